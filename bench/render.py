@@ -1,0 +1,94 @@
+"""Render speed and size per game: median render-and-encode time, the floor, PNG size.
+
+    python -m bench.render [GAME ...] [--games N]
+
+For each game, random games are played from the start and every view along them (each seat's and
+the spectator's) is rendered.  Printed per game: image size, median / p95 render+encode time, the
+*floor* (palette-mapping and encoding an already drawn image of the same size and palette:
+no drawing), the ratio of the two, median and largest PNG bytes, and the GIF size of a 100-ply replay.
+Targets (issue 6): long side 720-1024 px, typical PNG ≤ 80 KB, median ≤ 25 ms, ratio ≤ 1.5x,
+replay GIF of 100 plies < 2 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+from engines import GAMES, get_engine
+from render import draw, render, replay, theme
+
+
+def sample_views(name: str, games: int, players: int) -> list[dict]:
+    engine = get_engine(name)
+    rng = random.Random(7)
+    views: list[dict] = []
+    for g in range(games):
+        state = engine.new_game(players, seed=g)
+        while True:
+            for viewer in [None, *range(players)]:
+                views.append(engine.view(state, viewer))
+            if engine.outcome(state) is not None:
+                break
+            state = engine.apply(state, engine.random_move(state, rng))
+    return views
+
+
+def game_views(name: str, players: int, plies: int) -> list[dict]:
+    """Spectator views of one random game (up to ``plies`` plies), for the replay figure."""
+    engine = get_engine(name)
+    rng = random.Random(3)
+    state = engine.new_game(players, seed=3)
+    views = [engine.view(state, None)]
+    while engine.outcome(state) is None and len(views) <= plies:
+        state = engine.apply(state, engine.random_move(state, rng))
+        views.append(engine.view(state, None))
+    return views
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.render", description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", default=list(GAMES))
+    parser.add_argument("--games", dest="count", type=int, default=2, help="random games sampled per game")
+    parser.add_argument("--limit", type=int, default=300, help="views rendered per game at most")
+    args = parser.parse_args(argv)
+    for name in args.games:
+        engine = get_engine(name)
+        players = min(4, engine.max_players) if name in ("k3", "krakatoa") else 2
+        views = sample_views(name, args.count, players)
+        step = max(1, len(views) // args.limit)
+        views = views[::step][: args.limit]
+        names = [f"Player {i + 1}" for i in range(players)]
+        render(name, views[0], names)  # warm the caches, as a running bot has them
+        times, sizes, floors = [], [], []
+        size_px = (0, 0)
+        for view in views:
+            started = time.perf_counter()
+            data = render(name, view, names)
+            times.append(time.perf_counter() - started)
+            sizes.append(len(data))
+        picture = draw(name, views[-1], names)
+        size_px = picture.size
+        for _ in range(30):  # the floor: palette-map and encode a picture that is already drawn
+            started = time.perf_counter()
+            theme.to_png(picture)
+            floors.append(time.perf_counter() - started)
+        med, floor = statistics.median(times), statistics.median(floors)
+        p95 = sorted(times)[int(len(times) * 0.95) - 1]
+        print(f"{name}: {len(views)} views, {size_px[0]}x{size_px[1]} px; render+encode median {med * 1000:.1f} ms, "
+              f"p95 {p95 * 1000:.1f} ms; floor {floor * 1000:.1f} ms; ratio {med / floor:.2f}x; "
+              f"PNG median {statistics.median(sizes) / 1024:.1f} KB, max {max(sizes) / 1024:.1f} KB")
+        replay_views = game_views(name, players, 100)
+        started = time.perf_counter()
+        gif = replay(name, replay_views, names)
+        print(f"{name}: replay GIF of {len(replay_views) - 1} plies: {len(gif) / 1024:.0f} KB "
+              f"in {time.perf_counter() - started:.1f} s")
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,60 @@
+"""Start Mesa: the Discord bot, or the offline console (``--console``).
+
+    python bot.py                      run the bot (needs DISCORD_TOKEN in the environment or .env)
+    python bot.py --console [--db PATH] [--out DIR]
+                                       play in the terminal as several named users, no token needed
+    python bot.py --sync [--guild ID]  register the slash commands with Discord, then exit
+    python bot.py --print-commands     print the command tree's JSON payload, no connection
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+
+from dotenv import load_dotenv
+
+NO_TOKEN = (
+    "DISCORD_TOKEN is not set: put it in .env (see .env.example), "
+    "or play offline with `python bot.py --console`."
+)
+
+
+def parse_args(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
+    parser = argparse.ArgumentParser(prog="python bot.py", description="Mesa, a Discord bot for four board games.")
+    parser.add_argument("--console", action="store_true", help="play offline in the terminal (no token)")
+    parser.add_argument("--sync", action="store_true", help="sync slash commands to Discord, then exit")
+    parser.add_argument("--guild", type=int, default=None, help="with --sync: sync to this server only")
+    parser.add_argument("--print-commands", action="store_true", help="print the command tree JSON and exit")
+    return parser.parse_known_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    load_dotenv()
+    args, rest = parse_args(argv)
+    logging.basicConfig(
+        level=os.environ.get("LOG_LEVEL", "INFO").upper(),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    if args.console:
+        import console
+
+        return console.main(rest)
+    if args.print_commands:
+        from cogs.commands_json import print_commands
+
+        return print_commands()
+    token = os.environ.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 1
+    from cogs.client import run_bot
+
+    return run_bot(token, sync=args.sync, guild_id=args.guild)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

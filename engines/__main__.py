@@ -1,0 +1,107 @@
+"""The engines' command line (DESIGN.md): how the rules are checked from outside the code.
+
+    python -m engines moves GAME "POSITION"
+    python -m engines perft GAME DEPTH ["POSITION"]
+    python -m engines play GAME "POSITION" MOVE...
+    python -m engines view GAME "POSITION" [SEAT|spectator]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from engines import get_engine
+from engines.base import MoveError, PositionError
+
+
+def _load(engine, position: str | None):
+    if position is None:
+        return engine.new_game(engine.min_players, seed=0)
+    return engine.from_position(position)
+
+
+def cmd_moves(engine, args) -> int:
+    state = _load(engine, args.position)
+    for text in sorted(engine.format_move(state, m) for m in engine.legal_moves(state)):
+        print(text)
+    return 0
+
+
+def cmd_perft(engine, args) -> int:
+    state = _load(engine, args.position or engine.perft_start)
+    started = time.perf_counter()
+    count = engine.perft(state, args.depth)
+    elapsed = time.perf_counter() - started
+    print(count)
+    if args.time:
+        print(f"{elapsed:.3f} s, {count / elapsed if elapsed else 0:,.0f} leaves/s", file=sys.stderr)
+    return 0
+
+
+def cmd_play(engine, args) -> int:
+    state = _load(engine, args.position)
+    for text in args.moves:
+        try:
+            move = engine.parse_move(state, text)
+            state = engine.apply(state, move)
+        except MoveError as exc:
+            print(f"illegal: {text} ({exc})")
+            return 1
+    print(engine.to_position(state))
+    print(f"outcome: {engine.outcome_text(state)}")
+    return 0
+
+
+def cmd_view(engine, args) -> int:
+    state = _load(engine, args.position)
+    seat_text = (args.seat or "spectator").strip().lower()
+    if seat_text == "spectator":
+        viewer = None
+    else:
+        try:
+            viewer = int(seat_text)
+        except ValueError:
+            raise PositionError(f"seat must be a number or 'spectator', not {args.seat!r}") from None
+        if not 0 <= viewer < engine.num_players(state):
+            raise PositionError(f"seat {viewer} is not in this game")
+    print(engine.view_notation(state, viewer))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engines", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("moves", help="list the legal moves, canonical, sorted")
+    p.add_argument("game")
+    p.add_argument("position")
+    p = sub.add_parser("perft", help="count move sequences of a depth")
+    p.add_argument("game")
+    p.add_argument("depth", type=int)
+    p.add_argument("position", nargs="?")
+    p.add_argument("--time", action="store_true", help="print timing to stderr")
+    p = sub.add_parser("play", help="apply moves and print the position and outcome")
+    p.add_argument("game")
+    p.add_argument("position")
+    p.add_argument("moves", nargs="*")
+    p = sub.add_parser("view", help="print a seat's view (spectator by default)")
+    p.add_argument("game")
+    p.add_argument("position")
+    p.add_argument("seat", nargs="?")
+    args = parser.parse_args(argv)
+    try:
+        engine = get_engine(args.game)
+    except KeyError as exc:
+        print(f"error: {exc.args[0]}", file=sys.stderr)
+        return 2
+    handlers = {"moves": cmd_moves, "perft": cmd_perft, "play": cmd_play, "view": cmd_view}
+    try:
+        return handlers[args.command](engine, args)
+    except (PositionError, ValueError) as exc:
+        print(f"error: invalid position: {exc}" if isinstance(exc, PositionError) else f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
