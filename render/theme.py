@@ -242,13 +242,17 @@ def title_strip(
         draw_text(draw, (cx + 38, y), prefix + label, size, bold=i in moving, anchor="lm")
         if i in moving:
             w = text_size(prefix + label, size, True)[0]
-            draw.rectangle((cx + 38, y + 13, cx + 38 + w, y + 16), fill=HIGHLIGHT)
+            draw.rectangle((cx + 37, y + 12, cx + 39 + w, y + 18), fill=INK)
+            draw.rectangle((cx + 38, y + 13, cx + 38 + w, y + 17), fill=HIGHLIGHT)
     return top + TITLE_HEIGHT + 8
 
 
 def highlight_box(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], width: int = 5,
                   colour: RGB = HIGHLIGHT) -> None:
-    """The last-move highlight: a thick outline round a square / slot / die."""
+    """The last-move highlight: a thick yellow outline edged in ink round a square / slot / die, so it
+    stands out on the light card and on wooden squares alike."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), radius=7, outline=INK, width=width + 4)
     draw.rounded_rectangle(box, radius=6, outline=colour, width=width)
 
 
