@@ -1,0 +1,43 @@
+"""Make the README's example images: one board per game, through ``python -m render``.
+
+    python docs/make_examples.py
+
+Each image is drawn from a position of the rules documents' worked examples, as the spectator (or a
+player, for Plateau's private view) would see it, and written to ``docs/<name>.png``.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+ROOT = DOCS.parent
+
+EXAMPLES = [
+    # (file, game, position, viewer, names)
+    ("kona", "kona", "P,4,PCP/6/3,C,2/2,PC,3/1,C,4/CP,4,PC p 21 d4", "spectator", "Ana,Ben"),
+    ("plateau-public", "plateau",
+     "4/BXx.WXx.BXx.BRr,3/WXx,3/WXx.WRr,3 W turn rb.ox.rx.bx.rr.2bb.2xx rb.ox.rx.bx.rr.2bb.xx - - 15",
+     "spectator", "Ana,Ben"),
+    ("plateau-private", "plateau",
+     "4/BXx.WXx.BXx.BRr,3/WXx,3/WXx.WRr,3 W turn rb.ox.rx.bx.rr.2bb.2xx rb.ox.rx.bx.rr.2bb.xx - - 15",
+     "1", "Ana,Ben"),
+    ("k3", "k3",
+     "1/2/3/4/5/6/7/B1YN4/RBBYGKRRG 1/2/3/K1YN/GRKBY/BRKYGB+R|1/2/3/RYGB/KKBNY/GYRBKG play 0 - -",
+     "spectator", "Ana,Ben"),
+    ("krakatoa", "krakatoa", "YYB/YYY/RBB play 1 3 1 aim:s 1 0,44 10,10 - 3 advanced", "spectator", "Ana,Ben"),
+]
+
+
+def main() -> int:
+    for file, game, position, viewer, names in EXAMPLES:
+        out = DOCS / f"{file}.png"
+        cmd = [sys.executable, "-m", "render", game, position, "--viewer", viewer, "--out", str(out), "--names", names]
+        subprocess.run(cmd, check=True, cwd=ROOT)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
