@@ -1,0 +1,245 @@
+"""The Kona board picture: a 6x6 board of towers, drawn from ``engines.kona``'s view only.
+
+What a player must read at a glance, and how:
+- who owns each tower: the *top* piece is a large token, capybara a round disc with "C" in
+  vermillion, poodle a square-cornered diamond with "P" in blue: shape and letter as well as colour;
+- a tower's height (it is the distance its top piece moves, KO-4.3): the tower is drawn as a
+  column of slabs under the token, bottom→top, each slab coloured and lettered by its animal, and
+  the height is written in a small badge in the square's corner;
+- the last move: origin and destination boxed in yellow, joined by an arrow (the squares between
+  are always empty, KO-4.4, so the arrow is never hidden);
+- a line that ended the game: a thick bar across its squares, in the owner's colour, edged in ink.
+
+Static parts (framed card, board, coordinates) and every tower sprite (only 14 stacks exist) are
+cached.  Everything is drawn without anti-aliasing except text, with theme colours only.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import theme
+
+CELL = 116
+SIZE = 6
+GUTTER = 34  # coordinate labels left and below the board
+WIDTH = 2 * theme.FRAME_WIDTH + 2 * theme.MARGIN + GUTTER + SIZE * CELL - 10
+BOARD_X = theme.FRAME_WIDTH + theme.MARGIN + GUTTER - 5
+BOARD_Y = theme.FRAME_WIDTH + theme.TITLE_HEIGHT + 8 + 14
+FOOTER_H = 44
+HEIGHT = BOARD_Y + SIZE * CELL + GUTTER + FOOTER_H + theme.FRAME_WIDTH
+
+CAPYBARA = theme.VERMILLION
+POODLE = theme.BLUE
+COLOUR = {"C": CAPYBARA, "P": POODLE}
+ANIMAL = {"C": "capybara", "P": "poodle", "c": "capybara", "p": "poodle"}
+LIGHT_SQUARE = theme.mix(theme.BOARD, theme.CARD, 0.4)
+DARK_SQUARE = theme.BOARD
+
+SLAB_H = 18
+SLAB_W = 84
+TOKEN = 60  # token size (diameter of the capybara disc)
+
+#: a few words on each ending (KO-6, KO-7) for the footer
+WHY = {
+    "line": "three tops in a row",
+    "exposed-line": "the mover uncovered a line",
+    "double-line": "both own a line: the mover loses",
+    "blocked": "no legal move left",
+    "repetition": "third repetition",
+    "move-limit": "move limit reached",
+}
+
+
+def square_xy(name: str) -> tuple[int, int]:
+    """Top-left pixel of a square such as ``a1`` (rank 1 at the bottom: capybara's view, KO-2.1)."""
+    f = ord(name[0]) - ord("a")
+    r = int(name[1]) - 1
+    return BOARD_X + f * CELL, BOARD_Y + (SIZE - 1 - r) * CELL
+
+
+def square_centre(name: str) -> tuple[float, float]:
+    x, y = square_xy(name)
+    return x + CELL / 2, y + CELL / 2
+
+
+@lru_cache(maxsize=2)
+def _background() -> Image.Image:
+    """Card, board squares and coordinates: identical in every Kona picture."""
+    img, draw = theme.canvas(WIDTH, HEIGHT)
+    x0, y0 = BOARD_X, BOARD_Y
+    draw.rectangle((x0 - 6, y0 - 6, x0 + SIZE * CELL + 5, y0 + SIZE * CELL + 5), fill=theme.INK)
+    for r in range(SIZE):
+        for f in range(SIZE):
+            fill = DARK_SQUARE if (r + f) % 2 == 0 else LIGHT_SQUARE
+            x, y = x0 + f * CELL, y0 + (SIZE - 1 - r) * CELL
+            draw.rectangle((x, y, x + CELL - 1, y + CELL - 1), fill=fill)
+    for f in range(SIZE):
+        theme.draw_text(draw, (x0 + f * CELL + CELL / 2, y0 + SIZE * CELL + 8 + GUTTER / 2 - 4), "abcdef"[f], 22,
+                        bold=True, anchor="mm")
+    for r in range(SIZE):
+        theme.draw_text(draw, (x0 - 8 - GUTTER / 2 + 2, y0 + (SIZE - 1 - r) * CELL + CELL / 2), str(r + 1), 22,
+                        bold=True, anchor="mm")
+    return img
+
+
+def _diamond(cx: float, cy: float, s: float, cut: float) -> list[tuple[float, float]]:
+    """A diamond of half-diagonal ``s`` with its four points clipped by ``cut``."""
+    return [
+        (cx - cut, cy - s + cut), (cx + cut, cy - s + cut), (cx + s - cut, cy - cut), (cx + s - cut, cy + cut),
+        (cx + cut, cy + s - cut), (cx - cut, cy + s - cut), (cx - s + cut, cy + cut), (cx - s + cut, cy - cut),
+    ]
+
+
+def _token(draw: ImageDraw.ImageDraw, cx: float, cy: float, letter: str) -> None:
+    """The top piece: capybara a disc, poodle a diamond with cut corners (told apart by shape)."""
+    r = TOKEN / 2
+    if letter == "C":
+        draw.ellipse((cx - r - 2, cy - r - 2, cx + r + 2, cy + r + 2), fill=theme.INK)
+        draw.ellipse((cx - r + 1, cy - r + 1, cx + r - 1, cy + r - 1), fill=CAPYBARA)
+        draw.ellipse((cx - r + 6, cy - r + 6, cx + r - 6, cy + r - 6), outline=theme.mix(CAPYBARA, theme.WHITE, 0.4),
+                     width=2)
+    else:
+        s = r + 6
+        draw.polygon(_diamond(cx, cy, s + 3, 6), fill=theme.INK)
+        draw.polygon(_diamond(cx, cy, s, 5), fill=POODLE)
+        draw.polygon(_diamond(cx, cy, s - 7, 3), outline=theme.mix(POODLE, theme.WHITE, 0.4), width=2)
+    theme.draw_text(draw, (cx, cy + 1), letter, 30, fill=theme.WHITE, bold=True, anchor="mm")
+
+
+@lru_cache(maxsize=32)
+def tower_sprite(stack: str) -> Image.Image:
+    """One square's tower as an RGBA sprite of a whole cell: slabs bottom→top, the top as a token."""
+    img = Image.new("RGBA", (CELL, CELL), (0, 0, 0, 0))
+    if not stack:
+        return img
+    draw = ImageDraw.Draw(img)
+    cx = CELL / 2
+    bottom = CELL - 8
+    # KO-2.2: buried pieces, bottom first, as lettered slabs
+    for i, letter in enumerate(stack[:-1]):
+        y1 = bottom - i * (SLAB_H + 2)
+        y0 = y1 - SLAB_H
+        draw.rounded_rectangle((cx - SLAB_W / 2 - 2, y0 - 2, cx + SLAB_W / 2 + 2, y1 + 2), radius=6, fill=theme.INK)
+        draw.rounded_rectangle((cx - SLAB_W / 2, y0, cx + SLAB_W / 2, y1), radius=5, fill=COLOUR[letter])
+        theme.draw_text(draw, (cx, (y0 + y1) / 2 + 1), letter, 14, fill=theme.WHITE, bold=True, anchor="mm")
+    buried = len(stack) - 1
+    top_of_slabs = bottom - buried * (SLAB_H + 2)
+    # the token sits on the slabs; a lone piece is centred
+    cy = top_of_slabs - TOKEN / 2 - 1 if buried else CELL / 2
+    _token(draw, cx, cy, stack[-1])
+    # the height badge: how far this tower's top piece moves (KO-4.3)
+    if len(stack) > 1:
+        bx, by = CELL - 17, 17
+        draw.ellipse((bx - 13, by - 13, bx + 13, by + 13), fill=theme.INK)
+        draw.ellipse((bx - 11, by - 11, bx + 11, by + 11), fill=theme.CARD)
+        theme.draw_text(draw, (bx, by + 1), str(len(stack)), 16, bold=True, anchor="mm")
+    return img
+
+
+def _arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float]) -> None:
+    """A yellow arrow edged in ink from the origin square's centre to the destination's edge."""
+    ax, ay = a
+    bx, by = b
+    length = math.hypot(bx - ax, by - ay)
+    if length < 1:
+        return
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    tip = (bx - ux * 36, by - uy * 36)
+    base = (tip[0] - ux * 22, tip[1] - uy * 22)
+    px, py = -uy, ux
+    head = [tip, (base[0] + px * 15, base[1] + py * 15), (base[0] - px * 15, base[1] - py * 15)]
+    draw.line((ax, ay, base[0], base[1]), fill=theme.INK, width=14)
+    draw.polygon([(tip[0] + ux * 4, tip[1] + uy * 4), (base[0] + px * 19 - ux * 3, base[1] + py * 19 - uy * 3),
+                  (base[0] - px * 19 - ux * 3, base[1] - py * 19 - uy * 3)], fill=theme.INK)
+    draw.line((ax, ay, base[0], base[1]), fill=theme.HIGHLIGHT, width=8)
+    draw.polygon(head, fill=theme.HIGHLIGHT)
+
+
+def _line_tint(draw: ImageDraw.ImageDraw, squares: list[str], owner: str) -> None:
+    """The squares of a winning line, tinted with the owner's colour."""
+    colour = theme.mix(COLOUR[owner.upper()], theme.CARD, 0.6)
+    for sq in squares:
+        x, y = square_xy(sq)
+        draw.rectangle((x, y, x + CELL - 1, y + CELL - 1), fill=colour)
+
+
+def _line_marker(draw: ImageDraw.ImageDraw, squares: list[str], owner: str) -> None:
+    """A bar across a winning line (KO-6.1), past its end squares, in the owner's colour edged in ink.
+
+    Drawn under the towers, so their letters stay readable."""
+    colour = COLOUR[owner.upper()]
+    (ax, ay), (bx, by) = square_centre(squares[0]), square_centre(squares[-1])
+    length = math.hypot(bx - ax, by - ay)
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    ext = CELL * 0.42
+    a = (ax - ux * ext, ay - uy * ext)
+    b = (bx + ux * ext, by + uy * ext)
+    draw.line((a, b), fill=theme.INK, width=26)
+    draw.line((a, b), fill=theme.WHITE, width=20)
+    draw.line((a, b), fill=colour, width=12)
+    for x, y in (a, b):
+        draw.ellipse((x - 14, y - 14, x + 14, y + 14), fill=theme.INK)
+        draw.ellipse((x - 10, y - 10, x + 10, y + 10), fill=colour)
+
+
+def _status(view: dict[str, Any]) -> str:
+    if view.get("outcome"):
+        return f"ply {view.get('ply', 0)} · game over"
+    side = ANIMAL.get(view.get("side", "c"), "capybara")
+    return f"ply {view.get('ply', 0)} · {side} to move"
+
+
+def _footer(view: dict[str, Any], names: list[str]) -> str:
+    outcome = view.get("outcome")
+    last = view.get("last_move") or (f"to {view['last']}" if view.get("last") else None)
+    if outcome:
+        winners = view.get("winners") or []
+        who = " & ".join(names[w] for w in winners if 0 <= w < len(names))
+        text = outcome[0].upper() + outcome[1:]
+        why = WHY.get(str(view.get("reason")), "")
+        if view.get("reason") == "blocked" and len(winners) == 1:
+            why = f"{('poodle', 'capybara')[winners[0]]} cannot move"
+        text = f"{text} — {why}" if why else text
+        return f"{text} · {who} wins" if who else text
+    ply = int(view.get("ply", 0))
+    if ply < 2:
+        hint = "opening: any top piece moves 1, 2 or 3 squares"
+    else:
+        hint = "a top piece moves exactly its tower's height"
+    return f"Last move {last} · {hint}" if last else hint[0].upper() + hint[1:]
+
+
+def draw(view: dict[str, Any], names: list[str]) -> Image.Image:
+    """The picture of a Kona view (``engines.kona`` documents its shape); names[0] is capybara."""
+    names = list(names) + [f"Player {i + 1}" for i in range(len(names), 2)]
+    img = _background().copy()
+    d = ImageDraw.Draw(img)
+    labels = [f"{names[0]} (capybara)", f"{names[1]} (poodle)"]
+    theme.title_strip(d, WIDTH, "Kona", labels, view.get("to_move"), status=_status(view),
+                      markers=[(CAPYBARA, "C"), (POODLE, "P")])
+    lines = [(sq, o) for sq, o in zip(view.get("lines") or [], view.get("line_owners") or [])
+             if len(sq) >= 2 and o in ("c", "p")]
+    for squares, owner in lines:  # layer order: tint, highlight, bar, arrow, towers
+        _line_tint(d, squares, owner)
+    highlight = [sq for sq in view.get("highlight") or [] if isinstance(sq, str) and len(sq) == 2]
+    for sq in highlight:
+        x, y = square_xy(sq)
+        theme.highlight_box(d, (x + 4, y + 4, x + CELL - 5, y + CELL - 5), width=6)
+    for squares, owner in lines:
+        _line_marker(d, squares, owner)
+    if len(highlight) == 2:
+        _arrow(d, square_centre(highlight[0]), square_centre(highlight[1]))
+    board = view.get("board") or []
+    for i, rank in enumerate(board):
+        for f, stack in enumerate(rank):
+            if stack:
+                sprite = tower_sprite(stack)
+                x, y = BOARD_X + f * CELL, BOARD_Y + i * CELL
+                img.paste(sprite, (x, y), sprite)
+    theme.footer(d, WIDTH, HEIGHT, _footer(view, names))
+    return img
