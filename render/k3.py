@@ -1,0 +1,496 @@
+"""The K3 picture: the shared mountain and every player's pyramid, drawn from ``engines.k3``'s view only.
+
+What a player must read at a glance, and how:
+- the mountain: offset rows of bricks, the base row at the bottom, rank numbers at the left; every
+  piece carries its letter (B R K Y G N W) as well as its colour, so colours are never needed alone;
+  empty slots are faint outlines and *open* slots (K3-4.3) a dashed-looking grey outline with their
+  name written inside, ready to be typed; when the mountain is full, ``<`` / ``>`` marks at the ends of
+  the base row say that base-end placements (K3-5.3) are the only ones;
+- each pyramid (small, below the mountain): accessible pieces (K3-4.4) in full colour with a thick
+  outline and their spot name above them (the spots above an accessible piece are empty, so the
+  label never hides a piece); covered pieces faded; side pieces in a column beside the pyramid;
+- the player to move: the seat's panel outlined in its colour with "to move", and the ▶ in the title;
+- a pending steal (K3-6.3): the penalised panel outlined in vermillion with "gives a piece", the
+  taker's with "takes a piece", and the title says so;
+- eliminated players: a dimmed panel with "out"; the winner(s): "wins";
+- building (K3-10): the viewer's own arrangement or hand only; others show "building…" or "ready"
+  (a blank grey pyramid) with their piece count;
+- the last move: yellow boxes (theme.highlight_box) on the slot placed on and the spot it came from,
+  or on the spot taken and the taker's side.
+
+Piece sprites are cached per (letter, size, style); the framed card per layout.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import theme
+
+WIDTH = 760
+MOUNTAIN_TOP = theme.FRAME_WIDTH + theme.TITLE_HEIGHT + 8 + 6
+#: the mountain's box height by player count; bricks shrink when the base grows (K3-5.3)
+MOUNTAIN_H = {2: 430, 3: 384, 4: 384}
+MOUNTAIN_W = WIDTH - 2 * theme.FRAME_WIDTH - 2 * theme.MARGIN - 60
+FOOTER_H = 40
+PANEL_GAP = 12
+
+#: piece colours by letter (K3-1.1); the letter is always drawn on the piece as well
+PIECE = {
+    "B": theme.BLUE,
+    "R": theme.VERMILLION,
+    "K": theme.INK,
+    "Y": theme.YELLOW,
+    "G": theme.GREEN,
+    "N": theme.BOARD,
+    "W": theme.WHITE,
+}
+LETTER_INK = {"B": theme.WHITE, "R": theme.WHITE, "K": theme.WHITE, "G": theme.WHITE}
+FADED_EDGE = theme.mix(theme.INK, theme.CARD, 0.6)
+EMPTY_EDGE = theme.mix(theme.INK, theme.CARD, 0.8)
+OPEN_EDGE = theme.GREY
+OPEN_FILL = theme.mix(theme.PANEL, theme.CARD, 0.4)
+HIDDEN_FILL = theme.LIGHT_GREY
+DIM_PANEL = theme.mix(theme.PANEL, theme.CARD, 0.6)
+DIM_TEXT = theme.GREY
+
+
+# ---- layout ------------------------------------------------------------------------------------
+
+
+def _panel_grid(players: int) -> tuple[int, int]:
+    """(columns, rows) of the player panels: a row of two, or 2x2 for three (the fourth cell is a
+    legend) and four players, so that pyramids stay big enough to read on a phone."""
+    return (2, 1) if players == 2 else (2, 2)
+
+
+def _panel_height(players: int) -> int:
+    return {2: 300, 3: 220, 4: 220}[players]
+
+
+def _height(players: int) -> int:
+    _, rows = _panel_grid(players)
+    panels = rows * _panel_height(players) + (rows - 1) * PANEL_GAP
+    return MOUNTAIN_TOP + MOUNTAIN_H[players] + 10 + panels + FOOTER_H + theme.FRAME_WIDTH
+
+
+def _panel_box(players: int, seat: int) -> tuple[int, int, int, int]:
+    cols, _ = _panel_grid(players)
+    x0 = theme.FRAME_WIDTH + theme.MARGIN - 8
+    x1 = WIDTH - theme.FRAME_WIDTH - theme.MARGIN + 8
+    w = (x1 - x0 - (cols - 1) * PANEL_GAP) // cols
+    h = _panel_height(players)
+    col, row = seat % cols, seat // cols
+    left = x0 + col * (w + PANEL_GAP)
+    top = MOUNTAIN_TOP + MOUNTAIN_H[players] + 10 + row * (h + PANEL_GAP)
+    return left, top, left + w, top + h
+
+
+def _mountain_geometry(width: int, players: int) -> tuple[float, float, float, float]:
+    """(brick pitch, row step, left x of a1, top y of rank 1's brick) for a base row of ``width``."""
+    box_h = MOUNTAIN_H[players]
+    pitch = min(62.0, MOUNTAIN_W / width, box_h / (width * 0.78 + 0.4))
+    step = pitch * 0.78
+    left = (WIDTH - pitch * width) / 2 + 14
+    base_top = MOUNTAIN_TOP + box_h - step - 8
+    return pitch, step, left, base_top
+
+
+# ---- sprites -----------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=512)
+def _sprite(letter: str, w: int, h: int, style: str) -> tuple[Image.Image, Image.Image]:
+    """A brick and its mask.  Styles: ``full`` (mountain), ``top`` (accessible, thick outline),
+    ``faded`` (covered), ``hidden`` (a built pyramid not shown), ``empty`` and ``open`` (slots)."""
+    img = Image.new("RGB", (w, h), theme.CARD)
+    mask = Image.new("L", (w, h), 0)
+    d = ImageDraw.Draw(img)
+    m = ImageDraw.Draw(mask)
+    radius = max(3, min(w, h) // 5)
+    box = (0, 0, w - 1, h - 1)
+    m.rounded_rectangle(box, radius=radius, fill=255)
+    if style in ("empty", "open"):
+        fill = OPEN_FILL if style == "open" else theme.CARD
+        edge = OPEN_EDGE if style == "open" else EMPTY_EDGE
+        d.rounded_rectangle(box, radius=radius, fill=fill, outline=edge, width=2 if style == "open" else 1)
+        if style == "open":  # broken outline (gaps in the middle of each side) and the slot's name
+            theme.draw_text(d, (w / 2, h / 2), letter, max(11, int(h * 0.34)), fill=theme.GREY, anchor="mm")
+            gap_w, gap_h = w // 5, h // 4
+            d.rectangle((w // 2 - gap_w // 2, 0, w // 2 + gap_w // 2, 1), fill=fill)
+            d.rectangle((w // 2 - gap_w // 2, h - 2, w // 2 + gap_w // 2, h - 1), fill=fill)
+            d.rectangle((0, h // 2 - gap_h // 2, 1, h // 2 + gap_h // 2), fill=fill)
+            d.rectangle((w - 2, h // 2 - gap_h // 2, w - 1, h // 2 + gap_h // 2), fill=fill)
+        return img, mask
+    if style == "hidden":
+        d.rounded_rectangle(box, radius=radius, fill=HIDDEN_FILL, outline=FADED_EDGE, width=1)
+        return img, mask
+    colour = PIECE[letter]
+    ink = LETTER_INK.get(letter, theme.INK)
+    edge = theme.INK
+    width = 2
+    if style == "faded":
+        colour = theme.mix(colour, theme.CARD, 0.6)
+        ink = theme.mix(ink, theme.CARD, 0.4) if ink == theme.INK else theme.WHITE
+        edge = FADED_EDGE
+        width = 1
+    elif style == "top":
+        width = 3
+    d.rounded_rectangle(box, radius=radius, fill=colour, outline=edge, width=width)
+    size = max(10, int(h * (0.56 if style != "faded" else 0.48)))
+    theme.draw_text(d, (w / 2, h / 2 + 1), letter, size, fill=ink, bold=True, anchor="mm")
+    return img, mask
+
+
+def _paste(img: Image.Image, letter: str, x: float, y: float, w: float, h: float, style: str) -> None:
+    sprite, mask = _sprite(letter, int(w), int(h), style)
+    img.paste(sprite, (round(x), round(y)), mask)
+
+
+# ---- text and static layers ---------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1024)
+def _text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """``text`` rendered once as a mask, with its offset from the anchor point (text is the costly
+    part of a picture, and the same few labels come back in every image)."""
+    face = theme.font(size, bold)
+    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
+    return mask, left, top
+
+
+def _text(img: Image.Image, xy: tuple[float, float], text: str, size: int, fill: tuple = theme.INK,
+          bold: bool = False, anchor: str = "la") -> None:
+    if not text:
+        return
+    mask, left, top = _text_mask(text, size, bold, anchor)
+    img.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
+
+
+def _slot_names(width: int) -> list[tuple[str, int, int]]:
+    """(name, file, rank index) of every slot of a mountain whose base row is ``width`` wide."""
+    return [(f"{chr(97 + f)}{r + 1}", f, r) for r in range(width) for f in range(width - r)]
+
+
+@lru_cache(maxsize=16)
+def _background(players: int, width: int) -> Image.Image:
+    """Card, every mountain slot drawn empty with rank numbers and file letters, and the 3p legend:
+    everything that does not change from one move to the next (the base width changes rarely)."""
+    img, draw = theme.canvas(WIDTH, _height(players))
+    if width:
+        pitch, step, left, base_top = _mountain_geometry(width, players)
+        bw, bh = pitch - 4, step - 4
+        for r in range(width):
+            y = base_top - r * step
+            _text(img, (left + r * pitch / 2 - 8, y + bh / 2), str(r + 1), 13, DIM_TEXT, anchor="rm")
+        for _, f, r in _slot_names(width):
+            _paste(img, "", left + r * pitch / 2 + f * pitch, base_top - r * step, bw, bh, "empty")
+        for f in range(width):
+            _text(img, (left + f * pitch + bw / 2, base_top + bh + 3), chr(97 + f), 12, DIM_TEXT, anchor="ma")
+    else:
+        _text(img, (WIDTH / 2, MOUNTAIN_TOP + MOUNTAIN_H[players] / 2), "the base row is being drawn", 22,
+              DIM_TEXT, anchor="mm")
+    if players == 3:
+        x0, y0, x1, y1 = _panel_box(3, 3)
+        draw.rounded_rectangle((x0, y0, x1, y1), radius=10, outline=theme.PANEL, width=2)
+        entries = [("B", "blue"), ("R", "red"), ("K", "black"), ("Y", "yellow"), ("G", "green"), ("N", "natural"),
+                   ("W", "white: pass")]
+        for k, (letter, word) in enumerate(entries):
+            col, row = divmod(k, 4)
+            x, y = x0 + 16 + col * 160, y0 + 16 + row * 34
+            _paste(img, letter, x, y, 32, 26, "full")
+            _text(img, (x + 40, y + 13), word, 14, anchor="lm")
+    return img
+
+
+@lru_cache(maxsize=64)
+def _title(players: int, title: str, names: tuple[str, ...], to_move: int | tuple[int, ...] | None,
+           status: str) -> Image.Image:
+    """The theme's title strip (the top of the card down to the mountain), cached: it changes only
+    when the player to move or the status line does."""
+    img, draw = theme.canvas(WIDTH, _height(players))
+    top = theme.title_strip(draw, WIDTH, title, list(names), to_move, status=status)
+    assert top <= MOUNTAIN_TOP
+    return img.crop((0, 0, WIDTH, MOUNTAIN_TOP))
+
+
+@lru_cache(maxsize=16)
+def _badge(seat: int, background: tuple) -> Image.Image:
+    """A seat's badge (theme.seat_marker: colour, shape and number) on a panel's colour."""
+    img = Image.new("RGB", (28, 28), background)
+    theme.seat_marker(ImageDraw.Draw(img), (14, 14), 11, seat, str(seat + 1))
+    return img
+
+
+@lru_cache(maxsize=256)
+def _ellipsize(text: str, size: int, width: int) -> str:
+    return theme.ellipsize(text, size, width, bold=True)
+
+
+@lru_cache(maxsize=256)
+def _fit(text: str, size: int, width: int) -> int:
+    return theme.fit_text(text, size, width)
+
+
+# ---- drawing -----------------------------------------------------------------------------------------
+
+
+def _name(names: list[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+
+
+def _status(view: dict[str, Any], names: list[str]) -> str:
+    phase = view.get("phase")
+    if phase == "base":
+        return "drawing the base row"
+    if phase == "deal":
+        return "dealing the pieces"
+    if phase == "build":
+        info = view["players_info"]
+        ready = sum(1 for p in info if p["state"] in ("built", "hidden"))
+        return f"building: {ready} of {len(info)} ready"
+    if phase == "over":
+        text = view.get("outcome") or "game over"
+        winners = view.get("winners") or []
+        if not winners and view.get("turn") is not None:  # K3-8.3, with the player's name
+            return f"all players lose: {_name(names, view['turn'])} has no legal action"
+        if len(winners) == 1 and text.startswith("player"):
+            return f"{_name(names, winners[0])} wins (last player in)"
+        return text
+    if view.get("steal") is not None and view.get("taker") is not None:
+        return f"{_name(names, view['taker'])} takes a piece from {_name(names, view['steal'])}"
+    if view.get("to_move") is not None:
+        return f"{_name(names, view['to_move'])} to move"
+    return ""
+
+
+def _draw_mountain(img: Image.Image, view: dict[str, Any]) -> dict[str, tuple]:
+    """The mountain's pieces and open slots over the cached empty triangle; returns slot boxes by name."""
+    boxes: dict[str, tuple] = {}
+    ranks = view.get("mountain") or []
+    if not ranks:
+        return boxes
+    width = len(ranks[-1])
+    pitch, step, left, base_top = _mountain_geometry(width, int(view["players"]))
+    open_slots = set(view.get("open_slots") or [])
+    bw, bh = pitch - 4, step - 4
+    for i, row in enumerate(reversed(ranks)):  # rank 1 first
+        y = base_top - i * step
+        x_row = left + i * pitch / 2
+        for f, piece in enumerate(row):
+            name = f"{chr(97 + f)}{i + 1}"
+            x = x_row + f * pitch
+            boxes[name] = (x, y, x + bw, y + bh)
+            if piece is not None:
+                _paste(img, piece, x, y, bw, bh, "full")
+            elif name in open_slots:
+                _paste(img, name, x, y, bw, bh, "open")
+    if view.get("phase") == "play" and not open_slots:  # K3-5.3: only base ends remain
+        y = base_top + bh / 2
+        _text(img, (left - 26, y), "◀", 22, anchor="mm")
+        _text(img, (left + width * pitch + 18, y), "▶", 22, anchor="mm")
+    return boxes
+
+
+def _draw_spare(img: Image.Image, view: dict[str, Any]) -> None:
+    """K3-7.3: the spare white set aside with three players, in the legend cell."""
+    if view.get("spare_white") and view.get("phase") in ("build", "play"):
+        x0, y0, _, _ = _panel_box(3, 3)
+        x, y = x0 + 176, y0 + 16 + 3 * 34
+        _paste(img, "W", x, y, 32, 26, "full")
+        _text(img, (x + 40, y + 13), "spare white", 14, anchor="lm")
+        _text(img, (x + 40, y + 31), "set aside (K3-7.3)", 11, DIM_TEXT, anchor="lm")
+
+
+def _panel_frame(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], fill: tuple, outline: tuple | None,
+                 width: int) -> None:
+    if outline is None:
+        draw.rounded_rectangle(box, radius=10, fill=fill)
+    else:
+        draw.rounded_rectangle(box, radius=10, fill=fill, outline=outline, width=width)
+
+
+def _draw_panel(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    names: list[str],
+    seat: int,
+    labels: list[tuple[tuple[float, float], str, int]],
+) -> dict[str, tuple]:
+    """One player's panel; returns the boxes of its spots (``"<seat>:<spot>"``) and side (``"<seat>:s"``).
+
+    Spot labels of accessible pieces go to ``labels``: they are written after the highlight boxes.
+    """
+    players = view["players"]
+    info = view["players_info"][seat]
+    state = info["state"]
+    box = _panel_box(players, seat)
+    x0, y0, x1, y1 = box
+    boxes: dict[str, tuple] = {}
+    moving = seat in (view.get("actors") or []) and view.get("phase") in ("build", "play")
+    penalised = view.get("steal") == seat
+    winner = view.get("phase") == "over" and seat in (view.get("winners") or [])
+    colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
+    if state == "eliminated":
+        _panel_frame(draw, box, DIM_PANEL, None, 0)
+    elif penalised:
+        _panel_frame(draw, box, theme.PANEL, theme.INK, 4)
+    elif moving and view.get("phase") == "play":
+        _panel_frame(draw, box, theme.PANEL, colour, 4)
+    elif winner:
+        _panel_frame(draw, box, theme.PANEL, theme.GREEN, 4)
+    else:
+        _panel_frame(draw, box, theme.PANEL, None, 0)
+    # header: badge, name, what the player is doing
+    img.paste(_badge(seat, DIM_PANEL if state == "eliminated" else theme.PANEL), (x0 + 6, y0 + 6))
+    tag = ""
+    tag_colour = theme.INK
+    if state == "eliminated":
+        tag, tag_colour = "out", DIM_TEXT
+    elif penalised:
+        tag, tag_colour = "gives a piece", theme.VERMILLION
+    elif view.get("phase") == "play" and moving:
+        tag = "takes a piece" if view.get("steal") is not None else "to move"
+    elif winner:
+        tag, tag_colour = "wins", theme.GREEN
+    elif view.get("phase") == "over" and view.get("turn") == seat:  # K3-8.3: the cooperative loss
+        tag, tag_colour = "no legal action", theme.VERMILLION
+    elif state == "hand":
+        tag = "building…"
+    elif state in ("built", "hidden") and view.get("phase") == "build":
+        tag = "ready"
+    count = info.get("count", 0)
+    pieces = "" if state in ("eliminated", "undealt") else f"{count} piece{'s' if count != 1 else ''}"
+    name = _ellipsize(_name(names, seat), 17, int(x1 - x0 - 52))
+    _text(img, (x0 + 38, y0 + 20), name, 17, fill=DIM_TEXT if state == "eliminated" else theme.INK,
+                    bold=True, anchor="lm")
+    if tag:
+        _text(img, (x0 + 14, y0 + 44), tag, 14, fill=tag_colour, bold=True, anchor="lm")
+    if pieces:
+        _text(img, (x1 - 12, y0 + 44), pieces, 13, fill=DIM_TEXT, anchor="rm")
+    body_top = y0 + 58
+    body_h = y1 - 8 - body_top
+    if state == "eliminated":
+        _text(img, ((x0 + x1) / 2, body_top + body_h / 2), "eliminated", 18, fill=DIM_TEXT, anchor="mm")
+        return boxes
+    if state == "undealt":
+        return boxes
+    if state == "hand":
+        hand = info.get("hand") or []
+        if seat != view.get("viewer"):
+            _text(img, ((x0 + x1) / 2, body_top + body_h / 2), "arranging a pyramid…", 16,
+                            fill=DIM_TEXT, anchor="mm")
+            return boxes
+        # the viewer's own pieces, not built yet
+        _text(img, (x0 + 12, body_top), "your pieces (not built yet)", 13, fill=DIM_TEXT)
+        cols = {2: 7, 3: 8, 4: 6}[players]
+        cell = min(38.0, (x1 - x0 - 24) / cols)
+        for k, letter in enumerate(hand):
+            cx = x0 + 12 + (k % cols) * cell
+            cy = body_top + 22 + (k // cols) * (cell * 0.8 + 2)
+            _paste(img, letter, cx, cy, cell - 3, cell * 0.8 - 2, "full")
+        return boxes
+    ranks = info.get("pyramid")
+    b = {2: 6, 3: 5, 4: 4}[players]
+    side = info.get("side") or []
+    # a side column is kept in play even when empty, so a side piece just played has a place to be boxed
+    reserve = view.get("phase") in ("play", "over")
+    side_cols = max(1 if reserve else 0, (len(side) + b - 1) // b)
+    avail_w = x1 - x0 - 24 - (10 if side_cols else 0)
+    pitch = min(48.0, (body_h - 14) / (b * 0.78), avail_w / (b + side_cols * 0.9))
+    step = pitch * 0.78
+    bw, bh = pitch - 3, step - 3
+    pyr_w = b * pitch
+    group_w = pyr_w + (10 + side_cols * pitch * 0.9 if side_cols else 0)
+    px = (x0 + x1) / 2 - group_w / 2
+    base_y = y1 - 10 - bh
+    if ranks is None:  # hidden while building (K3-10): a blank pyramid
+        for i in range(b):
+            for f in range(b - i):
+                _paste(img, "", px + i * pitch / 2 + f * pitch, base_y - i * step, bw, bh, "hidden")
+    else:
+        accessible = set(info.get("accessible") or [])
+        label = max(11, int(bh * 0.42))
+        for i in range(b):
+            rank = i + 1
+            row = ranks[b - 1 - i]
+            y = base_y - i * step
+            x_row = px + i * pitch / 2
+            for f, piece in enumerate(row):
+                spot = f"{chr(97 + f)}{rank}"
+                x = x_row + f * pitch
+                boxes[f"{seat}:{spot}"] = (x, y, x + bw, y + bh)
+                if piece is None:
+                    continue
+                if spot in accessible:
+                    _paste(img, piece, x, y, bw, bh, "top")
+                    labels.append(((x + bw / 2, y - 2), spot, label))
+                else:
+                    _paste(img, piece, x, y, bw, bh, "faded")
+    if side_cols:
+        sx = px + pyr_w + 10
+        top_y = base_y - (b - 1) * step
+        _text(img, (sx + bw * 0.45, top_y - 2), "side", 11, fill=DIM_TEXT, anchor="md")
+        if not side:
+            _paste(img, "", sx, top_y, bw * 0.9, bh, "empty")
+        for k, letter in enumerate(side):
+            col, row_i = divmod(k, b)
+            _paste(img, letter, sx + col * (pitch * 0.9), top_y + row_i * step, bw * 0.9, bh, "top")
+        rows_used = max(1, min(b, len(side)))
+        boxes[f"{seat}:s"] = (sx, top_y, sx + side_cols * pitch * 0.9 - 3, top_y + (rows_used - 1) * step + bh)
+    return boxes
+
+
+def draw(view: dict[str, Any], names: list[str]) -> Image.Image:
+    """The picture of a K3 view (never the true state): title, mountain, one panel per seat, footer."""
+    players = int(view["players"])
+    ranks = view.get("mountain") or []
+    img = _background(players, len(ranks[-1]) if ranks else 0).copy()
+    canvas = ImageDraw.Draw(img)
+    phase = view.get("phase")
+    to_move: Any = view.get("actors") if phase == "build" else view.get("to_move")
+    if to_move is not None and not isinstance(to_move, list) and to_move < 0:
+        to_move = None
+    if view.get("viewer") is not None and phase == "build":
+        to_move = [s for s in (to_move or []) if s == view["viewer"]] or None
+    title = "K3 · cooperative" if (view.get("options") or {}).get("cooperative") else "K3"
+    moving = tuple(to_move) if isinstance(to_move, list) else to_move
+    img.paste(_title(players, title, tuple(names[:players]), moving, _status(view, names)), (0, 0))
+    boxes = _draw_mountain(img, view)
+    if players == 3:
+        _draw_spare(img, view)
+    labels: list[tuple[tuple[float, float], str, int]] = []
+    for seat in range(players):
+        boxes.update(_draw_panel(img, canvas, view, names, seat, labels))
+    for name in view.get("highlight") or []:
+        if name in boxes:
+            x0, y0, x1, y1 = boxes[name]
+            theme.highlight_box(canvas, (x0 - 1, y0 - 1, x1 + 1, y1 + 1), width=3)
+    for (x, y), text, size in labels:  # on a small pill so a highlight box never hides them
+        mask, left, top = _text_mask(text, size, False, "md")
+        canvas.rounded_rectangle(
+            (x + left - 3, y + top - 1, x + left + mask.width + 2, y + top + mask.height), radius=4, fill=theme.PANEL
+        )
+        _text(img, (x, y), text, size, fill=theme.INK, anchor="md")
+    # footer: last move, options that differ from the defaults, whose private view this is
+    bits = []
+    if view.get("last_move"):
+        bits.append(f"last: {view['last_move']}")
+    options = view.get("options") or {}
+    if options.get("penalty_requires_match"):
+        bits.append("penalty only on a match")
+    if options.get("thief") == "next":
+        bits.append("thief: next player")
+    viewer = view.get("viewer")
+    if phase == "build":
+        bits.append("private view of " + _name(names, viewer) if viewer is not None else "pyramids stay hidden")
+    note = "   ·   ".join(bits) if bits else "K3"
+    _text(img, (WIDTH / 2, img.height - theme.FRAME_WIDTH - 18), note, _fit(note, 18, WIDTH - 2 * theme.MARGIN),
+          anchor="mm")
+    return img

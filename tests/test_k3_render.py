@@ -1,0 +1,109 @@
+"""K3 pictures (render/k3.py): every phase renders for every viewer, within size limits, deterministically."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from engines.k3 import ENGINE, K3State
+from render import draw, render
+
+NAMES = ["Alice", "Bob", "Carmen", "Dmitri"]
+E = "1/2/3/4/5/6/7/B1YN4/RBBYGKRRG 1/2/3/K1YN/GRKBY/BRKYGB+R|1/2/3/RYGB/KKBNY/GYRBKG play 0 - -"
+BE = "B/YB/BYB/YNBK/YYRNN/NYRKKR/RYGRKKN/RGYNBKKB/RGGYBGKBR 1/2/3/4/3G1+G|1/2/3/4/1KG2|1/2/3/4/3GR play 2 - -"
+X3 = "1/2/3/4/5/6/7/8/RBBYGYRRG Y/NR/KBW/GYKN/BRYKG|K/GN/RWY/KBBN/YRKGB|N/KY/GGR/BWKN/KYRGB play 0 - -"
+
+
+def game_states(players: int, seed: int, coop: bool = False) -> list[K3State]:
+    """Every state of one seeded random game from the start (base, deal, builds, play, end)."""
+    rng = random.Random(seed)
+    state = ENGINE.new_game(players, options={"cooperative": coop})
+    states = [state]
+    while ENGINE.outcome(state) is None:
+        state = ENGINE.apply(state, ENGINE.random_move(state, rng))
+        states.append(state)
+    return states
+
+
+def png_info(data: bytes) -> tuple[int, int]:
+    with Image.open(io.BytesIO(data)) as img:
+        assert img.format == "PNG"
+        return img.size
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("coop", [False, True])
+def test_start_middle_final_render_for_every_viewer(players: int, coop: bool) -> None:
+    """Start, building, middle and final positions, for each seat and the spectator: size limits."""
+    states = game_states(players, 10 + players, coop)
+    building = [s for s in states if s.phase == "build"]
+    picks = [states[0], building[-1], states[len(states) // 2], states[-1]]
+    sizes = []
+    for state in picks:
+        for viewer in [None, *range(players)]:
+            data = render("k3", ENGINE.view(state, viewer), NAMES[:players])
+            width, height = png_info(data)
+            assert 720 <= max(width, height) <= 1024
+            assert len(data) <= 80 * 1024
+            sizes.append(len(data))
+    assert max(sizes) < 60 * 1024  # typical pictures are far below the 80 KB limit
+
+
+def test_every_view_of_a_four_player_game_renders() -> None:
+    for state in game_states(4, 3):
+        for viewer in (None, 0, 3):
+            image = draw("k3", ENGINE.view(state, viewer), NAMES)
+            assert image.mode == "RGB" and max(image.size) <= 1024
+
+
+def test_same_view_same_bytes() -> None:
+    state = ENGINE.apply(ENGINE.from_position(E), ENGINE.parse_move(ENGINE.from_position(E), "Rs-g2"))
+    view = ENGINE.view(state, 1)
+    assert render("k3", view, NAMES[:2]) == render("k3", view, NAMES[:2])
+
+
+def test_building_picture_depends_only_on_the_view() -> None:
+    """K3-10: a spectator's picture while building is the same whatever another seat built."""
+    state = ENGINE.from_position("- -|- base - - -")
+    for text in ("base:RBBYGKRRG", "deal:BBBBRRRKKKYYYYGGG/BBBRRRKKKKYYYYGGG"):
+        state = ENGINE.apply(state, ENGINE.parse_move(state, text))
+    one = ENGINE.apply(state, ENGINE.parse_move(state, "build:0:N/YR/WKB/GYBY/KRGNK/GYWBRB"))
+    other = ENGINE.apply(state, ENGINE.parse_move(state, "build:0:W/WN/NBB/BBRR/RKKKY/YYYGGG"))
+    for viewer in (None, 1):
+        assert render("k3", ENGINE.view(one, viewer), NAMES[:2]) == render("k3", ENGINE.view(other, viewer), NAMES[:2])
+    # the builder sees the own arrangement, so the two builds look different to seat 0
+    assert render("k3", ENGINE.view(one, 0), NAMES[:2]) != render("k3", ENGINE.view(other, 0), NAMES[:2])
+
+
+def test_highlight_and_steal_change_the_picture() -> None:
+    """The last move is boxed and a pending steal is shown: removing them changes the pixels."""
+    state = ENGINE.apply(ENGINE.from_position(E), ENGINE.parse_move(ENGINE.from_position(E), "Rs-g2"))
+    view = ENGINE.view(state, None)
+    plain = dict(view, highlight=[])
+    assert render("k3", view, NAMES[:2]) != render("k3", plain, NAMES[:2])
+    no_steal = dict(view, steal=None, taker=None)
+    assert render("k3", view, NAMES[:2]) != render("k3", no_steal, NAMES[:2])
+
+
+@pytest.mark.parametrize(
+    ("position", "moves"),
+    [(BE, ["Gd1-<"]), (BE, ["Re1->"]), (X3, ["Ya5-c2"]), (X3, ["Ya5-c2", "Na5-b2"])],
+)
+def test_worked_example_positions_render(position: str, moves: list[str]) -> None:
+    """K3-13 ex. 7, 8, 10: a wider base, eliminations, the spare white, a steal in 3p."""
+    state = ENGINE.from_position(position)
+    for text in moves:
+        state = ENGINE.apply(state, ENGINE.parse_move(state, text))
+    for viewer in (None, 0, 1, 2):
+        data = render("k3", ENGINE.view(state, viewer), NAMES[:3])
+        assert 720 <= max(png_info(data)) <= 1024 and len(data) <= 80 * 1024
+
+
+def test_default_names_and_long_names() -> None:
+    view = ENGINE.view(ENGINE.from_position(X3), None)
+    assert max(png_info(render("k3", view))) <= 1024
+    long = ["A very long player name indeed, longer than any panel"] * 3
+    assert max(png_info(render("k3", view, long))) <= 1024
