@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import importlib
 import io
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from render import theme
 
@@ -49,9 +50,12 @@ def replay(game: str, views: Sequence[dict[str, Any]], names: Sequence[str] | No
            max_side: int = 640) -> bytes:
     """An animated GIF of a whole game: one frame per view (one per ply), the last frame held.
 
-    Frames share the fixed palette, are scaled so the long side is at most ``max_side`` and are
-    stored as differences from the previous frame (Pillow's GIF optimiser), which keeps a 100-ply
-    game well under 2 MB.
+    Frames share the fixed palette and are scaled so the long side is at most ``max_side``.  Each
+    frame after the first keeps only the pixels that changed; the rest are the transparent index, so
+    the previous frame shows through (disposal 1) and LZW packs the unchanged runs to almost nothing.
+    That keeps a 100-ply game well under 2 MB even when changes are spread over the picture (a
+    title strip at the top and a score sheet at the bottom), where a single changed rectangle would
+    cover nearly the whole frame.
     """
     if not views:
         raise ValueError("a replay needs at least one view")
@@ -63,8 +67,32 @@ def replay(game: str, views: Sequence[dict[str, Any]], names: Sequence[str] | No
             picture = picture.resize((round(picture.width * scale), round(picture.height * scale)),
                                      Image.Resampling.BILINEAR)
         frames.append(theme.to_palette(picture))
+    palette = frames[0].getpalette()
+    encoded = [frames[0]]
+    for previous, frame in itertools.pairwise(frames):
+        encoded.append(_changes_only(previous, frame, palette))
     durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]
     out = io.BytesIO()
-    frames[0].save(out, "GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0,
-                   optimize=False, disposal=1)
+    encoded[0].save(out, "GIF", save_all=True, append_images=encoded[1:], duration=durations, loop=0,
+                    optimize=False, disposal=1, transparency=TRANSPARENT_INDEX)
     return out.getvalue()
+
+
+#: a palette index the theme never uses (it has fewer than 256 colours): "unchanged" in replay frames
+TRANSPARENT_INDEX = 255
+
+
+def _changes_only(previous: Image.Image, frame: Image.Image, palette: list[int] | None) -> Image.Image:
+    """``frame`` with every pixel equal to ``previous`` replaced by the transparent index."""
+    if previous.size != frame.size:
+        return frame
+    before = Image.frombytes("L", previous.size, previous.tobytes())
+    after = Image.frombytes("L", frame.size, frame.tobytes())
+    changed = ImageChops.difference(before, after).point(lambda v: 255 if v else 0)
+    out = Image.new("L", frame.size, TRANSPARENT_INDEX)
+    out.paste(after, mask=changed)
+    result = Image.frombytes("P", frame.size, out.tobytes())
+    if palette:
+        result.putpalette(palette)
+    result.info["transparency"] = TRANSPARENT_INDEX
+    return result

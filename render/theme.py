@@ -70,7 +70,7 @@ def _palette_colours() -> list[RGB]:
     seen: set[RGB] = set()
 
     def add(c: RGB) -> None:
-        if c not in seen and len(colours) < 256:
+        if c not in seen and len(colours) < 255:  # index 255 stays free: replay's transparent
             seen.add(c)
             colours.append(c)
 
