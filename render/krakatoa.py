@@ -1,0 +1,530 @@
+"""The Krakatoa picture: nine dice and the score sheet, drawn from ``engines.krakatoa``'s view only.
+
+What a player must read at a glance, and how:
+- the nine dice in three labelled rows, Steam / Ash / Lava, with their body colours (white, grey,
+  black); each die shows its colour as a big pip that also has its own *shape and letter*
+  (yellow disc "Y", red square "R", blue diamond "B") so colour-blind players read it too;
+- the dice that changed colour in the last throw are boxed in yellow, the set(s) just rolled
+  are tagged "rolled", and a pending aimed throw shows its target with a crosshair;
+- each set's points and class (Volcano, Deuce, Bust) beside its row;
+- the score sheet: one column per side, rounds 1-6 by throws 1-5 (marks as x2 / x4 tints,
+  scratches crossed out, the throw at hand outlined), the shared bonus boxes, pending marks and
+  the totals;
+- whose throw and which one in the title strip and the status panel, a scratch as a red banner,
+  the bonuses just earned as chips.
+
+Static parts (card, panels, row labels, the sheet grid for a number of sides) and the die
+sprites are cached; only theme colours (and their 0.2-step blends) are used.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import theme
+
+WIDTH = 1024
+HEIGHT = 720
+TOP = theme.FRAME_WIDTH + theme.TITLE_HEIGHT + 8
+
+SETS = ("s", "a", "l")
+SET_TITLES = {"s": "Steam", "a": "Ash", "l": "Lava"}
+BODY = {"s": theme.WHITE, "a": theme.GREY, "l": theme.INK}
+BODY_WORD = {"s": "white", "a": "grey", "l": "black"}
+DOT = {"Y": theme.YELLOW, "R": theme.VERMILLION, "B": theme.BLUE}
+DOT_TEXT = {"Y": theme.INK, "R": theme.WHITE, "B": theme.WHITE}
+MARK_WORD = {0: "", 1: "x2", 2: "x4"}
+MARK_FILL = {1: theme.mix(theme.ORANGE, theme.CARD, 0.6), 2: theme.mix(theme.ORANGE, theme.CARD, 0.2)}
+SOFT_PANEL = theme.mix(theme.PANEL, theme.CARD, 0.4)
+ROW_FILL = (theme.mix(theme.PANEL, theme.WHITE, 0.6), theme.WHITE)  # sheet rows, alternating
+
+# dice panel
+DICE_X0, DICE_X1 = 22, 476
+ROW_H = 104
+DIE = 70
+DIE_GAP = 10
+DIE_X = 138
+RESULT_X = DIE_X + 3 * DIE + 2 * DIE_GAP + 14
+DICE_Y0 = TOP + 4
+INFO_Y0 = DICE_Y0 + 3 * ROW_H + 14
+
+# sheet panel
+SHEET_X0, SHEET_X1 = 488, WIDTH - 22
+SHEET_Y0 = TOP + 4
+LABEL_W = 46
+HEAD_H = 34
+SUB_H = 20
+RND_H = 56
+BOX_ROW_H = 40
+NEXT_ROW_H = 28
+TOTAL_H = 44
+
+
+def die_xy(set_index: int, die_index: int) -> tuple[int, int]:
+    """Top-left pixel of a die (set 0-2 = Steam, Ash, Lava; die 0-2 in the sorted set)."""
+    return DIE_X + die_index * (DIE + DIE_GAP), DICE_Y0 + 16 + set_index * ROW_H
+
+
+@lru_cache(maxsize=32)
+def die_sprite(body: str, colour: str | None) -> Image.Image:
+    """One die: a rounded body in its set's colour with a shaped, lettered pip (None: not on the
+    table, drawn as an empty dashed slot)."""
+    img = Image.new("RGB", (DIE, DIE), theme.PANEL)
+    d = ImageDraw.Draw(img)
+    if colour is None:
+        d.rounded_rectangle((2, 2, DIE - 3, DIE - 3), radius=12, fill=SOFT_PANEL, outline=theme.LIGHT_GREY, width=2)
+        theme.draw_text(d, (DIE / 2, DIE / 2), "–", 26, fill=theme.GREY, anchor="mm")
+        return img
+    fill = BODY[body]
+    edge = theme.INK if body != "l" else theme.mix(theme.INK, theme.WHITE, 0.4)
+    d.rounded_rectangle((2, 2, DIE - 3, DIE - 3), radius=12, fill=fill, outline=edge, width=3)
+    c = DIE / 2
+    r = 22
+    pip = DOT[colour]
+    outline = theme.INK if body != "l" else theme.WHITE
+    if colour == "Y":
+        d.ellipse((c - r, c - r, c + r, c + r), fill=pip, outline=outline, width=2)
+    elif colour == "R":
+        s = r * 0.86
+        d.rectangle((c - s, c - s, c + s, c + s), fill=pip, outline=outline, width=2)
+    else:
+        s = r * 1.18
+        d.polygon([(c, c - s), (c + s, c), (c, c + s), (c - s, c)], fill=pip, outline=outline, width=2)
+    theme.draw_text(d, (c, c + 1), colour, 22, fill=DOT_TEXT[colour], bold=True, anchor="mm")
+    return img
+
+
+@lru_cache(maxsize=8)
+def _background(sides: int) -> Image.Image:
+    """Card, the dice panel with its row labels, the sheet grid for ``sides`` columns."""
+    img, d = theme.canvas(WIDTH, HEIGHT)
+    # dice panel
+    d.rounded_rectangle((DICE_X0, DICE_Y0, DICE_X1, DICE_Y0 + 3 * ROW_H + 4), radius=12, fill=theme.PANEL)
+    for j, x in enumerate(SETS):
+        y = DICE_Y0 + 16 + j * ROW_H
+        d.rounded_rectangle((DICE_X0 + 12, y + 8, DICE_X0 + 40, y + 36), radius=6, fill=BODY[x], outline=theme.INK,
+                            width=2)
+        theme.draw_text(d, (DICE_X0 + 46, y + 22), SET_TITLES[x], 18, bold=True, anchor="lm")
+        theme.draw_text(d, (DICE_X0 + 14, y + 50), f"{BODY_WORD[x]} dice", 14, fill=theme.GREY, anchor="lm")
+        if j:
+            d.line((DICE_X0 + 10, y - 12, DICE_X1 - 10, y - 12), fill=theme.mix(theme.PANEL, theme.INK, 0.2), width=1)
+    # info panel, with the set table (KR-2.2) as a reminder at its foot
+    d.rounded_rectangle((DICE_X0, INFO_Y0, DICE_X1, HEIGHT - 56), radius=12, fill=SOFT_PANEL)
+    d.line((DICE_X0 + 12, HEIGHT - 112, DICE_X1 - 12, HEIGHT - 112), fill=theme.LIGHT_GREY, width=1)
+    theme.draw_text(d, (DICE_X0 + 14, HEIGHT - 100), "Volcano  YYY 10 · RRR 5 · BBB 3", 14, fill=theme.INK)
+    theme.draw_text(d, (DICE_X0 + 14, HEIGHT - 80), "Deuce  YYB 2 · YYR 2 · YRR 1 · others Bust 0", 14,
+                    fill=theme.INK)
+    # sheet
+    x0, x1 = SHEET_X0, SHEET_X1
+    d.rounded_rectangle((x0, SHEET_Y0, x1, HEIGHT - 56), radius=12, fill=theme.WHITE, outline=theme.LIGHT_GREY,
+                        width=2)
+    col_w = (x1 - x0 - LABEL_W - 8) / sides
+    y = SHEET_Y0 + HEAD_H + SUB_H
+    for rnd in range(6):
+        ry = y + rnd * RND_H
+        if rnd % 2 == 0:
+            d.rectangle((x0 + 4, ry, x1 - 4, ry + RND_H - 1), fill=ROW_FILL[0])
+        theme.draw_text(d, (x0 + 12, ry + RND_H / 2), f"R{rnd + 1}", 16, bold=True, fill=theme.INK, anchor="lm")
+    y_box = y + 6 * RND_H
+    theme.draw_text(d, (x0 + 8, y_box + BOX_ROW_H / 2), "Box", 15, bold=True, anchor="lm")
+    y_next = y_box + BOX_ROW_H
+    theme.draw_text(d, (x0 + 8, y_next + NEXT_ROW_H / 2), "Next", 15, bold=True, anchor="lm")
+    y_tot = y_next + NEXT_ROW_H
+    d.line((x0 + 6, y_tot, x1 - 6, y_tot), fill=theme.INK, width=2)
+    theme.draw_text(d, (x0 + 8, y_tot + TOTAL_H / 2), "Total", 15, bold=True, anchor="lm")
+    for s in range(1, sides):
+        cx = x0 + LABEL_W + s * col_w
+        d.line((cx, SHEET_Y0 + 6, cx, y_tot + TOTAL_H), fill=theme.LIGHT_GREY, width=2)
+    for s in range(sides):
+        cx = x0 + LABEL_W + s * col_w
+        bw = (col_w - 8) / 5
+        for t in range(5):
+            theme.draw_text(d, (cx + 4 + bw * t + bw / 2, SHEET_Y0 + HEAD_H + SUB_H / 2), str(t + 1), 12,
+                            fill=theme.GREY, anchor="mm")
+    return img
+
+
+def _side_name(view: dict[str, Any], names: list[str], side: int) -> str:
+    seats = [seat for seat, s in enumerate(view["side_of_seat"]) if s == side]
+    if view.get("teams"):
+        return f"Team {side}: " + " & ".join(names[s] for s in seats)
+    return names[seats[0]]
+
+
+def _status(view: dict[str, Any]) -> str:
+    text = _stage(view)
+    if view.get("preset") == "basic":
+        text += " · basic"
+    return text
+
+
+def _stage(view: dict[str, Any]) -> str:
+    if view.get("outcome"):
+        return "Game over"
+    if view["phase"] == "throwoff":
+        return "Throw-off"
+    throw = view["throw"] or ""
+    if throw.startswith("b"):
+        return f"Round 6 · bonus box {throw[1]}"
+    step = view["step"]
+    which = {"3": " (Steam)", "4": " (Ash)", "5": " (Lava)"}.get(throw, "")
+    if step.startswith(("aim:", "roll:")) and throw == "2":
+        which = f" ({SET_TITLES[step.split(':')[1]]})" if step.split(":")[1] in SET_TITLES else ""
+    return f"Round {view['round']} of 6 · throw {throw} of 5{which}"
+
+
+def _awaited(view: dict[str, Any], names: list[str]) -> str:
+    """What happens next, in words."""
+    if view.get("outcome"):
+        return f"Game over: {_result_words(view, names)}"
+    seat = view["seat"]
+    who = names[seat] if seat is not None and seat < len(names) else "?"
+    step = view["step"]
+    if step == "set":
+        if view["phase"] == "throwoff":
+            return f"{who}: pick a set for the throw-off"
+        return f"{who}: pick a set to throw"
+    if step == "throw":
+        return f"{who}: throw all nine dice"
+    if step == "keep":
+        return f"{who}: keep or rethrow all nine"
+    if step.startswith("aim:"):
+        return f"{who}: aim {SET_TITLES[step[4]]} at a table die (soft or hard)"
+    if step in ("roll:all", "roll:again"):
+        return f"{who}: the nine dice are rolling" + (" again" if step == "roll:again" else "")
+    parts = step.split(":")
+    if len(parts) == 4:
+        return f"{who}: {SET_TITLES[parts[1]]} thrown {parts[3]} at {parts[2]}"
+    if len(parts) == 2:
+        return f"{who}: {SET_TITLES[parts[1]]} is rolling"
+    return who
+
+
+def _result_words(view: dict[str, Any], names: list[str]) -> str:
+    """The outcome with names: "Bob wins with 145", "Ann & Cy win with 150", "... share the win"."""
+    winners = view.get("winners") or []
+    best = max(view["totals"])
+    who = " & ".join(names[s] for s in winners)
+    if len({view["side_of_seat"][s] for s in winners}) > 1:
+        return f"{who} share the win at {best}"
+    return f"{who} {'win' if len(winners) > 1 else 'wins'} with {best}"
+
+
+def _marks_text(m: int) -> str:
+    return {0: "none", 1: "x (x2)", 2: "xx (x4)"}[m]
+
+
+# ---- cached text and badges: most words of one picture recur in the next one ------------------
+@lru_cache(maxsize=4096)
+def _text_sprite(text: str, size: int, bold: bool, fill: theme.RGB, bg: theme.RGB,
+                 anchor: str) -> tuple[Image.Image, int, int]:
+    """``text`` drawn once on a flat ``bg``, with the offset of its box from the anchor point."""
+    font = theme.font(size, bold)
+    left, top, right, bottom = font.getbbox(text, anchor=anchor)
+    img = Image.new("RGB", (right - left + 2, bottom - top + 2), bg)
+    ImageDraw.Draw(img).text((1 - left, 1 - top), text, font=font, fill=fill, anchor=anchor)
+    return img, left - 1, top - 1
+
+
+def _text(img: Image.Image, xy: tuple[float, float], text: str, size: int, *, bg: theme.RGB,
+          fill: theme.RGB = theme.INK, bold: bool = False, anchor: str = "la") -> None:
+    """Text at ``xy`` (a Pillow anchor) over the flat colour ``bg`` it is known to sit on."""
+    if not text:
+        return
+    sprite, dx, dy = _text_sprite(text, size, bold, fill, bg, anchor)
+    img.paste(sprite, (round(xy[0]) + dx, round(xy[1]) + dy))
+
+
+@lru_cache(maxsize=1024)
+def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    return theme.ellipsize(text, size, width, bold)
+
+
+@lru_cache(maxsize=64)
+def _badge(seat: int, radius: int, label: str | None, bg: theme.RGB) -> Image.Image:
+    side = 2 * radius + 8
+    img = Image.new("RGB", (side, side), bg)
+    theme.seat_marker(ImageDraw.Draw(img), (side / 2, side / 2), radius, seat, label)
+    return img
+
+
+def _paste_badge(img: Image.Image, centre: tuple[float, float], radius: int, seat: int, label: str | None,
+                 bg: theme.RGB) -> None:
+    sprite = _badge(seat, radius, label, bg)
+    img.paste(sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)))
+
+
+@lru_cache(maxsize=32)
+def _title(names: tuple[str, ...], scores: tuple[str, ...], acting: int | None, status: str) -> Image.Image:
+    """The title strip (the lead's ``theme.title_strip``), drawn once per distinct content."""
+    strip = _background(2).crop((0, 0, WIDTH, TOP))
+    theme.title_strip(ImageDraw.Draw(strip), WIDTH, "Krakatoa", list(names), acting, scores=list(scores),
+                      status=status)
+    return strip
+
+
+@lru_cache(maxsize=256)
+def _footer_size(text: str) -> int:
+    return theme.fit_text(text, 18, WIDTH - 2 * theme.MARGIN)
+
+
+def draw(view: dict[str, Any], names: list[str]) -> Image.Image:
+    """The picture of a Krakatoa view (any viewer: everything is public, KR-9.1)."""
+    players = int(view["players"])
+    names = (list(names) + [f"Player {i + 1}" for i in range(len(names), players)])[:players]
+    sides = int(view["sides"])
+    img = _background(sides).copy()
+    d = ImageDraw.Draw(img)
+    totals = view["totals"]
+    scores = tuple(str(totals[view["side_of_seat"][seat]]) for seat in range(players))
+    acting = view["seat"] if view.get("outcome") is None else None
+    img.paste(_title(tuple(names), scores, acting, _status(view)), (0, 0))
+    _draw_dice(img, d, view)
+    _draw_info(img, d, view, names)
+    _draw_sheet(img, d, view, names)
+    footer = _awaited(view, names)  # as theme.footer, through the text cache
+    _text(img, (WIDTH / 2, HEIGHT - theme.FRAME_WIDTH - 18), footer, _footer_size(footer), bg=theme.CARD,
+          anchor="mm")
+    return img
+
+
+def _draw_dice(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    changed = set(view.get("changed") or [])
+    thrown = view.get("thrown")
+    step = view.get("step") or ""
+    target = step.split(":")[2] if step.startswith("roll:") and step.count(":") == 3 else None
+    aiming = step[4] if step.startswith("aim:") else (step.split(":")[1] if target else None)
+    for j, x in enumerate(SETS):
+        faces = view["dice"][x]
+        for i in range(3):
+            px, py = die_xy(j, i)
+            img.paste(die_sprite(x, faces[i] if faces else None), (px, py))
+            name = f"{x}{i + 1}"
+            if name in changed:
+                theme.highlight_box(d, (px - 2, py - 2, px + DIE + 1, py + DIE + 1), width=4)
+            if target is not None and faces and faces[i] == faces[int(target[1]) - 1] and x == target[0]:
+                _crosshair(d, px + DIE / 2, py + DIE / 2)
+        y = DICE_Y0 + 16 + j * ROW_H
+        if thrown in (x, "all") and faces:
+            tag = "rolled"
+            _text(img, (DICE_X0 + 14, y + 72), tag, 14, bold=True, fill=theme.VERMILLION, bg=theme.PANEL, anchor="lm")
+        if aiming == x:
+            _text(img, (DICE_X0 + 14, y + 72), "thrown now", 14, bold=True, fill=theme.BLUE, bg=theme.PANEL,
+                  anchor="lm")
+        info = (view.get("sets") or {}).get(x)
+        if info:
+            _text(img, ((RESULT_X + DICE_X1) / 2, y + 24), str(info["points"]), 30, bold=True, bg=theme.PANEL,
+                  anchor="mm")
+            fill = theme.VERMILLION if info["class"] == "Volcano" else (theme.INK if info["class"] == "Deuce"
+                                                                         else theme.GREY)
+            _text(img, ((RESULT_X + DICE_X1) / 2, y + 54), info["class"], 16, bold=True, fill=fill, bg=theme.PANEL,
+                            anchor="mm")
+
+
+def _crosshair(d: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
+    r = DIE / 2 + 6
+    for width, colour in ((7, theme.INK), (3, theme.YELLOW)):
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=colour, width=width)
+        d.line((cx - r - 6, cy, cx - r + 10, cy), fill=colour, width=width)
+        d.line((cx + r - 10, cy, cx + r + 6, cy), fill=colour, width=width)
+        d.line((cx, cy - r - 6, cx, cy - r + 10), fill=colour, width=width)
+        d.line((cx, cy + r - 10, cx, cy + r + 6), fill=colour, width=width)
+
+
+def _draw_info(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
+    """Below the dice: whose throw and which, the last throw (or the scratch banner), the bonuses
+    just earned, the boxes left; during the throw-off, its table."""
+    bg = SOFT_PANEL
+    x0, x1 = DICE_X0 + 14, DICE_X1 - 14
+    y = INFO_Y0 + 12
+    width = x1 - x0
+    if view["phase"] == "throwoff" or (view["phase"] == "play" and view["round"] == 1 and view["throw"] == "1"
+                                       and view["step"] in ("throw", "roll:all") and view["throwoff_log"]):
+        _text(img, (x0, y), "Throw-off (one set each; highest starts)", 16, bold=True, bg=bg)
+        y += 26
+        status = view.get("throwoff")
+        last: dict[int, dict[str, Any]] = {}
+        for entry in view.get("throwoff_log") or []:
+            last[entry["side"]] = entry
+        for side in range(view["sides"]):
+            name = _fit(_side_name(view, names, side), 15, 170)
+            entry = last.get(side)
+            if status is not None and status[side] == "?":
+                state = "to throw" + (" again" if entry else "")
+            elif status is not None and status[side] == "x":
+                state = "out"
+            elif entry:
+                state = f"{SET_TITLES[entry['set']]} {entry['faces']}: {entry['points']}"
+            else:
+                state = "-"
+            _paste_badge(img, (x0 + 9, y + 9), 8, side, None, bg)
+            _text(img, (x0 + 24, y + 9), f"{name}: {state}", 15, bg=bg, anchor="lm")
+            y += 22
+        if view["phase"] == "play":
+            text = _fit(f"{_side_name(view, names, view['start'])} starts round 1", 15, width, True)
+            _text(img, (x0, y + 4), text, 15, bold=True, bg=bg)
+        return
+    # whose throw and which
+    seat = view["seat"]
+    if seat is not None:
+        side = view["side"]
+        throw = view["throw"] or ""
+        label = f"bonus box {throw[1:]}" if throw.startswith("b") else f"throw {throw} of 5"
+        _paste_badge(img, (x0 + 10, y + 11), 10, seat, str(seat + 1), bg)
+        _text(img, (x0 + 28, y + 11), _fit(f"{names[seat]}: {label}", 18, width - 30, True), 18, bold=True, bg=bg,
+              anchor="lm")
+        y += 30
+        m1 = view["pending_marks"][side][0]
+        _text(img, (x0, y), f"Marks on this throw: {_marks_text(m1)}", 15, bg=bg)
+        y += 24
+    else:
+        _text(img, (x0, y), _fit(_result_words(view, names), 18, width, True), 18, bold=True, bg=bg)
+        y += 34
+    # the last throw
+    last = view.get("last_throw")
+    if view.get("step") == "keep":
+        raw = sum(info["points"] for info in view["sets"].values() if info)
+        m1 = view["pending_marks"][view["side"]][0]
+        text = f"This roll scores {raw << m1} if kept" + (f" (raw {raw} x{2**m1})" if m1 else "")
+        _text(img, (x0, y + 4), _fit(text, 16, width, True), 16, bold=True, bg=bg)
+        y += 30
+    elif last is not None and last["scratch"]:
+        label = f"box {last['throw'][1:]}" if last["throw"].startswith("b") else f"throw {last['throw']}"
+        d.rounded_rectangle((x0 - 4, y, x1 + 4, y + 48), radius=8, fill=theme.VERMILLION, outline=theme.INK,
+                            width=2)
+        _text(img, ((x0 + x1) / 2, y + 15), "SCRATCH: no table die struck", 17, bold=True, fill=theme.WHITE,
+              bg=theme.VERMILLION, anchor="mm")
+        small = _fit(f"{names[last['seat']]}, {label}: 0 points, marks used up", 14, width)
+        _text(img, ((x0 + x1) / 2, y + 35), small, 14, fill=theme.WHITE, bg=theme.VERMILLION, anchor="mm")
+        y += 56
+    elif last is not None:
+        mult = {0: "", 1: f" (raw {last['points'] // 2} x2)", 2: f" (raw {last['points'] // 4} x4)"}[last["marks"]]
+        label = f"box {last['throw'][1:]}" if last["throw"].startswith("b") else f"throw {last['throw']}"
+        text = f"Last: {names[last['seat']]}, {label}: {last['points']} points{mult}"
+        _text(img, (x0, y + 4), _fit(text, 16, width), 16, bg=bg)
+        y += 30
+    # bonuses just earned
+    bonuses = view.get("bonuses") or []
+    cx = x0
+    for name in bonuses:
+        w = theme.text_size(name, 15, True)[0] + 20
+        if cx + w > x1:
+            cx = x0
+            y += 32
+        chip = theme.ORANGE if name.startswith("Big") else theme.YELLOW
+        d.rounded_rectangle((cx, y, cx + w, y + 26), radius=13, fill=chip, outline=theme.INK, width=2)
+        _text(img, (cx + w / 2, y + 13), name, 15, bold=True, bg=chip, anchor="mm")
+        cx += w + 8
+    if bonuses:
+        y += 34
+    # boxes left
+    if view.get("preset") == "advanced":
+        _text(img, (x0, y + 2), f"Bonus boxes left: {view['boxes_left']} of 3", 15, bg=bg)
+    else:
+        _text(img, (x0, y + 2), "Basic game: no bonuses", 15, bg=bg)
+    if view.get("auto"):  # what the quick button (KR-8.4) would play
+        _text(img, (x0, y + 26), f"Auto would play: {view['auto']}", 15, fill=theme.GREY, bg=bg)
+
+
+def _draw_sheet(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
+    sides = int(view["sides"])
+    x0, x1 = SHEET_X0, SHEET_X1
+    col_w = (x1 - x0 - LABEL_W - 8) / sides
+    bw = (col_w - 8) / 5
+    size = 15 if bw >= 36 else (13 if bw >= 26 else 12)
+    y_rounds = SHEET_Y0 + HEAD_H + SUB_H
+    y_box = y_rounds + 6 * RND_H
+    y_next = y_box + BOX_ROW_H
+    y_tot = y_next + NEXT_ROW_H
+    acting_side = view.get("side")
+    current_round = view.get("round")
+    if view["phase"] in ("play", "bonus"):
+        ry = y_rounds + (current_round - 1) * RND_H
+        d.rounded_rectangle((x0 + 6, ry + RND_H / 2 - 13, x0 + LABEL_W - 4, ry + RND_H / 2 + 13), radius=8,
+                            fill=theme.HIGHLIGHT, outline=theme.INK, width=2)
+        _text(img, (x0 + 12, ry + RND_H / 2), f"R{current_round}", 16, bold=True, bg=theme.HIGHLIGHT, anchor="lm")
+    winners = set(view.get("winners") or [])
+    for side in range(sides):
+        cx = x0 + LABEL_W + side * col_w
+        seats = [seat for seat, s in enumerate(view["side_of_seat"]) if s == side]
+        # header: badge(s) and name
+        hx = cx + 14
+        for seat in seats:
+            _paste_badge(img, (hx, SHEET_Y0 + 18), 9, seat, str(seat + 1), theme.WHITE)
+            hx += 22
+        label = " & ".join(names[s] for s in seats)
+        bold = side == acting_side or bool(winners & set(seats))
+        _text(img, (hx - 4, SHEET_Y0 + 18), _fit(label, 15, int(cx + col_w - hx - 2), bold), 15, bold=bold,
+              bg=theme.WHITE, anchor="lm")
+        if side == acting_side:
+            d.rectangle((cx + 4, SHEET_Y0 + 30, cx + col_w - 4, SHEET_Y0 + 33), fill=theme.HIGHLIGHT)
+        # throws of each round
+        rounds = view["sheet"][side]
+        bonus_entries = []
+        for rnd, entries in enumerate(rounds):
+            for entry in entries:
+                if entry["throw"].startswith("b"):
+                    bonus_entries.append(entry)
+                    continue
+                t = int(entry["throw"]) - 1
+                bx = cx + 4 + t * bw
+                by = y_rounds + rnd * RND_H + 6
+                _throw_box(img, (bx + 1, by, bx + bw - 2, by + RND_H - 12), entry, size, ROW_FILL[rnd % 2])
+        # bonus boxes taken by this side
+        for k, entry in enumerate(bonus_entries):
+            bx = cx + 4 + k * bw * 5 / 3
+            _throw_box(img, (bx + 1, y_box + 5, bx + bw * 5 / 3 - 3, y_box + BOX_ROW_H - 5), entry, size, theme.WHITE,
+                       label=entry["throw"])
+        # pending marks (KR-3.8)
+        m1, m2 = view["pending_marks"][side]
+        text = "-" if not m1 else f"x{2**m1}" + (f", then x{2**m2}" if m2 else "")
+        _text(img, (cx + col_w / 2, y_next + NEXT_ROW_H / 2), text, 14, fill=theme.INK if m1 else theme.GREY,
+              bold=bool(m1), bg=theme.WHITE, anchor="mm")
+        # total
+        total = view["totals"][side]
+        won = bool(winners & set(seats))
+        if won:
+            d.rounded_rectangle((cx + 8, y_tot + 6, cx + col_w - 8, y_tot + TOTAL_H - 4), radius=8, fill=theme.YELLOW,
+                                outline=theme.INK, width=2)
+        _text(img, (cx + col_w / 2, y_tot + TOTAL_H / 2 + 1), str(total), 24, bold=True,
+              bg=theme.YELLOW if won else theme.WHITE, anchor="mm")
+
+
+def _throw_box(img: Image.Image, box: tuple[float, float, float, float], entry: dict[str, Any], size: int,
+               background: theme.RGB, label: str | None = None) -> None:
+    """Paste one sheet cell (sprites are cached: a game has only a few hundred different cells)."""
+    x0, y0 = round(box[0]), round(box[1])
+    w, h = round(box[2]) - x0, round(box[3]) - y0
+    points = entry["points"]
+    sprite = _cell_sprite(w, h, -1 if points is None else points, entry["marks"], entry["scratch"], size,
+                          background, label)
+    img.paste(sprite, (x0, y0))
+
+
+@lru_cache(maxsize=1024)
+def _cell_sprite(w: int, h: int, points: int, marks: int, scratch: bool, size: int, background: theme.RGB,
+                 label: str | None) -> Image.Image:
+    """A sheet cell: the points (``-1`` = the throw at hand, outlined), the marks as an x2 / x4 tint
+    and tag, a scratch crossed out."""
+    img = Image.new("RGB", (w + 1, h + 1), background)
+    d = ImageDraw.Draw(img)
+    pending = points < 0
+    fill = MARK_FILL.get(marks, theme.WHITE)
+    d.rounded_rectangle((0, 0, w, h), radius=5, fill=fill, outline=theme.LIGHT_GREY if not pending else theme.INK,
+                        width=1 if not pending else 2)
+    cx, cy = w / 2, h / 2 + (4 if marks else 0)
+    if pending:
+        d.rounded_rectangle((2, 2, w - 2, h - 2), radius=4, outline=theme.HIGHLIGHT, width=3)
+        theme.draw_text(d, (cx, cy), "…", size, bold=True, anchor="mm")
+    elif scratch:
+        theme.draw_text(d, (cx, cy), "✗", size + 2, bold=True, fill=theme.VERMILLION, anchor="mm")
+    else:
+        theme.draw_text(d, (cx, cy), str(points), size, bold=True, anchor="mm")
+    if marks:
+        theme.draw_text(d, (w - 2, 1), MARK_WORD[marks], 10, bold=True, fill=theme.INK, anchor="ra")
+    if label:
+        theme.draw_text(d, (3, 1), label, 10, fill=theme.GREY, anchor="la")
+    return img

@@ -1,0 +1,123 @@
+"""Krakatoa images: every phase renders for every viewer, deterministically, within the size
+limits of the common brief (long side 720-1024 px, PNG typically <= 80 KB)."""
+
+from __future__ import annotations
+
+import copy
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from engines.krakatoa import ENGINE as E
+from render import draw, render
+from render import krakatoa as kr
+
+NAMES = ["Ann", "Bartholomew the Long-Named", "Cy", "Dee"]
+
+
+def _states(players: int, options: dict, seed: int) -> list:
+    rng = random.Random(seed)
+    state = E.new_game(players, options=options)
+    states = [state]
+    while E.to_move(state) is not None:
+        state = E.apply(state, E.random_move(state, rng))
+        states.append(state)
+    return states
+
+
+CONFIGS = [(2, {}), (3, {}), (4, {}), (4, {"teams": True}), (3, {"preset": "basic"})]
+
+
+def _png(data: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    return img
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
+def test_start_middle_end_render_for_every_viewer(players, options):
+    states = _states(players, options, seed=players * 7 + len(options))
+    picks = [states[0], states[3], states[len(states) // 2], states[-1]]
+    for state in picks:
+        for viewer in [None, *range(players)]:
+            view = E.view(state, viewer)
+            data = render("krakatoa", view, NAMES[:players])
+            img = _png(data)
+            assert 720 <= max(img.size) <= 1024
+            assert len(data) <= 80_000
+            assert img.format == "PNG"
+
+
+def test_same_view_same_bytes_and_view_untouched():
+    state = _states(4, {}, seed=11)[150]
+    view = E.view(state, None)
+    before = copy.deepcopy(view)
+    first = render("krakatoa", view, NAMES)
+    second = render("krakatoa", E.view(state, None), NAMES)
+    assert first == second
+    assert view == before
+
+
+def test_every_ply_of_a_four_player_game_renders_small():
+    """Every view along a whole 4-player game stays within the byte budget."""
+    states = _states(4, {}, seed=3)
+    sizes = [len(render("krakatoa", E.view(s, None), NAMES)) for s in states[::7]]
+    assert max(sizes) <= 80_000
+    assert sorted(sizes)[len(sizes) // 2] <= 60_000
+
+
+@pytest.mark.parametrize(
+    "position",
+    [
+        "RRB/YRB/RBB play 2 1 2 keep 0 20,31,12 20,00,00 - 3 advanced",  # keep or rethrow
+        "YYB/YRR/RRR play 1 2 1 roll:a:s3:hard 1 0,32 10,00 - 3 advanced",  # aim pending: crosshair
+        "YYY/RRR/BBB bonus 6 b1 0 set 0 168,161 11,00 - 2 advanced",  # bonus box
+        "YYY/RRB/YRB over 6 - - - 0 196,196 00,00 - 1 advanced",  # shared win
+        "YYB/YRR/YRB play 2 1 3 throw 1 40,41 00,00 - 3 advanced+teams",  # teams
+        "YYB/---/--- throwoff 1 - 1 set - 0,0 10,00 2,? 3 advanced",  # throw-off
+    ],
+)
+def test_positions_render(position):
+    state = E.from_position(position)
+    img = draw("krakatoa", E.view(state, None), NAMES[: state.players])
+    assert img.size == (kr.WIDTH, kr.HEIGHT)
+
+
+def test_scratch_and_changed_dice_are_drawn():
+    """E6's scratch: the red banner is drawn (vermillion pixels in the info panel), and the changed
+    Ash dice are boxed in the highlight colour while unchanged Steam dice are not."""
+    state = E.from_position("RRB/BBB/RBB play 1 4 1 roll:a:l1:hard 1 0,50 10,10 - 3 advanced")
+    scratched = E.play(state, "scratch RRB/YYR/RBB")
+    view = E.view(scratched, None)
+    assert view["last_throw"]["scratch"] is True
+    img = draw("krakatoa", view, NAMES[:2])
+    clean = draw("krakatoa", E.view(E.play(state, "roll RRB/YYR/YBB"), None), NAMES[:2])
+    box = (kr.DICE_X0 + 20, kr.INFO_Y0 + 60, kr.DICE_X1 - 20, kr.INFO_Y0 + 100)
+    red = _count(img.crop(box), kr.theme.VERMILLION)
+    red_clean = _count(clean.crop(box), kr.theme.VERMILLION)
+    assert red > 2000 > red_clean
+    # a die boxed in yellow: the highlight ring sits just outside the die sprite
+    ax, ay = kr.die_xy(1, 1)  # a2 changed (Ash BBB -> YYR: every die new)
+    sx, sy = kr.die_xy(0, 0)  # s1 unchanged
+    assert img.getpixel((ax - 2, ay + kr.DIE // 2)) == kr.theme.HIGHLIGHT
+    assert img.getpixel((sx - 2, sy + kr.DIE // 2)) != kr.theme.HIGHLIGHT
+
+
+def _count(img: Image.Image, colour: tuple[int, int, int]) -> int:
+    return sum(n for n, c in img.getcolors(maxcolors=1 << 20) if c == colour)
+
+
+def test_colour_blind_pips_differ_in_shape():
+    """Each colour has its own pip shape and letter: the three sprites differ beyond their hue
+    (compare them in greyscale)."""
+    sprites = [kr.die_sprite("s", c).convert("L") for c in "YRB"]
+    assert sprites[0].tobytes() != sprites[1].tobytes() != sprites[2].tobytes()
+    assert sprites[0].tobytes() != sprites[2].tobytes()
+
+
+def test_few_names_are_padded():
+    state = E.new_game(3)
+    img = draw("krakatoa", E.view(state, None), ["Solo"])
+    assert img.size == (kr.WIDTH, kr.HEIGHT)
