@@ -1,0 +1,224 @@
+"""The Discord client: configuration, the bot class, start-up, command sync (DESIGN.md, cogs/).
+
+``run_bot(token, sync=..., guild_id=...)`` is what ``python bot.py`` calls.  Configuration comes
+from the environment (bot.py has already read ``.env``):
+
+- ``DISCORD_TOKEN``: the bot token;
+- ``DATABASE_PATH``: the SQLite file (default ``data/mesa.db``);
+- ``DEV_GUILD_ID``: ``--sync`` registers the commands in this one server (instant) instead of globally;
+- ``LOG_LEVEL``: read by bot.py;
+- ``DISCORD_API_BASE``: an optional base URL for Discord's REST API, e.g. a REST proxy in front of
+  Discord shared by several processes (``https://proxy.internal/api/v10``).  Empty: Discord itself.
+  With it set, the gateway too is the one that API announces (``GET /gateway/bot``).
+
+No privileged intent is asked for: slash commands and components arrive as interactions, so Mesa
+needs neither message content nor the member list nor presences.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+import yarl
+from discord import app_commands
+from discord.gateway import DiscordWebSocket
+
+from cogs.commands import register_commands
+from cogs.translator import MesaTranslator
+
+log = logging.getLogger("mesa.discord")
+
+#: how often the service's deadlines and reminders are checked (seconds)
+TICK_SECONDS = 30.0
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str = ""
+    database_path: str | None = None
+    dev_guild_id: int | None = None
+    api_base: str | None = None
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, token: str | None = None) -> Config:
+        env = os.environ if env is None else env
+        guild = (env.get("DEV_GUILD_ID") or "").strip()
+        return cls(
+            token=(token if token is not None else env.get("DISCORD_TOKEN", "")).strip(),
+            database_path=(env.get("DATABASE_PATH") or "").strip() or None,
+            dev_guild_id=int(guild) if guild.isdigit() else None,
+            api_base=(env.get("DISCORD_API_BASE") or "").strip() or None,
+        )
+
+
+def apply_api_base(base: str | None) -> None:
+    """Point discord.py's REST calls (bot and interaction webhooks alike) at ``base``."""
+    if base:
+        discord.http.Route.BASE = base.rstrip("/")
+
+
+def quiet_discord_logs() -> None:
+    """Keep discord.py's own loggers at INFO or above, whatever ``LOG_LEVEL`` says.
+
+    At DEBUG discord.py logs request bodies and gateway events verbatim: a DM holding a player's
+    private view, or a ``/move`` typed with a hidden face (``+xr@c2``).  No secret in a log line.
+    """
+    logger = logging.getLogger("discord")
+    if logger.getEffectiveLevel() < logging.INFO:
+        logger.setLevel(logging.INFO)
+
+
+def default_intents() -> discord.Intents:
+    """The default intents, with every privileged one explicitly off."""
+    intents = discord.Intents.default()
+    intents.message_content = False
+    intents.members = False
+    intents.presences = False
+    return intents
+
+
+# Mesa never speaks in voice channels: silence discord.py's start-up warnings about voice libraries.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
+
+async def open_service(path: str | None) -> Any:
+    """The table service over the SQLite file at ``path`` (``DATABASE_PATH``; default data/mesa.db).
+
+    The layering (DESIGN.md) wants cogs/ to reach storage only through tables/: once the service
+    module offers ``open_service(path)`` it is used; until then the service is assembled here.
+    """
+    from pathlib import Path
+
+    import tables.service as service_module
+
+    factory = getattr(service_module, "open_service", None)
+    if factory is not None:
+        return await factory(path)
+    import render
+    from data import Repository, database_path
+    from tables.service import TableService
+
+    target = Path(path or database_path())
+    target.parent.mkdir(parents=True, exist_ok=True)
+    repo = await Repository.open(target)
+    log.info("database %s opened", target)
+    return TableService(repo, renderer=render.render)
+
+
+class MesaBot(discord.Client):
+    """The Discord front end: a command tree, persistent buttons, the service and a ticker.
+
+    ``service`` may be passed in (tests give one over a temporary database); otherwise
+    ``setup_hook`` opens the one at ``config.database_path``.  ``sync_only`` skips the service
+    and the ticker: ``--sync`` only logs in, registers the commands and leaves.
+    """
+
+    def __init__(self, config: Config | None = None, *, service: Any = None, sync_only: bool = False,
+                 tick_seconds: float = TICK_SECONDS) -> None:
+        super().__init__(
+            intents=default_intents(),
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False),
+        )
+        from cogs.front import Front
+
+        self.config = config or Config()
+        self.tree: app_commands.CommandTree[MesaBot] = app_commands.CommandTree(self)
+        register_commands(self.tree)
+        self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
+        self.service = service
+        self.sync_only = sync_only
+        self.tick_seconds = tick_seconds
+        self.front = Front(self)
+        self._ticker: asyncio.Task[None] | None = None
+        self._owns_service = False
+
+    async def setup_hook(self) -> None:
+        await self.tree.set_translator(MesaTranslator())
+        if self.sync_only:
+            return
+        if self.config.api_base:
+            await self.use_announced_gateway()
+        from cogs.components import DYNAMIC_ITEMS
+
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.service is None:
+            self.service = await open_service(self.config.database_path)
+            self._owns_service = True
+        if self.tick_seconds > 0:
+            self._ticker = asyncio.create_task(self._tick_forever(), name="mesa-ticker")
+
+    async def use_announced_gateway(self) -> None:
+        """Behind ``DISCORD_API_BASE``, connect to the gateway that API announces (``GET /gateway/bot``).
+
+        discord.py's single-process client otherwise always dials ``wss://gateway.discord.gg``; asking the
+        configured API keeps REST and gateway on one deployment (a REST proxy passes Discord's own answer
+        through, so nothing changes there; a stand-in for Discord names its own websocket).
+        """
+        _shards, url, _limits = await self.http.get_bot_gateway()
+        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+
+    async def close(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+            self._ticker = None
+        await super().close()
+        if self._owns_service and self.service is not None:
+            await self.service.repo.close()
+            self.service = None
+
+    async def _tick_forever(self) -> None:
+        """Deadlines and reminders: the service decides, the front end delivers."""
+        while True:
+            await asyncio.sleep(self.tick_seconds)
+            try:
+                await self.front.tick()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("tick failed")
+
+    async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await self.front.on_error(interaction, error)
+
+    async def sync_commands(self, guild_id: int | None) -> list[app_commands.AppCommand]:
+        """Register the command tree with Discord: in one server when ``guild_id`` is given, else globally."""
+        if guild_id:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            return await self.tree.sync(guild=guild)
+        return await self.tree.sync()
+
+
+async def _sync(config: Config, guild_id: int | None) -> int:
+    bot = MesaBot(config, sync_only=True)
+    async with bot:
+        await bot.login(config.token)
+        synced = await bot.sync_commands(guild_id)
+    where = f"server {guild_id}" if guild_id else "every server (global commands may take up to an hour)"
+    print(f"synced {len(synced)} commands to {where}: {', '.join(sorted(c.name for c in synced))}")
+    return 0
+
+
+def run_bot(token: str, sync: bool = False, guild_id: int | None = None) -> int:
+    """Run the bot until stopped, or (``sync``) register the slash commands and exit."""
+    config = Config.from_env(token=token)
+    apply_api_base(config.api_base)
+    quiet_discord_logs()
+    try:
+        if sync:
+            return asyncio.run(_sync(config, guild_id or config.dev_guild_id))
+        MesaBot(config).run(config.token, log_handler=None)
+    except discord.LoginFailure:
+        log.error("Discord refused the token: check DISCORD_TOKEN (Bot -> Reset Token in the developer portal)")
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        log.error("Discord asked for a privileged intent, which Mesa never requests; please report this")
+        return 1
+    return 0

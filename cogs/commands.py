@@ -1,0 +1,149 @@
+"""The slash command tree: names, options, localizations.  Each callback only hands over to ``Front``.
+
+The tree is built without a connection (``python bot.py --print-commands`` and the offline
+validation test use it), so nothing here touches the service or Discord: the callbacks look up
+``interaction.client.front`` when they run.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+
+from cogs.translator import L
+
+if TYPE_CHECKING:
+    from cogs.front import Front
+
+GAMES = ("kona", "plateau", "k3", "krakatoa")
+#: time per move choices, in seconds
+TIMES = (3600, 21600, 86400, 259200, 604800, 1209600)
+
+GAME_CHOICES = [Choice(name=L(f"choice.game.{g}"), value=g) for g in GAMES]
+TIME_CHOICES = [Choice(name=L(f"choice.time.{s}"), value=s) for s in TIMES]
+DRAW_CHOICES = [Choice(name=L(f"choice.draw.{a}"), value=a) for a in ("offer", "accept", "decline")]
+SEAT_CHOICES = [Choice(name=L(f"choice.seat.{a}"), value=a) for a in ("first", "second", "random")]
+CHANNEL_CHOICES = [Choice(name=L(f"choice.channel.{a}"), value=a) for a in ("allow", "remove", "all")]
+
+
+def front(interaction: discord.Interaction) -> Front:
+    return interaction.client.front  # type: ignore[attr-defined]
+
+
+def register_commands(tree: app_commands.CommandTree[Any]) -> None:
+    """Add Mesa's commands to ``tree`` (global commands; sync decides where they appear)."""
+
+    @tree.command(name=L("cmd.play"), description=L("cmd.play.desc"))
+    @app_commands.guild_only()
+    @app_commands.rename(
+        game=L("opt.game"), opponent=L("opt.opponent"), opponent2=L("opt.opponent2"), opponent3=L("opt.opponent3"),
+        seat=L("opt.seat"), rated=L("opt.rated"), time_per_move=L("opt.time_per_move"), variant=L("opt.variant"),
+    )
+    @app_commands.describe(
+        game=L("opt.game.desc"), opponent=L("opt.opponent.desc"), opponent2=L("opt.opponent2.desc"),
+        opponent3=L("opt.opponent3.desc"), seat=L("opt.seat.desc"), rated=L("opt.rated.desc"),
+        time_per_move=L("opt.time_per_move.desc"), variant=L("opt.variant.desc"),
+    )
+    @app_commands.choices(game=GAME_CHOICES, time_per_move=TIME_CHOICES, seat=SEAT_CHOICES)
+    async def play(
+        interaction: discord.Interaction,
+        game: Choice[str],
+        opponent: discord.User | None = None,
+        opponent2: discord.User | None = None,
+        opponent3: discord.User | None = None,
+        seat: Choice[str] | None = None,
+        rated: bool | None = None,
+        time_per_move: Choice[int] | None = None,
+        variant: app_commands.Range[str, 1, 100] | None = None,
+    ) -> None:
+        opponents = [u for u in (opponent, opponent2, opponent3) if u is not None]
+        await front(interaction).play(
+            interaction, game.value, opponents, seat=seat.value if seat else None, rated=rated,
+            time_per_move=time_per_move.value if time_per_move else None, variant=variant,
+        )
+
+    @play.autocomplete("variant")
+    async def play_variant(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return front(interaction).variant_choices(interaction, current)
+
+    @tree.command(name=L("cmd.move"), description=L("cmd.move.desc"))
+    @app_commands.guild_only()
+    @app_commands.rename(text=L("opt.text"), table=L("opt.table"))
+    @app_commands.describe(text=L("opt.text.desc"), table=L("opt.table.desc"))
+    async def move(
+        interaction: discord.Interaction, text: app_commands.Range[str, 1, 100], table: int | None = None
+    ) -> None:
+        await front(interaction).move(interaction, text, table)
+
+    @move.autocomplete("text")
+    async def move_text(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await front(interaction).move_choices(interaction, current)
+
+    @tree.command(name=L("cmd.resign"), description=L("cmd.resign.desc"))
+    @app_commands.guild_only()
+    @app_commands.rename(table=L("opt.table"))
+    @app_commands.describe(table=L("opt.table.desc"))
+    async def resign(interaction: discord.Interaction, table: int | None = None) -> None:
+        await front(interaction).resign(interaction, table)
+
+    @tree.command(name=L("cmd.draw"), description=L("cmd.draw.desc"))
+    @app_commands.guild_only()
+    @app_commands.rename(action=L("opt.action"), table=L("opt.table"))
+    @app_commands.describe(action=L("opt.action.desc"), table=L("opt.table.desc"))
+    @app_commands.choices(action=DRAW_CHOICES)
+    async def draw(
+        interaction: discord.Interaction, action: Choice[str] | None = None, table: int | None = None
+    ) -> None:
+        await front(interaction).draw(interaction, action.value if action else "offer", table)
+
+    @tree.command(name=L("cmd.board"), description=L("cmd.board.desc"))
+    @app_commands.guild_only()
+    @app_commands.rename(table=L("opt.table"))
+    @app_commands.describe(table=L("opt.table.desc"))
+    async def board(interaction: discord.Interaction, table: int | None = None) -> None:
+        await front(interaction).board(interaction, table)
+
+    for command in (move, resign, draw, board):
+        command.autocomplete("table")(_table_choices)
+
+    @tree.command(name=L("cmd.games"), description=L("cmd.games.desc"))
+    async def games(interaction: discord.Interaction) -> None:
+        await front(interaction).games(interaction)
+
+    @tree.command(name=L("cmd.rules"), description=L("cmd.rules.desc"))
+    @app_commands.rename(game=L("opt.game"), full=L("opt.full"))
+    @app_commands.describe(game=L("opt.game.desc"), full=L("opt.full.desc"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(interaction: discord.Interaction, game: Choice[str], full: bool = False) -> None:
+        await front(interaction).rules(interaction, game.value, full)
+
+    @tree.command(name=L("cmd.settings"), description=L("cmd.settings.desc"))
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.rename(
+        time_per_move=L("opt.time_per_move"), rated=L("opt.rated"), channel=L("opt.channel"),
+        channel_action=L("opt.channel_action"),
+    )
+    @app_commands.describe(
+        time_per_move=L("opt.time_per_move.desc"), rated=L("opt.rated.desc"), channel=L("opt.channel.desc"),
+        channel_action=L("opt.channel_action.desc"),
+    )
+    @app_commands.choices(time_per_move=TIME_CHOICES, channel_action=CHANNEL_CHOICES)
+    async def settings(
+        interaction: discord.Interaction,
+        time_per_move: Choice[int] | None = None,
+        rated: bool | None = None,
+        channel: discord.TextChannel | None = None,
+        channel_action: Choice[str] | None = None,
+    ) -> None:
+        await front(interaction).settings(
+            interaction, time_per_move=time_per_move.value if time_per_move else None, rated=rated,
+            channel=channel, channel_action=channel_action.value if channel_action else None,
+        )
+
+
+async def _table_choices(interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+    return await front(interaction).table_choices(interaction, current)

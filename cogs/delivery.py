@@ -1,0 +1,340 @@
+"""Delivering the service's outbox to Discord: the table's thread, ephemeral answers, DMs.
+
+- ``PublicPost`` -> a message in the table's thread (or its channel when threads are not allowed),
+  with the board image attached, the players to act mentioned, and the controls its
+  ``components_hint`` asks for.  The previous board's controls are removed, so only the latest board
+  carries a move picker (an old button still answers, with the current board).
+- ``PrivatePost`` / ``Reminder`` -> a DM to that one player, naming the table and linking its thread.
+  A user whose DMs are closed (Discord error 50007) is remembered through the service's user
+  preferences and not retried until they use a command again (``Front.touch``).
+- ``TableFinished`` -> nothing more to post (the result post came before it).
+
+Public posts only ever hold what the service put in them, which it builds from the spectator view.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import logging
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.components import MesaButton, MesaSelect
+from cogs.i18n_discord import lang_for, t
+from engines import CHANCE, get_engine
+from tables import i18n as service_i18n
+from tables.outbox import BOARD, INVITE, RESULT, Message, PrivatePost, PublicPost, Reminder
+from tables.service import DRAW_GAMES
+
+if TYPE_CHECKING:
+    from cogs.client import MesaBot
+
+log = logging.getLogger("mesa.discord")
+
+#: games whose players have a private view (Plateau's faces PL-9, K3's pyramids while building K3-10)
+SECRET_GAMES = ("plateau", "k3")
+#: Discord error code: "Cannot send messages to this user" (DMs closed or no shared server)
+DMS_CLOSED = 50007
+#: threads archive after a week without messages (games can last days)
+ARCHIVE_MINUTES = 10080
+
+Style = discord.ButtonStyle
+
+
+def public_lang(interaction: discord.Interaction) -> str:
+    """Public posts follow the server's language (Spanish for es-ES / es-419 servers)."""
+    return lang_for(interaction.guild_locale)
+
+
+@dataclass
+class Place:
+    game: str
+    title: str
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+
+    @property
+    def id(self) -> int:
+        return self.thread_id or self.channel_id
+
+
+class PostFailed(Exception):
+    """Discord refused a public post (missing permissions): the caller is told what to do."""
+
+
+class Delivery:
+    def __init__(self, bot: MesaBot) -> None:
+        self.bot = bot
+        self.places: dict[int, Place] = {}
+        self.boards: dict[int, int] = {}  # table -> message holding the latest controls
+        self.langs: dict[int, str] = {}  # table -> language of its public posts
+        self.locales: dict[int, str] = {}  # user -> last Discord locale seen
+
+    @property
+    def service(self) -> Any:
+        return self.bot.service
+
+    # ---- where a table lives ------------------------------------------------------------------
+    async def place(self, table_id: int) -> Place:
+        found = self.places.get(table_id)
+        if found is None:
+            summary = (await self.service.table_details(table_id)).summary
+            found = Place(summary.game, summary.title, summary.guild_id, summary.channel_id, summary.thread_id)
+            self.places[table_id] = found
+        return found
+
+    async def open_place(self, interaction: discord.Interaction, table_id: int, title: str,
+                         parent_id: int | None = None) -> int:
+        """A public thread for a new table under the channel used; the channel itself when that fails."""
+        channel = interaction.channel
+        guild_id = interaction.guild_id or 0
+        summary = (await self.service.table_details(table_id)).summary
+        thread_id: int | None = None
+        if isinstance(channel, discord.Thread):
+            thread_id = channel.id  # threads do not nest: the table lives in this thread
+        elif parent_id is not None and parent_id != interaction.channel_id:
+            thread_id = await self._new_thread(self.bot.get_partial_messageable(parent_id, guild_id=guild_id),
+                                               table_id, title, interaction)
+        elif channel is not None:
+            thread_id = await self._new_thread(channel, table_id, title, interaction)
+        self.places[table_id] = Place(summary.game, title, guild_id, summary.channel_id, thread_id)
+        await self.service.set_location(table_id, thread_id, None)
+        return thread_id or summary.channel_id
+
+    async def _new_thread(self, channel: Any, table_id: int, title: str,
+                          interaction: discord.Interaction) -> int | None:
+        perms = interaction.app_permissions
+        if not (perms.create_public_threads and perms.send_messages_in_threads):
+            return None
+        name = t("thread.name", public_lang(interaction), game=title, table=table_id)
+        try:
+            if isinstance(channel, discord.TextChannel):
+                thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
+                                                     auto_archive_duration=ARCHIVE_MINUTES)
+            else:  # a partial channel (rematch from another place): the same REST call
+                data = await self.bot.http.start_thread_without_message(
+                    channel.id, name=name, auto_archive_duration=ARCHIVE_MINUTES,
+                    type=discord.ChannelType.public_thread.value)
+                return int(data["id"])
+        except (discord.Forbidden, discord.HTTPException) as exc:
+            log.info("table %d: no thread (%s); playing in the channel", table_id, type(exc).__name__)
+            return None
+        return thread.id
+
+    def table_line(self, table_id: int, place_id: int, lang: str) -> str:
+        return t("ok.table", lang, table=table_id, place=f"<#{place_id}>")
+
+    # ---- the outbox ---------------------------------------------------------------------------
+    async def deliver(self, messages: list[Message], lang: str | None) -> None:
+        """Deliver every message; a refused public post is reported after the others went out."""
+        failed = False
+        for message in messages:
+            try:
+                if isinstance(message, PublicPost):
+                    await self.post_public(message, lang)
+                elif isinstance(message, PrivatePost):
+                    await self.send_private(message)
+                elif isinstance(message, Reminder):
+                    await self.send_reminder(message)
+            except discord.Forbidden:
+                failed = True
+                log.warning("table %d: Discord refused a post", message.table_id)
+            except discord.HTTPException as exc:
+                log.warning("table %d: a post failed (%s %s)", message.table_id, type(exc).__name__, exc.status)
+        if failed:
+            raise PostFailed
+
+    async def post_public(self, post: PublicPost, lang: str | None) -> discord.Message:
+        place = await self.place(post.table_id)
+        if lang is not None:
+            self.langs[post.table_id] = lang
+        lang = self.langs.get(post.table_id, "en")
+        channel = self.bot.get_partial_messageable(place.id, guild_id=place.guild_id)
+        text = service_i18n.t(post.key, lang, **post.params)
+        deadline = post.params.get("deadline_ts")
+        if post.kind == BOARD and isinstance(deadline, int) and deadline > 0:
+            text += f" ⏳ <t:{deadline}:R>"  # Discord shows it in each reader's time zone
+        if post.mention:
+            text = " ".join(f"<@{u}>" for u in post.mention) + "\n" + text
+        kwargs: dict[str, Any] = {"content": text[:2000],
+                                  "allowed_mentions": discord.AllowedMentions(users=True, everyone=False,
+                                                                             roles=False)}
+        if post.image:
+            kwargs["file"] = discord.File(io.BytesIO(post.image), filename=f"mesa-{post.table_id}.png")
+        view = await self.view_for(post, place, lang)
+        if view is not None:
+            kwargs["view"] = view
+        try:
+            message = await channel.send(**kwargs)
+        except discord.NotFound:
+            if place.thread_id is None:
+                raise
+            # the thread was deleted: the table goes on in its channel
+            log.info("table %d: thread gone; continuing in the channel", post.table_id)
+            place.thread_id = None
+            await self.service.set_location(post.table_id, None, None)
+            channel = self.bot.get_partial_messageable(place.id, guild_id=place.guild_id)
+            if "file" in kwargs:
+                kwargs["file"] = discord.File(io.BytesIO(post.image or b""), filename=f"mesa-{post.table_id}.png")
+            message = await channel.send(**kwargs)
+        if post.kind in (BOARD, INVITE):
+            await self._retire_controls(post.table_id, channel)
+            self.boards[post.table_id] = message.id
+            if post.kind == BOARD:
+                await self.service.set_location(post.table_id, place.thread_id, message.id)
+        return message
+
+    async def _retire_controls(self, table_id: int, channel: Any) -> None:
+        old = self.boards.get(table_id)
+        if old is None:
+            return
+        try:
+            await channel.get_partial_message(old).edit(view=None)
+        except (discord.NotFound, discord.Forbidden, discord.HTTPException) as exc:
+            log.info("table %d: old controls stay (%s)", table_id, type(exc).__name__)
+
+    async def view_for(self, post: PublicPost, place: Place, lang: str) -> discord.ui.View | None:
+        """The controls under a public post (see ``PublicPost.components_hint``)."""
+        table, version, hint, game = post.table_id, post.version, post.components_hint, place.game
+        view = discord.ui.View(timeout=None)
+
+        def button(kind: str, label_key: str, arg: str = "", style: Style = Style.secondary,
+                   row: int | None = None, **params: Any) -> None:
+            view.add_item(MesaButton(kind, table, version, arg, label=t(label_key, lang, **params), style=style,
+                                     row=row))
+
+        if post.kind == RESULT:
+            button("rematch", "btn.rematch", style=Style.primary)
+        elif hint == "invite":
+            button("inv", "btn.accept", "accept", Style.success)
+            button("inv", "btn.decline", "decline", Style.danger)
+        elif hint == "join":
+            button("inv", "btn.join", "join", Style.primary)
+            button("inv", "btn.start", "start", Style.success)
+        elif hint in ("move", "draw", "build"):
+            if hint == "draw":
+                button("draw", "btn.accept_draw", "accept", Style.success, row=0)
+                button("draw", "btn.decline", "decline", Style.danger, row=0)
+            if post.kind == BOARD:
+                if hint == "build":
+                    button("build", "btn.auto_build", "auto", Style.primary, row=1)
+                elif game == "krakatoa":
+                    await self._krakatoa_actions(view, post, lang)
+                else:
+                    button("pick", "btn.pick", style=Style.primary, row=1)
+                if game in SECRET_GAMES:
+                    button("mine", "btn.my_pieces", row=1)
+                if game in DRAW_GAMES and hint != "draw":
+                    button("draw", "btn.draw", "ask", row=4)
+                button("resign", "btn.resign", "ask", Style.danger, row=4)
+        return view if view.children else None
+
+    async def _krakatoa_actions(self, view: discord.ui.View, post: PublicPost, lang: str) -> None:
+        """Throw / Keep / Rethrow / set choice as buttons, targets and forces in a select, and Auto.
+
+        Krakatoa hides nothing (KR-9.1), so the actor's legal moves may sit under the public board.
+        """
+        table, version = post.table_id, post.version
+        legal = await self.service.legal_moves_for(table, post.mention[0]) if post.mention else []
+        words = {"throw": "btn.throw", "keep": "btn.keep", "rethrow": "btn.rethrow"}
+        aims = []
+        for move in legal:
+            if move in words:
+                view.add_item(MesaButton("mv", table, version, move, label=t(words[move], lang),
+                                         style=Style.primary, row=1))
+            elif move in ("steam", "ash", "lava"):
+                view.add_item(MesaButton("mv", table, version, move,
+                                         label=t("krakatoa.set", lang, set=t(f"set.{move}", lang)),
+                                         style=Style.primary, row=1))
+            elif move.startswith("aim "):
+                aims.append(move)
+        if aims:
+            options = []
+            for move in aims[:25]:
+                _, die, force = move.split()
+                label = f"{t('krakatoa.target', lang, die=die)} · {t(f'krakatoa.force_{force}', lang)}"
+                options.append(discord.SelectOption(label=label, value="m:" + move))
+            view.add_item(MesaSelect(table, version, "quick", options=options,
+                                     placeholder=t("picker.placeholder_start", lang), row=0))
+        if legal:
+            view.add_item(MesaButton("mv", table, version, "auto", label=t("btn.auto", lang), row=2))
+
+    # ---- private messages ---------------------------------------------------------------------
+    async def user_lang(self, user_id: int) -> str:
+        if user_id in self.locales:
+            return lang_for(self.locales[user_id])
+        try:
+            prefs = await self.service.user_prefs(user_id)
+        except Exception:
+            return "en"
+        return lang_for(prefs.locale)
+
+    def link(self, place: Place) -> str:
+        return f"https://discord.com/channels/{place.guild_id}/{place.id}"
+
+    async def send_private(self, post: PrivatePost) -> None:
+        place = await self.place(post.table_id)
+        lang = await self.user_lang(post.user_id)
+        text = service_i18n.t(post.key, lang, **post.params) + "\n" + \
+            t("private.link", lang, table=post.table_id, game=place.title, link=self.link(place))
+        await self.dm(post.user_id, post.table_id, text, post.image)
+
+    async def send_reminder(self, post: Reminder) -> None:
+        place = await self.place(post.table_id)
+        lang = await self.user_lang(post.user_id)
+        text = service_i18n.t(post.key, lang, **post.params) + "\n" + \
+            t("private.link", lang, table=post.table_id, game=place.title, link=self.link(place))
+        await self.dm(post.user_id, post.table_id, text, None)
+
+    async def dm(self, user_id: int, table_id: int, text: str, image: bytes | None) -> None:
+        """A direct message, unless the user's DMs are known to be closed; 50007 marks them closed."""
+        if await self.service.dms_closed(user_id):
+            return
+        try:
+            channel = await self.bot.create_dm(discord.Object(id=user_id))
+            kwargs: dict[str, Any] = {"content": text[:2000]}
+            if image:
+                kwargs["file"] = discord.File(io.BytesIO(image), filename=f"mesa-{table_id}-private.png")
+            await channel.send(**kwargs)
+        except discord.Forbidden as exc:
+            if exc.code == DMS_CLOSED:
+                log.info("table %d: a player's DMs are closed; not retrying", table_id)
+                await self.service.set_dms_closed(user_id, True)
+            else:
+                log.warning("table %d: DM refused (%s)", table_id, exc.code)
+        except (discord.NotFound, discord.HTTPException) as exc:
+            log.warning("table %d: DM failed (%s)", table_id, type(exc).__name__)
+
+    async def answer_private(self, interaction: discord.Interaction, post: PrivatePost, lang: str) -> None:
+        """The "My pieces" answer: ephemeral, to the one seated player who asked."""
+        text = service_i18n.t(post.key, lang, **post.params)
+        kwargs: dict[str, Any] = {"content": text[:2000], "ephemeral": True}
+        if post.image:
+            kwargs["file"] = discord.File(io.BytesIO(post.image), filename=f"mesa-{post.table_id}-private.png")
+        await interaction.followup.send(**kwargs)
+
+    # ---- pictures -------------------------------------------------------------------------------
+    @staticmethod
+    @functools.lru_cache(maxsize=8)
+    def sample_picture(game: str) -> bytes | None:
+        """The opening position (spectator view) for /rules; None if it cannot be drawn."""
+        try:
+            import render
+
+            engine = get_engine(game)
+            players = 2
+            state = engine.new_game(players, 1)
+            rng = random.Random(1)
+            for _ in range(50):
+                if engine.to_move(state) != CHANCE:
+                    break
+                state = engine.apply(state, engine.sample_chance(state, rng))
+            return render.render(game, engine.view(state, None), [f"Player {i + 1}" for i in range(players)])
+        except Exception as exc:
+            log.info("no /rules picture for %s (%s)", game, type(exc).__name__)
+            return None

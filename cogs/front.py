@@ -1,0 +1,595 @@
+"""The handlers behind every command and control: thin adapters from Discord to the table service.
+
+Every decision is the service's (``tables.service.TableService``): who may play, what is legal,
+what a move does, what is secret.  Here we only
+
+- defer first (the 3-second rule) — every handler that renders or writes does;
+- translate the interaction into a service call (ids, names, the move text);
+- deliver the outbox (``cogs.delivery``) and answer the caller ephemerally in their language;
+- turn refusals (``TableError``) and Discord's own refusals (Forbidden, NotFound) into a short
+  ephemeral answer saying what to do — a handler never crashes.
+
+Secrets: public posts carry only the spectator view's content (the service builds them); private
+views go to the one player, ephemerally or by DM.  Log lines name tables and exception types only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import traceback
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.app_commands import AppCommandError, Choice, CommandInvokeError, MissingPermissions, NoPrivateMessage
+
+from cogs import picker
+from cogs.components import MesaButton, MesaSelect
+from cogs.delivery import Delivery, PostFailed, public_lang
+from cogs.i18n_discord import lang_for, t
+from cogs.quickstart import full_rules, quickstart
+from engines import get_engine
+from tables.errors import TableError
+from tables.outbox import RESULT
+
+if TYPE_CHECKING:
+    from cogs.client import MesaBot
+
+log = logging.getLogger("mesa.discord")
+
+
+class _Handled(Exception):
+    """The caller has been answered already: stop quietly."""
+
+
+class Refusal(Exception):
+    """A refusal decided by the Discord layer itself (a bot as opponent, DMs, ...): a key of our catalog."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+def parse_variant(text: str | None) -> dict[str, str]:
+    """``preset=basic, teams=true`` -> {"preset": "basic", "teams": "true"} (the service validates)."""
+    out: dict[str, str] = {}
+    if not text:
+        return out
+    for part in text.replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        if "=" not in part:
+            raise Refusal("err.bad_variant", text=text)
+        key, value = (p.strip() for p in part.split("=", 1))
+        if not key or not value:
+            raise Refusal("err.bad_variant", text=text)
+        out[key] = value
+    return out
+
+
+class Front:
+    """One per bot: the handlers, the outbox delivery, and the tick."""
+
+    def __init__(self, bot: MesaBot) -> None:
+        self.bot = bot
+        self.delivery = Delivery(bot)
+
+    @property
+    def service(self) -> Any:
+        return self.bot.service
+
+    # ================================================================ shared plumbing
+    @staticmethod
+    def lang(interaction: discord.Interaction) -> str:
+        return lang_for(interaction.locale)
+
+    async def reply(self, interaction: discord.Interaction, text: str, *, file: discord.File | None = None,
+                    view: discord.ui.View | None = None, embed: discord.Embed | None = None) -> None:
+        """An ephemeral answer, whether or not the interaction was deferred; Discord errors are logged only."""
+        kwargs: dict[str, Any] = {"content": text[:2000], "ephemeral": True}
+        if file is not None:
+            kwargs["file"] = file
+        if view is not None:
+            kwargs["view"] = view
+        if embed is not None:
+            kwargs["embed"] = embed
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(**kwargs)
+            else:
+                await interaction.response.send_message(**kwargs)
+        except (discord.NotFound, discord.Forbidden, discord.HTTPException) as exc:
+            log.warning("could not answer an interaction: %s", type(exc).__name__)
+
+    async def defer(self, interaction: discord.Interaction, *, update: bool = False) -> None:
+        """Acknowledge at once: ephemeral thinking for commands, a silent update for components."""
+        if interaction.response.is_done():
+            return
+        try:
+            if update:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        except (discord.NotFound, discord.HTTPException) as exc:
+            log.warning("could not defer an interaction: %s", type(exc).__name__)
+
+    @asynccontextmanager
+    async def guard(self, interaction: discord.Interaction, table: int | None = None) -> AsyncIterator[None]:
+        """Turn every refusal and failure into an ephemeral answer; never let a handler crash."""
+        lang = self.lang(interaction)
+        try:
+            yield
+        except _Handled:
+            pass
+        except TableError as exc:
+            file = None
+            if exc.board is not None and exc.board.image:
+                file = discord.File(io.BytesIO(exc.board.image), filename=f"mesa-{exc.board.table_id}.png")
+            await self.reply(interaction, exc.message(lang), file=file)
+        except Refusal as exc:
+            await self.reply(interaction, t(exc.key, lang, **exc.params))
+        except (discord.Forbidden, PostFailed):
+            await self.reply(interaction, t("err.forbidden", lang))
+        except discord.NotFound:
+            log.info("a Discord object vanished while handling table %s", table)
+        except Exception as exc:
+            self.log_failure(exc, table)
+            await self.reply(interaction, t("err.generic", lang))
+
+    @staticmethod
+    def log_failure(exc: BaseException, table: int | None) -> None:
+        """Log where it failed without the exception's message (it might quote a hidden move)."""
+        where = "".join(traceback.format_tb(exc.__traceback__)[-3:])
+        log.error("%s while handling table %s\n%s", type(exc).__name__, table, where)
+
+    async def on_error(self, interaction: discord.Interaction, error: AppCommandError) -> None:
+        """Errors raised before a handler runs (checks, option conversion) or escaping one."""
+        lang = self.lang(interaction)
+        if isinstance(error, NoPrivateMessage):
+            await self.reply(interaction, t("err.no_guild", lang))
+            return
+        if isinstance(error, MissingPermissions):
+            await self.reply(interaction, t("err.not_manager", lang))
+            return
+        original = error.original if isinstance(error, CommandInvokeError) else error
+        self.log_failure(original, None)
+        await self.reply(interaction, t("err.generic", lang))
+
+    async def touch(self, interaction: discord.Interaction) -> None:
+        """A user who acts again gets DMs retried (they may have opened them); remember their language."""
+        user_id = interaction.user.id
+        try:
+            if await self.service.dms_closed(user_id):
+                await self.service.set_dms_closed(user_id, False)
+            locale = str(interaction.locale.value) if interaction.locale else None
+            if locale and self.delivery.locales.get(user_id) != locale:
+                self.delivery.locales[user_id] = locale
+                await self.service.set_locale(user_id, locale)
+        except Exception as exc:  # preferences are a nicety
+            self.log_failure(exc, None)
+
+    async def resolve_table(self, interaction: discord.Interaction, table: int | None) -> int:
+        """The table a command means: the one named, else the caller's only live table here (or in the server)."""
+        if table is not None:
+            return table
+        if interaction.guild_id is None:
+            raise Refusal("err.no_guild")
+        user_id = interaction.user.id
+        here = await self.service.find_tables_in_place(interaction.guild_id, interaction.channel_id, user_id)
+        if not here:
+            everywhere = await self.service.active_tables(user_id, interaction.guild_id)
+            if len(everywhere) == 1:
+                return everywhere[0].table_id
+            if not everywhere:
+                raise Refusal("err.no_table_here")
+            here = everywhere
+        if len(here) > 1:
+            raise Refusal("err.several_tables", tables=", ".join(f"#{s.table_id} {s.title}" for s in here[:10]))
+        return here[0].table_id
+
+    # ================================================================ commands
+    async def play(self, interaction: discord.Interaction, game: str, opponents: list[Any], *, seat: str | None,
+                   rated: bool | None, time_per_move: int | None, variant: str | None) -> None:
+        async with self.guard(interaction):
+            await self.defer(interaction)
+            await self.touch(interaction)
+            if interaction.guild_id is None or interaction.channel is None:
+                raise Refusal("err.no_guild")
+            me = interaction.user
+            ids = [u.id for u in opponents]
+            if me.id in ids:
+                raise Refusal("err.self")
+            for u in opponents:
+                if u.bot:
+                    raise Refusal("err.bot", name=u.display_name)
+            if len(set(ids)) != len(ids):
+                raise Refusal("err.duplicate")
+            options = parse_variant(variant)
+            if seat:
+                options["seat"] = seat
+            if rated is not None:
+                options["rated"] = "true" if rated else "false"
+            if time_per_move:
+                options["time_per_move"] = f"{time_per_move}s"
+            channel = interaction.channel
+            parent = getattr(channel, "parent_id", None) if isinstance(channel, discord.Thread) else None
+            messages = await self.service.create(
+                interaction.guild_id, parent or interaction.channel_id, me.id, me.display_name, game,
+                [(u.id, u.display_name) for u in opponents], options)
+            table_id = messages[0].table_id
+            place = await self.delivery.open_place(interaction, table_id, get_engine(game).title or game)
+            await self.delivery.deliver(messages, public_lang(interaction))
+            await self.reply(interaction, self.delivery.table_line(table_id, place, self.lang(interaction)))
+
+    def variant_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        """Autocomplete for /play variant: the chosen game's options with their other values."""
+        game = getattr(interaction.namespace, "game", None)
+        try:
+            engine = get_engine(str(game)) if game else None
+        except KeyError:
+            engine = None
+        if engine is None:
+            return []
+        found: list[str] = []
+        for option in engine.options.values():
+            values = list(option.choices) or ([True, False] if isinstance(option.default, bool) else [])
+            for value in values:
+                if value != option.default:
+                    text = str(value).lower() if isinstance(value, bool) else str(value)
+                    found.append(f"{option.name}={text}")
+        typed = current.strip().lower()
+        return [Choice(name=v, value=v) for v in found if typed in v.lower()][:25]
+
+    async def move(self, interaction: discord.Interaction, text: str, table: int | None) -> None:
+        async with self.guard(interaction, table):
+            await self.defer(interaction)
+            await self.touch(interaction)
+            table_id = await self.resolve_table(interaction, table)
+            await self.submit(interaction, table_id, text, None)
+
+    async def submit(self, interaction: discord.Interaction, table_id: int, text: str,
+                     version: int | None, *, picked: bool = False) -> None:
+        """Play ``text`` for the caller; the service parses, checks and stores it.
+
+        ``picked``: the move came from the private picker, whose message then shows the result.
+        """
+        messages = await self.service.submit_move(table_id, interaction.user.id, text, version)
+        await self.delivery.deliver(messages, public_lang(interaction))
+        done = t("ok.move_sent", self.lang(interaction), move=text.strip()[:80])
+        if picked:
+            try:
+                await interaction.edit_original_response(content=done, view=None)
+                return
+            except (discord.NotFound, discord.HTTPException) as exc:
+                log.info("picker message not updated (%s)", type(exc).__name__)
+        await self.reply(interaction, done)
+
+    async def move_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        """Autocomplete for /move: the caller's legal moves matching what is typed (at most 25)."""
+        try:
+            table = getattr(interaction.namespace, "table", None)
+            table_id = await self.resolve_table(interaction, table)
+            legal = await self.service.legal_moves_for(table_id, interaction.user.id)
+        except (TableError, Refusal):
+            return []
+        except Exception as exc:
+            self.log_failure(exc, None)
+            return []
+        return [Choice(name=m[:100], value=m[:100]) for m in picker.rank_for_autocomplete(legal, current)]
+
+    async def table_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        try:
+            tables = await self.service.active_tables(interaction.user.id, interaction.guild_id)
+        except Exception as exc:
+            self.log_failure(exc, None)
+            return []
+        out = []
+        for s in tables:
+            others = ", ".join(n for n, u in zip(s.players, s.user_ids) if u != interaction.user.id)
+            label = f"#{s.table_id} {s.title} · {others}"[:100]
+            if current.strip().lstrip("#") in label:
+                out.append(Choice(name=label, value=s.table_id))
+        return out[:25]
+
+    async def resign(self, interaction: discord.Interaction, table: int | None) -> None:
+        async with self.guard(interaction, table):
+            await self.defer(interaction)
+            await self.touch(interaction)
+            table_id = await self.resolve_table(interaction, table)
+            messages = await self.service.resign(table_id, interaction.user.id)
+            await self.delivery.deliver(messages, public_lang(interaction))
+            await self.reply(interaction, t("ok.resigned", self.lang(interaction)))
+
+    async def draw(self, interaction: discord.Interaction, action: str, table: int | None) -> None:
+        async with self.guard(interaction, table):
+            await self.defer(interaction)
+            await self.touch(interaction)
+            table_id = await self.resolve_table(interaction, table)
+            await self.draw_action(interaction, table_id, action)
+
+    async def draw_action(self, interaction: discord.Interaction, table_id: int, action: str) -> None:
+        if action == "decline":
+            messages = await self.service.decline_draw(table_id, interaction.user.id)
+            done = "ok.declined"
+        else:  # offering when the other player has offered accepts (the service decides)
+            messages = await self.service.offer_draw(table_id, interaction.user.id)
+            agreed = any(getattr(m, "kind", None) == RESULT for m in messages)
+            done = "ok.accepted" if agreed else "ok.draw_offered"
+        await self.delivery.deliver(messages, public_lang(interaction))
+        await self.reply(interaction, t(done, self.lang(interaction)))
+
+    async def board(self, interaction: discord.Interaction, table: int | None) -> None:
+        async with self.guard(interaction, table):
+            await self.defer(interaction)
+            table_id = await self.resolve_table(interaction, table)
+            post = await self.service.board(table_id)
+            await self.delivery.deliver([post], public_lang(interaction))
+            await self.reply(interaction, t("ok.posted", self.lang(interaction)))
+
+    async def games(self, interaction: discord.Interaction) -> None:
+        async with self.guard(interaction):
+            await self.defer(interaction)
+            lang = self.lang(interaction)
+            tables = await self.service.active_tables(interaction.user.id, interaction.guild_id)
+            if not tables:
+                await self.reply(interaction, t("games.none", lang))
+                return
+            lines = []
+            for s in tables[:20]:
+                others = ", ".join(n for n, u in zip(s.players, s.user_ids) if u != interaction.user.id) or "-"
+                if s.status in ("invited", "open"):
+                    turn = t("games.invited", lang)
+                elif interaction.user.id in s.turn_user_ids:
+                    turn = t("games.your_turn", lang)
+                else:
+                    turn = t("games.waiting", lang, name=", ".join(s.turn) or "-")
+                deadline = t("games.deadline", lang, when=f"<t:{int(s.deadline.timestamp())}:R>") if s.deadline else ""
+                link = f"https://discord.com/channels/{s.guild_id}/{s.thread_id or s.channel_id}"
+                lines.append(t("games.line", lang, table=s.table_id, game=s.title, opponents=others, turn=turn,
+                               deadline=deadline, link=link))
+            embed = discord.Embed(title=t("games.title", lang), description="\n".join(lines)[:4000])
+            await self.reply(interaction, "", embed=embed)
+
+    async def rules(self, interaction: discord.Interaction, game: str, full: bool) -> None:
+        async with self.guard(interaction):
+            await self.defer(interaction)
+            await self.send_rules(interaction, game, full)
+
+    async def send_rules(self, interaction: discord.Interaction, game: str, full: bool) -> None:
+        lang = self.lang(interaction)
+        title = get_engine(game).title or game
+        if full:
+            document = full_rules(game)
+            if document is None:
+                await self.reply(interaction, t("rules.full_missing", lang))
+                return
+            await self.reply(interaction, t("rules.full_title", lang, game=title),
+                             file=discord.File(io.BytesIO(document), filename=f"{game}-rules.md"))
+            return
+        embed = discord.Embed(title=t("rules.title", lang, game=title), description=quickstart(game, lang))
+        picture = await asyncio.to_thread(self.delivery.sample_picture, game)
+        file = None
+        if picture is not None:
+            file = discord.File(io.BytesIO(picture), filename=f"{game}.png")
+            embed.set_image(url=f"attachment://{game}.png")
+        view = discord.ui.View(timeout=None)
+        view.add_item(MesaButton("rules", 0, 0, game, label=t("btn.full_rules", lang)))
+        await self.reply(interaction, "", embed=embed, file=file, view=view)
+
+    async def settings(self, interaction: discord.Interaction, *, time_per_move: int | None, rated: bool | None,
+                       channel: Any, channel_action: str | None) -> None:
+        async with self.guard(interaction):
+            await self.defer(interaction)
+            lang = self.lang(interaction)
+            if interaction.guild_id is None:
+                raise Refusal("err.no_guild")
+            if not interaction.permissions.manage_guild:
+                raise Refusal("err.not_manager")
+            current = await self.service.guild_settings(interaction.guild_id)
+            channels: list[int] | None = None
+            if channel_action == "all":
+                channels = []
+            elif channel is not None:
+                channels = list(current.allowed_channels)
+                if channel_action == "remove":
+                    channels = [c for c in channels if c != channel.id]
+                elif channel.id not in channels:
+                    channels.append(channel.id)
+            changed = time_per_move is not None or rated is not None or channels is not None
+            if changed:
+                current = await self.service.set_guild_settings(
+                    interaction.guild_id, time_per_move=f"{time_per_move}s" if time_per_move else None,
+                    allowed_channels=channels, rated=rated)
+            time_text = t("settings.default_time", lang)
+            if current.time_per_move:
+                from tables.durations import format_duration
+
+                time_text = format_duration(current.time_per_move)
+            where = ", ".join(f"<#{c}>" for c in current.allowed_channels) or t("settings.all_channels", lang)
+            lines = [t("ok.settings", lang)] if changed else []
+            lines += [t("settings.title", lang), t("settings.time", lang, value=time_text),
+                      t("settings.channels", lang, value=where),
+                      t("settings.rated", lang, value=t("word.on" if current.rated else "word.off", lang))]
+            await self.reply(interaction, "\n".join(lines))
+
+    # ================================================================ buttons and selects
+    async def on_button(self, interaction: discord.Interaction, kind: str, table: int, version: int,
+                        arg: str) -> None:
+        lang = self.lang(interaction)
+        async with self.guard(interaction, table):
+            if kind == "rules":
+                await self.defer(interaction)
+                await self.send_rules(interaction, arg, True)
+                return
+            back = kind == "pick" and arg == "back"  # the picker's Back: redraw its own private message
+            await self.defer(interaction, update=back)
+            await self.touch(interaction)
+            user_id = interaction.user.id
+            if back:
+                await self.check_current(interaction, table, version)
+                legal = await self.service.legal_moves_for(table, user_id)
+                if not legal:
+                    raise Refusal("err.picker_gone")
+                await self.reply_step(interaction, table, version, legal, picker.Step(), edit=True)
+            elif kind == "inv":
+                await self.invitation(interaction, table, arg)
+            elif kind == "mv":
+                # a K3 build is confirmed from a private preview while others build: no version check
+                await self.submit(interaction, table, arg, None if arg.startswith("build:") else version)
+            elif kind == "pick":
+                await self.open_picker(interaction, table, version)
+            elif kind == "mine":
+                post = await self.service.private_view(table, user_id)
+                await self.delivery.answer_private(interaction, post, lang)
+            elif kind == "resign":
+                if arg == "yes":
+                    messages = await self.service.resign(table, user_id)
+                    await self.delivery.deliver(messages, public_lang(interaction))
+                    await self.reply(interaction, t("ok.resigned", lang))
+                else:
+                    await self.confirm(interaction, table, version, "resign")
+            elif kind == "draw":
+                if arg == "ask":
+                    await self.confirm(interaction, table, version, "draw")
+                else:
+                    await self.draw_action(interaction, table, {"yes": "offer"}.get(arg, arg))
+            elif kind == "rematch":
+                await self.rematch(interaction, table)
+            elif kind == "build":
+                await self.build_preview(interaction, table, version, arg)
+
+    async def invitation(self, interaction: discord.Interaction, table: int, action: str) -> None:
+        lang = self.lang(interaction)
+        user = interaction.user
+        if action == "accept":
+            messages, done = await self.service.accept(table, user.id), "ok.accepted"
+        elif action == "decline":
+            messages, done = await self.service.decline(table, user.id), "ok.declined"
+        elif action == "join":
+            messages, done = await self.service.join(table, user.id, user.display_name), "ok.joined"
+        else:
+            messages, done = await self.service.start(table, user.id), "ok.accepted"
+        await self.delivery.deliver(messages, public_lang(interaction))
+        await self.reply(interaction, t(done, lang))
+
+    async def confirm(self, interaction: discord.Interaction, table: int, version: int, what: str) -> None:
+        """Resign and Draw sit behind a second, private button."""
+        lang = self.lang(interaction)
+        view = discord.ui.View(timeout=None)
+        label = t("btn.confirm_resign" if what == "resign" else "btn.confirm_draw", lang)
+        style = discord.ButtonStyle.danger if what == "resign" else discord.ButtonStyle.primary
+        view.add_item(MesaButton(what, table, version, "yes", label=label, style=style))
+        await self.reply(interaction, t(f"confirm.{what}", lang, table=table), view=view)
+
+    async def open_picker(self, interaction: discord.Interaction, table: int, version: int) -> None:
+        """The first step of the move picker, privately, for the player to act at the board's version."""
+        await self.check_current(interaction, table, version)
+        legal = await self.service.legal_moves_for(table, interaction.user.id)
+        if not legal:
+            await self.reply(interaction, t("err.not_your_turn", self.lang(interaction)))
+            return
+        await self.reply_step(interaction, table, version, legal, picker.Step(), edit=False)
+
+    async def check_current(self, interaction: discord.Interaction, table: int, version: int) -> None:
+        """Refuse a click on an old board: answer privately with the current board instead."""
+        mine = {s.table_id: s for s in await self.service.active_tables(interaction.user.id)}
+        summary = mine.get(table)
+        if summary is None:  # finished, or not theirs
+            summary = (await self.service.table_details(table)).summary
+            if interaction.user.id not in summary.user_ids:
+                raise Refusal("err.not_seated")
+        if summary.version != version or summary.status != "active":
+            post = await self.service.board(table)
+            file = None
+            if post.image:
+                file = discord.File(io.BytesIO(post.image), filename=f"mesa-{table}.png")
+            await self.reply(interaction, t("err.stale", self.lang(interaction)), file=file)
+            raise _Handled
+
+    async def reply_step(self, interaction: discord.Interaction, table: int, version: int, legal: list[str],
+                         step: picker.Step, *, edit: bool) -> None:
+        lang = self.lang(interaction)
+        options = picker.choices(legal, step)
+        if not options:
+            raise Refusal("err.picker_gone")
+        select_options = [discord.SelectOption(label=c.label[:100], value=c.option_value[:100]) for c in options]
+        placeholder = t("picker.placeholder", lang, prefix=step.prefix.strip()) if step.prefix else \
+            t("picker.placeholder_start", lang)
+        view = discord.ui.View(timeout=None)
+        view.add_item(MesaSelect(table, version, "pick", options=select_options, placeholder=placeholder))
+        if step != picker.Step():
+            view.add_item(MesaButton("pick", table, version, "back", label=t("btn.back", lang)))
+        text = t("picker.prompt", lang, table=table, prefix=step.prefix.strip() or "…")
+        if edit:
+            try:
+                await interaction.edit_original_response(content=text, view=view)
+                return
+            except (discord.NotFound, discord.HTTPException) as exc:
+                log.info("picker step could not be edited (%s); sending a new one", type(exc).__name__)
+        await self.reply(interaction, text, view=view)
+
+    async def on_select(self, interaction: discord.Interaction, table: int, version: int, kind: str,
+                        values: list[str]) -> None:
+        async with self.guard(interaction, table):
+            await self.defer(interaction, update=True)
+            if not values:
+                return
+            move, step = picker.decode_option(values[0])
+            if move is not None:
+                await self.submit(interaction, table, move, version, picked=kind == "pick")
+                return
+            await self.check_current(interaction, table, version)
+            legal = await self.service.legal_moves_for(table, interaction.user.id)
+            if not legal:
+                raise Refusal("err.picker_gone")
+            await self.reply_step(interaction, table, version, legal, step or picker.Step(), edit=True)
+
+    async def rematch(self, interaction: discord.Interaction, table: int) -> None:
+        """Same players, seats swapped (two players) or drawn again; everyone invited must accept."""
+        details = await self.service.table_details(table)
+        summary = details.summary
+        me = interaction.user.id
+        if me not in summary.user_ids:
+            raise Refusal("err.not_seated")
+        opponents = [(u, n) for u, n in zip(summary.user_ids, summary.players) if u != me]
+        options = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in details.options.items()
+                   if k not in ("seat", "time_per_move")}
+        if "time_per_move" in details.options:
+            options["time_per_move"] = f"{int(details.options['time_per_move'])}s"
+        if len(summary.user_ids) == 2:
+            options["seat"] = "second" if summary.user_ids[0] == me else "first"
+        messages = await self.service.create(summary.guild_id, summary.channel_id, me,
+                                             interaction.user.display_name, summary.game, opponents, options)
+        new_id = messages[0].table_id
+        place = await self.delivery.open_place(interaction, new_id, summary.title, parent_id=summary.channel_id)
+        await self.delivery.deliver(messages, public_lang(interaction))
+        lang = self.lang(interaction)
+        await self.reply(interaction, t("ok.rematch_offered", lang) + "\n" +
+                         self.delivery.table_line(new_id, place, lang))
+
+    async def build_preview(self, interaction: discord.Interaction, table: int, version: int, style: str) -> None:
+        """K3 building: a proposed pyramid shown only to its builder, with Shuffle and Confirm."""
+        lang = self.lang(interaction)
+        build = await self.service.auto_build(table, interaction.user.id, "random" if style == "shuffle"
+                                              else "sensible")
+        ranks = build.split(":", 2)[2].split("/")
+        width = max(len(r) for r in ranks)
+        picture = "\n".join(" ".join(r).center(2 * width - 1) for r in ranks)
+        view = discord.ui.View(timeout=None)
+        view.add_item(MesaButton("build", table, version, "shuffle", label=t("btn.shuffle", lang)))
+        view.add_item(MesaButton("mv", table, version, build, label=t("btn.confirm_build", lang),
+                                 style=discord.ButtonStyle.success))
+        await self.reply(interaction, f"```\n{picture}\n```\n`{build}`", view=view)
+
+    # ================================================================ the clock
+    async def tick(self) -> None:
+        if self.service is None:
+            return
+        messages = await self.service.tick()
+        if messages:
+            await self.delivery.deliver(messages, None)

@@ -1,0 +1,197 @@
+"""The command tree validates offline: Discord's limits on names, descriptions, options and choices,
+Spanish localizations for es-ES and es-419, and ``python bot.py --print-commands``.
+
+Limits are Discord's documented ones for application commands: names 1-32 characters, lower case,
+letters/digits/-/_; descriptions 1-100; at most 25 options and 25 choices; required options first;
+at most 4000 characters of names, descriptions and choice values per command.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import discord
+import pytest
+
+from cogs import i18n_discord
+from cogs.client import Config, MesaBot, apply_api_base, default_intents, quiet_discord_logs
+from cogs.commands_json import command_payload
+
+ROOT = Path(__file__).resolve().parent.parent
+NAME = re.compile(r"^[-_\w]{1,32}$")
+SPANISH = ("es-ES", "es-419")
+EXPECTED = {"play", "move", "resign", "draw", "board", "games", "rules", "settings"}
+
+
+@pytest.fixture(scope="module")
+def payload() -> list[dict]:
+    import asyncio
+
+    return asyncio.run(command_payload())
+
+
+def _check_name(name: str) -> None:
+    assert NAME.match(name), name
+    assert name == name.lower(), name
+
+
+def _check_description(text: str) -> None:
+    assert 1 <= len(text) <= 100, text
+
+
+def _options(command: dict) -> list[dict]:
+    return command.get("options") or []
+
+
+def test_every_command_is_there(payload: list[dict]) -> None:
+    assert {c["name"] for c in payload} == EXPECTED
+    assert len(payload) <= 100
+
+
+def test_names_descriptions_and_limits(payload: list[dict]) -> None:
+    for command in payload:
+        _check_name(command["name"])
+        _check_description(command["description"])
+        options = _options(command)
+        assert len(options) <= 25
+        required = [o.get("required", False) for o in options]
+        assert required == sorted(required, reverse=True), f"{command['name']}: required options must come first"
+        names = [o["name"] for o in options]
+        assert len(names) == len(set(names))
+        size = len(command["name"]) + len(command["description"])
+        for option in options:
+            _check_name(option["name"])
+            _check_description(option["description"])
+            size += len(option["name"]) + len(option["description"])
+            choices = option.get("choices") or []
+            assert len(choices) <= 25
+            for choice in choices:
+                assert 1 <= len(choice["name"]) <= 100
+                size += len(choice["name"]) + len(str(choice["value"]))
+            assert not (choices and option.get("autocomplete")), "choices and autocomplete exclude each other"
+        assert size <= 4000
+
+
+def test_spanish_localizations_everywhere(payload: list[dict]) -> None:
+    """Every name, description and choice is localized for both Spanish locales, within the limits."""
+    for command in payload:
+        for locale in SPANISH:
+            _check_name(command["name_localizations"][locale])
+            _check_description(command["description_localizations"][locale])
+        localized_options = []
+        for option in _options(command):
+            for locale in SPANISH:
+                _check_name(option["name_localizations"][locale])
+                _check_description(option["description_localizations"][locale])
+            localized_options.append(option["name_localizations"]["es-ES"])
+            for choice in option.get("choices") or []:
+                for locale in SPANISH:
+                    assert 1 <= len(choice["name_localizations"][locale]) <= 100
+        assert len(localized_options) == len(set(localized_options))
+    spanish_names = [c["name_localizations"]["es-ES"] for c in payload]
+    assert len(spanish_names) == len(set(spanish_names))
+    play = next(c for c in payload if c["name"] == "play")
+    assert play["name_localizations"]["es-ES"] == "jugar"
+
+
+def test_english_locales_get_the_default(payload: list[dict]) -> None:
+    for command in payload:
+        assert "en-US" not in command["name_localizations"]
+        assert "fr" not in command["name_localizations"]
+
+
+def test_autocomplete_and_permissions(payload: list[dict]) -> None:
+    by_name = {c["name"]: c for c in payload}
+    move_opts = {o["name"]: o for o in _options(by_name["move"])}
+    assert move_opts["text"]["autocomplete"] is True and move_opts["text"]["required"] is True
+    assert move_opts["table"]["autocomplete"] is True and move_opts["table"]["type"] == 4
+    # /settings: server managers only (Manage Server = 1 << 5), never in DMs
+    assert int(by_name["settings"]["default_member_permissions"]) == 1 << 5
+    assert by_name["settings"]["dm_permission"] is False
+    play_opts = {o["name"]: o for o in _options(by_name["play"])}
+    assert play_opts["opponent"]["type"] == 6  # USER
+    assert [c["value"] for c in play_opts["game"]["choices"]] == ["kona", "plateau", "k3", "krakatoa"]
+    assert [c["value"] for c in play_opts["seat"]["choices"]] == ["first", "second", "random"]
+
+
+def test_print_commands_cli(payload: list[dict]) -> None:
+    """``python bot.py --print-commands`` prints the same payload as JSON, with no token and no network."""
+    env = {"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": ""}
+    done = subprocess.run([sys.executable, "bot.py", "--print-commands"], cwd=ROOT, capture_output=True, text=True,
+                          env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == json.loads(json.dumps(payload))
+
+
+def test_catalogs_complete() -> None:
+    """Every Discord-layer string exists in English and Spanish with the same placeholders."""
+    en, es = i18n_discord.EN, i18n_discord.ES
+    assert set(en) == set(es), set(en) ^ set(es)
+    for key in en:
+        assert i18n_discord.placeholders(en[key]) == i18n_discord.placeholders(es[key]), key
+        assert es[key].strip()
+
+
+def test_lang_for_locales() -> None:
+    assert i18n_discord.lang_for(discord.Locale.spain_spanish) == "es"
+    assert i18n_discord.lang_for(discord.Locale.latin_american_spanish) == "es"
+    assert i18n_discord.lang_for(discord.Locale.american_english) == "en"
+    assert i18n_discord.lang_for(discord.Locale.french) == "en"
+    assert i18n_discord.lang_for(None) == "en"
+    assert i18n_discord.t("err.not_seated", "es") == "No estás sentado en esta mesa."
+
+
+def test_no_privileged_intents() -> None:
+    intents = default_intents()
+    assert not intents.message_content and not intents.members and not intents.presences
+    assert MesaBot(sync_only=True).intents.value == intents.value
+
+
+def test_config_from_env_and_api_base() -> None:
+    config = Config.from_env({"DISCORD_TOKEN": " abc ", "DEV_GUILD_ID": "123", "DATABASE_PATH": "/tmp/x.db",
+                              "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10/"})
+    assert config == Config(token="abc", database_path="/tmp/x.db", dev_guild_id=123,
+                            api_base="http://127.0.0.1:9/api/v10/")
+    assert Config.from_env({}).dev_guild_id is None
+    old = discord.http.Route.BASE
+    try:
+        apply_api_base(config.api_base)
+        route = discord.http.Route("GET", "/users/@me")
+        assert route.url == "http://127.0.0.1:9/api/v10/users/@me"
+        apply_api_base(None)
+        assert discord.http.Route.BASE == "http://127.0.0.1:9/api/v10"
+    finally:
+        discord.http.Route.BASE = old
+
+
+def test_discord_debug_logs_are_capped() -> None:
+    """discord.py's DEBUG lines quote payloads (a typed hidden move, a DM): they never reach the log."""
+    import logging
+
+    logger = logging.getLogger("discord")
+    old = logger.level
+    root = logging.getLogger().level
+    try:
+        logging.getLogger().setLevel(logging.DEBUG)
+        logger.setLevel(logging.NOTSET)
+        quiet_discord_logs()
+        assert not logging.getLogger("discord.http").isEnabledFor(logging.DEBUG)
+        assert not logging.getLogger("discord.gateway").isEnabledFor(logging.DEBUG)
+        assert logging.getLogger("mesa.discord").isEnabledFor(logging.DEBUG)
+    finally:
+        logger.setLevel(old)
+        logging.getLogger().setLevel(root)
+
+
+def test_every_catalog_key_is_used() -> None:
+    """No dead strings: each key is used by the Discord layer (directly, or as a family of keys)."""
+    src = "".join((ROOT / "cogs" / name).read_text() for name in
+                  ("front.py", "delivery.py", "commands.py", "translator.py", "components.py"))
+    families = ("choice.", "confirm.", "set.", "krakatoa.force_", "cmd.", "opt.")
+    unused = [k for k in i18n_discord.EN if f'"{k}"' not in src and f"'{k}'" not in src
+              and not k.startswith(families)]
+    assert unused == []

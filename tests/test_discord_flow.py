@@ -1,0 +1,285 @@
+"""Command and button handlers through real discord.py objects and the REST stand-in.
+
+Interactions are gateway-shaped payloads handed to ``ConnectionState.parse_interaction_create``;
+every HTTP request the bot makes goes to the local stand-in (tests/discord_standin) and is checked:
+where it went (the table's thread, the channel, a DM, the interaction webhook), the ephemeral flag
+(64) on private answers, the files attached, and the components (custom ids, at most 5 rows of 5,
+select menus of at most 25 options).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from discord_standin import EPHEMERAL, Recorded
+from discord_standin.payloads import CHANNEL_ID, MANAGE_GUILD, Harness, option, thread_channel, user
+
+ALICE = user(1001, "alice")
+BOB = user(1002, "bob")
+CAROL = user(1003, "carol")
+ROBOT = user(1999, "robot", bot=True)
+STRING, INTEGER, BOOLEAN, USER = 3, 4, 5, 6
+
+
+@pytest.fixture
+async def harness(tmp_path: Any) -> Harness:
+    h = await Harness.open(tmp_path)
+    yield h
+    await h.close()
+
+
+def check_components(request: Recorded) -> None:
+    """Discord's limits: at most 5 action rows, 5 buttons a row or one select of at most 25 options."""
+    rows = request.components
+    assert len(rows) <= 5
+    for row in rows:
+        assert row["type"] == 1
+        items = row["components"]
+        assert 1 <= len(items) <= 5
+        for item in items:
+            assert len(item["custom_id"]) <= 100
+            if item["type"] == 3:
+                assert len(items) == 1 and 1 <= len(item["options"]) <= 25
+                for opt in item["options"]:
+                    assert len(opt["label"]) <= 100 and len(opt["value"]) <= 100
+            else:
+                assert item["type"] == 2 and 1 <= len(item.get("label", "")) <= 80
+
+
+def check_deferred_first(h: Harness) -> None:
+    """The 3-second rule: each interaction's first request is its callback, a defer (5, 6) or choices (8)."""
+    seen: dict[str, str] = {}
+    for r in h.standin.interaction_replies():
+        parts = r.path.strip("/").split("/")
+        token = parts[2]
+        if token not in seen:
+            assert r.path.endswith("/callback"), f"answered before acknowledging: {r.path}"
+            assert r.json["type"] in (5, 6, 8), r.json["type"]
+            seen[token] = r.path
+
+
+def replies(h: Harness) -> list[Recorded]:
+    """Answers to the caller (after the callback): followups and edits of the original response."""
+    return [r for r in h.standin.interaction_replies() if not r.path.endswith("/callback")]
+
+
+def callbacks(h: Harness) -> list[Recorded]:
+    return [r for r in h.standin.interaction_replies() if r.path.endswith("/callback")]
+
+
+async def start_kona(h: Harness) -> int:
+    """alice invites bob (alice first), bob accepts: returns the thread id."""
+    await h.command("play", [option("game", "kona", STRING), option("opponent", BOB["id"], USER),
+                             option("seat", "first", STRING)], ALICE, users=[BOB])
+    thread = next(int(r.path.split("/")[2]) for r in h.standin.requests if r.path.endswith("/messages"))
+    await h.click(h.latest_id("mesa:inv:1:"), BOB, channel=thread_channel(thread))
+    return thread
+
+
+async def test_play_creates_thread_and_invitation(harness: Harness) -> None:
+    h = harness
+    await h.command("play", [option("game", "kona", STRING), option("opponent", BOB["id"], USER)], ALICE,
+                    users=[BOB])
+    defer = callbacks(h)[0]
+    assert defer.json["type"] == 5 and defer.flags & EPHEMERAL, "deferred first, privately"
+    threads = [r for r in h.standin.requests if r.path == f"/channels/{CHANNEL_ID}/threads"]
+    assert len(threads) == 1 and threads[0].json["type"] == 11 and "Kona" in threads[0].json["name"]
+    thread_id = next(iter(h.standin.channels))
+    posts = h.standin.to_channel(thread_id)
+    assert len(posts) == 1
+    invite = posts[0]
+    assert f"<@{BOB['id']}>" in invite.content and not invite.ephemeral
+    assert invite.custom_ids() == ["mesa:inv:1:1:accept", "mesa:inv:1:1:decline"]
+    check_components(invite)
+    answer = replies(h)[-1]
+    assert answer.ephemeral and f"<#{thread_id}>" in answer.content
+
+
+async def test_accept_posts_board_and_picker_walks_to_a_move(harness: Harness) -> None:
+    h = harness
+    thread = await start_kona(h)
+    board = h.standin.to_channel(thread)[-2]
+    assert board.files and board.files[0][0].endswith(".png") and board.files[0][1][:4] == b"\x89PNG"
+    assert f"<@{ALICE['id']}>" in board.content, "the player to move is mentioned"
+    assert board.custom_ids() == ["mesa:pick:1:3", "mesa:draw:1:3:ask", "mesa:resign:1:3:ask"]
+    check_components(board)
+    # the old invitation lost its buttons
+    assert h.standin.to_channel(thread)[-1].method == "PATCH" and h.standin.to_channel(thread)[-1].components == []
+    h.standin.clear()
+    await h.click("mesa:pick:1:3", ALICE, channel=thread_channel(thread))
+    step = replies(h)[-1]
+    assert step.ephemeral and step.custom_ids() == ["mesasel:1:3:pick"]
+    check_components(step)
+    labels = [o["label"] for o in step.components[0]["components"][0]["options"]]
+    assert labels == ["a6-…", "f1-…"]
+    await h.click("mesasel:1:3:pick", ALICE, message=h.message_with("mesasel:1:3:pick"),
+                  channel=thread_channel(thread), values=["p:a6-"])
+    second = replies(h)[-1]
+    assert second.method == "PATCH" and len(second.components[0]["components"][0]["options"]) == 9
+    assert second.custom_ids() == ["mesasel:1:3:pick", "mesa:pick:1:3:back"]
+    check_components(second)
+    await h.click("mesa:pick:1:3:back", ALICE, message=h.message_with("mesa:pick:1:3:back"),
+                  channel=thread_channel(thread))
+    back = replies(h)[-1]
+    assert back.method == "PATCH" and back.custom_ids() == ["mesasel:1:3:pick"], "Back redraws the first step"
+    assert [o["label"] for o in back.components[0]["components"][0]["options"]] == ["a6-…", "f1-…"]
+    h.standin.clear()
+    await h.click("mesasel:1:3:pick", ALICE, message=h.message_with("mesasel:1:3:pick"),
+                  channel=thread_channel(thread), values=["m:a6-d3"])
+    posted = h.standin.to_channel(thread)
+    assert "a6-d3" in posted[0].content and f"<@{BOB['id']}>" in posted[0].content and posted[0].files
+    assert posted[0].custom_ids()[0] == "mesa:pick:1:4"
+    assert replies(h)[-1].content == "Played a6-d3."
+    check_deferred_first(h)
+
+
+async def test_move_command_in_thread_and_autocomplete(harness: Harness) -> None:
+    h = harness
+    thread = await start_kona(h)
+    await h.command("move", [option("text", "a6", STRING, focused=True)], ALICE, channel=thread_channel(thread),
+                    autocomplete=True)
+    auto = callbacks(h)[-1]
+    assert auto.json["type"] == 8
+    choices = [c["value"] for c in auto.json["data"]["choices"]]
+    assert choices == ["a6-a3", "a6-a4", "a6-a5", "a6-b5", "a6-b6", "a6-c4", "a6-c6", "a6-d3", "a6-d6"]  # KO-10 E1
+    h.standin.clear()
+    await h.command("move", [option("text", "A6 D3", STRING)], ALICE, channel=thread_channel(thread))
+    assert "a6-d3" in h.standin.to_channel(thread)[0].content
+    h.standin.clear()
+    await h.command("move", [option("text", "a1-a2", STRING)], ALICE, channel=thread_channel(thread))
+    answer = replies(h)[-1]
+    assert answer.ephemeral and not h.standin.to_channel(thread), "not alice's turn: refused privately"
+
+
+async def test_stale_click_answers_with_current_board(harness: Harness) -> None:
+    h = harness
+    thread = await start_kona(h)
+    await h.command("move", [option("text", "a6-d3", STRING)], ALICE, channel=thread_channel(thread))
+    h.standin.clear()
+    old = h.message_with("mesa:pick:1:3")  # the first board, as posted (a click from before a restart)
+    assert h.standin.messages[int(old["id"])]["components"] == [], "its controls were retired"
+    await h.click("mesa:pick:1:3", BOB, message=old, channel=thread_channel(thread))
+    answer = replies(h)[-1]
+    assert answer.ephemeral and "out of date" in answer.content and answer.files
+    assert not h.standin.to_channel(thread)
+
+
+async def test_resign_behind_confirmation_then_rematch(harness: Harness) -> None:
+    h = harness
+    thread = await start_kona(h)
+    h.standin.clear()
+    await h.click("mesa:resign:1:3:ask", BOB, channel=thread_channel(thread))
+    ask = replies(h)[-1]
+    assert ask.ephemeral and ask.custom_ids() == ["mesa:resign:1:3:yes"]
+    assert not h.standin.to_channel(thread), "nothing happens before the confirmation"
+    await h.click("mesa:resign:1:3:yes", BOB, message=h.message_with("mesa:resign:1:3:yes"),
+                  channel=thread_channel(thread))
+    posts = [r for r in h.standin.to_channel(thread) if r.method == "POST"]
+    assert any("resigned" in p.content for p in posts)
+    result = next(p for p in posts if "mesa:rematch:" in " ".join(p.custom_ids()))
+    check_components(result)
+    h.standin.clear()
+    await h.click(result.custom_ids()[0], BOB, message=h.message_with(result.custom_ids()[0]),
+                  channel=thread_channel(thread))
+    invite = next(r for r in h.standin.to_channel() if "mesa:inv:2:" in " ".join(r.custom_ids()))
+    assert f"<@{ALICE['id']}>" in invite.content
+    # bob was seat 1: in the rematch he asks to move first; alice accepts, bob is mentioned on the board
+    await h.click("mesa:inv:2:1:accept", ALICE, message=h.message_with("mesa:inv:2:1:accept"))
+    board = [r for r in h.standin.to_channel() if r.files][-1]
+    assert f"<@{BOB['id']}>" in board.content
+
+
+async def test_refusals_self_bot_and_not_seated(harness: Harness) -> None:
+    h = harness
+    await h.command("play", [option("game", "kona", STRING), option("opponent", ALICE["id"], USER)], ALICE,
+                    users=[ALICE])
+    assert replies(h)[-1].ephemeral and "yourself" in replies(h)[-1].content
+    await h.command("play", [option("game", "kona", STRING), option("opponent", ROBOT["id"], USER)], ALICE,
+                    users=[ROBOT])
+    assert "is a bot" in replies(h)[-1].content
+    assert not h.standin.to_channel() and not h.standin.channels, "no table, no thread"
+    thread = await start_kona(h)
+    h.standin.clear()
+    await h.click("mesa:pick:1:3", CAROL, channel=thread_channel(thread))
+    assert replies(h)[-1].ephemeral and "not seated" in replies(h)[-1].content
+
+
+async def test_thread_refused_falls_back_to_channel(harness: Harness) -> None:
+    h = harness
+    h.standin.forbid_threads = True
+    await h.command("play", [option("game", "kona", STRING), option("opponent", BOB["id"], USER)], ALICE,
+                    users=[BOB])
+    posts = h.standin.to_channel(CHANNEL_ID)
+    assert len(posts) == 1 and posts[0].custom_ids()[0] == "mesa:inv:1:1:accept"
+    assert f"<#{CHANNEL_ID}>" in replies(h)[-1].content
+
+
+async def test_games_rules_settings(harness: Harness) -> None:
+    h = harness
+    thread = await start_kona(h)
+    h.standin.clear()
+    await h.command("games", [], ALICE)
+    answer = replies(h)[-1]
+    assert answer.ephemeral and answer.embeds
+    line = answer.embeds[0]["description"]
+    assert "#1 Kona" in line and "bob" in line and "your turn" in line and f"/{thread}" in line and "<t:" in line
+    await h.command("rules", [option("game", "kona", STRING)], BOB)
+    rules = replies(h)[-1]
+    assert rules.ephemeral and "Kona" in rules.embeds[0]["title"] and rules.files
+    assert rules.embeds[0]["image"]["url"] == "attachment://kona.png"
+    assert rules.custom_ids() == ["mesa:rules:0:0:kona"]
+    await h.click("mesa:rules:0:0:kona", BOB, message=h.message_with("mesa:rules:0:0:kona"))
+    full = replies(h)[-1]
+    assert full.ephemeral and full.files and full.files[0][0] == "kona-rules.md"
+    assert b"KO-4.3" in full.files[0][1]
+    await h.command("settings", [option("rated", False, BOOLEAN)], BOB)
+    assert "Manage Server" in replies(h)[-1].content
+    await h.command("settings", [option("rated", False, BOOLEAN), option("time_per_move", 86400, INTEGER)], BOB,
+                    permissions=MANAGE_GUILD)
+    done = replies(h)[-1].content
+    assert "Settings saved" in done and "1d" in done and "Rated games: off" in done
+    assert (await h.bot.service.guild_settings(100000000000000001)).rated is False
+
+
+async def test_spanish_caller_gets_spanish(harness: Harness) -> None:
+    h = harness
+    await h.command("play", [option("game", "kona", STRING), option("opponent", BOB["id"], USER)], ALICE,
+                    users=[BOB], locale="es-ES", guild_locale="es-ES")
+    assert "invita" in h.standin.to_channel()[-1].content, "a Spanish server gets Spanish public posts"
+    assert replies(h)[-1].content.startswith("Mesa #1")
+    await h.command("play", [option("game", "kona", STRING), option("opponent", ALICE["id"], USER)], ALICE,
+                    users=[ALICE], locale="es-ES")
+    assert "No puedes jugar contra ti mismo" in replies(h)[-1].content
+    await h.command("rules", [option("game", "kona", STRING)], ALICE, locale="es-419")
+    assert "guía rápida" in replies(h)[-1].embeds[0]["title"]
+
+
+async def test_open_table_join_and_start(harness: Harness) -> None:
+    """K3 with no named opponent: Join / Start; the host starts with two players."""
+    h = harness
+    await h.command("play", [option("game", "k3", STRING)], ALICE)
+    invite = h.standin.to_channel()[-1]
+    assert invite.custom_ids() == ["mesa:inv:1:1:join", "mesa:inv:1:1:start"]
+    await h.click("mesa:inv:1:1:join", BOB, message=h.message_with("mesa:inv:1:1:join"))
+    await h.click(h.latest_id("mesa:inv:1:"), CAROL)
+    h.standin.clear()
+    start = h.latest_id("mesa:inv:1:")
+    assert start.endswith(":join")
+    await h.click(start.replace(":join", ":start"), ALICE, message=h.message_with(start))
+    board = next(r for r in h.standin.to_channel() if r.files)
+    ids = board.custom_ids()
+    assert ids[0].startswith("mesa:build:1:") and any(i.startswith("mesa:mine:1:") for i in ids)
+    # building is private: the private views went by DM to each of the three players
+    assert {u for u in (1001, 1002, 1003) if h.standin.to_dms(u)} == {1001, 1002, 1003}
+    h.standin.clear()
+    build = ids[0]
+    await h.click(build, BOB, message=h.message_with(build))
+    preview = replies(h)[-1]
+    assert preview.ephemeral and "build:" in preview.content
+    confirm = next(i for i in preview.custom_ids() if i.startswith("mesa:mv:"))
+    assert any(i.startswith("mesa:build:") and i.endswith(":shuffle") for i in preview.custom_ids())
+    await h.click(confirm, BOB, message=h.message_with(confirm))
+    assert replies(h)[-1].content.startswith("Played build:")
+    public = " ".join(r.text() for r in h.standin.to_channel())
+    assert confirm.split(":", 4)[4] not in public, "the confirmed pyramid stays private while others build"

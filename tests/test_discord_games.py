@@ -1,0 +1,237 @@
+"""More handlers through the stand-in: Krakatoa's quick actions, draw offers, the clock, command sync."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from discord_standin import StandIn
+from discord_standin.payloads import GUILD_ID, Harness, option, thread_channel, user
+
+ALICE = user(1001, "alice")
+BOB = user(1002, "bob")
+PLAYERS = {1001: ALICE, 1002: BOB}
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.moment = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+
+    def now(self) -> datetime:
+        return self.moment
+
+
+@pytest.fixture
+async def harness(tmp_path: Any) -> Harness:
+    h = await Harness.open(tmp_path)
+    yield h
+    await h.close()
+
+
+async def to_act(h: Harness) -> int:
+    for uid in PLAYERS:
+        if await h.bot.service.legal_moves_for(1, uid):
+            return uid
+    raise AssertionError("nobody to act")
+
+
+async def start(h: Harness, game: str) -> dict[str, Any]:
+    await h.command("play", [option("game", game, 3), option("opponent", BOB["id"], 6),
+                             option("seat", "first", 3)], ALICE, users=[BOB])
+    place = thread_channel(next(iter(h.standin.channels)))
+    await h.click(h.latest_id("mesa:inv:1:"), BOB, channel=place)
+    return place
+
+
+async def test_krakatoa_quick_actions(harness: Harness) -> None:
+    """KR-4.1 throw-off: Steam / Ash / Lava buttons and Auto under the public board; they play the move."""
+    h = harness
+    place = await start(h, "krakatoa")
+    board = [r for r in h.standin.to_channel() if r.files][-1]
+    ids = board.custom_ids()
+    assert [i.split(":", 4)[4] for i in ids if i.startswith("mesa:mv:")] == ["ash", "lava", "steam", "auto"]
+    assert not any(i.startswith("mesa:pick:") for i in ids), "every Krakatoa choice is already a button"
+    h.standin.clear()
+    await h.click(next(i for i in ids if i.endswith(":lava")), ALICE, channel=place)
+    posted = [r for r in h.standin.to_channel() if r.method == "POST"]
+    assert posted and "lava" in posted[0].content
+    # play on with Auto until an aimed throw offers its target-and-force select (KR-8.2)
+    for _ in range(12):
+        board = [r for r in h.standin.to_channel() if r.files][-1] if h.standin.to_channel() else board
+        selects = [i for i in board.custom_ids() if i.startswith("mesasel:")]
+        if selects:
+            break
+        mover = await to_act(h)
+        auto = next(i for i in board.custom_ids() if i.endswith(":auto"))
+        await h.click(auto, PLAYERS[mover], message=h.message_with(auto), channel=place)
+    assert selects, "an aimed throw was reached"
+    menu = board.components[0]["components"][0]
+    assert all(o["value"].startswith("m:aim ") for o in menu["options"]) and len(menu["options"]) <= 12
+    mover = await to_act(h)
+    h.standin.clear()
+    choice = menu["options"][0]["value"]
+    await h.click(selects[0], PLAYERS[mover], message=h.message_with(selects[0]), channel=place, values=[choice])
+    assert any(choice[2:] in r.content for r in h.standin.to_channel() if r.method == "POST")
+
+
+async def test_draw_offer_and_accept_with_buttons(harness: Harness) -> None:
+    h = harness
+    place = await start(h, "kona")
+    ask = h.latest_id("mesa:draw:1:")
+    await h.click(ask, ALICE, channel=place)
+    confirm = h.latest_id("mesa:draw:1:3:yes")
+    h.standin.clear()
+    await h.click(confirm, ALICE, message=h.message_with(confirm), channel=place)
+    offer = next(r for r in h.standin.to_channel() if "offers a draw" in r.content)
+    assert f"<@{BOB['id']}>" in offer.content
+    assert offer.custom_ids() == ["mesa:draw:1:3:accept", "mesa:draw:1:3:decline"]
+    h.standin.clear()
+    await h.click("mesa:draw:1:3:accept", BOB, message=h.message_with("mesa:draw:1:3:accept"), channel=place)
+    assert any("draw by agreement" in r.content for r in h.standin.to_channel())
+
+
+async def test_clock_reminds_by_dm_then_times_out(tmp_path: Any) -> None:
+    """The periodic tick: a reminder DM at half time, then the timeout result in the thread."""
+    clock = Clock()
+    h = await Harness.open(tmp_path, clock=clock)
+    try:
+        thread = await start(h, "kona")
+        h.standin.clear()
+        clock.moment += timedelta(days=1, hours=13)
+        await h.bot.front.tick()
+        reminders = h.standin.to_dms(1001)
+        assert len(reminders) == 1 and "#1" in reminders[0].content and f"/{thread['id']}" in reminders[0].content
+        assert not h.standin.to_channel()
+        clock.moment += timedelta(days=2)
+        await h.bot.front.tick()
+        assert any("ran out of time" in r.content for r in h.standin.to_channel(int(thread["id"])))
+    finally:
+        await h.close()
+
+
+async def test_sync_registers_localized_commands(tmp_path: Any) -> None:
+    """``python bot.py --sync --guild ID``: one PUT of the whole localized tree to that server."""
+    import discord
+
+    from cogs.client import Config, _sync, apply_api_base
+
+    standin = StandIn()
+    base = await standin.start()
+    old = discord.http.Route.BASE
+    apply_api_base(base)
+    try:
+        assert await _sync(Config(token="stand-in"), GUILD_ID) == 0
+    finally:
+        discord.http.Route.BASE = old
+        await standin.stop()
+    puts = [r for r in standin.requests if r.method == "PUT"]
+    assert len(puts) == 1 and puts[0].path.endswith(f"/guilds/{GUILD_ID}/commands")
+    names = {c["name"]: c for c in puts[0].json}
+    assert set(names) == {"play", "move", "resign", "draw", "board", "games", "rules", "settings"}
+    assert names["move"]["name_localizations"]["es-419"] == "mover"
+
+
+async def test_buttons_work_after_a_restart(tmp_path: Any) -> None:
+    """A new bot process over the same database answers the old board's buttons (dynamic items)."""
+    first = await Harness.open(tmp_path)
+    try:
+        place = await start(first, "kona")
+        pick = first.latest_id("mesa:pick:1:")
+        board = first.message_with(pick)
+    finally:
+        await first.close()
+    second = await Harness.open(tmp_path)
+    try:
+        await second.click(pick, ALICE, message=board, channel=place)
+        step = [r for r in second.standin.interaction_replies() if not r.path.endswith("/callback")][-1]
+        assert step.ephemeral and step.custom_ids() == [f"mesasel:1:{pick.split(':')[3]}:pick"]
+        await second.click(step.custom_ids()[0], ALICE, message=second.message_with(step.custom_ids()[0]),
+                           channel=place, values=["m:f1-c4"])
+        assert any("f1-c4" in r.content for r in second.standin.to_channel(int(place["id"])))
+    finally:
+        await second.close()
+
+
+async def test_forbidden_posts_are_answered_not_crashed(harness: Harness) -> None:
+    """Discord refuses the thread post (403): the caller is told what permissions are missing."""
+    h = harness
+    h.standin.forbid_threads = True
+    h.standin.forbid_posts.add(200000000000000001)
+    await h.command("play", [option("game", "kona", 3), option("opponent", BOB["id"], 6)], ALICE, users=[BOB])
+    answer = [r for r in h.standin.interaction_replies() if not r.path.endswith("/callback")][-1]
+    assert answer.ephemeral and "Send Messages" in answer.content
+
+
+async def test_variant_autocomplete_offers_the_games_options(harness: Harness) -> None:
+    h = harness
+    await h.command("play", [option("game", "krakatoa", 3), option("variant", "", 3, focused=True)], ALICE,
+                    autocomplete=True)
+    answer = [r for r in h.standin.requests if r.path.endswith("/callback")][-1]
+    values = [c["value"] for c in answer.json["data"]["choices"]]
+    assert "preset=basic" in values and "teams=true" in values  # KR-6.2, KR-7.1
+
+
+async def test_click_on_a_finished_game_shows_the_final_board(harness: Harness) -> None:
+    h = harness
+    place = await start(h, "kona")
+    pick = h.latest_id("mesa:pick:1:")
+    board = h.message_with(pick)
+    await h.command("resign", [], BOB, channel=place)
+    h.standin.clear()
+    await h.click(pick, ALICE, message=board, channel=place)
+    answer = [r for r in h.standin.interaction_replies() if not r.path.endswith("/callback")][-1]
+    assert answer.ephemeral and "out of date" in answer.content and answer.files
+
+
+async def test_deleted_thread_falls_back_to_the_channel(harness: Harness) -> None:
+    h = harness
+    place = await start(h, "kona")
+    h.standin.deleted.add(int(place["id"]))
+    h.standin.clear()
+    await h.command("move", [option("text", "a6-d3", 3)], ALICE, channel=place)
+    moved = [r for r in h.standin.to_channel(200000000000000001) if "a6-d3" in r.content]
+    assert len(moved) == 1 and moved[0].files
+    summary = (await h.bot.service.table_details(1)).summary
+    assert summary.thread_id is None
+
+
+async def test_bot_opens_its_own_database(tmp_path: Any) -> None:
+    """Without a service given, start-up opens DATABASE_PATH (creating its folder) and registers the buttons."""
+    import discord
+
+    from cogs.client import Config, MesaBot, apply_api_base
+
+    standin = StandIn()
+    base = await standin.start()
+    old = discord.http.Route.BASE
+    apply_api_base(base)
+    path = tmp_path / "deep" / "mesa.db"
+    bot = MesaBot(Config(token="stand-in", database_path=str(path)), tick_seconds=0)
+    try:
+        await bot.login("stand-in")
+        assert path.exists() and bot.service is not None
+        assert await bot.service.active_tables(1) == []
+        assert len(bot._connection._view_store._dynamic_items) == 2
+    finally:
+        await bot.close()
+        discord.http.Route.BASE = old
+        await standin.stop()
+    assert bot.service is None, "the database is closed with the bot"
+
+
+async def test_move_needs_table_option_only_when_ambiguous(harness: Harness) -> None:
+    h = harness
+    first = await start(h, "kona")
+    carol = user(1003, "carol")
+    await h.command("play", [option("game", "kona", 3), option("opponent", carol["id"], 6),
+                             option("seat", "first", 3)], ALICE, users=[carol])
+    await h.click(h.latest_id("mesa:inv:2:"), carol)
+    h.standin.clear()
+    await h.command("move", [option("text", "a6-d3", 3)], ALICE)  # in the parent channel: two tables
+    answer = [r for r in h.standin.interaction_replies() if not r.path.endswith("/callback")][-1]
+    assert answer.ephemeral and "#1" in answer.content and "#2" in answer.content and "table option" in answer.content
+    await h.command("move", [option("text", "a6-d3", 3)], ALICE, channel=first)  # in table 1's thread
+    assert any("a6-d3" in r.content for r in h.standin.to_channel(int(first["id"])))
+    await h.command("move", [option("text", "a6-d3", 3), option("table", 2, 4)], ALICE)
+    assert len([r for r in h.standin.to_channel() if "a6-d3" in r.content and r.files]) == 2
