@@ -1,0 +1,1733 @@
+"""Plateau: stacks of two-faced disks with hidden faces on a 4x4 board (rules/plateau.md).
+
+Representation.  A square is ``sq = (rank - 1) * 4 + file`` (``a1`` = 0, ``d4`` = 15).  A piece
+is a small int: bit 0 owner (0 Black, 1 White), bits 1-2 the up face, bits 3-4 the down face
+(``r b o x`` = 0 1 2 3), bit 5 "up face public", bit 6 "down face public" (the case marking of
+PL-10.1).  Every lookup on a piece is a precomputed 128-entry table.  A stack is a tuple of pieces
+bottom→top and the board a 16-tuple of stacks, so a move rebuilds only the squares it touches.
+Reserves and prisoners are 7-tuples of counts in the canonical type order ``rb ox rx bx rr bb xx``.
+
+Knowledge (PL-9).  A player knows both faces of their own pieces and every public face; so the
+public bits *are* the knowledge model, and the reveal events of PL-9.3 are the only places that
+set them.  They are never cleared on the board; a piece going back to a reserve by an exchange
+(PL-7.3) leaves the board as a type count, which is how it is "hidden again".
+
+Move generation.  Moves from a stack depend only on a small code per square (empty, enemy-topped,
+or the size and marker pattern of an own top unit), so they are generated from those codes, split
+into buckets (flip, path, k) whose sizes have a closed form, and memoised (pure memos, bounded in
+size).  ``random_move`` counts the buckets and builds only the one it draws: uniform over the legal
+moves without listing them.  ``tests/test_plateau_engine.py`` checks the generator against a plain
+reference generator written straight from PL-5, and perft 3 (232,225,980) holds.
+
+State.  ``PlateauState`` (a NamedTuple: cheap to build on the hot path) holds the position fields
+of PL-10.1, the outcome text ("" while the game goes on), the repetition history (PL-8.3: the key of
+every position since the game's first or loaded position, with their hashes for a fast count), the
+options, and the last move in its public form (PL-9.5) with the squares it touched.
+
+View (``view(state, viewer)``; ``viewer`` a seat or None for a spectator)::
+
+    {
+      "game": "plateau", "viewer": 0 | 1 | None, "players": 2,
+      "to_move": 0 | 1 | None, "actors": [seat] or [],
+      "ply": int, "position": view notation (PL-10.3) of this viewer,
+      "last_move": public form of the last move (PL-9.5, "+??.r?@a1", "a1:2-a3") | None,
+      "highlight": squares the last move touched: [origin, stops..., destination] for a move,
+                   [square] for an opening / onboard / stomp, [] otherwise,
+      "outcome": PL-10.6 text | None, "winners": [seat...],
+      "board": 4 ranks (rank 4 first, down to rank 1), each 4 stacks (file a→d), each a list of
+               pieces bottom→top, a piece being
+               {"owner": 0|1, "up": "r"|"b"|"o"|"x"|"?", "down": same, "up_public": bool,
+                "down_public": bool}   # "?" = this viewer does not know the face
+      "reserves": [r0, r1]: a list of type codes ("rb", "xx", ...; repeated, canonical order)
+                  for the viewer's own reserve (every reserve once the game is over), else the
+                  number of pieces in it,
+      "reserve_sizes": [n0, n1],
+      "prisoners": [[type codes], [type codes]]  # prisoners[P] = enemy pieces held by P (public),
+      "phase": "open" | "turn" | "reply" | "refused",
+      "side": 0 | 1,                 # the side field of the position (also when the game is over)
+      "tender": {"types": [codes], "value": int, "tenderer": seat} | None,   # phase "reply"
+      "refused": int | None,         # phase "refused": the refused tender's value t
+      "options": {"repetition_draw": bool, "max_plies": int},
+    }
+
+After the game ends every view shows the full position (PL-8.6, PL-9.4).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from collections.abc import Mapping
+from functools import lru_cache
+from operator import itemgetter
+from typing import Any, NamedTuple
+
+from engines.base import (
+    Engine,
+    IllegalMoveError,
+    InvalidMoveError,
+    Option,
+    OptionError,
+    Outcome,
+    PositionError,
+)
+
+# ---- faces, types, pieces (PL-1.2) -------------------------------------------------------------
+RED, BLUE, ORANGE, BLANK = 0, 1, 2, 3
+FACE_CHARS = "rbox"
+FACE_OF = {c: i for i, c in enumerate(FACE_CHARS)}
+TYPE_CODES = ("rb", "ox", "rx", "bx", "rr", "bb", "xx")
+TYPE_NAMES = ("Ace", "Twister", "Red Mask", "Blue Mask", "Red", "Blue", "Mute")
+TYPE_VALUES = (21, 15, 10, 8, 5, 4, 1)
+FULL_SET = (1, 1, 1, 1, 2, 2, 4)
+TYPE_INDEX = {code: i for i, code in enumerate(TYPE_CODES)}
+#: (face, face) in either order -> type index
+TYPE_OF_FACES: dict[tuple[int, int], int] = {}
+for _t, _code in enumerate(TYPE_CODES):
+    _a, _b = FACE_OF[_code[0]], FACE_OF[_code[1]]
+    TYPE_OF_FACES[(_a, _b)] = _t
+    TYPE_OF_FACES[(_b, _a)] = _t
+
+#: a "choice" is a face pair written up face then down face (PL-10.4): 11 of them
+CHOICES: tuple[str, ...] = ("rb", "br", "ox", "xo", "rx", "xr", "bx", "xb", "rr", "bb", "xx")
+CHOICE_TYPE = {c: TYPE_OF_FACES[(FACE_OF[c[0]], FACE_OF[c[1]])] for c in CHOICES}
+
+OWNER_LETTERS = "BW"
+PHASE_OPEN, PHASE_TURN, PHASE_REPLY, PHASE_REFUSED = 0, 1, 2, 3
+PHASE_NAMES = ("open", "turn", "reply", "refused")
+
+UP_PUB = 32
+DOWN_PUB = 64
+
+
+def make_piece(owner: int, up: int, down: int, up_public: bool = False, down_public: bool = False) -> int:
+    """The int code of a piece (see the module docstring)."""
+    return owner | up << 1 | down << 3 | (UP_PUB if up_public else 0) | (DOWN_PUB if down_public else 0)
+
+
+P_UP = tuple((p >> 1) & 3 for p in range(128))
+P_DOWN = tuple((p >> 3) & 3 for p in range(128))
+P_TYPE = tuple(TYPE_OF_FACES.get((P_UP[p], P_DOWN[p]), -1) for p in range(128))
+#: PL-9.3 (c): a flip swaps the faces and makes both public
+P_FLIP = tuple((p & 1) | P_DOWN[p] << 1 | P_UP[p] << 3 | UP_PUB | DOWN_PUB for p in range(128))
+#: PL-5.3: the face sets the direction; a "marker" is a coloured face
+P_MARKER = tuple(P_UP[p] != BLANK for p in range(128))
+
+# ---- geometry (PL-1.1) ------------------------------------------------------------------------
+FILES = "abcd"
+NAMES: tuple[str, ...] = tuple(f"{FILES[sq % 4]}{sq // 4 + 1}" for sq in range(16))
+SQUARE_OF = {name: sq for sq, name in enumerate(NAMES)}
+PERIMETER = tuple(sq for sq in range(16) if sq % 4 in (0, 3) or sq // 4 in (0, 3))
+DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))  # 0-3 orthogonal
+
+
+def _ray(sq: int, df: int, dr: int) -> tuple[int, ...]:
+    f, r = sq % 4 + df, sq // 4 + dr
+    out = []
+    while 0 <= f < 4 and 0 <= r < 4:
+        out.append(r * 4 + f)
+        f, r = f + df, r + dr
+    return tuple(out)
+
+
+RAYS = tuple(tuple(_ray(sq, df, dr) for df, dr in DIRECTIONS) for sq in range(16))
+RAYS_BY_FACE = tuple(
+    (
+        tuple(r for r in RAYS[sq][:4] if r),  # red: orthogonal
+        tuple(r for r in RAYS[sq][4:] if r),  # blue: diagonal
+        (),  # orange: PL-5.7, handled apart
+        tuple(r for r in RAYS[sq] if r),  # blank: either
+    )
+    for sq in range(16)
+)
+#: LINE[origin][dest] = (direction index, distance) when dest lies on a line from origin
+LINE: tuple[dict[int, tuple[int, int]], ...] = tuple(
+    {s: (d, i + 1) for d, ray in enumerate(RAYS[sq]) for i, s in enumerate(ray)} for sq in range(16)
+)
+
+
+def _knights(sq: int) -> tuple[tuple[int, int], ...]:
+    """PL-5.7: (M, F) pairs: one orthogonal step to M, then one diagonal step away to F."""
+    f, r = sq % 4, sq // 4
+    out = []
+    for df, dr in ((1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1)):
+        if not (0 <= f + df < 4 and 0 <= r + dr < 4):
+            continue
+        sf, sr = (df > 0) - (df < 0), (dr > 0) - (dr < 0)
+        mid = (r + sr) * 4 + f if abs(dr) == 2 else r * 4 + f + sf
+        out.append((mid, (r + dr) * 4 + f + df))
+    return tuple(out)
+
+
+KNIGHT = tuple(_knights(sq) for sq in range(16))
+KNIGHT_MID = tuple({fin: mid for mid, fin in KNIGHT[sq]} for sq in range(16))
+
+# ---- moves (PL-10.4) ---------------------------------------------------------------------------
+# Moves are plain tuples (hashable, cheap):
+#   (K_OPEN, sq, bottom_pair, top_pair)           "+xx.rb@a1"
+#   (K_ONBOARD, sq, level, pair)                  "+xr@c2", "+rr@c2:0"  (level always explicit)
+#   (K_MOVE, flip, origin, k, ((sq, j), ...), dest)  "*a1:2-b2:1-c3"
+#   (K_STOMP, flip, sq)                           "a2!", "*c3!"
+#   (K_TENDER, counts7), (K_RETURN, counts7)      "tender:rr.2xx", "return:bb"
+#   (K_REFUSE,), (K_PASS,)
+K_OPEN, K_ONBOARD, K_MOVE, K_STOMP, K_TENDER, K_RETURN, K_REFUSE, K_PASS = range(8)
+PASS = (K_PASS,)
+REFUSE = (K_REFUSE,)
+ZERO7 = (0, 0, 0, 0, 0, 0, 0)
+# memo sizes (entries) before a memo is emptied: they bound the memory a long-running bot spends
+_MEMO_LIMIT = 100_000  # small values: per-stack codes and levels, per-ray counts
+_PLAN_LIMIT = 40_000  # an origin's buckets
+_MOVES_LIMIT = 5_000  # an origin's full move list (legal_moves only)
+
+START_POSITION = "4/4/4/4 B open rb.ox.rx.bx.2rr.2bb.4xx rb.ox.rx.bx.2rr.2bb.4xx - - 0"  # PL-10.2
+
+
+def format_types(counts: tuple[int, ...]) -> str:
+    """A canonical type list (PL-10.1): ``rb.2rr.3xx``, ``-`` when empty."""
+    parts = [(f"{n}{code}" if n > 1 else code) for code, n in zip(TYPE_CODES, counts) if n]
+    return ".".join(parts) or "-"
+
+
+def types_list(counts: tuple[int, ...]) -> list[str]:
+    """Counts spelled out as a list of codes in canonical order (the view's shape)."""
+    return [code for code, n in zip(TYPE_CODES, counts) for _ in range(n)]
+
+
+def value_of(counts: tuple[int, ...]) -> int:
+    return sum(v * n for v, n in zip(TYPE_VALUES, counts))
+
+
+_TYPE_ITEM = re.compile(r"(\d*)([a-z]{2})")
+
+
+def parse_types(text: str, error: type[Exception], allow_empty: bool = True) -> tuple[int, ...]:
+    """Read a type list: codes joined by '.', optional count prefixes, any order, ``-`` = empty."""
+    if text == "-":
+        if allow_empty:
+            return ZERO7
+        raise error("an empty type list is not allowed here")
+    counts = [0] * 7
+    for item in text.split("."):
+        m = _TYPE_ITEM.fullmatch(item)
+        if not m or m.group(2) not in TYPE_INDEX:
+            raise error(f"{item!r} is not a type (types are {' '.join(TYPE_CODES)}, count first: 2xx)")
+        n = int(m.group(1)) if m.group(1) else 1
+        if not 1 <= n <= 12:
+            raise error(f"bad count in {item!r}")
+        counts[TYPE_INDEX[m.group(2)]] += n
+    return tuple(counts)
+
+
+def _sub_multisets(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every non-empty sub-multiset of ``counts``."""
+    return [c for c in itertools.product(*(range(n + 1) for n in counts)) if any(c)]
+
+
+@lru_cache(maxsize=4096)
+def _subsets_with_values(counts: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    return tuple((c, value_of(c)) for c in _sub_multisets(counts))
+
+
+def best_under(counts: tuple[int, ...], t: int) -> int:
+    """PL-7.2: m, the largest total of a subset of ``counts`` not exceeding t (0 if none)."""
+    best = 0
+    for _, v in _subsets_with_values(counts):
+        if best < v <= t:
+            best = v
+    return best
+
+
+@lru_cache(maxsize=4096)
+def _choices_for(reserve: tuple[int, ...]) -> tuple[str, ...]:
+    """PL-4.1: piece / up-face choices available from a reserve."""
+    return tuple(c for c in CHOICES if reserve[CHOICE_TYPE[c]])
+
+
+@lru_cache(maxsize=4096)
+def _opening_pairs(reserve: tuple[int, ...]) -> tuple[tuple[str, str], ...]:
+    """PL-2.2: ordered (bottom, top) choices of two reserve pieces."""
+    out = []
+    for a in CHOICES:
+        for b in CHOICES:
+            ta, tb = CHOICE_TYPE[a], CHOICE_TYPE[b]
+            if reserve[ta] >= (2 if ta == tb else 1) and reserve[tb]:
+                out.append((a, b))
+    return tuple(out)
+
+
+def _unit(stack: tuple[int, ...], owner: int) -> int:
+    """PL-1.3: size of the run of ``owner``'s pieces at the top of ``stack`` (0 if enemy-topped)."""
+    h = len(stack)
+    n = 0
+    while n < h and stack[h - 1 - n] & 1 == owner:
+        n += 1
+    return n
+
+
+def _has_six(stack: tuple[int, ...], owner: int) -> bool:
+    """PL-8.1: six consecutive pieces of ``owner`` anywhere in the stack."""
+    run = 0
+    for p in stack:
+        if p & 1 == owner:
+            run += 1
+            if run >= 6:
+                return True
+        else:
+            run = 0
+    return False
+
+
+def _reveal_top(stack: tuple[int, ...]) -> tuple[int, ...]:
+    """PL-9.3 (d): the up face of the new top piece becomes public."""
+    if stack and not stack[-1] & UP_PUB:
+        return (*stack[:-1], stack[-1] | UP_PUB)
+    return stack
+
+
+def _capture(stack: tuple[int, ...], mover: int) -> tuple[tuple[int, ...], list[int]]:
+    """PL-6.1/6.2: resolve a capture on a stack whose top unit U is the mover's.
+
+    Returns the remaining stack (order kept, reveals of PL-9.3 (e) applied) and captured pieces.
+    """
+    h = len(stack)
+    u = _unit(stack, mover)
+    if u == h or not P_MARKER[stack[-1]]:
+        return stack, []  # nothing below U, or a blank-topped U never captures
+    cells = list(stack)
+    need = u
+    taken: list[int] = []
+    i = h - u - 1
+    while i >= 0 and need:
+        if cells[i] & 1 != mover:  # PL-6.2: capture enemies, skip own pieces
+            taken.append(i)
+            need -= 1
+        i -= 1
+    captured = [cells[i] for i in taken]
+    gone = set(taken)
+    for i in taken:
+        if i > 0 and i - 1 not in gone:
+            cells[i - 1] |= UP_PUB  # PL-9.3 (e)
+    return tuple(c for i, c in enumerate(cells) if i not in gone), captured
+
+
+# ---- state ---------------------------------------------------------------------------------------
+class PlateauState(NamedTuple):
+    """An immutable Plateau position with its history (see the module docstring)."""
+
+    board: tuple[tuple[int, ...], ...]
+    side: int
+    phase: int
+    tender: tuple[int, ...]  # PL-7.1: T during phase reply, else ZERO7
+    refused: int  # PL-7.4: t during phase refused, else 0
+    reserves: tuple[tuple[int, ...], tuple[int, ...]]
+    prisoners: tuple[tuple[int, ...], tuple[int, ...]]
+    ply: int
+    result: str  # PL-10.6 outcome text, "" while the game goes on
+    history: tuple[tuple, ...]  # PL-8.3: position keys, oldest first, the current one last
+    hashes: tuple[int, ...]
+    repetition_draw: bool
+    max_plies: int
+    last: str | None  # public form of the last move (PL-9.5)
+    highlight: tuple[str, ...]
+
+    @property
+    def players(self) -> int:
+        return 2
+
+
+def _key(board, side, phase, tender, refused, reserves, prisoners) -> tuple:
+    """PL-8.3: every field of the position except the ply."""
+    return (board, side, phase, tender, refused, reserves, prisoners)
+
+
+# ---- move generation ------------------------------------------------------------------------------
+def _slot_levels(s: tuple[int, ...], p: int) -> tuple[int, ...]:
+    """PL-4.1: the levels of stack ``s`` where ``p`` may onboard (level 0 on an empty square)."""
+    h = len(s)
+    return tuple(
+        level for level in range(h + 1) if (level < h and s[level] & 1 == p) or (level > 0 and s[level - 1] & 1 == p)
+    ) if s else (0,)  # fmt: skip
+
+
+_LEVELS: tuple[dict[tuple[int, ...], tuple[int, ...]], dict[tuple[int, ...], tuple[int, ...]]] = ({}, {})
+
+
+def _levels(board: tuple[tuple[int, ...], ...], p: int) -> list[tuple[int, ...]]:
+    """_slot_levels of every square (memoised per stack)."""
+    memo = _LEVELS[p]
+    levels = list(map(memo.get, board))
+    if None in levels:
+        if len(memo) > _MEMO_LIMIT:
+            memo.clear()
+        for sq, found in enumerate(levels):
+            if found is None:
+                levels[sq] = memo[board[sq]] = _slot_levels(board[sq], p)
+    return levels
+
+
+def _onboard_slots(board: tuple[tuple[int, ...], ...], p: int) -> list[tuple[int, int]]:
+    """PL-4.1: (square, level) where ``p`` may onboard."""
+    return [(sq, level) for sq, levels in enumerate(_levels(board, p)) for level in levels]
+
+
+# A move depends on the stacks it passes only through a small code per square (for the player
+# ``p`` who moves): 0 empty, 1 enemy-topped, or, when own-topped, 2 | u << 2 | mask << 6 where u is
+# the size of the own top unit and bit i of mask says whether the piece i places below the top
+# shows a marker (PL-5.5 pins look at nothing else).  A group is likewise (size, mask).  Moves are
+# generated from these codes and memoised on them, and counted in closed form (random_move).
+
+
+def _square_code(t: tuple[int, ...], p: int) -> int:
+    if not t:
+        return 0
+    if t[-1] & 1 != p:
+        return 1
+    u = mask = 0
+    for i in range(len(t) - 1, -1, -1):
+        q = t[i]
+        if q & 1 != p:
+            break
+        mask |= P_MARKER[q] << u
+        u += 1
+    return 2 | min(u, 15) << 2 | mask << 6
+
+
+_CODES: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})
+
+
+def _codes(board: tuple[tuple[int, ...], ...], p: int) -> list[int]:
+    """_square_code of every square (memoised per stack; the map runs at C speed)."""
+    memo = _CODES[p]
+    codes = list(map(memo.get, board))
+    if None in codes:
+        if len(memo) > _MEMO_LIMIT:
+            memo.clear()
+        for sq, c in enumerate(codes):
+            if c is None:
+                codes[sq] = memo[board[sq]] = _square_code(board[sq], p)
+    return codes
+
+
+def _stop_options(code: int, g: int, mask: int) -> list[tuple[int, int]]:
+    """PL-5.5: the ways to go on from an intermediate stop: (j, mask of the continuing group)."""
+    if code == 0:  # empty: drop at least one piece
+        return [(j, mask & ((1 << j) - 1)) for j in range(1, g)]
+    if code == 1:  # enemy-topped: the part left must show a marker (blanks never start a pin)
+        return [(j, mask & ((1 << j) - 1)) for j in range(1, g) if mask >> j & 1]
+    u = (code >> 2) & 15  # own-topped: drop, or pick up pieces of the own top unit
+    combined = mask | (code >> 6) << g
+    return [(j, combined & ((1 << j) - 1)) for j in range(1, g + u + 1) if j != g]
+
+
+def _n_stop_options(code: int, g: int, mask: int) -> int:
+    """len(_stop_options(code, g, mask)) in closed form."""
+    if code == 0:
+        return g - 1
+    if code == 1:
+        return (mask >> 1).bit_count()
+    return g + ((code >> 2) & 15) - 1
+
+
+def _reach(origin: int, n: int, faces: frozenset[int]) -> tuple[int, ...]:
+    """The squares a move from ``origin`` with range ``n`` and these top faces can touch."""
+    out: set[int] = set()
+    for face in faces:
+        if face == ORANGE:
+            for mid, fin in KNIGHT[origin]:
+                out.update((mid, fin))
+        else:
+            for ray in RAYS_BY_FACE[origin][face]:
+                out.update(ray[:n])
+    return tuple(sorted(out))
+
+
+#: by (origin, capped N, up, down): an itemgetter of the codes of the squares a move can touch
+_REACH_GETTERS: list[Any] = [None] * (16 * 4 * 4 * 4)
+#: memos (pure functions of their key): an origin's plan, and its full move list
+_PLAN_MEMO: dict[tuple, tuple[int, tuple]] = {}
+_MOVES_MEMO: dict[tuple, tuple] = {}
+
+
+def _origin_key(board: tuple[tuple[int, ...], ...], origin: int, codes: list[int]) -> tuple:
+    s = board[origin]
+    code = codes[origin]
+    n = (code >> 2) & 15
+    top = s[-1]
+    up, down = P_UP[top], P_DOWN[top]
+    slot = ((origin * 4 + (n if n < 3 else 3)) * 4 + up) * 4 + down
+    getter = _REACH_GETTERS[slot]
+    if getter is None:
+        squares = _reach(origin, n if n < 3 else 3, frozenset((up, down)))
+        getter = _REACH_GETTERS[slot] = itemgetter(*squares)  # every origin reaches 2+ squares: a tuple
+    return (origin, code, up, down, len(s) > n, getter(codes))
+
+
+def _origin_plan(board: tuple[tuple[int, ...], ...], origin: int, codes: list[int]) -> tuple[int, tuple]:
+    """(number of moves from ``origin``, its buckets), memoised."""
+    key = _origin_key(board, origin, codes)
+    plan = _PLAN_MEMO.get(key)
+    if plan is None:
+        if len(_PLAN_MEMO) > _PLAN_LIMIT:
+            _PLAN_MEMO.clear()
+        plan = _PLAN_MEMO[key] = _plan(origin, key[1], key[2], key[3], key[4], codes)
+    return plan
+
+
+def _origin_moves(board: tuple[tuple[int, ...], ...], origin: int, codes: list[int]) -> tuple:
+    """PL-5: every move and stomp from ``origin`` (a stack of the player whose ``codes`` these are)."""
+    key = _origin_key(board, origin, codes)
+    moves = _MOVES_MEMO.get(key)
+    if moves is None:
+        if len(_MOVES_MEMO) > _MOVES_LIMIT:
+            _MOVES_MEMO.clear()
+        _, buckets = _origin_plan(board, origin, codes)
+        out: list = []
+        for bucket in buckets:
+            out.extend(_all_bucket_moves(origin, bucket, codes, key[1] >> 6))
+        moves = _MOVES_MEMO[key] = tuple(out)
+    return moves
+
+
+def _ray_getters() -> tuple:
+    """RAY_CUTS[origin][face][min(N, 3)]: (the ray cut to N squares, getter of their codes)."""
+    table = []
+    for origin in range(16):
+        by_face = []
+        for face in range(4):
+            by_n = [()]
+            for n in range(1, 4):
+                by_n.append(tuple((ray[:n], itemgetter(*ray[:n])) for ray in RAYS_BY_FACE[origin][face]))
+            by_face.append(tuple(by_n))
+        table.append(tuple(by_face))
+    return tuple(table)
+
+
+RAY_CUTS = _ray_getters()
+#: (marker on top, N, unit mask, codes along the ray) -> (moves, moves by k)
+_RAY_MEMO: dict[tuple, tuple[int, tuple[int, ...]]] = {}
+
+
+def _ray_counts(marker: bool, n: int, unit_mask: int, line: Any) -> tuple[int, tuple[int, ...]]:
+    """The number of moves along one ray (PL-5.4-5.6) for each k = 1..N, in closed form."""
+    if not isinstance(line, tuple):
+        line = (line,)
+    size = len(line)
+    c0 = line[0]
+    l0 = marker or c0 != 1  # PL-5.6
+    if size == 1:
+        return (n, (1,) * n) if l0 else (0, (0,) * n)
+    c1 = line[1]
+    l1 = marker or c1 != 1
+    l2 = size == 3 and (marker or line[2] != 1)
+    by_k = []
+    for k in range(1, n + 1):
+        mask = unit_mask & ((1 << k) - 1)
+        count = l0 + l1 + l2
+        if l1 or l2:
+            count += _n_stop_options(c0, k, mask) * (l1 + l2)  # stop on the 1st square
+        if l2:
+            count += _n_stop_options(c1, k, mask)  # stop on the 2nd square only
+            for j0, m1 in _stop_options(c0, k, mask):  # stops on both
+                count += _n_stop_options(c1, j0, m1)
+        by_k.append(count)
+    return sum(by_k), tuple(by_k)
+
+
+def _plan(origin: int, code: int, up: int, down: int, below: bool, codes: list[int]) -> tuple[int, tuple]:
+    """Split the moves from ``origin`` into buckets, each with its number of moves counted in
+    closed form, so that a random move builds one bucket only.
+
+    A bucket is (count, flip, kind, path, counts by k): kind 0 stomp, 1 Twister (path = (M, F)),
+    2 line with a marker on top, 3 line with a blank on top (path = the ray cut to N squares);
+    counts by k lists the moves lifting k = 1..N pieces.
+    """
+    n = (code >> 2) & 15
+    unit_mask = code >> 6
+    total = 0
+    buckets = []
+    for flip in (False, True) if up != down else (False,):  # PL-5.2
+        face = down if flip else up
+        marker = face != BLANK
+        if marker and below:  # PL-5.8
+            buckets.append((1, flip, 0, (), (1,)))
+            total += 1
+        if face == ORANGE:  # PL-5.7: 1 landing + the stops on M
+            for pair in KNIGHT[origin]:
+                c = codes[pair[0]]
+                by_k = tuple(1 + _n_stop_options(c, k, unit_mask & ((1 << k) - 1)) for k in range(1, n + 1))
+                count = sum(by_k)
+                buckets.append((count, flip, 1, pair, by_k))
+                total += count
+            continue
+        kind = 2 if marker else 3
+        for ray, get in RAY_CUTS[origin][face][n if n < 3 else 3]:
+            rkey = (marker, n, unit_mask, get(codes))
+            counted = _RAY_MEMO.get(rkey)
+            if counted is None:
+                if len(_RAY_MEMO) > _MEMO_LIMIT:
+                    _RAY_MEMO.clear()
+                counted = _RAY_MEMO[rkey] = _ray_counts(marker, n, unit_mask, rkey[3])
+            if counted[0]:
+                buckets.append((counted[0], flip, kind, ray, counted[1]))
+                total += counted[0]
+    return total, tuple(buckets)
+
+
+def _bucket_moves(origin: int, bucket: tuple, codes: list[int], unit_mask: int, k: int) -> list:
+    """The moves of one bucket of ``_plan`` lifting k pieces."""
+    _, flip, kind, path, _ = bucket
+    if kind == 0:
+        return [(K_STOMP, flip, origin)]
+    mask = unit_mask & ((1 << k) - 1)
+    if kind == 1:  # PL-5.7: land on F, perhaps after a stop on M
+        mid, fin = path
+        out = [(K_MOVE, flip, origin, k, (), fin)]
+        out.extend((K_MOVE, flip, origin, k, ((mid, j),), fin) for j, _ in _stop_options(codes[mid], k, mask))
+        return out
+    marker = kind == 2
+    size = len(path)
+    land = [marker or codes[sq] != 1 for sq in path]  # PL-5.6
+    out = []
+    append = out.append
+    # lines are at most 3 squares long: at most two stops, so the loops are written out
+    for i0 in range(size):
+        sq0 = path[i0]
+        if land[i0]:
+            append((K_MOVE, flip, origin, k, (), sq0))
+        if i0 == size - 1:
+            break
+        for j0, m1 in _stop_options(codes[sq0], k, mask):
+            st0 = ((sq0, j0),)
+            for i1 in range(i0 + 1, size):
+                sq1 = path[i1]
+                if land[i1]:
+                    append((K_MOVE, flip, origin, k, st0, sq1))
+                if i1 < size - 1 and land[size - 1]:
+                    sq2 = path[size - 1]
+                    for j1, _ in _stop_options(codes[sq1], j0, m1):
+                        append((K_MOVE, flip, origin, k, (*st0, (sq1, j1)), sq2))
+    return out
+
+
+def _all_bucket_moves(origin: int, bucket: tuple, codes: list[int], unit_mask: int) -> list:
+    if bucket[2] == 0:
+        return [(K_STOMP, bucket[1], origin)]
+    out = []
+    for k in range(1, len(bucket[4]) + 1):
+        out.extend(_bucket_moves(origin, bucket, codes, unit_mask, k))
+    return out
+
+
+def _stack_moves(board: tuple[tuple[int, ...], ...], p: int, out: list) -> list:
+    """PL-5: every move and stomp of player ``p`` (appended to ``out``)."""
+    codes = _codes(board, p)
+    for origin in range(16):
+        if codes[origin] >= 2:
+            out.extend(_origin_moves(board, origin, codes))
+    return out
+
+
+def _random_stack_move(board: tuple[tuple[int, ...], ...], codes: list[int], plans: list, i: int) -> tuple:
+    """The i-th stack move in the order of ``_stack_moves``, building one bucket only."""
+    for origin, (count, buckets) in plans:
+        if i >= count:
+            i -= count
+            continue
+        for bucket in buckets:
+            if i >= bucket[0]:
+                i -= bucket[0]
+                continue
+            for k, count in enumerate(bucket[4], 1):
+                if i < count:
+                    return _bucket_moves(origin, bucket, codes, codes[origin] >> 6, k)[i]
+                i -= count
+    raise AssertionError("index beyond the stack moves")
+
+
+def _tenders(state: PlateauState) -> list:
+    """PL-7.1 / PL-7.4: tenders open to the side to act."""
+    p = state.side
+    mine, theirs = state.prisoners[p], state.prisoners[1 - p]
+    if not any(mine) or not any(theirs):
+        return []
+    floor = state.refused if state.phase == PHASE_REFUSED else 0
+    return [(K_TENDER, c) for c, v in _subsets_with_values(mine) if v > floor]
+
+
+def _replies(state: PlateauState) -> list:
+    """PL-7.2: returns worth at least m, and refuse when m = 0."""
+    p = state.side
+    t = value_of(state.tender)
+    m = best_under(state.prisoners[p], t)
+    out: list = [(K_RETURN, c) for c, v in _subsets_with_values(state.prisoners[p]) if v >= m]
+    if m == 0:
+        out.append(REFUSE)
+    return out
+
+
+def _actions(state: PlateauState) -> list:
+    """Every action of the side to act, without the pass (unordered)."""
+    p = state.side
+    if state.phase == PHASE_REPLY:
+        return _replies(state)
+    board = state.board
+    if state.phase == PHASE_OPEN:
+        pairs = _opening_pairs(state.reserves[p])
+        return [(K_OPEN, sq, a, b) for sq in PERIMETER if not board[sq] for a, b in pairs]
+    out: list = []
+    choices = _choices_for(state.reserves[p])
+    if choices:
+        out.extend((K_ONBOARD, sq, level, c) for sq, level in _onboard_slots(board, p) for c in choices)
+    _stack_moves(board, p, out)
+    out.extend(_tenders(state))
+    return out
+
+
+def _has_action(board, p: int, phase: int, reserves, prisoners, refused: int) -> bool:
+    """Whether ``p`` has any action (PL-3.2, PL-8.4), answered cheaply in the usual cases."""
+    if phase != PHASE_TURN and phase != PHASE_REFUSED:
+        return True  # an opening placement or a reply always exists
+    if any(reserves[p]):
+        for s in board:  # PL-4.1: an empty square, or right under any own piece
+            if not s:
+                return True
+            for piece in s:
+                if piece & 1 == p:
+                    return True
+    if any(prisoners[p]) and any(prisoners[1 - p]) and value_of(prisoners[p]) > (
+        refused if phase == PHASE_REFUSED else 0
+    ):
+        return True
+    mute_topped = False
+    for s in board:
+        if s and s[-1] & 1 == p:
+            top = s[-1]
+            # a marker face (up, or down after a flip) always has a one-step move or a knight move
+            if P_UP[top] != BLANK or P_DOWN[top] != BLANK:
+                return True
+            mute_topped = True
+    if not mute_topped:
+        return False
+    codes = _codes(board, p)
+    return any(_origin_plan(board, o, codes)[0] for o in range(16) if codes[o] >= 2)
+
+
+# ---- the engine -------------------------------------------------------------------------------------
+class PlateauEngine(Engine):
+    """Plateau (rules/plateau.md).  Black = seat 0 moves first."""
+
+    name = "plateau"
+    title = "Plateau"
+    min_players = 2
+    max_players = 2
+    options = {
+        "repetition_draw": Option("repetition_draw", True, help="PL-8.3: third repetition draws"),
+        "max_plies": Option("max_plies", 400, help="PL-8.5: draw at this ply (0 = off)"),
+    }
+    perft_start = None
+
+    # ---- construction ------------------------------------------------------------------------------
+    def _options(self, options: Mapping[str, Any] | None) -> tuple[bool, int]:
+        opts = self.resolve_options(options)
+        if opts["max_plies"] < 0:
+            raise OptionError("option max_plies takes 0 (off) or a positive number")
+        return bool(opts["repetition_draw"]), int(opts["max_plies"])
+
+    def new_game(
+        self, players: int = 2, seed: int | None = None, options: Mapping[str, Any] | None = None
+    ) -> PlateauState:
+        if players != 2:
+            raise OptionError("Plateau is a game for 2 players")
+        return self.from_position(START_POSITION, options)
+
+    def from_position(self, text: str, options: Mapping[str, Any] | None = None) -> PlateauState:
+        rep, cap = self._options(options)
+        fields = _parse_position(text, view=False)
+        return _loaded(fields, rep, cap)
+
+    def to_position(self, state: PlateauState) -> str:
+        return _position_text(state, viewer=None, full=True)
+
+    # ---- turn --------------------------------------------------------------------------------------
+    def to_move(self, state: PlateauState) -> int | None:
+        return None if state.result else state.side
+
+    def legal_moves(self, state: PlateauState) -> list:
+        moves = self._moves(state)
+        return sorted(moves, key=lambda m: self.format_move(state, m))
+
+    def _moves(self, state: PlateauState) -> list:
+        """Legal moves, unordered (the pass included when it is the only one)."""
+        if state.result:
+            return []
+        return _actions(state) or [PASS]
+
+    def count_moves(self, state: PlateauState) -> int:
+        """len(legal_moves(state)) without building the onboards (bulk perft counting)."""
+        if state.result:
+            return 0
+        p = state.side
+        if state.phase == PHASE_OPEN:
+            return sum(1 for sq in PERIMETER if not state.board[sq]) * len(_opening_pairs(state.reserves[p]))
+        if state.phase == PHASE_REPLY:
+            return len(_replies(state))
+        choices = _choices_for(state.reserves[p])
+        n = len(_onboard_slots(state.board, p)) * len(choices) if choices else 0
+        codes = _codes(state.board, p)
+        n += sum(_origin_plan(state.board, o, codes)[0] for o in range(16) if codes[o] >= 2)
+        n += len(_tenders(state))
+        return n or 1
+
+    def random_move(self, state: PlateauState, rng: random.Random) -> Any:
+        """A uniformly random legal move, drawn without listing every onboard."""
+        if state.result:
+            raise IllegalMoveError("PL-8.6: the game is over")
+        p = state.side
+        if state.phase == PHASE_OPEN:
+            squares = [sq for sq in PERIMETER if not state.board[sq]]
+            pairs = _opening_pairs(state.reserves[p])
+            i = rng.randrange(len(squares) * len(pairs))
+            a, b = pairs[i % len(pairs)]
+            return (K_OPEN, squares[i // len(pairs)], a, b)
+        if state.phase == PHASE_REPLY:
+            return rng.choice(_replies(state))
+        board = state.board
+        choices = _choices_for(state.reserves[p])
+        n_choices = len(choices)
+        levels = _levels(board, p) if n_choices else None
+        n_on = sum(map(len, levels)) * n_choices if levels else 0
+        codes = _codes(board, p)
+        plans = []
+        n_stack = 0
+        for origin in range(16):  # _origin_plan, inlined: this loop is the hot spot of playouts
+            code = codes[origin]
+            if code < 2:
+                continue
+            s = board[origin]
+            top = s[-1]
+            n = (code >> 2) & 15
+            up, down = P_UP[top], P_DOWN[top]
+            getter = _REACH_GETTERS[((origin * 4 + (n if n < 3 else 3)) * 4 + up) * 4 + down]
+            plan = None if getter is None else _PLAN_MEMO.get((origin, code, up, down, len(s) > n, getter(codes)))
+            if plan is None:
+                plan = _origin_plan(board, origin, codes)
+            plans.append((origin, plan))
+            n_stack += plan[0]
+        tenders = _tenders(state) if state.prisoners[0] != ZERO7 and state.prisoners[1] != ZERO7 else ()
+        total = n_on + n_stack + len(tenders)
+        if not total:
+            return PASS
+        i = rng.randrange(total)
+        if i < n_on:
+            slot, c = divmod(i, n_choices)
+            for sq in range(16):
+                here = levels[sq]
+                if slot < len(here):
+                    return (K_ONBOARD, sq, here[slot], choices[c])
+                slot -= len(here)
+        i -= n_on
+        if i < n_stack:
+            return _random_stack_move(board, codes, plans, i)
+        return tenders[i - n_stack]
+
+    # ---- notation ----------------------------------------------------------------------------------
+    def parse_move(self, state: PlateauState, text: str) -> Any:
+        return _parse_move(state, text)
+
+    def format_move(self, state: PlateauState | None, move: Any) -> str:
+        return _format_move(state, move, public=False)
+
+    def public_move(self, state: PlateauState | None, move: Any) -> str:
+        """PL-9.5: ``?`` for each face still hidden after an opening or onboard."""
+        return _format_move(state, move, public=True)
+
+    # ---- apply -------------------------------------------------------------------------------------
+    def apply(self, state: PlateauState, move: Any) -> PlateauState:
+        if state.result:
+            raise IllegalMoveError(f"PL-8.6: the game is over ({state.result})")
+        try:
+            kind = move[0]
+        except (TypeError, IndexError, KeyError):
+            raise InvalidMoveError(f"not a Plateau move: {move!r}") from None
+        handler = _HANDLERS.get(kind) if isinstance(kind, int) else None
+        if handler is None:
+            raise InvalidMoveError(f"not a Plateau move: {move!r}")
+        try:
+            return handler(state, move)
+        except (TypeError, ValueError, IndexError, KeyError) as exc:
+            if isinstance(exc, IllegalMoveError | InvalidMoveError):
+                raise
+            raise InvalidMoveError(f"not a Plateau move: {move!r}") from None
+
+    # ---- outcome -----------------------------------------------------------------------------------
+    def outcome(self, state: PlateauState) -> Outcome | None:
+        if not state.result:
+            return None
+        return _outcome_of(state.result)
+
+    # ---- views -------------------------------------------------------------------------------------
+    def view_notation(self, state: PlateauState, viewer: int | None) -> str:
+        """PL-10.3: the position as ``viewer`` (None = spectator) sees it."""
+        if state.result:
+            return self.to_position(state)  # PL-8.6: a finished game shows everything
+        return _position_text(state, viewer=viewer, full=False)
+
+    def view(self, state: PlateauState, viewer: int | None) -> dict[str, Any]:
+        if viewer is not None and viewer not in (0, 1):
+            raise ValueError(f"seat {viewer} is not in this game")
+        over = bool(state.result)
+        ranks = []
+        for rank in range(3, -1, -1):
+            row = []
+            for f in range(4):
+                stack = []
+                for p in state.board[rank * 4 + f]:
+                    owner = p & 1
+                    sees = over or viewer == owner
+                    up_pub, down_pub = bool(p & UP_PUB), bool(p & DOWN_PUB)
+                    stack.append(
+                        {
+                            "owner": owner,
+                            "up": FACE_CHARS[P_UP[p]] if sees or up_pub else "?",
+                            "down": FACE_CHARS[P_DOWN[p]] if sees or down_pub else "?",
+                            "up_public": up_pub,
+                            "down_public": down_pub,
+                        }
+                    )
+                row.append(stack)
+            ranks.append(row)
+        reserves: list[Any] = [
+            types_list(r) if over or viewer == q else sum(r) for q, r in enumerate(state.reserves)
+        ]
+        outcome = self.outcome(state)
+        tender = None
+        if state.phase == PHASE_REPLY:
+            tender = {"types": types_list(state.tender), "value": value_of(state.tender), "tenderer": 1 - state.side}
+        to_move = self.to_move(state)
+        return {
+            "game": self.name,
+            "viewer": viewer,
+            "players": 2,
+            "to_move": to_move,
+            "actors": [] if to_move is None else [to_move],
+            "ply": state.ply,
+            "position": self.view_notation(state, viewer),
+            "last_move": state.last,
+            "highlight": list(state.highlight),
+            "outcome": outcome.text if outcome else None,
+            "winners": list(outcome.winners) if outcome else [],
+            "board": ranks,
+            "reserves": reserves,
+            "reserve_sizes": [sum(r) for r in state.reserves],
+            "prisoners": [types_list(pr) for pr in state.prisoners],
+            "phase": PHASE_NAMES[state.phase],
+            "side": state.side,
+            "tender": tender,
+            "refused": state.refused if state.phase == PHASE_REFUSED else None,
+            "options": {"repetition_draw": state.repetition_draw, "max_plies": state.max_plies},
+        }
+
+    # ---- JSON --------------------------------------------------------------------------------------
+    def to_json(self, state: PlateauState) -> dict[str, Any]:
+        return {
+            "position": self.to_position(state),
+            "result": state.result,
+            "history": [_key_text(key) for key in state.history],
+            "options": {"repetition_draw": state.repetition_draw, "max_plies": state.max_plies},
+            "last": state.last,
+            "highlight": list(state.highlight),
+        }
+
+    def from_json(self, data: Mapping[str, Any]) -> PlateauState:
+        try:
+            rep, cap = self._options(data["options"])
+            fields = _parse_position(str(data["position"]), view=False)
+            result = str(data["result"])
+            if result and result not in _ALL_RESULTS:
+                raise PositionError(f"unknown result {result!r}")
+            history = tuple(_history_key(str(text)) for text in data["history"])
+            last = data["last"]
+            highlight = tuple(str(sq) for sq in data["highlight"])
+        except (KeyError, TypeError, OptionError) as exc:
+            raise PositionError(f"not a Plateau state: {exc}") from None
+        if last is not None and not isinstance(last, str):
+            raise PositionError("not a Plateau state: bad last move")
+        if any(sq not in SQUARE_OF for sq in highlight):
+            raise PositionError("not a Plateau state: bad highlight")
+        key, ply = fields
+        if not history or history[-1] != key:
+            raise PositionError("not a Plateau state: the history must end with the current position")
+        board, side, phase, tender, refused, reserves, prisoners = key
+        return PlateauState(
+            board, side, phase, tender, refused, reserves, prisoners, ply, result,
+            history, tuple(hash(k) for k in history), rep, cap, last, highlight,
+        )  # fmt: skip
+
+    # ---- perft -------------------------------------------------------------------------------------
+    def perft(self, state: PlateauState, depth: int) -> int:
+        """PL-10.7, counting the last ply in bulk."""
+        if depth <= 0:
+            return 1
+        if state.result:
+            return 0
+        if depth == 1:
+            return self.count_moves(state)
+        return sum(self.perft(self.apply(state, m), depth - 1) for m in self._moves(state))
+
+    def determinize(self, view: Mapping[str, Any], seat: int | None, rng: random.Random) -> PlateauState:
+        return determinize(view, seat, rng)
+
+
+# ---- position text --------------------------------------------------------------------------------
+def _piece_text(p: int, viewer: int | None, full: bool) -> str:
+    owner = p & 1
+    sees = full or viewer == owner
+    out = [OWNER_LETTERS[owner]]
+    for face, bit in ((P_UP[p], UP_PUB), (P_DOWN[p], DOWN_PUB)):
+        if p & bit:
+            out.append(FACE_CHARS[face].upper())
+        elif sees:
+            out.append(FACE_CHARS[face])
+        else:
+            out.append("?")
+    return "".join(out)
+
+
+def _board_text(board, viewer: int | None, full: bool) -> str:
+    ranks = []
+    for rank in range(3, -1, -1):
+        items: list[str] = []
+        empty = 0
+        for f in range(4):
+            s = board[rank * 4 + f]
+            if not s:
+                empty += 1
+                continue
+            if empty:
+                items.append(str(empty))
+                empty = 0
+            items.append(".".join(_piece_text(p, viewer, full) for p in s))
+        if empty:
+            items.append(str(empty))
+        ranks.append(",".join(items))
+    return "/".join(ranks)
+
+
+def _phase_text(phase: int, tender: tuple[int, ...], refused: int) -> str:
+    if phase == PHASE_REPLY:
+        return f"reply:{format_types(tender)}"
+    if phase == PHASE_REFUSED:
+        return f"refused:{refused}"
+    return PHASE_NAMES[phase]
+
+
+@lru_cache(maxsize=8192)
+def _key_text(key: tuple) -> str:
+    board, side, phase, tender, refused, reserves, prisoners = key
+    return " ".join(
+        [
+            _board_text(board, None, True),
+            OWNER_LETTERS[side],
+            _phase_text(phase, tender, refused),
+            format_types(reserves[0]),
+            format_types(reserves[1]),
+            format_types(prisoners[0]),
+            format_types(prisoners[1]),
+        ]
+    )
+
+
+def _position_text(state: PlateauState, viewer: int | None, full: bool) -> str:
+    reserves = [
+        format_types(r) if full or viewer == q else f"#{sum(r)}" for q, r in enumerate(state.reserves)
+    ]
+    return " ".join(
+        [
+            _board_text(state.board, viewer, full),
+            OWNER_LETTERS[state.side],
+            _phase_text(state.phase, state.tender, state.refused),
+            reserves[0],
+            reserves[1],
+            format_types(state.prisoners[0]),
+            format_types(state.prisoners[1]),
+            str(state.ply),
+        ]
+    )
+
+
+_PIECE_RE = re.compile(r"([BW])([rboxRBOX?])([rboxRBOX?])")
+UNKNOWN = -1
+
+
+def _parse_board(text: str, view: bool) -> list[list[tuple[int, int, int, bool, bool]]]:
+    """Board field -> 16 lists of (owner, up, down, up_public, down_public); faces -1 = '?'."""
+    ranks = text.split("/")
+    if len(ranks) != 4:
+        raise PositionError(f"the board needs 4 ranks separated by '/', got {len(ranks)}")
+    squares: list[list[tuple[int, int, int, bool, bool]]] = [[] for _ in range(16)]
+    for i, rank_text in enumerate(ranks):
+        rank = 3 - i
+        f = 0
+        for item in rank_text.split(","):
+            if item.isdigit():
+                n = int(item)
+                if n < 1:
+                    raise PositionError(f"bad empty run {item!r} on rank {rank + 1}")
+                f += n
+                continue
+            if f >= 4:
+                raise PositionError(f"rank {rank + 1} has more than 4 squares")
+            stack = []
+            for piece in item.split("."):
+                m = _PIECE_RE.fullmatch(piece)
+                if not m or ("?" in piece and not view):
+                    raise PositionError(f"{piece!r} is not a piece (owner B/W, up face, down face: BRb)")
+                owner = OWNER_LETTERS.index(m.group(1))
+                faces = []
+                for ch in (m.group(2), m.group(3)):
+                    faces.append((UNKNOWN, False) if ch == "?" else (FACE_OF[ch.lower()], ch.isupper()))
+                (up, up_pub), (down, down_pub) = faces
+                if up != UNKNOWN and down != UNKNOWN and (up, down) not in TYPE_OF_FACES:
+                    raise PositionError(f"{piece!r}: no piece has faces {FACE_CHARS[up]} and {FACE_CHARS[down]}")
+                stack.append((owner, up, down, up_pub, down_pub))
+            squares[rank * 4 + f] = stack
+            f += 1
+        if f != 4:
+            raise PositionError(f"rank {rank + 1} has {f} squares, not 4")
+    return squares
+
+
+def _parse_fields(text: str, view: bool) -> dict[str, Any]:
+    """Syntax of a position (or, with ``view``, a view) string."""
+    if not isinstance(text, str):
+        raise PositionError("a position is a string")
+    fields = text.split()
+    if len(fields) != 8:
+        raise PositionError(f"a position has 8 fields (board side phase reserve0 reserve1 prisoners0 prisoners1 ply), "
+                            f"got {len(fields)}")  # fmt: skip
+    board_text, side_text, phase_text, r0, r1, p0, p1, ply_text = fields
+    squares = _parse_board(board_text, view)
+    if side_text not in ("B", "W"):
+        raise PositionError(f"side must be B or W, not {side_text!r}")
+    side = OWNER_LETTERS.index(side_text)
+    tender, refused = ZERO7, 0
+    if phase_text == "open":
+        phase = PHASE_OPEN
+    elif phase_text == "turn":
+        phase = PHASE_TURN
+    elif phase_text.startswith("reply:"):
+        phase = PHASE_REPLY
+        tender = parse_types(phase_text[6:], PositionError, allow_empty=False)
+    elif phase_text.startswith("refused:") and phase_text[8:].isdigit():
+        phase = PHASE_REFUSED
+        refused = int(phase_text[8:])
+        if refused < 1:
+            raise PositionError("a refused tender is worth at least 1")
+    else:
+        raise PositionError(f"phase must be open, turn, reply:T or refused:t, not {phase_text!r}")
+    reserves: list[Any] = []
+    for r in (r0, r1):
+        if view and r.startswith("#") and r[1:].isdigit():
+            reserves.append(int(r[1:]))
+        else:
+            reserves.append(parse_types(r, PositionError))
+    prisoners = (parse_types(p0, PositionError), parse_types(p1, PositionError))
+    if not ply_text.isdigit():
+        raise PositionError(f"ply must be a whole number, not {ply_text!r}")
+    return {
+        "squares": squares, "side": side, "phase": phase, "tender": tender, "refused": refused,
+        "reserves": reserves, "prisoners": prisoners, "ply": int(ply_text),
+    }  # fmt: skip
+
+
+def _validate(board, side, phase, tender, reserves, prisoners) -> None:
+    """PL-10.1 validity: 12 pieces per player, public top faces, tender among prisoners."""
+    for q in (0, 1):
+        counts = list(reserves[q])
+        for i in range(7):
+            counts[i] += prisoners[1 - q][i]
+        for s in board:
+            for p in s:
+                if p & 1 == q:
+                    counts[P_TYPE[p]] += 1
+        if tuple(counts) != FULL_SET:
+            raise PositionError(
+                f"{'Black' if q == 0 else 'White'} must have exactly the 12 pieces of PL-1.2 "
+                f"(board + reserve + opponent's prisoners: {format_types(tuple(counts))})"
+            )
+    for sq, s in enumerate(board):
+        if s and not s[-1] & UP_PUB:
+            raise PositionError(f"the top piece on {NAMES[sq]} must have its up face public (PL-9.3)")
+    if phase == PHASE_REPLY and any(t > h for t, h in zip(tender, prisoners[1 - side])):
+        raise PositionError("the tender must be part of the tenderer's prisoners (PL-10.1)")
+    if phase == PHASE_OPEN:
+        pieces = [(sq, s) for sq, s in enumerate(board) if s]
+        expected = 0 if side == 0 else 1
+        if len(pieces) != expected or any(len(s) != 2 or s[0] & 1 or s[1] & 1 or sq not in PERIMETER
+                                          for sq, s in pieces):  # fmt: skip
+            raise PositionError("in the opening the board holds only Black's opening stack (PL-2.2)")
+
+
+@lru_cache(maxsize=8192)
+def _history_key(text: str) -> tuple:
+    """The key of a history entry (a position string without its ply), cached: JSON snapshots
+    repeat the same history entries ply after ply."""
+    return _parse_position(f"{text} 0", view=False)[0]
+
+
+def _parse_position(text: str, view: bool) -> tuple[tuple, int]:
+    """A full position string -> (key, ply), validated."""
+    f = _parse_fields(text, view)
+    board = tuple(
+        tuple(make_piece(o, u, d, up, dp) for o, u, d, up, dp in s) for s in f["squares"]
+    )
+    reserves = (f["reserves"][0], f["reserves"][1])
+    prisoners = f["prisoners"]
+    _validate(board, f["side"], f["phase"], f["tender"], reserves, prisoners)
+    key = _key(board, f["side"], f["phase"], f["tender"], f["refused"], reserves, prisoners)
+    return key, f["ply"]
+
+
+# ---- judging (PL-8) -------------------------------------------------------------------------------
+_WIN_TEXTS = {(q, why): f"winner {q} ({why})" for q in (0, 1) for why in ("prisoners", "stack")}
+_DRAW_TEXTS = ("draw (repetition)", "draw (ply limit)", "draw (no moves)")
+_ALL_RESULTS = frozenset(_WIN_TEXTS.values()) | frozenset(_DRAW_TEXTS)
+
+
+def _outcome_of(text: str) -> Outcome:
+    if text.startswith("winner"):
+        seat = int(text[7])
+        reason = text[text.index("(") + 1 : -1]
+        placements = (1, 2) if seat == 0 else (2, 1)
+        return Outcome(winners=(seat,), reason=reason, text=text, placements=placements)
+    reason = text[text.index("(") + 1 : -1]
+    return Outcome(winners=(), reason=reason, text=text, draw=True, placements=(1, 1))
+
+
+def _judge(board, side, phase, tender, refused, reserves, prisoners, ply, actor, touched, history, hashes,
+           rep: bool, cap: int) -> tuple[str, tuple, tuple]:  # fmt: skip
+    """PL-8.6: win, repetition, ply limit, no legal action — in that order."""
+    key = (board, side, phase, tender, refused, reserves, prisoners)
+    h = hash(key)
+    seen = hashes.count(h)
+    history = (*history, key)
+    hashes = (*hashes, h)
+    winners = []
+    tall = [board[sq] for sq in touched if len(board[sq]) >= 6]
+    for q in (0, 1):
+        if sum(prisoners[q]) >= 6:
+            winners.append((q, "prisoners"))
+        elif tall and any(_has_six(s, q) for s in tall):
+            winners.append((q, "stack"))
+    if winners:
+        if len(winners) == 2:  # PL-8.2: the player who acted wins
+            winners = [w for w in winners if w[0] == actor]
+        return _WIN_TEXTS[winners[0]], history, hashes
+    if rep and seen >= 2 and history.count(key) >= 3:
+        return "draw (repetition)", history, hashes
+    if cap and ply >= cap:
+        return "draw (ply limit)", history, hashes
+    if not _has_action(board, side, phase, reserves, prisoners, refused) and not _has_action(
+        board, 1 - side, PHASE_TURN, reserves, prisoners, 0
+    ):
+        return "draw (no moves)", history, hashes  # PL-8.4
+    return "", history, hashes
+
+
+def _loaded(fields: tuple[tuple, int], rep: bool, cap: int) -> PlateauState:
+    """A state from a validated position, judged at once (PL-8.6); its history starts there."""
+    key, ply = fields
+    board, side, phase, tender, refused, reserves, prisoners = key
+    result, history, hashes = _judge(board, side, phase, tender, refused, reserves, prisoners, ply, 1 - side,
+                                     range(16), (), (), rep, cap)  # fmt: skip
+    return PlateauState(board, side, phase, tender, refused, reserves, prisoners, ply, result, history, hashes,
+                        rep, cap, None, ())  # fmt: skip
+
+
+def _next(state: PlateauState, board, side, phase, tender, refused, reserves, prisoners, touched, last: str,
+          highlight: tuple[str, ...]) -> PlateauState:  # fmt: skip
+    ply = state.ply + 1
+    result, history, hashes = _judge(
+        board, side, phase, tender, refused, reserves, prisoners, ply, state.side, touched, state.history,
+        state.hashes, state.repetition_draw, state.max_plies,
+    )  # fmt: skip
+    return PlateauState(board, side, phase, tender, refused, reserves, prisoners, ply, result, history, hashes,
+                        state.repetition_draw, state.max_plies, last, highlight)  # fmt: skip
+
+
+# ---- applying each kind of move -------------------------------------------------------------------
+def _side_name(p: int) -> str:
+    return "Black" if p == 0 else "White"
+
+
+def _need_turn(state: PlateauState, what: str) -> None:
+    if state.phase == PHASE_OPEN:
+        raise IllegalMoveError(f"PL-2.2: the opening comes first: place a two-piece stack (+xx.rb@a1), not {what}")
+    if state.phase == PHASE_REPLY:
+        raise IllegalMoveError(f"PL-7.2: {_side_name(state.side)} must reply to the tender (return:... or refuse)")
+
+
+def _square(sq: Any) -> int:
+    if not isinstance(sq, int) or isinstance(sq, bool) or not 0 <= sq < 16:
+        raise InvalidMoveError(f"not a square: {sq!r}")
+    return sq
+
+
+def _choice(pair: Any) -> int:
+    if pair not in CHOICE_TYPE:
+        raise InvalidMoveError(f"no piece has the faces {pair!r}")
+    return CHOICE_TYPE[pair]
+
+
+def _take(reserve: tuple[int, ...], t: int, p: int, rule: str = "PL-4.1") -> tuple[int, ...]:
+    if not reserve[t]:
+        raise IllegalMoveError(f"{rule}: {_side_name(p)} has no {TYPE_NAMES[t]} ({TYPE_CODES[t]}) left in reserve")
+    out = list(reserve)
+    out[t] -= 1
+    return tuple(out)
+
+
+def _with_reserve(reserves, p: int, new: tuple[int, ...]):
+    return (new, reserves[1]) if p == 0 else (reserves[0], new)
+
+
+def _apply_open(state: PlateauState, move: tuple) -> PlateauState:
+    _, sq, bottom, top = move
+    if state.phase != PHASE_OPEN:
+        raise IllegalMoveError("PL-2.2: the opening placement is over")
+    sq = _square(sq)
+    tb, tt = _choice(bottom), _choice(top)
+    p = state.side
+    if sq not in PERIMETER:
+        raise IllegalMoveError(f"PL-2.2: the opening stack goes on an empty perimeter square, not {NAMES[sq]}")
+    if state.board[sq]:
+        raise IllegalMoveError(f"PL-2.2: {NAMES[sq]} is not empty")
+    reserve = _take(_take(state.reserves[p], tb, p, "PL-2.2"), tt, p, "PL-2.2")
+    # PL-9.3 (a): only the up face of the top piece is public
+    stack = (
+        make_piece(p, FACE_OF[bottom[0]], FACE_OF[bottom[1]]),
+        make_piece(p, FACE_OF[top[0]], FACE_OF[top[1]], up_public=True),
+    )
+    board = (*state.board[:sq], stack, *state.board[sq + 1:])
+    side, phase = (1, PHASE_OPEN) if p == 0 else (0, PHASE_TURN)
+    return _next(state, board, side, phase, ZERO7, 0, _with_reserve(state.reserves, p, reserve), state.prisoners,
+                 (sq,), f"+??.{top[0]}?@{NAMES[sq]}", (NAMES[sq],))  # fmt: skip
+
+
+def _apply_onboard(state: PlateauState, move: tuple) -> PlateauState:
+    _, sq, level, pair = move
+    _need_turn(state, "an onboard")
+    sq = _square(sq)
+    t = _choice(pair)
+    p = state.side
+    s = state.board[sq]
+    h = len(s)
+    if not isinstance(level, int) or isinstance(level, bool) or not 0 <= level <= h:
+        raise IllegalMoveError(f"PL-4.1: the stack on {NAMES[sq]} has levels 0 to {h}, not {level}")
+    if s and not ((level < h and s[level] & 1 == p) or (level > 0 and s[level - 1] & 1 == p)):
+        raise IllegalMoveError(f"PL-4.1: a piece onboarded into a stack must touch one of your pieces "
+                               f"(level {level} on {NAMES[sq]} does not)")  # fmt: skip
+    reserve = _take(state.reserves[p], t, p)
+    piece = make_piece(p, FACE_OF[pair[0]], FACE_OF[pair[1]], up_public=True)  # PL-9.3 (b)
+    below = s[:level]
+    if below:
+        below = (*below[:-1], below[-1] | UP_PUB)  # PL-9.3 (b): the piece directly below
+    board = (*state.board[:sq], (*below, piece, *s[level:]), *state.board[sq + 1:])
+    where = NAMES[sq] if level == h else f"{NAMES[sq]}:{level}"
+    return _next(state, board, 1 - p, PHASE_TURN, ZERO7, 0, _with_reserve(state.reserves, p, reserve),
+                 state.prisoners, (sq,), f"+{pair[0]}?@{where}", (NAMES[sq],))  # fmt: skip
+
+
+def _origin(state: PlateauState, flip: Any, sq: Any) -> tuple[int, tuple[int, ...], int, int]:
+    """PL-5.1/5.2: the origin stack (flipped if asked), N, and the top face."""
+    _need_turn(state, "a move")
+    sq = _square(sq)
+    if not isinstance(flip, bool):
+        raise InvalidMoveError(f"flip must be true or false, not {flip!r}")
+    p = state.side
+    s = state.board[sq]
+    if not s or s[-1] & 1 != p:
+        raise IllegalMoveError(f"PL-5.1: {_side_name(p)} does not control {NAMES[sq]}")
+    n = _unit(s, p)
+    top = s[-1]
+    if flip:
+        if P_UP[top] == P_DOWN[top]:
+            raise IllegalMoveError(f"PL-5.2: the top piece on {NAMES[sq]} has the same face on both sides "
+                                   f"and cannot be flipped")  # fmt: skip
+        top = P_FLIP[top]  # PL-9.3 (c): both faces, and the up face of the piece directly below
+        s = (*s[:-2], s[-2] | UP_PUB, top) if len(s) > 1 else (top,)
+    return sq, s, n, P_UP[top]
+
+
+def _add_prisoners(prisoners, p: int, captured: list[int]):
+    if not captured:
+        return prisoners
+    mine = list(prisoners[p])
+    for c in captured:
+        mine[P_TYPE[c]] += 1
+    return (tuple(mine), prisoners[1]) if p == 0 else (prisoners[0], tuple(mine))
+
+
+def _apply_stomp(state: PlateauState, move: tuple) -> PlateauState:
+    _, flip, sq = move
+    sq, s, n, face = _origin(state, flip, sq)
+    p = state.side
+    if face == BLANK:
+        raise IllegalMoveError("PL-5.8: a stomp needs a marker (red, blue or orange) on top")
+    if n == len(s):
+        raise IllegalMoveError(f"PL-5.8: a stomp needs enemy pieces under your top unit on {NAMES[sq]}")
+    s, captured = _capture(s, p)
+    board = (*state.board[:sq], s, *state.board[sq + 1:])
+    prisoners = _add_prisoners(state.prisoners, p, captured)
+    text = f"{'*' if flip else ''}{NAMES[sq]}!"
+    return _next(state, board, 1 - p, PHASE_TURN, ZERO7, 0, state.reserves, prisoners, (sq,), text, (NAMES[sq],))
+
+
+def _apply_move(state: PlateauState, move: tuple) -> PlateauState:
+    _, flip, origin, k, stops, dest = move
+    origin, s, n, face = _origin(state, flip, origin)
+    p = state.side
+    dest = _square(dest)
+    if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= n:
+        raise IllegalMoveError(f"PL-5.3: lift 1 to N = {n} pieces from {NAMES[origin]}, not {k}")
+    stops = tuple((_square(sq), j) for sq, j in stops)
+    # the path (PL-5.4 / PL-5.7)
+    if face == ORANGE:
+        mid = KNIGHT_MID[origin].get(dest)
+        if mid is None:
+            raise IllegalMoveError(f"PL-5.7: a Twister group must end a knight's move from {NAMES[origin]}")
+        if len(stops) > 1 or (stops and stops[0][0] != mid):
+            raise IllegalMoveError(f"PL-5.7: the only stop on the way to {NAMES[dest]} is {NAMES[mid]}")
+    else:
+        line = LINE[origin].get(dest)
+        if line is None:
+            raise IllegalMoveError(f"PL-5.4: {NAMES[dest]} is not on a straight line from {NAMES[origin]}")
+        d, dist = line
+        if face == RED and d >= 4:
+            raise IllegalMoveError("PL-5.3: a red-topped group moves orthogonally")
+        if face == BLUE and d < 4:
+            raise IllegalMoveError("PL-5.3: a blue-topped group moves diagonally")
+        if dist > n:
+            raise IllegalMoveError(f"PL-5.4: the group may travel at most N = {n} squares")
+        before = 0
+        for sq, _ in stops:
+            at = LINE[origin].get(sq)
+            if at is None or at[0] != d or not before < at[1] < dist:
+                raise IllegalMoveError("PL-5.4: each stop lies on the line, farther than the previous, before the end")
+            before = at[1]
+    board = list(state.board)
+    h = len(s)
+    group = s[h - k :]
+    board[origin] = _reveal_top(s[: h - k])  # PL-9.3 (d); any remainder may stay (PL-5.3)
+    path = [NAMES[origin]]
+    for sq, j in stops:
+        t = board[sq]
+        g = len(group)
+        enemy = bool(t) and t[-1] & 1 != p
+        combined = t + group
+        u = _unit(combined, p)
+        if not isinstance(j, int) or isinstance(j, bool) or j == g or not 1 <= j <= u:
+            raise IllegalMoveError(f"PL-5.5: at {NAMES[sq]} continue with 1 to {u} pieces of your top unit, "
+                                   f"other than the {g} that arrived")  # fmt: skip
+        if enemy and not P_MARKER[group[g - j - 1]]:
+            raise IllegalMoveError(f"PL-5.5: a part left on an enemy-topped stack ({NAMES[sq]}) must show a marker "
+                                   f"on top: blanks never start a pin")  # fmt: skip
+        group = combined[-j:]
+        board[sq] = _reveal_top(combined[:-j])  # PL-9.3 (d)
+        path.append(NAMES[sq])
+    t = board[dest]
+    if t and t[-1] & 1 != p and face == BLANK:
+        raise IllegalMoveError(f"PL-5.6: a blank-topped group never ends on an enemy-topped stack ({NAMES[dest]})")
+    landed, captured = _capture(t + group, p)  # PL-6
+    board[dest] = landed
+    path.append(NAMES[dest])
+    prisoners = _add_prisoners(state.prisoners, p, captured)
+    text = f"{'*' if flip else ''}{NAMES[origin]}:{k}" + "".join(f"-{NAMES[sq]}:{j}" for sq, j in stops)
+    text += f"-{NAMES[dest]}"
+    touched = (origin, dest, *(sq for sq, _ in stops))
+    return _next(state, tuple(board), 1 - p, PHASE_TURN, ZERO7, 0, state.reserves, prisoners, touched, text,
+                 tuple(path))  # fmt: skip
+
+
+def _counts(value: Any) -> tuple[int, ...]:
+    if not isinstance(value, tuple) or len(value) != 7 or any(
+        not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in value
+    ):
+        raise InvalidMoveError(f"not a type list: {value!r}")
+    if not any(value):
+        raise InvalidMoveError("a tender or return names at least one prisoner")
+    return value
+
+
+def _apply_tender(state: PlateauState, move: tuple) -> PlateauState:
+    counts = _counts(move[1])
+    _need_turn(state, "a tender")
+    p = state.side
+    if any(c > h for c, h in zip(counts, state.prisoners[p])):
+        raise IllegalMoveError(f"PL-7.1: you can only tender prisoners you hold ({format_types(state.prisoners[p])})")
+    if not any(state.prisoners[1 - p]):
+        raise IllegalMoveError("PL-7.1: you can tender only when your opponent holds a prisoner too")
+    t = value_of(counts)
+    if state.phase == PHASE_REFUSED and t <= state.refused:
+        raise IllegalMoveError(f"PL-7.4: after a refusal a new tender must be worth more than {state.refused}")
+    text = f"tender:{format_types(counts)}"
+    return _next(state, state.board, 1 - p, PHASE_REPLY, counts, 0, state.reserves, state.prisoners, (), text, ())
+
+
+def _need_reply(state: PlateauState) -> None:
+    if state.phase != PHASE_REPLY:
+        raise IllegalMoveError("PL-7.2: there is no tender to reply to")
+
+
+def _apply_return(state: PlateauState, move: tuple) -> PlateauState:
+    counts = _counts(move[1])
+    _need_reply(state)
+    p = state.side
+    mine = state.prisoners[p]
+    if any(c > h for c, h in zip(counts, mine)):
+        raise IllegalMoveError(f"PL-7.2: you can only return prisoners you hold ({format_types(mine)})")
+    t = value_of(state.tender)
+    m = best_under(mine, t)
+    if value_of(counts) < m:
+        raise IllegalMoveError(f"PL-7.2: the tender is worth {t}; your return must be worth at least {m}")
+    tenderer = 1 - p
+    # PL-7.3: T goes to the responder's reserve, S to the tenderer's reserve
+    new_mine = tuple(h - c for h, c in zip(mine, counts))
+    new_theirs = tuple(h - c for h, c in zip(state.prisoners[tenderer], state.tender))
+    prisoners = (new_mine, new_theirs) if p == 0 else (new_theirs, new_mine)
+    r_mine = tuple(a + b for a, b in zip(state.reserves[p], state.tender))
+    r_theirs = tuple(a + b for a, b in zip(state.reserves[tenderer], counts))
+    reserves = (r_mine, r_theirs) if p == 0 else (r_theirs, r_mine)
+    text = f"return:{format_types(counts)}"
+    return _next(state, state.board, p, PHASE_TURN, ZERO7, 0, reserves, prisoners, (), text, ())
+
+
+def _apply_refuse(state: PlateauState, move: tuple) -> PlateauState:
+    _need_reply(state)
+    p = state.side
+    t = value_of(state.tender)
+    m = best_under(state.prisoners[p], t)
+    if m:
+        raise IllegalMoveError(f"PL-7.2: you may refuse only when none of your prisoners fits under {t}; "
+                               f"return a set worth at least {m}")  # fmt: skip
+    return _next(state, state.board, 1 - p, PHASE_REFUSED, ZERO7, t, state.reserves, state.prisoners, (), "refuse",
+                 ())  # fmt: skip
+
+
+def _apply_pass(state: PlateauState, move: tuple) -> PlateauState:
+    _need_turn(state, "a pass")
+    if _has_action(state.board, state.side, state.phase, state.reserves, state.prisoners, state.refused):
+        raise IllegalMoveError("PL-3.2: you may pass only when you have no other legal action")
+    return _next(state, state.board, 1 - state.side, PHASE_TURN, ZERO7, 0, state.reserves, state.prisoners, (),
+                 "pass", ())  # fmt: skip
+
+
+_HANDLERS = {
+    K_OPEN: _apply_open,
+    K_ONBOARD: _apply_onboard,
+    K_MOVE: _apply_move,
+    K_STOMP: _apply_stomp,
+    K_TENDER: _apply_tender,
+    K_RETURN: _apply_return,
+    K_REFUSE: _apply_refuse,
+    K_PASS: _apply_pass,
+}
+
+
+# ---- move notation ----------------------------------------------------------------------------------
+_SQ = r"[a-d][1-4]"
+_RE_OPEN = re.compile(rf"\+([rbox]{{2}})\.([rbox]{{2}})@({_SQ})")
+_RE_ONBOARD = re.compile(rf"\+([rbox]{{2}})@({_SQ})(?::(\d{{1,2}}))?")
+_RE_STOMP = re.compile(rf"(\*?)({_SQ})!")
+_RE_MOVE = re.compile(rf"(\*?)({_SQ})(?::(\d{{1,2}}))?((?:-{_SQ}:\d{{1,2}})*)-({_SQ})")
+_RE_STOP = re.compile(rf"-({_SQ}):(\d{{1,2}})")
+_EXAMPLES = "+xx.rb@a1, +xr@c2, a1:2-a3, *b2:1-c3, a2!, tender:rr.2xx, return:bb, refuse, pass"
+
+
+def _parse_move(state: PlateauState, text: str) -> tuple:
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"a move is text, not {type(text).__name__}")
+    raw = "".join(text.split()).lower()
+    if "?" in raw:
+        raise InvalidMoveError("'?' marks a hidden face in a public record; a move names its faces")
+    if raw == "pass":
+        return PASS
+    if raw == "refuse":
+        return REFUSE
+    for word, kind in (("tender:", K_TENDER), ("return:", K_RETURN)):
+        if raw.startswith(word):
+            return (kind, parse_types(raw[len(word) :], InvalidMoveError, allow_empty=False))
+    m = _RE_OPEN.fullmatch(raw)
+    if m:
+        return (K_OPEN, SQUARE_OF[m.group(3)], _pair(m.group(1)), _pair(m.group(2)))
+    m = _RE_ONBOARD.fullmatch(raw)
+    if m:
+        sq = SQUARE_OF[m.group(2)]
+        level = len(state.board[sq]) if m.group(3) is None else int(m.group(3))
+        return (K_ONBOARD, sq, level, _pair(m.group(1)))
+    m = _RE_STOMP.fullmatch(raw)
+    if m:
+        return (K_STOMP, bool(m.group(1)), SQUARE_OF[m.group(2)])
+    m = _RE_MOVE.fullmatch(raw)
+    if m:
+        origin = SQUARE_OF[m.group(2)]
+        if m.group(3) is None:  # PL-10.4: an omitted ":k" means k = N
+            s = state.board[origin]
+            k = _unit(s, state.side)
+            if not k:
+                raise IllegalMoveError(f"PL-5.1: {_side_name(state.side)} does not control {NAMES[origin]}")
+        else:
+            k = int(m.group(3))
+        stops = tuple((SQUARE_OF[sq], int(j)) for sq, j in _RE_STOP.findall(m.group(4)))
+        return (K_MOVE, bool(m.group(1)), origin, k, stops, SQUARE_OF[m.group(5)])
+    raise InvalidMoveError(f"{text!r} is not a Plateau move (examples: {_EXAMPLES})")
+
+
+def _pair(text: str) -> str:
+    if text not in CHOICE_TYPE:
+        raise InvalidMoveError(f"no piece has the faces {text[0]} and {text[1]} (pieces: {' '.join(TYPE_CODES)})")
+    return text
+
+
+def _format_move(state: PlateauState | None, move: tuple, public: bool) -> str:
+    try:
+        kind = move[0]
+        if kind == K_OPEN:
+            _, sq, a, b = move
+            if public:
+                return f"+??.{b[0]}?@{NAMES[sq]}"
+            return f"+{a}.{b}@{NAMES[sq]}"
+        if kind == K_ONBOARD:
+            _, sq, level, pair = move
+            face = f"{pair[0]}?" if public else pair
+            on_top = state is not None and level == len(state.board[sq])
+            return f"+{face}@{NAMES[sq]}" if on_top else f"+{face}@{NAMES[sq]}:{level}"
+        if kind == K_MOVE:
+            _, flip, origin, k, stops, dest = move
+            text = f"{'*' if flip else ''}{NAMES[origin]}:{k}"
+            return text + "".join(f"-{NAMES[sq]}:{j}" for sq, j in stops) + f"-{NAMES[dest]}"
+        if kind == K_STOMP:
+            return f"{'*' if move[1] else ''}{NAMES[move[2]]}!"
+        if kind == K_TENDER:
+            return f"tender:{format_types(move[1])}"
+        if kind == K_RETURN:
+            return f"return:{format_types(move[1])}"
+        if kind == K_REFUSE:
+            return "refuse"
+        if kind == K_PASS:
+            return "pass"
+    except (TypeError, ValueError, IndexError, KeyError):
+        pass
+    raise InvalidMoveError(f"not a Plateau move: {move!r}")
+
+
+# ---- determinization --------------------------------------------------------------------------------
+def determinize(view: Mapping[str, Any], seat: int | None, rng: random.Random) -> PlateauState:
+    """A full state consistent with everything ``seat`` (None: a spectator) may know from ``view``.
+
+    Unknown enemy faces and the enemy reserve are drawn from the enemy pieces still unaccounted for
+    (the 12 of PL-1.2 minus those seen in full and those held as prisoners), each draw weighted by
+    the copies left, with backtracking when a known face rules a type out.
+    """
+    try:
+        text = str(view["position"])
+        options = view.get("options") or {}
+        rep = bool(options.get("repetition_draw", True))
+        cap = int(options.get("max_plies", 400))
+        last = view.get("last_move")
+        highlight = tuple(view.get("highlight") or ())
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise PositionError(f"not a Plateau view: {exc}") from None
+    if view.get("outcome"):
+        key, ply = _parse_position(text, view=False)
+        result = str(view["outcome"])
+        board, side, phase, tender, refused, reserves, prisoners = key
+        return PlateauState(board, side, phase, tender, refused, reserves, prisoners, ply, result, (key,),
+                            (hash(key),), rep, cap, last, highlight)  # fmt: skip
+    f = _parse_fields(text, view=True)
+    squares = [list(s) for s in f["squares"]]
+    reserves: list[Any] = list(f["reserves"])
+    prisoners = f["prisoners"]
+    for q in (0, 1):
+        pool = list(FULL_SET)
+        for i in range(7):
+            pool[i] -= prisoners[1 - q][i]
+        slots: list[tuple[int, int]] = []  # (square, index) of q's pieces with an unknown face
+        for sq, s in enumerate(squares):
+            for i, (o, up, down, _, _) in enumerate(s):
+                if o != q:
+                    continue
+                if up != UNKNOWN and down != UNKNOWN:
+                    pool[TYPE_OF_FACES[(up, down)]] -= 1
+                else:
+                    slots.append((sq, i))
+        if isinstance(reserves[q], tuple):
+            for i in range(7):
+                pool[i] -= reserves[q][i]
+        if any(n < 0 for n in pool):
+            raise PositionError(f"the view accounts for more than 12 pieces of seat {q}")
+        if not slots and isinstance(reserves[q], tuple):
+            continue
+        constraints = []
+        for sq, i in slots:
+            _, up, down, _, _ = squares[sq][i]
+            allowed = [
+                t for t in range(7)
+                if (up == UNKNOWN or up in (FACE_OF[TYPE_CODES[t][0]], FACE_OF[TYPE_CODES[t][1]]))
+                and (down == UNKNOWN or down in (FACE_OF[TYPE_CODES[t][0]], FACE_OF[TYPE_CODES[t][1]]))
+            ]  # fmt: skip
+            constraints.append(allowed)
+        order = sorted(range(len(slots)), key=lambda i: (len(constraints[i]), rng.random()))
+        chosen = _assign([constraints[i] for i in order], pool, rng)
+        if chosen is None:
+            raise PositionError(f"no arrangement of seat {q}'s pieces fits this view")
+        for idx, t in zip(order, chosen):
+            sq, i = slots[idx]
+            o, up, down, up_pub, down_pub = squares[sq][i]
+            a, b = FACE_OF[TYPE_CODES[t][0]], FACE_OF[TYPE_CODES[t][1]]
+            if up == UNKNOWN and down == UNKNOWN:
+                up, down = (a, b) if rng.random() < 0.5 else (b, a)
+            elif up == UNKNOWN:
+                up = a if down == b else b
+            elif down == UNKNOWN:
+                down = b if up == a else a
+            squares[sq][i] = (o, up, down, up_pub, down_pub)
+        for t in chosen:
+            pool[t] -= 1
+        if not isinstance(reserves[q], tuple):
+            if sum(pool) != reserves[q]:
+                raise PositionError(f"seat {q}'s reserve size does not fit this view")
+            reserves[q] = tuple(pool)
+    board = tuple(tuple(make_piece(*piece) for piece in s) for s in squares)
+    res = (reserves[0], reserves[1])
+    _validate(board, f["side"], f["phase"], f["tender"], res, prisoners)
+    key = _key(board, f["side"], f["phase"], f["tender"], f["refused"], res, prisoners)
+    return PlateauState(board, f["side"], f["phase"], f["tender"], f["refused"], res, prisoners, f["ply"], "",
+                        (key,), (hash(key),), rep, cap, last, highlight)  # fmt: skip
+
+
+def _assign(constraints: list[list[int]], pool: list[int], rng: random.Random) -> list[int] | None:
+    """Types for each slot from ``pool`` (weighted by copies left), backtracking on dead ends."""
+    left = list(pool)
+    out: list[int] = []
+
+    def go(i: int) -> bool:
+        if i == len(constraints):
+            return True
+        options = [t for t in constraints[i] if left[t] > 0]
+        while options:
+            t = rng.choices(options, weights=[left[o] for o in options])[0]
+            options.remove(t)
+            left[t] -= 1
+            out.append(t)
+            if go(i + 1):
+                return True
+            out.pop()
+            left[t] += 1
+        return False
+
+    return out if go(0) else None
+
+
+ENGINE = PlateauEngine()

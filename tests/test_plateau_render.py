@@ -1,0 +1,144 @@
+"""Plateau pictures: every view renders within the size limits, deterministically, from the view
+alone; the public image never depends on hidden faces; the private image shows its owner's secrets."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from engines import plateau as P
+from render import plateau as pr
+from render import render, theme
+
+E = P.ENGINE
+NAMES = ["Alice", "Bob"]
+EX1 = "3,Wxo.WXx/4/4/Bxx.BRb,3 B turn ox.rx.bx.2rr.2bb.3xx rb.rx.bx.2rr.2bb.3xx - - 2"
+EX11 = "3,WXx/4/4/BXx,3 B turn rb.ox.bx.2rr.bb.3xx rb.ox.rx.bx.rr.2bb.xx rr.2xx rx.bb 30"
+
+
+def _states() -> dict[str, object]:
+    rng = random.Random(8)
+    middle = E.new_game(2)
+    while middle.ply < 24:
+        middle = E.apply(middle, E.random_move(middle, rng))
+        assert E.outcome(middle) is None
+    final = E.new_game(2)
+    while E.outcome(final) is None:
+        final = E.apply(final, E.random_move(final, rng))
+    ex4 = "4/2,BRr,1/BXx,3/BXx.WXx.WRx.WXx.WXx,3 W turn rb.ox.rx.bx.rr.2bb.2xx rb.ox.bx.2rr.2bb.xx - - 15"
+    pinned = E.play(E.from_position(ex4), "a1:3-a2:2-a3:1-a4")
+    return {
+        "start": E.new_game(2),
+        "opening": E.play(E.new_game(2), "+xx.rb@a1"),
+        "middle": middle,
+        "pinned": pinned,
+        "tender": E.play(E.from_position(EX11), "tender:rr"),
+        "refused": E.play(E.play(E.from_position(EX11), "tender:xx"), "refuse"),
+        "final": final,
+    }  # fmt: skip
+
+
+STATES = _states()
+
+
+def cell(img: Image.Image, square: str) -> Image.Image:
+    x, y = pr.square_xy(square)
+    return img.crop((x, y, x + pr.CELL_W, y + pr.CELL_H))
+
+
+def count(img: Image.Image, colour: tuple[int, int, int]) -> int:
+    return sum(n for n, c in img.getcolors(img.width * img.height) if c == colour)
+
+
+@pytest.mark.parametrize("name", list(STATES))
+@pytest.mark.parametrize("viewer", [0, 1, None])
+def test_every_view_renders_within_limits(name: str, viewer: int | None) -> None:
+    """Start, middle, final (and exchange) positions for both players and the spectator."""
+    view = E.view(STATES[name], viewer)
+    data = render("plateau", view, NAMES)
+    img = Image.open(io.BytesIO(data))
+    assert img.format == "PNG"
+    assert 720 <= max(img.size) <= 1024
+    assert len(data) <= 80_000
+    assert render("plateau", view, NAMES) == data  # same view, same bytes
+
+
+def test_public_image_depends_only_on_the_spectator_view() -> None:
+    """Two true states with the same spectator view give identical public images (PL-9.4)."""
+    rng = random.Random(3)
+    differing = 0
+    for name in ("opening", "middle", "pinned", "tender"):
+        state = STATES[name]
+        public = E.view(state, None)
+        image = render("plateau", public, NAMES)
+        for _ in range(4):
+            other = P.determinize(public, None, rng)
+            assert E.view(other, None) == public
+            differing += E.to_position(other) != E.to_position(state)
+            assert render("plateau", E.view(other, None), NAMES) == image
+    assert differing >= 8  # the hidden faces really were different
+
+
+def test_private_image_depends_only_on_its_seat_view() -> None:
+    """A player's image does not change with the opponent's hidden faces."""
+    rng = random.Random(4)
+    state = STATES["middle"]
+    for seat in (0, 1):
+        mine = E.view(state, seat)
+        image = render("plateau", mine, NAMES)
+        for _ in range(3):
+            assert render("plateau", E.view(P.determinize(mine, seat, rng), seat), NAMES) == image
+
+
+def test_private_image_shows_own_hidden_faces_public_does_not() -> None:
+    """PL-11 ex. 1: Black's top piece shows red; its hidden blue down face appears (faded) only in
+    Black's own picture, and the bottom Mute's faces only there too."""
+    state = E.from_position(EX1)
+    public = pr.draw(E.view(state, None), NAMES)
+    black = pr.draw(E.view(state, 0), NAMES)
+    white = pr.draw(E.view(state, 1), NAMES)
+    faded_blue = theme.mix(theme.BLUE, theme.INK, 0.4)
+    assert count(cell(black, "a1"), faded_blue) > 0
+    assert count(cell(public, "a1"), faded_blue) == 0 and count(cell(public, "a1"), theme.BLUE) == 0
+    assert count(cell(white, "a1"), faded_blue) == 0
+    assert count(cell(public, "a1"), theme.RED) > 0  # the public up face
+    # White's Twister is hidden at the bottom of d4: its orange shows only in White's picture
+    assert count(cell(white, "d4"), theme.mix(theme.ORANGE, theme.WHITE, 0.4)) > 0
+    assert count(cell(black, "d4"), theme.ORANGE) == 0 and count(cell(public, "d4"), theme.ORANGE) == 0
+    assert black.tobytes() != public.tobytes()
+
+
+def test_last_move_squares_are_highlighted() -> None:
+    """Origin, stops and destination of the last move are boxed in yellow; other squares are not."""
+    img = pr.draw(E.view(STATES["pinned"], None), NAMES)
+    for square in ("a1", "a2", "a3", "a4"):
+        assert count(cell(img, square), theme.HIGHLIGHT) > 200
+    for square in ("b1", "c3", "d4"):
+        assert count(cell(img, square), theme.HIGHLIGHT) == 0
+
+
+def test_owners_differ_by_more_than_colour() -> None:
+    """Black and White slabs: dark fill with light rim vs light fill with dark rim, plus a letter."""
+    black = pr.slab_sprite(0, "r", "?", True, False, 24).convert("RGB")
+    white = pr.slab_sprite(1, "r", "?", True, False, 24).convert("RGB")
+    assert black.getpixel((28, 4)) == theme.INK and black.getpixel((0, 12)) == theme.LIGHT_GREY
+    assert white.getpixel((28, 4)) == theme.WHITE and white.getpixel((0, 12)) == theme.INK
+    # the four faces have four different shapes: compare their pixel masks on the same slab
+    masks = set()
+    for face in "rbox":
+        sprite = pr.slab_sprite(1, face, "?", True, False, 30).convert("RGB")
+        masks.add(sprite.crop((30, 4, 84, 26)).convert("L").point(lambda v: 0 if v == 255 else 1).tobytes())
+    assert len(masks) == 4
+
+
+def test_tender_and_reserves_in_the_panel() -> None:
+    """The viewer's own reserve by type, the opponent's as a count; a pending tender is shown."""
+    tender = pr.draw(E.view(STATES["tender"], 1), NAMES)
+    panel = tender.crop((pr.PANEL_X, pr.BOARD_Y, pr.PANEL_X + pr.PANEL_W, pr.BOARD_Y + 4 * pr.CELL_H))
+    assert count(panel, theme.HIGHLIGHT) > 100  # the tender box
+    plain = pr.draw(E.view(E.from_position(EX11), 1), NAMES)
+    panel_plain = plain.crop((pr.PANEL_X, pr.BOARD_Y, pr.PANEL_X + pr.PANEL_W, pr.BOARD_Y + 4 * pr.CELL_H))
+    assert count(panel_plain, theme.HIGHLIGHT) == 0
