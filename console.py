@@ -1,0 +1,385 @@
+"""The offline console: play every game in a terminal as several named users (DESIGN.md, console.py).
+
+Each input line is ``NAME: COMMAND``; the console acts as user NAME (a stable fake id per name) in
+one pretend server and prints what a Discord server would show:
+
+    [#3] public post of table 3 (image: console-out/t3-v5.png)
+    [dm Ana] a private message for Ana only
+    [error Ben] why Ben's command was refused
+
+Commands mirror the slash commands: ``/play GAME @NAME... [option=value...]``, ``/accept``,
+``/decline``, ``/join [TABLE]``, ``/start``, ``/leave``, ``/abort``, ``/move TEXT``, ``/auto`` (console
+only: Krakatoa's ``auto``, a K3 auto-build or a random legal move), ``/build
+[random|sensible]`` (K3), ``/moves``, ``/resign``, ``/draw``, ``/decline-draw``, ``/board``,
+``/history``, ``/games``, ``/rules GAME``, ``/mine``, ``/clock +DURATION`` (console only: move the
+pretend clock forward, then run the deadline check) and ``/help``.  A command applies to NAME's only
+table in the server; ``table=N`` picks one otherwise.
+
+Run ``python console.py [--db PATH] [--out DIR] [--no-images] [--seed N]`` (or ``python bot.py --console``);
+lines come from the terminal, or from standard input when it is piped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import random
+import re
+import shlex
+import sys
+import zlib
+from collections.abc import Callable, Iterable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from data import Repository
+from tables import PrivatePost, PublicPost, Reminder, TableError, TableService, TableSummary, t
+from tables.durations import parse_duration
+
+GUILD_ID = 1
+CHANNEL_ID = 1
+LANG = "en"
+RULES_DIR = Path(__file__).resolve().parent.parent / "shared" / "rules"
+MAX_LISTED_MOVES = 300
+
+HELP = """Commands (write them as NAME: COMMAND):
+  /play GAME @NAME... [option=value...]   games: kona, plateau, k3, krakatoa
+  /accept  /decline  /join [TABLE]  /start  /leave  /abort
+  /move TEXT   /auto (a move chosen for you)   /build [random|sensible] (K3)
+  /moves   /mine   /board   /history
+  /resign  /draw  /decline-draw  /games  /rules GAME  /clock +DURATION  /help
+Add table=N when you have several tables."""
+
+
+def user_id_for(name: str) -> int:
+    """A stable fake id for a console name (case-insensitive)."""
+    return 1_000_000 + zlib.crc32(name.strip().lower().encode())
+
+
+class PretendClock:
+    """A clock that only moves when told (``/clock +3d``)."""
+
+    def __init__(self, start: datetime | None = None) -> None:
+        self.moment = start or datetime.now(UTC).replace(microsecond=0)
+
+    def now(self) -> datetime:
+        return self.moment
+
+    def advance(self, seconds: int) -> None:
+        self.moment += timedelta(seconds=seconds)
+
+
+def load_renderer() -> Callable[[str, dict[str, Any], list[str]], bytes] | None:
+    """``render.render`` when the render package imports; a failed drawing gives no image."""
+    try:
+        import render
+    except Exception:
+        return None
+
+    def draw(game: str, view: dict[str, Any], names: list[str]) -> bytes:
+        try:
+            return render.render(game, view, names)
+        except Exception:
+            return b""
+
+    return draw
+
+
+def rules_summary(game: str) -> str:
+    """The rules document's title, introduction and first section."""
+    from engines import canonical_name
+
+    try:
+        name = canonical_name(game)
+    except KeyError as exc:
+        return str(exc.args[0])
+    path = RULES_DIR / f"{name}.md"
+    if not path.exists():
+        return f"Sorry, the rules of {name} are not here ({path} is missing); see the project's shared/rules folder."
+    lines: list[str] = []
+    sections = 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            sections += 1
+            if sections == 2:
+                break
+        lines.append(line)
+    return "\n".join(lines).strip() + f"\n(full rules: {path})"
+
+
+class Console:
+    def __init__(self, service: TableService, clock: PretendClock, out_dir: Path | None, write: Callable[[str], None],
+                 seed: int | None = None) -> None:
+        self.service = service
+        self.clock = clock
+        self.out_dir = out_dir
+        self.write = write
+        self.names: dict[int, str] = {}
+        self._images = 0
+        self.rng = random.Random(seed)
+
+    # ---- output -----------------------------------------------------------------------------
+    def _save(self, image: bytes | None, stem: str) -> str:
+        if not image or self.out_dir is None:
+            return ""
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        self._images += 1
+        path = self.out_dir / f"{stem}-{self._images:04d}.png"
+        path.write_bytes(image)
+        return f" (image: {path})"
+
+    def _lines(self, prefix: str, text: str, suffix: str = "") -> None:
+        rows = text.split("\n")
+        rows[-1] += suffix
+        for row in rows:
+            self.write(f"{prefix} {row}")
+
+    def show(self, messages: Iterable[Any]) -> None:
+        for m in messages:
+            if isinstance(m, PublicPost):
+                prefix = f"[#{m.table_id}]"
+                self._lines(prefix, t(m.key, LANG, **m.params), self._save(m.image, f"t{m.table_id}-v{m.version}"))
+                if m.kind == "board" and m.params.get("position"):
+                    self.write(f"{prefix}   position: {m.params['position']}")
+            elif isinstance(m, PrivatePost):
+                who = self.names.get(m.user_id, str(m.user_id))
+                self._lines(f"[dm {who}]", t(m.key, LANG, **m.params),
+                            self._save(m.image, f"t{m.table_id}-dm-{who.lower()}"))
+            elif isinstance(m, Reminder):
+                who = self.names.get(m.user_id, str(m.user_id))
+                self._lines(f"[dm {who}]", t(m.key, LANG, **m.params))
+
+    def error(self, name: str, text: str) -> None:
+        self._lines(f"[error {name}]", text)
+
+    # ---- table choice -----------------------------------------------------------------------
+    async def _pick(self, uid: int, table: int | None, want: Callable[[TableSummary], bool] | None = None) -> int:
+        if table is not None:
+            return table
+        tables = await self.service.active_tables(uid, GUILD_ID)
+        if want is not None:
+            preferred = [s for s in tables if want(s)]
+            tables = preferred or tables
+        if len(tables) == 1:
+            return tables[0].table_id
+        if not tables:
+            raise TableError("console.no_table")
+        raise TableError("console.several", tables=", ".join(str(s.table_id) for s in tables))
+
+    # ---- commands ---------------------------------------------------------------------------
+    async def handle(self, line: str) -> None:
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return
+        if ":" not in line:
+            self.error("?", "write NAME: COMMAND, for example  Ana: /play kona @Ben")
+            return
+        name, command = (part.strip() for part in line.split(":", 1))
+        if not name or not re.fullmatch(r"[\w.\- ]+", name):
+            self.error("?", f"{name!r} is not a usable name")
+            return
+        uid = user_id_for(name)
+        self.names.setdefault(uid, name)
+        try:
+            await self._dispatch(name, uid, command)
+        except TableError as exc:
+            self.error(name, exc.message(LANG) if not exc.key.startswith("console.") else _console_text(exc))
+            if exc.board is not None:
+                self.show([exc.board])
+
+    async def _dispatch(self, name: str, uid: int, command: str) -> None:
+        table: int | None = None
+        match = re.search(r"(?:^|\s)table=#?(\d+)(?=\s|$)", command)
+        if match:
+            table = int(match.group(1))
+            command = (command[: match.start()] + command[match.end():]).strip()
+        verb, _, rest = command.partition(" ")
+        verb = verb.lower().lstrip("/")
+        rest = rest.strip()
+        svc = self.service
+        if verb == "help":
+            self._lines("[help]", HELP)
+        elif verb == "play":
+            await self._play(name, uid, rest)
+        elif verb == "accept":
+            tid = await self._pick(uid, table, lambda s: s.status == "invited")
+            self.show(await svc.accept(tid, uid))
+        elif verb == "decline":
+            tid = await self._pick(uid, table, lambda s: s.status == "invited")
+            self.show(await svc.decline(tid, uid))
+        elif verb == "join":
+            tid = table if table is not None else (int(rest.lstrip("#")) if rest.lstrip("#").isdigit() else None)
+            if tid is None:
+                tid = await self._open_table(uid)
+            self.show(await svc.join(tid, uid, name))
+        elif verb == "start":
+            self.show(await svc.start(await self._pick(uid, table, lambda s: s.status in ("open", "invited")), uid))
+        elif verb == "leave":
+            self.show(await svc.leave(await self._pick(uid, table), uid))
+        elif verb == "abort":
+            self.show(await svc.abort(await self._pick(uid, table), uid))
+        elif verb == "move":
+            if not rest:
+                raise TableError("console.move_text")
+            tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
+            self.show(await svc.submit_move(tid, uid, rest))
+        elif verb == "build":
+            tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
+            text = await svc.auto_build(tid, uid, rest or None)
+            self.show(await svc.submit_move(tid, uid, text))
+        elif verb == "auto":
+            tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
+            self.show(await svc.submit_move(tid, uid, await self._auto_text(tid, uid)))
+        elif verb == "moves":
+            tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
+            moves = await svc.legal_moves_for(tid, uid)
+            shown = " ".join(moves[:MAX_LISTED_MOVES])
+            more = f" … ({len(moves)} in all)" if len(moves) > MAX_LISTED_MOVES else ""
+            if moves:
+                self.write(f"[dm {name}] #{tid} legal moves ({len(moves)}): {shown}{more}")
+            else:
+                self.write(f"[dm {name}] #{tid} no moves to list for you now (K3 builds: /build)")
+        elif verb == "resign":
+            self.show(await svc.resign(await self._pick(uid, table, lambda s: s.status == "active"), uid))
+        elif verb == "draw":
+            self.show(await svc.offer_draw(await self._pick(uid, table, lambda s: s.status == "active"), uid))
+        elif verb in ("decline-draw", "decline_draw"):
+            self.show(await svc.decline_draw(await self._pick(uid, table, lambda s: s.status == "active"), uid))
+        elif verb == "board":
+            self.show([await svc.board(await self._pick(uid, table))])
+        elif verb == "history":
+            tid = await self._pick(uid, table)
+            details = await svc.table_details(tid, uid)
+            listed = " ".join(f"{m.ply}.{(m.player or 'chance')}:{m.text}" for m in details.moves)
+            self.write(f"[dm {name}] #{tid} moves: {listed or '(none yet)'}")
+        elif verb == "games":
+            await self._games(name, uid)
+        elif verb == "rules":
+            self._lines("[rules]", rules_summary(rest or "kona"))
+        elif verb == "mine":
+            self.show([await svc.private_view(await self._pick(uid, table), uid)])
+        elif verb == "clock":
+            seconds = parse_duration(rest.lstrip("+"))
+            if seconds is None:
+                raise TableError("console.clock")
+            self.clock.advance(seconds)
+            self.write(f"[clock] now {self.clock.now().strftime('%Y-%m-%d %H:%M UTC')}")
+            self.show(await svc.tick())
+        else:
+            raise TableError("console.unknown", verb=verb)
+
+    async def _auto_text(self, tid: int, uid: int) -> str:
+        """A move for ``/auto``: Krakatoa's own ``auto`` (KR-8.4), a K3 auto-build, else a random legal move."""
+        details = await self.service.table_details(tid)
+        if details.summary.status == "active" and uid not in details.summary.turn_user_ids:
+            raise TableError("error.not_your_turn", player=", ".join(details.summary.turn) or "-")
+        if details.summary.game == "krakatoa":
+            return "auto"
+        moves = await self.service.legal_moves_for(tid, uid)
+        if moves:
+            return self.rng.choice(moves)
+        return await self.service.auto_build(tid, uid, "sensible")
+
+    async def _play(self, name: str, uid: int, rest: str) -> None:
+        try:
+            words = shlex.split(rest)
+        except ValueError:
+            words = rest.split()
+        if not words:
+            raise TableError("console.play_usage")
+        game, opponents, options = words[0], [], {}
+        for word in words[1:]:
+            if word.startswith("@"):
+                other = word[1:]
+                oid = user_id_for(other)
+                self.names.setdefault(oid, other)
+                opponents.append((oid, self.names[oid]))
+            elif "=" in word:
+                key, _, value = word.partition("=")
+                options[key] = value
+            else:
+                raise TableError("console.play_usage")
+        self.show(await self.service.create(GUILD_ID, CHANNEL_ID, uid, name, game, opponents, options))
+
+    async def _open_table(self, uid: int) -> int:
+        rows = await self.service.repo.tables_in_place(GUILD_ID, CHANNEL_ID, ("open",))
+        candidates = [r.id for r in rows]
+        if len(candidates) == 1:
+            return candidates[0]
+        if not candidates:
+            raise TableError("console.no_open")
+        raise TableError("console.several", tables=", ".join(map(str, candidates)))
+
+    async def _games(self, name: str, uid: int) -> None:
+        tables = await self.service.active_tables(uid, GUILD_ID)
+        if not tables:
+            self.write(f"[dm {name}] no tables")
+        for s in tables:
+            turn = "your turn" if uid in s.turn_user_ids else (f"{', '.join(s.turn)} to move" if s.turn else s.status)
+            deadline = f", deadline {s.deadline.strftime('%Y-%m-%d %H:%M UTC')}" if s.deadline else ""
+            self.write(f"[dm {name}] #{s.table_id} {s.title}: {' · '.join(s.players)} — {turn}{deadline}")
+
+
+_CONSOLE_TEXTS = {
+    "console.no_table": "you have no table here; start one with /play GAME @NAME",
+    "console.several": "you have several tables ({tables}); add table=N",
+    "console.no_open": "there is no open table to join; name one with /join N",
+    "console.move_text": "write the move after /move, for example /move a6-d3",
+    "console.clock": "write /clock +DURATION, for example /clock +1d or /clock +90m",
+    "console.unknown": "unknown command /{verb}; try /help",
+    "console.play_usage": "write /play GAME @NAME... [option=value...], for example /play kona @Ben",
+}
+
+
+def _console_text(exc: TableError) -> str:
+    return _CONSOLE_TEXTS[exc.key].format(**exc.params)
+
+
+async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images: bool,
+              write: Callable[[str], None] = print, seed: int | None = None) -> int:
+    """Play ``lines`` (or the terminal's lines when None) against a service on ``db``.
+
+    ``seed`` makes a session repeatable: table seeds (dice, K3 deals, random seats) and ``/auto``
+    choices then come from it instead of the system's randomness.
+    """
+    repo = await Repository.open(db)
+    clock = PretendClock()
+    seeds = random.Random(seed)
+    service = TableService(repo, clock, load_renderer() if images else None,
+                           seed_source=(lambda: seeds.getrandbits(62)) if seed is not None else None)
+    console = Console(service, clock, out_dir if images else None, write, seed)
+    try:
+        if lines is not None:
+            for line in lines:
+                await console.handle(line)
+        else:
+            write("Mesa console — type NAME: COMMAND (Ctrl-D to quit). " + HELP.splitlines()[0])
+            while True:
+                try:
+                    line = await asyncio.to_thread(input, "> ")
+                except EOFError:
+                    break
+                await console.handle(line)
+    finally:
+        await repo.close()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point for ``python console.py`` and ``python bot.py --console``."""
+    parser = argparse.ArgumentParser(prog="console", description="Play Mesa's games offline as several users.")
+    parser.add_argument("--console", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--db", default=":memory:", help="SQLite file (default: in memory, gone at exit)")
+    parser.add_argument("--out", default="console-out", help="folder for board images (default ./console-out)")
+    parser.add_argument("--no-images", action="store_true", help="do not render images")
+    parser.add_argument("--seed", type=int, default=None, help="repeatable dice, deals, seats and /auto moves")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
+    lines = None if sys.stdin.isatty() else sys.stdin
+    return asyncio.run(run(lines, args.db, Path(args.out), not args.no_images, seed=args.seed))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,51 @@
+"""Time per move: parsing ``1h``, ``3d``, ``90m``, ``1d12h`` and writing durations back compactly."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+MINUTE = 60
+HOUR = 3600
+DAY = 86400
+#: DESIGN: a table's time per move is 1 hour to 14 days; the product default is 3 days
+MIN_TIME_PER_MOVE = HOUR
+MAX_TIME_PER_MOVE = 14 * DAY
+DEFAULT_TIME_PER_MOVE = 3 * DAY
+
+_UNITS = {"w": 7 * DAY, "d": DAY, "h": HOUR, "m": MINUTE, "s": 1}
+_PART = re.compile(r"(\d+)\s*([wdhms])")
+
+
+def parse_duration(text: str) -> int | None:
+    """Seconds in ``text`` (``3d``, ``90m``, ``1d 12h``), or None when it is not a duration."""
+    compact = text.strip().lower().replace(" ", "")
+    if not compact:
+        return None
+    pos = 0
+    total = 0
+    for match in _PART.finditer(compact):
+        if match.start() != pos:
+            return None
+        total += int(match.group(1)) * _UNITS[match.group(2)]
+        pos = match.end()
+    if pos != len(compact):
+        return None
+    return total
+
+
+def format_duration(seconds: float) -> str:
+    """``2d 4h``, ``3h 5m``, ``45m``: at most two units, language-neutral."""
+    seconds = max(0, int(seconds))
+    parts: list[str] = []
+    for unit, size in (("d", DAY), ("h", HOUR), ("m", MINUTE)):
+        if seconds >= size:
+            parts.append(f"{seconds // size}{unit}")
+            seconds %= size
+        if len(parts) == 2:
+            break
+    return " ".join(parts) or "0m"
+
+
+def as_timedelta(seconds: int) -> timedelta:
+    return timedelta(seconds=seconds)

@@ -1,0 +1,77 @@
+"""Outbox messages: what the service asks a front end (Discord cogs, the console) to deliver.
+
+The service never builds sentences: each message carries a translation key and plain params
+(``tables.i18n.t(key, lang, **params)`` makes the text), an optional PNG image, and ids.  Messages
+are frozen dataclasses so a front end can queue, log and retry them safely.  None of them ever
+carries a table's seed, and public ones only carry the spectator view's content.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+#: PublicPost.kind values
+INVITE = "invite"
+BOARD = "board"
+RESULT = "result"
+INFO = "info"
+
+
+@dataclass(frozen=True)
+class PublicPost:
+    """A message for the table's thread (or channel, before the thread exists).
+
+    ``mention``: user ids to ping (the players to act); ``components_hint``: which controls the
+    front end should attach — ``"invite"`` (accept/decline), ``"join"`` (join/start), ``"move"``
+    (move picker + My pieces), ``"build"`` (K3 building: auto-build + My pieces), ``"draw"``
+    (accept/decline a draw offer), or None; ``version``: the table version the post shows, which
+    buttons carry so a stale click is refused.
+    """
+
+    table_id: int
+    kind: str
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+    image: bytes | None = None
+    mention: tuple[int, ...] = ()
+    components_hint: str | None = None
+    version: int = 0
+
+
+@dataclass(frozen=True)
+class PrivatePost:
+    """A player's private view (Plateau faces, K3 arrangement), for that player's eyes only."""
+
+    table_id: int
+    user_id: int
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+    image: bytes | None = None
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A nudge to a player whose deadline approaches (delivered privately)."""
+
+    table_id: int
+    user_id: int
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TableFinished:
+    """A table ended: results are stored; front ends may archive the thread, update boards, ..."""
+
+    table_id: int
+    guild_id: int
+    game: str
+    outcome: str
+    reason: str
+    placements: tuple[int, ...] = ()
+    user_ids: tuple[int, ...] = ()
+    rated: bool = True
+
+
+Message = PublicPost | PrivatePost | Reminder | TableFinished

@@ -1,0 +1,1236 @@
+"""The table service: invitations, seats, turns, moves, deadlines, results — Discord-free.
+
+A *table* is one game being played.  Every public method is async, takes plain ids and text, and
+returns a list of outbox messages (``tables.outbox``) for a front end to deliver; a refusal raises
+``TableError`` and changes nothing.
+
+How a move is stored (DESIGN.md, "Storage"): under the table's asyncio lock, the service reads the
+table row, checks the version, parses and applies the move with the engine, then draws every chance
+move that follows from ``random.Random(f"{seed}:{ply}")`` (so the same log replays to the same game
+after any restart) and writes all of it in one transaction that checks the version again.  The move
+log is the truth; the JSON snapshot and an in-memory cache keyed by version only save replays.
+
+Players who leave a running 3-4 player game ("out" seats).  The engines have no elimination move:
+K3 eliminates only a player who cannot act (K3-7.1), and Krakatoa has no elimination at all.  So
+when a K3 player runs out of time, or a K3/Krakatoa player resigns while two or more others remain,
+the service records it on the seat (``out_reason``, with the order of going out) and from then on
+plays that seat's moves itself: ``auto`` for Krakatoa, an auto-build or a seeded random legal move
+for K3.  These moves are ordinary log entries, so replay stays exact.  When the game ends, the out
+seats are placed below every seat still in (the last one out best among them), whatever the
+engine's outcome says; when at most one seat is still in, the table ends at once with that seat
+first.  Two-player games (and Krakatoa teams) simply end: the leaver loses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from data.models import (
+    ABORTED,
+    ACTIVE,
+    DECLINED,
+    FINISHED,
+    INVITED,
+    LIVE,
+    OPEN,
+    WAITING,
+    GuildSettings,
+    MoveRow,
+    NewMove,
+    ResultRow,
+    SeatRow,
+    TableRow,
+    UserPrefs,
+    now_iso,
+    parse_iso,
+)
+from data.repository import Repository, StaleVersion
+from engines import CHANCE, Engine, MoveError, OptionError, canonical_name, get_engine
+from tables.durations import (
+    DEFAULT_TIME_PER_MOVE,
+    MAX_TIME_PER_MOVE,
+    MIN_TIME_PER_MOVE,
+    format_duration,
+    parse_duration,
+)
+from tables.errors import TableError
+from tables.outbox import BOARD, INFO, INVITE, RESULT, Message, PrivatePost, PublicPost, Reminder, TableFinished
+
+log = logging.getLogger(__name__)
+
+Renderer = Callable[[str, dict[str, Any], list[str]], bytes]
+
+#: games with a draw offer (the others have no agreed draws)
+DRAW_GAMES = frozenset({"kona", "plateau"})
+#: how each game marks its seats in texts (letters of the games' own notation)
+SEAT_MARKS: dict[str, tuple[str, ...]] = {"kona": ("C", "P"), "plateau": ("B", "W")}
+#: reminder thresholds as fractions of the time per move
+HALF, LATE = 0.5, 0.9
+#: a safety net against an engine that never stops asking for chance moves
+MAX_AUTOMATIC_MOVES = 10_000
+
+
+class SystemClock:
+    """The real clock (UTC)."""
+
+    def now(self) -> datetime:
+        return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class TableSummary:
+    """One line of ``active_tables``: what a player needs to find their games."""
+
+    table_id: int
+    game: str
+    title: str
+    status: str
+    players: tuple[str, ...]
+    user_ids: tuple[int, ...]
+    turn: tuple[str, ...]
+    turn_user_ids: tuple[int, ...]
+    deadline: datetime | None
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    version: int
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    ply: int
+    seat: int  # -1 = chance
+    player: str  # the seat's name, or "" for chance
+    text: str
+
+
+@dataclass(frozen=True)
+class TableDetails:
+    summary: TableSummary
+    options: dict[str, Any]
+    moves: tuple[MoveRecord, ...]
+    outcome: str | None
+    position: str | None  # the spectator view notation (None before the start)
+
+
+@dataclass
+class _Ctx:
+    """A loaded table: row, seats, engine, options and (once started) the current state."""
+
+    row: TableRow
+    seats: list[SeatRow]
+    engine: Engine
+    options: dict[str, Any]
+    state: Any = None
+    plies: int = 0  # moves in the log
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    def seat_of(self, user_id: int) -> SeatRow | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def names(self) -> list[str]:
+        return [s.name for s in sorted(self.seats, key=lambda s: s.seat)]
+
+    def by_seat(self, seat: int) -> SeatRow | None:
+        return next((s for s in self.seats if s.seat == seat), None)
+
+    def out_seats(self) -> set[int]:
+        return {s.seat for s in self.seats if s.out_reason}
+
+
+@dataclass
+class _Step:
+    """Moves made in one operation: (state before, move, seat, canonical text)."""
+
+    items: list[tuple[Any, Any, int, str]] = field(default_factory=list)
+
+    def new_moves(self) -> list[NewMove]:
+        return [NewMove(seat, text) for _, _, seat, text in self.items]
+
+
+class TableService:
+    """The application service.  ``renderer(game, view, names) -> PNG bytes`` or None for no images."""
+
+    def __init__(
+        self,
+        repo: Repository,
+        clock: Any = None,
+        renderer: Renderer | None = None,
+        *,
+        seed_source: Callable[[], int] | None = None,
+    ) -> None:
+        self.repo = repo
+        self.clock = clock or SystemClock()
+        self.renderer = renderer
+        self._seed_source = seed_source or (lambda: secrets.randbits(62))
+        self._locks: dict[int, asyncio.Lock] = {}
+        #: table id -> (row, seats, state, plies) of started tables; see ``_load``
+        self._cache: dict[int, tuple[TableRow, list[SeatRow], Any, int]] = {}
+        #: table id -> (ply, seat, text, public text) of its log, for ``table_details``
+        self._log_cache: dict[int, list[tuple[int, int, str, str]]] = {}
+
+    # ================================================================ helpers: time, locks, loading
+    def _now(self) -> datetime:
+        moment = self.clock.now()
+        return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+    def _lock(self, table_id: int) -> asyncio.Lock:
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        return lock
+
+    async def _load(self, table_id: int) -> _Ctx:
+        """The table as it is now.
+
+        Started tables are cached in memory (row, seats, state, log length) and updated by every
+        write of this service, so a move costs no read query and no replay.  The cache is only a
+        shortcut: every write still checks the version in its transaction, and a failed check
+        (another process wrote) drops the entry and reloads from the database.
+        """
+        cached = self._cache.get(table_id)
+        if cached is not None:
+            row, seats, state, plies = cached
+            return _Ctx(row, list(seats), get_engine(row.game), json.loads(row.options), state, plies)
+        row, seats = await self.repo.load(table_id)
+        if row is None:
+            raise TableError("error.no_table", table=table_id)
+        try:
+            engine = get_engine(row.game)
+            options = json.loads(row.options)
+            if not isinstance(options, dict):
+                raise ValueError("options are not an object")
+        except (KeyError, ValueError, TypeError) as exc:
+            log.error("table %d: damaged options (%s)", table_id, exc)
+            raise TableError("error.damaged", table=table_id) from None
+        ctx = _Ctx(row, seats, engine, options)
+        if row.status in (ACTIVE, FINISHED):
+            ctx.state, ctx.plies = await self._rebuild(ctx)
+            self._remember(ctx)
+        return ctx
+
+    def _remember(self, ctx: _Ctx) -> None:
+        if ctx.row.status in (ACTIVE, FINISHED) and ctx.state is not None:
+            self._cache[ctx.id] = (ctx.row, list(ctx.seats), ctx.state, ctx.plies)
+        else:
+            self._cache.pop(ctx.id, None)
+
+    def _forget(self, table_id: int) -> None:
+        self._cache.pop(table_id, None)
+
+    def _new_state(self, ctx: _Ctx, players: int) -> Any:
+        return ctx.engine.new_game(players, ctx.row.seed, ctx.options.get("game", {}))
+
+    async def _rebuild(self, ctx: _Ctx) -> tuple[Any, int]:
+        """Replay the move log (the truth) and repair the snapshot if it disagrees."""
+        moves = await self.repo.get_moves(ctx.id)
+        engine = ctx.engine
+        try:
+            state = self._new_state(ctx, len(ctx.seats))
+            for m in moves:
+                state = engine.apply(state, engine.parse_move(state, m.move))
+            replayed = json.loads(json.dumps(engine.to_json(state)))
+        except Exception as exc:  # any failure of an old record: report the table as damaged
+            # only the error's type is logged: its text could quote a move with hidden faces
+            log.error("table %d: the move log does not replay (%s)", ctx.id, type(exc).__name__)
+            raise TableError("error.damaged", table=ctx.id) from None
+        try:
+            snapshot = json.loads(ctx.row.state) if ctx.row.state else None
+        except ValueError:
+            snapshot = None
+        if snapshot != replayed:
+            log.warning("table %d: snapshot disagrees with the move log; rebuilt from the log", ctx.id)
+            async with self.repo.transaction() as tx:
+                await tx.replace_snapshot(ctx.id, json.dumps(replayed, separators=(",", ":")))
+        return state, len(moves)
+
+    # ================================================================ helpers: engine facts
+    @staticmethod
+    def _is_k3_building(engine: Engine, state: Any) -> bool:
+        if engine.name != "k3" or state is None:
+            return False
+        fields = engine.to_position(state).split()
+        return len(fields) > 2 and fields[2] == "build"
+
+    def _human_actors(self, ctx: _Ctx, state: Any) -> list[int]:
+        if state is None or ctx.engine.outcome(state) is not None:
+            return []
+        out = ctx.out_seats()
+        return [s for s in ctx.engine.actors(state) if s not in out]
+
+    def _public_text(self, engine: Engine, state: Any, move: Any, text: str) -> str:
+        """The move as everybody may see it; K3 builds stay private until the game ends."""
+        public = engine.public_move(state, move)
+        if public.startswith("build:"):
+            public = ":".join(public.split(":")[:2])
+        return public
+
+    def _auto_move(self, ctx: _Ctx, state: Any, seat: int, rng: random.Random) -> Any:
+        """The move the service plays for a seat that timed out or left (see the module docstring)."""
+        engine = ctx.engine
+        if engine.name == "krakatoa":
+            return engine.parse_move(state, "auto")
+        if self._is_k3_building(engine, state):
+            return self._auto_build_move(engine, state, seat, rng, None)
+        moves = [m for m in engine.legal_moves(state) if engine.move_seat(state, m) == seat]
+        if not moves:
+            return engine.random_move(state, rng)
+        return rng.choice(moves)
+
+    @staticmethod
+    def _auto_build_move(engine: Engine, state: Any, seat: int, rng: random.Random, style: str | None) -> Any:
+        builder = getattr(engine, "auto_build", None)
+        if builder is None:
+            return engine.random_move(state, rng)
+        move = builder(state, seat, rng, style) if style is not None else builder(state, seat, rng)
+        return engine.parse_move(state, move) if isinstance(move, str) else move
+
+    def _advance(self, ctx: _Ctx, state: Any, ply: int, step: _Step) -> Any:
+        """Play every chance move (and every move of an out seat) until a player must act."""
+        engine = ctx.engine
+        out = ctx.out_seats()
+        for _ in range(MAX_AUTOMATIC_MOVES):
+            if engine.outcome(state) is not None:
+                return state
+            seat = engine.to_move(state)
+            rng = random.Random(f"{ctx.row.seed}:{ply + 1}")
+            if seat == CHANCE:
+                move = engine.sample_chance(state, rng)
+                mover = CHANCE
+            else:
+                ghosts = [s for s in engine.actors(state) if s in out]
+                if not ghosts:
+                    return state
+                mover = ghosts[0]
+                move = self._auto_move(ctx, state, mover, rng)
+            text = engine.format_move(state, move)
+            step.items.append((state, move, mover, text))
+            state = engine.apply(state, move)
+            ply += 1
+        raise TableError("error.damaged", table=ctx.id)
+
+    # ================================================================ helpers: results
+    def _still_in(self, ctx: _Ctx) -> list[int]:
+        return [s.seat for s in ctx.seats if not s.out_reason]
+
+    def _final_placements(self, ctx: _Ctx, state: Any) -> tuple[list[int], str, str]:
+        """(place per seat, reason, outcome text) at a finished table, out seats last."""
+        outcome = ctx.engine.outcome(state) if state is not None else None
+        n = len(ctx.seats)
+        if outcome is not None:
+            places = list(outcome.placements) if outcome.placements else []
+            if len(places) != n:
+                winners = set(outcome.winners)
+                places = [1 if (s in winners or (outcome.draw and not winners)) else 2 for s in range(n)]
+            reason, text = outcome.reason, outcome.text
+        else:
+            places = [1] * n
+            reason, text = "abandoned", ""
+        out_rows = [s for s in ctx.seats if s.out_reason]
+        if not out_rows:
+            return places, reason, text
+        still = [s for s in range(n) if ctx.by_seat(s) and not ctx.by_seat(s).out_reason]  # type: ignore[union-attr]
+        ranked = sorted(still, key=lambda s: places[s])
+        final = [0] * n
+        place = 0
+        previous: int | None = None
+        for i, s in enumerate(ranked):
+            if previous is None or places[s] != previous:
+                place = i + 1
+                previous = places[s]
+            final[s] = place
+        # the last seat out is best among the out seats (the order is kept in ``result`` as out:<k>;
+        # seats that went out together share a place)
+        def rank(r: SeatRow) -> int:
+            return int((r.result or "out:0").split(":")[1])
+
+        order = sorted(out_rows, key=rank, reverse=True)
+        for r in order:
+            first = next(j for j, o in enumerate(order) if rank(o) == rank(r))
+            final[r.seat] = len(ranked) + first + 1
+        if outcome is None or len(still) <= 1:
+            reason = order[-1].out_reason or reason
+        return final, reason, text
+
+    async def _finish_writes(
+        self, tx: Any, ctx: _Ctx, places: list[int], reason: str, now: str
+    ) -> list[ResultRow]:
+        everyone_first = all(p == 1 for p in places)
+        rows = []
+        rated = bool(ctx.options.get("rated", True))
+        for s in sorted(ctx.seats, key=lambda r: r.seat):
+            place = places[s.seat]
+            verdict = "draw" if everyone_first else ("win" if place == 1 else "loss")
+            rows.append(ResultRow(ctx.id, s.seat, ctx.row.guild_id, ctx.row.game, s.user_id, place, verdict, reason,
+                                  rated, now))
+            await tx.update_seat(ctx.id, s.seat, result=verdict)
+        await tx.record_results(rows)
+        verdicts = {r.seat: r.outcome for r in rows}
+        ctx.seats = [replace(s, result=verdicts[s.seat]) for s in ctx.seats]
+        return rows
+
+    # ================================================================ helpers: messages
+    def _player_list(self, ctx: _Ctx) -> str:
+        marks = SEAT_MARKS.get(ctx.row.game)
+        parts = []
+        for s in sorted(ctx.seats, key=lambda r: r.seat):
+            mark = marks[s.seat] if marks and s.seat < len(marks) else str(s.seat)
+            gone = " ✗" if s.out_reason else ""
+            parts.append(f"{s.name} [{mark}]{gone}")
+        return " · ".join(parts)
+
+    def _names_of(self, ctx: _Ctx, seats: Sequence[int]) -> str:
+        return ", ".join(ctx.by_seat(s).name for s in seats if ctx.by_seat(s))  # type: ignore[union-attr]
+
+    async def _image(self, game: str, view: dict[str, Any], names: list[str]) -> bytes | None:
+        if self.renderer is None:
+            return None
+        try:
+            return await asyncio.to_thread(self.renderer, game, view, names)
+        except Exception:  # an image is a nicety: never lose a stored move over it
+            log.exception("rendering %s failed", game)
+            return None
+
+    def _status_line(self, ctx: _Ctx, view: dict[str, Any]) -> str:
+        for key in ("totals", "scores"):
+            values = view.get(key)
+            if isinstance(values, list) and values and all(isinstance(v, int) for v in values):
+                names = ctx.names()
+                if len(values) == len(names):
+                    return " · ".join(f"{n} {v}" for n, v in zip(names, values))
+                if 2 * len(values) == len(names):  # partnerships (KR-6.2): seats k and k + 2 share a total
+                    half = len(values)
+                    return " · ".join(f"{names[k]} & {names[k + half]} {v}" for k, v in enumerate(values))
+                return " · ".join(str(v) for v in values)
+        return ""
+
+    def _deadline_params(self, row_deadline: str | None) -> dict[str, Any]:
+        moment = parse_iso(row_deadline)
+        if moment is None:
+            return {"deadline": "-", "deadline_ts": 0}
+        return {"deadline": moment.strftime("%Y-%m-%d %H:%M UTC"), "deadline_ts": int(moment.timestamp())}
+
+    async def _board_post(
+        self, ctx: _Ctx, state: Any, version: int, deadline: str | None, moves_text: str = "", *, image: bool = True
+    ) -> PublicPost:
+        engine = ctx.engine
+        view = engine.view(state, None)  # the spectator view: public posts never hold a secret
+        actors = self._human_actors(ctx, state)
+        over = engine.outcome(state) is not None or ctx.row.status == FINISHED
+        params: dict[str, Any] = {
+            "table": ctx.id,
+            "game": engine.title or engine.name,
+            "players": self._player_list(ctx),
+            "moves": moves_text or (view.get("last_move") or ""),
+            "turn": self._names_of(ctx, actors),
+            "status": self._status_line(ctx, view),
+            "position": view.get("position", ""),
+            "ply": view.get("ply", 0),
+            **self._deadline_params(deadline),
+        }
+        if over:
+            # a game ended by resignation, time or agreement has no move of its own to show
+            ended_by_move = bool(moves_text) or (engine.outcome(state) is not None and bool(params["moves"]))
+            key, hint = ("board.final" if ended_by_move else "board.over"), None
+        elif self._is_k3_building(engine, state):
+            key, hint = "board.build", "build"
+        elif not moves_text and not view.get("last_move"):
+            key, hint = "board.start", "move"
+        else:
+            key, hint = "board.turn", "move"
+        if params["status"]:
+            key += "_score"
+        if ctx.row.draw_offer is not None and not over:
+            hint = "draw"
+        picture = await self._image(ctx.row.game, view, ctx.names()) if image else None
+        mention = tuple(ctx.by_seat(s).user_id for s in actors if ctx.by_seat(s))  # type: ignore[union-attr]
+        return PublicPost(ctx.id, BOARD, key, params, picture, mention, hint, version)
+
+    async def _private_post(self, ctx: _Ctx, state: Any, seat: int) -> PrivatePost:
+        view = ctx.engine.view(state, seat)
+        row = ctx.by_seat(seat)
+        assert row is not None
+        params = {"table": ctx.id, "game": ctx.engine.title or ctx.engine.name, "position": view.get("position", "")}
+        picture = await self._image(ctx.row.game, view, ctx.names())
+        return PrivatePost(ctx.id, row.user_id, "private.view", params, picture)
+
+    def _private_changes(self, ctx: _Ctx, step: _Step, state_after: Any, starting: bool) -> list[int]:
+        """Seats whose private view changed (DESIGN: DM a player's view when it changes).
+
+        Plateau (PL-9.2, PL-9.5): the mover after an opening or onboard (its move text has faces the
+        public form hides), both players after an exchange completes (pieces go back to hidden
+        reserves, PL-7.3).  K3 (K3-10): every player once the deal is made, and a builder after
+        their build.  Kona and Krakatoa have no secrets.
+        """
+        game = ctx.row.game
+        seats: list[int] = []
+        if game == "plateau":
+            for before, move, seat, text in step.items:
+                if seat >= 0 and ctx.engine.public_move(before, move) != text:
+                    seats.append(seat)
+                if text.startswith("return:"):
+                    seats.extend(range(len(ctx.seats)))
+        elif game == "k3" and self._is_k3_building(ctx.engine, state_after):
+            # once the last build is in, everything is public (K3-10): no private post then
+            if starting:
+                seats.extend(range(len(ctx.seats)))
+            for _, _, seat, text in step.items:
+                if seat >= 0 and text.startswith("build:"):
+                    seats.append(seat)
+        out = ctx.out_seats()
+        return [s for s in dict.fromkeys(seats) if s not in out]
+
+    def _moves_text(self, ctx: _Ctx, step: _Step) -> str:
+        parts = []
+        for before, move, seat, text in step.items:
+            public = self._public_text(ctx.engine, before, move, text)
+            row = ctx.by_seat(seat) if seat >= 0 else None
+            parts.append(f"{row.name}: {public}" if row else public)
+        return " · ".join(parts)
+
+    def _result_post(self, ctx: _Ctx, places: list[int], reason: str, text: str, version: int) -> PublicPost:
+        names = ctx.names()
+        winners = [names[s] for s, p in enumerate(places) if p == 1]
+        params: dict[str, Any] = {
+            "table": ctx.id,
+            "game": ctx.engine.title or ctx.engine.name,
+            "detail": text or reason,
+            "reason": reason,
+            "winners": ", ".join(winners),
+            "standings": " · ".join(f"{p}. {names[s]}" for s, p in sorted(enumerate(places), key=lambda x: x[1])),
+        }
+        if all(p == 1 for p in places):
+            key = "result.draw"
+        elif len(places) > 2:
+            key = "result.standings"
+        else:
+            key = "result.win"
+        if reason in ("time", "resign", "agreement"):
+            key += "." + reason
+            params["loser"] = ", ".join(names[s] for s, p in enumerate(places) if p != 1)
+        return PublicPost(ctx.id, RESULT, key, params, None, (), None, version)
+
+    # ================================================================ the commit of a change of state
+    def _deadline_columns(self, ctx: _Ctx, state: Any, now: datetime, over: bool) -> dict[str, Any]:
+        if over or not self._human_actors(ctx, state):
+            return {"turn_deadline": None, "next_event_at": None}
+        seconds = int(ctx.options.get("time_per_move", DEFAULT_TIME_PER_MOVE))
+        return {
+            "turn_deadline": now_iso(now + timedelta(seconds=seconds)),
+            "next_event_at": now_iso(now + timedelta(seconds=seconds * HALF)),
+        }
+
+    async def _commit(
+        self,
+        ctx: _Ctx,
+        state: Any,
+        step: _Step,
+        *,
+        starting: bool = False,
+        seats: list[SeatRow] | None = None,
+        extra: Sequence[Message] = (),
+        force_finish: bool = False,
+        seat_updates: dict[int, dict[str, Any]] | None = None,
+    ) -> list[Message]:
+        """Write ``step`` (and any seat changes) in one transaction, then build the outbox."""
+        now = self._now()
+        stamp = now_iso(now)
+        engine = ctx.engine
+        if seats is not None:
+            ctx.seats = seats
+        for seat, cols in (seat_updates or {}).items():
+            ctx.seats = [
+                replace(r, **cols) if r.seat == seat else r for r in ctx.seats
+            ]
+        over = force_finish or engine.outcome(state) is not None or len(self._still_in(ctx)) <= 1
+        columns = self._deadline_columns(ctx, state, now, over)
+        columns["draw_offer"] = None
+        if starting or over:
+            columns["status"] = FINISHED if over else ACTIVE
+        places: list[int] = []
+        reason = text = ""
+        if over:
+            places, reason, text = self._final_placements(ctx, state)
+            columns["outcome"] = json.dumps({"text": text, "reason": reason, "placements": places})
+        state_json = json.dumps(engine.to_json(state), separators=(",", ":"))
+        try:
+            async with self.repo.transaction() as tx:
+                if seats is not None:
+                    await tx.replace_seats(ctx.id, seats)
+                for seat, cols in (seat_updates or {}).items():
+                    await tx.update_seat(ctx.id, seat, **cols)
+                new_moves = step.new_moves()
+                version = await tx.append_moves(ctx.id, ctx.row.version, new_moves, state_json, stamp,
+                                                first_ply=ctx.plies + 1, **columns)
+                if over:
+                    await self._finish_writes(tx, ctx, places, reason, stamp)
+        except StaleVersion:
+            self._forget(ctx.id)
+            fresh = await self._load(ctx.id)
+            raise TableError("error.stale", board=await self._current_post(fresh)) from None
+        ctx.row = replace(ctx.row, version=version, turn_deadline=columns["turn_deadline"],
+                          next_event_at=columns["next_event_at"], status=columns.get("status", ctx.row.status),
+                          draw_offer=None, outcome=columns.get("outcome", ctx.row.outcome), state=None)
+        texts = self._log_cache.get(ctx.id)
+        if texts is not None and len(texts) == ctx.plies:
+            texts.extend((ctx.plies + i + 1, seat, text, self._public_text(engine, before, move, text))
+                         for i, (before, move, seat, text) in enumerate(step.items))
+        ctx.state = state
+        ctx.plies += len(new_moves)
+        self._remember(ctx)
+        messages: list[Message] = list(extra)
+        moves_text = self._moves_text(ctx, step)
+        private_seats = [] if over else self._private_changes(ctx, step, state, starting)
+        # the pictures are drawn side by side (the renderer runs in threads)
+        posts = await asyncio.gather(
+            self._board_post(ctx, state, version, columns["turn_deadline"], moves_text),
+            *(self._private_post(ctx, state, seat) for seat in private_seats))
+        messages.extend(posts)
+        if over:
+            messages.append(self._result_post(ctx, places, reason, text, version))
+            ordered = sorted(ctx.seats, key=lambda r: r.seat)
+            messages.append(TableFinished(ctx.id, ctx.row.guild_id, ctx.row.game, text or reason, reason,
+                                          tuple(places), tuple(r.user_id for r in ordered),
+                                          bool(ctx.options.get("rated", True))))
+        return messages
+
+    # ================================================================ creating tables
+    async def create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        game: str,
+        opponents: Sequence[tuple[int, str]] = (),
+        options: dict[str, str] | None = None,
+    ) -> list[Message]:
+        """Open a table: named opponents are invited; with none (K3, Krakatoa) anyone may join."""
+        try:
+            name = canonical_name(game)
+        except KeyError:
+            raise TableError("error.unknown_game", game=game, games="kona, plateau, k3, krakatoa") from None
+        engine = get_engine(name)
+        ids = [host_id, *(uid for uid, _ in opponents)]
+        if host_id in ids[1:]:
+            raise TableError("error.self_play")
+        if len(set(ids)) != len(ids):
+            raise TableError("error.duplicate_player")
+        if len(ids) > engine.max_players:
+            raise TableError("error.too_many_players", game=engine.title or name, max=engine.max_players)
+        if engine.max_players == 2 and len(ids) < 2:
+            raise TableError("error.needs_opponent", game=engine.title or name)
+        settings = await self.repo.guild_settings(guild_id)
+        if settings.allowed_channels and channel_id not in settings.allowed_channels:
+            raise TableError("error.channel_not_allowed")
+        resolved = self._table_options(engine, options or {}, settings)
+        if opponents or len(ids) == engine.max_players:  # the roster is known: check it now
+            self._check_game_options(engine, resolved, len(ids))
+        status = INVITED if opponents else OPEN
+        now = now_iso(self._now())
+        async with self.repo.transaction() as tx:
+            table_id = await tx.create_table(guild_id=guild_id, channel_id=channel_id, game=name,
+                                             options=json.dumps(resolved), seed=self._seed_source(), status=status,
+                                             host_id=host_id, now=now)
+            await tx.add_seat(SeatRow(table_id, 0, host_id, host_name, accepted=True))
+            for i, (uid, uname) in enumerate(opponents, start=1):
+                await tx.add_seat(SeatRow(table_id, i, uid, uname, accepted=False))
+        ctx = await self._load(table_id)
+        return [self._waiting_post(ctx)]
+
+    def _table_options(self, engine: Engine, options: dict[str, str], settings: GuildSettings) -> dict[str, Any]:
+        seat = "random"
+        rated = settings.rated
+        seconds = settings.time_per_move or DEFAULT_TIME_PER_MOVE
+        game_options: dict[str, Any] = {}
+        for key, value in options.items():
+            name = key.strip().lower().replace("-", "_")
+            text = str(value).strip()
+            if name == "seat":
+                seat = text.lower()
+                if seat not in ("first", "second", "random"):
+                    raise TableError("error.bad_option", option="seat", value=text, allowed="first, second, random")
+            elif name == "rated":
+                flag = text.lower()
+                if flag in ("true", "yes", "on", "1"):
+                    rated = settings.rated
+                elif flag in ("false", "no", "off", "0"):
+                    rated = False
+                else:
+                    raise TableError("error.bad_option", option="rated", value=text, allowed="true, false")
+            elif name in ("time_per_move", "time"):
+                parsed = parse_duration(text)
+                if parsed is None or not MIN_TIME_PER_MOVE <= parsed <= MAX_TIME_PER_MOVE:
+                    raise TableError("error.bad_time", value=text)
+                seconds = parsed
+            else:
+                game_options[name] = text
+        try:
+            resolved_game = engine.resolve_options(game_options)
+        except OptionError as exc:
+            allowed = ", ".join(["seat", "rated", "time_per_move", *engine.options]) or "-"
+            raise TableError("error.bad_game_option", detail=str(exc), allowed=allowed) from None
+        return {"seat": seat, "rated": rated, "time_per_move": seconds, "game": resolved_game}
+
+    @staticmethod
+    def _check_game_options(engine: Engine, resolved: dict[str, Any], players: int) -> None:
+        try:
+            engine.new_game(players, 0, resolved["game"])
+        except (OptionError, ValueError) as exc:
+            raise TableError("error.bad_game_option", detail=str(exc),
+                             allowed=", ".join(engine.options) or "-") from None
+
+    def _waiting_post(self, ctx: _Ctx) -> PublicPost:
+        engine = ctx.engine
+        pending = [s for s in ctx.seats if not s.accepted]
+        host = ctx.seat_of(ctx.row.host_id)
+        params = {
+            "table": ctx.id,
+            "game": engine.title or engine.name,
+            "host": host.name if host else "?",
+            "players": ", ".join(s.name for s in sorted(ctx.seats, key=lambda r: r.seat)),
+            "invited": ", ".join(s.name for s in pending),
+            "count": len(ctx.seats),
+            "min": engine.min_players,
+            "max": engine.max_players,
+            "time": format_duration(int(ctx.options.get("time_per_move", DEFAULT_TIME_PER_MOVE))),
+            "rated": "✓" if ctx.options.get("rated", True) else "✗",
+        }
+        if ctx.row.status == INVITED and pending:
+            return PublicPost(ctx.id, INVITE, "invite.challenge", params, None, tuple(s.user_id for s in pending),
+                              "invite", ctx.row.version)
+        return PublicPost(ctx.id, INVITE, "invite.open", params, None, (), "join", ctx.row.version)
+
+    async def _waiting(self, table_id: int) -> _Ctx:
+        ctx = await self._load(table_id)
+        if ctx.row.status not in WAITING:
+            key = "error.already_started" if ctx.row.status == ACTIVE else "error.not_active"
+            raise TableError(key, table=table_id)
+        return ctx
+
+    async def accept(self, table_id: int, user_id: int) -> list[Message]:
+        async with self._lock(table_id):
+            ctx = await self._waiting(table_id)
+            seat = ctx.seat_of(user_id)
+            if seat is None or seat.accepted:
+                raise TableError("error.not_invited" if seat is None else "error.already_accepted", table=table_id)
+            if all(s.accepted or s.user_id == user_id for s in ctx.seats):  # this acceptance starts the game
+                self._check_game_options(ctx.engine, ctx.options, len(ctx.seats))
+            async with self.repo.transaction() as tx:
+                await tx.update_seat(table_id, seat.seat, accepted=1)
+                await tx.update_table(table_id, ctx.row.version, now_iso(self._now()))
+            ctx = await self._load(table_id)
+            info = PublicPost(table_id, INFO, "invite.accepted",
+                              {"table": table_id, "name": seat.name, "game": ctx.engine.title}, version=ctx.row.version)
+            if all(s.accepted for s in ctx.seats) and len(ctx.seats) >= ctx.engine.min_players:
+                return [info, *await self._start(ctx)]
+            return [info, self._waiting_post(ctx)]
+
+    async def decline(self, table_id: int, user_id: int) -> list[Message]:
+        async with self._lock(table_id):
+            ctx = await self._waiting(table_id)
+            seat = ctx.seat_of(user_id)
+            if seat is None or seat.user_id == ctx.row.host_id or seat.accepted:
+                raise TableError("error.not_invited", table=table_id)
+            now = now_iso(self._now())
+            params = {"table": table_id, "name": seat.name, "game": ctx.engine.title}
+            if ctx.engine.max_players == 2:
+                async with self.repo.transaction() as tx:
+                    await tx.update_table(table_id, ctx.row.version, now, status=DECLINED)
+                return [PublicPost(table_id, INVITE, "invite.declined", params, version=ctx.row.version + 1)]
+            remaining = [s for s in ctx.seats if s.seat != seat.seat]
+            status = INVITED if any(not s.accepted for s in remaining) else OPEN
+            async with self.repo.transaction() as tx:
+                await tx.replace_seats(table_id, [replace(s, seat=i) for i, s in enumerate(
+                    sorted(remaining, key=lambda r: r.seat))])
+                await tx.update_table(table_id, ctx.row.version, now, status=status)
+            ctx = await self._load(table_id)
+            return [PublicPost(table_id, INFO, "invite.declined_seat", params, version=ctx.row.version),
+                    self._waiting_post(ctx)]
+
+    async def join(self, table_id: int, user_id: int, name: str) -> list[Message]:
+        async with self._lock(table_id):
+            ctx = await self._waiting(table_id)
+            if ctx.seat_of(user_id) is not None:
+                raise TableError("error.already_seated", table=table_id)
+            if ctx.row.status != OPEN:
+                raise TableError("error.invite_only", table=table_id)
+            if len(ctx.seats) >= ctx.engine.max_players:
+                raise TableError("error.table_full", table=table_id, max=ctx.engine.max_players)
+            if len(ctx.seats) + 1 == ctx.engine.max_players:  # this join starts the game
+                self._check_game_options(ctx.engine, ctx.options, len(ctx.seats) + 1)
+            async with self.repo.transaction() as tx:
+                await tx.add_seat(SeatRow(table_id, max(s.seat for s in ctx.seats) + 1, user_id, name, accepted=True))
+                await tx.update_table(table_id, ctx.row.version, now_iso(self._now()))
+            ctx = await self._load(table_id)
+            info = PublicPost(table_id, INFO, "invite.joined",
+                              {"table": table_id, "name": name, "game": ctx.engine.title, "count": len(ctx.seats),
+                               "max": ctx.engine.max_players}, version=ctx.row.version)
+            if len(ctx.seats) == ctx.engine.max_players:
+                return [info, *await self._start(ctx)]
+            return [info, self._waiting_post(ctx)]
+
+    async def leave(self, table_id: int, user_id: int) -> list[Message]:
+        async with self._lock(table_id):
+            ctx = await self._load(table_id)
+            if ctx.row.status == ACTIVE:
+                raise TableError("error.use_resign", table=table_id)
+            if ctx.row.status not in WAITING:
+                raise TableError("error.not_active", table=table_id)
+            seat = ctx.seat_of(user_id)
+            if seat is None:
+                raise TableError("error.not_seated", table=table_id)
+            if user_id == ctx.row.host_id:
+                raise TableError("error.host_cannot_leave", table=table_id)
+            remaining = sorted((s for s in ctx.seats if s.user_id != user_id), key=lambda r: r.seat)
+            status = INVITED if any(not s.accepted for s in remaining) else OPEN
+            async with self.repo.transaction() as tx:
+                await tx.replace_seats(table_id, [replace(s, seat=i) for i, s in enumerate(remaining)])
+                await tx.update_table(table_id, ctx.row.version, now_iso(self._now()), status=status)
+            ctx = await self._load(table_id)
+            return [PublicPost(table_id, INFO, "invite.left", {"table": table_id, "name": seat.name,
+                                                                "game": ctx.engine.title}, version=ctx.row.version),
+                    self._waiting_post(ctx)]
+
+    async def start(self, table_id: int, user_id: int) -> list[Message]:
+        async with self._lock(table_id):
+            ctx = await self._waiting(table_id)
+            if user_id != ctx.row.host_id:
+                raise TableError("error.host_only", table=table_id)
+            ready = [s for s in ctx.seats if s.accepted]
+            if len(ready) < ctx.engine.min_players:
+                raise TableError("error.not_enough_players", table=table_id, min=ctx.engine.min_players)
+            ctx.seats = ready
+            return await self._start(ctx)
+
+    async def _start(self, ctx: _Ctx) -> list[Message]:
+        """Assign seats (option ``seat``), create the game, draw its opening chance moves."""
+        host = ctx.seat_of(ctx.row.host_id)
+        assert host is not None
+        others = sorted((s for s in ctx.seats if s.user_id != host.user_id), key=lambda r: r.seat)
+        order = [host, *others]
+        choice = ctx.options.get("seat", "random")
+        rng = random.Random(f"{ctx.row.seed}:seats")
+        if choice == "second" and others:
+            order = [others[0], host, *others[1:]]
+        elif choice == "random":
+            rng.shuffle(order)
+        seats = [SeatRow(ctx.id, i, s.user_id, s.name, s.is_ai, True) for i, s in enumerate(order)]
+        self._check_game_options(ctx.engine, ctx.options, len(seats))
+        ctx.seats = seats
+        state = self._new_state(ctx, len(seats))
+        step = _Step()
+        state = self._advance(ctx, state, 0, step)
+        return await self._commit(ctx, state, step, starting=True, seats=seats)
+
+    async def abort(self, table_id: int, user_id: int) -> list[Message]:
+        """Cancel a table before its first player move (host only)."""
+        async with self._lock(table_id):
+            ctx = await self._load(table_id)
+            if user_id != ctx.row.host_id:
+                raise TableError("error.host_only", table=table_id)
+            if ctx.row.status not in LIVE:
+                raise TableError("error.not_active", table=table_id)
+            if ctx.row.status == ACTIVE:
+                moves = await self.repo.get_moves(table_id)
+                if any(m.seat != CHANCE for m in moves):
+                    raise TableError("error.abort_too_late", table=table_id)
+            async with self.repo.transaction() as tx:
+                await tx.update_table(table_id, ctx.row.version, now_iso(self._now()), status=ABORTED,
+                                      turn_deadline=None, next_event_at=None)
+            self._forget(table_id)
+            host = ctx.seat_of(user_id)
+            return [PublicPost(table_id, INFO, "info.aborted",
+                               {"table": table_id, "name": host.name if host else "?", "game": ctx.engine.title},
+                               version=ctx.row.version + 1)]
+
+    # ================================================================ playing
+    async def _active(self, table_id: int, user_id: int) -> tuple[_Ctx, SeatRow]:
+        ctx = await self._load(table_id)
+        if ctx.row.status != ACTIVE:
+            key = "error.not_started" if ctx.row.status in WAITING else "error.game_over"
+            raise TableError(key, table=table_id)
+        seat = ctx.seat_of(user_id)
+        if seat is None:
+            raise TableError("error.not_seated", table=table_id)
+        if seat.out_reason:
+            raise TableError("error.you_are_out", table=table_id)
+        return ctx, seat
+
+    async def submit_move(
+        self, table_id: int, user_id: int, text: str, expected_version: int | None = None
+    ) -> list[Message]:
+        """Parse (tolerantly), check the seat, apply, draw chance, store, and report."""
+        async with self._lock(table_id):
+            ctx, seat = await self._active(table_id, user_id)
+            engine, state = ctx.engine, ctx.state
+            actors = self._human_actors(ctx, state)
+            # K3 builders act at the same time (K3-3.2): another player's build does not make a
+            # builder's own board stale, so only a version older than the building phase is refused
+            simultaneous = self._is_k3_building(engine, state) and seat.seat in actors
+            if expected_version is not None and expected_version != ctx.row.version and not simultaneous:
+                raise TableError("error.stale", board=await self._current_post(ctx))
+            if seat.seat not in actors:
+                raise TableError("error.not_your_turn", player=self._names_of(ctx, actors) or "-")
+            try:
+                move = engine.parse_move(state, text)
+                mover = engine.move_seat(state, move)
+                if mover != seat.seat:
+                    raise TableError("error.not_your_move")
+                after = engine.apply(state, move)
+            except MoveError as exc:
+                raise TableError("error.bad_move", move=text.strip(), detail=str(exc)) from None
+            step = _Step([(state, move, seat.seat, engine.format_move(state, move))])
+            after = self._advance(ctx, after, ctx.plies + 1, step)
+            return await self._commit(ctx, after, step)
+
+    async def auto_build(self, table_id: int, user_id: int, style: str | None = None) -> str:
+        """A K3 build text for this player to preview and confirm (K3-3.4); nothing is stored."""
+        async with self._lock(table_id):
+            ctx, seat = await self._active(table_id, user_id)
+            if not self._is_k3_building(ctx.engine, ctx.state) or seat.seat not in ctx.engine.actors(ctx.state):
+                raise TableError("error.no_build_now", table=table_id)
+            rng = random.Random()
+            try:
+                move = self._auto_build_move(ctx.engine, ctx.state, seat.seat, rng, style)
+            except (TypeError, ValueError) as exc:
+                raise TableError("error.bad_move", move=f"auto {style}", detail=str(exc)) from None
+            return ctx.engine.format_move(ctx.state, move)
+
+    async def resign(self, table_id: int, user_id: int) -> list[Message]:
+        async with self._lock(table_id):
+            ctx, seat = await self._active(table_id, user_id)
+            return await self._leave_game(ctx, [seat.seat], "resign")
+
+    @staticmethod
+    def _out_updates(ctx: _Ctx, seats: Sequence[int], reason: str) -> dict[int, dict[str, Any]]:
+        """Seat changes for seats going out together (they share one rank: ``out:<k>``)."""
+        ranks = [int((r.result or "out:0").split(":")[1]) for r in ctx.seats if r.out_reason]
+        k = max(ranks, default=0) + 1
+        return {s: {"out_reason": reason, "result": f"out:{k}"} for s in seats}
+
+    async def _leave_game(self, ctx: _Ctx, seats: list[int], reason: str) -> list[Message]:
+        """Seats leave a running game (resign, or K3 time-out): see the module docstring."""
+        teams = bool(ctx.options.get("game", {}).get("teams"))
+        if teams:  # a partnership is one side: the partner goes out with the leaver (KR-6.2)
+            seats = sorted({*seats, *((s + 2) % 4 for s in seats)})
+        updates = self._out_updates(ctx, seats, reason)
+        names = self._names_of(ctx, seats)
+        info = PublicPost(ctx.id, INFO, f"info.out.{reason}", {"table": ctx.id, "name": names,
+                                                               "game": ctx.engine.title}, version=ctx.row.version)
+        if len(ctx.seats) == 2 or teams:
+            return await self._commit(ctx, ctx.state, _Step(), force_finish=True, seat_updates=updates)
+        for s, cols in updates.items():
+            ctx.seats = [replace(r, **cols) if r.seat == s else r for r in ctx.seats]
+        step = _Step()
+        state = ctx.state
+        if len(self._still_in(ctx)) > 1:
+            state = self._advance(ctx, state, ctx.plies, step)
+        # the seats are already out in ctx: _commit rewrites them and finishes when one is left
+        return await self._commit(ctx, state, step, seat_updates=updates, extra=[info])
+
+    async def offer_draw(self, table_id: int, user_id: int) -> list[Message]:
+        """Offer a draw (Kona, Plateau); the opponent accepts by offering too."""
+        async with self._lock(table_id):
+            ctx, seat = await self._active(table_id, user_id)
+            if ctx.row.game not in DRAW_GAMES:
+                raise TableError("error.no_draws", game=ctx.engine.title)
+            offer = ctx.row.draw_offer
+            if offer == seat.seat:
+                raise TableError("error.draw_already_offered")
+            if offer is not None:  # the other player offered: agreed
+                return await self._agree_draw(ctx)
+            async with self.repo.transaction() as tx:
+                await tx.update_table(table_id, ctx.row.version, now_iso(self._now()), bump=False,
+                                      draw_offer=seat.seat)
+            ctx.row = replace(ctx.row, draw_offer=seat.seat)
+            self._remember(ctx)
+            other = [s for s in ctx.seats if s.seat != seat.seat]
+            return [PublicPost(table_id, INFO, "info.draw_offered",
+                               {"table": table_id, "name": seat.name, "game": ctx.engine.title},
+                               None, tuple(s.user_id for s in other), "draw", ctx.row.version)]
+
+    async def _agree_draw(self, ctx: _Ctx) -> list[Message]:
+        now = self._now()
+        stamp = now_iso(now)
+        places = [1] * len(ctx.seats)
+        async with self.repo.transaction() as tx:
+            version = await tx.update_table(
+                ctx.id, ctx.row.version, stamp, status=FINISHED, draw_offer=None, turn_deadline=None,
+                next_event_at=None, outcome=json.dumps({"text": "", "reason": "agreement", "placements": places}))
+            await self._finish_writes(tx, ctx, places, "agreement", stamp)
+        ctx.row = replace(ctx.row, version=version, status=FINISHED, draw_offer=None, turn_deadline=None,
+                          next_event_at=None, outcome=json.dumps({"text": "", "reason": "agreement",
+                                                                  "placements": places}))
+        self._remember(ctx)
+        ordered = sorted(ctx.seats, key=lambda r: r.seat)
+        return [
+            await self._board_post(ctx, ctx.state, version, None),
+            self._result_post(ctx, places, "agreement", "", version),
+            TableFinished(ctx.id, ctx.row.guild_id, ctx.row.game, "agreement", "agreement", tuple(places),
+                          tuple(r.user_id for r in ordered), bool(ctx.options.get("rated", True))),
+        ]
+
+    async def decline_draw(self, table_id: int, user_id: int) -> list[Message]:
+        async with self._lock(table_id):
+            ctx, seat = await self._active(table_id, user_id)
+            if ctx.row.draw_offer is None or ctx.row.draw_offer == seat.seat:
+                raise TableError("error.no_draw_offer")
+            async with self.repo.transaction() as tx:
+                await tx.update_table(table_id, ctx.row.version, now_iso(self._now()), bump=False, draw_offer=None)
+            ctx.row = replace(ctx.row, draw_offer=None)
+            self._remember(ctx)
+            return [PublicPost(table_id, INFO, "info.draw_declined",
+                               {"table": table_id, "name": seat.name, "game": ctx.engine.title},
+                               version=ctx.row.version)]
+
+    # ================================================================ deadlines
+    async def tick(self) -> list[Message]:
+        """Send due reminders and play due timeouts (idempotent; call it every minute or so)."""
+        now = self._now()
+        messages: list[Message] = []
+        for table_id in await self.repo.due_tables(now_iso(now)):
+            try:
+                async with self._lock(table_id):
+                    messages.extend(await self._tick_table(table_id, now))
+            except TableError as exc:
+                log.error("table %d: deadline skipped (%s)", table_id, exc.key)
+        return messages
+
+    async def _tick_table(self, table_id: int, now: datetime) -> list[Message]:
+        ctx = await self._load(table_id)
+        deadline = parse_iso(ctx.row.turn_deadline)
+        if ctx.row.status != ACTIVE or deadline is None:
+            async with self.repo.transaction() as tx:
+                await tx.set_next_event(table_id, None)
+            return []
+        seconds = int(ctx.options.get("time_per_move", DEFAULT_TIME_PER_MOVE))
+        started = deadline - timedelta(seconds=seconds)
+        actors = self._human_actors(ctx, ctx.state)
+        if now >= deadline:
+            return await self._timeout(ctx, actors)
+        late_at = started + timedelta(seconds=seconds * LATE)
+        kinds = ["half"] + (["late"] if now >= late_at else [])
+        messages: list[Message] = []
+        stamp = now_iso(now)
+        async with self.repo.transaction() as tx:
+            for kind in kinds:
+                for seat in actors:
+                    row = ctx.by_seat(seat)
+                    assert row is not None
+                    fresh = await tx.record_reminder(table_id, ctx.row.version, kind, row.user_id, stamp)
+                    if fresh and kind == kinds[-1]:  # skipped past 50%: only the later nudge is sent
+                        messages.append(Reminder(table_id, row.user_id, f"reminder.{kind}", {
+                            "table": table_id, "game": ctx.engine.title or ctx.engine.name,
+                            "left": format_duration((deadline - now).total_seconds()),
+                            **self._deadline_params(ctx.row.turn_deadline)}))
+            next_event = now_iso(late_at if now < late_at else deadline)
+            await tx.set_next_event(table_id, next_event)
+        ctx.row = replace(ctx.row, next_event_at=next_event)
+        self._remember(ctx)
+        return messages
+
+    async def _timeout(self, ctx: _Ctx, actors: list[int]) -> list[Message]:
+        """Time ran out: Krakatoa plays ``auto`` (KR-8.4); K3 seats go out; 2-player games are lost."""
+        engine = ctx.engine
+        names = self._names_of(ctx, actors)
+        info = PublicPost(ctx.id, INFO, "info.timeout", {"table": ctx.id, "name": names, "game": engine.title},
+                          version=ctx.row.version)
+        if ctx.row.game == "krakatoa" and actors:
+            seat = actors[0]
+            state = ctx.state
+            move = engine.parse_move(state, "auto")
+            step = _Step([(state, move, seat, engine.format_move(state, move))])
+            after = engine.apply(state, move)
+            after = self._advance(ctx, after, ctx.plies + 1, step)
+            info = PublicPost(ctx.id, INFO, "info.timeout_auto", dict(info.params), version=ctx.row.version)
+            return await self._commit(ctx, after, step, extra=[info])
+        if ctx.row.game == "k3" and len(ctx.seats) > 2:
+            return await self._leave_game(ctx, actors, "time")
+        updates = self._out_updates(ctx, actors, "time")
+        return await self._commit(ctx, ctx.state, _Step(), force_finish=True, seat_updates=updates)
+
+    # ================================================================ queries
+    async def _current_post(self, ctx: _Ctx, image: bool = True) -> PublicPost:
+        if ctx.row.status in WAITING or ctx.state is None:
+            return self._waiting_post(ctx)
+        return await self._board_post(ctx, ctx.state, ctx.row.version, ctx.row.turn_deadline, image=image)
+
+    async def board(self, table_id: int, image: bool = True) -> PublicPost:
+        """The table's current public post again (board image and summary, or the invitation)."""
+        return await self._current_post(await self._load(table_id), image)
+
+    async def private_view(self, table_id: int, user_id: int) -> PrivatePost:
+        """The "My pieces" button: this player's own view (TableError if not seated)."""
+        ctx = await self._load(table_id)
+        seat = ctx.seat_of(user_id)
+        if seat is None:
+            raise TableError("error.not_seated", table=table_id)
+        if ctx.state is None:
+            raise TableError("error.not_started", table=table_id)
+        return await self._private_post(ctx, ctx.state, seat.seat)
+
+    def _summary(self, ctx: _Ctx) -> TableSummary:
+        ordered = sorted(ctx.seats, key=lambda r: r.seat)
+        actors = self._human_actors(ctx, ctx.state) if ctx.row.status == ACTIVE else []
+        return TableSummary(
+            ctx.id, ctx.row.game, ctx.engine.title or ctx.engine.name, ctx.row.status,
+            tuple(s.name for s in ordered), tuple(s.user_id for s in ordered),
+            tuple(ctx.by_seat(s).name for s in actors),  # type: ignore[union-attr]
+            tuple(ctx.by_seat(s).user_id for s in actors),  # type: ignore[union-attr]
+            parse_iso(ctx.row.turn_deadline), ctx.row.guild_id, ctx.row.channel_id, ctx.row.thread_id,
+            ctx.row.version)
+
+    async def _summaries(self, rows: Sequence[TableRow]) -> list[TableSummary]:
+        out = []
+        for row in rows:
+            try:
+                out.append(self._summary(await self._load(row.id)))
+            except TableError:
+                log.warning("table %d skipped in a listing (damaged)", row.id)
+        return out
+
+    async def active_tables(self, user_id: int, guild_id: int | None = None) -> list[TableSummary]:
+        """The player's live tables (waiting or playing), oldest first."""
+        return await self._summaries(await self.repo.tables_for_user(user_id, guild_id, LIVE))
+
+    async def find_tables_in_place(self, guild_id: int, place_id: int, user_id: int) -> list[TableSummary]:
+        """Live tables in this channel or thread where the user is seated."""
+        rows = await self.repo.tables_in_place(guild_id, place_id, LIVE)
+        return [s for s in await self._summaries(rows) if user_id in s.user_ids]
+
+    async def table_details(self, table_id: int, viewer_id: int | None = None) -> TableDetails:
+        """Summary and move list; hidden moves in public form unless the viewer made them or it is over."""
+        ctx = await self._load(table_id)
+        records: list[MoveRecord] = []
+        over = ctx.row.status == FINISHED
+        viewer = ctx.seat_of(viewer_id) if viewer_id is not None else None
+        if ctx.state is not None:
+            for ply, seat, text, public in await self._log_texts(ctx):
+                shown = text if over or (viewer is not None and viewer.seat == seat) else public
+                row = ctx.by_seat(seat) if seat >= 0 else None
+                records.append(MoveRecord(ply, seat, row.name if row else "", shown))
+        outcome = json.loads(ctx.row.outcome).get("text") if ctx.row.outcome else None
+        position = ctx.engine.view(ctx.state, None).get("position") if ctx.state is not None else None
+        public_options = {k: v for k, v in ctx.options.items() if k != "game"} | dict(ctx.options.get("game", {}))
+        return TableDetails(self._summary(ctx), public_options, tuple(records), outcome, position)
+
+    async def _log_texts(self, ctx: _Ctx) -> list[tuple[int, int, str, str]]:
+        """(ply, seat, canonical text, public text) of every logged move, kept up to date by ``_commit``."""
+        cached = self._log_cache.get(ctx.id)
+        if cached is not None and len(cached) == ctx.plies:
+            return cached
+        texts = []
+        try:
+            state = self._new_state(ctx, len(ctx.seats))
+            for m in await self.repo.get_moves(ctx.id):
+                move = ctx.engine.parse_move(state, m.move)
+                texts.append((m.ply, m.seat, m.move, self._public_text(ctx.engine, state, move, m.move)))
+                state = ctx.engine.apply(state, move)
+        except Exception as exc:
+            log.error("table %d: the move log does not replay (%s)", ctx.id, type(exc).__name__)
+            raise TableError("error.damaged", table=ctx.id) from None
+        self._log_cache[ctx.id] = texts
+        return texts
+
+    async def legal_moves_for(self, table_id: int, user_id: int) -> list[str]:
+        """Canonical strings this user may play now (autocomplete, button pickers); [] when none."""
+        ctx = await self._load(table_id)
+        seat = ctx.seat_of(user_id)
+        if ctx.row.status != ACTIVE or seat is None or seat.out_reason:
+            return []
+        state, engine = ctx.state, ctx.engine
+        if seat.seat not in self._human_actors(ctx, state):
+            return []
+        moves = engine.legal_moves(state)
+        return sorted(engine.format_move(state, m) for m in moves if engine.move_seat(state, m) == seat.seat)
+
+    async def moves_log(self, table_id: int) -> list[MoveRow]:
+        """The raw move log (server use only: it holds hidden faces)."""
+        return await self.repo.get_moves(table_id)
+
+    async def set_location(
+        self, table_id: int, thread_id: int | None, message_id: int | None, version: int | None = None
+    ) -> None:
+        """Record where the table lives (the front end's thread and board message).
+
+        ``version``: the version of the board post just delivered.  A front end that passes it gets
+        ``missed_posts()`` after a crash: the boards stored but never posted.
+        """
+        async with self._lock(table_id):
+            ctx = await self._load(table_id)
+            columns: dict[str, Any] = {"thread_id": thread_id, "message_id": message_id}
+            if version is not None:
+                columns["posted_version"] = max(version, ctx.row.posted_version or 0)
+            async with self.repo.transaction() as tx:
+                await tx.update_table(table_id, None, now_iso(self._now()), bump=False, **columns)
+            ctx.row = replace(ctx.row, **columns)
+            self._remember(ctx)
+
+    async def missed_posts(self) -> list[Message]:
+        """At start-up: the board (and result) of every table whose latest board was never posted.
+
+        Only tables whose front end reports posted versions (``set_location(..., version=)``) count.
+        """
+        messages: list[Message] = []
+        for table_id in await self.repo.tables_with_unposted_boards():
+            try:
+                ctx = await self._load(table_id)
+            except TableError:
+                continue
+            messages.append(await self._current_post(ctx))
+            if ctx.row.status == FINISHED and ctx.row.outcome:
+                info = json.loads(ctx.row.outcome)
+                messages.append(self._result_post(ctx, list(info.get("placements") or [1] * len(ctx.seats)),
+                                                  info.get("reason", ""), info.get("text", ""), ctx.row.version))
+        return messages
+
+    # ---- settings and preferences
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        return await self.repo.guild_settings(guild_id)
+
+    async def set_guild_settings(
+        self,
+        guild_id: int,
+        *,
+        time_per_move: str | None = None,
+        allowed_channels: Sequence[int] | None = None,
+        rated: bool | None = None,
+    ) -> GuildSettings:
+        current = await self.repo.guild_settings(guild_id)
+        seconds = current.time_per_move
+        if time_per_move is not None:
+            seconds = parse_duration(time_per_move)
+            if seconds is None or not MIN_TIME_PER_MOVE <= seconds <= MAX_TIME_PER_MOVE:
+                raise TableError("error.bad_time", value=time_per_move)
+        updated = GuildSettings(
+            guild_id, seconds,
+            tuple(allowed_channels) if allowed_channels is not None else current.allowed_channels,
+            current.rated if rated is None else rated)
+        await self.repo.set_guild_settings(updated, now_iso(self._now()))
+        return updated
+
+    async def user_prefs(self, user_id: int) -> UserPrefs:
+        return await self.repo.user_prefs(user_id)
+
+    async def set_dms_closed(self, user_id: int, closed: bool) -> None:
+        prefs = await self.repo.user_prefs(user_id)
+        await self.repo.set_user_prefs(UserPrefs(user_id, closed, prefs.locale, prefs.theme), now_iso(self._now()))
+
+    async def dms_closed(self, user_id: int) -> bool:
+        return (await self.repo.user_prefs(user_id)).dms_closed
+
+    async def set_locale(self, user_id: int, locale: str | None) -> None:
+        prefs = await self.repo.user_prefs(user_id)
+        await self.repo.set_user_prefs(UserPrefs(user_id, prefs.dms_closed, locale, prefs.theme), now_iso(self._now()))

@@ -1,0 +1,167 @@
+"""The console driven by a script on standard input (a subprocess), as a newcomer would use it."""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from engines import get_engine
+
+ROOT = Path(__file__).resolve().parent.parent
+NAMES = ["Ana", "Ben"]
+
+
+def run_console(script: list[str], tmp_path: Path, *extra: str) -> list[str]:
+    proc = subprocess.run(
+        [sys.executable, "console.py", "--db", str(tmp_path / "console.db"), "--out", str(tmp_path / "out"), *extra],
+        input="\n".join(script) + "\n", capture_output=True, text=True, cwd=ROOT, timeout=240,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc.stdout.splitlines()
+
+
+def random_game(game: str, seed: int) -> tuple[list[str], list]:
+    """A whole game chosen with the engine: the canonical moves and every state along the way."""
+    engine = get_engine(game)
+    rng = random.Random(seed)
+    state = engine.new_game(2, 0, {})
+    states, moves = [state], []
+    while engine.outcome(state) is None:
+        move = engine.random_move(state, rng)
+        moves.append((engine.to_move(state), engine.format_move(state, move)))
+        state = engine.apply(state, move)
+        states.append(state)
+    return [f"{NAMES[seat]}: /move {text}" for seat, text in moves], states
+
+
+def test_console_plays_a_whole_kona_game(tmp_path: Path) -> None:
+    lines, states = random_game("kona", 11)
+    script = ["# a whole game of Kona", "Ana: /play kona @Ben seat=first", "Ben: /accept", "Ana: /moves",
+              "Ben: /move a1-a2", *lines, "Ana: /games"]
+    out = run_console(script, tmp_path)
+    engine = get_engine("kona")
+    assert out[0].startswith("[#1] Ana invites Ben to a game of Kona")
+    assert any(line.startswith("[dm Ana] #1 legal moves (18): a6-a3 a6-a4") for line in out)  # KO-10 E1
+    assert "[error Ben] It is not your turn: it is Ana's turn." in out
+    positions = [line.split("position: ", 1)[1] for line in out if line.startswith("[#1]   position: ")]
+    assert positions == [engine.to_position(s) for s in states]  # one board per ply, in order
+    outcome = engine.outcome(states[-1])
+    assert outcome is not None
+    result = next(line for line in out if line.startswith("[#1]") and "Kona #1" in line and
+                  ("wins" in line or "draw" in line))
+    assert outcome.text in result
+    assert out[-1] == "[dm Ana] no tables"
+    # images are written when the renderer is there
+    images = [m.group(1) for line in out if (m := re.search(r"\(image: (.+\.png)\)$", line))]
+    if images:
+        assert all(Path(p).is_file() and Path(p).read_bytes()[:4] == b"\x89PNG" for p in images)
+
+
+def test_console_plays_a_whole_plateau_game_without_leaks(tmp_path: Path) -> None:
+    """PL-9: each player's hidden faces appear only in that player's [dm] lines."""
+    lines, states = random_game("plateau", 3)
+    assert len(lines) >= 6
+    script = ["Ana: /play plateau @Ben seat=first", "Ben: /accept", "Ben: /mine", lines[0], "Ana: /mine",
+              "Ben: /moves", *lines[1:]]
+    out = run_console(script, tmp_path, "--no-images")
+    engine = get_engine("plateau")
+    spectator = {engine.view_notation(s, None) for s in states}
+    own = [{engine.view_notation(s, seat) for s in states} for seat in (0, 1)]
+    public = [line for line in out if line.startswith("[#")]
+    assert public and not any(line.startswith("[dm") for line in public)
+    hidden_moves = set()
+    for before, line in zip(states, lines):
+        text = line.split("/move ", 1)[1]
+        move = engine.parse_move(before, text)
+        if engine.public_move(before, move) != text:
+            hidden_moves.add(text)
+    assert hidden_moves  # the openings at least
+    for line in public:
+        assert not any(h in line for h in hidden_moves), line
+        if "   position: " in line:
+            assert line.split("position: ", 1)[1] in spectator, line
+    dms = {name: [line.split(": ", 1)[1] for line in out if line.startswith(f"[dm {name}] Your view")]
+           for name in NAMES}
+    for seat, name in enumerate(NAMES):
+        assert dms[name], f"{name} got no private view"
+        for position in dms[name]:
+            assert position in own[seat]
+            if position not in spectator:  # something private: never what the other player may see
+                assert position not in own[1 - seat]
+    outcome = engine.outcome(states[-1])
+    assert outcome is not None
+    assert any(outcome.text in line for line in public if "Plateau #1" in line)
+
+
+def test_console_errors_rules_and_clock(tmp_path: Path) -> None:
+    script = [
+        "nonsense without a colon",
+        "Ana: /dance",
+        "Ana: /move a6-d3",
+        "Ana: /rules kona",
+        "Ana: /play krakatoa @Ben time_per_move=1h preset=basic",
+        "Ben: /accept",
+        "Ana: /games",
+        "Ben: /games",
+        "Ana: /clock +30m",
+        "Ana: /clock +30m",
+        "Ana: /history",
+    ]
+    out = run_console(script, tmp_path, "--no-images")
+    assert out[0].startswith("[error ?]")
+    assert "[error Ana] unknown command /dance; try /help" in out
+    assert "[error Ana] you have no table here; start one with /play GAME @NAME" in out
+    assert "[rules] # Kona (alias Carpniches) — rules specification" in out
+    assert any(line.startswith("[rules] ## KO-1 Sides and seats") for line in out)
+    reminders = [line for line in out if "Half of your time" in line]
+    assert len(reminders) == 1 and reminders[0].startswith("[dm ")
+    assert any("ran out of time" in line and line.startswith("[#1]") for line in out)
+    history = next(line for line in out if line.startswith("[dm Ana] #1 moves: "))
+    assert "steam" in history  # KR-8.4: auto in the throw-off
+
+
+def auto_script(game: str, names: list[str], rounds: int, options: str = "") -> list[str]:
+    others = " ".join(f"@{n}" for n in names[1:])
+    script = [f"{names[0]}: /play {game} {others} {options}".strip(), *(f"{n}: /accept" for n in names[1:])]
+    for _ in range(rounds):
+        script += [f"{n}: /auto" for n in names]
+    return script
+
+
+def test_console_plays_whole_k3_and_krakatoa_games_with_auto(tmp_path: Path) -> None:
+    """/auto plays K3 builds (K3-3.4), Krakatoa's `auto` (KR-8.4) and random legal moves to the end."""
+    for game, names, rounds, options in (("k3", ["Ana", "Ben", "Cy"], 80, ""),
+                                          ("krakatoa", ["Ana", "Ben"], 160, "preset=basic")):
+        out = run_console(auto_script(game, names, rounds, options), tmp_path / game, "--no-images", "--seed", "5")
+        title = get_engine(game).title
+        finals = [line for line in out
+                  if line.startswith("[#1]") and (f"{title} #1 is over" in line or f"wins {title} #1" in line)]
+        assert len(finals) == 1, out[-5:]
+        if game == "k3":
+            built = [line for line in out if line.startswith("[dm ") and "Your view" in line]
+            assert {line.split("]")[0][4:] for line in built} == set(names)  # K3-10: one private view each
+        # an /auto by a player not to move is refused, never played
+        assert any("It is not your turn" in line for line in out)
+
+
+def test_console_seed_makes_a_session_repeatable(tmp_path: Path) -> None:
+    script = auto_script("krakatoa", ["Ana", "Ben"], 6)
+    first = run_console(script, tmp_path / "a", "--no-images", "--seed", "9")
+    second = run_console(script, tmp_path / "b", "--no-images", "--seed", "9")
+    strip = [re.sub(r"deadline [^)]*\)", "", line) for line in first]
+    assert strip == [re.sub(r"deadline [^)]*\)", "", line) for line in second]
+    assert any("roll" in line for line in first)
+
+
+async def test_console_main_is_importable_and_runs_lines(tmp_path: Path) -> None:
+    import console
+
+    lines: list[str] = []
+    await console.run(["Ana: /play kona @Ben", "Ben: /accept", "Ben: /board"], str(tmp_path / "c.db"), None, False,
+                      lines.append, seed=1)
+    assert lines[0].startswith("[#1] Ana invites Ben") and any("position: CPC,4,PCP" in line for line in lines)
+    assert console.user_id_for("ana") == console.user_id_for("Ana") != console.user_id_for("Ben")

@@ -1,0 +1,137 @@
+"""Deadlines with a fake clock: reminders at 50% and 90%, timeouts, exactly once, across restarts."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from test_tables_service import USERS, FakeClock, assert_replay_matches, open_service, play_out, start_table
+
+from tables import PublicPost, Reminder, TableFinished
+
+ANA, BEN, CY, DEE = (u for u, _ in USERS)
+
+
+async def test_reminders_then_loss_on_time(tmp_path: Path) -> None:
+    clock = FakeClock()
+    repo, svc = await open_service(tmp_path / "mesa.db", clock)
+    tid, _ = await start_table(svc, "kona", 2, {"time_per_move": "10h"})
+    await svc.submit_move(tid, ANA, "a6-d3")  # Ben has 10 hours from now
+    clock.advance(hours=4, minutes=59)
+    assert await svc.tick() == []
+    clock.advance(minutes=1)  # 50%
+    out = await svc.tick()
+    assert [(type(m), m.user_id, m.key) for m in out] == [(Reminder, BEN, "reminder.half")]
+    assert out[0].params["left"] == "5h"
+    assert await svc.tick() == []  # never twice
+    clock.advance(hours=4)  # 90%
+    out = await svc.tick()
+    assert [(m.user_id, m.key) for m in out] == [(BEN, "reminder.late")]
+    assert out[0].params["left"] == "1h"
+    assert await svc.tick() == []
+    clock.advance(hours=1)  # deadline
+    out = await svc.tick()
+    result = next(m for m in out if isinstance(m, PublicPost) and m.kind == "result")
+    assert result.key == "result.win.time" and result.params["loser"] == "Ben"
+    assert [(r.user_id, r.place, r.reason) for r in await repo.get_results(tid)] == [(ANA, 1, "time"),
+                                                                                       (BEN, 2, "time")]
+    assert sum(isinstance(m, TableFinished) for m in out) == 1
+    clock.advance(days=30)
+    assert await svc.tick() == []
+    await repo.close()
+
+
+async def test_a_move_resets_the_clock(tmp_path: Path) -> None:
+    clock = FakeClock()
+    repo, svc = await open_service(tmp_path / "mesa.db", clock)
+    tid, _ = await start_table(svc, "kona", 2, {"time_per_move": "1h"})
+    clock.advance(minutes=50)
+    await svc.submit_move(tid, ANA, "a6-d3")
+    clock.advance(minutes=20)  # 20 minutes into Ben's hour: nothing due, although Ana's deadline passed
+    assert await svc.tick() == []
+    clock.advance(minutes=10)  # Ben at 50%
+    assert [(m.user_id, m.key) for m in await svc.tick()] == [(BEN, "reminder.half")]
+    await repo.close()
+
+
+async def test_a_late_tick_sends_only_the_later_reminder(tmp_path: Path) -> None:
+    clock = FakeClock()
+    repo, svc = await open_service(tmp_path / "mesa.db", clock)
+    await start_table(svc, "kona", 2, {"time_per_move": "1d"})
+    clock.advance(hours=23)  # the front end was down past 50% and 90%
+    assert [(m.user_id, m.key) for m in await svc.tick()] == [(ANA, "reminder.late")]
+    assert await svc.tick() == []
+    await repo.close()
+
+
+async def test_deadlines_survive_a_restart_and_fire_once(tmp_path: Path) -> None:
+    path = tmp_path / "mesa.db"
+    clock = FakeClock()
+    repo, svc = await open_service(path, clock)
+    tid, _ = await start_table(svc, "plateau", 2, {"time_per_move": "2h"})
+    clock.advance(hours=1)
+    assert [m.key for m in await svc.tick()] == ["reminder.half"]
+    await repo.close()
+
+    repo2, svc2 = await open_service(path, clock)  # a restart: the reminder is not sent again
+    assert await svc2.tick() == []
+    clock.advance(minutes=48)
+    assert [m.key for m in await svc2.tick()] == ["reminder.late"]
+    await repo2.close()
+
+    repo3, svc3 = await open_service(path, clock)
+    assert await svc3.tick() == []
+    clock.advance(minutes=12)
+    out = await svc3.tick()
+    assert sum(isinstance(m, TableFinished) for m in out) == 1
+    assert await svc3.tick() == []
+    assert [r.place for r in await repo3.get_results(tid)] == [2, 1]  # Ana (Black) lost on time
+    await repo3.close()
+
+
+async def test_krakatoa_timeout_plays_auto(tmp_path: Path) -> None:
+    """KR-8.4: a decision not taken in time is played with `auto`; the game goes on."""
+    clock = FakeClock()
+    repo, svc = await open_service(tmp_path / "mesa.db", clock)
+    tid, _ = await start_table(svc, "krakatoa", 2, {"time_per_move": "1h"})
+    clock.advance(hours=1)
+    out = await svc.tick()
+    assert any(isinstance(m, PublicPost) and m.key == "info.timeout_auto" for m in out)
+    moves = [m.move for m in await repo.get_moves(tid)]
+    assert moves[0] == "steam"  # KR-8.4: auto in the throw-off picks steam
+    assert moves[1].startswith("roll ")  # the chance move that follows is drawn at once
+    assert (await svc.table_details(tid)).summary.status == "active"
+    assert await svc.tick() == []
+    await repo.close()
+
+
+async def test_k3_timeout_eliminates_in_a_three_player_game(tmp_path: Path) -> None:
+    """A K3 player out of time is out: the service plays their seat and places them last."""
+    clock = FakeClock()
+    repo, svc = await open_service(tmp_path / "mesa.db", clock)
+    tid, _ = await start_table(svc, "k3", 3, {"time_per_move": "1h"})
+    await svc.submit_move(tid, ANA, await svc.auto_build(tid, ANA))
+    await svc.submit_move(tid, BEN, await svc.auto_build(tid, BEN))
+    clock.advance(hours=1)  # Cy never builds
+    out = await svc.tick()
+    assert any(isinstance(m, PublicPost) and m.key == "info.out.time" for m in out)
+    details = await svc.table_details(tid)
+    assert details.summary.status == "active" and CY not in details.summary.turn_user_ids
+    assert await svc.legal_moves_for(tid, CY) == []
+    await play_out(svc, tid, random.Random(9))
+    places = {r.user_id: r.place for r in await repo.get_results(tid)}
+    assert places[CY] == 3 and {places[ANA], places[BEN]} == {1, 2}
+    await assert_replay_matches(repo, tid)
+    await repo.close()
+
+
+async def test_k3_two_player_timeout_ends_the_game(tmp_path: Path) -> None:
+    clock = FakeClock()
+    repo, svc = await open_service(tmp_path / "mesa.db", clock)
+    tid, _ = await start_table(svc, "k3", 2, {"time_per_move": "3h"})
+    await svc.submit_move(tid, BEN, await svc.auto_build(tid, BEN))
+    clock.advance(hours=3)
+    await svc.tick()
+    assert {r.user_id: (r.place, r.outcome) for r in await repo.get_results(tid)} == {ANA: (2, "loss"),
+                                                                                      BEN: (1, "win")}
+    await repo.close()

@@ -1,0 +1,274 @@
+"""Table set-up, refusals, draw offers, private posts and the i18n catalogs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from test_tables_service import CHANNEL, GUILD, USERS, open_service, start_table
+
+from engines import get_engine
+from tables import PrivatePost, PublicPost, TableError, TableFinished, i18n, lang_for_locale, t
+
+ANA, BEN, CY, DEE = (u for u, _ in USERS)
+
+
+async def refused(coro, key: str) -> TableError:
+    with pytest.raises(TableError) as err:
+        await coro
+    assert err.value.key == key, err.value.key
+    return err.value
+
+
+async def test_create_refusals(tmp_path: Path) -> None:
+    repo, svc = await open_service(tmp_path / "mesa.db")
+    await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [(ANA, "Ana")]), "error.self_play")
+    await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "k3", [(BEN, "Ben"), (BEN, "Ben")]), "error.duplicate_player")
+    await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [(BEN, "Ben"), (CY, "Cy")]), "error.too_many_players")
+    await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "plateau", []), "error.needs_opponent")
+    await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "chess", [(BEN, "Ben")]), "error.unknown_game")
+    err = await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [(BEN, "Ben")], {"seat": "middle"}),
+                        "error.bad_option")
+    assert "first, second, random" in err.message("en")
+    for bad in ("30m", "15d", "soon", "3x"):
+        await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [(BEN, "Ben")], {"time_per_move": bad}),
+                      "error.bad_time")
+    err = await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "krakatoa", [(BEN, "Ben")], {"preset": "expert"}),
+                        "error.bad_game_option")
+    assert "advanced" in err.message("en") and "basic" in err.message("en")  # KR-7.1 names the presets
+    err = await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [(BEN, "Ben")], {"colour": "red"}),
+                        "error.bad_game_option")
+    assert "repetition_draw" in err.message("en")  # KO-7.1: the allowed options are named
+    err = await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "krakatoa", [(BEN, "Ben"), (CY, "Cy")],
+                                   {"teams": "true"}), "error.bad_game_option")
+    assert "KR-6.2" in err.message("en")  # teams need exactly four players
+    # nothing was created by any refusal
+    assert await svc.active_tables(ANA) == []
+    await repo.close()
+
+
+async def test_options_are_stored_and_used(tmp_path: Path) -> None:
+    repo, svc = await open_service(tmp_path / "mesa.db")
+    await svc.set_guild_settings(GUILD, time_per_move="2d")
+    tid, _ = await start_table(svc, "kona", 2, {"seat": "second", "rated": "false", "move_limit": "50"})
+    details = await svc.table_details(tid)
+    assert details.options["seat"] == "second" and details.options["rated"] is False
+    assert details.options["time_per_move"] == 2 * 86400  # the guild default
+    assert details.options["move_limit"] == 50
+    assert details.summary.players == ("Ben", "Ana")  # seat=second: the challenger plays poodle (KO-1.1)
+    tid2, _ = await start_table(svc, "kona", 2, {"time_per_move": "90m"})
+    assert (await svc.table_details(tid2)).options["time_per_move"] == 5400
+    await repo.close()
+
+
+async def test_turn_and_seat_checks(tmp_path: Path) -> None:
+    repo, svc = await open_service(tmp_path / "mesa.db")
+    tid, _ = await start_table(svc, "kona", 2)
+    err = await refused(svc.submit_move(tid, BEN, "a1-a2"), "error.not_your_turn")
+    assert err.message("en") == "It is not your turn: it is Ana's turn."
+    await refused(svc.submit_move(tid, CY, "a6-d3"), "error.not_seated")
+    err = await refused(svc.submit_move(tid, ANA, "a6-a2"), "error.bad_move")
+    assert "a6-a2" in err.message("en")
+    await refused(svc.submit_move(tid, ANA, "hello"), "error.bad_move")
+    await refused(svc.private_view(tid, CY), "error.not_seated")
+    assert await svc.legal_moves_for(tid, BEN) == []
+    # tolerant notation (KO-9.3) is stored canonically
+    await svc.submit_move(tid, ANA, " A6 D3 ")
+    assert [m.move for m in await repo.get_moves(tid)] == ["a6-d3"]
+    await repo.close()
+
+
+async def test_invitation_flow(tmp_path: Path) -> None:
+    repo, svc = await open_service(tmp_path / "mesa.db")
+    out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [(BEN, "Ben")])
+    tid = out[0].table_id
+    assert out[0].key == "invite.challenge" and out[0].mention == (BEN,) and out[0].components_hint == "invite"
+    await refused(svc.accept(tid, CY), "error.not_invited")
+    await refused(svc.submit_move(tid, ANA, "a6-d3"), "error.not_started")
+    out = await svc.decline(tid, BEN)
+    assert out[0].key == "invite.declined"
+    await refused(svc.accept(tid, BEN), "error.not_active")
+
+    # K3 open table: join, leave, start
+    out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "k3")
+    tid = out[0].table_id
+    assert out[0].key == "invite.open"
+    await refused(svc.start(tid, ANA), "error.not_enough_players")
+    await svc.join(tid, BEN, "Ben")
+    await refused(svc.join(tid, BEN, "Ben"), "error.already_seated")
+    await svc.join(tid, CY, "Cy")
+    await svc.leave(tid, CY)
+    await refused(svc.start(tid, BEN), "error.host_only")
+    out = await svc.start(tid, ANA)
+    assert (await svc.table_details(tid)).summary.status == "active"
+    assert sorted((await svc.table_details(tid)).summary.players) == ["Ana", "Ben"]
+    # K3-10: each player gets their own view privately once the deal is made
+    assert sorted(m.user_id for m in out if isinstance(m, PrivatePost)) == [ANA, BEN]
+    await refused(svc.leave(tid, BEN), "error.use_resign")
+    # abort is allowed before the first player move (chance moves do not count), host only
+    await refused(svc.abort(tid, BEN), "error.host_only")
+    out = await svc.abort(tid, ANA)
+    assert out[0].key == "info.aborted"
+    assert await svc.active_tables(ANA) == []
+
+    # a full open table starts by itself
+    out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "krakatoa")
+    tid = out[0].table_id
+    for uid, name in USERS[1:]:
+        out = await svc.join(tid, uid, name)
+    assert any(isinstance(m, PublicPost) and m.key.startswith("board.start") for m in out)
+    await refused(svc.join(tid, 105, "Eve"), "error.already_started")
+    await repo.close()
+
+
+async def test_abort_refused_after_a_move(tmp_path: Path) -> None:
+    repo, svc = await open_service(tmp_path / "mesa.db")
+    tid, _ = await start_table(svc, "kona", 2)
+    await svc.submit_move(tid, ANA, "a6-d3")
+    await refused(svc.abort(tid, ANA), "error.abort_too_late")
+    await repo.close()
+
+
+async def test_draw_offers(tmp_path: Path) -> None:
+    repo, svc = await open_service(tmp_path / "mesa.db")
+    tid, _ = await start_table(svc, "kona", 2)
+    out = await svc.offer_draw(tid, ANA)
+    assert out[0].key == "info.draw_offered" and out[0].mention == (BEN,) and out[0].components_hint == "draw"
+    await refused(svc.offer_draw(tid, ANA), "error.draw_already_offered")
+    await refused(svc.decline_draw(tid, ANA), "error.no_draw_offer")
+    await svc.decline_draw(tid, BEN)
+    await refused(svc.decline_draw(tid, BEN), "error.no_draw_offer")
+    # any move cancels an offer
+    await svc.offer_draw(tid, ANA)
+    board_version = (await svc.board(tid)).version
+    await svc.submit_move(tid, ANA, "a6-d3", expected_version=board_version)  # an offer does not stale the board
+    out = await svc.offer_draw(tid, BEN)
+    assert out[0].key == "info.draw_offered"
+    out = await svc.offer_draw(tid, ANA)  # accepting = offering too
+    result = next(m for m in out if isinstance(m, PublicPost) and m.kind == "result")
+    assert result.key == "result.draw.agreement"
+    assert [(r.place, r.outcome, r.reason) for r in await repo.get_results(tid)] == [(1, "draw", "agreement")] * 2
+    assert any(isinstance(m, TableFinished) for m in out)
+    # no draw offers in the dice game
+    tid2, _ = await start_table(svc, "krakatoa", 2)
+    await refused(svc.offer_draw(tid2, ANA), "error.no_draws")
+    await repo.close()
+
+
+async def test_resign_two_players_and_multiplayer(tmp_path: Path) -> None:
+    repo, svc = await open_service(tmp_path / "mesa.db")
+    tid, _ = await start_table(svc, "plateau", 2)
+    out = await svc.resign(tid, BEN)
+    result = next(m for m in out if isinstance(m, PublicPost) and m.kind == "result")
+    assert result.key == "result.win.resign" and result.params["winners"] == "Ana" and result.params["loser"] == "Ben"
+    assert [(r.place, r.outcome, r.reason) for r in await repo.get_results(tid)] == [(1, "win", "resign"),
+                                                                                       (2, "loss", "resign")]
+    # Krakatoa with three: the resigner is out, the others play on, the resigner is placed last
+    tid, _ = await start_table(svc, "krakatoa", 3, {"preset": "basic"})
+    out = await svc.resign(tid, CY)
+    assert any(isinstance(m, PublicPost) and m.key == "info.out.resign" for m in out)
+    await refused(svc.submit_move(tid, CY, "auto"), "error.you_are_out")
+    import random
+
+    from test_tables_service import play_out
+
+    await play_out(svc, tid, random.Random(3))
+    places = {r.user_id: r.place for r in await repo.get_results(tid)}
+    assert places[CY] == 3 and sorted(places.values())[0] == 1
+    # a second resignation leaves one player in: the table ends at once
+    tid, _ = await start_table(svc, "k3", 3)
+    await svc.resign(tid, BEN)
+    out = await svc.resign(tid, CY)
+    assert any(isinstance(m, TableFinished) for m in out)
+    places = {r.user_id: r.place for r in await repo.get_results(tid)}
+    assert places == {ANA: 1, CY: 2, BEN: 3}  # the last one out is best among the out seats
+    await repo.close()
+
+
+async def test_plateau_private_posts(tmp_path: Path) -> None:
+    """PL-9: a player's hidden faces reach only that player; the spectator board shows `?`."""
+    repo, svc = await open_service(tmp_path / "mesa.db")
+    tid, _ = await start_table(svc, "plateau", 2)
+    out = await svc.submit_move(tid, ANA, "+xx.rb@a1")
+    privates = [m for m in out if isinstance(m, PrivatePost)]
+    assert [m.user_id for m in privates] == [ANA]
+    assert privates[0].params["position"].startswith("4/4/4/Bxx.BRb,3 W open")  # PL-11 ex. 1, Black's view
+    board = next(m for m in out if isinstance(m, PublicPost))
+    assert board.params["position"].startswith("4/4/4/B??.BR?,3 W open")
+    out = await svc.submit_move(tid, BEN, "+xo.xx@d4")
+    assert [m.user_id for m in out if isinstance(m, PrivatePost)] == [BEN]
+    # PL-11 ex. 1 spectator view
+    assert out[0].params["position"] == "3,W??.WX?/4/4/B??.BR?,3 B turn #10 #10 - - 2"
+    mine = await svc.private_view(tid, BEN)
+    assert mine.params["position"] == "3,Wxo.WXx/4/4/B??.BR?,3 B turn #10 rb.rx.bx.2rr.2bb.3xx - - 2"
+    # the move list shows hidden moves in public form except to their maker
+    ana = [m.text for m in (await svc.table_details(tid, ANA)).moves]
+    ben = [m.text for m in (await svc.table_details(tid, BEN)).moves]
+    spectator = [m.text for m in (await svc.table_details(tid)).moves]
+    assert ana == ["+xx.rb@a1", "+??.x?@d4"] and ben == ["+??.r?@a1", "+xo.xx@d4"]
+    assert spectator == ["+??.r?@a1", "+??.x?@d4"]
+    await repo.close()
+
+
+async def test_stale_version_is_refused_with_the_board(tmp_path: Path) -> None:
+    repo, svc = await open_service(tmp_path / "mesa.db")
+    tid, _out = await start_table(svc, "kona", 2)
+    version = (await svc.board(tid)).version
+    await svc.submit_move(tid, ANA, "a6-d3", expected_version=version)
+    err = await refused(svc.submit_move(tid, BEN, "f6-c3", expected_version=version), "error.stale")
+    assert err.board is not None and err.board.version == version + 1
+    assert err.board.params["position"] == "CP,4,PCP/6/6/3,C,2/6/PCP,4,CPC p 1 d3"
+    assert len(await repo.get_moves(tid)) == 1
+    await repo.close()
+
+
+async def test_queries(tmp_path: Path) -> None:
+    repo, svc = await open_service(tmp_path / "mesa.db")
+    tid, _ = await start_table(svc, "kona", 2)
+    await svc.set_location(tid, 555, 777)
+    listed = await svc.active_tables(ANA, GUILD)
+    assert [(s.table_id, s.turn, s.thread_id) for s in listed] == [(tid, ("Ana",), 555)]
+    assert listed[0].deadline is not None
+    assert await svc.active_tables(ANA, GUILD + 1) == []
+    assert [s.table_id for s in await svc.find_tables_in_place(GUILD, 555, BEN)] == [tid]
+    assert [s.table_id for s in await svc.find_tables_in_place(GUILD, CHANNEL, BEN)] == [tid]
+    assert await svc.find_tables_in_place(GUILD, 555, CY) == []
+    assert len(await svc.legal_moves_for(tid, ANA)) == 18  # KO-10 E1
+    await svc.set_dms_closed(BEN, True)
+    assert await svc.dms_closed(BEN) is True and await svc.dms_closed(ANA) is False
+    await svc.set_guild_settings(GUILD, allowed_channels=[CHANNEL], rated=False)
+    settings = await svc.guild_settings(GUILD)
+    assert settings.allowed_channels == (CHANNEL,) and settings.rated is False
+    await refused(svc.create(GUILD, CHANNEL + 1, ANA, "Ana", "kona", [(BEN, "Ben")]), "error.channel_not_allowed")
+    tid2, _ = await start_table(svc, "kona", 2)
+    assert (await svc.table_details(tid2)).options["rated"] is False  # the guild turned rating off
+    await repo.close()
+
+
+def test_catalogs_are_complete() -> None:
+    """Every key the service uses exists in English and Spanish, with the same params."""
+    assert set(i18n.EN) == set(i18n.ES)
+    source = (Path(__file__).resolve().parent.parent / "tables" / "service.py").read_text()
+    used = set(re.findall(r'"((?:error|invite|info|board|result|private|reminder)\.[a-z_.]+)"', source))
+    used |= {f"board.{k}{s}" for k in ("start", "turn", "build", "final", "over") for s in ("", "_score")}
+    used |= {f"result.{k}{s}" for k in ("win", "draw", "standings") for s in ("", ".time", ".resign", ".agreement")}
+    used |= {"info.out.resign", "info.out.time", "reminder.half", "reminder.late"}
+    assert used <= set(i18n.EN), used - set(i18n.EN)
+    fields = re.compile(r"{(\w+)}")
+    for key in i18n.EN:
+        assert set(fields.findall(i18n.EN[key])) == set(fields.findall(i18n.ES[key])), key
+
+
+def test_lang_for_locale_and_fallbacks() -> None:
+    assert lang_for_locale("es-ES") == "es" and lang_for_locale("es-419") == "es"
+    assert lang_for_locale("en-US") == "en" and lang_for_locale("fr") == "en" and lang_for_locale(None) == "en"
+    assert t("error.no_table", "es", table=3) == "No existe la mesa #3."
+    assert t("error.no_table", "fr", table=3) == "There is no table #3."
+    assert t("no.such.key", "en") == "no.such.key"
+    assert t("error.no_table", "en") == "There is no table #{table}."  # a missing param never raises
+
+
+def test_every_game_is_known() -> None:
+    for name in ("kona", "plateau", "k3", "krakatoa"):
+        assert get_engine(name).name == name

@@ -1,0 +1,308 @@
+"""The table service end to end on a real SQLite file: whole games, restarts, replay = snapshot.
+
+Helpers here (fake clock, table set-up, random play-outs) are imported by the other
+``test_tables_*`` files.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from data import Repository
+from engines import get_engine
+from tables import PrivatePost, PublicPost, Reminder, TableError, TableFinished, TableService, t
+
+USERS = [(101, "Ana"), (102, "Ben"), (103, "Cy"), (104, "Dee")]
+GUILD, CHANNEL = 7, 70
+SEED = 123456789012345
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.moment = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+
+    def now(self) -> datetime:
+        return self.moment
+
+    def advance(self, **delta: float) -> None:
+        self.moment += timedelta(**delta)
+
+
+async def open_service(path: Path, clock: FakeClock | None = None, renderer: Any = None,
+                       seed: int = SEED) -> tuple[Repository, TableService]:
+    repo = await Repository.open(path)
+    return repo, TableService(repo, clock or FakeClock(), renderer, seed_source=lambda: seed)
+
+
+async def start_table(svc: TableService, game: str, players: int = 2, options: dict[str, str] | None = None,
+                      named: bool = True) -> tuple[int, list[Any]]:
+    """Ana hosts; the others are invited and accept (or join an open table); returns (id, messages)."""
+    opts = {"seat": "first", **(options or {})}
+    host, others = USERS[0], USERS[1:players]
+    if named:
+        out = await svc.create(GUILD, CHANNEL, host[0], host[1], game, others, opts)
+        tid = out[0].table_id
+        for uid, _ in others:
+            out += await svc.accept(tid, uid)
+    else:
+        out = await svc.create(GUILD, CHANNEL, host[0], host[1], game, [], opts)
+        tid = out[0].table_id
+        for uid, name in others:
+            out += await svc.join(tid, uid, name)
+        if players < get_engine(game).max_players:
+            out += await svc.start(tid, host[0])
+    return tid, out
+
+
+async def step(svc: TableService, tid: int, rng: random.Random) -> list[Any] | None:
+    """One player action chosen at random (K3 builds via auto_build); None when the game is over."""
+    board = await svc.board(tid)
+    if board.key.startswith("board.final") or not board.mention:
+        return None
+    uid = board.mention[0]
+    moves = await svc.legal_moves_for(tid, uid)
+    if moves:
+        return await svc.submit_move(tid, uid, rng.choice(moves))
+    text = await svc.auto_build(tid, uid, rng.choice(["random", "sensible"]))
+    return await svc.submit_move(tid, uid, text)
+
+
+async def play_out(svc: TableService, tid: int, rng: random.Random, limit: int = 5000) -> list[Any]:
+    messages: list[Any] = []
+    for _ in range(limit):
+        out = await step(svc, tid, rng)
+        if out is None:
+            return messages
+        messages.extend(out)
+    raise AssertionError("the game did not end")
+
+
+async def assert_replay_matches(repo: Repository, tid: int) -> None:
+    """DESIGN: replaying the move log reproduces the stored snapshot."""
+    row = await repo.get_table(tid)
+    seats = await repo.get_seats(tid)
+    assert row is not None and row.state
+    engine = get_engine(row.game)
+    options = json.loads(row.options)
+    state = engine.new_game(len(seats), row.seed, options["game"])
+    for m in await repo.get_moves(tid):
+        state = engine.play(state, m.move)
+    assert json.loads(json.dumps(engine.to_json(state))) == json.loads(row.state)
+
+
+GAMES = [("kona", 2), ("plateau", 2), ("k3", 2), ("k3", 3), ("k3", 4), ("krakatoa", 2), ("krakatoa", 3)]
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+async def test_whole_game_through_the_service(tmp_path: Path, game: str, players: int) -> None:
+    repo, svc = await open_service(tmp_path / "mesa.db")
+    tid, _ = await start_table(svc, game, players)
+    messages = await play_out(svc, tid, random.Random(players * 31 + len(game)))
+    finished = [m for m in messages if isinstance(m, TableFinished)]
+    assert len(finished) == 1 and finished[0].table_id == tid
+    results = await repo.get_results(tid)
+    assert [r.seat for r in results] == list(range(players))
+    assert min(r.place for r in results) == 1
+    assert all(r.rated for r in results)
+    row = await repo.get_table(tid)
+    assert row is not None and row.status == "finished" and row.turn_deadline is None
+    # the engine's own outcome agrees with the stored places (no one left early here)
+    engine = get_engine(game)
+    state = engine.from_json(json.loads(row.state))
+    outcome = engine.outcome(state)
+    assert outcome is not None
+    winners = {r.seat for r in results if r.place == 1}
+    if outcome.winners:
+        assert winners == set(outcome.winners)
+    await assert_replay_matches(repo, tid)
+    # a finished table refuses moves and is no longer active
+    with pytest.raises(TableError) as err:
+        await svc.submit_move(tid, USERS[0][0], "anything")
+    assert err.value.key == "error.game_over"
+    assert await svc.active_tables(USERS[0][0]) == []
+    await repo.close()
+
+
+async def test_krakatoa_teams_game(tmp_path: Path) -> None:
+    """KR-6.2: four players in two partnerships; partners share the result."""
+    repo, svc = await open_service(tmp_path / "mesa.db")
+    tid, _ = await start_table(svc, "krakatoa", 4, {"teams": "true", "preset": "basic"})
+    await play_out(svc, tid, random.Random(4))
+    board = await svc.board(tid)
+    assert board.params["status"].startswith("Ana & Cy ") and " · Ben & Dee " in board.params["status"]
+    results = {r.seat: r for r in await repo.get_results(tid)}
+    assert results[0].place == results[2].place and results[1].place == results[3].place
+    await assert_replay_matches(repo, tid)
+    await repo.close()
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+async def test_restart_continues_every_game(tmp_path: Path, game: str, players: int) -> None:
+    """A second service on the same file continues the game; the log replays to the same state."""
+    path = tmp_path / "mesa.db"
+    repo, svc = await open_service(path)
+    tid, _ = await start_table(svc, game, players)
+    rng = random.Random(5)
+    for i in range(6):
+        assert await step(svc, tid, rng) is not None
+        if i == 1:
+            await svc.table_details(tid)  # from here on the move list is kept up to date move by move
+    before = await svc.board(tid)
+    listed = (await svc.table_details(tid, USERS[0][0])).moves
+    await repo.close()
+
+    repo2, svc2 = await open_service(path)
+    again = await svc2.board(tid)
+    assert again.params == before.params and again.version == before.version
+    assert (await svc2.table_details(tid, USERS[0][0])).moves == listed  # rebuilt from the log: the same
+    await play_out(svc2, tid, rng)
+    assert len(await repo2.get_results(tid)) == players
+    await assert_replay_matches(repo2, tid)
+    await repo2.close()
+
+
+async def test_chance_moves_are_seeded_by_table_seed_and_ply(tmp_path: Path) -> None:
+    """Chance is drawn from random.Random(f"{seed}:{ply}"): the same seed gives the same deal."""
+    logs = []
+    for name in ("a.db", "b.db"):
+        repo, svc = await open_service(tmp_path / name, seed=42)
+        tid, _ = await start_table(svc, "k3", 3)
+        logs.append([(m.seat, m.move) for m in await repo.get_moves(tid)])
+        await repo.close()
+    assert logs[0] == logs[1]
+    assert [seat for seat, _ in logs[0]] == [-1, -1]  # K3-2: base row and deal are chance moves
+    assert logs[0][0][1].startswith("base:") and logs[0][1][1].startswith("deal:")
+
+
+async def test_seed_never_leaves_the_server(tmp_path: Path) -> None:
+    """The seed appears in no outbox message, view or error."""
+    seed = 987654321987654
+    repo, svc = await open_service(tmp_path / "mesa.db", seed=seed)
+    everything: list[Any] = []
+    for game, players in (("krakatoa", 2), ("k3", 3), ("plateau", 2)):
+        tid, out = await start_table(svc, game, players)
+        everything += out
+        everything += await play_out(svc, tid, random.Random(1), limit=5000)
+        everything.append(await svc.board(tid))
+        everything.append(await svc.table_details(tid, USERS[0][0]))
+    try:
+        await svc.submit_move(1, USERS[0][0], "x")
+    except TableError as exc:
+        everything.append(exc.message("en"))
+    text = " ".join(repr(m) for m in everything)
+    assert str(seed) not in text
+    assert all(not hasattr(m, "seed") for m in everything)
+    await repo.close()
+
+
+async def test_snapshot_disagreeing_with_log_is_rebuilt(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """The move log is the truth: a wrong snapshot is rebuilt (with a warning) and play goes on."""
+    path = tmp_path / "mesa.db"
+    repo, svc = await open_service(path)
+    tid, _ = await start_table(svc, "kona", 2)
+    await svc.submit_move(tid, USERS[0][0], "a6-d3")
+    await repo.close()
+    import sqlite3
+
+    with sqlite3.connect(path) as db:
+        start = get_engine("kona").new_game(2)
+        db.execute("UPDATE tables SET state = ? WHERE id = ?", (json.dumps(get_engine("kona").to_json(start)), tid))
+    repo2, svc2 = await open_service(path)
+    with caplog.at_level("WARNING"):
+        board = await svc2.board(tid)
+    assert "disagrees" in caplog.text
+    assert board.params["position"] == "CP,4,PCP/6/6/3,C,2/6/PCP,4,CPC p 1 d3"  # KO-10 E2
+    await assert_replay_matches(repo2, tid)
+    await repo2.close()
+
+
+@pytest.mark.parametrize("damage", ["options", "move", "state_and_move"])
+async def test_corrupted_table_reports_damage_and_others_work(tmp_path: Path, damage: str) -> None:
+    path = tmp_path / "mesa.db"
+    repo, svc = await open_service(path)
+    bad, _ = await start_table(svc, "kona", 2)
+    good, _ = await start_table(svc, "kona", 2)
+    await svc.submit_move(bad, USERS[0][0], "a6-d3")
+    await repo.close()
+    import sqlite3
+
+    with sqlite3.connect(path) as db:
+        if damage == "options":
+            db.execute("UPDATE tables SET options = '{not json' WHERE id = ?", (bad,))
+        else:
+            db.execute("UPDATE moves SET move = 'z9-z9' WHERE table_id = ? AND ply = 1", (bad,))
+        if damage == "state_and_move":
+            db.execute("UPDATE tables SET state = 'garbage' WHERE id = ?", (bad,))
+    repo2, svc2 = await open_service(path)
+    for call in (svc2.board(bad), svc2.submit_move(bad, USERS[1][0], "a1-a2"), svc2.legal_moves_for(bad, 101)):
+        with pytest.raises(TableError) as err:
+            await call
+        assert err.value.key == "error.damaged"
+        assert "damaged" in err.value.message("en") and "dañado" in err.value.message("es")
+    out = await svc2.submit_move(good, USERS[0][0], "a6-d3")
+    assert out[0].params["position"] == "CP,4,PCP/6/6/3,C,2/6/PCP,4,CPC p 1 d3"
+    listed = await svc2.active_tables(USERS[0][0])
+    assert [s.table_id for s in listed] == [good]  # the damaged table is skipped, not fatal
+    await repo2.close()
+
+
+async def test_renderer_gets_only_spectator_views_in_public(tmp_path: Path) -> None:
+    """Public images come from view(state, None); private images from that seat's view."""
+    calls: list[dict[str, Any]] = []
+
+    def renderer(game: str, view: dict[str, Any], names: list[str]) -> bytes:
+        calls.append(view)
+        return b"PNG" + str(view["viewer"]).encode()
+
+    repo, svc = await open_service(tmp_path / "mesa.db", renderer=renderer)
+    tid, out = await start_table(svc, "plateau", 2)
+    out = await svc.submit_move(tid, USERS[0][0], "+xx.rb@a1")
+    public = [m for m in out if isinstance(m, PublicPost)]
+    private = [m for m in out if isinstance(m, PrivatePost)]
+    assert public[0].image == b"PNGNone"
+    assert [(p.user_id, p.image) for p in private] == [(USERS[0][0], b"PNG0")]
+    # PL-11 ex. 1: the public form hides the faces
+    assert public[0].params["moves"] == "Ana: +??.r?@a1"
+    assert "xx.rb" not in repr(public)
+    await repo.close()
+
+
+async def test_texts_render_in_both_languages(tmp_path: Path) -> None:
+    repo, svc = await open_service(tmp_path / "mesa.db")
+    tid, out = await start_table(svc, "kona", 2)
+    out += await svc.submit_move(tid, USERS[0][0], "a6-d3")
+    for m in out:
+        if isinstance(m, (PublicPost, PrivatePost, Reminder)):
+            en, es = t(m.key, "en", **m.params), t(m.key, "es", **m.params)
+            assert "{" not in en and "{" not in es and en != es
+    await repo.close()
+
+
+async def test_missed_posts_after_a_crash(tmp_path: Path) -> None:
+    """A board stored but never posted (the process died in between) is offered again at start-up."""
+    path = tmp_path / "mesa.db"
+    repo, svc = await open_service(path)
+    tid, out = await start_table(svc, "kona", 2)
+    board = next(m for m in out if isinstance(m, PublicPost) and m.kind == "board")
+    await svc.set_location(tid, 900, 901, version=board.version)
+    assert await svc.missed_posts() == []
+    out = await svc.submit_move(tid, USERS[0][0], "a6-d3")  # stored; the "crash" loses its board post
+    await repo.close()
+
+    repo2, svc2 = await open_service(path)
+    missed = await svc2.missed_posts()
+    assert [(m.table_id, m.version, m.params["position"]) for m in missed] == [
+        (tid, out[0].version, "CP,4,PCP/6/6/3,C,2/6/PCP,4,CPC p 1 d3")]
+    await svc2.set_location(tid, 900, 902, version=missed[0].version)
+    assert await svc2.missed_posts() == []
+    await svc2.resign(tid, USERS[1][0])
+    await repo2.close()
+    repo3, svc3 = await open_service(path)  # a finished table's board and result both come back
+    assert [m.kind for m in await svc3.missed_posts()] == ["board", "result"]
+    await repo3.close()
