@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     load_dotenv()
     args, rest = parse_args(argv)
     logging.basicConfig(
-        level=os.environ.get("LOG_LEVEL", "INFO").upper(),
+        level=os.environ.get("LOG_LEVEL", "WARNING" if args.console else "INFO").upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     if args.console:

@@ -41,6 +41,13 @@ from tables.durations import parse_duration
 GUILD_ID = 1
 CHANNEL_ID = 1
 LANG = "en"
+#: what to type next, under posts whose controls Discord shows as buttons (``PublicPost.components_hint``)
+HINTS = {
+    "invite": "Answer with /accept or /decline.",
+    "join": "Join with /join; the host starts with /start.",
+    "build": "Build your pyramid with /build [random|sensible] or /move build:...",
+    "draw": "Accept with /draw, refuse with /decline-draw.",
+}
 RULES_DIR = Path(__file__).resolve().parent.parent / "shared" / "rules"
 MAX_LISTED_MOVES = 300
 
@@ -143,6 +150,8 @@ class Console:
                 self._lines(prefix, t(m.key, LANG, **m.params), self._save(m.image, f"t{m.table_id}-v{m.version}"))
                 if m.kind == "board" and m.params.get("position"):
                     self.write(f"{prefix}   position: {m.params['position']}")
+                if m.components_hint in HINTS:
+                    self.write(f"{prefix}   {HINTS[m.components_hint]}")
             elif isinstance(m, PrivatePost):
                 who = self.names.get(m.user_id, str(m.user_id))
                 self._lines(f"[dm {who}]", t(m.key, LANG, **m.params),

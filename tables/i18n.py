@@ -17,9 +17,9 @@ from typing import Any
 EN: dict[str, str] = {
     # ---- invitations
     "invite.challenge": "{host} invites {invited} to a game of {game} (table #{table}; {time} per move, "
-    "rated {rated}). Answer with /accept or /decline.",
+    "rated {rated}).",
     "invite.open": "{host} opened a {game} table #{table}: {players} ({count}/{max} seated, {min} needed; "
-    "{time} per move, rated {rated}). Join with /join; the host starts with /start.",
+    "{time} per move, rated {rated}).",
     "invite.accepted": "{name} accepted the {game} invitation (table #{table}).",
     "invite.declined": "{name} declined the {game} invitation; table #{table} is closed.",
     "invite.declined_seat": "{name} declined the {game} invitation (table #{table}).",
@@ -30,8 +30,7 @@ EN: dict[str, str] = {
     "board.start_score": "{game} #{table} begins: {players}.\n{turn} to move (deadline {deadline}). Score: {status}",
     "board.turn": "{game} #{table} · {moves}\n{turn} to move (deadline {deadline}).",
     "board.turn_score": "{game} #{table} · {moves}\n{turn} to move (deadline {deadline}). Score: {status}",
-    "board.build": "{game} #{table} · {moves}\nBuilding pyramids: waiting for {turn} (deadline {deadline}). "
-    "Use the build button or /move build:...",
+    "board.build": "{game} #{table} · {moves}\nBuilding pyramids: waiting for {turn} (deadline {deadline}).",
     "board.build_score": "{game} #{table} · {moves}\nBuilding pyramids: waiting for {turn} (deadline {deadline}). "
     "Score: {status}",
     "board.final": "{game} #{table} · {moves}\nThe game is over: {players}.",
@@ -53,8 +52,7 @@ EN: dict[str, str] = {
     "result.standings.agreement": "{game} #{table} is over by agreement. Standings: {standings}",
     # ---- table news
     "info.aborted": "{name} cancelled {game} table #{table}.",
-    "info.draw_offered": "{name} offers a draw in {game} #{table}. Accept with /draw, refuse with /decline-draw "
-    "(any move also refuses it).",
+    "info.draw_offered": "{name} offers a draw in {game} #{table} (any move refuses it).",
     "info.draw_declined": "{name} declined the draw offer in {game} #{table}.",
     "info.timeout": "{name} ran out of time in {game} #{table}.",
     "info.timeout_auto": "{name} ran out of time in {game} #{table}; the move was played automatically (auto).",
@@ -108,9 +106,9 @@ EN: dict[str, str] = {
 
 ES: dict[str, str] = {
     "invite.challenge": "{host} invita a {invited} a una partida de {game} (mesa #{table}; {time} por jugada, "
-    "puntuable {rated}). Responde con /accept o /decline.",
+    "puntuable {rated}).",
     "invite.open": "{host} abrió una mesa de {game} #{table}: {players} ({count}/{max} sentados, se necesitan "
-    "{min}; {time} por jugada, puntuable {rated}). Únete con /join; el anfitrión empieza con /start.",
+    "{min}; {time} por jugada, puntuable {rated}).",
     "invite.accepted": "{name} aceptó la invitación a {game} (mesa #{table}).",
     "invite.declined": "{name} rechazó la invitación a {game}; la mesa #{table} queda cerrada.",
     "invite.declined_seat": "{name} rechazó la invitación a {game} (mesa #{table}).",
@@ -121,8 +119,7 @@ ES: dict[str, str] = {
     "Puntuación: {status}",
     "board.turn": "{game} #{table} · {moves}\nLe toca a {turn} (plazo {deadline}).",
     "board.turn_score": "{game} #{table} · {moves}\nLe toca a {turn} (plazo {deadline}). Puntuación: {status}",
-    "board.build": "{game} #{table} · {moves}\nConstrucción de pirámides: falta {turn} (plazo {deadline}). "
-    "Usa el botón de construir o /move build:...",
+    "board.build": "{game} #{table} · {moves}\nConstrucción de pirámides: falta {turn} (plazo {deadline}).",
     "board.build_score": "{game} #{table} · {moves}\nConstrucción de pirámides: falta {turn} (plazo {deadline}). "
     "Puntuación: {status}",
     "board.final": "{game} #{table} · {moves}\nLa partida ha terminado: {players}.",
@@ -143,8 +140,7 @@ ES: dict[str, str] = {
     "result.standings.resign": "{game} #{table} ha terminado: {loser} abandonó. Clasificación: {standings}",
     "result.standings.agreement": "{game} #{table} ha terminado de mutuo acuerdo. Clasificación: {standings}",
     "info.aborted": "{name} canceló la mesa de {game} #{table}.",
-    "info.draw_offered": "{name} ofrece tablas en {game} #{table}. Acepta con /draw, rechaza con /decline-draw "
-    "(cualquier jugada también las rechaza).",
+    "info.draw_offered": "{name} ofrece tablas en {game} #{table} (cualquier jugada las rechaza).",
     "info.draw_declined": "{name} rechazó la oferta de tablas en {game} #{table}.",
     "info.timeout": "A {name} se le acabó el tiempo en {game} #{table}.",
     "info.timeout_auto": "A {name} se le acabó el tiempo en {game} #{table}; la jugada se hizo automáticamente "
