@@ -34,9 +34,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from data import Repository
 from tables import PrivatePost, PublicPost, Reminder, TableError, TableService, TableSummary, t
 from tables.durations import parse_duration
+from tables.service import open_service
 
 GUILD_ID = 1
 CHANNEL_ID = 1
@@ -76,22 +76,6 @@ class PretendClock:
 
     def advance(self, seconds: int) -> None:
         self.moment += timedelta(seconds=seconds)
-
-
-def load_renderer() -> Callable[[str, dict[str, Any], list[str]], bytes] | None:
-    """``render.render`` when the render package imports; a failed drawing gives no image."""
-    try:
-        import render
-    except Exception:
-        return None
-
-    def draw(game: str, view: dict[str, Any], names: list[str]) -> bytes:
-        try:
-            return render.render(game, view, names)
-        except Exception:
-            return b""
-
-    return draw
 
 
 def rules_summary(game: str) -> str:
@@ -353,11 +337,11 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
     ``seed`` makes a session repeatable: table seeds (dice, K3 deals, random seats) and ``/auto``
     choices then come from it instead of the system's randomness.
     """
-    repo = await Repository.open(db)
     clock = PretendClock()
     seeds = random.Random(seed)
-    service = TableService(repo, clock, load_renderer() if images else None,
-                           seed_source=(lambda: seeds.getrandbits(62)) if seed is not None else None)
+    service = await open_service(db, clock=clock, images=images,
+                                 seed_source=(lambda: seeds.getrandbits(62)) if seed is not None else None)
+    repo = service.repo
     console = Console(service, clock, out_dir if images else None, write, seed)
     try:
         if lines is not None:

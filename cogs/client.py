@@ -91,25 +91,11 @@ discord.VoiceClient.warn_dave = False
 async def open_service(path: str | None) -> Any:
     """The table service over the SQLite file at ``path`` (``DATABASE_PATH``; default data/mesa.db).
 
-    The layering (DESIGN.md) wants cogs/ to reach storage only through tables/: once the service
-    module offers ``open_service(path)`` it is used; until then the service is assembled here.
+    cogs/ reaches storage only through tables/ (DESIGN.md's layers).
     """
-    from pathlib import Path
+    from tables.service import open_service as open_table_service
 
-    import tables.service as service_module
-
-    factory = getattr(service_module, "open_service", None)
-    if factory is not None:
-        return await factory(path)
-    import render
-    from data import Repository, database_path
-    from tables.service import TableService
-
-    target = Path(path or database_path())
-    target.parent.mkdir(parents=True, exist_ok=True)
-    repo = await Repository.open(target)
-    log.info("database %s opened", target)
-    return TableService(repo, renderer=render.render)
+    return await open_table_service(path)
 
 
 class MesaBot(discord.Client):

@@ -1234,3 +1234,24 @@ class TableService:
     async def set_locale(self, user_id: int, locale: str | None) -> None:
         prefs = await self.repo.user_prefs(user_id)
         await self.repo.set_user_prefs(UserPrefs(user_id, prefs.dms_closed, locale, prefs.theme), now_iso(self._now()))
+
+
+
+async def open_service(path: str | None = None, *, clock: Any = None, images: bool = True,
+                       seed_source: Callable[[], int] | None = None) -> TableService:
+    """The service over the SQLite file at ``path`` (default ``DATABASE_PATH`` or ``data/mesa.db``;
+    ``":memory:"`` for a throw-away database).
+
+    Front ends open the service here, so that only tables/ reaches storage (DESIGN.md's layers).
+    ``images=False`` leaves board posts without pictures (benchmarks, text-only consoles).
+    """
+    from data import database_path
+
+    repo = await Repository.open(path or database_path())
+    log.info("database %s opened", path or database_path())
+    renderer = None
+    if images:
+        import render
+
+        renderer = render.render
+    return TableService(repo, clock, renderer, seed_source=seed_source)
