@@ -339,7 +339,7 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
     """
     clock = PretendClock()
     seeds = random.Random(seed)
-    service = await open_service(db, clock=clock, images=images,
+    service = await open_service(db, clock=clock, images="thread" if images else False,
                                  seed_source=(lambda: seeds.getrandbits(62)) if seed is not None else None)
     repo = service.repo
     console = Console(service, clock, out_dir if images else None, write, seed)

@@ -62,6 +62,7 @@ from tables.durations import (
     parse_duration,
 )
 from tables.errors import TableError
+from tables.leaderboard import rate_finished_table
 from tables.outbox import BOARD, INFO, INVITE, RESULT, Message, PrivatePost, PublicPost, Reminder, TableFinished
 
 log = logging.getLogger(__name__)
@@ -368,7 +369,10 @@ class TableService:
     ) -> list[ResultRow]:
         everyone_first = all(p == 1 for p in places)
         rows = []
-        rated = bool(ctx.options.get("rated", True))
+        # issue 9: unrated too when the server turned ratings off meanwhile, and cooperative K3 never counts
+        game_options = ctx.options.get("game", {})
+        rated = (bool(ctx.options.get("rated", True)) and not game_options.get("cooperative")
+                 and await tx.guild_rated(ctx.row.guild_id))
         for s in sorted(ctx.seats, key=lambda r: r.seat):
             place = places[s.seat]
             verdict = "draw" if everyone_first else ("win" if place == 1 else "loss")
@@ -376,6 +380,7 @@ class TableService:
                                   rated, now))
             await tx.update_seat(ctx.id, s.seat, result=verdict)
         await tx.record_results(rows)
+        await rate_finished_table(tx, rows, teams=bool(game_options.get("teams")))  # same transaction
         verdicts = {r.seat: r.outcome for r in rows}
         ctx.seats = [replace(s, result=verdicts[s.seat]) for s in ctx.seats]
         return rows
@@ -681,6 +686,8 @@ class TableService:
         except OptionError as exc:
             allowed = ", ".join(["seat", "rated", "time_per_move", *engine.options]) or "-"
             raise TableError("error.bad_game_option", detail=str(exc), allowed=allowed) from None
+        if resolved_game.get("cooperative"):  # issue 9: the cooperative K3 variant is never rated
+            rated = False
         return {"seat": seat, "rated": rated, "time_per_move": seconds, "game": resolved_game}
 
     @staticmethod
@@ -1237,21 +1244,27 @@ class TableService:
 
 
 
-async def open_service(path: str | None = None, *, clock: Any = None, images: bool = True,
+async def open_service(path: str | None = None, *, clock: Any = None, images: bool | str = True,
                        seed_source: Callable[[], int] | None = None) -> TableService:
     """The service over the SQLite file at ``path`` (default ``DATABASE_PATH`` or ``data/mesa.db``;
     ``":memory:"`` for a throw-away database).
 
     Front ends open the service here, so that only tables/ reaches storage (DESIGN.md's layers).
-    ``images=False`` leaves board posts without pictures (benchmarks, text-only consoles).
+    Board images are drawn in worker processes (``tables.rendering``); ``images="thread"`` draws
+    them in a thread of this process instead (the console: no pool to start for a few images), and
+    ``images=False`` leaves board posts without pictures.
     """
     from data import database_path
 
     repo = await Repository.open(path or database_path())
     log.info("database %s opened", path or database_path())
     renderer = None
-    if images:
+    if images == "thread":
         import render
 
         renderer = render.render
+    elif images:
+        from tables.rendering import ProcessRenderer
+
+        renderer = ProcessRenderer()
     return TableService(repo, clock, renderer, seed_source=seed_source)

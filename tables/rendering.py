@@ -1,0 +1,50 @@
+"""Board images drawn in worker processes, so the bot's event loop and its database writes never
+wait behind Pillow.
+
+Why processes: drawing holds Python's GIL, so ``asyncio.to_thread`` alone lets one image at a time
+run and slows every other coroutine while it does.  A small process pool (one worker per core)
+draws several boards at once; the service's thread only waits for the bytes.  A pool that breaks
+(a worker killed by the system) is replaced, and the image is drawn in the calling thread instead.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+def _draw(game: str, view: dict[str, Any], names: list[str]) -> bytes:
+    import render
+
+    return render.render(game, view, names)
+
+
+class ProcessRenderer:
+    """A callable ``(game, view, names) -> PNG bytes`` that draws in a process pool."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or max(1, min(4, os.cpu_count() or 1))
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+        return self._pool
+
+    def __call__(self, game: str, view: dict[str, Any], names: list[str]) -> bytes:
+        try:
+            return self._executor().submit(_draw, game, view, list(names)).result()
+        except BrokenProcessPool:
+            log.warning("render pool broke; starting a new one")
+            self._pool = None
+            return _draw(game, view, names)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
