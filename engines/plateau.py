@@ -15,14 +15,25 @@ set them.  They are never cleared on the board; a piece going back to a reserve 
 Move generation.  Moves from a stack depend only on a small code per square (empty, enemy-topped,
 or the size and marker pattern of an own top unit), so they are generated from those codes, split
 into buckets (flip, path, k) whose sizes have a closed form, and memoised (pure memos, bounded in
-size).  ``random_move`` counts the buckets and builds only the one it draws: uniform over the legal
-moves without listing them.  ``tests/test_plateau_engine.py`` checks the generator against a plain
-reference generator written straight from PL-5, and perft 3 (232,225,980) holds.
+size).  ``tests/test_plateau_engine.py`` checks the generator against a plain reference generator
+written straight from PL-5, and perft 3 (232,225,980) holds.
+
+Random playouts (the speed a search player needs).  One memo per player maps a stack to its *fact*
+(its code, the top piece's faces, and its number of onboard places), so a position costs 16 dict
+lookups.  An origin's *recipe* (keyed by origin and fact) lists its paths, each with a count table
+keyed by the codes along the path; so the moves from an origin are counted with C-level ``map``
+calls over dict lookups, and only the drawn (path, k) part is ever built.  ``random_move`` counts
+every move this way and draws one index: exactly uniform over the legal moves without listing them.
+``playout_move`` is the cheaper policy for simulations (a random source first: onboarding, one own
+stack, or tendering; then a uniform move of it), legal but not uniform.  ``apply`` checks every
+move (it is also the referee of typed moves) on a lean path, and judges PL-8.6 in one pass.
 
 State.  ``PlateauState`` (a NamedTuple: cheap to build on the hot path) holds the position fields
 of PL-10.1, the outcome text ("" while the game goes on), the repetition history (PL-8.3: the key of
-every position since the game's first or loaded position, with their hashes for a fast count), the
-options, and the last move in its public form (PL-9.5) with the squares it touched.
+every position since the game's first or loaded position) with its ``marks`` (two bit sets over
+1,024 hash buckets: those hit once, and those hit twice or more, so the history is searched only
+when a third occurrence is possible), the options, and the last move in its public form (PL-9.5)
+with the squares it touched.
 
 View (``view(state, viewer)``; ``viewer`` a seat or None for a spectator)::
 
@@ -58,9 +69,11 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from bisect import bisect_right
 from collections.abc import Mapping
 from functools import lru_cache
-from operator import itemgetter
+from itertools import accumulate, compress, repeat
+from operator import call, getitem, itemgetter
 from typing import Any, NamedTuple
 
 from engines.base import (
@@ -177,10 +190,10 @@ REFUSE = (K_REFUSE,)
 ZERO7 = (0, 0, 0, 0, 0, 0, 0)
 # memo sizes (entries) before a memo is emptied: they bound the memory a long-running bot spends
 _MEMO_LIMIT = 100_000  # small values: per-stack codes and levels, per-ray counts
-_PLAN_LIMIT = 40_000  # an origin's buckets
 _MOVES_LIMIT = 5_000  # an origin's full move list (legal_moves only)
 
 START_POSITION = "4/4/4/4 B open rb.ox.rx.bx.2rr.2bb.4xx rb.ox.rx.bx.2rr.2bb.4xx - - 0"  # PL-10.2
+_STARTS: dict[tuple[bool, int], Any] = {}  # (repetition_draw, max_plies) -> the start state
 
 
 def format_types(counts: tuple[int, ...]) -> str:
@@ -285,15 +298,19 @@ def _reveal_top(stack: tuple[int, ...]) -> tuple[int, ...]:
     return stack
 
 
-def _capture(stack: tuple[int, ...], mover: int) -> tuple[tuple[int, ...], list[int]]:
+def _capture(stack: tuple[int, ...], mover: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """PL-6.1/6.2: resolve a capture on a stack whose top unit U is the mover's.
 
     Returns the remaining stack (order kept, reveals of PL-9.3 (e) applied) and captured pieces.
     """
+    if not P_MARKER[stack[-1]]:
+        return stack, ()  # a blank-topped U never captures
     h = len(stack)
-    u = _unit(stack, mover)
-    if u == h or not P_MARKER[stack[-1]]:
-        return stack, []  # nothing below U, or a blank-topped U never captures
+    u = 1
+    while u < h and stack[h - 1 - u] & 1 == mover:
+        u += 1
+    if u == h:
+        return stack, ()  # nothing below U
     cells = list(stack)
     need = u
     taken: list[int] = []
@@ -303,7 +320,7 @@ def _capture(stack: tuple[int, ...], mover: int) -> tuple[tuple[int, ...], list[
             taken.append(i)
             need -= 1
         i -= 1
-    captured = [cells[i] for i in taken]
+    captured = tuple(cells[i] for i in taken)
     gone = set(taken)
     for i in taken:
         if i > 0 and i - 1 not in gone:
@@ -325,7 +342,7 @@ class PlateauState(NamedTuple):
     ply: int
     result: str  # PL-10.6 outcome text, "" while the game goes on
     history: tuple[tuple, ...]  # PL-8.3: position keys, oldest first, the current one last
-    hashes: tuple[int, ...]
+    marks: tuple[int, int]  # PL-8.3: hash buckets of the history hit once, twice or more
     repetition_draw: bool
     max_plies: int
     last: str | None  # public form of the last move (PL-9.5)
@@ -366,6 +383,20 @@ def _levels(board: tuple[tuple[int, ...], ...], p: int) -> list[tuple[int, ...]]
     return levels
 
 
+def _onboard_at(board: tuple[tuple[int, ...], ...], p: int, facts: list[int], slot: int, pair: str) -> tuple:
+    """The onboard of ``pair`` into the slot-th (square, level) place of ``_onboard_slots``
+    (``facts``: ``_facts(board, p)``)."""
+    ends = list(accumulate(map(_PLACES_OF, facts)))  # places on the squares up to each one
+    sq = bisect_right(ends, slot)
+    s = board[sq]
+    levels = _LEVELS[p].get(s)
+    if levels is None:
+        if len(_LEVELS[p]) > _MEMO_LIMIT:
+            _LEVELS[p].clear()
+        levels = _LEVELS[p][s] = _slot_levels(s, p)
+    return (K_ONBOARD, sq, levels[slot - (ends[sq - 1] if sq else 0)], pair)
+
+
 def _onboard_slots(board: tuple[tuple[int, ...], ...], p: int) -> list[tuple[int, int]]:
     """PL-4.1: (square, level) where ``p`` may onboard."""
     return [(sq, level) for sq, levels in enumerate(_levels(board, p)) for level in levels]
@@ -393,31 +424,52 @@ def _square_code(t: tuple[int, ...], p: int) -> int:
     return 2 | min(u, 15) << 2 | mask << 6
 
 
-_CODES: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})
+#: per player, stack -> its *fact*: (number of onboard places in it) << 32 | its origin code, where
+#: the origin code is the code, plus, for an own-topped stack, the top piece's up and down faces and
+#: whether pieces lie below the top unit (bits 18-22): what the moves from it depend on (``_recipe``)
+_FACTS: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})
+_CODE_OF = ((1 << 18) - 1).__and__  # a fact -> the code (below 2**18: 12 pieces at most in a unit)
+_ORIGIN_CODE = (1 << 23) - 1  # a fact -> the origin code
+_PLACES_OF = (32).__rrshift__  # a fact -> the number of onboard places
+
+
+def _origin_code(s: tuple[int, ...], code: int) -> int:
+    """The origin code of an own-topped stack ``s`` whose code is ``code`` (see ``_FACTS``)."""
+    top = s[-1]
+    return code | (P_UP[top] | P_DOWN[top] << 2 | (len(s) > ((code >> 2) & 15)) << 4) << 18
+
+
+def _facts(board: tuple[tuple[int, ...], ...], p: int) -> list[int]:
+    """The fact of every square (memoised per stack; the map runs at C speed): the sum of the
+    facts, shifted right by 32, counts the onboard places (16 origin codes stay below 2**32)."""
+    memo = _FACTS[p]
+    facts = list(map(memo.get, board))
+    if None in facts:
+        if len(memo) > _MEMO_LIMIT:
+            memo.clear()
+        for sq, fact in enumerate(facts):
+            if fact is None:
+                s = board[sq]
+                code = _square_code(s, p)
+                facts[sq] = memo[s] = len(_slot_levels(s, p)) << 32 | (_origin_code(s, code) if code >= 2 else code)
+    return facts
 
 
 def _codes(board: tuple[tuple[int, ...], ...], p: int) -> list[int]:
-    """_square_code of every square (memoised per stack; the map runs at C speed)."""
-    memo = _CODES[p]
-    codes = list(map(memo.get, board))
-    if None in codes:
-        if len(memo) > _MEMO_LIMIT:
-            memo.clear()
-        for sq, c in enumerate(codes):
-            if c is None:
-                codes[sq] = memo[board[sq]] = _square_code(board[sq], p)
-    return codes
+    """_square_code of every square."""
+    return list(map(_CODE_OF, _facts(board, p)))
 
 
-def _stop_options(code: int, g: int, mask: int) -> list[tuple[int, int]]:
+@lru_cache(maxsize=65536)
+def _stop_options(code: int, g: int, mask: int) -> tuple[tuple[int, int], ...]:
     """PL-5.5: the ways to go on from an intermediate stop: (j, mask of the continuing group)."""
     if code == 0:  # empty: drop at least one piece
-        return [(j, mask & ((1 << j) - 1)) for j in range(1, g)]
+        return tuple((j, mask & ((1 << j) - 1)) for j in range(1, g))
     if code == 1:  # enemy-topped: the part left must show a marker (blanks never start a pin)
-        return [(j, mask & ((1 << j) - 1)) for j in range(1, g) if mask >> j & 1]
+        return tuple((j, mask & ((1 << j) - 1)) for j in range(1, g) if mask >> j & 1)
     u = (code >> 2) & 15  # own-topped: drop, or pick up pieces of the own top unit
     combined = mask | (code >> 6) << g
-    return [(j, combined & ((1 << j) - 1)) for j in range(1, g + u + 1) if j != g]
+    return tuple((j, combined & ((1 << j) - 1)) for j in range(1, g + u + 1) if j != g)
 
 
 def _n_stop_options(code: int, g: int, mask: int) -> int:
@@ -444,8 +496,7 @@ def _reach(origin: int, n: int, faces: frozenset[int]) -> tuple[int, ...]:
 
 #: by (origin, capped N, up, down): an itemgetter of the codes of the squares a move can touch
 _REACH_GETTERS: list[Any] = [None] * (16 * 4 * 4 * 4)
-#: memos (pure functions of their key): an origin's plan, and its full move list
-_PLAN_MEMO: dict[tuple, tuple[int, tuple]] = {}
+#: memo (a pure function of its key): an origin's full move list
 _MOVES_MEMO: dict[tuple, tuple] = {}
 
 
@@ -464,14 +515,24 @@ def _origin_key(board: tuple[tuple[int, ...], ...], origin: int, codes: list[int
 
 
 def _origin_plan(board: tuple[tuple[int, ...], ...], origin: int, codes: list[int]) -> tuple[int, tuple]:
-    """(number of moves from ``origin``, its buckets), memoised."""
-    key = _origin_key(board, origin, codes)
-    plan = _PLAN_MEMO.get(key)
-    if plan is None:
-        if len(_PLAN_MEMO) > _PLAN_LIMIT:
-            _PLAN_MEMO.clear()
-        plan = _PLAN_MEMO[key] = _plan(origin, key[1], key[2], key[3], key[4], codes)
-    return plan
+    """(number of moves from ``origin``, its buckets) from the origin's recipe and its tables.
+
+    A bucket is (count, flip, kind, path, counts by k): kind 0 a stomp, 1 a Twister's knight path
+    (path = (M, F)), 2 a line with a marker on top, 3 a line with a blank on top (path = the ray cut
+    to N squares); counts by k lists the moves lifting k = 1..N pieces.
+    """
+    s = board[origin]
+    recipe = _RECIPES_AT[origin][_origin_code(s, codes[origin])]
+    n_stomps, flips, getters, tables, paths = recipe
+    total = n_stomps
+    buckets = [(1, flip, 0, (), (1,)) for flip in flips]
+    for get, table, (flip, kind, path) in zip(getters, tables, paths):
+        line = get(codes)
+        count = table[line]
+        if count:
+            buckets.append((count, flip, kind, path, table.split(line)))
+            total += count
+    return total, tuple(buckets)
 
 
 def _origin_moves(board: tuple[tuple[int, ...], ...], origin: int, codes: list[int]) -> tuple:
@@ -504,8 +565,6 @@ def _ray_getters() -> tuple:
 
 
 RAY_CUTS = _ray_getters()
-#: (marker on top, N, unit mask, codes along the ray) -> (moves, moves by k)
-_RAY_MEMO: dict[tuple, tuple[int, tuple[int, ...]]] = {}
 
 
 def _ray_counts(marker: bool, n: int, unit_mask: int, line: Any) -> tuple[int, tuple[int, ...]]:
@@ -534,48 +593,116 @@ def _ray_counts(marker: bool, n: int, unit_mask: int, line: Any) -> tuple[int, t
     return sum(by_k), tuple(by_k)
 
 
-def _plan(origin: int, code: int, up: int, down: int, below: bool, codes: list[int]) -> tuple[int, tuple]:
-    """Split the moves from ``origin`` into buckets, each with its number of moves counted in
-    closed form, so that a random move builds one bucket only.
+class _CountTable(dict):
+    """Move counts of one group (top face marker or not, N, unit mask) along one path shape,
+    keyed by the codes of the path's squares; a missing entry is counted on first use.
 
-    A bucket is (count, flip, kind, path, counts by k): kind 0 stomp, 1 Twister (path = (M, F)),
-    2 line with a marker on top, 3 line with a blank on top (path = the ray cut to N squares);
-    counts by k lists the moves lifting k = 1..N pieces.
+    The value is the number of moves; ``by_k`` holds the same split by k = 1..N.  Kind 2 is a line
+    (PL-5.4-5.6), kind 1 a Twister's middle square M (PL-5.7: the landing on F plus the stops on M).
+    Plain ints as values let ``random_move`` sum a whole origin with ``map`` at C speed.
+    """
+
+    __slots__ = ("by_k", "kind", "marker", "n", "unit_mask")
+
+    def __init__(self, kind: int, marker: bool, n: int, unit_mask: int) -> None:
+        super().__init__()
+        self.kind, self.marker, self.n, self.unit_mask = kind, marker, n, unit_mask
+        self.by_k: dict[Any, tuple[int, ...]] = {}
+
+    def __missing__(self, line: Any) -> int:
+        if len(self) > _MEMO_LIMIT:
+            self.clear()
+            self.by_k.clear()
+        n, unit_mask = self.n, self.unit_mask
+        if self.kind == 1:
+            by_k = tuple(1 + _n_stop_options(line, k, unit_mask & ((1 << k) - 1)) for k in range(1, n + 1))
+            count = sum(by_k)
+        else:
+            count, by_k = _ray_counts(self.marker, n, unit_mask, line)
+        self.by_k[line] = by_k
+        self[line] = count
+        return count
+
+    def split(self, line: Any) -> tuple[int, ...]:
+        """The moves along ``line`` by k (counted again should the table have been emptied since)."""
+        by_k = self.by_k.get(line)
+        if by_k is None:
+            self.__missing__(line)
+            by_k = self.by_k[line]
+        return by_k
+
+
+_COUNT_TABLES: dict[tuple[int, bool, int, int], _CountTable] = {}
+
+
+def _count_table(kind: int, marker: bool, n: int, unit_mask: int) -> _CountTable:
+    key = (kind, marker, n, unit_mask)
+    table = _COUNT_TABLES.get(key)
+    if table is None:
+        table = _COUNT_TABLES[key] = _CountTable(kind, marker, n, unit_mask)
+    return table
+
+
+def _recipe(origin: int, code: int, up: int, down: int, below: bool) -> tuple:
+    """How to count and build the moves from ``origin`` (PL-5) once the other squares' codes are known.
+
+    A recipe is (stomps, flips of the stomps, getters, tables, (flip, kind, path) per path): the
+    moves along a path are ``table[getter(codes)]``, where the getter reads the codes of the path's
+    squares.  Kind 1 is a Twister's knight path (path = (M, F)), 2 a line with a marker on top, 3 a
+    line with a blank on top (path = the ray cut to N squares).
     """
     n = (code >> 2) & 15
     unit_mask = code >> 6
-    total = 0
-    buckets = []
+    stomps = []
+    getters = []
+    tables = []
+    paths = []
     for flip in (False, True) if up != down else (False,):  # PL-5.2
         face = down if flip else up
         marker = face != BLANK
         if marker and below:  # PL-5.8
-            buckets.append((1, flip, 0, (), (1,)))
-            total += 1
-        if face == ORANGE:  # PL-5.7: 1 landing + the stops on M
+            stomps.append(flip)
+        if face == ORANGE:  # PL-5.7
+            table = _count_table(1, True, n, unit_mask)
             for pair in KNIGHT[origin]:
-                c = codes[pair[0]]
-                by_k = tuple(1 + _n_stop_options(c, k, unit_mask & ((1 << k) - 1)) for k in range(1, n + 1))
-                count = sum(by_k)
-                buckets.append((count, flip, 1, pair, by_k))
-                total += count
+                getters.append(itemgetter(pair[0]))
+                tables.append(table)
+                paths.append((flip, 1, pair))
             continue
-        kind = 2 if marker else 3
+        table = _count_table(2, marker, n, unit_mask)
         for ray, get in RAY_CUTS[origin][face][n if n < 3 else 3]:
-            rkey = (marker, n, unit_mask, get(codes))
-            counted = _RAY_MEMO.get(rkey)
-            if counted is None:
-                if len(_RAY_MEMO) > _MEMO_LIMIT:
-                    _RAY_MEMO.clear()
-                counted = _RAY_MEMO[rkey] = _ray_counts(marker, n, unit_mask, rkey[3])
-            if counted[0]:
-                buckets.append((counted[0], flip, kind, ray, counted[1]))
-                total += counted[0]
-    return total, tuple(buckets)
+            getters.append(get)
+            tables.append(table)
+            paths.append((flip, 2 if marker else 3, ray))
+    return len(stomps), tuple(stomps), tuple(getters), tuple(tables), tuple(paths)
+
+
+class _RecipeTable(dict):
+    """Origin code (see ``_FACTS``) -> the recipe of the moves from one origin."""
+
+    __slots__ = ("origin",)
+
+    def __init__(self, origin: int) -> None:
+        super().__init__()
+        self.origin = origin
+
+    def __missing__(self, origin_code: int) -> tuple:
+        if len(self) > _MEMO_LIMIT:
+            self.clear()
+        faces = origin_code >> 18
+        recipe = self[origin_code] = _recipe(self.origin, origin_code & ((1 << 18) - 1), faces & 3, faces >> 2 & 3,
+                                             bool(faces >> 4))  # fmt: skip
+        return recipe
+
+
+#: _RECIPES_AT[origin][origin code]: the recipe of the moves from a stack
+_RECIPES_AT = tuple(_RecipeTable(origin) for origin in range(16))
+SQUARES = range(16)
+_ONE_LT = (1).__lt__  # code > 1: a stack of the player whose codes these are
 
 
 def _bucket_moves(origin: int, bucket: tuple, codes: list[int], unit_mask: int, k: int) -> list:
-    """The moves of one bucket of ``_plan`` lifting k pieces."""
+    """The moves of one bucket of ``_origin_plan`` lifting k pieces."""
     _, flip, kind, path, _ = bucket
     if kind == 0:
         return [(K_STOMP, flip, origin)]
@@ -628,31 +755,46 @@ def _stack_moves(board: tuple[tuple[int, ...], ...], p: int, out: list) -> list:
     return out
 
 
-def _random_stack_move(board: tuple[tuple[int, ...], ...], codes: list[int], plans: list, i: int) -> tuple:
-    """The i-th stack move in the order of ``_stack_moves``, building one bucket only."""
-    for origin, (count, buckets) in plans:
+def _recipe_move(origin: int, recipe: tuple, codes: list[int], i: int, along: list[int] | None = None) -> tuple:
+    """The i-th move from ``origin`` (in the order of ``_origin_plan``'s buckets), building the
+    moves of one (path, k) only.  ``along``: the moves along each path, when already counted."""
+    n_stomps, flips, getters, tables, paths = recipe
+    if i < n_stomps:
+        return (K_STOMP, flips[i], origin)
+    i -= n_stomps
+    if along is None:
+        along = list(map(getitem, tables, map(call, getters, repeat(codes))))
+    for index, count in enumerate(along):
         if i >= count:
             i -= count
             continue
-        for bucket in buckets:
-            if i >= bucket[0]:
-                i -= bucket[0]
-                continue
-            for k, count in enumerate(bucket[4], 1):
-                if i < count:
-                    return _bucket_moves(origin, bucket, codes, codes[origin] >> 6, k)[i]
-                i -= count
-    raise AssertionError("index beyond the stack moves")
+        flip, kind, path = paths[index]
+        if kind != 1 and len(path) == 1:  # a one-square line: one landing per k, no stop (PL-5.4)
+            return (K_MOVE, flip, origin, i + 1, (), path[0])
+        by_k = tables[index].split(getters[index](codes))
+        for k, count in enumerate(by_k, 1):
+            if i < count:
+                return _bucket_moves(origin, (count, flip, kind, path, by_k), codes, codes[origin] >> 6, k)[i]
+            i -= count
+    raise AssertionError("index beyond the moves of the origin")
 
 
-def _tenders(state: PlateauState) -> list:
+#: playout_move's sources besides the 16 origins
+_ONBOARD_SOURCE, _TENDER_SOURCE = 16, 17
+
+
+def _tenders(state: PlateauState) -> tuple:
     """PL-7.1 / PL-7.4: tenders open to the side to act."""
     p = state.side
     mine, theirs = state.prisoners[p], state.prisoners[1 - p]
-    if not any(mine) or not any(theirs):
-        return []
-    floor = state.refused if state.phase == PHASE_REFUSED else 0
-    return [(K_TENDER, c) for c, v in _subsets_with_values(mine) if v > floor]
+    if mine == ZERO7 or theirs == ZERO7:
+        return ()
+    return _tenders_above(mine, state.refused if state.phase == PHASE_REFUSED else 0)
+
+
+@lru_cache(maxsize=4096)
+def _tenders_above(mine: tuple[int, ...], floor: int) -> tuple:
+    return tuple((K_TENDER, c) for c, v in _subsets_with_values(mine) if v > floor)
 
 
 def _replies(state: PlateauState) -> list:
@@ -688,7 +830,9 @@ def _has_action(board, p: int, phase: int, reserves, prisoners, refused: int) ->
     """Whether ``p`` has any action (PL-3.2, PL-8.4), answered cheaply in the usual cases."""
     if phase != PHASE_TURN and phase != PHASE_REFUSED:
         return True  # an opening placement or a reply always exists
-    if any(reserves[p]):
+    if reserves[p] != ZERO7:
+        if () in board:
+            return True
         for s in board:  # PL-4.1: an empty square, or right under any own piece
             if not s:
                 return True
@@ -739,7 +883,11 @@ class PlateauEngine(Engine):
     ) -> PlateauState:
         if players != 2:
             raise OptionError("Plateau is a game for 2 players")
-        return self.from_position(START_POSITION, options)
+        rep, cap = self._options(options)
+        start = _STARTS.get((rep, cap))
+        if start is None:  # states are immutable: one start state per option set serves every game
+            start = _STARTS[rep, cap] = _loaded(_parse_position(START_POSITION, view=False), rep, cap)
+        return start
 
     def from_position(self, text: str, options: Mapping[str, Any] | None = None) -> PlateauState:
         rep, cap = self._options(options)
@@ -795,25 +943,18 @@ class PlateauEngine(Engine):
         board = state.board
         choices = _choices_for(state.reserves[p])
         n_choices = len(choices)
-        levels = _levels(board, p) if n_choices else None
-        n_on = sum(map(len, levels)) * n_choices if levels else 0
-        codes = _codes(board, p)
-        plans = []
+        facts = _facts(board, p)
+        codes = list(map(_CODE_OF, facts))
+        n_on = (sum(facts) >> 32) * n_choices
+        counts = []  # (origin, recipe, moves along each path, moves from it): counted, not built
         n_stack = 0
-        for origin in range(16):  # _origin_plan, inlined: this loop is the hot spot of playouts
-            code = codes[origin]
-            if code < 2:
-                continue
-            s = board[origin]
-            top = s[-1]
-            n = (code >> 2) & 15
-            up, down = P_UP[top], P_DOWN[top]
-            getter = _REACH_GETTERS[((origin * 4 + (n if n < 3 else 3)) * 4 + up) * 4 + down]
-            plan = None if getter is None else _PLAN_MEMO.get((origin, code, up, down, len(s) > n, getter(codes)))
-            if plan is None:
-                plan = _origin_plan(board, origin, codes)
-            plans.append((origin, plan))
-            n_stack += plan[0]
+        each_codes = repeat(codes)
+        for origin in compress(SQUARES, map(_ONE_LT, codes)):  # own stacks: codes 2 and up
+            recipe = _RECIPES_AT[origin][facts[origin] & _ORIGIN_CODE]
+            along = list(map(getitem, recipe[3], map(call, recipe[2], each_codes)))  # at C speed
+            count = recipe[0] + sum(along)
+            counts.append((origin, recipe, along, count))
+            n_stack += count
         tenders = _tenders(state) if state.prisoners[0] != ZERO7 and state.prisoners[1] != ZERO7 else ()
         total = n_on + n_stack + len(tenders)
         if not total:
@@ -821,15 +962,56 @@ class PlateauEngine(Engine):
         i = rng.randrange(total)
         if i < n_on:
             slot, c = divmod(i, n_choices)
-            for sq in range(16):
-                here = levels[sq]
-                if slot < len(here):
-                    return (K_ONBOARD, sq, here[slot], choices[c])
-                slot -= len(here)
+            return _onboard_at(board, p, facts, slot, choices[c])
         i -= n_on
         if i < n_stack:
-            return _random_stack_move(board, codes, plans, i)
+            for origin, recipe, along, count in counts:
+                if i < count:
+                    return _recipe_move(origin, recipe, codes, i, along)
+                i -= count
         return tenders[i - n_stack]
+
+    def playout_move(self, state: PlateauState, rng: random.Random) -> Any:
+        """A random legal move for playouts (a search player's simulations): cheap, not uniform.
+
+        In a normal turn it first draws a *source* uniformly: onboarding (PL-4), one of the side's
+        own stacks (PL-5, moves and stomps from it), or tendering (PL-7); then a uniform move of
+        that source.  Only the drawn source is counted, which is what makes it several times
+        cheaper than ``random_move`` (that counts every move to stay uniform).  A source without a
+        move (a Mute-topped stack that is boxed in) is dropped and another drawn; ``pass`` only
+        when none is left, so the move is always legal.  The opening and replies are drawn as by
+        ``random_move``.  Draws use ``int(rng.random() * n)`` (cheaper than ``randrange``; its bias,
+        below 2**-40 here, does not matter to a policy that is not uniform anyway).
+        """
+        if state.result or (state.phase != PHASE_TURN and state.phase != PHASE_REFUSED):
+            return self.random_move(state, rng)
+        p = state.side
+        board = state.board
+        facts = _facts(board, p)
+        codes = list(map(_CODE_OF, facts))
+        sources = list(compress(SQUARES, map(_ONE_LT, codes)))  # own stacks: codes 2 and up
+        choices = _choices_for(state.reserves[p])
+        if choices:
+            sources.append(_ONBOARD_SOURCE)
+        tenders = _tenders(state) if state.prisoners[0] != ZERO7 and state.prisoners[1] != ZERO7 else ()
+        if tenders:
+            sources.append(_TENDER_SOURCE)
+        while sources:
+            source = sources.pop(int(rng.random() * len(sources)))
+            if source == _ONBOARD_SOURCE:
+                n_slots = sum(facts) >> 32
+                if not n_slots:
+                    continue
+                slot, c = divmod(int(rng.random() * (n_slots * len(choices))), len(choices))
+                return _onboard_at(board, p, facts, slot, choices[c])
+            if source == _TENDER_SOURCE:
+                return tenders[int(rng.random() * len(tenders))]
+            recipe = _RECIPES_AT[source][facts[source] & _ORIGIN_CODE]
+            along = list(map(getitem, recipe[3], map(call, recipe[2], repeat(codes))))
+            count = recipe[0] + sum(along)
+            if count:
+                return _recipe_move(source, recipe, codes, int(rng.random() * count), along)
+        return PASS
 
     # ---- notation ----------------------------------------------------------------------------------
     def parse_move(self, state: PlateauState, text: str) -> Any:
@@ -961,7 +1143,7 @@ class PlateauEngine(Engine):
         board, side, phase, tender, refused, reserves, prisoners = key
         return PlateauState(
             board, side, phase, tender, refused, reserves, prisoners, ply, result,
-            history, tuple(hash(k) for k in history), rep, cap, last, highlight,
+            history, _marks(history), rep, cap, last, highlight,
         )  # fmt: skip
 
     # ---- perft -------------------------------------------------------------------------------------
@@ -1205,55 +1387,83 @@ def _outcome_of(text: str) -> Outcome:
     return Outcome(winners=(), reason=reason, text=text, draw=True, placements=(1, 1))
 
 
-def _judge(board, side, phase, tender, refused, reserves, prisoners, ply, actor, touched, history, hashes,
-           rep: bool, cap: int) -> tuple[str, tuple, tuple]:  # fmt: skip
-    """PL-8.6: win, repetition, ply limit, no legal action — in that order."""
+_BUCKETS = 1023  # PL-8.3: history hashes are bucketed by their low 10 bits
+
+
+def _marks(history: tuple[tuple, ...]) -> tuple[int, int]:
+    """The buckets hit once and twice or more by the hashes of ``history`` (see PlateauState)."""
+    once = twice = 0
+    for key in history:
+        bit = 1 << (hash(key) & _BUCKETS)
+        twice |= once & bit
+        once |= bit
+    return once, twice
+
+
+def _judge(board, side, phase, tender, refused, reserves, prisoners, ply, actor, touched, history, marks,
+           rep: bool, cap: int) -> tuple[str, tuple, tuple[int, int]]:  # fmt: skip
+    """PL-8.6: win, repetition, ply limit, no legal action — in that order.
+
+    Returns the result text, and the history and marks with this position appended.
+    """
     key = (board, side, phase, tender, refused, reserves, prisoners)
-    h = hash(key)
-    seen = hashes.count(h)
-    history = (*history, key)
-    hashes = (*hashes, h)
-    winners = []
-    tall = [board[sq] for sq in touched if len(board[sq]) >= 6]
-    for q in (0, 1):
-        if sum(prisoners[q]) >= 6:
-            winners.append((q, "prisoners"))
-        elif tall and any(_has_six(s, q) for s in tall):
-            winners.append((q, "stack"))
-    if winners:
-        if len(winners) == 2:  # PL-8.2: the player who acted wins
-            winners = [w for w in winners if w[0] == actor]
-        return _WIN_TEXTS[winners[0]], history, hashes
-    if rep and seen >= 2 and history.count(key) >= 3:
-        return "draw (repetition)", history, hashes
+    bit = 1 << (hash(key) & _BUCKETS)
+    once, twice = marks
+    maybe_third = twice & bit  # 0: fewer than two earlier positions share this hash bucket
+    marks = (once | bit, twice | (once & bit))
+    history = history + (key,)  # noqa: RUF005 (one copy; the unpacking form copies twice)
+    tall = False
+    for sq in touched:
+        if len(board[sq]) >= 6:
+            tall = True
+            break
+    if tall or sum(prisoners[0]) >= 6 or sum(prisoners[1]) >= 6:
+        winners = []
+        for q in (0, 1):
+            if sum(prisoners[q]) >= 6:
+                winners.append((q, "prisoners"))
+            elif tall and any(_has_six(board[sq], q) for sq in touched):
+                winners.append((q, "stack"))
+        if winners:
+            if len(winners) == 2:  # PL-8.2: the player who acted wins
+                winners = [w for w in winners if w[0] == actor]
+            return _WIN_TEXTS[winners[0]], history, marks
+    if rep and maybe_third and history.count(key) >= 3:
+        return "draw (repetition)", history, marks
     if cap and ply >= cap:
-        return "draw (ply limit)", history, hashes
+        return "draw (ply limit)", history, marks
+    if phase == PHASE_TURN and reserves[side] != ZERO7 and () in board:
+        return "", history, marks  # the usual case: an onboard on an empty square (PL-4.1)
     if not _has_action(board, side, phase, reserves, prisoners, refused) and not _has_action(
         board, 1 - side, PHASE_TURN, reserves, prisoners, 0
     ):
-        return "draw (no moves)", history, hashes  # PL-8.4
-    return "", history, hashes
+        return "draw (no moves)", history, marks  # PL-8.4
+    return "", history, marks
+
+
+_new_state = tuple.__new__  # PlateauState(...) without the NamedTuple's Python-level __new__
 
 
 def _loaded(fields: tuple[tuple, int], rep: bool, cap: int) -> PlateauState:
     """A state from a validated position, judged at once (PL-8.6); its history starts there."""
     key, ply = fields
     board, side, phase, tender, refused, reserves, prisoners = key
-    result, history, hashes = _judge(board, side, phase, tender, refused, reserves, prisoners, ply, 1 - side,
-                                     range(16), (), (), rep, cap)  # fmt: skip
-    return PlateauState(board, side, phase, tender, refused, reserves, prisoners, ply, result, history, hashes,
+    result, history, marks = _judge(board, side, phase, tender, refused, reserves, prisoners, ply, 1 - side,
+                                    range(16), (), (0, 0), rep, cap)  # fmt: skip
+    return PlateauState(board, side, phase, tender, refused, reserves, prisoners, ply, result, history, marks,
                         rep, cap, None, ())  # fmt: skip
 
 
 def _next(state: PlateauState, board, side, phase, tender, refused, reserves, prisoners, touched, last: str,
           highlight: tuple[str, ...]) -> PlateauState:  # fmt: skip
     ply = state.ply + 1
-    result, history, hashes = _judge(
+    rep, cap = state.repetition_draw, state.max_plies
+    result, history, marks = _judge(
         board, side, phase, tender, refused, reserves, prisoners, ply, state.side, touched, state.history,
-        state.hashes, state.repetition_draw, state.max_plies,
+        state.marks, rep, cap,
     )  # fmt: skip
-    return PlateauState(board, side, phase, tender, refused, reserves, prisoners, ply, result, history, hashes,
-                        state.repetition_draw, state.max_plies, last, highlight)  # fmt: skip
+    return _new_state(PlateauState, (board, side, phase, tender, refused, reserves, prisoners, ply, result, history,
+                                     marks, rep, cap, last, highlight))  # fmt: skip
 
 
 # ---- applying each kind of move -------------------------------------------------------------------
@@ -1315,10 +1525,18 @@ def _apply_open(state: PlateauState, move: tuple) -> PlateauState:
                  (sq,), f"+??.{top[0]}?@{NAMES[sq]}", (NAMES[sq],))  # fmt: skip
 
 
+#: PL-9.3 (b): the onboarded piece of each player and face pair, its up face public
+_ONBOARD_PIECE = tuple(
+    {c: make_piece(p, FACE_OF[c[0]], FACE_OF[c[1]], up_public=True) for c in CHOICES} for p in (0, 1)
+)
+
+
 def _apply_onboard(state: PlateauState, move: tuple) -> PlateauState:
     _, sq, level, pair = move
-    _need_turn(state, "an onboard")
-    sq = _square(sq)
+    if state.phase != PHASE_TURN and state.phase != PHASE_REFUSED:
+        _need_turn(state, "an onboard")
+    if sq.__class__ is not int or not 0 <= sq < 16:
+        sq = _square(sq)
     t = _choice(pair)
     p = state.side
     s = state.board[sq]
@@ -1329,11 +1547,12 @@ def _apply_onboard(state: PlateauState, move: tuple) -> PlateauState:
         raise IllegalMoveError(f"PL-4.1: a piece onboarded into a stack must touch one of your pieces "
                                f"(level {level} on {NAMES[sq]} does not)")  # fmt: skip
     reserve = _take(state.reserves[p], t, p)
-    piece = make_piece(p, FACE_OF[pair[0]], FACE_OF[pair[1]], up_public=True)  # PL-9.3 (b)
-    below = s[:level]
-    if below:
-        below = (*below[:-1], below[-1] | UP_PUB)  # PL-9.3 (b): the piece directly below
-    board = (*state.board[:sq], (*below, piece, *s[level:]), *state.board[sq + 1:])
+    piece = _ONBOARD_PIECE[p][pair]
+    if level:  # PL-9.3 (b): the up face of the piece directly below becomes public too
+        stack = (*s[: level - 1], s[level - 1] | UP_PUB, piece, *s[level:])
+    else:
+        stack = (piece, *s)
+    board = (*state.board[:sq], stack, *state.board[sq + 1:])
     where = NAMES[sq] if level == h else f"{NAMES[sq]}:{level}"
     return _next(state, board, 1 - p, PHASE_TURN, ZERO7, 0, _with_reserve(state.reserves, p, reserve),
                  state.prisoners, (sq,), f"+{pair[0]}?@{where}", (NAMES[sq],))  # fmt: skip
@@ -1341,26 +1560,31 @@ def _apply_onboard(state: PlateauState, move: tuple) -> PlateauState:
 
 def _origin(state: PlateauState, flip: Any, sq: Any) -> tuple[int, tuple[int, ...], int, int]:
     """PL-5.1/5.2: the origin stack (flipped if asked), N, and the top face."""
-    _need_turn(state, "a move")
-    sq = _square(sq)
-    if not isinstance(flip, bool):
+    if state.phase != PHASE_TURN and state.phase != PHASE_REFUSED:
+        _need_turn(state, "a move")
+    if sq.__class__ is not int or not 0 <= sq < 16:
+        sq = _square(sq)
+    if flip is not True and flip is not False:
         raise InvalidMoveError(f"flip must be true or false, not {flip!r}")
     p = state.side
     s = state.board[sq]
     if not s or s[-1] & 1 != p:
         raise IllegalMoveError(f"PL-5.1: {_side_name(p)} does not control {NAMES[sq]}")
-    n = _unit(s, p)
+    h = len(s)
+    n = 1
+    while n < h and s[h - 1 - n] & 1 == p:  # PL-5.1: N, the size of the top unit
+        n += 1
     top = s[-1]
     if flip:
         if P_UP[top] == P_DOWN[top]:
             raise IllegalMoveError(f"PL-5.2: the top piece on {NAMES[sq]} has the same face on both sides "
                                    f"and cannot be flipped")  # fmt: skip
         top = P_FLIP[top]  # PL-9.3 (c): both faces, and the up face of the piece directly below
-        s = (*s[:-2], s[-2] | UP_PUB, top) if len(s) > 1 else (top,)
+        s = (*s[:-2], s[-2] | UP_PUB, top) if h > 1 else (top,)
     return sq, s, n, P_UP[top]
 
 
-def _add_prisoners(prisoners, p: int, captured: list[int]):
+def _add_prisoners(prisoners, p: int, captured: tuple[int, ...]):
     if not captured:
         return prisoners
     mine = list(prisoners[p])
@@ -1388,10 +1612,12 @@ def _apply_move(state: PlateauState, move: tuple) -> PlateauState:
     _, flip, origin, k, stops, dest = move
     origin, s, n, face = _origin(state, flip, origin)
     p = state.side
-    dest = _square(dest)
+    if dest.__class__ is not int or not 0 <= dest < 16:
+        dest = _square(dest)
     if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= n:
         raise IllegalMoveError(f"PL-5.3: lift 1 to N = {n} pieces from {NAMES[origin]}, not {k}")
-    stops = tuple((_square(sq), j) for sq, j in stops)
+    if stops.__class__ is not tuple or stops:
+        stops = tuple((_square(sq), j) for sq, j in stops)
     # the path (PL-5.4 / PL-5.7)
     if face == ORANGE:
         mid = KNIGHT_MID[origin].get(dest)
@@ -1419,35 +1645,45 @@ def _apply_move(state: PlateauState, move: tuple) -> PlateauState:
     board = list(state.board)
     h = len(s)
     group = s[h - k :]
-    board[origin] = _reveal_top(s[: h - k])  # PL-9.3 (d); any remainder may stay (PL-5.3)
-    path = [NAMES[origin]]
-    for sq, j in stops:
-        t = board[sq]
-        g = len(group)
-        enemy = bool(t) and t[-1] & 1 != p
-        combined = t + group
-        u = _unit(combined, p)
-        if not isinstance(j, int) or isinstance(j, bool) or j == g or not 1 <= j <= u:
-            raise IllegalMoveError(f"PL-5.5: at {NAMES[sq]} continue with 1 to {u} pieces of your top unit, "
-                                   f"other than the {g} that arrived")  # fmt: skip
-        if enemy and not P_MARKER[group[g - j - 1]]:
-            raise IllegalMoveError(f"PL-5.5: a part left on an enemy-topped stack ({NAMES[sq]}) must show a marker "
-                                   f"on top: blanks never start a pin")  # fmt: skip
-        group = combined[-j:]
-        board[sq] = _reveal_top(combined[:-j])  # PL-9.3 (d)
-        path.append(NAMES[sq])
+    rest = s[: h - k]  # any remainder may stay (PL-5.3)
+    if rest and not rest[-1] & UP_PUB:
+        rest = (*rest[:-1], rest[-1] | UP_PUB)  # PL-9.3 (d)
+    board[origin] = rest
+    if stops:
+        path = [NAMES[origin]]
+        for sq, j in stops:
+            t = board[sq]
+            g = len(group)
+            enemy = bool(t) and t[-1] & 1 != p
+            combined = t + group
+            u = _unit(combined, p)
+            if not isinstance(j, int) or isinstance(j, bool) or j == g or not 1 <= j <= u:
+                raise IllegalMoveError(f"PL-5.5: at {NAMES[sq]} continue with 1 to {u} pieces of your top unit, "
+                                       f"other than the {g} that arrived")  # fmt: skip
+            if enemy and not P_MARKER[group[g - j - 1]]:
+                raise IllegalMoveError(f"PL-5.5: a part left on an enemy-topped stack ({NAMES[sq]}) must show a "
+                                       f"marker on top: blanks never start a pin")  # fmt: skip
+            group = combined[-j:]
+            board[sq] = _reveal_top(combined[:-j])  # PL-9.3 (d)
+            path.append(NAMES[sq])
     t = board[dest]
     if t and t[-1] & 1 != p and face == BLANK:
         raise IllegalMoveError(f"PL-5.6: a blank-topped group never ends on an enemy-topped stack ({NAMES[dest]})")
     landed, captured = _capture(t + group, p)  # PL-6
     board[dest] = landed
-    path.append(NAMES[dest])
-    prisoners = _add_prisoners(state.prisoners, p, captured)
-    text = f"{'*' if flip else ''}{NAMES[origin]}:{k}" + "".join(f"-{NAMES[sq]}:{j}" for sq, j in stops)
-    text += f"-{NAMES[dest]}"
-    touched = (origin, dest, *(sq for sq, _ in stops))
+    prisoners = _add_prisoners(state.prisoners, p, captured) if captured else state.prisoners
+    if stops:
+        path.append(NAMES[dest])
+        text = f"{'*' if flip else ''}{NAMES[origin]}:{k}" + "".join(f"-{NAMES[sq]}:{j}" for sq, j in stops)
+        text += f"-{NAMES[dest]}"
+        touched = (origin, dest, *(sq for sq, _ in stops))
+        highlight = tuple(path)
+    else:
+        highlight = (NAMES[origin], NAMES[dest])
+        text = f"*{highlight[0]}:{k}-{highlight[1]}" if flip else f"{highlight[0]}:{k}-{highlight[1]}"
+        touched = (origin, dest)
     return _next(state, tuple(board), 1 - p, PHASE_TURN, ZERO7, 0, state.reserves, prisoners, touched, text,
-                 tuple(path))  # fmt: skip
+                 highlight)  # fmt: skip
 
 
 def _counts(value: Any) -> tuple[int, ...]:
@@ -1644,7 +1880,7 @@ def determinize(view: Mapping[str, Any], seat: int | None, rng: random.Random) -
         result = str(view["outcome"])
         board, side, phase, tender, refused, reserves, prisoners = key
         return PlateauState(board, side, phase, tender, refused, reserves, prisoners, ply, result, (key,),
-                            (hash(key),), rep, cap, last, highlight)  # fmt: skip
+                            _marks((key,)), rep, cap, last, highlight)  # fmt: skip
     f = _parse_fields(text, view=True)
     squares = [list(s) for s in f["squares"]]
     reserves: list[Any] = list(f["reserves"])
@@ -1704,7 +1940,7 @@ def determinize(view: Mapping[str, Any], seat: int | None, rng: random.Random) -
     _validate(board, f["side"], f["phase"], f["tender"], res, prisoners)
     key = _key(board, f["side"], f["phase"], f["tender"], f["refused"], res, prisoners)
     return PlateauState(board, f["side"], f["phase"], f["tender"], f["refused"], res, prisoners, f["ply"], "",
-                        (key,), (hash(key),), rep, cap, last, highlight)  # fmt: skip
+                        (key,), _marks((key,)), rep, cap, last, highlight)  # fmt: skip
 
 
 def _assign(constraints: list[list[int]], pool: list[int], rng: random.Random) -> list[int] | None:

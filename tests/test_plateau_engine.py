@@ -401,12 +401,12 @@ def test_no_moves_draw_precedence() -> None:
     the opponent free squares), so the judge is exercised directly on a made-up board.
     """
     board = tuple(() for _ in range(16))
-    result, history, hashes = P._judge(board, 0, P.PHASE_TURN, P.ZERO7, 0, (P.ZERO7, P.ZERO7), (P.ZERO7, P.ZERO7),
-                                       5, 1, range(16), (), (), True, 400)  # fmt: skip
+    result, history, marks = P._judge(board, 0, P.PHASE_TURN, P.ZERO7, 0, (P.ZERO7, P.ZERO7), (P.ZERO7, P.ZERO7),
+                                      5, 1, range(16), (), (0, 0), True, 400)  # fmt: skip
     assert result == "draw (no moves)"
-    assert len(history) == len(hashes) == 1
+    assert len(history) == 1 and marks == P._marks(history) and marks[1] == 0  # one position: no bucket hit twice
     result, *_ = P._judge(board, 0, P.PHASE_TURN, P.ZERO7, 0, (P.ZERO7, P.ZERO7), (P.ZERO7, P.ZERO7),
-                          400, 1, range(16), (), (), True, 400)  # fmt: skip
+                          400, 1, range(16), (), (0, 0), True, 400)  # fmt: skip
     assert result == "draw (ply limit)"  # PL-8.6: the ply limit comes first
 
 
