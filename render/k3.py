@@ -23,6 +23,7 @@ Piece sprites are cached per (letter, size, style); the framed card per layout.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Any
 
@@ -107,12 +108,13 @@ def _sprite(letter: str, w: int, h: int, style: str) -> tuple[Image.Image, Image
     """A brick and its mask.  Styles: ``full`` (mountain), ``top`` (accessible, thick outline),
     ``faded`` (covered), ``hidden`` (a built pyramid not shown), ``empty`` and ``open`` (slots)."""
     img = Image.new("RGB", (w, h), theme.CARD)
-    mask = Image.new("L", (w, h), 0)
+    # a bilevel mask (rounded_rectangle is not anti-aliased): Pillow pastes through "1" far faster than "L"
+    mask = Image.new("1", (w, h), 0)
     d = ImageDraw.Draw(img)
     m = ImageDraw.Draw(mask)
     radius = max(3, min(w, h) // 5)
     box = (0, 0, w - 1, h - 1)
-    m.rounded_rectangle(box, radius=radius, fill=255)
+    m.rounded_rectangle(box, radius=radius, fill=1)
     if style in ("empty", "open"):
         fill = OPEN_FILL if style == "open" else theme.CARD
         edge = OPEN_EDGE if style == "open" else EMPTY_EDGE
@@ -145,9 +147,12 @@ def _sprite(letter: str, w: int, h: int, style: str) -> tuple[Image.Image, Image
     return img, mask
 
 
-def _paste(img: Image.Image, letter: str, x: float, y: float, w: float, h: float, style: str) -> None:
+def _paste(img: Image.Image, letter: str, x: float, y: float, w: float, h: float, style: str,
+           origin: tuple[int, int] = (0, 0)) -> None:
+    """A brick at (x, y) on the card, rounded to whole pixels, on ``img`` whose top-left is ``origin``
+    on the card (a cached part of the picture)."""
     sprite, mask = _sprite(letter, int(w), int(h), style)
-    img.paste(sprite, (round(x), round(y)), mask)
+    img.paste(sprite, (round(x) - origin[0], round(y) - origin[1]), mask)
 
 
 # ---- text and static layers ---------------------------------------------------------------------
@@ -165,11 +170,17 @@ def _text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Ima
 
 
 def _text(img: Image.Image, xy: tuple[float, float], text: str, size: int, fill: tuple = theme.INK,
-          bold: bool = False, anchor: str = "la") -> None:
+          bold: bool = False, anchor: str = "la", *, bg: tuple | None = None,
+          origin: tuple[int, int] = (0, 0)) -> None:
+    """Text at ``xy`` rounded to whole pixels, through the theme's text cache; pasted as a picture
+    when it is known to sit on the flat colour ``bg``.  ``origin`` as for ``_paste``."""
     if not text:
         return
-    mask, left, top = _text_mask(text, size, bold, anchor)
-    img.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
+    xy = (round(xy[0]) - origin[0], round(xy[1]) - origin[1])
+    if bg is None:
+        theme.draw_text(ImageDraw.Draw(img), xy, text, size, fill=fill, bold=bold, anchor=anchor)
+    else:
+        theme.paste_text(img, xy, text, size, bg=bg, fill=fill, bold=bold, anchor=anchor)
 
 
 def _slot_names(width: int) -> list[tuple[str, int, int]]:
@@ -195,6 +206,8 @@ def _background(players: int, width: int) -> Image.Image:
     else:
         _text(img, (WIDTH / 2, MOUNTAIN_TOP + MOUNTAIN_H[players] / 2), "the base row is being drawn", 22,
               DIM_TEXT, anchor="mm")
+    for seat in range(players):  # the plain player panels; a marked one is pasted over its own
+        img.paste(_frame_sprite(*_frame_size(players, seat), theme.PANEL, None, 0), _panel_box(players, seat)[:2])
     if players == 3:
         x0, y0, x1, y1 = _panel_box(3, 3)
         draw.rounded_rectangle((x0, y0, x1, y1), radius=10, outline=theme.PANEL, width=2)
@@ -209,14 +222,14 @@ def _background(players: int, width: int) -> Image.Image:
 
 
 @lru_cache(maxsize=64)
-def _title(players: int, title: str, names: tuple[str, ...], to_move: int | tuple[int, ...] | None,
-           status: str) -> Image.Image:
-    """The theme's title strip (the top of the card down to the mountain), cached: it changes only
-    when the player to move or the status line does."""
-    img, draw = theme.canvas(WIDTH, _height(players))
-    top = theme.title_strip(draw, WIDTH, title, list(names), to_move, status=status)
-    assert top <= MOUNTAIN_TOP
-    return img.crop((0, 0, WIDTH, MOUNTAIN_TOP))
+def _pill(w: int, h: int, d: float) -> Any:
+    """The bilevel mask of the small pill under a spot label, ``w`` x ``h`` from its top-left corner
+    (a rounded rectangle costs more to draw than to fill through a mask).  Pillow rounds a box's
+    corners to whole pixels and bends them with ``d`` (twice the radius, or less for a small box)
+    worked out before rounding, so a mask of the rounded box bent with the same ``d`` is exactly it."""
+    pill = Image.new("1", (w + 1, h + 1), 0)
+    ImageDraw.Draw(pill).rounded_rectangle((0, 0, w, h), radius=d / 2, fill=1)
+    return pill.im
 
 
 @lru_cache(maxsize=16)
@@ -279,22 +292,43 @@ def _draw_mountain(img: Image.Image, view: dict[str, Any]) -> dict[str, tuple]:
     pitch, step, left, base_top = _mountain_geometry(width, int(view["players"]))
     open_slots = set(view.get("open_slots") or [])
     bw, bh = pitch - 4, step - 4
+    players = int(view["players"])
     for i, row in enumerate(reversed(ranks)):  # rank 1 first
         y = base_top - i * step
         x_row = left + i * pitch / 2
-        for f, piece in enumerate(row):
-            name = f"{chr(97 + f)}{i + 1}"
+        names = [f"{chr(97 + f)}{i + 1}" for f in range(len(row))]
+        for f, name in enumerate(names):
             x = x_row + f * pitch
             boxes[name] = (x, y, x + bw, y + bh)
-            if piece is not None:
-                _paste(img, piece, x, y, bw, bh, "full")
-            elif name in open_slots:
-                _paste(img, name, x, y, bw, bh, "open")
+        opened = tuple(name in open_slots for name in names)
+        if any(piece is not None for piece in row) or any(opened):
+            sprite, origin = _mountain_row(players, width, i, tuple(row), opened)
+            img.paste(sprite, origin)
     if view.get("phase") == "play" and not open_slots:  # K3-5.3: only base ends remain
         y = base_top + bh / 2
         _text(img, (left - 26, y), "◀", 22, anchor="mm")
         _text(img, (left + width * pitch + 18, y), "▶", 22, anchor="mm")
     return boxes
+
+
+@lru_cache(maxsize=64)
+def _mountain_row(players: int, width: int, i: int, row: tuple[str | None, ...],
+                  opened: tuple[bool, ...]) -> tuple[Image.Image, tuple[int, int]]:
+    """Rank ``i + 1`` of the mountain (its pieces and open slots over the empty slots) as one picture,
+    with its top-left on the card: a rank changes only when a piece is placed in it."""
+    pitch, step, left, base_top = _mountain_geometry(width, players)
+    bw, bh = pitch - 4, step - 4
+    y = base_top - i * step
+    x_row = left + i * pitch / 2
+    x0, y0 = round(x_row), round(y)
+    x1, y1 = round(x_row + (len(row) - 1) * pitch) + int(bw), y0 + int(bh)
+    img = _background(players, width).crop((x0, y0, x1, y1))
+    for f, piece in enumerate(row):
+        if piece is not None:
+            _paste(img, piece, x_row + f * pitch, y, bw, bh, "full", (x0, y0))
+        elif opened[f]:
+            _paste(img, f"{chr(97 + f)}{i + 1}", x_row + f * pitch, y, bw, bh, "open", (x0, y0))
+    return img, (x0, y0)
 
 
 def _draw_spare(img: Image.Image, view: dict[str, Any]) -> None:
@@ -307,12 +341,26 @@ def _draw_spare(img: Image.Image, view: dict[str, Any]) -> None:
         _text(img, (x + 40, y + 31), "set aside (K3-7.3)", 11, DIM_TEXT, anchor="lm")
 
 
-def _panel_frame(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], fill: tuple, outline: tuple | None,
+def _panel_frame(img: Image.Image, box: tuple[int, int, int, int], fill: tuple, outline: tuple | None,
                  width: int) -> None:
+    """A player's panel (on the bare card), pasted from a cached picture."""
+    img.paste(_frame_sprite(box[2] - box[0], box[3] - box[1], fill, outline, width), box[:2])
+
+
+def _frame_size(players: int, seat: int) -> tuple[int, int]:
+    x0, y0, x1, y1 = _panel_box(players, seat)
+    return x1 - x0, y1 - y0
+
+
+@lru_cache(maxsize=64)
+def _frame_sprite(w: int, h: int, fill: tuple, outline: tuple | None, width: int) -> Image.Image:
+    img = Image.new("RGB", (w + 1, h + 1), theme.CARD)
+    draw = ImageDraw.Draw(img)
     if outline is None:
-        draw.rounded_rectangle(box, radius=10, fill=fill)
+        draw.rounded_rectangle((0, 0, w, h), radius=10, fill=fill)
     else:
-        draw.rounded_rectangle(box, radius=10, fill=fill, outline=outline, width=width)
+        draw.rounded_rectangle((0, 0, w, h), radius=10, fill=fill, outline=outline, width=width)
+    return img
 
 
 def _draw_panel(
@@ -338,15 +386,14 @@ def _draw_panel(
     winner = view.get("phase") == "over" and seat in (view.get("winners") or [])
     colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
     if state == "eliminated":
-        _panel_frame(draw, box, DIM_PANEL, None, 0)
+        _panel_frame(img, box, DIM_PANEL, None, 0)
     elif penalised:
-        _panel_frame(draw, box, theme.PANEL, theme.INK, 4)
+        _panel_frame(img, box, theme.PANEL, theme.INK, 4)
     elif moving and view.get("phase") == "play":
-        _panel_frame(draw, box, theme.PANEL, colour, 4)
+        _panel_frame(img, box, theme.PANEL, colour, 4)
     elif winner:
-        _panel_frame(draw, box, theme.PANEL, theme.GREEN, 4)
-    else:
-        _panel_frame(draw, box, theme.PANEL, None, 0)
+        _panel_frame(img, box, theme.PANEL, theme.GREEN, 4)
+    # else: the plain panel, already on the background
     # header: badge, name, what the player is doing
     img.paste(_badge(seat, DIM_PANEL if state == "eliminated" else theme.PANEL), (x0 + 6, y0 + 6))
     tag = ""
@@ -368,16 +415,18 @@ def _draw_panel(
     count = info.get("count", 0)
     pieces = "" if state in ("eliminated", "undealt") else f"{count} piece{'s' if count != 1 else ''}"
     name = _ellipsize(_name(names, seat), 17, int(x1 - x0 - 52))
+    ground = DIM_PANEL if state == "eliminated" else theme.PANEL  # what the panel's texts sit on
     _text(img, (x0 + 38, y0 + 20), name, 17, fill=DIM_TEXT if state == "eliminated" else theme.INK,
-                    bold=True, anchor="lm")
+          bold=True, anchor="lm", bg=ground)
     if tag:
-        _text(img, (x0 + 14, y0 + 44), tag, 14, fill=tag_colour, bold=True, anchor="lm")
+        _text(img, (x0 + 14, y0 + 44), tag, 14, fill=tag_colour, bold=True, anchor="lm", bg=ground)
     if pieces:
-        _text(img, (x1 - 12, y0 + 44), pieces, 13, fill=DIM_TEXT, anchor="rm")
+        _text(img, (x1 - 12, y0 + 44), pieces, 13, fill=DIM_TEXT, anchor="rm", bg=ground)
     body_top = y0 + 58
     body_h = y1 - 8 - body_top
     if state == "eliminated":
-        _text(img, ((x0 + x1) / 2, body_top + body_h / 2), "eliminated", 18, fill=DIM_TEXT, anchor="mm")
+        _text(img, ((x0 + x1) / 2, body_top + body_h / 2), "eliminated", 18, fill=DIM_TEXT, anchor="mm",
+              bg=ground)
         return boxes
     if state == "undealt":
         return boxes
@@ -385,10 +434,10 @@ def _draw_panel(
         hand = info.get("hand") or []
         if seat != view.get("viewer"):
             _text(img, ((x0 + x1) / 2, body_top + body_h / 2), "arranging a pyramid…", 16,
-                            fill=DIM_TEXT, anchor="mm")
+                  fill=DIM_TEXT, anchor="mm", bg=ground)
             return boxes
         # the viewer's own pieces, not built yet
-        _text(img, (x0 + 12, body_top), "your pieces (not built yet)", 13, fill=DIM_TEXT)
+        _text(img, (x0 + 12, body_top), "your pieces (not built yet)", 13, fill=DIM_TEXT, bg=ground)
         cols = {2: 7, 3: 8, 4: 6}[players]
         cell = min(38.0, (x1 - x0 - 24) / cols)
         for k, letter in enumerate(hand):
@@ -397,11 +446,42 @@ def _draw_panel(
             _paste(img, letter, cx, cy, cell - 3, cell * 0.8 - 2, "full")
         return boxes
     ranks = info.get("pyramid")
-    b = {2: 6, 3: 5, 4: 4}[players]
     side = info.get("side") or []
     # a side column is kept in play even when empty, so a side piece just played has a place to be boxed
     reserve = view.get("phase") in ("play", "over")
-    side_cols = max(1 if reserve else 0, (len(side) + b - 1) // b)
+    b, side_cols, pitch, step, bw, bh, pyr_w, _, px, base_y = _pyramid_geometry(players, box, len(side), reserve)
+    ranks_key = None if ranks is None else tuple(tuple(row) for row in ranks)
+    accessible = frozenset(info.get("accessible") or [])
+    sprite, origin = _pyramid_sprite(players, box, ranks_key, accessible, tuple(side), reserve)
+    img.paste(sprite, origin)
+    if ranks is not None:
+        label = max(11, int(bh * 0.42))
+        for i in range(b):
+            rank = i + 1
+            y = base_y - i * step
+            x_row = px + i * pitch / 2
+            for f, piece in enumerate(ranks[b - 1 - i]):
+                spot = f"{chr(97 + f)}{rank}"
+                x = x_row + f * pitch
+                boxes[f"{seat}:{spot}"] = (x, y, x + bw, y + bh)
+                if piece is not None and spot in accessible:
+                    labels.append(((x + bw / 2, y - 2), spot, label))
+    if side_cols:
+        sx = px + pyr_w + 10
+        top_y = base_y - (b - 1) * step
+        rows_used = max(1, min(b, len(side)))
+        boxes[f"{seat}:s"] = (sx, top_y, sx + side_cols * pitch * 0.9 - 3, top_y + (rows_used - 1) * step + bh)
+    return boxes
+
+
+def _pyramid_geometry(players: int, box: tuple[int, int, int, int], sides: int,
+                      reserve: bool) -> tuple[int, int, float, float, float, float, float, float, float, float]:
+    """(base, side columns, pitch, row step, brick w, brick h, pyramid w, group w, left x, base row y)."""
+    x0, y0, x1, y1 = box
+    body_top = y0 + 58
+    body_h = y1 - 8 - body_top
+    b = {2: 6, 3: 5, 4: 4}[players]
+    side_cols = max(1 if reserve else 0, (sides + b - 1) // b)
     avail_w = x1 - x0 - 24 - (10 if side_cols else 0)
     pitch = min(48.0, (body_h - 14) / (b * 0.78), avail_w / (b + side_cols * 0.9))
     step = pitch * 0.78
@@ -410,41 +490,62 @@ def _draw_panel(
     group_w = pyr_w + (10 + side_cols * pitch * 0.9 if side_cols else 0)
     px = (x0 + x1) / 2 - group_w / 2
     base_y = y1 - 10 - bh
+    return b, side_cols, pitch, step, bw, bh, pyr_w, group_w, px, base_y
+
+
+@lru_cache(maxsize=32)
+def _pyramid_sprite(players: int, box: tuple[int, int, int, int], ranks: tuple[tuple[str | None, ...], ...] | None,
+                    accessible: frozenset[str], side: tuple[str, ...],
+                    reserve: bool) -> tuple[Image.Image, tuple[int, int]]:
+    """A pyramid and its side column on the panel's colour, with its top-left on the card: pasted
+    whole, as a pyramid changes only when its owner plays from it or takes a piece."""
+    b, side_cols, pitch, step, bw, bh, pyr_w, group_w, px, base_y = _pyramid_geometry(players, box, len(side),
+                                                                                      reserve)
+    top_y = base_y - (b - 1) * step
+    origin = (math.floor(px) - 2, math.floor(top_y) - 16)
+    img = Image.new("RGB", (math.ceil(px + group_w) + 3 - origin[0], math.ceil(base_y + bh) + 2 - origin[1]),
+                    theme.PANEL)
     if ranks is None:  # hidden while building (K3-10): a blank pyramid
         for i in range(b):
             for f in range(b - i):
-                _paste(img, "", px + i * pitch / 2 + f * pitch, base_y - i * step, bw, bh, "hidden")
+                _paste(img, "", px + i * pitch / 2 + f * pitch, base_y - i * step, bw, bh, "hidden", origin)
     else:
-        accessible = set(info.get("accessible") or [])
-        label = max(11, int(bh * 0.42))
         for i in range(b):
-            rank = i + 1
             row = ranks[b - 1 - i]
-            y = base_y - i * step
-            x_row = px + i * pitch / 2
-            for f, piece in enumerate(row):
-                spot = f"{chr(97 + f)}{rank}"
-                x = x_row + f * pitch
-                boxes[f"{seat}:{spot}"] = (x, y, x + bw, y + bh)
-                if piece is None:
-                    continue
-                if spot in accessible:
-                    _paste(img, piece, x, y, bw, bh, "top")
-                    labels.append(((x + bw / 2, y - 2), spot, label))
-                else:
-                    _paste(img, piece, x, y, bw, bh, "faded")
+            styles = tuple("top" if f"{chr(97 + f)}{i + 1}" in accessible else "faded" for f in range(len(row)))
+            if any(piece is not None for piece in row):
+                sprite, mask, at = _pyramid_row(players, box, len(side), reserve, i, row, styles)
+                img.paste(sprite, (at[0] - origin[0], at[1] - origin[1]), mask)
     if side_cols:
         sx = px + pyr_w + 10
-        top_y = base_y - (b - 1) * step
-        _text(img, (sx + bw * 0.45, top_y - 2), "side", 11, fill=DIM_TEXT, anchor="md")
+        _text(img, (sx + bw * 0.45, top_y - 2), "side", 11, fill=DIM_TEXT, anchor="md", origin=origin)
         if not side:
-            _paste(img, "", sx, top_y, bw * 0.9, bh, "empty")
+            _paste(img, "", sx, top_y, bw * 0.9, bh, "empty", origin)
         for k, letter in enumerate(side):
             col, row_i = divmod(k, b)
-            _paste(img, letter, sx + col * (pitch * 0.9), top_y + row_i * step, bw * 0.9, bh, "top")
-        rows_used = max(1, min(b, len(side)))
-        boxes[f"{seat}:s"] = (sx, top_y, sx + side_cols * pitch * 0.9 - 3, top_y + (rows_used - 1) * step + bh)
-    return boxes
+            _paste(img, letter, sx + col * (pitch * 0.9), top_y + row_i * step, bw * 0.9, bh, "top", origin)
+    return img, origin
+
+
+@lru_cache(maxsize=256)
+def _pyramid_row(players: int, box: tuple[int, int, int, int], sides: int, reserve: bool, i: int,
+                 row: tuple[str | None, ...],
+                 styles: tuple[str, ...]) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
+    """Rank ``i + 1`` of a pyramid as one picture and its bilevel mask (set on the bricks), with its
+    top-left on the card: playing a piece changes one rank, not the whole pyramid."""
+    _, _, pitch, step, bw, bh, _, _, px, base_y = _pyramid_geometry(players, box, sides, reserve)
+    y = base_y - i * step
+    x_row = px + i * pitch / 2
+    x0, y0 = round(x_row), round(y)
+    size = (round(x_row + (len(row) - 1) * pitch) + int(bw) - x0, int(bh))
+    img, mask = Image.new("RGB", size, theme.PANEL), Image.new("1", size, 0)
+    for f, piece in enumerate(row):
+        if piece is not None:
+            sprite, shape = _sprite(piece, int(bw), int(bh), styles[f])
+            at = (round(x_row + f * pitch) - x0, round(y) - y0)
+            img.paste(sprite, at, shape)
+            mask.paste(1, at, shape)
+    return img, mask, (x0, y0)
 
 
 def draw(view: dict[str, Any], names: list[str]) -> Image.Image:
@@ -461,7 +562,8 @@ def draw(view: dict[str, Any], names: list[str]) -> Image.Image:
         to_move = [s for s in (to_move or []) if s == view["viewer"]] or None
     title = "K3 · cooperative" if (view.get("options") or {}).get("cooperative") else "K3"
     moving = tuple(to_move) if isinstance(to_move, list) else to_move
-    img.paste(_title(players, title, tuple(names[:players]), moving, _status(view, names)), (0, 0))
+    top = theme.paste_title_strip(img, title, names[:players], moving, status=_status(view, names))
+    assert top <= MOUNTAIN_TOP
     boxes = _draw_mountain(img, view)
     if players == 3:
         _draw_spare(img, view)
@@ -472,12 +574,13 @@ def draw(view: dict[str, Any], names: list[str]) -> Image.Image:
         if name in boxes:
             x0, y0, x1, y1 = boxes[name]
             theme.highlight_box(canvas, (x0 - 1, y0 - 1, x1 + 1, y1 + 1), width=3)
+    panel_ink = canvas.draw.draw_ink(theme.PANEL)
     for (x, y), text, size in labels:  # on a small pill so a highlight box never hides them
         mask, left, top = _text_mask(text, size, False, "md")
-        canvas.rounded_rectangle(
-            (x + left - 3, y + top - 1, x + left + mask.width + 2, y + top + mask.height), radius=4, fill=theme.PANEL
-        )
-        _text(img, (x, y), text, size, fill=theme.INK, anchor="md")
+        x0, y0, x1, y1 = x + left - 3, y + top - 1, x + left + mask.width + 2, y + top + mask.height
+        pill = _pill(round(x1) - round(x0), round(y1) - round(y0), min(x1 - x0, y1 - y0, 8))
+        canvas.draw.draw_bitmap((round(x0), round(y0)), pill, panel_ink)
+        _text(img, (x, y), text, size, fill=theme.INK, anchor="md", bg=theme.PANEL)
     # footer: last move, options that differ from the defaults, whose private view this is
     bits = []
     if view.get("last_move"):
@@ -491,6 +594,7 @@ def draw(view: dict[str, Any], names: list[str]) -> Image.Image:
     if phase == "build":
         bits.append("private view of " + _name(names, viewer) if viewer is not None else "pyramids stay hidden")
     note = "   ·   ".join(bits) if bits else "K3"
-    _text(img, (WIDTH / 2, img.height - theme.FRAME_WIDTH - 18), note, _fit(note, 18, WIDTH - 2 * theme.MARGIN),
-          anchor="mm")
+    size = _fit(note, 18, WIDTH - 2 * theme.MARGIN)
+    ground = theme.CARD if theme.fits(note, size, WIDTH - 2 * theme.MARGIN) else None  # else it runs over the frame
+    _text(img, (WIDTH / 2, img.height - theme.FRAME_WIDTH - 18), note, size, anchor="mm", bg=ground)
     return img

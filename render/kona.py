@@ -141,6 +141,35 @@ def tower_sprite(stack: str) -> Image.Image:
     return img
 
 
+@lru_cache(maxsize=64)
+def _tower_on_square(stack: str, shade: int) -> Image.Image:
+    """A tower composed on a bare square (``shade`` 0 dark, 1 light), as an opaque sprite."""
+    square = Image.new("RGB", (CELL, CELL), DARK_SQUARE if shade == 0 else LIGHT_SQUARE)
+    sprite = tower_sprite(stack)
+    square.paste(sprite, (0, 0), sprite)
+    return square
+
+
+def _drawn_on(highlight: list[str]) -> set[tuple[int, int]]:
+    """(row, file) of the squares the last-move boxes and arrow touch (with a margin for the arrow's
+    ink edge and head)."""
+    cells: set[tuple[int, int]] = set()
+    boxes = []
+    for sq in highlight:
+        x, y = square_xy(sq)
+        boxes.append((x, y, x + CELL, y + CELL))
+    if len(highlight) == 2:
+        (ax, ay), (bx, by) = square_centre(highlight[0]), square_centre(highlight[1])
+        boxes.append((min(ax, bx) - 24, min(ay, by) - 24, max(ax, bx) + 24, max(ay, by) + 24))
+    for x0, y0, x1, y1 in boxes:
+        for i in range(SIZE):
+            for f in range(SIZE):
+                sx, sy = BOARD_X + f * CELL, BOARD_Y + i * CELL
+                if sx < x1 and x0 < sx + CELL and sy < y1 and y0 < sy + CELL:
+                    cells.add((i, f))
+    return cells
+
+
 def _arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float]) -> None:
     """A yellow arrow edged in ink from the origin square's centre to the destination's edge."""
     ax, ay = a
@@ -220,7 +249,7 @@ def draw(view: dict[str, Any], names: list[str]) -> Image.Image:
     img = _background().copy()
     d = ImageDraw.Draw(img)
     labels = [f"{names[0]} (capybara)", f"{names[1]} (poodle)"]
-    theme.title_strip(d, WIDTH, "Kona", labels, view.get("to_move"), status=_status(view),
+    theme.paste_title_strip(img, "Kona", labels, view.get("to_move"), status=_status(view),
                       markers=[(CAPYBARA, "C"), (POODLE, "P")])
     lines = [(sq, o) for sq, o in zip(view.get("lines") or [], view.get("line_owners") or [])
              if len(sq) >= 2 and o in ("c", "p")]
@@ -234,12 +263,18 @@ def draw(view: dict[str, Any], names: list[str]) -> Image.Image:
         _line_marker(d, squares, owner)
     if len(highlight) == 2:
         _arrow(d, square_centre(highlight[0]), square_centre(highlight[1]))
+    # squares drawn on (highlight, arrow, line) take the tower over what is there; on every other
+    # square the tower is pasted already composed on the bare square, without blending
+    drawn_on = None if lines else _drawn_on(highlight)
     board = view.get("board") or []
     for i, rank in enumerate(board):
         for f, stack in enumerate(rank):
             if stack:
-                sprite = tower_sprite(stack)
                 x, y = BOARD_X + f * CELL, BOARD_Y + i * CELL
-                img.paste(sprite, (x, y), sprite)
-    theme.footer(d, WIDTH, HEIGHT, _footer(view, names))
+                if drawn_on is None or (i, f) in drawn_on:
+                    sprite = tower_sprite(stack)
+                    img.paste(sprite, (x, y), sprite)
+                else:
+                    img.paste(_tower_on_square(stack, (SIZE - 1 - i + f) % 2), (x, y))
+    theme.paste_footer(img, _footer(view, names))
     return img

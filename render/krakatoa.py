@@ -97,6 +97,21 @@ def die_sprite(body: str, colour: str | None) -> Image.Image:
     return img
 
 
+#: how far the last-move box round a die reaches past it
+BOX_PAD = 4
+
+
+@lru_cache(maxsize=32)
+def _boxed_die_sprite(body: str, colour: str | None) -> Image.Image:
+    """A die that changed in the last throw, inside its yellow box (theme.highlight_box), on the
+    dice panel: the box's rounded corners need the panel colour round them."""
+    img = Image.new("RGB", (DIE + 2 * BOX_PAD, DIE + 2 * BOX_PAD), theme.PANEL)
+    img.paste(die_sprite(body, colour), (BOX_PAD, BOX_PAD))
+    p = BOX_PAD
+    theme.highlight_box(ImageDraw.Draw(img), (p - 2, p - 2, p + DIE + 1, p + DIE + 1), width=4)
+    return img
+
+
 @lru_cache(maxsize=8)
 def _background(sides: int) -> Image.Image:
     """Card, the dice panel with its row labels, the sheet grid for ``sides`` columns."""
@@ -218,24 +233,11 @@ def _marks_text(m: int) -> str:
 
 
 # ---- cached text and badges: most words of one picture recur in the next one ------------------
-@lru_cache(maxsize=4096)
-def _text_sprite(text: str, size: int, bold: bool, fill: theme.RGB, bg: theme.RGB,
-                 anchor: str) -> tuple[Image.Image, int, int]:
-    """``text`` drawn once on a flat ``bg``, with the offset of its box from the anchor point."""
-    font = theme.font(size, bold)
-    left, top, right, bottom = font.getbbox(text, anchor=anchor)
-    img = Image.new("RGB", (right - left + 2, bottom - top + 2), bg)
-    ImageDraw.Draw(img).text((1 - left, 1 - top), text, font=font, fill=fill, anchor=anchor)
-    return img, left - 1, top - 1
-
-
 def _text(img: Image.Image, xy: tuple[float, float], text: str, size: int, *, bg: theme.RGB,
           fill: theme.RGB = theme.INK, bold: bool = False, anchor: str = "la") -> None:
-    """Text at ``xy`` (a Pillow anchor) over the flat colour ``bg`` it is known to sit on."""
-    if not text:
-        return
-    sprite, dx, dy = _text_sprite(text, size, bold, fill, bg, anchor)
-    img.paste(sprite, (round(xy[0]) + dx, round(xy[1]) + dy))
+    """Text at ``xy`` (a Pillow anchor, rounded to whole pixels) over the flat colour ``bg`` it sits
+    on, pasted from the theme's text cache."""
+    theme.paste_text(img, (round(xy[0]), round(xy[1])), text, size, bg=bg, fill=fill, bold=bold, anchor=anchor)
 
 
 @lru_cache(maxsize=1024)
@@ -257,22 +259,52 @@ def _paste_badge(img: Image.Image, centre: tuple[float, float], radius: int, sea
     img.paste(sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)))
 
 
-@lru_cache(maxsize=32)
-def _title(names: tuple[str, ...], scores: tuple[str, ...], acting: int | None, status: str) -> Image.Image:
-    """The title strip (the lead's ``theme.title_strip``), drawn once per distinct content."""
-    strip = _background(2).crop((0, 0, WIDTH, TOP))
-    theme.title_strip(ImageDraw.Draw(strip), WIDTH, "Krakatoa", list(names), acting, scores=list(scores),
-                      status=status)
-    return strip
-
-
 @lru_cache(maxsize=256)
 def _footer_size(text: str) -> int:
     return theme.fit_text(text, 18, WIDTH - 2 * theme.MARGIN)
 
 
+#: the fixed words of the picture's texts by (size, bold, anchor), rendered once ahead of time (the
+#: numbers are drawn digit by digit, so the digits cover every score)
+_DIGITS = "0 1 2 3 4 5 6 7 8 9"
+_THROWS = "1: 2: 3: 4: 5: 1, 2, 3, 4, 5,"
+_MOVES = "set throw keep aim roll soft hard at steam ash lava all s1 s2 s3 a1 a2 a3 l1 l2 l3"
+VOCABULARY = {
+    (15, False, "la"): f"Marks on this throw: none x (x2) xx (x4) Bonus boxes left: of Basic game: no bonuses "
+                       f"Auto would play: rethrow {_MOVES} {_DIGITS}",
+    (16, False, "la"): f"Last: Player throw box points (raw x2) x4) {_THROWS} {_DIGITS}",
+    (16, True, "la"): f"This roll scores if kept (raw x2) x4) Throw-off (one set each; highest starts) {_DIGITS}",
+    (18, True, "lm"): f"▶ Player throw of bonus box {_THROWS} {_DIGITS}",
+    (18, False, "ra"): f"Round of · throw bonus box (Steam) (Ash) (Lava) Game over Throw-off basic {_DIGITS}",
+    (18, False, "mm"): "Player pick a set for the throw-off to throw all nine dice keep or rethrow aim Steam Ash Lava "
+                       "at table die (soft hard) the are rolling again is thrown soft hard Game over: wins win with "
+                       f"share s1 s2 s3 a1 a2 a3 l1 l2 l3 {_THROWS} {_DIGITS}",
+    (18, False, "lm"): f"Player {_DIGITS}",
+    (14, True, "lm"): "rolled thrown now",
+    (16, True, "mm"): "Volcano Deuce Bust",
+    (30, True, "mm"): _DIGITS,
+    (24, True, "mm"): _DIGITS,
+    (14, False, "mm"): f"- x2 x4 Player throw box points, marks used up {_THROWS} {_DIGITS}",
+    (14, True, "mm"): "x2 x4 x2, then",
+    (15, False, "lm"): f"Player Steam Ash Lava to throw again out starts round {_THROWS} {_DIGITS}",
+    (15, True, "lm"): f"Player starts round {_DIGITS}",
+    (15, True, "mm"): "Big Eruption Little Quake Rumble Volcano Deuce",
+    (17, True, "mm"): "SCRATCH: no table die struck",
+    (12, True, "mm"): f"… {_DIGITS}",
+    (13, True, "mm"): f"… {_DIGITS}",
+    (15, True, "ma"): f"… {_DIGITS}",
+}
+
+
+@lru_cache(maxsize=1)
+def _prime() -> None:
+    for (size, bold, anchor), words in VOCABULARY.items():
+        theme.prime_words(words, size, bold, anchor)
+
+
 def draw(view: dict[str, Any], names: list[str]) -> Image.Image:
     """The picture of a Krakatoa view (any viewer: everything is public, KR-9.1)."""
+    _prime()
     players = int(view["players"])
     names = (list(names) + [f"Player {i + 1}" for i in range(len(names), players)])[:players]
     sides = int(view["sides"])
@@ -281,7 +313,7 @@ def draw(view: dict[str, Any], names: list[str]) -> Image.Image:
     totals = view["totals"]
     scores = tuple(str(totals[view["side_of_seat"][seat]]) for seat in range(players))
     acting = view["seat"] if view.get("outcome") is None else None
-    img.paste(_title(tuple(names), scores, acting, _status(view)), (0, 0))
+    theme.paste_title_strip(img, "Krakatoa", names, acting, scores=scores, status=_status(view))
     _draw_dice(img, d, view)
     _draw_info(img, d, view, names)
     _draw_sheet(img, d, view, names)
@@ -301,14 +333,15 @@ def _draw_dice(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -
         faces = view["dice"][x]
         for i in range(3):
             px, py = die_xy(j, i)
-            img.paste(die_sprite(x, faces[i] if faces else None), (px, py))
-            name = f"{x}{i + 1}"
-            if name in changed:
-                theme.highlight_box(d, (px - 2, py - 2, px + DIE + 1, py + DIE + 1), width=4)
+            face = faces[i] if faces else None
+            if f"{x}{i + 1}" in changed:
+                img.paste(_boxed_die_sprite(x, face), (px - BOX_PAD, py - BOX_PAD))
+            else:
+                img.paste(die_sprite(x, face), (px, py))
             if target is not None and faces and faces[i] == faces[int(target[1]) - 1] and x == target[0]:
                 _crosshair(d, px + DIE / 2, py + DIE / 2)
         y = DICE_Y0 + 16 + j * ROW_H
-        if thrown in (x, "all") and faces:
+        if thrown in (x, "all") and faces and aiming != x:  # "thrown now" takes its place
             tag = "rolled"
             _text(img, (DICE_X0 + 14, y + 72), tag, 14, bold=True, fill=theme.VERMILLION, bg=theme.PANEL, anchor="lm")
         if aiming == x:
@@ -431,14 +464,8 @@ def _draw_info(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], n
 
 def _draw_sheet(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
     sides = int(view["sides"])
-    x0, x1 = SHEET_X0, SHEET_X1
-    col_w = (x1 - x0 - LABEL_W - 8) / sides
-    bw = (col_w - 8) / 5
-    size = 15 if bw >= 36 else (13 if bw >= 26 else 12)
+    x0 = SHEET_X0
     y_rounds = SHEET_Y0 + HEAD_H + SUB_H
-    y_box = y_rounds + 6 * RND_H
-    y_next = y_box + BOX_ROW_H
-    y_tot = y_next + NEXT_ROW_H
     acting_side = view.get("side")
     current_round = view.get("round")
     if view["phase"] in ("play", "bonus"):
@@ -448,60 +475,106 @@ def _draw_sheet(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], 
         _text(img, (x0 + 12, ry + RND_H / 2), f"R{current_round}", 16, bold=True, bg=theme.HIGHLIGHT, anchor="lm")
     winners = set(view.get("winners") or [])
     for side in range(sides):
-        cx = x0 + LABEL_W + side * col_w
-        seats = [seat for seat, s in enumerate(view["side_of_seat"]) if s == side]
-        # header: badge(s) and name
-        hx = cx + 14
-        for seat in seats:
-            _paste_badge(img, (hx, SHEET_Y0 + 18), 9, seat, str(seat + 1), theme.WHITE)
-            hx += 22
+        seats = tuple(seat for seat, s in enumerate(view["side_of_seat"]) if s == side)
         label = " & ".join(names[s] for s in seats)
-        bold = side == acting_side or bool(winners & set(seats))
-        _text(img, (hx - 4, SHEET_Y0 + 18), _fit(label, 15, int(cx + col_w - hx - 2), bold), 15, bold=bold,
-              bg=theme.WHITE, anchor="lm")
-        if side == acting_side:
-            d.rectangle((cx + 4, SHEET_Y0 + 30, cx + col_w - 4, SHEET_Y0 + 33), fill=theme.HIGHLIGHT)
-        # throws of each round
-        rounds = view["sheet"][side]
-        bonus_entries = []
-        for rnd, entries in enumerate(rounds):
+        rows: list[tuple[tuple[int, int, int, bool], ...]] = []
+        bonus: list[tuple[int, int, bool, str]] = []
+        for entries in view["sheet"][side]:
+            cells = []
             for entry in entries:
+                points = -1 if entry["points"] is None else entry["points"]
                 if entry["throw"].startswith("b"):
-                    bonus_entries.append(entry)
-                    continue
-                t = int(entry["throw"]) - 1
-                bx = cx + 4 + t * bw
-                by = y_rounds + rnd * RND_H + 6
-                _throw_box(img, (bx + 1, by, bx + bw - 2, by + RND_H - 12), entry, size, ROW_FILL[rnd % 2])
-        # bonus boxes taken by this side
-        for k, entry in enumerate(bonus_entries):
-            bx = cx + 4 + k * bw * 5 / 3
-            _throw_box(img, (bx + 1, y_box + 5, bx + bw * 5 / 3 - 3, y_box + BOX_ROW_H - 5), entry, size, theme.WHITE,
-                       label=entry["throw"])
-        # pending marks (KR-3.8)
+                    bonus.append((points, entry["marks"], entry["scratch"], entry["throw"]))
+                else:
+                    cells.append((int(entry["throw"]) - 1, points, entry["marks"], entry["scratch"]))
+            rows.append(tuple(cells))
         m1, m2 = view["pending_marks"][side]
-        text = "-" if not m1 else f"x{2**m1}" + (f", then x{2**m2}" if m2 else "")
-        _text(img, (cx + col_w / 2, y_next + NEXT_ROW_H / 2), text, 14, fill=theme.INK if m1 else theme.GREY,
-              bold=bool(m1), bg=theme.WHITE, anchor="mm")
-        # total
-        total = view["totals"][side]
-        won = bool(winners & set(seats))
-        if won:
-            d.rounded_rectangle((cx + 8, y_tot + 6, cx + col_w - 8, y_tot + TOTAL_H - 4), radius=8, fill=theme.YELLOW,
-                                outline=theme.INK, width=2)
-        _text(img, (cx + col_w / 2, y_tot + TOTAL_H / 2 + 1), str(total), 24, bold=True,
-              bg=theme.YELLOW if won else theme.WHITE, anchor="mm")
+        _sheet_column(img, sides, side, seats, label, side == acting_side, bool(winners & set(seats)), rows, bonus,
+                      m1, m2, view["totals"][side])
 
 
-def _throw_box(img: Image.Image, box: tuple[float, float, float, float], entry: dict[str, Any], size: int,
-               background: theme.RGB, label: str | None = None) -> None:
-    """Paste one sheet cell (sprites are cached: a game has only a few hundred different cells)."""
-    x0, y0 = round(box[0]), round(box[1])
-    w, h = round(box[2]) - x0, round(box[3]) - y0
-    points = entry["points"]
-    sprite = _cell_sprite(w, h, -1 if points is None else points, entry["marks"], entry["scratch"], size,
-                          background, label)
-    img.paste(sprite, (x0, y0))
+def _sheet_column(img: Image.Image, sides: int, side: int, seats: tuple[int, ...], label: str, acting: bool,
+                  won: bool, rows: list[tuple[tuple[int, int, int, bool], ...]],
+                  bonus: list[tuple[int, int, bool, str]], m1: int, m2: int, total: int) -> None:
+    """One side's column of the score sheet: header, throws by round (a cached sprite per round),
+    bonus boxes, pending marks, total."""
+    x0, x1 = SHEET_X0, SHEET_X1
+    col_w = (x1 - x0 - LABEL_W - 8) / sides
+    bw = (col_w - 8) / 5
+    size = 15 if bw >= 36 else (13 if bw >= 26 else 12)
+    y_rounds = SHEET_Y0 + HEAD_H + SUB_H
+    y_box = y_rounds + 6 * RND_H
+    y_next = y_box + BOX_ROW_H
+    y_tot = y_next + NEXT_ROW_H
+    cx = x0 + LABEL_W + side * col_w
+    d = ImageDraw.Draw(img)
+    # header: badge(s) and name
+    hx = cx + 14
+    for seat in seats:
+        _paste_badge(img, (hx, SHEET_Y0 + 18), 9, seat, str(seat + 1), theme.WHITE)
+        hx += 22
+    bold = acting or won
+    _text(img, (hx - 4, SHEET_Y0 + 18), _fit(label, 15, int(cx + col_w - hx - 2), bold), 15, bold=bold,
+          bg=theme.WHITE, anchor="lm")
+    if acting:
+        d.rectangle((cx + 4, SHEET_Y0 + 30, cx + col_w - 4, SHEET_Y0 + 33), fill=theme.HIGHLIGHT)
+    # throws of each round
+    for rnd, cells in enumerate(rows):
+        if cells:
+            row, left = _row_sprite(sides, side, rnd % 2, cells)
+            img.paste(row, (left, y_rounds + rnd * RND_H + 6))
+    # bonus boxes taken by this side
+    for k, (points, marks, scratch, throw) in enumerate(bonus):
+        bx = cx + 4 + k * bw * 5 / 3
+        left, top = round(bx + 1), y_box + 5
+        w, h = round(bx + bw * 5 / 3 - 3) - left, y_box + BOX_ROW_H - 5 - top
+        img.paste(_cell_sprite(w, h, points, marks, scratch, size, theme.WHITE, throw), (left, top))
+    # pending marks (KR-3.8)
+    text = "-" if not m1 else f"x{2**m1}" + (f", then x{2**m2}" if m2 else "")
+    _text(img, (cx + col_w / 2, y_next + NEXT_ROW_H / 2), text, 14, fill=theme.INK if m1 else theme.GREY,
+          bold=bool(m1), bg=theme.WHITE, anchor="mm")
+    # total
+    if won:
+        d.rounded_rectangle((cx + 8, y_tot + 6, cx + col_w - 8, y_tot + TOTAL_H - 4), radius=8,
+                            fill=theme.YELLOW, outline=theme.INK, width=2)
+    _text(img, (cx + col_w / 2, y_tot + TOTAL_H / 2 + 1), str(total), 24, bold=True,
+          bg=theme.YELLOW if won else theme.WHITE, anchor="mm")
+
+
+@lru_cache(maxsize=512)
+def _row_sprite(sides: int, side: int, parity: int,
+                cells: tuple[tuple[int, int, int, bool], ...]) -> tuple[Image.Image, int]:
+    """One side's throws of one round, (throw index, points, marks, scratch) each, as one sprite on
+    the row's colour with its left x: the cells exactly where ``_throw_box`` puts them, one paste
+    instead of five (a finished round never changes again)."""
+    col_w = (SHEET_X1 - SHEET_X0 - LABEL_W - 8) / sides
+    bw = (col_w - 8) / 5
+    size = 15 if bw >= 36 else (13 if bw >= 26 else 12)
+    cx = SHEET_X0 + LABEL_W + side * col_w
+    left = round(cx + 5)
+    right = round(cx + 4 + 4 * bw + bw - 2) + 1
+    h = RND_H - 12
+    background = ROW_FILL[parity]
+    img = Image.new("RGB", (right - left, h + 1), background)
+    for t, points, marks, scratch in cells:
+        bx = cx + 4 + t * bw
+        x0 = round(bx + 1)
+        img.paste(_cell_sprite(round(bx + bw - 2) - x0, h, points, marks, scratch, size, background, None),
+                  (x0 - left, 0))
+    return img, left
+
+
+@lru_cache(maxsize=64)
+def _cell_frame(w: int, h: int, marks: int, pending: bool, background: theme.RGB) -> Image.Image:
+    """A sheet cell without its text: tinted by its marks, outlined in yellow when it is the throw at hand."""
+    img = Image.new("RGB", (w + 1, h + 1), background)
+    d = ImageDraw.Draw(img)
+    fill = MARK_FILL.get(marks, theme.WHITE)
+    d.rounded_rectangle((0, 0, w, h), radius=5, fill=fill, outline=theme.LIGHT_GREY if not pending else theme.INK,
+                        width=1 if not pending else 2)
+    if pending:
+        d.rounded_rectangle((2, 2, w - 2, h - 2), radius=4, outline=theme.HIGHLIGHT, width=3)
+    return img
 
 
 @lru_cache(maxsize=1024)
@@ -509,15 +582,11 @@ def _cell_sprite(w: int, h: int, points: int, marks: int, scratch: bool, size: i
                  label: str | None) -> Image.Image:
     """A sheet cell: the points (``-1`` = the throw at hand, outlined), the marks as an x2 / x4 tint
     and tag, a scratch crossed out."""
-    img = Image.new("RGB", (w + 1, h + 1), background)
-    d = ImageDraw.Draw(img)
     pending = points < 0
-    fill = MARK_FILL.get(marks, theme.WHITE)
-    d.rounded_rectangle((0, 0, w, h), radius=5, fill=fill, outline=theme.LIGHT_GREY if not pending else theme.INK,
-                        width=1 if not pending else 2)
+    img = _cell_frame(w, h, marks, pending, background).copy()
+    d = ImageDraw.Draw(img)
     cx, cy = w / 2, h / 2 + (4 if marks else 0)
     if pending:
-        d.rounded_rectangle((2, 2, w - 2, h - 2), radius=4, outline=theme.HIGHLIGHT, width=3)
         theme.draw_text(d, (cx, cy), "…", size, bold=True, anchor="mm")
     elif scratch:
         theme.draw_text(d, (cx, cy), "✗", size + 2, bold=True, fill=theme.VERMILLION, anchor="mm")

@@ -22,6 +22,7 @@ colours (and their 0.2-step blends) are used.
 
 from __future__ import annotations
 
+import itertools
 from functools import lru_cache
 from typing import Any
 
@@ -119,20 +120,28 @@ def _face(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, face: st
 def slab_sprite(owner: int, up: str, down: str, up_public: bool, down_public: bool, height: int) -> Image.Image:
     """One piece seen side-on: owner's slab, the up face in the middle, the down face (when known)
     small at the right end."""
-    img = Image.new("RGBA", (SLAB_W, height), (0, 0, 0, 0))
+    img = _slab_body(owner, height).copy()
     draw = ImageDraw.Draw(img)
     fill = OWNER_FILL[owner]
-    radius = min(6, height // 3)
-    draw.rounded_rectangle((0, 0, SLAB_W - 1, height - 1), radius=radius, fill=OWNER_RIM[owner])
-    draw.rounded_rectangle((2, 2, SLAB_W - 3, height - 3), radius=max(1, radius - 1), fill=fill)
-    if height >= 13:
-        theme.draw_text(draw, (12, height / 2 + 1), OWNER_LETTER[owner], min(14, height - 4), fill=OWNER_TEXT[owner],
-                        bold=True, anchor="mm")  # fmt: skip
     size = max(6, height - 6 if height >= 20 else height - 3)
     known_up = up != "?"
     _face(draw, SLAB_W / 2 - 4, height / 2, size, up, fill, ghost=known_up and not up_public)
     if down != "?":
         _face(draw, SLAB_W - 16, height / 2, max(5, size * 0.72), down, fill, ghost=not down_public)
+    return img
+
+
+@lru_cache(maxsize=64)
+def _slab_body(owner: int, height: int) -> Image.Image:
+    """A slab without its faces: rim, body and owner letter (shared by every piece of that owner and height)."""
+    img = Image.new("RGBA", (SLAB_W, height), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    radius = min(6, height // 3)
+    draw.rounded_rectangle((0, 0, SLAB_W - 1, height - 1), radius=radius, fill=OWNER_RIM[owner])
+    draw.rounded_rectangle((2, 2, SLAB_W - 3, height - 3), radius=max(1, radius - 1), fill=OWNER_FILL[owner])
+    if height >= 13:
+        theme.draw_text(draw, (12, height / 2 + 1), OWNER_LETTER[owner], min(14, height - 4), fill=OWNER_TEXT[owner],
+                        bold=True, anchor="mm")  # fmt: skip
     return img
 
 
@@ -145,25 +154,70 @@ def _slab_height(count: int) -> int:
     return max(6, min(MAX_SLAB_H, (STACK_ROOM + gap) // max(1, count) - gap))
 
 
-def _draw_stack(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, stack: list[dict[str, Any]]) -> None:
-    """A stack in the cell at (x, y): slabs bottom→top, with a height badge when it is 2 or more."""
+def _stack_key(stack: list[dict[str, Any]]) -> tuple[tuple[int, str, str, bool, bool], ...]:
+    return tuple((int(p["owner"]), str(p["up"]), str(p["down"]), bool(p["up_public"]), bool(p["down_public"]))
+                 for p in stack)
+
+
+def _draw_stack(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, stack: list[dict[str, Any]],
+                shade: int | None = None) -> None:
+    """A stack in the cell at (x, y): slabs bottom→top, with a height badge when it is 2 or more.
+
+    ``shade`` (0 dark, 1 light) says the cell is a bare square: the stack is then pasted already
+    composed on it (cached); otherwise it is drawn over whatever is there."""
     if not stack:
         return
-    h = _slab_height(len(stack))
-    gap = _slab_gap(len(stack))
+    key = _stack_key(stack)
+    if shade is None:
+        _compose_stack(img, draw, x, y, key)
+    else:
+        img.paste(_stack_on_square(key, shade), (x, y))
+
+
+def _compose_stack(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int,
+                   key: tuple[tuple[int, str, str, bool, bool], ...]) -> None:
+    h = _slab_height(len(key))
+    gap = _slab_gap(len(key))
     left = x + SLAB_LEFT
     bottom = y + CELL_H - 6
-    for i, piece in enumerate(stack):
+    for i, piece in enumerate(key):
         top = bottom - (i + 1) * h - i * gap
-        sprite = slab_sprite(int(piece["owner"]), str(piece["up"]), str(piece["down"]), bool(piece["up_public"]),
-                             bool(piece["down_public"]), h)  # fmt: skip
+        sprite = slab_sprite(*piece, h)
         img.paste(sprite, (left, top), sprite)
-    if len(stack) < 2:
+    if len(key) < 2:
         return
     bx, by = x + 17, y + 17
     draw.ellipse((bx - 13, by - 13, bx + 13, by + 13), fill=theme.INK)
     draw.ellipse((bx - 11, by - 11, bx + 11, by + 11), fill=theme.CARD)
-    theme.draw_text(draw, (bx, by + 1), str(len(stack)), 16, bold=True, anchor="mm")
+    theme.draw_text(draw, (bx, by + 1), str(len(key)), 16, bold=True, anchor="mm")
+
+
+@lru_cache(maxsize=128)
+def _stack_on_square(key: tuple[tuple[int, str, str, bool, bool], ...], shade: int) -> Image.Image:
+    """A stack composed on a bare square (``shade`` 0 dark, 1 light), as an opaque cell."""
+    cell = Image.new("RGB", (CELL_W, CELL_H), DARK_SQUARE if shade == 0 else LIGHT_SQUARE)
+    _compose_stack(cell, ImageDraw.Draw(cell), 0, 0, key)
+    return cell
+
+
+def _drawn_on(highlight: list[str]) -> set[tuple[int, int]]:
+    """(row, file) of the cells the last-move boxes and path touch (with a margin for the path's width)."""
+    boxes = []
+    centres = []
+    for sq in highlight:
+        x, y = square_xy(sq)
+        boxes.append((x, y, x + CELL_W, y + CELL_H))
+        centres.append((x + CELL_W / 2, y + CELL_H / 2))
+    for (ax, ay), (bx, by) in itertools.pairwise(centres):
+        boxes.append((min(ax, bx) - 12, min(ay, by) - 12, max(ax, bx) + 12, max(ay, by) + 12))
+    cells = set()
+    for x0, y0, x1, y1 in boxes:
+        for i in range(4):
+            for f in range(4):
+                sx, sy = BOARD_X + f * CELL_W, BOARD_Y + i * CELL_H
+                if sx < x1 and x0 < sx + CELL_W and sy < y1 and y0 < sy + CELL_H:
+                    cells.add((i, f))
+    return cells
 
 
 @lru_cache(maxsize=64)
@@ -180,8 +234,9 @@ def type_icon(owner: int, code: str) -> Image.Image:
     return img
 
 
-def _type_rows(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, owner: int, codes: list[str]) -> int:
-    """Type icons with counts, three to a row; returns the y below them."""
+def _type_rows(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, owner: int, codes: list[str],
+               ground: theme.RGB = theme.PANEL) -> int:
+    """Type icons with counts, three to a row, on the flat colour ``ground``; returns the y below them."""
     counts = {code: codes.count(code) for code in TYPE_ORDER if code in codes}
     col_w = (PANEL_W - 24) // 3
     for i, (code, n) in enumerate(counts.items()):
@@ -189,7 +244,7 @@ def _type_rows(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, owne
         cy = y + (i // 3) * 30
         icon = type_icon(owner, code)
         img.paste(icon, (cx, cy), icon)
-        theme.draw_text(draw, (cx + 50, cy + 12), f"×{n}", 16, bold=True, anchor="lm")
+        theme.paste_text(img, (cx + 50, cy + 12), f"×{n}", 16, bg=ground, bold=True, anchor="lm")
     rows = (len(counts) + 2) // 3
     return y + rows * 30
 
@@ -207,18 +262,18 @@ def _player_panel(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, seat: int
     x = PANEL_X + 12
     _owner_badge(draw, x + 11, y + 12, seat)
     label = theme.ellipsize(f"{name} ({OWNER_NAME[seat]})", 18, PANEL_W - 50, bold=True)
-    theme.draw_text(draw, (x + 30, y + 12), label, 18, bold=True, anchor="lm")
+    theme.paste_text(img, (x + 30, y + 12), label, 18, bg=theme.PANEL, bold=True, anchor="lm")
     y += 32
     reserves = view.get("reserves") or [0, 0]
     reserve = reserves[seat] if seat < len(reserves) else 0
     if isinstance(reserve, list):
-        theme.draw_text(draw, (x, y), f"Reserve: {len(reserve)}", 16, anchor="la")
+        theme.paste_text(img, (x, y), f"Reserve: {len(reserve)}", 16, bg=theme.PANEL, anchor="la")
         y = _type_rows(img, draw, x, y + 24, seat, [str(c) for c in reserve]) + 4
     else:
-        theme.draw_text(draw, (x, y), f"Reserve: {int(reserve)} hidden", 16, anchor="la")
+        theme.paste_text(img, (x, y), f"Reserve: {int(reserve)} hidden", 16, bg=theme.PANEL, anchor="la")
         y += 26
     prisoners = [str(c) for c in (view.get("prisoners") or [[], []])[seat]]
-    theme.draw_text(draw, (x, y), f"Prisoners: {len(prisoners)} of 6", 16, anchor="la")
+    theme.paste_text(img, (x, y), f"Prisoners: {len(prisoners)} of 6", 16, bg=theme.PANEL, anchor="la")
     y += 24
     if prisoners:
         y = _type_rows(img, draw, x, y, 1 - seat, prisoners)
@@ -240,16 +295,16 @@ def _exchange_box(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: dic
     if tender:
         tenderer = int(tender.get("tenderer", 0))
         responder = 1 - tenderer
-        theme.draw_text(draw, (x, y + 8), f"Tender by {OWNER_NAME[tenderer]} — worth {tender.get('value')}", 16,
-                        bold=True)  # fmt: skip
-        _type_rows(img, draw, x, y + 32, responder, [str(c) for c in tender.get("types", [])])
+        theme.paste_text(img, (x, y + 8), f"Tender by {OWNER_NAME[tenderer]} — worth {tender.get('value')}", 16,
+                         bg=theme.CARD, bold=True)
+        _type_rows(img, draw, x, y + 32, responder, [str(c) for c in tender.get("types", [])], theme.CARD)
         who = theme.ellipsize(names[responder], 15, 120)
-        theme.draw_text(draw, (x, y + height - 22), f"{who} replies: return prisoners", 15)
+        theme.draw_text(draw, (x, y + height - 22), f"{who} replies: return prisoners", 15)  # may run over the edge
     else:
         side = int(view.get("side", 0))
-        theme.draw_text(draw, (x, y + 8), f"Tender worth {refused} refused", 16, bold=True)
-        theme.draw_text(draw, (x, y + 34), f"{OWNER_NAME[side]} goes on; a new", 15)
-        theme.draw_text(draw, (x, y + 52), f"tender must be worth > {refused}", 15)
+        theme.paste_text(img, (x, y + 8), f"Tender worth {refused} refused", 16, bg=theme.CARD, bold=True)
+        theme.paste_text(img, (x, y + 34), f"{OWNER_NAME[side]} goes on; a new", 15, bg=theme.CARD)
+        theme.paste_text(img, (x, y + 52), f"tender must be worth > {refused}", 15, bg=theme.CARD)
 
 
 def _status(view: dict[str, Any]) -> str:
@@ -285,7 +340,7 @@ def draw(view: dict[str, Any], names: list[str]) -> Image.Image:
     img = _background().copy()
     d = ImageDraw.Draw(img)
     labels = [f"{names[0]} (Black)", f"{names[1]} (White)"]
-    theme.title_strip(d, WIDTH, "Plateau", labels, view.get("to_move"), status=_status(view),
+    theme.paste_title_strip(img, "Plateau", labels, view.get("to_move"), status=_status(view),
                       markers=[(theme.INK, "B"), (theme.WHITE, "W")])  # fmt: skip
     highlight = [sq for sq in view.get("highlight") or [] if isinstance(sq, str) and len(sq) == 2]
     centres = []
@@ -296,10 +351,12 @@ def draw(view: dict[str, Any], names: list[str]) -> Image.Image:
     if len(centres) > 1:  # the path, under the stacks
         d.line(centres, fill=theme.INK, width=12)
         d.line(centres, fill=theme.HIGHLIGHT, width=6)
+    drawn_on = _drawn_on(highlight)
     board = view.get("board") or []
     for i, rank in enumerate(board):
         for f, stack in enumerate(rank):
-            _draw_stack(img, d, BOARD_X + f * CELL_W, BOARD_Y + i * CELL_H, stack)
+            shade = None if (i, f) in drawn_on else (3 - i + f) % 2  # PL-1.1: a1 (row 3, file 0) is dark
+            _draw_stack(img, d, BOARD_X + f * CELL_W, BOARD_Y + i * CELL_H, stack, shade)
     for n, sq in enumerate(highlight, 1):  # the order of the last move's squares
         x, y = square_xy(sq)
         bx, by = x + 17, y + 47
@@ -310,5 +367,5 @@ def draw(view: dict[str, Any], names: list[str]) -> Image.Image:
     for seat in (0, 1):
         y = _player_panel(img, d, y, seat, names[seat], view)
     _exchange_box(img, d, y, view, names)
-    theme.footer(d, WIDTH, HEIGHT, _footer(view, names))
+    theme.paste_footer(img, _footer(view, names))
     return img

@@ -15,9 +15,11 @@ Why these choices:
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -107,7 +109,7 @@ def to_palette(image: Image.Image) -> Image.Image:
 def to_png(image: Image.Image) -> bytes:
     """Encode with the fixed palette; deterministic bytes for the same picture."""
     out = io.BytesIO()
-    to_palette(image).save(out, "PNG", compress_level=6, optimize=False)
+    to_palette(image).save(out, "PNG", compress_level=3, optimize=False)  # 2x faster than 6, a few KB more
     return out.getvalue()
 
 
@@ -118,9 +120,40 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / name), size)
 
 
+@lru_cache(maxsize=4096)
 def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
     left, top, right, bottom = font(size, bold).getbbox(text)
     return right - left, bottom - top
+
+
+@lru_cache(maxsize=8192)
+def _glyph_mask(text: str, size: int, bold: bool, anchor: str, mode: str, fx: float,
+                fy: float) -> tuple[Any, tuple[int, int]]:
+    """The rendered coverage mask of ``text`` and its offset, as ``ImageDraw.text`` makes them.
+
+    FreeType rendering is most of the cost of a picture; the same labels recur in every picture, so
+    the masks are kept.  ``fx``/``fy`` are the fractional parts of the position (Pillow positions
+    glyphs to the subpixel), so a cached mask gives exactly the pixels a fresh one would."""
+    return font(size, bold).getmask2(text, mode, None, None, None, 0, anchor, 0, (fx, fy), stroke_filled=True)
+
+
+#: where words after the first in a line (and digits) are placed, in steps per pixel: Pillow places
+#: them to 1/64 px (64 makes the output bit-identical to ``draw.text``); half pixels look the same
+#: (Pillow itself placed text on whole pixels before 9.2) and need far fewer cached masks per word.
+SUBPIXEL = 2
+
+
+@lru_cache(maxsize=8192)
+def _advance(text: str, size: int, bold: bool) -> float:
+    """The pen advance of ``text`` (a word, or a space), in pixels to 1/64; a number's from its
+    length (DejaVu's digits share one advance and never kern)."""
+    if len(text) > 1 and text.isdigit() and text.isascii():
+        return len(text) * _advance("0", size, bold)
+    return font(size, bold).getlength(text)
+
+
+def _half_up(v: float) -> int:
+    return math.floor(v + 0.5)
 
 
 def draw_text(
@@ -132,20 +165,122 @@ def draw_text(
     bold: bool = False,
     anchor: str = "la",
 ) -> None:
-    """Text at ``xy`` with a Pillow anchor (``mm`` = centred, ``la`` = left/ascender, ...)."""
-    draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
+    """Text at ``xy`` with a Pillow anchor (``mm`` = centred, ``la`` = left/ascender, ...).
+
+    Drawn from cached glyph masks, blended in with the ink as ``ImageDraw.text`` itself does (FreeType
+    rendering is the costliest part of a picture).  A line is laid out word by word, as words recur
+    from one picture to the next where whole lines do not, and a number digit by digit.  Pillow
+    places glyphs at fractional pen positions (to 1/64 px), rounds a centre / right anchor's shift
+    to whole pixels (half up), and nothing kerns across a space: so with ``SUBPIXEL = 64`` the
+    picture is bit-for-bit one ``draw.text`` call's (tests/test_theme_render.py; at most a pixel
+    where two digits' edges touch differs by a shade); the default places words after the first
+    to half pixels, which looks the same and keeps fewer masks.
+    """
+    if not text or "\n" in text or anchor[0] not in "lmr" or anchor[1] not in "amsd":
+        draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
+        return
+    x, y = xy
+    ix, iy = int(x), int(y)
+    ink = draw.draw.draw_ink(fill)
+    for dx, dy, mask in _layout(text, size, bold, anchor, draw.fontmode, x - ix, y - iy):
+        draw.draw.draw_bitmap((ix + dx, iy + dy), mask, ink)
 
 
+@lru_cache(maxsize=8192)
+def _layout(text: str, size: int, bold: bool, anchor: str, mode: str, fx: float,
+            fy: float) -> tuple[tuple[int, int, Any], ...]:
+    """The word masks of a line and where they go, from the whole pixel of the anchor point (whose
+    fractional part is ``fx``, ``fy``).
+
+    A number is laid out digit by digit: DejaVu's digits all have one advance and never kern, so
+    ten cached digits draw every score and count (new numbers are most of a picture's new words)."""
+    if " " not in text and not text.isdigit():
+        mask, (ox, oy) = _glyph_mask(text, size, bold, anchor, mode, fx, fy)
+        return ((ox, oy, mask),)
+    words = text.split(" ")
+    space = _advance(" ", size, bold)
+    widths = [_advance(word, size, bold) for word in words]
+    total = sum(widths) + space * (len(words) - 1)
+    pen = fx - (0 if anchor[0] == "l" else _half_up(total / 2) if anchor[0] == "m" else _half_up(total))
+    line_anchor = "l" + anchor[1]
+    placed = []
+    for word, width in zip(words, widths, strict=True):
+        if word.isdigit() and word.isascii():
+            digit = _advance("0", size, bold)
+            for k, ch in enumerate(word):
+                placed.append(_place(ch, size, bold, line_anchor, mode, pen + k * digit, fy))
+        elif word:
+            placed.append(_place(word, size, bold, line_anchor, mode, pen, fy))
+        pen += width + space
+    return tuple(placed)
+
+
+def _place(word: str, size: int, bold: bool, anchor: str, mode: str, pen: float, fy: float) -> tuple[int, int, Any]:
+    """A word's mask and offset for a pen position, taken to 1/SUBPIXEL px (a few masks per word)."""
+    steps = round(pen * SUBPIXEL)
+    dx, wx = divmod(steps, SUBPIXEL)
+    mask, (ox, oy) = _glyph_mask(word, size, bold, anchor, mode, wx / SUBPIXEL, fy)
+    return dx + ox, oy, mask
+
+
+def paste_text(img: Image.Image, xy: tuple[float, float], text: str, size: int, *, bg: RGB, fill: RGB = INK,
+               bold: bool = False, anchor: str = "la") -> None:
+    """``draw_text`` for text known to sit on the flat colour ``bg``: the line is kept as a picture
+    on ``bg`` and pasted (a copy is far cheaper than blending the glyphs' coverage in each time).
+    The same pixels as ``draw_text`` wherever the text's box really is ``bg``."""
+    if not text:
+        return
+    if "\n" in text or anchor[0] not in "lmr" or anchor[1] not in "amsd":
+        draw_text(ImageDraw.Draw(img), xy, text, size, fill=fill, bold=bold, anchor=anchor)
+        return
+    x, y = xy
+    ix, iy = int(x), int(y)
+    sprite, dx, dy = _text_sprite(text, size, bold, fill, bg, anchor, x - ix, y - iy)
+    img.paste(sprite, (ix + dx, iy + dy))
+
+
+@lru_cache(maxsize=512)
+def _text_sprite(text: str, size: int, bold: bool, fill: RGB, bg: RGB, anchor: str, fx: float,
+                 fy: float) -> tuple[Image.Image, int, int]:
+    placed = _layout(text, size, bold, anchor, "L", fx, fy)
+    left = min(dx for dx, _, _ in placed)
+    top = min(dy for _, dy, _ in placed)
+    right = max(dx + mask.size[0] for dx, _, mask in placed)
+    bottom = max(dy + mask.size[1] for _, dy, mask in placed)
+    sprite = Image.new("RGB", (max(1, right - left), max(1, bottom - top)), bg)
+    draw = ImageDraw.Draw(sprite)
+    ink = draw.draw.draw_ink(fill)
+    for dx, dy, mask in placed:
+        draw.draw.draw_bitmap((dx - left, dy - top), mask, ink)
+    return sprite, left, top
+
+
+def _line_advance(text: str, size: int, bold: bool) -> float:
+    """The pen advance of a line, summed from its cached words (exact: nothing kerns across a space)."""
+    words = text.split(" ")
+    return sum(_advance(word, size, bold) for word in words) + _advance(" ", size, bold) * (len(words) - 1)
+
+
+def fits(text: str, size: int, width: int, bold: bool = False) -> bool:
+    """``text_size(text, size, bold)[0] <= width``, without measuring the ink box when the pen advance
+    says so already: no glyph of DejaVu overhangs its advance by a whole em."""
+    if _line_advance(text, size, bold) + size < width:
+        return True
+    return text_size(text, size, bold)[0] <= width
+
+
+@lru_cache(maxsize=4096)
 def fit_text(text: str, size: int, width: int, bold: bool = False, min_size: int = 12) -> int:
     """The largest font size ≤ ``size`` at which ``text`` fits in ``width`` pixels."""
-    while size > min_size and text_size(text, size, bold)[0] > width:
+    while size > min_size and not fits(text, size, width, bold):
         size -= 1
     return size
 
 
+@lru_cache(maxsize=4096)
 def ellipsize(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text`` cut with an ellipsis so it fits ``width`` at ``size``."""
-    if text_size(text, size, bold)[0] <= width:
+    if fits(text, size, width, bold):
         return text
     while text and text_size(text + "…", size, bold)[0] > width:
         text = text[:-1]
@@ -227,36 +362,165 @@ def title_strip(
     y = top + 58
     for i, name in enumerate(players):
         cx = x0 + 8 + chip_w * i
-        if markers:
-            colour, letter = markers[i]
-            draw.ellipse((cx + 8, y - 11, cx + 30, y + 11), fill=colour, outline=INK, width=2)
-            draw_text(draw, (cx + 19, y), letter, 14, fill=INK if sum(colour) > 380 else WHITE, bold=True,
-                      anchor="mm")
-        else:
-            seat_marker(draw, (cx + 19, y), 11, i, str(i + 1))
+        _chip_marker(draw, cx, y, i, markers[i] if markers else None)
         label = name if not scores else f"{name}  {scores[i]}"
-        size = 18
-        room = int(chip_w - 60)
-        label = ellipsize(label, size, room, bold=i in moving)
-        prefix = "▶ " if i in moving else ""
-        draw_text(draw, (cx + 38, y), prefix + label, size, bold=i in moving, anchor="lm")
-        if i in moving:
-            w = text_size(prefix + label, size, True)[0]
-            draw.rectangle((cx + 37, y + 12, cx + 39 + w, y + 18), fill=INK)
-            draw.rectangle((cx + 38, y + 13, cx + 38 + w, y + 17), fill=HIGHLIGHT)
+        _chip_label(draw, cx, y, chip_w, label, i in moving)
     return top + TITLE_HEIGHT + 8
+
+
+def paste_title_strip(
+    img: Image.Image,
+    title: str,
+    players: Sequence[str],
+    to_move: int | Sequence[int] | None,
+    *,
+    scores: Sequence[str] | None = None,
+    status: str = "",
+    markers: Sequence[tuple[RGB, str]] | None = None,
+) -> int:
+    """``title_strip`` on ``img`` (a fresh ``canvas`` or a background that leaves the strip blank),
+    from cached parts: the panel with its title and each player's badge are pasted, only the status
+    line and the names are written (through the word cache).  The same pixels as ``title_strip``.
+    Returns the y where the content below starts."""
+    top = FRAME_WIDTH
+    width = img.width
+    img.paste(_title_head(width, title), (0, top))
+    draw = ImageDraw.Draw(img)
+    x0, x1 = FRAME_WIDTH + 6, width - FRAME_WIDTH - 6
+    if status:
+        room = x1 - x0 - 40 - text_size(title, 22, True)[0]
+        status_size = fit_text(status, 18, room)
+        if fits(status, status_size, room):
+            paste_text(img, (x1 - 14, top + 16), status, status_size, bg=PANEL, anchor="ra")
+        else:  # too long even at the smallest size: it runs into the title, so it is drawn, not pasted
+            draw_text(draw, (x1 - 14, top + 16), status, status_size, anchor="ra")
+    moving = {to_move} if isinstance(to_move, int) else set(to_move or ())
+    n = max(1, len(players))
+    chip_w = (x1 - x0 - 16) / n
+    y = top + 58
+    for i, name in enumerate(players):
+        cx = x0 + 8 + chip_w * i
+        badge, bx, by = _chip_badge(width, n, i, markers[i] if markers else None)
+        img.paste(badge, (bx, by))
+        label = name if not scores else f"{name}  {scores[i]}"
+        _chip_label(draw, cx, y, chip_w, label, i in moving, img)
+    return top + TITLE_HEIGHT + 8
+
+
+@lru_cache(maxsize=16)
+def _title_head(width: int, title: str) -> Image.Image:
+    """Rows FRAME_WIDTH.. of a title strip with no status and no players: the panel and title."""
+    top = FRAME_WIDTH
+    img, draw = canvas(width, top + TITLE_HEIGHT + 40)
+    title_strip(draw, width, title, [], None)
+    return img.crop((0, top, width, top + TITLE_HEIGHT + 8))
+
+
+@lru_cache(maxsize=64)
+def _chip_badge(width: int, n: int, i: int, marker: tuple[RGB, str] | None) -> tuple[Image.Image, int, int]:
+    """Player ``i``'s badge of ``n`` in the title strip on the panel colour (drawn shifted by whole
+    pixels, so exactly ``title_strip``'s pixels), with its top-left on the card."""
+    x0, x1 = FRAME_WIDTH + 6, width - FRAME_WIDTH - 6
+    cx = x0 + 8 + (x1 - x0 - 16) / n * i
+    y = FRAME_WIDTH + 58
+    left, top = int(cx) + 4, y - 16
+    img = Image.new("RGB", (32, 32), PANEL)
+    _chip_marker(ImageDraw.Draw(img), cx - left, y - top, i, marker)
+    return img, left, top
+
+
+def _chip_marker(draw: ImageDraw.ImageDraw, cx: float, y: float, i: int, marker: tuple[RGB, str] | None) -> None:
+    if marker:
+        colour, letter = marker
+        draw.ellipse((cx + 8, y - 11, cx + 30, y + 11), fill=colour, outline=INK, width=2)
+        draw_text(draw, (cx + 19, y), letter, 14, fill=INK if sum(colour) > 380 else WHITE, bold=True,
+                  anchor="mm")
+    else:
+        seat_marker(draw, (cx + 19, y), 11, i, str(i + 1))
+
+
+def _chip_label(draw: ImageDraw.ImageDraw, cx: float, y: float, chip_w: float, label: str, moving: bool,
+                img: Image.Image | None = None) -> None:
+    """A chip's name (and score), with the ▶ and the underline when that player is to move (pasted
+    on the panel when ``img`` is given)."""
+    size = 18
+    room = int(chip_w - 60)
+    label = ellipsize(label, size, room, bold=moving)
+    prefix = "▶ " if moving else ""
+    if img is None:
+        draw_text(draw, (cx + 38, y), prefix + label, size, bold=moving, anchor="lm")
+    else:
+        paste_text(img, (cx + 38, y), prefix + label, size, bg=PANEL, bold=moving, anchor="lm")
+    if moving:
+        w = text_size(prefix + label, size, True)[0]
+        draw.rectangle((cx + 37, y + 12, cx + 39 + w, y + 18), fill=INK)
+        draw.rectangle((cx + 38, y + 13, cx + 38 + w, y + 17), fill=HIGHLIGHT)
 
 
 def highlight_box(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], width: int = 5,
                   colour: RGB = HIGHLIGHT) -> None:
     """The last-move highlight: a thick yellow outline edged in ink round a square / slot / die, so it
-    stands out on the light card and on wooden squares alike."""
+    stands out on the light card and on wooden squares alike.
+
+    The two rings are cached as bilevel masks, cut into four bands so the empty middle is never
+    visited, and filled with their colours: the pixels of two ``rounded_rectangle`` calls (arcs are
+    slow to draw).  Pillow rounds a box to whole pixels (half to even) and bends its corners by a
+    diameter worked out before rounding, so the masks depend only on the rounded size and that
+    diameter, and serve every box of the same size wherever it is."""
     x0, y0, x1, y1 = box
-    draw.rounded_rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), radius=7, outline=INK, width=width + 4)
-    draw.rounded_rectangle(box, radius=6, outline=colour, width=width)
+    left, top = round(x0), round(y0)
+    size = (round(x1) - left, round(y1) - top)
+    # the outer ring's box is this one grown by 2 (an even shift keeps the rounding); diameters as Pillow's
+    bends = (min(x1 - x0 + 4, y1 - y0 + 4, 14), min(x1 - x0, y1 - y0, 12))
+    rings = _highlight_rings(size, width, bends)
+    for bands, ink in zip(rings, (INK, colour), strict=True):
+        fill = draw.draw.draw_ink(ink)
+        for dx, dy, mask in bands:
+            draw.draw.draw_bitmap((left - 4 + dx, top - 4 + dy), mask, fill)
+
+
+@lru_cache(maxsize=256)
+def _highlight_rings(size: tuple[int, int], width: int,
+                     bends: tuple[float, float]) -> tuple[list[tuple[int, int, Any]], list[tuple[int, int, Any]]]:
+    """The ink ring and the highlight ring of ``highlight_box`` for a box of ``size`` drawn from (4, 4),
+    each as four (x, y, mask) bands: top, bottom, left, right."""
+    w, h = size[0] + 9, size[1] + 9
+    outer, inner = Image.new("1", (w, h), 0), Image.new("1", (w, h), 0)
+    ImageDraw.Draw(outer).rounded_rectangle((2, 2, size[0] + 6, size[1] + 6), radius=bends[0] / 2, outline=1,
+                                            width=width + 4)
+    ImageDraw.Draw(inner).rounded_rectangle((4, 4, size[0] + 4, size[1] + 4), radius=bends[1] / 2, outline=1,
+                                            width=width)
+    band = min(width + 16, h // 2, w // 2)  # the ring and its rounded corners lie within this of the edge
+    boxes = [(0, 0, w, band), (0, h - band, w, h), (0, band, band, h - band), (w - band, band, w, h - band)]
+    boxes = [b for b in boxes if b[2] > b[0] and b[3] > b[1]]
+    return [(b[0], b[1], outer.crop(b).im) for b in boxes], [(b[0], b[1], inner.crop(b).im) for b in boxes]
 
 
 def footer(draw: ImageDraw.ImageDraw, width: int, height: int, text: str) -> None:
     """A one-line note at the bottom of the card (result, pending tender, whose private view...)."""
     size = fit_text(text, 18, width - 2 * MARGIN)
     draw_text(draw, (width / 2, height - FRAME_WIDTH - 18), text, size, fill=INK, anchor="mm")
+
+
+def paste_footer(img: Image.Image, text: str) -> None:
+    """``footer`` for a card whose foot is bare: the line is pasted from the text cache."""
+    room = img.width - 2 * MARGIN
+    size = fit_text(text, 18, room)
+    xy = (img.width / 2, img.height - FRAME_WIDTH - 18)
+    if fits(text, size, room):
+        paste_text(img, xy, text, size, bg=CARD, anchor="mm")
+    else:  # too long even at the smallest size: it runs over the frame, so it is drawn, not pasted
+        draw_text(ImageDraw.Draw(img), xy, text, size, anchor="mm")
+
+
+def prime_words(words: str, size: int, bold: bool = False, anchor: str = "la") -> None:
+    """Render a picture's fixed vocabulary ahead of time (its static labels), for text of ``size``
+    drawn with ``anchor`` on whole pixels: each word's masks at every subpixel step a word can start
+    on, and its advance.  Called once per renderer, so a running bot never renders these in a move."""
+    line_anchor = "l" + anchor[1]
+    for word in set(words.split()):
+        _advance(word, size, bold)
+        for step in range(SUBPIXEL):
+            _glyph_mask(word, size, bold, line_anchor, "L", step / SUBPIXEL, 0)
+        if anchor[0] != "l":  # a line of one word keeps its own anchor
+            _glyph_mask(word, size, bold, anchor, "L", 0, 0)
