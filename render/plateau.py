@@ -281,12 +281,12 @@ def _player_panel(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, seat: int
 
 
 def _exchange_box(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: dict[str, Any],
-                  names: list[str]) -> None:  # fmt: skip
-    """A pending tender (PL-7.1) or the bar after a refusal (PL-7.4)."""
+                  names: list[str]) -> int:  # fmt: skip
+    """A pending tender (PL-7.1) or the bar after a refusal (PL-7.4); returns the y below it."""
     tender = view.get("tender")
     refused = view.get("refused")
     if not tender and refused is None:
-        return
+        return y
     x0, x1 = PANEL_X + 8, PANEL_X + PANEL_W - 8
     height = 112 if tender else 76
     theme.highlight_box(draw, (x0, y, x1, y + height), width=3)
@@ -305,6 +305,32 @@ def _exchange_box(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: dic
         theme.paste_text(img, (x, y + 8), f"Tender worth {refused} refused", 16, bg=theme.CARD, bold=True)
         theme.paste_text(img, (x, y + 34), f"{OWNER_NAME[side]} goes on; a new", 15, bg=theme.CARD)
         theme.paste_text(img, (x, y + 52), f"tender must be worth > {refused}", 15, bg=theme.CARD)
+    return y + height + 8
+
+
+LEGEND_H = 64
+LEGEND_Y = BOARD_Y + 4 * CELL_H - LEGEND_H
+
+
+@lru_cache(maxsize=1)
+def _legend() -> Image.Image:
+    """The key to the face symbols (colour is never the only clue: PL-1.2's faces by shape too)."""
+    img = Image.new("RGB", (PANEL_W - 16, LEGEND_H - 6), theme.PANEL)
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle((0, 0, img.width - 1, img.height - 1), radius=8, fill=theme.CARD)
+    cx = 14
+    for face, label in (("r", "red"), ("b", "blue"), ("o", "orange"), ("x", "blank")):
+        _face(draw, cx, 17, 16, face, theme.CARD, False)
+        theme.draw_text(draw, (cx + 13, 17), label, 14, anchor="lm")
+        cx += 13 + theme.text_size(label, 14)[0] + 24
+    theme.draw_text(draw, (8, 42), "?  a face its owner has not shown", 14, fill=theme.GREY, anchor="lm")
+    return img
+
+
+def _paste_legend(img: Image.Image, y: int) -> None:
+    """The key goes at the foot of the side panel when the panel's content leaves room for it."""
+    if y <= LEGEND_Y:
+        img.paste(_legend(), (PANEL_X + 8, LEGEND_Y))
 
 
 def _status(view: dict[str, Any]) -> str:
@@ -366,6 +392,7 @@ def draw(view: dict[str, Any], names: list[str]) -> Image.Image:
     y = BOARD_Y + 4
     for seat in (0, 1):
         y = _player_panel(img, d, y, seat, names[seat], view)
-    _exchange_box(img, d, y, view, names)
+    y = _exchange_box(img, d, y, view, names)
+    _paste_legend(img, y)
     theme.paste_footer(img, _footer(view, names))
     return img
