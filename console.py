@@ -11,7 +11,8 @@ Commands mirror the slash commands: ``/play GAME @NAME... [option=value...]``, `
 ``/decline``, ``/join [TABLE]``, ``/start``, ``/leave``, ``/abort``, ``/move TEXT``, ``/auto`` (console
 only: Krakatoa's ``auto``, a K3 auto-build or a random legal move), ``/build
 [random|sensible]`` (K3), ``/moves``, ``/resign``, ``/draw``, ``/decline-draw``, ``/board``,
-``/history``, ``/games``, ``/rules GAME``, ``/mine``, ``/clock +DURATION`` (console only: move the
+``/history [@NAME] [GAME]``, ``/leaderboard GAME [PAGE]``, ``/stats [@NAME]``, ``/replay TABLE``,
+``/recompute``, ``/games``, ``/rules GAME``, ``/mine``, ``/clock +DURATION`` (console only: move the
 pretend clock forward, then run the deadline check) and ``/help``.  A command applies to NAME's only
 table in the server; ``table=N`` picks one otherwise.
 
@@ -55,7 +56,8 @@ HELP = """Commands (write them as NAME: COMMAND):
   /play GAME @NAME... [option=value...]   games: kona, plateau, k3, krakatoa
   /accept  /decline  /join [TABLE]  /start  /leave  /abort
   /move TEXT   /auto (a move chosen for you)   /build [random|sensible] (K3)
-  /moves   /mine   /board   /history
+  /moves   /mine   /board   /history [@NAME] [GAME] (table=N: that table's moves)
+  /leaderboard GAME [PAGE]   /stats [@NAME]   /replay TABLE   /recompute
   /resign  /draw  /decline-draw  /games  /rules GAME  /clock +DURATION  /help
 Add table=N when you have several tables."""
 
@@ -243,10 +245,9 @@ class Console:
         elif verb == "board":
             self.show([await svc.board(await self._pick(uid, table))])
         elif verb == "history":
-            tid = await self._pick(uid, table)
-            details = await svc.table_details(tid, uid)
-            listed = " ".join(f"{m.ply}.{(m.player or 'chance')}:{m.text}" for m in details.moves)
-            self.write(f"[dm {name}] #{tid} moves: {listed or '(none yet)'}")
+            await self._history(name, uid, rest, table)
+        elif verb in ("leaderboard", "stats", "replay", "recompute"):
+            await self._leaderboard_command(verb, name, uid, rest, table)
         elif verb == "games":
             await self._games(name, uid)
         elif verb == "rules":
@@ -314,6 +315,90 @@ class Console:
             deadline = f", deadline {s.deadline.strftime('%Y-%m-%d %H:%M UTC')}" if s.deadline else ""
             self.write(f"[dm {name}] #{s.table_id} {s.title}: {' · '.join(s.players)} — {turn}{deadline}")
 
+    # ---- leaderboards, stats, history, replays (issue 9) -------------------------------------
+    def _board(self) -> Any:
+        from tables.leaderboard import LeaderboardService
+
+        return LeaderboardService(self.service.repo, self.clock)
+
+    def _save_file(self, data: bytes, filename: str) -> str:
+        if self.out_dir is None:
+            return ""
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        self._images += 1
+        path = self.out_dir / f"{self._images:04d}-{filename}"
+        path.write_bytes(data)
+        return f" (image: {path})"
+
+    def _someone(self, word: str, uid: int, name: str) -> tuple[int, str]:
+        """``@NAME`` -> that user; anything else -> the caller."""
+        if word.startswith("@") and len(word) > 1:
+            oid = user_id_for(word[1:])
+            self.names.setdefault(oid, word[1:])
+            return oid, self.names[oid]
+        return uid, name
+
+    async def _history(self, name: str, uid: int, rest: str, table: int | None) -> None:
+        """``/history [@NAME] [GAME]``: recent finished tables; ``table=N`` (or, with no words, the caller's
+        only live table) also lists that table's moves."""
+        named = table is not None
+        if table is None and not rest:
+            live = await self.service.active_tables(uid, GUILD_ID)
+            if len(live) == 1:
+                table = live[0].table_id
+        if table is not None:
+            details = await self.service.table_details(table, uid)
+            listed = " ".join(f"{m.ply}.{(m.player or 'chance')}:{m.text}" for m in details.moves)
+            self.write(f"[dm {name}] #{table} moves: {listed or '(none yet)'}")
+            if named and not rest:
+                return
+        from tables.leaderboard import history_text
+
+        who, who_name, game = uid, name, None
+        for word in rest.split():
+            if word.startswith("@"):
+                who, who_name = self._someone(word, uid, name)
+            else:
+                game = word
+        entries = await self._board().history(GUILD_ID, who, game)
+        self._lines(f"[dm {name}]", history_text(entries, who_name, LANG, links=False))
+
+    async def _leaderboard_command(self, verb: str, name: str, uid: int, rest: str, table: int | None) -> None:
+        from tables import leaderboard as lb
+
+        board = self._board()
+        words = rest.split()
+        if verb == "leaderboard":
+            if not words:
+                raise TableError("console.leaderboard_usage")
+            page_no = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
+            page = await board.page(GUILD_ID, words[0], page_no, uid)
+            image = await asyncio.to_thread(lb.board_image, page, LANG, uid) if self.out_dir else None
+            self._lines(f"[dm {name}]", lb.board_text(page, LANG),
+                        self._save_file(image, f"leaderboard-{page.game}-p{page.page}.png") if image else "")
+        elif verb == "stats":
+            who, who_name = self._someone(words[0] if words else "", uid, name)
+            stats = await board.stats(GUILD_ID, who)
+            self._lines(f"[dm {name}]", lb.stats_text(stats, who_name, LANG))
+            for s in stats:
+                if self.out_dir is not None:
+                    chart = await asyncio.to_thread(lb.stats_chart, s, who_name, LANG)
+                    self.write(f"[dm {name}] {s.title}{self._save_file(chart, f'stats-{who_name}-{s.game}.png')}")
+        elif verb == "replay":
+            target = table if table is not None else (int(rest.lstrip("#")) if rest.lstrip("#").isdigit() else None)
+            if target is None:
+                raise TableError("console.replay_usage")
+            replay = await board.replay(GUILD_ID, target)
+            caption = t("replay.caption", LANG, game=replay.title, table=target, players=", ".join(replay.names))
+            saved = ""
+            if self.out_dir is not None:
+                gif = await asyncio.to_thread(lb.replay_gif, replay)
+                saved = self._save_file(gif, f"replay-{target}.gif")
+            self._lines(f"[replay #{target}]", f"{caption} ({len(replay.views)} frames)", saved)
+        else:
+            changed = await board.recompute_guild(GUILD_ID)
+            self._lines(f"[dm {name}]", t("recompute.changed" if changed else "recompute.same", LANG))
+
 
 _CONSOLE_TEXTS = {
     "console.no_table": "you have no table here; start one with /play GAME @NAME",
@@ -323,6 +408,8 @@ _CONSOLE_TEXTS = {
     "console.clock": "write /clock +DURATION, for example /clock +1d or /clock +90m",
     "console.unknown": "unknown command /{verb}; try /help",
     "console.play_usage": "write /play GAME @NAME... [option=value...], for example /play kona @Ben",
+    "console.leaderboard_usage": "write /leaderboard GAME [PAGE], for example /leaderboard kona",
+    "console.replay_usage": "write /replay TABLE, for example /replay 3",
 }
 
 

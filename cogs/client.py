@@ -134,11 +134,27 @@ class MesaBot(discord.Client):
         from cogs.components import DYNAMIC_ITEMS
 
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        from cogs.leaderboard import DYNAMIC_ITEMS as BOARD_ITEMS  # issue 9: leaderboard pages
+
+        self.add_dynamic_items(*BOARD_ITEMS)
         if self.service is None:
             self.service = await open_service(self.config.database_path)
             self._owns_service = True
+        await self._rate_unrated()
         if self.tick_seconds > 0:
             self._ticker = asyncio.create_task(self._tick_forever(), name="mesa-ticker")
+
+    async def _rate_unrated(self) -> None:
+        """Issue 9: results stored before ratings existed (or never rated) are rated once at start-up."""
+        from tables.leaderboard import LeaderboardService
+
+        try:
+            guilds = await LeaderboardService(self.service.repo).catch_up()
+        except Exception:  # ratings are a nicety at start-up: /recompute-ratings can do it later
+            log.exception("rating catch-up failed")
+            return
+        if guilds:
+            log.info("ratings rebuilt for %d server(s) with unrated results", len(guilds))
 
     async def use_announced_gateway(self) -> None:
         """Behind ``DISCORD_API_BASE``, connect to the gateway that API announces (``GET /gateway/bot``).
@@ -160,7 +176,17 @@ class MesaBot(discord.Client):
             self.service = None
 
     async def _tick_forever(self) -> None:
-        """Deadlines and reminders: the service decides, the front end delivers."""
+        """Deadlines and reminders: the service decides, the front end delivers.
+
+        First, once per start: the boards a previous process stored but never posted (it died
+        between a move and its board).
+        """
+        try:
+            await self.front.post_missed()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("posting missed boards failed")
         while True:
             await asyncio.sleep(self.tick_seconds)
             try:

@@ -144,6 +144,10 @@ def register_commands(tree: app_commands.CommandTree[Any]) -> None:
             channel=channel, channel_action=channel_action.value if channel_action else None,
         )
 
+    from cogs.leaderboard import register_board_commands  # issue 9: leaderboard, stats, history, replay
+
+    register_board_commands(tree, GAME_CHOICES)
+
 
 async def _table_choices(interaction: discord.Interaction, current: str) -> list[Choice[int]]:
     return await front(interaction).table_choices(interaction, current)

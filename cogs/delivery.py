@@ -185,8 +185,8 @@ class Delivery:
         if post.kind in (BOARD, INVITE):
             await self._retire_controls(post.table_id, channel)
             self.boards[post.table_id] = message.id
-            if post.kind == BOARD:
-                await self.service.set_location(post.table_id, place.thread_id, message.id)
+            if post.kind == BOARD:  # the version tells a restarted process which boards it missed
+                await self.service.set_location(post.table_id, place.thread_id, message.id, post.version)
         return message
 
     async def _retire_controls(self, table_id: int, channel: Any) -> None:

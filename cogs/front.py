@@ -24,7 +24,16 @@ from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
 import discord
-from discord.app_commands import AppCommandError, Choice, CommandInvokeError, MissingPermissions, NoPrivateMessage
+from discord.app_commands import (
+    AppCommandError,
+    Choice,
+    CommandInvokeError,
+    CommandNotFound,
+    CommandSignatureMismatch,
+    MissingPermissions,
+    NoPrivateMessage,
+    TransformerError,
+)
 
 from cogs import picker
 from cogs.components import MesaButton, MesaSelect
@@ -39,6 +48,10 @@ if TYPE_CHECKING:
     from cogs.client import MesaBot
 
 log = logging.getLogger("mesa.discord")
+
+#: interactions one user may have in progress at once; more is a flood (a script, a stuck key) and is
+#: answered with a polite "slow down" instead of being worked on.  One person clicking never gets there.
+MAX_IN_FLIGHT = 3
 
 
 class _Handled(Exception):
@@ -78,6 +91,7 @@ class Front:
     def __init__(self, bot: MesaBot) -> None:
         self.bot = bot
         self.delivery = Delivery(bot)
+        self.in_flight: dict[int, int] = {}  # user -> interactions being handled
 
     @property
     def service(self) -> Any:
@@ -107,7 +121,14 @@ class Front:
             log.warning("could not answer an interaction: %s", type(exc).__name__)
 
     async def defer(self, interaction: discord.Interaction, *, update: bool = False) -> None:
-        """Acknowledge at once: ephemeral thinking for commands, a silent update for components."""
+        """Acknowledge at once: ephemeral thinking for commands, a silent update for components.
+
+        Every handler defers first, inside ``guard``: a flooding user's extra interactions stop here,
+        answered with a polite note (``guard`` counts what each user has in progress).
+        """
+        if interaction.extras.get("mesa_flood"):
+            await self.reply(interaction, t("err.too_fast", self.lang(interaction)))
+            raise _Handled
         if interaction.response.is_done():
             return
         try:
@@ -122,6 +143,11 @@ class Front:
     async def guard(self, interaction: discord.Interaction, table: int | None = None) -> AsyncIterator[None]:
         """Turn every refusal and failure into an ephemeral answer; never let a handler crash."""
         lang = self.lang(interaction)
+        user_id = interaction.user.id
+        busy = self.in_flight.get(user_id, 0)
+        self.in_flight[user_id] = busy + 1
+        if busy >= MAX_IN_FLIGHT:
+            interaction.extras["mesa_flood"] = True
         try:
             yield
         except _Handled:
@@ -140,6 +166,12 @@ class Front:
         except Exception as exc:
             self.log_failure(exc, table)
             await self.reply(interaction, t("err.generic", lang))
+        finally:
+            left = self.in_flight.get(user_id, 1) - 1
+            if left > 0:
+                self.in_flight[user_id] = left
+            else:
+                self.in_flight.pop(user_id, None)
 
     @staticmethod
     def log_failure(exc: BaseException, table: int | None) -> None:
@@ -155,6 +187,14 @@ class Front:
             return
         if isinstance(error, MissingPermissions):
             await self.reply(interaction, t("err.not_manager", lang))
+            return
+        if isinstance(error, (CommandNotFound, CommandSignatureMismatch)):
+            # the user's Discord still shows an older registration of the commands
+            log.info("an unknown or outdated command: %s", type(error).__name__)
+            await self.reply(interaction, t("err.outdated_command", lang))
+            return
+        if isinstance(error, TransformerError):
+            await self.reply(interaction, t("err.bad_option", lang))
             return
         original = error.original if isinstance(error, CommandInvokeError) else error
         self.log_failure(original, None)
@@ -362,7 +402,10 @@ class Front:
 
     async def send_rules(self, interaction: discord.Interaction, game: str, full: bool) -> None:
         lang = self.lang(interaction)
-        title = get_engine(game).title or game
+        try:
+            title = get_engine(game).title or game
+        except KeyError:  # a button naming no game of ours
+            raise Refusal("err.unknown_control") from None
         if full:
             document = full_rules(game)
             if document is None:
@@ -462,6 +505,8 @@ class Front:
                 await self.rematch(interaction, table)
             elif kind == "build":
                 await self.build_preview(interaction, table, version, arg)
+            else:
+                raise Refusal("err.unknown_control")
 
     async def invitation(self, interaction: discord.Interaction, table: int, action: str) -> None:
         lang = self.lang(interaction)
@@ -539,7 +584,10 @@ class Front:
             await self.defer(interaction, update=True)
             if not values:
                 return
-            move, step = picker.decode_option(values[0])
+            try:
+                move, step = picker.decode_option(values[0])
+            except ValueError:  # not an option this picker ever offered
+                raise Refusal("err.picker_gone") from None
             if move is not None:
                 await self.submit(interaction, table, move, version, picked=kind == "pick")
                 return
@@ -587,6 +635,14 @@ class Front:
         await self.reply(interaction, f"```\n{picture}\n```\n`{build}`", view=view)
 
     # ================================================================ the clock
+    async def post_missed(self) -> None:
+        """At start-up: post the boards (and results) stored by a process that died before posting them."""
+        if self.service is None:
+            return
+        for message in await self.service.missed_posts():
+            log.info("table %d: posting a board a previous process did not post", message.table_id)
+            await self.delivery.deliver([message], None)
+
     async def tick(self) -> None:
         if self.service is None:
             return

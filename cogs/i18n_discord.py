@@ -121,6 +121,11 @@ EN: dict[str, str] = {
     "err.not_manager": "Only server managers (Manage Server) can change these settings.",
     "err.bad_variant": "I could not read the variant {text!r}: write name=value pairs separated by commas.",
     "err.picker_gone": "That choice is no longer available: the position has changed.",
+    "err.too_fast": "You are sending commands too fast: please wait for my answers, then try again.",
+    "err.outdated_command": "That command has changed or no longer exists: restart Discord (Ctrl+R) to "
+                            "get the current ones.",
+    "err.bad_option": "I could not read one of the options: choose a value from the list and try again.",
+    "err.unknown_control": "That button is not one of mine any more. Use /board to get the current board.",
     "ok.move_sent": "Played {move}.",
     "ok.table": "Table #{table}: {place}",
     "ok.resigned": "You resigned.",
@@ -265,6 +270,11 @@ ES: dict[str, str] = {
     "err.not_manager": "Solo quien gestiona el servidor (Gestionar servidor) puede cambiar estos ajustes.",
     "err.bad_variant": "No he entendido la variante {text!r}: escribe pares nombre=valor separados por comas.",
     "err.picker_gone": "Esa opción ya no está disponible: la posición ha cambiado.",
+    "err.too_fast": "Vas demasiado rápido: espera a mis respuestas y vuelve a intentarlo.",
+    "err.outdated_command": "Ese comando ha cambiado o ya no existe: reinicia Discord (Ctrl+R) para ver los "
+                            "actuales.",
+    "err.bad_option": "No he entendido una de las opciones: elige un valor de la lista y vuelve a intentarlo.",
+    "err.unknown_control": "Ese botón ya no es mío. Usa /tablero para ver el tablero actual.",
     "ok.move_sent": "Has jugado {move}.",
     "ok.table": "Mesa #{table}: {place}",
     "ok.resigned": "Has abandonado.",
@@ -327,3 +337,53 @@ def t(key: str, lang: str = "en", **params: Any) -> str:
 def placeholders(template: str) -> set[str]:
     """The ``{names}`` a template uses (the catalog test compares them between languages)."""
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+# ---- leaderboards, stats, history, replays (issue 9; texts of the answers are in tables/i18n.py)
+EN.update({
+    "cmd.leaderboard": "leaderboard",
+    "cmd.leaderboard.desc": "The best players of this server in one game",
+    "cmd.stats": "stats",
+    "cmd.stats.desc": "Ratings, records and rating charts of a player in this server",
+    "cmd.history": "history",
+    "cmd.history.desc": "Recent finished tables of a player in this server",
+    "cmd.replay": "replay",
+    "cmd.replay.desc": "Post an animated replay of a finished table",
+    "cmd.recompute": "recompute-ratings",
+    "cmd.recompute.desc": "Rebuild this server's ratings from the stored results (server managers only)",
+    "opt.user": "user",
+    "opt.user.desc": "Whose (default: you)",
+    "opt.page": "page",
+    "opt.page.desc": "Which page (10 players a page)",
+    "opt.history_game.desc": "Only this game",
+    "opt.replay_table.desc": "The number of a finished table (#12 → 12)",
+    "btn.prev": "◀ Previous",
+    "btn.next": "Next ▶",
+    "ok.replay_posted": "The replay of table #{table} is posted below.",
+    "err.replay_too_big": "The replay of table #{table} is too large to post.",
+    "err.not_manager_ratings": "Only server managers (Manage Server) can rebuild the ratings.",
+})
+ES.update({
+    "cmd.leaderboard": "clasificacion",
+    "cmd.leaderboard.desc": "Los mejores jugadores de este servidor en un juego",
+    "cmd.stats": "estadisticas",
+    "cmd.stats.desc": "Puntuaciones, resultados y gráficas de un jugador en este servidor",
+    "cmd.history": "historial",
+    "cmd.history.desc": "Mesas terminadas recientes de un jugador en este servidor",
+    "cmd.replay": "repeticion",
+    "cmd.replay.desc": "Publica una repetición animada de una mesa terminada",
+    "cmd.recompute": "recalcular-puntuaciones",
+    "cmd.recompute.desc": "Reconstruye las puntuaciones con los resultados guardados (solo gestores)",
+    "opt.user": "usuario",
+    "opt.user.desc": "De quién (por defecto: tú)",
+    "opt.page": "pagina",
+    "opt.page.desc": "Qué página (10 jugadores por página)",
+    "opt.history_game.desc": "Solo este juego",
+    "opt.replay_table.desc": "El número de una mesa terminada (#12 → 12)",
+    "btn.prev": "◀ Anterior",
+    "btn.next": "Siguiente ▶",
+    "ok.replay_posted": "La repetición de la mesa #{table} está publicada abajo.",
+    "err.replay_too_big": "La repetición de la mesa #{table} es demasiado grande para publicarla.",
+    "err.not_manager_ratings": "Solo quien gestiona el servidor (Gestionar servidor) puede reconstruir las "
+    "puntuaciones.",
+})

@@ -111,3 +111,47 @@ class ResultRow:
     reason: str
     rated: bool
     finished_at: str
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """One stored rating (issue 9): OpenSkill's mu/sigma and the rated record of a player."""
+
+    guild_id: int
+    game: str
+    user_id: int
+    mu: float
+    sigma: float
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    updated_at: str = ""
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """A player's displayed rating right after one rated table (the stats chart)."""
+
+    guild_id: int
+    game: str
+    user_id: int
+    table_id: int
+    rating: int
+    finished_at: str
+
+
+@dataclass(frozen=True)
+class FinishedEntry:
+    """One finished table as ``history`` lists it: the player's own result and where the table lived."""
+
+    table_id: int
+    game: str
+    place: int
+    outcome: str
+    reason: str
+    rated: bool
+    finished_at: str
+    channel_id: int
+    thread_id: int | None
+    players: int

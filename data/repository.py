@@ -25,9 +25,12 @@ from typing import Any
 import aiosqlite
 
 from data.models import (
+    FinishedEntry,
     GuildSettings,
     MoveRow,
     NewMove,
+    RatingPoint,
+    RatingRow,
     ResultRow,
     SeatRow,
     TableRow,
@@ -42,6 +45,8 @@ _TABLE_COLUMNS = (
     "version, turn_deadline, next_event_at, draw_offer, outcome, created_at, updated_at, posted_version"
 )
 _SEAT_COLUMNS = "table_id, seat, user_id, name, is_ai, accepted, result, out_reason"
+_RATING_COLUMNS = "guild_id, game, user_id, mu, sigma, games, wins, losses, draws, updated_at"
+_RESULT_COLUMNS = "table_id, seat, guild_id, game, user_id, place, outcome, reason, rated, finished_at"
 #: columns a caller may change with ``Tx.update_table`` (version and updated_at are set here)
 _UPDATABLE = frozenset(
     {"thread_id", "message_id", "status", "state", "turn_deadline", "next_event_at", "draw_offer", "outcome",
@@ -241,6 +246,61 @@ class Tx:
     async def replace_snapshot(self, table_id: int, state_json: str) -> None:
         """Rewrite a snapshot rebuilt from the move log (the log is the truth; no version bump)."""
         await self._db.execute("UPDATE tables SET state = ? WHERE id = ?", (state_json, table_id))
+
+    # ---- ratings (issue 9) --------------------------------------------------------------------
+    async def guild_rated(self, guild_id: int) -> bool:
+        """Whether the server has ratings on (the default when it never changed its settings)."""
+        async with self._db.execute("SELECT rated FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cur:
+            row = await cur.fetchone()
+        return True if row is None else bool(row[0])
+
+    async def mark_rated(self, table_id: int, guild_id: int, game: str, now: str) -> bool:
+        """Record that a table's results went into the ratings; False when it already had (no rating twice).
+
+        The table gets the next number of its server's rating order, which ``recompute`` replays.
+        """
+        async with self._db.execute("SELECT 1 FROM rated_tables WHERE table_id = ?", (table_id,)) as cur:
+            if await cur.fetchone() is not None:
+                return False
+        async with self._db.execute(
+            "SELECT COALESCE(MAX(seq), 0) FROM rated_tables WHERE guild_id = ?", (guild_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        seq = (int(row[0]) if row else 0) + 1
+        await self._db.execute(
+            "INSERT INTO rated_tables (table_id, guild_id, game, seq, rated_at) VALUES (?, ?, ?, ?, ?)",
+            (table_id, guild_id, game, seq, now),
+        )
+        return True
+
+    async def get_ratings(self, guild_id: int, game: str, user_ids: Iterable[int]) -> dict[int, RatingRow]:
+        ids = list(dict.fromkeys(user_ids))
+        if not ids:
+            return {}
+        sql = (
+            f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ? "
+            f"AND user_id IN ({', '.join('?' for _ in ids)})"
+        )
+        async with self._db.execute(sql, (guild_id, game, *ids)) as cur:
+            return {int(r[2]): RatingRow(*r) for r in await cur.fetchall()}
+
+    async def put_ratings(self, rows: Iterable[RatingRow]) -> None:
+        await self._db.executemany(
+            f"INSERT INTO ratings ({_RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
+            "games = excluded.games, wins = excluded.wins, losses = excluded.losses, draws = excluded.draws, "
+            "updated_at = excluded.updated_at",
+            [(r.guild_id, r.game, r.user_id, r.mu, r.sigma, r.games, r.wins, r.losses, r.draws, r.updated_at)
+             for r in rows],
+        )
+
+    async def add_rating_points(self, points: Iterable[RatingPoint]) -> None:
+        await self._db.executemany(
+            "INSERT INTO rating_history (guild_id, game, user_id, table_id, rating, finished_at) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, user_id, table_id) DO NOTHING",
+            [(p.guild_id, p.game, p.user_id, p.table_id, p.rating, p.finished_at) for p in points],
+        )
+
 
 
 class Repository:
@@ -443,6 +503,132 @@ class Repository:
                 "ON CONFLICT (user_id) DO UPDATE SET dms_closed = excluded.dms_closed, locale = excluded.locale, "
                 "theme = excluded.theme, updated_at = excluded.updated_at",
                 (prefs.user_id, int(prefs.dms_closed), prefs.locale, prefs.theme, now),
+            )
+
+    # ---- ratings, stats and history (issue 9) ------------------------------------------------
+    async def ratings(self, guild_id: int, game: str) -> list[RatingRow]:
+        """Every rating of one game on one server (the leaderboard ranks them)."""
+        sql = f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ? ORDER BY user_id"
+        async with self._lock, self._db.execute(sql, (guild_id, game)) as cur:
+            return [RatingRow(*r) for r in await cur.fetchall()]
+
+    async def user_ratings(self, guild_id: int, user_id: int) -> list[RatingRow]:
+        sql = f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY game"
+        async with self._lock, self._db.execute(sql, (guild_id, user_id)) as cur:
+            return [RatingRow(*r) for r in await cur.fetchall()]
+
+    async def rating_points(self, guild_id: int, game: str, user_id: int) -> list[RatingPoint]:
+        """A player's rating after each rated table, oldest first (in rating order)."""
+        sql = (
+            "SELECT h.guild_id, h.game, h.user_id, h.table_id, h.rating, h.finished_at FROM rating_history h "
+            "LEFT JOIN rated_tables r ON r.table_id = h.table_id "
+            "WHERE h.guild_id = ? AND h.game = ? AND h.user_id = ? ORDER BY r.seq, h.finished_at, h.table_id"
+        )
+        async with self._lock, self._db.execute(sql, (guild_id, game, user_id)) as cur:
+            return [RatingPoint(*r) for r in await cur.fetchall()]
+
+    async def user_results(self, guild_id: int, user_id: int, game: str | None = None,
+                           rated: bool | None = None, limit: int | None = None) -> list[ResultRow]:
+        """A player's results on one server, newest first."""
+        sql = f"SELECT {_RESULT_COLUMNS} FROM results WHERE guild_id = ? AND user_id = ?"
+        params: list[Any] = [guild_id, user_id]
+        if game is not None:
+            sql += " AND game = ?"
+            params.append(game)
+        if rated is not None:
+            sql += " AND rated = ?"
+            params.append(int(rated))
+        sql += " ORDER BY finished_at DESC, table_id DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(int(limit))
+        async with self._lock, self._db.execute(sql, params) as cur:
+            rows = await cur.fetchall()
+        return [ResultRow(*r[:8], bool(r[8]), r[9]) for r in rows]
+
+    async def finished_entries(self, guild_id: int, user_id: int, game: str | None = None,
+                               limit: int = 10) -> list[FinishedEntry]:
+        """The player's most recent finished tables on one server (their own result), newest first."""
+        sql = (
+            "SELECT r.table_id, r.game, r.place, r.outcome, r.reason, r.rated, r.finished_at, t.channel_id, "
+            "t.thread_id, (SELECT COUNT(*) FROM results o WHERE o.table_id = r.table_id) "
+            "FROM results r JOIN tables t ON t.id = r.table_id WHERE r.guild_id = ? AND r.user_id = ?"
+        )
+        params: list[Any] = [guild_id, user_id]
+        if game is not None:
+            sql += " AND r.game = ?"
+            params.append(game)
+        sql += " ORDER BY r.finished_at DESC, r.table_id DESC LIMIT ?"
+        params.append(int(limit))
+        async with self._lock, self._db.execute(sql, params) as cur:
+            rows = await cur.fetchall()
+        return [FinishedEntry(r[0], r[1], r[2], r[3], r[4], bool(r[5]), r[6], r[7], r[8], int(r[9])) for r in rows]
+
+    async def user_names(self, user_ids: Iterable[int]) -> dict[int, str]:
+        """The name each user had at their most recent table (ratings store ids only)."""
+        ids = list(dict.fromkeys(user_ids))
+        if not ids:
+            return {}
+        sql = (
+            f"SELECT user_id, name FROM seats WHERE user_id IN ({', '.join('?' for _ in ids)}) "
+            "ORDER BY table_id"
+        )
+        async with self._lock, self._db.execute(sql, ids) as cur:
+            return {int(r[0]): str(r[1]) for r in await cur.fetchall()}
+
+    async def rating_inputs(self, guild_id: int) -> list[tuple[ResultRow, str]]:
+        """A server's rated results with their table's options, in rating order (then finishing order).
+
+        Tables rated before (``rated_tables``) keep the order they were rated in; rated results
+        never rated yet (a database from before ratings existed) follow in the order they finished.
+        """
+        cols = ", ".join(f"r.{c.strip()}" for c in _RESULT_COLUMNS.split(","))
+        sql = (
+            f"SELECT {cols}, t.options FROM results r JOIN tables t ON t.id = r.table_id "
+            "LEFT JOIN rated_tables m ON m.table_id = r.table_id WHERE r.guild_id = ? AND r.rated = 1 "
+            "ORDER BY CASE WHEN m.seq IS NULL THEN 1 ELSE 0 END, m.seq, r.finished_at, r.table_id, r.seat"
+        )
+        async with self._lock, self._db.execute(sql, (guild_id,)) as cur:
+            rows = await cur.fetchall()
+        return [(ResultRow(*r[:8], bool(r[8]), r[9]), str(r[10])) for r in rows]
+
+    async def unrated_guilds(self) -> list[int]:
+        """Servers with rated results that never went into the ratings (older databases, a lost write)."""
+        sql = (
+            "SELECT DISTINCT r.guild_id FROM results r LEFT JOIN rated_tables m ON m.table_id = r.table_id "
+            "WHERE r.rated = 1 AND m.table_id IS NULL ORDER BY r.guild_id"
+        )
+        async with self._lock, self._db.execute(sql) as cur:
+            return [int(r[0]) for r in await cur.fetchall()]
+
+    async def guild_rating_state(self, guild_id: int) -> tuple[list[RatingRow], list[RatingPoint]]:
+        """Every rating and chart point of a server (to compare with a recomputation)."""
+        async with self._lock:
+            async with self._db.execute(
+                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? ORDER BY game, user_id", (guild_id,)
+            ) as cur:
+                ratings = [RatingRow(*r) for r in await cur.fetchall()]
+            async with self._db.execute(
+                "SELECT guild_id, game, user_id, table_id, rating, finished_at FROM rating_history "
+                "WHERE guild_id = ? ORDER BY game, user_id, table_id", (guild_id,)
+            ) as cur:
+                points = [RatingPoint(*r) for r in await cur.fetchall()]
+        return ratings, points
+
+    async def replace_guild_ratings(self, guild_id: int, ratings: Sequence[RatingRow], points: Sequence[RatingPoint],
+                                    rated: Sequence[tuple[int, str]], now: str) -> None:
+        """Replace every rating, chart point and rating-order mark of a server, all or nothing.
+
+        ``rated``: (table id, game) in rating order; they are numbered 1, 2, ... again.
+        """
+        async with self.transaction() as tx:
+            for table in ("ratings", "rating_history", "rated_tables"):
+                await self._db.execute(f"DELETE FROM {table} WHERE guild_id = ?", (guild_id,))
+            await tx.put_ratings(ratings)
+            await tx.add_rating_points(points)
+            await self._db.executemany(
+                "INSERT INTO rated_tables (table_id, guild_id, game, seq, rated_at) VALUES (?, ?, ?, ?, ?)",
+                [(table_id, guild_id, game, i + 1, now) for i, (table_id, game) in enumerate(rated)],
             )
 
 

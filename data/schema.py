@@ -107,7 +107,45 @@ V3 = """
 ALTER TABLE tables ADD COLUMN posted_version INTEGER;
 """
 
-MIGRATIONS: list[str] = [V1, V2, V3]
+#: migration 4: ratings per (server, game, player), their history for charts, and which tables were
+#: rated (in rating order: a restart never rates a table twice; a recompute replays the same order)
+V4 = """
+CREATE TABLE ratings (
+    guild_id   INTEGER NOT NULL,
+    game       TEXT    NOT NULL,
+    user_id    INTEGER NOT NULL,
+    mu         REAL    NOT NULL,
+    sigma      REAL    NOT NULL,
+    games      INTEGER NOT NULL DEFAULT 0,
+    wins       INTEGER NOT NULL DEFAULT 0,
+    losses     INTEGER NOT NULL DEFAULT 0,
+    draws      INTEGER NOT NULL DEFAULT 0,
+    updated_at TEXT    NOT NULL,
+    PRIMARY KEY (guild_id, game, user_id)
+);
+
+CREATE TABLE rating_history (
+    guild_id    INTEGER NOT NULL,
+    game        TEXT    NOT NULL,
+    user_id     INTEGER NOT NULL,
+    table_id    INTEGER NOT NULL,
+    rating      INTEGER NOT NULL,
+    finished_at TEXT    NOT NULL,
+    PRIMARY KEY (guild_id, game, user_id, table_id)
+);
+
+CREATE TABLE rated_tables (
+    table_id INTEGER PRIMARY KEY,
+    guild_id INTEGER NOT NULL,
+    game     TEXT    NOT NULL,
+    seq      INTEGER NOT NULL,
+    rated_at TEXT    NOT NULL
+);
+CREATE INDEX rated_tables_order ON rated_tables(guild_id, seq);
+CREATE INDEX results_by_user ON results(guild_id, user_id, finished_at);
+"""
+
+MIGRATIONS: list[str] = [V1, V2, V3, V4]
 
 #: the schema version this code writes
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -217,3 +217,67 @@ def t(key: str, lang: str = DEFAULT_LANG, **params: Any) -> str:
     if template is None:
         return key
     return template.format_map(_Params(params))
+
+
+# ---- leaderboards, stats, history, replays (issue 9): shared by the console and Discord
+EN.update({
+    "error.replay_elsewhere": "There is no table #{table} in this server.",
+    "error.replay_not_finished": "Table #{table} is still being played: replays are for finished games.",
+    "lb.title": "{game} leaderboard",
+    "lb.rating": "Rating",
+    "lb.games": "Games",
+    "lb.wins": "Wins",
+    "lb.empty": "No rated games yet",
+    "lb.footnote": "? = provisional (fewer than 5 rated games)",
+    "lb.line": "{rank}. {name} {rating}{mark} ({games} games, {wins} wins)",
+    "lb.you": "You: rank {rank} of {total}, rating {rating}{mark}",
+    "lb.page": "Page {page} of {pages}",
+    "stats.none": "{name} has no rated games in this server yet.",
+    "stats.title": "Stats of {name}",
+    "stats.line": "{game}: rating {rating}{mark}, rank {rank} of {players} · {games} games: {wins} won, "
+    "{losses} lost, {draws} drawn · streak {streak} · last five {last}",
+    "stats.chart": "{game}: rating of {name}",
+    "stats.chart_sub": "{games} rated games",
+    "history.none": "{name} has no finished tables in this server yet.",
+    "history.title": "Recent tables of {name}",
+    "history.line": "#{table} {game} · {result} (place {place} of {players}){unrated} · {date} · {link}",
+    "history.unrated": ", unrated",
+    "result.word.win": "won",
+    "result.word.loss": "lost",
+    "result.word.draw": "draw",
+    "replay.caption": "Replay of {game} #{table}: {players}",
+    "recompute.changed": "Ratings rebuilt from the stored results of this server: some numbers changed.",
+    "recompute.same": "Ratings rebuilt from the stored results of this server: every number was already right.",
+})
+ES.update({
+    "error.replay_elsewhere": "No hay ninguna mesa #{table} en este servidor.",
+    "error.replay_not_finished": "La mesa #{table} todavía se está jugando: las repeticiones son de partidas "
+    "terminadas.",
+    "lb.title": "Clasificación de {game}",
+    "lb.rating": "Puntos",
+    "lb.games": "Partidas",
+    "lb.wins": "Victorias",
+    "lb.empty": "Todavía no hay partidas puntuadas",
+    "lb.footnote": "? = provisional (menos de 5 partidas puntuadas)",
+    "lb.line": "{rank}. {name} {rating}{mark} ({games} partidas, {wins} victorias)",
+    "lb.you": "Tú: puesto {rank} de {total}, puntuación {rating}{mark}",
+    "lb.page": "Página {page} de {pages}",
+    "stats.none": "{name} todavía no tiene partidas puntuadas en este servidor.",
+    "stats.title": "Estadísticas de {name}",
+    "stats.line": "{game}: puntuación {rating}{mark}, puesto {rank} de {players} · {games} partidas: "
+    "{wins} ganadas, {losses} perdidas, {draws} en tablas · racha {streak} · últimas cinco {last}",
+    "stats.chart": "{game}: puntuación de {name}",
+    "stats.chart_sub": "{games} partidas puntuadas",
+    "history.none": "{name} todavía no tiene mesas terminadas en este servidor.",
+    "history.title": "Mesas recientes de {name}",
+    "history.line": "#{table} {game} · {result} (puesto {place} de {players}){unrated} · {date} · {link}",
+    "history.unrated": ", sin puntuar",
+    "result.word.win": "ganada",
+    "result.word.loss": "perdida",
+    "result.word.draw": "tablas",
+    "replay.caption": "Repetición de {game} #{table}: {players}",
+    "recompute.changed": "Puntuaciones reconstruidas con los resultados guardados de este servidor: algunas "
+    "cambiaron.",
+    "recompute.same": "Puntuaciones reconstruidas con los resultados guardados de este servidor: todas ya "
+    "eran correctas.",
+})

@@ -5,17 +5,36 @@ Why processes: drawing holds Python's GIL, so ``asyncio.to_thread`` alone lets o
 run and slows every other coroutine while it does.  A small process pool (one worker per core)
 draws several boards at once; the service's thread only waits for the bytes.  A pool that breaks
 (a worker killed by the system) is replaced, and the image is drawn in the calling thread instead.
+Workers leave with the bot: each one watches its parent and exits when the parent is gone (killed,
+crashed), instead of lingering as an orphan that holds memory until the machine restarts.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 log = logging.getLogger(__name__)
+
+
+#: how often a worker checks that the bot that started it is still alive (seconds)
+PARENT_CHECK_SECONDS = 1.0
+
+
+def _exit_with_parent(parent: int) -> None:
+    """Worker initializer: a daemon thread ends this worker once ``parent`` is no longer its parent."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="mesa-parent-watch", daemon=True).start()
 
 
 def _draw(game: str, view: dict[str, Any], names: list[str]) -> bytes:
@@ -33,7 +52,8 @@ class ProcessRenderer:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_exit_with_parent,
+                                             initargs=(os.getpid(),))
         return self._pool
 
     def __call__(self, game: str, view: dict[str, Any], names: list[str]) -> bytes:

@@ -24,7 +24,8 @@ from cogs.commands_json import command_payload
 ROOT = Path(__file__).resolve().parent.parent
 NAME = re.compile(r"^[-_\w]{1,32}$")
 SPANISH = ("es-ES", "es-419")
-EXPECTED = {"play", "move", "resign", "draw", "board", "games", "rules", "settings"}
+EXPECTED = {"play", "move", "resign", "draw", "board", "games", "rules", "settings",
+            "leaderboard", "stats", "history", "replay", "recompute-ratings"}  # issue 9
 
 
 @pytest.fixture(scope="module")
@@ -190,7 +191,8 @@ def test_discord_debug_logs_are_capped() -> None:
 def test_every_catalog_key_is_used() -> None:
     """No dead strings: each key is used by the Discord layer (directly, or as a family of keys)."""
     src = "".join((ROOT / "cogs" / name).read_text() for name in
-                  ("front.py", "delivery.py", "commands.py", "translator.py", "components.py"))
+                  ("front.py", "delivery.py", "commands.py", "translator.py", "components.py",
+                   "leaderboard.py"))
     families = ("choice.", "confirm.", "set.", "krakatoa.force_", "cmd.", "opt.")
     unused = [k for k in i18n_discord.EN if f'"{k}"' not in src and f"'{k}'" not in src
               and not k.startswith(families)]

@@ -128,7 +128,8 @@ async def test_sync_registers_localized_commands(tmp_path: Any) -> None:
     puts = [r for r in standin.requests if r.method == "PUT"]
     assert len(puts) == 1 and puts[0].path.endswith(f"/guilds/{GUILD_ID}/commands")
     names = {c["name"]: c for c in puts[0].json}
-    assert set(names) == {"play", "move", "resign", "draw", "board", "games", "rules", "settings"}
+    assert set(names) == {"play", "move", "resign", "draw", "board", "games", "rules", "settings",
+                          "leaderboard", "stats", "history", "replay", "recompute-ratings"}  # issue 9
     assert names["move"]["name_localizations"]["es-419"] == "mover"
 
 
@@ -212,7 +213,7 @@ async def test_bot_opens_its_own_database(tmp_path: Any) -> None:
         await bot.login("stand-in")
         assert path.exists() and bot.service is not None
         assert await bot.service.active_tables(1) == []
-        assert len(bot._connection._view_store._dynamic_items) == 2
+        assert len(bot._connection._view_store._dynamic_items) == 3  # + the leaderboard's pages (issue 9)
     finally:
         await bot.close()
         discord.http.Route.BASE = old

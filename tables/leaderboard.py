@@ -1,0 +1,446 @@
+"""Leaderboards, player stats, game history, replays and rating upkeep (issue 9) — Discord-free.
+
+Ratings change in exactly one place: ``rate_finished_table``, which the table service calls inside
+the very transaction that writes a finished table's immutable ``results`` rows.  A table is rated
+only when its rows say ``rated`` (the service leaves out tables created unrated, tables finishing
+while their server has ratings off, and the cooperative K3 variant), and only once: the table is
+first entered in ``rated_tables`` (with the next number of its server's rating order), so a retry or
+a restart can never rate it twice, and a crash leaves either results *and* ratings or neither.
+
+Placings come from the results rows, where the service has already ranked the seats:
+
+- Kona and Plateau: the winner place 1, the loser place 2; a draw puts both first (a draw);
+- K3: by elimination order, the last player standing first (K3-7.1; seats that left are below);
+- Krakatoa: by final total, equal totals sharing a place (KR-4.4); with the ``teams`` option the
+  partnerships (seats 0 and 2 against 1 and 3, KR-6.2) are rated as two teams.
+
+``LeaderboardService.recompute_guild`` rebuilds a server's ratings from those rows in the same
+order (the rating order, then the finishing order for rows never rated), giving exactly the numbers
+the incremental updates gave.
+
+Replays show public information only: every frame is the spectator view (``engine.view(state,
+None)``) of a state *during* play, where Plateau's faces and K3's pyramids are hidden, plus one last
+frame, the spectator view of the final state — the same picture the table's thread was shown when
+the game ended, so the replay reveals nothing the thread did not.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from data.models import FINISHED, RatingPoint, RatingRow, ResultRow, now_iso
+from data.repository import Repository, Tx
+from engines import canonical_name, get_engine
+from tables.errors import TableError
+from tables.ratings import Placing, Rating, leaderboard, rate_game
+
+#: rows on one leaderboard page
+PAGE_SIZE = 10
+#: games in the order commands list them
+GAMES = ("kona", "plateau", "k3", "krakatoa")
+#: results shown as "last five"
+LAST = 5
+#: frames in a replay at most (longer games keep evenly spread plies, always the first and last)
+MAX_FRAMES = 160
+
+
+# ==================================================================== rating one finished table
+def placings_from_results(rows: Sequence[ResultRow], teams: bool = False) -> tuple[Placing, ...]:
+    """The Placings of one finished table from its results rows (already ranked by the service).
+
+    ``teams``: Krakatoa partnerships (KR-6.2): seats k and k + 2 form one side, rated as a team.
+    """
+    return tuple(
+        Placing(r.user_id, r.seat % 2 if teams else r.seat, r.place, r.outcome == "win", r.outcome == "draw")
+        for r in sorted(rows, key=lambda r: r.seat)
+    )
+
+
+def _rating(row: RatingRow | None) -> Rating:
+    if row is None:
+        return Rating()
+    return Rating(row.mu, row.sigma, row.games, row.wins, row.losses, row.draws)
+
+
+def _stored(guild_id: int, game: str, user_id: int, rating: Rating, now: str) -> RatingRow:
+    return RatingRow(guild_id, game, user_id, rating.mu, rating.sigma, rating.games, rating.wins, rating.losses,
+                     rating.draws, now)
+
+
+def _sides(placings: Sequence[Placing]) -> int:
+    return len({p.team for p in placings})
+
+
+async def rate_finished_table(tx: Tx, rows: Sequence[ResultRow], *, teams: bool = False) -> bool:
+    """Update the ratings of a finished table's players, inside the transaction writing its results.
+
+    Returns True when ratings changed; False for an unrated table, one already rated, or one with a
+    single side (nothing to compare).  The table is marked rated in the last two cases too.
+    """
+    if not rows or not all(r.rated for r in rows):
+        return False
+    first = rows[0]
+    if not await tx.mark_rated(first.table_id, first.guild_id, first.game, first.finished_at):
+        return False
+    placings = placings_from_results(rows, teams)
+    if _sides(placings) < 2:
+        return False
+    before = await tx.get_ratings(first.guild_id, first.game, [p.user_id for p in placings])
+    after = rate_game({u: _rating(r) for u, r in before.items()}, placings)
+    await tx.put_ratings([_stored(first.guild_id, first.game, u, r, first.finished_at) for u, r in after.items()])
+    await tx.add_rating_points([RatingPoint(first.guild_id, first.game, u, first.table_id, r.display,
+                                            first.finished_at) for u, r in after.items()])
+    return True
+
+
+# ==================================================================== what the queries return
+@dataclass(frozen=True)
+class BoardEntry:
+    """One row of a leaderboard."""
+
+    rank: int
+    user_id: int
+    name: str
+    rating: int
+    games: int
+    wins: int
+    losses: int
+    draws: int
+    provisional: bool
+
+
+@dataclass(frozen=True)
+class BoardPage:
+    """One page of a server's leaderboard for one game; ``caller`` when the caller is not on it."""
+
+    guild_id: int
+    game: str
+    title: str
+    page: int
+    pages: int
+    total: int
+    entries: tuple[BoardEntry, ...]
+    caller: BoardEntry | None = None
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """A player's rated record in one game on one server.
+
+    ``streak``: the current run of equal results, e.g. ("W", 3); ``last_five``: "W"/"L"/"D", newest
+    first; ``series``: the displayed rating after each rated table, oldest first (the chart's x axis
+    counts rated games: point k is the rating after game k).
+    """
+
+    game: str
+    title: str
+    rating: int
+    provisional: bool
+    rank: int
+    players: int
+    games: int
+    wins: int
+    losses: int
+    draws: int
+    streak: tuple[str, int]
+    last_five: tuple[str, ...]
+    series: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One finished table in a player's history, with where it was played (for a link)."""
+
+    table_id: int
+    game: str
+    title: str
+    place: int
+    outcome: str
+    reason: str
+    rated: bool
+    finished_at: str
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    names: tuple[str, ...]
+
+    @property
+    def link(self) -> str:
+        return f"https://discord.com/channels/{self.guild_id}/{self.thread_id or self.channel_id}"
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The public views of a finished table, one per shown ply, and its players' names."""
+
+    table_id: int
+    game: str
+    title: str
+    views: tuple[dict[str, Any], ...]
+    names: tuple[str, ...]
+
+
+def letter(outcome: str) -> str:
+    return {"win": "W", "loss": "L", "draw": "D"}.get(outcome, "?")
+
+
+def resolve_game(game: str) -> str:
+    """The canonical game name, or a TableError listing the games."""
+    try:
+        return canonical_name(game)
+    except KeyError:
+        raise TableError("error.unknown_game", game=game, games=", ".join(GAMES)) from None
+
+
+def _title(game: str) -> str:
+    try:
+        engine = get_engine(game)
+    except KeyError:
+        return game
+    return engine.title or engine.name
+
+
+class LeaderboardService:
+    """Queries over ratings and results, and the admin recompute.  ``clock.now()`` stamps recomputes."""
+
+    def __init__(self, repo: Repository, clock: Any = None) -> None:
+        self.repo = repo
+        self.clock = clock
+
+    def _now(self) -> str:
+        moment = self.clock.now() if self.clock is not None else datetime.now(UTC)
+        return now_iso(moment)
+
+    # ---- leaderboard ------------------------------------------------------------------------
+    async def _ranked(self, guild_id: int, game: str) -> list[tuple[int, int, Rating]]:
+        rows = await self.repo.ratings(guild_id, game)
+        return leaderboard({r.user_id: _rating(r) for r in rows})
+
+    async def page(self, guild_id: int, game: str, page: int = 1, caller_id: int | None = None) -> BoardPage:
+        """Page ``page`` (from 1; clamped) of the top players; the caller's own row if not on that page."""
+        game = resolve_game(game)
+        ranked = await self._ranked(guild_id, game)
+        pages = max(1, math.ceil(len(ranked) / PAGE_SIZE))
+        page = min(max(1, page), pages)
+        shown = ranked[(page - 1) * PAGE_SIZE: page * PAGE_SIZE]
+        mine = next((x for x in ranked if x[1] == caller_id), None) if caller_id is not None else None
+        if mine is not None and any(x[1] == caller_id for x in shown):
+            mine = None
+        wanted = [u for _, u, _ in shown] + ([mine[1]] if mine else [])
+        names = await self.repo.user_names(wanted)
+
+        def entry(rank: int, user: int, rating: Rating) -> BoardEntry:
+            return BoardEntry(rank, user, names.get(user, str(user)), rating.display, rating.games, rating.wins,
+                              rating.losses, rating.draws, rating.provisional)
+
+        return BoardPage(guild_id, game, _title(game), page, pages, len(ranked),
+                         tuple(entry(*x) for x in shown), entry(*mine) if mine else None)
+
+    # ---- stats ------------------------------------------------------------------------------
+    async def stats(self, guild_id: int, user_id: int) -> list[GameStats]:
+        """Per game the player has rated tables in on this server: rating, rank, record, streak, chart."""
+        out: list[GameStats] = []
+        mine = {r.game: r for r in await self.repo.user_ratings(guild_id, user_id)}
+        for game in sorted(mine, key=lambda g: GAMES.index(g) if g in GAMES else len(GAMES)):
+            ranked = await self._ranked(guild_id, game)
+            rank = next(i for i, u, _ in ranked if u == user_id)
+            rating = _rating(mine[game])
+            recent = await self.repo.user_results(guild_id, user_id, game, rated=True, limit=200)
+            letters = [letter(r.outcome) for r in recent]
+            run = 0
+            while run < len(letters) and letters[run] == letters[0]:
+                run += 1
+            points = await self.repo.rating_points(guild_id, game, user_id)
+            out.append(GameStats(
+                game, _title(game), rating.display, rating.provisional, rank, len(ranked), rating.games,
+                rating.wins, rating.losses, rating.draws, (letters[0], run) if letters else ("", 0),
+                tuple(letters[:LAST]), tuple(p.rating for p in points)))
+        return out
+
+    # ---- history ----------------------------------------------------------------------------
+    async def history(self, guild_id: int, user_id: int, game: str | None = None,
+                      limit: int = 10) -> list[HistoryEntry]:
+        """The player's most recent finished tables on this server (optionally of one game)."""
+        wanted = resolve_game(game) if game else None
+        out = []
+        for e in await self.repo.finished_entries(guild_id, user_id, wanted, limit):
+            seats = await self.repo.get_seats(e.table_id)
+            out.append(HistoryEntry(e.table_id, e.game, _title(e.game), e.place, e.outcome, e.reason, e.rated,
+                                    e.finished_at, guild_id, e.channel_id, e.thread_id,
+                                    tuple(s.name for s in seats)))
+        return out
+
+    # ---- replay -----------------------------------------------------------------------------
+    async def replay(self, guild_id: int, table_id: int) -> Replay:
+        """The spectator views of a finished table of this server (see the module docstring)."""
+        row, seats = await self.repo.load(table_id)
+        if row is None or row.guild_id != guild_id:
+            raise TableError("error.replay_elsewhere", table=table_id)
+        if row.status != FINISHED:
+            raise TableError("error.replay_not_finished", table=table_id)
+        engine = get_engine(row.game)
+        moves = await self.repo.get_moves(table_id)
+        try:
+            options = json.loads(row.options).get("game", {})
+            state = engine.new_game(len(seats), row.seed, options)
+            states = [state]
+            for m in moves:
+                state = engine.apply(state, engine.parse_move(state, m.move))
+                states.append(state)
+        except Exception as exc:  # an old record that no longer replays: say so, quote no move
+            raise TableError("error.damaged", table=table_id) from exc
+        # PL / K3 secrets: during play the spectator view hides them; the final picture is public
+        during = [s for s in states[:-1] if engine.outcome(s) is None]
+        shown = _spread(during, MAX_FRAMES - 1)
+        views = tuple([engine.view(s, None) for s in shown] + [engine.view(states[-1], None)])
+        names = tuple(s.name for s in sorted(seats, key=lambda s: s.seat))
+        return Replay(table_id, row.game, _title(row.game), views, names)
+
+    # ---- recompute --------------------------------------------------------------------------
+    async def recompute_guild(self, guild_id: int) -> bool:
+        """Rebuild every rating of a server from its stored results; True when anything changed."""
+        inputs = await self.repo.rating_inputs(guild_id)
+        tables: list[tuple[list[ResultRow], bool]] = []
+        for result, options in inputs:
+            if tables and tables[-1][0][0].table_id == result.table_id:
+                tables[-1][0].append(result)
+                continue
+            try:
+                teams = bool(json.loads(options).get("game", {}).get("teams"))
+            except (ValueError, AttributeError):
+                teams = False
+            tables.append(([result], teams))
+        ratings: dict[tuple[str, int], RatingRow] = {}
+        points: list[RatingPoint] = []
+        order: list[tuple[int, str]] = []
+        for rows, teams in tables:
+            first = rows[0]
+            order.append((first.table_id, first.game))
+            placings = placings_from_results(rows, teams)
+            if _sides(placings) < 2:
+                continue
+            current = {p.user_id: _rating(ratings.get((first.game, p.user_id))) for p in placings}
+            for user, rating in rate_game(current, placings).items():
+                ratings[(first.game, user)] = _stored(guild_id, first.game, user, rating, first.finished_at)
+                points.append(RatingPoint(guild_id, first.game, user, first.table_id, rating.display,
+                                          first.finished_at))
+        new_ratings = sorted(ratings.values(), key=lambda r: (r.game, r.user_id))
+        old_ratings, old_points = await self.repo.guild_rating_state(guild_id)
+        new_points = sorted(points, key=lambda p: (p.game, p.user_id, p.table_id))
+        unmarked = guild_id in await self.repo.unrated_guilds()
+        changed = (_numbers(old_ratings) != _numbers(new_ratings) or old_points != new_points or unmarked)
+        if changed:
+            await self.repo.replace_guild_ratings(guild_id, new_ratings, new_points, order, self._now())
+        return changed
+
+    async def catch_up(self) -> list[int]:
+        """Rate what was never rated (a database from before ratings existed): recompute those servers."""
+        guilds = await self.repo.unrated_guilds()
+        for guild_id in guilds:
+            await self.recompute_guild(guild_id)
+        return guilds
+
+
+def _numbers(rows: Sequence[RatingRow]) -> list[tuple[Any, ...]]:
+    """What a recompute compares: everything but the time stamp."""
+    return [(r.game, r.user_id, r.mu, r.sigma, r.games, r.wins, r.losses, r.draws) for r in rows]
+
+
+def _spread(items: Sequence[Any], most: int) -> list[Any]:
+    """At most ``most`` items, evenly spread, always keeping the first and the last."""
+    if len(items) <= most:
+        return list(items)
+    if most <= 1:
+        return [items[0]]
+    step = (len(items) - 1) / (most - 1)
+    return [items[round(i * step)] for i in range(most)]
+
+
+# ==================================================================== texts and pictures (both front ends)
+def _mark(provisional: bool) -> str:
+    return "?" if provisional else ""
+
+
+def board_text(page: BoardPage, lang: str) -> str:
+    """The leaderboard page as text lines (the image's alt text, and the console's output)."""
+    from tables.i18n import t
+
+    lines = [t("lb.title", lang, game=page.title) + (f" · {t('lb.page', lang, page=page.page, pages=page.pages)}"
+                                                     if page.pages > 1 else "")]
+    if not page.entries:
+        lines.append(t("lb.empty", lang))
+    for e in page.entries:
+        lines.append(t("lb.line", lang, rank=e.rank, name=e.name, rating=e.rating, mark=_mark(e.provisional),
+                       games=e.games, wins=e.wins))
+    if page.caller is not None:
+        c = page.caller
+        lines.append(t("lb.you", lang, rank=c.rank, total=page.total, rating=c.rating, mark=_mark(c.provisional)))
+    return "\n".join(lines)
+
+
+def board_image(page: BoardPage, lang: str, caller_id: int | None = None) -> bytes:
+    """The leaderboard page as a PNG (render/leaderboard.py); the caller's row highlighted."""
+    from render import theme
+    from render.leaderboard import BoardRow, leaderboard_image
+    from tables.i18n import t
+
+    def row(e: BoardEntry) -> BoardRow:
+        return BoardRow(e.rank, e.name, e.rating, e.games, e.wins, e.provisional, e.user_id == caller_id)
+
+    picture = leaderboard_image(
+        t("lb.title", lang, game=page.title), [row(e) for e in page.entries],
+        caller=row(page.caller) if page.caller else None, page=page.page, pages=page.pages,
+        labels=(t("lb.rating", lang), t("lb.games", lang), t("lb.wins", lang)), empty_text=t("lb.empty", lang),
+        footnote=t("lb.footnote", lang))
+    return theme.to_png(picture)
+
+
+def stats_text(stats: Sequence[GameStats], name: str, lang: str) -> str:
+    from tables.i18n import t
+
+    if not stats:
+        return t("stats.none", lang, name=name)
+    lines = [t("stats.title", lang, name=name)]
+    for s in stats:
+        streak = f"{s.streak[0]}{s.streak[1]}" if s.streak[1] else "-"
+        lines.append(t("stats.line", lang, game=s.title, rating=s.rating, mark=_mark(s.provisional), rank=s.rank,
+                       players=s.players, games=s.games, wins=s.wins, losses=s.losses, draws=s.draws,
+                       streak=streak, last=" ".join(s.last_five) or "-"))
+    return "\n".join(lines)
+
+
+def stats_chart(stats: GameStats, name: str, lang: str) -> bytes:
+    """A small PNG chart of one game's rating over time."""
+    from render import theme
+    from render.leaderboard import rating_chart
+    from tables.i18n import t
+
+    picture = rating_chart(t("stats.chart", lang, game=stats.title, name=name), list(stats.series),
+                           subtitle=t("stats.chart_sub", lang, games=stats.games))
+    return theme.to_png(picture)
+
+
+def history_text(entries: Sequence[HistoryEntry], name: str, lang: str, *, links: bool = True) -> str:
+    from tables.i18n import t
+
+    if not entries:
+        return t("history.none", lang, name=name)
+    lines = [t("history.title", lang, name=name)]
+    for e in entries:
+        lines.append(t("history.line", lang, table=e.table_id, game=e.title,
+                       result=t(f"result.word.{e.outcome}", lang), place=e.place, players=len(e.names),
+                       unrated="" if e.rated else t("history.unrated", lang), date=e.finished_at[:10],
+                       link=e.link if links else ", ".join(e.names)).rstrip(" ·"))
+    return "\n".join(lines)
+
+
+def replay_gif(replay: Replay) -> bytes:
+    """The animated GIF of a replay (render.replay; slow for long games: run it off the event loop)."""
+    import render
+
+    return render.replay(replay.game, list(replay.views), list(replay.names))

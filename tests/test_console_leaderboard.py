@@ -1,0 +1,79 @@
+"""Issue 9 in the console: /leaderboard, /stats, /history, /replay, /recompute from a piped script."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_console(script: list[str], tmp_path: Path, *extra: str) -> list[str]:
+    proc = subprocess.run(
+        [sys.executable, "console.py", "--db", str(tmp_path / "c.db"), "--out", str(tmp_path / "out"), "--seed", "5",
+         *extra],
+        input="\n".join(script) + "\n", capture_output=True, text=True, cwd=ROOT, timeout=240,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc.stdout.splitlines()
+
+
+def test_console_leaderboard_stats_history_replay(tmp_path: Path) -> None:
+    script = [
+        "Ana: /play kona @Ben seat=first", "Ben: /accept", "Ana: /move a6-a4", "Ben: /resign",  # 1: Ana beats Ben
+        "Ana: /play kona @Cy", "Cy: /accept", "Ana: /resign",  # 2: Cy beats Ana
+        "Ana: /play kona @Ben rated=false", "Ben: /accept", "Ana: /resign",  # 3: unrated
+        "Ana: /leaderboard kona",
+        "Dee: /leaderboard carpniches",
+        "Ana: /leaderboard chess",
+        "Ana: /leaderboard",
+        "Ana: /stats",
+        "Ana: /stats @Cy",
+        "Dee: /stats",
+        "Ana: /history",
+        "Ana: /history @Cy kona",
+        "Ana: /replay 1",
+        "Ana: /replay 42",
+        "Ana: /play plateau @Ben", "Ben: /accept",
+        "Ana: /replay table=4",
+        "Ana: /recompute",
+    ]
+    out = run_console(script, tmp_path)
+    board = out.index("[dm Ana] Kona leaderboard")
+    # Cy and Ana won once each; Cy's win was over a player who had already won: Cy is first
+    assert out[board + 1].startswith("[dm Ana] 1. Cy ") and "(1 games, 1 wins)" in out[board + 1]
+    assert out[board + 2].startswith("[dm Ana] 2. Ana ") and "(2 games, 1 wins)" in out[board + 2]
+    assert out[board + 3].startswith("[dm Ana] 3. Ben ") and "?" in out[board + 3]  # provisional
+    assert re.search(r"\(image: .+leaderboard-kona-p1\.png\)$", out[board + 3])
+    assert "[dm Dee] You:" not in out  # Dee has no rating: no own row
+    assert "[error Ana] There is no game called chess. Choose one of: kona, plateau, k3, krakatoa." in out
+    assert "[error Ana] write /leaderboard GAME [PAGE], for example /leaderboard kona" in out
+    stats = next(line for line in out if line.startswith("[dm Ana] Kona: rating"))
+    assert "rank 2 of 3 · 2 games: 1 won, 1 lost, 0 drawn · streak L1 · last five L W" in stats
+    assert any(line.startswith("[dm Ana] Kona: rating") and "rank 1 of 3" in line for line in out)  # Cy's
+    assert "[dm Dee] Dee has no rated games in this server yet." in out
+    history = out.index("[dm Ana] Recent tables of Ana")
+    assert out[history + 1].startswith("[dm Ana] #3 Kona · lost (place 2 of 2), unrated · ")
+    assert out[history + 2].startswith("[dm Ana] #2 Kona · lost (place 2 of 2) · ")
+    assert out[history + 3].startswith("[dm Ana] #1 Kona · won (place 1 of 2) · ")
+    cy = out.index("[dm Ana] Recent tables of Cy")
+    assert out[cy + 1].startswith("[dm Ana] #2 Kona · won")
+    replay = next(line for line in out if line.startswith("[replay #1]"))
+    assert "Replay of Kona #1: Ana, Ben (2 frames)" in replay  # the start and the position after a6-a4
+    gif = Path(re.search(r"\(image: (.+\.gif)\)$", replay).group(1))  # type: ignore[union-attr]
+    assert gif.read_bytes()[:6] == b"GIF89a"
+    assert "[error Ana] There is no table #42 in this server." in out
+    assert "[error Ana] Table #4 is still being played: replays are for finished games." in out
+    assert out[-1] == "[dm Ana] Ratings rebuilt from the stored results of this server: every number was already right."
+    charts = [line for line in out if re.search(r"stats-\w+-kona\.png\)$", line)]
+    assert len(charts) == 2
+
+
+def test_console_history_of_a_live_table_lists_its_moves(tmp_path: Path) -> None:
+    out = run_console(["Ana: /play kona @Ben seat=first", "Ben: /accept", "Ana: /move a6-a4", "Ana: /history",
+                       "Ana: /history table=1"], tmp_path, "--no-images")
+    assert out.count("[dm Ana] #1 moves: 1.Ana:a6-a4") == 2
+    assert "[dm Ana] Ana has no finished tables in this server yet." in out

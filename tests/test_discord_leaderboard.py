@@ -1,0 +1,157 @@
+"""Issue 9 on Discord: /leaderboard (pages with persistent buttons), /stats, /history, /replay and
+/recompute-ratings through real discord.py objects and the REST stand-in (tests/discord_standin)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from discord_standin import Recorded
+from discord_standin.payloads import CHANNEL_ID, GUILD_ID, MANAGE_GUILD, Harness, option, user
+from test_discord_flow import callbacks, check_components, check_deferred_first, replies
+
+from data.models import RatingRow
+
+ALICE = user(1001, "alice")
+BOB = user(1002, "bob")
+CAROL = user(1003, "carol")
+STRING, INTEGER, USER = 3, 4, 6
+
+
+@pytest.fixture
+async def harness(tmp_path: Any) -> Harness:
+    h = await Harness.open(tmp_path, renderer=None)
+    yield h
+    await h.close()
+
+
+async def finished_kona(h: Harness, winner: dict[str, Any], loser: dict[str, Any], moves: int = 0) -> int:
+    """A Kona table in the test server that ``loser`` resigns (after ``moves`` plies of play)."""
+    svc = h.bot.service
+    out = await svc.create(GUILD_ID, CHANNEL_ID, int(winner["id"]), winner["username"], "kona",
+                           [(int(loser["id"]), loser["username"])], {"seat": "first"})
+    tid = out[0].table_id
+    await svc.accept(tid, int(loser["id"]))
+    for ply in range(moves):
+        mover = winner if ply % 2 == 0 else loser
+        await svc.submit_move(tid, int(mover["id"]), (await svc.legal_moves_for(tid, int(mover["id"])))[0])
+    await svc.resign(tid, int(loser["id"]))
+    return tid
+
+
+def last(h: Harness) -> Recorded:
+    return replies(h)[-1]
+
+
+async def test_leaderboard_image_pages_and_buttons(harness: Harness) -> None:
+    h = harness
+    await finished_kona(h, ALICE, BOB)
+    async with h.bot.service.repo.transaction() as tx:  # 12 more rated players: two pages
+        await tx.put_ratings([RatingRow(GUILD_ID, "kona", 5000 + i, 30.0 - i, 3.0, 5, 2, 3, 0, "t")
+                              for i in range(12)])
+    await h.command("leaderboard", [option("game", "kona", STRING)], ALICE)
+    check_deferred_first(h)
+    answer = last(h)
+    assert answer.ephemeral and answer.files and answer.files[0][0] == "leaderboard-kona-1.png"
+    assert answer.files[0][1][:4] == b"\x89PNG"
+    alt = answer.json["attachments"][0]["description"]
+    assert alt.startswith("Kona leaderboard · Page 1 of 2") and "1. 5000 " in alt
+    assert "You: rank " in answer.content  # alice is below the top 10: her own row
+    check_components(answer)
+    assert answer.custom_ids() == [f"mesalb:{GUILD_ID}:kona:0", f"mesalb:{GUILD_ID}:kona:2"]
+    prev = answer.components[0]["components"][0]
+    assert prev["disabled"] is True and prev["label"] == "◀ Previous"
+    # Next: the same (ephemeral) message is edited to show page 2; the caller's row is then on it
+    h.standin.clear()
+    await h.click(f"mesalb:{GUILD_ID}:kona:2", ALICE)
+    assert callbacks(h)[0].json["type"] == 6  # a silent deferred update first
+    edit = last(h)
+    assert edit.method == "PATCH" and edit.path.endswith("/messages/@original")
+    assert edit.files and edit.files[0][0] == "leaderboard-kona-2.png"
+    assert "Page 2 of 2" in edit.json["attachments"][0]["description"] and "alice" in edit.text()
+    assert edit.custom_ids() == [f"mesalb:{GUILD_ID}:kona:1", f"mesalb:{GUILD_ID}:kona:3"]
+
+
+async def test_leaderboard_in_spanish_and_per_server(harness: Harness) -> None:
+    h = harness
+    await finished_kona(h, ALICE, BOB)
+    await h.command("leaderboard", [option("game", "kona", STRING)], CAROL, locale="es-ES")
+    answer = last(h)
+    alt = answer.json["attachments"][0]["description"]
+    assert alt.startswith("Clasificación de Kona") and "alice" in alt and "bob" in alt
+    assert answer.custom_ids() == []  # one page: no buttons
+    other = {"id": "555", "type": 0, "guild_id": "999", "name": "x", "position": 0, "permission_overwrites": [],
+             "nsfw": False, "parent_id": None, "topic": None, "last_message_id": None, "rate_limit_per_user": 0,
+             "flags": 0}
+    await h.command("leaderboard", [option("game", "kona", STRING)], ALICE, channel=other)
+    alt = last(h).json["attachments"][0]["description"]
+    assert "No rated games yet" in alt and "alice" not in alt  # another server: its own (empty) board
+
+
+async def test_stats_and_history(harness: Harness) -> None:
+    h = harness
+    first = await finished_kona(h, ALICE, BOB)
+    second = await finished_kona(h, BOB, ALICE)
+    await h.bot.service.set_location(second, 4242, None)  # played in a thread
+    await h.command("stats", [], ALICE)
+    check_deferred_first(h)
+    answer = last(h)
+    assert answer.ephemeral and answer.content.startswith("Stats of alice")
+    assert "2 games: 1 won, 1 lost, 0 drawn · streak L1 · last five L W" in answer.content
+    assert [name for name, _ in answer.files] == ["rating-kona.png"]
+    await h.command("stats", [option("user", BOB["id"], USER)], ALICE, users=[BOB])
+    assert last(h).content.startswith("Stats of bob")
+    await h.command("stats", [option("user", CAROL["id"], USER)], ALICE, users=[CAROL])
+    assert last(h).content == "carol has no rated games in this server yet." and not last(h).files
+    await h.command("history", [], ALICE)
+    answer = last(h)
+    embed = answer.embeds[0]
+    assert answer.ephemeral and embed["title"] == "Recent tables of alice"
+    lines = embed["description"].splitlines()
+    assert lines[0].startswith(f"#{second} Kona · lost") and lines[0].endswith(
+        f"https://discord.com/channels/{GUILD_ID}/4242")
+    assert lines[1].startswith(f"#{first} Kona · won") and lines[1].endswith(
+        f"https://discord.com/channels/{GUILD_ID}/{CHANNEL_ID}")
+    await h.command("history", [option("user", BOB["id"], USER), option("game", "plateau", STRING)], ALICE,
+                    users=[BOB])
+    assert last(h).content == "bob has no finished tables in this server yet."
+    await h.command("history", [], ALICE, locale="es-ES")  # a Spanish client: Spanish texts
+    assert last(h).embeds[0]["title"] == "Mesas recientes de alice"
+
+
+async def test_replay_is_posted_publicly_and_refusals_stay_private(harness: Harness) -> None:
+    h = harness
+    tid = await finished_kona(h, ALICE, BOB, moves=4)
+    await h.command("replay", [option("table", tid, INTEGER)], CAROL)
+    check_deferred_first(h)
+    ack, post = replies(h)[-2:]
+    assert ack.method == "PATCH" and "posted below" in ack.content
+    assert post.method == "POST" and not post.ephemeral
+    assert post.content == f"Replay of Kona #{tid}: alice, bob"
+    assert post.files[0][0] == f"mesa-replay-{tid}.gif" and post.files[0][1][:6] == b"GIF89a"
+    svc = h.bot.service
+    out = await svc.create(GUILD_ID, CHANNEL_ID, 1001, "alice", "kona", [(1002, "bob")], {})
+    live = out[0].table_id
+    h.standin.clear()
+    await h.command("replay", [option("table", live, INTEGER)], CAROL)
+    answer = last(h)
+    assert answer.ephemeral and answer.content == (
+        f"Table #{live} is still being played: replays are for finished games.")
+    assert not any(r.files for r in replies(h))
+    await h.command("replay", [option("table", 777, INTEGER)], CAROL)
+    assert last(h).ephemeral and last(h).content == "There is no table #777 in this server."
+
+
+async def test_recompute_is_for_server_managers(harness: Harness) -> None:
+    h = harness
+    await finished_kona(h, ALICE, BOB)
+    await h.command("recompute-ratings", [], BOB)
+    assert last(h).ephemeral and "Only server managers" in last(h).content
+    await h.command("recompute-ratings", [], BOB, permissions=MANAGE_GUILD)
+    assert last(h).content.endswith("every number was already right.")
+    async with h.bot.service.repo.transaction() as tx:  # a damaged rating: the rebuild repairs it
+        await tx.put_ratings([RatingRow(GUILD_ID, "kona", 1001, 99.0, 1.0, 50, 50, 0, 0, "t")])
+    await h.command("recompute-ratings", [], BOB, permissions=MANAGE_GUILD)
+    assert last(h).content.endswith("some numbers changed.")
+    rows = {r.user_id: r for r in await h.bot.service.repo.ratings(GUILD_ID, "kona")}
+    assert rows[1001].games == 1 and rows[1001].mu == pytest.approx(27.63539, abs=1e-4)
