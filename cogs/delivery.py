@@ -213,9 +213,12 @@ class Delivery:
         elif hint == "invite":
             button("inv", "btn.accept", "accept", Style.success)
             button("inv", "btn.decline", "decline", Style.danger)
+            button("inv", "btn.cancel_table", "abort")  # the host withdraws the invitation
         elif hint == "join":
             button("inv", "btn.join", "join", Style.primary)
             button("inv", "btn.start", "start", Style.success)
+            button("inv", "btn.leave_table", "leave")
+            button("inv", "btn.cancel_table", "abort")
         elif hint in ("move", "draw", "build"):
             if hint == "draw":
                 button("draw", "btn.accept_draw", "accept", Style.success, row=0)

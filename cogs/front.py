@@ -517,6 +517,10 @@ class Front:
             messages, done = await self.service.decline(table, user.id), "ok.declined"
         elif action == "join":
             messages, done = await self.service.join(table, user.id, user.display_name), "ok.joined"
+        elif action == "leave":
+            messages, done = await self.service.leave(table, user.id), "ok.left"
+        elif action == "abort":
+            messages, done = await self.service.abort(table, user.id), "ok.cancelled"
         else:
             messages, done = await self.service.start(table, user.id), "ok.accepted"
         await self.delivery.deliver(messages, public_lang(interaction))

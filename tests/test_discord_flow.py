@@ -90,7 +90,7 @@ async def test_play_creates_thread_and_invitation(harness: Harness) -> None:
     assert len(posts) == 1
     invite = posts[0]
     assert f"<@{BOB['id']}>" in invite.content and not invite.ephemeral
-    assert invite.custom_ids() == ["mesa:inv:1:1:accept", "mesa:inv:1:1:decline"]
+    assert invite.custom_ids() == ["mesa:inv:1:1:accept", "mesa:inv:1:1:decline", "mesa:inv:1:1:abort"]
     check_components(invite)
     answer = replies(h)[-1]
     assert answer.ephemeral and f"<#{thread_id}>" in answer.content
@@ -260,7 +260,8 @@ async def test_open_table_join_and_start(harness: Harness) -> None:
     h = harness
     await h.command("play", [option("game", "k3", STRING)], ALICE)
     invite = h.standin.to_channel()[-1]
-    assert invite.custom_ids() == ["mesa:inv:1:1:join", "mesa:inv:1:1:start"]
+    assert invite.custom_ids() == ["mesa:inv:1:1:join", "mesa:inv:1:1:start", "mesa:inv:1:1:leave",
+                                   "mesa:inv:1:1:abort"]
     await h.click("mesa:inv:1:1:join", BOB, message=h.message_with("mesa:inv:1:1:join"))
     await h.click(h.latest_id("mesa:inv:1:"), CAROL)
     h.standin.clear()
@@ -283,3 +284,20 @@ async def test_open_table_join_and_start(harness: Harness) -> None:
     assert replies(h)[-1].content.startswith("Played build:")
     public = " ".join(r.text() for r in h.standin.to_channel())
     assert confirm.split(":", 4)[4] not in public, "the confirmed pyramid stays private while others build"
+
+
+async def test_open_table_leave_and_cancel_buttons(harness: Harness) -> None:
+    """A seated player leaves a waiting table with its button; the host cancels it; others may not."""
+    h = harness
+    await h.command("play", [option("game", "krakatoa", STRING)], ALICE)
+    await h.click("mesa:inv:1:1:join", BOB, message=h.message_with("mesa:inv:1:1:join"))
+    leave = h.latest_id("mesa:inv:1:").replace(":join", ":leave")
+    await h.click(leave, BOB, message=h.message_with(leave))
+    assert replies(h)[-1].ephemeral and replies(h)[-1].content == "You left the table."
+    assert 1002 not in (await h.bot.service.table_details(1)).summary.user_ids
+    abort = h.latest_id("mesa:inv:1:").replace(":join", ":abort")
+    await h.click(abort, CAROL, message=h.message_with(abort))  # not the host: refused, nothing changes
+    assert replies(h)[-1].ephemeral and "host" in replies(h)[-1].content
+    await h.click(abort, ALICE, message=h.message_with(abort))
+    assert replies(h)[-1].content == "The table is cancelled."
+    assert (await h.bot.service.active_tables(1001)) == []
