@@ -115,13 +115,7 @@ class Console:
 
     # ---- output -----------------------------------------------------------------------------
     def _save(self, image: bytes | None, stem: str) -> str:
-        if not image or self.out_dir is None:
-            return ""
-        self.out_dir.mkdir(parents=True, exist_ok=True)
-        self._images += 1
-        path = self.out_dir / f"{stem}-{self._images:04d}.png"
-        path.write_bytes(image)
-        return f" (image: {path})"
+        return self._save_file(image, f"{stem}.png") if image else ""
 
     def _lines(self, prefix: str, text: str, suffix: str = "") -> None:
         rows = text.split("\n")
@@ -298,8 +292,7 @@ class Console:
         self.show(await self.service.create(GUILD_ID, CHANNEL_ID, uid, name, game, opponents, options))
 
     async def _open_table(self, uid: int) -> int:
-        rows = await self.service.repo.tables_in_place(GUILD_ID, CHANNEL_ID, ("open",))
-        candidates = [r.id for r in rows]
+        candidates = await self.service.open_tables_in_place(GUILD_ID, CHANNEL_ID)
         if len(candidates) == 1:
             return candidates[0]
         if not candidates:

@@ -120,6 +120,18 @@ class Front:
         except (discord.NotFound, discord.Forbidden, discord.HTTPException) as exc:
             log.warning("could not answer an interaction: %s", type(exc).__name__)
 
+    async def edit_or_reply(self, interaction: discord.Interaction, text: str, view: discord.ui.View | None, *,
+                            edit: bool) -> None:
+        """Update the private picker message in place when ``edit``; if Discord no longer has it, or
+        for a fresh answer, send a new private reply instead."""
+        if edit:
+            try:
+                await interaction.edit_original_response(content=text, view=view)
+                return
+            except (discord.NotFound, discord.HTTPException) as exc:
+                log.info("private message not edited (%s); sending a new one", type(exc).__name__)
+        await self.reply(interaction, text, view=view)
+
     async def defer(self, interaction: discord.Interaction, *, update: bool = False) -> None:
         """Acknowledge at once: ephemeral thinking for commands, a silent update for components.
 
@@ -301,13 +313,7 @@ class Front:
         messages = await self.service.submit_move(table_id, interaction.user.id, text, version)
         await self.delivery.deliver(messages, public_lang(interaction))
         done = t("ok.move_sent", self.lang(interaction), move=text.strip()[:80])
-        if picked:
-            try:
-                await interaction.edit_original_response(content=done, view=None)
-                return
-            except (discord.NotFound, discord.HTTPException) as exc:
-                log.info("picker message not updated (%s)", type(exc).__name__)
-        await self.reply(interaction, done)
+        await self.edit_or_reply(interaction, done, None, edit=picked)
 
     async def move_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         """Autocomplete for /move: the caller's legal moves matching what is typed (at most 25)."""
@@ -574,13 +580,7 @@ class Front:
         if step != picker.Step():
             view.add_item(MesaButton("pick", table, version, "back", label=t("btn.back", lang)))
         text = t("picker.prompt", lang, table=table, prefix=step.prefix.strip() or "…")
-        if edit:
-            try:
-                await interaction.edit_original_response(content=text, view=view)
-                return
-            except (discord.NotFound, discord.HTTPException) as exc:
-                log.info("picker step could not be edited (%s); sending a new one", type(exc).__name__)
-        await self.reply(interaction, text, view=view)
+        await self.edit_or_reply(interaction, text, view, edit=edit)
 
     async def on_select(self, interaction: discord.Interaction, table: int, version: int, kind: str,
                         values: list[str]) -> None:

@@ -1117,6 +1117,10 @@ class TableService:
         rows = await self.repo.tables_in_place(guild_id, place_id, LIVE)
         return [s for s in await self._summaries(rows) if user_id in s.user_ids]
 
+    async def open_tables_in_place(self, guild_id: int, place_id: int) -> list[int]:
+        """Ids of tables in this channel still open for anybody to join (``/join`` without a number)."""
+        return [row.id for row in await self.repo.tables_in_place(guild_id, place_id, ("open",))]
+
     async def table_details(self, table_id: int, viewer_id: int | None = None) -> TableDetails:
         """Summary and move list; hidden moves in public form unless the viewer made them or it is over."""
         ctx = await self._load(table_id)
