@@ -1,38 +1,37 @@
 """Storage: the only code that speaks SQL (DESIGN.md, "Storage").
 
-``Repository.open(path)`` connects to an SQLite file (WAL, foreign keys, busy timeout) and applies
-the numbered migrations of ``data.schema``; the rows it returns are the typed dataclasses of
-``data.models``.  The default file is ``data/mesa.db`` (git-ignored), overridden by ``DATABASE_PATH``.
+``open_repository(url_or_path)`` opens one of two implementations of one contract
+(``data.repository.Repository``): SQLite (``data.sqlite``, the default, a file at ``DATABASE_PATH``)
+or PostgreSQL (``data.postgres``, chosen by a ``postgresql://`` URL such as ``DATABASE_URL``).  Both
+apply the numbered migrations of ``data.schema`` at start-up; the rows they return are the typed
+dataclasses of ``data.models``.  ``python -m data copy SOURCE TARGET`` moves a database between them.
 """
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
+from data.errors import CannotOpen, SchemaTooNew, StaleVersion, StorageError, StorageUnavailable
+from data.factory import DEFAULT_PATH, database_path, database_target, is_postgres, open_repository
 from data.models import GuildSettings, MoveRow, NewMove, ResultRow, SeatRow, TableRow, UserPrefs
-from data.repository import Repository, StaleVersion, StorageError, Tx
-
-DEFAULT_PATH = str(Path(__file__).resolve().parent / "mesa.db")
-
-
-def database_path() -> str:
-    """``DATABASE_PATH`` from the environment, else ``data/mesa.db``."""
-    return os.environ.get("DATABASE_PATH") or DEFAULT_PATH
-
+from data.repository import Repository, Tx
 
 __all__ = [
     "DEFAULT_PATH",
+    "CannotOpen",
     "GuildSettings",
     "MoveRow",
     "NewMove",
     "Repository",
     "ResultRow",
+    "SchemaTooNew",
     "SeatRow",
     "StaleVersion",
     "StorageError",
+    "StorageUnavailable",
     "TableRow",
     "Tx",
     "UserPrefs",
     "database_path",
+    "database_target",
+    "is_postgres",
+    "open_repository",
 ]

@@ -1,29 +1,31 @@
-"""The repository: the only code that speaks SQL (DESIGN.md, "Storage").
+"""The repository contract: the only code that speaks SQL (DESIGN.md, "Storage").
 
-One aiosqlite connection per process, WAL mode, foreign keys on, a busy timeout.  aiosqlite runs
-the statements of one connection on one worker thread, but the statements of two coroutines could
-still interleave inside a transaction; so every operation holds ``_lock``, and a multi-statement
-change runs inside ``transaction()`` (``BEGIN IMMEDIATE`` ... ``COMMIT``) under that same lock.
+One contract, two implementations: ``data.sqlite.SqliteRepository`` (the embedded default, one
+file) and ``data.postgres.PostgresRepository`` (asyncpg, for several bot processes on one server).
+``data.open_repository(url_or_path)`` picks one.  The SQL itself is written once, here, in the
+portable subset both speak (``?`` placeholders, ``INSERT ... ON CONFLICT``, ``RETURNING``, ISO UTC
+timestamps as text, JSON as text); a backend only supplies a ``Conn`` (how to run a statement) and
+its transactions.
 
 The move log is the source of truth; ``tables.state`` is a JSON snapshot beside it.  Every change
 of a table bumps ``tables.version``; a write that names an ``expected_version`` that is no longer
-current raises ``StaleVersion`` and changes nothing (a stale button click or a double submit).
+current raises ``StaleVersion`` and changes nothing (a stale button click, a double submit, or
+another process that wrote first): ``UPDATE ... WHERE version = ?`` runs in the same transaction
+as the move log append, so on either backend the database, not a process's lock, decides.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
-import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-import aiosqlite
-
+from data.errors import StaleVersion, StorageError
 from data.models import (
     FinishedEntry,
     GuildSettings,
@@ -36,7 +38,6 @@ from data.models import (
     TableRow,
     UserPrefs,
 )
-from data.schema import MIGRATIONS, SCHEMA_VERSION
 
 log = logging.getLogger(__name__)
 
@@ -52,20 +53,31 @@ _UPDATABLE = frozenset(
     {"thread_id", "message_id", "status", "state", "turn_deadline", "next_event_at", "draw_offer", "outcome",
      "posted_version"}
 )
+#: every stored table, parents before children (the order ``python -m data copy`` writes them in)
+STORED_TABLES = ("tables", "seats", "moves", "results", "reminders", "guild_settings", "user_prefs", "ratings",
+                 "rating_history", "rated_tables")
 
 
-class StorageError(RuntimeError):
-    """The database could not do what was asked (not a player's mistake)."""
+class Conflict(StorageError):
+    """A unique key refused a row (a ``Conn`` raises it for the backend's own integrity error)."""
 
 
-class StaleVersion(StorageError):
-    """The table changed since the caller read it: the write was refused and nothing changed."""
+class Conn(Protocol):
+    """How a backend runs one statement written with ``?`` placeholders."""
 
-    def __init__(self, table_id: int, expected: int, actual: int | None) -> None:
-        super().__init__(f"table {table_id}: expected version {expected}, found {actual}")
-        self.table_id = table_id
-        self.expected = expected
-        self.actual = actual
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]: ...
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any] | None: ...
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run a statement; the number of rows it changed."""
+        ...
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+
+    async def columns(self, table: str) -> list[str]:
+        """The column names of a stored table, in schema order (for ``copy``)."""
+        ...
 
 
 def _table(row: Sequence[Any]) -> TableRow:
@@ -76,32 +88,38 @@ def _seat(row: Sequence[Any]) -> SeatRow:
     return SeatRow(row[0], row[1], row[2], row[3], bool(row[4]), bool(row[5]), row[6], row[7])
 
 
+def _result(r: Sequence[Any]) -> ResultRow:
+    return ResultRow(*r[:8], bool(r[8]), r[9])
+
+
 class Tx:
     """The statements available inside one transaction (see ``Repository.transaction``)."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
+    def __init__(self, conn: Conn) -> None:
+        self._c = conn
+
+    async def _serialise(self, key: str) -> None:
+        """Hold a lock named ``key`` until the transaction ends (a read-modify-write across processes).
+
+        SQLite needs nothing: ``BEGIN IMMEDIATE`` already admits one writer at a time.
+        """
 
     # ---- reads --------------------------------------------------------------------------------
     async def get_table(self, table_id: int) -> TableRow | None:
-        async with self._db.execute(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self._c.fetchone(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
         return None if row is None else _table(row)
 
     async def get_seats(self, table_id: int) -> list[SeatRow]:
-        sql = f"SELECT {_SEAT_COLUMNS} FROM seats WHERE table_id = ? ORDER BY seat"
-        async with self._db.execute(sql, (table_id,)) as cur:
-            return [_seat(r) for r in await cur.fetchall()]
+        rows = await self._c.fetch(f"SELECT {_SEAT_COLUMNS} FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
+        return [_seat(r) for r in rows]
 
     async def count_moves(self, table_id: int) -> int:
-        async with self._db.execute("SELECT COUNT(*) FROM moves WHERE table_id = ?", (table_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self._c.fetchone("SELECT COUNT(*) FROM moves WHERE table_id = ?", (table_id,))
         return int(row[0]) if row else 0
 
     async def get_moves(self, table_id: int) -> list[MoveRow]:
         sql = "SELECT table_id, ply, seat, move, created_at FROM moves WHERE table_id = ? ORDER BY ply"
-        async with self._db.execute(sql, (table_id,)) as cur:
-            return [MoveRow(*r) for r in await cur.fetchall()]
+        return [MoveRow(*r) for r in await self._c.fetch(sql, (table_id,))]
 
     # ---- writes -------------------------------------------------------------------------------
     async def create_table(
@@ -118,17 +136,14 @@ class Tx:
     ) -> int:
         sql = (
             "INSERT INTO tables (guild_id, channel_id, game, options, seed, status, host_id, version, "
-            "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)"
+            "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING id"
         )
-        cur = await self._db.execute(sql, (guild_id, channel_id, game, options, seed, status, host_id, now, now))
-        table_id = cur.lastrowid
-        await cur.close()
-        assert table_id is not None
-        return int(table_id)
+        row = await self._c.fetchone(sql, (guild_id, channel_id, game, options, seed, status, host_id, now, now))
+        assert row is not None
+        return int(row[0])
 
     async def check_version(self, table_id: int, expected: int) -> None:
-        async with self._db.execute("SELECT version FROM tables WHERE id = ?", (table_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self._c.fetchone("SELECT version FROM tables WHERE id = ?", (table_id,))
         actual = None if row is None else int(row[0])
         if actual != expected:
             raise StaleVersion(table_id, expected, actual)
@@ -149,15 +164,12 @@ class Tx:
         increment = "version = version + 1, " if bump else ""
         sql = f"UPDATE tables SET {sets}{increment}updated_at = ? WHERE id = ?"
         if expected_version is not None:
-            sql += " AND version = ?"
+            sql += " AND version = ?"  # the version check: the database decides, in this transaction
             params.append(expected_version)
-        cur = await self._db.execute(sql, params)
-        changed = cur.rowcount
-        await cur.close()
+        changed = await self._c.execute(sql, params)
         if changed == 1 and expected_version is not None:
             return expected_version + (1 if bump else 0)
-        async with self._db.execute("SELECT version FROM tables WHERE id = ?", (table_id,)) as c2:
-            row = await c2.fetchone()
+        row = await self._c.fetchone("SELECT version FROM tables WHERE id = ?", (table_id,))
         actual = None if row is None else int(row[0])
         if changed != 1 or actual is None:
             raise StaleVersion(table_id, -1 if expected_version is None else expected_version, actual)
@@ -181,29 +193,26 @@ class Tx:
         """
         if first_ply is None:
             await self.check_version(table_id, expected_version)
-            async with self._db.execute(
-                "SELECT COALESCE(MAX(ply), 0) FROM moves WHERE table_id = ?", (table_id,)
-            ) as cur:
-                row = await cur.fetchone()
+            row = await self._c.fetchone("SELECT COALESCE(MAX(ply), 0) FROM moves WHERE table_id = ?", (table_id,))
             first_ply = (int(row[0]) if row else 0) + 1
         try:
-            await self._db.executemany(
+            await self._c.executemany(
                 "INSERT INTO moves (table_id, ply, seat, move, created_at) VALUES (?, ?, ?, ?, ?)",
                 [(table_id, first_ply + i, m.seat, m.move, now) for i, m in enumerate(moves)],
             )
-        except sqlite3.IntegrityError:
+        except Conflict:
             raise StaleVersion(table_id, expected_version, None) from None
         return await self.update_table(table_id, expected_version, now, state=new_state_json, **columns)
 
     async def add_seat(self, seat: SeatRow) -> None:
-        await self._db.execute(
+        await self._c.execute(
             f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (seat.table_id, seat.seat, seat.user_id, seat.name, int(seat.is_ai), int(seat.accepted),
              seat.result, seat.out_reason),
         )
 
     async def replace_seats(self, table_id: int, seats: Iterable[SeatRow]) -> None:
-        await self._db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+        await self._c.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
         for seat in seats:
             await self.add_seat(seat)
 
@@ -212,16 +221,15 @@ class Tx:
         if set(columns) - allowed:
             raise StorageError(f"cannot update seat columns {sorted(set(columns) - allowed)}")
         sets = ", ".join(f"{name} = ?" for name in columns)
-        await self._db.execute(
-            f"UPDATE seats SET {sets} WHERE table_id = ? AND seat = ?", (*columns.values(), table_id, seat)
-        )
+        values = [int(v) if isinstance(v, bool) else v for v in columns.values()]
+        await self._c.execute(f"UPDATE seats SET {sets} WHERE table_id = ? AND seat = ?", (*values, table_id, seat))
 
     async def remove_seat(self, table_id: int, seat: int) -> None:
-        await self._db.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
+        await self._c.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
 
     async def record_results(self, rows: Iterable[ResultRow]) -> None:
         """Results are immutable: a second write for the same (table, seat) is ignored."""
-        await self._db.executemany(
+        await self._c.executemany(
             "INSERT INTO results (table_id, seat, guild_id, game, user_id, place, outcome, reason, rated, "
             "finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO NOTHING",
             [(r.table_id, r.seat, r.guild_id, r.game, r.user_id, r.place, r.outcome, r.reason, int(r.rated),
@@ -229,49 +237,49 @@ class Tx:
         )
 
     async def record_reminder(self, table_id: int, version: int, kind: str, user_id: int, now: str) -> bool:
-        """True when this reminder is new (and now recorded); False when it was already sent."""
-        cur = await self._db.execute(
+        """True when this reminder is new (and now recorded); False when it was already sent.
+
+        The primary key decides, so two processes can never both send one reminder.
+        """
+        inserted = await self._c.execute(
             "INSERT INTO reminders (table_id, version, kind, user_id, sent_at) VALUES (?, ?, ?, ?, ?) "
             "ON CONFLICT (table_id, version, kind, user_id) DO NOTHING",
             (table_id, version, kind, user_id, now),
         )
-        inserted = cur.rowcount == 1
-        await cur.close()
-        return inserted
+        return inserted == 1
 
     async def set_next_event(self, table_id: int, next_event_at: str | None) -> None:
         """Move the table's alarm without bumping its version (a reminder changes no board)."""
-        await self._db.execute("UPDATE tables SET next_event_at = ? WHERE id = ?", (next_event_at, table_id))
+        await self._c.execute("UPDATE tables SET next_event_at = ? WHERE id = ?", (next_event_at, table_id))
 
     async def replace_snapshot(self, table_id: int, state_json: str) -> None:
         """Rewrite a snapshot rebuilt from the move log (the log is the truth; no version bump)."""
-        await self._db.execute("UPDATE tables SET state = ? WHERE id = ?", (state_json, table_id))
+        await self._c.execute("UPDATE tables SET state = ? WHERE id = ?", (state_json, table_id))
 
     # ---- ratings (issue 9) --------------------------------------------------------------------
     async def guild_rated(self, guild_id: int) -> bool:
         """Whether the server has ratings on (the default when it never changed its settings)."""
-        async with self._db.execute("SELECT rated FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self._c.fetchone("SELECT rated FROM guild_settings WHERE guild_id = ?", (guild_id,))
         return True if row is None else bool(row[0])
 
     async def mark_rated(self, table_id: int, guild_id: int, game: str, now: str) -> bool:
         """Record that a table's results went into the ratings; False when it already had (no rating twice).
 
         The table gets the next number of its server's rating order, which ``recompute`` replays.
+        The server's ratings are read, changed and written in this transaction: it holds the
+        server's rating lock till the end, so two processes finishing tables at once queue.
         """
-        async with self._db.execute("SELECT 1 FROM rated_tables WHERE table_id = ?", (table_id,)) as cur:
-            if await cur.fetchone() is not None:
-                return False
-        async with self._db.execute(
-            "SELECT COALESCE(MAX(seq), 0) FROM rated_tables WHERE guild_id = ?", (guild_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        await self._serialise(f"ratings:{guild_id}")
+        if await self._c.fetchone("SELECT 1 FROM rated_tables WHERE table_id = ?", (table_id,)) is not None:
+            return False
+        row = await self._c.fetchone("SELECT COALESCE(MAX(seq), 0) FROM rated_tables WHERE guild_id = ?", (guild_id,))
         seq = (int(row[0]) if row else 0) + 1
-        await self._db.execute(
-            "INSERT INTO rated_tables (table_id, guild_id, game, seq, rated_at) VALUES (?, ?, ?, ?, ?)",
+        inserted = await self._c.execute(
+            "INSERT INTO rated_tables (table_id, guild_id, game, seq, rated_at) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (table_id) DO NOTHING",
             (table_id, guild_id, game, seq, now),
         )
-        return True
+        return inserted == 1
 
     async def get_ratings(self, guild_id: int, game: str, user_ids: Iterable[int]) -> dict[int, RatingRow]:
         ids = list(dict.fromkeys(user_ids))
@@ -281,11 +289,10 @@ class Tx:
             f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ? "
             f"AND user_id IN ({', '.join('?' for _ in ids)})"
         )
-        async with self._db.execute(sql, (guild_id, game, *ids)) as cur:
-            return {int(r[2]): RatingRow(*r) for r in await cur.fetchall()}
+        return {int(r[2]): RatingRow(*r) for r in await self._c.fetch(sql, (guild_id, game, *ids))}
 
     async def put_ratings(self, rows: Iterable[RatingRow]) -> None:
-        await self._db.executemany(
+        await self._c.executemany(
             f"INSERT INTO ratings ({_RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
             "games = excluded.games, wins = excluded.wins, losses = excluded.losses, draws = excluded.draws, "
@@ -295,68 +302,71 @@ class Tx:
         )
 
     async def add_rating_points(self, points: Iterable[RatingPoint]) -> None:
-        await self._db.executemany(
+        await self._c.executemany(
             "INSERT INTO rating_history (guild_id, game, user_id, table_id, rating, finished_at) "
             "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, user_id, table_id) DO NOTHING",
             [(p.guild_id, p.game, p.user_id, p.table_id, p.rating, p.finished_at) for p in points],
         )
 
+    # ---- whole-database copy (``python -m data copy``) ----------------------------------------
+    async def dump(self, table: str) -> tuple[list[str], list[Sequence[Any]]]:
+        """Every row of a stored table, with its column names (``table`` from ``STORED_TABLES``)."""
+        if table not in STORED_TABLES:
+            raise StorageError(f"unknown table {table}")
+        names = await self._c.columns(table)
+        rows = await self._c.fetch(f"SELECT {', '.join(names)} FROM {table} ORDER BY {names[0]}")
+        return names, rows
+
+    async def load_rows(self, table: str, names: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        """Insert rows as they are (ids included); ``names`` must be columns of ``table``."""
+        if table not in STORED_TABLES:
+            raise StorageError(f"unknown table {table}")
+        mine = set(await self._c.columns(table))
+        if set(names) - mine:
+            raise StorageError(f"{table}: the target has no column {sorted(set(names) - mine)}")
+        marks = ", ".join("?" for _ in names)
+        await self._c.executemany(f"INSERT INTO {table} ({', '.join(names)}) VALUES ({marks})", rows)
+
+    async def after_load(self) -> None:
+        """Whatever a backend must fix after rows came in with their ids (PostgreSQL: the id sequence)."""
 
 
-class Repository:
-    """Async storage API over one SQLite file.  Open with ``await Repository.open(path)``."""
+class Repository(ABC):
+    """The storage contract.  Open one with ``data.open_repository(url_or_path)``.
 
-    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
-        self._db = db
-        self.path = path
-        self._lock = asyncio.Lock()
-        self._tx = Tx(db)
+    Subclasses give a ``Conn`` for single reads (``_reading``) and all-or-nothing transactions
+    (``transaction``); every query below is shared.
+    """
+
+    #: "sqlite" or "postgresql"
+    dialect: str = ""
+    #: what the repository was opened with (a path, or a URL without its password)
+    path: str = ""
 
     @classmethod
-    async def open(cls, path: str | Path, busy_timeout_ms: int = 5000) -> Repository:
-        """Connect, set the pragmas and apply any migration this file has not seen yet."""
-        path = str(path)
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        connecting = aiosqlite.connect(path, isolation_level=None)
-        # aiosqlite's worker thread is not a daemon: a connection someone forgot to close would keep
-        # the process alive at exit.  WAL keeps the file consistent even if the thread is cut off.
-        worker = getattr(connecting, "_thread", None)
-        if worker is not None and not worker.is_alive():
-            worker.daemon = True
-        db = await connecting
-        try:
-            await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            await db.execute("PRAGMA journal_mode = WAL")
-            await db.execute("PRAGMA synchronous = NORMAL")
-            await db.execute("PRAGMA foreign_keys = ON")
-            await migrate(db)
-        except BaseException:
-            await db.close()
-            raise
-        return cls(db, path)
+    async def open(cls, target: str | Path) -> Repository:
+        """``data.open_repository(target)``: a path means SQLite, ``postgresql://`` a server."""
+        from data.factory import open_repository
 
-    async def close(self) -> None:
-        async with self._lock:
-            await self._db.close()
+        return await open_repository(target)
 
-    async def schema_version(self) -> int:
-        async with self._lock, self._db.execute("PRAGMA user_version") as cur:
-            row = await cur.fetchone()
-        return int(row[0]) if row else 0
+    # ---- what a backend provides --------------------------------------------------------------
+    @abstractmethod
+    def _reading(self) -> AbstractAsyncContextManager[Conn]:
+        """A connection for one or a few reads outside any write transaction."""
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Tx]:
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Tx]:
         """One all-or-nothing transaction; an exception inside rolls everything back."""
-        async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._tx
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-            else:
-                await self._db.execute("COMMIT")
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    async def schema_version(self) -> int: ...
+
+    #: appended to the due-tables query of ``claim_due_tables`` (PostgreSQL: skip rows another holds)
+    _skip_locked = ""
 
     # ---- single writes (each its own transaction) ---------------------------------------------
     async def create_table(self, *, seats: Sequence[SeatRow] = (), **columns: Any) -> int:
@@ -375,28 +385,66 @@ class Repository:
         async with self.transaction() as tx:
             return await tx.append_moves(table_id, expected_version, moves, new_state_json, now, **columns)
 
+    # ---- deadlines shared by several processes (issue 19) --------------------------------------
+    async def claim_due_tables(self, now: str, owner: str, until: str, limit: int = 100) -> list[int]:
+        """Claim the active tables whose next deadline event is due, for ``owner`` until ``until``.
+
+        A claimed table is nobody else's until its claim expires or ``release_claim``: two
+        processes ticking at once get disjoint lists, and the tables of a process that died are
+        claimable again once ``until`` has passed.  (The writes a tick makes are guarded besides:
+        a reminder's primary key and a timeout's version check refuse a second one.)  On
+        PostgreSQL the rows are picked ``FOR UPDATE SKIP LOCKED``; on SQLite one writer at a time
+        runs this statement.  Ids come in the order the events fell due.
+        """
+        pick = (
+            "SELECT id FROM tables WHERE status = 'active' AND next_event_at IS NOT NULL AND next_event_at <= ? "
+            "AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY next_event_at, id LIMIT ?"
+            + self._skip_locked
+        )
+        sql = (f"UPDATE tables SET claimed_by = ?, claimed_until = ? WHERE id IN ({pick}) "
+               "RETURNING id, next_event_at")
+        async with self.transaction() as tx:
+            rows = await tx._c.fetch(sql, (owner, until, now, now, int(limit)))
+        return [int(r[0]) for r in sorted(rows, key=lambda r: (r[1], r[0]))]
+
+    async def release_claim(self, table_id: int, owner: str) -> bool:
+        """Give a claimed table back (its deadline work is done); False when ``owner`` no longer held it."""
+        async with self.transaction() as tx:
+            changed = await tx._c.execute(
+                "UPDATE tables SET claimed_by = NULL, claimed_until = NULL WHERE id = ? AND claimed_by = ?",
+                (table_id, owner),
+            )
+        return changed == 1
+
+    async def claim_of(self, table_id: int) -> tuple[str | None, str | None]:
+        """(owner, until) of a table's deadline claim (tests and diagnostics)."""
+        async with self._reading() as c:
+            row = await c.fetchone("SELECT claimed_by, claimed_until FROM tables WHERE id = ?", (table_id,))
+        return (None, None) if row is None else (row[0], row[1])
+
     # ---- single reads -------------------------------------------------------------------------
     async def get_table(self, table_id: int) -> TableRow | None:
-        async with self._lock:
-            return await self._tx.get_table(table_id)
+        async with self._reading() as c:
+            return await Tx(c).get_table(table_id)
 
     async def get_seats(self, table_id: int) -> list[SeatRow]:
-        async with self._lock:
-            return await self._tx.get_seats(table_id)
+        async with self._reading() as c:
+            return await Tx(c).get_seats(table_id)
 
     async def get_moves(self, table_id: int) -> list[MoveRow]:
-        async with self._lock:
-            return await self._tx.get_moves(table_id)
+        async with self._reading() as c:
+            return await Tx(c).get_moves(table_id)
 
     async def count_moves(self, table_id: int) -> int:
-        async with self._lock:
-            return await self._tx.count_moves(table_id)
+        async with self._reading() as c:
+            return await Tx(c).count_moves(table_id)
 
     async def load(self, table_id: int) -> tuple[TableRow | None, list[SeatRow]]:
         """A table row and its seats, read together."""
-        async with self._lock:
-            row = await self._tx.get_table(table_id)
-            seats = await self._tx.get_seats(table_id) if row else []
+        async with self._reading() as c:  # a stale pair is caught by the version check of any write
+            tx = Tx(c)
+            row = await tx.get_table(table_id)
+            seats = await tx.get_seats(table_id) if row else []
         return row, seats
 
     async def tables_for_user(
@@ -412,8 +460,8 @@ class Repository:
             sql += f" AND t.status IN ({', '.join('?' for _ in statuses)})"
             params.extend(statuses)
         sql += " ORDER BY t.id"
-        async with self._lock, self._db.execute(sql, params) as cur:
-            return [_table(r) for r in await cur.fetchall()]
+        async with self._reading() as c:
+            return [_table(r) for r in await c.fetch(sql, params)]
 
     async def tables_in_place(self, guild_id: int, place_id: int, statuses: Sequence[str] = ()) -> list[TableRow]:
         """Tables of a guild whose channel or thread is ``place_id``."""
@@ -423,14 +471,14 @@ class Repository:
             sql += f" AND status IN ({', '.join('?' for _ in statuses)})"
             params.extend(statuses)
         sql += " ORDER BY id"
-        async with self._lock, self._db.execute(sql, params) as cur:
-            return [_table(r) for r in await cur.fetchall()]
+        async with self._reading() as c:
+            return [_table(r) for r in await c.fetch(sql, params)]
 
     async def due_tables(self, now: str) -> list[int]:
-        """Ids of active tables whose next deadline event (reminder or timeout) is due."""
+        """Ids of active tables whose next deadline event (reminder or timeout) is due (claims aside)."""
         sql = "SELECT id FROM tables WHERE status = 'active' AND next_event_at IS NOT NULL AND next_event_at <= ?"
-        async with self._lock, self._db.execute(sql + " ORDER BY next_event_at, id", (now,)) as cur:
-            return [int(r[0]) for r in await cur.fetchall()]
+        async with self._reading() as c:
+            return [int(r[0]) for r in await c.fetch(sql + " ORDER BY next_event_at, id", (now,))]
 
     async def tables_with_unposted_boards(self) -> list[int]:
         """Started tables whose front end recorded posting a board older than the current version."""
@@ -438,24 +486,17 @@ class Repository:
             "SELECT id FROM tables WHERE status IN ('active', 'finished') AND posted_version IS NOT NULL "
             "AND posted_version < version ORDER BY id"
         )
-        async with self._lock, self._db.execute(sql) as cur:
-            return [int(r[0]) for r in await cur.fetchall()]
+        async with self._reading() as c:
+            return [int(r[0]) for r in await c.fetch(sql)]
 
     async def get_results(self, table_id: int) -> list[ResultRow]:
-        sql = (
-            "SELECT table_id, seat, guild_id, game, user_id, place, outcome, reason, rated, finished_at "
-            "FROM results WHERE table_id = ? ORDER BY seat"
-        )
-        async with self._lock, self._db.execute(sql, (table_id,)) as cur:
-            rows = await cur.fetchall()
-        return [ResultRow(*r[:8], bool(r[8]), r[9]) for r in rows]
+        sql = f"SELECT {_RESULT_COLUMNS} FROM results WHERE table_id = ? ORDER BY seat"
+        async with self._reading() as c:
+            return [_result(r) for r in await c.fetch(sql, (table_id,))]
 
     async def results(self, guild_id: int, game: str | None = None, rated: bool | None = None) -> list[ResultRow]:
         """A guild's results in the order the tables finished (for leaderboards and rating rebuilds)."""
-        sql = (
-            "SELECT table_id, seat, guild_id, game, user_id, place, outcome, reason, rated, finished_at "
-            "FROM results WHERE guild_id = ?"
-        )
+        sql = f"SELECT {_RESULT_COLUMNS} FROM results WHERE guild_id = ?"
         params: list[Any] = [guild_id]
         if game is not None:
             sql += " AND game = ?"
@@ -463,23 +504,22 @@ class Repository:
         if rated is not None:
             sql += " AND rated = ?"
             params.append(int(rated))
-        async with self._lock, self._db.execute(sql + " ORDER BY finished_at, table_id, seat", params) as cur:
-            rows = await cur.fetchall()
-        return [ResultRow(*r[:8], bool(r[8]), r[9]) for r in rows]
+        async with self._reading() as c:
+            return [_result(r) for r in await c.fetch(sql + " ORDER BY finished_at, table_id, seat", params)]
 
     # ---- settings and preferences -------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         sql = "SELECT time_per_move, allowed_channels, rated FROM guild_settings WHERE guild_id = ?"
-        async with self._lock, self._db.execute(sql, (guild_id,)) as cur:
-            row = await cur.fetchone()
+        async with self._reading() as c:
+            row = await c.fetchone(sql, (guild_id,))
         if row is None:
             return GuildSettings(guild_id)
-        channels = tuple(int(c) for c in json.loads(row[1] or "[]"))
+        channels = tuple(int(ch) for ch in json.loads(row[1] or "[]"))
         return GuildSettings(guild_id, row[0], channels, bool(row[2]))
 
     async def set_guild_settings(self, settings: GuildSettings, now: str) -> None:
-        async with self._lock:
-            await self._db.execute(
+        async with self.transaction() as tx:
+            await tx._c.execute(
                 "INSERT INTO guild_settings (guild_id, time_per_move, allowed_channels, rated, updated_at) "
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
                 "time_per_move = excluded.time_per_move, allowed_channels = excluded.allowed_channels, "
@@ -490,15 +530,15 @@ class Repository:
 
     async def user_prefs(self, user_id: int) -> UserPrefs:
         sql = "SELECT dms_closed, locale, theme FROM user_prefs WHERE user_id = ?"
-        async with self._lock, self._db.execute(sql, (user_id,)) as cur:
-            row = await cur.fetchone()
+        async with self._reading() as c:
+            row = await c.fetchone(sql, (user_id,))
         if row is None:
             return UserPrefs(user_id)
         return UserPrefs(user_id, bool(row[0]), row[1], row[2])
 
     async def set_user_prefs(self, prefs: UserPrefs, now: str) -> None:
-        async with self._lock:
-            await self._db.execute(
+        async with self.transaction() as tx:
+            await tx._c.execute(
                 "INSERT INTO user_prefs (user_id, dms_closed, locale, theme, updated_at) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET dms_closed = excluded.dms_closed, locale = excluded.locale, "
                 "theme = excluded.theme, updated_at = excluded.updated_at",
@@ -509,13 +549,13 @@ class Repository:
     async def ratings(self, guild_id: int, game: str) -> list[RatingRow]:
         """Every rating of one game on one server (the leaderboard ranks them)."""
         sql = f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ? ORDER BY user_id"
-        async with self._lock, self._db.execute(sql, (guild_id, game)) as cur:
-            return [RatingRow(*r) for r in await cur.fetchall()]
+        async with self._reading() as c:
+            return [RatingRow(*r) for r in await c.fetch(sql, (guild_id, game))]
 
     async def user_ratings(self, guild_id: int, user_id: int) -> list[RatingRow]:
         sql = f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY game"
-        async with self._lock, self._db.execute(sql, (guild_id, user_id)) as cur:
-            return [RatingRow(*r) for r in await cur.fetchall()]
+        async with self._reading() as c:
+            return [RatingRow(*r) for r in await c.fetch(sql, (guild_id, user_id))]
 
     async def rating_points(self, guild_id: int, game: str, user_id: int) -> list[RatingPoint]:
         """A player's rating after each rated table, oldest first (in rating order)."""
@@ -524,8 +564,8 @@ class Repository:
             "LEFT JOIN rated_tables r ON r.table_id = h.table_id "
             "WHERE h.guild_id = ? AND h.game = ? AND h.user_id = ? ORDER BY r.seq, h.finished_at, h.table_id"
         )
-        async with self._lock, self._db.execute(sql, (guild_id, game, user_id)) as cur:
-            return [RatingPoint(*r) for r in await cur.fetchall()]
+        async with self._reading() as c:
+            return [RatingPoint(*r) for r in await c.fetch(sql, (guild_id, game, user_id))]
 
     async def user_results(self, guild_id: int, user_id: int, game: str | None = None,
                            rated: bool | None = None, limit: int | None = None) -> list[ResultRow]:
@@ -542,9 +582,8 @@ class Repository:
         if limit is not None:
             sql += " LIMIT ?"
             params.append(int(limit))
-        async with self._lock, self._db.execute(sql, params) as cur:
-            rows = await cur.fetchall()
-        return [ResultRow(*r[:8], bool(r[8]), r[9]) for r in rows]
+        async with self._reading() as c:
+            return [_result(r) for r in await c.fetch(sql, params)]
 
     async def finished_entries(self, guild_id: int, user_id: int, game: str | None = None,
                                limit: int = 10) -> list[FinishedEntry]:
@@ -560,8 +599,8 @@ class Repository:
             params.append(game)
         sql += " ORDER BY r.finished_at DESC, r.table_id DESC LIMIT ?"
         params.append(int(limit))
-        async with self._lock, self._db.execute(sql, params) as cur:
-            rows = await cur.fetchall()
+        async with self._reading() as c:
+            rows = await c.fetch(sql, params)
         return [FinishedEntry(r[0], r[1], r[2], r[3], r[4], bool(r[5]), r[6], r[7], r[8], int(r[9])) for r in rows]
 
     async def user_names(self, user_ids: Iterable[int]) -> dict[int, str]:
@@ -569,12 +608,9 @@ class Repository:
         ids = list(dict.fromkeys(user_ids))
         if not ids:
             return {}
-        sql = (
-            f"SELECT user_id, name FROM seats WHERE user_id IN ({', '.join('?' for _ in ids)}) "
-            "ORDER BY table_id"
-        )
-        async with self._lock, self._db.execute(sql, ids) as cur:
-            return {int(r[0]): str(r[1]) for r in await cur.fetchall()}
+        sql = f"SELECT user_id, name FROM seats WHERE user_id IN ({', '.join('?' for _ in ids)}) ORDER BY table_id"
+        async with self._reading() as c:
+            return {int(r[0]): str(r[1]) for r in await c.fetch(sql, ids)}
 
     async def rating_inputs(self, guild_id: int) -> list[tuple[ResultRow, str]]:
         """A server's rated results with their table's options, in rating order (then finishing order).
@@ -588,9 +624,9 @@ class Repository:
             "LEFT JOIN rated_tables m ON m.table_id = r.table_id WHERE r.guild_id = ? AND r.rated = 1 "
             "ORDER BY CASE WHEN m.seq IS NULL THEN 1 ELSE 0 END, m.seq, r.finished_at, r.table_id, r.seat"
         )
-        async with self._lock, self._db.execute(sql, (guild_id,)) as cur:
-            rows = await cur.fetchall()
-        return [(ResultRow(*r[:8], bool(r[8]), r[9]), str(r[10])) for r in rows]
+        async with self._reading() as c:
+            rows = await c.fetch(sql, (guild_id,))
+        return [(_result(r), str(r[10])) for r in rows]
 
     async def unrated_guilds(self) -> list[int]:
         """Servers with rated results that never went into the ratings (older databases, a lost write)."""
@@ -598,21 +634,17 @@ class Repository:
             "SELECT DISTINCT r.guild_id FROM results r LEFT JOIN rated_tables m ON m.table_id = r.table_id "
             "WHERE r.rated = 1 AND m.table_id IS NULL ORDER BY r.guild_id"
         )
-        async with self._lock, self._db.execute(sql) as cur:
-            return [int(r[0]) for r in await cur.fetchall()]
+        async with self._reading() as c:
+            return [int(r[0]) for r in await c.fetch(sql)]
 
     async def guild_rating_state(self, guild_id: int) -> tuple[list[RatingRow], list[RatingPoint]]:
         """Every rating and chart point of a server (to compare with a recomputation)."""
-        async with self._lock:
-            async with self._db.execute(
-                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? ORDER BY game, user_id", (guild_id,)
-            ) as cur:
-                ratings = [RatingRow(*r) for r in await cur.fetchall()]
-            async with self._db.execute(
+        async with self._reading() as c:
+            ratings = [RatingRow(*r) for r in await c.fetch(
+                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? ORDER BY game, user_id", (guild_id,))]
+            points = [RatingPoint(*r) for r in await c.fetch(
                 "SELECT guild_id, game, user_id, table_id, rating, finished_at FROM rating_history "
-                "WHERE guild_id = ? ORDER BY game, user_id, table_id", (guild_id,)
-            ) as cur:
-                points = [RatingPoint(*r) for r in await cur.fetchall()]
+                "WHERE guild_id = ? ORDER BY game, user_id, table_id", (guild_id,))]
         return ratings, points
 
     async def replace_guild_ratings(self, guild_id: int, ratings: Sequence[RatingRow], points: Sequence[RatingPoint],
@@ -622,39 +654,22 @@ class Repository:
         ``rated``: (table id, game) in rating order; they are numbered 1, 2, ... again.
         """
         async with self.transaction() as tx:
+            await tx._serialise(f"ratings:{guild_id}")
             for table in ("ratings", "rating_history", "rated_tables"):
-                await self._db.execute(f"DELETE FROM {table} WHERE guild_id = ?", (guild_id,))
+                await tx._c.execute(f"DELETE FROM {table} WHERE guild_id = ?", (guild_id,))
             await tx.put_ratings(ratings)
             await tx.add_rating_points(points)
-            await self._db.executemany(
+            await tx._c.executemany(
                 "INSERT INTO rated_tables (table_id, guild_id, game, seq, rated_at) VALUES (?, ?, ?, ?, ?)",
                 [(table_id, guild_id, game, i + 1, now) for i, (table_id, game) in enumerate(rated)],
             )
 
-
-async def migrate(db: aiosqlite.Connection, target: int = SCHEMA_VERSION) -> int:
-    """Apply the migrations after the file's ``user_version`` up to ``target``; returns the new version.
-
-    Each migration runs in its own transaction together with its ``user_version`` bump, so a
-    failure leaves the database at the last complete version.
-    """
-    async with db.execute("PRAGMA user_version") as cur:
-        row = await cur.fetchone()
-    version = int(row[0]) if row else 0
-    if version > len(MIGRATIONS):
-        raise StorageError(f"database schema {version} is newer than this program ({len(MIGRATIONS)})")
-    while version < target:
-        script = MIGRATIONS[version]
-        statements = [s.strip() for s in script.split(";") if s.strip()]
-        await db.execute("BEGIN IMMEDIATE")
-        try:
-            for statement in statements:
-                await db.execute(statement)
-            await db.execute(f"PRAGMA user_version = {version + 1}")
-        except BaseException:
-            await db.execute("ROLLBACK")
-            raise
-        await db.execute("COMMIT")
-        version += 1
-        log.info("database migrated to schema %d", version)
-    return version
+    # ---- whole-database copy ------------------------------------------------------------------
+    async def row_counts(self) -> dict[str, int]:
+        """Rows per stored table (``python -m data copy`` compares source and target)."""
+        counts: dict[str, int] = {}
+        async with self._reading() as c:
+            for table in STORED_TABLES:
+                row = await c.fetchone(f"SELECT COUNT(*) FROM {table}")
+                counts[table] = int(row[0]) if row else 0
+        return counts

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import random
-from pathlib import Path
 
+from pg_server import DbFactory
 from test_tables_service import USERS, assert_replay_matches, open_service, start_table
 
 from data import NewMove, Repository, StaleVersion
@@ -14,8 +14,8 @@ from tables import TableError
 ANA, BEN = USERS[0][0], USERS[1][0]
 
 
-async def test_many_simultaneous_submissions_apply_once_per_turn(tmp_path: Path) -> None:
-    repo, svc = await open_service(tmp_path / "mesa.db")
+async def test_many_simultaneous_submissions_apply_once_per_turn(db: DbFactory) -> None:
+    repo, svc = await open_service(db("mesa.db"))
     tid, _ = await start_table(svc, "kona", 2)
     rng = random.Random(2)
     for turn in range(12):
@@ -39,9 +39,9 @@ async def test_many_simultaneous_submissions_apply_once_per_turn(tmp_path: Path)
     await repo.close()
 
 
-async def test_same_version_submissions_from_several_tables(tmp_path: Path) -> None:
+async def test_same_version_submissions_from_several_tables(db: DbFactory) -> None:
     """Tables do not block each other, and each keeps its own order."""
-    repo, svc = await open_service(tmp_path / "mesa.db")
+    repo, svc = await open_service(db("mesa.db"))
     tids = [(await start_table(svc, "kona", 2))[0] for _ in range(10)]
     versions = [(await svc.board(t)).version for t in tids]
     calls = [svc.submit_move(t, ANA, "a6-d3", expected_version=v) for t, v in zip(tids, versions) for _ in range(3)]
@@ -54,9 +54,9 @@ async def test_same_version_submissions_from_several_tables(tmp_path: Path) -> N
     await repo.close()
 
 
-async def test_two_processes_writing_the_same_table(tmp_path: Path) -> None:
+async def test_two_processes_writing_the_same_table(db: DbFactory) -> None:
     """Across connections the version check in the transaction refuses the second write."""
-    path = tmp_path / "mesa.db"
+    path = db("mesa.db")
     repo_a, svc_a = await open_service(path)
     tid, _ = await start_table(svc_a, "kona", 2)
     repo_b = await Repository.open(path)
@@ -75,9 +75,9 @@ async def test_two_processes_writing_the_same_table(tmp_path: Path) -> None:
     await repo_b.close()
 
 
-async def test_k3_builds_are_not_stale_for_each_other(tmp_path: Path) -> None:
+async def test_k3_builds_are_not_stale_for_each_other(db: DbFactory) -> None:
     """K3-3.2: players build at the same time; a build made from the board before another's still counts."""
-    repo, svc = await open_service(tmp_path / "mesa.db")
+    repo, svc = await open_service(db("mesa.db"))
     tid, _ = await start_table(svc, "k3", 3)
     version = (await svc.board(tid)).version
     builds = [await svc.auto_build(tid, uid) for uid, _ in USERS[:3]]

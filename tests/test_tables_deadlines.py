@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
+from pg_server import DbFactory
 from test_tables_service import USERS, FakeClock, assert_replay_matches, open_service, play_out, start_table
 
 from tables import PublicPost, Reminder, TableFinished
@@ -12,9 +12,9 @@ from tables import PublicPost, Reminder, TableFinished
 ANA, BEN, CY, DEE = (u for u, _ in USERS)
 
 
-async def test_reminders_then_loss_on_time(tmp_path: Path) -> None:
+async def test_reminders_then_loss_on_time(db: DbFactory) -> None:
     clock = FakeClock()
-    repo, svc = await open_service(tmp_path / "mesa.db", clock)
+    repo, svc = await open_service(db("mesa.db"), clock)
     tid, _ = await start_table(svc, "kona", 2, {"time_per_move": "10h"})
     await svc.submit_move(tid, ANA, "a6-d3")  # Ben has 10 hours from now
     clock.advance(hours=4, minutes=59)
@@ -41,9 +41,9 @@ async def test_reminders_then_loss_on_time(tmp_path: Path) -> None:
     await repo.close()
 
 
-async def test_a_move_resets_the_clock(tmp_path: Path) -> None:
+async def test_a_move_resets_the_clock(db: DbFactory) -> None:
     clock = FakeClock()
-    repo, svc = await open_service(tmp_path / "mesa.db", clock)
+    repo, svc = await open_service(db("mesa.db"), clock)
     tid, _ = await start_table(svc, "kona", 2, {"time_per_move": "1h"})
     clock.advance(minutes=50)
     await svc.submit_move(tid, ANA, "a6-d3")
@@ -54,9 +54,9 @@ async def test_a_move_resets_the_clock(tmp_path: Path) -> None:
     await repo.close()
 
 
-async def test_a_late_tick_sends_only_the_later_reminder(tmp_path: Path) -> None:
+async def test_a_late_tick_sends_only_the_later_reminder(db: DbFactory) -> None:
     clock = FakeClock()
-    repo, svc = await open_service(tmp_path / "mesa.db", clock)
+    repo, svc = await open_service(db("mesa.db"), clock)
     await start_table(svc, "kona", 2, {"time_per_move": "1d"})
     clock.advance(hours=23)  # the front end was down past 50% and 90%
     assert [(m.user_id, m.key) for m in await svc.tick()] == [(ANA, "reminder.late")]
@@ -64,8 +64,8 @@ async def test_a_late_tick_sends_only_the_later_reminder(tmp_path: Path) -> None
     await repo.close()
 
 
-async def test_deadlines_survive_a_restart_and_fire_once(tmp_path: Path) -> None:
-    path = tmp_path / "mesa.db"
+async def test_deadlines_survive_a_restart_and_fire_once(db: DbFactory) -> None:
+    path = db("mesa.db")
     clock = FakeClock()
     repo, svc = await open_service(path, clock)
     tid, _ = await start_table(svc, "plateau", 2, {"time_per_move": "2h"})
@@ -89,10 +89,10 @@ async def test_deadlines_survive_a_restart_and_fire_once(tmp_path: Path) -> None
     await repo3.close()
 
 
-async def test_krakatoa_timeout_plays_auto(tmp_path: Path) -> None:
+async def test_krakatoa_timeout_plays_auto(db: DbFactory) -> None:
     """KR-8.4: a decision not taken in time is played with `auto`; the game goes on."""
     clock = FakeClock()
-    repo, svc = await open_service(tmp_path / "mesa.db", clock)
+    repo, svc = await open_service(db("mesa.db"), clock)
     tid, _ = await start_table(svc, "krakatoa", 2, {"time_per_move": "1h"})
     clock.advance(hours=1)
     out = await svc.tick()
@@ -105,10 +105,10 @@ async def test_krakatoa_timeout_plays_auto(tmp_path: Path) -> None:
     await repo.close()
 
 
-async def test_k3_timeout_eliminates_in_a_three_player_game(tmp_path: Path) -> None:
+async def test_k3_timeout_eliminates_in_a_three_player_game(db: DbFactory) -> None:
     """A K3 player out of time is out: the service plays their seat and places them last."""
     clock = FakeClock()
-    repo, svc = await open_service(tmp_path / "mesa.db", clock)
+    repo, svc = await open_service(db("mesa.db"), clock)
     tid, _ = await start_table(svc, "k3", 3, {"time_per_move": "1h"})
     await svc.submit_move(tid, ANA, await svc.auto_build(tid, ANA))
     await svc.submit_move(tid, BEN, await svc.auto_build(tid, BEN))
@@ -125,9 +125,9 @@ async def test_k3_timeout_eliminates_in_a_three_player_game(tmp_path: Path) -> N
     await repo.close()
 
 
-async def test_k3_two_player_timeout_ends_the_game(tmp_path: Path) -> None:
+async def test_k3_two_player_timeout_ends_the_game(db: DbFactory) -> None:
     clock = FakeClock()
-    repo, svc = await open_service(tmp_path / "mesa.db", clock)
+    repo, svc = await open_service(db("mesa.db"), clock)
     tid, _ = await start_table(svc, "k3", 2, {"time_per_move": "3h"})
     await svc.submit_move(tid, BEN, await svc.auto_build(tid, BEN))
     clock.advance(hours=3)

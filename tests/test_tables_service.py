@@ -9,12 +9,12 @@ from __future__ import annotations
 import json
 import random
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
+from pg_server import DbFactory, run_sql
 
-from data import Repository
+from data import Repository, open_repository
 from engines import get_engine
 from tables import PrivatePost, PublicPost, Reminder, TableError, TableFinished, TableService, t
 
@@ -34,9 +34,9 @@ class FakeClock:
         self.moment += timedelta(**delta)
 
 
-async def open_service(path: Path, clock: FakeClock | None = None, renderer: Any = None,
+async def open_service(path: str, clock: FakeClock | None = None, renderer: Any = None,
                        seed: int = SEED) -> tuple[Repository, TableService]:
-    repo = await Repository.open(path)
+    repo = await open_repository(path)  # a file or a postgresql:// URL (tests/conftest.py)
     return repo, TableService(repo, clock or FakeClock(), renderer, seed_source=lambda: seed)
 
 
@@ -100,8 +100,8 @@ GAMES = [("kona", 2), ("plateau", 2), ("k3", 2), ("k3", 3), ("k3", 4), ("krakato
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES)
-async def test_whole_game_through_the_service(tmp_path: Path, game: str, players: int) -> None:
-    repo, svc = await open_service(tmp_path / "mesa.db")
+async def test_whole_game_through_the_service(db: DbFactory, game: str, players: int) -> None:
+    repo, svc = await open_service(db("mesa.db"))
     tid, _ = await start_table(svc, game, players)
     messages = await play_out(svc, tid, random.Random(players * 31 + len(game)))
     finished = [m for m in messages if isinstance(m, TableFinished)]
@@ -129,9 +129,9 @@ async def test_whole_game_through_the_service(tmp_path: Path, game: str, players
     await repo.close()
 
 
-async def test_krakatoa_teams_game(tmp_path: Path) -> None:
+async def test_krakatoa_teams_game(db: DbFactory) -> None:
     """KR-6.2: four players in two partnerships; partners share the result."""
-    repo, svc = await open_service(tmp_path / "mesa.db")
+    repo, svc = await open_service(db("mesa.db"))
     tid, _ = await start_table(svc, "krakatoa", 4, {"teams": "true", "preset": "basic"})
     await play_out(svc, tid, random.Random(4))
     board = await svc.board(tid)
@@ -143,9 +143,9 @@ async def test_krakatoa_teams_game(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES)
-async def test_restart_continues_every_game(tmp_path: Path, game: str, players: int) -> None:
+async def test_restart_continues_every_game(db: DbFactory, game: str, players: int) -> None:
     """A second service on the same file continues the game; the log replays to the same state."""
-    path = tmp_path / "mesa.db"
+    path = db("mesa.db")
     repo, svc = await open_service(path)
     tid, _ = await start_table(svc, game, players)
     rng = random.Random(5)
@@ -167,11 +167,11 @@ async def test_restart_continues_every_game(tmp_path: Path, game: str, players: 
     await repo2.close()
 
 
-async def test_chance_moves_are_seeded_by_table_seed_and_ply(tmp_path: Path) -> None:
+async def test_chance_moves_are_seeded_by_table_seed_and_ply(db: DbFactory) -> None:
     """Chance is drawn from random.Random(f"{seed}:{ply}"): the same seed gives the same deal."""
     logs = []
     for name in ("a.db", "b.db"):
-        repo, svc = await open_service(tmp_path / name, seed=42)
+        repo, svc = await open_service(db(name), seed=42)
         tid, _ = await start_table(svc, "k3", 3)
         logs.append([(m.seat, m.move) for m in await repo.get_moves(tid)])
         await repo.close()
@@ -180,10 +180,10 @@ async def test_chance_moves_are_seeded_by_table_seed_and_ply(tmp_path: Path) -> 
     assert logs[0][0][1].startswith("base:") and logs[0][1][1].startswith("deal:")
 
 
-async def test_seed_never_leaves_the_server(tmp_path: Path) -> None:
+async def test_seed_never_leaves_the_server(db: DbFactory) -> None:
     """The seed appears in no outbox message, view or error."""
     seed = 987654321987654
-    repo, svc = await open_service(tmp_path / "mesa.db", seed=seed)
+    repo, svc = await open_service(db("mesa.db"), seed=seed)
     everything: list[Any] = []
     for game, players in (("krakatoa", 2), ("k3", 3), ("plateau", 2)):
         tid, out = await start_table(svc, game, players)
@@ -201,18 +201,15 @@ async def test_seed_never_leaves_the_server(tmp_path: Path) -> None:
     await repo.close()
 
 
-async def test_snapshot_disagreeing_with_log_is_rebuilt(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+async def test_snapshot_disagreeing_with_log_is_rebuilt(db: DbFactory, caplog: pytest.LogCaptureFixture) -> None:
     """The move log is the truth: a wrong snapshot is rebuilt (with a warning) and play goes on."""
-    path = tmp_path / "mesa.db"
+    path = db("mesa.db")
     repo, svc = await open_service(path)
     tid, _ = await start_table(svc, "kona", 2)
     await svc.submit_move(tid, USERS[0][0], "a6-d3")
     await repo.close()
-    import sqlite3
-
-    with sqlite3.connect(path) as db:
-        start = get_engine("kona").new_game(2)
-        db.execute("UPDATE tables SET state = ? WHERE id = ?", (json.dumps(get_engine("kona").to_json(start)), tid))
+    start = json.dumps(get_engine("kona").to_json(get_engine("kona").new_game(2)))
+    await run_sql(path, "UPDATE tables SET state = ? WHERE id = ?", (start, tid))
     repo2, svc2 = await open_service(path)
     with caplog.at_level("WARNING"):
         board = await svc2.board(tid)
@@ -223,22 +220,19 @@ async def test_snapshot_disagreeing_with_log_is_rebuilt(tmp_path: Path, caplog: 
 
 
 @pytest.mark.parametrize("damage", ["options", "move", "state_and_move"])
-async def test_corrupted_table_reports_damage_and_others_work(tmp_path: Path, damage: str) -> None:
-    path = tmp_path / "mesa.db"
+async def test_corrupted_table_reports_damage_and_others_work(db: DbFactory, damage: str) -> None:
+    path = db("mesa.db")
     repo, svc = await open_service(path)
     bad, _ = await start_table(svc, "kona", 2)
     good, _ = await start_table(svc, "kona", 2)
     await svc.submit_move(bad, USERS[0][0], "a6-d3")
     await repo.close()
-    import sqlite3
-
-    with sqlite3.connect(path) as db:
-        if damage == "options":
-            db.execute("UPDATE tables SET options = '{not json' WHERE id = ?", (bad,))
-        else:
-            db.execute("UPDATE moves SET move = 'z9-z9' WHERE table_id = ? AND ply = 1", (bad,))
-        if damage == "state_and_move":
-            db.execute("UPDATE tables SET state = 'garbage' WHERE id = ?", (bad,))
+    if damage == "options":
+        await run_sql(path, "UPDATE tables SET options = '{not json' WHERE id = ?", (bad,))
+    else:
+        await run_sql(path, "UPDATE moves SET move = 'z9-z9' WHERE table_id = ? AND ply = 1", (bad,))
+    if damage == "state_and_move":
+        await run_sql(path, "UPDATE tables SET state = 'garbage' WHERE id = ?", (bad,))
     repo2, svc2 = await open_service(path)
     for call in (svc2.board(bad), svc2.submit_move(bad, USERS[1][0], "a1-a2"), svc2.legal_moves_for(bad, 101)):
         with pytest.raises(TableError) as err:
@@ -252,7 +246,7 @@ async def test_corrupted_table_reports_damage_and_others_work(tmp_path: Path, da
     await repo2.close()
 
 
-async def test_renderer_gets_only_spectator_views_in_public(tmp_path: Path) -> None:
+async def test_renderer_gets_only_spectator_views_in_public(db: DbFactory) -> None:
     """Public images come from view(state, None); private images from that seat's view."""
     calls: list[dict[str, Any]] = []
 
@@ -260,7 +254,7 @@ async def test_renderer_gets_only_spectator_views_in_public(tmp_path: Path) -> N
         calls.append(view)
         return b"PNG" + str(view["viewer"]).encode()
 
-    repo, svc = await open_service(tmp_path / "mesa.db", renderer=renderer)
+    repo, svc = await open_service(db("mesa.db"), renderer=renderer)
     tid, out = await start_table(svc, "plateau", 2)
     out = await svc.submit_move(tid, USERS[0][0], "+xx.rb@a1")
     public = [m for m in out if isinstance(m, PublicPost)]
@@ -273,8 +267,8 @@ async def test_renderer_gets_only_spectator_views_in_public(tmp_path: Path) -> N
     await repo.close()
 
 
-async def test_texts_render_in_both_languages(tmp_path: Path) -> None:
-    repo, svc = await open_service(tmp_path / "mesa.db")
+async def test_texts_render_in_both_languages(db: DbFactory) -> None:
+    repo, svc = await open_service(db("mesa.db"))
     tid, out = await start_table(svc, "kona", 2)
     out += await svc.submit_move(tid, USERS[0][0], "a6-d3")
     for m in out:
@@ -284,9 +278,9 @@ async def test_texts_render_in_both_languages(tmp_path: Path) -> None:
     await repo.close()
 
 
-async def test_missed_posts_after_a_crash(tmp_path: Path) -> None:
+async def test_missed_posts_after_a_crash(db: DbFactory) -> None:
     """A board stored but never posted (the process died in between) is offered again at start-up."""
-    path = tmp_path / "mesa.db"
+    path = db("mesa.db")
     repo, svc = await open_service(path)
     tid, out = await start_table(svc, "kona", 2)
     board = next(m for m in out if isinstance(m, PublicPost) and m.kind == "board")

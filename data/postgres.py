@@ -1,0 +1,258 @@
+"""The PostgreSQL implementation of the repository contract (asyncpg), for several bot processes.
+
+A pool of connections; each transaction holds one connection from ``BEGIN`` to ``COMMIT``.  The
+shared SQL of ``data.repository`` is written with ``?``; ``PgConn`` numbers them ``$1, $2, ...``.
+Isolation is PostgreSQL's default, READ COMMITTED, which is enough because every write that could
+race says what it expects: ``UPDATE ... WHERE version = $n`` waits for a concurrent writer of the
+row and then finds the version moved on (``StaleVersion``); the move log's primary key refuses a
+second move with the same number; the ratings of a server are changed under an advisory lock.
+
+A server that goes away (a restart, a failover) makes operations fail with ``StorageUnavailable``
+("try again in a moment"), rolled back, never half-written.  The pool is told to replace every
+connection it holds, so once the server is back the next operation connects afresh: no restart
+of the bot is needed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from data.errors import CannotOpen, SchemaTooNew, StorageUnavailable
+from data.repository import Conflict, Repository, Tx
+from data.schema import PG_VERSION_TABLE, postgres_migrations, statements
+
+log = logging.getLogger(__name__)
+
+#: the advisory lock every process takes while migrating, so two starting at once queue
+_MIGRATION_LOCK = 0x4D657361  # "Mesa"
+CONNECT_TIMEOUT = 5.0
+
+#: what a server that has gone away looks like to asyncpg (class 08: connection exceptions; 57P:
+#: an operator shut the server down; a socket that closed or never opened)
+_GONE: tuple[type[BaseException], ...] = (
+    OSError,
+    asyncio.TimeoutError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.ConnectionDoesNotExistError,
+    asyncpg.InterfaceError,
+    asyncpg.exceptions.OperatorInterventionError,
+    asyncpg.exceptions.CannotConnectNowError,
+)
+
+
+def redact(url: str) -> str:
+    """The URL without its password (for messages and logs)."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    netloc = f"{parts.username}:***@{host}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+
+
+def _placeholders(sql: str, cache: dict[str, str] = {}) -> str:  # noqa: B006 - a deliberate memo
+    """``?`` -> ``$1, $2, ...`` (the shared SQL has no ``?`` inside a literal)."""
+    converted = cache.get(sql)
+    if converted is None:
+        parts = sql.split("?")
+        converted = parts[0] + "".join(f"${i}{part}" for i, part in enumerate(parts[1:], start=1))
+        if len(cache) < 4096:
+            cache[sql] = converted
+    return converted
+
+
+def _rowcount(status: str) -> int:
+    """Rows changed, from a command tag such as ``UPDATE 1`` or ``INSERT 0 1``."""
+    try:
+        return int(status.rsplit(" ", 1)[-1])
+    except (ValueError, IndexError):
+        return 0
+
+
+class PgConn:
+    """``Conn`` over one asyncpg connection."""
+
+    def __init__(self, con: asyncpg.Connection, repo: PostgresRepository) -> None:
+        self.con = con
+        self._repo = repo
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        async with self._repo._faults():
+            return list(await self.con.fetch(_placeholders(sql), *params))
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any] | None:
+        async with self._repo._faults():
+            return await self.con.fetchrow(_placeholders(sql), *params)  # type: ignore[no-any-return]
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        async with self._repo._faults():
+            try:
+                return _rowcount(await self.con.execute(_placeholders(sql), *params))
+            except asyncpg.UniqueViolationError as exc:
+                raise Conflict(str(exc)) from None
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        rows = list(rows)
+        if not rows:
+            return
+        async with self._repo._faults():
+            try:
+                await self.con.executemany(_placeholders(sql), rows)
+            except asyncpg.UniqueViolationError as exc:
+                raise Conflict(str(exc)) from None
+
+    async def columns(self, table: str) -> list[str]:
+        rows = await self.fetch(
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() "
+            "AND table_name = ? ORDER BY ordinal_position", (table,))
+        return [str(r[0]) for r in rows]
+
+
+class PgTx(Tx):
+    async def _serialise(self, key: str) -> None:
+        await self._c.fetch("SELECT pg_advisory_xact_lock(hashtext(?))", (key,))
+
+    async def after_load(self) -> None:
+        await self._c.fetch(
+            "SELECT setval(pg_get_serial_sequence('tables', 'id'), COALESCE((SELECT MAX(id) FROM tables), 0) + 1, "
+            "false)")
+
+
+class PostgresRepository(Repository):
+    """The repository over a PostgreSQL database.  Open with ``await PostgresRepository.connect(url)``."""
+
+    dialect = "postgresql"
+    _skip_locked = " FOR UPDATE SKIP LOCKED"
+
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+        self._pool = pool
+        self.path = redact(url)
+
+    @classmethod
+    async def connect(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresRepository:
+        """Connect a pool, then apply any migration the database has not seen yet.
+
+        Every failure becomes one ``CannotOpen`` line that names the server (never the password)
+        and says what to do.
+        """
+        shown = redact(url)
+        try:
+            pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, timeout=CONNECT_TIMEOUT,
+                                             command_timeout=60)
+        except asyncpg.InvalidPasswordError:
+            raise CannotOpen(f"PostgreSQL refused the password for {shown}: fix the user or password in "
+                             "DATABASE_URL") from None
+        except asyncpg.InvalidAuthorizationSpecificationError as exc:
+            raise CannotOpen(f"PostgreSQL refused the user of {shown} ({exc}): fix DATABASE_URL or the server's "
+                             "pg_hba.conf") from None
+        except asyncpg.InvalidCatalogNameError:
+            database = urlsplit(url).path.lstrip("/") or "(default)"
+            raise CannotOpen(f"the database {database} does not exist on {shown}: create it "
+                             f"(createdb {database}) or fix DATABASE_URL") from None
+        except socket.gaierror:
+            raise CannotOpen(f"the PostgreSQL host of {shown} is unknown: fix the host in DATABASE_URL") from None
+        except (TimeoutError, OSError, asyncpg.CannotConnectNowError) as exc:
+            reason = type(exc).__name__ if not str(exc) else str(exc).splitlines()[0]
+            raise CannotOpen(f"cannot reach PostgreSQL at {shown} ({reason}): start the server or fix "
+                             "DATABASE_URL") from None
+        except (ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise CannotOpen(f"cannot use {shown} ({str(exc).splitlines()[0] if str(exc) else exc!r}): "
+                             "fix DATABASE_URL") from None
+        repo = cls(pool, url)
+        try:
+            await repo._migrate()
+        except BaseException:
+            await pool.close()
+            raise
+        return repo
+
+    async def _migrate(self) -> int:
+        """Apply the missing migrations, each in a transaction with its version bump, under a lock."""
+        migrations = postgres_migrations()
+        async with self._pool.acquire() as con:
+            version = await self._version(con)
+            if version > len(migrations):
+                raise SchemaTooNew(f"the database {self.path} has schema {version}, newer than this program's "
+                                   f"{len(migrations)}: run the newer Mesa that wrote it; nothing was changed")
+            while version < len(migrations):
+                async with con.transaction():
+                    await con.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+                    await con.execute(PG_VERSION_TABLE)
+                    version = await self._version(con)  # another process may have migrated meanwhile
+                    if version >= len(migrations):
+                        break
+                    if version == 0 and await con.fetchval("SELECT COUNT(*) FROM mesa_schema") == 0:
+                        await con.execute("INSERT INTO mesa_schema (version) VALUES (0)")
+                    for statement in statements(migrations[version]):
+                        await con.execute(statement)
+                    await con.execute("UPDATE mesa_schema SET version = $1", version + 1)
+                version += 1
+                log.info("database migrated to schema %d", version)
+        return version
+
+    @staticmethod
+    async def _version(con: asyncpg.Connection) -> int:
+        exists = await con.fetchval("SELECT to_regclass('mesa_schema') IS NOT NULL")
+        if not exists:
+            return 0
+        value = await con.fetchval("SELECT MAX(version) FROM mesa_schema")
+        return int(value or 0)
+
+    async def schema_version(self) -> int:
+        async with self._faults(), self._pool.acquire() as con:
+            return await self._version(con)
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    @asynccontextmanager
+    async def _faults(self) -> AsyncIterator[None]:
+        """Turn "the server went away" into ``StorageUnavailable`` and renew the pool's connections."""
+        try:
+            yield
+        except _GONE as exc:
+            self._pool.expire_connections()
+            log.warning("PostgreSQL unavailable (%s)", type(exc).__name__)
+            raise StorageUnavailable("the database is unavailable for a moment; nothing was written") from None
+
+    @asynccontextmanager
+    async def _acquire(self) -> AsyncIterator[asyncpg.Connection]:
+        async with self._faults():
+            con = await self._pool.acquire()
+        try:
+            yield con
+        finally:
+            try:
+                await self._pool.release(con)
+            except Exception:  # a connection that died with the server: the pool replaces it
+                con.terminate()
+
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[PgConn]:
+        async with self._acquire() as con:
+            yield PgConn(con, self)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        async with self._acquire() as con:
+            tr = con.transaction()
+            async with self._faults():
+                await tr.start()
+            try:
+                yield PgTx(PgConn(con, self))
+            except BaseException:
+                try:
+                    await tr.rollback()
+                except Exception:  # the connection is gone: the server already rolled back
+                    con.terminate()
+                raise
+            async with self._faults():
+                await tr.commit()

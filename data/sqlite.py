@@ -1,0 +1,168 @@
+"""The SQLite implementation of the repository contract: the embedded default, one file.
+
+One aiosqlite connection per process, WAL mode, foreign keys on, a busy timeout.  aiosqlite runs
+the statements of one connection on one worker thread, but the statements of two coroutines could
+still interleave inside a transaction; so every operation holds ``_lock``, and a multi-statement
+change runs inside ``transaction()`` (``BEGIN IMMEDIATE`` ... ``COMMIT``) under that same lock.
+Two processes on one file are serialised by SQLite's own write lock (``BEGIN IMMEDIATE`` waits
+up to the busy timeout).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from data.errors import CannotOpen, SchemaTooNew, StorageError
+from data.repository import Conflict, Repository, Tx
+from data.schema import MIGRATIONS, SCHEMA_VERSION, statements
+
+log = logging.getLogger(__name__)
+
+
+class SqliteConn:
+    """``Conn`` over one aiosqlite connection (``?`` placeholders are SQLite's own)."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        async with self.db.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any] | None:
+        async with self.db.execute(sql, params) as cur:
+            row = await cur.fetchone()
+            if row is not None and sql.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE")):
+                await cur.fetchall()  # a RETURNING statement completes only once its rows are read
+            return row
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        try:
+            cur = await self.db.execute(sql, params)
+        except sqlite3.IntegrityError as exc:
+            raise Conflict(str(exc)) from None
+        changed = cur.rowcount
+        await cur.close()
+        return changed
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        try:
+            await self.db.executemany(sql, list(rows))
+        except sqlite3.IntegrityError as exc:
+            raise Conflict(str(exc)) from None
+
+    async def columns(self, table: str) -> list[str]:
+        async with self.db.execute(f"PRAGMA table_info({table})") as cur:
+            return [str(r[1]) for r in await cur.fetchall()]
+
+
+class SqliteRepository(Repository):
+    """The repository over one SQLite file.  Open with ``await SqliteRepository.connect(path)``."""
+
+    dialect = "sqlite"
+
+    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+        self._db = db
+        self.path = path
+        self._lock = asyncio.Lock()
+        self._conn = SqliteConn(db)
+        self._tx = Tx(self._conn)
+
+    @classmethod
+    async def connect(cls, path: str | Path, busy_timeout_ms: int = 5000) -> SqliteRepository:
+        """Connect, set the pragmas and apply any migration this file has not seen yet."""
+        path = str(path)
+        if path != ":memory:":
+            try:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise CannotOpen(f"cannot create the folder of {path} ({exc.strerror}): "
+                                 "set DATABASE_PATH to a writable place") from None
+        connecting = aiosqlite.connect(path, isolation_level=None)
+        # aiosqlite's worker thread is not a daemon: a connection someone forgot to close would keep
+        # the process alive at exit.  WAL keeps the file consistent even if the thread is cut off.
+        worker = getattr(connecting, "_thread", None)
+        if worker is not None and not worker.is_alive():
+            worker.daemon = True
+        try:
+            db = await connecting
+        except sqlite3.Error as exc:
+            raise CannotOpen(f"cannot open the SQLite file {path} ({exc}): check DATABASE_PATH") from None
+        try:
+            await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute("PRAGMA synchronous = NORMAL")
+            await db.execute("PRAGMA foreign_keys = ON")
+            await migrate(db)
+        except sqlite3.DatabaseError as exc:
+            await db.close()
+            raise CannotOpen(f"{path} is not a Mesa database ({exc}): check DATABASE_PATH") from None
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db, path)
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._db.close()
+
+    async def schema_version(self) -> int:
+        async with self._lock, self._db.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[SqliteConn]:
+        async with self._lock:
+            yield self._conn
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._tx
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            else:
+                await self._db.execute("COMMIT")
+
+
+async def migrate(db: aiosqlite.Connection, target: int = SCHEMA_VERSION) -> int:
+    """Apply the migrations after the file's ``user_version`` up to ``target``; returns the new version.
+
+    Each migration runs in its own transaction together with its ``user_version`` bump, so a
+    failure leaves the database at the last complete version.  A file from a newer program is
+    refused before anything is written.
+    """
+    async with db.execute("PRAGMA user_version") as cur:
+        row = await cur.fetchone()
+    version = int(row[0]) if row else 0
+    if version > len(MIGRATIONS):
+        raise SchemaTooNew(f"the database has schema {version}, newer than this program's {len(MIGRATIONS)}: "
+                           "run the newer Mesa that wrote it (or restore a backup); nothing was changed")
+    while version < target:
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in statements(MIGRATIONS[version]):
+                await db.execute(statement)
+            await db.execute(f"PRAGMA user_version = {version + 1}")
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+        await db.execute("COMMIT")
+        version += 1
+        log.info("database migrated to schema %d", version)
+    return version
+
+
+__all__ = ["SqliteConn", "SqliteRepository", "StorageError", "migrate"]

@@ -1,0 +1,58 @@
+"""Storage backends for the tests: every test that takes ``db`` runs on SQLite and on PostgreSQL.
+
+``db(name)`` gives the storage target a test opens with ``open_repository`` (or the service):
+an SQLite file in the test's temporary folder, or a fresh database on the session's throwaway
+PostgreSQL server (``tests/pg_server.py``; started on first use, once per session, stopped and
+removed at the end).  The same name in one test gives the same target, so a test can close and
+reopen it (a restart).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pg_server import MISSING, DbFactory, PgServer, find_bin_dir
+
+BACKENDS = ("sqlite", "postgresql")
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    bin_dir = find_bin_dir()
+    if bin_dir is None:
+        pytest.fail(MISSING, pytrace=False)
+    server = PgServer(bin_dir)
+    try:
+        server.start()
+    except BaseException:
+        server.stop()
+        raise
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def db(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[DbFactory]:
+    """``db(name, blank=False)`` -> a path (SQLite) or a ``postgresql://`` URL; see the module docstring."""
+    made: dict[str, str] = {}
+    server: PgServer | None = request.getfixturevalue("pg_server") if backend == "postgresql" else None
+
+    def target(name: str = "mesa.db", *, blank: bool = False) -> str:
+        if name not in made:
+            if server is None:
+                made[name] = str(tmp_path / name)
+            else:
+                made[name] = server.new_database(name.split(".")[0], blank=blank)
+        return made[name]
+
+    yield target
+    if server is not None:
+        for url in made.values():
+            server.drop_database(url)
