@@ -4,6 +4,7 @@
 from the environment (bot.py has already read ``.env``):
 
 - ``DISCORD_TOKEN``: the bot token;
+- ``DATABASE_URL``: ``postgresql://user@host:port/db`` selects PostgreSQL (issue 19); else
 - ``DATABASE_PATH``: the SQLite file (default ``data/mesa.db``);
 - ``DEV_GUILD_ID``: ``--sync`` registers the commands in this one server (instant) instead of globally;
 - ``LOG_LEVEL``: read by bot.py;
@@ -51,7 +52,8 @@ class Config:
         guild = (env.get("DEV_GUILD_ID") or "").strip()
         return cls(
             token=(token if token is not None else env.get("DISCORD_TOKEN", "")).strip(),
-            database_path=(env.get("DATABASE_PATH") or "").strip() or None,
+            # issue 19: DATABASE_URL (PostgreSQL) wins over DATABASE_PATH (an SQLite file)
+            database_path=(env.get("DATABASE_URL") or env.get("DATABASE_PATH") or "").strip() or None,
             dev_guild_id=int(guild) if guild.isdigit() else None,
             api_base=(env.get("DISCORD_API_BASE") or "").strip() or None,
         )

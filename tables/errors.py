@@ -26,3 +26,13 @@ class TableError(Exception):
 
     def __str__(self) -> str:
         return self.message("en")
+
+
+class TryAgain(TableError):
+    """The database is out of reach for a moment (a restart, a failover): nothing was written (issue 19).
+
+    The player should simply repeat the action; the front end shows ``error.try_again``.
+    """
+
+    def __init__(self) -> None:
+        super().__init__("error.try_again")

@@ -24,15 +24,20 @@ first.  Two-player games (and Krakatoa teams) simply end: the leaver loses.
 from __future__ import annotations
 
 import asyncio
+import functools
+import inspect
 import json
 import logging
+import os
 import random
 import secrets
+import socket
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from data.errors import StorageUnavailable
 from data.models import (
     ABORTED,
     ACTIVE,
@@ -61,7 +66,7 @@ from tables.durations import (
     format_duration,
     parse_duration,
 )
-from tables.errors import TableError
+from tables.errors import TableError, TryAgain
 from tables.leaderboard import rate_finished_table
 from tables.outbox import BOARD, INFO, INVITE, RESULT, Message, PrivatePost, PublicPost, Reminder, TableFinished
 
@@ -77,6 +82,8 @@ SEAT_MARKS: dict[str, tuple[str, ...]] = {"kona": ("C", "P"), "plateau": ("B", "
 HALF, LATE = 0.5, 0.9
 #: a safety net against an engine that never stops asking for chance moves
 MAX_AUTOMATIC_MOVES = 10_000
+#: how long a process's claim on a due deadline lasts if it dies before finishing it (issue 19)
+CLAIM_SECONDS = 120
 
 
 class SystemClock:
@@ -180,6 +187,8 @@ class TableService:
         self._cache: dict[int, tuple[TableRow, list[SeatRow], Any, int]] = {}
         #: table id -> (ply, seat, text, public text) of its log, for ``table_details``
         self._log_cache: dict[int, list[tuple[int, int, str, str]]] = {}
+        #: who this process is when it claims due deadlines (issue 19: several processes share them)
+        self.claimant = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
     # ================================================================ helpers: time, locks, loading
     def _now(self) -> datetime:
@@ -1007,12 +1016,16 @@ class TableService:
         """Send due reminders and play due timeouts (idempotent; call it every minute or so)."""
         now = self._now()
         messages: list[Message] = []
-        for table_id in await self.repo.due_tables(now_iso(now)):
+        # issue 19: claimed, so another process ticking at once skips these; a dead one's claims expire
+        until = now_iso(now + timedelta(seconds=CLAIM_SECONDS))
+        for table_id in await self.repo.claim_due_tables(now_iso(now), self.claimant, until):
             try:
                 async with self._lock(table_id):
                     messages.extend(await self._tick_table(table_id, now))
             except TableError as exc:
                 log.error("table %d: deadline skipped (%s)", table_id, exc.key)
+            finally:
+                await self.repo.release_claim(table_id, self.claimant)
         return messages
 
     async def _tick_table(self, table_id: int, now: datetime) -> list[Message]:
@@ -1250,18 +1263,18 @@ class TableService:
 
 async def open_service(path: str | None = None, *, clock: Any = None, images: bool | str = True,
                        seed_source: Callable[[], int] | None = None) -> TableService:
-    """The service over the SQLite file at ``path`` (default ``DATABASE_PATH`` or ``data/mesa.db``;
-    ``":memory:"`` for a throw-away database).
+    """The service over ``path``: an SQLite file or a ``postgresql://`` URL (default ``DATABASE_URL``,
+    else ``DATABASE_PATH``, else ``data/mesa.db``; ``":memory:"`` for a throw-away database).
 
     Front ends open the service here, so that only tables/ reaches storage (DESIGN.md's layers).
     Board images are drawn in worker processes (``tables.rendering``); ``images="thread"`` draws
     them in a thread of this process instead (the console: no pool to start for a few images), and
     ``images=False`` leaves board posts without pictures.
     """
-    from data import database_path
+    from data import open_repository
 
-    repo = await Repository.open(path or database_path())
-    log.info("database %s opened", path or database_path())
+    repo = await open_repository(path)  # issue 19: a postgresql:// URL, a file, or DATABASE_URL / DATABASE_PATH
+    log.info("database %s opened", repo.path)
     renderer = None
     if images == "thread":
         import render
@@ -1272,3 +1285,22 @@ async def open_service(path: str | None = None, *, clock: Any = None, images: bo
 
         renderer = ProcessRenderer()
     return TableService(repo, clock, renderer, seed_source=seed_source)
+
+
+# ==================================================================== storage faults (issue 19)
+def _refuse_while_storage_is_away(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``StorageUnavailable`` (the database server restarts) reaches players as ``TryAgain``."""
+
+    @functools.wraps(method)
+    async def guarded(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return await method(*args, **kwargs)
+        except StorageUnavailable:
+            raise TryAgain() from None
+
+    return guarded
+
+
+for _name, _method in list(vars(TableService).items()):
+    if not _name.startswith("_") and inspect.iscoroutinefunction(_method):
+        setattr(TableService, _name, _refuse_while_storage_is_away(_method))

@@ -1,15 +1,29 @@
-"""Storage: pragmas, migrations (an old database upgrades in place), versioned writes, results."""
+"""Storage on both backends: migrations (an old database upgrades in place), versioned writes, results,
+deadline claims.  Tests taking ``db`` run on SQLite and on PostgreSQL (tests/conftest.py)."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
+from pg_server import DbFactory, run_sql
 
-from data import GuildSettings, NewMove, Repository, ResultRow, SeatRow, StaleVersion, UserPrefs
+from data import (
+    GuildSettings,
+    NewMove,
+    Repository,
+    ResultRow,
+    SchemaTooNew,
+    SeatRow,
+    StaleVersion,
+    UserPrefs,
+    open_repository,
+)
 from data.models import now_iso, parse_iso
-from data.schema import MIGRATIONS, SCHEMA_VERSION
+from data.schema import MIGRATIONS, PG_VERSION_TABLE, SCHEMA_VERSION, statements, to_postgres
 
 NOW = "2026-03-01T12:00:00.000000Z"
 
@@ -21,6 +35,27 @@ async def new_table(repo: Repository) -> int:
         await tx.add_seat(SeatRow(tid, 0, 10, "Ana", accepted=True))
         await tx.add_seat(SeatRow(tid, 1, 11, "Ben", accepted=True))
     return tid
+
+
+async def old_database(target: str, version: int) -> None:
+    """A database as the release with schema ``version`` left it (no Mesa code involved)."""
+    if target.startswith("postgresql://"):
+        con = await asyncpg.connect(target)
+        try:
+            for script in MIGRATIONS[:version]:
+                for statement in statements(to_postgres(script)):
+                    await con.execute(statement)
+            await con.execute(PG_VERSION_TABLE)
+            await con.execute("INSERT INTO mesa_schema (version) VALUES ($1)", version)
+        finally:
+            await con.close()
+    else:
+        db = sqlite3.connect(target)
+        for script in MIGRATIONS[:version]:
+            db.executescript(script)
+        db.execute(f"PRAGMA user_version = {version}")
+        db.commit()
+        db.close()
 
 
 async def test_pragmas_and_schema(tmp_path: Path) -> None:
@@ -35,20 +70,18 @@ async def test_pragmas_and_schema(tmp_path: Path) -> None:
     await repo.close()
 
 
-async def test_v1_database_upgrades_in_place(tmp_path: Path) -> None:
-    """A file written by the first release (schema 1) opens with today's code; its data survives."""
-    path = tmp_path / "old.db"
-    db = sqlite3.connect(path)
-    db.executescript(MIGRATIONS[0])
-    db.execute("PRAGMA user_version = 1")
-    db.execute("INSERT INTO tables (id, guild_id, channel_id, game, options, seed, status, host_id, state, version, "
-               "turn_deadline, created_at, updated_at) VALUES (5, 1, 2, 'kona', '{}', 42, 'active', 10, '{}', 3, "
-               "?, ?, ?)", (NOW, NOW, NOW))
-    db.execute("INSERT INTO seats (table_id, seat, user_id, name, accepted) VALUES (5, 0, 10, 'Ana', 1)")
-    db.execute("INSERT INTO moves (table_id, ply, seat, move, created_at) VALUES (5, 1, 0, 'a6-d3', ?)", (NOW,))
-    db.execute("INSERT INTO user_prefs (user_id, dms_closed, locale, updated_at) VALUES (10, 1, 'es-ES', ?)", (NOW,))
-    db.commit()
-    db.close()
+async def test_v1_database_upgrades_in_place(db: DbFactory) -> None:
+    """A database written by the first release (schema 1) opens with today's code; its data survives."""
+    path = db("old.db", blank=True)
+    await old_database(path, 1)
+    await run_sql(path, "INSERT INTO tables (id, guild_id, channel_id, game, options, seed, status, host_id, state, "
+                  "version, turn_deadline, created_at, updated_at) VALUES (5, 1, 2, 'kona', '{}', 42, 'active', 10, "
+                  "'{}', 3, ?, ?, ?)", (NOW, NOW, NOW))
+    await run_sql(path, "INSERT INTO seats (table_id, seat, user_id, name, accepted) VALUES (5, 0, 10, 'Ana', 1)")
+    await run_sql(path, "INSERT INTO moves (table_id, ply, seat, move, created_at) VALUES (5, 1, 0, 'a6-d3', ?)",
+                  (NOW,))
+    await run_sql(path, "INSERT INTO user_prefs (user_id, dms_closed, locale, updated_at) VALUES (10, 1, 'es-ES', ?)",
+                  (NOW,))
 
     repo = await Repository.open(path)
     assert await repo.schema_version() == SCHEMA_VERSION
@@ -70,17 +103,30 @@ async def test_v1_database_upgrades_in_place(tmp_path: Path) -> None:
     await repo.close()
 
 
-async def test_newer_database_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "future.db"
+async def test_newer_database_is_refused(db: DbFactory) -> None:
+    """A database from a newer Mesa: one line saying what to do, and nothing written."""
+    path = db("future.db", blank=True)
+    await old_database(path, 1)
+    if path.startswith("postgresql://"):
+        await run_sql(path, "UPDATE mesa_schema SET version = ?", (SCHEMA_VERSION + 1,))
+    else:
+        await asyncio.to_thread(_set_user_version, path, SCHEMA_VERSION + 1)
+    with pytest.raises(SchemaTooNew, match="newer than this program") as err:
+        await open_repository(path)
+    assert "\n" not in str(err.value) and "run the newer Mesa" in str(err.value)
+    # nothing written: migration 2's column is still missing
+    with pytest.raises((sqlite3.OperationalError, asyncpg.UndefinedColumnError)):
+        await run_sql(path, "UPDATE tables SET next_event_at = NULL")
+
+
+def _set_user_version(path: str, version: int) -> None:
     db = sqlite3.connect(path)
-    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.execute(f"PRAGMA user_version = {version}")
     db.close()
-    with pytest.raises(RuntimeError, match="newer"):
-        await Repository.open(path)
 
 
-async def test_append_moves_checks_version_and_is_atomic(tmp_path: Path) -> None:
-    repo = await Repository.open(tmp_path / "m.db")
+async def test_append_moves_checks_version_and_is_atomic(db: DbFactory) -> None:
+    repo = await Repository.open(db("m.db"))
     tid = await new_table(repo)
     async with repo.transaction() as tx:
         version = await tx.append_moves(tid, 1, [NewMove(0, "a6-d3"), NewMove(-1, "roll x")], '{"s": 1}', NOW)
@@ -101,8 +147,8 @@ async def test_append_moves_checks_version_and_is_atomic(tmp_path: Path) -> None
     await repo.close()
 
 
-async def test_results_are_immutable_and_settings_round_trip(tmp_path: Path) -> None:
-    repo = await Repository.open(tmp_path / "m.db")
+async def test_results_are_immutable_and_settings_round_trip(db: DbFactory) -> None:
+    repo = await Repository.open(db("m.db"))
     tid = await new_table(repo)
     first = ResultRow(tid, 0, 1, "kona", 10, 1, "win", "line", True, NOW)
     async with repo.transaction() as tx:
@@ -117,7 +163,8 @@ async def test_results_are_immutable_and_settings_round_trip(tmp_path: Path) -> 
     # foreign keys: deleting a table removes its seats and moves
     async with repo.transaction() as tx:
         await tx.append_moves(tid, 1, [NewMove(0, "a6-d3")], "{}", NOW)
-    await repo._db.execute("DELETE FROM tables WHERE id = ?", (tid,))
+    async with repo.transaction() as tx:
+        await tx._c.execute("DELETE FROM tables WHERE id = ?", (tid,))
     assert await repo.get_seats(tid) == [] and await repo.get_moves(tid) == []
     await repo.close()
 
@@ -131,8 +178,8 @@ def test_timestamps_sort_as_text() -> None:
     assert now_iso(a) == "2026-01-01T09:05:00.000000Z"
 
 
-async def test_convenience_writes_and_results_query(tmp_path: Path) -> None:
-    repo = await Repository.open(tmp_path / "m.db")
+async def test_convenience_writes_and_results_query(db: DbFactory) -> None:
+    repo = await Repository.open(db("m.db"))
     tid = await repo.create_table(guild_id=1, channel_id=2, game="kona", options="{}", seed=5, status="active",
                                   host_id=10, now=NOW, seats=[SeatRow(0, 0, 10, "Ana", accepted=True),
                                                              SeatRow(0, 1, 11, "Ben", accepted=True)])
@@ -152,3 +199,65 @@ async def test_convenience_writes_and_results_query(tmp_path: Path) -> None:
     assert [r.game for r in await repo.results(1, rated=False)] == ["k3"]
     assert await repo.results(2) == []
     await repo.close()
+
+
+async def test_concurrent_writers_on_separate_connections_apply_once(db: DbFactory) -> None:
+    """Several connections (processes) submit at the same version at once: the database lets exactly one in."""
+    path = db("race.db")
+    repos = [await open_repository(path) for _ in range(4)]
+    tid = await new_table(repos[0])
+    version = 1
+    for ply in range(1, 4):
+        async def submit(repo: Repository, i: int, version: int = version) -> int | None:
+            try:
+                return await repo.append_moves(tid, version, [NewMove(i % 2, f"m{i}")], f'{{"by": {i}}}', NOW)
+            except StaleVersion:
+                return None
+
+        outcomes = await asyncio.gather(*(submit(r, i) for i, r in enumerate(repos)))
+        applied = [o for o in outcomes if o is not None]
+        assert applied == [version + 1], outcomes
+        version += 1
+        moves = await repos[1].get_moves(tid)
+        assert [m.ply for m in moves] == list(range(1, ply + 1))
+        winner = int(moves[-1].move[1:])
+        assert (await repos[2].get_table(tid)).state == f'{{"by": {winner}}}'  # type: ignore[union-attr]
+    for repo in repos:
+        await repo.close()
+
+
+async def due_table(repo: Repository, due: str) -> int:
+    async with repo.transaction() as tx:
+        tid = await tx.create_table(guild_id=1, channel_id=2, game="kona", options="{}", seed=1, status="active",
+                                    host_id=10, now=NOW)
+        await tx.update_table(tid, None, NOW, bump=False, next_event_at=due)
+    return tid
+
+
+async def test_deadline_claims_are_disjoint_expire_and_release(db: DbFactory) -> None:
+    """Two processes claiming at once split the due tables; a dead process's claims lapse at their expiry."""
+    path = db("claims.db")
+    a, b = await open_repository(path), await open_repository(path)
+    due = [await due_table(a, f"2026-03-01T11:{m:02d}:00.000000Z") for m in range(10)]
+    later = await due_table(a, "2026-03-01T13:00:00.000000Z")  # not due yet
+    until = "2026-03-01T12:02:00.000000Z"
+    got_a, got_b = await asyncio.gather(a.claim_due_tables(NOW, "A", until, limit=6),
+                                        b.claim_due_tables(NOW, "B", until, limit=6))
+    assert not set(got_a) & set(got_b)
+    assert sorted(got_a + got_b) == due and later not in got_a + got_b
+    assert got_a == sorted(got_a)  # in the order they fell due
+    assert await a.claim_due_tables(NOW, "C", until) == []  # everything due is held
+    # B finishes its work and gives its tables back: they are claimable again (still due)
+    for tid in got_b:
+        assert await b.release_claim(tid, "B") is True
+    assert await b.release_claim(got_b[0], "B") is False  # released already
+    again = await b.claim_due_tables(NOW, "C", until)
+    assert again == sorted(got_b)
+    # A dies holding its claims: before expiry nobody else gets them; after it, C takes over
+    assert await b.claim_due_tables("2026-03-01T12:01:59.000000Z", "C", "2026-03-01T12:10:00.000000Z") == []
+    taken = await b.claim_due_tables("2026-03-01T12:02:00.000000Z", "C", "2026-03-01T12:10:00.000000Z")
+    assert taken == sorted(got_a + got_b)
+    assert await a.release_claim(got_a[0], "A") is False  # a late release by A does not steal C's claim
+    assert (await b.claim_of(got_a[0]))[0] == "C"
+    await a.close()
+    await b.close()
