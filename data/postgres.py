@@ -219,7 +219,7 @@ class PostgresRepository(Repository):
         try:
             yield
         except _GONE as exc:
-            self._pool.expire_connections()
+            await self._pool.expire_connections()
             log.warning("PostgreSQL unavailable (%s)", type(exc).__name__)
             raise StorageUnavailable("the database is unavailable for a moment; nothing was written") from None
 

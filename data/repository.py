@@ -314,7 +314,7 @@ class Tx:
         if table not in STORED_TABLES:
             raise StorageError(f"unknown table {table}")
         names = await self._c.columns(table)
-        rows = await self._c.fetch(f"SELECT {', '.join(names)} FROM {table} ORDER BY {names[0]}")
+        rows = await self._c.fetch(f"SELECT {', '.join(names)} FROM {table} ORDER BY {', '.join(names)}")
         return names, rows
 
     async def load_rows(self, table: str, names: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:

@@ -157,8 +157,13 @@ class PgServer:
         return asyncio.run_coroutine_threadsafe(coro, self._loop).result(60)
 
     async def _connect(self) -> asyncpg.Connection:
-        if self._admin is None or self._admin.is_closed():
-            self._admin = await asyncpg.connect(self.url("postgres"))
+        if self._admin is not None and not self._admin.is_closed():
+            try:
+                await self._admin.execute("SELECT 1")  # it may have died in a ``pause``
+                return self._admin
+            except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+                self._admin.terminate()
+        self._admin = await asyncpg.connect(self.url("postgres"))
         return self._admin
 
     async def _setup(self) -> None:

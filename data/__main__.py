@@ -1,0 +1,158 @@
+"""The storage command line: move a database between SQLite and PostgreSQL, check one, migrate one.
+
+    python -m data copy SOURCE TARGET   copy every row, then verify the copy
+    python -m data verify TARGET        row counts, and every table's move log replays to its snapshot
+    python -m data migrate TARGET       apply the missing migrations and print the schema version
+
+SOURCE and TARGET are SQLite paths or ``postgresql://user@host:port/db`` URLs.  ``copy`` writes
+into an empty database only, in one transaction (a failure leaves the target empty), and then
+checks it: the same rows in every table, and every table's move log replays to its snapshot.
+
+The replay needs the game rules, so this command line (and only it: the storage modules never
+do) imports ``engines``, which are pure; it replays exactly as the table service does (a new game
+from the table's seed and options, then every move of the log).  Errors are one line on stderr;
+the exit code is 2 when a database cannot be opened, 1 when a check fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sqlite3
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+import asyncpg
+
+from data.errors import CannotOpen, StorageError
+from data.factory import open_repository
+from data.models import ACTIVE, FINISHED
+from data.repository import STORED_TABLES, Repository
+
+
+async def replay_problems(repo: Repository) -> tuple[int, list[str]]:
+    """(tables replayed, problems): a started table whose move log does not rebuild its snapshot."""
+    from engines import get_engine  # the rules are pure; see the module docstring
+
+    problems: list[str] = []
+    checked = 0
+    async with repo._reading() as c:
+        ids = [int(r[0]) for r in await c.fetch(
+            "SELECT id FROM tables WHERE status IN (?, ?) AND state IS NOT NULL ORDER BY id", (ACTIVE, FINISHED))]
+    for table_id in ids:
+        row, seats = await repo.load(table_id)
+        assert row is not None and row.state is not None
+        checked += 1
+        try:
+            engine = get_engine(row.game)
+            options = json.loads(row.options)
+            state = engine.new_game(len(seats), row.seed, options.get("game", {}))
+            for m in await repo.get_moves(table_id):
+                state = engine.apply(state, engine.parse_move(state, m.move))
+            replayed = json.loads(json.dumps(engine.to_json(state)))
+            snapshot = json.loads(row.state)
+        except Exception as exc:  # a damaged record: report its table (never the move, it may be secret)
+            problems.append(f"table {table_id}: the move log does not replay ({type(exc).__name__})")
+            continue
+        if replayed != snapshot:
+            problems.append(f"table {table_id}: the move log replays to a different position than its snapshot")
+    return checked, problems
+
+
+async def verify(repo: Repository, out: TextIO, expected: dict[str, int] | None = None) -> bool:
+    counts = await repo.row_counts()
+    ok = True
+    for table in STORED_TABLES:
+        want = "" if expected is None else f" (source {expected[table]})"
+        good = expected is None or expected[table] == counts[table]
+        ok &= good
+        print(f"{table}: {counts[table]} rows{want}{'' if good else '  MISMATCH'}", file=out)
+    checked, problems = await replay_problems(repo)
+    for problem in problems:
+        print(problem, file=out)
+    print(f"replay: {checked - len(problems)} of {checked} started tables replay to their snapshot", file=out)
+    return ok and not problems
+
+
+async def copy(source: str, target: str, out: TextIO) -> bool:
+    """Copy every row of ``source`` into the empty ``target``, then verify; True when all is well."""
+    if source.strip() == target.strip():
+        raise CannotOpen("SOURCE and TARGET are the same database: name a new, empty one as TARGET")
+    src = await open_repository(source)
+    try:
+        dst = await open_repository(target)
+        try:
+            if any((await dst.row_counts()).values()):
+                raise CannotOpen(f"{dst.path} already holds data: copy into a new, empty database")
+            counts: dict[str, int] = {}
+            async with src.transaction() as read, dst.transaction() as write:
+                for table in STORED_TABLES:
+                    names, rows = await read.dump(table)
+                    await write.load_rows(table, names, rows)
+                    counts[table] = len(rows)
+                await write.after_load()
+            print(f"copied {sum(counts.values())} rows from {src.path} to {dst.path}", file=out)
+            same = await _same_rows(src, dst)
+            if not same:
+                print("the copy differs from the source", file=out)
+            return await verify(dst, out, counts) and same
+        finally:
+            await dst.close()
+    finally:
+        await src.close()
+
+
+async def _same_rows(a: Repository, b: Repository) -> bool:
+    async with a.transaction() as ta, b.transaction() as tb:
+        for table in STORED_TABLES:
+            _, rows_a = await ta.dump(table)
+            _, rows_b = await tb.dump(table)
+            if sorted(map(tuple, rows_a), key=repr) != sorted(map(tuple, rows_b), key=repr):
+                return False
+    return True
+
+
+async def run(argv: Sequence[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    parser = argparse.ArgumentParser(prog="python -m data", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_copy = sub.add_parser("copy", help="copy a whole database (SQLite <-> PostgreSQL) and verify it")
+    p_copy.add_argument("source")
+    p_copy.add_argument("target")
+    p_verify = sub.add_parser("verify", help="row counts and replay check of one database")
+    p_verify.add_argument("target")
+    p_migrate = sub.add_parser("migrate", help="apply missing migrations, print the schema version")
+    p_migrate.add_argument("target")
+    args = parser.parse_args(list(argv))
+    try:
+        if args.command == "copy":
+            ok = await copy(args.source, args.target, out)
+        else:
+            repo = await open_repository(args.target)
+            try:
+                if args.command == "migrate":
+                    print(f"{repo.path}: schema {await repo.schema_version()}", file=out)
+                    ok = True
+                else:
+                    ok = await verify(repo, out)
+            finally:
+                await repo.close()
+    except CannotOpen as exc:
+        print(f"error: {exc}", file=err)
+        return 2
+    except (StorageError, sqlite3.Error, asyncpg.PostgresError) as exc:
+        print(f"error: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__} (nothing was written to "
+              "the target)", file=err)
+        return 2
+    if not ok:
+        print("error: the check failed (see above); nothing else was changed", file=err)
+    return 0 if ok else 1
+
+
+def main(argv: Sequence[str] | None = None) -> Any:
+    return asyncio.run(run(sys.argv[1:] if argv is None else argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
