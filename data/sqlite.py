@@ -98,6 +98,7 @@ class SqliteRepository(Repository):
             raise CannotOpen(f"cannot open the SQLite file {path} ({exc}): check DATABASE_PATH") from None
         try:
             await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await _refuse_newer(db)  # before anything is written, even the journal mode
             await db.execute("PRAGMA journal_mode = WAL")
             await db.execute("PRAGMA synchronous = NORMAL")
             await db.execute("PRAGMA foreign_keys = ON")
@@ -137,6 +138,17 @@ class SqliteRepository(Repository):
                 await self._db.execute("COMMIT")
 
 
+async def _refuse_newer(db: aiosqlite.Connection) -> int:
+    """The file's schema version; ``SchemaTooNew`` when a newer program wrote it."""
+    async with db.execute("PRAGMA user_version") as cur:
+        row = await cur.fetchone()
+    version = int(row[0]) if row else 0
+    if version > len(MIGRATIONS):
+        raise SchemaTooNew(f"the database has schema {version}, newer than this program's {len(MIGRATIONS)}: "
+                           "run the newer Mesa that wrote it (or restore a backup); nothing was changed")
+    return version
+
+
 async def migrate(db: aiosqlite.Connection, target: int = SCHEMA_VERSION) -> int:
     """Apply the migrations after the file's ``user_version`` up to ``target``; returns the new version.
 
@@ -144,12 +156,7 @@ async def migrate(db: aiosqlite.Connection, target: int = SCHEMA_VERSION) -> int
     failure leaves the database at the last complete version.  A file from a newer program is
     refused before anything is written.
     """
-    async with db.execute("PRAGMA user_version") as cur:
-        row = await cur.fetchone()
-    version = int(row[0]) if row else 0
-    if version > len(MIGRATIONS):
-        raise SchemaTooNew(f"the database has schema {version}, newer than this program's {len(MIGRATIONS)}: "
-                           "run the newer Mesa that wrote it (or restore a backup); nothing was changed")
+    version = await _refuse_newer(db)
     while version < target:
         await db.execute("BEGIN IMMEDIATE")
         try:

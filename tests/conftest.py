@@ -42,6 +42,7 @@ def backend(request: pytest.FixtureRequest) -> str:
 def db(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[DbFactory]:
     """``db(name, blank=False)`` -> a path (SQLite) or a ``postgresql://`` URL; see the module docstring."""
     made: dict[str, str] = {}
+    blanks: set[str] = set()
     server: PgServer | None = request.getfixturevalue("pg_server") if backend == "postgresql" else None
 
     def target(name: str = "mesa.db", *, blank: bool = False) -> str:
@@ -50,9 +51,14 @@ def db(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> Iterator
                 made[name] = str(tmp_path / name)
             else:
                 made[name] = server.new_database(name.split(".")[0], blank=blank)
+                if blank:
+                    blanks.add(made[name])
         return made[name]
 
     yield target
     if server is not None:
         for url in made.values():
-            server.drop_database(url)
+            if url in blanks:
+                server.drop_database(url)
+            else:
+                server.release_database(url)

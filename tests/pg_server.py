@@ -88,6 +88,8 @@ class PgServer:
         self.socket_dir = self.root
         self.port = 5432  # only names the socket file: the server listens on no TCP port
         self._names = itertools.count(1)
+        #: migrated databases given back by finished tests, emptied, ready for the next one
+        self._free: list[str] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._admin: asyncpg.Connection | None = None
@@ -176,7 +178,13 @@ class PgServer:
         await repo.close()
 
     def new_database(self, label: str = "t", *, blank: bool = False) -> str:
-        """A fresh database (migrated, or ``blank``); returns its URL."""
+        """An empty database (migrated, or ``blank``: not even the schema); returns its URL.
+
+        Migrated ones are recycled (``release_database``): ``CREATE DATABASE`` costs about half a
+        second on a busy machine, emptying one a few milliseconds.
+        """
+        if not blank and self._free:
+            return self._free.pop()
         name = f"{''.join(ch for ch in label.lower() if ch.isalnum())[:30] or 't'}_{next(self._names)}"
 
         async def create() -> None:
@@ -195,6 +203,33 @@ class PgServer:
             await con.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
         self.admin(drop())
+
+    def release_database(self, url: str) -> None:
+        """A test is done with a migrated database: cut its sessions, empty it, keep it for the next test."""
+        from data.repository import STORED_TABLES
+        from data.schema import SCHEMA_VERSION
+
+        name = url.split("@/", 1)[1].split("?", 1)[0]
+
+        async def empty() -> bool:
+            admin = await self._connect()
+            await admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 "
+                                "AND pid <> pg_backend_pid()", name)
+            con = await asyncpg.connect(url)
+            try:
+                if await con.fetchval("SELECT MAX(version) FROM mesa_schema") != SCHEMA_VERSION:
+                    return False
+                await con.execute(f"TRUNCATE {', '.join(STORED_TABLES)} RESTART IDENTITY CASCADE")
+                return True
+            except asyncpg.PostgresError:  # a test changed the schema: not reusable
+                return False
+            finally:
+                await con.close()
+
+        if self.admin(empty()):
+            self._free.append(url)
+        else:
+            self.drop_database(url)
 
 
 async def run_sql(target: str, sql: str, params: Sequence[Any] = ()) -> None:

@@ -120,4 +120,4 @@ async def test_postgresql_restart_in_the_middle_of_play(pg_server: PgServer) -> 
         assert len(acknowledged[tid]) == 6
         await assert_replay_matches(repo, tid)
     await repo.close()
-    pg_server.drop_database(url)
+    pg_server.release_database(url)

@@ -1,0 +1,87 @@
+"""A wrong DATABASE_URL, a server that is down, a database from a newer Mesa (issue 19).
+
+Each is one line saying what to do, a non-zero exit through ``python -m data``, and nothing written.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import asyncpg
+import pytest
+from pg_server import PASSWORD, PASSWORD_USER, PgServer, run_sql
+
+from data import CannotOpen, SchemaTooNew, open_repository
+from data.__main__ import run
+from data.schema import SCHEMA_VERSION
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def bad_urls(server: PgServer, tmp_path: Path) -> dict[str, tuple[str, str]]:
+    """case -> (URL, what the one line must say)."""
+    return {
+        "bad host": ("postgresql://mesa@no-such-host.invalid:5432/mesa", "host"),
+        "down": (f"postgresql://mesa@/mesa?host={tmp_path}&port=5432", "start the server"),  # no server there
+        "bad password": (server.url("postgres", PASSWORD_USER, "wrong-password"), "password"),
+        "missing database": (server.url("no_such_database"), "createdb no_such_database"),
+    }
+
+
+@pytest.mark.parametrize("case", ["bad host", "down", "bad password", "missing database"])
+async def test_a_wrong_url_is_one_line_that_says_what_to_do(case: str, pg_server: PgServer, tmp_path: Path) -> None:
+    url, hint = bad_urls(pg_server, tmp_path)[case]
+    with pytest.raises(CannotOpen) as err:
+        await open_repository(url)
+    text = str(err.value)
+    assert hint in text and "DATABASE_URL" in text and "\n" not in text
+    assert "wrong-password" not in text  # never the password
+    err_out = io.StringIO()
+    assert await run(["migrate", url], io.StringIO(), err_out) == 2
+    assert err_out.getvalue().startswith("error: ") and err_out.getvalue().count("\n") == 1
+
+
+async def test_the_right_password_does_open(pg_server: PgServer) -> None:
+    """The password rule is real (the bad-password case above could fail)."""
+    con = await asyncpg.connect(pg_server.url("postgres", PASSWORD_USER, PASSWORD))
+    assert await con.fetchval("SELECT current_user") == PASSWORD_USER
+    await con.close()
+
+
+async def test_newer_schema_on_postgresql_writes_nothing(pg_server: PgServer) -> None:
+    url = pg_server.new_database("future", blank=True)
+    await run_sql(url, "CREATE TABLE mesa_schema (version INTEGER NOT NULL)")
+    await run_sql(url, "INSERT INTO mesa_schema (version) VALUES (?)", (SCHEMA_VERSION + 1,))
+    with pytest.raises(SchemaTooNew):
+        await open_repository(url)
+    con = await asyncpg.connect(url)
+    tables = await con.fetch("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
+    await con.close()
+    assert [r[0] for r in tables] == ["mesa_schema"]  # no migration ran
+    pg_server.drop_database(url)
+
+
+def test_the_command_line_exits_non_zero_with_one_line(pg_server: PgServer, tmp_path: Path) -> None:
+    """Through ``python -m data`` itself: a missing database and a newer SQLite file."""
+    import sqlite3
+
+    future = tmp_path / "future.db"
+    db = sqlite3.connect(future)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.close()
+    target = tmp_path / "copy.db"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for argv, hint in (
+        (["copy", str(future), str(target)], "newer than this program"),
+        (["migrate", pg_server.url("no_such_database")], "does not exist"),
+    ):
+        done = subprocess.run([sys.executable, "-m", "data", *argv], capture_output=True, text=True, cwd=ROOT,
+                              env=env, timeout=120, check=False)
+        assert done.returncode == 2, done.stderr
+        assert hint in done.stderr and done.stderr.count("\n") == 1 and done.stdout == ""
+    assert not target.exists()  # the source was refused before the target was opened
+    assert future.read_bytes()[18:20] == b"\x01\x01"  # not even switched to WAL (header bytes 18-19)

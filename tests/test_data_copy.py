@@ -1,0 +1,84 @@
+"""``python -m data copy``: a whole SQLite database into PostgreSQL and back, verified (issue 19)."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+from pg_server import PgServer, run_sql
+from test_tables_service import USERS, FakeClock, open_service, play_out, start_table
+
+from data import GuildSettings, UserPrefs, open_repository
+from data.__main__ import run
+from data.repository import STORED_TABLES
+
+
+async def played_database(path: str) -> dict[str, int]:
+    """A database with finished (rated) tables, a table in play, an invitation, settings and preferences."""
+    clock = FakeClock()
+    repo, svc = await open_service(path, clock)
+    rng = random.Random(3)
+    for game, players in (("kona", 2), ("k3", 3), ("krakatoa", 2)):
+        tid, _ = await start_table(svc, game, players)
+        await play_out(svc, tid, rng)
+    live, _ = await start_table(svc, "plateau", 2, {"time_per_move": "1h"})
+    board = await svc.board(live)
+    await svc.submit_move(live, board.mention[0], rng.choice(await svc.legal_moves_for(live, board.mention[0])))
+    clock.advance(minutes=31)
+    assert await svc.tick()  # a reminder row
+    await svc.create(7, 70, USERS[0][0], USERS[0][1], "kona", [USERS[1]], {})  # an invitation
+    await repo.set_guild_settings(GuildSettings(7, 3600, (70, 71), True), "2026-03-01T12:00:00.000000Z")
+    await repo.set_user_prefs(UserPrefs(101, True, "es", "dark"), "2026-03-01T12:00:00.000000Z")
+    counts = await repo.row_counts()
+    await repo.close()
+    return counts
+
+
+async def test_copy_sqlite_to_postgresql_and_back(tmp_path: Path, pg_server: PgServer) -> None:
+    source = str(tmp_path / "mesa.db")
+    counts = await played_database(source)
+    assert all(counts[t] > 0 for t in STORED_TABLES if t != "rating_history") and counts["rating_history"] > 0
+    url = pg_server.new_database("copy", blank=True)  # an empty database: copy creates the schema
+    out, err = io.StringIO(), io.StringIO()
+    assert await run(["copy", source, url], out, err) == 0, err.getvalue()
+    report = out.getvalue()
+    assert f"moves: {counts['moves']} rows (source {counts['moves']})" in report
+    assert "replay: 4 of 4 started tables replay to their snapshot" in report and "MISMATCH" not in report
+
+    # play goes on on PostgreSQL: the old table continues, new tables get new ids
+    repo, svc = await open_service(url)
+    assert await repo.row_counts() == counts
+    tid, _ = await start_table(svc, "kona", 2)
+    assert tid == counts["tables"] + 1
+    await repo.close()
+
+    # a second copy into a database that holds data is refused, and writes nothing
+    err = io.StringIO()
+    assert await run(["copy", source, url], io.StringIO(), err) == 2
+    assert "already holds data" in err.getvalue() and err.getvalue().count("\n") == 1
+
+    # and back to SQLite: row for row what PostgreSQL holds
+    back = str(tmp_path / "back.db")
+    assert await run(["copy", url, back], io.StringIO(), io.StringIO()) == 0
+    pg, lite = await open_repository(url), await open_repository(back)
+    async with pg.transaction() as a, lite.transaction() as b:
+        for table in STORED_TABLES:
+            names_a, rows_a = await a.dump(table)
+            names_b, rows_b = await b.dump(table)
+            assert names_a == names_b
+            assert sorted(map(tuple, rows_a), key=repr) == sorted(map(tuple, rows_b), key=repr), table
+    await pg.close()
+    await lite.close()
+    pg_server.drop_database(url)
+
+
+async def test_verify_finds_a_snapshot_that_does_not_replay(tmp_path: Path) -> None:
+    path = str(tmp_path / "mesa.db")
+    await played_database(path)
+    assert await run(["verify", path], io.StringIO(), io.StringIO()) == 0
+    await run_sql(path, "UPDATE tables SET state = '{}' WHERE id = 2")
+    out, err = io.StringIO(), io.StringIO()
+    assert await run(["verify", path], out, err) == 1
+    assert "table 2: the move log replays to a different position" in out.getvalue()
+    assert "check failed" in err.getvalue()
