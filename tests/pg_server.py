@@ -7,9 +7,10 @@ to run as root, so when the tests run as root (CI from a fresh clone) the server
 unprivileged system user: ``postgres`` when it exists (Debian's package creates it), else
 ``nobody``; the folder is handed to that user.  ``stop()`` removes everything.
 
-The binaries are found in ``$PG_BIN``, else the newest ``/usr/lib/postgresql/*/bin`` (Debian,
-Ubuntu), else on ``PATH``.  Without them, the PostgreSQL half of the tests fails with
-``MISSING`` (which package to install), on purpose: a skipped half would pass unnoticed.
+The binaries are found in ``$PG_BIN`` (only there, when it is set), else the newest
+``/usr/lib/postgresql/*/bin`` (Debian, Ubuntu), else on ``PATH``.  Without them, the PostgreSQL
+half of the tests fails with ``MISSING`` (which package to install), on purpose: a skipped half
+would pass unnoticed.
 """
 
 from __future__ import annotations
@@ -47,18 +48,19 @@ DbFactory = Callable[..., str]
 
 def find_bin_dir() -> Path | None:
     """The folder of ``initdb`` and ``pg_ctl``: ``$PG_BIN``, ``/usr/lib/postgresql/<newest>/bin``, PATH."""
-    candidates: list[str] = []
-    if os.environ.get("PG_BIN"):
-        candidates.append(os.environ["PG_BIN"])
 
     def version(path: str) -> tuple[int, ...]:
         name = Path(path).parent.name
         return tuple(int(p) for p in name.split(".") if p.isdigit())
 
-    candidates += sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=version, reverse=True)
-    on_path = shutil.which("initdb")
-    if on_path:
-        candidates.append(str(Path(on_path).parent))
+    candidates: list[str] = []
+    if os.environ.get("PG_BIN"):  # when given, it is the only place looked at
+        candidates.append(os.environ["PG_BIN"])
+    else:
+        candidates += sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=version, reverse=True)
+        on_path = shutil.which("initdb")
+        if on_path:
+            candidates.append(str(Path(on_path).parent))
     for folder in candidates:
         if all((Path(folder) / exe).exists() for exe in ("initdb", "pg_ctl", "postgres")):
             return Path(folder)
