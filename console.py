@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import random
 import re
 import shlex
@@ -37,6 +38,7 @@ from typing import Any
 
 from tables import PrivatePost, PublicPost, Reminder, TableError, TableService, TableSummary, t
 from tables.durations import parse_duration
+from tables.errors import CannotOpen
 from tables.service import open_service
 
 GUILD_ID = 1
@@ -444,14 +446,19 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point for ``python console.py`` and ``python bot.py --console``."""
     parser = argparse.ArgumentParser(prog="console", description="Play Mesa's games offline as several users.")
     parser.add_argument("--console", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--db", default=":memory:", help="SQLite file (default: in memory, gone at exit)")
+    parser.add_argument("--db", default=os.environ.get("DATABASE_URL") or ":memory:",
+                        help="SQLite file or postgresql:// URL (default: DATABASE_URL, else in memory, gone at exit)")
     parser.add_argument("--out", default="console-out", help="folder for board images (default ./console-out)")
     parser.add_argument("--no-images", action="store_true", help="do not render images")
     parser.add_argument("--seed", type=int, default=None, help="repeatable dice, deals, seats and /auto moves")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
     lines = None if sys.stdin.isatty() else sys.stdin
-    return asyncio.run(run(lines, args.db, Path(args.out), not args.no_images, seed=args.seed))
+    try:
+        return asyncio.run(run(lines, args.db, Path(args.out), not args.no_images, seed=args.seed))
+    except CannotOpen as exc:  # issue 19: one line that says what to do
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

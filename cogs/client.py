@@ -32,6 +32,7 @@ from discord.gateway import DiscordWebSocket
 
 from cogs.commands import register_commands
 from cogs.translator import MesaTranslator
+from tables.errors import CannotOpen
 
 log = logging.getLogger("mesa.discord")
 
@@ -235,4 +236,7 @@ def run_bot(token: str, sync: bool = False, guild_id: int | None = None) -> int:
     except discord.PrivilegedIntentsRequired:
         log.error("Discord asked for a privileged intent, which Mesa never requests; please report this")
         return 1
+    except CannotOpen as exc:  # issue 19: a wrong DATABASE_URL, a server that is down, a newer schema
+        log.error("%s", exc)
+        return 2
     return 0

@@ -24,7 +24,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-import asyncpg
+import asyncpg  # type: ignore[import-untyped]
 
 from data.errors import CannotOpen, StorageError
 from data.factory import open_repository

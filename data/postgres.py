@@ -23,7 +23,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-import asyncpg
+import asyncpg  # type: ignore[import-untyped]
 
 from data.errors import CannotOpen, SchemaTooNew, StorageUnavailable
 from data.repository import Conflict, Repository, Tx

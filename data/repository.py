@@ -89,7 +89,7 @@ def _seat(row: Sequence[Any]) -> SeatRow:
 
 
 def _result(r: Sequence[Any]) -> ResultRow:
-    return ResultRow(*r[:8], bool(r[8]), r[9])
+    return ResultRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], bool(r[8]), r[9])
 
 
 class Tx:

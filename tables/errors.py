@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from data.errors import CannotOpen as CannotOpen  # re-exported: front ends stop with its one line
 from tables.i18n import t
 from tables.outbox import PublicPost
 
