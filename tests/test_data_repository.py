@@ -261,3 +261,18 @@ async def test_deadline_claims_are_disjoint_expire_and_release(db: DbFactory) ->
     assert (await b.claim_of(got_a[0]))[0] == "C"
     await a.close()
     await b.close()
+
+
+def test_database_url_selects_postgresql_else_the_sqlite_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    from data import DEFAULT_PATH, database_target, is_postgres
+    from data.postgres import redact
+
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.delenv("DATABASE_PATH", raising=False)
+    assert database_target() == DEFAULT_PATH and not is_postgres(DEFAULT_PATH)
+    monkeypatch.setenv("DATABASE_PATH", "/srv/mesa/games.db")
+    assert database_target() == "/srv/mesa/games.db"
+    monkeypatch.setenv("DATABASE_URL", "postgresql://mesa:s3cret@db:5432/mesa")
+    assert database_target() == "postgresql://mesa:s3cret@db:5432/mesa" and is_postgres(database_target())
+    assert redact(database_target()) == "postgresql://mesa:***@db:5432/mesa"
+    assert is_postgres("postgres://db/mesa") and not is_postgres("postgresql.db")
