@@ -85,7 +85,9 @@ class PgServer:
     def __init__(self, bin_dir: Path) -> None:
         self.bin = bin_dir
         self.user = _unprivileged_user()
-        self.root = Path(tempfile.mkdtemp(prefix="mesa-pg-"))
+        # /tmp, not $TMPDIR: a unix socket path must stay under ~100 bytes, and the server's user
+        # must be able to reach the folder (a TMPDIR inside /root would not do)
+        self.root = Path(tempfile.mkdtemp(prefix="mesa-pg-", dir="/tmp" if os.path.isdir("/tmp") else None))
         self.data = self.root / "data"
         self.socket_dir = self.root
         self.port = 5432  # only names the socket file: the server listens on no TCP port
