@@ -40,12 +40,15 @@ from typing import Any
 from engines.base import (
     CHANCE,
     Engine,
+    GameDescription,
     IllegalMoveError,
     InvalidMoveError,
     Option,
     OptionError,
     Outcome,
     PositionError,
+    PrivateInfo,
+    SimultaneousPhase,
 )
 
 # ---- components (K3-1) -------------------------------------------------------------------------
@@ -344,20 +347,27 @@ def _coord(file: str | None, rank: str | None) -> Spot | None:
 class K3Engine(Engine):
     """K3 (rules/k3.md).  Pure: every method takes and returns immutable values."""
 
-    name = "k3"
-    aliases = ()
-    title = "K3"
-    min_players = 2
-    max_players = 4
-    options = {
-        "cooperative": Option(
-            "cooperative", False, help="all win when the summit fills, all lose at the first elimination (K3-8)"
-        ),
-        "penalty_requires_match": Option(
-            "penalty_requires_match", False, help="only a coloured X on X+X is penalised (K3-6.1)"
-        ),
-        "thief": Option("thief", "previous", ("previous", "next"), help="who takes after a penalty (K3-6.2)"),
-    }
+    description = GameDescription(
+        name="k3",
+        title="K3",
+        min_players=2,
+        max_players=4,
+        options={
+            "cooperative": Option(
+                "cooperative", False, help="all win when the summit fills, all lose at the first elimination (K3-8)"
+            ),
+            "penalty_requires_match": Option(
+                "penalty_requires_match", False, help="only a coloured X on X+X is penalised (K3-6.1)"
+            ),
+            "thief": Option("thief", "previous", ("previous", "next"), help="who takes after a penalty (K3-6.2)"),
+        },
+        outcome_reasons=("summit reached", "no legal action", "last player in"),  # K3-7, K3-8
+        private=PrivateInfo("each player's pyramid while the players build (K3-10)", phases=("build",)),
+        simultaneous=(SimultaneousPhase("build", "every player not yet built (K3-3.2)", listed=False),),
+        chance="sampled",  # K3-2: the base row and the deal are too many to list
+        unrated_options=("cooperative",),  # issue 9: everybody wins or loses together
+        auto_styles=("sensible", "random"),  # K3-3.4: a planned build, or a shuffle
+    )
     #: K3-12: perft with no position starts from P2
     perft_start = (
         "1/2/3/4/5/6/7/8/RBBYGKRRG N/YR/WKB/GYBY/KRGNK/GYWBRB|R/KG/BYN/WRYK/GBKNY/BGKRYW play 0 - -"
@@ -425,9 +435,13 @@ class K3Engine(Engine):
         return seat
 
     # ---- moves ---------------------------------------------------------------------------
-    def legal_moves(self, state: K3State) -> list[K3Move]:
-        """K3-11.5: the play moves, sorted by their canonical text; nothing in other phases."""
-        if state.phase != "play" or state.turn is None:
+    def legal_moves(self, state: K3State, seat: int | None = None) -> list[K3Move]:
+        """K3-11.5: the play moves, sorted by their canonical text.
+
+        Nothing in the other phases: the base and deal are sampled, too many to list (K3-2), and so
+        are the builds (K3-3, ``SimultaneousPhase.listed``); ``auto_move`` proposes a build.
+        """
+        if state.phase != "play" or state.turn is None or (seat is not None and seat != state.turn):
             return []
         if state.steal is not None:
             victim = state.seats[state.steal]
@@ -1063,10 +1077,11 @@ class K3Engine(Engine):
             raise PositionError(f"not a K3 state in JSON: {exc}") from None
 
     # ---- chance and random play ------------------------------------------------------------
-    def chance_outcomes(self, state: K3State) -> list[tuple[K3Move, float]]:
-        raise NotImplementedError("K3's base draws and deals are too many to list; use sample_chance")
+    def chance_outcomes(self, state: K3State) -> None:
+        """K3's base draws and deals are too many to list: ``sample_chance`` draws them."""
+        return None
 
-    def sample_chance(self, state: K3State, rng: random.Random) -> K3Move:
+    def draw_chance(self, state: K3State, rng: random.Random) -> K3Move:
         """K3-2: the base row (redrawn until 4 colours) or a uniform deal of the 36 left."""
         if state.phase == "base":
             bag = [c for c in COLOURS for _ in range(FULL[c])]
@@ -1097,6 +1112,31 @@ class K3Engine(Engine):
 
     def auto_build(self, state: K3State, seat: int, rng: random.Random, style: str = "random") -> K3Move:
         return auto_build(state, seat, rng, style)
+
+    def auto_move(self, state: K3State, seat: int, rng: random.Random, style: str = "sensible") -> K3Move:
+        """While building, a build of K3-3.4 (``sensible`` or ``random``); in play a random legal move."""
+        if state.phase == "build":
+            return auto_build(state, seat, rng, style)
+        return super().auto_move(state, seat, rng)
+
+    def phase(self, state: K3State) -> str:
+        """``base``, ``deal``, ``build``, ``play`` or ``over`` (K3-11.6)."""
+        return state.phase
+
+    def private_changes(self, state: K3State, move: K3Move) -> tuple[int, ...]:
+        """K3-10: every hand once the deal is made; a builder's pyramid after their build."""
+        if move.kind == "deal":
+            return tuple(range(state.players))
+        if move.kind == "build":
+            return (move.seat,)
+        return ()
+
+    def move_sketch(self, state: K3State, move: K3Move) -> str:
+        """A build drawn as a small pyramid of letters, the top centred over the bottom (K3-3)."""
+        if move.kind != "build":
+            return ""
+        width = max(len(rank) for rank in move.rows)
+        return "\n".join(" ".join(rank).center(2 * width - 1) for rank in move.rows)
 
     # ---- view --------------------------------------------------------------------------------
     def view(self, state: K3State, viewer: int | None) -> dict[str, Any]:

@@ -42,6 +42,7 @@ from typing import Any, NamedTuple
 
 from engines.base import (
     Engine,
+    GameDescription,
     IllegalMoveError,
     InvalidMoveError,
     Option,
@@ -360,17 +361,26 @@ def _make_state(
 class KonaEngine(Engine):
     """Kona / Carpniches (rules/kona.md)."""
 
-    name = "kona"
-    aliases = ("carpniches",)
-    title = "Kona"
-    min_players = 2
-    max_players = 2
-    options = {
-        "repetition_draw": Option(
-            "repetition_draw", True, help="house rule KO-7.1: third occurrence of a position is a draw"
-        ),
-        "move_limit": Option("move_limit", 200, help="house rule KO-7.2: draw at this many plies (0 = off)"),
-    }
+    description = GameDescription(
+        name="kona",
+        aliases=("carpniches",),
+        title="Kona",
+        min_players=2,
+        max_players=2,
+        options={
+            "repetition_draw": Option(
+                "repetition_draw", True, help="house rule KO-7.1: third occurrence of a position is a draw"
+            ),
+            "move_limit": Option(
+                "move_limit", 200, help="house rule KO-7.2: draw at this many plies (0 = off)", min=0
+            ),
+        },
+        # KO-6 wins, KO-7 draws (the reasons of ``KonaState.end``)
+        outcome_reasons=("line", "double-line", "exposed-line", "blocked", "repetition", "move-limit"),
+        draw_offers=True,
+        seat_marks=("C", "P"),
+        colour_names=ANIMALS,
+    )
 
     # ---- construction ---------------------------------------------------------------------------
     def _options(self, options: Mapping[str, Any] | None) -> tuple[bool, int]:
@@ -425,7 +435,9 @@ class KonaEngine(Engine):
     def to_move(self, state: KonaState) -> int | None:
         return None if state.end is not None else state.side
 
-    def legal_moves(self, state: KonaState) -> list[KonaMove]:
+    def legal_moves(self, state: KonaState, seat: int | None = None) -> list[KonaMove]:
+        if seat is not None and seat != state.side:
+            return []
         return list(state.moves)  # empty once the game is over (KO-9.5)
 
     def parse_move(self, state: KonaState, text: str) -> KonaMove:

@@ -48,12 +48,16 @@ from typing import Any
 from engines.base import (
     CHANCE,
     Engine,
+    GameDescription,
     IllegalMoveError,
     InvalidMoveError,
+    MoveLabel,
     Option,
     OptionError,
     Outcome,
+    Partnerships,
     PositionError,
+    QuickMove,
 )
 from engines.krakatoa_tables import (
     BONUS_MARKS,
@@ -342,14 +346,22 @@ def _canonical_die(dice: tuple[str | None, ...], name: str) -> str:
 class KrakatoaEngine(Engine):
     """The Krakatoa rules (KR-1 to KR-10)."""
 
-    name = "krakatoa"
-    title = "Krakatoa"
-    min_players = 2
-    max_players = 4
-    options = {
-        "preset": Option("preset", "advanced", ("advanced", "basic"), "KR-7.1: basic has no bonuses"),
-        "teams": Option("teams", False, (), "KR-6.2: four players as two partnerships"),
-    }
+    description = GameDescription(
+        name="krakatoa",
+        title="Krakatoa",
+        min_players=2,
+        max_players=4,
+        options={
+            "preset": Option("preset", "advanced", ("advanced", "basic"), "KR-7.1: basic has no bonuses"),
+            "teams": Option("teams", False, (), "KR-6.2: four players as two partnerships"),
+        },
+        outcome_reasons=("highest total", "tied for the highest total"),  # KR-4.4
+        # KR-6.2: seats k and k + 2 form side k (``seat_of``)
+        partnerships=Partnerships("teams", 4, ((0, 2), (1, 3))),
+        chance="listed",  # KR-10.5 (drawn by simulating the dice, same law: ``draw_chance``)
+        on_timeout="auto",  # KR-8.4
+        quick_moves=True,  # KR-9.1: nothing is hidden, and a decision has at most 18 choices
+    )
 
     # ---- setup ---------------------------------------------------------------------------
     def new_game(
@@ -625,9 +637,9 @@ class KrakatoaEngine(Engine):
         return seat
 
     # ---- moves -----------------------------------------------------------------------------
-    def legal_moves(self, state: KrakatoaState) -> list[Move]:
+    def legal_moves(self, state: KrakatoaState, seat: int | None = None) -> list[Move]:
         step = state.step
-        if state.phase == "over":
+        if state.phase == "over" or (seat is not None and seat != self.to_move(state)):
             return []
         if step.startswith("roll"):
             return [m for m, _ in _chance_table(state.dice, step)]
@@ -778,8 +790,10 @@ class KrakatoaEngine(Engine):
         return (kind, text)
 
     # ---- auto (KR-8.4) -----------------------------------------------------------------------
-    def auto_move(self, state: KrakatoaState) -> Move:
-        """KR-8.4: the decision worth the most expected points on the throw at hand."""
+    def auto_move(
+        self, state: KrakatoaState, seat: int | None = None, rng: random.Random | None = None, style: str = "sensible"
+    ) -> Move:
+        """KR-8.4: the decision worth the most expected points on the throw at hand (no randomness)."""
         step = state.step
         if step == "set":
             if state.phase == "throwoff":
@@ -796,6 +810,23 @@ class KrakatoaEngine(Engine):
         raise IllegalMoveError("KR-10.3: auto is illegal at a chance node (the dice decide)")
 
     # ---- chance ------------------------------------------------------------------------------
+    def quick_moves(self, state: KrakatoaState, seat: int) -> list[QuickMove]:
+        """Set, throw, keep and rethrow as buttons, targets and forces in one select, and auto (KR-8.4)."""
+        quick = []
+        for move in self.legal_moves(state, seat):
+            text = self.format_move(state, move)
+            if move[0] in ("throw", "keep", "rethrow"):
+                quick.append(QuickMove(text, (MoveLabel(f"btn.{text}"),)))
+            elif move[0] == "set":
+                quick.append(QuickMove(text, (MoveLabel("krakatoa.set", keyed=(("set", f"set.{text}"),)),)))
+            elif move[0] == "aim":
+                target = MoveLabel("krakatoa.target", params=(("die", move[1]),))
+                label = (target, MoveLabel(f"krakatoa.force_{move[2]}"))
+                quick.append(QuickMove(text, label, "select"))
+        if quick:
+            quick.append(QuickMove("auto", (MoveLabel("btn.auto"),), "extra"))
+        return quick
+
     def chance_outcomes(self, state: KrakatoaState) -> list[tuple[Move, float]]:
         """KR-10.5: each distinct outcome once with its exact probability (as a float)."""
         if not state.step.startswith("roll"):
@@ -808,7 +839,7 @@ class KrakatoaEngine(Engine):
             raise IllegalMoveError("not a chance node")
         return list(_chance_table(state.dice, state.step))
 
-    def sample_chance(self, state: KrakatoaState, rng: random.Random) -> Move:
+    def draw_chance(self, state: KrakatoaState, rng: random.Random) -> Move:
         """Simulate the dice (KR-8.1, KR-8.2) with ``rng``; same law as ``chance_outcomes``."""
         step = state.step
         if step in ("roll:s", "roll:a", "roll:l"):

@@ -78,12 +78,14 @@ from typing import Any, NamedTuple
 
 from engines.base import (
     Engine,
+    GameDescription,
     IllegalMoveError,
     InvalidMoveError,
     Option,
     OptionError,
     Outcome,
     PositionError,
+    PrivateInfo,
 )
 
 # ---- faces, types, pieces (PL-1.2) -------------------------------------------------------------
@@ -861,14 +863,22 @@ def _has_action(board, p: int, phase: int, reserves, prisoners, refused: int) ->
 class PlateauEngine(Engine):
     """Plateau (rules/plateau.md).  Black = seat 0 moves first."""
 
-    name = "plateau"
-    title = "Plateau"
-    min_players = 2
-    max_players = 2
-    options = {
-        "repetition_draw": Option("repetition_draw", True, help="PL-8.3: third repetition draws"),
-        "max_plies": Option("max_plies", 400, help="PL-8.5: draw at this ply (0 = off)"),
-    }
+    description = GameDescription(
+        name="plateau",
+        title="Plateau",
+        min_players=2,
+        max_players=2,
+        options={
+            "repetition_draw": Option("repetition_draw", True, help="PL-8.3: third repetition draws"),
+            "max_plies": Option("max_plies", 400, help="PL-8.5: draw at this ply (0 = off)", min=0),
+        },
+        # PL-8: the words in brackets of the outcome texts (``_WIN_TEXTS``, ``_DRAW_TEXTS``)
+        outcome_reasons=("prisoners", "stack", "repetition", "ply limit", "no moves"),
+        draw_offers=True,
+        private=PrivateInfo("the hidden faces of a player's own pieces (PL-9)"),
+        seat_marks=("B", "W"),
+        colour_names=("Black", "White"),
+    )
     perft_start = None
 
     # ---- construction ------------------------------------------------------------------------------
@@ -901,7 +911,9 @@ class PlateauEngine(Engine):
     def to_move(self, state: PlateauState) -> int | None:
         return None if state.result else state.side
 
-    def legal_moves(self, state: PlateauState) -> list:
+    def legal_moves(self, state: PlateauState, seat: int | None = None) -> list:
+        if seat is not None and seat != self.to_move(state):
+            return []
         moves = self._moves(state)
         return sorted(moves, key=lambda m: self.format_move(state, m))
 
@@ -1023,6 +1035,15 @@ class PlateauEngine(Engine):
     def public_move(self, state: PlateauState | None, move: Any) -> str:
         """PL-9.5: ``?`` for each face still hidden after an opening or onboard."""
         return _format_move(state, move, public=True)
+
+    def private_changes(self, state: PlateauState, move: Any) -> tuple[int, ...]:
+        """PL-9.2, PL-9.5: the mover after an opening or onboard (the move holds faces its public form
+        hides); both players once an exchange completes (pieces go back to hidden reserves, PL-7.3)."""
+        if move[0] == K_RETURN:
+            return (0, 1)
+        if self.public_move(state, move) != self.format_move(state, move):
+            return (state.side,)
+        return ()
 
     # ---- apply -------------------------------------------------------------------------------------
     def apply(self, state: PlateauState, move: Any) -> PlateauState:
