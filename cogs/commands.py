@@ -13,16 +13,17 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
+from cogs.limits import MAX_TEXT_OPTION
 from cogs.translator import L
+from tables.games import games as game_names
 
 if TYPE_CHECKING:
     from cogs.front import Front
 
-GAMES = ("kona", "plateau", "k3", "krakatoa")
 #: time per move choices, in seconds
 TIMES = (3600, 21600, 86400, 259200, 604800, 1209600)
 
-GAME_CHOICES = [Choice(name=L(f"choice.game.{g}"), value=g) for g in GAMES]
+GAME_CHOICES = [Choice(name=L(f"choice.game.{g}"), value=g) for g in game_names()]
 TIME_CHOICES = [Choice(name=L(f"choice.time.{s}"), value=s) for s in TIMES]
 DRAW_CHOICES = [Choice(name=L(f"choice.draw.{a}"), value=a) for a in ("offer", "accept", "decline")]
 SEAT_CHOICES = [Choice(name=L(f"choice.seat.{a}"), value=a) for a in ("first", "second", "random")]
@@ -57,7 +58,7 @@ def register_commands(tree: app_commands.CommandTree[Any]) -> None:
         seat: Choice[str] | None = None,
         rated: bool | None = None,
         time_per_move: Choice[int] | None = None,
-        variant: app_commands.Range[str, 1, 100] | None = None,
+        variant: app_commands.Range[str, 1, MAX_TEXT_OPTION] | None = None,
     ) -> None:
         opponents = [u for u in (opponent, opponent2, opponent3) if u is not None]
         await front(interaction).play(
@@ -74,7 +75,7 @@ def register_commands(tree: app_commands.CommandTree[Any]) -> None:
     @app_commands.rename(text=L("opt.text"), table=L("opt.table"))
     @app_commands.describe(text=L("opt.text.desc"), table=L("opt.table.desc"))
     async def move(
-        interaction: discord.Interaction, text: app_commands.Range[str, 1, 100], table: int | None = None
+        interaction: discord.Interaction, text: app_commands.Range[str, 1, MAX_TEXT_OPTION], table: int | None = None
     ) -> None:
         await front(interaction).move(interaction, text, table)
 

@@ -24,6 +24,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 
 from cogs.i18n_discord import t
+from cogs.limits import MAX_MESSAGE
 from cogs.translator import L
 from tables.leaderboard import (
     BoardPage,
@@ -63,7 +64,7 @@ def _guild(interaction: discord.Interaction) -> int:
 async def _answer(interaction: discord.Interaction, content: str, *, files: list[discord.File] | None = None,
                   view: discord.ui.View | None = None, embed: discord.Embed | None = None) -> None:
     """An ephemeral answer with several files (``Front.reply`` takes one)."""
-    kwargs: dict[str, Any] = {"content": content[:2000], "ephemeral": True, "files": files or []}
+    kwargs: dict[str, Any] = {"content": content[:MAX_MESSAGE], "ephemeral": True, "files": files or []}
     if view is not None:
         kwargs["view"] = view
     if embed is not None:

@@ -66,6 +66,8 @@ EN: dict[str, str] = {
     "reminder.late": "Hurry: only {left} left to move in {game} #{table} (deadline {deadline}).",
     # ---- refusals
     "error.no_table": "There is no table #{table}.",
+    "error.no_table_here": "You have no active game here. Start one with /play, or name the table.",
+    "error.several_tables": "You have several games here: choose one with the table option ({tables}).",
     "error.damaged": "This table's record (#{table}) is damaged and cannot be played; the other tables are fine. "
     "Please tell the server's admins.",
     "error.unknown_game": "There is no game called {game}. Choose one of: {games}.",
@@ -154,6 +156,8 @@ ES: dict[str, str] = {
     "(plazo {deadline}).",
     "reminder.late": "Date prisa: solo quedan {left} para jugar en {game} #{table} (plazo {deadline}).",
     "error.no_table": "No existe la mesa #{table}.",
+    "error.no_table_here": "No tienes ninguna partida activa aquí. Empieza una con /jugar o indica la mesa.",
+    "error.several_tables": "Tienes varias partidas aquí: elige una con la opción mesa ({tables}).",
     "error.damaged": "El registro de esta mesa (#{table}) está dañado y no se puede jugar; las demás mesas "
     "funcionan. Avisa a los administradores del servidor.",
     "error.unknown_game": "No existe el juego {game}. Elige uno de: {games}.",

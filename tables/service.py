@@ -88,6 +88,10 @@ Renderer = Callable[[str, dict[str, Any], list[str]], bytes]
 
 #: reminder thresholds as fractions of the time per move
 HALF, LATE = 0.5, 0.9
+#: ``propose(style=SHUFFLE)``: the game's last auto style, another kind of proposal (K3's random build)
+SHUFFLE = "shuffle"
+#: tables named at most in a "which table?" answer
+MAX_LISTED_TABLES = 10
 #: a safety net against an engine that never stops asking for chance moves
 MAX_AUTOMATIC_MOVES = 10_000
 
@@ -914,7 +918,7 @@ class TableService:
                       rng: random.Random | None = None, unlisted_only: bool = False) -> Proposal:
         """The engine's ``auto_move`` for this player, to play or to preview; nothing is stored.
 
-        ``style``: one of the game's ``auto_styles`` (K3's ``random`` shuffle); ``unlisted_only``:
+        ``style``: one of the game's ``auto_styles``, or ``SHUFFLE`` for its last one; ``unlisted_only``:
         refuse unless the moves now are too many to list (the build preview of K3-3.4).
         """
         async with self._lock(table_id):
@@ -926,6 +930,8 @@ class TableService:
             if seat.seat not in actors:
                 raise TableError("error.not_your_turn", player=self._names_of(ctx, actors) or "-")
             styles = engine.description.auto_styles
+            if style == SHUFFLE:
+                style = styles[-1]
             if style is not None and style not in styles:
                 raise TableError("error.bad_move", move=f"auto {style}", detail=", ".join(styles))
             try:
@@ -1145,6 +1151,25 @@ class TableService:
         """Live tables in this channel or thread where the user is seated."""
         rows = await self.repo.tables_in_place(guild_id, place_id, LIVE)
         return [s for s in await self._summaries(rows) if user_id in s.user_ids]
+
+    async def table_meant(self, user_id: int, guild_id: int, place_id: int | None = None,
+                          want: Callable[[TableSummary], bool] | None = None) -> int:
+        """The table a command without a table number means (both front ends ask here).
+
+        The caller's only live table in this channel or thread, else in the server; among several,
+        those ``want`` prefers.  None or several: a ``TableError`` that lists them.
+        """
+        found = await self.find_tables_in_place(guild_id, place_id, user_id) if place_id is not None else []
+        if not found:
+            found = await self.active_tables(user_id, guild_id)
+        if want is not None:
+            found = [s for s in found if want(s)] or found
+        if not found:
+            raise TableError("error.no_table_here")
+        if len(found) > 1:
+            listed = ", ".join(f"#{s.table_id} {s.title}" for s in found[:MAX_LISTED_TABLES])
+            raise TableError("error.several_tables", tables=listed)
+        return found[0].table_id
 
     async def open_tables_in_place(self, guild_id: int, place_id: int) -> list[int]:
         """Ids of tables in this channel still open for anybody to join (``/join`` without a number)."""

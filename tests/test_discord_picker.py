@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from cogs import picker
 from engines import CHANCE, get_engine
+from tables import picker
 
 GAMES = ("kona", "plateau", "k3", "krakatoa")
 
