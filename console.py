@@ -228,7 +228,7 @@ class Console:
             if moves:
                 self.write(f"[dm {name}] #{tid} legal moves ({len(moves)}): {shown}{more}")
             else:
-                self.write(f"[dm {name}] #{tid} no moves to list for you now (K3 builds: /build)")
+                self.write(f"[dm {name}] #{tid} no moves to list for you now (too many to list? try /build)")
         elif verb == "resign":
             self.show(await svc.resign(await self._pick(uid, table, lambda s: s.status == "active"), uid))
         elif verb == "draw":
