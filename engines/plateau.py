@@ -1049,19 +1049,13 @@ class PlateauEngine(Engine):
     def apply(self, state: PlateauState, move: Any) -> PlateauState:
         if state.result:
             raise IllegalMoveError(f"PL-8.6: the game is over ({state.result})")
-        try:
-            kind = move[0]
-        except (TypeError, IndexError, KeyError):
-            raise InvalidMoveError(f"not a Plateau move: {move!r}") from None
-        handler = _HANDLERS.get(kind) if isinstance(kind, int) else None
-        if handler is None:
+        # the move's shape is checked here and its parts by the handlers' readers (_square, _choice,
+        # _counts, _stops, _origin), so an error inside a handler is an engine bug and is not hidden
+        kind = move[0] if isinstance(move, tuple) and move else None
+        handler = _HANDLERS.get(kind) if kind.__class__ is int else None
+        if handler is None or len(move) != _ARITY[kind]:
             raise InvalidMoveError(f"not a Plateau move: {move!r}")
-        try:
-            return handler(state, move)
-        except (TypeError, ValueError, IndexError, KeyError) as exc:
-            if isinstance(exc, IllegalMoveError | InvalidMoveError):
-                raise
-            raise InvalidMoveError(f"not a Plateau move: {move!r}") from None
+        return handler(state, move)
 
     # ---- outcome -----------------------------------------------------------------------------------
     def outcome(self, state: PlateauState) -> Outcome | None:
@@ -1506,7 +1500,7 @@ def _square(sq: Any) -> int:
 
 
 def _choice(pair: Any) -> int:
-    if pair not in CHOICE_TYPE:
+    if not isinstance(pair, str) or pair not in CHOICE_TYPE:
         raise InvalidMoveError(f"no piece has the faces {pair!r}")
     return CHOICE_TYPE[pair]
 
@@ -1629,6 +1623,13 @@ def _apply_stomp(state: PlateauState, move: tuple) -> PlateauState:
     return _next(state, board, 1 - p, PHASE_TURN, ZERO7, 0, state.reserves, prisoners, (sq,), text, (NAMES[sq],))
 
 
+def _stops(value: Any) -> tuple[tuple[int, Any], ...]:
+    """The stops of a move tuple, each (square, pieces continuing): read, not yet judged (PL-5.5)."""
+    if not isinstance(value, tuple) or not all(isinstance(stop, tuple) and len(stop) == 2 for stop in value):
+        raise InvalidMoveError(f"not a list of stops: {value!r}")
+    return tuple((_square(sq), j) for sq, j in value)
+
+
 def _apply_move(state: PlateauState, move: tuple) -> PlateauState:
     _, flip, origin, k, stops, dest = move
     origin, s, n, face = _origin(state, flip, origin)
@@ -1638,7 +1639,7 @@ def _apply_move(state: PlateauState, move: tuple) -> PlateauState:
     if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= n:
         raise IllegalMoveError(f"PL-5.3: lift 1 to N = {n} pieces from {NAMES[origin]}, not {k}")
     if stops.__class__ is not tuple or stops:
-        stops = tuple((_square(sq), j) for sq, j in stops)
+        stops = _stops(stops)
     # the path (PL-5.4 / PL-5.7)
     if face == ORANGE:
         mid = KNIGHT_MID[origin].get(dest)
@@ -1779,6 +1780,9 @@ def _apply_pass(state: PlateauState, move: tuple) -> PlateauState:
     return _next(state, state.board, 1 - state.side, PHASE_TURN, ZERO7, 0, state.reserves, state.prisoners, (),
                  "pass", ())  # fmt: skip
 
+
+#: the length of each kind of move tuple (see "moves (PL-10.4)" above)
+_ARITY = {K_OPEN: 4, K_ONBOARD: 4, K_MOVE: 6, K_STOMP: 3, K_TENDER: 2, K_RETURN: 2, K_REFUSE: 1, K_PASS: 1}
 
 _HANDLERS = {
     K_OPEN: _apply_open,

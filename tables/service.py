@@ -31,6 +31,7 @@ import json
 import logging
 import random
 import secrets
+import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
@@ -94,6 +95,16 @@ SHUFFLE = "shuffle"
 MAX_LISTED_TABLES = 10
 #: a safety net against an engine that never stops asking for chance moves
 MAX_AUTOMATIC_MOVES = 10_000
+
+
+def log_damage(table_id: int, what: str, exc: BaseException) -> None:
+    """Log a damaged table with where it failed: the exception's type and traceback frames.
+
+    The exception's own message is left out by design (an engine's message may quote a move with
+    hidden faces, PL-9); the frames hold code, not values, so they keep no secret.
+    """
+    frames = "".join(traceback.format_tb(exc.__traceback__))
+    log.error("table %d: %s (%s)\n%s", table_id, what, type(exc).__name__, frames.rstrip())
 
 
 class SystemClock:
@@ -238,7 +249,7 @@ class TableService:
             if not isinstance(options, dict):
                 raise ValueError("options are not an object")
         except (KeyError, ValueError, TypeError) as exc:
-            log.error("table %d: damaged options (%s)", table_id, exc)
+            log_damage(table_id, "damaged options", exc)
             raise TableError("error.damaged", table=table_id) from None
         ctx = _Ctx(row, seats, engine, options)
         if row.status in (ACTIVE, FINISHED):
@@ -268,8 +279,7 @@ class TableService:
                 state = engine.apply(state, engine.parse_move(state, m.move))
             replayed = json.loads(json.dumps(engine.to_json(state)))
         except Exception as exc:  # any failure of an old record: report the table as damaged
-            # only the error's type is logged: its text could quote a move with hidden faces
-            log.error("table %d: the move log does not replay (%s)", ctx.id, type(exc).__name__)
+            log_damage(ctx.id, "the move log does not replay", exc)
             raise TableError("error.damaged", table=ctx.id) from None
         try:
             snapshot = json.loads(ctx.row.state) if ctx.row.state else None
@@ -1204,7 +1214,7 @@ class TableService:
                 texts.append((m.ply, m.seat, m.move, ctx.engine.public_move(state, move)))
                 state = ctx.engine.apply(state, move)
         except Exception as exc:
-            log.error("table %d: the move log does not replay (%s)", ctx.id, type(exc).__name__)
+            log_damage(ctx.id, "the move log does not replay", exc)
             raise TableError("error.damaged", table=ctx.id) from None
         self._log_cache[ctx.id] = texts
         return texts

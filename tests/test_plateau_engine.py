@@ -774,3 +774,30 @@ def test_cli_view_moves_play() -> None:
     ]
     proc = _cli("perft", "plateau", "1")
     assert proc.stdout.strip() == "1260"
+
+
+# ---- errors that tell the truth (issue 13) --------------------------------------------------------
+@pytest.mark.parametrize("move", [
+    None, (), [0, 1, "rb", "rb"], (99,), (True,), ("open",), (0, 1, "rb"), (2, False, 0, 1, ((1, 1, 1),), 2),
+    (2, False, 0, 1, [(1, 1)], 2), (1, 0, 0, ["r", "b"]), (4, (1, 2)), (5, "bb"),
+])
+def test_malformed_moves_are_not_moves(move) -> None:
+    """Any value that is not a Plateau move tuple of the right shape is refused as a move error (PL-10.4),
+    never a TypeError, ValueError, IndexError or KeyError."""
+    state = E.new_game(2, 0)
+    with pytest.raises(MoveError):
+        E.apply(state, move)
+
+
+def test_an_engine_bug_in_a_move_handler_is_not_called_a_players_mistake(monkeypatch) -> None:
+    """A KeyError inside a handler is a bug: it must surface, not become "not a Plateau move"."""
+    import engines.plateau as plateau
+
+    def broken(state, move):
+        raise KeyError("a bug")
+
+    state = E.new_game(2, 0)
+    move = E.legal_moves(state)[0]
+    monkeypatch.setitem(plateau._HANDLERS, move[0], broken)
+    with pytest.raises(KeyError, match="a bug"):
+        E.apply(state, move)

@@ -306,3 +306,24 @@ async def test_missed_posts_after_a_crash(tmp_path: Path) -> None:
     repo3, svc3 = await open_service(path)  # a finished table's board and result both come back
     assert [m.kind for m in await svc3.missed_posts()] == ["board", "result"]
     await repo3.close()
+
+
+async def test_a_damaged_table_is_logged_with_its_traceback_and_no_secret(tmp_path, caplog) -> None:
+    """Issue 13: "table damaged" names where it failed (traceback frames), never the error's text."""
+    import logging
+
+    from tables.service import log_damage
+
+    def fail() -> None:
+        hidden = "".join(["+rb.xx@a1", " secret faces"])  # built at run time: not in any source line
+        raise ValueError(hidden)
+
+    try:
+        fail()
+    except ValueError as exc:
+        with caplog.at_level(logging.ERROR, logger="tables.service"):
+            log_damage(7, "the move log does not replay", exc)
+    text = caplog.text
+    assert "table 7: the move log does not replay (ValueError)" in text
+    assert "in fail" in text and "raise ValueError(hidden)" in text  # the frame and its source line
+    assert "secret faces" not in text
