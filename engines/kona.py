@@ -80,7 +80,7 @@ _MOVE: tuple[KonaMove, ...] = tuple(KonaMove(s, d) for s in range(CELLS) for d i
 
 def _ray(sq: int, df: int, dr: int) -> list[int]:
     f, r = sq % SIZE, sq // SIZE
-    out = []
+    out: list[int] = []
     while True:
         f += df
         r += dr

@@ -375,7 +375,7 @@ _LEVELS: tuple[dict[tuple[int, ...], tuple[int, ...]], dict[tuple[int, ...], tup
 def _levels(board: tuple[tuple[int, ...], ...], p: int) -> list[tuple[int, ...]]:
     """_slot_levels of every square (memoised per stack)."""
     memo = _LEVELS[p]
-    levels = list(map(memo.get, board))
+    levels: list[Any] = list(map(memo.get, board))
     if None in levels:
         if len(memo) > _MEMO_LIMIT:
             memo.clear()
@@ -445,7 +445,7 @@ def _facts(board: tuple[tuple[int, ...], ...], p: int) -> list[int]:
     """The fact of every square (memoised per stack; the map runs at C speed): the sum of the
     facts, shifted right by 32, counts the onboard places (16 origin codes stay below 2**32)."""
     memo = _FACTS[p]
-    facts = list(map(memo.get, board))
+    facts: list[Any] = list(map(memo.get, board))
     if None in facts:
         if len(memo) > _MEMO_LIMIT:
             memo.clear()
@@ -558,7 +558,7 @@ def _ray_getters() -> tuple:
     for origin in range(16):
         by_face = []
         for face in range(4):
-            by_n = [()]
+            by_n: list[tuple] = [()]
             for n in range(1, 4):
                 by_n.append(tuple((ray[:n], itemgetter(*ray[:n])) for ray in RAYS_BY_FACE[origin][face]))
             by_face.append(tuple(by_n))
@@ -711,13 +711,13 @@ def _bucket_moves(origin: int, bucket: tuple, codes: list[int], unit_mask: int, 
     mask = unit_mask & ((1 << k) - 1)
     if kind == 1:  # PL-5.7: land on F, perhaps after a stop on M
         mid, fin = path
-        out = [(K_MOVE, flip, origin, k, (), fin)]
+        out: list[tuple] = [(K_MOVE, flip, origin, k, (), fin)]
         out.extend((K_MOVE, flip, origin, k, ((mid, j),), fin) for j, _ in _stop_options(codes[mid], k, mask))
         return out
     marker = kind == 2
     size = len(path)
     land = [marker or codes[sq] != 1 for sq in path]  # PL-5.6
-    out = []
+    out = []  # same list as above: every move tuple of the bucket
     append = out.append
     # lines are at most 3 squares long: at most two stops, so the loops are written out
     for i0 in range(size):
@@ -963,7 +963,7 @@ class PlateauEngine(Engine):
         each_codes = repeat(codes)
         for origin in compress(SQUARES, map(_ONE_LT, codes)):  # own stacks: codes 2 and up
             recipe = _RECIPES_AT[origin][facts[origin] & _ORIGIN_CODE]
-            along = list(map(getitem, recipe[3], map(call, recipe[2], each_codes)))  # at C speed
+            along: list[int] = list(map(getitem, recipe[3], map(call, recipe[2], each_codes)))  # at C speed
             count = recipe[0] + sum(along)
             counts.append((origin, recipe, along, count))
             n_stack += count
@@ -1019,7 +1019,7 @@ class PlateauEngine(Engine):
             if source == _TENDER_SOURCE:
                 return tenders[int(rng.random() * len(tenders))]
             recipe = _RECIPES_AT[source][facts[source] & _ORIGIN_CODE]
-            along = list(map(getitem, recipe[3], map(call, recipe[2], repeat(codes))))
+            along: list[int] = list(map(getitem, recipe[3], map(call, recipe[2], repeat(codes))))
             count = recipe[0] + sum(along)
             if count:
                 return _recipe_move(source, recipe, codes, int(rng.random() * count), along)
@@ -1051,8 +1051,8 @@ class PlateauEngine(Engine):
             raise IllegalMoveError(f"PL-8.6: the game is over ({state.result})")
         # the move's shape is checked here and its parts by the handlers' readers (_square, _choice,
         # _counts, _stops, _origin), so an error inside a handler is an engine bug and is not hidden
-        kind = move[0] if isinstance(move, tuple) and move else None
-        handler = _HANDLERS.get(kind) if kind.__class__ is int else None
+        kind = move[0] if isinstance(move, tuple) and move and move[0].__class__ is int else -1
+        handler = _HANDLERS.get(kind)
         if handler is None or len(move) != _ARITY[kind]:
             raise InvalidMoveError(f"not a Plateau move: {move!r}")
         return handler(state, move)
@@ -1308,7 +1308,8 @@ def _parse_fields(text: str, view: bool) -> dict[str, Any]:
     if side_text not in ("B", "W"):
         raise PositionError(f"side must be B or W, not {side_text!r}")
     side = OWNER_LETTERS.index(side_text)
-    tender, refused = ZERO7, 0
+    tender: tuple[int, ...] = ZERO7
+    refused = 0
     if phase_text == "open":
         phase = PHASE_OPEN
     elif phase_text == "turn":
@@ -1908,7 +1909,7 @@ def determinize(view: Mapping[str, Any], seat: int | None, rng: random.Random) -
                             _marks((key,)), rep, cap, last, highlight)  # fmt: skip
     f = _parse_fields(text, view=True)
     squares = [list(s) for s in f["squares"]]
-    reserves: list[Any] = list(f["reserves"])
+    seen_reserves: list[Any] = list(f["reserves"])
     prisoners = f["prisoners"]
     for q in (0, 1):
         pool = list(FULL_SET)
@@ -1923,12 +1924,12 @@ def determinize(view: Mapping[str, Any], seat: int | None, rng: random.Random) -
                     pool[TYPE_OF_FACES[(up, down)]] -= 1
                 else:
                     slots.append((sq, i))
-        if isinstance(reserves[q], tuple):
+        if isinstance(seen_reserves[q], tuple):
             for i in range(7):
-                pool[i] -= reserves[q][i]
+                pool[i] -= seen_reserves[q][i]
         if any(n < 0 for n in pool):
             raise PositionError(f"the view accounts for more than 12 pieces of seat {q}")
-        if not slots and isinstance(reserves[q], tuple):
+        if not slots and isinstance(seen_reserves[q], tuple):
             continue
         constraints = []
         for sq, i in slots:
@@ -1956,12 +1957,12 @@ def determinize(view: Mapping[str, Any], seat: int | None, rng: random.Random) -
             squares[sq][i] = (o, up, down, up_pub, down_pub)
         for t in chosen:
             pool[t] -= 1
-        if not isinstance(reserves[q], tuple):
-            if sum(pool) != reserves[q]:
+        if not isinstance(seen_reserves[q], tuple):
+            if sum(pool) != seen_reserves[q]:
                 raise PositionError(f"seat {q}'s reserve size does not fit this view")
-            reserves[q] = tuple(pool)
+            seen_reserves[q] = tuple(pool)
     board = tuple(tuple(make_piece(*piece) for piece in s) for s in squares)
-    res = (reserves[0], reserves[1])
+    res = (seen_reserves[0], seen_reserves[1])
     _validate(board, f["side"], f["phase"], f["tender"], res, prisoners)
     key = _key(board, f["side"], f["phase"], f["tender"], f["refused"], res, prisoners)
     return PlateauState(board, f["side"], f["phase"], f["tender"], f["refused"], res, prisoners, f["ply"], "",
