@@ -957,32 +957,7 @@ class KrakatoaEngine(Engine):
         result = self.outcome(state)
         changed = changed_dice(state.prev_dice, state.dice) if state.thrown else []
         sides = state.sides
-        sheet = []
-        for side in range(sides):
-            rounds: list[list[dict[str, Any]]] = [[] for _ in range(ROUNDS)]
-            for rnd, label, points, marks, scratch, seat, rethrown in state.sheet[side] if state.sheet else ():
-                rounds[rnd - 1].append(
-                    {
-                        "throw": label,
-                        "points": points,
-                        "marks": marks,
-                        "scratch": scratch,
-                        "seat": seat,
-                        "rethrown": rethrown,
-                    }
-                )
-            if state.phase in ("play", "bonus") and state.side == side:
-                rounds[state.round - 1].append(
-                    {
-                        "throw": self._label(state),
-                        "points": None,
-                        "marks": state.marks[side][0],
-                        "scratch": False,
-                        "seat": state.seat,
-                        "rethrown": state.step == "roll:again",
-                    }
-                )
-            sheet.append(rounds)
+        sheet = [self._sheet_rounds(state, side) for side in range(sides)]
         to_move = self.to_move(state)
         auto = None
         if to_move is not None and to_move != CHANCE:
@@ -1036,6 +1011,21 @@ class KrakatoaEngine(Engine):
             "last_throw": _throw_dict(state.last_throw),
             "auto": auto,
         }
+
+    def _sheet_rounds(self, state: KrakatoaState, side: int) -> list[list[dict[str, Any]]]:
+        """One side's score sheet by round (KR-3): its scored throws, and the throw in progress."""
+        rounds: list[list[dict[str, Any]]] = [[] for _ in range(ROUNDS)]
+        for rnd, label, points, marks, scratch, seat, rethrown in state.sheet[side] if state.sheet else ():
+            rounds[rnd - 1].append(
+                {"throw": label, "points": points, "marks": marks, "scratch": scratch, "seat": seat,
+                 "rethrown": rethrown}
+            )
+        if state.phase in ("play", "bonus") and state.side == side:
+            rounds[state.round - 1].append(
+                {"throw": self._label(state), "points": None, "marks": state.marks[side][0], "scratch": False,
+                 "seat": state.seat, "rethrown": state.step == "roll:again"}
+            )
+        return rounds
 
     # ---- JSON ------------------------------------------------------------------------------------
     def to_json(self, state: KrakatoaState) -> dict[str, Any]:
