@@ -9,8 +9,9 @@ one pretend server and prints what a Discord server would show:
 
 Commands mirror the slash commands: ``/play GAME @NAME... [option=value...]``, ``/accept``,
 ``/decline``, ``/join [TABLE]``, ``/start``, ``/leave``, ``/abort``, ``/move TEXT``, ``/auto`` (console
-only: Krakatoa's ``auto``, a K3 auto-build or a random legal move), ``/build
-[random|sensible]`` (K3), ``/moves``, ``/resign``, ``/draw``, ``/decline-draw``, ``/board``,
+only: the game's own auto move — Krakatoa's KR-8.4, K3's sensible build — else a random legal move),
+``/build [STYLE]`` (a proposed move where moves are too many to list: K3's builds), ``/moves``,
+``/resign``, ``/draw``, ``/decline-draw``, ``/board``,
 ``/history [@NAME] [GAME]``, ``/leaderboard GAME [PAGE]``, ``/stats [@NAME]``, ``/replay TABLE``,
 ``/recompute``, ``/games``, ``/rules GAME``, ``/mine``, ``/clock +DURATION`` (console only: move the
 pretend clock forward, then run the deadline check) and ``/help``.  A command applies to NAME's only
@@ -39,6 +40,7 @@ from typing import Any
 from tables import PrivatePost, PublicPost, Reminder, TableError, TableService, TableSummary, t
 from tables.durations import parse_duration
 from tables.errors import CannotOpen
+from tables.games import auto_styles, games
 from tables.service import open_service
 
 GUILD_ID = 1
@@ -55,13 +57,19 @@ RULES_DIR = Path(__file__).resolve().parent.parent / "shared" / "rules"
 MAX_LISTED_MOVES = 300
 
 HELP = """Commands (write them as NAME: COMMAND):
-  /play GAME @NAME... [option=value...]   games: kona, plateau, k3, krakatoa
+  /play GAME @NAME... [option=value...]   games: {games}
   /accept  /decline  /join [TABLE]  /start  /leave  /abort
-  /move TEXT   /auto (a move chosen for you)   /build [random|sensible] (K3)
+  /move TEXT   /auto (a move chosen for you)   /build [STYLE] ({styles})
   /moves   /mine   /board   /history [@NAME] [GAME] (table=N: that table's moves)
   /leaderboard GAME [PAGE]   /stats [@NAME]   /replay TABLE   /recompute
   /resign  /draw  /decline-draw  /games  /rules GAME  /clock +DURATION  /help
 Add table=N when you have several tables."""
+
+
+def help_text() -> str:
+    """HELP with the games and their auto styles from the registry (``K3: sensible or random``)."""
+    styles = "; ".join(f"{title}: {' or '.join(names)}" for title, names in auto_styles().items())
+    return HELP.format(games=", ".join(games()), styles=styles or "-")
 
 
 def user_id_for(name: str) -> int:
@@ -149,15 +157,7 @@ class Console:
     async def _pick(self, uid: int, table: int | None, want: Callable[[TableSummary], bool] | None = None) -> int:
         if table is not None:
             return table
-        tables = await self.service.active_tables(uid, GUILD_ID)
-        if want is not None:
-            preferred = [s for s in tables if want(s)]
-            tables = preferred or tables
-        if len(tables) == 1:
-            return tables[0].table_id
-        if not tables:
-            raise TableError("console.no_table")
-        raise TableError("console.several", tables=", ".join(str(s.table_id) for s in tables))
+        return await self.service.table_meant(uid, GUILD_ID, None, want)
 
     # ---- commands ---------------------------------------------------------------------------
     async def handle(self, line: str) -> None:
@@ -176,7 +176,7 @@ class Console:
         try:
             await self._dispatch(name, uid, command)
         except TableError as exc:
-            self.error(name, exc.message(LANG) if not exc.key.startswith("console.") else _console_text(exc))
+            self.error(name, _console_text(exc) if exc.key in _CONSOLE_TEXTS else exc.message(LANG))
             if exc.board is not None:
                 self.show([exc.board])
 
@@ -191,7 +191,7 @@ class Console:
         rest = rest.strip()
         svc = self.service
         if verb == "help":
-            self._lines("[help]", HELP)
+            self._lines("[help]", help_text())
         elif verb == "play":
             await self._play(name, uid, rest)
         elif verb == "accept":
@@ -222,7 +222,8 @@ class Console:
             self.show(await svc.submit_move(tid, uid, text))
         elif verb == "auto":
             tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
-            self.show(await svc.submit_move(tid, uid, await self._auto_text(tid, uid)))
+            proposal = await svc.propose(tid, uid, rng=self.rng)
+            self.show(await svc.submit_move(tid, uid, proposal.text))
         elif verb == "moves":
             tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
             moves = await svc.legal_moves_for(tid, uid)
@@ -231,7 +232,7 @@ class Console:
             if moves:
                 self.write(f"[dm {name}] #{tid} legal moves ({len(moves)}): {shown}{more}")
             else:
-                self.write(f"[dm {name}] #{tid} no moves to list for you now (K3 builds: /build)")
+                self.write(f"[dm {name}] #{tid} no moves to list for you now (too many to list? try /build)")
         elif verb == "resign":
             self.show(await svc.resign(await self._pick(uid, table, lambda s: s.status == "active"), uid))
         elif verb == "draw":
@@ -247,7 +248,7 @@ class Console:
         elif verb == "games":
             await self._games(name, uid)
         elif verb == "rules":
-            self._lines("[rules]", rules_summary(rest or "kona"))
+            self._lines("[rules]", rules_summary(rest or games()[0]))
         elif verb == "mine":
             self.show([await svc.private_view(await self._pick(uid, table), uid)])
         elif verb == "clock":
@@ -259,18 +260,6 @@ class Console:
             self.show(await svc.tick())
         else:
             raise TableError("console.unknown", verb=verb)
-
-    async def _auto_text(self, tid: int, uid: int) -> str:
-        """A move for ``/auto``: Krakatoa's own ``auto`` (KR-8.4), a K3 auto-build, else a random legal move."""
-        details = await self.service.table_details(tid)
-        if details.summary.status == "active" and uid not in details.summary.turn_user_ids:
-            raise TableError("error.not_your_turn", player=", ".join(details.summary.turn) or "-")
-        if details.summary.game == "krakatoa":
-            return "auto"
-        moves = await self.service.legal_moves_for(tid, uid)
-        if moves:
-            return self.rng.choice(moves)
-        return await self.service.auto_build(tid, uid, "sensible")
 
     async def _play(self, name: str, uid: int, rest: str) -> None:
         try:
@@ -396,8 +385,9 @@ class Console:
 
 
 _CONSOLE_TEXTS = {
-    "console.no_table": "you have no table here; start one with /play GAME @NAME",
-    "console.several": "you have several tables ({tables}); add table=N",
+    "error.no_table_here": "you have no table here; start one with /play GAME @NAME",
+    "error.several_tables": "you have several tables ({tables}); add table=N",
+    "console.several": "there are several open tables ({tables}); name one with /join N",
     "console.no_open": "there is no open table to join; name one with /join N",
     "console.move_text": "write the move after /move, for example /move a6-d3",
     "console.clock": "write /clock +DURATION, for example /clock +1d or /clock +90m",
@@ -430,7 +420,7 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
             for line in lines:
                 await console.handle(line)
         else:
-            write("Mesa console — type NAME: COMMAND (Ctrl-D to quit). " + HELP.splitlines()[0])
+            write("Mesa console — type NAME: COMMAND (Ctrl-D to quit). " + help_text().splitlines()[0])
             while True:
                 try:
                     line = await asyncio.to_thread(input, "> ")

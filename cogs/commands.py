@@ -13,16 +13,17 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
+from cogs.limits import MAX_TEXT_OPTION
 from cogs.translator import L
+from tables.games import games as game_names
 
 if TYPE_CHECKING:
     from cogs.front import Front
 
-GAMES = ("kona", "plateau", "k3", "krakatoa")
 #: time per move choices, in seconds
 TIMES = (3600, 21600, 86400, 259200, 604800, 1209600)
 
-GAME_CHOICES = [Choice(name=L(f"choice.game.{g}"), value=g) for g in GAMES]
+GAME_CHOICES = [Choice(name=L(f"choice.game.{g}"), value=g) for g in game_names()]
 TIME_CHOICES = [Choice(name=L(f"choice.time.{s}"), value=s) for s in TIMES]
 DRAW_CHOICES = [Choice(name=L(f"choice.draw.{a}"), value=a) for a in ("offer", "accept", "decline")]
 SEAT_CHOICES = [Choice(name=L(f"choice.seat.{a}"), value=a) for a in ("first", "second", "random")]
@@ -35,6 +36,17 @@ def front(interaction: discord.Interaction) -> Front:
 
 def register_commands(tree: app_commands.CommandTree[Any]) -> None:
     """Add Mesa's commands to ``tree`` (global commands; sync decides where they appear)."""
+    _register_play(tree)
+    _register_table_commands(tree)
+    _register_info_commands(tree)
+
+    from cogs.leaderboard import register_board_commands  # issue 9: leaderboard, stats, history, replay
+
+    register_board_commands(tree, GAME_CHOICES)
+
+
+def _register_play(tree: app_commands.CommandTree[Any]) -> None:
+    """/play and the autocomplete of its variant."""
 
     @tree.command(name=L("cmd.play"), description=L("cmd.play.desc"))
     @app_commands.guild_only()
@@ -57,7 +69,7 @@ def register_commands(tree: app_commands.CommandTree[Any]) -> None:
         seat: Choice[str] | None = None,
         rated: bool | None = None,
         time_per_move: Choice[int] | None = None,
-        variant: app_commands.Range[str, 1, 100] | None = None,
+        variant: app_commands.Range[str, 1, MAX_TEXT_OPTION] | None = None,
     ) -> None:
         opponents = [u for u in (opponent, opponent2, opponent3) if u is not None]
         await front(interaction).play(
@@ -69,12 +81,16 @@ def register_commands(tree: app_commands.CommandTree[Any]) -> None:
     async def play_variant(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         return front(interaction).variant_choices(interaction, current)
 
+
+def _register_table_commands(tree: app_commands.CommandTree[Any]) -> None:
+    """/move, /resign, /draw and /board: the commands about one of the caller's tables."""
+
     @tree.command(name=L("cmd.move"), description=L("cmd.move.desc"))
     @app_commands.guild_only()
     @app_commands.rename(text=L("opt.text"), table=L("opt.table"))
     @app_commands.describe(text=L("opt.text.desc"), table=L("opt.table.desc"))
     async def move(
-        interaction: discord.Interaction, text: app_commands.Range[str, 1, 100], table: int | None = None
+        interaction: discord.Interaction, text: app_commands.Range[str, 1, MAX_TEXT_OPTION], table: int | None = None
     ) -> None:
         await front(interaction).move(interaction, text, table)
 
@@ -108,6 +124,10 @@ def register_commands(tree: app_commands.CommandTree[Any]) -> None:
 
     for command in (move, resign, draw, board):
         command.autocomplete("table")(_table_choices)
+
+
+def _register_info_commands(tree: app_commands.CommandTree[Any]) -> None:
+    """/games, /rules and /settings."""
 
     @tree.command(name=L("cmd.games"), description=L("cmd.games.desc"))
     async def games(interaction: discord.Interaction) -> None:
@@ -143,10 +163,6 @@ def register_commands(tree: app_commands.CommandTree[Any]) -> None:
             interaction, time_per_move=time_per_move.value if time_per_move else None, rated=rated,
             channel=channel, channel_action=channel_action.value if channel_action else None,
         )
-
-    from cogs.leaderboard import register_board_commands  # issue 9: leaderboard, stats, history, replay
-
-    register_board_commands(tree, GAME_CHOICES)
 
 
 async def _table_choices(interaction: discord.Interaction, current: str) -> list[Choice[int]]:

@@ -14,10 +14,8 @@ Public posts only ever hold what the service put in them, which it builds from t
 
 from __future__ import annotations
 
-import functools
 import io
 import logging
-import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -25,18 +23,16 @@ import discord
 
 from cogs.components import MesaButton, MesaSelect
 from cogs.i18n_discord import lang_for, t
-from engines import CHANCE, get_engine
+from cogs.limits import MAX_MESSAGE, MAX_SELECT_OPTIONS
+from engines.base import QuickMove
 from tables import i18n as service_i18n
-from tables.outbox import BOARD, INVITE, RESULT, Message, PrivatePost, PublicPost, Reminder
-from tables.service import DRAW_GAMES
+from tables.outbox import BOARD, DRAW, INVITE, MINE, QUICK, RESULT, Message, PrivatePost, PublicPost, Reminder
 
 if TYPE_CHECKING:
     from cogs.client import MesaBot
 
 log = logging.getLogger("mesa.discord")
 
-#: games whose players have a private view (Plateau's faces PL-9, K3's pyramids while building K3-10)
-SECRET_GAMES = ("plateau", "k3")
 #: Discord error code: "Cannot send messages to this user" (DMs closed or no shared server)
 DMS_CLOSED = 50007
 #: threads archive after a week without messages (games can last days)
@@ -161,7 +157,7 @@ class Delivery:
             text += f" ⏳ <t:{deadline}:R>"  # Discord shows it in each reader's time zone
         if post.mention:
             text = " ".join(f"<@{u}>" for u in post.mention) + "\n" + text
-        kwargs: dict[str, Any] = {"content": text[:2000],
+        kwargs: dict[str, Any] = {"content": text[:MAX_MESSAGE],
                                   "allowed_mentions": discord.AllowedMentions(users=True, everyone=False,
                                                                              roles=False)}
         if post.image:
@@ -200,7 +196,7 @@ class Delivery:
 
     async def view_for(self, post: PublicPost, place: Place, lang: str) -> discord.ui.View | None:
         """The controls under a public post (see ``PublicPost.components_hint``)."""
-        table, version, hint, game = post.table_id, post.version, post.components_hint, place.game
+        table, version, hint = post.table_id, post.version, post.components_hint
         view = discord.ui.View(timeout=None)
 
         def button(kind: str, label_key: str, arg: str = "", style: Style = Style.secondary,
@@ -226,46 +222,33 @@ class Delivery:
             if post.kind == BOARD:
                 if hint == "build":
                     button("build", "btn.auto_build", "auto", Style.primary, row=1)
-                elif game == "krakatoa":
-                    await self._krakatoa_actions(view, post, lang)
+                elif QUICK in post.offers:
+                    await self._quick_actions(view, post, lang)
                 else:
                     button("pick", "btn.pick", style=Style.primary, row=1)
-                if game in SECRET_GAMES:
+                if MINE in post.offers:
                     button("mine", "btn.my_pieces", row=1)
-                if game in DRAW_GAMES and hint != "draw":
+                if DRAW in post.offers and hint != "draw":
                     button("draw", "btn.draw", "ask", row=4)
                 button("resign", "btn.resign", "ask", Style.danger, row=4)
         return view if view.children else None
 
-    async def _krakatoa_actions(self, view: discord.ui.View, post: PublicPost, lang: str) -> None:
-        """Throw / Keep / Rethrow / set choice as buttons, targets and forces in a select, and Auto.
-
-        Krakatoa hides nothing (KR-9.1), so the actor's legal moves may sit under the public board.
-        """
+    async def _quick_actions(self, view: discord.ui.View, post: PublicPost, lang: str) -> None:
+        """The actor's moves under the public board (games whose moves are public and few, KR-9.1):
+        buttons, one select menu, and a last row (Auto), as the service lists them."""
         table, version = post.table_id, post.version
-        legal = await self.service.legal_moves_for(table, post.mention[0]) if post.mention else []
-        words = {"throw": "btn.throw", "keep": "btn.keep", "rethrow": "btn.rethrow"}
-        aims = []
-        for move in legal:
-            if move in words:
-                view.add_item(MesaButton("mv", table, version, move, label=t(words[move], lang),
-                                         style=Style.primary, row=1))
-            elif move in ("steam", "ash", "lava"):
-                view.add_item(MesaButton("mv", table, version, move,
-                                         label=t("krakatoa.set", lang, set=t(f"set.{move}", lang)),
-                                         style=Style.primary, row=1))
-            elif move.startswith("aim "):
-                aims.append(move)
-        if aims:
-            options = []
-            for move in aims[:25]:
-                _, die, force = move.split()
-                label = f"{t('krakatoa.target', lang, die=die)} · {t(f'krakatoa.force_{force}', lang)}"
-                options.append(discord.SelectOption(label=label, value="m:" + move))
-            view.add_item(MesaSelect(table, version, "quick", options=options,
+        quick = await self.service.quick_moves(table, post.mention[0]) if post.mention else []
+        options = []
+        for move in quick:
+            label = quick_label(move, lang)
+            if move.place == "select":
+                options.append(discord.SelectOption(label=label, value="m:" + move.move))
+            else:
+                row, style = (2, Style.secondary) if move.place == "extra" else (1, Style.primary)
+                view.add_item(MesaButton("mv", table, version, move.move, label=label, style=style, row=row))
+        if options:
+            view.add_item(MesaSelect(table, version, "quick", options=options[:MAX_SELECT_OPTIONS],
                                      placeholder=t("picker.placeholder_start", lang), row=0))
-        if legal:
-            view.add_item(MesaButton("mv", table, version, "auto", label=t("btn.auto", lang), row=2))
 
     # ---- private messages ---------------------------------------------------------------------
     async def user_lang(self, user_id: int) -> str:
@@ -300,7 +283,7 @@ class Delivery:
             return
         try:
             channel = await self.bot.create_dm(discord.Object(id=user_id))
-            kwargs: dict[str, Any] = {"content": text[:2000]}
+            kwargs: dict[str, Any] = {"content": text[:MAX_MESSAGE]}
             if image:
                 kwargs["file"] = discord.File(io.BytesIO(image), filename=f"mesa-{table_id}-private.png")
             await channel.send(**kwargs)
@@ -316,28 +299,17 @@ class Delivery:
     async def answer_private(self, interaction: discord.Interaction, post: PrivatePost, lang: str) -> None:
         """The "My pieces" answer: ephemeral, to the one seated player who asked."""
         text = service_i18n.t(post.key, lang, **post.params)
-        kwargs: dict[str, Any] = {"content": text[:2000], "ephemeral": True}
+        kwargs: dict[str, Any] = {"content": text[:MAX_MESSAGE], "ephemeral": True}
         if post.image:
             kwargs["file"] = discord.File(io.BytesIO(post.image), filename=f"mesa-{post.table_id}-private.png")
         await interaction.followup.send(**kwargs)
 
-    # ---- pictures -------------------------------------------------------------------------------
-    @staticmethod
-    @functools.lru_cache(maxsize=8)
-    def sample_picture(game: str) -> bytes | None:
-        """The opening position (spectator view) for /rules; None if it cannot be drawn."""
-        try:
-            import render
 
-            engine = get_engine(game)
-            players = 2
-            state = engine.new_game(players, 1)
-            rng = random.Random(1)
-            for _ in range(50):
-                if engine.to_move(state) != CHANCE:
-                    break
-                state = engine.apply(state, engine.sample_chance(state, rng))
-            return render.render(game, engine.view(state, None), [f"Player {i + 1}" for i in range(players)])
-        except Exception as exc:
-            log.info("no /rules picture for %s (%s)", game, type(exc).__name__)
-            return None
+def quick_label(move: QuickMove, lang: str) -> str:
+    """A quick move's label in ``lang``: its parts translated and joined with `` · ``."""
+    parts = []
+    for part in move.label:
+        params: dict[str, Any] = dict(part.params)
+        params.update({name: t(key, lang) for name, key in part.keyed})
+        parts.append(t(part.key, lang, **params))
+    return " · ".join(parts)

@@ -35,12 +35,13 @@ from discord.app_commands import (
     TransformerError,
 )
 
-from cogs import picker
 from cogs.components import MesaButton, MesaSelect
 from cogs.delivery import Delivery, PostFailed, public_lang
 from cogs.i18n_discord import lang_for, t
+from cogs.limits import MAX_AUTOCOMPLETE, MAX_EMBED_DESCRIPTION, MAX_MESSAGE, MAX_OPTION_TEXT
 from cogs.quickstart import full_rules, quickstart
-from engines import get_engine
+from tables import games as game_facts
+from tables import picker
 from tables.errors import TableError
 from tables.outbox import RESULT
 
@@ -105,7 +106,7 @@ class Front:
     async def reply(self, interaction: discord.Interaction, text: str, *, file: discord.File | None = None,
                     view: discord.ui.View | None = None, embed: discord.Embed | None = None) -> None:
         """An ephemeral answer, whether or not the interaction was deferred; Discord errors are logged only."""
-        kwargs: dict[str, Any] = {"content": text[:2000], "ephemeral": True}
+        kwargs: dict[str, Any] = {"content": text[:MAX_MESSAGE], "ephemeral": True}
         if file is not None:
             kwargs["file"] = file
         if view is not None:
@@ -226,23 +227,12 @@ class Front:
             self.log_failure(exc, None)
 
     async def resolve_table(self, interaction: discord.Interaction, table: int | None) -> int:
-        """The table a command means: the one named, else the caller's only live table here (or in the server)."""
+        """The table a command means: the one named, else the one the service says (``table_meant``)."""
         if table is not None:
             return table
         if interaction.guild_id is None:
             raise Refusal("err.no_guild")
-        user_id = interaction.user.id
-        here = await self.service.find_tables_in_place(interaction.guild_id, interaction.channel_id, user_id)
-        if not here:
-            everywhere = await self.service.active_tables(user_id, interaction.guild_id)
-            if len(everywhere) == 1:
-                return everywhere[0].table_id
-            if not everywhere:
-                raise Refusal("err.no_table_here")
-            here = everywhere
-        if len(here) > 1:
-            raise Refusal("err.several_tables", tables=", ".join(f"#{s.table_id} {s.title}" for s in here[:10]))
-        return here[0].table_id
+        return int(await self.service.table_meant(interaction.user.id, interaction.guild_id, interaction.channel_id))
 
     # ================================================================ commands
     async def play(self, interaction: discord.Interaction, game: str, opponents: list[Any], *, seat: str | None,
@@ -253,14 +243,9 @@ class Front:
             if interaction.guild_id is None or interaction.channel is None:
                 raise Refusal("err.no_guild")
             me = interaction.user
-            ids = [u.id for u in opponents]
-            if me.id in ids:
-                raise Refusal("err.self")
-            for u in opponents:
+            for u in opponents:  # a bot account is Discord's own fact; who may sit is the service's call
                 if u.bot:
                     raise Refusal("err.bot", name=u.display_name)
-            if len(set(ids)) != len(ids):
-                raise Refusal("err.duplicate")
             options = parse_variant(variant)
             if seat:
                 options["seat"] = seat
@@ -274,28 +259,14 @@ class Front:
                 interaction.guild_id, parent or interaction.channel_id, me.id, me.display_name, game,
                 [(u.id, u.display_name) for u in opponents], options)
             table_id = messages[0].table_id
-            place = await self.delivery.open_place(interaction, table_id, get_engine(game).title or game)
+            place = await self.delivery.open_place(interaction, table_id, game_facts.title(game))
             await self.delivery.deliver(messages, public_lang(interaction))
             await self.reply(interaction, self.delivery.table_line(table_id, place, self.lang(interaction)))
 
     def variant_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         """Autocomplete for /play variant: the chosen game's options with their other values."""
-        game = getattr(interaction.namespace, "game", None)
-        try:
-            engine = get_engine(str(game)) if game else None
-        except KeyError:
-            engine = None
-        if engine is None:
-            return []
-        found: list[str] = []
-        for option in engine.options.values():
-            values = list(option.choices) or ([True, False] if isinstance(option.default, bool) else [])
-            for value in values:
-                if value != option.default:
-                    text = str(value).lower() if isinstance(value, bool) else str(value)
-                    found.append(f"{option.name}={text}")
-        typed = current.strip().lower()
-        return [Choice(name=v, value=v) for v in found if typed in v.lower()][:25]
+        found = game_facts.variant_choices(getattr(interaction.namespace, "game", None), current)
+        return [Choice(name=v, value=v) for v in found][:MAX_AUTOCOMPLETE]
 
     async def move(self, interaction: discord.Interaction, text: str, table: int | None) -> None:
         async with self.guard(interaction, table):
@@ -326,7 +297,8 @@ class Front:
         except Exception as exc:
             self.log_failure(exc, None)
             return []
-        return [Choice(name=m[:100], value=m[:100]) for m in picker.rank_for_autocomplete(legal, current)]
+        return [Choice(name=m[:MAX_OPTION_TEXT], value=m[:MAX_OPTION_TEXT])
+                for m in picker.rank_for_autocomplete(legal, current)]
 
     async def table_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
         try:
@@ -337,10 +309,10 @@ class Front:
         out = []
         for s in tables:
             others = ", ".join(n for n, u in zip(s.players, s.user_ids) if u != interaction.user.id)
-            label = f"#{s.table_id} {s.title} · {others}"[:100]
+            label = f"#{s.table_id} {s.title} · {others}"[:MAX_OPTION_TEXT]
             if current.strip().lstrip("#") in label:
                 out.append(Choice(name=label, value=s.table_id))
-        return out[:25]
+        return out[:MAX_AUTOCOMPLETE]
 
     async def resign(self, interaction: discord.Interaction, table: int | None) -> None:
         async with self.guard(interaction, table):
@@ -398,7 +370,7 @@ class Front:
                 link = f"https://discord.com/channels/{s.guild_id}/{s.thread_id or s.channel_id}"
                 lines.append(t("games.line", lang, table=s.table_id, game=s.title, opponents=others, turn=turn,
                                deadline=deadline, link=link))
-            embed = discord.Embed(title=t("games.title", lang), description="\n".join(lines)[:4000])
+            embed = discord.Embed(title=t("games.title", lang), description="\n".join(lines)[:MAX_EMBED_DESCRIPTION])
             await self.reply(interaction, "", embed=embed)
 
     async def rules(self, interaction: discord.Interaction, game: str, full: bool) -> None:
@@ -408,10 +380,9 @@ class Front:
 
     async def send_rules(self, interaction: discord.Interaction, game: str, full: bool) -> None:
         lang = self.lang(interaction)
-        try:
-            title = get_engine(game).title or game
-        except KeyError:  # a button naming no game of ours
-            raise Refusal("err.unknown_control") from None
+        if game not in game_facts.games():  # a button naming no game of ours
+            raise Refusal("err.unknown_control")
+        title = game_facts.title(game)
         if full:
             document = full_rules(game)
             if document is None:
@@ -421,7 +392,7 @@ class Front:
                              file=discord.File(io.BytesIO(document), filename=f"{game}-rules.md"))
             return
         embed = discord.Embed(title=t("rules.title", lang, game=title), description=quickstart(game, lang))
-        picture = await asyncio.to_thread(self.delivery.sample_picture, game)
+        picture = await asyncio.to_thread(game_facts.sample_picture, game)
         file = None
         if picture is not None:
             file = discord.File(io.BytesIO(picture), filename=f"{game}.png")
@@ -488,8 +459,9 @@ class Front:
             elif kind == "inv":
                 await self.invitation(interaction, table, arg)
             elif kind == "mv":
-                # a K3 build is confirmed from a private preview while others build: no version check
-                await self.submit(interaction, table, arg, None if arg.startswith("build:") else version)
+                # a move confirmed from a private preview while others act at the same time (K3-3.2):
+                # the service accepts the version of any board of that phase
+                await self.submit(interaction, table, arg, version)
             elif kind == "pick":
                 await self.open_picker(interaction, table, version)
             elif kind == "mine":
@@ -572,7 +544,8 @@ class Front:
         options = picker.choices(legal, step)
         if not options:
             raise Refusal("err.picker_gone")
-        select_options = [discord.SelectOption(label=c.label[:100], value=c.option_value[:100]) for c in options]
+        select_options = [discord.SelectOption(label=c.label[:MAX_OPTION_TEXT], value=c.option_value[:MAX_OPTION_TEXT])
+                          for c in options]
         placeholder = t("picker.placeholder", lang, prefix=step.prefix.strip()) if step.prefix else \
             t("picker.placeholder_start", lang)
         view = discord.ui.View(timeout=None)
@@ -602,22 +575,10 @@ class Front:
             await self.reply_step(interaction, table, version, legal, step or picker.Step(), edit=True)
 
     async def rematch(self, interaction: discord.Interaction, table: int) -> None:
-        """Same players, seats swapped (two players) or drawn again; everyone invited must accept."""
-        details = await self.service.table_details(table)
-        summary = details.summary
-        me = interaction.user.id
-        if me not in summary.user_ids:
-            raise Refusal("err.not_seated")
-        opponents = [(u, n) for u, n in zip(summary.user_ids, summary.players) if u != me]
-        options = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in details.options.items()
-                   if k not in ("seat", "time_per_move")}
-        if "time_per_move" in details.options:
-            options["time_per_move"] = f"{int(details.options['time_per_move'])}s"
-        if len(summary.user_ids) == 2:
-            options["seat"] = "second" if summary.user_ids[0] == me else "first"
-        messages = await self.service.create(summary.guild_id, summary.channel_id, me,
-                                             interaction.user.display_name, summary.game, opponents, options)
+        """Same players again at a new table (the service's ``rematch``), in a thread of the old channel."""
+        messages = await self.service.rematch(table, interaction.user.id, interaction.user.display_name)
         new_id = messages[0].table_id
+        summary = (await self.service.table_details(new_id)).summary
         place = await self.delivery.open_place(interaction, new_id, summary.title, parent_id=summary.channel_id)
         await self.delivery.deliver(messages, public_lang(interaction))
         lang = self.lang(interaction)
@@ -625,18 +586,17 @@ class Front:
                          self.delivery.table_line(new_id, place, lang))
 
     async def build_preview(self, interaction: discord.Interaction, table: int, version: int, style: str) -> None:
-        """K3 building: a proposed pyramid shown only to its builder, with Shuffle and Confirm."""
+        """Moves too many to list (K3 building): a proposed move shown only to its player, with
+        Shuffle (the game's other auto style) and Confirm."""
         lang = self.lang(interaction)
-        build = await self.service.auto_build(table, interaction.user.id, "random" if style == "shuffle"
-                                              else "sensible")
-        ranks = build.split(":", 2)[2].split("/")
-        width = max(len(r) for r in ranks)
-        picture = "\n".join(" ".join(r).center(2 * width - 1) for r in ranks)
+        proposal = await self.service.propose(table, interaction.user.id, "shuffle" if style == "shuffle" else None,
+                                              unlisted_only=True)
         view = discord.ui.View(timeout=None)
         view.add_item(MesaButton("build", table, version, "shuffle", label=t("btn.shuffle", lang)))
-        view.add_item(MesaButton("mv", table, version, build, label=t("btn.confirm_build", lang),
+        view.add_item(MesaButton("mv", table, version, proposal.text, label=t("btn.confirm_build", lang),
                                  style=discord.ButtonStyle.success))
-        await self.reply(interaction, f"```\n{picture}\n```\n`{build}`", view=view)
+        sketch = f"```\n{proposal.sketch}\n```\n" if proposal.sketch else ""
+        await self.reply(interaction, f"{sketch}`{proposal.text}`", view=view)
 
     # ================================================================ the clock
     async def post_missed(self) -> None:

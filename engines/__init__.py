@@ -1,13 +1,20 @@
-"""Game engines: pure rules, no I/O.  ``get_engine(name)`` is the registry (DESIGN.md)."""
+"""Game engines: pure rules, no I/O.  The registry of games (DESIGN.md, "The engine contract").
+
+``GAMES`` is the one list of games: every other list (commands, leaderboards, help texts) is
+derived from it through ``game_names`` and the engines' ``description``.  The built-in games are
+imported on first use; ``register`` adds one at run time (a test's dummy game, a plug-in).
+"""
 
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from engines.base import (
     CHANCE,
     AmbiguousMoveError,
     Engine,
+    GameDescription,
     IllegalMoveError,
     InvalidMoveError,
     MoveError,
@@ -17,21 +24,37 @@ from engines.base import (
     PositionError,
 )
 
-#: canonical game name -> module that defines ``ENGINE``
+#: canonical game name -> module that defines ``ENGINE``, in the order games are listed
 GAMES: dict[str, str] = {
     "kona": "engines.kona",
     "plateau": "engines.plateau",
     "k3": "engines.k3",
     "krakatoa": "engines.krakatoa",
 }
-ALIASES: dict[str, str] = {"carpniches": "kona"}
 
 _cache: dict[str, Engine] = {}
 
 
+def game_names() -> tuple[str, ...]:
+    """Every game's canonical name, in listing order."""
+    return tuple(GAMES)
+
+
+def _load(key: str) -> Engine:
+    if key not in _cache:
+        _cache[key] = importlib.import_module(GAMES[key]).ENGINE
+    return _cache[key]
+
+
+def aliases() -> dict[str, str]:
+    """Other names -> canonical name, from the descriptions (``carpniches`` -> ``kona``)."""
+    return {alias: key for key in GAMES for alias in _load(key).description.aliases}
+
+
 def canonical_name(name: str) -> str:
     key = name.strip().lower()
-    key = ALIASES.get(key, key)
+    if key not in GAMES:
+        key = aliases().get(key, key)
     if key not in GAMES:
         known = ", ".join(sorted(GAMES))
         raise KeyError(f"unknown game {name!r}: choose one of {known}")
@@ -40,22 +63,45 @@ def canonical_name(name: str) -> str:
 
 def get_engine(name: str) -> Engine:
     """The engine for ``name`` (a game name or alias, any case)."""
-    key = canonical_name(name)
-    if key not in _cache:
-        _cache[key] = importlib.import_module(GAMES[key]).ENGINE
-    return _cache[key]
+    return _load(canonical_name(name))
 
 
 def all_engines() -> list[Engine]:
-    return [get_engine(name) for name in GAMES]
+    return [_load(name) for name in GAMES]
+
+
+def descriptions() -> list[GameDescription]:
+    """Every game's description, in listing order."""
+    return [engine.description for engine in all_engines()]
+
+
+def register(engine: Engine) -> None:
+    """Add a game at run time (after the built-in ones); its name must be new."""
+    name = engine.description.name
+    if not name or name in GAMES:
+        raise ValueError(f"cannot register a game named {name!r}")
+    GAMES[name] = type(engine).__module__
+    _cache[name] = engine
+
+
+def unregister(name: str) -> None:
+    """Remove a game added by ``register`` (tests clean up after themselves)."""
+    GAMES.pop(name, None)
+    _cache.pop(name, None)
+
+
+def __getattr__(attr: str) -> Any:
+    if attr == "ALIASES":  # derived, so it never disagrees with the descriptions
+        return aliases()
+    raise AttributeError(f"module 'engines' has no attribute {attr!r}")
 
 
 __all__ = [
-    "ALIASES",
     "CHANCE",
     "GAMES",
     "AmbiguousMoveError",
     "Engine",
+    "GameDescription",
     "IllegalMoveError",
     "InvalidMoveError",
     "MoveError",
@@ -63,7 +109,12 @@ __all__ = [
     "OptionError",
     "Outcome",
     "PositionError",
+    "aliases",
     "all_engines",
     "canonical_name",
+    "descriptions",
+    "game_names",
     "get_engine",
+    "register",
+    "unregister",
 ]

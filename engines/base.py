@@ -13,14 +13,15 @@ canonical strings.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 #: ``to_move`` returns this when the next move belongs to chance (dice, draws, deals).
 CHANCE = -1
 
-Move = Hashable
+#: a move: an engine-specific hashable value (a tuple, a small dataclass, a string)
+Move = Any
 State = Any
 
 
@@ -56,6 +57,14 @@ class Option:
     default: Any
     choices: tuple[Any, ...] = ()
     help: str = ""
+    #: bounds of a whole-number option (inclusive; None = unbounded)
+    min: int | None = None
+    max: int | None = None
+
+    @property
+    def kind(self) -> str:
+        """``bool``, ``int`` or ``str``: the option's type, read from its default."""
+        return type(self.default).__name__
 
     def coerce(self, value: Any) -> Any:
         """Read ``value`` (possibly text from a command) as this option's type."""
@@ -83,6 +92,12 @@ class Option:
         if self.choices and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise OptionError(f"option {self.name} takes one of {allowed}, not {value!r}")
+        if kind is int and (
+            (self.min is not None and value < self.min) or (self.max is not None and value > self.max)
+        ):
+            low = "" if self.min is None else str(self.min)
+            high = "" if self.max is None else str(self.max)
+            raise OptionError(f"option {self.name} takes a whole number in {low}..{high}, not {value!r}")
         return value
 
 
@@ -115,15 +130,150 @@ class Outcome:
         }
 
 
+@dataclass(frozen=True)
+class Partnerships:
+    """Seats that play as one side when an option turns partnerships on (KR-6.2).
+
+    ``sides`` lists each side's seats; it applies to tables of exactly ``players`` seats whose boolean
+    option ``option`` is on.  Everywhere else every seat is a side of its own.
+    """
+
+    option: str
+    players: int
+    sides: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class PrivateInfo:
+    """What a game keeps from some players, and when (front ends offer "My pieces" then).
+
+    ``phases``: the values of ``Engine.phase`` in which secrets exist; empty = the whole game.
+    """
+
+    what: str
+    phases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SimultaneousPhase:
+    """A phase in which several seats act at the same time (``Engine.actors`` lists them).
+
+    ``listed``: False where one seat's moves are too many to list (K3's pyramids: ~10^13 builds
+    for two players); ``legal_moves`` then lists none, ``auto_move`` proposes one and
+    ``parse_move``/``apply`` judge any the player writes.
+    """
+
+    phase: str
+    who: str
+    listed: bool = True
+
+
+#: ``GameDescription.chance``: no chance at all / every chance node lists its outcomes with their
+#: probabilities / some nodes have too many outcomes to list and are only sampled
+ChanceKind = Literal["none", "listed", "sampled"]
+#: ``GameDescription.on_timeout``: what happens to a seat whose time per move runs out
+TimeoutRule = Literal["leave", "auto"]
+
+
+@dataclass(frozen=True)
+class GameDescription:
+    """Everything the layers above the engines need to know about a game, declared once.
+
+    Nothing above ``engines/`` branches on a game's name: it reads this (DESIGN.md, "The engine
+    contract").  A fifth game fills one in and is handled everywhere.
+    """
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    aliases: tuple[str, ...] = ()
+    #: options (variants, house rules) by name, with types, ranges and defaults
+    options: Mapping[str, Option] = field(default_factory=dict)
+    #: every ``Outcome.reason`` the engine can give
+    outcome_reasons: tuple[str, ...] = ()
+    #: whether players may agree a draw (offer / accept)
+    draw_offers: bool = False
+    private: PrivateInfo | None = None
+    simultaneous: tuple[SimultaneousPhase, ...] = ()
+    partnerships: Partnerships | None = None
+    #: short marks of the seats in texts (the notation's own letters), seat 0 first; empty = numbers
+    seat_marks: tuple[str, ...] = ()
+    #: the names of the seats' colours or animals, seat 0 first
+    colour_names: tuple[str, ...] = ()
+    chance: ChanceKind = "none"
+    on_timeout: TimeoutRule = "leave"
+    #: boolean options under which a table is never rated (everybody wins or loses together)
+    unrated_options: tuple[str, ...] = ()
+    #: the actor's legal moves are public and few: front ends may offer them as buttons
+    #: (``Engine.quick_moves``) instead of the step-by-step picker
+    quick_moves: bool = False
+    #: the styles ``auto_move`` knows, its default first (K3's ``sensible`` and ``random`` builds)
+    auto_styles: tuple[str, ...] = ("sensible",)
+
+    def sides(self, players: int, options: Mapping[str, Any] | None = None) -> tuple[tuple[int, ...], ...]:
+        """The sides of a table: each side's seats (partners share a side)."""
+        teams = self.partnerships
+        if teams is not None and players == teams.players and (options or {}).get(teams.option):
+            return teams.sides
+        return tuple((seat,) for seat in range(players))
+
+    def partners(self, seat: int, players: int, options: Mapping[str, Any] | None = None) -> tuple[int, ...]:
+        """``seat``'s side: the seat itself and its partners, in seat order."""
+        return next(side for side in self.sides(players, options) if seat in side)
+
+    def side_of(self, seat: int, players: int, options: Mapping[str, Any] | None = None) -> int:
+        """The index of ``seat``'s side in ``sides``."""
+        return next(i for i, side in enumerate(self.sides(players, options)) if seat in side)
+
+    def simultaneous_phase(self, phase: str) -> SimultaneousPhase | None:
+        return next((p for p in self.simultaneous if p.phase == phase), None)
+
+    def rated(self, options: Mapping[str, Any] | None) -> bool:
+        """False when an option makes the table unratable (K3's cooperative variant)."""
+        return not any((options or {}).get(name) for name in self.unrated_options)
+
+
+@dataclass(frozen=True)
+class MoveLabel:
+    """One part of a move's button label: a key of the front end's text catalogue and its values.
+
+    ``keyed`` values are themselves catalogue keys, translated before they fill the text.
+    """
+
+    key: str
+    params: tuple[tuple[str, str], ...] = ()
+    keyed: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class QuickMove:
+    """A move a front end may offer as one control under the public board (``quick_moves``).
+
+    ``move`` is the text to submit; ``label`` parts are joined with `` · ``; ``place`` says where
+    it goes: ``button`` (a row of buttons), ``select`` (one select menu) or ``extra`` (a last row).
+    """
+
+    move: str
+    label: tuple[MoveLabel, ...]
+    place: Literal["button", "select", "extra"] = "button"
+
+
 class Engine:
     """Base class of every game engine.  Subclasses fill in the abstract members.
 
+    Each engine declares its game once, in ``description`` (a ``GameDescription``); ``name``,
+    ``aliases``, ``title``, ``min_players``, ``max_players`` and ``options`` are read from it.
+
     Besides DESIGN.md's table, the contract includes a few members the tables layer and the
     command line need: ``actors`` (seats that may act now: several while K3 players build at the
-    same time), ``move_seat``, ``chance_outcomes`` / ``sample_chance``, JSON round-trips of states,
-    the view notation used by ``python -m engines view``, the public form of a move, and ``perft``.
+    same time), ``move_seat``, ``phase``, ``chance_outcomes`` / ``sample_chance``, ``auto_move`` (the
+    move played for a seat that timed out or left, and the "Auto" of the front ends),
+    ``public_move`` (what everybody may be told of a move), ``private_changes``, JSON round-trips
+    of states, the view notation used by ``python -m engines view``, and ``perft``.
     """
 
+    description: GameDescription = GameDescription("", "", 2, 2)
     name: str = ""
     aliases: tuple[str, ...] = ()
     title: str = ""
@@ -132,6 +282,14 @@ class Engine:
     options: Mapping[str, Option] = {}
     #: position ``python -m engines perft`` starts from when none is given (None: ``new_game``)
     perft_start: str | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        described = cls.__dict__.get("description")
+        if described is not None:  # the static facts come from the one description
+            cls.name, cls.aliases, cls.title = described.name, described.aliases, described.title
+            cls.min_players, cls.max_players = described.min_players, described.max_players
+            cls.options = described.options
 
     # ---- options -------------------------------------------------------------------------
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -158,7 +316,13 @@ class Engine:
     def to_move(self, state: State) -> int | None:
         raise NotImplementedError
 
-    def legal_moves(self, state: State) -> list[Move]:
+    def legal_moves(self, state: State, seat: int | None = None) -> list[Move]:
+        """Every legal move in canonical order: at a chance node the chance outcomes.
+
+        ``seat``: only that seat's moves (``[]`` when it may not act now); None = the moves of
+        whoever acts.  In a phase the description marks unlisted (``SimultaneousPhase.listed``)
+        the list is empty although seats may act: see ``auto_move``.
+        """
         raise NotImplementedError
 
     def parse_move(self, state: State, text: str) -> Move:
@@ -194,6 +358,12 @@ class Engine:
             return ()
         return (seat,)
 
+    def acts_now(self, state: State, seat: int) -> bool:
+        """Whether ``seat`` (or ``CHANCE``) has a move now: what ``legal_moves(state, seat)`` checks."""
+        if seat == CHANCE:
+            return self.to_move(state) == CHANCE
+        return seat in self.actors(state)
+
     def move_seat(self, state: State, move: Move) -> int:
         """The seat that makes ``move`` (``CHANCE`` for chance moves)."""
         seat = self.to_move(state)
@@ -201,16 +371,61 @@ class Engine:
             raise IllegalMoveError("the game is over")
         return seat
 
-    def chance_outcomes(self, state: State) -> list[tuple[Move, float]]:
-        """At a chance node: each outcome with its probability (may be too many to list)."""
-        raise NotImplementedError(f"{self.name} has no listed chance outcomes here")
+    def phase(self, state: State) -> str:
+        """The phase the game is in, as the description names phases (``play`` / ``over`` by default)."""
+        return "over" if self.outcome(state) is not None else "play"
+
+    def has_private_info(self, state: State) -> bool:
+        """Whether some seat's view now holds what others may not see (front ends offer "My pieces")."""
+        private = self.description.private
+        return private is not None and (not private.phases or self.phase(state) in private.phases)
+
+    def private_changes(self, state: State, move: Move) -> tuple[int, ...]:
+        """Seats whose private view ``move`` (played at ``state``) changes: they are sent it again."""
+        return ()
+
+    # ---- chance --------------------------------------------------------------------------------
+    def chance_outcomes(self, state: State) -> list[tuple[Move, float]] | None:
+        """At a chance node: each outcome once with its probability; None where they are too many to
+        list (the description's ``chance`` is ``sampled``; ``draw_chance`` draws one then)."""
+        return None
+
+    def draw_chance(self, state: State, rng: random.Random) -> Move:
+        """Draw the chance move by the game's own procedure (engines whose outcomes are too many to
+        list, or that simulate the dice faster than they list them); the law of ``chance_outcomes``."""
+        raise NotImplementedError(f"{self.name} lists its chance outcomes")
 
     def sample_chance(self, state: State, rng: random.Random) -> Move:
-        """Draw the chance move at ``state`` from the caller's RNG."""
+        """Draw the chance move at ``state`` from the caller's RNG (the one way every caller does)."""
+        if type(self).draw_chance is not Engine.draw_chance:
+            return self.draw_chance(state, rng)
         outcomes = self.chance_outcomes(state)
+        if outcomes is None:
+            raise NotImplementedError(f"{self.name} neither lists nor draws this chance node")
         moves = [m for m, _ in outcomes]
         weights = [p for _, p in outcomes]
         return rng.choices(moves, weights=weights, k=1)[0]
+
+    # ---- moves made for a player -------------------------------------------------------------
+    def auto_move(self, state: State, seat: int, rng: random.Random, style: str = "sensible") -> Move:
+        """The move played for ``seat`` when it asks for one ("Auto"), timed out or left the table.
+
+        By default a uniformly random legal move of the seat; games with a rule for it override
+        (Krakatoa's KR-8.4 auto, K3's sensible build K3-3.4).  ``style``: one of the description's
+        ``auto_styles``.
+        """
+        moves = self.legal_moves(state, seat)
+        if not moves:
+            raise IllegalMoveError(f"player {seat} has no move to make now")
+        return rng.choice(moves)
+
+    def quick_moves(self, state: State, seat: int) -> list[QuickMove]:
+        """The seat's moves as controls for under the public board (only where ``quick_moves``)."""
+        return []
+
+    def move_sketch(self, state: State, move: Move) -> str:
+        """A few plain-text lines that show a proposed move (K3's pyramid); "" when the text says it all."""
+        return ""
 
     def random_move(self, state: State, rng: random.Random) -> Move:
         """A uniformly random legal move (chance drawn by its odds): random playouts and tests.

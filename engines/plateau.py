@@ -78,12 +78,14 @@ from typing import Any, NamedTuple
 
 from engines.base import (
     Engine,
+    GameDescription,
     IllegalMoveError,
     InvalidMoveError,
     Option,
     OptionError,
     Outcome,
     PositionError,
+    PrivateInfo,
 )
 
 # ---- faces, types, pieces (PL-1.2) -------------------------------------------------------------
@@ -373,7 +375,7 @@ _LEVELS: tuple[dict[tuple[int, ...], tuple[int, ...]], dict[tuple[int, ...], tup
 def _levels(board: tuple[tuple[int, ...], ...], p: int) -> list[tuple[int, ...]]:
     """_slot_levels of every square (memoised per stack)."""
     memo = _LEVELS[p]
-    levels = list(map(memo.get, board))
+    levels: list[Any] = list(map(memo.get, board))
     if None in levels:
         if len(memo) > _MEMO_LIMIT:
             memo.clear()
@@ -386,7 +388,7 @@ def _levels(board: tuple[tuple[int, ...], ...], p: int) -> list[tuple[int, ...]]
 def _onboard_at(board: tuple[tuple[int, ...], ...], p: int, facts: list[int], slot: int, pair: str) -> tuple:
     """The onboard of ``pair`` into the slot-th (square, level) place of ``_onboard_slots``
     (``facts``: ``_facts(board, p)``)."""
-    ends = list(accumulate(map(_PLACES_OF, facts)))  # places on the squares up to each one
+    ends = list(accumulate(map(_places_of_fact, facts)))  # places on the squares up to each one
     sq = bisect_right(ends, slot)
     s = board[sq]
     levels = _LEVELS[p].get(s)
@@ -428,9 +430,14 @@ def _square_code(t: tuple[int, ...], p: int) -> int:
 #: the origin code is the code, plus, for an own-topped stack, the top piece's up and down faces and
 #: whether pieces lie below the top unit (bits 18-22): what the moves from it depend on (``_recipe``)
 _FACTS: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})
-_CODE_OF = ((1 << 18) - 1).__and__  # a fact -> the code (below 2**18: 12 pieces at most in a unit)
-_ORIGIN_CODE = (1 << 23) - 1  # a fact -> the origin code
-_PLACES_OF = (32).__rrshift__  # a fact -> the number of onboard places
+_CODE_MASK = (1 << 18) - 1  # fact & _CODE_MASK: the code (below 2**18: 12 pieces at most in a unit)
+_ORIGIN_CODE = (1 << 23) - 1  # fact & _ORIGIN_CODE: the origin code
+_PLACES_SHIFT = 32  # fact >> _PLACES_SHIFT: the number of onboard places
+# The same three as one-argument functions for ``map`` over the 16 facts of a board.  They are the
+# ints' own bound operators, so ``map`` calls them at C speed where a lambda would cost a Python
+# call per square (the playouts of ``random_move`` run them millions of times):
+_code_of_fact = _CODE_MASK.__and__  # _code_of_fact(fact) == fact & _CODE_MASK
+_places_of_fact = _PLACES_SHIFT.__rrshift__  # _places_of_fact(fact) == fact >> _PLACES_SHIFT
 
 
 def _origin_code(s: tuple[int, ...], code: int) -> int:
@@ -443,7 +450,7 @@ def _facts(board: tuple[tuple[int, ...], ...], p: int) -> list[int]:
     """The fact of every square (memoised per stack; the map runs at C speed): the sum of the
     facts, shifted right by 32, counts the onboard places (16 origin codes stay below 2**32)."""
     memo = _FACTS[p]
-    facts = list(map(memo.get, board))
+    facts: list[Any] = list(map(memo.get, board))
     if None in facts:
         if len(memo) > _MEMO_LIMIT:
             memo.clear()
@@ -451,13 +458,14 @@ def _facts(board: tuple[tuple[int, ...], ...], p: int) -> list[int]:
             if fact is None:
                 s = board[sq]
                 code = _square_code(s, p)
-                facts[sq] = memo[s] = len(_slot_levels(s, p)) << 32 | (_origin_code(s, code) if code >= 2 else code)
+                origin = _origin_code(s, code) if code >= 2 else code
+                facts[sq] = memo[s] = len(_slot_levels(s, p)) << _PLACES_SHIFT | origin
     return facts
 
 
 def _codes(board: tuple[tuple[int, ...], ...], p: int) -> list[int]:
     """_square_code of every square."""
-    return list(map(_CODE_OF, _facts(board, p)))
+    return list(map(_code_of_fact, _facts(board, p)))
 
 
 @lru_cache(maxsize=65536)
@@ -556,7 +564,7 @@ def _ray_getters() -> tuple:
     for origin in range(16):
         by_face = []
         for face in range(4):
-            by_n = [()]
+            by_n: list[tuple] = [()]
             for n in range(1, 4):
                 by_n.append(tuple((ray[:n], itemgetter(*ray[:n])) for ray in RAYS_BY_FACE[origin][face]))
             by_face.append(tuple(by_n))
@@ -567,18 +575,31 @@ def _ray_getters() -> tuple:
 RAY_CUTS = _ray_getters()
 
 
+#: the code of a stack topped by the opponent (``_square_code``: 0 empty, 1 enemy-topped, 2+ own)
+ENEMY_TOPPED = 1
+
+
+def _may_end_on(marker: bool, code: int) -> bool:
+    """PL-5.6: a group may end on any square, except a blank-topped group on an enemy-topped stack.
+
+    The one statement of the rule: the counts (``_ray_counts``), the generator (``_bucket_moves``)
+    and ``_apply_move`` all ask here.
+    """
+    return marker or code != ENEMY_TOPPED
+
+
 def _ray_counts(marker: bool, n: int, unit_mask: int, line: Any) -> tuple[int, tuple[int, ...]]:
     """The number of moves along one ray (PL-5.4-5.6) for each k = 1..N, in closed form."""
     if not isinstance(line, tuple):
         line = (line,)
     size = len(line)
     c0 = line[0]
-    l0 = marker or c0 != 1  # PL-5.6
+    l0 = _may_end_on(marker, c0)
     if size == 1:
         return (n, (1,) * n) if l0 else (0, (0,) * n)
     c1 = line[1]
-    l1 = marker or c1 != 1
-    l2 = size == 3 and (marker or line[2] != 1)
+    l1 = _may_end_on(marker, c1)
+    l2 = size == 3 and _may_end_on(marker, line[2])
     by_k = []
     for k in range(1, n + 1):
         mask = unit_mask & ((1 << k) - 1)
@@ -698,7 +719,9 @@ class _RecipeTable(dict):
 #: _RECIPES_AT[origin][origin code]: the recipe of the moves from a stack
 _RECIPES_AT = tuple(_RecipeTable(origin) for origin in range(16))
 SQUARES = range(16)
-_ONE_LT = (1).__lt__  # code > 1: a stack of the player whose codes these are
+# _is_own_stack(code) == (1 < code): codes 2 and up are stacks of the player whose codes these are
+# (0 = empty, 1 = the opponent's); a bound operator, for ``map`` at C speed like ``_code_of_fact``
+_is_own_stack = (1).__lt__
 
 
 def _bucket_moves(origin: int, bucket: tuple, codes: list[int], unit_mask: int, k: int) -> list:
@@ -709,13 +732,13 @@ def _bucket_moves(origin: int, bucket: tuple, codes: list[int], unit_mask: int, 
     mask = unit_mask & ((1 << k) - 1)
     if kind == 1:  # PL-5.7: land on F, perhaps after a stop on M
         mid, fin = path
-        out = [(K_MOVE, flip, origin, k, (), fin)]
+        out: list[tuple] = [(K_MOVE, flip, origin, k, (), fin)]
         out.extend((K_MOVE, flip, origin, k, ((mid, j),), fin) for j, _ in _stop_options(codes[mid], k, mask))
         return out
     marker = kind == 2
     size = len(path)
-    land = [marker or codes[sq] != 1 for sq in path]  # PL-5.6
-    out = []
+    land = [_may_end_on(marker, codes[sq]) for sq in path]
+    out = []  # same list as above: every move tuple of the bucket
     append = out.append
     # lines are at most 3 squares long: at most two stops, so the loops are written out
     for i0 in range(size):
@@ -861,14 +884,22 @@ def _has_action(board, p: int, phase: int, reserves, prisoners, refused: int) ->
 class PlateauEngine(Engine):
     """Plateau (rules/plateau.md).  Black = seat 0 moves first."""
 
-    name = "plateau"
-    title = "Plateau"
-    min_players = 2
-    max_players = 2
-    options = {
-        "repetition_draw": Option("repetition_draw", True, help="PL-8.3: third repetition draws"),
-        "max_plies": Option("max_plies", 400, help="PL-8.5: draw at this ply (0 = off)"),
-    }
+    description = GameDescription(
+        name="plateau",
+        title="Plateau",
+        min_players=2,
+        max_players=2,
+        options={
+            "repetition_draw": Option("repetition_draw", True, help="PL-8.3: third repetition draws"),
+            "max_plies": Option("max_plies", 400, help="PL-8.5: draw at this ply (0 = off)", min=0),
+        },
+        # PL-8: the words in brackets of the outcome texts (``_WIN_TEXTS``, ``_DRAW_TEXTS``)
+        outcome_reasons=("prisoners", "stack", "repetition", "ply limit", "no moves"),
+        draw_offers=True,
+        private=PrivateInfo("the hidden faces of a player's own pieces (PL-9)"),
+        seat_marks=("B", "W"),
+        colour_names=("Black", "White"),
+    )
     perft_start = None
 
     # ---- construction ------------------------------------------------------------------------------
@@ -901,7 +932,9 @@ class PlateauEngine(Engine):
     def to_move(self, state: PlateauState) -> int | None:
         return None if state.result else state.side
 
-    def legal_moves(self, state: PlateauState) -> list:
+    def legal_moves(self, state: PlateauState, seat: int | None = None) -> list:
+        if seat is not None and seat != self.to_move(state):
+            return []
         moves = self._moves(state)
         return sorted(moves, key=lambda m: self.format_move(state, m))
 
@@ -944,14 +977,14 @@ class PlateauEngine(Engine):
         choices = _choices_for(state.reserves[p])
         n_choices = len(choices)
         facts = _facts(board, p)
-        codes = list(map(_CODE_OF, facts))
-        n_on = (sum(facts) >> 32) * n_choices
+        codes = list(map(_code_of_fact, facts))
+        n_on = (sum(facts) >> _PLACES_SHIFT) * n_choices
         counts = []  # (origin, recipe, moves along each path, moves from it): counted, not built
         n_stack = 0
         each_codes = repeat(codes)
-        for origin in compress(SQUARES, map(_ONE_LT, codes)):  # own stacks: codes 2 and up
+        for origin in compress(SQUARES, map(_is_own_stack, codes)):  # own stacks: codes 2 and up
             recipe = _RECIPES_AT[origin][facts[origin] & _ORIGIN_CODE]
-            along = list(map(getitem, recipe[3], map(call, recipe[2], each_codes)))  # at C speed
+            along: list[int] = list(map(getitem, recipe[3], map(call, recipe[2], each_codes)))  # at C speed
             count = recipe[0] + sum(along)
             counts.append((origin, recipe, along, count))
             n_stack += count
@@ -988,8 +1021,8 @@ class PlateauEngine(Engine):
         p = state.side
         board = state.board
         facts = _facts(board, p)
-        codes = list(map(_CODE_OF, facts))
-        sources = list(compress(SQUARES, map(_ONE_LT, codes)))  # own stacks: codes 2 and up
+        codes = list(map(_code_of_fact, facts))
+        sources = list(compress(SQUARES, map(_is_own_stack, codes)))  # own stacks: codes 2 and up
         choices = _choices_for(state.reserves[p])
         if choices:
             sources.append(_ONBOARD_SOURCE)
@@ -999,7 +1032,7 @@ class PlateauEngine(Engine):
         while sources:
             source = sources.pop(int(rng.random() * len(sources)))
             if source == _ONBOARD_SOURCE:
-                n_slots = sum(facts) >> 32
+                n_slots = sum(facts) >> _PLACES_SHIFT
                 if not n_slots:
                     continue
                 slot, c = divmod(int(rng.random() * (n_slots * len(choices))), len(choices))
@@ -1007,7 +1040,7 @@ class PlateauEngine(Engine):
             if source == _TENDER_SOURCE:
                 return tenders[int(rng.random() * len(tenders))]
             recipe = _RECIPES_AT[source][facts[source] & _ORIGIN_CODE]
-            along = list(map(getitem, recipe[3], map(call, recipe[2], repeat(codes))))
+            along: list[int] = list(map(getitem, recipe[3], map(call, recipe[2], repeat(codes))))
             count = recipe[0] + sum(along)
             if count:
                 return _recipe_move(source, recipe, codes, int(rng.random() * count), along)
@@ -1024,23 +1057,26 @@ class PlateauEngine(Engine):
         """PL-9.5: ``?`` for each face still hidden after an opening or onboard."""
         return _format_move(state, move, public=True)
 
+    def private_changes(self, state: PlateauState, move: Any) -> tuple[int, ...]:
+        """PL-9.2, PL-9.5: the mover after an opening or onboard (the move holds faces its public form
+        hides); both players once an exchange completes (pieces go back to hidden reserves, PL-7.3)."""
+        if move[0] == K_RETURN:
+            return (0, 1)
+        if self.public_move(state, move) != self.format_move(state, move):
+            return (state.side,)
+        return ()
+
     # ---- apply -------------------------------------------------------------------------------------
     def apply(self, state: PlateauState, move: Any) -> PlateauState:
         if state.result:
             raise IllegalMoveError(f"PL-8.6: the game is over ({state.result})")
-        try:
-            kind = move[0]
-        except (TypeError, IndexError, KeyError):
-            raise InvalidMoveError(f"not a Plateau move: {move!r}") from None
-        handler = _HANDLERS.get(kind) if isinstance(kind, int) else None
-        if handler is None:
+        # the move's shape is checked here and its parts by the handlers' readers (_square, _choice,
+        # _counts, _stops, _origin), so an error inside a handler is an engine bug and is not hidden
+        kind = move[0] if isinstance(move, tuple) and move and move[0].__class__ is int else -1
+        handler = _HANDLERS.get(kind)
+        if handler is None or len(move) != _ARITY[kind]:
             raise InvalidMoveError(f"not a Plateau move: {move!r}")
-        try:
-            return handler(state, move)
-        except (TypeError, ValueError, IndexError, KeyError) as exc:
-            if isinstance(exc, IllegalMoveError | InvalidMoveError):
-                raise
-            raise InvalidMoveError(f"not a Plateau move: {move!r}") from None
+        return handler(state, move)
 
     # ---- outcome -----------------------------------------------------------------------------------
     def outcome(self, state: PlateauState) -> Outcome | None:
@@ -1293,7 +1329,8 @@ def _parse_fields(text: str, view: bool) -> dict[str, Any]:
     if side_text not in ("B", "W"):
         raise PositionError(f"side must be B or W, not {side_text!r}")
     side = OWNER_LETTERS.index(side_text)
-    tender, refused = ZERO7, 0
+    tender: tuple[int, ...] = ZERO7
+    refused = 0
     if phase_text == "open":
         phase = PHASE_OPEN
     elif phase_text == "turn":
@@ -1485,7 +1522,7 @@ def _square(sq: Any) -> int:
 
 
 def _choice(pair: Any) -> int:
-    if pair not in CHOICE_TYPE:
+    if not isinstance(pair, str) or pair not in CHOICE_TYPE:
         raise InvalidMoveError(f"no piece has the faces {pair!r}")
     return CHOICE_TYPE[pair]
 
@@ -1608,6 +1645,13 @@ def _apply_stomp(state: PlateauState, move: tuple) -> PlateauState:
     return _next(state, board, 1 - p, PHASE_TURN, ZERO7, 0, state.reserves, prisoners, (sq,), text, (NAMES[sq],))
 
 
+def _stops(value: Any) -> tuple[tuple[int, Any], ...]:
+    """The stops of a move tuple, each (square, pieces continuing): read, not yet judged (PL-5.5)."""
+    if not isinstance(value, tuple) or not all(isinstance(stop, tuple) and len(stop) == 2 for stop in value):
+        raise InvalidMoveError(f"not a list of stops: {value!r}")
+    return tuple((_square(sq), j) for sq, j in value)
+
+
 def _apply_move(state: PlateauState, move: tuple) -> PlateauState:
     _, flip, origin, k, stops, dest = move
     origin, s, n, face = _origin(state, flip, origin)
@@ -1617,7 +1661,7 @@ def _apply_move(state: PlateauState, move: tuple) -> PlateauState:
     if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= n:
         raise IllegalMoveError(f"PL-5.3: lift 1 to N = {n} pieces from {NAMES[origin]}, not {k}")
     if stops.__class__ is not tuple or stops:
-        stops = tuple((_square(sq), j) for sq, j in stops)
+        stops = _stops(stops)
     # the path (PL-5.4 / PL-5.7)
     if face == ORANGE:
         mid = KNIGHT_MID[origin].get(dest)
@@ -1667,7 +1711,7 @@ def _apply_move(state: PlateauState, move: tuple) -> PlateauState:
             board[sq] = _reveal_top(combined[:-j])  # PL-9.3 (d)
             path.append(NAMES[sq])
     t = board[dest]
-    if t and t[-1] & 1 != p and face == BLANK:
+    if not _may_end_on(face != BLANK, _square_code(t, p)):
         raise IllegalMoveError(f"PL-5.6: a blank-topped group never ends on an enemy-topped stack ({NAMES[dest]})")
     landed, captured = _capture(t + group, p)  # PL-6
     board[dest] = landed
@@ -1758,6 +1802,9 @@ def _apply_pass(state: PlateauState, move: tuple) -> PlateauState:
     return _next(state, state.board, 1 - state.side, PHASE_TURN, ZERO7, 0, state.reserves, state.prisoners, (),
                  "pass", ())  # fmt: skip
 
+
+#: the length of each kind of move tuple (see "moves (PL-10.4)" above)
+_ARITY = {K_OPEN: 4, K_ONBOARD: 4, K_MOVE: 6, K_STOMP: 3, K_TENDER: 2, K_RETURN: 2, K_REFUSE: 1, K_PASS: 1}
 
 _HANDLERS = {
     K_OPEN: _apply_open,
@@ -1883,64 +1930,70 @@ def determinize(view: Mapping[str, Any], seat: int | None, rng: random.Random) -
                             _marks((key,)), rep, cap, last, highlight)  # fmt: skip
     f = _parse_fields(text, view=True)
     squares = [list(s) for s in f["squares"]]
-    reserves: list[Any] = list(f["reserves"])
+    seen_reserves: list[Any] = list(f["reserves"])
     prisoners = f["prisoners"]
     for q in (0, 1):
-        pool = list(FULL_SET)
-        for i in range(7):
-            pool[i] -= prisoners[1 - q][i]
-        slots: list[tuple[int, int]] = []  # (square, index) of q's pieces with an unknown face
-        for sq, s in enumerate(squares):
-            for i, (o, up, down, _, _) in enumerate(s):
-                if o != q:
-                    continue
-                if up != UNKNOWN and down != UNKNOWN:
-                    pool[TYPE_OF_FACES[(up, down)]] -= 1
-                else:
-                    slots.append((sq, i))
-        if isinstance(reserves[q], tuple):
-            for i in range(7):
-                pool[i] -= reserves[q][i]
-        if any(n < 0 for n in pool):
-            raise PositionError(f"the view accounts for more than 12 pieces of seat {q}")
-        if not slots and isinstance(reserves[q], tuple):
-            continue
-        constraints = []
-        for sq, i in slots:
-            _, up, down, _, _ = squares[sq][i]
-            allowed = [
-                t for t in range(7)
-                if (up == UNKNOWN or up in (FACE_OF[TYPE_CODES[t][0]], FACE_OF[TYPE_CODES[t][1]]))
-                and (down == UNKNOWN or down in (FACE_OF[TYPE_CODES[t][0]], FACE_OF[TYPE_CODES[t][1]]))
-            ]  # fmt: skip
-            constraints.append(allowed)
-        order = sorted(range(len(slots)), key=lambda i: (len(constraints[i]), rng.random()))
-        chosen = _assign([constraints[i] for i in order], pool, rng)
-        if chosen is None:
-            raise PositionError(f"no arrangement of seat {q}'s pieces fits this view")
-        for idx, t in zip(order, chosen):
-            sq, i = slots[idx]
-            o, up, down, up_pub, down_pub = squares[sq][i]
-            a, b = FACE_OF[TYPE_CODES[t][0]], FACE_OF[TYPE_CODES[t][1]]
-            if up == UNKNOWN and down == UNKNOWN:
-                up, down = (a, b) if rng.random() < 0.5 else (b, a)
-            elif up == UNKNOWN:
-                up = a if down == b else b
-            elif down == UNKNOWN:
-                down = b if up == a else a
-            squares[sq][i] = (o, up, down, up_pub, down_pub)
-        for t in chosen:
-            pool[t] -= 1
-        if not isinstance(reserves[q], tuple):
-            if sum(pool) != reserves[q]:
-                raise PositionError(f"seat {q}'s reserve size does not fit this view")
-            reserves[q] = tuple(pool)
+        _fill_in_seat(q, squares, seen_reserves, prisoners, rng)
     board = tuple(tuple(make_piece(*piece) for piece in s) for s in squares)
-    res = (reserves[0], reserves[1])
+    res = (seen_reserves[0], seen_reserves[1])
     _validate(board, f["side"], f["phase"], f["tender"], res, prisoners)
     key = _key(board, f["side"], f["phase"], f["tender"], f["refused"], res, prisoners)
     return PlateauState(board, f["side"], f["phase"], f["tender"], f["refused"], res, prisoners, f["ply"], "",
                         (key,), _marks((key,)), rep, cap, last, highlight)  # fmt: skip
+
+
+def _fill_in_seat(q: int, squares: list[list[Any]], seen_reserves: list[Any], prisoners: Any,
+                  rng: random.Random) -> None:
+    """``determinize`` for seat ``q``: draw its unknown faces and its reserve (in place)."""
+    pool = list(FULL_SET)
+    for i in range(7):
+        pool[i] -= prisoners[1 - q][i]
+    slots: list[tuple[int, int]] = []  # (square, index) of q's pieces with an unknown face
+    for sq, s in enumerate(squares):
+        for i, (o, up, down, _, _) in enumerate(s):
+            if o != q:
+                continue
+            if up != UNKNOWN and down != UNKNOWN:
+                pool[TYPE_OF_FACES[(up, down)]] -= 1
+            else:
+                slots.append((sq, i))
+    if isinstance(seen_reserves[q], tuple):
+        for i in range(7):
+            pool[i] -= seen_reserves[q][i]
+    if any(n < 0 for n in pool):
+        raise PositionError(f"the view accounts for more than 12 pieces of seat {q}")
+    if not slots and isinstance(seen_reserves[q], tuple):
+        return
+    constraints = []
+    for sq, i in slots:
+        _, up, down, _, _ = squares[sq][i]
+        allowed = [
+            t for t in range(7)
+            if (up == UNKNOWN or up in (FACE_OF[TYPE_CODES[t][0]], FACE_OF[TYPE_CODES[t][1]]))
+            and (down == UNKNOWN or down in (FACE_OF[TYPE_CODES[t][0]], FACE_OF[TYPE_CODES[t][1]]))
+        ]  # fmt: skip
+        constraints.append(allowed)
+    order = sorted(range(len(slots)), key=lambda i: (len(constraints[i]), rng.random()))
+    chosen = _assign([constraints[i] for i in order], pool, rng)
+    if chosen is None:
+        raise PositionError(f"no arrangement of seat {q}'s pieces fits this view")
+    for idx, t in zip(order, chosen):
+        sq, i = slots[idx]
+        o, up, down, up_pub, down_pub = squares[sq][i]
+        a, b = FACE_OF[TYPE_CODES[t][0]], FACE_OF[TYPE_CODES[t][1]]
+        if up == UNKNOWN and down == UNKNOWN:
+            up, down = (a, b) if rng.random() < 0.5 else (b, a)
+        elif up == UNKNOWN:
+            up = a if down == b else b
+        elif down == UNKNOWN:
+            down = b if up == a else a
+        squares[sq][i] = (o, up, down, up_pub, down_pub)
+    for t in chosen:
+        pool[t] -= 1
+    if not isinstance(seen_reserves[q], tuple):
+        if sum(pool) != seen_reserves[q]:
+            raise PositionError(f"seat {q}'s reserve size does not fit this view")
+        seen_reserves[q] = tuple(pool)
 
 
 def _assign(constraints: list[list[int]], pool: list[int], rng: random.Random) -> list[int] | None:

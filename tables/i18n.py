@@ -68,6 +68,8 @@ EN: dict[str, str] = {
     "error.no_table": "There is no table #{table}.",
     "error.try_again": "The game records are out of reach for a moment; nothing was changed. Please try again "
     "in a moment.",
+    "error.no_table_here": "You have no active game here. Start one with /play, or name the table.",
+    "error.several_tables": "You have several games here: choose one with the table option ({tables}).",
     "error.damaged": "This table's record (#{table}) is damaged and cannot be played; the other tables are fine. "
     "Please tell the server's admins.",
     "error.unknown_game": "There is no game called {game}. Choose one of: {games}.",
@@ -158,6 +160,8 @@ ES: dict[str, str] = {
     "error.no_table": "No existe la mesa #{table}.",
     "error.try_again": "Los registros de las partidas no están disponibles por un momento; no se cambió nada. "
     "Vuelve a intentarlo en un momento.",
+    "error.no_table_here": "No tienes ninguna partida activa aquí. Empieza una con /jugar o indica la mesa.",
+    "error.several_tables": "Tienes varias partidas aquí: elige una con la opción mesa ({tables}).",
     "error.damaged": "El registro de esta mesa (#{table}) está dañado y no se puede jugar; las demás mesas "
     "funcionan. Avisa a los administradores del servidor.",
     "error.unknown_game": "No existe el juego {game}. Elige uno de: {games}.",

@@ -35,14 +35,12 @@ from typing import Any
 
 from data.models import FINISHED, RatingPoint, RatingRow, ResultRow, now_iso
 from data.repository import Repository, Tx
-from engines import canonical_name, get_engine
+from engines import canonical_name, game_names, get_engine
 from tables.errors import TableError
 from tables.ratings import Placing, Rating, leaderboard, rate_game
 
 #: rows on one leaderboard page
 PAGE_SIZE = 10
-#: games in the order commands list them
-GAMES = ("kona", "plateau", "k3", "krakatoa")
 #: results shown as "last five"
 LAST = 5
 #: frames in a replay at most (longer games keep evenly spread plies, always the first and last)
@@ -50,15 +48,26 @@ MAX_FRAMES = 160
 
 
 # ==================================================================== rating one finished table
-def placings_from_results(rows: Sequence[ResultRow], teams: bool = False) -> tuple[Placing, ...]:
+def placings_from_results(rows: Sequence[ResultRow], sides: Sequence[int] = ()) -> tuple[Placing, ...]:
     """The Placings of one finished table from its results rows (already ranked by the service).
 
-    ``teams``: Krakatoa partnerships (KR-6.2): seats k and k + 2 form one side, rated as a team.
+    ``sides``: each seat's side where partners share one (``GameDescription.side_of``: Krakatoa's
+    partnerships, KR-6.2), rated as a team; empty = every seat its own side.
     """
     return tuple(
-        Placing(r.user_id, r.seat % 2 if teams else r.seat, r.place, r.outcome == "win", r.outcome == "draw")
+        Placing(r.user_id, sides[r.seat] if sides else r.seat, r.place, r.outcome == "win", r.outcome == "draw")
         for r in sorted(rows, key=lambda r: r.seat)
     )
+
+
+def table_sides(game: str, players: int, options_json: str | None) -> list[int]:
+    """Each seat's side at a stored table (its ``options`` JSON holds the game's options)."""
+    try:
+        game_options = json.loads(options_json or "{}").get("game", {})
+        description = get_engine(game).description
+    except (ValueError, AttributeError, KeyError):
+        return []
+    return [description.side_of(seat, players, game_options) for seat in range(players)]
 
 
 def _rating(row: RatingRow | None) -> Rating:
@@ -76,7 +85,7 @@ def _sides(placings: Sequence[Placing]) -> int:
     return len({p.team for p in placings})
 
 
-async def rate_finished_table(tx: Tx, rows: Sequence[ResultRow], *, teams: bool = False) -> bool:
+async def rate_finished_table(tx: Tx, rows: Sequence[ResultRow], *, sides: Sequence[int] = ()) -> bool:
     """Update the ratings of a finished table's players, inside the transaction writing its results.
 
     Returns True when ratings changed; False for an unrated table, one already rated, or one with a
@@ -87,7 +96,7 @@ async def rate_finished_table(tx: Tx, rows: Sequence[ResultRow], *, teams: bool 
     first = rows[0]
     if not await tx.mark_rated(first.table_id, first.guild_id, first.game, first.finished_at):
         return False
-    placings = placings_from_results(rows, teams)
+    placings = placings_from_results(rows, sides)
     if _sides(placings) < 2:
         return False
     before = await tx.get_ratings(first.guild_id, first.game, [p.user_id for p in placings])
@@ -194,7 +203,7 @@ def resolve_game(game: str) -> str:
     try:
         return canonical_name(game)
     except KeyError:
-        raise TableError("error.unknown_game", game=game, games=", ".join(GAMES)) from None
+        raise TableError("error.unknown_game", game=game, games=", ".join(game_names())) from None
 
 
 def _title(game: str) -> str:
@@ -246,7 +255,8 @@ class LeaderboardService:
         """Per game the player has rated tables in on this server: rating, rank, record, streak, chart."""
         out: list[GameStats] = []
         mine = {r.game: r for r in await self.repo.user_ratings(guild_id, user_id)}
-        for game in sorted(mine, key=lambda g: GAMES.index(g) if g in GAMES else len(GAMES)):
+        order = game_names()
+        for game in sorted(mine, key=lambda g: order.index(g) if g in order else len(order)):
             ranked = await self._ranked(guild_id, game)
             rank = next(i for i, u, _ in ranked if u == user_id)
             rating = _rating(mine[game])
@@ -305,23 +315,19 @@ class LeaderboardService:
     async def recompute_guild(self, guild_id: int) -> bool:
         """Rebuild every rating of a server from its stored results; True when anything changed."""
         inputs = await self.repo.rating_inputs(guild_id)
-        tables: list[tuple[list[ResultRow], bool]] = []
+        tables: list[tuple[list[ResultRow], str]] = []
         for result, options in inputs:
             if tables and tables[-1][0][0].table_id == result.table_id:
                 tables[-1][0].append(result)
                 continue
-            try:
-                teams = bool(json.loads(options).get("game", {}).get("teams"))
-            except (ValueError, AttributeError):
-                teams = False
-            tables.append(([result], teams))
+            tables.append(([result], options))
         ratings: dict[tuple[str, int], RatingRow] = {}
         points: list[RatingPoint] = []
         order: list[tuple[int, str]] = []
-        for rows, teams in tables:
+        for rows, options in tables:
             first = rows[0]
             order.append((first.table_id, first.game))
-            placings = placings_from_results(rows, teams)
+            placings = placings_from_results(rows, table_sides(first.game, len(rows), options))
             if _sides(placings) < 2:
                 continue
             current = {p.user_id: _rating(ratings.get((first.game, p.user_id))) for p in placings}

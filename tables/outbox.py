@@ -17,6 +17,11 @@ BOARD = "board"
 RESULT = "result"
 INFO = "info"
 
+#: PublicPost.offers values: controls a board may carry besides the move picker
+MINE = "mine"  # "My pieces": the game has private information now
+DRAW = "draw"  # the game has draw offers
+QUICK = "quick"  # the actor's moves as buttons (``tables.service.TableService.quick_moves``)
+
 
 @dataclass(frozen=True)
 class PublicPost:
@@ -24,9 +29,10 @@ class PublicPost:
 
     ``mention``: user ids to ping (the players to act); ``components_hint``: which controls the
     front end should attach — ``"invite"`` (accept/decline), ``"join"`` (join/start), ``"move"``
-    (move picker + My pieces), ``"build"`` (K3 building: auto-build + My pieces), ``"draw"``
-    (accept/decline a draw offer), or None; ``version``: the table version the post shows, which
-    buttons carry so a stale click is refused.
+    (move picker), ``"build"`` (moves too many to list, K3 building: a proposed move to confirm),
+    ``"draw"`` (accept/decline a draw offer), or None; ``version``: the table version the post
+    shows, which buttons carry so a stale click is refused; ``offers``: what else a board may carry
+    (``MINE``, ``DRAW``, ``QUICK``), from the game's description, so front ends know no game.
     """
 
     table_id: int
@@ -37,6 +43,7 @@ class PublicPost:
     mention: tuple[int, ...] = ()
     components_hint: str | None = None
     version: int = 0
+    offers: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

@@ -12,13 +12,16 @@ log is the truth; the JSON snapshot and an in-memory cache keyed by version only
 
 Players who leave a running 3-4 player game ("out" seats).  The engines have no elimination move:
 K3 eliminates only a player who cannot act (K3-7.1), and Krakatoa has no elimination at all.  So
-when a K3 player runs out of time, or a K3/Krakatoa player resigns while two or more others remain,
-the service records it on the seat (``out_reason``, with the order of going out) and from then on
-plays that seat's moves itself: ``auto`` for Krakatoa, an auto-build or a seeded random legal move
-for K3.  These moves are ordinary log entries, so replay stays exact.  When the game ends, the out
-seats are placed below every seat still in (the last one out best among them), whatever the
-engine's outcome says; when at most one seat is still in, the table ends at once with that seat
-first.  Two-player games (and Krakatoa teams) simply end: the leaver loses.
+when a player runs out of time (in a game whose description says ``on_timeout="leave"``), or
+resigns while two or more other sides remain, the service records it on the seat (``out_reason``,
+with the order of going out) and from then on plays that seat's moves itself, with the engine's
+``auto_move`` drawn from a seeded RNG.  These moves are ordinary log entries, so replay stays
+exact.  When the game ends, the out seats are placed below every seat still in (the last one out
+best among them), whatever the engine's outcome says; when at most one seat is still in, the table
+ends at once with that seat first.  Games of two sides (two players, or two partnerships) simply
+end: the leaving side loses.
+
+Nothing here names a game: what differs between games is read from ``engine.description``.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ import os
 import random
 import secrets
 import socket
+import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
@@ -58,7 +62,8 @@ from data.models import (
     parse_iso,
 )
 from data.repository import Repository, StaleVersion
-from engines import CHANCE, Engine, MoveError, OptionError, canonical_name, get_engine
+from engines import CHANCE, Engine, MoveError, OptionError, canonical_name, game_names, get_engine
+from engines.base import IllegalMoveError, QuickMove
 from tables.durations import (
     DEFAULT_TIME_PER_MOVE,
     MAX_TIME_PER_MOVE,
@@ -68,22 +73,45 @@ from tables.durations import (
 )
 from tables.errors import TableError, TryAgain
 from tables.leaderboard import rate_finished_table
-from tables.outbox import BOARD, INFO, INVITE, RESULT, Message, PrivatePost, PublicPost, Reminder, TableFinished
+from tables.outbox import (
+    BOARD,
+    DRAW,
+    INFO,
+    INVITE,
+    MINE,
+    QUICK,
+    RESULT,
+    Message,
+    PrivatePost,
+    PublicPost,
+    Reminder,
+    TableFinished,
+)
 
 log = logging.getLogger(__name__)
 
-Renderer = Callable[[str, dict[str, Any], list[str]], bytes]
+Renderer = Callable[[str, dict[str, Any], list[str]], bytes]  # render.render or tables.rendering.ProcessRenderer
 
-#: games with a draw offer (the others have no agreed draws)
-DRAW_GAMES = frozenset({"kona", "plateau"})
-#: how each game marks its seats in texts (letters of the games' own notation)
-SEAT_MARKS: dict[str, tuple[str, ...]] = {"kona": ("C", "P"), "plateau": ("B", "W")}
 #: reminder thresholds as fractions of the time per move
 HALF, LATE = 0.5, 0.9
+#: ``propose(style=SHUFFLE)``: the game's last auto style, another kind of proposal (K3's random build)
+SHUFFLE = "shuffle"
+#: tables named at most in a "which table?" answer
+MAX_LISTED_TABLES = 10
 #: a safety net against an engine that never stops asking for chance moves
 MAX_AUTOMATIC_MOVES = 10_000
 #: how long a process's claim on a due deadline lasts if it dies before finishing it (issue 19)
 CLAIM_SECONDS = 120
+
+
+def log_damage(table_id: int, what: str, exc: BaseException) -> None:
+    """Log a damaged table with where it failed: the exception's type and traceback frames.
+
+    The exception's own message is left out by design (an engine's message may quote a move with
+    hidden faces, PL-9); the frames hold code, not values, so they keep no secret.
+    """
+    frames = "".join(traceback.format_tb(exc.__traceback__))
+    log.error("table %d: %s (%s)\n%s", table_id, what, type(exc).__name__, frames.rstrip())
 
 
 class SystemClock:
@@ -110,6 +138,14 @@ class TableSummary:
     channel_id: int
     thread_id: int | None
     version: int
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A move proposed for a player (``TableService.propose``): its text, and a sketch to preview it."""
+
+    text: str
+    sketch: str = ""
 
 
 @dataclass(frozen=True)
@@ -213,16 +249,17 @@ class TableService:
         if cached is not None:
             row, seats, state, plies = cached
             return _Ctx(row, list(seats), get_engine(row.game), json.loads(row.options), state, plies)
-        row, seats = await self.repo.load(table_id)
-        if row is None:
+        found, seats = await self.repo.load(table_id)
+        if found is None:
             raise TableError("error.no_table", table=table_id)
+        row = found
         try:
             engine = get_engine(row.game)
             options = json.loads(row.options)
             if not isinstance(options, dict):
                 raise ValueError("options are not an object")
         except (KeyError, ValueError, TypeError) as exc:
-            log.error("table %d: damaged options (%s)", table_id, exc)
+            log_damage(table_id, "damaged options", exc)
             raise TableError("error.damaged", table=table_id) from None
         ctx = _Ctx(row, seats, engine, options)
         if row.status in (ACTIVE, FINISHED):
@@ -252,8 +289,7 @@ class TableService:
                 state = engine.apply(state, engine.parse_move(state, m.move))
             replayed = json.loads(json.dumps(engine.to_json(state)))
         except Exception as exc:  # any failure of an old record: report the table as damaged
-            # only the error's type is logged: its text could quote a move with hidden faces
-            log.error("table %d: the move log does not replay (%s)", ctx.id, type(exc).__name__)
+            log_damage(ctx.id, "the move log does not replay", exc)
             raise TableError("error.damaged", table=ctx.id) from None
         try:
             snapshot = json.loads(ctx.row.state) if ctx.row.state else None
@@ -267,11 +303,15 @@ class TableService:
 
     # ================================================================ helpers: engine facts
     @staticmethod
-    def _is_k3_building(engine: Engine, state: Any) -> bool:
-        if engine.name != "k3" or state is None:
-            return False
-        fields = engine.to_position(state).split()
-        return len(fields) > 2 and fields[2] == "build"
+    def _simultaneous(engine: Engine, state: Any) -> bool:
+        """Whether several seats act at the same time now (K3-3.2's building)."""
+        return state is not None and engine.description.simultaneous_phase(engine.phase(state)) is not None
+
+    @staticmethod
+    def _unlisted(engine: Engine, state: Any) -> bool:
+        """Whether the moves now are too many to list (players write them or ask for a proposal)."""
+        phase = engine.description.simultaneous_phase(engine.phase(state)) if state is not None else None
+        return phase is not None and not phase.listed
 
     def _human_actors(self, ctx: _Ctx, state: Any) -> list[int]:
         if state is None or ctx.engine.outcome(state) is not None:
@@ -279,32 +319,13 @@ class TableService:
         out = ctx.out_seats()
         return [s for s in ctx.engine.actors(state) if s not in out]
 
-    def _public_text(self, engine: Engine, state: Any, move: Any, text: str) -> str:
-        """The move as everybody may see it; K3 builds stay private until the game ends."""
-        public = engine.public_move(state, move)
-        if public.startswith("build:"):
-            public = ":".join(public.split(":")[:2])
-        return public
-
-    def _auto_move(self, ctx: _Ctx, state: Any, seat: int, rng: random.Random) -> Any:
-        """The move the service plays for a seat that timed out or left (see the module docstring)."""
-        engine = ctx.engine
-        if engine.name == "krakatoa":
-            return engine.parse_move(state, "auto")
-        if self._is_k3_building(engine, state):
-            return self._auto_build_move(engine, state, seat, rng, None)
-        moves = [m for m in engine.legal_moves(state) if engine.move_seat(state, m) == seat]
-        if not moves:
-            return engine.random_move(state, rng)
-        return rng.choice(moves)
-
     @staticmethod
-    def _auto_build_move(engine: Engine, state: Any, seat: int, rng: random.Random, style: str | None) -> Any:
-        builder = getattr(engine, "auto_build", None)
-        if builder is None:
-            return engine.random_move(state, rng)
-        move = builder(state, seat, rng, style) if style is not None else builder(state, seat, rng)
-        return engine.parse_move(state, move) if isinstance(move, str) else move
+    def _auto_move(ctx: _Ctx, state: Any, seat: int, rng: random.Random) -> Any:
+        """The move the service plays for a seat that timed out or left (the engine's ``auto_move``)."""
+        try:
+            return ctx.engine.auto_move(state, seat, rng)
+        except IllegalMoveError:  # nothing of the seat's own to play: the game goes on by chance
+            return ctx.engine.random_move(state, rng)
 
     def _advance(self, ctx: _Ctx, state: Any, ply: int, step: _Step) -> Any:
         """Play every chance move (and every move of an out seat) until a player must act."""
@@ -378,9 +399,9 @@ class TableService:
     ) -> list[ResultRow]:
         everyone_first = all(p == 1 for p in places)
         rows = []
-        # issue 9: unrated too when the server turned ratings off meanwhile, and cooperative K3 never counts
+        # issue 9: unrated too when the server turned ratings off meanwhile, or the game's options say so
         game_options = ctx.options.get("game", {})
-        rated = (bool(ctx.options.get("rated", True)) and not game_options.get("cooperative")
+        rated = (bool(ctx.options.get("rated", True)) and ctx.engine.description.rated(game_options)
                  and await tx.guild_rated(ctx.row.guild_id))
         for s in sorted(ctx.seats, key=lambda r: r.seat):
             place = places[s.seat]
@@ -389,14 +410,15 @@ class TableService:
                                   rated, now))
             await tx.update_seat(ctx.id, s.seat, result=verdict)
         await tx.record_results(rows)
-        await rate_finished_table(tx, rows, teams=bool(game_options.get("teams")))  # same transaction
+        sides = [ctx.engine.description.side_of(s, len(ctx.seats), game_options) for s in range(len(ctx.seats))]
+        await rate_finished_table(tx, rows, sides=sides)  # same transaction
         verdicts = {r.seat: r.outcome for r in rows}
         ctx.seats = [replace(s, result=verdicts[s.seat]) for s in ctx.seats]
         return rows
 
     # ================================================================ helpers: messages
     def _player_list(self, ctx: _Ctx) -> str:
-        marks = SEAT_MARKS.get(ctx.row.game)
+        marks = ctx.engine.description.seat_marks
         parts = []
         for s in sorted(ctx.seats, key=lambda r: r.seat):
             mark = marks[s.seat] if marks and s.seat < len(marks) else str(s.seat)
@@ -417,15 +439,16 @@ class TableService:
             return None
 
     def _status_line(self, ctx: _Ctx, view: dict[str, Any]) -> str:
+        """Each side's score: a side's seats share one total (partnerships, KR-6.2)."""
         for key in ("totals", "scores"):
             values = view.get(key)
             if isinstance(values, list) and values and all(isinstance(v, int) for v in values):
                 names = ctx.names()
                 if len(values) == len(names):
                     return " · ".join(f"{n} {v}" for n, v in zip(names, values))
-                if 2 * len(values) == len(names):  # partnerships (KR-6.2): seats k and k + 2 share a total
-                    half = len(values)
-                    return " · ".join(f"{names[k]} & {names[k + half]} {v}" for k, v in enumerate(values))
+                sides = ctx.engine.description.sides(len(names), ctx.options.get("game", {}))
+                if len(values) == len(sides):
+                    return " · ".join(f"{' & '.join(names[s] for s in side)} {v}" for side, v in zip(sides, values))
                 return " · ".join(str(v) for v in values)
         return ""
 
@@ -457,7 +480,7 @@ class TableService:
             # a game ended by resignation, time or agreement has no move of its own to show
             ended_by_move = bool(moves_text) or (engine.outcome(state) is not None and bool(params["moves"]))
             key, hint = ("board.final" if ended_by_move else "board.over"), None
-        elif self._is_k3_building(engine, state):
+        elif self._unlisted(engine, state):
             key, hint = "board.build", "build"
         elif not moves_text and not view.get("last_move"):
             key, hint = "board.start", "move"
@@ -468,8 +491,21 @@ class TableService:
         if ctx.row.draw_offer is not None and not over:
             hint = "draw"
         picture = await self._image(ctx.row.game, view, ctx.names()) if image else None
-        mention = tuple(ctx.by_seat(s).user_id for s in actors if ctx.by_seat(s))  # type: ignore[union-attr]
-        return PublicPost(ctx.id, BOARD, key, params, picture, mention, hint, version)
+        mention = tuple(row.user_id for s in actors if (row := ctx.by_seat(s)) is not None)
+        return PublicPost(ctx.id, BOARD, key, params, picture, mention, hint, version, self._offers(engine, state))
+
+    @staticmethod
+    def _offers(engine: Engine, state: Any) -> frozenset[str]:
+        """The controls a board may carry besides the move picker (``PublicPost.offers``)."""
+        description = engine.description
+        offers = set()
+        if engine.has_private_info(state):
+            offers.add(MINE)
+        if description.draw_offers:
+            offers.add(DRAW)
+        if description.quick_moves:
+            offers.add(QUICK)
+        return frozenset(offers)
 
     async def _private_post(self, ctx: _Ctx, state: Any, seat: int) -> PrivatePost:
         view = ctx.engine.view(state, seat)
@@ -479,36 +515,23 @@ class TableService:
         picture = await self._image(ctx.row.game, view, ctx.names())
         return PrivatePost(ctx.id, row.user_id, "private.view", params, picture)
 
-    def _private_changes(self, ctx: _Ctx, step: _Step, state_after: Any, starting: bool) -> list[int]:
+    def _private_changes(self, ctx: _Ctx, step: _Step, state_after: Any) -> list[int]:
         """Seats whose private view changed (DESIGN: DM a player's view when it changes).
 
-        Plateau (PL-9.2, PL-9.5): the mover after an opening or onboard (its move text has faces the
-        public form hides), both players after an exchange completes (pieces go back to hidden
-        reserves, PL-7.3).  K3 (K3-10): every player once the deal is made, and a builder after
-        their build.  Kona and Krakatoa have no secrets.
+        The engine names them (``private_changes``: Plateau's mover after a hidden placement, K3's
+        players after the deal); none once nothing is private any more (K3-10 after the last build).
         """
-        game = ctx.row.game
-        seats: list[int] = []
-        if game == "plateau":
-            for before, move, seat, text in step.items:
-                if seat >= 0 and ctx.engine.public_move(before, move) != text:
-                    seats.append(seat)
-                if text.startswith("return:"):
-                    seats.extend(range(len(ctx.seats)))
-        elif game == "k3" and self._is_k3_building(ctx.engine, state_after):
-            # once the last build is in, everything is public (K3-10): no private post then
-            if starting:
-                seats.extend(range(len(ctx.seats)))
-            for _, _, seat, text in step.items:
-                if seat >= 0 and text.startswith("build:"):
-                    seats.append(seat)
+        engine = ctx.engine
+        if not engine.has_private_info(state_after):
+            return []
+        seats = [s for before, move, _, _ in step.items for s in engine.private_changes(before, move)]
         out = ctx.out_seats()
         return [s for s in dict.fromkeys(seats) if s not in out]
 
     def _moves_text(self, ctx: _Ctx, step: _Step) -> str:
         parts = []
-        for before, move, seat, text in step.items:
-            public = self._public_text(ctx.engine, before, move, text)
+        for before, move, seat, _ in step.items:
+            public = ctx.engine.public_move(before, move)
             row = ctx.by_seat(seat) if seat >= 0 else None
             parts.append(f"{row.name}: {public}" if row else public)
         return " · ".join(parts)
@@ -598,19 +621,19 @@ class TableService:
                           draw_offer=None, outcome=columns.get("outcome", ctx.row.outcome), state=None)
         texts = self._log_cache.get(ctx.id)
         if texts is not None and len(texts) == ctx.plies:
-            texts.extend((ctx.plies + i + 1, seat, text, self._public_text(engine, before, move, text))
+            texts.extend((ctx.plies + i + 1, seat, text, engine.public_move(before, move))
                          for i, (before, move, seat, text) in enumerate(step.items))
         ctx.state = state
         ctx.plies += len(new_moves)
         self._remember(ctx)
         messages: list[Message] = list(extra)
         moves_text = self._moves_text(ctx, step)
-        private_seats = [] if over else self._private_changes(ctx, step, state, starting)
+        private_seats = [] if over else self._private_changes(ctx, step, state)
         # the pictures are drawn side by side (the renderer runs in threads)
-        posts = await asyncio.gather(
-            self._board_post(ctx, state, version, columns["turn_deadline"], moves_text),
-            *(self._private_post(ctx, state, seat) for seat in private_seats))
-        messages.extend(posts)
+        board = asyncio.ensure_future(self._board_post(ctx, state, version, columns["turn_deadline"], moves_text))
+        private = await asyncio.gather(*(self._private_post(ctx, state, seat) for seat in private_seats))
+        messages.append(await board)
+        messages.extend(private)
         if over:
             messages.append(self._result_post(ctx, places, reason, text, version))
             ordered = sorted(ctx.seats, key=lambda r: r.seat)
@@ -634,7 +657,7 @@ class TableService:
         try:
             name = canonical_name(game)
         except KeyError:
-            raise TableError("error.unknown_game", game=game, games="kona, plateau, k3, krakatoa") from None
+            raise TableError("error.unknown_game", game=game, games=", ".join(game_names())) from None
         engine = get_engine(name)
         ids = [host_id, *(uid for uid, _ in opponents)]
         if host_id in ids[1:]:
@@ -662,6 +685,23 @@ class TableService:
                 await tx.add_seat(SeatRow(table_id, i, uid, uname, accepted=False))
         ctx = await self._load(table_id)
         return [self._waiting_post(ctx)]
+
+    async def rematch(self, table_id: int, user_id: int, user_name: str) -> list[Message]:
+        """A new table for the same players and options: two players swap seats, more are drawn again;
+        everyone the caller invites must accept."""
+        details = await self.table_details(table_id)
+        summary = details.summary
+        if user_id not in summary.user_ids:
+            raise TableError("error.not_seated", table=table_id)
+        opponents = [(u, n) for u, n in zip(summary.user_ids, summary.players) if u != user_id]
+        options = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in details.options.items()
+                   if k not in ("seat", "time_per_move")}
+        if "time_per_move" in details.options:
+            options["time_per_move"] = f"{int(details.options['time_per_move'])}s"
+        if len(summary.user_ids) == 2:
+            options["seat"] = "second" if summary.user_ids[0] == user_id else "first"
+        return await self.create(summary.guild_id, summary.channel_id, user_id, user_name, summary.game, opponents,
+                                 options)
 
     def _table_options(self, engine: Engine, options: dict[str, str], settings: GuildSettings) -> dict[str, Any]:
         seat = "random"
@@ -695,7 +735,7 @@ class TableService:
         except OptionError as exc:
             allowed = ", ".join(["seat", "rated", "time_per_move", *engine.options]) or "-"
             raise TableError("error.bad_game_option", detail=str(exc), allowed=allowed) from None
-        if resolved_game.get("cooperative"):  # issue 9: the cooperative K3 variant is never rated
+        if not engine.description.rated(resolved_game):  # issue 9: e.g. K3's cooperative variant
             rated = False
         return {"seat": seat, "rated": rated, "time_per_move": seconds, "game": resolved_game}
 
@@ -894,7 +934,7 @@ class TableService:
             actors = self._human_actors(ctx, state)
             # K3 builders act at the same time (K3-3.2): another player's build does not make a
             # builder's own board stale, so only a version older than the building phase is refused
-            simultaneous = self._is_k3_building(engine, state) and seat.seat in actors
+            simultaneous = self._simultaneous(engine, state) and seat.seat in actors
             if expected_version is not None and expected_version != ctx.row.version and not simultaneous:
                 raise TableError("error.stale", board=await self._current_post(ctx))
             if seat.seat not in actors:
@@ -911,18 +951,43 @@ class TableService:
             after = self._advance(ctx, after, ctx.plies + 1, step)
             return await self._commit(ctx, after, step)
 
-    async def auto_build(self, table_id: int, user_id: int, style: str | None = None) -> str:
-        """A K3 build text for this player to preview and confirm (K3-3.4); nothing is stored."""
+    async def propose(self, table_id: int, user_id: int, style: str | None = None, *,
+                      rng: random.Random | None = None, unlisted_only: bool = False) -> Proposal:
+        """The engine's ``auto_move`` for this player, to play or to preview; nothing is stored.
+
+        ``style``: one of the game's ``auto_styles``, or ``SHUFFLE`` for its last one; ``unlisted_only``:
+        refuse unless the moves now are too many to list (the build preview of K3-3.4).
+        """
         async with self._lock(table_id):
             ctx, seat = await self._active(table_id, user_id)
-            if not self._is_k3_building(ctx.engine, ctx.state) or seat.seat not in ctx.engine.actors(ctx.state):
+            engine, state = ctx.engine, ctx.state
+            actors = self._human_actors(ctx, state)
+            if unlisted_only and (not self._unlisted(engine, state) or seat.seat not in actors):
                 raise TableError("error.no_build_now", table=table_id)
-            rng = random.Random()
+            if seat.seat not in actors:
+                raise TableError("error.not_your_turn", player=self._names_of(ctx, actors) or "-")
+            styles = engine.description.auto_styles
+            if style == SHUFFLE:
+                style = styles[-1]
+            if style is not None and style not in styles:
+                raise TableError("error.bad_move", move=f"auto {style}", detail=", ".join(styles))
             try:
-                move = self._auto_build_move(ctx.engine, ctx.state, seat.seat, rng, style)
-            except (TypeError, ValueError) as exc:
-                raise TableError("error.bad_move", move=f"auto {style}", detail=str(exc)) from None
-            return ctx.engine.format_move(ctx.state, move)
+                move = engine.auto_move(state, seat.seat, rng or random.Random(), style or styles[0])
+            except MoveError as exc:
+                raise TableError("error.bad_move", move="auto", detail=str(exc)) from None
+            return Proposal(engine.format_move(state, move), engine.move_sketch(state, move))
+
+    async def auto_build(self, table_id: int, user_id: int, style: str | None = None) -> str:
+        """A build text for this player to preview and confirm (K3-3.4); nothing is stored."""
+        return (await self.propose(table_id, user_id, style, unlisted_only=True)).text
+
+    async def quick_moves(self, table_id: int, user_id: int) -> list[QuickMove]:
+        """The player's moves as controls under the public board (games with ``quick_moves``)."""
+        ctx = await self._load(table_id)
+        seat = ctx.seat_of(user_id)
+        if ctx.row.status != ACTIVE or seat is None or seat.seat not in self._human_actors(ctx, ctx.state):
+            return []
+        return ctx.engine.quick_moves(ctx.state, seat.seat)
 
     async def resign(self, table_id: int, user_id: int) -> list[Message]:
         async with self._lock(table_id):
@@ -938,14 +1003,15 @@ class TableService:
 
     async def _leave_game(self, ctx: _Ctx, seats: list[int], reason: str) -> list[Message]:
         """Seats leave a running game (resign, or K3 time-out): see the module docstring."""
-        teams = bool(ctx.options.get("game", {}).get("teams"))
-        if teams:  # a partnership is one side: the partner goes out with the leaver (KR-6.2)
-            seats = sorted({*seats, *((s + 2) % 4 for s in seats)})
+        description = ctx.engine.description
+        game_options = ctx.options.get("game", {})
+        # a partnership is one side: the partners go out with the leaver (KR-6.2)
+        seats = sorted({p for s in seats for p in description.partners(s, len(ctx.seats), game_options)})
         updates = self._out_updates(ctx, seats, reason)
         names = self._names_of(ctx, seats)
         info = PublicPost(ctx.id, INFO, f"info.out.{reason}", {"table": ctx.id, "name": names,
                                                                "game": ctx.engine.title}, version=ctx.row.version)
-        if len(ctx.seats) == 2 or teams:
+        if len(description.sides(len(ctx.seats), game_options)) == 2:
             return await self._commit(ctx, ctx.state, _Step(), force_finish=True, seat_updates=updates)
         for s, cols in updates.items():
             ctx.seats = [replace(r, **cols) if r.seat == s else r for r in ctx.seats]
@@ -960,7 +1026,7 @@ class TableService:
         """Offer a draw (Kona, Plateau); the opponent accepts by offering too."""
         async with self._lock(table_id):
             ctx, seat = await self._active(table_id, user_id)
-            if ctx.row.game not in DRAW_GAMES:
+            if not ctx.engine.description.draw_offers:
                 raise TableError("error.no_draws", game=ctx.engine.title)
             offer = ctx.row.draw_offer
             if offer == seat.seat:
@@ -1062,24 +1128,21 @@ class TableService:
         return messages
 
     async def _timeout(self, ctx: _Ctx, actors: list[int]) -> list[Message]:
-        """Time ran out: Krakatoa plays ``auto`` (KR-8.4); K3 seats go out; 2-player games are lost."""
+        """Time ran out: the engine's auto move where the rules say so (KR-8.4); else the seats leave
+        (out of a game of three or more sides, or the game is lost)."""
         engine = ctx.engine
-        names = self._names_of(ctx, actors)
-        info = PublicPost(ctx.id, INFO, "info.timeout", {"table": ctx.id, "name": names, "game": engine.title},
-                          version=ctx.row.version)
-        if ctx.row.game == "krakatoa" and actors:
+        if engine.description.on_timeout == "auto" and actors:
+            names = self._names_of(ctx, actors)
             seat = actors[0]
             state = ctx.state
-            move = engine.parse_move(state, "auto")
+            move = self._auto_move(ctx, state, seat, random.Random(f"{ctx.row.seed}:{ctx.plies + 1}"))
             step = _Step([(state, move, seat, engine.format_move(state, move))])
             after = engine.apply(state, move)
             after = self._advance(ctx, after, ctx.plies + 1, step)
-            info = PublicPost(ctx.id, INFO, "info.timeout_auto", dict(info.params), version=ctx.row.version)
+            info = PublicPost(ctx.id, INFO, "info.timeout_auto", {"table": ctx.id, "name": names, "game": engine.title},
+                              version=ctx.row.version)
             return await self._commit(ctx, after, step, extra=[info])
-        if ctx.row.game == "k3" and len(ctx.seats) > 2:
-            return await self._leave_game(ctx, actors, "time")
-        updates = self._out_updates(ctx, actors, "time")
-        return await self._commit(ctx, ctx.state, _Step(), force_finish=True, seat_updates=updates)
+        return await self._leave_game(ctx, actors, "time")
 
     # ================================================================ queries
     async def _current_post(self, ctx: _Ctx, image: bool = True) -> PublicPost:
@@ -1130,6 +1193,25 @@ class TableService:
         rows = await self.repo.tables_in_place(guild_id, place_id, LIVE)
         return [s for s in await self._summaries(rows) if user_id in s.user_ids]
 
+    async def table_meant(self, user_id: int, guild_id: int, place_id: int | None = None,
+                          want: Callable[[TableSummary], bool] | None = None) -> int:
+        """The table a command without a table number means (both front ends ask here).
+
+        The caller's only live table in this channel or thread, else in the server; among several,
+        those ``want`` prefers.  None or several: a ``TableError`` that lists them.
+        """
+        found = await self.find_tables_in_place(guild_id, place_id, user_id) if place_id is not None else []
+        if not found:
+            found = await self.active_tables(user_id, guild_id)
+        if want is not None:
+            found = [s for s in found if want(s)] or found
+        if not found:
+            raise TableError("error.no_table_here")
+        if len(found) > 1:
+            listed = ", ".join(f"#{s.table_id} {s.title}" for s in found[:MAX_LISTED_TABLES])
+            raise TableError("error.several_tables", tables=listed)
+        return found[0].table_id
+
     async def open_tables_in_place(self, guild_id: int, place_id: int) -> list[int]:
         """Ids of tables in this channel still open for anybody to join (``/join`` without a number)."""
         return [row.id for row in await self.repo.tables_in_place(guild_id, place_id, ("open",))]
@@ -1160,10 +1242,10 @@ class TableService:
             state = self._new_state(ctx, len(ctx.seats))
             for m in await self.repo.get_moves(ctx.id):
                 move = ctx.engine.parse_move(state, m.move)
-                texts.append((m.ply, m.seat, m.move, self._public_text(ctx.engine, state, move, m.move)))
+                texts.append((m.ply, m.seat, m.move, ctx.engine.public_move(state, move)))
                 state = ctx.engine.apply(state, move)
         except Exception as exc:
-            log.error("table %d: the move log does not replay (%s)", ctx.id, type(exc).__name__)
+            log_damage(ctx.id, "the move log does not replay", exc)
             raise TableError("error.damaged", table=ctx.id) from None
         self._log_cache[ctx.id] = texts
         return texts
@@ -1177,8 +1259,7 @@ class TableService:
         state, engine = ctx.state, ctx.engine
         if seat.seat not in self._human_actors(ctx, state):
             return []
-        moves = engine.legal_moves(state)
-        return sorted(engine.format_move(state, m) for m in moves if engine.move_seat(state, m) == seat.seat)
+        return sorted(engine.format_move(state, m) for m in engine.legal_moves(state, seat.seat))
 
     async def moves_log(self, table_id: int) -> list[MoveRow]:
         """The raw move log (server use only: it holds hidden faces)."""
@@ -1275,7 +1356,7 @@ async def open_service(path: str | None = None, *, clock: Any = None, images: bo
 
     repo = await open_repository(path)  # issue 19: a postgresql:// URL, a file, or DATABASE_URL / DATABASE_PATH
     log.info("database %s opened", repo.path)
-    renderer = None
+    renderer: Renderer | None = None
     if images == "thread":
         import render
 

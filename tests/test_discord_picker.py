@@ -1,4 +1,4 @@
-"""The generic move picker (cogs/picker.py) on every game's real move lists.
+"""The generic move picker (tables/picker.py) on every game's real move lists.
 
 For positions met in seeded random playouts of each game: every legal move is reachable from the
 first step, no step offers more than 25 choices (Discord's select menu limit), every choice leads
@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from cogs import picker
 from engines import CHANCE, get_engine
+from tables import picker
 
 GAMES = ("kona", "plateau", "k3", "krakatoa")
 

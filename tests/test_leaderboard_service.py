@@ -107,7 +107,7 @@ def test_placings_from_results() -> None:
     ffa = placings_from_results(rows)
     assert [(p.user_id, p.team, p.place, p.won) for p in ffa] == [(10, 0, 1, True), (11, 1, 3, False),
                                                                   (12, 2, 1, True), (13, 3, 3, False)]
-    assert [p.team for p in placings_from_results(rows, teams=True)] == [0, 1, 0, 1]
+    assert [p.team for p in placings_from_results(rows, sides=(0, 1, 0, 1))] == [0, 1, 0, 1]
     draw = [ResultRow(9, s, 1, "kona", 10 + s, 1, "draw", "agreement", True, "t") for s in range(2)]
     assert all(p.draw and not p.won for p in placings_from_results(draw))
 

@@ -664,6 +664,29 @@ def test_generator_matches_reference_and_counts() -> None:
     assert checked > 100
 
 
+@pytest.mark.slow
+def test_fast_paths_equal_the_plain_rules_over_thousands_of_positions() -> None:
+    """One rule, one place (issue 13): PL-5.4-5.6 are stated in the closed-form counts
+    (``count_moves``, the uniform ``random_move``), the generator and ``apply``; over thousands of
+    positions of seeded random games the counts equal the generator, the generator equals the
+    plain reference written from PL-5, and each generated move applies."""
+    rng = random.Random(2)
+    checked = 0
+    for state in _random_states(60, 23):
+        if E.outcome(state) is not None or state.phase not in (P.PHASE_TURN, P.PHASE_REFUSED):
+            continue
+        legal = E.legal_moves(state)
+        texts = [E.format_move(state, m) for m in legal]
+        assert E.count_moves(state) == len(texts)
+        assert {t for t in texts if not t.startswith(("+", "tender", "pass"))} == _ref_moves(state)
+        for move in rng.sample(legal, min(3, len(legal))):
+            E.apply(state, move)
+        checked += 1
+        if checked == 2000:
+            break
+    assert checked >= 2000
+
+
 def test_apply_accepts_exactly_the_legal_moves() -> None:
     """Random candidate moves (legal or not) apply iff they are in legal_moves."""
     rng = random.Random(7)
@@ -774,3 +797,30 @@ def test_cli_view_moves_play() -> None:
     ]
     proc = _cli("perft", "plateau", "1")
     assert proc.stdout.strip() == "1260"
+
+
+# ---- errors that tell the truth (issue 13) --------------------------------------------------------
+@pytest.mark.parametrize("move", [
+    None, (), [0, 1, "rb", "rb"], (99,), (True,), ("open",), (0, 1, "rb"), (2, False, 0, 1, ((1, 1, 1),), 2),
+    (2, False, 0, 1, [(1, 1)], 2), (1, 0, 0, ["r", "b"]), (4, (1, 2)), (5, "bb"),
+])
+def test_malformed_moves_are_not_moves(move) -> None:
+    """Any value that is not a Plateau move tuple of the right shape is refused as a move error (PL-10.4),
+    never a TypeError, ValueError, IndexError or KeyError."""
+    state = E.new_game(2, 0)
+    with pytest.raises(MoveError):
+        E.apply(state, move)
+
+
+def test_an_engine_bug_in_a_move_handler_is_not_called_a_players_mistake(monkeypatch) -> None:
+    """A KeyError inside a handler is a bug: it must surface, not become "not a Plateau move"."""
+    import engines.plateau as plateau
+
+    def broken(state, move):
+        raise KeyError("a bug")
+
+    state = E.new_game(2, 0)
+    move = E.legal_moves(state)[0]
+    monkeypatch.setitem(plateau._HANDLERS, move[0], broken)
+    with pytest.raises(KeyError, match="a bug"):
+        E.apply(state, move)

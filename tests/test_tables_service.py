@@ -300,3 +300,67 @@ async def test_missed_posts_after_a_crash(db: DbFactory) -> None:
     repo3, svc3 = await open_service(path)  # a finished table's board and result both come back
     assert [m.kind for m in await svc3.missed_posts()] == ["board", "result"]
     await repo3.close()
+
+
+async def test_a_damaged_table_is_logged_with_its_traceback_and_no_secret(tmp_path, caplog) -> None:
+    """Issue 13: "table damaged" names where it failed (traceback frames), never the error's text."""
+    import logging
+
+    from tables.service import log_damage
+
+    def fail() -> None:
+        hidden = "".join(["+rb.xx@a1", " secret faces"])  # built at run time: not in any source line
+        raise ValueError(hidden)
+
+    try:
+        fail()
+    except ValueError as exc:
+        with caplog.at_level(logging.ERROR, logger="tables.service"):
+            log_damage(7, "the move log does not replay", exc)
+    text = caplog.text
+    assert "table 7: the move log does not replay (ValueError)" in text
+    assert "in fail" in text and "raise ValueError(hidden)" in text  # the frame and its source line
+    assert "secret faces" not in text
+
+
+async def test_rematch_swaps_two_seats_and_keeps_the_options(tmp_path) -> None:
+    """The rematch is decided in tables/ (any front end): same players, seats swapped, same options."""
+    repo, svc = await open_service(tmp_path / "r.db")
+    try:
+        tid, _ = await start_table(svc, "kona", options={"move_limit": "80", "time_per_move": "2h"})
+        await svc.resign(tid, USERS[0][0])
+        with pytest.raises(TableError):
+            await svc.rematch(tid, 4242, "Stranger")  # only a player of the table asks for one
+        out = await svc.rematch(tid, USERS[1][0], USERS[1][1])
+        new = out[0].table_id
+        assert new != tid
+        for uid, _ in USERS[:1]:
+            await svc.accept(new, uid)
+        details = await svc.table_details(new)
+        old = await svc.table_details(tid)
+        assert details.summary.user_ids == (old.summary.user_ids[1], old.summary.user_ids[0])  # swapped
+        assert details.options["move_limit"] == 80 and details.options["time_per_move"] == 7200
+    finally:
+        await repo.close()
+
+
+async def test_boards_offer_the_controls_each_description_declares(tmp_path) -> None:
+    """Front ends learn from the board which controls to offer; the service reads the descriptions."""
+    from tables.outbox import DRAW, MINE, QUICK
+
+    repo, svc = await open_service(tmp_path / "o.db")
+    try:
+        expected = {"kona": {DRAW}, "plateau": {MINE, DRAW}, "krakatoa": {QUICK}, "k3": {MINE}}  # K3 builds first
+        for game, offers in expected.items():
+            tid, out = await start_table(svc, game)
+            board = [m for m in out if isinstance(m, PublicPost) and m.kind == "board"][-1]
+            assert board.offers == offers, game
+        # K3-10: once everybody has built, nothing is private any more: no "My pieces"
+        tid, _ = await start_table(svc, "k3")
+        for uid, _ in USERS[:2]:
+            out = await svc.submit_move(tid, uid, await svc.auto_build(tid, uid))
+        board = [m for m in out if isinstance(m, PublicPost) and m.kind == "board"][-1]
+        assert board.components_hint == "move" and board.offers == set()
+        assert await svc.quick_moves(tid, USERS[0][0]) == []  # K3 moves are picked, not buttons
+    finally:
+        await repo.close()

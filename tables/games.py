@@ -1,0 +1,80 @@
+"""What front ends show about the games themselves: the list, titles, option hints, a sample picture.
+
+Every list of games comes from the engines' registry (``engines.game_names``) and every fact from
+a game's ``description``, so a new game appears in every front end with nothing written here.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import random
+
+from engines import CHANCE, canonical_name, descriptions, game_names, get_engine
+
+log = logging.getLogger(__name__)
+
+#: players drawn in a sample picture
+SAMPLE_PLAYERS = 2
+#: chance moves drawn at most to reach a sample position a player would see first
+MAX_SAMPLE_CHANCE = 50
+
+
+def games() -> tuple[str, ...]:
+    """Every game's canonical name, in listing order (the /play choices, the console's help)."""
+    return game_names()
+
+
+def auto_styles() -> dict[str, tuple[str, ...]]:
+    """Title -> the styles of ``auto_move`` of each game that has a choice of them (``/build STYLE``)."""
+    return {d.title: d.auto_styles for d in descriptions() if len(d.auto_styles) > 1}
+
+
+def title(game: str) -> str:
+    """The game's title for texts (``Kona``), or the name as given when there is no such game."""
+    try:
+        engine = get_engine(game)
+    except KeyError:
+        return game
+    return engine.title or engine.name
+
+
+def variant_choices(game: str | None, typed: str = "") -> list[str]:
+    """``option=value`` texts for a game's options, each value other than the default (autocomplete)."""
+    try:
+        engine = get_engine(str(game)) if game else None
+    except KeyError:
+        engine = None
+    if engine is None:
+        return []
+    found: list[str] = []
+    for option in engine.description.options.values():
+        values = list(option.choices) or ([True, False] if option.kind == "bool" else [])
+        for value in values:
+            if value != option.default:
+                text = str(value).lower() if isinstance(value, bool) else str(value)
+                found.append(f"{option.name}={text}")
+    wanted = typed.strip().lower()
+    return [v for v in found if wanted in v.lower()]
+
+
+@functools.lru_cache(maxsize=8)
+def sample_picture(game: str) -> bytes | None:
+    """The opening position a player first sees (spectator view, chance drawn), for /rules; None if
+    it cannot be drawn."""
+    try:
+        import render
+
+        name = canonical_name(game)
+        engine = get_engine(name)
+        players = max(SAMPLE_PLAYERS, engine.min_players)
+        state = engine.new_game(players, 1)
+        rng = random.Random(1)
+        for _ in range(MAX_SAMPLE_CHANCE):
+            if engine.to_move(state) != CHANCE:
+                break
+            state = engine.apply(state, engine.sample_chance(state, rng))
+        return render.render(name, engine.view(state, None), [f"Player {i + 1}" for i in range(players)])
+    except Exception as exc:
+        log.info("no sample picture for %s (%s)", game, type(exc).__name__)
+        return None
