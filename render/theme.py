@@ -195,12 +195,12 @@ def ground_of(image: Image.Image | None, box: tuple[float, float, float, float])
 
 
 def note_face(image: Image.Image | None, box: tuple[float, float, float, float], fill: RGB, *,
-              faded: bool = False, what: str = "") -> None:
+              faded: bool = False, what: str = "", ground: RGB | None = None) -> None:
     """Record a piece face of ``box`` drawn in ``fill`` (call it *before* drawing, so the ground is
-    what lies under the face)."""
+    what lies under the face; or say the ground when the face is drawn in a sprite of its own)."""
     if _RECORD is not None:
         size = min(box[2] - box[0], box[3] - box[1])
-        _RECORD.append(Mark("face", size, fill, ground_of(image, box), faded, what))
+        _RECORD.append(Mark("face", size, fill, ground or ground_of(image, box), faded, what))
 
 
 def _note_text(image: Image.Image | None, xy: tuple[float, float], text: str, size: int, bold: bool,
@@ -554,10 +554,10 @@ def _chip_label(draw: ImageDraw.ImageDraw, cx: float, y: float, chip_w: float, l
                 img: Image.Image | None = None) -> None:
     """A chip's name (and score), with the ▶ and the underline when that player is to move (pasted
     on the panel when ``img`` is given)."""
-    size = 18
-    room = int(chip_w - 60)
-    label = ellipsize(label, size, room, bold=moving)
     prefix = "▶ " if moving else ""
+    room = int(chip_w - 44)
+    size = fit_text(prefix + label, 18, room, bold=moving)  # four chips share the strip: shrink, then cut
+    label = ellipsize(label, size, room - (text_size(prefix, size, True)[0] + 6 if prefix else 0), bold=moving)
     if img is None:
         draw_text(draw, (cx + 38, y), prefix + label, size, bold=moving, anchor="lm")
     else:
