@@ -83,7 +83,7 @@ def _panel_grid(players: int) -> tuple[int, int]:
 
 
 def _panel_height(players: int) -> int:
-    return {2: 290, 3: 226, 4: 226}[players]
+    return {2: 330, 3: 226, 4: 226}[players]
 
 
 def _height(players: int) -> int:
@@ -504,7 +504,7 @@ def _pyramid_geometry(players: int, box: tuple[int, int, int, int], sides: int,
     b = {2: 6, 3: 5, 4: 4}[players]
     side_cols = max(1 if reserve else 0, (sides + b - 1) // b)
     avail_w = x1 - x0 - 24 - (10 if side_cols else 0)
-    pitch = min(48.0, (body_h - 14) / (b * 0.78), avail_w / (b + side_cols * 0.9))
+    pitch = min(56.0, (body_h - 14) / (b * 0.78), avail_w / (b + side_cols * 0.9))
     step = pitch * 0.78
     bw, bh = pitch - 3, step - 3
     pyr_w = b * pitch

@@ -100,8 +100,8 @@ def _diamond(cx: float, cy: float, s: float, cut: float) -> list[tuple[float, fl
 def _token(draw: ImageDraw.ImageDraw, cx: float, cy: float, letter: str) -> None:
     """The top piece: capybara a disc, poodle a diamond with cut corners (told apart by shape)."""
     r = TOKEN / 2
-    theme.note_face(getattr(draw, "_image", None), (cx - r, cy - r, cx + r, cy + r), COLOUR[letter],
-                    what=ANIMAL[letter])
+    # its ink edge sets the token off from the square (drawn in a sprite: the darker square is the ground)
+    theme.note_face(None, (cx - r, cy - r, cx + r, cy + r), theme.INK, what=ANIMAL[letter], ground=DARK_SQUARE)
     if letter == "C":
         draw.ellipse((cx - r - 2, cy - r - 2, cx + r + 2, cy + r + 2), fill=theme.INK)
         draw.ellipse((cx - r + 1, cy - r + 1, cx + r - 1, cy + r - 1), fill=CAPYBARA)

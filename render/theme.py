@@ -147,13 +147,19 @@ class Mark:
 _RECORD: list[Mark] | None = None
 
 
+#: caches that hold no drawing of a whole mark (glyph masks and measures: every mark drawn from them
+#: passes through ``draw_text`` / ``paste_text``, which note it), kept while recording
+_KEPT = frozenset({"font", "text_size", "_glyph_mask", "_advance", "_layout", "_text_sprite", "fit_text",
+                   "ellipsize", "_prime", "palette_image", "_fit", "_ellipsize", "_text_mask"})
+
+
 def _clear_caches() -> None:
-    """Empty every cache of the render modules, so what a picture pastes from a cache is drawn again
-    (and noted) while recording."""
+    """Empty the sprite caches of the render modules, so what a picture pastes from a cache is drawn
+    again (and noted) while recording."""
     for name, module in list(sys.modules.items()):
         if name == "render" or name.startswith("render."):
-            for value in list(vars(module).values()):
-                if callable(value) and hasattr(value, "cache_clear"):
+            for key, value in list(vars(module).items()):
+                if key not in _KEPT and callable(value) and hasattr(value, "cache_clear"):
                     value.cache_clear()
 
 
@@ -187,7 +193,7 @@ def ground_of(image: Image.Image | None, box: tuple[float, float, float, float])
     if x1 <= x0 or y1 <= y0:
         return None
     counts: dict[RGB, int] = {}
-    for n, pixel in image.crop((x0, y0, x1, y1)).getcolors(1 << 20) or []:
+    for n, pixel in image.crop((x0, y0, x1, y1)).getcolors((x1 - x0) * (y1 - y0)) or []:
         colour = _opaque(pixel)
         if colour is not None:
             counts[colour] = counts.get(colour, 0) + n
