@@ -9,6 +9,7 @@ move and the result in words, only the rows a variant uses, and replays worth wa
 from __future__ import annotations
 
 import io
+import itertools
 import random
 from functools import cache
 from typing import Any
@@ -258,7 +259,7 @@ def test_plateau_caption_tells_the_move_and_its_captures() -> None:
     seen_capture = seen_move = 0
     for seed in range(1, 8):
         states, engine = played("plateau", 2, (), seed)
-        for before, after in zip(states, states[1:]):
+        for before, after in itertools.pairwise(states):
             view, previous = engine.view(after, None), engine.view(before, None)
             last = view["last_move"]
             mover = 1 - int(view["side"]) if not last.startswith("return:") else int(view["side"])
@@ -294,7 +295,7 @@ def test_k3_penalty_and_steal_give_their_reason() -> None:
     penalties = steals = 0
     for seed in range(1, 6):
         states, engine = played("k3", 3, (), seed)
-        for before, after in zip(states, states[1:]):
+        for before, after in itertools.pairwise(states):
             view, previous = engine.view(after, None), engine.view(before, None)
             last = str(view.get("last_move") or "")
             text = k3_render.caption(view, NAMES[:3], previous)
@@ -437,7 +438,7 @@ def test_replay_is_short_light_and_ends_on_the_last_view(game: str) -> None:
 def test_long_games_are_sampled_evenly() -> None:
     views = [{"ply": i, "position": str(i)} for i in range(400)]
     chosen = render.replay_frames("plateau", views)
-    gaps = {b - a for a, b in zip(chosen, chosen[1:])}
+    gaps = {b - a for a, b in itertools.pairwise(chosen)}
     assert max(gaps) - min(gaps) <= 1 and chosen[-1] == 399
     assert (len(chosen) - 1) * pl_render.REPLAY_FRAME_MS + render.LAST_FRAME_MS <= 60_000
 
@@ -446,8 +447,8 @@ def test_krakatoa_replay_has_one_frame_per_decision_that_changes_the_board() -> 
     views = long_game("krakatoa")
     chosen = render.replay_frames("krakatoa", views)
     keys = [kr_render.board_key(views[i]) for i in chosen]
-    assert all(a != b for a, b in zip(keys, keys[1:]))
-    changes = sum(1 for a, b in zip(views, views[1:]) if kr_render.board_key(a) != kr_render.board_key(b))
+    assert all(a != b for a, b in itertools.pairwise(keys))
+    changes = sum(1 for a, b in itertools.pairwise(views) if kr_render.board_key(a) != kr_render.board_key(b))
     assert len(chosen) <= min(changes + 2, 1 + (60_000 - 3000) // kr_render.REPLAY_FRAME_MS)
     unchanged = [i for i in range(1, len(views)) if kr_render.board_key(views[i]) == kr_render.board_key(views[i - 1])]
     assert unchanged and not set(unchanged) & set(chosen)  # aims and set choices get no frame of their own
