@@ -38,8 +38,12 @@ FRAME_MS = 900
 LAST_FRAME_MS = 3000
 #: a replay lasts at most this long (issue 16: worth watching to the end)
 REPLAY_MS = 60_000
-#: replay frames are scaled down to at most this width (the pictures are portrait)
-REPLAY_WIDTH = 480
+#: and has at most this many frames: drawing, mapping and encoding one takes about 50 ms here, so a
+#: replay of any length is made in under 5 s (issue 16); long games are sampled evenly
+REPLAY_MAX_FRAMES = 48
+#: replay frames wider than this are scaled down; the boards are drawn at most this wide already, so
+#: frames keep their full size (legible on a phone, and no 30 ms resize per frame)
+REPLAY_WIDTH = theme.MAX_WIDTH
 
 
 def _module(game: str):
@@ -117,7 +121,7 @@ def replay_frames(game: str, views: Sequence[dict[str, Any]]) -> list[int]:
     if kept[-1] != len(views) - 1:
         kept.append(len(views) - 1)
     frame_ms = getattr(module, "REPLAY_FRAME_MS", FRAME_MS)
-    most = 1 + (REPLAY_MS - LAST_FRAME_MS) // frame_ms
+    most = min(REPLAY_MAX_FRAMES, 1 + (REPLAY_MS - LAST_FRAME_MS) // frame_ms)
     if len(kept) > most:
         picked = [kept[round(j * (len(kept) - 1) / (most - 1))] for j in range(most)]
         kept = sorted(set(picked))

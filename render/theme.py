@@ -707,8 +707,9 @@ def with_notes(img: Image.Image, notes: Sequence[tuple[str, str]]) -> Image.Imag
         blocks.append((kind, lines))
         extra += step * len(lines) + (20 if kind == "banner" else 6)
     cut = img.height - FRAME_WIDTH - 14  # above the card's rounded foot
-    out = _blank(width, cut + extra + FRAME_WIDTH + 14).copy()
-    out.paste(img.crop((0, 0, width, cut)), (0, 0))
+    out = Image.new("RGB", (width, cut + extra + FRAME_WIDTH + 14))
+    out.paste(img, (0, 0))
+    out.paste(_foot(width, extra), (0, cut))  # a fresh foot over the old one
     draw = ImageDraw.Draw(out)
     y = cut + 2
     for kind, lines in blocks:
@@ -722,6 +723,14 @@ def with_notes(img: Image.Image, notes: Sequence[tuple[str, str]]) -> Image.Imag
             y += step
         y += 13 if kind == "banner" else 6
     return out
+
+
+@lru_cache(maxsize=64)
+def _foot(width: int, extra: int) -> Image.Image:
+    """The bottom ``extra`` rows of a card's straight part and its rounded foot."""
+    height = extra + FRAME_WIDTH + 14
+    blank = _blank(width, height + 40)
+    return blank.crop((0, 40, width, height + 40))
 
 
 #: endings decided outside the engine (the tables layer's reason codes), in words; {losers} = names
