@@ -430,8 +430,8 @@ def caption(view: dict[str, Any], names: list[str], previous: dict[str, Any] | N
         pair, _, where = last[1:].partition("@")
         square, _, level = where.partition(":")
         face = FACE_WORD.get(pair[:1], "")
-        at = f" at level {level} of {square}" if level else f" onto {square}"
-        return f"{who} brought a piece in{at}" + (f", {face} up" if face else "")
+        at = f"into {square} at level {level}" if level else f"on {square}"
+        return f"{who} put a reserve piece {at}" + (f", {face} up" if face else "")
     if last.startswith("tender:"):
         return f"{who} tendered prisoners: {_types_words(last[7:])} (PL-7.1)"
     if last.startswith("return:"):
