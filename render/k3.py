@@ -574,9 +574,11 @@ def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None =
     """The picture of a K3 view (never the true state): title, mountain, one panel per seat, footer."""
     players = int(view["players"])
     ranks = view.get("mountain") or []
-    img = _background(players, len(ranks[-1]) if ranks else 0).copy()
-    canvas = ImageDraw.Draw(img)
     phase = view.get("phase")
+    blocks, extra = theme.lay_out_notes(WIDTH, _notes(view, names, result, previous))
+    background = _background(players, len(ranks[-1]) if ranks else 0)
+    img = theme.grown(background, extra).copy()
+    canvas = ImageDraw.Draw(img)
     to_move: Any = view.get("actors") if phase == "build" else view.get("to_move")
     if to_move is not None and not isinstance(to_move, list) and to_move < 0:
         to_move = None
@@ -603,8 +605,16 @@ def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None =
         pill = _pill(round(x1) - round(x0), round(y1) - round(y0), min(x1 - x0, y1 - y0, 8))
         canvas.draw.draw_bitmap((round(x0), round(y0)), pill, panel_ink)
         _text(img, (x, y), text, size, fill=theme.INK, anchor="md", bg=theme.PANEL)
-    # under the picture: the last move in words, the result, options that differ from the defaults,
-    # whose private view this is
+    theme.paint_notes(img, background.height - theme.FRAME_WIDTH - 14, blocks)
+    return img
+
+
+def _notes(view: dict[str, Any], names: list[str], result: dict[str, Any] | None,
+           previous: dict[str, Any] | None) -> list[tuple[str, str]]:
+    """Under the picture: the last move in words, the result, options that differ from the
+    defaults, whose private view this is."""
+    players = int(view["players"])
+    phase = view.get("phase")
     notes = [("caption", caption(view, names, previous))]
     ending = theme.result_of(view, result)
     if ending is not None:
@@ -624,7 +634,7 @@ def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None =
         bits.append("private view of " + _name(names, viewer) if viewer is not None else "pyramids stay hidden")
     if bits:
         notes.append(("hint", " · ".join(bits)))
-    return theme.with_notes(img, notes)
+    return notes
 
 
 def _active_before(view: dict[str, Any], seat: int) -> int:

@@ -274,7 +274,8 @@ def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None =
          previous: dict[str, Any] | None = None) -> Image.Image:
     """The picture of a Kona view (``engines.kona`` documents its shape); names[0] is capybara."""
     names = list(names) + [f"Player {i + 1}" for i in range(len(names), 2)]
-    img = _background().copy()
+    blocks, extra = theme.lay_out_notes(WIDTH, _notes(view, names, result))
+    img = theme.grown(_background(), extra).copy()
     d = ImageDraw.Draw(img)
     labels = [f"{names[0]} (capybara)", f"{names[1]} (poodle)"]
     theme.paste_title_strip(img, "Kona", labels, view.get("to_move"), status=_status(view),
@@ -304,7 +305,8 @@ def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None =
                     img.paste(sprite, (x, y), sprite)
                 else:
                     img.paste(_tower_on_square(stack, (SIZE - 1 - i + f) % 2), (x, y))
-    return theme.with_notes(img, _notes(view, names, result))
+    theme.paint_notes(img, HEIGHT - theme.FRAME_WIDTH - 14, blocks)
+    return img
 
 
 def board_key(view: dict[str, Any]) -> Any:

@@ -329,15 +329,6 @@ def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None =
     players = int(view["players"])
     names = (list(names) + [f"Player {i + 1}" for i in range(len(names), players)])[:players]
     sides = int(view["sides"])
-    img = _background(sides, _advanced(view)).copy()
-    d = ImageDraw.Draw(img)
-    totals = view["totals"]
-    scores = tuple(str(totals[view["side_of_seat"][seat]]) for seat in range(players))
-    acting = view["seat"] if view.get("outcome") is None else None
-    theme.paste_title_strip(img, "Krakatoa", names, acting, scores=scores, status=_status(view))
-    _draw_dice(img, d, view)
-    _draw_info(img, d, view, names)
-    _draw_sheet(img, d, view, names)
     notes = [("caption", caption(view, names))]
     ending = theme.result_of(view, result)
     if ending is not None:
@@ -347,7 +338,19 @@ def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None =
         notes.append(("banner", theme.result_banner(names, winners, reason, why, losers)))
     else:
         notes.append(("hint", _awaited(view, names)))
-    return theme.with_notes(img, notes)
+    blocks, extra = theme.lay_out_notes(WIDTH, notes)
+    background = _background(sides, _advanced(view))
+    img = theme.grown(background, extra).copy()
+    d = ImageDraw.Draw(img)
+    totals = view["totals"]
+    scores = tuple(str(totals[view["side_of_seat"][seat]]) for seat in range(players))
+    acting = view["seat"] if view.get("outcome") is None else None
+    theme.paste_title_strip(img, "Krakatoa", names, acting, scores=scores, status=_status(view))
+    _draw_dice(img, d, view)
+    _draw_info(img, d, view, names)
+    _draw_sheet(img, d, view, names)
+    theme.paint_notes(img, background.height - theme.FRAME_WIDTH - 14, blocks)
+    return img
 
 
 def _advanced(view: dict[str, Any]) -> bool:

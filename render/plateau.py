@@ -476,7 +476,13 @@ def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None =
     panel_h = max(_panel_height(view, 0), _panel_height(view, 1))
     exchange_y = panels_y + panel_h + 10
     legend_y = exchange_y + _exchange_height(view)
-    height = legend_y + LEGEND_H + theme.FRAME_WIDTH + 14
+    notes = [("caption", caption(view, names, previous))]
+    if banner:
+        notes.append(("banner", banner))
+    elif view.get("viewer") is not None:
+        notes.append(("hint", f"{names[int(view['viewer'])]}'s private view: faded faces are known to you alone"))
+    blocks, extra = theme.lay_out_notes(WIDTH, notes)
+    height = legend_y + LEGEND_H + extra + theme.FRAME_WIDTH + 14
     img = _card(height).copy()
     img.paste(_board(rows), (theme.FRAME_WIDTH, BOARD_Y - 6))
     d = ImageDraw.Draw(img)
@@ -511,12 +517,8 @@ def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None =
     if _exchange_height(view):
         _exchange_box(img, d, exchange_y, view, names)
     img.paste(_legend(), (PANEL_X0, legend_y))
-    notes = [("caption", caption(view, names, previous))]
-    if banner:
-        notes.append(("banner", banner))
-    elif view.get("viewer") is not None:
-        notes.append(("hint", f"{names[int(view['viewer'])]}'s private view: faded faces are known to you alone"))
-    return theme.with_notes(img, notes)
+    theme.paint_notes(img, legend_y + LEGEND_H, blocks)
+    return img
 
 
 def _path_arrow(draw: ImageDraw.ImageDraw, a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> None:

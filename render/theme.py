@@ -690,12 +690,11 @@ def _note_layout(kind: str) -> tuple[int, bool, RGB, RGB, int]:
     return CAPTION_SIZE, False, INK, CARD, 24
 
 
-def with_notes(img: Image.Image, notes: Sequence[tuple[str, str]]) -> Image.Image:
-    """``img`` (a framed card) grown downwards by lines of words: ``("caption", text)`` the last move,
-    ``("banner", text)`` the result on a yellow band edged in ink, ``("hint", text)`` a quiet note.
+Notes = tuple[tuple[str, tuple[str, ...]], ...]
 
-    Words rather than symbols, so a player who was away for days reads what happened (issue 16)."""
-    width = img.width
+
+def lay_out_notes(width: int, notes: Sequence[tuple[str, str]]) -> tuple[Notes, int]:
+    """The notes' lines, wrapped to the card, and the rows they need under the picture."""
     room = width - 2 * MARGIN - 16
     blocks = []
     extra = 8
@@ -703,15 +702,38 @@ def with_notes(img: Image.Image, notes: Sequence[tuple[str, str]]) -> Image.Imag
         if not text:
             continue
         size, bold, _, _, step = _note_layout(kind)
-        lines = wrap(text, size, room, bold)
+        lines = tuple(wrap(text, size, room, bold))
         blocks.append((kind, lines))
         extra += step * len(lines) + (20 if kind == "banner" else 6)
-    cut = img.height - FRAME_WIDTH - 14  # above the card's rounded foot
+    return tuple(blocks), extra
+
+
+_GROWN: dict[tuple[int, int], tuple[Image.Image, Image.Image]] = {}
+
+
+def grown(background: Image.Image, extra: int) -> Image.Image:
+    """``background`` (a cached framed card) made ``extra`` rows taller, its foot moved down: kept,
+    so a picture with notes costs one copy, as one without them.  Copy it before drawing on it."""
+    key = (id(background), extra)
+    hit = _GROWN.get(key)
+    if hit is not None and hit[0] is background:
+        return hit[1]
+    width = background.width
+    cut = background.height - FRAME_WIDTH - 14
     out = Image.new("RGB", (width, cut + extra + FRAME_WIDTH + 14))
-    out.paste(img, (0, 0))
-    out.paste(_foot(width, extra), (0, cut))  # a fresh foot over the old one
-    draw = ImageDraw.Draw(out)
-    y = cut + 2
+    out.paste(background, (0, 0))
+    out.paste(_foot(width, extra), (0, cut))
+    if len(_GROWN) > 64:
+        _GROWN.clear()
+    _GROWN[key] = (background, out)
+    return out
+
+
+def paint_notes(img: Image.Image, top: int, blocks: Notes) -> None:
+    """Write laid-out notes from row ``top`` of ``img`` down (on the card)."""
+    width = img.width
+    draw = ImageDraw.Draw(img)
+    y = top + 2
     for kind, lines in blocks:
         size, bold, fill, ground, step = _note_layout(kind)
         if kind == "banner":
@@ -719,9 +741,24 @@ def with_notes(img: Image.Image, notes: Sequence[tuple[str, str]]) -> Image.Imag
             draw.rounded_rectangle((MARGIN, y, width - MARGIN, y + h), radius=10, fill=YELLOW, outline=INK, width=3)
             y += 7
         for line in lines:
-            paste_text(out, (width / 2, y + step / 2), line, size, bg=ground, fill=fill, bold=bold, anchor="mm")
+            paste_text(img, (width / 2, y + step / 2), line, size, bg=ground, fill=fill, bold=bold, anchor="mm")
             y += step
         y += 13 if kind == "banner" else 6
+
+
+def with_notes(img: Image.Image, notes: Sequence[tuple[str, str]]) -> Image.Image:
+    """``img`` (a framed card) grown downwards by lines of words: ``("caption", text)`` the last move,
+    ``("banner", text)`` the result on a yellow band edged in ink, ``("hint", text)`` a quiet note.
+
+    Words rather than symbols, so a player who was away for days reads what happened (issue 16).
+    Renderers that start from a cached background use ``lay_out_notes``, ``grown`` and
+    ``paint_notes`` instead, which save a copy of the whole picture."""
+    blocks, extra = lay_out_notes(img.width, notes)
+    cut = img.height - FRAME_WIDTH - 14  # above the card's rounded foot
+    out = Image.new("RGB", (img.width, cut + extra + FRAME_WIDTH + 14))
+    out.paste(img, (0, 0))
+    out.paste(_foot(img.width, extra), (0, cut))  # a fresh foot over the old one
+    paint_notes(out, cut, blocks)
     return out
 
 
