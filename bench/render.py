@@ -5,21 +5,26 @@
 For each game, random games are played from the start and every view along them (each seat's and
 the spectator's) is rendered.  Printed per game: image size, median / p95 render+encode time, the
 *floor* (palette-mapping and encoding an already drawn image of the same size and palette:
-no drawing), the ratio of the two, median and largest PNG bytes, and the GIF size of a 100-ply replay.
-Targets (issue 6): long side 720-1024 px, typical PNG ≤ 80 KB, median ≤ 25 ms, ratio ≤ 1.5x,
-replay GIF of 100 plies < 2 MB.
+no drawing), the ratio of the two, median and largest PNG bytes; the smallest text and piece face
+at 400 px wide (``render.layout_facts`` over a sample of views); and the replay GIF of one whole
+game (to its end or the game's ply cap): frames, seconds it lasts, bytes and the time to make it.
+Targets (issues 6 and 16): width ≤ 576 px (portrait), typical PNG ≤ 80 KB, median ≤ 25 ms; text ≥ 9 px
+and faces ≥ 14 px at 400 px wide; replay ≤ 60 s, ≤ 3 MB, made in ≤ 5 s.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import random
 import statistics
 import sys
 import time
 
+from PIL import Image
+
 from engines import GAMES, get_engine
-from render import draw, render, replay, theme
+from render import draw, layout_facts, render, replay, theme
 
 
 def sample_views(name: str, games: int, players: int) -> list[dict]:
@@ -35,6 +40,11 @@ def sample_views(name: str, games: int, players: int) -> list[dict]:
                 break
             state = engine.apply(state, engine.random_move(state, rng))
     return views
+
+
+#: the longest game each engine allows, in plies (Plateau's PL-8.5 house rule; the others end by
+#: themselves well before this)
+PLY_CAP = {"plateau": 400, "kona": 400, "k3": 400, "krakatoa": 2000}
 
 
 def game_views(name: str, players: int, plies: int) -> list[dict]:
@@ -81,11 +91,22 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name}: {len(views)} views, {size_px[0]}x{size_px[1]} px; render+encode median {med * 1000:.1f} ms, "
               f"p95 {p95 * 1000:.1f} ms; floor {floor * 1000:.1f} ms; ratio {med / floor:.2f}x; "
               f"PNG median {statistics.median(sizes) / 1024:.1f} KB, max {max(sizes) / 1024:.1f} KB")
-        replay_views = game_views(name, players, 100)
+        facts = [layout_facts(name, view, names) for view in views[:: max(1, len(views) // 12)]]
+        text_px = min(f.shown_at(400)[0] for f in facts)
+        face_px = min(f.shown_at(400)[1] for f in facts)
+        print(f"{name}: at 400 px wide: smallest text {text_px:.1f} px, smallest face {face_px:.1f} px")
+        replay_views = game_views(name, players, PLY_CAP[name])
+        render(name, replay_views[0], names)
         started = time.perf_counter()
         gif = replay(name, replay_views, names)
-        print(f"{name}: replay GIF of {len(replay_views) - 1} plies: {len(gif) / 1024:.0f} KB "
-              f"in {time.perf_counter() - started:.1f} s")
+        made = time.perf_counter() - started
+        shown = Image.open(io.BytesIO(gif))
+        lasts = 0
+        for k in range(shown.n_frames):
+            shown.seek(k)
+            lasts += shown.info["duration"]
+        print(f"{name}: replay of a {len(replay_views) - 1}-ply game: {shown.n_frames} frames, {lasts / 1000:.1f} s, "
+              f"{len(gif) / 1024:.0f} KB, made in {made:.1f} s")
         sys.stdout.flush()
     return 0
 

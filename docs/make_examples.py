@@ -3,7 +3,9 @@
     python docs/make_examples.py
 
 Each image is drawn from a position of the rules documents' worked examples, as the spectator (or a
-player, for Plateau's private view) would see it, and written to ``docs/<name>.png``.
+player, for Plateau's private view) would see it, and written to ``docs/<name>.png``; Plateau's
+finished game shows the result banner (``docs/plateau-final.png``), Krakatoa's basic preset its
+sheet without the advanced rows (``docs/krakatoa-basic.png``).
 """
 
 from __future__ import annotations
@@ -28,14 +30,24 @@ EXAMPLES = [
      "1/2/3/4/5/6/7/B1YN4/RBBYGKRRG 1/2/3/K1YN/GRKBY/BRKYGB+R|1/2/3/RYGB/KKBNY/GYRBKG play 0 - -",
      "spectator", "Ana,Ben"),
     ("krakatoa", "krakatoa", "YYB/YYY/RBB play 1 3 1 aim:s 1 0,44 10,10 - 3 advanced", "spectator", "Ana,Ben"),
+    ("krakatoa-basic", "krakatoa", "YYB/YRR/RRR play 3 1 0 throw 0 160,40 00,00 - 0 basic", "spectator", "Ana,Ben"),
+    ("plateau-final", "plateau",
+     "WXx,BXR,WBb,1/BRb.BBb,WXx,1,WXx/BXx,3/BXx.BBb,WRr.WBb.WXb.WRr.WXx.WXr,WOx,1 B turn 2rr.2xx - rb ox.bx 28",
+     "spectator", "Ana,Ben"),
 ]
 
 
-def main() -> int:
+def boards() -> None:
+    """The README's boards (issue 16's "after"; ``docs/before/`` keeps the pictures of the old layout,
+    drawn once by the renderer before it, for comparison)."""
     for file, game, position, viewer, names in EXAMPLES:
         out = DOCS / f"{file}.png"
         cmd = [sys.executable, "-m", "render", game, position, "--viewer", viewer, "--out", str(out), "--names", names]
         subprocess.run(cmd, check=True, cwd=ROOT)
+
+
+def main() -> int:
+    boards()
     return 0
 
 

@@ -16,7 +16,12 @@ What a player must read at a glance, and how:
 - building (K3-10): the viewer's own arrangement or hand only; others show "building…" or "ready"
   (a blank grey pyramid) with their piece count;
 - the last move: yellow boxes (theme.highlight_box) on the slot placed on and the spot it came from,
-  or on the spot taken and the taker's side.
+  or on the spot taken and the taker's side, and a line of words under the picture that says who did
+  what and why (a penalty: the two equal supports, K3-6.1; a steal: whose placement it punished);
+- the result: a banner with the winner(s) and the reason.
+
+Issue 16 (a phone shows the picture 400 px wide): 560 px wide, portrait; with two players the two
+pyramids sit one above the other, full width, so their bricks are as big as the mountain's.
 
 Piece sprites are cached per (letter, size, style); the framed card per layout.
 """
@@ -31,12 +36,20 @@ from PIL import Image, ImageDraw
 
 from render import theme
 
-WIDTH = 760
+WIDTH = 560
 MOUNTAIN_TOP = theme.FRAME_WIDTH + theme.TITLE_HEIGHT + 8 + 6
 #: the mountain's box height by player count; bricks shrink when the base grows (K3-5.3)
-MOUNTAIN_H = {2: 430, 3: 384, 4: 384}
-MOUNTAIN_W = WIDTH - 2 * theme.FRAME_WIDTH - 2 * theme.MARGIN - 60
-FOOTER_H = 40
+MOUNTAIN_H = {2: 380, 3: 372, 4: 372}
+MOUNTAIN_W = WIDTH - 2 * theme.FRAME_WIDTH - 2 * theme.MARGIN - 50
+FOOTER_H = 16
+#: replay pace (render.replay)
+REPLAY_FRAME_MS = 800
+#: K3's endings in words (the engine's outcome reasons)
+WHY = {
+    "summit reached": "the summit is filled (K3-8.2)",
+    "no legal action": "a player had no legal action (K3-8.3)",
+    "last player in": "the last player still in (K3-7.2)",
+}
 PANEL_GAP = 12
 
 #: piece colours by letter (K3-1.1); the letter is always drawn on the piece as well
@@ -50,26 +63,27 @@ PIECE = {
     "W": theme.WHITE,
 }
 LETTER_INK = {"B": theme.WHITE, "R": theme.WHITE, "K": theme.WHITE, "G": theme.WHITE}
-FADED_EDGE = theme.mix(theme.INK, theme.CARD, 0.6)
+FADED_EDGE = theme.mix(theme.INK, theme.CARD, 0.4)  # 3:1 on the panel: a covered piece stays visible
 EMPTY_EDGE = theme.mix(theme.INK, theme.CARD, 0.8)
 OPEN_EDGE = theme.GREY
 OPEN_FILL = theme.mix(theme.PANEL, theme.CARD, 0.4)
 HIDDEN_FILL = theme.LIGHT_GREY
 DIM_PANEL = theme.mix(theme.PANEL, theme.CARD, 0.6)
-DIM_TEXT = theme.GREY
+DIM_TEXT = theme.MUTED
 
 
 # ---- layout ------------------------------------------------------------------------------------
 
 
 def _panel_grid(players: int) -> tuple[int, int]:
-    """(columns, rows) of the player panels: a row of two, or 2x2 for three (the fourth cell is a
-    legend) and four players, so that pyramids stay big enough to read on a phone."""
-    return (2, 1) if players == 2 else (2, 2)
+    """(columns, rows) of the player panels: two full-width panels one above the other for two
+    players (two large pyramids), 2x2 for three (the fourth cell is a legend) and four players, so
+    that pyramids stay big enough to read on a phone."""
+    return (1, 2) if players == 2 else (2, 2)
 
 
 def _panel_height(players: int) -> int:
-    return {2: 300, 3: 220, 4: 220}[players]
+    return {2: 330, 3: 226, 4: 226}[players]
 
 
 def _height(players: int) -> int:
@@ -103,6 +117,10 @@ def _mountain_geometry(width: int, players: int) -> tuple[float, float, float, f
 # ---- sprites -----------------------------------------------------------------------------------
 
 
+#: what a brick of each style is drawn on (full: the card's mountain; top and faded: a panel)
+_GROUND = {"full": theme.CARD, "top": theme.PANEL, "faded": theme.PANEL}
+
+
 @lru_cache(maxsize=512)
 def _sprite(letter: str, w: int, h: int, style: str) -> tuple[Image.Image, Image.Image]:
     """A brick and its mask.  Styles: ``full`` (mountain), ``top`` (accessible, thick outline),
@@ -120,7 +138,8 @@ def _sprite(letter: str, w: int, h: int, style: str) -> tuple[Image.Image, Image
         edge = OPEN_EDGE if style == "open" else EMPTY_EDGE
         d.rounded_rectangle(box, radius=radius, fill=fill, outline=edge, width=2 if style == "open" else 1)
         if style == "open":  # broken outline (gaps in the middle of each side) and the slot's name
-            theme.draw_text(d, (w / 2, h / 2), letter, max(11, int(h * 0.34)), fill=theme.GREY, anchor="mm")
+            theme.draw_text(d, (w / 2, h / 2), letter, max(theme.MIN_TEXT, int(h * 0.34)), fill=theme.MUTED,
+                            anchor="mm")
             gap_w, gap_h = w // 5, h // 4
             d.rectangle((w // 2 - gap_w // 2, 0, w // 2 + gap_w // 2, 1), fill=fill)
             d.rectangle((w // 2 - gap_w // 2, h - 2, w // 2 + gap_w // 2, h - 1), fill=fill)
@@ -136,14 +155,16 @@ def _sprite(letter: str, w: int, h: int, style: str) -> tuple[Image.Image, Image
     width = 2
     if style == "faded":
         colour = theme.mix(colour, theme.CARD, 0.6)
-        ink = theme.mix(ink, theme.CARD, 0.4) if ink == theme.INK else theme.WHITE
+        ink = theme.ink_on(colour)
         edge = FADED_EDGE
         width = 1
     elif style == "top":
         width = 3
+    # a piece's outline is what sets it off from the ground (yellow on the card is faint by itself)
+    theme.note_face(None, box, edge, faded=style == "faded", what=letter, ground=_GROUND[style])
     d.rounded_rectangle(box, radius=radius, fill=colour, outline=edge, width=width)
-    size = max(10, int(h * (0.56 if style != "faded" else 0.48)))
-    theme.draw_text(d, (w / 2, h / 2 + 1), letter, size, fill=ink, bold=True, anchor="mm")
+    size = max(theme.MIN_TEXT, int(h * (0.56 if style != "faded" else 0.48)))
+    theme.draw_text(d, (w / 2, h / 2 + 1), letter, size, fill=ink, bold=True, anchor="mm", symbol=True)
     return img, mask
 
 
@@ -202,7 +223,7 @@ def _background(players: int, width: int) -> Image.Image:
         for _, f, r in _slot_names(width):
             _paste(img, "", left + r * pitch / 2 + f * pitch, base_top - r * step, bw, bh, "empty")
         for f in range(width):
-            _text(img, (left + f * pitch + bw / 2, base_top + bh + 3), chr(97 + f), 12, DIM_TEXT, anchor="ma")
+            _text(img, (left + f * pitch + bw / 2, base_top + bh + 3), chr(97 + f), 13, DIM_TEXT, anchor="ma")
     else:
         _text(img, (WIDTH / 2, MOUNTAIN_TOP + MOUNTAIN_H[players] / 2), "the base row is being drawn", 22,
               DIM_TEXT, anchor="mm")
@@ -215,7 +236,7 @@ def _background(players: int, width: int) -> Image.Image:
                    ("W", "white: pass")]
         for k, (letter, word) in enumerate(entries):
             col, row = divmod(k, 4)
-            x, y = x0 + 16 + col * 160, y0 + 16 + row * 34
+            x, y = x0 + 14 + col * 118, y0 + 16 + row * 34
             _paste(img, letter, x, y, 32, 26, "full")
             _text(img, (x + 40, y + 13), word, 14, anchor="lm")
     return img
@@ -335,10 +356,10 @@ def _draw_spare(img: Image.Image, view: dict[str, Any]) -> None:
     """K3-7.3: the spare white set aside with three players, in the legend cell."""
     if view.get("spare_white") and view.get("phase") in ("build", "play"):
         x0, y0, _, _ = _panel_box(3, 3)
-        x, y = x0 + 176, y0 + 16 + 3 * 34
+        x, y = x0 + 132, y0 + 16 + 3 * 34
         _paste(img, "W", x, y, 32, 26, "full")
         _text(img, (x + 40, y + 13), "spare white", 14, anchor="lm")
-        _text(img, (x + 40, y + 31), "set aside (K3-7.3)", 11, DIM_TEXT, anchor="lm")
+        _text(img, (x + 40, y + 31), "set aside", 13, DIM_TEXT, anchor="lm")
 
 
 def _panel_frame(img: Image.Image, box: tuple[int, int, int, int], fill: tuple, outline: tuple | None,
@@ -401,13 +422,13 @@ def _draw_panel(
     if state == "eliminated":
         tag, tag_colour = "out", DIM_TEXT
     elif penalised:
-        tag, tag_colour = "gives a piece", theme.VERMILLION
+        tag, tag_colour = "gives a piece", theme.DARK_RED
     elif view.get("phase") == "play" and moving:
         tag = "takes a piece" if view.get("steal") is not None else "to move"
     elif winner:
-        tag, tag_colour = "wins", theme.GREEN
+        tag, tag_colour = "wins", theme.DARK_GREEN
     elif view.get("phase") == "over" and view.get("turn") == seat:  # K3-8.3: the cooperative loss
-        tag, tag_colour = "no legal action", theme.VERMILLION
+        tag, tag_colour = "no legal action", theme.DARK_RED
     elif state == "hand":
         tag = "building…"
     elif state in ("built", "hidden") and view.get("phase") == "build":
@@ -455,7 +476,7 @@ def _draw_panel(
     sprite, origin = _pyramid_sprite(players, box, ranks_key, accessible, tuple(side), reserve)
     img.paste(sprite, origin)
     if ranks is not None:
-        label = max(11, int(bh * 0.42))
+        label = max(theme.MIN_TEXT, int(bh * 0.42))
         for i in range(b):
             rank = i + 1
             y = base_y - i * step
@@ -483,7 +504,7 @@ def _pyramid_geometry(players: int, box: tuple[int, int, int, int], sides: int,
     b = {2: 6, 3: 5, 4: 4}[players]
     side_cols = max(1 if reserve else 0, (sides + b - 1) // b)
     avail_w = x1 - x0 - 24 - (10 if side_cols else 0)
-    pitch = min(48.0, (body_h - 14) / (b * 0.78), avail_w / (b + side_cols * 0.9))
+    pitch = min(56.0, (body_h - 14) / (b * 0.78), avail_w / (b + side_cols * 0.9))
     step = pitch * 0.78
     bw, bh = pitch - 3, step - 3
     pyr_w = b * pitch
@@ -518,7 +539,7 @@ def _pyramid_sprite(players: int, box: tuple[int, int, int, int], ranks: tuple[t
                 img.paste(sprite, (at[0] - origin[0], at[1] - origin[1]), mask)
     if side_cols:
         sx = px + pyr_w + 10
-        _text(img, (sx + bw * 0.45, top_y - 2), "side", 11, fill=DIM_TEXT, anchor="md", origin=origin)
+        _text(img, (sx + bw * 0.45, top_y - 2), "side", 13, fill=DIM_TEXT, anchor="md", origin=origin)
         if not side:
             _paste(img, "", sx, top_y, bw * 0.9, bh, "empty", origin)
         for k, letter in enumerate(side):
@@ -548,13 +569,16 @@ def _pyramid_row(players: int, box: tuple[int, int, int, int], sides: int, reser
     return img, mask, (x0, y0)
 
 
-def draw(view: dict[str, Any], names: list[str]) -> Image.Image:
+def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None = None,
+         previous: dict[str, Any] | None = None) -> Image.Image:
     """The picture of a K3 view (never the true state): title, mountain, one panel per seat, footer."""
     players = int(view["players"])
     ranks = view.get("mountain") or []
-    img = _background(players, len(ranks[-1]) if ranks else 0).copy()
-    canvas = ImageDraw.Draw(img)
     phase = view.get("phase")
+    blocks, extra = theme.lay_out_notes(WIDTH, _notes(view, names, result, previous))
+    background = _background(players, len(ranks[-1]) if ranks else 0)
+    img = theme.grown(background, extra).copy()
+    canvas = ImageDraw.Draw(img)
     to_move: Any = view.get("actors") if phase == "build" else view.get("to_move")
     if to_move is not None and not isinstance(to_move, list) and to_move < 0:
         to_move = None
@@ -581,10 +605,25 @@ def draw(view: dict[str, Any], names: list[str]) -> Image.Image:
         pill = _pill(round(x1) - round(x0), round(y1) - round(y0), min(x1 - x0, y1 - y0, 8))
         canvas.draw.draw_bitmap((round(x0), round(y0)), pill, panel_ink)
         _text(img, (x, y), text, size, fill=theme.INK, anchor="md", bg=theme.PANEL)
-    # footer: last move, options that differ from the defaults, whose private view this is
+    theme.paint_notes(img, background.height - theme.FRAME_WIDTH - 14, blocks)
+    return img
+
+
+def _notes(view: dict[str, Any], names: list[str], result: dict[str, Any] | None,
+           previous: dict[str, Any] | None) -> list[tuple[str, str]]:
+    """Under the picture: the last move in words, the result, options that differ from the
+    defaults, whose private view this is."""
+    players = int(view["players"])
+    phase = view.get("phase")
+    notes = [("caption", caption(view, names, previous))]
+    ending = theme.result_of(view, result)
+    if ending is not None:
+        winners, reason, losers = ending
+        why = dict(WHY)
+        if reason == "no legal action" and view.get("turn") is not None:  # K3-8.3, with the player's name
+            why[reason] = f"{_name(names, view['turn'])} had no legal action (K3-8.3)"
+        notes.append(("banner", theme.result_banner(names[:players], winners, reason, why, losers)))
     bits = []
-    if view.get("last_move"):
-        bits.append(f"last: {view['last_move']}")
     options = view.get("options") or {}
     if options.get("penalty_requires_match"):
         bits.append("penalty only on a match")
@@ -593,8 +632,96 @@ def draw(view: dict[str, Any], names: list[str]) -> Image.Image:
     viewer = view.get("viewer")
     if phase == "build":
         bits.append("private view of " + _name(names, viewer) if viewer is not None else "pyramids stay hidden")
-    note = "   ·   ".join(bits) if bits else "K3"
-    size = _fit(note, 18, WIDTH - 2 * theme.MARGIN)
-    ground = theme.CARD if theme.fits(note, size, WIDTH - 2 * theme.MARGIN) else None  # else it runs over the frame
-    _text(img, (WIDTH / 2, img.height - theme.FRAME_WIDTH - 18), note, size, anchor="mm", bg=ground)
-    return img
+    if bits:
+        notes.append(("hint", " · ".join(bits)))
+    return notes
+
+
+def _active_before(view: dict[str, Any], seat: int) -> int:
+    """The nearest seat still in the game before ``seat`` in seat order."""
+    info = view.get("players_info") or []
+    n = int(view["players"])
+    for k in range(1, n + 1):
+        other = (seat - k) % n
+        if other < len(info) and info[other].get("state") != "eliminated":
+            return other
+    return (seat - 1) % n
+
+
+def _active_after(view: dict[str, Any], seat: int) -> int:
+    info = view.get("players_info") or []
+    n = int(view["players"])
+    for k in range(1, n + 1):
+        other = (seat + k) % n
+        if other < len(info) and info[other].get("state") != "eliminated":
+            return other
+    return (seat + 1) % n
+
+
+def _supports(view: dict[str, Any], slot: str) -> tuple[str, str] | None:
+    """The letters under a mountain slot (K3-4.1: c2 rests on c1 and d1)."""
+    ranks = view.get("mountain") or []
+    try:
+        f, r = ord(slot[0]) - 97, int(slot[1:])
+        below = ranks[len(ranks) - r + 1]
+        return str(below[f]), str(below[f + 1])
+    except (IndexError, ValueError, TypeError):
+        return None
+
+
+def caption(view: dict[str, Any], names: list[str], previous: dict[str, Any] | None = None) -> str:
+    """The last move in words, with the reason of a penalty (K3-6.1) and of a steal (K3-6.3)."""
+    last = str(view.get("last_move") or "")
+    if not last:
+        return ""
+    if last.startswith("base:"):
+        return "The base row was drawn (K3-3)"
+    if last.startswith("deal:"):
+        return "The pieces were dealt; each player builds a pyramid"
+    if last.startswith("build:"):
+        seat = int(last.split(":")[1])
+        return f"{_name(names, seat)} built a pyramid"
+    to_move = view.get("to_move")
+    steal = view.get("steal")
+    if previous is not None and isinstance(previous.get("to_move"), int) and previous["to_move"] >= 0:
+        mover = int(previous["to_move"])
+    elif steal is not None:
+        mover = int(steal)  # the penalised player made the last placement
+    elif isinstance(to_move, int) and to_move >= 0:
+        mover = _active_before(view, to_move)
+    else:
+        mover = -1
+    who = _name(names, mover) if mover >= 0 else "The last player"
+    letter = last[0]
+    if letter == "x":  # a steal: the taker took a piece of the penalised player
+        src = last[2:]
+        if previous is not None and previous.get("steal") is not None:
+            victim = int(previous["steal"])
+        elif isinstance(to_move, int) and to_move >= 0:
+            victim = _active_before(view, to_move) if int(view["players"]) > 2 else 1 - to_move
+        else:
+            victim = -1
+        whose = f"{_name(names, victim)}'s" if victim >= 0 else "the penalised player's"
+        where = "side" if src == "s" else src
+        return f"{who} took {last[1]} from {whose} {where}: the penalty for equal supports (K3-6.3)"
+    src, _, slot = last[1:].partition("-")
+    origin = "the side" if src == "s" else src
+    if letter == "W" and not slot:
+        return f"{who} passed with a white from {origin} (K3-5.1)"
+    if slot in ("<", ">"):
+        end = "left" if slot == "<" else "right"
+        return f"{who} added {letter} at the {end} end of the base row (K3-5.3)"
+    text = f"{who} placed {letter} from {origin} on {slot}"
+    if steal is not None:
+        supports = _supports(view, slot)
+        taker = view.get("taker")
+        on = f" on {supports[0]}+{supports[1]}" if supports else ""
+        text += f"{on}: penalised (K3-6.1)"
+        if taker is not None:
+            text += f", so {_name(names, int(taker))} takes a piece"
+    return text
+
+
+def board_key(view: dict[str, Any]) -> Any:
+    """What a replay frame must change (render.replay_frames): every ply does."""
+    return view.get("ply"), view.get("last_move"), view.get("phase")

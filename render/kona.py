@@ -24,13 +24,13 @@ from PIL import Image, ImageDraw
 
 from render import theme
 
-CELL = 116
+CELL = 80  # issue 16: the picture is 566 px wide, so a phone shows it at about 0.7 scale
 SIZE = 6
-GUTTER = 34  # coordinate labels left and below the board
+GUTTER = 28  # coordinate labels left and below the board
 WIDTH = 2 * theme.FRAME_WIDTH + 2 * theme.MARGIN + GUTTER + SIZE * CELL - 10
 BOARD_X = theme.FRAME_WIDTH + theme.MARGIN + GUTTER - 5
 BOARD_Y = theme.FRAME_WIDTH + theme.TITLE_HEIGHT + 8 + 14
-FOOTER_H = 44
+FOOTER_H = 20
 HEIGHT = BOARD_Y + SIZE * CELL + GUTTER + FOOTER_H + theme.FRAME_WIDTH
 
 CAPYBARA = theme.VERMILLION
@@ -40,9 +40,11 @@ ANIMAL = {"C": "capybara", "P": "poodle", "c": "capybara", "p": "poodle"}
 LIGHT_SQUARE = theme.mix(theme.BOARD, theme.CARD, 0.4)
 DARK_SQUARE = theme.BOARD
 
-SLAB_H = 18
-SLAB_W = 84
-TOKEN = 60  # token size (diameter of the capybara disc)
+SLAB_H = 12
+SLAB_W = 58
+TOKEN = 40  # token size (diameter of the capybara disc)
+#: replay pace (render.replay)
+REPLAY_FRAME_MS = 900
 
 #: a few words on each ending (KO-6, KO-7) for the footer
 WHY = {
@@ -79,10 +81,10 @@ def _background() -> Image.Image:
             x, y = x0 + f * CELL, y0 + (SIZE - 1 - r) * CELL
             draw.rectangle((x, y, x + CELL - 1, y + CELL - 1), fill=fill)
     for f in range(SIZE):
-        theme.draw_text(draw, (x0 + f * CELL + CELL / 2, y0 + SIZE * CELL + 8 + GUTTER / 2 - 4), "abcdef"[f], 22,
+        theme.draw_text(draw, (x0 + f * CELL + CELL / 2, y0 + SIZE * CELL + 8 + GUTTER / 2 - 4), "abcdef"[f], 20,
                         bold=True, anchor="mm")
     for r in range(SIZE):
-        theme.draw_text(draw, (x0 - 8 - GUTTER / 2 + 2, y0 + (SIZE - 1 - r) * CELL + CELL / 2), str(r + 1), 22,
+        theme.draw_text(draw, (x0 - 8 - GUTTER / 2 + 2, y0 + (SIZE - 1 - r) * CELL + CELL / 2), str(r + 1), 20,
                         bold=True, anchor="mm")
     return img
 
@@ -98,17 +100,19 @@ def _diamond(cx: float, cy: float, s: float, cut: float) -> list[tuple[float, fl
 def _token(draw: ImageDraw.ImageDraw, cx: float, cy: float, letter: str) -> None:
     """The top piece: capybara a disc, poodle a diamond with cut corners (told apart by shape)."""
     r = TOKEN / 2
+    # its ink edge sets the token off from the square (drawn in a sprite: the darker square is the ground)
+    theme.note_face(None, (cx - r, cy - r, cx + r, cy + r), theme.INK, what=ANIMAL[letter], ground=DARK_SQUARE)
     if letter == "C":
         draw.ellipse((cx - r - 2, cy - r - 2, cx + r + 2, cy + r + 2), fill=theme.INK)
         draw.ellipse((cx - r + 1, cy - r + 1, cx + r - 1, cy + r - 1), fill=CAPYBARA)
-        draw.ellipse((cx - r + 6, cy - r + 6, cx + r - 6, cy + r - 6), outline=theme.mix(CAPYBARA, theme.WHITE, 0.4),
+        draw.ellipse((cx - r + 4, cy - r + 4, cx + r - 4, cy + r - 4), outline=theme.mix(CAPYBARA, theme.WHITE, 0.4),
                      width=2)
     else:
-        s = r + 6
-        draw.polygon(_diamond(cx, cy, s + 3, 6), fill=theme.INK)
-        draw.polygon(_diamond(cx, cy, s, 5), fill=POODLE)
-        draw.polygon(_diamond(cx, cy, s - 7, 3), outline=theme.mix(POODLE, theme.WHITE, 0.4), width=2)
-    theme.draw_text(draw, (cx, cy + 1), letter, 30, fill=theme.WHITE, bold=True, anchor="mm")
+        s = r + 3
+        draw.polygon(_diamond(cx, cy, s + 3, 4), fill=theme.INK)
+        draw.polygon(_diamond(cx, cy, s, 4), fill=POODLE)
+        draw.polygon(_diamond(cx, cy, s - 5, 2), outline=theme.mix(POODLE, theme.WHITE, 0.4), width=2)
+    theme.draw_text(draw, (cx, cy + 1), letter, 22, fill=theme.WHITE, bold=True, anchor="mm", symbol=True)
 
 
 @lru_cache(maxsize=32)
@@ -119,25 +123,26 @@ def tower_sprite(stack: str) -> Image.Image:
         return img
     draw = ImageDraw.Draw(img)
     cx = CELL / 2
-    bottom = CELL - 8
+    bottom = CELL - 5
     # KO-2.2: buried pieces, bottom first, as lettered slabs
     for i, letter in enumerate(stack[:-1]):
         y1 = bottom - i * (SLAB_H + 2)
         y0 = y1 - SLAB_H
-        draw.rounded_rectangle((cx - SLAB_W / 2 - 2, y0 - 2, cx + SLAB_W / 2 + 2, y1 + 2), radius=6, fill=theme.INK)
-        draw.rounded_rectangle((cx - SLAB_W / 2, y0, cx + SLAB_W / 2, y1), radius=5, fill=COLOUR[letter])
-        theme.draw_text(draw, (cx, (y0 + y1) / 2 + 1), letter, 14, fill=theme.WHITE, bold=True, anchor="mm")
+        draw.rounded_rectangle((cx - SLAB_W / 2 - 2, y0 - 1, cx + SLAB_W / 2 + 2, y1 + 1), radius=5, fill=theme.INK)
+        draw.rounded_rectangle((cx - SLAB_W / 2, y0, cx + SLAB_W / 2, y1), radius=4, fill=COLOUR[letter])
+        theme.draw_text(draw, (cx, (y0 + y1) / 2 + 1), letter, theme.MIN_TEXT, fill=theme.WHITE, bold=True,
+                        anchor="mm", symbol=True)
     buried = len(stack) - 1
     top_of_slabs = bottom - buried * (SLAB_H + 2)
     # the token sits on the slabs; a lone piece is centred
-    cy = top_of_slabs - TOKEN / 2 - 1 if buried else CELL / 2
+    cy = top_of_slabs - TOKEN / 2 - 2 if buried else CELL / 2
     _token(draw, cx, cy, stack[-1])
     # the height badge: how far this tower's top piece moves (KO-4.3)
     if len(stack) > 1:
-        bx, by = CELL - 17, 17
-        draw.ellipse((bx - 13, by - 13, bx + 13, by + 13), fill=theme.INK)
-        draw.ellipse((bx - 11, by - 11, bx + 11, by + 11), fill=theme.CARD)
-        theme.draw_text(draw, (bx, by + 1), str(len(stack)), 16, bold=True, anchor="mm")
+        bx, by = CELL - 12, 12
+        draw.ellipse((bx - 11, by - 11, bx + 11, by + 11), fill=theme.INK)
+        draw.ellipse((bx - 9, by - 9, bx + 9, by + 9), fill=theme.CARD)
+        theme.draw_text(draw, (bx, by + 1), str(len(stack)), 14, bold=True, anchor="mm")
     return img
 
 
@@ -160,7 +165,7 @@ def _drawn_on(highlight: list[str]) -> set[tuple[int, int]]:
         boxes.append((x, y, x + CELL, y + CELL))
     if len(highlight) == 2:
         (ax, ay), (bx, by) = square_centre(highlight[0]), square_centre(highlight[1])
-        boxes.append((min(ax, bx) - 24, min(ay, by) - 24, max(ax, bx) + 24, max(ay, by) + 24))
+        boxes.append((min(ax, bx) - 18, min(ay, by) - 18, max(ax, bx) + 18, max(ay, by) + 18))
     for x0, y0, x1, y1 in boxes:
         for i in range(SIZE):
             for f in range(SIZE):
@@ -178,14 +183,14 @@ def _arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, fl
     if length < 1:
         return
     ux, uy = (bx - ax) / length, (by - ay) / length
-    tip = (bx - ux * 36, by - uy * 36)
-    base = (tip[0] - ux * 22, tip[1] - uy * 22)
+    tip = (bx - ux * 24, by - uy * 24)
+    base = (tip[0] - ux * 17, tip[1] - uy * 17)
     px, py = -uy, ux
-    head = [tip, (base[0] + px * 15, base[1] + py * 15), (base[0] - px * 15, base[1] - py * 15)]
-    draw.line((ax, ay, base[0], base[1]), fill=theme.INK, width=14)
-    draw.polygon([(tip[0] + ux * 4, tip[1] + uy * 4), (base[0] + px * 19 - ux * 3, base[1] + py * 19 - uy * 3),
-                  (base[0] - px * 19 - ux * 3, base[1] - py * 19 - uy * 3)], fill=theme.INK)
-    draw.line((ax, ay, base[0], base[1]), fill=theme.HIGHLIGHT, width=8)
+    head = [tip, (base[0] + px * 12, base[1] + py * 12), (base[0] - px * 12, base[1] - py * 12)]
+    draw.line((ax, ay, base[0], base[1]), fill=theme.INK, width=11)
+    draw.polygon([(tip[0] + ux * 4, tip[1] + uy * 4), (base[0] + px * 15 - ux * 3, base[1] + py * 15 - uy * 3),
+                  (base[0] - px * 15 - ux * 3, base[1] - py * 15 - uy * 3)], fill=theme.INK)
+    draw.line((ax, ay, base[0], base[1]), fill=theme.HIGHLIGHT, width=6)
     draw.polygon(head, fill=theme.HIGHLIGHT)
 
 
@@ -208,12 +213,12 @@ def _line_marker(draw: ImageDraw.ImageDraw, squares: list[str], owner: str) -> N
     ext = CELL * 0.42
     a = (ax - ux * ext, ay - uy * ext)
     b = (bx + ux * ext, by + uy * ext)
-    draw.line((a, b), fill=theme.INK, width=26)
-    draw.line((a, b), fill=theme.WHITE, width=20)
-    draw.line((a, b), fill=colour, width=12)
+    draw.line((a, b), fill=theme.INK, width=20)
+    draw.line((a, b), fill=theme.WHITE, width=15)
+    draw.line((a, b), fill=colour, width=9)
     for x, y in (a, b):
-        draw.ellipse((x - 14, y - 14, x + 14, y + 14), fill=theme.INK)
-        draw.ellipse((x - 10, y - 10, x + 10, y + 10), fill=colour)
+        draw.ellipse((x - 11, y - 11, x + 11, y + 11), fill=theme.INK)
+        draw.ellipse((x - 8, y - 8, x + 8, y + 8), fill=colour)
 
 
 def _status(view: dict[str, Any]) -> str:
@@ -223,30 +228,54 @@ def _status(view: dict[str, Any]) -> str:
     return f"ply {view.get('ply', 0)} · {side} to move"
 
 
-def _footer(view: dict[str, Any], names: list[str]) -> str:
-    outcome = view.get("outcome")
-    last = view.get("last_move") or (f"to {view['last']}" if view.get("last") else None)
-    if outcome:
-        winners = view.get("winners") or []
-        who = " & ".join(names[w] for w in winners if 0 <= w < len(names))
-        text = outcome[0].upper() + outcome[1:]
-        why = WHY.get(str(view.get("reason")), "")
-        if view.get("reason") == "blocked" and len(winners) == 1:
-            why = f"{('poodle', 'capybara')[winners[0]]} cannot move"
-        text = f"{text} — {why}" if why else text
-        return f"{text} · {who} wins" if who else text
-    ply = int(view.get("ply", 0))
-    if ply < 2:
-        hint = "opening: any top piece moves 1, 2 or 3 squares"
-    else:
-        hint = "a top piece moves exactly its tower's height"
-    return f"Last move {last} · {hint}" if last else hint[0].upper() + hint[1:]
+def _caption(view: dict[str, Any], names: list[str]) -> str:
+    """The last move in words: who moved which top piece from where to where (KO-4.3: as far as the
+    tower was high)."""
+    last = view.get("last_move")
+    if not last or "-" not in str(last):
+        if view.get("last"):
+            return f"Last move: to {view['last']}"
+        return "Opening: any top piece moves 1, 2 or 3 squares" if int(view.get("ply", 0)) < 2 else ""
+    start, end = str(last).split("-")[:2]
+    seat = 1 if view.get("side") == "c" else 0  # the side not to move made the last move
+    if view.get("outcome"):
+        stack = _stack_at(view, end)
+        seat = 0 if stack.endswith("C") else 1
+    steps = max(abs(ord(start[0]) - ord(end[0])), abs(int(start[1:]) - int(end[1:])))
+    name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+    return (f"{name} ({('capybara', 'poodle')[seat]}) moved {start} → {end}, "
+            f"{steps} square{'s' if steps != 1 else ''}")
 
 
-def draw(view: dict[str, Any], names: list[str]) -> Image.Image:
+def _stack_at(view: dict[str, Any], square: str) -> str:
+    board = view.get("board") or []
+    f, r = ord(square[0]) - ord("a"), int(square[1:]) - 1
+    try:
+        return str(board[SIZE - 1 - r][f])
+    except (IndexError, ValueError):
+        return ""
+
+
+def _notes(view: dict[str, Any], names: list[str], result: dict[str, Any] | None) -> list[tuple[str, str]]:
+    notes = [("caption", _caption(view, names))]
+    ending = theme.result_of(view, result)
+    if ending is not None:
+        winners, reason, losers = ending
+        why = dict(WHY)
+        if reason == "blocked" and len(winners) == 1:
+            why["blocked"] = f"{('poodle', 'capybara')[winners[0]]} cannot move"
+        notes.append(("banner", theme.result_banner(names, winners, reason, why, losers)))
+    elif int(view.get("ply", 0)) >= 2:
+        notes.append(("hint", "A top piece moves exactly its tower's height"))
+    return notes
+
+
+def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None = None,
+         previous: dict[str, Any] | None = None) -> Image.Image:
     """The picture of a Kona view (``engines.kona`` documents its shape); names[0] is capybara."""
     names = list(names) + [f"Player {i + 1}" for i in range(len(names), 2)]
-    img = _background().copy()
+    blocks, extra = theme.lay_out_notes(WIDTH, _notes(view, names, result))
+    img = theme.grown(_background(), extra).copy()
     d = ImageDraw.Draw(img)
     labels = [f"{names[0]} (capybara)", f"{names[1]} (poodle)"]
     theme.paste_title_strip(img, "Kona", labels, view.get("to_move"), status=_status(view),
@@ -276,5 +305,10 @@ def draw(view: dict[str, Any], names: list[str]) -> Image.Image:
                     img.paste(sprite, (x, y), sprite)
                 else:
                     img.paste(_tower_on_square(stack, (SIZE - 1 - i + f) % 2), (x, y))
-    theme.paste_footer(img, _footer(view, names))
+    theme.paint_notes(img, HEIGHT - theme.FRAME_WIDTH - 14, blocks)
     return img
+
+
+def board_key(view: dict[str, Any]) -> Any:
+    """What a replay frame must change (render.replay_frames): the towers."""
+    return repr(view.get("board")), view.get("outcome")

@@ -13,6 +13,12 @@ What a player must read at a glance, and how:
 - whose throw and which one in the title strip and the status panel, a scratch as a red banner,
   the bonuses just earned as chips.
 
+- under the picture, the last throw and its score in words, and at the end the result banner.
+
+Issue 16 (a phone shows the picture 400 px wide): 560 px wide, portrait (dice, then the throw's
+panel, then the sheet); the basic preset (KR-7.1: no bonuses) shows no marks, bonus boxes or "Next"
+row.
+
 Static parts (card, panels, row labels, the sheet grid for a number of sides) and the die
 sprites are cached; only theme colours (and their 0.2-step blends) are used.
 """
@@ -26,9 +32,10 @@ from PIL import Image, ImageDraw
 
 from render import theme
 
-WIDTH = 1024
-HEIGHT = 720
+WIDTH = 560
 TOP = theme.FRAME_WIDTH + theme.TITLE_HEIGHT + 8
+#: replay pace (render.replay): one frame per throw decision that changes the board, shown briefly
+REPLAY_FRAME_MS = 600
 
 SETS = ("s", "a", "l")
 SET_TITLES = {"s": "Steam", "a": "Ash", "l": "Lava"}
@@ -42,30 +49,44 @@ SOFT_PANEL = theme.mix(theme.PANEL, theme.CARD, 0.4)
 ROW_FILL = (theme.mix(theme.PANEL, theme.WHITE, 0.6), theme.WHITE)  # sheet rows, alternating
 
 # dice panel
-DICE_X0, DICE_X1 = 22, 476
-ROW_H = 104
-DIE = 70
+DICE_X0, DICE_X1 = 22, WIDTH - 22
+ROW_H = 88
+DIE = 62
 DIE_GAP = 10
-DIE_X = 138
+DIE_X = DICE_X0 + 136
 RESULT_X = DIE_X + 3 * DIE + 2 * DIE_GAP + 14
 DICE_Y0 = TOP + 4
-INFO_Y0 = DICE_Y0 + 3 * ROW_H + 14
+INFO_Y0 = DICE_Y0 + 3 * ROW_H + 16
+INFO_H = 196
 
-# sheet panel
-SHEET_X0, SHEET_X1 = 488, WIDTH - 22
-SHEET_Y0 = TOP + 4
-LABEL_W = 46
+# sheet panel, under the others
+SHEET_X0, SHEET_X1 = DICE_X0, DICE_X1
+SHEET_Y0 = INFO_Y0 + INFO_H + 10
+LABEL_W = 40
 HEAD_H = 34
-SUB_H = 20
-RND_H = 56
-BOX_ROW_H = 40
-NEXT_ROW_H = 28
+SUB_H = 22
+RND_H = 48
 TOTAL_H = 44
+#: the advanced preset's rows (KR-3, KR-5): bonus boxes and the marks to come; none in basic
+ADVANCED_ROWS = {"Box": 44, "Next": 30}
+
+
+def _rows(advanced: bool) -> tuple[int, int, int, int]:
+    """(y of round 1, y of the Box row, y of the Next row, y of the Total row)."""
+    y_rounds = SHEET_Y0 + HEAD_H + SUB_H
+    y_box = y_rounds + 6 * RND_H
+    y_next = y_box + (ADVANCED_ROWS["Box"] if advanced else 0)
+    y_tot = y_next + (ADVANCED_ROWS["Next"] if advanced else 0)
+    return y_rounds, y_box, y_next, y_tot
+
+
+def _height(advanced: bool) -> int:
+    return _rows(advanced)[3] + TOTAL_H + 10 + theme.FRAME_WIDTH + 14
 
 
 def die_xy(set_index: int, die_index: int) -> tuple[int, int]:
     """Top-left pixel of a die (set 0-2 = Steam, Ash, Lava; die 0-2 in the sorted set)."""
-    return DIE_X + die_index * (DIE + DIE_GAP), DICE_Y0 + 16 + set_index * ROW_H
+    return DIE_X + die_index * (DIE + DIE_GAP), DICE_Y0 + 13 + set_index * ROW_H
 
 
 @lru_cache(maxsize=32)
@@ -76,15 +97,18 @@ def die_sprite(body: str, colour: str | None) -> Image.Image:
     d = ImageDraw.Draw(img)
     if colour is None:
         d.rounded_rectangle((2, 2, DIE - 3, DIE - 3), radius=12, fill=SOFT_PANEL, outline=theme.LIGHT_GREY, width=2)
-        theme.draw_text(d, (DIE / 2, DIE / 2), "–", 26, fill=theme.GREY, anchor="mm")
+        theme.draw_text(d, (DIE / 2, DIE / 2), "–", 24, fill=theme.MUTED, anchor="mm", symbol=True)
         return img
     fill = BODY[body]
     edge = theme.INK if body != "l" else theme.mix(theme.INK, theme.WHITE, 0.4)
     d.rounded_rectangle((2, 2, DIE - 3, DIE - 3), radius=12, fill=fill, outline=edge, width=3)
     c = DIE / 2
-    r = 22
+    r = 19
     pip = DOT[colour]
     outline = theme.INK if body != "l" else theme.WHITE
+    # the face: the die's edge sets it off from the panel, the pip's outline from the die's body
+    theme.note_face(None, (2, 2, DIE - 3, DIE - 3), edge, what=f"{body} die", ground=theme.PANEL)
+    theme.note_face(None, (c - r, c - r, c + r, c + r), outline, what=f"{colour} pip", ground=fill)
     if colour == "Y":
         d.ellipse((c - r, c - r, c + r, c + r), fill=pip, outline=outline, width=2)
     elif colour == "R":
@@ -93,7 +117,7 @@ def die_sprite(body: str, colour: str | None) -> Image.Image:
     else:
         s = r * 1.18
         d.polygon([(c, c - s), (c + s, c), (c, c + s), (c - s, c)], fill=pip, outline=outline, width=2)
-    theme.draw_text(d, (c, c + 1), colour, 22, fill=DOT_TEXT[colour], bold=True, anchor="mm")
+    theme.draw_text(d, (c, c + 1), colour, 20, fill=DOT_TEXT[colour], bold=True, anchor="mm", symbol=True)
     return img
 
 
@@ -113,43 +137,44 @@ def _boxed_die_sprite(body: str, colour: str | None) -> Image.Image:
 
 
 @lru_cache(maxsize=8)
-def _background(sides: int) -> Image.Image:
-    """Card, the dice panel with its row labels, the sheet grid for ``sides`` columns."""
-    img, d = theme.canvas(WIDTH, HEIGHT)
+def _background(sides: int, advanced: bool) -> Image.Image:
+    """Card, the dice panel with its row labels, the sheet grid for ``sides`` columns (with the
+    advanced preset's rows only when it is played)."""
+    height = _height(advanced)
+    img, d = theme.canvas(WIDTH, height)
     # dice panel
-    d.rounded_rectangle((DICE_X0, DICE_Y0, DICE_X1, DICE_Y0 + 3 * ROW_H + 4), radius=12, fill=theme.PANEL)
+    d.rounded_rectangle((DICE_X0, DICE_Y0, DICE_X1, DICE_Y0 + 3 * ROW_H + 6), radius=12, fill=theme.PANEL)
     for j, x in enumerate(SETS):
-        y = DICE_Y0 + 16 + j * ROW_H
-        d.rounded_rectangle((DICE_X0 + 12, y + 8, DICE_X0 + 40, y + 36), radius=6, fill=BODY[x], outline=theme.INK,
+        y = DICE_Y0 + 13 + j * ROW_H
+        d.rounded_rectangle((DICE_X0 + 12, y + 6, DICE_X0 + 36, y + 30), radius=6, fill=BODY[x], outline=theme.INK,
                             width=2)
-        theme.draw_text(d, (DICE_X0 + 46, y + 22), SET_TITLES[x], 18, bold=True, anchor="lm")
-        theme.draw_text(d, (DICE_X0 + 14, y + 50), f"{BODY_WORD[x]} dice", 14, fill=theme.GREY, anchor="lm")
+        theme.draw_text(d, (DICE_X0 + 42, y + 18), SET_TITLES[x], 17, bold=True, anchor="lm")
+        theme.draw_text(d, (DICE_X0 + 12, y + 44), f"{BODY_WORD[x]} dice", 14, fill=theme.MUTED, anchor="lm")
         if j:
-            d.line((DICE_X0 + 10, y - 12, DICE_X1 - 10, y - 12), fill=theme.mix(theme.PANEL, theme.INK, 0.2), width=1)
+            d.line((DICE_X0 + 10, y - 9, DICE_X1 - 10, y - 9), fill=theme.mix(theme.PANEL, theme.INK, 0.2), width=1)
     # info panel, with the set table (KR-2.2) as a reminder at its foot
-    d.rounded_rectangle((DICE_X0, INFO_Y0, DICE_X1, HEIGHT - 56), radius=12, fill=SOFT_PANEL)
-    d.line((DICE_X0 + 12, HEIGHT - 112, DICE_X1 - 12, HEIGHT - 112), fill=theme.LIGHT_GREY, width=1)
-    theme.draw_text(d, (DICE_X0 + 14, HEIGHT - 100), "Volcano  YYY 10 · RRR 5 · BBB 3", 14, fill=theme.INK)
-    theme.draw_text(d, (DICE_X0 + 14, HEIGHT - 80), "Deuce  YYB 2 · YYR 2 · YRR 1 · others Bust 0", 14,
+    foot = INFO_Y0 + INFO_H
+    d.rounded_rectangle((DICE_X0, INFO_Y0, DICE_X1, foot), radius=12, fill=SOFT_PANEL)
+    d.line((DICE_X0 + 12, foot - 56, DICE_X1 - 12, foot - 56), fill=theme.LIGHT_GREY, width=1)
+    theme.draw_text(d, (DICE_X0 + 14, foot - 48), "Volcano  YYY 10 · RRR 5 · BBB 3", 14, fill=theme.INK)
+    theme.draw_text(d, (DICE_X0 + 14, foot - 26), "Deuce  YYB 2 · YYR 2 · YRR 1 · others Bust 0", 14,
                     fill=theme.INK)
     # sheet
     x0, x1 = SHEET_X0, SHEET_X1
-    d.rounded_rectangle((x0, SHEET_Y0, x1, HEIGHT - 56), radius=12, fill=theme.WHITE, outline=theme.LIGHT_GREY,
-                        width=2)
+    y_rounds, y_box, y_next, y_tot = _rows(advanced)
+    d.rounded_rectangle((x0, SHEET_Y0, x1, y_tot + TOTAL_H + 4), radius=12, fill=theme.WHITE,
+                        outline=theme.LIGHT_GREY, width=2)
     col_w = (x1 - x0 - LABEL_W - 8) / sides
-    y = SHEET_Y0 + HEAD_H + SUB_H
     for rnd in range(6):
-        ry = y + rnd * RND_H
+        ry = y_rounds + rnd * RND_H
         if rnd % 2 == 0:
             d.rectangle((x0 + 4, ry, x1 - 4, ry + RND_H - 1), fill=ROW_FILL[0])
-        theme.draw_text(d, (x0 + 12, ry + RND_H / 2), f"R{rnd + 1}", 16, bold=True, fill=theme.INK, anchor="lm")
-    y_box = y + 6 * RND_H
-    theme.draw_text(d, (x0 + 8, y_box + BOX_ROW_H / 2), "Box", 15, bold=True, anchor="lm")
-    y_next = y_box + BOX_ROW_H
-    theme.draw_text(d, (x0 + 8, y_next + NEXT_ROW_H / 2), "Next", 15, bold=True, anchor="lm")
-    y_tot = y_next + NEXT_ROW_H
+        theme.draw_text(d, (x0 + 8, ry + RND_H / 2), f"R{rnd + 1}", 16, bold=True, fill=theme.INK, anchor="lm")
+    if advanced:
+        theme.draw_text(d, (x0 + 6, y_box + ADVANCED_ROWS["Box"] / 2), "Box", 14, bold=True, anchor="lm")
+        theme.draw_text(d, (x0 + 6, y_next + ADVANCED_ROWS["Next"] / 2), "Next", 14, bold=True, anchor="lm")
     d.line((x0 + 6, y_tot, x1 - 6, y_tot), fill=theme.INK, width=2)
-    theme.draw_text(d, (x0 + 8, y_tot + TOTAL_H / 2), "Total", 15, bold=True, anchor="lm")
+    theme.draw_text(d, (x0 + 6, y_tot + TOTAL_H / 2), "Total", 13, bold=True, anchor="lm")
     for s in range(1, sides):
         cx = x0 + LABEL_W + s * col_w
         d.line((cx, SHEET_Y0 + 6, cx, y_tot + TOTAL_H), fill=theme.LIGHT_GREY, width=2)
@@ -157,8 +182,8 @@ def _background(sides: int) -> Image.Image:
         cx = x0 + LABEL_W + s * col_w
         bw = (col_w - 8) / 5
         for t in range(5):
-            theme.draw_text(d, (cx + 4 + bw * t + bw / 2, SHEET_Y0 + HEAD_H + SUB_H / 2), str(t + 1), 12,
-                            fill=theme.GREY, anchor="mm")
+            theme.draw_text(d, (cx + 4 + bw * t + bw / 2, SHEET_Y0 + HEAD_H + SUB_H / 2), str(t + 1), 13,
+                            fill=theme.MUTED, anchor="mm")
     return img
 
 
@@ -259,11 +284,6 @@ def _paste_badge(img: Image.Image, centre: tuple[float, float], radius: int, sea
     img.paste(sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)))
 
 
-@lru_cache(maxsize=256)
-def _footer_size(text: str) -> int:
-    return theme.fit_text(text, 18, WIDTH - 2 * theme.MARGIN)
-
-
 #: the fixed words of the picture's texts by (size, bold, anchor), rendered once ahead of time (the
 #: numbers are drawn digit by digit, so the digits cover every score)
 _DIGITS = "0 1 2 3 4 5 6 7 8 9"
@@ -302,13 +322,25 @@ def _prime() -> None:
         theme.prime_words(words, size, bold, anchor)
 
 
-def draw(view: dict[str, Any], names: list[str]) -> Image.Image:
+def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None = None,
+         previous: dict[str, Any] | None = None) -> Image.Image:
     """The picture of a Krakatoa view (any viewer: everything is public, KR-9.1)."""
     _prime()
     players = int(view["players"])
     names = (list(names) + [f"Player {i + 1}" for i in range(len(names), players)])[:players]
     sides = int(view["sides"])
-    img = _background(sides).copy()
+    notes = [("caption", caption(view, names))]
+    ending = theme.result_of(view, result)
+    if ending is not None:
+        winners, reason, losers = ending
+        best = max(view["totals"]) if view.get("totals") else 0
+        why = {"highest total": f"the highest total, {best}", "tied for the highest total": f"tied at {best}"}
+        notes.append(("banner", theme.result_banner(names, winners, reason, why, losers)))
+    else:
+        notes.append(("hint", _awaited(view, names)))
+    blocks, extra = theme.lay_out_notes(WIDTH, notes)
+    background = _background(sides, _advanced(view))
+    img = theme.grown(background, extra).copy()
     d = ImageDraw.Draw(img)
     totals = view["totals"]
     scores = tuple(str(totals[view["side_of_seat"][seat]]) for seat in range(players))
@@ -317,10 +349,38 @@ def draw(view: dict[str, Any], names: list[str]) -> Image.Image:
     _draw_dice(img, d, view)
     _draw_info(img, d, view, names)
     _draw_sheet(img, d, view, names)
-    footer = _awaited(view, names)  # as theme.footer, through the text cache
-    _text(img, (WIDTH / 2, HEIGHT - theme.FRAME_WIDTH - 18), footer, _footer_size(footer), bg=theme.CARD,
-          anchor="mm")
+    theme.paint_notes(img, background.height - theme.FRAME_WIDTH - 14, blocks)
     return img
+
+
+def _advanced(view: dict[str, Any]) -> bool:
+    """KR-7.1: the basic preset has no bonuses, so no marks, boxes or "Next" row to show."""
+    return view.get("preset") != "basic"
+
+
+def caption(view: dict[str, Any], names: list[str]) -> str:
+    """The last throw and its score in words: "Ben, round 2 throw 3: 12 points (6 x2)"."""
+    last = view.get("last_throw")
+    if last is None:
+        move = view.get("last_move")
+        return f"Last move: {move}" if move else ""
+    seat = int(last["seat"])
+    who = names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+    throw = str(last["throw"])
+    label = f"bonus box {throw[1:]}" if throw.startswith("b") else f"throw {throw}"
+    where = f"round {last['round']} {label}" if last.get("round") else label
+    if last["scratch"]:
+        return f"{who}, {where}: scratch, no table die struck: 0 points (KR-4)"
+    points = int(last["points"])
+    marks = int(last.get("marks") or 0)
+    mult = f" ({points >> marks} x{2 ** marks})" if marks else ""
+    return f"{who}, {where}: {points} point{'s' if points != 1 else ''}{mult}"
+
+
+def board_key(view: dict[str, Any]) -> Any:
+    """What a replay frame must change (render.replay_frames): the dice, the sheet or the totals;
+    a decision that changes none of them (choosing a set, aiming) gets no frame of its own."""
+    return repr(view.get("dice")), repr(view.get("sheet")), repr(view.get("totals")), view.get("outcome")
 
 
 def _draw_dice(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -340,25 +400,25 @@ def _draw_dice(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -
                 img.paste(die_sprite(x, face), (px, py))
             if target is not None and faces and faces[i] == faces[int(target[1]) - 1] and x == target[0]:
                 _crosshair(d, px + DIE / 2, py + DIE / 2)
-        y = DICE_Y0 + 16 + j * ROW_H
+        y = DICE_Y0 + 13 + j * ROW_H
         if thrown in (x, "all") and faces and aiming != x:  # "thrown now" takes its place
             tag = "rolled"
-            _text(img, (DICE_X0 + 14, y + 72), tag, 14, bold=True, fill=theme.VERMILLION, bg=theme.PANEL, anchor="lm")
+            _text(img, (DICE_X0 + 12, y + 64), tag, 14, bold=True, fill=theme.DARK_RED, bg=theme.PANEL, anchor="lm")
         if aiming == x:
-            _text(img, (DICE_X0 + 14, y + 72), "thrown now", 14, bold=True, fill=theme.BLUE, bg=theme.PANEL,
+            _text(img, (DICE_X0 + 12, y + 64), "thrown now", 14, bold=True, fill=theme.DARK_BLUE, bg=theme.PANEL,
                   anchor="lm")
         info = (view.get("sets") or {}).get(x)
         if info:
-            _text(img, ((RESULT_X + DICE_X1) / 2, y + 24), str(info["points"]), 30, bold=True, bg=theme.PANEL,
+            _text(img, ((RESULT_X + DICE_X1) / 2, y + 20), str(info["points"]), 28, bold=True, bg=theme.PANEL,
                   anchor="mm")
-            fill = theme.VERMILLION if info["class"] == "Volcano" else (theme.INK if info["class"] == "Deuce"
-                                                                         else theme.GREY)
-            _text(img, ((RESULT_X + DICE_X1) / 2, y + 54), info["class"], 16, bold=True, fill=fill, bg=theme.PANEL,
-                            anchor="mm")
+            fill = theme.DARK_RED if info["class"] == "Volcano" else (theme.INK if info["class"] == "Deuce"
+                                                                      else theme.MUTED)
+            _text(img, ((RESULT_X + DICE_X1) / 2, y + 48), info["class"], 16, bold=True, fill=fill, bg=theme.PANEL,
+                  anchor="mm")
 
 
 def _crosshair(d: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
-    r = DIE / 2 + 6
+    r = DIE / 2 + 4
     for width, colour in ((7, theme.INK), (3, theme.YELLOW)):
         d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=colour, width=width)
         d.line((cx - r - 6, cy, cx - r + 10, cy), fill=colour, width=width)
@@ -395,7 +455,7 @@ def _draw_info(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], n
                 state = "-"
             _paste_badge(img, (x0 + 9, y + 9), 8, side, None, bg)
             _text(img, (x0 + 24, y + 9), f"{name}: {state}", 15, bg=bg, anchor="lm")
-            y += 22
+            y += 23
         if view["phase"] == "play":
             text = _fit(f"{_side_name(view, names, view['start'])} starts round 1", 15, width, True)
             _text(img, (x0, y + 4), text, 15, bold=True, bg=bg)
@@ -410,9 +470,10 @@ def _draw_info(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], n
         _text(img, (x0 + 28, y + 11), _fit(f"{names[seat]}: {label}", 18, width - 30, True), 18, bold=True, bg=bg,
               anchor="lm")
         y += 30
-        m1 = view["pending_marks"][side][0]
-        _text(img, (x0, y), f"Marks on this throw: {_marks_text(m1)}", 15, bg=bg)
-        y += 24
+        if _advanced(view):
+            m1 = view["pending_marks"][side][0]
+            _text(img, (x0, y), f"Marks on this throw: {_marks_text(m1)}", 15, bg=bg)
+            y += 24
     else:
         _text(img, (x0, y), _fit(_result_words(view, names), 18, width, True), 18, bold=True, bg=bg)
         y += 34
@@ -426,12 +487,13 @@ def _draw_info(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], n
         y += 30
     elif last is not None and last["scratch"]:
         label = f"box {last['throw'][1:]}" if last["throw"].startswith("b") else f"throw {last['throw']}"
-        d.rounded_rectangle((x0 - 4, y, x1 + 4, y + 48), radius=8, fill=theme.VERMILLION, outline=theme.INK,
+        d.rounded_rectangle((x0 - 4, y, x1 + 4, y + 48), radius=8, fill=theme.DARK_RED, outline=theme.INK,
                             width=2)
         _text(img, ((x0 + x1) / 2, y + 15), "SCRATCH: no table die struck", 17, bold=True, fill=theme.WHITE,
-              bg=theme.VERMILLION, anchor="mm")
-        small = _fit(f"{names[last['seat']]}, {label}: 0 points, marks used up", 14, width)
-        _text(img, ((x0 + x1) / 2, y + 35), small, 14, fill=theme.WHITE, bg=theme.VERMILLION, anchor="mm")
+              bg=theme.DARK_RED, anchor="mm")
+        small = _fit(f"{names[last['seat']]}, {label}: 0 points" + (", marks used up" if _advanced(view) else ""),
+                     14, width)
+        _text(img, ((x0 + x1) / 2, y + 35), small, 14, fill=theme.WHITE, bg=theme.DARK_RED, anchor="mm")
         y += 56
     elif last is not None:
         mult = {0: "", 1: f" (raw {last['points'] // 2} x2)", 2: f" (raw {last['points'] // 4} x4)"}[last["marks"]]
@@ -454,25 +516,25 @@ def _draw_info(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], n
     if bonuses:
         y += 34
     # boxes left
-    if view.get("preset") == "advanced":
+    if _advanced(view):
         _text(img, (x0, y + 2), f"Bonus boxes left: {view['boxes_left']} of 3", 15, bg=bg)
     else:
         _text(img, (x0, y + 2), "Basic game: no bonuses", 15, bg=bg)
-    if view.get("auto"):  # what the quick button (KR-8.4) would play
-        _text(img, (x0, y + 26), f"Auto would play: {view['auto']}", 15, fill=theme.GREY, bg=bg)
+    if view.get("auto") and y + 26 < INFO_Y0 + INFO_H - 76:  # what the quick button (KR-8.4) would play
+        _text(img, (x0, y + 26), f"Auto would play: {view['auto']}", 15, fill=theme.MUTED, bg=bg)
 
 
 def _draw_sheet(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
     sides = int(view["sides"])
     x0 = SHEET_X0
-    y_rounds = SHEET_Y0 + HEAD_H + SUB_H
+    y_rounds = _rows(_advanced(view))[0]
     acting_side = view.get("side")
     current_round = view.get("round")
     if view["phase"] in ("play", "bonus"):
         ry = y_rounds + (current_round - 1) * RND_H
-        d.rounded_rectangle((x0 + 6, ry + RND_H / 2 - 13, x0 + LABEL_W - 4, ry + RND_H / 2 + 13), radius=8,
+        d.rounded_rectangle((x0 + 3, ry + RND_H / 2 - 13, x0 + LABEL_W - 2, ry + RND_H / 2 + 13), radius=8,
                             fill=theme.HIGHLIGHT, outline=theme.INK, width=2)
-        _text(img, (x0 + 12, ry + RND_H / 2), f"R{current_round}", 16, bold=True, bg=theme.HIGHLIGHT, anchor="lm")
+        _text(img, (x0 + 8, ry + RND_H / 2), f"R{current_round}", 16, bold=True, bg=theme.HIGHLIGHT, anchor="lm")
     winners = set(view.get("winners") or [])
     for side in range(sides):
         seats = tuple(seat for seat, s in enumerate(view["side_of_seat"]) if s == side)
@@ -490,29 +552,26 @@ def _draw_sheet(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], 
             rows.append(tuple(cells))
         m1, m2 = view["pending_marks"][side]
         _sheet_column(img, sides, side, seats, label, side == acting_side, bool(winners & set(seats)), rows, bonus,
-                      m1, m2, view["totals"][side])
+                      m1, m2, view["totals"][side], _advanced(view))
 
 
 def _sheet_column(img: Image.Image, sides: int, side: int, seats: tuple[int, ...], label: str, acting: bool,
                   won: bool, rows: list[tuple[tuple[int, int, int, bool], ...]],
-                  bonus: list[tuple[int, int, bool, str]], m1: int, m2: int, total: int) -> None:
+                  bonus: list[tuple[int, int, bool, str]], m1: int, m2: int, total: int, advanced: bool) -> None:
     """One side's column of the score sheet: header, throws by round (a cached sprite per round),
     bonus boxes, pending marks, total."""
     x0, x1 = SHEET_X0, SHEET_X1
     col_w = (x1 - x0 - LABEL_W - 8) / sides
     bw = (col_w - 8) / 5
-    size = 15 if bw >= 36 else (13 if bw >= 26 else 12)
-    y_rounds = SHEET_Y0 + HEAD_H + SUB_H
-    y_box = y_rounds + 6 * RND_H
-    y_next = y_box + BOX_ROW_H
-    y_tot = y_next + NEXT_ROW_H
+    size = _cell_text(bw)
+    y_rounds, y_box, y_next, y_tot = _rows(advanced)
     cx = x0 + LABEL_W + side * col_w
     d = ImageDraw.Draw(img)
     # header: badge(s) and name
     hx = cx + 14
     for seat in seats:
-        _paste_badge(img, (hx, SHEET_Y0 + 18), 9, seat, str(seat + 1), theme.WHITE)
-        hx += 22
+        _paste_badge(img, (hx, SHEET_Y0 + 18), 10, seat, str(seat + 1), theme.WHITE)
+        hx += 24
     bold = acting or won
     _text(img, (hx - 4, SHEET_Y0 + 18), _fit(label, 15, int(cx + col_w - hx - 2), bold), 15, bold=bold,
           bg=theme.WHITE, anchor="lm")
@@ -523,16 +582,17 @@ def _sheet_column(img: Image.Image, sides: int, side: int, seats: tuple[int, ...
         if cells:
             row, left = _row_sprite(sides, side, rnd % 2, cells)
             img.paste(row, (left, y_rounds + rnd * RND_H + 6))
-    # bonus boxes taken by this side
-    for k, (points, marks, scratch, throw) in enumerate(bonus):
-        bx = cx + 4 + k * bw * 5 / 3
-        left, top = round(bx + 1), y_box + 5
-        w, h = round(bx + bw * 5 / 3 - 3) - left, y_box + BOX_ROW_H - 5 - top
-        img.paste(_cell_sprite(w, h, points, marks, scratch, size, theme.WHITE, throw), (left, top))
-    # pending marks (KR-3.8)
-    text = "-" if not m1 else f"x{2**m1}" + (f", then x{2**m2}" if m2 else "")
-    _text(img, (cx + col_w / 2, y_next + NEXT_ROW_H / 2), text, 14, fill=theme.INK if m1 else theme.GREY,
-          bold=bool(m1), bg=theme.WHITE, anchor="mm")
+    if advanced:
+        # bonus boxes taken by this side
+        for k, (points, marks, scratch, throw) in enumerate(bonus):
+            bx = cx + 4 + k * bw * 5 / 3
+            left, top = round(bx + 1), y_box + 5
+            w, h = round(bx + bw * 5 / 3 - 3) - left, y_box + ADVANCED_ROWS["Box"] - 5 - top
+            img.paste(_cell_sprite(w, h, points, marks, scratch, size, theme.WHITE, throw), (left, top))
+        # pending marks (KR-3.8)
+        text = "-" if not m1 else f"x{2**m1}" + (f", x{2**m2}" if m2 else "")
+        _text(img, (cx + col_w / 2, y_next + ADVANCED_ROWS["Next"] / 2), _fit(text, 14, int(col_w - 6), bool(m1)),
+              14, fill=theme.INK if m1 else theme.MUTED, bold=bool(m1), bg=theme.WHITE, anchor="mm")
     # total
     if won:
         d.rounded_rectangle((cx + 8, y_tot + 6, cx + col_w - 8, y_tot + TOTAL_H - 4), radius=8,
@@ -549,7 +609,7 @@ def _row_sprite(sides: int, side: int, parity: int,
     instead of five (a finished round never changes again)."""
     col_w = (SHEET_X1 - SHEET_X0 - LABEL_W - 8) / sides
     bw = (col_w - 8) / 5
-    size = 15 if bw >= 36 else (13 if bw >= 26 else 12)
+    size = _cell_text(bw)
     cx = SHEET_X0 + LABEL_W + side * col_w
     left = round(cx + 5)
     right = round(cx + 4 + 4 * bw + bw - 2) + 1
@@ -585,15 +645,22 @@ def _cell_sprite(w: int, h: int, points: int, marks: int, scratch: bool, size: i
     pending = points < 0
     img = _cell_frame(w, h, marks, pending, background).copy()
     d = ImageDraw.Draw(img)
-    cx, cy = w / 2, h / 2 + (4 if marks else 0)
+    tagged = bool(marks or label)
+    cx, cy = w / 2, (h * 0.68 if tagged else h / 2)
     if pending:
         theme.draw_text(d, (cx, cy), "…", size, bold=True, anchor="mm")
     elif scratch:
-        theme.draw_text(d, (cx, cy), "✗", size + 2, bold=True, fill=theme.VERMILLION, anchor="mm")
+        theme.draw_text(d, (cx, cy), "✗", size + 2, bold=True, fill=theme.DARK_RED, anchor="mm", symbol=True)
     else:
         theme.draw_text(d, (cx, cy), str(points), size, bold=True, anchor="mm")
-    if marks:
-        theme.draw_text(d, (w - 2, 1), MARK_WORD[marks], 10, bold=True, fill=theme.INK, anchor="ra")
+    if marks:  # the tag over the number, as the tint alone would be a colour-only clue
+        theme.draw_text(d, (w - 2 if label else w / 2, 1), MARK_WORD[marks], theme.MIN_TEXT, bold=True,
+                        fill=theme.INK, anchor="ra" if label else "ma")
     if label:
-        theme.draw_text(d, (3, 1), label, 10, fill=theme.GREY, anchor="la")
+        theme.draw_text(d, (3, 1), label, theme.MIN_TEXT, fill=theme.MUTED, anchor="la")
     return img
+
+
+def _cell_text(bw: float) -> int:
+    """The size of a sheet cell's number: as big as the cell's width allows, never under MIN_TEXT."""
+    return 16 if bw >= 36 else (15 if bw >= 28 else theme.MIN_TEXT)

@@ -12,9 +12,14 @@ What a player must read at a glance, and how:
   only this viewer knows (their own hidden faces, in their private image) is drawn faded, so the
   player sees at once what the opponent does not know; public faces are drawn solid;
 - stack height in a badge in each square's corner (a stack's top unit is what moves, PL-5.1);
-- the last move: its squares boxed in yellow and numbered in order (origin, stops, destination);
-- off the board, per player: the reserve (by type for the viewer's own, a count for the opponent's,
-  PL-9.4), the prisoners with both faces (public, PL-9.1), and a pending tender or refusal.
+- the last move: its squares boxed in yellow and numbered in order (origin, stops, destination),
+  joined by arrows, and told in words under the board ("Ben moved 2 from a1 to a3, capturing 1");
+- under the board, per player: the reserve (by type for the viewer's own, a count for the
+  opponent's, PL-9.4), the prisoners with both faces (public, PL-9.1), and a pending tender or refusal;
+- at the end, the result in a banner and every face solid (PL-8.6: a finished game's view shows all).
+
+Issue 16 (a phone shows the picture 400 px wide): the picture is a 560 px wide portrait; a board row
+grows with its tallest stack, so a face is never under 20 px (14 px on the phone), however high.
 
 Static parts (framed card, board, coordinates) and every slab and type icon are cached.  Only theme
 colours (and their 0.2-step blends) are used.
@@ -23,6 +28,7 @@ colours (and their 0.2-step blends) are used.
 from __future__ import annotations
 
 import itertools
+import math
 from functools import lru_cache
 from typing import Any
 
@@ -30,23 +36,25 @@ from PIL import Image, ImageDraw
 
 from render import theme
 
-CELL_W = 140
-CELL_H = 156
-GUTTER = 28
+WIDTH = 560
+CELL_W = 120
+#: a row is at least this tall; it grows by a slab for every piece past four in its tallest stack
+MIN_ROW = 124
+GUTTER = 22
 BOARD_X = theme.FRAME_WIDTH + theme.MARGIN + GUTTER - 4
 BOARD_Y = theme.FRAME_WIDTH + theme.TITLE_HEIGHT + 8 + 12
-PANEL_X = BOARD_X + 4 * CELL_W + 22
-WIDTH = 980
-PANEL_W = WIDTH - theme.FRAME_WIDTH - 16 - PANEL_X
-FOOTER_H = 44
-HEIGHT = BOARD_Y + 4 * CELL_H + GUTTER + FOOTER_H + theme.FRAME_WIDTH
+PANEL_GAP = 10
+PANEL_X0 = theme.FRAME_WIDTH + 8
+PANEL_X1 = WIDTH - theme.FRAME_WIDTH - 8
+PANEL_W = (PANEL_X1 - PANEL_X0 - PANEL_GAP) // 2
 
 LIGHT_SQUARE = theme.mix(theme.BOARD, theme.CARD, 0.4)
 DARK_SQUARE = theme.BOARD
-SLAB_W = 96
-MAX_SLAB_H = 30
-STACK_ROOM = CELL_H - 12  # pixels for the slabs (the badges sit in a strip on their left)
-SLAB_LEFT = 34  # the badge strip's width
+SLAB_W = 92
+SLAB_H = 26  # a face is SLAB_H - 6 = 20 px: 14.3 px at 400 px wide
+SLAB_GAP = 2
+SLAB_LEFT = 26  # the badge strip's width
+FACE = SLAB_H - 6
 
 #: PL-1.2: each owner's look (fill, rim, letter colour) — dark disc with a light rim vs the reverse
 OWNER_FILL = (theme.INK, theme.WHITE)
@@ -55,344 +63,487 @@ OWNER_TEXT = (theme.WHITE, theme.INK)
 OWNER_LETTER = ("B", "W")
 OWNER_NAME = ("Black", "White")
 FACE_COLOUR = {"r": theme.RED, "b": theme.BLUE, "o": theme.ORANGE}
+FACE_WORD = {"r": "red", "b": "blue", "o": "orange", "x": "blank"}
 TYPE_NAMES = {"rb": "Ace", "ox": "Twister", "rx": "Red Mask", "bx": "Blue Mask", "rr": "Red", "bb": "Blue",
               "xx": "Mute"}  # fmt: skip
 TYPE_ORDER = ("rb", "ox", "rx", "bx", "rr", "bb", "xx")
+#: PL-8 endings in words (PL-10.6 codes)
+WHY = {
+    "prisoners": "six prisoners taken (PL-8.1)",
+    "stack": "six own pieces in one stack (PL-8.1)",
+    "repetition": "the same position a third time (PL-8.3)",
+    "ply limit": "the ply limit was reached (PL-8.5)",
+    "no moves": "neither player can act (PL-8.4)",
+}
+#: replay pace (render.replay)
+REPLAY_FRAME_MS = 800
 
 
-def square_xy(name: str) -> tuple[int, int]:
+def row_heights(view: dict[str, Any]) -> tuple[int, ...]:
+    """Each board row's height (top row first): room for its tallest stack, never under MIN_ROW."""
+    board = view.get("board") or [[[]] * 4] * 4
+    return tuple(max(MIN_ROW, 10 + max((len(stack) for stack in rank), default=0) * (SLAB_H + SLAB_GAP))
+                 for rank in board)
+
+
+def _row_tops(rows: tuple[int, ...]) -> list[int]:
+    tops = [BOARD_Y]
+    for h in rows[:-1]:
+        tops.append(tops[-1] + h)
+    return tops
+
+
+def square_xy(name: str, rows: tuple[int, ...] = (MIN_ROW,) * 4) -> tuple[int, int]:
     """Top-left pixel of a square such as ``a1`` (rank 1 at the bottom: Black's side, PL-1.1)."""
     f = ord(name[0]) - ord("a")
     r = int(name[1]) - 1
-    return BOARD_X + f * CELL_W, BOARD_Y + (3 - r) * CELL_H
+    return BOARD_X + f * CELL_W, _row_tops(rows)[3 - r]
 
 
-@lru_cache(maxsize=2)
-def _background() -> Image.Image:
-    """Card, board squares and coordinates: identical in every Plateau picture."""
-    img, draw = theme.canvas(WIDTH, HEIGHT)
-    x0, y0 = BOARD_X, BOARD_Y
-    draw.rectangle((x0 - 6, y0 - 6, x0 + 4 * CELL_W + 5, y0 + 4 * CELL_H + 5), fill=theme.INK)
-    for r in range(4):
+def _square_box(name: str, rows: tuple[int, ...]) -> tuple[int, int, int, int]:
+    x, y = square_xy(name, rows)
+    return x, y, x + CELL_W, y + rows[3 - (int(name[1]) - 1)]
+
+
+@lru_cache(maxsize=16)
+def _board(rows: tuple[int, ...]) -> Image.Image:
+    """The board (squares and coordinates) for rows of these heights, on the card, from BOARD_Y - 6."""
+    height = sum(rows)
+    img = Image.new("RGB", (WIDTH - 2 * theme.FRAME_WIDTH, height + 12 + GUTTER), theme.CARD)
+    draw = ImageDraw.Draw(img)
+    x0, y0 = BOARD_X - theme.FRAME_WIDTH, 6
+    draw.rectangle((x0 - 6, y0 - 6, x0 + 4 * CELL_W + 5, y0 + height + 5), fill=theme.INK)
+    tops = [y0 + t - BOARD_Y for t in _row_tops(rows)]
+    for i in range(4):
         for f in range(4):
-            fill = DARK_SQUARE if (r + f) % 2 == 0 else LIGHT_SQUARE
-            x, y = x0 + f * CELL_W, y0 + (3 - r) * CELL_H
-            draw.rectangle((x, y, x + CELL_W - 1, y + CELL_H - 1), fill=fill)
+            fill = DARK_SQUARE if (3 - i + f) % 2 == 0 else LIGHT_SQUARE
+            x, y = x0 + f * CELL_W, tops[i]
+            draw.rectangle((x, y, x + CELL_W - 1, y + rows[i] - 1), fill=fill)
+        theme.draw_text(draw, (x0 - 6 - GUTTER / 2 + 1, tops[i] + rows[i] / 2), str(4 - i), 20, bold=True,
+                        anchor="mm")
     for f in range(4):
-        theme.draw_text(draw, (x0 + f * CELL_W + CELL_W / 2, y0 + 4 * CELL_H + 8 + GUTTER / 2 - 4), "abcd"[f], 22,
-                        bold=True, anchor="mm")  # fmt: skip
-    for r in range(4):
-        theme.draw_text(draw, (x0 - 8 - GUTTER / 2 + 2, y0 + (3 - r) * CELL_H + CELL_H / 2), str(r + 1), 22,
-                        bold=True, anchor="mm")  # fmt: skip
-    draw.rounded_rectangle((PANEL_X, y0 - 6, PANEL_X + PANEL_W, y0 + 4 * CELL_H + 5), radius=10, fill=theme.PANEL)
+        theme.draw_text(draw, (x0 + f * CELL_W + CELL_W / 2, y0 + height + 6 + GUTTER / 2), "abcd"[f], 20,
+                        bold=True, anchor="mm")
     return img
 
 
 def _face(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, face: str, ground: theme.RGB,
           ghost: bool) -> None:  # fmt: skip
     """One face symbol centred at (cx, cy) on a slab of colour ``ground``; ``ghost`` = faded (known
-    only to this viewer)."""
+    only to this viewer).  Each face has a shape as well as a colour, and an outline in the slab's
+    contrasting ink, which is what sets it off from the slab (noted for the contrast tests)."""
     contrast = theme.WHITE if ground == theme.INK else theme.INK
 
     def tone(colour: theme.RGB) -> theme.RGB:
         return theme.mix(colour, ground, 0.4) if ghost else colour
 
     r = size / 2
+    image = getattr(draw, "_image", None)
     if face == "?":
-        theme.draw_text(draw, (cx, cy + 1), "?", max(8, int(size * 1.05)), fill=theme.GREY, bold=True, anchor="mm")
-    elif face == "r":  # red: a square
+        theme.draw_text(draw, (cx, cy + 1), "?", max(theme.MIN_TEXT, int(size * 1.05)),
+                        fill=theme.LIGHT_GREY if ground == theme.INK else theme.MUTED, bold=True, anchor="mm",
+                        symbol=True)
+        return
+    theme.note_face(image, (cx - r, cy - r, cx + r, cy + r), tone(contrast), faded=ghost, what=FACE_WORD[face])
+    width = max(1, int(r / 5))
+    if face == "r":  # red: a square
         draw.rectangle((cx - r * 0.85, cy - r * 0.85, cx + r * 0.85, cy + r * 0.85), fill=tone(FACE_COLOUR["r"]),
-                       outline=tone(contrast), width=1)  # fmt: skip
+                       outline=tone(contrast), width=width)  # fmt: skip
     elif face == "b":  # blue: a diamond
         draw.polygon([(cx, cy - r * 1.1), (cx + r * 1.1, cy), (cx, cy + r * 1.1), (cx - r * 1.1, cy)],
-                     fill=tone(FACE_COLOUR["b"]), outline=tone(contrast), width=1)  # fmt: skip
+                     fill=tone(FACE_COLOUR["b"]), outline=tone(contrast), width=width)  # fmt: skip
     elif face == "o":  # orange: the Twister's swirl
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=tone(FACE_COLOUR["o"]), outline=tone(contrast), width=1)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=tone(FACE_COLOUR["o"]), outline=tone(contrast),
+                     width=width)
         inner = r * 0.55
         draw.arc((cx - inner, cy - inner, cx + inner, cy + inner), 200, 470, fill=tone(theme.INK),
                  width=max(1, int(r / 4)))  # fmt: skip
     elif face == "x":  # blank: an empty ring
         draw.ellipse((cx - r * 0.8, cy - r * 0.8, cx + r * 0.8, cy + r * 0.8), outline=tone(contrast),
-                     width=max(1, int(r / 4)))  # fmt: skip
+                     width=max(2, int(r / 4)))  # fmt: skip
 
 
 @lru_cache(maxsize=1024)
-def slab_sprite(owner: int, up: str, down: str, up_public: bool, down_public: bool, height: int) -> Image.Image:
+def slab_sprite(owner: int, up: str, down: str, up_public: bool, down_public: bool,
+                reveal: bool = False) -> Image.Image:
     """One piece seen side-on: owner's slab, the up face in the middle, the down face (when known)
-    small at the right end."""
-    img = _slab_body(owner, height).copy()
+    at the right end, as big as the up face.  ``reveal``: the game is over, every face is public."""
+    img = _slab_body(owner).copy()
     draw = ImageDraw.Draw(img)
     fill = OWNER_FILL[owner]
-    size = max(6, height - 6 if height >= 20 else height - 3)
     known_up = up != "?"
-    _face(draw, SLAB_W / 2 - 4, height / 2, size, up, fill, ghost=known_up and not up_public)
+    _face(draw, 42, SLAB_H / 2, FACE, up, fill, ghost=known_up and not up_public and not reveal)
     if down != "?":
-        _face(draw, SLAB_W - 16, height / 2, max(5, size * 0.72), down, fill, ghost=not down_public)
+        _face(draw, SLAB_W - 17, SLAB_H / 2, FACE, down, fill, ghost=not down_public and not reveal)
     return img
 
 
-@lru_cache(maxsize=64)
-def _slab_body(owner: int, height: int) -> Image.Image:
-    """A slab without its faces: rim, body and owner letter (shared by every piece of that owner and height)."""
-    img = Image.new("RGBA", (SLAB_W, height), (0, 0, 0, 0))
+@lru_cache(maxsize=4)
+def _slab_body(owner: int) -> Image.Image:
+    """A slab without its faces: rim, body and owner letter (shared by every piece of that owner)."""
+    img = Image.new("RGBA", (SLAB_W, SLAB_H), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
-    radius = min(6, height // 3)
-    draw.rounded_rectangle((0, 0, SLAB_W - 1, height - 1), radius=radius, fill=OWNER_RIM[owner])
-    draw.rounded_rectangle((2, 2, SLAB_W - 3, height - 3), radius=max(1, radius - 1), fill=OWNER_FILL[owner])
-    if height >= 13:
-        theme.draw_text(draw, (12, height / 2 + 1), OWNER_LETTER[owner], min(14, height - 4), fill=OWNER_TEXT[owner],
-                        bold=True, anchor="mm")  # fmt: skip
+    draw.rounded_rectangle((0, 0, SLAB_W - 1, SLAB_H - 1), radius=6, fill=OWNER_RIM[owner])
+    draw.rounded_rectangle((2, 2, SLAB_W - 3, SLAB_H - 3), radius=5, fill=OWNER_FILL[owner])
+    draw.line((28, 5, 28, SLAB_H - 6), fill=OWNER_RIM[owner], width=1)
+    draw.line((SLAB_W - 34, 5, SLAB_W - 34, SLAB_H - 6), fill=OWNER_RIM[owner], width=1)
+    theme.draw_text(draw, (15, SLAB_H / 2 + 1), OWNER_LETTER[owner], 15, fill=OWNER_TEXT[owner], bold=True,
+                    anchor="mm", symbol=True)
     return img
 
 
-def _slab_gap(count: int) -> int:
-    return 2 if count <= 8 else 1
+Key = tuple[tuple[int, str, str, bool, bool], ...]
 
 
-def _slab_height(count: int) -> int:
-    gap = _slab_gap(count)
-    return max(6, min(MAX_SLAB_H, (STACK_ROOM + gap) // max(1, count) - gap))
-
-
-def _stack_key(stack: list[dict[str, Any]]) -> tuple[tuple[int, str, str, bool, bool], ...]:
+def _stack_key(stack: list[dict[str, Any]]) -> Key:
     return tuple((int(p["owner"]), str(p["up"]), str(p["down"]), bool(p["up_public"]), bool(p["down_public"]))
                  for p in stack)
 
 
-def _draw_stack(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, stack: list[dict[str, Any]],
-                shade: int | None = None) -> None:
-    """A stack in the cell at (x, y): slabs bottom→top, with a height badge when it is 2 or more.
-
-    ``shade`` (0 dark, 1 light) says the cell is a bare square: the stack is then pasted already
-    composed on it (cached); otherwise it is drawn over whatever is there."""
-    if not stack:
-        return
-    key = _stack_key(stack)
-    if shade is None:
-        _compose_stack(img, draw, x, y, key)
-    else:
-        img.paste(_stack_on_square(key, shade), (x, y))
-
-
-def _compose_stack(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int,
-                   key: tuple[tuple[int, str, str, bool, bool], ...]) -> None:
-    h = _slab_height(len(key))
-    gap = _slab_gap(len(key))
+def _compose_stack(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, h: int, key: Key,
+                   reveal: bool) -> None:
+    """A stack in the cell at (x, y) of height ``h``: slabs bottom→top, and a height badge from 2 up."""
     left = x + SLAB_LEFT
-    bottom = y + CELL_H - 6
+    bottom = y + h - 5
     for i, piece in enumerate(key):
-        top = bottom - (i + 1) * h - i * gap
-        sprite = slab_sprite(*piece, h)
+        top = bottom - (i + 1) * SLAB_H - i * SLAB_GAP
+        sprite = slab_sprite(*piece, reveal)
         img.paste(sprite, (left, top), sprite)
     if len(key) < 2:
         return
-    bx, by = x + 17, y + 17
-    draw.ellipse((bx - 13, by - 13, bx + 13, by + 13), fill=theme.INK)
-    draw.ellipse((bx - 11, by - 11, bx + 11, by + 11), fill=theme.CARD)
-    theme.draw_text(draw, (bx, by + 1), str(len(key)), 16, bold=True, anchor="mm")
+    bx, by = x + 13, y + 13
+    draw.ellipse((bx - 12, by - 12, bx + 12, by + 12), fill=theme.INK)
+    draw.ellipse((bx - 10, by - 10, bx + 10, by + 10), fill=theme.CARD)
+    theme.draw_text(draw, (bx, by + 1), str(len(key)), theme.MIN_TEXT, bold=True, anchor="mm")
 
 
-@lru_cache(maxsize=128)
-def _stack_on_square(key: tuple[tuple[int, str, str, bool, bool], ...], shade: int) -> Image.Image:
-    """A stack composed on a bare square (``shade`` 0 dark, 1 light), as an opaque cell."""
-    cell = Image.new("RGB", (CELL_W, CELL_H), DARK_SQUARE if shade == 0 else LIGHT_SQUARE)
-    _compose_stack(cell, ImageDraw.Draw(cell), 0, 0, key)
+@lru_cache(maxsize=256)
+def _stack_on_square(key: Key, shade: int, h: int, reveal: bool) -> Image.Image:
+    """A stack composed on a bare square (``shade`` 0 dark, 1 light) of height ``h``, as an opaque cell."""
+    cell = Image.new("RGB", (CELL_W, h), DARK_SQUARE if shade == 0 else LIGHT_SQUARE)
+    _compose_stack(cell, ImageDraw.Draw(cell), 0, 0, h, key, reveal)
     return cell
-
-
-def _drawn_on(highlight: list[str]) -> set[tuple[int, int]]:
-    """(row, file) of the cells the last-move boxes and path touch (with a margin for the path's width)."""
-    boxes = []
-    centres = []
-    for sq in highlight:
-        x, y = square_xy(sq)
-        boxes.append((x, y, x + CELL_W, y + CELL_H))
-        centres.append((x + CELL_W / 2, y + CELL_H / 2))
-    for (ax, ay), (bx, by) in itertools.pairwise(centres):
-        boxes.append((min(ax, bx) - 12, min(ay, by) - 12, max(ax, bx) + 12, max(ay, by) + 12))
-    cells = set()
-    for x0, y0, x1, y1 in boxes:
-        for i in range(4):
-            for f in range(4):
-                sx, sy = BOARD_X + f * CELL_W, BOARD_Y + i * CELL_H
-                if sx < x1 and x0 < sx + CELL_W and sy < y1 and y0 < sy + CELL_H:
-                    cells.add((i, f))
-    return cells
 
 
 @lru_cache(maxsize=64)
 def type_icon(owner: int, code: str) -> Image.Image:
     """A piece type off the board: a short slab with both faces (PL-1.2), e.g. Ace = red | blue."""
-    w, h = 46, 24
+    w, h = 58, SLAB_H
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
     fill = OWNER_FILL[owner]
     draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=6, fill=OWNER_RIM[owner])
     draw.rounded_rectangle((2, 2, w - 3, h - 3), radius=5, fill=fill)
-    _face(draw, w / 2 - 10, h / 2, 14, code[0], fill, ghost=False)
-    _face(draw, w / 2 + 10, h / 2, 14, code[1], fill, ghost=False)
+    _face(draw, w / 2 - 13, h / 2, FACE, code[0], fill, ghost=False)
+    _face(draw, w / 2 + 13, h / 2, FACE, code[1], fill, ghost=False)
     return img
 
 
-def _type_rows(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, owner: int, codes: list[str],
-               ground: theme.RGB = theme.PANEL) -> int:
-    """Type icons with counts, three to a row, on the flat colour ``ground``; returns the y below them."""
+TYPE_COL_W = 112
+TYPE_ROW_H = 32
+
+
+def _type_rows(img: Image.Image, x: int, y: int, owner: int, codes: list[str], ground: theme.RGB, width: int) -> int:
+    """Type icons with counts, as many to a row as fit ``width``; returns the y below them."""
     counts = {code: codes.count(code) for code in TYPE_ORDER if code in codes}
-    col_w = (PANEL_W - 24) // 3
+    per_row = max(1, width // TYPE_COL_W)
     for i, (code, n) in enumerate(counts.items()):
-        cx = x + (i % 3) * col_w
-        cy = y + (i // 3) * 30
+        cx = x + (i % per_row) * TYPE_COL_W
+        cy = y + (i // per_row) * TYPE_ROW_H
         icon = type_icon(owner, code)
         img.paste(icon, (cx, cy), icon)
-        theme.paste_text(img, (cx + 50, cy + 12), f"×{n}", 16, bg=ground, bold=True, anchor="lm")
-    rows = (len(counts) + 2) // 3
-    return y + rows * 30
+        theme.paste_text(img, (cx + 62, cy + SLAB_H // 2), f"×{n}", 16, bg=ground, bold=True, anchor="lm")
+    rows = (len(counts) + per_row - 1) // per_row
+    return y + rows * TYPE_ROW_H
 
 
-def _owner_badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, owner: int, r: float = 11) -> None:
+def _owner_badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, owner: int, r: float = 12) -> None:
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=OWNER_RIM[owner])
     draw.ellipse((cx - r + 2, cy - r + 2, cx + r - 2, cy + r - 2), fill=OWNER_FILL[owner])
-    theme.draw_text(draw, (cx, cy + 1), OWNER_LETTER[owner], int(r * 1.2), fill=OWNER_TEXT[owner], bold=True,
-                    anchor="mm")  # fmt: skip
+    theme.draw_text(draw, (cx, cy + 1), OWNER_LETTER[owner], 14, fill=OWNER_TEXT[owner], bold=True,
+                    anchor="mm", symbol=True)  # fmt: skip
 
 
-def _player_panel(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, seat: int, name: str,
-                  view: dict[str, Any]) -> int:  # fmt: skip
-    """One player's reserve and prisoners; returns the y below."""
-    x = PANEL_X + 12
-    _owner_badge(draw, x + 11, y + 12, seat)
-    label = theme.ellipsize(f"{name} ({OWNER_NAME[seat]})", 18, PANEL_W - 50, bold=True)
-    theme.paste_text(img, (x + 30, y + 12), label, 18, bg=theme.PANEL, bold=True, anchor="lm")
-    y += 32
+def _panel_rows(view: dict[str, Any], seat: int) -> tuple[list[str] | None, int, list[str]]:
     reserves = view.get("reserves") or [0, 0]
     reserve = reserves[seat] if seat < len(reserves) else 0
-    if isinstance(reserve, list):
-        theme.paste_text(img, (x, y), f"Reserve: {len(reserve)}", 16, bg=theme.PANEL, anchor="la")
-        y = _type_rows(img, draw, x, y + 24, seat, [str(c) for c in reserve]) + 4
-    else:
-        theme.paste_text(img, (x, y), f"Reserve: {int(reserve)} hidden", 16, bg=theme.PANEL, anchor="la")
-        y += 26
     prisoners = [str(c) for c in (view.get("prisoners") or [[], []])[seat]]
-    theme.paste_text(img, (x, y), f"Prisoners: {len(prisoners)} of 6", 16, bg=theme.PANEL, anchor="la")
+    if isinstance(reserve, list):
+        return [str(c) for c in reserve], len(reserve), prisoners
+    return None, int(reserve), prisoners
+
+
+def _panel_height(view: dict[str, Any], seat: int) -> int:
+    per_row = max(1, (PANEL_W - 20) // TYPE_COL_W)
+    types, _, prisoners = _panel_rows(view, seat)
+    h = 34 + 24
+    if types is not None:
+        h += 2 + -(-len(set(types)) // per_row) * TYPE_ROW_H
+    h += 24 + -(-len(set(prisoners)) // per_row) * TYPE_ROW_H
+    return h + 8
+
+
+def _player_panel(img: Image.Image, draw: ImageDraw.ImageDraw, x0: int, y: int, h: int, seat: int, name: str,
+                  view: dict[str, Any]) -> None:  # fmt: skip
+    """One player's reserve and prisoners in a box under the board."""
+    draw.rounded_rectangle((x0, y, x0 + PANEL_W, y + h), radius=10, fill=theme.PANEL)
+    x = x0 + 10
+    _owner_badge(draw, x + 12, y + 17, seat)
+    label = theme.ellipsize(f"{name} ({OWNER_NAME[seat]})", 16, PANEL_W - 50, bold=True)
+    theme.paste_text(img, (x + 30, y + 17), label, 16, bg=theme.PANEL, bold=True, anchor="lm")
+    y += 34
+    types, count, prisoners = _panel_rows(view, seat)
+    if types is not None:
+        theme.paste_text(img, (x, y), f"Reserve: {count}", 15, bg=theme.PANEL, anchor="la")
+        y = _type_rows(img, x, y + 24, seat, types, theme.PANEL, PANEL_W - 20) + 2
+    else:
+        theme.paste_text(img, (x, y), f"Reserve: {count} hidden", 15, bg=theme.PANEL, anchor="la")
+        y += 24
+    theme.paste_text(img, (x, y), f"Prisoners: {len(prisoners)} of 6", 15, bg=theme.PANEL, anchor="la")
     y += 24
     if prisoners:
-        y = _type_rows(img, draw, x, y, 1 - seat, prisoners)
-    return y + 10
+        _type_rows(img, x, y, 1 - seat, prisoners, theme.PANEL, PANEL_W - 20)
+
+
+def _exchange_height(view: dict[str, Any]) -> int:
+    if view.get("tender"):
+        return 118
+    return 62 if view.get("refused") is not None else 0
 
 
 def _exchange_box(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: dict[str, Any],
-                  names: list[str]) -> int:  # fmt: skip
-    """A pending tender (PL-7.1) or the bar after a refusal (PL-7.4); returns the y below it."""
+                  names: list[str]) -> None:  # fmt: skip
+    """A pending tender (PL-7.1) or the bar after a refusal (PL-7.4), full width."""
     tender = view.get("tender")
     refused = view.get("refused")
-    if not tender and refused is None:
-        return y
-    x0, x1 = PANEL_X + 8, PANEL_X + PANEL_W - 8
-    height = 112 if tender else 76
+    height = _exchange_height(view) - 10
+    x0, x1 = PANEL_X0 + 4, PANEL_X1 - 4
     theme.highlight_box(draw, (x0, y, x1, y + height), width=3)
     draw.rounded_rectangle((x0 + 2, y + 2, x1 - 2, y + height - 2), radius=5, fill=theme.CARD)
-    x = x0 + 10
+    x = x0 + 12
     if tender:
         tenderer = int(tender.get("tenderer", 0))
         responder = 1 - tenderer
-        theme.paste_text(img, (x, y + 8), f"Tender by {OWNER_NAME[tenderer]} — worth {tender.get('value')}", 16,
+        who = theme.ellipsize(names[tenderer], 16, 200, bold=True)
+        theme.paste_text(img, (x, y + 8), f"Tender by {who} — worth {tender.get('value')}", 16,
                          bg=theme.CARD, bold=True)
-        _type_rows(img, draw, x, y + 32, responder, [str(c) for c in tender.get("types", [])], theme.CARD)
-        who = theme.ellipsize(names[responder], 15, 120)
-        theme.draw_text(draw, (x, y + height - 22), f"{who} replies: return prisoners", 15)  # may run over the edge
+        _type_rows(img, x, y + 34, responder, [str(c) for c in tender.get("types", [])], theme.CARD, x1 - x0 - 24)
+        reply = theme.ellipsize(f"{names[responder]} replies: return prisoners worth enough, or refuse (PL-7.2)",
+                                15, x1 - x0 - 24)
+        theme.paste_text(img, (x, y + height - 24), reply, 15, bg=theme.CARD)
     else:
         side = int(view.get("side", 0))
+        who = theme.ellipsize(names[side], 15, 160)
         theme.paste_text(img, (x, y + 8), f"Tender worth {refused} refused", 16, bg=theme.CARD, bold=True)
-        theme.paste_text(img, (x, y + 34), f"{OWNER_NAME[side]} goes on; a new", 15, bg=theme.CARD)
-        theme.paste_text(img, (x, y + 52), f"tender must be worth > {refused}", 15, bg=theme.CARD)
-    return y + height + 8
+        theme.paste_text(img, (x, y + 30), f"{who} goes on; a new tender must be worth > {refused}", 15,
+                         bg=theme.CARD)
 
 
-LEGEND_H = 64
-LEGEND_Y = BOARD_Y + 4 * CELL_H - LEGEND_H
+LEGEND_H = 62
 
 
 @lru_cache(maxsize=1)
 def _legend() -> Image.Image:
-    """The key to the face symbols (colour is never the only clue: PL-1.2's faces by shape too)."""
-    img = Image.new("RGB", (PANEL_W - 16, LEGEND_H - 6), theme.PANEL)
+    """The key to the face symbols (colour is never the only clue: PL-1.2's faces by shape too) and
+    to the last move's numbers."""
+    img = Image.new("RGB", (PANEL_X1 - PANEL_X0, LEGEND_H - 6), theme.CARD)
     draw = ImageDraw.Draw(img)
-    draw.rounded_rectangle((0, 0, img.width - 1, img.height - 1), radius=8, fill=theme.CARD)
-    cx = 14
-    for face, label in (("r", "red"), ("b", "blue"), ("o", "orange"), ("x", "blank")):
-        _face(draw, cx, 17, 16, face, theme.CARD, False)
-        theme.draw_text(draw, (cx + 13, 17), label, 14, anchor="lm")
-        cx += 13 + theme.text_size(label, 14)[0] + 24
-    theme.draw_text(draw, (8, 42), "?  a face its owner has not shown", 14, fill=theme.GREY, anchor="lm")
+    draw.rounded_rectangle((0, 0, img.width - 1, img.height - 1), radius=8, fill=theme.PANEL)
+    cx = 20
+    for face in ("r", "b", "o", "x"):
+        _face(draw, cx, 16, FACE, face, theme.PANEL, False)
+        label = FACE_WORD[face]
+        theme.draw_text(draw, (cx + 15, 16), label, 15, anchor="lm")
+        cx += 15 + theme.text_size(label, 15)[0] + 30
+    _step_badge(draw, 20, 40, 1)
+    theme.draw_text(draw, (36, 40), "last move, in order   ? unseen face   faded: yours alone", 14,
+                    fill=theme.INK, anchor="lm")
     return img
 
 
-def _paste_legend(img: Image.Image, y: int) -> None:
-    """The key goes at the foot of the side panel when the panel's content leaves room for it."""
-    if y <= LEGEND_Y:
-        img.paste(_legend(), (PANEL_X + 8, LEGEND_Y))
+def _step_badge(draw: ImageDraw.ImageDraw, bx: float, by: float, n: int) -> None:
+    draw.ellipse((bx - 12, by - 12, bx + 12, by + 12), fill=theme.INK)
+    draw.ellipse((bx - 10, by - 10, bx + 10, by + 10), fill=theme.HIGHLIGHT)
+    theme.draw_text(draw, (bx, by + 1), str(n), 14, bold=True, anchor="mm")
 
 
-def _status(view: dict[str, Any]) -> str:
+def _arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], stop: float) -> None:
+    """A yellow arrow edged in ink from ``a`` towards ``b``, its tip ``stop`` px short of ``b``."""
+    ax, ay = a
+    bx, by = b
+    length = math.hypot(bx - ax, by - ay)
+    if length < 1:
+        return
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    tip = (bx - ux * stop, by - uy * stop)
+    base = (tip[0] - ux * 16, tip[1] - uy * 16)
+    px, py = -uy, ux
+    draw.line((ax, ay, base[0], base[1]), fill=theme.INK, width=10)
+    draw.polygon([(tip[0] + ux * 4, tip[1] + uy * 4), (base[0] + px * 15 - ux * 3, base[1] + py * 15 - uy * 3),
+                  (base[0] - px * 15 - ux * 3, base[1] - py * 15 - uy * 3)], fill=theme.INK)
+    draw.line((ax, ay, base[0], base[1]), fill=theme.HIGHLIGHT, width=5)
+    draw.polygon([tip, (base[0] + px * 11, base[1] + py * 11), (base[0] - px * 11, base[1] - py * 11)],
+                 fill=theme.HIGHLIGHT)
+
+
+def _status(view: dict[str, Any], names: list[str], over: bool) -> str:
     ply = int(view.get("ply", 0))
-    if view.get("outcome"):
+    if over:
         return f"ply {ply} · game over"
-    side = OWNER_NAME[int(view.get("side", 0)) % 2]
+    side = int(view.get("side", 0)) % 2
+    who = names[side]
     phase = view.get("phase")
     if phase == "open":
-        return f"ply {ply} · {side} places an opening stack"
+        return f"ply {ply} · {who} places an opening stack"
     if phase == "reply":
-        return f"ply {ply} · {side} replies to the tender"
-    return f"ply {ply} · {side} to move"
+        return f"ply {ply} · {who} replies to the tender"
+    return f"ply {ply} · {who} to move"
 
 
-def _footer(view: dict[str, Any], names: list[str]) -> str:
-    outcome = view.get("outcome")
-    last = view.get("last_move")
-    viewer = view.get("viewer")
-    whose = "Public view" if viewer is None else f"{names[int(viewer)]}'s view: faded faces are yours alone"
-    if outcome:
-        winners = view.get("winners") or []
-        text = outcome[0].upper() + outcome[1:]
-        who = " & ".join(names[w] for w in winners if 0 <= w < len(names))
-        text = f"{text} · {who} wins" if who else text
-        return f"{text} · last move {last}" if last else text
-    return f"Last move {last} · {whose}" if last else whose
+def _types_words(codes: str) -> str:
+    """``rr.2xx`` -> "Red, 2 Mute"."""
+    out = []
+    for part in codes.split("."):
+        n, code = (part[0], part[1:]) if part[:1].isdigit() else ("", part)
+        out.append(f"{n} {TYPE_NAMES.get(code, code)}".strip())
+    return ", ".join(out)
 
 
-def draw(view: dict[str, Any], names: list[str]) -> Image.Image:
+def caption(view: dict[str, Any], names: list[str], previous: dict[str, Any] | None = None) -> str:
+    """The last move in words (PL-10.4 notation read out), with the pieces it captured when the view
+    before it is known: "Ben moved 2 from a1 to a3, capturing 1"."""
+    last = str(view.get("last_move") or "")
+    if not last:
+        return ""
+    side = int(view.get("side", 0)) % 2
+    mover = side if last.startswith("return:") else 1 - side
+    who = names[mover]
+    captured = ""
+    if previous is not None:
+        before = len((previous.get("prisoners") or [[], []])[mover])
+        after = len((view.get("prisoners") or [[], []])[mover])
+        if after > before:
+            captured = f", capturing {after - before}"
+    if last.startswith("+") and "." in last.split("@")[0]:
+        return f"{who} opened with a stack of 2 on {last.split('@')[1]}"
+    if last.startswith("+"):
+        pair, _, where = last[1:].partition("@")
+        square, _, level = where.partition(":")
+        face = FACE_WORD.get(pair[:1], "")
+        at = f"into {square} at level {level}" if level else f"on {square}"
+        return f"{who} put a reserve piece {at}" + (f", {face} up" if face else "")
+    if last.startswith("tender:"):
+        return f"{who} tendered prisoners: {_types_words(last[7:])} (PL-7.1)"
+    if last.startswith("return:"):
+        return f"{who} returned {_types_words(last[7:])}: the exchange is made (PL-7.3)"
+    if last == "refuse":
+        return f"{who} refused the tender (PL-7.4)"
+    if last == "pass":
+        return f"{who} passed: no legal action (PL-3.2)"
+    flip = last.startswith("*")
+    body = last.lstrip("*")
+    if body.endswith("!"):
+        return f"{who} stomped on {body[:-1]}" + (" after a flip" if flip else "") + captured
+    steps = body.split("-")
+    origin, _, lifted = steps[0].partition(":")
+    stops = [s.split(":")[0] for s in steps[1:-1]]
+    text = f"{who} moved {lifted or 'the top unit'} from {origin} to {steps[-1]}"
+    if stops:
+        text += f" via {', '.join(stops)}"
+    if flip:
+        text += ", flipped first"
+    return text + captured
+
+
+def _banner(view: dict[str, Any], names: list[str], result: dict[str, Any] | None) -> str | None:
+    ending = theme.result_of(view, result)
+    if ending is None:
+        return None
+    winners, reason, losers = ending
+    return theme.result_banner(names, winners, reason, WHY, losers)
+
+
+def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None = None,
+         previous: dict[str, Any] | None = None) -> Image.Image:
     """The picture of a Plateau view (``engines.plateau`` documents its shape); names[0] is Black."""
     names = list(names) + [f"Player {i + 1}" for i in range(len(names), 2)]
-    img = _background().copy()
+    banner = _banner(view, names, result)
+    over = banner is not None
+    reveal = bool(view.get("outcome"))  # PL-8.6: the finished game's view shows every face
+    rows = row_heights(view)
+    board_h = sum(rows)
+    panels_y = BOARD_Y + board_h + GUTTER + 14
+    panel_h = max(_panel_height(view, 0), _panel_height(view, 1))
+    exchange_y = panels_y + panel_h + 10
+    legend_y = exchange_y + _exchange_height(view)
+    notes = [("caption", caption(view, names, previous))]
+    if banner:
+        notes.append(("banner", banner))
+    elif view.get("viewer") is not None:
+        notes.append(("hint", f"{names[int(view['viewer'])]}'s private view: faded faces are known to you alone"))
+    blocks, extra = theme.lay_out_notes(WIDTH, notes)
+    height = legend_y + LEGEND_H + extra + theme.FRAME_WIDTH + 14
+    img = _card(height).copy()
+    img.paste(_board(rows), (theme.FRAME_WIDTH, BOARD_Y - 6))
     d = ImageDraw.Draw(img)
     labels = [f"{names[0]} (Black)", f"{names[1]} (White)"]
-    theme.paste_title_strip(img, "Plateau", labels, view.get("to_move"), status=_status(view),
-                      markers=[(theme.INK, "B"), (theme.WHITE, "W")])  # fmt: skip
+    theme.paste_title_strip(img, "Plateau", labels, None if over else view.get("to_move"),
+                            status=_status(view, names, over), markers=[(theme.INK, "B"), (theme.WHITE, "W")])
     highlight = [sq for sq in view.get("highlight") or [] if isinstance(sq, str) and len(sq) == 2]
-    centres = []
     for sq in highlight:
-        x, y = square_xy(sq)
-        theme.highlight_box(d, (x + 4, y + 4, x + CELL_W - 5, y + CELL_H - 5), width=6)
-        centres.append((x + CELL_W / 2, y + CELL_H / 2))
-    if len(centres) > 1:  # the path, under the stacks
-        d.line(centres, fill=theme.INK, width=12)
-        d.line(centres, fill=theme.HIGHLIGHT, width=6)
-    drawn_on = _drawn_on(highlight)
+        x0, y0, x1, y1 = _square_box(sq, rows)
+        theme.highlight_box(d, (x0 + 4, y0 + 4, x1 - 5, y1 - 5), width=5)
+    drawn_on = {(3 - (int(sq[1]) - 1), ord(sq[0]) - ord("a")) for sq in highlight}
+    tops = _row_tops(rows)
     board = view.get("board") or []
     for i, rank in enumerate(board):
         for f, stack in enumerate(rank):
-            shade = None if (i, f) in drawn_on else (3 - i + f) % 2  # PL-1.1: a1 (row 3, file 0) is dark
-            _draw_stack(img, d, BOARD_X + f * CELL_W, BOARD_Y + i * CELL_H, stack, shade)
+            if not stack:
+                continue
+            x, y = BOARD_X + f * CELL_W, tops[i]
+            key = _stack_key(stack)
+            if (i, f) in drawn_on:
+                _compose_stack(img, d, x, y, rows[i], key, reveal)
+            else:  # PL-1.1: a1 (row 3, file 0) is dark
+                img.paste(_stack_on_square(key, (3 - i + f) % 2, rows[i], reveal), (x, y))
+    for a, b in itertools.pairwise(highlight):  # the path, square to square, with arrowheads
+        _path_arrow(d, _square_box(a, rows), _square_box(b, rows))
     for n, sq in enumerate(highlight, 1):  # the order of the last move's squares
-        x, y = square_xy(sq)
-        bx, by = x + 17, y + 47
-        d.ellipse((bx - 12, by - 12, bx + 12, by + 12), fill=theme.INK)
-        d.ellipse((bx - 10, by - 10, bx + 10, by + 10), fill=theme.HIGHLIGHT)
-        theme.draw_text(d, (bx, by + 1), str(n), 14, bold=True, anchor="mm")
-    y = BOARD_Y + 4
+        x0, y0, x1, y1 = _square_box(sq, rows)
+        _step_badge(d, x0 + 13, y0 + 40, n)
+    y = panels_y
     for seat in (0, 1):
-        y = _player_panel(img, d, y, seat, names[seat], view)
-    y = _exchange_box(img, d, y, view, names)
-    _paste_legend(img, y)
-    theme.paste_footer(img, _footer(view, names))
+        _player_panel(img, d, PANEL_X0 + seat * (PANEL_W + PANEL_GAP), y, panel_h, seat, names[seat], view)
+    if _exchange_height(view):
+        _exchange_box(img, d, exchange_y, view, names)
+    img.paste(_legend(), (PANEL_X0, legend_y))
+    theme.paint_notes(img, legend_y + LEGEND_H, blocks)
     return img
+
+
+def _path_arrow(draw: ImageDraw.ImageDraw, a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> None:
+    """An arrow from square box ``a`` to ``b`` across their borders: it starts just inside ``a``'s edge
+    and its head ends just inside ``b``'s, so it covers as little of the stacks as it can."""
+    ca = ((a[0] + a[2]) / 2, (a[1] + a[3]) / 2)
+    cb = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
+    length = math.hypot(cb[0] - ca[0], cb[1] - ca[1])
+    if length < 1:
+        return
+    ux, uy = (cb[0] - ca[0]) / length, (cb[1] - ca[1]) / length
+
+    def reach(box: tuple[int, int, int, int]) -> float:  # centre to edge along the path
+        half_w, half_h = (box[2] - box[0]) / 2, (box[3] - box[1]) / 2
+        return min(half_w / abs(ux) if ux else math.inf, half_h / abs(uy) if uy else math.inf)
+
+    start = (ca[0] + ux * (reach(a) - 16), ca[1] + uy * (reach(a) - 16))
+    _arrow(draw, start, cb, reach(b) - 14)
+
+
+@lru_cache(maxsize=8)
+def _card(height: int) -> Image.Image:
+    return theme.canvas(WIDTH, height)[0]
+
+
+def board_key(view: dict[str, Any]) -> Any:
+    """What a replay frame must change (render.replay_frames): every ply does."""
+    return view.get("ply"), view.get("position")

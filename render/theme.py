@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -49,6 +52,12 @@ WHITE: RGB = (255, 255, 255)
 BLACK: RGB = (0, 0, 0)
 HIGHLIGHT: RGB = YELLOW  # last move: origin, stops, destination
 RED: RGB = VERMILLION  # game reds (Plateau red faces, Krakatoa red dots, K3 red)
+#: quiet text (hints, labels, counts): a dark grey that keeps 4.5:1 on every light ground of the card
+MUTED: RGB = (80, 80, 80)
+#: the Okabe-Ito colours darkened for *text* on the light card (the plain ones fail 4.5:1 there)
+DARK_RED: RGB = (139, 68, 14)  # mix(VERMILLION, INK, 0.4), in the palette's blends
+DARK_GREEN: RGB = (17, 81, 66)  # mix(GREEN, INK, 0.6)
+DARK_BLUE: RGB = (11, 80, 120)  # mix(BLUE, INK, 0.4)
 
 #: Seat colours (title strip, score sheets, K3 / Krakatoa players); always paired with a letter.
 SEAT_COLOURS: tuple[RGB, ...] = (BLUE, ORANGE, GREEN, PURPLE)
@@ -84,6 +93,7 @@ def _palette_colours() -> list[RGB]:
                 add(mix(c, target, t))
     for i in range(0, 256, 16):  # a grey ramp for anti-aliased text on any neutral
         add((i, i, i))
+    add(MUTED)
     return colours
 
 
@@ -111,6 +121,105 @@ def to_png(image: Image.Image) -> bytes:
     out = io.BytesIO()
     to_palette(image).save(out, "PNG", compress_level=3, optimize=False)  # 2x faster than 6, a few KB more
     return out.getvalue()
+
+
+# ---- layout facts (issue 16: legible on a phone) -----------------------------------------------
+#: the smallest font size any picture uses: Mesa's pictures are at most ``MAX_WIDTH`` wide, so at the
+#: 400 px a phone shows, text stays at least 13 * 400 / 576 = 9.03 px tall
+MIN_TEXT = 13
+MAX_WIDTH = 576
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One thing drawn that a player must read: a line of text, a symbol (a letter or sign on a piece),
+    or a piece face; its size in pixels of the full picture (a font's size; a face's width), its
+    colour and the colour under it (sampled from the picture as it was drawn)."""
+
+    kind: str  # "text", "symbol" or "face"
+    size: float
+    fill: RGB | None
+    ground: RGB | None
+    faded: bool = False
+    what: str = ""
+
+
+_RECORD: list[Mark] | None = None
+
+
+#: caches that hold no drawing of a whole mark (glyph masks and measures: every mark drawn from them
+#: passes through ``draw_text`` / ``paste_text``, which note it), kept while recording
+_KEPT = frozenset({"font", "text_size", "_glyph_mask", "_advance", "_layout", "_text_sprite", "fit_text",
+                   "ellipsize", "_prime", "palette_image", "_fit", "_ellipsize", "_text_mask"})
+
+
+def _clear_caches() -> None:
+    """Empty the sprite caches of the render modules, so what a picture pastes from a cache is drawn
+    again (and noted) while recording."""
+    for name, module in list(sys.modules.items()):
+        if name == "render" or name.startswith("render."):
+            for key, value in list(vars(module).items()):
+                if key not in _KEPT and callable(value) and hasattr(value, "cache_clear"):
+                    value.cache_clear()
+
+
+@contextmanager
+def recording() -> Iterator[list[Mark]]:
+    """Note every text, symbol and face drawn inside the block (caches are emptied first, so sprites
+    are drawn afresh).  For tests and ``render.layout_facts``: the running bot never records."""
+    global _RECORD
+    _clear_caches()
+    _RECORD = []
+    try:
+        yield _RECORD
+    finally:
+        _RECORD = None
+
+
+def _opaque(pixel: Any) -> RGB | None:
+    if isinstance(pixel, int):
+        return (pixel, pixel, pixel)
+    if len(pixel) == 4 and pixel[3] < 128:
+        return None
+    return (pixel[0], pixel[1], pixel[2])
+
+
+def ground_of(image: Image.Image | None, box: tuple[float, float, float, float]) -> RGB | None:
+    """The commonest opaque colour of ``image`` inside ``box``: what a mark drawn there sits on."""
+    if image is None:
+        return None
+    x0, y0, x1, y1 = (max(0, int(box[0])), max(0, int(box[1])), min(image.width, math.ceil(box[2])),
+                      min(image.height, math.ceil(box[3])))
+    if x1 <= x0 or y1 <= y0:
+        return None
+    counts: dict[RGB, int] = {}
+    for n, pixel in image.crop((x0, y0, x1, y1)).getcolors((x1 - x0) * (y1 - y0)) or []:
+        colour = _opaque(pixel)
+        if colour is not None:
+            counts[colour] = counts.get(colour, 0) + n
+    return max(counts, key=counts.__getitem__) if counts else None
+
+
+def note_face(image: Image.Image | None, box: tuple[float, float, float, float], fill: RGB, *,
+              faded: bool = False, what: str = "", ground: RGB | None = None) -> None:
+    """Record a piece face of ``box`` drawn in ``fill`` (call it *before* drawing, so the ground is
+    what lies under the face; or say the ground when the face is drawn in a sprite of its own)."""
+    if _RECORD is not None:
+        size = min(box[2] - box[0], box[3] - box[1])
+        _RECORD.append(Mark("face", size, fill, ground or ground_of(image, box), faded, what))
+
+
+def _note_text(image: Image.Image | None, xy: tuple[float, float], text: str, size: int, bold: bool,
+               anchor: str, fill: RGB, symbol: bool, ground: RGB | None = None) -> None:
+    if _RECORD is None or not text.strip():
+        return
+    if ground is None:
+        try:
+            left, top, right, bottom = font(size, bold).getbbox(text, anchor=anchor)
+        except ValueError:
+            left, top, right, bottom = font(size, bold).getbbox(text)
+        ground = ground_of(image, (xy[0] + left, xy[1] + top, xy[0] + right, xy[1] + bottom))
+    _RECORD.append(Mark("symbol" if symbol else "text", size, fill, ground, False, text))
 
 
 # ---- fonts -----------------------------------------------------------------------------------
@@ -164,6 +273,7 @@ def draw_text(
     fill: RGB = INK,
     bold: bool = False,
     anchor: str = "la",
+    symbol: bool = False,
 ) -> None:
     """Text at ``xy`` with a Pillow anchor (``mm`` = centred, ``la`` = left/ascender, ...).
 
@@ -174,8 +284,11 @@ def draw_text(
     to whole pixels (half up), and nothing kerns across a space: so with ``SUBPIXEL = 64`` the
     picture is bit-for-bit one ``draw.text`` call's (tests/test_theme_render.py; at most a pixel
     where two digits' edges touch differs by a shade); the default places words after the first
-    to half pixels, which looks the same and keeps fewer masks.
+    to half pixels, which looks the same and keeps fewer masks.  ``symbol``: a letter or sign on a
+    piece (held to the symbols' contrast, 3:1, rather than text's 4.5:1).
     """
+    if _RECORD is not None:
+        _note_text(getattr(draw, "_image", None), xy, text, size, bold, anchor, fill, symbol)
     if not text or "\n" in text or anchor[0] not in "lmr" or anchor[1] not in "amsd":
         draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
         return
@@ -224,15 +337,17 @@ def _place(word: str, size: int, bold: bool, anchor: str, mode: str, pen: float,
 
 
 def paste_text(img: Image.Image, xy: tuple[float, float], text: str, size: int, *, bg: RGB, fill: RGB = INK,
-               bold: bool = False, anchor: str = "la") -> None:
+               bold: bool = False, anchor: str = "la", symbol: bool = False) -> None:
     """``draw_text`` for text known to sit on the flat colour ``bg``: the line is kept as a picture
     on ``bg`` and pasted (a copy is far cheaper than blending the glyphs' coverage in each time).
     The same pixels as ``draw_text`` wherever the text's box really is ``bg``."""
     if not text:
         return
     if "\n" in text or anchor[0] not in "lmr" or anchor[1] not in "amsd":
-        draw_text(ImageDraw.Draw(img), xy, text, size, fill=fill, bold=bold, anchor=anchor)
+        draw_text(ImageDraw.Draw(img), xy, text, size, fill=fill, bold=bold, anchor=anchor, symbol=symbol)
         return
+    if _RECORD is not None:
+        _note_text(img, xy, text, size, bold, anchor, fill, symbol, ground=bg)
     x, y = xy
     ix, iy = int(x), int(y)
     sprite, dx, dy = _text_sprite(text, size, bold, fill, bg, anchor, x - ix, y - iy)
@@ -270,7 +385,7 @@ def fits(text: str, size: int, width: int, bold: bool = False) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def fit_text(text: str, size: int, width: int, bold: bool = False, min_size: int = 12) -> int:
+def fit_text(text: str, size: int, width: int, bold: bool = False, min_size: int = MIN_TEXT) -> int:
     """The largest font size ≤ ``size`` at which ``text`` fits in ``width`` pixels."""
     while size > min_size and not fits(text, size, width, bold):
         size -= 1
@@ -328,8 +443,8 @@ def seat_marker(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: 
         draw.polygon([(x, y - r * 1.1), (x + r * 1.1, y + r * 0.8), (x - r * 1.1, y + r * 0.8)], fill=colour,
                      outline=INK, width=2)
     if label:
-        draw_text(draw, (x, y + (r * 0.1 if shape == 3 else 0)), label, int(r * 1.05), fill=WHITE, bold=True,
-                  anchor="mm")
+        draw_text(draw, (x, y + (r * 0.1 if shape == 3 else 0)), label, max(MIN_TEXT, int(r * 1.05)),
+                  fill=ink_on(colour), bold=True, anchor="mm", symbol=True)
 
 
 def title_strip(
@@ -354,7 +469,9 @@ def title_strip(
     draw.rounded_rectangle((x0, top + 6, x1, top + TITLE_HEIGHT), radius=10, fill=PANEL)
     draw_text(draw, (x0 + 14, top + 14), title, 22, bold=True)
     if status:
-        status_size = fit_text(status, 18, x1 - x0 - 40 - text_size(title, 22, True)[0])
+        room = x1 - x0 - 40 - text_size(title, 22, True)[0]
+        status_size = fit_text(status, 18, room)
+        status = ellipsize(status, status_size, room)
         draw_text(draw, (x1 - 14, top + 16), status, status_size, fill=INK, anchor="ra")
     moving = {to_move} if isinstance(to_move, int) else set(to_move or ())
     n = max(1, len(players))
@@ -390,6 +507,7 @@ def paste_title_strip(
     if status:
         room = x1 - x0 - 40 - text_size(title, 22, True)[0]
         status_size = fit_text(status, 18, room)
+        status = ellipsize(status, status_size, room)
         if fits(status, status_size, room):
             paste_text(img, (x1 - 14, top + 16), status, status_size, bg=PANEL, anchor="ra")
         else:  # too long even at the smallest size: it runs into the title, so it is drawn, not pasted
@@ -433,8 +551,7 @@ def _chip_marker(draw: ImageDraw.ImageDraw, cx: float, y: float, i: int, marker:
     if marker:
         colour, letter = marker
         draw.ellipse((cx + 8, y - 11, cx + 30, y + 11), fill=colour, outline=INK, width=2)
-        draw_text(draw, (cx + 19, y), letter, 14, fill=INK if sum(colour) > 380 else WHITE, bold=True,
-                  anchor="mm")
+        draw_text(draw, (cx + 19, y), letter, 14, fill=ink_on(colour), bold=True, anchor="mm", symbol=True)
     else:
         seat_marker(draw, (cx + 19, y), 11, i, str(i + 1))
 
@@ -443,10 +560,10 @@ def _chip_label(draw: ImageDraw.ImageDraw, cx: float, y: float, chip_w: float, l
                 img: Image.Image | None = None) -> None:
     """A chip's name (and score), with the ▶ and the underline when that player is to move (pasted
     on the panel when ``img`` is given)."""
-    size = 18
-    room = int(chip_w - 60)
-    label = ellipsize(label, size, room, bold=moving)
     prefix = "▶ " if moving else ""
+    room = int(chip_w - 44)
+    size = fit_text(prefix + label, 18, room, bold=moving)  # four chips share the strip: shrink, then cut
+    label = ellipsize(label, size, room - (text_size(prefix, size, True)[0] + 6 if prefix else 0), bold=moving)
     if img is None:
         draw_text(draw, (cx + 38, y), prefix + label, size, bold=moving, anchor="lm")
     else:
@@ -524,3 +641,180 @@ def prime_words(words: str, size: int, bold: bool = False, anchor: str = "la") -
             _glyph_mask(word, size, bold, line_anchor, "L", step / SUBPIXEL, 0)
         if anchor[0] != "l":  # a line of one word keeps its own anchor
             _glyph_mask(word, size, bold, anchor, "L", 0, 0)
+
+
+# ---- contrast ------------------------------------------------------------------------------------
+def luminance(c: RGB) -> float:
+    """WCAG 2 relative luminance."""
+    def lin(v: int) -> float:
+        x = v / 255
+        return x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
+
+
+def ink_on(colour: RGB) -> RGB:
+    """INK or WHITE, whichever stands out more on ``colour`` (for letters on pieces and badges)."""
+    lum = luminance(colour)
+    return INK if (lum + 0.05) / (luminance(INK) + 0.05) >= 1.05 / (lum + 0.05) else WHITE
+
+
+# ---- notes under the picture: the last move in words, the result banner ---------------------------
+CAPTION_SIZE = 17
+BANNER_SIZE = 20
+HINT_SIZE = 15
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``text`` broken into lines that fit ``width`` at ``size`` (a word longer than a line is cut)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if fits(trial, size, width, bold) or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return [ellipsize(t, size, width, bold) for t in lines] or [""]
+
+
+def _note_layout(kind: str) -> tuple[int, bool, RGB, RGB, int]:
+    """(font size, bold, text colour, ground, line height) of a note's kind."""
+    if kind == "banner":
+        return BANNER_SIZE, True, INK, YELLOW, 27
+    if kind == "hint":
+        return HINT_SIZE, False, MUTED, CARD, 21
+    return CAPTION_SIZE, False, INK, CARD, 24
+
+
+Notes = tuple[tuple[str, tuple[str, ...]], ...]
+
+
+def lay_out_notes(width: int, notes: Sequence[tuple[str, str]]) -> tuple[Notes, int]:
+    """The notes' lines, wrapped to the card, and the rows they need under the picture."""
+    room = width - 2 * MARGIN - 16
+    blocks = []
+    extra = 8
+    for kind, text in notes:
+        if not text:
+            continue
+        size, bold, _, _, step = _note_layout(kind)
+        lines = tuple(wrap(text, size, room, bold))
+        blocks.append((kind, lines))
+        extra += step * len(lines) + (20 if kind == "banner" else 6)
+    return tuple(blocks), extra
+
+
+_GROWN: dict[tuple[int, int], tuple[Image.Image, Image.Image]] = {}
+
+
+def grown(background: Image.Image, extra: int) -> Image.Image:
+    """``background`` (a cached framed card) made ``extra`` rows taller, its foot moved down: kept,
+    so a picture with notes costs one copy, as one without them.  Copy it before drawing on it."""
+    key = (id(background), extra)
+    hit = _GROWN.get(key)
+    if hit is not None and hit[0] is background:
+        return hit[1]
+    width = background.width
+    cut = background.height - FRAME_WIDTH - 14
+    out = Image.new("RGB", (width, cut + extra + FRAME_WIDTH + 14))
+    out.paste(background, (0, 0))
+    out.paste(_foot(width, extra), (0, cut))
+    if len(_GROWN) > 64:
+        _GROWN.clear()
+    _GROWN[key] = (background, out)
+    return out
+
+
+def paint_notes(img: Image.Image, top: int, blocks: Notes) -> None:
+    """Write laid-out notes from row ``top`` of ``img`` down (on the card)."""
+    width = img.width
+    draw = ImageDraw.Draw(img)
+    y = top + 2
+    for kind, lines in blocks:
+        size, bold, fill, ground, step = _note_layout(kind)
+        if kind == "banner":
+            h = step * len(lines) + 14
+            draw.rounded_rectangle((MARGIN, y, width - MARGIN, y + h), radius=10, fill=YELLOW, outline=INK, width=3)
+            y += 7
+        for line in lines:
+            paste_text(img, (width / 2, y + step / 2), line, size, bg=ground, fill=fill, bold=bold, anchor="mm")
+            y += step
+        y += 13 if kind == "banner" else 6
+
+
+def with_notes(img: Image.Image, notes: Sequence[tuple[str, str]]) -> Image.Image:
+    """``img`` (a framed card) grown downwards by lines of words: ``("caption", text)`` the last move,
+    ``("banner", text)`` the result on a yellow band edged in ink, ``("hint", text)`` a quiet note.
+
+    Words rather than symbols, so a player who was away for days reads what happened (issue 16).
+    Renderers that start from a cached background use ``lay_out_notes``, ``grown`` and
+    ``paint_notes`` instead, which save a copy of the whole picture."""
+    blocks, extra = lay_out_notes(img.width, notes)
+    cut = img.height - FRAME_WIDTH - 14  # above the card's rounded foot
+    out = Image.new("RGB", (img.width, cut + extra + FRAME_WIDTH + 14))
+    out.paste(img, (0, 0))
+    out.paste(_foot(img.width, extra), (0, cut))  # a fresh foot over the old one
+    paint_notes(out, cut, blocks)
+    return out
+
+
+@lru_cache(maxsize=64)
+def _foot(width: int, extra: int) -> Image.Image:
+    """The bottom ``extra`` rows of a card's straight part and its rounded foot."""
+    height = extra + FRAME_WIDTH + 14
+    blank = _blank(width, height + 40)
+    return blank.crop((0, 40, width, height + 40))
+
+
+#: endings decided outside the engine (the tables layer's reason codes), in words; {losers} = names
+ENDINGS = {
+    "resign": "{losers} resigned",
+    "time": "{losers} ran out of time",
+    "timeout": "{losers} ran out of time",
+    "agreement": "draw agreed",
+    "abort": "game aborted, no result",
+    "aborted": "game aborted, no result",
+    "abandoned": "game abandoned, no result",
+}
+
+
+def result_banner(names: Sequence[str], winners: Sequence[int], reason: str, why: dict[str, str],
+                  losers: Sequence[int] | None = None) -> str:
+    """The result in words: who won (or a draw, or no result) and why.
+
+    ``why`` holds a game's own reasons (its engine's outcome codes); ``ENDINGS`` those of the tables
+    layer (resignation, time-out, agreement, abort)."""
+    def who(seats: Sequence[int]) -> str:
+        return " & ".join(names[s] if 0 <= s < len(names) else f"Player {s + 1}" for s in seats)
+
+    if losers is None:
+        losers = [s for s in range(len(names)) if s not in winners]
+    words = why.get(reason) or ENDINGS.get(reason, reason)
+    words = words.replace("{losers}", who(losers) or "a player")
+    if reason in ("abort", "aborted", "abandoned"):
+        return words[0].upper() + words[1:]
+    if not winners:
+        return f"Draw: {words}" if words else "Draw"
+    verb = "wins" if len(winners) == 1 else "win"
+    return f"{who(winners)} {verb}: {words}" if words else f"{who(winners)} {verb}"
+
+
+def result_of(view: dict[str, Any], result: dict[str, Any] | None) -> tuple[list[int], str, list[int] | None] | None:
+    """(winners, reason code, losers or None) of a finished game: ``result`` when the caller gives one
+    (an ending the engine does not know: resignation, time-out, agreed draw, abort), else the view's
+    own outcome; None while the game goes on."""
+    if result is not None:
+        losers = result.get("losers")
+        return [int(s) for s in result.get("winners") or []], str(result.get("reason") or ""), \
+            None if losers is None else [int(s) for s in losers]
+    outcome = view.get("outcome")
+    if not outcome:
+        return None
+    reason = view.get("reason")
+    if not reason and isinstance(outcome, str) and "(" in outcome and outcome.endswith(")"):
+        reason = outcome[outcome.index("(") + 1:-1]
+    return [int(s) for s in view.get("winners") or []], str(reason or outcome), None

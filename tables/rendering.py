@@ -37,10 +37,10 @@ def _exit_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="mesa-parent-watch", daemon=True).start()
 
 
-def _draw(game: str, view: dict[str, Any], names: list[str]) -> bytes:
+def _draw(game: str, view: dict[str, Any], names: list[str], extra: dict[str, Any] | None = None) -> bytes:
     import render
 
-    return render.render(game, view, names)
+    return render.render(game, view, names, **(extra or {}))
 
 
 class ProcessRenderer:
@@ -56,13 +56,14 @@ class ProcessRenderer:
                                              initargs=(os.getpid(),))
         return self._pool
 
-    def __call__(self, game: str, view: dict[str, Any], names: list[str]) -> bytes:
+    def __call__(self, game: str, view: dict[str, Any], names: list[str], **extra: Any) -> bytes:
+        """``extra``: ``render.render``'s optional ``result`` and ``previous`` (issue 16)."""
         try:
-            return self._executor().submit(_draw, game, view, list(names)).result()
+            return self._executor().submit(_draw, game, view, list(names), extra).result()
         except BrokenProcessPool:
             log.warning("render pool broke; starting a new one")
             self._pool = None
-            return _draw(game, view, names)
+            return _draw(game, view, names, extra)
 
     def close(self) -> None:
         if self._pool is not None:

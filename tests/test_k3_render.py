@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from engines.k3 import ENGINE, K3State
-from render import draw, render
+from render import draw, render, theme
 
 NAMES = ["Alice", "Bob", "Carmen", "Dmitri"]
 E = "1/2/3/4/5/6/7/B1YN4/RBBYGKRRG 1/2/3/K1YN/GRKBY/BRKYGB+R|1/2/3/RYGB/KKBNY/GYRBKG play 0 - -"
@@ -46,7 +46,7 @@ def test_start_middle_final_render_for_every_viewer(players: int, coop: bool) ->
         for viewer in [None, *range(players)]:
             data = render("k3", ENGINE.view(state, viewer), NAMES[:players])
             width, height = png_info(data)
-            assert 720 <= max(width, height) <= 1024
+            assert 520 <= width <= theme.MAX_WIDTH and height <= 1800  # issue 16: a phone's portrait
             assert len(data) <= 80 * 1024
             sizes.append(len(data))
     assert max(sizes) < 60 * 1024  # typical pictures are far below the 80 KB limit
@@ -56,7 +56,7 @@ def test_every_view_of_a_four_player_game_renders() -> None:
     for state in game_states(4, 3):
         for viewer in (None, 0, 3):
             image = draw("k3", ENGINE.view(state, viewer), NAMES)
-            assert image.mode == "RGB" and max(image.size) <= 1024
+            assert image.mode == "RGB" and image.width <= theme.MAX_WIDTH and image.height <= 1800
 
 
 def test_same_view_same_bytes() -> None:
@@ -99,11 +99,11 @@ def test_worked_example_positions_render(position: str, moves: list[str]) -> Non
         state = ENGINE.apply(state, ENGINE.parse_move(state, text))
     for viewer in (None, 0, 1, 2):
         data = render("k3", ENGINE.view(state, viewer), NAMES[:3])
-        assert 720 <= max(png_info(data)) <= 1024 and len(data) <= 80 * 1024
+        assert png_info(data)[0] <= theme.MAX_WIDTH and png_info(data)[1] <= 1800 and len(data) <= 80 * 1024
 
 
 def test_default_names_and_long_names() -> None:
     view = ENGINE.view(ENGINE.from_position(X3), None)
-    assert max(png_info(render("k3", view))) <= 1024
+    assert png_info(render("k3", view))[0] <= theme.MAX_WIDTH
     long = ["A very long player name indeed, longer than any panel"] * 3
-    assert max(png_info(render("k3", view, long))) <= 1024
+    assert png_info(render("k3", view, long))[0] <= theme.MAX_WIDTH

@@ -44,9 +44,11 @@ def _states() -> dict[str, object]:
 STATES = _states()
 
 
-def cell(img: Image.Image, square: str) -> Image.Image:
-    x, y = pr.square_xy(square)
-    return img.crop((x, y, x + pr.CELL_W, y + pr.CELL_H))
+def cell(img: Image.Image, square: str, view: dict | None = None) -> Image.Image:
+    """A square of the picture (rows grow with their tallest stack: ``view`` says how high they are)."""
+    rows = pr.row_heights(view) if view is not None else (pr.MIN_ROW,) * 4
+    x, y = pr.square_xy(square, rows)
+    return img.crop((x, y, x + pr.CELL_W, y + rows[3 - (int(square[1]) - 1)]))
 
 
 def count(img: Image.Image, colour: tuple[int, int, int]) -> int:
@@ -61,7 +63,7 @@ def test_every_view_renders_within_limits(name: str, viewer: int | None) -> None
     data = render("plateau", view, NAMES)
     img = Image.open(io.BytesIO(data))
     assert img.format == "PNG"
-    assert 720 <= max(img.size) <= 1024
+    assert 520 <= img.width <= theme.MAX_WIDTH and img.height <= 1800  # issue 16: a phone's portrait
     assert len(data) <= 80_000
     assert render("plateau", view, NAMES) == data  # same view, same bytes
 
@@ -97,48 +99,53 @@ def test_private_image_shows_own_hidden_faces_public_does_not() -> None:
     """PL-11 ex. 1: Black's top piece shows red; its hidden blue down face appears (faded) only in
     Black's own picture, and the bottom Mute's faces only there too."""
     state = E.from_position(EX1)
-    public = pr.draw(E.view(state, None), NAMES)
+    v = E.view(state, None)
+    public = pr.draw(v, NAMES)
     black = pr.draw(E.view(state, 0), NAMES)
     white = pr.draw(E.view(state, 1), NAMES)
     faded_blue = theme.mix(theme.BLUE, theme.INK, 0.4)
-    assert count(cell(black, "a1"), faded_blue) > 0
-    assert count(cell(public, "a1"), faded_blue) == 0 and count(cell(public, "a1"), theme.BLUE) == 0
-    assert count(cell(white, "a1"), faded_blue) == 0
-    assert count(cell(public, "a1"), theme.RED) > 0  # the public up face
+    assert count(cell(black, "a1", v), faded_blue) > 0
+    assert count(cell(public, "a1", v), faded_blue) == 0 and count(cell(public, "a1", v), theme.BLUE) == 0
+    assert count(cell(white, "a1", v), faded_blue) == 0
+    assert count(cell(public, "a1", v), theme.RED) > 0  # the public up face
     # White's Twister is hidden at the bottom of d4: its orange shows only in White's picture
-    assert count(cell(white, "d4"), theme.mix(theme.ORANGE, theme.WHITE, 0.4)) > 0
-    assert count(cell(black, "d4"), theme.ORANGE) == 0 and count(cell(public, "d4"), theme.ORANGE) == 0
+    assert count(cell(white, "d4", v), theme.mix(theme.ORANGE, theme.WHITE, 0.4)) > 0
+    assert count(cell(black, "d4", v), theme.ORANGE) == 0 and count(cell(public, "d4", v), theme.ORANGE) == 0
     assert black.tobytes() != public.tobytes()
 
 
 def test_last_move_squares_are_highlighted() -> None:
     """Origin, stops and destination of the last move are boxed in yellow; other squares are not."""
-    img = pr.draw(E.view(STATES["pinned"], None), NAMES)
+    v = E.view(STATES["pinned"], None)
+    img = pr.draw(v, NAMES)
     for square in ("a1", "a2", "a3", "a4"):
-        assert count(cell(img, square), theme.HIGHLIGHT) > 200
+        assert count(cell(img, square, v), theme.HIGHLIGHT) > 200
     for square in ("b1", "c3", "d4"):
-        assert count(cell(img, square), theme.HIGHLIGHT) == 0
+        assert count(cell(img, square, v), theme.HIGHLIGHT) == 0
 
 
 def test_owners_differ_by_more_than_colour() -> None:
     """Black and White slabs: dark fill with light rim vs light fill with dark rim, plus a letter."""
-    black = pr.slab_sprite(0, "r", "?", True, False, 24).convert("RGB")
-    white = pr.slab_sprite(1, "r", "?", True, False, 24).convert("RGB")
+    black = pr.slab_sprite(0, "r", "?", True, False).convert("RGB")
+    white = pr.slab_sprite(1, "r", "?", True, False).convert("RGB")
     assert black.getpixel((28, 4)) == theme.INK and black.getpixel((0, 12)) == theme.LIGHT_GREY
     assert white.getpixel((28, 4)) == theme.WHITE and white.getpixel((0, 12)) == theme.INK
     # the four faces have four different shapes: compare their pixel masks on the same slab
     masks = set()
     for face in "rbox":
-        sprite = pr.slab_sprite(1, face, "?", True, False, 30).convert("RGB")
-        masks.add(sprite.crop((30, 4, 84, 26)).convert("L").point(lambda v: 0 if v == 255 else 1).tobytes())
+        sprite = pr.slab_sprite(1, face, "?", True, False).convert("RGB")
+        masks.add(sprite.crop((30, 3, 56, 23)).convert("L").point(lambda v: 0 if v == 255 else 1).tobytes())
     assert len(masks) == 4
 
 
 def test_tender_and_reserves_in_the_panel() -> None:
     """The viewer's own reserve by type, the opponent's as a count; a pending tender is shown."""
-    tender = pr.draw(E.view(STATES["tender"], 1), NAMES)
-    panel = tender.crop((pr.PANEL_X, pr.BOARD_Y, pr.PANEL_X + pr.PANEL_W, pr.BOARD_Y + 4 * pr.CELL_H))
-    assert count(panel, theme.HIGHLIGHT) > 100  # the tender box
-    plain = pr.draw(E.view(E.from_position(EX11), 1), NAMES)
-    panel_plain = plain.crop((pr.PANEL_X, pr.BOARD_Y, pr.PANEL_X + pr.PANEL_W, pr.BOARD_Y + 4 * pr.CELL_H))
-    assert count(panel_plain, theme.HIGHLIGHT) == 0
+    tender_view = E.view(STATES["tender"], 1)
+    tender = pr.draw(tender_view, NAMES)
+    below = pr.BOARD_Y + sum(pr.row_heights(tender_view)) + pr.GUTTER
+    panel = tender.crop((0, below, tender.width, tender.height))
+    plain_view = E.view(E.from_position(EX11), 1)
+    plain = pr.draw(plain_view, NAMES)
+    below_plain = pr.BOARD_Y + sum(pr.row_heights(plain_view)) + pr.GUTTER
+    panel_plain = plain.crop((0, below_plain, plain.width, plain.height))
+    assert count(panel, theme.HIGHLIGHT) > count(panel_plain, theme.HIGHLIGHT) + 100  # the tender box

@@ -115,7 +115,7 @@ def test_fit_and_ellipsize_agree_with_measuring_the_ink() -> None:
         assert theme.fits(text, size, width, bold) == (theme.font(size, bold).getbbox(text)[2]
                                                        - theme.font(size, bold).getbbox(text)[0] <= width)
         size_ref = size
-        while size_ref > 12 and theme.text_size(text, size_ref, bold)[0] > width:
+        while size_ref > theme.MIN_TEXT and theme.text_size(text, size_ref, bold)[0] > width:
             size_ref -= 1
         assert theme.fit_text(text, size, width, bold) == size_ref
 
