@@ -34,8 +34,11 @@ CREATE_PUBLIC_THREADS = 1 << 35
 CREATE_PRIVATE_THREADS = 1 << 36
 SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL_PERMISSIONS = (1 << 41) - 1
-#: what a server typically grants a bot it invites: everything but Administrator
-BOT_DEFAULT = ALL_PERMISSIONS & ~ADMINISTRATOR
+#: what Mesa's invitation asks for (README: permissions integer 309237763072), so what a server grants
+#: it: View Channels, Send Messages, Send Messages in Threads, Create Public Threads, Embed Links,
+#: Attach Files, Read Message History.  Not Manage Threads: a locked thread refuses the bot.
+BOT_DEFAULT = VIEW_CHANNEL | SEND_MESSAGES | SEND_MESSAGES_IN_THREADS | CREATE_PUBLIC_THREADS | EMBED_LINKS | \
+    ATTACH_FILES | READ_MESSAGE_HISTORY
 
 #: channel types (Discord's documented values)
 TEXT, DM, VOICE, ANNOUNCEMENT = 0, 1, 2, 5
