@@ -75,11 +75,14 @@ def quiet_discord_logs() -> None:
 
 
 def default_intents() -> discord.Intents:
-    """The default intents, with every privileged one explicitly off."""
-    intents = discord.Intents.default()
-    intents.message_content = False
-    intents.members = False
-    intents.presences = False
+    """Only ``guilds`` (issue 15, item 8): guilds, channels and threads for delivery and GUILD_DELETE.
+
+    Slash commands and components arrive as interactions whatever the intents, so Mesa needs no
+    message, member, presence, reaction or voice events: asking only for what it uses keeps the
+    gateway traffic (and what a leaked token would expose) to the minimum.
+    """
+    intents = discord.Intents.none()
+    intents.guilds = True
     return intents
 
 
@@ -110,6 +113,7 @@ class MesaBot(discord.Client):
                  tick_seconds: float = TICK_SECONDS) -> None:
         super().__init__(
             intents=default_intents(),
+            max_messages=None,  # no message cache: Mesa never reads messages back from the gateway
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False),
         )
         from cogs.front import Front

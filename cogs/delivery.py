@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs import answer
 from cogs.components import MesaButton, MesaSelect
 from cogs.i18n_discord import lang_for, t
 from engines import CHANCE, get_engine
@@ -316,10 +317,9 @@ class Delivery:
     async def answer_private(self, interaction: discord.Interaction, post: PrivatePost, lang: str) -> None:
         """The "My pieces" answer: ephemeral, to the one seated player who asked."""
         text = service_i18n.t(post.key, lang, **post.params)
-        kwargs: dict[str, Any] = {"content": text[:2000], "ephemeral": True}
-        if post.image:
-            kwargs["file"] = discord.File(io.BytesIO(post.image), filename=f"mesa-{post.table_id}-private.png")
-        await interaction.followup.send(**kwargs)
+        files = [discord.File(io.BytesIO(post.image), filename=f"mesa-{post.table_id}-private.png")] \
+            if post.image else None
+        await answer.send(interaction, content=text[:2000], files=files)
 
     # ---- pictures -------------------------------------------------------------------------------
     @staticmethod

@@ -35,7 +35,7 @@ from discord.app_commands import (
     TransformerError,
 )
 
-from cogs import picker
+from cogs import answer, picker
 from cogs.components import MesaButton, MesaSelect
 from cogs.delivery import Delivery, PostFailed, public_lang
 from cogs.i18n_discord import lang_for, t
@@ -105,18 +105,9 @@ class Front:
     async def reply(self, interaction: discord.Interaction, text: str, *, file: discord.File | None = None,
                     view: discord.ui.View | None = None, embed: discord.Embed | None = None) -> None:
         """An ephemeral answer, whether or not the interaction was deferred; Discord errors are logged only."""
-        kwargs: dict[str, Any] = {"content": text[:2000], "ephemeral": True}
-        if file is not None:
-            kwargs["file"] = file
-        if view is not None:
-            kwargs["view"] = view
-        if embed is not None:
-            kwargs["embed"] = embed
         try:
-            if interaction.response.is_done():
-                await interaction.followup.send(**kwargs)
-            else:
-                await interaction.response.send_message(**kwargs)
+            await answer.send(interaction, content=text[:2000], files=[file] if file is not None else None,
+                              view=view, embed=embed)
         except (discord.NotFound, discord.Forbidden, discord.HTTPException) as exc:
             log.warning("could not answer an interaction: %s", type(exc).__name__)
 
@@ -126,7 +117,7 @@ class Front:
         for a fresh answer, send a new private reply instead."""
         if edit:
             try:
-                await interaction.edit_original_response(content=text, view=view)
+                await answer.edit_original(interaction, content=text, view=view)
                 return
             except (discord.NotFound, discord.HTTPException) as exc:
                 log.info("private message not edited (%s); sending a new one", type(exc).__name__)

@@ -125,9 +125,21 @@ class Recorded:
 
     @property
     def flags(self) -> int:
+        """The message's flags as Discord stored them (a deferred original keeps the deferral's), else as sent."""
+        stored = self.stored_message()
+        if stored is not None:
+            return int(stored.get("flags") or 0)
         body = self.json if isinstance(self.json, dict) else {}
         inner = body.get("data") if isinstance(body.get("data"), dict) else body
         return int((inner or {}).get("flags") or 0)
+
+    def stored_message(self) -> dict[str, Any] | None:
+        """The message this request created or edited, from the stand-in's answer."""
+        if not isinstance(self.answer, dict) or not 200 <= self.status < 300:
+            return None
+        if "resource" in self.answer:
+            return (self.answer.get("resource") or {}).get("message")
+        return self.answer if "flags" in self.answer and "channel_id" in self.answer else None
 
     @property
     def ephemeral(self) -> bool:
