@@ -107,6 +107,21 @@ class Delivery:
         await self.service.set_location(table_id, thread_id, None)
         return thread_id or summary.channel_id
 
+    @staticmethod
+    def can_post_boards(interaction: discord.Interaction) -> bool:
+        """Whether the bot may post boards here: in a thread of its own, or in the channel itself.
+
+        A board is text, an image and controls: Send Messages (Send Messages in Threads inside a
+        thread) and Attach Files.  ``app_permissions`` are the bot's in this channel, overwrites
+        included; asking Discord to post without them only earns 403s (issue 15).
+        """
+        perms = interaction.app_permissions
+        if not perms.attach_files:
+            return False
+        if isinstance(interaction.channel, discord.Thread):
+            return perms.send_messages_in_threads
+        return perms.send_messages or (perms.create_public_threads and perms.send_messages_in_threads)
+
     async def _new_thread(self, channel: Any, table_id: int, title: str,
                           interaction: discord.Interaction) -> int | None:
         perms = interaction.app_permissions

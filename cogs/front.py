@@ -252,6 +252,8 @@ class Front:
                     raise Refusal("err.bot", name=u.display_name)
             if len(set(ids)) != len(ids):
                 raise Refusal("err.duplicate")
+            if not self.delivery.can_post_boards(interaction):  # issue 15: refused up front, no table
+                raise Refusal("err.forbidden")
             options = parse_variant(variant)
             if seat:
                 options["seat"] = seat

@@ -345,6 +345,13 @@ class DiscordServer(StandIn):
         self.emit("GUILD_CREATE", self.guild_payload(self.guilds[guild_id]))
         await self.flush_events()
 
+    async def create_channel(self, guild_id: int | None = None, **kw: Any) -> dict[str, Any]:
+        """A moderator adds a channel (``kind``, ``name``, ``overwrites``): CHANNEL_CREATE."""
+        channel = self.add_channel(guild_id or self.guild_id, **kw)
+        self.emit("CHANNEL_CREATE", dict(channel))
+        await self.flush_events()
+        return channel
+
     def _track(self, record: Recorded) -> None:
         """Attach interaction callbacks and webhook calls to the exchange of their token."""
         m = _INTERACTION_PATH.match(record.path)

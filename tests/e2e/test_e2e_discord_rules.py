@@ -1,0 +1,126 @@
+"""The real bot meets Discord's rules in normal use, against the strict stand-in.
+
+Every e2e test already fails if Discord (the stand-in) refused one of the bot's requests for
+breaking a rule (conftest: ``server.violations()``).  These scenarios go where the rules bite:
+a game that outlives several thread auto-archive periods, a 429 storm while 20 tables move, a
+channel where the bot lacks a permission, and answers to deferred commands that edit the
+"thinking" message instead of relying on a deprecated follow-up.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from discord_standin import Refused
+from discord_standin.ratelimit import Limits
+from discord_standin.server import BotProcess, DiscordServer
+from discord_standin.world import (
+    ATTACH_FILES,
+    CREATE_PUBLIC_THREADS,
+    GUILD_ID,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    overwrite,
+)
+from mesa_e2e import Cast, query
+
+from bench.e2e_load import play_tables
+
+DAY = 24 * 3600
+
+
+def thread_of_table(server: DiscordServer, table: int) -> int:
+    board = server.board_posts(table)[-1]
+    return int(board.path.split("/")[2])
+
+
+def archived(server: DiscordServer, thread: int) -> bool:
+    return bool(server.channels[thread]["thread_metadata"]["archived"])
+
+
+async def test_a_game_outlives_the_threads_auto_archive(server: DiscordServer, bot: BotProcess, cast: Cast) -> None:
+    rng = random.Random(4)
+    table = await cast.open_table(cast.ann, "kona", [cast.bob], seat="first")
+    thread = thread_of_table(server, table)
+    assert server.channels[thread]["thread_metadata"]["auto_archive_duration"] == 10080, \
+        "the longest auto-archive Discord offers"
+    # a move every six days: each board un-idles the thread, three weeks pass without an archive
+    for _ in range(3):
+        await server.advance_clock(6 * DAY)
+        assert not archived(server, thread)
+        before = len(server.board_posts(table))
+        await cast.turn_by_buttons(table, rng)
+        await server.wait_until(lambda before=before: len(server.board_posts(table)) > before, what="the board")
+    # then eight idle days: Discord archives it, and the bot hears of it
+    await server.advance_clock(8 * DAY)
+    assert archived(server, thread)
+    mover = cast.movers(table)[0]
+    with pytest.raises(Refused):  # no slash command inside an archived thread
+        await mover.slash("move", channel=server.channels[thread], text="a1", table=table)
+    # the player moves from the server's channel; the bot's board post opens the thread again
+    before = len(server.board_posts(table))
+    await cast.turn_by_command(table, rng, mover)
+    await server.wait_until(lambda: len(server.board_posts(table)) > before, what="the board after the archive")
+    assert not archived(server, thread), "the bot's post un-archived the thread"
+    assert thread_of_table(server, table) == thread
+    assert any(e == "THREAD_UPDATE" and d["thread_metadata"]["archived"] for e, d in server.events)
+
+
+async def test_a_429_storm_while_20_tables_move(server: DiscordServer, bot: BotProcess) -> None:
+    server.ratelimiter.limits = Limits(route=4, route_window=0.5, message_edits=2, message_edit_window=0.5,
+                                       global_=25, global_window=0.5)
+    cast = Cast(server, count=40)
+    made, _seconds = await play_tables(server, cast, tables=20, moves=2, seed=5)
+    assert server.ratelimiter.limited, "the limits were hit"
+    assert made >= 38, "(almost) every table made its two moves"
+    assert all(e.finished for e in cast.exchanges), "every interaction was answered"
+    late = [e.ack_seconds for e in cast.exchanges if e.ack_seconds is None or e.ack_seconds >= 3.0]
+    assert not late, f"interactions acknowledged too late: {late}"
+    tables = {int(c.split(":")[2]) for r in server.board_posts() for c in r.custom_ids() if c.startswith("mesa:")}
+    assert len(tables) == 20, "every table has its board"
+
+
+async def test_a_channel_without_create_threads_plays_in_the_channel(server: DiscordServer, bot: BotProcess,
+                                                                     cast: Cast) -> None:
+    plain = await server.create_channel(name="no-threads",
+                                        overwrites=[overwrite(GUILD_ID, deny=CREATE_PUBLIC_THREADS)])
+    table = await cast.open_table(cast.ann, "kona", [cast.bob], seat="first", channel=plain)
+    await cast.turn_by_buttons(table, random.Random(2))
+    assert not [r for r in server.requests if r.path.endswith("/threads")], "no thread was even asked for"
+    boards = server.board_posts(table)
+    assert len(boards) == 2 and all(r.path == f"/channels/{plain['id']}/messages" for r in boards)
+    # the ordinary channel still gets threads
+    other = await cast.open_table(cast.cid, "kona", [cast.dee], seat="first")
+    assert thread_of_table(server, other) in server.channels
+
+
+async def test_deferred_commands_are_answered_by_editing_the_thinking_message(server: DiscordServer,
+                                                                             bot: BotProcess, cast: Cast) -> None:
+    ex = await cast.ann.slash("games")
+    assert ex.callback_type == 5
+    first = ex.replies[0]
+    assert first.method == "PATCH" and first.path.endswith("/messages/@original"), \
+        "the answer replaces the thinking message (a follow-up there is deprecated)"
+    assert ex.ephemeral()
+
+
+@pytest.mark.parametrize("deny", [ATTACH_FILES, SEND_MESSAGES | CREATE_PUBLIC_THREADS,
+                                  SEND_MESSAGES | SEND_MESSAGES_IN_THREADS])
+async def test_a_channel_missing_a_permission_is_refused_up_front(server: DiscordServer, bot: BotProcess,
+                                                                  cast: Cast, deny: int) -> None:
+    """Where the bot cannot post a board (the text, or its image), ``/play`` says so and opens nothing."""
+    closed = await server.create_channel(name="closed", overwrites=[overwrite(GUILD_ID, deny=deny)])
+    ex = await cast.ann.slash("play", channel=closed, game="kona", opponent=cast.bob)
+    assert ex.ephemeral() and "permission" in ex.text().lower(), ex.text()
+    assert not server.to_channel(), "nothing was even tried"
+    assert not query(bot.database, "SELECT id FROM tables"), "no table was opened"
+
+
+async def test_a_channel_without_send_messages_still_gets_a_thread(server: DiscordServer, bot: BotProcess,
+                                                                   cast: Cast) -> None:
+    quiet = await server.create_channel(name="quiet", overwrites=[overwrite(GUILD_ID, deny=SEND_MESSAGES)])
+    table = await cast.open_table(cast.ann, "kona", [cast.bob], seat="first", channel=quiet)
+    thread = thread_of_table(server, table)
+    assert server.channels[thread]["parent_id"] == quiet["id"]
+    assert not server.to_channel(int(quiet["id"])), "nothing posted in the channel itself"
