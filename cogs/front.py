@@ -42,6 +42,7 @@ from cogs.i18n_discord import lang_for, t
 from cogs.quickstart import full_rules, quickstart
 from engines import get_engine
 from tables.errors import TableError
+from tables.i18n import t as service_t
 from tables.outbox import RESULT
 
 if TYPE_CHECKING:
@@ -366,7 +367,11 @@ class Front:
         async with self.guard(interaction, table):
             await self.defer(interaction)
             table_id = await self.resolve_table(interaction, table)
-            post = await self.service.board(table_id)
+            post, public = await self.service.board_for(table_id, interaction.user.id, interaction.guild_id)
+            if not public:  # issue 15: not seated (or asked again within a minute): for the asker's eyes only
+                file = discord.File(io.BytesIO(post.image), filename=f"mesa-{table_id}.png") if post.image else None
+                await self.reply(interaction, service_t(post.key, self.lang(interaction), **post.params), file=file)
+                return
             await self.delivery.deliver([post], public_lang(interaction))
             await self.reply(interaction, t("ok.posted", self.lang(interaction)))
 

@@ -64,6 +64,7 @@ from tables.durations import (
 from tables.errors import TableError
 from tables.leaderboard import rate_finished_table
 from tables.outbox import BOARD, INFO, INVITE, RESULT, Message, PrivatePost, PublicPost, Reminder, TableFinished
+from tables.reposts import RepostGate
 
 log = logging.getLogger(__name__)
 
@@ -180,6 +181,7 @@ class TableService:
         self._cache: dict[int, tuple[TableRow, list[SeatRow], Any, int]] = {}
         #: table id -> (ply, seat, text, public text) of its log, for ``table_details``
         self._log_cache: dict[int, list[tuple[int, int, str, str]]] = {}
+        self._reposts = RepostGate()  # issue 15, defect 1
 
     # ================================================================ helpers: time, locks, loading
     def _now(self) -> datetime:
@@ -1077,6 +1079,19 @@ class TableService:
     async def board(self, table_id: int, image: bool = True) -> PublicPost:
         """The table's current public post again (board image and summary, or the invitation)."""
         return await self._current_post(await self._load(table_id), image)
+
+    async def board_for(self, table_id: int, user_id: int, guild_id: int | None) -> tuple[PublicPost, bool]:
+        """``/board``: the table's current post, and whether it goes to the table (True) or only to the asker.
+
+        Issue 15, defect 1 (``tables/reposts.py``): a seated player re-posts it, once a minute per
+        table; anyone else in the table's server sees it privately; another server has no such table.
+        """
+        ctx = await self._load(table_id)
+        if guild_id is None or ctx.row.guild_id != guild_id:
+            raise TableError("error.no_table", table=table_id)
+        post = await self._current_post(ctx, True)
+        public = ctx.seat_of(user_id) is not None and self._reposts.allow(table_id, self._now())
+        return post, public
 
     async def private_view(self, table_id: int, user_id: int) -> PrivatePost:
         """The "My pieces" button: this player's own view (TableError if not seated)."""

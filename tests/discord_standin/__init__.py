@@ -313,6 +313,12 @@ class StandIn:
         self.deleted |= other.deleted
         self._ids = itertools.count(max([*self.messages, *self.channels, 700000000000000000]) + 1)
 
+    def plant(self, message: dict[str, Any]) -> None:
+        """A message the bot posted before this stand-in's records began (an older release of the
+        bot, a lost edit): it carries whatever components it carries, and clicks on them are real."""
+        self.messages[int(message["id"])] = message
+        self.originals.setdefault(int(message["id"]), message)
+
     # ---- interactions -------------------------------------------------------------------------
     def issue(self, payload: dict[str, Any]) -> dict[str, Any]:
         """Register an interaction about to be sent to the bot, as Discord would build it.
