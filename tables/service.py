@@ -752,21 +752,35 @@ class TableService:
             seat = ctx.seat_of(user_id)
             if seat is None or seat.user_id == ctx.row.host_id or seat.accepted:
                 raise TableError("error.not_invited", table=table_id)
-            now = now_iso(self._now())
-            params = {"table": table_id, "name": seat.name, "game": ctx.engine.title}
-            if ctx.engine.max_players == 2:
-                async with self.repo.transaction() as tx:
-                    await tx.update_table(table_id, ctx.row.version, now, status=DECLINED)
-                return [PublicPost(table_id, INVITE, "invite.declined", params, version=ctx.row.version + 1)]
-            remaining = [s for s in ctx.seats if s.seat != seat.seat]
-            status = INVITED if any(not s.accepted for s in remaining) else OPEN
+            return await self._withdraw(ctx, seat)
+
+    async def _withdraw(self, ctx: _Ctx, seat: SeatRow) -> list[Message]:
+        """An invitee leaves an invitation (declines it, or takes back an acceptance); under the table's lock.
+
+        Issue 15, defect 9: an invitation never turns into a table anyone may join.  When every named
+        invitee has gone the table closes, telling the host; when everyone still seated has accepted
+        and there are enough of them, the game starts, as it would have on the last acceptance.
+        """
+        table_id = ctx.id
+        now = now_iso(self._now())
+        params = {"table": table_id, "name": seat.name, "game": ctx.engine.title}
+        remaining = sorted((s for s in ctx.seats if s.seat != seat.seat), key=lambda r: r.seat)
+        if all(s.user_id == ctx.row.host_id for s in remaining):
             async with self.repo.transaction() as tx:
-                await tx.replace_seats(table_id, [replace(s, seat=i) for i, s in enumerate(
-                    sorted(remaining, key=lambda r: r.seat))])
-                await tx.update_table(table_id, ctx.row.version, now, status=status)
-            ctx = await self._load(table_id)
-            return [PublicPost(table_id, INFO, "invite.declined_seat", params, version=ctx.row.version),
-                    self._waiting_post(ctx)]
+                await tx.update_table(table_id, ctx.row.version, now, status=DECLINED)
+            self._forget(table_id)
+            return [PublicPost(table_id, INVITE, "invite.declined", params, mention=(ctx.row.host_id,),
+                               version=ctx.row.version + 1)]
+        async with self.repo.transaction() as tx:
+            await tx.replace_seats(table_id, [replace(s, seat=i) for i, s in enumerate(remaining)])
+            await tx.update_table(table_id, ctx.row.version, now, status=INVITED)
+        ctx = await self._load(table_id)
+        info = PublicPost(table_id, INFO, "invite.left" if seat.accepted else "invite.declined_seat", params,
+                          version=ctx.row.version)
+        if all(s.accepted for s in ctx.seats) and len(ctx.seats) >= ctx.engine.min_players:
+            self._check_game_options(ctx.engine, ctx.options, len(ctx.seats))
+            return [info, *await self._start(ctx)]
+        return [info, self._waiting_post(ctx)]
 
     async def join(self, table_id: int, user_id: int, name: str) -> list[Message]:
         async with self._lock(table_id):
@@ -802,6 +816,8 @@ class TableService:
                 raise TableError("error.not_seated", table=table_id)
             if user_id == ctx.row.host_id:
                 raise TableError("error.host_cannot_leave", table=table_id)
+            if ctx.row.status == INVITED:  # issue 15, defect 9: leaving an invitation is declining it
+                return await self._withdraw(ctx, seat)
             remaining = sorted((s for s in ctx.seats if s.user_id != user_id), key=lambda r: r.seat)
             status = INVITED if any(not s.accepted for s in remaining) else OPEN
             async with self.repo.transaction() as tx:
