@@ -1,11 +1,16 @@
 """The whole stand-in for Discord: REST and gateway on one local port, the bot process, scripted users.
 
-``DiscordServer`` extends the REST stand-in of ``discord_standin`` (its routes, records and message
-store) with what a separately running bot needs from Discord:
+``DiscordServer`` extends the REST stand-in of ``discord_standin`` (its routes, records, message
+store and every rule it enforces: payload limits, deadlines, rate limits, permissions, threads)
+with what a separately running bot needs from Discord:
 
 - the gateway (``discord_standin.gateway``) at ``ws://127.0.0.1:PORT/gateway``, announced by
-  ``GET /gateway/bot``; READY, GUILD_CREATE for one server with one text channel, THREAD_CREATE
-  when the bot opens a thread (as Discord sends it);
+  ``GET /gateway/bot``; intents checked at IDENTIFY (4014 for a privileged intent the application
+  has not enabled, ``enabled_intents``); READY and a GUILD_CREATE for every server the bot is in
+  (``add_guild``, ``create_channel``); THREAD_CREATE / THREAD_UPDATE / THREAD_DELETE as the world
+  changes (a thread opened, archived by ``advance_clock``, un-archived by a post, locked, deleted);
+  GUILD_DELETE and GUILD_CREATE when the bot is removed from a server and added back
+  (``remove_bot``, ``add_bot``);
 - ``PUT /applications/{app}/commands`` (``python bot.py --sync``): the registered commands are kept,
   and scripted users build their slash commands from them, so a user can only send what Discord
   would let them send;
@@ -20,6 +25,9 @@ store) with what a separately running bot needs from Discord:
 ``DISCORD_API_BASE`` (and a temporary ``DATABASE_PATH``), and can kill it with SIGKILL.
 ``Player`` is a scripted user: slash commands, autocomplete, buttons and selects, each built from
 what the bot registered or posted, sent as INTERACTION_CREATE over the gateway.
+
+``violations()`` lists the requests Discord refused for a rule the bot broke (the e2e fixture
+fails a test on any), leaving out the faults a test injected and ``expected_codes``.
 
 Waiting never sleeps for a fixed time: ``wait_until`` re-checks a condition whenever a request or
 a gateway change arrives, up to a timeout.
