@@ -124,3 +124,15 @@ async def test_a_channel_without_send_messages_still_gets_a_thread(server: Disco
     thread = thread_of_table(server, table)
     assert server.channels[thread]["parent_id"] == quiet["id"]
     assert not server.to_channel(int(quiet["id"])), "nothing posted in the channel itself"
+
+
+async def test_the_bot_identifies_with_the_guilds_intent_only(server: DiscordServer, bot: BotProcess) -> None:
+    """Issue 15, item 8: Mesa asks only for what it uses; no privileged intent, nothing but GUILDS."""
+    assert server.gateway.intents_seen == [1]
+
+
+def test_no_message_cache() -> None:
+    from cogs.client import Config, MesaBot
+
+    client = MesaBot(Config(token="x"), sync_only=True)
+    assert client._connection.max_messages is None and client.intents.value == 1
