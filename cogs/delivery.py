@@ -187,11 +187,19 @@ class Delivery:
             kwargs["view"] = view
         try:
             message = await channel.send(**kwargs)
-        except discord.NotFound:
+        except (discord.NotFound, discord.Forbidden) as exc:
             if place.thread_id is None:
                 raise
-            # the thread was deleted: the table goes on in its channel
-            log.info("table %d: thread gone; continuing in the channel", post.table_id)
+            # the thread was deleted, or locked (issue 15, defect 2: a 403 there stalled the game):
+            # the table goes on in its channel, and the first post there says where and why, once
+            thread_id = place.thread_id
+            log.info("table %d: thread %s; continuing in the channel", post.table_id,
+                     "gone" if isinstance(exc, discord.NotFound) else "closed to the bot")
+            if isinstance(exc, discord.Forbidden):
+                await self._retire_controls(post.table_id, channel)  # a locked thread's board keeps no buttons
+                kwargs["content"] = (t("thread.moved", lang, thread=f"<#{thread_id}>") + "\n"
+                                     + kwargs["content"])[:2000]
+            self.boards.pop(post.table_id, None)
             place.thread_id = None
             await self.service.set_location(post.table_id, None, None)
             channel = self.bot.get_partial_messageable(place.id, guild_id=place.guild_id)

@@ -48,6 +48,9 @@ from tables.outbox import RESULT
 if TYPE_CHECKING:
     from cogs.client import MesaBot
 
+#: a board not delivered this long after its table changed is posted again by the ticker (issue 15)
+MISSED_AFTER_SECONDS = 60.0
+
 log = logging.getLogger("mesa.discord")
 
 #: interactions one user may have in progress at once; more is a flood (a script, a stuck key) and is
@@ -651,3 +654,11 @@ class Front:
         messages = await self.service.tick()
         if messages:
             await self.delivery.deliver(messages, None)
+        # issue 15, defect 2: boards Discord refused (a locked thread, a Discord outage) are retried
+        # here, not only at the next start; a table changed in the last minute may still be delivering
+        for message in await self.service.missed_posts(settled_seconds=MISSED_AFTER_SECONDS):
+            log.info("table %d: posting a board that was not delivered", message.table_id)
+            try:
+                await self.delivery.deliver([message], None)
+            except PostFailed:
+                log.info("table %d: the board still cannot be posted", message.table_id)

@@ -1220,16 +1220,23 @@ class TableService:
             ctx.row = replace(ctx.row, **columns)
             self._remember(ctx)
 
-    async def missed_posts(self) -> list[Message]:
-        """At start-up: the board (and result) of every table whose latest board was never posted.
+    async def missed_posts(self, settled_seconds: float = 0) -> list[Message]:
+        """The board (and result) of every table whose latest board was never posted.
 
-        Only tables whose front end reports posted versions (``set_location(..., version=)``) count.
+        At start-up, and on the ticker (issue 15, defect 2: a refused post was only retried by a
+        restart).  ``settled_seconds``: skip tables changed more recently than that, whose board
+        the request that changed them may still be delivering.  Only tables whose front end
+        reports posted versions (``set_location(..., version=)``) count.
         """
         messages: list[Message] = []
+        cutoff = self._now() - timedelta(seconds=settled_seconds)
         for table_id in await self.repo.tables_with_unposted_boards():
             try:
                 ctx = await self._load(table_id)
             except TableError:
+                continue
+            changed = parse_iso(ctx.row.updated_at)
+            if settled_seconds and changed is not None and changed.replace(tzinfo=changed.tzinfo or UTC) > cutoff:
                 continue
             messages.append(await self._current_post(ctx))
             if ctx.row.status == FINISHED and ctx.row.outcome:

@@ -14,7 +14,7 @@ import random
 import pytest
 from discord_standin import Refused
 from discord_standin.ratelimit import Limits
-from discord_standin.server import BotProcess, DiscordServer
+from discord_standin.server import BotProcess, DiscordServer, dump
 from discord_standin.world import (
     ATTACH_FILES,
     CREATE_PUBLIC_THREADS,
@@ -136,3 +136,26 @@ def test_no_message_cache() -> None:
 
     client = MesaBot(Config(token="x"), sync_only=True)
     assert client._connection.max_messages is None and client.intents.value == 1
+
+
+async def test_a_locked_thread_moves_the_game_to_its_channel(server: DiscordServer, bot: BotProcess,
+                                                             cast: Cast) -> None:
+    """Issue 15, defect 2: a moderator locks the table's thread; the game goes on in the channel, said once."""
+    server.expected_codes.add(50013)  # the lock refuses the bot's next post in the thread: provoked here
+    rng = random.Random(6)
+    table = await cast.open_table(cast.ann, "kona", [cast.bob], seat="first")
+    thread = thread_of_table(server, table)
+    server.lock_thread(thread)
+    await server.flush_events()
+    before = len(server.board_posts(table))
+    await cast.turn_by_buttons(table, rng)
+    await server.wait_until(lambda: len(server.board_posts(table)) > before, what="the board in the channel")
+    moved = server.board_posts(table)[-1]
+    assert moved.path == f"/channels/{server.channel['id']}/messages"
+    assert f"<#{thread}>" in moved.content, "the players are told where the game went, with a link"
+    await cast.turn_by_buttons(table, rng)
+    await server.wait_until(lambda: len(server.board_posts(table)) > before + 1, what="the next board")
+    latest = server.board_posts(table)[-1]
+    assert latest.path == moved.path and f"<#{thread}>" not in latest.content, "told once"
+    refused = [r for r in server.refusals() if r.path.startswith(f"/channels/{thread}/")]
+    assert len(refused) == 1, "one refused post, no retry storm:\n" + dump(refused)
