@@ -200,6 +200,21 @@ class MesaBot(discord.Client):
             except Exception:
                 log.exception("tick failed")
 
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        """Issue 15, defect 3: Discord archives a thread idle for a week, but a move may take up to 14
+        days, and nobody can use a slash command in an archived thread.  A live table's thread that
+        Discord archives is opened again at once (not a locked one: a moderator closed it)."""
+        meta = payload.data.get("thread_metadata") or {}
+        if not meta.get("archived") or meta.get("locked") or self.service is None:
+            return
+        try:
+            if not await self.service.hosts_live_table(payload.guild_id, payload.thread_id):
+                return
+            await self.http.edit_channel(payload.thread_id, archived=False)
+            log.info("thread %d of a live table was archived; opened it again", payload.thread_id)
+        except discord.HTTPException as exc:
+            log.info("thread %d stays archived (%s)", payload.thread_id, type(exc).__name__)
+
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await self.front.on_error(interaction, error)
 

@@ -196,7 +196,9 @@ class Delivery:
             log.info("table %d: thread %s; continuing in the channel", post.table_id,
                      "gone" if isinstance(exc, discord.NotFound) else "closed to the bot")
             if isinstance(exc, discord.Forbidden):
-                await self._retire_controls(post.table_id, channel)  # a locked thread's board keeps no buttons
+                cached = self.bot.get_channel(thread_id)  # discord.py drops archived threads from its cache
+                if isinstance(cached, discord.Thread) and not cached.archived:  # archived: no edits at all
+                    await self._retire_controls(post.table_id, channel)  # the locked thread's board loses its buttons
                 kwargs["content"] = (t("thread.moved", lang, thread=f"<#{thread_id}>") + "\n"
                                      + kwargs["content"])[:2000]
             self.boards.pop(post.table_id, None)

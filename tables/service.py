@@ -1148,6 +1148,11 @@ class TableService:
         rows = await self.repo.tables_in_place(guild_id, place_id, LIVE)
         return [s for s in await self._summaries(rows) if user_id in s.user_ids]
 
+    async def hosts_live_table(self, guild_id: int, thread_id: int) -> bool:
+        """Whether a live table plays in this thread (issue 15, defect 3: such a thread is kept open)."""
+        rows = await self.repo.tables_in_place(guild_id, thread_id, LIVE)
+        return any(row.thread_id == thread_id for row in rows)
+
     async def open_tables_in_place(self, guild_id: int, place_id: int) -> list[int]:
         """Ids of tables in this channel still open for anybody to join (``/join`` without a number)."""
         return [row.id for row in await self.repo.tables_in_place(guild_id, place_id, ("open",))]

@@ -96,3 +96,18 @@ async def test_a_deleted_thread_is_gone(probe: Probe) -> None:
                                                "parent_id": str(CHANNEL_ID), "type": 11}]
     answer = await probe.call("POST", f"/channels/{thread}/messages", {"content": "x"})
     assert (answer.status, answer.code) == (404, 10003)
+
+
+async def test_unarchive_by_patch_needs_send_in_threads_and_a_locked_one_manage_threads(probe: Probe) -> None:
+    thread = await new_thread(probe)
+    probe.standin.archive_thread(thread)
+    opened = await probe.call("PATCH", f"/channels/{thread}", {"archived": False})
+    assert opened.status == 200 and not opened.body["thread_metadata"]["archived"]
+    assert events(probe, "THREAD_UPDATE")[-1]["thread_metadata"]["archived"] is False  # type: ignore[index]
+    probe.standin.lock_thread(thread)
+    probe.standin.archive_thread(thread)
+    refused = await probe.call("PATCH", f"/channels/{thread}", {"archived": False})
+    assert (refused.status, refused.code) == (403, 50013)
+    assert probe.standin.channels[thread]["thread_metadata"]["archived"]
+    lock = await probe.call("PATCH", f"/channels/{thread}", {"locked": False})
+    assert (lock.status, lock.code) == (403, 50013), "only Manage Threads unlocks"

@@ -590,6 +590,8 @@ class StandIn:
         thread = int(channel["type"]) in THREAD_TYPES
         if len(parts) == 2 and method == "GET":
             return 200, channel
+        if len(parts) == 2 and method == "PATCH" and thread:
+            return self._edit_thread(channel, perms, body or {})
         new_thread = (len(parts) == 3 and parts[2] == "threads") or \
             (len(parts) == 5 and parts[2] == "messages" and parts[4] == "threads")
         if new_thread and method == "POST":
@@ -648,6 +650,32 @@ class StandIn:
                 self._set_thread(channel_id, archived=False)
             self.activity[channel_id] = self.clock.now()
         return 200, self._message(channel_id, body, files)
+
+    def _edit_thread(self, thread: dict[str, Any], perms: int, body: dict[str, Any]) -> tuple[int, Any]:
+        """PATCH a thread: un-archive (needs Send Messages in Threads; a locked one Manage Threads),
+        rename, change its auto-archive duration, lock (Manage Threads)."""
+        thread_id = int(thread["id"])
+        meta = thread["thread_metadata"]
+        if (meta["locked"] or "locked" in body) and not perms & MANAGE_THREADS:
+            return rules.error(403, 50013, "Missing Permissions")
+        if body.get("archived") is False and not perms & SEND_MESSAGES_IN_THREADS:
+            return rules.error(403, 50013, "Missing Permissions")
+        problem = rules.check_thread_name(body) if "name" in body else None
+        duration = body.get("auto_archive_duration")
+        if problem is None and duration is not None and int(duration) not in ARCHIVE_DURATIONS:
+            problem = 400, {"code": rules.INVALID_FORM_BODY, "message": "Invalid Form Body", "errors": {
+                "auto_archive_duration": {"_errors": [{"code": "BASE_TYPE_CHOICES",
+                                                       "message": f"Value must be one of {ARCHIVE_DURATIONS}."}]}}}
+        if problem is not None:
+            return problem
+        if "name" in body:
+            thread["name"] = body["name"]
+        changes = {k: body[k] for k in ("archived", "locked", "auto_archive_duration") if k in body}
+        if changes:
+            self._set_thread(thread_id, **changes)
+        if body.get("archived") is False:
+            self.activity[thread_id] = self.clock.now()
+        return 200, self.channels[thread_id]
 
     def _new_thread(self, parent: dict[str, Any], perms: int, body: Any) -> tuple[int, Any]:
         body = body or {}

@@ -28,6 +28,7 @@ from mesa_e2e import Cast, query
 from bench.e2e_load import play_tables
 
 DAY = 24 * 3600
+FOURTEEN_DAYS = 14 * DAY
 
 
 def thread_of_table(server: DiscordServer, table: int) -> int:
@@ -40,8 +41,9 @@ def archived(server: DiscordServer, thread: int) -> bool:
 
 
 async def test_a_game_outlives_the_threads_auto_archive(server: DiscordServer, bot: BotProcess, cast: Cast) -> None:
+    """Issue 15, defect 3: a move may take 14 days; Discord archives a thread idle for 7."""
     rng = random.Random(4)
-    table = await cast.open_table(cast.ann, "kona", [cast.bob], seat="first")
+    table = await cast.open_table(cast.ann, "kona", [cast.bob], seat="first", time_per_move=FOURTEEN_DAYS)
     thread = thread_of_table(server, table)
     assert server.channels[thread]["thread_metadata"]["auto_archive_duration"] == 10080, \
         "the longest auto-archive Discord offers"
@@ -52,19 +54,39 @@ async def test_a_game_outlives_the_threads_auto_archive(server: DiscordServer, b
         before = len(server.board_posts(table))
         await cast.turn_by_buttons(table, rng)
         await server.wait_until(lambda before=before: len(server.board_posts(table)) > before, what="the board")
-    # then eight idle days: Discord archives it, and the bot hears of it
+    # then a 13-day think: after 7 idle days Discord archives the thread, and the bot opens it again
+    await server.advance_clock(8 * DAY)
+    assert any(e == "THREAD_UPDATE" and d["id"] == str(thread) and d["thread_metadata"]["archived"]
+               for e, d in server.events), "Discord archived it"
+    await server.wait_until(lambda: not archived(server, thread), what="the bot to open the thread again")
+    await server.advance_clock(5 * DAY)
+    assert not archived(server, thread)
+    # so the player to move can still type /move in the thread, with its autocomplete
+    mover = cast.movers(table)[0]
+    ex = await mover.autocomplete("move", "text", channel=server.channels[thread], text="", table=table)
+    choice = str(ex.choices()[0]["value"])
+    before = len(server.board_posts(table))
+    await mover.slash("move", channel=server.channels[thread], text=choice, table=table)
+    await server.wait_until(lambda: len(server.board_posts(table)) > before, what="the board after 13 days")
+    assert thread_of_table(server, table) == thread
+
+
+async def test_archived_threads_refuse_slash_commands(server: DiscordServer, bot: BotProcess, cast: Cast) -> None:
+    """A thread a moderator locked stays archived (the bot leaves it so); /move works from the channel."""
+    server.expected_codes.add(50013)  # the lock refuses the bot's board post in the thread: provoked here
+    rng = random.Random(8)
+    table = await cast.open_table(cast.ann, "kona", [cast.bob], seat="first")
+    thread = thread_of_table(server, table)
+    server.lock_thread(thread)
     await server.advance_clock(8 * DAY)
     assert archived(server, thread)
     mover = cast.movers(table)[0]
     with pytest.raises(Refused):  # no slash command inside an archived thread
         await mover.slash("move", channel=server.channels[thread], text="a1", table=table)
-    # the player moves from the server's channel; the bot's board post opens the thread again
     before = len(server.board_posts(table))
-    await cast.turn_by_command(table, rng, mover)
-    await server.wait_until(lambda: len(server.board_posts(table)) > before, what="the board after the archive")
-    assert not archived(server, thread), "the bot's post un-archived the thread"
-    assert thread_of_table(server, table) == thread
-    assert any(e == "THREAD_UPDATE" and d["thread_metadata"]["archived"] for e, d in server.events)
+    await cast.turn_by_command(table, rng, mover)  # from the server's channel, naming the table
+    await server.wait_until(lambda: len(server.board_posts(table)) > before, what="the board")
+    assert archived(server, thread), "locked: the bot left it archived"
 
 
 async def test_a_429_storm_while_20_tables_move(server: DiscordServer, bot: BotProcess) -> None:
