@@ -4,7 +4,7 @@ The payloads follow Discord's documented interaction object (type 2 application 
 component, 4 autocomplete), with ``member`` (guild), ``channel``, ``locale``, ``app_permissions`` and,
 for components, the ``message`` that carries them.  ``Harness.dispatch`` hands a payload to
 ``ConnectionState.parse_interaction_create`` exactly as the gateway would, then waits for every task
-it started.
+it started.  ``STANDIN_DEBUG=1`` prints, when a harness closes, every request Discord refused.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -126,7 +127,6 @@ class Harness:
         return cls(bot, standin, old)
 
     async def close(self) -> None:
-        import os
         if os.environ.get("STANDIN_DEBUG"):
             for r in self.standin.refusals():
                 print("REFUSED", r.method, r.path, r.status, json.dumps(r.answer)[:300])
