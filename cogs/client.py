@@ -78,11 +78,14 @@ def quiet_discord_logs() -> None:
 
 
 def default_intents() -> discord.Intents:
-    """The default intents, with every privileged one explicitly off."""
-    intents = discord.Intents.default()
-    intents.message_content = False
-    intents.members = False
-    intents.presences = False
+    """Only ``guilds`` (issue 15, item 8): guilds, channels and threads for delivery and GUILD_DELETE.
+
+    Slash commands and components arrive as interactions whatever the intents, so Mesa needs no
+    message, member, presence, reaction or voice events: asking only for what it uses keeps the
+    gateway traffic (and what a leaked token would expose) to the minimum.
+    """
+    intents = discord.Intents.none()
+    intents.guilds = True
     return intents
 
 
@@ -113,6 +116,7 @@ class MesaBot(discord.Client):
                  tick_seconds: float = TICK_SECONDS) -> None:
         super().__init__(
             intents=default_intents(),
+            max_messages=None,  # no message cache: Mesa never reads messages back from the gateway
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False),
         )
         from cogs.front import Front
@@ -198,6 +202,21 @@ class MesaBot(discord.Client):
                 raise
             except Exception:
                 log.exception("tick failed")
+
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        """Issue 15, defect 3: Discord archives a thread idle for a week, but a move may take up to 14
+        days, and nobody can use a slash command in an archived thread.  A live table's thread that
+        Discord archives is opened again at once (not a locked one: a moderator closed it)."""
+        meta = payload.data.get("thread_metadata") or {}
+        if not meta.get("archived") or meta.get("locked") or self.service is None:
+            return
+        try:
+            if not await self.service.hosts_live_table(payload.guild_id, payload.thread_id):
+                return
+            await self.http.edit_channel(payload.thread_id, archived=False)
+            log.info("thread %d of a live table was archived; opened it again", payload.thread_id)
+        except discord.HTTPException as exc:
+            log.info("thread %d stays archived (%s)", payload.thread_id, type(exc).__name__)
 
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await self.front.on_error(interaction, error)

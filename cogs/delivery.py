@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs import answer
 from cogs.components import MesaButton, MesaSelect
 from cogs.i18n_discord import lang_for, t
 from cogs.limits import MAX_MESSAGE, MAX_SELECT_OPTIONS
@@ -102,6 +103,21 @@ class Delivery:
         await self.service.set_location(table_id, thread_id, None)
         return thread_id or summary.channel_id
 
+    @staticmethod
+    def can_post_boards(interaction: discord.Interaction) -> bool:
+        """Whether the bot may post boards here: in a thread of its own, or in the channel itself.
+
+        A board is text, an image and controls: Send Messages (Send Messages in Threads inside a
+        thread) and Attach Files.  ``app_permissions`` are the bot's in this channel, overwrites
+        included; asking Discord to post without them only earns 403s (issue 15).
+        """
+        perms = interaction.app_permissions
+        if not perms.attach_files:
+            return False
+        if isinstance(interaction.channel, discord.Thread):
+            return perms.send_messages_in_threads
+        return perms.send_messages or (perms.create_public_threads and perms.send_messages_in_threads)
+
     async def _new_thread(self, channel: Any, table_id: int, title: str,
                           interaction: discord.Interaction) -> int | None:
         perms = interaction.app_permissions
@@ -167,11 +183,21 @@ class Delivery:
             kwargs["view"] = view
         try:
             message = await channel.send(**kwargs)
-        except discord.NotFound:
+        except (discord.NotFound, discord.Forbidden) as exc:
             if place.thread_id is None:
                 raise
-            # the thread was deleted: the table goes on in its channel
-            log.info("table %d: thread gone; continuing in the channel", post.table_id)
+            # the thread was deleted, or locked (issue 15, defect 2: a 403 there stalled the game):
+            # the table goes on in its channel, and the first post there says where and why, once
+            thread_id = place.thread_id
+            log.info("table %d: thread %s; continuing in the channel", post.table_id,
+                     "gone" if isinstance(exc, discord.NotFound) else "closed to the bot")
+            if isinstance(exc, discord.Forbidden):
+                cached = self.bot.get_channel(thread_id)  # discord.py drops archived threads from its cache
+                if isinstance(cached, discord.Thread) and not cached.archived:  # archived: no edits at all
+                    await self._retire_controls(post.table_id, channel)  # the locked thread's board loses its buttons
+                kwargs["content"] = (t("thread.moved", lang, thread=f"<#{thread_id}>") + "\n"
+                                     + kwargs["content"])[:MAX_MESSAGE]
+            self.boards.pop(post.table_id, None)
             place.thread_id = None
             await self.service.set_location(post.table_id, None, None)
             channel = self.bot.get_partial_messageable(place.id, guild_id=place.guild_id)
@@ -299,10 +325,9 @@ class Delivery:
     async def answer_private(self, interaction: discord.Interaction, post: PrivatePost, lang: str) -> None:
         """The "My pieces" answer: ephemeral, to the one seated player who asked."""
         text = service_i18n.t(post.key, lang, **post.params)
-        kwargs: dict[str, Any] = {"content": text[:MAX_MESSAGE], "ephemeral": True}
-        if post.image:
-            kwargs["file"] = discord.File(io.BytesIO(post.image), filename=f"mesa-{post.table_id}-private.png")
-        await interaction.followup.send(**kwargs)
+        files = [discord.File(io.BytesIO(post.image), filename=f"mesa-{post.table_id}-private.png")] \
+            if post.image else None
+        await answer.send(interaction, content=text[:MAX_MESSAGE], files=files)
 
 
 def quick_label(move: QuickMove, lang: str) -> str:

@@ -35,6 +35,7 @@ from discord.app_commands import (
     TransformerError,
 )
 
+from cogs import answer
 from cogs.components import MesaButton, MesaSelect
 from cogs.delivery import Delivery, PostFailed, public_lang
 from cogs.i18n_discord import lang_for, t
@@ -43,10 +44,14 @@ from cogs.quickstart import full_rules, quickstart
 from tables import games as game_facts
 from tables import picker
 from tables.errors import TableError
+from tables.i18n import t as service_t
 from tables.outbox import RESULT
 
 if TYPE_CHECKING:
     from cogs.client import MesaBot
+
+#: a board not delivered this long after its table changed is posted again by the ticker (issue 15)
+MISSED_AFTER_SECONDS = 60.0
 
 log = logging.getLogger("mesa.discord")
 
@@ -106,18 +111,9 @@ class Front:
     async def reply(self, interaction: discord.Interaction, text: str, *, file: discord.File | None = None,
                     view: discord.ui.View | None = None, embed: discord.Embed | None = None) -> None:
         """An ephemeral answer, whether or not the interaction was deferred; Discord errors are logged only."""
-        kwargs: dict[str, Any] = {"content": text[:MAX_MESSAGE], "ephemeral": True}
-        if file is not None:
-            kwargs["file"] = file
-        if view is not None:
-            kwargs["view"] = view
-        if embed is not None:
-            kwargs["embed"] = embed
         try:
-            if interaction.response.is_done():
-                await interaction.followup.send(**kwargs)
-            else:
-                await interaction.response.send_message(**kwargs)
+            await answer.send(interaction, content=text[:MAX_MESSAGE], files=[file] if file is not None else None,
+                              view=view, embed=embed)
         except (discord.NotFound, discord.Forbidden, discord.HTTPException) as exc:
             log.warning("could not answer an interaction: %s", type(exc).__name__)
 
@@ -127,7 +123,7 @@ class Front:
         for a fresh answer, send a new private reply instead."""
         if edit:
             try:
-                await interaction.edit_original_response(content=text, view=view)
+                await answer.edit_original(interaction, content=text, view=view)
                 return
             except (discord.NotFound, discord.HTTPException) as exc:
                 log.info("private message not edited (%s); sending a new one", type(exc).__name__)
@@ -246,6 +242,8 @@ class Front:
             for u in opponents:  # a bot account is Discord's own fact; who may sit is the service's call
                 if u.bot:
                     raise Refusal("err.bot", name=u.display_name)
+            if not self.delivery.can_post_boards(interaction):  # issue 15: refused up front, no table
+                raise Refusal("err.forbidden")
             options = parse_variant(variant)
             if seat:
                 options["seat"] = seat
@@ -345,7 +343,11 @@ class Front:
         async with self.guard(interaction, table):
             await self.defer(interaction)
             table_id = await self.resolve_table(interaction, table)
-            post = await self.service.board(table_id)
+            post, public = await self.service.board_for(table_id, interaction.user.id, interaction.guild_id)
+            if not public:  # issue 15: not seated (or asked again within a minute): for the asker's eyes only
+                file = discord.File(io.BytesIO(post.image), filename=f"mesa-{table_id}.png") if post.image else None
+                await self.reply(interaction, service_t(post.key, self.lang(interaction), **post.params), file=file)
+                return
             await self.delivery.deliver([post], public_lang(interaction))
             await self.reply(interaction, t("ok.posted", self.lang(interaction)))
 
@@ -613,3 +615,11 @@ class Front:
         messages = await self.service.tick()
         if messages:
             await self.delivery.deliver(messages, None)
+        # issue 15, defect 2: boards Discord refused (a locked thread, a Discord outage) are retried
+        # here, not only at the next start; a table changed in the last minute may still be delivering
+        for message in await self.service.missed_posts(settled_seconds=MISSED_AFTER_SECONDS):
+            log.info("table %d: posting a board that was not delivered", message.table_id)
+            try:
+                await self.delivery.deliver([message], None)
+            except PostFailed:
+                log.info("table %d: the board still cannot be posted", message.table_id)

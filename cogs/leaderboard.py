@@ -23,6 +23,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
+from cogs import answer
 from cogs.i18n_discord import t
 from cogs.limits import (
     MAX_ALT_TEXT,
@@ -68,12 +69,7 @@ def _guild(interaction: discord.Interaction) -> int:
 async def _answer(interaction: discord.Interaction, content: str, *, files: list[discord.File] | None = None,
                   view: discord.ui.View | None = None, embed: discord.Embed | None = None) -> None:
     """An ephemeral answer with several files (``Front.reply`` takes one)."""
-    kwargs: dict[str, Any] = {"content": content[:MAX_MESSAGE], "ephemeral": True, "files": files or []}
-    if view is not None:
-        kwargs["view"] = view
-    if embed is not None:
-        kwargs["embed"] = embed
-    await interaction.followup.send(**kwargs)
+    await answer.send(interaction, content=content[:MAX_MESSAGE], files=files, view=view, embed=embed)
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=PAGE_ID.pattern):
@@ -185,7 +181,7 @@ async def replay(interaction: discord.Interaction, table: int) -> None:
 
         caption = table_text("replay.caption", lang, game=found.title, table=table, players=", ".join(found.names))
         # the deferred (ephemeral) answer first, then the replay as a public message of its own
-        await interaction.edit_original_response(content=t("ok.replay_posted", lang, table=table))
+        await answer.edit_original(interaction, content=t("ok.replay_posted", lang, table=table))
         await interaction.followup.send(content=caption, file=discord.File(io.BytesIO(gif),
                                                                            filename=f"mesa-replay-{table}.gif"))
 

@@ -87,6 +87,7 @@ from tables.outbox import (
     Reminder,
     TableFinished,
 )
+from tables.reposts import RepostGate
 
 log = logging.getLogger(__name__)
 
@@ -225,6 +226,7 @@ class TableService:
         self._log_cache: dict[int, list[tuple[int, int, str, str]]] = {}
         #: who this process is when it claims due deadlines (issue 19: several processes share them)
         self.claimant = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self._reposts = RepostGate()  # issue 15, defect 1
 
     # ================================================================ helpers: time, locks, loading
     def _now(self) -> datetime:
@@ -799,21 +801,35 @@ class TableService:
             seat = ctx.seat_of(user_id)
             if seat is None or seat.user_id == ctx.row.host_id or seat.accepted:
                 raise TableError("error.not_invited", table=table_id)
-            now = now_iso(self._now())
-            params = {"table": table_id, "name": seat.name, "game": ctx.engine.title}
-            if ctx.engine.max_players == 2:
-                async with self.repo.transaction() as tx:
-                    await tx.update_table(table_id, ctx.row.version, now, status=DECLINED)
-                return [PublicPost(table_id, INVITE, "invite.declined", params, version=ctx.row.version + 1)]
-            remaining = [s for s in ctx.seats if s.seat != seat.seat]
-            status = INVITED if any(not s.accepted for s in remaining) else OPEN
+            return await self._withdraw(ctx, seat)
+
+    async def _withdraw(self, ctx: _Ctx, seat: SeatRow) -> list[Message]:
+        """An invitee leaves an invitation (declines it, or takes back an acceptance); under the table's lock.
+
+        Issue 15, defect 9: an invitation never turns into a table anyone may join.  When every named
+        invitee has gone the table closes, telling the host; when everyone still seated has accepted
+        and there are enough of them, the game starts, as it would have on the last acceptance.
+        """
+        table_id = ctx.id
+        now = now_iso(self._now())
+        params = {"table": table_id, "name": seat.name, "game": ctx.engine.title}
+        remaining = sorted((s for s in ctx.seats if s.seat != seat.seat), key=lambda r: r.seat)
+        if all(s.user_id == ctx.row.host_id for s in remaining):
             async with self.repo.transaction() as tx:
-                await tx.replace_seats(table_id, [replace(s, seat=i) for i, s in enumerate(
-                    sorted(remaining, key=lambda r: r.seat))])
-                await tx.update_table(table_id, ctx.row.version, now, status=status)
-            ctx = await self._load(table_id)
-            return [PublicPost(table_id, INFO, "invite.declined_seat", params, version=ctx.row.version),
-                    self._waiting_post(ctx)]
+                await tx.update_table(table_id, ctx.row.version, now, status=DECLINED)
+            self._forget(table_id)
+            return [PublicPost(table_id, INVITE, "invite.declined", params, mention=(ctx.row.host_id,),
+                               version=ctx.row.version + 1)]
+        async with self.repo.transaction() as tx:
+            await tx.replace_seats(table_id, [replace(s, seat=i) for i, s in enumerate(remaining)])
+            await tx.update_table(table_id, ctx.row.version, now, status=INVITED)
+        ctx = await self._load(table_id)
+        info = PublicPost(table_id, INFO, "invite.left" if seat.accepted else "invite.declined_seat", params,
+                          version=ctx.row.version)
+        if all(s.accepted for s in ctx.seats) and len(ctx.seats) >= ctx.engine.min_players:
+            self._check_game_options(ctx.engine, ctx.options, len(ctx.seats))
+            return [info, *await self._start(ctx)]
+        return [info, self._waiting_post(ctx)]
 
     async def join(self, table_id: int, user_id: int, name: str) -> list[Message]:
         async with self._lock(table_id):
@@ -849,6 +865,8 @@ class TableService:
                 raise TableError("error.not_seated", table=table_id)
             if user_id == ctx.row.host_id:
                 raise TableError("error.host_cannot_leave", table=table_id)
+            if ctx.row.status == INVITED:  # issue 15, defect 9: leaving an invitation is declining it
+                return await self._withdraw(ctx, seat)
             remaining = sorted((s for s in ctx.seats if s.user_id != user_id), key=lambda r: r.seat)
             status = INVITED if any(not s.accepted for s in remaining) else OPEN
             async with self.repo.transaction() as tx:
@@ -1154,6 +1172,19 @@ class TableService:
         """The table's current public post again (board image and summary, or the invitation)."""
         return await self._current_post(await self._load(table_id), image)
 
+    async def board_for(self, table_id: int, user_id: int, guild_id: int | None) -> tuple[PublicPost, bool]:
+        """``/board``: the table's current post, and whether it goes to the table (True) or only to the asker.
+
+        Issue 15, defect 1 (``tables/reposts.py``): a seated player re-posts it, once a minute per
+        table; anyone else in the table's server sees it privately; another server has no such table.
+        """
+        ctx = await self._load(table_id)
+        if guild_id is None or ctx.row.guild_id != guild_id:
+            raise TableError("error.no_table", table=table_id)
+        post = await self._current_post(ctx, True)
+        public = ctx.seat_of(user_id) is not None and self._reposts.allow(table_id, self._now())
+        return post, public
+
     async def private_view(self, table_id: int, user_id: int) -> PrivatePost:
         """The "My pieces" button: this player's own view (TableError if not seated)."""
         ctx = await self._load(table_id)
@@ -1211,6 +1242,10 @@ class TableService:
             listed = ", ".join(f"#{s.table_id} {s.title}" for s in found[:MAX_LISTED_TABLES])
             raise TableError("error.several_tables", tables=listed)
         return found[0].table_id
+    async def hosts_live_table(self, guild_id: int, thread_id: int) -> bool:
+        """Whether a live table plays in this thread (issue 15, defect 3: such a thread is kept open)."""
+        rows = await self.repo.tables_in_place(guild_id, thread_id, LIVE)
+        return any(row.thread_id == thread_id for row in rows)
 
     async def open_tables_in_place(self, guild_id: int, place_id: int) -> list[int]:
         """Ids of tables in this channel still open for anybody to join (``/join`` without a number)."""
@@ -1283,16 +1318,23 @@ class TableService:
             ctx.row = replace(ctx.row, **columns)
             self._remember(ctx)
 
-    async def missed_posts(self) -> list[Message]:
-        """At start-up: the board (and result) of every table whose latest board was never posted.
+    async def missed_posts(self, settled_seconds: float = 0) -> list[Message]:
+        """The board (and result) of every table whose latest board was never posted.
 
-        Only tables whose front end reports posted versions (``set_location(..., version=)``) count.
+        At start-up, and on the ticker (issue 15, defect 2: a refused post was only retried by a
+        restart).  ``settled_seconds``: skip tables changed more recently than that, whose board
+        the request that changed them may still be delivering.  Only tables whose front end
+        reports posted versions (``set_location(..., version=)``) count.
         """
         messages: list[Message] = []
+        cutoff = self._now() - timedelta(seconds=settled_seconds)
         for table_id in await self.repo.tables_with_unposted_boards():
             try:
                 ctx = await self._load(table_id)
             except TableError:
+                continue
+            changed = parse_iso(ctx.row.updated_at)
+            if settled_seconds and changed is not None and changed.replace(tzinfo=changed.tzinfo or UTC) > cutoff:
                 continue
             messages.append(await self._current_post(ctx))
             if ctx.row.status == FINISHED and ctx.row.outcome:

@@ -143,6 +143,7 @@ async def test_buttons_work_after_a_restart(tmp_path: Any) -> None:
     finally:
         await first.close()
     second = await Harness.open(tmp_path)
+    second.standin.adopt(first.standin)  # the same Discord, a new bot process
     try:
         await second.click(pick, ALICE, message=board, channel=place)
         step = [r for r in second.standin.interaction_replies() if not r.path.endswith("/callback")][-1]
@@ -180,6 +181,9 @@ async def test_click_on_a_finished_game_shows_the_final_board(harness: Harness) 
     board = h.message_with(pick)
     await h.command("resign", [], BOB, channel=place)
     h.standin.clear()
+    # Discord only sends a click for a component that is on the message: the edit that retired the
+    # board's controls was lost (a crash), so they are still there
+    h.standin.messages[int(board["id"])] = board
     await h.click(pick, ALICE, message=board, channel=place)
     answer = [r for r in h.standin.interaction_replies() if not r.path.endswith("/callback")][-1]
     assert answer.ephemeral and "out of date" in answer.content and answer.files

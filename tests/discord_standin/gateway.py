@@ -23,8 +23,16 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 0, 1, 2, 6, 7, 9, 10, 11
-#: Discord's close code for an authentication failure
+#: Discord's close codes: an authentication failure; a privileged intent the application has not enabled
 AUTHENTICATION_FAILED = 4004
+DISALLOWED_INTENTS = 4014
+#: the privileged intents (GUILD_MEMBERS, GUILD_PRESENCES, MESSAGE_CONTENT) and GUILDS
+PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)
+GUILDS = 1 << 0
+#: dispatches that only a session with the GUILDS intent receives (Discord's intents table)
+GUILDS_EVENTS = {"GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE", "CHANNEL_CREATE", "CHANNEL_UPDATE",
+                 "CHANNEL_DELETE", "THREAD_CREATE", "THREAD_UPDATE", "THREAD_DELETE", "THREAD_LIST_SYNC",
+                 "THREAD_MEMBER_UPDATE"}
 
 _sessions = itertools.count(1)
 
@@ -74,6 +82,7 @@ class Gateway:
         self.latest: Session | None = None
         self.resumed = 0
         self.heartbeats = 0
+        self.intents_seen: list[int] = []  # the intents of every IDENTIFY
         self.changed = asyncio.Event()
 
     @property
@@ -96,6 +105,8 @@ class Gateway:
         session = session or self.live() or self.latest
         if session is None:
             return False
+        if event in GUILDS_EVENTS and not session.intents & GUILDS:
+            return True  # Discord does not send it to a session without the GUILDS intent
         session.seq += 1
         payload = {"op": DISPATCH, "t": event, "s": session.seq, "d": data}
         session.sent.append(payload)
@@ -140,7 +151,12 @@ class Gateway:
             if data.get("token") != self.server.token:
                 await conn.ws.close(code=AUTHENTICATION_FAILED, message=b"Authentication failed.")
                 return
-            session = Session(f"standin-session-{next(_sessions)}", int(data.get("intents") or 0))
+            intents = int(data.get("intents") or 0)
+            self.intents_seen.append(intents)
+            if intents & PRIVILEGED_INTENTS & ~int(getattr(self.server, "enabled_intents", 0)):
+                await conn.ws.close(code=DISALLOWED_INTENTS, message=b"Disallowed intent(s).")
+                return
+            session = Session(f"standin-session-{next(_sessions)}", intents)
             self.sessions[session.session_id] = session
             self.latest = session
             session.connection = conn

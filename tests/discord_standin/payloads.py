@@ -4,13 +4,15 @@ The payloads follow Discord's documented interaction object (type 2 application 
 component, 4 autocomplete), with ``member`` (guild), ``channel``, ``locale``, ``app_permissions`` and,
 for components, the ``message`` that carries them.  ``Harness.dispatch`` hands a payload to
 ``ConnectionState.parse_interaction_create`` exactly as the gateway would, then waits for every task
-it started.
+it started.  ``STANDIN_DEBUG=1`` prints, when a harness closes, every request Discord refused.
 """
 
 from __future__ import annotations
 
 import asyncio
 import itertools
+import json
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -18,9 +20,8 @@ from typing import Any
 import discord
 
 from discord_standin import APP_ID, TIMESTAMP, StandIn
+from discord_standin.world import CHANNEL_ID, GUILD_ID
 
-GUILD_ID = 100000000000000001
-CHANNEL_ID = 200000000000000001
 #: everything Mesa needs (send, embed, attach, threads) plus view/read history
 APP_PERMISSIONS = str((1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 35) | (1 << 38))
 MANAGE_GUILD = 1 << 5
@@ -43,9 +44,9 @@ def member(u: dict[str, Any], permissions: int = 0) -> dict[str, Any]:
 
 
 def text_channel(channel_id: int = CHANNEL_ID, guild_id: int = GUILD_ID) -> dict[str, Any]:
-    return {"id": str(channel_id), "type": 0, "guild_id": str(guild_id), "name": "games", "position": 0,
-            "permission_overwrites": [], "nsfw": False, "parent_id": None, "topic": None, "last_message_id": None,
-            "rate_limit_per_user": 0, "flags": 0}
+    from discord_standin.world import text_channel as make
+
+    return make(channel_id, guild_id)
 
 
 def thread_channel(thread_id: int, parent_id: int = CHANNEL_ID, guild_id: int = GUILD_ID) -> dict[str, Any]:
@@ -126,6 +127,9 @@ class Harness:
         return cls(bot, standin, old)
 
     async def close(self) -> None:
+        if os.environ.get("STANDIN_DEBUG"):
+            for r in self.standin.refusals():
+                print("REFUSED", r.method, r.path, r.status, json.dumps(r.answer)[:300])
         try:
             await self.bot.close()
             await self.bot.service.repo.close()
@@ -134,7 +138,12 @@ class Harness:
             discord.http.Route.BASE = self._old_base
 
     async def dispatch(self, payload: dict[str, Any]) -> None:
-        """Deliver ``payload`` as the gateway would, and wait until the bot has finished with it."""
+        """Deliver ``payload`` as the gateway would, and wait until the bot has finished with it.
+
+        The stand-in issues it first (its deadlines start now; a click on a component that is not on
+        the message raises ``Refused``, as no Discord client could send it).
+        """
+        payload = self.standin.issue(payload)
         self.bot._connection.parse_interaction_create(payload)
         await self.settle()
 
@@ -173,8 +182,8 @@ class Harness:
         raise KeyError(prefix)
 
     def message_with(self, custom_id: str) -> dict[str, Any]:
-        """The latest message carrying a component with ``custom_id`` (as it is now, else as first posted)."""
-        for message in [*reversed(self.standin.messages.values()), *reversed(self.standin.originals.values())]:
+        """The latest message carrying a component with ``custom_id`` now."""
+        for message in reversed(self.standin.messages.values()):
             for row in message.get("components", []):
                 for item in row.get("components", []):
                     if item.get("custom_id") == custom_id:
@@ -183,9 +192,7 @@ class Harness:
 
     def channel_of(self, message: dict[str, Any]) -> dict[str, Any]:
         cid = int(message["channel_id"])
-        if cid in self.standin.channels:
-            return thread_channel(cid)
-        return text_channel(cid if cid else CHANNEL_ID)
+        return self.standin.place(cid) or text_channel(cid if cid else CHANNEL_ID)
 
 
 def _is_bot_task(task: asyncio.Task[Any]) -> bool:

@@ -1,11 +1,16 @@
 """The whole stand-in for Discord: REST and gateway on one local port, the bot process, scripted users.
 
-``DiscordServer`` extends the REST stand-in of ``discord_standin`` (its routes, records and message
-store) with what a separately running bot needs from Discord:
+``DiscordServer`` extends the REST stand-in of ``discord_standin`` (its routes, records, message
+store and every rule it enforces: payload limits, deadlines, rate limits, permissions, threads)
+with what a separately running bot needs from Discord:
 
 - the gateway (``discord_standin.gateway``) at ``ws://127.0.0.1:PORT/gateway``, announced by
-  ``GET /gateway/bot``; READY, GUILD_CREATE for one server with one text channel, THREAD_CREATE
-  when the bot opens a thread (as Discord sends it);
+  ``GET /gateway/bot``; intents checked at IDENTIFY (4014 for a privileged intent the application
+  has not enabled, ``enabled_intents``); READY and a GUILD_CREATE for every server the bot is in
+  (``add_guild``, ``create_channel``); THREAD_CREATE / THREAD_UPDATE / THREAD_DELETE as the world
+  changes (a thread opened, archived by ``advance_clock``, un-archived by a post, locked, deleted);
+  GUILD_DELETE and GUILD_CREATE when the bot is removed from a server and added back
+  (``remove_bot``, ``add_bot``);
 - ``PUT /applications/{app}/commands`` (``python bot.py --sync``): the registered commands are kept,
   and scripted users build their slash commands from them, so a user can only send what Discord
   would let them send;
@@ -20,6 +25,9 @@ store) with what a separately running bot needs from Discord:
 ``DISCORD_API_BASE`` (and a temporary ``DATABASE_PATH``), and can kill it with SIGKILL.
 ``Player`` is a scripted user: slash commands, autocomplete, buttons and selects, each built from
 what the bot registered or posted, sent as INTERACTION_CREATE over the gateway.
+
+``violations()`` lists the requests Discord refused for a rule the bot broke (the e2e fixture
+fails a test on any), leaving out the faults a test injected and ``expected_codes``.
 
 Waiting never sleeps for a fixed time: ``wait_until`` re-checks a condition whenever a request or
 a gateway change arrives, up to a timeout.
@@ -45,6 +53,8 @@ from aiohttp import web
 from discord_standin import APP_ID, BOT_ID, BOT_USER, EPHEMERAL, Recorded, StandIn
 from discord_standin import payloads as P
 from discord_standin.gateway import Gateway
+from discord_standin.ratelimit import Limits
+from discord_standin.world import Guild
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "standin.bot.token"
@@ -56,7 +66,6 @@ SUB_COMMAND, STRING, INTEGER, BOOLEAN, USER, CHANNEL, NUMBER = 1, 3, 4, 5, 6, 7,
 MANAGE_GUILD = 1 << 5
 #: a fault "status" meaning: hold the request unanswered until ``release``
 STALL = 0
-ALL_PERMISSIONS = (1 << 41) - 1
 _INTERACTION_PATH = re.compile(r"^/interactions/(?P<id>\d+)/(?P<token>[^/]+)/callback$")
 _WEBHOOK_PATH = re.compile(r"^/webhooks/\d+/(?P<token>[^/]+)(?:/messages/(?P<message>[^/]+))?$")
 
@@ -116,11 +125,13 @@ class Exchange:
         return "\n".join(r.content for r in self.records() if r.content)
 
     def ephemeral(self) -> bool:
-        """Every message answering this interaction is ephemeral (flag 64)."""
-        bodies = [r for r in self.replies if r.method == "POST"]
-        if self.callback_type in (CALLBACK_MESSAGE, CALLBACK_DEFER):
-            bodies.append(self.callback)  # type: ignore[arg-type]
-        return all(r.ephemeral for r in bodies)
+        """Every message answering this interaction is ephemeral (flag 64), as Discord stored it.
+
+        The stored flags count, not the requested ones: the first follow-up after a deferral edits
+        the deferred message and keeps the deferral's flag, whatever the follow-up asked for.
+        """
+        flags = [r.flags for r in self.records() if r.stored_message() is not None]
+        return all(f & EPHEMERAL for f in flags)
 
     def custom_ids(self) -> list[str]:
         out: list[str] = []
@@ -147,8 +158,8 @@ class Exchange:
 class DiscordServer(StandIn):
     """REST + gateway for one server (guild) with one text channel ``#games``."""
 
-    def __init__(self, *, heartbeat_ms: int = 41250) -> None:
-        super().__init__()
+    def __init__(self, *, heartbeat_ms: int = 41250, limits: Limits | None = None) -> None:
+        super().__init__(limits=limits)
         self.token = TOKEN
         self.gateway = Gateway(self, heartbeat_ms)
         self.faults: list[Fault] = []
@@ -156,7 +167,13 @@ class DiscordServer(StandIn):
         self.exchanges: dict[str, Exchange] = {}
         self.arrivals: dict[int, float] = {}  # id(record) -> monotonic arrival time
         self.guild_id = P.GUILD_ID
-        self.channel = P.text_channel()
+        self.channel = self.guilds[self.guild_id].channels[P.CHANNEL_ID]
+        #: the privileged intents this application has switched on in the developer portal (none)
+        self.enabled_intents = 0
+        self._outgoing: list[tuple[str, dict[str, Any]]] = []
+        self.faulted: set[int] = set()  # id() of records answered by a fault a test asked for
+        #: error codes a test provokes on purpose (closed DMs are the user's choice, not a bot's mistake)
+        self.expected_codes: set[int] = {50007}
         self.port = 0
         self.stalled: list[Recorded] = []
         self._release = asyncio.Event()
@@ -187,23 +204,30 @@ class DiscordServer(StandIn):
     # ---- gateway payloads -----------------------------------------------------------------------
     def ready_payload(self, session: Any) -> dict[str, Any]:
         return {"v": 10, "user": {**BOT_USER, "verified": True, "mfa_enabled": False},
-                "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds.values() if g.bot_member],
                 "session_id": session.session_id, "resume_gateway_url": self.gateway_url,
                 "application": {"id": str(APP_ID), "flags": 0}, "private_channels": [], "relationships": [],
                 "_trace": ["stand-in"]}
 
     def guild_payloads(self) -> list[dict[str, Any]]:
-        everyone = {"id": str(self.guild_id), "name": "@everyone", "permissions": str(ALL_PERMISSIONS & ~8),
+        """GUILD_CREATE for every server the bot is in."""
+        return [self.guild_payload(g) for g in self.guilds.values() if g.bot_member]
+
+    def guild_payload(self, guild: Guild) -> dict[str, Any]:
+        everyone = {"id": str(guild.id), "name": "@everyone", "permissions": str(guild.bot_permissions),
                     "position": 0, "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
         bot_member = {**P.member(BOT_USER), "roles": []}
-        threads = [{**c, "guild_id": str(self.guild_id)} for c in self.channels.values()]
-        return [{"id": str(self.guild_id), "name": GUILD_NAME, "owner_id": "1", "icon": None, "splash": None,
-                 "features": [], "roles": [everyone], "emojis": [], "stickers": [], "channels": [self.channel],
-                 "threads": threads, "members": [bot_member], "voice_states": [], "presences": [],
-                 "member_count": 10, "large": False, "unavailable": False, "joined_at": P.TIMESTAMP,
-                 "preferred_locale": "en-US", "verification_level": 0, "default_message_notifications": 0,
-                 "explicit_content_filter": 0, "mfa_level": 0, "premium_tier": 0, "nsfw_level": 0,
-                 "system_channel_flags": 0, "stage_instances": [], "guild_scheduled_events": []}]
+        threads = [dict(c) for i, c in self.channels.items()
+                   if int(c["guild_id"]) == guild.id and i not in self.deleted
+                   and not c["thread_metadata"]["archived"]]
+        return {"id": str(guild.id), "name": guild.name, "owner_id": "1", "icon": None, "splash": None,
+                "features": [], "roles": [everyone], "emojis": [], "stickers": [],
+                "channels": list(guild.channels.values()), "threads": threads, "members": [bot_member],
+                "voice_states": [], "presences": [], "member_count": 10, "large": False, "unavailable": False,
+                "joined_at": P.TIMESTAMP, "preferred_locale": guild.preferred_locale, "verification_level": 0,
+                "default_message_notifications": 0, "explicit_content_filter": 0, "mfa_level": 0,
+                "premium_tier": 0, "nsfw_level": 0, "system_channel_flags": 0, "stage_instances": [],
+                "guild_scheduled_events": []}
 
     # ---- faults ---------------------------------------------------------------------------------
     def fail(self, method: str, path: str, status: int, times: int = 1, retry_after: float = 0.05) -> Fault:
@@ -289,18 +313,52 @@ class DiscordServer(StandIn):
                 return _json({"code": 0, "message": "stand-in: released"}, status=503)
             if fault is not None:
                 record.status = fault.status
+                self.faulted.add(id(record))
                 return fault
-            status, answer = self._answer_more(request.method, path, body, files)
+            status, answer, headers = self.respond(request.method, path, body, files)
             record.status = status
+            record.answer = answer
             self._track(record)
-            if status == 201 and path.endswith("/threads") and isinstance(answer, dict):
-                await self.gateway.dispatch("THREAD_CREATE", {**answer, "newly_created": True,
-                                                              "guild_id": str(self.guild_id)})
+            await self.flush_events()
             if answer is None:
-                return web.Response(status=204)
-            return _json(answer, status=status)
+                return web.Response(status=204, headers=headers)
+            return _json(answer, status=status, headers=headers)
         finally:
             self._notify()
+
+    def emit(self, event: str, data: dict[str, Any]) -> None:
+        super().emit(event, data)
+        self._outgoing.append((event, data))
+
+    async def flush_events(self) -> None:
+        """Send the gateway events the world produced (thread changes, guild joins and leaves), in order."""
+        while self._outgoing:
+            event, data = self._outgoing.pop(0)
+            await self.gateway.dispatch(event, data)
+
+    async def advance_clock(self, seconds: float) -> None:
+        """Move the stand-in's clock (threads archive, tokens expire) and send the resulting events."""
+        self.advance(seconds)
+        await self.flush_events()
+
+    async def remove_bot(self, guild_id: int) -> None:
+        """The bot is kicked from a server: GUILD_DELETE, and 50001 Missing Access there from now on."""
+        self.guilds[guild_id].bot_member = False
+        self.emit("GUILD_DELETE", {"id": str(guild_id)})
+        await self.flush_events()
+
+    async def add_bot(self, guild_id: int) -> None:
+        """The bot is invited (back) into a server: GUILD_CREATE."""
+        self.guilds[guild_id].bot_member = True
+        self.emit("GUILD_CREATE", self.guild_payload(self.guilds[guild_id]))
+        await self.flush_events()
+
+    async def create_channel(self, guild_id: int | None = None, **kw: Any) -> dict[str, Any]:
+        """A moderator adds a channel (``kind``, ``name``, ``overwrites``): CHANNEL_CREATE."""
+        channel = self.add_channel(guild_id or self.guild_id, **kw)
+        self.emit("CHANNEL_CREATE", dict(channel))
+        await self.flush_events()
+        return channel
 
     def _track(self, record: Recorded) -> None:
         """Attach interaction callbacks and webhook calls to the exchange of their token."""
@@ -315,42 +373,27 @@ class DiscordServer(StandIn):
         if m and m["token"] in self.exchanges and 200 <= record.status < 300:
             self.exchanges[m["token"]].replies.append(record)
 
-    def _answer_more(self, method: str, path: str, body: Any, files: list[tuple[str, bytes]]) -> tuple[int, Any]:
-        parts = path.strip("/").split("/")
+    def _answer(self, method: str, path: str, body: Any, files: list[tuple[str, bytes]]) -> tuple[int, Any]:
         if path == "/gateway/bot":
             return 200, {"url": self.gateway_url, "shards": 1,
                          "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0,
                                                  "max_concurrency": 1}}
         if path == "/gateway":
             return 200, {"url": self.gateway_url}
+        parts = path.strip("/").split("/")
         if parts[0] == "applications" and parts[-1] == "commands":
             if method == "PUT":
                 self.commands = [{**c, "id": str(self.next_id()), "application_id": str(APP_ID), "version": "1",
                                   "type": c.get("type", 1)} for c in body or []]
             return 200, self.commands
-        if parts[0] == "channels" and len(parts) == 2 and method == "GET" and int(parts[1]) == int(self.channel["id"]):
-            return 200, self.channel
-        if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages" and method == "POST" \
-                and int(parts[1]) not in self.dm_users and not self._is_guild_place(int(parts[1])):
-            return 404, {"code": 10003, "message": "Unknown Channel"}
-        status, answer = self._answer(method, path, body, files)
-        if isinstance(answer, dict) and answer.get("id") and "attachments" in answer and parts[0] == "webhooks":
-            exchange = self.exchanges.get(parts[2]) if len(parts) > 2 else None
-            if exchange is not None:  # followups live in the interaction's channel
-                answer["channel_id"] = exchange.payload["channel_id"]
-                self.messages[int(answer["id"])]["channel_id"] = exchange.payload["channel_id"]
-        if parts[0] == "interactions" and isinstance(answer, dict):
-            exchange = self.exchanges.get(parts[2])
-            message = (answer.get("resource") or {}).get("message")
-            if exchange is not None and message is not None:
-                message["channel_id"] = exchange.payload["channel_id"]
-                self.messages[int(message["id"])]["channel_id"] = exchange.payload["channel_id"]
-        return status, answer
-
-    def _is_guild_place(self, channel_id: int) -> bool:
-        return channel_id == int(self.channel["id"]) or channel_id in self.channels
+        return super()._answer(method, path, body, files)
 
     # ---- queries --------------------------------------------------------------------------------
+    def violations(self) -> list[Recorded]:
+        """Requests Discord refused for breaking a rule, other than the faults and codes a test provoked."""
+        return [r for r in self.refusals() if id(r) not in self.faulted and r.status != STALL
+                and (r.answer or {}).get("code") not in self.expected_codes]
+
     def command(self, name: str) -> dict[str, Any]:
         for c in self.commands:
             if c["name"] == name:
@@ -390,13 +433,12 @@ class DiscordServer(StandIn):
 
     def thread_of(self, message: dict[str, Any]) -> dict[str, Any]:
         cid = int(message.get("channel_id") or 0)
-        if cid in self.channels:
-            return P.thread_channel(cid)
-        return self.channel
+        return self.place(cid) or self.channel
 
     # ---- sending interactions -------------------------------------------------------------------
     async def interact(self, payload: dict[str, Any], *, wait: bool = True, timeout: float = 30.0) -> Exchange:
         """Send INTERACTION_CREATE over the gateway; with ``wait``, until the bot has answered it."""
+        payload = self.issue(payload)
         exchange = Exchange(payload, time.monotonic())
         self.exchanges[exchange.token] = exchange
         if not await self.gateway.dispatch("INTERACTION_CREATE", payload):

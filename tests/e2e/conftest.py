@@ -24,7 +24,7 @@ for folder in (TESTS, TESTS / "e2e"):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
-from discord_standin.server import BotProcess, DiscordServer  # noqa: E402
+from discord_standin.server import BotProcess, DiscordServer, dump  # noqa: E402
 from mesa_e2e import Cast  # noqa: E402
 
 
@@ -75,6 +75,9 @@ async def bot(server: DiscordServer, tmp_path: Path) -> AsyncIterator[BotProcess
             await process.wait_for_no_leftovers()
         finally:
             process.reap()
+    # the bot broke none of Discord's rules (payload limits, deadlines, permissions, threads ...)
+    violations = server.violations()
+    assert not violations, "Discord refused the bot's requests:\n" + dump(violations[:20])
     # a handler never crashes: no traceback and no error in the bot's log (unless the test expects some)
     if not process.expect_errors:
         problems = log_problems(process.log())

@@ -48,10 +48,10 @@ class Cast:
 
     # ---- tables ---------------------------------------------------------------------------------
     async def open_table(self, host: Player, game: str, opponents: list[Player], *, accept: bool = True,
-                         **options: Any) -> int:
-        """``/play game @opponents ...`` by ``host``; every opponent presses Accept.  The table id."""
+                         channel: dict[str, Any] | None = None, **options: Any) -> int:
+        """``/play game @opponents ...`` by ``host`` (in ``channel``); every opponent presses Accept.  The table id."""
         named = dict(zip(("opponent", "opponent2", "opponent3"), opponents))
-        ex = self.note(await host.slash("play", game=game, **named, **options))
+        ex = self.note(await host.slash("play", channel=channel, game=game, **named, **options))
         found = TABLE_NO.search(ex.text())
         assert found, f"/play gave no table number: {ex.text()!r}"
         table = int(found[1])

@@ -131,7 +131,8 @@ async def test_plateau_private_faces_reach_only_their_owner(server: DiscordServe
     # its public form, not a private position, not a private image
     result_at = next(i for i, r in enumerate(server.requests)
                      if any(c.startswith(f"mesa:rematch:{table}:") for c in r.custom_ids()))
-    public = [r for r in server.requests[:result_at] if r in server.public_posts()]
+    published = {id(r) for r in server.public_posts()}
+    public = [r for r in server.requests[:result_at] if id(r) in published]
     public_text = "\n".join(r.text() for r in public)
     public_images = {hashlib.sha256(d).hexdigest() for r in public for _, d in r.files}
     secret_moves = [m for _, _, m in moves(bot.database, table) if m.startswith("+") and "?" not in m]

@@ -1,0 +1,181 @@
+"""Discord's documented payload limits, checked the way Discord checks them.
+
+Each ``check_*`` function takes a request body (as discord.py sends it) and returns ``None`` when
+Discord would accept it, or ``(status, error body)`` as Discord answers: 400 with
+``{"code": 50035, "message": "Invalid Form Body", "errors": {...}}``, where ``errors`` nests the
+path of the bad field (``embeds.0.fields.3.value``) down to an ``_errors`` list of
+``{"code": "BASE_TYPE_MAX_LENGTH", "message": "Must be 1024 or fewer in length."}``; or Discord's
+own codes where it has one (50006 empty message, 40005 request entity too large).
+
+The limits are Discord's (developer documentation: message resource, embed limits, message
+components, autocomplete, threads, uploads); they are named here so a test can cite them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+CONTENT = 2000
+EMBEDS = 10
+EMBED_TITLE, EMBED_DESCRIPTION, EMBED_FIELDS = 256, 4096, 25
+FIELD_NAME, FIELD_VALUE, FOOTER_TEXT, AUTHOR_NAME = 256, 1024, 2048, 256
+EMBED_TOTAL = 6000
+ACTION_ROWS, ROW_BUTTONS = 5, 5
+SELECT_OPTIONS, OPTION_TEXT, PLACEHOLDER = 25, 100, 150
+BUTTON_LABEL, CUSTOM_ID = 80, 100
+CHOICES, CHOICE_TEXT = 25, 100
+FILES, FILE_BYTES = 10, 10 * 1024 * 1024
+THREAD_NAME = 100
+
+ACTION_ROW, BUTTON, STRING_SELECT = 1, 2, 3
+SELECTS = {3, 5, 6, 7, 8}
+LINK_STYLE, PREMIUM_STYLE = 5, 6
+
+INVALID_FORM_BODY = 50035
+EMPTY_MESSAGE = 50006
+TOO_LARGE = 40005
+
+Problem = tuple[int, dict[str, Any]]
+
+
+class _Errors:
+    """Collects field errors into Discord's nested ``errors`` object."""
+
+    def __init__(self) -> None:
+        self.tree: dict[str, Any] = {}
+
+    def add(self, path: list[str | int], code: str, message: str) -> None:
+        node = self.tree
+        for key in path:
+            node = node.setdefault(str(key), {})
+        node.setdefault("_errors", []).append({"code": code, "message": message})
+
+    def too_long(self, path: list[str | int], value: Any, limit: int) -> None:
+        if value is not None and len(str(value)) > limit:
+            self.add(path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
+
+    def between(self, path: list[str | int], value: Any, low: int, high: int) -> None:
+        if value is None or not low <= len(value) <= high:
+            self.add(path, "BASE_TYPE_BAD_LENGTH", f"Must be between {low} and {high} in length.")
+
+    def problem(self) -> Problem | None:
+        if not self.tree:
+            return None
+        return 400, {"code": INVALID_FORM_BODY, "message": "Invalid Form Body", "errors": self.tree}
+
+
+def check_message(body: Any, files: list[tuple[str, bytes]], *, create: bool) -> Problem | None:
+    """A message create or edit (channel message, webhook/follow-up, interaction response data)."""
+    body = body if isinstance(body, dict) else {}
+    too_big = next((name for name, data in files if len(data) > FILE_BYTES), None)
+    if too_big is not None:  # Discord rejects the upload before reading the form
+        return 413, {"code": TOO_LARGE, "message": "Request entity too large"}
+    errors = _Errors()
+    errors.too_long(["content"], body.get("content"), CONTENT)
+    embeds = body.get("embeds") or []
+    if len(embeds) > EMBEDS:
+        errors.add(["embeds"], "BASE_TYPE_MAX_LENGTH", f"Must be {EMBEDS} or fewer in length.")
+    total = 0
+    for i, embed in enumerate(embeds):
+        total += _check_embed(errors, ["embeds", i], embed)
+    if total > EMBED_TOTAL:
+        errors.add(["embeds"], "MAX_EMBED_SIZE_EXCEEDED", f"Embed size exceeds maximum size of {EMBED_TOTAL}")
+    _check_components(errors, body.get("components"))
+    attachments = body.get("attachments")
+    if len(files) > FILES or (isinstance(attachments, list) and len(attachments) > FILES):
+        errors.add(["attachments"], "BASE_TYPE_MAX_LENGTH", f"Must be {FILES} or fewer in length.")
+    problem = errors.problem()
+    if problem is not None:
+        return problem
+    if create and not (body.get("content") or embeds or files or body.get("components")
+                       or body.get("sticker_ids") or body.get("poll")):
+        return 400, {"code": EMPTY_MESSAGE, "message": "Cannot send an empty message"}
+    return None
+
+
+def _check_embed(errors: _Errors, path: list[str | int], embed: dict[str, Any]) -> int:
+    """Field limits of one embed; returns its size towards the 6,000-character total."""
+    title, description = embed.get("title"), embed.get("description")
+    errors.too_long([*path, "title"], title, EMBED_TITLE)
+    errors.too_long([*path, "description"], description, EMBED_DESCRIPTION)
+    fields = embed.get("fields") or []
+    if len(fields) > EMBED_FIELDS:
+        errors.add([*path, "fields"], "BASE_TYPE_MAX_LENGTH", f"Must be {EMBED_FIELDS} or fewer in length.")
+    size = len(title or "") + len(description or "")
+    for j, f in enumerate(fields):
+        errors.too_long([*path, "fields", j, "name"], f.get("name"), FIELD_NAME)
+        errors.too_long([*path, "fields", j, "value"], f.get("value"), FIELD_VALUE)
+        size += len(str(f.get("name") or "")) + len(str(f.get("value") or ""))
+    footer = (embed.get("footer") or {}).get("text")
+    author = (embed.get("author") or {}).get("name")
+    errors.too_long([*path, "footer", "text"], footer, FOOTER_TEXT)
+    errors.too_long([*path, "author", "name"], author, AUTHOR_NAME)
+    return size + len(footer or "") + len(author or "")
+
+
+def _check_components(errors: _Errors, rows: Any) -> None:
+    if rows is None:
+        return
+    if len(rows) > ACTION_ROWS:
+        errors.add(["components"], "BASE_TYPE_MAX_LENGTH", f"Must be {ACTION_ROWS} or fewer in length.")
+    seen: set[str] = set()
+    for i, row in enumerate(rows):
+        path: list[str | int] = ["components", i]
+        if int(row.get("type", 0)) != ACTION_ROW:
+            errors.add([*path, "type"], "UNION_TYPE_CHOICES", "Value of field \"type\" must be one of (1,).")
+            continue
+        items = row.get("components") or []
+        errors.between([*path, "components"], items, 1, ROW_BUTTONS)
+        if any(int(c.get("type", 0)) in SELECTS for c in items) and len(items) > 1:
+            errors.add([*path, "components"], "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                       "The specified component exceeds the maximum width")
+        for j, item in enumerate(items):
+            _check_item(errors, [*path, "components", j], item, seen)
+
+
+def _check_item(errors: _Errors, path: list[str | int], item: dict[str, Any], seen: set[str]) -> None:
+    kind = int(item.get("type", 0))
+    custom_id = item.get("custom_id")
+    link = kind == BUTTON and int(item.get("style", 0)) in (LINK_STYLE, PREMIUM_STYLE)
+    if not link:
+        if custom_id is None or not 1 <= len(str(custom_id)) <= CUSTOM_ID:
+            errors.add([*path, "custom_id"], "BASE_TYPE_BAD_LENGTH", f"Must be between 1 and {CUSTOM_ID} in length.")
+        elif custom_id in seen:
+            errors.add([*path, "custom_id"], "COMPONENT_CUSTOM_ID_DUPLICATED",
+                       "Component custom id cannot be duplicated")
+        else:
+            seen.add(str(custom_id))
+    if kind == BUTTON:
+        errors.too_long([*path, "label"], item.get("label"), BUTTON_LABEL)
+    elif kind in SELECTS:
+        errors.too_long([*path, "placeholder"], item.get("placeholder"), PLACEHOLDER)
+        if kind == STRING_SELECT:
+            options = item.get("options") or []
+            errors.between([*path, "options"], options, 1, SELECT_OPTIONS)
+            for k, o in enumerate(options):
+                for key in ("label", "value", "description"):
+                    errors.too_long([*path, "options", k, key], o.get(key), OPTION_TEXT)
+
+
+def check_choices(data: Any) -> Problem | None:
+    """An autocomplete answer (callback type 8): at most 25 choices, names and values of 1-100 characters."""
+    choices = (data or {}).get("choices") or []
+    errors = _Errors()
+    if len(choices) > CHOICES:
+        errors.add(["data", "choices"], "BASE_TYPE_MAX_LENGTH", f"Must be {CHOICES} or fewer in length.")
+    for i, c in enumerate(choices):
+        errors.between(["data", "choices", i, "name"], str(c.get("name", "")), 1, CHOICE_TEXT)
+        if isinstance(c.get("value"), str):
+            errors.too_long(["data", "choices", i, "value"], c["value"], CHOICE_TEXT)
+    return errors.problem()
+
+
+def check_thread_name(body: Any) -> Problem | None:
+    errors = _Errors()
+    errors.between(["name"], str((body or {}).get("name") or ""), 1, THREAD_NAME)
+    return errors.problem()
+
+
+def error(status: int, code: int, message: str) -> Problem:
+    """A plain Discord error answer."""
+    return status, {"code": code, "message": message}

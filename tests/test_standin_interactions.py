@@ -1,0 +1,143 @@
+"""The stand-in keeps Discord's interaction deadlines and follow-up semantics on its own clock.
+
+Discord (interactions, receiving and responding): the initial response within 3 seconds, else the
+token is invalid (10062 Unknown interaction); one initial response (40060 already acknowledged);
+the token works for follow-ups and edits of the original for 15 minutes; after a deferred
+response (type 5) the first follow-up edits the deferred "thinking" message and keeps its
+ephemeral flag.  A client sends clicks only for components on the message, and no application
+command from an archived thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+from discord_standin import EPHEMERAL, LOADING, Refused, StandIn
+from discord_standin.probe import Probe
+from discord_standin.world import CHANNEL_ID
+
+
+@pytest.fixture
+async def probe() -> AsyncIterator[Probe]:
+    standin = StandIn()
+    await standin.start()
+    try:
+        async with Probe(standin) as p:
+            yield p
+    finally:
+        await standin.stop()
+
+
+async def test_an_unknown_interaction_is_refused(probe: Probe) -> None:
+    payload = probe.interaction()
+    answer = await probe.call("POST", f"/interactions/{payload['id']}/not-the-token/callback", {"type": 5})
+    assert answer.status == 404 and answer.code == 10062
+
+
+async def test_the_callback_must_come_within_three_seconds(probe: Probe) -> None:
+    in_time = probe.interaction()
+    probe.standin.advance(2.5)
+    assert (await probe.callback(in_time, {"type": 5})).status == 200
+    late = probe.interaction()
+    probe.standin.advance(3.1)
+    answer = await probe.callback(late, {"type": 5})
+    assert answer.status == 404 and answer.code == 10062 and answer.body["message"] == "Unknown interaction"
+    assert (await probe.webhook("POST", late, body={"content": "x"})).code == 10015, "its token never worked"
+
+
+async def test_a_second_callback_is_already_acknowledged(probe: Probe) -> None:
+    payload = probe.interaction()
+    assert (await probe.callback(payload, {"type": 4, "data": {"content": "hi"}})).status == 200
+    again = await probe.callback(payload, {"type": 4, "data": {"content": "again"}})
+    assert again.status == 400 and again.code == 40060
+
+
+async def test_the_callback_type_must_fit_the_interaction(probe: Probe) -> None:
+    command = probe.interaction()
+    answer = await probe.callback(command, {"type": 8, "data": {"choices": []}})
+    assert answer.status == 400 and answer.code == 50035
+    update = probe.interaction()
+    assert (await probe.callback(update, {"type": 7, "data": {"content": "x"}})).status == 400, \
+        "a command has no message to update"
+
+
+async def test_the_token_lives_fifteen_minutes(probe: Probe) -> None:
+    payload = probe.interaction()
+    await probe.callback(payload, {"type": 4, "data": {"content": "hi"}})
+    probe.standin.advance(14 * 60)
+    assert (await probe.webhook("PATCH", payload, "/messages/@original", {"content": "edited"})).status == 200
+    probe.standin.advance(61)
+    expired = await probe.webhook("PATCH", payload, "/messages/@original", {"content": "late"})
+    assert expired.status == 401 and expired.code == 50027
+    assert (await probe.webhook("POST", payload, body={"content": "late"})).code == 50027
+
+
+async def test_the_first_followup_after_a_deferral_edits_the_original(probe: Probe) -> None:
+    payload = probe.interaction()
+    deferred = await probe.callback(payload, {"type": 5, "data": {"flags": EPHEMERAL}})
+    original = deferred.body["resource"]["message"]
+    assert original["flags"] & LOADING and original["flags"] & EPHEMERAL
+    first = await probe.webhook("POST", payload, body={"content": "public?"})
+    assert first.body["id"] == original["id"], "the deferred message itself, not a new one"
+    assert first.body["flags"] & EPHEMERAL and not first.body["flags"] & LOADING, \
+        "it keeps the deferral's ephemeral flag, whatever the follow-up asked"
+    second = await probe.webhook("POST", payload, body={"content": "public"})
+    assert second.body["id"] != original["id"] and not second.body["flags"] & EPHEMERAL
+    assert int(first.body["channel_id"]) == CHANNEL_ID
+
+
+async def test_a_public_deferral_stays_public(probe: Probe) -> None:
+    payload = probe.interaction()
+    await probe.callback(payload, {"type": 5})
+    first = await probe.webhook("POST", payload, body={"content": "secret?", "flags": EPHEMERAL})
+    assert not first.body["flags"] & EPHEMERAL, "the follow-up's ephemeral flag is ignored: it edits a public message"
+
+
+async def test_edit_original_after_a_deferral(probe: Probe) -> None:
+    payload = probe.interaction()
+    deferred = await probe.callback(payload, {"type": 5, "data": {"flags": EPHEMERAL}})
+    edited = await probe.webhook("PATCH", payload, "/messages/@original", {"content": "done"})
+    assert edited.body["id"] == deferred.body["resource"]["message"]["id"] and edited.body["content"] == "done"
+    after = await probe.webhook("POST", payload, body={"content": "more"})
+    assert after.body["id"] != edited.body["id"], "the deferral was answered: a follow-up is a new message"
+
+
+async def test_a_followup_before_any_callback_is_unknown(probe: Probe) -> None:
+    payload = probe.interaction()
+    assert (await probe.webhook("POST", payload, body={"content": "x"})).code == 10015
+
+
+async def test_a_click_needs_the_component_on_the_message(probe: Probe) -> None:
+    posted = await probe.call("POST", f"/channels/{CHANNEL_ID}/messages", {"content": "board", "components": [
+        {"type": 1, "components": [{"type": 2, "style": 1, "label": "go", "custom_id": "mesa:go"}]}]})
+    payload = probe.interaction("component", message=posted.body, custom_id="mesa:go")
+    assert int(payload["message"]["id"]) == int(posted.body["id"])
+    with pytest.raises(Refused):
+        probe.interaction("component", message=posted.body, custom_id="mesa:other")
+    await probe.call("PATCH", f"/channels/{CHANNEL_ID}/messages/{posted.body['id']}", {"components": []})
+    with pytest.raises(Refused):
+        probe.interaction("component", message=posted.body, custom_id="mesa:go")
+
+
+async def test_component_updates_edit_the_message_and_defer_update_makes_none(probe: Probe) -> None:
+    posted = await probe.call("POST", f"/channels/{CHANNEL_ID}/messages", {"content": "board", "components": [
+        {"type": 1, "components": [{"type": 2, "style": 1, "label": "go", "custom_id": "mesa:go"}]}]})
+    click = probe.interaction("component", message=posted.body, custom_id="mesa:go")
+    assert (await probe.callback(click, {"type": 7, "data": {"content": "moved"}})).status == 200
+    assert probe.standin.messages[int(posted.body["id"])]["content"] == "moved"
+    again = probe.interaction("component", message=probe.standin.messages[int(posted.body["id"])],
+                              custom_id="mesa:go")
+    await probe.callback(again, {"type": 6})
+    followup = await probe.webhook("POST", again, body={"content": "new", "flags": EPHEMERAL})
+    assert followup.body["id"] != posted.body["id"] and followup.body["flags"] & EPHEMERAL
+
+
+async def test_no_application_command_from_an_archived_thread(probe: Probe) -> None:
+    thread = await probe.call("POST", f"/channels/{CHANNEL_ID}/threads", {"name": "t", "type": 11,
+                                                                          "auto_archive_duration": 60})
+    channel = probe.standin.place(int(thread.body["id"]))
+    probe.interaction(channel=channel)  # fine while open
+    probe.standin.advance(3601)
+    with pytest.raises(Refused):
+        probe.interaction(channel=channel)
