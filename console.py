@@ -1,4 +1,4 @@
-"""The offline console: play every game in a terminal as several named users (DESIGN.md, console.py).
+"""The offline console: play every game in a terminal as several named users (docs/architecture.md, console.py).
 
 Each input line is ``NAME: COMMAND``; the console acts as user NAME (a stable fake id per name) in
 one pretend server and prints what a Discord server would show:
@@ -49,7 +49,7 @@ HINTS = {
     "build": "Build your pyramid with /build [random|sensible] or /move build:...",
     "draw": "Accept with /draw, refuse with /decline-draw.",
 }
-RULES_DIR = Path(__file__).resolve().parent.parent / "shared" / "rules"
+RULES_DIR = Path(__file__).resolve().parent / "docs" / "spec"
 MAX_LISTED_MOVES = 300
 
 HELP = """Commands (write them as NAME: COMMAND):
@@ -90,7 +90,7 @@ def rules_summary(game: str) -> str:
         return str(exc.args[0])
     path = RULES_DIR / f"{name}.md"
     if not path.exists():
-        return f"Sorry, the rules of {name} are not here ({path} is missing); see the project's shared/rules folder."
+        return f"Sorry, the rules of {name} are not here ({path} is missing); see docs/spec in the project."
     lines: list[str] = []
     sections = 0
     for line in path.read_text(encoding="utf-8").splitlines():

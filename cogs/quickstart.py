@@ -1,15 +1,14 @@
 """``/rules``: a short quick-start per game (English and Spanish), drawn from the rules documents.
 
-The quick-starts are embedded here because the full documents (``../shared/rules/<game>.md``
-relative to the repository) may be absent where the bot runs; when present, the full text is
-offered as a file.  Each text fits a Discord embed description (4096 characters) by a wide margin.
+The full documents are the specifications in ``docs/spec/<game>.md``, offered as a file.  Each text
+fits a Discord embed description (4096 characters) by a wide margin.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-RULES_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "rules"
+RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "spec"
 
 QUICKSTART: dict[str, dict[str, str]] = {
     "kona": {

@@ -1,4 +1,4 @@
-"""Storage: the only code that speaks SQL (DESIGN.md, "Storage").
+"""Storage: the only code that speaks SQL (docs/architecture.md, "Storage").
 
 ``Repository.open(path)`` connects to an SQLite file (WAL, foreign keys, busy timeout) and applies
 the numbered migrations of ``data.schema``; the rows it returns are the typed dataclasses of

@@ -1,4 +1,4 @@
-"""The repository: the only code that speaks SQL (DESIGN.md, "Storage").
+"""The repository: the only code that speaks SQL (docs/architecture.md, "Storage").
 
 One aiosqlite connection per process, WAL mode, foreign keys on, a busy timeout.  aiosqlite runs
 the statements of one connection on one worker thread, but the statements of two coroutines could

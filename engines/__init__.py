@@ -1,4 +1,4 @@
-"""Game engines: pure rules, no I/O.  ``get_engine(name)`` is the registry (DESIGN.md)."""
+"""Game engines: pure rules, no I/O.  ``get_engine(name)`` is the registry (docs/architecture.md)."""
 
 from __future__ import annotations
 

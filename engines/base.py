@@ -1,4 +1,4 @@
-"""The engine contract shared by every game (DESIGN.md, "The engine contract").
+"""The engine contract shared by every game (docs/architecture.md, "The engine contract").
 
 An engine is a stateless object whose methods take and return immutable *states*.  Engines are
 pure: no I/O, no clock, no global RNG.  Randomness is a move of the ``CHANCE`` pseudo-player that
@@ -118,7 +118,7 @@ class Outcome:
 class Engine:
     """Base class of every game engine.  Subclasses fill in the abstract members.
 
-    Besides DESIGN.md's table, the contract includes a few members the tables layer and the
+    Besides docs/architecture.md's table, the contract includes a few members the tables layer and the
     command line need: ``actors`` (seats that may act now: several while K3 players build at the
     same time), ``move_seat``, ``chance_outcomes`` / ``sample_chance``, JSON round-trips of states,
     the view notation used by ``python -m engines view``, the public form of a move, and ``perft``.

@@ -1,8 +1,8 @@
-"""K3: 2-4 players stack a private pyramid, then feed it onto a shared mountain (rules/k3.md).
+"""K3: 2-4 players stack a private pyramid, then feed it onto a shared mountain (docs/spec/k3.md).
 
 The whole game is one immutable :class:`K3State`.  Setup randomness (the base row and the deal) is
 recorded as chance moves (K3-2), the private building phase is one ``build`` move per seat made at
-the same time (K3-3), and play follows K3-5..K3-8.  Everything cites rules/k3.md.
+the same time (K3-3), and play follows K3-5..K3-8.  Everything cites docs/spec/k3.md.
 
 Internal coordinates are 0-based ``(file, rank)``: ``(0, 0)`` is ``a1``.  Rows are stored bottom-up
 (``rows[0]`` is rank 1) and a slot or spot holds a letter or ``None``.
@@ -342,7 +342,7 @@ def _coord(file: str | None, rank: str | None) -> Spot | None:
 
 
 class K3Engine(Engine):
-    """K3 (rules/k3.md).  Pure: every method takes and returns immutable values."""
+    """K3 (docs/spec/k3.md).  Pure: every method takes and returns immutable values."""
 
     name = "k3"
     aliases = ()

@@ -1,4 +1,4 @@
-"""Kona (alias Carpniches): stacks of capybaras and poodles on a 6x6 board (rules/kona.md).
+"""Kona (alias Carpniches): stacks of capybaras and poodles on a 6x6 board (docs/spec/kona.md).
 
 Board representation.  A square is an index ``sq = (rank - 1) * 6 + file`` (``a1`` = 0, ``f1`` = 5,
 ``a6`` = 30).  A stack is a string of ``C``/``P`` written bottom→top (KO-2.2); the board is a
@@ -358,7 +358,7 @@ def _make_state(
 
 
 class KonaEngine(Engine):
-    """Kona / Carpniches (rules/kona.md)."""
+    """Kona / Carpniches (docs/spec/kona.md)."""
 
     name = "kona"
     aliases = ("carpniches",)

@@ -1,4 +1,4 @@
-"""Krakatoa (rules/krakatoa.md): nine twelve-sided dice, 2-4 players, partnerships, two presets.
+"""Krakatoa (docs/spec/krakatoa.md): nine twelve-sided dice, 2-4 players, partnerships, two presets.
 
 Everything is public (KR-9.1), so the engine is a plain finite-state machine over the position of
 KR-10.1 plus a little history the picture needs (the dice before the last throw, the score sheet,

@@ -1,4 +1,4 @@
-"""Plateau: stacks of two-faced disks with hidden faces on a 4x4 board (rules/plateau.md).
+"""Plateau: stacks of two-faced disks with hidden faces on a 4x4 board (docs/spec/plateau.md).
 
 Representation.  A square is ``sq = (rank - 1) * 4 + file`` (``a1`` = 0, ``d4`` = 15).  A piece
 is a small int: bit 0 owner (0 Black, 1 White), bits 1-2 the up face, bits 3-4 the down face
@@ -859,7 +859,7 @@ def _has_action(board, p: int, phase: int, reserves, prisoners, refused: int) ->
 
 # ---- the engine -------------------------------------------------------------------------------------
 class PlateauEngine(Engine):
-    """Plateau (rules/plateau.md).  Black = seat 0 moves first."""
+    """Plateau (docs/spec/plateau.md).  Black = seat 0 moves first."""
 
     name = "plateau"
     title = "Plateau"

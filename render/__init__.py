@@ -1,4 +1,4 @@
-"""Board images: pure functions from an engine *view* to PNG bytes (DESIGN.md, render/).
+"""Board images: pure functions from an engine *view* to PNG bytes (docs/architecture.md, render/).
 
 ``render(game, view, names)`` draws one view; ``replay(game, views, names)`` animates a whole game.
 The renderer is only ever given a view (``engine.view(state, viewer)``), never a true state, so a
