@@ -49,7 +49,6 @@ HINTS = {
     "build": "Build your pyramid with /build [random|sensible] or /move build:...",
     "draw": "Accept with /draw, refuse with /decline-draw.",
 }
-RULES_DIR = Path(__file__).resolve().parent / "docs" / "spec"
 MAX_LISTED_MOVES = 300
 
 HELP = """Commands (write them as NAME: COMMAND):
@@ -58,7 +57,7 @@ HELP = """Commands (write them as NAME: COMMAND):
   /move TEXT   /auto (a move chosen for you)   /build [random|sensible] (K3)
   /moves   /mine   /board   /history [@NAME] [GAME] (table=N: that table's moves)
   /leaderboard GAME [PAGE]   /stats [@NAME]   /replay TABLE   /recompute
-  /resign  /draw  /decline-draw  /games  /rules GAME  /clock +DURATION  /help
+  /resign  /draw  /decline-draw  /games  /rules GAME [full] [es]  /clock +DURATION  /help
 Add table=N when you have several tables."""
 
 
@@ -80,26 +79,26 @@ class PretendClock:
         self.moment += timedelta(seconds=seconds)
 
 
-def rules_summary(game: str) -> str:
-    """The rules document's title, introduction and first section."""
-    from engines import canonical_name
+def rules_text(rest: str) -> str:
+    """``/rules GAME [full] [LANG]``: the quick-start, or with ``full`` the players' whole rules
+    (``docs/rules/``, the same texts Discord shows), in English or the language named (``es``)."""
+    from tables import rules_text
+
+    words = rest.lower().split()
+    full = "full" in words
+    langs = [w for w in words if w in ("en", "es")]
+    games = [w for w in words if w != "full" and w not in langs]
+    if len(games) != 1:
+        raise TableError("console.rules_usage")
+    from engines import GAMES, canonical_name
 
     try:
-        name = canonical_name(game)
-    except KeyError as exc:
-        return str(exc.args[0])
-    path = RULES_DIR / f"{name}.md"
-    if not path.exists():
-        return f"Sorry, the rules of {name} are not here ({path} is missing); see docs/spec in the project."
-    lines: list[str] = []
-    sections = 0
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith("## "):
-            sections += 1
-            if sections == 2:
-                break
-        lines.append(line)
-    return "\n".join(lines).strip() + f"\n(full rules: {path})"
+        game = canonical_name(games[0])
+    except KeyError:
+        raise TableError("error.unknown_game", game=games[0][:40], games=", ".join(sorted(GAMES))) from None
+    if full:
+        return rules_text.full_rules(game, langs[0] if langs else LANG).strip()
+    return rules_text.quickstart(game, langs[0] if langs else LANG) + f"\n(all the rules: /rules {game} full)"
 
 
 class Console:
@@ -245,7 +244,7 @@ class Console:
         elif verb == "games":
             await self._games(name, uid)
         elif verb == "rules":
-            self._lines("[rules]", rules_summary(rest or "kona"))
+            self._lines("[rules]", rules_text(rest))
         elif verb == "mine":
             self.show([await svc.private_view(await self._pick(uid, table), uid)])
         elif verb == "clock":
@@ -403,6 +402,7 @@ _CONSOLE_TEXTS = {
     "console.play_usage": "write /play GAME @NAME... [option=value...], for example /play kona @Ben",
     "console.leaderboard_usage": "write /leaderboard GAME [PAGE], for example /leaderboard kona",
     "console.replay_usage": "write /replay TABLE, for example /replay 3",
+    "console.rules_usage": "write /rules GAME [full] [en|es], for example /rules kona full",
 }
 
 

@@ -413,7 +413,7 @@ class Front:
         except KeyError:  # a button naming no game of ours
             raise Refusal("err.unknown_control") from None
         if full:
-            document = full_rules(game)
+            document = full_rules(game, lang)
             if document is None:
                 await self.reply(interaction, t("rules.full_missing", lang))
                 return
