@@ -4,7 +4,7 @@ A *table* is one game being played.  Every public method is async, takes plain i
 returns a list of outbox messages (``tables.outbox``) for a front end to deliver; a refusal raises
 ``TableError`` and changes nothing.
 
-How a move is stored (DESIGN.md, "Storage"): under the table's asyncio lock, the service reads the
+How a move is stored (docs/architecture.md, "Storage"): under the table's asyncio lock, the service reads the
 table row, checks the version, parses and applies the move with the engine, then draws every chance
 move that follows from ``random.Random(f"{seed}:{ply}")`` (so the same log replays to the same game
 after any restart) and writes all of it in one transaction that checks the version again.  The move
@@ -1253,7 +1253,7 @@ async def open_service(path: str | None = None, *, clock: Any = None, images: bo
     """The service over the SQLite file at ``path`` (default ``DATABASE_PATH`` or ``data/mesa.db``;
     ``":memory:"`` for a throw-away database).
 
-    Front ends open the service here, so that only tables/ reaches storage (DESIGN.md's layers).
+    Front ends open the service here, so that only tables/ reaches storage (docs/architecture.md, the layers).
     Board images are drawn in worker processes (``tables.rendering``); ``images="thread"`` draws
     them in a thread of this process instead (the console: no pool to start for a few images), and
     ``images=False`` leaves board posts without pictures.
