@@ -19,7 +19,7 @@ OUTSIDE = [".." + "/shared", "/work" + "/shared"]
 
 
 def test_nothing_reaches_outside_the_repository() -> None:
-    """No file of the project names ``../shared`` (or the machine's /work folder)."""
+    """No file of the project names a folder beside it (the old shared rules and design)."""
     tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True).stdout.split()
     if not tracked:  # not a git checkout: look at the usual text files
         tracked = [str(p.relative_to(ROOT)) for p in ROOT.rglob("*") if p.suffix in (".py", ".md", ".txt", ".toml")]
