@@ -61,6 +61,13 @@ HELP = """Commands (write them as NAME: COMMAND):
 Add table=N when you have several tables."""
 
 
+#: what an interactive session prints before its first prompt
+START_LINES = [
+    "Mesa console: each line is NAME: COMMAND, acting as that user (Ctrl-D to quit, /help for every command).",
+    "Examples:  Ana: /play kona @Ben   Ben: /accept   Ana: /moves   Ana: /move a6-d3   Ana: /rules kona",
+]
+
+
 def user_id_for(name: str) -> int:
     """A stable fake id for a console name (case-insensitive)."""
     return 1_000_000 + zlib.crc32(name.strip().lower().encode())
@@ -167,6 +174,9 @@ class Console:
         name, command = (part.strip() for part in line.split(":", 1))
         if not name or not re.fullmatch(r"[\w.\- ]+", name):
             self.error("?", f"{name!r} is not a usable name")
+            return
+        if not command or command == "/":
+            self.error(name, f"write a command after the name, for example  {name}: /help")
             return
         uid = user_id_for(name)
         self.names.setdefault(uid, name)
@@ -428,7 +438,8 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
             for line in lines:
                 await console.handle(line)
         else:
-            write("Mesa console — type NAME: COMMAND (Ctrl-D to quit). " + HELP.splitlines()[0])
+            for row in START_LINES:
+                write(row)
             while True:
                 try:
                     line = await asyncio.to_thread(input, "> ")
@@ -442,7 +453,13 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point for ``python console.py`` and ``python bot.py --console``."""
-    parser = argparse.ArgumentParser(prog="console", description="Play Mesa's games offline as several users.")
+    parser = argparse.ArgumentParser(
+        prog="python console.py",
+        description="Play Mesa's games offline as several users (also: python bot.py --console).\n"
+                    "Each input line is NAME: COMMAND; lines come from the terminal or from a pipe.",
+        epilog=HELP + "\nLines starting with # are comments. Example:  Ana: /play kona @Ben",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--console", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--db", default=":memory:", help="SQLite file (default: in memory, gone at exit)")
     parser.add_argument("--out", default="console-out", help="folder for board images (default ./console-out)")

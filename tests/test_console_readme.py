@@ -1,0 +1,99 @@
+"""The console as the README shows it (issue 14): its options, its commands, its examples pasted as printed."""
+
+from __future__ import annotations
+
+import asyncio
+import builtins
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import console
+
+ROOT = Path(__file__).resolve().parent.parent
+CONSOLE_LINE = re.compile(r"^[\w.\- ]+: /")
+
+
+def readme_console_blocks() -> list[list[str]]:
+    """Every fenced block of the README whose first line that is not a comment is a console line."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = []
+    for body in re.findall(r"^```[a-z]*\n(.*?)^```", text, flags=re.S | re.M):
+        lines = body.splitlines()
+        first = next((line for line in lines if line.strip() and not line.lstrip().startswith("#")), "")
+        if CONSOLE_LINE.match(first):
+            blocks.append(lines)
+    return blocks
+
+
+def pipe(lines: list[str], *args: str) -> list[str]:
+    proc = subprocess.run([sys.executable, "console.py", "--no-images", "--seed", "7", *args],
+                          input="\n".join(lines) + "\n", capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+    return proc.stdout.splitlines()
+
+
+def test_the_readme_has_a_console_block_per_game() -> None:
+    blocks = readme_console_blocks()
+    games = {m for block in blocks for line in block for m in re.findall(r"/play (\w+)", line)}
+    assert games == {"kona", "plateau", "k3", "krakatoa"}
+    for block in blocks:
+        for line in block:
+            assert not line.strip() or line.lstrip().startswith("#") or CONSOLE_LINE.match(line), (
+                f"a README console line must be a command or a # comment alone: {line!r}")
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_every_readme_block_pipes_through_the_console_without_a_refusal(index: int) -> None:
+    block = readme_console_blocks()[index]
+    out = pipe(block)
+    refused = [line for line in out if line.startswith("[error")]
+    assert refused == []
+    commands = [line for line in block if CONSOLE_LINE.match(line)]
+    assert len(out) >= len(commands), "every command answers"
+
+
+def test_the_readme_lists_every_console_command() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    verbs = set(re.findall(r"/([a-z][a-z-]+)", console.HELP))
+    missing = sorted(v for v in verbs if f"`/{v}" not in readme)
+    assert missing == []
+    assert {"leaderboard", "stats", "history", "replay", "recompute", "rules", "clock"} <= verbs
+
+
+@pytest.mark.parametrize("command", [["console.py", "--help"], ["bot.py", "--console", "--help"]])
+def test_help_lists_the_console_options(command: list[str]) -> None:
+    proc = subprocess.run([sys.executable, *command], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    for option in ("--db", "--out", "--seed", "--no-images", "/leaderboard", "/rules GAME"):
+        assert option in proc.stdout
+    assert "--sync" not in proc.stdout, "the console's help, not the bot's"
+
+
+def test_a_bare_name_asks_for_a_command_and_comments_are_ignored() -> None:
+    out = pipe(["Ana:", "# Ana: /dance", "   # an indented comment", "", "Ben:   "])
+    assert out == ["[error Ana] write a command after the name, for example  Ana: /help",
+                   "[error Ben] write a command after the name, for example  Ben: /help"]
+
+
+def test_an_interactive_start_prints_examples_then_a_prompt(monkeypatch: pytest.MonkeyPatch) -> None:
+    prompts: list[str] = []
+    typed = iter(["Ana: /rules kona"])
+
+    def fake_input(prompt: str = "") -> str:
+        prompts.append(prompt)
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr(builtins, "input", fake_input)
+    out: list[str] = []
+    asyncio.run(console.run(None, ":memory:", None, False, write=out.append))
+    assert out[0].startswith("Mesa console: each line is NAME: COMMAND")
+    assert out[1].startswith("Examples:  Ana: /play kona @Ben")
+    assert prompts and prompts[0] == "> "
+    assert any(line.startswith("[rules] **2 players") for line in out[2:])
