@@ -801,6 +801,7 @@ class K3Engine(Engine):
                 reason="no legal action",
                 text=f"all players lose (player {state.turn} has no legal action)",
                 placements=(1,) * n,
+                extra={"stuck_seat": state.turn},
             )
         winner = next(i for i, s in enumerate(state.seats) if s.status != "out")
         rank_key = [10**6 if s.status != "out" else s.out_at for s in state.seats]

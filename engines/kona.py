@@ -527,10 +527,17 @@ class KonaEngine(Engine):
             return None
         winner, reason = state.end
         if winner is None:
-            return Outcome(winners=(), reason=reason, text=f"draw ({reason})", draw=True, placements=(1, 1))
+            return Outcome(winners=(), reason=reason, text=f"draw ({reason})", draw=True, placements=(1, 1),
+                           extra={"plies": state.plies})
         placements = (1, 2) if winner == 0 else (2, 1)
+        # facts for the players' sentence: the winner's animal and, for a line, its squares (KO-6.1)
+        extra: dict[str, Any] = {"side": ANIMALS[winner], "plies": state.plies}
+        owned = [run for top, run in _lines(state.stacks) if top == ANIMALS[winner][0]]
+        if owned and reason in ("line", "exposed-line"):
+            extra["line"] = "-".join(NAMES[sq] for sq in sorted(owned[0], key=lambda q: (q % SIZE, q // SIZE)))
         return Outcome(
-            winners=(winner,), reason=reason, text=f"{ANIMALS[winner]} wins ({reason})", placements=placements
+            winners=(winner,), reason=reason, text=f"{ANIMALS[winner]} wins ({reason})", placements=placements,
+            extra=extra,
         )
 
     def view(self, state: KonaState, viewer: int | None) -> dict[str, Any]:

@@ -1029,6 +1029,7 @@ class KrakatoaEngine(Engine):
             draw=False,
             placements=placements,
             scores=scores,
+            extra={"side": "team"} if state.teams else {},
         )
 
     # ---- view ------------------------------------------------------------------------------------

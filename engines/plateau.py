@@ -1046,7 +1046,8 @@ class PlateauEngine(Engine):
     def outcome(self, state: PlateauState) -> Outcome | None:
         if not state.result:
             return None
-        return _outcome_of(state.result)
+        o = _outcome_of(state.result)
+        return Outcome(o.winners, o.reason, o.text, o.draw, o.placements, o.scores, _outcome_facts(state, o))
 
     # ---- views -------------------------------------------------------------------------------------
     def view_notation(self, state: PlateauState, viewer: int | None) -> str:
@@ -1385,6 +1386,24 @@ def _outcome_of(text: str) -> Outcome:
         return Outcome(winners=(seat,), reason=reason, text=text, placements=placements)
     reason = text[text.index("(") + 1 : -1]
     return Outcome(winners=(), reason=reason, text=text, draw=True, placements=(1, 1))
+
+
+def _outcome_facts(state: PlateauState, outcome: Outcome) -> dict[str, Any]:
+    """Facts for the players' sentence: prisoners held, the longest own run in one stack and where (PL-8.1)."""
+    facts: dict[str, Any] = {"plies": state.ply}
+    if outcome.winners:
+        q = outcome.winners[0]
+        facts["count"] = sum(state.prisoners[q])
+        if outcome.reason == "stack":
+            best, where = 0, 0
+            for sq, stack in enumerate(state.board):
+                run = 0
+                for p in stack:
+                    run = run + 1 if p & 1 == q else 0
+                    if run > best:
+                        best, where = run, sq
+            facts["count"], facts["square"] = best, NAMES[where]
+    return facts
 
 
 _BUCKETS = 1023  # PL-8.3: history hashes are bucketed by their low 10 bits

@@ -12,7 +12,8 @@ stays as the rules write it, in every language.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 EN: dict[str, str] = {
     # ---- invitations
@@ -210,13 +211,35 @@ def lang_for_locale(locale: str | None) -> str:
     return base if base in CATALOGS else DEFAULT_LANG
 
 
+class Phrase(NamedTuple):
+    """A param that is itself a sentence of the catalogue, said in the reader's language too."""
+
+    key: str
+    params: Mapping[str, Any] = {}
+
+
+class Names(tuple):  # type: ignore[type-arg]
+    """A param listing people: ``Ana``, ``Ana and Cy``, ``Ana, Ben and Cy`` in the reader's language."""
+
+
+def _said(value: Any, lang: str) -> Any:
+    if isinstance(value, Phrase):
+        return t(value.key, lang, **value.params)
+    if isinstance(value, Names):
+        names = [str(n) for n in value]
+        if len(names) < 2:
+            return "".join(names)
+        return t("list.and", lang, first=", ".join(names[:-1]), last=names[-1])
+    return value
+
+
 def t(key: str, lang: str = DEFAULT_LANG, **params: Any) -> str:
     """The text of ``key`` in ``lang`` (falling back to English, then to the key)."""
     catalog = CATALOGS.get(lang_for_locale(lang), EN)
     template = catalog.get(key) or EN.get(key)
     if template is None:
         return key
-    return template.format_map(_Params(params))
+    return template.format_map(_Params({name: _said(value, lang) for name, value in params.items()}))
 
 
 # ---- leaderboards, stats, history, replays (issue 9): shared by the console and Discord
@@ -280,4 +303,73 @@ ES.update({
     "cambiaron.",
     "recompute.same": "Puntuaciones reconstruidas con los resultados guardados de este servidor: todas ya "
     "eran correctas.",
+})
+
+
+# ---- how a game ended, in a player's words (issue 14): ``outcome.<game>.<reason>[.<side>]``, the reason
+# codes of each engine's ``Outcome.reason`` (spaces written ``_``), the facts from ``Outcome.extra``
+EN.update({
+    "list.and": "{first} and {last}",
+    "outcome.standings": " Standings: {standings}",
+    "outcome.kona.line.capybara": "{winners} wins {game} #{table}: three capybaras in a row ({line}).",
+    "outcome.kona.line.poodle": "{winners} wins {game} #{table}: three poodles in a row ({line}).",
+    "outcome.kona.exposed-line.capybara": "{winners} wins {game} #{table}: {losers} uncovered three capybaras "
+    "in a row ({line}).",
+    "outcome.kona.exposed-line.poodle": "{winners} wins {game} #{table}: {losers} uncovered three poodles in a "
+    "row ({line}).",
+    "outcome.kona.double-line": "{winners} wins {game} #{table}: {losers}'s move made a line for both animals, "
+    "and that loses.",
+    "outcome.kona.blocked": "{winners} wins {game} #{table}: {losers} has no move left.",
+    "outcome.kona.repetition": "{game} #{table} ends in a draw: the same position came up for the third time.",
+    "outcome.kona.move-limit": "{game} #{table} ends in a draw: {plies} moves without a winner.",
+    "outcome.plateau.prisoners": "{winners} wins {game} #{table} with {count} prisoners.",
+    "outcome.plateau.stack": "{winners} wins {game} #{table} with a stack of {count} of their own pieces "
+    "({square}).",
+    "outcome.plateau.repetition": "{game} #{table} ends in a draw: the same position came up for the third time.",
+    "outcome.plateau.ply_limit": "{game} #{table} ends in a draw: {plies} moves without a winner.",
+    "outcome.plateau.no_moves": "{game} #{table} ends in a draw: neither player can do anything.",
+    "outcome.k3.last_player_in": "{winners} is the last player in and wins {game} #{table}.{standings_line}",
+    "outcome.k3.summit_reached": "{winners} win {game} #{table} together: the summit of the mountain is filled!",
+    "outcome.k3.no_legal_action": "The whole team loses {game} #{table}: {stuck} could not play, so {everyone} "
+    "lose together.",
+    "outcome.krakatoa.highest_total": "{winners} wins {game} #{table} on {score} points to {second}."
+    "{standings_line}",
+    "outcome.krakatoa.highest_total.team": "{winners} win {game} #{table} on {score} points to {second}.",
+    "outcome.krakatoa.tied_for_the_highest_total": "{winners} share the win in {game} #{table}, tied on {score} "
+    "points.{standings_line}",
+    "outcome.krakatoa.tied_for_the_highest_total.team": "{winners} share the win in {game} #{table}, tied on "
+    "{score} points.",
+})
+ES.update({
+    "list.and": "{first} y {last}",
+    "outcome.standings": " Clasificación: {standings}",
+    "outcome.kona.line.capybara": "{winners} gana {game} #{table}: tres capibaras en línea ({line}).",
+    "outcome.kona.line.poodle": "{winners} gana {game} #{table}: tres caniches en línea ({line}).",
+    "outcome.kona.exposed-line.capybara": "{winners} gana {game} #{table}: {losers} destapó tres capibaras en "
+    "línea ({line}).",
+    "outcome.kona.exposed-line.poodle": "{winners} gana {game} #{table}: {losers} destapó tres caniches en línea "
+    "({line}).",
+    "outcome.kona.double-line": "{winners} gana {game} #{table}: la jugada de {losers} hizo línea para los dos "
+    "animales, y eso pierde.",
+    "outcome.kona.blocked": "{winners} gana {game} #{table}: {losers} no tiene ninguna jugada.",
+    "outcome.kona.repetition": "{game} #{table} termina en tablas: la misma posición se repitió por tercera vez.",
+    "outcome.kona.move-limit": "{game} #{table} termina en tablas: {plies} jugadas sin ganador.",
+    "outcome.plateau.prisoners": "{winners} gana {game} #{table} con {count} prisioneros.",
+    "outcome.plateau.stack": "{winners} gana {game} #{table} con una pila de {count} piezas propias seguidas "
+    "({square}).",
+    "outcome.plateau.repetition": "{game} #{table} termina en tablas: la misma posición se repitió por tercera "
+    "vez.",
+    "outcome.plateau.ply_limit": "{game} #{table} termina en tablas: {plies} jugadas sin ganador.",
+    "outcome.plateau.no_moves": "{game} #{table} termina en tablas: ningún jugador puede hacer nada.",
+    "outcome.k3.last_player_in": "{winners} es el último que queda y gana {game} #{table}.{standings_line}",
+    "outcome.k3.summit_reached": "{winners} ganan juntos {game} #{table}: ¡la cima de la montaña está llena!",
+    "outcome.k3.no_legal_action": "Todo el equipo pierde {game} #{table}: {stuck} no pudo jugar, así que "
+    "{everyone} pierden juntos.",
+    "outcome.krakatoa.highest_total": "{winners} gana {game} #{table} con {score} puntos contra {second}."
+    "{standings_line}",
+    "outcome.krakatoa.highest_total.team": "{winners} ganan {game} #{table} con {score} puntos contra {second}.",
+    "outcome.krakatoa.tied_for_the_highest_total": "{winners} comparten la victoria en {game} #{table}, "
+    "empatados a {score} puntos.{standings_line}",
+    "outcome.krakatoa.tied_for_the_highest_total.team": "{winners} comparten la victoria en {game} #{table}, "
+    "empatados a {score} puntos.",
 })

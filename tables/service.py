@@ -64,6 +64,7 @@ from tables.durations import (
 from tables.errors import TableError
 from tables.leaderboard import rate_finished_table
 from tables.outbox import BOARD, INFO, INVITE, RESULT, Message, PrivatePost, PublicPost, Reminder, TableFinished
+from tables.outcome_words import outcome_key, outcome_params
 
 log = logging.getLogger(__name__)
 
@@ -504,7 +505,31 @@ class TableService:
             parts.append(f"{row.name}: {public}" if row else public)
         return " · ".join(parts)
 
-    def _result_post(self, ctx: _Ctx, places: list[int], reason: str, text: str, version: int) -> PublicPost:
+    @staticmethod
+    def _outcome_facts(ctx: _Ctx, state: Any) -> dict[str, Any] | None:
+        """The engine's facts about the ending (``Outcome.extra``, scores), stored with the outcome."""
+        outcome = ctx.engine.outcome(state) if state is not None else None
+        if outcome is None:
+            return None
+        return {"extra": dict(outcome.extra), "scores": list(outcome.scores)}
+
+    def _worded_result(self, ctx: _Ctx, places: list[int], reason: str, facts: dict[str, Any] | None,
+                       version: int) -> PublicPost | None:
+        """The ending in a player's words (``tables.outcome_words``), when the catalogue has them."""
+        if facts is None or reason in ("time", "resign", "agreement"):
+            return None
+        key = outcome_key(ctx.row.game, reason, facts.get("extra") or {})
+        if key is None:
+            return None
+        params = outcome_params(ctx.names(), places, facts.get("extra") or {}, facts.get("scores") or ())
+        params.update(table=ctx.id, game=ctx.engine.title or ctx.engine.name, reason=reason)
+        return PublicPost(ctx.id, RESULT, key, params, None, (), None, version)
+
+    def _result_post(self, ctx: _Ctx, places: list[int], reason: str, text: str, version: int,
+                     facts: dict[str, Any] | None = None) -> PublicPost:
+        worded = self._worded_result(ctx, places, reason, facts, version)
+        if worded is not None:
+            return worded
         names = ctx.names()
         winners = [names[s] for s, p in enumerate(places) if p == 1]
         params: dict[str, Any] = {
@@ -567,7 +592,8 @@ class TableService:
         reason = text = ""
         if over:
             places, reason, text = self._final_placements(ctx, state)
-            columns["outcome"] = json.dumps({"text": text, "reason": reason, "placements": places})
+            facts = self._outcome_facts(ctx, state)
+            columns["outcome"] = json.dumps({"text": text, "reason": reason, "placements": places, "facts": facts})
         state_json = json.dumps(engine.to_json(state), separators=(",", ":"))
         try:
             async with self.repo.transaction() as tx:
@@ -603,7 +629,7 @@ class TableService:
             *(self._private_post(ctx, state, seat) for seat in private_seats))
         messages.extend(posts)
         if over:
-            messages.append(self._result_post(ctx, places, reason, text, version))
+            messages.append(self._result_post(ctx, places, reason, text, version, facts))
             ordered = sorted(ctx.seats, key=lambda r: r.seat)
             messages.append(TableFinished(ctx.id, ctx.row.guild_id, ctx.row.game, text or reason, reason,
                                           tuple(places), tuple(r.user_id for r in ordered),
@@ -1204,7 +1230,8 @@ class TableService:
             if ctx.row.status == FINISHED and ctx.row.outcome:
                 info = json.loads(ctx.row.outcome)
                 messages.append(self._result_post(ctx, list(info.get("placements") or [1] * len(ctx.seats)),
-                                                  info.get("reason", ""), info.get("text", ""), ctx.row.version))
+                                                  info.get("reason", ""), info.get("text", ""), ctx.row.version,
+                                                  info.get("facts")))
         return messages
 
     # ---- settings and preferences
