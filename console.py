@@ -50,6 +50,10 @@ HINTS = {
     "draw": "Accept with /draw, refuse with /decline-draw.",
 }
 MAX_LISTED_MOVES = 300
+#: the longest input line, a name (Discord's display names), one /clock step
+MAX_LINE = 1000
+MAX_NAME = 32
+MAX_CLOCK_STEP = 366 * 86400
 
 HELP = """Commands (write them as NAME: COMMAND):
   /play GAME @NAME... [option=value...]   games: kona, plateau, k3, krakatoa
@@ -168,12 +172,16 @@ class Console:
         line = line.strip()
         if not line or line.startswith("#"):
             return
+        if len(line) > MAX_LINE:
+            self.error("?", f"that line is {len(line)} characters long; a line is at most {MAX_LINE}")
+            return
         if ":" not in line:
             self.error("?", "write NAME: COMMAND, for example  Ana: /play kona @Ben")
             return
         name, command = (part.strip() for part in line.split(":", 1))
-        if not name or not re.fullmatch(r"[\w.\- ]+", name):
-            self.error("?", f"{name!r} is not a usable name")
+        if not name or not re.fullmatch(r"[\w.\- ]+", name) or len(name) > MAX_NAME:
+            self.error("?", f"{name[:MAX_NAME]!r} is not a usable name (letters, digits, . - and spaces; "
+                            f"at most {MAX_NAME})")
             return
         if not command or command == "/":
             self.error(name, f"write a command after the name, for example  {name}: /help")
@@ -186,12 +194,18 @@ class Console:
             self.error(name, exc.message(LANG) if not exc.key.startswith("console.") else _console_text(exc))
             if exc.board is not None:
                 self.show([exc.board])
+        except Exception:  # a bug must not end a session; the log keeps the details
+            logging.getLogger(__name__).exception("console command failed: %.80s", command)
+            self.error(name, "that command failed (an internal error, logged); please report it")
 
     async def _dispatch(self, name: str, uid: int, command: str) -> None:
         table: int | None = None
-        match = re.search(r"(?:^|\s)table=#?(\d+)(?=\s|$)", command)
-        if match:
-            table = int(match.group(1))
+        matches = list(re.finditer(r"(?:^|\s)table=#?(\S*)(?=\s|$)", command))
+        if len(matches) > 1:
+            raise TableError("console.option_twice", option="table")
+        if matches:
+            match = matches[0]
+            table = _table_number(match.group(1))
             command = (command[: match.start()] + command[match.end():]).strip()
         verb, _, rest = command.partition(" ")
         verb = verb.lower().lstrip("/")
@@ -208,7 +222,7 @@ class Console:
             tid = await self._pick(uid, table, lambda s: s.status == "invited")
             self.show(await svc.decline(tid, uid))
         elif verb == "join":
-            tid = table if table is not None else (int(rest.lstrip("#")) if rest.lstrip("#").isdigit() else None)
+            tid = table if table is not None else (_table_number(rest) if rest else None)
             if tid is None:
                 tid = await self._open_table(uid)
             self.show(await svc.join(tid, uid, name))
@@ -259,8 +273,12 @@ class Console:
             self.show([await svc.private_view(await self._pick(uid, table), uid)])
         elif verb == "clock":
             seconds = parse_duration(rest.lstrip("+"))
+            if seconds is None and re.fullmatch(r"\+?(?:[0-9]+ ?[wdhms] ?)+", rest.lower()):
+                raise TableError("console.clock_range")  # a duration, but of more digits than any clock step
             if seconds is None:
                 raise TableError("console.clock")
+            if seconds > MAX_CLOCK_STEP:
+                raise TableError("console.clock_range")
             self.clock.advance(seconds)
             self.write(f"[clock] now {self.clock.now().strftime('%Y-%m-%d %H:%M UTC')}")
             self.show(await svc.tick())
@@ -295,7 +313,9 @@ class Console:
                 opponents.append((oid, self.names[oid]))
             elif "=" in word:
                 key, _, value = word.partition("=")
-                options[key] = value
+                if key.lower() in options:
+                    raise TableError("console.option_twice", option=key.lower()[:40])
+                options[key.lower()] = value
             else:
                 raise TableError("console.play_usage")
         self.show(await self.service.create(GUILD_ID, CHANNEL_ID, uid, name, game, opponents, options))
@@ -373,7 +393,7 @@ class Console:
         if verb == "leaderboard":
             if not words:
                 raise TableError("console.leaderboard_usage")
-            page_no = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
+            page_no = int(words[1]) if len(words) > 1 and re.fullmatch(r"[0-9]{1,6}", words[1]) else 1
             page = await board.page(GUILD_ID, words[0], page_no, uid)
             image = await asyncio.to_thread(lb.board_image, page, LANG, uid) if self.out_dir else None
             self._lines(f"[dm {name}]", lb.board_text(page, LANG),
@@ -387,7 +407,7 @@ class Console:
                     chart = await asyncio.to_thread(lb.stats_chart, s, who_name, LANG)
                     self.write(f"[dm {name}] {s.title}{self._save_file(chart, f'stats-{who_name}-{s.game}.png')}")
         elif verb == "replay":
-            target = table if table is not None else (int(rest.lstrip("#")) if rest.lstrip("#").isdigit() else None)
+            target = table if table is not None else (_table_number(rest) if rest else None)
             if target is None:
                 raise TableError("console.replay_usage")
             replay = await board.replay(GUILD_ID, target)
@@ -412,8 +432,19 @@ _CONSOLE_TEXTS = {
     "console.play_usage": "write /play GAME @NAME... [option=value...], for example /play kona @Ben",
     "console.leaderboard_usage": "write /leaderboard GAME [PAGE], for example /leaderboard kona",
     "console.replay_usage": "write /replay TABLE, for example /replay 3",
+    "console.table_number": "{text} is not a table number; write table=N, for example table=3",
+    "console.option_twice": "{option}= is given twice; give each option once",
+    "console.clock_range": "the clock moves at most 1 year at a time (for example /clock +30d)",
     "console.rules_usage": "write /rules GAME [full] [en|es], for example /rules kona full",
 }
+
+
+def _table_number(text: str) -> int:
+    """A table number as typed (``3`` or ``#3``), checked before it goes anywhere near storage."""
+    digits = text.strip().lstrip("#")
+    if not re.fullmatch(r"[0-9]{1,18}", digits) or int(digits) == 0:
+        raise TableError("console.table_number", text=text.strip()[:20] + ("…" if len(text.strip()) > 20 else ""))
+    return int(digits)
 
 
 def _console_text(exc: TableError) -> str:

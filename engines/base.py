@@ -48,6 +48,10 @@ class OptionError(ValueError):
     """An unknown option or a value out of range."""
 
 
+#: the largest number an option takes (move limits and the like; a game never needs more)
+MAX_OPTION_NUMBER = 1_000_000
+
+
 @dataclass(frozen=True)
 class Option:
     """A game option (variant or house rule) with its default, as the rules document names it."""
@@ -70,6 +74,8 @@ class Option:
                 else:
                     raise OptionError(f"option {self.name} takes true or false, not {value!r}")
             elif kind is int:
+                if len(text) > 9:  # no option takes such a number (and int() refuses 4,300 digits and more)
+                    raise OptionError(f"option {self.name} takes a whole number from 0 to {MAX_OPTION_NUMBER}")
                 try:
                     value = int(text)
                 except ValueError:
@@ -78,6 +84,8 @@ class Option:
             raise OptionError(f"option {self.name} takes true or false, not {value!r}")
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
             raise OptionError(f"option {self.name} takes a whole number, not {value!r}")
+        if kind is int and not 0 <= value <= MAX_OPTION_NUMBER:
+            raise OptionError(f"option {self.name} takes a whole number from 0 to {MAX_OPTION_NUMBER}")
         if kind is str:
             value = str(value).strip().lower()
         if self.choices and value not in self.choices:

@@ -24,11 +24,21 @@ class TableError(Exception):
 
     def message(self, lang: str = "en") -> str:
         """The refusal as a player reads it: rule numbers of the specifications left out."""
-        params = {k: without_rule_numbers(v) if isinstance(v, str) else v for k, v in self.params.items()}
+        params = {k: _short(without_rule_numbers(v)) if isinstance(v, str) else v for k, v in self.params.items()}
         return t(self.key, lang, **params)
 
     def __str__(self) -> str:
         return self.message("en")
+
+
+#: what a refusal echoes of a user's text at most (a 100,000-character move is not said back)
+ECHO_LIMIT = 120
+
+
+def _short(text: str) -> str:
+    """``text`` on one line, cut to :data:`ECHO_LIMIT` characters."""
+    text = " ".join(text.split())
+    return text if len(text) <= ECHO_LIMIT else text[: ECHO_LIMIT - 1] + "…"
 
 
 #: a rule number of docs/spec (``KO-4.3``, ``K3-5.1 c``, ``KR-8.4``): for code and tests, not for players

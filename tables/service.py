@@ -80,6 +80,13 @@ HALF, LATE = 0.5, 0.9
 MAX_AUTOMATIC_MOVES = 10_000
 
 
+#: limits on what users type (issue 14): SQLite's INTEGER, the longest move text of any game with room
+#: to spare, Discord's own length of a display name
+MAX_TABLE_ID = 2**63 - 1
+MAX_MOVE_TEXT = 200
+MAX_NAME = 32
+
+
 class SystemClock:
     """The real clock (UTC)."""
 
@@ -201,6 +208,8 @@ class TableService:
         shortcut: every write still checks the version in its transaction, and a failed check
         (another process wrote) drops the entry and reloads from the database.
         """
+        if not 0 < table_id <= MAX_TABLE_ID:  # a typed number, checked before it reaches storage
+            raise TableError("error.no_table", table=table_id)
         cached = self._cache.get(table_id)
         if cached is not None:
             row, seats, state, plies = cached
@@ -648,6 +657,7 @@ class TableService:
         options: dict[str, str] | None = None,
     ) -> list[Message]:
         """Open a table: named opponents are invited; with none (K3, Krakatoa) anyone may join."""
+        host_name, opponents = host_name[:MAX_NAME], [(uid, who[:MAX_NAME]) for uid, who in opponents]
         try:
             name = canonical_name(game)
         except KeyError:
@@ -793,6 +803,7 @@ class TableService:
                     self._waiting_post(ctx)]
 
     async def join(self, table_id: int, user_id: int, name: str) -> list[Message]:
+        name = name[:MAX_NAME]
         async with self._lock(table_id):
             ctx = await self._waiting(table_id)
             if ctx.seat_of(user_id) is not None:
@@ -905,6 +916,8 @@ class TableService:
         self, table_id: int, user_id: int, text: str, expected_version: int | None = None
     ) -> list[Message]:
         """Parse (tolerantly), check the seat, apply, draw chance, store, and report."""
+        if len(text) > MAX_MOVE_TEXT:  # no move of any game is this long: refuse without echoing it
+            raise TableError("error.move_too_long", length=len(text), limit=MAX_MOVE_TEXT)
         async with self._lock(table_id):
             ctx, seat = await self._active(table_id, user_id)
             engine, state = ctx.engine, ctx.state
