@@ -49,7 +49,9 @@ HINTS = {
     "build": "Build your pyramid with /build [random|sensible] or /move build:...",
     "draw": "Accept with /draw, refuse with /decline-draw.",
 }
-MAX_LISTED_MOVES = 300
+#: /moves: up to this many on one line, else pages of this many grouped by how they start
+SHORT_MOVE_LIST = 30
+MOVES_PER_PAGE = 120
 #: the longest input line, a name (Discord's display names), one /clock step
 MAX_LINE = 1000
 MAX_NAME = 32
@@ -59,7 +61,7 @@ HELP = """Commands (write them as NAME: COMMAND):
   /play GAME @NAME... [option=value...]   games: kona, plateau, k3, krakatoa
   /accept  /decline  /join [TABLE]  /start  /leave  /abort
   /move TEXT   /auto (a move chosen for you)   /build [random|sensible] (K3)
-  /moves   /mine   /board   /history [@NAME] [GAME] (table=N: that table's moves)
+  /moves [PAGE]   /mine   /board   /history [@NAME] [GAME] (table=N: that table's moves)
   /leaderboard GAME [PAGE]   /stats [@NAME]   /replay TABLE   /recompute
   /resign  /draw  /decline-draw  /games  /rules GAME [full] [es]  /clock +DURATION  /help
 Add table=N when you have several tables."""
@@ -247,12 +249,10 @@ class Console:
         elif verb == "moves":
             tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
             moves = await svc.legal_moves_for(tid, uid)
-            shown = " ".join(moves[:MAX_LISTED_MOVES])
-            more = f" … ({len(moves)} in all)" if len(moves) > MAX_LISTED_MOVES else ""
             if moves:
-                self.write(f"[dm {name}] #{tid} legal moves ({len(moves)}): {shown}{more}")
+                self._list_moves(name, tid, moves, rest)
             else:
-                self.write(f"[dm {name}] #{tid} no moves to list for you now (K3 builds: /build)")
+                self.write(f"[dm {name}] #{tid} {await self._why_no_moves(tid, uid)}")
         elif verb == "resign":
             self.show(await svc.resign(await self._pick(uid, table, lambda s: s.status == "active"), uid))
         elif verb == "draw":
@@ -284,6 +284,39 @@ class Console:
             self.show(await svc.tick())
         else:
             raise TableError("console.unknown", verb=verb)
+
+    def _list_moves(self, name: str, tid: int, moves: list[str], page_text: str) -> None:
+        """``/moves [PAGE]``: a short list on one line; a long one a page at a time, one line per group
+        of moves that start alike (the same piece, square or word), never a thousand moves on a line."""
+        if len(moves) <= SHORT_MOVE_LIST:
+            self.write(f"[dm {name}] #{tid} legal moves ({len(moves)}): {' '.join(moves)}")
+            return
+        pages = -(-len(moves) // MOVES_PER_PAGE)
+        page = int(page_text) if re.fullmatch(r"[0-9]{1,4}", page_text) else 1
+        page = min(max(page, 1), pages)
+        chunk = moves[(page - 1) * MOVES_PER_PAGE: page * MOVES_PER_PAGE]
+        more = f"; /moves {page + 1} for the next page" if page < pages else ""
+        self.write(f"[dm {name}] #{tid} legal moves ({len(moves)}), page {page} of {pages}{more}:")
+        groups: dict[str, list[str]] = {}
+        for move in chunk:
+            head = re.match(r".[^-:@!\s]*", move)
+            groups.setdefault(head.group(0) if head else move, []).append(move)
+        for head, members in groups.items():
+            self.write(f"[dm {name}]   {head}: {' '.join(members)}")
+
+    async def _why_no_moves(self, tid: int, uid: int) -> str:
+        """Why ``/moves`` lists nothing: not seated, not started or over, someone else's turn, or building."""
+        summary = (await self.service.table_details(tid)).summary
+        if uid not in summary.user_ids:
+            return "you are not seated at this table"
+        if summary.status != "active":
+            why = {"invited": "the game is still waiting for players", "open": "the game is still waiting for players",
+                   "finished": "the game is over", "aborted": "the table was cancelled",
+                   "declined": "the invitation was declined"}
+            return f"no moves: {why.get(summary.status, summary.status)}"
+        if uid not in summary.turn_user_ids:
+            return f"no moves for you now: it is {', '.join(summary.turn) or 'nobody'}'s turn"
+        return "no moves to list: build your pyramid with /build [random|sensible]"
 
     async def _auto_text(self, tid: int, uid: int) -> str:
         """A move for ``/auto``: Krakatoa's own ``auto`` (KR-8.4), a K3 auto-build, else a random legal move."""
@@ -347,6 +380,9 @@ class Console:
         if self.out_dir is None:
             return ""
         self.out_dir.mkdir(parents=True, exist_ok=True)
+        if self._images == 0:  # continue the folder's numbering, so files stay in play order across sessions
+            numbers = [int(m.group(1)) for f in self.out_dir.iterdir() if (m := re.match(r"(\d{4,9})-", f.name))]
+            self._images = max(numbers, default=0)
         self._images += 1
         path = self.out_dir / f"{self._images:04d}-{filename}"
         path.write_bytes(data)

@@ -30,7 +30,8 @@ def readme_console_blocks() -> list[list[str]]:
 
 
 def pipe(lines: list[str], *args: str) -> list[str]:
-    proc = subprocess.run([sys.executable, "console.py", "--no-images", "--seed", "7", *args],
+    flags = [] if "--out" in args else ["--no-images", "--seed", "7"]
+    proc = subprocess.run([sys.executable, "console.py", *flags, *args],
                           input="\n".join(lines) + "\n", capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
     return proc.stdout.splitlines()
@@ -97,3 +98,30 @@ def test_an_interactive_start_prints_examples_then_a_prompt(monkeypatch: pytest.
     assert out[1].startswith("Examples:  Ana: /play kona @Ben")
     assert prompts and prompts[0] == "> "
     assert any(line.startswith("[rules] **2 players") for line in out[2:])
+
+
+def test_moves_are_paged_and_grouped_and_say_whose_turn_it_is() -> None:
+    out = pipe(["Ana: /play plateau @Ben seat=first", "Ben: /moves", "Ben: /accept", "Ben: /moves", "Ana: /moves",
+                "Ana: /moves 11", "Cy: /moves table=1", "Ana: /play k3 @Ben", "Ben: /accept", "Ana: /moves table=2"])
+    said = [line for line in out if line.startswith("[dm") and "Your view" not in line]
+    assert said[0] == "[dm Ben] #1 no moves: the game is still waiting for players"
+    assert said[1] == "[dm Ben] #1 no moves for you now: it is Ana's turn"
+    # PL-10.7: 1,260 openings, never on one line: 11 pages of at most 120, grouped by the pieces placed
+    assert said[2] == "[dm Ana] #1 legal moves (1260), page 1 of 11; /moves 2 for the next page:"
+    page_one = [line for line in said[3:] if line.startswith("[dm Ana]   ")]
+    listed = [move for line in page_one[:10] for move in line.split(": ", 1)[1].split()]
+    assert len(listed) == 120 and all(len(line) < 200 for line in page_one)
+    assert all(move.startswith(line.split()[2].rstrip(":")) for line in page_one[:10]
+               for move in line.split(": ", 1)[1].split())
+    last = said.index("[dm Ana] #1 legal moves (1260), page 11 of 11:")
+    assert said[last + 1].startswith("[dm Ana]   +xx.")
+    assert "[dm Cy] #1 you are not seated at this table" in said
+    assert said[-1] == "[dm Ana] #2 no moves to list: build your pyramid with /build [random|sensible]"
+
+
+def test_image_numbers_continue_where_the_folder_left_off(tmp_path: Path) -> None:
+    script = ["Ana: /play kona @Ben", "Ben: /accept", "Ana: /auto"]
+    first = pipe(script, "--out", str(tmp_path), "--seed", "1")
+    second = pipe(script, "--out", str(tmp_path), "--seed", "2")
+    numbers = [int(m.group(1)) for line in first + second if (m := re.search(r"image: .*/(\d{4})-", line))]
+    assert numbers and numbers == list(range(1, len(numbers) + 1)), numbers
