@@ -30,7 +30,7 @@ import re
 import shlex
 import sys
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -156,18 +156,40 @@ class Console:
         self._lines(f"[error {name}]", text)
 
     # ---- table choice -----------------------------------------------------------------------
-    async def _pick(self, uid: int, table: int | None, want: Callable[[TableSummary], bool] | None = None) -> int:
+    async def _pick(self, uid: int, table: int | None, want: Callable[[TableSummary], bool] | None = None,
+                    fits: Callable[[TableSummary, int], Awaitable[bool]] | None = None) -> int:
+        """The table a command means: ``table=N``, else the caller's only table, else the only one that
+        ``want`` (then ``fits``, which may ask the service) keeps — never a question when one fits."""
         if table is not None:
             return table
         tables = await self.service.active_tables(uid, GUILD_ID)
         if want is not None:
             preferred = [s for s in tables if want(s)]
             tables = preferred or tables
+        if fits is not None and len(tables) > 1:
+            fitting = [s for s in tables if await fits(s, uid)]
+            tables = fitting or tables
         if len(tables) == 1:
             return tables[0].table_id
         if not tables:
             raise TableError("console.no_table")
         raise TableError("console.several", tables=", ".join(str(s.table_id) for s in tables))
+
+    async def _building(self, summary: TableSummary, uid: int) -> bool:
+        """A table where the caller acts but has no listed move: a K3 pyramid to build (K3-3)."""
+        return uid in summary.turn_user_ids and not await self.service.legal_moves_for(summary.table_id, uid)
+
+    async def _pick_or_last_finished(self, uid: int, table: int | None) -> int:
+        """``/board``: the table the caller means, or with none in play their most recent finished one."""
+        try:
+            return await self._pick(uid, table)
+        except TableError as exc:
+            if exc.key != "console.no_table":
+                raise
+        finished = await self._board().history(GUILD_ID, uid, None, limit=1)
+        if not finished:
+            raise TableError("console.no_table")
+        return finished[0].table_id
 
     # ---- commands ---------------------------------------------------------------------------
     async def handle(self, line: str) -> None:
@@ -240,7 +262,7 @@ class Console:
             tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
             self.show(await svc.submit_move(tid, uid, rest))
         elif verb == "build":
-            tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
+            tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids, self._building)
             text = await svc.auto_build(tid, uid, rest or None)
             self.show(await svc.submit_move(tid, uid, text))
         elif verb == "auto":
@@ -260,7 +282,7 @@ class Console:
         elif verb in ("decline-draw", "decline_draw"):
             self.show(await svc.decline_draw(await self._pick(uid, table, lambda s: s.status == "active"), uid))
         elif verb == "board":
-            self.show([await svc.board(await self._pick(uid, table))])
+            self.show([await svc.board(await self._pick_or_last_finished(uid, table))])
         elif verb == "history":
             await self._history(name, uid, rest, table)
         elif verb in ("leaderboard", "stats", "replay", "recompute"):

@@ -882,6 +882,8 @@ class TableService:
         """Cancel a table before its first player move (host only)."""
         async with self._lock(table_id):
             ctx = await self._load(table_id)
+            if ctx.row.status == FINISHED:  # whoever asks: the game is over, there is nothing to cancel
+                raise TableError("error.game_over", table=table_id)
             if user_id != ctx.row.host_id:
                 raise TableError("error.host_only", table=table_id)
             if ctx.row.status not in LIVE:
