@@ -21,6 +21,9 @@ EN: dict[str, str] = {
     "rated {rated}).",
     "invite.open": "{host} opened a {game} table #{table}: {players} ({count}/{max} seated, {min} needed; "
     "{time} per move, rated {rated}).",
+    "invite.challenge.update": "{game} #{table}: {players} — waiting for {invited} to answer.",
+    "invite.open.update": "{game} #{table}: {players} seated ({count}/{max}, {min} needed) — more may join; "
+    "the host starts the game.",
     "invite.accepted": "{name} accepted the {game} invitation (table #{table}).",
     "invite.declined": "{name} declined the {game} invitation; table #{table} is closed.",
     "invite.declined_seat": "{name} declined the {game} invitation (table #{table}).",
@@ -111,6 +114,9 @@ ES: dict[str, str] = {
     "puntuable {rated}).",
     "invite.open": "{host} abrió una mesa de {game} #{table}: {players} ({count}/{max} sentados, se necesitan "
     "{min}; {time} por jugada, puntuable {rated}).",
+    "invite.challenge.update": "{game} #{table}: {players} — esperando la respuesta de {invited}.",
+    "invite.open.update": "{game} #{table}: {players} sentados ({count}/{max}, hacen falta {min}) — pueden "
+    "unirse más; quien abrió la mesa empieza la partida.",
     "invite.accepted": "{name} aceptó la invitación a {game} (mesa #{table}).",
     "invite.declined": "{name} rechazó la invitación a {game}; la mesa #{table} queda cerrada.",
     "invite.declined_seat": "{name} rechazó la invitación a {game} (mesa #{table}).",

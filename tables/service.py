@@ -734,7 +734,9 @@ class TableService:
             raise TableError("error.bad_game_option", detail=str(exc),
                              allowed=", ".join(engine.options) or "-") from None
 
-    def _waiting_post(self, ctx: _Ctx) -> PublicPost:
+    def _waiting_post(self, ctx: _Ctx, update: bool = False) -> PublicPost:
+        """The invitation (``update``: the table's news after someone answered, joined or left, which
+        reads as an update of the invitation rather than a fresh one)."""
         engine = ctx.engine
         pending = [s for s in ctx.seats if not s.accepted]
         host = ctx.seat_of(ctx.row.host_id)
@@ -751,9 +753,10 @@ class TableService:
             "rated": "✓" if ctx.options.get("rated", True) else "✗",
         }
         if ctx.row.status == INVITED and pending:
-            return PublicPost(ctx.id, INVITE, "invite.challenge", params, None, tuple(s.user_id for s in pending),
-                              "invite", ctx.row.version)
-        return PublicPost(ctx.id, INVITE, "invite.open", params, None, (), "join", ctx.row.version)
+            return PublicPost(ctx.id, INVITE, "invite.challenge.update" if update else "invite.challenge", params,
+                              None, tuple(s.user_id for s in pending), "invite", ctx.row.version)
+        return PublicPost(ctx.id, INVITE, "invite.open.update" if update else "invite.open", params, None, (), "join",
+                          ctx.row.version)
 
     async def _waiting(self, table_id: int) -> _Ctx:
         ctx = await self._load(table_id)
@@ -778,7 +781,7 @@ class TableService:
                               {"table": table_id, "name": seat.name, "game": ctx.engine.title}, version=ctx.row.version)
             if all(s.accepted for s in ctx.seats) and len(ctx.seats) >= ctx.engine.min_players:
                 return [info, *await self._start(ctx)]
-            return [info, self._waiting_post(ctx)]
+            return [info, self._waiting_post(ctx, update=True)]
 
     async def decline(self, table_id: int, user_id: int) -> list[Message]:
         async with self._lock(table_id):
@@ -800,7 +803,7 @@ class TableService:
                 await tx.update_table(table_id, ctx.row.version, now, status=status)
             ctx = await self._load(table_id)
             return [PublicPost(table_id, INFO, "invite.declined_seat", params, version=ctx.row.version),
-                    self._waiting_post(ctx)]
+                    self._waiting_post(ctx, update=True)]
 
     async def join(self, table_id: int, user_id: int, name: str) -> list[Message]:
         name = name[:MAX_NAME]
@@ -823,7 +826,7 @@ class TableService:
                                "max": ctx.engine.max_players}, version=ctx.row.version)
             if len(ctx.seats) == ctx.engine.max_players:
                 return [info, *await self._start(ctx)]
-            return [info, self._waiting_post(ctx)]
+            return [info, self._waiting_post(ctx, update=True)]
 
     async def leave(self, table_id: int, user_id: int) -> list[Message]:
         async with self._lock(table_id):
@@ -845,7 +848,7 @@ class TableService:
             ctx = await self._load(table_id)
             return [PublicPost(table_id, INFO, "invite.left", {"table": table_id, "name": seat.name,
                                                                 "game": ctx.engine.title}, version=ctx.row.version),
-                    self._waiting_post(ctx)]
+                    self._waiting_post(ctx, update=True)]
 
     async def start(self, table_id: int, user_id: int) -> list[Message]:
         async with self._lock(table_id):
