@@ -102,6 +102,8 @@ EN: dict[str, str] = {
     "error.not_your_turn": "It is not your turn: it is {player}'s turn.",
     "error.not_your_move": "That move belongs to another player.",
     "error.bad_move": "{move} cannot be played: {detail}",
+    "error.same_invitation": "You already have this {game} invitation open: table #{table}. Cancel it with "
+    "/abort before opening another.",
     "error.move_too_long": "That move is {length} characters long; a move is at most {limit}.",
     "error.no_build_now": "There is no pyramid for you to build now at table #{table}.",
     "error.no_draws": "{game} has no draw offers.",
@@ -193,6 +195,8 @@ ES: dict[str, str] = {
     "error.not_your_turn": "No es tu turno: le toca a {player}.",
     "error.not_your_move": "Esa jugada es de otro jugador.",
     "error.bad_move": "No se puede jugar {move}: {detail}",
+    "error.same_invitation": "Ya tienes abierta esta invitación a {game}: la mesa #{table}. Cancélala con "
+    "/abort antes de abrir otra.",
     "error.move_too_long": "Esa jugada tiene {length} caracteres; una jugada tiene como mucho {limit}.",
     "error.no_build_now": "Ahora no tienes ninguna pirámide que construir en la mesa #{table}.",
     "error.no_draws": "{game} no tiene ofertas de tablas.",

@@ -678,6 +678,7 @@ class TableService:
         resolved = self._table_options(engine, options or {}, settings)
         if opponents or len(ids) == engine.max_players:  # the roster is known: check it now
             self._check_game_options(engine, resolved, len(ids))
+        await self._refuse_same_invitation(guild_id, host_id, name, ids)
         status = INVITED if opponents else OPEN
         now = now_iso(self._now())
         async with self.repo.transaction() as tx:
@@ -689,6 +690,15 @@ class TableService:
                 await tx.add_seat(SeatRow(table_id, i, uid, uname, accepted=False))
         ctx = await self._load(table_id)
         return [self._waiting_post(ctx)]
+
+    async def _refuse_same_invitation(self, guild_id: int, host_id: int, game: str, ids: list[int]) -> None:
+        """A second invitation like one still waiting (same host, players and game) is a double click or a
+        forgotten table: point at the open one instead of opening another."""
+        for summary in await self.active_tables(host_id, guild_id):
+            if summary.status in WAITING and summary.game == game and set(summary.user_ids) == set(ids):
+                ctx = await self._load(summary.table_id)
+                if ctx.row.host_id == host_id:
+                    raise TableError("error.same_invitation", table=summary.table_id, game=summary.title)
 
     def _table_options(self, engine: Engine, options: dict[str, str], settings: GuildSettings) -> dict[str, Any]:
         seat = "random"

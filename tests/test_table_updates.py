@@ -34,3 +34,26 @@ async def test_updates_in_both_languages_through_the_service(tmp_path: Path) -> 
     posts = [m for m in await svc.decline(tid, DEE) if isinstance(m, PublicPost)]
     assert t(posts[-1].key, "en", **posts[-1].params) == "K3 #1: Ana, Ben, Cy — waiting for Cy to answer."
     await repo.close()
+
+
+async def test_an_identical_open_invitation_is_refused_and_named(tmp_path: Path) -> None:
+    import pytest
+
+    from tables import TableError
+
+    repo, svc = await open_service(tmp_path / "mesa.db")
+    first = (await svc.create(GUILD, CHANNEL, ANA, "Ana", "k3", [(BEN, "Ben"), (CY, "Cy")]))[0].table_id
+    with pytest.raises(TableError) as err:
+        await svc.create(GUILD, CHANNEL, ANA, "Ana", "k3", [(CY, "Cy"), (BEN, "Ben")])
+    assert err.value.key == "error.same_invitation" and err.value.params["table"] == first
+    assert f"table #{first}" in err.value.message("en") and f"la mesa #{first}" in err.value.message("es")
+    assert len(await svc.active_tables(ANA, GUILD)) == 1, "nothing was opened"
+    # another host, other players or another game are other invitations
+    await svc.create(GUILD, CHANNEL, BEN, "Ben", "k3", [(ANA, "Ana"), (CY, "Cy")])
+    await svc.create(GUILD, CHANNEL, ANA, "Ana", "k3", [(BEN, "Ben"), (DEE, "Dee")])
+    await svc.create(GUILD, CHANNEL, ANA, "Ana", "krakatoa", [(BEN, "Ben"), (CY, "Cy")])
+    # once the first is answered and started, the same invitation may be made again
+    await svc.accept(first, BEN)
+    await svc.accept(first, CY)
+    await svc.create(GUILD, CHANNEL, ANA, "Ana", "k3", [(BEN, "Ben"), (CY, "Cy")])
+    await repo.close()
