@@ -237,6 +237,12 @@ class Engine:
         """The move as everybody may see it (hidden faces written ``?`` where the game has them)."""
         return self.format_move(state, move)
 
+    def events(self, before: State, move: Move, after: State) -> list[tuple[str, dict[str, Any]]]:
+        """What ``move`` made happen that players must be told besides the move itself: ``(code, facts)``
+        pairs, public information only (a player eliminated, a penalty, a bonus earned ...).  The
+        words are the front ends' (``event.<game>.<code>``); a fact ``<name>_seat`` names a seat."""
+        return []
+
     def view_notation(self, state: State, viewer: int | None) -> str:
         """What ``python -m engines view`` prints: the rules document's view notation."""
         return self.to_position(state)

@@ -783,6 +783,19 @@ class K3Engine(Engine):
             seat = self._next_in(state, seat)
 
     # ---- outcome ---------------------------------------------------------------------------
+    def events(self, before: K3State, move: K3Move, after: K3State) -> list[tuple[str, dict[str, Any]]]:
+        """A penalty and who takes (K3-6), the steal done, players eliminated (K3-7.1): all public."""
+        found: list[tuple[str, dict[str, Any]]] = []
+        if after.steal is not None and before.steal is None and after.turn is not None:
+            found.append(("penalty", {"penalised_seat": after.steal, "taker_seat": after.turn}))
+        if before.steal is not None and after.steal is None and before.turn is not None:
+            found.append(("stolen", {"taker_seat": before.turn, "penalised_seat": before.steal}))
+        if not after.coop:  # K3-8.3: in the cooperative game the first elimination ends it (the outcome)
+            gone = [i for i, (b, a) in enumerate(zip(before.seats, after.seats, strict=False))
+                    if a.status == "out" and b.status != "out"]
+            found.extend(("eliminated", {"out_seat": i}) for i in gone)
+        return found
+
     def outcome(self, state: K3State) -> Outcome | None:
         """K3-11.6 outcome lines; placements by elimination order (later out = better place)."""
         if state.phase != "over":

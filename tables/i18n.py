@@ -385,3 +385,44 @@ ES.update({
     "outcome.krakatoa.tied_for_the_highest_total.team": "{winners} comparten la victoria en {game} #{table}, "
     "empatados a {score} puntos.",
 })
+
+
+# ---- what happened on the way (issue 14): ``event.<game>.<code>``, the codes of each ``Engine.events``
+EN.update({
+    "event.k3.penalty": "{penalised} placed a piece on two equal supports: {taker} takes one of {penalised}'s "
+    "free pieces.",
+    "event.k3.stolen": "{taker} took one of {penalised}'s pieces (the penalty); it now stands beside {taker}'s "
+    "pyramid.",
+    "event.k3.eliminated": "{out} is out of {game} #{table}: none of their pieces could be played.",
+    "event.krakatoa.starter": "{starter} threw best before the game ({points}) and starts round 1.",
+    "event.krakatoa.throwoff_tie": "Tie for the start at {points}: {tied} throw again.",
+    "event.krakatoa.scratch": "{who} hit nothing: a scratch, 0 points.",
+    "event.krakatoa.little_quake": "Little Quake for {who} (total {total}): ×2 on the next throw.",
+    "event.krakatoa.big_quake": "Big Quake for {who} (total {total}): ×4 on the next throw.",
+    "event.krakatoa.little_rumble": "Little Rumble for {who}: only two colours, ×2 on the next throw.",
+    "event.krakatoa.big_rumble": "Big Rumble for {who}: two colours and Volcanoes, ×4 on the next throw.",
+    "event.krakatoa.little_eruption": "Little Eruption for {who}: three Volcanoes, ×2 on each of the next two "
+    "throws.",
+    "event.krakatoa.big_eruption": "Big Eruption for {who}: all nine dice one colour, ×4 on each of the next two "
+    "throws.",
+})
+ES.update({
+    "event.k3.penalty": "{penalised} colocó una pieza sobre dos apoyos iguales: {taker} se lleva una de las "
+    "piezas libres de {penalised}.",
+    "event.k3.stolen": "{taker} se llevó una pieza de {penalised} (la penalización); ahora está junto a la "
+    "pirámide de {taker}.",
+    "event.k3.eliminated": "{out} queda fuera de {game} #{table}: no podía jugar ninguna de sus piezas.",
+    "event.krakatoa.starter": "{starter} hizo el mejor lanzamiento inicial ({points}) y empieza la ronda 1.",
+    "event.krakatoa.throwoff_tie": "Empate para empezar a {points}: {tied} vuelven a lanzar.",
+    "event.krakatoa.scratch": "{who} no tocó nada: un fallo, 0 puntos.",
+    "event.krakatoa.little_quake": "Terremoto pequeño para {who} (total {total}): ×2 en el siguiente lanzamiento.",
+    "event.krakatoa.big_quake": "Terremoto grande para {who} (total {total}): ×4 en el siguiente lanzamiento.",
+    "event.krakatoa.little_rumble": "Temblor pequeño para {who}: solo dos colores, ×2 en el siguiente "
+    "lanzamiento.",
+    "event.krakatoa.big_rumble": "Temblor grande para {who}: dos colores y volcanes, ×4 en el siguiente "
+    "lanzamiento.",
+    "event.krakatoa.little_eruption": "Erupción pequeña para {who}: tres volcanes, ×2 en cada uno de los dos "
+    "siguientes lanzamientos.",
+    "event.krakatoa.big_eruption": "Erupción grande para {who}: los nueve dados de un color, ×4 en cada uno de "
+    "los dos siguientes lanzamientos.",
+})

@@ -1,4 +1,5 @@
-"""How a game ended, as a sentence with the players' names (issue 14) — for every game alike.
+"""How a game ended, and what happened on the way, as sentences with the players' names (issue 14) —
+for every game alike.
 
 The engine reports a reason code (``Outcome.reason``) and its facts (``Outcome.extra``, ``scores``);
 the words are catalogue entries ``outcome.<game>.<reason>`` (spaces in the code written ``_``), or
@@ -53,3 +54,23 @@ def outcome_params(names: Sequence[str], places: Sequence[int], facts: Mapping[s
             f"{places[s]}. {names[s]}" + (f" {scores[s]}" if with_scores else "") for s in order)
     params["standings_line"] = Phrase("outcome.standings", {"standings": standings}) if standings else ""
     return params
+
+
+def named_facts(names: Sequence[str], facts: Mapping[str, Any]) -> dict[str, Any]:
+    """An engine's facts as params: ``<name>_seat`` becomes ``<name>`` (that player's name) and
+    ``<name>_seats`` a list of names said in the reader's language; other facts stay as they are."""
+    params: dict[str, Any] = {}
+    for name, value in facts.items():
+        if name.endswith("_seat") and isinstance(value, int) and 0 <= value < len(names):
+            params[name[: -len("_seat")]] = names[value]
+        elif name.endswith("_seats") and isinstance(value, list | tuple):
+            params[name[: -len("_seats")]] = Names(names[v] for v in value if 0 <= v < len(names))
+        else:
+            params[name] = value
+    return params
+
+
+def event_key(game: str, code: str) -> str | None:
+    """The catalogue key of an event an engine reported (``Engine.events``), if the catalogue has it."""
+    key = f"event.{game}.{code}"
+    return key if key in EN else None

@@ -64,7 +64,7 @@ from tables.durations import (
 from tables.errors import TableError
 from tables.leaderboard import rate_finished_table
 from tables.outbox import BOARD, INFO, INVITE, RESULT, Message, PrivatePost, PublicPost, Reminder, TableFinished
-from tables.outcome_words import outcome_key, outcome_params
+from tables.outcome_words import event_key, named_facts, outcome_key, outcome_params
 
 log = logging.getLogger(__name__)
 
@@ -514,6 +514,23 @@ class TableService:
             parts.append(f"{row.name}: {public}" if row else public)
         return " · ".join(parts)
 
+    def _event_posts(self, ctx: _Ctx, step: _Step, final: Any, version: int) -> list[PublicPost]:
+        """What the step's moves made happen (``Engine.events``: eliminations, penalties, bonuses ...),
+        each told in the table's text as a sentence with names (``event.<game>.<code>``)."""
+        posts: list[PublicPost] = []
+        if not step.items:
+            return posts
+        names = ctx.names()
+        afters = [item[0] for item in step.items[1:]] + [final]
+        for (before, move, _seat, _text), after in zip(step.items, afters, strict=True):
+            for code, event_facts in ctx.engine.events(before, move, after):
+                key = event_key(ctx.row.game, code)
+                if key is not None:
+                    params = {"table": ctx.id, "game": ctx.engine.title or ctx.engine.name,
+                              **named_facts(names, event_facts)}
+                    posts.append(PublicPost(ctx.id, INFO, key, params, version=version))
+        return posts
+
     @staticmethod
     def _outcome_facts(ctx: _Ctx, state: Any) -> dict[str, Any] | None:
         """The engine's facts about the ending (``Outcome.extra``, scores), stored with the outcome."""
@@ -637,6 +654,7 @@ class TableService:
             self._board_post(ctx, state, version, columns["turn_deadline"], moves_text),
             *(self._private_post(ctx, state, seat) for seat in private_seats))
         messages.extend(posts)
+        messages.extend(self._event_posts(ctx, step, state, version))
         if over:
             messages.append(self._result_post(ctx, places, reason, text, version, facts))
             ordered = sorted(ctx.seats, key=lambda r: r.seat)

@@ -129,13 +129,15 @@ def test_image_numbers_continue_where_the_folder_left_off(tmp_path: Path) -> Non
 
 def test_a_command_that_fits_one_table_needs_no_table_number() -> None:
     out = pipe(["Ana: /play kona @Ben seat=first", "Ben: /accept", "Ana: /play k3 @Ben", "Ben: /accept",
-                "Ana: /build", "Ana: /resign table=1", "Ben: /build", "Ana: /resign", "Ana: /board",
-                "Ana: /abort table=1", "Ben: /abort table=2"])
+                "Ana: /build"])
     assert not any("several tables" in line for line in out), "/build goes to the one pyramid to build"
     assert any(line.startswith("[#2] K3 #2 · Ana: build:") for line in out)
-    # with nothing in play, /board shows the table that just finished: its final board comes twice
-    # (after the resignation, then for /board), right before the refused /abort
-    over = [i for i, line in enumerate(out) if line.startswith("[#2] K3 #2: the game is over")]
-    assert len(over) == 2 and out.index("[error Ana] The game at table #1 is over.") > over[1]
-    assert "[error Ana] The game at table #1 is over." in out
-    assert "[error Ben] The game at table #2 is over." in out
+
+
+def test_board_shows_the_table_that_just_finished_and_abort_says_it_is_over() -> None:
+    out = pipe(["Ana: /play kona @Ben seat=first", "Ben: /accept", "Ana: /resign", "Ana: /board",
+                "Ana: /abort table=1", "Ben: /abort table=1"])
+    # the final board comes twice: after the resignation, then for /board
+    over = [i for i, line in enumerate(out) if line.startswith("[#1] Kona #1: the game is over")]
+    assert len(over) == 2 and over[1] > out.index("[#1] Ben wins Kona #1: Ana resigned.")
+    assert out[-2:] == ["[error Ana] The game at table #1 is over.", "[error Ben] The game at table #1 is over."]
