@@ -237,6 +237,14 @@ class Engine:
         """The move as everybody may see it (hidden faces written ``?`` where the game has them)."""
         return self.format_move(state, move)
 
+    def final_view(self, state: State, ending: str, winners: Sequence[int]) -> dict[str, Any]:
+        """The spectator's view of a game that ended outside the rules (a resignation, a time-out, an
+        agreed draw): nobody is to move, ``ending`` says how it ended, and a game with secrets shows
+        them all, as at a game's natural end."""
+        view = dict(self.view(state, None))
+        view.update(to_move=None, actors=[], outcome=ending, winners=list(winners))
+        return view
+
     def events(self, before: State, move: Move, after: State) -> list[tuple[str, dict[str, Any]]]:
         """What ``move`` made happen that players must be told besides the move itself: ``(code, facts)``
         pairs, public information only (a player eliminated, a penalty, a bonus earned ...).  The

@@ -1056,10 +1056,19 @@ class PlateauEngine(Engine):
             return self.to_position(state)  # PL-8.6: a finished game shows everything
         return _position_text(state, viewer=viewer, full=False)
 
+    def final_view(self, state: PlateauState, ending: str, winners: Any) -> dict[str, Any]:
+        """PL-8.6 at any ending: a finished game shows everything, however it finished."""
+        view = self._view(state, None, reveal=True)
+        view.update(to_move=None, actors=[], outcome=ending, winners=list(winners))
+        return view
+
     def view(self, state: PlateauState, viewer: int | None) -> dict[str, Any]:
+        return self._view(state, viewer)
+
+    def _view(self, state: PlateauState, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
         if viewer is not None and viewer not in (0, 1):
             raise ValueError(f"seat {viewer} is not in this game")
-        over = bool(state.result)
+        over = bool(state.result) or reveal
         ranks = []
         for rank in range(3, -1, -1):
             row = []
@@ -1095,7 +1104,7 @@ class PlateauEngine(Engine):
             "to_move": to_move,
             "actors": [] if to_move is None else [to_move],
             "ply": state.ply,
-            "position": self.view_notation(state, viewer),
+            "position": self.to_position(state) if reveal else self.view_notation(state, viewer),
             "last_move": state.last,
             "highlight": list(state.highlight),
             "outcome": outcome.text if outcome else None,

@@ -441,6 +441,8 @@ class TableService:
     ) -> PublicPost:
         engine = ctx.engine
         view = engine.view(state, None)  # the spectator view: public posts never hold a secret
+        if ctx.row.status == FINISHED and engine.outcome(state) is None:
+            view = self._ended_view(ctx, state)  # resigned, timed out, agreed: the result, not "X to move"
         actors = self._human_actors(ctx, state)
         over = engine.outcome(state) is not None or ctx.row.status == FINISHED
         params: dict[str, Any] = {
@@ -513,6 +515,18 @@ class TableService:
             row = ctx.by_seat(seat) if seat >= 0 else None
             parts.append(f"{row.name}: {public}" if row else public)
         return " · ".join(parts)
+
+    def _ended_view(self, ctx: _Ctx, state: Any) -> dict[str, Any]:
+        """The final picture's view of a table that ended outside the rules: how it ended (in the
+        pictures' English) and the winners by the stored placings; secrets revealed (PL-8.6)."""
+        info = json.loads(ctx.row.outcome) if ctx.row.outcome else {}
+        places = list(info.get("placements") or [1] * len(ctx.seats))
+        reason = str(info.get("reason", ""))
+        losers = ", ".join(n for n, p in zip(ctx.names(), places, strict=False) if p != 1)
+        ending = {"time": f"{losers} ran out of time", "resign": f"{losers} resigned",
+                  "agreement": "drawn by agreement"}.get(reason, "game over")
+        winners = [] if all(p == 1 for p in places) else [s for s, p in enumerate(places) if p == 1]
+        return ctx.engine.final_view(state, ending, winners)
 
     def _event_posts(self, ctx: _Ctx, step: _Step, final: Any, version: int) -> list[PublicPost]:
         """What the step's moves made happen (``Engine.events``: eliminations, penalties, bonuses ...),
