@@ -302,6 +302,7 @@ class Console:
             if seconds > MAX_CLOCK_STEP:
                 raise TableError("console.clock_range")
             self.clock.advance(seconds)
+            await self.service.repo.set_pretend_clock(self.clock.now().isoformat())  # it survives a restart
             self.write(f"[clock] now {self.clock.now().strftime('%Y-%m-%d %H:%M UTC')}")
             self.show(await svc.tick())
         else:
@@ -521,6 +522,11 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
     service = await open_service(db, clock=clock, images="thread" if images else False,
                                  seed_source=(lambda: seeds.getrandbits(62)) if seed is not None else None)
     repo = service.repo
+    saved = await repo.pretend_clock()
+    if saved is not None:  # a resumed --db session goes on at the moment the last one reached
+        clock.moment = datetime.fromisoformat(saved)
+    else:
+        await repo.set_pretend_clock(clock.now().isoformat())
     console = Console(service, clock, out_dir if images else None, write, seed)
     try:
         if lines is not None:

@@ -488,6 +488,18 @@ class Repository:
                  int(settings.rated), now),
             )
 
+    async def pretend_clock(self) -> str | None:
+        """The offline console's clock as it was last saved (ISO UTC), or None."""
+        async with self._lock, self._db.execute("SELECT moment FROM pretend_clock WHERE id = 1") as cur:
+            row = await cur.fetchone()
+        return None if row is None else str(row[0])
+
+    async def set_pretend_clock(self, moment: str) -> None:
+        async with self._lock:
+            await self._db.execute(
+                "INSERT INTO pretend_clock (id, moment) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET "
+                "moment = excluded.moment", (moment,))
+
     async def user_prefs(self, user_id: int) -> UserPrefs:
         sql = "SELECT dms_closed, locale, theme FROM user_prefs WHERE user_id = ?"
         async with self._lock, self._db.execute(sql, (user_id,)) as cur:

@@ -145,7 +145,16 @@ CREATE INDEX rated_tables_order ON rated_tables(guild_id, seq);
 CREATE INDEX results_by_user ON results(guild_id, user_id, finished_at);
 """
 
-MIGRATIONS: list[str] = [V1, V2, V3, V4]
+#: migration 5: the offline console's pretend clock (issue 14), so that a session resumed with ``--db``
+#: goes on at the moment the last one reached (its deadlines were set against that clock)
+V5 = """
+CREATE TABLE pretend_clock (
+    id     INTEGER PRIMARY KEY CHECK (id = 1),
+    moment TEXT    NOT NULL
+);
+"""
+
+MIGRATIONS: list[str] = [V1, V2, V3, V4, V5]
 
 #: the schema version this code writes
 SCHEMA_VERSION = len(MIGRATIONS)

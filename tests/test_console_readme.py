@@ -141,3 +141,14 @@ def test_board_shows_the_table_that_just_finished_and_abort_says_it_is_over() ->
     over = [i for i, line in enumerate(out) if line.startswith("[#1] Kona #1: the game is over")]
     assert len(over) == 2 and over[1] > out.index("[#1] Ben wins Kona #1: Ana resigned.")
     assert out[-2:] == ["[error Ana] The game at table #1 is over.", "[error Ben] The game at table #1 is over."]
+
+
+def test_the_pretend_clock_survives_a_restart_with_db(tmp_path: Path) -> None:
+    db = str(tmp_path / "games.db")
+    first = pipe(["Ana: /play kona @Ben time_per_move=2d", "Ben: /accept", "Ana: /clock +1d"], "--db", db)
+    second = pipe(["Ana: /clock +0m", "Ana: /clock +1d12h"], "--db", db)
+    reached = [line for line in first if line.startswith("[clock] now ")]
+    resumed = [line for line in second if line.startswith("[clock] now ")]
+    assert len(reached) == 1 and resumed[0] == reached[0], "the second session goes on where the first stopped"
+    # and the deadline, set against that clock, falls due in the second session: 1d + 1d12h > 2d
+    assert any("ran out of time" in line for line in second)
