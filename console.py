@@ -175,6 +175,10 @@ class Console:
             raise TableError("console.no_table")
         raise TableError("console.several", tables=", ".join(str(s.table_id) for s in tables))
 
+    def _drawable(self, summary: TableSummary) -> bool:
+        """A table in play whose game takes draw offers: ``/draw`` means that one."""
+        return summary.status == "active" and self.service.takes_draw_offers(summary.game)
+
     async def _building(self, summary: TableSummary, uid: int) -> bool:
         """A table where the caller acts but has no listed move: a K3 pyramid to build (K3-3)."""
         return uid in summary.turn_user_ids and not await self.service.legal_moves_for(summary.table_id, uid)
@@ -278,9 +282,9 @@ class Console:
         elif verb == "resign":
             self.show(await svc.resign(await self._pick(uid, table, lambda s: s.status == "active"), uid))
         elif verb == "draw":
-            self.show(await svc.offer_draw(await self._pick(uid, table, lambda s: s.status == "active"), uid))
+            self.show(await svc.offer_draw(await self._pick(uid, table, self._drawable), uid))
         elif verb in ("decline-draw", "decline_draw"):
-            self.show(await svc.decline_draw(await self._pick(uid, table, lambda s: s.status == "active"), uid))
+            self.show(await svc.decline_draw(await self._pick(uid, table, self._drawable), uid))
         elif verb == "board":
             self.show([await svc.board(await self._pick_or_last_finished(uid, table))])
         elif verb == "history":

@@ -1033,6 +1033,11 @@ class TableService:
         # the seats are already out in ctx: _commit rewrites them and finishes when one is left
         return await self._commit(ctx, state, step, seat_updates=updates, extra=[info])
 
+    @staticmethod
+    def takes_draw_offers(game: str) -> bool:
+        """Whether players of ``game`` may offer draws (front ends pick the one table a /draw means)."""
+        return game in DRAW_GAMES
+
     async def offer_draw(self, table_id: int, user_id: int) -> list[Message]:
         """Offer a draw (Kona, Plateau); the opponent accepts by offering too."""
         async with self._lock(table_id):

@@ -134,6 +134,13 @@ def test_a_command_that_fits_one_table_needs_no_table_number() -> None:
     assert any(line.startswith("[#2] K3 #2 · Ana: build:") for line in out)
 
 
+def test_draw_goes_to_the_one_table_that_takes_draws() -> None:
+    out = pipe(["Ana: /play krakatoa @Ben", "Ben: /accept", "Ana: /play kona @Ben seat=first", "Ben: /accept",
+                "Ana: /draw", "Ben: /decline-draw"])
+    assert not any(line.startswith("[error") for line in out), out
+    assert "[#2] Ana offers a draw in Kona #2 (any move refuses it)." in out
+
+
 def test_board_shows_the_table_that_just_finished_and_abort_says_it_is_over() -> None:
     out = pipe(["Ana: /play kona @Ben seat=first", "Ben: /accept", "Ana: /resign", "Ana: /board",
                 "Ana: /abort table=1", "Ben: /abort table=1"])
