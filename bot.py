@@ -1,7 +1,7 @@
 """Start Mesa: the Discord bot, or the offline console (``--console``).
 
     python bot.py                      run the bot (needs DISCORD_TOKEN in the environment or .env)
-    python bot.py --console [--db PATH] [--out DIR]
+    python bot.py --console [--db PATH] [--out DIR] [--seed N] [--no-images]   (--console --help lists them)
                                        play in the terminal as several named users, no token needed
     python bot.py --sync [--guild ID]  register the slash commands with Discord, then exit
     python bot.py --print-commands     print the command tree's JSON payload, no connection
@@ -34,6 +34,10 @@ def parse_args(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     load_dotenv()
+    if "--console" in argv:  # the console owns every other option, --help included
+        import console
+
+        return console.main([a for a in argv if a != "--console"])
     args, rest = parse_args(argv)
     logging.basicConfig(
         level=os.environ.get("LOG_LEVEL", "WARNING" if args.console else "INFO").upper(),

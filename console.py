@@ -1,4 +1,4 @@
-"""The offline console: play every game in a terminal as several named users (DESIGN.md, console.py).
+"""The offline console: play every game in a terminal as several named users (docs/architecture.md, console.py).
 
 Each input line is ``NAME: COMMAND``; the console acts as user NAME (a stable fake id per name) in
 one pretend server and prints what a Discord server would show:
@@ -32,7 +32,7 @@ import re
 import shlex
 import sys
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -53,16 +53,21 @@ HINTS = {
     "build": "Build your pyramid with /build [random|sensible] or /move build:...",
     "draw": "Accept with /draw, refuse with /decline-draw.",
 }
-RULES_DIR = Path(__file__).resolve().parent.parent / "shared" / "rules"
-MAX_LISTED_MOVES = 300
+#: /moves: up to this many on one line, else pages of this many grouped by how they start
+SHORT_MOVE_LIST = 30
+MOVES_PER_PAGE = 120
+#: the longest input line, a name (Discord's display names), one /clock step
+MAX_LINE = 1000
+MAX_NAME = 32
+MAX_CLOCK_STEP = 366 * 86400
 
 HELP = """Commands (write them as NAME: COMMAND):
   /play GAME @NAME... [option=value...]   games: {games}
   /accept  /decline  /join [TABLE]  /start  /leave  /abort
   /move TEXT   /auto (a move chosen for you)   /build [STYLE] ({styles})
-  /moves   /mine   /board   /history [@NAME] [GAME] (table=N: that table's moves)
+  /moves [PAGE]   /mine   /board   /history [@NAME] [GAME] (table=N: that table's moves)
   /leaderboard GAME [PAGE]   /stats [@NAME]   /replay TABLE   /recompute
-  /resign  /draw  /decline-draw  /games  /rules GAME  /clock +DURATION  /help
+  /resign  /draw  /decline-draw  /games  /rules GAME [full] [es]  /clock +DURATION  /help
 Add table=N when you have several tables."""
 
 
@@ -70,6 +75,13 @@ def help_text() -> str:
     """HELP with the games and their auto styles from the registry (``K3: sensible or random``)."""
     styles = "; ".join(f"{title}: {' or '.join(names)}" for title, names in auto_styles().items())
     return HELP.format(games=", ".join(games()), styles=styles or "-")
+
+
+#: what an interactive session prints before its first prompt
+START_LINES = [
+    "Mesa console: each line is NAME: COMMAND, acting as that user (Ctrl-D to quit, /help for every command).",
+    "Examples:  Ana: /play kona @Ben   Ben: /accept   Ana: /moves   Ana: /move a6-d3   Ana: /rules kona",
+]
 
 
 def user_id_for(name: str) -> int:
@@ -90,26 +102,26 @@ class PretendClock:
         self.moment += timedelta(seconds=seconds)
 
 
-def rules_summary(game: str) -> str:
-    """The rules document's title, introduction and first section."""
-    from engines import canonical_name
+def rules_text(rest: str) -> str:
+    """``/rules GAME [full] [LANG]``: the quick-start, or with ``full`` the players' whole rules
+    (``docs/rules/``, the same texts Discord shows), in English or the language named (``es``)."""
+    from tables import rules_text
+
+    words = rest.lower().split()
+    full = "full" in words
+    langs = [w for w in words if w in ("en", "es")]
+    games = [w for w in words if w != "full" and w not in langs]
+    if len(games) != 1:
+        raise TableError("console.rules_usage")
+    from engines import GAMES, canonical_name
 
     try:
-        name = canonical_name(game)
-    except KeyError as exc:
-        return str(exc.args[0])
-    path = RULES_DIR / f"{name}.md"
-    if not path.exists():
-        return f"Sorry, the rules of {name} are not here ({path} is missing); see the project's shared/rules folder."
-    lines: list[str] = []
-    sections = 0
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith("## "):
-            sections += 1
-            if sections == 2:
-                break
-        lines.append(line)
-    return "\n".join(lines).strip() + f"\n(full rules: {path})"
+        game = canonical_name(games[0])
+    except KeyError:
+        raise TableError("error.unknown_game", game=games[0][:40], games=", ".join(sorted(GAMES))) from None
+    if full:
+        return rules_text.full_rules(game, langs[0] if langs else LANG).strip()
+    return rules_text.quickstart(game, langs[0] if langs else LANG) + f"\n(all the rules: /rules {game} full)"
 
 
 class Console:
@@ -154,22 +166,60 @@ class Console:
         self._lines(f"[error {name}]", text)
 
     # ---- table choice -----------------------------------------------------------------------
-    async def _pick(self, uid: int, table: int | None, want: Callable[[TableSummary], bool] | None = None) -> int:
+    async def _pick(self, uid: int, table: int | None, want: Callable[[TableSummary], bool] | None = None,
+                    fits: Callable[[TableSummary, int], Awaitable[bool]] | None = None) -> int:
+        """The table a command means: ``table=N``, else the caller's only table, else the only one that
+        ``want`` (then ``fits``, which may ask the service) keeps — never a question when one fits."""
         if table is not None:
             return table
-        return await self.service.table_meant(uid, GUILD_ID, None, want)
+        try:
+            return await self.service.table_meant(uid, GUILD_ID, None, want)
+        except TableError as exc:
+            if fits is None or exc.key != "error.several_tables":
+                raise
+            fitting = [s for s in await self.service.active_tables(uid, GUILD_ID) if await fits(s, uid)]
+            if len(fitting) == 1:
+                return fitting[0].table_id
+            raise
+
+    def _drawable(self, summary: TableSummary) -> bool:
+        """A table in play whose game takes draw offers: ``/draw`` means that one."""
+        return summary.status == "active" and self.service.takes_draw_offers(summary.game)
+
+    async def _building(self, summary: TableSummary, uid: int) -> bool:
+        """A table where the caller acts but has no listed move: a K3 pyramid to build (K3-3)."""
+        return uid in summary.turn_user_ids and not await self.service.legal_moves_for(summary.table_id, uid)
+
+    async def _pick_or_last_finished(self, uid: int, table: int | None) -> int:
+        """``/board``: the table the caller means, or with none in play their most recent finished one."""
+        try:
+            return await self._pick(uid, table)
+        except TableError as exc:
+            if exc.key not in ("console.no_table", "error.no_table_here"):
+                raise
+        finished = await self._board().history(GUILD_ID, uid, None, limit=1)
+        if not finished:
+            raise TableError("console.no_table")
+        return finished[0].table_id
 
     # ---- commands ---------------------------------------------------------------------------
     async def handle(self, line: str) -> None:
         line = line.strip()
         if not line or line.startswith("#"):
             return
+        if len(line) > MAX_LINE:
+            self.error("?", f"that line is {len(line)} characters long; a line is at most {MAX_LINE}")
+            return
         if ":" not in line:
             self.error("?", "write NAME: COMMAND, for example  Ana: /play kona @Ben")
             return
         name, command = (part.strip() for part in line.split(":", 1))
-        if not name or not re.fullmatch(r"[\w.\- ]+", name):
-            self.error("?", f"{name!r} is not a usable name")
+        if not name or not re.fullmatch(r"[\w.\- ]+", name) or len(name) > MAX_NAME:
+            self.error("?", f"{name[:MAX_NAME]!r} is not a usable name (letters, digits, . - and spaces; "
+                            f"at most {MAX_NAME})")
+            return
+        if not command or command == "/":
+            self.error(name, f"write a command after the name, for example  {name}: /help")
             return
         uid = user_id_for(name)
         self.names.setdefault(uid, name)
@@ -179,12 +229,18 @@ class Console:
             self.error(name, _console_text(exc) if exc.key in _CONSOLE_TEXTS else exc.message(LANG))
             if exc.board is not None:
                 self.show([exc.board])
+        except Exception:  # a bug must not end a session; the log keeps the details
+            logging.getLogger(__name__).exception("console command failed: %.80s", command)
+            self.error(name, "that command failed (an internal error, logged); please report it")
 
     async def _dispatch(self, name: str, uid: int, command: str) -> None:
         table: int | None = None
-        match = re.search(r"(?:^|\s)table=#?(\d+)(?=\s|$)", command)
-        if match:
-            table = int(match.group(1))
+        matches = list(re.finditer(r"(?:^|\s)table=#?(\S*)(?=\s|$)", command))
+        if len(matches) > 1:
+            raise TableError("console.option_twice", option="table")
+        if matches:
+            match = matches[0]
+            table = _table_number(match.group(1))
             command = (command[: match.start()] + command[match.end():]).strip()
         verb, _, rest = command.partition(" ")
         verb = verb.lower().lstrip("/")
@@ -201,7 +257,7 @@ class Console:
             tid = await self._pick(uid, table, lambda s: s.status == "invited")
             self.show(await svc.decline(tid, uid))
         elif verb == "join":
-            tid = table if table is not None else (int(rest.lstrip("#")) if rest.lstrip("#").isdigit() else None)
+            tid = table if table is not None else (_table_number(rest) if rest else None)
             if tid is None:
                 tid = await self._open_table(uid)
             self.show(await svc.join(tid, uid, name))
@@ -217,7 +273,7 @@ class Console:
             tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
             self.show(await svc.submit_move(tid, uid, rest))
         elif verb == "build":
-            tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
+            tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids, self._building)
             text = await svc.auto_build(tid, uid, rest or None)
             self.show(await svc.submit_move(tid, uid, text))
         elif verb == "auto":
@@ -227,20 +283,18 @@ class Console:
         elif verb == "moves":
             tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
             moves = await svc.legal_moves_for(tid, uid)
-            shown = " ".join(moves[:MAX_LISTED_MOVES])
-            more = f" … ({len(moves)} in all)" if len(moves) > MAX_LISTED_MOVES else ""
             if moves:
-                self.write(f"[dm {name}] #{tid} legal moves ({len(moves)}): {shown}{more}")
+                self._list_moves(name, tid, moves, rest)
             else:
-                self.write(f"[dm {name}] #{tid} no moves to list for you now (too many to list? try /build)")
+                self.write(f"[dm {name}] #{tid} {await self._why_no_moves(tid, uid)}")
         elif verb == "resign":
             self.show(await svc.resign(await self._pick(uid, table, lambda s: s.status == "active"), uid))
         elif verb == "draw":
-            self.show(await svc.offer_draw(await self._pick(uid, table, lambda s: s.status == "active"), uid))
+            self.show(await svc.offer_draw(await self._pick(uid, table, self._drawable), uid))
         elif verb in ("decline-draw", "decline_draw"):
-            self.show(await svc.decline_draw(await self._pick(uid, table, lambda s: s.status == "active"), uid))
+            self.show(await svc.decline_draw(await self._pick(uid, table, self._drawable), uid))
         elif verb == "board":
-            self.show([await svc.board(await self._pick(uid, table))])
+            self.show([await svc.board(await self._pick_or_last_finished(uid, table))])
         elif verb == "history":
             await self._history(name, uid, rest, table)
         elif verb in ("leaderboard", "stats", "replay", "recompute"):
@@ -248,18 +302,56 @@ class Console:
         elif verb == "games":
             await self._games(name, uid)
         elif verb == "rules":
-            self._lines("[rules]", rules_summary(rest or games()[0]))
+            self._lines("[rules]", rules_text(rest))
         elif verb == "mine":
             self.show([await svc.private_view(await self._pick(uid, table), uid)])
         elif verb == "clock":
             seconds = parse_duration(rest.lstrip("+"))
+            if seconds is None and re.fullmatch(r"\+?(?:[0-9]+ ?[wdhms] ?)+", rest.lower()):
+                raise TableError("console.clock_range")  # a duration, but of more digits than any clock step
             if seconds is None:
                 raise TableError("console.clock")
+            if seconds > MAX_CLOCK_STEP:
+                raise TableError("console.clock_range")
             self.clock.advance(seconds)
+            await self.service.repo.set_pretend_clock(self.clock.now().isoformat())  # it survives a restart
             self.write(f"[clock] now {self.clock.now().strftime('%Y-%m-%d %H:%M UTC')}")
             self.show(await svc.tick())
         else:
             raise TableError("console.unknown", verb=verb)
+
+    def _list_moves(self, name: str, tid: int, moves: list[str], page_text: str) -> None:
+        """``/moves [PAGE]``: a short list on one line; a long one a page at a time, one line per group
+        of moves that start alike (the same piece, square or word), never a thousand moves on a line."""
+        if len(moves) <= SHORT_MOVE_LIST:
+            self.write(f"[dm {name}] #{tid} legal moves ({len(moves)}): {' '.join(moves)}")
+            return
+        pages = -(-len(moves) // MOVES_PER_PAGE)
+        page = int(page_text) if re.fullmatch(r"[0-9]{1,4}", page_text) else 1
+        page = min(max(page, 1), pages)
+        chunk = moves[(page - 1) * MOVES_PER_PAGE: page * MOVES_PER_PAGE]
+        more = f"; /moves {page + 1} for the next page" if page < pages else ""
+        self.write(f"[dm {name}] #{tid} legal moves ({len(moves)}), page {page} of {pages}{more}:")
+        groups: dict[str, list[str]] = {}
+        for move in chunk:
+            head = re.match(r".[^-:@!\s]*", move)
+            groups.setdefault(head.group(0) if head else move, []).append(move)
+        for head, members in groups.items():
+            self.write(f"[dm {name}]   {head}: {' '.join(members)}")
+
+    async def _why_no_moves(self, tid: int, uid: int) -> str:
+        """Why ``/moves`` lists nothing: not seated, not started or over, someone else's turn, or building."""
+        summary = (await self.service.table_details(tid)).summary
+        if uid not in summary.user_ids:
+            return "you are not seated at this table"
+        if summary.status != "active":
+            why = {"invited": "the game is still waiting for players", "open": "the game is still waiting for players",
+                   "finished": "the game is over", "aborted": "the table was cancelled",
+                   "declined": "the invitation was declined"}
+            return f"no moves: {why.get(summary.status, summary.status)}"
+        if uid not in summary.turn_user_ids:
+            return f"no moves for you now: it is {', '.join(summary.turn) or 'nobody'}'s turn"
+        return "no moves to list: build your pyramid with /build [random|sensible]"
 
     async def _play(self, name: str, uid: int, rest: str) -> None:
         try:
@@ -277,7 +369,9 @@ class Console:
                 opponents.append((oid, self.names[oid]))
             elif "=" in word:
                 key, _, value = word.partition("=")
-                options[key] = value
+                if key.lower() in options:
+                    raise TableError("console.option_twice", option=key.lower()[:40])
+                options[key.lower()] = value
             else:
                 raise TableError("console.play_usage")
         self.show(await self.service.create(GUILD_ID, CHANNEL_ID, uid, name, game, opponents, options))
@@ -309,6 +403,9 @@ class Console:
         if self.out_dir is None:
             return ""
         self.out_dir.mkdir(parents=True, exist_ok=True)
+        if self._images == 0:  # continue the folder's numbering, so files stay in play order across sessions
+            numbers = [int(m.group(1)) for f in self.out_dir.iterdir() if (m := re.match(r"(\d{4,9})-", f.name))]
+            self._images = max(numbers, default=0)
         self._images += 1
         path = self.out_dir / f"{self._images:04d}-{filename}"
         path.write_bytes(data)
@@ -355,7 +452,7 @@ class Console:
         if verb == "leaderboard":
             if not words:
                 raise TableError("console.leaderboard_usage")
-            page_no = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
+            page_no = int(words[1]) if len(words) > 1 and re.fullmatch(r"[0-9]{1,6}", words[1]) else 1
             page = await board.page(GUILD_ID, words[0], page_no, uid)
             image = await asyncio.to_thread(lb.board_image, page, LANG, uid) if self.out_dir else None
             self._lines(f"[dm {name}]", lb.board_text(page, LANG),
@@ -369,7 +466,7 @@ class Console:
                     chart = await asyncio.to_thread(lb.stats_chart, s, who_name, LANG)
                     self.write(f"[dm {name}] {s.title}{self._save_file(chart, f'stats-{who_name}-{s.game}.png')}")
         elif verb == "replay":
-            target = table if table is not None else (int(rest.lstrip("#")) if rest.lstrip("#").isdigit() else None)
+            target = table if table is not None else (_table_number(rest) if rest else None)
             if target is None:
                 raise TableError("console.replay_usage")
             replay = await board.replay(GUILD_ID, target)
@@ -395,7 +492,19 @@ _CONSOLE_TEXTS = {
     "console.play_usage": "write /play GAME @NAME... [option=value...], for example /play kona @Ben",
     "console.leaderboard_usage": "write /leaderboard GAME [PAGE], for example /leaderboard kona",
     "console.replay_usage": "write /replay TABLE, for example /replay 3",
+    "console.table_number": "{text} is not a table number; write table=N, for example table=3",
+    "console.option_twice": "{option}= is given twice; give each option once",
+    "console.clock_range": "the clock moves at most 1 year at a time (for example /clock +30d)",
+    "console.rules_usage": "write /rules GAME [full] [en|es], for example /rules kona full",
 }
+
+
+def _table_number(text: str) -> int:
+    """A table number as typed (``3`` or ``#3``), checked before it goes anywhere near storage."""
+    digits = text.strip().lstrip("#")
+    if not re.fullmatch(r"[0-9]{1,18}", digits) or int(digits) == 0:
+        raise TableError("console.table_number", text=text.strip()[:20] + ("…" if len(text.strip()) > 20 else ""))
+    return int(digits)
 
 
 def _console_text(exc: TableError) -> str:
@@ -414,13 +523,19 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
     service = await open_service(db, clock=clock, images="thread" if images else False,
                                  seed_source=(lambda: seeds.getrandbits(62)) if seed is not None else None)
     repo = service.repo
+    saved = await repo.pretend_clock()
+    if saved is not None:  # a resumed --db session goes on at the moment the last one reached
+        clock.moment = datetime.fromisoformat(saved)
+    else:
+        await repo.set_pretend_clock(clock.now().isoformat())
     console = Console(service, clock, out_dir if images else None, write, seed)
     try:
         if lines is not None:
             for line in lines:
                 await console.handle(line)
         else:
-            write("Mesa console — type NAME: COMMAND (Ctrl-D to quit). " + help_text().splitlines()[0])
+            for row in START_LINES:
+                write(row)
             while True:
                 try:
                     line = await asyncio.to_thread(input, "> ")
@@ -434,7 +549,13 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point for ``python console.py`` and ``python bot.py --console``."""
-    parser = argparse.ArgumentParser(prog="console", description="Play Mesa's games offline as several users.")
+    parser = argparse.ArgumentParser(
+        prog="python console.py",
+        description="Play Mesa's games offline as several users (also: python bot.py --console).\n"
+                    "Each input line is NAME: COMMAND; lines come from the terminal or from a pipe.",
+        epilog=HELP + "\nLines starting with # are comments. Example:  Ana: /play kona @Ben",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--console", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--db", default=os.environ.get("DATABASE_URL") or ":memory:",
                         help="SQLite file or postgresql:// URL (default: DATABASE_URL, else in memory, gone at exit)")

@@ -1,4 +1,4 @@
-"""Computer players (DESIGN.md, "ai/"): pure and synchronous, from what one seat may know.
+"""Computer players (docs/architecture.md, "ai/"): pure and synchronous, from what one seat may know.
 
 ``choose_move(game, view, seat, level, budget, seed)`` is the one entry point every front end, the
 process pool and ``python -m ai`` use.  ``view`` is exactly ``engine.view(state, seat)``: the seat's

@@ -1,4 +1,4 @@
-"""The Discord client: configuration, the bot class, start-up, command sync (DESIGN.md, cogs/).
+"""The Discord client: configuration, the bot class, start-up, command sync (docs/architecture.md, cogs/).
 
 ``run_bot(token, sync=..., guild_id=...)`` is what ``python bot.py`` calls.  Configuration comes
 from the environment (bot.py has already read ``.env``):
@@ -97,7 +97,7 @@ discord.VoiceClient.warn_dave = False
 async def open_service(path: str | None) -> Any:
     """The table service over the SQLite file at ``path`` (``DATABASE_PATH``; default data/mesa.db).
 
-    cogs/ reaches storage only through tables/ (DESIGN.md's layers).
+    cogs/ reaches storage only through tables/ (docs/architecture.md, the layers).
     """
     from tables.service import open_service as open_table_service
 

@@ -386,7 +386,7 @@ class Front:
             raise Refusal("err.unknown_control")
         title = game_facts.title(game)
         if full:
-            document = full_rules(game)
+            document = full_rules(game, lang)
             if document is None:
                 await self.reply(interaction, t("rules.full_missing", lang))
                 return

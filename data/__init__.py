@@ -1,4 +1,4 @@
-"""Storage: the only code that speaks SQL (DESIGN.md, "Storage").
+"""Storage: the only code that speaks SQL (docs/architecture.md, "Storage").
 
 ``open_repository(url_or_path)`` opens one of two implementations of one contract
 (``data.repository.Repository``): SQLite (``data.sqlite``, the default, a file at ``DATABASE_PATH``)

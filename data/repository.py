@@ -1,4 +1,4 @@
-"""The repository contract: the only code that speaks SQL (DESIGN.md, "Storage").
+"""The repository contract: the only code that speaks SQL (docs/architecture.md, "Storage").
 
 One contract, two implementations: ``data.sqlite.SqliteRepository`` (the embedded default, one
 file) and ``data.postgres.PostgresRepository`` (asyncpg, for several bot processes on one server).
@@ -55,7 +55,7 @@ _UPDATABLE = frozenset(
 )
 #: every stored table, parents before children (the order ``python -m data copy`` writes them in)
 STORED_TABLES = ("tables", "seats", "moves", "results", "reminders", "guild_settings", "user_prefs", "ratings",
-                 "rating_history", "rated_tables")
+                 "rating_history", "rated_tables", "pretend_clock")
 
 
 class Conflict(StorageError):
@@ -527,6 +527,18 @@ class Repository(ABC):
                 (settings.guild_id, settings.time_per_move, json.dumps(list(settings.allowed_channels)),
                  int(settings.rated), now),
             )
+
+    async def pretend_clock(self) -> str | None:
+        """The offline console's clock as it was last saved (ISO UTC), or None."""
+        async with self._reading() as c:
+            row = await c.fetchone("SELECT moment FROM pretend_clock WHERE id = 1", ())
+        return None if row is None else str(row[0])
+
+    async def set_pretend_clock(self, moment: str) -> None:
+        async with self.transaction() as tx:
+            await tx._c.execute(
+                "INSERT INTO pretend_clock (id, moment) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET "
+                "moment = excluded.moment", (moment,))
 
     async def user_prefs(self, user_id: int) -> UserPrefs:
         sql = "SELECT dms_closed, locale, theme FROM user_prefs WHERE user_id = ?"

@@ -156,7 +156,16 @@ ALTER TABLE tables ADD COLUMN claimed_by TEXT;
 ALTER TABLE tables ADD COLUMN claimed_until TEXT;
 """
 
-MIGRATIONS: list[str] = [V1, V2, V3, V4, V5]
+#: migration 6: the offline console's pretend clock (issue 14), so that a session resumed with ``--db``
+#: goes on at the moment the last one reached (its deadlines were set against that clock)
+V6 = """
+CREATE TABLE pretend_clock (
+    id     INTEGER PRIMARY KEY CHECK (id = 1),
+    moment TEXT    NOT NULL
+);
+"""
+
+MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6]
 
 #: the schema version this code writes
 SCHEMA_VERSION = len(MIGRATIONS)

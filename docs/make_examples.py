@@ -51,5 +51,31 @@ def main() -> int:
     return 0
 
 
+# ---- pictures of the players' rules (docs/rules/, issue 14) ----------------------------------------------
+
+RULE_PICTURES = [
+    # (file under docs/rules/img, game, position, viewer, names)
+    ("kona-start", "kona", "CPC,4,PCP/6/6/6/6/PCP,4,CPC c 0 -", "spectator", "Ana,Ben"),
+    ("kona-opening", "kona", "CP,4,PCP/6/6/3,C,2/6/PCP,4,CPC p 1 d3", "spectator", "Ana,Ben"),
+    ("plateau-opening", "plateau",
+     "3,Wxo.WXx/4/4/Bxx.BRb,3 B turn ox.rx.bx.2rr.2bb.3xx rb.rx.bx.2rr.2bb.3xx - - 2", "0", "Ana,Ben"),
+    ("k3-play", "k3",
+     "1/2/3/4/5/6/7/8/RBBYGKRRG N/YR/WKB/GYBY/KRGNK/GYWBRB|R/KG/BYN/WRYK/GBKNY/BGKRYW play 0 - -",
+     "spectator", "Ana,Ben"),
+    ("krakatoa-throw", "krakatoa", "RRB/YRB/RBB play 1 1 1 keep 1 0,0 10,20 - 3 advanced", "spectator", "Ana,Ben"),
+]
+
+
+def rule_pictures() -> int:
+    """The pictures the players' rules show (``docs/rules/img/<name>.png``), through ``python -m render``."""
+    folder = DOCS / "rules" / "img"
+    folder.mkdir(parents=True, exist_ok=True)
+    for file, game, position, viewer, names in RULE_PICTURES:
+        cmd = [sys.executable, "-m", "render", game, position, "--viewer", viewer,
+               "--out", str(folder / f"{file}.png"), "--names", names]
+        subprocess.run(cmd, check=True, cwd=ROOT)
+    return 0
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main() or rule_pictures())

@@ -1,4 +1,4 @@
-"""Game engines: pure rules, no I/O.  The registry of games (DESIGN.md, "The engine contract").
+"""Game engines: pure rules, no I/O.  The registry of games (docs/architecture.md, "The engine contract").
 
 ``GAMES`` is the one list of games: every other list (commands, leaderboards, help texts) is
 derived from it through ``game_names`` and the engines' ``description``.  The built-in games are

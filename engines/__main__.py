@@ -1,4 +1,4 @@
-"""The engines' command line (DESIGN.md): how the rules are checked from outside the code.
+"""The engines' command line (docs/architecture.md): how the rules are checked from outside the code.
 
     python -m engines moves GAME "POSITION"
     python -m engines perft GAME DEPTH ["POSITION"]

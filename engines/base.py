@@ -1,4 +1,4 @@
-"""The engine contract shared by every game (DESIGN.md, "The engine contract").
+"""The engine contract shared by every game (docs/architecture.md, "The engine contract").
 
 An engine is a stateless object whose methods take and return immutable *states*.  Engines are
 pure: no I/O, no clock, no global RNG.  Randomness is a move of the ``CHANCE`` pseudo-player that
@@ -49,6 +49,10 @@ class OptionError(ValueError):
     """An unknown option or a value out of range."""
 
 
+#: the largest number an option takes (move limits and the like; a game never needs more)
+MAX_OPTION_NUMBER = 1_000_000
+
+
 @dataclass(frozen=True)
 class Option:
     """A game option (variant or house rule) with its default, as the rules document names it."""
@@ -79,6 +83,8 @@ class Option:
                 else:
                     raise OptionError(f"option {self.name} takes true or false, not {value!r}")
             elif kind is int:
+                if len(text) > 9:  # no option takes such a number (and int() refuses 4,300 digits and more)
+                    raise OptionError(f"option {self.name} takes a whole number from 0 to {MAX_OPTION_NUMBER}")
                 try:
                     value = int(text)
                 except ValueError:
@@ -87,6 +93,8 @@ class Option:
             raise OptionError(f"option {self.name} takes true or false, not {value!r}")
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
             raise OptionError(f"option {self.name} takes a whole number, not {value!r}")
+        if kind is int and not 0 <= value <= MAX_OPTION_NUMBER:
+            raise OptionError(f"option {self.name} takes a whole number from 0 to {MAX_OPTION_NUMBER}")
         if kind is str:
             value = str(value).strip().lower()
         if self.choices and value not in self.choices:
@@ -265,7 +273,7 @@ class Engine:
     Each engine declares its game once, in ``description`` (a ``GameDescription``); ``name``,
     ``aliases``, ``title``, ``min_players``, ``max_players`` and ``options`` are read from it.
 
-    Besides DESIGN.md's table, the contract includes a few members the tables layer and the
+    Besides docs/architecture.md's table, the contract includes a few members the tables layer and the
     command line need: ``actors`` (seats that may act now: several while K3 players build at the
     same time), ``move_seat``, ``phase``, ``chance_outcomes`` / ``sample_chance``, ``auto_move`` (the
     move played for a seat that timed out or left, and the "Auto" of the front ends),
@@ -443,6 +451,20 @@ class Engine:
     def public_move(self, state: State, move: Move) -> str:
         """The move as everybody may see it (hidden faces written ``?`` where the game has them)."""
         return self.format_move(state, move)
+
+    def final_view(self, state: State, ending: str, winners: Sequence[int]) -> dict[str, Any]:
+        """The spectator's view of a game that ended outside the rules (a resignation, a time-out, an
+        agreed draw): nobody is to move, ``ending`` says how it ended, and a game with secrets shows
+        them all, as at a game's natural end."""
+        view = dict(self.view(state, None))
+        view.update(to_move=None, actors=[], outcome=ending, winners=list(winners))
+        return view
+
+    def events(self, before: State, move: Move, after: State) -> list[tuple[str, dict[str, Any]]]:
+        """What ``move`` made happen that players must be told besides the move itself: ``(code, facts)``
+        pairs, public information only (a player eliminated, a penalty, a bonus earned ...).  The
+        words are the front ends' (``event.<game>.<code>``); a fact ``<name>_seat`` names a seat."""
+        return []
 
     def view_notation(self, state: State, viewer: int | None) -> str:
         """What ``python -m engines view`` prints: the rules document's view notation."""

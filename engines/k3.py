@@ -1,8 +1,8 @@
-"""K3: 2-4 players stack a private pyramid, then feed it onto a shared mountain (rules/k3.md).
+"""K3: 2-4 players stack a private pyramid, then feed it onto a shared mountain (docs/spec/k3.md).
 
 The whole game is one immutable :class:`K3State`.  Setup randomness (the base row and the deal) is
 recorded as chance moves (K3-2), the private building phase is one ``build`` move per seat made at
-the same time (K3-3), and play follows K3-5..K3-8.  Everything cites rules/k3.md.
+the same time (K3-3), and play follows K3-5..K3-8.  Everything cites docs/spec/k3.md.
 
 Internal coordinates are 0-based ``(file, rank)``: ``(0, 0)`` is ``a1``.  Rows are stored bottom-up
 (``rows[0]`` is rank 1) and a slot or spot holds a letter or ``None``.
@@ -384,7 +384,7 @@ def _read_seat(i: int, entry: str, players: int) -> Seat:
 
 
 class K3Engine(Engine):
-    """K3 (rules/k3.md).  Pure: every method takes and returns immutable values."""
+    """K3 (docs/spec/k3.md).  Pure: every method takes and returns immutable values."""
 
     description = GameDescription(
         name="k3",
@@ -836,6 +836,19 @@ class K3Engine(Engine):
             seat = self._next_in(state, seat)
 
     # ---- outcome ---------------------------------------------------------------------------
+    def events(self, before: K3State, move: K3Move, after: K3State) -> list[tuple[str, dict[str, Any]]]:
+        """A penalty and who takes (K3-6), the steal done, players eliminated (K3-7.1): all public."""
+        found: list[tuple[str, dict[str, Any]]] = []
+        if after.steal is not None and before.steal is None and after.turn is not None:
+            found.append(("penalty", {"penalised_seat": after.steal, "taker_seat": after.turn}))
+        if before.steal is not None and after.steal is None and before.turn is not None:
+            found.append(("stolen", {"taker_seat": before.turn, "penalised_seat": before.steal}))
+        if not after.coop:  # K3-8.3: in the cooperative game the first elimination ends it (the outcome)
+            gone = [i for i, (b, a) in enumerate(zip(before.seats, after.seats, strict=False))
+                    if a.status == "out" and b.status != "out"]
+            found.extend(("eliminated", {"out_seat": i}) for i in gone)
+        return found
+
     def outcome(self, state: K3State) -> Outcome | None:
         """K3-11.6 outcome lines; placements by elimination order (later out = better place)."""
         if state.phase != "over":
@@ -854,6 +867,7 @@ class K3Engine(Engine):
                 reason="no legal action",
                 text=f"all players lose (player {state.turn} has no legal action)",
                 placements=(1,) * n,
+                extra={"stuck_seat": state.turn},
             )
         winner = next(i for i, s in enumerate(state.seats) if s.status != "out")
         rank_key = [10**6 if s.status != "out" else s.out_at for s in state.seats]

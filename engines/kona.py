@@ -1,4 +1,4 @@
-"""Kona (alias Carpniches): stacks of capybaras and poodles on a 6x6 board (rules/kona.md).
+"""Kona (alias Carpniches): stacks of capybaras and poodles on a 6x6 board (docs/spec/kona.md).
 
 Board representation.  A square is an index ``sq = (rank - 1) * 6 + file`` (``a1`` = 0, ``f1`` = 5,
 ``a6`` = 30).  A stack is a string of ``C``/``P`` written bottom→top (KO-2.2); the board is a
@@ -359,7 +359,7 @@ def _make_state(
 
 
 class KonaEngine(Engine):
-    """Kona / Carpniches (rules/kona.md)."""
+    """Kona / Carpniches (docs/spec/kona.md)."""
 
     description = GameDescription(
         name="kona",
@@ -539,10 +539,17 @@ class KonaEngine(Engine):
             return None
         winner, reason = state.end
         if winner is None:
-            return Outcome(winners=(), reason=reason, text=f"draw ({reason})", draw=True, placements=(1, 1))
+            return Outcome(winners=(), reason=reason, text=f"draw ({reason})", draw=True, placements=(1, 1),
+                           extra={"plies": state.plies})
         placements = (1, 2) if winner == 0 else (2, 1)
+        # facts for the players' sentence: the winner's animal and, for a line, its squares (KO-6.1)
+        extra: dict[str, Any] = {"side": ANIMALS[winner], "plies": state.plies}
+        owned = [run for top, run in _lines(state.stacks) if top == ANIMALS[winner][0]]
+        if owned and reason in ("line", "exposed-line"):
+            extra["line"] = "-".join(NAMES[sq] for sq in sorted(owned[0], key=lambda q: (q % SIZE, q // SIZE)))
         return Outcome(
-            winners=(winner,), reason=reason, text=f"{ANIMALS[winner]} wins ({reason})", placements=placements
+            winners=(winner,), reason=reason, text=f"{ANIMALS[winner]} wins ({reason})", placements=placements,
+            extra=extra,
         )
 
     def view(self, state: KonaState, viewer: int | None) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Krakatoa (rules/krakatoa.md): nine twelve-sided dice, 2-4 players, partnerships, two presets.
+"""Krakatoa (docs/spec/krakatoa.md): nine twelve-sided dice, 2-4 players, partnerships, two presets.
 
 Everything is public (KR-9.1), so the engine is a plain finite-state machine over the position of
 KR-10.1 plus a little history the picture needs (the dice before the last throw, the score sheet,
@@ -922,6 +922,28 @@ class KrakatoaEngine(Engine):
         )
 
     # ---- outcome -----------------------------------------------------------------------------
+    def events(self, before: KrakatoaState, move: Move, after: KrakatoaState) -> list[tuple[str, dict[str, Any]]]:
+        """The throw-off's result or tie (KR-4.1), a scratch (KR-3.7) and every bonus earned (KR-3.3-3.5)."""
+        found: list[tuple[str, dict[str, Any]]] = []
+        if before.phase == "throwoff" and after.throwoff_log != before.throwoff_log:
+            points = after.throwoff_log[-1][4]
+            if after.phase == "play":
+                best = max(e[4] for e in after.throwoff_log if e[0] == after.start)
+                found.append(("starter", {"starter_seat": after.seat, "points": best}))
+            elif after.throwoff is not None and after.throwoff.count("?") > 1:  # everyone had thrown: a tie
+                tied = [s for s, e in enumerate(after.throwoff) if e == "?"]
+                found.append(("throwoff_tie", {"tied_seats": [seat_of(after.teams, s, 1, "throwoff") for s in tied],
+                                               "points": points}))
+        if after.last_throw is not None and after.last_throw != before.last_throw:
+            seat = after.last_throw[6]
+            total = after.totals[after.last_throw[0]]
+            if after.last_throw[5]:  # a scratch earns nothing (KR-3.7); ``bonuses`` still holds older ones
+                found.append(("scratch", {"who_seat": seat}))
+            else:
+                found.extend((name.lower().replace(" ", "_"), {"who_seat": seat, "total": total})
+                             for name in after.bonuses)
+        return found
+
     def outcome(self, state: KrakatoaState) -> Outcome | None:
         """KR-4.4, KR-10.6: the highest total wins; equal highest totals share the win."""
         if state.phase != "over":
@@ -949,6 +971,7 @@ class KrakatoaEngine(Engine):
             draw=False,
             placements=placements,
             scores=scores,
+            extra={"side": "team"} if state.teams else {},
         )
 
     # ---- view ------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Plateau: stacks of two-faced disks with hidden faces on a 4x4 board (rules/plateau.md).
+"""Plateau: stacks of two-faced disks with hidden faces on a 4x4 board (docs/spec/plateau.md).
 
 Representation.  A square is ``sq = (rank - 1) * 4 + file`` (``a1`` = 0, ``d4`` = 15).  A piece
 is a small int: bit 0 owner (0 Black, 1 White), bits 1-2 the up face, bits 3-4 the down face
@@ -882,7 +882,7 @@ def _has_action(board, p: int, phase: int, reserves, prisoners, refused: int) ->
 
 # ---- the engine -------------------------------------------------------------------------------------
 class PlateauEngine(Engine):
-    """Plateau (rules/plateau.md).  Black = seat 0 moves first."""
+    """Plateau (docs/spec/plateau.md).  Black = seat 0 moves first."""
 
     description = GameDescription(
         name="plateau",
@@ -1082,7 +1082,8 @@ class PlateauEngine(Engine):
     def outcome(self, state: PlateauState) -> Outcome | None:
         if not state.result:
             return None
-        return _outcome_of(state.result)
+        o = _outcome_of(state.result)
+        return Outcome(o.winners, o.reason, o.text, o.draw, o.placements, o.scores, _outcome_facts(state, o))
 
     # ---- views -------------------------------------------------------------------------------------
     def view_notation(self, state: PlateauState, viewer: int | None) -> str:
@@ -1091,10 +1092,19 @@ class PlateauEngine(Engine):
             return self.to_position(state)  # PL-8.6: a finished game shows everything
         return _position_text(state, viewer=viewer, full=False)
 
+    def final_view(self, state: PlateauState, ending: str, winners: Any) -> dict[str, Any]:
+        """PL-8.6 at any ending: a finished game shows everything, however it finished."""
+        view = self._view(state, None, reveal=True)
+        view.update(to_move=None, actors=[], outcome=ending, winners=list(winners))
+        return view
+
     def view(self, state: PlateauState, viewer: int | None) -> dict[str, Any]:
+        return self._view(state, viewer)
+
+    def _view(self, state: PlateauState, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
         if viewer is not None and viewer not in (0, 1):
             raise ValueError(f"seat {viewer} is not in this game")
-        over = bool(state.result)
+        over = bool(state.result) or reveal
         ranks = []
         for rank in range(3, -1, -1):
             row = []
@@ -1130,7 +1140,7 @@ class PlateauEngine(Engine):
             "to_move": to_move,
             "actors": [] if to_move is None else [to_move],
             "ply": state.ply,
-            "position": self.view_notation(state, viewer),
+            "position": self.to_position(state) if reveal else self.view_notation(state, viewer),
             "last_move": state.last,
             "highlight": list(state.highlight),
             "outcome": outcome.text if outcome else None,
@@ -1422,6 +1432,24 @@ def _outcome_of(text: str) -> Outcome:
         return Outcome(winners=(seat,), reason=reason, text=text, placements=placements)
     reason = text[text.index("(") + 1 : -1]
     return Outcome(winners=(), reason=reason, text=text, draw=True, placements=(1, 1))
+
+
+def _outcome_facts(state: PlateauState, outcome: Outcome) -> dict[str, Any]:
+    """Facts for the players' sentence: prisoners held, the longest own run in one stack and where (PL-8.1)."""
+    facts: dict[str, Any] = {"plies": state.ply}
+    if outcome.winners:
+        q = outcome.winners[0]
+        facts["count"] = sum(state.prisoners[q])
+        if outcome.reason == "stack":
+            best, where = 0, 0
+            for sq, stack in enumerate(state.board):
+                run = 0
+                for p in stack:
+                    run = run + 1 if p & 1 == q else 0
+                    if run > best:
+                        best, where = run, sq
+            facts["count"], facts["square"] = best, NAMES[where]
+    return facts
 
 
 _BUCKETS = 1023  # PL-8.3: history hashes are bucketed by their low 10 bits

@@ -1,4 +1,4 @@
-"""Board images: pure functions from an engine *view* to PNG bytes (DESIGN.md, render/).
+"""Board images: pure functions from an engine *view* to PNG bytes (docs/architecture.md, render/).
 
 ``render(game, view, names)`` draws one view; ``replay(game, views, names)`` animates a whole game;
 ``layout_facts(game, view)`` says how big its smallest text and piece face are (issue 16).

@@ -1,4 +1,4 @@
-"""The table service: games that last days, Discord-free (DESIGN.md, tables/).
+"""The table service: games that last days, Discord-free (docs/architecture.md, tables/).
 
 ``TableService(repo, clock, renderer)`` turns player actions into stored moves and outbox messages;
 ``tables.i18n.t`` renders their texts; ``tables.outbox`` defines the messages.

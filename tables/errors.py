@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from data.errors import CannotOpen as CannotOpen  # re-exported: front ends stop with its one line
@@ -23,7 +24,9 @@ class TableError(Exception):
         self.board = board
 
     def message(self, lang: str = "en") -> str:
-        return t(self.key, lang, **self.params)
+        """The refusal as a player reads it: rule numbers of the specifications left out."""
+        params = {k: _short(without_rule_numbers(v)) if isinstance(v, str) else v for k, v in self.params.items()}
+        return t(self.key, lang, **params)
 
     def __str__(self) -> str:
         return self.message("en")
@@ -37,3 +40,33 @@ class TryAgain(TableError):
 
     def __init__(self) -> None:
         super().__init__("error.try_again")
+
+
+#: what a refusal echoes of a user's text at most (a 100,000-character move is not said back)
+ECHO_LIMIT = 120
+
+
+def _short(text: str) -> str:
+    """``text`` on one line, cut to :data:`ECHO_LIMIT` characters."""
+    text = " ".join(text.split())
+    return text if len(text) <= ECHO_LIMIT else text[: ECHO_LIMIT - 1] + "…"
+
+
+#: a rule number of docs/spec (``KO-4.3``, ``K3-5.1 c``, ``KR-8.4``): for code and tests, not for players
+_RULE = r"(?:KO|PL|K3|KR)-\d+(?:\.\d+)*(?: [a-e]\b)?"
+_RULE_PREFIX = re.compile(rf"(^|(?<=: )|(?<=\()){_RULE}(?:\s*(?:,|and|/)\s*{_RULE})*\s*:\s*")
+_RULE_ASIDE = re.compile(rf"\s*[(\[]\s*(?:see\s+)?{_RULE}(?:\s*(?:,|;|and|/)\s*{_RULE})*\s*[)\]]")
+_RULE_ANY = re.compile(rf"\s*\b{_RULE}\b")
+
+
+def without_rule_numbers(text: str) -> str:
+    """``"KO-4.4: a piece may not pass over another"`` -> ``"a piece may not pass over another"``.
+
+    Engines write their reasons for the specification's readers (``IllegalMoveError`` names the
+    rule); a player needs only what is wrong.  Leading ``RULE:`` prefixes and ``(RULE)`` asides go,
+    and any number left in the middle of a sentence is dropped with its space.
+    """
+    text = _RULE_PREFIX.sub(r"\1", text)
+    text = _RULE_ASIDE.sub("", text)
+    text = _RULE_ANY.sub("", text)
+    return text.strip()

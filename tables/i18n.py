@@ -12,7 +12,8 @@ stays as the rules write it, in every language.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 EN: dict[str, str] = {
     # ---- invitations
@@ -20,6 +21,9 @@ EN: dict[str, str] = {
     "rated {rated}).",
     "invite.open": "{host} opened a {game} table #{table}: {players} ({count}/{max} seated, {min} needed; "
     "{time} per move, rated {rated}).",
+    "invite.challenge.update": "{game} #{table}: {players} — waiting for {invited} to answer.",
+    "invite.open.update": "{game} #{table}: {players} seated ({count}/{max}, {min} needed) — more may join; "
+    "the host starts the game.",
     "invite.accepted": "{name} accepted the {game} invitation (table #{table}).",
     "invite.declined": "{name} declined the {game} invitation; table #{table} is closed.",
     "invite.declined_seat": "{name} declined the {game} invitation (table #{table}).",
@@ -102,6 +106,9 @@ EN: dict[str, str] = {
     "error.not_your_turn": "It is not your turn: it is {player}'s turn.",
     "error.not_your_move": "That move belongs to another player.",
     "error.bad_move": "{move} cannot be played: {detail}",
+    "error.same_invitation": "You already have this {game} invitation open: table #{table}. Cancel it with "
+    "/abort before opening another.",
+    "error.move_too_long": "That move is {length} characters long; a move is at most {limit}.",
     "error.no_build_now": "There is no pyramid for you to build now at table #{table}.",
     "error.no_draws": "{game} has no draw offers.",
     "error.draw_already_offered": "You have already offered a draw; wait for the answer.",
@@ -113,6 +120,9 @@ ES: dict[str, str] = {
     "puntuable {rated}).",
     "invite.open": "{host} abrió una mesa de {game} #{table}: {players} ({count}/{max} sentados, se necesitan "
     "{min}; {time} por jugada, puntuable {rated}).",
+    "invite.challenge.update": "{game} #{table}: {players} — esperando la respuesta de {invited}.",
+    "invite.open.update": "{game} #{table}: {players} sentados ({count}/{max}, hacen falta {min}) — pueden "
+    "unirse más; quien abrió la mesa empieza la partida.",
     "invite.accepted": "{name} aceptó la invitación a {game} (mesa #{table}).",
     "invite.declined": "{name} rechazó la invitación a {game}; la mesa #{table} queda cerrada.",
     "invite.declined_seat": "{name} rechazó la invitación a {game} (mesa #{table}).",
@@ -193,6 +203,9 @@ ES: dict[str, str] = {
     "error.not_your_turn": "No es tu turno: le toca a {player}.",
     "error.not_your_move": "Esa jugada es de otro jugador.",
     "error.bad_move": "No se puede jugar {move}: {detail}",
+    "error.same_invitation": "Ya tienes abierta esta invitación a {game}: la mesa #{table}. Cancélala con "
+    "/abort antes de abrir otra.",
+    "error.move_too_long": "Esa jugada tiene {length} caracteres; una jugada tiene como mucho {limit}.",
     "error.no_build_now": "Ahora no tienes ninguna pirámide que construir en la mesa #{table}.",
     "error.no_draws": "{game} no tiene ofertas de tablas.",
     "error.draw_already_offered": "Ya ofreciste tablas; espera la respuesta.",
@@ -218,13 +231,35 @@ def lang_for_locale(locale: str | None) -> str:
     return base if base in CATALOGS else DEFAULT_LANG
 
 
+class Phrase(NamedTuple):
+    """A param that is itself a sentence of the catalogue, said in the reader's language too."""
+
+    key: str
+    params: Mapping[str, Any] = {}
+
+
+class Names(tuple):  # type: ignore[type-arg]
+    """A param listing people: ``Ana``, ``Ana and Cy``, ``Ana, Ben and Cy`` in the reader's language."""
+
+
+def _said(value: Any, lang: str) -> Any:
+    if isinstance(value, Phrase):
+        return t(value.key, lang, **value.params)
+    if isinstance(value, Names):
+        names = [str(n) for n in value]
+        if len(names) < 2:
+            return "".join(names)
+        return t("list.and", lang, first=", ".join(names[:-1]), last=names[-1])
+    return value
+
+
 def t(key: str, lang: str = DEFAULT_LANG, **params: Any) -> str:
     """The text of ``key`` in ``lang`` (falling back to English, then to the key)."""
     catalog = CATALOGS.get(lang_for_locale(lang), EN)
     template = catalog.get(key) or EN.get(key)
     if template is None:
         return key
-    return template.format_map(_Params(params))
+    return template.format_map(_Params({name: _said(value, lang) for name, value in params.items()}))
 
 
 # ---- leaderboards, stats, history, replays (issue 9): shared by the console and Discord
@@ -288,4 +323,114 @@ ES.update({
     "cambiaron.",
     "recompute.same": "Puntuaciones reconstruidas con los resultados guardados de este servidor: todas ya "
     "eran correctas.",
+})
+
+
+# ---- how a game ended, in a player's words (issue 14): ``outcome.<game>.<reason>[.<side>]``, the reason
+# codes of each engine's ``Outcome.reason`` (spaces written ``_``), the facts from ``Outcome.extra``
+EN.update({
+    "list.and": "{first} and {last}",
+    "outcome.standings": " Standings: {standings}",
+    "outcome.kona.line.capybara": "{winners} wins {game} #{table}: three capybaras in a row ({line}).",
+    "outcome.kona.line.poodle": "{winners} wins {game} #{table}: three poodles in a row ({line}).",
+    "outcome.kona.exposed-line.capybara": "{winners} wins {game} #{table}: {losers} uncovered three capybaras "
+    "in a row ({line}).",
+    "outcome.kona.exposed-line.poodle": "{winners} wins {game} #{table}: {losers} uncovered three poodles in a "
+    "row ({line}).",
+    "outcome.kona.double-line": "{winners} wins {game} #{table}: {losers}'s move made a line for both animals, "
+    "and that loses.",
+    "outcome.kona.blocked": "{winners} wins {game} #{table}: {losers} has no move left.",
+    "outcome.kona.repetition": "{game} #{table} ends in a draw: the same position came up for the third time.",
+    "outcome.kona.move-limit": "{game} #{table} ends in a draw: {plies} moves without a winner.",
+    "outcome.plateau.prisoners": "{winners} wins {game} #{table} with {count} prisoners.",
+    "outcome.plateau.stack": "{winners} wins {game} #{table} with a stack of {count} of their own pieces "
+    "({square}).",
+    "outcome.plateau.repetition": "{game} #{table} ends in a draw: the same position came up for the third time.",
+    "outcome.plateau.ply_limit": "{game} #{table} ends in a draw: {plies} moves without a winner.",
+    "outcome.plateau.no_moves": "{game} #{table} ends in a draw: neither player can do anything.",
+    "outcome.k3.last_player_in": "{winners} is the last player in and wins {game} #{table}.{standings_line}",
+    "outcome.k3.summit_reached": "{winners} win {game} #{table} together: the summit of the mountain is filled!",
+    "outcome.k3.no_legal_action": "The whole team loses {game} #{table}: {stuck} could not play, so {everyone} "
+    "lose together.",
+    "outcome.krakatoa.highest_total": "{winners} wins {game} #{table} on {score} points to {second}."
+    "{standings_line}",
+    "outcome.krakatoa.highest_total.team": "{winners} win {game} #{table} on {score} points to {second}.",
+    "outcome.krakatoa.tied_for_the_highest_total": "{winners} share the win in {game} #{table}, tied on {score} "
+    "points.{standings_line}",
+    "outcome.krakatoa.tied_for_the_highest_total.team": "{winners} share the win in {game} #{table}, tied on "
+    "{score} points.",
+})
+ES.update({
+    "list.and": "{first} y {last}",
+    "outcome.standings": " Clasificación: {standings}",
+    "outcome.kona.line.capybara": "{winners} gana {game} #{table}: tres capibaras en línea ({line}).",
+    "outcome.kona.line.poodle": "{winners} gana {game} #{table}: tres caniches en línea ({line}).",
+    "outcome.kona.exposed-line.capybara": "{winners} gana {game} #{table}: {losers} destapó tres capibaras en "
+    "línea ({line}).",
+    "outcome.kona.exposed-line.poodle": "{winners} gana {game} #{table}: {losers} destapó tres caniches en línea "
+    "({line}).",
+    "outcome.kona.double-line": "{winners} gana {game} #{table}: la jugada de {losers} hizo línea para los dos "
+    "animales, y eso pierde.",
+    "outcome.kona.blocked": "{winners} gana {game} #{table}: {losers} no tiene ninguna jugada.",
+    "outcome.kona.repetition": "{game} #{table} termina en tablas: la misma posición se repitió por tercera vez.",
+    "outcome.kona.move-limit": "{game} #{table} termina en tablas: {plies} jugadas sin ganador.",
+    "outcome.plateau.prisoners": "{winners} gana {game} #{table} con {count} prisioneros.",
+    "outcome.plateau.stack": "{winners} gana {game} #{table} con una pila de {count} piezas propias seguidas "
+    "({square}).",
+    "outcome.plateau.repetition": "{game} #{table} termina en tablas: la misma posición se repitió por tercera "
+    "vez.",
+    "outcome.plateau.ply_limit": "{game} #{table} termina en tablas: {plies} jugadas sin ganador.",
+    "outcome.plateau.no_moves": "{game} #{table} termina en tablas: ningún jugador puede hacer nada.",
+    "outcome.k3.last_player_in": "{winners} es el último que queda y gana {game} #{table}.{standings_line}",
+    "outcome.k3.summit_reached": "{winners} ganan juntos {game} #{table}: ¡la cima de la montaña está llena!",
+    "outcome.k3.no_legal_action": "Todo el equipo pierde {game} #{table}: {stuck} no pudo jugar, así que "
+    "{everyone} pierden juntos.",
+    "outcome.krakatoa.highest_total": "{winners} gana {game} #{table} con {score} puntos contra {second}."
+    "{standings_line}",
+    "outcome.krakatoa.highest_total.team": "{winners} ganan {game} #{table} con {score} puntos contra {second}.",
+    "outcome.krakatoa.tied_for_the_highest_total": "{winners} comparten la victoria en {game} #{table}, "
+    "empatados a {score} puntos.{standings_line}",
+    "outcome.krakatoa.tied_for_the_highest_total.team": "{winners} comparten la victoria en {game} #{table}, "
+    "empatados a {score} puntos.",
+})
+
+
+# ---- what happened on the way (issue 14): ``event.<game>.<code>``, the codes of each ``Engine.events``
+EN.update({
+    "event.k3.penalty": "{penalised} placed a piece on two equal supports: {taker} takes one of {penalised}'s "
+    "free pieces.",
+    "event.k3.stolen": "{taker} took one of {penalised}'s pieces (the penalty); it now stands beside {taker}'s "
+    "pyramid.",
+    "event.k3.eliminated": "{out} is out of {game} #{table}: none of their pieces could be played.",
+    "event.krakatoa.starter": "{starter} threw best before the game ({points}) and starts round 1.",
+    "event.krakatoa.throwoff_tie": "Tie for the start at {points}: {tied} throw again.",
+    "event.krakatoa.scratch": "{who} hit nothing: a scratch, 0 points.",
+    "event.krakatoa.little_quake": "Little Quake for {who} (total {total}): ×2 on the next throw.",
+    "event.krakatoa.big_quake": "Big Quake for {who} (total {total}): ×4 on the next throw.",
+    "event.krakatoa.little_rumble": "Little Rumble for {who}: only two colours, ×2 on the next throw.",
+    "event.krakatoa.big_rumble": "Big Rumble for {who}: two colours and Volcanoes, ×4 on the next throw.",
+    "event.krakatoa.little_eruption": "Little Eruption for {who}: three Volcanoes, ×2 on each of the next two "
+    "throws.",
+    "event.krakatoa.big_eruption": "Big Eruption for {who}: all nine dice one colour, ×4 on each of the next two "
+    "throws.",
+})
+ES.update({
+    "event.k3.penalty": "{penalised} colocó una pieza sobre dos apoyos iguales: {taker} se lleva una de las "
+    "piezas libres de {penalised}.",
+    "event.k3.stolen": "{taker} se llevó una pieza de {penalised} (la penalización); ahora está junto a la "
+    "pirámide de {taker}.",
+    "event.k3.eliminated": "{out} queda fuera de {game} #{table}: no podía jugar ninguna de sus piezas.",
+    "event.krakatoa.starter": "{starter} hizo el mejor lanzamiento inicial ({points}) y empieza la ronda 1.",
+    "event.krakatoa.throwoff_tie": "Empate para empezar a {points}: {tied} vuelven a lanzar.",
+    "event.krakatoa.scratch": "{who} no tocó nada: un fallo, 0 puntos.",
+    "event.krakatoa.little_quake": "Terremoto pequeño para {who} (total {total}): ×2 en el siguiente lanzamiento.",
+    "event.krakatoa.big_quake": "Terremoto grande para {who} (total {total}): ×4 en el siguiente lanzamiento.",
+    "event.krakatoa.little_rumble": "Temblor pequeño para {who}: solo dos colores, ×2 en el siguiente "
+    "lanzamiento.",
+    "event.krakatoa.big_rumble": "Temblor grande para {who}: dos colores y volcanes, ×4 en el siguiente "
+    "lanzamiento.",
+    "event.krakatoa.little_eruption": "Erupción pequeña para {who}: tres volcanes, ×2 en cada uno de los dos "
+    "siguientes lanzamientos.",
+    "event.krakatoa.big_eruption": "Erupción grande para {who}: los nueve dados de un color, ×4 en cada uno de "
+    "los dos siguientes lanzamientos.",
 })

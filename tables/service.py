@@ -4,7 +4,7 @@ A *table* is one game being played.  Every public method is async, takes plain i
 returns a list of outbox messages (``tables.outbox``) for a front end to deliver; a refusal raises
 ``TableError`` and changes nothing.
 
-How a move is stored (DESIGN.md, "Storage"): under the table's asyncio lock, the service reads the
+How a move is stored (docs/architecture.md, "Storage"): under the table's asyncio lock, the service reads the
 table row, checks the version, parses and applies the move with the engine, then draws every chance
 move that follows from ``random.Random(f"{seed}:{ply}")`` (so the same log replays to the same game
 after any restart) and writes all of it in one transaction that checks the version again.  The move
@@ -87,6 +87,7 @@ from tables.outbox import (
     Reminder,
     TableFinished,
 )
+from tables.outcome_words import event_key, named_facts, outcome_key, outcome_params
 from tables.reposts import RepostGate
 
 log = logging.getLogger(__name__)
@@ -113,6 +114,13 @@ def log_damage(table_id: int, what: str, exc: BaseException) -> None:
     """
     frames = "".join(traceback.format_tb(exc.__traceback__))
     log.error("table %d: %s (%s)\n%s", table_id, what, type(exc).__name__, frames.rstrip())
+
+
+#: limits on what users type (issue 14): SQLite's INTEGER, the longest move text of any game with room
+#: to spare, Discord's own length of a display name
+MAX_TABLE_ID = 2**63 - 1
+MAX_MOVE_TEXT = 200
+MAX_NAME = 32
 
 
 class SystemClock:
@@ -247,6 +255,8 @@ class TableService:
         shortcut: every write still checks the version in its transaction, and a failed check
         (another process wrote) drops the entry and reloads from the database.
         """
+        if not 0 < table_id <= MAX_TABLE_ID:  # a typed number, checked before it reaches storage
+            raise TableError("error.no_table", table=table_id)
         cached = self._cache.get(table_id)
         if cached is not None:
             row, seats, state, plies = cached
@@ -465,6 +475,8 @@ class TableService:
     ) -> PublicPost:
         engine = ctx.engine
         view = engine.view(state, None)  # the spectator view: public posts never hold a secret
+        if ctx.row.status == FINISHED and engine.outcome(state) is None:
+            view = self._ended_view(ctx, state)  # resigned, timed out, agreed: the result, not "X to move"
         actors = self._human_actors(ctx, state)
         over = engine.outcome(state) is not None or ctx.row.status == FINISHED
         params: dict[str, Any] = {
@@ -538,7 +550,60 @@ class TableService:
             parts.append(f"{row.name}: {public}" if row else public)
         return " · ".join(parts)
 
-    def _result_post(self, ctx: _Ctx, places: list[int], reason: str, text: str, version: int) -> PublicPost:
+    def _ended_view(self, ctx: _Ctx, state: Any) -> dict[str, Any]:
+        """The final picture's view of a table that ended outside the rules: how it ended (in the
+        pictures' English) and the winners by the stored placings; secrets revealed (PL-8.6)."""
+        info = json.loads(ctx.row.outcome) if ctx.row.outcome else {}
+        places = list(info.get("placements") or [1] * len(ctx.seats))
+        reason = str(info.get("reason", ""))
+        losers = ", ".join(n for n, p in zip(ctx.names(), places, strict=False) if p != 1)
+        ending = {"time": f"{losers} ran out of time", "resign": f"{losers} resigned",
+                  "agreement": "drawn by agreement"}.get(reason, "game over")
+        winners = [] if all(p == 1 for p in places) else [s for s, p in enumerate(places) if p == 1]
+        return ctx.engine.final_view(state, ending, winners)
+
+    def _event_posts(self, ctx: _Ctx, step: _Step, final: Any, version: int) -> list[PublicPost]:
+        """What the step's moves made happen (``Engine.events``: eliminations, penalties, bonuses ...),
+        each told in the table's text as a sentence with names (``event.<game>.<code>``)."""
+        posts: list[PublicPost] = []
+        if not step.items:
+            return posts
+        names = ctx.names()
+        afters = [item[0] for item in step.items[1:]] + [final]
+        for (before, move, _seat, _text), after in zip(step.items, afters, strict=True):
+            for code, event_facts in ctx.engine.events(before, move, after):
+                key = event_key(ctx.row.game, code)
+                if key is not None:
+                    params = {"table": ctx.id, "game": ctx.engine.title or ctx.engine.name,
+                              **named_facts(names, event_facts)}
+                    posts.append(PublicPost(ctx.id, INFO, key, params, version=version))
+        return posts
+
+    @staticmethod
+    def _outcome_facts(ctx: _Ctx, state: Any) -> dict[str, Any] | None:
+        """The engine's facts about the ending (``Outcome.extra``, scores), stored with the outcome."""
+        outcome = ctx.engine.outcome(state) if state is not None else None
+        if outcome is None:
+            return None
+        return {"extra": dict(outcome.extra), "scores": list(outcome.scores)}
+
+    def _worded_result(self, ctx: _Ctx, places: list[int], reason: str, facts: dict[str, Any] | None,
+                       version: int) -> PublicPost | None:
+        """The ending in a player's words (``tables.outcome_words``), when the catalogue has them."""
+        if facts is None or reason in ("time", "resign", "agreement"):
+            return None
+        key = outcome_key(ctx.row.game, reason, facts.get("extra") or {})
+        if key is None:
+            return None
+        params = outcome_params(ctx.names(), places, facts.get("extra") or {}, facts.get("scores") or ())
+        params.update(table=ctx.id, game=ctx.engine.title or ctx.engine.name, reason=reason)
+        return PublicPost(ctx.id, RESULT, key, params, None, (), None, version)
+
+    def _result_post(self, ctx: _Ctx, places: list[int], reason: str, text: str, version: int,
+                     facts: dict[str, Any] | None = None) -> PublicPost:
+        worded = self._worded_result(ctx, places, reason, facts, version)
+        if worded is not None:
+            return worded
         names = ctx.names()
         winners = [names[s] for s, p in enumerate(places) if p == 1]
         params: dict[str, Any] = {
@@ -601,7 +666,8 @@ class TableService:
         reason = text = ""
         if over:
             places, reason, text = self._final_placements(ctx, state)
-            columns["outcome"] = json.dumps({"text": text, "reason": reason, "placements": places})
+            facts = self._outcome_facts(ctx, state)
+            columns["outcome"] = json.dumps({"text": text, "reason": reason, "placements": places, "facts": facts})
         state_json = json.dumps(engine.to_json(state), separators=(",", ":"))
         try:
             async with self.repo.transaction() as tx:
@@ -636,8 +702,9 @@ class TableService:
         private = await asyncio.gather(*(self._private_post(ctx, state, seat) for seat in private_seats))
         messages.append(await board)
         messages.extend(private)
+        messages.extend(self._event_posts(ctx, step, state, version))
         if over:
-            messages.append(self._result_post(ctx, places, reason, text, version))
+            messages.append(self._result_post(ctx, places, reason, text, version, facts))
             ordered = sorted(ctx.seats, key=lambda r: r.seat)
             messages.append(TableFinished(ctx.id, ctx.row.guild_id, ctx.row.game, text or reason, reason,
                                           tuple(places), tuple(r.user_id for r in ordered),
@@ -656,6 +723,7 @@ class TableService:
         options: dict[str, str] | None = None,
     ) -> list[Message]:
         """Open a table: named opponents are invited; with none (K3, Krakatoa) anyone may join."""
+        host_name, opponents = host_name[:MAX_NAME], [(uid, who[:MAX_NAME]) for uid, who in opponents]
         try:
             name = canonical_name(game)
         except KeyError:
@@ -676,6 +744,7 @@ class TableService:
         resolved = self._table_options(engine, options or {}, settings)
         if opponents or len(ids) == engine.max_players:  # the roster is known: check it now
             self._check_game_options(engine, resolved, len(ids))
+        await self._refuse_same_invitation(guild_id, host_id, name, ids)
         status = INVITED if opponents else OPEN
         now = now_iso(self._now())
         async with self.repo.transaction() as tx:
@@ -704,6 +773,15 @@ class TableService:
             options["seat"] = "second" if summary.user_ids[0] == user_id else "first"
         return await self.create(summary.guild_id, summary.channel_id, user_id, user_name, summary.game, opponents,
                                  options)
+
+    async def _refuse_same_invitation(self, guild_id: int, host_id: int, game: str, ids: list[int]) -> None:
+        """A second invitation like one still waiting (same host, players and game) is a double click or a
+        forgotten table: point at the open one instead of opening another."""
+        for summary in await self.active_tables(host_id, guild_id):
+            if summary.status in WAITING and summary.game == game and set(summary.user_ids) == set(ids):
+                ctx = await self._load(summary.table_id)
+                if ctx.row.host_id == host_id:
+                    raise TableError("error.same_invitation", table=summary.table_id, game=summary.title)
 
     def _table_options(self, engine: Engine, options: dict[str, str], settings: GuildSettings) -> dict[str, Any]:
         seat = "random"
@@ -749,7 +827,9 @@ class TableService:
             raise TableError("error.bad_game_option", detail=str(exc),
                              allowed=", ".join(engine.options) or "-") from None
 
-    def _waiting_post(self, ctx: _Ctx) -> PublicPost:
+    def _waiting_post(self, ctx: _Ctx, update: bool = False) -> PublicPost:
+        """The invitation (``update``: the table's news after someone answered, joined or left, which
+        reads as an update of the invitation rather than a fresh one)."""
         engine = ctx.engine
         pending = [s for s in ctx.seats if not s.accepted]
         host = ctx.seat_of(ctx.row.host_id)
@@ -766,9 +846,10 @@ class TableService:
             "rated": "✓" if ctx.options.get("rated", True) else "✗",
         }
         if ctx.row.status == INVITED and pending:
-            return PublicPost(ctx.id, INVITE, "invite.challenge", params, None, tuple(s.user_id for s in pending),
-                              "invite", ctx.row.version)
-        return PublicPost(ctx.id, INVITE, "invite.open", params, None, (), "join", ctx.row.version)
+            return PublicPost(ctx.id, INVITE, "invite.challenge.update" if update else "invite.challenge", params,
+                              None, tuple(s.user_id for s in pending), "invite", ctx.row.version)
+        return PublicPost(ctx.id, INVITE, "invite.open.update" if update else "invite.open", params, None, (), "join",
+                          ctx.row.version)
 
     async def _waiting(self, table_id: int) -> _Ctx:
         ctx = await self._load(table_id)
@@ -793,7 +874,7 @@ class TableService:
                               {"table": table_id, "name": seat.name, "game": ctx.engine.title}, version=ctx.row.version)
             if all(s.accepted for s in ctx.seats) and len(ctx.seats) >= ctx.engine.min_players:
                 return [info, *await self._start(ctx)]
-            return [info, self._waiting_post(ctx)]
+            return [info, self._waiting_post(ctx, update=True)]
 
     async def decline(self, table_id: int, user_id: int) -> list[Message]:
         async with self._lock(table_id):
@@ -829,9 +910,10 @@ class TableService:
         if all(s.accepted for s in ctx.seats) and len(ctx.seats) >= ctx.engine.min_players:
             self._check_game_options(ctx.engine, ctx.options, len(ctx.seats))
             return [info, *await self._start(ctx)]
-        return [info, self._waiting_post(ctx)]
+        return [info, self._waiting_post(ctx, update=True)]
 
     async def join(self, table_id: int, user_id: int, name: str) -> list[Message]:
+        name = name[:MAX_NAME]
         async with self._lock(table_id):
             ctx = await self._waiting(table_id)
             if ctx.seat_of(user_id) is not None:
@@ -851,7 +933,7 @@ class TableService:
                                "max": ctx.engine.max_players}, version=ctx.row.version)
             if len(ctx.seats) == ctx.engine.max_players:
                 return [info, *await self._start(ctx)]
-            return [info, self._waiting_post(ctx)]
+            return [info, self._waiting_post(ctx, update=True)]
 
     async def leave(self, table_id: int, user_id: int) -> list[Message]:
         async with self._lock(table_id):
@@ -875,7 +957,7 @@ class TableService:
             ctx = await self._load(table_id)
             return [PublicPost(table_id, INFO, "invite.left", {"table": table_id, "name": seat.name,
                                                                 "game": ctx.engine.title}, version=ctx.row.version),
-                    self._waiting_post(ctx)]
+                    self._waiting_post(ctx, update=True)]
 
     async def start(self, table_id: int, user_id: int) -> list[Message]:
         async with self._lock(table_id):
@@ -912,6 +994,8 @@ class TableService:
         """Cancel a table before its first player move (host only)."""
         async with self._lock(table_id):
             ctx = await self._load(table_id)
+            if ctx.row.status == FINISHED:  # whoever asks: the game is over, there is nothing to cancel
+                raise TableError("error.game_over", table=table_id)
             if user_id != ctx.row.host_id:
                 raise TableError("error.host_only", table=table_id)
             if ctx.row.status not in LIVE:
@@ -946,6 +1030,8 @@ class TableService:
         self, table_id: int, user_id: int, text: str, expected_version: int | None = None
     ) -> list[Message]:
         """Parse (tolerantly), check the seat, apply, draw chance, store, and report."""
+        if len(text) > MAX_MOVE_TEXT:  # no move of any game is this long: refuse without echoing it
+            raise TableError("error.move_too_long", length=len(text), limit=MAX_MOVE_TEXT)
         async with self._lock(table_id):
             ctx, seat = await self._active(table_id, user_id)
             engine, state = ctx.engine, ctx.state
@@ -1039,6 +1125,11 @@ class TableService:
             state = self._advance(ctx, state, ctx.plies, step)
         # the seats are already out in ctx: _commit rewrites them and finishes when one is left
         return await self._commit(ctx, state, step, seat_updates=updates, extra=[info])
+
+    @staticmethod
+    def takes_draw_offers(game: str) -> bool:
+        """Whether players of ``game`` may offer draws (front ends pick the one table a /draw means)."""
+        return get_engine(game).description.draw_offers
 
     async def offer_draw(self, table_id: int, user_id: int) -> list[Message]:
         """Offer a draw (Kona, Plateau); the opponent accepts by offering too."""
@@ -1340,7 +1431,8 @@ class TableService:
             if ctx.row.status == FINISHED and ctx.row.outcome:
                 info = json.loads(ctx.row.outcome)
                 messages.append(self._result_post(ctx, list(info.get("placements") or [1] * len(ctx.seats)),
-                                                  info.get("reason", ""), info.get("text", ""), ctx.row.version))
+                                                  info.get("reason", ""), info.get("text", ""), ctx.row.version,
+                                                  info.get("facts")))
         return messages
 
     # ---- settings and preferences
@@ -1389,7 +1481,7 @@ async def open_service(path: str | None = None, *, clock: Any = None, images: bo
     """The service over ``path``: an SQLite file or a ``postgresql://`` URL (default ``DATABASE_URL``,
     else ``DATABASE_PATH``, else ``data/mesa.db``; ``":memory:"`` for a throw-away database).
 
-    Front ends open the service here, so that only tables/ reaches storage (DESIGN.md's layers).
+    Front ends open the service here, so that only tables/ reaches storage (docs/architecture.md, the layers).
     Board images are drawn in worker processes (``tables.rendering``); ``images="thread"`` draws
     them in a thread of this process instead (the console: no pool to start for a few images), and
     ``images=False`` leaves board posts without pictures.

@@ -1,4 +1,4 @@
-"""The engine contract (DESIGN.md): every registered game honours it."""
+"""The engine contract (docs/architecture.md): every registered game honours it."""
 
 from __future__ import annotations
 

@@ -236,7 +236,7 @@ async def test_games_rules_settings(harness: Harness) -> None:
     await h.click("mesa:rules:0:0:kona", BOB, message=h.message_with("mesa:rules:0:0:kona"))
     full = replies(h)[-1]
     assert full.ephemeral and full.files and full.files[0][0] == "kona-rules.md"
-    assert b"KO-4.3" in full.files[0][1]
+    assert full.files[0][1].startswith(b"# Kona \xe2\x80\x94 how to play")  # the players' rules, docs/rules
     await h.command("settings", [option("rated", False, BOOLEAN)], BOB)
     assert "Manage Server" in replies(h)[-1].content
     await h.command("settings", [option("rated", False, BOOLEAN), option("time_per_move", 86400, INTEGER)], BOB,
@@ -257,6 +257,10 @@ async def test_spanish_caller_gets_spanish(harness: Harness) -> None:
     assert "No puedes jugar contra ti mismo" in replies(h)[-1].content
     await h.command("rules", [option("game", "kona", STRING)], ALICE, locale="es-419")
     assert "guía rápida" in replies(h)[-1].embeds[0]["title"]
+    assert "capibara" in replies(h)[-1].embeds[0]["description"]
+    await h.command("rules", [option("game", "kona", STRING), option("full", True, BOOLEAN)], ALICE, locale="es-419")
+    document = replies(h)[-1].files[0][1].decode()
+    assert document.startswith("# Kona — cómo se juega") and "Cómo se gana" in document
 
 
 async def test_open_table_join_and_start(harness: Harness) -> None:

@@ -1,4 +1,4 @@
-"""K3 engine tests: every worked example of rules/k3.md (K3-13), perft (K3-12), playouts, bad input.
+"""K3 engine tests: every worked example of docs/spec/k3.md (K3-13), perft (K3-12), playouts, bad input.
 
 Expected values come from the rules document or from hand reasoning written next to them.
 """

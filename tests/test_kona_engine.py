@@ -1,4 +1,4 @@
-"""Kona engine tests: every worked example of rules/kona.md (KO-10), perft, playouts, bad input, CLI.
+"""Kona engine tests: every worked example of docs/spec/kona.md (KO-10), perft, playouts, bad input, CLI.
 
 Expected values come from the rules document (positions, move lists, outcome texts, perft figures)
 or from hand reasoning written next to them; the slow reference perft (legal_moves + apply, the

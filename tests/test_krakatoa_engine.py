@@ -1,4 +1,4 @@
-"""Krakatoa engine tests: the worked examples of rules/krakatoa.md (KR-11), perft (KR-10.5), the
+"""Krakatoa engine tests: the worked examples of docs/spec/krakatoa.md (KR-11), perft (KR-10.5), the
 digital throw's probabilities (KR-8.2), auto (KR-8.4), seeded playouts and bad input.
 
 Expected values come from the rules document or from hand reasoning written next to them.

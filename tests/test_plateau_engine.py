@@ -1,4 +1,4 @@
-"""Plateau engine (rules/plateau.md): worked examples PL-11, perft PL-10.7, rules, notation, views.
+"""Plateau engine (docs/spec/plateau.md): worked examples PL-11, perft PL-10.7, rules, notation, views.
 
 Expected values come from the rules document or from hand reasoning written next to them.  The
 information-model tests (no leak, determinize) are in tests/test_plateau_views.py.

@@ -42,7 +42,8 @@ async def test_create_refusals(tmp_path: Path) -> None:
     assert "repetition_draw" in err.message("en")  # KO-7.1: the allowed options are named
     err = await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "krakatoa", [(BEN, "Ben"), (CY, "Cy")],
                                    {"teams": "true"}), "error.bad_game_option")
-    assert "KR-6.2" in err.message("en")  # teams need exactly four players
+    # teams need exactly four players (KR-6.2); a player reads what is wrong, not the rule number
+    assert "4 players" in err.message("en") and "KR-6.2" not in err.message("en")
     # nothing was created by any refusal
     assert await svc.active_tables(ANA) == []
     await repo.close()

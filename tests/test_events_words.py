@@ -1,0 +1,103 @@
+"""Every event a player must know is announced with names, English and Spanish (issue 14): K3 penalties,
+steals and eliminations, Krakatoa's throw-off result or tie, scratches, quakes, rumbles and eruptions."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from test_tables_service import open_service, play_out, start_table
+
+from engines import get_engine
+from tables import PublicPost, t
+from tables.outcome_words import event_key, named_facts
+
+NAMES = ["Ana", "Ben", "Cy", "Dee"]
+
+
+def told(game: str, position: str, moves: list[str], lang: str = "en") -> list[str]:
+    engine = get_engine(game)
+    state = engine.from_position(position)
+    said = []
+    for text in moves:
+        move = engine.parse_move(state, text)
+        after = engine.apply(state, move)
+        for code, facts in engine.events(state, move, after):
+            key = event_key(game, code)
+            assert key is not None, f"no words for the {game} event {code!r}"
+            said.append(t(key, lang, table=4, game=engine.title, **named_facts(NAMES, facts)))
+        state = after
+    return said
+
+
+E3 = "1/2/3/4/5/6/7/B1YN4/RBBYGKRRG 1/2/3/K1YN/GRKBY/BRKYGB+R|1/2/3/RYGB/KKBNY/GYRBKG play 0 - -"
+X3 = "1/2/3/4/5/6/7/8/RBBYGYRRG Y/NR/KBW/GYKN/BRYKG|K/GN/RWY/KBBN/YRKGB|N/KY/GGR/BWKN/KYRGB play 0 - -"
+START = "---/---/--- throwoff 1 - 0 set - 0,0 00,00 ?,? 3 advanced"
+
+
+def test_k3_penalty_steal_and_elimination() -> None:
+    # K3-13 example 4: R on R+R; Ben takes Ana's N
+    assert told("k3", E3, ["Rs-g2", "xNd3"]) == [
+        "Ana placed a piece on two equal supports: Ben takes one of Ana's free pieces.",
+        "Ben took one of Ana's pieces (the penalty); it now stands beside Ben's pyramid.",
+    ]
+    assert told("k3", E3, ["Rs-g2"], "es") == [
+        "Ana colocó una pieza sobre dos apoyos iguales: Ben se lleva una de las piezas libres de Ana."]
+    # K3-13 example 8: Ya5-c2 leaves Ben without a playable piece
+    assert told("k3", X3, ["Ya5-c2"]) == ["Ben is out of K3 #4: none of their pieces could be played."]
+    assert told("k3", X3, ["Ya5-c2"], "es") == ["Ben queda fuera de K3 #4: no podía jugar ninguna de sus piezas."]
+    # in the cooperative game the same move ends the game for everyone (the outcome says so, not an event)
+    assert told("k3", X3.replace(" - -", " - coop"), ["Ya5-c2"]) == []
+
+
+def test_krakatoa_throwoff_bonuses_and_scratches() -> None:
+    # KR-11 E1: Ben's RRR (5) beats Ana's YYB (2)
+    assert told("krakatoa", START, ["steam", "roll ybY/---/---", "lava", "roll ---/---/RRR"]) == [
+        "Ben threw best before the game (5) and starts round 1."]
+    assert told("krakatoa", START, ["steam", "roll YYB/---/---", "ash", "roll ---/YYB/---"]) == [
+        "Tie for the start at 2: Ana and Ben throw again."]
+    assert told("krakatoa", START, ["steam", "roll YYB/---/---", "ash", "roll ---/YYB/---"], "es") == [
+        "Empate para empezar a 2: Ana y Ben vuelven a lanzar."]
+    # KR-11 E5, E6: 44 is a Little Quake, R and B only a Little Rumble, then a scratch
+    position = "YYB/YRR/RRR play 1 2 1 roll:a:s3:hard 1 0,32 10,00 - 3 advanced"
+    assert told("krakatoa", position, ["roll YYB/YYY/RBB", "aim a1 soft", "roll RRB/BBB/RBB", "aim l1 hard",
+                                       "scratch RRB/YYR/RBB"]) == [
+        "Little Quake for Ben (total 44): ×2 on the next throw.",
+        "Little Rumble for Ben: only two colours, ×2 on the next throw.",
+        "Ben hit nothing: a scratch, 0 points.",
+    ]
+    # KR-11 E10: Big Quake and Big Eruption together
+    assert told("krakatoa", "BBB/RBB/BBB play 4 4 1 aim:a 1 120,131 00,00 - 3 advanced",
+                ["aim s1 soft", "roll BBB/BBB/BBB"]) == [
+        "Big Quake for Ben (total 140): ×4 on the next throw.",
+        "Big Eruption for Ben: all nine dice one colour, ×4 on each of the next two throws.",
+    ]
+
+
+def test_every_event_code_has_words_in_both_languages() -> None:
+    from tables import i18n
+
+    codes = {"k3": ["penalty", "stolen", "eliminated"],
+             "krakatoa": ["starter", "throwoff_tie", "scratch", "little_quake", "big_quake", "little_rumble",
+                          "big_rumble", "little_eruption", "big_eruption"]}
+    for game, names in codes.items():
+        for code in names:
+            assert f"event.{game}.{code}" in i18n.EN and f"event.{game}.{code}" in i18n.ES
+
+
+@pytest.mark.parametrize(("game", "players", "options"), [("k3", 3, {}), ("krakatoa", 3, {})])
+async def test_whole_games_announce_their_events(tmp_path: Path, game: str, players: int,
+                                                 options: dict[str, str]) -> None:
+    repo, svc = await open_service(tmp_path / "mesa.db")
+    tid, _ = await start_table(svc, game, players, options)
+    messages = await play_out(svc, tid, random.Random(5))
+    events = [m for m in messages if isinstance(m, PublicPost) and m.key.startswith("event.")]
+    assert events, "a whole game has something to announce"
+    for post in events:
+        for lang in ("en", "es"):
+            text = t(post.key, lang, **post.params)
+            assert "{" not in text and not re.search(r"\b(?:seat|player) \d", text), text
+            assert any(name in text for name in NAMES[:players]), text
+    await repo.close()
