@@ -38,7 +38,8 @@ async def played_database(path: str) -> dict[str, int]:
 async def test_copy_sqlite_to_postgresql_and_back(tmp_path: Path, pg_server: PgServer) -> None:
     source = str(tmp_path / "mesa.db")
     counts = await played_database(source)
-    assert all(counts[t] > 0 for t in STORED_TABLES if t not in ("rating_history", "pretend_clock")) and counts["rating_history"] > 0
+    console_only = ("pretend_clock",)  # the offline console's clock: a bot's database has none
+    assert all(counts[t] > 0 for t in STORED_TABLES if t not in console_only)
     url = pg_server.new_database("copy", blank=True)  # an empty database: copy creates the schema
     out, err = io.StringIO(), io.StringIO()
     assert await run(["copy", source, url], out, err) == 0, err.getvalue()
