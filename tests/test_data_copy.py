@@ -50,7 +50,7 @@ async def test_copy_sqlite_to_postgresql_and_back(tmp_path: Path, pg_server: PgS
     # play goes on on PostgreSQL: the old table continues, new tables get new ids
     repo, svc = await open_service(url)
     assert await repo.row_counts() == counts
-    tid, _ = await start_table(svc, "kona", 2)
+    tid, _ = await start_table(svc, "plateau", 2)  # not Kona: Ana's Kona invitation to Ben is still open
     assert tid == counts["tables"] + 1
     await repo.close()
 
