@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -223,6 +224,7 @@ def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: 
         raise AIError("the game is over")
     if view.get("to_move") != seat:
         raise AIError(f"seat {seat} is not the one to act")
+    start = time.perf_counter()
     knobs = LEVEL_KNOBS[level]
     sample = determinize(view, seat, rng)
     legal = _moves(sample)
@@ -235,8 +237,9 @@ def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: 
     ms = budget.ms
     if iterations is None and ms is None:
         ms = 500
+    deadline = None if ms is None else start + ms * 0.95 / 1000.0
     if ms is not None:
-        ms = int(ms * 0.85)  # leave room for the safety check and the answer
+        ms = int(ms * 0.7)  # leave room for the safety check and the answer
     children = search(PlateauAdapter(knobs), view, seat, rng, iterations, ms, knobs.settings, stats)
     move = best_move(children)
     samples = [sample] + [determinize(view, seat, rng) for _ in range(knobs.safety_samples - 1)]
@@ -244,8 +247,10 @@ def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: 
         ranked = [m for m, _ in sorted(children.items(), key=lambda kv: -kv[1].visits)]
         rest = [m for m in legal if m not in children]
         rng.shuffle(rest)
-        for candidate in (ranked + rest)[:80]:
+        for i, candidate in enumerate(ranked + rest):
             if not any(allows_win(s, candidate) for s in samples):
                 move = candidate
                 break
+            if deadline is not None and i % 8 == 7 and time.perf_counter() > deadline:
+                break  # out of time: keep the search's choice
     return ENGINE.format_move(sample, move)
