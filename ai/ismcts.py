@@ -59,7 +59,7 @@ class Settings:
     widen_scale: float = 1.5
     widen_power: float = 0.5
     #: checks the clock every this many iterations (a clock read is not free)
-    clock_every: int = 8
+    clock_every: int = 1
 
 
 @dataclass
