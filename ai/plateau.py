@@ -35,16 +35,20 @@ class Level:
     """Strength knobs of one level (the budget is the main one; these shape the reading)."""
 
     rollout_plies: int
-    capture_tries: int  # playout draws per ply; a capturing draw among them is kept
+    capture_tries: int  # capturing moves tried per rollout ply before a plain playout move
+    root_prior: bool  # order the root's moves by two-ply material before widening
     safety_samples: int  # determinizations checked for a win-in-one reply to the chosen move
     settings: Settings
 
 
 LEVEL_KNOBS: dict[str, Level] = {
-    "easy": Level(rollout_plies=6, capture_tries=1, safety_samples=1, settings=Settings(exploration=1.0)),
-    "normal": Level(rollout_plies=10, capture_tries=2, safety_samples=2, settings=Settings(exploration=0.8)),
-    "hard": Level(rollout_plies=14, capture_tries=3, safety_samples=4, settings=Settings(exploration=0.7)),
-}
+    "easy": Level(rollout_plies=6, capture_tries=1, root_prior=False, safety_samples=1,
+                  settings=Settings(exploration=1.0)),
+    "normal": Level(rollout_plies=10, capture_tries=2, root_prior=True, safety_samples=2,
+                    settings=Settings(exploration=0.8)),
+    "hard": Level(rollout_plies=12, capture_tries=3, root_prior=True, safety_samples=4,
+                  settings=Settings(exploration=0.7)),
+}  # fmt: skip
 
 
 def _moves(state: PlateauState) -> list:
@@ -116,6 +120,49 @@ def _threat_possible(state: PlateauState, p: int) -> bool:
     return have + most_enemy >= 6 or most_own + bring >= 6 or most_own >= 6
 
 
+def _hot(state: PlateauState, moves: Sequence[Any]) -> list:
+    """The moves that may capture (PL-6): stomps, and moves landing on a stack holding an enemy piece."""
+    p = state.side
+    board = state.board
+    return [
+        m for m in moves
+        if (m[0] == K_MOVE and any(piece & 1 != p for piece in board[m[5]])) or m[0] == K_STOMP
+    ]  # fmt: skip
+
+
+def _gain(before: PlateauState, after: PlateauState, p: int) -> float:
+    """What a move took for ``p``: prisoners by count (six win, PL-8.1), then by value (PL-7)."""
+    old, new = before.prisoners[p], after.prisoners[p]
+    if new == old:
+        return 0.0
+    return (sum(new) - sum(old)) * 10.0 + sum((n - o) * v for n, o, v in zip(new, old, _VALUES)) * 0.1
+
+
+def best_capture(state: PlateauState) -> float:
+    """The side to act's best immediate capture (a win counts 1,000): the threat a move leaves."""
+    p = state.side
+    best = 0.0
+    for move in _hot(state, _moves(state)):
+        after = ENGINE.apply(state, move)
+        if _winner(after) == p:
+            return 1000.0
+        best = max(best, _gain(state, after, p))
+    return best
+
+
+def two_ply(state: PlateauState, move: Any) -> float:
+    """Material two plies deep: what ``move`` takes minus the best capture it leaves the opponent."""
+    p = state.side
+    after = ENGINE.apply(state, move)
+    if after.result:
+        w = _winner(after)
+        return 1000.0 if w == p else (-1000.0 if w is not None else 0.0)
+    score = _gain(state, after, p)
+    if after.side != p:
+        score -= best_capture(after)
+    return score
+
+
 def winning_moves(state: PlateauState) -> list:
     """Every move that wins at once for the side to act (PL-8.1, PL-8.2)."""
     p = ENGINE.to_move(state)
@@ -138,6 +185,7 @@ def evaluate(state: PlateauState) -> tuple[float, float]:
     # the count decides (six wins); closer to six weighs more; value breaks ties and matters in exchanges
     d = (n0 - n1) * 0.55 + (max(n0, 3) - max(n1, 3)) * 0.35
     d += (sum(c * v for c, v in zip(p0, _VALUES)) - sum(c * v for c, v in zip(p1, _VALUES))) * 0.01
+    d += (_longest_run(state.board, 0) - _longest_run(state.board, 1)) * 0.25  # towards a six-stack
     r0 = 1.0 / (1.0 + math.exp(-d))
     return (r0, 1.0 - r0)
 
@@ -145,11 +193,22 @@ def evaluate(state: PlateauState) -> tuple[float, float]:
 _VALUES = (21, 15, 10, 8, 5, 4, 1)  # PL-1.2
 
 
+def _longest_run(board: Any, p: int) -> int:
+    """``p``'s most pieces in one stack, counted from 3 up (a six-stack wins, PL-8.1)."""
+    best = 0
+    for stack in board:
+        if len(stack) > 3:
+            best = max(best, sum(1 for piece in stack if piece & 1 == p))
+    return max(best, 3) - 3
+
+
 class PlateauAdapter:
     """The game as ``ai.ismcts.search`` sees it."""
 
-    def __init__(self, level: Level) -> None:
+    def __init__(self, level: Level, root_ply: int = -1, root_rank: Mapping[Any, float] | None = None) -> None:
         self.level = level
+        self.root_ply = root_ply
+        self.root_rank = root_rank or {}
 
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> PlateauState:
         return determinize(view, seat, rng)
@@ -166,6 +225,10 @@ class PlateauAdapter:
     def expand(self, state: PlateauState, untried: list[Hashable], rng: random.Random) -> Hashable:
         """Capture first: of the untried moves that may capture or win, plus a few drawn at random,
         the one that wins, else takes the most (count, then value); ties at random."""
+        if state.ply == self.root_ply and self.root_rank:  # the root: best two-ply material first
+            ranked = [m for m in untried if m in self.root_rank]
+            if ranked:
+                return max(ranked, key=self.root_rank.__getitem__)
         p = state.side
         board = state.board
         hot = [
@@ -196,14 +259,15 @@ class PlateauAdapter:
                 break
             p = state.side
             before = _prisoners(state, p)
-            nxt = ENGINE.apply(state, ENGINE.playout_move(state, rng))
-            for _ in range(tries - 1):
-                if nxt.result or _prisoners(nxt, p) > before:
-                    break
-                other = ENGINE.apply(state, ENGINE.playout_move(state, rng))
-                if other.result or _prisoners(other, p) > before:
-                    nxt = other
-            state = nxt
+            nxt = None
+            if tries > 1 and state.phase == 1:  # a normal turn: try a few captures first (PL-6)
+                hot = _hot(state, _moves(state))
+                for _ in range(min(tries, len(hot))):
+                    other = ENGINE.apply(state, hot[int(rng.random() * len(hot))])
+                    if other.result or _prisoners(other, p) > before:
+                        nxt = other
+                        break
+            state = nxt if nxt is not None else ENGINE.apply(state, ENGINE.playout_move(state, rng))
         return evaluate(state)
 
 
@@ -240,7 +304,14 @@ def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: 
     deadline = None if ms is None else start + ms * 0.95 / 1000.0
     if ms is not None:
         ms = int(ms * 0.7)  # leave room for the safety check and the answer
-    children = search(PlateauAdapter(knobs), view, seat, rng, iterations, ms, knobs.settings, stats)
+    rank: dict[Any, float] = {}
+    if knobs.root_prior and sample.phase == 1:
+        for move in legal:  # one sample: own moves and their captures are the same in every sample
+            rank[move] = two_ply(sample, move) + rng.random() * 0.01
+    if ms is not None:
+        ms = max(1, ms - int((time.perf_counter() - start) * 1000))
+    adapter = PlateauAdapter(knobs, sample.ply, rank)
+    children = search(adapter, view, seat, rng, iterations, ms, knobs.settings, stats)
     move = best_move(children)
     samples = [sample] + [determinize(view, seat, rng) for _ in range(knobs.safety_samples - 1)]
     if any(allows_win(s, move) for s in samples):
