@@ -303,7 +303,7 @@ def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: 
         ms = 500
     deadline = None if ms is None else start + ms * 0.95 / 1000.0
     if ms is not None:
-        ms = int(ms * 0.7)  # leave room for the safety check and the answer
+        ms = int(ms * 0.8)  # leave room for the safety check and the answer
     rank: dict[Any, float] = {}
     if knobs.root_prior and sample.phase == 1:
         for move in legal:  # one sample: own moves and their captures are the same in every sample
