@@ -186,11 +186,11 @@ class K3Adapter:
     def moves(self, state: K3State) -> Sequence[Hashable]:
         return ENGINE.legal_moves(state)
 
-    def apply(self, state: K3State, move: Hashable) -> K3State:
+    def apply(self, state: K3State, move: Any) -> K3State:
         return ENGINE.apply(state, move)
 
-    def expand(self, state: K3State, untried: list[Hashable], rng: random.Random) -> Hashable:
-        good = [m for m in untried if not penalised(state, m) and m.kind != "pass"]  # type: ignore[attr-defined]
+    def expand(self, state: K3State, untried: list[Any], rng: random.Random) -> Any:
+        good = [m for m in untried if not penalised(state, m) and m.kind != "pass"]
         pool = good or untried
         return pool[int(rng.random() * len(pool))]
 
@@ -322,4 +322,5 @@ def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: 
     if ms is not None:
         ms = int(ms * 0.9)
     children = search(adapter, view, seat, rng, budget.iterations, ms, knobs.settings, stats)
-    return ENGINE.format_move(state, best_move(children))
+    move: Any = best_move(children)
+    return ENGINE.format_move(state, move)

@@ -59,7 +59,8 @@ def make_player(game: str, name: str, budget: Budget, meter: Meter) -> PlayerFn:
     try:
         return BASELINES[game][name]
     except KeyError:
-        raise SystemExit(f"unknown player {name!r}: a level ({', '.join(LEVELS)}) or {sorted(BASELINES[game])}")
+        known = f"a level ({', '.join(LEVELS)}) or {sorted(BASELINES[game])}"
+        raise SystemExit(f"unknown player {name!r}: {known}") from None
 
 
 def play_game(game: str, seats: list[PlayerFn], seed: int, players: int, options: dict[str, Any]) -> Any:
@@ -67,8 +68,7 @@ def play_game(game: str, seats: list[PlayerFn], seed: int, players: int, options
     engine = get_engine(game)
     rng = random.Random(seed)
     state = engine.new_game(players, seed, options) if game == "k3" else engine.new_game(2, seed, options)
-    while engine.to_move(state) is not None:
-        who = engine.to_move(state)
+    while (who := engine.to_move(state)) is not None:
         if who == -1:  # chance (K3 base row and deal)
             state = engine.apply(state, engine.sample_chance(state, rng))
             continue
