@@ -13,8 +13,9 @@ last build is accepted everything is public.  So:
   MCTS over the one state the view describes, with a reward per seat: the rank the game gives each
   player, ``(n - place) / (n - 1)``, so a seat fights for second place when it cannot win; in the
   cooperative variant every seat scores the team's result (K3-8), so all seats play for the team.
-  Rollouts use a light policy: no penalty given away when another move exists (K3-6), whites kept
-  while a placement exists (K3-5.1 c), a steal takes the piece that leaves the victim fewest moves.
+  Rollouts (``ai/k3_rollout.py``, the rules on mutable lists) use a light policy: no penalty given
+  away when another move exists (K3-6), whites kept while a placement exists (K3-5.1 c), a steal
+  takes an escape (a white or a natural) when there is one.
 
 The plan for a pyramid (played from the top down: what sits high comes early, K3-4.4): naturals and
 whites are escapes (a natural fits any open slot, a white passes), so one of them sits high and the
@@ -34,6 +35,7 @@ from typing import Any
 
 from ai import AIError, Budget
 from ai.ismcts import Settings, Stats, best_move, search
+from ai.k3_rollout import rollout as fast_rollout
 from engines.k3 import (
     ALLOTMENT,
     COLOURS,
@@ -195,7 +197,7 @@ class K3Adapter:
         return pool[int(rng.random() * len(pool))]
 
     def rollout(self, state: K3State, rng: random.Random) -> Sequence[float]:
-        return rewards(playout(state, rng, self.level.greedy_rollout))
+        return fast_rollout(state, rng, self.level.greedy_rollout)
 
 
 # ---- building -------------------------------------------------------------------------------------
@@ -260,7 +262,7 @@ def _simulate_build(view: Mapping[str, Any], seat: int, ranks: tuple[str, ...], 
     while state.phase == "build":
         other = next(i for i, s in enumerate(state.seats) if s.status == "hand")
         state = ENGINE.apply(state, ENGINE.auto_build(state, other, rng, "sensible"))
-    return rewards(playout(state, rng, care))[seat]
+    return fast_rollout(state, rng, care)[seat]
 
 
 def choose_build(view: Mapping[str, Any], seat: int, knobs: Level, budget: Budget, rng: random.Random,

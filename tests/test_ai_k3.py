@@ -135,3 +135,68 @@ def test_a_seat_that_cannot_act_is_refused() -> None:
     state = E.from_position(BE)
     with pytest.raises(AIError):
         mesa(state, 0)
+
+
+def _engine_facts(state):
+    return (
+        [list(row) for row in state.mountain],
+        [[list(row) for row in s.pyramid] if s.status != "out" else None for s in state.seats],
+        [sorted(s.side) if s.status != "out" else None for s in state.seats],
+        state.phase == "over",
+        None if state.phase == "over" else state.turn,
+        state.steal,
+    )
+
+
+def _sim_facts(sim):
+    return (
+        sim.mountain,
+        [rows if alive else None for rows, alive in zip(sim.pyr, sim.alive)],
+        [sorted(side) if alive else None for side, alive in zip(sim.side, sim.alive)],
+        sim.over,
+        None if sim.over else sim.turn,
+        None if sim.over else sim.steal,
+    )
+
+
+@pytest.mark.parametrize("options", [{}, {"cooperative": True}, {"penalty_requires_match": True, "thief": "next"}])
+def test_fast_rollouts_follow_the_engine(options: dict) -> None:
+    """ai/k3_rollout.py plays the same rules as the engine (the referee): same moves in every position,
+    same position after each, same ranking at the end (K3-4..K3-8)."""
+    from ai.k3_rollout import Sim
+
+    for game in range(24):
+        players = 2 + game % 3
+        rng = random.Random(game)
+        state = dealt(players, 100 + game, options)
+        while state.phase == "build":
+            state = E.apply(state, E.auto_build(state, E.actors(state)[-1], rng, "random" if game % 2 else "sensible"))
+        while E.to_move(state) is not None:
+            sim = Sim(state)
+            assert _sim_facts(sim) == _engine_facts(state)
+            if state.steal is not None:
+                expected = {E.format_move(state, m) for m in E.legal_moves(state)}
+                got = {f"x{p}{'s' if src is None else chr(97 + src[0]) + str(src[1] + 1)}"
+                       for p, src in sim.accessible(state.steal)}  # fmt: skip
+                assert got == expected
+            else:
+                got = set()
+                for p, src, dest in sim.actions(state.turn):
+                    s = "s" if src is None else f"{chr(97 + src[0])}{src[1] + 1}"
+                    if dest is None:
+                        got.add(f"W{s}")
+                    elif isinstance(dest, str):
+                        got.add(f"{p}{s}-{dest}")
+                    else:
+                        got.add(f"{p}{s}-{chr(97 + dest[0])}{dest[1] + 1}")
+                assert got == {E.format_move(state, m) for m in E.legal_moves(state)}
+            move = rng.choice(E.legal_moves(state))
+            if move.kind == "steal":
+                sim.take(move.piece, move.src)
+            else:
+                sim.play(move.piece, move.src, None if move.kind == "pass" else move.dest)
+            state = E.apply(state, move)
+            assert _sim_facts(sim) == _engine_facts(state), E.format_move(state, move)
+        from ai.k3 import rewards
+
+        assert sim.rewards() == rewards(state)
