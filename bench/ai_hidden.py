@@ -4,6 +4,7 @@
     python -m bench.ai_hidden plateau hard normal --games 20          # level against level
     python -m bench.ai_hidden k3 hard greedy --players 4 --games 20   # seat 0.. mesa, the rest greedy
     python -m bench.ai_hidden k3 hard hard --players 4 --coop --games 20   # four seats of one kind
+    python -m bench.ai_hidden plateau hard - --memory                 # one search's peak memory
 
 A player is a level (``easy normal hard``: Mesa through ``ai.<game>.choose``, which receives only
 ``engine.view(state, seat)``) or a baseline of ``bench/ai_baselines_hidden.py`` (``random greedy
@@ -79,6 +80,29 @@ def play_game(game: str, seats: list[PlayerFn], seed: int, players: int, options
     return engine, state
 
 
+def search_memory(game: str, level: str, budget: Budget, players: int) -> float:
+    """Peak memory (MB, tracemalloc) of one search from a mid-game position of a seeded random game."""
+    import tracemalloc
+
+    engine = get_engine(game)
+    rng = random.Random(7)
+    state = engine.new_game(players, 7, {}) if game == "k3" else engine.new_game(2, 7, {})
+    while (who := engine.to_move(state)) is not None and getattr(state, "ply", 0) < 24:
+        if who == -1:
+            state = engine.apply(state, engine.sample_chance(state, rng))
+        elif game == "k3" and state.phase == "build":
+            state = engine.apply(state, engine.auto_build(state, engine.actors(state)[0], rng))
+        else:
+            state = engine.apply(state, engine.random_move(state, rng))
+    seat = engine.to_move(state)
+    module = __import__(f"ai.{game}", fromlist=["choose"])
+    tracemalloc.start()
+    module.choose(engine.view(state, seat), seat, level, budget, random.Random(1))
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak / 2**20
+
+
 def interval(scores: list[float]) -> tuple[float, float]:
     n = len(scores)
     mean = sum(scores) / n
@@ -98,6 +122,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--coop", action="store_true")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--memory", action="store_true", help="only measure one search's peak memory (first player)")
     args = ap.parse_args(argv)
     from ai import DEFAULT_MS
 
@@ -106,6 +131,10 @@ def main(argv: list[str] | None = None) -> None:
             return Budget(iterations=args.iterations)
         return Budget(ms=ms or DEFAULT_MS.get(name, 500))
 
+    if args.memory:
+        mb = search_memory(args.game, args.first, budget_for(args.first, args.ms), args.players)
+        print(f"{args.game} {args.players}p {args.first}: one search's peak memory {mb:.1f} MB (tracemalloc)")
+        return
     m1, m2 = Meter(), Meter()
     p1 = make_player(args.game, args.first, budget_for(args.first, args.ms), m1)
     p2 = make_player(args.game, args.second, budget_for(args.second, args.second_ms or args.ms), m2)
