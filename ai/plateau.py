@@ -7,13 +7,20 @@ the samples and faces it never saw stay uncertain.  Its own pieces' faces are pa
 the position string marks which of them the opponent has seen, so the samples carry that too.
 
 Search (``ai/ismcts.py``): one tree over move sequences, a fresh determinization per iteration,
-progressive widening (1,260 moves at ply 1).  New children are chosen *capture first*: wins, then
-captures by the value taken, then the rest at random; the same rule serves both seats, so the
-opponent's dangerous replies are read first.  Rollouts are short capture-aware playouts
-(``playout_move`` draws, keeping a capturing draw when one of a few is) scored by the prisoner
-count that decides the game (PL-8.1).  Around the search: a win in one is always taken, and the
-chosen move is checked over a few samples for an immediate reply that wins (a capture to six
-prisoners or a six-stack), picking the most-read move that allows none when one exists.
+progressive widening (1,260 moves at ply 1).  At the root (normal, hard) moves enter the tree in the
+order of a two-ply material reading on one sample: what the move captures minus the best capture it
+leaves the opponent (own moves and capture counts do not depend on hidden faces; only values may).
+Deeper, new children are chosen *capture first*: wins, then captures by what they take, then the
+rest at random; the same rule serves both seats, so the opponent's dangerous replies are read
+first.  Rollouts are short capture-aware playouts (a few of the side's capturing moves are tried
+before a ``playout_move`` draw) scored by the prisoner race that decides the game (PL-8.1) and the
+progress towards a six-stack.  Around the search: a win in one is always taken, and the chosen move
+is checked over a few samples for an immediate reply that wins (a capture to six prisoners or a
+six-stack), picking the most-read move that allows none when one exists.
+
+Known limit (single-observer ISMCTS): inside a sample the opponent is played as if it saw that
+sample's faces of Mesa's pieces; what the opponent really knows (the case marks of the position)
+is not modelled separately.
 """
 
 from __future__ import annotations
