@@ -44,16 +44,17 @@ class Level:
     rollout_plies: int
     capture_tries: int  # capturing moves tried per rollout ply before a plain playout move
     root_prior: bool  # order the root's moves by two-ply material before widening
+    prior_weight: int  # virtual visits the two-ply reading is worth at the root
     safety_samples: int  # determinizations checked for a win-in-one reply to the chosen move
     settings: Settings
 
 
 LEVEL_KNOBS: dict[str, Level] = {
-    "easy": Level(rollout_plies=6, capture_tries=1, root_prior=False, safety_samples=1,
+    "easy": Level(rollout_plies=6, capture_tries=1, root_prior=False, prior_weight=0, safety_samples=1,
                   settings=Settings(exploration=1.0)),
-    "normal": Level(rollout_plies=10, capture_tries=2, root_prior=True, safety_samples=2,
+    "normal": Level(rollout_plies=10, capture_tries=2, root_prior=True, prior_weight=6, safety_samples=2,
                     settings=Settings(exploration=0.8)),
-    "hard": Level(rollout_plies=12, capture_tries=3, root_prior=True, safety_samples=4,
+    "hard": Level(rollout_plies=12, capture_tries=3, root_prior=True, prior_weight=6, safety_samples=4,
                   settings=Settings(exploration=0.7)),
 }  # fmt: skip
 
@@ -267,6 +268,13 @@ class PlateauAdapter:
             if score > best_score:
                 best, best_score = move, score
         return best
+
+    def prior(self, state: PlateauState, move: Any) -> tuple[float, int]:
+        """At the root, the two-ply material reading as ``prior_weight`` virtual visits."""
+        if state.ply != self.root_ply or move not in self.root_rank:
+            return 0.0, 0
+        score = max(-60.0, min(60.0, self.root_rank[move]))
+        return 1.0 / (1.0 + math.exp(-score / 8.0)), self.level.prior_weight
 
     def rollout(self, state: PlateauState, rng: random.Random) -> Sequence[float]:
         tries = self.level.capture_tries
