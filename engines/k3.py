@@ -1168,6 +1168,10 @@ class K3Engine(Engine):
         return "\n".join(" ".join(rank).center(2 * width - 1) for rank in move.rows)
 
     # ---- view --------------------------------------------------------------------------------
+    def determinize(self, view: Mapping[str, Any], seat: int | None, rng: random.Random) -> K3State:
+        """A full state consistent with ``view`` (the other builders' pyramids shuffled): see ``determinize``."""
+        return determinize(view, seat, rng)
+
     def view(self, state: K3State, viewer: int | None) -> dict[str, Any]:
         """What ``viewer`` may know (K3-10); the shape is in the module docstring."""
         result = self.outcome(state)
@@ -1302,11 +1306,3 @@ def determinize(view: Mapping[str, Any], seat: int | None, rng: random.Random) -
     fields[1] = "|".join(entries)
     state = ENGINE.from_position(" ".join(fields))
     return replace(state, ply=ply, last=last if isinstance(last, str) else None, highlight=highlight)
-
-
-def _engine_determinize(self: K3Engine, view: Mapping[str, Any], seat: int | None, rng: random.Random) -> K3State:
-    return determinize(view, seat, rng)
-
-
-if not hasattr(K3Engine, "determinize"):
-    K3Engine.determinize = _engine_determinize  # type: ignore[attr-defined]
