@@ -38,6 +38,7 @@ from discord.app_commands import (
 from cogs import answer
 from cogs.components import MesaButton, MesaSelect
 from cogs.delivery import Delivery, PostFailed, public_lang
+from cogs.guild_life import format_expiry
 from cogs.i18n_discord import lang_for, t
 from cogs.limits import MAX_AUTOCOMPLETE, MAX_EMBED_DESCRIPTION, MAX_MESSAGE, MAX_OPTION_TEXT
 from cogs.quickstart import full_rules, quickstart
@@ -441,7 +442,8 @@ class Front:
             lines += [t("settings.title", lang), t("settings.time", lang, value=time_text),
                       t("settings.channels", lang, value=where),
                       t("settings.rated", lang, value=t("word.on" if current.rated else "word.off", lang)),
-                      await self.delivery.guilds.invitations_line(interaction.guild_id, lang)]
+                      t("settings.invitations", lang, value=format_expiry(await self.service.invitation_expiry(
+                          interaction.guild_id)))]
             await self.reply(interaction, "\n".join(lines))
 
     # ================================================================ buttons and selects

@@ -9,7 +9,6 @@
   refused with 50001 Missing Access may be one channel closed to the bot or the whole server gone:
   Mesa asks Discord for the server (``GET /guilds/{id}``), and only when that is refused too are the
   server's tables suspended.
-- **Invitation expiry** shown by ``/settings``.
 """
 
 from __future__ import annotations
@@ -20,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.http import Route
 
-from cogs.i18n_discord import lang_for, t
+from cogs.i18n_discord import lang_for
+from tables.durations import format_duration
 
 if TYPE_CHECKING:
     from cogs.client import MesaBot
@@ -109,9 +109,7 @@ class GuildWatch:
             await self.left(guild_id)
         return True
 
-    # ---- /settings (defect 4) -------------------------------------------------------------------
-    async def invitations_line(self, guild_id: int, lang: str) -> str:
-        from tables.durations import format_duration
 
-        seconds = await self.service.invitation_expiry(guild_id)
-        return t("settings.invitations", lang, value=format_duration(seconds))
+def format_expiry(seconds: int) -> str:
+    """How long invitations wait, as ``/settings`` shows it (``3d``)."""
+    return format_duration(seconds)
