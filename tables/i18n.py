@@ -445,8 +445,8 @@ EN.update({
     "error.bad_expiry": "Invitations can wait between 1h and 30d (for example 12h, 3d), not {value}.",
     "info.resumed": "Mesa is back in this server: {game} table #{table} goes on, and every deadline moved on by "
     "the time Mesa was away.",
-    "info.abort_asked": "{name} asks to cancel {game} table #{table}: the deal has been seen, so every player "
-    "must agree. Still to agree with /abort: {waiting}.",
+    "info.abort_asked": "{name} asks to cancel {game} table #{table}: chance has already been seen, so every "
+    "player must agree (by asking to cancel too). Still to agree: {waiting}.",
     "info.aborted_agreed": "Every player agreed: {game} table #{table} is cancelled, without results.",
 })
 ES.update({
@@ -457,8 +457,8 @@ ES.update({
     "error.bad_expiry": "Las invitaciones pueden esperar entre 1h y 30d (por ejemplo 12h, 3d), no {value}.",
     "info.resumed": "Mesa ha vuelto a este servidor: la mesa de {game} #{table} continúa, y cada plazo se "
     "alargó lo que Mesa estuvo fuera.",
-    "info.abort_asked": "{name} pide cancelar la mesa de {game} #{table}: ya se vio el reparto, así que todos "
-    "deben estar de acuerdo. Faltan por aceptar con /abort: {waiting}.",
+    "info.abort_asked": "{name} pide cancelar la mesa de {game} #{table}: ya se vio el azar, así que todos "
+    "deben estar de acuerdo (pidiendo también cancelarla). Faltan por aceptar: {waiting}.",
     "info.aborted_agreed": "Todos estuvieron de acuerdo: la mesa de {game} #{table} queda cancelada, sin "
     "resultados.",
 })
