@@ -212,3 +212,16 @@ def test_the_new_texts_exist_in_both_languages(lang: str) -> None:
         text = t(key, lang, **params)
         assert "{" not in text and key not in text
     assert t("info.abort_asked", "es", **params) != t("info.abort_asked", "en", **params)
+
+
+async def test_a_move_reaching_a_suspended_table_does_not_wake_its_clock(db: DbFactory) -> None:
+    """A move that raced the bot's removal sets a new deadline; the ticker still skips the table."""
+    clock = FakeClock()
+    repo, svc = await open_service(db("mesa.db"), clock)
+    tid, _ = await start_table(svc, "kona", 2, {"time_per_move": "1h"})
+    await svc.suspend_guild(GUILD)
+    await svc.submit_move(tid, ANA, "a6-d3")
+    clock.advance(days=1)
+    assert await svc.tick() == []
+    assert [m.key for m in await svc.resume_guild(GUILD) if isinstance(m, PublicPost)][0] == "info.resumed"
+    await repo.close()
