@@ -223,5 +223,5 @@ async def test_a_move_reaching_a_suspended_table_does_not_wake_its_clock(db: DbF
     await svc.submit_move(tid, ANA, "a6-d3")
     clock.advance(days=1)
     assert await svc.tick() == []
-    assert [m.key for m in await svc.resume_guild(GUILD) if isinstance(m, PublicPost)][0] == "info.resumed"
+    assert next(m.key for m in await svc.resume_guild(GUILD) if isinstance(m, PublicPost)) == "info.resumed"
     await repo.close()
