@@ -218,6 +218,16 @@ class MesaBot(discord.Client):
         except discord.HTTPException as exc:
             log.info("thread %d stays archived (%s)", payload.thread_id, type(exc).__name__)
 
+    # issue 15, defect 5 (cogs/guild_life.py): the bot removed from a server, and invited back
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        await self.front.delivery.guilds.left(guild.id)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        await self.front.delivery.guilds.returned(guild.id)
+
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        await self.front.delivery.guilds.returned(guild.id)
+
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await self.front.on_error(interaction, error)
 

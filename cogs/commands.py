@@ -27,6 +27,9 @@ GAME_CHOICES = [Choice(name=L(f"choice.game.{g}"), value=g) for g in game_names(
 TIME_CHOICES = [Choice(name=L(f"choice.time.{s}"), value=s) for s in TIMES]
 DRAW_CHOICES = [Choice(name=L(f"choice.draw.{a}"), value=a) for a in ("offer", "accept", "decline")]
 SEAT_CHOICES = [Choice(name=L(f"choice.seat.{a}"), value=a) for a in ("first", "second", "random")]
+#: how long invitations wait (issue 15, defect 4), in seconds
+EXPIRIES = (43200, 86400, 259200, 604800, 1209600, 2592000)
+EXPIRY_CHOICES = [Choice(name=L(f"choice.expiry.{s}"), value=s) for s in EXPIRIES]
 CHANNEL_CHOICES = [Choice(name=L(f"choice.channel.{a}"), value=a) for a in ("allow", "remove", "all")]
 
 
@@ -145,23 +148,25 @@ def _register_info_commands(tree: app_commands.CommandTree[Any]) -> None:
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.rename(
         time_per_move=L("opt.time_per_move"), rated=L("opt.rated"), channel=L("opt.channel"),
-        channel_action=L("opt.channel_action"),
+        channel_action=L("opt.channel_action"), invitations=L("opt.invitations"),
     )
     @app_commands.describe(
         time_per_move=L("opt.time_per_move.desc"), rated=L("opt.rated.desc"), channel=L("opt.channel.desc"),
-        channel_action=L("opt.channel_action.desc"),
+        channel_action=L("opt.channel_action.desc"), invitations=L("opt.invitations.desc"),
     )
-    @app_commands.choices(time_per_move=TIME_CHOICES, channel_action=CHANNEL_CHOICES)
+    @app_commands.choices(time_per_move=TIME_CHOICES, channel_action=CHANNEL_CHOICES, invitations=EXPIRY_CHOICES)
     async def settings(
         interaction: discord.Interaction,
         time_per_move: Choice[int] | None = None,
         rated: bool | None = None,
         channel: discord.TextChannel | None = None,
         channel_action: Choice[str] | None = None,
+        invitations: Choice[int] | None = None,
     ) -> None:
         await front(interaction).settings(
             interaction, time_per_move=time_per_move.value if time_per_move else None, rated=rated,
             channel=channel, channel_action=channel_action.value if channel_action else None,
+            invitations=invitations.value if invitations else None,
         )
 
 

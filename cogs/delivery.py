@@ -23,6 +23,7 @@ import discord
 
 from cogs import answer
 from cogs.components import MesaButton, MesaSelect
+from cogs.guild_life import MISSING_ACCESS, GuildWatch
 from cogs.i18n_discord import lang_for, t
 from cogs.limits import MAX_MESSAGE, MAX_SELECT_OPTIONS
 from engines.base import QuickMove
@@ -71,6 +72,7 @@ class Delivery:
         self.boards: dict[int, int] = {}  # table -> message holding the latest controls
         self.langs: dict[int, str] = {}  # table -> language of its public posts
         self.locales: dict[int, str] = {}  # user -> last Discord locale seen
+        self.guilds = GuildWatch(bot)  # issue 15, defects 5 and 7: servers' languages, the bot leaving
 
     @property
     def service(self) -> Any:
@@ -146,6 +148,8 @@ class Delivery:
         """Deliver every message; a refused public post is reported after the others went out."""
         failed = False
         for message in messages:
+            if self.guilds.away and (await self.place(message.table_id)).guild_id in self.guilds.away:
+                continue  # issue 15, defect 5: nothing about a server the bot has left, not even DMs
             try:
                 if isinstance(message, PublicPost):
                     await self.post_public(message, lang)
@@ -153,7 +157,10 @@ class Delivery:
                     await self.send_private(message)
                 elif isinstance(message, Reminder):
                     await self.send_reminder(message)
-            except discord.Forbidden:
+            except discord.Forbidden as exc:
+                if exc.code == MISSING_ACCESS and await self.guilds.missing_access(
+                        (await self.place(message.table_id)).guild_id):
+                    continue  # the whole server is closed to the bot: its tables are suspended
                 failed = True
                 log.warning("table %d: Discord refused a post", message.table_id)
             except discord.HTTPException as exc:
@@ -165,7 +172,7 @@ class Delivery:
         place = await self.place(post.table_id)
         if lang is not None:
             self.langs[post.table_id] = lang
-        lang = self.langs.get(post.table_id, "en")
+        lang = self.langs.get(post.table_id) or await self.guilds.server_lang(place.guild_id)  # issue 15, defect 7
         channel = self.bot.get_partial_messageable(place.id, guild_id=place.guild_id)
         text = service_i18n.t(post.key, lang, **post.params)
         deadline = post.params.get("deadline_ts")
@@ -186,6 +193,9 @@ class Delivery:
         except (discord.NotFound, discord.Forbidden) as exc:
             if place.thread_id is None:
                 raise
+            if isinstance(exc, discord.Forbidden) and exc.code == MISSING_ACCESS and \
+                    await self.guilds.whole_guild_gone(place.guild_id):
+                raise  # the bot is out of the server, not out of the thread: keep the thread (issue 15, defect 5)
             # the thread was deleted, or locked (issue 15, defect 2: a 403 there stalled the game):
             # the table goes on in its channel, and the first post there says where and why, once
             thread_id = place.thread_id

@@ -38,6 +38,7 @@ from discord.app_commands import (
 from cogs import answer
 from cogs.components import MesaButton, MesaSelect
 from cogs.delivery import Delivery, PostFailed, public_lang
+from cogs.guild_life import format_expiry
 from cogs.i18n_discord import lang_for, t
 from cogs.limits import MAX_AUTOCOMPLETE, MAX_EMBED_DESCRIPTION, MAX_MESSAGE, MAX_OPTION_TEXT
 from cogs.quickstart import full_rules, quickstart
@@ -176,6 +177,7 @@ class Front:
             self.log_failure(exc, table)
             await self.reply(interaction, t("err.generic", lang))
         finally:
+            await self.delivery.guilds.remember_locale(interaction)  # issue 15, defect 7
             left = self.in_flight.get(user_id, 1) - 1
             if left > 0:
                 self.in_flight[user_id] = left
@@ -404,7 +406,7 @@ class Front:
         await self.reply(interaction, "", embed=embed, file=file, view=view)
 
     async def settings(self, interaction: discord.Interaction, *, time_per_move: int | None, rated: bool | None,
-                       channel: Any, channel_action: str | None) -> None:
+                       channel: Any, channel_action: str | None, invitations: int | None = None) -> None:
         async with self.guard(interaction):
             await self.defer(interaction)
             lang = self.lang(interaction)
@@ -423,6 +425,9 @@ class Front:
                 elif channel.id not in channels:
                     channels.append(channel.id)
             changed = time_per_move is not None or rated is not None or channels is not None
+            if invitations is not None:  # issue 15, defect 4
+                await self.service.set_invitation_expiry(interaction.guild_id, f"{invitations}s")
+                changed = True
             if changed:
                 current = await self.service.set_guild_settings(
                     interaction.guild_id, time_per_move=f"{time_per_move}s" if time_per_move else None,
@@ -436,7 +441,9 @@ class Front:
             lines = [t("ok.settings", lang)] if changed else []
             lines += [t("settings.title", lang), t("settings.time", lang, value=time_text),
                       t("settings.channels", lang, value=where),
-                      t("settings.rated", lang, value=t("word.on" if current.rated else "word.off", lang))]
+                      t("settings.rated", lang, value=t("word.on" if current.rated else "word.off", lang)),
+                      t("settings.invitations", lang, value=format_expiry(await self.service.invitation_expiry(
+                          interaction.guild_id)))]
             await self.reply(interaction, "\n".join(lines))
 
     # ================================================================ buttons and selects

@@ -389,3 +389,27 @@ ES.update({
     "err.not_manager_ratings": "Solo quien gestiona el servidor (Gestionar servidor) puede reconstruir las "
     "puntuaciones.",
 })
+
+# ---- issue 15, defect 4: how long invitations wait (a server setting)
+EN.update({
+    "opt.invitations": "invitations_expire",
+    "opt.invitations.desc": "How long invitations and open tables wait for players before they close",
+    "choice.expiry.43200": "12 hours",
+    "choice.expiry.86400": "1 day",
+    "choice.expiry.259200": "3 days (default)",
+    "choice.expiry.604800": "7 days",
+    "choice.expiry.1209600": "14 days",
+    "choice.expiry.2592000": "30 days",
+    "settings.invitations": "Invitations and open tables close after: {value}",
+})
+ES.update({
+    "opt.invitations": "caducidad_invitaciones",
+    "opt.invitations.desc": "Cuánto esperan jugadores las invitaciones y mesas abiertas antes de cerrarse",
+    "choice.expiry.43200": "12 horas",
+    "choice.expiry.86400": "1 día",
+    "choice.expiry.259200": "3 días (predeterminado)",
+    "choice.expiry.604800": "7 días",
+    "choice.expiry.1209600": "14 días",
+    "choice.expiry.2592000": "30 días",
+    "settings.invitations": "Las invitaciones y mesas abiertas se cierran tras: {value}",
+})

@@ -398,6 +398,7 @@ class Repository(ABC):
         """
         pick = (
             "SELECT id FROM tables WHERE status = 'active' AND next_event_at IS NOT NULL AND next_event_at <= ? "
+            "AND suspended_at IS NULL "  # issue 15, defect 5: not while the bot is out of the table's server
             "AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY next_event_at, id LIMIT ?"
             + self._skip_locked
         )

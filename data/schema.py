@@ -165,7 +165,16 @@ CREATE TABLE pretend_clock (
 );
 """
 
-MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6]
+#: migration 7 (issue 15, defects 4, 5 and 7): a server's language and how long its invitations wait,
+#: and tables suspended while the bot is not in their server (when, and the deadline event then due)
+V7 = """
+ALTER TABLE guild_settings ADD COLUMN locale TEXT;
+ALTER TABLE guild_settings ADD COLUMN invitation_expiry INTEGER;
+ALTER TABLE tables ADD COLUMN suspended_at TEXT;
+ALTER TABLE tables ADD COLUMN suspended_event TEXT;
+"""
+
+MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7]
 
 #: the schema version this code writes
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -434,3 +434,31 @@ ES.update({
     "event.krakatoa.big_eruption": "Erupción grande para {who}: los nueve dados de un color, ×4 en cada uno de "
     "los dos siguientes lanzamientos.",
 })
+
+# issue 15, defects 4, 5 and 15 (tables/guild_life.py): invitations that expire, tables suspended while
+# the bot is away, cancelling once chance has been seen
+EN.update({
+    "invite.expired": "{game} table #{table} waited {waited} without starting and is now closed. {host}, you can "
+    "start a new one with /play.",
+    "reminder.expired": "Your {game} table #{table} waited {waited} without starting and is now closed. Start a "
+    "new one with /play.",
+    "error.bad_expiry": "Invitations can wait between 1h and 30d (for example 12h, 3d), not {value}.",
+    "info.resumed": "Mesa is back in this server: {game} table #{table} goes on, and every deadline moved on by "
+    "the time Mesa was away.",
+    "info.abort_asked": "{name} asks to cancel {game} table #{table}: chance has already been seen, so every "
+    "player must agree (by asking to cancel too). Still to agree: {waiting}.",
+    "info.aborted_agreed": "Every player agreed: {game} table #{table} is cancelled, without results.",
+})
+ES.update({
+    "invite.expired": "La mesa de {game} #{table} esperó {waited} sin empezar y queda cerrada. {host}, puedes "
+    "abrir otra con /play.",
+    "reminder.expired": "Tu mesa de {game} #{table} esperó {waited} sin empezar y queda cerrada. Abre otra con "
+    "/play.",
+    "error.bad_expiry": "Las invitaciones pueden esperar entre 1h y 30d (por ejemplo 12h, 3d), no {value}.",
+    "info.resumed": "Mesa ha vuelto a este servidor: la mesa de {game} #{table} continúa, y cada plazo se "
+    "alargó lo que Mesa estuvo fuera.",
+    "info.abort_asked": "{name} pide cancelar la mesa de {game} #{table}: ya se vio el azar, así que todos "
+    "deben estar de acuerdo (pidiendo también cancelarla). Faltan por aceptar: {waiting}.",
+    "info.aborted_agreed": "Todos estuvieron de acuerdo: la mesa de {game} #{table} queda cancelada, sin "
+    "resultados.",
+})

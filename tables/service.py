@@ -72,6 +72,7 @@ from tables.durations import (
     parse_duration,
 )
 from tables.errors import TableError, TryAgain
+from tables.guild_life import GuildLife
 from tables.leaderboard import rate_finished_table
 from tables.outbox import (
     BOARD,
@@ -212,7 +213,7 @@ class _Step:
         return [NewMove(seat, text) for _, _, seat, text in self.items]
 
 
-class TableService:
+class TableService(GuildLife):
     """The application service.  ``renderer(game, view, names) -> PNG bytes`` or None for no images."""
 
     def __init__(
@@ -996,20 +997,26 @@ class TableService:
             ctx = await self._load(table_id)
             if ctx.row.status == FINISHED:  # whoever asks: the game is over, there is nothing to cancel
                 raise TableError("error.game_over", table=table_id)
-            if user_id != ctx.row.host_id:
-                raise TableError("error.host_only", table=table_id)
             if ctx.row.status not in LIVE:
-                raise TableError("error.not_active", table=table_id)
-            if ctx.row.status == ACTIVE:
-                moves = await self.repo.get_moves(table_id)
-                if any(m.seat != CHANCE for m in moves):
-                    raise TableError("error.abort_too_late", table=table_id)
+                raise TableError("error.host_only" if user_id != ctx.row.host_id else "error.not_active",
+                                 table=table_id)
+            moves = await self.repo.get_moves(table_id) if ctx.row.status == ACTIVE else []
+            played = any(m.seat != CHANCE for m in moves)
+            agreeing = not played and self.chance_seen(ctx, moves)  # issue 15, defect 15 (tables/guild_life.py)
+            if user_id != ctx.row.host_id and not agreeing:
+                raise TableError("error.host_only", table=table_id)
+            if played:
+                raise TableError("error.abort_too_late", table=table_id)
+            if agreeing:  # chance has been seen: every player still in must ask for it
+                asked = await self._agree_to_abort(ctx, user_id)
+                if asked is not None:
+                    return asked
             async with self.repo.transaction() as tx:
                 await tx.update_table(table_id, ctx.row.version, now_iso(self._now()), status=ABORTED,
                                       turn_deadline=None, next_event_at=None)
             self._forget(table_id)
             host = ctx.seat_of(user_id)
-            return [PublicPost(table_id, INFO, "info.aborted",
+            return [PublicPost(table_id, INFO, "info.aborted_agreed" if agreeing else "info.aborted",
                                {"table": table_id, "name": host.name if host else "?", "game": ctx.engine.title},
                                version=ctx.row.version + 1)]
 
@@ -1201,6 +1208,7 @@ class TableService:
                 log.error("table %d: deadline skipped (%s)", table_id, exc.key)
             finally:
                 await self.repo.release_claim(table_id, self.claimant)
+        messages.extend(await self.expire_invitations())  # issue 15, defect 4 (tables/guild_life.py)
         return messages
 
     async def _tick_table(self, table_id: int, now: datetime) -> list[Message]:
@@ -1419,7 +1427,9 @@ class TableService:
         """
         messages: list[Message] = []
         cutoff = self._now() - timedelta(seconds=settled_seconds)
-        for table_id in await self.repo.tables_with_unposted_boards():
+        unposted = await self.repo.tables_with_unposted_boards()
+        away = await self.suspended_tables(unposted)  # issue 15, defect 5: not while the bot is gone
+        for table_id in (t for t in unposted if t not in away):
             try:
                 ctx = await self._load(table_id)
             except TableError:

@@ -107,10 +107,11 @@ async def test_invitation_flow(tmp_path: Path) -> None:
     # K3-10: each player gets their own view privately once the deal is made
     assert sorted(m.user_id for m in out if isinstance(m, PrivatePost)) == [ANA, BEN]
     await refused(svc.leave(tid, BEN), "error.use_resign")
-    # abort is allowed before the first player move (chance moves do not count), host only
-    await refused(svc.abort(tid, BEN), "error.host_only")
+    # issue 15, defect 15: the deal has been seen, so cancelling needs every player (not the host alone)
+    out = await svc.abort(tid, BEN)
+    assert [(m.key, m.mention) for m in out] == [("info.abort_asked", (ANA,))]
     out = await svc.abort(tid, ANA)
-    assert out[0].key == "info.aborted"
+    assert out[0].key == "info.aborted_agreed"
     assert await svc.active_tables(ANA) == []
 
     # a full open table starts by itself

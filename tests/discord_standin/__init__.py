@@ -489,6 +489,12 @@ class StandIn:
                                          "avatar": None, "global_name": None}]}
         if parts[0] == "channels":
             return self._channel(method, parts, body, files)
+        if parts[0] == "guilds" and len(parts) == 2 and method == "GET":  # Get Guild: 50001 unless the bot is in it
+            guild = self.guilds.get(int(parts[1])) if parts[1].isdigit() else None
+            if guild is None or not guild.bot_member:
+                return rules.error(403, 50001, "Missing Access")
+            return 200, {"id": str(guild.id), "name": guild.name, "icon": None, "owner_id": "1", "features": [],
+                         "roles": [], "emojis": [], "preferred_locale": guild.preferred_locale}
         return 404, {"code": 0, "message": f"stand-in: no route for {method} {path}"}
 
     # ---- interaction callbacks and the interaction webhook --------------------------------------
