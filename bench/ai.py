@@ -75,9 +75,12 @@ def make_player(game: str, name: str, budget: ai.Budget | None, clock: Clockings
         def level_player(engine: Engine, state: Any, seat: int, rng: random.Random) -> str:
             view = engine.view(state, seat)
             seed = rng.getrandbits(32)
+            stats = getattr(module, "LAST_STATS", None)
+            if stats is not None:
+                stats.clear()  # filled again by this search only
             started = time.perf_counter()
             move = ai.choose_move(game, view, seat, name, budget or ai.Budget.for_level(name), seed)
-            clock.add(time.perf_counter() - started, getattr(module, "LAST_STATS", None))
+            clock.add(time.perf_counter() - started, stats)
             return move
 
         return level_player
