@@ -164,6 +164,7 @@ class Context:
         order = [(start + k) % sides for k in range(sides)]
         later = set(order[order.index(side) + 1 :]) if side in order else set()
         self.others: list[tuple[float, float]] = []
+        self.others_done = True
         for o in range(sides):
             if o == side:
                 continue
@@ -171,6 +172,7 @@ class Context:
             m1o = state.marks[o][0]
             mean = state.totals[o] + turns * TURN_MEAN + (THROW1_RAW * ((1 << m1o) - 1) if turns else 0.0)
             self.others.append((mean, turns * TURN_VAR))
+            self.others_done = self.others_done and turns == 0
         self.my_var = future_turns * TURN_VAR + (throws_after + 1) * THROW_VAR
 
     def future(self, dice: tuple[str, str, str], m1: int, m2: int) -> float:
@@ -195,6 +197,9 @@ class Context:
         mine = total + future
         if self.linear:
             return mine
+        if self.others_done and future == 0.0:  # the game's last throw: exactly a win, a tie or not
+            best = max(mean for mean, _ in self.others)
+            return 1.0 if mine > best else (0.5 if mine == best else 0.0)
         p = 1.0
         for mean, var in self.others:
             spread = math.sqrt(self.my_var + var + 25.0)
