@@ -174,6 +174,7 @@ class Context:
             self.others.append((mean, turns * TURN_VAR))
             self.others_done = self.others_done and turns == 0
         self.my_var = future_turns * TURN_VAR + (throws_after + 1) * THROW_VAR
+        self._memo: dict[tuple[tuple[str, str, str], int], float] = {}
 
     def future(self, dice: tuple[str, str, str], m1: int, m2: int) -> float:
         """Expected points still to come for this side after the throw, given its result."""
@@ -207,7 +208,15 @@ class Context:
         return p
 
     def scored(self, dice: tuple[str, str, str], m1: int) -> float:
-        """The utility of a throw scored with ``m1`` marks showing ``dice`` (KR-2, KR-3)."""
+        """The utility of a throw scored with ``m1`` marks showing ``dice`` (KR-2, KR-3); memoised
+        per decision, since the options' outcomes share most of their dice."""
+        key = (dice, m1)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = self._scored(dice, m1)
+        return found
+
+    def _scored(self, dice: tuple[str, str, str], m1: int) -> float:
         fs, fa, fl = dice
         raw = _SCORE[fs] + _SCORE[fa] + _SCORE[fl]
         points = raw << m1
