@@ -41,6 +41,7 @@ _LE3 = K._FILE_LE3
 _GE2 = K._FILE_GE2
 _ALL = (1 << _CELLS) - 1
 _has_line = K.has_line
+PIECE_OF = K.PIECE
 
 # Zobrist keys: every stack string a square may hold (heights 0-3) and the side to move
 _STACKS = [""] + ["".join(p) for n in (1, 2, 3) for p in itertools.product("CP", repeat=n)]
@@ -141,14 +142,29 @@ class Search:
             full |= dbit
         return cm, pm, full
 
-    def classify(self, side: int, moves: list[int], cm: int, pm: int, full: int):
-        """Split moves by their KO-6.2 result: (a winning move or -1, the moves that do not lose)."""
+    def classify(self, side: int, moves: list[int], cm: int, pm: int, full: int) -> tuple[int, list[int]]:
+        """Split moves by their KO-6.2 result: (a winning move or -1, the moves that do not lose).
+
+        The position has no line yet, so after a move the opponent can own one only through the
+        piece it uncovers (KO-6.2 "exposed-line"): its line test is skipped when nothing of theirs
+        is uncovered.
+        """
+        stk = self.stk
+        mine0, theirs0 = (pm, cm) if side else (cm, pm)
+        letter = PIECE_OF[side]
         safe = []
         for mv in moves:
-            ncm, npm, _ = self.after(side, mv, cm, pm, full)
-            mine, theirs = (npm, ncm) if side else (ncm, npm)
-            if _has_line(theirs):
-                continue  # exposed-line or double-line: the mover loses (KO-6.2)
+            src = mv // _CELLS
+            dst = mv - src * _CELLS
+            sbit = 1 << src
+            dbit = 1 << dst
+            mine = (mine0 & ~sbit) | dbit
+            under = stk[src]
+            if len(under) >= 2:
+                if under[-2] == letter:
+                    mine |= sbit
+                elif _has_line((theirs0 & ~dbit) | sbit):
+                    continue  # exposed-line or double-line: the mover loses (KO-6.2)
             if _has_line(mine):
                 return mv, safe
             safe.append(mv)

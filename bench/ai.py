@@ -197,19 +197,30 @@ def default_matches(game: str) -> list[str]:
     return out
 
 
-def peak_memory(game: str, level: str, budget: ai.Budget) -> float:
-    """MB allocated at the peak of one search from the start position (tracemalloc)."""
+#: a position with a large decision per game (Krakatoa's throw 2: every set and aim); default the start
+MEMORY_POSITIONS = {"krakatoa": "YYB/YRR/RRR play 1 2 1 set 1 0,32 10,00 - 3 advanced"}
+
+
+def peak_memory(game: str, level: str, budget: ai.Budget) -> tuple[float, int]:
+    """(MB at the peak, work) of one search.  The search first runs untraced with ``budget``; then
+    the same amount of work is replayed as an iteration budget under tracemalloc (which slows
+    Python down too much for a time budget to mean anything)."""
     engine = get_engine(game)
-    state = engine.new_game(engine.min_players, seed=1)
-    while engine.to_move(state) == CHANCE:
-        state = engine.apply(state, engine.sample_chance(state, random.Random(1)))
+    position = MEMORY_POSITIONS.get(game)
+    state = engine.from_position(position) if position else engine.new_game(engine.min_players, seed=1)
     seat = engine.to_move(state)
-    assert seat is not None
-    tracemalloc.start()
+    assert seat is not None and seat != CHANCE
+    module = importlib.import_module(ai.PLAYERS[game])
+    stats = getattr(module, "LAST_STATS", {})
+    stats.clear()
     ai.choose_move(game, engine.view(state, seat), seat, level, budget, 1)
+    work = int(stats.get("work", 0))
+    replay = ai.Budget(iterations=work) if work else budget
+    tracemalloc.start()
+    ai.choose_move(game, engine.view(state, seat), seat, level, replay, 1)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    return peak / 1e6
+    return peak / 1e6, work
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -242,7 +253,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.memory:
             for level in ai.LEVELS:
                 b = budget_of(level) or ai.Budget.for_level(level)
-                print(f"{game:9} {level:>7} peak memory of one search {peak_memory(game, level, b):.1f} MB", flush=True)
+                mb, work = peak_memory(game, level, b)
+                print(f"{game:9} {level:>7} peak memory of one search {mb:.2f} MB ({work} units of work)", flush=True)
     return 0
 
 
