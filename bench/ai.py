@@ -159,6 +159,10 @@ def run_match(
             scores.append(1.0 / len(result.winners) if seat in result.winners else 0.0)
         if result.placements:
             places.append(result.placements[seat])
+        if (g + 1) % 50 == 0 and g + 1 < games:
+            mean, half = interval(scores)
+            note = f"  ... {first} vs {second}: {g + 1} games, score {mean:.3f} ± {half:.3f}"
+            print(note, file=sys.stderr, flush=True)
     mean, half = interval(scores)
     return {
         "game": game, "first": first, "second": second, "players": players, "games": games,
