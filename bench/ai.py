@@ -1,6 +1,6 @@
 """Strength of the computer players: matches between levels and baselines, with figures.
 
-    python -m bench.ai [GAME ...] [--games N] [--ms-scale F | --iterations N] [--match A:B ...]
+    python -m bench.ai [GAME ...] [--games N] [--ms-scale F] [--iterations N | --rate R] [--match A:B ...]
                        [--players P] [--seed S] [--jobs J]
 
 Per game and match it prints the score of the first player (win 1, draw or shared win 1/2) with a
@@ -233,6 +233,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20, help="games per match (default 20)")
     parser.add_argument("--ms-scale", type=float, default=1.0, help="multiply the default budgets")
     parser.add_argument("--iterations", type=int, default=None, help="iteration budget instead of ms")
+    parser.add_argument(
+        "--rate", type=float, default=None,
+        help="iteration budget = RATE × the level's default ms × --ms-scale (repeatable stand-in for time)",
+    )
     parser.add_argument("--match", action="append", default=None, help="A:B, e.g. hard:greedy (repeatable)")
     parser.add_argument("--players", type=int, default=2, help="seats per game (Krakatoa 2-4)")
     parser.add_argument("--seed", type=int, default=0)
@@ -245,9 +249,16 @@ def main(argv: list[str] | None = None) -> int:
             return None
         if args.iterations is not None:
             return ai.Budget(iterations=args.iterations)
+        if args.rate is not None:
+            return ai.Budget(iterations=max(1, round(args.rate * ai.DEFAULT_MS[name] * args.ms_scale)))
         return ai.Budget(ms=max(1, round(ai.DEFAULT_MS[name] * args.ms_scale)))
 
-    budgets = f"iterations {args.iterations}" if args.iterations else f"ms × {args.ms_scale:g}"
+    if args.iterations:
+        budgets = f"iterations {args.iterations}"
+    elif args.rate:
+        budgets = f"iterations = {args.rate:g} × default ms × {args.ms_scale:g}"
+    else:
+        budgets = f"ms × {args.ms_scale:g}"
     print(f"# bench.ai: {args.games} games a match, budgets {budgets}, seed {args.seed}")
     for game in games:
         for spec in args.match or default_matches(game):
