@@ -133,3 +133,22 @@ def test_refuses_chance_nodes_and_wrong_seats() -> None:
     rolling = ENGINE.play(state, "throw")
     with pytest.raises(ai.AIError):
         ai.choose_move("krakatoa", ENGINE.view(rolling, 1), 1, "hard", ai.Budget(iterations=100), 0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_many_seeded_games_against_random_without_an_illegal_move(level: str) -> None:
+    for game in range(100 if level == "easy" else 40):  # < 30 s of one core each
+        rng = random.Random(1000 + game)
+        state = ENGINE.new_game(2, seed=game)
+        seat_ai = game % 2
+        while ENGINE.outcome(state) is None:
+            seat = ENGINE.to_move(state)
+            if seat == CHANCE:
+                move = ENGINE.sample_chance(state, rng)
+            elif seat == seat_ai:
+                move = ENGINE.parse_move(state, pick(state, level, seed=game, iterations=1200))
+                assert move in ENGINE.legal_moves(state), ENGINE.to_position(state)
+            else:
+                move = rng.choice(ENGINE.legal_moves(state))
+            state = ENGINE.apply(state, move)
