@@ -8,7 +8,7 @@ Internal coordinates are 0-based ``(file, rank)``: ``(0, 0)`` is ``a1``.  Rows a
 (``rows[0]`` is rank 1) and a slot or spot holds a letter or ``None``.
 
 The view dict (``K3Engine.view``), beyond the common keys ``game viewer players to_move actors ply
-position last_move highlight outcome winners``:
+position last_move highlight outcome winners reason``:
 
 - ``"to_move"``: the seat to act, ``-1`` (CHANCE) in the base/deal phases, ``None`` when over; during
   building the lowest seat not yet built, and ``"actors"`` lists every seat not yet built.
@@ -1202,6 +1202,7 @@ class K3Engine(Engine):
             "highlight": list(state.highlight),
             "outcome": None if result is None else result.text,
             "winners": [] if result is None else list(result.winners),
+            "reason": None if result is None else result.reason,
             "phase": state.phase,
             "turn": state.turn,
             "steal": state.steal,

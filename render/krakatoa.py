@@ -194,8 +194,8 @@ def _side_name(view: dict[str, Any], names: list[str], side: int) -> str:
     return names[seats[0]]
 
 
-def _status(view: dict[str, Any]) -> str:
-    text = _stage(view)
+def _status(view: dict[str, Any], over: bool) -> str:
+    text = "Game over" if over else _stage(view)
     if view.get("preset") == "basic":
         text += " · basic"
     return text
@@ -344,8 +344,9 @@ def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None =
     d = ImageDraw.Draw(img)
     totals = view["totals"]
     scores = tuple(str(totals[view["side_of_seat"][seat]]) for seat in range(players))
-    acting = view["seat"] if view.get("outcome") is None else None
-    theme.paste_title_strip(img, "Krakatoa", names, acting, scores=scores, status=_status(view))
+    over = ending is not None
+    acting = None if over else view["seat"]
+    theme.paste_title_strip(img, "Krakatoa", names, acting, scores=scores, status=_status(view, over))
     _draw_dice(img, d, view)
     _draw_info(img, d, view, names)
     _draw_sheet(img, d, view, names)
