@@ -1256,7 +1256,7 @@ def auto_build(state: K3State, seat: int, rng: random.Random, style: str = "rand
 OPENING = 3
 
 
-def _sensible_order(pieces: list[str], base: Counter[str], rng: random.Random) -> list[str]:
+def _sensible_order(pieces: list[str], base: Counter[str | None], rng: random.Random) -> list[str]:
     """``pieces`` top first for ``auto_build``'s sensible plan (see there)."""
     special = sorted((p for p in pieces if p in "WN"), key=lambda p: p != "W")  # escapes: whites, then naturals
     by_colour: dict[str, list[str]] = {}

@@ -782,7 +782,9 @@ class TableService:
             if summary.status in WAITING and summary.game == game and set(summary.user_ids) == set(ids):
                 ctx = await self._load(summary.table_id)
                 if ctx.row.host_id == host_id:
-                    raise TableError("error.same_invitation", table=summary.table_id, game=summary.title)
+                    # the front end links to it (ids only: tables/ stays Discord-free)
+                    raise TableError("error.same_invitation", table=summary.table_id, game=summary.title,
+                                     guild=summary.guild_id, place=summary.thread_id or summary.channel_id)
 
     def _table_options(self, engine: Engine, options: dict[str, str], settings: GuildSettings) -> dict[str, Any]:
         seat = "random"
