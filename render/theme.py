@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -693,12 +694,18 @@ def _note_layout(kind: str) -> tuple[int, bool, RGB, RGB, int]:
 Notes = tuple[tuple[str, tuple[str, ...]], ...]
 
 
+#: a rule number in brackets, "(K3-5.1)", "(KR-4)": the specifications' words, not a player's (issue 14)
+_RULE_NUMBER = re.compile(r"\s*\((?:KO|PL|K3|KR)-[0-9][0-9A-Za-z.,\s-]*\)")
+
+
 def lay_out_notes(width: int, notes: Sequence[tuple[str, str]]) -> tuple[Notes, int]:
-    """The notes' lines, wrapped to the card, and the rows they need under the picture."""
+    """The notes' lines, wrapped to the card, and the rows they need under the picture (rule
+    numbers left out: players read these)."""
     room = width - 2 * MARGIN - 16
     blocks = []
     extra = 8
-    for kind, text in notes:
+    for kind, raw in notes:
+        text = _RULE_NUMBER.sub("", raw)
         if not text:
             continue
         size, bold, _, _, step = _note_layout(kind)

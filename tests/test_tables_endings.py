@@ -130,7 +130,8 @@ async def test_a_resignation_names_the_winner_and_who_resigned(tmp_path: Path, g
     await svc.resign(tid, ANA)
     last = pictures.last_public()
     assert last.result == {"winners": [1], "reason": "resign", "losers": [0]}
-    assert_final(last, "Ben wins", "Ana resigned")
+    text = assert_final(last, "Ben wins", "Ana resigned")
+    assert "Auto would play" not in text and not re.search(r"throw \d of 5", text), "no throw at hand any more"
     if game == "plateau":
         assert "?" not in faces(last.view), "PL-8.6: every face at any ending"
     # /board afterwards and the replay's last frame show the same picture
