@@ -245,6 +245,22 @@ class Front:
         return int(await self.service.table_meant(interaction.user.id, interaction.guild_id, interaction.channel_id,
                                                   want))
 
+    async def board_table(self, interaction: discord.Interaction, table: int | None) -> int:
+        """/board: the table the caller means, or with none in play their most recent finished one
+        (issue 14, as the console does: its last picture, with the result)."""
+        try:
+            return await self.resolve_table(interaction, table)
+        except TableError as exc:
+            if exc.key != "error.no_table_here" or interaction.guild_id is None:
+                raise
+            from tables.leaderboard import LeaderboardService
+
+            finished = await LeaderboardService(self.service.repo).history(interaction.guild_id, interaction.user.id,
+                                                                           None, limit=1)
+            if not finished:
+                raise
+            return finished[0].table_id
+
     @staticmethod
     def _my_turn(user_id: int) -> Callable[[TableSummary], bool]:
         """/move: the table where the caller is to act (a K3 pyramid to build included)."""
@@ -371,7 +387,7 @@ class Front:
     async def board(self, interaction: discord.Interaction, table: int | None) -> None:
         async with self.guard(interaction, table):
             await self.defer(interaction)
-            table_id = await self.resolve_table(interaction, table)
+            table_id = await self.board_table(interaction, table)
             post, public = await self.service.board_for(table_id, interaction.user.id, interaction.guild_id)
             if not public:  # issue 15: not seated (or asked again within a minute): for the asker's eyes only
                 file = discord.File(io.BytesIO(post.image), filename=f"mesa-{table_id}.png") if post.image else None

@@ -74,3 +74,13 @@ async def test_move_goes_to_the_one_table_where_it_is_the_callers_turn(harness: 
     assert not any("several" in r.content for r in replies(h)), replies(h)[-1].content
     boards = [r for r in h.standin.to_channel(second) if r.method == "POST" and "a6-a5" in (r.content or "")]
     assert boards, "the move was played at table 2"
+
+
+async def test_board_without_a_table_shows_the_last_finished_one(harness: Harness) -> None:
+    h = harness
+    thread = await started(h, "kona", 1)
+    await h.command("resign", [], BOB, channel=thread_channel(thread))
+    h.standin.clear()
+    await h.command("board", [], ALICE)  # nothing in play: the table that just ended
+    posts = [r for r in h.standin.to_channel(thread) if r.method == "POST"]
+    assert posts and "#1" in posts[-1].content and "over" in posts[-1].content, replies(h)[-1].content
