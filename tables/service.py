@@ -514,10 +514,25 @@ class TableService:
             key += "_score"
         if ctx.row.draw_offer is not None and not over:
             hint = "draw"
+        if image and previous is None and ctx.plies and self.renderer is not None:
+            previous = await self._state_before_last(ctx)  # drawn again (/board, resign): the same caption
         before = engine.view(previous, None) if previous is not None else None
         picture = await self._image(ctx.row.game, view, ctx.names(), result=result, previous=before) if image else None
         mention = tuple(row.user_id for s in actors if (row := ctx.by_seat(s)) is not None)
         return PublicPost(ctx.id, BOARD, key, params, picture, mention, hint, version, self._offers(engine, state))
+
+    async def _state_before_last(self, ctx: _Ctx) -> Any:
+        """The state before the last logged move, for a board drawn again: its caption then says what
+        the last move changed, as when it was first posted.  None when the log does not replay."""
+        moves = await self.repo.get_moves(ctx.id)
+        engine = ctx.engine
+        try:
+            state = self._new_state(ctx, len(ctx.seats))
+            for m in moves[:-1]:
+                state = engine.apply(state, engine.parse_move(state, m.move))
+        except Exception:  # a picture's nicety: _rebuild reports a damaged log
+            return None
+        return state
 
     @staticmethod
     def _offers(engine: Engine, state: Any) -> frozenset[str]:

@@ -112,9 +112,10 @@ async def test_a_natural_ending_draws_the_engines_result_in_words(tmp_path: Path
     repo, svc, pictures, tid = await started(tmp_path, game)
     await play_out(svc, tid, random.Random(11))
     shown = [c for c in pictures.calls if c.view.get("viewer") is None]
-    last = [c for c in shown if c.previous is not None][-1]  # the last move's picture (then /board's)
+    last = shown[-2]  # the last move's picture (then /board's, drawn again the same)
     assert last.result is None and last.view.get("outcome"), "the engine's view holds its own result"
-    assert shown[-1].view == last.view and shown[-1].result is None
+    assert last.previous is not None and last.previous != last.view, "the caption may say what the move changed"
+    assert (shown[-1].view, shown[-1].result, shown[-1].previous) == (last.view, None, last.previous)
     winners = [last.names[s] for s in last.view["winners"]]
     text = assert_final(last, *winners)
     assert re.search(r"(wins|win|Draw|loses):( \w+){2,}", text), text  # the reason in words, not a code
@@ -137,7 +138,7 @@ async def test_a_resignation_names_the_winner_and_who_resigned(tmp_path: Path, g
     # /board afterwards and the replay's last frame show the same picture
     again = await svc.board(tid)
     assert again.key.startswith("board.over") and pictures.last_public().result == last.result
-    assert pictures.last_public().view == last.view
+    assert pictures.last_public().view == last.view and pictures.last_public().previous == last.previous
     replay = await LeaderboardService(repo).replay(GUILD, tid)
     assert replay.views[-1] == last.view and replay.result == last.result
     await repo.close()
