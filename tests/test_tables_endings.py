@@ -223,3 +223,17 @@ async def test_the_caption_after_a_capture_says_so(tmp_path: Path) -> None:
     else:
         raise AssertionError("no capture in 400 moves")
     await repo.close()
+
+
+async def test_a_three_player_game_won_by_the_last_one_left_names_who_resigned(tmp_path: Path) -> None:
+    """K3 with three: Ana resigns (the game goes on without her), then Ben: Cy wins by their resignations."""
+    pictures = Recorder()
+    repo, svc = await open_service(str(tmp_path / "mesa.db"), renderer=pictures)
+    tid, _ = await start_table(svc, "k3", 3)
+    await svc.resign(tid, ANA)
+    assert pictures.last_public().result is None, "two players still in: no ending yet"
+    await svc.resign(tid, BEN)
+    last = pictures.last_public()
+    assert last.result == {"winners": [2], "reason": "resign", "losers": [0, 1]}
+    assert_final(last, "Cy wins", "Ana & Ben resigned")
+    await repo.close()
