@@ -19,7 +19,7 @@ import asyncio
 import io
 import logging
 import traceback
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -47,6 +47,7 @@ from tables import picker
 from tables.errors import TableError
 from tables.i18n import t as service_t
 from tables.outbox import RESULT
+from tables.service import TableSummary
 
 if TYPE_CHECKING:
     from cogs.client import MesaBot
@@ -59,6 +60,16 @@ log = logging.getLogger("mesa.discord")
 #: interactions one user may have in progress at once; more is a flood (a script, a stuck key) and is
 #: answered with a polite "slow down" instead of being worked on.  One person clicking never gets there.
 MAX_IN_FLIGHT = 3
+
+
+
+def with_table_link(exc: TableError, text: str) -> str:
+    """A refusal that points at a table (``guild`` and ``place`` ids in its params: the identical
+    open invitation of issue 14) ends with a link to it; the service gives ids, Discord's words are here."""
+    guild, place = exc.params.get("guild"), exc.params.get("place")
+    if isinstance(guild, int) and isinstance(place, int):
+        return f"{text}\nhttps://discord.com/channels/{guild}/{place}"
+    return text
 
 
 class _Handled(Exception):
@@ -166,7 +177,7 @@ class Front:
             file = None
             if exc.board is not None and exc.board.image:
                 file = discord.File(io.BytesIO(exc.board.image), filename=f"mesa-{exc.board.table_id}.png")
-            await self.reply(interaction, exc.message(lang), file=file)
+            await self.reply(interaction, with_table_link(exc, exc.message(lang)), file=file)
         except Refusal as exc:
             await self.reply(interaction, t(exc.key, lang, **exc.params))
         except (discord.Forbidden, PostFailed):
@@ -224,13 +235,47 @@ class Front:
         except Exception as exc:  # preferences are a nicety
             self.log_failure(exc, None)
 
-    async def resolve_table(self, interaction: discord.Interaction, table: int | None) -> int:
-        """The table a command means: the one named, else the one the service says (``table_meant``)."""
+    async def resolve_table(self, interaction: discord.Interaction, table: int | None,
+                            want: Callable[[TableSummary], bool] | None = None) -> int:
+        """The table a command means: the one named, else the one the service says (``table_meant``),
+        preferring among several the one ``want`` keeps (issue 14: a command that fits exactly one of
+        the caller's tables needs no ``table=``, as in the console)."""
         if table is not None:
             return table
         if interaction.guild_id is None:
             raise Refusal("err.no_guild")
-        return int(await self.service.table_meant(interaction.user.id, interaction.guild_id, interaction.channel_id))
+        return int(await self.service.table_meant(interaction.user.id, interaction.guild_id, interaction.channel_id,
+                                                  want))
+
+    async def board_table(self, interaction: discord.Interaction, table: int | None) -> int:
+        """/board: the table the caller means, or with none in play their most recent finished one
+        (issue 14, as the console does: its last picture, with the result)."""
+        try:
+            return await self.resolve_table(interaction, table)
+        except TableError as exc:
+            if exc.key != "error.no_table_here" or interaction.guild_id is None:
+                raise
+            from tables.leaderboard import LeaderboardService
+
+            finished = await LeaderboardService(self.service.repo).history(interaction.guild_id, interaction.user.id,
+                                                                           None, limit=1)
+            if not finished:
+                raise
+            return finished[0].table_id
+
+    @staticmethod
+    def _my_turn(user_id: int) -> Callable[[TableSummary], bool]:
+        """/move: the table where the caller is to act (a K3 pyramid to build included)."""
+        return lambda s: user_id in s.turn_user_ids
+
+    @staticmethod
+    def _in_play(summary: TableSummary) -> bool:
+        """/resign: a table in play, not an invitation."""
+        return summary.status == "active"
+
+    def _drawable(self, summary: TableSummary) -> bool:
+        """/draw: a table in play whose game takes draw offers."""
+        return summary.status == "active" and self.service.takes_draw_offers(summary.game)
 
     # ================================================================ commands
     async def play(self, interaction: discord.Interaction, game: str, opponents: list[Any], *, seat: str | None,
@@ -272,7 +317,7 @@ class Front:
         async with self.guard(interaction, table):
             await self.defer(interaction)
             await self.touch(interaction)
-            table_id = await self.resolve_table(interaction, table)
+            table_id = await self.resolve_table(interaction, table, self._my_turn(interaction.user.id))
             await self.submit(interaction, table_id, text, None)
 
     async def submit(self, interaction: discord.Interaction, table_id: int, text: str,
@@ -290,7 +335,7 @@ class Front:
         """Autocomplete for /move: the caller's legal moves matching what is typed (at most 25)."""
         try:
             table = getattr(interaction.namespace, "table", None)
-            table_id = await self.resolve_table(interaction, table)
+            table_id = await self.resolve_table(interaction, table, self._my_turn(interaction.user.id))
             legal = await self.service.legal_moves_for(table_id, interaction.user.id)
         except (TableError, Refusal):
             return []
@@ -318,7 +363,7 @@ class Front:
         async with self.guard(interaction, table):
             await self.defer(interaction)
             await self.touch(interaction)
-            table_id = await self.resolve_table(interaction, table)
+            table_id = await self.resolve_table(interaction, table, self._in_play)
             messages = await self.service.resign(table_id, interaction.user.id)
             await self.delivery.deliver(messages, public_lang(interaction))
             await self.reply(interaction, t("ok.resigned", self.lang(interaction)))
@@ -327,7 +372,7 @@ class Front:
         async with self.guard(interaction, table):
             await self.defer(interaction)
             await self.touch(interaction)
-            table_id = await self.resolve_table(interaction, table)
+            table_id = await self.resolve_table(interaction, table, self._drawable)
             await self.draw_action(interaction, table_id, action)
 
     async def draw_action(self, interaction: discord.Interaction, table_id: int, action: str) -> None:
@@ -344,7 +389,7 @@ class Front:
     async def board(self, interaction: discord.Interaction, table: int | None) -> None:
         async with self.guard(interaction, table):
             await self.defer(interaction)
-            table_id = await self.resolve_table(interaction, table)
+            table_id = await self.board_table(interaction, table)
             post, public = await self.service.board_for(table_id, interaction.user.id, interaction.guild_id)
             if not public:  # issue 15: not seated (or asked again within a minute): for the asker's eyes only
                 file = discord.File(io.BytesIO(post.image), filename=f"mesa-{table_id}.png") if post.image else None

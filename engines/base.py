@@ -452,12 +452,13 @@ class Engine:
         """The move as everybody may see it (hidden faces written ``?`` where the game has them)."""
         return self.format_move(state, move)
 
-    def final_view(self, state: State, ending: str, winners: Sequence[int]) -> dict[str, Any]:
+    def final_view(self, state: State) -> dict[str, Any]:
         """The spectator's view of a game that ended outside the rules (a resignation, a time-out, an
-        agreed draw): nobody is to move, ``ending`` says how it ended, and a game with secrets shows
-        them all, as at a game's natural end."""
+        agreed draw, an abort): nobody is to move, and a game with secrets shows them all, as at a
+        game's natural end.  How it ended is not the engine's to say: the tables layer gives the
+        renderer a ``result`` (``render.render``), and the texts their own sentences."""
         view = dict(self.view(state, None))
-        view.update(to_move=None, actors=[], outcome=ending, winners=list(winners))
+        view.update(to_move=None, actors=[])
         return view
 
     def events(self, before: State, move: Move, after: State) -> list[tuple[str, dict[str, Any]]]:

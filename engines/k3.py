@@ -8,7 +8,7 @@ Internal coordinates are 0-based ``(file, rank)``: ``(0, 0)`` is ``a1``.  Rows a
 (``rows[0]`` is rank 1) and a slot or spot holds a letter or ``None``.
 
 The view dict (``K3Engine.view``), beyond the common keys ``game viewer players to_move actors ply
-position last_move highlight outcome winners``:
+position last_move highlight outcome winners reason``:
 
 - ``"to_move"``: the seat to act, ``-1`` (CHANCE) in the base/deal phases, ``None`` when over; during
   building the lowest seat not yet built, and ``"actors"`` lists every seat not yet built.
@@ -1206,6 +1206,7 @@ class K3Engine(Engine):
             "highlight": list(state.highlight),
             "outcome": None if result is None else result.text,
             "winners": [] if result is None else list(result.winners),
+            "reason": None if result is None else result.reason,
             "phase": state.phase,
             "turn": state.turn,
             "steal": state.steal,
@@ -1226,11 +1227,14 @@ class K3Engine(Engine):
 def auto_build(state: K3State, seat: int, rng: random.Random, style: str = "random") -> K3Move:
     """A legal build for ``seat`` (K3-3.4): ``random`` shuffles; ``sensible`` follows a simple plan.
 
-    The sensible plan: a pyramid is played from the top down, so what sits high is available early
-    and stays available.  Whites (free passes) and naturals (fit any open slot) go on top as escapes;
-    then the colours most common in the base row (the first open slots rest on it), dealt round-robin
-    by colour so that every rank mixes colours and the accessible pieces have somewhere to go.  A
-    little randomness breaks ties between equally common colours.
+    The sensible plan: a pyramid is played from the top down (K3-4.4: only the top is accessible at
+    first, then the two pieces it covered), so the first pieces decide how the game opens.  The top
+    is a colour the base row shows most (its slots open first) — never the white, a pass that would
+    waste the first turn; the two below it are two other colours, so the second turn is a real
+    choice.  Below, each rank holds one escape — a white (a pass) or a natural (fits any open
+    slot) — while they last; the rest follows by colour in turn (most common in the base row first), so every rank mixes
+    colours and the pieces that come free have somewhere to go.  A little randomness breaks ties
+    between equally common colours.
     """
     if state.phase != "build":
         raise IllegalMoveError("K3-3: building happens after the deal and before play")
@@ -1242,20 +1246,7 @@ def auto_build(state: K3State, seat: int, rng: random.Random, style: str = "rand
     if style == "random":
         rng.shuffle(pieces)
     elif style == "sensible":
-        base = Counter(state.mountain[0])
-        special = [p for p in pieces if p in "WN"]
-        special.sort(key=lambda p: p != "W")  # whites on the very top, then naturals
-        by_colour: dict[str, list[str]] = {}
-        for p in pieces:
-            if p in COLOURS:
-                by_colour.setdefault(p, []).append(p)
-        order = sorted(by_colour, key=lambda c: (-base[c], rng.random()))
-        spread: list[str] = []
-        while any(by_colour.values()):
-            for colour in order:
-                if by_colour[colour]:
-                    spread.append(by_colour[colour].pop())
-        pieces = special + spread
+        pieces = _sensible_order(pieces, Counter(state.mountain[0]), rng)
     else:
         raise ValueError(f"auto_build style is random or sensible, not {style!r}")
     ranks, pos = [], 0
@@ -1263,6 +1254,43 @@ def auto_build(state: K3State, seat: int, rng: random.Random, style: str = "rand
         ranks.append("".join(pieces[pos : pos + size]))
         pos += size
     return K3Move("build", seat=seat, rows=tuple(ranks))
+
+
+#: how many pieces a pyramid opens with: the top, then the two it covered (K3-4.4)
+OPENING = 3
+
+
+def _sensible_order(pieces: list[str], base: Counter[str | None], rng: random.Random) -> list[str]:
+    """``pieces`` top first for ``auto_build``'s sensible plan (see there)."""
+    special = sorted((p for p in pieces if p in "WN"), key=lambda p: p != "W")  # escapes: whites, then naturals
+    by_colour: dict[str, list[str]] = {}
+    for p in pieces:
+        if p in COLOURS:
+            by_colour.setdefault(p, []).append(p)
+    order = sorted(by_colour, key=lambda c: (-base[c], rng.random()))
+    spread: list[str] = []  # one of each colour in turn: neighbours differ while the hand allows
+    while any(by_colour.values()):
+        for colour in order:
+            if by_colour[colour]:
+                spread.append(by_colour[colour].pop())
+    opening = spread[:OPENING]
+    if len(opening) < OPENING:  # a hand of hardly any colours: naturals open, a white never on top
+        extra = sorted(special, key=lambda p: p != "N")[:OPENING - len(opening)]
+        for p in extra:
+            special.remove(p)
+        opening += extra
+        if opening and opening[0] == "W" and len(opening) > 1:
+            opening = opening[1:] + opening[:1]
+    rest: list[str] = []
+    colours = spread[OPENING:]
+    size = OPENING  # the third rank from the top has 3 spots, each rank below one more (K3-3.1)
+    while special or colours:  # one escape per rank, the rest of the rank colours
+        escape = [special.pop(0)] if special else []
+        take = size - len(escape)
+        rest += escape + colours[:take]
+        colours = colours[take:]
+        size += 1
+    return opening + rest
 
 
 ENGINE = K3Engine()

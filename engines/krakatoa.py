@@ -15,6 +15,7 @@ Moves are small tuples:
 View dict (``view(state, viewer)``, the same for every viewer, KR-9.1):
     game, viewer, players, to_move (seat, -1 = chance, None over), actors, ply, position,
     last_move (str|None), highlight (= changed), outcome (str|None), winners (list of seats),
+    reason (the outcome code|None),
     dice: {"s": "YYB"|None, "a": ..., "l": ...}   sorted faces per set, None = not on the table
     changed: ["s1", "a3", ...]  dice (names in the new sorted sets) whose colour is new since the
              throw before; a set that just appeared counts as changed entirely
@@ -1003,6 +1004,7 @@ class KrakatoaEngine(Engine):
             "highlight": list(changed),
             "outcome": None if result is None else result.text,
             "winners": [] if result is None else list(result.winners),
+            "reason": None if result is None else result.reason,
             "dice": dict(zip(SETS, state.dice)),
             "changed": list(changed),
             "thrown": state.thrown,

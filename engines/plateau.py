@@ -44,7 +44,7 @@ View (``view(state, viewer)``; ``viewer`` a seat or None for a spectator)::
       "last_move": public form of the last move (PL-9.5, "+??.r?@a1", "a1:2-a3") | None,
       "highlight": squares the last move touched: [origin, stops..., destination] for a move,
                    [square] for an opening / onboard / stomp, [] otherwise,
-      "outcome": PL-10.6 text | None, "winners": [seat...],
+      "outcome": PL-10.6 text | None, "winners": [seat...], "reason": PL-10.6 code | None,
       "board": 4 ranks (rank 4 first, down to rank 1), each 4 stacks (file a→d), each a list of
                pieces bottom→top, a piece being
                {"owner": 0|1, "up": "r"|"b"|"o"|"x"|"?", "down": same, "up_public": bool,
@@ -1092,10 +1092,10 @@ class PlateauEngine(Engine):
             return self.to_position(state)  # PL-8.6: a finished game shows everything
         return _position_text(state, viewer=viewer, full=False)
 
-    def final_view(self, state: PlateauState, ending: str, winners: Any) -> dict[str, Any]:
+    def final_view(self, state: PlateauState) -> dict[str, Any]:
         """PL-8.6 at any ending: a finished game shows everything, however it finished."""
         view = self._view(state, None, reveal=True)
-        view.update(to_move=None, actors=[], outcome=ending, winners=list(winners))
+        view.update(to_move=None, actors=[])
         return view
 
     def view(self, state: PlateauState, viewer: int | None) -> dict[str, Any]:
@@ -1145,6 +1145,7 @@ class PlateauEngine(Engine):
             "highlight": list(state.highlight),
             "outcome": outcome.text if outcome else None,
             "winners": list(outcome.winners) if outcome else [],
+            "reason": outcome.reason if outcome else None,
             "board": ranks,
             "reserves": reserves,
             "reserve_sizes": [sum(r) for r in state.reserves],

@@ -46,9 +46,9 @@ FOOTER_H = 16
 REPLAY_FRAME_MS = 800
 #: K3's endings in words (the engine's outcome reasons)
 WHY = {
-    "summit reached": "the summit is filled (K3-8.2)",
-    "no legal action": "a player had no legal action (K3-8.3)",
-    "last player in": "the last player still in (K3-7.2)",
+    "summit reached": "the summit is filled",
+    "no legal action": "a player had no legal action",
+    "last player in": "the last player still in",
 }
 PANEL_GAP = 12
 
@@ -278,8 +278,11 @@ def _name(names: list[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
 
 
-def _status(view: dict[str, Any], names: list[str]) -> str:
+def _status(view: dict[str, Any], names: list[str], over: bool = False) -> str:
+    """The title strip's line; a finished game says only that (the banner below says how)."""
     phase = view.get("phase")
+    if over or phase == "over":
+        return "game over"
     if phase == "base":
         return "drawing the base row"
     if phase == "deal":
@@ -288,14 +291,6 @@ def _status(view: dict[str, Any], names: list[str]) -> str:
         info = view["players_info"]
         ready = sum(1 for p in info if p["state"] in ("built", "hidden"))
         return f"building: {ready} of {len(info)} ready"
-    if phase == "over":
-        text = view.get("outcome") or "game over"
-        winners = view.get("winners") or []
-        if not winners and view.get("turn") is not None:  # K3-8.3, with the player's name
-            return f"all players lose: {_name(names, view['turn'])} has no legal action"
-        if len(winners) == 1 and text.startswith("player"):
-            return f"{_name(names, winners[0])} wins (last player in)"
-        return text
     if view.get("steal") is not None and view.get("taker") is not None:
         return f"{_name(names, view['taker'])} takes a piece from {_name(names, view['steal'])}"
     if view.get("to_move") is not None:
@@ -586,7 +581,10 @@ def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None =
         to_move = [s for s in (to_move or []) if s == view["viewer"]] or None
     title = "K3 · cooperative" if (view.get("options") or {}).get("cooperative") else "K3"
     moving = tuple(to_move) if isinstance(to_move, list) else to_move
-    top = theme.paste_title_strip(img, title, names[:players], moving, status=_status(view, names))
+    over = theme.result_of(view, result) is not None
+    if over:
+        moving = None
+    top = theme.paste_title_strip(img, title, names[:players], moving, status=_status(view, names, over))
     assert top <= MOUNTAIN_TOP
     boxes = _draw_mountain(img, view)
     if players == 3:
@@ -621,8 +619,11 @@ def _notes(view: dict[str, Any], names: list[str], result: dict[str, Any] | None
         winners, reason, losers = ending
         why = dict(WHY)
         if reason == "no legal action" and view.get("turn") is not None:  # K3-8.3, with the player's name
-            why[reason] = f"{_name(names, view['turn'])} had no legal action (K3-8.3)"
-        notes.append(("banner", theme.result_banner(names[:players], winners, reason, why, losers)))
+            why[reason] = f"{_name(names, view['turn'])} had no legal action"
+        banner = theme.result_banner(names[:players], winners, reason, why, losers)
+        if not winners and (view.get("options") or {}).get("cooperative") and reason in why:
+            banner = f"Everyone loses: {why[reason]}"  # K3-8.3: the whole team loses together, no draw
+        notes.append(("banner", banner))
     bits = []
     options = view.get("options") or {}
     if options.get("penalty_requires_match"):

@@ -221,8 +221,8 @@ def _line_marker(draw: ImageDraw.ImageDraw, squares: list[str], owner: str) -> N
         draw.ellipse((x - 8, y - 8, x + 8, y + 8), fill=colour)
 
 
-def _status(view: dict[str, Any]) -> str:
-    if view.get("outcome"):
+def _status(view: dict[str, Any], over: bool) -> str:
+    if over:
         return f"ply {view.get('ply', 0)} · game over"
     side = ANIMAL.get(view.get("side", "c"), "capybara")
     return f"ply {view.get('ply', 0)} · {side} to move"
@@ -278,7 +278,8 @@ def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None =
     img = theme.grown(_background(), extra).copy()
     d = ImageDraw.Draw(img)
     labels = [f"{names[0]} (capybara)", f"{names[1]} (poodle)"]
-    theme.paste_title_strip(img, "Kona", labels, view.get("to_move"), status=_status(view),
+    over = theme.result_of(view, result) is not None
+    theme.paste_title_strip(img, "Kona", labels, None if over else view.get("to_move"), status=_status(view, over),
                       markers=[(CAPYBARA, "C"), (POODLE, "P")])
     lines = [(sq, o) for sq, o in zip(view.get("lines") or [], view.get("line_owners") or [])
              if len(sq) >= 2 and o in ("c", "p")]

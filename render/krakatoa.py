@@ -194,8 +194,8 @@ def _side_name(view: dict[str, Any], names: list[str], side: int) -> str:
     return names[seats[0]]
 
 
-def _status(view: dict[str, Any]) -> str:
-    text = _stage(view)
+def _status(view: dict[str, Any], over: bool) -> str:
+    text = "Game over" if over else _stage(view)
     if view.get("preset") == "basic":
         text += " · basic"
     return text
@@ -344,10 +344,13 @@ def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None =
     d = ImageDraw.Draw(img)
     totals = view["totals"]
     scores = tuple(str(totals[view["side_of_seat"][seat]]) for seat in range(players))
-    acting = view["seat"] if view.get("outcome") is None else None
-    theme.paste_title_strip(img, "Krakatoa", names, acting, scores=scores, status=_status(view))
+    over = ending is not None
+    acting = None if over else view["seat"]
+    theme.paste_title_strip(img, "Krakatoa", names, acting, scores=scores, status=_status(view, over))
     _draw_dice(img, d, view)
-    _draw_info(img, d, view, names)
+    if over and not view.get("outcome"):  # ended outside the rules: no throw at hand, no current round
+        view = {**view, "seat": None, "side": None, "step": None, "phase": "over", "auto": None}
+    _draw_info(img, d, view, names, None if view.get("outcome") else "Game over")
     _draw_sheet(img, d, view, names)
     theme.paint_notes(img, background.height - theme.FRAME_WIDTH - 14, blocks)
     return img
@@ -427,9 +430,11 @@ def _crosshair(d: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
         d.line((cx, cy + r - 10, cx, cy + r + 6), fill=colour, width=width)
 
 
-def _draw_info(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
+def _draw_info(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str],
+               headline: str | None = None) -> None:
     """Below the dice: whose throw and which, the last throw (or the scratch banner), the bonuses
-    just earned, the boxes left; during the throw-off, its table."""
+    just earned, the boxes left; during the throw-off, its table.  ``headline``: what a game that
+    ended outside the rules says instead of the result (the banner below names it)."""
     bg = SOFT_PANEL
     x0, x1 = DICE_X0 + 14, DICE_X1 - 14
     y = INFO_Y0 + 12
@@ -475,7 +480,7 @@ def _draw_info(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], n
             _text(img, (x0, y), f"Marks on this throw: {_marks_text(m1)}", 15, bg=bg)
             y += 24
     else:
-        _text(img, (x0, y), _fit(_result_words(view, names), 18, width, True), 18, bold=True, bg=bg)
+        _text(img, (x0, y), _fit(headline or _result_words(view, names), 18, width, True), 18, bold=True, bg=bg)
         y += 34
     # the last throw
     last = view.get("last_throw")

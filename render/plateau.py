@@ -69,11 +69,11 @@ TYPE_NAMES = {"rb": "Ace", "ox": "Twister", "rx": "Red Mask", "bx": "Blue Mask",
 TYPE_ORDER = ("rb", "ox", "rx", "bx", "rr", "bb", "xx")
 #: PL-8 endings in words (PL-10.6 codes)
 WHY = {
-    "prisoners": "six prisoners taken (PL-8.1)",
-    "stack": "six own pieces in one stack (PL-8.1)",
-    "repetition": "the same position a third time (PL-8.3)",
-    "ply limit": "the ply limit was reached (PL-8.5)",
-    "no moves": "neither player can act (PL-8.4)",
+    "prisoners": "six prisoners taken",
+    "stack": "six own pieces in one stack",
+    "repetition": "the same position a third time",
+    "ply limit": "the ply limit was reached",
+    "no moves": "neither player can act",
 }
 #: replay pace (render.replay)
 REPLAY_FRAME_MS = 800
@@ -469,7 +469,7 @@ def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None =
     names = list(names) + [f"Player {i + 1}" for i in range(len(names), 2)]
     banner = _banner(view, names, result)
     over = banner is not None
-    reveal = bool(view.get("outcome"))  # PL-8.6: the finished game's view shows every face
+    reveal = over  # PL-8.6: a finished game's view (``Engine.final_view`` too) shows every face
     rows = row_heights(view)
     board_h = sum(rows)
     panels_y = BOARD_Y + board_h + GUTTER + 14

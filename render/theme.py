@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -693,12 +694,18 @@ def _note_layout(kind: str) -> tuple[int, bool, RGB, RGB, int]:
 Notes = tuple[tuple[str, tuple[str, ...]], ...]
 
 
+#: a rule number in brackets, "(K3-5.1)", "(KR-4)": the specifications' words, not a player's (issue 14)
+_RULE_NUMBER = re.compile(r"\s*\((?:KO|PL|K3|KR)-[0-9][0-9A-Za-z.,\s-]*\)")
+
+
 def lay_out_notes(width: int, notes: Sequence[tuple[str, str]]) -> tuple[Notes, int]:
-    """The notes' lines, wrapped to the card, and the rows they need under the picture."""
+    """The notes' lines, wrapped to the card, and the rows they need under the picture (rule
+    numbers left out: players read these)."""
     room = width - 2 * MARGIN - 16
     blocks = []
     extra = 8
-    for kind, text in notes:
+    for kind, raw in notes:
+        text = _RULE_NUMBER.sub("", raw)
         if not text:
             continue
         size, bold, _, _, step = _note_layout(kind)
@@ -775,7 +782,7 @@ ENDINGS = {
     "resign": "{losers} resigned",
     "time": "{losers} ran out of time",
     "timeout": "{losers} ran out of time",
-    "agreement": "draw agreed",
+    "agreement": "agreed by the players",
     "abort": "game aborted, no result",
     "aborted": "game aborted, no result",
     "abandoned": "game abandoned, no result",
@@ -793,7 +800,7 @@ def result_banner(names: Sequence[str], winners: Sequence[int], reason: str, why
 
     if losers is None:
         losers = [s for s in range(len(names)) if s not in winners]
-    words = why.get(reason) or ENDINGS.get(reason, reason)
+    words = why.get(reason) or ENDINGS.get(reason, "")  # never a raw code
     words = words.replace("{losers}", who(losers) or "a player")
     if reason in ("abort", "aborted", "abandoned"):
         return words[0].upper() + words[1:]
@@ -811,10 +818,8 @@ def result_of(view: dict[str, Any], result: dict[str, Any] | None) -> tuple[list
         losers = result.get("losers")
         return [int(s) for s in result.get("winners") or []], str(result.get("reason") or ""), \
             None if losers is None else [int(s) for s in losers]
-    outcome = view.get("outcome")
-    if not outcome:
+    if not view.get("outcome"):
         return None
-    reason = view.get("reason")
-    if not reason and isinstance(outcome, str) and "(" in outcome and outcome.endswith(")"):
-        reason = outcome[outcome.index("(") + 1:-1]
-    return [int(s) for s in view.get("winners") or []], str(reason or outcome), None
+    # the engine's reason code, said in words by the game's module (``why``); its ``outcome`` text
+    # is the command line's and never drawn
+    return [int(s) for s in view.get("winners") or []], str(view.get("reason") or ""), None

@@ -20,8 +20,9 @@ the incremental updates gave.
 
 Replays show public information only: every frame is the spectator view (``engine.view(state,
 None)``) of a state *during* play, where Plateau's faces and K3's pyramids are hidden, plus one last
-frame, the spectator view of the final state — the same picture the table's thread was shown when
-the game ended, so the replay reveals nothing the thread did not.
+frame, the final picture (``tables.endings.final_picture``: every face shown, the result banner
+however the game ended) — the same picture the table's thread was shown when the game ended, so the
+replay reveals nothing the thread did not.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from typing import Any
 from data.models import FINISHED, RatingPoint, RatingRow, ResultRow, now_iso
 from data.repository import Repository, Tx
 from engines import canonical_name, game_names, get_engine
+from tables.endings import final_picture
 from tables.errors import TableError
 from tables.ratings import Placing, Rating, leaderboard, rate_game
 
@@ -192,6 +194,9 @@ class Replay:
     title: str
     views: tuple[dict[str, Any], ...]
     names: tuple[str, ...]
+    #: the renderer's ``result`` for the last frame when the game ended outside the rules
+    #: (``tables.endings``); None when the last view holds the engine's own result
+    result: dict[str, Any] | None = None
 
 
 def letter(outcome: str) -> str:
@@ -307,9 +312,10 @@ class LeaderboardService:
         # PL / K3 secrets: during play the spectator view hides them; the final picture is public
         during = [s for s in states[:-1] if engine.outcome(s) is None]
         shown = _spread(during, MAX_FRAMES - 1)
-        views = tuple([engine.view(s, None) for s in shown] + [engine.view(states[-1], None)])
+        last, result = final_picture(engine, states[-1], row.outcome, seats)  # as the thread's last board
+        views = tuple([engine.view(s, None) for s in shown] + [last])
         names = tuple(s.name for s in sorted(seats, key=lambda s: s.seat))
-        return Replay(table_id, row.game, _title(row.game), views, names)
+        return Replay(table_id, row.game, _title(row.game), views, names, result)
 
     # ---- recompute --------------------------------------------------------------------------
     async def recompute_guild(self, guild_id: int) -> bool:
@@ -449,4 +455,4 @@ def replay_gif(replay: Replay) -> bytes:
     """The animated GIF of a replay (render.replay; slow for long games: run it off the event loop)."""
     import render
 
-    return render.replay(replay.game, list(replay.views), list(replay.names))
+    return render.replay(replay.game, list(replay.views), list(replay.names), result=replay.result)

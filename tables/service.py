@@ -71,6 +71,7 @@ from tables.durations import (
     format_duration,
     parse_duration,
 )
+from tables.endings import final_picture
 from tables.errors import TableError, TryAgain
 from tables.guild_life import GuildLife
 from tables.leaderboard import rate_finished_table
@@ -93,7 +94,8 @@ from tables.reposts import RepostGate
 
 log = logging.getLogger(__name__)
 
-Renderer = Callable[[str, dict[str, Any], list[str]], bytes]  # render.render or tables.rendering.ProcessRenderer
+#: render.render or tables.rendering.ProcessRenderer: ``(game, view, names, result=..., previous=...)``
+Renderer = Callable[..., bytes]
 
 #: reminder thresholds as fractions of the time per move
 HALF, LATE = 0.5, 0.9
@@ -275,8 +277,8 @@ class TableService(GuildLife):
             log_damage(table_id, "damaged options", exc)
             raise TableError("error.damaged", table=table_id) from None
         ctx = _Ctx(row, seats, engine, options)
-        if row.status in (ACTIVE, FINISHED):
-            ctx.state, ctx.plies = await self._rebuild(ctx)
+        if row.status in (ACTIVE, FINISHED) or (row.status == ABORTED and row.state):  # an abort after the start
+            ctx.state, ctx.plies = await self._rebuild(ctx)  # keeps its last picture (tables.endings)
             self._remember(ctx)
         return ctx
 
@@ -442,11 +444,15 @@ class TableService(GuildLife):
     def _names_of(self, ctx: _Ctx, seats: Sequence[int]) -> str:
         return ", ".join(ctx.by_seat(s).name for s in seats if ctx.by_seat(s))  # type: ignore[union-attr]
 
-    async def _image(self, game: str, view: dict[str, Any], names: list[str]) -> bytes | None:
+    async def _image(self, game: str, view: dict[str, Any], names: list[str], *,
+                     result: dict[str, Any] | None = None, previous: dict[str, Any] | None = None) -> bytes | None:
+        """The picture; ``result`` (an ending outside the rules) and ``previous`` (the view before the
+        last move, for the caption) are passed only when there is one, as ``render.render`` takes them."""
         if self.renderer is None:
             return None
+        extra = {k: v for k, v in (("result", result), ("previous", previous)) if v is not None}
         try:
-            return await asyncio.to_thread(self.renderer, game, view, names)
+            return await asyncio.to_thread(self.renderer, game, view, names, **extra)
         except Exception:  # an image is a nicety: never lose a stored move over it
             log.exception("rendering %s failed", game)
             return None
@@ -472,14 +478,18 @@ class TableService(GuildLife):
         return {"deadline": moment.strftime("%Y-%m-%d %H:%M UTC"), "deadline_ts": int(moment.timestamp())}
 
     async def _board_post(
-        self, ctx: _Ctx, state: Any, version: int, deadline: str | None, moves_text: str = "", *, image: bool = True
+        self, ctx: _Ctx, state: Any, version: int, deadline: str | None, moves_text: str = "", *, image: bool = True,
+        previous: Any = None,
     ) -> PublicPost:
+        """The table's board post; ``previous``: the state before the last move (the caption's "capturing 1")."""
         engine = ctx.engine
+        ended = ctx.row.status in (FINISHED, ABORTED)
+        result = None
         view = engine.view(state, None)  # the spectator view: public posts never hold a secret
-        if ctx.row.status == FINISHED and engine.outcome(state) is None:
-            view = self._ended_view(ctx, state)  # resigned, timed out, agreed: the result, not "X to move"
-        actors = self._human_actors(ctx, state)
-        over = engine.outcome(state) is not None or ctx.row.status == FINISHED
+        if ended:  # resigned, timed out, agreed, aborted: the result banner, not "X to move" (tables.endings)
+            view, result = final_picture(engine, state, ctx.row.outcome, ctx.seats, aborted=ctx.row.status == ABORTED)
+        actors = [] if ended else self._human_actors(ctx, state)
+        over = engine.outcome(state) is not None or ended
         params: dict[str, Any] = {
             "table": ctx.id,
             "game": engine.title or engine.name,
@@ -505,9 +515,25 @@ class TableService(GuildLife):
             key += "_score"
         if ctx.row.draw_offer is not None and not over:
             hint = "draw"
-        picture = await self._image(ctx.row.game, view, ctx.names()) if image else None
+        if image and previous is None and ctx.plies and self.renderer is not None:
+            previous = await self._state_before_last(ctx)  # drawn again (/board, resign): the same caption
+        before = engine.view(previous, None) if previous is not None else None
+        picture = await self._image(ctx.row.game, view, ctx.names(), result=result, previous=before) if image else None
         mention = tuple(row.user_id for s in actors if (row := ctx.by_seat(s)) is not None)
         return PublicPost(ctx.id, BOARD, key, params, picture, mention, hint, version, self._offers(engine, state))
+
+    async def _state_before_last(self, ctx: _Ctx) -> Any:
+        """The state before the last logged move, for a board drawn again: its caption then says what
+        the last move changed, as when it was first posted.  None when the log does not replay."""
+        moves = await self.repo.get_moves(ctx.id)
+        engine = ctx.engine
+        try:
+            state = self._new_state(ctx, len(ctx.seats))
+            for m in moves[:-1]:
+                state = engine.apply(state, engine.parse_move(state, m.move))
+        except Exception:  # a picture's nicety: _rebuild reports a damaged log
+            return None
+        return state
 
     @staticmethod
     def _offers(engine: Engine, state: Any) -> frozenset[str]:
@@ -550,18 +576,6 @@ class TableService(GuildLife):
             row = ctx.by_seat(seat) if seat >= 0 else None
             parts.append(f"{row.name}: {public}" if row else public)
         return " · ".join(parts)
-
-    def _ended_view(self, ctx: _Ctx, state: Any) -> dict[str, Any]:
-        """The final picture's view of a table that ended outside the rules: how it ended (in the
-        pictures' English) and the winners by the stored placings; secrets revealed (PL-8.6)."""
-        info = json.loads(ctx.row.outcome) if ctx.row.outcome else {}
-        places = list(info.get("placements") or [1] * len(ctx.seats))
-        reason = str(info.get("reason", ""))
-        losers = ", ".join(n for n, p in zip(ctx.names(), places, strict=False) if p != 1)
-        ending = {"time": f"{losers} ran out of time", "resign": f"{losers} resigned",
-                  "agreement": "drawn by agreement"}.get(reason, "game over")
-        winners = [] if all(p == 1 for p in places) else [s for s, p in enumerate(places) if p == 1]
-        return ctx.engine.final_view(state, ending, winners)
 
     def _event_posts(self, ctx: _Ctx, step: _Step, final: Any, version: int) -> list[PublicPost]:
         """What the step's moves made happen (``Engine.events``: eliminations, penalties, bonuses ...),
@@ -699,7 +713,9 @@ class TableService(GuildLife):
         moves_text = self._moves_text(ctx, step)
         private_seats = [] if over else self._private_changes(ctx, step, state)
         # the pictures are drawn side by side (the renderer runs in threads)
-        board = asyncio.ensure_future(self._board_post(ctx, state, version, columns["turn_deadline"], moves_text))
+        previous = step.items[-1][0] if step.items else None
+        board = asyncio.ensure_future(self._board_post(ctx, state, version, columns["turn_deadline"], moves_text,
+                                                       previous=previous))
         private = await asyncio.gather(*(self._private_post(ctx, state, seat) for seat in private_seats))
         messages.append(await board)
         messages.extend(private)
@@ -782,7 +798,9 @@ class TableService(GuildLife):
             if summary.status in WAITING and summary.game == game and set(summary.user_ids) == set(ids):
                 ctx = await self._load(summary.table_id)
                 if ctx.row.host_id == host_id:
-                    raise TableError("error.same_invitation", table=summary.table_id, game=summary.title)
+                    # the front end links to it (ids only: tables/ stays Discord-free)
+                    raise TableError("error.same_invitation", table=summary.table_id, game=summary.title,
+                                     guild=summary.guild_id, place=summary.thread_id or summary.channel_id)
 
     def _table_options(self, engine: Engine, options: dict[str, str], settings: GuildSettings) -> dict[str, Any]:
         seat = "random"
@@ -1012,13 +1030,19 @@ class TableService(GuildLife):
                 if asked is not None:
                     return asked
             async with self.repo.transaction() as tx:
-                await tx.update_table(table_id, ctx.row.version, now_iso(self._now()), status=ABORTED,
-                                      turn_deadline=None, next_event_at=None)
+                version = await tx.update_table(table_id, ctx.row.version, now_iso(self._now()), status=ABORTED,
+                                                turn_deadline=None, next_event_at=None)
             self._forget(table_id)
             host = ctx.seat_of(user_id)
-            return [PublicPost(table_id, INFO, "info.aborted_agreed" if agreeing else "info.aborted",
-                               {"table": table_id, "name": host.name if host else "?", "game": ctx.engine.title},
-                               version=ctx.row.version + 1)]
+            messages: list[Message] = [
+                PublicPost(table_id, INFO, "info.aborted_agreed" if agreeing else "info.aborted",
+                           {"table": table_id, "name": host.name if host else "?", "game": ctx.engine.title},
+                           version=ctx.row.version + 1)]
+            if ctx.state is not None:  # a started game ends with its picture saying so (issue 16)
+                ctx.row = replace(ctx.row, status=ABORTED, version=version, turn_deadline=None, next_event_at=None,
+                                  draw_offer=None)
+                messages.append(await self._board_post(ctx, ctx.state, version, None))
+            return messages
 
     # ================================================================ playing
     async def _active(self, table_id: int, user_id: int) -> tuple[_Ctx, SeatRow]:

@@ -62,8 +62,10 @@ def private_texts(moves: list[tuple[Any, str]], state: Any) -> set[str]:
     return secrets
 
 
-def picture(state: Any, viewer: int | None) -> bytes:
-    return render.render("plateau", ENGINE.view(state, viewer), ["alice", "bob"])
+def picture(state: Any, viewer: int | None, before: Any = None) -> bytes:
+    """The board as the service draws it: ``before`` (the state before the last move) for the caption."""
+    previous = ENGINE.view(before, viewer) if before is not None else None
+    return render.render("plateau", ENGINE.view(state, viewer), ["alice", "bob"], previous=previous)
 
 
 async def test_plateau_game_leaks_nothing(harness: Harness) -> None:
@@ -116,7 +118,7 @@ async def test_plateau_game_leaks_nothing(harness: Harness) -> None:
         assert boards, "every board post carries its image"
         image = boards[-1].files[0][1] if boards else b""
         if image and ENGINE.outcome(state) is None:
-            assert image == picture(state, None), "the public board is the spectator view"
+            assert image == picture(state, None, played[-1][0]), "the public board is the spectator view"
             for seat in (0, 1):
                 if ENGINE.view(state, seat) != ENGINE.view(state, None):
                     assert image != picture(state, seat)

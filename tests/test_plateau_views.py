@@ -19,7 +19,8 @@ from engines import plateau as P
 E = P.ENGINE
 VIEW_KEYS = {
     "game", "viewer", "players", "to_move", "actors", "ply", "position", "last_move", "highlight", "outcome",
-    "winners", "board", "reserves", "reserve_sizes", "prisoners", "phase", "side", "tender", "refused", "options",
+    "winners", "reason", "board", "reserves", "reserve_sizes", "prisoners", "phase", "side", "tender", "refused",
+    "options",
 }  # fmt: skip
 
 

@@ -359,7 +359,7 @@ def test_final_picture_has_a_banner_with_the_winner(game: str, players: int, opt
 @pytest.mark.parametrize(("result", "expected"), [
     ({"winners": [1], "reason": "resign"}, "Ben wins: Ana resigned"),
     ({"winners": [0], "reason": "time"}, "Ana wins: Ben ran out of time"),
-    ({"winners": [], "reason": "agreement"}, "Draw: draw agreed"),
+    ({"winners": [], "reason": "agreement"}, "Draw: agreed by the players"),
     ({"winners": [], "reason": "abort"}, "Game aborted, no result"),
 ])
 def test_endings_outside_the_engine_show_their_reason(game: str, result: dict, expected: str) -> None:

@@ -250,7 +250,7 @@ async def test_renderer_gets_only_spectator_views_in_public(db: DbFactory) -> No
     """Public images come from view(state, None); private images from that seat's view."""
     calls: list[dict[str, Any]] = []
 
-    def renderer(game: str, view: dict[str, Any], names: list[str]) -> bytes:
+    def renderer(game: str, view: dict[str, Any], names: list[str], **extra: Any) -> bytes:
         calls.append(view)
         return b"PNG" + str(view["viewer"]).encode()
 

@@ -1,0 +1,61 @@
+"""The final picture of a table, whatever ended it (issue 14 and issue 16, one mechanism).
+
+A game the rules ended carries its result in the engine's own view (``outcome``, ``winners``,
+``reason``) and the renderer says it in words.  A game ended outside the rules — a resignation, a
+time-out, an agreed draw, an abort — is not the engine's to describe: the engine gives the view of
+that moment with nobody to move and every secret shown (``Engine.final_view``, PL-8.6), and the
+tables layer gives the renderer a ``result`` (``render.render``'s argument) from what it stored:
+the reason code and the placings.  The texts say the same ending with their own catalogue
+sentences (``tables.i18n``); nothing here is words.
+
+Both the table's thread (``tables.service``) and the replay (``tables.leaderboard``) draw the last
+picture through ``final_picture``, so they always agree.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from data.models import SeatRow
+from engines import Engine
+
+#: the tables layer's reason codes for endings outside the rules (``render.theme.ENDINGS`` words)
+RESIGN, TIME, AGREEMENT, ABORT, ABANDONED = "resign", "time", "agreement", "abort", "abandoned"
+
+
+def outside_result(stored_outcome: str | None, seats: Sequence[SeatRow], *, aborted: bool = False
+                   ) -> dict[str, Any]:
+    """The renderer's ``result`` for an ending the engine does not know.
+
+    ``stored_outcome``: the table's ``outcome`` column (JSON with ``reason`` and ``placements``).
+    Winners are the seats placed first (none on a draw or an abort); losers are the seats that went
+    out for that reason (who resigned, whose time ran out), else every seat not placed first.
+    """
+    if aborted:
+        return {"winners": [], "reason": ABORT, "losers": []}
+    try:
+        info = json.loads(stored_outcome) if stored_outcome else {}
+    except ValueError:
+        info = {}
+    n = len(seats)
+    places = list(info.get("placements") or [1] * n)
+    reason = str(info.get("reason") or ABANDONED)
+    everyone_first = all(p == 1 for p in places)
+    winners = [] if everyone_first else [s for s, p in enumerate(places) if p == 1]
+    gone = sorted(r.seat for r in seats if r.out_reason == reason)
+    losers = gone or ([] if everyone_first else [s for s, p in enumerate(places) if p != 1])
+    return {"winners": winners, "reason": reason, "losers": losers}
+
+
+def final_picture(engine: Engine, state: Any, stored_outcome: str | None, seats: Sequence[SeatRow], *,
+                  aborted: bool = False) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """(public view, renderer ``result``) of a finished or aborted table's last picture.
+
+    A natural ending: the spectator view, which holds the engine's result (no ``result`` needed).
+    Any other ending: ``Engine.final_view`` (nobody to move, every face shown) and ``outside_result``.
+    """
+    if engine.outcome(state) is not None:
+        return engine.view(state, None), None
+    return engine.final_view(state), outside_result(stored_outcome, seats, aborted=aborted)

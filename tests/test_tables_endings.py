@@ -1,0 +1,239 @@
+"""The final picture of every ending of every game (issues 14 and 16, one mechanism: tables.endings).
+
+Through the service: a natural win, a resignation, a time-out, an agreed draw and an abort.  The
+renderer the service calls is recorded (view, ``result``, ``previous``); the recorded call is then
+drawn with ``render.layout_facts``, and every text the picture holds is checked: the result banner
+with names and the ending in words; never the engine's outcome line (``capybara wins (line)``,
+``winner 1 (stack)``), a seat number, "X to move" or a rule number.  A finished Plateau game shows
+every face however it ended, in the thread's last picture and in the replay alike.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_tables_service import GUILD, USERS, FakeClock, open_service, play_out, start_table
+
+import render
+from engines import get_engine
+from tables import PublicPost
+from tables.leaderboard import LeaderboardService
+
+ANA, BEN = USERS[0][0], USERS[1][0]
+GAMES = ["kona", "plateau", "k3", "krakatoa"]
+#: what must never be drawn on a final picture: engine lines, seat numbers, whose move, rule numbers
+RAW = re.compile(r"\b(?:player|players|winner|seat) \d|\bto move\b|\b(?:KO|PL|K3|KR)-\d")
+
+
+@dataclass
+class Call:
+    game: str
+    view: dict[str, Any]
+    names: list[str]
+    result: dict[str, Any] | None
+    previous: dict[str, Any] | None
+
+
+class Recorder:
+    """A renderer that keeps every call, with the optional arguments ``render.render`` takes."""
+
+    def __init__(self) -> None:
+        self.calls: list[Call] = []
+
+    def __call__(self, game: str, view: dict[str, Any], names: list[str], *,
+                 result: dict[str, Any] | None = None, previous: dict[str, Any] | None = None) -> bytes:
+        self.calls.append(Call(game, view, list(names), result, previous))
+        return b"png"
+
+    def last_public(self) -> Call:
+        return [c for c in self.calls if c.view.get("viewer") is None][-1]
+
+
+def texts(call: Call) -> list[str]:
+    """Every text the recorded call draws, in drawing order."""
+    facts = render.layout_facts(call.game, call.view, call.names, result=call.result, previous=call.previous)
+    return [m.what for m in facts.marks if m.kind == "text"]
+
+
+def drawn(call: Call) -> str:
+    """The texts joined (a banner wraps over lines)."""
+    return " ".join(texts(call))
+
+
+def assert_final(call: Call, *phrases: str) -> str:
+    """The picture is a finished game's: nobody to move, none of the raw strings, each phrase drawn."""
+    assert call.view["to_move"] is None and not call.view.get("actors")
+    lines = texts(call)
+    text = " ".join(lines)
+    outcome = call.view.get("outcome")
+    if outcome:
+        assert outcome not in text, text
+    for line in lines:
+        assert not RAW.search(line), line
+    for reason in get_engine(call.game).description.outcome_reasons:  # "(line)", "(stack)" ...
+        assert f"({reason}" not in text, text
+    for phrase in phrases:
+        assert phrase in text, (phrase, text)
+    return text
+
+
+def faces(view: dict[str, Any]) -> list[str]:
+    return [f for rank in view["board"] for stack in rank for piece in stack for f in (piece["up"], piece["down"])]
+
+
+async def started(tmp_path: Path, game: str, clock: FakeClock | None = None) -> tuple[Any, Any, Recorder, int]:
+    pictures = Recorder()
+    repo, svc = await open_service(str(tmp_path / "mesa.db"), clock=clock, renderer=pictures)
+    tid, _ = await start_table(svc, game, 2)
+    return repo, svc, pictures, tid
+
+
+async def first_move(svc: Any, tid: int) -> None:
+    """One player action, so the game is under way (K3: both build; Krakatoa: the throw-off done)."""
+    rng = random.Random(5)
+    for _ in range(3):
+        board = await svc.board(tid)
+        for uid in board.mention:
+            moves = await svc.legal_moves_for(tid, uid)
+            text = rng.choice(moves) if moves else await svc.auto_build(tid, uid, "sensible")
+            await svc.submit_move(tid, uid, text)
+        board = await svc.board(tid)
+        if board.key.startswith("board.turn"):
+            return
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_natural_ending_draws_the_engines_result_in_words(tmp_path: Path, game: str) -> None:
+    repo, svc, pictures, tid = await started(tmp_path, game)
+    await play_out(svc, tid, random.Random(11))
+    shown = [c for c in pictures.calls if c.view.get("viewer") is None]
+    last = shown[-2]  # the last move's picture (then /board's, drawn again the same)
+    assert last.result is None and last.view.get("outcome"), "the engine's view holds its own result"
+    assert last.previous is not None and last.previous != last.view, "the caption may say what the move changed"
+    assert (shown[-1].view, shown[-1].result, shown[-1].previous) == (last.view, None, last.previous)
+    winners = [last.names[s] for s in last.view["winners"]]
+    text = assert_final(last, *winners)
+    assert re.search(r"(wins|win|Draw|loses):( \w+){2,}", text), text  # the reason in words, not a code
+    if game == "plateau":
+        assert "?" not in faces(last.view)
+    await repo.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_resignation_names_the_winner_and_who_resigned(tmp_path: Path, game: str) -> None:
+    repo, svc, pictures, tid = await started(tmp_path, game)
+    await first_move(svc, tid)
+    await svc.resign(tid, ANA)
+    last = pictures.last_public()
+    assert last.result == {"winners": [1], "reason": "resign", "losers": [0]}
+    text = assert_final(last, "Ben wins", "Ana resigned")
+    assert "Auto would play" not in text and not re.search(r"throw \d of 5", text), "no throw at hand any more"
+    if game == "plateau":
+        assert "?" not in faces(last.view), "PL-8.6: every face at any ending"
+    # /board afterwards and the replay's last frame show the same picture
+    again = await svc.board(tid)
+    assert again.key.startswith("board.over") and pictures.last_public().result == last.result
+    assert pictures.last_public().view == last.view and pictures.last_public().previous == last.previous
+    replay = await LeaderboardService(repo).replay(GUILD, tid)
+    assert replay.views[-1] == last.view and replay.result == last.result
+    await repo.close()
+
+
+@pytest.mark.parametrize("game", ["kona", "plateau", "k3"])
+async def test_a_time_out_names_who_ran_out_of_time(tmp_path: Path, game: str) -> None:
+    clock = FakeClock()
+    repo, svc, pictures, tid = await started(tmp_path, game, clock)
+    await first_move(svc, tid)
+    board = await svc.board(tid)
+    late = [u for u, _ in USERS[:2] if u in board.mention]
+    assert len(late) == 1
+    loser, winner = (0, 1) if late[0] == ANA else (1, 0)
+    clock.advance(days=60)
+    await svc.tick()
+    last = pictures.last_public()
+    assert last.result == {"winners": [winner], "reason": "time", "losers": [loser]}
+    names = ["Ana", "Ben"]
+    assert_final(last, f"{names[winner]} wins", f"{names[loser]} ran out of time")
+    if game == "plateau":
+        assert "?" not in faces(last.view)
+    await repo.close()
+
+
+async def test_a_krakatoa_time_out_is_an_automatic_throw_not_an_ending(tmp_path: Path) -> None:
+    clock = FakeClock()
+    repo, svc, pictures, tid = await started(tmp_path, "krakatoa", clock)
+    await first_move(svc, tid)
+    clock.advance(days=60)
+    await svc.tick()
+    last = pictures.last_public()
+    assert last.result is None and not last.view.get("outcome")  # KR-8.4: auto, the game goes on
+    await repo.close()
+
+
+@pytest.mark.parametrize("game", ["kona", "plateau"])
+async def test_an_agreed_draw_says_so(tmp_path: Path, game: str) -> None:
+    repo, svc, pictures, tid = await started(tmp_path, game)
+    await first_move(svc, tid)
+    await svc.offer_draw(tid, ANA)
+    await svc.offer_draw(tid, BEN)
+    last = pictures.last_public()
+    assert last.result == {"winners": [], "reason": "agreement", "losers": []}
+    text = assert_final(last, "Draw", "agreed")
+    assert "wins" not in text
+    if game == "plateau":
+        assert "?" not in faces(last.view)
+    await repo.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_an_abort_posts_a_last_picture_with_no_result(tmp_path: Path, game: str) -> None:
+    repo, svc, pictures, tid = await started(tmp_path, game)
+    out = await svc.abort(tid, ANA)
+    boards = [m for m in out if isinstance(m, PublicPost) and m.image]
+    assert len(boards) == 1 and boards[0].key.startswith("board.over")
+    last = pictures.last_public()
+    assert last.result == {"winners": [], "reason": "abort", "losers": []}
+    text = assert_final(last, "aborted")
+    assert "wins" not in text and "Draw" not in text
+    assert (await svc.board(tid)).key.startswith("board.over"), "/board shows the aborted table's picture"
+    assert pictures.last_public().result == last.result
+    await repo.close()
+
+
+async def test_the_caption_after_a_capture_says_so(tmp_path: Path) -> None:
+    """``previous`` reaches the renderer: a Plateau capture is told as one (issue 16's caption)."""
+    repo, svc, pictures, tid = await started(tmp_path, "plateau")
+    rng = random.Random(3)
+    for _ in range(400):
+        board = await svc.board(tid)
+        if not board.mention:
+            break
+        moves = await svc.legal_moves_for(tid, board.mention[0])
+        await svc.submit_move(tid, board.mention[0], rng.choice(moves))
+        call = pictures.last_public()
+        if call.previous is not None and len(call.view["prisoners"][0]) + len(call.view["prisoners"][1]) > \
+                len(call.previous["prisoners"][0]) + len(call.previous["prisoners"][1]):
+            assert "capturing" in drawn(call)
+            break
+    else:
+        raise AssertionError("no capture in 400 moves")
+    await repo.close()
+
+
+async def test_a_three_player_game_won_by_the_last_one_left_names_who_resigned(tmp_path: Path) -> None:
+    """K3 with three: Ana resigns (the game goes on without her), then Ben: Cy wins by their resignations."""
+    pictures = Recorder()
+    repo, svc = await open_service(str(tmp_path / "mesa.db"), renderer=pictures)
+    tid, _ = await start_table(svc, "k3", 3)
+    await svc.resign(tid, ANA)
+    assert pictures.last_public().result is None, "two players still in: no ending yet"
+    await svc.resign(tid, BEN)
+    last = pictures.last_public()
+    assert last.result == {"winners": [2], "reason": "resign", "losers": [0, 1]}
+    assert_final(last, "Cy wins", "Ana & Ben resigned")
+    await repo.close()
