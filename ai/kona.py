@@ -152,7 +152,7 @@ class Search:
         stk = self.stk
         mine0, theirs0 = (pm, cm) if side else (cm, pm)
         letter = PIECE_OF[side]
-        safe = []
+        safe: list[int] = []
         for mv in moves:
             src = mv // _CELLS
             dst = mv - src * _CELLS

@@ -310,7 +310,7 @@ class Search:
 
 def _options(dice: tuple[str, str, str], sets: list[int]) -> list[tuple[int, str, str]]:
     """Every (set, die, force), best immediate expectation first (KR-8.4 order on ties)."""
-    out = []
+    out: list[tuple[float, int, tuple[int, str, str]]] = []
     for x in sets:
         for die in KR.aim_targets(dice, SETS[x]):
             for force in KR.FORCES:
@@ -340,8 +340,8 @@ def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: 
     step = state.step
     stopwatch = Stopwatch(budget, check_every=1)
     if step == "throw" or (step == "set" and state.phase == "throwoff"):
-        move = ENGINE.auto_move(state)  # one choice only, or sets alike (KR-4.1: a fresh set)
-        return ENGINE.format_move(state, move)
+        only = ENGINE.auto_move(state)  # one choice only, or sets alike (KR-4.1: a fresh set)
+        return ENGINE.format_move(state, only)
     dice: tuple[str, str, str] = state.dice  # type: ignore[assignment]
     if level == "easy":
         if step.startswith("aim:") or step == "set":
