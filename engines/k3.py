@@ -1233,3 +1233,51 @@ def auto_build(state: K3State, seat: int, rng: random.Random, style: str = "rand
 
 
 ENGINE = K3Engine()
+
+
+# ---- determinization (for computer players; appended, self-contained) --------------------------
+
+
+def determinize(view: Mapping[str, Any], seat: int | None, rng: random.Random) -> K3State:
+    """A full state consistent with everything ``seat`` may know from ``view`` (K3-10).
+
+    Only building hides anything: another player's finished pyramid is public as its multiset of
+    pieces (``!`` + letters in the view notation), so it is laid out as a uniformly random
+    arrangement of exactly those pieces.  Everything else (the base row, the deal, the viewer's own
+    pyramid, and the whole game once play begins) is read as it stands.
+    """
+    try:
+        fields = str(view["position"]).split()
+        ply = int(view.get("ply") or 0)
+        last = view.get("last_move")
+        highlight = tuple(str(h) for h in view.get("highlight") or ())
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise PositionError(f"not a K3 view: {exc}") from None
+    if len(fields) != 6:
+        raise PositionError("not a K3 view: the position has 6 fields (K3-11.1)")
+    entries = fields[1].split("|")
+    b = ALLOTMENT.get(len(entries), (0, 0, 0, 0))[3]
+    for i, entry in enumerate(entries):
+        if not entry.startswith("!"):
+            continue
+        inside, _, side = entry[1:].partition("+")
+        pieces = list(inside.upper())
+        if len(pieces) != b * (b + 1) // 2:
+            raise PositionError(f"not a K3 view: player {i}'s hidden pyramid has {len(pieces)} pieces")
+        rng.shuffle(pieces)
+        ranks, pos = [], 0
+        for size in range(1, b + 1):  # top rank first (K3-11.1)
+            ranks.append("".join(pieces[pos : pos + size]))
+            pos += size
+        entries[i] = "/".join(ranks) + (f"+{side}" if side else "")
+    fields[1] = "|".join(entries)
+    state = ENGINE.from_position(" ".join(fields))
+    return replace(state, ply=ply, last=last if isinstance(last, str) else None, highlight=highlight)
+
+
+def _engine_determinize(self: K3Engine, view: Mapping[str, Any], seat: int | None, rng: random.Random) -> K3State:
+    return determinize(view, seat, rng)
+
+
+if not hasattr(K3Engine, "determinize"):
+    K3Engine.determinize = _engine_determinize  # type: ignore[attr-defined]

@@ -1,0 +1,147 @@
+"""``python -m ai``: Mesa's computer player for any referee (like UCI for chess).
+
+    python -m ai move GAME "POSITION" [--seat N] [--level L] [--ms N | --iterations N] [--seed S]
+    python -m ai serve GAME [--level L] [--ms N | --iterations N] [--seed S]
+
+``move`` prints one move in the game's canonical notation.  ``serve`` reads one request a line on
+standard input — ``POSITION`` or ``POSITION<TAB>SEAT`` — and writes one move a line, flushed,
+until the end of input.  The seat defaults to the one that may act (the engine's ``to_move``, or
+its single actor).  The player is given ``engine.view(state, seat)`` only, never more than the seat
+may know.  Bad input (an invalid position, a finished game, a seat that cannot act, an unknown
+level): ``move`` writes one line on standard error and exits with 2; ``serve`` answers
+``error: ...`` and goes on.  The budget defaults to the level's thinking time (``ai.DEFAULT_MS``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+from typing import NoReturn
+
+import ai
+from engines import CHANCE, canonical_name, get_engine
+from engines.base import MoveError, OptionError, PositionError
+
+
+class Refusal(Exception):
+    """A request the player cannot answer; its text is the one line the user sees."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a bad command line in one line and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"error: {message}\n")
+        sys.exit(2)
+
+
+def _parser() -> _Parser:
+    parser = _Parser(prog="python -m ai", description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    move = commands.add_parser("move", help="print one move for a position")
+    move.add_argument("game")
+    move.add_argument("position")
+    move.add_argument("--seat", type=int, default=None)
+    serve = commands.add_parser("serve", help="answer one position a line on standard input")
+    serve.add_argument("game")
+    for sub in (move, serve):
+        sub.add_argument("--level", default="normal", help=f"one of {', '.join(ai.LEVELS)} (default normal)")
+        budget = sub.add_mutually_exclusive_group()
+        budget.add_argument("--ms", type=int, default=None, help="thinking time per move in milliseconds")
+        budget.add_argument("--iterations", type=int, default=None, help="search iterations (repeatable)")
+        sub.add_argument("--seed", type=int, default=0)
+    return parser
+
+
+def check_game(name: str) -> str:
+    """The canonical game name, if Mesa has a computer player for it."""
+    try:
+        game = canonical_name(name)
+    except KeyError as exc:
+        raise Refusal(str(exc.args[0])) from None
+    module = ai.PLAYERS.get(game)
+    if module is None or importlib.util.find_spec(module) is None:
+        raise Refusal(f"no computer player for {game} yet")
+    return game
+
+
+def check_budget(level: str, ms: int | None, iterations: int | None) -> ai.Budget:
+    if level not in ai.LEVELS:
+        raise Refusal(f"unknown level {level!r}: choose one of {', '.join(ai.LEVELS)}")
+    if ms is not None and ms <= 0:
+        raise Refusal("--ms must be a positive number of milliseconds")
+    if iterations is not None and iterations <= 0:
+        raise Refusal("--iterations must be positive")
+    if ms is None and iterations is None:
+        return ai.Budget.for_level(level)
+    return ai.Budget(ms=ms, iterations=iterations)
+
+
+def answer(game: str, position: str, seat: int | None, level: str, budget: ai.Budget, seed: int) -> str:
+    """The move for the seat that may act in ``position`` (or ``seat``), from its view only."""
+    engine = get_engine(game)
+    try:
+        state = engine.from_position(position.strip())
+    except (PositionError, OptionError) as exc:
+        raise Refusal(f"invalid position: {exc}") from None
+    if engine.outcome(state) is not None:
+        raise Refusal(f"the game is over: {engine.outcome_text(state)}")
+    actors = engine.actors(state)
+    if seat is None:
+        if engine.to_move(state) == CHANCE:
+            raise Refusal("the dice are rolling (a chance move): no seat can act")
+        if len(actors) != 1:
+            raise Refusal(f"several seats may act ({', '.join(map(str, actors))}): give the seat")
+        seat = actors[0]
+    elif seat not in actors:
+        can = ", ".join(map(str, actors)) or "none (a chance move)"
+        raise Refusal(f"seat {seat} cannot act now (seats that can: {can})")
+    view = engine.view(state, seat)  # never more than the seat may know
+    try:
+        return ai.choose_move(game, view, seat, level, budget, seed)
+    except (ai.AIError, MoveError) as exc:
+        raise Refusal(str(exc)) from None
+
+
+def _request(line: str) -> tuple[str, int | None]:
+    position, tab, seat_text = line.rstrip("\r\n").partition("\t")
+    if not position.strip():
+        raise Refusal("empty request: send POSITION or POSITION<TAB>SEAT")
+    if not tab:
+        return position, None
+    try:
+        return position, int(seat_text.strip())
+    except ValueError:
+        raise Refusal(f"seat {seat_text.strip()!r} is not a number") from None
+
+
+def serve(game: str, level: str, budget: ai.Budget, seed: int) -> int:
+    """One answer a line, flushed, until the end of input; a bad line gets ``error: ...``."""
+    for line in sys.stdin:
+        try:
+            position, seat = _request(line)
+            reply = answer(game, position, seat, level, budget, seed)
+        except Refusal as exc:
+            reply = f"error: {exc}"
+        sys.stdout.write(reply + "\n")
+        sys.stdout.flush()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        game = check_game(args.game)
+        budget = check_budget(args.level, args.ms, args.iterations)
+        if args.command == "serve":
+            return serve(game, args.level, budget, args.seed)
+        print(answer(game, args.position, args.seat, args.level, budget, args.seed), flush=True)
+    except Refusal as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

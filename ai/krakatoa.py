@@ -1,0 +1,371 @@
+"""Krakatoa's computer player: exact expectimax over the throw at hand, valued for the rest.
+
+Every decision of Krakatoa (keep or rethrow, which set, which die and force) leads to one chance
+move whose exact distribution the rules give (KR-1.1, KR-8.2): the player enumerates it outcome by
+outcome (about a thousand per aim), scores each as the engine would (KR-2, the marks of KR-3.8 with
+Quakes, Rumbles and Eruptions), and values the position it leads to:
+
+- the throw after it, played greedily on the dice that will be left on the table (throws 3-5 are
+  Steam, Ash, Lava, KR-4.3, so the dice this throw leaves decide what the next one can score),
+  multiplied by the marks it will carry (KR-2.4) — this is where a Quake, a Rumble or an Eruption
+  is worth its points;
+- the throws after that and the later turns at their average (measured in greedy self-play);
+- a bonus box (KR-5) in round 6 when marks are left and a box is.
+
+``normal`` maximises expected points so valued.  ``hard`` maximises the probability of winning:
+its own final total and each other side's are estimated as normal variables (mean and variance
+per remaining turn), so it takes risks when behind late and plays safe when ahead; with teams the
+side's (team's) total is used (KR-6.2).  ``easy`` plays the engine's ``auto`` policy (KR-8.4) but
+now and then picks a lesser aim among the good ones.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ai import AIError, Budget
+from ai.clock import Stopwatch
+from engines import krakatoa as KR
+from engines.base import CHANCE
+
+ENGINE = KR.ENGINE
+SETS = KR.SETS
+
+# ---- calibration (auto against auto, 2 players, advanced, 60 games; see bench/ai.py) ------------
+#: mean raw score of throw 1 (keep/rethrow) and of an aimed throw
+THROW1_RAW = 3.98
+AIM_RAW = 4.67
+#: mean points (marks included) of an aimed throw, and of a whole turn, and a turn's variance
+AIM_POINTS = 7.1
+TURN_MEAN = 35.8
+TURN_VAR = 743.0
+#: variance of one throw's points, for the rest of the turn at hand
+THROW_VAR = 150.0
+#: ``easy`` picks a lesser (second or third best) aim this often
+EASY_SLIP = 0.3
+
+_SCORE = {f: KR.set_score(f)[0] for f in KR.ALL_SETS}
+_BITS = {f: (1 if "Y" in f else 0) | (2 if "R" in f else 0) | (4 if "B" in f else 0) for f in KR.ALL_SETS}
+_VOLCANO = {f: 1 if f[0] == f[2] else 0 for f in KR.ALL_SETS}
+_FRESH = [(f, float(p)) for f, p in KR.FRESH_SET.items()]
+_FRESH_VALUE = float(KR.FRESH_VALUE)
+_FACE = {c: float(p) for c, p in KR.FACE_P.items()}
+_STRIKE = {force: {role: float(p) for role, p in roles.items()} for force, roles in KR.STRIKE_P.items()}
+
+#: figures of the last search (benchmarks read them)
+LAST_STATS: dict[str, Any] = {}
+
+
+class _Struck:
+    """A table set's faces after strikes (KR-8.2): outcomes, P(no die struck), expected score."""
+
+    __slots__ = ("dist", "none", "value")
+
+    def __init__(self, faces: str, probs: tuple[float, float, float]) -> None:
+        per_die = [
+            [(c, (1.0 - p if c == colour else 0.0) + p * _FACE[c]) for c in KR.COLOURS]
+            for colour, p in zip(faces, probs)
+        ]
+        dist: dict[str, float] = {}
+        for c0, q0 in per_die[0]:
+            for c1, q1 in per_die[1]:
+                for c2, q2 in per_die[2]:
+                    q = q0 * q1 * q2
+                    if q:
+                        key = KR.sort_faces(c0 + c1 + c2)
+                        dist[key] = dist.get(key, 0.0) + q
+        self.dist = sorted(dist.items())
+        self.none = (1.0 - probs[0]) * (1.0 - probs[1]) * (1.0 - probs[2])
+        self.value = sum(p * _SCORE[f] for f, p in self.dist)
+
+
+_struck_cache: dict[tuple[str, tuple[float, float, float]], _Struck] = {}
+
+
+def _struck(faces: str, probs: tuple[float, float, float]) -> _Struck:
+    key = (faces, probs)
+    found = _struck_cache.get(key)
+    if found is None:
+        found = _struck_cache[key] = _Struck(faces, probs)
+    return found
+
+
+def _aim_parts(dice: tuple[str, str, str], x: int, die: str, force: str) -> tuple[int, _Struck, int, _Struck]:
+    """(target set, its strikes, other table set, its strikes) of an aimed throw (KR-8.2)."""
+    y, i = SETS.index(die[0]), int(die[1]) - 1
+    z = 3 - x - y
+    params = _STRIKE[force]
+    probs_y = tuple(params["target"] if j == i else params["mate"] for j in range(3))
+    o = params["other"]
+    return y, _struck(dice[y], probs_y), z, _struck(dice[z], (o, o, o))  # type: ignore[arg-type]
+
+
+def aim_raw(dice: tuple[str, str, str], x: int, die: str, force: str) -> float:
+    """KR-8.4's exact expected raw score of an aim (a scratch counting 0), in floats."""
+    y, sy, z, sz = _aim_parts(dice, x, die, force)
+    none = sy.none * sz.none
+    return _FRESH_VALUE + sy.value + sz.value - none * (_FRESH_VALUE + _SCORE[dice[y]] + _SCORE[dice[z]])
+
+
+_best_cache: dict[tuple[tuple[str, str, str], int], float] = {}
+
+
+def best_raw(dice: tuple[str, str, str], x: int) -> float:
+    """The expected raw score of the best aim throwing set ``x`` (-1: the best set) on ``dice``."""
+    key = (dice, x)
+    found = _best_cache.get(key)
+    if found is None:
+        if x < 0:
+            found = max(best_raw(dice, j) for j in range(3))
+        else:
+            thrown = SETS[x]
+            found = max(
+                aim_raw(dice, x, die, force) for die in KR.aim_targets(dice, thrown) for force in KR.FORCES
+            )
+        _best_cache[key] = found
+    return found
+
+
+class Context:
+    """What the throw being decided leads to, and how the game stands (per decision)."""
+
+    def __init__(self, state: KR.KrakatoaState, level: str) -> None:
+        side = state.side
+        assert side is not None
+        self.side = side
+        self.advanced = state.advanced
+        self.total = state.totals[side]
+        self.m1, self.m2 = state.marks[side]
+        self.boxes = state.boxes
+        self.round = state.round
+        self.phase = state.phase
+        self.throw = state.throw
+        self.linear = level != "hard"
+        last_round = state.round == KR.ROUNDS
+        # what follows the throw being decided
+        if state.phase == "bonus":
+            self.next = "bonus"
+            throws_after = 0
+        elif state.throw < KR.THROWS_PER_TURN:
+            self.next = {1: "set", 2: "aim:s", 3: "aim:a", 4: "aim:l"}[state.throw]
+            throws_after = KR.THROWS_PER_TURN - state.throw - 1  # beyond the next one
+        else:
+            self.next = "bonus" if last_round else "turn"
+            throws_after = 0
+        self.throws_after = throws_after
+        future_turns = KR.ROUNDS - state.round
+        self.base = throws_after * AIM_POINTS + future_turns * TURN_MEAN
+        # the others' expected final totals and the spread (hard only)
+        sides = state.sides
+        start = state.start if state.start is not None else side
+        order = [(start + k) % sides for k in range(sides)]
+        later = set(order[order.index(side) + 1 :]) if side in order else set()
+        self.others: list[tuple[float, float]] = []
+        self.others_done = True
+        for o in range(sides):
+            if o == side:
+                continue
+            turns = future_turns + (1 if o in later else 0)
+            m1o = state.marks[o][0]
+            mean = state.totals[o] + turns * TURN_MEAN + (THROW1_RAW * ((1 << m1o) - 1) if turns else 0.0)
+            self.others.append((mean, turns * TURN_VAR))
+            self.others_done = self.others_done and turns == 0
+        self.my_var = future_turns * TURN_VAR + (throws_after + 1) * THROW_VAR
+        self._memo: dict[tuple[tuple[str, str, str], int], float] = {}
+
+    def future(self, dice: tuple[str, str, str], m1: int, m2: int) -> float:
+        """Expected points still to come for this side after the throw, given its result."""
+        nxt = self.next
+        if nxt == "set":
+            value = best_raw(dice, -1) * (1 << m1) + AIM_RAW * ((1 << m2) - 1)
+        elif nxt.startswith("aim:"):
+            value = best_raw(dice, SETS.index(nxt[4])) * (1 << m1)
+            if self.throws_after:
+                value += AIM_RAW * ((1 << m2) - 1)
+            else:  # m2 reaches throw 1 of the next round
+                value += THROW1_RAW * ((1 << m2) - 1) * (self.round < KR.ROUNDS)
+        elif nxt == "turn":  # KR-3.2 marks carry to the next round's throws 1 and 2
+            value = THROW1_RAW * ((1 << m1) - 1) + AIM_RAW * ((1 << m2) - 1)
+        else:  # KR-5.2 a bonus box, if marks and a box are left
+            value = best_raw(dice, -1) * (1 << m1) if (m1 and self.boxes and self.advanced) else 0.0
+        return value + self.base
+
+    def utility(self, total: float, future: float) -> float:
+        """Expected final points (``normal``) or the estimated probability of winning (``hard``)."""
+        mine = total + future
+        if self.linear:
+            return mine
+        if self.others_done and future == 0.0:  # the game's last throw: exactly a win, a tie or not
+            best = max(mean for mean, _ in self.others)
+            return 1.0 if mine > best else (0.5 if mine == best else 0.0)
+        p = 1.0
+        for mean, var in self.others:
+            spread = math.sqrt(self.my_var + var + 25.0)
+            p *= 0.5 * (1.0 + math.erf((mine - mean) / (spread * math.sqrt(2.0))))
+        return p
+
+    def scored(self, dice: tuple[str, str, str], m1: int) -> float:
+        """The utility of a throw scored with ``m1`` marks showing ``dice`` (KR-2, KR-3); memoised
+        per decision, since the options' outcomes share most of their dice."""
+        key = (dice, m1)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = self._scored(dice, m1)
+        return found
+
+    def _scored(self, dice: tuple[str, str, str], m1: int) -> float:
+        fs, fa, fl = dice
+        raw = _SCORE[fs] + _SCORE[fa] + _SCORE[fl]
+        points = raw << m1
+        total = self.total + points
+        m2 = self.m2
+        if not self.advanced:
+            return self.utility(total, self.future(dice, 0, 0))
+        n = e = 0
+        if points > 0:  # KR-3.3 Quakes on the new total
+            last_two = total % 100
+            if last_two and last_two % 11 == 0:
+                n += 1
+            if total % 20 == 0:
+                n += 2
+        bits = _BITS[fs] | _BITS[fa] | _BITS[fl]
+        volcanoes = _VOLCANO[fs] + _VOLCANO[fa] + _VOLCANO[fl]
+        if bits in (3, 5, 6):  # KR-3.4 Rumbles: exactly two colours
+            n += 1 if volcanoes <= 1 else 2
+        if volcanoes == 3:  # KR-3.5 Eruptions
+            if bits == 7:
+                n += 1
+                e += 1
+            elif bits in (1, 2, 4):
+                n += 2
+                e += 2
+        return self.utility(total, self.future(dice, min(2, m2 + n), min(2, e)))
+
+    def scratched(self, dice: tuple[str, str, str]) -> float:
+        """KR-3.7: no points, the throw's marks used up, m1 <- m2."""
+        return self.utility(self.total, self.future(dice, self.m2, 0))
+
+
+class Search:
+    """Expectimax over one decision's chance move, counting outcomes as its work."""
+
+    def __init__(self, state: KR.KrakatoaState, level: str, stopwatch: Stopwatch) -> None:
+        self.state = state
+        self.ctx = Context(state, level)
+        self.stopwatch = stopwatch
+        self.work = 0
+
+    def aim_value(self, x: int, die: str, force: str) -> float:
+        dice: tuple[str, str, str] = self.state.dice  # type: ignore[assignment]
+        ctx = self.ctx
+        m1 = ctx.m1
+        y, sy, z, sz = _aim_parts(dice, x, die, force)
+        none = sy.none * sz.none
+        old_y, old_z = dice[y], dice[z]
+        new = [old_y, old_y, old_y]
+        total = 0.0
+        scored = ctx.scored
+        for fx, px in _FRESH:
+            new[x] = fx
+            for fy, py in sy.dist:
+                new[y] = fy
+                for fz, pz in sz.dist:
+                    q = py * pz
+                    if fy == old_y and fz == old_z:
+                        q -= none
+                    new[z] = fz
+                    total += px * q * scored((new[0], new[1], new[2]), m1)
+            new[y], new[z] = old_y, old_z
+            total += px * none * ctx.scratched((new[0], new[1], new[2]))
+        self.work += 10 * (len(sy.dist) * len(sz.dist) + 1)
+        return total
+
+    def best(self, options: list[tuple[int, str, str]]) -> tuple[int, str, str]:
+        """The aim option of highest value; options come greedy-best first, the fallback when the
+        budget runs out."""
+        best, best_value = options[0], -math.inf
+        for option in options:
+            if best_value > -math.inf and self.stopwatch.over(self.work):
+                break
+            value = self.aim_value(*option)
+            if value > best_value + 1e-12:
+                best, best_value = option, value
+        return best
+
+    def keep_or_rethrow(self) -> str:
+        ctx = self.ctx
+        dice: tuple[str, str, str] = self.state.dice  # type: ignore[assignment]
+        keep = ctx.scored(dice, ctx.m1)
+        rethrow = 0.0
+        for fs, ps in _FRESH:
+            for fa, pa in _FRESH:
+                p = ps * pa
+                for fl, pl in _FRESH:
+                    rethrow += p * pl * ctx.scored((fs, fa, fl), ctx.m1)
+        self.work += 1000
+        return "keep" if keep >= rethrow else "rethrow"
+
+
+def _options(dice: tuple[str, str, str], sets: list[int]) -> list[tuple[int, str, str]]:
+    """Every (set, die, force), best immediate expectation first (KR-8.4 order on ties)."""
+    out = []
+    for x in sets:
+        for die in KR.aim_targets(dice, SETS[x]):
+            for force in KR.FORCES:
+                out.append((aim_raw(dice, x, die, force), -len(out), (x, die, force)))
+    out.sort(reverse=True)
+    return [o for _, _, o in out]
+
+
+def _state_of(view: Mapping[str, Any], seat: int) -> KR.KrakatoaState:
+    position = view.get("position")
+    if not isinstance(position, str):
+        raise AIError("the Krakatoa view has no position")
+    state = ENGINE.from_position(position)
+    to_move = ENGINE.to_move(state)
+    if to_move is None:
+        raise AIError(f"the game is over: {ENGINE.outcome_text(state)}")
+    if to_move == CHANCE:
+        raise AIError("the dice are rolling: no seat can act now")
+    if to_move != seat:
+        raise AIError(f"seat {seat} cannot act: seat {to_move} is to move")
+    return state
+
+
+def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: random.Random) -> str:
+    """The move for ``seat`` (KR-10.3 notation) at ``level`` within ``budget``."""
+    state = _state_of(view, seat)
+    step = state.step
+    stopwatch = Stopwatch(budget, check_every=1)
+    if step == "throw" or (step == "set" and state.phase == "throwoff"):
+        move = ENGINE.auto_move(state)  # one choice only, or sets alike (KR-4.1: a fresh set)
+        return ENGINE.format_move(state, move)
+    dice: tuple[str, str, str] = state.dice  # type: ignore[assignment]
+    if level == "easy":
+        if step.startswith("aim:") or step == "set":
+            sets = [SETS.index(step[4])] if step.startswith("aim:") else [0, 1, 2]
+            options = _options(dice, sets)
+            pick = options[0]
+            if len(options) > 1 and rng.random() < EASY_SLIP:
+                pick = rng.choice(options[1:3])
+            return _finish(state, step, pick)
+        return ENGINE.format_move(state, ENGINE.auto_move(state))
+    search = Search(state, level, stopwatch)
+    if step == "keep":
+        move = search.keep_or_rethrow()
+    else:
+        sets = [SETS.index(step[4])] if step.startswith("aim:") else [0, 1, 2]
+        move = _finish(state, step, search.best(_options(dice, sets)))
+    LAST_STATS.update(work=search.work, seconds=stopwatch.elapsed(), unit="outcomes")
+    return move
+
+
+def _finish(state: KR.KrakatoaState, step: str, option: tuple[int, str, str]) -> str:
+    """At a ``set`` step the move is the set; the aim follows at the next decision."""
+    x, die, force = option
+    if step == "set":
+        return KR.SET_WORDS[SETS[x]]
+    return f"aim {die} {force}"

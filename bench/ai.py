@@ -1,0 +1,277 @@
+"""Strength of the computer players: matches between levels and baselines, with figures.
+
+    python -m bench.ai [GAME ...] [--games N] [--ms-scale F] [--iterations N | --rate R] [--match A:B ...]
+                       [--players P] [--seed S] [--jobs J]
+
+Per game and match it prints the score of the first player (win 1, draw or shared win 1/2) with a
+95% confidence interval, the games played, the median and p95 time per move of each computer
+player and its search speed (nodes, playouts or outcomes per second, as its module reports in
+``LAST_STATS``).  Seats alternate from game to game (every seat rotation is played equally often).
+With ``--players 3`` or ``4`` a match ``hard:greedy`` seats one ``hard`` against greedy players and
+reports its win rate (a shared win counts 1/number of winners) and mean place.
+
+Players: a level (``easy``, ``normal``, ``hard``; budget = default ms × ``--ms-scale``, or
+``--iterations``) or a baseline name of ``bench.ai_baselines.BASELINES[game]`` (merged with
+``bench.ai_baselines_hidden.BASELINES`` when that module exists: part 2 adds Plateau and K3 there).
+
+Without ``--match`` the default set is played: each level against random and greedy, and each
+level against the level below.  Chance moves are drawn from a per-game seeded RNG.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import math
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import ai
+from bench.ai_baselines import BASELINES as _BASE
+from engines import CHANCE, get_engine
+from engines.base import Engine
+
+
+def all_baselines() -> dict[str, dict[str, Callable[..., str]]]:
+    """This module's baselines merged with ``bench.ai_baselines_hidden``'s where present."""
+    merged = {game: dict(players) for game, players in _BASE.items()}
+    try:
+        hidden = importlib.import_module("bench.ai_baselines_hidden")
+    except ModuleNotFoundError:
+        return merged
+    for game, players in getattr(hidden, "BASELINES", {}).items():
+        merged.setdefault(game, {}).update(players)
+    return merged
+
+
+@dataclass
+class Clockings:
+    """Times per move (seconds) and the search work of one computer player."""
+
+    times: list[float] = field(default_factory=list)
+    work: int = 0
+    work_seconds: float = 0.0
+    unit: str = ""
+
+    def add(self, seconds: float, stats: dict[str, Any] | None) -> None:
+        self.times.append(seconds)
+        if stats:
+            self.work += int(stats.get("work", 0))
+            self.work_seconds += float(stats.get("seconds", seconds))
+            self.unit = str(stats.get("unit", ""))
+
+
+def make_player(game: str, name: str, budget: ai.Budget | None, clock: Clockings) -> Callable[..., str]:
+    """A function ``(engine, state, seat, rng) -> move text`` for a level or a baseline."""
+    if name in ai.LEVELS:
+        module = importlib.import_module(ai.PLAYERS[game])
+
+        def level_player(engine: Engine, state: Any, seat: int, rng: random.Random) -> str:
+            view = engine.view(state, seat)
+            seed = rng.getrandbits(32)
+            stats = getattr(module, "LAST_STATS", None)
+            if stats is not None:
+                stats.clear()  # filled again by this search only
+            started = time.perf_counter()
+            move = ai.choose_move(game, view, seat, name, budget or ai.Budget.for_level(name), seed)
+            clock.add(time.perf_counter() - started, stats)
+            return move
+
+        return level_player
+    baselines = all_baselines().get(game, {})
+    if name not in baselines:
+        raise SystemExit(f"unknown player {name!r} for {game}: levels {', '.join(ai.LEVELS)} or {', '.join(baselines)}")
+    return baselines[name]
+
+
+def play_game(
+    engine: Engine, players: list[Callable[..., str]], seed: int, options: dict[str, Any] | None = None
+) -> tuple[Any, int]:
+    """One game from the start, seat i played by ``players[i]``; returns (outcome, plies)."""
+    state = engine.new_game(len(players), seed=seed, options=options)
+    chance = random.Random(seed * 7919 + 1)
+    rngs = [random.Random(seed * 104729 + i) for i in range(len(players))]
+    plies = 0
+    while engine.outcome(state) is None:
+        seat = engine.to_move(state)
+        if seat == CHANCE:
+            move = engine.sample_chance(state, chance)
+        else:
+            assert seat is not None
+            text = players[seat](engine, state, seat, rngs[seat])
+            move = engine.parse_move(state, text)
+            if engine.format_move(state, move) != text or move not in engine.legal_moves(state):
+                raise AssertionError(f"illegal or non-canonical move {text!r} at {engine.to_position(state)}")
+        state = engine.apply(state, move)
+        plies += 1
+    return engine.outcome(state), plies
+
+
+def interval(scores: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% interval (normal approximation)."""
+    n = len(scores)
+    if n == 0:
+        return 0.0, 0.0
+    mean = sum(scores) / n
+    if n == 1:
+        return mean, 1.0
+    sd = statistics.stdev(scores)
+    return mean, 1.96 * sd / math.sqrt(n)
+
+
+def p95(values: list[float]) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def run_match(
+    game: str, first: str, second: str, games: int, budget_of: Callable[[str], ai.Budget | None],
+    players: int = 2, seed: int = 0, options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """``first`` in one seat against ``second`` in all others, seats rotated game by game."""
+    engine = get_engine(game)
+    clocks = {first: Clockings(), second: Clockings()}
+    fa = make_player(game, first, budget_of(first), clocks[first])
+    fb = make_player(game, second, budget_of(second), clocks[second])
+    scores: list[float] = []
+    places: list[int] = []
+    plies_total = 0
+    for g in range(games):
+        seat = g % players
+        lineup = [fb] * players
+        lineup[seat] = fa
+        result, plies = play_game(engine, lineup, seed * 100_003 + g, options)
+        plies_total += plies
+        if players == 2:
+            if result.draw or len(result.winners) > 1:
+                scores.append(0.5)
+            else:
+                scores.append(1.0 if seat in result.winners else 0.0)
+        else:  # a shared win counts 1 / number of winners
+            scores.append(1.0 / len(result.winners) if seat in result.winners else 0.0)
+        if result.placements:
+            places.append(result.placements[seat])
+        if (g + 1) % 50 == 0 and g + 1 < games:
+            mean, half = interval(scores)
+            note = f"  ... {first} vs {second}: {g + 1} games, score {mean:.3f} ± {half:.3f}"
+            print(note, file=sys.stderr, flush=True)
+    mean, half = interval(scores)
+    return {
+        "game": game, "first": first, "second": second, "players": players, "games": games,
+        "score": mean, "ci": half, "mean_place": statistics.mean(places) if places else None,
+        "clocks": clocks, "plies": plies_total,
+    }
+
+
+def format_result(r: dict[str, Any]) -> str:
+    head = f"{r['game']:9} {r['first']:>7} vs {r['second']:<7}"
+    if r["players"] > 2:
+        head += f" ({r['players']}p, one {r['first']} against {r['players'] - 1} {r['second']})"
+    line = f"{head}  score {r['score']:.3f} ± {r['ci']:.3f}  games {r['games']}"
+    if r["mean_place"] is not None and r["players"] > 2:
+        line += f"  mean place {r['mean_place']:.2f}"
+    parts = [line]
+    for name, clock in r["clocks"].items():
+        if not clock.times:
+            continue
+        speed = ""
+        if clock.work and clock.work_seconds > 0:
+            speed = f", {clock.work / clock.work_seconds:,.0f} {clock.unit}/s"
+        parts.append(
+            f"    {name}: {len(clock.times)} moves, median {statistics.median(clock.times) * 1000:.0f} ms, "
+            f"p95 {p95(clock.times) * 1000:.0f} ms{speed}"
+        )
+    return "\n".join(parts)
+
+
+def default_matches(game: str) -> list[str]:
+    levels = list(ai.LEVELS)
+    out = []
+    for level in reversed(levels):
+        out += [f"{level}:random", f"{level}:greedy"]
+    out += [f"{levels[i]}:{levels[i - 1]}" for i in range(len(levels) - 1, 0, -1)]
+    return out
+
+
+#: a position with a large decision per game (Krakatoa's throw 2: every set and aim); default the start
+MEMORY_POSITIONS = {"krakatoa": "YYB/YRR/RRR play 1 2 1 set 1 0,32 10,00 - 3 advanced"}
+
+
+def peak_memory(game: str, level: str, budget: ai.Budget) -> tuple[float, int]:
+    """(MB at the peak, work) of one search.  The search first runs untraced with ``budget``; then
+    the same amount of work is replayed as an iteration budget under tracemalloc (which slows
+    Python down too much for a time budget to mean anything)."""
+    engine = get_engine(game)
+    position = MEMORY_POSITIONS.get(game)
+    state = engine.from_position(position) if position else engine.new_game(engine.min_players, seed=1)
+    seat = engine.to_move(state)
+    assert seat is not None and seat != CHANCE
+    module = importlib.import_module(ai.PLAYERS[game])
+    stats = getattr(module, "LAST_STATS", {})
+    stats.clear()
+    ai.choose_move(game, engine.view(state, seat), seat, level, budget, 1)
+    work = int(stats.get("work", 0))
+    replay = ai.Budget(iterations=work) if work else budget
+    tracemalloc.start()
+    ai.choose_move(game, engine.view(state, seat), seat, level, replay, 1)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return peak / 1e6, work
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.ai", description=__doc__.split("\n\n")[0])
+    parser.add_argument("games_", nargs="*", metavar="GAME", help="games (default: kona krakatoa)")
+    parser.add_argument("--games", type=int, default=20, help="games per match (default 20)")
+    parser.add_argument("--ms-scale", type=float, default=1.0, help="multiply the default budgets")
+    parser.add_argument("--iterations", type=int, default=None, help="iteration budget instead of ms")
+    parser.add_argument(
+        "--rate", type=float, default=None,
+        help="iteration budget = RATE × the level's default ms × --ms-scale (repeatable stand-in for time)",
+    )
+    parser.add_argument("--match", action="append", default=None, help="A:B, e.g. hard:greedy (repeatable)")
+    parser.add_argument("--players", type=int, default=2, help="seats per game (Krakatoa 2-4)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--memory", action="store_true", help="also measure one search's peak memory")
+    args = parser.parse_args(argv)
+    games = args.games_ or [g for g in ("kona", "krakatoa") if g in ai.PLAYERS]
+
+    def budget_of(name: str) -> ai.Budget | None:
+        if name not in ai.LEVELS:
+            return None
+        if args.iterations is not None:
+            return ai.Budget(iterations=args.iterations)
+        if args.rate is not None:
+            return ai.Budget(iterations=max(1, round(args.rate * ai.DEFAULT_MS[name] * args.ms_scale)))
+        return ai.Budget(ms=max(1, round(ai.DEFAULT_MS[name] * args.ms_scale)))
+
+    if args.iterations:
+        budgets = f"iterations {args.iterations}"
+    elif args.rate:
+        budgets = f"iterations = {args.rate:g} × default ms × {args.ms_scale:g}"
+    else:
+        budgets = f"ms × {args.ms_scale:g}"
+    print(f"# bench.ai: {args.games} games a match, budgets {budgets}, seed {args.seed}")
+    for game in games:
+        for spec in args.match or default_matches(game):
+            first, _, second = spec.partition(":")
+            r = run_match(game, first, second, args.games, budget_of, args.players, args.seed)
+            print(format_result(r), flush=True)
+        if args.memory:
+            for level in ai.LEVELS:
+                b = budget_of(level) or ai.Budget.for_level(level)
+                mb, work = peak_memory(game, level, b)
+                print(f"{game:9} {level:>7} peak memory of one search {mb:.2f} MB ({work} units of work)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

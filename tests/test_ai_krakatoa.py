@@ -1,0 +1,135 @@
+"""Krakatoa's computer player (issue 17): legal play at every level, exact play at the end, repeatable.
+
+Positions are written in the rules' notation (rules/krakatoa.md KR-10.1).  Probabilities of
+winning are computed here from the engine's exact chance outcomes (KR-10.5), not by the player.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+import ai
+from engines import CHANCE, get_engine
+from engines import krakatoa as KR
+
+ENGINE = get_engine("krakatoa")
+
+
+def pick(state, level: str, seed: int = 1, iterations: int = 10**6) -> str:
+    seat = ENGINE.to_move(state)
+    return ai.choose_move("krakatoa", ENGINE.view(state, seat), seat, level, ai.Budget(iterations=iterations), seed)
+
+
+def p_win(state, move_text: str, seat: int) -> Fraction:
+    """P(seat wins) + P(shared win)/2 after ``move_text`` at the game's last throw (basic preset)."""
+    rolled = ENGINE.play(state, move_text)
+    assert ENGINE.to_move(rolled) == CHANCE
+    total = Fraction(0)
+    for outcome, p in ENGINE.chance_outcomes_exact(rolled):
+        result = ENGINE.outcome(ENGINE.apply(rolled, outcome))
+        assert result is not None  # the game's last throw
+        if seat in result.winners:
+            total += p / len(result.winners)
+    return total
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_every_level_finishes_games_against_random_with_legal_moves(level: str) -> None:
+    for game, players in ((0, 2), (1, 3)):
+        rng = random.Random(game)
+        state = ENGINE.new_game(players, seed=game)
+        seat_ai = game % players
+        while ENGINE.outcome(state) is None:
+            seat = ENGINE.to_move(state)
+            if seat == CHANCE:
+                move = ENGINE.sample_chance(state, rng)
+            elif seat == seat_ai:
+                text = pick(state, level, seed=game, iterations=2500)
+                move = ENGINE.parse_move(state, text)
+                assert move in ENGINE.legal_moves(state), (text, ENGINE.to_position(state))
+                assert ENGINE.format_move(state, move) == text  # canonical (KR-10.3)
+            else:
+                move = rng.choice(ENGINE.legal_moves(state))
+            state = ENGINE.apply(state, move)
+
+
+@pytest.mark.parametrize("leader", [196, 205, 214])
+def test_hard_maximises_the_chance_of_winning_on_the_last_throw(leader: int) -> None:
+    # KR-4.4: side 1's throw 5 of round 6 ends the game; basic preset (KR-7.1): no bonus throw follows
+    state = ENGINE.from_position(f"YYB/RRB/BBB play 6 5 1 aim:l 0 {leader},186 00,00 - 0 basic")
+    options = [ENGINE.format_move(state, m) for m in ENGINE.legal_moves(state)]
+    chances = {m: p_win(state, m, 1) for m in options}
+    chosen = pick(state, "hard")
+    assert float(chances[chosen]) >= float(max(chances.values())) - 1e-9, (chosen, chances)
+
+
+def test_hard_and_auto_differ_where_only_the_win_counts() -> None:
+    # 9 behind on the game's last throw: auto (KR-8.4, most expected points) aims soft at a3 to spare
+    # the RRR and BBB; a hard throw gives a better chance of the 10 points that win
+    state = ENGINE.from_position("RRR/YYB/BBB play 6 5 1 aim:l 0 195,186 00,00 - 0 basic")
+    auto = ENGINE.format_move(state, ENGINE.auto_move(state))
+    assert auto == "aim a3 soft"
+    assert p_win(state, "aim a3 hard", 1) > p_win(state, auto, 1)
+    assert pick(state, "hard") == "aim a3 hard"
+    assert pick(state, "normal") == auto
+
+
+def test_normal_takes_the_most_expected_points_on_the_last_throw() -> None:
+    state = ENGINE.from_position("YYB/RRB/BBB play 6 5 1 aim:l 0 196,186 00,00 - 0 basic")
+    chosen = ENGINE.parse_move(state, pick(state, "normal"))
+    best = max(KR.aim_value(state.dice, "l", m[1], m[2]) for m in ENGINE.legal_moves(state))
+    assert KR.aim_value(state.dice, "l", chosen[1], chosen[2]) == best
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_keeps_a_rich_throw_and_rethrows_nothing(level: str) -> None:
+    # KR-4.3 throw 1: YYY/YYY/RRR scores 25 (KR-2.2); YRB three times scores 0
+    rich = ENGINE.from_position("YYY/YYY/RRR play 1 1 1 keep 1 0,0 10,20 - 3 advanced")
+    bust = ENGINE.from_position("YRB/YRB/YRB play 1 1 1 keep 1 0,0 10,20 - 3 advanced")
+    assert pick(rich, level) == "keep"
+    assert pick(bust, level) == "rethrow"
+
+
+def random_decisions(count: int, seed: int = 4) -> list:
+    rng = random.Random(seed)
+    found = []
+    state = ENGINE.new_game(2, seed=seed)
+    while len(found) < count:
+        if ENGINE.outcome(state) is not None:
+            state = ENGINE.new_game(2, seed=rng.randrange(1000))
+        seat = ENGINE.to_move(state)
+        if seat == CHANCE:
+            state = ENGINE.apply(state, ENGINE.sample_chance(state, rng))
+            continue
+        if state.step not in ("throw",) and state.phase != "throwoff":
+            found.append(state)
+        state = ENGINE.apply(state, rng.choice(ENGINE.legal_moves(state)))
+    return found
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_same_seed_and_iterations_same_move(level: str) -> None:
+    for state in random_decisions(6):
+        first = pick(state, level, seed=5, iterations=3000)
+        assert pick(state, level, seed=5, iterations=3000) == first
+
+
+def test_teams_seat_plays_for_its_side() -> None:
+    # KR-11 E13: seat 3 throws team 1's round-2 turn (KR-6.2)
+    state = ENGINE.from_position("YYB/YRR/YRB play 2 1 3 throw 1 40,41 00,00 - 3 advanced+teams")
+    assert pick(state, "hard") == "throw"
+    state = ENGINE.play(ENGINE.play(state, "throw"), "roll YYY/YYY/YYY")
+    assert ENGINE.to_move(state) == 3
+    assert pick(state, "hard") == "keep"
+
+
+def test_refuses_chance_nodes_and_wrong_seats() -> None:
+    state = ENGINE.from_position("---/---/RRR play 1 1 1 throw 1 0,0 10,20 - 3 advanced")
+    with pytest.raises(ai.AIError):
+        ai.choose_move("krakatoa", ENGINE.view(state, 0), 0, "hard", ai.Budget(iterations=100), 0)
+    rolling = ENGINE.play(state, "throw")
+    with pytest.raises(ai.AIError):
+        ai.choose_move("krakatoa", ENGINE.view(rolling, 1), 1, "hard", ai.Budget(iterations=100), 0)
