@@ -50,7 +50,7 @@ _RESULT_COLUMNS = "table_id, seat, guild_id, game, user_id, place, outcome, reas
 #: columns a caller may change with ``Tx.update_table`` (version and updated_at are set here)
 _UPDATABLE = frozenset(
     {"thread_id", "message_id", "status", "state", "turn_deadline", "next_event_at", "draw_offer", "outcome",
-     "posted_version"}
+     "posted_version", "options"}
 )
 
 
@@ -469,23 +469,23 @@ class Repository:
 
     # ---- settings and preferences -------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettings:
-        sql = "SELECT time_per_move, allowed_channels, rated FROM guild_settings WHERE guild_id = ?"
+        sql = "SELECT time_per_move, allowed_channels, rated, rate_mesa FROM guild_settings WHERE guild_id = ?"
         async with self._lock, self._db.execute(sql, (guild_id,)) as cur:
             row = await cur.fetchone()
         if row is None:
             return GuildSettings(guild_id)
         channels = tuple(int(c) for c in json.loads(row[1] or "[]"))
-        return GuildSettings(guild_id, row[0], channels, bool(row[2]))
+        return GuildSettings(guild_id, row[0], channels, bool(row[2]), bool(row[3]))
 
     async def set_guild_settings(self, settings: GuildSettings, now: str) -> None:
         async with self._lock:
             await self._db.execute(
-                "INSERT INTO guild_settings (guild_id, time_per_move, allowed_channels, rated, updated_at) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "INSERT INTO guild_settings (guild_id, time_per_move, allowed_channels, rated, rate_mesa, "
+                "updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
                 "time_per_move = excluded.time_per_move, allowed_channels = excluded.allowed_channels, "
-                "rated = excluded.rated, updated_at = excluded.updated_at",
+                "rated = excluded.rated, rate_mesa = excluded.rate_mesa, updated_at = excluded.updated_at",
                 (settings.guild_id, settings.time_per_move, json.dumps(list(settings.allowed_channels)),
-                 int(settings.rated), now),
+                 int(settings.rated), int(settings.rate_mesa), now),
             )
 
     async def user_prefs(self, user_id: int) -> UserPrefs:

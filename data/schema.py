@@ -145,7 +145,12 @@ CREATE INDEX rated_tables_order ON rated_tables(guild_id, seq);
 CREATE INDEX results_by_user ON results(guild_id, user_id, finished_at);
 """
 
-MIGRATIONS: list[str] = [V1, V2, V3, V4]
+#: migration (issue 17): whether a server rates games against Mesa (off: unrated by default)
+V_MESA = """
+ALTER TABLE guild_settings ADD COLUMN rate_mesa INTEGER NOT NULL DEFAULT 0;
+"""
+
+MIGRATIONS: list[str] = [V1, V2, V3, V4, V_MESA]
 
 #: the schema version this code writes
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -285,3 +285,13 @@ ES.update({
     "recompute.same": "Puntuaciones reconstruidas con los resultados guardados de este servidor: todas ya "
     "eran correctas.",
 })
+
+# ---- playing Mesa (issues 17, 18): shared by the console and Discord
+EN.update({
+    "mesa.stats_title": "Against Mesa (all games, rated or not):",
+    "mesa.stats_line": "{name}: {games} games: {wins} won, {losses} lost, {draws} drawn",
+})
+ES.update({
+    "mesa.stats_title": "Contra Mesa (todos los juegos, puntuadas o no):",
+    "mesa.stats_line": "{name}: {games} partidas: {wins} ganadas, {losses} perdidas, {draws} en tablas",
+})

@@ -68,6 +68,7 @@ from tables.durations import (
 )
 from tables.errors import TableError
 from tables.leaderboard import rate_finished_table
+from tables.mesa import MesaTables, is_mesa, mesa_seats, rated_with_mesa, take_request
 from tables.outbox import (
     BOARD,
     DRAW,
@@ -82,6 +83,7 @@ from tables.outbox import (
     Reminder,
     TableFinished,
 )
+from tables.thinking import Thinker
 
 log = logging.getLogger(__name__)
 
@@ -196,8 +198,9 @@ class _Step:
         return [NewMove(seat, text) for _, _, seat, text in self.items]
 
 
-class TableService:
-    """The application service.  ``renderer(game, view, names) -> PNG bytes`` or None for no images."""
+class TableService(MesaTables):
+    """The application service.  ``renderer(game, view, names) -> PNG bytes`` or None for no images;
+    ``thinker``: where Mesa's moves are searched (``tables.thinking``; tests inject iteration budgets)."""
 
     def __init__(
         self,
@@ -206,8 +209,11 @@ class TableService:
         renderer: Renderer | None = None,
         *,
         seed_source: Callable[[], int] | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
         self.repo = repo
+        self.thinker = thinker or Thinker()
+        self._mesa_busy: set[int] = set()  # tables whose Mesa move is being thought about (tables.mesa)
         self.clock = clock or SystemClock()
         self.renderer = renderer
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
@@ -481,7 +487,7 @@ class TableService:
         if ctx.row.draw_offer is not None and not over:
             hint = "draw"
         picture = await self._image(ctx.row.game, view, ctx.names()) if image else None
-        mention = tuple(row.user_id for s in actors if (row := ctx.by_seat(s)) is not None)
+        mention = tuple(row.user_id for s in actors if (row := ctx.by_seat(s)) is not None and not is_mesa(row.user_id))
         return PublicPost(ctx.id, BOARD, key, params, picture, mention, hint, version, self._offers(engine, state))
 
     @staticmethod
@@ -516,7 +522,8 @@ class TableService:
             return []
         seats = [s for before, move, _, _ in step.items for s in engine.private_changes(before, move)]
         out = ctx.out_seats()
-        return [s for s in dict.fromkeys(seats) if s not in out]
+        bots = {r.seat for r in ctx.seats if is_mesa(r.user_id)}  # Mesa's view never leaves the thinker
+        return [s for s in dict.fromkeys(seats) if s not in out and s not in bots]
 
     def _moves_text(self, ctx: _Ctx, step: _Step) -> str:
         parts = []
@@ -553,9 +560,11 @@ class TableService:
         if over or not self._human_actors(ctx, state):
             return {"turn_deadline": None, "next_event_at": None}
         seconds = int(ctx.options.get("time_per_move", DEFAULT_TIME_PER_MOVE))
+        # Mesa to act: due for the ticker at once, so a restart resumes Mesa's turn (tables.mesa)
+        mesa_due = self._mesa_to_act(ctx, state)
         return {
             "turn_deadline": now_iso(now + timedelta(seconds=seconds)),
-            "next_event_at": now_iso(now + timedelta(seconds=seconds * HALF)),
+            "next_event_at": now_iso(now if mesa_due else now + timedelta(seconds=seconds * HALF)),
         }
 
     async def _commit(
@@ -649,21 +658,23 @@ class TableService:
         except KeyError:
             raise TableError("error.unknown_game", game=game, games=", ".join(game_names())) from None
         engine = get_engine(name)
+        options, mesa = take_request(options or {})  # Mesa's seats: bots=N, level=L (tables.mesa)
         ids = [host_id, *(uid for uid, _ in opponents)]
         if host_id in ids[1:]:
             raise TableError("error.self_play")
         if len(set(ids)) != len(ids):
             raise TableError("error.duplicate_player")
-        if len(ids) > engine.max_players:
+        if len(ids) + mesa.count > engine.max_players:
             raise TableError("error.too_many_players", game=engine.title or name, max=engine.max_players)
-        if engine.max_players == 2 and len(ids) < 2:
+        if engine.max_players == 2 and len(ids) + mesa.count < 2:
             raise TableError("error.needs_opponent", game=engine.title or name)
         settings = await self.repo.guild_settings(guild_id)
         if settings.allowed_channels and channel_id not in settings.allowed_channels:
             raise TableError("error.channel_not_allowed")
-        resolved = self._table_options(engine, options or {}, settings)
-        if opponents or len(ids) == engine.max_players:  # the roster is known: check it now
-            self._check_game_options(engine, resolved, len(ids))
+        resolved = self._table_options(engine, options, settings)
+        resolved["rated"] = rated_with_mesa(resolved["rated"], settings.rate_mesa, mesa.count)
+        if opponents or mesa.count or len(ids) == engine.max_players:  # the roster is known: check it now
+            self._check_game_options(engine, resolved, len(ids) + mesa.count)
         status = INVITED if opponents else OPEN
         now = now_iso(self._now())
         async with self.repo.transaction() as tx:
@@ -673,7 +684,12 @@ class TableService:
             await tx.add_seat(SeatRow(table_id, 0, host_id, host_name, accepted=True))
             for i, (uid, uname) in enumerate(opponents, start=1):
                 await tx.add_seat(SeatRow(table_id, i, uid, uname, accepted=False))
+            for seat in mesa_seats(table_id, len(ids), mesa.count, mesa.level):  # accepted at once
+                await tx.add_seat(seat)
         ctx = await self._load(table_id)
+        if mesa.count and not opponents:  # only Mesa invited: the game starts now
+            async with self._lock(table_id):
+                return await self._start(ctx)
         return [self._waiting_post(ctx)]
 
     def _table_options(self, engine: Engine, options: dict[str, str], settings: GuildSettings) -> dict[str, Any]:
@@ -1056,6 +1072,9 @@ class TableService:
         now = self._now()
         messages: list[Message] = []
         for table_id in await self.repo.due_tables(now_iso(now)):
+            if await self.mesa_to_move(table_id):  # Mesa plays before any reminder or deadline
+                messages.extend(await self.play_mesa(table_id))
+                continue
             try:
                 async with self._lock(table_id):
                     messages.extend(await self._tick_table(table_id, now))
@@ -1084,6 +1103,8 @@ class TableService:
                 for seat in actors:
                     row = ctx.by_seat(seat)
                     assert row is not None
+                    if is_mesa(row.user_id):
+                        continue
                     fresh = await tx.record_reminder(table_id, ctx.row.version, kind, row.user_id, stamp)
                     if fresh and kind == kinds[-1]:  # skipped past 50%: only the later nudge is sent
                         messages.append(Reminder(table_id, row.user_id, f"reminder.{kind}", {
@@ -1104,7 +1125,7 @@ class TableService:
             names = self._names_of(ctx, actors)
             seat = actors[0]
             state = ctx.state
-            move = self._auto_move(ctx, state, seat, random.Random(f"{ctx.row.seed}:{ctx.plies + 1}"))
+            move = await self._timeout_move(ctx, state, seat)  # Mesa's easy level (tables.mesa)
             step = _Step([(state, move, seat, engine.format_move(state, move))])
             after = engine.apply(state, move)
             after = self._advance(ctx, after, ctx.plies + 1, step)
@@ -1281,6 +1302,7 @@ class TableService:
         time_per_move: str | None = None,
         allowed_channels: Sequence[int] | None = None,
         rated: bool | None = None,
+        rate_mesa: bool | None = None,
     ) -> GuildSettings:
         current = await self.repo.guild_settings(guild_id)
         seconds = current.time_per_move
@@ -1291,7 +1313,8 @@ class TableService:
         updated = GuildSettings(
             guild_id, seconds,
             tuple(allowed_channels) if allowed_channels is not None else current.allowed_channels,
-            current.rated if rated is None else rated)
+            current.rated if rated is None else rated,
+            current.rate_mesa if rate_mesa is None else rate_mesa)
         await self.repo.set_guild_settings(updated, now_iso(self._now()))
         return updated
 
@@ -1312,7 +1335,7 @@ class TableService:
 
 
 async def open_service(path: str | None = None, *, clock: Any = None, images: bool | str = True,
-                       seed_source: Callable[[], int] | None = None) -> TableService:
+                       seed_source: Callable[[], int] | None = None, thinker: Thinker | None = None) -> TableService:
     """The service over the SQLite file at ``path`` (default ``DATABASE_PATH`` or ``data/mesa.db``;
     ``":memory:"`` for a throw-away database).
 
@@ -1334,4 +1357,4 @@ async def open_service(path: str | None = None, *, clock: Any = None, images: bo
         from tables.rendering import ProcessRenderer
 
         renderer = ProcessRenderer()
-    return TableService(repo, clock, renderer, seed_source=seed_source)
+    return TableService(repo, clock, renderer, seed_source=seed_source, thinker=thinker)
