@@ -356,7 +356,7 @@ async def test_migration_from_schema_3_and_catch_up(tmp_path: Path) -> None:
     db.commit()
     db.close()
     repo = await Repository.open(path)
-    assert await repo.schema_version() == SCHEMA_VERSION == 4
+    assert await repo.schema_version() == SCHEMA_VERSION  # every migration after 3 ran
     assert await repo.ratings(3, "kona") == []
     board = LeaderboardService(repo)
     assert await board.catch_up() == [3]
