@@ -24,6 +24,7 @@ import discord
 from cogs.components import MesaButton, MesaSelect
 from cogs.i18n_discord import lang_for, t
 from cogs.limits import MAX_MESSAGE, MAX_SELECT_OPTIONS
+from cogs.mesa import MesaTurns
 from engines.base import QuickMove
 from tables import i18n as service_i18n
 from tables.outbox import BOARD, DRAW, INVITE, MINE, QUICK, RESULT, Message, PrivatePost, PublicPost, Reminder
@@ -70,6 +71,7 @@ class Delivery:
         self.boards: dict[int, int] = {}  # table -> message holding the latest controls
         self.langs: dict[int, str] = {}  # table -> language of its public posts
         self.locales: dict[int, str] = {}  # user -> last Discord locale seen
+        self.mesa = MesaTurns(self)  # Mesa's moves follow the boards delivered here (cogs/mesa.py)
 
     @property
     def service(self) -> Any:
@@ -142,6 +144,7 @@ class Delivery:
                 log.warning("table %d: Discord refused a post", message.table_id)
             except discord.HTTPException as exc:
                 log.warning("table %d: a post failed (%s %s)", message.table_id, type(exc).__name__, exc.status)
+        self.mesa.follow(messages)
         if failed:
             raise PostFailed
 
@@ -213,6 +216,7 @@ class Delivery:
         elif hint == "join":
             button("inv", "btn.join", "join", Style.primary)
             button("inv", "btn.start", "start", Style.success)
+            button("inv", "btn.fill_mesa", "fill")  # the host seats Mesa in the empty seats (issue 17)
             button("inv", "btn.leave_table", "leave")
             button("inv", "btn.cancel_table", "abort")
         elif hint in ("move", "draw", "build"):

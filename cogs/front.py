@@ -39,6 +39,7 @@ from cogs.components import MesaButton, MesaSelect
 from cogs.delivery import Delivery, PostFailed, public_lang
 from cogs.i18n_discord import lang_for, t
 from cogs.limits import MAX_AUTOCOMPLETE, MAX_EMBED_DESCRIPTION, MAX_MESSAGE, MAX_OPTION_TEXT
+from cogs.mesa import mesa_request
 from cogs.quickstart import full_rules, quickstart
 from tables import games as game_facts
 from tables import picker
@@ -236,13 +237,15 @@ class Front:
 
     # ================================================================ commands
     async def play(self, interaction: discord.Interaction, game: str, opponents: list[Any], *, seat: str | None,
-                   rated: bool | None, time_per_move: int | None, variant: str | None) -> None:
+                   rated: bool | None, time_per_move: int | None, variant: str | None,
+                   level: str | None = None, bots: int | None = None) -> None:
         async with self.guard(interaction):
             await self.defer(interaction)
             await self.touch(interaction)
             if interaction.guild_id is None or interaction.channel is None:
                 raise Refusal("err.no_guild")
             me = interaction.user
+            opponents, mesa = mesa_request(interaction, opponents, level, bots)  # cogs/mesa.py
             ids = [u.id for u in opponents]
             if me.id in ids:
                 raise Refusal("err.self")
@@ -251,7 +254,7 @@ class Front:
                     raise Refusal("err.bot", name=u.display_name)
             if len(set(ids)) != len(ids):
                 raise Refusal("err.duplicate")
-            options = parse_variant(variant)
+            options = parse_variant(variant) | mesa
             if seat:
                 options["seat"] = seat
             if rated is not None:
@@ -407,7 +410,7 @@ class Front:
         await self.reply(interaction, "", embed=embed, file=file, view=view)
 
     async def settings(self, interaction: discord.Interaction, *, time_per_move: int | None, rated: bool | None,
-                       channel: Any, channel_action: str | None) -> None:
+                       channel: Any, channel_action: str | None, rate_mesa: bool | None = None) -> None:
         async with self.guard(interaction):
             await self.defer(interaction)
             lang = self.lang(interaction)
@@ -425,11 +428,11 @@ class Front:
                     channels = [c for c in channels if c != channel.id]
                 elif channel.id not in channels:
                     channels.append(channel.id)
-            changed = time_per_move is not None or rated is not None or channels is not None
+            changed = time_per_move is not None or rated is not None or channels is not None or rate_mesa is not None
             if changed:
                 current = await self.service.set_guild_settings(
                     interaction.guild_id, time_per_move=f"{time_per_move}s" if time_per_move else None,
-                    allowed_channels=channels, rated=rated)
+                    allowed_channels=channels, rated=rated, rate_mesa=rate_mesa)
             time_text = t("settings.default_time", lang)
             if current.time_per_move:
                 from tables.durations import format_duration
@@ -439,7 +442,8 @@ class Front:
             lines = [t("ok.settings", lang)] if changed else []
             lines += [t("settings.title", lang), t("settings.time", lang, value=time_text),
                       t("settings.channels", lang, value=where),
-                      t("settings.rated", lang, value=t("word.on" if current.rated else "word.off", lang))]
+                      t("settings.rated", lang, value=t("word.on" if current.rated else "word.off", lang)),
+                      t("settings.rate_mesa", lang, value=t("word.on" if current.rate_mesa else "word.off", lang))]
             await self.reply(interaction, "\n".join(lines))
 
     # ================================================================ buttons and selects
@@ -504,6 +508,8 @@ class Front:
             messages, done = await self.service.leave(table, user.id), "ok.left"
         elif action == "abort":
             messages, done = await self.service.abort(table, user.id), "ok.cancelled"
+        elif action == "fill":  # "Fill with Mesa" (issue 17)
+            messages, done = await self.service.fill_with_mesa(table, user.id), "ok.accepted"
         else:
             messages, done = await self.service.start(table, user.id), "ok.accepted"
         await self.delivery.deliver(messages, public_lang(interaction))
