@@ -5,11 +5,11 @@ move whose exact distribution the rules give (KR-1.1, KR-8.2): the player enumer
 outcome (about a thousand per aim), scores each as the engine would (KR-2, the marks of KR-3.8 with
 Quakes, Rumbles and Eruptions), and values the position it leads to:
 
-- the throw after it, played greedily on the dice that will be left on the table (throws 3-5 are
-  Steam, Ash, Lava, KR-4.3, so the dice this throw leaves decide what the next one can score),
-  multiplied by the marks it will carry (KR-2.4) — this is where a Quake, a Rumble or an Eruption
-  is worth its points;
-- the throws after that and the later turns at their average (measured in greedy self-play);
+- the rest of the turn's raw points on the dice this throw leaves (``ai.krakatoa_turn.REST``: every
+  throw scores all nine dice and throws 3-5 are Steam, Ash, Lava, KR-4.3, so a Volcano left
+  standing scores again and again), with the next throw multiplied by the marks it will carry
+  (KR-2.4) — this is where a Quake, a Rumble or an Eruption is worth its points;
+- later marks and the later turns at their averages (measured in greedy self-play);
 - a bonus box (KR-5) in round 6 when marks are left and a box is.
 
 ``normal`` maximises expected points so valued.  ``hard`` maximises the probability of winning:
@@ -28,6 +28,8 @@ from typing import Any
 
 from ai import AIError, Budget
 from ai.clock import Stopwatch
+from ai.krakatoa_turn import INDEX as _INDEX
+from ai.krakatoa_turn import rest_table
 from engines import krakatoa as KR
 from engines.base import CHANCE
 
@@ -54,6 +56,9 @@ _FRESH = [(f, float(p)) for f, p in KR.FRESH_SET.items()]
 _FRESH_VALUE = float(KR.FRESH_VALUE)
 _FACE = {c: float(p) for c, p in KR.FACE_P.items()}
 _STRIKE = {force: {role: float(p) for role, p in roles.items()} for force, roles in KR.STRIKE_P.items()}
+
+_REST = rest_table()
+_SET_INDEX = {x: i for i, x in enumerate(SETS)}
 
 #: figures of the last search (benchmarks read them)
 LAST_STATS: dict[str, Any] = {}
@@ -157,7 +162,7 @@ class Context:
             throws_after = 0
         self.throws_after = throws_after
         future_turns = KR.ROUNDS - state.round
-        self.base = throws_after * AIM_POINTS + future_turns * TURN_MEAN
+        self.base = throws_after * (AIM_POINTS - AIM_RAW) + future_turns * TURN_MEAN
         # the others' expected final totals and the spread (hard only)
         sides = state.sides
         start = state.start if state.start is not None else side
@@ -177,16 +182,20 @@ class Context:
         self._memo: dict[tuple[tuple[str, str, str], int], float] = {}
 
     def future(self, dice: tuple[str, str, str], m1: int, m2: int) -> float:
-        """Expected points still to come for this side after the throw, given its result."""
+        """Expected points still to come for this side after the throw, given its result: the rest
+        of the turn's raw points on these dice (``REST``), the next throw's marks, the later marks
+        and turns at their averages."""
         nxt = self.next
-        if nxt == "set":
-            value = best_raw(dice, -1) * (1 << m1) + AIM_RAW * ((1 << m2) - 1)
-        elif nxt.startswith("aim:"):
-            value = best_raw(dice, SETS.index(nxt[4])) * (1 << m1)
-            if self.throws_after:
-                value += AIM_RAW * ((1 << m2) - 1)
-            else:  # m2 reaches throw 1 of the next round
-                value += THROW1_RAW * ((1 << m2) - 1) * (self.round < KR.ROUNDS)
+        if nxt == "set" or nxt.startswith("aim:"):
+            d = _INDEX[dice[0]] * 100 + _INDEX[dice[1]] * 10 + _INDEX[dice[2]]
+            value = _REST[self.throw + 1][d]
+            if m1:
+                value += best_raw(dice, -1 if nxt == "set" else _SET_INDEX[nxt[4]]) * ((1 << m1) - 1)
+            if m2:
+                if self.throws_after:
+                    value += AIM_RAW * ((1 << m2) - 1)
+                elif self.round < KR.ROUNDS:  # m2 reaches throw 1 of the next round
+                    value += THROW1_RAW * ((1 << m2) - 1)
         elif nxt == "turn":  # KR-3.2 marks carry to the next round's throws 1 and 2
             value = THROW1_RAW * ((1 << m1) - 1) + AIM_RAW * ((1 << m2) - 1)
         else:  # KR-5.2 a bonus box, if marks and a box are left

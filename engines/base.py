@@ -13,14 +13,15 @@ canonical strings.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 #: ``to_move`` returns this when the next move belongs to chance (dice, draws, deals).
 CHANCE = -1
 
-Move = Hashable
+#: a move: an engine-specific hashable value (a tuple, a small dataclass, a string)
+Move = Any
 State = Any
 
 

@@ -887,7 +887,7 @@ class K3Engine(Engine):
             if any(p == "W" for row in mountain for p in row):
                 raise PositionError("mountain: a white is never placed on the mountain (K3-5.1 c)")
             if len(mountain) == BASE_WIDTH and (
-                any(p not in COLOURS for p in mountain[0]) or len(set(mountain[0])) < 4
+                any(p is None or p not in COLOURS for p in mountain[0]) or len(set(mountain[0])) < 4
             ):
                 raise PositionError("mountain: the drawn base row is 9 coloured pieces of at least 4 colours (K3-2.1)")
         seats: list[Seat] = []
@@ -940,6 +940,7 @@ class K3Engine(Engine):
                 raise PositionError(
                     f"there are only {FULL[letter]} {letter} in the game, the position has more (K3-1.1)"
                 )
+        gone: tuple[int, ...]
         if phase in ("base", "deal"):
             gone = (0,) * 7
         else:
@@ -1091,7 +1092,7 @@ class K3Engine(Engine):
                     return K3Move("base", rows=("".join(row),))
         if state.phase == "deal":
             left = Counter({c: FULL[c] for c in COLOURS})
-            left.subtract(state.mountain[0])
+            left.subtract(p for p in state.mountain[0] if p is not None)  # K3-4.2: the base row is full
             bag = list(left.elements())
             rng.shuffle(bag)
             size = ALLOTMENT[state.players][2]

@@ -80,7 +80,7 @@ _MOVE: tuple[KonaMove, ...] = tuple(KonaMove(s, d) for s in range(CELLS) for d i
 
 def _ray(sq: int, df: int, dr: int) -> list[int]:
     f, r = sq % SIZE, sq // SIZE
-    out = []
+    out: list[int] = []
     while True:
         f += df
         r += dr
@@ -644,26 +644,39 @@ class KonaEngine(Engine):
 
 
 def _fast_perft(state: KonaState, depth: int) -> int:
-    stk = list(state.stacks)
-    hgt = [len(stack) for stack in stk]
-    counts: dict[Key, int] = {}
-    for key in state.history:
-        counts[key] = counts.get(key, 0) + 1
-    rep = state.repetition_draw
-    # keys seen twice on the path: only then can a child be a third occurrence (KO-7.1)
-    twice = sum(1 for n in counts.values() if n >= 2)
-    limit = state.move_limit
-    steps, open_steps = _STEPS, _OPEN_STEPS
-    step_masks, open_masks = _STEP_MASKS, _OPEN_MASKS
-    le3, ge2 = _FILE_LE3_BOTH, _FILE_GE2_BOTH
+    cm, pm, full = state.tops
+    return _PerftWalk(state).node(state.side, state.plies, state.last, cm, pm, full, depth)
 
-    # The moves of one source depend only on the board word under that source's masks, so their
-    # number is memoised per (source, distance) on ``word & reach`` — plain move generation, cached.
-    memo: list[dict[int, int]] = [{} for _ in range(CELLS * 4)]
-    open_memo: list[dict[int, int]] = [{} for _ in range(CELLS)]
-    reach, open_reach = _REACH, _OPEN_REACH
 
-    def generate(side: int, plies: int, last: int | None, cm: int, pm: int, full: int) -> list[tuple[int, int]]:
+class _PerftWalk:
+    """One bulk-counting perft (``KonaEngine.perft``): a private mutable board walked by make/unmake.
+
+    ``stk``/``hgt`` are the stacks and their heights, ``counts`` the positions on the path from the
+    root with their occurrences (KO-7.1) and ``twice`` how many of them occurred twice already.  The
+    hot loops copy what they use into locals first.  The rules here repeat the engine's; the tests
+    prove them equal to ``legal_moves`` + ``apply`` over thousands of positions.
+    """
+
+    __slots__ = ("counts", "hgt", "limit", "memo", "open_memo", "rep", "stk", "twice")
+
+    def __init__(self, state: KonaState) -> None:
+        self.stk = list(state.stacks)
+        self.hgt = [len(stack) for stack in self.stk]
+        self.counts: dict[Key, int] = {}
+        for key in state.history:
+            self.counts[key] = self.counts.get(key, 0) + 1
+        self.rep = state.repetition_draw
+        # keys seen twice on the path: only then can a child be a third occurrence (KO-7.1)
+        self.twice = sum(1 for n in self.counts.values() if n >= 2)
+        self.limit = state.move_limit
+        # The moves of one source depend only on the board word under that source's masks, so their
+        # number is memoised per (source, distance) on ``word & reach`` — plain move generation, cached.
+        self.memo: list[dict[int, int]] = [{} for _ in range(CELLS * 4)]
+        self.open_memo: list[dict[int, int]] = [{} for _ in range(CELLS)]
+
+    def generate(self, side: int, plies: int, last: int | None, cm: int, pm: int, full: int) -> list[tuple[int, int]]:
+        """The (source, destination) moves of ``side`` (KO-4, KO-5 in the opening)."""
+        hgt = self.hgt
         word = cm | pm | (full << CELLS)
         opening = plies < 2  # KO-5.1
         if plies == 1 and last is not None:  # KO-5.2
@@ -674,21 +687,24 @@ def _fast_perft(state: KonaState, depth: int) -> int:
             bit = mine & -mine
             mine ^= bit
             sq = bit.bit_length() - 1
-            for mask, dst in open_steps[sq] if opening else steps[sq * 4 + hgt[sq]]:
+            for mask, dst in _OPEN_STEPS[sq] if opening else _STEPS[sq * 4 + hgt[sq]]:
                 if not word & mask:
                     moves.append((sq, dst))
         return moves
 
-    def frontier(side: int, plies: int, last: int | None, cm: int, pm: int, full: int) -> int:
+    def frontier(self, side: int, plies: int, last: int | None, cm: int, pm: int, full: int) -> int:
         """Sum over this node's moves of the number of replies (bulk counting of the last ply)."""
-        nonlocal twice
+        stk, hgt, counts, memo, open_memo = self.stk, self.hgt, self.counts, self.memo, self.open_memo
+        repeats = self.rep and self.twice
+        step_masks, open_masks, reach, open_reach = _STEP_MASKS, _OPEN_MASKS, _REACH, _OPEN_REACH
+        le3, ge2 = _FILE_LE3_BOTH, _FILE_GE2_BOTH
         other = 1 - side
         child_opening = plies + 1 < 2
         child_ply_two = plies + 1 == 1
         total = 0
         theirs_mask = pm if other else cm
         theirs = [sq for sq in range(CELLS) if theirs_mask >> sq & 1]
-        for src, dst in generate(side, plies, last, cm, pm, full):
+        for src, dst in self.generate(side, plies, last, cm, pm, full):
             sbit = 1 << src
             dbit = 1 << dst
             if side:
@@ -715,7 +731,7 @@ def _fast_perft(state: KonaState, depth: int) -> int:
                 | (both & (both >> 5) & (both >> 10) & ge2)
             ):
                 continue
-            if rep and twice:
+            if repeats:
                 from_stack, to_stack = stk[src], stk[dst]
                 stk[src], stk[dst] = from_stack[:-1], to_stack + from_stack[-1]
                 third = counts.get((tuple(stk), other), 0) >= 2
@@ -745,18 +761,18 @@ def _fast_perft(state: KonaState, depth: int) -> int:
             hgt[dst] -= 1
         return total
 
-    def node(side: int, plies: int, last: int | None, cm: int, pm: int, full: int, depth: int) -> int:
+    def node(self, side: int, plies: int, last: int | None, cm: int, pm: int, full: int, depth: int) -> int:
         """Sequences of ``depth`` >= 2 plies from a position known not to be over."""
-        nonlocal twice
         nplies = plies + 1
-        if limit and nplies >= limit:
+        if self.limit and nplies >= self.limit:
             return 0  # KO-7.2: every child is drawn, so no sequence continues past it
         if depth == 2:
-            return frontier(side, plies, last, cm, pm, full)
+            return self.frontier(side, plies, last, cm, pm, full)
+        stk, hgt, counts, rep = self.stk, self.hgt, self.counts, self.rep
         piece = PIECE[side]
         other = 1 - side
         total = 0
-        for src, dst in generate(side, plies, last, cm, pm, full):
+        for src, dst in self.generate(side, plies, last, cm, pm, full):
             from_stack = stk[src]
             to_stack = stk[dst]
             left = from_stack[:-1]
@@ -785,19 +801,16 @@ def _fast_perft(state: KonaState, depth: int) -> int:
                 seen = counts.get(key, 0)
                 if not (rep and seen >= 2):  # KO-7.1: this would be the third occurrence
                     counts[key] = seen + 1
-                    twice += seen == 1
+                    self.twice += seen == 1
                     # a child without moves (KO-6.3) returns 0 from its own generation
-                    total += node(other, nplies, dst, ncm, npm, nfull, depth - 1)
-                    twice -= seen == 1
+                    total += self.node(other, nplies, dst, ncm, npm, nfull, depth - 1)
+                    self.twice -= seen == 1
                     counts[key] = seen
             stk[src] = from_stack
             stk[dst] = to_stack
             hgt[src] += 1
             hgt[dst] -= 1
         return total
-
-    cm, pm, full = state.tops
-    return node(state.side, state.plies, state.last, cm, pm, full, depth)
 
 
 ENGINE = KonaEngine()

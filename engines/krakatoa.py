@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -232,7 +232,7 @@ def best_set(dice: tuple[str, str, str]) -> tuple[Fraction, str]:
     return best
 
 
-def dice_text(dice: tuple[str | None, ...]) -> str:
+def dice_text(dice: Sequence[str | None]) -> str:
     return "/".join(f if f is not None else "---" for f in dice)
 
 

@@ -375,7 +375,7 @@ _LEVELS: tuple[dict[tuple[int, ...], tuple[int, ...]], dict[tuple[int, ...], tup
 def _levels(board: tuple[tuple[int, ...], ...], p: int) -> list[tuple[int, ...]]:
     """_slot_levels of every square (memoised per stack)."""
     memo = _LEVELS[p]
-    levels = list(map(memo.get, board))
+    levels: list[Any] = list(map(memo.get, board))
     if None in levels:
         if len(memo) > _MEMO_LIMIT:
             memo.clear()
@@ -388,7 +388,7 @@ def _levels(board: tuple[tuple[int, ...], ...], p: int) -> list[tuple[int, ...]]
 def _onboard_at(board: tuple[tuple[int, ...], ...], p: int, facts: list[int], slot: int, pair: str) -> tuple:
     """The onboard of ``pair`` into the slot-th (square, level) place of ``_onboard_slots``
     (``facts``: ``_facts(board, p)``)."""
-    ends = list(accumulate(map(_PLACES_OF, facts)))  # places on the squares up to each one
+    ends = list(accumulate(map(_places_of_fact, facts)))  # places on the squares up to each one
     sq = bisect_right(ends, slot)
     s = board[sq]
     levels = _LEVELS[p].get(s)
@@ -430,9 +430,14 @@ def _square_code(t: tuple[int, ...], p: int) -> int:
 #: the origin code is the code, plus, for an own-topped stack, the top piece's up and down faces and
 #: whether pieces lie below the top unit (bits 18-22): what the moves from it depend on (``_recipe``)
 _FACTS: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})
-_CODE_OF = ((1 << 18) - 1).__and__  # a fact -> the code (below 2**18: 12 pieces at most in a unit)
-_ORIGIN_CODE = (1 << 23) - 1  # a fact -> the origin code
-_PLACES_OF = (32).__rrshift__  # a fact -> the number of onboard places
+_CODE_MASK = (1 << 18) - 1  # fact & _CODE_MASK: the code (below 2**18: 12 pieces at most in a unit)
+_ORIGIN_CODE = (1 << 23) - 1  # fact & _ORIGIN_CODE: the origin code
+_PLACES_SHIFT = 32  # fact >> _PLACES_SHIFT: the number of onboard places
+# The same three as one-argument functions for ``map`` over the 16 facts of a board.  They are the
+# ints' own bound operators, so ``map`` calls them at C speed where a lambda would cost a Python
+# call per square (the playouts of ``random_move`` run them millions of times):
+_code_of_fact = _CODE_MASK.__and__  # _code_of_fact(fact) == fact & _CODE_MASK
+_places_of_fact = _PLACES_SHIFT.__rrshift__  # _places_of_fact(fact) == fact >> _PLACES_SHIFT
 
 
 def _origin_code(s: tuple[int, ...], code: int) -> int:
@@ -445,7 +450,7 @@ def _facts(board: tuple[tuple[int, ...], ...], p: int) -> list[int]:
     """The fact of every square (memoised per stack; the map runs at C speed): the sum of the
     facts, shifted right by 32, counts the onboard places (16 origin codes stay below 2**32)."""
     memo = _FACTS[p]
-    facts = list(map(memo.get, board))
+    facts: list[Any] = list(map(memo.get, board))
     if None in facts:
         if len(memo) > _MEMO_LIMIT:
             memo.clear()
@@ -453,13 +458,14 @@ def _facts(board: tuple[tuple[int, ...], ...], p: int) -> list[int]:
             if fact is None:
                 s = board[sq]
                 code = _square_code(s, p)
-                facts[sq] = memo[s] = len(_slot_levels(s, p)) << 32 | (_origin_code(s, code) if code >= 2 else code)
+                origin = _origin_code(s, code) if code >= 2 else code
+                facts[sq] = memo[s] = len(_slot_levels(s, p)) << _PLACES_SHIFT | origin
     return facts
 
 
 def _codes(board: tuple[tuple[int, ...], ...], p: int) -> list[int]:
     """_square_code of every square."""
-    return list(map(_CODE_OF, _facts(board, p)))
+    return list(map(_code_of_fact, _facts(board, p)))
 
 
 @lru_cache(maxsize=65536)
@@ -558,7 +564,7 @@ def _ray_getters() -> tuple:
     for origin in range(16):
         by_face = []
         for face in range(4):
-            by_n = [()]
+            by_n: list[tuple] = [()]
             for n in range(1, 4):
                 by_n.append(tuple((ray[:n], itemgetter(*ray[:n])) for ray in RAYS_BY_FACE[origin][face]))
             by_face.append(tuple(by_n))
@@ -569,18 +575,31 @@ def _ray_getters() -> tuple:
 RAY_CUTS = _ray_getters()
 
 
+#: the code of a stack topped by the opponent (``_square_code``: 0 empty, 1 enemy-topped, 2+ own)
+ENEMY_TOPPED = 1
+
+
+def _may_end_on(marker: bool, code: int) -> bool:
+    """PL-5.6: a group may end on any square, except a blank-topped group on an enemy-topped stack.
+
+    The one statement of the rule: the counts (``_ray_counts``), the generator (``_bucket_moves``)
+    and ``_apply_move`` all ask here.
+    """
+    return marker or code != ENEMY_TOPPED
+
+
 def _ray_counts(marker: bool, n: int, unit_mask: int, line: Any) -> tuple[int, tuple[int, ...]]:
     """The number of moves along one ray (PL-5.4-5.6) for each k = 1..N, in closed form."""
     if not isinstance(line, tuple):
         line = (line,)
     size = len(line)
     c0 = line[0]
-    l0 = marker or c0 != 1  # PL-5.6
+    l0 = _may_end_on(marker, c0)
     if size == 1:
         return (n, (1,) * n) if l0 else (0, (0,) * n)
     c1 = line[1]
-    l1 = marker or c1 != 1
-    l2 = size == 3 and (marker or line[2] != 1)
+    l1 = _may_end_on(marker, c1)
+    l2 = size == 3 and _may_end_on(marker, line[2])
     by_k = []
     for k in range(1, n + 1):
         mask = unit_mask & ((1 << k) - 1)
@@ -700,7 +719,9 @@ class _RecipeTable(dict):
 #: _RECIPES_AT[origin][origin code]: the recipe of the moves from a stack
 _RECIPES_AT = tuple(_RecipeTable(origin) for origin in range(16))
 SQUARES = range(16)
-_ONE_LT = (1).__lt__  # code > 1: a stack of the player whose codes these are
+# _is_own_stack(code) == (1 < code): codes 2 and up are stacks of the player whose codes these are
+# (0 = empty, 1 = the opponent's); a bound operator, for ``map`` at C speed like ``_code_of_fact``
+_is_own_stack = (1).__lt__
 
 
 def _bucket_moves(origin: int, bucket: tuple, codes: list[int], unit_mask: int, k: int) -> list:
@@ -711,13 +732,13 @@ def _bucket_moves(origin: int, bucket: tuple, codes: list[int], unit_mask: int, 
     mask = unit_mask & ((1 << k) - 1)
     if kind == 1:  # PL-5.7: land on F, perhaps after a stop on M
         mid, fin = path
-        out = [(K_MOVE, flip, origin, k, (), fin)]
+        out: list[tuple] = [(K_MOVE, flip, origin, k, (), fin)]
         out.extend((K_MOVE, flip, origin, k, ((mid, j),), fin) for j, _ in _stop_options(codes[mid], k, mask))
         return out
     marker = kind == 2
     size = len(path)
-    land = [marker or codes[sq] != 1 for sq in path]  # PL-5.6
-    out = []
+    land = [_may_end_on(marker, codes[sq]) for sq in path]
+    out = []  # same list as above: every move tuple of the bucket
     append = out.append
     # lines are at most 3 squares long: at most two stops, so the loops are written out
     for i0 in range(size):
@@ -956,14 +977,14 @@ class PlateauEngine(Engine):
         choices = _choices_for(state.reserves[p])
         n_choices = len(choices)
         facts = _facts(board, p)
-        codes = list(map(_CODE_OF, facts))
-        n_on = (sum(facts) >> 32) * n_choices
+        codes = list(map(_code_of_fact, facts))
+        n_on = (sum(facts) >> _PLACES_SHIFT) * n_choices
         counts = []  # (origin, recipe, moves along each path, moves from it): counted, not built
         n_stack = 0
         each_codes = repeat(codes)
-        for origin in compress(SQUARES, map(_ONE_LT, codes)):  # own stacks: codes 2 and up
+        for origin in compress(SQUARES, map(_is_own_stack, codes)):  # own stacks: codes 2 and up
             recipe = _RECIPES_AT[origin][facts[origin] & _ORIGIN_CODE]
-            along = list(map(getitem, recipe[3], map(call, recipe[2], each_codes)))  # at C speed
+            along: list[int] = list(map(getitem, recipe[3], map(call, recipe[2], each_codes)))  # at C speed
             count = recipe[0] + sum(along)
             counts.append((origin, recipe, along, count))
             n_stack += count
@@ -1000,8 +1021,8 @@ class PlateauEngine(Engine):
         p = state.side
         board = state.board
         facts = _facts(board, p)
-        codes = list(map(_CODE_OF, facts))
-        sources = list(compress(SQUARES, map(_ONE_LT, codes)))  # own stacks: codes 2 and up
+        codes = list(map(_code_of_fact, facts))
+        sources = list(compress(SQUARES, map(_is_own_stack, codes)))  # own stacks: codes 2 and up
         choices = _choices_for(state.reserves[p])
         if choices:
             sources.append(_ONBOARD_SOURCE)
@@ -1011,7 +1032,7 @@ class PlateauEngine(Engine):
         while sources:
             source = sources.pop(int(rng.random() * len(sources)))
             if source == _ONBOARD_SOURCE:
-                n_slots = sum(facts) >> 32
+                n_slots = sum(facts) >> _PLACES_SHIFT
                 if not n_slots:
                     continue
                 slot, c = divmod(int(rng.random() * (n_slots * len(choices))), len(choices))
@@ -1019,7 +1040,7 @@ class PlateauEngine(Engine):
             if source == _TENDER_SOURCE:
                 return tenders[int(rng.random() * len(tenders))]
             recipe = _RECIPES_AT[source][facts[source] & _ORIGIN_CODE]
-            along = list(map(getitem, recipe[3], map(call, recipe[2], repeat(codes))))
+            along: list[int] = list(map(getitem, recipe[3], map(call, recipe[2], repeat(codes))))
             count = recipe[0] + sum(along)
             if count:
                 return _recipe_move(source, recipe, codes, int(rng.random() * count), along)
@@ -1051,8 +1072,8 @@ class PlateauEngine(Engine):
             raise IllegalMoveError(f"PL-8.6: the game is over ({state.result})")
         # the move's shape is checked here and its parts by the handlers' readers (_square, _choice,
         # _counts, _stops, _origin), so an error inside a handler is an engine bug and is not hidden
-        kind = move[0] if isinstance(move, tuple) and move else None
-        handler = _HANDLERS.get(kind) if kind.__class__ is int else None
+        kind = move[0] if isinstance(move, tuple) and move and move[0].__class__ is int else -1
+        handler = _HANDLERS.get(kind)
         if handler is None or len(move) != _ARITY[kind]:
             raise InvalidMoveError(f"not a Plateau move: {move!r}")
         return handler(state, move)
@@ -1308,7 +1329,8 @@ def _parse_fields(text: str, view: bool) -> dict[str, Any]:
     if side_text not in ("B", "W"):
         raise PositionError(f"side must be B or W, not {side_text!r}")
     side = OWNER_LETTERS.index(side_text)
-    tender, refused = ZERO7, 0
+    tender: tuple[int, ...] = ZERO7
+    refused = 0
     if phase_text == "open":
         phase = PHASE_OPEN
     elif phase_text == "turn":
@@ -1689,7 +1711,7 @@ def _apply_move(state: PlateauState, move: tuple) -> PlateauState:
             board[sq] = _reveal_top(combined[:-j])  # PL-9.3 (d)
             path.append(NAMES[sq])
     t = board[dest]
-    if t and t[-1] & 1 != p and face == BLANK:
+    if not _may_end_on(face != BLANK, _square_code(t, p)):
         raise IllegalMoveError(f"PL-5.6: a blank-topped group never ends on an enemy-topped stack ({NAMES[dest]})")
     landed, captured = _capture(t + group, p)  # PL-6
     board[dest] = landed
@@ -1908,7 +1930,7 @@ def determinize(view: Mapping[str, Any], seat: int | None, rng: random.Random) -
                             _marks((key,)), rep, cap, last, highlight)  # fmt: skip
     f = _parse_fields(text, view=True)
     squares = [list(s) for s in f["squares"]]
-    reserves: list[Any] = list(f["reserves"])
+    seen_reserves: list[Any] = list(f["reserves"])
     prisoners = f["prisoners"]
     for q in (0, 1):
         pool = list(FULL_SET)
@@ -1923,12 +1945,12 @@ def determinize(view: Mapping[str, Any], seat: int | None, rng: random.Random) -
                     pool[TYPE_OF_FACES[(up, down)]] -= 1
                 else:
                     slots.append((sq, i))
-        if isinstance(reserves[q], tuple):
+        if isinstance(seen_reserves[q], tuple):
             for i in range(7):
-                pool[i] -= reserves[q][i]
+                pool[i] -= seen_reserves[q][i]
         if any(n < 0 for n in pool):
             raise PositionError(f"the view accounts for more than 12 pieces of seat {q}")
-        if not slots and isinstance(reserves[q], tuple):
+        if not slots and isinstance(seen_reserves[q], tuple):
             continue
         constraints = []
         for sq, i in slots:
@@ -1956,12 +1978,12 @@ def determinize(view: Mapping[str, Any], seat: int | None, rng: random.Random) -
             squares[sq][i] = (o, up, down, up_pub, down_pub)
         for t in chosen:
             pool[t] -= 1
-        if not isinstance(reserves[q], tuple):
-            if sum(pool) != reserves[q]:
+        if not isinstance(seen_reserves[q], tuple):
+            if sum(pool) != seen_reserves[q]:
                 raise PositionError(f"seat {q}'s reserve size does not fit this view")
-            reserves[q] = tuple(pool)
+            seen_reserves[q] = tuple(pool)
     board = tuple(tuple(make_piece(*piece) for piece in s) for s in squares)
-    res = (reserves[0], reserves[1])
+    res = (seen_reserves[0], seen_reserves[1])
     _validate(board, f["side"], f["phase"], f["tender"], res, prisoners)
     key = _key(board, f["side"], f["phase"], f["tender"], f["refused"], res, prisoners)
     return PlateauState(board, f["side"], f["phase"], f["tender"], f["refused"], res, prisoners, f["ply"], "",

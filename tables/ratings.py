@@ -80,7 +80,7 @@ def rate_game(current: Mapping[int, Rating], placings: Sequence[Placing]) -> dic
     m = model()
     before = [[m.rating(mu=current.get(p.user_id, Rating()).mu, sigma=current.get(p.user_id, Rating()).sigma)
                for p in teams[t]] for t in order]
-    ranks = [min(p.place for p in teams[t]) for t in order]
+    ranks: list[float] = [min(p.place for p in teams[t]) for t in order]
     after = m.rate(before, ranks=ranks)
     result: dict[int, Rating] = {}
     for t, new_team in zip(order, after):

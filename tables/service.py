@@ -87,7 +87,7 @@ from tables.thinking import Thinker
 
 log = logging.getLogger(__name__)
 
-Renderer = Callable[[str, dict[str, Any], list[str]], bytes]
+Renderer = Callable[[str, dict[str, Any], list[str]], bytes]  # render.render or tables.rendering.ProcessRenderer
 
 #: reminder thresholds as fractions of the time per move
 HALF, LATE = 0.5, 0.9
@@ -246,9 +246,10 @@ class TableService(MesaTables):
         if cached is not None:
             row, seats, state, plies = cached
             return _Ctx(row, list(seats), get_engine(row.game), json.loads(row.options), state, plies)
-        row, seats = await self.repo.load(table_id)
-        if row is None:
+        found, seats = await self.repo.load(table_id)
+        if found is None:
             raise TableError("error.no_table", table=table_id)
+        row = found
         try:
             engine = get_engine(row.game)
             options = json.loads(row.options)
@@ -629,10 +630,10 @@ class TableService(MesaTables):
         moves_text = self._moves_text(ctx, step)
         private_seats = [] if over else self._private_changes(ctx, step, state, starting)
         # the pictures are drawn side by side (the renderer runs in threads)
-        posts = await asyncio.gather(
-            self._board_post(ctx, state, version, columns["turn_deadline"], moves_text),
-            *(self._private_post(ctx, state, seat) for seat in private_seats))
-        messages.extend(posts)
+        board = asyncio.ensure_future(self._board_post(ctx, state, version, columns["turn_deadline"], moves_text))
+        private = await asyncio.gather(*(self._private_post(ctx, state, seat) for seat in private_seats))
+        messages.append(await board)
+        messages.extend(private)
         if over:
             messages.append(self._result_post(ctx, places, reason, text, version))
             ordered = sorted(ctx.seats, key=lambda r: r.seat)
@@ -1348,7 +1349,7 @@ async def open_service(path: str | None = None, *, clock: Any = None, images: bo
 
     repo = await Repository.open(path or database_path())
     log.info("database %s opened", path or database_path())
-    renderer = None
+    renderer: Renderer | None = None
     if images == "thread":
         import render
 

@@ -181,3 +181,24 @@ def test_stopwatch_iterations_are_exact() -> None:
     watch = Stopwatch(ai.Budget(iterations=50), check_every=1000)
     assert not watch.over(49)
     assert watch.over(50)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", LEVELS)
+def test_hundred_seeded_games_against_random_without_an_illegal_move(level: str) -> None:
+    rng = random.Random(17)
+    score = 0.0
+    for game in range(100):
+        state = ENGINE.new_game()
+        seat_ai = game % 2
+        while ENGINE.outcome(state) is None:
+            seat = ENGINE.to_move(state)
+            if seat == seat_ai:
+                move = ENGINE.parse_move(state, pick(state, level, seed=game, iterations=40))
+                assert move in ENGINE.legal_moves(state), ENGINE.to_position(state)
+            else:
+                move = rng.choice(ENGINE.legal_moves(state))
+            state = ENGINE.apply(state, move)
+        result = ENGINE.outcome(state)
+        score += 0.5 if result.draw else float(seat_ai in result.winners)
+    assert score >= 85  # even with a tiny budget every level beats random play

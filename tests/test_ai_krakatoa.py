@@ -133,3 +133,45 @@ def test_refuses_chance_nodes_and_wrong_seats() -> None:
     rolling = ENGINE.play(state, "throw")
     with pytest.raises(ai.AIError):
         ai.choose_move("krakatoa", ENGINE.view(rolling, 1), 1, "hard", ai.Budget(iterations=100), 0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_many_seeded_games_against_random_without_an_illegal_move(level: str) -> None:
+    for game in range(100 if level == "easy" else 40):  # < 30 s of one core each
+        rng = random.Random(1000 + game)
+        state = ENGINE.new_game(2, seed=game)
+        seat_ai = game % 2
+        while ENGINE.outcome(state) is None:
+            seat = ENGINE.to_move(state)
+            if seat == CHANCE:
+                move = ENGINE.sample_chance(state, rng)
+            elif seat == seat_ai:
+                move = ENGINE.parse_move(state, pick(state, level, seed=game, iterations=1200))
+                assert move in ENGINE.legal_moves(state), ENGINE.to_position(state)
+            else:
+                move = rng.choice(ENGINE.legal_moves(state))
+            state = ENGINE.apply(state, move)
+
+
+def test_rest_of_turn_table_matches_a_direct_computation() -> None:
+    # ai.krakatoa_turn.REST: throw 5 is Lava's best aim (KR-8.4's exact value); throw 4 adds what
+    # the dice it leaves are worth to throw 5, summed here over the engine's exact outcomes (KR-10.5)
+    from ai.krakatoa_turn import dice_index, rest_table
+
+    rest = rest_table()
+    for dice in [("YYB", "YRR", "RRR"), ("YYY", "RRR", "BBB"), ("YRB", "BBB", "YYR")]:
+        last = ENGINE.from_position(f"{'/'.join(dice)} play 1 5 0 aim:l 0 0,0 00,00 - 0 basic")
+        best5 = max(KR.aim_value(dice, "l", m[1], m[2]) for m in ENGINE.legal_moves(last))
+        assert rest[5][dice_index(dice)] == pytest.approx(float(best5), abs=1e-5)
+        state = ENGINE.from_position(f"{'/'.join(dice)} play 1 4 0 aim:a 0 0,0 00,00 - 0 basic")
+        best4 = 0.0
+        for move in ENGINE.legal_moves(state):
+            rolled = ENGINE.apply(state, move)
+            value = 0.0
+            for outcome, p in ENGINE.chance_outcomes_exact(rolled):
+                new = KR._parse_dice(outcome[1].lower())
+                raw = 0 if outcome[0] == "scratch" else KR.raw_score(new)
+                value += float(p) * (raw + rest[5][dice_index(new)])
+            best4 = max(best4, value)
+        assert rest[4][dice_index(dice)] == pytest.approx(best4, abs=1e-4)

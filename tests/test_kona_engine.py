@@ -557,3 +557,19 @@ def test_cli_perft_5_under_a_second():
 def test_move_error_hierarchy():
     """Errors the CLI and the bot catch: every move error is a MoveError."""
     assert issubclass(IllegalMoveError, MoveError) and issubclass(InvalidMoveError, MoveError)
+
+
+@pytest.mark.slow
+def test_perft_fast_path_equals_legal_moves_and_apply_over_thousands_of_positions():
+    """One rule, one place (issue 13): the perft's own make/unmake rules implementation agrees with
+    the engine's legal_moves + apply on thousands of positions from seeded random games, with the
+    house rules on and off (KO-7.1, KO-7.2) — depth 2 exercises its inner nodes and its bulk count."""
+    rng = random.Random(13)
+    checked = 0
+    while checked < 2000:
+        options = {"repetition_draw": rng.random() < 0.5, "move_limit": rng.choice([0, 40, 200])}
+        state = E.new_game(2, options=options)
+        while E.to_move(state) is not None and checked < 2000:
+            assert E.perft(state, 2) == reference_perft(state, 2), E.to_position(state)
+            checked += 1
+            state = E.apply(state, rng.choice(E.legal_moves(state)))
