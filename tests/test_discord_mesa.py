@@ -3,11 +3,12 @@ the opponent), Mesa's board after the player's, the "Fill with Mesa" button, ``b
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 from discord_standin import BOT_ID
-from discord_standin.payloads import Harness, option, thread_channel, user
+from discord_standin.payloads import GUILD_ID, Harness, option, thread_channel, user
 
 from tables.mesa import is_mesa
 from tables.thinking import Thinker, iterations
@@ -86,3 +87,27 @@ async def test_fill_with_mesa_button_starts_an_open_table(harness: Harness) -> N
     assert summary.status in ("active", "finished") and len(summary.players) == 4
     assert sum(is_mesa(u) for u in summary.user_ids) == 3
     assert any("Krakatoa #1" in r.content for r in posts(h))
+
+
+async def test_rate_mesa_setting_and_stats_record_against_mesa(harness: Harness) -> None:
+    h = harness
+    await h.command("settings", [option("rate_mesa", True, 5)], ALICE, permissions=1 << 5)
+    answer = [r for r in h.standin.interaction_replies() if r.content][-1]
+    assert "Games against Mesa rated: on" in answer.content
+    assert (await h.bot.service.guild_settings(GUILD_ID)).rate_mesa
+    await h.command("play", [option("game", "kona", 3), option("opponent", BOT_ID, 6), option("seat", "first", 3),
+                             option("level", "easy", 3)], ALICE, users=[MESA_USER])
+    await h.bot.front.delivery.mesa.idle()
+    rng = random.Random(2)
+    for _ in range(300):
+        legal = await h.bot.service.legal_moves_for(1, 1001)
+        if not legal:
+            break
+        await h.command("move", [option("text", rng.choice(legal), 3)], ALICE)
+        await h.bot.front.delivery.mesa.idle()
+    assert (await h.bot.service.table_details(1)).summary.status == "finished"
+    await h.command("stats", [], ALICE)
+    answer = [r for r in h.standin.interaction_replies() if r.content][-1]
+    assert answer.content.startswith("Stats of alice")  # rated now: a Kona rating line
+    assert "Kona: rating" in answer.content
+    assert "Against Mesa" in answer.content and "Mesa (easy): 1 games:" in answer.content
