@@ -36,6 +36,7 @@ import shlex
 import sys
 import zlib
 from collections.abc import Callable, Iterable
+from contextlib import aclosing
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -193,8 +194,9 @@ class Console:
         """After the boards of a command: Mesa's moves where Mesa is to act, each board as it comes."""
         while self._boards:
             table_id = self._boards.pop(0)
-            async for messages in self.service.mesa_turns(table_id):
-                self.show(messages)
+            async with aclosing(self.service.mesa_turns(table_id)) as turns:
+                async for messages in turns:
+                    self.show(messages)
 
     async def _dispatch(self, name: str, uid: int, command: str) -> None:
         table: int | None = None

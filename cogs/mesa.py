@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Iterable
+from contextlib import aclosing
 from typing import TYPE_CHECKING, Any
 
 from tables.mesa import board_tables
@@ -41,8 +42,9 @@ class MesaTurns:
             service = self.delivery.service
             if service is None or not await service.mesa_to_move(table_id):
                 return
-            async for messages in service.mesa_turns(table_id):
-                await self.delivery.deliver(messages, None)
+            async with aclosing(service.mesa_turns(table_id)) as turns:  # a failed post frees the table
+                async for messages in turns:
+                    await self.delivery.deliver(messages, None)
         except Exception as exc:  # the ticker tries again; the log names the table and the type only
             log.error("table %d: Mesa's turn failed (%s)", table_id, type(exc).__name__)
         finally:

@@ -27,6 +27,7 @@ import json
 import logging
 import random
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from contextlib import aclosing
 from dataclasses import dataclass
 from typing import Any
 
@@ -87,14 +88,32 @@ def parse_level(text: str | None) -> str:
 
 @dataclass(frozen=True)
 class MesaRequest:
-    """What a /play asks of Mesa: how many seats, at which level."""
+    """What a /play asks of Mesa: how many seats, at which level; ``named``: Mesa ids named as
+    opponents (a rematch names the same Mesa seats again)."""
 
     count: int = 0
     level: str = DEFAULT_LEVEL
+    named: tuple[int, ...] = ()
+
+    def seats(self, table_id: int, first_seat: int) -> list[SeatRow]:
+        """The accepted Mesa seats of the table, numbered from ``first_seat``."""
+        named = [SeatRow(table_id, first_seat + i, uid, _name_of(uid), is_ai=True, accepted=True)
+                 for i, uid in enumerate(self.named)]
+        more = mesa_seats(table_id, first_seat + len(named), self.count - len(named), self.level, self.named)
+        return named + more
 
 
-def take_request(options: Mapping[str, str]) -> tuple[dict[str, str], MesaRequest]:
-    """Split ``level=`` and ``bots=`` (Mesa seats) off a /play's options; the rest go to the table."""
+def _name_of(user_id: int) -> str:
+    level = level_of(user_id) or DEFAULT_LEVEL
+    return mesa_name(level, (-user_id - BASE) % SEATS_PER_LEVEL)
+
+
+def take_request(options: Mapping[str, str], opponents: Sequence[tuple[int, str]] = ()
+                 ) -> tuple[dict[str, str], list[tuple[int, str]], MesaRequest]:
+    """Split ``level=`` and ``bots=`` (Mesa seats) off a /play's options, and Mesa's ids off its
+    opponents; the rest go to the table as before."""
+    named = tuple(uid for uid, _ in opponents if is_mesa(uid))
+    humans = [(uid, name) for uid, name in opponents if not is_mesa(uid)]
     rest: dict[str, str] = {}
     level_text: str | None = None
     bots = 0
@@ -111,13 +130,13 @@ def take_request(options: Mapping[str, str]) -> tuple[dict[str, str], MesaReques
                 raise TableError("error.bad_option", option=name, value=str(value), allowed="1, 2, 3")
         else:
             rest[key] = value
-    return rest, MesaRequest(bots, parse_level(level_text))
+    return rest, humans, MesaRequest(bots + len(named), parse_level(level_text), named)
 
 
 def mesa_seats(table_id: int, first_seat: int, count: int, level: str, taken: Iterable[int] = ()) -> list[SeatRow]:
     """``count`` accepted Mesa seats from seat number ``first_seat`` on, with ids not yet ``taken``."""
     used = set(taken)
-    seats = []
+    seats: list[SeatRow] = []
     k = 0
     while len(seats) < count:
         uid = mesa_id(level, k)
@@ -280,8 +299,9 @@ class MesaTables:
     async def play_mesa(self, table_id: int) -> list[Message]:
         """Every Mesa move due at this table, their messages in order (the ticker, tests)."""
         out: list[Message] = []
-        async for messages in self.mesa_turns(table_id):
-            out.extend(messages)
+        async with aclosing(self.mesa_turns(table_id)) as turns:
+            async for messages in turns:
+                out.extend(messages)
         return out
 
     # ---- seating

@@ -68,7 +68,7 @@ from tables.durations import (
 )
 from tables.errors import TableError
 from tables.leaderboard import rate_finished_table
-from tables.mesa import MesaTables, is_mesa, mesa_seats, rated_with_mesa, take_request
+from tables.mesa import MesaTables, is_mesa, rated_with_mesa, take_request
 from tables.outbox import (
     BOARD,
     DRAW,
@@ -659,7 +659,7 @@ class TableService(MesaTables):
         except KeyError:
             raise TableError("error.unknown_game", game=game, games=", ".join(game_names())) from None
         engine = get_engine(name)
-        options, mesa = take_request(options or {})  # Mesa's seats: bots=N, level=L (tables.mesa)
+        options, opponents, mesa = take_request(options or {}, opponents)  # Mesa's seats (tables.mesa)
         ids = [host_id, *(uid for uid, _ in opponents)]
         if host_id in ids[1:]:
             raise TableError("error.self_play")
@@ -685,7 +685,7 @@ class TableService(MesaTables):
             await tx.add_seat(SeatRow(table_id, 0, host_id, host_name, accepted=True))
             for i, (uid, uname) in enumerate(opponents, start=1):
                 await tx.add_seat(SeatRow(table_id, i, uid, uname, accepted=False))
-            for seat in mesa_seats(table_id, len(ids), mesa.count, mesa.level):  # accepted at once
+            for seat in mesa.seats(table_id, len(ids)):  # accepted at once
                 await tx.add_seat(seat)
         ctx = await self._load(table_id)
         if mesa.count and not opponents:  # only Mesa invited: the game starts now

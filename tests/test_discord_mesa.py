@@ -111,3 +111,18 @@ async def test_rate_mesa_setting_and_stats_record_against_mesa(harness: Harness)
     assert answer.content.startswith("Stats of alice")  # rated now: a Kona rating line
     assert "Kona: rating" in answer.content
     assert "Against Mesa" in answer.content and "Mesa (easy): 1 games:" in answer.content
+
+
+async def test_rematch_against_mesa_seats_mesa_again(harness: Harness) -> None:
+    h = harness
+    await h.command("play", [option("game", "kona", 3), option("opponent", BOT_ID, 6), option("seat", "first", 3),
+                             option("level", "hard", 3)], ALICE, users=[MESA_USER])
+    await h.bot.front.delivery.mesa.idle()
+    await h.command("resign", [], ALICE)
+    rematch = h.latest_id("mesa:rematch:1:")
+    await h.click(rematch, ALICE)
+    await h.bot.front.delivery.mesa.idle()
+    summary = (await h.bot.service.table_details(2)).summary
+    assert summary.status == "active"  # Mesa accepts the rematch at once
+    assert sorted(summary.players) == ["Mesa (hard)", "alice"]
+    assert summary.players[0] == "Mesa (hard)"  # seats swapped: alice moved first last time
