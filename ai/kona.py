@@ -227,13 +227,13 @@ class Search:
         moves = self.generate(side, plies, last, cm, pm, full)
         if not moves:
             return -(WIN - ply)  # KO-6.3: blocked, the side to move loses
+        if plies >= MOVE_LIMIT:
+            return 0  # KO-7.2 (after KO-6.3, as the engine judges)
         win, safe = self.classify(side, moves, cm, pm, full)
         if win >= 0:
             return WIN - ply - 1
         if not safe:
             return -(WIN - ply - 1)  # every move hands the opponent a line
-        if plies >= MOVE_LIMIT:
-            return 0
         if depth <= 0:
             return self.evaluate(side, safe, cm, pm, full, plies, last)
         key = self.key
@@ -373,7 +373,7 @@ def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: 
     if level == "easy":
         mv = _easy(state, rng)
     else:
-        stopwatch = Stopwatch(budget)
+        stopwatch = Stopwatch(budget, check_every=32)  # a clock read costs far less than a node
         search = Search(state, stopwatch, rng)
         mv, _ = search.root(MAX_DEPTH[level])
         LAST_STATS.update(work=search.nodes, seconds=stopwatch.elapsed(), unit="nodes")

@@ -7,13 +7,20 @@ the samples and faces it never saw stay uncertain.  Its own pieces' faces are pa
 the position string marks which of them the opponent has seen, so the samples carry that too.
 
 Search (``ai/ismcts.py``): one tree over move sequences, a fresh determinization per iteration,
-progressive widening (1,260 moves at ply 1).  New children are chosen *capture first*: wins, then
-captures by the value taken, then the rest at random; the same rule serves both seats, so the
-opponent's dangerous replies are read first.  Rollouts are short capture-aware playouts
-(``playout_move`` draws, keeping a capturing draw when one of a few is) scored by the prisoner
-count that decides the game (PL-8.1).  Around the search: a win in one is always taken, and the
-chosen move is checked over a few samples for an immediate reply that wins (a capture to six
-prisoners or a six-stack), picking the most-read move that allows none when one exists.
+progressive widening (1,260 moves at ply 1).  At the root (normal, hard) moves enter the tree in the
+order of a two-ply material reading on one sample: what the move captures minus the best capture it
+leaves the opponent (own moves and capture counts do not depend on hidden faces; only values may).
+Deeper, new children are chosen *capture first*: wins, then captures by what they take, then the
+rest at random; the same rule serves both seats, so the opponent's dangerous replies are read
+first.  Rollouts are short capture-aware playouts (a few of the side's capturing moves are tried
+before a ``playout_move`` draw) scored by the prisoner race that decides the game (PL-8.1) and the
+progress towards a six-stack.  Around the search: a win in one is always taken, and the chosen move
+is checked over a few samples for an immediate reply that wins (a capture to six prisoners or a
+six-stack), picking the most-read move that allows none when one exists.
+
+Known limit (single-observer ISMCTS): inside a sample the opponent is played as if it saw that
+sample's faces of Mesa's pieces; what the opponent really knows (the case marks of the position)
+is not modelled separately.
 """
 
 from __future__ import annotations
@@ -123,11 +130,10 @@ def _threat_possible(state: PlateauState, p: int) -> bool:
 def _hot(state: PlateauState, moves: Sequence[Any]) -> list:
     """The moves that may capture (PL-6): stomps, and moves landing on a stack holding an enemy piece."""
     p = state.side
-    board = state.board
-    return [
-        m for m in moves
-        if (m[0] == K_MOVE and any(piece & 1 != p for piece in board[m[5]])) or m[0] == K_STOMP
-    ]  # fmt: skip
+    targets = {sq for sq, stack in enumerate(state.board) if any(piece & 1 != p for piece in stack)}
+    if not targets:
+        return []
+    return [m for m in moves if (m[0] == K_MOVE and m[5] in targets) or m[0] == K_STOMP]
 
 
 def _gain(before: PlateauState, after: PlateauState, p: int) -> float:
@@ -306,8 +312,18 @@ def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: 
         ms = int(ms * 0.8)  # leave room for the safety check and the answer
     rank: dict[Any, float] = {}
     if knobs.root_prior and sample.phase == 1:
-        for move in legal:  # one sample: own moves and their captures are the same in every sample
-            rank[move] = two_ply(sample, move) + rng.random() * 0.01
+        onboard_seen: dict[tuple[int, int], float] = {}
+        prior_end = None if ms is None else start + ms * 0.3 / 1000.0  # at most 30% of the time
+        for i, move in enumerate(legal):  # one sample: own moves and their captures are the same in every sample
+            if prior_end is not None and i % 8 == 7 and time.perf_counter() > prior_end:
+                break  # the moves left unread are widened capture-first like any other node
+            if move[0] == K_ONBOARD:  # onboards to one place leave the same captures (PL-4.2): read one
+                place = (move[1], move[2])
+                if place not in onboard_seen:
+                    onboard_seen[place] = two_ply(sample, move)
+                rank[move] = onboard_seen[place] + rng.random() * 0.01
+            else:
+                rank[move] = two_ply(sample, move) + rng.random() * 0.01
     if ms is not None:
         ms = max(1, ms - int((time.perf_counter() - start) * 1000))
     adapter = PlateauAdapter(knobs, sample.ply, rank)
@@ -319,6 +335,8 @@ def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: 
         rest = [m for m in legal if m not in children]
         rng.shuffle(rest)
         for i, candidate in enumerate(ranked + rest):
+            if rank.get(candidate, 0.0) <= -999.0:
+                continue  # the two-ply reading already found a winning capture against it
             if not any(allows_win(s, candidate) for s in samples):
                 move = candidate
                 break

@@ -16,20 +16,20 @@ from __future__ import annotations
 
 import random
 
-from ai import Budget, choose_move
+from ai import LEVELS, Budget, choose_move
 from bench.ai_baselines_hidden import BASELINES
 from engines.k3 import ENGINE as K3
 from engines.plateau import ENGINE as PL
 
-TINY = Budget(iterations=6)
+TINY = Budget(iterations=4)
 
 
-def mesa_from_state(game: str, engine, state, seat: int, seed: int) -> str:
-    return choose_move(game, engine.view(state, seat), seat, "hard", TINY, seed)
+def mesa_from_state(game: str, engine, state, seat: int, seed: int, level: str = "hard") -> str:
+    return choose_move(game, engine.view(state, seat), seat, level, TINY, seed)
 
 
 def plateau_positions(count: int):
-    """(state, seat) pairs from seeded random games, every third ply after the opening."""
+    """(state, seat) pairs from seeded random games, every third ply from ply 3 to 45."""
     out = []
     game = 0
     while len(out) < count:
@@ -39,7 +39,7 @@ def plateau_positions(count: int):
             if state.ply >= 2 and state.ply % 3 == 0:
                 out.append(state)
             state = PL.apply(state, PL.random_move(state, rng))
-            if state.ply > 90:
+            if state.ply > 45:
                 break
         game += 1
     return out
@@ -56,10 +56,13 @@ def test_plateau_moves_depend_only_on_the_view() -> None:
         if PL.to_position(alt) == PL.to_position(truth):
             continue
         differed += 1
-        assert mesa_from_state("plateau", PL, truth, seat, i) == mesa_from_state("plateau", PL, alt, seat, i)
-        cheat = BASELINES["plateau"]["greedy_cheat"]
-        if cheat(PL, truth, seat, random.Random(i)) != cheat(PL, alt, seat, random.Random(i)):
-            cheat_differed += 1
+        level = LEVELS[i % 4 % 3]  # every level (hard also reads two plies and checks several samples)
+        asked = mesa_from_state("plateau", PL, truth, seat, i, level)
+        assert asked == mesa_from_state("plateau", PL, alt, seat, i, level), (level, PL.to_position(truth))
+        if i % 4 == 3:
+            cheat = BASELINES["plateau"]["greedy_cheat"]
+            if cheat(PL, truth, seat, random.Random(i)) != cheat(PL, alt, seat, random.Random(i)):
+                cheat_differed += 1
     assert differed >= 150  # most positions hide something
     assert cheat_differed > 0  # the property catches a player that reads the true state
 
@@ -86,7 +89,7 @@ def k3_build_positions(count: int):
 
 def test_k3_builds_depend_only_on_the_view() -> None:
     differed = 0
-    for i, (truth, seat) in enumerate(k3_build_positions(120)):
+    for i, (truth, seat) in enumerate(k3_build_positions(100)):
         view = K3.view(truth, seat)
         alt = K3.determinize(view, seat, random.Random(i))
         assert K3.view(alt, seat) == view
@@ -94,7 +97,7 @@ def test_k3_builds_depend_only_on_the_view() -> None:
             continue
         differed += 1
         assert mesa_from_state("k3", K3, truth, seat, i) == mesa_from_state("k3", K3, alt, seat, i)
-    assert differed >= 100
+    assert differed >= 80
 
 
 def test_k3_play_has_nothing_hidden() -> None:
