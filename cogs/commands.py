@@ -38,6 +38,17 @@ def front(interaction: discord.Interaction) -> Front:
 
 def register_commands(tree: app_commands.CommandTree[Any]) -> None:
     """Add Mesa's commands to ``tree`` (global commands; sync decides where they appear)."""
+    _register_play(tree)
+    _register_table_commands(tree)
+    _register_info_commands(tree)
+
+    from cogs.leaderboard import register_board_commands  # issue 9: leaderboard, stats, history, replay
+
+    register_board_commands(tree, GAME_CHOICES)
+
+
+def _register_play(tree: app_commands.CommandTree[Any]) -> None:
+    """/play and the autocomplete of its variant."""
 
     @tree.command(name=L("cmd.play"), description=L("cmd.play.desc"))
     @app_commands.guild_only()
@@ -76,6 +87,10 @@ def register_commands(tree: app_commands.CommandTree[Any]) -> None:
     @play.autocomplete("variant")
     async def play_variant(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         return front(interaction).variant_choices(interaction, current)
+
+
+def _register_table_commands(tree: app_commands.CommandTree[Any]) -> None:
+    """/move, /resign, /draw and /board: the commands about one of the caller's tables."""
 
     @tree.command(name=L("cmd.move"), description=L("cmd.move.desc"))
     @app_commands.guild_only()
@@ -117,6 +132,10 @@ def register_commands(tree: app_commands.CommandTree[Any]) -> None:
     for command in (move, resign, draw, board):
         command.autocomplete("table")(_table_choices)
 
+
+def _register_info_commands(tree: app_commands.CommandTree[Any]) -> None:
+    """/games, /rules and /settings."""
+
     @tree.command(name=L("cmd.games"), description=L("cmd.games.desc"))
     async def games(interaction: discord.Interaction) -> None:
         await front(interaction).games(interaction)
@@ -152,10 +171,6 @@ def register_commands(tree: app_commands.CommandTree[Any]) -> None:
             interaction, time_per_move=time_per_move.value if time_per_move else None, rated=rated,
             channel=channel, channel_action=channel_action.value if channel_action else None, rate_mesa=rate_mesa,
         )
-
-    from cogs.leaderboard import register_board_commands  # issue 9: leaderboard, stats, history, replay
-
-    register_board_commands(tree, GAME_CHOICES)
 
 
 async def _table_choices(interaction: discord.Interaction, current: str) -> list[Choice[int]]:

@@ -246,14 +246,9 @@ class Front:
                 raise Refusal("err.no_guild")
             me = interaction.user
             opponents, mesa = mesa_request(interaction, opponents, level, bots)  # cogs/mesa.py
-            ids = [u.id for u in opponents]
-            if me.id in ids:
-                raise Refusal("err.self")
-            for u in opponents:
+            for u in opponents:  # a bot account is Discord's own fact; who may sit is the service's call
                 if u.bot:
                     raise Refusal("err.bot", name=u.display_name)
-            if len(set(ids)) != len(ids):
-                raise Refusal("err.duplicate")
             options = parse_variant(variant) | mesa
             if seat:
                 options["seat"] = seat

@@ -344,6 +344,45 @@ def _coord(file: str | None, rank: str | None) -> Spot | None:
 # ---- the engine --------------------------------------------------------------------------------
 
 
+def _read_mountain(text: str) -> Rows:
+    """The mountain field of a position (K3-11.1): ``-`` before the base is drawn."""
+    if text == "-":
+        return ()
+    mountain = _parse_rows(text, "mountain")
+    if len(mountain) < BASE_WIDTH:
+        raise PositionError(f"mountain: the base row has at least 9 slots, not {len(mountain)} (K3-4.2)")
+    if any(p is None for p in mountain[0]):
+        raise PositionError("mountain: the base row is always full (K3-4.2)")
+    if any(p == "W" for row in mountain for p in row):
+        raise PositionError("mountain: a white is never placed on the mountain (K3-5.1 c)")
+    if len(mountain) == BASE_WIDTH and (
+        any(p is None or p not in COLOURS for p in mountain[0]) or len(set(mountain[0])) < 4
+    ):
+        raise PositionError("mountain: the drawn base row is 9 coloured pieces of at least 4 colours (K3-2.1)")
+    return mountain
+
+
+def _read_seat(i: int, entry: str, players: int) -> Seat:
+    """One player's entry of a position (K3-11.1): undealt, out, a hand, or a pyramid and its side."""
+    if entry == "-":
+        return Seat("undealt")
+    if entry.lower() == "x":
+        return Seat("out")
+    if entry.startswith("?"):
+        letters = entry[1:].upper()
+        if any(c not in _ORDER for c in letters):
+            raise PositionError(f"player {i}: {entry!r} holds something that is not a piece")
+        return Seat("hand", hand=canonical(letters))
+    body, _, side = entry.partition("+")
+    if any(c not in _ORDER for c in side.upper()):
+        raise PositionError(f"player {i}: side {side!r} holds something that is not a piece")
+    pyramid = _parse_rows(body, f"player {i}")
+    ranks = ALLOTMENT[players][3]
+    if len(pyramid) != ranks:
+        raise PositionError(f"player {i}: with {players} players a pyramid has {ranks} ranks (K3-1.2)")
+    return Seat("built", pyramid=pyramid, side=canonical(side.upper()))
+
+
 class K3Engine(Engine):
     """K3 (rules/k3.md).  Pure: every method takes and returns immutable values."""
 
@@ -876,39 +915,8 @@ class K3Engine(Engine):
         players = len(entries)
         if players not in ALLOTMENT:
             raise PositionError(f"K3 has 2 to 4 players; this position has {players} (K3-11.1)")
-        b = ALLOTMENT[players][3]
-        mountain: Rows = ()
-        if m_text != "-":
-            mountain = _parse_rows(m_text, "mountain")
-            if len(mountain) < BASE_WIDTH:
-                raise PositionError(f"mountain: the base row has at least 9 slots, not {len(mountain)} (K3-4.2)")
-            if any(p is None for p in mountain[0]):
-                raise PositionError("mountain: the base row is always full (K3-4.2)")
-            if any(p == "W" for row in mountain for p in row):
-                raise PositionError("mountain: a white is never placed on the mountain (K3-5.1 c)")
-            if len(mountain) == BASE_WIDTH and (
-                any(p is None or p not in COLOURS for p in mountain[0]) or len(set(mountain[0])) < 4
-            ):
-                raise PositionError("mountain: the drawn base row is 9 coloured pieces of at least 4 colours (K3-2.1)")
-        seats: list[Seat] = []
-        for i, entry in enumerate(entries):
-            if entry == "-":
-                seats.append(Seat("undealt"))
-            elif entry.lower() == "x":
-                seats.append(Seat("out"))
-            elif entry.startswith("?"):
-                letters = entry[1:].upper()
-                if any(c not in _ORDER for c in letters):
-                    raise PositionError(f"player {i}: {entry!r} holds something that is not a piece")
-                seats.append(Seat("hand", hand=canonical(letters)))
-            else:
-                body, _, side = entry.partition("+")
-                if any(c not in _ORDER for c in side.upper()):
-                    raise PositionError(f"player {i}: side {side!r} holds something that is not a piece")
-                pyramid = _parse_rows(body, f"player {i}")
-                if len(pyramid) != b:
-                    raise PositionError(f"player {i}: with {players} players a pyramid has {b} ranks (K3-1.2)")
-                seats.append(Seat("built", pyramid=pyramid, side=canonical(side.upper())))
+        mountain = _read_mountain(m_text)
+        seats = [_read_seat(i, entry, players) for i, entry in enumerate(entries)]
         statuses = {s.status for s in seats}
         state = K3State(players, mountain, tuple(seats), phase, None, None, coop, match, thief_next)
         turn = self._parse_seat(t_text, players, "turn")
@@ -931,8 +939,19 @@ class K3Engine(Engine):
                 raise PositionError(f"in the {phase} phase every player has built (K3-11.1)")
             if coop and "out" in statuses:
                 raise PositionError("in the cooperative variant nobody is ever eliminated (K3-8.3)")
-        present = _counts(p for row in mountain for p in row)
-        for seat in seats:
+        state = replace(state, gone=self._gone(state))
+        if phase == "build":
+            return replace(state, turn=turn)
+        if phase == "over":
+            return self._check_over(state, turn, steal)
+        if phase == "play":
+            return self._check_play(state, turn, steal)
+        return state
+
+    def _gone(self, state: K3State) -> tuple[int, ...]:
+        """K3-1.1: the pieces of each letter out of the game (none before the deal); too many is an error."""
+        present = _counts(p for row in state.mountain for p in row)
+        for seat in state.seats:
             present.update(seat.pieces())
         spare = self._spare_set_aside(state)
         for letter in LETTERS:
@@ -940,35 +959,30 @@ class K3Engine(Engine):
                 raise PositionError(
                     f"there are only {FULL[letter]} {letter} in the game, the position has more (K3-1.1)"
                 )
-        gone: tuple[int, ...]
-        if phase in ("base", "deal"):
-            gone = (0,) * 7
-        else:
-            gone = tuple(FULL[c] - present[c] - (c == "W" and spare) for c in LETTERS)
-        state = replace(state, gone=gone)
-        if phase == "build":
-            return replace(state, turn=turn)
-        if phase == "over":
-            return self._check_over(state, turn, steal)
-        if phase == "play":
-            if turn is None or seats[turn].status == "out":
-                raise PositionError("in the play phase the turn field names a player still in the game (K3-11.1)")
-            if steal is not None:
-                if seats[steal].status == "out" or steal == turn:
-                    raise PositionError("the steal field names the penalised player, still in, not the taker (K3-6)")
-                if self._taker(state, steal) != turn:
-                    raise PositionError(
-                        f"player {self._taker(state, steal)} takes from player {steal}, not {turn} (K3-6.2)"
-                    )
-                if not _sources(seats[steal]):
-                    raise PositionError(f"player {steal} has no accessible piece to take (K3-6.3)")
-                if coop and _summit_filled(mountain):
-                    raise PositionError("the summit is filled: a cooperative game is over (K3-8.2)")
-                return replace(state, turn=turn, steal=steal)
+        if state.phase in ("base", "deal"):
+            return (0,) * 7
+        return tuple(FULL[c] - present[c] - (c == "W" and spare) for c in LETTERS)
+
+    def _check_play(self, state: K3State, turn: int | None, steal: int | None) -> K3State:
+        """K3-11.1 in the play phase: the turn (and a steal) name players still in."""
+        seats, coop, mountain = state.seats, state.coop, state.mountain
+        if turn is None or seats[turn].status == "out":
+            raise PositionError("in the play phase the turn field names a player still in the game (K3-11.1)")
+        if steal is not None:
+            if seats[steal].status == "out" or steal == turn:
+                raise PositionError("the steal field names the penalised player, still in, not the taker (K3-6)")
+            if self._taker(state, steal) != turn:
+                raise PositionError(
+                    f"player {self._taker(state, steal)} takes from player {steal}, not {turn} (K3-6.2)"
+                )
+            if not _sources(seats[steal]):
+                raise PositionError(f"player {steal} has no accessible piece to take (K3-6.3)")
             if coop and _summit_filled(mountain):
                 raise PositionError("the summit is filled: a cooperative game is over (K3-8.2)")
-            return self._begin_turn(state, turn)  # K3-11.3
-        return state
+            return replace(state, turn=turn, steal=steal)
+        if coop and _summit_filled(mountain):
+            raise PositionError("the summit is filled: a cooperative game is over (K3-8.2)")
+        return self._begin_turn(state, turn)  # K3-11.3
 
     def _parse_options(self, text: str, options: Mapping[str, Any] | None) -> tuple[bool, bool, bool]:
         tokens: list[str] = [] if text == "-" else text.lower().split(",")

@@ -427,137 +427,26 @@ class KrakatoaEngine(Engine):
                 f"totals marks throwoff boxes options), not {len(fields)}"
             )
         dice_f, phase, round_f, throw_f, seat_f, step, start_f, totals_f, marks_f, throwoff_f, boxes_f, opts_f = fields
-
-        # options
-        opt_parts = opts_f.split("+")
-        if opt_parts[0] not in ("advanced", "basic") or opt_parts[1:] not in ([], ["teams"]):
-            raise PositionError(f"KR-10.1: options are advanced or basic, optionally +teams, not {opts_f!r}")
-        preset = opt_parts[0]
-        teams = len(opt_parts) == 2
-
+        preset, teams = _read_options(opts_f)
         if not _DICE_RE.match(dice_f):
             raise PositionError(f"KR-10.1: dice are SSS/AAA/LLL with faces Y, R, B or ---, not {dice_f!r}")
         dice = _parse_dice(dice_f)
-
         if phase not in ("throwoff", "play", "bonus", "over"):
             raise PositionError(f"KR-10.1: phase is throwoff, play, bonus or over, not {phase!r}")
         if round_f not in ("1", "2", "3", "4", "5", "6"):
             raise PositionError(f"KR-10.1: round is 1-6, not {round_f!r}")
         round_ = int(round_f)
-
-        # totals, marks, sides
-        totals_parts = totals_f.split(",")
-        if any(not _INT_RE.match(t) for t in totals_parts):
-            if any(t.startswith("-") for t in totals_parts):
-                raise PositionError("KR-1.3: a total cannot be negative")
-            raise PositionError(f"KR-10.1: totals are whole numbers separated by commas, not {totals_f!r}")
-        totals = tuple(int(t) for t in totals_parts)
+        totals, marks = _read_scores(totals_f, marks_f, teams)
         sides = len(totals)
-        if teams and sides != 2:
-            raise PositionError("KR-6.2: with teams there are exactly two sides")
-        if not 2 <= sides <= 4:
-            raise PositionError(f"KR-6: 2 to 4 sides, not {sides}")
         players = 4 if teams else sides
-        marks_parts = marks_f.split(",")
-        if len(marks_parts) != sides or any(not _MARKS_RE.match(m) for m in marks_parts):
-            raise PositionError(f"KR-3.8: marks are two digits 0-2 (m1 m2) per side, one per total, not {marks_f!r}")
-        marks = tuple((int(m[0]), int(m[1])) for m in marks_parts)
-
-        # boxes
-        if not (len(boxes_f) == 1 and boxes_f in "0123") or int(boxes_f) > BOX_COUNT:
-            raise PositionError(f"KR-5.1: boxes left is 0-3, not {boxes_f!r}")
-        boxes = int(boxes_f)
-        if preset == "basic":
-            if boxes:
-                raise PositionError("KR-7.1: the basic preset has no bonus boxes (boxes 0)")
-            if any(m != (0, 0) for m in marks):
-                raise PositionError("KR-7.1: the basic preset has no marks (00 for every side)")
-
-        # throw field
-        if phase == "play":
-            if throw_f not in ("1", "2", "3", "4", "5"):
-                raise PositionError(f"KR-10.1: in play the throw is 1-5, not {throw_f!r}")
-            throw = int(throw_f)
-        elif phase == "bonus":
-            if round_ != ROUNDS:
-                raise PositionError("KR-5.2: bonus throws happen only in round 6")
-            if throw_f not in ("b1", "b2", "b3"):
-                raise PositionError(f"KR-10.1: in bonus the throw is b1-b3, not {throw_f!r}")
-            throw = int(throw_f[1])
-            if throw != BOX_COUNT - boxes:
-                raise PositionError(f"KR-5.3: box b{throw} with {boxes} boxes left (it must be b{BOX_COUNT - boxes})")
-        else:
-            if throw_f != "-":
-                raise PositionError(f"KR-10.1: the throw is - in phase {phase}, not {throw_f!r}")
-            throw = 0
-        if phase == "throwoff" and round_ != 1:
-            raise PositionError("KR-4.1: the throw-off happens before round 1")
-        if phase == "over" and round_ != ROUNDS:
-            raise PositionError("KR-4.4: the game ends after round 6")
-
-        # seat
-        seat: int | None
-        if phase == "over":
-            if seat_f != "-":
-                raise PositionError("KR-10.1: no seat acts when the game is over (seat -)")
-            seat = None
-        else:
-            if not (len(seat_f) == 1 and seat_f in "0123") or int(seat_f) >= players:
-                raise PositionError(f"KR-10.1: seat must be one of 0-{players - 1}, not {seat_f!r}")
-            seat = int(seat_f)
-            if seat != seat_of(teams, seat % sides, round_, phase):
-                raise PositionError(f"KR-6.2: seat {seat} does not throw for its team in {phase} round {round_}")
+        boxes = _read_boxes(boxes_f, preset, marks)
+        throw = _read_throw(throw_f, phase, round_, boxes)
+        seat = _read_seat(seat_f, phase, round_, players, sides, teams)
         side = None if seat is None else seat % sides
-
-        # start
-        if phase == "throwoff":
-            if start_f != "-":
-                raise PositionError("KR-10.1: no start side during the throw-off (start -)")
-            start = None
-        else:
-            if not (len(start_f) == 1 and start_f in "0123") or int(start_f) >= sides:
-                raise PositionError(f"KR-10.1: start is the side that began the round (0-{sides - 1}), not {start_f!r}")
-            start = int(start_f)
-
-        # throw-off field
-        throwoff: tuple[Any, ...] | None
-        if phase == "throwoff":
-            parts = throwoff_f.split(",")
-            if len(parts) != sides:
-                raise PositionError(f"KR-10.1: one throw-off entry per side, not {throwoff_f!r}")
-            entries: list[Any] = []
-            for part in parts:
-                if part in ("?", "x"):
-                    entries.append(part)
-                elif _INT_RE.match(part) and int(part) in {v for v, _ in SET_TABLE.values()} | {0}:
-                    entries.append(int(part))
-                else:
-                    raise PositionError(f"KR-10.1: a throw-off entry is ?, a set score or x, not {part!r}")
-            assert side is not None
-            if entries[side] != "?":
-                raise PositionError(f"KR-4.1: side {side} acts in the throw-off but its entry is not ?")
-            throwoff = tuple(entries)
-        else:
-            if throwoff_f != "-":
-                raise PositionError("KR-10.1: the throw-off field is - after the throw-off")
-            throwoff = None
-
-        # step
+        start = _read_start(start_f, phase, sides)
+        throwoff = _read_throwoff(throwoff_f, phase, sides, side)
         step = self._check_step(phase, throw, step, dice)
-
-        # dice shown
-        shown = sum(f is not None for f in dice)
-        if phase == "throwoff":
-            if shown > 1:
-                raise PositionError("KR-4.1: during the throw-off only the set thrown last is shown")
-        elif phase == "play" and round_ == 1 and throw == 1 and step in ("throw", "roll:all") and side == start:
-            if shown != 1:
-                raise PositionError(
-                    "KR-4.1: before throw 1 of round 1 only the set thrown last in the throw-off is shown"
-                )
-        elif shown != 3:
-            raise PositionError("KR-10.1: all nine dice are on the table (--- only before round 1)")
-
+        _check_dice_shown(dice, phase, round_, throw, step, side, start)
         return KrakatoaState(
             players=players,
             teams=teams,
@@ -1068,32 +957,7 @@ class KrakatoaEngine(Engine):
         result = self.outcome(state)
         changed = changed_dice(state.prev_dice, state.dice) if state.thrown else []
         sides = state.sides
-        sheet = []
-        for side in range(sides):
-            rounds: list[list[dict[str, Any]]] = [[] for _ in range(ROUNDS)]
-            for rnd, label, points, marks, scratch, seat, rethrown in state.sheet[side] if state.sheet else ():
-                rounds[rnd - 1].append(
-                    {
-                        "throw": label,
-                        "points": points,
-                        "marks": marks,
-                        "scratch": scratch,
-                        "seat": seat,
-                        "rethrown": rethrown,
-                    }
-                )
-            if state.phase in ("play", "bonus") and state.side == side:
-                rounds[state.round - 1].append(
-                    {
-                        "throw": self._label(state),
-                        "points": None,
-                        "marks": state.marks[side][0],
-                        "scratch": False,
-                        "seat": state.seat,
-                        "rethrown": state.step == "roll:again",
-                    }
-                )
-            sheet.append(rounds)
+        sheet = [self._sheet_rounds(state, side) for side in range(sides)]
         to_move = self.to_move(state)
         auto = None
         if to_move is not None and to_move != CHANCE:
@@ -1147,6 +1011,21 @@ class KrakatoaEngine(Engine):
             "last_throw": _throw_dict(state.last_throw),
             "auto": auto,
         }
+
+    def _sheet_rounds(self, state: KrakatoaState, side: int) -> list[list[dict[str, Any]]]:
+        """One side's score sheet by round (KR-3): its scored throws, and the throw in progress."""
+        rounds: list[list[dict[str, Any]]] = [[] for _ in range(ROUNDS)]
+        for rnd, label, points, marks, scratch, seat, rethrown in state.sheet[side] if state.sheet else ():
+            rounds[rnd - 1].append(
+                {"throw": label, "points": points, "marks": marks, "scratch": scratch, "seat": seat,
+                 "rethrown": rethrown}
+            )
+        if state.phase in ("play", "bonus") and state.side == side:
+            rounds[state.round - 1].append(
+                {"throw": self._label(state), "points": None, "marks": state.marks[side][0], "scratch": False,
+                 "seat": state.seat, "rethrown": state.step == "roll:again"}
+            )
+        return rounds
 
     # ---- JSON ------------------------------------------------------------------------------------
     def to_json(self, state: KrakatoaState) -> dict[str, Any]:
@@ -1231,6 +1110,130 @@ class KrakatoaEngine(Engine):
 THROW_PARAMS_FLOAT: dict[str, dict[str, float]] = {
     force: {role: float(p) for role, p in roles.items()} for force, roles in THROW_PARAMS.items()
 }
+
+
+# ---- reading the fields of a position (KR-10.1) ---------------------------------------------------
+def _read_options(opts_f: str) -> tuple[str, bool]:
+    opt_parts = opts_f.split("+")
+    if opt_parts[0] not in ("advanced", "basic") or opt_parts[1:] not in ([], ["teams"]):
+        raise PositionError(f"KR-10.1: options are advanced or basic, optionally +teams, not {opts_f!r}")
+    return opt_parts[0], len(opt_parts) == 2
+
+
+def _read_scores(totals_f: str, marks_f: str, teams: bool) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """The totals and the bonus marks, one per side (KR-1.3, KR-3.8, KR-6)."""
+    totals_parts = totals_f.split(",")
+    if any(not _INT_RE.match(t) for t in totals_parts):
+        if any(t.startswith("-") for t in totals_parts):
+            raise PositionError("KR-1.3: a total cannot be negative")
+        raise PositionError(f"KR-10.1: totals are whole numbers separated by commas, not {totals_f!r}")
+    totals = tuple(int(t) for t in totals_parts)
+    sides = len(totals)
+    if teams and sides != 2:
+        raise PositionError("KR-6.2: with teams there are exactly two sides")
+    if not 2 <= sides <= 4:
+        raise PositionError(f"KR-6: 2 to 4 sides, not {sides}")
+    marks_parts = marks_f.split(",")
+    if len(marks_parts) != sides or any(not _MARKS_RE.match(m) for m in marks_parts):
+        raise PositionError(f"KR-3.8: marks are two digits 0-2 (m1 m2) per side, one per total, not {marks_f!r}")
+    return totals, tuple((int(m[0]), int(m[1])) for m in marks_parts)
+
+
+def _read_boxes(boxes_f: str, preset: str, marks: tuple[tuple[int, int], ...]) -> int:
+    if not (len(boxes_f) == 1 and boxes_f in "0123") or int(boxes_f) > BOX_COUNT:
+        raise PositionError(f"KR-5.1: boxes left is 0-3, not {boxes_f!r}")
+    boxes = int(boxes_f)
+    if preset == "basic":
+        if boxes:
+            raise PositionError("KR-7.1: the basic preset has no bonus boxes (boxes 0)")
+        if any(m != (0, 0) for m in marks):
+            raise PositionError("KR-7.1: the basic preset has no marks (00 for every side)")
+    return boxes
+
+
+def _read_throw(throw_f: str, phase: str, round_: int, boxes: int) -> int:
+    if phase == "play":
+        if throw_f not in ("1", "2", "3", "4", "5"):
+            raise PositionError(f"KR-10.1: in play the throw is 1-5, not {throw_f!r}")
+        throw = int(throw_f)
+    elif phase == "bonus":
+        if round_ != ROUNDS:
+            raise PositionError("KR-5.2: bonus throws happen only in round 6")
+        if throw_f not in ("b1", "b2", "b3"):
+            raise PositionError(f"KR-10.1: in bonus the throw is b1-b3, not {throw_f!r}")
+        throw = int(throw_f[1])
+        if throw != BOX_COUNT - boxes:
+            raise PositionError(f"KR-5.3: box b{throw} with {boxes} boxes left (it must be b{BOX_COUNT - boxes})")
+    else:
+        if throw_f != "-":
+            raise PositionError(f"KR-10.1: the throw is - in phase {phase}, not {throw_f!r}")
+        throw = 0
+    if phase == "throwoff" and round_ != 1:
+        raise PositionError("KR-4.1: the throw-off happens before round 1")
+    if phase == "over" and round_ != ROUNDS:
+        raise PositionError("KR-4.4: the game ends after round 6")
+    return throw
+
+
+def _read_seat(seat_f: str, phase: str, round_: int, players: int, sides: int, teams: bool) -> int | None:
+    if phase == "over":
+        if seat_f != "-":
+            raise PositionError("KR-10.1: no seat acts when the game is over (seat -)")
+        return None
+    if not (len(seat_f) == 1 and seat_f in "0123") or int(seat_f) >= players:
+        raise PositionError(f"KR-10.1: seat must be one of 0-{players - 1}, not {seat_f!r}")
+    seat = int(seat_f)
+    if seat != seat_of(teams, seat % sides, round_, phase):
+        raise PositionError(f"KR-6.2: seat {seat} does not throw for its team in {phase} round {round_}")
+    return seat
+
+
+def _read_start(start_f: str, phase: str, sides: int) -> int | None:
+    if phase == "throwoff":
+        if start_f != "-":
+            raise PositionError("KR-10.1: no start side during the throw-off (start -)")
+        return None
+    if not (len(start_f) == 1 and start_f in "0123") or int(start_f) >= sides:
+        raise PositionError(f"KR-10.1: start is the side that began the round (0-{sides - 1}), not {start_f!r}")
+    return int(start_f)
+
+
+def _read_throwoff(throwoff_f: str, phase: str, sides: int, side: int | None) -> tuple[Any, ...] | None:
+    if phase != "throwoff":
+        if throwoff_f != "-":
+            raise PositionError("KR-10.1: the throw-off field is - after the throw-off")
+        return None
+    parts = throwoff_f.split(",")
+    if len(parts) != sides:
+        raise PositionError(f"KR-10.1: one throw-off entry per side, not {throwoff_f!r}")
+    entries: list[Any] = []
+    for part in parts:
+        if part in ("?", "x"):
+            entries.append(part)
+        elif _INT_RE.match(part) and int(part) in {v for v, _ in SET_TABLE.values()} | {0}:
+            entries.append(int(part))
+        else:
+            raise PositionError(f"KR-10.1: a throw-off entry is ?, a set score or x, not {part!r}")
+    assert side is not None
+    if entries[side] != "?":
+        raise PositionError(f"KR-4.1: side {side} acts in the throw-off but its entry is not ?")
+    return tuple(entries)
+
+
+def _check_dice_shown(
+    dice: tuple[str | None, ...], phase: str, round_: int, throw: int, step: str, side: int | None, start: int | None
+) -> None:
+    shown = sum(f is not None for f in dice)
+    if phase == "throwoff":
+        if shown > 1:
+            raise PositionError("KR-4.1: during the throw-off only the set thrown last is shown")
+    elif phase == "play" and round_ == 1 and throw == 1 and step in ("throw", "roll:all") and side == start:
+        if shown != 1:
+            raise PositionError(
+                "KR-4.1: before throw 1 of round 1 only the set thrown last in the throw-off is shown"
+            )
+    elif shown != 3:
+        raise PositionError("KR-10.1: all nine dice are on the table (--- only before round 1)")
 
 
 def _roll_face(rng: random.Random) -> str:

@@ -1933,61 +1933,67 @@ def determinize(view: Mapping[str, Any], seat: int | None, rng: random.Random) -
     seen_reserves: list[Any] = list(f["reserves"])
     prisoners = f["prisoners"]
     for q in (0, 1):
-        pool = list(FULL_SET)
-        for i in range(7):
-            pool[i] -= prisoners[1 - q][i]
-        slots: list[tuple[int, int]] = []  # (square, index) of q's pieces with an unknown face
-        for sq, s in enumerate(squares):
-            for i, (o, up, down, _, _) in enumerate(s):
-                if o != q:
-                    continue
-                if up != UNKNOWN and down != UNKNOWN:
-                    pool[TYPE_OF_FACES[(up, down)]] -= 1
-                else:
-                    slots.append((sq, i))
-        if isinstance(seen_reserves[q], tuple):
-            for i in range(7):
-                pool[i] -= seen_reserves[q][i]
-        if any(n < 0 for n in pool):
-            raise PositionError(f"the view accounts for more than 12 pieces of seat {q}")
-        if not slots and isinstance(seen_reserves[q], tuple):
-            continue
-        constraints = []
-        for sq, i in slots:
-            _, up, down, _, _ = squares[sq][i]
-            allowed = [
-                t for t in range(7)
-                if (up == UNKNOWN or up in (FACE_OF[TYPE_CODES[t][0]], FACE_OF[TYPE_CODES[t][1]]))
-                and (down == UNKNOWN or down in (FACE_OF[TYPE_CODES[t][0]], FACE_OF[TYPE_CODES[t][1]]))
-            ]  # fmt: skip
-            constraints.append(allowed)
-        order = sorted(range(len(slots)), key=lambda i: (len(constraints[i]), rng.random()))
-        chosen = _assign([constraints[i] for i in order], pool, rng)
-        if chosen is None:
-            raise PositionError(f"no arrangement of seat {q}'s pieces fits this view")
-        for idx, t in zip(order, chosen):
-            sq, i = slots[idx]
-            o, up, down, up_pub, down_pub = squares[sq][i]
-            a, b = FACE_OF[TYPE_CODES[t][0]], FACE_OF[TYPE_CODES[t][1]]
-            if up == UNKNOWN and down == UNKNOWN:
-                up, down = (a, b) if rng.random() < 0.5 else (b, a)
-            elif up == UNKNOWN:
-                up = a if down == b else b
-            elif down == UNKNOWN:
-                down = b if up == a else a
-            squares[sq][i] = (o, up, down, up_pub, down_pub)
-        for t in chosen:
-            pool[t] -= 1
-        if not isinstance(seen_reserves[q], tuple):
-            if sum(pool) != seen_reserves[q]:
-                raise PositionError(f"seat {q}'s reserve size does not fit this view")
-            seen_reserves[q] = tuple(pool)
+        _fill_in_seat(q, squares, seen_reserves, prisoners, rng)
     board = tuple(tuple(make_piece(*piece) for piece in s) for s in squares)
     res = (seen_reserves[0], seen_reserves[1])
     _validate(board, f["side"], f["phase"], f["tender"], res, prisoners)
     key = _key(board, f["side"], f["phase"], f["tender"], f["refused"], res, prisoners)
     return PlateauState(board, f["side"], f["phase"], f["tender"], f["refused"], res, prisoners, f["ply"], "",
                         (key,), _marks((key,)), rep, cap, last, highlight)  # fmt: skip
+
+
+def _fill_in_seat(q: int, squares: list[list[Any]], seen_reserves: list[Any], prisoners: Any,
+                  rng: random.Random) -> None:
+    """``determinize`` for seat ``q``: draw its unknown faces and its reserve (in place)."""
+    pool = list(FULL_SET)
+    for i in range(7):
+        pool[i] -= prisoners[1 - q][i]
+    slots: list[tuple[int, int]] = []  # (square, index) of q's pieces with an unknown face
+    for sq, s in enumerate(squares):
+        for i, (o, up, down, _, _) in enumerate(s):
+            if o != q:
+                continue
+            if up != UNKNOWN and down != UNKNOWN:
+                pool[TYPE_OF_FACES[(up, down)]] -= 1
+            else:
+                slots.append((sq, i))
+    if isinstance(seen_reserves[q], tuple):
+        for i in range(7):
+            pool[i] -= seen_reserves[q][i]
+    if any(n < 0 for n in pool):
+        raise PositionError(f"the view accounts for more than 12 pieces of seat {q}")
+    if not slots and isinstance(seen_reserves[q], tuple):
+        return
+    constraints = []
+    for sq, i in slots:
+        _, up, down, _, _ = squares[sq][i]
+        allowed = [
+            t for t in range(7)
+            if (up == UNKNOWN or up in (FACE_OF[TYPE_CODES[t][0]], FACE_OF[TYPE_CODES[t][1]]))
+            and (down == UNKNOWN or down in (FACE_OF[TYPE_CODES[t][0]], FACE_OF[TYPE_CODES[t][1]]))
+        ]  # fmt: skip
+        constraints.append(allowed)
+    order = sorted(range(len(slots)), key=lambda i: (len(constraints[i]), rng.random()))
+    chosen = _assign([constraints[i] for i in order], pool, rng)
+    if chosen is None:
+        raise PositionError(f"no arrangement of seat {q}'s pieces fits this view")
+    for idx, t in zip(order, chosen):
+        sq, i = slots[idx]
+        o, up, down, up_pub, down_pub = squares[sq][i]
+        a, b = FACE_OF[TYPE_CODES[t][0]], FACE_OF[TYPE_CODES[t][1]]
+        if up == UNKNOWN and down == UNKNOWN:
+            up, down = (a, b) if rng.random() < 0.5 else (b, a)
+        elif up == UNKNOWN:
+            up = a if down == b else b
+        elif down == UNKNOWN:
+            down = b if up == a else a
+        squares[sq][i] = (o, up, down, up_pub, down_pub)
+    for t in chosen:
+        pool[t] -= 1
+    if not isinstance(seen_reserves[q], tuple):
+        if sum(pool) != seen_reserves[q]:
+            raise PositionError(f"seat {q}'s reserve size does not fit this view")
+        seen_reserves[q] = tuple(pool)
 
 
 def _assign(constraints: list[list[int]], pool: list[int], rng: random.Random) -> list[int] | None:
