@@ -55,7 +55,7 @@ LANG = "en"
 #: what to type next, under posts whose controls Discord shows as buttons (``PublicPost.components_hint``)
 HINTS = {
     "invite": "Answer with /accept or /decline.",
-    "join": "Join with /join; the host starts with /start.",
+    "join": "Join with /join; the host starts with /start (or /start fill=mesa: Mesa takes the empty seats).",
     "build": "Build your pyramid with /build [random|sensible] or /move build:...",
     "draw": "Accept with /draw, refuse with /decline-draw.",
 }

@@ -51,6 +51,8 @@ SEATS_PER_LEVEL = 10
 MAX_MESA_MOVES = 2000
 #: the name front ends accept for Mesa in a roster (``/play kona @mesa``)
 NAME = "mesa"
+#: the table option that keeps an open table's chosen level for "Fill with Mesa"
+LEVEL_OPTION = "mesa_level"
 
 
 def mesa_id(level: str, k: int = 0) -> int:
@@ -119,7 +121,7 @@ def take_request(options: Mapping[str, str], opponents: Sequence[tuple[int, str]
     bots = 0
     for key, value in options.items():
         name = key.strip().lower()
-        if name == "level":
+        if name in ("level", LEVEL_OPTION):
             level_text = str(value)
         elif name in ("bots", "mesa"):
             try:
@@ -307,9 +309,9 @@ class MesaTables:
     # ---- seating
     async def fill_with_mesa(self, table_id: int, user_id: int, level: str | None = None) -> list[Message]:
         """The host fills an open table's empty seats with Mesa and starts the game."""
-        level = parse_level(level)
         async with self._lock(table_id):  # type: ignore[attr-defined]
             ctx = await self._waiting(table_id)  # type: ignore[attr-defined]
+            level = parse_level(level or ctx.options.get(LEVEL_OPTION))  # the level chosen at /play
             if user_id != ctx.row.host_id:
                 raise TableError("error.host_only", table=table_id)
             if ctx.row.status != OPEN:

@@ -68,6 +68,7 @@ from tables.durations import (
 )
 from tables.errors import TableError
 from tables.leaderboard import rate_finished_table
+from tables.mesa import LEVEL_OPTION as MESA_LEVEL
 from tables.mesa import MesaTables, is_mesa, rated_with_mesa, take_request
 from tables.outbox import (
     BOARD,
@@ -674,6 +675,7 @@ class TableService(MesaTables):
             raise TableError("error.channel_not_allowed")
         resolved = self._table_options(engine, options, settings)
         resolved["rated"] = rated_with_mesa(resolved["rated"], settings.rate_mesa, mesa.count)
+        resolved[MESA_LEVEL] = mesa.level  # "Fill with Mesa" seats this level later (tables.mesa)
         if opponents or mesa.count or len(ids) == engine.max_players:  # the roster is known: check it now
             self._check_game_options(engine, resolved, len(ids) + mesa.count)
         status = INVITED if opponents else OPEN

@@ -74,7 +74,7 @@ async def test_other_bots_are_refused_and_bots_fill_k3(harness: Harness) -> None
 
 async def test_fill_with_mesa_button_starts_an_open_table(harness: Harness) -> None:
     h = harness
-    await h.command("play", [option("game", "krakatoa", 3)], ALICE)
+    await h.command("play", [option("game", "krakatoa", 3), option("level", "hard", 3)], ALICE)
     invite = posts(h)[-1]
     fill = next(i for i in invite.custom_ids() if i.endswith(":fill"))
     place = thread_channel(next(iter(h.standin.channels)))
@@ -86,6 +86,7 @@ async def test_fill_with_mesa_button_starts_an_open_table(harness: Harness) -> N
     summary = (await h.bot.service.table_details(1)).summary
     assert summary.status in ("active", "finished") and len(summary.players) == 4
     assert sum(is_mesa(u) for u in summary.user_ids) == 3
+    assert sorted(summary.players)[:3] == ["Mesa (hard)", "Mesa 2 (hard)", "Mesa 3 (hard)"]  # the level of /play
     assert any("Krakatoa #1" in r.content for r in posts(h))
 
 
