@@ -309,7 +309,7 @@ def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: 
         ms = 500
     deadline = None if ms is None else start + ms * 0.95 / 1000.0
     if ms is not None:
-        ms = int(ms * 0.8)  # leave room for the safety check and the answer
+        ms = int(ms * 0.75)  # leave room for the safety check and the answer
     rank: dict[Any, float] = {}
     if knobs.root_prior and sample.phase == 1:
         onboard_seen: dict[tuple[int, int], float] = {}
@@ -337,8 +337,8 @@ def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: 
         for i, candidate in enumerate(ranked + rest):
             if rank.get(candidate, 0.0) <= -999.0:
                 continue  # the two-ply reading already found a winning capture against it
-            if not any(allows_win(s, candidate) for s in samples):
-                move = candidate
+            if not allows_win(samples[0], candidate) and not any(allows_win(s, candidate) for s in samples[1:]):
+                move = candidate  # (the first sample rejects most candidates alone: the others only confirm)
                 break
             if deadline is not None and i % 8 == 7 and time.perf_counter() > deadline:
                 break  # out of time: keep the search's choice

@@ -581,22 +581,10 @@ class Front:
             await self.reply_step(interaction, table, version, legal, step or picker.Step(), edit=True)
 
     async def rematch(self, interaction: discord.Interaction, table: int) -> None:
-        """Same players, seats swapped (two players) or drawn again; everyone invited must accept."""
-        details = await self.service.table_details(table)
-        summary = details.summary
-        me = interaction.user.id
-        if me not in summary.user_ids:
-            raise Refusal("err.not_seated")
-        opponents = [(u, n) for u, n in zip(summary.user_ids, summary.players) if u != me]
-        options = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in details.options.items()
-                   if k not in ("seat", "time_per_move")}
-        if "time_per_move" in details.options:
-            options["time_per_move"] = f"{int(details.options['time_per_move'])}s"
-        if len(summary.user_ids) == 2:
-            options["seat"] = "second" if summary.user_ids[0] == me else "first"
-        messages = await self.service.create(summary.guild_id, summary.channel_id, me,
-                                             interaction.user.display_name, summary.game, opponents, options)
+        """Same players again at a new table (the service's ``rematch``), in a thread of the old channel."""
+        messages = await self.service.rematch(table, interaction.user.id, interaction.user.display_name)
         new_id = messages[0].table_id
+        summary = (await self.service.table_details(new_id)).summary
         place = await self.delivery.open_place(interaction, new_id, summary.title, parent_id=summary.channel_id)
         await self.delivery.deliver(messages, public_lang(interaction))
         lang = self.lang(interaction)

@@ -695,6 +695,23 @@ class TableService(MesaTables):
                 return await self._start(ctx)
         return [self._waiting_post(ctx)]
 
+    async def rematch(self, table_id: int, user_id: int, user_name: str) -> list[Message]:
+        """A new table for the same players and options: two players swap seats, more are drawn again;
+        everyone the caller invites must accept."""
+        details = await self.table_details(table_id)
+        summary = details.summary
+        if user_id not in summary.user_ids:
+            raise TableError("error.not_seated", table=table_id)
+        opponents = [(u, n) for u, n in zip(summary.user_ids, summary.players) if u != user_id]
+        options = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in details.options.items()
+                   if k not in ("seat", "time_per_move")}
+        if "time_per_move" in details.options:
+            options["time_per_move"] = f"{int(details.options['time_per_move'])}s"
+        if len(summary.user_ids) == 2:
+            options["seat"] = "second" if summary.user_ids[0] == user_id else "first"
+        return await self.create(summary.guild_id, summary.channel_id, user_id, user_name, summary.game, opponents,
+                                 options)
+
     def _table_options(self, engine: Engine, options: dict[str, str], settings: GuildSettings) -> dict[str, Any]:
         seat = "random"
         rated = settings.rated

@@ -327,3 +327,24 @@ async def test_a_damaged_table_is_logged_with_its_traceback_and_no_secret(tmp_pa
     assert "table 7: the move log does not replay (ValueError)" in text
     assert "in fail" in text and "raise ValueError(hidden)" in text  # the frame and its source line
     assert "secret faces" not in text
+
+
+async def test_rematch_swaps_two_seats_and_keeps_the_options(tmp_path) -> None:
+    """The rematch is decided in tables/ (any front end): same players, seats swapped, same options."""
+    repo, svc = await open_service(tmp_path / "r.db")
+    try:
+        tid, _ = await start_table(svc, "kona", options={"move_limit": "80", "time_per_move": "2h"})
+        await svc.resign(tid, USERS[0][0])
+        with pytest.raises(TableError):
+            await svc.rematch(tid, 4242, "Stranger")  # only a player of the table asks for one
+        out = await svc.rematch(tid, USERS[1][0], USERS[1][1])
+        new = out[0].table_id
+        assert new != tid
+        for uid, _ in USERS[:1]:
+            await svc.accept(new, uid)
+        details = await svc.table_details(new)
+        old = await svc.table_details(tid)
+        assert details.summary.user_ids == (old.summary.user_ids[1], old.summary.user_ids[0])  # swapped
+        assert details.options["move_limit"] == 80 and details.options["time_per_move"] == 7200
+    finally:
+        await repo.close()
