@@ -21,6 +21,10 @@ best among them), whatever the engine's outcome says; when at most one seat is s
 ends at once with that seat first.  Games of two sides (two players, or two partnerships) simply
 end: the leaving side loses.
 
+Mesa, the computer player, sits at tables like anybody (``tables.mesa``, mixed in here): its seats
+are accepted at once, get no private post and no reminder, and its moves come through
+``submit_move`` after a front end (or the ticker) asks ``mesa_turns``.
+
 Nothing here names a game: what differs between games is read from ``engine.description``.
 """
 
