@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import logging
 import random
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from collections.abc import AsyncGenerator, Iterable, Mapping, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass
 from typing import Any
@@ -266,7 +266,7 @@ class MesaTables:
                                    move_seed(ctx.row.seed, ctx.plies + 1, seat, "timeout"))
 
     # ---- playing
-    async def mesa_turns(self, table_id: int) -> AsyncIterator[list[Message]]:
+    async def mesa_turns(self, table_id: int) -> AsyncGenerator[list[Message], None]:
         """Play every Mesa move due at this table, one stored move (and its messages) at a time."""
         busy = self._mesa_busy
         if table_id in busy:  # another task of this process is thinking for this table already

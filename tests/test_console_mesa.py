@@ -161,3 +161,24 @@ async def test_plateau_against_mesa_posts_none_of_mesas_hidden_faces(tmp_path: P
         assert not any(secret in line for secret in secrets), line
     assert not any(line.startswith("[dm Mesa") for line in out)
     await repo.close()
+
+
+def test_the_console_command_line_makes_mesa_repeatable(tmp_path: Path) -> None:
+    """``python console.py --mesa-iterations N --seed S``: the same session prints the same game twice."""
+    import subprocess
+    import sys
+
+    script = "\n".join(["Ana: /play kona @Mesa level=normal seat=first", *["Ana: /auto"] * 4, "Ana: /help"]) + "\n"
+
+    def session(name: str) -> list[str]:
+        proc = subprocess.run([sys.executable, "console.py", "--db", str(tmp_path / f"{name}.db"), "--no-images",
+                               "--seed", "3", "--mesa-iterations", "8"], input=script, capture_output=True,
+                              text=True, cwd=Path(__file__).resolve().parent.parent, timeout=120)
+        assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+        return proc.stdout.splitlines()
+
+    first, second = session("a"), session("b")
+    answers = [line for line in first if "· Mesa (normal):" in line]
+    assert len(answers) >= 2  # Mesa answered each of Ana's moves
+    assert first == second
+    assert any("@mesa" in line for line in first if line.startswith("[help]"))
