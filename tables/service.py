@@ -1041,6 +1041,8 @@ class TableService(MesaTables):
             ctx, seat = await self._active(table_id, user_id)
             if not ctx.engine.description.draw_offers:
                 raise TableError("error.no_draws", game=ctx.engine.title)
+            if all(is_mesa(s.user_id) for s in ctx.seats if s.seat != seat.seat):
+                raise TableError("error.mesa_plays_on")  # Mesa answers every offer by playing on
             offer = ctx.row.draw_offer
             if offer == seat.seat:
                 raise TableError("error.draw_already_offered")

@@ -198,3 +198,19 @@ async def test_a_cooperative_k3_game_of_four_mesa_seats_ends(tmp_path: Path) -> 
     assert len(results) == 4 and not any(r.rated for r in results)
     assert len({r.place for r in results}) == 1  # one team: one result for all (K3 cooperative)
     await repo.close()
+
+
+async def test_mesa_does_not_agree_to_draws(tmp_path: Path) -> None:
+    import pytest
+
+    from tables import TableError
+
+    clock = FakeClock()
+    repo = await Repository.open(tmp_path / "mesa.db")
+    svc = service(repo, clock)
+    out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [], {"bots": "1", "seat": "first"})
+    with pytest.raises(TableError) as refused:
+        await svc.offer_draw(out[0].table_id, ANA)
+    assert refused.value.key == "error.mesa_plays_on"
+    assert (await repo.load(out[0].table_id))[0].draw_offer is None  # type: ignore[union-attr]
+    await repo.close()
