@@ -272,6 +272,7 @@ class MesaTables:
         if table_id in busy:  # another task of this process is thinking for this table already
             return
         busy.add(table_id)
+        fallback = False  # after a refused answer: the engine's automatic move for that turn
         try:
             for _ in range(MAX_MESA_MOVES):
                 try:
@@ -285,7 +286,10 @@ class MesaTables:
                     return
                 level = level_of(row.user_id) or DEFAULT_LEVEL
                 seed = move_seed(ctx.row.seed, ctx.plies + 1, row.seat)
-                move = await self._ai_move(ctx, ctx.state, row.seat, level, seed)
+                if fallback:
+                    move = self._auto_move(ctx, ctx.state, row.seat, random.Random(seed))  # type: ignore[attr-defined]
+                else:
+                    move = await self._ai_move(ctx, ctx.state, row.seat, level, seed)
                 text = ctx.engine.format_move(ctx.state, move)
                 try:
                     messages = await self.submit_move(table_id, row.user_id, text, ctx.row.version)  # type: ignore[attr-defined]
@@ -293,7 +297,11 @@ class MesaTables:
                     if exc.key == "error.stale":  # a player moved meanwhile: look again
                         continue
                     log.error("table %d: Mesa's move was refused (%s)", table_id, exc.key)
-                    return
+                    if fallback:
+                        return
+                    fallback = True
+                    continue
+                fallback = False
                 yield messages
         finally:
             busy.discard(table_id)

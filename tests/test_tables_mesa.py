@@ -7,6 +7,7 @@ import asyncio
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 from test_tables_service import CHANNEL, GUILD, USERS, FakeClock
 
@@ -213,4 +214,26 @@ async def test_mesa_does_not_agree_to_draws(tmp_path: Path) -> None:
         await svc.offer_draw(out[0].table_id, ANA)
     assert refused.value.key == "error.mesa_plays_on"
     assert (await repo.load(out[0].table_id))[0].draw_offer is None  # type: ignore[union-attr]
+    await repo.close()
+
+
+class BrokenThinker(Thinker):
+    """A search that fails, quoting what it was given (as a careless exception message might)."""
+
+    async def choose(self, game: str, view: Any, seat: int, level: str, seed: int) -> str:
+        raise ValueError(f"cannot search {view}")
+
+
+async def test_a_failed_search_plays_the_automatic_move_and_logs_no_view(tmp_path: Path, caplog: Any) -> None:
+    clock = FakeClock()
+    repo = await Repository.open(tmp_path / "mesa.db")
+    svc = TableService(repo, clock, None, seed_source=lambda: 5, thinker=BrokenThinker(processes=False))
+    out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "plateau", [], {"bots": "1", "seat": "second"})
+    tid = out[0].table_id
+    with caplog.at_level("ERROR"):
+        await svc.play_mesa(tid)
+    moves = await repo.get_moves(tid)
+    assert len(moves) == 1 and moves[0].seat == 0  # Mesa placed its opening stack all the same
+    assert "Mesa's search failed (ValueError)" in caplog.text
+    assert "cannot search" not in caplog.text and "position" not in caplog.text
     await repo.close()
