@@ -16,6 +16,9 @@ Details that matter here:
   admits a new child only while its available children number fewer than ``widen_base +
   widen_scale * visits ** widen_power``; the game adapter's ``expand`` picks *which* untried move
   (captures and wins first), so the tree grows along the moves worth reading.
+- **Prior as virtual visits.**  An adapter may offer ``prior(state, move) -> (value, weight)``: a
+  new child starts with ``weight`` visits worth ``value`` each (progressive bias), so a few hundred
+  iterations refine a good static reading instead of replacing it with noise.
 - **Rewards per seat.**  A rollout returns one reward in [0, 1] per seat; a node stores the reward of
   the seat that made the move into it, so 2-4 player and cooperative games share the code.
 
@@ -103,6 +106,7 @@ def search(
     deadline = None if ms is None else start + ms / 1000.0
     limit = iterations if iterations is not None else 1 << 60
     c = settings.exploration
+    prior = getattr(adapter, "prior", None)  # optional: (state, move) -> (value, virtual visits)
     done = 0
     max_depth = 0
     while done < limit:
@@ -125,6 +129,9 @@ def search(
                 untried = [m for m in legal if m not in kids]
                 move = adapter.expand(state, untried, rng)
                 child = Node(mover=player, avail=1)
+                if prior is not None:  # progressive bias: the adapter's opinion as virtual visits
+                    value, weight = prior(state, move)
+                    child.visits, child.reward = weight, value * weight
                 kids[move] = child
                 state = adapter.apply(state, move)
                 path.append(child)

@@ -110,7 +110,7 @@ def rewards(state: K3State) -> list[float]:
     return [(n - place) / (n - 1) for place in places]
 
 
-# ---- the one-step heuristic (the greedy baseline, and the rollouts' light policy) ----------------
+# ---- the one-step heuristic (the greedy baseline) --------------------------------------------------
 def _score(state: K3State, move: K3Move) -> float:
     """One step ahead: what the move leaves for the mover and the next player."""
     mover = state.turn
@@ -144,27 +144,6 @@ def greedy_move(state: K3State, rng: random.Random) -> str:
     moves = ENGINE.legal_moves(state)
     best = max(moves, key=lambda m: (_score(state, m), rng.random()))
     return ENGINE.format_move(state, best)
-
-
-def light_move(state: K3State, rng: random.Random, care: float) -> K3Move:
-    """Rollout policy: usually a random placement that gives no penalty away, whites kept for need."""
-    moves = ENGINE.legal_moves(state)
-    if len(moves) == 1 or rng.random() >= care:
-        return moves[int(rng.random() * len(moves))]
-    if state.steal is not None:  # K3-6.3: take an escape (a white or a natural) when there is one
-        escapes = [m for m in moves if m.piece in "WN"]
-        pool = escapes or moves
-        return pool[int(rng.random() * len(pool))]
-    good = [m for m in moves if m.kind != "pass" and (state.coop or not penalised(state, m))]
-    if good:
-        return good[int(rng.random() * len(good))]
-    return moves[int(rng.random() * len(moves))]
-
-
-def playout(state: K3State, rng: random.Random, care: float) -> K3State:
-    while ENGINE.to_move(state) is not None:
-        state = ENGINE.apply(state, light_move(state, rng, care))
-    return state
 
 
 # ---- play: MCTS over the public state --------------------------------------------------------------

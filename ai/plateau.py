@@ -34,7 +34,7 @@ from typing import Any
 
 from ai import AIError, Budget
 from ai.ismcts import Settings, Stats, best_move, search
-from engines.plateau import ENGINE, K_MOVE, K_ONBOARD, K_STOMP, PlateauState, determinize
+from engines.plateau import ENGINE, K_MOVE, K_ONBOARD, K_RETURN, K_STOMP, PlateauState, determinize
 
 
 @dataclass(frozen=True)
@@ -44,16 +44,17 @@ class Level:
     rollout_plies: int
     capture_tries: int  # capturing moves tried per rollout ply before a plain playout move
     root_prior: bool  # order the root's moves by two-ply material before widening
+    prior_weight: int  # virtual visits the two-ply reading is worth at the root
     safety_samples: int  # determinizations checked for a win-in-one reply to the chosen move
     settings: Settings
 
 
 LEVEL_KNOBS: dict[str, Level] = {
-    "easy": Level(rollout_plies=6, capture_tries=1, root_prior=False, safety_samples=1,
+    "easy": Level(rollout_plies=6, capture_tries=1, root_prior=False, prior_weight=0, safety_samples=1,
                   settings=Settings(exploration=1.0)),
-    "normal": Level(rollout_plies=10, capture_tries=2, root_prior=True, safety_samples=2,
+    "normal": Level(rollout_plies=10, capture_tries=2, root_prior=True, prior_weight=6, safety_samples=2,
                     settings=Settings(exploration=0.8)),
-    "hard": Level(rollout_plies=12, capture_tries=3, root_prior=True, safety_samples=4,
+    "hard": Level(rollout_plies=12, capture_tries=3, root_prior=True, prior_weight=6, safety_samples=4,
                   settings=Settings(exploration=0.7)),
 }  # fmt: skip
 
@@ -144,6 +145,14 @@ def _gain(before: PlateauState, after: PlateauState, p: int) -> float:
     return (sum(new) - sum(old)) * 10.0 + sum((n - o) * v for n, o, v in zip(new, old, _VALUES)) * 0.1
 
 
+def reply_cost(move: Any) -> float:
+    """PL-7.2: what a reply gives back (``refuse`` gives nothing): prisoners by count, then value."""
+    if move[0] != K_RETURN:
+        return 0.0
+    counts = move[1]
+    return sum(counts) * 10.0 + sum(c * v for c, v in zip(counts, _VALUES)) * 0.1
+
+
 def best_capture(state: PlateauState) -> float:
     """The side to act's best immediate capture (a win counts 1,000): the threat a move leaves."""
     p = state.side
@@ -231,6 +240,8 @@ class PlateauAdapter:
     def expand(self, state: PlateauState, untried: list[Hashable], rng: random.Random) -> Hashable:
         """Capture first: of the untried moves that may capture or win, plus a few drawn at random,
         the one that wins, else takes the most (count, then value); ties at random."""
+        if state.phase == 2:  # a reply (PL-7.2): the cheapest return first
+            return min(untried, key=lambda m: (reply_cost(m), rng.random()))
         if state.ply == self.root_ply and self.root_rank:  # the root: best two-ply material first
             ranked = [m for m in untried if m in self.root_rank]
             if ranked:
@@ -257,6 +268,13 @@ class PlateauAdapter:
             if score > best_score:
                 best, best_score = move, score
         return best
+
+    def prior(self, state: PlateauState, move: Any) -> tuple[float, int]:
+        """At the root, the two-ply material reading as ``prior_weight`` virtual visits."""
+        if state.ply != self.root_ply or move not in self.root_rank:
+            return 0.0, 0
+        score = max(-60.0, min(60.0, self.root_rank[move]))
+        return 1.0 / (1.0 + math.exp(-score / 8.0)), self.level.prior_weight
 
     def rollout(self, state: PlateauState, rng: random.Random) -> Sequence[float]:
         tries = self.level.capture_tries
@@ -324,6 +342,8 @@ def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: 
                 rank[move] = onboard_seen[place] + rng.random() * 0.01
             else:
                 rank[move] = two_ply(sample, move) + rng.random() * 0.01
+    elif sample.phase == 2:  # a reply: the search reads the cheap returns first
+        rank = {move: -reply_cost(move) + rng.random() * 0.01 for move in legal}
     if ms is not None:
         ms = max(1, ms - int((time.perf_counter() - start) * 1000))
     adapter = PlateauAdapter(knobs, sample.ply, rank)

@@ -20,9 +20,11 @@ from typing import Any
 
 import discord
 
+from cogs.limits import MAX_BUTTON_LABEL, MAX_CUSTOM_ID, MAX_PLACEHOLDER
+
 BUTTON_ID = re.compile(r"mesa:(?P<kind>[a-z]+):(?P<table>\d+):(?P<version>\d+)(?::(?P<arg>.*))?")
 SELECT_ID = re.compile(r"mesasel:(?P<table>\d+):(?P<version>\d+)(?::(?P<kind>[a-z]+))?")
-MAX_ID = 100
+MAX_ID = MAX_CUSTOM_ID
 
 
 def button_id(kind: str, table: int, version: int, arg: str = "") -> str:
@@ -42,7 +44,7 @@ class MesaButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_ID):
         custom_id = button_id(kind, table, version, arg)
         if len(custom_id) > MAX_ID:
             raise ValueError("custom id too long")
-        super().__init__(discord.ui.Button(label=label[:80] or kind, style=style, custom_id=custom_id,
+        super().__init__(discord.ui.Button(label=label[:MAX_BUTTON_LABEL] or kind, style=style, custom_id=custom_id,
                                            disabled=disabled), row=row)
         self.kind, self.table, self.version, self.arg = kind, table, version, arg
 
@@ -63,7 +65,8 @@ class MesaSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_ID):
                  options: list[discord.SelectOption] | None = None, placeholder: str = "",
                  row: int | None = None) -> None:
         super().__init__(discord.ui.Select(custom_id=select_id(table, version, kind), options=options or [],
-                                           placeholder=placeholder[:150] or None, min_values=1, max_values=1),
+                                           placeholder=placeholder[:MAX_PLACEHOLDER] or None, min_values=1,
+                                           max_values=1),
                          row=row)
         self.table, self.version, self.kind = table, version, kind
 

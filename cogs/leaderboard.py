@@ -24,7 +24,13 @@ from discord import app_commands
 from discord.app_commands import Choice
 
 from cogs.i18n_discord import t
-from cogs.limits import MAX_MESSAGE
+from cogs.limits import (
+    MAX_ALT_TEXT,
+    MAX_BUTTON_LABEL,
+    MAX_EMBED_DESCRIPTION,
+    MAX_MESSAGE,
+    MAX_UPLOAD,
+)
 from cogs.translator import L
 from tables.leaderboard import (
     BoardPage,
@@ -42,8 +48,6 @@ if TYPE_CHECKING:
     from cogs.front import Front
 
 PAGE_ID = re.compile(r"mesalb:(?P<guild>\d+):(?P<game>[a-z0-9]+):(?P<page>\d+)")
-#: the largest GIF posted (Discord's smallest upload limit is 10 MiB)
-MAX_UPLOAD = 10 * 1024 * 1024
 
 
 def _front(interaction: discord.Interaction) -> Front:
@@ -77,7 +81,8 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=PAGE_ID.pat
     """Previous / Next on a leaderboard: redraws the page for whoever clicks."""
 
     def __init__(self, guild: int, game: str, page: int, *, label: str = "", disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label[:80] or str(page), custom_id=f"mesalb:{guild}:{game}:{page}",
+        super().__init__(discord.ui.Button(label=label[:MAX_BUTTON_LABEL] or str(page),
+                                           custom_id=f"mesalb:{guild}:{game}:{page}",
                                            style=discord.ButtonStyle.secondary, disabled=disabled))
         self.guild, self.game, self.page = guild, game, page
 
@@ -99,7 +104,7 @@ async def _page_message(interaction: discord.Interaction, page: BoardPage,
     picture = await asyncio.to_thread(board_image, page, lang, me)
     alt = board_text(page, lang)
     file = discord.File(io.BytesIO(picture), filename=f"leaderboard-{page.game}-{page.page}.png",
-                        description=alt[:1000])
+                        description=alt[:MAX_ALT_TEXT])
     content = alt.splitlines()[-1] if page.caller is not None else ""
     view = None
     if page.pages > 1:
@@ -165,7 +170,7 @@ async def history(interaction: discord.Interaction, user: discord.abc.User | Non
         if not body:
             await _answer(interaction, text)
             return
-        await _answer(interaction, "", embed=discord.Embed(title=title, description=body[:4000]))
+        await _answer(interaction, "", embed=discord.Embed(title=title, description=body[:MAX_EMBED_DESCRIPTION]))
 
 
 async def replay(interaction: discord.Interaction, table: int) -> None:

@@ -18,12 +18,27 @@ MAX_AUTOCOMPLETE = MAX_CHOICES
 MAX_OPTION_TEXT = MAX_VALUE
 #: characters of a command's string option (``/move text``, ``/play variant``)
 MAX_TEXT_OPTION = 100
+#: characters of a button's label
+MAX_BUTTON_LABEL = 80
+#: characters of a select menu's placeholder
+MAX_PLACEHOLDER = 150
+#: characters of a component's custom id
+MAX_CUSTOM_ID = 100
+#: characters we put in an attachment's description, its alt text (Discord allows 1024)
+MAX_ALT_TEXT = 1000
+#: bytes of an upload every server accepts (Discord's smallest upload limit, 10 MiB)
+MAX_UPLOAD = 10 * 1024 * 1024
 
 __all__ = [
+    "MAX_ALT_TEXT",
     "MAX_AUTOCOMPLETE",
+    "MAX_BUTTON_LABEL",
+    "MAX_CUSTOM_ID",
     "MAX_EMBED_DESCRIPTION",
     "MAX_MESSAGE",
     "MAX_OPTION_TEXT",
+    "MAX_PLACEHOLDER",
     "MAX_SELECT_OPTIONS",
     "MAX_TEXT_OPTION",
+    "MAX_UPLOAD",
 ]
