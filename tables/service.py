@@ -679,7 +679,8 @@ class TableService(MesaTables):
             raise TableError("error.channel_not_allowed")
         resolved = self._table_options(engine, options, settings)
         resolved["rated"] = rated_with_mesa(resolved["rated"], settings.rate_mesa, mesa.count)
-        resolved[MESA_LEVEL] = mesa.level  # "Fill with Mesa" seats this level later (tables.mesa)
+        if not opponents and not mesa.count:  # an open table: "Fill with Mesa" seats this level later
+            resolved[MESA_LEVEL] = mesa.level
         if opponents or mesa.count or len(ids) == engine.max_players:  # the roster is known: check it now
             self._check_game_options(engine, resolved, len(ids) + mesa.count)
         status = INVITED if opponents else OPEN
