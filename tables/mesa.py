@@ -156,6 +156,11 @@ def rated_with_mesa(rated: bool, rate_mesa: bool, mesa_count: int) -> bool:
     return rated and rate_mesa and mesa_count == 1
 
 
+def mention_seats(ctx: Any, seats: Iterable[int]) -> list[int]:
+    """The seats among ``seats`` held by people (a board mentions them; Mesa needs no nudge)."""
+    return [s for s in seats if (row := ctx.by_seat(s)) is not None and not is_mesa(row.user_id)]
+
+
 def board_tables(messages: Iterable[Message]) -> list[int]:
     """Tables whose new board a front end just delivered: where Mesa may be to act next."""
     return list(dict.fromkeys(m.table_id for m in messages if isinstance(m, PublicPost) and m.kind == BOARD))

@@ -73,7 +73,7 @@ from tables.durations import (
 from tables.errors import TableError
 from tables.leaderboard import rate_finished_table
 from tables.mesa import LEVEL_OPTION as MESA_LEVEL
-from tables.mesa import MesaTables, is_mesa, rated_with_mesa, take_request
+from tables.mesa import MesaTables, is_mesa, mention_seats, rated_with_mesa, take_request
 from tables.outbox import (
     BOARD,
     DRAW,
@@ -486,6 +486,9 @@ class TableService(MesaTables):
             key, hint = "board.build", "build"
         elif not moves_text and not view.get("last_move"):
             key, hint = "board.start", "move"
+        elif actors and not mention_seats(ctx, actors):  # only Mesa to act: no deadline to show (tables.mesa)
+            key, hint = "board.mesa", "move"
+            params.update(deadline="-", deadline_ts=0)
         else:
             key, hint = "board.turn", "move"
         if params["status"]:
