@@ -17,7 +17,7 @@ from data.repository import Repository
 from engines import get_engine
 from tables import PrivatePost, PublicPost, Reminder, TableService
 from tables.leaderboard import LeaderboardService
-from tables.mesa import board_name, is_mesa, level_of, mesa_id, mesa_records, records_against_mesa
+from tables.mesa import board_name, is_mesa, level_of, mesa_id, mesa_records, mesa_seats, records_against_mesa
 from tables.thinking import Thinker, iterations, move_seed
 
 ANA, BEN = USERS[0][0], USERS[1][0]
@@ -96,7 +96,9 @@ async def test_a_player_who_times_out_gets_the_easy_ai_move(tmp_path: Path) -> N
     assert row is not None
     engine = get_engine("krakatoa")
     before = len(await repo.get_moves(1))
-    state = (await svc._load(1)).state
+    state = engine.new_game(2, row.seed, json.loads(row.options)["game"])
+    for m in await repo.get_moves(1):  # the state now, replayed from the log
+        state = engine.apply(state, engine.parse_move(state, m.move))
     seat = engine.actors(state)[0]
     clock.advance(hours=1)
     out = await svc.tick()
@@ -180,16 +182,10 @@ async def test_a_cooperative_k3_game_of_four_mesa_seats_ends(tmp_path: Path) -> 
     repo = await Repository.open(tmp_path / "mesa.db")
     svc = service(repo, clock)
     host = mesa_id("normal")
-    out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "k3", [], {"cooperative": "true"})
-    tid = out[0].table_id
-    async with repo.transaction() as tx:  # the human host hands the table to a Mesa seat
-        await tx.replace_seats(tid, [])
-    await repo._db.execute("UPDATE tables SET host_id = ? WHERE id = ?", (host, tid))
-    from tables.mesa import mesa_seats
-
-    async with repo.transaction() as tx:
-        await tx.replace_seats(tid, mesa_seats(tid, 0, 1, "normal"))
-    svc._forget(tid)
+    options = {"seat": "random", "rated": False, "time_per_move": 86400, "game": {"cooperative": True}}
+    tid = await repo.create_table(  # set up in storage: no front end opens a table for Mesa alone
+        seats=mesa_seats(0, 0, 1, "normal"), guild_id=GUILD, channel_id=CHANNEL, game="k3",
+        options=json.dumps(options), seed=99, status="open", host_id=host, now="2026-03-01T12:00:00.000000Z")
     await svc.fill_with_mesa(tid, host, "normal")
     await svc.play_mesa(tid)
     summary = (await svc.table_details(tid)).summary
