@@ -5,11 +5,12 @@ move whose exact distribution the rules give (KR-1.1, KR-8.2): the player enumer
 outcome (about a thousand per aim), scores each as the engine would (KR-2, the marks of KR-3.8 with
 Quakes, Rumbles and Eruptions), and values the position it leads to:
 
-- the rest of the turn's raw points on the dice this throw leaves (``ai.krakatoa_turn.REST``: every
-  throw scores all nine dice and throws 3-5 are Steam, Ash, Lava, KR-4.3, so a Volcano left
-  standing scores again and again), with the next throw multiplied by the marks it will carry
-  (KR-2.4) — this is where a Quake, a Rumble or an Eruption is worth its points;
-- later marks and the later turns at their averages (measured in greedy self-play);
+- the rest of the turn on the dice this throw leaves and with the marks it earns
+  (``ai.krakatoa_turn.VALUE``, exact dynamic programming: every throw scores all nine dice and
+  throws 3-5 are Steam, Ash, Lava, KR-4.3, so a Volcano left standing scores again and again, and
+  dice in two colours make a Rumble likely) — this is where a Quake, a Rumble or an Eruption is
+  worth its points;
+- the later turns at their average (measured in greedy self-play);
 - a bonus box (KR-5) in round 6 when marks are left and a box is.
 
 ``normal`` maximises expected points so valued.  ``hard`` maximises the probability of winning:
@@ -29,7 +30,7 @@ from typing import Any
 from ai import AIError, Budget
 from ai.clock import Stopwatch
 from ai.krakatoa_turn import INDEX as _INDEX
-from ai.krakatoa_turn import rest_table
+from ai.krakatoa_turn import THROW1_RAW, carry, value_table
 from engines import krakatoa as KR
 from engines.base import CHANCE
 
@@ -37,13 +38,11 @@ ENGINE = KR.ENGINE
 SETS = KR.SETS
 
 # ---- calibration (auto against auto, 2 players, advanced, 60 games; see bench/ai.py) ------------
-#: mean raw score of throw 1 (keep/rethrow) and of an aimed throw
-THROW1_RAW = 3.98
-AIM_RAW = 4.67
-#: mean points (marks included) of an aimed throw, and of a whole turn, and a turn's variance
-AIM_POINTS = 7.1
+#: mean points (marks included) of a whole turn, and its variance
 TURN_MEAN = 35.8
 TURN_VAR = 743.0
+#: what Quakes (KR-3.3, left out of ``VALUE``: they depend on the total) add to a throw, roughly
+QUAKE_POINTS = 0.6
 #: variance of one throw's points, for the rest of the turn at hand
 THROW_VAR = 150.0
 #: ``easy`` picks a lesser (second or third best) aim this often
@@ -57,8 +56,7 @@ _FRESH_VALUE = float(KR.FRESH_VALUE)
 _FACE = {c: float(p) for c, p in KR.FACE_P.items()}
 _STRIKE = {force: {role: float(p) for role, p in roles.items()} for force, roles in KR.STRIKE_P.items()}
 
-_REST = rest_table()
-_SET_INDEX = {x: i for i, x in enumerate(SETS)}
+_VALUE = value_table()
 
 #: figures of the last search (benchmarks read them)
 LAST_STATS: dict[str, Any] = {}
@@ -162,7 +160,7 @@ class Context:
             throws_after = 0
         self.throws_after = throws_after
         future_turns = KR.ROUNDS - state.round
-        self.base = throws_after * (AIM_POINTS - AIM_RAW) + future_turns * TURN_MEAN
+        self.base = throws_after * QUAKE_POINTS + future_turns * TURN_MEAN
         # the others' expected final totals and the spread (hard only)
         sides = state.sides
         start = state.start if state.start is not None else side
@@ -183,21 +181,13 @@ class Context:
 
     def future(self, dice: tuple[str, str, str], m1: int, m2: int) -> float:
         """Expected points still to come for this side after the throw, given its result: the rest
-        of the turn's raw points on these dice (``REST``), the next throw's marks, the later marks
-        and turns at their averages."""
+        of the turn on these dice with these marks (``VALUE``), later turns at their average."""
         nxt = self.next
         if nxt == "set" or nxt.startswith("aim:"):
             d = _INDEX[dice[0]] * 100 + _INDEX[dice[1]] * 10 + _INDEX[dice[2]]
-            value = _REST[self.throw + 1][d]
-            if m1:
-                value += best_raw(dice, -1 if nxt == "set" else _SET_INDEX[nxt[4]]) * ((1 << m1) - 1)
-            if m2:
-                if self.throws_after:
-                    value += AIM_RAW * ((1 << m2) - 1)
-                elif self.round < KR.ROUNDS:  # m2 reaches throw 1 of the next round
-                    value += THROW1_RAW * ((1 << m2) - 1)
+            value = _VALUE[self.throw + 1][m1 * 3 + m2][d]
         elif nxt == "turn":  # KR-3.2 marks carry to the next round's throws 1 and 2
-            value = THROW1_RAW * ((1 << m1) - 1) + AIM_RAW * ((1 << m2) - 1)
+            value = carry(m1, m2)
         else:  # KR-5.2 a bonus box, if marks and a box are left
             value = best_raw(dice, -1) * (1 << m1) if (m1 and self.boxes and self.advanced) else 0.0
         return value + self.base

@@ -16,6 +16,8 @@ them once into ``ai/krakatoa_turn_data.py`` (checked by tests against a direct c
 from __future__ import annotations
 
 import sys
+from functools import cache
+from operator import mul
 from pathlib import Path
 
 from engines import krakatoa as KR
@@ -30,13 +32,18 @@ _STRIKE = {force: {role: float(p) for role, p in roles.items()} for force, roles
 
 #: the set thrown at each throw with a fixed set (KR-4.3); throw 2 chooses
 FIXED = {3: 0, 4: 1, 5: 2}
+#: mean raw score of throw 1 (keep/rethrow) and of an aimed throw (auto against auto, 2 players,
+#: advanced, 60 games): what a mark carried into the next turn is worth
+THROW1_RAW = 3.98
+AIM_RAW = 4.67
 
 
 def dice_index(dice: tuple[str, str, str]) -> int:
     return INDEX[dice[0]] * 100 + INDEX[dice[1]] * 10 + INDEX[dice[2]]
 
 
-def struck(faces: int, probs: tuple[float, float, float]) -> tuple[list[float], float]:
+@cache
+def struck(faces: int, probs: tuple[float, float, float]) -> tuple[tuple[float, ...], float]:
     """A table set's distribution after strikes (KR-8.2) over the ten faces, and P(none struck)."""
     per_die = [
         {c: (1.0 - p if c == colour else 0.0) + p * _FACE[c] for c in KR.COLOURS}
@@ -47,14 +54,19 @@ def struck(faces: int, probs: tuple[float, float, float]) -> tuple[list[float], 
         for c1, q1 in per_die[1].items():
             for c2, q2 in per_die[2].items():
                 dist[INDEX[KR.sort_faces(c0 + c1 + c2)]] += q0 * q1 * q2
-    return dist, (1.0 - probs[0]) * (1.0 - probs[1]) * (1.0 - probs[2])
+    return tuple(dist), (1.0 - probs[0]) * (1.0 - probs[1]) * (1.0 - probs[2])
 
 
-def aims(dice: tuple[int, int, int], x: int) -> list[tuple[int, list[float], float, int, list[float], float]]:
+Aim = tuple[int, tuple[float, ...], float, int, tuple[float, ...], float]
+
+
+def aims(dice: tuple[int, int, int], x: int) -> list[Aim]:
     """Every aim throwing set ``x``: (target set, its distribution, its P(no strike), other set, ...)."""
     out = []
-    faces_of = {y: ALL[dice[y]] for y in range(3) if y != x}
-    for y, faces in faces_of.items():
+    for y in range(3):
+        if y == x:
+            continue
+        faces = ALL[dice[y]]
         z = 3 - x - y
         for i, colour in enumerate(faces):
             if faces.index(colour) != i:
@@ -69,76 +81,122 @@ def aims(dice: tuple[int, int, int], x: int) -> list[tuple[int, list[float], flo
     return out
 
 
-def compute() -> dict[int, list[float]]:
-    """REST[k] for k = 2..6 as lists indexed by ``dice_index``."""
+def earned(d: int) -> tuple[int, int]:
+    """Marks a scored throw showing dice ``d`` earns from Rumbles and Eruptions (KR-3.4, KR-3.5):
+    (on the next throw, on the one after).  Quakes depend on the total and are left to the player."""
+    faces = (ALL[d // 100], ALL[d // 10 % 10], ALL[d % 10])
+    colours = len(set("".join(faces)))
+    volcanoes = sum(1 for f in faces if f[0] == f[2])
+    n = e = 0
+    if colours == 2:
+        n += 1 if volcanoes <= 1 else 2
+    if volcanoes == 3:
+        if colours == 3:
+            n, e = n + 1, e + 1
+        elif colours == 1:
+            n, e = n + 2, e + 2
+    return n, e
+
+
+def carry(m1: int, m2: int) -> float:
+    """Points the marks left at the end of a turn are worth on the next turn's throws 1 and 2."""
+    return THROW1_RAW * ((1 << m1) - 1) + AIM_RAW * ((1 << m2) - 1)
+
+
+def compute() -> dict[int, list[list[float]]]:
+    """VALUE[k][m1 * 3 + m2][dice_index] for k = 2..5: the expected points (raw × marks, KR-2.4) of
+    throws k..5 and the marks they pass on, each throw aimed to maximise that (KR-3.8 bookkeeping;
+    a scratch scores 0, earns nothing and shifts m2 to m1)."""
     fresh_value = sum(p * s for p, s in zip(FRESH, SCORE))
-    rest: dict[int, list[float]] = {6: [0.0] * 1000}
+    marks = [earned(d) for d in range(1000)]
+    value: dict[int, list[list[float]]] = {6: [[carry(m1, m2)] * 1000 for m1 in range(3) for m2 in range(3)]}
     for k in (5, 4, 3, 2):
-        later = rest[k + 1]
-        # W[x][y'][z'] (in the set order of the dice, x fresh): expectation over the fresh set
-        mixed = []
-        for x in range(3):
-            table = [[0.0] * 10 for _ in range(10)]
-            for a in range(10):
-                for b in range(10):
-                    total = 0.0
-                    for f in range(10):
-                        idx = [0, 0, 0]
-                        idx[x] = f
-                        others = [j for j in range(3) if j != x]
-                        idx[others[0]], idx[others[1]] = a, b
-                        total += FRESH[f] * later[idx[0] * 100 + idx[1] * 10 + idx[2]]
-                    table[a][b] = total
-            mixed.append(table)
-        values = [0.0] * 1000
+        later = value[k + 1]
+        # G[m2][d']: what a scored throw showing d' leads to; S[m2][d']: what a scratch leads to
+        scored_next = [
+            [later[min(2, m2 + marks[d][0]) * 3 + min(2, marks[d][1])][d] for d in range(1000)] for m2 in range(3)
+        ]
+        scratch_next = [later[m2 * 3][:] for m2 in range(3)]
+        mixed = {}  # (m2, x) -> W[a][b] = E over the fresh set x of G
+        for m2 in range(3):
+            g = scored_next[m2]
+            for x in range(3):
+                others = [j for j in range(3) if j != x]
+                table = []
+                for a in range(10):
+                    row = []
+                    for b in range(10):
+                        total = 0.0
+                        for f in range(10):
+                            idx = [0, 0, 0]
+                            idx[x], idx[others[0]], idx[others[1]] = f, a, b
+                            total += FRESH[f] * g[idx[0] * 100 + idx[1] * 10 + idx[2]]
+                        row.append(total)
+                    table.append(row)
+                mixed[m2, x] = table
+        tables = [[0.0] * 1000 for _ in range(9)]
         sets = [FIXED[k]] if k in FIXED else [0, 1, 2]
         for d in range(1000):
             dice = (d // 100, d // 10 % 10, d % 10)
-            best = -1.0
+            options = []  # (raw, [future for m2 = 0, 1, 2])
             for x in sets:
-                table = mixed[x]
                 for y, dy, ny, z, dz, nz in aims(dice, x):
-                    # raw of this throw: fresh + struck table sets, less what a scratch would have scored
-                    ey = sum(p * s for p, s in zip(dy, SCORE))
-                    ez = sum(p * s for p, s in zip(dz, SCORE))
-                    raw = fresh_value + ey + ez - ny * nz * (fresh_value + SCORE[dice[y]] + SCORE[dice[z]])
-                    # the table after it (a scratch leaves it as it was: the same distribution)
+                    ey = sum(map(mul, dy, SCORE))
+                    ez = sum(map(mul, dz, SCORE))
+                    none = ny * nz
+                    raw = fresh_value + ey + ez - none * (fresh_value + SCORE[dice[y]] + SCORE[dice[z]])
                     first, second = (dy, dz) if y < z else (dz, dy)
-                    future = 0.0
-                    for a in range(10):
-                        pa = first[a]
-                        if pa:
-                            row = table[a]
-                            future += pa * sum(q * w for q, w in zip(second, row))
-                    value = raw + future
-                    if value > best:
-                        best = value
-            values[d] = best
-        rest[k] = values
-    return rest
+                    futures = []
+                    for m2 in range(3):
+                        table = mixed[m2, x]
+                        future = 0.0
+                        for a in range(10):
+                            pa = first[a]
+                            if pa:
+                                future += pa * sum(map(mul, second, table[a]))
+                        # the scratch: same dice distribution, other marks (KR-3.7)
+                        g, sc = scored_next[m2], scratch_next[m2]
+                        for f in range(10):
+                            idx = [0, 0, 0]
+                            idx[x], idx[y], idx[z] = f, dice[y], dice[z]
+                            at = idx[0] * 100 + idx[1] * 10 + idx[2]
+                            future += FRESH[f] * none * (sc[at] - g[at])
+                        futures.append(future)
+                    options.append((raw, futures))
+            for m1 in range(3):
+                factor = 1 << m1
+                for m2 in range(3):
+                    tables[m1 * 3 + m2][d] = max(factor * raw + futures[m2] for raw, futures in options)
+        value[k] = tables
+    return value
 
 
 def write(path: Path) -> None:
-    rest = compute()
+    value = compute()
     lines = [
-        '"""Generated by ``python -m ai.krakatoa_turn``: REST[k][dice_index] (see ai/krakatoa_turn.py)."""',
+        '"""Generated by ``python -m ai.krakatoa_turn``: VALUE[k][m1 * 3 + m2][dice_index] (see'
+        ' ai/krakatoa_turn.py)."""',
         "",
-        "REST: dict[int, tuple[float, ...]] = {",
+        "VALUE: dict[int, tuple[tuple[float, ...], ...]] = {",
     ]
     for k in (2, 3, 4, 5):
         lines.append(f"    {k}: (")
-        for start in range(0, 1000, 10):
-            lines.append("        " + ", ".join(f"{v:.6f}" for v in rest[k][start : start + 10]) + ",")
+        for table in value[k]:
+            lines.append("        (")
+            for start in range(0, 1000, 10):
+                lines.append("            " + ", ".join(f"{v:.4f}" for v in table[start : start + 10]) + ",")
+            lines.append("        ),")
         lines.append("    ),")
     lines.append("}")
     path.write_text("\n".join(lines) + "\n")
 
 
-def rest_table() -> dict[int, tuple[float, ...]]:
-    """REST[k] for k = 2..6, from the generated module."""
-    from ai.krakatoa_turn_data import REST
+def value_table() -> dict[int, tuple[tuple[float, ...], ...]]:
+    """VALUE[k] for k = 2..6, from the generated module (6: the marks carried to the next turn)."""
+    from ai.krakatoa_turn_data import VALUE
 
-    return {**REST, 6: (0.0,) * 1000}
+    end = tuple(tuple([carry(m1, m2)] * 1000) for m1 in range(3) for m2 in range(3))
+    return {**VALUE, 6: end}
 
 
 if __name__ == "__main__":

@@ -7,9 +7,10 @@ the samples and faces it never saw stay uncertain.  Its own pieces' faces are pa
 the position string marks which of them the opponent has seen, so the samples carry that too.
 
 Search (``ai/ismcts.py``): one tree over move sequences, a fresh determinization per iteration,
-progressive widening (1,260 moves at ply 1).  At the root (normal, hard) moves enter the tree in the
-order of a two-ply material reading on one sample: what the move captures minus the best capture it
-leaves the opponent (own moves and capture counts do not depend on hidden faces; only values may).
+progressive widening (1,260 moves at ply 1).  At the root moves enter the tree in the order of a
+material reading on one sample, worth a few virtual visits: what the move captures (normal), minus
+the best capture it leaves the opponent (hard); own moves and capture counts do not depend on
+hidden faces, only values may.
 Deeper, new children are chosen *capture first*: wins, then captures by what they take, then the
 rest at random; the same rule serves both seats, so the opponent's dangerous replies are read
 first.  Rollouts are short capture-aware playouts (a few of the side's capturing moves are tried
@@ -43,18 +44,18 @@ class Level:
 
     rollout_plies: int
     capture_tries: int  # capturing moves tried per rollout ply before a plain playout move
-    root_prior: bool  # order the root's moves by two-ply material before widening
+    root_prior: int  # plies of the material reading that orders the root's moves (0: none)
     prior_weight: int  # virtual visits the two-ply reading is worth at the root
     safety_samples: int  # determinizations checked for a win-in-one reply to the chosen move
     settings: Settings
 
 
 LEVEL_KNOBS: dict[str, Level] = {
-    "easy": Level(rollout_plies=6, capture_tries=1, root_prior=False, prior_weight=0, safety_samples=1,
+    "easy": Level(rollout_plies=6, capture_tries=1, root_prior=0, prior_weight=0, safety_samples=1,
                   settings=Settings(exploration=1.0)),
-    "normal": Level(rollout_plies=10, capture_tries=2, root_prior=True, prior_weight=6, safety_samples=2,
+    "normal": Level(rollout_plies=10, capture_tries=2, root_prior=1, prior_weight=6, safety_samples=2,
                     settings=Settings(exploration=0.8)),
-    "hard": Level(rollout_plies=12, capture_tries=3, root_prior=True, prior_weight=6, safety_samples=4,
+    "hard": Level(rollout_plies=12, capture_tries=3, root_prior=2, prior_weight=6, safety_samples=4,
                   settings=Settings(exploration=0.7)),
 }  # fmt: skip
 
@@ -165,15 +166,16 @@ def best_capture(state: PlateauState) -> float:
     return best
 
 
-def two_ply(state: PlateauState, move: Any) -> float:
-    """Material two plies deep: what ``move`` takes minus the best capture it leaves the opponent."""
+def two_ply(state: PlateauState, move: Any, plies: int = 2) -> float:
+    """Material two plies deep: what ``move`` takes minus the best capture it leaves the opponent
+    (``plies=1``: only what it takes)."""
     p = state.side
     after = ENGINE.apply(state, move)
     if after.result:
         w = _winner(after)
         return 1000.0 if w == p else (-1000.0 if w is not None else 0.0)
     score = _gain(state, after, p)
-    if after.side != p:
+    if after.side != p and plies >= 2:
         score -= best_capture(after)
     return score
 
@@ -338,10 +340,10 @@ def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: 
             if move[0] == K_ONBOARD:  # onboards to one place leave the same captures (PL-4.2): read one
                 place = (move[1], move[2])
                 if place not in onboard_seen:
-                    onboard_seen[place] = two_ply(sample, move)
+                    onboard_seen[place] = two_ply(sample, move, knobs.root_prior)
                 rank[move] = onboard_seen[place] + rng.random() * 0.01
             else:
-                rank[move] = two_ply(sample, move) + rng.random() * 0.01
+                rank[move] = two_ply(sample, move, knobs.root_prior) + rng.random() * 0.01
     elif sample.phase == 2:  # a reply: the search reads the cheap returns first
         rank = {move: -reply_cost(move) + rng.random() * 0.01 for move in legal}
     if ms is not None:

@@ -154,24 +154,36 @@ def test_many_seeded_games_against_random_without_an_illegal_move(level: str) ->
             state = ENGINE.apply(state, move)
 
 
-def test_rest_of_turn_table_matches_a_direct_computation() -> None:
-    # ai.krakatoa_turn.REST: throw 5 is Lava's best aim (KR-8.4's exact value); throw 4 adds what
-    # the dice it leaves are worth to throw 5, summed here over the engine's exact outcomes (KR-10.5)
-    from ai.krakatoa_turn import dice_index, rest_table
+def test_turn_value_table_matches_a_direct_computation() -> None:
+    # ai.krakatoa_turn.VALUE[k][m1*3+m2][dice]: the points of throws k..5 and the marks passed on.
+    # Recomputed here for throws 5 and 4 from the engine's exact outcomes (KR-10.5) and its own
+    # bonus rules (KR-3.4, KR-3.5 via bonuses_of; Quakes left out, as the table leaves them out)
+    from ai.krakatoa_turn import carry, dice_index, value_table
 
-    rest = rest_table()
-    for dice in [("YYB", "YRR", "RRR"), ("YYY", "RRR", "BBB"), ("YRB", "BBB", "YYR")]:
-        last = ENGINE.from_position(f"{'/'.join(dice)} play 1 5 0 aim:l 0 0,0 00,00 - 0 basic")
-        best5 = max(KR.aim_value(dice, "l", m[1], m[2]) for m in ENGINE.legal_moves(last))
-        assert rest[5][dice_index(dice)] == pytest.approx(float(best5), abs=1e-5)
-        state = ENGINE.from_position(f"{'/'.join(dice)} play 1 4 0 aim:a 0 0,0 00,00 - 0 basic")
-        best4 = 0.0
+    value = value_table()
+
+    def direct(dice, k: int, m1: int, m2: int) -> float:
+        step = {5: "aim:l", 4: "aim:a"}[k]
+        state = ENGINE.from_position(f"{'/'.join(dice)} play 1 {k} 0 {step} 0 0,0 00,00 - 0 basic")
+        best = 0.0
         for move in ENGINE.legal_moves(state):
             rolled = ENGINE.apply(state, move)
-            value = 0.0
+            total = 0.0
             for outcome, p in ENGINE.chance_outcomes_exact(rolled):
                 new = KR._parse_dice(outcome[1].lower())
-                raw = 0 if outcome[0] == "scratch" else KR.raw_score(new)
-                value += float(p) * (raw + rest[5][dice_index(new)])
-            best4 = max(best4, value)
-        assert rest[4][dice_index(dice)] == pytest.approx(best4, abs=1e-4)
+                if outcome[0] == "scratch":  # KR-3.7, KR-3.8
+                    points, marks = 0, (m2, 0)
+                else:
+                    bonuses = KR.bonuses_of(new, 0, 0)
+                    n = sum(KR.BONUS_MARKS[b][0] for b in bonuses)
+                    e = sum(KR.BONUS_MARKS[b][1] for b in bonuses)
+                    points, marks = KR.raw_score(new) << m1, (min(2, m2 + n), min(2, e))
+                later = carry(*marks) if k == 5 else value[5][marks[0] * 3 + marks[1]][dice_index(new)]
+                total += float(p) * (points + later)
+            best = max(best, total)
+        return best
+
+    for dice, m1, m2 in [(("YYB", "YRR", "RRR"), 0, 0), (("RRR", "BBB", "RBB"), 1, 0), (("YRB", "BBB", "YYR"), 2, 1)]:
+        assert value[5][m1 * 3 + m2][dice_index(dice)] == pytest.approx(direct(dice, 5, m1, m2), abs=1e-3)
+    for dice, m1, m2 in [(("YYY", "RRR", "BBB"), 0, 0), (("RRB", "BBB", "RBB"), 1, 2)]:
+        assert value[4][m1 * 3 + m2][dice_index(dice)] == pytest.approx(direct(dice, 4, m1, m2), abs=1e-3)
