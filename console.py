@@ -43,7 +43,7 @@ from typing import Any
 
 from tables import PrivatePost, PublicPost, Reminder, TableError, TableService, TableSummary, t
 from tables.durations import parse_duration
-from tables.games import games
+from tables.games import auto_styles, games
 from tables.mesa import NAME as MESA
 from tables.mesa import mesa_records, records_text
 from tables.service import open_service
@@ -65,7 +65,7 @@ MAX_LISTED_MOVES = 300
 HELP = """Commands (write them as NAME: COMMAND):
   /play GAME @NAME... [option=value...]   games: {games}
   /accept  /decline  /join [TABLE]  /start  /leave  /abort
-  /move TEXT   /auto (a move chosen for you)   /build [STYLE] (K3: sensible or random)
+  /move TEXT   /auto (a move chosen for you)   /build [STYLE] ({styles})
   /moves   /mine   /board   /history [@NAME] [GAME] (table=N: that table's moves)
   /leaderboard GAME [PAGE]   /stats [@NAME]   /replay TABLE   /recompute
   /resign  /draw  /decline-draw  /games  /rules GAME  /clock +DURATION  /help
@@ -75,7 +75,9 @@ Add table=N when you have several tables."""
 
 
 def help_text() -> str:
-    return HELP.format(games=", ".join(games()))
+    """HELP with the games and their auto styles from the registry (``K3: sensible or random``)."""
+    styles = "; ".join(f"{title}: {' or '.join(names)}" for title, names in auto_styles().items())
+    return HELP.format(games=", ".join(games()), styles=styles or "-")
 
 
 def user_id_for(name: str) -> int:

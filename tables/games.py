@@ -10,7 +10,7 @@ import functools
 import logging
 import random
 
-from engines import CHANCE, canonical_name, game_names, get_engine
+from engines import CHANCE, canonical_name, descriptions, game_names, get_engine
 
 log = logging.getLogger(__name__)
 
@@ -23,6 +23,11 @@ MAX_SAMPLE_CHANCE = 50
 def games() -> tuple[str, ...]:
     """Every game's canonical name, in listing order (the /play choices, the console's help)."""
     return game_names()
+
+
+def auto_styles() -> dict[str, tuple[str, ...]]:
+    """Title -> the styles of ``auto_move`` of each game that has a choice of them (``/build STYLE``)."""
+    return {d.title: d.auto_styles for d in descriptions() if len(d.auto_styles) > 1}
 
 
 def title(game: str) -> str:

@@ -520,7 +520,7 @@ class TableService(MesaTables):
         picture = await self._image(ctx.row.game, view, ctx.names())
         return PrivatePost(ctx.id, row.user_id, "private.view", params, picture)
 
-    def _private_changes(self, ctx: _Ctx, step: _Step, state_after: Any, starting: bool) -> list[int]:
+    def _private_changes(self, ctx: _Ctx, step: _Step, state_after: Any) -> list[int]:
         """Seats whose private view changed (DESIGN: DM a player's view when it changes).
 
         The engine names them (``private_changes``: Plateau's mover after a hidden placement, K3's
@@ -636,7 +636,7 @@ class TableService(MesaTables):
         self._remember(ctx)
         messages: list[Message] = list(extra)
         moves_text = self._moves_text(ctx, step)
-        private_seats = [] if over else self._private_changes(ctx, step, state, starting)
+        private_seats = [] if over else self._private_changes(ctx, step, state)
         # the pictures are drawn side by side (the renderer runs in threads)
         board = asyncio.ensure_future(self._board_post(ctx, state, version, columns["turn_deadline"], moves_text))
         private = await asyncio.gather(*(self._private_post(ctx, state, seat) for seat in private_seats))

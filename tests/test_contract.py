@@ -11,6 +11,7 @@ import pytest
 from engines import ALIASES, CHANCE, GAMES, Engine, Option, OptionError, canonical_name, get_engine
 
 MEMBERS = [
+    "description", "auto_move", "actors", "phase", "public_move", "private_changes", "chance_outcomes", "sample_chance",
     "name", "min_players", "max_players", "options", "new_game", "from_position", "to_position", "to_move",
     "legal_moves", "parse_move", "format_move", "apply", "outcome", "view",
 ]
@@ -33,6 +34,8 @@ def test_engine_has_every_member(name: str) -> None:
     assert 2 <= engine.min_players <= engine.max_players <= 4
     for opt in engine.options.values():
         assert isinstance(opt, Option)
+    # one shared way to draw chance: engines give outcomes or their own draw, never a second sampler
+    assert type(engine).sample_chance is Engine.sample_chance
 
 
 @pytest.mark.parametrize("name", list(GAMES))

@@ -1,4 +1,4 @@
-"""The generic move picker (cogs/picker.py) on every game's real move lists.
+"""The generic move picker (tables/picker.py) on every game's real move lists.
 
 For positions met in seeded random playouts of each game: every legal move is reachable from the
 first step, no step offers more than 25 choices (Discord's select menu limit), every choice leads

@@ -348,3 +348,25 @@ async def test_rematch_swaps_two_seats_and_keeps_the_options(tmp_path) -> None:
         assert details.options["move_limit"] == 80 and details.options["time_per_move"] == 7200
     finally:
         await repo.close()
+
+
+async def test_boards_offer_the_controls_each_description_declares(tmp_path) -> None:
+    """Front ends learn from the board which controls to offer; the service reads the descriptions."""
+    from tables.outbox import DRAW, MINE, QUICK
+
+    repo, svc = await open_service(tmp_path / "o.db")
+    try:
+        expected = {"kona": {DRAW}, "plateau": {MINE, DRAW}, "krakatoa": {QUICK}, "k3": {MINE}}  # K3 builds first
+        for game, offers in expected.items():
+            tid, out = await start_table(svc, game)
+            board = [m for m in out if isinstance(m, PublicPost) and m.kind == "board"][-1]
+            assert board.offers == offers, game
+        # K3-10: once everybody has built, nothing is private any more: no "My pieces"
+        tid, _ = await start_table(svc, "k3")
+        for uid, _ in USERS[:2]:
+            out = await svc.submit_move(tid, uid, await svc.auto_build(tid, uid))
+        board = [m for m in out if isinstance(m, PublicPost) and m.kind == "board"][-1]
+        assert board.components_hint == "move" and board.offers == set()
+        assert await svc.quick_moves(tid, USERS[0][0]) == []  # K3 moves are picked, not buttons
+    finally:
+        await repo.close()
