@@ -270,6 +270,10 @@ class MesaTables:
         return await self._ai_move(ctx, state, seat, TIMEOUT_LEVEL,
                                    move_seed(ctx.row.seed, ctx.plies + 1, seat, "timeout"))
 
+    async def _leaver_move(self, ctx: Any, state: Any, seat: int, ply: int) -> Any:
+        """The move of a seat that went out (ran out of time, or resigned with others still in)."""
+        return await self._ai_move(ctx, state, seat, TIMEOUT_LEVEL, move_seed(ctx.row.seed, ply + 1, seat, "timeout"))
+
     # ---- playing
     async def mesa_turns(self, table_id: int) -> AsyncGenerator[list[Message], None]:
         """Play every Mesa move due at this table, one stored move (and its messages) at a time."""

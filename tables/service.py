@@ -14,8 +14,9 @@ Players who leave a running 3-4 player game ("out" seats).  The engines have no 
 K3 eliminates only a player who cannot act (K3-7.1), and Krakatoa has no elimination at all.  So
 when a player runs out of time (in a game whose description says ``on_timeout="leave"``), or
 resigns while two or more other sides remain, the service records it on the seat (``out_reason``,
-with the order of going out) and from then on plays that seat's moves itself, with the engine's
-``auto_move`` drawn from a seeded RNG.  These moves are ordinary log entries, so replay stays
+with the order of going out) and from then on plays that seat's moves itself: Mesa's ``easy`` level
+from that seat's view, seeded by the table and the ply (the engine's ``auto_move`` where a game has
+no computer player; ``tables.mesa``).  These moves are ordinary log entries, so replay stays
 exact.  When the game ends, the out seats are placed below every seat still in (the last one out
 best among them), whatever the engine's outcome says; when at most one seat is still in, the table
 ends at once with that seat first.  Games of two sides (two players, or two partnerships) simply
@@ -323,13 +324,13 @@ class TableService(MesaTables):
 
     @staticmethod
     def _auto_move(ctx: _Ctx, state: Any, seat: int, rng: random.Random) -> Any:
-        """The move the service plays for a seat that timed out or left (the engine's ``auto_move``)."""
+        """The engine's ``auto_move`` for a seat: the fallback of Mesa's moves (``tables.mesa``)."""
         try:
             return ctx.engine.auto_move(state, seat, rng)
         except IllegalMoveError:  # nothing of the seat's own to play: the game goes on by chance
             return ctx.engine.random_move(state, rng)
 
-    def _advance(self, ctx: _Ctx, state: Any, ply: int, step: _Step) -> Any:
+    async def _advance(self, ctx: _Ctx, state: Any, ply: int, step: _Step) -> Any:
         """Play every chance move (and every move of an out seat) until a player must act."""
         engine = ctx.engine
         out = ctx.out_seats()
@@ -346,7 +347,7 @@ class TableService(MesaTables):
                 if not ghosts:
                     return state
                 mover = ghosts[0]
-                move = self._auto_move(ctx, state, mover, rng)
+                move = await self._leaver_move(ctx, state, mover, ply)  # Mesa's easy level (tables.mesa)
             text = engine.format_move(state, move)
             step.items.append((state, move, mover, text))
             state = engine.apply(state, move)
@@ -904,7 +905,7 @@ class TableService(MesaTables):
         ctx.seats = seats
         state = self._new_state(ctx, len(seats))
         step = _Step()
-        state = self._advance(ctx, state, 0, step)
+        state = await self._advance(ctx, state, 0, step)
         return await self._commit(ctx, state, step, starting=True, seats=seats)
 
     async def abort(self, table_id: int, user_id: int) -> list[Message]:
@@ -965,7 +966,7 @@ class TableService(MesaTables):
             except MoveError as exc:
                 raise TableError("error.bad_move", move=text.strip(), detail=str(exc)) from None
             step = _Step([(state, move, seat.seat, engine.format_move(state, move))])
-            after = self._advance(ctx, after, ctx.plies + 1, step)
+            after = await self._advance(ctx, after, ctx.plies + 1, step)
             return await self._commit(ctx, after, step)
 
     async def propose(self, table_id: int, user_id: int, style: str | None = None, *,
@@ -1035,7 +1036,7 @@ class TableService(MesaTables):
         step = _Step()
         state = ctx.state
         if len(self._still_in(ctx)) > 1:
-            state = self._advance(ctx, state, ctx.plies, step)
+            state = await self._advance(ctx, state, ctx.plies, step)
         # the seats are already out in ctx: _commit rewrites them and finishes when one is left
         return await self._commit(ctx, state, step, seat_updates=updates, extra=[info])
 
@@ -1158,7 +1159,7 @@ class TableService(MesaTables):
             move = await self._timeout_move(ctx, state, seat)  # Mesa's easy level (tables.mesa)
             step = _Step([(state, move, seat, engine.format_move(state, move))])
             after = engine.apply(state, move)
-            after = self._advance(ctx, after, ctx.plies + 1, step)
+            after = await self._advance(ctx, after, ctx.plies + 1, step)
             info = PublicPost(ctx.id, INFO, "info.timeout_auto", {"table": ctx.id, "name": names, "game": engine.title},
                               version=ctx.row.version)
             return await self._commit(ctx, after, step, extra=[info])

@@ -233,3 +233,41 @@ async def test_a_failed_search_plays_the_automatic_move_and_logs_no_view(tmp_pat
     assert "Mesa's search failed (ValueError)" in caplog.text
     assert "cannot search" not in caplog.text and "position" not in caplog.text
     await repo.close()
+
+
+async def test_a_seat_that_went_out_is_played_by_the_easy_ai(tmp_path: Path) -> None:
+    """K3 with three players: Cy resigns and goes out; Cy's later moves are Mesa's easy moves from Cy's view."""
+    cy = USERS[2][0]
+    clock = FakeClock()
+    repo = await Repository.open(tmp_path / "mesa.db")
+    svc = service(repo, clock)
+    await svc.create(GUILD, CHANNEL, ANA, "Ana", "k3", [(BEN, "Ben"), (cy, "Cy")], {})
+    await svc.accept(1, BEN)
+    await svc.accept(1, cy)
+    rng = random.Random(4)
+    for uid in (ANA, BEN, cy):  # K3-3.2: everyone builds
+        await svc.submit_move(1, uid, (await svc.propose(1, uid, rng=rng)).text)
+    await svc.resign(1, cy)
+    went_out = len(await repo.get_moves(1))
+    for _ in range(300):
+        summary = (await svc.table_details(1)).summary
+        if summary.status == "finished":
+            break
+        uid = summary.turn_user_ids[0]
+        await svc.submit_move(1, uid, (await svc.propose(1, uid, rng=rng)).text)
+    assert (await svc.table_details(1)).summary.status == "finished"
+    row, seats = await repo.load(1)
+    assert row is not None
+    seat = next(s.seat for s in seats if s.user_id == cy)
+    engine = get_engine("k3")
+    state = engine.new_game(3, row.seed, json.loads(row.options)["game"])
+    checked = 0
+    for m in await repo.get_moves(1):
+        if m.seat == seat and m.ply > went_out:
+            expected = ai.choose_move("k3", engine.view(state, seat), seat, "easy", ai.Budget(iterations=ITERATIONS),
+                                      move_seed(row.seed, m.ply, seat, "timeout"))
+            assert m.move == expected, m.ply
+            checked += 1
+        state = engine.apply(state, engine.parse_move(state, m.move))
+    assert checked > 0
+    await repo.close()
