@@ -251,7 +251,7 @@ def choose_build(view: Mapping[str, Any], seat: int, knobs: Level, budget: Budge
     start = time.perf_counter()
     candidates = candidate_builds(view, seat, rng, knobs.build_candidates)
     ms = budget.ms if budget.ms is not None or budget.iterations is not None else 500
-    deadline = None if ms is None else start + ms * 0.85 / 1000.0
+    deadline = None if ms is None else start + ms * 0.75 / 1000.0
     scores = {c: [0.0, 0] for c in candidates}
     alive = list(candidates)
     rounds = max(1, (len(alive) - 1).bit_length())
@@ -259,12 +259,16 @@ def choose_build(view: Mapping[str, Any], seat: int, knobs: Level, budget: Budge
     for r in range(rounds):
         round_end = None if deadline is None else time.perf_counter() + (deadline - time.perf_counter()) / (rounds - r)
         each = 1 << 30 if budget.iterations is None else max(1, budget.iterations // rounds // len(alive))
+        late = False
         for _ in range(each):
             for c in alive:
+                if round_end is not None and scores[c][1] and time.perf_counter() >= round_end:
+                    late = True  # every candidate has one game at least; the clock decides the rest
+                    break
                 scores[c][0] += _simulate_build(view, seat, c, rng, knobs.greedy_rollout)
                 scores[c][1] += 1
                 done += 1
-            if round_end is not None and time.perf_counter() >= round_end:
+            if late:
                 break
         alive.sort(key=lambda c: -scores[c][0] / max(scores[c][1], 1))
         alive = alive[: max(1, len(alive) // 2)]
@@ -301,7 +305,7 @@ def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: 
     if budget.iterations is None and ms is None:
         ms = 500
     if ms is not None:
-        ms = int(ms * 0.9)
+        ms = int(ms * 0.8)
     children = search(adapter, view, seat, rng, budget.iterations, ms, knobs.settings, stats)
     move: Any = best_move(children)
     return ENGINE.format_move(state, move)

@@ -11,7 +11,7 @@ never searched.  Leaves are scored by threats (squares that would complete a lin
 (KO-6.3: no move loses) and tops.
 
 Levels: ``easy`` looks one move ahead (takes a win, blocks one most of the time, otherwise a
-noisy pick); ``normal`` searches at most 3 plies; ``hard`` deepens until the budget is spent.
+noisy pick); ``normal`` searches at most 2 plies; ``hard`` deepens until the budget is spent.
 The view carries only the position (KO-9.2), so repetitions (KO-7.1) are judged along the
 searched line only; the move limit (KO-7.2) is judged from the ply count.
 """
@@ -52,7 +52,7 @@ for _sq in range(_CELLS):
 _ZSIDE = _ZRNG.getrandbits(64)
 
 #: search depth cap per level (plies); ``hard`` is bounded by its budget only
-MAX_DEPTH = {"easy": 1, "normal": 3, "hard": 64}
+MAX_DEPTH = {"easy": 1, "normal": 2, "hard": 64}
 #: ``easy`` overlooks a threat to block this often (the issue: it blocks "most of the time")
 EASY_MISS = 0.2
 

@@ -329,7 +329,7 @@ def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: 
         ms = 500
     deadline = None if ms is None else start + ms * 0.95 / 1000.0
     if ms is not None:
-        ms = int(ms * 0.75)  # leave room for the safety check and the answer
+        ms = int(ms * 0.7)  # leave room for the safety check and the answer
     rank: dict[Any, float] = {}
     if knobs.root_prior and sample.phase == 1:
         onboard_seen: dict[tuple[int, int], float] = {}
@@ -356,12 +356,12 @@ def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: 
         ranked = [m for m, _ in sorted(children.items(), key=lambda kv: -kv[1].visits)]
         rest = [m for m in legal if m not in children]
         rng.shuffle(rest)
-        for i, candidate in enumerate(ranked + rest):
+        for candidate in ranked + rest:
             if rank.get(candidate, 0.0) <= -999.0:
                 continue  # the two-ply reading already found a winning capture against it
             if not allows_win(samples[0], candidate) and not any(allows_win(s, candidate) for s in samples[1:]):
                 move = candidate  # (the first sample rejects most candidates alone: the others only confirm)
                 break
-            if deadline is not None and i % 8 == 7 and time.perf_counter() > deadline:
+            if deadline is not None and time.perf_counter() > deadline:
                 break  # out of time: keep the search's choice
     return ENGINE.format_move(sample, move)

@@ -165,6 +165,7 @@ def run_match(
             print(note, file=sys.stderr, flush=True)
     mean, half = interval(scores)
     return {
+        "wins": scores.count(1.0), "draws": scores.count(0.5), "losses": scores.count(0.0),
         "game": game, "first": first, "second": second, "players": players, "games": games,
         "score": mean, "ci": half, "mean_place": statistics.mean(places) if places else None,
         "clocks": clocks, "plies": plies_total,
@@ -176,6 +177,8 @@ def format_result(r: dict[str, Any]) -> str:
     if r["players"] > 2:
         head += f" ({r['players']}p, one {r['first']} against {r['players'] - 1} {r['second']})"
     line = f"{head}  score {r['score']:.3f} ± {r['ci']:.3f}  games {r['games']}"
+    if r["players"] == 2:
+        line += f" (+{r['wins']} ={r['draws']} -{r['losses']})"
     if r["mean_place"] is not None and r["players"] > 2:
         line += f"  mean place {r['mean_place']:.2f}"
     parts = [line]

@@ -10,11 +10,14 @@ referee's loop hands it over) and decide what they may look at:
   it can, never allows a win in one in that sample, and among the safe moves takes the most
   prisoners (count, then value), else a random safe move.
 - ``greedy_cheat`` (Plateau): the same rule on the true state (it sees the opponent's faces).
-- ``greedy`` (K3), a one-step heuristic: builds with the engine's ``sensible`` auto-build; in play,
-  scores each move by what it leaves: no penalty given away (K3-6), the most own legal actions
-  next turn (keeps choices), the fewest legal actions for the next player, whites kept for when
-  nothing else fits; a steal takes the victim's most useful piece (a white, a natural, else the
-  piece with most fitting slots).  K3 has nothing hidden in play (K3-10), so it has no cheat twin.
+- ``greedy`` (K3), a one-step heuristic (``ai.k3.greedy_move``): builds by Mesa's plan without
+  simulation (``ai.k3.greedy_build``: escapes high and low, colours dealt round-robin, common
+  colours high); in play it scores each move by what it leaves: a penalty given away costs 20
+  (K3-6), a white spent costs 6 (K3-5.1 c), each own action next turn is worth 2 (up to 6), each
+  action of the next player costs 1.5 (up to 6), leaving that player none is worth 30, and a
+  move that ends the game scores its ranking; a steal takes the piece that leaves the victim
+  fewest actions (a white or a natural preferred).  Cooperative: penalties cost nothing and the
+  next player's actions count for the team.  K3 hides nothing in play (K3-10): no cheat twin.
 """
 
 from __future__ import annotations
