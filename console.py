@@ -17,6 +17,10 @@ only: the game's own auto move — Krakatoa's KR-8.4, K3's sensible build — el
 pretend clock forward, then run the deadline check) and ``/help``.  A command applies to NAME's only
 table in the server; ``table=N`` picks one otherwise.
 
+Mesa, the computer player (``tables.mesa``): ``/play kona @mesa level=hard``, ``/play k3 @Ben bots=2
+level=normal``, and for an open table ``/start fill=mesa [level=L]`` or ``/fill [level=L]``.  Mesa's
+moves follow each board at once (``--mesa-iterations N``: a fixed search size, repeatable with ``--seed``).
+
 Run ``python console.py [--db PATH] [--out DIR] [--no-images] [--seed N]`` (or ``python bot.py --console``);
 lines come from the terminal, or from standard input when it is piped.
 """
@@ -33,6 +37,7 @@ import shlex
 import sys
 import zlib
 from collections.abc import Awaitable, Callable, Iterable
+from contextlib import aclosing
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -41,7 +46,10 @@ from tables import PrivatePost, PublicPost, Reminder, TableError, TableService, 
 from tables.durations import parse_duration
 from tables.errors import CannotOpen
 from tables.games import auto_styles, games
+from tables.mesa import NAME as MESA
+from tables.mesa import mesa_records, records_text
 from tables.service import open_service
+from tables.thinking import Thinker, iterations
 
 GUILD_ID = 1
 CHANNEL_ID = 1
@@ -49,7 +57,7 @@ LANG = "en"
 #: what to type next, under posts whose controls Discord shows as buttons (``PublicPost.components_hint``)
 HINTS = {
     "invite": "Answer with /accept or /decline.",
-    "join": "Join with /join; the host starts with /start.",
+    "join": "Join with /join; the host starts with /start (or /start fill=mesa: Mesa takes the empty seats).",
     "build": "Build your pyramid with /build [random|sensible] or /move build:...",
     "draw": "Accept with /draw, refuse with /decline-draw.",
 }
@@ -68,6 +76,8 @@ HELP = """Commands (write them as NAME: COMMAND):
   /moves [PAGE]   /mine   /board   /history [@NAME] [GAME] (table=N: that table's moves)
   /leaderboard GAME [PAGE]   /stats [@NAME]   /replay TABLE   /recompute
   /resign  /draw  /decline-draw  /games  /rules GAME [full] [es]  /clock +DURATION  /help
+Mesa (the computer): /play GAME @mesa [level=easy|normal|hard]   /play GAME @NAME bots=N [level=L]
+  /start fill=mesa [level=L]   /fill [level=L] (an open table's empty seats)
 Add table=N when you have several tables."""
 
 
@@ -134,6 +144,7 @@ class Console:
         self.names: dict[int, str] = {}
         self._images = 0
         self.rng = random.Random(seed)
+        self._boards: list[int] = []  # tables whose board was just shown: Mesa may be to act there
 
     # ---- output -----------------------------------------------------------------------------
     def _save(self, image: bytes | None, stem: str) -> str:
@@ -148,6 +159,8 @@ class Console:
     def show(self, messages: Iterable[Any]) -> None:
         for m in messages:
             if isinstance(m, PublicPost):
+                if m.kind == "board":
+                    self._boards.append(m.table_id)
                 prefix = f"[#{m.table_id}]"
                 self._lines(prefix, t(m.key, LANG, **m.params), self._save(m.image, f"t{m.table_id}-v{m.version}"))
                 if m.kind == "board" and m.params.get("position"):
@@ -232,6 +245,15 @@ class Console:
         except Exception:  # a bug must not end a session; the log keeps the details
             logging.getLogger(__name__).exception("console command failed: %.80s", command)
             self.error(name, "that command failed (an internal error, logged); please report it")
+        await self._mesa_turns()
+
+    async def _mesa_turns(self) -> None:
+        """After the boards of a command: Mesa's moves where Mesa is to act, each board as it comes."""
+        while self._boards:
+            table_id = self._boards.pop(0)
+            async with aclosing(self.service.mesa_turns(table_id)) as turns:
+                async for messages in turns:
+                    self.show(messages)
 
     async def _dispatch(self, name: str, uid: int, command: str) -> None:
         table: int | None = None
@@ -261,8 +283,12 @@ class Console:
             if tid is None:
                 tid = await self._open_table(uid)
             self.show(await svc.join(tid, uid, name))
-        elif verb == "start":
+        elif verb == "start" and "fill=mesa" not in rest.split():
             self.show(await svc.start(await self._pick(uid, table, lambda s: s.status in ("open", "invited")), uid))
+        elif verb in ("start", "fill"):  # an open table's empty seats go to Mesa, and the game starts
+            level = next((w.split("=", 1)[1] for w in rest.split() if w.startswith("level=")), None)
+            tid = await self._pick(uid, table, lambda s: s.status == "open")
+            self.show(await svc.fill_with_mesa(tid, uid, level))
         elif verb == "leave":
             self.show(await svc.leave(await self._pick(uid, table), uid))
         elif verb == "abort":
@@ -362,7 +388,9 @@ class Console:
             raise TableError("console.play_usage")
         game, opponents, options = words[0], [], {}
         for word in words[1:]:
-            if word.startswith("@"):
+            if word.lower() == f"@{MESA}":  # Mesa, the computer player: one more bot seat
+                options["bots"] = str(int(options.get("bots", "0")) + 1)
+            elif word.startswith("@"):
                 other = word[1:]
                 oid = user_id_for(other)
                 self.names.setdefault(oid, other)
@@ -461,6 +489,9 @@ class Console:
             who, who_name = self._someone(words[0] if words else "", uid, name)
             stats = await board.stats(GUILD_ID, who)
             self._lines(f"[dm {name}]", lb.stats_text(stats, who_name, LANG))
+            against = records_text(await mesa_records(self.service.repo, GUILD_ID, who), LANG)
+            if against:
+                self._lines(f"[dm {name}]", against)
             for s in stats:
                 if self.out_dir is not None:
                     chart = await asyncio.to_thread(lb.stats_chart, s, who_name, LANG)
@@ -512,7 +543,8 @@ def _console_text(exc: TableError) -> str:
 
 
 async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images: bool,
-              write: Callable[[str], None] = print, seed: int | None = None) -> int:
+              write: Callable[[str], None] = print, seed: int | None = None,
+              mesa_iterations: int | None = None) -> int:
     """Play ``lines`` (or the terminal's lines when None) against a service on ``db``.
 
     ``seed`` makes a session repeatable: table seeds (dice, K3 deals, random seats) and ``/auto``
@@ -520,8 +552,11 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
     """
     clock = PretendClock()
     seeds = random.Random(seed)
+    # Mesa thinks in a thread here: one person waits for the answer anyway, and no pool starts
+    thinker = Thinker(processes=False, budget=iterations(mesa_iterations) if mesa_iterations else None)
     service = await open_service(db, clock=clock, images="thread" if images else False,
-                                 seed_source=(lambda: seeds.getrandbits(62)) if seed is not None else None)
+                                 seed_source=(lambda: seeds.getrandbits(62)) if seed is not None else None,
+                                 thinker=thinker)
     repo = service.repo
     saved = await repo.pretend_clock()
     if saved is not None:  # a resumed --db session goes on at the moment the last one reached
@@ -562,11 +597,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default="console-out", help="folder for board images (default ./console-out)")
     parser.add_argument("--no-images", action="store_true", help="do not render images")
     parser.add_argument("--seed", type=int, default=None, help="repeatable dice, deals, seats and /auto moves")
+    parser.add_argument("--mesa-iterations", type=int, default=None,
+                        help="Mesa searches this many iterations a move instead of its level's time (repeatable)")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
     lines = None if sys.stdin.isatty() else sys.stdin
     try:
-        return asyncio.run(run(lines, args.db, Path(args.out), not args.no_images, seed=args.seed))
+        return asyncio.run(run(lines, args.db, Path(args.out), not args.no_images, seed=args.seed,
+                                   mesa_iterations=args.mesa_iterations))
     except CannotOpen as exc:  # issue 19: one line that says what to do
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -179,6 +179,7 @@ class MesaBot(discord.Client):
             self._ticker = None
         await super().close()
         if self._owns_service and self.service is not None:
+            self.service.thinker.close()  # Mesa's search workers (tables/thinking.py)
             await self.service.repo.close()
             self.service = None
 

@@ -16,6 +16,7 @@ from discord.app_commands import Choice
 from cogs.limits import MAX_TEXT_OPTION
 from cogs.translator import L
 from tables.games import games as game_names
+from tables.mesa import LEVELS
 
 if TYPE_CHECKING:
     from cogs.front import Front
@@ -30,6 +31,7 @@ SEAT_CHOICES = [Choice(name=L(f"choice.seat.{a}"), value=a) for a in ("first", "
 #: how long invitations wait (issue 15, defect 4), in seconds
 EXPIRIES = (43200, 86400, 259200, 604800, 1209600, 2592000)
 EXPIRY_CHOICES = [Choice(name=L(f"choice.expiry.{s}"), value=s) for s in EXPIRIES]
+LEVEL_CHOICES = [Choice(name=L(f"choice.level.{a}"), value=a) for a in LEVELS]
 CHANNEL_CHOICES = [Choice(name=L(f"choice.channel.{a}"), value=a) for a in ("allow", "remove", "all")]
 
 
@@ -56,13 +58,15 @@ def _register_play(tree: app_commands.CommandTree[Any]) -> None:
     @app_commands.rename(
         game=L("opt.game"), opponent=L("opt.opponent"), opponent2=L("opt.opponent2"), opponent3=L("opt.opponent3"),
         seat=L("opt.seat"), rated=L("opt.rated"), time_per_move=L("opt.time_per_move"), variant=L("opt.variant"),
+        level=L("opt.level"), bots=L("opt.bots"),
     )
     @app_commands.describe(
         game=L("opt.game.desc"), opponent=L("opt.opponent.desc"), opponent2=L("opt.opponent2.desc"),
         opponent3=L("opt.opponent3.desc"), seat=L("opt.seat.desc"), rated=L("opt.rated.desc"),
-        time_per_move=L("opt.time_per_move.desc"), variant=L("opt.variant.desc"),
+        time_per_move=L("opt.time_per_move.desc"), variant=L("opt.variant.desc"), level=L("opt.level.desc"),
+        bots=L("opt.bots.desc"),
     )
-    @app_commands.choices(game=GAME_CHOICES, time_per_move=TIME_CHOICES, seat=SEAT_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, time_per_move=TIME_CHOICES, seat=SEAT_CHOICES, level=LEVEL_CHOICES)
     async def play(
         interaction: discord.Interaction,
         game: Choice[str],
@@ -73,11 +77,14 @@ def _register_play(tree: app_commands.CommandTree[Any]) -> None:
         rated: bool | None = None,
         time_per_move: Choice[int] | None = None,
         variant: app_commands.Range[str, 1, MAX_TEXT_OPTION] | None = None,
+        level: Choice[str] | None = None,
+        bots: app_commands.Range[int, 0, 3] | None = None,
     ) -> None:
         opponents = [u for u in (opponent, opponent2, opponent3) if u is not None]
         await front(interaction).play(
             interaction, game.value, opponents, seat=seat.value if seat else None, rated=rated,
             time_per_move=time_per_move.value if time_per_move else None, variant=variant,
+            level=level.value if level else None, bots=bots,
         )
 
     @play.autocomplete("variant")
@@ -148,11 +155,12 @@ def _register_info_commands(tree: app_commands.CommandTree[Any]) -> None:
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.rename(
         time_per_move=L("opt.time_per_move"), rated=L("opt.rated"), channel=L("opt.channel"),
-        channel_action=L("opt.channel_action"), invitations=L("opt.invitations"),
+        channel_action=L("opt.channel_action"), invitations=L("opt.invitations"), rate_mesa=L("opt.rate_mesa"),
     )
     @app_commands.describe(
         time_per_move=L("opt.time_per_move.desc"), rated=L("opt.rated.desc"), channel=L("opt.channel.desc"),
         channel_action=L("opt.channel_action.desc"), invitations=L("opt.invitations.desc"),
+        rate_mesa=L("opt.rate_mesa.desc"),
     )
     @app_commands.choices(time_per_move=TIME_CHOICES, channel_action=CHANNEL_CHOICES, invitations=EXPIRY_CHOICES)
     async def settings(
@@ -162,11 +170,12 @@ def _register_info_commands(tree: app_commands.CommandTree[Any]) -> None:
         channel: discord.TextChannel | None = None,
         channel_action: Choice[str] | None = None,
         invitations: Choice[int] | None = None,
+        rate_mesa: bool | None = None,
     ) -> None:
         await front(interaction).settings(
             interaction, time_per_move=time_per_move.value if time_per_move else None, rated=rated,
             channel=channel, channel_action=channel_action.value if channel_action else None,
-            invitations=invitations.value if invitations else None,
+            invitations=invitations.value if invitations else None, rate_mesa=rate_mesa,
         )
 
 

@@ -26,6 +26,7 @@ from cogs.components import MesaButton, MesaSelect
 from cogs.guild_life import MISSING_ACCESS, GuildWatch
 from cogs.i18n_discord import lang_for, t
 from cogs.limits import MAX_MESSAGE, MAX_SELECT_OPTIONS
+from cogs.mesa import MesaTurns
 from engines.base import QuickMove
 from tables import i18n as service_i18n
 from tables.outbox import BOARD, DRAW, INVITE, MINE, QUICK, RESULT, Message, PrivatePost, PublicPost, Reminder
@@ -73,6 +74,7 @@ class Delivery:
         self.langs: dict[int, str] = {}  # table -> language of its public posts
         self.locales: dict[int, str] = {}  # user -> last Discord locale seen
         self.guilds = GuildWatch(bot)  # issue 15, defects 5 and 7: servers' languages, the bot leaving
+        self.mesa = MesaTurns(self)  # Mesa's moves follow the boards delivered here (cogs/mesa.py)
 
     @property
     def service(self) -> Any:
@@ -165,6 +167,7 @@ class Delivery:
                 log.warning("table %d: Discord refused a post", message.table_id)
             except discord.HTTPException as exc:
                 log.warning("table %d: a post failed (%s %s)", message.table_id, type(exc).__name__, exc.status)
+        self.mesa.follow(messages)
         if failed:
             raise PostFailed
 
@@ -249,6 +252,7 @@ class Delivery:
         elif hint == "join":
             button("inv", "btn.join", "join", Style.primary)
             button("inv", "btn.start", "start", Style.success)
+            button("inv", "btn.fill_mesa", "fill")  # the host seats Mesa in the empty seats (issue 17)
             button("inv", "btn.leave_table", "leave")
             button("inv", "btn.cancel_table", "abort")
         elif hint in ("move", "draw", "build"):

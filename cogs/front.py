@@ -41,6 +41,7 @@ from cogs.delivery import Delivery, PostFailed, public_lang
 from cogs.guild_life import format_expiry
 from cogs.i18n_discord import lang_for, t
 from cogs.limits import MAX_AUTOCOMPLETE, MAX_EMBED_DESCRIPTION, MAX_MESSAGE, MAX_OPTION_TEXT
+from cogs.mesa import mesa_request
 from cogs.quickstart import full_rules, quickstart
 from tables import games as game_facts
 from tables import picker
@@ -279,19 +280,21 @@ class Front:
 
     # ================================================================ commands
     async def play(self, interaction: discord.Interaction, game: str, opponents: list[Any], *, seat: str | None,
-                   rated: bool | None, time_per_move: int | None, variant: str | None) -> None:
+                   rated: bool | None, time_per_move: int | None, variant: str | None,
+                   level: str | None = None, bots: int | None = None) -> None:
         async with self.guard(interaction):
             await self.defer(interaction)
             await self.touch(interaction)
             if interaction.guild_id is None or interaction.channel is None:
                 raise Refusal("err.no_guild")
             me = interaction.user
+            opponents, mesa = mesa_request(interaction, opponents, level, bots)  # cogs/mesa.py
             for u in opponents:  # a bot account is Discord's own fact; who may sit is the service's call
                 if u.bot:
                     raise Refusal("err.bot", name=u.display_name)
             if not self.delivery.can_post_boards(interaction):  # issue 15: refused up front, no table
                 raise Refusal("err.forbidden")
-            options = parse_variant(variant)
+            options = parse_variant(variant) | mesa
             if seat:
                 options["seat"] = seat
             if rated is not None:
@@ -451,7 +454,8 @@ class Front:
         await self.reply(interaction, "", embed=embed, file=file, view=view)
 
     async def settings(self, interaction: discord.Interaction, *, time_per_move: int | None, rated: bool | None,
-                       channel: Any, channel_action: str | None, invitations: int | None = None) -> None:
+                       channel: Any, channel_action: str | None, invitations: int | None = None,
+                       rate_mesa: bool | None = None) -> None:
         async with self.guard(interaction):
             await self.defer(interaction)
             lang = self.lang(interaction)
@@ -469,14 +473,15 @@ class Front:
                     channels = [c for c in channels if c != channel.id]
                 elif channel.id not in channels:
                     channels.append(channel.id)
-            changed = time_per_move is not None or rated is not None or channels is not None
+            changed = time_per_move is not None or rated is not None or channels is not None \
+                or rate_mesa is not None
             if invitations is not None:  # issue 15, defect 4
                 await self.service.set_invitation_expiry(interaction.guild_id, f"{invitations}s")
                 changed = True
             if changed:
                 current = await self.service.set_guild_settings(
                     interaction.guild_id, time_per_move=f"{time_per_move}s" if time_per_move else None,
-                    allowed_channels=channels, rated=rated)
+                    allowed_channels=channels, rated=rated, rate_mesa=rate_mesa)
             time_text = t("settings.default_time", lang)
             if current.time_per_move:
                 from tables.durations import format_duration
@@ -488,7 +493,8 @@ class Front:
                       t("settings.channels", lang, value=where),
                       t("settings.rated", lang, value=t("word.on" if current.rated else "word.off", lang)),
                       t("settings.invitations", lang, value=format_expiry(await self.service.invitation_expiry(
-                          interaction.guild_id)))]
+                          interaction.guild_id))),
+                      t("settings.rate_mesa", lang, value=t("word.on" if current.rate_mesa else "word.off", lang))]
             await self.reply(interaction, "\n".join(lines))
 
     # ================================================================ buttons and selects
@@ -553,6 +559,8 @@ class Front:
             messages, done = await self.service.leave(table, user.id), "ok.left"
         elif action == "abort":
             messages, done = await self.service.abort(table, user.id), "ok.cancelled"
+        elif action == "fill":  # "Fill with Mesa" (issue 17)
+            messages, done = await self.service.fill_with_mesa(table, user.id), "ok.accepted"
         else:
             messages, done = await self.service.start(table, user.id), "ok.accepted"
         await self.delivery.deliver(messages, public_lang(interaction))

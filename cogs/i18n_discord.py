@@ -36,7 +36,7 @@ EN: dict[str, str] = {
     "opt.game": "game",
     "opt.game.desc": "Which game",
     "opt.opponent": "opponent",
-    "opt.opponent.desc": "Who you play against (leave empty for an open table anybody can join)",
+    "opt.opponent.desc": "Who you play against (choose Mesa, this bot, to play the computer; empty: an open table)",
     "opt.opponent2": "opponent2",
     "opt.opponent2.desc": "A second opponent (K3, Krakatoa)",
     "opt.opponent3": "opponent3",
@@ -189,7 +189,7 @@ ES: dict[str, str] = {
     "opt.game": "juego",
     "opt.game.desc": "Qué juego",
     "opt.opponent": "rival",
-    "opt.opponent.desc": "Contra quién juegas (vacío: mesa abierta a quien quiera unirse)",
+    "opt.opponent.desc": "Contra quién juegas (elige a Mesa, este bot, para jugar con la máquina; vacío: mesa abierta)",
     "opt.opponent2": "rival2",
     "opt.opponent2.desc": "Un segundo rival (K3, Krakatoa)",
     "opt.opponent3": "rival3",
@@ -412,4 +412,32 @@ ES.update({
     "choice.expiry.1209600": "14 días",
     "choice.expiry.2592000": "30 días",
     "settings.invitations": "Las invitaciones y mesas abiertas se cierran tras: {value}",
+})
+
+# ---- playing Mesa (issues 17, 18)
+EN.update({
+    "opt.level": "level",
+    "opt.level.desc": "How strong Mesa plays (choose Mesa, the bot, as an opponent, or use bots)",
+    "opt.bots": "bots",
+    "opt.bots.desc": "K3, Krakatoa: how many seats Mesa, the bot, takes",
+    "choice.level.easy": "Easy",
+    "choice.level.normal": "Normal",
+    "choice.level.hard": "Hard",
+    "opt.rate_mesa": "rate_mesa",
+    "opt.rate_mesa.desc": "Whether games against Mesa, the bot, count for ratings (off by default)",
+    "settings.rate_mesa": "Games against Mesa rated: {value}",
+    "btn.fill_mesa": "Fill with Mesa",
+})
+ES.update({
+    "opt.level": "nivel",
+    "opt.level.desc": "Con qué fuerza juega Mesa (elige a Mesa, el bot, como rival, o usa bots)",
+    "opt.bots": "bots",
+    "opt.bots.desc": "K3, Krakatoa: cuántos asientos ocupa Mesa, el bot",
+    "choice.level.easy": "Fácil",
+    "choice.level.normal": "Normal",
+    "choice.level.hard": "Difícil",
+    "opt.rate_mesa": "puntuar_mesa",
+    "opt.rate_mesa.desc": "Si las partidas contra Mesa, el bot, cuentan para las puntuaciones (no, por defecto)",
+    "settings.rate_mesa": "Partidas contra Mesa puntuadas: {value}",
+    "btn.fill_mesa": "Completar con Mesa",
 })

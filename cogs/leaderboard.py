@@ -43,6 +43,7 @@ from tables.leaderboard import (
     stats_chart,
     stats_text,
 )
+from tables.mesa import mesa_records, records_text
 
 if TYPE_CHECKING:
     from cogs.front import Front
@@ -147,7 +148,9 @@ async def stats(interaction: discord.Interaction, user: discord.abc.User | None 
         found = await _service(interaction).stats(_guild(interaction), target.id)
         charts = await asyncio.gather(*(asyncio.to_thread(stats_chart, s, name, lang) for s in found[:10]))
         files = [discord.File(io.BytesIO(png), filename=f"rating-{s.game}.png") for s, png in zip(found, charts)]
-        await _answer(interaction, stats_text(found, name, lang), files=files)
+        text = stats_text(found, name, lang)
+        against = records_text(await mesa_records(_service(interaction).repo, _guild(interaction), target.id), lang)
+        await _answer(interaction, text + ("\n" + against if against else ""), files=files)
 
 
 async def history(interaction: discord.Interaction, user: discord.abc.User | None = None,

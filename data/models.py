@@ -89,6 +89,7 @@ class GuildSettings:
     time_per_move: int | None = None  # seconds; None = the product default
     allowed_channels: tuple[int, ...] = ()
     rated: bool = True
+    rate_mesa: bool = False  # games against Mesa count for ratings (issue 17: unrated by default)
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,7 @@ _RESULT_COLUMNS = "table_id, seat, guild_id, game, user_id, place, outcome, reas
 #: columns a caller may change with ``Tx.update_table`` (version and updated_at are set here)
 _UPDATABLE = frozenset(
     {"thread_id", "message_id", "status", "state", "turn_deadline", "next_event_at", "draw_offer", "outcome",
-     "posted_version"}
+     "posted_version", "options"}
 )
 #: every stored table, parents before children (the order ``python -m data copy`` writes them in)
 STORED_TABLES = ("tables", "seats", "moves", "results", "reminders", "guild_settings", "user_prefs", "ratings",
@@ -510,23 +510,23 @@ class Repository(ABC):
 
     # ---- settings and preferences -------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettings:
-        sql = "SELECT time_per_move, allowed_channels, rated FROM guild_settings WHERE guild_id = ?"
+        sql = "SELECT time_per_move, allowed_channels, rated, rate_mesa FROM guild_settings WHERE guild_id = ?"
         async with self._reading() as c:
             row = await c.fetchone(sql, (guild_id,))
         if row is None:
             return GuildSettings(guild_id)
         channels = tuple(int(ch) for ch in json.loads(row[1] or "[]"))
-        return GuildSettings(guild_id, row[0], channels, bool(row[2]))
+        return GuildSettings(guild_id, row[0], channels, bool(row[2]), bool(row[3]))
 
     async def set_guild_settings(self, settings: GuildSettings, now: str) -> None:
         async with self.transaction() as tx:
             await tx._c.execute(
-                "INSERT INTO guild_settings (guild_id, time_per_move, allowed_channels, rated, updated_at) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "INSERT INTO guild_settings (guild_id, time_per_move, allowed_channels, rated, rate_mesa, "
+                "updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
                 "time_per_move = excluded.time_per_move, allowed_channels = excluded.allowed_channels, "
-                "rated = excluded.rated, updated_at = excluded.updated_at",
+                "rated = excluded.rated, rate_mesa = excluded.rate_mesa, updated_at = excluded.updated_at",
                 (settings.guild_id, settings.time_per_move, json.dumps(list(settings.allowed_channels)),
-                 int(settings.rated), now),
+                 int(settings.rated), int(settings.rate_mesa), now),
             )
 
     async def pretend_clock(self) -> str | None:

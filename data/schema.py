@@ -174,7 +174,12 @@ ALTER TABLE tables ADD COLUMN suspended_at TEXT;
 ALTER TABLE tables ADD COLUMN suspended_event TEXT;
 """
 
-MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7]
+#: migration 8 (issue 17): whether a server rates games against Mesa (off: unrated by default)
+V8 = """
+ALTER TABLE guild_settings ADD COLUMN rate_mesa INTEGER NOT NULL DEFAULT 0;
+"""
+
+MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8]
 
 #: the schema version this code writes
 SCHEMA_VERSION = len(MIGRATIONS)

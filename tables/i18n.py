@@ -462,3 +462,19 @@ ES.update({
     "info.aborted_agreed": "Todos estuvieron de acuerdo: la mesa de {game} #{table} queda cancelada, sin "
     "resultados.",
 })
+
+# ---- playing Mesa (issues 17, 18): shared by the console and Discord
+EN.update({
+    "mesa.stats_title": "Against Mesa (all games, rated or not):",
+    "mesa.stats_line": "{name}: {games} games: {wins} won, {losses} lost, {draws} drawn",
+    "error.mesa_plays_on": "Mesa does not agree to draws: it plays on. Resign if you want to stop.",
+    "board.mesa": "{game} #{table} · {moves}\n{turn} is thinking…",
+    "board.mesa_score": "{game} #{table} · {moves}\n{turn} is thinking… Score: {status}",
+})
+ES.update({
+    "mesa.stats_title": "Contra Mesa (todos los juegos, puntuadas o no):",
+    "mesa.stats_line": "{name}: {games} partidas: {wins} ganadas, {losses} perdidas, {draws} en tablas",
+    "error.mesa_plays_on": "Mesa no acepta tablas: sigue jugando. Abandona si quieres terminar.",
+    "board.mesa": "{game} #{table} · {moves}\n{turn} está pensando…",
+    "board.mesa_score": "{game} #{table} · {moves}\n{turn} está pensando… Puntuación: {status}",
+})

@@ -249,8 +249,10 @@ class LeaderboardService:
         names = await self.repo.user_names(wanted)
 
         def entry(rank: int, user: int, rating: Rating) -> BoardEntry:
-            return BoardEntry(rank, user, names.get(user, str(user)), rating.display, rating.games, rating.wins,
-                              rating.losses, rating.draws, rating.provisional)
+            from tables.mesa import board_name  # Mesa is marked as a bot (issue 17)
+
+            return BoardEntry(rank, user, board_name(user, names.get(user, str(user))), rating.display,
+                              rating.games, rating.wins, rating.losses, rating.draws, rating.provisional)
 
         return BoardPage(guild_id, game, _title(game), page, pages, len(ranked),
                          tuple(entry(*x) for x in shown), entry(*mine) if mine else None)

@@ -14,12 +14,17 @@ Players who leave a running 3-4 player game ("out" seats).  The engines have no 
 K3 eliminates only a player who cannot act (K3-7.1), and Krakatoa has no elimination at all.  So
 when a player runs out of time (in a game whose description says ``on_timeout="leave"``), or
 resigns while two or more other sides remain, the service records it on the seat (``out_reason``,
-with the order of going out) and from then on plays that seat's moves itself, with the engine's
-``auto_move`` drawn from a seeded RNG.  These moves are ordinary log entries, so replay stays
+with the order of going out) and from then on plays that seat's moves itself: Mesa's ``easy`` level
+from that seat's view, seeded by the table and the ply (the engine's ``auto_move`` where a game has
+no computer player; ``tables.mesa``).  These moves are ordinary log entries, so replay stays
 exact.  When the game ends, the out seats are placed below every seat still in (the last one out
 best among them), whatever the engine's outcome says; when at most one seat is still in, the table
 ends at once with that seat first.  Games of two sides (two players, or two partnerships) simply
 end: the leaving side loses.
+
+Mesa, the computer player, sits at tables like anybody (``tables.mesa``, mixed in here): its seats
+are accepted at once, get no private post and no reminder, and its moves come through
+``submit_move`` after a front end (or the ticker) asks ``mesa_turns``.
 
 Nothing here names a game: what differs between games is read from ``engine.description``.
 """
@@ -75,6 +80,8 @@ from tables.endings import final_picture
 from tables.errors import TableError, TryAgain
 from tables.guild_life import GuildLife
 from tables.leaderboard import rate_finished_table
+from tables.mesa import LEVEL_OPTION as MESA_LEVEL
+from tables.mesa import MesaTables, is_mesa, mention_seats, rated_with_mesa, take_request
 from tables.outbox import (
     BOARD,
     DRAW,
@@ -91,6 +98,7 @@ from tables.outbox import (
 )
 from tables.outcome_words import event_key, named_facts, outcome_key, outcome_params
 from tables.reposts import RepostGate
+from tables.thinking import Thinker
 
 log = logging.getLogger(__name__)
 
@@ -215,8 +223,9 @@ class _Step:
         return [NewMove(seat, text) for _, _, seat, text in self.items]
 
 
-class TableService(GuildLife):
-    """The application service.  ``renderer(game, view, names) -> PNG bytes`` or None for no images."""
+class TableService(GuildLife, MesaTables):
+    """The application service.  ``renderer(game, view, names) -> PNG bytes`` or None for no images;
+    ``thinker``: where Mesa's moves are searched (``tables.thinking``; tests inject iteration budgets)."""
 
     def __init__(
         self,
@@ -225,8 +234,11 @@ class TableService(GuildLife):
         renderer: Renderer | None = None,
         *,
         seed_source: Callable[[], int] | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
         self.repo = repo
+        self.thinker = thinker or Thinker()
+        self._mesa_busy: set[int] = set()  # tables whose Mesa move is being thought about (tables.mesa)
         self.clock = clock or SystemClock()
         self.renderer = renderer
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
@@ -336,13 +348,13 @@ class TableService(GuildLife):
 
     @staticmethod
     def _auto_move(ctx: _Ctx, state: Any, seat: int, rng: random.Random) -> Any:
-        """The move the service plays for a seat that timed out or left (the engine's ``auto_move``)."""
+        """The engine's ``auto_move`` for a seat: the fallback of Mesa's moves (``tables.mesa``)."""
         try:
             return ctx.engine.auto_move(state, seat, rng)
         except IllegalMoveError:  # nothing of the seat's own to play: the game goes on by chance
             return ctx.engine.random_move(state, rng)
 
-    def _advance(self, ctx: _Ctx, state: Any, ply: int, step: _Step) -> Any:
+    async def _advance(self, ctx: _Ctx, state: Any, ply: int, step: _Step) -> Any:
         """Play every chance move (and every move of an out seat) until a player must act."""
         engine = ctx.engine
         out = ctx.out_seats()
@@ -359,7 +371,7 @@ class TableService(GuildLife):
                 if not ghosts:
                     return state
                 mover = ghosts[0]
-                move = self._auto_move(ctx, state, mover, rng)
+                move = await self._leaver_move(ctx, state, mover, ply)  # Mesa's easy level (tables.mesa)
             text = engine.format_move(state, move)
             step.items.append((state, move, mover, text))
             state = engine.apply(state, move)
@@ -509,6 +521,9 @@ class TableService(GuildLife):
             key, hint = "board.build", "build"
         elif not moves_text and not view.get("last_move"):
             key, hint = "board.start", "move"
+        elif actors and not mention_seats(ctx, actors):  # only Mesa to act: no deadline to show (tables.mesa)
+            key, hint = "board.mesa", "move"
+            params.update(deadline="-", deadline_ts=0)
         else:
             key, hint = "board.turn", "move"
         if params["status"]:
@@ -519,7 +534,8 @@ class TableService(GuildLife):
             previous = await self._state_before_last(ctx)  # drawn again (/board, resign): the same caption
         before = engine.view(previous, None) if previous is not None else None
         picture = await self._image(ctx.row.game, view, ctx.names(), result=result, previous=before) if image else None
-        mention = tuple(row.user_id for s in actors if (row := ctx.by_seat(s)) is not None)
+        mention = tuple(row.user_id for s in actors if (row := ctx.by_seat(s)) is not None
+                        and not is_mesa(row.user_id))
         return PublicPost(ctx.id, BOARD, key, params, picture, mention, hint, version, self._offers(engine, state))
 
     async def _state_before_last(self, ctx: _Ctx) -> Any:
@@ -567,7 +583,8 @@ class TableService(GuildLife):
             return []
         seats = [s for before, move, _, _ in step.items for s in engine.private_changes(before, move)]
         out = ctx.out_seats()
-        return [s for s in dict.fromkeys(seats) if s not in out]
+        bots = {r.seat for r in ctx.seats if is_mesa(r.user_id)}  # Mesa's view never leaves the thinker
+        return [s for s in dict.fromkeys(seats) if s not in out and s not in bots]
 
     def _moves_text(self, ctx: _Ctx, step: _Step) -> str:
         parts = []
@@ -645,9 +662,11 @@ class TableService(GuildLife):
         if over or not self._human_actors(ctx, state):
             return {"turn_deadline": None, "next_event_at": None}
         seconds = int(ctx.options.get("time_per_move", DEFAULT_TIME_PER_MOVE))
+        # Mesa to act: due for the ticker at once, so a restart resumes Mesa's turn (tables.mesa)
+        mesa_due = self._mesa_to_act(ctx, state)
         return {
             "turn_deadline": now_iso(now + timedelta(seconds=seconds)),
-            "next_event_at": now_iso(now + timedelta(seconds=seconds * HALF)),
+            "next_event_at": now_iso(now if mesa_due else now + timedelta(seconds=seconds * HALF)),
         }
 
     async def _commit(
@@ -746,21 +765,25 @@ class TableService(GuildLife):
         except KeyError:
             raise TableError("error.unknown_game", game=game, games=", ".join(game_names())) from None
         engine = get_engine(name)
+        options, opponents, mesa = take_request(options or {}, opponents)  # Mesa's seats (tables.mesa)
         ids = [host_id, *(uid for uid, _ in opponents)]
         if host_id in ids[1:]:
             raise TableError("error.self_play")
         if len(set(ids)) != len(ids):
             raise TableError("error.duplicate_player")
-        if len(ids) > engine.max_players:
+        if len(ids) + mesa.count > engine.max_players:
             raise TableError("error.too_many_players", game=engine.title or name, max=engine.max_players)
-        if engine.max_players == 2 and len(ids) < 2:
+        if engine.max_players == 2 and len(ids) + mesa.count < 2:
             raise TableError("error.needs_opponent", game=engine.title or name)
         settings = await self.repo.guild_settings(guild_id)
         if settings.allowed_channels and channel_id not in settings.allowed_channels:
             raise TableError("error.channel_not_allowed")
         resolved = self._table_options(engine, options or {}, settings)
-        if opponents or len(ids) == engine.max_players:  # the roster is known: check it now
-            self._check_game_options(engine, resolved, len(ids))
+        resolved["rated"] = rated_with_mesa(resolved["rated"], settings.rate_mesa, mesa.count)
+        if not opponents and not mesa.count:  # an open table: "Fill with Mesa" seats this level later
+            resolved[MESA_LEVEL] = mesa.level
+        if opponents or mesa.count or len(ids) == engine.max_players:  # the roster is known: check it now
+            self._check_game_options(engine, resolved, len(ids) + mesa.count)
         await self._refuse_same_invitation(guild_id, host_id, name, ids)
         status = INVITED if opponents else OPEN
         now = now_iso(self._now())
@@ -771,7 +794,12 @@ class TableService(GuildLife):
             await tx.add_seat(SeatRow(table_id, 0, host_id, host_name, accepted=True))
             for i, (uid, uname) in enumerate(opponents, start=1):
                 await tx.add_seat(SeatRow(table_id, i, uid, uname, accepted=False))
+            for seat in mesa.seats(table_id, len(ids)):  # accepted at once
+                await tx.add_seat(seat)
         ctx = await self._load(table_id)
+        if mesa.count and not opponents:  # only Mesa invited: the game starts now
+            async with self._lock(table_id):
+                return await self._start(ctx)
         return [self._waiting_post(ctx)]
 
     async def rematch(self, table_id: int, user_id: int, user_name: str) -> list[Message]:
@@ -1006,7 +1034,7 @@ class TableService(GuildLife):
         ctx.seats = seats
         state = self._new_state(ctx, len(seats))
         step = _Step()
-        state = self._advance(ctx, state, 0, step)
+        state = await self._advance(ctx, state, 0, step)
         return await self._commit(ctx, state, step, starting=True, seats=seats)
 
     async def abort(self, table_id: int, user_id: int) -> list[Message]:
@@ -1083,7 +1111,7 @@ class TableService(GuildLife):
             except MoveError as exc:
                 raise TableError("error.bad_move", move=text.strip(), detail=str(exc)) from None
             step = _Step([(state, move, seat.seat, engine.format_move(state, move))])
-            after = self._advance(ctx, after, ctx.plies + 1, step)
+            after = await self._advance(ctx, after, ctx.plies + 1, step)
             return await self._commit(ctx, after, step)
 
     async def propose(self, table_id: int, user_id: int, style: str | None = None, *,
@@ -1153,7 +1181,7 @@ class TableService(GuildLife):
         step = _Step()
         state = ctx.state
         if len(self._still_in(ctx)) > 1:
-            state = self._advance(ctx, state, ctx.plies, step)
+            state = await self._advance(ctx, state, ctx.plies, step)
         # the seats are already out in ctx: _commit rewrites them and finishes when one is left
         return await self._commit(ctx, state, step, seat_updates=updates, extra=[info])
 
@@ -1168,6 +1196,8 @@ class TableService(GuildLife):
             ctx, seat = await self._active(table_id, user_id)
             if not ctx.engine.description.draw_offers:
                 raise TableError("error.no_draws", game=ctx.engine.title)
+            if all(is_mesa(s.user_id) for s in ctx.seats if s.seat != seat.seat):
+                raise TableError("error.mesa_plays_on")  # Mesa answers every offer by playing on
             offer = ctx.row.draw_offer
             if offer == seat.seat:
                 raise TableError("error.draw_already_offered")
@@ -1226,6 +1256,9 @@ class TableService(GuildLife):
         until = now_iso(now + timedelta(seconds=CLAIM_SECONDS))
         for table_id in await self.repo.claim_due_tables(now_iso(now), self.claimant, until):
             try:
+                if await self.mesa_to_move(table_id):  # Mesa plays before any reminder or deadline
+                    messages.extend(await self.play_mesa(table_id))
+                    continue
                 async with self._lock(table_id):
                     messages.extend(await self._tick_table(table_id, now))
             except TableError as exc:
@@ -1256,6 +1289,8 @@ class TableService(GuildLife):
                 for seat in actors:
                     row = ctx.by_seat(seat)
                     assert row is not None
+                    if is_mesa(row.user_id):
+                        continue
                     fresh = await tx.record_reminder(table_id, ctx.row.version, kind, row.user_id, stamp)
                     if fresh and kind == kinds[-1]:  # skipped past 50%: only the later nudge is sent
                         messages.append(Reminder(table_id, row.user_id, f"reminder.{kind}", {
@@ -1276,10 +1311,10 @@ class TableService(GuildLife):
             names = self._names_of(ctx, actors)
             seat = actors[0]
             state = ctx.state
-            move = self._auto_move(ctx, state, seat, random.Random(f"{ctx.row.seed}:{ctx.plies + 1}"))
+            move = await self._timeout_move(ctx, state, seat)  # Mesa's easy level (tables.mesa)
             step = _Step([(state, move, seat, engine.format_move(state, move))])
             after = engine.apply(state, move)
-            after = self._advance(ctx, after, ctx.plies + 1, step)
+            after = await self._advance(ctx, after, ctx.plies + 1, step)
             info = PublicPost(ctx.id, INFO, "info.timeout_auto", {"table": ctx.id, "name": names, "game": engine.title},
                               version=ctx.row.version)
             return await self._commit(ctx, after, step, extra=[info])
@@ -1480,6 +1515,7 @@ class TableService(GuildLife):
         time_per_move: str | None = None,
         allowed_channels: Sequence[int] | None = None,
         rated: bool | None = None,
+        rate_mesa: bool | None = None,
     ) -> GuildSettings:
         current = await self.repo.guild_settings(guild_id)
         seconds = current.time_per_move
@@ -1490,7 +1526,8 @@ class TableService(GuildLife):
         updated = GuildSettings(
             guild_id, seconds,
             tuple(allowed_channels) if allowed_channels is not None else current.allowed_channels,
-            current.rated if rated is None else rated)
+            current.rated if rated is None else rated,
+            current.rate_mesa if rate_mesa is None else rate_mesa)
         await self.repo.set_guild_settings(updated, now_iso(self._now()))
         return updated
 
@@ -1511,7 +1548,7 @@ class TableService(GuildLife):
 
 
 async def open_service(path: str | None = None, *, clock: Any = None, images: bool | str = True,
-                       seed_source: Callable[[], int] | None = None) -> TableService:
+                       seed_source: Callable[[], int] | None = None, thinker: Thinker | None = None) -> TableService:
     """The service over ``path``: an SQLite file or a ``postgresql://`` URL (default ``DATABASE_URL``,
     else ``DATABASE_PATH``, else ``data/mesa.db``; ``":memory:"`` for a throw-away database).
 
@@ -1533,7 +1570,7 @@ async def open_service(path: str | None = None, *, clock: Any = None, images: bo
         from tables.rendering import ProcessRenderer
 
         renderer = ProcessRenderer()
-    return TableService(repo, clock, renderer, seed_source=seed_source)
+    return TableService(repo, clock, renderer, seed_source=seed_source, thinker=thinker)
 
 
 # ==================================================================== storage faults (issue 19)
@@ -1550,6 +1587,7 @@ def _refuse_while_storage_is_away(method: Callable[..., Any]) -> Callable[..., A
     return guarded
 
 
-for _name, _method in list(vars(TableService).items()):
+for _name in dir(TableService):  # the mixins' public methods (GuildLife, MesaTables) too
+    _method = getattr(TableService, _name)
     if not _name.startswith("_") and inspect.iscoroutinefunction(_method):
         setattr(TableService, _name, _refuse_while_storage_is_away(_method))

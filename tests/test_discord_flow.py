@@ -268,8 +268,8 @@ async def test_open_table_join_and_start(harness: Harness) -> None:
     h = harness
     await h.command("play", [option("game", "k3", STRING)], ALICE)
     invite = h.standin.to_channel()[-1]
-    assert invite.custom_ids() == ["mesa:inv:1:1:join", "mesa:inv:1:1:start", "mesa:inv:1:1:leave",
-                                   "mesa:inv:1:1:abort"]
+    assert invite.custom_ids() == ["mesa:inv:1:1:join", "mesa:inv:1:1:start", "mesa:inv:1:1:fill",
+                                   "mesa:inv:1:1:leave", "mesa:inv:1:1:abort"]
     await h.click("mesa:inv:1:1:join", BOB, message=h.message_with("mesa:inv:1:1:join"))
     await h.click(h.latest_id("mesa:inv:1:"), CAROL)
     h.standin.clear()

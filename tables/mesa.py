@@ -1,0 +1,352 @@
+"""Playing Mesa: the computer player's seats, turns and record (issues 17 and 18, "Playing Mesa").
+
+Who Mesa is.  Each level is one stable identity, a fixed negative user id that no Discord user can
+have, named "Mesa (hard)" and so on: ratings are stored per user id, so a server that rates games
+against Mesa sees each level once on its leaderboard, and a player's record against each level is
+read from the results like any other.  A table may seat Mesa several times (K3, Krakatoa with
+``bots=N``); the second and later seats of one level get their own ids ("Mesa 2 (hard)") because a
+player sits only once at a table.  Tables with more than one Mesa seat are never rated: they would
+rate Mesa against itself.
+
+How Mesa plays (``MesaTables``, a part of ``TableService``).  After a move is stored and its board
+returned, a front end asks ``mesa_turns(table)``: while a Mesa seat is to act, the service asks the
+thinker (``tables.thinking``: a process pool) for a move from ``engine.view(state, seat)`` only,
+then submits it through ``submit_move`` like any player, with the version it thought about (a
+stale answer is thrown away and Mesa thinks again).  Each stored move yields its own messages, so
+several Mesa seats in a row post one board each.  A table where Mesa is to act is due for the
+ticker at once (``next_event_at`` = now), so a bot that stopped while Mesa was thinking plays the
+move after its restart, and Mesa never reaches a deadline.
+
+Secrets.  Mesa's own view is passed to the thinker and nowhere else: no private post is made for a
+Mesa seat, no reminder is sent to one, and a failed search is logged by its exception type only.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+from collections.abc import AsyncGenerator, Iterable, Mapping, Sequence
+from contextlib import aclosing
+from dataclasses import dataclass
+from typing import Any
+
+from ai import LEVELS
+from data.models import ACTIVE, OPEN, ResultRow, SeatRow, now_iso
+from engines import Engine
+from tables.errors import TableError
+from tables.outbox import BOARD, Message, PublicPost
+from tables.thinking import Thinker, has_player, move_seed
+
+log = logging.getLogger(__name__)
+
+#: the level used when none is named
+DEFAULT_LEVEL = "normal"
+#: the level that plays a move for a player whose time ran out (issue 17)
+TIMEOUT_LEVEL = "easy"
+#: the first Mesa id; level i, k-th seat at a table: ``-(BASE + SEATS_PER_LEVEL * i + k)``
+BASE = 1000
+SEATS_PER_LEVEL = 10
+#: Mesa's moves in a row at most in one ``mesa_turns`` (a safety net: Mesa thinks again on a stale answer)
+MAX_MESA_MOVES = 2000
+#: the name front ends accept for Mesa in a roster (``/play kona @mesa``)
+NAME = "mesa"
+#: the table option that keeps an open table's chosen level for "Fill with Mesa"
+LEVEL_OPTION = "mesa_level"
+
+
+def mesa_id(level: str, k: int = 0) -> int:
+    """The user id of the ``k``-th Mesa seat of ``level`` at one table (0: the level's own identity)."""
+    return -(BASE + SEATS_PER_LEVEL * LEVELS.index(level) + k)
+
+
+def level_of(user_id: int) -> str | None:
+    """The level of a Mesa id, or None for a person."""
+    n = -user_id - BASE
+    if user_id >= 0 or n < 0 or n >= SEATS_PER_LEVEL * len(LEVELS):
+        return None
+    return LEVELS[n // SEATS_PER_LEVEL]
+
+
+def is_mesa(user_id: int) -> bool:
+    return level_of(user_id) is not None
+
+
+def mesa_name(level: str, k: int = 0) -> str:
+    return f"Mesa ({level})" if k == 0 else f"Mesa {k + 1} ({level})"
+
+
+def board_name(user_id: int, name: str) -> str:
+    """A leaderboard's name for a user: Mesa is marked as a bot."""
+    return f"{name} [bot]" if is_mesa(user_id) else name
+
+
+def parse_level(text: str | None) -> str:
+    level = (text or DEFAULT_LEVEL).strip().lower()
+    if level not in LEVELS:
+        raise TableError("error.bad_option", option="level", value=text or "", allowed=", ".join(LEVELS))
+    return level
+
+
+@dataclass(frozen=True)
+class MesaRequest:
+    """What a /play asks of Mesa: how many seats, at which level; ``named``: Mesa ids named as
+    opponents (a rematch names the same Mesa seats again)."""
+
+    count: int = 0
+    level: str = DEFAULT_LEVEL
+    named: tuple[int, ...] = ()
+
+    def seats(self, table_id: int, first_seat: int) -> list[SeatRow]:
+        """The accepted Mesa seats of the table, numbered from ``first_seat``."""
+        named = [SeatRow(table_id, first_seat + i, uid, _name_of(uid), is_ai=True, accepted=True)
+                 for i, uid in enumerate(self.named)]
+        more = mesa_seats(table_id, first_seat + len(named), self.count - len(named), self.level, self.named)
+        return named + more
+
+
+def _name_of(user_id: int) -> str:
+    level = level_of(user_id) or DEFAULT_LEVEL
+    return mesa_name(level, (-user_id - BASE) % SEATS_PER_LEVEL)
+
+
+def take_request(options: Mapping[str, str], opponents: Sequence[tuple[int, str]] = ()
+                 ) -> tuple[dict[str, str], list[tuple[int, str]], MesaRequest]:
+    """Split ``level=`` and ``bots=`` (Mesa seats) off a /play's options, and Mesa's ids off its
+    opponents; the rest go to the table as before."""
+    named = tuple(uid for uid, _ in opponents if is_mesa(uid))
+    humans = [(uid, name) for uid, name in opponents if not is_mesa(uid)]
+    rest: dict[str, str] = {}
+    level_text: str | None = None
+    bots = 0
+    for key, value in options.items():
+        name = key.strip().lower()
+        if name in ("level", LEVEL_OPTION):
+            level_text = str(value)
+        elif name in ("bots", "mesa"):
+            try:
+                bots = int(str(value).strip())
+            except ValueError:
+                raise TableError("error.bad_option", option=name, value=str(value), allowed="1, 2, 3") from None
+            if bots < 0:
+                raise TableError("error.bad_option", option=name, value=str(value), allowed="1, 2, 3")
+        else:
+            rest[key] = value
+    return rest, humans, MesaRequest(bots + len(named), parse_level(level_text), named)
+
+
+def mesa_seats(table_id: int, first_seat: int, count: int, level: str, taken: Iterable[int] = ()) -> list[SeatRow]:
+    """``count`` accepted Mesa seats from seat number ``first_seat`` on, with ids not yet ``taken``."""
+    used = set(taken)
+    seats: list[SeatRow] = []
+    k = 0
+    while len(seats) < count:
+        uid = mesa_id(level, k)
+        if uid not in used:
+            seats.append(SeatRow(table_id, first_seat + len(seats), uid, mesa_name(level, k), is_ai=True,
+                                 accepted=True))
+        k += 1
+    return seats
+
+
+def rated_with_mesa(rated: bool, rate_mesa: bool, mesa_count: int) -> bool:
+    """Unrated by default; a server may rate games against one Mesa seat (never Mesa against itself)."""
+    if mesa_count == 0:
+        return rated
+    return rated and rate_mesa and mesa_count == 1
+
+
+def mention_seats(ctx: Any, seats: Iterable[int]) -> list[int]:
+    """The seats among ``seats`` held by people (a board mentions them; Mesa needs no nudge)."""
+    return [s for s in seats if (row := ctx.by_seat(s)) is not None and not is_mesa(row.user_id)]
+
+
+def board_tables(messages: Iterable[Message]) -> list[int]:
+    """Tables whose new board a front end just delivered: where Mesa may be to act next."""
+    return list(dict.fromkeys(m.table_id for m in messages if isinstance(m, PublicPost) and m.kind == BOARD))
+
+
+# ==================================================================== the record against Mesa
+@dataclass(frozen=True)
+class MesaRecord:
+    """A player's results against one level of Mesa on one server (rated or not)."""
+
+    level: str
+    games: int
+    wins: int
+    losses: int
+    draws: int
+
+
+def records_against_mesa(results: Sequence[ResultRow], user_id: int) -> list[MesaRecord]:
+    """Per level, the player's results at tables where that level of Mesa sat (weakest level first).
+
+    A win is placing ahead of every Mesa seat of that level, a loss behind one, a draw level.
+    """
+    by_table: dict[int, list[ResultRow]] = {}
+    for r in results:
+        by_table.setdefault(r.table_id, []).append(r)
+    tally = {level: [0, 0, 0, 0] for level in LEVELS}
+    for rows in by_table.values():
+        mine = next((r for r in rows if r.user_id == user_id), None)
+        if mine is None:
+            continue
+        for level in LEVELS:
+            bots = [r for r in rows if level_of(r.user_id) == level]
+            if not bots:
+                continue
+            best = min(r.place for r in bots)
+            count = tally[level]
+            count[0] += 1
+            if mine.place < best:
+                count[1] += 1
+            elif mine.place > best:
+                count[2] += 1
+            else:
+                count[3] += 1
+    return [MesaRecord(level, *tally[level]) for level in LEVELS if tally[level][0]]
+
+
+async def mesa_records(repo: Any, guild_id: int, user_id: int) -> list[MesaRecord]:
+    """``records_against_mesa`` over the server's stored results."""
+    return records_against_mesa(await repo.results(guild_id), user_id)
+
+
+def records_text(records: Sequence[MesaRecord], lang: str) -> str:
+    """The /stats lines about Mesa ("" when the player never met it)."""
+    from tables.i18n import t
+
+    if not records:
+        return ""
+    lines = [t("mesa.stats_title", lang)]
+    lines += [t("mesa.stats_line", lang, name=mesa_name(r.level), games=r.games, wins=r.wins, losses=r.losses,
+                draws=r.draws) for r in records]
+    return "\n".join(lines)
+
+
+# ==================================================================== Mesa at the table (a part of TableService)
+class MesaTables:
+    """The service's Mesa methods (mixed into ``TableService``; see the module docstring)."""
+
+    thinker: Thinker
+    _mesa_busy: set[int]
+
+    # ---- facts about a loaded table
+    @staticmethod
+    def _mesa_actor(ctx: Any, actors: Sequence[int]) -> SeatRow | None:
+        for seat in actors:
+            row = ctx.by_seat(seat)
+            if row is not None and row.is_ai and is_mesa(row.user_id):
+                return row  # type: ignore[no-any-return]
+        return None
+
+    def _mesa_to_act(self, ctx: Any, state: Any) -> bool:
+        return self._mesa_actor(ctx, self._human_actors(ctx, state)) is not None  # type: ignore[attr-defined]
+
+    async def mesa_to_move(self, table_id: int) -> bool:
+        """Whether a Mesa seat is to act at this table now."""
+        try:
+            ctx = await self._load(table_id)  # type: ignore[attr-defined]
+        except TableError:
+            return False
+        return ctx.row.status == ACTIVE and self._mesa_to_act(ctx, ctx.state)
+
+    # ---- choosing a move
+    async def _ai_move(self, ctx: Any, state: Any, seat: int, level: str, seed: int) -> Any:
+        """The computer player's move for ``seat`` from that seat's view only; the engine's
+        ``auto_move`` where the game has no computer player or the search fails."""
+        engine: Engine = ctx.engine
+        if has_player(engine.name):
+            try:
+                text = await self.thinker.choose(engine.name, engine.view(state, seat), seat, level, seed)
+                return engine.parse_move(state, text)
+            except Exception as exc:  # the view's content never reaches the log: the type only
+                log.error("table %d: Mesa's search failed (%s); playing the automatic move", ctx.id,
+                          type(exc).__name__)
+        return self._auto_move(ctx, state, seat, random.Random(seed))  # type: ignore[attr-defined]
+
+    async def _timeout_move(self, ctx: Any, state: Any, seat: int) -> Any:
+        """The automatic move of a player whose time ran out: Mesa's ``easy`` level (issue 17)."""
+        return await self._ai_move(ctx, state, seat, TIMEOUT_LEVEL,
+                                   move_seed(ctx.row.seed, ctx.plies + 1, seat, "timeout"))
+
+    async def _leaver_move(self, ctx: Any, state: Any, seat: int, ply: int) -> Any:
+        """The move of a seat that went out (ran out of time, or resigned with others still in)."""
+        return await self._ai_move(ctx, state, seat, TIMEOUT_LEVEL, move_seed(ctx.row.seed, ply + 1, seat, "timeout"))
+
+    # ---- playing
+    async def mesa_turns(self, table_id: int) -> AsyncGenerator[list[Message], None]:
+        """Play every Mesa move due at this table, one stored move (and its messages) at a time."""
+        busy = self._mesa_busy
+        if table_id in busy:  # another task of this process is thinking for this table already
+            return
+        busy.add(table_id)
+        fallback = False  # after a refused answer: the engine's automatic move for that turn
+        try:
+            for _ in range(MAX_MESA_MOVES):
+                try:
+                    ctx = await self._load(table_id)  # type: ignore[attr-defined]
+                except TableError:
+                    return
+                if ctx.row.status != ACTIVE:
+                    return
+                row = self._mesa_actor(ctx, self._human_actors(ctx, ctx.state))  # type: ignore[attr-defined]
+                if row is None:
+                    return
+                level = level_of(row.user_id) or DEFAULT_LEVEL
+                seed = move_seed(ctx.row.seed, ctx.plies + 1, row.seat)
+                if fallback:
+                    move = self._auto_move(ctx, ctx.state, row.seat, random.Random(seed))  # type: ignore[attr-defined]
+                else:
+                    move = await self._ai_move(ctx, ctx.state, row.seat, level, seed)
+                text = ctx.engine.format_move(ctx.state, move)
+                try:
+                    messages = await self.submit_move(table_id, row.user_id, text, ctx.row.version)  # type: ignore[attr-defined]
+                except TableError as exc:
+                    if exc.key == "error.stale":  # a player moved meanwhile: look again
+                        continue
+                    log.error("table %d: Mesa's move was refused (%s)", table_id, exc.key)
+                    if fallback:
+                        return
+                    fallback = True
+                    continue
+                fallback = False
+                yield messages
+        finally:
+            busy.discard(table_id)
+
+    async def play_mesa(self, table_id: int) -> list[Message]:
+        """Every Mesa move due at this table, their messages in order (the ticker, tests)."""
+        out: list[Message] = []
+        async with aclosing(self.mesa_turns(table_id)) as turns:
+            async for messages in turns:
+                out.extend(messages)
+        return out
+
+    # ---- seating
+    async def fill_with_mesa(self, table_id: int, user_id: int, level: str | None = None) -> list[Message]:
+        """The host fills an open table's empty seats with Mesa and starts the game."""
+        async with self._lock(table_id):  # type: ignore[attr-defined]
+            ctx = await self._waiting(table_id)  # type: ignore[attr-defined]
+            level = parse_level(level or ctx.options.get(LEVEL_OPTION))  # the level chosen at /play
+            if user_id != ctx.row.host_id:
+                raise TableError("error.host_only", table=table_id)
+            if ctx.row.status != OPEN:
+                raise TableError("error.invite_only", table=table_id)
+            ready = sorted((s for s in ctx.seats if s.accepted), key=lambda r: r.seat)
+            free = ctx.engine.max_players - len(ready)
+            if free <= 0:
+                raise TableError("error.table_full", table=table_id, max=ctx.engine.max_players)
+            added = mesa_seats(table_id, len(ready), free, level, (s.user_id for s in ready))
+            seats = [SeatRow(table_id, i, s.user_id, s.name, s.is_ai, True) for i, s in enumerate(ready)] + added
+            self._check_game_options(ctx.engine, ctx.options, len(seats))  # type: ignore[attr-defined]
+            settings = await self.repo.guild_settings(ctx.row.guild_id)  # type: ignore[attr-defined]
+            mesa_count = sum(1 for s in seats if is_mesa(s.user_id))
+            ctx.options["rated"] = rated_with_mesa(bool(ctx.options.get("rated", True)), settings.rate_mesa,
+                                                   mesa_count)
+            async with self.repo.transaction() as tx:  # type: ignore[attr-defined]
+                await tx.replace_seats(table_id, seats)
+                await tx.update_table(table_id, ctx.row.version, now_iso(self._now()),  # type: ignore[attr-defined]
+                                      options=json.dumps(ctx.options))
+            ctx = await self._load(table_id)  # type: ignore[attr-defined]
+            return await self._start(ctx)  # type: ignore[attr-defined,no-any-return]

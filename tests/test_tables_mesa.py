@@ -1,0 +1,273 @@
+"""Mesa at the service level: identities, restarts while Mesa is to move, deadlines, the timeout
+move, ratings (unrated by default), the record against each level, and Mesa's secrets."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from test_tables_service import CHANNEL, GUILD, USERS, FakeClock
+
+import ai
+from data.models import ACTIVE
+from data.repository import Repository
+from engines import get_engine
+from tables import PrivatePost, PublicPost, Reminder, TableService
+from tables.leaderboard import LeaderboardService
+from tables.mesa import board_name, is_mesa, level_of, mesa_id, mesa_records, mesa_seats, records_against_mesa
+from tables.thinking import Thinker, iterations, move_seed
+
+ANA, BEN = USERS[0][0], USERS[1][0]
+ITERATIONS = 10
+
+
+def service(repo: Repository, clock: FakeClock, *, processes: bool = False, seed: int = 77) -> TableService:
+    return TableService(repo, clock, None, seed_source=lambda: seed,
+                        thinker=Thinker(processes=processes, budget=iterations(ITERATIONS), workers=1))
+
+
+def test_each_level_is_one_stable_bot_identity() -> None:
+    ids = {mesa_id(level, k) for level in ai.LEVELS for k in range(4)}
+    assert len(ids) == 12 and all(i < 0 for i in ids)
+    assert [level_of(mesa_id(level)) for level in ai.LEVELS] == list(ai.LEVELS)
+    assert level_of(ANA) is None and level_of(-1) is None and not is_mesa(0)
+    assert board_name(mesa_id("hard"), "Mesa (hard)") == "Mesa (hard) [bot]"
+    assert board_name(ANA, "Ana") == "Ana"
+
+
+async def test_restart_while_mesa_is_to_move_the_ticker_plays_it(tmp_path: Path) -> None:
+    """The bot stops right after Ana's move; days later a new process's ticker plays Mesa's move
+    (computed in the process pool), before any deadline or reminder."""
+    clock = FakeClock()
+    repo = await Repository.open(tmp_path / "mesa.db")
+    svc = service(repo, clock)
+    out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [], {"bots": "1", "level": "hard", "seat": "first",
+                                                                    "time_per_move": "1d"})
+    tid = out[0].table_id
+    await svc.submit_move(tid, ANA, "a6-d3")  # Mesa to move; the front end never asked it: the bot stopped
+    await repo.close()
+    clock.advance(days=3)  # well past the deadline: Mesa never misses one
+    repo = await Repository.open(tmp_path / "mesa.db")
+    svc = service(repo, clock, processes=True)
+    try:
+        out = await svc.tick()
+    finally:
+        svc.thinker.close()
+    boards = [m for m in out if isinstance(m, PublicPost) and m.kind == "board"]
+    assert len(boards) == 1 and "Mesa (hard):" in boards[0].params["moves"]
+    assert not [m for m in out if isinstance(m, Reminder) or getattr(m, "kind", "") == "result"]
+    moves = await repo.get_moves(tid)
+    assert [m.ply for m in moves] == [1, 2] and moves[1].seat != moves[0].seat
+    row, _ = await repo.load(tid)
+    assert row is not None and row.status == ACTIVE
+    engine = get_engine("kona")
+    state = engine.apply(engine.new_game(2, row.seed), engine.parse_move(engine.new_game(2, row.seed), "a6-d3"))
+    expected = ai.choose_move("kona", engine.view(state, moves[1].seat), moves[1].seat, "hard",
+                              ai.Budget(iterations=ITERATIONS), move_seed(row.seed, 2, moves[1].seat))
+    assert moves[1].move == expected  # from Mesa's view, with the seed of the table and the ply
+    assert await svc.tick() == []  # Ana's turn now: nothing due
+    await repo.close()
+
+
+async def test_two_askers_at_once_store_one_mesa_move(tmp_path: Path) -> None:
+    clock = FakeClock()
+    repo = await Repository.open(tmp_path / "mesa.db")
+    svc = service(repo, clock)
+    out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [], {"bots": "1", "seat": "first"})
+    tid = out[0].table_id
+    await svc.submit_move(tid, ANA, "a6-d3")
+    first, second = await asyncio.gather(svc.play_mesa(tid), svc.tick())
+    assert len(await repo.get_moves(tid)) == 2
+    assert len([m for m in [*first, *second] if getattr(m, "kind", "") == "board"]) == 1
+    await repo.close()
+
+
+async def test_a_player_who_times_out_gets_the_easy_ai_move(tmp_path: Path) -> None:
+    """KR-8.4: Krakatoa plays the late player's move; it is Mesa's easy move from their view."""
+    clock = FakeClock()
+    repo = await Repository.open(tmp_path / "mesa.db")
+    svc = service(repo, clock)
+    await svc.create(GUILD, CHANNEL, ANA, "Ana", "krakatoa", [(BEN, "Ben")], {"time_per_move": "1h", "seat": "first"})
+    await svc.accept(1, BEN)
+    row, _ = await repo.load(1)
+    assert row is not None
+    engine = get_engine("krakatoa")
+    before = len(await repo.get_moves(1))
+    state = engine.new_game(2, row.seed, json.loads(row.options)["game"])
+    for m in await repo.get_moves(1):  # the state now, replayed from the log
+        state = engine.apply(state, engine.parse_move(state, m.move))
+    seat = engine.actors(state)[0]
+    clock.advance(hours=1)
+    out = await svc.tick()
+    assert any(m.key == "info.timeout_auto" for m in out if isinstance(m, PublicPost))
+    played = (await repo.get_moves(1))[before]
+    expected = ai.choose_move("krakatoa", engine.view(state, seat), seat, "easy", ai.Budget(iterations=ITERATIONS),
+                              move_seed(row.seed, before + 1, seat, "timeout"))
+    assert (played.seat, played.move) == (seat, expected)
+    await repo.close()
+
+
+async def test_unrated_by_default_rated_when_the_server_says_so(tmp_path: Path) -> None:
+    clock = FakeClock()
+    repo = await Repository.open(tmp_path / "mesa.db")
+    svc = service(repo, clock)
+    rng = random.Random(3)
+
+    async def finish(tid: int) -> None:
+        for _ in range(500):
+            await svc.play_mesa(tid)
+            legal = await svc.legal_moves_for(tid, ANA)
+            if not legal:
+                break
+            await svc.submit_move(tid, ANA, rng.choice(legal))
+        assert (await svc.table_details(tid)).summary.status == "finished"
+
+    out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [], {"bots": "1", "level": "easy"})
+    await finish(out[0].table_id)
+    assert not any(r.rated for r in await repo.get_results(out[0].table_id))
+    await svc.set_guild_settings(GUILD, rate_mesa=True)
+    assert (await svc.guild_settings(GUILD)).rate_mesa
+    out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [], {"bots": "1", "level": "hard"})
+    await finish(out[0].table_id)
+    assert all(r.rated for r in await repo.get_results(out[0].table_id))
+    out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "krakatoa", [], {"bots": "2", "level": "hard"})
+    assert json.loads((await repo.load(out[0].table_id))[0].options)["rated"] is False  # Mesa vs Mesa: never
+    page = await LeaderboardService(repo, clock).page(GUILD, "kona")
+    names = {e.name for e in page.entries}
+    assert names == {"Ana", "Mesa (hard) [bot]"}  # once per level, marked; the unrated easy game is not there
+    records = await mesa_records(repo, GUILD, ANA)
+    assert [(r.level, r.games) for r in records] == [("easy", 1), ("hard", 1)]
+    assert all(r.wins + r.losses + r.draws == 1 for r in records)
+    await repo.close()
+
+
+def test_record_against_each_level_counts_places() -> None:
+    from data.models import ResultRow
+
+    def row(table: int, seat: int, user: int, place: int) -> ResultRow:
+        return ResultRow(table, seat, GUILD, "k3", user, place, "win" if place == 1 else "loss", "x", False, "t")
+
+    hard, easy, easy2 = mesa_id("hard"), mesa_id("easy"), mesa_id("easy", 1)
+    results = [row(1, 0, ANA, 1), row(1, 1, hard, 2),
+               row(2, 0, ANA, 2), row(2, 1, hard, 1),
+               row(3, 0, ANA, 2), row(3, 1, easy, 3), row(3, 2, easy2, 1), row(3, 3, BEN, 4),
+               row(4, 0, BEN, 1), row(4, 1, hard, 2)]
+    records = {r.level: (r.games, r.wins, r.losses, r.draws) for r in records_against_mesa(results, ANA)}
+    assert records == {"hard": (2, 1, 1, 0), "easy": (1, 0, 1, 0)}
+
+
+async def test_mesa_seats_get_no_private_post_and_build_at_once(tmp_path: Path) -> None:
+    """K3-3.2: the deal gives every seat a private view; only the human's is sent; Mesa builds by itself."""
+    clock = FakeClock()
+    repo = await Repository.open(tmp_path / "mesa.db")
+    svc = service(repo, clock)
+    out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "k3", [], {"bots": "2", "level": "easy"})
+    tid = out[0].table_id
+    private = [m for m in out if isinstance(m, PrivatePost)]
+    assert [m.user_id for m in private] == [ANA]
+    assert all(ANA in m.mention or not m.mention for m in out if isinstance(m, PublicPost))
+    assert not any(is_mesa(u) for m in out if isinstance(m, PublicPost) for u in m.mention)
+    later = await svc.play_mesa(tid)
+    assert not any(isinstance(m, PrivatePost) and is_mesa(m.user_id) for m in later)
+    assert (await svc.table_details(tid)).summary.turn_user_ids == (ANA,)
+    await repo.close()
+
+
+async def test_a_cooperative_k3_game_of_four_mesa_seats_ends(tmp_path: Path) -> None:
+    """Four Mesa seats (the host seat too, set up directly in storage) play a cooperative game to its end."""
+    clock = FakeClock()
+    repo = await Repository.open(tmp_path / "mesa.db")
+    svc = service(repo, clock)
+    host = mesa_id("normal")
+    options = {"seat": "random", "rated": False, "time_per_move": 86400, "game": {"cooperative": True}}
+    tid = await repo.create_table(  # set up in storage: no front end opens a table for Mesa alone
+        seats=mesa_seats(0, 0, 1, "normal"), guild_id=GUILD, channel_id=CHANNEL, game="k3",
+        options=json.dumps(options), seed=99, status="open", host_id=host, now="2026-03-01T12:00:00.000000Z")
+    await svc.fill_with_mesa(tid, host, "normal")
+    await svc.play_mesa(tid)
+    summary = (await svc.table_details(tid)).summary
+    assert summary.status == "finished" and len(summary.players) == 4
+    assert all(is_mesa(u) for u in summary.user_ids)
+    results = await repo.get_results(tid)
+    assert len(results) == 4 and not any(r.rated for r in results)
+    assert len({r.place for r in results}) == 1  # one team: one result for all (K3 cooperative)
+    await repo.close()
+
+
+async def test_mesa_does_not_agree_to_draws(tmp_path: Path) -> None:
+    import pytest
+
+    from tables import TableError
+
+    clock = FakeClock()
+    repo = await Repository.open(tmp_path / "mesa.db")
+    svc = service(repo, clock)
+    out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [], {"bots": "1", "seat": "first"})
+    with pytest.raises(TableError) as refused:
+        await svc.offer_draw(out[0].table_id, ANA)
+    assert refused.value.key == "error.mesa_plays_on"
+    assert (await repo.load(out[0].table_id))[0].draw_offer is None  # type: ignore[union-attr]
+    await repo.close()
+
+
+class BrokenThinker(Thinker):
+    """A search that fails, quoting what it was given (as a careless exception message might)."""
+
+    async def choose(self, game: str, view: Any, seat: int, level: str, seed: int) -> str:
+        raise ValueError(f"cannot search {view}")
+
+
+async def test_a_failed_search_plays_the_automatic_move_and_logs_no_view(tmp_path: Path, caplog: Any) -> None:
+    clock = FakeClock()
+    repo = await Repository.open(tmp_path / "mesa.db")
+    svc = TableService(repo, clock, None, seed_source=lambda: 5, thinker=BrokenThinker(processes=False))
+    out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "plateau", [], {"bots": "1", "seat": "second"})
+    tid = out[0].table_id
+    with caplog.at_level("ERROR"):
+        await svc.play_mesa(tid)
+    moves = await repo.get_moves(tid)
+    assert len(moves) == 1 and moves[0].seat == 0  # Mesa placed its opening stack all the same
+    assert "Mesa's search failed (ValueError)" in caplog.text
+    assert "cannot search" not in caplog.text and "position" not in caplog.text
+    await repo.close()
+
+
+async def test_a_seat_that_went_out_is_played_by_the_easy_ai(tmp_path: Path) -> None:
+    """K3 with three players: Cy resigns and goes out; Cy's later moves are Mesa's easy moves from Cy's view."""
+    cy = USERS[2][0]
+    clock = FakeClock()
+    repo = await Repository.open(tmp_path / "mesa.db")
+    svc = service(repo, clock)
+    await svc.create(GUILD, CHANNEL, ANA, "Ana", "k3", [(BEN, "Ben"), (cy, "Cy")], {})
+    await svc.accept(1, BEN)
+    await svc.accept(1, cy)
+    rng = random.Random(4)
+    for uid in (ANA, BEN, cy):  # K3-3.2: everyone builds
+        await svc.submit_move(1, uid, (await svc.propose(1, uid, rng=rng)).text)
+    await svc.resign(1, cy)
+    went_out = len(await repo.get_moves(1))
+    for _ in range(300):
+        summary = (await svc.table_details(1)).summary
+        if summary.status == "finished":
+            break
+        uid = summary.turn_user_ids[0]
+        await svc.submit_move(1, uid, (await svc.propose(1, uid, rng=rng)).text)
+    assert (await svc.table_details(1)).summary.status == "finished"
+    row, seats = await repo.load(1)
+    assert row is not None
+    seat = next(s.seat for s in seats if s.user_id == cy)
+    engine = get_engine("k3")
+    state = engine.new_game(3, row.seed, json.loads(row.options)["game"])
+    checked = 0
+    for m in await repo.get_moves(1):
+        if m.seat == seat and m.ply > went_out:
+            expected = ai.choose_move("k3", engine.view(state, seat), seat, "easy", ai.Budget(iterations=ITERATIONS),
+                                      move_seed(row.seed, m.ply, seat, "timeout"))
+            assert m.move == expected, m.ply
+            checked += 1
+        state = engine.apply(state, engine.parse_move(state, m.move))
+    assert checked > 0
+    await repo.close()
