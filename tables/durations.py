@@ -14,7 +14,7 @@ MAX_TIME_PER_MOVE = 14 * DAY
 DEFAULT_TIME_PER_MOVE = 3 * DAY
 
 _UNITS = {"w": 7 * DAY, "d": DAY, "h": HOUR, "m": MINUTE, "s": 1}
-_PART = re.compile(r"(\d{1,6})\s*([wdhms])")  # six digits: more is no duration anyone means
+_PART = re.compile(r"(\d{1,8})\s*([wdhms])")  # eight digits (14 days is 1,209,600 s): more is no duration anyone means
 
 
 def parse_duration(text: str) -> int | None:

@@ -101,7 +101,7 @@ def test_serve_flushes_each_answer_before_the_next_request() -> None:
     assert state.plies == 3
 
 
-def test_serve_of_a_game_without_a_player_is_a_clean_error() -> None:
-    done = run("serve", "k3", stdin="x\n")
+def test_serve_of_an_unknown_game_is_a_clean_error() -> None:
+    done = run("serve", "chess", stdin="x\n")
     assert done.returncode == 2
     assert len(done.stderr.strip().splitlines()) == 1

@@ -1,0 +1,26 @@
+"""Durations typed by players and sent by Discord's choices (seconds): what is read, what is refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from tables.durations import DAY, HOUR, MAX_TIME_PER_MOVE, format_duration, parse_duration
+
+
+@pytest.mark.parametrize(("text", "seconds"), [
+    ("3d", 3 * DAY), ("90m", 90 * 60), ("1d 12h", DAY + 12 * HOUR), ("2w", 14 * DAY),
+    # Discord's /settings and /play choices arrive as seconds: 14 days is seven digits
+    (f"{MAX_TIME_PER_MOVE}s", 14 * DAY),
+])
+def test_durations_are_read(text: str, seconds: int) -> None:
+    assert parse_duration(text) == seconds
+
+
+@pytest.mark.parametrize("text", ["", "soon", "3x", "d3", "99999999999d", "1" * 5000 + "h", "3d soon"])
+def test_what_is_no_duration_is_refused(text: str) -> None:
+    assert parse_duration(text) is None
+
+
+def test_durations_read_back_in_two_units_at_most() -> None:
+    assert format_duration(DAY + 12 * HOUR + 7 * 60) == "1d 12h"
+    assert parse_duration(format_duration(14 * DAY)) == 14 * DAY
