@@ -64,6 +64,7 @@ from data.models import (
 from data.repository import Repository, StaleVersion
 from engines import CHANCE, Engine, MoveError, OptionError, canonical_name, game_names, get_engine
 from engines.base import IllegalMoveError, QuickMove
+from tables.bounded import LruCache, TableLocks
 from tables.durations import (
     DEFAULT_TIME_PER_MOVE,
     MAX_TIME_PER_MOVE,
@@ -227,11 +228,11 @@ class TableService:
         self.clock = clock or SystemClock()
         self.renderer = renderer
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks = TableLocks()  # bounded: issue 15, defect 14
         #: table id -> (row, seats, state, plies) of started tables; see ``_load``
-        self._cache: dict[int, tuple[TableRow, list[SeatRow], Any, int]] = {}
+        self._cache: LruCache[int, tuple[TableRow, list[SeatRow], Any, int]] = LruCache()
         #: table id -> (ply, seat, text, public text) of its log, for ``table_details``
-        self._log_cache: dict[int, list[tuple[int, int, str, str]]] = {}
+        self._log_cache: LruCache[int, list[tuple[int, int, str, str]]] = LruCache()
         #: who this process is when it claims due deadlines (issue 19: several processes share them)
         self.claimant = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self._reposts = RepostGate()  # issue 15, defect 1
@@ -242,10 +243,7 @@ class TableService:
         return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
     def _lock(self, table_id: int) -> asyncio.Lock:
-        lock = self._locks.get(table_id)
-        if lock is None:
-            lock = self._locks[table_id] = asyncio.Lock()
-        return lock
+        return self._locks.lock(table_id)
 
     async def _load(self, table_id: int) -> _Ctx:
         """The table as it is now.

@@ -1,0 +1,80 @@
+"""Issue 15, defect 14: the service's per-table caches and locks are bounded."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+from test_tables_service import CHANNEL, GUILD, USERS, FakeClock, open_service
+
+from data.models import FINISHED, SeatRow, now_iso
+from engines import get_engine
+from tables.bounded import DEFAULT_CACHE_ENTRIES, DEFAULT_LOCKS, LruCache, TableLocks
+
+
+async def _finished_tables(svc, count: int) -> list[int]:  # type: ignore[no-untyped-def]
+    """``count`` finished Kona tables stored directly (a game over by agreement at ply 0)."""
+    engine = get_engine("kona")
+    state = json.dumps(engine.to_json(engine.new_game(2, 1, {})), separators=(",", ":"))
+    now = now_iso(FakeClock().now())
+    ids = []
+    async with svc.repo.transaction() as tx:
+        for _ in range(count):
+            tid = await tx.create_table(guild_id=GUILD, channel_id=CHANNEL, game="kona", options="{}", seed=1,
+                                        status=FINISHED, host_id=USERS[0][0], now=now)
+            await tx.add_seat(SeatRow(tid, 0, USERS[0][0], USERS[0][1], accepted=True))
+            await tx.add_seat(SeatRow(tid, 1, USERS[1][0], USERS[1][1], accepted=True))
+            await tx.update_table(tid, None, now, state=state, outcome=json.dumps({"text": "draw"}))
+            ids.append(tid)
+    return ids
+
+
+async def test_three_thousand_finished_games_keep_the_caches_bounded(tmp_path: Path) -> None:
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    try:
+        ids = await _finished_tables(svc, 3000)
+        for tid in ids:
+            details = await svc.table_details(tid)
+            assert details.summary.status == FINISHED
+            async with svc._lock(tid):
+                pass
+        assert len(svc._cache) <= DEFAULT_CACHE_ENTRIES
+        assert len(svc._log_cache) <= DEFAULT_CACHE_ENTRIES
+        assert len(svc._locks) <= DEFAULT_LOCKS
+        # the most recent tables are still cached; the oldest were forgotten and load again
+        assert ids[-1] in svc._cache and ids[0] not in svc._cache
+        assert (await svc.table_details(ids[0])).summary.table_id == ids[0]
+    finally:
+        await repo.close()
+
+
+def test_lru_forgets_the_least_recently_used() -> None:
+    cache: LruCache[int, str] = LruCache(2)
+    cache[1], cache[2] = "a", "b"
+    assert cache.get(1) == "a"  # 1 is now the most recent
+    cache[3] = "c"
+    assert 2 not in cache and cache.get(1) == "a" and cache.get(3) == "c"
+
+
+async def test_a_held_or_awaited_lock_is_never_evicted() -> None:
+    locks = TableLocks(cap=2)
+    held = locks.lock(1)
+    await held.acquire()
+    promised = locks.lock(2)
+    await promised.acquire()
+    waiter = asyncio.ensure_future(promised.acquire())
+    await asyncio.sleep(0)  # the waiter queues on lock 2
+    promised.release()  # not locked now, but promised to the waiter
+    for tid in range(3, 50):
+        async with locks.lock(tid):
+            pass
+    assert locks.lock(1) is held  # held: the same lock, never a second one for table 1
+    assert locks.lock(2) is promised
+    await waiter
+    assert promised.locked()
+    held.release()
+    promised.release()
+    for tid in range(50, 60):
+        locks.lock(tid)
+    assert len(locks) == 2 and locks.get(1) is None and locks.get(2) is None
