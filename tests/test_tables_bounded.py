@@ -8,7 +8,7 @@ from pathlib import Path
 
 from test_tables_service import CHANNEL, GUILD, USERS, FakeClock, open_service
 
-from data.models import FINISHED, SeatRow, now_iso
+from data.models import FINISHED, now_iso
 from engines import get_engine
 from tables.bounded import DEFAULT_CACHE_ENTRIES, DEFAULT_LOCKS, LruCache, TableLocks
 
@@ -18,15 +18,16 @@ async def _finished_tables(svc, count: int) -> list[int]:  # type: ignore[no-unt
     engine = get_engine("kona")
     state = json.dumps(engine.to_json(engine.new_game(2, 1, {})), separators=(",", ":"))
     now = now_iso(FakeClock().now())
-    ids = []
-    async with svc.repo.transaction() as tx:
-        for _ in range(count):
-            tid = await tx.create_table(guild_id=GUILD, channel_id=CHANNEL, game="kona", options="{}", seed=1,
-                                        status=FINISHED, host_id=USERS[0][0], now=now)
-            await tx.add_seat(SeatRow(tid, 0, USERS[0][0], USERS[0][1], accepted=True))
-            await tx.add_seat(SeatRow(tid, 1, USERS[1][0], USERS[1][1], accepted=True))
-            await tx.update_table(tid, None, now, state=state, outcome=json.dumps({"text": "draw"}))
-            ids.append(tid)
+    ids = list(range(1, count + 1))
+    outcome = json.dumps({"text": "draw"})
+    async with svc.repo.transaction() as tx:  # bulk rows: the test is about the service, not inserts
+        await tx._c.executemany(
+            "INSERT INTO tables (id, guild_id, channel_id, game, options, seed, status, host_id, state, version, "
+            "outcome, created_at, updated_at) VALUES (?, ?, ?, 'kona', '{}', 1, ?, ?, ?, 2, ?, ?, ?)",
+            [(tid, GUILD, CHANNEL, FINISHED, USERS[0][0], state, outcome, now, now) for tid in ids])
+        await tx._c.executemany(
+            "INSERT INTO seats (table_id, seat, user_id, name, is_ai, accepted) VALUES (?, ?, ?, ?, 0, 1)",
+            [(tid, seat, *USERS[seat]) for tid in ids for seat in (0, 1)])
     return ids
 
 
