@@ -447,6 +447,27 @@ class Repository(ABC):
             seats = await tx.get_seats(table_id) if row else []
         return row, seats
 
+    def _snapshot(self) -> AbstractAsyncContextManager[Conn]:
+        """A read-only transaction: every read inside sees the database at one moment.
+
+        A backend overrides it (SQLite: a deferred ``BEGIN`` in WAL mode; PostgreSQL: REPEATABLE
+        READ); this default is a plain connection for one that cannot.
+        """
+        return self._reading()
+
+    async def load_with_moves(self, table_id: int) -> tuple[TableRow | None, list[SeatRow], list[MoveRow]]:
+        """A table row, its seats and its move log, read in one snapshot (issue 15, defect 11).
+
+        Read apart, a move committed between the queries pairs a row of one moment with a log of
+        the next, and a cache built from the pair refuses the next legal move as stale.
+        """
+        async with self._snapshot() as c:
+            tx = Tx(c)
+            row = await tx.get_table(table_id)
+            if row is None:
+                return None, [], []
+            return row, await tx.get_seats(table_id), await tx.get_moves(table_id)
+
     async def tables_for_user(
         self, user_id: int, guild_id: int | None = None, statuses: Sequence[str] = ()
     ) -> list[TableRow]:

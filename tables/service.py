@@ -259,7 +259,7 @@ class TableService:
         if cached is not None:
             row, seats, state, plies = cached
             return _Ctx(row, list(seats), get_engine(row.game), json.loads(row.options), state, plies)
-        found, seats = await self.repo.load(table_id)
+        found, seats, moves = await self.repo.load_with_moves(table_id)  # one snapshot: issue 15, defect 11
         if found is None:
             raise TableError("error.no_table", table=table_id)
         row = found
@@ -273,7 +273,10 @@ class TableService:
             raise TableError("error.damaged", table=table_id) from None
         ctx = _Ctx(row, seats, engine, options)
         if row.status in (ACTIVE, FINISHED):
-            ctx.state, ctx.plies = await self._rebuild(ctx)
+            ctx.state, ctx.plies = await self._rebuild(ctx, moves)
+            newer = self._cache.get(table_id)
+            if newer is not None and newer[0].version > row.version:  # a move committed while we read
+                return _Ctx(newer[0], list(newer[1]), engine, options, newer[2], newer[3])
             self._remember(ctx)
         return ctx
 
@@ -289,9 +292,11 @@ class TableService:
     def _new_state(self, ctx: _Ctx, players: int) -> Any:
         return ctx.engine.new_game(players, ctx.row.seed, ctx.options.get("game", {}))
 
-    async def _rebuild(self, ctx: _Ctx) -> tuple[Any, int]:
-        """Replay the move log (the truth) and repair the snapshot if it disagrees."""
-        moves = await self.repo.get_moves(ctx.id)
+    async def _rebuild(self, ctx: _Ctx, moves: Sequence[MoveRow] | None = None) -> tuple[Any, int]:
+        """Replay the move log (the truth; ``moves`` when read with the row) and repair the snapshot
+        if it disagrees."""
+        if moves is None:
+            moves = await self.repo.get_moves(ctx.id)
         engine = ctx.engine
         try:
             state = self._new_state(ctx, len(ctx.seats))
