@@ -74,6 +74,7 @@ from tables.durations import (
 )
 from tables.errors import TableError, TryAgain
 from tables.leaderboard import rate_finished_table
+from tables.limits import MAX_USER_TABLES, check_can_host, check_can_sit
 from tables.outbox import (
     BOARD,
     DRAW,
@@ -748,6 +749,7 @@ class TableService:
         if opponents or len(ids) == engine.max_players:  # the roster is known: check it now
             self._check_game_options(engine, resolved, len(ids))
         await self._refuse_same_invitation(guild_id, host_id, name, ids)
+        await check_can_host(self.repo, guild_id, host_id, host_name)  # issue 15, defect 10
         status = INVITED if opponents else OPEN
         now = now_iso(self._now())
         async with self.repo.transaction() as tx:
@@ -867,6 +869,7 @@ class TableService:
             seat = ctx.seat_of(user_id)
             if seat is None or seat.accepted:
                 raise TableError("error.not_invited" if seat is None else "error.already_accepted", table=table_id)
+            await check_can_sit(self.repo, ctx.row.guild_id, user_id, seat.name)  # issue 15, defect 10
             if all(s.accepted or s.user_id == user_id for s in ctx.seats):  # this acceptance starts the game
                 self._check_game_options(ctx.engine, ctx.options, len(ctx.seats))
             async with self.repo.transaction() as tx:
@@ -925,6 +928,7 @@ class TableService:
                 raise TableError("error.invite_only", table=table_id)
             if len(ctx.seats) >= ctx.engine.max_players:
                 raise TableError("error.table_full", table=table_id, max=ctx.engine.max_players)
+            await check_can_sit(self.repo, ctx.row.guild_id, user_id, name)  # issue 15, defect 10
             if len(ctx.seats) + 1 == ctx.engine.max_players:  # this join starts the game
                 self._check_game_options(ctx.engine, ctx.options, len(ctx.seats) + 1)
             async with self.repo.transaction() as tx:
@@ -1309,9 +1313,28 @@ class TableService:
                 log.warning("table %d skipped in a listing (damaged)", row.id)
         return out
 
+    async def _listing(self, rows: Sequence[TableRow]) -> list[TableSummary]:
+        """Summaries of many tables: waiting ones from their rows and seats (one query for all seats),
+        started ones from the cache or a load (their state says whose turn it is)."""
+        waiting = [row for row in rows if row.status in WAITING]
+        seats = await self.repo.seats_of_tables([row.id for row in waiting])
+        out = []
+        for row in rows:
+            if row.status not in WAITING:
+                out.extend(await self._summaries([row]))
+                continue
+            try:
+                engine = get_engine(row.game)
+            except KeyError:
+                log.warning("table %d skipped in a listing (damaged)", row.id)
+                continue
+            out.append(self._summary(_Ctx(row, seats.get(row.id, []), engine, {})))
+        return out
+
     async def active_tables(self, user_id: int, guild_id: int | None = None) -> list[TableSummary]:
         """The player's live tables (waiting or playing), oldest first."""
-        return await self._summaries(await self.repo.tables_for_user(user_id, guild_id, LIVE))
+        rows = await self.repo.tables_for_user(user_id, guild_id, LIVE, limit=MAX_USER_TABLES)
+        return await self._listing(rows)  # issue 15, defect 10: fast however many tables name the user
 
     async def find_tables_in_place(self, guild_id: int, place_id: int, user_id: int) -> list[TableSummary]:
         """Live tables in this channel or thread where the user is seated."""
