@@ -90,6 +90,7 @@ from tables.outbox import (
     TableFinished,
 )
 from tables.outcome_words import event_key, named_facts, outcome_key, outcome_params
+from tables.plybound import HARD_BOUND_REASON, bound_ending, reaches_bound
 from tables.reposts import RepostGate
 
 log = logging.getLogger(__name__)
@@ -509,7 +510,7 @@ class TableService:
         if ctx.row.draw_offer is not None and not over:
             hint = "draw"
         picture = await self._image(ctx.row.game, view, ctx.names()) if image else None
-        mention = tuple(row.user_id for s in actors if (row := ctx.by_seat(s)) is not None)
+        mention = () if over else tuple(row.user_id for s in actors if (row := ctx.by_seat(s)) is not None)
         return PublicPost(ctx.id, BOARD, key, params, picture, mention, hint, version, self._offers(engine, state))
 
     @staticmethod
@@ -562,7 +563,8 @@ class TableService:
         reason = str(info.get("reason", ""))
         losers = ", ".join(n for n, p in zip(ctx.names(), places, strict=False) if p != 1)
         ending = {"time": f"{losers} ran out of time", "resign": f"{losers} resigned",
-                  "agreement": "drawn by agreement"}.get(reason, "game over")
+                  "agreement": "drawn by agreement", HARD_BOUND_REASON: "drawn at the longest a game may last"
+                  }.get(reason, "game over")
         winners = [] if all(p == 1 for p in places) else [s for s, p in enumerate(places) if p == 1]
         return ctx.engine.final_view(state, ending, winners)
 
@@ -662,6 +664,8 @@ class TableService:
                 replace(r, **cols) if r.seat == seat else r for r in ctx.seats
             ]
         over = force_finish or engine.outcome(state) is not None or len(self._still_in(ctx)) <= 1
+        bounded = not over and reaches_bound(engine, ctx.plies + len(step.items))  # issue 15, defect 12
+        over = over or bounded
         columns = self._deadline_columns(ctx, state, now, over)
         columns["draw_offer"] = None
         if starting or over:
@@ -671,6 +675,8 @@ class TableService:
         if over:
             places, reason, text = self._final_placements(ctx, state)
             facts = self._outcome_facts(ctx, state)
+            if bounded:
+                places, reason, text, facts = bound_ending(engine, len(ctx.seats))
             columns["outcome"] = json.dumps({"text": text, "reason": reason, "placements": places, "facts": facts})
         state_json = json.dumps(engine.to_json(state), separators=(",", ":"))
         try:
