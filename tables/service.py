@@ -91,6 +91,7 @@ from tables.outbox import (
 )
 from tables.outcome_words import event_key, named_facts, outcome_key, outcome_params
 from tables.plybound import HARD_BOUND_REASON, bound_ending, reaches_bound
+from tables.replays import ReplayKeeper
 from tables.reposts import RepostGate
 
 log = logging.getLogger(__name__)
@@ -238,6 +239,7 @@ class TableService:
         #: who this process is when it claims due deadlines (issue 19: several processes share them)
         self.claimant = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self._reposts = RepostGate()  # issue 15, defect 1
+        self.replays = ReplayKeeper(repo, renderer, self.clock)  # issue 15, defect 13
 
     # ================================================================ helpers: time, locks, loading
     def _now(self) -> datetime:
