@@ -9,8 +9,9 @@ names the count and the cap, so a player knows what to do.  The counts are singl
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
-from data.models import ACTIVE, WAITING
+from data.models import ACTIVE, WAITING, now_iso
 from data.repository import Repository
 from tables.errors import TableError
 
@@ -60,3 +61,10 @@ def checked_limit(value: int | None) -> int | None:
         raise TableError("error.bad_option", option="limit", value=str(value),
                          allowed=f"{LIMIT_RANGE.start}-{LIMIT_RANGE.stop - 1}")
     return value
+
+
+async def set_limits(repo: Repository, guild_id: int, max_invitations: int | None, max_active: int | None,
+                     moment: datetime) -> Limits:
+    """A server's choice of caps (None: back to the default); a value outside ``LIMIT_RANGE`` is refused."""
+    await repo.set_guild_limits(guild_id, checked_limit(max_invitations), checked_limit(max_active), now_iso(moment))
+    return await limits_of(repo, guild_id)

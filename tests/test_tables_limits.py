@@ -10,7 +10,7 @@ from test_tables_service import CHANNEL, GUILD, USERS, FakeClock, open_service, 
 
 from data.models import INVITED, now_iso
 from tables import TableError, t
-from tables.limits import DEFAULT_MAX_INVITATIONS
+from tables.limits import DEFAULT_MAX_INVITATIONS, set_limits
 
 ANA, BEN, CY = USERS[0], USERS[1], USERS[2]
 
@@ -31,7 +31,12 @@ async def test_a_host_cannot_keep_more_invitations_waiting_than_the_cap(db: DbFa
             raise AssertionError("an invitation past the cap was accepted")
         # another server has its own count; a server may lower its cap
         await svc.create(GUILD + 1, CHANNEL, ANA[0], ANA[1], "kona", [(BEN[0], BEN[1])])
-        await repo.set_guild_limits(GUILD + 2, 1, 1, now_iso(FakeClock().now()))
+        await set_limits(repo, GUILD + 2, 1, 1, FakeClock().now())
+        try:
+            await set_limits(repo, GUILD + 2, 0, None, FakeClock().now())
+            raise AssertionError("a cap of 0 was accepted")
+        except TableError as exc:
+            assert exc.key == "error.bad_option"
         await svc.create(GUILD + 2, CHANNEL, ANA[0], ANA[1], "kona", [(BEN[0], BEN[1])])
         try:
             await svc.create(GUILD + 2, CHANNEL, ANA[0], ANA[1], "plateau", [(CY[0], CY[1])])
@@ -77,6 +82,8 @@ async def test_a_player_named_in_5000_tables_is_listed_fast(db: DbFactory) -> No
                 [(i, seat, uid, name, int(seat == 0)) for i in range(1, count + 1)
                  for seat, (uid, name) in enumerate((CY, BEN))])
             await tx.after_load()
+        async with repo.transaction() as tx:
+            await tx._c.execute("ANALYZE")  # what the server's own upkeep (autovacuum) does after a burst
         tid, _ = await start_table(svc, "kona")  # Ben's one real game, among the flood
         timings = []
         for _ in range(5):  # a /games listing, then table autocomplete keystrokes
@@ -91,8 +98,9 @@ async def test_a_player_named_in_5000_tables_is_listed_fast(db: DbFactory) -> No
         best = min(timings)
         print(f"listing for a player named in {count} tables: best {best * 1000:.1f} ms, "
               f"worst {max(timings) * 1000:.1f} ms; count {counting * 1000:.1f} ms")
-        # the issue asks for 50 ms; this shared 2-core machine gets a generous margin on top
-        assert best <= 0.050 * 2, timings
-        assert counting <= 0.050 * 2
+        # the issue asks for 50 ms (measured here: about 6 ms on SQLite, 10 ms on PostgreSQL); the best of
+        # five calls, so that a busy moment of this shared machine does not decide
+        assert best <= 0.050, timings
+        assert counting <= 0.050
     finally:
         await repo.close()
