@@ -503,8 +503,8 @@ class Console:
             replay = await board.replay(GUILD_ID, target)
             caption = t("replay.caption", LANG, game=replay.title, table=target, players=", ".join(replay.names))
             saved = ""
-            if self.out_dir is not None:
-                gif = await asyncio.to_thread(lb.replay_gif, replay)
+            if self.out_dir is not None:  # issue 15, defect 13: made once and kept
+                replay, gif = await self.service.replays.gif(GUILD_ID, target, uid)
                 saved = self._save_file(gif, f"replay-{target}.gif")
             self._lines(f"[replay #{target}]", f"{caption} ({len(replay.views)} frames)", saved)
         else:

@@ -1,6 +1,7 @@
 """Benchmark of the table service: many live tables on one SQLite file, moves from concurrent tasks.
 
     python bench/tables.py [--tables 200] [--moves 3000] [--image-moves 1000] [--workers 50]
+                           [--long-plies 5000] [--only-long]
 
 Prints moves per second and the median / 99th percentile time from ``submit_move`` to its outbox,
 once without images and once with ``render.render`` (run off the event loop by the service), plus
@@ -136,6 +137,43 @@ async def run_paced(svc: TableService, tables: list[int], total: int, rate: floa
     return time.perf_counter() - began, latencies
 
 
+async def long_game(folder: Path, plies: int, window: int = 99) -> None:
+    """Issue 15, defect 12: the cost of a move at ply 50 and at ply ``plies`` of one Plateau game with
+    its end rules off (``max_plies=0 repetition_draw=false``); within 2x is the target."""
+    repo = await Repository.open(folder / "bench-long.db")
+    svc = TableService(repo, None, None)
+    out = await svc.create(1, 1, 1, "Ana", "plateau", [(2, "Ben")],
+                           {"max_plies": "0", "repetition_draw": "false", "seat": "first"})
+    tid = out[0].table_id
+    await svc.accept(tid, 2)
+    rng = random.Random(7)
+    marks = {50: [], 500: [], plies: []}  # type: dict[int, list[float]]
+    began = time.perf_counter()
+    for ply in range(1, plies + window // 2 + 1):
+        ctx = await svc._load(tid)  # the cached state (a benchmark may look inside)
+        engine, state = ctx.engine, ctx.state
+        moves = engine.legal_moves(state)
+        rng.shuffle(moves)
+        # a long game: any move that does not end it (prisoners, a tall stack)
+        move = next((m for m in moves if engine.outcome(engine.apply(state, m)) is None), moves[0])
+        seat = engine.to_move(state)
+        uid = next(s.user_id for s in ctx.seats if s.seat == seat)
+        text = engine.format_move(state, move)
+        start = time.perf_counter()
+        await svc.submit_move(tid, uid, text)
+        spent = time.perf_counter() - start
+        for mark, spent_list in marks.items():
+            if abs(ply - mark) <= window // 2:
+                spent_list.append(spent)
+    row = await repo.get_table(tid)
+    size = len(row.state or "") if row else 0
+    at_start, at_500, at_end = (statistics.median(marks[m]) * 1000 for m in (50, 500, plies))
+    print(f"long Plateau game (end rules off), {plies} plies in {time.perf_counter() - began:.0f} s: "
+          f"move cost median {at_start:.2f} ms at ply 50, {at_500:.2f} ms at ply 500, {at_end:.2f} ms at ply "
+          f"{plies} ({at_end / at_start:.2f}x of ply 50, {at_end / at_500:.2f}x of ply 500); snapshot {size} bytes")
+    await repo.close()
+
+
 def report(label: str, elapsed: float, latencies: list[float]) -> None:
     ms = sorted(x * 1000 for x in latencies)
     p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
@@ -146,6 +184,10 @@ def report(label: str, elapsed: float, latencies: list[float]) -> None:
 async def main_async(args: argparse.Namespace) -> None:
     logging.basicConfig(level=logging.ERROR)
     folder = Path(tempfile.mkdtemp(prefix="mesa-bench-"))
+    if args.long_plies:
+        await long_game(folder, args.long_plies)
+    if args.only_long:
+        return
     render_fn = renderer_or_none()
     print(f"{args.tables} tables of mixed games ({', '.join(f'{g}/{p}' for g, p in MIX)}), "
           f"{args.workers} concurrent tasks, SQLite file in {folder}")
@@ -177,6 +219,9 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=3000)
     parser.add_argument("--image-moves", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=50)
+    parser.add_argument("--long-plies", type=int, default=5000,
+                        help="plies of the long-game run (move cost at ply 50 vs this ply); 0 skips it")
+    parser.add_argument("--only-long", action="store_true", help="run only the long-game measure")
     parser.add_argument("--rate", type=float, default=100.0, help="arrival rate of the open-loop image run")
     asyncio.run(main_async(parser.parse_args()))
 

@@ -39,7 +39,6 @@ from tables.leaderboard import (
     board_image,
     board_text,
     history_text,
-    replay_gif,
     stats_chart,
     stats_text,
 )
@@ -174,8 +173,8 @@ async def replay(interaction: discord.Interaction, table: int) -> None:
     async with front.guard(interaction, table):
         await front.defer(interaction)
         lang = front.lang(interaction)
-        found = await _service(interaction).replay(_guild(interaction), table)
-        gif = await asyncio.to_thread(replay_gif, found)
+        # issue 15, defect 13: made once in the render pool and kept; one per user at a time
+        found, gif = await front.service.replays.gif(_guild(interaction), table, interaction.user.id)
         if len(gif) > MAX_UPLOAD:
             from cogs.front import Refusal
 

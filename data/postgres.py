@@ -241,6 +241,21 @@ class PostgresRepository(Repository):
             yield PgConn(con, self)
 
     @asynccontextmanager
+    async def _snapshot(self) -> AsyncIterator[PgConn]:
+        """A read-only REPEATABLE READ transaction: every read sees the moment of the first one."""
+        async with self._acquire() as con:
+            tr = con.transaction(isolation="repeatable_read", readonly=True)
+            async with self._faults():
+                await tr.start()
+            try:
+                yield PgConn(con, self)
+            finally:
+                try:
+                    await tr.rollback()  # nothing was written; ending it is all that is left
+                except Exception:  # the connection is gone: the server already ended it
+                    con.terminate()
+
+    @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
         async with self._acquire() as con:
             tr = con.transaction()

@@ -55,7 +55,7 @@ _UPDATABLE = frozenset(
 )
 #: every stored table, parents before children (the order ``python -m data copy`` writes them in)
 STORED_TABLES = ("tables", "seats", "moves", "results", "reminders", "guild_settings", "user_prefs", "ratings",
-                 "rating_history", "rated_tables", "pretend_clock")
+                 "rating_history", "rated_tables", "pretend_clock", "guild_limits", "replays")
 
 
 class Conflict(StorageError):
@@ -448,8 +448,29 @@ class Repository(ABC):
             seats = await tx.get_seats(table_id) if row else []
         return row, seats
 
+    def _snapshot(self) -> AbstractAsyncContextManager[Conn]:
+        """A read-only transaction: every read inside sees the database at one moment.
+
+        A backend overrides it (SQLite: a deferred ``BEGIN`` in WAL mode; PostgreSQL: REPEATABLE
+        READ); this default is a plain connection for one that cannot.
+        """
+        return self._reading()
+
+    async def load_with_moves(self, table_id: int) -> tuple[TableRow | None, list[SeatRow], list[MoveRow]]:
+        """A table row, its seats and its move log, read in one snapshot (issue 15, defect 11).
+
+        Read apart, a move committed between the queries pairs a row of one moment with a log of
+        the next, and a cache built from the pair refuses the next legal move as stale.
+        """
+        async with self._snapshot() as c:
+            tx = Tx(c)
+            row = await tx.get_table(table_id)
+            if row is None:
+                return None, [], []
+            return row, await tx.get_seats(table_id), await tx.get_moves(table_id)
+
     async def tables_for_user(
-        self, user_id: int, guild_id: int | None = None, statuses: Sequence[str] = ()
+        self, user_id: int, guild_id: int | None = None, statuses: Sequence[str] = (), limit: int | None = None
     ) -> list[TableRow]:
         cols = ", ".join(f"t.{c.strip()}" for c in _TABLE_COLUMNS.split(","))
         sql = f"SELECT {cols} FROM tables t JOIN seats s ON s.table_id = t.id WHERE s.user_id = ?"
@@ -460,9 +481,14 @@ class Repository(ABC):
         if statuses:
             sql += f" AND t.status IN ({', '.join('?' for _ in statuses)})"
             params.extend(statuses)
-        sql += " ORDER BY t.id"
+        if limit is None:
+            sql += " ORDER BY t.id"
+        else:  # issue 15, defect 10: the games in play first, then the oldest; the list comes back by id
+            sql += " ORDER BY CASE WHEN t.status = 'active' THEN 0 ELSE 1 END, t.id LIMIT ?"
+            params.append(int(limit))
         async with self._reading() as c:
-            return [_table(r) for r in await c.fetch(sql, params)]
+            rows = [_table(r) for r in await c.fetch(sql, params)]
+        return sorted(rows, key=lambda r: r.id)
 
     async def tables_in_place(self, guild_id: int, place_id: int, statuses: Sequence[str] = ()) -> list[TableRow]:
         """Tables of a guild whose channel or thread is ``place_id``."""
@@ -686,3 +712,64 @@ class Repository(ABC):
                 row = await c.fetchone(f"SELECT COUNT(*) FROM {table}")
                 counts[table] = int(row[0]) if row else 0
         return counts
+
+    # ---- per-user caps and listings (issue 15, defect 10) -----------------------------------------
+    async def seats_of_tables(self, table_ids: Sequence[int]) -> dict[int, list[SeatRow]]:
+        """The seats of many tables in one query (a listing needs no table loaded one by one)."""
+        ids = list(dict.fromkeys(table_ids))
+        found: dict[int, list[SeatRow]] = {tid: [] for tid in ids}
+        if not ids:
+            return found
+        sql = (f"SELECT {_SEAT_COLUMNS} FROM seats WHERE table_id IN ({', '.join('?' for _ in ids)}) "
+               "ORDER BY table_id, seat")
+        async with self._reading() as c:
+            for r in await c.fetch(sql, ids):
+                found[int(r[0])].append(_seat(r))
+        return found
+
+    async def count_hosted(self, user_id: int, guild_id: int, statuses: Sequence[str]) -> int:
+        """Tables of one server that ``user_id`` hosts in one of ``statuses`` (index tables_host_status)."""
+        sql = (f"SELECT COUNT(*) FROM tables WHERE host_id = ? AND status IN ({', '.join('?' for _ in statuses)}) "
+               "AND guild_id = ?")
+        async with self._reading() as c:
+            row = await c.fetchone(sql, (user_id, *statuses, guild_id))
+        return int(row[0]) if row else 0
+
+    async def count_seated(self, user_id: int, guild_id: int, statuses: Sequence[str]) -> int:
+        """Tables of one server where ``user_id`` has a seat, in one of ``statuses`` (index seats_user_table)."""
+        sql = ("SELECT COUNT(*) FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.user_id = ? "
+               f"AND t.guild_id = ? AND t.status IN ({', '.join('?' for _ in statuses)})")
+        async with self._reading() as c:
+            row = await c.fetchone(sql, (user_id, guild_id, *statuses))
+        return int(row[0]) if row else 0
+
+    async def guild_limits(self, guild_id: int) -> tuple[int | None, int | None]:
+        """(open invitations per host, active tables per player) a server chose; None = the default."""
+        sql = "SELECT max_invitations, max_active FROM guild_limits WHERE guild_id = ?"
+        async with self._reading() as c:
+            row = await c.fetchone(sql, (guild_id,))
+        return (None, None) if row is None else (row[0], row[1])
+
+    async def set_guild_limits(self, guild_id: int, max_invitations: int | None, max_active: int | None,
+                               now: str) -> None:
+        async with self.transaction() as tx:
+            await tx._c.execute(
+                "INSERT INTO guild_limits (guild_id, max_invitations, max_active, updated_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET max_invitations = excluded.max_invitations, "
+                "max_active = excluded.max_active, updated_at = excluded.updated_at",
+                (guild_id, max_invitations, max_active, now))
+
+    # ---- replays kept once made (issue 15, defect 13) ---------------------------------------------
+    async def stored_replay(self, table_id: int, version: int) -> str | None:
+        """A finished table's replay as made at ``version`` (base64 GIF text), or None."""
+        sql = "SELECT gif FROM replays WHERE table_id = ? AND version = ?"
+        async with self._reading() as c:
+            row = await c.fetchone(sql, (table_id, version))
+        return None if row is None else str(row[0])
+
+    async def store_replay(self, table_id: int, version: int, gif: str, now: str) -> None:
+        """Keep a replay (a second one for the same table and version is ignored: they are equal)."""
+        async with self.transaction() as tx:
+            await tx._c.execute(
+                "INSERT INTO replays (table_id, version, gif, created_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (table_id, version) DO NOTHING", (table_id, version, gif, now))

@@ -179,7 +179,29 @@ V8 = """
 ALTER TABLE guild_settings ADD COLUMN rate_mesa INTEGER NOT NULL DEFAULT 0;
 """
 
-MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8]
+#: migration 9 (issue 15, defects 10 and 13): per-user
+#: indexes, so a player's tables are found fast however many name them; each server's caps on open
+#: invitations and active tables per player; finished games' replays, made once and kept
+V9 = """
+CREATE INDEX seats_user_table ON seats(user_id, table_id);
+CREATE INDEX tables_host_status ON tables(host_id, status);
+CREATE TABLE guild_limits (
+    guild_id        INTEGER PRIMARY KEY,
+    max_invitations INTEGER,
+    max_active      INTEGER,
+    updated_at      TEXT NOT NULL
+);
+CREATE TABLE replays (
+    table_id   INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    version    INTEGER NOT NULL,
+    gif        TEXT    NOT NULL,
+    created_at TEXT    NOT NULL,
+    PRIMARY KEY (table_id, version)
+);
+"""
+
+
+MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9]
 
 #: the schema version this code writes
 SCHEMA_VERSION = len(MIGRATIONS)

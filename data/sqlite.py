@@ -126,6 +126,17 @@ class SqliteRepository(Repository):
             yield self._conn
 
     @asynccontextmanager
+    async def _snapshot(self) -> AsyncIterator[SqliteConn]:
+        """A deferred read transaction: in WAL mode its first read fixes what every later one sees
+        (another process may commit meanwhile; this one keeps reading the moment it began)."""
+        async with self._lock:
+            await self._db.execute("BEGIN")
+            try:
+                yield self._conn
+            finally:
+                await self._db.execute("COMMIT")
+
+    @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
         async with self._lock:
             await self._db.execute("BEGIN IMMEDIATE")

@@ -218,6 +218,9 @@ class GameDescription:
     quick_moves: bool = False
     #: the styles ``auto_move`` knows, its default first (K3's ``sensible`` and ``random`` builds)
     auto_styles: tuple[str, ...] = ("sensible",)
+    #: plies (chance moves included) after which the service ends any game as a draw, even with the
+    #: game's own end rules switched off (issue 15, defect 12): no table grows without end
+    max_plies_hard: int = 10_000
 
     def sides(self, players: int, options: Mapping[str, Any] | None = None) -> tuple[tuple[int, ...], ...]:
         """The sides of a table: each side's seats (partners share a side)."""

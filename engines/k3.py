@@ -406,6 +406,7 @@ class K3Engine(Engine):
         chance="sampled",  # K3-2: the base row and the deal are too many to list
         unrated_options=("cooperative",),  # issue 9: everybody wins or loses together
         auto_styles=("sensible", "random"),  # K3-3.4: a planned build, or a shuffle
+        max_plies_hard=2_000,  # issue 15, defect 12: a K3 game places at most a few hundred pieces
     )
     #: K3-12: perft with no position starts from P2
     perft_start = (

@@ -380,6 +380,7 @@ class KonaEngine(Engine):
         draw_offers=True,
         seat_marks=("C", "P"),
         colour_names=ANIMALS,
+        max_plies_hard=10_000,  # issue 15, defect 12: far past the default move limit of 200
     )
 
     # ---- construction ---------------------------------------------------------------------------
@@ -493,7 +494,9 @@ class KonaEngine(Engine):
         if len(new[dst]) == 3:
             full |= dbit
         side = 1 - state.side
-        history = (*state.history, (new, side))
+        # KO-7.3: the history serves the repetition draw only (issue 15, defect 12: without it a long
+        # game's state and snapshot would grow with every ply)
+        history = (*state.history, (new, side)) if state.repetition_draw else ((new, side),)
         return _make_state(
             new, side, state.plies + 1, dst, src, history, state.repetition_draw, state.move_limit, (cm, pm, full)
         )

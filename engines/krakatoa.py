@@ -362,6 +362,7 @@ class KrakatoaEngine(Engine):
         chance="listed",  # KR-10.5 (drawn by simulating the dice, same law: ``draw_chance``)
         on_timeout="auto",  # KR-8.4
         quick_moves=True,  # KR-9.1: nothing is hidden, and a decision has at most 18 choices
+        max_plies_hard=5_000,  # issue 15, defect 12: Krakatoa's rounds end it within a few hundred plies
     )
 
     # ---- setup ---------------------------------------------------------------------------

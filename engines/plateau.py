@@ -899,6 +899,7 @@ class PlateauEngine(Engine):
         private=PrivateInfo("the hidden faces of a player's own pieces (PL-9)"),
         seat_marks=("B", "W"),
         colour_names=("Black", "White"),
+        max_plies_hard=10_000,  # issue 15, defect 12: far past the default PL-8.5 limit of 400
     )
     perft_start = None
 
@@ -1477,7 +1478,9 @@ def _judge(board, side, phase, tender, refused, reserves, prisoners, ply, actor,
     once, twice = marks
     maybe_third = twice & bit  # 0: fewer than two earlier positions share this hash bucket
     marks = (once | bit, twice | (once & bit))
-    history = history + (key,)  # noqa: RUF005 (one copy; the unpacking form copies twice)
+    # PL-8.3: the history serves the repetition draw only; without it, only the current position is
+    # kept, so a long game's state (and its JSON snapshot, and the cost of a move) stays flat
+    history = history + (key,) if rep else (key,)  # noqa: RUF005 (one copy; the unpacking form copies twice)
     tall = False
     for sq in touched:
         if len(board[sq]) >= 6:

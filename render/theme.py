@@ -786,6 +786,7 @@ ENDINGS = {
     "abort": "game aborted, no result",
     "aborted": "game aborted, no result",
     "abandoned": "game abandoned, no result",
+    "ply_limit_hard": "the longest a game may last",  # tables.plybound: every game's hard bound (issue 15)
 }
 
 

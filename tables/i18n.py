@@ -478,3 +478,24 @@ ES.update({
     "board.mesa": "{game} #{table} · {moves}\n{turn} está pensando…",
     "board.mesa_score": "{game} #{table} · {moves}\n{turn} está pensando… Puntuación: {status}",
 })
+
+# ---- caps per player and replays made once (issue 15, defects 10, 12 and 13)
+EN.update({
+    "error.too_many_invitations": "You already have {count} invitations or open tables waiting on this server "
+    "(the most it allows is {max}). Cancel one with /abort, or wait until one starts, then invite again.",
+    "error.too_many_tables": "{name} already plays {count} games on this server (the most it allows is {max}). "
+    "Finish one first.",
+    "error.replay_busy": "Already making your replay of table #{table}: it comes in a moment. Ask for another "
+    "once it is posted.",
+    "outcome.any.ply_limit_hard": "Draw: the game reached {plies} moves, the most any game of {game} may last.",
+})
+ES.update({
+    "error.too_many_invitations": "Ya tienes {count} invitaciones o mesas abiertas esperando en este servidor "
+    "(el máximo permitido es {max}). Cancela una con /abort, o espera a que empiece alguna, y vuelve a invitar.",
+    "error.too_many_tables": "{name} ya juega {count} partidas en este servidor (el máximo permitido es {max}). "
+    "Termina una primero.",
+    "error.replay_busy": "Ya estoy preparando tu repetición de la mesa #{table}: llega en un momento. Pide otra "
+    "cuando esté publicada.",
+    "outcome.any.ply_limit_hard": "Tablas: la partida llegó a {plies} jugadas, lo máximo que puede durar una "
+    "partida de {game}.",
+})

@@ -25,7 +25,8 @@ def outcome_key(game: str, reason: str, facts: Mapping[str, Any]) -> str | None:
     """The catalogue key for this ending, or None when the catalogue has no sentence for it."""
     base = f"outcome.{game}.{reason.replace(' ', '_')}"
     side = facts.get("side")
-    for key in ((f"{base}.{side}",) if side else ()) + (base,):
+    shared = f"outcome.any.{reason.replace(' ', '_')}"  # an ending every game shares (the hard ply bound)
+    for key in ((f"{base}.{side}",) if side else ()) + (base, shared):
         if key in EN:
             return key
     return None

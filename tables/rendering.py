@@ -15,7 +15,7 @@ import logging
 import os
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -43,6 +43,12 @@ def _draw(game: str, view: dict[str, Any], names: list[str], extra: dict[str, An
     return render.render(game, view, names, **(extra or {}))
 
 
+def _draw_replay(game: str, views: list[dict[str, Any]], names: list[str]) -> bytes:
+    import render
+
+    return render.replay(game, views, names)
+
+
 class ProcessRenderer:
     """A callable ``(game, view, names) -> PNG bytes`` that draws in a process pool."""
 
@@ -64,6 +70,15 @@ class ProcessRenderer:
             log.warning("render pool broke; starting a new one")
             self._pool = None
             return _draw(game, view, names, extra)
+
+    def replay(self, game: str, views: list[dict[str, Any]], names: list[str]) -> Future[bytes]:
+        """An animated replay drawn in the pool (issue 15, defect 13): a future of the GIF's bytes."""
+        try:
+            return self._executor().submit(_draw_replay, game, list(views), list(names))
+        except BrokenProcessPool:
+            log.warning("render pool broke; starting a new one")
+            self._pool = None
+            return self._executor().submit(_draw_replay, game, list(views), list(names))
 
     def close(self) -> None:
         if self._pool is not None:

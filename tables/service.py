@@ -69,6 +69,7 @@ from data.models import (
 from data.repository import Repository, StaleVersion
 from engines import CHANCE, Engine, MoveError, OptionError, canonical_name, game_names, get_engine
 from engines.base import IllegalMoveError, QuickMove
+from tables.bounded import LruCache, TableLocks
 from tables.durations import (
     DEFAULT_TIME_PER_MOVE,
     MAX_TIME_PER_MOVE,
@@ -80,6 +81,7 @@ from tables.endings import final_picture
 from tables.errors import TableError, TryAgain
 from tables.guild_life import GuildLife
 from tables.leaderboard import rate_finished_table
+from tables.limits import MAX_USER_TABLES, check_can_host, check_can_sit
 from tables.mesa import LEVEL_OPTION as MESA_LEVEL
 from tables.mesa import MesaTables, is_mesa, mention_seats, rated_with_mesa, take_request
 from tables.outbox import (
@@ -97,6 +99,8 @@ from tables.outbox import (
     TableFinished,
 )
 from tables.outcome_words import event_key, named_facts, outcome_key, outcome_params
+from tables.plybound import bound_ending, reaches_bound
+from tables.replays import ReplayKeeper
 from tables.reposts import RepostGate
 from tables.thinking import Thinker
 
@@ -242,14 +246,15 @@ class TableService(GuildLife, MesaTables):
         self.clock = clock or SystemClock()
         self.renderer = renderer
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks = TableLocks()  # bounded: issue 15, defect 14
         #: table id -> (row, seats, state, plies) of started tables; see ``_load``
-        self._cache: dict[int, tuple[TableRow, list[SeatRow], Any, int]] = {}
+        self._cache: LruCache[int, tuple[TableRow, list[SeatRow], Any, int]] = LruCache()
         #: table id -> (ply, seat, text, public text) of its log, for ``table_details``
-        self._log_cache: dict[int, list[tuple[int, int, str, str]]] = {}
+        self._log_cache: LruCache[int, list[tuple[int, int, str, str]]] = LruCache()
         #: who this process is when it claims due deadlines (issue 19: several processes share them)
         self.claimant = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self._reposts = RepostGate()  # issue 15, defect 1
+        self.replays = ReplayKeeper(repo, renderer, self.clock)  # issue 15, defect 13
 
     # ================================================================ helpers: time, locks, loading
     def _now(self) -> datetime:
@@ -257,10 +262,7 @@ class TableService(GuildLife, MesaTables):
         return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
     def _lock(self, table_id: int) -> asyncio.Lock:
-        lock = self._locks.get(table_id)
-        if lock is None:
-            lock = self._locks[table_id] = asyncio.Lock()
-        return lock
+        return self._locks.lock(table_id)
 
     async def _load(self, table_id: int) -> _Ctx:
         """The table as it is now.
@@ -276,7 +278,7 @@ class TableService(GuildLife, MesaTables):
         if cached is not None:
             row, seats, state, plies = cached
             return _Ctx(row, list(seats), get_engine(row.game), json.loads(row.options), state, plies)
-        found, seats = await self.repo.load(table_id)
+        found, seats, moves = await self.repo.load_with_moves(table_id)  # one snapshot: issue 15, defect 11
         if found is None:
             raise TableError("error.no_table", table=table_id)
         row = found
@@ -290,7 +292,10 @@ class TableService(GuildLife, MesaTables):
             raise TableError("error.damaged", table=table_id) from None
         ctx = _Ctx(row, seats, engine, options)
         if row.status in (ACTIVE, FINISHED) or (row.status == ABORTED and row.state):  # an abort after the start
-            ctx.state, ctx.plies = await self._rebuild(ctx)  # keeps its last picture (tables.endings)
+            ctx.state, ctx.plies = await self._rebuild(ctx, moves)  # keeps its last picture (tables.endings)
+            newer = self._cache.get(table_id)
+            if newer is not None and newer[0].version > row.version:  # a move committed while we read
+                return _Ctx(newer[0], list(newer[1]), engine, options, newer[2], newer[3])
             self._remember(ctx)
         return ctx
 
@@ -306,9 +311,11 @@ class TableService(GuildLife, MesaTables):
     def _new_state(self, ctx: _Ctx, players: int) -> Any:
         return ctx.engine.new_game(players, ctx.row.seed, ctx.options.get("game", {}))
 
-    async def _rebuild(self, ctx: _Ctx) -> tuple[Any, int]:
-        """Replay the move log (the truth) and repair the snapshot if it disagrees."""
-        moves = await self.repo.get_moves(ctx.id)
+    async def _rebuild(self, ctx: _Ctx, moves: Sequence[MoveRow] | None = None) -> tuple[Any, int]:
+        """Replay the move log (the truth; ``moves`` when read with the row) and repair the snapshot
+        if it disagrees."""
+        if moves is None:
+            moves = await self.repo.get_moves(ctx.id)
         engine = ctx.engine
         try:
             state = self._new_state(ctx, len(ctx.seats))
@@ -534,7 +541,7 @@ class TableService(GuildLife, MesaTables):
             previous = await self._state_before_last(ctx)  # drawn again (/board, resign): the same caption
         before = engine.view(previous, None) if previous is not None else None
         picture = await self._image(ctx.row.game, view, ctx.names(), result=result, previous=before) if image else None
-        mention = tuple(row.user_id for s in actors if (row := ctx.by_seat(s)) is not None
+        mention = () if over else tuple(row.user_id for s in actors if (row := ctx.by_seat(s)) is not None
                         and not is_mesa(row.user_id))
         return PublicPost(ctx.id, BOARD, key, params, picture, mention, hint, version, self._offers(engine, state))
 
@@ -692,6 +699,8 @@ class TableService(GuildLife, MesaTables):
                 replace(r, **cols) if r.seat == seat else r for r in ctx.seats
             ]
         over = force_finish or engine.outcome(state) is not None or len(self._still_in(ctx)) <= 1
+        bounded = not over and reaches_bound(engine, ctx.plies + len(step.items))  # issue 15, defect 12
+        over = over or bounded
         columns = self._deadline_columns(ctx, state, now, over)
         columns["draw_offer"] = None
         if starting or over:
@@ -701,6 +710,8 @@ class TableService(GuildLife, MesaTables):
         if over:
             places, reason, text = self._final_placements(ctx, state)
             facts = self._outcome_facts(ctx, state)
+            if bounded:
+                places, reason, text, facts = bound_ending(engine, len(ctx.seats))
             columns["outcome"] = json.dumps({"text": text, "reason": reason, "placements": places, "facts": facts})
         state_json = json.dumps(engine.to_json(state), separators=(",", ":"))
         try:
@@ -785,6 +796,7 @@ class TableService(GuildLife, MesaTables):
         if opponents or mesa.count or len(ids) == engine.max_players:  # the roster is known: check it now
             self._check_game_options(engine, resolved, len(ids) + mesa.count)
         await self._refuse_same_invitation(guild_id, host_id, name, ids)
+        await check_can_host(self.repo, guild_id, host_id, host_name)  # issue 15, defect 10
         status = INVITED if opponents else OPEN
         now = now_iso(self._now())
         async with self.repo.transaction() as tx:
@@ -911,6 +923,7 @@ class TableService(GuildLife, MesaTables):
             seat = ctx.seat_of(user_id)
             if seat is None or seat.accepted:
                 raise TableError("error.not_invited" if seat is None else "error.already_accepted", table=table_id)
+            await check_can_sit(self.repo, ctx.row.guild_id, user_id, seat.name)  # issue 15, defect 10
             if all(s.accepted or s.user_id == user_id for s in ctx.seats):  # this acceptance starts the game
                 self._check_game_options(ctx.engine, ctx.options, len(ctx.seats))
             async with self.repo.transaction() as tx:
@@ -969,6 +982,7 @@ class TableService(GuildLife, MesaTables):
                 raise TableError("error.invite_only", table=table_id)
             if len(ctx.seats) >= ctx.engine.max_players:
                 raise TableError("error.table_full", table=table_id, max=ctx.engine.max_players)
+            await check_can_sit(self.repo, ctx.row.guild_id, user_id, name)  # issue 15, defect 10
             if len(ctx.seats) + 1 == ctx.engine.max_players:  # this join starts the game
                 self._check_game_options(ctx.engine, ctx.options, len(ctx.seats) + 1)
             async with self.repo.transaction() as tx:
@@ -1373,9 +1387,28 @@ class TableService(GuildLife, MesaTables):
                 log.warning("table %d skipped in a listing (damaged)", row.id)
         return out
 
+    async def _listing(self, rows: Sequence[TableRow]) -> list[TableSummary]:
+        """Summaries of many tables: waiting ones from their rows and seats (one query for all seats),
+        started ones from the cache or a load (their state says whose turn it is)."""
+        waiting = [row for row in rows if row.status in WAITING]
+        seats = await self.repo.seats_of_tables([row.id for row in waiting])
+        out = []
+        for row in rows:
+            if row.status not in WAITING:
+                out.extend(await self._summaries([row]))
+                continue
+            try:
+                engine = get_engine(row.game)
+            except KeyError:
+                log.warning("table %d skipped in a listing (damaged)", row.id)
+                continue
+            out.append(self._summary(_Ctx(row, seats.get(row.id, []), engine, {})))
+        return out
+
     async def active_tables(self, user_id: int, guild_id: int | None = None) -> list[TableSummary]:
         """The player's live tables (waiting or playing), oldest first."""
-        return await self._summaries(await self.repo.tables_for_user(user_id, guild_id, LIVE))
+        rows = await self.repo.tables_for_user(user_id, guild_id, LIVE, limit=MAX_USER_TABLES)
+        return await self._listing(rows)  # issue 15, defect 10: fast however many tables name the user
 
     async def find_tables_in_place(self, guild_id: int, place_id: int, user_id: int) -> list[TableSummary]:
         """Live tables in this channel or thread where the user is seated."""

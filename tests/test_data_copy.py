@@ -30,6 +30,8 @@ async def played_database(path: str) -> dict[str, int]:
     await svc.create(7, 70, USERS[0][0], USERS[0][1], "kona", [USERS[1]], {})  # an invitation
     await repo.set_guild_settings(GuildSettings(7, 3600, (70, 71), True), "2026-03-01T12:00:00.000000Z")
     await repo.set_user_prefs(UserPrefs(101, True, "es", "dark"), "2026-03-01T12:00:00.000000Z")
+    await repo.set_guild_limits(7, 5, 10, "2026-03-01T12:00:00.000000Z")  # issue 15, defect 10
+    await repo.store_replay(live, 3, "R0lGODlh", "2026-03-01T12:00:00.000000Z")  # issue 15, defect 13
     counts = await repo.row_counts()
     await repo.close()
     return counts

@@ -1,0 +1,106 @@
+"""Issue 15, defect 10: caps on open invitations and active tables per player, and per-user queries
+that stay fast however many tables name a player (one user once opened 5,000 invitations to another)."""
+
+from __future__ import annotations
+
+import time
+
+from pg_server import DbFactory
+from test_tables_service import CHANNEL, GUILD, USERS, FakeClock, open_service, start_table
+
+from data.models import INVITED, now_iso
+from tables import TableError, t
+from tables.limits import DEFAULT_MAX_INVITATIONS, set_limits
+
+ANA, BEN, CY = USERS[0], USERS[1], USERS[2]
+
+
+async def test_a_host_cannot_keep_more_invitations_waiting_than_the_cap(db: DbFactory) -> None:
+    repo, svc = await open_service(db())
+    try:
+        for i in range(DEFAULT_MAX_INVITATIONS):  # different guests, so none is the same invitation
+            await svc.create(GUILD, CHANNEL, ANA[0], ANA[1], "kona", [(1000 + i, f"guest{i}")])
+        try:
+            await svc.create(GUILD, CHANNEL, ANA[0], ANA[1], "kona", [(BEN[0], BEN[1])])
+        except TableError as exc:
+            assert exc.key == "error.too_many_invitations"
+            english, spanish = exc.message("en"), exc.message("es")
+            assert str(DEFAULT_MAX_INVITATIONS) in english and "/abort" in english
+            assert "invitaciones" in spanish and str(DEFAULT_MAX_INVITATIONS) in spanish
+        else:
+            raise AssertionError("an invitation past the cap was accepted")
+        # another server has its own count; a server may lower its cap
+        await svc.create(GUILD + 1, CHANNEL, ANA[0], ANA[1], "kona", [(BEN[0], BEN[1])])
+        await set_limits(repo, GUILD + 2, 1, 1, FakeClock().now())
+        try:
+            await set_limits(repo, GUILD + 2, 0, None, FakeClock().now())
+            raise AssertionError("a cap of 0 was accepted")
+        except TableError as exc:
+            assert exc.key == "error.bad_option"
+        await svc.create(GUILD + 2, CHANNEL, ANA[0], ANA[1], "kona", [(BEN[0], BEN[1])])
+        try:
+            await svc.create(GUILD + 2, CHANNEL, ANA[0], ANA[1], "plateau", [(CY[0], CY[1])])
+            raise AssertionError("the server's lower cap was not applied")
+        except TableError as exc:
+            assert exc.key == "error.too_many_invitations"
+    finally:
+        await repo.close()
+
+
+async def test_a_player_at_the_cap_of_games_cannot_sit_at_another(db: DbFactory) -> None:
+    repo, svc = await open_service(db())
+    try:
+        await repo.set_guild_limits(GUILD, None, 2, now_iso(FakeClock().now()))
+        for _ in range(2):
+            await start_table(svc, "kona")  # Ana and Ben, two games in play
+        out = await svc.create(GUILD, CHANNEL, CY[0], CY[1], "plateau", [(BEN[0], BEN[1])])
+        try:
+            await svc.accept(out[0].table_id, BEN[0])
+            raise AssertionError("a third game past the cap of two started")
+        except TableError as exc:
+            assert exc.key == "error.too_many_tables"
+            assert "Ben" in exc.message("en") and "2" in exc.message("en")
+            assert "partidas" in exc.message("es")
+        assert t("error.too_many_tables", "es", name="Ben", count=2, max=2) != \
+            t("error.too_many_tables", "en", name="Ben", count=2, max=2)
+    finally:
+        await repo.close()
+
+
+async def test_a_player_named_in_5000_tables_is_listed_fast(db: DbFactory) -> None:
+    repo, svc = await open_service(db())
+    try:
+        now = now_iso(FakeClock().now())
+        count = 5000
+        async with repo.transaction() as tx:  # the flood, stored directly (the caps refuse it now)
+            await tx._c.executemany(
+                "INSERT INTO tables (id, guild_id, channel_id, game, options, seed, status, host_id, version, "
+                "created_at, updated_at) VALUES (?, ?, ?, 'kona', '{}', 1, ?, ?, 1, ?, ?)",
+                [(i, GUILD, CHANNEL, INVITED, CY[0], now, now) for i in range(1, count + 1)])
+            await tx._c.executemany(
+                "INSERT INTO seats (table_id, seat, user_id, name, is_ai, accepted) VALUES (?, ?, ?, ?, 0, ?)",
+                [(i, seat, uid, name, int(seat == 0)) for i in range(1, count + 1)
+                 for seat, (uid, name) in enumerate((CY, BEN))])
+            await tx.after_load()
+        async with repo.transaction() as tx:
+            await tx._c.execute("ANALYZE")  # what the server's own upkeep (autovacuum) does after a burst
+        tid, _ = await start_table(svc, "kona")  # Ben's one real game, among the flood
+        timings = []
+        for _ in range(5):  # a /games listing, then table autocomplete keystrokes
+            began = time.perf_counter()
+            listed = await svc.active_tables(BEN[0], GUILD)
+            timings.append(time.perf_counter() - began)
+        assert listed and tid in [s.table_id for s in listed]  # the game in play comes first, never cut off
+        assert [s.table_id for s in listed] == sorted(s.table_id for s in listed)
+        began = time.perf_counter()
+        assert await repo.count_seated(BEN[0], GUILD, (INVITED,)) == count
+        counting = time.perf_counter() - began
+        best = min(timings)
+        print(f"listing for a player named in {count} tables: best {best * 1000:.1f} ms, "
+              f"worst {max(timings) * 1000:.1f} ms; count {counting * 1000:.1f} ms")
+        # the issue asks for 50 ms (measured here: about 6 ms on SQLite, 10 ms on PostgreSQL); the best of
+        # five calls, so that a busy moment of this shared machine does not decide
+        assert best <= 0.050, timings
+        assert counting <= 0.050
+    finally:
+        await repo.close()
