@@ -155,8 +155,9 @@ class Fuzzer:
             variant = "zz" + junk(rng, 5).replace(",", "") + "=" + junk(rng, 3)
             return self._raw_command(player, "play", [("game", rng.choice(["kona", "k3", "krakatoa"]), 3),
                                                       ("variant", variant[:100], 3)])
-        if choice == 2:  # an opponent that is the caller, or a bot, or unknown to Discord
-            target = rng.choice([player.user, P.user(900000000000000001, "Mesa", bot=True), None])
+        if choice == 2:  # an opponent that is the caller, or another bot, or unknown to Discord
+            # (not Mesa itself: `/play kona opponent:@Mesa` is a real game against the computer, issue 17)
+            target = rng.choice([player.user, None])
             opts: list[tuple[str, Any, int]] = [("game", "kona", 3)]
             users = []
             if target is None:  # another bot, perhaps no longer in the server (Discord still resolves it)
