@@ -94,6 +94,21 @@ START_LINES = [
 ]
 
 
+#: the commands about seats at a table (``Console._seating``)
+SEATING_VERBS = frozenset({"play", "accept", "decline", "join", "start", "fill", "leave", "abort"})
+
+
+def _take_table_option(command: str) -> tuple[int | None, str]:
+    """``table=N`` (once at most) taken out of ``command``: (N or None, the command without it)."""
+    matches = list(re.finditer(r"(?:^|\s)table=#?(\S*)(?=\s|$)", command))
+    if len(matches) > 1:
+        raise TableError("console.option_twice", option="table")
+    if not matches:
+        return None, command
+    match = matches[0]
+    return _table_number(match.group(1)), (command[: match.start()] + command[match.end():]).strip()
+
+
 def user_id_for(name: str) -> int:
     """A stable fake id for a console name (case-insensitive)."""
     return 1_000_000 + zlib.crc32(name.strip().lower().encode())
@@ -256,21 +271,19 @@ class Console:
                     self.show(messages)
 
     async def _dispatch(self, name: str, uid: int, command: str) -> None:
-        table: int | None = None
-        matches = list(re.finditer(r"(?:^|\s)table=#?(\S*)(?=\s|$)", command))
-        if len(matches) > 1:
-            raise TableError("console.option_twice", option="table")
-        if matches:
-            match = matches[0]
-            table = _table_number(match.group(1))
-            command = (command[: match.start()] + command[match.end():]).strip()
+        table, command = _take_table_option(command)
         verb, _, rest = command.partition(" ")
         verb = verb.lower().lstrip("/")
         rest = rest.strip()
+        if verb in SEATING_VERBS:
+            await self._seating(verb, name, uid, rest, table)
+        elif not await self._playing(verb, name, uid, rest, table):
+            await self._asking(verb, name, uid, rest, table)
+
+    async def _seating(self, verb: str, name: str, uid: int, rest: str, table: int | None) -> None:
+        """Invitations and open tables: /play, /accept, /decline, /join, /start, /fill, /leave, /abort."""
         svc = self.service
-        if verb == "help":
-            self._lines("[help]", help_text())
-        elif verb == "play":
+        if verb == "play":
             await self._play(name, uid, rest)
         elif verb == "accept":
             tid = await self._pick(uid, table, lambda s: s.status == "invited")
@@ -293,7 +306,11 @@ class Console:
             self.show(await svc.leave(await self._pick(uid, table), uid))
         elif verb == "abort":
             self.show(await svc.abort(await self._pick(uid, table), uid))
-        elif verb == "move":
+
+    async def _playing(self, verb: str, name: str, uid: int, rest: str, table: int | None) -> bool:
+        """Moves and offers at a table in play; False when ``verb`` is none of them."""
+        svc = self.service
+        if verb == "move":
             if not rest:
                 raise TableError("console.move_text")
             tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
@@ -319,6 +336,15 @@ class Console:
             self.show(await svc.offer_draw(await self._pick(uid, table, self._drawable), uid))
         elif verb in ("decline-draw", "decline_draw"):
             self.show(await svc.decline_draw(await self._pick(uid, table, self._drawable), uid))
+        else:
+            return False
+        return True
+
+    async def _asking(self, verb: str, name: str, uid: int, rest: str, table: int | None) -> None:
+        """Everything that reads rather than plays: boards, histories, rules, help, and the clock."""
+        svc = self.service
+        if verb == "help":
+            self._lines("[help]", help_text())
         elif verb == "board":
             self.show([await svc.board(await self._pick_or_last_finished(uid, table))])
         elif verb == "history":
@@ -332,19 +358,24 @@ class Console:
         elif verb == "mine":
             self.show([await svc.private_view(await self._pick(uid, table), uid)])
         elif verb == "clock":
-            seconds = parse_duration(rest.lstrip("+"))
-            if seconds is None and re.fullmatch(r"\+?(?:[0-9]+ ?[wdhms] ?)+", rest.lower()):
-                raise TableError("console.clock_range")  # a duration, but of more digits than any clock step
-            if seconds is None:
-                raise TableError("console.clock")
-            if seconds > MAX_CLOCK_STEP:
-                raise TableError("console.clock_range")
-            self.clock.advance(seconds)
-            await self.service.repo.set_pretend_clock(self.clock.now().isoformat())  # it survives a restart
-            self.write(f"[clock] now {self.clock.now().strftime('%Y-%m-%d %H:%M UTC')}")
-            self.show(await svc.tick())
+            await self._advance_clock(rest)
         else:
             raise TableError("console.unknown", verb=verb)
+
+    async def _advance_clock(self, rest: str) -> None:
+        """``/clock +3d``: the pretend clock moves on (and is saved: it survives a restart), then the
+        ticker runs, so reminders and time-outs fire as they would have."""
+        seconds = parse_duration(rest.lstrip("+"))
+        if seconds is None and re.fullmatch(r"\+?(?:[0-9]+ ?[wdhms] ?)+", rest.lower()):
+            raise TableError("console.clock_range")  # a duration, but of more digits than any clock step
+        if seconds is None:
+            raise TableError("console.clock")
+        if seconds > MAX_CLOCK_STEP:
+            raise TableError("console.clock_range")
+        self.clock.advance(seconds)
+        await self.service.save_pretend_clock(self.clock.now())
+        self.write(f"[clock] now {self.clock.now().strftime('%Y-%m-%d %H:%M UTC')}")
+        self.show(await self.service.tick())
 
     def _list_moves(self, name: str, tid: int, moves: list[str], page_text: str) -> None:
         """``/moves [PAGE]``: a short list on one line; a long one a page at a time, one line per group
@@ -558,11 +589,11 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
                                  seed_source=(lambda: seeds.getrandbits(62)) if seed is not None else None,
                                  thinker=thinker)
     repo = service.repo
-    saved = await repo.pretend_clock()
+    saved = await service.pretend_clock()
     if saved is not None:  # a resumed --db session goes on at the moment the last one reached
-        clock.moment = datetime.fromisoformat(saved)
+        clock.moment = saved
     else:
-        await repo.set_pretend_clock(clock.now().isoformat())
+        await service.save_pretend_clock(clock.now())
     console = Console(service, clock, out_dir if images else None, write, seed)
     try:
         if lines is not None:

@@ -1578,6 +1578,15 @@ class TableService(GuildLife, MesaTables):
         prefs = await self.repo.user_prefs(user_id)
         await self.repo.set_user_prefs(UserPrefs(user_id, prefs.dms_closed, locale, prefs.theme), now_iso(self._now()))
 
+    # ================================================================ the offline console's pretend clock
+    async def pretend_clock(self) -> datetime | None:
+        """The console's clock as its last session left it (issue 14: it lives in the database)."""
+        saved = await self.repo.pretend_clock()
+        return None if saved is None else datetime.fromisoformat(saved)
+
+    async def save_pretend_clock(self, moment: datetime) -> None:
+        await self.repo.set_pretend_clock(moment.isoformat())
+
 
 
 async def open_service(path: str | None = None, *, clock: Any = None, images: bool | str = True,
