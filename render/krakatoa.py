@@ -441,29 +441,7 @@ def _draw_info(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], n
     width = x1 - x0
     if view["phase"] == "throwoff" or (view["phase"] == "play" and view["round"] == 1 and view["throw"] == "1"
                                        and view["step"] in ("throw", "roll:all") and view["throwoff_log"]):
-        _text(img, (x0, y), "Throw-off (one set each; highest starts)", 16, bold=True, bg=bg)
-        y += 26
-        status = view.get("throwoff")
-        last: dict[int, dict[str, Any]] = {}
-        for entry in view.get("throwoff_log") or []:
-            last[entry["side"]] = entry
-        for side in range(view["sides"]):
-            name = _fit(_side_name(view, names, side), 15, 170)
-            entry = last.get(side)
-            if status is not None and status[side] == "?":
-                state = "to throw" + (" again" if entry else "")
-            elif status is not None and status[side] == "x":
-                state = "out"
-            elif entry:
-                state = f"{SET_TITLES[entry['set']]} {entry['faces']}: {entry['points']}"
-            else:
-                state = "-"
-            _paste_badge(img, (x0 + 9, y + 9), 8, side, None, bg)
-            _text(img, (x0 + 24, y + 9), f"{name}: {state}", 15, bg=bg, anchor="lm")
-            y += 23
-        if view["phase"] == "play":
-            text = _fit(f"{_side_name(view, names, view['start'])} starts round 1", 15, width, True)
-            _text(img, (x0, y + 4), text, 15, bold=True, bg=bg)
+        _info_throwoff(img, view, names, x0, y, width)
         return
     # whose throw and which
     seat = view["seat"]
@@ -482,15 +460,58 @@ def _draw_info(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], n
     else:
         _text(img, (x0, y), _fit(headline or _result_words(view, names), 18, width, True), 18, bold=True, bg=bg)
         y += 34
-    # the last throw
+    y = _info_last_throw(img, d, view, names, x0, x1, y)
+    y = _info_bonuses(img, d, view, x0, x1, y)
+    # boxes left
+    if _advanced(view):
+        _text(img, (x0, y + 2), f"Bonus boxes left: {view['boxes_left']} of 3", 15, bg=bg)
+    else:
+        _text(img, (x0, y + 2), "Basic game: no bonuses", 15, bg=bg)
+    if view.get("auto") and y + 26 < INFO_Y0 + INFO_H - 76:  # what the quick button (KR-8.4) would play
+        _text(img, (x0, y + 26), f"Auto would play: {view['auto']}", 15, fill=theme.MUTED, bg=bg)
+
+
+def _info_throwoff(img: Image.Image, view: dict[str, Any], names: list[str], x0: int, y: int, width: int) -> None:
+    """The throw-off's table (KR-4): each side's set and points, who throws again, who starts."""
+    bg = SOFT_PANEL
+    _text(img, (x0, y), "Throw-off (one set each; highest starts)", 16, bold=True, bg=bg)
+    y += 26
+    status = view.get("throwoff")
+    last: dict[int, dict[str, Any]] = {}
+    for entry in view.get("throwoff_log") or []:
+        last[entry["side"]] = entry
+    for side in range(view["sides"]):
+        name = _fit(_side_name(view, names, side), 15, 170)
+        entry = last.get(side)
+        if status is not None and status[side] == "?":
+            state = "to throw" + (" again" if entry else "")
+        elif status is not None and status[side] == "x":
+            state = "out"
+        elif entry:
+            state = f"{SET_TITLES[entry['set']]} {entry['faces']}: {entry['points']}"
+        else:
+            state = "-"
+        _paste_badge(img, (x0 + 9, y + 9), 8, side, None, bg)
+        _text(img, (x0 + 24, y + 9), f"{name}: {state}", 15, bg=bg, anchor="lm")
+        y += 23
+    if view["phase"] == "play":
+        text = _fit(f"{_side_name(view, names, view['start'])} starts round 1", 15, width, True)
+        _text(img, (x0, y + 4), text, 15, bold=True, bg=bg)
+
+
+def _info_last_throw(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str],
+                     x0: int, x1: int, y: int) -> int:
+    """The roll to keep or rethrow, or the last throw's points (a red banner for a scratch); the y below."""
+    bg = SOFT_PANEL
+    width = x1 - x0
     last = view.get("last_throw")
     if view.get("step") == "keep":
         raw = sum(info["points"] for info in view["sets"].values() if info)
         m1 = view["pending_marks"][view["side"]][0]
         text = f"This roll scores {raw << m1} if kept" + (f" (raw {raw} x{2**m1})" if m1 else "")
         _text(img, (x0, y + 4), _fit(text, 16, width, True), 16, bold=True, bg=bg)
-        y += 30
-    elif last is not None and last["scratch"]:
+        return y + 30
+    if last is not None and last["scratch"]:
         label = f"box {last['throw'][1:]}" if last["throw"].startswith("b") else f"throw {last['throw']}"
         d.rounded_rectangle((x0 - 4, y, x1 + 4, y + 48), radius=8, fill=theme.DARK_RED, outline=theme.INK,
                             width=2)
@@ -499,14 +520,18 @@ def _draw_info(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], n
         small = _fit(f"{names[last['seat']]}, {label}: 0 points" + (", marks used up" if _advanced(view) else ""),
                      14, width)
         _text(img, ((x0 + x1) / 2, y + 35), small, 14, fill=theme.WHITE, bg=theme.DARK_RED, anchor="mm")
-        y += 56
-    elif last is not None:
+        return y + 56
+    if last is not None:
         mult = {0: "", 1: f" (raw {last['points'] // 2} x2)", 2: f" (raw {last['points'] // 4} x4)"}[last["marks"]]
         label = f"box {last['throw'][1:]}" if last["throw"].startswith("b") else f"throw {last['throw']}"
         text = f"Last: {names[last['seat']]}, {label}: {last['points']} points{mult}"
         _text(img, (x0, y + 4), _fit(text, 16, width), 16, bg=bg)
-        y += 30
-    # bonuses just earned
+        return y + 30
+    return y
+
+
+def _info_bonuses(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, x1: int, y: int) -> int:
+    """Chips for the bonuses just earned (KR-3); the y below them."""
     bonuses = view.get("bonuses") or []
     cx = x0
     for name in bonuses:
@@ -518,15 +543,7 @@ def _draw_info(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], n
         d.rounded_rectangle((cx, y, cx + w, y + 26), radius=13, fill=chip, outline=theme.INK, width=2)
         _text(img, (cx + w / 2, y + 13), name, 15, bold=True, bg=chip, anchor="mm")
         cx += w + 8
-    if bonuses:
-        y += 34
-    # boxes left
-    if _advanced(view):
-        _text(img, (x0, y + 2), f"Bonus boxes left: {view['boxes_left']} of 3", 15, bg=bg)
-    else:
-        _text(img, (x0, y + 2), "Basic game: no bonuses", 15, bg=bg)
-    if view.get("auto") and y + 26 < INFO_Y0 + INFO_H - 76:  # what the quick button (KR-8.4) would play
-        _text(img, (x0, y + 26), f"Auto would play: {view['auto']}", 15, fill=theme.MUTED, bg=bg)
+    return y + 34 if bonuses else y
 
 
 def _draw_sheet(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:

@@ -740,16 +740,7 @@ class TableService(GuildLife, MesaTables):
         ctx.plies += len(new_moves)
         self._remember(ctx)
         messages: list[Message] = list(extra)
-        moves_text = self._moves_text(ctx, step)
-        private_seats = [] if over else self._private_changes(ctx, step, state)
-        # the pictures are drawn side by side (the renderer runs in threads)
-        previous = step.items[-1][0] if step.items else None
-        board = asyncio.ensure_future(self._board_post(ctx, state, version, columns["turn_deadline"], moves_text,
-                                                       previous=previous))
-        private = await asyncio.gather(*(self._private_post(ctx, state, seat) for seat in private_seats))
-        messages.append(await board)
-        messages.extend(private)
-        messages.extend(self._event_posts(ctx, step, state, version))
+        messages += await self._posts_after(ctx, step, state, version, columns["turn_deadline"], over)
         if over:
             messages.append(self._result_post(ctx, places, reason, text, version, facts))
             ordered = sorted(ctx.seats, key=lambda r: r.seat)
@@ -757,6 +748,17 @@ class TableService(GuildLife, MesaTables):
                                           tuple(places), tuple(r.user_id for r in ordered),
                                           bool(ctx.options.get("rated", True))))
         return messages
+
+    async def _posts_after(self, ctx: _Ctx, step: _Step, state: Any, version: int, deadline: str | None,
+                           over: bool) -> list[Message]:
+        """What a committed step shows: the board, the private views it changed, the events it caused."""
+        moves_text = self._moves_text(ctx, step)
+        private_seats = [] if over else self._private_changes(ctx, step, state)
+        # the pictures are drawn side by side (the renderer runs in threads)
+        previous = step.items[-1][0] if step.items else None
+        board = asyncio.ensure_future(self._board_post(ctx, state, version, deadline, moves_text, previous=previous))
+        private = await asyncio.gather(*(self._private_post(ctx, state, seat) for seat in private_seats))
+        return [await board, *private, *self._event_posts(ctx, step, state, version)]
 
     # ================================================================ creating tables
     async def create(
