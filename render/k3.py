@@ -8,7 +8,8 @@ What a player must read at a glance, and how:
   the base row say that base-end placements (K3-5.3) are the only ones;
 - each pyramid (small, below the mountain): accessible pieces (K3-4.4) in full colour with a thick
   outline and their spot name above them (the spots above an accessible piece are empty, so the
-  label never hides a piece); covered pieces faded; side pieces in a column beside the pyramid;
+  label never hides a piece), slid sideways clear of a highlight ring there (a spot just emptied)
+  and of the other labels (``_place_labels``); covered pieces faded; side pieces in a column beside the pyramid;
 - the player to move: the seat's panel outlined in its colour with "to move", and the ▶ in the title;
 - a pending steal (K3-6.3): the penalised panel outlined in vermillion with "gives a piece", the
   taker's with "takes a piece", and the title says so;
