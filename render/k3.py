@@ -8,7 +8,8 @@ What a player must read at a glance, and how:
   the base row say that base-end placements (K3-5.3) are the only ones;
 - each pyramid (small, below the mountain): accessible pieces (K3-4.4) in full colour with a thick
   outline and their spot name above them (the spots above an accessible piece are empty, so the
-  label never hides a piece); covered pieces faded; side pieces in a column beside the pyramid;
+  label never hides a piece), slid sideways clear of a highlight ring there (a spot just emptied)
+  and of the other labels (``_place_labels``); covered pieces faded; side pieces in a column beside the pyramid;
 - the player to move: the seat's panel outlined in its colour with "to move", and the ▶ in the title;
 - a pending steal (K3-6.3): the penalised panel outlined in vermillion with "gives a piece", the
   taker's with "takes a piece", and the title says so;
@@ -29,6 +30,8 @@ Piece sprites are cached per (letter, size, style); the framed card per layout.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
@@ -51,6 +54,8 @@ WHY = {
     "last player in": "the last player still in",
 }
 PANEL_GAP = 12
+#: how far above the side column its word "side" stands (clear of a highlight ring round the column)
+SIDE_LIFT = 2
 
 #: piece colours by letter (K3-1.1); the letter is always drawn on the piece as well
 PIECE = {
@@ -73,6 +78,69 @@ DIM_TEXT = theme.MUTED
 
 
 # ---- layout ------------------------------------------------------------------------------------
+
+Box = tuple[float, float, float, float]
+#: while recording (``boxes_drawn``): the card's highlight rectangles and text boxes, as drawn
+_DRAWN: dict[str, list[tuple[str, Box]]] | None = None
+
+
+@contextmanager
+def boxes_drawn() -> Iterator[dict[str, list[tuple[str, Box]]]]:
+    """Note, for every picture drawn inside the block, the outer rectangle of each highlight ring and
+    the box of each spot or coordinate label (its pill, or its ink), on the card: what the tests hold
+    the label layout to (no label on a highlight or on another label).  The running bot never records."""
+    global _DRAWN
+    _DRAWN = {"highlights": [], "texts": []}
+    try:
+        yield _DRAWN
+    finally:
+        _DRAWN = None
+
+
+def _ink_box(xy: tuple[float, float], text: str, size: int, anchor: str, bold: bool = False) -> Box:
+    """The ink of ``text`` drawn at ``xy`` (rounded as ``_text`` rounds it) on the card."""
+    left, top, right, bottom = theme.font(size, bold).getbbox(text, anchor=anchor)
+    x, y = round(xy[0]), round(xy[1])
+    return (x + left, y + top, x + right, y + bottom)
+
+
+def _ring(box: Box) -> Box:
+    """The outer edge of ``theme.highlight_box`` drawn round a slot's ``box`` (grown by 1, then its ink
+    ring by 2 more): nothing written may come inside it."""
+    return (box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3)
+
+
+def _meets(a: Box, b: Box, gap: float = 1) -> bool:
+    return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
+
+
+def _place_labels(labels: list[tuple[tuple[float, float], str, int]],
+                  rings: list[Box]) -> list[tuple[tuple[float, float], Box]]:
+    """Where each spot label goes, and its pill: above its piece, centred on it, unless a highlight
+    ring is there (a spot just emptied above an accessible piece, K3-4.4): then slid sideways just
+    clear of the ring, over the other spot above the piece (empty too) or the empty panel beside an
+    end piece; and never on a label already placed."""
+    placed: list[tuple[tuple[float, float], Box]] = []
+    for (x, y), text, size in labels:
+        mask, left, top = _text_mask(text, size, False, "md")
+        # a narrow pill: it only has to keep the panel's colour under the letters
+        pill = (x + left - 1, y + top - 1, x + left + mask.width + 1, y + top + mask.height)
+        obstacles = rings + [box for _, box in placed]
+        shifts = [0.0]
+        for _ in range(3):  # clear what the pill meets where it is, then what it meets there
+            for shift in list(shifts):
+                moved = (pill[0] + shift, pill[1], pill[2] + shift, pill[3])
+                for other in obstacles:
+                    if _meets(moved, other):
+                        shifts += [other[2] + 1 - pill[0], other[0] - 1 - pill[2]]
+        best = 0.0
+        for shift in sorted(set(shifts), key=abs):
+            moved = (pill[0] + shift, pill[1], pill[2] + shift, pill[3])
+            if not any(_meets(moved, other) for other in obstacles):
+                best = shift
+                break
+        placed.append(((x + best, y), (pill[0] + best, pill[1], pill[2] + best, pill[3])))
+    return placed
 
 
 def _panel_grid(players: int) -> tuple[int, int]:
@@ -534,7 +602,7 @@ def _pyramid_sprite(players: int, box: tuple[int, int, int, int], ranks: tuple[t
                 img.paste(sprite, (at[0] - origin[0], at[1] - origin[1]), mask)
     if side_cols:
         sx = px + pyr_w + 10
-        _text(img, (sx + bw * 0.45, top_y - 2), "side", 13, fill=DIM_TEXT, anchor="md", origin=origin)
+        _text(img, (sx + bw * 0.45, top_y - SIDE_LIFT), "side", 13, fill=DIM_TEXT, anchor="md", origin=origin)
         if not side:
             _paste(img, "", sx, top_y, bw * 0.9, bh, "empty", origin)
         for k, letter in enumerate(side):
@@ -592,19 +660,54 @@ def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None =
     labels: list[tuple[tuple[float, float], str, int]] = []
     for seat in range(players):
         boxes.update(_draw_panel(img, canvas, view, names, seat, labels))
+    rings = []
     for name in view.get("highlight") or []:
         if name in boxes:
             x0, y0, x1, y1 = boxes[name]
             theme.highlight_box(canvas, (x0 - 1, y0 - 1, x1 + 1, y1 + 1), width=3)
+            rings.append(_ring(boxes[name]))
     panel_ink = canvas.draw.draw_ink(theme.PANEL)
-    for (x, y), text, size in labels:  # on a small pill so a highlight box never hides them
-        mask, left, top = _text_mask(text, size, False, "md")
-        x0, y0, x1, y1 = x + left - 3, y + top - 1, x + left + mask.width + 2, y + top + mask.height
+    placed = _place_labels(labels, rings)
+    for (_, text, size), ((x, y), (x0, y0, x1, y1)) in zip(labels, placed, strict=True):
+        # on a small pill (the panel's colour), set beside any highlight ring (_place_labels)
         pill = _pill(round(x1) - round(x0), round(y1) - round(y0), min(x1 - x0, y1 - y0, 8))
         canvas.draw.draw_bitmap((round(x0), round(y0)), pill, panel_ink)
         _text(img, (x, y), text, size, fill=theme.INK, anchor="md", bg=theme.PANEL)
+    if _DRAWN is not None:
+        _DRAWN["highlights"] += [(name, ring) for name, ring in zip(
+            [n for n in view.get("highlight") or [] if n in boxes], rings, strict=True)]
+        _DRAWN["texts"] += [(text, box) for (_, text, _), (_, box) in zip(labels, placed, strict=True)]
+        _DRAWN["texts"] += _fixed_texts(view, boxes)
     theme.paint_notes(img, background.height - theme.FRAME_WIDTH - 14, blocks)
     return img
+
+
+def _fixed_texts(view: dict[str, Any], boxes: dict[str, tuple]) -> list[tuple[str, Box]]:
+    """The ink boxes of the coordinate labels drawn in cached layers: the mountain's rank numbers and
+    file letters (``_background``) and each side column's "side" (``_pyramid_sprite``)."""
+    players = int(view["players"])
+    ranks = view.get("mountain") or []
+    texts: list[tuple[str, Box]] = []
+    if ranks:
+        width = len(ranks[-1])
+        pitch, step, left, base_top = _mountain_geometry(width, players)
+        bw, bh = pitch - 4, step - 4
+        for r in range(width):
+            xy = (left + r * pitch / 2 - 8, base_top - r * step + bh / 2)
+            texts.append((str(r + 1), _ink_box(xy, str(r + 1), 13, "rm")))
+        for f in range(width):
+            xy = (left + f * pitch + bw / 2, base_top + bh + 3)
+            texts.append((chr(97 + f), _ink_box(xy, chr(97 + f), 13, "ma")))
+    for seat, info in enumerate(view.get("players_info") or []):
+        if info.get("state") in ("eliminated", "undealt", "hand"):
+            continue
+        reserve = view.get("phase") in ("play", "over")
+        b, side_cols, pitch, step, bw, bh, pyr_w, _, px, base_y = _pyramid_geometry(
+            players, _panel_box(players, seat), len(info.get("side") or []), reserve)
+        if side_cols:
+            xy = (px + pyr_w + 10 + bw * 0.45, base_y - (b - 1) * step - SIDE_LIFT)
+            texts.append((f"{seat}:side", _ink_box(xy, "side", 13, "md")))
+    return texts
 
 
 def _notes(view: dict[str, Any], names: list[str], result: dict[str, Any] | None,

@@ -107,3 +107,40 @@ def test_default_names_and_long_names() -> None:
     assert png_info(render("k3", view))[0] <= theme.MAX_WIDTH
     long = ["A very long player name indeed, longer than any panel"] * 3
     assert png_info(render("k3", view, long))[0] <= theme.MAX_WIDTH
+
+
+def _overlap(a: tuple, b: tuple) -> bool:
+    """Two boxes share ink room (touching edges do not count)."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_label_on_a_highlight_or_on_another_label(players: int) -> None:
+    """Issue 16 ("b1 c1" over the highlight): in seeded random games, every spot and coordinate label of
+    the mountain and the pyramids keeps off every highlight ring and every other label, whatever was
+    just played or taken (a spot emptied just above an accessible piece is boxed)."""
+    from engines import get_engine
+    from render import k3 as k3_render
+
+    engine = get_engine("k3")
+    checked = labels_seen = 0
+    for seed in range(6):
+        rng = random.Random(100 * players + seed)
+        state = engine.new_game(players, seed=seed)
+        while engine.outcome(state) is None:
+            state = engine.apply(state, engine.random_move(state, rng))
+            view = engine.view(state, None)
+            if not view.get("highlight"):
+                continue
+            with k3_render.boxes_drawn() as drawn:
+                draw("k3", view, NAMES[:players])
+            rings, texts = drawn["highlights"], drawn["texts"]
+            checked += bool(rings)
+            labels_seen += len(texts)
+            for text, box in texts:
+                for name, ring in rings:
+                    assert not _overlap(box, ring), (view["last_move"], text, box, name, ring)
+            for k, (text, box) in enumerate(texts):
+                for other, box2 in texts[k + 1:]:
+                    assert not _overlap(box, box2), (view["last_move"], text, other)
+    assert checked > 50 and labels_seen > 500  # the games did box moves and write labels
