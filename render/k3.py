@@ -478,7 +478,27 @@ def _draw_panel(
     elif winner:
         _panel_frame(img, box, theme.PANEL, theme.GREEN, 4)
     # else: the plain panel, already on the background
-    # header: badge, name, what the player is doing
+    ground = _draw_panel_header(img, view, names, seat, box, moving, penalised, winner)
+    body_top = y0 + 58
+    body_h = y1 - 8 - body_top
+    if state == "eliminated":
+        _text(img, ((x0 + x1) / 2, body_top + body_h / 2), "eliminated", 18, fill=DIM_TEXT, anchor="mm",
+              bg=ground)
+        return boxes
+    if state == "undealt":
+        return boxes
+    if state == "hand":
+        _draw_hand(img, view, seat, box, body_top, body_h, ground)
+        return boxes
+    return _draw_panel_pyramid(img, view, seat, box, labels)
+
+
+def _draw_panel_header(img: Image.Image, view: dict[str, Any], names: list[str], seat: int, box: tuple,
+                       moving: bool, penalised: bool, winner: bool) -> tuple[int, int, int]:
+    """A panel's badge, name, piece count and what the player is doing; the colour its texts sit on."""
+    x0, y0, x1, _ = box
+    info = view["players_info"][seat]
+    state = info["state"]
     img.paste(_badge(seat, DIM_PANEL if state == "eliminated" else theme.PANEL), (x0 + 6, y0 + 6))
     tag = ""
     tag_colour = theme.INK
@@ -506,29 +526,33 @@ def _draw_panel(
         _text(img, (x0 + 14, y0 + 44), tag, 14, fill=tag_colour, bold=True, anchor="lm", bg=ground)
     if pieces:
         _text(img, (x1 - 12, y0 + 44), pieces, 13, fill=DIM_TEXT, anchor="rm", bg=ground)
-    body_top = y0 + 58
-    body_h = y1 - 8 - body_top
-    if state == "eliminated":
-        _text(img, ((x0 + x1) / 2, body_top + body_h / 2), "eliminated", 18, fill=DIM_TEXT, anchor="mm",
-              bg=ground)
-        return boxes
-    if state == "undealt":
-        return boxes
-    if state == "hand":
-        hand = info.get("hand") or []
-        if seat != view.get("viewer"):
-            _text(img, ((x0 + x1) / 2, body_top + body_h / 2), "arranging a pyramid…", 16,
-                  fill=DIM_TEXT, anchor="mm", bg=ground)
-            return boxes
-        # the viewer's own pieces, not built yet
-        _text(img, (x0 + 12, body_top), "your pieces (not built yet)", 13, fill=DIM_TEXT, bg=ground)
-        cols = {2: 7, 3: 8, 4: 6}[players]
-        cell = min(38.0, (x1 - x0 - 24) / cols)
-        for k, letter in enumerate(hand):
-            cx = x0 + 12 + (k % cols) * cell
-            cy = body_top + 22 + (k // cols) * (cell * 0.8 + 2)
-            _paste(img, letter, cx, cy, cell - 3, cell * 0.8 - 2, "full")
-        return boxes
+    return ground
+
+
+def _draw_hand(img: Image.Image, view: dict[str, Any], seat: int, box: tuple, body_top: float, body_h: float,
+               ground: tuple[int, int, int]) -> None:
+    """A dealt hand not built yet (K3-3): the viewer's own pieces, or a note for someone else's."""
+    x0, _, x1, _ = box
+    hand = view["players_info"][seat].get("hand") or []
+    if seat != view.get("viewer"):
+        _text(img, ((x0 + x1) / 2, body_top + body_h / 2), "arranging a pyramid…", 16,
+              fill=DIM_TEXT, anchor="mm", bg=ground)
+        return
+    _text(img, (x0 + 12, body_top), "your pieces (not built yet)", 13, fill=DIM_TEXT, bg=ground)
+    cols = {2: 7, 3: 8, 4: 6}[view["players"]]
+    cell = min(38.0, (x1 - x0 - 24) / cols)
+    for k, letter in enumerate(hand):
+        cx = x0 + 12 + (k % cols) * cell
+        cy = body_top + 22 + (k // cols) * (cell * 0.8 + 2)
+        _paste(img, letter, cx, cy, cell - 3, cell * 0.8 - 2, "full")
+
+
+def _draw_panel_pyramid(img: Image.Image, view: dict[str, Any], seat: int, box: tuple,
+                        labels: list[tuple[tuple[float, float], str, int]]) -> dict[str, tuple]:
+    """A built pyramid (or the hidden one's back) and its side pieces; the boxes of its spots and side."""
+    players = view["players"]
+    info = view["players_info"][seat]
+    boxes: dict[str, tuple] = {}
     ranks = info.get("pyramid")
     side = info.get("side") or []
     # a side column is kept in play even when empty, so a side piece just played has a place to be boxed
