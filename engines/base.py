@@ -187,7 +187,7 @@ TimeoutRule = Literal["leave", "auto"]
 class GameDescription:
     """Everything the layers above the engines need to know about a game, declared once.
 
-    Nothing above ``engines/`` branches on a game's name: it reads this (DESIGN.md, "The engine
+    Nothing above ``engines/`` branches on a game's name: it reads this (docs/architecture.md, "The engine
     contract").  A fifth game fills one in and is handled everywhere.
     """
 
