@@ -666,6 +666,9 @@ class Front:
         if self.service is None:
             return
         for message in await self.service.missed_posts():
+            # issue 19: each process posts the missed boards of its own servers (its shards), once
+            if not self.bot.serves_guild((await self.delivery.place(message.table_id)).guild_id):
+                continue
             log.info("table %d: posting a board a previous process did not post", message.table_id)
             await self.delivery.deliver([message], None)
 
