@@ -124,3 +124,40 @@ async def test_a_process_with_an_old_copy_reminds_the_right_player_once(db: DbFa
     await assert_replay_matches(repo_a, tid)
     await repo_a.close()
     await repo_b.close()
+
+
+async def test_a_process_dying_after_its_reminders_leaves_nothing_to_send_twice(db: DbFactory) -> None:
+    """A dies after sending the reminders of its claimed tables, before giving the claims back: B takes
+    the tables over once the claims lapse, sends no reminder again, and plays the time-outs once."""
+    from tables.service import CLAIM_SECONDS
+
+    clock = FakeClock()
+    repo_a, svc_a = await open_service(db("mesa.db"), clock)
+    repo_b, svc_b = await open_service(db("mesa.db"), clock)
+    tables = []
+    for _ in range(4):
+        tid, _ = await start_table(svc_a, "kona", 2, {"time_per_move": "10h"})
+        await svc_a.submit_move(tid, ANA, "a6-d3")
+        tables.append(tid)
+    clock.advance(hours=5)
+
+    async def dies(table_id: int, owner: str) -> bool:  # the process is gone before it releases
+        return False
+
+    svc_a.repo.release_claim = dies  # type: ignore[method-assign]
+    sent = [m for m in await svc_a.tick() if isinstance(m, Reminder)]
+    assert sorted(m.table_id for m in sent) == tables
+    await repo_a.close()
+    assert await svc_b.tick() == []  # A's claims still hold
+    clock.advance(seconds=CLAIM_SECONDS)
+    assert await svc_b.tick() == [], "nothing is sent again after the take-over"
+    clock.advance(hours=4, seconds=-CLAIM_SECONDS)  # 90%
+    late = [m for m in await svc_b.tick() if isinstance(m, Reminder)]
+    assert sorted((m.table_id, m.key) for m in late) == [(t, "reminder.late") for t in tables]
+    clock.advance(hours=1)
+    out = await svc_b.tick() + await svc_b.tick()
+    assert sorted(m.table_id for m in out if isinstance(m, TableFinished)) == tables
+    for tid in tables:
+        assert await repo_b.claim_of(tid) == (None, None)
+        await assert_replay_matches(repo_b, tid)
+    await repo_b.close()
