@@ -8,6 +8,7 @@ from the environment (bot.py has already read ``.env``):
 - ``DATABASE_PATH``: the SQLite file (default ``data/mesa.db``);
 - ``DEV_GUILD_ID``: ``--sync`` registers the commands in this one server (instant) instead of globally;
 - ``LOG_LEVEL``: read by bot.py;
+- ``TICK_SECONDS``: how often deadlines and reminders are checked (default 30);
 - ``SHARD_COUNT`` and ``SHARD_IDS`` (issue 19): run this process as the Discord shards ``SHARD_IDS``
   (``0,1`` or a range ``0-3``) of ``SHARD_COUNT`` with ``discord.AutoShardedClient``; several
   processes, each with its own ids, share one ``DATABASE_URL``.  Both or neither: without them one
@@ -41,8 +42,10 @@ from tables.errors import CannotOpen
 
 log = logging.getLogger("mesa.discord")
 
-#: how often the service's deadlines and reminders are checked (seconds)
+#: how often the service's deadlines and reminders are checked (seconds; ``TICK_SECONDS`` changes it)
 TICK_SECONDS = 30.0
+#: Discord's gateway close codes for a shard it does not know, and for a session that must be sharded
+INVALID_SHARD, SHARDING_REQUIRED = 4010, 4011
 
 
 class ShardConfigError(ValueError):
@@ -81,6 +84,14 @@ def parse_shards(env: Mapping[str, str]) -> tuple[tuple[int, ...] | None, int | 
     return tuple(sorted(ids)), count
 
 
+def _positive(text: str | None, default: float) -> float:
+    try:
+        value = float((text or "").strip())
+    except ValueError:
+        return default
+    return value if value > 0 else default
+
+
 def shard_of(guild_id: int, shard_count: int) -> int:
     """The shard Discord sends a server's events to."""
     return (guild_id >> 22) % shard_count
@@ -94,6 +105,7 @@ class Config:
     api_base: str | None = None
     shard_ids: tuple[int, ...] | None = None
     shard_count: int | None = None
+    tick_seconds: float = TICK_SECONDS
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, token: str | None = None) -> Config:
@@ -108,6 +120,7 @@ class Config:
             api_base=(env.get("DISCORD_API_BASE") or "").strip() or None,
             shard_ids=shard_ids,
             shard_count=shard_count,
+            tick_seconds=_positive(env.get("TICK_SECONDS"), TICK_SECONDS),
         )
 
 
@@ -344,13 +357,23 @@ def run_bot(token: str, sync: bool = False, guild_id: int | None = None) -> int:
             return asyncio.run(_sync(config, guild_id or config.dev_guild_id))
         if config.shard_count is not None:
             log.info("holding shards %s of %d", ",".join(map(str, config.shard_ids or ())), config.shard_count)
-        make_bot(config).run(config.token, log_handler=None)
+        make_bot(config, tick_seconds=config.tick_seconds).run(config.token, log_handler=None)
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN (Bot -> Reset Token in the developer portal)")
         return 1
     except discord.PrivilegedIntentsRequired:
         log.error("Discord asked for a privileged intent, which Mesa never requests; please report this")
         return 1
+    except discord.ConnectionClosed as exc:
+        if exc.code == INVALID_SHARD:
+            log.error("Discord refused shard %s (close code 4010, invalid shard): check SHARD_IDS and SHARD_COUNT",
+                      exc.shard_id)
+            return 1
+        if exc.code == SHARDING_REQUIRED:
+            log.error("Discord requires sharding for this bot (close code 4011): set SHARD_COUNT and SHARD_IDS "
+                      "(see the README, several processes)")
+            return 1
+        raise
     except CannotOpen as exc:  # issue 19: a wrong DATABASE_URL, a server that is down, a newer schema
         log.error("%s", exc)
         return 2

@@ -1,0 +1,283 @@
+"""The stand-in for a sharded Discord (issue 19): several servers, each one's events on its own shard.
+
+Discord sends a server's events to one gateway session only: the one that identified as shard
+``(guild_id >> 22) % shard_count``.  ``ShardedServer`` is the stand-in's ``DiscordServer`` with
+several servers (guilds, one ``#games`` channel each) and ``ShardedGateway`` a gateway that
+
+- refuses an IDENTIFY naming a shard it does not know (an id outside ``0 .. shard_count-1``, or
+  another count) with close code 4010 "Invalid shard", and one without a shard with 4011
+  "Sharding required" when ``require_sharding`` is set (as Discord does past 2,500 servers);
+- tells each session only about its own servers (READY's guild list, one GUILD_CREATE each);
+- routes every dispatch about a server (an interaction, a new thread) to that server's shard: its
+  live session, else its newest one (which a RESUME picks up; a process that identifies afresh
+  does not get what was sent to the dead one, as with Discord).
+
+``ShardProcess`` runs ``python bot.py`` as some of those shards (``SHARD_IDS``, ``SHARD_COUNT``),
+on a database named by ``DATABASE_URL``; ``GuildPlayer`` is a scripted user of one server.
+
+Nothing in the plain stand-in changes: the sharded one is a subclass, built by the tests that want it.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import signal
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from discord_standin import payloads as P
+from discord_standin.gateway import IDENTIFY, Connection, Gateway, Session
+from discord_standin.server import BotProcess, DiscordServer, Player
+
+#: Discord's close codes (https://discord.com/developers/docs/topics/opcodes-and-status-codes)
+INVALID_SHARD, SHARDING_REQUIRED = 4010, 4011
+
+#: the shard of the IDENTIFY being answered (READY and GUILD_CREATE are built inside its handling)
+_identifying: contextvars.ContextVar[tuple[int, int] | None] = contextvars.ContextVar("identifying", default=None)
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """Discord's rule: the shard that receives a server's events."""
+    return (guild_id >> 22) % shard_count
+
+
+def guild_on_shard(shard: int, shard_count: int, k: int = 0) -> int:
+    """A plausible server id (a snowflake) that lands on ``shard``; ``k`` picks another one."""
+    base = 23_841_857_710_080  # ~ a 2020 timestamp in ms since Discord's epoch
+    stamp = base + k * shard_count
+    stamp += (shard - stamp % shard_count) % shard_count
+    return (stamp << 22) | (k + 1)
+
+
+@dataclass(frozen=True)
+class Guild:
+    id: int
+    channel: dict[str, Any]
+
+    @property
+    def name(self) -> str:
+        return f"Mesa shard test {self.id % 1000}"
+
+
+class ShardedGateway(Gateway):
+    """The gateway of ``ShardedServer``: shards checked at IDENTIFY, dispatches routed by server."""
+
+    def __init__(self, server: ShardedServer, heartbeat_ms: int, shard_count: int, require_sharding: bool) -> None:
+        super().__init__(server, heartbeat_ms)
+        self.shard_count = shard_count
+        self.require_sharding = require_sharding
+        #: session id -> its shard (None: an unsharded session, which receives every server)
+        self.shards: dict[str, int | None] = {}
+        #: every IDENTIFY refused, as (close code, the shard it named)
+        self.refused: list[tuple[int, Any]] = []
+
+    # ---- identify ---------------------------------------------------------------------------------
+    async def _receive(self, conn: Connection, msg: dict[str, Any]) -> None:
+        if msg.get("op") != IDENTIFY or (msg.get("d") or {}).get("token") != self.server.token:
+            await super()._receive(conn, msg)
+            return
+        shard = (msg.get("d") or {}).get("shard")
+        if shard is None:
+            if self.require_sharding:
+                self.refused.append((SHARDING_REQUIRED, None))
+                await conn.ws.close(code=SHARDING_REQUIRED, message=b"Sharding required.")
+                self._changed()
+                return
+            named: tuple[int, int] | None = None
+        else:
+            try:
+                named = (int(shard[0]), int(shard[1]))
+            except (TypeError, ValueError, IndexError):
+                named = (-1, -1)
+            if named[1] != self.shard_count or not 0 <= named[0] < named[1]:
+                self.refused.append((INVALID_SHARD, shard))
+                await conn.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+                self._changed()
+                return
+        token = _identifying.set(named)
+        try:
+            await super()._receive(conn, msg)
+        finally:
+            _identifying.reset(token)
+
+    def note_session(self, session: Session) -> None:
+        """Called while READY is built: the session being identified holds the shard being identified."""
+        named = _identifying.get()
+        self.shards[session.session_id] = None if named is None else named[0]
+
+    # ---- routing ------------------------------------------------------------------------------
+    def sessions_of(self, shard: int) -> list[Session]:
+        """The sessions that receive shard ``shard``'s servers, oldest first."""
+        return [s for s in self.sessions.values() if self.shards.get(s.session_id, shard) in (shard, None)]
+
+    def live_session(self, shard: int) -> Session | None:
+        for conn in reversed(self.connections):
+            session = conn.session
+            if session is not None and not conn.ws.closed and session.connection is conn and \
+                    self.shards.get(session.session_id, shard) in (shard, None):
+                return session
+        return None
+
+    async def dispatch(self, event: str, data: dict[str, Any], session: Session | None = None) -> bool:
+        if session is None:
+            guild = self.server.guild_of_event(event, data)
+            if guild is not None:
+                if event == "THREAD_CREATE":
+                    data = {**data, "guild_id": str(guild)}
+                shard = shard_of(guild, self.shard_count)
+                session = self.live_session(shard) or next(iter(reversed(self.sessions_of(shard))), None)
+                if session is None:
+                    return False
+        return await super().dispatch(event, data, session)
+
+
+class ShardedServer(DiscordServer):
+    """REST and a sharded gateway for ``len(guilds)`` servers; the first one is the plain stand-in's."""
+
+    def __init__(self, *, shard_count: int = 2, require_sharding: bool = True, guilds: list[int] | None = None,
+                 heartbeat_ms: int = 41250) -> None:
+        super().__init__(heartbeat_ms=heartbeat_ms)
+        self.gateway: ShardedGateway = ShardedGateway(self, heartbeat_ms, shard_count, require_sharding)
+        ids = guilds if guilds is not None else [guild_on_shard(s, shard_count, s) for s in range(shard_count)]
+        self.guilds: dict[int, Guild] = {}
+        for gid in ids:
+            channel_id = self.next_id()
+            self.guilds[gid] = Guild(gid, P.text_channel(channel_id, gid))
+        first = next(iter(self.guilds.values()))
+        self.guild_id, self.channel = first.id, first.channel
+
+    @property
+    def shard_count(self) -> int:
+        return self.gateway.shard_count
+
+    # ---- which server a channel or an event belongs to ----------------------------------------
+    def guild_of_channel(self, channel_id: int) -> int | None:
+        for guild in self.guilds.values():
+            if int(guild.channel["id"]) == channel_id:
+                return guild.id
+        thread = self.channels.get(channel_id)
+        if thread is not None and thread.get("parent_id"):
+            return self.guild_of_channel(int(thread["parent_id"]))
+        return None
+
+    def guild_of_event(self, event: str, data: dict[str, Any]) -> int | None:
+        if event == "THREAD_CREATE" and data.get("parent_id"):
+            return self.guild_of_channel(int(data["parent_id"]))
+        if data.get("guild_id"):
+            return int(data["guild_id"])
+        return None
+
+    def guilds_of_shard(self, shard: int | None) -> list[Guild]:
+        return [g for g in self.guilds.values() if shard is None or shard_of(g.id, self.shard_count) == shard]
+
+    # ---- gateway payloads, per shard ----------------------------------------------------------
+    def _identifying_shard(self) -> int | None:
+        named = _identifying.get()
+        return None if named is None else named[0]
+
+    def ready_payload(self, session: Any) -> dict[str, Any]:
+        self.gateway.note_session(session)
+        ready = super().ready_payload(session)
+        ready["guilds"] = [{"id": str(g.id), "unavailable": True}
+                           for g in self.guilds_of_shard(self._identifying_shard())]
+        ready["shard"] = list(_identifying.get() or [0, 1])
+        return ready
+
+    def guild_payloads(self) -> list[dict[str, Any]]:
+        template = super().guild_payloads()[0]
+        out = []
+        for guild in self.guilds_of_shard(self._identifying_shard()):
+            everyone = {**template["roles"][0], "id": str(guild.id)}
+            threads = [{**c, "guild_id": str(guild.id)} for cid, c in self.channels.items()
+                       if self.guild_of_channel(cid) == guild.id]
+            out.append({**template, "id": str(guild.id), "name": guild.name, "roles": [everyone],
+                        "channels": [guild.channel], "threads": threads})
+        return out
+
+    # ---- REST for several servers -------------------------------------------------------------
+    def _is_guild_place(self, channel_id: int) -> bool:
+        return self.guild_of_channel(channel_id) is not None
+
+    def _answer_more(self, method: str, path: str, body: Any, files: list[tuple[str, bytes]]) -> tuple[int, Any]:
+        parts = path.strip("/").split("/")
+        if parts[0] == "channels" and len(parts) == 2 and method == "GET":
+            for guild in self.guilds.values():
+                if int(guild.channel["id"]) == int(parts[1]):
+                    return 200, guild.channel
+        status, answer = super()._answer_more(method, path, body, files)
+        if status == 201 and parts[0] == "channels" and parts[-1] == "threads" and isinstance(answer, dict):
+            guild = self.guild_of_channel(int(parts[1]))
+            if guild is not None:
+                answer["guild_id"] = str(guild)
+                self.channels[int(answer["id"])]["guild_id"] = str(guild)
+        return status, answer
+
+    def thread_of(self, message: dict[str, Any]) -> dict[str, Any]:
+        cid = int(message.get("channel_id") or 0)
+        thread = self.channels.get(cid)
+        if thread is not None:
+            parent = int(thread.get("parent_id") or 0)
+            return P.thread_channel(cid, parent, self.guild_of_channel(parent) or self.guild_id)
+        guild = self.guild_of_channel(cid)
+        return self.guilds[guild].channel if guild is not None else self.channel
+
+
+class GuildPlayer(Player):
+    """A scripted user who types commands in one server's ``#games`` (buttons work wherever they are)."""
+
+    def __init__(self, server: ShardedServer, guild_id: int, user_id: int, name: str, **kw: Any) -> None:
+        super().__init__(server, user_id, name, **kw)
+        self.home = server.guilds[guild_id].channel
+
+    def slash_payload(self, name: str, *, channel: dict[str, Any] | None = None, focused: str | None = None,
+                      **options: Any) -> dict[str, Any]:
+        return super().slash_payload(name, channel=channel or self.home, focused=focused, **options)
+
+
+class ShardProcess(BotProcess):
+    """``python bot.py`` holding ``shard_ids`` of the server's shards, on the database ``database_url``."""
+
+    def __init__(self, server: ShardedServer, folder: Path, shard_ids: list[int], database_url: str,
+                 env: dict[str, str] | None = None) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        super().__init__(server, folder, env={
+            "SHARD_IDS": ",".join(map(str, shard_ids)), "SHARD_COUNT": str(server.shard_count),
+            "DATABASE_URL": database_url, **(env or {})})
+        self.shard_ids = list(shard_ids)
+        self.sharded: ShardedServer = server
+
+    def env(self) -> dict[str, str]:
+        env = super().env()
+        env.pop("DATABASE_PATH", None)
+        return env
+
+    async def start(self, timeout: float = 60.0) -> None:
+        """Start, and wait until every shard of this process has a live session."""
+        gateway = self.sharded.gateway
+        old = {s.session_id for shard in self.shard_ids for s in gateway.sessions_of(shard)}
+        await super().start(timeout)
+
+        def ready() -> bool:
+            if self.proc is not None and self.proc.returncode is not None:
+                raise RuntimeError(f"bot.py exited with {self.proc.returncode}:\n{self.log()[-3000:]}")
+            return all((s := gateway.live_session(shard)) is not None and s.session_id not in old
+                       for shard in self.shard_ids)
+
+        await self.server.wait_until(ready, timeout, f"shards {self.shard_ids} to identify")
+
+    async def kill(self) -> None:
+        """SIGKILL this process only; its sockets close with it (the other process stays connected)."""
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.send_signal(signal.SIGKILL)
+            await self.proc.wait()
+        gateway = self.sharded.gateway
+        for conn in list(gateway.connections):
+            session = conn.session
+            if session is not None and gateway.shards.get(session.session_id) in self.shard_ids and \
+                    not conn.ws.closed:
+                await conn.ws.close(code=1006)
+
+
+__all__ = ["INVALID_SHARD", "SHARDING_REQUIRED", "GuildPlayer", "ShardProcess", "ShardedGateway", "ShardedServer",
+           "guild_on_shard", "shard_of"]
