@@ -44,7 +44,7 @@ def shard_of(guild_id: int, shard_count: int) -> int:
 
 def guild_on_shard(shard: int, shard_count: int, k: int = 0) -> int:
     """A plausible server id (a snowflake) that lands on ``shard``; ``k`` picks another one."""
-    base = 23_841_857_710_080  # ~ a 2020 timestamp in ms since Discord's epoch
+    base = 160_000_000_000  # ms since Discord's epoch (2015): a server made in 2020
     stamp = base + k * shard_count
     stamp += (shard - stamp % shard_count) % shard_count
     return (stamp << 22) | (k + 1)
