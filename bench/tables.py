@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import random
 import statistics
 import sys
@@ -239,7 +240,7 @@ async def child_async(args: argparse.Namespace) -> None:
 
     ids = [int(x) for x in Path(args.ids_file).read_text().split()]
     repo = await open_repository(args.child)
-    pool = ProcessRenderer()
+    pool = ProcessRenderer(args.render_workers or None)
     svc = TableService(repo, None, pool)
     for tid in ids:
         await svc.board(tid, image=False)
@@ -249,10 +250,11 @@ async def child_async(args: argparse.Namespace) -> None:
     if args.profile:
         import cProfile
 
-        profiler = cProfile.Profile()
+        profiler = cProfile.Profile(time.process_time)  # CPU time: another process's turn is not ours
         profiler.enable()
-    began = time.time()
+    began, cpu = time.time(), time.process_time()
     elapsed, lat = await run(svc, ids, args.moves, args.workers, seed=args.seed)
+    cpu = time.process_time() - cpu
     if profiler is not None:
         profiler.disable()
     profile = ""
@@ -263,7 +265,8 @@ async def child_async(args: argparse.Namespace) -> None:
         out = io.StringIO()
         pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(14)
         profile = out.getvalue()
-    print(json.dumps({"start": began, "end": began + elapsed, "latencies": lat, "profile": profile}), flush=True)
+    print(json.dumps({"start": began, "end": began + elapsed, "latencies": lat, "profile": profile, "cpu": cpu}),
+          flush=True)
     await repo.close()
     pool.close()
 
@@ -278,7 +281,10 @@ async def _children(target: str, shares: list[list[int]], moves: int, workers: i
         ids_file.write_text(" ".join(map(str, ids)))
         cmd = [sys.executable, str(Path(__file__).resolve()), "--child", target, "--ids-file", str(ids_file),
                "--moves", str(moves // len(shares)), "--workers", str(max(1, workers // len(shares))),
-               "--seed", str(k + 1)] + (["--profile"] if profile else [])
+               "--seed", str(k + 1),
+               # the machine's cores are shared by the processes' render pools, as a deployment would
+               "--render-workers", str(max(1, min(4, os.cpu_count() or 1) // len(shares)))] + \
+            (["--profile"] if profile else [])
         procs.append(await asyncio.create_subprocess_exec(*cmd, stdin=asyncio.subprocess.PIPE,
                                                           stdout=asyncio.subprocess.PIPE))
     for proc in procs:
@@ -312,33 +318,40 @@ async def backends_async(args: argparse.Namespace) -> None:
     server = PgServer(bin_dir)
     folder = Path(tempfile.mkdtemp(prefix="mesa-bench19-"))
     sizes = [int(x) for x in args.sizes.split(",")]
-    print(f"moves with board images (ProcessRenderer, as the bot), {args.workers} concurrent tasks in all, "
+    print(f"moves with board images (ProcessRenderer, as the bot; its workers split between the processes, "
+          f"{min(4, os.cpu_count() or 1)} in all), {args.workers} concurrent tasks in all, "
           f"{args.scale_moves} moves per run; PostgreSQL: a throwaway local server (unix socket, fsync off)")
-    baseline: dict[int, float] = {}
+    print(f"each setup run {args.repeat} times, interleaved (the machine is shared: the median run is kept)")
     try:
         server.start()
         for size in sizes:
-            for label, backend, processes in SETUPS:
-                if backend == "sqlite":
-                    target = str(folder / f"bench-{size}.db")
-                else:
-                    target = server.new_database(f"bench{size}p{processes}")
-                repo = await open_repository(target)
-                svc = TableService(repo, None, None)
-                tables = await create_tables(svc, size, random.Random(1))
-                await repo.close()
-                # each process holds the tables of its own servers: split them like shards
-                shares = [tables[k::processes] for k in range(processes)]
-                results = await _children(target, shares, args.scale_moves, args.workers, False, folder)
-                lat = [x for r in results for x in r["latencies"]]
-                wall = max(r["end"] for r in results) - min(r["start"] for r in results)
-                rate = len(lat) / wall
+            runs: dict[str, list[tuple[float, list[float], float]]] = {label: [] for label, _, _ in SETUPS}
+            for round_no in range(args.repeat):
+                for label, backend, processes in SETUPS:
+                    if backend == "sqlite":
+                        target = str(folder / f"bench-{size}-{round_no}.db")
+                    else:
+                        target = server.new_database(f"bench{size}p{processes}r{round_no}")
+                    repo = await open_repository(target)
+                    svc = TableService(repo, None, None)
+                    tables = await create_tables(svc, size, random.Random(1))
+                    await repo.close()
+                    # each process holds the tables of its own servers: split them like shards
+                    shares = [tables[k::processes] for k in range(processes)]
+                    results = await _children(target, shares, args.scale_moves, args.workers, False, folder)
+                    lat = [x for r in results for x in r["latencies"]]
+                    wall = max(r["end"] for r in results) - min(r["start"] for r in results)
+                    runs[label].append((wall, lat, sum(r["cpu"] for r in results)))
+            rates: dict[str, float] = {}
+            for label, measured in runs.items():
+                wall, lat, cpu = sorted(measured, key=lambda m: len(m[1]) / m[0])[len(measured) // 2]
+                rates[label] = len(lat) / wall
                 report(f"{size} tables, {label}", wall, lat)
-                if backend == "sqlite":
-                    baseline[size] = rate
-                elif processes == 2:
-                    print(f"{'':<38} two processes on PostgreSQL = {100 * rate / baseline[size]:.0f}% of one "
-                          "process on SQLite (target >= 80%)")
+                print(f"{'':<38} all runs: {', '.join(f'{len(m[1]) / m[0]:.1f}' for m in measured)} moves/s; "
+                      f"bot process CPU {1000 * cpu / len(lat):.1f} ms per move")
+            share = rates[SETUPS[2][0]] / rates[SETUPS[0][0]]
+            print(f"{'':<38} two processes on PostgreSQL = {100 * share:.0f}% of one process on SQLite "
+                  "(target >= 80%)")
         if args.profile:
             print("\nwhere the time goes (cProfile of one process, 100 tables, top functions by own time):")
             for label, backend in (("SQLite", "sqlite"), ("PostgreSQL", "postgresql")):
@@ -370,9 +383,11 @@ def main() -> None:
     parser.add_argument("--sizes", default="100,1000", help="with --backends: concurrent tables per run")
     parser.add_argument("--scale-moves", type=int, default=600, help="with --backends: moves per run")
     parser.add_argument("--profile", action="store_true", help="with --backends: a cProfile of one process")
+    parser.add_argument("--repeat", type=int, default=3, help="with --backends: runs per setup (median kept)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--ids-file", help=argparse.SUPPRESS)
     parser.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
+    parser.add_argument("--render-workers", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         asyncio.run(child_async(args))
