@@ -326,18 +326,22 @@ async def backends_async(args: argparse.Namespace) -> None:
         server.start()
         for size in sizes:
             runs: dict[str, list[tuple[float, list[float], float]]] = {label: [] for label, _, _ in SETUPS}
-            for round_no in range(args.repeat):
-                for label, backend, processes in SETUPS:
-                    if backend == "sqlite":
-                        target = str(folder / f"bench-{size}-{round_no}.db")
-                    else:
-                        target = server.new_database(f"bench{size}p{processes}r{round_no}")
-                    repo = await open_repository(target)
-                    svc = TableService(repo, None, None)
-                    tables = await create_tables(svc, size, random.Random(1))
-                    await repo.close()
-                    # each process holds the tables of its own servers: split them like shards
-                    shares = [tables[k::processes] for k in range(processes)]
+            made: dict[str, tuple[str, list[int]]] = {}
+            for label, backend, processes in SETUPS:  # the tables are made once; later runs play on
+                if backend == "sqlite":
+                    target = str(folder / f"bench-{size}.db")
+                else:
+                    target = server.new_database(f"bench{size}p{processes}")
+                repo = await open_repository(target)
+                made[label] = (target, await create_tables(TableService(repo, None, None), size, random.Random(1)))
+                await repo.close()
+            for _round in range(args.repeat):
+                for label, _backend, processes in SETUPS:
+                    target, tables = made[label]
+                    # each process holds the tables of its own servers, which play every game: whole
+                    # rounds of the game mix go to each (a split by index would give one all the Plateau)
+                    shares = [[t for i, t in enumerate(tables) if (i // len(MIX)) % processes == k]
+                              for k in range(processes)]
                     results = await _children(target, shares, args.scale_moves, args.workers, False, folder)
                     lat = [x for r in results for x in r["latencies"]]
                     wall = max(r["end"] for r in results) - min(r["start"] for r in results)
