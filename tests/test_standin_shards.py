@@ -78,7 +78,7 @@ async def test_each_shard_hears_only_its_own_servers(server: ShardedServer) -> N
         first0, first1 = await next_dispatch(ws0), await next_dispatch(ws1)
         assert (first0["d"]["id"], first1["d"]["id"]) == ("2", "1")
         # a thread made in server 1's channel is announced to shard 1 with its server's id
-        channel1 = server.guilds[g1].channel
+        channel1 = server.home(g1)
         async with http.post(f"{server.base}/channels/{channel1['id']}/threads", json={"name": "t", "type": 11},
                              headers={"Authorization": f"Bot {server.token}"}) as answer:
             assert answer.status == 201

@@ -22,13 +22,12 @@ from __future__ import annotations
 
 import contextvars
 import signal
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from discord_standin import payloads as P
 from discord_standin.gateway import IDENTIFY, Connection, Gateway, Session
 from discord_standin.server import BotProcess, DiscordServer, Player
+from discord_standin.world import text_channel
 
 #: Discord's close codes (https://discord.com/developers/docs/topics/opcodes-and-status-codes)
 INVALID_SHARD, SHARDING_REQUIRED = 4010, 4011
@@ -48,16 +47,6 @@ def guild_on_shard(shard: int, shard_count: int, k: int = 0) -> int:
     stamp = base + k * shard_count
     stamp += (shard - stamp % shard_count) % shard_count
     return (stamp << 22) | (k + 1)
-
-
-@dataclass(frozen=True)
-class Guild:
-    id: int
-    channel: dict[str, Any]
-
-    @property
-    def name(self) -> str:
-        return f"Mesa shard test {self.id % 1000}"
 
 
 class ShardedGateway(Gateway):
@@ -123,8 +112,6 @@ class ShardedGateway(Gateway):
         if session is None:
             guild = self.server.guild_of_event(event, data)
             if guild is not None:
-                if event == "THREAD_CREATE":
-                    data = {**data, "guild_id": str(guild)}
                 shard = shard_of(guild, self.shard_count)
                 session = self.live_session(shard) or next(iter(reversed(self.sessions_of(shard))), None)
                 if session is None:
@@ -133,94 +120,50 @@ class ShardedGateway(Gateway):
 
 
 class ShardedServer(DiscordServer):
-    """REST and a sharded gateway for ``len(guilds)`` servers; the first one is the plain stand-in's."""
+    """REST and a sharded gateway for ``guilds`` (default: one server on each shard, with ``#games``)."""
 
     def __init__(self, *, shard_count: int = 2, require_sharding: bool = True, guilds: list[int] | None = None,
-                 heartbeat_ms: int = 41250) -> None:
-        super().__init__(heartbeat_ms=heartbeat_ms)
+                 heartbeat_ms: int = 41250, **kw: Any) -> None:
+        super().__init__(heartbeat_ms=heartbeat_ms, **kw)
         self.gateway: ShardedGateway = ShardedGateway(self, heartbeat_ms, shard_count, require_sharding)
         ids = guilds if guilds is not None else [guild_on_shard(s, shard_count, s) for s in range(shard_count)]
-        self.guilds: dict[int, Guild] = {}
+        self.guilds.clear()  # the plain stand-in's one server is replaced by servers on known shards
         for gid in ids:
-            channel_id = self.next_id()
-            self.guilds[gid] = Guild(gid, P.text_channel(channel_id, gid))
-        first = next(iter(self.guilds.values()))
-        self.guild_id, self.channel = first.id, first.channel
+            self.add_guild(gid, f"Mesa shard test {gid % 1000}", channels=[text_channel(self.next_id(), gid)])
+        self.guild_id = ids[0]
+        self.channel = self.home(ids[0])
 
     @property
     def shard_count(self) -> int:
         return self.gateway.shard_count
 
-    # ---- which server a channel or an event belongs to ----------------------------------------
-    def guild_of_channel(self, channel_id: int) -> int | None:
-        for guild in self.guilds.values():
-            if int(guild.channel["id"]) == channel_id:
-                return guild.id
-        thread = self.channels.get(channel_id)
-        if thread is not None and thread.get("parent_id"):
-            return self.guild_of_channel(int(thread["parent_id"]))
-        return None
+    def home(self, guild_id: int) -> dict[str, Any]:
+        """The server's ``#games`` channel."""
+        return next(iter(self.guilds[guild_id].channels.values()))
 
+    # ---- which server an event is about --------------------------------------------------------
     def guild_of_event(self, event: str, data: dict[str, Any]) -> int | None:
-        if event == "THREAD_CREATE" and data.get("parent_id"):
-            return self.guild_of_channel(int(data["parent_id"]))
+        if event in ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE") and data.get("id"):
+            return int(data["id"])
         if data.get("guild_id"):
             return int(data["guild_id"])
-        return None
+        parent = self.place(int(data.get("parent_id") or 0))
+        return int(parent["guild_id"]) if parent is not None and parent.get("guild_id") else None
 
-    def guilds_of_shard(self, shard: int | None) -> list[Guild]:
-        return [g for g in self.guilds.values() if shard is None or shard_of(g.id, self.shard_count) == shard]
+    def _in_shard(self, guild_id: int) -> bool:
+        named = _identifying.get()
+        return named is None or shard_of(guild_id, self.shard_count) == named[0]
 
     # ---- gateway payloads, per shard ----------------------------------------------------------
-    def _identifying_shard(self) -> int | None:
-        named = _identifying.get()
-        return None if named is None else named[0]
-
     def ready_payload(self, session: Any) -> dict[str, Any]:
         self.gateway.note_session(session)
         ready = super().ready_payload(session)
-        ready["guilds"] = [{"id": str(g.id), "unavailable": True}
-                           for g in self.guilds_of_shard(self._identifying_shard())]
+        ready["guilds"] = [g for g in ready["guilds"] if self._in_shard(int(g["id"]))]
         ready["shard"] = list(_identifying.get() or [0, 1])
         return ready
 
     def guild_payloads(self) -> list[dict[str, Any]]:
-        template = super().guild_payloads()[0]
-        out = []
-        for guild in self.guilds_of_shard(self._identifying_shard()):
-            everyone = {**template["roles"][0], "id": str(guild.id)}
-            threads = [{**c, "guild_id": str(guild.id)} for cid, c in self.channels.items()
-                       if self.guild_of_channel(cid) == guild.id]
-            out.append({**template, "id": str(guild.id), "name": guild.name, "roles": [everyone],
-                        "channels": [guild.channel], "threads": threads})
-        return out
-
-    # ---- REST for several servers -------------------------------------------------------------
-    def _is_guild_place(self, channel_id: int) -> bool:
-        return self.guild_of_channel(channel_id) is not None
-
-    def _answer_more(self, method: str, path: str, body: Any, files: list[tuple[str, bytes]]) -> tuple[int, Any]:
-        parts = path.strip("/").split("/")
-        if parts[0] == "channels" and len(parts) == 2 and method == "GET":
-            for guild in self.guilds.values():
-                if int(guild.channel["id"]) == int(parts[1]):
-                    return 200, guild.channel
-        status, answer = super()._answer_more(method, path, body, files)
-        if status == 201 and parts[0] == "channels" and parts[-1] == "threads" and isinstance(answer, dict):
-            guild = self.guild_of_channel(int(parts[1]))
-            if guild is not None:
-                answer["guild_id"] = str(guild)
-                self.channels[int(answer["id"])]["guild_id"] = str(guild)
-        return status, answer
-
-    def thread_of(self, message: dict[str, Any]) -> dict[str, Any]:
-        cid = int(message.get("channel_id") or 0)
-        thread = self.channels.get(cid)
-        if thread is not None:
-            parent = int(thread.get("parent_id") or 0)
-            return P.thread_channel(cid, parent, self.guild_of_channel(parent) or self.guild_id)
-        guild = self.guild_of_channel(cid)
-        return self.guilds[guild].channel if guild is not None else self.channel
+        return [g for g in super().guild_payloads() if self._in_shard(int(g["id"]))]
 
 
 class GuildPlayer(Player):
@@ -228,7 +171,7 @@ class GuildPlayer(Player):
 
     def __init__(self, server: ShardedServer, guild_id: int, user_id: int, name: str, **kw: Any) -> None:
         super().__init__(server, user_id, name, **kw)
-        self.home = server.guilds[guild_id].channel
+        self.home = server.home(guild_id)
 
     def slash_payload(self, name: str, *, channel: dict[str, Any] | None = None, focused: str | None = None,
                       **options: Any) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from typing import Any
 
 import asyncpg
 import pytest
-from discord_standin.server import Exchange
+from discord_standin.server import Exchange, dump
 from discord_standin.shards import GuildPlayer, ShardedServer, ShardProcess, shard_of
 from mesa_e2e import Cast, custom_ids
 from pg_server import PgServer
@@ -131,6 +131,30 @@ async def test_two_shard_processes_one_database_and_kills(sharded: ShardedServer
             else:
                 await cast.turn_by_buttons(table, rng, wait_last=wait)
 
+        async def double_click(g: int) -> None:
+            """The player to move walks the picker and clicks the final choice twice at once."""
+            cast, t = casts[g], tables[g][0]
+            board = cast.board(t)
+            if board is None or cast.finished(t):
+                return
+            player = cast.movers(t)[0]
+            pick = next(c for c in custom_ids(board) if c.startswith(f"mesa:pick:{t}:"))
+            ex = cast.note(await player.press(pick, board))
+            for _ in range(20):
+                select = next(c for c in ex.custom_ids() if c.startswith("mesasel:"))
+                value = rng.choice(ex.select_options())["value"]
+                message = server.latest_message_with(select)
+                if not value.startswith("m:"):
+                    ex = cast.note(await player.press(select, message, values=[value]))
+                    continue
+                sent_moves[t] += 2
+                clicks = [cast.note(await player.press(select, message, values=[value], wait=False))
+                          for _ in range(2)]
+                await server.wait_until(lambda clicks=clicks: all(c.finished for c in clicks), 30,
+                                        "both clicks answered")
+                assert sum(bool(PLAYED.search(c.text())) for c in clicks) == 1, [c.text() for c in clicks]
+                return
+
         async def kill_during_a_move(g: int) -> None:
             """A move in server ``g``, and its process killed after a random number of its requests."""
             table = rng.choice([t for t in tables[g] if not casts[g].finished(t)])
@@ -181,17 +205,8 @@ async def test_two_shard_processes_one_database_and_kills(sharded: ShardedServer
                 for t, before in due:
                     await server.wait_until(lambda t=t, before=before: reminders_of(t) > before, 30,
                                             f"a reminder for table {t}")
-            if round_no == 3:  # a stale click in each server: refused, nothing stored
-                for g, cast in casts.items():
-                    t = tables[g][0]
-                    old = server.latest_message_with(f"mesa:resign:{t}:", public=True)
-                    if old is not None and not cast.finished(t):
-                        await turn(g, t)
-                        sent_moves[t] -= 1
-                        pick = [c for c in custom_ids(old) if c.startswith(f"mesa:pick:{t}:")]
-                        if pick:
-                            ex = cast.note(await cast.movers(t)[0].press(pick[0], old))
-                            assert ex.ephemeral()
+            if round_no == 3:  # a double click in each server: one move, the other click refused
+                await asyncio.gather(*(double_click(g) for g in casts))
         # ---- a time-out in each server's Kona game: lost on time
         for g in casts:
             t = tables[g][0]
@@ -243,6 +258,9 @@ async def test_two_shard_processes_one_database_and_kills(sharded: ShardedServer
             assert proc.alive, proc.log()[-3000:]
             errors = [line for line in proc.log().splitlines() if " ERROR " in line or "Traceback" in line]
             assert not errors, "\n".join(errors[:20])
+        # neither process broke one of Discord's rules (limits, deadlines, permissions, threads ...)
+        violations = server.violations()
+        assert not violations, "Discord refused the bots' requests:\n" + dump(violations[:20])
         print(f"moves told: {sum(len(played(c.exchanges, t)) for g, c in casts.items() for t in tables[g])}, "
               f"reminders DM'd: {sum(dms.values())}, kills: {KILLS}")
     finally:
