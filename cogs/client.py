@@ -13,6 +13,7 @@ from the environment (bot.py has already read ``.env``):
   (``0,1`` or a range ``0-3``) of ``SHARD_COUNT`` with ``discord.AutoShardedClient``; several
   processes, each with its own ids, share one ``DATABASE_URL``.  Both or neither: without them one
   process runs one unsharded session (``discord.Client``), which Discord accepts up to 2,500 servers;
+  ``SHARD_COUNT=auto`` alone runs every shard Discord recommends (``GET /gateway/bot``) in this process;
 - ``DISCORD_API_BASE``: an optional base URL for Discord's REST API, e.g. a REST proxy in front of
   Discord shared by several processes (``https://proxy.internal/api/v10``).  Empty: Discord itself.
   With it set, the gateway too is the one that API announces (``GET /gateway/bot``).
@@ -48,6 +49,10 @@ TICK_SECONDS = 30.0
 INVALID_SHARD, SHARDING_REQUIRED = 4010, 4011
 
 
+#: ``SHARD_COUNT=auto``: one process runs as many shards as Discord recommends (``GET /gateway/bot``)
+AUTO, AUTO_COUNT = "auto", 0
+
+
 class ShardConfigError(ValueError):
     """``SHARD_IDS`` / ``SHARD_COUNT`` do not make sense; the message is one line saying what to do."""
 
@@ -62,6 +67,8 @@ def parse_shards(env: Mapping[str, str]) -> tuple[tuple[int, ...] | None, int | 
     count_text = (env.get("SHARD_COUNT") or "").strip()
     if not ids_text and not count_text:
         return None, None
+    if count_text.lower() == AUTO and not ids_text:
+        return (), AUTO_COUNT  # every shard Discord recommends, in this one process
     if not ids_text or not count_text:
         given, missing = ("SHARD_IDS", "SHARD_COUNT") if ids_text else ("SHARD_COUNT", "SHARD_IDS")
         raise ShardConfigError(f"{given} is set but {missing} is not: set both (e.g. SHARD_IDS=0,1 SHARD_COUNT=4) "
@@ -319,11 +326,15 @@ class ShardedMesaBot(MesaBot, discord.AutoShardedClient):
     """
 
     def __init__(self, config: Config, **kwargs: Any) -> None:
-        super().__init__(config, shard_ids=list(config.shard_ids or ()), shard_count=config.shard_count, **kwargs)
+        if config.shard_count == AUTO_COUNT:  # Discord's recommended count, every shard here
+            super().__init__(config, shard_ids=None, shard_count=None, **kwargs)
+        else:
+            super().__init__(config, shard_ids=list(config.shard_ids or ()), shard_count=config.shard_count, **kwargs)
 
     def serves_guild(self, guild_id: int) -> bool:
-        count = self.config.shard_count or 1
-        return shard_of(guild_id, count) in (self.config.shard_ids or ())
+        if self.config.shard_count == AUTO_COUNT:
+            return True
+        return shard_of(guild_id, self.config.shard_count or 1) in (self.config.shard_ids or ())
 
 
 def make_bot(config: Config, **kwargs: Any) -> MesaBot:
@@ -355,7 +366,9 @@ def run_bot(token: str, sync: bool = False, guild_id: int | None = None) -> int:
     try:
         if sync:
             return asyncio.run(_sync(config, guild_id or config.dev_guild_id))
-        if config.shard_count is not None:
+        if config.shard_count == AUTO_COUNT:
+            log.info("holding every shard Discord recommends")
+        elif config.shard_count is not None:
             log.info("holding shards %s of %d", ",".join(map(str, config.shard_ids or ())), config.shard_count)
         make_bot(config, tick_seconds=config.tick_seconds).run(config.token, log_handler=None)
     except discord.LoginFailure:

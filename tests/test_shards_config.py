@@ -35,7 +35,16 @@ def test_shard_settings_start_an_auto_sharded_client_for_those_shards() -> None:
     assert shard_of(6 << 22, 4) == 2
 
 
+def test_shard_count_auto_asks_discord_for_the_recommended_count_in_one_process() -> None:
+    ids, count = parse_shards({"SHARD_COUNT": "auto"})
+    bot = make_bot(Config(token="x", shard_ids=ids, shard_count=count))
+    assert isinstance(bot, discord.AutoShardedClient)
+    assert bot.shard_count is None and bot.shard_ids is None  # discord.py asks GET /gateway/bot at connect
+    assert bot.serves_guild(12345 << 22) and bot.serves_guild(54321 << 22)
+
+
 @pytest.mark.parametrize(("env", "words"), [
+    ({"SHARD_IDS": "0", "SHARD_COUNT": "auto"}, "positive"),
     ({"SHARD_IDS": "0,4", "SHARD_COUNT": "4"}, "shard 4"),
     ({"SHARD_IDS": "0"}, "SHARD_COUNT is not"),
     ({"SHARD_COUNT": "2"}, "SHARD_IDS is not"),

@@ -165,6 +165,12 @@ class ShardedServer(DiscordServer):
     def guild_payloads(self) -> list[dict[str, Any]]:
         return [g for g in super().guild_payloads() if self._in_shard(int(g["id"]))]
 
+    def _answer(self, method: str, path: str, body: Any, files: list[tuple[str, bytes]]) -> tuple[int, Any]:
+        status, answer = super()._answer(method, path, body, files)
+        if path == "/gateway/bot" and isinstance(answer, dict):
+            answer = {**answer, "shards": self.shard_count}  # Discord's recommended count for this bot
+        return status, answer
+
 
 class GuildPlayer(Player):
     """A scripted user who types commands in one server's ``#games`` (buttons work wherever they are)."""

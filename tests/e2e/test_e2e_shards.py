@@ -289,3 +289,23 @@ async def test_a_shard_process_with_a_shard_discord_does_not_know_stops_with_one
         assert sharded.gateway.refused[0][0] == 4010 and sharded.gateway.refused[-1] == (4011, None)
     finally:
         pg_server.release_database(url)
+
+
+async def test_shard_count_auto_runs_every_recommended_shard_in_one_process(
+        sharded: ShardedServer, pg_server: PgServer, tmp_path: Path) -> None:
+    url = pg_server.new_database("auto")
+    proc = ShardProcess(sharded, tmp_path, [0, 1], url)
+    proc.extra_env["SHARD_COUNT"] = "auto"
+    proc.extra_env.pop("SHARD_IDS")
+    try:
+        await proc.start()  # waits for a live session on shard 0 and on shard 1
+        assert sorted(sharded.gateway.shards.values()) == [0, 1]
+        for g in sharded.guilds:  # each server is answered through its own shard's session
+            cast = GuildCast(sharded, g, 4001 + (g % 100) * 10)
+            table = await cast.open_table(cast.ann, "kona", [cast.bob], seat="first")
+            await cast.turn_by_buttons(table, random.Random(g))
+            assert played(cast.exchanges, table)
+    finally:
+        await proc.stop()
+        proc.reap()
+        pg_server.release_database(url)
