@@ -268,7 +268,8 @@ async def child_async(args: argparse.Namespace) -> None:
     print(json.dumps({"start": began, "end": began + elapsed, "latencies": lat, "profile": profile, "cpu": cpu}),
           flush=True)
     await repo.close()
-    pool.close()
+    # the render pool is left to the interpreter's exit, which joins its workers (closing it without
+    # waiting here makes that exit hook write to a closed pipe)
 
 
 async def _children(target: str, shares: list[list[int]], moves: int, workers: int, profile: bool,
