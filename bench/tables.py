@@ -2,6 +2,13 @@
 
     python bench/tables.py [--tables 200] [--moves 3000] [--image-moves 1000] [--workers 50]
                            [--long-plies 5000] [--only-long]
+    python bench/tables.py --backends [--sizes 100,1000] [--scale-moves 600] [--profile]
+
+``--backends`` (issue 19) runs one load, with board images drawn in worker processes as the bot
+does, on SQLite with one process and on a throwaway PostgreSQL server (tests/pg_server.py) with one
+and with two processes (each holding half of the tables, as two shards would): moves/s, median and
+p99 latency, at each size; ``--profile`` adds a cProfile of one process.  Target: two processes on
+PostgreSQL reach at least 80% of one process on SQLite.
 
 Prints moves per second and the median / 99th percentile time from ``submit_move`` to its outbox,
 once without images and once with ``render.render`` (run off the event loop by the service), plus
@@ -17,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import random
 import statistics
 import sys
@@ -213,6 +221,158 @@ async def main_async(args: argparse.Namespace) -> None:
     pool.close()
 
 
+# ==================================================================== issue 19: backends and processes
+#: the loads of ``--backends``: (label, backend, processes)
+SETUPS = [("SQLite, 1 process", "sqlite", 1), ("PostgreSQL, 1 process", "postgresql", 1),
+          ("PostgreSQL, 2 processes", "postgresql", 2)]
+
+
+async def child_async(args: argparse.Namespace) -> None:
+    """One bot-like process: its share of the tables, moves with board images, figures as JSON on stdout.
+
+    It warms its cache (as a running bot has), says ``ready``, and starts when the parent says ``go``,
+    so that two processes measure the same interval.
+    """
+    import json
+
+    logging.basicConfig(level=logging.ERROR)
+    from data import open_repository
+
+    ids = [int(x) for x in Path(args.ids_file).read_text().split()]
+    repo = await open_repository(args.child)
+    pool = ProcessRenderer(args.render_workers or None)
+    svc = TableService(repo, None, pool)
+    for tid in ids:
+        await svc.board(tid, image=False)
+    print("ready", flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    profiler = None
+    if args.profile:
+        import cProfile
+
+        profiler = cProfile.Profile(time.process_time)  # CPU time: another process's turn is not ours
+        profiler.enable()
+    began, cpu = time.time(), time.process_time()
+    elapsed, lat = await run(svc, ids, args.moves, args.workers, seed=args.seed)
+    cpu = time.process_time() - cpu
+    if profiler is not None:
+        profiler.disable()
+    profile = ""
+    if profiler is not None:
+        import io
+        import pstats
+
+        out = io.StringIO()
+        pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(14)
+        profile = out.getvalue()
+    print(json.dumps({"start": began, "end": began + elapsed, "latencies": lat, "profile": profile, "cpu": cpu}),
+          flush=True)
+    await repo.close()
+    # the render pool is left to the interpreter's exit, which joins its workers (closing it without
+    # waiting here makes that exit hook write to a closed pipe)
+
+
+async def _children(target: str, shares: list[list[int]], moves: int, workers: int, profile: bool,
+                    folder: Path) -> list[dict[str, Any]]:
+    import json
+
+    procs = []
+    for k, ids in enumerate(shares):
+        ids_file = folder / f"ids-{k}.txt"
+        ids_file.write_text(" ".join(map(str, ids)))
+        cmd = [sys.executable, str(Path(__file__).resolve()), "--child", target, "--ids-file", str(ids_file),
+               "--moves", str(moves // len(shares)), "--workers", str(max(1, workers // len(shares))),
+               "--seed", str(k + 1),
+               # the machine's cores are shared by the processes' render pools, as a deployment would
+               "--render-workers", str(max(1, min(4, os.cpu_count() or 1) // len(shares)))] + \
+            (["--profile"] if profile else [])
+        procs.append(await asyncio.create_subprocess_exec(*cmd, stdin=asyncio.subprocess.PIPE,
+                                                          stdout=asyncio.subprocess.PIPE))
+    for proc in procs:
+        assert proc.stdout is not None
+        line = await proc.stdout.readline()
+        if line.strip() != b"ready":
+            raise RuntimeError(f"a bench process failed to start: {line!r}")
+    for proc in procs:
+        assert proc.stdin is not None
+        proc.stdin.write(b"go\n")
+        await proc.stdin.drain()
+    results = []
+    for proc in procs:
+        out, _ = await proc.communicate()
+        results.append(json.loads(out.decode().strip().splitlines()[-1]))
+    return results
+
+
+async def backends_async(args: argparse.Namespace) -> None:
+    """The same load on SQLite (one process) and PostgreSQL (one and two processes), with images."""
+    tests = Path(__file__).resolve().parent.parent / "tests"
+    sys.path.insert(0, str(tests))
+    from pg_server import MISSING, PgServer, find_bin_dir
+
+    from data import open_repository
+
+    logging.basicConfig(level=logging.ERROR)
+    bin_dir = find_bin_dir()
+    if bin_dir is None:
+        raise SystemExit(MISSING)
+    server = PgServer(bin_dir)
+    folder = Path(tempfile.mkdtemp(prefix="mesa-bench19-"))
+    sizes = [int(x) for x in args.sizes.split(",")]
+    print(f"moves with board images (ProcessRenderer, as the bot; its workers split between the processes, "
+          f"{min(4, os.cpu_count() or 1)} in all), {args.workers} concurrent tasks in all, "
+          f"{args.scale_moves} moves per run; PostgreSQL: a throwaway local server (unix socket, fsync off)")
+    print(f"each setup run {args.repeat} times, interleaved (the machine is shared: the median run is kept)")
+    try:
+        server.start()
+        for size in sizes:
+            runs: dict[str, list[tuple[float, list[float], float]]] = {label: [] for label, _, _ in SETUPS}
+            made: dict[str, tuple[str, list[int]]] = {}
+            for label, backend, processes in SETUPS:  # the tables are made once; later runs play on
+                if backend == "sqlite":
+                    target = str(folder / f"bench-{size}.db")
+                else:
+                    target = server.new_database(f"bench{size}p{processes}")
+                repo = await open_repository(target)
+                made[label] = (target, await create_tables(TableService(repo, None, None), size, random.Random(1)))
+                await repo.close()
+            for _round in range(args.repeat):
+                for label, _backend, processes in SETUPS:
+                    target, tables = made[label]
+                    # each process holds the tables of its own servers, which play every game: whole
+                    # rounds of the game mix go to each (a split by index would give one all the Plateau)
+                    shares = [[t for i, t in enumerate(tables) if (i // len(MIX)) % processes == k]
+                              for k in range(processes)]
+                    results = await _children(target, shares, args.scale_moves, args.workers, False, folder)
+                    lat = [x for r in results for x in r["latencies"]]
+                    wall = max(r["end"] for r in results) - min(r["start"] for r in results)
+                    runs[label].append((wall, lat, sum(r["cpu"] for r in results)))
+            rates: dict[str, float] = {}
+            for label, measured in runs.items():
+                wall, lat, cpu = sorted(measured, key=lambda m: len(m[1]) / m[0])[len(measured) // 2]
+                rates[label] = len(lat) / wall
+                report(f"{size} tables, {label}", wall, lat)
+                print(f"{'':<38} all runs: {', '.join(f'{len(m[1]) / m[0]:.1f}' for m in measured)} moves/s; "
+                      f"bot process CPU {1000 * cpu / len(lat):.1f} ms per move")
+            share = rates[SETUPS[2][0]] / rates[SETUPS[0][0]]
+            print(f"{'':<38} two processes on PostgreSQL = {100 * share:.0f}% of one process on SQLite "
+                  "(target >= 80%)")
+        if args.profile:
+            print("\nwhere the time goes (cProfile of one process, 100 tables, top functions by own time):")
+            for label, backend in (("SQLite", "sqlite"), ("PostgreSQL", "postgresql")):
+                target = str(folder / "profile.db") if backend == "sqlite" else server.new_database("profile")
+                repo = await open_repository(target)
+                tables = await create_tables(TableService(repo, None, None), 100, random.Random(1))
+                await repo.close()
+                result = (await _children(target, [tables], max(100, args.scale_moves // 3), args.workers, True,
+                                          folder))[0]
+                print(f"--- {label}")
+                print("\n".join(line for line in result["profile"].splitlines()
+                                if line.strip() and not line.startswith(("   Ordered", "Ordered"))))
+    finally:
+        server.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=200)
@@ -223,7 +383,23 @@ def main() -> None:
                         help="plies of the long-game run (move cost at ply 50 vs this ply); 0 skips it")
     parser.add_argument("--only-long", action="store_true", help="run only the long-game measure")
     parser.add_argument("--rate", type=float, default=100.0, help="arrival rate of the open-loop image run")
-    asyncio.run(main_async(parser.parse_args()))
+    parser.add_argument("--backends", action="store_true",
+                        help="issue 19: SQLite (1 process) vs PostgreSQL (1 and 2 processes), with images")
+    parser.add_argument("--sizes", default="100,1000", help="with --backends: concurrent tables per run")
+    parser.add_argument("--scale-moves", type=int, default=600, help="with --backends: moves per run")
+    parser.add_argument("--profile", action="store_true", help="with --backends: a cProfile of one process")
+    parser.add_argument("--repeat", type=int, default=3, help="with --backends: runs per setup (median kept)")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--ids-file", help=argparse.SUPPRESS)
+    parser.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
+    parser.add_argument("--render-workers", type=int, default=0, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        asyncio.run(child_async(args))
+    elif args.backends:
+        asyncio.run(backends_async(args))
+    else:
+        asyncio.run(main_async(args))
 
 
 if __name__ == "__main__":

@@ -8,6 +8,12 @@ from the environment (bot.py has already read ``.env``):
 - ``DATABASE_PATH``: the SQLite file (default ``data/mesa.db``);
 - ``DEV_GUILD_ID``: ``--sync`` registers the commands in this one server (instant) instead of globally;
 - ``LOG_LEVEL``: read by bot.py;
+- ``TICK_SECONDS``: how often deadlines and reminders are checked (default 30);
+- ``SHARD_COUNT`` and ``SHARD_IDS`` (issue 19): run this process as the Discord shards ``SHARD_IDS``
+  (``0,1`` or a range ``0-3``) of ``SHARD_COUNT`` with ``discord.AutoShardedClient``; several
+  processes, each with its own ids, share one ``DATABASE_URL``.  Both or neither: without them one
+  process runs one unsharded session (``discord.Client``), which Discord accepts up to 2,500 servers;
+  ``SHARD_COUNT=auto`` alone runs every shard Discord recommends (``GET /gateway/bot``) in this process;
 - ``DISCORD_API_BASE``: an optional base URL for Discord's REST API, e.g. a REST proxy in front of
   Discord shared by several processes (``https://proxy.internal/api/v10``).  Empty: Discord itself.
   With it set, the gateway too is the one that API announces (``GET /gateway/bot``).
@@ -21,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -36,8 +43,65 @@ from tables.errors import CannotOpen
 
 log = logging.getLogger("mesa.discord")
 
-#: how often the service's deadlines and reminders are checked (seconds)
+#: how often the service's deadlines and reminders are checked (seconds; ``TICK_SECONDS`` changes it)
 TICK_SECONDS = 30.0
+#: Discord's gateway close codes for a shard it does not know, and for a session that must be sharded
+INVALID_SHARD, SHARDING_REQUIRED = 4010, 4011
+
+
+#: ``SHARD_COUNT=auto``: one process runs as many shards as Discord recommends (``GET /gateway/bot``)
+AUTO, AUTO_COUNT = "auto", 0
+
+
+class ShardConfigError(ValueError):
+    """``SHARD_IDS`` / ``SHARD_COUNT`` do not make sense; the message is one line saying what to do."""
+
+
+def parse_shards(env: Mapping[str, str]) -> tuple[tuple[int, ...] | None, int | None]:
+    """``(shard_ids, shard_count)`` from ``SHARD_IDS`` and ``SHARD_COUNT``; ``(None, None)`` when unset.
+
+    Discord routes a server to shard ``(guild_id >> 22) % SHARD_COUNT``; a process holding ids outside
+    ``0 .. SHARD_COUNT-1`` would be refused (close code 4010), so that is caught here, at start-up.
+    """
+    ids_text = (env.get("SHARD_IDS") or "").strip()
+    count_text = (env.get("SHARD_COUNT") or "").strip()
+    if not ids_text and not count_text:
+        return None, None
+    if count_text.lower() == AUTO and not ids_text:
+        return (), AUTO_COUNT  # every shard Discord recommends, in this one process
+    if not ids_text or not count_text:
+        given, missing = ("SHARD_IDS", "SHARD_COUNT") if ids_text else ("SHARD_COUNT", "SHARD_IDS")
+        raise ShardConfigError(f"{given} is set but {missing} is not: set both (e.g. SHARD_IDS=0,1 SHARD_COUNT=4) "
+                               "or neither")
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise ShardConfigError(f"SHARD_COUNT={count_text!r} is not a positive whole number")
+    count = int(count_text)
+    ids: list[int] = []
+    for part in ids_text.replace(" ", "").split(","):
+        low, dash, high = part.partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ShardConfigError(f"SHARD_IDS={ids_text!r}: write shard numbers like 0,1 or 0-3")
+        ids.extend(range(int(low), int(high) + 1) if dash else [int(low)])
+    outside = sorted({i for i in ids if i >= count})
+    if outside:
+        raise ShardConfigError(f"SHARD_IDS={ids_text!r} names shard {', '.join(map(str, outside))} but "
+                               f"SHARD_COUNT={count} has shards 0-{count - 1}: fix SHARD_IDS or SHARD_COUNT")
+    if not ids or len(set(ids)) != len(ids):
+        raise ShardConfigError(f"SHARD_IDS={ids_text!r} names a shard twice or none")
+    return tuple(sorted(ids)), count
+
+
+def _positive(text: str | None, default: float) -> float:
+    try:
+        value = float((text or "").strip())
+    except ValueError:
+        return default
+    return value if value > 0 else default
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard Discord sends a server's events to."""
+    return (guild_id >> 22) % shard_count
 
 
 @dataclass(frozen=True)
@@ -46,17 +110,24 @@ class Config:
     database_path: str | None = None
     dev_guild_id: int | None = None
     api_base: str | None = None
+    shard_ids: tuple[int, ...] | None = None
+    shard_count: int | None = None
+    tick_seconds: float = TICK_SECONDS
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, token: str | None = None) -> Config:
         env = os.environ if env is None else env
         guild = (env.get("DEV_GUILD_ID") or "").strip()
+        shard_ids, shard_count = parse_shards(env)
         return cls(
             token=(token if token is not None else env.get("DISCORD_TOKEN", "")).strip(),
             # issue 19: DATABASE_URL (PostgreSQL) wins over DATABASE_PATH (an SQLite file)
             database_path=(env.get("DATABASE_URL") or env.get("DATABASE_PATH") or "").strip() or None,
             dev_guild_id=int(guild) if guild.isdigit() else None,
             api_base=(env.get("DISCORD_API_BASE") or "").strip() or None,
+            shard_ids=shard_ids,
+            shard_count=shard_count,
+            tick_seconds=_positive(env.get("TICK_SECONDS"), TICK_SECONDS),
         )
 
 
@@ -113,11 +184,12 @@ class MesaBot(discord.Client):
     """
 
     def __init__(self, config: Config | None = None, *, service: Any = None, sync_only: bool = False,
-                 tick_seconds: float = TICK_SECONDS) -> None:
+                 tick_seconds: float = TICK_SECONDS, **client_options: Any) -> None:
         super().__init__(
             intents=default_intents(),
             max_messages=None,  # no message cache: Mesa never reads messages back from the gateway
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False),
+            **client_options,
         )
         from cogs.front import Front
 
@@ -150,6 +222,10 @@ class MesaBot(discord.Client):
         await self._rate_unrated()
         if self.tick_seconds > 0:
             self._ticker = asyncio.create_task(self._tick_forever(), name="mesa-ticker")
+
+    def serves_guild(self, guild_id: int) -> bool:
+        """Whether this process's gateway sessions receive the events of server ``guild_id``."""
+        return True
 
     async def _rate_unrated(self) -> None:
         """Issue 9: results stored before ratings existed (or never rated) are rated once at start-up."""
@@ -241,6 +317,33 @@ class MesaBot(discord.Client):
         return await self.tree.sync()
 
 
+class ShardedMesaBot(MesaBot, discord.AutoShardedClient):
+    """Mesa holding the shards ``config.shard_ids`` of ``config.shard_count`` (issue 19).
+
+    Any process may serve any table (the database decides, see tables/service.py); what a process
+    receives is only the interactions of its own servers.  Boards, DMs and reminders go out over
+    REST, which works from any process with the bot token.
+    """
+
+    def __init__(self, config: Config, **kwargs: Any) -> None:
+        if config.shard_count == AUTO_COUNT:  # Discord's recommended count, every shard here
+            super().__init__(config, shard_ids=None, shard_count=None, **kwargs)
+        else:
+            super().__init__(config, shard_ids=list(config.shard_ids or ()), shard_count=config.shard_count, **kwargs)
+
+    def serves_guild(self, guild_id: int) -> bool:
+        if self.config.shard_count == AUTO_COUNT:
+            return True
+        return shard_of(guild_id, self.config.shard_count or 1) in (self.config.shard_ids or ())
+
+
+def make_bot(config: Config, **kwargs: Any) -> MesaBot:
+    """The sharded client when ``SHARD_IDS``/``SHARD_COUNT`` are set, else the single-session one."""
+    if config.shard_count is not None:
+        return ShardedMesaBot(config, **kwargs)
+    return MesaBot(config, **kwargs)
+
+
 async def _sync(config: Config, guild_id: int | None) -> int:
     bot = MesaBot(config, sync_only=True)
     async with bot:
@@ -253,19 +356,37 @@ async def _sync(config: Config, guild_id: int | None) -> int:
 
 def run_bot(token: str, sync: bool = False, guild_id: int | None = None) -> int:
     """Run the bot until stopped, or (``sync``) register the slash commands and exit."""
-    config = Config.from_env(token=token)
+    try:
+        config = Config.from_env(token=token)
+    except ShardConfigError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
     apply_api_base(config.api_base)
     quiet_discord_logs()
     try:
         if sync:
             return asyncio.run(_sync(config, guild_id or config.dev_guild_id))
-        MesaBot(config).run(config.token, log_handler=None)
+        if config.shard_count == AUTO_COUNT:
+            log.info("holding every shard Discord recommends")
+        elif config.shard_count is not None:
+            log.info("holding shards %s of %d", ",".join(map(str, config.shard_ids or ())), config.shard_count)
+        make_bot(config, tick_seconds=config.tick_seconds).run(config.token, log_handler=None)
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN (Bot -> Reset Token in the developer portal)")
         return 1
     except discord.PrivilegedIntentsRequired:
         log.error("Discord asked for a privileged intent, which Mesa never requests; please report this")
         return 1
+    except discord.ConnectionClosed as exc:
+        if exc.code == INVALID_SHARD:
+            log.error("Discord refused shard %s (close code 4010, invalid shard): check SHARD_IDS and SHARD_COUNT",
+                      exc.shard_id)
+            return 1
+        if exc.code == SHARDING_REQUIRED:
+            log.error("Discord requires sharding for this bot (close code 4011): set SHARD_COUNT and SHARD_IDS "
+                      "(see the README, several processes)")
+            return 1
+        raise
     except CannotOpen as exc:  # issue 19: a wrong DATABASE_URL, a server that is down, a newer schema
         log.error("%s", exc)
         return 2

@@ -666,8 +666,15 @@ class Front:
         if self.service is None:
             return
         for message in await self.service.missed_posts():
+            if not await self._ours(message.table_id):
+                continue
             log.info("table %d: posting a board a previous process did not post", message.table_id)
             await self.delivery.deliver([message], None)
+
+    async def _ours(self, table_id: int) -> bool:
+        """Issue 19: whether this process holds the shard of the table's server.  Several processes
+        share one database; each posts the missed boards of its own servers, so none is posted twice."""
+        return self.bot.serves_guild((await self.delivery.place(table_id)).guild_id)
 
     async def tick(self) -> None:
         if self.service is None:
@@ -678,6 +685,8 @@ class Front:
         # issue 15, defect 2: boards Discord refused (a locked thread, a Discord outage) are retried
         # here, not only at the next start; a table changed in the last minute may still be delivering
         for message in await self.service.missed_posts(settled_seconds=MISSED_AFTER_SECONDS):
+            if not await self._ours(message.table_id):
+                continue
             log.info("table %d: posting a board that was not delivered", message.table_id)
             try:
                 await self.delivery.deliver([message], None)

@@ -432,6 +432,17 @@ class Repository(ABC):
         async with self._reading() as c:
             return await Tx(c).get_seats(table_id)
 
+    async def table_marks(self, table_id: int) -> tuple[int, int | None, int | None] | None:
+        """(version, draw offer, posted version) of a table, or None: the cheap read that tells a
+        process whether its cached copy is still current (issue 19: another process may have written).
+
+        The draw offer and the posted version change without a version bump, so they are read too.
+        """
+        sql = "SELECT version, draw_offer, posted_version FROM tables WHERE id = ?"
+        async with self._reading() as c:
+            row = await c.fetchone(sql, (table_id,))
+        return None if row is None else (int(row[0]), row[1], row[2])
+
     async def get_moves(self, table_id: int) -> list[MoveRow]:
         async with self._reading() as c:
             return await Tx(c).get_moves(table_id)

@@ -119,6 +119,8 @@ MAX_LISTED_TABLES = 10
 MAX_AUTOMATIC_MOVES = 10_000
 #: how long a process's claim on a due deadline lasts if it dies before finishing it (issue 19)
 CLAIM_SECONDS = 120
+#: a move that loses the version check to another process is judged again this many times (issue 19)
+RACE_RETRIES = 4
 
 
 def log_damage(table_id: int, what: str, exc: BaseException) -> None:
@@ -143,6 +145,10 @@ class SystemClock:
 
     def now(self) -> datetime:
         return datetime.now(UTC)
+
+
+class _LostRace(TableError):
+    """A write refused by the database's version check: another writer (perhaps another process) was first."""
 
 
 @dataclass(frozen=True)
@@ -275,9 +281,10 @@ class TableService(GuildLife, MesaTables):
         if not 0 < table_id <= MAX_TABLE_ID:  # a typed number, checked before it reaches storage
             raise TableError("error.no_table", table=table_id)
         cached = self._cache.get(table_id)
-        if cached is not None:
+        if cached is not None and await self._still_current(cached[0]):
             row, seats, state, plies = cached
             return _Ctx(row, list(seats), get_engine(row.game), json.loads(row.options), state, plies)
+        self._cache.pop(table_id, None)
         found, seats, moves = await self.repo.load_with_moves(table_id)  # one snapshot: issue 15, defect 11
         if found is None:
             raise TableError("error.no_table", table=table_id)
@@ -298,6 +305,15 @@ class TableService(GuildLife, MesaTables):
                 return _Ctx(newer[0], list(newer[1]), engine, options, newer[2], newer[3])
             self._remember(ctx)
         return ctx
+
+    async def _still_current(self, row: TableRow) -> bool:
+        """Whether a cached table is what the database holds (issue 19: any process may serve any table).
+
+        One small read per use: another process may have moved, offered a draw or posted a board
+        since this one cached the table.  (A write still checks the version in its transaction; this
+        read only keeps a legal move from being refused against an old position.)
+        """
+        return await self.repo.table_marks(row.id) == (row.version, row.draw_offer, row.posted_version)
 
     def _remember(self, ctx: _Ctx) -> None:
         if ctx.row.status in (ACTIVE, FINISHED) and ctx.state is not None:
@@ -728,7 +744,7 @@ class TableService(GuildLife, MesaTables):
         except StaleVersion:
             self._forget(ctx.id)
             fresh = await self._load(ctx.id)
-            raise TableError("error.stale", board=await self._current_post(fresh)) from None
+            raise _LostRace("error.stale", board=await self._current_post(fresh)) from None
         ctx.row = replace(ctx.row, version=version, turn_deadline=columns["turn_deadline"],
                           next_event_at=columns["next_event_at"], status=columns.get("status", ctx.row.status),
                           draw_offer=None, outcome=columns.get("outcome", ctx.row.outcome), state=None)
@@ -1104,9 +1120,25 @@ class TableService(GuildLife, MesaTables):
     async def submit_move(
         self, table_id: int, user_id: int, text: str, expected_version: int | None = None
     ) -> list[Message]:
-        """Parse (tolerantly), check the seat, apply, draw chance, store, and report."""
+        """Parse (tolerantly), check the seat, apply, draw chance, store, and report.
+
+        Issue 19: when the write loses the version check to another process that wrote between this
+        one's read and its write, the move is judged again on what the database holds now: a
+        doubled or stale submission is refused then, a move still legal is applied.  (K3's builders
+        act at once, K3-3.2: each of the other seats may win one such race, hence a few tries.)
+        """
         if len(text) > MAX_MOVE_TEXT:  # no move of any game is this long: refuse without echoing it
             raise TableError("error.move_too_long", length=len(text), limit=MAX_MOVE_TEXT)
+        for _ in range(RACE_RETRIES):
+            try:
+                return await self._submit_once(table_id, user_id, text, expected_version)
+            except _LostRace:
+                continue
+        return await self._submit_once(table_id, user_id, text, expected_version)
+
+    async def _submit_once(
+        self, table_id: int, user_id: int, text: str, expected_version: int | None = None
+    ) -> list[Message]:
         async with self._lock(table_id):
             ctx, seat = await self._active(table_id, user_id)
             engine, state = ctx.engine, ctx.state
