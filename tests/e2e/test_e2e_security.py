@@ -71,7 +71,8 @@ async def test_nobody_presses_another_players_picker(server: DiscordServer, bot:
 async def test_server_settings_need_manage_server(server: DiscordServer, bot: BotProcess, cast: Cast) -> None:
     refused = await cast.ann.slash("settings", time_per_move=86400, rated=False)
     assert refused.ephemeral() and "manage server" in refused.text().lower()
-    assert query(bot.database, "SELECT * FROM guild_settings") == []
+    # the server's language may be remembered (issue 15, defect 7), but no setting changed
+    assert query(bot.database, "SELECT time_per_move, rated FROM guild_settings") in ([], [(None, 1)])
     done = await cast.max.slash("settings", time_per_move=86400, rated=False)
     assert done.ephemeral()
     rows = query(bot.database, "SELECT guild_id, time_per_move, rated FROM guild_settings")
