@@ -11,9 +11,9 @@ from the environment (bot.py has already read ``.env``):
 - ``TICK_SECONDS``: how often deadlines and reminders are checked (default 30);
 - ``SHARD_COUNT`` and ``SHARD_IDS`` (issue 19): run this process as the Discord shards ``SHARD_IDS``
   (``0,1`` or a range ``0-3``) of ``SHARD_COUNT`` with ``discord.AutoShardedClient``; several
-  processes, each with its own ids, share one ``DATABASE_URL``.  Both or neither: without them one
-  process runs one unsharded session (``discord.Client``), which Discord accepts up to 2,500 servers;
-  ``SHARD_COUNT=auto`` alone runs every shard Discord recommends (``GET /gateway/bot``) in this process;
+  processes, each with its own ids, share one ``DATABASE_URL``.  Both or neither: without them (or
+  with ``SHARD_COUNT=auto`` alone) this one process asks Discord for the recommended count
+  (``GET /gateway/bot``) and holds every shard;
 - ``DISCORD_API_BASE``: an optional base URL for Discord's REST API, e.g. a REST proxy in front of
   Discord shared by several processes (``https://proxy.internal/api/v10``).  Empty: Discord itself.
   With it set, the gateway too is the one that API announces (``GET /gateway/bot``).
@@ -58,16 +58,14 @@ class ShardConfigError(ValueError):
 
 
 def parse_shards(env: Mapping[str, str]) -> tuple[tuple[int, ...] | None, int | None]:
-    """``(shard_ids, shard_count)`` from ``SHARD_IDS`` and ``SHARD_COUNT``; ``(None, None)`` when unset.
+    """``(shard_ids, shard_count)`` from ``SHARD_IDS`` and ``SHARD_COUNT``; unset means ``auto``.
 
     Discord routes a server to shard ``(guild_id >> 22) % SHARD_COUNT``; a process holding ids outside
     ``0 .. SHARD_COUNT-1`` would be refused (close code 4010), so that is caught here, at start-up.
     """
     ids_text = (env.get("SHARD_IDS") or "").strip()
     count_text = (env.get("SHARD_COUNT") or "").strip()
-    if not ids_text and not count_text:
-        return None, None
-    if count_text.lower() == AUTO and not ids_text:
+    if not ids_text and (not count_text or count_text.lower() == AUTO):
         return (), AUTO_COUNT  # every shard Discord recommends, in this one process
     if not ids_text or not count_text:
         given, missing = ("SHARD_IDS", "SHARD_COUNT") if ids_text else ("SHARD_COUNT", "SHARD_IDS")

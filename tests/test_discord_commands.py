@@ -18,7 +18,7 @@ import discord
 import pytest
 
 from cogs import i18n_discord
-from cogs.client import Config, MesaBot, apply_api_base, default_intents, quiet_discord_logs
+from cogs.client import AUTO_COUNT, Config, MesaBot, apply_api_base, default_intents, quiet_discord_logs
 from cogs.commands_json import command_payload
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -156,7 +156,7 @@ def test_config_from_env_and_api_base() -> None:
     config = Config.from_env({"DISCORD_TOKEN": " abc ", "DEV_GUILD_ID": "123", "DATABASE_PATH": "/tmp/x.db",
                               "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10/"})
     assert config == Config(token="abc", database_path="/tmp/x.db", dev_guild_id=123,
-                            api_base="http://127.0.0.1:9/api/v10/")
+                            api_base="http://127.0.0.1:9/api/v10/", shard_ids=(), shard_count=AUTO_COUNT)
     assert Config.from_env({}).dev_guild_id is None
     old = discord.http.Route.BASE
     try:

@@ -15,11 +15,14 @@ from cogs.client import Config, MesaBot, ShardConfigError, ShardedMesaBot, make_
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_no_shard_settings_keep_one_unsharded_session() -> None:
-    assert parse_shards({}) == (None, None)
-    bot = make_bot(Config(token="x"))
-    assert type(bot) is MesaBot and not isinstance(bot, discord.AutoShardedClient)
+def test_no_shard_settings_hold_every_recommended_shard_in_one_process() -> None:
+    """Issue 19: without SHARD_IDS/SHARD_COUNT one process asks Discord for the recommended count."""
+    ids, count = parse_shards({})
+    assert (ids, count) == parse_shards({"SHARD_COUNT": "auto"})
+    bot = make_bot(Config(token="x", shard_ids=ids, shard_count=count))
+    assert isinstance(bot, discord.AutoShardedClient) and bot.shard_count is None
     assert bot.serves_guild(12345 << 22)
+    assert type(make_bot(Config(token="x"))) is MesaBot  # a Config built by hand (tests) stays unsharded
 
 
 def test_shard_settings_start_an_auto_sharded_client_for_those_shards() -> None:

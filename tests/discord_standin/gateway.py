@@ -162,7 +162,10 @@ class Gateway:
             session.connection = conn
             conn.session = session
             self.identified += 1
-            await self.dispatch("READY", self.server.ready_payload(session), session)
+            ready = self.server.ready_payload(session)
+            if isinstance(data.get("shard"), list) and "shard" not in ready:
+                ready["shard"] = data["shard"]  # Discord echoes an identified shard in READY
+            await self.dispatch("READY", ready, session)
             for guild in self.server.guild_payloads():
                 await self.dispatch("GUILD_CREATE", guild, session)
             self._changed()
