@@ -37,6 +37,11 @@ def _exit_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="mesa-parent-watch", daemon=True).start()
 
 
+def worker_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of ``workers`` processes that leave with this one (the render pool and Mesa's pool)."""
+    return ProcessPoolExecutor(max_workers=workers, initializer=_exit_with_parent, initargs=(os.getpid(),))
+
+
 def _draw(game: str, view: dict[str, Any], names: list[str], extra: dict[str, Any] | None = None) -> bytes:
     import render
 
@@ -58,8 +63,7 @@ class ProcessRenderer:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_exit_with_parent,
-                                             initargs=(os.getpid(),))
+            self._pool = worker_pool(self.workers)
         return self._pool
 
     def __call__(self, game: str, view: dict[str, Any], names: list[str], **extra: Any) -> bytes:

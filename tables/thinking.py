@@ -27,7 +27,7 @@ from typing import Any
 
 import ai
 from ai import Budget
-from tables.rendering import _exit_with_parent
+from tables.rendering import worker_pool
 
 log = logging.getLogger(__name__)
 
@@ -79,8 +79,7 @@ class Thinker:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_exit_with_parent,
-                                             initargs=(os.getpid(),))
+            self._pool = worker_pool(self.workers)
         return self._pool
 
     async def choose(self, game: str, view: Mapping[str, Any], seat: int, level: str, seed: int) -> str:

@@ -9,10 +9,12 @@ reopen it (a restart).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+from discord_standin import StandIn
+from discord_standin.probe import Probe
 from pg_server import MISSING, DbFactory, PgServer, find_bin_dir
 
 BACKENDS = ("sqlite", "postgresql")
@@ -62,3 +64,15 @@ def db(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> Iterator
                 server.drop_database(url)
             else:
                 server.release_database(url)
+
+
+@pytest.fixture
+async def probe() -> AsyncIterator[Probe]:
+    """A strict Discord stand-in and a raw client to probe it with (the stand-in's own tests)."""
+    standin = StandIn()
+    await standin.start()
+    try:
+        async with Probe(standin) as p:
+            yield p
+    finally:
+        await standin.stop()

@@ -10,23 +10,10 @@ command from an archived thread.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
-from discord_standin import EPHEMERAL, LOADING, Refused, StandIn
+from discord_standin import EPHEMERAL, LOADING, Refused
 from discord_standin.probe import Probe
 from discord_standin.world import CHANNEL_ID
-
-
-@pytest.fixture
-async def probe() -> AsyncIterator[Probe]:
-    standin = StandIn()
-    await standin.start()
-    try:
-        async with Probe(standin) as p:
-            yield p
-    finally:
-        await standin.stop()
 
 
 async def test_an_unknown_interaction_is_refused(probe: Probe) -> None:

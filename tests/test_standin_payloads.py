@@ -3,26 +3,13 @@ components, autocomplete, uploads, thread names), each answered 400 with Discord
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from discord_standin import StandIn
 from discord_standin.probe import Probe
 from discord_standin.world import CHANNEL_ID
 
 POST = f"/channels/{CHANNEL_ID}/messages"
-
-
-@pytest.fixture
-async def probe() -> AsyncIterator[Probe]:
-    standin = StandIn()
-    await standin.start()
-    try:
-        async with Probe(standin) as p:
-            yield p
-    finally:
-        await standin.stop()
 
 
 def button(custom_id: str, label: str = "go") -> dict[str, Any]:

@@ -8,10 +8,8 @@ permissions in its channel as ``app_permissions``.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
-from discord_standin import BOT_ID, StandIn
+from discord_standin import BOT_ID
 from discord_standin.probe import Probe
 from discord_standin.world import (
     ATTACH_FILES,
@@ -24,17 +22,6 @@ from discord_standin.world import (
     VIEW_CHANNEL,
     overwrite,
 )
-
-
-@pytest.fixture
-async def probe() -> AsyncIterator[Probe]:
-    standin = StandIn()
-    await standin.start()
-    try:
-        async with Probe(standin) as p:
-            yield p
-    finally:
-        await standin.stop()
 
 
 def channel_denying(probe: Probe, deny: int) -> int:

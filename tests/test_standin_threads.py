@@ -3,23 +3,8 @@ locks, edits in archived threads, and the THREAD_UPDATE / THREAD_DELETE events."
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-import pytest
-from discord_standin import StandIn
 from discord_standin.probe import Probe
 from discord_standin.world import ANNOUNCEMENT, CHANNEL_ID, GUILD_ID, MANAGE_THREADS, VOICE, overwrite
-
-
-@pytest.fixture
-async def probe() -> AsyncIterator[Probe]:
-    standin = StandIn()
-    await standin.start()
-    try:
-        async with Probe(standin) as p:
-            yield p
-    finally:
-        await standin.stop()
 
 
 async def new_thread(probe: Probe, parent: int = CHANNEL_ID, minutes: int = 60) -> int:
