@@ -16,6 +16,7 @@ from discord.app_commands import Choice
 from cogs.limits import MAX_TEXT_OPTION
 from cogs.translator import L
 from tables.games import games as game_names
+from tables.limits import LIMIT_RANGE as CAP_RANGE
 from tables.mesa import LEVELS
 
 if TYPE_CHECKING:
@@ -156,11 +157,13 @@ def _register_info_commands(tree: app_commands.CommandTree[Any]) -> None:
     @app_commands.rename(
         time_per_move=L("opt.time_per_move"), rated=L("opt.rated"), channel=L("opt.channel"),
         channel_action=L("opt.channel_action"), invitations=L("opt.invitations"), rate_mesa=L("opt.rate_mesa"),
+        max_invitations=L("opt.max_invitations"), max_games=L("opt.max_games"),
     )
     @app_commands.describe(
         time_per_move=L("opt.time_per_move.desc"), rated=L("opt.rated.desc"), channel=L("opt.channel.desc"),
         channel_action=L("opt.channel_action.desc"), invitations=L("opt.invitations.desc"),
-        rate_mesa=L("opt.rate_mesa.desc"),
+        rate_mesa=L("opt.rate_mesa.desc"), max_invitations=L("opt.max_invitations.desc"),
+        max_games=L("opt.max_games.desc"),
     )
     @app_commands.choices(time_per_move=TIME_CHOICES, channel_action=CHANNEL_CHOICES, invitations=EXPIRY_CHOICES)
     async def settings(
@@ -171,11 +174,14 @@ def _register_info_commands(tree: app_commands.CommandTree[Any]) -> None:
         channel_action: Choice[str] | None = None,
         invitations: Choice[int] | None = None,
         rate_mesa: bool | None = None,
+        max_invitations: app_commands.Range[int, CAP_RANGE.start, CAP_RANGE.stop - 1] | None = None,
+        max_games: app_commands.Range[int, CAP_RANGE.start, CAP_RANGE.stop - 1] | None = None,
     ) -> None:
         await front(interaction).settings(
             interaction, time_per_move=time_per_move.value if time_per_move else None, rated=rated,
             channel=channel, channel_action=channel_action.value if channel_action else None,
             invitations=invitations.value if invitations else None, rate_mesa=rate_mesa,
+            caps=(max_invitations, max_games),
         )
 
 

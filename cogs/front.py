@@ -455,7 +455,8 @@ class Front:
 
     async def settings(self, interaction: discord.Interaction, *, time_per_move: int | None, rated: bool | None,
                        channel: Any, channel_action: str | None, invitations: int | None = None,
-                       rate_mesa: bool | None = None) -> None:
+                       rate_mesa: bool | None = None,
+                       caps: tuple[int | None, int | None] = (None, None)) -> None:
         async with self.guard(interaction):
             await self.defer(interaction)
             lang = self.lang(interaction)
@@ -478,6 +479,9 @@ class Front:
             if invitations is not None:  # issue 15, defect 4
                 await self.service.set_invitation_expiry(interaction.guild_id, f"{invitations}s")
                 changed = True
+            if caps != (None, None):  # issue 15, defect 10: waiting invitations per host, games per player
+                await self.service.set_caps(interaction.guild_id, *caps)
+                changed = True
             if changed:
                 current = await self.service.set_guild_settings(
                     interaction.guild_id, time_per_move=f"{time_per_move}s" if time_per_move else None,
@@ -495,6 +499,8 @@ class Front:
                       t("settings.invitations", lang, value=format_expiry(await self.service.invitation_expiry(
                           interaction.guild_id))),
                       t("settings.rate_mesa", lang, value=t("word.on" if current.rate_mesa else "word.off", lang))]
+            limits = await self.service.caps(interaction.guild_id)
+            lines.append(t("settings.caps", lang, invitations=limits.max_invitations, games=limits.max_active))
             await self.reply(interaction, "\n".join(lines))
 
     # ================================================================ buttons and selects

@@ -81,7 +81,7 @@ from tables.endings import final_picture
 from tables.errors import TableError, TryAgain
 from tables.guild_life import GuildLife
 from tables.leaderboard import rate_finished_table
-from tables.limits import MAX_USER_TABLES, check_can_host, check_can_sit
+from tables.limits import MAX_USER_TABLES, Limits, check_can_host, check_can_sit, limits_of, set_limits
 from tables.mesa import LEVEL_OPTION as MESA_LEVEL
 from tables.mesa import MesaTables, is_mesa, mention_seats, rated_with_mesa, take_request
 from tables.outbox import (
@@ -1611,6 +1611,17 @@ class TableService(GuildLife, MesaTables):
     async def set_locale(self, user_id: int, locale: str | None) -> None:
         prefs = await self.repo.user_prefs(user_id)
         await self.repo.set_user_prefs(UserPrefs(user_id, prefs.dms_closed, locale, prefs.theme), now_iso(self._now()))
+
+    # ================================================================ a server's caps (issue 15, defect 10)
+    async def caps(self, guild_id: int) -> Limits:
+        """How many invitations one host may keep waiting, and in how many games one player may sit."""
+        return await limits_of(self.repo, guild_id)
+
+    async def set_caps(self, guild_id: int, max_invitations: int | None, max_active: int | None) -> Limits:
+        """Change either cap (None keeps that one); a value outside 1-500 is refused, nothing changed."""
+        current = await limits_of(self.repo, guild_id)
+        return await set_limits(self.repo, guild_id, max_invitations or current.max_invitations,
+                                max_active or current.max_active, self._now())
 
     # ================================================================ the offline console's pretend clock
     async def pretend_clock(self) -> datetime | None:
