@@ -11,7 +11,10 @@ import random
 import pytest
 
 import ai
+import engines.kona as K
+from ai import Budget
 from ai.clock import Stopwatch
+from ai.kona import Search
 from engines import get_engine
 
 ENGINE = get_engine("kona")
@@ -202,3 +205,23 @@ def test_hundred_seeded_games_against_random_without_an_illegal_move(level: str)
         result = ENGINE.outcome(state)
         score += 0.5 if result.draw else float(seat_ai in result.winners)
     assert score >= 85  # even with a tiny budget every level beats random play
+
+
+def test_the_players_own_move_generator_agrees_with_the_engine() -> None:
+    """One rule, one place (issue 13): the search's bitboard generator (KO-4, KO-5) is a second copy of
+    the moving rules for speed, so it must list exactly the engine's legal moves, position by position."""
+    engine = get_engine("kona")
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(40):
+        state = engine.new_game(2)
+        while engine.outcome(state) is None and checked < 3000:
+            search = Search(state, Stopwatch(Budget(iterations=1)), rng)
+            cm, pm, full = state.tops
+            mine = search.generate(state.side, state.plies, state.last, cm, pm, full)
+            ours = sorted(engine.format_move(state, K._MOVE[m]) for m in mine)
+            assert ours == sorted(engine.format_move(state, m) for m in engine.legal_moves(state)), \
+                engine.to_position(state)
+            checked += 1
+            state = engine.apply(state, rng.choice(engine.legal_moves(state)))
+    assert checked >= 1000
