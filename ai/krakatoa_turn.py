@@ -103,10 +103,14 @@ def carry(m1: int, m2: int) -> float:
     return THROW1_RAW * ((1 << m1) - 1) + AIM_RAW * ((1 << m2) - 1)
 
 
-def compute() -> dict[int, list[list[float]]]:
+def compute(greedy: bool = False) -> dict[int, list[list[float]]]:
     """VALUE[k][m1 * 3 + m2][dice_index] for k = 2..5: the expected points (raw × marks, KR-2.4) of
     throws k..5 and the marks they pass on, each throw aimed to maximise that (KR-3.8 bookkeeping;
-    a scratch scores 0, earns nothing and shifts m2 to m1)."""
+    a scratch scores 0, earns nothing and shifts m2 to m1).
+
+    With ``greedy`` each throw is aimed as KR-8.4's ``auto`` aims it instead (the most expected raw
+    points on the throw at hand, the first such aim in canonical order): the same values for that
+    policy, so ``bench/krakatoa_ceiling.py`` can say how much any player can gain over it."""
     fresh_value = sum(p * s for p, s in zip(FRESH, SCORE))
     marks = [earned(d) for d in range(1000)]
     value: dict[int, list[list[float]]] = {6: [[carry(m1, m2)] * 1000 for m1 in range(3) for m2 in range(3)]}
@@ -163,6 +167,8 @@ def compute() -> dict[int, list[list[float]]]:
                             future += FRESH[f] * none * (sc[at] - g[at])
                         futures.append(future)
                     options.append((raw, futures))
+            if greedy:  # KR-8.4: the first option of the highest immediate expectation
+                options = [max(options, key=lambda option: option[0])]
             for m1 in range(3):
                 factor = 1 << m1
                 for m2 in range(3):

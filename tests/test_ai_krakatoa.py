@@ -158,15 +158,27 @@ def test_turn_value_table_matches_a_direct_computation() -> None:
     # ai.krakatoa_turn.VALUE[k][m1*3+m2][dice]: the points of throws k..5 and the marks passed on.
     # Recomputed here for throws 5 and 4 from the engine's exact outcomes (KR-10.5) and its own
     # bonus rules (KR-3.4, KR-3.5 via bonuses_of; Quakes left out, as the table leaves them out)
-    from ai.krakatoa_turn import carry, dice_index, value_table
+    from ai.krakatoa_turn import value_table
 
-    value = value_table()
+    _check_turn_values(value_table(), lambda state: ENGINE.legal_moves(state))
+
+
+def test_turn_values_of_the_auto_policy_match_a_direct_computation() -> None:
+    # compute(greedy=True), which bench/krakatoa_ceiling.py compares with the best play: every throw
+    # aimed as the engine's auto aims it (KR-8.4), recomputed from the engine's own choice.
+    from ai.krakatoa_turn import compute
+
+    _check_turn_values(compute(greedy=True), lambda state: [ENGINE.auto_move(state)])
+
+
+def _check_turn_values(value, moves) -> None:
+    from ai.krakatoa_turn import carry, dice_index
 
     def direct(dice, k: int, m1: int, m2: int) -> float:
         step = {5: "aim:l", 4: "aim:a"}[k]
         state = ENGINE.from_position(f"{'/'.join(dice)} play 1 {k} 0 {step} 0 0,0 00,00 - 0 basic")
         best = 0.0
-        for move in ENGINE.legal_moves(state):
+        for move in moves(state):
             rolled = ENGINE.apply(state, move)
             total = 0.0
             for outcome, p in ENGINE.chance_outcomes_exact(rolled):
