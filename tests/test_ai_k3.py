@@ -58,28 +58,47 @@ def test_the_build_keeps_escapes_and_mixes_colours() -> None:
         assert any(p in "NW" for p in "".join(ranks[:-1]))
 
 
+#: games per player count for each level (issue 18, as part 1: "hundreds of seeded games"): 200 a level
+GAMES = {2: 67, 3: 67, 4: 66}
+#: the rule variants the games cycle through (K3-6.1, K3-6.2, K3-8)
+VARIANTS: tuple[dict, ...] = ({}, {"penalty_requires_match": True, "thief": "next"}, {"cooperative": True})
+#: iterations per play move: more than the few legal moves of most turns, so the search tries each and
+#: then chooses among them by their rollouts (``widen_base`` lets the root hold them all)
+PLAY_BUDGET = Budget(iterations=10)
+#: simulated games per build: successive halving still plays every candidate pyramid once at least
+BUILD_BUDGET = Budget(iterations=6)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_every_level_finishes_games_against_random_with_legal_moves(level: str, players: int) -> None:
-    rng = random.Random(players)
-    state = dealt(players, 10 + players)
-    mesa_seat = players - 1
-    while E.to_move(state) is not None:
-        if state.phase == "build":
-            seat = E.actors(state)[-1]  # Mesa builds last here: the others' pyramids are hidden from it
-            if seat == mesa_seat:
-                text = mesa(state, seat, level, Budget(iterations=6), seed=1)
+def test_hundreds_of_seeded_games_against_random_without_an_illegal_move(level: str, players: int) -> None:
+    """Mesa's builds are accepted by the referee in canonical form (K3-3, K3-11.4; builds are not
+    listed), its play moves are among the engine's legal moves (K3-11.5), and every game ends (K3-7,
+    K3-8); the others build at random and play uniformly random legal moves."""
+    for game in range(GAMES[players]):
+        rng = random.Random(100 * players + game)
+        state = dealt(players, 100 * players + game, VARIANTS[game % len(VARIANTS)])
+        mesa_seat = game % players
+        mesa_builds_first = (game // players) % 2 == 1  # else last: the others' pyramids hidden from it
+        while E.to_move(state) is not None:
+            if state.phase == "build":
+                actors = E.actors(state)
+                if mesa_seat in actors and (mesa_builds_first or len(actors) == 1):
+                    text = mesa(state, mesa_seat, level, BUILD_BUDGET, seed=game)
+                    move = E.parse_move(state, text)
+                    assert text.startswith(f"build:{mesa_seat}:") and E.format_move(state, move) == text, text
+                else:
+                    move = E.auto_build(state, rng.choice([s for s in actors if s != mesa_seat]), rng)
+            elif E.to_move(state) == mesa_seat:
+                legal = E.legal_moves(state)
+                text = mesa(state, mesa_seat, level, PLAY_BUDGET, seed=game * 1000 + state.ply)
+                assert text in {E.format_move(state, m) for m in legal}, (text, E.to_position(state))
+                move = E.parse_move(state, text)
             else:
-                text = E.format_move(state, E.auto_build(state, seat, rng))
-        else:
-            seat = E.to_move(state)
-            if seat == mesa_seat:
-                text = mesa(state, seat, level, SMALL, seed=state.ply)
-                assert text in {E.format_move(state, m) for m in E.legal_moves(state)}
-            else:
-                text = E.format_move(state, rng.choice(E.legal_moves(state)))
-        state = E.apply(state, E.parse_move(state, text))
-    assert E.outcome(state) is not None
+                move = E.random_move(state, rng)
+            state = E.apply(state, move)  # the referee: an illegal build or move raises here
+        assert E.outcome(state) is not None
 
 
 # K3-13.7 / 13.10: in BE, "After Re1-> in BE, seat 0 ... is eliminated, the spare white goes to seat 2,

@@ -60,24 +60,6 @@ def random_positions(count: int, seed: int = 7) -> list:
     return found
 
 
-@pytest.mark.parametrize("level", LEVELS)
-def test_every_level_finishes_games_against_random_with_legal_moves(level: str) -> None:
-    rng = random.Random(3)
-    for game in range(3):
-        state = ENGINE.new_game()
-        seat_ai = game % 2
-        while ENGINE.outcome(state) is None:
-            seat = ENGINE.to_move(state)
-            if seat == seat_ai:
-                text = pick(state, level, seed=game, iterations=300)
-                move = ENGINE.parse_move(state, text)
-                assert move in ENGINE.legal_moves(state), (text, ENGINE.to_position(state))
-                assert ENGINE.format_move(state, move) == text  # canonical (KO-9.3)
-            else:
-                move = rng.choice(ENGINE.legal_moves(state))
-            state = ENGINE.apply(state, move)
-
-
 # KO-10 E5: capybara's d5-d4 makes the line b2-c3-d4 (KO-6.2, "line")
 E5 = "P,4,PCP/3,C,2/6/2,PC,3/1,C,4/CP,4,PC c 20 a6"
 
@@ -186,25 +168,35 @@ def test_stopwatch_iterations_are_exact() -> None:
     assert watch.over(50)
 
 
+#: games per level against random play (issue 17: "hundreds of seeded games"), seats alternating
+GAMES = 200
+#: nodes per move: ``normal`` finishes its 2 plies within 200 in nearly every position of a random
+#: game and ``hard`` deepens past them (``easy`` looks one ply ahead whatever the budget); small for CI
+GAME_NODES = 200
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
-def test_hundred_seeded_games_against_random_without_an_illegal_move(level: str) -> None:
+def test_hundreds_of_seeded_games_against_random_without_an_illegal_move(level: str) -> None:
     rng = random.Random(17)
     score = 0.0
-    for game in range(100):
+    for game in range(GAMES):
         state = ENGINE.new_game()
         seat_ai = game % 2
         while ENGINE.outcome(state) is None:
-            seat = ENGINE.to_move(state)
-            if seat == seat_ai:
-                move = ENGINE.parse_move(state, pick(state, level, seed=game, iterations=40))
-                assert move in ENGINE.legal_moves(state), ENGINE.to_position(state)
+            legal = ENGINE.legal_moves(state)
+            if ENGINE.to_move(state) == seat_ai:
+                text = pick(state, level, seed=game, iterations=GAME_NODES)
+                # one of the engine's legal moves, in its canonical notation (KO-9.3)
+                assert text in {ENGINE.format_move(state, m) for m in legal}, (text, ENGINE.to_position(state))
+                move = ENGINE.parse_move(state, text)
             else:
-                move = rng.choice(ENGINE.legal_moves(state))
+                move = rng.choice(legal)
             state = ENGINE.apply(state, move)
         result = ENGINE.outcome(state)
+        assert result is not None and (result.draw or result.winners)
         score += 0.5 if result.draw else float(seat_ai in result.winners)
-    assert score >= 85  # even with a tiny budget every level beats random play
+    assert score >= 0.85 * GAMES  # every level beats random play (issue 17: easy >= 0.90 at full budget)
 
 
 def test_the_players_own_move_generator_agrees_with_the_engine() -> None:
