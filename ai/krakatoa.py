@@ -51,6 +51,27 @@ EASY_SLIP = 0.3
 _SCORE = {f: KR.set_score(f)[0] for f in KR.ALL_SETS}
 _BITS = {f: (1 if "Y" in f else 0) | (2 if "R" in f else 0) | (4 if "B" in f else 0) for f in KR.ALL_SETS}
 _VOLCANO = {f: 1 if f[0] == f[2] else 0 for f in KR.ALL_SETS}
+
+
+def _dice_facts(fs: str, fa: str, fl: str) -> tuple[int, int, int, int]:
+    """(raw score, marks earned for the next throw and for the one after by Rumbles and Eruptions
+    (KR-3.4, KR-3.5), index into ``VALUE``) of the nine dice."""
+    bits = _BITS[fs] | _BITS[fa] | _BITS[fl]
+    volcanoes = _VOLCANO[fs] + _VOLCANO[fa] + _VOLCANO[fl]
+    n = e = 0
+    if bits in (3, 5, 6):  # KR-3.4 Rumbles: exactly two colours
+        n += 1 if volcanoes <= 1 else 2
+    if volcanoes == 3:  # KR-3.5 Eruptions
+        if bits == 7:
+            n += 1
+            e += 1
+        elif bits in (1, 2, 4):
+            n += 2
+            e += 2
+    return _SCORE[fs] + _SCORE[fa] + _SCORE[fl], n, e, _INDEX[fs] * 100 + _INDEX[fa] * 10 + _INDEX[fl]
+
+
+_FACTS = {(fs, fa, fl): _dice_facts(fs, fa, fl) for fs in KR.ALL_SETS for fa in KR.ALL_SETS for fl in KR.ALL_SETS}
 _FRESH = [(f, float(p)) for f, p in KR.FRESH_SET.items()]
 _FRESH_VALUE = float(KR.FRESH_VALUE)
 _FACE = {c: float(p) for c, p in KR.FACE_P.items()}
@@ -177,15 +198,19 @@ class Context:
             self.others.append((mean, turns * TURN_VAR))
             self.others_done = self.others_done and turns == 0
         self.my_var = future_turns * TURN_VAR + (throws_after + 1) * THROW_VAR
+        # per other side: its mean and 1 / (spread × √2) of the difference of totals (hard only)
+        self._scaled = [
+            (mean, 1.0 / (math.sqrt(self.my_var + var + 25.0) * math.sqrt(2.0))) for mean, var in self.others
+        ]
+        self._rest = _VALUE[self.throw + 1] if self.next == "set" or self.next.startswith("aim:") else None
         self._memo: dict[tuple[tuple[str, str, str], int], float] = {}
 
     def future(self, dice: tuple[str, str, str], m1: int, m2: int) -> float:
         """Expected points still to come for this side after the throw, given its result: the rest
         of the turn on these dice with these marks (``VALUE``), later turns at their average."""
         nxt = self.next
-        if nxt == "set" or nxt.startswith("aim:"):
-            d = _INDEX[dice[0]] * 100 + _INDEX[dice[1]] * 10 + _INDEX[dice[2]]
-            value = _VALUE[self.throw + 1][m1 * 3 + m2][d]
+        if self._rest is not None:
+            value = self._rest[m1 * 3 + m2][_FACTS[dice][3]]
         elif nxt == "turn":  # KR-3.2 marks carry to the next round's throws 1 and 2
             value = carry(m1, m2)
         else:  # KR-5.2 a bonus box, if marks and a box are left
@@ -201,9 +226,8 @@ class Context:
             best = max(mean for mean, _ in self.others)
             return 1.0 if mine > best else (0.5 if mine == best else 0.0)
         p = 1.0
-        for mean, var in self.others:
-            spread = math.sqrt(self.my_var + var + 25.0)
-            p *= 0.5 * (1.0 + math.erf((mine - mean) / (spread * math.sqrt(2.0))))
+        for mean, scale in self._scaled:
+            p *= 0.5 * (1.0 + math.erf((mine - mean) * scale))
         return p
 
     def scored(self, dice: tuple[str, str, str], m1: int) -> float:
@@ -216,32 +240,24 @@ class Context:
         return found
 
     def _scored(self, dice: tuple[str, str, str], m1: int) -> float:
-        fs, fa, fl = dice
-        raw = _SCORE[fs] + _SCORE[fa] + _SCORE[fl]
+        raw, n, e, d = _FACTS[dice]  # KR-2, and the Rumbles and Eruptions of KR-3.4, KR-3.5
         points = raw << m1
         total = self.total + points
-        m2 = self.m2
         if not self.advanced:
-            return self.utility(total, self.future(dice, 0, 0))
-        n = e = 0
-        if points > 0:  # KR-3.3 Quakes on the new total
-            last_two = total % 100
-            if last_two and last_two % 11 == 0:
-                n += 1
-            if total % 20 == 0:
-                n += 2
-        bits = _BITS[fs] | _BITS[fa] | _BITS[fl]
-        volcanoes = _VOLCANO[fs] + _VOLCANO[fa] + _VOLCANO[fl]
-        if bits in (3, 5, 6):  # KR-3.4 Rumbles: exactly two colours
-            n += 1 if volcanoes <= 1 else 2
-        if volcanoes == 3:  # KR-3.5 Eruptions
-            if bits == 7:
-                n += 1
-                e += 1
-            elif bits in (1, 2, 4):
-                n += 2
-                e += 2
-        return self.utility(total, self.future(dice, min(2, m2 + n), min(2, e)))
+            n = e = m2 = 0
+        else:
+            m2 = self.m2
+            if points > 0:  # KR-3.3 Quakes on the new total
+                last_two = total % 100
+                if last_two and last_two % 11 == 0:
+                    n += 1
+                if total % 20 == 0:
+                    n += 2
+        m1 = m2 + n if m2 + n < 2 else 2  # KR-3.1 capped at xx; KR-3.8
+        m2 = e if e < 2 else 2
+        rest = self._rest  # the hot path of ``future``: another throw of this turn follows
+        future = rest[m1 * 3 + m2][d] + self.base if rest is not None else self.future(dice, m1, m2)
+        return self.utility(total, future)
 
     def scratched(self, dice: tuple[str, str, str]) -> float:
         """KR-3.7: no points, the throw's marks used up, m1 <- m2."""
@@ -266,7 +282,7 @@ class Search:
         old_y, old_z = dice[y], dice[z]
         new = [old_y, old_y, old_y]
         total = 0.0
-        scored = ctx.scored
+        memo, scored = ctx._memo, ctx._scored
         for fx, px in _FRESH:
             new[x] = fx
             for fy, py in sy.dist:
@@ -276,7 +292,11 @@ class Search:
                     if fy == old_y and fz == old_z:
                         q -= none
                     new[z] = fz
-                    total += px * q * scored((new[0], new[1], new[2]), m1)
+                    key = ((new[0], new[1], new[2]), m1)
+                    value = memo.get(key)
+                    if value is None:
+                        value = memo[key] = scored(*key)
+                    total += px * q * value
             new[y], new[z] = old_y, old_z
             total += px * none * ctx.scratched((new[0], new[1], new[2]))
         self.work += 10 * (len(sy.dist) * len(sz.dist) + 1)
