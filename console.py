@@ -588,7 +588,6 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
     service = await open_service(db, clock=clock, images="thread" if images else False,
                                  seed_source=(lambda: seeds.getrandbits(62)) if seed is not None else None,
                                  thinker=thinker)
-    repo = service.repo
     saved = await service.pretend_clock()
     if saved is not None:  # a resumed --db session goes on at the moment the last one reached
         clock.moment = saved
@@ -609,7 +608,7 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
                     break
                 await console.handle(line)
     finally:
-        await repo.close()
+        await service.close()
     return 0
 
 

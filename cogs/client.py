@@ -25,8 +25,10 @@ needs neither message content nor the member list nor presences.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
+import signal
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -201,6 +203,7 @@ class MesaBot(discord.Client):
         self.front = Front(self)
         self._ticker: asyncio.Task[None] | None = None
         self._owns_service = False
+        self._closing: asyncio.Future[None] | None = None  # the close a SIGTERM started
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(MesaTranslator())
@@ -220,6 +223,14 @@ class MesaBot(discord.Client):
         await self._rate_unrated()
         if self.tick_seconds > 0:
             self._ticker = asyncio.create_task(self._tick_forever(), name="mesa-ticker")
+        # a service manager stops the bot with SIGTERM: close as on Ctrl-C (the gateway told goodbye,
+        # the worker processes let go, the database closed) instead of dying mid-flight
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # not the main thread, or no such signal
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._close_on_signal)
+
+    def _close_on_signal(self) -> None:
+        log.info("SIGTERM: closing")
+        self._closing = asyncio.ensure_future(self.close())
 
     def serves_guild(self, guild_id: int) -> bool:
         """Whether this process's gateway sessions receive the events of server ``guild_id``."""
@@ -253,8 +264,7 @@ class MesaBot(discord.Client):
             self._ticker = None
         await super().close()
         if self._owns_service and self.service is not None:
-            self.service.thinker.close()  # Mesa's search workers (tables/thinking.py)
-            await self.service.repo.close()
+            await self.service.close()  # search and drawing workers, then the database
             self.service = None
 
     async def _tick_forever(self) -> None:

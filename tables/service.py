@@ -263,6 +263,15 @@ class TableService(GuildLife, MesaTables):
         self.replays = ReplayKeeper(repo, renderer, self.clock)  # issue 15, defect 13
 
     # ================================================================ helpers: time, locks, loading
+    async def close(self) -> None:
+        """Let the worker processes go (Mesa's searches, the board drawings) and close the database:
+        workers told to stop exit at once, rather than when they next notice the bot is gone."""
+        self.thinker.close()
+        close_renderer = getattr(self.renderer, "close", None)
+        if close_renderer is not None:
+            close_renderer()
+        await self.repo.close()
+
     def _now(self) -> datetime:
         moment = self.clock.now()
         return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

@@ -123,3 +123,19 @@ async def test_every_game_resumes_after_a_kill_and_old_buttons_still_work(server
     await cast.resign(plateau, cast.movers(plateau)[0])
     assert table_row(bot.database, plateau)["status"] == "finished"
     assert cast.finished(plateau)
+
+
+async def test_sigterm_closes_cleanly_and_leaves_no_worker(server: DiscordServer, bot: BotProcess, cast: Cast) -> None:
+    """A service manager stops the bot with SIGTERM: it closes (exit 0, its log says so) and its board
+    drawing workers leave with it at once, not when they next notice their parent is gone."""
+    rng = random.Random(7)
+    table = await cast.open_table(cast.ann, "kona", [cast.bob], seat="first")
+    await cast.turn_by_buttons(table, rng)  # a board drawn: the drawing workers exist
+    assert server.board_posts(table)
+    await bot.stop()
+    assert bot.proc is not None and bot.proc.returncode == 0, bot.log()[-3000:]
+    assert "SIGTERM: closing" in bot.log()
+    assert bot.leftovers() == [], "a worker outlived the bot"
+    # the games go on after a start over the same database
+    await bot.start()
+    assert table_row(bot.database, table)["status"] == "active"
