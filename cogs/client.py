@@ -232,6 +232,13 @@ class MesaBot(discord.Client):
         log.info("SIGTERM: closing")
         self._closing = asyncio.ensure_future(self.close())
 
+    async def __aexit__(self, *exc: Any) -> None:
+        # ``Client.run`` ends as soon as discord.py's part of the close is done; a close that SIGTERM
+        # started still has the workers and the database to let go, and must not be cut short
+        await super().__aexit__(*exc)
+        if self._closing is not None:
+            await self._closing
+
     def serves_guild(self, guild_id: int) -> bool:
         """Whether this process's gateway sessions receive the events of server ``guild_id``."""
         return True
@@ -260,8 +267,9 @@ class MesaBot(discord.Client):
 
     async def close(self) -> None:
         if self._ticker is not None:
-            self._ticker.cancel()
-            self._ticker = None
+            ticker, self._ticker = self._ticker, None
+            ticker.cancel()
+            await asyncio.wait([ticker])  # its database work ends before the database closes
         await super().close()
         if self._owns_service and self.service is not None:
             await self.service.close()  # search and drawing workers, then the database
