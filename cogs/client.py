@@ -270,6 +270,7 @@ class MesaBot(discord.Client):
             ticker, self._ticker = self._ticker, None
             ticker.cancel()
             await asyncio.wait([ticker])  # its database work ends before the database closes
+        await self.front.delivery.mesa.stop()  # Mesa's turns in progress: the next start plays them
         await super().close()
         if self._owns_service and self.service is not None:
             await self.service.close()  # search and drawing workers, then the database
@@ -279,7 +280,8 @@ class MesaBot(discord.Client):
         """Deadlines and reminders: the service decides, the front end delivers.
 
         First, once per start: the boards a previous process stored but never posted (it died
-        between a move and its board).
+        between a move and its board); then a tick at once, so a Mesa turn or a deadline left by the
+        previous process is played now rather than a tick later.
         """
         try:
             await self.front.post_missed()
@@ -288,13 +290,13 @@ class MesaBot(discord.Client):
         except Exception:
             log.exception("posting missed boards failed")
         while True:
-            await asyncio.sleep(self.tick_seconds)
             try:
                 await self.front.tick()
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("tick failed")
+            await asyncio.sleep(self.tick_seconds)
 
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
         """Issue 15, defect 3: Discord archives a thread idle for a week, but a move may take up to 14

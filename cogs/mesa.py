@@ -29,8 +29,11 @@ class MesaTurns:
     def __init__(self, delivery: Delivery) -> None:
         self.delivery = delivery
         self.tasks: dict[int, asyncio.Task[None]] = {}
+        self.stopped = False
 
     def follow(self, messages: Iterable[Message]) -> None:
+        if self.stopped:  # closing: the next start's ticker plays these turns
+            return
         for table_id in board_tables(messages):
             running = self.tasks.get(table_id)
             if running is not None and not running.done():
@@ -54,6 +57,16 @@ class MesaTurns:
     async def idle(self) -> None:
         while self.tasks:
             await asyncio.gather(*list(self.tasks.values()), return_exceptions=True)
+
+    async def stop(self) -> None:
+        """The bot is closing: stop thinking.  Nothing is lost: a move is stored in one transaction or
+        not at all, and after the restart the ticker plays what is still Mesa's to play."""
+        self.stopped = True
+        running = list(self.tasks.values())
+        for task in running:
+            task.cancel()
+        if running:
+            await asyncio.wait(running)
 
 
 def mesa_request(interaction: Any, opponents: list[Any], level: str | None,

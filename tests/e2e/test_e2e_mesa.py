@@ -83,3 +83,22 @@ async def test_a_game_against_mesa_survives_a_restart_while_mesa_is_to_move(serv
     assert [seat for _, seat, _ in log] == [i % 2 for i in range(len(log))]  # strictly alternating, none twice
     rated = query(bot.database, "SELECT rated FROM results WHERE table_id = ?", table)
     assert rated == [(0,), (0,)]  # unrated by default
+
+
+async def test_sigterm_while_mesa_thinks_closes_cleanly_and_the_next_start_plays_its_move(
+        server: DiscordServer, bot: BotProcess, cast: Cast) -> None:
+    """Stopped (SIGTERM) while Mesa searches: the bot exits 0 logging no error (the fixture checks the
+    whole log), nothing half-done is stored, and after the restart Mesa's move follows, once."""
+    rng = random.Random(5)
+    mesa = Player(server, BOT_ID, "Mesa")
+    mesa.user["bot"] = True
+    table = await cast.open_table(cast.ann, "kona", [mesa], accept=False, seat="first", level="hard")
+    await cast.turn_by_buttons(table, rng, cast.ann)  # her board is posted; Mesa thinks for ~1.5 s now
+    await bot.stop()
+    assert bot.proc is not None and bot.proc.returncode == 0, bot.log()[-3000:]
+    stored = moves(bot.database, table)
+    assert [seat for _, seat, _ in stored] == [0], "stopped before Mesa's move was stored"
+
+    await bot.start()
+    await wait_for_ann(server, cast, bot.database, table)
+    assert [seat for _, seat, _ in moves(bot.database, table)] == [0, 1]
