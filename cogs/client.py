@@ -47,6 +47,10 @@ log = logging.getLogger("mesa.discord")
 
 #: how often the service's deadlines and reminders are checked (seconds; ``TICK_SECONDS`` changes it)
 TICK_SECONDS = 30.0
+#: how long a closing bot lets the interactions it is answering finish (seconds)
+CLOSE_GRACE_SECONDS = 5.0
+#: discord.py's names for the tasks that run slash commands, buttons and events
+HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: ")
 #: Discord's gateway close codes for a shard it does not know, and for a session that must be sharded
 INVALID_SHARD, SHARDING_REQUIRED = 4010, 4011
 
@@ -271,6 +275,11 @@ class MesaBot(discord.Client):
             ticker.cancel()
             await asyncio.wait([ticker])  # its database work ends before the database closes
         await self.front.delivery.mesa.stop()  # Mesa's turns in progress: the next start plays them
+        # interactions being answered finish first (a move and its board), within a grace period
+        handlers = [t for t in asyncio.all_tasks()
+                    if t is not asyncio.current_task() and t.get_name().startswith(HANDLER_TASKS)]
+        if handlers:
+            await asyncio.wait(handlers, timeout=CLOSE_GRACE_SECONDS)
         await super().close()
         if self._owns_service and self.service is not None:
             await self.service.close()  # search and drawing workers, then the database
