@@ -210,6 +210,7 @@ def aim_targets(dice: tuple[str | None, ...], thrown: str) -> list[str]:
     return names
 
 
+@lru_cache(maxsize=4096)
 def best_aim(dice: tuple[str, str, str], thrown: str) -> tuple[Fraction, str, str]:
     """KR-8.4: (value, die, force) of the best aim; ties: first die s1..l3, hard before soft."""
     best: tuple[Fraction, str, str] | None = None
@@ -222,6 +223,7 @@ def best_aim(dice: tuple[str, str, str], thrown: str) -> tuple[Fraction, str, st
     return best
 
 
+@lru_cache(maxsize=1024)
 def best_set(dice: tuple[str, str, str]) -> tuple[Fraction, str]:
     """KR-8.4: the set whose best aim is worth the most (ties: Steam, Ash, Lava)."""
     best: tuple[Fraction, str] | None = None
