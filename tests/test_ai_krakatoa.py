@@ -117,8 +117,9 @@ def test_refuses_chance_nodes_and_wrong_seats() -> None:
 
 #: games per level against random play (issue 17: "hundreds of seeded games"), seats alternating
 GAMES = 200
-#: the tables the games cycle through: 2, 3 and 4 players, the basic preset (KR-7.1), teams (KR-6.2)
-TABLES = ((2, {}), (3, {}), (2, {"preset": "basic"}), (4, {"teams": True}))
+#: the tables the games cycle through: 2, 3 and 4 players, the basic preset (KR-7.1), teams (KR-6.2);
+#: half are partnerships, where the computer seat plays every other round of its side (CI's time)
+TABLES = ((2, {}), (4, {"teams": True}), (3, {"preset": "basic"}), (4, {"teams": True, "preset": "basic"}))
 #: outcomes per decision: about two aims of the search compared (an aim's expectimax counts about
 #: a thousand, and the first is always valued), so ``normal`` and ``hard`` choose by their own values
 GAME_OUTCOMES = 1200
