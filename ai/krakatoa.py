@@ -30,7 +30,7 @@ from typing import Any
 from ai import AIError, Budget
 from ai.clock import Stopwatch
 from ai.krakatoa_turn import INDEX as _INDEX
-from ai.krakatoa_turn import THROW1_RAW, carry, value_table
+from ai.krakatoa_turn import THROW1_RAW, carry, earned, value_table
 from engines import krakatoa as KR
 from engines.base import CHANCE
 
@@ -49,26 +49,14 @@ THROW_VAR = 150.0
 EASY_SLIP = 0.3
 
 _SCORE = {f: KR.set_score(f)[0] for f in KR.ALL_SETS}
-_BITS = {f: (1 if "Y" in f else 0) | (2 if "R" in f else 0) | (4 if "B" in f else 0) for f in KR.ALL_SETS}
-_VOLCANO = {f: 1 if f[0] == f[2] else 0 for f in KR.ALL_SETS}
 
 
 def _dice_facts(fs: str, fa: str, fl: str) -> tuple[int, int, int, int]:
     """(raw score, marks earned for the next throw and for the one after by Rumbles and Eruptions
-    (KR-3.4, KR-3.5), index into ``VALUE``) of the nine dice."""
-    bits = _BITS[fs] | _BITS[fa] | _BITS[fl]
-    volcanoes = _VOLCANO[fs] + _VOLCANO[fa] + _VOLCANO[fl]
-    n = e = 0
-    if bits in (3, 5, 6):  # KR-3.4 Rumbles: exactly two colours
-        n += 1 if volcanoes <= 1 else 2
-    if volcanoes == 3:  # KR-3.5 Eruptions
-        if bits == 7:
-            n += 1
-            e += 1
-        elif bits in (1, 2, 4):
-            n += 2
-            e += 2
-    return _SCORE[fs] + _SCORE[fa] + _SCORE[fl], n, e, _INDEX[fs] * 100 + _INDEX[fa] * 10 + _INDEX[fl]
+    (KR-3.4, KR-3.5, as ``ai.krakatoa_turn.earned`` counts them), index into ``VALUE``) of the nine dice."""
+    d = _INDEX[fs] * 100 + _INDEX[fa] * 10 + _INDEX[fl]
+    n, e = earned(d)
+    return _SCORE[fs] + _SCORE[fa] + _SCORE[fl], n, e, d
 
 
 _FACTS = {(fs, fa, fl): _dice_facts(fs, fa, fl) for fs in KR.ALL_SETS for fa in KR.ALL_SETS for fl in KR.ALL_SETS}

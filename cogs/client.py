@@ -233,6 +233,8 @@ class MesaBot(discord.Client):
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._close_on_signal)
 
     def _close_on_signal(self) -> None:
+        if self._closing is not None:  # a second SIGTERM while closing: the first close goes on
+            return
         log.info("SIGTERM: closing")
         self._closing = asyncio.ensure_future(self.close())
 
