@@ -37,14 +37,15 @@ from engines.base import CHANCE
 ENGINE = KR.ENGINE
 SETS = KR.SETS
 
-# ---- calibration (auto against auto, 2 players, advanced, 60 games; see bench/ai.py) ------------
-#: mean points (marks included) of a whole turn, and its variance
-TURN_MEAN = 35.8
-TURN_VAR = 743.0
+# ---- calibration: (advanced, basic) ------------------------------------------------------------
+#: mean points (marks included) of a whole turn, and its variance: advanced, auto against auto,
+#: 2 players, 60 games (see bench/ai.py); basic (KR-7.1), exact (python -m bench.krakatoa_optimum)
+TURN_MEAN = {True: 35.8, False: 21.75}
+TURN_VAR = {True: 743.0, False: 136.2}
 #: what Quakes (KR-3.3, left out of ``VALUE``: they depend on the total) add to a throw, roughly
-QUAKE_POINTS = 0.6
-#: variance of one throw's points, for the rest of the turn at hand
-THROW_VAR = 150.0
+QUAKE_POINTS = {True: 0.6, False: 0.0}
+#: variance of one throw's points, for the rest of the turn at hand (a fifth of a turn's)
+THROW_VAR = {True: 150.0, False: 27.0}
 #: ``easy`` picks a lesser (second or third best) aim this often
 EASY_SLIP = 0.3
 
@@ -65,7 +66,8 @@ _FRESH_VALUE = float(KR.FRESH_VALUE)
 _FACE = {c: float(p) for c, p in KR.FACE_P.items()}
 _STRIKE = {force: {role: float(p) for role, p in roles.items()} for force, roles in KR.STRIKE_P.items()}
 
-_VALUE = value_table()
+#: the rest of the turn's value by preset: advanced (True), basic (False: no marks, KR-7.1)
+_VALUE = {True: value_table(), False: value_table(basic=True)}
 
 #: figures of the last search (benchmarks read them)
 LAST_STATS: dict[str, Any] = {}
@@ -169,7 +171,9 @@ class Context:
             throws_after = 0
         self.throws_after = throws_after
         future_turns = KR.ROUNDS - state.round
-        self.base = throws_after * QUAKE_POINTS + future_turns * TURN_MEAN
+        advanced = state.advanced
+        turn_mean, turn_var = TURN_MEAN[advanced], TURN_VAR[advanced]
+        self.base = throws_after * QUAKE_POINTS[advanced] + future_turns * turn_mean
         # the others' expected final totals and the spread (hard only)
         sides = state.sides
         start = state.start if state.start is not None else side
@@ -182,15 +186,15 @@ class Context:
                 continue
             turns = future_turns + (1 if o in later else 0)
             m1o = state.marks[o][0]
-            mean = state.totals[o] + turns * TURN_MEAN + (THROW1_RAW * ((1 << m1o) - 1) if turns else 0.0)
-            self.others.append((mean, turns * TURN_VAR))
+            mean = state.totals[o] + turns * turn_mean + (THROW1_RAW * ((1 << m1o) - 1) if turns else 0.0)
+            self.others.append((mean, turns * turn_var))
             self.others_done = self.others_done and turns == 0
-        self.my_var = future_turns * TURN_VAR + (throws_after + 1) * THROW_VAR
+        self.my_var = future_turns * turn_var + (throws_after + 1) * THROW_VAR[advanced]
         # per other side: its mean and 1 / (spread × √2) of the difference of totals (hard only)
         self._scaled = [
             (mean, 1.0 / (math.sqrt(self.my_var + var + 25.0) * math.sqrt(2.0))) for mean, var in self.others
         ]
-        self._rest = _VALUE[self.throw + 1] if self.next == "set" or self.next.startswith("aim:") else None
+        self._rest = _VALUE[advanced][self.throw + 1] if self.next == "set" or self.next.startswith("aim:") else None
         self._memo: dict[tuple[tuple[str, str, str], int], float] = {}
 
     def future(self, dice: tuple[str, str, str], m1: int, m2: int) -> float:

@@ -1,14 +1,15 @@
 """Strength of the computer players: matches between levels and baselines, with figures.
 
     python -m bench.ai [GAME ...] [--games N] [--ms-scale F] [--iterations N | --rate R] [--match A:B ...]
-                       [--players P] [--seed S] [--jobs J]
+                       [--players P] [--option KEY=VALUE ...] [--seed S] [--memory]
 
 Per game and match it prints the score of the first player (win 1, draw or shared win 1/2) with a
 95% confidence interval, the games played, the median and p95 time per move of each computer
 player and its search speed (nodes, playouts or outcomes per second, as its module reports in
 ``LAST_STATS``).  Seats alternate from game to game (every seat rotation is played equally often).
 With ``--players 3`` or ``4`` a match ``hard:greedy`` seats one ``hard`` against greedy players and
-reports its win rate (a shared win counts 1/number of winners) and mean place.
+reports its win rate (a shared win counts 1/number of winners) and mean place.  ``--option`` sets a
+game option for every table, e.g. ``--option preset=basic`` or ``--option teams=true`` (Krakatoa).
 
 Players: a level (``easy``, ``normal``, ``hard``; budget = default ms × ``--ms-scale``, or
 ``--iterations``) or a baseline name of ``bench.ai_baselines.BASELINES[game]`` (merged with
@@ -230,6 +231,16 @@ def peak_memory(game: str, level: str, budget: ai.Budget) -> tuple[float, int]:
     return peak / 1e6, work
 
 
+def _option(text: str) -> tuple[str, Any]:
+    """``KEY=VALUE`` of ``--option``: ``true``/``false`` become booleans, digits an integer."""
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise SystemExit(f"--option {text!r}: write KEY=VALUE, e.g. preset=basic")
+    if value.lower() in ("true", "false"):
+        return key, value.lower() == "true"
+    return key, int(value) if value.isdigit() else value
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.ai", description=__doc__.split("\n\n")[0])
     parser.add_argument("games_", nargs="*", metavar="GAME", help="games (default: kona krakatoa)")
@@ -242,10 +253,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--match", action="append", default=None, help="A:B, e.g. hard:greedy (repeatable)")
     parser.add_argument("--players", type=int, default=2, help="seats per game (Krakatoa 2-4)")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE",
+        help="a game option for every table, e.g. preset=basic (repeatable)",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--memory", action="store_true", help="also measure one search's peak memory")
     args = parser.parse_args(argv)
     games = args.games_ or [g for g in ("kona", "krakatoa") if g in ai.PLAYERS]
+    options = dict(_option(text) for text in args.option) or None
 
     def budget_of(name: str) -> ai.Budget | None:
         if name not in ai.LEVELS:
@@ -262,11 +278,12 @@ def main(argv: list[str] | None = None) -> int:
         budgets = f"iterations = {args.rate:g} × default ms × {args.ms_scale:g}"
     else:
         budgets = f"ms × {args.ms_scale:g}"
-    print(f"# bench.ai: {args.games} games a match, budgets {budgets}, seed {args.seed}")
+    shown = "".join(f", {key}={value}" for key, value in (options or {}).items())
+    print(f"# bench.ai: {args.games} games a match, budgets {budgets}, seed {args.seed}{shown}")
     for game in games:
         for spec in args.match or default_matches(game):
             first, _, second = spec.partition(":")
-            r = run_match(game, first, second, args.games, budget_of, args.players, args.seed)
+            r = run_match(game, first, second, args.games, budget_of, args.players, args.seed, options)
             print(format_result(r), flush=True)
         if args.memory:
             for level in ai.LEVELS:

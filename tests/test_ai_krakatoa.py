@@ -159,6 +159,37 @@ def test_turn_value_table_matches_a_direct_computation() -> None:
     _check_turn_values(value_table(), lambda state: ENGINE.legal_moves(state))
 
 
+def test_basic_preset_turn_value_table_counts_no_marks() -> None:
+    # KR-7.1: the basic preset has no bonuses, so the rest of a turn is worth its raw points only;
+    # VALUE_BASIC recomputed like VALUE above, with no Rumble or Eruption marks and nothing carried
+    from ai.krakatoa_turn import value_table
+
+    _check_turn_values(value_table(basic=True), lambda state: ENGINE.legal_moves(state), basic=True)
+
+
+#: throw 4 on the basic preset, where a player valuing the rest of the turn with the advanced
+#: preset's marks (a Rumble's x, KR-3.4) would aim elsewhere
+BASIC_THROW4 = ("YRR/RRR/RRB", "BBB/RRB/RRR", "YRB/RBB/YBB", "YYB/YYB/BBB", "YBB/YYY/YYB")
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_basic_preset_aims_for_the_most_points_of_the_rest_of_the_turn(level: str) -> None:
+    # KR-7.1 with KR-4.3: at throw 4 (Ash) the turn's rest is this throw and Lava's throw 5, whose
+    # best aim is worth KR-8.4's exact expectation; the player's aim must be the best of the sum
+    for dice in BASIC_THROW4:
+        state = ENGINE.from_position(f"{dice} play 1 4 0 aim:a 0 0,0 00,00 - 0 basic")
+        values = {}
+        for move in ENGINE.legal_moves(state):
+            total = Fraction(0)
+            for outcome, p in ENGINE.chance_outcomes_exact(ENGINE.apply(state, move)):
+                new = KR._parse_dice(outcome[1].lower())
+                points = 0 if outcome[0] == "scratch" else KR.raw_score(new)  # KR-3.7
+                total += p * (points + KR.best_aim(new, "l")[0])
+            values[ENGINE.format_move(state, move)] = total
+        best = max(values, key=values.__getitem__)
+        assert pick(state, level) == best, (dice, values)
+
+
 def test_turn_values_of_the_auto_policy_match_a_direct_computation() -> None:
     # compute(greedy=True), which bench/krakatoa_ceiling.py compares with the best play: every throw
     # aimed as the engine's auto aims it (KR-8.4), recomputed from the engine's own choice.
@@ -167,7 +198,7 @@ def test_turn_values_of_the_auto_policy_match_a_direct_computation() -> None:
     _check_turn_values(compute(greedy=True), lambda state: [ENGINE.auto_move(state)])
 
 
-def _check_turn_values(value, moves) -> None:
+def _check_turn_values(value, moves, basic: bool = False) -> None:
     from ai.krakatoa_turn import carry, dice_index
 
     def direct(dice, k: int, m1: int, m2: int) -> float:
@@ -182,15 +213,22 @@ def _check_turn_values(value, moves) -> None:
                 if outcome[0] == "scratch":  # KR-3.7, KR-3.8
                     points, marks = 0, (m2, 0)
                 else:
-                    bonuses = KR.bonuses_of(new, 0, 0)
+                    bonuses = [] if basic else KR.bonuses_of(new, 0, 0)  # KR-7.1 no bonuses
                     n = sum(KR.BONUS_MARKS[b][0] for b in bonuses)
                     e = sum(KR.BONUS_MARKS[b][1] for b in bonuses)
                     points, marks = KR.raw_score(new) << m1, (min(2, m2 + n), min(2, e))
-                later = carry(*marks) if k == 5 else value[5][marks[0] * 3 + marks[1]][dice_index(new)]
+                if k == 5:
+                    later = 0.0 if basic else carry(*marks)
+                else:
+                    later = value[5][marks[0] * 3 + marks[1]][dice_index(new)]
                 total += float(p) * (points + later)
             best = max(best, total)
         return best
 
+    if basic:  # KR-7.1 marks are always 00
+        for k, dice in [(5, ("YYB", "YRR", "RRR")), (5, ("RRR", "BBB", "RBB")), (4, ("RRB", "BBB", "RBB"))]:
+            assert value[k][0][dice_index(dice)] == pytest.approx(direct(dice, k, 0, 0), abs=1e-3)
+        return
     for dice, m1, m2 in [(("YYB", "YRR", "RRR"), 0, 0), (("RRR", "BBB", "RBB"), 1, 0), (("YRB", "BBB", "YYR"), 2, 1)]:
         assert value[5][m1 * 3 + m2][dice_index(dice)] == pytest.approx(direct(dice, 5, m1, m2), abs=1e-3)
     for dice, m1, m2 in [(("YYY", "RRR", "BBB"), 0, 0), (("RRB", "BBB", "RBB"), 1, 2)]:
