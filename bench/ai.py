@@ -8,7 +8,8 @@ Per game and match it prints the score of the first player (win 1, draw or share
 player and its search speed (nodes, playouts or outcomes per second, as its module reports in
 ``LAST_STATS``).  Seats alternate from game to game (every seat rotation is played equally often).
 With ``--players 3`` or ``4`` a match ``hard:greedy`` seats one ``hard`` against greedy players and
-reports its win rate (a shared win counts 1/number of winners) and mean place.  ``--option`` sets a
+reports its win rate (a shared win counts 1/number of winning sides) and mean place; with Krakatoa's
+``--option teams=true`` the ``hard`` seat's partner is greedy and the score is its team's.  ``--option`` sets a
 game option for every table, e.g. ``--option preset=basic`` or ``--option teams=true`` (Krakatoa).
 
 Players: a level (``easy``, ``normal``, ``hard``; budget = default ms × ``--ms-scale``, or
@@ -133,6 +134,11 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
 
 
+def _side(seat: int, players: int, options: dict[str, Any] | None) -> int:
+    """The seat's side: with Krakatoa's ``teams`` (KR-6.2) seats 0 and 2 are side 0, 1 and 3 side 1."""
+    return seat % 2 if options and options.get("teams") and players == 4 else seat
+
+
 def run_match(
     game: str, first: str, second: str, games: int, budget_of: Callable[[str], ai.Budget | None],
     players: int = 2, seed: int = 0, options: dict[str, Any] | None = None,
@@ -156,8 +162,10 @@ def run_match(
                 scores.append(0.5)
             else:
                 scores.append(1.0 if seat in result.winners else 0.0)
-        else:  # a shared win counts 1 / number of winners
-            scores.append(1.0 / len(result.winners) if seat in result.winners else 0.0)
+        else:  # a shared win counts 1 / number of winning sides (KR-6.2: partners win together)
+            sides = {_side(w, players, options) for w in result.winners}
+            mine = _side(seat, players, options)
+            scores.append(1.0 / len(sides) if mine in sides else 0.0)
         if result.placements:
             places.append(result.placements[seat])
         if (g + 1) % 50 == 0 and g + 1 < games:
@@ -169,18 +177,20 @@ def run_match(
         "wins": scores.count(1.0), "draws": scores.count(0.5), "losses": scores.count(0.0),
         "game": game, "first": first, "second": second, "players": players, "games": games,
         "score": mean, "ci": half, "mean_place": statistics.mean(places) if places else None,
-        "clocks": clocks, "plies": plies_total,
+        "clocks": clocks, "plies": plies_total, "teams": bool(options and options.get("teams")),
     }
 
 
 def format_result(r: dict[str, Any]) -> str:
     head = f"{r['game']:9} {r['first']:>7} vs {r['second']:<7}"
-    if r["players"] > 2:
+    if r.get("teams"):
+        head += f" (4p teams, {r['first']} with a {r['second']} partner against two {r['second']})"
+    elif r["players"] > 2:
         head += f" ({r['players']}p, one {r['first']} against {r['players'] - 1} {r['second']})"
     line = f"{head}  score {r['score']:.3f} ± {r['ci']:.3f}  games {r['games']}"
     if r["players"] == 2:
         line += f" (+{r['wins']} ={r['draws']} -{r['losses']})"
-    if r["mean_place"] is not None and r["players"] > 2:
+    if r["mean_place"] is not None and r["players"] > 2 and not r.get("teams"):
         line += f"  mean place {r['mean_place']:.2f}"
     parts = [line]
     for name, clock in r["clocks"].items():
