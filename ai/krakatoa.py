@@ -9,7 +9,7 @@ Quakes, Rumbles and Eruptions), and values the position it leads to:
   (``ai.krakatoa_turn.VALUE``, exact dynamic programming: every throw scores all nine dice and
   throws 3-5 are Steam, Ash, Lava, KR-4.3, so a Volcano left standing scores again and again, and
   dice in two colours make a Rumble likely) — this is where a Quake, a Rumble or an Eruption is
-  worth its points;
+  worth its points (the basic preset, KR-7.1, has a table of its own: no marks there);
 - the later turns at their average (measured in greedy self-play);
 - a bonus box (KR-5) in round 6 when marks are left and a box is.
 

@@ -116,9 +116,8 @@ def compute(greedy: bool = False, basic: bool = False) -> dict[int, list[list[fl
     policy, so ``bench/krakatoa_ceiling.py`` can say how much any player can gain over it."""
     fresh_value = sum(p * s for p, s in zip(FRESH, SCORE))
     marks = [(0, 0) if basic else earned(d) for d in range(1000)]
-    end = 0.0 if basic else None
-    value: dict[int, list[list[float]]] = {
-        6: [[carry(m1, m2) if end is None else end] * 1000 for m1 in range(3) for m2 in range(3)]
+    value: dict[int, list[list[float]]] = {  # KR-7.1: in the basic preset nothing is carried
+        6: [[0.0 if basic else carry(m1, m2)] * 1000 for m1 in range(3) for m2 in range(3)]
     }
     for k in (5, 4, 3, 2):
         later = value[k + 1]
