@@ -257,6 +257,8 @@ class TableService(GuildLife, MesaTables):
         self._cache: LruCache[int, tuple[TableRow, list[SeatRow], Any, int]] = LruCache()
         #: table id -> (ply, seat, text, public text) of its log, for ``table_details``
         self._log_cache: LruCache[int, list[tuple[int, int, str, str]]] = LruCache()
+        #: table id -> (plies, words) of its last step's board caption, for the board drawn again
+        self._said: LruCache[int, tuple[int, str]] = LruCache()
         #: who this process is when it claims due deadlines (issue 19: several processes share them)
         self.claimant = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self._reposts = RepostGate()  # issue 15, defect 1
@@ -529,6 +531,17 @@ class TableService(GuildLife, MesaTables):
         engine = ctx.engine
         ended = ctx.row.status in (FINISHED, ABORTED)
         result = None
+        redrawn = ""  # drawn again (/board, resign, a restart): the last step told as when first posted
+        if not moves_text and ctx.plies and state is ctx.state:
+            said = self._said.get(ctx.id)
+            if said is not None and said[0] == ctx.plies:
+                redrawn = said[1]
+            picture_needs = image and previous is None and self.renderer is not None  # what the move changed
+            if picture_needs or not redrawn:  # after a restart: read from the log once, then remembered
+                before_last, told = await self._last_step(ctx)
+                previous = before_last if picture_needs else previous
+                redrawn = redrawn or told
+                self._said[ctx.id] = (ctx.plies, redrawn)
         view = engine.view(state, None)  # the spectator view: public posts never hold a secret
         if ended:  # resigned, timed out, agreed, aborted: the result banner, not "X to move" (tables.endings)
             view, result = final_picture(engine, state, ctx.row.outcome, ctx.seats, aborted=ctx.row.status == ABORTED)
@@ -538,7 +551,7 @@ class TableService(GuildLife, MesaTables):
             "table": ctx.id,
             "game": engine.title or engine.name,
             "players": self._player_list(ctx),
-            "moves": moves_text or (view.get("last_move") or ""),
+            "moves": moves_text or redrawn or (view.get("last_move") or ""),
             "turn": self._names_of(ctx, actors),
             "status": self._status_line(ctx, view),
             "position": view.get("position", ""),
@@ -562,26 +575,33 @@ class TableService(GuildLife, MesaTables):
             key += "_score"
         if ctx.row.draw_offer is not None and not over:
             hint = "draw"
-        if image and previous is None and ctx.plies and self.renderer is not None:
-            previous = await self._state_before_last(ctx)  # drawn again (/board, resign): the same caption
         before = engine.view(previous, None) if previous is not None else None
         picture = await self._image(ctx.row.game, view, ctx.names(), result=result, previous=before) if image else None
         mention = () if over else tuple(row.user_id for s in actors if (row := ctx.by_seat(s)) is not None
                         and not is_mesa(row.user_id))
         return PublicPost(ctx.id, BOARD, key, params, picture, mention, hint, version, self._offers(engine, state))
 
-    async def _state_before_last(self, ctx: _Ctx) -> Any:
-        """The state before the last logged move, for a board drawn again: its caption then says what
-        the last move changed, as when it was first posted.  None when the log does not replay."""
+    async def _last_step(self, ctx: _Ctx) -> tuple[Any, str]:
+        """For a board drawn again: the state before the last logged move (the picture then shows what
+        it changed) and the last step's words as they were first posted, ``Ben: a1-b1`` or ``Ana: aim
+        s1 hard · roll YYB/YRR/RRR`` (the last seat's move and the chance moves it set off; public
+        notation, so a hidden placement stays hidden).  (None, "") when the log does not replay."""
         moves = await self.repo.get_moves(ctx.id)
         engine = ctx.engine
+        states = []
         try:
             state = self._new_state(ctx, len(ctx.seats))
-            for m in moves[:-1]:
+            for m in moves:
+                states.append(state)
                 state = engine.apply(state, engine.parse_move(state, m.move))
-        except Exception:  # a picture's nicety: _rebuild reports a damaged log
-            return None
-        return state
+        except Exception:  # a caption's nicety: _rebuild reports a damaged log
+            return None, ""
+        if not moves:
+            return None, ""
+        first = max((i for i, m in enumerate(moves) if m.seat >= 0), default=len(moves) - 1)
+        items = [(before, engine.parse_move(before, m.move), m.seat)
+                 for before, m in zip(states[first:], moves[first:], strict=True)]
+        return states[-1], self._told(ctx, items)
 
     @staticmethod
     def _offers(engine: Engine, state: Any) -> frozenset[str]:
@@ -619,8 +639,14 @@ class TableService(GuildLife, MesaTables):
         return [s for s in dict.fromkeys(seats) if s not in out and s not in bots]
 
     def _moves_text(self, ctx: _Ctx, step: _Step) -> str:
+        return self._told(ctx, [(before, move, seat) for before, move, seat, _ in step.items])
+
+    @staticmethod
+    def _told(ctx: _Ctx, items: list[tuple[Any, Any, int]]) -> str:
+        """Moves as a board's caption tells them: ``Ana: aim s1 hard · roll YYB/YRR/RRR`` (the public
+        notation, so a hidden placement stays hidden; chance moves have no name)."""
         parts = []
-        for before, move, seat, _ in step.items:
+        for before, move, seat in items:
             public = ctx.engine.public_move(before, move)
             row = ctx.by_seat(seat) if seat >= 0 else None
             parts.append(f"{row.name}: {public}" if row else public)
@@ -778,6 +804,7 @@ class TableService(GuildLife, MesaTables):
                            over: bool) -> list[Message]:
         """What a committed step shows: the board, the private views it changed, the events it caused."""
         moves_text = self._moves_text(ctx, step)
+        self._said[ctx.id] = (ctx.plies, moves_text)
         private_seats = [] if over else self._private_changes(ctx, step, state)
         # the pictures are drawn side by side (the renderer runs in threads)
         previous = step.items[-1][0] if step.items else None

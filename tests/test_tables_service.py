@@ -278,6 +278,25 @@ async def test_texts_render_in_both_languages(db: DbFactory) -> None:
     await repo.close()
 
 
+@pytest.mark.parametrize("game", ["krakatoa", "plateau"])
+async def test_a_board_drawn_again_tells_the_last_step_as_first_posted(db: DbFactory, game: str) -> None:
+    """/board, a resignation or a restart draws the board again: its caption names who moved, with
+    the chance the move set off (Krakatoa's throw), in public notation (Plateau's hidden placement)."""
+    path = db("mesa.db")
+    repo, svc = await open_service(path)
+    tid, _ = await start_table(svc, game)
+    uid, name = USERS[0]
+    move = (await svc.legal_moves_for(tid, uid))[0]
+    posted = [m for m in await svc.submit_move(tid, uid, move) if isinstance(m, PublicPost) and m.kind == "board"]
+    told = posted[-1].params["moves"]
+    assert told.startswith(f"{name}: ")
+    assert (await svc.board(tid)).params["moves"] == told
+    await repo.close()
+    repo2, svc2 = await open_service(path)  # nothing remembered: read from the log
+    assert (await svc2.board(tid)).params["moves"] == told
+    await repo2.close()
+
+
 async def test_missed_posts_after_a_crash(db: DbFactory) -> None:
     """A board stored but never posted (the process died in between) is offered again at start-up."""
     path = db("mesa.db")
