@@ -470,6 +470,8 @@ EN.update({
     "error.mesa_plays_on": "Mesa does not agree to draws: it plays on. Resign if you want to stop.",
     "board.mesa": "{game} #{table} · {moves}\n{turn} is thinking…",
     "board.mesa_score": "{game} #{table} · {moves}\n{turn} is thinking… Score: {status}",
+    "board.mesa_start": "{game} #{table} begins: {players}.\n{turn} is thinking…",
+    "board.mesa_start_score": "{game} #{table} begins: {players}.\n{turn} is thinking… Score: {status}",
 })
 ES.update({
     "mesa.stats_title": "Contra Mesa (todos los juegos, puntuadas o no):",
@@ -477,6 +479,8 @@ ES.update({
     "error.mesa_plays_on": "Mesa no acepta tablas: sigue jugando. Abandona si quieres terminar.",
     "board.mesa": "{game} #{table} · {moves}\n{turn} está pensando…",
     "board.mesa_score": "{game} #{table} · {moves}\n{turn} está pensando… Puntuación: {status}",
+    "board.mesa_start": "Empieza {game} #{table}: {players}.\n{turn} está pensando…",
+    "board.mesa_start_score": "Empieza {game} #{table}: {players}.\n{turn} está pensando… Puntuación: {status}",
 })
 
 # ---- caps per player and replays made once (issue 15, defects 10, 12 and 13)

@@ -566,6 +566,9 @@ class TableService(GuildLife, MesaTables):
             key, hint = "board.build", "build"
         elif not moves_text and not view.get("last_move"):
             key, hint = "board.start", "move"
+            if actors and not mention_seats(ctx, actors):  # Mesa moves first: no deadline (tables.mesa)
+                key = "board.mesa_start"
+                params.update(deadline="-", deadline_ts=0)
         elif actors and not mention_seats(ctx, actors):  # only Mesa to act: no deadline to show (tables.mesa)
             key, hint = "board.mesa", "move"
             params.update(deadline="-", deadline_ts=0)

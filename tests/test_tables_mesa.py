@@ -15,7 +15,7 @@ import ai
 from data.models import ACTIVE
 from data.repository import Repository
 from engines import get_engine
-from tables import PrivatePost, PublicPost, Reminder, TableService
+from tables import PrivatePost, PublicPost, Reminder, TableService, t
 from tables.leaderboard import LeaderboardService
 from tables.mesa import board_name, is_mesa, level_of, mesa_id, mesa_records, mesa_seats, records_against_mesa
 from tables.thinking import Thinker, iterations, move_seed
@@ -210,6 +210,18 @@ async def test_mesa_does_not_agree_to_draws(tmp_path: Path) -> None:
         await svc.offer_draw(out[0].table_id, ANA)
     assert refused.value.key == "error.mesa_plays_on"
     assert (await repo.load(out[0].table_id))[0].draw_offer is None  # type: ignore[union-attr]
+    await repo.close()
+
+
+async def test_when_mesa_moves_first_the_start_board_shows_no_deadline(tmp_path: Path) -> None:
+    # Mesa never runs out of time (issue 17): the opening board says it is thinking, like every later
+    # board where only Mesa is to act, and mentions nobody
+    repo = await Repository.open(tmp_path / "mesa.db")
+    svc = service(repo, FakeClock())
+    out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [], {"bots": "1", "seat": "second"})
+    board = [m for m in out if isinstance(m, PublicPost) and m.kind == "board"][-1]
+    assert board.key == "board.mesa_start" and not board.mention
+    assert "deadline" not in t(board.key, "en", **board.params) and "Mesa" in board.params["turn"]
     await repo.close()
 
 
