@@ -533,15 +533,7 @@ class TableService(GuildLife, MesaTables):
         result = None
         redrawn = ""  # drawn again (/board, resign, a restart): the last step told as when first posted
         if not moves_text and ctx.plies and state is ctx.state:
-            said = self._said.get(ctx.id)
-            if said is not None and said[0] == ctx.plies:
-                redrawn = said[1]
-            picture_needs = image and previous is None and self.renderer is not None  # what the move changed
-            if picture_needs or not redrawn:  # after a restart: read from the log once, then remembered
-                before_last, told = await self._last_step(ctx)
-                previous = before_last if picture_needs else previous
-                redrawn = redrawn or told
-                self._said[ctx.id] = (ctx.plies, redrawn)
+            previous, redrawn = await self._redrawn(ctx, image, previous)
         view = engine.view(state, None)  # the spectator view: public posts never hold a secret
         if ended:  # resigned, timed out, agreed, aborted: the result banner, not "X to move" (tables.endings)
             view, result = final_picture(engine, state, ctx.row.outcome, ctx.seats, aborted=ctx.row.status == ABORTED)
@@ -583,6 +575,20 @@ class TableService(GuildLife, MesaTables):
         mention = () if over else tuple(row.user_id for s in actors if (row := ctx.by_seat(s)) is not None
                         and not is_mesa(row.user_id))
         return PublicPost(ctx.id, BOARD, key, params, picture, mention, hint, version, self._offers(engine, state))
+
+    async def _redrawn(self, ctx: _Ctx, image: bool, previous: Any) -> tuple[Any, str]:
+        """(the state before the last move, the last step's caption) for a board drawn again: the
+        caption remembered when the step was posted, else read from the log once (after a restart);
+        the state only when a picture will show what the last move changed."""
+        said = self._said.get(ctx.id)
+        told = said[1] if said is not None and said[0] == ctx.plies else ""
+        picture_needs = image and previous is None and self.renderer is not None
+        if picture_needs or not told:
+            before_last, from_log = await self._last_step(ctx)
+            previous = before_last if picture_needs else previous
+            told = told or from_log
+            self._said[ctx.id] = (ctx.plies, told)
+        return previous, told
 
     async def _last_step(self, ctx: _Ctx) -> tuple[Any, str]:
         """For a board drawn again: the state before the last logged move (the picture then shows what
