@@ -556,16 +556,15 @@ class TableService(GuildLife, MesaTables):
             key, hint = ("board.final" if ended_by_move else "board.over"), None
         elif self._unlisted(engine, state):
             key, hint = "board.build", "build"
-        elif not moves_text and not view.get("last_move"):
-            key, hint = "board.start", "move"
-            if actors and not mention_seats(ctx, actors):  # Mesa moves first: no deadline (tables.mesa)
-                key = "board.mesa_start"
-                params.update(deadline="-", deadline_ts=0)
-        elif actors and not mention_seats(ctx, actors):  # only Mesa to act: no deadline to show (tables.mesa)
-            key, hint = "board.mesa", "move"
-            params.update(deadline="-", deadline_ts=0)
         else:
-            key, hint = "board.turn", "move"
+            mesa_only = bool(actors) and not mention_seats(ctx, actors)  # Mesa never has a deadline (tables.mesa)
+            if not moves_text and not view.get("last_move"):  # the opening board
+                key = "board.mesa_start" if mesa_only else "board.start"
+            else:
+                key = "board.mesa" if mesa_only else "board.turn"
+            hint = "move"
+            if mesa_only:
+                params.update(deadline="-", deadline_ts=0)
         if params["status"]:
             key += "_score"
         if ctx.row.draw_offer is not None and not over:
@@ -597,20 +596,19 @@ class TableService(GuildLife, MesaTables):
         notation, so a hidden placement stays hidden).  (None, "") when the log does not replay."""
         moves = await self.repo.get_moves(ctx.id)
         engine = ctx.engine
-        states = []
+        items: list[tuple[Any, Any, int]] = []  # (state before, move, seat) of every logged move
         try:
             state = self._new_state(ctx, len(ctx.seats))
             for m in moves:
-                states.append(state)
-                state = engine.apply(state, engine.parse_move(state, m.move))
+                move = engine.parse_move(state, m.move)
+                items.append((state, move, m.seat))
+                state = engine.apply(state, move)
         except Exception:  # a caption's nicety: _rebuild reports a damaged log
             return None, ""
-        if not moves:
+        if not items:
             return None, ""
-        first = max((i for i, m in enumerate(moves) if m.seat >= 0), default=len(moves) - 1)
-        items = [(before, engine.parse_move(before, m.move), m.seat)
-                 for before, m in zip(states[first:], moves[first:], strict=True)]
-        return states[-1], self._told(ctx, items)
+        first = max((i for i, item in enumerate(items) if item[2] >= 0), default=len(items) - 1)
+        return items[-1][0], self._told(ctx, items[first:])
 
     @staticmethod
     def _offers(engine: Engine, state: Any) -> frozenset[str]:

@@ -11,4 +11,3 @@ def test_a_partnership_win_counts_one_for_the_measured_seat() -> None:
     r = run_match("krakatoa", "random", "random", 12, lambda name: None, players=4, seed=2, options={"teams": True})
     assert r["wins"] + r["draws"] + r["losses"] == 12
     assert r["wins"] > 0 and r["losses"] > 0
-
