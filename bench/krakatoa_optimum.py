@@ -60,9 +60,10 @@ class Aimed:
     starts: np.ndarray  # (1000,): first row of each dice state
     auto: np.ndarray  # (1000,): auto's row (KR-8.4)
     random_weight: np.ndarray  # (rows,): P(a uniformly random player picks the row)
+    labels: list[tuple[int, str, str]]  # per row: (set thrown, target die, force), as KR-10.3 writes them
 
 
-def _aimed(k: int) -> Aimed:
+def aimed_throw(k: int) -> Aimed:
     sets = [FIXED[k]] if k in FIXED else [0, 1, 2]  # KR-4.3: throw 2 chooses its set
     roll: list[np.ndarray] = []
     none: list[float] = []
@@ -70,6 +71,7 @@ def _aimed(k: int) -> Aimed:
     starts: list[int] = []
     auto: list[int] = []
     weight: list[float] = []
+    labels: list[tuple[int, str, str]] = []
     for d in range(DICE):
         dice = (d // 100, d // 10 % 10, d % 10)
         faces = (ALL[dice[0]], ALL[dice[1]], ALL[dice[2]])
@@ -103,14 +105,24 @@ def _aimed(k: int) -> Aimed:
                         if (x, f"{KR.SETS[y]}{i + 1}", force) == (auto_set, auto_die, auto_force):
                             auto.append(len(roll))
                         roll.append(row)
+                        labels.append((x, f"{KR.SETS[y]}{i + 1}", force))
                         none.append(ny * nz)
                         scratch_at.append(d * 3 + x)
             count = len(roll) - first
             weight += [1.0 / (len(sets) * count)] * count
         assert len(auto) == d + 1, "auto's aim is one of the rows"
     return Aimed(
-        np.array(roll), np.array(none), np.array(scratch_at), np.array(starts), np.array(auto), np.array(weight)
+        np.array(roll), np.array(none), np.array(scratch_at), np.array(starts), np.array(auto), np.array(weight),
+        labels,
     )
+
+
+def scratch_dice() -> np.ndarray:
+    """(dice x set, 10): the dice states a scratch throwing that set leaves, per fresh face (KR-3.7)."""
+    return np.array([
+        [[f * 100 + d % 100, d // 100 * 100 + f * 10 + d % 10, d // 10 * 10 + f][x] for f in range(10)]
+        for d in range(DICE) for x in range(3)
+    ])
 
 
 @dataclass
@@ -132,13 +144,10 @@ class Turn:
     def __init__(self, spread: int) -> None:
         self.spread = spread
         self.width = 2 * spread + 1
-        self.throws = {k: _aimed(k) for k in (2, 3, 4, 5)}
+        self.throws = {k: aimed_throw(k) for k in (2, 3, 4, 5)}
         columns = np.arange(self.width)
         self.shift = np.minimum(columns[None, :] + RAW[:, None], self.width - 1)  # the points a throw scores
-        self.scratch_dice = np.array([  # (dice, set) -> the ten dice states a scratch leaves (KR-3.7)
-            [[f * 100 + d % 100, d // 100 * 100 + f * 10 + d % 10, d // 10 * 10 + f][x] for f in range(10)]
-            for d in range(DICE) for x in range(3)
-        ])
+        self.scratch_dice = scratch_dice()
         self.auto = Fixed({k: t.auto for k, t in self.throws.items()}, RAW >= KEEP_RAW)  # KR-8.4
         self.expected = self._most_expected_points()
 
