@@ -20,6 +20,13 @@ from pg_server import MISSING, DbFactory, PgServer, find_bin_dir
 BACKENDS = ("sqlite", "postgresql")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The ``slow`` tests first (order kept otherwise): with ``-n 2 --dist worksteal`` the long ones
+    then start at once and the short ones fill the gaps, instead of one long test starting last
+    while the other worker has nothing left to do."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[PgServer]:
     bin_dir = find_bin_dir()

@@ -6,6 +6,7 @@ import asyncio
 import json
 from pathlib import Path
 
+import pytest
 from test_tables_service import CHANNEL, GUILD, USERS, FakeClock, open_service
 
 from data.models import FINISHED, now_iso
@@ -31,6 +32,7 @@ async def _finished_tables(svc, count: int) -> list[int]:  # type: ignore[no-unt
     return ids
 
 
+@pytest.mark.slow
 async def test_three_thousand_finished_games_keep_the_caches_bounded(tmp_path: Path) -> None:
     repo, svc = await open_service(str(tmp_path / "mesa.db"))
     try:

@@ -89,6 +89,7 @@ async def test_archived_threads_refuse_slash_commands(server: DiscordServer, bot
     assert archived(server, thread), "locked: the bot left it archived"
 
 
+@pytest.mark.slow
 async def test_a_429_storm_while_20_tables_move(server: DiscordServer, bot: BotProcess) -> None:
     server.ratelimiter.limits = Limits(route=4, route_window=0.5, message_edits=2, message_edit_window=0.5,
                                        global_=25, global_window=0.5)

@@ -22,6 +22,7 @@ import string
 import time
 from typing import Any
 
+import pytest
 from discord_standin import payloads as P
 from discord_standin.server import BotProcess, DiscordServer, Exchange, Player, dump
 from mesa_e2e import Cast, snapshot, table_row
@@ -267,6 +268,7 @@ def settled(e: Exchange) -> bool:
     return e.callback is None or e.finished or (e.callback_type == 6 and e.payload["type"] == 3)
 
 
+@pytest.mark.slow
 async def test_ten_thousand_malformed_inputs_change_nothing_and_crash_nothing(server: DiscordServer,
                                                                               bot: BotProcess, cast: Cast) -> None:
     rng = random.Random(51)

@@ -11,6 +11,7 @@ import hashlib
 import random
 import re
 
+import pytest
 from discord_standin.server import BotProcess, DiscordServer
 from mesa_e2e import Cast, custom_ids, moves, query, table_row
 
@@ -94,6 +95,7 @@ def _private_positions(text: str) -> set[str]:
     return {m for m in re.findall(r"[A-Za-z0-9?.,/]+/[A-Za-z0-9?.,/]+", text) if "?" in m or "." in m}
 
 
+@pytest.mark.slow
 async def test_plateau_private_faces_reach_only_their_owner(server: DiscordServer, bot: BotProcess,
                                                             cast: Cast) -> None:
     rng = random.Random(12)

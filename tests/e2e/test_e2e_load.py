@@ -4,12 +4,14 @@ Discord's 3 seconds.  A short version of ``python -m bench.e2e_load`` (which pri
 
 from __future__ import annotations
 
+import pytest
 from discord_standin.server import BotProcess, DiscordServer
 from mesa_e2e import Cast
 
 from bench.e2e_load import DISCORD_LIMIT, play_tables
 
 
+@pytest.mark.slow
 async def test_a_hundred_tables_at_once_are_all_answered_in_time(server: DiscordServer, bot: BotProcess) -> None:
     cast = Cast(server, count=200)
     made, seconds = await play_tables(server, cast, tables=100, moves=3, seed=7)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from discord_standin.server import BotProcess, DiscordServer
 from mesa_e2e import Cast, custom_ids, moves, table_row
 
@@ -88,6 +89,7 @@ async def test_kill_between_acknowledging_a_move_and_posting_its_board(server: D
     assert table_row(bot.database, table)["status"] == "finished"
 
 
+@pytest.mark.slow
 async def test_every_game_resumes_after_a_kill_and_old_buttons_still_work(server: DiscordServer,
                                                                           bot: BotProcess, cast: Cast) -> None:
     bot.expect_errors = True

@@ -84,6 +84,7 @@ async def sharded(registered_commands: list[dict[str, Any]]) -> AsyncIterator[Sh
         await server.stop()
 
 
+@pytest.mark.slow
 async def test_two_shard_processes_one_database_and_kills(sharded: ShardedServer, pg_server: PgServer,
                                                          tmp_path: Path) -> None:
     server = sharded
@@ -288,6 +289,7 @@ async def test_a_shard_process_with_a_shard_discord_does_not_know_stops_with_one
         pg_server.release_database(url)
 
 
+@pytest.mark.slow
 async def test_shard_count_auto_runs_every_recommended_shard_in_one_process(
         sharded: ShardedServer, pg_server: PgServer, tmp_path: Path) -> None:
     url = pg_server.new_database("auto")
