@@ -39,7 +39,7 @@ except ModuleNotFoundError as missing:  # pragma: no cover - a bench, run by han
     raise SystemExit("bench.krakatoa_plan needs numpy: pip install -r requirements-bench.txt") from missing
 
 import ai
-from ai.krakatoa_turn import ALL, FRESH, carry, earned
+from ai.krakatoa_turn import ALL, FRESH, carry, earned, value_table
 from bench.ai import interval, play_game
 from bench.ai_baselines import krakatoa_greedy
 from bench.krakatoa_optimum import DICE, NINE, RAW, aimed_throw, scratch_dice
@@ -65,7 +65,7 @@ class Plan:
         # G[k][m1, m2]: a throw k-1 scored with marks m1 (m2 waiting) showing dice d', from total t
         self.g: dict[int, np.ndarray] = {}
         self.scratch: dict[int, np.ndarray] = {}
-        self.w: dict[int, np.ndarray] = {}
+        self.w: dict[int, np.ndarray] = {}  # W[k], kept for the figures printed
         for k in (6, 5, 4, 3, 2):
             self.w[k] = w
             g = np.empty((3, 3, DICE, MOD))
@@ -86,8 +86,7 @@ class Plan:
             self.scratch[k] = sc
             if k == 2:
                 break
-            r = self.rows[k - 1] if k - 1 >= 2 else None
-            assert r is not None
+            r = self.rows[k - 1]  # throw k - 1 leads to W[k]
             nw = np.empty_like(w)
             for m1 in range(3):
                 for m2 in range(3):
@@ -175,6 +174,12 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     started = time.perf_counter()
+    plan = Plan()
+    with_quakes = float(NINE @ plan.w[2][0, 0].mean(axis=1))
+    without = float(NINE @ np.array(value_table()[2][0]))
+    print(f"table: {plan.w[2].size * 4:,} values in {plan.seconds:.1f} s; throws 2-5 after a fresh throw 1, "
+          f"no marks, any last two digits of the total: {with_quakes:.2f} points with the Quakes counted and "
+          f"planned, {without:.2f} without any Quake (ai.krakatoa_turn's table)")
     chunks = [list(range(j, args.games, args.jobs * 1)) for j in range(args.jobs)]
     with ProcessPoolExecutor(args.jobs) as pool:
         parts = list(pool.map(_games, [(c, args.seed, args.me, args.against) for c in chunks]))
