@@ -17,6 +17,9 @@ Measured on this 2-core machine (2026-12-01; the table takes 5 s to compute, a g
 
     plan   vs greedy: 0.542 ± 0.015 over 4000 games (seed 21)    0.553 ± 0.031 over 1000 (seed 11)
     normal vs greedy: 0.542 ± 0.022 over 2000 games (seed 21)    0.563 ± 0.031 over 1000 (seed 11)
+    hard   vs greedy: 0.545 ± 0.022 over 2000 games (seed 21)
+    plan   vs random: 0.901 ± 0.011 over 3000 games (seed 31)
+    greedy vs random: 0.869 ± 0.012 over 3000 games (seed 31)
 
 Planning every Quake of the turn gains nothing measurable over ``normal``, which plans the turn's
 Rumbles and Eruptions but only the Quake of the throw at hand (``ai.krakatoa``): the Quakes a player
@@ -41,7 +44,7 @@ except ModuleNotFoundError as missing:  # pragma: no cover - a bench, run by han
 import ai
 from ai.krakatoa_turn import ALL, FRESH, carry, earned, value_table
 from bench.ai import interval, play_game
-from bench.ai_baselines import krakatoa_greedy
+from bench.ai_baselines import krakatoa_greedy, random_player
 from bench.krakatoa_optimum import DICE, NINE, RAW, aimed_throw, scratch_dice
 from engines import krakatoa as KR
 
@@ -152,8 +155,8 @@ def _games(args: tuple[list[int], int, str, str]) -> list[float]:
     games, seed, me, against = args
     if _PLAN is None and me == "plan":
         _PLAN = Plan()
-    other = krakatoa_greedy if against == "greedy" else _level(against)
-    mine = plan_player if me == "plan" else _level(me)
+    other = {"greedy": krakatoa_greedy, "random": random_player}.get(against) or _level(against)
+    mine = {"plan": plan_player, "greedy": krakatoa_greedy}.get(me) or _level(me)
     engine = KR.ENGINE
     scores = []
     for g in games:
@@ -169,8 +172,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--me", default="plan")
-    parser.add_argument("--against", default="greedy")
+    parser.add_argument("--me", default="plan", help="plan, greedy or a level")
+    parser.add_argument("--against", default="greedy", help="greedy, random or a level")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     started = time.perf_counter()
