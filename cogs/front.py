@@ -46,6 +46,7 @@ from cogs.quickstart import full_rules, quickstart
 from tables import games as game_facts
 from tables import picker
 from tables.errors import TableError
+from tables.i18n import counted
 from tables.i18n import t as service_t
 from tables.outbox import RESULT
 from tables.service import TableSummary
@@ -500,7 +501,8 @@ class Front:
                           interaction.guild_id))),
                       t("settings.rate_mesa", lang, value=t("word.on" if current.rate_mesa else "word.off", lang))]
             limits = await self.service.caps(interaction.guild_id)
-            lines.append(t("settings.caps", lang, invitations=limits.max_invitations, games=limits.max_active))
+            waiting = counted(limits.max_invitations, "invitation_waiting", lang)
+            lines.append(t("settings.caps", lang, invitations=waiting, games=counted(limits.max_active, "game", lang)))
             await self.reply(interaction, "\n".join(lines))
 
     # ================================================================ buttons and selects

@@ -448,7 +448,7 @@ EN.update({
     "opt.max_invitations.desc": "How many invitations or open tables one player may keep waiting (1-500, default 10)",
     "opt.max_games": "max_games",
     "opt.max_games.desc": "In how many games one player may play at once in this server (1-500, default 25)",
-    "settings.caps": "Per player: {invitations} waiting invitations, {games} games at once",
+    "settings.caps": "Per player: {invitations} waiting, {games} at once",
 })
 ES.update({
     "opt.max_invitations": "max_invitaciones",
@@ -457,5 +457,5 @@ ES.update({
     "opt.max_games": "max_partidas",
     "opt.max_games.desc": "En cuántas partidas a la vez puede jugar un jugador en este servidor "
     "(1-500, 25 por defecto)",
-    "settings.caps": "Por jugador: {invitations} invitaciones en espera, {games} partidas a la vez",
+    "settings.caps": "Por jugador: {invitations} en espera, {games} a la vez",
 })

@@ -242,15 +242,32 @@ class Names(tuple):  # type: ignore[type-arg]
     """A param listing people: ``Ana``, ``Ana and Cy``, ``Ana, Ben and Cy`` in the reader's language."""
 
 
+class Count(NamedTuple):
+    """A param counting something, said with its noun in the reader's language: ``1 game``, ``2 games``,
+    ``1 partida``.  ``noun`` names the catalogue entry ``count.<noun>``: the singular and the plural,
+    ``game|games`` (one is singular, zero and the rest plural: English and Spanish alike)."""
+
+    n: int
+    noun: str
+
+
 def _said(value: Any, lang: str) -> Any:
     if isinstance(value, Phrase):
         return t(value.key, lang, **value.params)
+    if isinstance(value, Count):
+        return counted(value.n, value.noun, lang)
     if isinstance(value, Names):
         names = [str(n) for n in value]
         if len(names) < 2:
             return "".join(names)
         return t("list.and", lang, first=", ".join(names[:-1]), last=names[-1])
     return value
+
+
+def counted(n: int, noun: str, lang: str = DEFAULT_LANG) -> str:
+    """``n`` and the noun ``count.<noun>`` in ``lang``, singular for one: ``1 game``, ``3 partidas``."""
+    one, _, many = t(f"count.{noun}", lang).partition("|")
+    return f"{n} {one if n == 1 else many or one}"
 
 
 def t(key: str, lang: str = DEFAULT_LANG, **params: Any) -> str:
@@ -272,15 +289,15 @@ EN.update({
     "lb.wins": "Wins",
     "lb.empty": "No rated games yet",
     "lb.footnote": "? = provisional (fewer than 5 rated games)",
-    "lb.line": "{rank}. {name} {rating}{mark} ({games} games, {wins} wins)",
+    "lb.line": "{rank}. {name} {rating}{mark} ({games}, {wins})",
     "lb.you": "You: rank {rank} of {total}, rating {rating}{mark}",
     "lb.page": "Page {page} of {pages}",
     "stats.none": "{name} has no rated games in this server yet.",
     "stats.title": "Stats of {name}",
-    "stats.line": "{game}: rating {rating}{mark}, rank {rank} of {players} · {games} games: {wins} won, "
-    "{losses} lost, {draws} drawn · streak {streak} · last five {last}",
+    "stats.line": "{game}: rating {rating}{mark}, rank {rank} of {players} · {games}: {wins}, {losses}, "
+    "{draws} drawn · streak {streak} · last five {last}",
     "stats.chart": "{game}: rating of {name}",
-    "stats.chart_sub": "{games} rated games",
+    "stats.chart_sub": "{games}",
     "history.none": "{name} has no finished tables in this server yet.",
     "history.title": "Recent tables of {name}",
     "history.line": "#{table} {game} · {result} (place {place} of {players}){unrated} · {date} · {link}",
@@ -302,15 +319,15 @@ ES.update({
     "lb.wins": "Victorias",
     "lb.empty": "Todavía no hay partidas puntuadas",
     "lb.footnote": "? = provisional (menos de 5 partidas puntuadas)",
-    "lb.line": "{rank}. {name} {rating}{mark} ({games} partidas, {wins} victorias)",
+    "lb.line": "{rank}. {name} {rating}{mark} ({games}, {wins})",
     "lb.you": "Tú: puesto {rank} de {total}, puntuación {rating}{mark}",
     "lb.page": "Página {page} de {pages}",
     "stats.none": "{name} todavía no tiene partidas puntuadas en este servidor.",
     "stats.title": "Estadísticas de {name}",
-    "stats.line": "{game}: puntuación {rating}{mark}, puesto {rank} de {players} · {games} partidas: "
-    "{wins} ganadas, {losses} perdidas, {draws} en tablas · racha {streak} · últimas cinco {last}",
+    "stats.line": "{game}: puntuación {rating}{mark}, puesto {rank} de {players} · {games}: "
+    "{wins}, {losses}, {draws} en tablas · racha {streak} · últimas cinco {last}",
     "stats.chart": "{game}: puntuación de {name}",
-    "stats.chart_sub": "{games} partidas puntuadas",
+    "stats.chart_sub": "{games}",
     "history.none": "{name} todavía no tiene mesas terminadas en este servidor.",
     "history.title": "Mesas recientes de {name}",
     "history.line": "#{table} {game} · {result} (puesto {place} de {players}){unrated} · {date} · {link}",
@@ -330,6 +347,14 @@ ES.update({
 # codes of each engine's ``Outcome.reason`` (spaces written ``_``), the facts from ``Outcome.extra``
 EN.update({
     "list.and": "{first} and {last}",
+    # nouns of ``Count`` params: singular|plural
+    "count.game": "game|games",
+    "count.rated_game": "rated game|rated games",
+    "count.win": "win|wins",
+    "count.won": "won|won",
+    "count.lost": "lost|lost",
+    "count.invitation": "invitation or open table|invitations or open tables",
+    "count.invitation_waiting": "invitation|invitations",
     "outcome.standings": " Standings: {standings}",
     "outcome.kona.line.capybara": "{winners} wins {game} #{table}: three capybaras in a row ({line}).",
     "outcome.kona.line.poodle": "{winners} wins {game} #{table}: three poodles in a row ({line}).",
@@ -362,6 +387,13 @@ EN.update({
 })
 ES.update({
     "list.and": "{first} y {last}",
+    "count.game": "partida|partidas",
+    "count.rated_game": "partida puntuada|partidas puntuadas",
+    "count.win": "victoria|victorias",
+    "count.won": "ganada|ganadas",
+    "count.lost": "perdida|perdidas",
+    "count.invitation": "invitación o mesa abierta|invitaciones o mesas abiertas",
+    "count.invitation_waiting": "invitación|invitaciones",
     "outcome.standings": " Clasificación: {standings}",
     "outcome.kona.line.capybara": "{winners} gana {game} #{table}: tres capibaras en línea ({line}).",
     "outcome.kona.line.poodle": "{winners} gana {game} #{table}: tres caniches en línea ({line}).",
@@ -466,7 +498,7 @@ ES.update({
 # ---- playing Mesa (issues 17, 18): shared by the console and Discord
 EN.update({
     "mesa.stats_title": "Against Mesa (all games, rated or not):",
-    "mesa.stats_line": "{name}: {games} games: {wins} won, {losses} lost, {draws} drawn",
+    "mesa.stats_line": "{name}: {games}: {wins}, {losses}, {draws} drawn",
     "error.mesa_plays_on": "Mesa does not agree to draws: it plays on. Resign if you want to stop.",
     "board.mesa": "{game} #{table} · {moves}\n{turn} is thinking…",
     "board.mesa_score": "{game} #{table} · {moves}\n{turn} is thinking… Score: {status}",
@@ -475,7 +507,7 @@ EN.update({
 })
 ES.update({
     "mesa.stats_title": "Contra Mesa (todos los juegos, puntuadas o no):",
-    "mesa.stats_line": "{name}: {games} partidas: {wins} ganadas, {losses} perdidas, {draws} en tablas",
+    "mesa.stats_line": "{name}: {games}: {wins}, {losses}, {draws} en tablas",
     "error.mesa_plays_on": "Mesa no acepta tablas: sigue jugando. Abandona si quieres terminar.",
     "board.mesa": "{game} #{table} · {moves}\n{turn} está pensando…",
     "board.mesa_score": "{game} #{table} · {moves}\n{turn} está pensando… Puntuación: {status}",
@@ -485,18 +517,18 @@ ES.update({
 
 # ---- caps per player and replays made once (issue 15, defects 10, 12 and 13)
 EN.update({
-    "error.too_many_invitations": "You already have {count} invitations or open tables waiting on this server "
+    "error.too_many_invitations": "You already have {count} waiting on this server "
     "(the most it allows is {max}). Cancel one with /abort, or wait until one starts, then invite again.",
-    "error.too_many_tables": "{name} already plays {count} games on this server (the most it allows is {max}). "
+    "error.too_many_tables": "{name} already plays {count} on this server (the most it allows is {max}). "
     "Finish one first.",
     "error.replay_busy": "Already making your replay of table #{table}: it comes in a moment. Ask for another "
     "once it is posted.",
     "outcome.any.ply_limit_hard": "Draw: the game reached {plies} moves, the most any game of {game} may last.",
 })
 ES.update({
-    "error.too_many_invitations": "Ya tienes {count} invitaciones o mesas abiertas esperando en este servidor "
+    "error.too_many_invitations": "Ya tienes {count} esperando en este servidor "
     "(el máximo permitido es {max}). Cancela una con /abort, o espera a que empiece alguna, y vuelve a invitar.",
-    "error.too_many_tables": "{name} ya juega {count} partidas en este servidor (el máximo permitido es {max}). "
+    "error.too_many_tables": "{name} ya juega {count} en este servidor (el máximo permitido es {max}). "
     "Termina una primero.",
     "error.replay_busy": "Ya estoy preparando tu repetición de la mesa #{table}: llega en un momento. Pide otra "
     "cuando esté publicada.",

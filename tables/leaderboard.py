@@ -382,7 +382,7 @@ def _mark(provisional: bool) -> str:
 
 def board_text(page: BoardPage, lang: str) -> str:
     """The leaderboard page as text lines (the image's alt text, and the console's output)."""
-    from tables.i18n import t
+    from tables.i18n import Count, t
 
     lines = [t("lb.title", lang, game=page.title) + (f" · {t('lb.page', lang, page=page.page, pages=page.pages)}"
                                                      if page.pages > 1 else "")]
@@ -390,7 +390,7 @@ def board_text(page: BoardPage, lang: str) -> str:
         lines.append(t("lb.empty", lang))
     for e in page.entries:
         lines.append(t("lb.line", lang, rank=e.rank, name=e.name, rating=e.rating, mark=_mark(e.provisional),
-                       games=e.games, wins=e.wins))
+                       games=Count(e.games, "game"), wins=Count(e.wins, "win")))
     if page.caller is not None:
         c = page.caller
         lines.append(t("lb.you", lang, rank=c.rank, total=page.total, rating=c.rating, mark=_mark(c.provisional)))
@@ -415,7 +415,7 @@ def board_image(page: BoardPage, lang: str, caller_id: int | None = None) -> byt
 
 
 def stats_text(stats: Sequence[GameStats], name: str, lang: str) -> str:
-    from tables.i18n import t
+    from tables.i18n import Count, t
 
     if not stats:
         return t("stats.none", lang, name=name)
@@ -423,7 +423,8 @@ def stats_text(stats: Sequence[GameStats], name: str, lang: str) -> str:
     for s in stats:
         streak = f"{s.streak[0]}{s.streak[1]}" if s.streak[1] else "-"
         lines.append(t("stats.line", lang, game=s.title, rating=s.rating, mark=_mark(s.provisional), rank=s.rank,
-                       players=s.players, games=s.games, wins=s.wins, losses=s.losses, draws=s.draws,
+                       players=s.players, games=Count(s.games, "game"), wins=Count(s.wins, "won"),
+                       losses=Count(s.losses, "lost"), draws=s.draws,
                        streak=streak, last=" ".join(s.last_five) or "-"))
     return "\n".join(lines)
 
@@ -432,10 +433,10 @@ def stats_chart(stats: GameStats, name: str, lang: str) -> bytes:
     """A small PNG chart of one game's rating over time."""
     from render import theme
     from render.leaderboard import rating_chart
-    from tables.i18n import t
+    from tables.i18n import Count, t
 
     picture = rating_chart(t("stats.chart", lang, game=stats.title, name=name), list(stats.series),
-                           subtitle=t("stats.chart_sub", lang, games=stats.games))
+                           subtitle=t("stats.chart_sub", lang, games=Count(stats.games, "rated_game")))
     return theme.to_png(picture)
 
 

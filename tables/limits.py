@@ -14,6 +14,7 @@ from datetime import datetime
 from data.models import ACTIVE, WAITING, now_iso
 from data.repository import Repository
 from tables.errors import TableError
+from tables.i18n import Count
 
 #: invitations and open tables one host may keep waiting per server
 DEFAULT_MAX_INVITATIONS = 10
@@ -41,10 +42,10 @@ async def check_can_host(repo: Repository, guild_id: int, host_id: int, name: st
     limits = await limits_of(repo, guild_id)
     waiting = await repo.count_hosted(host_id, guild_id, WAITING)
     if waiting >= limits.max_invitations:
-        raise TableError("error.too_many_invitations", count=waiting, max=limits.max_invitations)
+        raise TableError("error.too_many_invitations", count=Count(waiting, "invitation"), max=limits.max_invitations)
     playing = await repo.count_seated(host_id, guild_id, (ACTIVE,))
     if playing >= limits.max_active:
-        raise TableError("error.too_many_tables", name=name, count=playing, max=limits.max_active)
+        raise TableError("error.too_many_tables", name=name, count=Count(playing, "game"), max=limits.max_active)
 
 
 async def check_can_sit(repo: Repository, guild_id: int, user_id: int, name: str) -> None:
@@ -52,7 +53,7 @@ async def check_can_sit(repo: Repository, guild_id: int, user_id: int, name: str
     limits = await limits_of(repo, guild_id)
     playing = await repo.count_seated(user_id, guild_id, (ACTIVE,))
     if playing >= limits.max_active:
-        raise TableError("error.too_many_tables", name=name, count=playing, max=limits.max_active)
+        raise TableError("error.too_many_tables", name=name, count=Count(playing, "game"), max=limits.max_active)
 
 
 def checked_limit(value: int | None) -> int | None:

@@ -214,13 +214,13 @@ async def mesa_records(repo: Any, guild_id: int, user_id: int) -> list[MesaRecor
 
 def records_text(records: Sequence[MesaRecord], lang: str) -> str:
     """The /stats lines about Mesa ("" when the player never met it)."""
-    from tables.i18n import t
+    from tables.i18n import Count, t
 
     if not records:
         return ""
     lines = [t("mesa.stats_title", lang)]
-    lines += [t("mesa.stats_line", lang, name=mesa_name(r.level), games=r.games, wins=r.wins, losses=r.losses,
-                draws=r.draws) for r in records]
+    lines += [t("mesa.stats_line", lang, name=mesa_name(r.level), games=Count(r.games, "game"),
+                wins=Count(r.wins, "won"), losses=Count(r.losses, "lost"), draws=r.draws) for r in records]
     return "\n".join(lines)
 
 

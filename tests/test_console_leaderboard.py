@@ -44,8 +44,8 @@ def test_console_leaderboard_stats_history_replay(tmp_path: Path) -> None:
     out = run_console(script, tmp_path)
     board = out.index("[dm Ana] Kona leaderboard")
     # Cy and Ana won once each; Cy's win was over a player who had already won: Cy is first
-    assert out[board + 1].startswith("[dm Ana] 1. Cy ") and "(1 games, 1 wins)" in out[board + 1]
-    assert out[board + 2].startswith("[dm Ana] 2. Ana ") and "(2 games, 1 wins)" in out[board + 2]
+    assert out[board + 1].startswith("[dm Ana] 1. Cy ") and "(1 game, 1 win)" in out[board + 1]
+    assert out[board + 2].startswith("[dm Ana] 2. Ana ") and "(2 games, 1 win)" in out[board + 2]
     assert out[board + 3].startswith("[dm Ana] 3. Ben ") and "?" in out[board + 3]  # provisional
     assert re.search(r"\(image: .+leaderboard-kona-p1\.png\)$", out[board + 3])
     assert "[dm Dee] You:" not in out  # Dee has no rating: no own row

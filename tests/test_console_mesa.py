@@ -87,8 +87,8 @@ async def test_a_console_game_against_mesa_at_each_level(tmp_path: Path, game: s
     assert any(f"Mesa ({level}):" in line for line in out)  # Mesa's moves are announced like a player's
     assert not any(line.startswith("[dm Mesa") or line.startswith("[error") for line in out)
     await con.handle("Ana: /stats")
-    assert f"[dm Ana] Mesa ({level}): 1 games:" in " ".join(out[-3:]) or any(
-        line.startswith(f"[dm Ana] Mesa ({level}): 1 games") for line in out)
+    assert f"[dm Ana] Mesa ({level}): 1 game:" in " ".join(out[-3:]) or any(
+        line.startswith(f"[dm Ana] Mesa ({level}): 1 game:") for line in out)
     await repo.close()
 
 

@@ -244,10 +244,10 @@ async def test_games_rules_settings(harness: Harness) -> None:
     done = replies(h)[-1].content
     assert "Settings saved" in done and "1d" in done and "Rated games: off" in done
     assert (await h.bot.service.guild_settings(100000000000000001)).rated is False
-    assert "Per player: 10 waiting invitations, 25 games at once" in done, "the default caps are shown"
+    assert "Per player: 10 invitations waiting, 25 games at once" in done, "the default caps are shown"
     # issue 15, defect 10: the caps per player are a server setting
     await h.command("settings", [option("max_games", 3, INTEGER)], BOB, permissions=MANAGE_GUILD)
-    assert "Per player: 10 waiting invitations, 3 games at once" in replies(h)[-1].content
+    assert "Per player: 10 invitations waiting, 3 games at once" in replies(h)[-1].content
     caps = await h.bot.service.caps(100000000000000001)
     assert (caps.max_invitations, caps.max_active) == (10, 3)
 

@@ -112,7 +112,7 @@ async def test_rate_mesa_setting_and_stats_record_against_mesa(harness: Harness)
     answer = [r for r in h.standin.interaction_replies() if r.content][-1]
     assert answer.content.startswith("Stats of alice")  # rated now: a Kona rating line
     assert "Kona: rating" in answer.content
-    assert "Against Mesa" in answer.content and "Mesa (easy): 1 games:" in answer.content
+    assert "Against Mesa" in answer.content and "Mesa (easy): 1 game:" in answer.content
 
 
 async def test_rematch_against_mesa_seats_mesa_again(harness: Harness) -> None:

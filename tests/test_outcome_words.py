@@ -115,6 +115,27 @@ def test_names_are_listed_in_the_readers_language() -> None:
              table=1).startswith("Ana, Ben y Cy ganan juntos K3 #1")
 
 
+def test_counts_say_one_in_the_singular_in_both_languages() -> None:
+    # /stats against Mesa after one game said "Mesa (easy): 1 games: 1 won" ("1 ganadas" in Spanish)
+    line = {lang: {n: t("mesa.stats_line", lang, name="Mesa (easy)", games=i18n.Count(n, "game"),
+                        wins=i18n.Count(n, "won"), losses=i18n.Count(0, "lost"), draws=0) for n in (1, 2)}
+            for lang in ("en", "es")}
+    assert line["en"][1] == "Mesa (easy): 1 game: 1 won, 0 lost, 0 drawn"
+    assert line["en"][2] == "Mesa (easy): 2 games: 2 won, 0 lost, 0 drawn"
+    assert line["es"][1] == "Mesa (easy): 1 partida: 1 ganada, 0 perdidas, 0 en tablas"
+    assert line["es"][2] == "Mesa (easy): 2 partidas: 2 ganadas, 0 perdidas, 0 en tablas"
+    # every noun of a Count has its singular and plural in both catalogues
+    nouns = {k for k in i18n.EN if k.startswith("count.")}
+    assert nouns == {k for k in i18n.ES if k.startswith("count.")} and nouns
+    for catalog in (i18n.EN, i18n.ES):
+        assert all(len(catalog[k].split("|")) == 2 and all(catalog[k].split("|")) for k in nouns)
+    # a cap of one: "You already have 1 invitation or open table waiting", "Ben already plays 1 game"
+    assert t("error.too_many_invitations", "en", count=i18n.Count(1, "invitation"), max=1).startswith(
+        "You already have 1 invitation or open table waiting on this server (the most it allows is 1)")
+    assert t("error.too_many_tables", "es", name="Ben", count=i18n.Count(1, "game"), max=1).startswith(
+        "Ben ya juega 1 partida en este servidor")
+
+
 def test_rule_numbers_are_left_out_of_what_players_read() -> None:
     assert without_rule_numbers("KO-4.4: a piece may not pass over another (c3 is in the way)") == \
         "a piece may not pass over another (c3 is in the way)"

@@ -9,7 +9,7 @@ from pg_server import DbFactory
 from test_tables_service import CHANNEL, GUILD, USERS, FakeClock, open_service, start_table
 
 from data.models import INVITED, now_iso
-from tables import TableError, t
+from tables import TableError, i18n, t
 from tables.limits import DEFAULT_MAX_INVITATIONS, set_limits
 
 ANA, BEN, CY = USERS[0], USERS[1], USERS[2]
@@ -61,8 +61,8 @@ async def test_a_player_at_the_cap_of_games_cannot_sit_at_another(db: DbFactory)
             assert exc.key == "error.too_many_tables"
             assert "Ben" in exc.message("en") and "2" in exc.message("en")
             assert "partidas" in exc.message("es")
-        assert t("error.too_many_tables", "es", name="Ben", count=2, max=2) != \
-            t("error.too_many_tables", "en", name="Ben", count=2, max=2)
+        assert t("error.too_many_tables", "es", name="Ben", count=i18n.Count(2, "game"), max=2) != \
+            t("error.too_many_tables", "en", name="Ben", count=i18n.Count(2, "game"), max=2)
     finally:
         await repo.close()
 
