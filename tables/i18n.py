@@ -6,7 +6,8 @@ the reader's language.  Catalogs are plain dicts, one per language, and must hol
 back to English, then to the key itself; a missing param is left as ``{name}`` rather than raising,
 so a wrong template can never lose a move's report.
 
-Params are plain values.  Game notation (moves, positions, outcome lines of the rules documents)
+Params are plain values, or ``Phrase``, ``Names`` and ``Count`` (below), said in the reader's language
+too.  Game notation (moves, positions, outcome lines of the rules documents)
 stays as the rules write it, in every language.
 """
 
