@@ -7,8 +7,8 @@ back to English, then to the key itself; a missing param is left as ``{name}`` r
 so a wrong template can never lose a move's report.
 
 Params are plain values, or ``Phrase``, ``Names`` and ``Count`` (below), said in the reader's language
-too.  Game notation (moves, positions, outcome lines of the rules documents)
-stays as the rules write it, in every language.
+too.  Game notation (moves, positions, outcome lines of the rules documents) stays as the rules write
+it, in every language.
 """
 
 from __future__ import annotations
