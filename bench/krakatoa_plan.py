@@ -19,6 +19,7 @@ Measured on this 2-core machine (2026-12-01; the table takes 5 s to compute, a g
     normal vs greedy: 0.542 ± 0.022 over 2000 games (seed 21)    0.563 ± 0.031 over 1000 (seed 11)
     hard   vs greedy: 0.545 ± 0.022 over 2000 games (seed 21)
     plan   vs random: 0.901 ± 0.011 over 3000 games (seed 31)
+    hard   vs random: 0.892 ± 0.013 over 2000 games (seed 31)
     greedy vs random: 0.869 ± 0.012 over 3000 games (seed 31)
 
 Planning every Quake of the turn gains nothing measurable over ``normal``, which plans the turn's
