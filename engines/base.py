@@ -470,6 +470,12 @@ class Engine:
         words are the front ends' (``event.<game>.<code>``); a fact ``<name>_seat`` names a seat."""
         return []
 
+    def turn_goes_on(self, state: State, seat: int) -> bool:
+        """Whether ``seat``, to act at ``state`` right after a move of its own, is still in the same turn
+        (Krakatoa's throws after throw 1, KR-4.3), not starting a new one.  Front ends may then show one
+        board for the whole turn of a computer player.  By default a move is a turn of its own."""
+        return False
+
     def view_notation(self, state: State, viewer: int | None) -> str:
         """What ``python -m engines view`` prints: the rules document's view notation."""
         return self.to_position(state)

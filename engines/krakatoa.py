@@ -925,6 +925,11 @@ class KrakatoaEngine(Engine):
             seat=seat_of(state.teams, starter, round_, "play"),
         )
 
+    def turn_goes_on(self, state: KrakatoaState, seat: int) -> bool:
+        """A turn is five throws, throw 1's keep or rethrow and the bonus throws it earns (KR-4.3, KR-5):
+        a new one begins at throw 1 (``throw``); the throw-off's throws are each their own."""
+        return state.phase in ("play", "bonus") and state.step != "throw" and self.to_move(state) == seat
+
     # ---- outcome -----------------------------------------------------------------------------
     def events(self, before: KrakatoaState, move: Move, after: KrakatoaState) -> list[tuple[str, dict[str, Any]]]:
         """The throw-off's result or tie (KR-4.1), a scratch (KR-3.7) and every bonus earned (KR-3.3-3.5)."""

@@ -12,10 +12,14 @@ How Mesa plays (``MesaTables``, a part of ``TableService``).  After a move is st
 returned, a front end asks ``mesa_turns(table)``: while a Mesa seat is to act, the service asks the
 thinker (``tables.thinking``: a process pool) for a move from ``engine.view(state, seat)`` only,
 then submits it through ``submit_move`` like any player, with the version it thought about (a
-stale answer is thrown away and Mesa thinks again).  Each stored move yields its own messages, so
-several Mesa seats in a row post one board each.  A table where Mesa is to act is due for the
-ticker at once (``next_event_at`` = now), so a bot that stopped while Mesa was thinking plays the
-move after its restart, and Mesa never reaches a deadline.
+stale answer is thrown away and Mesa thinks again).  Each stored move yields its own messages, but
+one Mesa seat's turn of several decisions (Krakatoa's throw, keep, set and aims, KR-4.3) posts one
+board, after its last decision, whose caption tells every step (``Mesa (hard): throw · roll …; keep;
+ash; …``): a board after each would be seven pictures in a row on a phone.  Its news (a Quake, a
+Rumble) is posted as it happens.  Several Mesa seats in a row post one board each.  A table where
+Mesa is to act is due for the ticker at once (``next_event_at`` = now), so a bot that stopped while
+Mesa was thinking plays the move after its restart (and posts the board it had not posted yet), and
+Mesa never reaches a deadline.
 
 Secrets.  Mesa's own view is passed to the thinker and nowhere else: no private post is made for a
 Mesa seat, no reminder is sent to one, and a failed search is logged by its exception type only.
@@ -28,7 +32,7 @@ import logging
 import random
 from collections.abc import AsyncGenerator, Iterable, Mapping, Sequence
 from contextlib import aclosing
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ai import LEVELS
@@ -161,9 +165,30 @@ def mention_seats(ctx: Any, seats: Iterable[int]) -> list[int]:
     return [s for s in seats if (row := ctx.by_seat(s)) is not None and not is_mesa(row.user_id)]
 
 
+def _is_board(message: Message) -> bool:
+    return isinstance(message, PublicPost) and message.kind == BOARD
+
+
+def _told_since(message: Message, held: Sequence[str]) -> Message:
+    """A board whose caption also tells the steps of the same turn posted without a board:
+    ``Mesa (hard): throw · roll …; keep; ash`` (a repeated name is said once)."""
+    if not isinstance(message, PublicPost) or not _is_board(message):
+        return message
+    parts = [text for text in (*held, message.params.get("moves", "")) if text]
+    told, name = "", None
+    for text in parts:
+        who, sep, rest = text.partition(": ")
+        if sep and who == name:
+            told += "; " + rest
+        else:
+            told += (" · " if told else "") + text
+            name = who if sep else None
+    return replace(message, params={**message.params, "moves": told})
+
+
 def board_tables(messages: Iterable[Message]) -> list[int]:
     """Tables whose new board a front end just delivered: where Mesa may be to act next."""
-    return list(dict.fromkeys(m.table_id for m in messages if isinstance(m, PublicPost) and m.kind == BOARD))
+    return list(dict.fromkeys(m.table_id for m in messages if _is_board(m)))
 
 
 # ==================================================================== the record against Mesa
@@ -282,6 +307,7 @@ class MesaTables:
             return
         busy.add(table_id)
         fallback = False  # after a refused answer: the engine's automatic move for that turn
+        held: list[str] = []  # the captions of this Mesa turn's boards not posted yet (one board a turn)
         try:
             for _ in range(MAX_MESA_MOVES):
                 try:
@@ -311,9 +337,26 @@ class MesaTables:
                     fallback = True
                     continue
                 fallback = False
+                if await self._acts_again(table_id, row.seat):
+                    held += [m.params.get("moves", "") for m in messages if _is_board(m)]
+                    messages = [m for m in messages if not _is_board(m)]
+                elif held:
+                    messages = [_told_since(m, held) for m in messages]
+                    held = []
                 yield messages
         finally:
             busy.discard(table_id)
+
+    async def _acts_again(self, table_id: int, seat: int) -> bool:
+        """Whether this Mesa seat's turn goes on (``Engine.turn_goes_on``): its board can wait."""
+        try:
+            ctx = await self._load(table_id)  # type: ignore[attr-defined]
+        except TableError:
+            return False
+        if ctx.row.status != ACTIVE:
+            return False
+        row = self._mesa_actor(ctx, self._human_actors(ctx, ctx.state))  # type: ignore[attr-defined]
+        return row is not None and row.seat == seat and bool(ctx.engine.turn_goes_on(ctx.state, seat))
 
     async def play_mesa(self, table_id: int) -> list[Message]:
         """Every Mesa move due at this table, their messages in order (the ticker, tests)."""

@@ -78,6 +78,22 @@ def test_e3_throw_one_rethrow_kr_4_3():
 E3_AFTER = f"YYB/YRR/RRR play 1 2 1 set 1 0,32 10,00 {TAIL}"
 
 
+def test_a_turn_goes_on_from_throw_one_to_the_last_bonus_throw_kr_4_3():
+    """KR-4.3, KR-5: a turn is throw 1 (and its keep or rethrow), throws 2-5 and the bonus throws they
+    earn; the next turn (another side's, or the same side's next round) begins at ``throw``."""
+    start = E.from_position(f"---/---/RRR play 1 1 1 throw 1 0,0 10,20 {TAIL}")
+    assert not E.turn_goes_on(start, 1)  # throw 1: a new turn
+    rolled = play(start, "throw", "roll RRB/YRB/RBB")
+    assert E.turn_goes_on(rolled, 1) and not E.turn_goes_on(rolled, 0)  # keep or rethrow: side 1's turn
+    assert E.turn_goes_on(E.from_position(E3_AFTER), 1)  # throw 2's set
+    assert E.turn_goes_on(E.from_position(f"YYB/YRR/RRR play 1 5 1 aim:l 1 0,50 10,00 {TAIL}"), 1)
+    # KR-11 E11: marks after round 6's throw 5 earn a bonus box, thrown at once in the same turn (KR-5.2)
+    bonus = E.from_position("YYY/RRR/BBB bonus 6 b1 0 set 0 168,161 11,00 - 2 advanced")
+    assert E.turn_goes_on(bonus, 0)
+    # the throw-off's throws (KR-4.1) are each their own
+    assert not E.turn_goes_on(E.from_position("---/---/--- throwoff 1 - 0 set - 0,0 00,00 ?,? 3 advanced"), 0)
+
+
 def test_e4_aim_moves_and_canonical_die_kr_8_2_kr_10_3():
     """E4 (KR-8.2, KR-10.3): aims at table dice only, one per colour; non-canonical dice read."""
     s = play(E3_AFTER, "ash")

@@ -225,6 +225,44 @@ async def test_when_mesa_moves_first_the_start_board_shows_no_deadline(tmp_path:
     await repo.close()
 
 
+async def test_a_krakatoa_turn_of_mesa_posts_one_board_that_tells_every_step(tmp_path: Path) -> None:
+    # KR-4.3: a turn is throw 1 (keep or rethrow), a set, then four aims; Mesa's turn posts its board
+    # once, after its last decision, with every step in the caption (a board after each would be seven
+    # pictures in a row), while what happened on the way (a scratch, a Quake, a Rumble) is told as it does
+    repo = await Repository.open(tmp_path / "mesa.db")
+    svc = service(repo, FakeClock(), seed=3)
+    out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "krakatoa", [], {"bots": "1", "seat": "first"})
+    tid = out[0].table_id
+    rng = random.Random(4)
+    turns = 0
+    for _ in range(400):
+        plies = len(await repo.get_moves(tid))
+        messages = await svc.play_mesa(tid)
+        logged = (await repo.get_moves(tid))[plies:]
+        boards = [m for m in messages if isinstance(m, PublicPost) and m.kind == "board"]
+        decisions = [m for m in logged if m.seat >= 0]  # Mesa's own moves (chance moves have no seat)
+        told = []  # each board's steps, in the order posted
+        for board in boards:
+            caption = board.params["moves"]
+            assert caption.startswith("Mesa (normal): ") and caption.count("Mesa (normal): ") == 1  # said once
+            steps = [part.split(" · ")[0] for part in caption.removeprefix("Mesa (normal): ").split("; ")]
+            if steps[0] == "throw":  # a turn: throw 1, keep or rethrow, a set and four aims (KR-4.3)
+                turns += 1
+                assert len(steps) >= 7 and steps[1] in ("keep", "rethrow"), steps
+            else:  # the throw-off: each throw is its own (KR-4.1)
+                assert len(steps) == 1 and steps[0] in ("steam", "ash", "lava"), steps
+            told += steps
+        assert told == [m.move for m in decisions]  # every decision told once, in order
+        legal = await svc.legal_moves_for(tid, ANA)
+        if not legal:
+            break
+        await svc.submit_move(tid, ANA, rng.choice(legal))
+    assert turns >= 5
+    # where every move is a turn of its own (the default; Kona) a board follows each of Mesa's moves
+    assert not get_engine("kona").turn_goes_on(get_engine("kona").new_game(2, 1), 0)
+    await repo.close()
+
+
 class BrokenThinker(Thinker):
     """A search that fails, quoting what it was given (as a careless exception message might)."""
 
