@@ -348,15 +348,20 @@ class MesaTables:
             busy.discard(table_id)
 
     async def _acts_again(self, table_id: int, seat: int) -> bool:
-        """Whether this Mesa seat's turn goes on (``Engine.turn_goes_on``): its board can wait."""
+        """Whether this Mesa seat's turn goes on after the move just stored: its board can wait."""
         try:
             ctx = await self._load(table_id)  # type: ignore[attr-defined]
         except TableError:
             return False
-        if ctx.row.status != ACTIVE:
-            return False
-        row = self._mesa_actor(ctx, self._human_actors(ctx, ctx.state))  # type: ignore[attr-defined]
-        return row is not None and row.seat == seat and bool(ctx.engine.turn_goes_on(ctx.state, seat))
+        return self._mesa_turn_goes_on(ctx, ctx.state, seat)
+
+    def _mesa_turn_goes_on(self, ctx: Any, state: Any, seat: int) -> bool:
+        """A Mesa seat to act again in the same turn (``Engine.turn_goes_on``): the board of the move that
+        led here is held back for the turn's last board (``mesa_turns``), so it needs no picture."""
+        row = ctx.by_seat(seat)
+        return (row is not None and is_mesa(row.user_id) and ctx.row.status == ACTIVE
+                and seat in self._human_actors(ctx, state)  # type: ignore[attr-defined]
+                and bool(ctx.engine.turn_goes_on(state, seat)))
 
     async def play_mesa(self, table_id: int) -> list[Message]:
         """Every Mesa move due at this table, their messages in order (the ticker, tests)."""

@@ -815,7 +815,10 @@ class TableService(GuildLife, MesaTables):
         private_seats = [] if over else self._private_changes(ctx, step, state)
         # the pictures are drawn side by side (the renderer runs in threads)
         previous = step.items[-1][0] if step.items else None
-        board = asyncio.ensure_future(self._board_post(ctx, state, version, deadline, moves_text, previous=previous))
+        mover = next((seat for _, _, seat, _ in step.items if seat >= 0), None)
+        held = not over and mover is not None and self._mesa_turn_goes_on(ctx, state, mover)  # tables.mesa
+        board = asyncio.ensure_future(self._board_post(ctx, state, version, deadline, moves_text, image=not held,
+                                                       previous=previous))
         private = await asyncio.gather(*(self._private_post(ctx, state, seat) for seat in private_seats))
         return [await board, *private, *self._event_posts(ctx, step, state, version)]
 

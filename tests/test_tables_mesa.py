@@ -231,8 +231,11 @@ async def test_a_krakatoa_turn_of_mesa_posts_one_board_that_tells_every_step(tmp
     # pictures in a row), while what happened on the way (a scratch, a Quake, a Rumble) is told as it does
     repo = await Repository.open(tmp_path / "mesa.db")
     svc = service(repo, FakeClock(), seed=3)
+    drawn: list[str] = []  # every picture the service draws (a held-back board needs none)
+    svc.renderer = lambda game, view, names, **extra: drawn.append(view["position"]) or b"png"
     out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "krakatoa", [], {"bots": "1", "seat": "first"})
     tid = out[0].table_id
+    drawn.clear()
     rng = random.Random(4)
     turns = 0
     for _ in range(400):
@@ -241,6 +244,7 @@ async def test_a_krakatoa_turn_of_mesa_posts_one_board_that_tells_every_step(tmp
         logged = (await repo.get_moves(tid))[plies:]
         boards = [m for m in messages if isinstance(m, PublicPost) and m.kind == "board"]
         decisions = [m for m in logged if m.seat >= 0]  # Mesa's own moves (chance moves have no seat)
+        assert all(board.image == b"png" for board in boards)
         told = []  # each board's steps, in the order posted
         for board in boards:
             caption = board.params["moves"]
@@ -253,10 +257,13 @@ async def test_a_krakatoa_turn_of_mesa_posts_one_board_that_tells_every_step(tmp
                 assert len(steps) == 1 and steps[0] in ("steam", "ash", "lava"), steps
             told += steps
         assert told == [m.move for m in decisions]  # every decision told once, in order
+        assert len(drawn) == len(boards)  # no picture drawn for a board held back
+        drawn.clear()
         legal = await svc.legal_moves_for(tid, ANA)
         if not legal:
             break
         await svc.submit_move(tid, ANA, rng.choice(legal))
+        drawn.clear()
     assert turns >= 5
     # where every move is a turn of its own (the default; Kona) a board follows each of Mesa's moves
     assert not get_engine("kona").turn_goes_on(get_engine("kona").new_game(2, 1), 0)
