@@ -169,20 +169,17 @@ def _is_board(message: Message) -> bool:
     return isinstance(message, PublicPost) and message.kind == BOARD
 
 
-def _told_since(message: Message, held: Sequence[str]) -> Message:
-    """A board whose caption also tells the steps of the same turn posted without a board:
-    ``Mesa (hard): throw · roll …; keep; ash`` (a repeated name is said once)."""
+def _told_since(message: Message, held: Sequence[str], name: str) -> Message:
+    """A board whose caption also tells the steps of ``name``'s turn held back before it:
+    ``Mesa (hard): throw · roll …; keep; ash`` (the name said once)."""
     if not isinstance(message, PublicPost) or not _is_board(message):
         return message
-    parts = [text for text in (*held, message.params.get("moves", "")) if text]
-    told, name = "", None
-    for text in parts:
-        who, sep, rest = text.partition(": ")
-        if sep and who == name:
-            told += "; " + rest
-        else:
+    prefix, told = f"{name}: ", ""
+    for text in (*held, message.params.get("moves", "")):
+        if told and text.startswith(prefix):
+            told += "; " + text.removeprefix(prefix)
+        elif text:
             told += (" · " if told else "") + text
-            name = who if sep else None
     return replace(message, params={**message.params, "moves": told})
 
 
@@ -341,7 +338,7 @@ class MesaTables:
                     held += [m.params.get("moves", "") for m in messages if _is_board(m)]
                     messages = [m for m in messages if not _is_board(m)]
                 elif held:
-                    messages = [_told_since(m, held) for m in messages]
+                    messages = [_told_since(m, held, row.name) for m in messages]
                     held = []
                 yield messages
         finally:
