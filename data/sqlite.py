@@ -11,6 +11,7 @@ up to the busy timeout).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -130,23 +131,48 @@ class SqliteRepository(Repository):
         """A deferred read transaction: in WAL mode its first read fixes what every later one sees
         (another process may commit meanwhile; this one keeps reading the moment it began)."""
         async with self._lock:
-            await self._db.execute("BEGIN")
             try:
+                await self._settle("BEGIN")
                 yield self._conn
             finally:
-                await self._db.execute("COMMIT")
+                await self._end_open_transaction("COMMIT")
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
             try:
-                yield self._tx
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-            else:
-                await self._db.execute("COMMIT")
+                await self._settle("BEGIN IMMEDIATE")
+                try:
+                    yield self._tx
+                except BaseException:
+                    await self._settle("ROLLBACK")
+                    raise
+                await self._settle("COMMIT")
+            finally:
+                await self._end_open_transaction("ROLLBACK")
+
+    async def _settle(self, sql: str) -> None:
+        """Run a BEGIN, COMMIT or ROLLBACK to its end even when the task awaiting it is cancelled.
+
+        A bot that stops cancels its ticker and Mesa's turns wherever they are.  Cancelled while the
+        statement is on its way, a plain ``await`` would let go of the lock with the connection still
+        inside a transaction, and every later one would fail ("cannot start a transaction within a
+        transaction").  The cancellation is passed on once the statement is done.
+        """
+        statement = asyncio.ensure_future(self._db.execute(sql))
+        try:
+            await asyncio.shield(statement)
+        except asyncio.CancelledError:
+            while not statement.done():
+                with contextlib.suppress(asyncio.CancelledError):
+                    await asyncio.shield(statement)
+            raise
+
+    async def _end_open_transaction(self, sql: str) -> None:
+        """Leave the connection outside any transaction before the lock is let go: after a BEGIN
+        or COMMIT that a cancellation (or a failed COMMIT) cut short, ``sql`` ends what is open."""
+        if self._db.in_transaction:
+            await self._settle(sql)
 
 
 async def _refuse_newer(db: aiosqlite.Connection) -> int:

@@ -4,6 +4,7 @@ deadline claims.  Tests taking ``db`` run on SQLite and on PostgreSQL (tests/con
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 from pathlib import Path
 
@@ -276,3 +277,67 @@ def test_database_url_selects_postgresql_else_the_sqlite_path(monkeypatch: pytes
     assert database_target() == "postgresql://mesa:s3cret@db:5432/mesa" and is_postgres(database_target())
     assert redact(database_target()) == "postgresql://mesa:***@db:5432/mesa"
     assert is_postgres("postgres://db/mesa") and not is_postgres("postgresql.db")
+
+
+
+async def test_a_task_cancelled_anywhere_in_a_transaction_leaves_the_database_usable(db: DbFactory) -> None:
+    # A bot stopping (SIGTERM) cancels its ticker, and Mesa's turns, wherever they are.  The write is
+    # then all or nothing, and the very next transaction and snapshot work.
+    repo = await Repository.open(db("cancel.db"))
+    for steps in range(12):
+        task = asyncio.ensure_future(new_table(repo))
+        for _ in range(steps):
+            await asyncio.sleep(0)
+        task.cancel()
+        await _written_whole_or_not_at_all(repo, task)
+    await repo.close()
+
+
+async def test_sqlite_cancelled_during_any_statement_of_a_transaction_ends_it(tmp_path: Path) -> None:
+    # The cancellation arrives while each statement in turn is on its way to SQLite's thread: BEGIN
+    # IMMEDIATE, the inserts, COMMIT.  Before, a cancelled BEGIN left the connection inside a
+    # transaction that no lock guarded, and every later write failed ("cannot start a transaction
+    # within a transaction"): the bot logged that when SIGTERM came during its start.
+    repo = await Repository.open(tmp_path / "cancel.db")
+    connection = repo._db  # type: ignore[attr-defined]
+    execute = connection.execute
+    statements = 0
+    cancel_at = -1
+    task: asyncio.Future[int] | None = None
+
+    def counted(sql: str, *args: object) -> object:
+        nonlocal statements
+        statements += 1
+        if statements == cancel_at and task is not None:
+            asyncio.get_running_loop().call_soon(task.cancel)
+        return execute(sql, *args)
+
+    connection.execute = counted
+    try:
+        statements = 0
+        await new_table(repo)
+        in_one = statements  # BEGIN, the table, two seats, COMMIT, and whatever else it reads
+        assert in_one >= 5
+        for k in range(1, in_one + 1):
+            statements, cancel_at = 0, k
+            task = asyncio.ensure_future(new_table(repo))
+            await _written_whole_or_not_at_all(repo, task)
+    finally:
+        connection.execute = execute
+    await repo.close()
+
+
+async def _written_whole_or_not_at_all(repo: Repository, task: asyncio.Future[int]) -> None:
+    tid = None
+    with contextlib.suppress(asyncio.CancelledError):
+        tid = await task
+    ids = [t.id for t in await repo.tables_for_user(10)]
+    if tid is not None:
+        assert tid in ids
+    for table_id in ids:  # the table and both seats, or nothing
+        row, seats = await repo.load(table_id)
+        assert row is not None and len(seats) == 2, table_id
+    # the database takes the next write and the next snapshot at once
+    written = await asyncio.wait_for(new_table(repo), 10)
+    row, seats, moves = await repo.load_with_moves(written)
+    assert row is not None and len(seats) == 2 and moves == []
