@@ -415,24 +415,31 @@ class Console:
             words = shlex.split(rest)
         except ValueError:
             words = rest.split()
-        if not words:
-            raise TableError("console.play_usage")
-        game, opponents, options = words[0], [], {}
-        for word in words[1:]:
-            if word.lower() == f"@{MESA}":  # Mesa, the computer player: one more bot seat
+        game, opponents, options = "", [], {}
+        for word in words:
+            # option=value; Discord's option:value is read the same (bots:2, game:k3, opponent:@Ben)
+            named = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_]*)[=:](.+)", word)
+            if named and (named[1].lower().startswith("opponent") or named[1].lower() == "game"):
+                word = named[2]
+                named = None
+            if not game and not word.startswith("@") and named is None:
+                game = word
+            elif word.lower() == f"@{MESA}":  # Mesa, the computer player: one more bot seat
                 options["bots"] = str(int(options.get("bots", "0")) + 1)
             elif word.startswith("@"):
                 other = word[1:]
                 oid = user_id_for(other)
                 self.names.setdefault(oid, other)
                 opponents.append((oid, self.names[oid]))
-            elif "=" in word:
-                key, _, value = word.partition("=")
-                if key.lower() in options:
-                    raise TableError("console.option_twice", option=key.lower()[:40])
-                options[key.lower()] = value
+            elif named is not None:
+                key, value = named[1].lower(), named[2]
+                if key in options:
+                    raise TableError("console.option_twice", option=key[:40])
+                options[key] = value
             else:
-                raise TableError("console.play_usage")
+                raise TableError("console.play_word", word=word[:40] + ("…" if len(word) > 40 else ""))
+        if not game:
+            raise TableError("console.play_usage")
         self.show(await self.service.create(GUILD_ID, CHANNEL_ID, uid, name, game, opponents, options))
 
     async def _open_table(self, uid: int) -> int:
@@ -552,6 +559,8 @@ _CONSOLE_TEXTS = {
     "console.clock": "write /clock +DURATION, for example /clock +1d or /clock +90m",
     "console.unknown": "unknown command /{verb}; try /help",
     "console.play_usage": "write /play GAME @NAME... [option=value...], for example /play kona @Ben",
+    "console.play_word": "I could not read {word}: after /play GAME, name players as @NAME and options as "
+                         "option=value, for example /play k3 @Ben bots=2 level=normal",
     "console.leaderboard_usage": "write /leaderboard GAME [PAGE], for example /leaderboard kona",
     "console.replay_usage": "write /replay TABLE, for example /replay 3",
     "console.table_number": "{text} is not a table number; write table=N, for example table=3",

@@ -20,6 +20,8 @@ EN: dict[str, str] = {
     # ---- invitations
     "invite.challenge": "{host} invites {invited} to a game of {game} (table #{table}; {time} per move, "
     "rated {rated}).",
+    "invite.challenge.with": "{host} invites {invited} to a game of {game} with {others} (table #{table}; "
+    "{time} per move, rated {rated}).",
     "invite.open": "{host} opened a {game} table #{table}: {players} ({count}/{max} seated, {min} needed; "
     "{time} per move, rated {rated}).",
     "invite.challenge.update": "{game} #{table}: {players} — waiting for {invited} to answer.",
@@ -119,6 +121,8 @@ EN: dict[str, str] = {
 ES: dict[str, str] = {
     "invite.challenge": "{host} invita a {invited} a una partida de {game} (mesa #{table}; {time} por jugada, "
     "puntuable {rated}).",
+    "invite.challenge.with": "{host} invita a {invited} a una partida de {game} con {others} (mesa #{table}; "
+    "{time} por jugada, puntuable {rated}).",
     "invite.open": "{host} abrió una mesa de {game} #{table}: {players} ({count}/{max} sentados, se necesitan "
     "{min}; {time} por jugada, puntuable {rated}).",
     "invite.challenge.update": "{game} #{table}: {players} — esperando la respuesta de {invited}.",

@@ -969,8 +969,12 @@ class TableService(GuildLife, MesaTables):
             "rated": "✓" if ctx.options.get("rated", True) else "✗",
         }
         if ctx.row.status == INVITED and pending:
-            return PublicPost(ctx.id, INVITE, "invite.challenge.update" if update else "invite.challenge", params,
-                              None, tuple(s.user_id for s in pending), "invite", ctx.row.version)
+            # seats already taken besides the host's: Mesa's (bots=N), so the invited know whom they play
+            others = [s.name for s in sorted(ctx.seats, key=lambda r: r.seat) if s.accepted and s is not host]
+            key = "invite.challenge.update" if update else ("invite.challenge.with" if others else "invite.challenge")
+            params["others"] = ", ".join(others)
+            return PublicPost(ctx.id, INVITE, key, params, None, tuple(s.user_id for s in pending), "invite",
+                              ctx.row.version)
         return PublicPost(ctx.id, INVITE, "invite.open.update" if update else "invite.open", params, None, (), "join",
                           ctx.row.version)
 

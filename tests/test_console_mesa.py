@@ -108,10 +108,29 @@ async def test_a_full_k3_game_with_three_mesa_seats_and_one_human(tmp_path: Path
     await repo.close()
 
 
+async def test_play_reads_discords_option_colon_value_and_names_a_word_it_cannot_read(tmp_path: Path) -> None:
+    # A player used to Discord types /play game:k3 opponent:@Ben bots:2 level:normal; the console reads
+    # option:value as option=value, and a word that is neither a player nor an option is named back.
+    repo, svc, con, out = await open_console(tmp_path)
+    await con.handle("Ana: /play game:k3 opponent:@Ben bots:2 level:normal")
+    await con.handle("Ana: /play kona Ben")
+    await con.handle("Ana: /play kona @Cy seat=first seat:second")
+    details = await svc.table_details(1)
+    assert sorted(details.summary.players) == ["Ana", "Ben", "Mesa (normal)", "Mesa 2 (normal)"]
+    assert details.summary.status == "invited"
+    assert out[-2] == ("[error Ana] I could not read Ben: after /play GAME, name players as @NAME and options as "
+                       "option=value, for example /play k3 @Ben bots=2 level=normal")
+    assert out[-1] == "[error Ana] seat= is given twice; give each option once"
+    assert [s.table_id for s in await svc.active_tables(user_id_for("Ana"), 1)] == [1]  # the refusals made none
+    await repo.close()
+
+
 async def test_invited_player_and_bots_then_fill_an_open_table(tmp_path: Path) -> None:
     repo, svc, con, out = await open_console(tmp_path, seed=9)
     await con.handle("Ana: /play krakatoa @Ben bots=2 level=easy")
     assert (await svc.table_details(1)).summary.status == "invited"  # waiting for Ben only
+    # the invitation says whom Ben would play: the two Mesa seats already sit
+    assert out[0].startswith("[#1] Ana invites Ben to a game of Krakatoa with Mesa (easy), Mesa 2 (easy) (table #1;")
     await con.handle("Ben: /accept")
     summary = (await svc.table_details(1)).summary
     assert summary.status == "active" and len(summary.players) == 4
