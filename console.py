@@ -223,7 +223,7 @@ class Console:
         try:
             return await self._pick(uid, table)
         except TableError as exc:
-            if exc.key not in ("console.no_table", "error.no_table_here"):
+            if exc.key not in ("console.no_table", "error.no_table_here", "error.no_table_here_last"):
                 raise
         finished = await self._board().history(GUILD_ID, uid, None, limit=1)
         if not finished:
@@ -552,6 +552,8 @@ class Console:
 
 _CONSOLE_TEXTS = {
     "error.no_table_here": "you have no table here; start one with /play GAME @NAME",
+    "error.no_table_here_last": "you have no table here: your last one, {game} #{table}, is over; start a new "
+                                "one with /play GAME @NAME",
     "error.several_tables": "you have several tables ({tables}); add table=N",
     "console.several": "there are several open tables ({tables}); name one with /join N",
     "console.no_open": "there is no open table to join; name one with /join N",

@@ -255,7 +255,7 @@ class Front:
         try:
             return await self.resolve_table(interaction, table)
         except TableError as exc:
-            if exc.key != "error.no_table_here" or interaction.guild_id is None:
+            if not exc.key.startswith("error.no_table_here") or interaction.guild_id is None:
                 raise
             from tables.leaderboard import LeaderboardService
 

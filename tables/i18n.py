@@ -76,6 +76,8 @@ EN: dict[str, str] = {
     "error.try_again": "The game records are out of reach for a moment; nothing was changed. Please try again "
     "in a moment.",
     "error.no_table_here": "You have no active game here. Start one with /play, or name the table.",
+    "error.no_table_here_last": "You have no active game here: your last one, {game} #{table}, is over. Start a "
+    "new one with /play (or Rematch under its last board).",
     "error.several_tables": "You have several games here: choose one with the table option ({tables}).",
     "error.damaged": "This table's record (#{table}) is damaged and cannot be played; the other tables are fine. "
     "Please tell the server's admins.",
@@ -176,6 +178,8 @@ ES: dict[str, str] = {
     "error.try_again": "Los registros de las partidas no están disponibles por un momento; no se cambió nada. "
     "Vuelve a intentarlo en un momento.",
     "error.no_table_here": "No tienes ninguna partida activa aquí. Empieza una con /jugar o indica la mesa.",
+    "error.no_table_here_last": "No tienes ninguna partida activa aquí: la última, {game} #{table}, ha terminado. "
+    "Empieza otra con /jugar (o Revancha bajo su último tablero).",
     "error.several_tables": "Tienes varias partidas aquí: elige una con la opción mesa ({tables}).",
     "error.damaged": "El registro de esta mesa (#{table}) está dañado y no se puede jugar; las demás mesas "
     "funcionan. Avisa a los administradores del servidor.",

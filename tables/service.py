@@ -1512,6 +1512,11 @@ class TableService(GuildLife, MesaTables):
         if want is not None:
             found = [s for s in found if want(s)] or found
         if not found:
+            # a game that just ended is what the caller most likely means: say that it is over
+            last = await self.repo.finished_entries(guild_id, user_id, None, 1)
+            if last:
+                engine = get_engine(last[0].game)
+                raise TableError("error.no_table_here_last", table=last[0].table_id, game=engine.title or engine.name)
             raise TableError("error.no_table_here")
         if len(found) > 1:
             listed = ", ".join(f"#{s.table_id} {s.title}" for s in found[:MAX_LISTED_TABLES])

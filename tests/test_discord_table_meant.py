@@ -84,3 +84,23 @@ async def test_board_without_a_table_shows_the_last_finished_one(harness: Harnes
     await h.command("board", [], ALICE)  # nothing in play: the table that just ended
     posts = [r for r in h.standin.to_channel(thread) if r.method == "POST"]
     assert posts and "#1" in posts[-1].content and "over" in posts[-1].content, replies(h)[-1].content
+
+
+async def test_move_after_the_game_ended_says_that_game_is_over(harness: Harness) -> None:
+    # Bob resigned; Alice, not seeing it yet, sends /move without a table: she is told her last game
+    # is over (which one) and how to start another, privately, and nothing is stored.
+    h = harness
+    thread = await started(h, "kona", 1)
+    await h.command("resign", [], BOB, channel=thread_channel(thread))
+    moves = await h.bot.service.repo.get_moves(1)
+    h.standin.clear()
+    await h.command("move", [option("text", "a6-a5", STRING)], ALICE, channel=thread_channel(thread))
+    answer = replies(h)[-1]
+    assert answer.ephemeral
+    assert answer.content == ("You have no active game here: your last one, Kona #1, is over. Start a new one "
+                              "with /play (or Rematch under its last board).")
+    assert await h.bot.service.repo.get_moves(1) == moves
+    # someone who never finished a game here gets the plain answer
+    h.standin.clear()
+    await h.command("move", [option("text", "a6-a5", STRING)], user(1003, "cy"))
+    assert replies(h)[-1].content.startswith("You have no active game here. Start one with /play")
