@@ -419,9 +419,10 @@ class Console:
         for word in words:
             # option=value; Discord's option:value is read the same (bots:2, game:k3, opponent:@Ben)
             named = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_]*)[=:](.+)", word)
-            if named and (named[1].lower().startswith("opponent") or named[1].lower() == "game"):
-                word = named[2]
-                named = None
+            if named and named[1].lower() == "game":
+                word, named = named[2], None
+            elif named and named[1].lower().startswith("opponent"):  # opponent:@Ben, or opponent:Ben
+                word, named = "@" + named[2].lstrip("@"), None
             if not game and not word.startswith("@") and named is None:
                 game = word
             elif word.lower() == f"@{MESA}":  # Mesa, the computer player: one more bot seat

@@ -970,7 +970,8 @@ class TableService(GuildLife, MesaTables):
         }
         if ctx.row.status == INVITED and pending:
             # seats already taken besides the host's: Mesa's (bots=N), so the invited know whom they play
-            others = [s.name for s in sorted(ctx.seats, key=lambda r: r.seat) if s.accepted and s is not host]
+            others = [s.name for s in sorted(ctx.seats, key=lambda r: r.seat)
+                      if s.accepted and s.user_id != ctx.row.host_id]
             key = "invite.challenge.update" if update else ("invite.challenge.with" if others else "invite.challenge")
             params["others"] = ", ".join(others)
             return PublicPost(ctx.id, INVITE, key, params, None, tuple(s.user_id for s in pending), "invite",

@@ -113,6 +113,7 @@ async def test_play_reads_discords_option_colon_value_and_names_a_word_it_cannot
     # option:value as option=value, and a word that is neither a player nor an option is named back.
     repo, svc, con, out = await open_console(tmp_path)
     await con.handle("Ana: /play game:k3 opponent:@Ben bots:2 level:normal")
+    await con.handle("Ana: /play kona opponent:Dee")  # the @ may be left out after opponent:
     await con.handle("Ana: /play kona Ben")
     await con.handle("Ana: /play kona @Cy seat=first seat:second")
     details = await svc.table_details(1)
@@ -121,7 +122,8 @@ async def test_play_reads_discords_option_colon_value_and_names_a_word_it_cannot
     assert out[-2] == ("[error Ana] I could not read Ben: after /play GAME, name players as @NAME and options as "
                        "option=value, for example /play k3 @Ben bots=2 level=normal")
     assert out[-1] == "[error Ana] seat= is given twice; give each option once"
-    assert [s.table_id for s in await svc.active_tables(user_id_for("Ana"), 1)] == [1]  # the refusals made none
+    assert sorted((await svc.table_details(2)).summary.players) == ["Ana", "Dee"]
+    assert [s.table_id for s in await svc.active_tables(user_id_for("Ana"), 1)] == [1, 2]  # the refusals made none
     await repo.close()
 
 
