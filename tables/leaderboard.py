@@ -39,6 +39,7 @@ from data.repository import Repository, Tx
 from engines import canonical_name, game_names, get_engine
 from tables.endings import final_picture
 from tables.errors import TableError
+from tables.games import title as game_title
 from tables.ratings import Placing, Rating, leaderboard, rate_game
 
 #: rows on one leaderboard page
@@ -211,14 +212,6 @@ def resolve_game(game: str) -> str:
         raise TableError("error.unknown_game", game=game, games=", ".join(game_names())) from None
 
 
-def _title(game: str) -> str:
-    try:
-        engine = get_engine(game)
-    except KeyError:
-        return game
-    return engine.title or engine.name
-
-
 class LeaderboardService:
     """Queries over ratings and results, and the admin recompute.  ``clock.now()`` stamps recomputes."""
 
@@ -254,7 +247,7 @@ class LeaderboardService:
             return BoardEntry(rank, user, board_name(user, names.get(user, str(user))), rating.display,
                               rating.games, rating.wins, rating.losses, rating.draws, rating.provisional)
 
-        return BoardPage(guild_id, game, _title(game), page, pages, len(ranked),
+        return BoardPage(guild_id, game, game_title(game), page, pages, len(ranked),
                          tuple(entry(*x) for x in shown), entry(*mine) if mine else None)
 
     # ---- stats ------------------------------------------------------------------------------
@@ -274,7 +267,7 @@ class LeaderboardService:
                 run += 1
             points = await self.repo.rating_points(guild_id, game, user_id)
             out.append(GameStats(
-                game, _title(game), rating.display, rating.provisional, rank, len(ranked), rating.games,
+                game, game_title(game), rating.display, rating.provisional, rank, len(ranked), rating.games,
                 rating.wins, rating.losses, rating.draws, (letters[0], run) if letters else ("", 0),
                 tuple(letters[:LAST]), tuple(p.rating for p in points)))
         return out
@@ -287,7 +280,7 @@ class LeaderboardService:
         out = []
         for e in await self.repo.finished_entries(guild_id, user_id, wanted, limit):
             seats = await self.repo.get_seats(e.table_id)
-            out.append(HistoryEntry(e.table_id, e.game, _title(e.game), e.place, e.outcome, e.reason, e.rated,
+            out.append(HistoryEntry(e.table_id, e.game, game_title(e.game), e.place, e.outcome, e.reason, e.rated,
                                     e.finished_at, guild_id, e.channel_id, e.thread_id,
                                     tuple(s.name for s in seats)))
         return out
@@ -317,7 +310,7 @@ class LeaderboardService:
         last, result = final_picture(engine, states[-1], row.outcome, seats)  # as the thread's last board
         views = tuple([engine.view(s, None) for s in shown] + [last])
         names = tuple(s.name for s in sorted(seats, key=lambda s: s.seat))
-        return Replay(table_id, row.game, _title(row.game), views, names, result)
+        return Replay(table_id, row.game, game_title(row.game), views, names, result)
 
     # ---- recompute --------------------------------------------------------------------------
     async def recompute_guild(self, guild_id: int) -> bool:

@@ -79,6 +79,7 @@ from tables.durations import (
 )
 from tables.endings import final_picture
 from tables.errors import TableError, TryAgain
+from tables.games import title as game_title
 from tables.guild_life import GuildLife
 from tables.leaderboard import rate_finished_table
 from tables.limits import MAX_USER_TABLES, Limits, check_can_host, check_can_sit, limits_of, set_limits
@@ -1515,9 +1516,8 @@ class TableService(GuildLife, MesaTables):
         if not found:
             # a game that just ended is what the caller most likely means: say that it is over
             last = await self.repo.finished_entries(guild_id, user_id, None, 1)
-            if last:
-                engine = get_engine(last[0].game)
-                raise TableError("error.no_table_here_last", table=last[0].table_id, game=engine.title or engine.name)
+            if last:  # (a record of a game this release no longer has is named as stored)
+                raise TableError("error.no_table_here_last", table=last[0].table_id, game=game_title(last[0].game))
             raise TableError("error.no_table_here")
         if len(found) > 1:
             listed = ", ".join(f"#{s.table_id} {s.title}" for s in found[:MAX_LISTED_TABLES])
