@@ -630,7 +630,7 @@ def main(argv: list[str] | None = None) -> int:
         prog="python console.py",
         description="Play Mesa's games offline as several users (also: python bot.py --console).\n"
                     "Each input line is NAME: COMMAND; lines come from the terminal or from a pipe.",
-        epilog=HELP + "\nLines starting with # are comments. Example:  Ana: /play kona @Ben",
+        epilog=help_text() + "\nLines starting with # are comments. Example:  Ana: /play kona @Ben",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--console", action="store_true", help=argparse.SUPPRESS)

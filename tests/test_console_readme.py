@@ -72,6 +72,10 @@ def test_help_lists_the_console_options(command: list[str]) -> None:
     for option in ("--db", "--out", "--seed", "--no-images", "/leaderboard", "/rules GAME"):
         assert option in proc.stdout
     assert "--sync" not in proc.stdout, "the console's help, not the bot's"
+    # the games and K3's build styles are named, no template field is left unfilled
+    assert "{" not in proc.stdout and "}" not in proc.stdout, proc.stdout
+    for game in ("plateau", "kona", "k3", "krakatoa"):
+        assert game in proc.stdout
 
 
 def test_a_bare_name_asks_for_a_command_and_comments_are_ignored() -> None:
