@@ -223,11 +223,11 @@ class Console:
         try:
             return await self._pick(uid, table)
         except TableError as exc:
-            if exc.key not in ("console.no_table", "error.no_table_here", "error.no_table_here_last"):
+            if exc.key not in ("error.no_table_here", "error.no_table_here_last"):
                 raise
         finished = await self._board().history(GUILD_ID, uid, None, limit=1)
         if not finished:
-            raise TableError("console.no_table")
+            raise TableError("error.no_table_here")
         return finished[0].table_id
 
     # ---- commands ---------------------------------------------------------------------------

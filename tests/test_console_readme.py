@@ -163,3 +163,26 @@ def test_the_pretend_clock_survives_a_restart_with_db(tmp_path: Path) -> None:
     assert len(reached) == 1 and resumed[0] == reached[0], "the second session goes on where the first stopped"
     # and the deadline, set against that clock, falls due in the second session: 1d + 1d12h > 2d
     assert any("ran out of time" in line for line in second)
+
+
+def test_board_with_no_table_at_all_says_how_to_start_one() -> None:
+    # someone who never sat at a table asks for the board: words, not a catalogue key
+    out = pipe(["Cy: /board", "Cy: /move a1", "Cy: /mine"])
+    assert out == ["[error Cy] you have no table here; start one with /play GAME @NAME"] * 3
+
+
+def test_every_refusal_the_code_raises_has_words() -> None:
+    """Each ``TableError("key")`` the service, the cogs and the console raise has a text (English and
+    Spanish in the catalogue, or the console's own), so no player is ever shown a bare key."""
+    from tables.i18n import CATALOGS, EN
+
+    raised: set[tuple[str, str]] = set()
+    for path in [ROOT / "console.py", *(ROOT / "tables").rglob("*.py"), *(ROOT / "cogs").rglob("*.py")]:
+        for key in re.findall(r'TableError\(\s*"([a-z_]+\.[a-z_.]+)"', path.read_text(encoding="utf-8")):
+            raised.add((key, path.name))
+    assert len(raised) > 30, raised
+    speechless = sorted(f"{key} ({where})" for key, where in raised
+                        if key not in EN and key not in console._CONSOLE_TEXTS)
+    assert speechless == []
+    no_spanish = sorted(key for key, _ in raised if key in EN and key not in CATALOGS["es"])
+    assert no_spanish == []
