@@ -9,6 +9,8 @@ from __future__ import annotations
 import functools
 import logging
 import random
+from collections.abc import Mapping
+from typing import Any
 
 from engines import CHANCE, canonical_name, descriptions, game_names, get_engine
 
@@ -52,10 +54,24 @@ def variant_choices(game: str | None, typed: str = "") -> list[str]:
         values = list(option.choices) or ([True, False] if option.kind == "bool" else [])
         for value in values:
             if value != option.default:
-                text = str(value).lower() if isinstance(value, bool) else str(value)
-                found.append(f"{option.name}={text}")
+                found.append(_option_text(option.name, value))
     wanted = typed.strip().lower()
     return [v for v in found if wanted in v.lower()]
+
+
+def variant_text(game: str, chosen: Mapping[str, Any]) -> str:
+    """The game options of a table that differ from the defaults, written as ``/play`` takes them
+    (``teams=true, preset=basic``), in the game's order; empty for the standard game."""
+    try:
+        options = get_engine(game).description.options
+    except KeyError:
+        return ""
+    return ", ".join(_option_text(name, chosen[name]) for name, option in options.items()
+                     if name in chosen and chosen[name] != option.default)
+
+
+def _option_text(name: str, value: Any) -> str:
+    return f"{name}={str(value).lower() if isinstance(value, bool) else value}"
 
 
 @functools.lru_cache(maxsize=8)

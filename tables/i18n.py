@@ -18,18 +18,22 @@ from typing import Any, NamedTuple
 
 EN: dict[str, str] = {
     # ---- invitations
-    "invite.challenge": "{host} invites {invited} to a game of {game} (table #{table}; {time} per move, "
-    "rated {rated}).",
+    "invite.challenge": "{host} invites {invited} to a game of {game} (table #{table}; {variant}{time} per "
+    "move, rated {rated}).",
     "invite.challenge.with": "{host} invites {invited} to a game of {game} with {others} (table #{table}; "
-    "{time} per move, rated {rated}).",
+    "{variant}{time} per move, rated {rated}).",
     "invite.open": "{host} opened a {game} table #{table}: {players} ({count}/{max} seated, {min} needed; "
-    "{time} per move, rated {rated}).",
+    "{variant}{time} per move, rated {rated}).",
     "invite.challenge.update": "{game} #{table}: {players} — waiting for {invited} to answer.",
     "invite.open.update": "{game} #{table}: {players} seated ({count}/{max}, {min} needed) — more may join; "
     "the host starts the game.",
     "invite.accepted": "{name} accepted the {game} invitation (table #{table}).",
     "invite.declined": "{name} declined the {game} invitation; table #{table} is closed.",
     "invite.declined_seat": "{name} declined the {game} invitation (table #{table}).",
+    "invite.declined_unplayable": "{name} declined the {game} invitation; table #{table} is closed, as its game "
+    "cannot start without them ({detail}). Start a new one with /play.",
+    "invite.left_unplayable": "{name} left {game} table #{table}; the table is closed, as its game cannot start "
+    "without them ({detail}). Start a new one with /play.",
     "invite.joined": "{name} joined {game} table #{table} ({count}/{max}).",
     "invite.left": "{name} left {game} table #{table}.",
     # ---- the board
@@ -121,18 +125,22 @@ EN: dict[str, str] = {
 }
 
 ES: dict[str, str] = {
-    "invite.challenge": "{host} invita a {invited} a una partida de {game} (mesa #{table}; {time} por jugada, "
-    "puntuable {rated}).",
+    "invite.challenge": "{host} invita a {invited} a una partida de {game} (mesa #{table}; {variant}{time} por "
+    "jugada, puntuable {rated}).",
     "invite.challenge.with": "{host} invita a {invited} a una partida de {game} con {others} (mesa #{table}; "
-    "{time} por jugada, puntuable {rated}).",
+    "{variant}{time} por jugada, puntuable {rated}).",
     "invite.open": "{host} abrió una mesa de {game} #{table}: {players} ({count}/{max} sentados, se necesitan "
-    "{min}; {time} por jugada, puntuable {rated}).",
+    "{min}; {variant}{time} por jugada, puntuable {rated}).",
     "invite.challenge.update": "{game} #{table}: {players} — esperando la respuesta de {invited}.",
     "invite.open.update": "{game} #{table}: {players} sentados ({count}/{max}, hacen falta {min}) — pueden "
     "unirse más; quien abrió la mesa empieza la partida.",
     "invite.accepted": "{name} aceptó la invitación a {game} (mesa #{table}).",
     "invite.declined": "{name} rechazó la invitación a {game}; la mesa #{table} queda cerrada.",
     "invite.declined_seat": "{name} rechazó la invitación a {game} (mesa #{table}).",
+    "invite.declined_unplayable": "{name} rechazó la invitación a {game}; la mesa #{table} queda cerrada, porque "
+    "la partida no puede empezar sin esa persona ({detail}). Empieza otra con /jugar.",
+    "invite.left_unplayable": "{name} dejó la mesa de {game} #{table}; la mesa queda cerrada, porque la partida "
+    "no puede empezar sin esa persona ({detail}). Empieza otra con /jugar.",
     "invite.joined": "{name} se unió a la mesa de {game} #{table} ({count}/{max}).",
     "invite.left": "{name} dejó la mesa de {game} #{table}.",
     "board.start": "Empieza {game} #{table}: {players}.\nLe toca a {turn} (plazo {deadline}).",

@@ -78,8 +78,9 @@ from tables.durations import (
     parse_duration,
 )
 from tables.endings import final_picture
-from tables.errors import TableError, TryAgain
+from tables.errors import TableError, TryAgain, without_rule_numbers
 from tables.games import title as game_title
+from tables.games import variant_text
 from tables.guild_life import GuildLife
 from tables.leaderboard import rate_finished_table
 from tables.limits import MAX_USER_TABLES, Limits, check_can_host, check_can_sit, limits_of, set_limits
@@ -969,6 +970,8 @@ class TableService(GuildLife, MesaTables):
             "time": format_duration(int(ctx.options.get("time_per_move", DEFAULT_TIME_PER_MOVE))),
             "rated": "✓" if ctx.options.get("rated", True) else "✗",
         }
+        variant = variant_text(engine.name, ctx.options.get("game", {}))  # what is played: teams, a preset …
+        params["variant"] = f"{variant}; " if variant else ""
         if ctx.row.status == INVITED and pending:
             # seats already taken besides the host's: Mesa's (bots=N), so the invited know whom they play
             others = [s.name for s in sorted(ctx.seats, key=lambda r: r.seat)
@@ -1025,12 +1028,23 @@ class TableService(GuildLife, MesaTables):
         now = now_iso(self._now())
         params = {"table": table_id, "name": seat.name, "game": ctx.engine.title}
         remaining = sorted((s for s in ctx.seats if s.seat != seat.seat), key=lambda r: r.seat)
-        if all(s.user_id == ctx.row.host_id for s in remaining):
+        # an invitation takes no one new: without this seat the game may never be able to start
+        # (KR-6.2's partnerships need exactly four players); then it closes like an emptied one
+        unplayable = None
+        if len(remaining) >= ctx.engine.min_players:
+            try:
+                self._check_game_options(ctx.engine, ctx.options, len(remaining))
+            except TableError as exc:
+                unplayable = without_rule_numbers(str(exc.params.get("detail", "")))
+        if all(s.user_id == ctx.row.host_id for s in remaining) or unplayable is not None:
             async with self.repo.transaction() as tx:
                 await tx.update_table(table_id, ctx.row.version, now, status=DECLINED)
             self._forget(table_id)
-            return [PublicPost(table_id, INVITE, "invite.declined", params, mention=(ctx.row.host_id,),
-                               version=ctx.row.version + 1)]
+            key = "invite.declined" if unplayable is None else "invite.declined_unplayable"
+            if seat.accepted and unplayable is not None:
+                key = "invite.left_unplayable"
+            return [PublicPost(table_id, INVITE, key, {**params, "detail": unplayable or ""},
+                               mention=(ctx.row.host_id,), version=ctx.row.version + 1)]
         async with self.repo.transaction() as tx:
             await tx.replace_seats(table_id, [replace(s, seat=i) for i, s in enumerate(remaining)])
             await tx.update_table(table_id, ctx.row.version, now, status=INVITED)
@@ -1038,8 +1052,7 @@ class TableService(GuildLife, MesaTables):
         info = PublicPost(table_id, INFO, "invite.left" if seat.accepted else "invite.declined_seat", params,
                           version=ctx.row.version)
         if all(s.accepted for s in ctx.seats) and len(ctx.seats) >= ctx.engine.min_players:
-            self._check_game_options(ctx.engine, ctx.options, len(ctx.seats))
-            return [info, *await self._start(ctx)]
+            return [info, *await self._start(ctx)]  # the options hold for this many (checked above)
         return [info, self._waiting_post(ctx, update=True)]
 
     async def join(self, table_id: int, user_id: int, name: str) -> list[Message]:

@@ -79,3 +79,44 @@ async def test_an_open_table_stays_open_when_someone_leaves(svc: TableService) -
     await svc.leave(table, BEN)
     assert await status(svc, table) == "open"
     await svc.join(table, EVE, "Eve")
+
+
+@pytest.mark.parametrize("others_accept", [False, True])
+async def test_a_partnership_invitation_closes_when_one_of_the_four_declines(svc: TableService,
+                                                                             others_accept: bool) -> None:
+    # KR-6.2: teams need exactly four players, and an invitation takes no one new; before, the table
+    # stayed open for three (a waiting invitee's /accept was refused with "teams needs exactly 4
+    # players"), or, when the other two had accepted, the decline itself was refused after it had
+    # already taken Ben's seat away
+    invited = [(BEN, "Ben"), (CY, "Cy"), (DEE, "Dee")]
+    table = (await svc.create(GUILD, CHANNEL, ANA, "Ana", "krakatoa", invited, {"teams": "true"}))[0].table_id
+    if others_accept:
+        await svc.accept(table, CY)
+        await svc.accept(table, DEE)
+    out = await svc.decline(table, BEN)
+    assert [m.key for m in out] == ["invite.declined_unplayable"] and out[0].mention == (ANA,), "the host is told"
+    assert out[0].params["detail"] == "teams needs exactly 4 players" and out[0].params["name"] == "Ben"
+    assert await status(svc, table) == "declined"
+    with pytest.raises(TableError) as err:
+        await svc.accept(table, DEE if not others_accept else CY)
+    assert err.value.key == "error.not_active"
+
+
+async def test_an_accepted_partner_who_leaves_closes_the_partnership_invitation(svc: TableService) -> None:
+    invited = [(BEN, "Ben"), (CY, "Cy"), (DEE, "Dee")]
+    table = (await svc.create(GUILD, CHANNEL, ANA, "Ana", "krakatoa", invited, {"teams": "true"}))[0].table_id
+    await svc.accept(table, BEN)
+    out = await svc.leave(table, BEN)
+    assert [m.key for m in out] == ["invite.left_unplayable"] and await status(svc, table) == "declined"
+
+
+async def test_the_invitation_names_the_options_that_differ_from_the_standard_game(svc: TableService) -> None:
+    from tables import t
+
+    invited = [(BEN, "Ben"), (CY, "Cy"), (DEE, "Dee")]
+    out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "krakatoa", invited, {"teams": "yes", "preset": "basic"})
+    text = t(out[0].key, "en", **out[0].params)
+    assert "(table #1; preset=basic, teams=true; 3d per move" in text, text
+    assert "mesa #1; preset=basic, teams=true; 3d por jugada" in t(out[0].key, "es", **out[0].params)
+    plain = await svc.create(GUILD, CHANNEL, CY, "Cy", "krakatoa", [(DEE, "Dee")], {"preset": "advanced"})
+    assert "(table #2; 3d per move" in t(plain[0].key, "en", **plain[0].params), "the defaults are not named"
