@@ -87,6 +87,9 @@ def help_text() -> str:
     return HELP.format(games=", ".join(games()), styles=styles or "-")
 
 
+#: ``/games`` with nothing in play
+NO_GAMES = "you have no active games; start one with /play GAME @NAME, or /play GAME @mesa to play the computer"
+
 #: what an interactive session prints before its first prompt
 START_LINES = [
     "Mesa console: each line is NAME: COMMAND, acting as that user (Ctrl-D to quit, /help for every command).",
@@ -454,7 +457,7 @@ class Console:
     async def _games(self, name: str, uid: int) -> None:
         tables = await self.service.active_tables(uid, GUILD_ID)
         if not tables:
-            self.write(f"[dm {name}] no tables")
+            self.write(f"[dm {name}] {NO_GAMES}")
         for s in tables:
             turn = "your turn" if uid in s.turn_user_ids else (f"{', '.join(s.turn)} to move" if s.turn else s.status)
             deadline = f", deadline {s.deadline.strftime('%Y-%m-%d %H:%M UTC')}" if s.deadline else ""

@@ -138,7 +138,8 @@ EN: dict[str, str] = {
     "ok.rematch_offered": "Rematch offered: every player must accept.",
     "confirm.resign": "Do you really want to resign table #{table}?",
     "confirm.draw": "Offer a draw at table #{table}?",
-    "games.none": "You have no active games.",
+    "games.none": "You have no active games. Start one with /play (choose Mesa, this bot, as the opponent to "
+    "play the computer).",
     "games.title": "Your games",
     "games.line": "#{table} {game} vs {opponents}: {turn}{deadline} {link}",
     "games.your_turn": "your turn",
@@ -288,7 +289,8 @@ ES: dict[str, str] = {
     "ok.rematch_offered": "Revancha propuesta: todos los jugadores deben aceptar.",
     "confirm.resign": "¿Seguro que quieres abandonar la mesa #{table}?",
     "confirm.draw": "¿Ofrecer tablas en la mesa #{table}?",
-    "games.none": "No tienes partidas activas.",
+    "games.none": "No tienes partidas activas. Empieza una con /jugar (elige a Mesa, este bot, como rival para "
+    "jugar con la máquina).",
     "games.title": "Tus partidas",
     "games.line": "#{table} {game} contra {opponents}: {turn}{deadline} {link}",
     "games.your_turn": "te toca",
