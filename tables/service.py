@@ -949,8 +949,8 @@ class TableService(GuildLife, MesaTables):
         try:
             engine.new_game(players, 0, resolved["game"])
         except (OptionError, ValueError) as exc:
-            raise TableError("error.bad_game_option", detail=str(exc),
-                             allowed=", ".join(engine.options) or "-") from None
+            # the options are known ones (read at /play): their values do not fit this many players
+            raise TableError("error.options_dont_fit", detail=str(exc), players=players) from None
 
     def _waiting_post(self, ctx: _Ctx, update: bool = False) -> PublicPost:
         """The invitation (``update``: the table's news after someone answered, joined or left, which

@@ -41,9 +41,10 @@ async def test_create_refusals(tmp_path: Path) -> None:
                         "error.bad_game_option")
     assert "repetition_draw" in err.message("en")  # KO-7.1: the allowed options are named
     err = await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "krakatoa", [(BEN, "Ben"), (CY, "Cy")],
-                                   {"teams": "true"}), "error.bad_game_option")
-    # teams need exactly four players (KR-6.2); a player reads what is wrong, not the rule number
-    assert "4 players" in err.message("en") and "KR-6.2" not in err.message("en")
+                                   {"teams": "true"}), "error.options_dont_fit")
+    # teams need exactly four players (KR-6.2); a player reads what is wrong, not the rule number,
+    # and no list of options (teams is one: the number of players is what does not fit)
+    assert err.message("en") == "This game cannot start with 3 players: teams needs exactly 4 players."
     # nothing was created by any refusal
     assert await svc.active_tables(ANA) == []
     await repo.close()
