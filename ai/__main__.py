@@ -37,20 +37,33 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> _Parser:
-    parser = _Parser(prog="python -m ai", description=__doc__.split("\n\n")[0])
+    games = ", ".join(ai.PLAYERS)
+    times = ", ".join(f"{level} {ms}" for level, ms in ai.DEFAULT_MS.items())
+    parser = _Parser(
+        prog="python -m ai",
+        description="Mesa's computer player for any referee (like UCI for chess).\n"
+                    "Positions and moves are written in each game's notation (docs/spec).",
+        epilog='example:\n  python -m ai move kona "CPC,4,PCP/6/6/6/6/PCP,4,CPC c 0 -" --level hard',
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    move = commands.add_parser("move", help="print one move for a position")
-    move.add_argument("game")
-    move.add_argument("position")
-    move.add_argument("--seat", type=int, default=None)
-    serve = commands.add_parser("serve", help="answer one position a line on standard input")
-    serve.add_argument("game")
+    move = commands.add_parser("move", help="print one move for a position",
+                               description="Print one move for POSITION, in the game's canonical notation.")
+    move.add_argument("game", help=f"one of {games}")
+    move.add_argument("position", help="the position, quoted (its fields are separated by spaces)")
+    move.add_argument("--seat", type=int, default=None, help="the seat to play (default: the one that may act)")
+    serve = commands.add_parser("serve", help="answer one position a line on standard input",
+                                description="Read POSITION or POSITION<TAB>SEAT a line on standard input and "
+                                            "write one move a line, flushed, until the end of input; a bad line "
+                                            "is answered 'error: ...'.")
+    serve.add_argument("game", help=f"one of {games}")
     for sub in (move, serve):
         sub.add_argument("--level", default="normal", help=f"one of {', '.join(ai.LEVELS)} (default normal)")
         budget = sub.add_mutually_exclusive_group()
-        budget.add_argument("--ms", type=int, default=None, help="thinking time per move in milliseconds")
-        budget.add_argument("--iterations", type=int, default=None, help="search iterations (repeatable)")
-        sub.add_argument("--seed", type=int, default=0)
+        budget.add_argument("--ms", type=int, default=None,
+                            help=f"thinking time per move in milliseconds (default by level: {times})")
+        budget.add_argument("--iterations", type=int, default=None,
+                            help="search iterations instead of a time: the same move every time with a seed")
+        sub.add_argument("--seed", type=int, default=0, help="the search's random seed (default 0)")
     return parser
 
 

@@ -105,3 +105,24 @@ def test_serve_of_an_unknown_game_is_a_clean_error() -> None:
     done = run("serve", "chess", stdin="x\n")
     assert done.returncode == 2
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_help_names_the_games_the_default_times_and_an_example_that_works() -> None:
+    import shlex
+
+    import ai
+
+    top, move = run("--help"), run("move", "--help")
+    assert top.returncode == 0 and move.returncode == 0
+    for game in ai.PLAYERS:
+        assert game in move.stdout
+    for level, ms in ai.DEFAULT_MS.items():
+        assert f"{level} {ms}" in move.stdout.replace("\n", " ").replace("  ", " ")
+    example = top.stdout.split("example:")[1].strip()
+    words = shlex.split(example)
+    assert words[:3] == ["python", "-m", "ai"]
+    done = run(*words[3:], "--iterations", "50")  # as printed, with a search size instead of a time (CI)
+    assert done.returncode == 0, done.stderr
+    state = get_engine(words[4]).from_position(words[5])
+    assert done.stdout.strip() in [get_engine(words[4]).format_move(state, m)
+                                   for m in get_engine(words[4]).legal_moves(state)]
