@@ -421,7 +421,7 @@ class Console:
         game, opponents, options = "", [], {}
         for word in words:
             # option=value; Discord's option:value is read the same (bots:2, game:k3, opponent:@Ben)
-            named = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_]*)[=:](.+)", word)
+            named = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_-]*)[=:](.+)", word)
             if named and named[1].lower() == "game":
                 word, named = named[2], None
             elif named and named[1].lower().startswith("opponent"):  # opponent:@Ben, or opponent:Ben
@@ -436,7 +436,7 @@ class Console:
                 self.names.setdefault(oid, other)
                 opponents.append((oid, self.names[oid]))
             elif named is not None:
-                key, value = named[1].lower(), named[2]
+                key, value = named[1].lower().replace("-", "_"), named[2]
                 if key in options:
                     raise TableError("console.option_twice", option=key[:40])
                 options[key] = value

@@ -68,7 +68,7 @@ from data.models import (
 )
 from data.repository import Repository, StaleVersion
 from engines import CHANCE, Engine, MoveError, OptionError, canonical_name, game_names, get_engine
-from engines.base import IllegalMoveError, QuickMove
+from engines.base import MAX_OPTION_NUMBER, IllegalMoveError, Option, QuickMove
 from tables.bounded import LruCache, TableLocks
 from tables.durations import (
     DEFAULT_TIME_PER_MOVE,
@@ -234,6 +234,24 @@ class _Step:
     def new_moves(self) -> list[NewMove]:
         return [NewMove(seat, text) for _, _, seat, text in self.items]
 
+
+
+def _check_game_option(engine: Engine, name: str, text: str) -> None:
+    """A game option of ``/play`` as the player wrote it: a refusal that names what it takes."""
+    option: Option | None = engine.options.get(name)
+    if option is None:
+        allowed = ", ".join(["seat", "rated", "time_per_move", *engine.options])
+        raise TableError("error.unknown_option", game=engine.title or engine.name, option=name, allowed=allowed)
+    try:
+        option.coerce(text)
+    except OptionError:
+        if option.kind == "int":
+            low = 0 if option.min is None else option.min
+            high = MAX_OPTION_NUMBER if option.max is None else option.max
+            raise TableError("error.bad_number", option=name, value=text, low=low, high=high) from None
+        choices = option.choices or ((True, False) if option.kind == "bool" else ())
+        allowed = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in choices)
+        raise TableError("error.bad_option", option=name, value=text, allowed=allowed) from None
 
 class TableService(GuildLife, MesaTables):
     """The application service.  ``renderer(game, view, names) -> PNG bytes`` or None for no images;
@@ -934,12 +952,12 @@ class TableService(GuildLife, MesaTables):
                     raise TableError("error.bad_time", value=text)
                 seconds = parsed
             else:
+                _check_game_option(engine, name, text)
                 game_options[name] = text
         try:
             resolved_game = engine.resolve_options(game_options)
-        except OptionError as exc:
-            allowed = ", ".join(["seat", "rated", "time_per_move", *engine.options]) or "-"
-            raise TableError("error.bad_game_option", detail=str(exc), allowed=allowed) from None
+        except OptionError as exc:  # (each was read above; kept for a check the engine adds)
+            raise TableError("error.bad_game_option", detail=str(exc)) from None
         if not engine.description.rated(resolved_game):  # issue 9: e.g. K3's cooperative variant
             rated = False
         return {"seat": seat, "rated": rated, "time_per_move": seconds, "game": resolved_game}

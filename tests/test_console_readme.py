@@ -186,3 +186,10 @@ def test_every_refusal_the_code_raises_has_words() -> None:
     assert speechless == []
     no_spanish = sorted(key for key, _ in raised if key in EN and key not in CATALOGS["es"])
     assert no_spanish == []
+
+
+def test_play_reads_an_option_written_with_a_hyphen_and_the_invitation_names_it() -> None:
+    out = pipe(["Ana: /play plateau @Ben repetition-draw=off", "Cy: /play k3 @Dee thief=next max-plies=3"])
+    assert out[0].startswith("[#1] Ana invites Ben to a game of Plateau (table #1; repetition_draw=false; 3d per move")
+    assert out[2] == ("[error Cy] K3 has no option max_plies. Its options: seat, rated, time_per_move, "
+                      "cooperative, penalty_requires_match, thief.")

@@ -35,11 +35,20 @@ async def test_create_refusals(tmp_path: Path) -> None:
         await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [(BEN, "Ben")], {"time_per_move": bad}),
                       "error.bad_time")
     err = await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "krakatoa", [(BEN, "Ben")], {"preset": "expert"}),
-                        "error.bad_game_option")
-    assert "advanced" in err.message("en") and "basic" in err.message("en")  # KR-7.1 names the presets
+                        "error.bad_option")
+    assert err.message("en") == "The option preset cannot be expert: use one of advanced, basic."  # KR-7.1
+    err = await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "plateau", [(BEN, "Ben")], {"max_plies": "-3"}),
+                        "error.bad_number")
+    assert err.message("en") == "The option max_plies takes a whole number from 0 to 1000000, not -3."
+    err = await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "plateau", [(BEN, "Ben")],
+                                   {"repetition-draw": "perhaps"}), "error.bad_option")
+    assert err.message("en").endswith("use one of true, false.")  # PL-8.3's draw is on or off
     err = await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [(BEN, "Ben")], {"colour": "red"}),
-                        "error.bad_game_option")
-    assert "repetition_draw" in err.message("en")  # KO-7.1: the allowed options are named
+                        "error.unknown_option")
+    # KO-7.1: the options are named once, the table's own and the game's
+    assert err.message("en") == ("Kona has no option colour. Its options: seat, rated, time_per_move, "
+                                 "repetition_draw, move_limit.")
+    assert err.message("es").startswith("Kona no tiene la opción colour.")
     err = await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "krakatoa", [(BEN, "Ben"), (CY, "Cy")],
                                    {"teams": "true"}), "error.options_dont_fit")
     # teams need exactly four players (KR-6.2); a player reads what is wrong, not the rule number,
