@@ -235,7 +235,6 @@ class _Step:
         return [NewMove(seat, text) for _, _, seat, text in self.items]
 
 
-
 def _check_game_option(engine: Engine, name: str, text: str) -> None:
     """A game option of ``/play`` as the player wrote it: a refusal that names what it takes."""
     option: Option | None = engine.options.get(name)
@@ -252,6 +251,7 @@ def _check_game_option(engine: Engine, name: str, text: str) -> None:
         choices = option.choices or ((True, False) if option.kind == "bool" else ())
         allowed = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in choices)
         raise TableError("error.bad_option", option=name, value=text, allowed=allowed) from None
+
 
 class TableService(GuildLife, MesaTables):
     """The application service.  ``renderer(game, view, names) -> PNG bytes`` or None for no images;
