@@ -652,8 +652,9 @@ class Front:
         place = await self.delivery.open_place(interaction, new_id, summary.title, parent_id=summary.channel_id)
         await self.delivery.deliver(messages, public_lang(interaction))
         lang = self.lang(interaction)
-        await self.reply(interaction, t("ok.rematch_offered", lang) + "\n" +
-                         self.delivery.table_line(new_id, place, lang))
+        # Mesa accepts at once: a rematch against Mesa alone has already begun
+        done = "ok.rematch_started" if summary.status == "active" else "ok.rematch_offered"
+        await self.reply(interaction, t(done, lang) + "\n" + self.delivery.table_line(new_id, place, lang))
 
     async def build_preview(self, interaction: discord.Interaction, table: int, version: int, style: str) -> None:
         """Moves too many to list (K3 building): a proposed move shown only to its player, with

@@ -117,7 +117,8 @@ EN: dict[str, str] = {
     "err.forbidden": "I may not post in that channel: ask a server manager to give me Send Messages, "
                      "Attach Files and the thread permissions.",
     "err.not_manager": "Only server managers (Manage Server) can change these settings.",
-    "err.bad_variant": "I could not read the variant {text!r}: write name=value pairs separated by commas.",
+    "err.bad_variant": "I could not read the variant {text!r}: write name=value pairs separated by commas, "
+                       "for example preset=basic, teams=true.",
     "err.picker_gone": "That choice is no longer available: the position has changed.",
     "err.too_fast": "You are sending commands too fast: please wait for my answers, then try again.",
     "err.outdated_command": "That command has changed or no longer exists: restart Discord (Ctrl+R) to "
@@ -136,6 +137,7 @@ EN: dict[str, str] = {
     "ok.left": "You left the table.",
     "ok.cancelled": "The table is cancelled.",
     "ok.rematch_offered": "Rematch offered: every player must accept.",
+    "ok.rematch_started": "Rematch started.",
     "confirm.resign": "Do you really want to resign table #{table}?",
     "confirm.draw": "Offer a draw at table #{table}?",
     "games.none": "You have no active games. Start one with /play (choose Mesa, this bot, as the opponent to "
@@ -268,7 +270,8 @@ ES: dict[str, str] = {
     "err.forbidden": "No puedo publicar en ese canal: pide a un administrador que me dé Enviar mensajes, "
                      "Adjuntar archivos y los permisos de hilos.",
     "err.not_manager": "Solo quien gestiona el servidor (Gestionar servidor) puede cambiar estos ajustes.",
-    "err.bad_variant": "No he entendido la variante {text!r}: escribe pares nombre=valor separados por comas.",
+    "err.bad_variant": "No he entendido la variante {text!r}: escribe pares nombre=valor separados por comas, "
+                       "por ejemplo preset=basic, teams=true.",
     "err.picker_gone": "Esa opción ya no está disponible: la posición ha cambiado.",
     "err.too_fast": "Vas demasiado rápido: espera a mis respuestas y vuelve a intentarlo.",
     "err.outdated_command": "Ese comando ha cambiado o ya no existe: reinicia Discord (Ctrl+R) para ver los "
@@ -287,6 +290,7 @@ ES: dict[str, str] = {
     "ok.left": "Has dejado la mesa.",
     "ok.cancelled": "La mesa queda cancelada.",
     "ok.rematch_offered": "Revancha propuesta: todos los jugadores deben aceptar.",
+    "ok.rematch_started": "La revancha ha empezado.",
     "confirm.resign": "¿Seguro que quieres abandonar la mesa #{table}?",
     "confirm.draw": "¿Ofrecer tablas en la mesa #{table}?",
     "games.none": "No tienes partidas activas. Empieza una con /jugar (elige a Mesa, este bot, como rival para "

@@ -126,5 +126,10 @@ async def test_rematch_against_mesa_seats_mesa_again(harness: Harness) -> None:
     await h.bot.front.delivery.mesa.idle()
     summary = (await h.bot.service.table_details(2)).summary
     assert summary.status == "active"  # Mesa accepts the rematch at once
+    # and the one who clicked is told it has begun (not that every player must accept)
+    said = [r.json.get("content", "") for r in h.standin.interaction_replies()
+            if not r.path.endswith("/callback") and r.json]
+    assert any(text.startswith("Rematch started.\nTable #2") for text in said), said
+    assert not any("must accept" in text for text in said), said
     assert sorted(summary.players) == ["Mesa (hard)", "alice"]
     assert summary.players[0] == "Mesa (hard)"  # seats swapped: alice moved first last time
