@@ -160,7 +160,7 @@ def _register_info_commands(tree: app_commands.CommandTree[Any]) -> None:
         max_invitations=L("opt.max_invitations"), max_games=L("opt.max_games"),
     )
     @app_commands.describe(
-        time_per_move=L("opt.time_per_move.desc"), rated=L("opt.rated.desc"), channel=L("opt.channel.desc"),
+        time_per_move=L("opt.default_time.desc"), rated=L("opt.server_rated.desc"), channel=L("opt.channel.desc"),
         channel_action=L("opt.channel_action.desc"), invitations=L("opt.invitations.desc"),
         rate_mesa=L("opt.rate_mesa.desc"), max_invitations=L("opt.max_invitations.desc"),
         max_games=L("opt.max_games.desc"),
