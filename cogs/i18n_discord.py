@@ -113,7 +113,7 @@ EN: dict[str, str] = {
     "err.generic": "Something went wrong on my side. Please try again in a moment.",
     "err.no_guild": "Games are played in a server channel, not in direct messages.",
     "err.bot": "{name} is a bot and cannot play. Name a human member as opponent.",
-    "err.not_seated": "You are not seated at this table.",
+    "err.not_seated": "You are not seated at this table. Start your own game with /play.",
     "err.not_your_turn": "It is not your turn.",
     "err.stale": "That board is out of date. Here is the current one.",
     "err.forbidden": "I may not post in that channel: ask a server manager to give me Send Messages, "
@@ -268,7 +268,7 @@ ES: dict[str, str] = {
     "err.generic": "Algo ha fallado por mi parte. Vuelve a intentarlo en un momento.",
     "err.no_guild": "Las partidas se juegan en un canal de un servidor, no por mensaje directo.",
     "err.bot": "{name} es un bot y no puede jugar. Elige a una persona como rival.",
-    "err.not_seated": "No estás sentado en esta mesa.",
+    "err.not_seated": "No estás sentado en esta mesa. Empieza tu propia partida con /jugar.",
     "err.not_your_turn": "No es tu turno.",
     "err.stale": "Ese tablero está desfasado. Aquí tienes el actual.",
     "err.forbidden": "No puedo publicar en ese canal: pide a un administrador que me dé Enviar mensajes, "

@@ -112,7 +112,7 @@ EN: dict[str, str] = {
     "error.not_enough_players": "Table #{table} needs at least {min} players to start.",
     "error.abort_too_late": "Moves have been played at table #{table}: it can no longer be cancelled "
     "(use /resign).",
-    "error.not_seated": "You are not playing at table #{table}.",
+    "error.not_seated": "You are not playing at table #{table}. Start your own game with /play.",
     "error.you_are_out": "You are out of the game at table #{table}.",
     "error.stale": "The board changed in the meantime; here it is again. Please choose your move again.",
     "error.not_your_turn": "It is not your turn: it is {player}'s turn.",
@@ -220,7 +220,7 @@ ES: dict[str, str] = {
     "error.host_only": "Solo el anfitrión de la mesa #{table} puede hacer eso.",
     "error.not_enough_players": "La mesa #{table} necesita al menos {min} jugadores para empezar.",
     "error.abort_too_late": "Ya se han hecho jugadas en la mesa #{table}: no se puede cancelar (usa /resign).",
-    "error.not_seated": "No estás jugando en la mesa #{table}.",
+    "error.not_seated": "No estás jugando en la mesa #{table}. Empieza tu propia partida con /jugar.",
     "error.you_are_out": "Estás fuera de la partida en la mesa #{table}.",
     "error.stale": "El tablero cambió mientras tanto; aquí está de nuevo. Vuelve a elegir tu jugada.",
     "error.not_your_turn": "No es tu turno: le toca a {player}.",
