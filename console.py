@@ -295,7 +295,7 @@ class Console:
             tid = await self._pick(uid, table, lambda s: s.status == "invited")
             self.show(await svc.decline(tid, uid))
         elif verb == "join":
-            tid = table if table is not None else (_table_number(rest) if rest else None)
+            tid = table if table is not None else (_table_number(rest, "/join N") if rest else None)
             if tid is None:
                 tid = await self._open_table(uid)
             self.show(await svc.join(tid, uid, name))
@@ -539,7 +539,7 @@ class Console:
                     chart = await asyncio.to_thread(lb.stats_chart, s, who_name, LANG)
                     self.write(f"[dm {name}] {s.title}{self._save_file(chart, f'stats-{who_name}-{s.game}.png')}")
         elif verb == "replay":
-            target = table if table is not None else (_table_number(rest) if rest else None)
+            target = table if table is not None else (_table_number(rest, "/replay N") if rest else None)
             if target is None:
                 raise TableError("console.replay_usage")
             replay = await board.replay(GUILD_ID, target)
@@ -569,18 +569,20 @@ _CONSOLE_TEXTS = {
                          "option=value, for example /play k3 @Ben bots=2 level=normal",
     "console.leaderboard_usage": "write /leaderboard GAME [PAGE], for example /leaderboard kona",
     "console.replay_usage": "write /replay TABLE, for example /replay 3",
-    "console.table_number": "{text} is not a table number; write table=N, for example table=3",
+    "console.table_number": "{text} is not a table number; write {usage}, for example {example}",
     "console.option_twice": "{option}= is given twice; give each option once",
     "console.clock_range": "the clock moves at most 1 year at a time (for example /clock +30d)",
     "console.rules_usage": "write /rules GAME [full] [en|es], for example /rules kona full",
 }
 
 
-def _table_number(text: str) -> int:
-    """A table number as typed (``3`` or ``#3``), checked before it goes anywhere near storage."""
+def _table_number(text: str, usage: str = "table=N") -> int:
+    """A table number as typed (``3`` or ``#3``), checked before it goes anywhere near storage; a
+    refusal shows ``usage`` (``/replay N``) with an example."""
     digits = text.strip().lstrip("#")
     if not re.fullmatch(r"[0-9]{1,18}", digits) or int(digits) == 0:
-        raise TableError("console.table_number", text=text.strip()[:20] + ("…" if len(text.strip()) > 20 else ""))
+        raise TableError("console.table_number", text=text.strip()[:20] + ("…" if len(text.strip()) > 20 else ""),
+                         usage=usage, example=usage.replace("N", "3"))
     return int(digits)
 
 
