@@ -556,6 +556,8 @@ class Console:
 
 _CONSOLE_TEXTS = {
     "error.no_table_here": "you have no table here; start one with /play GAME @NAME",
+    "error.needs_opponent": "{game} is for two players: name your opponent (/play {name} @NAME), or play the "
+                            "computer with /play {name} @mesa",
     "error.no_table_here_last": "you have no table here: your last one, {game} #{table}, is over; start a new "
                                 "one with /play GAME @NAME",
     "error.several_tables": "you have several tables ({tables}); add table=N",

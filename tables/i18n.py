@@ -89,7 +89,7 @@ EN: dict[str, str] = {
     "error.self_play": "You cannot play against yourself: invite someone else.",
     "error.duplicate_player": "A player is named twice: invite each player once.",
     "error.too_many_players": "{game} takes at most {max} players.",
-    "error.needs_opponent": "{game} is for two players: name your opponent.",
+    "error.needs_opponent": "{game} is for two players: name your opponent, or choose Mesa to play the computer.",
     "error.channel_not_allowed": "Games cannot be started in this channel on this server.",
     "error.bad_option": "The option {option} cannot be {value}: use one of {allowed}.",
     "error.bad_time": "The time per move must be between 1h and 14d (for example 1h, 90m, 3d), not {value}.",
@@ -198,7 +198,8 @@ ES: dict[str, str] = {
     "error.self_play": "No puedes jugar contra ti mismo: invita a otra persona.",
     "error.duplicate_player": "Un jugador aparece dos veces: invita a cada jugador una sola vez.",
     "error.too_many_players": "{game} admite como máximo {max} jugadores.",
-    "error.needs_opponent": "{game} es para dos jugadores: nombra a tu rival.",
+    "error.needs_opponent": "{game} es para dos jugadores: nombra a tu rival, o elige a Mesa para jugar con la "
+    "máquina.",
     "error.channel_not_allowed": "En este servidor no se pueden empezar partidas en este canal.",
     "error.bad_option": "La opción {option} no puede ser {value}: usa uno de {allowed}.",
     "error.bad_time": "El tiempo por jugada debe estar entre 1h y 14d (por ejemplo 1h, 90m, 3d), no {value}.",

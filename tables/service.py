@@ -869,7 +869,7 @@ class TableService(GuildLife, MesaTables):
         if len(ids) + mesa.count > engine.max_players:
             raise TableError("error.too_many_players", game=engine.title or name, max=engine.max_players)
         if engine.max_players == 2 and len(ids) + mesa.count < 2:
-            raise TableError("error.needs_opponent", game=engine.title or name)
+            raise TableError("error.needs_opponent", game=engine.title or name, name=name)
         settings = await self.repo.guild_settings(guild_id)
         if settings.allowed_channels and channel_id not in settings.allowed_channels:
             raise TableError("error.channel_not_allowed")

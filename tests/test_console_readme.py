@@ -193,3 +193,9 @@ def test_play_reads_an_option_written_with_a_hyphen_and_the_invitation_names_it(
     assert out[0].startswith("[#1] Ana invites Ben to a game of Plateau (table #1; repetition_draw=false; 3d per move")
     assert out[2] == ("[error Cy] K3 has no option max_plies. Its options: seat, rated, time_per_move, "
                       "cooperative, penalty_requires_match, thief.")
+
+
+def test_a_duel_without_an_opponent_says_how_to_name_one_or_play_mesa() -> None:
+    assert pipe(["Ana: /play carpniches"]) == [
+        "[error Ana] Kona is for two players: name your opponent (/play kona @NAME), or play the computer with "
+        "/play kona @mesa"]

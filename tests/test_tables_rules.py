@@ -26,7 +26,8 @@ async def test_create_refusals(tmp_path: Path) -> None:
     await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [(ANA, "Ana")]), "error.self_play")
     await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "k3", [(BEN, "Ben"), (BEN, "Ben")]), "error.duplicate_player")
     await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [(BEN, "Ben"), (CY, "Cy")]), "error.too_many_players")
-    await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "plateau", []), "error.needs_opponent")
+    err = await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "plateau", []), "error.needs_opponent")
+    assert "choose Mesa" in err.message("en") and "elige a Mesa" in err.message("es")  # one may play alone
     await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "chess", [(BEN, "Ben")]), "error.unknown_game")
     err = await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [(BEN, "Ben")], {"seat": "middle"}),
                         "error.bad_option")
