@@ -149,7 +149,8 @@ def rules_text(rest: str) -> str:
         raise TableError("error.unknown_game", game=games[0][:40], games=", ".join(sorted(GAMES))) from None
     if full:
         return rules_text.full_rules(game, langs[0] if langs else LANG).strip()
-    return rules_text.quickstart(game, langs[0] if langs else LANG) + f"\n(all the rules: /rules {game} full)"
+    return (rules_text.quickstart(game, langs[0] if langs else LANG) + f"\n(all the rules: /rules {game} full)"
+            + f"\n(play it: /play {game} @NAME, or /play {game} @mesa against the computer)")
 
 
 class Console:

@@ -445,6 +445,7 @@ class Front:
                              file=discord.File(io.BytesIO(document), filename=f"{game}-rules.md"))
             return
         embed = discord.Embed(title=t("rules.title", lang, game=title), description=quickstart(game, lang))
+        embed.set_footer(text=t("rules.try", lang, name=game))  # a newcomer's next step: a game, alone or not
         picture = await asyncio.to_thread(game_facts.sample_picture, game)
         file = None
         if picture is not None:

@@ -160,6 +160,8 @@ EN: dict[str, str] = {
     "word.off": "off",
     "private.link": "Table #{table} ({game}): {link}",
     "rules.title": "{game}: quick-start",
+    "rules.try": "Play it: /play game:{name} opponent:@a friend, or choose Mesa (this bot) as the opponent to play "
+                 "the computer.",
     "rules.full_missing": "The full rules document is not available on this server.",
     "rules.full_title": "{game}: full rules",
     "thread.name": "{game} #{table}",
@@ -315,6 +317,8 @@ ES: dict[str, str] = {
     "word.off": "no",
     "private.link": "Mesa #{table} ({game}): {link}",
     "rules.title": "{game}: guía rápida",
+    "rules.try": "Para jugar: /jugar juego:{name} rival:@un amigo, o elige a Mesa (este bot) como rival para jugar "
+                 "con la máquina.",
     "rules.full_missing": "El reglamento completo no está disponible en este servidor.",
     "rules.full_title": "{game}: reglas completas",
     "thread.name": "{game} #{table}",

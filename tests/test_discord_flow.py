@@ -233,6 +233,8 @@ async def test_games_rules_settings(harness: Harness) -> None:
     assert rules.ephemeral and "Kona" in rules.embeds[0]["title"] and rules.files
     assert rules.embeds[0]["image"]["url"] == "attachment://kona.png"
     assert rules.custom_ids() == ["mesa:rules:0:0:kona"]
+    assert rules.embeds[0]["footer"]["text"].startswith("Play it: /play game:kona opponent:")  # and Mesa is named
+    assert "Mesa" in rules.embeds[0]["footer"]["text"]
     await h.click("mesa:rules:0:0:kona", BOB, message=h.message_with("mesa:rules:0:0:kona"))
     full = replies(h)[-1]
     assert full.ephemeral and full.files and full.files[0][0] == "kona-rules.md"
@@ -264,6 +266,7 @@ async def test_spanish_caller_gets_spanish(harness: Harness) -> None:
     await h.command("rules", [option("game", "kona", STRING)], ALICE, locale="es-419")
     assert "guía rápida" in replies(h)[-1].embeds[0]["title"]
     assert "capibara" in replies(h)[-1].embeds[0]["description"]
+    assert replies(h)[-1].embeds[0]["footer"]["text"].startswith("Para jugar: /jugar juego:kona rival:")
     await h.command("rules", [option("game", "kona", STRING), option("full", True, BOOLEAN)], ALICE, locale="es-419")
     document = replies(h)[-1].files[0][1].decode()
     assert document.startswith("# Kona — cómo se juega") and "Cómo se gana" in document
