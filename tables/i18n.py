@@ -31,9 +31,9 @@ EN: dict[str, str] = {
     "invite.declined": "{name} declined the {game} invitation; table #{table} is closed.",
     "invite.declined_seat": "{name} declined the {game} invitation (table #{table}).",
     "invite.declined_unplayable": "{name} declined the {game} invitation; table #{table} is closed, as its game "
-    "cannot start without them ({detail}). Start a new one with /play.",
-    "invite.left_unplayable": "{name} left {game} table #{table}; the table is closed, as its game cannot start "
-    "without them ({detail}). Start a new one with /play.",
+    "cannot be played by the {players} left. Start a new one with /play.",
+    "invite.left_unplayable": "{name} left {game} table #{table}; the table is closed, as its game cannot be "
+    "played by the {players} left. Start a new one with /play.",
     "invite.joined": "{name} joined {game} table #{table} ({count}/{max}).",
     "invite.left": "{name} left {game} table #{table}.",
     # ---- the board
@@ -97,6 +97,8 @@ EN: dict[str, str] = {
     "error.unknown_option": "{game} has no option {option}. Its options: {allowed}.",
     "error.bad_number": "The option {option} takes a whole number from {low} to {high}, not {value}.",
     "error.options_dont_fit": "This game cannot start with {players} players: {detail}.",
+    "error.partners_players": "This game cannot start with {players} players: {option}=true (partnerships) needs "
+    "exactly {needed}.",
     "error.already_started": "Table #{table} has already started.",
     "error.not_active": "Table #{table} is no longer running.",
     "error.not_started": "Table #{table} has not started yet.",
@@ -141,9 +143,9 @@ ES: dict[str, str] = {
     "invite.declined": "{name} rechazó la invitación a {game}; la mesa #{table} queda cerrada.",
     "invite.declined_seat": "{name} rechazó la invitación a {game} (mesa #{table}).",
     "invite.declined_unplayable": "{name} rechazó la invitación a {game}; la mesa #{table} queda cerrada, porque "
-    "la partida no puede empezar sin esa persona ({detail}). Empieza otra con /jugar.",
+    "la partida no se puede jugar con los {players} que quedan. Empieza otra con /jugar.",
     "invite.left_unplayable": "{name} dejó la mesa de {game} #{table}; la mesa queda cerrada, porque la partida "
-    "no puede empezar sin esa persona ({detail}). Empieza otra con /jugar.",
+    "no se puede jugar con los {players} que quedan. Empieza otra con /jugar.",
     "invite.joined": "{name} se unió a la mesa de {game} #{table} ({count}/{max}).",
     "invite.left": "{name} dejó la mesa de {game} #{table}.",
     "board.start": "Empieza {game} #{table}: {players}.\nLe toca a {turn} (plazo {deadline}).",
@@ -207,6 +209,8 @@ ES: dict[str, str] = {
     "error.unknown_option": "{game} no tiene la opción {option}. Sus opciones: {allowed}.",
     "error.bad_number": "La opción {option} admite un número entero de {low} a {high}, no {value}.",
     "error.options_dont_fit": "Esta partida no puede empezar con {players} jugadores: {detail}.",
+    "error.partners_players": "Esta partida no puede empezar con {players} jugadores: {option}=true (por parejas) "
+    "necesita exactamente {needed}.",
     "error.already_started": "La mesa #{table} ya ha empezado.",
     "error.not_active": "La mesa #{table} ya no está en juego.",
     "error.not_started": "La mesa #{table} aún no ha empezado.",

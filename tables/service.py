@@ -78,7 +78,7 @@ from tables.durations import (
     parse_duration,
 )
 from tables.endings import final_picture
-from tables.errors import TableError, TryAgain, without_rule_numbers
+from tables.errors import TableError, TryAgain
 from tables.games import title as game_title
 from tables.games import variant_text
 from tables.guild_life import GuildLife
@@ -964,6 +964,9 @@ class TableService(GuildLife, MesaTables):
 
     @staticmethod
     def _check_game_options(engine: Engine, resolved: dict[str, Any], players: int) -> None:
+        teams = engine.description.partnerships
+        if teams is not None and resolved["game"].get(teams.option) and players != teams.players:  # KR-6.2
+            raise TableError("error.partners_players", option=teams.option, players=players, needed=teams.players)
         try:
             engine.new_game(players, 0, resolved["game"])
         except (OptionError, ValueError) as exc:
@@ -1048,20 +1051,20 @@ class TableService(GuildLife, MesaTables):
         remaining = sorted((s for s in ctx.seats if s.seat != seat.seat), key=lambda r: r.seat)
         # an invitation takes no one new: without this seat the game may never be able to start
         # (KR-6.2's partnerships need exactly four players); then it closes like an emptied one
-        unplayable = None
+        unplayable = False
         if len(remaining) >= ctx.engine.min_players:
             try:
                 self._check_game_options(ctx.engine, ctx.options, len(remaining))
-            except TableError as exc:
-                unplayable = without_rule_numbers(str(exc.params.get("detail", "")))
-        if all(s.user_id == ctx.row.host_id for s in remaining) or unplayable is not None:
+            except TableError:
+                unplayable = True
+        if all(s.user_id == ctx.row.host_id for s in remaining) or unplayable:
             async with self.repo.transaction() as tx:
                 await tx.update_table(table_id, ctx.row.version, now, status=DECLINED)
             self._forget(table_id)
-            key = "invite.declined" if unplayable is None else "invite.declined_unplayable"
-            if seat.accepted and unplayable is not None:
+            key = "invite.declined" if not unplayable else "invite.declined_unplayable"
+            if seat.accepted and unplayable:
                 key = "invite.left_unplayable"
-            return [PublicPost(table_id, INVITE, key, {**params, "detail": unplayable or ""},
+            return [PublicPost(table_id, INVITE, key, {**params, "players": len(remaining)},
                                mention=(ctx.row.host_id,), version=ctx.row.version + 1)]
         async with self.repo.transaction() as tx:
             await tx.replace_seats(table_id, [replace(s, seat=i) for i, s in enumerate(remaining)])

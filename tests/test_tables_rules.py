@@ -51,10 +51,11 @@ async def test_create_refusals(tmp_path: Path) -> None:
                                  "repetition_draw, move_limit.")
     assert err.message("es").startswith("Kona no tiene la opción colour.")
     err = await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "krakatoa", [(BEN, "Ben"), (CY, "Cy")],
-                                   {"teams": "true"}), "error.options_dont_fit")
+                                   {"teams": "true"}), "error.partners_players")
     # teams need exactly four players (KR-6.2); a player reads what is wrong, not the rule number,
     # and no list of options (teams is one: the number of players is what does not fit)
-    assert err.message("en") == "This game cannot start with 3 players: teams needs exactly 4 players."
+    assert err.message("en") == "This game cannot start with 3 players: teams=true (partnerships) needs exactly 4."
+    assert err.message("es").startswith("Esta partida no puede empezar con 3 jugadores: teams=true (por parejas)")
     # nothing was created by any refusal
     assert await svc.active_tables(ANA) == []
     await repo.close()

@@ -95,7 +95,12 @@ async def test_a_partnership_invitation_closes_when_one_of_the_four_declines(svc
         await svc.accept(table, DEE)
     out = await svc.decline(table, BEN)
     assert [m.key for m in out] == ["invite.declined_unplayable"] and out[0].mention == (ANA,), "the host is told"
-    assert out[0].params["detail"] == "teams needs exactly 4 players" and out[0].params["name"] == "Ben"
+    assert out[0].params["players"] == 3 and out[0].params["name"] == "Ben"
+    from tables import t
+
+    assert t(out[0].key, "en", **out[0].params) == (
+        "Ben declined the Krakatoa invitation; table #1 is closed, as its game cannot be played by the 3 left. "
+        "Start a new one with /play.")
     assert await status(svc, table) == "declined"
     with pytest.raises(TableError) as err:
         await svc.accept(table, DEE if not others_accept else CY)
