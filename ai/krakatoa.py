@@ -61,6 +61,8 @@ def _dice_facts(fs: str, fa: str, fl: str) -> tuple[int, int, int, int]:
 
 
 _FACTS = {(fs, fa, fl): _dice_facts(fs, fa, fl) for fs in KR.ALL_SETS for fa in KR.ALL_SETS for fl in KR.ALL_SETS}
+#: (raw score, marks for the next throw, marks for the one after) by dice index
+_FACTS_AT = [(raw, n, e) for raw, n, e, _ in sorted(_FACTS.values(), key=lambda facts: facts[3])]
 _FRESH = [(f, float(p)) for f, p in KR.FRESH_SET.items()]
 _FRESH_VALUE = float(KR.FRESH_VALUE)
 _FACE = {c: float(p) for c, p in KR.FACE_P.items()}
@@ -73,10 +75,16 @@ _VALUE = {True: value_table(), False: value_table(basic=True)}
 LAST_STATS: dict[str, Any] = {}
 
 
+#: a set's weight in the index of the nine dice (``ai.krakatoa_turn.dice_index``): Steam, Ash, Lava
+_PLACE = (100, 10, 1)
+#: the nine dice of each index, the inverse of ``dice_index``
+_DICE: list[tuple[str, str, str]] = [(fs, fa, fl) for fs in KR.ALL_SETS for fa in KR.ALL_SETS for fl in KR.ALL_SETS]
+
+
 class _Struck:
     """A table set's faces after strikes (KR-8.2): outcomes, P(no die struck), expected score."""
 
-    __slots__ = ("dist", "none", "value")
+    __slots__ = ("_placed", "dist", "none", "value")
 
     def __init__(self, faces: str, probs: tuple[float, float, float]) -> None:
         per_die = [
@@ -94,6 +102,14 @@ class _Struck:
         self.dist = sorted(dist.items())
         self.none = (1.0 - probs[0]) * (1.0 - probs[1]) * (1.0 - probs[2])
         self.value = sum(p * _SCORE[f] for f, p in self.dist)
+        self._placed: dict[int, list[tuple[int, float]]] = {}
+
+    def placed(self, place: int) -> list[tuple[int, float]]:
+        """The outcomes as (share of the dice index, probability) for the set at ``place``."""
+        found = self._placed.get(place)
+        if found is None:
+            found = self._placed[place] = [(_INDEX[f] * place, p) for f, p in self.dist]
+        return found
 
 
 _struck_cache: dict[tuple[str, tuple[float, float, float]], _Struck] = {}
@@ -196,6 +212,8 @@ class Context:
         ]
         self._rest = _VALUE[advanced][self.throw + 1] if self.next == "set" or self.next.startswith("aim:") else None
         self._memo: dict[tuple[tuple[str, str, str], int], float] = {}
+        #: the utility of a scored throw by dice index, with this decision's marks (``aim_value``)
+        self.by_index: list[float | None] = [None] * len(_DICE)
 
     def future(self, dice: tuple[str, str, str], m1: int, m2: int) -> float:
         """Expected points still to come for this side after the throw, given its result: the rest
@@ -232,7 +250,11 @@ class Context:
         return found
 
     def _scored(self, dice: tuple[str, str, str], m1: int) -> float:
-        raw, n, e, d = _FACTS[dice]  # KR-2, and the Rumbles and Eruptions of KR-3.4, KR-3.5
+        return self._scored_at(_FACTS[dice][3], m1)
+
+    def _scored_at(self, d: int, m1: int) -> float:
+        """``_scored`` of the dice with index ``d`` (the search's hot path)."""
+        raw, n, e = _FACTS_AT[d]  # KR-2, and the Rumbles and Eruptions of KR-3.4, KR-3.5
         points = raw << m1
         total = self.total + points
         if not self.advanced:
@@ -248,7 +270,9 @@ class Context:
         m1 = m2 + n if m2 + n < 2 else 2  # KR-3.1 capped at xx; KR-3.8
         m2 = e if e < 2 else 2
         rest = self._rest  # the hot path of ``future``: another throw of this turn follows
-        future = rest[m1 * 3 + m2][d] + self.base if rest is not None else self.future(dice, m1, m2)
+        future = rest[m1 * 3 + m2][d] + self.base if rest is not None else self.future(_DICE[d], m1, m2)
+        if self.linear:  # (``utility``'s first case, inline)
+            return total + future
         return self.utility(total, future)
 
     def scratched(self, dice: tuple[str, str, str]) -> float:
@@ -266,31 +290,31 @@ class Search:
         self.work = 0
 
     def aim_value(self, x: int, die: str, force: str) -> float:
+        """The expected utility of an aim: each outcome of the thrown set (fresh) and of the two
+        table sets (struck or not), scored; the outcome where no table die is struck is a scratch
+        (KR-8.2, KR-3.7) instead of a scored throw showing the old table sets."""
         dice: tuple[str, str, str] = self.state.dice  # type: ignore[assignment]
         ctx = self.ctx
-        m1 = ctx.m1
+        m1, values, scored = ctx.m1, ctx.by_index, ctx._scored_at
         y, sy, z, sz = _aim_parts(dice, x, die, force)
         none = sy.none * sz.none
-        old_y, old_z = dice[y], dice[z]
-        new = [old_y, old_y, old_y]
+        ys, zs = sy.placed(_PLACE[y]), sz.placed(_PLACE[z])
+        unmoved = _PLACE[y] * _INDEX[dice[y]] + _PLACE[z] * _INDEX[dice[z]]
         total = 0.0
-        memo, scored = ctx._memo, ctx._scored
         for fx, px in _FRESH:
-            new[x] = fx
-            for fy, py in sy.dist:
-                new[y] = fy
-                for fz, pz in sz.dist:
-                    q = py * pz
-                    if fy == old_y and fz == old_z:
-                        q -= none
-                    new[z] = fz
-                    key = ((new[0], new[1], new[2]), m1)
-                    value = memo.get(key)
+            at = _PLACE[x] * _INDEX[fx]
+            inner = 0.0
+            for oy, py in ys:
+                base = at + oy
+                for oz, pz in zs:
+                    value = values[base + oz]
                     if value is None:
-                        value = memo[key] = scored(*key)
-                    total += px * q * value
-            new[y], new[z] = old_y, old_z
-            total += px * none * ctx.scratched((new[0], new[1], new[2]))
+                        value = values[base + oz] = scored(base + oz, m1)
+                    inner += py * pz * value
+            still = values[at + unmoved]  # the table as it was: counted above, but when nothing is struck
+            if still is None:  # (never: the old faces are among each set's outcomes)
+                still = values[at + unmoved] = scored(at + unmoved, m1)
+            total += px * (inner + none * (ctx.scratched(_DICE[at + unmoved]) - still))
         self.work += 10 * (len(sy.dist) * len(sz.dist) + 1)
         return total
 
