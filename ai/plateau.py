@@ -35,7 +35,7 @@ from typing import Any
 
 from ai import AIError, Budget
 from ai.ismcts import Settings, Stats, best_move, search
-from engines.plateau import ENGINE, K_MOVE, K_ONBOARD, K_RETURN, K_STOMP, PlateauState, determinize
+from engines.plateau import ENGINE, K_MOVE, K_ONBOARD, K_RETURN, K_STOMP, PlateauState, determinize, stack_moves
 
 
 @dataclass(frozen=True)
@@ -158,7 +158,7 @@ def best_capture(state: PlateauState) -> float:
     """The side to act's best immediate capture (a win counts 1,000): the threat a move leaves."""
     p = state.side
     best = 0.0
-    for move in _hot(state, _moves(state)):
+    for move in _hot(state, stack_moves(state)):  # (captures are stack moves, PL-6)
         after = ENGINE.apply(state, move)
         if _winner(after) == p:
             return 1000.0
@@ -287,7 +287,7 @@ class PlateauAdapter:
             before = _prisoners(state, p)
             nxt = None
             if tries > 1 and state.phase == 1:  # a normal turn: try a few captures first (PL-6)
-                hot = _hot(state, _moves(state))
+                hot = _hot(state, stack_moves(state))
                 for _ in range(min(tries, len(hot))):
                     other = ENGINE.apply(state, hot[int(rng.random() * len(hot))])
                     if other.result or _prisoners(other, p) > before:

@@ -778,6 +778,15 @@ def _stack_moves(board: tuple[tuple[int, ...], ...], p: int, out: list) -> list:
     return out
 
 
+def stack_moves(state: PlateauState) -> list:
+    """PL-5: the moves and stomps of the side to act, in ``_actions``' order: every move that may
+    capture (PL-6) is one of them (a fast path for players that look for captures). Empty when
+    the side to act has no turn (the opening, a reply) or the game is over."""
+    if state.result or (state.phase != PHASE_TURN and state.phase != PHASE_REFUSED):
+        return []
+    return _stack_moves(state.board, state.side, [])
+
+
 def _recipe_move(origin: int, recipe: tuple, codes: list[int], i: int, along: list[int] | None = None) -> tuple:
     """The i-th move from ``origin`` (in the order of ``_origin_plan``'s buckets), building the
     moves of one (path, k) only.  ``along``: the moves along each path, when already counted."""

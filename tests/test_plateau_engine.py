@@ -824,3 +824,20 @@ def test_an_engine_bug_in_a_move_handler_is_not_called_a_players_mistake(monkeyp
     monkeypatch.setitem(plateau._HANDLERS, move[0], broken)
     with pytest.raises(KeyError, match="a bug"):
         E.apply(state, move)
+
+
+def test_stack_moves_are_the_moves_and_stomps_of_the_legal_moves() -> None:
+    """``stack_moves`` (players' fast path for captures, PL-6) lists exactly the PL-5 moves and stomps
+    among the legal moves, in the order the legal list holds them; nothing in the opening or a reply."""
+    rng = random.Random(77)
+    phases = set()
+    for game in range(30):
+        state = E.new_game(2, seed=game)
+        while E.outcome(state) is None:
+            moves = E._moves(state)
+            expected = [m for m in moves if m[0] in (P.K_MOVE, P.K_STOMP)]
+            assert P.stack_moves(state) == expected, E.to_position(state)
+            phases.add(state.phase)
+            state = E.apply(state, E.random_move(state, rng))
+        assert P.stack_moves(state) == []
+    assert phases == {P.PHASE_OPEN, P.PHASE_TURN, P.PHASE_REPLY, P.PHASE_REFUSED}  # PL-2, PL-3, PL-7.2
