@@ -34,6 +34,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import aiohttp
 import discord
 import yarl
 from discord import app_commands
@@ -419,4 +420,8 @@ def run_bot(token: str, sync: bool = False, guild_id: int | None = None) -> int:
     except CannotOpen as exc:  # issue 19: a wrong DATABASE_URL, a server that is down, a newer schema
         log.error("%s", exc)
         return 2
+    except aiohttp.ClientConnectionError as exc:  # no network, no DNS, a wrong DISCORD_API_BASE: one line
+        log.error("could not reach Discord (%s): check this machine's network (and DISCORD_API_BASE if set), "
+                  "then start again; `python bot.py --console` plays offline", exc)
+        return 1
     return 0
