@@ -656,7 +656,8 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(run(lines, args.db, Path(args.out), not args.no_images, seed=args.seed,
                                    mesa_iterations=args.mesa_iterations))
     except CannotOpen as exc:  # issue 19: one line that says what to do
-        print(f"error: {exc}", file=sys.stderr)
+        given = args.db != parser.get_default("db")  # the text names the variables; here it came from --db
+        print(f"error: {exc}" + (f" (here: --db {args.db})" if given else ""), file=sys.stderr)
         return 2
 
 

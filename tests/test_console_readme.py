@@ -199,3 +199,12 @@ def test_a_duel_without_an_opponent_says_how_to_name_one_or_play_mesa() -> None:
     assert pipe(["Ana: /play carpniches"]) == [
         "[error Ana] Kona is for two players: name your opponent (/play kona @NAME), or play the computer with "
         "/play kona @mesa"]
+
+
+def test_a_database_that_cannot_be_opened_is_one_line_naming_the_db_option(tmp_path: Path) -> None:
+    proc = subprocess.run([sys.executable, "console.py", "--db", str(tmp_path)], input="Ana: /games\n",
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert proc.returncode == 2 and proc.stdout == ""
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: cannot open the SQLite file"), proc.stderr
+    assert lines[0].endswith(f"(here: --db {tmp_path})")
