@@ -593,7 +593,9 @@ class TableService(GuildLife, MesaTables):
         picture = await self._image(ctx.row.game, view, ctx.names(), result=result, previous=before) if image else None
         mention = () if over else tuple(row.user_id for s in actors if (row := ctx.by_seat(s)) is not None
                         and not is_mesa(row.user_id))
-        return PublicPost(ctx.id, BOARD, key, params, picture, mention, hint, version, self._offers(engine, state))
+        humans = sum(1 for s in ctx.seats if not is_mesa(s.user_id))
+        return PublicPost(ctx.id, BOARD, key, params, picture, mention, hint, version,
+                          self._offers(engine, state, humans))
 
     async def _redrawn(self, ctx: _Ctx, image: bool, previous: Any) -> tuple[Any, str]:
         """(the state before the last move, the last step's caption) for a board drawn again: the
@@ -631,13 +633,14 @@ class TableService(GuildLife, MesaTables):
         return items[-1][0], self._told(ctx, items[first:])
 
     @staticmethod
-    def _offers(engine: Engine, state: Any) -> frozenset[str]:
-        """The controls a board may carry besides the move picker (``PublicPost.offers``)."""
+    def _offers(engine: Engine, state: Any, humans: int) -> frozenset[str]:
+        """The controls a board may carry besides the move picker (``PublicPost.offers``); no Draw where
+        fewer than two people sit (Mesa answers every offer by playing on)."""
         description = engine.description
         offers = set()
         if engine.has_private_info(state):
             offers.add(MINE)
-        if description.draw_offers:
+        if description.draw_offers and humans >= 2:
             offers.add(DRAW)
         if description.quick_moves:
             offers.add(QUICK)

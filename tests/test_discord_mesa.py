@@ -51,6 +51,9 @@ async def test_play_kona_against_mesa_the_bot_itself(harness: Harness) -> None:
     assert "⏳" not in boards[0].content and "⏳" in boards[1].content  # Mesa has no deadline to show; alice has
     assert "Mesa (hard):" in boards[1].content and "<@1001>" in boards[1].content  # alice to move again
     assert not any(f"<@-{n}" in r.content for r in boards for n in range(10))  # Mesa is never mentioned
+    # no Draw button against Mesa alone (it answers every offer by playing on); Resign stays
+    assert not any(i.startswith("mesa:draw:") for r in [*first, *boards] for i in r.custom_ids())
+    assert any(i.startswith("mesa:resign:") for i in boards[1].custom_ids())
     moves = await h.bot.service.moves_log(1)
     assert len(moves) == 2 and moves[1].seat == 1
     assert not h.standin.to_dms()  # nothing private was sent to anyone (Kona has no secrets; Mesa gets no DM)
