@@ -569,9 +569,9 @@ class Front:
         elif action == "abort":
             messages, done = await self.service.abort(table, user.id), "ok.cancelled"
         elif action == "fill":  # "Fill with Mesa" (issue 17)
-            messages, done = await self.service.fill_with_mesa(table, user.id), "ok.accepted"
+            messages, done = await self.service.fill_with_mesa(table, user.id), "ok.filled"
         else:
-            messages, done = await self.service.start(table, user.id), "ok.accepted"
+            messages, done = await self.service.start(table, user.id), "ok.started"
         await self.delivery.deliver(messages, public_lang(interaction))
         await self.reply(interaction, t(done, lang))
 

@@ -285,6 +285,7 @@ async def test_open_table_join_and_start(harness: Harness) -> None:
     start = h.latest_id("mesa:inv:1:")
     assert start.endswith(":join")
     await h.click(start.replace(":join", ":start"), ALICE, message=h.message_with(start))
+    assert replies(h)[-1].content == "The game has started."  # the host is told what the click did
     board = next(r for r in h.standin.to_channel() if r.files)
     ids = board.custom_ids()
     assert ids[0].startswith("mesa:build:1:") and any(i.startswith("mesa:mine:1:") for i in ids)

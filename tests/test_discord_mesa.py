@@ -92,6 +92,8 @@ async def test_fill_with_mesa_button_starts_an_open_table(harness: Harness) -> N
     assert sum(is_mesa(u) for u in summary.user_ids) == 3
     assert sorted(summary.players)[:3] == ["Mesa (hard)", "Mesa 2 (hard)", "Mesa 3 (hard)"]  # the level of /play
     assert any("Krakatoa #1" in r.content for r in posts(h))
+    said = [r.content for r in h.standin.interaction_replies() if r.content]
+    assert "Mesa took the empty seats: the game has started." in said, said  # not "You accepted."
 
 
 async def test_rate_mesa_setting_and_stats_record_against_mesa(harness: Harness) -> None:
