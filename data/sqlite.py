@@ -96,6 +96,10 @@ class SqliteRepository(Repository):
         try:
             db = await connecting
         except sqlite3.Error as exc:
+            # aiosqlite stops its worker thread without waiting: let it answer while this loop still runs
+            # (else it answers a closed loop at exit, and prints a traceback after our one line)
+            if worker is not None:
+                await asyncio.to_thread(worker.join, 5.0)
             raise CannotOpen(f"cannot open the SQLite file {path} ({exc}): check DATABASE_PATH") from None
         try:
             await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")

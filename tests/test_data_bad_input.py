@@ -85,3 +85,16 @@ def test_the_command_line_exits_non_zero_with_one_line(pg_server: PgServer, tmp_
         assert hint in done.stderr and done.stderr.count("\n") == 1 and done.stdout == ""
     assert not target.exists()  # the source was refused before the target was opened
     assert future.read_bytes()[18:20] == b"\x01\x01"  # not even switched to WAL (header bytes 18-19)
+
+
+async def test_a_sqlite_file_that_cannot_be_opened_leaves_no_worker_thread(tmp_path: Path) -> None:
+    # aiosqlite's thread, told to stop after the failed connect, would otherwise answer after the
+    # caller's event loop had closed, printing a traceback after the one line (seen under load)
+    import threading
+
+    before = set(threading.enumerate())
+    with pytest.raises(CannotOpen) as err:
+        await open_repository(str(tmp_path))  # a folder, not a file
+    assert "cannot open the SQLite file" in str(err.value)
+    workers = [t for t in threading.enumerate() if t not in before and "_connection_worker_thread" in t.name]
+    assert [t for t in workers if t.is_alive()] == []
