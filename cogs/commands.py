@@ -138,11 +138,15 @@ def _register_table_commands(tree: app_commands.CommandTree[Any]) -> None:
 
 
 def _register_info_commands(tree: app_commands.CommandTree[Any]) -> None:
-    """/games, /rules and /settings."""
+    """/games, /help, /rules and /settings."""
 
     @tree.command(name=L("cmd.games"), description=L("cmd.games.desc"))
     async def games(interaction: discord.Interaction) -> None:
         await front(interaction).games(interaction)
+
+    @tree.command(name=L("cmd.help"), description=L("cmd.help.desc"))
+    async def help_command(interaction: discord.Interaction) -> None:
+        await front(interaction).help(interaction)
 
     @tree.command(name=L("cmd.rules"), description=L("cmd.rules.desc"))
     @app_commands.rename(game=L("opt.game"), full=L("opt.full"))

@@ -426,6 +426,21 @@ class Front:
             embed = discord.Embed(title=t("games.title", lang), description="\n".join(lines)[:MAX_EMBED_DESCRIPTION])
             await self.reply(interaction, "", embed=embed)
 
+    async def help(self, interaction: discord.Interaction) -> None:
+        """What Mesa does and how to start, in the caller's language: every command named as this
+        language's Discord shows it, the games from the registry."""
+        async with self.guard(interaction):
+            await self.defer(interaction)
+            lang = self.lang(interaction)
+            names = {key: t(f"cmd.{key}", lang) for key in ("rules", "play", "move", "games", "board", "resign",
+                                                             "leaderboard", "stats", "history", "replay")}
+            body = t("help.body", lang, titles=", ".join(game_facts.title(g) for g in game_facts.games()),
+                     opt_game=t("opt.game", lang), opt_opponent=t("opt.opponent", lang),
+                     opt_level=t("opt.level", lang), opt_bots=t("opt.bots", lang), mine=t("btn.my_pieces", lang),
+                     join=t("btn.join", lang), start=t("btn.start", lang), **names)
+            embed = discord.Embed(title=t("help.title", lang), description=body[:MAX_EMBED_DESCRIPTION])
+            await self.reply(interaction, "", embed=embed)
+
     async def rules(self, interaction: discord.Interaction, game: str, full: bool) -> None:
         async with self.guard(interaction):
             await self.defer(interaction)

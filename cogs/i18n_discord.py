@@ -32,6 +32,8 @@ EN: dict[str, str] = {
     "cmd.rules.desc": "How to play a game: a short quick-start",
     "cmd.settings": "settings",
     "cmd.settings.desc": "Server settings for games (server managers only)",
+    "cmd.help": "help",
+    "cmd.help.desc": "How to use Mesa: start a game, play alone against Mesa, moves, results",
     # option names and descriptions
     "opt.game": "game",
     "opt.game.desc": "Which game",
@@ -161,6 +163,16 @@ EN: dict[str, str] = {
     "word.on": "on",
     "word.off": "off",
     "private.link": "Table #{table} ({game}): {link}",
+    "help.title": "Mesa: how to play",
+    "help.body": "**Games:** {titles}. `/{rules}` explains each in a minute.\n"
+                 "**Start a game:** `/{play} {opt_game}:kona {opt_opponent}:@a friend`: the table gets its own "
+                 "thread. With no opponent, K3 and Krakatoa tables are open to anyone ({join}, then {start}).\n"
+                 "**Alone?** Choose Mesa, this bot, as the opponent (`{opt_level}:` easy, normal or hard); at K3 "
+                 "and Krakatoa, `{opt_bots}:` gives Mesa seats.\n"
+                 "**Moves:** the buttons under each board, or `/{move}`. Your secret pieces reach only you "
+                 "(*{mine}*, and by DM).\n"
+                 "**Your games:** `/{games}` lists them, `/{board}` posts a board again, `/{resign}` gives up.\n"
+                 "**Results:** `/{leaderboard}`, `/{stats}`, `/{history}`, `/{replay}`.",
     "rules.title": "{game}: quick-start",
     "rules.try": "Play it: /play game:{name} opponent:@a friend, or choose Mesa (this bot) as the opponent to play "
                  "the computer.",
@@ -195,6 +207,8 @@ ES: dict[str, str] = {
     "cmd.rules.desc": "Cómo se juega: una guía rápida",
     "cmd.settings": "ajustes",
     "cmd.settings.desc": "Ajustes de partidas del servidor (solo administradores)",
+    "cmd.help": "ayuda",
+    "cmd.help.desc": "Cómo usar Mesa: empezar una partida, jugar solo contra Mesa, jugadas, resultados",
     "opt.game": "juego",
     "opt.game.desc": "Qué juego",
     "opt.opponent": "rival",
@@ -320,6 +334,18 @@ ES: dict[str, str] = {
     "word.on": "sí",
     "word.off": "no",
     "private.link": "Mesa #{table} ({game}): {link}",
+    "help.title": "Mesa: cómo se juega",
+    "help.body": "**Juegos:** {titles}. `/{rules}` explica cada uno en un minuto.\n"
+                 "**Empezar una partida:** `/{play} {opt_game}:kona {opt_opponent}:@un amigo`: la mesa tiene su "
+                 "propio hilo. Sin rival, las mesas de K3 y Krakatoa quedan abiertas a cualquiera ({join}, luego "
+                 "{start}).\n"
+                 "**¿Solo?** Elige a Mesa, este bot, como rival (`{opt_level}:` fácil, normal o difícil); en K3 y "
+                 "Krakatoa, `{opt_bots}:` da asientos a Mesa.\n"
+                 "**Jugadas:** los botones bajo cada tablero, o `/{move}`. Tus piezas secretas solo te llegan a ti "
+                 "(*{mine}*, y por mensaje directo).\n"
+                 "**Tus partidas:** `/{games}` las lista, `/{board}` vuelve a publicar un tablero, `/{resign}` "
+                 "abandona.\n"
+                 "**Resultados:** `/{leaderboard}`, `/{stats}`, `/{history}`, `/{replay}`.",
     "rules.title": "{game}: guía rápida",
     "rules.try": "Para jugar: /jugar juego:{name} rival:@un amigo, o elige a Mesa (este bot) como rival para jugar "
                  "con la máquina.",

@@ -24,7 +24,7 @@ from cogs.commands_json import command_payload
 ROOT = Path(__file__).resolve().parent.parent
 NAME = re.compile(r"^[-_\w]{1,32}$")
 SPANISH = ("es-ES", "es-419")
-EXPECTED = {"play", "move", "resign", "draw", "board", "games", "rules", "settings",
+EXPECTED = {"play", "move", "resign", "draw", "board", "games", "help", "rules", "settings",
             "leaderboard", "stats", "history", "replay", "recompute-ratings"}  # issue 9
 
 

@@ -319,3 +319,25 @@ async def test_open_table_leave_and_cancel_buttons(harness: Harness) -> None:
     await h.click(abort, ALICE, message=h.message_with(abort))
     assert replies(h)[-1].content == "The table is cancelled."
     assert (await h.bot.service.active_tables(1001)) == []
+
+
+@pytest.mark.parametrize("locale", ["en-US", "es-ES"])
+async def test_help_says_how_to_start_and_names_only_real_commands(harness: Harness, locale: str) -> None:
+    import re
+
+    from cogs.commands_json import command_payload
+
+    h = harness
+    await h.command("help", [], ALICE, locale=locale)
+    answer = replies(h)[-1]
+    assert answer.ephemeral and answer.embeds
+    body = answer.embeds[0]["description"]
+    for title in ("Plateau", "Kona", "K3", "Krakatoa"):
+        assert title in body
+    assert "Mesa" in body  # one can play alone
+    # every /command it names is one Discord shows in that language
+    shown = {c["name"] if locale == "en-US" else c["name_localizations"]["es-ES"] for c in await command_payload()}
+    named = set(re.findall(r"`/([a-z-]+)", body))
+    assert named and named <= shown, named - shown
+    start = "`/play game:kona opponent:" if locale == "en-US" else "`/jugar juego:kona rival:"
+    assert start in body

@@ -128,7 +128,7 @@ async def test_sync_registers_localized_commands(tmp_path: Any) -> None:
     puts = [r for r in standin.requests if r.method == "PUT"]
     assert len(puts) == 1 and puts[0].path.endswith(f"/guilds/{GUILD_ID}/commands")
     names = {c["name"]: c for c in puts[0].json}
-    assert set(names) == {"play", "move", "resign", "draw", "board", "games", "rules", "settings",
+    assert set(names) == {"play", "move", "resign", "draw", "board", "games", "help", "rules", "settings",
                           "leaderboard", "stats", "history", "replay", "recompute-ratings"}  # issue 9
     assert names["move"]["name_localizations"]["es-419"] == "mover"
 
