@@ -60,10 +60,16 @@ def _dice_facts(fs: str, fa: str, fl: str) -> tuple[int, int, int, int]:
     return _SCORE[fs] + _SCORE[fa] + _SCORE[fl], n, e, d
 
 
-_FACTS = {(fs, fa, fl): _dice_facts(fs, fa, fl) for fs in KR.ALL_SETS for fa in KR.ALL_SETS for fl in KR.ALL_SETS}
+#: the nine dice of each index (``ai.krakatoa_turn.dice_index``: Steam × 100 + Ash × 10 + Lava)
+_DICE: list[tuple[str, str, str]] = [(fs, fa, fl) for fs in KR.ALL_SETS for fa in KR.ALL_SETS for fl in KR.ALL_SETS]
+_FACTS = {dice: _dice_facts(*dice) for dice in _DICE}
 #: (raw score, marks for the next throw, marks for the one after) by dice index
-_FACTS_AT = [(raw, n, e) for raw, n, e, _ in sorted(_FACTS.values(), key=lambda facts: facts[3])]
+_FACTS_AT = [_FACTS[dice][:3] for dice in _DICE]
+#: a set's weight in the dice index: Steam, Ash, Lava
+_PLACE = (100, 10, 1)
 _FRESH = [(f, float(p)) for f, p in KR.FRESH_SET.items()]
+#: a fresh set's outcomes as (share of the dice index, probability), per set (Steam, Ash, Lava)
+_FRESH_AT = [[(_INDEX[f] * place, p) for f, p in _FRESH] for place in _PLACE]
 _FRESH_VALUE = float(KR.FRESH_VALUE)
 _FACE = {c: float(p) for c, p in KR.FACE_P.items()}
 _STRIKE = {force: {role: float(p) for role, p in roles.items()} for force, roles in KR.STRIKE_P.items()}
@@ -73,12 +79,6 @@ _VALUE = {True: value_table(), False: value_table(basic=True)}
 
 #: figures of the last search (benchmarks read them)
 LAST_STATS: dict[str, Any] = {}
-
-
-#: a set's weight in the index of the nine dice (``ai.krakatoa_turn.dice_index``): Steam, Ash, Lava
-_PLACE = (100, 10, 1)
-#: the nine dice of each index, the inverse of ``dice_index``
-_DICE: list[tuple[str, str, str]] = [(fs, fa, fl) for fs in KR.ALL_SETS for fa in KR.ALL_SETS for fl in KR.ALL_SETS]
 
 
 class _Struck:
@@ -211,8 +211,7 @@ class Context:
             (mean, 1.0 / (math.sqrt(self.my_var + var + 25.0) * math.sqrt(2.0))) for mean, var in self.others
         ]
         self._rest = _VALUE[advanced][self.throw + 1] if self.next == "set" or self.next.startswith("aim:") else None
-        self._memo: dict[tuple[tuple[str, str, str], int], float] = {}
-        #: the utility of a scored throw by dice index, with this decision's marks (``aim_value``)
+        #: the utility of a throw scored with this decision's marks, by dice index (``scored``)
         self.by_index: list[float | None] = [None] * len(_DICE)
 
     def future(self, dice: tuple[str, str, str], m1: int, m2: int) -> float:
@@ -240,22 +239,17 @@ class Context:
             p *= 0.5 * (1.0 + math.erf((mine - mean) * scale))
         return p
 
-    def scored(self, dice: tuple[str, str, str], m1: int) -> float:
-        """The utility of a throw scored with ``m1`` marks showing ``dice`` (KR-2, KR-3); memoised
-        per decision, since the options' outcomes share most of their dice."""
-        key = (dice, m1)
-        found = self._memo.get(key)
+    def scored(self, d: int) -> float:
+        """The utility of a throw scored with this decision's marks showing the dice of index ``d``
+        (KR-2, KR-3); memoised per decision, since the options' outcomes share most of their dice."""
+        found = self.by_index[d]
         if found is None:
-            found = self._memo[key] = self._scored(dice, m1)
+            found = self.by_index[d] = self._scored_at(d)
         return found
 
-    def _scored(self, dice: tuple[str, str, str], m1: int) -> float:
-        return self._scored_at(_FACTS[dice][3], m1)
-
-    def _scored_at(self, d: int, m1: int) -> float:
-        """``_scored`` of the dice with index ``d`` (the search's hot path)."""
+    def _scored_at(self, d: int) -> float:
         raw, n, e = _FACTS_AT[d]  # KR-2, and the Rumbles and Eruptions of KR-3.4, KR-3.5
-        points = raw << m1
+        points = raw << self.m1
         total = self.total + points
         if not self.advanced:
             n = e = m2 = 0
@@ -295,25 +289,22 @@ class Search:
         (KR-8.2, KR-3.7) instead of a scored throw showing the old table sets."""
         dice: tuple[str, str, str] = self.state.dice  # type: ignore[assignment]
         ctx = self.ctx
-        m1, values, scored = ctx.m1, ctx.by_index, ctx._scored_at
+        values, scored = ctx.by_index, ctx._scored_at  # ``ctx.scored`` inline: the hot loop
         y, sy, z, sz = _aim_parts(dice, x, die, force)
         none = sy.none * sz.none
         ys, zs = sy.placed(_PLACE[y]), sz.placed(_PLACE[z])
         unmoved = _PLACE[y] * _INDEX[dice[y]] + _PLACE[z] * _INDEX[dice[z]]
         total = 0.0
-        for fx, px in _FRESH:
-            at = _PLACE[x] * _INDEX[fx]
+        for at, px in _FRESH_AT[x]:
             inner = 0.0
             for oy, py in ys:
                 base = at + oy
                 for oz, pz in zs:
                     value = values[base + oz]
                     if value is None:
-                        value = values[base + oz] = scored(base + oz, m1)
+                        value = values[base + oz] = scored(base + oz)
                     inner += py * pz * value
-            still = values[at + unmoved]  # the table as it was: counted above, but when nothing is struck
-            if still is None:  # (never: the old faces are among each set's outcomes)
-                still = values[at + unmoved] = scored(at + unmoved, m1)
+            still = ctx.scored(at + unmoved)  # the table as it was: counted above, but not when nothing is struck
             total += px * (inner + none * (ctx.scratched(_DICE[at + unmoved]) - still))
         self.work += 10 * (len(sy.dist) * len(sz.dist) + 1)
         return total
@@ -332,14 +323,13 @@ class Search:
 
     def keep_or_rethrow(self) -> str:
         ctx = self.ctx
-        dice: tuple[str, str, str] = self.state.dice  # type: ignore[assignment]
-        keep = ctx.scored(dice, ctx.m1)
+        keep = ctx.scored(_FACTS[self.state.dice][3])  # type: ignore[index]
         rethrow = 0.0
-        for fs, ps in _FRESH:
-            for fa, pa in _FRESH:
+        for fs, ps in _FRESH_AT[0]:
+            for fa, pa in _FRESH_AT[1]:
                 p = ps * pa
-                for fl, pl in _FRESH:
-                    rethrow += p * pl * ctx.scored((fs, fa, fl), ctx.m1)
+                for fl, pl in _FRESH_AT[2]:
+                    rethrow += p * pl * ctx.scored(fs + fa + fl)
         self.work += 1000
         return "keep" if keep >= rethrow else "rethrow"
 
