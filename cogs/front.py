@@ -434,8 +434,12 @@ class Front:
             lang = self.lang(interaction)
             names = {key: t(f"cmd.{key}", lang) for key in ("rules", "play", "move", "games", "board", "resign",
                                                              "leaderboard", "stats", "history", "replay")}
-            body = t("help.body", lang, titles=", ".join(game_facts.title(g) for g in game_facts.games()),
-                     opt_game=t("opt.game", lang), opt_opponent=t("opt.opponent", lang),
+            games = game_facts.games()
+            several = game_facts.group_games()  # open tables, Mesa's bots seats
+            several_text = ", ".join(several[:-1]) + f" {t('word.and', lang)} " + several[-1] if len(several) > 1 \
+                else "".join(several)
+            body = t("help.body", lang, titles=", ".join(game_facts.title(g) for g in games), example=games[0],
+                     several=several_text, opt_game=t("opt.game", lang), opt_opponent=t("opt.opponent", lang),
                      opt_level=t("opt.level", lang), opt_bots=t("opt.bots", lang), mine=t("btn.my_pieces", lang),
                      join=t("btn.join", lang), start=t("btn.start", lang), **names)
             embed = discord.Embed(title=t("help.title", lang), description=body[:MAX_EMBED_DESCRIPTION])

@@ -162,13 +162,14 @@ EN: dict[str, str] = {
     "settings.default_time": "the default",
     "word.on": "on",
     "word.off": "off",
+    "word.and": "and",
     "private.link": "Table #{table} ({game}): {link}",
     "help.title": "Mesa: how to play",
     "help.body": "**Games:** {titles}. `/{rules}` explains each in a minute.\n"
-                 "**Start a game:** `/{play} {opt_game}:kona {opt_opponent}:@a friend`: the table gets its own "
-                 "thread. With no opponent, K3 and Krakatoa tables are open to anyone ({join}, then {start}).\n"
-                 "**Alone?** Choose Mesa, this bot, as the opponent (`{opt_level}:` easy, normal or hard); at K3 "
-                 "and Krakatoa, `{opt_bots}:` gives Mesa seats.\n"
+                 "**Start a game:** `/{play} {opt_game}:{example} {opt_opponent}:@a friend`: the table gets its own "
+                 "thread. With no opponent, tables of {several} are open to anyone ({join}, then {start}).\n"
+                 "**Alone?** Choose Mesa, this bot, as the opponent (`{opt_level}:` easy, normal or hard); at "
+                 "{several}, `{opt_bots}:` gives Mesa seats.\n"
                  "**Moves:** the buttons under each board, or `/{move}`. Your secret pieces reach only you "
                  "(*{mine}*, and by DM).\n"
                  "**Your games:** `/{games}` lists them, `/{board}` posts a board again, `/{resign}` gives up.\n"
@@ -333,14 +334,15 @@ ES: dict[str, str] = {
     "settings.default_time": "el predeterminado",
     "word.on": "sí",
     "word.off": "no",
+    "word.and": "y",
     "private.link": "Mesa #{table} ({game}): {link}",
     "help.title": "Mesa: cómo se juega",
     "help.body": "**Juegos:** {titles}. `/{rules}` explica cada uno en un minuto.\n"
-                 "**Empezar una partida:** `/{play} {opt_game}:kona {opt_opponent}:@un amigo`: la mesa tiene su "
-                 "propio hilo. Sin rival, las mesas de K3 y Krakatoa quedan abiertas a cualquiera ({join}, luego "
+                 "**Empezar una partida:** `/{play} {opt_game}:{example} {opt_opponent}:@un amigo`: la mesa tiene su "
+                 "propio hilo. Sin rival, las mesas de {several} quedan abiertas a cualquiera ({join}, luego "
                  "{start}).\n"
-                 "**¿Solo?** Elige a Mesa, este bot, como rival (`{opt_level}:` fácil, normal o difícil); en K3 y "
-                 "Krakatoa, `{opt_bots}:` da asientos a Mesa.\n"
+                 "**¿Solo?** Elige a Mesa, este bot, como rival (`{opt_level}:` fácil, normal o difícil); en "
+                 "{several}, `{opt_bots}:` da asientos a Mesa.\n"
                  "**Jugadas:** los botones bajo cada tablero, o `/{move}`. Tus piezas secretas solo te llegan a ti "
                  "(*{mine}*, y por mensaje directo).\n"
                  "**Tus partidas:** `/{games}` las lista, `/{board}` vuelve a publicar un tablero, `/{resign}` "

@@ -32,6 +32,11 @@ def auto_styles() -> dict[str, tuple[str, ...]]:
     return {d.title: d.auto_styles for d in descriptions() if len(d.auto_styles) > 1}
 
 
+def group_games() -> list[str]:
+    """The titles of the games more than two may play (open tables, Mesa's ``bots`` seats), in listing order."""
+    return [d.title for d in descriptions() if d.max_players > 2]
+
+
 def title(game: str) -> str:
     """The game's title for texts (``Kona``), or the name as given when there is no such game."""
     try:
