@@ -22,6 +22,10 @@ from engines.base import (
     OptionError,
     Outcome,
     PositionError,
+    ReplayError,
+    ReplayStep,
+    replay,
+    replay_to_end,
 )
 
 #: canonical game name -> module that defines ``ENGINE``, in the order games are listed
@@ -109,6 +113,8 @@ __all__ = [
     "OptionError",
     "Outcome",
     "PositionError",
+    "ReplayError",
+    "ReplayStep",
     "aliases",
     "all_engines",
     "canonical_name",
@@ -116,5 +122,7 @@ __all__ = [
     "game_names",
     "get_engine",
     "register",
+    "replay",
+    "replay_to_end",
     "unregister",
 ]

@@ -13,7 +13,7 @@ canonical strings.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -196,6 +196,9 @@ class GameDescription:
     min_players: int
     max_players: int
     aliases: tuple[str, ...] = ()
+    #: the letters before the rule numbers of the game's specification (``KO`` in ``KO-4.3``): refusals
+    #: quote the rules for the specification's readers, and the tables layer strips them for players
+    rule_prefix: str = ""
     #: options (variants, house rules) by name, with types, ranges and defaults
     options: Mapping[str, Option] = field(default_factory=dict)
     #: every ``Outcome.reason`` the engine can give
@@ -500,3 +503,53 @@ class Engine:
 def sorted_moves(engine: Engine, state: State, moves: Sequence[Move]) -> list[str]:
     """Canonical strings of ``moves`` in plain character order (every game's ``moves`` listing)."""
     return sorted(engine.format_move(state, m) for m in moves)
+
+
+class ReplayError(ValueError):
+    """A stored move log that does not replay: ``ply`` is the first record (counted from 1) that fails.
+
+    The message names the ply and the kind of failure, never the move itself: a stored move may
+    hold a hidden face (PL-9) that must not reach a log line or a player.
+    """
+
+    def __init__(self, ply: int, cause: BaseException) -> None:
+        super().__init__(f"the move log does not replay at ply {ply} ({type(cause).__name__})")
+        self.ply = ply
+        self.cause = cause
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """One stored move replayed: the state before it, the move read from its text, the state after."""
+
+    ply: int
+    before: State
+    move: Move
+    after: State
+
+
+def replay(engine: Engine, start: State, moves: Iterable[str], first_ply: int = 1) -> Iterator[ReplayStep]:
+    """Replay stored move texts from ``start``, one step at a time (the move log is the truth).
+
+    Every loop over a stored log goes through here: the service rebuilding a table, the caption of a
+    board drawn again, ``/history``'s move list, the replay GIF and ``python -m data verify``.  A
+    record that does not parse or apply raises ``ReplayError`` naming its ply; what a caller does
+    with a damaged log is its own policy (the tables layer has one: ``tables.store``).
+    """
+    state = start
+    for ply, text in enumerate(moves, start=first_ply):
+        try:
+            move = engine.parse_move(state, text)
+            after = engine.apply(state, move)
+        except Exception as exc:  # any failure of an old record: an engine bug, a changed rule, a bad row
+            raise ReplayError(ply, exc) from exc
+        yield ReplayStep(ply, state, move, after)
+        state = after
+
+
+def replay_to_end(engine: Engine, start: State, moves: Iterable[str]) -> State:
+    """The state after every stored move (``replay``'s last step; ``start`` for an empty log)."""
+    state = start
+    for step in replay(engine, start, moves):
+        state = step.after
+    return state

@@ -388,6 +388,7 @@ class K3Engine(Engine):
 
     description = GameDescription(
         name="k3",
+        rule_prefix="K3",
         title="K3",
         min_players=2,
         max_players=4,

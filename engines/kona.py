@@ -363,6 +363,7 @@ class KonaEngine(Engine):
 
     description = GameDescription(
         name="kona",
+        rule_prefix="KO",
         aliases=("carpniches",),
         title="Kona",
         min_players=2,

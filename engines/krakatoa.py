@@ -351,6 +351,7 @@ class KrakatoaEngine(Engine):
 
     description = GameDescription(
         name="krakatoa",
+        rule_prefix="KR",
         title="Krakatoa",
         min_players=2,
         max_players=4,

@@ -895,6 +895,7 @@ class PlateauEngine(Engine):
 
     description = GameDescription(
         name="plateau",
+        rule_prefix="PL",
         title="Plateau",
         min_players=2,
         max_players=2,

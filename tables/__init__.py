@@ -6,15 +6,19 @@
 
 from __future__ import annotations
 
+from engines.base import MoveLabel, QuickMove
 from tables.errors import TableError
+from tables.follow import deliver_and_follow, follow_mesa, mesa_tables
 from tables.i18n import lang_for_locale, t
 from tables.outbox import Message, PrivatePost, PublicPost, Reminder, TableFinished
 from tables.service import SystemClock, TableDetails, TableService, TableSummary
 
 __all__ = [
     "Message",
+    "MoveLabel",
     "PrivatePost",
     "PublicPost",
+    "QuickMove",
     "Reminder",
     "SystemClock",
     "TableDetails",
@@ -22,6 +26,9 @@ __all__ = [
     "TableFinished",
     "TableService",
     "TableSummary",
+    "deliver_and_follow",
+    "follow_mesa",
     "lang_for_locale",
+    "mesa_tables",
     "t",
 ]

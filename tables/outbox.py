@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engines.base import QuickMove
+
 #: PublicPost.kind values
 INVITE = "invite"
 BOARD = "board"
@@ -20,7 +22,7 @@ INFO = "info"
 #: PublicPost.offers values: controls a board may carry besides the move picker
 MINE = "mine"  # "My pieces": the game has private information now
 DRAW = "draw"  # the game has draw offers
-QUICK = "quick"  # the actor's moves as buttons (``tables.service.TableService.quick_moves``)
+QUICK = "quick"  # the actor's moves as buttons (``PublicPost.quick``)
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,11 @@ class PublicPost:
     ``"draw"`` (accept/decline a draw offer), or None; ``version``: the table version the post
     shows, which buttons carry so a stale click is refused; ``offers``: what else a board may carry
     (``MINE``, ``DRAW``, ``QUICK``), from the game's description, so front ends know no game.
+
+    A board carries what its controls need, so delivering it never calls the service back: ``quick``,
+    the moves of the first player mentioned as controls (games with ``QUICK``), and ``mesa_next``,
+    whether a Mesa seat acts next at this table (the front end then lets Mesa move:
+    ``tables.follow``).
     """
 
     table_id: int
@@ -44,6 +51,8 @@ class PublicPost:
     components_hint: str | None = None
     version: int = 0
     offers: frozenset[str] = frozenset()
+    quick: tuple[QuickMove, ...] = ()
+    mesa_next: bool = False
 
 
 @dataclass(frozen=True)

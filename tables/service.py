@@ -594,8 +594,14 @@ class TableService(GuildLife, MesaTables):
         mention = () if over else tuple(row.user_id for s in actors if (row := ctx.by_seat(s)) is not None
                         and not is_mesa(row.user_id))
         humans = sum(1 for s in ctx.seats if not is_mesa(s.user_id))
-        return PublicPost(ctx.id, BOARD, key, params, picture, mention, hint, version,
-                          self._offers(engine, state, humans))
+        offers = self._offers(engine, state, humans)
+        # what the controls need rides with the post: delivering it never calls the service back
+        quick: tuple[QuickMove, ...] = ()
+        if QUICK in offers and mention and hint == "move":
+            first = ctx.seat_of(mention[0])
+            quick = tuple(engine.quick_moves(state, first.seat)) if first is not None else ()
+        mesa_next = not over and self._mesa_to_act(ctx, state)
+        return PublicPost(ctx.id, BOARD, key, params, picture, mention, hint, version, offers, quick, mesa_next)
 
     async def _redrawn(self, ctx: _Ctx, image: bool, previous: Any) -> tuple[Any, str]:
         """(the state before the last move, the last step's caption) for a board drawn again: the
