@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Any, Literal, cast
 
 #: table statuses: waiting for named players / for anybody to join / playing / over
 INVITED = "invited"
@@ -156,3 +159,106 @@ class FinishedEntry:
     channel_id: int
     thread_id: int | None
     players: int
+
+
+# ==================================================================== the JSON columns, as typed records
+#: who sits first (``/play seat:``): the host, the host's opponent, or drawn
+SeatChoice = Literal["first", "second", "random"]
+SEAT_CHOICES: tuple[SeatChoice, ...] = ("first", "second", "random")
+#: the product's time per move when a stored table names none (three days)
+DEFAULT_SECONDS_PER_MOVE = 3 * 86400
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """A table's options (the ``tables.options`` column): the one reader and writer of that JSON.
+
+    ``game`` holds the game's own options as the engine resolved them (``Engine.resolve_options``);
+    ``mesa_level`` is kept by an open table for "Fill with Mesa" (the level chosen at /play).
+    """
+
+    seat: SeatChoice = "random"
+    rated: bool = True
+    time_per_move: int = DEFAULT_SECONDS_PER_MOVE
+    game: Mapping[str, Any] = field(default_factory=dict)
+    mesa_level: str | None = None
+
+    @classmethod
+    def from_json(cls, text: str | None) -> TableOptions:
+        """Read the stored column; ``ValueError`` when it is not a table's options (a damaged row)."""
+        data = json.loads(text) if text else {}
+        if not isinstance(data, dict):
+            raise ValueError("options are not an object")
+        game = data.get("game", {})
+        seat = data.get("seat", "random")
+        level = data.get("mesa_level")
+        if not isinstance(game, dict) or seat not in SEAT_CHOICES or not (level is None or isinstance(level, str)):
+            raise ValueError("options of the wrong shape")
+        return cls(cast(SeatChoice, seat), bool(data.get("rated", True)),
+                   int(data.get("time_per_move", DEFAULT_SECONDS_PER_MOVE)), dict(game), level)
+
+    def to_json(self) -> str:
+        data: dict[str, Any] = {"seat": self.seat, "rated": self.rated, "time_per_move": self.time_per_move,
+                                "game": dict(self.game)}
+        if self.mesa_level is not None:
+            data["mesa_level"] = self.mesa_level
+        return json.dumps(data)
+
+    def public(self) -> dict[str, Any]:
+        """What ``/history table=N`` shows: the table's options and the game's own, side by side."""
+        shown: dict[str, Any] = {"seat": self.seat, "rated": self.rated, "time_per_move": self.time_per_move}
+        if self.mesa_level is not None:
+            shown["mesa_level"] = self.mesa_level
+        return shown | dict(self.game)
+
+
+@dataclass(frozen=True)
+class OutcomeFacts:
+    """The engine's facts about a natural ending (``Outcome.extra`` and scores), kept for the words."""
+
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    scores: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class StoredOutcome:
+    """How a table ended (the ``tables.outcome`` column): the one reader and writer of that JSON.
+
+    ``placements``: the place of each seat, seat order (1 = first; all 1 on a draw); ``reason``: the
+    engine's reason code, or the tables layer's (``resign``, ``time``, ``agreement``, ``abandoned``);
+    ``text``: the engine's outcome text (empty for endings outside the rules); ``facts``: the
+    engine's facts about a natural ending.
+    """
+
+    reason: str
+    placements: tuple[int, ...]
+    text: str = ""
+    facts: OutcomeFacts | None = None
+
+    @classmethod
+    def from_json(cls, text: str | None) -> StoredOutcome | None:
+        """The stored column (None when the table has not ended); a damaged one reads as an abandoned game."""
+        if not text:
+            return None
+        try:
+            data = json.loads(text)
+            if not isinstance(data, dict):
+                raise ValueError("not an object")
+            facts = data.get("facts")
+            return cls(str(data.get("reason") or "abandoned"),
+                       tuple(int(p) for p in data.get("placements") or ()),
+                       str(data.get("text") or ""),
+                       None if not isinstance(facts, dict) else
+                       OutcomeFacts(dict(facts.get("extra") or {}), tuple(facts.get("scores") or ())))
+        except (ValueError, TypeError):
+            return cls("abandoned", ())
+
+    def to_json(self) -> str:
+        data: dict[str, Any] = {"text": self.text, "reason": self.reason, "placements": list(self.placements)}
+        if self.facts is not None:
+            data["facts"] = {"extra": dict(self.facts.extra), "scores": list(self.facts.scores)}
+        return json.dumps(data)
+
+    def places(self, seats: int) -> list[int]:
+        """The placements, or everybody first when none were stored (an abandoned game)."""
+        return list(self.placements) if len(self.placements) == seats else [1] * seats
