@@ -158,7 +158,7 @@ async def long_game(folder: Path, plies: int, window: int = 99) -> None:
     marks = {50: [], 500: [], plies: []}  # type: dict[int, list[float]]
     began = time.perf_counter()
     for ply in range(1, plies + window // 2 + 1):
-        ctx = await svc._load(tid)  # the cached state (a benchmark may look inside)
+        ctx = await svc.store.load(tid)  # the cached state (a benchmark may look inside)
         engine, state = ctx.engine, ctx.state
         moves = engine.legal_moves(state)
         rng.shuffle(moves)

@@ -14,11 +14,10 @@ picture through ``final_picture``, so they always agree.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
-from data.models import SeatRow
+from data.models import SeatRow, StoredOutcome
 from engines import Engine
 
 #: the tables layer's reason codes for endings outside the rules (``render.theme.ENDINGS`` words)
@@ -35,13 +34,10 @@ def outside_result(stored_outcome: str | None, seats: Sequence[SeatRow], *, abor
     """
     if aborted:
         return {"winners": [], "reason": ABORT, "losers": []}
-    try:
-        info = json.loads(stored_outcome) if stored_outcome else {}
-    except ValueError:
-        info = {}
+    stored = StoredOutcome.from_json(stored_outcome)
     n = len(seats)
-    places = list(info.get("placements") or [1] * n)
-    reason = str(info.get("reason") or ABANDONED)
+    places = list(stored.placements or [1] * n) if stored is not None else [1] * n
+    reason = stored.reason if stored is not None else ABANDONED
     everyone_first = all(p == 1 for p in places)
     winners = [] if everyone_first else [s for s, p in enumerate(places) if p == 1]
     gone = sorted(r.seat for r in seats if r.out_reason == reason)

@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from data.errors import CannotOpen as CannotOpen  # re-exported: front ends stop with its one line
+from engines import descriptions
 from tables.i18n import t
 from tables.outbox import PublicPost
 
@@ -52,11 +53,15 @@ def _short(text: str) -> str:
     return text if len(text) <= ECHO_LIMIT else text[: ECHO_LIMIT - 1] + "…"
 
 
-#: a rule number of docs/spec (``KO-4.3``, ``K3-5.1 c``, ``KR-8.4``): for code and tests, not for players
-_RULE = r"(?:KO|PL|K3|KR)-\d+(?:\.\d+)*(?: [a-e]\b)?"
-_RULE_PREFIX = re.compile(rf"(^|(?<=: )|(?<=\()){_RULE}(?:\s*(?:,|and|/)\s*{_RULE})*\s*:\s*")
-_RULE_ASIDE = re.compile(rf"\s*[(\[]\s*(?:see\s+)?{_RULE}(?:\s*(?:,|;|and|/)\s*{_RULE})*\s*[)\]]")
-_RULE_ANY = re.compile(rf"\s*\b{_RULE}\b")
+def _rule_patterns(prefixes: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The patterns of a rule number of docs/spec (``KO-4.3``, ``K3-5.1 c``, ``KR-8.4``) for these prefixes."""
+    rule = rf"(?:{'|'.join(map(re.escape, prefixes))})-\d+(?:\.\d+)*(?: [a-e]\b)?"
+    return (re.compile(rf"(^|(?<=: )|(?<=\()){rule}(?:\s*(?:,|and|/)\s*{rule})*\s*:\s*"),
+            re.compile(rf"\s*[(\[]\s*(?:see\s+)?{rule}(?:\s*(?:,|;|and|/)\s*{rule})*\s*[)\]]"),
+            re.compile(rf"\s*\b{rule}\b"))
+
+
+_patterns: dict[tuple[str, ...], tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]] = {}
 
 
 def without_rule_numbers(text: str) -> str:
@@ -64,9 +69,16 @@ def without_rule_numbers(text: str) -> str:
 
     Engines write their reasons for the specification's readers (``IllegalMoveError`` names the
     rule); a player needs only what is wrong.  Leading ``RULE:`` prefixes and ``(RULE)`` asides go,
-    and any number left in the middle of a sentence is dropped with its space.
+    and any number left in the middle of a sentence is dropped with its space.  The prefixes are each
+    game's own (``GameDescription.rule_prefix``), so a game added to the registry is covered too.
     """
-    text = _RULE_PREFIX.sub(r"\1", text)
-    text = _RULE_ASIDE.sub("", text)
-    text = _RULE_ANY.sub("", text)
+    prefixes = tuple(sorted({d.rule_prefix for d in descriptions() if d.rule_prefix}))
+    if not prefixes:
+        return text.strip()
+    if prefixes not in _patterns:
+        _patterns[prefixes] = _rule_patterns(prefixes)
+    prefix, aside, anywhere = _patterns[prefixes]
+    text = prefix.sub(r"\1", text)
+    text = aside.sub("", text)
+    text = anywhere.sub("", text)
     return text.strip()

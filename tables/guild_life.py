@@ -1,8 +1,8 @@
 """A server's life around its tables (issue 15): invitations that expire, tables suspended while the
 bot is not in their server, the server's language, and aborting once chance has been seen.
 
-``GuildLife`` is a part of ``TableService`` (it inherits it), kept in its own module because it is
-its own job: none of it plays a move.
+``GuildLife`` is a collaborator of ``TableService`` (handed the table store and the posts through its
+constructor), its own job: none of it plays a move.
 
 - **Expiry (defect 4).** An invitation or an open table waits at most the server's
   ``invitation_expiry`` (default three days) from its creation; then the ticker closes it and tells
@@ -28,19 +28,18 @@ its own job: none of it plays a move.
 
 from __future__ import annotations
 
-import asyncio
+from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
 
 from data import guild_life as store
-from data.models import ABORTED, ACTIVE, WAITING, now_iso, parse_iso
+from data.models import ABORTED, ACTIVE, WAITING, MoveRow, now_iso, parse_iso
 from engines.base import CHANCE
 from tables.durations import format_duration, parse_duration
 from tables.errors import TableError
+from tables.loaded import LoadedTable
 from tables.outbox import INFO, INVITE, Message, PublicPost, Reminder
-
-if TYPE_CHECKING:
-    from data.repository import Repository
+from tables.posts import Posts
+from tables.store import TableStore
 
 #: how long an invitation or open table waits by default (defect 4)
 DEFAULT_INVITATION_EXPIRY = 3 * 86400
@@ -51,18 +50,16 @@ _CLAIM_SECONDS = 300
 
 
 class GuildLife:
-    """Mixed into ``TableService``: the attributes below are the service's own."""
+    """A server's life around its tables (see the module docstring)."""
 
-    if TYPE_CHECKING:
-        repo: Repository
-        claimant: str
+    def __init__(self, store: TableStore, posts: Posts, claimant: str) -> None:
+        self.store = store
+        self.repo = store.repo
+        self.posts = posts
+        self.claimant = claimant  # who this process is when it claims due expiries
 
-        def _now(self) -> datetime: ...
-        def _lock(self, table_id: int) -> asyncio.Lock: ...
-
-        async def _load(self, table_id: int) -> Any: ...
-        def _forget(self, table_id: int) -> None: ...
-        async def _current_post(self, ctx: Any, image: bool = True) -> PublicPost: ...
+    def _now(self) -> datetime:
+        return self.store.now()
 
     # ---- the server's language (defect 7) -------------------------------------------------------
     async def guild_locale(self, guild_id: int) -> str | None:
@@ -104,7 +101,7 @@ class GuildLife:
         until = now_iso(now + timedelta(seconds=_CLAIM_SECONDS))
         for table_id in await store.claim_expired_waiting(self.repo, now_iso(now), self.claimant, until):
             try:
-                async with self._lock(table_id):
+                async with self.store.lock(table_id):
                     messages.extend(await self._expire(table_id, now))
             except TableError:
                 pass
@@ -113,7 +110,7 @@ class GuildLife:
         return messages
 
     async def _expire(self, table_id: int, now: datetime) -> list[Message]:
-        ctx = await self._load(table_id)
+        ctx = await self.store.load(table_id)
         if ctx.row.status not in WAITING:
             return []
         due = parse_iso(ctx.row.next_event_at)
@@ -122,10 +119,10 @@ class GuildLife:
         async with self.repo.transaction() as tx:
             version = await tx.update_table(table_id, ctx.row.version, now_iso(now), status=ABORTED,
                                             next_event_at=None)
-        self._forget(table_id)
+        self.store.forget(table_id)
         host = ctx.seat_of(ctx.row.host_id)
         created = parse_iso(ctx.row.created_at) or now
-        params = {"table": table_id, "game": ctx.engine.title or ctx.engine.name,
+        params = {"table": table_id, "game": ctx.title,
                   "host": host.name if host else "?", "waited": format_duration((now - created).total_seconds())}
         return [PublicPost(table_id, INVITE, "invite.expired", params, mention=(ctx.row.host_id,), version=version),
                 Reminder(table_id, ctx.row.host_id, "reminder.expired", params)]
@@ -135,7 +132,7 @@ class GuildLife:
         """The bot is no longer in ``guild_id``: suspend its live tables (returns their ids)."""
         ids = await store.suspend_guild_tables(self.repo, guild_id, now_iso(self._now()))
         for table_id in ids:
-            self._forget(table_id)
+            self.store.forget(table_id)
         return ids
 
     async def resume_guild(self, guild_id: int) -> list[Message]:
@@ -146,15 +143,15 @@ class GuildLife:
         resumed = await store.resume_guild_tables(self.repo, guild_id, now_iso(self._now()))
         messages: list[Message] = []
         for table_id, status in resumed:
-            self._forget(table_id)
+            self.store.forget(table_id)
             if status != ACTIVE:
                 continue
-            async with self._lock(table_id):
-                ctx = await self._load(table_id)
+            async with self.store.lock(table_id):
+                ctx = await self.store.load(table_id)
                 messages.append(PublicPost(table_id, INFO, "info.resumed",
-                                           {"table": table_id, "game": ctx.engine.title or ctx.engine.name},
+                                           {"table": table_id, "game": ctx.title},
                                            version=ctx.row.version))
-                messages.append(await self._current_post(ctx))
+                messages.append(await self.posts.current(ctx))
         return messages
 
     async def is_suspended(self, table_id: int) -> bool:
@@ -165,11 +162,11 @@ class GuildLife:
 
     # ---- aborting once chance has been seen (defect 15) -----------------------------------------
     @staticmethod
-    def chance_seen(ctx: Any, moves: list[Any]) -> bool:
+    def chance_seen(ctx: LoadedTable, moves: Sequence[MoveRow]) -> bool:
         """Whether a player has seen a chance move: the game declares chance and the log holds one."""
         return ctx.engine.description.chance != "none" and any(m.seat == CHANCE for m in moves)
 
-    async def _agree_to_abort(self, ctx: Any, user_id: int) -> list[Message] | None:
+    async def agree_to_abort(self, ctx: LoadedTable, user_id: int) -> list[Message] | None:
         """Record ``user_id``'s agreement to cancel; None when every player still in has agreed (cancel
         now), else the post asking the others."""
         seat = ctx.seat_of(user_id)
@@ -182,7 +179,7 @@ class GuildLife:
                          key=lambda r: r.seat)
         if not waiting:
             return None
-        params = {"table": ctx.id, "game": ctx.engine.title or ctx.engine.name, "name": seat.name,
+        params = {"table": ctx.id, "game": ctx.title, "name": seat.name,
                   "waiting": ", ".join(s.name for s in waiting)}
         return [PublicPost(ctx.id, INFO, "info.abort_asked", params, mention=tuple(s.user_id for s in waiting),
                            version=ctx.row.version)]

@@ -266,7 +266,7 @@ class Phrase(NamedTuple):
     params: Mapping[str, Any] = {}
 
 
-class Names(tuple):  # type: ignore[type-arg]
+class Names(tuple[str, ...]):
     """A param listing people: ``Ana``, ``Ana and Cy``, ``Ana, Ben and Cy`` in the reader's language."""
 
 

@@ -27,20 +27,21 @@ replay reveals nothing the thread did not.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from data.models import FINISHED, RatingPoint, RatingRow, ResultRow, now_iso
+from data.models import FINISHED, RatingPoint, RatingRow, ResultRow, TableOptions, now_iso
 from data.repository import Repository, Tx
 from engines import canonical_name, game_names, get_engine
 from tables.endings import final_picture
 from tables.errors import TableError
 from tables.games import title as game_title
+from tables.loaded import LoadedTable, log_damage
 from tables.ratings import Placing, Rating, leaderboard, rate_game
+from tables.store import first_state, replay_log
 
 #: rows on one leaderboard page
 PAGE_SIZE = 10
@@ -66,9 +67,9 @@ def placings_from_results(rows: Sequence[ResultRow], sides: Sequence[int] = ()) 
 def table_sides(game: str, players: int, options_json: str | None) -> list[int]:
     """Each seat's side at a stored table (its ``options`` JSON holds the game's options)."""
     try:
-        game_options = json.loads(options_json or "{}").get("game", {})
+        game_options = TableOptions.from_json(options_json).game
         description = get_engine(game).description
-    except (ValueError, AttributeError, KeyError):
+    except (ValueError, TypeError, KeyError):
         return []
     return [description.side_of(seat, players, game_options) for seat in range(players)]
 
@@ -294,16 +295,14 @@ class LeaderboardService:
         if row.status != FINISHED:
             raise TableError("error.replay_not_finished", table=table_id)
         engine = get_engine(row.game)
-        moves = await self.repo.get_moves(table_id)
         try:
-            options = json.loads(row.options).get("game", {})
-            state = engine.new_game(len(seats), row.seed, options)
-            states = [state]
-            for m in moves:
-                state = engine.apply(state, engine.parse_move(state, m.move))
-                states.append(state)
-        except Exception as exc:  # an old record that no longer replays: say so, quote no move
-            raise TableError("error.damaged", table=table_id) from exc
+            options = TableOptions.from_json(row.options)
+        except ValueError as exc:
+            log_damage(table_id, "damaged options", exc)
+            raise TableError("error.damaged", table=table_id) from None
+        table = LoadedTable(row, seats, engine, options)
+        steps = replay_log(table, await self.repo.get_moves(table_id))  # the one policy for a damaged log
+        states = [first_state(table), *(step.after for step in steps)]
         # PL / K3 secrets: during play the spectator view hides them; the final picture is public
         during = [s for s in states[:-1] if engine.outcome(s) is None]
         shown = _spread(during, MAX_FRAMES - 1)

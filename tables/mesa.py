@@ -8,10 +8,12 @@ read from the results like any other.  A table may seat Mesa several times (K3, 
 player sits only once at a table.  Tables with more than one Mesa seat are never rated: they would
 rate Mesa against itself.
 
-How Mesa plays (``MesaTables``, a part of ``TableService``).  After a move is stored and its board
-returned, a front end asks ``mesa_turns(table)``: while a Mesa seat is to act, the service asks the
-thinker (``tables.thinking``: a process pool) for a move from ``engine.view(state, seat)`` only,
-then submits it through ``submit_move`` like any player, with the version it thought about (a
+How Mesa plays (``MesaMoves`` chooses, ``MesaSeats`` plays; both collaborators of ``TableService``).
+A board post says when a Mesa seat acts next (``PublicPost.mesa_next``); after delivering it, a front
+end lets Mesa move (``tables.follow``), which asks ``MesaSeats.turns(table)``: while a Mesa seat is to
+act, ``MesaMoves`` asks the thinker (``tables.thinking``: a process pool) for a move from
+``engine.view(state, seat)`` only, then it is submitted through ``submit_move`` like any player's,
+with the version it thought about (a
 stale answer is thrown away and Mesa thinks again).  Each stored move yields its own messages, but
 one Mesa seat's turn of several decisions (Krakatoa's throw, keep, set and aims, KR-4.3) posts one
 board, after its last decision, whose caption tells every step (``Mesa (hard): throw · roll …; keep;
@@ -27,18 +29,19 @@ Mesa seat, no reminder is sent to one, and a failed search is logged by its exce
 
 from __future__ import annotations
 
-import json
 import logging
 import random
-from collections.abc import AsyncGenerator, Iterable, Mapping, Sequence
+from collections.abc import AsyncGenerator, Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeGuard
 
 from ai import LEVELS
-from data.models import ACTIVE, OPEN, ResultRow, SeatRow, now_iso
-from engines import Engine
+from data.models import ACTIVE, ResultRow, SeatRow
+from data.repository import Repository
+from engines.base import IllegalMoveError
 from tables.errors import TableError
+from tables.loaded import LoadedTable
 from tables.outbox import BOARD, Message, PublicPost
 from tables.thinking import Thinker, has_player, move_seed
 
@@ -160,12 +163,34 @@ def rated_with_mesa(rated: bool, rate_mesa: bool, mesa_count: int) -> bool:
     return rated and rate_mesa and mesa_count == 1
 
 
-def mention_seats(ctx: Any, seats: Iterable[int]) -> list[int]:
+def mention_seats(ctx: LoadedTable, seats: Iterable[int]) -> list[int]:
     """The seats among ``seats`` held by people (a board mentions them; Mesa needs no nudge)."""
     return [s for s in seats if (row := ctx.by_seat(s)) is not None and not is_mesa(row.user_id)]
 
 
-def _is_board(message: Message) -> bool:
+def mesa_actor(ctx: LoadedTable, actors: Sequence[int]) -> SeatRow | None:
+    """The first Mesa seat among ``actors``."""
+    for seat in actors:
+        row = ctx.by_seat(seat)
+        if row is not None and row.is_ai and is_mesa(row.user_id):
+            return row
+    return None
+
+
+def mesa_to_act(ctx: LoadedTable, state: Any) -> bool:
+    """Whether a Mesa seat acts now (its table is then due for the ticker at once)."""
+    return mesa_actor(ctx, ctx.acting(state)) is not None
+
+
+def mesa_turn_goes_on(ctx: LoadedTable, state: Any, seat: int) -> bool:
+    """A Mesa seat to act again in the same turn (``Engine.turn_goes_on``): the board of the move that
+    led here is held back for the turn's last board (``MesaSeats.turns``), so it needs no picture."""
+    row = ctx.by_seat(seat)
+    return (row is not None and is_mesa(row.user_id) and ctx.row.status == ACTIVE
+            and seat in ctx.acting(state) and bool(ctx.engine.turn_goes_on(state, seat)))
+
+
+def _is_board(message: Message) -> TypeGuard[PublicPost]:
     return isinstance(message, PublicPost) and message.kind == BOARD
 
 
@@ -229,7 +254,7 @@ def records_against_mesa(results: Sequence[ResultRow], user_id: int) -> list[Mes
     return [MesaRecord(level, *tally[level]) for level in LEVELS if tally[level][0]]
 
 
-async def mesa_records(repo: Any, guild_id: int, user_id: int) -> list[MesaRecord]:
+async def mesa_records(repo: Repository, guild_id: int, user_id: int) -> list[MesaRecord]:
     """``records_against_mesa`` over the server's stored results."""
     return records_against_mesa(await repo.results(guild_id), user_id)
 
@@ -246,38 +271,25 @@ def records_text(records: Sequence[MesaRecord], lang: str) -> str:
     return "\n".join(lines)
 
 
-# ==================================================================== Mesa at the table (a part of TableService)
-class MesaTables:
-    """The service's Mesa methods (mixed into ``TableService``; see the module docstring)."""
+# ==================================================================== Mesa at the table
+class MesaMoves:
+    """Chooses a seat's move as Mesa would: the thinker's search from that seat's view only, the
+    engine's automatic move where the game has no computer player or the search fails."""
 
-    thinker: Thinker
-    _mesa_busy: set[int]
+    def __init__(self, thinker: Thinker) -> None:
+        self.thinker = thinker
 
-    # ---- facts about a loaded table
     @staticmethod
-    def _mesa_actor(ctx: Any, actors: Sequence[int]) -> SeatRow | None:
-        for seat in actors:
-            row = ctx.by_seat(seat)
-            if row is not None and row.is_ai and is_mesa(row.user_id):
-                return row  # type: ignore[no-any-return]
-        return None
-
-    def _mesa_to_act(self, ctx: Any, state: Any) -> bool:
-        return self._mesa_actor(ctx, self._human_actors(ctx, state)) is not None  # type: ignore[attr-defined]
-
-    async def mesa_to_move(self, table_id: int) -> bool:
-        """Whether a Mesa seat is to act at this table now."""
+    def auto_move(ctx: LoadedTable, state: Any, seat: int, rng: random.Random) -> Any:
+        """The engine's ``auto_move`` for a seat: the fallback of Mesa's moves."""
         try:
-            ctx = await self._load(table_id)  # type: ignore[attr-defined]
-        except TableError:
-            return False
-        return ctx.row.status == ACTIVE and self._mesa_to_act(ctx, ctx.state)
+            return ctx.engine.auto_move(state, seat, rng)
+        except IllegalMoveError:  # nothing of the seat's own to play: the game goes on by chance
+            return ctx.engine.random_move(state, rng)
 
-    # ---- choosing a move
-    async def _ai_move(self, ctx: Any, state: Any, seat: int, level: str, seed: int) -> Any:
-        """The computer player's move for ``seat`` from that seat's view only; the engine's
-        ``auto_move`` where the game has no computer player or the search fails."""
-        engine: Engine = ctx.engine
+    async def choose(self, ctx: LoadedTable, state: Any, seat: int, level: str, seed: int) -> Any:
+        """The computer player's move for ``seat`` from that seat's view only."""
+        engine = ctx.engine
         if has_player(engine.name):
             try:
                 text = await self.thinker.choose(engine.name, engine.view(state, seat), seat, level, seed)
@@ -285,46 +297,66 @@ class MesaTables:
             except Exception as exc:  # the view's content never reaches the log: the type only
                 log.error("table %d: Mesa's search failed (%s); playing the automatic move", ctx.id,
                           type(exc).__name__)
-        return self._auto_move(ctx, state, seat, random.Random(seed))  # type: ignore[attr-defined]
+        return self.auto_move(ctx, state, seat, random.Random(seed))
 
-    async def _timeout_move(self, ctx: Any, state: Any, seat: int) -> Any:
+    async def timeout_move(self, ctx: LoadedTable, state: Any, seat: int) -> Any:
         """The automatic move of a player whose time ran out: Mesa's ``easy`` level (issue 17)."""
-        return await self._ai_move(ctx, state, seat, TIMEOUT_LEVEL,
-                                   move_seed(ctx.row.seed, ctx.plies + 1, seat, "timeout"))
+        return await self.choose(ctx, state, seat, TIMEOUT_LEVEL, move_seed(ctx.row.seed, ctx.plies + 1, seat,
+                                                                            "timeout"))
 
-    async def _leaver_move(self, ctx: Any, state: Any, seat: int, ply: int) -> Any:
+    async def leaver_move(self, ctx: LoadedTable, state: Any, seat: int, ply: int) -> Any:
         """The move of a seat that went out (ran out of time, or resigned with others still in)."""
-        return await self._ai_move(ctx, state, seat, TIMEOUT_LEVEL, move_seed(ctx.row.seed, ply + 1, seat, "timeout"))
+        return await self.choose(ctx, state, seat, TIMEOUT_LEVEL, move_seed(ctx.row.seed, ply + 1, seat, "timeout"))
 
-    # ---- playing
-    async def mesa_turns(self, table_id: int) -> AsyncGenerator[list[Message], None]:
+
+#: how Mesa's move is submitted: ``(table, user, text, expected_version) -> messages`` (``TableService.submit_move``)
+Submit = Callable[[int, int, str, int], Awaitable[list[Message]]]
+#: how a table is loaded (``TableStore.load``)
+Load = Callable[[int], Awaitable[LoadedTable]]
+
+
+class MesaSeats:
+    """Plays Mesa's seats: every Mesa move due at a table, submitted like any player's."""
+
+    def __init__(self, load: Load, moves: MesaMoves, submit: Submit) -> None:
+        self.load = load
+        self.moves = moves
+        self.submit = submit
+        self.busy: set[int] = set()  # tables whose Mesa move is being thought about in this process
+
+    async def to_move(self, table_id: int) -> bool:
+        """Whether a Mesa seat is to act at this table now."""
+        try:
+            ctx = await self.load(table_id)
+        except TableError:
+            return False
+        return ctx.row.status == ACTIVE and mesa_to_act(ctx, ctx.state)
+
+    async def turns(self, table_id: int) -> AsyncGenerator[list[Message], None]:
         """Play every Mesa move due at this table, one stored move (and its messages) at a time."""
-        busy = self._mesa_busy
-        if table_id in busy:  # another task of this process is thinking for this table already
+        if table_id in self.busy:  # another task of this process is thinking for this table already
             return
-        busy.add(table_id)
+        self.busy.add(table_id)
         fallback = False  # after a refused answer: the engine's automatic move for that turn
         held: list[str] = []  # the captions of this Mesa turn's boards not posted yet (one board a turn)
         try:
             for _ in range(MAX_MESA_MOVES):
                 try:
-                    ctx = await self._load(table_id)  # type: ignore[attr-defined]
+                    ctx = await self.load(table_id)
                 except TableError:
                     return
-                if ctx.row.status != ACTIVE:
-                    return
-                row = self._mesa_actor(ctx, self._human_actors(ctx, ctx.state))  # type: ignore[attr-defined]
+                row = mesa_actor(ctx, ctx.acting(ctx.state)) if ctx.row.status == ACTIVE else None
                 if row is None:
                     return
                 level = level_of(row.user_id) or DEFAULT_LEVEL
                 seed = move_seed(ctx.row.seed, ctx.plies + 1, row.seat)
                 if fallback:
-                    move = self._auto_move(ctx, ctx.state, row.seat, random.Random(seed))  # type: ignore[attr-defined]
+                    move = self.moves.auto_move(ctx, ctx.state, row.seat, random.Random(seed))
                 else:
-                    move = await self._ai_move(ctx, ctx.state, row.seat, level, seed)
+                    move = await self.moves.choose(ctx, ctx.state, row.seat, level, seed)
                 text = ctx.engine.format_move(ctx.state, move)
                 try:
-                    messages = await self.submit_move(table_id, row.user_id, text, ctx.row.version)  # type: ignore[attr-defined]
+                    messages = await self.submit(table_id, row.user_id, text, ctx.row.version)
                 except TableError as exc:
                     if exc.key == "error.stale":  # a player moved meanwhile: look again
                         continue
@@ -342,56 +374,20 @@ class MesaTables:
                     held = []
                 yield messages
         finally:
-            busy.discard(table_id)
+            self.busy.discard(table_id)
 
     async def _acts_again(self, table_id: int, seat: int) -> bool:
         """Whether this Mesa seat's turn goes on after the move just stored: its board can wait."""
         try:
-            ctx = await self._load(table_id)  # type: ignore[attr-defined]
+            ctx = await self.load(table_id)
         except TableError:
             return False
-        return self._mesa_turn_goes_on(ctx, ctx.state, seat)
+        return mesa_turn_goes_on(ctx, ctx.state, seat)
 
-    def _mesa_turn_goes_on(self, ctx: Any, state: Any, seat: int) -> bool:
-        """A Mesa seat to act again in the same turn (``Engine.turn_goes_on``): the board of the move that
-        led here is held back for the turn's last board (``mesa_turns``), so it needs no picture."""
-        row = ctx.by_seat(seat)
-        return (row is not None and is_mesa(row.user_id) and ctx.row.status == ACTIVE
-                and seat in self._human_actors(ctx, state)  # type: ignore[attr-defined]
-                and bool(ctx.engine.turn_goes_on(state, seat)))
-
-    async def play_mesa(self, table_id: int) -> list[Message]:
+    async def play(self, table_id: int) -> list[Message]:
         """Every Mesa move due at this table, their messages in order (the ticker, tests)."""
         out: list[Message] = []
-        async with aclosing(self.mesa_turns(table_id)) as turns:
+        async with aclosing(self.turns(table_id)) as turns:
             async for messages in turns:
                 out.extend(messages)
         return out
-
-    # ---- seating
-    async def fill_with_mesa(self, table_id: int, user_id: int, level: str | None = None) -> list[Message]:
-        """The host fills an open table's empty seats with Mesa and starts the game."""
-        async with self._lock(table_id):  # type: ignore[attr-defined]
-            ctx = await self._waiting(table_id)  # type: ignore[attr-defined]
-            level = parse_level(level or ctx.options.get(LEVEL_OPTION))  # the level chosen at /play
-            if user_id != ctx.row.host_id:
-                raise TableError("error.host_only", table=table_id)
-            if ctx.row.status != OPEN:
-                raise TableError("error.invite_only", table=table_id)
-            ready = sorted((s for s in ctx.seats if s.accepted), key=lambda r: r.seat)
-            free = ctx.engine.max_players - len(ready)
-            if free <= 0:
-                raise TableError("error.table_full", table=table_id, max=ctx.engine.max_players)
-            added = mesa_seats(table_id, len(ready), free, level, (s.user_id for s in ready))
-            seats = [SeatRow(table_id, i, s.user_id, s.name, s.is_ai, True) for i, s in enumerate(ready)] + added
-            self._check_game_options(ctx.engine, ctx.options, len(seats))  # type: ignore[attr-defined]
-            settings = await self.repo.guild_settings(ctx.row.guild_id)  # type: ignore[attr-defined]
-            mesa_count = sum(1 for s in seats if is_mesa(s.user_id))
-            ctx.options["rated"] = rated_with_mesa(bool(ctx.options.get("rated", True)), settings.rate_mesa,
-                                                   mesa_count)
-            async with self.repo.transaction() as tx:  # type: ignore[attr-defined]
-                await tx.replace_seats(table_id, seats)
-                await tx.update_table(table_id, ctx.row.version, now_iso(self._now()),  # type: ignore[attr-defined]
-                                      options=json.dumps(ctx.options))
-            ctx = await self._load(table_id)  # type: ignore[attr-defined]
-            return await self._start(ctx)  # type: ignore[attr-defined,no-any-return]

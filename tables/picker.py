@@ -78,9 +78,10 @@ class Step:
 
     def moves(self, legal: Iterable[str]) -> list[str]:
         found = [m for m in legal if m.startswith(self.prefix)]
-        if self.lo is not None:
+        lo, hi = self.lo, self.hi
+        if lo is not None and hi is not None:  # a range step names both ends (``decode``)
             at = len(self.prefix)
-            found = [m for m in found if len(m) > at and self.lo <= next_token(m, at) <= self.hi]  # type: ignore[operator]
+            found = [m for m in found if len(m) > at and lo <= next_token(m, at) <= hi]
         return found
 
 

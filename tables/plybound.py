@@ -7,8 +7,7 @@ that reaches it as a draw, with a sentence that says why (``outcome.any.ply_limi
 
 from __future__ import annotations
 
-from typing import Any
-
+from data.models import OutcomeFacts, StoredOutcome
 from engines import Engine
 
 #: the ``reason`` stored with a game ended by the bound (the catalogue words it for every game)
@@ -21,8 +20,8 @@ def reaches_bound(engine: Engine, plies: int) -> bool:
     return bool(bound) and plies >= bound
 
 
-def bound_ending(engine: Engine, players: int) -> tuple[list[int], str, str, dict[str, Any]]:
-    """(places, reason, text, facts) of a game ended by the bound: a draw, everyone first."""
+def bound_ending(engine: Engine, players: int) -> StoredOutcome:
+    """The ending of a game ended by the bound: a draw, everyone first."""
     bound = engine.description.max_plies_hard
-    return [1] * players, HARD_BOUND_REASON, f"draw (hard bound of {bound} plies)", {"extra": {"plies": bound},
-                                                                                    "scores": []}
+    return StoredOutcome(HARD_BOUND_REASON, (1,) * players, f"draw (hard bound of {bound} plies)",
+                         OutcomeFacts({"plies": bound}, ()))

@@ -40,13 +40,13 @@ async def test_three_thousand_finished_games_keep_the_caches_bounded(tmp_path: P
         for tid in ids:
             details = await svc.table_details(tid)
             assert details.summary.status == FINISHED
-            async with svc._lock(tid):
+            async with svc.store.lock(tid):
                 pass
-        assert len(svc._cache) <= DEFAULT_CACHE_ENTRIES
-        assert len(svc._log_cache) <= DEFAULT_CACHE_ENTRIES
-        assert len(svc._locks) <= DEFAULT_LOCKS
+        assert len(svc.store.cache) <= DEFAULT_CACHE_ENTRIES
+        assert len(svc.store.log_cache) <= DEFAULT_CACHE_ENTRIES
+        assert len(svc.store.locks) <= DEFAULT_LOCKS
         # the most recent tables are still cached; the oldest were forgotten and load again
-        assert ids[-1] in svc._cache and ids[0] not in svc._cache
+        assert ids[-1] in svc.store.cache and ids[0] not in svc.store.cache
         assert (await svc.table_details(ids[0])).summary.table_id == ids[0]
     finally:
         await repo.close()

@@ -40,7 +40,7 @@ async def test_a_move_between_the_row_and_the_log_is_not_seen_half(db: DbFactory
             return await original(self, table_id)
 
         monkeypatch.setattr(Tx, "get_moves", racing_get_moves)
-        ctx = await reader._load(tid)
+        ctx = await reader.store.load(tid)
         assert raced == [tid]
         engine = get_engine("kona")
         assert ctx.row.state is not None

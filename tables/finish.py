@@ -1,0 +1,223 @@
+"""The commit of a change of state, and the one path by which every table ends.
+
+Every change to a started table is written by ``Finisher.commit``: the step's moves, the seats'
+changes and, when the table ends, its outcome, results and ratings, all in one transaction that
+checks the table's version; then the outbox of what it shows.  Every ending goes through it:
+
+- the rules' own ending (``Engine.outcome``), and the hard ply bound (``tables.plybound``);
+- a side leaving a game (a resignation or a time-out: ``Change(out=..., end=SIDE_LEFT)`` where two
+  sides play, or the last but one seat going out), placed by who went out (``final_placements``);
+- an agreed draw (``end=AGREEMENT``): everyone first;
+- an abort after the start (``end=ABORT``): the table closes with its last picture, no results.
+
+(A table that never started closes without a state to commit: ``Seating`` writes its status alone.)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+from typing import Any, Final, Literal
+
+from data.models import ABORTED, ACTIVE, FINISHED, OutcomeFacts, ResultRow, SeatRow, StoredOutcome, now_iso
+from data.repository import StaleVersion, Tx
+from tables.errors import TableError
+from tables.leaderboard import rate_finished_table
+from tables.loaded import LoadedTable, Step
+from tables.mesa import mesa_to_act
+from tables.outbox import Message, TableFinished
+from tables.plybound import bound_ending, reaches_bound
+from tables.posts import Posts
+from tables.store import TableStore
+
+#: reminder thresholds as fractions of the time per move
+HALF, LATE = 0.5, 0.9
+
+#: ``Change.end``: a side left (placed by who went out), the players agreed a draw, the table is aborted
+End = Literal["side_left", "agreement", "abort"]
+SIDE_LEFT: Final = "side_left"
+AGREEMENT: Final = "agreement"
+ABORT: Final = "abort"
+
+
+class LostRace(TableError):
+    """A write refused by the database's version check: another writer (perhaps another process) was first."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """What an operation changes at a table besides its moves.
+
+    ``roster``: the seats the game starts with (only the start); ``out``: the seats going out, with
+    their columns (``out_reason``, ``result``); ``end``: an ending outside the rules, or None.
+    """
+
+    roster: list[SeatRow] | None = None
+    out: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    end: End | None = None
+
+    def seats_after(self, seats: list[SeatRow]) -> list[SeatRow]:
+        seats = self.roster if self.roster is not None else seats
+        return [replace(r, **self.out[r.seat]) if r.seat in self.out else r for r in seats]
+
+
+class Finisher:
+    """Writes a step and everything it changes, and finishes a table by one path."""
+
+    def __init__(self, store: TableStore, posts: Posts) -> None:
+        self.store = store
+        self.posts = posts
+
+    async def commit(self, ctx: LoadedTable, state: Any, step: Step, *, change: Change | None = None,
+                     extra: Sequence[Message] = ()) -> list[Message]:
+        """Write ``step`` and ``change`` in one transaction (``LostRace`` when another writer was first),
+        then build the outbox: ``extra`` first, the board and what the step showed, the result."""
+        change = change or Change()
+        now = self.store.now()
+        ctx.seats = change.seats_after(ctx.seats)
+        ending = self.ending(ctx, state, step, change)
+        columns = self._columns(ctx, state, now, ending, change)
+        try:
+            version = await self._write(ctx, state, step, change, columns, ending, now_iso(now))
+        except StaleVersion:
+            self.store.forget(ctx.id)
+            fresh = await self.store.load(ctx.id)
+            raise LostRace("error.stale", board=await self.posts.current(fresh)) from None
+        ctx.row = replace(ctx.row, version=version, turn_deadline=columns["turn_deadline"],
+                          next_event_at=columns["next_event_at"], status=columns.get("status", ctx.row.status),
+                          draw_offer=None, outcome=columns.get("outcome", ctx.row.outcome), state=None)
+        self.store.logged(ctx, step)
+        ctx.state = state
+        ctx.plies += len(step.items)
+        self.store.remember(ctx)
+        over = ending is not None
+        messages: list[Message] = [*extra, *await self.posts.after_step(ctx, step, state, version,
+                                                                         columns["turn_deadline"], over)]
+        if ending is not None and change.end != ABORT:
+            messages += [self.posts.result(ctx, ending, version), self.finished(ctx, ending)]
+        return messages
+
+    @staticmethod
+    def finished(ctx: LoadedTable, ending: StoredOutcome) -> TableFinished:
+        """The front ends' notice that the table ended (after its result post)."""
+        return TableFinished(ctx.id, ctx.row.guild_id, ctx.row.game, ending.text or ending.reason, ending.reason,
+                             tuple(ending.places(len(ctx.seats))), tuple(r.user_id for r in ctx.ordered()),
+                             ctx.options.rated)
+
+    # ---- how the table ends -----------------------------------------------------------------------
+    def ending(self, ctx: LoadedTable, state: Any, step: Step, change: Change) -> StoredOutcome | None:
+        """How the table ends with this change, or None while it goes on."""
+        engine = ctx.engine
+        if change.end == AGREEMENT:
+            return StoredOutcome(AGREEMENT, (1,) * len(ctx.seats))
+        if change.end == ABORT:
+            return StoredOutcome(ABORT, ())
+        if change.end == SIDE_LEFT or engine.outcome(state) is not None or len(ctx.still_in()) <= 1:
+            return self.final_placements(ctx, state)
+        if reaches_bound(engine, ctx.plies + len(step.items)):  # issue 15, defect 12
+            return bound_ending(engine, len(ctx.seats))
+        return None
+
+    @staticmethod
+    def final_placements(ctx: LoadedTable, state: Any) -> StoredOutcome:
+        """The ending of a finished table, out seats last: the last one out best among them, seats
+        that went out together (``out:<k>`` in their ``result``) sharing a place."""
+        outcome = ctx.engine.outcome(state) if state is not None else None
+        n = len(ctx.seats)
+        facts = None
+        if outcome is not None:
+            places = list(outcome.placements) if outcome.placements else []
+            if len(places) != n:
+                winners = set(outcome.winners)
+                places = [1 if (s in winners or (outcome.draw and not winners)) else 2 for s in range(n)]
+            reason, text = outcome.reason, outcome.text
+            facts = OutcomeFacts(dict(outcome.extra), tuple(outcome.scores))
+        else:
+            places, reason, text = [1] * n, "abandoned", ""
+        out_rows = [s for s in ctx.seats if s.out_reason]
+        if not out_rows:
+            return StoredOutcome(reason, tuple(places), text, facts)
+        still = [s for s in range(n) if (row := ctx.by_seat(s)) is not None and not row.out_reason]
+        ranked = sorted(still, key=lambda s: places[s])
+        final = [0] * n
+        place, previous = 0, None
+        for i, s in enumerate(ranked):
+            if previous is None or places[s] != previous:
+                place, previous = i + 1, places[s]
+            final[s] = place
+        order = sorted(out_rows, key=out_rank, reverse=True)
+        for r in order:
+            first = next(j for j, o in enumerate(order) if out_rank(o) == out_rank(r))
+            final[r.seat] = len(ranked) + first + 1
+        if outcome is None or len(still) <= 1:
+            reason = order[-1].out_reason or reason
+        return StoredOutcome(reason, tuple(final), text, facts)
+
+    # ---- the write ---------------------------------------------------------------------------------
+    @staticmethod
+    def _columns(ctx: LoadedTable, state: Any, now: datetime, ending: StoredOutcome | None,
+                 change: Change) -> dict[str, Any]:
+        """The table row's columns after the change: deadlines, status, outcome."""
+        columns: dict[str, Any] = {"turn_deadline": None, "next_event_at": None, "draw_offer": None}
+        if ending is None and ctx.acting(state):
+            seconds = ctx.options.time_per_move
+            # Mesa to act: due for the ticker at once, so a restart resumes Mesa's turn (tables.mesa)
+            due = now if mesa_to_act(ctx, state) else now + timedelta(seconds=seconds * HALF)
+            columns.update(turn_deadline=now_iso(now + timedelta(seconds=seconds)), next_event_at=now_iso(due))
+        if change.end == ABORT:
+            columns["status"] = ABORTED
+        elif ending is not None:
+            columns.update(status=FINISHED, outcome=ending.to_json())
+        elif change.roster is not None:
+            columns["status"] = ACTIVE
+        return columns
+
+    async def _write(self, ctx: LoadedTable, state: Any, step: Step, change: Change, columns: dict[str, Any],
+                     ending: StoredOutcome | None, stamp: str) -> int:
+        """One transaction: the seats, the moves, the row (version checked), the results and ratings."""
+        state_json = json.dumps(ctx.engine.to_json(state), separators=(",", ":"))
+        async with self.store.repo.transaction() as tx:
+            if change.roster is not None:
+                await tx.replace_seats(ctx.id, ctx.seats)
+            for seat, cols in change.out.items():
+                await tx.update_seat(ctx.id, seat, **cols)
+            version = await tx.append_moves(ctx.id, ctx.row.version, step.new_moves(), state_json, stamp,
+                                            first_ply=ctx.plies + 1, **columns)
+            if ending is not None and change.end != ABORT:
+                await self._results(tx, ctx, ending, stamp)
+        return version
+
+    @staticmethod
+    async def _results(tx: Tx, ctx: LoadedTable, ending: StoredOutcome, stamp: str) -> list[ResultRow]:
+        """Each seat's result, and the ratings, in the ending's transaction."""
+        places = ending.places(len(ctx.seats))
+        everyone_first = all(p == 1 for p in places)
+        # issue 9: unrated too when the server turned ratings off meanwhile, or the game's options say so
+        rated = (ctx.options.rated and ctx.engine.description.rated(ctx.options.game)
+                 and await tx.guild_rated(ctx.row.guild_id))
+        rows = []
+        for s in ctx.ordered():
+            place = places[s.seat]
+            verdict = "draw" if everyone_first else ("win" if place == 1 else "loss")
+            rows.append(ResultRow(ctx.id, s.seat, ctx.row.guild_id, ctx.row.game, s.user_id, place, verdict,
+                                  ending.reason, rated, stamp))
+            await tx.update_seat(ctx.id, s.seat, result=verdict)
+        await tx.record_results(rows)
+        sides = [ctx.engine.description.side_of(s, len(ctx.seats), ctx.options.game) for s in range(len(ctx.seats))]
+        await rate_finished_table(tx, rows, sides=sides)  # same transaction
+        verdicts = {r.seat: r.outcome for r in rows}
+        ctx.seats = [replace(s, result=verdicts[s.seat]) for s in ctx.seats]
+        return rows
+
+
+def out_rank(row: SeatRow) -> int:
+    """The order in which a seat went out (``out:<k>`` in its ``result``; 0 when still in)."""
+    return int((row.result or "out:0").split(":")[1])
+
+
+def out_updates(ctx: LoadedTable, seats: Sequence[int], reason: str) -> dict[int, dict[str, Any]]:
+    """Seat changes for seats going out together (they share one rank: ``out:<k>``)."""
+    k = max((out_rank(r) for r in ctx.seats if r.out_reason), default=0) + 1
+    return {s: {"out_reason": reason, "result": f"out:{k}"} for s in seats}

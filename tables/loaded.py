@@ -1,0 +1,121 @@
+"""A table as one operation sees it, and the moves one operation makes.
+
+``LoadedTable`` is what ``TableStore.load`` returns: the row, the seats, the engine, the typed options
+and (once started) the current state.  Every collaborator of the service reads a table through it;
+only the store makes one.  ``Step`` collects the moves an operation makes (a player's move and the
+chance moves and out seats' moves that follow it), which ``Finisher.commit`` writes in one transaction.
+"""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from data.models import NewMove, SeatRow, TableOptions, TableRow
+from engines import Engine
+from tables.games import title as game_title
+
+log = logging.getLogger("tables.service")
+
+
+def log_damage(table_id: int, what: str, exc: BaseException) -> None:
+    """Log a damaged table with where it failed: the exception's type and traceback frames.
+
+    The exception's own message is left out by design (an engine's message may quote a move with
+    hidden faces, PL-9); the frames hold code, not values, so they keep no secret.
+    """
+    frames = "".join(traceback.format_tb(exc.__traceback__))
+    log.error("table %d: %s (%s)\n%s", table_id, what, type(exc).__name__, frames.rstrip())
+
+
+@dataclass
+class LoadedTable:
+    """A loaded table: row, seats, engine, options and (once started) the current state."""
+
+    row: TableRow
+    seats: list[SeatRow]
+    engine: Engine
+    options: TableOptions
+    state: Any = None
+    plies: int = 0  # moves in the log
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def title(self) -> str:
+        """The game's title for texts (``Kona``)."""
+        return game_title(self.row.game)
+
+    def seat_of(self, user_id: int) -> SeatRow | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def by_seat(self, seat: int) -> SeatRow | None:
+        return next((s for s in self.seats if s.seat == seat), None)
+
+    def ordered(self) -> list[SeatRow]:
+        """The seats in seat order."""
+        return sorted(self.seats, key=lambda s: s.seat)
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.ordered()]
+
+    def names_of(self, seats: Sequence[int]) -> str:
+        """``Ana, Ben``: the names of these seats, in the order given."""
+        return ", ".join(row.name for s in seats if (row := self.by_seat(s)) is not None)
+
+    def users_of(self, seats: Sequence[int]) -> tuple[int, ...]:
+        return tuple(row.user_id for s in seats if (row := self.by_seat(s)) is not None)
+
+    def out_seats(self) -> set[int]:
+        return {s.seat for s in self.seats if s.out_reason}
+
+    def still_in(self) -> list[int]:
+        return [s.seat for s in self.seats if not s.out_reason]
+
+    def acting(self, state: Any) -> list[int]:
+        """The seats still in that act now (Mesa's included): none once the game is over."""
+        if state is None or self.engine.outcome(state) is not None:
+            return []
+        out = self.out_seats()
+        return [s for s in self.engine.actors(state) if s not in out]
+
+    def simultaneous(self, state: Any) -> bool:
+        """Whether several seats act at the same time now (K3-3.2's building)."""
+        return state is not None and self.engine.description.simultaneous_phase(self.engine.phase(state)) is not None
+
+    def unlisted(self, state: Any) -> bool:
+        """Whether the moves now are too many to list (players write them or ask for a proposal)."""
+        phase = self.engine.description.simultaneous_phase(self.engine.phase(state)) if state is not None else None
+        return phase is not None and not phase.listed
+
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The table's sides (partners share one, KR-6.2)."""
+        return self.engine.description.sides(len(self.seats), self.options.game)
+
+
+class Played(NamedTuple):
+    """One move of a step: the state before it, the move, who made it (-1: chance) and its canonical text."""
+
+    before: Any
+    move: Any
+    seat: int
+    text: str
+
+
+@dataclass
+class Step:
+    """The moves made in one operation, in order."""
+
+    items: list[Played] = field(default_factory=list)
+
+    def new_moves(self) -> list[NewMove]:
+        return [NewMove(p.seat, p.text) for p in self.items]
+
+    def mover(self) -> int | None:
+        """The first seat (not chance) that moved in this step."""
+        return next((p.seat for p in self.items if p.seat >= 0), None)

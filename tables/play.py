@@ -1,0 +1,193 @@
+"""Playing a started table: moves, proposals, resignations, draws, and seats that go out.
+
+A move is judged under the table's lock on the table as stored now (``TableStore.load``), applied
+by the rules step, and written with everything that follows it by ``Finisher.commit`` in one
+transaction that checks the version.  When that check loses to another process that wrote between
+the read and the write (issue 19), the move is judged again on what the database holds now: a
+doubled or stale submission is refused then, a move still legal is applied.
+
+Players who leave a running game of three or more sides ("out" seats).  The engines have no
+elimination move: K3 eliminates only a player who cannot act (K3-7.1), and Krakatoa has no
+elimination at all.  So when a player runs out of time (in a game whose description says
+``on_timeout="leave"``), or resigns while two or more other sides remain, the seat is marked out
+(``out_reason``, with the order of going out) and from then on its moves are played by Mesa's
+``easy`` level from that seat's view (``RulesStep.advance``).  When the game ends, the out seats are
+placed below every seat still in (``Finisher.final_placements``); when at most one seat is still in,
+the table ends at once with that seat first.  Games of two sides simply end: the leaving side loses.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from data.models import ACTIVE, WAITING, SeatRow
+from engines import MoveError
+from tables.errors import TableError
+from tables.finish import AGREEMENT, SIDE_LEFT, Change, Finisher, LostRace, out_updates
+from tables.loaded import LoadedTable, Step
+from tables.mesa import is_mesa
+from tables.outbox import Message
+from tables.posts import Posts
+from tables.rules_step import RulesStep
+from tables.store import TableStore
+
+#: ``propose(style=SHUFFLE)``: the game's last auto style, another kind of proposal (K3's random build)
+SHUFFLE = "shuffle"
+#: no move of any game is this long (issue 14): refused without echoing it
+MAX_MOVE_TEXT = 200
+#: a move that loses the version check to another process is judged again this many times (issue 19)
+RACE_RETRIES = 4
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A move proposed for a player (``Play.propose``): its text, and a sketch to preview it."""
+
+    text: str
+    sketch: str = ""
+
+
+class Play:
+    """The actions of seated players at a started table."""
+
+    def __init__(self, store: TableStore, posts: Posts, rules: RulesStep, finisher: Finisher) -> None:
+        self.store = store
+        self.posts = posts
+        self.rules = rules
+        self.finisher = finisher
+
+    async def active(self, table_id: int, user_id: int) -> tuple[LoadedTable, SeatRow]:
+        """The started table and the caller's seat in it, or the refusal that says why not."""
+        ctx = await self.store.load(table_id)
+        if ctx.row.status != ACTIVE:
+            key = "error.not_started" if ctx.row.status in WAITING else "error.game_over"
+            raise TableError(key, table=table_id)
+        seat = ctx.seat_of(user_id)
+        if seat is None:
+            raise TableError("error.not_seated", table=table_id)
+        if seat.out_reason:
+            raise TableError("error.you_are_out", table=table_id)
+        return ctx, seat
+
+    # ---- moves --------------------------------------------------------------------------------------
+    async def submit_move(self, table_id: int, user_id: int, text: str,
+                          expected_version: int | None = None) -> list[Message]:
+        """Parse (tolerantly), check the seat, apply, draw chance, store, and report.
+
+        (K3's builders act at once, K3-3.2: each of the other seats may win one race, hence a few tries.)
+        """
+        if len(text) > MAX_MOVE_TEXT:
+            raise TableError("error.move_too_long", length=len(text), limit=MAX_MOVE_TEXT)
+        for _ in range(RACE_RETRIES):
+            try:
+                return await self._submit_once(table_id, user_id, text, expected_version)
+            except LostRace:
+                continue
+        return await self._submit_once(table_id, user_id, text, expected_version)
+
+    async def _submit_once(self, table_id: int, user_id: int, text: str, expected_version: int | None) -> list[Message]:
+        async with self.store.lock(table_id):
+            ctx, seat = await self.active(table_id, user_id)
+            actors = ctx.acting(ctx.state)
+            # K3 builders act at the same time (K3-3.2): another player's build does not make a
+            # builder's own board stale, so only a version older than the building phase is refused
+            simultaneous = ctx.simultaneous(ctx.state) and seat.seat in actors
+            if expected_version is not None and expected_version != ctx.row.version and not simultaneous:
+                raise TableError("error.stale", board=await self.posts.current(ctx))
+            if seat.seat not in actors:
+                raise TableError("error.not_your_turn", player=ctx.names_of(actors) or "-")
+            step, after = self.rules.player_move(ctx, seat, text)
+            after = await self.rules.advance(ctx, after, ctx.plies + 1, step)
+            return await self.finisher.commit(ctx, after, step)
+
+    async def propose(self, table_id: int, user_id: int, style: str | None = None, *,
+                      rng: random.Random | None = None, unlisted_only: bool = False) -> Proposal:
+        """The engine's ``auto_move`` for this player, to play or to preview; nothing is stored.
+
+        ``style``: one of the game's ``auto_styles``, or ``SHUFFLE`` for its last one; ``unlisted_only``:
+        refuse unless the moves now are too many to list (the build preview of K3-3.4).
+        """
+        async with self.store.lock(table_id):
+            ctx, seat = await self.active(table_id, user_id)
+            engine, state = ctx.engine, ctx.state
+            actors = ctx.acting(state)
+            if unlisted_only and (not ctx.unlisted(state) or seat.seat not in actors):
+                raise TableError("error.no_build_now", table=table_id)
+            if seat.seat not in actors:
+                raise TableError("error.not_your_turn", player=ctx.names_of(actors) or "-")
+            styles = engine.description.auto_styles
+            if style == SHUFFLE:
+                style = styles[-1]
+            if style is not None and style not in styles:
+                raise TableError("error.bad_move", move=f"auto {style}", detail=", ".join(styles))
+            try:
+                move = engine.auto_move(state, seat.seat, rng or random.Random(), style or styles[0])
+            except MoveError as exc:
+                raise TableError("error.bad_move", move="auto", detail=str(exc)) from None
+            return Proposal(engine.format_move(state, move), engine.move_sketch(state, move))
+
+    # ---- leaving a game -----------------------------------------------------------------------------
+    async def resign(self, table_id: int, user_id: int) -> list[Message]:
+        async with self.store.lock(table_id):
+            ctx, seat = await self.active(table_id, user_id)
+            return await self.leave_game(ctx, [seat.seat], "resign")
+
+    async def leave_game(self, ctx: LoadedTable, seats: list[int], reason: str) -> list[Message]:
+        """Seats leave a running game (resign, or a time-out where the seat goes out): see the module docstring."""
+        description = ctx.engine.description
+        # a partnership is one side: the partners go out with the leaver (KR-6.2)
+        seats = sorted({p for s in seats for p in description.partners(s, len(ctx.seats), ctx.options.game)})
+        updates = out_updates(ctx, seats, reason)
+        info = self.posts.info(ctx, f"info.out.{reason}", name=ctx.names_of(seats))
+        if len(ctx.sides()) == 2:
+            return await self.finisher.commit(ctx, ctx.state, Step(), change=Change(out=updates, end=SIDE_LEFT))
+        ctx.seats = Change(out=updates).seats_after(ctx.seats)  # out before the moves that follow are played
+        step = Step()
+        state = ctx.state
+        if len(ctx.still_in()) > 1:
+            state = await self.rules.advance(ctx, state, ctx.plies, step)
+        return await self.finisher.commit(ctx, state, step, change=Change(out=updates), extra=[info])
+
+    async def timeout(self, ctx: LoadedTable, actors: list[int]) -> list[Message]:
+        """Time ran out: the engine's auto move where the rules say so (KR-8.4); else the seats leave
+        (out of a game of three or more sides, or the game is lost)."""
+        if ctx.engine.description.on_timeout == "auto" and actors:
+            info = self.posts.info(ctx, "info.timeout_auto", name=ctx.names_of(actors))
+            step, after = await self.rules.timeout_move(ctx, actors[0])
+            after = await self.rules.advance(ctx, after, ctx.plies + 1, step)
+            return await self.finisher.commit(ctx, after, step, extra=[info])
+        return await self.leave_game(ctx, actors, "time")
+
+    # ---- draws --------------------------------------------------------------------------------------
+    async def offer_draw(self, table_id: int, user_id: int) -> list[Message]:
+        """Offer a draw (Kona, Plateau); the opponent accepts by offering too."""
+        async with self.store.lock(table_id):
+            ctx, seat = await self.active(table_id, user_id)
+            if not ctx.engine.description.draw_offers:
+                raise TableError("error.no_draws", game=ctx.title)
+            if all(is_mesa(s.user_id) for s in ctx.seats if s.seat != seat.seat):
+                raise TableError("error.mesa_plays_on")  # Mesa answers every offer by playing on
+            offer = ctx.row.draw_offer
+            if offer == seat.seat:
+                raise TableError("error.draw_already_offered")
+            if offer is not None:  # the other player offered: agreed
+                return await self.finisher.commit(ctx, ctx.state, Step(), change=Change(end=AGREEMENT))
+            await self._set_offer(ctx, seat.seat)
+            other = tuple(s.user_id for s in ctx.seats if s.seat != seat.seat)
+            return [self.posts.info(ctx, "info.draw_offered", mention=other, hint="draw", name=seat.name)]
+
+    async def decline_draw(self, table_id: int, user_id: int) -> list[Message]:
+        async with self.store.lock(table_id):
+            ctx, seat = await self.active(table_id, user_id)
+            if ctx.row.draw_offer is None or ctx.row.draw_offer == seat.seat:
+                raise TableError("error.no_draw_offer")
+            await self._set_offer(ctx, None)
+            return [self.posts.info(ctx, "info.draw_declined", name=seat.name)]
+
+    async def _set_offer(self, ctx: LoadedTable, seat: int | None) -> None:
+        """Record a draw offer (or its refusal): the board stays as it was, so its version does too."""
+        async with self.store.repo.transaction() as tx:
+            await tx.update_table(ctx.id, ctx.row.version, self.store.stamp(), bump=False, draw_offer=seat)
+        ctx.row = replace(ctx.row, draw_offer=seat)
+        self.store.remember(ctx)

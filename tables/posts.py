@@ -1,0 +1,347 @@
+"""The posts: what each message of a table says and shows (board, private, event, result, waiting).
+
+Everything here builds outbox messages (``tables.outbox``) from a loaded table and states: words are
+translation keys and params, pictures come from the renderer (off the event loop).  Nothing here
+writes: the only reads are of the move log, for a board drawn again after a restart (its caption and
+the picture's "what the last move changed"), through the ``LogReader`` handed in, so the posts are
+tested without a database.
+
+Public posts are built from the spectator view only (``engine.view(state, None)``) and the public
+notation of moves (``engine.public_move``): nothing here may learn a seat's secret for a public post.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from data.models import ABORTED, FINISHED, INVITED, WAITING, StoredOutcome, parse_iso
+from engines import Engine, ReplayStep
+from engines.base import QuickMove
+from tables.bounded import LruCache
+from tables.durations import format_duration
+from tables.endings import final_picture
+from tables.games import variant_text
+from tables.loaded import LoadedTable, Step
+from tables.mesa import is_mesa, mention_seats, mesa_to_act, mesa_turn_goes_on
+from tables.outbox import BOARD, DRAW, INFO, INVITE, MINE, QUICK, RESULT, Message, PrivatePost, PublicPost
+from tables.outcome_words import event_key, named_facts, outcome_key, outcome_params
+
+log = logging.getLogger("tables.service")
+
+#: render.render or tables.rendering.ProcessRenderer: ``(game, view, names, result=..., previous=...)``
+Renderer = Callable[..., bytes]
+
+#: endings outside the rules, which the catalogue words by reason alone (no engine facts)
+OUTSIDE_ENDINGS = ("time", "resign", "agreement")
+
+
+class LogReader(Protocol):
+    """The log of a table, replayed (``TableStore.log_steps``)."""
+
+    async def log_steps(self, ctx: LoadedTable) -> list[tuple[ReplayStep, int]]: ...
+
+
+class Posts:
+    """Builds every message a table posts.  ``renderer`` None: posts without pictures."""
+
+    def __init__(self, renderer: Renderer | None, log_reader: LogReader) -> None:
+        self.renderer = renderer
+        self.log_reader = log_reader
+        #: table id -> (plies, words) of its last step's board caption, for the board drawn again
+        self.said: LruCache[int, tuple[int, str]] = LruCache()
+
+    # ---- pictures and small parts -----------------------------------------------------------------
+    async def image(self, game: str, view: dict[str, Any], names: list[str], *,
+                    result: dict[str, Any] | None = None, previous: dict[str, Any] | None = None) -> bytes | None:
+        """The picture; ``result`` (an ending outside the rules) and ``previous`` (the view before the
+        last move, for the caption) are passed only when there is one, as ``render.render`` takes them."""
+        if self.renderer is None:
+            return None
+        extra = {k: v for k, v in (("result", result), ("previous", previous)) if v is not None}
+        try:
+            return await asyncio.to_thread(self.renderer, game, view, names, **extra)
+        except Exception:  # an image is a nicety: never lose a stored move over it
+            log.exception("rendering %s failed", game)
+            return None
+
+    @staticmethod
+    def player_list(ctx: LoadedTable) -> str:
+        marks = ctx.engine.description.seat_marks
+        parts = []
+        for s in ctx.ordered():
+            mark = marks[s.seat] if marks and s.seat < len(marks) else str(s.seat)
+            gone = " ✗" if s.out_reason else ""
+            parts.append(f"{s.name} [{mark}]{gone}")
+        return " · ".join(parts)
+
+    @staticmethod
+    def status_line(ctx: LoadedTable, view: dict[str, Any]) -> str:
+        """Each side's score: a side's seats share one total (partnerships, KR-6.2)."""
+        for key in ("totals", "scores"):
+            values = view.get(key)
+            if isinstance(values, list) and values and all(isinstance(v, int) for v in values):
+                names = ctx.names()
+                if len(values) == len(names):
+                    return " · ".join(f"{n} {v}" for n, v in zip(names, values))
+                sides = ctx.sides()
+                if len(values) == len(sides):
+                    return " · ".join(f"{' & '.join(names[s] for s in side)} {v}" for side, v in zip(sides, values))
+                return " · ".join(str(v) for v in values)
+        return ""
+
+    @staticmethod
+    def deadline_params(row_deadline: str | None) -> dict[str, Any]:
+        moment = parse_iso(row_deadline)
+        if moment is None:
+            return {"deadline": "-", "deadline_ts": 0}
+        return {"deadline": moment.strftime("%Y-%m-%d %H:%M UTC"), "deadline_ts": int(moment.timestamp())}
+
+    @staticmethod
+    def offers(engine: Engine, state: Any, humans: int) -> frozenset[str]:
+        """The controls a board may carry besides the move picker (``PublicPost.offers``); no Draw where
+        fewer than two people sit (Mesa answers every offer by playing on)."""
+        description = engine.description
+        offers = set()
+        if engine.has_private_info(state):
+            offers.add(MINE)
+        if description.draw_offers and humans >= 2:
+            offers.add(DRAW)
+        if description.quick_moves:
+            offers.add(QUICK)
+        return frozenset(offers)
+
+    # ---- the board --------------------------------------------------------------------------------
+    async def board(self, ctx: LoadedTable, state: Any, version: int, deadline: str | None, moves_text: str = "",
+                    *, image: bool = True, previous: Any = None) -> PublicPost:
+        """The table's board post; ``previous``: the state before the last move (the caption's "capturing 1")."""
+        engine = ctx.engine
+        ended = ctx.row.status in (FINISHED, ABORTED)
+        result = None
+        redrawn = ""  # drawn again (/board, resign, a restart): the last step told as when first posted
+        if not moves_text and ctx.plies and state is ctx.state:
+            previous, redrawn = await self._redrawn(ctx, image, previous)
+        view = engine.view(state, None)  # the spectator view: public posts never hold a secret
+        if ended:  # resigned, timed out, agreed, aborted: the result banner, not "X to move" (tables.endings)
+            view, result = final_picture(engine, state, ctx.row.outcome, ctx.seats, aborted=ctx.row.status == ABORTED)
+        actors = [] if ended else ctx.acting(state)
+        over = engine.outcome(state) is not None or ended
+        params: dict[str, Any] = {
+            "table": ctx.id, "game": ctx.title, "players": self.player_list(ctx),
+            "moves": moves_text or redrawn or (view.get("last_move") or ""),
+            "turn": ctx.names_of(actors), "status": self.status_line(ctx, view),
+            "position": view.get("position", ""), "ply": view.get("ply", 0),
+            **self.deadline_params(deadline),
+        }
+        key, hint = self._board_key(ctx, state, view, actors, params, bool(moves_text), over)
+        before = engine.view(previous, None) if previous is not None else None
+        picture = await self.image(ctx.row.game, view, ctx.names(), result=result, previous=before) if image else None
+        mention = () if over else tuple(u for u in ctx.users_of(actors) if not is_mesa(u))
+        offers = self.offers(engine, state, sum(1 for s in ctx.seats if not is_mesa(s.user_id)))
+        # what the controls need rides with the post: delivering it never calls the service back
+        quick: tuple[QuickMove, ...] = ()
+        if QUICK in offers and mention and hint == "move":
+            first = ctx.seat_of(mention[0])
+            quick = tuple(engine.quick_moves(state, first.seat)) if first is not None else ()
+        mesa_next = not over and mesa_to_act(ctx, state)
+        return PublicPost(ctx.id, BOARD, key, params, picture, mention, hint, version, offers, quick, mesa_next)
+
+    def _board_key(self, ctx: LoadedTable, state: Any, view: dict[str, Any], actors: list[int],
+                   params: dict[str, Any], told: bool, over: bool) -> tuple[str, str | None]:
+        """The board text's key and the controls it asks for (params: Mesa's turn has no deadline)."""
+        hint: str | None
+        if over:
+            # a game ended by resignation, time or agreement has no move of its own to show
+            ended_by_move = told or (ctx.engine.outcome(state) is not None and bool(params["moves"]))
+            key, hint = ("board.final" if ended_by_move else "board.over"), None
+        elif ctx.unlisted(state):
+            key, hint = "board.build", "build"
+        else:
+            mesa_only = bool(actors) and not mention_seats(ctx, actors)  # Mesa never has a deadline (tables.mesa)
+            if not told and not view.get("last_move"):  # the opening board
+                key = "board.mesa_start" if mesa_only else "board.start"
+            else:
+                key = "board.mesa" if mesa_only else "board.turn"
+            hint = "move"
+            if mesa_only:
+                params.update(deadline="-", deadline_ts=0)
+        if params["status"]:
+            key += "_score"
+        if ctx.row.draw_offer is not None and not over:
+            hint = "draw"
+        return key, hint
+
+    async def _redrawn(self, ctx: LoadedTable, image: bool, previous: Any) -> tuple[Any, str]:
+        """(the state before the last move, the last step's caption) for a board drawn again: the
+        caption remembered when the step was posted, else read from the log once (after a restart);
+        the state only when a picture will show what the last move changed."""
+        said = self.said.get(ctx.id)
+        told = said[1] if said is not None and said[0] == ctx.plies else ""
+        picture_needs = image and previous is None and self.renderer is not None
+        if picture_needs or not told:
+            before_last, from_log = await self._last_step(ctx)
+            previous = before_last if picture_needs else previous
+            told = told or from_log
+            self.said[ctx.id] = (ctx.plies, told)
+        return previous, told
+
+    async def _last_step(self, ctx: LoadedTable) -> tuple[Any, str]:
+        """For a board drawn again: the state before the last logged move (the picture then shows what
+        it changed) and the last step's words as they were first posted, ``Ben: a1-b1`` or ``Ana: aim
+        s1 hard · roll YYB/YRR/RRR`` (the last seat's move and the chance moves it set off; public
+        notation, so a hidden placement stays hidden)."""
+        logged = await self.log_reader.log_steps(ctx)
+        if not logged:
+            return None, ""
+        items = [(step.before, step.move, seat) for step, seat in logged]
+        first = max((i for i, item in enumerate(items) if item[2] >= 0), default=len(items) - 1)
+        return items[-1][0], self.told(ctx, items[first:])
+
+    async def current(self, ctx: LoadedTable, image: bool = True) -> PublicPost:
+        """The table's current public post: the invitation, or the board."""
+        if ctx.row.status in WAITING or ctx.state is None:
+            return self.waiting(ctx)
+        return await self.board(ctx, ctx.state, ctx.row.version, ctx.row.turn_deadline, image=image)
+
+    # ---- what a step shows ------------------------------------------------------------------------
+    async def after_step(self, ctx: LoadedTable, step: Step, state: Any, version: int, deadline: str | None,
+                         over: bool) -> list[Message]:
+        """What a committed step shows: the board, the private views it changed, the events it caused."""
+        moves_text = self.told(ctx, [(p.before, p.move, p.seat) for p in step.items])
+        if step.items:  # (an ending without a move keeps the last step's caption for the board drawn again)
+            self.said[ctx.id] = (ctx.plies, moves_text)
+        private_seats = [] if over else self.private_changes(ctx, step, state)
+        # the pictures are drawn side by side (the renderer runs in threads)
+        previous = step.items[-1].before if step.items else None
+        mover = step.mover()
+        held = not over and mover is not None and mesa_turn_goes_on(ctx, state, mover)  # tables.mesa
+        board = asyncio.ensure_future(self.board(ctx, state, version, deadline, moves_text, image=not held,
+                                                 previous=previous))
+        private = await asyncio.gather(*(self.private(ctx, state, seat) for seat in private_seats))
+        return [await board, *private, *self.events(ctx, step, state, version)]
+
+    @staticmethod
+    def told(ctx: LoadedTable, items: Sequence[tuple[Any, Any, int]]) -> str:
+        """Moves as a board's caption tells them: ``Ana: aim s1 hard · roll YYB/YRR/RRR`` (the public
+        notation, so a hidden placement stays hidden; chance moves have no name)."""
+        parts = []
+        for before, move, seat in items:
+            public = ctx.engine.public_move(before, move)
+            row = ctx.by_seat(seat) if seat >= 0 else None
+            parts.append(f"{row.name}: {public}" if row else public)
+        return " · ".join(parts)
+
+    async def private(self, ctx: LoadedTable, state: Any, seat: int) -> PrivatePost:
+        """A seat's private view (its own secrets), for that player only."""
+        view = ctx.engine.view(state, seat)
+        row = ctx.by_seat(seat)
+        assert row is not None
+        params = {"table": ctx.id, "game": ctx.title, "position": view.get("position", "")}
+        picture = await self.image(ctx.row.game, view, ctx.names())
+        return PrivatePost(ctx.id, row.user_id, "private.view", params, picture)
+
+    @staticmethod
+    def private_changes(ctx: LoadedTable, step: Step, state_after: Any) -> list[int]:
+        """Seats whose private view changed (DESIGN: DM a player's view when it changes).
+
+        The engine names them (``private_changes``: Plateau's mover after a hidden placement, K3's
+        players after the deal); none once nothing is private any more (K3-10 after the last build).
+        """
+        engine = ctx.engine
+        if not engine.has_private_info(state_after):
+            return []
+        seats = [s for p in step.items for s in engine.private_changes(p.before, p.move)]
+        out = ctx.out_seats()
+        bots = {r.seat for r in ctx.seats if is_mesa(r.user_id)}  # Mesa's view never leaves the thinker
+        return [s for s in dict.fromkeys(seats) if s not in out and s not in bots]
+
+    @staticmethod
+    def events(ctx: LoadedTable, step: Step, final: Any, version: int) -> list[PublicPost]:
+        """What the step's moves made happen (``Engine.events``: eliminations, penalties, bonuses ...),
+        each told in the table's text as a sentence with names (``event.<game>.<code>``)."""
+        posts: list[PublicPost] = []
+        if not step.items:
+            return posts
+        names = ctx.names()
+        afters = [p.before for p in step.items[1:]] + [final]
+        for played, after in zip(step.items, afters, strict=True):
+            for code, event_facts in ctx.engine.events(played.before, played.move, after):
+                key = event_key(ctx.row.game, code)
+                if key is not None:
+                    params = {"table": ctx.id, "game": ctx.title, **named_facts(names, event_facts)}
+                    posts.append(PublicPost(ctx.id, INFO, key, params, version=version))
+        return posts
+
+    # ---- the result -------------------------------------------------------------------------------
+    def result(self, ctx: LoadedTable, ending: StoredOutcome, version: int) -> PublicPost:
+        """The ending in words: the catalogue's sentence for the engine's facts when it has one, else
+        the winners and standings."""
+        places = ending.places(len(ctx.seats))
+        worded = self._worded_result(ctx, places, ending, version)
+        if worded is not None:
+            return worded
+        names = ctx.names()
+        winners = [names[s] for s, p in enumerate(places) if p == 1]
+        params: dict[str, Any] = {
+            "table": ctx.id, "game": ctx.title, "detail": ending.text or ending.reason, "reason": ending.reason,
+            "winners": ", ".join(winners),
+            "standings": " · ".join(f"{p}. {names[s]}" for s, p in sorted(enumerate(places), key=lambda x: x[1])),
+        }
+        if all(p == 1 for p in places):
+            key = "result.draw"
+        elif len(places) > 2:
+            key = "result.standings"
+        else:
+            key = "result.win"
+        if ending.reason in OUTSIDE_ENDINGS:
+            key += "." + ending.reason
+            params["loser"] = ", ".join(names[s] for s, p in enumerate(places) if p != 1)
+        return PublicPost(ctx.id, RESULT, key, params, None, (), None, version)
+
+    @staticmethod
+    def _worded_result(ctx: LoadedTable, places: list[int], ending: StoredOutcome, version: int) -> PublicPost | None:
+        """The ending in a player's words (``tables.outcome_words``), when the catalogue has them."""
+        facts = ending.facts
+        if facts is None or ending.reason in OUTSIDE_ENDINGS:
+            return None
+        key = outcome_key(ctx.row.game, ending.reason, dict(facts.extra))
+        if key is None:
+            return None
+        params = outcome_params(ctx.names(), places, dict(facts.extra), facts.scores)
+        params.update(table=ctx.id, game=ctx.title, reason=ending.reason)
+        return PublicPost(ctx.id, RESULT, key, params, None, (), None, version)
+
+    # ---- a table waiting for its players ----------------------------------------------------------
+    @staticmethod
+    def waiting(ctx: LoadedTable, update: bool = False) -> PublicPost:
+        """The invitation (``update``: the table's news after someone answered, joined or left, which
+        reads as an update of the invitation rather than a fresh one)."""
+        engine = ctx.engine
+        pending = [s for s in ctx.seats if not s.accepted]
+        host = ctx.seat_of(ctx.row.host_id)
+        params = {
+            "table": ctx.id, "game": ctx.title, "host": host.name if host else "?",
+            "players": ", ".join(s.name for s in ctx.ordered()), "invited": ", ".join(s.name for s in pending),
+            "count": len(ctx.seats), "min": engine.min_players, "max": engine.max_players,
+            "time": format_duration(ctx.options.time_per_move), "rated": "✓" if ctx.options.rated else "✗",
+        }
+        variant = variant_text(engine.name, ctx.options.game)  # what is played: teams, a preset …
+        params["variant"] = f"{variant}; " if variant else ""
+        if ctx.row.status == INVITED and pending:
+            # seats already taken besides the host's: Mesa's (bots=N), so the invited know whom they play
+            others = [s.name for s in ctx.ordered() if s.accepted and s.user_id != ctx.row.host_id]
+            key = "invite.challenge.update" if update else ("invite.challenge.with" if others else "invite.challenge")
+            params["others"] = ", ".join(others)
+            return PublicPost(ctx.id, INVITE, key, params, None, tuple(s.user_id for s in pending), "invite",
+                              ctx.row.version)
+        return PublicPost(ctx.id, INVITE, "invite.open.update" if update else "invite.open", params, None, (), "join",
+                          ctx.row.version)
+
+    @staticmethod
+    def info(ctx: LoadedTable, key: str, version: int | None = None, *, mention: tuple[int, ...] = (),
+             hint: str | None = None, **params: Any) -> PublicPost:
+        """A line of news at the table (``info.*``, ``invite.*``): the table and game always named."""
+        return PublicPost(ctx.id, INFO, key, {"table": ctx.id, "game": ctx.title, **params}, None, mention, hint,
+                          ctx.row.version if version is None else version)

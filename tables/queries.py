@@ -1,0 +1,252 @@
+"""What players and front ends ask about tables, without changing them.
+
+The listings (``/games``, which table a command means), a table's details and move list
+(``/history table=N``), the legal moves of a seat (autocomplete, pickers), the current post again
+(``/board``) and a seat's private view ("My pieces"), and the boards stored but never posted
+(``missed_posts``, after a crash).  Hidden moves are shown in public form unless the viewer made them
+or the game is over; public posts come from ``Posts``, built from the spectator view.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from data.models import ACTIVE, FINISHED, LIVE, WAITING, MoveRow, StoredOutcome, TableOptions, TableRow, parse_iso
+from engines import get_engine
+from engines.base import QuickMove
+from tables.errors import TableError
+from tables.games import title as game_title
+from tables.guild_life import GuildLife
+from tables.limits import MAX_USER_TABLES
+from tables.loaded import LoadedTable
+from tables.outbox import Message, PrivatePost, PublicPost
+from tables.posts import Posts
+from tables.reposts import RepostGate
+from tables.store import TableStore
+
+log = logging.getLogger("tables.service")
+
+#: tables named at most in a "which table?" answer
+MAX_LISTED_TABLES = 10
+
+
+@dataclass(frozen=True)
+class TableSummary:
+    """One line of ``active_tables``: what a player needs to find their games."""
+
+    table_id: int
+    game: str
+    title: str
+    status: str
+    players: tuple[str, ...]
+    user_ids: tuple[int, ...]
+    turn: tuple[str, ...]
+    turn_user_ids: tuple[int, ...]
+    deadline: datetime | None
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    version: int
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    ply: int
+    seat: int  # -1 = chance
+    player: str  # the seat's name, or "" for chance
+    text: str
+
+
+@dataclass(frozen=True)
+class TableDetails:
+    summary: TableSummary
+    options: dict[str, Any]
+    moves: tuple[MoveRecord, ...]
+    outcome: str | None
+    position: str | None  # the spectator view notation (None before the start)
+
+
+class Queries:
+    """Answers about tables; reads only (the one write, a board's location, is the store's)."""
+
+    def __init__(self, store: TableStore, posts: Posts, guild_life: GuildLife) -> None:
+        self.store = store
+        self.repo = store.repo
+        self.posts = posts
+        self.guild_life = guild_life
+        self.reposts = RepostGate()  # issue 15, defect 1
+
+    # ---- listings -----------------------------------------------------------------------------------
+    @staticmethod
+    def summary(ctx: LoadedTable) -> TableSummary:
+        ordered = ctx.ordered()
+        actors = ctx.acting(ctx.state) if ctx.row.status == ACTIVE else []
+        return TableSummary(
+            ctx.id, ctx.row.game, ctx.title, ctx.row.status, tuple(s.name for s in ordered),
+            tuple(s.user_id for s in ordered), tuple(row.name for a in actors if (row := ctx.by_seat(a)) is not None),
+            ctx.users_of(actors), parse_iso(ctx.row.turn_deadline), ctx.row.guild_id, ctx.row.channel_id,
+            ctx.row.thread_id, ctx.row.version)
+
+    async def _summaries(self, rows: Sequence[TableRow]) -> list[TableSummary]:
+        out = []
+        for row in rows:
+            try:
+                out.append(self.summary(await self.store.load(row.id)))
+            except TableError:
+                log.warning("table %d skipped in a listing (damaged)", row.id)
+        return out
+
+    async def _listing(self, rows: Sequence[TableRow]) -> list[TableSummary]:
+        """Summaries of many tables: waiting ones from their rows and seats (one query for all seats),
+        started ones from the cache or a load (their state says whose turn it is)."""
+        waiting = [row for row in rows if row.status in WAITING]
+        seats = await self.repo.seats_of_tables([row.id for row in waiting])
+        out = []
+        for row in rows:
+            if row.status not in WAITING:
+                out.extend(await self._summaries([row]))
+                continue
+            try:
+                engine = get_engine(row.game)
+            except KeyError:
+                log.warning("table %d skipped in a listing (damaged)", row.id)
+                continue
+            out.append(self.summary(LoadedTable(row, seats.get(row.id, []), engine, TableOptions())))
+        return out
+
+    async def active_tables(self, user_id: int, guild_id: int | None = None) -> list[TableSummary]:
+        """The player's live tables (waiting or playing), oldest first."""
+        rows = await self.repo.tables_for_user(user_id, guild_id, LIVE, limit=MAX_USER_TABLES)
+        return await self._listing(rows)  # issue 15, defect 10: fast however many tables name the user
+
+    async def find_tables_in_place(self, guild_id: int, place_id: int, user_id: int) -> list[TableSummary]:
+        """Live tables in this channel or thread where the user is seated."""
+        rows = await self.repo.tables_in_place(guild_id, place_id, LIVE)
+        return [s for s in await self._summaries(rows) if user_id in s.user_ids]
+
+    async def table_meant(self, user_id: int, guild_id: int, place_id: int | None = None,
+                          want: Callable[[TableSummary], bool] | None = None) -> int:
+        """The table a command without a table number means (both front ends ask here).
+
+        The caller's only live table in this channel or thread, else in the server; among several,
+        those ``want`` prefers.  None or several: a ``TableError`` that lists them.
+        """
+        found = await self.find_tables_in_place(guild_id, place_id, user_id) if place_id is not None else []
+        if not found:
+            found = await self.active_tables(user_id, guild_id)
+        if want is not None:
+            found = [s for s in found if want(s)] or found
+        if not found:
+            # a game that just ended is what the caller most likely means: say that it is over
+            last = await self.repo.finished_entries(guild_id, user_id, None, 1)
+            if last:  # (a record of a game this release no longer has is named as stored)
+                raise TableError("error.no_table_here_last", table=last[0].table_id, game=game_title(last[0].game))
+            raise TableError("error.no_table_here")
+        if len(found) > 1:
+            listed = ", ".join(f"#{s.table_id} {s.title}" for s in found[:MAX_LISTED_TABLES])
+            raise TableError("error.several_tables", tables=listed)
+        return found[0].table_id
+
+    async def hosts_live_table(self, guild_id: int, thread_id: int) -> bool:
+        """Whether a live table plays in this thread (issue 15, defect 3: such a thread is kept open)."""
+        rows = await self.repo.tables_in_place(guild_id, thread_id, LIVE)
+        return any(row.thread_id == thread_id for row in rows)
+
+    async def open_tables_in_place(self, guild_id: int, place_id: int) -> list[int]:
+        """Ids of tables in this channel still open for anybody to join (``/join`` without a number)."""
+        return [row.id for row in await self.repo.tables_in_place(guild_id, place_id, ("open",))]
+
+    # ---- one table ----------------------------------------------------------------------------------
+    async def table_details(self, table_id: int, viewer_id: int | None = None) -> TableDetails:
+        """Summary and move list; hidden moves in public form unless the viewer made them or it is over."""
+        ctx = await self.store.load(table_id)
+        records: list[MoveRecord] = []
+        over = ctx.row.status == FINISHED
+        viewer = ctx.seat_of(viewer_id) if viewer_id is not None else None
+        if ctx.state is not None:
+            for logged in await self.store.log_texts(ctx):
+                shown = logged.text if over or (viewer is not None and viewer.seat == logged.seat) else logged.public
+                row = ctx.by_seat(logged.seat) if logged.seat >= 0 else None
+                records.append(MoveRecord(logged.ply, logged.seat, row.name if row else "", shown))
+        stored = StoredOutcome.from_json(ctx.row.outcome)
+        outcome = stored.text if stored is not None else None
+        position = ctx.engine.view(ctx.state, None).get("position") if ctx.state is not None else None
+        return TableDetails(self.summary(ctx), ctx.options.public(), tuple(records), outcome, position)
+
+    async def legal_moves_for(self, table_id: int, user_id: int) -> list[str]:
+        """Canonical strings this user may play now (autocomplete, button pickers); [] when none."""
+        ctx = await self.store.load(table_id)
+        seat = ctx.seat_of(user_id)
+        if ctx.row.status != ACTIVE or seat is None or seat.out_reason or seat.seat not in ctx.acting(ctx.state):
+            return []
+        state, engine = ctx.state, ctx.engine
+        return sorted(engine.format_move(state, m) for m in engine.legal_moves(state, seat.seat))
+
+    async def quick_moves(self, table_id: int, user_id: int) -> list[QuickMove]:
+        """The player's moves as controls under the public board (games with ``quick_moves``)."""
+        ctx = await self.store.load(table_id)
+        seat = ctx.seat_of(user_id)
+        if ctx.row.status != ACTIVE or seat is None or seat.seat not in ctx.acting(ctx.state):
+            return []
+        return ctx.engine.quick_moves(ctx.state, seat.seat)
+
+    async def moves_log(self, table_id: int) -> list[MoveRow]:
+        """The raw move log (server use only: it holds hidden faces)."""
+        return await self.repo.get_moves(table_id)
+
+    async def board(self, table_id: int, image: bool = True) -> PublicPost:
+        """The table's current public post again (board image and summary, or the invitation)."""
+        return await self.posts.current(await self.store.load(table_id), image)
+
+    async def board_for(self, table_id: int, user_id: int, guild_id: int | None) -> tuple[PublicPost, bool]:
+        """``/board``: the table's current post, and whether it goes to the table (True) or only to the asker.
+
+        Issue 15, defect 1 (``tables/reposts.py``): a seated player re-posts it, once a minute per
+        table; anyone else in the table's server sees it privately; another server has no such table.
+        """
+        ctx = await self.store.load(table_id)
+        if guild_id is None or ctx.row.guild_id != guild_id:
+            raise TableError("error.no_table", table=table_id)
+        post = await self.posts.current(ctx, True)
+        public = ctx.seat_of(user_id) is not None and self.reposts.allow(table_id, self.store.now())
+        return post, public
+
+    async def private_view(self, table_id: int, user_id: int) -> PrivatePost:
+        """The "My pieces" button: this player's own view (TableError if not seated)."""
+        ctx = await self.store.load(table_id)
+        seat = ctx.seat_of(user_id)
+        if seat is None:
+            raise TableError("error.not_seated", table=table_id)
+        if ctx.state is None:
+            raise TableError("error.not_started", table=table_id)
+        return await self.posts.private(ctx, ctx.state, seat.seat)
+
+    async def missed_posts(self, settled_seconds: float = 0) -> list[Message]:
+        """The board (and result) of every table whose latest board was never posted.
+
+        At start-up, and on the ticker (issue 15, defect 2: a refused post was only retried by a
+        restart).  ``settled_seconds``: skip tables changed more recently than that, whose board
+        the request that changed them may still be delivering.  Only tables whose front end
+        reports posted versions (``set_location(..., version=)``) count.
+        """
+        messages: list[Message] = []
+        cutoff = self.store.now() - timedelta(seconds=settled_seconds)
+        unposted = await self.repo.tables_with_unposted_boards()
+        away = await self.guild_life.suspended_tables(unposted)  # issue 15, defect 5: not while the bot is gone
+        for table_id in (t for t in unposted if t not in away):
+            try:
+                ctx = await self.store.load(table_id)
+            except TableError:
+                continue
+            changed = parse_iso(ctx.row.updated_at)
+            if settled_seconds and changed is not None and changed.replace(tzinfo=changed.tzinfo or UTC) > cutoff:
+                continue
+            messages.append(await self.posts.current(ctx))
+            ending = StoredOutcome.from_json(ctx.row.outcome) if ctx.row.status == FINISHED else None
+            if ending is not None:
+                messages.append(self.posts.result(ctx, ending, ctx.row.version))
+        return messages

@@ -1,0 +1,71 @@
+"""The rules step: a player's move judged and applied, and the moves that follow it by themselves.
+
+After a player's move (or at the start, or when a seat goes out) the game may go on without anyone
+choosing: chance moves (dice, draws, deals) are drawn from ``random.Random(f"{seed}:{ply}")``, the
+table's secret seed and the ply, so the same log replays to the same game after any restart; the
+seats of players who left are played by Mesa's ``easy`` level (``MesaMoves.leaver_move``).  These
+are ordinary log entries.  Nothing here writes: the step is committed by ``Finisher.commit``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from data.models import SeatRow
+from engines import CHANCE, MoveError
+from tables.errors import TableError
+from tables.loaded import LoadedTable, Played, Step
+from tables.mesa import MesaMoves
+
+#: a safety net against an engine that never stops asking for chance moves
+MAX_AUTOMATIC_MOVES = 10_000
+
+
+class RulesStep:
+    """Judges and applies moves with the table's engine, then plays what follows by itself."""
+
+    def __init__(self, mesa: MesaMoves) -> None:
+        self.mesa = mesa
+
+    def player_move(self, ctx: LoadedTable, seat: SeatRow, text: str) -> tuple[Step, Any]:
+        """The step of ``seat``'s move written ``text`` (parsed tolerantly), and the state after it;
+        a refusal in the player's words when it is not theirs to play or breaks a rule."""
+        engine, state = ctx.engine, ctx.state
+        try:
+            move = engine.parse_move(state, text)
+            if engine.move_seat(state, move) != seat.seat:
+                raise TableError("error.not_your_move")
+            after = engine.apply(state, move)
+        except MoveError as exc:
+            raise TableError("error.bad_move", move=text.strip(), detail=str(exc)) from None
+        return Step([Played(state, move, seat.seat, engine.format_move(state, move))]), after
+
+    async def timeout_move(self, ctx: LoadedTable, seat: int) -> tuple[Step, Any]:
+        """The step of the move played for a seat whose time ran out (KR-8.4), and the state after it."""
+        engine, state = ctx.engine, ctx.state
+        move = await self.mesa.timeout_move(ctx, state, seat)  # Mesa's easy level (tables.mesa)
+        return Step([Played(state, move, seat, engine.format_move(state, move))]), engine.apply(state, move)
+
+    async def advance(self, ctx: LoadedTable, state: Any, ply: int, step: Step) -> Any:
+        """Play every chance move (and every move of an out seat) until a player must act."""
+        engine = ctx.engine
+        out = ctx.out_seats()
+        for _ in range(MAX_AUTOMATIC_MOVES):
+            if engine.outcome(state) is not None:
+                return state
+            seat = engine.to_move(state)
+            rng = random.Random(f"{ctx.row.seed}:{ply + 1}")
+            if seat == CHANCE:
+                move = engine.sample_chance(state, rng)
+                mover = CHANCE
+            else:
+                ghosts = [s for s in engine.actors(state) if s in out]
+                if not ghosts:
+                    return state
+                mover = ghosts[0]
+                move = await self.mesa.leaver_move(ctx, state, mover, ply)  # Mesa's easy level (tables.mesa)
+            step.items.append(Played(state, move, mover, engine.format_move(state, move)))
+            state = engine.apply(state, move)
+            ply += 1
+        raise TableError("error.damaged", table=ctx.id)
