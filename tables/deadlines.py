@@ -90,6 +90,7 @@ class Deadlines:
                         messages.append(Reminder(table_id, row.user_id, f"reminder.{kind}", {
                             "table": table_id, "game": ctx.title,
                             "left": format_duration((deadline - now).total_seconds()),
+                            "gone": format_duration((now - started).total_seconds()), "total": format_duration(seconds),
                             **self.posts.deadline_params(ctx.row.turn_deadline)}))
             next_event = now_iso(late_at if now < late_at else deadline)
             await tx.set_next_event(table_id, next_event)

@@ -6,13 +6,15 @@ a game's ``description``, so a new game appears in every front end with nothing 
 
 from __future__ import annotations
 
+import difflib
 import functools
 import logging
 import random
 from collections.abc import Mapping
 from typing import Any
 
-from engines import CHANCE, canonical_name, descriptions, game_names, get_engine
+from engines import CHANCE, aliases, canonical_name, descriptions, game_names, get_engine
+from tables.errors import TableError
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +37,21 @@ def auto_styles() -> dict[str, tuple[str, ...]]:
 def group_games() -> list[str]:
     """The titles of the games more than two may play (open tables, Mesa's ``bots`` seats), in listing order."""
     return [d.title for d in descriptions() if d.max_players > 2]
+
+
+def known_game(game: str) -> str:
+    """The canonical name of the game a player typed (an alias, any case), or a refusal that lists the
+    games and, for a slip of the keyboard (``knoa``), suggests the one meant."""
+    try:
+        return canonical_name(game)
+    except KeyError:
+        pass
+    names = {name: name for name in game_names()} | aliases()
+    close = difflib.get_close_matches(game.strip().lower(), list(names), n=1, cutoff=0.6)
+    listed = ", ".join(game_names())
+    if close:
+        raise TableError("error.unknown_game_close", game=game, close=names[close[0]], games=listed)
+    raise TableError("error.unknown_game", game=game, games=listed)
 
 
 def title(game: str) -> str:

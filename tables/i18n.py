@@ -22,10 +22,13 @@ EN: dict[str, str] = {
     "move, rated {rated}).",
     "invite.challenge.with": "{host} invites {invited} to a game of {game} with {others} (table #{table}; "
     "{variant}{time} per move, rated {rated}).",
-    "invite.open": "{host} opened a {game} table #{table}: {players} ({count}/{max} seated, {min} needed; "
+    "invite.open": "{host} opened a {game} table #{table}: {players} ({count}/{max} seated; {ready}; "
     "{variant}{time} per move, rated {rated}).",
+    "invite.ready": "the host can start now",
+    "invite.one_more_needed": "1 more player needed to start",
+    "invite.more_needed": "{more} more players needed to start",
     "invite.challenge.update": "{game} #{table}: {players} — waiting for {invited} to answer.",
-    "invite.open.update": "{game} #{table}: {players} seated ({count}/{max}, {min} needed) — more may join; "
+    "invite.open.update": "{game} #{table}: {players} seated ({count}/{max}; {ready}) — more may join; "
     "the host starts the game.",
     "invite.accepted": "{name} accepted the {game} invitation (table #{table}).",
     "invite.declined": "{name} declined the {game} invitation; table #{table} is closed.",
@@ -73,7 +76,8 @@ EN: dict[str, str] = {
     "automatically and they will be placed last.",
     # ---- private messages and reminders
     "private.view": "Your view of {game} #{table} (only you see this): {position}",
-    "reminder.half": "Half of your time to move in {game} #{table} is gone: {left} left (deadline {deadline}).",
+    "reminder.half": "{gone} of your {total} to move in {game} #{table} have passed: {left} left (deadline "
+    "{deadline}).",
     "reminder.late": "Hurry: only {left} left to move in {game} #{table} (deadline {deadline}).",
     # ---- refusals
     "error.no_table": "There is no table #{table}.",
@@ -86,6 +90,9 @@ EN: dict[str, str] = {
     "error.damaged": "This table's record (#{table}) is damaged and cannot be played; the other tables are fine. "
     "Please tell the server's admins.",
     "error.unknown_game": "There is no game called {game}. Choose one of: {games}.",
+    "error.unknown_game_close": "There is no game called {game}: did you mean {close}? The games: {games}.",
+    "error.level_without_mesa": "level={level} chooses how Mesa plays, but no seat here is Mesa's: choose Mesa "
+    "as an opponent, or add bots (one per Mesa seat), or leave the level out.",
     "error.self_play": "You cannot play against yourself: invite someone else.",
     "error.duplicate_player": "A player is named twice: invite each player once.",
     "error.too_many_players": "{game} takes at most {max} players.",
@@ -134,10 +141,13 @@ ES: dict[str, str] = {
     "jugada, puntuable {rated}).",
     "invite.challenge.with": "{host} invita a {invited} a una partida de {game} con {others} (mesa #{table}; "
     "{variant}{time} por jugada, puntuable {rated}).",
-    "invite.open": "{host} abrió una mesa de {game} #{table}: {players} ({count}/{max} sentados, se necesitan "
-    "{min}; {variant}{time} por jugada, puntuable {rated}).",
+    "invite.open": "{host} abrió una mesa de {game} #{table}: {players} ({count}/{max} sentados; {ready}; "
+    "{variant}{time} por jugada, puntuable {rated}).",
+    "invite.ready": "quien abrió la mesa ya puede empezar",
+    "invite.one_more_needed": "falta 1 jugador para empezar",
+    "invite.more_needed": "faltan {more} jugadores para empezar",
     "invite.challenge.update": "{game} #{table}: {players} — esperando la respuesta de {invited}.",
-    "invite.open.update": "{game} #{table}: {players} sentados ({count}/{max}, hacen falta {min}) — pueden "
+    "invite.open.update": "{game} #{table}: {players} sentados ({count}/{max}; {ready}) — pueden "
     "unirse más; quien abrió la mesa empieza la partida.",
     "invite.accepted": "{name} aceptó la invitación a {game} (mesa #{table}).",
     "invite.declined": "{name} rechazó la invitación a {game}; la mesa #{table} queda cerrada.",
@@ -184,7 +194,7 @@ ES: dict[str, str] = {
     "info.out.time": "A {name} se le acabó el tiempo en {game} #{table} y queda fuera; sus jugadas se harán "
     "automáticamente y quedará en último lugar.",
     "private.view": "Tu vista de {game} #{table} (solo la ves tú): {position}",
-    "reminder.half": "Ya pasó la mitad de tu tiempo para jugar en {game} #{table}: quedan {left} "
+    "reminder.half": "Ya pasaron {gone} de tus {total} para jugar en {game} #{table}: quedan {left} "
     "(plazo {deadline}).",
     "reminder.late": "Date prisa: solo quedan {left} para jugar en {game} #{table} (plazo {deadline}).",
     "error.no_table": "No existe la mesa #{table}.",
@@ -197,6 +207,9 @@ ES: dict[str, str] = {
     "error.damaged": "El registro de esta mesa (#{table}) está dañado y no se puede jugar; las demás mesas "
     "funcionan. Avisa a los administradores del servidor.",
     "error.unknown_game": "No existe el juego {game}. Elige uno de: {games}.",
+    "error.unknown_game_close": "No existe el juego {game}: ¿querías decir {close}? Los juegos: {games}.",
+    "error.level_without_mesa": "level={level} elige cómo juega Mesa, pero aquí ningún asiento es de Mesa: elige "
+    "a Mesa como rival, o añade bots (uno por asiento de Mesa), o no indiques el nivel.",
     "error.self_play": "No puedes jugar contra ti mismo: invita a otra persona.",
     "error.duplicate_player": "Un jugador aparece dos veces: invita a cada jugador una sola vez.",
     "error.too_many_players": "{game} admite como máximo {max} jugadores.",

@@ -103,6 +103,8 @@ class MesaRequest:
     count: int = 0
     level: str = DEFAULT_LEVEL
     named: tuple[int, ...] = ()
+    #: whether the player named a level (``level=``): with no Mesa seat to play it, a refusal says so
+    level_asked: bool = False
 
     def seats(self, table_id: int, first_seat: int) -> list[SeatRow]:
         """The accepted Mesa seats of the table, numbered from ``first_seat``."""
@@ -125,11 +127,13 @@ def take_request(options: Mapping[str, str], opponents: Sequence[tuple[int, str]
     humans = [(uid, name) for uid, name in opponents if not is_mesa(uid)]
     rest: dict[str, str] = {}
     level_text: str | None = None
+    asked = False
     bots = 0
     for key, value in options.items():
         name = key.strip().lower()
         if name in ("level", LEVEL_OPTION):
             level_text = str(value)
+            asked = asked or name == "level"  # (a rematch of an open table passes its kept level on)
         elif name in ("bots", "mesa"):
             try:
                 bots = int(str(value).strip())
@@ -139,7 +143,7 @@ def take_request(options: Mapping[str, str], opponents: Sequence[tuple[int, str]
                 raise TableError("error.bad_option", option=name, value=str(value), allowed="1, 2, 3")
         else:
             rest[key] = value
-    return rest, humans, MesaRequest(bots + len(named), parse_level(level_text), named)
+    return rest, humans, MesaRequest(bots + len(named), parse_level(level_text), named, asked)
 
 
 def mesa_seats(table_id: int, first_seat: int, count: int, level: str, taken: Iterable[int] = ()) -> list[SeatRow]:

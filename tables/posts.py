@@ -24,6 +24,7 @@ from tables.bounded import LruCache
 from tables.durations import format_duration
 from tables.endings import final_picture
 from tables.games import variant_text
+from tables.i18n import Phrase
 from tables.loaded import LoadedTable, Step
 from tables.mesa import is_mesa, mention_seats, mesa_to_act, mesa_turn_goes_on
 from tables.outbox import BOARD, DRAW, INFO, INVITE, MINE, QUICK, RESULT, Message, PrivatePost, PublicPost
@@ -327,6 +328,9 @@ class Posts:
             "count": len(ctx.seats), "min": engine.min_players, "max": engine.max_players,
             "time": format_duration(ctx.options.time_per_move), "rated": "✓" if ctx.options.rated else "✗",
         }
+        more = engine.min_players - len(ctx.seats)
+        params["ready"] = Phrase("invite.ready" if more <= 0 else "invite.one_more_needed" if more == 1 else
+                                 "invite.more_needed", {"more": more})
         variant = variant_text(engine.name, ctx.options.game)  # what is played: teams, a preset …
         params["variant"] = f"{variant}; " if variant else ""
         if ctx.row.status == INVITED and pending:

@@ -20,6 +20,14 @@ from tables.mesa import MesaMoves
 
 #: a safety net against an engine that never stops asking for chance moves
 MAX_AUTOMATIC_MOVES = 10_000
+#: dashes a phone keyboard puts in place of the notation's hyphen (``a6–d3``): en and em dash, minus,
+#: hyphen and non-breaking hyphen
+_DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": "-", "\u2011": "-"})
+
+
+def as_typed(text: str) -> str:
+    """A move as the player meant it: a phone's dashes read as the notation's hyphen (issue 28)."""
+    return text.translate(_DASHES)
 
 
 class RulesStep:
@@ -33,7 +41,7 @@ class RulesStep:
         a refusal in the player's words when it is not theirs to play or breaks a rule."""
         engine, state = ctx.engine, ctx.state
         try:
-            move = engine.parse_move(state, text)
+            move = engine.parse_move(state, as_typed(text))
             if engine.move_seat(state, move) != seat.seat:
                 raise TableError("error.not_your_move")
             after = engine.apply(state, move)

@@ -17,9 +17,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from data.models import ABORTED, ACTIVE, DECLINED, FINISHED, INVITED, LIVE, OPEN, WAITING, SeatRow
-from engines import CHANCE, canonical_name, game_names, get_engine
+from engines import CHANCE, get_engine
 from tables.errors import TableError
 from tables.finish import ABORT, Change, Finisher
+from tables.games import known_game
 from tables.games import title as game_title
 from tables.guild_life import GuildLife
 from tables.limits import check_can_host, check_can_sit
@@ -55,12 +56,11 @@ class Seating:
                      opponents: Sequence[tuple[int, str]] = (), options: dict[str, str] | None = None) -> list[Message]:
         """Open a table: named opponents are invited; with none (K3, Krakatoa) anyone may join."""
         host_name, opponents = host_name[:MAX_NAME], [(uid, who[:MAX_NAME]) for uid, who in opponents]
-        try:
-            name = canonical_name(game)
-        except KeyError:
-            raise TableError("error.unknown_game", game=game, games=", ".join(game_names())) from None
+        name = known_game(game)
         engine = get_engine(name)
         requested, opponents, mesa = take_request(options or {}, opponents)  # Mesa's seats (tables.mesa)
+        if mesa.level_asked and not mesa.count and opponents:  # a level with no Mesa seat to play it
+            raise TableError("error.level_without_mesa", level=mesa.level)
         ids = [host_id, *(uid for uid, _ in opponents)]
         if host_id in ids[1:]:
             raise TableError("error.self_play")

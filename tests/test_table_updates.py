@@ -19,7 +19,8 @@ def test_console_after_an_accept_waits_for_the_others() -> None:
     assert "[#1] Ben accepted the K3 invitation (table #1)." in out
     assert "[#1] K3 #1: Ana, Ben, Cy — waiting for Cy to answer." in out
     assert sum("invites" in line for line in out) == 1, "the invitation is not repeated"
-    assert "[#2] Krakatoa #2: Ana, Ben seated (2/4, 2 needed) — more may join; the host starts the game." in out
+    assert ("[#2] Krakatoa #2: Ana, Ben seated (2/4; the host can start now) — more may join; the host starts "
+            "the game.") in out
 
 
 async def test_updates_in_both_languages_through_the_service(tmp_path: Path) -> None:

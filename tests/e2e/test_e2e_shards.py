@@ -34,7 +34,7 @@ from data.models import now_iso
 
 VERSION = re.compile(r"^mesa:resign:(\d+):(\d+):")
 PLAYED = re.compile(r"Played (\S+)\.")
-REMINDER = re.compile(r"(?:Half of your time|Hurry: only) .* #(\d+)")
+REMINDER = re.compile(r"(?:of your .+? to move in|Hurry: only) .* #(\d+)")
 ROUNDS = 10
 KILLS = 3
 

@@ -1,0 +1,91 @@
+"""Rough edges a newcomer met (issue 28), each answered in words and tested through the service."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_tables_service import CHANNEL, GUILD, USERS, FakeClock, open_service, start_table
+
+from tables import PublicPost, Reminder, TableError, t
+
+ANA, BEN, CY = USERS[0][0], USERS[1][0], USERS[2][0]
+
+
+async def test_a_phone_keyboards_en_dash_is_read_as_the_notations_hyphen(tmp_path: Path) -> None:
+    # issue 28, item 16: "a6–d3" typed on a phone was "not a move"
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    try:
+        tid, _ = await start_table(svc, "kona")
+        out = await svc.submit_move(tid, ANA, "a6\u2013d3")
+        board = next(m for m in out if isinstance(m, PublicPost) and m.kind == "board")
+        assert "a6-d3" in board.params["moves"]
+        assert [m.move for m in await repo.get_moves(tid)] == ["a6-d3"]
+    finally:
+        await svc.close()
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("knoa", "kona"), ("plateu", "plateau"), ("carpnices", "kona")])
+async def test_a_misspelt_game_is_answered_with_the_game_meant(tmp_path: Path, typed: str, meant: str) -> None:
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    try:
+        with pytest.raises(TableError) as refused:
+            await svc.create(GUILD, CHANNEL, ANA, "Ana", typed, [(BEN, "Ben")])
+        assert f"did you mean {meant}?" in refused.value.message("en")
+        assert f"¿querías decir {meant}?" in refused.value.message("es")
+        assert await repo.tables_for_user(ANA, GUILD, ("invited", "open", "active")) == []
+        with pytest.raises(TableError) as far:
+            await svc.create(GUILD, CHANNEL, ANA, "Ana", "chess", [(BEN, "Ben")])
+        assert "did you mean" not in far.value.message("en")
+    finally:
+        await svc.close()
+
+
+async def test_a_level_without_a_mesa_seat_is_refused_and_nothing_is_opened(tmp_path: Path) -> None:
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    try:
+        with pytest.raises(TableError) as refused:
+            await svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [(BEN, "Ben")], {"level": "hard"})
+        assert refused.value.key == "error.level_without_mesa"
+        assert "bots" in refused.value.message("en") and "bots" in refused.value.message("es")
+        assert await repo.tables_for_user(ANA, GUILD, ("invited", "open", "active")) == []
+        # where a level has a use it is taken: against Mesa, and an open table's "Fill with Mesa"
+        assert await svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [], {"level": "hard", "bots": "1"})
+        assert await svc.create(GUILD, CHANNEL, BEN, "Ben", "k3", [], {"level": "easy"})
+    finally:
+        await svc.close()
+
+
+async def test_an_open_table_says_how_many_more_it_needs_or_that_it_can_start(tmp_path: Path) -> None:
+    # issue 28, item 16: "(3/4, 2 needed)" with three seated read as two more needed
+    _repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    try:
+        out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "krakatoa", [])
+        tid = out[0].table_id
+        alone = t(out[0].key, "en", **out[0].params)
+        assert "(1/4 seated; 1 more player needed to start;" in alone, alone
+        assert "falta 1 jugador para empezar" in t(out[0].key, "es", **out[0].params)
+        out = await svc.join(tid, BEN, "Ben")
+        out += await svc.join(tid, CY, "Cy")
+        update = next(m for m in out if m.key == "invite.open.update" and "Cy" in m.params["players"])
+        said = t(update.key, "en", **update.params)
+        assert "(3/4; the host can start now)" in said, said
+        assert "needed" not in said
+    finally:
+        await svc.close()
+
+
+async def test_the_first_reminder_says_how_much_of_the_time_has_passed(tmp_path: Path) -> None:
+    # issue 28, item 16: "Half of your time … is gone: 1d left" was sent at 2 of 3 days
+    clock = FakeClock()
+    _repo, svc = await open_service(str(tmp_path / "mesa.db"), clock)
+    try:
+        await start_table(svc, "kona", options={"time_per_move": "3d"})
+        clock.advance(days=2)
+        reminders = [m for m in await svc.tick() if isinstance(m, Reminder)]
+        assert len(reminders) == 1
+        said = t(reminders[0].key, "en", **reminders[0].params)
+        assert said.startswith("2d of your 3d to move in Kona #1 have passed: 1d left"), said
+        assert t(reminders[0].key, "es", **reminders[0].params).startswith("Ya pasaron 2d de tus 3d")
+    finally:
+        await svc.close()
