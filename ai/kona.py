@@ -3,12 +3,12 @@
 Why alpha-beta and not MCTS: Kona is a game of short tactics (a line of three tops ends it at once,
 KO-6.2, and uncovering a buried piece can hand the opponent a line), where a full-width search sees
 forced wins and every defence exactly, and Python's speed allows few random playouts.  The search
-works on a private mutable board (make/unmake as the engine's own ``perft``) with the engine's
-precomputed move masks (KO-4) and line test (KO-6.1), a transposition table on Zobrist keys and
-history ordering.  Every node first tries its moves' line results: a move that wins (KO-6.2, only
-the mover owns a line) returns at once; a move that loses (the opponent owns a line after it) is
-never searched.  Leaves are scored by threats (squares that would complete a line), mobility
-(KO-6.3: no move loses) and tops.
+works on a private mutable board (make/unmake as the engine's own ``perft``) with the engine's own
+move generator (``engines.kona.generate``, KO-4, KO-5: the moving rules are written once, there) and
+line test (KO-6.1), a transposition table on Zobrist keys and history ordering.  Every node first
+tries its moves' line results: a move that wins (KO-6.2, only the mover owns a line) returns at
+once; a move that loses (the opponent owns a line after it) is never searched.  Leaves are scored
+by threats (squares that would complete a line), mobility (KO-6.3: no move loses) and tops.
 
 Levels: ``easy`` looks one move ahead (takes a win, blocks one most of the time, otherwise a
 noisy pick); ``normal`` searches at most 2 plies; ``hard`` deepens until the budget is spent.
@@ -35,10 +35,9 @@ INF = 10 * WIN
 MOVE_LIMIT = K.ENGINE.options["move_limit"].default
 
 _CELLS = K.CELLS
-_STEPS = K._STEPS
-_OPEN_STEPS = K._OPEN_STEPS
-_LE3 = K._FILE_LE3
-_GE2 = K._FILE_GE2
+_generate = K.generate
+_LE3 = K.FILE_LE3
+_GE2 = K.FILE_GE2
 _ALL = (1 << _CELLS) - 1
 _has_line = K.has_line
 PIECE_OF = K.PIECE
@@ -103,23 +102,8 @@ class Search:
 
     # ---- move generation and line results --------------------------------------------------------
     def generate(self, side: int, plies: int, last: int | None, cm: int, pm: int, full: int) -> list[int]:
-        """Moves as ints ``src * 36 + dst`` (KO-4, KO-5)."""
-        word = cm | pm | (full << _CELLS)
-        stk = self.stk
-        if plies == 1 and last is not None:  # KO-5.2
-            word |= 1 << (_CELLS + last)
-        mine = pm if side else cm
-        out = []
-        while mine:
-            bit = mine & -mine
-            mine ^= bit
-            sq = bit.bit_length() - 1
-            entries = _OPEN_STEPS[sq] if plies < 2 else _STEPS[sq * 4 + len(stk[sq])]
-            base = sq * _CELLS
-            for mask, dst in entries:
-                if not word & mask:
-                    out.append(base + dst)
-        return out
+        """Moves as codes ``src * 36 + dst`` (KO-4, KO-5): the engine's own generator on this board."""
+        return _generate(self.stk, pm if side else cm, cm | pm, full, plies, last)
 
     def after(self, side: int, mv: int, cm: int, pm: int, full: int) -> tuple[int, int, int]:
         """The tops and full masks after ``mv`` (without touching the board)."""
@@ -377,7 +361,7 @@ def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: 
         search = Search(state, stopwatch, rng)
         mv, _ = search.root(MAX_DEPTH[level])
         LAST_STATS.update(work=search.nodes, seconds=stopwatch.elapsed(), unit="nodes")
-    return K.ENGINE.format_move(state, K._MOVE[mv])
+    return K.ENGINE.format_move(state, K.MOVES[mv])
 
 
 def analyse(position: str, budget: Budget, seed: int = 0, depth: int = 64) -> dict[str, Any]:
@@ -386,7 +370,7 @@ def analyse(position: str, budget: Budget, seed: int = 0, depth: int = 64) -> di
     search = Search(state, Stopwatch(budget), random.Random(seed))
     mv, scored = search.root(depth)
     return {
-        "move": K.ENGINE.format_move(state, K._MOVE[mv]),
+        "move": K.ENGINE.format_move(state, K.MOVES[mv]),
         "nodes": search.nodes,
-        "scores": {K.ENGINE.format_move(state, K._MOVE[m]): s for m, s in scored},
+        "scores": {K.ENGINE.format_move(state, K.MOVES[m]): s for m, s in scored},
     }

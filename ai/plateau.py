@@ -62,8 +62,7 @@ LEVEL_KNOBS: dict[str, Level] = {
 
 def _moves(state: PlateauState) -> list:
     """Legal moves, unordered (the engine's fast list; sorting 1,260 texts per node would dominate)."""
-    fast = getattr(ENGINE, "_moves", None)
-    return fast(state) if fast is not None else ENGINE.legal_moves(state)
+    return ENGINE.unordered_moves(state)
 
 
 def _prisoners(state: PlateauState, p: int) -> int:

@@ -5,8 +5,10 @@ Board representation.  A square is an index ``sq = (rank - 1) * 6 + file`` (``a1
 36-tuple of those strings.  Because the whole game is about *tops*, heights and empty squares, the
 engine also keeps integer bitmasks (bit ``sq``) of the squares topped by each animal and of the full
 (height 3) squares; with them a line (KO-6.1) is four shift-and-AND expressions and a move is legal
-when one AND of the board word with a precomputed mask of the ray is zero (KO-4.4, KO-4.5).  The
-fast ``perft`` walks a private mutable copy with make/unmake; states themselves stay immutable.
+when one AND of the board word with a precomputed mask of the ray is zero (KO-4.4, KO-4.5).  Those
+moving rules are written once, in ``generate`` (with ``count_moves`` for counting without listing):
+``legal_moves``, the fast ``perft`` and the computer player (``ai.kona``) all use it.  The fast
+``perft`` walks a private mutable copy with make/unmake; states themselves stay immutable.
 
 State.  ``KonaState`` holds the position (stacks, side, plies, last), the origin of the last move
 when it was played through ``apply`` (for the highlight only), the options and the repetition
@@ -36,7 +38,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -75,7 +77,11 @@ class KonaMove(NamedTuple):
     dst: int
 
 
-_MOVE: tuple[KonaMove, ...] = tuple(KonaMove(s, d) for s in range(CELLS) for d in range(CELLS))
+#: every move by its *code* ``src * CELLS + dst``: the unit of the shared generator (``generate``)
+#: and of the computer player's search; ``MOVES[code]`` is the engine's move
+MOVES: tuple[KonaMove, ...] = tuple(KonaMove(s, d) for s in range(CELLS) for d in range(CELLS))
+#: a code's place in the canonical order of moves (KO-9.7: ASCII order of ``from`` then ``to``)
+_RANK: tuple[int, ...] = tuple(_ORDER[code // CELLS] * CELLS + _ORDER[code % CELLS] for code in range(CELLS * CELLS))
 
 
 def _ray(sq: int, df: int, dr: int) -> list[int]:
@@ -95,56 +101,119 @@ RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
-def _step_mask(between: tuple[int, ...], dst: int) -> int:
-    """Bits of the squares that must be empty, plus bit 36+dst: the destination must not be full.
+# ---- the moving rules (KO-4, KO-5), written once ------------------------------------------------------
+#
+# ``legal_moves`` (through ``_make_state``), ``perft`` and the computer player (``ai.kona``) all list
+# moves with ``generate`` and count them with ``count_moves``; nothing else states these rules.
+#
+# A source's possible moves sit in a *step table*, ``_STEPS[step_index(sq, height, plies)]``: pairs
+# ``(mask, code)`` in direction order (``DIRECTIONS``), nearest distance first in the opening.  The
+# mask holds the squares that must be empty (KO-4.4) and bit 36+dst (the destination must take a
+# piece, KO-4.5); a move is legal exactly when ``move_word(...) & mask == 0``.
 
-    A move is legal (KO-4.4, KO-4.5) exactly when ``board_word & mask == 0`` where the board word
-    is ``occupied | (unavailable << 36)`` (unavailable = full squares, plus ``last`` on ply 2).
-    """
+
+def _step_mask(between: tuple[int, ...], dst: int) -> int:
     mask = 1 << (CELLS + dst)
     for sq in between:
         mask |= 1 << sq
     return mask
 
 
-def _build_steps() -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[tuple[tuple[int, int], ...], ...]]:
-    exact: list[tuple[tuple[int, int], ...]] = []  # index sq*4 + distance
-    opening: list[tuple[tuple[int, int], ...]] = []  # index sq: distances 1, 2 and 3 (KO-5.1)
+def _build_steps() -> tuple[tuple[tuple[int, int], ...], ...]:
+    exact: list[tuple[tuple[int, int], ...]] = []  # index sq*4 + distance (KO-4.3)
     for sq in range(CELLS):
         for dist in range(4):
             entries = []
             if dist:
                 for ray in RAYS[sq]:
                     if len(ray) >= dist:
-                        entries.append((_step_mask(ray[: dist - 1], ray[dist - 1]), ray[dist - 1]))
+                        entries.append((_step_mask(ray[: dist - 1], ray[dist - 1]), sq * CELLS + ray[dist - 1]))
             exact.append(tuple(entries))
-        opening.append(exact[sq * 4 + 1] + exact[sq * 4 + 2] + exact[sq * 4 + 3])
-    return tuple(exact), tuple(opening)
+    # index _OPENING_STEPS + sq: distances 1, 2 and 3 whatever the height (KO-5.1)
+    opening = [exact[sq * 4 + 1] + exact[sq * 4 + 2] + exact[sq * 4 + 3] for sq in range(CELLS)]
+    return (*exact, *opening)
 
 
-_STEPS, _OPEN_STEPS = _build_steps()
-_STEP_MASKS = tuple(tuple(m for m, _ in entries) for entries in _STEPS)
-_OPEN_MASKS = tuple(tuple(m for m, _ in entries) for entries in _OPEN_STEPS)
-#: every bit a source's moves look at (the union of its masks)
-_REACH = tuple(functools.reduce(int.__or__, masks, 0) for masks in _STEP_MASKS)
-_OPEN_REACH = tuple(functools.reduce(int.__or__, masks, 0) for masks in _OPEN_MASKS)
+#: the step tables: ``sq * 4 + height`` from ply 3 on, ``_OPENING_STEPS + sq`` on plies 1 and 2
+_STEPS: tuple[tuple[tuple[int, int], ...], ...] = _build_steps()
+_OPENING_STEPS = CELLS * 4
+#: the masks of each step table alone (what ``count_moves`` tests)
+_STEP_MASKS: tuple[tuple[int, ...], ...] = tuple(tuple(m for m, _ in entries) for entries in _STEPS)
+#: every bit a step table's masks look at: its count depends only on ``word & STEP_REACH[index]``,
+#: which is what a caller may cache it on (``perft`` does)
+STEP_REACH: tuple[int, ...] = tuple(functools.reduce(int.__or__, masks, 0) for masks in _STEP_MASKS)
+
+
+def step_index(sq: int, height: int, plies: int) -> int:
+    """The step table of the top of a ``height``-stack on ``sq`` when ``plies`` plies have been played.
+
+    From ply 3 on a piece moves exactly ``height`` squares (KO-4.3, KO-5.3); on plies 1 and 2 it may
+    move 1, 2 or 3 whatever the height (KO-5.1).
+    """
+    return _OPENING_STEPS + sq if plies < 2 else sq * 4 + height
+
+
+def move_word(occupied: int, full: int, plies: int, last: int | None) -> int:
+    """The board word every step mask is tested against.
+
+    Bits 0-35 are the occupied squares, which no move may pass over (KO-4.4); bits 36-71 the squares
+    no move may land on: full ones (KO-4.5) and, on ply 2, the square the previous move landed on
+    (KO-5.2).
+    """
+    word = occupied | (full << CELLS)
+    if plies == 1 and last is not None:  # KO-5.2
+        word |= 1 << (CELLS + last)
+    return word
+
+
+def generate(
+    stacks: Sequence[str], mine: int, occupied: int, full: int, plies: int, last: int | None
+) -> list[int]:
+    """Every move (as a code, see ``MOVES``) of the side whose tops are the mask ``mine`` (KO-4, KO-5).
+
+    ``stacks`` gives the heights; ``occupied``/``full`` are the masks of nonempty and height-3 squares,
+    ``plies``/``last`` the position's fields (KO-9.2).  Order: sources by square index, then their step
+    table's order (direction of ``DIRECTIONS``, nearest distance first in the opening) — not the
+    canonical order, which ``legal_moves`` sorts into; the computer player relies on this one.
+    Whether the game is over is the caller's business (KO-9.5).
+    """
+    word = move_word(occupied, full, plies, last)
+    steps = _STEPS
+    out = []
+    while mine:
+        bit = mine & -mine
+        mine ^= bit
+        sq = bit.bit_length() - 1
+        for mask, code in steps[step_index(sq, len(stacks[sq]), plies)]:
+            if not word & mask:
+                out.append(code)
+    return out
+
+
+def count_moves(index: int, word: int) -> int:
+    """How many moves the step table ``index`` allows under ``word`` (``generate``'s count for one
+    source, without listing them): the bulk count of ``perft``'s last ply."""
+    return sum(1 for mask in _STEP_MASKS[index] if not word & mask)
+
 
 # KO-6.1 lines by shifts: a bit survives at the first square of three equal tops in a direction.
-_FILE_LE3 = sum(1 << sq for sq in range(CELLS) if sq % SIZE <= 3)  # start of → and ↗ triples
-_FILE_GE2 = sum(1 << sq for sq in range(CELLS) if sq % SIZE >= 2)  # start of ↖ triples
+#: squares on files a-d, where a triple going → or ↗ can start (line tests by shifts, KO-6.1)
+FILE_LE3 = sum(1 << sq for sq in range(CELLS) if sq % SIZE <= 3)
+#: squares on files c-f, where a triple going ↖ can start
+FILE_GE2 = sum(1 << sq for sq in range(CELLS) if sq % SIZE >= 2)
 # the same for a word holding capybara tops in bits 0-35 and poodle tops in bits 64-99: shifts of
 # at most 14 move poodle bits only into the empty gap 36-63, so one test covers both animals
-_FILE_LE3_BOTH = _FILE_LE3 | (_FILE_LE3 << 64)
-_FILE_GE2_BOTH = _FILE_GE2 | (_FILE_GE2 << 64)
+_FILE_LE3_BOTH = FILE_LE3 | (FILE_LE3 << 64)
+_FILE_GE2_BOTH = FILE_GE2 | (FILE_GE2 << 64)
 
 
 def has_line(m: int) -> bool:
     """True when the top mask ``m`` holds three consecutive squares in a row, column or diagonal."""
     return bool(
-        (m & (m >> 1) & (m >> 2) & _FILE_LE3)
+        (m & (m >> 1) & (m >> 2) & FILE_LE3)
         | (m & (m >> 6) & (m >> 12))
-        | (m & (m >> 7) & (m >> 14) & _FILE_LE3)
-        | (m & (m >> 5) & (m >> 10) & _FILE_GE2)
+        | (m & (m >> 7) & (m >> 14) & FILE_LE3)
+        | (m & (m >> 5) & (m >> 10) & FILE_GE2)
     )
 
 
@@ -160,24 +229,6 @@ def _masks(stacks: tuple[str, ...]) -> tuple[int, int, int]:
             if len(stack) == 3:
                 full |= 1 << sq
     return cm, pm, full
-
-
-def _generate(stacks: tuple[str, ...] | list[str], mine: int, occ: int, full: int, plies: int, last: int | None):
-    """Every (src, dst) of the side whose tops are ``mine`` (KO-4, KO-5); unsorted."""
-    word = occ | (full << CELLS)
-    opening = plies < 2  # KO-5.1
-    if plies == 1 and last is not None:  # KO-5.2
-        word |= 1 << (CELLS + last)
-    out = []
-    while mine:
-        bit = mine & -mine
-        mine ^= bit
-        sq = bit.bit_length() - 1
-        entries = _OPEN_STEPS[sq] if opening else _STEPS[sq * 4 + len(stacks[sq])]
-        for mask, dst in entries:
-            if not word & mask:
-                out.append((sq, dst))
-    return out
 
 
 def _lines(stacks: tuple[str, ...]) -> list[tuple[str, list[int]]]:
@@ -343,7 +394,7 @@ def _make_state(
         else:
             end = (side, "exposed-line")
     else:
-        found = _generate(stacks, pm if side else cm, cm | pm, full, plies, last)
+        found = generate(stacks, pm if side else cm, cm | pm, full, plies, last)
         if not found:  # KO-6.3
             end = (mover, "blocked")
         elif repetition_draw and history.count(history[-1]) >= 3:  # KO-7.1
@@ -351,8 +402,8 @@ def _make_state(
         elif move_limit and plies >= move_limit:  # KO-7.2
             end = (None, "move-limit")
         else:
-            found.sort(key=lambda m: _ORDER[m[0]] * CELLS + _ORDER[m[1]])  # KO-9.7 ASCII order
-            moves = tuple(_MOVE[s * CELLS + d] for s, d in found)
+            found.sort(key=_RANK.__getitem__)  # KO-9.7 ASCII order
+            moves = tuple(map(MOVES.__getitem__, found))
     return KonaState(
         stacks, side, plies, last, origin, history, repetition_draw, move_limit, end, moves, (cm, pm, full)
     )
@@ -452,7 +503,7 @@ class KonaEngine(Engine):
         src_f, src_r, dst_f, dst_r = match.groups()
         src = _square(src_f + src_r, "from", InvalidMoveError)
         dst = _square(dst_f + dst_r, "to", InvalidMoveError)
-        return _MOVE[src * CELLS + dst]
+        return MOVES[src * CELLS + dst]
 
     def format_move(self, state: KonaState | None, move: KonaMove) -> str:
         src, dst = self._check_move(move)
@@ -473,7 +524,7 @@ class KonaEngine(Engine):
         src, dst = self._check_move(move)
         if state.end is not None:
             raise IllegalMoveError(f"the game is over: {self.outcome_text(state)}")
-        if _MOVE[src * CELLS + dst] not in state.moves:
+        if MOVES[src * CELLS + dst] not in state.moves:
             raise IllegalMoveError(self._why_illegal(state, src, dst))
         stacks = list(state.stacks)
         piece = stacks[src][-1]
@@ -662,17 +713,18 @@ def _fast_perft(state: KonaState, depth: int) -> int:
 class _PerftWalk:
     """One bulk-counting perft (``KonaEngine.perft``): a private mutable board walked by make/unmake.
 
-    ``stk``/``hgt`` are the stacks and their heights, ``counts`` the positions on the path from the
-    root with their occurrences (KO-7.1) and ``twice`` how many of them occurred twice already.  The
-    hot loops copy what they use into locals first.  The rules here repeat the engine's; the tests
-    prove them equal to ``legal_moves`` + ``apply`` over thousands of positions.
+    ``stk`` is the board's stacks, ``counts`` the positions on the path from the root with their
+    occurrences (KO-7.1) and ``twice`` how many of them occurred twice already.  Moves come from the
+    shared ``generate`` and the last ply's are counted by ``count_moves`` (cached here), so the moving
+    rules are the engine's own; what is written here is the make/unmake and the end checks (KO-6,
+    KO-7), which the tests prove equal to ``legal_moves`` + ``apply``.  The hot loops copy what they
+    use into locals first.
     """
 
-    __slots__ = ("counts", "hgt", "limit", "memo", "open_memo", "rep", "stk", "twice")
+    __slots__ = ("counts", "limit", "memo", "rep", "stk", "twice")
 
     def __init__(self, state: KonaState) -> None:
         self.stk = list(state.stacks)
-        self.hgt = [len(stack) for stack in self.stk]
         self.counts: dict[Key, int] = {}
         for key in state.history:
             self.counts[key] = self.counts.get(key, 0) + 1
@@ -680,42 +732,25 @@ class _PerftWalk:
         # keys seen twice on the path: only then can a child be a third occurrence (KO-7.1)
         self.twice = sum(1 for n in self.counts.values() if n >= 2)
         self.limit = state.move_limit
-        # The moves of one source depend only on the board word under that source's masks, so their
-        # number is memoised per (source, distance) on ``word & reach`` — plain move generation, cached.
-        self.memo: list[dict[int, int]] = [{} for _ in range(CELLS * 4)]
-        self.open_memo: list[dict[int, int]] = [{} for _ in range(CELLS)]
-
-    def generate(self, side: int, plies: int, last: int | None, cm: int, pm: int, full: int) -> list[tuple[int, int]]:
-        """The (source, destination) moves of ``side`` (KO-4, KO-5 in the opening)."""
-        hgt = self.hgt
-        word = cm | pm | (full << CELLS)
-        opening = plies < 2  # KO-5.1
-        if plies == 1 and last is not None:  # KO-5.2
-            word |= 1 << (CELLS + last)
-        mine = pm if side else cm
-        moves = []
-        while mine:
-            bit = mine & -mine
-            mine ^= bit
-            sq = bit.bit_length() - 1
-            for mask, dst in _OPEN_STEPS[sq] if opening else _STEPS[sq * 4 + hgt[sq]]:
-                if not word & mask:
-                    moves.append((sq, dst))
-        return moves
+        # ``count_moves`` of a step table depends only on ``word & STEP_REACH[index]``: memoised on it
+        self.memo: list[dict[int, int]] = [{} for _ in STEP_REACH]
 
     def frontier(self, side: int, plies: int, last: int | None, cm: int, pm: int, full: int) -> int:
         """Sum over this node's moves of the number of replies (bulk counting of the last ply)."""
-        stk, hgt, counts, memo, open_memo = self.stk, self.hgt, self.counts, self.memo, self.open_memo
+        stk, counts, memo = self.stk, self.counts, self.memo
         repeats = self.rep and self.twice
-        step_masks, open_masks, reach, open_reach = _STEP_MASKS, _OPEN_MASKS, _REACH, _OPEN_REACH
+        reach, count = STEP_REACH, count_moves
         le3, ge2 = _FILE_LE3_BOTH, _FILE_GE2_BOTH
         other = 1 - side
-        child_opening = plies + 1 < 2
-        child_ply_two = plies + 1 == 1
+        replier = PIECE[other]
+        child = plies + 1
         total = 0
+        # the replier's tops keep their stacks whatever this node's move, except one it covers (its
+        # destination) and one it uncovers (under its source): (square, step table) of each
         theirs_mask = pm if other else cm
-        theirs = [sq for sq in range(CELLS) if theirs_mask >> sq & 1]
-        for src, dst in self.generate(side, plies, last, cm, pm, full):
+        theirs = [(sq, step_index(sq, len(stk[sq]), child)) for sq in range(CELLS) if theirs_mask >> sq & 1]
+        for code in generate(stk, pm if side else cm, cm | pm, full, plies, last):
+            src, dst = divmod(code, CELLS)
             sbit = 1 << src
             dbit = 1 << dst
             if side:
@@ -724,14 +759,15 @@ class _PerftWalk:
             else:
                 ncm = (cm & ~sbit) | dbit
                 npm = pm & ~dbit
-            left = hgt[src] - 1
-            if left:
-                if stk[src][left - 1] == "C":
-                    ncm |= sbit
-                else:
-                    npm |= sbit
+            from_stack = stk[src]
+            left = len(from_stack) - 1
+            uncovered = from_stack[left - 1] if left else ""
+            if uncovered == "C":
+                ncm |= sbit
+            elif uncovered:
+                npm |= sbit
             nfull = full & ~sbit
-            if hgt[dst] == 2:
+            if len(stk[dst]) == 2:
                 nfull |= dbit
             # KO-6.1/6.2: any line ends the game, whoever owns it (poodle tops 64 bits higher)
             both = ncm | (npm << 64)
@@ -743,33 +779,24 @@ class _PerftWalk:
             ):
                 continue
             if repeats:
-                from_stack, to_stack = stk[src], stk[dst]
+                to_stack = stk[dst]
                 stk[src], stk[dst] = from_stack[:-1], to_stack + from_stack[-1]
                 third = counts.get((tuple(stk), other), 0) >= 2
                 stk[src], stk[dst] = from_stack, to_stack
                 if third:
                     continue
             # the replies; KO-6.3: a blocked child contributes 0, which is its number of moves
-            word = ncm | npm | (nfull << CELLS)
-            if child_ply_two:
-                word |= 1 << (CELLS + dst)
-            hgt[src] = left
-            hgt[dst] += 1
-            # the replier's tops: the parent's, less dst (now covered), plus src if uncovered there
-            for sq in (*theirs, src) if (npm if other else ncm) & sbit else theirs:
+            word = move_word(ncm | npm, nfull, child, dst)
+            sources = [*theirs, (src, step_index(src, left, child))] if uncovered == replier else theirs
+            for sq, index in sources:
                 if sq == dst:
                     continue
-                if child_opening:
-                    table, masks, key = open_memo[sq], open_masks[sq], word & open_reach[sq]
-                else:
-                    index = sq * 4 + hgt[sq]
-                    table, masks, key = memo[index], step_masks[index], word & reach[index]
+                key = word & reach[index]
+                table = memo[index]
                 found = table.get(key)
                 if found is None:
-                    found = table[key] = sum(1 for mask in masks if not key & mask)
+                    found = table[key] = count(index, key)
                 total += found
-            hgt[src] = left + 1
-            hgt[dst] -= 1
         return total
 
     def node(self, side: int, plies: int, last: int | None, cm: int, pm: int, full: int, depth: int) -> int:
@@ -779,18 +806,17 @@ class _PerftWalk:
             return 0  # KO-7.2: every child is drawn, so no sequence continues past it
         if depth == 2:
             return self.frontier(side, plies, last, cm, pm, full)
-        stk, hgt, counts, rep = self.stk, self.hgt, self.counts, self.rep
+        stk, counts, rep = self.stk, self.counts, self.rep
         piece = PIECE[side]
         other = 1 - side
         total = 0
-        for src, dst in self.generate(side, plies, last, cm, pm, full):
+        for code in generate(stk, pm if side else cm, cm | pm, full, plies, last):
+            src, dst = divmod(code, CELLS)
             from_stack = stk[src]
             to_stack = stk[dst]
             left = from_stack[:-1]
             stk[src] = left
             stk[dst] = to_stack + piece
-            hgt[src] -= 1
-            hgt[dst] += 1
             sbit = 1 << src
             dbit = 1 << dst
             if side:
@@ -805,7 +831,7 @@ class _PerftWalk:
                 else:
                     npm |= sbit
             nfull = full & ~sbit
-            if hgt[dst] == 3:
+            if len(to_stack) == 2:
                 nfull |= dbit
             if not (has_line(ncm) or has_line(npm)):  # KO-6.2
                 key = (tuple(stk), other)
@@ -819,8 +845,6 @@ class _PerftWalk:
                     counts[key] = seen
             stk[src] = from_stack
             stk[dst] = to_stack
-            hgt[src] += 1
-            hgt[dst] -= 1
         return total
 
 

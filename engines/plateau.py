@@ -946,11 +946,13 @@ class PlateauEngine(Engine):
     def legal_moves(self, state: PlateauState, seat: int | None = None) -> list:
         if seat is not None and seat != self.to_move(state):
             return []
-        moves = self._moves(state)
+        moves = self.unordered_moves(state)
         return sorted(moves, key=lambda m: self.format_move(state, m))
 
-    def _moves(self, state: PlateauState) -> list:
-        """Legal moves, unordered (the pass included when it is the only one)."""
+    def unordered_moves(self, state: PlateauState) -> list:
+        """The legal moves as the rules produce them, before ``legal_moves`` sorts them by their text
+        (the pass included when it is the only one): what perft and the computer player walk, where
+        sorting some thousand texts per node would cost more than the rest."""
         if state.result:
             return []
         return _actions(state) or [PASS]
@@ -1213,7 +1215,7 @@ class PlateauEngine(Engine):
             return 0
         if depth == 1:
             return self.count_moves(state)
-        return sum(self.perft(self.apply(state, m), depth - 1) for m in self._moves(state))
+        return sum(self.perft(self.apply(state, m), depth - 1) for m in self.unordered_moves(state))
 
     def determinize(self, view: Mapping[str, Any], seat: int | None, rng: random.Random) -> PlateauState:
         return determinize(view, seat, rng)

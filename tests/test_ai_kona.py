@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from kona_reference import reference_moves
 
 import ai
 import engines.kona as K
@@ -200,8 +201,9 @@ def test_hundreds_of_seeded_games_against_random_without_an_illegal_move(level: 
 
 
 def test_the_players_own_move_generator_agrees_with_the_engine() -> None:
-    """One rule, one place (issue 13): the search's bitboard generator (KO-4, KO-5) is a second copy of
-    the moving rules for speed, so it must list exactly the engine's legal moves, position by position."""
+    """One rule, one place (issue 13, issue 27): the search lists moves on its own mutable board with
+    the engine's generator (KO-4, KO-5), so on that board it must list exactly the engine's legal
+    moves and those of a plain reading of the rules (tests/kona_reference.py), position by position."""
     engine = get_engine("kona")
     rng = random.Random(11)
     checked = 0
@@ -211,9 +213,10 @@ def test_the_players_own_move_generator_agrees_with_the_engine() -> None:
             search = Search(state, Stopwatch(Budget(iterations=1)), rng)
             cm, pm, full = state.tops
             mine = search.generate(state.side, state.plies, state.last, cm, pm, full)
-            ours = sorted(engine.format_move(state, K._MOVE[m]) for m in mine)
+            ours = sorted(engine.format_move(state, K.MOVES[m]) for m in mine)
             assert ours == sorted(engine.format_move(state, m) for m in engine.legal_moves(state)), \
                 engine.to_position(state)
+            assert ours == reference_moves(state), engine.to_position(state)
             checked += 1
             state = engine.apply(state, rng.choice(engine.legal_moves(state)))
     assert checked >= 1000

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -165,6 +166,34 @@ def test_basic_preset_turn_value_table_counts_no_marks() -> None:
     from ai.krakatoa_turn import value_table
 
     _check_turn_values(value_table(basic=True), lambda state: ENGINE.legal_moves(state), basic=True)
+
+
+def test_turn_value_data_file_loads_with_its_shape() -> None:
+    # ai/data/krakatoa_turn.bin, written by ``python -m ai.krakatoa_turn`` and read with the standard
+    # library: VALUE[k][m1*3+m2] (9 tables) and VALUE_BASIC[k] for throws k = 2..5, 1,000 dice
+    # indexes each, points kept to four decimals; the tests above recompute some of its entries
+    from ai import krakatoa_turn as T
+
+    data = T.DATA_FILE.read_bytes()
+    assert T.DATA_FILE.parent == Path(T.__file__).parent / "data"
+    value, basic = T.load()
+    assert T.load() is T.load()  # read once per process
+    assert sorted(value) == sorted(basic) == [2, 3, 4, 5]
+    assert all(len(value[k]) == 9 and all(len(table) == 1000 for table in value[k]) for k in value)
+    assert all(len(basic[k]) == 1000 for k in basic)
+    numbers = [v for k in value for table in value[k] for v in table] + [v for k in basic for v in basic[k]]
+    assert len(numbers) == 40_000
+    assert all(0.0 < v < 200.0 and float(f"{v:.4f}") == v for v in numbers)
+    # KR-2.4: the first throw's marks multiply what the rest of the turn scores, so more is never less
+    for k in value:
+        for m2 in range(3):
+            low, mid, high = (value[k][m1 * 3 + m2] for m1 in range(3))
+            assert all(a <= b <= c for a, b, c in zip(low, mid, high))
+    assert T.value_table()[6][0] == (0.0,) * 1000  # no marks carried: nothing for the next turn
+    assert T.encode(value, basic) == data  # what was read writes back the same bytes
+    for bad in (data[:-4], b"X" + data[1:]):
+        with pytest.raises(ValueError):
+            T.decode(bad)
 
 
 #: throw 4 on the basic preset, where a player valuing the rest of the turn with the advanced

@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from kona_reference import reference_moves
+from kona_reference import reference_perft as plain_perft
 
 from engines import get_engine
 from engines.base import Engine, IllegalMoveError, InvalidMoveError, MoveError, OptionError, PositionError
@@ -337,6 +339,34 @@ def test_perft_fast_matches_reference_on_playout_positions():
     assert checked == 12
 
 
+def test_moves_and_perft_match_a_plain_reading_of_the_rules():
+    """One rule, one place: ``legal_moves``, ``perft`` and the computer player share one generator
+    (``engines.kona.generate``), so it is checked against an independent square-by-square reading of
+    KO-4 and KO-5 (tests/kona_reference.py): the same moves in the same canonical order (KO-9.7) on
+    hundreds of seeded positions, and the bulk-counting perft equal to the plain one on some."""
+    rng = random.Random(27)
+    checked = 0
+    for game in range(30):
+        options = {"repetition_draw": game % 2 == 0, "move_limit": (0, 30, 200)[game % 3]}
+        state = E.new_game(2, options=options)
+        while E.to_move(state) is not None:
+            assert moves_text(state) == reference_moves(state), E.to_position(state)
+            if checked % 20 == 0:
+                assert E.perft(state, 2) == plain_perft(E, state, 2), E.to_position(state)
+            checked += 1
+            state = E.apply(state, rng.choice(E.legal_moves(state)))
+    e3 = "CP,4,PCP/6/6/P,2,C,2/6/PC,4,CPC c 2 a3"
+    for position in ("6/6/6/6/6/C,4,P p 1 -", "6/6/2,CP,3/6/6/C,4,P p 1 f1", E2_POS, e3, E4_POS):
+        state = E.from_position(position)
+        assert moves_text(state) == reference_moves(state), position
+        assert E.perft(state, 3) == plain_perft(E, state, 3), position
+    # KO-7.1 along the path: two plies before E10's third occurrence, which ends one 3-ply sequence
+    state = play(START, *E10_MOVES[:8])
+    off = play(START, *E10_MOVES[:8], options={"repetition_draw": False})
+    assert E.perft(state, 3) == plain_perft(E, state, 3) < E.perft(off, 3) == plain_perft(E, off, 3)
+    assert checked >= 300
+
+
 # ---- seeded random playouts ----------------------------------------------------------------------------
 
 
@@ -563,7 +593,9 @@ def test_move_error_hierarchy():
 def test_perft_fast_path_equals_legal_moves_and_apply_over_thousands_of_positions():
     """One rule, one place (issue 13): the perft's own make/unmake rules implementation agrees with
     the engine's legal_moves + apply on thousands of positions from seeded random games, with the
-    house rules on and off (KO-7.1, KO-7.2) — depth 2 exercises its inner nodes and its bulk count."""
+    house rules on and off (KO-7.1, KO-7.2) — depth 2 exercises its inner nodes and its bulk count.
+    The moves themselves come from the generator both share, so both are also held to the plain
+    reading of KO-4 and KO-5 (tests/kona_reference.py)."""
     rng = random.Random(13)
     checked = 0
     while checked < 2000:
@@ -571,5 +603,8 @@ def test_perft_fast_path_equals_legal_moves_and_apply_over_thousands_of_position
         state = E.new_game(2, options=options)
         while E.to_move(state) is not None and checked < 2000:
             assert E.perft(state, 2) == reference_perft(state, 2), E.to_position(state)
+            assert moves_text(state) == reference_moves(state), E.to_position(state)
+            if checked % 5 == 0:
+                assert E.perft(state, 2) == plain_perft(E, state, 2), E.to_position(state)
             checked += 1
             state = E.apply(state, rng.choice(E.legal_moves(state)))

@@ -834,7 +834,7 @@ def test_stack_moves_are_the_moves_and_stomps_of_the_legal_moves() -> None:
     for game in range(30):
         state = E.new_game(2, seed=game)
         while E.outcome(state) is None:
-            moves = E._moves(state)
+            moves = E.unordered_moves(state)
             expected = [m for m in moves if m[0] in (P.K_MOVE, P.K_STOMP)]
             assert P.stack_moves(state) == expected, E.to_position(state)
             phases.add(state.phase)
