@@ -70,10 +70,12 @@ class Posts:
 
     @staticmethod
     def player_list(ctx: LoadedTable) -> str:
+        """``Ana [1] · Mesa (hard) [2] ✗``: each seat's name and the mark the pictures give it (the
+        notation's letter, else its number counted from 1 as on the seat badges), ✗ once out."""
         marks = ctx.engine.description.seat_marks
         parts = []
         for s in ctx.ordered():
-            mark = marks[s.seat] if marks and s.seat < len(marks) else str(s.seat)
+            mark = marks[s.seat] if marks and s.seat < len(marks) else str(s.seat + 1)
             gone = " ✗" if s.out_reason else ""
             parts.append(f"{s.name} [{mark}]{gone}")
         return " · ".join(parts)

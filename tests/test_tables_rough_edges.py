@@ -89,3 +89,19 @@ async def test_the_first_reminder_says_how_much_of_the_time_has_passed(tmp_path:
         assert t(reminders[0].key, "es", **reminders[0].params).startswith("Ya pasaron 2d de tus 3d")
     finally:
         await svc.close()
+
+
+@pytest.mark.parametrize(("game", "players"), [("k3", 3), ("krakatoa", 2)])
+async def test_boards_name_seats_as_the_pictures_number_them(tmp_path: Path, game: str, players: int) -> None:
+    # issue 28, item 5: "Mesa (hard) [0] · Ana [1]" while the pictures' badges count from 1
+    _repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    try:
+        _tid, out = await start_table(svc, game, players)
+        board = next(m for m in out if isinstance(m, PublicPost) and m.kind == "board")
+        names = [name for _, name in USERS[:players]]
+        listed = board.params["players"]
+        assert "[0]" not in listed
+        assert sorted(listed.split(" · ")) == sorted(f"{n} [{i + 1}]" for i, n in enumerate(
+            sorted(names, key=lambda n: listed.index(n)))), listed
+    finally:
+        await svc.close()
