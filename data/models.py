@@ -234,6 +234,9 @@ class StoredOutcome:
     placements: tuple[int, ...]
     text: str = ""
     facts: OutcomeFacts | None = None
+    #: everyone placed first because everyone won, or lost, together (K3's cooperative variant, K3-8):
+    #: ``win`` or ``loss``; None for any other ending (everyone first then is a draw)
+    together: Literal["win", "loss"] | None = None
 
     @classmethod
     def from_json(cls, text: str | None) -> StoredOutcome | None:
@@ -245,11 +248,13 @@ class StoredOutcome:
             if not isinstance(data, dict):
                 raise ValueError("not an object")
             facts = data.get("facts")
+            together = data.get("together")
             return cls(str(data.get("reason") or "abandoned"),
                        tuple(int(p) for p in data.get("placements") or ()),
                        str(data.get("text") or ""),
                        None if not isinstance(facts, dict) else
-                       OutcomeFacts(dict(facts.get("extra") or {}), tuple(facts.get("scores") or ())))
+                       OutcomeFacts(dict(facts.get("extra") or {}), tuple(facts.get("scores") or ())),
+                       "win" if together == "win" else "loss" if together == "loss" else None)
         except (ValueError, TypeError):
             return cls("abandoned", ())
 
@@ -257,7 +262,16 @@ class StoredOutcome:
         data: dict[str, Any] = {"text": self.text, "reason": self.reason, "placements": list(self.placements)}
         if self.facts is not None:
             data["facts"] = {"extra": dict(self.facts.extra), "scores": list(self.facts.scores)}
+        if self.together is not None:
+            data["together"] = self.together
         return json.dumps(data)
+
+    def verdict(self, seat: int, seats: int) -> str:
+        """``win``, ``loss`` or ``draw`` for one seat: everyone first is a draw unless all won or lost together."""
+        places = self.places(seats)
+        if all(p == 1 for p in places):
+            return self.together or "draw"
+        return "win" if places[seat] == 1 else "loss"
 
     def places(self, seats: int) -> list[int]:
         """The placements, or everybody first when none were stored (an abandoned game)."""

@@ -127,6 +127,7 @@ class Finisher:
         outcome = ctx.engine.outcome(state) if state is not None else None
         n = len(ctx.seats)
         facts = None
+        together: Literal["win", "loss"] | None = None
         if outcome is not None:
             places = list(outcome.placements) if outcome.placements else []
             if len(places) != n:
@@ -134,11 +135,13 @@ class Finisher:
                 places = [1 if (s in winners or (outcome.draw and not winners)) else 2 for s in range(n)]
             reason, text = outcome.reason, outcome.text
             facts = OutcomeFacts(dict(outcome.extra), tuple(outcome.scores))
+            if all(p == 1 for p in places) and not outcome.draw:  # K3-8: all win, or all lose, together
+                together = "win" if outcome.winners else "loss"
         else:
             places, reason, text = [1] * n, "abandoned", ""
         out_rows = [s for s in ctx.seats if s.out_reason]
         if not out_rows:
-            return StoredOutcome(reason, tuple(places), text, facts)
+            return StoredOutcome(reason, tuple(places), text, facts, together)
         still = [s for s in range(n) if (row := ctx.by_seat(s)) is not None and not row.out_reason]
         ranked = sorted(still, key=lambda s: places[s])
         final = [0] * n
@@ -193,14 +196,13 @@ class Finisher:
     async def _results(tx: Tx, ctx: LoadedTable, ending: StoredOutcome, stamp: str) -> list[ResultRow]:
         """Each seat's result, and the ratings, in the ending's transaction."""
         places = ending.places(len(ctx.seats))
-        everyone_first = all(p == 1 for p in places)
         # issue 9: unrated too when the server turned ratings off meanwhile, or the game's options say so
         rated = (ctx.options.rated and ctx.engine.description.rated(ctx.options.game)
                  and await tx.guild_rated(ctx.row.guild_id))
         rows = []
         for s in ctx.ordered():
             place = places[s.seat]
-            verdict = "draw" if everyone_first else ("win" if place == 1 else "loss")
+            verdict = ending.verdict(s.seat, len(ctx.seats))
             rows.append(ResultRow(ctx.id, s.seat, ctx.row.guild_id, ctx.row.game, s.user_id, place, verdict,
                                   ending.reason, rated, stamp))
             await tx.update_seat(ctx.id, s.seat, result=verdict)

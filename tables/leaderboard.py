@@ -181,6 +181,11 @@ class HistoryEntry:
     channel_id: int
     thread_id: int | None
     names: tuple[str, ...]
+    #: the names of the player's partners (KR-6.2), and how many sides the table had
+    partners: tuple[str, ...] = ()
+    sides: int = 0
+    #: every seat won, or lost, together (K3's cooperative variant, K3-8)
+    together: bool = False
 
     @property
     def link(self) -> str:
@@ -280,10 +285,17 @@ class LeaderboardService:
         wanted = resolve_game(game) if game else None
         out = []
         for e in await self.repo.finished_entries(guild_id, user_id, wanted, limit):
-            seats = await self.repo.get_seats(e.table_id)
+            row, seats = await self.repo.load(e.table_id)
+            seats = sorted(seats, key=lambda r: r.seat)
+            sides = table_sides(e.game, len(seats), row.options if row is not None else None) or \
+                list(range(len(seats)))
+            mine = next((s.seat for s in seats if s.user_id == user_id), -1)
+            partners = tuple(s.name for s in seats if s.seat != mine and 0 <= mine < len(sides)
+                             and s.seat < len(sides) and sides[s.seat] == sides[mine])
+            together = e.outcome != "draw" and all(r.place == 1 for r in await self.repo.get_results(e.table_id))
             out.append(HistoryEntry(e.table_id, e.game, game_title(e.game), e.place, e.outcome, e.reason, e.rated,
                                     e.finished_at, guild_id, e.channel_id, e.thread_id,
-                                    tuple(s.name for s in seats)))
+                                    tuple(s.name for s in seats), partners, len(set(sides)), together))
         return out
 
     # ---- replay -----------------------------------------------------------------------------
@@ -439,11 +451,29 @@ def history_text(entries: Sequence[HistoryEntry], name: str, lang: str, *, links
         return t("history.none", lang, name=name)
     lines = [t("history.title", lang, name=name)]
     for e in entries:
-        lines.append(t("history.line", lang, table=e.table_id, game=e.title,
-                       result=t(f"result.word.{e.outcome}", lang), place=e.place, players=len(e.names),
+        lines.append(t("history.line", lang, table=e.table_id, game=e.title, result=result_words(e, lang),
                        unrated="" if e.rated else t("history.unrated", lang), date=e.finished_at[:10],
                        link=e.link if links else ", ".join(e.names)).rstrip(" ·"))
     return "\n".join(lines)
+
+
+def result_words(entry: HistoryEntry, lang: str) -> str:
+    """How the player's game ended, in words: ``won``, ``draw``, ``lost with Cy`` (a partnership),
+    ``lost together`` (the cooperative variant), ``lost (place 3 of 4)`` (a place only among three or
+    more sides)."""
+    from tables.i18n import Names, t
+
+    if entry.outcome == "draw":
+        return t("history.draw", lang)
+    won = entry.outcome == "win"
+    if entry.together:
+        return t("history.won_together" if won else "history.lost_together", lang)
+    if entry.partners:
+        return t("history.won_with" if won else "history.lost_with", lang, partners=Names(entry.partners))
+    word = t(f"result.word.{entry.outcome}", lang)
+    if entry.sides > 2:
+        return t("history.placed", lang, result=word, place=entry.place, players=entry.sides)
+    return word
 
 
 def replay_gif(replay: Replay) -> bytes:

@@ -105,3 +105,40 @@ async def test_boards_name_seats_as_the_pictures_number_them(tmp_path: Path, gam
             sorted(names, key=lambda n: listed.index(n)))), listed
     finally:
         await svc.close()
+
+
+async def test_history_says_draw_lost_with_a_partner_and_lost_together(tmp_path: Path) -> None:
+    # issue 28, item 6: "draw (place 1 of 2)", "lost (place 2 of 4)" for a partnership, and a cooperative
+    # K3 loss read "draw (place 1 of 3)"
+    import random
+
+    from test_tables_service import play_out
+
+    from tables.leaderboard import LeaderboardService, history_text
+
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    board = LeaderboardService(repo)
+    dee = USERS[3][0]
+    try:
+        kona, _ = await start_table(svc, "kona")
+        await svc.offer_draw(kona, ANA)
+        await svc.offer_draw(kona, BEN)
+        teams, _ = await start_table(svc, "krakatoa", 4, {"teams": "true"})
+        await svc.resign(teams, BEN)  # Ben and his partner Dee lose; Ana and Cy win (KR-6.2)
+        coop, _ = await start_table(svc, "k3", 3, {"cooperative": "true"})
+        await play_out(svc, coop, random.Random(5))
+        said = {uid: history_text(await board.history(GUILD, uid), name, "en", links=False) for uid, name in USERS}
+        lines = {uid: {int(line.split()[0][1:]): line for line in text.splitlines()[1:]} for uid, text in said.items()}
+        assert " · draw · " in lines[ANA][kona] and "place" not in lines[ANA][kona]
+        partner = {ANA: "Cy", CY: "Ana", BEN: "Dee", dee: "Ben"}
+        for uid, word in ((ANA, "won"), (CY, "won"), (BEN, "lost"), (dee, "lost")):
+            assert f" · {word} with {partner[uid]}" in lines[uid][teams], lines[uid][teams]
+        results = {r.user_id: r for r in await repo.get_results(coop)}
+        assert len({r.outcome for r in results.values()}) == 1, "everyone won or lost together"
+        together = "won together" if results[ANA].outcome == "win" else "lost together"
+        for uid in (ANA, BEN, CY):
+            assert f" · {together}" in lines[uid][coop], lines[uid][coop]
+        spanish = history_text(await board.history(GUILD, BEN), "Ben", "es", links=False)
+        assert "perdida con Dee" in spanish and "tablas" in spanish
+    finally:
+        await svc.close()
