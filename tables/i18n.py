@@ -50,6 +50,8 @@ EN: dict[str, str] = {
     "board.final": "{game} #{table} · {moves}\nThe game is over: {players}.",
     "board.final_score": "{game} #{table} · {moves}\nThe game is over: {players}. Final score: {status}",
     "board.over": "{game} #{table}: the game is over: {players}.",
+    "board.aborted": "{game} #{table} was cancelled before the first move: {players}. Nothing is counted.",
+    "board.aborted_score": "{game} #{table} was cancelled before the first move: {players}. Nothing is counted.",
     "board.over_score": "{game} #{table}: the game is over: {players}. Final score: {status}",
     # ---- results
     "result.win": "{winners} wins {game} #{table}! ({detail})",
@@ -108,6 +110,8 @@ EN: dict[str, str] = {
     "exactly {needed}.",
     "error.already_started": "Table #{table} has already started.",
     "error.not_active": "Table #{table} is no longer running.",
+    "error.invitation_closed": "The invitation to {game} #{table} was cancelled or declined: it can no longer be "
+    "answered. Start a new game with /play.",
     "error.not_started": "Table #{table} has not started yet.",
     "error.game_over": "The game at table #{table} is over.",
     "error.not_invited": "You have no pending invitation at table #{table}.",
@@ -169,6 +173,8 @@ ES: dict[str, str] = {
     "board.final": "{game} #{table} · {moves}\nLa partida ha terminado: {players}.",
     "board.final_score": "{game} #{table} · {moves}\nLa partida ha terminado: {players}. Puntuación final: {status}",
     "board.over": "{game} #{table}: la partida ha terminado: {players}.",
+    "board.aborted": "{game} #{table} se canceló antes de la primera jugada: {players}. No cuenta para nada.",
+    "board.aborted_score": "{game} #{table} se canceló antes de la primera jugada: {players}. No cuenta para nada.",
     "board.over_score": "{game} #{table}: la partida ha terminado: {players}. Puntuación final: {status}",
     "result.win": "¡{winners} gana {game} #{table}! ({detail})",
     "result.win.time": "{winners} gana {game} #{table}: a {loser} se le acabó el tiempo.",
@@ -226,6 +232,8 @@ ES: dict[str, str] = {
     "necesita exactamente {needed}.",
     "error.already_started": "La mesa #{table} ya ha empezado.",
     "error.not_active": "La mesa #{table} ya no está en juego.",
+    "error.invitation_closed": "La invitación a {game} #{table} se canceló o se rechazó: ya no se puede responder. "
+    "Empieza una partida nueva con /jugar.",
     "error.not_started": "La mesa #{table} aún no ha empezado.",
     "error.game_over": "La partida de la mesa #{table} ha terminado.",
     "error.not_invited": "No tienes ninguna invitación pendiente en la mesa #{table}.",

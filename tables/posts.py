@@ -155,7 +155,9 @@ class Posts:
                    params: dict[str, Any], told: bool, over: bool) -> tuple[str, str | None]:
         """The board text's key and the controls it asks for (params: Mesa's turn has no deadline)."""
         hint: str | None
-        if over:
+        if ctx.row.status == ABORTED:  # cancelled before anyone moved: not "the game is over"
+            key, hint = "board.aborted", None
+        elif over:
             # a game ended by resignation, time or agreement has no move of its own to show
             ended_by_move = told or (ctx.engine.outcome(state) is not None and bool(params["moves"]))
             key, hint = ("board.final" if ended_by_move else "board.over"), None

@@ -128,6 +128,8 @@ class Seating:
     # ---- answering, joining, leaving ----------------------------------------------------------------
     async def _waiting(self, table_id: int) -> LoadedTable:
         ctx = await self.store.load(table_id)
+        if ctx.row.status in (ABORTED, DECLINED) and ctx.state is None:  # closed before it started
+            raise TableError("error.invitation_closed", table=table_id, game=ctx.title)
         if ctx.row.status not in WAITING:
             key = "error.already_started" if ctx.row.status == ACTIVE else "error.not_active"
             raise TableError(key, table=table_id)

@@ -198,12 +198,12 @@ async def test_an_abort_posts_a_last_picture_with_no_result(tmp_path: Path, game
         if any(m.key.startswith("info.aborted") for m in out):
             break
     boards = [m for m in out if isinstance(m, PublicPost) and m.image]
-    assert len(boards) == 1 and boards[0].key.startswith("board.over")
+    assert len(boards) == 1 and boards[0].key.startswith("board.aborted")
     last = pictures.last_public()
     assert last.result == {"winners": [], "reason": "abort", "losers": []}
     text = assert_final(last, "aborted")
     assert "wins" not in text and "Draw" not in text
-    assert (await svc.board(tid)).key.startswith("board.over"), "/board shows the aborted table's picture"
+    assert (await svc.board(tid)).key.startswith("board.aborted"), "/board shows the aborted table's picture"
     assert pictures.last_public().result == last.result
     await repo.close()
 

@@ -172,7 +172,7 @@ async def test_a_k3_host_cannot_redraw_the_deal_alone(db: DbFactory) -> None:
         await svc.abort(tid, DEE)
     assert caught.value.key == "error.not_seated"
     out = await svc.abort(tid, BEN)
-    assert [m.key for m in out] == ["info.aborted_agreed", "board.over"], "the game's last picture says so"
+    assert [m.key for m in out] == ["info.aborted_agreed", "board.aborted"], "the game's last picture says so"
     assert (await repo.get_table(tid)).status == "aborted"  # type: ignore[union-attr]
     assert await repo.get_results(tid) == []
     await repo.close()
@@ -197,7 +197,7 @@ async def test_without_chance_the_host_still_aborts_alone(db: DbFactory) -> None
         with pytest.raises(TableError) as caught:
             await svc.abort(tid, BEN)
         assert caught.value.key == "error.host_only"
-        assert [m.key for m in await svc.abort(tid, ANA)] == ["info.aborted", "board.over"]
+        assert [m.key for m in await svc.abort(tid, ANA)] == ["info.aborted", "board.aborted"]
     waiting = (await svc.create(GUILD, CHANNEL, ANA, "Ana", "k3", []))[0].table_id
     assert [m.key for m in await svc.abort(waiting, ANA)] == ["info.aborted"], "nothing seen yet"
     await repo.close()

@@ -142,3 +142,23 @@ async def test_history_says_draw_lost_with_a_partner_and_lost_together(tmp_path:
         assert "perdida con Dee" in spanish and "tablas" in spanish
     finally:
         await svc.close()
+
+
+async def test_a_cancelled_table_says_cancelled_and_its_invitation_cannot_be_answered(tmp_path: Path) -> None:
+    # issue 28, item 14: a cancelled table was followed by "the game is over", and accepting a cancelled
+    # invitation said only that the table was "no longer running"
+    _repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    try:
+        tid, _ = await start_table(svc, "kona")
+        out = await svc.abort(tid, ANA)
+        board = next(m for m in out if isinstance(m, PublicPost) and m.kind == "board")
+        said = t(board.key, "en", **board.params)
+        assert "cancelled" in said and "over" not in said, said
+        assert "se canceló" in t(board.key, "es", **board.params)
+        invited = (await svc.create(GUILD, CHANNEL, ANA, "Ana", "plateau", [(BEN, "Ben")]))[0].table_id
+        await svc.abort(invited, ANA)
+        with pytest.raises(TableError) as refused:
+            await svc.accept(invited, BEN)
+        assert "Plateau #2 was cancelled" in refused.value.message("en")
+    finally:
+        await svc.close()

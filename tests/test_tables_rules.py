@@ -101,7 +101,7 @@ async def test_invitation_flow(tmp_path: Path) -> None:
     await refused(svc.submit_move(tid, ANA, "a6-d3"), "error.not_started")
     out = await svc.decline(tid, BEN)
     assert out[0].key == "invite.declined"
-    await refused(svc.accept(tid, BEN), "error.not_active")
+    await refused(svc.accept(tid, BEN), "error.invitation_closed")
 
     # K3 open table: join, leave, start
     out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "k3")

@@ -104,7 +104,7 @@ async def test_a_partnership_invitation_closes_when_one_of_the_four_declines(svc
     assert await status(svc, table) == "declined"
     with pytest.raises(TableError) as err:
         await svc.accept(table, DEE if not others_accept else CY)
-    assert err.value.key == "error.not_active"
+    assert err.value.key == "error.invitation_closed"
 
 
 async def test_an_accepted_partner_who_leaves_closes_the_partnership_invitation(svc: TableService) -> None:
