@@ -26,11 +26,12 @@ from engines import MoveError
 from tables.errors import TableError
 from tables.finish import AGREEMENT, SIDE_LEFT, Change, Finisher, LostRace, out_updates
 from tables.loaded import LoadedTable, Step
-from tables.mesa import is_mesa
+from tables.mesa import TIMEOUT_LEVEL, MesaMoves, is_mesa
 from tables.outbox import Message
 from tables.posts import Posts
 from tables.rules_step import RulesStep
 from tables.store import TableStore
+from tables.thinking import move_seed
 
 #: ``propose(style=SHUFFLE)``: the game's last auto style, another kind of proposal (K3's random build)
 SHUFFLE = "shuffle"
@@ -51,11 +52,13 @@ class Proposal:
 class Play:
     """The actions of seated players at a started table."""
 
-    def __init__(self, store: TableStore, posts: Posts, rules: RulesStep, finisher: Finisher) -> None:
+    def __init__(self, store: TableStore, posts: Posts, rules: RulesStep, finisher: Finisher,
+                 mesa: MesaMoves) -> None:
         self.store = store
         self.posts = posts
         self.rules = rules
         self.finisher = finisher
+        self.mesa = mesa
 
     async def active(self, table_id: int, user_id: int) -> tuple[LoadedTable, SeatRow]:
         """The started table and the caller's seat in it, or the refusal that says why not."""
@@ -126,6 +129,23 @@ class Play:
             except MoveError as exc:
                 raise TableError("error.bad_move", move="auto", detail=str(exc)) from None
             return Proposal(engine.format_move(state, move), engine.move_sketch(state, move))
+
+    async def auto(self, table_id: int, user_id: int) -> list[Message]:
+        """``/auto``: play for this player the move a time-out would play (issue 28): Mesa's ``easy``
+        level from the seat's view, or the game's first auto style where the moves are too many to list
+        (K3's sensible build, K3-3.4).  Chosen outside the lock; a move made meanwhile makes it stale."""
+        async with self.store.lock(table_id):
+            ctx, seat = await self.active(table_id, user_id)
+            actors = ctx.acting(ctx.state)
+            if seat.seat not in actors:
+                raise TableError("error.not_your_turn", player=ctx.names_of(actors) or "-")
+        engine, state = ctx.engine, ctx.state
+        seed = move_seed(ctx.row.seed, ctx.plies + 1, seat.seat, "auto")
+        if ctx.unlisted(state):
+            move = engine.auto_move(state, seat.seat, random.Random(seed), engine.description.auto_styles[0])
+        else:
+            move = await self.mesa.choose(ctx, state, seat.seat, TIMEOUT_LEVEL, seed)
+        return await self.submit_move(table_id, user_id, engine.format_move(state, move), ctx.row.version)
 
     # ---- leaving a game -----------------------------------------------------------------------------
     async def resign(self, table_id: int, user_id: int) -> list[Message]:

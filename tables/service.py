@@ -85,7 +85,7 @@ class TableService:
         self.finisher = Finisher(self.store, self.posts)
         mesa_moves = MesaMoves(self.thinker)
         self.rules = RulesStep(mesa_moves)
-        self.play = Play(self.store, self.posts, self.rules, self.finisher)
+        self.play = Play(self.store, self.posts, self.rules, self.finisher, mesa_moves)
         self.mesa = MesaSeats(self.store.load, mesa_moves, self.play.submit_move)
         self.guild_life = GuildLife(self.store, self.posts, self.claimant)
         self.queries = Queries(self.store, self.posts, self.guild_life)
@@ -160,6 +160,10 @@ class TableService:
     async def auto_build(self, table_id: int, user_id: int, style: str | None = None) -> str:
         """A build text for this player to preview and confirm (K3-3.4); nothing is stored."""
         return (await self.play.propose(table_id, user_id, style, unlisted_only=True)).text
+
+    async def auto(self, table_id: int, user_id: int) -> list[Message]:
+        """``/auto``: the move a time-out would play for this player (Mesa's easy level), played now."""
+        return await self.play.auto(table_id, user_id)
 
     async def resign(self, table_id: int, user_id: int) -> list[Message]:
         return await self.play.resign(table_id, user_id)

@@ -162,3 +162,67 @@ async def test_a_cancelled_table_says_cancelled_and_its_invitation_cannot_be_ans
         assert "Plateau #2 was cancelled" in refused.value.message("en")
     finally:
         await svc.close()
+
+
+def _kona_moves_to_a_win_in_one() -> list[str]:
+    """Moves from Kona's start (plain random play, engine only) after which capybara (seat 0, Ana) is to
+    move, can win at once (KO-6) and has moves that do not win: a move played at random may miss it."""
+    import random
+
+    from engines import get_engine
+
+    engine = get_engine("kona")
+    for seed in range(500):
+        rng = random.Random(seed)
+        state, played = engine.new_game(2, 0), []
+        for _ in range(60):
+            if engine.outcome(state) is not None:
+                break
+            moves = engine.legal_moves(state)
+            if engine.to_move(state) == 0 and len(played) > 4:
+                wins = [m for m in moves if (o := engine.outcome(engine.apply(state, m))) and o.winners == (0,)]
+                if wins and len(wins) < len(moves):
+                    return played
+            safe = [m for m in moves if engine.outcome(engine.apply(state, m)) is None] or moves
+            move = rng.choice(safe)
+            played.append(engine.format_move(state, move))
+            state = engine.apply(state, move)
+    raise AssertionError("no position found")
+
+
+async def test_auto_plays_what_a_time_out_plays_and_takes_a_win_in_one(tmp_path: Path) -> None:
+    # issue 28, item 1: /auto played a random legal move, walking past a win (or into a loss) in Kona
+    from data import open_repository
+    from tables import TableService
+    from tables.thinking import Thinker, iterations
+
+    repo = await open_repository(str(tmp_path / "mesa.db"))
+    svc = TableService(repo, FakeClock(), None, seed_source=lambda: 9,
+                       thinker=Thinker(processes=False, budget=iterations(200), workers=1))
+    try:
+        tid, _ = await start_table(svc, "kona")
+        for i, text in enumerate(_kona_moves_to_a_win_in_one()):
+            await svc.submit_move(tid, (ANA, BEN)[i % 2], text)
+        await svc.auto(tid, ANA)
+        details = await svc.table_details(tid)
+        assert details.summary.status == "finished"
+        assert {r.user_id: r.outcome for r in await repo.get_results(tid)}[ANA] == "win"
+        with pytest.raises(TableError) as refused:
+            await svc.auto(tid, BEN)
+        assert refused.value.key == "error.game_over"
+    finally:
+        await svc.close()
+
+
+async def test_auto_builds_a_sensible_k3_pyramid(tmp_path: Path) -> None:
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    try:
+        tid, _ = await start_table(svc, "k3", 2)
+        await svc.auto(tid, ANA)
+        built = [m for m in await repo.get_moves(tid) if m.seat == 0]
+        assert len(built) == 1 and built[0].move.startswith("build")
+        with pytest.raises(TableError) as refused:
+            await svc.auto(tid, ANA)  # built already: the other builder acts now (K3-3.2)
+        assert refused.value.key == "error.not_your_turn"
+    finally:
+        await svc.close()
