@@ -574,14 +574,13 @@ def test_cli_illegal_move_exit_code():
     assert out.returncode == 2 and "invalid position" in out.stderr
 
 
-def test_cli_perft_5_under_a_second():
-    """The issue's speed target: `python -m engines perft kona 5` prints 885576 quickly.
+def test_cli_perft_5_prints_the_count_and_its_time():
+    """`python -m engines perft kona 5 --time` prints 885576, and its time on stderr.
 
-    The bound here is loose (other tests may share the machine); the report gives the figure."""
+    How fast is measured by `python -m bench.engines` (a figure, not a test: issue 28, item 20)."""
     out = run_cli("perft", "kona", "5", "--time")
     assert out.returncode == 0 and out.stdout.strip() == "885576"
-    seconds = float(out.stderr.split()[0])
-    assert seconds < 3.0
+    assert float(out.stderr.split()[0]) >= 0
 
 
 def test_move_error_hierarchy():

@@ -86,7 +86,8 @@ async def test_a_flood_from_one_user_is_throttled_politely(server: DiscordServer
     # 40 commands at once from one user, as a script or a stuck key would send them
     flood = [await server.interact(cast.eve.slash_payload("games"), wait=False) for _ in range(40)]
     await server.wait_until(lambda: all(ex.finished for ex in flood), 60, "every flooded command answered")
-    assert all(ex.ack_seconds is not None and ex.ack_seconds < 3 for ex in flood), "each one within 3 s"
+    # each acknowledged in time: the stand-in refuses a callback after Discord's 3 seconds (10062)
+    assert all(ex.callback is not None and 200 <= ex.callback.status < 300 for ex in flood)
     assert all(ex.ephemeral() for ex in flood)
     throttled = [ex for ex in flood if "slow down" in ex.text().lower() or "too fast" in ex.text().lower()]
     assert throttled, "some of the flood is refused with a polite note"
