@@ -37,15 +37,26 @@ import shlex
 import sys
 import zlib
 from collections.abc import Awaitable, Callable, Iterable
-from contextlib import aclosing
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
 
-from tables import PrivatePost, PublicPost, Reminder, TableError, TableService, TableSummary, t
+from tables import (
+    Message,
+    PrivatePost,
+    PublicPost,
+    Reminder,
+    TableError,
+    TableService,
+    TableSummary,
+    canonical_name,
+    follow_mesa,
+    mesa_tables,
+    t,
+)
 from tables.durations import parse_duration
 from tables.errors import CannotOpen
 from tables.games import auto_styles, games
+from tables.leaderboard import LeaderboardService
 from tables.mesa import NAME as MESA
 from tables.mesa import mesa_records, records_text
 from tables.service import open_service
@@ -138,15 +149,13 @@ def rules_text(rest: str) -> str:
     words = rest.lower().split()
     full = "full" in words
     langs = [w for w in words if w in ("en", "es")]
-    games = [w for w in words if w != "full" and w not in langs]
-    if len(games) != 1:
+    named = [w for w in words if w != "full" and w not in langs]
+    if len(named) != 1:
         raise TableError("console.rules_usage")
-    from engines import GAMES, canonical_name
-
     try:
-        game = canonical_name(games[0])
+        game = canonical_name(named[0])
     except KeyError:
-        raise TableError("error.unknown_game", game=games[0][:40], games=", ".join(sorted(GAMES))) from None
+        raise TableError("error.unknown_game", game=named[0][:40], games=", ".join(sorted(games()))) from None
     if full:
         return rules_text.full_rules(game, langs[0] if langs else LANG).strip()
     return (rules_text.quickstart(game, langs[0] if langs else LANG) + f"\n(all the rules: /rules {game} full)"
@@ -163,7 +172,7 @@ class Console:
         self.names: dict[int, str] = {}
         self._images = 0
         self.rng = random.Random(seed)
-        self._boards: list[int] = []  # tables whose board was just shown: Mesa may be to act there
+        self._shown: list[Message] = []  # what the current command showed: its boards say whether Mesa acts next
 
     # ---- output -----------------------------------------------------------------------------
     def _save(self, image: bytes | None, stem: str) -> str:
@@ -175,11 +184,10 @@ class Console:
         for row in rows:
             self.write(f"{prefix} {row}")
 
-    def show(self, messages: Iterable[Any]) -> None:
+    def show(self, messages: Iterable[Message]) -> None:
         for m in messages:
+            self._shown.append(m)
             if isinstance(m, PublicPost):
-                if m.kind == "board":
-                    self._boards.append(m.table_id)
                 prefix = f"[#{m.table_id}]"
                 self._lines(prefix, t(m.key, LANG, **m.params), self._save(m.image, f"t{m.table_id}-v{m.version}"))
                 if m.kind == "board" and m.params.get("position"):
@@ -267,12 +275,16 @@ class Console:
         await self._mesa_turns()
 
     async def _mesa_turns(self) -> None:
-        """After the boards of a command: Mesa's moves where Mesa is to act, each board as it comes."""
-        while self._boards:
-            table_id = self._boards.pop(0)
-            async with aclosing(self.service.mesa_turns(table_id)) as turns:
-                async for messages in turns:
-                    self.show(messages)
+        """After the boards of a command: Mesa's moves where a board says Mesa acts next, each board as it
+        comes (``tables.follow``, the loop the Discord front end runs in a background task)."""
+        shown, self._shown = self._shown, []
+        for table_id in mesa_tables(shown):
+            await follow_mesa(self.service, table_id, self._deliver)
+        self._shown.clear()
+
+    async def _deliver(self, messages: list[Message]) -> None:
+        """``show`` in the form ``tables.follow`` delivers with: each of Mesa's moves, printed as it is stored."""
+        self.show(messages)
 
     async def _dispatch(self, name: str, uid: int, command: str) -> None:
         table, command = _take_table_option(command)
@@ -296,9 +308,8 @@ class Console:
             tid = await self._pick(uid, table, lambda s: s.status == "invited")
             self.show(await svc.decline(tid, uid))
         elif verb == "join":
-            tid = table if table is not None else (_table_number(rest, "/join N") if rest else None)
-            if tid is None:
-                tid = await self._open_table(uid)
+            named = table if table is not None else (_table_number(rest, "/join N") if rest else None)
+            tid = named if named is not None else await self._open_table(uid)
             self.show(await svc.join(tid, uid, name))
         elif verb == "start" and "fill=mesa" not in rest.split():
             self.show(await svc.start(await self._pick(uid, table, lambda s: s.status in ("open", "invited")), uid))
@@ -395,8 +406,8 @@ class Console:
         self.write(f"[dm {name}] #{tid} legal moves ({len(moves)}), page {page} of {pages}{more}:")
         groups: dict[str, list[str]] = {}
         for move in chunk:
-            head = re.match(r".[^-:@!\s]*", move)
-            groups.setdefault(head.group(0) if head else move, []).append(move)
+            start = re.match(r".[^-:@!\s]*", move)
+            groups.setdefault(start.group(0) if start else move, []).append(move)
         for head, members in groups.items():
             self.write(f"[dm {name}]   {head}: {' '.join(members)}")
 
@@ -419,7 +430,9 @@ class Console:
             words = shlex.split(rest)
         except ValueError:
             words = rest.split()
-        game, opponents, options = "", [], {}
+        game = ""
+        opponents: list[tuple[int, str]] = []
+        options: dict[str, str] = {}
         for word in words:
             # option=value; Discord's option:value is read the same (bots:2, game:k3, opponent:@Ben)
             named = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_-]*)[=:](.+)", word)
@@ -465,9 +478,7 @@ class Console:
             self.write(f"[dm {name}] #{s.table_id} {s.title}: {' · '.join(s.players)} — {turn}{deadline}")
 
     # ---- leaderboards, stats, history, replays (issue 9) -------------------------------------
-    def _board(self) -> Any:
-        from tables.leaderboard import LeaderboardService
-
+    def _board(self) -> LeaderboardService:
         return LeaderboardService(self.service.repo, self.clock)
 
     def _save_file(self, data: bytes, filename: str) -> str:

@@ -1,5 +1,10 @@
 """The Discord client: configuration, the bot class, start-up, command sync (docs/architecture.md, cogs/).
 
+``MesaBot`` is the top of cogs/: it builds every part once and hands each one what it uses
+(the delivery of the outbox, Mesa's turns, the ticker, and the areas, one ``commands.Cog`` each:
+``Play``, ``Guide``, ``Settings``, ``Results``, and the controls' ``Board`` and ``Picking``).  No
+part imports this module, so cogs/ has no import circle (``tests/test_layers.py``).
+
 ``run_bot(token, sync=..., guild_id=...)`` is what ``python bot.py`` calls.  Configuration comes
 from the environment (bot.py has already read ``.env``):
 
@@ -38,11 +43,27 @@ import aiohttp
 import discord
 import yarl
 from discord import app_commands
+from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
-from cogs.commands import register_commands
+from cogs import board, guide, picking, results
+from cogs.acts import TableActs
+from cogs.board import Board
+from cogs.delivery import Delivery
+from cogs.guide import Guide
+from cogs.guild_life import GuildWatch
+from cogs.handling import Handling
+from cogs.mesa import MesaTurns
+from cogs.picking import Picking
+from cogs.play import Play
+from cogs.post_controls import post_controls
+from cogs.results import Results
+from cogs.settings import Settings
+from cogs.ticker import Ticker
 from cogs.translator import MesaTranslator
+from tables import Message, TableService
 from tables.errors import CannotOpen
+from tables.leaderboard import LeaderboardService
 
 log = logging.getLogger("mesa.discord")
 
@@ -170,7 +191,11 @@ discord.VoiceClient.warn_nacl = False
 discord.VoiceClient.warn_dave = False
 
 
-async def open_service(path: str | None) -> Any:
+#: every persistent control, one ``DynamicItem`` class per kind (``cogs.controls``), registered at start-up
+CONTROLS = (*board.CONTROLS, *picking.CONTROLS, *guide.CONTROLS, *results.CONTROLS)
+
+
+async def open_service(path: str | None) -> TableService:
     """The table service over the SQLite file at ``path`` (``DATABASE_PATH``; default data/mesa.db).
 
     cogs/ reaches storage only through tables/ (docs/architecture.md, the layers).
@@ -180,54 +205,84 @@ async def open_service(path: str | None) -> Any:
     return await open_table_service(path)
 
 
-class MesaBot(discord.Client):
-    """The Discord front end: a command tree, persistent buttons, the service and a ticker.
+class MesaBot(commands.Bot):
+    """The Discord front end: the areas' commands and controls, the service and a ticker.
 
     ``service`` may be passed in (tests give one over a temporary database); otherwise
     ``setup_hook`` opens the one at ``config.database_path``.  ``sync_only`` skips the service
     and the ticker: ``--sync`` only logs in, registers the commands and leaves.
+
+    A ``commands.Bot`` for its cogs only: Mesa has no prefix commands (they would need the privileged
+    message content intent), so the prefix is a mention, which no event ever brings.
     """
 
-    def __init__(self, config: Config | None = None, *, service: Any = None, sync_only: bool = False,
-                 tick_seconds: float = TICK_SECONDS, **client_options: Any) -> None:
+    def __init__(self, config: Config | None = None, *, service: TableService | None = None,
+                 sync_only: bool = False, tick_seconds: float = TICK_SECONDS, **client_options: Any) -> None:
         super().__init__(
+            command_prefix=commands.when_mentioned,
+            help_command=None,
             intents=default_intents(),
             max_messages=None,  # no message cache: Mesa never reads messages back from the gateway
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False),
             **client_options,
         )
-        from cogs.front import Front
-
         self.config = config or Config()
-        self.tree: app_commands.CommandTree[MesaBot] = app_commands.CommandTree(self)
-        register_commands(self.tree)
-        self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         self.service = service
         self.sync_only = sync_only
         self.tick_seconds = tick_seconds
-        self.front = Front(self)
+        # the parts, each given what it uses; ``self.table_service`` reads the service at each use,
+        # since setup_hook opens it after this
+        self.guild_watch = GuildWatch(self, self.table_service, self._deliver)
+        self.mesa = MesaTurns(self.table_service, self._deliver)
+        self.delivery = Delivery(self, self.table_service, self.guild_watch, post_controls, self.mesa.follow)
+        self.handling = Handling(self.table_service, self.delivery, self.guild_watch)
+        self.ticker = Ticker(self.table_service, self.delivery, self.serves_guild)
+        acts = TableActs(self.table_service, self.handling, self.delivery)
+        # in this order, so the commands are registered (and printed) in the order they always were
+        self.areas: tuple[commands.Cog, ...] = (
+            Play(self.table_service, self.handling, self.delivery, acts),
+            Guide(self.handling),
+            Settings(self.table_service, self.handling),
+            Results(self.table_service, self.handling),
+            Board(self.table_service, self.handling, self.delivery, acts),
+            Picking(self.table_service, self.handling, acts),
+        )
+        self.tree.error(self.handling.on_error)
         self._ticker: asyncio.Task[None] | None = None
         self._owns_service = False
         self._closing: asyncio.Future[None] | None = None  # the close a SIGTERM started
 
+    def table_service(self) -> TableService:
+        """The open table service (every part reads it through here)."""
+        if self.service is None:
+            raise RuntimeError("the table service is not open")
+        return self.service
+
+    async def _deliver(self, messages: list[Message]) -> None:
+        """Posts nobody asked for in an interaction (Mesa's moves, a server's tables resumed): the
+        language is the server's."""
+        await self.delivery.deliver(messages, None)
+
+    async def add_areas(self) -> None:
+        """Add every area's commands to the tree (without a connection: ``--print-commands`` uses it)."""
+        for area in self.areas:
+            if self.get_cog(area.__cog_name__) is None:
+                await self.add_cog(area)
+
     async def setup_hook(self) -> None:
         await self.tree.set_translator(MesaTranslator())
+        await self.add_areas()
         if self.sync_only:
             return
         if self.config.api_base:
             await self.use_announced_gateway()
-        from cogs.components import DYNAMIC_ITEMS
-
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
-        from cogs.leaderboard import DYNAMIC_ITEMS as BOARD_ITEMS  # issue 9: leaderboard pages
-
-        self.add_dynamic_items(*BOARD_ITEMS)
+        self.add_dynamic_items(*CONTROLS)
         if self.service is None:
             self.service = await open_service(self.config.database_path)
             self._owns_service = True
         await self._rate_unrated()
         if self.tick_seconds > 0:
-            self._ticker = asyncio.create_task(self._tick_forever(), name="mesa-ticker")
+            self._ticker = asyncio.create_task(self.ticker.run(self.tick_seconds), name="mesa-ticker")
         # a service manager stops the bot with SIGTERM: close as on Ctrl-C (the gateway told goodbye,
         # the worker processes let go, the database closed) instead of dying mid-flight
         with contextlib.suppress(NotImplementedError, RuntimeError):  # not the main thread, or no such signal
@@ -252,10 +307,8 @@ class MesaBot(discord.Client):
 
     async def _rate_unrated(self) -> None:
         """Issue 9: results stored before ratings existed (or never rated) are rated once at start-up."""
-        from tables.leaderboard import LeaderboardService
-
         try:
-            guilds = await LeaderboardService(self.service.repo).catch_up()
+            guilds = await LeaderboardService(self.table_service().repo).catch_up()
         except Exception:  # ratings are a nicety at start-up: /recompute-ratings can do it later
             log.exception("rating catch-up failed")
             return
@@ -277,7 +330,7 @@ class MesaBot(discord.Client):
             ticker, self._ticker = self._ticker, None
             ticker.cancel()
             await asyncio.wait([ticker])  # its database work ends before the database closes
-        await self.front.delivery.mesa.stop()  # Mesa's turns in progress: the next start plays them
+        await self.mesa.stop()  # Mesa's turns in progress: the next start plays them
         # interactions being answered finish first (a move and its board), within a grace period
         handlers = [t for t in asyncio.all_tasks()
                     if t is not asyncio.current_task() and t.get_name().startswith(HANDLER_TASKS)]
@@ -287,28 +340,6 @@ class MesaBot(discord.Client):
         if self._owns_service and self.service is not None:
             await self.service.close()  # search and drawing workers, then the database
             self.service = None
-
-    async def _tick_forever(self) -> None:
-        """Deadlines and reminders: the service decides, the front end delivers.
-
-        First, once per start: the boards a previous process stored but never posted (it died
-        between a move and its board); then a tick at once, so a Mesa turn or a deadline left by the
-        previous process is played now rather than a tick later.
-        """
-        try:
-            await self.front.post_missed()
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("posting missed boards failed")
-        while True:
-            try:
-                await self.front.tick()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("tick failed")
-            await asyncio.sleep(self.tick_seconds)
 
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
         """Issue 15, defect 3: Discord archives a thread idle for a week, but a move may take up to 14
@@ -327,16 +358,16 @@ class MesaBot(discord.Client):
 
     # issue 15, defect 5 (cogs/guild_life.py): the bot removed from a server, and invited back
     async def on_guild_remove(self, guild: discord.Guild) -> None:
-        await self.front.delivery.guilds.left(guild.id)
+        if self.service is not None:
+            await self.guild_watch.left(guild.id)
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
-        await self.front.delivery.guilds.returned(guild.id)
+        if self.service is not None:
+            await self.guild_watch.returned(guild.id)
 
     async def on_guild_available(self, guild: discord.Guild) -> None:
-        await self.front.delivery.guilds.returned(guild.id)
-
-    async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        await self.front.on_error(interaction, error)
+        if self.service is not None:
+            await self.guild_watch.returned(guild.id)
 
     async def sync_commands(self, guild_id: int | None) -> list[app_commands.AppCommand]:
         """Register the command tree with Discord: in one server when ``guild_id`` is given, else globally."""

@@ -18,7 +18,9 @@ async def command_payload(tree: app_commands.CommandTree[Any] | None = None) -> 
     if tree is None:
         from cogs.client import MesaBot
 
-        tree = MesaBot(sync_only=True).tree
+        bot = MesaBot(sync_only=True)
+        await bot.add_areas()
+        tree = bot.tree
     from cogs.translator import MesaTranslator
 
     translator = tree.translator or MesaTranslator()

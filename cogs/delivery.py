@@ -6,7 +6,7 @@
   carries a move picker (an old button still answers, with the current board).
 - ``PrivatePost`` / ``Reminder`` -> a DM to that one player, naming the table and linking its thread.
   A user whose DMs are closed (Discord error 50007) is remembered through the service's user
-  preferences and not retried until they use a command again (``Front.touch``).
+  preferences and not retried until they use a command again (``Handling.touch``).
 - ``TableFinished`` -> nothing more to post (the result post came before it).
 
 Public posts only ever hold what the service put in them, which it builds from the spectator view.
@@ -16,32 +16,29 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Final
 
 import discord
 
 from cogs import answer
-from cogs.components import MesaButton, MesaSelect
 from cogs.guild_life import MISSING_ACCESS, GuildWatch
 from cogs.i18n_discord import lang_for, t
-from cogs.limits import MAX_MESSAGE, MAX_SELECT_OPTIONS
-from cogs.mesa import MesaTurns
-from engines.base import QuickMove
+from cogs.limits import MAX_MESSAGE
+from tables import Message, PrivatePost, PublicPost, Reminder, TableService
 from tables import i18n as service_i18n
-from tables.outbox import BOARD, DRAW, INVITE, MINE, QUICK, RESULT, Message, PrivatePost, PublicPost, Reminder
-
-if TYPE_CHECKING:
-    from cogs.client import MesaBot
+from tables.outbox import BOARD, INVITE
 
 log = logging.getLogger("mesa.discord")
 
 #: Discord error code: "Cannot send messages to this user" (DMs closed or no shared server)
 DMS_CLOSED = 50007
-#: threads archive after a week without messages (games can last days)
-ARCHIVE_MINUTES = 10080
+#: threads archive after a week without messages (games can last days); one of the durations Discord offers
+ARCHIVE_MINUTES: Final = 10080
 
-Style = discord.ButtonStyle
+#: the controls under a public post, in the reader's language (``cogs.post_controls``)
+Controls = Callable[[PublicPost, str], discord.ui.View | None]
 
 
 def public_lang(interaction: discord.Interaction) -> str:
@@ -67,18 +64,29 @@ class PostFailed(Exception):
 
 
 class Delivery:
-    def __init__(self, bot: MesaBot) -> None:
-        self.bot = bot
+    """One per bot (``cogs.client`` builds it); every area delivers what the service returns through it.
+
+    It is given what it does not decide itself: ``controls``, the buttons a post carries
+    (``cogs.post_controls``), and ``follow``, told of every delivery so that Mesa moves where a board
+    says it acts next (``cogs.mesa.MesaTurns.follow``).  Both are the areas' business, above this
+    module, so they are handed in rather than imported.
+    """
+
+    def __init__(self, client: discord.Client, service: Callable[[], TableService], guilds: GuildWatch,
+                 controls: Controls, follow: Callable[[Iterable[Message]], None]) -> None:
+        self.client = client
+        self._service = service
+        self.guilds = guilds  # issue 15, defects 5 and 7: servers' languages, the bot leaving
+        self._controls = controls
+        self._follow = follow
         self.places: dict[int, Place] = {}
         self.boards: dict[int, int] = {}  # table -> message holding the latest controls
         self.langs: dict[int, str] = {}  # table -> language of its public posts
         self.locales: dict[int, str] = {}  # user -> last Discord locale seen
-        self.guilds = GuildWatch(bot)  # issue 15, defects 5 and 7: servers' languages, the bot leaving
-        self.mesa = MesaTurns(self)  # Mesa's moves follow the boards delivered here (cogs/mesa.py)
 
     @property
-    def service(self) -> Any:
-        return self.bot.service
+    def service(self) -> TableService:
+        return self._service()
 
     # ---- where a table lives ------------------------------------------------------------------
     async def place(self, table_id: int) -> Place:
@@ -99,7 +107,7 @@ class Delivery:
         if isinstance(channel, discord.Thread):
             thread_id = channel.id  # threads do not nest: the table lives in this thread
         elif parent_id is not None and parent_id != interaction.channel_id:
-            thread_id = await self._new_thread(self.bot.get_partial_messageable(parent_id, guild_id=guild_id),
+            thread_id = await self._new_thread(self.client.get_partial_messageable(parent_id, guild_id=guild_id),
                                                table_id, title, interaction)
         elif channel is not None:
             thread_id = await self._new_thread(channel, table_id, title, interaction)
@@ -133,7 +141,7 @@ class Delivery:
                 thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
                                                      auto_archive_duration=ARCHIVE_MINUTES)
             else:  # a partial channel (rematch from another place): the same REST call
-                data = await self.bot.http.start_thread_without_message(
+                data = await self.client.http.start_thread_without_message(
                     channel.id, name=name, auto_archive_duration=ARCHIVE_MINUTES,
                     type=discord.ChannelType.public_thread.value)
                 return int(data["id"])
@@ -167,7 +175,7 @@ class Delivery:
                 log.warning("table %d: Discord refused a post", message.table_id)
             except discord.HTTPException as exc:
                 log.warning("table %d: a post failed (%s %s)", message.table_id, type(exc).__name__, exc.status)
-        self.mesa.follow(messages)
+        self._follow(messages)  # Mesa's moves follow the boards delivered here (cogs/mesa.py)
         if failed:
             raise PostFailed
 
@@ -176,7 +184,7 @@ class Delivery:
         if lang is not None:
             self.langs[post.table_id] = lang
         lang = self.langs.get(post.table_id) or await self.guilds.server_lang(place.guild_id)  # issue 15, defect 7
-        channel = self.bot.get_partial_messageable(place.id, guild_id=place.guild_id)
+        channel = self.client.get_partial_messageable(place.id, guild_id=place.guild_id)
         text = service_i18n.t(post.key, lang, **post.params)
         deadline = post.params.get("deadline_ts")
         if post.kind == BOARD and isinstance(deadline, int) and deadline > 0:
@@ -188,7 +196,7 @@ class Delivery:
                                                                              roles=False)}
         if post.image:
             kwargs["file"] = discord.File(io.BytesIO(post.image), filename=f"mesa-{post.table_id}.png")
-        view = await self.view_for(post, place, lang)
+        view = self._controls(post, lang)
         if view is not None:
             kwargs["view"] = view
         try:
@@ -205,7 +213,7 @@ class Delivery:
             log.info("table %d: thread %s; continuing in the channel", post.table_id,
                      "gone" if isinstance(exc, discord.NotFound) else "closed to the bot")
             if isinstance(exc, discord.Forbidden):
-                cached = self.bot.get_channel(thread_id)  # discord.py drops archived threads from its cache
+                cached = self.client.get_channel(thread_id)  # discord.py drops archived threads from its cache
                 if isinstance(cached, discord.Thread) and not cached.archived:  # archived: no edits at all
                     await self._retire_controls(post.table_id, channel)  # the locked thread's board loses its buttons
                 kwargs["content"] = (t("thread.moved", lang, thread=f"<#{thread_id}>") + "\n"
@@ -213,7 +221,7 @@ class Delivery:
             self.boards.pop(post.table_id, None)
             place.thread_id = None
             await self.service.set_location(post.table_id, None, None)
-            channel = self.bot.get_partial_messageable(place.id, guild_id=place.guild_id)
+            channel = self.client.get_partial_messageable(place.id, guild_id=place.guild_id)
             if "file" in kwargs:
                 kwargs["file"] = discord.File(io.BytesIO(post.image or b""), filename=f"mesa-{post.table_id}.png")
             message = await channel.send(**kwargs)
@@ -232,63 +240,6 @@ class Delivery:
             await channel.get_partial_message(old).edit(view=None)
         except (discord.NotFound, discord.Forbidden, discord.HTTPException) as exc:
             log.info("table %d: old controls stay (%s)", table_id, type(exc).__name__)
-
-    async def view_for(self, post: PublicPost, place: Place, lang: str) -> discord.ui.View | None:
-        """The controls under a public post (see ``PublicPost.components_hint``)."""
-        table, version, hint = post.table_id, post.version, post.components_hint
-        view = discord.ui.View(timeout=None)
-
-        def button(kind: str, label_key: str, arg: str = "", style: Style = Style.secondary,
-                   row: int | None = None, **params: Any) -> None:
-            view.add_item(MesaButton(kind, table, version, arg, label=t(label_key, lang, **params), style=style,
-                                     row=row))
-
-        if post.kind == RESULT:
-            button("rematch", "btn.rematch", style=Style.primary)
-        elif hint == "invite":
-            button("inv", "btn.accept", "accept", Style.success)
-            button("inv", "btn.decline", "decline", Style.danger)
-            button("inv", "btn.cancel_table", "abort")  # the host withdraws the invitation
-        elif hint == "join":
-            button("inv", "btn.join", "join", Style.primary)
-            button("inv", "btn.start", "start", Style.success)
-            button("inv", "btn.fill_mesa", "fill")  # the host seats Mesa in the empty seats (issue 17)
-            button("inv", "btn.leave_table", "leave")
-            button("inv", "btn.cancel_table", "abort")
-        elif hint in ("move", "draw", "build"):
-            if hint == "draw":
-                button("draw", "btn.accept_draw", "accept", Style.success, row=0)
-                button("draw", "btn.decline", "decline", Style.danger, row=0)
-            if post.kind == BOARD:
-                if hint == "build":
-                    button("build", "btn.auto_build", "auto", Style.primary, row=1)
-                elif QUICK in post.offers:
-                    await self._quick_actions(view, post, lang)
-                else:
-                    button("pick", "btn.pick", style=Style.primary, row=1)
-                if MINE in post.offers:
-                    button("mine", "btn.my_pieces", row=1)
-                if DRAW in post.offers and hint != "draw":
-                    button("draw", "btn.draw", "ask", row=4)
-                button("resign", "btn.resign", "ask", Style.danger, row=4)
-        return view if view.children else None
-
-    async def _quick_actions(self, view: discord.ui.View, post: PublicPost, lang: str) -> None:
-        """The actor's moves under the public board (games whose moves are public and few, KR-9.1):
-        buttons, one select menu, and a last row (Auto), as the service lists them."""
-        table, version = post.table_id, post.version
-        quick = await self.service.quick_moves(table, post.mention[0]) if post.mention else []
-        options = []
-        for move in quick:
-            label = quick_label(move, lang)
-            if move.place == "select":
-                options.append(discord.SelectOption(label=label, value="m:" + move.move))
-            else:
-                row, style = (2, Style.secondary) if move.place == "extra" else (1, Style.primary)
-                view.add_item(MesaButton("mv", table, version, move.move, label=label, style=style, row=row))
-        if options:
-            view.add_item(MesaSelect(table, version, "quick", options=options[:MAX_SELECT_OPTIONS],
-                                     placeholder=t("picker.placeholder_start", lang), row=0))
 
     # ---- private messages ---------------------------------------------------------------------
     async def user_lang(self, user_id: int) -> str:
@@ -322,7 +273,7 @@ class Delivery:
         if await self.service.dms_closed(user_id):
             return
         try:
-            channel = await self.bot.create_dm(discord.Object(id=user_id))
+            channel = await self.client.create_dm(discord.Object(id=user_id))
             kwargs: dict[str, Any] = {"content": text[:MAX_MESSAGE]}
             if image:
                 kwargs["file"] = discord.File(io.BytesIO(image), filename=f"mesa-{table_id}-private.png")
@@ -343,12 +294,3 @@ class Delivery:
             if post.image else None
         await answer.send(interaction, content=text[:MAX_MESSAGE], files=files)
 
-
-def quick_label(move: QuickMove, lang: str) -> str:
-    """A quick move's label in ``lang``: its parts translated and joined with `` · ``."""
-    parts = []
-    for part in move.label:
-        params: dict[str, Any] = dict(part.params)
-        params.update({name: t(key, lang) for name, key in part.keyed})
-        parts.append(t(part.key, lang, **params))
-    return " · ".join(parts)

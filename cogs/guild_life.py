@@ -14,16 +14,15 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
 
 import discord
 from discord.http import Route
 
 from cogs.i18n_discord import lang_for
+from tables import TableService
 from tables.durations import format_duration
-
-if TYPE_CHECKING:
-    from cogs.client import MesaBot
+from tables.follow import Deliver
 
 log = logging.getLogger("mesa.discord")
 
@@ -32,16 +31,23 @@ MISSING_ACCESS = 50001
 
 
 class GuildWatch:
-    """One per bot (held by ``Delivery``)."""
+    """One per bot (``cogs.client`` builds it): read by ``Delivery`` (is the server away? in which
+    language?) and by ``Handling`` (the caller's server's language), told by the bot's guild events.
 
-    def __init__(self, bot: MesaBot) -> None:
-        self.bot = bot
+    ``deliver`` posts what comes back with a server (its tables' boards); it is given rather than
+    imported because delivery itself asks this watch where it may post.
+    """
+
+    def __init__(self, client: discord.Client, service: Callable[[], TableService], deliver: Deliver) -> None:
+        self.client = client
+        self._service = service
+        self._deliver = deliver
         self.locales: dict[int, str] = {}  # guild -> its locale as stored (saves a write per command)
         self.away: set[int] = set()  # guilds whose tables this process suspended
 
     @property
-    def service(self) -> Any:
-        return self.bot.service
+    def service(self) -> TableService:
+        return self._service()
 
     # ---- the server's language (defect 7) -------------------------------------------------------
     async def remember_locale(self, interaction: discord.Interaction) -> None:
@@ -69,8 +75,6 @@ class GuildWatch:
     # ---- leaving and coming back (defect 5) -----------------------------------------------------
     async def left(self, guild_id: int) -> None:
         """The bot is not in ``guild_id`` any more: its tables wait, silent, without results."""
-        if self.service is None:
-            return
         ids = await self.service.suspend_guild(guild_id)
         self.away.add(guild_id)
         log.info("server %d: the bot left; %d table(s) suspended", guild_id, len(ids))
@@ -78,13 +82,11 @@ class GuildWatch:
     async def returned(self, guild_id: int) -> None:
         """The bot is in ``guild_id`` (again): resume its suspended tables and post their boards."""
         self.away.discard(guild_id)
-        if self.service is None:
-            return
         messages = await self.service.resume_guild(guild_id)
         if messages:
             log.info("server %d: the bot is back; %d table(s) go on", guild_id, len(messages) // 2)
             try:
-                await self.bot.front.delivery.deliver(messages, None)
+                await self._deliver(messages)
             except Exception:
                 log.info("server %d: some boards could not be posted yet (the ticker retries them)", guild_id)
 
@@ -93,7 +95,7 @@ class GuildWatch:
         if guild_id in self.away:
             return True
         try:
-            await self.bot.http.request(Route("GET", "/guilds/{guild_id}", guild_id=guild_id))
+            await self.client.http.request(Route("GET", "/guilds/{guild_id}", guild_id=guild_id))
         except (discord.Forbidden, discord.NotFound):
             return True
         except discord.HTTPException:

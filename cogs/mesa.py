@@ -2,39 +2,44 @@
 
 The interaction that stored a player's move is answered as soon as its board is posted; Mesa thinks
 afterwards (in the service's process pool) and each of its moves is delivered like any other
-outbox, one board per move.  One task per table at a time; the service refuses a second thinker
-for the same table anyway.  The ticker (``Front.tick``) plays what no task did (a restart).
+outbox, one board per Mesa turn.  Which tables to follow and the loop itself are ``tables.follow``'s,
+shared with the console: a board says whether Mesa acts next (``PublicPost.mesa_next``), so nothing
+here asks the service.  One task per table at a time; the service refuses a second thinker for the
+same table anyway.  The ticker (``cogs.ticker``) plays what no task did (a restart).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
-from contextlib import aclosing
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
 
-from tables.mesa import board_tables
-from tables.outbox import Message
+import discord
 
-if TYPE_CHECKING:
-    from cogs.delivery import Delivery
+from tables import Message, TableService, follow_mesa, mesa_tables
+from tables.follow import Deliver
 
 log = logging.getLogger("mesa.discord")
 
 
 class MesaTurns:
-    """``follow(messages)`` after each delivery; ``idle()`` waits for every running Mesa turn."""
+    """``follow(messages)`` after each delivery (``Delivery`` calls it); ``idle()`` waits for every
+    running Mesa turn; ``stop()`` when the bot closes.
 
-    def __init__(self, delivery: Delivery) -> None:
-        self.delivery = delivery
+    ``deliver`` posts each of Mesa's moves like any other outbox (``Delivery.deliver``, given by
+    ``cogs.client``: delivery in turn calls ``follow``, so neither module imports the other).
+    """
+
+    def __init__(self, service: Callable[[], TableService], deliver: Deliver) -> None:
+        self._service = service
+        self._deliver = deliver
         self.tasks: dict[int, asyncio.Task[None]] = {}
         self.stopped = False
 
     def follow(self, messages: Iterable[Message]) -> None:
         if self.stopped:  # closing: the next start's ticker plays these turns
             return
-        for table_id in board_tables(messages):
+        for table_id in mesa_tables(messages):
             running = self.tasks.get(table_id)
             if running is not None and not running.done():
                 continue  # that task is delivering this very board, and plays on after it
@@ -42,12 +47,7 @@ class MesaTurns:
 
     async def _play(self, table_id: int) -> None:
         try:
-            service = self.delivery.service
-            if service is None or not await service.mesa_to_move(table_id):
-                return
-            async with aclosing(service.mesa_turns(table_id)) as turns:  # a failed post frees the table
-                async for messages in turns:
-                    await self.delivery.deliver(messages, None)
+            await follow_mesa(self._service(), table_id, self._deliver)  # a failed post frees the table
         except Exception as exc:  # the ticker tries again; the log names the table and the type only
             log.error("table %d: Mesa's turn failed (%s)", table_id, type(exc).__name__)
         finally:
@@ -69,14 +69,14 @@ class MesaTurns:
             await asyncio.wait(running)
 
 
-def mesa_request(interaction: Any, opponents: list[Any], level: str | None,
-                 bots: int | None) -> tuple[list[Any], dict[str, str]]:
+def mesa_request(interaction: discord.Interaction, opponents: list[discord.abc.User], level: str | None,
+                 bots: int | None) -> tuple[list[discord.abc.User], dict[str, str]]:
     """/play's Mesa: the bot itself chosen as an opponent is one Mesa seat, ``bots`` adds more.
 
     Returns the human opponents and the options that ask the service for Mesa's seats.
     """
-    me = getattr(interaction.client, "user", None)
-    mine = {getattr(me, "id", None), getattr(interaction.client, "application_id", None)} - {None}
+    me = interaction.client.user
+    mine = {me.id if me is not None else None, interaction.client.application_id} - {None}
     humans = [u for u in opponents if u.id not in mine]
     count = (bots or 0) + (len(opponents) - len(humans))
     options: dict[str, str] = {}

@@ -1,6 +1,7 @@
 """Localized command names, descriptions and choices: an ``app_commands.Translator``.
 
-Every name and description in cogs/commands.py is a ``locale_str`` whose ``key`` extra names an
+Every name and description of a command (declared in its area: cogs/play.py, cogs/guide.py,
+cogs/settings.py, cogs/results.py) is a ``locale_str`` whose ``key`` extra names an
 entry of cogs/i18n_discord.py; the English catalog is the default text, and Spanish is offered to
 Discord for both Spanish locales (es-ES, es-419).  Discord then shows each user the command tree in
 their own language.

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from engines import canonical_name
 from engines.base import MoveLabel, QuickMove
 from tables.errors import TableError
 from tables.follow import deliver_and_follow, follow_mesa, mesa_tables
@@ -26,6 +27,7 @@ __all__ = [
     "TableFinished",
     "TableService",
     "TableSummary",
+    "canonical_name",
     "deliver_and_follow",
     "follow_mesa",
     "lang_for_locale",

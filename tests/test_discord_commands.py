@@ -191,8 +191,8 @@ def test_discord_debug_logs_are_capped() -> None:
 def test_every_catalog_key_is_used() -> None:
     """No dead strings: each key is used by the Discord layer (directly, or as a family of keys)."""
     src = "".join((ROOT / "cogs" / name).read_text() for name in
-                  ("front.py", "delivery.py", "commands.py", "translator.py", "components.py",
-                   "leaderboard.py"))
+                  ("play.py", "board.py", "post_controls.py", "picking.py", "guide.py", "settings.py",
+                   "results.py", "acts.py", "handling.py", "delivery.py", "translator.py", "controls.py"))
     families = ("choice.", "confirm.", "cmd.", "opt.")
     labels = quick_move_label_keys()
     unused = [k for k in i18n_discord.EN if f'"{k}"' not in src and f"'{k}'" not in src

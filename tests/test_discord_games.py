@@ -99,12 +99,12 @@ async def test_clock_reminds_by_dm_then_times_out(tmp_path: Any) -> None:
         thread = await start(h, "kona")
         h.standin.clear()
         clock.moment += timedelta(days=1, hours=13)
-        await h.bot.front.tick()
+        await h.bot.ticker.tick()
         reminders = h.standin.to_dms(1001)
         assert len(reminders) == 1 and "#1" in reminders[0].content and f"/{thread['id']}" in reminders[0].content
         assert not h.standin.to_channel()
         clock.moment += timedelta(days=2)
-        await h.bot.front.tick()
+        await h.bot.ticker.tick()
         assert any("ran out of time" in r.content for r in h.standin.to_channel(int(thread["id"])))
     finally:
         await h.close()
@@ -217,7 +217,9 @@ async def test_bot_opens_its_own_database(tmp_path: Any) -> None:
         await bot.login("stand-in")
         assert path.exists() and bot.service is not None
         assert await bot.service.active_tables(1) == []
-        assert len(bot._connection._view_store._dynamic_items) == 3  # + the leaderboard's pages (issue 9)
+        # one class per kind of control: invitation, move, my pieces, resign, draw, rematch, build; the
+        # picker's open, back, step and quick select; full rules; the leaderboard's pages (issue 9)
+        assert len(bot._connection._view_store._dynamic_items) == 13
     finally:
         await bot.close()
         discord.http.Route.BASE = old

@@ -18,7 +18,7 @@ from discord_standin.payloads import (
     user,
 )
 
-from cogs.front import Front
+from cogs.client import Config, MesaBot
 from data.models import parse_iso
 from data.repository import Repository
 from tables.service import TableService
@@ -92,7 +92,7 @@ async def test_removed_bot_suspends_tables_and_resumes_them_when_added_back(tmp_
         h.standin.clear()
         for _ in range(3):  # days pass: past half time, past the deadline
             clock.moment += timedelta(days=3)
-            await h.bot.front.tick()
+            await h.bot.ticker.tick()
         assert h.standin.requests == [], "no post, no reminder DM, no retry while the bot is out"
         assert (await h.bot.service.table_details(1)).summary.status == "active"
         assert await h.bot.service.repo.get_results(1) == [], "no results"
@@ -120,12 +120,12 @@ async def test_missing_access_for_the_whole_server_suspends_its_tables(tmp_path:
         h.standin.guilds[GUILD_ID].bot_member = False
         await h.bot.service.submit_move(1, int(ALICE["id"]), "a6-d3")  # a move whose board is not posted yet
         clock.moment += timedelta(minutes=5)
-        await h.bot.front.tick()  # the ticker retries the board: 50001, and Get Guild says 50001 too
+        await h.bot.ticker.tick()  # the ticker retries the board: 50001, and Get Guild says 50001 too
         assert any(r.path == f"/guilds/{GUILD_ID}" and r.status == 403 for r in h.standin.requests)
         assert await h.bot.service.is_suspended(1)
         h.standin.clear()
         clock.moment += timedelta(days=5)
-        await h.bot.front.tick()
+        await h.bot.ticker.tick()
         assert h.standin.requests == [], "suspended: nothing more is tried there"
         await bot_joins(h)
         posts = [p for p in h.standin.to_channel(thread) if p.method == "POST"]
@@ -143,7 +143,7 @@ async def test_one_closed_channel_does_not_suspend_the_server(tmp_path: Any) -> 
         h.standin.deleted.add(thread)  # a 404 (thread gone), not a 50001: the table moves to the channel
         await h.bot.service.submit_move(1, int(ALICE["id"]), "a6-d3")
         clock.moment += timedelta(minutes=5)
-        await h.bot.front.tick()
+        await h.bot.ticker.tick()
         assert not await h.bot.service.is_suspended(1)
         assert not any(r.path.startswith("/guilds/") for r in h.standin.requests)
     finally:
@@ -157,13 +157,14 @@ async def test_a_spanish_server_gets_spanish_timeouts_after_a_restart(tmp_path: 
         thread = await start_kona(h, guild_locale="es-ES")
         # a restart: a new service over the same database, a front end with nothing in memory
         old = h.bot.service
+        await h.bot.close()
         await old.repo.close()
         repo = await Repository.open(tmp_path / "mesa.db")
-        h.bot.service = TableService(repo, clock, None)
-        h.bot.front = Front(h.bot)
+        h.bot = MesaBot(Config(token="stand-in"), service=TableService(repo, clock, None), tick_seconds=0)
+        await h.bot.login("stand-in-token")
         h.standin.clear()
         clock.moment += timedelta(days=5)
-        await h.bot.front.tick()
+        await h.bot.ticker.tick()
         posts = [r.content for r in h.standin.to_channel(thread) if r.method == "POST"]
         assert any("se le acabó el tiempo" in p for p in posts), posts
         assert not any("ran out of time" in p for p in posts)
@@ -181,13 +182,13 @@ async def test_an_invitation_whose_post_failed_expires_and_the_host_is_told(tmp_
         h.standin.deleted.add(thread)  # the invitation's place is gone
         h.standin.clear()
         clock.moment += timedelta(days=3, minutes=1)
-        await h.bot.front.tick()
+        await h.bot.ticker.tick()
         dms = h.standin.to_dms(int(ALICE["id"]))
         assert len(dms) == 1 and "#1" in dms[0].content and "3d" in dms[0].content
         assert (await h.bot.service.table_details(1)).summary.status == "aborted"
         h.standin.clear()
         clock.moment += timedelta(days=3)
-        await h.bot.front.tick()
+        await h.bot.ticker.tick()
         assert h.standin.to_dms(int(ALICE["id"])) == [], "told once"
     finally:
         await h.close()

@@ -44,7 +44,7 @@ async def test_play_kona_against_mesa_the_bot_itself(harness: Harness) -> None:
     place = thread_channel(next(iter(h.standin.channels)))
     h.standin.clear()
     await h.command("move", [option("text", "a6-d3", 3)], ALICE, channel=place)
-    await h.bot.front.delivery.mesa.idle()
+    await h.bot.mesa.idle()
     boards = posts(h)
     assert len(boards) == 2  # alice's board, then Mesa's
     assert "alice: a6-d3" in boards[0].content and "Mesa (hard) is thinking" in boards[0].content
@@ -70,7 +70,7 @@ async def test_other_bots_are_refused_and_bots_fill_k3(harness: Harness) -> None
     assert summary.status == "invited" and len(summary.players) == 4
     place = thread_channel(next(iter(h.standin.channels)))
     await h.click(h.latest_id("mesa:inv:1:"), BOB, channel=place)
-    await h.bot.front.delivery.mesa.idle()
+    await h.bot.mesa.idle()
     summary = (await h.bot.service.table_details(1)).summary
     assert summary.status == "active"
     assert set(summary.turn_user_ids) == {1001, 1002}  # both Mesa seats have built their pyramids
@@ -86,7 +86,7 @@ async def test_fill_with_mesa_button_starts_an_open_table(harness: Harness) -> N
     assert (await h.bot.service.table_details(1)).summary.status == "open"
     h.standin.clear()
     await h.click(fill, ALICE, channel=place)
-    await h.bot.front.delivery.mesa.idle()
+    await h.bot.mesa.idle()
     summary = (await h.bot.service.table_details(1)).summary
     assert summary.status in ("active", "finished") and len(summary.players) == 4
     assert sum(is_mesa(u) for u in summary.user_ids) == 3
@@ -104,14 +104,14 @@ async def test_rate_mesa_setting_and_stats_record_against_mesa(harness: Harness)
     assert (await h.bot.service.guild_settings(GUILD_ID)).rate_mesa
     await h.command("play", [option("game", "kona", 3), option("opponent", BOT_ID, 6), option("seat", "first", 3),
                              option("level", "easy", 3)], ALICE, users=[MESA_USER])
-    await h.bot.front.delivery.mesa.idle()
+    await h.bot.mesa.idle()
     rng = random.Random(2)
     for _ in range(300):
         legal = await h.bot.service.legal_moves_for(1, 1001)
         if not legal:
             break
         await h.command("move", [option("text", rng.choice(legal), 3)], ALICE)
-        await h.bot.front.delivery.mesa.idle()
+        await h.bot.mesa.idle()
     assert (await h.bot.service.table_details(1)).summary.status == "finished"
     await h.command("stats", [], ALICE)
     answer = [r for r in h.standin.interaction_replies() if r.content][-1]
@@ -124,11 +124,11 @@ async def test_rematch_against_mesa_seats_mesa_again(harness: Harness) -> None:
     h = harness
     await h.command("play", [option("game", "kona", 3), option("opponent", BOT_ID, 6), option("seat", "first", 3),
                              option("level", "hard", 3)], ALICE, users=[MESA_USER])
-    await h.bot.front.delivery.mesa.idle()
+    await h.bot.mesa.idle()
     await h.command("resign", [], ALICE)
     rematch = h.latest_id("mesa:rematch:1:")
     await h.click(rematch, ALICE)
-    await h.bot.front.delivery.mesa.idle()
+    await h.bot.mesa.idle()
     summary = (await h.bot.service.table_details(2)).summary
     assert summary.status == "active"  # Mesa accepts the rematch at once
     # and the one who clicked is told it has begun (not that every player must accept)

@@ -150,12 +150,12 @@ async def test_closed_dms_are_remembered_until_the_user_acts(harness: Harness) -
     # a later private view for bob (as after an exchange) is not even attempted
     h.standin.clear()
     again = PrivatePost(1, 1002, "private.view", {"table": 1, "game": "Plateau", "position": "-"})
-    await h.bot.front.delivery.deliver([again], None)
+    await h.bot.delivery.deliver([again], None)
     assert not h.standin.to_dms(1002)
     # bob uses a control again: his DMs are retried (he may have opened them) — and fail again
     await h.click(h.latest_id("mesa:mine:1:"), BOB, channel=place)
     assert not await service.dms_closed(1002)
     pieces = [r for r in h.standin.interaction_replies() if not r.path.endswith("/callback")][-1]
     assert pieces.ephemeral, "My pieces answers ephemerally, in the thread"
-    await h.bot.front.delivery.deliver([again], None)
+    await h.bot.delivery.deliver([again], None)
     assert len(h.standin.to_dms(1002)) == 1 and await service.dms_closed(1002)

@@ -1,0 +1,59 @@
+"""What a player does at a table, whether typed or clicked: move, offer or answer a draw, resign.
+
+``/move`` and a move button or the picker's last step, ``/draw`` and the Draw buttons, ``/resign``
+and its confirmation all end in the same service call, delivery and answer; they are written once,
+here, for the areas that take them (``cogs.play``, ``cogs.board``, ``cogs.picking``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import discord
+
+from cogs.delivery import Delivery, public_lang
+from cogs.handling import Handling, lang_of
+from cogs.i18n_discord import t
+from tables import TableService
+from tables.outbox import RESULT
+
+
+class TableActs:
+    """One per bot (``cogs.client`` builds it)."""
+
+    def __init__(self, service: Callable[[], TableService], handling: Handling, delivery: Delivery) -> None:
+        self._service = service
+        self.handling = handling
+        self.delivery = delivery
+
+    @property
+    def service(self) -> TableService:
+        return self._service()
+
+    async def submit(self, interaction: discord.Interaction, table_id: int, text: str,
+                     version: int | None, *, picked: bool = False) -> None:
+        """Play ``text`` for the caller; the service parses, checks and stores it.
+
+        ``picked``: the move came from the private picker, whose message then shows the result.
+        """
+        messages = await self.service.submit_move(table_id, interaction.user.id, text, version)
+        await self.delivery.deliver(messages, public_lang(interaction))
+        done = t("ok.move_sent", lang_of(interaction), move=text.strip()[:80])
+        await self.handling.edit_or_reply(interaction, done, None, edit=picked)
+
+    async def draw(self, interaction: discord.Interaction, table_id: int, action: str) -> None:
+        """``action`` is ``decline``, else an offer (which accepts when the other side has offered)."""
+        if action == "decline":
+            messages = await self.service.decline_draw(table_id, interaction.user.id)
+            done = "ok.declined"
+        else:  # offering when the other player has offered accepts (the service decides)
+            messages = await self.service.offer_draw(table_id, interaction.user.id)
+            agreed = any(getattr(m, "kind", None) == RESULT for m in messages)
+            done = "ok.accepted" if agreed else "ok.draw_offered"
+        await self.delivery.deliver(messages, public_lang(interaction))
+        await self.handling.reply(interaction, t(done, lang_of(interaction)))
+
+    async def resign(self, interaction: discord.Interaction, table_id: int) -> None:
+        messages = await self.service.resign(table_id, interaction.user.id)
+        await self.delivery.deliver(messages, public_lang(interaction))
+        await self.handling.reply(interaction, t("ok.resigned", lang_of(interaction)))

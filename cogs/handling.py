@@ -1,0 +1,213 @@
+"""Handling an interaction, whatever area answers it: defer first, answer in the caller's language,
+and turn every refusal or failure into a short ephemeral answer (a handler never crashes).
+
+Every area (``cogs.play``, ``cogs.board``, ``cogs.picking``, ``cogs.guide``, ``cogs.settings``,
+``cogs.results``) wraps its work in ``Handling.guard`` and defers with ``Handling.defer``; the
+command tree's own errors (a check, an option Discord's client sent wrongly) reach ``on_error``.
+Log lines name tables and exception types only: an exception's message might quote a hidden move.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import traceback
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any, TypeVar
+
+import discord
+from discord.app_commands import (
+    AppCommandError,
+    CommandInvokeError,
+    CommandNotFound,
+    CommandSignatureMismatch,
+    MissingPermissions,
+    NoPrivateMessage,
+    TransformerError,
+)
+from discord.ext import commands
+
+from cogs import answer
+from cogs.delivery import Delivery, PostFailed
+from cogs.guild_life import GuildWatch
+from cogs.i18n_discord import lang_for, t
+from cogs.limits import MAX_MESSAGE
+from tables import TableError, TableService
+
+log = logging.getLogger("mesa.discord")
+
+#: interactions one user may have in progress at once; more is a flood (a script, a stuck key) and is
+#: answered with a polite "slow down" instead of being worked on.  One person clicking never gets there.
+MAX_IN_FLIGHT = 3
+
+CogT = TypeVar("CogT", bound=commands.Cog)
+
+
+class Handled(Exception):
+    """The caller has been answered already: stop quietly."""
+
+
+class Refusal(Exception):
+    """A refusal decided by the Discord layer itself (a bot as opponent, DMs, ...): a key of our catalog."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+def with_table_link(exc: TableError, text: str) -> str:
+    """A refusal that points at a table (``guild`` and ``place`` ids in its params: the identical
+    open invitation of issue 14) ends with a link to it; the service gives ids, Discord's words are here."""
+    guild, place = exc.params.get("guild"), exc.params.get("place")
+    if isinstance(guild, int) and isinstance(place, int):
+        return f"{text}\nhttps://discord.com/channels/{guild}/{place}"
+    return text
+
+
+def lang_of(interaction: discord.Interaction) -> str:
+    """The caller's language (Spanish for es-ES and es-419, English otherwise)."""
+    return lang_for(interaction.locale)
+
+
+def area(interaction: discord.Interaction, kind: type[CogT]) -> CogT:
+    """The bot's instance of the area ``kind``.
+
+    discord.py builds a persistent control from its custom id alone (``DynamicItem.from_custom_id``),
+    so a control's callback finds the area that answers it through the bot, as any cog is found.
+    """
+    client = interaction.client
+    found = client.get_cog(kind.__cog_name__) if isinstance(client, commands.Bot) else None
+    if not isinstance(found, kind):
+        raise RuntimeError(f"the area {kind.__name__} is not loaded")
+    return found
+
+
+class Handling:
+    """One per bot (``cogs.client`` builds it): the plumbing every handler shares."""
+
+    def __init__(self, service: Callable[[], TableService], delivery: Delivery, guilds: GuildWatch) -> None:
+        self._service = service
+        self.delivery = delivery
+        self.guilds = guilds
+        self.in_flight: dict[int, int] = {}  # user -> interactions being handled
+
+    @property
+    def service(self) -> TableService:
+        return self._service()
+
+    async def reply(self, interaction: discord.Interaction, text: str, *, file: discord.File | None = None,
+                    view: discord.ui.View | None = None, embed: discord.Embed | None = None) -> None:
+        """An ephemeral answer, whether or not the interaction was deferred; Discord errors are logged only."""
+        try:
+            await answer.send(interaction, content=text[:MAX_MESSAGE], files=[file] if file is not None else None,
+                              view=view, embed=embed)
+        except (discord.NotFound, discord.Forbidden, discord.HTTPException) as exc:
+            log.warning("could not answer an interaction: %s", type(exc).__name__)
+
+    async def edit_or_reply(self, interaction: discord.Interaction, text: str, view: discord.ui.View | None, *,
+                            edit: bool) -> None:
+        """Update the private picker message in place when ``edit``; if Discord no longer has it, or
+        for a fresh answer, send a new private reply instead."""
+        if edit:
+            try:
+                await answer.edit_original(interaction, content=text, view=view)
+                return
+            except (discord.NotFound, discord.HTTPException) as exc:
+                log.info("private message not edited (%s); sending a new one", type(exc).__name__)
+        await self.reply(interaction, text, view=view)
+
+    async def defer(self, interaction: discord.Interaction, *, update: bool = False) -> None:
+        """Acknowledge at once: ephemeral thinking for commands, a silent update for components.
+
+        Every handler defers first, inside ``guard``: a flooding user's extra interactions stop here,
+        answered with a polite note (``guard`` counts what each user has in progress).
+        """
+        if interaction.extras.get("mesa_flood"):
+            await self.reply(interaction, t("err.too_fast", lang_of(interaction)))
+            raise Handled
+        if interaction.response.is_done():
+            return
+        try:
+            if update:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        except (discord.NotFound, discord.HTTPException) as exc:
+            log.warning("could not defer an interaction: %s", type(exc).__name__)
+
+    @asynccontextmanager
+    async def guard(self, interaction: discord.Interaction, table: int | None = None) -> AsyncIterator[None]:
+        """Turn every refusal and failure into an ephemeral answer; never let a handler crash."""
+        caller_lang = lang_of(interaction)
+        user_id = interaction.user.id
+        busy = self.in_flight.get(user_id, 0)
+        self.in_flight[user_id] = busy + 1
+        if busy >= MAX_IN_FLIGHT:
+            interaction.extras["mesa_flood"] = True
+        try:
+            yield
+        except Handled:
+            pass
+        except TableError as exc:
+            file = None
+            if exc.board is not None and exc.board.image:
+                file = discord.File(io.BytesIO(exc.board.image), filename=f"mesa-{exc.board.table_id}.png")
+            await self.reply(interaction, with_table_link(exc, exc.message(caller_lang)), file=file)
+        except Refusal as exc:
+            await self.reply(interaction, t(exc.key, caller_lang, **exc.params))
+        except (discord.Forbidden, PostFailed):
+            await self.reply(interaction, t("err.forbidden", caller_lang))
+        except discord.NotFound:
+            log.info("a Discord object vanished while handling table %s", table)
+        except Exception as exc:
+            log_failure(exc, table)
+            await self.reply(interaction, t("err.generic", caller_lang))
+        finally:
+            await self.guilds.remember_locale(interaction)  # issue 15, defect 7
+            left = self.in_flight.get(user_id, 1) - 1
+            if left > 0:
+                self.in_flight[user_id] = left
+            else:
+                self.in_flight.pop(user_id, None)
+
+    async def on_error(self, interaction: discord.Interaction, error: AppCommandError) -> None:
+        """The command tree's errors: raised before a handler runs (checks, option conversion) or escaping one."""
+        caller_lang = lang_of(interaction)
+        if isinstance(error, NoPrivateMessage):
+            await self.reply(interaction, t("err.no_guild", caller_lang))
+            return
+        if isinstance(error, MissingPermissions):
+            await self.reply(interaction, t("err.not_manager", caller_lang))
+            return
+        if isinstance(error, (CommandNotFound, CommandSignatureMismatch)):
+            # the user's Discord still shows an older registration of the commands
+            log.info("an unknown or outdated command: %s", type(error).__name__)
+            await self.reply(interaction, t("err.outdated_command", caller_lang))
+            return
+        if isinstance(error, TransformerError):
+            await self.reply(interaction, t("err.bad_option", caller_lang))
+            return
+        original = error.original if isinstance(error, CommandInvokeError) else error
+        log_failure(original, None)
+        await self.reply(interaction, t("err.generic", caller_lang))
+
+    async def touch(self, interaction: discord.Interaction) -> None:
+        """A user who acts again gets DMs retried (they may have opened them); remember their language."""
+        user_id = interaction.user.id
+        try:
+            if await self.service.dms_closed(user_id):
+                await self.service.set_dms_closed(user_id, False)
+            locale = str(interaction.locale.value) if interaction.locale else None
+            if locale and self.delivery.locales.get(user_id) != locale:
+                self.delivery.locales[user_id] = locale
+                await self.service.set_locale(user_id, locale)
+        except Exception as exc:  # preferences are a nicety
+            log_failure(exc, None)
+
+
+def log_failure(exc: BaseException, table: int | None) -> None:
+    """Log where it failed without the exception's message (it might quote a hidden move)."""
+    where = "".join(traceback.format_tb(exc.__traceback__)[-3:])
+    log.error("%s while handling table %s\n%s", type(exc).__name__, table, where)

@@ -1,0 +1,285 @@
+"""Playing a table: ``/play``, ``/move``, ``/resign``, ``/draw``, ``/board`` and ``/games``.
+
+Every decision is the service's (``tables.TableService``): who may play, what is legal, what a move
+does, what is secret.  Here a command is declared (names, options and their localisations come
+from the catalogue through ``cogs.translator.L``) and answered: defer, read the interaction, call
+the service, deliver its outbox (``cogs.delivery``) and answer the caller privately in their
+language.  The buttons under the boards these commands post are ``cogs.board``'s and ``cogs.picking``'s.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from cogs.acts import TableActs
+from cogs.choices import DRAW_CHOICES, GAME_CHOICES, LEVEL_CHOICES, SEAT_CHOICES, TIME_CHOICES
+from cogs.delivery import Delivery, public_lang
+from cogs.handling import Handling, Refusal, lang_of, log_failure
+from cogs.i18n_discord import t
+from cogs.limits import MAX_AUTOCOMPLETE, MAX_EMBED_DESCRIPTION, MAX_OPTION_TEXT, MAX_TEXT_OPTION
+from cogs.mesa import mesa_request
+from cogs.translator import L
+from tables import TableError, TableService, TableSummary, picker
+from tables import games as game_facts
+from tables import t as service_t
+from tables.leaderboard import LeaderboardService
+
+
+def parse_variant(text: str | None) -> dict[str, str]:
+    """``preset=basic, teams=true`` -> {"preset": "basic", "teams": "true"} (the service validates)."""
+    out: dict[str, str] = {}
+    if not text:
+        return out
+    for part in text.replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        if "=" not in part:
+            raise Refusal("err.bad_variant", text=text)
+        key, value = (p.strip() for p in part.split("=", 1))
+        if not key or not value:
+            raise Refusal("err.bad_variant", text=text)
+        out[key] = value
+    return out
+
+
+class Play(commands.Cog):
+    """The commands about a table: one per bot (``cogs.client`` adds it)."""
+
+    def __init__(self, service: Callable[[], TableService], handling: Handling, delivery: Delivery,
+                 acts: TableActs) -> None:
+        self._service = service
+        self.handling = handling
+        self.delivery = delivery
+        self.acts = acts
+
+    @property
+    def service(self) -> TableService:
+        return self._service()
+
+    # ================================================================ /play
+    @app_commands.command(name=L("cmd.play"), description=L("cmd.play.desc"))
+    @app_commands.guild_only()
+    @app_commands.rename(
+        game=L("opt.game"), opponent=L("opt.opponent"), opponent2=L("opt.opponent2"), opponent3=L("opt.opponent3"),
+        seat=L("opt.seat"), rated=L("opt.rated"), time_per_move=L("opt.time_per_move"), variant=L("opt.variant"),
+        level=L("opt.level"), bots=L("opt.bots"),
+    )
+    @app_commands.describe(
+        game=L("opt.game.desc"), opponent=L("opt.opponent.desc"), opponent2=L("opt.opponent2.desc"),
+        opponent3=L("opt.opponent3.desc"), seat=L("opt.seat.desc"), rated=L("opt.rated.desc"),
+        time_per_move=L("opt.time_per_move.desc"), variant=L("opt.variant.desc"), level=L("opt.level.desc"),
+        bots=L("opt.bots.desc"),
+    )
+    @app_commands.choices(game=GAME_CHOICES, seat=SEAT_CHOICES, level=LEVEL_CHOICES)
+    @app_commands.choices(time_per_move=TIME_CHOICES)
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        game: Choice[str],
+        opponent: discord.User | None = None,
+        opponent2: discord.User | None = None,
+        opponent3: discord.User | None = None,
+        seat: Choice[str] | None = None,
+        rated: bool | None = None,
+        time_per_move: Choice[int] | None = None,
+        variant: app_commands.Range[str, 1, MAX_TEXT_OPTION] | None = None,
+        level: Choice[str] | None = None,
+        bots: app_commands.Range[int, 0, 3] | None = None,
+    ) -> None:
+        async with self.handling.guard(interaction):
+            await self.handling.defer(interaction)
+            await self.handling.touch(interaction)
+            channel = interaction.channel
+            if interaction.guild_id is None or channel is None:
+                raise Refusal("err.no_guild")
+            me = interaction.user
+            named: list[discord.abc.User] = [u for u in (opponent, opponent2, opponent3) if u is not None]
+            opponents, mesa = mesa_request(interaction, named, level.value if level else None, bots)  # cogs/mesa.py
+            for u in opponents:  # a bot account is Discord's own fact; who may sit is the service's call
+                if u.bot:
+                    raise Refusal("err.bot", name=u.display_name)
+            if not self.delivery.can_post_boards(interaction):  # issue 15: refused up front, no table
+                raise Refusal("err.forbidden")
+            options = parse_variant(variant) | mesa
+            if seat:
+                options["seat"] = seat.value
+            if rated is not None:
+                options["rated"] = "true" if rated else "false"
+            if time_per_move:
+                options["time_per_move"] = f"{time_per_move.value}s"
+            parent = channel.parent_id if isinstance(channel, discord.Thread) else None  # threads do not nest
+            messages = await self.service.create(
+                interaction.guild_id, parent or channel.id, me.id, me.display_name, game.value,
+                [(u.id, u.display_name) for u in opponents], options)
+            table_id = messages[0].table_id
+            place = await self.delivery.open_place(interaction, table_id, game_facts.title(game.value))
+            await self.delivery.deliver(messages, public_lang(interaction))
+            await self.handling.reply(interaction, self.delivery.table_line(table_id, place, lang_of(interaction)))
+
+    @play.autocomplete("variant")
+    async def play_variant(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        """The chosen game's options with their other values."""
+        found = game_facts.variant_choices(getattr(interaction.namespace, "game", None), current)
+        return [Choice(name=v, value=v) for v in found][:MAX_AUTOCOMPLETE]
+
+    # ================================================================ /move, /resign, /draw, /board
+    @app_commands.command(name=L("cmd.move"), description=L("cmd.move.desc"))
+    @app_commands.guild_only()
+    @app_commands.rename(text=L("opt.text"), table=L("opt.table"))
+    @app_commands.describe(text=L("opt.text.desc"), table=L("opt.table.desc"))
+    async def move(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, MAX_TEXT_OPTION],
+                   table: int | None = None) -> None:
+        async with self.handling.guard(interaction, table):
+            await self.handling.defer(interaction)
+            await self.handling.touch(interaction)
+            table_id = await self.resolve_table(interaction, table, self._my_turn(interaction.user.id))
+            await self.acts.submit(interaction, table_id, text, None)
+
+    @move.autocomplete("text")
+    async def move_text(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        """The caller's legal moves matching what is typed (at most 25)."""
+        try:
+            table = getattr(interaction.namespace, "table", None)
+            table_id = await self.resolve_table(interaction, table, self._my_turn(interaction.user.id))
+            legal = await self.service.legal_moves_for(table_id, interaction.user.id)
+        except (TableError, Refusal):
+            return []
+        except Exception as exc:
+            log_failure(exc, None)
+            return []
+        return [Choice(name=m[:MAX_OPTION_TEXT], value=m[:MAX_OPTION_TEXT])
+                for m in picker.rank_for_autocomplete(legal, current)]
+
+    @app_commands.command(name=L("cmd.resign"), description=L("cmd.resign.desc"))
+    @app_commands.guild_only()
+    @app_commands.rename(table=L("opt.table"))
+    @app_commands.describe(table=L("opt.table.desc"))
+    async def resign(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        async with self.handling.guard(interaction, table):
+            await self.handling.defer(interaction)
+            await self.handling.touch(interaction)
+            table_id = await self.resolve_table(interaction, table, self._in_play)
+            await self.acts.resign(interaction, table_id)
+
+    @app_commands.command(name=L("cmd.draw"), description=L("cmd.draw.desc"))
+    @app_commands.guild_only()
+    @app_commands.rename(action=L("opt.action"), table=L("opt.table"))
+    @app_commands.describe(action=L("opt.action.desc"), table=L("opt.table.desc"))
+    @app_commands.choices(action=DRAW_CHOICES)
+    async def draw(self, interaction: discord.Interaction, action: Choice[str] | None = None,
+                   table: int | None = None) -> None:
+        async with self.handling.guard(interaction, table):
+            await self.handling.defer(interaction)
+            await self.handling.touch(interaction)
+            table_id = await self.resolve_table(interaction, table, self._drawable)
+            await self.acts.draw(interaction, table_id, action.value if action else "offer")
+
+    @app_commands.command(name=L("cmd.board"), description=L("cmd.board.desc"))
+    @app_commands.guild_only()
+    @app_commands.rename(table=L("opt.table"))
+    @app_commands.describe(table=L("opt.table.desc"))
+    async def board(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        async with self.handling.guard(interaction, table):
+            await self.handling.defer(interaction)
+            table_id = await self.board_table(interaction, table)
+            post, public = await self.service.board_for(table_id, interaction.user.id, interaction.guild_id)
+            if not public:  # issue 15: not seated (or asked again within a minute): for the asker's eyes only
+                file = discord.File(io.BytesIO(post.image), filename=f"mesa-{table_id}.png") if post.image else None
+                await self.handling.reply(interaction, service_t(post.key, lang_of(interaction), **post.params),
+                                          file=file)
+                return
+            await self.delivery.deliver([post], public_lang(interaction))
+            await self.handling.reply(interaction, t("ok.posted", lang_of(interaction)))
+
+    @move.autocomplete("table")
+    @resign.autocomplete("table")
+    @draw.autocomplete("table")
+    @board.autocomplete("table")
+    async def table_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        """The caller's live tables in this server, by number, game and opponents."""
+        try:
+            tables = await self.service.active_tables(interaction.user.id, interaction.guild_id)
+        except Exception as exc:
+            log_failure(exc, None)
+            return []
+        out = []
+        for s in tables:
+            others = ", ".join(n for n, u in zip(s.players, s.user_ids) if u != interaction.user.id)
+            label = f"#{s.table_id} {s.title} · {others}"[:MAX_OPTION_TEXT]
+            if current.strip().lstrip("#") in label:
+                out.append(Choice(name=label, value=s.table_id))
+        return out[:MAX_AUTOCOMPLETE]
+
+    # ================================================================ /games
+    @app_commands.command(name=L("cmd.games"), description=L("cmd.games.desc"))
+    async def games(self, interaction: discord.Interaction) -> None:
+        async with self.handling.guard(interaction):
+            await self.handling.defer(interaction)
+            lang = lang_of(interaction)
+            tables = await self.service.active_tables(interaction.user.id, interaction.guild_id)
+            if not tables:
+                await self.handling.reply(interaction, t("games.none", lang))
+                return
+            lines = []
+            for s in tables[:20]:
+                others = ", ".join(n for n, u in zip(s.players, s.user_ids) if u != interaction.user.id) or "-"
+                if s.status in ("invited", "open"):
+                    turn = t("games.invited", lang)
+                elif interaction.user.id in s.turn_user_ids:
+                    turn = t("games.your_turn", lang)
+                else:
+                    turn = t("games.waiting", lang, name=", ".join(s.turn) or "-")
+                deadline = t("games.deadline", lang, when=f"<t:{int(s.deadline.timestamp())}:R>") if s.deadline else ""
+                link = f"https://discord.com/channels/{s.guild_id}/{s.thread_id or s.channel_id}"
+                lines.append(t("games.line", lang, table=s.table_id, game=s.title, opponents=others, turn=turn,
+                               deadline=deadline, link=link))
+            embed = discord.Embed(title=t("games.title", lang), description="\n".join(lines)[:MAX_EMBED_DESCRIPTION])
+            await self.handling.reply(interaction, "", embed=embed)
+
+    # ================================================================ which table a command means
+    async def resolve_table(self, interaction: discord.Interaction, table: int | None,
+                            want: Callable[[TableSummary], bool] | None = None) -> int:
+        """The table a command means: the one named, else the one the service says (``table_meant``),
+        preferring among several the one ``want`` keeps (issue 14: a command that fits exactly one of
+        the caller's tables needs no ``table=``, as in the console)."""
+        if table is not None:
+            return table
+        if interaction.guild_id is None:
+            raise Refusal("err.no_guild")
+        return int(await self.service.table_meant(interaction.user.id, interaction.guild_id, interaction.channel_id,
+                                                  want))
+
+    async def board_table(self, interaction: discord.Interaction, table: int | None) -> int:
+        """/board: the table the caller means, or with none in play their most recent finished one
+        (issue 14, as the console does: its last picture, with the result)."""
+        try:
+            return await self.resolve_table(interaction, table)
+        except TableError as exc:
+            if not exc.key.startswith("error.no_table_here") or interaction.guild_id is None:
+                raise
+            finished = await LeaderboardService(self.service.repo).history(interaction.guild_id, interaction.user.id,
+                                                                           None, limit=1)
+            if not finished:
+                raise
+            return finished[0].table_id
+
+    @staticmethod
+    def _my_turn(user_id: int) -> Callable[[TableSummary], bool]:
+        """/move: the table where the caller is to act (a K3 pyramid to build included)."""
+        return lambda s: user_id in s.turn_user_ids
+
+    @staticmethod
+    def _in_play(summary: TableSummary) -> bool:
+        """/resign: a table in play, not an invitation."""
+        return summary.status == "active"
+
+    def _drawable(self, summary: TableSummary) -> bool:
+        """/draw: a table in play whose game takes draw offers."""
+        return summary.status == "active" and self.service.takes_draw_offers(summary.game)

@@ -1,0 +1,209 @@
+"""Results: ``/leaderboard``, ``/stats``, ``/history``, ``/replay`` and ``/recompute-ratings`` (issue 9).
+
+Thin adapters over ``tables.leaderboard.LeaderboardService`` (every number and text is made there):
+defer first, refusals answered ephemerally in the caller's language (``cogs.handling``), pictures
+drawn in a worker thread (``asyncio.to_thread``), never on the event loop.
+
+Where answers go: the leaderboard, stats and history are ephemeral (each shows the caller's own rank
+or record; nobody's channel fills up).  A replay is posted publicly, as a second message after the
+ephemeral acknowledgement, so a refusal ("not finished", "not in this server") stays private.
+
+Control:
+
+- ``PageButton`` ``mesalb:<guild>:<game>:<page>``: the leaderboard's Previous / Next, which carries
+  everything needed to draw the page again after a restart (``Results.page``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from cogs import answer
+from cogs.choices import GAME_CHOICES
+from cogs.controls import button, shown
+from cogs.handling import Handling, Refusal, area, lang_of
+from cogs.i18n_discord import t
+from cogs.limits import MAX_ALT_TEXT, MAX_EMBED_DESCRIPTION, MAX_MESSAGE, MAX_UPLOAD
+from cogs.translator import L
+from tables import TableService
+from tables import t as table_text
+from tables.leaderboard import (
+    BoardPage,
+    LeaderboardService,
+    board_image,
+    board_text,
+    history_text,
+    stats_chart,
+    stats_text,
+)
+from tables.mesa import mesa_records, records_text
+
+PAGE_ID = re.compile(r"mesalb:(?P<guild>\d+):(?P<game>[a-z0-9]+):(?P<page>\d+)")
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_ID):
+    """Previous / Next on a leaderboard: redraws the page for whoever clicks."""
+
+    def __init__(self, guild: int, game: str, page: int, *, label: str = "", disabled: bool = False) -> None:
+        super().__init__(button(f"mesalb:{guild}:{game}:{page}", label, fallback=str(page), disabled=disabled))
+        self.guild, self.game, self.page = guild, game, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> PageButton:
+        label, _style = shown(item)
+        return cls(int(match["guild"]), match["game"], int(match["page"]), label=label)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await area(interaction, Results).page(interaction, self.guild, self.game, self.page)
+
+
+CONTROLS = (PageButton,)
+
+
+def _guild(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise Refusal("err.no_guild")
+    return interaction.guild_id
+
+
+async def _answer(interaction: discord.Interaction, content: str, *, files: list[discord.File] | None = None,
+                  view: discord.ui.View | None = None, embed: discord.Embed | None = None) -> None:
+    """An ephemeral answer with several files (``Handling.reply`` takes one)."""
+    await answer.send(interaction, content=content[:MAX_MESSAGE], files=files, view=view, embed=embed)
+
+
+async def _page_message(interaction: discord.Interaction, page: BoardPage,
+                        lang: str) -> tuple[str, discord.File, discord.ui.View | None]:
+    me = interaction.user.id
+    picture = await asyncio.to_thread(board_image, page, lang, me)
+    alt = board_text(page, lang)
+    file = discord.File(io.BytesIO(picture), filename=f"leaderboard-{page.game}-{page.page}.png",
+                        description=alt[:MAX_ALT_TEXT])
+    content = alt.splitlines()[-1] if page.caller is not None else ""
+    view = None
+    if page.pages > 1:
+        view = discord.ui.View(timeout=None)
+        view.add_item(PageButton(page.guild_id, page.game, page.page - 1, label=t("btn.prev", lang),
+                                 disabled=page.page <= 1))
+        view.add_item(PageButton(page.guild_id, page.game, page.page + 1, label=t("btn.next", lang),
+                                 disabled=page.page >= page.pages))
+    return content, file, view
+
+
+class Results(commands.Cog):
+    """The results commands: one per bot (``cogs.client`` adds it)."""
+
+    def __init__(self, service: Callable[[], TableService], handling: Handling) -> None:
+        self._service = service
+        self.handling = handling
+
+    @property
+    def service(self) -> TableService:
+        return self._service()
+
+    def board(self) -> LeaderboardService:
+        """Leaderboards, stats and histories over the table service's storage."""
+        return LeaderboardService(self.service.repo)
+
+    @app_commands.command(name=L("cmd.leaderboard"), description=L("cmd.leaderboard.desc"))
+    @app_commands.guild_only()
+    @app_commands.rename(game=L("opt.game"), page=L("opt.page"))
+    @app_commands.describe(game=L("opt.game.desc"), page=L("opt.page.desc"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction, game: Choice[str],
+                          page: app_commands.Range[int, 1, 1000] = 1) -> None:
+        async with self.handling.guard(interaction):
+            await self.handling.defer(interaction)
+            lang = lang_of(interaction)
+            board = await self.board().page(_guild(interaction), game.value, page, interaction.user.id)
+            content, file, view = await _page_message(interaction, board, lang)
+            await _answer(interaction, content, files=[file], view=view)
+
+    async def page(self, interaction: discord.Interaction, guild: int, game: str, page: int) -> None:
+        """A Previous / Next click: the same message shows the other page."""
+        async with self.handling.guard(interaction):
+            await self.handling.defer(interaction, update=True)
+            lang = lang_of(interaction)
+            if _guild(interaction) != guild:
+                raise Refusal("err.no_guild")
+            board = await self.board().page(guild, game, page, interaction.user.id)
+            content, file, view = await _page_message(interaction, board, lang)
+            await interaction.edit_original_response(content=content, attachments=[file], view=view)
+
+    @app_commands.command(name=L("cmd.stats"), description=L("cmd.stats.desc"))
+    @app_commands.guild_only()
+    @app_commands.rename(user=L("opt.user"))
+    @app_commands.describe(user=L("opt.user.desc"))
+    async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        async with self.handling.guard(interaction):
+            await self.handling.defer(interaction)
+            lang = lang_of(interaction)
+            target = user or interaction.user
+            name = target.display_name
+            found = await self.board().stats(_guild(interaction), target.id)
+            charts = await asyncio.gather(*(asyncio.to_thread(stats_chart, s, name, lang) for s in found[:10]))
+            files = [discord.File(io.BytesIO(png), filename=f"rating-{s.game}.png") for s, png in zip(found, charts)]
+            text = stats_text(found, name, lang)
+            against = records_text(await mesa_records(self.service.repo, _guild(interaction), target.id), lang)
+            await _answer(interaction, text + ("\n" + against if against else ""), files=files)
+
+    @app_commands.command(name=L("cmd.history"), description=L("cmd.history.desc"))
+    @app_commands.guild_only()
+    @app_commands.rename(user=L("opt.user"), game=L("opt.game"))
+    @app_commands.describe(user=L("opt.user.desc"), game=L("opt.history_game.desc"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def history(self, interaction: discord.Interaction, user: discord.User | None = None,
+                      game: Choice[str] | None = None) -> None:
+        async with self.handling.guard(interaction):
+            await self.handling.defer(interaction)
+            lang = lang_of(interaction)
+            target = user or interaction.user
+            entries = await self.board().history(_guild(interaction), target.id, game.value if game else None)
+            text = history_text(entries, target.display_name, lang)
+            title, _, body = text.partition("\n")
+            if not body:
+                await _answer(interaction, text)
+                return
+            await _answer(interaction, "", embed=discord.Embed(title=title, description=body[:MAX_EMBED_DESCRIPTION]))
+
+    @app_commands.command(name=L("cmd.replay"), description=L("cmd.replay.desc"))
+    @app_commands.guild_only()
+    @app_commands.rename(table=L("opt.table"))
+    @app_commands.describe(table=L("opt.replay_table.desc"))
+    async def replay(self, interaction: discord.Interaction, table: app_commands.Range[int, 1]) -> None:
+        async with self.handling.guard(interaction, table):
+            await self.handling.defer(interaction)
+            lang = lang_of(interaction)
+            # issue 15, defect 13: made once in the render pool and kept; one per user at a time
+            found, gif = await self.service.replays.gif(_guild(interaction), table, interaction.user.id)
+            if len(gif) > MAX_UPLOAD:
+                raise Refusal("err.replay_too_big", table=table)
+            caption = table_text("replay.caption", lang, game=found.title, table=table,
+                                 players=", ".join(found.names))
+            # the deferred (ephemeral) answer first, then the replay as a public message of its own
+            await answer.edit_original(interaction, content=t("ok.replay_posted", lang, table=table))
+            await interaction.followup.send(content=caption, file=discord.File(io.BytesIO(gif),
+                                                                               filename=f"mesa-replay-{table}.gif"))
+
+    @app_commands.command(name=L("cmd.recompute"), description=L("cmd.recompute.desc"))
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    async def recompute(self, interaction: discord.Interaction) -> None:
+        async with self.handling.guard(interaction):
+            await self.handling.defer(interaction)
+            guild = _guild(interaction)
+            if not interaction.permissions.manage_guild:
+                raise Refusal("err.not_manager_ratings")
+            changed = await self.board().recompute_guild(guild)
+            await self.handling.reply(interaction, table_text("recompute.changed" if changed else "recompute.same",
+                                                              lang_of(interaction)))

@@ -1,0 +1,112 @@
+"""Server settings: ``/settings`` (server managers only) shows and changes a server's defaults.
+
+The default time per move, whether games count for ratings, the channels Mesa plays in, how long
+invitations wait (issue 15, defect 4), whether games against Mesa are rated, and the caps per player
+(issue 15, defect 10).  The service stores and checks them; here they are read from the command and
+shown back in the caller's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from cogs.choices import CHANNEL_CHOICES, EXPIRY_CHOICES, TIME_CHOICES
+from cogs.guild_life import format_expiry
+from cogs.handling import Handling, Refusal, lang_of
+from cogs.i18n_discord import t
+from cogs.translator import L
+from tables import TableService
+from tables.durations import format_duration
+from tables.i18n import counted
+from tables.limits import LIMIT_RANGE as CAP_RANGE
+
+
+class Settings(commands.Cog):
+    """``/settings``: one per bot (``cogs.client`` adds it)."""
+
+    def __init__(self, service: Callable[[], TableService], handling: Handling) -> None:
+        self._service = service
+        self.handling = handling
+
+    @property
+    def service(self) -> TableService:
+        return self._service()
+
+    @app_commands.command(name=L("cmd.settings"), description=L("cmd.settings.desc"))
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.rename(
+        time_per_move=L("opt.time_per_move"), rated=L("opt.rated"), channel=L("opt.channel"),
+        channel_action=L("opt.channel_action"), invitations=L("opt.invitations"), rate_mesa=L("opt.rate_mesa"),
+        max_invitations=L("opt.max_invitations"), max_games=L("opt.max_games"),
+    )
+    @app_commands.describe(
+        time_per_move=L("opt.default_time.desc"), rated=L("opt.server_rated.desc"), channel=L("opt.channel.desc"),
+        channel_action=L("opt.channel_action.desc"), invitations=L("opt.invitations.desc"),
+        rate_mesa=L("opt.rate_mesa.desc"), max_invitations=L("opt.max_invitations.desc"),
+        max_games=L("opt.max_games.desc"),
+    )
+    @app_commands.choices(time_per_move=TIME_CHOICES, invitations=EXPIRY_CHOICES)
+    @app_commands.choices(channel_action=CHANNEL_CHOICES)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        time_per_move: Choice[int] | None = None,
+        rated: bool | None = None,
+        channel: discord.TextChannel | None = None,
+        channel_action: Choice[str] | None = None,
+        invitations: Choice[int] | None = None,
+        rate_mesa: bool | None = None,
+        max_invitations: app_commands.Range[int, CAP_RANGE.start, CAP_RANGE.stop - 1] | None = None,
+        max_games: app_commands.Range[int, CAP_RANGE.start, CAP_RANGE.stop - 1] | None = None,
+    ) -> None:
+        async with self.handling.guard(interaction):
+            await self.handling.defer(interaction)
+            lang = lang_of(interaction)
+            if interaction.guild_id is None:
+                raise Refusal("err.no_guild")
+            if not interaction.permissions.manage_guild:
+                raise Refusal("err.not_manager")
+            guild_id = interaction.guild_id
+            seconds = time_per_move.value if time_per_move else None
+            action = channel_action.value if channel_action else None
+            current = await self.service.guild_settings(guild_id)
+            channels: list[int] | None = None
+            if action == "all":
+                channels = []
+            elif channel is not None:
+                channels = list(current.allowed_channels)
+                if action == "remove":
+                    channels = [c for c in channels if c != channel.id]
+                elif channel.id not in channels:
+                    channels.append(channel.id)
+            changed = seconds is not None or rated is not None or channels is not None or rate_mesa is not None
+            if invitations is not None:  # issue 15, defect 4
+                await self.service.set_invitation_expiry(guild_id, f"{invitations.value}s")
+                changed = True
+            if (max_invitations, max_games) != (None, None):  # issue 15, defect 10: waiting invitations, games
+                await self.service.set_caps(guild_id, max_invitations, max_games)
+                changed = True
+            if changed:
+                current = await self.service.set_guild_settings(
+                    guild_id, time_per_move=f"{seconds}s" if seconds else None, allowed_channels=channels,
+                    rated=rated, rate_mesa=rate_mesa)
+            time_text = format_duration(current.time_per_move) if current.time_per_move else \
+                t("settings.default_time", lang)
+            where = ", ".join(f"<#{c}>" for c in current.allowed_channels) or t("settings.all_channels", lang)
+            lines = [t("ok.settings", lang)] if changed else []
+            lines += [t("settings.title", lang), t("settings.time", lang, value=time_text),
+                      t("settings.channels", lang, value=where),
+                      t("settings.rated", lang, value=t("word.on" if current.rated else "word.off", lang)),
+                      t("settings.invitations", lang, value=format_expiry(await self.service.invitation_expiry(
+                          guild_id))),
+                      t("settings.rate_mesa", lang, value=t("word.on" if current.rate_mesa else "word.off", lang))]
+            limits = await self.service.caps(guild_id)
+            waiting = counted(limits.max_invitations, "invitation_waiting", lang)
+            lines.append(t("settings.caps", lang, invitations=waiting, games=counted(limits.max_active, "game", lang)))
+            await self.handling.reply(interaction, "\n".join(lines))

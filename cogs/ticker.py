@@ -1,0 +1,83 @@
+"""The clock: deadlines, reminders, Mesa's due moves and boards Discord did not take, on a timer.
+
+The service decides what is due (``TableService.tick``, ``missed_posts``); the ticker delivers it.
+``cogs.client`` starts ``run`` once the bot is ready to post, and cancels it when the bot closes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+
+from cogs.delivery import Delivery, PostFailed
+from tables import TableService
+
+log = logging.getLogger("mesa.discord")
+
+#: a board not delivered this long after its table changed is posted again by the ticker (issue 15)
+MISSED_AFTER_SECONDS = 60.0
+
+
+class Ticker:
+    """One per bot.  ``serves_guild`` says whether this process holds a server's shard (issue 19)."""
+
+    def __init__(self, service: Callable[[], TableService], delivery: Delivery,
+                 serves_guild: Callable[[int], bool]) -> None:
+        self._service = service
+        self.delivery = delivery
+        self.serves_guild = serves_guild
+
+    @property
+    def service(self) -> TableService:
+        return self._service()
+
+    async def run(self, every: float) -> None:
+        """Deadlines and reminders every ``every`` seconds, until cancelled.
+
+        First, once per start: the boards a previous process stored but never posted (it died
+        between a move and its board); then a tick at once, so a Mesa turn or a deadline left by the
+        previous process is played now rather than a tick later.
+        """
+        try:
+            await self.post_missed()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("posting missed boards failed")
+        while True:
+            try:
+                await self.tick()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("tick failed")
+            await asyncio.sleep(every)
+
+    async def post_missed(self) -> None:
+        """At start-up: post the boards (and results) stored by a process that died before posting them."""
+        for message in await self.service.missed_posts():
+            if not await self._ours(message.table_id):
+                continue
+            log.info("table %d: posting a board a previous process did not post", message.table_id)
+            await self.delivery.deliver([message], None)
+
+    async def _ours(self, table_id: int) -> bool:
+        """Issue 19: whether this process holds the shard of the table's server.  Several processes
+        share one database; each posts the missed boards of its own servers, so none is posted twice."""
+        return self.serves_guild((await self.delivery.place(table_id)).guild_id)
+
+    async def tick(self) -> None:
+        messages = await self.service.tick()
+        if messages:
+            await self.delivery.deliver(messages, None)
+        # issue 15, defect 2: boards Discord refused (a locked thread, a Discord outage) are retried
+        # here, not only at the next start; a table changed in the last minute may still be delivering
+        for message in await self.service.missed_posts(settled_seconds=MISSED_AFTER_SECONDS):
+            if not await self._ours(message.table_id):
+                continue
+            log.info("table %d: posting a board that was not delivered", message.table_id)
+            try:
+                await self.delivery.deliver([message], None)
+            except PostFailed:
+                log.info("table %d: the board still cannot be posted", message.table_id)
