@@ -9,7 +9,7 @@ one pretend server and prints what a Discord server would show:
 
 Commands mirror the slash commands: ``/play GAME @NAME... [option=value...]``, ``/accept``,
 ``/decline``, ``/join [TABLE]``, ``/start``, ``/leave``, ``/abort``, ``/move TEXT``, ``/auto`` (console
-only: the game's own auto move — Krakatoa's KR-8.4, K3's sensible build — else a random legal move),
+only: what a time-out plays — Mesa's easy level from the seat's view, K3's sensible build),
 ``/build [STYLE]`` (a proposed move where moves are too many to list: K3's builds), ``/moves``,
 ``/resign``, ``/draw``, ``/decline-draw``, ``/board``,
 ``/history [@NAME] [GAME]``, ``/leaderboard GAME [PAGE]``, ``/stats [@NAME]``, ``/replay TABLE``,
@@ -48,14 +48,13 @@ from tables import (
     TableError,
     TableService,
     TableSummary,
-    canonical_name,
     follow_mesa,
     mesa_tables,
     t,
 )
 from tables.durations import parse_duration
 from tables.errors import CannotOpen
-from tables.games import auto_styles, games
+from tables.games import auto_styles, games, known_game
 from tables.leaderboard import LeaderboardService
 from tables.mesa import NAME as MESA
 from tables.mesa import mesa_records, records_text
@@ -83,7 +82,7 @@ MAX_CLOCK_STEP = 366 * 86400
 HELP = """Commands (write them as NAME: COMMAND):
   /play GAME @NAME... [option=value...]   games: {games}
   /accept  /decline  /join [TABLE]  /start  /leave  /abort
-  /move TEXT   /auto (a move chosen for you)   /build [STYLE] ({styles})
+  /move TEXT   /auto (Mesa's easy move for you, as a time-out plays)   /build [STYLE] ({styles})
   /moves [PAGE]   /mine   /board   /history [@NAME] [GAME] (table=N: that table's moves)
   /leaderboard GAME [PAGE]   /stats [@NAME]   /replay TABLE   /recompute
   /resign  /draw  /decline-draw  /games  /rules GAME [full] [es]  /clock +DURATION  /help
@@ -152,10 +151,7 @@ def rules_text(rest: str) -> str:
     named = [w for w in words if w != "full" and w not in langs]
     if len(named) != 1:
         raise TableError("console.rules_usage")
-    try:
-        game = canonical_name(named[0])
-    except KeyError:
-        raise TableError("error.unknown_game", game=named[0][:40], games=", ".join(sorted(games()))) from None
+    game = known_game(named[0][:40])  # a slip of the keyboard is answered with the game meant
     if full:
         return rules_text.full_rules(game, langs[0] if langs else LANG).strip()
     return (rules_text.quickstart(game, langs[0] if langs else LANG) + f"\n(all the rules: /rules {game} full)"
@@ -163,15 +159,14 @@ def rules_text(rest: str) -> str:
 
 
 class Console:
-    def __init__(self, service: TableService, clock: PretendClock, out_dir: Path | None, write: Callable[[str], None],
-                 seed: int | None = None) -> None:
+    def __init__(self, service: TableService, clock: PretendClock, out_dir: Path | None,
+                 write: Callable[[str], None]) -> None:
         self.service = service
         self.clock = clock
         self.out_dir = out_dir
         self.write = write
         self.names: dict[int, str] = {}
         self._images = 0
-        self.rng = random.Random(seed)
         self._shown: list[Message] = []  # what the current command showed: its boards say whether Mesa acts next
 
     # ---- output -----------------------------------------------------------------------------
@@ -336,8 +331,7 @@ class Console:
             self.show(await svc.submit_move(tid, uid, text))
         elif verb == "auto":
             tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
-            proposal = await svc.propose(tid, uid, rng=self.rng)
-            self.show(await svc.submit_move(tid, uid, proposal.text))
+            self.show(await svc.auto(tid, uid))  # what a time-out plays: Mesa's easy level (issue 28)
         elif verb == "moves":
             tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
             moves = await svc.legal_moves_for(tid, uid)
@@ -609,8 +603,9 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
               mesa_iterations: int | None = None) -> int:
     """Play ``lines`` (or the terminal's lines when None) against a service on ``db``.
 
-    ``seed`` makes a session repeatable: table seeds (dice, K3 deals, random seats) and ``/auto``
-    choices then come from it instead of the system's randomness.
+    ``seed`` makes a session repeatable: table seeds (dice, K3 deals, random seats) then come from it
+    instead of the system's randomness; with ``mesa_iterations`` too, Mesa's moves and ``/auto``'s (Mesa's
+    easy level, seeded by the table) are repeatable as well.
     """
     clock = PretendClock()
     seeds = random.Random(seed)
@@ -624,7 +619,7 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
         clock.moment = saved
     else:
         await service.save_pretend_clock(clock.now())
-    console = Console(service, clock, out_dir if images else None, write, seed)
+    console = Console(service, clock, out_dir if images else None, write)
     try:
         if lines is not None:
             for line in lines:
@@ -657,7 +652,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="SQLite file or postgresql:// URL (default: DATABASE_URL, else in memory, gone at exit)")
     parser.add_argument("--out", default="console-out", help="folder for board images (default ./console-out)")
     parser.add_argument("--no-images", action="store_true", help="do not render images")
-    parser.add_argument("--seed", type=int, default=None, help="repeatable dice, deals, seats and /auto moves")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="repeatable dice, deals, seats (with --mesa-iterations: Mesa and /auto too)")
     parser.add_argument("--mesa-iterations", type=int, default=None,
                         help="Mesa searches this many iterations a move instead of its level's time (repeatable)")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)

@@ -145,7 +145,7 @@ class Posts:
         offers = self.offers(engine, state, sum(1 for s in ctx.seats if not is_mesa(s.user_id)))
         # what the controls need rides with the post: delivering it never calls the service back
         quick: tuple[QuickMove, ...] = ()
-        if QUICK in offers and mention and hint == "move":
+        if QUICK in offers and mention and hint in ("move", "draw"):
             first = ctx.seat_of(mention[0])
             quick = tuple(engine.quick_moves(state, first.seat)) if first is not None else ()
         mesa_next = not over and mesa_to_act(ctx, state)

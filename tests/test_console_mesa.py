@@ -34,7 +34,7 @@ async def open_console(tmp_path: Path, seed: int = 5) -> tuple[Repository, Table
     svc = TableService(repo, clock, None, seed_source=lambda: seeds.getrandbits(62),
                        thinker=Thinker(processes=False, budget=iterations(ITERATIONS)))
     out: list[str] = []
-    return repo, svc, Console(svc, clock, None, out.append, seed), out
+    return repo, svc, Console(svc, clock, None, out.append), out
 
 
 async def play_until_over(con: Console, svc: TableService, name: str, tid: int, *, build: bool = False) -> None:
