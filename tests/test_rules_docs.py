@@ -101,4 +101,4 @@ def test_console_rules_full_in_english_and_spanish(tmp_path: Path) -> None:
     assert any(line.startswith("[rules] **2-4 jugadores.**") for line in out)
     assert "[rules] # Plateau — cómo se juega" in out
     assert "[error Ana] write /rules GAME [full] [en|es], for example /rules kona full" in out
-    assert "[error Ana] There is no game called chess. Choose one of: k3, kona, krakatoa, plateau." in out
+    assert "[error Ana] There is no game called chess. Choose one of: kona, plateau, k3, krakatoa." in out
