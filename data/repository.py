@@ -22,7 +22,6 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
-from pathlib import Path
 from typing import Any, Protocol
 
 from data.errors import StaleVersion, StorageError
@@ -342,13 +341,6 @@ class Repository(ABC):
     dialect: str = ""
     #: what the repository was opened with (a path, or a URL without its password)
     path: str = ""
-
-    @classmethod
-    async def open(cls, target: str | Path) -> Repository:
-        """``data.open_repository(target)``: a path means SQLite, ``postgresql://`` a server."""
-        from data.factory import open_repository
-
-        return await open_repository(target)
 
     # ---- what a backend provides --------------------------------------------------------------
     @abstractmethod

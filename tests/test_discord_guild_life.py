@@ -19,8 +19,8 @@ from discord_standin.payloads import (
 )
 
 from cogs.front import Front
+from data.factory import open_repository
 from data.models import parse_iso
-from data.repository import Repository
 from tables.service import TableService
 
 ALICE = user(1001, "alice")
@@ -158,7 +158,7 @@ async def test_a_spanish_server_gets_spanish_timeouts_after_a_restart(tmp_path: 
         # a restart: a new service over the same database, a front end with nothing in memory
         old = h.bot.service
         await old.repo.close()
-        repo = await Repository.open(tmp_path / "mesa.db")
+        repo = await open_repository(tmp_path / "mesa.db")
         h.bot.service = TableService(repo, clock, None)
         h.bot.front = Front(h.bot)
         h.standin.clear()
