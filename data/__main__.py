@@ -28,33 +28,34 @@ import asyncpg  # type: ignore[import-untyped]
 
 from data.errors import CannotOpen, StorageError
 from data.factory import open_repository
-from data.models import ACTIVE, FINISHED
+from data.models import TableOptions
 from data.repository import STORED_TABLES, Repository
 
 
 async def replay_problems(repo: Repository) -> tuple[int, list[str]]:
-    """(tables replayed, problems): a started table whose move log does not rebuild its snapshot."""
-    from engines import get_engine  # the rules are pure; see the module docstring
+    """(tables replayed, problems): a started table whose move log does not rebuild its snapshot.
+
+    The replay is the engines' own (``engines.replay_to_end``, the loop the table service uses),
+    from a new game with the table's seed and its game options as ``TableOptions`` reads them.
+    """
+    from engines import ReplayError, get_engine, replay_to_end  # the rules are pure; see the module docstring
 
     problems: list[str] = []
     checked = 0
-    async with repo._reading() as c:
-        ids = [int(r[0]) for r in await c.fetch(
-            "SELECT id FROM tables WHERE status IN (?, ?) AND state IS NOT NULL ORDER BY id", (ACTIVE, FINISHED))]
-    for table_id in ids:
-        row, seats = await repo.load(table_id)
-        assert row is not None and row.state is not None
+    for table_id in await repo.started_tables():
+        row, seats, moves = await repo.load_with_moves(table_id)
+        if row is None or row.state is None:  # deleted since the ids were read (a live database)
+            continue
         checked += 1
         try:
             engine = get_engine(row.game)
-            options = json.loads(row.options)
-            state = engine.new_game(len(seats), row.seed, options.get("game", {}))
-            for m in await repo.get_moves(table_id):
-                state = engine.apply(state, engine.parse_move(state, m.move))
+            start = engine.new_game(len(seats), row.seed, TableOptions.from_json(row.options).game)
+            state = replay_to_end(engine, start, (m.move for m in moves))
             replayed = json.loads(json.dumps(engine.to_json(state)))
             snapshot = json.loads(row.state)
         except Exception as exc:  # a damaged record: report its table (never the move, it may be secret)
-            problems.append(f"table {table_id}: the move log does not replay ({type(exc).__name__})")
+            cause = exc.cause if isinstance(exc, ReplayError) else exc
+            problems.append(f"table {table_id}: the move log does not replay ({type(cause).__name__})")
             continue
         if replayed != snapshot:
             problems.append(f"table {table_id}: the move log replays to a different position than its snapshot")

@@ -26,6 +26,8 @@ from typing import Any, Protocol
 
 from data.errors import StaleVersion, StorageError
 from data.models import (
+    ACTIVE,
+    FINISHED,
     FinishedEntry,
     GuildSettings,
     MoveRow,
@@ -509,6 +511,13 @@ class Repository(ABC):
         sql = "SELECT id FROM tables WHERE status = 'active' AND next_event_at IS NOT NULL AND next_event_at <= ?"
         async with self._reading() as c:
             return [int(r[0]) for r in await c.fetch(sql + " ORDER BY next_event_at, id", (now,))]
+
+    async def started_tables(self) -> list[int]:
+        """Ids of the tables that have been played (active or finished, with a snapshot), in order:
+        the ones whose move log ``python -m data verify`` replays."""
+        sql = "SELECT id FROM tables WHERE status IN (?, ?) AND state IS NOT NULL ORDER BY id"
+        async with self._reading() as c:
+            return [int(r[0]) for r in await c.fetch(sql, (ACTIVE, FINISHED))]
 
     async def tables_with_unposted_boards(self) -> list[int]:
         """Started tables whose front end recorded posting a board older than the current version."""
