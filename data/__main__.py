@@ -4,14 +4,17 @@
     python -m data verify TARGET        row counts, and every table's move log replays to its snapshot
     python -m data migrate TARGET       apply the missing migrations and print the schema version
 
-SOURCE and TARGET are SQLite paths or ``postgresql://user@host:port/db`` URLs.  ``copy`` writes
-into an empty database only, in one transaction (a failure leaves the target empty), and then
-checks it: the same rows in every table, and every table's move log replays to its snapshot.
+SOURCE and TARGET are SQLite paths or ``postgresql://user@host:port/db`` URLs.  ``copy``'s SOURCE
+and ``verify``'s TARGET must be existing Mesa databases: a mistyped path is refused, never created
+(it would be an empty database that copies and verifies "fine").  ``copy`` writes into an empty
+database only, in one transaction (a failure leaves the target empty), and then checks it: the same
+rows in every table, and every table's move log replays to its snapshot.
 
 The replay needs the game rules, so this command line (and only it: the storage modules never
 do) imports ``engines``, which are pure; it replays exactly as the table service does (a new game
-from the table's seed and options, then every move of the log).  Errors are one line on stderr;
-the exit code is 2 when a database cannot be opened, 1 when a check fails.
+from the table's seed and options, then every move of the log).  Errors are one line on stderr,
+with no password in it (``data.redaction``); the exit code is 2 when a database cannot be opened
+or the command line is wrong, 1 when a check fails.
 """
 
 from __future__ import annotations
@@ -22,14 +25,16 @@ import json
 import sqlite3
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 import asyncpg  # type: ignore[import-untyped]
 
 from data.errors import CannotOpen, StorageError
 from data.factory import open_repository
 from data.models import TableOptions
+from data.redaction import redact_text, scrub
 from data.repository import STORED_TABLES, Repository
+from engines.cli import CommandLineError, OneLineParser, fail
 
 
 async def replay_problems(repo: Repository) -> tuple[int, list[str]]:
@@ -81,7 +86,7 @@ async def copy(source: str, target: str, out: TextIO) -> bool:
     """Copy every row of ``source`` into the empty ``target``, then verify; True when all is well."""
     if source.strip() == target.strip():
         raise CannotOpen("SOURCE and TARGET are the same database: name a new, empty one as TARGET")
-    src = await open_repository(source)
+    src = await open_repository(source, create=False)  # a mistyped SOURCE must not become a new database
     try:
         dst = await open_repository(target)
         try:
@@ -115,22 +120,39 @@ async def _same_rows(a: Repository, b: Repository) -> bool:
     return True
 
 
-async def run(argv: Sequence[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
-    parser = argparse.ArgumentParser(prog="python -m data", description=__doc__.split("\n\n")[0])
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m data", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     p_copy = sub.add_parser("copy", help="copy a whole database (SQLite <-> PostgreSQL) and verify it")
-    p_copy.add_argument("source")
-    p_copy.add_argument("target")
+    p_copy.add_argument("source", help="an existing Mesa database: an SQLite file or a postgresql:// URL")
+    p_copy.add_argument("target", help="a new or empty database (created when it is a file)")
     p_verify = sub.add_parser("verify", help="row counts and replay check of one database")
-    p_verify.add_argument("target")
+    p_verify.add_argument("target", help="an existing Mesa database")
     p_migrate = sub.add_parser("migrate", help="apply missing migrations, print the schema version")
-    p_migrate.add_argument("target")
-    args = parser.parse_args(list(argv))
+    p_migrate.add_argument("target", help="a Mesa database (created when it is a new file)")
+    return parser
+
+
+class _Parser(OneLineParser):
+    def error(self, message: str) -> NoReturn:
+        super().error(redact_text(message))  # an argument it echoes may be a URL with a password
+
+
+async def run(argv: Sequence[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    """The command line; errors are one line on ``err`` with no password in it (exit code 2)."""
     try:
+        args = _parser().parse_args(list(argv))
+    except CommandLineError as exc:
+        return fail(str(exc), err)
+    targets = [t for t in (getattr(args, "source", None), args.target) if t is not None]
+    try:
+        if any(not t.strip() for t in targets):
+            raise CannotOpen("a database name is empty: give an SQLite file or a postgresql:// URL")
         if args.command == "copy":
             ok = await copy(args.source, args.target, out)
         else:
-            repo = await open_repository(args.target)
+            # verify reads: a mistyped TARGET is refused, not created; migrate may create a new file
+            repo = await open_repository(args.target, create=args.command == "migrate")
             try:
                 if args.command == "migrate":
                     print(f"{repo.path}: schema {await repo.schema_version()}", file=out)
@@ -140,12 +162,10 @@ async def run(argv: Sequence[str], out: TextIO = sys.stdout, err: TextIO = sys.s
             finally:
                 await repo.close()
     except CannotOpen as exc:
-        print(f"error: {exc}", file=err)
-        return 2
+        return fail(scrub(str(exc), targets), err)
     except (StorageError, sqlite3.Error, asyncpg.PostgresError) as exc:
-        print(f"error: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__} (nothing was written to "
-              "the target)", file=err)
-        return 2
+        reason = scrub(str(exc).splitlines()[0] if str(exc) else type(exc).__name__, targets)
+        return fail(f"{reason} (nothing was written to the target)", err)
     if not ok:
         print("error: the check failed (see above); nothing else was changed", file=err)
     return 0 if ok else 1
@@ -156,4 +176,5 @@ def main(argv: Sequence[str] | None = None) -> Any:
 
 
 if __name__ == "__main__":
+    sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]  # a path that is not UTF-8
     sys.exit(main())
