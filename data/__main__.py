@@ -138,8 +138,12 @@ class _Parser(OneLineParser):
         super().error(redact_text(message))  # an argument it echoes may be a URL with a password
 
 
-async def run(argv: Sequence[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
-    """The command line; errors are one line on ``err`` with no password in it (exit code 2)."""
+async def run(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """The command line; errors are one line on ``err`` with no password in it (exit code 2).
+
+    ``out`` and ``err`` default to the standard streams of the moment of the call."""
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
     try:
         args = _parser().parse_args(list(argv))
     except CommandLineError as exc:

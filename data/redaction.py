@@ -23,7 +23,8 @@ HIDDEN = "***"
 SECRET_KEYS = frozenset({"password", "sslpassword", "passfile"})
 
 _SCHEME = re.compile(r"^\s*[A-Za-z][A-Za-z0-9+.\-]*://")
-_URL_IN_TEXT = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://\S+")
+# a scheme starts where a word does and is short: else a 100,000-letter word is tried from every letter
+_URL_IN_TEXT = re.compile(r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]{0,31}://\S+")
 _KEY_VALUE = re.compile(r"(?i)\b(" + "|".join(sorted(SECRET_KEYS)) + r")(\s*=\s*)('[^']*'|\"[^\"]*\"|[^\s&]+)")
 
 
