@@ -24,7 +24,7 @@ import sys
 import ai
 from engines import CHANCE, canonical_name, get_engine
 from engines.base import MoveError, OptionError, PositionError
-from engines.cli import CommandLineError, OneLineParser, fail, one_line
+from engines.cli import CommandLineError, OneLineParser, escape_unencodable_output, fail, one_line
 
 #: the longest thinking time ``--ms`` accepts: one minute (the hard level thinks 1.5 s)
 MAX_MS = 60_000
@@ -168,4 +168,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    escape_unencodable_output()
     sys.exit(main())

@@ -34,7 +34,7 @@ from data.factory import open_repository
 from data.models import TableOptions
 from data.redaction import redact_text, scrub
 from data.repository import STORED_TABLES, Repository
-from engines.cli import CommandLineError, OneLineParser, fail
+from engines.cli import CommandLineError, OneLineParser, escape_unencodable_output, fail
 
 
 async def replay_problems(repo: Repository) -> tuple[int, list[str]]:
@@ -180,5 +180,5 @@ def main(argv: Sequence[str] | None = None) -> Any:
 
 
 if __name__ == "__main__":
-    sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]  # a path that is not UTF-8
+    escape_unencodable_output()
     sys.exit(main())

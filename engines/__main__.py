@@ -19,7 +19,7 @@ import time
 
 from engines import get_engine
 from engines.base import MoveError, PositionError
-from engines.cli import CommandLineError, OneLineParser, fail
+from engines.cli import CommandLineError, OneLineParser, escape_unencodable_output, fail
 
 #: the deepest ``perft`` this command line counts (see the module docstring)
 MAX_PERFT_DEPTH = 8
@@ -117,5 +117,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]  # echoed arguments not in UTF-8
+    escape_unencodable_output()
     sys.exit(main())

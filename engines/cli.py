@@ -45,3 +45,12 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise CommandLineError(f"{message} (see {self.prog} --help)")
+
+
+def escape_unencodable_output() -> None:
+    """Write what the terminal cannot encode as escapes: an argument that is not UTF-8 (a file name
+    of bytes) is echoed as ``\\udcff``, not a ``UnicodeEncodeError`` traceback.  For ``__main__`` only."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")

@@ -15,7 +15,7 @@ import unicodedata
 
 from engines import get_engine
 from engines.base import PositionError
-from engines.cli import CommandLineError, OneLineParser, fail, one_line
+from engines.cli import CommandLineError, OneLineParser, escape_unencodable_output, fail, one_line
 from render import render
 
 #: the longest player name drawn (Discord names are at most 32 characters, and so are Mesa's)
@@ -81,5 +81,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]  # echoed arguments not in UTF-8
+    escape_unencodable_output()
     sys.exit(main())
