@@ -9,7 +9,10 @@ until the end of input.  The seat defaults to the one that may act (the engine's
 its single actor).  The player is given ``engine.view(state, seat)`` only, never more than the seat
 may know.  Bad input (an invalid position, a finished game, a seat that cannot act, an unknown
 level): ``move`` writes one line on standard error and exits with 2; ``serve`` answers
-``error: ...`` and goes on.  The budget defaults to the level's thinking time (``ai.DEFAULT_MS``).
+``error: ...`` and goes on, whatever the line holds (a 5,000-digit number, bytes that are not
+UTF-8).  The budget defaults to the level's thinking time (``ai.DEFAULT_MS``); ``--ms`` is at most
+``MAX_MS`` (a minute) and ``--iterations`` at most ``MAX_ITERATIONS``, so that a mistyped number is
+refused rather than a search that never ends.
 """
 
 from __future__ import annotations
@@ -17,35 +20,32 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import sys
-from typing import NoReturn
 
 import ai
 from engines import CHANCE, canonical_name, get_engine
 from engines.base import MoveError, OptionError, PositionError
+from engines.cli import CommandLineError, OneLineParser, escape_unencodable_output, fail, one_line
+
+#: the longest thinking time ``--ms`` accepts: one minute (the hard level thinks 1.5 s)
+MAX_MS = 60_000
+#: the largest ``--iterations``: well past what any level searches in its time, still minutes at most
+MAX_ITERATIONS = 1_000_000
 
 
 class Refusal(Exception):
     """A request the player cannot answer; its text is the one line the user sees."""
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a bad command line in one line and exit code 2."""
-
-    def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"error: {message}\n")
-        sys.exit(2)
-
-
-def _parser() -> _Parser:
+def _parser() -> OneLineParser:
     games = ", ".join(ai.PLAYERS)
     times = ", ".join(f"{level} {ms}" for level, ms in ai.DEFAULT_MS.items())
-    parser = _Parser(
+    parser = OneLineParser(
         prog="python -m ai",
         description="Mesa's computer player for any referee (like UCI for chess).\n"
                     "Positions and moves are written in each game's notation (docs/spec).",
         epilog='example:\n  python -m ai move kona "CPC,4,PCP/6/6/6/6/PCP,4,CPC c 0 -" --level hard',
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    commands = parser.add_subparsers(dest="command", required=True)
     move = commands.add_parser("move", help="print one move for a position",
                                description="Print one move for POSITION, in the game's canonical notation.")
     move.add_argument("game", help=f"one of {games}")
@@ -60,9 +60,11 @@ def _parser() -> _Parser:
         sub.add_argument("--level", default="normal", help=f"one of {', '.join(ai.LEVELS)} (default normal)")
         budget = sub.add_mutually_exclusive_group()
         budget.add_argument("--ms", type=int, default=None,
-                            help=f"thinking time per move in milliseconds (default by level: {times})")
+                            help=f"thinking time per move in milliseconds, at most {MAX_MS} "
+                                 f"(default by level: {times})")
         budget.add_argument("--iterations", type=int, default=None,
-                            help="search iterations instead of a time: the same move every time with a seed")
+                            help=f"search iterations instead of a time, at most {MAX_ITERATIONS}: the same move "
+                                 "every time with a seed")
         sub.add_argument("--seed", type=int, default=0, help="the search's random seed (default 0)")
     return parser
 
@@ -82,10 +84,10 @@ def check_game(name: str) -> str:
 def check_budget(level: str, ms: int | None, iterations: int | None) -> ai.Budget:
     if level not in ai.LEVELS:
         raise Refusal(f"unknown level {level!r}: choose one of {', '.join(ai.LEVELS)}")
-    if ms is not None and ms <= 0:
-        raise Refusal("--ms must be a positive number of milliseconds")
-    if iterations is not None and iterations <= 0:
-        raise Refusal("--iterations must be positive")
+    if ms is not None and not 0 < ms <= MAX_MS:
+        raise Refusal(f"--ms must be a number of milliseconds from 1 to {MAX_MS}")
+    if iterations is not None and not 0 < iterations <= MAX_ITERATIONS:
+        raise Refusal(f"--iterations must be from 1 to {MAX_ITERATIONS}")
     if ms is None and iterations is None:
         return ai.Budget.for_level(level)
     return ai.Budget(ms=ms, iterations=iterations)
@@ -96,7 +98,7 @@ def answer(game: str, position: str, seat: int | None, level: str, budget: ai.Bu
     engine = get_engine(game)
     try:
         state = engine.from_position(position.strip())
-    except (PositionError, OptionError) as exc:
+    except (PositionError, OptionError, ValueError) as exc:
         raise Refusal(f"invalid position: {exc}") from None
     if engine.outcome(state) is not None:
         raise Refusal(f"the game is over: {engine.outcome_text(state)}")
@@ -126,35 +128,45 @@ def _request(line: str) -> tuple[str, int | None]:
     try:
         return position, int(seat_text.strip())
     except ValueError:
-        raise Refusal(f"seat {seat_text.strip()!r} is not a number") from None
+        raise Refusal(f"seat {one_line(repr(seat_text.strip()), 40)} is not a number") from None
 
 
 def serve(game: str, level: str, budget: ai.Budget, seed: int) -> int:
-    """One answer a line, flushed, until the end of input; a bad line gets ``error: ...``."""
+    """One answer a line, flushed, until the end of input; a bad line gets ``error: ...``.
+
+    A referee drives this for a whole game: one bad line must not end it.  Bytes that are not
+    UTF-8 are read as replacement characters (then refused as a position); a request the player
+    fails on for a reason of its own is answered ``error: ...`` too, naming only the kind of failure.
+    """
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")
     for line in sys.stdin:
         try:
             position, seat = _request(line)
             reply = answer(game, position, seat, level, budget, seed)
         except Refusal as exc:
-            reply = f"error: {exc}"
+            reply = f"error: {one_line(str(exc))}"
+        except Exception as exc:  # the server outlives any one request
+            reply = f"error: this position could not be answered ({type(exc).__name__})"
         sys.stdout.write(reply + "\n")
         sys.stdout.flush()
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
     try:
+        args = _parser().parse_args(argv)
         game = check_game(args.game)
         budget = check_budget(args.level, args.ms, args.iterations)
         if args.command == "serve":
             return serve(game, args.level, budget, args.seed)
         print(answer(game, args.position, args.seat, args.level, budget, args.seed), flush=True)
-    except Refusal as exc:
-        sys.stderr.write(f"error: {exc}\n")
-        return 2
+    except (CommandLineError, Refusal) as exc:
+        return fail(str(exc))
     return 0
 
 
 if __name__ == "__main__":
+    escape_unencodable_output()
     sys.exit(main())

@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from data.repository import Repository
+from data import open_repository
 from tables.service import TableService
 from tables.thinking import Thinker
 
@@ -35,7 +35,7 @@ async def heartbeat(lags: list[float], stop: asyncio.Event) -> None:
 
 
 async def level_figures(folder: Path, game: str, level: str, moves: int, seed: int) -> tuple[list[float], float]:
-    repo = await Repository.open(folder / f"{game}-{level}.db")
+    repo = await open_repository(folder / f"{game}-{level}.db")
     thinker = Thinker()
     svc = TableService(repo, None, None, seed_source=lambda: seed, thinker=thinker)
     rng = random.Random(seed)

@@ -35,7 +35,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from data import Repository
+from data import open_repository
 from tables import TableService
 from tables.rendering import ProcessRenderer
 
@@ -148,7 +148,7 @@ async def run_paced(svc: TableService, tables: list[int], total: int, rate: floa
 async def long_game(folder: Path, plies: int, window: int = 99) -> None:
     """Issue 15, defect 12: the cost of a move at ply 50 and at ply ``plies`` of one Plateau game with
     its end rules off (``max_plies=0 repetition_draw=false``); within 2x is the target."""
-    repo = await Repository.open(folder / "bench-long.db")
+    repo = await open_repository(folder / "bench-long.db")
     svc = TableService(repo, None, None)
     out = await svc.create(1, 1, 1, "Ana", "plateau", [(2, "Ben")],
                            {"max_plies": "0", "repetition_draw": "false", "seat": "first"})
@@ -206,7 +206,7 @@ async def main_async(args: argparse.Namespace) -> None:
         if label != "no images" and renderer is None:
             print("render package not importable: image run skipped")
             continue
-        repo = await Repository.open(folder / f"bench-{label.replace(' ', '-')}.db")
+        repo = await open_repository(folder / f"bench-{label.replace(' ', '-')}.db")
         svc = TableService(repo, None, renderer)
         rng = random.Random(1)
         tables = await create_tables(svc, args.tables, rng)

@@ -5,6 +5,7 @@
 or PostgreSQL (``data.postgres``, chosen by a ``postgresql://`` URL such as ``DATABASE_URL``).  Both
 apply the numbered migrations of ``data.schema`` at start-up; the rows they return are the typed
 dataclasses of ``data.models``.  ``python -m data copy SOURCE TARGET`` moves a database between them.
+``redact(target)`` is a target fit to print: no password in it.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from data.errors import CannotOpen, SchemaTooNew, StaleVersion, StorageError, StorageUnavailable
 from data.factory import DEFAULT_PATH, database_path, database_target, is_postgres, open_repository
 from data.models import GuildSettings, MoveRow, NewMove, ResultRow, SeatRow, TableRow, UserPrefs
+from data.redaction import redact
 from data.repository import Repository, Tx
 
 __all__ = [
@@ -34,4 +36,5 @@ __all__ = [
     "database_target",
     "is_postgres",
     "open_repository",
+    "redact",
 ]

@@ -4,14 +4,17 @@
     python -m data verify TARGET        row counts, and every table's move log replays to its snapshot
     python -m data migrate TARGET       apply the missing migrations and print the schema version
 
-SOURCE and TARGET are SQLite paths or ``postgresql://user@host:port/db`` URLs.  ``copy`` writes
-into an empty database only, in one transaction (a failure leaves the target empty), and then
-checks it: the same rows in every table, and every table's move log replays to its snapshot.
+SOURCE and TARGET are SQLite paths or ``postgresql://user@host:port/db`` URLs.  ``copy``'s SOURCE
+and ``verify``'s TARGET must be existing Mesa databases: a mistyped path is refused, never created
+(it would be an empty database that copies and verifies "fine").  ``copy`` writes into an empty
+database only, in one transaction (a failure leaves the target empty), and then checks it: the same
+rows in every table, and every table's move log replays to its snapshot.
 
 The replay needs the game rules, so this command line (and only it: the storage modules never
 do) imports ``engines``, which are pure; it replays exactly as the table service does (a new game
-from the table's seed and options, then every move of the log).  Errors are one line on stderr;
-the exit code is 2 when a database cannot be opened, 1 when a check fails.
+from the table's seed and options, then every move of the log).  Errors are one line on stderr,
+with no password in it (``data.redaction``); the exit code is 2 when a database cannot be opened
+or the command line is wrong, 1 when a check fails.
 """
 
 from __future__ import annotations
@@ -22,39 +25,42 @@ import json
 import sqlite3
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 import asyncpg  # type: ignore[import-untyped]
 
 from data.errors import CannotOpen, StorageError
 from data.factory import open_repository
-from data.models import ACTIVE, FINISHED
+from data.models import TableOptions
+from data.redaction import redact_text, scrub
 from data.repository import STORED_TABLES, Repository
+from engines.cli import CommandLineError, OneLineParser, escape_unencodable_output, fail
 
 
 async def replay_problems(repo: Repository) -> tuple[int, list[str]]:
-    """(tables replayed, problems): a started table whose move log does not rebuild its snapshot."""
-    from engines import get_engine  # the rules are pure; see the module docstring
+    """(tables replayed, problems): a started table whose move log does not rebuild its snapshot.
+
+    The replay is the engines' own (``engines.replay_to_end``, the loop the table service uses),
+    from a new game with the table's seed and its game options as ``TableOptions`` reads them.
+    """
+    from engines import ReplayError, get_engine, replay_to_end  # the rules are pure; see the module docstring
 
     problems: list[str] = []
     checked = 0
-    async with repo._reading() as c:
-        ids = [int(r[0]) for r in await c.fetch(
-            "SELECT id FROM tables WHERE status IN (?, ?) AND state IS NOT NULL ORDER BY id", (ACTIVE, FINISHED))]
-    for table_id in ids:
-        row, seats = await repo.load(table_id)
-        assert row is not None and row.state is not None
+    for table_id in await repo.started_tables():
+        row, seats, moves = await repo.load_with_moves(table_id)
+        if row is None or row.state is None:  # deleted since the ids were read (a live database)
+            continue
         checked += 1
         try:
             engine = get_engine(row.game)
-            options = json.loads(row.options)
-            state = engine.new_game(len(seats), row.seed, options.get("game", {}))
-            for m in await repo.get_moves(table_id):
-                state = engine.apply(state, engine.parse_move(state, m.move))
+            start = engine.new_game(len(seats), row.seed, TableOptions.from_json(row.options).game)
+            state = replay_to_end(engine, start, (m.move for m in moves))
             replayed = json.loads(json.dumps(engine.to_json(state)))
             snapshot = json.loads(row.state)
         except Exception as exc:  # a damaged record: report its table (never the move, it may be secret)
-            problems.append(f"table {table_id}: the move log does not replay ({type(exc).__name__})")
+            cause = exc.cause if isinstance(exc, ReplayError) else exc
+            problems.append(f"table {table_id}: the move log does not replay ({type(cause).__name__})")
             continue
         if replayed != snapshot:
             problems.append(f"table {table_id}: the move log replays to a different position than its snapshot")
@@ -80,7 +86,7 @@ async def copy(source: str, target: str, out: TextIO) -> bool:
     """Copy every row of ``source`` into the empty ``target``, then verify; True when all is well."""
     if source.strip() == target.strip():
         raise CannotOpen("SOURCE and TARGET are the same database: name a new, empty one as TARGET")
-    src = await open_repository(source)
+    src = await open_repository(source, create=False)  # a mistyped SOURCE must not become a new database
     try:
         dst = await open_repository(target)
         try:
@@ -114,22 +120,43 @@ async def _same_rows(a: Repository, b: Repository) -> bool:
     return True
 
 
-async def run(argv: Sequence[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
-    parser = argparse.ArgumentParser(prog="python -m data", description=__doc__.split("\n\n")[0])
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m data", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     p_copy = sub.add_parser("copy", help="copy a whole database (SQLite <-> PostgreSQL) and verify it")
-    p_copy.add_argument("source")
-    p_copy.add_argument("target")
+    p_copy.add_argument("source", help="an existing Mesa database: an SQLite file or a postgresql:// URL")
+    p_copy.add_argument("target", help="a new or empty database (created when it is a file)")
     p_verify = sub.add_parser("verify", help="row counts and replay check of one database")
-    p_verify.add_argument("target")
+    p_verify.add_argument("target", help="an existing Mesa database")
     p_migrate = sub.add_parser("migrate", help="apply missing migrations, print the schema version")
-    p_migrate.add_argument("target")
-    args = parser.parse_args(list(argv))
+    p_migrate.add_argument("target", help="a Mesa database (created when it is a new file)")
+    return parser
+
+
+class _Parser(OneLineParser):
+    def error(self, message: str) -> NoReturn:
+        super().error(redact_text(message))  # an argument it echoes may be a URL with a password
+
+
+async def run(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """The command line; errors are one line on ``err`` with no password in it (exit code 2).
+
+    ``out`` and ``err`` default to the standard streams of the moment of the call."""
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
     try:
+        args = _parser().parse_args(list(argv))
+    except CommandLineError as exc:
+        return fail(str(exc), err)
+    targets = [t for t in (getattr(args, "source", None), args.target) if t is not None]
+    try:
+        if any(not t.strip() for t in targets):
+            raise CannotOpen("a database name is empty: give an SQLite file or a postgresql:// URL")
         if args.command == "copy":
             ok = await copy(args.source, args.target, out)
         else:
-            repo = await open_repository(args.target)
+            # verify reads: a mistyped TARGET is refused, not created; migrate may create a new file
+            repo = await open_repository(args.target, create=args.command == "migrate")
             try:
                 if args.command == "migrate":
                     print(f"{repo.path}: schema {await repo.schema_version()}", file=out)
@@ -139,12 +166,10 @@ async def run(argv: Sequence[str], out: TextIO = sys.stdout, err: TextIO = sys.s
             finally:
                 await repo.close()
     except CannotOpen as exc:
-        print(f"error: {exc}", file=err)
-        return 2
+        return fail(scrub(str(exc), targets), err)
     except (StorageError, sqlite3.Error, asyncpg.PostgresError) as exc:
-        print(f"error: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__} (nothing was written to "
-              "the target)", file=err)
-        return 2
+        reason = scrub(str(exc).splitlines()[0] if str(exc) else type(exc).__name__, targets)
+        return fail(f"{reason} (nothing was written to the target)", err)
     if not ok:
         print("error: the check failed (see above); nothing else was changed", file=err)
     return 0 if ok else 1
@@ -155,4 +180,5 @@ def main(argv: Sequence[str] | None = None) -> Any:
 
 
 if __name__ == "__main__":
+    escape_unencodable_output()
     sys.exit(main())

@@ -1,18 +1,24 @@
 """Which backend a target names: ``postgresql://...`` (or ``postgres://``) a server, anything else a file.
 
 The bot reads ``DATABASE_URL`` first (a server), else ``DATABASE_PATH`` (an SQLite file), else the
-default file ``data/mesa.db``; the console's ``--db`` takes either form.
+default file ``data/mesa.db``; the console's ``--db`` takes either form.  A URL of another scheme
+(``postgresqll://``, ``sqlite:///``, ``mysql://``) is refused rather than taken for a file name:
+SQLite would create that file, folders and all, and a password in it would be logged as its path.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
+from data.errors import CannotOpen
+from data.redaction import redact
 from data.repository import Repository
 
 DEFAULT_PATH = str(Path(__file__).resolve().parent / "mesa.db")
 _SCHEMES = ("postgresql://", "postgres://")
+_ANY_SCHEME = re.compile(r"^\s*[A-Za-z][A-Za-z0-9+.\-]*://")
 
 
 def is_postgres(target: str | Path) -> bool:
@@ -29,16 +35,21 @@ def database_target() -> str:
     return (os.environ.get("DATABASE_URL") or "").strip() or database_path()
 
 
-async def open_repository(target: str | Path | None = None) -> Repository:
+async def open_repository(target: str | Path | None = None, *, create: bool = True) -> Repository:
     """Open (and migrate) the repository ``target`` names; ``None`` means ``database_target()``.
 
-    Raises ``CannotOpen`` (one line saying what to do) when it cannot; nothing is written then.
+    ``create=False`` opens only a database that exists and holds Mesa's schema (``python -m data``
+    reads from one; a mistyped name must not become a new, empty database).  Raises ``CannotOpen``
+    (one line saying what to do, no password in it) when it cannot; nothing is written then.
     """
     target = database_target() if target is None or not str(target).strip() else target
     if is_postgres(target):
         from data.postgres import PostgresRepository
 
-        return await PostgresRepository.connect(str(target).strip())
+        return await PostgresRepository.connect(str(target).strip(), create=create)
+    if _ANY_SCHEME.match(str(target)):
+        raise CannotOpen(f"{redact(str(target))} is neither a postgresql:// URL nor a file: fix DATABASE_URL "
+                         "(or DATABASE_PATH)")
     from data.sqlite import SqliteRepository
 
-    return await SqliteRepository.connect(target)
+    return await SqliteRepository.connect(target, create=create)

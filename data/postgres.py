@@ -21,11 +21,12 @@ import socket
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit
 
 import asyncpg  # type: ignore[import-untyped]
 
 from data.errors import CannotOpen, SchemaTooNew, StorageUnavailable
+from data.redaction import redact, scrub
 from data.repository import Conflict, Repository, Tx
 from data.schema import PG_VERSION_TABLE, postgres_migrations, statements
 
@@ -48,16 +49,6 @@ _GONE: tuple[type[BaseException], ...] = (
 )
 
 
-def redact(url: str) -> str:
-    """The URL without its password (for messages and logs)."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    netloc = f"{parts.username}:***@{host}" + (f":{parts.port}" if parts.port else "")
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
-
-
 def _placeholders(sql: str, cache: dict[str, str] = {}) -> str:  # noqa: B006 - a deliberate memo
     """``?`` -> ``$1, $2, ...`` (the shared SQL has no ``?`` inside a literal)."""
     converted = cache.get(sql)
@@ -75,6 +66,26 @@ def _rowcount(status: str) -> int:
         return int(status.rsplit(" ", 1)[-1])
     except (ValueError, IndexError):
         return 0
+
+
+def _why_not(url: str, exc: Exception) -> str:
+    """The one line ``connect`` says when asyncpg could not open ``url`` (secrets still in: scrub it)."""
+    shown = redact(url)
+    reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    if isinstance(exc, asyncpg.InvalidPasswordError):
+        return f"PostgreSQL refused the password for {shown}: fix the user or password in DATABASE_URL"
+    if isinstance(exc, asyncpg.InvalidAuthorizationSpecificationError):
+        return f"PostgreSQL refused the user of {shown} ({reason}): fix DATABASE_URL or the server's pg_hba.conf"
+    if isinstance(exc, asyncpg.InvalidCatalogNameError):
+        database = unquote(urlsplit(redact(url)).path.lstrip("/")) or "(default)"
+        return f"the database {database} does not exist on {shown}: create it (createdb {database}) or fix DATABASE_URL"
+    if isinstance(exc, socket.gaierror):
+        return f"the PostgreSQL host of {shown} is unknown: fix the host in DATABASE_URL"
+    if isinstance(exc, OverflowError):  # a port past 65535 (the socket refuses it, asyncpg does not)
+        return f"cannot use {shown} (a port is a number from 1 to 65535): fix DATABASE_URL"
+    if isinstance(exc, (TimeoutError, OSError, asyncpg.CannotConnectNowError)):
+        return f"cannot reach PostgreSQL at {shown} ({reason}): start the server or fix DATABASE_URL"
+    return f"cannot use {shown} ({reason}): fix DATABASE_URL"  # a malformed URL (ValueError), a server's refusal
 
 
 class PgConn:
@@ -137,37 +148,26 @@ class PostgresRepository(Repository):
         self.path = redact(url)
 
     @classmethod
-    async def connect(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresRepository:
+    async def connect(cls, url: str, *, min_size: int = 1, max_size: int = 10, create: bool = True
+                      ) -> PostgresRepository:
         """Connect a pool, then apply any migration the database has not seen yet.
 
-        Every failure becomes one ``CannotOpen`` line that names the server (never the password)
-        and says what to do.
+        Every failure becomes one ``CannotOpen`` line that names the server (never the password:
+        ``data.redaction``) and says what to do.  ``create=False`` opens only a database that already
+        holds Mesa's schema (what ``python -m data`` reads from), and writes nothing to one that does not.
         """
-        shown = redact(url)
         try:
             pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, timeout=CONNECT_TIMEOUT,
                                              command_timeout=60)
-        except asyncpg.InvalidPasswordError:
-            raise CannotOpen(f"PostgreSQL refused the password for {shown}: fix the user or password in "
-                             "DATABASE_URL") from None
-        except asyncpg.InvalidAuthorizationSpecificationError as exc:
-            raise CannotOpen(f"PostgreSQL refused the user of {shown} ({exc}): fix DATABASE_URL or the server's "
-                             "pg_hba.conf") from None
-        except asyncpg.InvalidCatalogNameError:
-            database = urlsplit(url).path.lstrip("/") or "(default)"
-            raise CannotOpen(f"the database {database} does not exist on {shown}: create it "
-                             f"(createdb {database}) or fix DATABASE_URL") from None
-        except socket.gaierror:
-            raise CannotOpen(f"the PostgreSQL host of {shown} is unknown: fix the host in DATABASE_URL") from None
-        except (TimeoutError, OSError, asyncpg.CannotConnectNowError) as exc:
-            reason = type(exc).__name__ if not str(exc) else str(exc).splitlines()[0]
-            raise CannotOpen(f"cannot reach PostgreSQL at {shown} ({reason}): start the server or fix "
-                             "DATABASE_URL") from None
-        except (ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
-            raise CannotOpen(f"cannot use {shown} ({str(exc).splitlines()[0] if str(exc) else exc!r}): "
-                             "fix DATABASE_URL") from None
+        except Exception as exc:
+            raise CannotOpen(scrub(_why_not(url, exc), [url])) from None
         repo = cls(pool, url)
         try:
+            if not create:
+                async with pool.acquire() as con:
+                    if await cls._version(con) == 0:
+                        raise CannotOpen(f"{repo.path} holds no Mesa database (no schema): name an existing "
+                                         "Mesa database")
             await repo._migrate()
         except BaseException:
             await pool.close()

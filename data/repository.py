@@ -22,11 +22,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
-from pathlib import Path
 from typing import Any, Protocol
 
 from data.errors import StaleVersion, StorageError
 from data.models import (
+    ACTIVE,
+    FINISHED,
     FinishedEntry,
     GuildSettings,
     MoveRow,
@@ -38,16 +39,30 @@ from data.models import (
     TableRow,
     UserPrefs,
 )
+from data.rows import (
+    FINISHED_COLUMNS,
+    MOVE_COLUMNS,
+    RATING_COLUMNS,
+    RATING_POINT_COLUMNS,
+    RESULT_COLUMNS,
+    SEAT_COLUMNS,
+    TABLE_COLUMNS,
+    finished_entry,
+    move_row,
+    rating_point,
+    rating_row,
+    result_row,
+    seat_row,
+    select_list,
+    table_row,
+)
 
 log = logging.getLogger(__name__)
 
-_TABLE_COLUMNS = (
-    "id, guild_id, channel_id, thread_id, message_id, game, options, seed, status, host_id, state, "
-    "version, turn_deadline, next_event_at, draw_offer, outcome, created_at, updated_at, posted_version"
-)
-_SEAT_COLUMNS = "table_id, seat, user_id, name, is_ai, accepted, result, out_reason"
-_RATING_COLUMNS = "guild_id, game, user_id, mu, sigma, games, wins, losses, draws, updated_at"
-_RESULT_COLUMNS = "table_id, seat, guild_id, game, user_id, place, outcome, reason, rated, finished_at"
+_TABLE_COLUMNS = select_list(TABLE_COLUMNS)
+_SEAT_COLUMNS = select_list(SEAT_COLUMNS)
+_RATING_COLUMNS = select_list(RATING_COLUMNS)
+_RESULT_COLUMNS = select_list(RESULT_COLUMNS)
 #: columns a caller may change with ``Tx.update_table`` (version and updated_at are set here)
 _UPDATABLE = frozenset(
     {"thread_id", "message_id", "status", "state", "turn_deadline", "next_event_at", "draw_offer", "outcome",
@@ -80,18 +95,6 @@ class Conn(Protocol):
         ...
 
 
-def _table(row: Sequence[Any]) -> TableRow:
-    return TableRow(*row)
-
-
-def _seat(row: Sequence[Any]) -> SeatRow:
-    return SeatRow(row[0], row[1], row[2], row[3], bool(row[4]), bool(row[5]), row[6], row[7])
-
-
-def _result(r: Sequence[Any]) -> ResultRow:
-    return ResultRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], bool(r[8]), r[9])
-
-
 class Tx:
     """The statements available inside one transaction (see ``Repository.transaction``)."""
 
@@ -107,19 +110,19 @@ class Tx:
     # ---- reads --------------------------------------------------------------------------------
     async def get_table(self, table_id: int) -> TableRow | None:
         row = await self._c.fetchone(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
-        return None if row is None else _table(row)
+        return None if row is None else table_row(row)
 
     async def get_seats(self, table_id: int) -> list[SeatRow]:
         rows = await self._c.fetch(f"SELECT {_SEAT_COLUMNS} FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
-        return [_seat(r) for r in rows]
+        return [seat_row(r) for r in rows]
 
     async def count_moves(self, table_id: int) -> int:
         row = await self._c.fetchone("SELECT COUNT(*) FROM moves WHERE table_id = ?", (table_id,))
         return int(row[0]) if row else 0
 
     async def get_moves(self, table_id: int) -> list[MoveRow]:
-        sql = "SELECT table_id, ply, seat, move, created_at FROM moves WHERE table_id = ? ORDER BY ply"
-        return [MoveRow(*r) for r in await self._c.fetch(sql, (table_id,))]
+        sql = f"SELECT {select_list(MOVE_COLUMNS)} FROM moves WHERE table_id = ? ORDER BY ply"
+        return [move_row(r) for r in await self._c.fetch(sql, (table_id,))]
 
     # ---- writes -------------------------------------------------------------------------------
     async def create_table(
@@ -289,7 +292,7 @@ class Tx:
             f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ? "
             f"AND user_id IN ({', '.join('?' for _ in ids)})"
         )
-        return {int(r[2]): RatingRow(*r) for r in await self._c.fetch(sql, (guild_id, game, *ids))}
+        return {int(r[2]): rating_row(r) for r in await self._c.fetch(sql, (guild_id, game, *ids))}
 
     async def put_ratings(self, rows: Iterable[RatingRow]) -> None:
         await self._c.executemany(
@@ -342,13 +345,6 @@ class Repository(ABC):
     dialect: str = ""
     #: what the repository was opened with (a path, or a URL without its password)
     path: str = ""
-
-    @classmethod
-    async def open(cls, target: str | Path) -> Repository:
-        """``data.open_repository(target)``: a path means SQLite, ``postgresql://`` a server."""
-        from data.factory import open_repository
-
-        return await open_repository(target)
 
     # ---- what a backend provides --------------------------------------------------------------
     @abstractmethod
@@ -483,7 +479,7 @@ class Repository(ABC):
     async def tables_for_user(
         self, user_id: int, guild_id: int | None = None, statuses: Sequence[str] = (), limit: int | None = None
     ) -> list[TableRow]:
-        cols = ", ".join(f"t.{c.strip()}" for c in _TABLE_COLUMNS.split(","))
+        cols = select_list(TABLE_COLUMNS, "t")
         sql = f"SELECT {cols} FROM tables t JOIN seats s ON s.table_id = t.id WHERE s.user_id = ?"
         params: list[Any] = [user_id]
         if guild_id is not None:
@@ -498,7 +494,7 @@ class Repository(ABC):
             sql += " ORDER BY CASE WHEN t.status = 'active' THEN 0 ELSE 1 END, t.id LIMIT ?"
             params.append(int(limit))
         async with self._reading() as c:
-            rows = [_table(r) for r in await c.fetch(sql, params)]
+            rows = [table_row(r) for r in await c.fetch(sql, params)]
         return sorted(rows, key=lambda r: r.id)
 
     async def tables_in_place(self, guild_id: int, place_id: int, statuses: Sequence[str] = ()) -> list[TableRow]:
@@ -510,13 +506,20 @@ class Repository(ABC):
             params.extend(statuses)
         sql += " ORDER BY id"
         async with self._reading() as c:
-            return [_table(r) for r in await c.fetch(sql, params)]
+            return [table_row(r) for r in await c.fetch(sql, params)]
 
     async def due_tables(self, now: str) -> list[int]:
         """Ids of active tables whose next deadline event (reminder or timeout) is due (claims aside)."""
         sql = "SELECT id FROM tables WHERE status = 'active' AND next_event_at IS NOT NULL AND next_event_at <= ?"
         async with self._reading() as c:
             return [int(r[0]) for r in await c.fetch(sql + " ORDER BY next_event_at, id", (now,))]
+
+    async def started_tables(self) -> list[int]:
+        """Ids of the tables that have been played (active or finished, with a snapshot), in order:
+        the ones whose move log ``python -m data verify`` replays."""
+        sql = "SELECT id FROM tables WHERE status IN (?, ?) AND state IS NOT NULL ORDER BY id"
+        async with self._reading() as c:
+            return [int(r[0]) for r in await c.fetch(sql, (ACTIVE, FINISHED))]
 
     async def tables_with_unposted_boards(self) -> list[int]:
         """Started tables whose front end recorded posting a board older than the current version."""
@@ -530,7 +533,7 @@ class Repository(ABC):
     async def get_results(self, table_id: int) -> list[ResultRow]:
         sql = f"SELECT {_RESULT_COLUMNS} FROM results WHERE table_id = ? ORDER BY seat"
         async with self._reading() as c:
-            return [_result(r) for r in await c.fetch(sql, (table_id,))]
+            return [result_row(r) for r in await c.fetch(sql, (table_id,))]
 
     async def results(self, guild_id: int, game: str | None = None, rated: bool | None = None) -> list[ResultRow]:
         """A guild's results in the order the tables finished (for leaderboards and rating rebuilds)."""
@@ -543,7 +546,7 @@ class Repository(ABC):
             sql += " AND rated = ?"
             params.append(int(rated))
         async with self._reading() as c:
-            return [_result(r) for r in await c.fetch(sql + " ORDER BY finished_at, table_id, seat", params)]
+            return [result_row(r) for r in await c.fetch(sql + " ORDER BY finished_at, table_id, seat", params)]
 
     # ---- settings and preferences -------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettings:
@@ -600,22 +603,22 @@ class Repository(ABC):
         """Every rating of one game on one server (the leaderboard ranks them)."""
         sql = f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ? ORDER BY user_id"
         async with self._reading() as c:
-            return [RatingRow(*r) for r in await c.fetch(sql, (guild_id, game))]
+            return [rating_row(r) for r in await c.fetch(sql, (guild_id, game))]
 
     async def user_ratings(self, guild_id: int, user_id: int) -> list[RatingRow]:
         sql = f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY game"
         async with self._reading() as c:
-            return [RatingRow(*r) for r in await c.fetch(sql, (guild_id, user_id))]
+            return [rating_row(r) for r in await c.fetch(sql, (guild_id, user_id))]
 
     async def rating_points(self, guild_id: int, game: str, user_id: int) -> list[RatingPoint]:
         """A player's rating after each rated table, oldest first (in rating order)."""
         sql = (
-            "SELECT h.guild_id, h.game, h.user_id, h.table_id, h.rating, h.finished_at FROM rating_history h "
+            f"SELECT {select_list(RATING_POINT_COLUMNS, 'h')} FROM rating_history h "
             "LEFT JOIN rated_tables r ON r.table_id = h.table_id "
             "WHERE h.guild_id = ? AND h.game = ? AND h.user_id = ? ORDER BY r.seq, h.finished_at, h.table_id"
         )
         async with self._reading() as c:
-            return [RatingPoint(*r) for r in await c.fetch(sql, (guild_id, game, user_id))]
+            return [rating_point(r) for r in await c.fetch(sql, (guild_id, game, user_id))]
 
     async def user_results(self, guild_id: int, user_id: int, game: str | None = None,
                            rated: bool | None = None, limit: int | None = None) -> list[ResultRow]:
@@ -633,15 +636,14 @@ class Repository(ABC):
             sql += " LIMIT ?"
             params.append(int(limit))
         async with self._reading() as c:
-            return [_result(r) for r in await c.fetch(sql, params)]
+            return [result_row(r) for r in await c.fetch(sql, params)]
 
     async def finished_entries(self, guild_id: int, user_id: int, game: str | None = None,
                                limit: int = 10) -> list[FinishedEntry]:
         """The player's most recent finished tables on one server (their own result), newest first."""
         sql = (
-            "SELECT r.table_id, r.game, r.place, r.outcome, r.reason, r.rated, r.finished_at, t.channel_id, "
-            "t.thread_id, (SELECT COUNT(*) FROM results o WHERE o.table_id = r.table_id) "
-            "FROM results r JOIN tables t ON t.id = r.table_id WHERE r.guild_id = ? AND r.user_id = ?"
+            f"SELECT {select_list(FINISHED_COLUMNS)} FROM results r JOIN tables t ON t.id = r.table_id "
+            "WHERE r.guild_id = ? AND r.user_id = ?"
         )
         params: list[Any] = [guild_id, user_id]
         if game is not None:
@@ -651,7 +653,7 @@ class Repository(ABC):
         params.append(int(limit))
         async with self._reading() as c:
             rows = await c.fetch(sql, params)
-        return [FinishedEntry(r[0], r[1], r[2], r[3], r[4], bool(r[5]), r[6], r[7], r[8], int(r[9])) for r in rows]
+        return [finished_entry(r) for r in rows]
 
     async def user_names(self, user_ids: Iterable[int]) -> dict[int, str]:
         """The name each user had at their most recent table (ratings store ids only)."""
@@ -668,7 +670,7 @@ class Repository(ABC):
         Tables rated before (``rated_tables``) keep the order they were rated in; rated results
         never rated yet (a database from before ratings existed) follow in the order they finished.
         """
-        cols = ", ".join(f"r.{c.strip()}" for c in _RESULT_COLUMNS.split(","))
+        cols = select_list(RESULT_COLUMNS, "r")
         sql = (
             f"SELECT {cols}, t.options FROM results r JOIN tables t ON t.id = r.table_id "
             "LEFT JOIN rated_tables m ON m.table_id = r.table_id WHERE r.guild_id = ? AND r.rated = 1 "
@@ -676,7 +678,7 @@ class Repository(ABC):
         )
         async with self._reading() as c:
             rows = await c.fetch(sql, (guild_id,))
-        return [(_result(r), str(r[10])) for r in rows]
+        return [(result_row(r), str(r[10])) for r in rows]
 
     async def unrated_guilds(self) -> list[int]:
         """Servers with rated results that never went into the ratings (older databases, a lost write)."""
@@ -690,10 +692,10 @@ class Repository(ABC):
     async def guild_rating_state(self, guild_id: int) -> tuple[list[RatingRow], list[RatingPoint]]:
         """Every rating and chart point of a server (to compare with a recomputation)."""
         async with self._reading() as c:
-            ratings = [RatingRow(*r) for r in await c.fetch(
+            ratings = [rating_row(r) for r in await c.fetch(
                 f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? ORDER BY game, user_id", (guild_id,))]
-            points = [RatingPoint(*r) for r in await c.fetch(
-                "SELECT guild_id, game, user_id, table_id, rating, finished_at FROM rating_history "
+            points = [rating_point(r) for r in await c.fetch(
+                f"SELECT {select_list(RATING_POINT_COLUMNS)} FROM rating_history "
                 "WHERE guild_id = ? ORDER BY game, user_id, table_id", (guild_id,))]
         return ratings, points
 
@@ -735,7 +737,7 @@ class Repository(ABC):
                "ORDER BY table_id, seat")
         async with self._reading() as c:
             for r in await c.fetch(sql, ids):
-                found[int(r[0])].append(_seat(r))
+                found[int(r[0])].append(seat_row(r))
         return found
 
     async def count_hosted(self, user_id: int, guild_id: int, statuses: Sequence[str]) -> int:

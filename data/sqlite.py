@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -22,6 +23,7 @@ from typing import Any
 import aiosqlite
 
 from data.errors import CannotOpen, SchemaTooNew, StorageError
+from data.redaction import redact, scrub
 from data.repository import Conflict, Repository, Tx
 from data.schema import MIGRATIONS, SCHEMA_VERSION, statements
 
@@ -72,22 +74,38 @@ class SqliteRepository(Repository):
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
         self._db = db
-        self.path = path
+        self.path = redact(path)  # logged at start (a URL mistaken for a path may hold a password)
         self._lock = asyncio.Lock()
         self._conn = SqliteConn(db)
         self._tx = Tx(self._conn)
 
     @classmethod
-    async def connect(cls, path: str | Path, busy_timeout_ms: int = 5000) -> SqliteRepository:
-        """Connect, set the pragmas and apply any migration this file has not seen yet."""
+    async def connect(cls, path: str | Path, busy_timeout_ms: int = 5000, *, create: bool = True
+                      ) -> SqliteRepository:
+        """Connect, set the pragmas and apply any migration this file has not seen yet.
+
+        ``create=False`` opens only a file that exists and already holds Mesa's schema (what
+        ``python -m data`` reads from): a mistyped path is refused in words, and no file is made.
+        """
         path = str(path)
-        if path != ":memory:":
+        shown = redact(path)
+        if not create:
+            if path == ":memory:" or not os.path.isfile(path):
+                raise CannotOpen(f"there is no database file {shown}: name an existing Mesa database "
+                                 "(a mistyped path?)")
+        elif path != ":memory:":
             try:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise CannotOpen(f"cannot create the folder of {path} ({exc.strerror}): "
+            except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+                reason = exc.strerror if isinstance(exc, OSError) else str(exc)
+                raise CannotOpen(f"cannot create the folder of {shown} ({reason}): "
                                  "set DATABASE_PATH to a writable place") from None
-        connecting = aiosqlite.connect(path, isolation_level=None)
+        # mode=rw: SQLite itself refuses to create the file (it may vanish after the check above)
+        target, uri = (path, False) if create else (Path(path).resolve().as_uri() + "?mode=rw", True)
+        try:
+            connecting = aiosqlite.connect(target, isolation_level=None, uri=uri)
+        except ValueError as exc:
+            raise CannotOpen(f"cannot open the SQLite file {shown} ({exc}): check DATABASE_PATH") from None
         # aiosqlite's worker thread is not a daemon: a connection someone forgot to close would keep
         # the process alive at exit.  WAL keeps the file consistent even if the thread is cut off.
         worker = getattr(connecting, "_thread", None)
@@ -95,22 +113,26 @@ class SqliteRepository(Repository):
             worker.daemon = True
         try:
             db = await connecting
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, ValueError) as exc:  # ValueError: a NUL in the path
             # aiosqlite stops its worker thread without waiting: let it answer while this loop still runs
             # (else it answers a closed loop at exit, and prints a traceback after our one line)
             if worker is not None:
                 await asyncio.to_thread(worker.join, 5.0)
-            raise CannotOpen(f"cannot open the SQLite file {path} ({exc}): check DATABASE_PATH") from None
+            raise CannotOpen(f"cannot open the SQLite file {shown} ({scrub(str(exc), [path])}): "
+                             "check DATABASE_PATH") from None
         try:
             await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            await _refuse_newer(db)  # before anything is written, even the journal mode
+            # before anything is written, even the journal mode
+            if await _refuse_newer(db) == 0 and not create:
+                raise CannotOpen(f"{shown} holds no Mesa database (no schema): name an existing Mesa database")
             await db.execute("PRAGMA journal_mode = WAL")
             await db.execute("PRAGMA synchronous = NORMAL")
             await db.execute("PRAGMA foreign_keys = ON")
             await migrate(db)
         except sqlite3.DatabaseError as exc:
             await db.close()
-            raise CannotOpen(f"{path} is not a Mesa database ({exc}): check DATABASE_PATH") from None
+            raise CannotOpen(f"{shown} is not a Mesa database ({scrub(str(exc), [path])}): check DATABASE_PATH"
+                             ) from None
         except BaseException:
             await db.close()
             raise

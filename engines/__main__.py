@@ -4,16 +4,25 @@
     python -m engines perft GAME DEPTH ["POSITION"]
     python -m engines play GAME "POSITION" MOVE...
     python -m engines view GAME "POSITION" [SEAT|spectator]
+
+``perft`` counts to a depth of at most ``MAX_PERFT_DEPTH`` (8): the specifications list counts to
+depth 6 at most, and the count grows about twenty-fold a ply (Kona's depth 5 takes about a
+second, so its depth 8 would take hours); a deeper one could not finish.  A bad command line, an
+unknown game or an invalid position is one line on standard error and exit code 2
+(``engines.cli``); an illegal move in ``play`` is ``illegal: ...`` on standard output, exit code 1.
 """
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 
 from engines import get_engine
 from engines.base import MoveError, PositionError
+from engines.cli import CommandLineError, OneLineParser, escape_unencodable_output, fail
+
+#: the deepest ``perft`` this command line counts (see the module docstring)
+MAX_PERFT_DEPTH = 8
 
 
 def _load(engine, position: str | None):
@@ -30,6 +39,8 @@ def cmd_moves(engine, args) -> int:
 
 
 def cmd_perft(engine, args) -> int:
+    if not 1 <= args.depth <= MAX_PERFT_DEPTH:
+        raise CommandLineError(f"perft counts to a depth from 1 to {MAX_PERFT_DEPTH}, not {args.depth}")
     state = _load(engine, args.position or engine.perft_start)
     started = time.perf_counter()
     count = engine.perft(state, args.depth)
@@ -71,14 +82,14 @@ def cmd_view(engine, args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engines", description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m engines", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("moves", help="list the legal moves, canonical, sorted")
     p.add_argument("game")
     p.add_argument("position")
     p = sub.add_parser("perft", help="count move sequences of a depth")
     p.add_argument("game")
-    p.add_argument("depth", type=int)
+    p.add_argument("depth", type=int, help=f"1 to {MAX_PERFT_DEPTH}")
     p.add_argument("position", nargs="?")
     p.add_argument("--time", action="store_true", help="print timing to stderr")
     p = sub.add_parser("play", help="apply moves and print the position and outcome")
@@ -89,19 +100,22 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("game")
     p.add_argument("position")
     p.add_argument("seat", nargs="?")
-    args = parser.parse_args(argv)
     try:
+        args = parser.parse_args(argv)
         engine = get_engine(args.game)
+    except CommandLineError as exc:
+        return fail(str(exc))
     except KeyError as exc:
-        print(f"error: {exc.args[0]}", file=sys.stderr)
-        return 2
+        return fail(exc.args[0])
     handlers = {"moves": cmd_moves, "perft": cmd_perft, "play": cmd_play, "view": cmd_view}
     try:
         return handlers[args.command](engine, args)
-    except (PositionError, ValueError) as exc:
-        print(f"error: invalid position: {exc}" if isinstance(exc, PositionError) else f"error: {exc}", file=sys.stderr)
-        return 2
+    except PositionError as exc:
+        return fail(f"invalid position: {exc}")
+    except (CommandLineError, ValueError) as exc:
+        return fail(str(exc))
 
 
 if __name__ == "__main__":
+    escape_unencodable_output()
     sys.exit(main())

@@ -12,10 +12,11 @@ canonical strings.
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, ParamSpec, TypeVar
 
 #: ``to_move`` returns this when the next move belongs to chance (dice, draws, deals).
 CHANCE = -1
@@ -47,6 +48,34 @@ class PositionError(ValueError):
 
 class OptionError(ValueError):
     """An unknown option or a value out of range."""
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def reads_position(from_position: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Wrap an engine's ``from_position`` so that bad text is always a ``PositionError`` (issue 29).
+
+    A parser checks what its notation forbids, but a ``ValueError`` can still slip through from
+    below it: ``int()`` of a 5,000-digit number (Python refuses past 4,300 digits) or of a
+    superscript ``²`` that ``str.isdigit`` accepts.  Callers (the command lines, ``python -m ai
+    serve``) answer ``PositionError`` in words; anything else was a traceback.  ``OptionError``
+    (a bad option, not a bad position) passes through unchanged.
+    """
+
+    @functools.wraps(from_position)
+    def read(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return from_position(*args, **kwargs)
+        except (PositionError, OptionError):
+            raise
+        except ValueError as exc:
+            reason = ("a number in it is far too long" if "integer string conversion" in str(exc)
+                      else str(exc)[:120])
+            raise PositionError(f"the position cannot be read: {reason}") from None
+
+    return read
 
 
 #: the largest number an option takes (move limits and the like; a game never needs more)

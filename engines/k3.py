@@ -49,6 +49,7 @@ from engines.base import (
     PositionError,
     PrivateInfo,
     SimultaneousPhase,
+    reads_position,
 )
 
 # ---- components (K3-1) -------------------------------------------------------------------------
@@ -914,6 +915,7 @@ class K3Engine(Engine):
         """K3-10: while building, others' built pyramids are written ``!`` + their pieces."""
         return self._position(state, viewer, secret=True)
 
+    @reads_position
     def from_position(self, text: str, options: Mapping[str, Any] | None = None) -> K3State:
         if not isinstance(text, str):
             raise PositionError("a K3 position is text")

@@ -51,6 +51,7 @@ from engines.base import (
     OptionError,
     Outcome,
     PositionError,
+    reads_position,
 )
 
 FILES = "abcdef"
@@ -450,6 +451,7 @@ class KonaEngine(Engine):
             raise OptionError(f"Kona is played by exactly 2 players, not {players}")
         return self.from_position(START, options)
 
+    @reads_position
     def from_position(self, text: str, options: Mapping[str, Any] | None = None) -> KonaState:
         """Load a KO-9.2 position; its repetition history is that position alone (KO-7.3)."""
         repetition_draw, move_limit = self._options(options)

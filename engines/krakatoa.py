@@ -59,6 +59,7 @@ from engines.base import (
     Partnerships,
     PositionError,
     QuickMove,
+    reads_position,
 )
 from engines.krakatoa_tables import (
     BONUS_MARKS,
@@ -421,6 +422,7 @@ class KrakatoaEngine(Engine):
         ]
         return " ".join(fields)
 
+    @reads_position
     def from_position(self, text: str, options: Mapping[str, Any] | None = None) -> KrakatoaState:
         """Read a KR-10.1 position, ignoring case and face order; reject what KR-10.1 lists."""
         if not isinstance(text, str):

@@ -86,6 +86,7 @@ from engines.base import (
     Outcome,
     PositionError,
     PrivateInfo,
+    reads_position,
 )
 
 # ---- faces, types, pieces (PL-1.2) -------------------------------------------------------------
@@ -931,6 +932,7 @@ class PlateauEngine(Engine):
             start = _STARTS[rep, cap] = _loaded(_parse_position(START_POSITION, view=False), rep, cap)
         return start
 
+    @reads_position
     def from_position(self, text: str, options: Mapping[str, Any] | None = None) -> PlateauState:
         rep, cap = self._options(options)
         fields = _parse_position(text, view=False)

@@ -17,6 +17,7 @@ import pytest
 
 import ai
 from console import Console, PretendClock, user_id_for
+from data.factory import open_repository
 from data.repository import Repository
 from engines import get_engine
 from tables import TableService
@@ -28,7 +29,7 @@ MAX_LINES = 600
 
 
 async def open_console(tmp_path: Path, seed: int = 5) -> tuple[Repository, TableService, Console, list[str]]:
-    repo = await Repository.open(tmp_path / "console.db")
+    repo = await open_repository(tmp_path / "console.db")
     clock = PretendClock(datetime(2026, 3, 1, 12, 0, tzinfo=UTC))
     seeds = random.Random(seed)
     svc = TableService(repo, clock, None, seed_source=lambda: seeds.getrandbits(62),

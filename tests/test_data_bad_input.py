@@ -98,3 +98,59 @@ async def test_a_sqlite_file_that_cannot_be_opened_leaves_no_worker_thread(tmp_p
     assert "cannot open the SQLite file" in str(err.value)
     workers = [t for t in threading.enumerate() if t not in before and "_connection_worker_thread" in t.name]
     assert [t for t in workers if t.is_alive()] == []
+
+
+@pytest.mark.parametrize("command", ["copy", "verify"])
+async def test_a_mistyped_sqlite_path_to_read_is_refused_and_never_created(command: str, tmp_path: Path) -> None:
+    """Issue 29: ``copy``'s SOURCE and ``verify``'s TARGET are read; a typo made an empty database that
+    "copied" and "verified" fine (exit 0).  Now: one line saying so, exit 2, and no file."""
+    missing = tmp_path / "typo" / "mesa.db"
+    argv = [command, str(missing)] + ([str(tmp_path / "copy.db")] if command == "copy" else [])
+    out, err = io.StringIO(), io.StringIO()
+    assert await run(argv, out, err) == 2
+    assert err.getvalue().startswith("error: there is no database file") and err.getvalue().count("\n") == 1
+    assert out.getvalue() == ""
+    assert list(tmp_path.iterdir()) == []  # neither the source (nor its folder) nor the target
+
+
+@pytest.mark.parametrize("command", ["copy", "verify"])
+async def test_a_file_without_mesas_schema_is_refused_and_left_as_it_was(command: str, tmp_path: Path) -> None:
+    import sqlite3
+
+    other = tmp_path / "other.db"  # someone else's SQLite database
+    db = sqlite3.connect(other)
+    db.execute("CREATE TABLE notes (body TEXT)")
+    db.commit()
+    db.close()
+    empty = tmp_path / "empty.db"
+    empty.write_bytes(b"")
+    before = other.read_bytes()
+    for source in (other, empty):
+        argv = [command, str(source)] + ([str(tmp_path / "copy.db")] if command == "copy" else [])
+        err = io.StringIO()
+        assert await run(argv, io.StringIO(), err) == 2
+        assert "holds no Mesa database" in err.getvalue() and err.getvalue().count("\n") == 1
+    assert other.read_bytes() == before and empty.read_bytes() == b""  # no schema written into either
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty.db", "other.db"]
+
+
+async def test_a_postgresql_database_without_mesas_schema_is_not_verified_nor_migrated(pg_server: PgServer) -> None:
+    url = pg_server.new_database("blank", blank=True)
+    err = io.StringIO()
+    assert await run(["verify", url], io.StringIO(), err) == 2
+    assert "holds no Mesa database" in err.getvalue() and err.getvalue().count("\n") == 1
+    assert await run(["copy", url, url + "&application_name=other"], io.StringIO(), io.StringIO()) == 2
+    con = await asyncpg.connect(url)
+    tables = await con.fetch("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
+    await con.close()
+    assert tables == []  # nothing was created in it
+    assert await run(["migrate", url], io.StringIO(), io.StringIO()) == 0  # migrate may start a new one
+    pg_server.drop_database(url)
+
+
+async def test_an_existing_mesa_database_is_still_verified(tmp_path: Path) -> None:
+    path = tmp_path / "mesa.db"
+    assert await run(["migrate", str(path)], io.StringIO(), io.StringIO()) == 0  # a new, empty Mesa database
+    out = io.StringIO()
+    assert await run(["verify", str(path)], out, io.StringIO()) == 0
+    assert "replay: 0 of 0 started tables" in out.getvalue()

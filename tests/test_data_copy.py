@@ -85,3 +85,18 @@ async def test_verify_finds_a_snapshot_that_does_not_replay(tmp_path: Path) -> N
     assert await run(["verify", path], out, err) == 1
     assert "table 2: the move log replays to a different position" in out.getvalue()
     assert "check failed" in err.getvalue()
+
+
+async def test_verify_names_a_move_log_that_does_not_replay(tmp_path: Path) -> None:
+    """A damaged move record: the table and the kind of failure, never the move (it may be secret)."""
+    path = str(tmp_path / "mesa.db")
+    await played_database(path)
+    await run_sql(path, "UPDATE moves SET move = 'zz' WHERE table_id = 1 AND ply = 3")
+    await run_sql(path, "UPDATE tables SET options = '[]' WHERE id = 3")  # options that are not an object
+    out, err = io.StringIO(), io.StringIO()
+    assert await run(["verify", path], out, err) == 1
+    report = out.getvalue().splitlines()
+    assert "table 1: the move log does not replay (InvalidMoveError)" in report
+    assert "table 3: the move log does not replay (ValueError)" in report
+    assert "replay: 2 of 4 started tables replay to their snapshot" in report
+    assert "zz" not in out.getvalue() + err.getvalue()

@@ -60,7 +60,7 @@ async def old_database(target: str, version: int) -> None:
 
 
 async def test_pragmas_and_schema(tmp_path: Path) -> None:
-    repo = await Repository.open(tmp_path / "m.db")
+    repo = await open_repository(tmp_path / "m.db")
     assert await repo.schema_version() == SCHEMA_VERSION == len(MIGRATIONS)
     async with repo._db.execute("PRAGMA journal_mode") as cur:
         assert (await cur.fetchone())[0] == "wal"
@@ -84,7 +84,7 @@ async def test_v1_database_upgrades_in_place(db: DbFactory) -> None:
     await run_sql(path, "INSERT INTO user_prefs (user_id, dms_closed, locale, updated_at) VALUES (10, 1, 'es-ES', ?)",
                   (NOW,))
 
-    repo = await Repository.open(path)
+    repo = await open_repository(path)
     assert await repo.schema_version() == SCHEMA_VERSION
     row = await repo.get_table(5)
     assert row is not None and (row.game, row.seed, row.version, row.turn_deadline) == ("kona", 42, 3, NOW)
@@ -99,7 +99,7 @@ async def test_v1_database_upgrades_in_place(db: DbFactory) -> None:
         assert await tx.record_reminder(5, 3, "half", 10, NOW) is False
     await repo.close()
     # opening again changes nothing
-    repo = await Repository.open(path)
+    repo = await open_repository(path)
     assert await repo.schema_version() == SCHEMA_VERSION
     await repo.close()
 
@@ -127,7 +127,7 @@ def _set_user_version(path: str, version: int) -> None:
 
 
 async def test_append_moves_checks_version_and_is_atomic(db: DbFactory) -> None:
-    repo = await Repository.open(db("m.db"))
+    repo = await open_repository(db("m.db"))
     tid = await new_table(repo)
     async with repo.transaction() as tx:
         version = await tx.append_moves(tid, 1, [NewMove(0, "a6-d3"), NewMove(-1, "roll x")], '{"s": 1}', NOW)
@@ -149,7 +149,7 @@ async def test_append_moves_checks_version_and_is_atomic(db: DbFactory) -> None:
 
 
 async def test_results_are_immutable_and_settings_round_trip(db: DbFactory) -> None:
-    repo = await Repository.open(db("m.db"))
+    repo = await open_repository(db("m.db"))
     tid = await new_table(repo)
     first = ResultRow(tid, 0, 1, "kona", 10, 1, "win", "line", True, NOW)
     async with repo.transaction() as tx:
@@ -180,7 +180,7 @@ def test_timestamps_sort_as_text() -> None:
 
 
 async def test_convenience_writes_and_results_query(db: DbFactory) -> None:
-    repo = await Repository.open(db("m.db"))
+    repo = await open_repository(db("m.db"))
     tid = await repo.create_table(guild_id=1, channel_id=2, game="kona", options="{}", seed=5, status="active",
                                   host_id=10, now=NOW, seats=[SeatRow(0, 0, 10, "Ana", accepted=True),
                                                              SeatRow(0, 1, 11, "Ben", accepted=True)])
@@ -283,7 +283,7 @@ def test_database_url_selects_postgresql_else_the_sqlite_path(monkeypatch: pytes
 async def test_a_task_cancelled_anywhere_in_a_transaction_leaves_the_database_usable(db: DbFactory) -> None:
     # A bot stopping (SIGTERM) cancels its ticker, and Mesa's turns, wherever they are.  The write is
     # then all or nothing, and the very next transaction and snapshot work.
-    repo = await Repository.open(db("cancel.db"))
+    repo = await open_repository(db("cancel.db"))
     for steps in range(12):
         task = asyncio.ensure_future(new_table(repo))
         for _ in range(steps):
@@ -298,7 +298,7 @@ async def test_sqlite_cancelled_during_any_statement_of_a_transaction_ends_it(tm
     # IMMEDIATE, the inserts, COMMIT.  Before, a cancelled BEGIN left the connection inside a
     # transaction that no lock guarded, and every later write failed ("cannot start a transaction
     # within a transaction"): the bot logged that when SIGTERM came during its start.
-    repo = await Repository.open(tmp_path / "cancel.db")
+    repo = await open_repository(tmp_path / "cancel.db")
     connection = repo._db  # type: ignore[attr-defined]
     execute = connection.execute
     statements = 0

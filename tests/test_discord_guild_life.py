@@ -19,8 +19,8 @@ from discord_standin.payloads import (
 )
 
 from cogs.client import Config, MesaBot
+from data.factory import open_repository
 from data.models import parse_iso
-from data.repository import Repository
 from tables.service import TableService
 
 ALICE = user(1001, "alice")
@@ -159,7 +159,7 @@ async def test_a_spanish_server_gets_spanish_timeouts_after_a_restart(tmp_path: 
         old = h.bot.service
         await h.bot.close()
         await old.repo.close()
-        repo = await Repository.open(tmp_path / "mesa.db")
+        repo = await open_repository(tmp_path / "mesa.db")
         h.bot = MesaBot(Config(token="stand-in"), service=TableService(repo, clock, None), tick_seconds=0)
         await h.bot.login("stand-in-token")
         h.standin.clear()

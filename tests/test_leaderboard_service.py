@@ -16,6 +16,7 @@ import pytest
 from test_tables_service import GUILD, USERS, FakeClock, open_service, play_out, start_table
 
 import render
+from data.factory import open_repository
 from data.models import RatingRow, ResultRow
 from data.repository import Repository
 from data.schema import MIGRATIONS, SCHEMA_VERSION
@@ -261,7 +262,7 @@ async def test_leaderboards_are_per_server(tmp_path: Path) -> None:
 
 
 async def test_leaderboard_pages_and_the_callers_rank(tmp_path: Path) -> None:
-    repo = await Repository.open(tmp_path / "m.db")
+    repo = await open_repository(tmp_path / "m.db")
     rows = [RatingRow(5, "kona", 500 + i, 40.0 - i, 2.0, 6 + i, 3, 3 + i, 0, "t") for i in range(23)]
     async with repo.transaction() as tx:
         await tx.put_ratings(rows)
@@ -355,7 +356,7 @@ async def test_migration_from_schema_3_and_catch_up(tmp_path: Path) -> None:
                    (seat, uid, place, outcome, now))
     db.commit()
     db.close()
-    repo = await Repository.open(path)
+    repo = await open_repository(path)
     assert await repo.schema_version() == SCHEMA_VERSION  # every migration after 3 ran
     assert await repo.ratings(3, "kona") == []
     board = LeaderboardService(repo)

@@ -8,7 +8,7 @@ import random
 from pg_server import DbFactory
 from test_tables_service import USERS, assert_replay_matches, open_service, start_table
 
-from data import NewMove, Repository, StaleVersion
+from data import NewMove, StaleVersion, open_repository
 from tables import TableError
 
 ANA, BEN = USERS[0][0], USERS[1][0]
@@ -59,7 +59,7 @@ async def test_two_processes_writing_the_same_table(db: DbFactory) -> None:
     path = db("mesa.db")
     repo_a, svc_a = await open_service(path)
     tid, _ = await start_table(svc_a, "kona", 2)
-    repo_b = await Repository.open(path)
+    repo_b = await open_repository(path)
     row = await repo_b.get_table(tid)
     assert row is not None
     await svc_a.submit_move(tid, ANA, "a6-d3")

@@ -12,6 +12,7 @@ from typing import Any
 from test_tables_service import CHANNEL, GUILD, USERS, FakeClock
 
 import ai
+from data.factory import open_repository
 from data.models import ACTIVE
 from data.repository import Repository
 from engines import get_engine
@@ -42,7 +43,7 @@ async def test_restart_while_mesa_is_to_move_the_ticker_plays_it(tmp_path: Path)
     """The bot stops right after Ana's move; days later a new process's ticker plays Mesa's move
     (computed in the process pool), before any deadline or reminder."""
     clock = FakeClock()
-    repo = await Repository.open(tmp_path / "mesa.db")
+    repo = await open_repository(tmp_path / "mesa.db")
     svc = service(repo, clock)
     out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [], {"bots": "1", "level": "hard", "seat": "first",
                                                                     "time_per_move": "1d"})
@@ -50,7 +51,7 @@ async def test_restart_while_mesa_is_to_move_the_ticker_plays_it(tmp_path: Path)
     await svc.submit_move(tid, ANA, "a6-d3")  # Mesa to move; the front end never asked it: the bot stopped
     await repo.close()
     clock.advance(days=3)  # well past the deadline: Mesa never misses one
-    repo = await Repository.open(tmp_path / "mesa.db")
+    repo = await open_repository(tmp_path / "mesa.db")
     svc = service(repo, clock, processes=True)
     try:
         out = await svc.tick()
@@ -74,7 +75,7 @@ async def test_restart_while_mesa_is_to_move_the_ticker_plays_it(tmp_path: Path)
 
 async def test_two_askers_at_once_store_one_mesa_move(tmp_path: Path) -> None:
     clock = FakeClock()
-    repo = await Repository.open(tmp_path / "mesa.db")
+    repo = await open_repository(tmp_path / "mesa.db")
     svc = service(repo, clock)
     out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [], {"bots": "1", "seat": "first"})
     tid = out[0].table_id
@@ -88,7 +89,7 @@ async def test_two_askers_at_once_store_one_mesa_move(tmp_path: Path) -> None:
 async def test_a_player_who_times_out_gets_the_easy_ai_move(tmp_path: Path) -> None:
     """KR-8.4: Krakatoa plays the late player's move; it is Mesa's easy move from their view."""
     clock = FakeClock()
-    repo = await Repository.open(tmp_path / "mesa.db")
+    repo = await open_repository(tmp_path / "mesa.db")
     svc = service(repo, clock)
     await svc.create(GUILD, CHANNEL, ANA, "Ana", "krakatoa", [(BEN, "Ben")], {"time_per_move": "1h", "seat": "first"})
     await svc.accept(1, BEN)
@@ -112,7 +113,7 @@ async def test_a_player_who_times_out_gets_the_easy_ai_move(tmp_path: Path) -> N
 
 async def test_unrated_by_default_rated_when_the_server_says_so(tmp_path: Path) -> None:
     clock = FakeClock()
-    repo = await Repository.open(tmp_path / "mesa.db")
+    repo = await open_repository(tmp_path / "mesa.db")
     svc = service(repo, clock)
     rng = random.Random(3)
 
@@ -162,7 +163,7 @@ def test_record_against_each_level_counts_places() -> None:
 async def test_mesa_seats_get_no_private_post_and_build_at_once(tmp_path: Path) -> None:
     """K3-3.2: the deal gives every seat a private view; only the human's is sent; Mesa builds by itself."""
     clock = FakeClock()
-    repo = await Repository.open(tmp_path / "mesa.db")
+    repo = await open_repository(tmp_path / "mesa.db")
     svc = service(repo, clock)
     out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "k3", [], {"bots": "2", "level": "easy"})
     tid = out[0].table_id
@@ -179,7 +180,7 @@ async def test_mesa_seats_get_no_private_post_and_build_at_once(tmp_path: Path) 
 async def test_a_cooperative_k3_game_of_four_mesa_seats_ends(tmp_path: Path) -> None:
     """Four Mesa seats (the host seat too, set up directly in storage) play a cooperative game to its end."""
     clock = FakeClock()
-    repo = await Repository.open(tmp_path / "mesa.db")
+    repo = await open_repository(tmp_path / "mesa.db")
     svc = service(repo, clock)
     host = mesa_id("normal")
     options = {"seat": "random", "rated": False, "time_per_move": 86400, "game": {"cooperative": True}}
@@ -203,7 +204,7 @@ async def test_mesa_does_not_agree_to_draws(tmp_path: Path) -> None:
     from tables import TableError
 
     clock = FakeClock()
-    repo = await Repository.open(tmp_path / "mesa.db")
+    repo = await open_repository(tmp_path / "mesa.db")
     svc = service(repo, clock)
     out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [], {"bots": "1", "seat": "first"})
     with pytest.raises(TableError) as refused:
@@ -216,7 +217,7 @@ async def test_mesa_does_not_agree_to_draws(tmp_path: Path) -> None:
 async def test_when_mesa_moves_first_the_start_board_shows_no_deadline(tmp_path: Path) -> None:
     # Mesa never runs out of time (issue 17): the opening board says it is thinking, like every later
     # board where only Mesa is to act, and mentions nobody
-    repo = await Repository.open(tmp_path / "mesa.db")
+    repo = await open_repository(tmp_path / "mesa.db")
     svc = service(repo, FakeClock())
     out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [], {"bots": "1", "seat": "second"})
     board = [m for m in out if isinstance(m, PublicPost) and m.kind == "board"][-1]
@@ -229,7 +230,7 @@ async def test_a_krakatoa_turn_of_mesa_posts_one_board_that_tells_every_step(tmp
     # KR-4.3: a turn is throw 1 (keep or rethrow), a set, then four aims; Mesa's turn posts its board
     # once, after its last decision, with every step in the caption (a board after each would be seven
     # pictures in a row), while what happened on the way (a scratch, a Quake, a Rumble) is told as it does
-    repo = await Repository.open(tmp_path / "mesa.db")
+    repo = await open_repository(tmp_path / "mesa.db")
     svc = service(repo, FakeClock(), seed=3)
     drawn: list[str] = []  # every picture the service draws (a held-back board needs none)
     svc.renderer = lambda game, view, names, **extra: drawn.append(view["position"]) or b"png"
@@ -279,7 +280,7 @@ class BrokenThinker(Thinker):
 
 async def test_a_failed_search_plays_the_automatic_move_and_logs_no_view(tmp_path: Path, caplog: Any) -> None:
     clock = FakeClock()
-    repo = await Repository.open(tmp_path / "mesa.db")
+    repo = await open_repository(tmp_path / "mesa.db")
     svc = TableService(repo, clock, None, seed_source=lambda: 5, thinker=BrokenThinker(processes=False))
     out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "plateau", [], {"bots": "1", "seat": "second"})
     tid = out[0].table_id
@@ -296,7 +297,7 @@ async def test_a_seat_that_went_out_is_played_by_the_easy_ai(tmp_path: Path) -> 
     """K3 with three players: Cy resigns and goes out; Cy's later moves are Mesa's easy moves from Cy's view."""
     cy = USERS[2][0]
     clock = FakeClock()
-    repo = await Repository.open(tmp_path / "mesa.db")
+    repo = await open_repository(tmp_path / "mesa.db")
     svc = service(repo, clock)
     await svc.create(GUILD, CHANNEL, ANA, "Ana", "k3", [(BEN, "Ben"), (cy, "Cy")], {})
     await svc.accept(1, BEN)

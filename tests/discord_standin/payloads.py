@@ -108,7 +108,7 @@ class Harness:
     @classmethod
     async def open(cls, folder: Path, *, clock: Any = None, renderer: Any = "default") -> Harness:
         from cogs.client import Config, MesaBot, apply_api_base
-        from data.repository import Repository
+        from data import open_repository
         from tables.service import TableService
 
         standin = StandIn()
@@ -119,7 +119,7 @@ class Harness:
             import render
 
             renderer = render.render
-        repo = await Repository.open(folder / "mesa.db")
+        repo = await open_repository(folder / "mesa.db")
         seeds = itertools.count(12345)
         service = TableService(repo, clock, renderer, seed_source=lambda: next(seeds))
         bot = MesaBot(Config(token="stand-in"), service=service, tick_seconds=0)

@@ -1,0 +1,78 @@
+"""``python -m engines`` and ``Engine.from_position`` never crash and never hang (issue 29).
+
+Before: a 5,000-digit number in a position raised ``ValueError`` (Python refuses ``int()`` past 4,300
+digits) where every caller catches ``PositionError``, so ``python -m ai serve`` died of it; and
+``perft kona 99999999999999999999`` counted forever.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from cli_fuzz import JUNK, POSITIONS, call, check, check_process, mangled, run_module
+
+from engines import GAMES, get_engine
+from engines.__main__ import MAX_PERFT_DEPTH, main
+from engines.base import OptionError, PositionError
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_from_position_refuses_junk_with_a_position_error(game: str) -> None:
+    engine = get_engine(game)
+    refused = 0
+    for text in itertools.chain(JUNK, mangled(POSITIONS[game])):
+        try:
+            state = engine.from_position(text)
+        except PositionError as exc:
+            assert "\n" not in str(exc)
+            refused += 1
+            continue
+        except OptionError:  # an options field that names a bad option
+            refused += 1
+            continue
+        engine.legal_moves(state)  # what it accepted is a position it can play on
+        engine.to_position(state)
+    assert refused >= len(JUNK)  # (nearly every case is refused: the check above is not empty)
+    for i in range(len(POSITIONS[game].split())):  # a 5,000-digit number in any field
+        fields = POSITIONS[game].split()
+        fields[i] = "9" * 5000
+        with pytest.raises(PositionError):
+            engine.from_position(" ".join(fields))
+
+
+def test_from_position_refuses_a_superscript_digit() -> None:
+    # '²'.isdigit() is True but int('²') fails: Plateau's empty runs were read that way
+    with pytest.raises(PositionError):
+        get_engine("plateau").from_position("²/4/4/4 B open rb.ox.rx.bx.2rr.2bb.4xx rb.ox.rx.bx.2rr.2bb.4xx - - 0")
+
+
+def cases() -> list[list[str]]:
+    start = POSITIONS["kona"]
+    argvs: list[list[str]] = [[], ["--help"], ["perft", "--help"], ["perft", "kona", str(MAX_PERFT_DEPTH + 1)],
+                              ["perft", "kona", "99999999999999999999"], ["perft", "kona", "0"],
+                              ["perft", "kona", "-3"], ["perft", "kona", "1"], ["moves", "kona", start],
+                              ["play", "kona", start, "a6-d3"], ["view", "kona", start, "1"]]
+    for junk in JUNK:
+        argvs += [[junk], [junk, "kona"], ["moves", junk, start], ["moves", "kona", junk],
+                  ["perft", "kona", junk], ["perft", junk, "1"], ["perft", "kona", "1", junk],
+                  ["play", "kona", junk, "a6-d3"], ["view", "kona", start, junk], ["view", "kona", junk]]
+    for game, position in POSITIONS.items():
+        for text in mangled(position)[:12]:
+            argvs += [["moves", game, text], ["view", game, text, "0"]]
+    return argvs
+
+
+def test_the_command_line_answers_junk_in_one_line() -> None:
+    for argv in cases():
+        ran = call(main, argv, seconds=10)
+        check(ran, allowed=(0, 1, 2) if argv[:1] == ["play"] else (0, 2))
+    perft = call(main, ["perft", "kona", "99999999999999999999"])
+    assert perft.err == f"error: perft counts to a depth from 1 to {MAX_PERFT_DEPTH}, not 99999999999999999999\n"
+    assert call(main, ["perft", "kona", "2"]).out.strip() == "438"  # KO-9.7: the bound keeps real counts
+
+
+def test_end_to_end_a_huge_number_and_bytes_that_are_not_utf8() -> None:
+    for argv in (["perft", "kona", "9" * 5000], ["moves", "kona", POSITIONS["kona"].replace("0", "9" * 5000)],
+                 ["play", "kona", POSITIONS["kona"], b"a6-d\xff"], ["moves", b"k\xffna", "x"]):
+        check_process(run_module("engines", argv, seconds=60), allowed=(1, 2))
