@@ -116,7 +116,7 @@ def test_the_console_quickstart_names_only_the_consoles_commands(game: str, lang
     for catalog in i18n_discord.CATALOGS.values():  # no Discord button, in either language
         for key, label in catalog.items():
             if key.startswith("btn.") and len(label.rstrip("…")) > 1:
-                assert f"*{label.rstrip('…')}*" not in text, key
+                assert not re.search(rf"(?<!\*)\*{re.escape(label.rstrip('…'))}\*(?!\*)", text), key
     assert not [word for word in DISCORD_ONLY if re.search(rf"\b{word}\b", text)]
     # the next steps, in the reader's language: the full rules (in it) and a game
     full = f"/rules {game} full" + ("" if lang == "en" else f" {lang}")
