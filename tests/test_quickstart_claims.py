@@ -477,6 +477,18 @@ def the_first_builder_plays_first() -> None:
         assert K3.to_move(state) == int(first.split(":")[1])
 
 
+@claim("k3", en=("when the last pyramid is built, all pyramids become public",),
+       es=("cuando se construye la última pirámide, todas se hacen públicas",),
+       rules_en=("When the last pyramid is built, play starts and every pyramid becomes public",),
+       rules_es=("Cuando se construye la última pirámide empieza el juego y todas las pirámides se hacen públicas",))
+def pyramids_become_public_when_play_starts() -> None:
+    state = k3_dealt()
+    for text in K3_BUILDS:
+        state = K3.apply(state, K3.parse_move(state, text))
+    seen = {K3.view(state, viewer)["position"] for viewer in (0, 1, None)}
+    assert seen == {K3.to_position(state)} and "N/YR/WKB" in K3.to_position(state), "K3-10: all see both pyramids"
+
+
 @claim("k3", en=("*accessible* piece (nothing resting on it)",), es=("pieza *accesible* (sin nada encima)",))
 def only_accessible_pieces_play() -> None:
     state = K3.from_position(K3_E)
