@@ -658,6 +658,34 @@ def aiming_at_a_table_die_soft_or_hard() -> None:
     assert scratch("soft") == pytest.approx(0.1097, abs=1e-4) and scratch("hard") == pytest.approx(0.0328, abs=1e-4)
 
 
+@claim("krakatoa", en=("`s1 s2 s3` (Steam), `a1 a2 a3` (Ash), `l1 l2 l3` (Lava)", "in the order yellow, red, blue",
+                        "Two dice of one set showing the same colour are the same target",
+                        "on Steam `YBB`, `aim s3 hard` is recorded as `aim s2 hard`"),
+       es=("`s1 s2 s3` (Vapor), `a1 a2 a3` (Ceniza), `l1 l2 l3` (Lava)", "en el orden amarillo, rojo, azul",
+           "Dos dados de un juego que muestran el mismo color son el mismo objetivo",
+           "con Vapor en `YBB`, `aim s3 hard` se anota como `aim s2 hard`"),
+       rules_en=("`s1 s2 s3` are the Steam dice, `a1 a2 a3` the Ash dice, `l1 l2 l3` the Lava dice",
+                 "on Steam `YRB`, `s1` is the yellow die, `s2` the red one and `s3` the blue one",
+                 "Two dice of the same set showing the same colour are the same target",
+                 "on Steam `YBB`, `aim s3 hard` is recorded as `aim s2 hard`"),
+       rules_es=("`s1 s2 s3` son los dados de Vapor, `a1 a2 a3` los de Ceniza y `l1 l2 l3` los de Lava",
+                 "con Vapor en `YRB`, `s1` es el dado amarillo, `s2` el rojo y `s3` el azul",
+                 "Dos dados del mismo juego que muestran el mismo color son el mismo objetivo",
+                 "con Vapor en `YBB`, `aim s3 hard` se anota como `aim s2 hard`"))
+def dice_names_and_equal_targets() -> None:
+    assert KRAKATOA.to_position(KRAKATOA.from_position("BYB/RYR/RRR play 1 2 1 set 1 0,32 10,00 - 3 advanced")) == (
+        "YBB/YRR/RRR play 1 2 1 set 1 0,32 10,00 - 3 advanced"), "each set's dice are sorted yellow, red, blue"
+    aiming = play(KRAKATOA, KRAKATOA.from_position("YBB/YRR/RRR play 1 2 1 set 1 0,32 10,00 - 3 advanced"), "ash")
+    listed = {m.split()[1] for m in moves(KRAKATOA, aiming)}
+    assert listed == {"s1", "s2", "l1"}, "Steam's two blues and Lava's three reds are listed once"
+
+    def recorded(text: str) -> str:
+        return KRAKATOA.format_move(aiming, KRAKATOA.parse_move(aiming, text))
+
+    assert recorded("aim s3 hard") == "aim s2 hard" and recorded("aim s1 hard") == "aim s1 hard"
+    assert recorded("aim l3 soft") == recorded("aim l2 soft") == "aim l1 soft"
+
+
 @claim("krakatoa", en=("Hitting nothing is a scratch: 0 points",), es=("No tocar nada es un fallo: 0 puntos",))
 def a_scratch_scores_nothing() -> None:
     state = KRAKATOA.from_position("RRB/BBB/RBB play 1 4 1 aim:a 1 0,50 10,10 - 3 advanced")
