@@ -8,13 +8,34 @@ The words live in the repository as markdown, next to each other so translators 
 
 Another language is another folder under ``docs/rules``; a text missing in it falls back to English.
 These are the players' rules; the specifications with rule numbers are ``docs/spec/<game>.md``.
+
+A quick-start is read by players of every front end, and each front end has its own controls: Discord
+has buttons (*My pieces*) and localized command names (``/mover``), the console has typed commands with
+English names in every language (``/mine``, ``/move``, ``/moves``, ``/auto``, ``/build``).  So a quick-start
+file may mark what belongs to one front end (issue 28, item 19), and :func:`quickstart` keeps only the
+reader's:
+
+    discord: a whole line for Discord readers only
+    console: a whole line for console readers only
+    ... {discord:words for Discord|console:words for the console} ...   (inline; either part may be left
+                                                                          out, words hold no ``{ } |``)
+
+Everything not marked is for both.  The full rules are one text for both front ends (they name both).
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Literal, get_args
 
 from engines import canonical_name
+
+Front = Literal["discord", "console"]
+#: the front ends a quick-start can be written for; the first is the default
+FRONTS: tuple[Front, ...] = get_args(Front)
+_FRONT_LINE = re.compile(r"^(discord|console): ?(.*)$")
+_CHOICE = re.compile(r"\{((?:discord|console):[^{}|]*(?:\|(?:discord|console):[^{}|]*)*)\}")
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
 #: Discord's limit for one embed description; every quick-start must fit (a test checks it)
@@ -39,9 +60,34 @@ def rules_path(game: str, lang: str = "en", quick: bool = False, folder: Path = 
     raise RulesMissing(str(folder / filename))
 
 
-def quickstart(game: str, lang: str = "en", folder: Path = RULES_DIR) -> str:
-    """A short quick-start for ``/rules GAME``, markdown, at most :data:`EMBED_LIMIT` characters."""
-    return rules_path(game, lang, quick=True, folder=folder).read_text(encoding="utf-8").strip()
+def quickstart(game: str, lang: str = "en", folder: Path = RULES_DIR, *, front: Front = "discord") -> str:
+    """A short quick-start for ``/rules GAME``, markdown, at most :data:`EMBED_LIMIT` characters, as the
+    reader of ``front`` sees it (its controls, its command names: :func:`for_front`)."""
+    return for_front(rules_path(game, lang, quick=True, folder=folder).read_text(encoding="utf-8"), front).strip()
+
+
+def for_front(text: str, front: Front) -> str:
+    """``text`` with the lines and phrases marked for another front end left out, and the marks of
+    ``front``'s own taken off (the syntax is in the module's docstring)."""
+    if front not in FRONTS:
+        raise ValueError(f"unknown front end {front!r}: choose one of {', '.join(FRONTS)}")
+
+    def choose(match: re.Match[str]) -> str:
+        for part in match.group(1).split("|"):
+            name, _, words = part.partition(":")
+            if name == front:
+                return words
+        return ""
+
+    kept = []
+    for line in text.splitlines():
+        marked = _FRONT_LINE.match(line)
+        if marked:
+            if marked.group(1) != front:
+                continue
+            line = marked.group(2)
+        kept.append(_CHOICE.sub(choose, line))
+    return "\n".join(kept)
 
 
 def full_rules(game: str, lang: str = "en", folder: Path = RULES_DIR) -> str:
