@@ -7,7 +7,10 @@ holds the whole position; for Plateau and K3 the player samples full states cons
 
 Each game's player is a module ``ai.<game>`` (registered in ``PLAYERS``) with one function::
 
-    choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: random.Random) -> str
+    choose(view: <Game>View, seat: int, level: str, budget: Budget, rng: random.Random) -> str
+
+where ``<Game>View`` is the game's view TypedDict (``engines.kona.KonaView`` ...): the player reads
+the view by names mypy checks.  ``choose_move`` is game-blind, so it takes any view as a mapping.
 
 returning the move in canonical notation (``engine.format_move``).  With an iteration budget and a
 seed the answer is the same every time; with a millisecond budget it is the best found in that time.

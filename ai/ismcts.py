@@ -34,13 +34,17 @@ import random
 import time
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+#: the view type of a game (``engines.<game>.<Game>View``): what ``determinize`` reads
+ViewT = TypeVar("ViewT")
+ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
 
 
-class Adapter(Protocol):
+class Adapter(Protocol[ViewT_contra]):
     """What the search needs from a game (one implementation per game in ``ai/<game>.py``)."""
 
-    def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> Any: ...
+    def determinize(self, view: ViewT_contra, seat: int, rng: random.Random) -> Any: ...
 
     def to_move(self, state: Any) -> int | None: ...
 
@@ -87,8 +91,8 @@ class Stats:
 
 
 def search(
-    adapter: Adapter,
-    view: Mapping[str, Any],
+    adapter: Adapter[ViewT],
+    view: ViewT,
     seat: int,
     rng: random.Random,
     iterations: int | None,
