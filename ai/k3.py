@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -165,13 +165,13 @@ class K3Adapter:
     def to_move(self, state: K3State) -> int | None:
         return ENGINE.to_move(state)
 
-    def moves(self, state: K3State) -> Sequence[Hashable]:
+    def moves(self, state: K3State) -> Sequence[K3Move]:
         return ENGINE.legal_moves(state)
 
-    def apply(self, state: K3State, move: Any) -> K3State:
+    def apply(self, state: K3State, move: K3Move) -> K3State:
         return ENGINE.apply(state, move)
 
-    def expand(self, state: K3State, untried: list[Any], rng: random.Random) -> Any:
+    def expand(self, state: K3State, untried: list[K3Move], rng: random.Random) -> K3Move:
         good = [m for m in untried if not penalised(state, m) and m.kind != "pass"]
         pool = good or untried
         return pool[int(rng.random() * len(pool))]
@@ -308,5 +308,5 @@ def choose(view: K3View, seat: int, level: str, budget: Budget, rng: random.Rand
     if ms is not None:
         ms = int(ms * 0.8)
     children = search(adapter, view, seat, rng, budget.iterations, ms, knobs.settings, stats)
-    move: Any = best_move(children)
+    move = best_move(children)
     return ENGINE.format_move(state, move)
