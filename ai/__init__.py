@@ -7,10 +7,12 @@ holds the whole position; for Plateau and K3 the player samples full states cons
 
 Each game's player is a module ``ai.<game>`` (registered in ``PLAYERS``) with one function::
 
-    choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: random.Random) -> str
+    choose(view: <Game>View, seat: int, level: str, budget: Budget, rng: random.Random) -> str
 
 returning the move in canonical notation (``engine.format_move``).  With an iteration budget and a
 seed the answer is the same every time; with a millisecond budget it is the best found in that time.
+``<Game>View`` is the game's view TypedDict (``engines.kona.KonaView`` ...), which the player reads
+by names mypy checks; ``choose_move``, which serves every game, takes any game's view (a ``GameView``).
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ import importlib
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+from engines.base import GameView
 
 #: the levels a player can choose, weakest first
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
@@ -54,10 +58,13 @@ class Budget:
         return cls(ms=DEFAULT_MS[level])
 
 
-class Player(Protocol):
-    def choose(
-        self, view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: random.Random
-    ) -> str: ...
+ViewT_contra = TypeVar("ViewT_contra", bound=GameView, contravariant=True)
+
+
+class Player(Protocol[ViewT_contra]):
+    """A game's player module (``ai.<game>``), for the game's view type."""
+
+    def choose(self, view: ViewT_contra, seat: int, level: str, budget: Budget, rng: random.Random) -> str: ...
 
 
 def _player(game: str) -> Any:
@@ -68,7 +75,7 @@ def _player(game: str) -> Any:
 
 def choose_move(
     game: str,
-    view: Mapping[str, Any],
+    view: GameView,
     seat: int,
     level: str = "normal",
     budget: Budget | None = None,

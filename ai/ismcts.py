@@ -34,21 +34,26 @@ import random
 import time
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
+
+#: a game's view type (``engines.<game>.<Game>View``: what ``determinize`` reads) and move type
+ViewT = TypeVar("ViewT")
+ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
+MoveT = TypeVar("MoveT", bound=Hashable)
 
 
-class Adapter(Protocol):
+class Adapter(Protocol[ViewT_contra, MoveT]):
     """What the search needs from a game (one implementation per game in ``ai/<game>.py``)."""
 
-    def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> Any: ...
+    def determinize(self, view: ViewT_contra, seat: int, rng: random.Random) -> Any: ...
 
     def to_move(self, state: Any) -> int | None: ...
 
-    def moves(self, state: Any) -> Sequence[Hashable]: ...
+    def moves(self, state: Any) -> Sequence[MoveT]: ...
 
-    def apply(self, state: Any, move: Hashable) -> Any: ...
+    def apply(self, state: Any, move: MoveT) -> Any: ...
 
-    def expand(self, state: Any, untried: list[Hashable], rng: random.Random) -> Hashable: ...
+    def expand(self, state: Any, untried: list[MoveT], rng: random.Random) -> MoveT: ...
 
     def rollout(self, state: Any, rng: random.Random) -> Sequence[float]: ...
 
@@ -66,14 +71,14 @@ class Settings:
 
 
 @dataclass
-class Node:
+class Node(Generic[MoveT]):
     """One move sequence from the observer's information set."""
 
     mover: int = -1  # the seat that made the move into this node (its reward is stored)
     visits: int = 0
     avail: int = 0
     reward: float = 0.0
-    children: dict[Hashable, Node] = field(default_factory=dict)
+    children: dict[MoveT, Node[MoveT]] = field(default_factory=dict)
 
 
 @dataclass
@@ -87,21 +92,21 @@ class Stats:
 
 
 def search(
-    adapter: Adapter,
-    view: Mapping[str, Any],
+    adapter: Adapter[ViewT, MoveT],
+    view: ViewT,
     seat: int,
     rng: random.Random,
     iterations: int | None,
     ms: int | None,
     settings: Settings,
     stats: Stats | None = None,
-) -> dict[Hashable, Node]:
+) -> dict[MoveT, Node[MoveT]]:
     """Run ISMCTS from ``seat``'s view; return the root's children (move -> statistics).
 
     One determinization per iteration.  Stops after ``iterations`` or ``ms`` milliseconds,
     whichever comes first (at least one iteration).
     """
-    root = Node()
+    root: Node[MoveT] = Node()
     start = time.perf_counter()
     deadline = None if ms is None else start + ms / 1000.0
     limit = iterations if iterations is not None else 1 << 60
@@ -136,7 +141,7 @@ def search(
                 state = adapter.apply(state, move)
                 path.append(child)
                 break
-            best: Hashable = None
+            best: Any = None  # (``legal`` is never empty where a seat is to move)
             best_score = -1.0
             for m, child in available:  # UCB1 with availability counts (SO-ISMCTS)
                 score = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
@@ -161,11 +166,11 @@ def search(
     return root.children
 
 
-def best_move(children: Mapping[Hashable, Node]) -> Hashable:
+def best_move(children: Mapping[MoveT, Node[MoveT]]) -> MoveT:
     """The most visited root move; ties go to the higher mean reward, then to the first expanded
     (insertion order is a function of the seed, so the choice stays repeatable)."""
 
-    def key(item: tuple[Hashable, Node]) -> tuple[int, float]:
+    def key(item: tuple[MoveT, Node[MoveT]]) -> tuple[int, float]:
         node = item[1]
         return (node.visits, node.reward / node.visits if node.visits else 0.0)
 

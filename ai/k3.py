@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,6 +42,7 @@ from engines.k3 import (
     ENGINE,
     K3Move,
     K3State,
+    K3View,
     accessible_spots,
     determinize,
     open_slots,
@@ -154,7 +155,7 @@ class K3Adapter:
         self.level = level
         self._public: K3State | None = None
 
-    def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> K3State:
+    def determinize(self, view: K3View, seat: int, rng: random.Random) -> K3State:
         if view.get("phase") != "build":  # K3-10: nothing is hidden once play begins
             if self._public is None:
                 self._public = determinize(view, seat, rng)
@@ -164,13 +165,13 @@ class K3Adapter:
     def to_move(self, state: K3State) -> int | None:
         return ENGINE.to_move(state)
 
-    def moves(self, state: K3State) -> Sequence[Hashable]:
+    def moves(self, state: K3State) -> Sequence[K3Move]:
         return ENGINE.legal_moves(state)
 
-    def apply(self, state: K3State, move: Any) -> K3State:
+    def apply(self, state: K3State, move: K3Move) -> K3State:
         return ENGINE.apply(state, move)
 
-    def expand(self, state: K3State, untried: list[Any], rng: random.Random) -> Any:
+    def expand(self, state: K3State, untried: list[K3Move], rng: random.Random) -> K3Move:
         good = [m for m in untried if not penalised(state, m) and m.kind != "pass"]
         pool = good or untried
         return pool[int(rng.random() * len(pool))]
@@ -211,7 +212,7 @@ def _ranks(seq: list[str], b: int) -> tuple[str, ...]:
     return tuple(ranks)
 
 
-def candidate_builds(view: Mapping[str, Any], seat: int, rng: random.Random, count: int) -> list[tuple[str, ...]]:
+def candidate_builds(view: K3View, seat: int, rng: random.Random, count: int) -> list[tuple[str, ...]]:
     """Distinct pyramids (ranks top first) for ``seat`` from the plan, with varied escapes and jitter."""
     info = view["players_info"][seat]
     pieces = list(info["hand"])
@@ -233,7 +234,7 @@ def candidate_builds(view: Mapping[str, Any], seat: int, rng: random.Random, cou
     return out
 
 
-def _simulate_build(view: Mapping[str, Any], seat: int, ranks: tuple[str, ...], rng: random.Random,
+def _simulate_build(view: K3View, seat: int, ranks: tuple[str, ...], rng: random.Random,
                     care: float) -> float:  # fmt: skip
     """One game from a determinization of the view, with this pyramid; the seat's reward."""
     state = determinize(view, seat, rng)
@@ -244,7 +245,7 @@ def _simulate_build(view: Mapping[str, Any], seat: int, ranks: tuple[str, ...], 
     return fast_rollout(state, rng, care)[seat]
 
 
-def choose_build(view: Mapping[str, Any], seat: int, knobs: Level, budget: Budget, rng: random.Random,
+def choose_build(view: K3View, seat: int, knobs: Level, budget: Budget, rng: random.Random,
                  stats: Stats | None = None) -> str:  # fmt: skip
     """Successive halving over candidate pyramids, each scored by simulated games: every round
     plays each surviving candidate equally often, then keeps the better half."""
@@ -279,12 +280,12 @@ def choose_build(view: Mapping[str, Any], seat: int, knobs: Level, budget: Budge
     return f"build:{seat}:{'/'.join(best)}"
 
 
-def greedy_build(view: Mapping[str, Any], seat: int, rng: random.Random) -> str:
+def greedy_build(view: K3View, seat: int, rng: random.Random) -> str:
     """The plan's first pyramid, with no simulation (the greedy baseline's build)."""
     return f"build:{seat}:{'/'.join(candidate_builds(view, seat, rng, 1)[0])}"
 
 
-def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: random.Random,
+def choose(view: K3View, seat: int, level: str, budget: Budget, rng: random.Random,
            stats: Stats | None = None) -> str:  # fmt: skip
     """The move for ``seat`` from its view (see the module docstring)."""
     if view.get("outcome") or view.get("phase") == "over":
@@ -307,5 +308,5 @@ def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: 
     if ms is not None:
         ms = int(ms * 0.8)
     children = search(adapter, view, seat, rng, budget.iterations, ms, knobs.settings, stats)
-    move: Any = best_move(children)
+    move = best_move(children)
     return ENGINE.format_move(state, move)

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Mapping
 from typing import Any
 
 from ai import AIError, Budget
@@ -309,7 +308,7 @@ class Search:
         return best, scored
 
 
-def _state_of(view: Mapping[str, Any], seat: int) -> K.KonaState:
+def _state_of(view: K.KonaView, seat: int) -> K.KonaState:
     position = view.get("position")
     if not isinstance(position, str):
         raise AIError("the Kona view has no position")
@@ -351,7 +350,7 @@ def _easy(state: K.KonaState, rng: random.Random) -> int:
     return max(scored)[1]
 
 
-def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: random.Random) -> str:
+def choose(view: K.KonaView, seat: int, level: str, budget: Budget, rng: random.Random) -> str:
     """The move for ``seat`` (KO-9.3 notation) at ``level`` within ``budget``."""
     state = _state_of(view, seat)
     if level == "easy":

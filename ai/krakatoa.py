@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
 from typing import Any
 
 from ai import AIError, Budget
@@ -345,7 +344,7 @@ def _options(dice: tuple[str, str, str], sets: list[int]) -> list[tuple[int, str
     return [o for _, _, o in out]
 
 
-def _state_of(view: Mapping[str, Any], seat: int) -> KR.KrakatoaState:
+def _state_of(view: KR.KrakatoaView, seat: int) -> KR.KrakatoaState:
     position = view.get("position")
     if not isinstance(position, str):
         raise AIError("the Krakatoa view has no position")
@@ -360,7 +359,7 @@ def _state_of(view: Mapping[str, Any], seat: int) -> KR.KrakatoaState:
     return state
 
 
-def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: random.Random) -> str:
+def choose(view: KR.KrakatoaView, seat: int, level: str, budget: Budget, rng: random.Random) -> str:
     """The move for ``seat`` (KR-10.3 notation) at ``level`` within ``budget``."""
     state = _state_of(view, seat)
     step = state.step

@@ -29,13 +29,24 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ai import AIError, Budget
 from ai.ismcts import Settings, Stats, best_move, search
-from engines.plateau import ENGINE, K_MOVE, K_ONBOARD, K_RETURN, K_STOMP, PlateauState, determinize, stack_moves
+from engines.plateau import (
+    ENGINE,
+    K_MOVE,
+    K_ONBOARD,
+    K_RETURN,
+    K_STOMP,
+    PlateauMove,
+    PlateauState,
+    PlateauView,
+    determinize,
+    stack_moves,
+)
 
 
 @dataclass(frozen=True)
@@ -60,7 +71,7 @@ LEVEL_KNOBS: dict[str, Level] = {
 }  # fmt: skip
 
 
-def _moves(state: PlateauState) -> list:
+def _moves(state: PlateauState) -> list[PlateauMove]:
     """Legal moves, unordered (the engine's fast list; sorting 1,260 texts per node would dominate)."""
     return ENGINE.unordered_moves(state)
 
@@ -76,18 +87,17 @@ def _winner(state: PlateauState) -> int | None:
     return int(state.result[7])
 
 
-def _may_win(state: PlateauState, move: tuple, p: int) -> bool:
+def _may_win(state: PlateauState, move: PlateauMove, p: int) -> bool:
     """Could ``move`` end the game for ``p`` (PL-8.1)?  Cheap, never wrong when it says no.
 
     Six prisoners need a capture of enough enemy pieces; a six-stack needs enough own pieces where the
     move lands, stops or places (a capture can join runs, so all own pieces there count).
     """
     board = state.board
-    kind = move[0]
     have = _prisoners(state, p)
-    if kind == K_MOVE:
-        _, _, _, k, stops, dest = move
-        group = max([k, *(j for _, j in stops)])
+    if move[0] == K_MOVE:
+        stops, dest = move.stops, move.dest
+        group = max([move.lifted, *(j for _, j in stops)])
         for sq in [*(s for s, _ in stops), dest]:
             stack = board[sq]
             own = sum(1 for piece in stack if piece & 1 == p)
@@ -95,12 +105,12 @@ def _may_win(state: PlateauState, move: tuple, p: int) -> bool:
                 return True
         enemies = sum(1 for piece in board[dest] if piece & 1 != p)
         return enemies > 0 and have + enemies >= 6
-    if kind == K_STOMP:
-        stack = board[move[2]]
+    if move[0] == K_STOMP:
+        stack = board[move.square]
         own = sum(1 for piece in stack if piece & 1 == p)
         return own >= 6 or have + (len(stack) - own) >= 6
-    if kind == K_ONBOARD:
-        return sum(1 for piece in board[move[1]] if piece & 1 == p) + 1 >= 6
+    if move[0] == K_ONBOARD:
+        return sum(1 for piece in board[move.square] if piece & 1 == p) + 1 >= 6
     return False
 
 
@@ -128,13 +138,13 @@ def _threat_possible(state: PlateauState, p: int) -> bool:
     return have + most_enemy >= 6 or most_own + bring >= 6 or most_own >= 6
 
 
-def _hot(state: PlateauState, moves: Sequence[Any]) -> list:
+def _hot(state: PlateauState, moves: Sequence[PlateauMove]) -> list[PlateauMove]:
     """The moves that may capture (PL-6): stomps, and moves landing on a stack holding an enemy piece."""
     p = state.side
     targets = {sq for sq, stack in enumerate(state.board) if any(piece & 1 != p for piece in stack)}
     if not targets:
         return []
-    return [m for m in moves if (m[0] == K_MOVE and m[5] in targets) or m[0] == K_STOMP]
+    return [m for m in moves if (m[0] == K_MOVE and m.dest in targets) or m[0] == K_STOMP]
 
 
 def _gain(before: PlateauState, after: PlateauState, p: int) -> float:
@@ -145,11 +155,11 @@ def _gain(before: PlateauState, after: PlateauState, p: int) -> float:
     return (sum(new) - sum(old)) * 10.0 + sum((n - o) * v for n, o, v in zip(new, old, _VALUES)) * 0.1
 
 
-def reply_cost(move: Any) -> float:
+def reply_cost(move: PlateauMove) -> float:
     """PL-7.2: what a reply gives back (``refuse`` gives nothing): prisoners by count, then value."""
     if move[0] != K_RETURN:
         return 0.0
-    counts = move[1]
+    counts = move.counts
     return sum(counts) * 10.0 + sum(c * v for c, v in zip(counts, _VALUES)) * 0.1
 
 
@@ -165,7 +175,7 @@ def best_capture(state: PlateauState) -> float:
     return best
 
 
-def two_ply(state: PlateauState, move: Any, plies: int = 2) -> float:
+def two_ply(state: PlateauState, move: PlateauMove, plies: int = 2) -> float:
     """Material two plies deep: what ``move`` takes minus the best capture it leaves the opponent
     (``plies=1``: only what it takes)."""
     p = state.side
@@ -179,7 +189,7 @@ def two_ply(state: PlateauState, move: Any, plies: int = 2) -> float:
     return score
 
 
-def winning_moves(state: PlateauState) -> list:
+def winning_moves(state: PlateauState) -> list[PlateauMove]:
     """Every move that wins at once for the side to act (PL-8.1, PL-8.2)."""
     p = ENGINE.to_move(state)
     if p is None or not _threat_possible(state, p):
@@ -221,24 +231,24 @@ def _longest_run(board: Any, p: int) -> int:
 class PlateauAdapter:
     """The game as ``ai.ismcts.search`` sees it."""
 
-    def __init__(self, level: Level, root_ply: int = -1, root_rank: Mapping[Any, float] | None = None) -> None:
+    def __init__(self, level: Level, root_ply: int = -1, root_rank: Mapping[PlateauMove, float] | None = None) -> None:
         self.level = level
         self.root_ply = root_ply
         self.root_rank = root_rank or {}
 
-    def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> PlateauState:
+    def determinize(self, view: PlateauView, seat: int, rng: random.Random) -> PlateauState:
         return determinize(view, seat, rng)
 
     def to_move(self, state: PlateauState) -> int | None:
         return ENGINE.to_move(state)
 
-    def moves(self, state: PlateauState) -> Sequence[Hashable]:
+    def moves(self, state: PlateauState) -> Sequence[PlateauMove]:
         return _moves(state)
 
-    def apply(self, state: PlateauState, move: Hashable) -> PlateauState:
+    def apply(self, state: PlateauState, move: PlateauMove) -> PlateauState:
         return ENGINE.apply(state, move)
 
-    def expand(self, state: PlateauState, untried: list[Hashable], rng: random.Random) -> Hashable:
+    def expand(self, state: PlateauState, untried: list[PlateauMove], rng: random.Random) -> PlateauMove:
         """Capture first: of the untried moves that may capture or win, plus a few drawn at random,
         the one that wins, else takes the most (count, then value); ties at random."""
         if state.phase == 2:  # a reply (PL-7.2): the cheapest return first
@@ -251,9 +261,9 @@ class PlateauAdapter:
         board = state.board
         hot = [
             m for m in untried
-            if (m[0] == K_MOVE and any(piece & 1 != p for piece in board[m[5]]))  # type: ignore[index]
-            or (m[0] == K_STOMP)  # type: ignore[index]
-            or (m[0] == K_ONBOARD and len(board[m[1]]) >= 5)  # type: ignore[index]
+            if (m[0] == K_MOVE and any(piece & 1 != p for piece in board[m.dest]))
+            or (m[0] == K_STOMP)
+            or (m[0] == K_ONBOARD and len(board[m.square]) >= 5)
         ]  # fmt: skip
         if len(hot) > 24:
             hot = rng.sample(hot, 24)
@@ -270,7 +280,7 @@ class PlateauAdapter:
                 best, best_score = move, score
         return best
 
-    def prior(self, state: PlateauState, move: Any) -> tuple[float, int]:
+    def prior(self, state: PlateauState, move: PlateauMove) -> tuple[float, int]:
         """At the root, the two-ply material reading as ``prior_weight`` virtual visits."""
         if state.ply != self.root_ply or move not in self.root_rank:
             return 0.0, 0
@@ -296,7 +306,7 @@ class PlateauAdapter:
         return evaluate(state)
 
 
-def allows_win(state: PlateauState, move: Hashable) -> bool:
+def allows_win(state: PlateauState, move: PlateauMove) -> bool:
     """Does the opponent have a winning reply to ``move`` in this sample?  (A win by us is no risk.)"""
     after = ENGINE.apply(state, move)
     if after.result:
@@ -306,7 +316,7 @@ def allows_win(state: PlateauState, move: Hashable) -> bool:
     return bool(winning_moves(after))
 
 
-def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: random.Random,
+def choose(view: PlateauView, seat: int, level: str, budget: Budget, rng: random.Random,
            stats: Stats | None = None) -> str:  # fmt: skip
     """The move for ``seat`` from its view (see the module docstring)."""
     if view.get("outcome") or view.get("to_move") is None:
@@ -329,7 +339,7 @@ def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: 
     deadline = None if ms is None else start + ms * 0.95 / 1000.0
     if ms is not None:
         ms = int(ms * 0.7)  # leave room for the safety check and the answer
-    rank: dict[Any, float] = {}
+    rank: dict[PlateauMove, float] = {}
     if knobs.root_prior and sample.phase == 1:
         onboard_seen: dict[tuple[int, int], float] = {}
         prior_end = None if ms is None else start + ms * 0.3 / 1000.0  # at most 30% of the time
@@ -337,7 +347,7 @@ def choose(view: Mapping[str, Any], seat: int, level: str, budget: Budget, rng: 
             if prior_end is not None and i % 8 == 7 and time.perf_counter() > prior_end:
                 break  # the moves left unread are widened capture-first like any other node
             if move[0] == K_ONBOARD:  # onboards to one place leave the same captures (PL-4.2): read one
-                place = (move[1], move[2])
+                place = (move.square, move.level)
                 if place not in onboard_seen:
                     onboard_seen[place] = two_ply(sample, move, knobs.root_prior)
                 rank[move] = onboard_seen[place] + rng.random() * 0.01

@@ -8,6 +8,13 @@ replays it exactly.
 Moves are engine-specific hashable values; ``format_move`` gives each legal move exactly one
 canonical string and ``parse_move`` reads it back (tolerantly).  The tables layer stores only the
 canonical strings.
+
+Types.  ``Engine`` is generic in its state, move and view types (``KonaEngine`` is an
+``Engine[KonaState, KonaMove, KonaView]``), so a caller holding one game's engine gets that game's
+types back, and the renderers and computer players read a view by names mypy checks.  Every view is
+a ``TypedDict`` extending ``GameView``, the keys every game's view has.  Code that serves every
+game (the tables layer, the command lines) holds a bare ``Engine``: its states, moves and views are
+``Any`` there, as they were before the contract was typed.
 """
 
 from __future__ import annotations
@@ -16,14 +23,10 @@ import functools
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, ParamSpec, TypeVar
+from typing import Any, Generic, Literal, NotRequired, ParamSpec, TypedDict, TypeVar
 
 #: ``to_move`` returns this when the next move belongs to chance (dice, draws, deals).
 CHANCE = -1
-
-#: a move: an engine-specific hashable value (a tuple, a small dataclass, a string)
-Move = Any
-State = Any
 
 
 class MoveError(ValueError):
@@ -302,8 +305,53 @@ class QuickMove:
     place: Literal["button", "select", "extra"] = "button"
 
 
-class Engine:
+class GameView(TypedDict):
+    """The keys every game's view has (``Engine.view``), the ones game-blind code may read.
+
+    Each game's view extends it with its own keys (``engines.kona.KonaView`` ...).  The tables layer
+    reads ``position``, ``ply`` and ``last_move`` for its texts, and a side's score from ``totals``
+    or ``scores`` when a game keeps one; the renderers read the rest for the title strip and the
+    result banner.  A view is JSON-ready: lists, not tuples, and plain values only.
+    """
+
+    game: str
+    #: the seat whose view this is; None for a spectator
+    viewer: int | None
+    players: int
+    #: the seat to act, ``CHANCE`` when chance moves next, None when the game is over
+    to_move: int | None
+    #: the seats that may act now (``Engine.actors``)
+    actors: list[int]
+    #: moves played so far (chance moves included)
+    ply: int
+    #: the position as this viewer may see it (the view notation of docs/spec/<game>.md)
+    position: str
+    #: the last move as everybody may see it (``Engine.public_move``); None before the first
+    last_move: str | None
+    #: what the last move touched (squares, slots, dice), in the game's own names
+    highlight: list[str]
+    #: the outcome text (``Outcome.text``), its winners and reason code; None, [] and None while
+    #: the game goes on
+    outcome: str | None
+    winners: list[int]
+    reason: str | None
+    #: each side's score, in games that keep one (Krakatoa's totals); ``scores`` is the other name
+    #: the tables layer's status line accepts
+    totals: NotRequired[list[int]]
+    scores: NotRequired[list[int]]
+
+
+#: a game's state (immutable), move (hashable) and view (its ``GameView`` TypedDict)
+S = TypeVar("S")
+M = TypeVar("M")
+V = TypeVar("V", bound=GameView)
+
+
+class Engine(Generic[S, M, V]):
     """Base class of every game engine.  Subclasses fill in the abstract members.
+
+    An engine names its types once, in its base: ``class KonaEngine(Engine[KonaState, KonaMove,
+    KonaView])``; a bare ``Engine`` (game-blind code) is ``Engine[Any, Any, Any]``.
 
     Each engine declares its game once, in ``description`` (a ``GameDescription``); ``name``,
     ``aliases``, ``title``, ``min_players``, ``max_players`` and ``options`` are read from it.
@@ -347,19 +395,19 @@ class Engine:
         return resolved
 
     # ---- the contract --------------------------------------------------------------------
-    def new_game(self, players: int, seed: int | None = None, options: Mapping[str, Any] | None = None) -> State:
+    def new_game(self, players: int, seed: int | None = None, options: Mapping[str, Any] | None = None) -> S:
         raise NotImplementedError
 
-    def from_position(self, text: str, options: Mapping[str, Any] | None = None) -> State:
+    def from_position(self, text: str, options: Mapping[str, Any] | None = None) -> S:
         raise NotImplementedError
 
-    def to_position(self, state: State) -> str:
+    def to_position(self, state: S) -> str:
         raise NotImplementedError
 
-    def to_move(self, state: State) -> int | None:
+    def to_move(self, state: S) -> int | None:
         raise NotImplementedError
 
-    def legal_moves(self, state: State, seat: int | None = None) -> list[Move]:
+    def legal_moves(self, state: S, seat: int | None = None) -> list[M]:
         """Every legal move in canonical order: at a chance node the chance outcomes.
 
         ``seat``: only that seat's moves (``[]`` when it may not act now); None = the moves of
@@ -368,77 +416,78 @@ class Engine:
         """
         raise NotImplementedError
 
-    def parse_move(self, state: State, text: str) -> Move:
+    def parse_move(self, state: S, text: str) -> M:
         raise NotImplementedError
 
-    def format_move(self, state: State, move: Move) -> str:
+    def format_move(self, state: S, move: M) -> str:
         raise NotImplementedError
 
-    def apply(self, state: State, move: Move) -> State:
+    def apply(self, state: S, move: M) -> S:
         raise NotImplementedError
 
-    def outcome(self, state: State) -> Outcome | None:
+    def outcome(self, state: S) -> Outcome | None:
         raise NotImplementedError
 
-    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
+    def view(self, state: S, viewer: int | None) -> V:
+        """What seat ``viewer`` (None: a spectator) may know: the game's view ``TypedDict``."""
         raise NotImplementedError
 
-    def to_json(self, state: State) -> dict[str, Any]:
+    def to_json(self, state: S) -> dict[str, Any]:
         """A JSON-ready dict from which ``from_json`` rebuilds an equal state (history included)."""
         raise NotImplementedError
 
-    def from_json(self, data: Mapping[str, Any]) -> State:
+    def from_json(self, data: Mapping[str, Any]) -> S:
         raise NotImplementedError
 
     # ---- defaults that engines may override ------------------------------------------------
-    def num_players(self, state: State) -> int:
+    def num_players(self, state: S) -> int:
         return int(getattr(state, "players", self.min_players))
 
-    def actors(self, state: State) -> tuple[int, ...]:
+    def actors(self, state: S) -> tuple[int, ...]:
         """Seats that may act now (several only where players act at the same time)."""
         seat = self.to_move(state)
         if seat is None or seat == CHANCE:
             return ()
         return (seat,)
 
-    def acts_now(self, state: State, seat: int) -> bool:
+    def acts_now(self, state: S, seat: int) -> bool:
         """Whether ``seat`` (or ``CHANCE``) has a move now: what ``legal_moves(state, seat)`` checks."""
         if seat == CHANCE:
             return self.to_move(state) == CHANCE
         return seat in self.actors(state)
 
-    def move_seat(self, state: State, move: Move) -> int:
+    def move_seat(self, state: S, move: M) -> int:
         """The seat that makes ``move`` (``CHANCE`` for chance moves)."""
         seat = self.to_move(state)
         if seat is None:
             raise IllegalMoveError("the game is over")
         return seat
 
-    def phase(self, state: State) -> str:
+    def phase(self, state: S) -> str:
         """The phase the game is in, as the description names phases (``play`` / ``over`` by default)."""
         return "over" if self.outcome(state) is not None else "play"
 
-    def has_private_info(self, state: State) -> bool:
+    def has_private_info(self, state: S) -> bool:
         """Whether some seat's view now holds what others may not see (front ends offer "My pieces")."""
         private = self.description.private
         return private is not None and (not private.phases or self.phase(state) in private.phases)
 
-    def private_changes(self, state: State, move: Move) -> tuple[int, ...]:
+    def private_changes(self, state: S, move: M) -> tuple[int, ...]:
         """Seats whose private view ``move`` (played at ``state``) changes: they are sent it again."""
         return ()
 
     # ---- chance --------------------------------------------------------------------------------
-    def chance_outcomes(self, state: State) -> list[tuple[Move, float]] | None:
+    def chance_outcomes(self, state: S) -> list[tuple[M, float]] | None:
         """At a chance node: each outcome once with its probability; None where they are too many to
         list (the description's ``chance`` is ``sampled``; ``draw_chance`` draws one then)."""
         return None
 
-    def draw_chance(self, state: State, rng: random.Random) -> Move:
+    def draw_chance(self, state: S, rng: random.Random) -> M:
         """Draw the chance move by the game's own procedure (engines whose outcomes are too many to
         list, or that simulate the dice faster than they list them); the law of ``chance_outcomes``."""
         raise NotImplementedError(f"{self.name} lists its chance outcomes")
 
-    def sample_chance(self, state: State, rng: random.Random) -> Move:
+    def sample_chance(self, state: S, rng: random.Random) -> M:
         """Draw the chance move at ``state`` from the caller's RNG (the one way every caller does)."""
         if type(self).draw_chance is not Engine.draw_chance:
             return self.draw_chance(state, rng)
@@ -450,7 +499,7 @@ class Engine:
         return rng.choices(moves, weights=weights, k=1)[0]
 
     # ---- moves made for a player -------------------------------------------------------------
-    def auto_move(self, state: State, seat: int, rng: random.Random, style: str = "sensible") -> Move:
+    def auto_move(self, state: S, seat: int, rng: random.Random, style: str = "sensible") -> M:
         """The move played for ``seat`` when it asks for one ("Auto"), timed out or left the table.
 
         By default a uniformly random legal move of the seat; games with a rule for it override
@@ -462,15 +511,15 @@ class Engine:
             raise IllegalMoveError(f"player {seat} has no move to make now")
         return rng.choice(moves)
 
-    def quick_moves(self, state: State, seat: int) -> list[QuickMove]:
+    def quick_moves(self, state: S, seat: int) -> list[QuickMove]:
         """The seat's moves as controls for under the public board (only where ``quick_moves``)."""
         return []
 
-    def move_sketch(self, state: State, move: Move) -> str:
+    def move_sketch(self, state: S, move: M) -> str:
         """A few plain-text lines that show a proposed move (K3's pyramid); "" when the text says it all."""
         return ""
 
-    def random_move(self, state: State, rng: random.Random) -> Move:
+    def random_move(self, state: S, rng: random.Random) -> M:
         """A uniformly random legal move (chance drawn by its odds): random playouts and tests.
 
         Engines whose legal moves are not listed in some phase (K3's private building) override it.
@@ -479,44 +528,45 @@ class Engine:
             return self.sample_chance(state, rng)
         return rng.choice(self.legal_moves(state))
 
-    def play(self, state: State, text: str) -> State:
+    def play(self, state: S, text: str) -> S:
         """Parse and apply one move given as text."""
         return self.apply(state, self.parse_move(state, text))
 
-    def public_move(self, state: State, move: Move) -> str:
+    def public_move(self, state: S, move: M) -> str:
         """The move as everybody may see it (hidden faces written ``?`` where the game has them)."""
         return self.format_move(state, move)
 
-    def final_view(self, state: State) -> dict[str, Any]:
+    def final_view(self, state: S) -> V:
         """The spectator's view of a game that ended outside the rules (a resignation, a time-out, an
         agreed draw, an abort): nobody is to move, and a game with secrets shows them all, as at a
         game's natural end.  How it ended is not the engine's to say: the tables layer gives the
         renderer a ``result`` (``render.render``), and the texts their own sentences."""
-        view = dict(self.view(state, None))
-        view.update(to_move=None, actors=[])
+        view = self.view(state, None).copy()
+        view["to_move"] = None
+        view["actors"] = []
         return view
 
-    def events(self, before: State, move: Move, after: State) -> list[tuple[str, dict[str, Any]]]:
+    def events(self, before: S, move: M, after: S) -> list[tuple[str, dict[str, Any]]]:
         """What ``move`` made happen that players must be told besides the move itself: ``(code, facts)``
         pairs, public information only (a player eliminated, a penalty, a bonus earned ...).  The
         words are the front ends' (``event.<game>.<code>``); a fact ``<name>_seat`` names a seat."""
         return []
 
-    def turn_goes_on(self, state: State, seat: int) -> bool:
+    def turn_goes_on(self, state: S, seat: int) -> bool:
         """Whether ``seat``, to act at ``state`` right after a move of its own, is still in the same turn
         (Krakatoa's throws after throw 1, KR-4.3), not starting a new one.  Front ends may then show one
         board for the whole turn of a computer player.  By default a move is a turn of its own."""
         return False
 
-    def view_notation(self, state: State, viewer: int | None) -> str:
+    def view_notation(self, state: S, viewer: int | None) -> str:
         """What ``python -m engines view`` prints: the rules document's view notation."""
         return self.to_position(state)
 
-    def outcome_text(self, state: State) -> str:
+    def outcome_text(self, state: S) -> str:
         result = self.outcome(state)
         return "none" if result is None else result.text
 
-    def perft(self, state: State, depth: int) -> int:
+    def perft(self, state: S, depth: int) -> int:
         """Count the move sequences of length ``depth`` (the last ply counted without playing)."""
         if depth <= 0:
             return 1
@@ -529,7 +579,7 @@ class Engine:
         return ", ".join(f"{o.name}={o.default}" for o in self.options.values()) or "none"
 
 
-def sorted_moves(engine: Engine, state: State, moves: Sequence[Move]) -> list[str]:
+def sorted_moves(engine: Engine[S, M, Any], state: S, moves: Sequence[M]) -> list[str]:
     """Canonical strings of ``moves`` in plain character order (every game's ``moves`` listing)."""
     return sorted(engine.format_move(state, m) for m in moves)
 
@@ -548,16 +598,18 @@ class ReplayError(ValueError):
 
 
 @dataclass(frozen=True)
-class ReplayStep:
+class ReplayStep(Generic[S, M]):
     """One stored move replayed: the state before it, the move read from its text, the state after."""
 
     ply: int
-    before: State
-    move: Move
-    after: State
+    before: S
+    move: M
+    after: S
 
 
-def replay(engine: Engine, start: State, moves: Iterable[str], first_ply: int = 1) -> Iterator[ReplayStep]:
+def replay(
+    engine: Engine[S, M, Any], start: S, moves: Iterable[str], first_ply: int = 1
+) -> Iterator[ReplayStep[S, M]]:
     """Replay stored move texts from ``start``, one step at a time (the move log is the truth).
 
     Every loop over a stored log goes through here: the service rebuilding a table, the caption of a
@@ -576,7 +628,7 @@ def replay(engine: Engine, start: State, moves: Iterable[str], first_ply: int = 
         state = after
 
 
-def replay_to_end(engine: Engine, start: State, moves: Iterable[str]) -> State:
+def replay_to_end(engine: Engine[S, Any, Any], start: S, moves: Iterable[str]) -> S:
     """The state after every stored move (``replay``'s last step; ``start`` for an empty log)."""
     state = start
     for step in replay(engine, start, moves):

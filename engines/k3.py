@@ -7,25 +7,7 @@ the same time (K3-3), and play follows K3-5..K3-8.  Everything cites docs/spec/k
 Internal coordinates are 0-based ``(file, rank)``: ``(0, 0)`` is ``a1``.  Rows are stored bottom-up
 (``rows[0]`` is rank 1) and a slot or spot holds a letter or ``None``.
 
-The view dict (``K3Engine.view``), beyond the common keys ``game viewer players to_move actors ply
-position last_move highlight outcome winners reason``:
-
-- ``"to_move"``: the seat to act, ``-1`` (CHANCE) in the base/deal phases, ``None`` when over; during
-  building the lowest seat not yet built, and ``"actors"`` lists every seat not yet built.
-- ``"phase"``: ``base | deal | build | play | over``; ``"turn"``: the position's turn field (int or None);
-  ``"steal"``: the penalised seat who must lose a piece, or None; ``"taker"``: the seat who must take it.
-- ``"options"``: ``{"cooperative": bool, "penalty_requires_match": bool, "thief": "previous"|"next"}``.
-- ``"mountain"``: ranks from the top (the summit) down to the base row, each a list of letters or None
-  (empty slot); ``[]`` before the base is drawn.  ``"width"``: the base row's width.
-- ``"open_slots"``: names of the open slots (K3-4.3); ``"summit"``: the summit's name or None.
-- ``"spare_white"``: True while the 3-player spare white is set aside (K3-7.3).
-- ``"players_info"``: one dict per seat: ``"seat"``; ``"state"`` (``undealt | hand | built | hidden |
-  eliminated``; ``hidden`` = built but not visible to this viewer); ``"count"`` (pieces held: pyramid +
-  side, or hand); ``"side"`` (letters, canonical order); ``"hand"`` (letters, canonical order, only in
-  state ``hand``: the deal is public, K3-10); and, only when the viewer may see it, ``"pyramid"``
-  (ranks top-first, letters or None) and ``"accessible"`` (spot names, K3-4.4).
-- ``"highlight"``: what the last move touched, origin first: mountain slots as ``"c2"``, a player's
-  spot as ``"<seat>:<spot>"`` and a player's side as ``"<seat>:s"``.
+The view (``K3Engine.view``) is a ``K3View``: its keys beyond ``GameView``'s are documented there.
 """
 
 from __future__ import annotations
@@ -35,12 +17,13 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from engines.base import (
     CHANCE,
     Engine,
     GameDescription,
+    GameView,
     IllegalMoveError,
     InvalidMoveError,
     Option,
@@ -149,6 +132,65 @@ class K3Move:
     dest: Spot | str | None = None
     seat: int = -1
     rows: tuple[str, ...] = ()
+
+
+class K3Options(TypedDict):
+    """A game's options under the names of K3-9."""
+
+    cooperative: bool
+    penalty_requires_match: bool
+    #: who takes after a penalty (K3-6.2): "previous" or "next"
+    thief: str
+
+
+class K3PlayerView(TypedDict):
+    """One seat as a view shows it (K3-10: a pyramid is secret only while the players build)."""
+
+    seat: int
+    #: pieces held: pyramid + side, or the hand
+    count: int
+    #: the side pieces, in canonical letter order
+    side: list[str]
+    #: ``undealt``, ``hand`` (dealt, not built), ``built``, ``hidden`` (built, but not visible to
+    #: this viewer) or ``eliminated``
+    state: str
+    #: only in state ``hand``, in canonical order: the deal is public (K3-10)
+    hand: NotRequired[list[str]]
+    #: only in state ``built``: the ranks top first, letters or None
+    pyramid: NotRequired[list[list[str | None]]]
+    #: only in state ``built``: the spots that may be played (K3-4.4)
+    accessible: NotRequired[list[str]]
+
+
+class K3View(GameView):
+    """What ``K3Engine.view`` gives ``viewer`` (K3-10), besides ``GameView``'s keys.
+
+    ``to_move`` is the seat to act, ``CHANCE`` in the base/deal phases, None when over; during
+    building the lowest seat not yet built, while ``actors`` lists every seat not yet built.
+    ``highlight`` names what the last move touched, origin first: mountain slots as ``"c2"``, a
+    player's spot as ``"<seat>:<spot>"`` and a player's side as ``"<seat>:s"``.
+    """
+
+    #: ``base``, ``deal``, ``build``, ``play`` or ``over``
+    phase: str
+    #: the position's turn field
+    turn: int | None
+    #: the penalised seat who must lose a piece, and the seat who must take it (K3-6.2)
+    steal: int | None
+    taker: int | None
+    options: K3Options
+    #: ranks from the top (the summit) down to the base row, letters or None (an empty slot); []
+    #: before the base is drawn
+    mountain: list[list[str | None]]
+    #: the base row's width
+    width: int
+    #: the names of the open slots (K3-4.3), and of the summit (None before the base is drawn)
+    open_slots: list[str]
+    summit: str | None
+    #: the 3-player spare white is set aside (K3-7.3)
+    spare_white: bool
+    #: one entry per seat
+    players_info: list[K3PlayerView]
 
 
 # ---- geometry (K3-4) ---------------------------------------------------------------------------
@@ -384,7 +426,7 @@ def _read_seat(i: int, entry: str, players: int) -> Seat:
     return Seat("built", pyramid=pyramid, side=canonical(side.upper()))
 
 
-class K3Engine(Engine):
+class K3Engine(Engine[K3State, K3Move, K3View]):
     """K3 (docs/spec/k3.md).  Pure: every method takes and returns immutable values."""
 
     description = GameDescription(
@@ -420,7 +462,7 @@ class K3Engine(Engine):
     def _option_flags(resolved: Mapping[str, Any]) -> tuple[bool, bool, bool]:
         return bool(resolved["cooperative"]), bool(resolved["penalty_requires_match"]), resolved["thief"] == "next"
 
-    def game_options(self, state: K3State) -> dict[str, Any]:
+    def game_options(self, state: K3State) -> K3Options:
         """The state's options under the names of K3-9."""
         return {
             "cooperative": state.coop,
@@ -1172,28 +1214,31 @@ class K3Engine(Engine):
         return "\n".join(" ".join(rank).center(2 * width - 1) for rank in move.rows)
 
     # ---- view --------------------------------------------------------------------------------
-    def determinize(self, view: Mapping[str, Any], seat: int | None, rng: random.Random) -> K3State:
+    def determinize(self, view: K3View, seat: int | None, rng: random.Random) -> K3State:
         """A full state consistent with ``view`` (the other builders' pyramids shuffled): see ``determinize``."""
         return determinize(view, seat, rng)
 
-    def view(self, state: K3State, viewer: int | None) -> dict[str, Any]:
-        """What ``viewer`` may know (K3-10); the shape is in the module docstring."""
+    def view(self, state: K3State, viewer: int | None) -> K3View:
+        """What ``viewer`` may know (K3-10): a ``K3View``."""
         result = self.outcome(state)
         hide_builds = state.phase == "build"
-        info = []
+        info: list[K3PlayerView] = []
         for i, player in enumerate(state.seats):
-            entry: dict[str, Any] = {"seat": i, "count": len(player.pieces()), "side": list(player.side)}
             if player.status == "undealt":
-                entry["state"] = "undealt"
+                shown = "undealt"
             elif player.status == "out":
-                entry["state"] = "eliminated"
+                shown = "eliminated"
             elif player.status == "hand":
-                entry["state"] = "hand"
-                entry["hand"] = list(player.hand)
+                shown = "hand"
             elif hide_builds and i != viewer:
-                entry["state"] = "hidden"
+                shown = "hidden"
             else:
-                entry["state"] = "built"
+                shown = "built"
+            entry: K3PlayerView = {"seat": i, "count": len(player.pieces()), "side": list(player.side),
+                                   "state": shown}
+            if shown == "hand":
+                entry["hand"] = list(player.hand)
+            elif shown == "built":
                 entry["pyramid"] = [list(row) for row in reversed(player.pyramid)]
                 entry["accessible"] = [spot_name(s) for s in accessible_spots(player.pyramid)]
             info.append(entry)
@@ -1303,7 +1348,7 @@ ENGINE = K3Engine()
 # ---- determinization (for computer players; appended, self-contained) --------------------------
 
 
-def determinize(view: Mapping[str, Any], seat: int | None, rng: random.Random) -> K3State:
+def determinize(view: K3View, seat: int | None, rng: random.Random) -> K3State:
     """A full state consistent with everything ``seat`` may know from ``view`` (K3-10).
 
     Only building hides anything: another player's finished pyramid is public as its multiset of

@@ -15,23 +15,8 @@ when it was played through ``apply`` (for the highlight only), the options and t
 history (KO-7.3): every (board, side to move) since the game's first position, in order.  The
 outcome and the legal moves are derived at construction and excluded from equality.
 
-View (``view(state, viewer)``; identical for every viewer, KO-8.1)::
-
-    {
-      "game": "kona", "viewer": seat | None, "players": 2,
-      "to_move": 0 | 1 | None, "actors": [seat] or [],
-      "ply": int, "position": position string (KO-9.2),
-      "last_move": "a6-d3" | None (None when the origin is unknown, e.g. a loaded position),
-      "highlight": [origin, destination] | [destination] | [],
-      "outcome": outcome text (KO-9.6) | None, "winners": [seat...], "reason": str | None,
-      "board": 6 lists (rank 6 first, down to rank 1) of 6 stack strings (file a→f),
-               each written bottom→top like "CPC", "" for an empty square,
-      "side": "c" | "p",            # side to move (even when the game is over)
-      "last": square | None,        # where the last move landed (KO-9.2)
-      "lines": [[square, ...], ...],# every maximal run of 3+ equal tops (empty unless a line ended it)
-      "line_owners": ["c" | "p", ...],  # owner of each entry of "lines"
-      "seats": ["capybara", "poodle"],
-    }
+View (``view(state, viewer)``): a ``KonaView``, identical for every viewer apart from ``viewer``
+(KO-8.1: nothing is hidden); its keys are documented where it is defined.
 """
 
 from __future__ import annotations
@@ -45,6 +30,7 @@ from typing import Any, NamedTuple
 from engines.base import (
     Engine,
     GameDescription,
+    GameView,
     IllegalMoveError,
     InvalidMoveError,
     Option,
@@ -369,6 +355,29 @@ class KonaState:
         return 2
 
 
+class KonaView(GameView):
+    """What ``KonaEngine.view`` gives every viewer (KO-8.1), besides ``GameView``'s keys.
+
+    ``position`` is the KO-9.2 position; ``last_move`` is ``a6-d3``, or None when the origin is
+    unknown (a loaded position); ``highlight`` is ``[origin, destination]``, ``[destination]`` or
+    ``[]``.
+    """
+
+    #: 6 lists (rank 6 first, down to rank 1) of 6 stacks (file a→f), each written bottom→top like
+    #: "CPC" (KO-2.2), "" for an empty square
+    board: list[list[str]]
+    #: the side to move, "c" or "p" (even when the game is over)
+    side: str
+    #: where the last move landed (KO-9.2), or None
+    last: str | None
+    #: every maximal run of 3+ equal tops (KO-6.1), as square names; empty unless a line ended the game
+    lines: list[list[str]]
+    #: the owner ("c" or "p") of each entry of ``lines``
+    line_owners: list[str]
+    #: the seats' animals: ["capybara", "poodle"]
+    seats: list[str]
+
+
 def _make_state(
     stacks: tuple[str, ...],
     side: int,
@@ -410,7 +419,7 @@ def _make_state(
     )
 
 
-class KonaEngine(Engine):
+class KonaEngine(Engine[KonaState, KonaMove, KonaView]):
     """Kona / Carpniches (docs/spec/kona.md)."""
 
     description = GameDescription(
@@ -609,7 +618,7 @@ class KonaEngine(Engine):
             extra=extra,
         )
 
-    def view(self, state: KonaState, viewer: int | None) -> dict[str, Any]:
+    def view(self, state: KonaState, viewer: int | None) -> KonaView:
         """Everything is public (KO-8.1): the same dict for every viewer apart from ``viewer``."""
         result = self.outcome(state)
         lines = _lines(state.stacks) if result is not None else []

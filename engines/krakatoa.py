@@ -12,27 +12,8 @@ Moves are small tuples:
     ("aim", "s1".."l3", "hard"|"soft")                       (aimed throws, canonical die KR-10.3)
     ("roll", "YYB/YRR/RRR") ("scratch", "...")               (chance, KR-10.4)
 
-View dict (``view(state, viewer)``, the same for every viewer, KR-9.1):
-    game, viewer, players, to_move (seat, -1 = chance, None over), actors, ply, position,
-    last_move (str|None), highlight (= changed), outcome (str|None), winners (list of seats),
-    reason (the outcome code|None),
-    dice: {"s": "YYB"|None, "a": ..., "l": ...}   sorted faces per set, None = not on the table
-    changed: ["s1", "a3", ...]  dice (names in the new sorted sets) whose colour is new since the
-             throw before; a set that just appeared counts as changed entirely
-    thrown: "s"|"a"|"l"|"all"|None   the set(s) rolled by the last chance move
-    last_scratch: bool                the last throw was a scratch
-    sets: {"s": {"points": int, "class": "Volcano"|"Deuce"|"Bust"}|None, ...}
-    totals: [int per side]; pending_marks: [[m1, m2] per side]
-    sheet: per side a list of 6 rounds, each a list of entries
-           {"throw": "1".."5"|"b1".."b3", "points": int|None, "marks": 0|1|2, "scratch": bool,
-            "seat": int, "rethrown": bool}  (points None: the throw being made now)
-    boxes_left, round, throw ("1".."5"|"b1".."b3"|None), step, phase, seat (None over), side (acting
-    side or None), start (side that began the round or None), side_of_seat: [side per seat],
-    sides, teams, preset, throwoff: [per side "?"|int|"x"] or None once decided,
-    throwoff_log: [{"side", "seat", "set", "faces", "points"}], bonuses: [names earned by the last
-    throw], last_throw: {"side", "round", "throw", "points", "marks", "scratch", "seat", "rethrown"}
-    of the throw scored or scratched last (None after a throw-off roll or while a throw 1 result
-    awaits keep/rethrow), auto: the move ``auto`` would play now (str) or None.
+View (``view(state, viewer)``, the same for every viewer, KR-9.1): a ``KrakatoaView``, its keys
+documented where it is defined.
 """
 
 from __future__ import annotations
@@ -44,12 +25,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
-from typing import Any
+from typing import Any, TypedDict
 
 from engines.base import (
     CHANCE,
     Engine,
     GameDescription,
+    GameView,
     IllegalMoveError,
     InvalidMoveError,
     MoveLabel,
@@ -73,7 +55,8 @@ from engines.krakatoa_tables import (
     THROWS_PER_TURN,
 )
 
-Move = tuple
+#: a move: a kind and its words (the module docstring lists them), all strings
+KrakatoaMove = tuple[str, ...]
 
 SETS = ("s", "a", "l")
 SET_WORDS = {"s": "steam", "a": "ash", "l": "lava"}
@@ -347,7 +330,97 @@ def _canonical_die(dice: tuple[str | None, ...], name: str) -> str:
     return f"{name[0]}{faces.index(faces[i]) + 1}"
 
 
-class KrakatoaEngine(Engine):
+#: a set's score in a view (KR-2.2): its points and its class, "Volcano", "Deuce" or "Bust"
+#: (``class`` is a keyword, hence the functional form)
+KrakatoaSetScore = TypedDict("KrakatoaSetScore", {"points": int, "class": str})
+
+
+class KrakatoaSheetEntry(TypedDict):
+    """One throw on a side's score sheet (KR-3)."""
+
+    #: "1".."5", or a bonus box "b1".."b3"
+    throw: str
+    #: None: the throw being made now
+    points: int | None
+    marks: int
+    scratch: bool
+    seat: int
+    rethrown: bool
+
+
+class KrakatoaThrowoffEntry(TypedDict):
+    """One throw of the throw-off (KR-4): the side and seat, the set thrown, its faces and points."""
+
+    side: int
+    seat: int
+    set: str
+    faces: str
+    points: int
+
+
+class KrakatoaLastThrow(TypedDict):
+    """The throw scored or scratched last: a sheet entry and its side and round."""
+
+    side: int
+    round: int
+    throw: str
+    points: int
+    marks: int
+    scratch: bool
+    seat: int
+    rethrown: bool
+
+
+class KrakatoaView(GameView):
+    """What ``KrakatoaEngine.view`` gives every viewer (KR-9.1: nothing is hidden), besides
+    ``GameView``'s keys; it always holds ``totals`` (each side's total).
+
+    ``to_move`` is a seat, ``CHANCE`` while the dice roll, None when over; ``highlight`` is
+    ``changed``.
+    """
+
+    #: the sorted faces per set ("s", "a", "l" -> "YYB"), None = not on the table
+    dice: dict[str, str | None]
+    #: dice (names in the new sorted sets, "s1", "a3" ...) whose colour is new since the throw before;
+    #: a set that just appeared counts as changed entirely
+    changed: list[str]
+    #: the set(s) rolled by the last chance move: "s", "a", "l", "all" or None
+    thrown: str | None
+    #: the last throw was a scratch
+    last_scratch: bool
+    #: each set's score ("s", "a", "l"), None for a set not on the table
+    sets: dict[str, KrakatoaSetScore | None]
+    #: the marks pending per side, [m1, m2]
+    pending_marks: list[list[int]]
+    #: per side a list of 6 rounds, each a list of its throws
+    sheet: list[list[list[KrakatoaSheetEntry]]]
+    boxes_left: int
+    round: int
+    #: "1".."5", "b1".."b3", or None
+    throw: str | None
+    step: str
+    phase: str
+    #: the acting seat and side (None when over), the side that began the round (None in the throw-off)
+    seat: int | None
+    side: int | None
+    start: int | None
+    #: the side of each seat
+    side_of_seat: list[int]
+    sides: int
+    teams: bool
+    preset: str
+    #: per side "?", its score or "x" while the throw-off lasts; None once it is decided
+    throwoff: list[int | str] | None
+    throwoff_log: list[KrakatoaThrowoffEntry]
+    #: the names of the bonuses the last throw earned
+    bonuses: list[str]
+    #: None after a throw-off roll or while a throw 1 result awaits keep/rethrow
+    last_throw: KrakatoaLastThrow | None
+    #: the move ``auto`` would play now (KR-8.4), or None
+    auto: str | None
+
+
+class KrakatoaEngine(Engine[KrakatoaState, KrakatoaMove, KrakatoaView]):
     """The Krakatoa rules (KR-1 to KR-10)."""
 
     description = GameDescription(
@@ -526,14 +599,14 @@ class KrakatoaEngine(Engine):
     def num_players(self, state: KrakatoaState) -> int:
         return state.players
 
-    def move_seat(self, state: KrakatoaState, move: Move) -> int:
+    def move_seat(self, state: KrakatoaState, move: KrakatoaMove) -> int:
         seat = self.to_move(state)
         if seat is None:
             raise IllegalMoveError("KR-4.4: the game is over")
         return seat
 
     # ---- moves -----------------------------------------------------------------------------
-    def legal_moves(self, state: KrakatoaState, seat: int | None = None) -> list[Move]:
+    def legal_moves(self, state: KrakatoaState, seat: int | None = None) -> list[KrakatoaMove]:
         step = state.step
         if state.phase == "over" or (seat is not None and seat != self.to_move(state)):
             return []
@@ -546,11 +619,11 @@ class KrakatoaEngine(Engine):
         if step == "keep":
             return [("keep",), ("rethrow",)]
         thrown = step[4]
-        moves = [("aim", die, force) for die in aim_targets(state.dice, thrown) for force in FORCES]
+        moves: list[KrakatoaMove] = [("aim", die, force) for die in aim_targets(state.dice, thrown) for force in FORCES]
         moves.sort(key=lambda m: f"{m[1]} {m[2]}")
         return moves
 
-    def format_move(self, state: KrakatoaState | None, move: Move) -> str:
+    def format_move(self, state: KrakatoaState | None, move: KrakatoaMove) -> str:
         kind = move[0]
         if kind == "set":
             return SET_WORDS[move[1]]
@@ -560,10 +633,10 @@ class KrakatoaEngine(Engine):
             return f"{kind} {move[1]}"
         return kind
 
-    def public_move(self, state: KrakatoaState, move: Move) -> str:
+    def public_move(self, state: KrakatoaState, move: KrakatoaMove) -> str:
         return self.format_move(state, move)
 
-    def parse_move(self, state: KrakatoaState, text: str) -> Move:
+    def parse_move(self, state: KrakatoaState, text: str) -> KrakatoaMove:
         """KR-10.3/10.4: read a move tolerantly (any case, s/a/l, any face order, any die of a
         colour); ``auto`` returns the move KR-8.4 picks."""
         if not isinstance(text, str):
@@ -578,7 +651,7 @@ class KrakatoaEngine(Engine):
             if self.to_move(state) == CHANCE:
                 raise IllegalMoveError("KR-10.3: auto is illegal at a chance node (the dice decide)")
             return self.auto_move(state)
-        move: Move
+        move: KrakatoaMove
         if head in WORD_SET and len(words) == 1:
             move = ("set", WORD_SET[head])
         elif head in ("throw", "keep", "rethrow") and len(words) == 1:
@@ -610,7 +683,7 @@ class KrakatoaEngine(Engine):
             return f"an aim at a table die (aim <die> soft|hard; {SET_TITLES[step[4]]} is thrown)"
         return "the dice (a chance move)"
 
-    def _legalize(self, state: KrakatoaState, move: Move) -> Move:
+    def _legalize(self, state: KrakatoaState, move: KrakatoaMove) -> KrakatoaMove:
         """The canonical form of ``move`` if it is legal at ``state``, else IllegalMoveError."""
         if not isinstance(move, tuple) or not move:
             raise InvalidMoveError(f"not a Krakatoa move: {move!r}")
@@ -657,7 +730,7 @@ class KrakatoaEngine(Engine):
             raise IllegalMoveError("KR-4.3: only throw 1 may be rethrown, once")
         raise IllegalMoveError(f"KR-4.3: {text} is not possible now; expected {self._expected_text(state)}")
 
-    def _legalize_chance(self, state: KrakatoaState, kind: str, dice: tuple[str | None, ...]) -> Move:
+    def _legalize_chance(self, state: KrakatoaState, kind: str, dice: tuple[str | None, ...]) -> KrakatoaMove:
         step = state.step
         text = dice_text(dice)
         if step in ("roll:s", "roll:a", "roll:l"):  # KR-8.1 throw-off: only the thrown set
@@ -688,7 +761,7 @@ class KrakatoaEngine(Engine):
     # ---- auto (KR-8.4) -----------------------------------------------------------------------
     def auto_move(
         self, state: KrakatoaState, seat: int | None = None, rng: random.Random | None = None, style: str = "sensible"
-    ) -> Move:
+    ) -> KrakatoaMove:
         """KR-8.4: the decision worth the most expected points on the throw at hand (no randomness)."""
         step = state.step
         if step == "set":
@@ -723,19 +796,19 @@ class KrakatoaEngine(Engine):
             quick.append(QuickMove("auto", (MoveLabel("btn.auto"),), "extra"))
         return quick
 
-    def chance_outcomes(self, state: KrakatoaState) -> list[tuple[Move, float]]:
+    def chance_outcomes(self, state: KrakatoaState) -> list[tuple[KrakatoaMove, float]]:
         """KR-10.5: each distinct outcome once with its exact probability (as a float)."""
         if not state.step.startswith("roll"):
             raise IllegalMoveError("not a chance node")
         return [(m, float(p)) for m, p in _chance_table(state.dice, state.step)]
 
-    def chance_outcomes_exact(self, state: KrakatoaState) -> list[tuple[Move, Fraction]]:
+    def chance_outcomes_exact(self, state: KrakatoaState) -> list[tuple[KrakatoaMove, Fraction]]:
         """As ``chance_outcomes`` with exact fractions (they sum to exactly 1)."""
         if not state.step.startswith("roll"):
             raise IllegalMoveError("not a chance node")
         return list(_chance_table(state.dice, state.step))
 
-    def draw_chance(self, state: KrakatoaState, rng: random.Random) -> Move:
+    def draw_chance(self, state: KrakatoaState, rng: random.Random) -> KrakatoaMove:
         """Simulate the dice (KR-8.1, KR-8.2) with ``rng``; same law as ``chance_outcomes``."""
         step = state.step
         if step in ("roll:s", "roll:a", "roll:l"):
@@ -767,7 +840,7 @@ class KrakatoaEngine(Engine):
         return ("roll" if struck else "scratch", dice_text(new))
 
     # ---- apply ---------------------------------------------------------------------------------
-    def apply(self, state: KrakatoaState, move: Move) -> KrakatoaState:
+    def apply(self, state: KrakatoaState, move: KrakatoaMove) -> KrakatoaState:
         move = self._legalize(state, move)
         text = self.format_move(state, move)
         base = _with(state, ply=state.ply + 1, last_move=text)
@@ -934,7 +1007,9 @@ class KrakatoaEngine(Engine):
         return state.phase in ("play", "bonus") and state.step != "throw" and self.to_move(state) == seat
 
     # ---- outcome -----------------------------------------------------------------------------
-    def events(self, before: KrakatoaState, move: Move, after: KrakatoaState) -> list[tuple[str, dict[str, Any]]]:
+    def events(
+        self, before: KrakatoaState, move: KrakatoaMove, after: KrakatoaState
+    ) -> list[tuple[str, dict[str, Any]]]:
         """The throw-off's result or tie (KR-4.1), a scratch (KR-3.7) and every bonus earned (KR-3.3-3.5)."""
         found: list[tuple[str, dict[str, Any]]] = []
         if before.phase == "throwoff" and after.throwoff_log != before.throwoff_log:
@@ -987,7 +1062,7 @@ class KrakatoaEngine(Engine):
         )
 
     # ---- view ------------------------------------------------------------------------------------
-    def view(self, state: KrakatoaState, viewer: int | None) -> dict[str, Any]:
+    def view(self, state: KrakatoaState, viewer: int | None) -> KrakatoaView:
         """KR-9.1: everything is public; the same dict for every viewer (shape: module docstring)."""
         result = self.outcome(state)
         changed = changed_dice(state.prev_dice, state.dice) if state.thrown else []
@@ -1048,18 +1123,19 @@ class KrakatoaEngine(Engine):
             "auto": auto,
         }
 
-    def _sheet_rounds(self, state: KrakatoaState, side: int) -> list[list[dict[str, Any]]]:
+    def _sheet_rounds(self, state: KrakatoaState, side: int) -> list[list[KrakatoaSheetEntry]]:
         """One side's score sheet by round (KR-3): its scored throws, and the throw in progress."""
-        rounds: list[list[dict[str, Any]]] = [[] for _ in range(ROUNDS)]
+        rounds: list[list[KrakatoaSheetEntry]] = [[] for _ in range(ROUNDS)]
         for rnd, label, points, marks, scratch, seat, rethrown in state.sheet[side] if state.sheet else ():
             rounds[rnd - 1].append(
                 {"throw": label, "points": points, "marks": marks, "scratch": scratch, "seat": seat,
                  "rethrown": rethrown}
             )
-        if state.phase in ("play", "bonus") and state.side == side:
+        acting = state.seat  # the side acting is this seat's (None: nobody acts)
+        if state.phase in ("play", "bonus") and acting is not None and state.side == side:
             rounds[state.round - 1].append(
                 {"throw": self._label(state), "points": None, "marks": state.marks[side][0], "scratch": False,
-                 "seat": state.seat, "rethrown": state.step == "roll:again"}
+                 "seat": acting, "rethrown": state.step == "roll:again"}
             )
         return rounds
 
@@ -1299,7 +1375,7 @@ def _check_entry(e: Any) -> tuple[Any, ...]:
     return (rnd, label, points, marks, scratch, seat, rethrown)
 
 
-def _throw_dict(last: tuple[Any, ...] | None) -> dict[str, Any] | None:
+def _throw_dict(last: tuple[Any, ...] | None) -> KrakatoaLastThrow | None:
     """The view's form of ``last_throw``."""
     if last is None:
         return None
@@ -1346,9 +1422,9 @@ def changed_dice(prev: tuple[str | None, ...] | None, dice: tuple[str | None, ..
 
 
 @lru_cache(maxsize=2048)
-def _chance_table(dice: tuple[str | None, ...], step: str) -> tuple[tuple[Move, Fraction], ...]:
+def _chance_table(dice: tuple[str | None, ...], step: str) -> tuple[tuple[KrakatoaMove, Fraction], ...]:
     """KR-10.5: the distinct outcomes of a chance node with exact probabilities, canonical order."""
-    out: list[tuple[Move, Fraction]] = []
+    out: list[tuple[KrakatoaMove, Fraction]] = []
     if step in ("roll:s", "roll:a", "roll:l"):
         x = SETS.index(step[5])
         for faces, p in FRESH_SET.items():

@@ -35,33 +35,8 @@ every position since the game's first or loaded position) with its ``marks`` (tw
 when a third occurrence is possible), the options, and the last move in its public form (PL-9.5)
 with the squares it touched.
 
-View (``view(state, viewer)``; ``viewer`` a seat or None for a spectator)::
-
-    {
-      "game": "plateau", "viewer": 0 | 1 | None, "players": 2,
-      "to_move": 0 | 1 | None, "actors": [seat] or [],
-      "ply": int, "position": view notation (PL-10.3) of this viewer,
-      "last_move": public form of the last move (PL-9.5, "+??.r?@a1", "a1:2-a3") | None,
-      "highlight": squares the last move touched: [origin, stops..., destination] for a move,
-                   [square] for an opening / onboard / stomp, [] otherwise,
-      "outcome": PL-10.6 text | None, "winners": [seat...], "reason": PL-10.6 code | None,
-      "board": 4 ranks (rank 4 first, down to rank 1), each 4 stacks (file a→d), each a list of
-               pieces bottom→top, a piece being
-               {"owner": 0|1, "up": "r"|"b"|"o"|"x"|"?", "down": same, "up_public": bool,
-                "down_public": bool}   # "?" = this viewer does not know the face
-      "reserves": [r0, r1]: a list of type codes ("rb", "xx", ...; repeated, canonical order)
-                  for the viewer's own reserve (every reserve once the game is over), else the
-                  number of pieces in it,
-      "reserve_sizes": [n0, n1],
-      "prisoners": [[type codes], [type codes]]  # prisoners[P] = enemy pieces held by P (public),
-      "phase": "open" | "turn" | "reply" | "refused",
-      "side": 0 | 1,                 # the side field of the position (also when the game is over)
-      "tender": {"types": [codes], "value": int, "tenderer": seat} | None,   # phase "reply"
-      "refused": int | None,         # phase "refused": the refused tender's value t
-      "options": {"repetition_draw": bool, "max_plies": int},
-    }
-
-After the game ends every view shows the full position (PL-8.6, PL-9.4).
+View (``view(state, viewer)``; ``viewer`` a seat or None for a spectator): a ``PlateauView``, its
+keys documented where it is defined.  After the game ends every view shows the full position (PL-8.6, PL-9.4).
 """
 
 from __future__ import annotations
@@ -70,15 +45,16 @@ import itertools
 import random
 import re
 from bisect import bisect_right
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from itertools import accumulate, compress, repeat
 from operator import call, getitem, itemgetter
-from typing import Any, NamedTuple
+from typing import Any, Final, Literal, NamedTuple, TypedDict
 
 from engines.base import (
     Engine,
     GameDescription,
+    GameView,
     IllegalMoveError,
     InvalidMoveError,
     Option,
@@ -180,16 +156,97 @@ KNIGHT = tuple(_knights(sq) for sq in range(16))
 KNIGHT_MID = tuple({fin: mid for mid, fin in KNIGHT[sq]} for sq in range(16))
 
 # ---- moves (PL-10.4) ---------------------------------------------------------------------------
-# Moves are plain tuples (hashable, cheap):
-#   (K_OPEN, sq, bottom_pair, top_pair)           "+xx.rb@a1"
-#   (K_ONBOARD, sq, level, pair)                  "+xr@c2", "+rr@c2:0"  (level always explicit)
-#   (K_MOVE, flip, origin, k, ((sq, j), ...), dest)  "*a1:2-b2:1-c3"
-#   (K_STOMP, flip, sq)                           "a2!", "*c3!"
-#   (K_TENDER, counts7), (K_RETURN, counts7)      "tender:rr.2xx", "return:bb"
-#   (K_REFUSE,), (K_PASS,)
-K_OPEN, K_ONBOARD, K_MOVE, K_STOMP, K_TENDER, K_RETURN, K_REFUSE, K_PASS = range(8)
-PASS = (K_PASS,)
-REFUSE = (K_REFUSE,)
+# A move is a named tuple of its kind (hashable, cheap), its first field the kind's number: so a
+# move compares and hashes as the plain tuple of its fields, the kinds never compare equal to each
+# other (a tender and a return of the same prisoners differ), and ``move[0]`` tells the kind (mypy
+# narrows ``PlateauMove`` on it).  Squares are 0-15 (``NAMES``), a face pair is up face then down
+# face (``CHOICES``), a type list is 7 counts in ``TYPE_CODES`` order.
+K_OPEN: Final = 0
+K_ONBOARD: Final = 1
+K_MOVE: Final = 2
+K_STOMP: Final = 3
+K_TENDER: Final = 4
+K_RETURN: Final = 5
+K_REFUSE: Final = 6
+K_PASS: Final = 7
+
+
+class OpeningMove(NamedTuple):
+    """PL-2.2 ``+xx.rb@a1``: two reserve pieces as a stack on an empty perimeter square."""
+
+    kind: Literal[0]  # K_OPEN
+    square: int
+    bottom: str
+    top: str
+
+
+class OnboardMove(NamedTuple):
+    """PL-4.1 ``+xr@c2``, ``+rr@c2:0``: a reserve piece into a stack (the level always explicit here)."""
+
+    kind: Literal[1]  # K_ONBOARD
+    square: int
+    level: int
+    pair: str
+
+
+class StackMove(NamedTuple):
+    """PL-5 ``*a1:2-b2:1-c3``: flip first or not, lift ``lifted`` (k) pieces at ``origin``, go on with
+    j pieces at each ``(square, j)`` stop, land on ``dest``."""
+
+    kind: Literal[2]  # K_MOVE
+    flip: bool
+    origin: int
+    lifted: int
+    stops: tuple[tuple[int, int], ...]
+    dest: int
+
+
+class StompMove(NamedTuple):
+    """PL-5.8 ``a2!``, ``*c3!``: the top unit captures in its own stack (flipped first or not)."""
+
+    kind: Literal[3]  # K_STOMP
+    flip: bool
+    square: int
+
+
+class TenderMove(NamedTuple):
+    """PL-7.1 ``tender:rr.2xx``: prisoners offered in exchange."""
+
+    kind: Literal[4]  # K_TENDER
+    counts: tuple[int, ...]
+
+
+class ReturnMove(NamedTuple):
+    """PL-7.2 ``return:bb``: prisoners given back for a tender (the exchange is made, PL-7.3)."""
+
+    kind: Literal[5]  # K_RETURN
+    counts: tuple[int, ...]
+
+
+class RefuseMove(NamedTuple):
+    """PL-7.2 ``refuse``: no prisoner fits under the tender's value."""
+
+    kind: Literal[6]  # K_REFUSE
+
+
+class PassMove(NamedTuple):
+    """PL-3.2 ``pass``: only when nothing else is legal."""
+
+    kind: Literal[7]  # K_PASS
+
+
+#: a Plateau move, of any kind
+PlateauMove = OpeningMove | OnboardMove | StackMove | StompMove | TenderMove | ReturnMove | RefuseMove | PassMove
+#: a move of a stack on the board (PL-5): what may capture (PL-6)
+BoardMove = StackMove | StompMove
+
+PASS = PassMove(K_PASS)
+REFUSE = RefuseMove(K_REFUSE)
+#: ``_new_move(StackMove, (K_MOVE, ...))`` is ``StackMove(K_MOVE, ...)`` without the named tuple's
+#: Python-level ``__new__`` (a fraction of its cost): the move generator builds hundreds of moves a
+#: listing, so it builds them this way (the fields in order, which mypy does not check here:
+#: ``test_every_move_is_the_named_tuple_of_its_kind`` does)
+_new_move = tuple.__new__
 ZERO7 = (0, 0, 0, 0, 0, 0, 0)
 # memo sizes (entries) before a memo is emptied: they bound the memory a long-running bot spends
 _MEMO_LIMIT = 100_000  # small values: per-stack codes and levels, per-ray counts
@@ -386,7 +443,7 @@ def _levels(board: tuple[tuple[int, ...], ...], p: int) -> list[tuple[int, ...]]
     return levels
 
 
-def _onboard_at(board: tuple[tuple[int, ...], ...], p: int, facts: list[int], slot: int, pair: str) -> tuple:
+def _onboard_at(board: tuple[tuple[int, ...], ...], p: int, facts: list[int], slot: int, pair: str) -> OnboardMove:
     """The onboard of ``pair`` into the slot-th (square, level) place of ``_onboard_slots``
     (``facts``: ``_facts(board, p)``)."""
     ends = list(accumulate(map(_places_of_fact, facts)))  # places on the squares up to each one
@@ -397,7 +454,7 @@ def _onboard_at(board: tuple[tuple[int, ...], ...], p: int, facts: list[int], sl
         if len(_LEVELS[p]) > _MEMO_LIMIT:
             _LEVELS[p].clear()
         levels = _LEVELS[p][s] = _slot_levels(s, p)
-    return (K_ONBOARD, sq, levels[slot - (ends[sq - 1] if sq else 0)], pair)
+    return _new_move(OnboardMove, (K_ONBOARD, sq, levels[slot - (ends[sq - 1] if sq else 0)], pair))
 
 
 def _onboard_slots(board: tuple[tuple[int, ...], ...], p: int) -> list[tuple[int, int]]:
@@ -506,7 +563,7 @@ def _reach(origin: int, n: int, faces: frozenset[int]) -> tuple[int, ...]:
 #: by (origin, capped N, up, down): an itemgetter of the codes of the squares a move can touch
 _REACH_GETTERS: list[Any] = [None] * (16 * 4 * 4 * 4)
 #: memo (a pure function of its key): an origin's full move list
-_MOVES_MEMO: dict[tuple, tuple] = {}
+_MOVES_MEMO: dict[tuple, tuple[BoardMove, ...]] = {}
 
 
 def _origin_key(board: tuple[tuple[int, ...], ...], origin: int, codes: list[int]) -> tuple:
@@ -544,7 +601,7 @@ def _origin_plan(board: tuple[tuple[int, ...], ...], origin: int, codes: list[in
     return total, tuple(buckets)
 
 
-def _origin_moves(board: tuple[tuple[int, ...], ...], origin: int, codes: list[int]) -> tuple:
+def _origin_moves(board: tuple[tuple[int, ...], ...], origin: int, codes: list[int]) -> tuple[BoardMove, ...]:
     """PL-5: every move and stomp from ``origin`` (a stack of the player whose ``codes`` these are)."""
     key = _origin_key(board, origin, codes)
     moves = _MOVES_MEMO.get(key)
@@ -552,7 +609,7 @@ def _origin_moves(board: tuple[tuple[int, ...], ...], origin: int, codes: list[i
         if len(_MOVES_MEMO) > _MOVES_LIMIT:
             _MOVES_MEMO.clear()
         _, buckets = _origin_plan(board, origin, codes)
-        out: list = []
+        out: list[BoardMove] = []
         for bucket in buckets:
             out.extend(_all_bucket_moves(origin, bucket, codes, key[1] >> 6))
         moves = _MOVES_MEMO[key] = tuple(out)
@@ -725,16 +782,17 @@ SQUARES = range(16)
 _is_own_stack = (1).__lt__
 
 
-def _bucket_moves(origin: int, bucket: tuple, codes: list[int], unit_mask: int, k: int) -> list:
+def _bucket_moves(origin: int, bucket: tuple, codes: list[int], unit_mask: int, k: int) -> list[BoardMove]:
     """The moves of one bucket of ``_origin_plan`` lifting k pieces."""
     _, flip, kind, path, _ = bucket
     if kind == 0:
-        return [(K_STOMP, flip, origin)]
+        return [_new_move(StompMove, (K_STOMP, flip, origin))]
     mask = unit_mask & ((1 << k) - 1)
     if kind == 1:  # PL-5.7: land on F, perhaps after a stop on M
         mid, fin = path
-        out: list[tuple] = [(K_MOVE, flip, origin, k, (), fin)]
-        out.extend((K_MOVE, flip, origin, k, ((mid, j),), fin) for j, _ in _stop_options(codes[mid], k, mask))
+        out: list[BoardMove] = [_new_move(StackMove, (K_MOVE, flip, origin, k, (), fin))]
+        out.extend(_new_move(StackMove, (K_MOVE, flip, origin, k, ((mid, j),), fin))
+                   for j, _ in _stop_options(codes[mid], k, mask))
         return out
     marker = kind == 2
     size = len(path)
@@ -745,7 +803,7 @@ def _bucket_moves(origin: int, bucket: tuple, codes: list[int], unit_mask: int, 
     for i0 in range(size):
         sq0 = path[i0]
         if land[i0]:
-            append((K_MOVE, flip, origin, k, (), sq0))
+            append(_new_move(StackMove, (K_MOVE, flip, origin, k, (), sq0)))
         if i0 == size - 1:
             break
         for j0, m1 in _stop_options(codes[sq0], k, mask):
@@ -753,25 +811,26 @@ def _bucket_moves(origin: int, bucket: tuple, codes: list[int], unit_mask: int, 
             for i1 in range(i0 + 1, size):
                 sq1 = path[i1]
                 if land[i1]:
-                    append((K_MOVE, flip, origin, k, st0, sq1))
+                    append(_new_move(StackMove, (K_MOVE, flip, origin, k, st0, sq1)))
                 if i1 < size - 1 and land[size - 1]:
                     sq2 = path[size - 1]
                     for j1, _ in _stop_options(codes[sq1], j0, m1):
-                        append((K_MOVE, flip, origin, k, (*st0, (sq1, j1)), sq2))
+                        append(_new_move(StackMove, (K_MOVE, flip, origin, k, (*st0, (sq1, j1)), sq2)))
     return out
 
 
-def _all_bucket_moves(origin: int, bucket: tuple, codes: list[int], unit_mask: int) -> list:
+def _all_bucket_moves(origin: int, bucket: tuple, codes: list[int], unit_mask: int) -> list[BoardMove]:
     if bucket[2] == 0:
-        return [(K_STOMP, bucket[1], origin)]
-    out = []
+        return [_new_move(StompMove, (K_STOMP, bucket[1], origin))]
+    out: list[BoardMove] = []
     for k in range(1, len(bucket[4]) + 1):
         out.extend(_bucket_moves(origin, bucket, codes, unit_mask, k))
     return out
 
 
-def _stack_moves(board: tuple[tuple[int, ...], ...], p: int, out: list) -> list:
-    """PL-5: every move and stomp of player ``p`` (appended to ``out``)."""
+def _stack_moves(board: tuple[tuple[int, ...], ...], p: int) -> list[BoardMove]:
+    """PL-5: every move and stomp of player ``p``."""
+    out: list[BoardMove] = []
     codes = _codes(board, p)
     for origin in range(16):
         if codes[origin] >= 2:
@@ -779,21 +838,21 @@ def _stack_moves(board: tuple[tuple[int, ...], ...], p: int, out: list) -> list:
     return out
 
 
-def stack_moves(state: PlateauState) -> list:
+def stack_moves(state: PlateauState) -> list[BoardMove]:
     """PL-5: the moves and stomps of the side to act, in ``_actions``' order: every move that may
     capture (PL-6) is one of them (a fast path for players that look for captures). Empty when
     the side to act has no turn (the opening, a reply) or the game is over."""
     if state.result or (state.phase != PHASE_TURN and state.phase != PHASE_REFUSED):
         return []
-    return _stack_moves(state.board, state.side, [])
+    return _stack_moves(state.board, state.side)
 
 
-def _recipe_move(origin: int, recipe: tuple, codes: list[int], i: int, along: list[int] | None = None) -> tuple:
+def _recipe_move(origin: int, recipe: tuple, codes: list[int], i: int, along: list[int] | None = None) -> BoardMove:
     """The i-th move from ``origin`` (in the order of ``_origin_plan``'s buckets), building the
     moves of one (path, k) only.  ``along``: the moves along each path, when already counted."""
     n_stomps, flips, getters, tables, paths = recipe
     if i < n_stomps:
-        return (K_STOMP, flips[i], origin)
+        return _new_move(StompMove, (K_STOMP, flips[i], origin))
     i -= n_stomps
     if along is None:
         along = list(map(getitem, tables, map(call, getters, repeat(codes))))
@@ -803,7 +862,7 @@ def _recipe_move(origin: int, recipe: tuple, codes: list[int], i: int, along: li
             continue
         flip, kind, path = paths[index]
         if kind != 1 and len(path) == 1:  # a one-square line: one landing per k, no stop (PL-5.4)
-            return (K_MOVE, flip, origin, i + 1, (), path[0])
+            return _new_move(StackMove, (K_MOVE, flip, origin, i + 1, (), path[0]))
         by_k = tables[index].split(getters[index](codes))
         for k, count in enumerate(by_k, 1):
             if i < count:
@@ -816,7 +875,7 @@ def _recipe_move(origin: int, recipe: tuple, codes: list[int], i: int, along: li
 _ONBOARD_SOURCE, _TENDER_SOURCE = 16, 17
 
 
-def _tenders(state: PlateauState) -> tuple:
+def _tenders(state: PlateauState) -> tuple[TenderMove, ...]:
     """PL-7.1 / PL-7.4: tenders open to the side to act."""
     p = state.side
     mine, theirs = state.prisoners[p], state.prisoners[1 - p]
@@ -826,22 +885,22 @@ def _tenders(state: PlateauState) -> tuple:
 
 
 @lru_cache(maxsize=4096)
-def _tenders_above(mine: tuple[int, ...], floor: int) -> tuple:
-    return tuple((K_TENDER, c) for c, v in _subsets_with_values(mine) if v > floor)
+def _tenders_above(mine: tuple[int, ...], floor: int) -> tuple[TenderMove, ...]:
+    return tuple(TenderMove(K_TENDER, c) for c, v in _subsets_with_values(mine) if v > floor)
 
 
-def _replies(state: PlateauState) -> list:
+def _replies(state: PlateauState) -> list[PlateauMove]:
     """PL-7.2: returns worth at least m, and refuse when m = 0."""
     p = state.side
     t = value_of(state.tender)
     m = best_under(state.prisoners[p], t)
-    out: list = [(K_RETURN, c) for c, v in _subsets_with_values(state.prisoners[p]) if v >= m]
+    out: list[PlateauMove] = [ReturnMove(K_RETURN, c) for c, v in _subsets_with_values(state.prisoners[p]) if v >= m]
     if m == 0:
         out.append(REFUSE)
     return out
 
 
-def _actions(state: PlateauState) -> list:
+def _actions(state: PlateauState) -> list[PlateauMove]:
     """Every action of the side to act, without the pass (unordered)."""
     p = state.side
     if state.phase == PHASE_REPLY:
@@ -849,12 +908,13 @@ def _actions(state: PlateauState) -> list:
     board = state.board
     if state.phase == PHASE_OPEN:
         pairs = _opening_pairs(state.reserves[p])
-        return [(K_OPEN, sq, a, b) for sq in PERIMETER if not board[sq] for a, b in pairs]
-    out: list = []
+        return [_new_move(OpeningMove, (K_OPEN, sq, a, b)) for sq in PERIMETER if not board[sq] for a, b in pairs]
+    out: list[PlateauMove] = []
     choices = _choices_for(state.reserves[p])
     if choices:
-        out.extend((K_ONBOARD, sq, level, c) for sq, level in _onboard_slots(board, p) for c in choices)
-    _stack_moves(board, p, out)
+        out.extend(_new_move(OnboardMove, (K_ONBOARD, sq, level, c))
+                   for sq, level in _onboard_slots(board, p) for c in choices)
+    out.extend(_stack_moves(board, p))
     out.extend(_tenders(state))
     return out
 
@@ -890,8 +950,64 @@ def _has_action(board, p: int, phase: int, reserves, prisoners, refused: int) ->
     return any(_origin_plan(board, o, codes)[0] for o in range(16) if codes[o] >= 2)
 
 
+# ---- views (PL-9) ------------------------------------------------------------------------------------
+class PlateauPiece(TypedDict):
+    """One piece as a viewer sees it: a face this viewer does not know is "?" (PL-9.4)."""
+
+    #: 0 Black, 1 White
+    owner: int
+    #: "r", "b", "o", "x" or "?"
+    up: str
+    down: str
+    #: whether each face is public (PL-9.3): the case marking of PL-10.1
+    up_public: bool
+    down_public: bool
+
+
+class PlateauTender(TypedDict):
+    """A pending tender (PL-7.1): its types, its value and who made it."""
+
+    types: list[str]
+    value: int
+    tenderer: int
+
+
+class PlateauOptions(TypedDict):
+    repetition_draw: bool
+    max_plies: int
+
+
+class PlateauView(GameView):
+    """What ``PlateauEngine.view`` gives ``viewer`` (PL-9), besides ``GameView``'s keys.
+
+    ``position`` is this viewer's view notation (PL-10.3); ``last_move`` the public form of the last
+    move (PL-9.5: ``+??.r?@a1``, ``a1:2-a3``); ``highlight`` the squares it touched: [origin,
+    stops..., destination] for a move, [square] for an opening, an onboard or a stomp, [] otherwise.
+    After the game ends every view shows the full position (PL-8.6, PL-9.4).
+    """
+
+    #: 4 ranks (rank 4 first, down to rank 1), each 4 stacks (file a→d), each a list of its pieces
+    #: bottom→top
+    board: list[list[list[PlateauPiece]]]
+    #: per seat: the viewer's own reserve (every reserve once the game is over) as a list of type codes
+    #: ("rb", "xx", ...; repeated, canonical order), another's as the number of pieces in it
+    reserves: list[list[str] | int]
+    reserve_sizes: list[int]
+    #: prisoners[P] = the enemy pieces P holds, as type codes (public)
+    prisoners: list[list[str]]
+    #: "open", "turn", "reply" or "refused"
+    phase: str
+    #: the side field of the position (also when the game is over)
+    side: int
+    #: the tender to reply to (phase "reply"), else None
+    tender: PlateauTender | None
+    #: the refused tender's value t (phase "refused"), else None
+    refused: int | None
+    options: PlateauOptions
+
+
 # ---- the engine -------------------------------------------------------------------------------------
-class PlateauEngine(Engine):
+class PlateauEngine(Engine[PlateauState, PlateauMove, PlateauView]):
     """Plateau (docs/spec/plateau.md).  Black = seat 0 moves first."""
 
     description = GameDescription(
@@ -945,13 +1061,13 @@ class PlateauEngine(Engine):
     def to_move(self, state: PlateauState) -> int | None:
         return None if state.result else state.side
 
-    def legal_moves(self, state: PlateauState, seat: int | None = None) -> list:
+    def legal_moves(self, state: PlateauState, seat: int | None = None) -> list[PlateauMove]:
         if seat is not None and seat != self.to_move(state):
             return []
         moves = self.unordered_moves(state)
         return sorted(moves, key=lambda m: self.format_move(state, m))
 
-    def unordered_moves(self, state: PlateauState) -> list:
+    def unordered_moves(self, state: PlateauState) -> list[PlateauMove]:
         """The legal moves as the rules produce them, before ``legal_moves`` sorts them by their text
         (the pass included when it is the only one): what perft and the computer player walk, where
         sorting some thousand texts per node would cost more than the rest."""
@@ -975,7 +1091,7 @@ class PlateauEngine(Engine):
         n += len(_tenders(state))
         return n or 1
 
-    def random_move(self, state: PlateauState, rng: random.Random) -> Any:
+    def random_move(self, state: PlateauState, rng: random.Random) -> PlateauMove:
         """A uniformly random legal move, drawn without listing every onboard."""
         if state.result:
             raise IllegalMoveError("PL-8.6: the game is over")
@@ -985,7 +1101,7 @@ class PlateauEngine(Engine):
             pairs = _opening_pairs(state.reserves[p])
             i = rng.randrange(len(squares) * len(pairs))
             a, b = pairs[i % len(pairs)]
-            return (K_OPEN, squares[i // len(pairs)], a, b)
+            return OpeningMove(K_OPEN, squares[i // len(pairs)], a, b)
         if state.phase == PHASE_REPLY:
             return rng.choice(_replies(state))
         board = state.board
@@ -1019,7 +1135,7 @@ class PlateauEngine(Engine):
                 i -= count
         return tenders[i - n_stack]
 
-    def playout_move(self, state: PlateauState, rng: random.Random) -> Any:
+    def playout_move(self, state: PlateauState, rng: random.Random) -> PlateauMove:
         """A random legal move for playouts (a search player's simulations): cheap, not uniform.
 
         In a normal turn it first draws a *source* uniformly: onboarding (PL-4), one of the side's
@@ -1062,17 +1178,17 @@ class PlateauEngine(Engine):
         return PASS
 
     # ---- notation ----------------------------------------------------------------------------------
-    def parse_move(self, state: PlateauState, text: str) -> Any:
+    def parse_move(self, state: PlateauState, text: str) -> PlateauMove:
         return _parse_move(state, text)
 
-    def format_move(self, state: PlateauState | None, move: Any) -> str:
+    def format_move(self, state: PlateauState | None, move: PlateauMove) -> str:
         return _format_move(state, move, public=False)
 
-    def public_move(self, state: PlateauState | None, move: Any) -> str:
+    def public_move(self, state: PlateauState | None, move: PlateauMove) -> str:
         """PL-9.5: ``?`` for each face still hidden after an opening or onboard."""
         return _format_move(state, move, public=True)
 
-    def private_changes(self, state: PlateauState, move: Any) -> tuple[int, ...]:
+    def private_changes(self, state: PlateauState, move: PlateauMove) -> tuple[int, ...]:
         """PL-9.2, PL-9.5: the mover after an opening or onboard (the move holds faces its public form
         hides); both players once an exchange completes (pieces go back to hidden reserves, PL-7.3)."""
         if move[0] == K_RETURN:
@@ -1082,7 +1198,7 @@ class PlateauEngine(Engine):
         return ()
 
     # ---- apply -------------------------------------------------------------------------------------
-    def apply(self, state: PlateauState, move: Any) -> PlateauState:
+    def apply(self, state: PlateauState, move: PlateauMove) -> PlateauState:
         if state.result:
             raise IllegalMoveError(f"PL-8.6: the game is over ({state.result})")
         # the move's shape is checked here and its parts by the handlers' readers (_square, _choice,
@@ -1107,24 +1223,25 @@ class PlateauEngine(Engine):
             return self.to_position(state)  # PL-8.6: a finished game shows everything
         return _position_text(state, viewer=viewer, full=False)
 
-    def final_view(self, state: PlateauState) -> dict[str, Any]:
+    def final_view(self, state: PlateauState) -> PlateauView:
         """PL-8.6 at any ending: a finished game shows everything, however it finished."""
         view = self._view(state, None, reveal=True)
-        view.update(to_move=None, actors=[])
+        view["to_move"] = None
+        view["actors"] = []
         return view
 
-    def view(self, state: PlateauState, viewer: int | None) -> dict[str, Any]:
+    def view(self, state: PlateauState, viewer: int | None) -> PlateauView:
         return self._view(state, viewer)
 
-    def _view(self, state: PlateauState, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
+    def _view(self, state: PlateauState, viewer: int | None, reveal: bool = False) -> PlateauView:
         if viewer is not None and viewer not in (0, 1):
             raise ValueError(f"seat {viewer} is not in this game")
         over = bool(state.result) or reveal
-        ranks = []
+        ranks: list[list[list[PlateauPiece]]] = []
         for rank in range(3, -1, -1):
-            row = []
+            row: list[list[PlateauPiece]] = []
             for f in range(4):
-                stack = []
+                stack: list[PlateauPiece] = []
                 for p in state.board[rank * 4 + f]:
                     owner = p & 1
                     sees = over or viewer == owner
@@ -1140,11 +1257,11 @@ class PlateauEngine(Engine):
                     )
                 row.append(stack)
             ranks.append(row)
-        reserves: list[Any] = [
+        reserves: list[list[str] | int] = [
             types_list(r) if over or viewer == q else sum(r) for q, r in enumerate(state.reserves)
         ]
         outcome = self.outcome(state)
-        tender = None
+        tender: PlateauTender | None = None
         if state.phase == PHASE_REPLY:
             tender = {"types": types_list(state.tender), "value": value_of(state.tender), "tenderer": 1 - state.side}
         to_move = self.to_move(state)
@@ -1219,7 +1336,7 @@ class PlateauEngine(Engine):
             return self.count_moves(state)
         return sum(self.perft(self.apply(state, m), depth - 1) for m in self.unordered_moves(state))
 
-    def determinize(self, view: Mapping[str, Any], seat: int | None, rng: random.Random) -> PlateauState:
+    def determinize(self, view: PlateauView, seat: int | None, rng: random.Random) -> PlateauState:
         return determinize(view, seat, rng)
 
 
@@ -1585,7 +1702,7 @@ def _with_reserve(reserves, p: int, new: tuple[int, ...]):
     return (new, reserves[1]) if p == 0 else (reserves[0], new)
 
 
-def _apply_open(state: PlateauState, move: tuple) -> PlateauState:
+def _apply_open(state: PlateauState, move: OpeningMove) -> PlateauState:
     _, sq, bottom, top = move
     if state.phase != PHASE_OPEN:
         raise IllegalMoveError("PL-2.2: the opening placement is over")
@@ -1614,7 +1731,7 @@ _ONBOARD_PIECE = tuple(
 )
 
 
-def _apply_onboard(state: PlateauState, move: tuple) -> PlateauState:
+def _apply_onboard(state: PlateauState, move: OnboardMove) -> PlateauState:
     _, sq, level, pair = move
     if state.phase != PHASE_TURN and state.phase != PHASE_REFUSED:
         _need_turn(state, "an onboard")
@@ -1676,7 +1793,7 @@ def _add_prisoners(prisoners, p: int, captured: tuple[int, ...]):
     return (tuple(mine), prisoners[1]) if p == 0 else (prisoners[0], tuple(mine))
 
 
-def _apply_stomp(state: PlateauState, move: tuple) -> PlateauState:
+def _apply_stomp(state: PlateauState, move: StompMove) -> PlateauState:
     _, flip, sq = move
     sq, s, n, face = _origin(state, flip, sq)
     p = state.side
@@ -1698,7 +1815,7 @@ def _stops(value: Any) -> tuple[tuple[int, Any], ...]:
     return tuple((_square(sq), j) for sq, j in value)
 
 
-def _apply_move(state: PlateauState, move: tuple) -> PlateauState:
+def _apply_move(state: PlateauState, move: StackMove) -> PlateauState:
     _, flip, origin, k, stops, dest = move
     origin, s, n, face = _origin(state, flip, origin)
     p = state.side
@@ -1786,7 +1903,7 @@ def _counts(value: Any) -> tuple[int, ...]:
     return value
 
 
-def _apply_tender(state: PlateauState, move: tuple) -> PlateauState:
+def _apply_tender(state: PlateauState, move: TenderMove) -> PlateauState:
     counts = _counts(move[1])
     _need_turn(state, "a tender")
     p = state.side
@@ -1806,7 +1923,7 @@ def _need_reply(state: PlateauState) -> None:
         raise IllegalMoveError("PL-7.2: there is no tender to reply to")
 
 
-def _apply_return(state: PlateauState, move: tuple) -> PlateauState:
+def _apply_return(state: PlateauState, move: ReturnMove) -> PlateauState:
     counts = _counts(move[1])
     _need_reply(state)
     p = state.side
@@ -1829,7 +1946,7 @@ def _apply_return(state: PlateauState, move: tuple) -> PlateauState:
     return _next(state, state.board, p, PHASE_TURN, ZERO7, 0, reserves, prisoners, (), text, ())
 
 
-def _apply_refuse(state: PlateauState, move: tuple) -> PlateauState:
+def _apply_refuse(state: PlateauState, move: RefuseMove) -> PlateauState:
     _need_reply(state)
     p = state.side
     t = value_of(state.tender)
@@ -1841,7 +1958,7 @@ def _apply_refuse(state: PlateauState, move: tuple) -> PlateauState:
                  ())  # fmt: skip
 
 
-def _apply_pass(state: PlateauState, move: tuple) -> PlateauState:
+def _apply_pass(state: PlateauState, move: PassMove) -> PlateauState:
     _need_turn(state, "a pass")
     if _has_action(state.board, state.side, state.phase, state.reserves, state.prisoners, state.refused):
         raise IllegalMoveError("PL-3.2: you may pass only when you have no other legal action")
@@ -1849,10 +1966,22 @@ def _apply_pass(state: PlateauState, move: tuple) -> PlateauState:
                  "pass", ())  # fmt: skip
 
 
-#: the length of each kind of move tuple (see "moves (PL-10.4)" above)
-_ARITY = {K_OPEN: 4, K_ONBOARD: 4, K_MOVE: 6, K_STOMP: 3, K_TENDER: 2, K_RETURN: 2, K_REFUSE: 1, K_PASS: 1}
+#: the kind of each kind's number (see "moves (PL-10.4)" above)
+_KINDS: dict[int, type[PlateauMove]] = {
+    K_OPEN: OpeningMove,
+    K_ONBOARD: OnboardMove,
+    K_MOVE: StackMove,
+    K_STOMP: StompMove,
+    K_TENDER: TenderMove,
+    K_RETURN: ReturnMove,
+    K_REFUSE: RefuseMove,
+    K_PASS: PassMove,
+}
+#: the length of each kind of move tuple
+_ARITY = {kind: len(named._fields) for kind, named in _KINDS.items()}
 
-_HANDLERS = {
+#: each kind's referee; ``apply`` checks a move's kind and length before it calls one
+_HANDLERS: dict[int, Callable[[PlateauState, Any], PlateauState]] = {
     K_OPEN: _apply_open,
     K_ONBOARD: _apply_onboard,
     K_MOVE: _apply_move,
@@ -1874,7 +2003,7 @@ _RE_STOP = re.compile(rf"-({_SQ}):(\d{{1,2}})")
 _EXAMPLES = "+xx.rb@a1, +xr@c2, a1:2-a3, *b2:1-c3, a2!, tender:rr.2xx, return:bb, refuse, pass"
 
 
-def _parse_move(state: PlateauState, text: str) -> tuple:
+def _parse_move(state: PlateauState, text: str) -> PlateauMove:
     if not isinstance(text, str):
         raise InvalidMoveError(f"a move is text, not {type(text).__name__}")
     raw = "".join(text.split()).lower()
@@ -1884,20 +2013,21 @@ def _parse_move(state: PlateauState, text: str) -> tuple:
         return PASS
     if raw == "refuse":
         return REFUSE
-    for word, kind in (("tender:", K_TENDER), ("return:", K_RETURN)):
-        if raw.startswith(word):
-            return (kind, parse_types(raw[len(word) :], InvalidMoveError, allow_empty=False))
+    if raw.startswith("tender:"):
+        return TenderMove(K_TENDER, parse_types(raw[7:], InvalidMoveError, allow_empty=False))
+    if raw.startswith("return:"):
+        return ReturnMove(K_RETURN, parse_types(raw[7:], InvalidMoveError, allow_empty=False))
     m = _RE_OPEN.fullmatch(raw)
     if m:
-        return (K_OPEN, SQUARE_OF[m.group(3)], _pair(m.group(1)), _pair(m.group(2)))
+        return OpeningMove(K_OPEN, SQUARE_OF[m.group(3)], _pair(m.group(1)), _pair(m.group(2)))
     m = _RE_ONBOARD.fullmatch(raw)
     if m:
         sq = SQUARE_OF[m.group(2)]
         level = len(state.board[sq]) if m.group(3) is None else int(m.group(3))
-        return (K_ONBOARD, sq, level, _pair(m.group(1)))
+        return OnboardMove(K_ONBOARD, sq, level, _pair(m.group(1)))
     m = _RE_STOMP.fullmatch(raw)
     if m:
-        return (K_STOMP, bool(m.group(1)), SQUARE_OF[m.group(2)])
+        return StompMove(K_STOMP, bool(m.group(1)), SQUARE_OF[m.group(2)])
     m = _RE_MOVE.fullmatch(raw)
     if m:
         origin = SQUARE_OF[m.group(2)]
@@ -1909,7 +2039,7 @@ def _parse_move(state: PlateauState, text: str) -> tuple:
         else:
             k = int(m.group(3))
         stops = tuple((SQUARE_OF[sq], int(j)) for sq, j in _RE_STOP.findall(m.group(4)))
-        return (K_MOVE, bool(m.group(1)), origin, k, stops, SQUARE_OF[m.group(5)])
+        return StackMove(K_MOVE, bool(m.group(1)), origin, k, stops, SQUARE_OF[m.group(5)])
     raise InvalidMoveError(f"{text!r} is not a Plateau move (examples: {_EXAMPLES})")
 
 
@@ -1919,32 +2049,33 @@ def _pair(text: str) -> str:
     return text
 
 
-def _format_move(state: PlateauState | None, move: tuple, public: bool) -> str:
+def _format_move(state: PlateauState | None, move: PlateauMove, public: bool) -> str:
+    # the kind by ``move[0]`` and the fields by position: a move typed in from outside may be any
+    # tuple, and whatever does not fit is refused below (never an AttributeError)
     try:
-        kind = move[0]
-        if kind == K_OPEN:
+        if move[0] == K_OPEN:
             _, sq, a, b = move
             if public:
                 return f"+??.{b[0]}?@{NAMES[sq]}"
             return f"+{a}.{b}@{NAMES[sq]}"
-        if kind == K_ONBOARD:
+        if move[0] == K_ONBOARD:
             _, sq, level, pair = move
             face = f"{pair[0]}?" if public else pair
             on_top = state is not None and level == len(state.board[sq])
             return f"+{face}@{NAMES[sq]}" if on_top else f"+{face}@{NAMES[sq]}:{level}"
-        if kind == K_MOVE:
+        if move[0] == K_MOVE:
             _, flip, origin, k, stops, dest = move
             text = f"{'*' if flip else ''}{NAMES[origin]}:{k}"
             return text + "".join(f"-{NAMES[sq]}:{j}" for sq, j in stops) + f"-{NAMES[dest]}"
-        if kind == K_STOMP:
+        if move[0] == K_STOMP:
             return f"{'*' if move[1] else ''}{NAMES[move[2]]}!"
-        if kind == K_TENDER:
+        if move[0] == K_TENDER:
             return f"tender:{format_types(move[1])}"
-        if kind == K_RETURN:
+        if move[0] == K_RETURN:
             return f"return:{format_types(move[1])}"
-        if kind == K_REFUSE:
+        if move[0] == K_REFUSE:
             return "refuse"
-        if kind == K_PASS:
+        if move[0] == K_PASS:
             return "pass"
     except (TypeError, ValueError, IndexError, KeyError):
         pass
@@ -1952,7 +2083,7 @@ def _format_move(state: PlateauState | None, move: tuple, public: bool) -> str:
 
 
 # ---- determinization --------------------------------------------------------------------------------
-def determinize(view: Mapping[str, Any], seat: int | None, rng: random.Random) -> PlateauState:
+def determinize(view: PlateauView, seat: int | None, rng: random.Random) -> PlateauState:
     """A full state consistent with everything ``seat`` (None: a spectator) may know from ``view``.
 
     Unknown enemy faces and the enemy reserve are drawn from the enemy pieces still unaccounted for

@@ -4,6 +4,8 @@
 ``layout_facts(game, view)`` says how big its smallest text and piece face are (issue 16).
 The renderer is only ever given a view (``engine.view(state, viewer)``), never a true state, so a
 public image cannot show a secret the spectator view does not hold.  Nothing here knows Discord.
+Here, where any game's view passes, a view is a ``GameView`` (``engines.base``); each game's module
+reads it as its own view TypedDict (``render.kona`` a ``KonaView`` ...), by names mypy checks.
 
 Names reach the pictures as the ``names`` argument (seat order), which the tables layer passes with
 every view (``tables.service`` -> ``tables.rendering``).  Two optional arguments explain more:
@@ -23,11 +25,14 @@ import io
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageChops
 
 from render import theme
+
+if TYPE_CHECKING:  # the view's type only: render/ never imports engines/ when it runs
+    from engines.base import GameView
 
 _MODULES = {"kona": "render.kona", "carpniches": "render.kona", "plateau": "render.plateau", "k3": "render.k3",
             "krakatoa": "render.krakatoa"}
@@ -53,19 +58,19 @@ def _module(game: str):
     return importlib.import_module(_MODULES[key])
 
 
-def default_names(view: dict[str, Any]) -> list[str]:
+def default_names(view: GameView) -> list[str]:
     return [f"Player {i + 1}" for i in range(int(view.get("players", 2)))]
 
 
-def draw(game: str, view: dict[str, Any], names: Sequence[str] | None = None, *,
-         result: dict[str, Any] | None = None, previous: dict[str, Any] | None = None) -> Image.Image:
+def draw(game: str, view: GameView, names: Sequence[str] | None = None, *,
+         result: dict[str, Any] | None = None, previous: GameView | None = None) -> Image.Image:
     """The RGB picture of ``view`` (before palette mapping)."""
     return _module(game).draw(view, list(names) if names else default_names(view), result=result,
                               previous=previous)
 
 
-def render(game: str, view: dict[str, Any], names: Sequence[str] | None = None, *,
-           result: dict[str, Any] | None = None, previous: dict[str, Any] | None = None) -> bytes:
+def render(game: str, view: GameView, names: Sequence[str] | None = None, *,
+           result: dict[str, Any] | None = None, previous: GameView | None = None) -> bytes:
     """PNG bytes of ``view``: the same arguments always give the same bytes."""
     return theme.to_png(draw(game, view, names, result=result, previous=previous))
 
@@ -95,8 +100,8 @@ class LayoutFacts:
         return self.min_text_px * scale, self.min_face_px * scale
 
 
-def layout_facts(game: str, view: dict[str, Any], names: Sequence[str] | None = None, *,
-                 result: dict[str, Any] | None = None, previous: dict[str, Any] | None = None) -> LayoutFacts:
+def layout_facts(game: str, view: GameView, names: Sequence[str] | None = None, *,
+                 result: dict[str, Any] | None = None, previous: GameView | None = None) -> LayoutFacts:
     """Draw ``view`` noting every text, symbol and face as it is drawn (caches emptied first, so the
     cached sprites are drawn and noted too): the facts tests hold the pictures to."""
     with theme.recording() as marks:
@@ -104,7 +109,7 @@ def layout_facts(game: str, view: dict[str, Any], names: Sequence[str] | None = 
     return LayoutFacts(picture.width, picture.height, tuple(marks))
 
 
-def replay_frames(game: str, views: Sequence[dict[str, Any]]) -> list[int]:
+def replay_frames(game: str, views: Sequence[GameView]) -> list[int]:
     """Which views a replay shows: every view that changes the picture's board (a game's module may
     say what its board is with ``board_key(view)``: Krakatoa keeps one frame per throw decision
     that changes the dice or the sheet), sampled evenly down to what fits in ``REPLAY_MS``, the first
@@ -134,7 +139,7 @@ def replay_durations(game: str, frames: int) -> list[int]:
     return [frame_ms] * (frames - 1) + [LAST_FRAME_MS]
 
 
-def replay(game: str, views: Sequence[dict[str, Any]], names: Sequence[str] | None = None,
+def replay(game: str, views: Sequence[GameView], names: Sequence[str] | None = None,
            max_width: int = REPLAY_WIDTH, *, result: dict[str, Any] | None = None) -> bytes:
     """An animated GIF of a whole game, at most ``REPLAY_MS`` long (``replay_frames``: the views that
     change the board, sampled evenly for a long game), the last frame (with the result) held.

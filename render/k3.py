@@ -33,11 +33,14 @@ import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
 
 from render import theme
+
+if TYPE_CHECKING:  # the view's type only: render/ never imports engines/ when it runs
+    from engines.k3 import K3View
 
 WIDTH = 560
 MOUNTAIN_TOP = theme.FRAME_WIDTH + theme.TITLE_HEIGHT + 8 + 6
@@ -252,7 +255,7 @@ def _text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Ima
     """``text`` rendered once as a mask, with its offset from the anchor point (text is the costly
     part of a picture, and the same few labels come back in every image)."""
     face = theme.font(size, bold)
-    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    left, top, right, bottom = theme.text_box(text, size, bold, anchor)
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
     return mask, left, top
@@ -346,7 +349,7 @@ def _name(names: list[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
 
 
-def _status(view: dict[str, Any], names: list[str], over: bool = False) -> str:
+def _status(view: K3View, names: list[str], over: bool = False) -> str:
     """The title strip's line; a finished game says only that (the banner below says how)."""
     phase = view.get("phase")
     if over or phase == "over":
@@ -359,14 +362,15 @@ def _status(view: dict[str, Any], names: list[str], over: bool = False) -> str:
         info = view["players_info"]
         ready = sum(1 for p in info if p["state"] in ("built", "hidden"))
         return f"building: {ready} of {len(info)} ready"
-    if view.get("steal") is not None and view.get("taker") is not None:
-        return f"{_name(names, view['taker'])} takes a piece from {_name(names, view['steal'])}"
-    if view.get("to_move") is not None:
-        return f"{_name(names, view['to_move'])} to move"
+    steal, taker, to_move = view.get("steal"), view.get("taker"), view.get("to_move")
+    if steal is not None and taker is not None:
+        return f"{_name(names, taker)} takes a piece from {_name(names, steal)}"
+    if to_move is not None:
+        return f"{_name(names, to_move)} to move"
     return ""
 
 
-def _draw_mountain(img: Image.Image, view: dict[str, Any]) -> dict[str, tuple]:
+def _draw_mountain(img: Image.Image, view: K3View) -> dict[str, tuple]:
     """The mountain's pieces and open slots over the cached empty triangle; returns slot boxes by name."""
     boxes: dict[str, tuple] = {}
     ranks = view.get("mountain") or []
@@ -415,7 +419,7 @@ def _mountain_row(players: int, width: int, i: int, row: tuple[str | None, ...],
     return img, (x0, y0)
 
 
-def _draw_spare(img: Image.Image, view: dict[str, Any]) -> None:
+def _draw_spare(img: Image.Image, view: K3View) -> None:
     """K3-7.3: the spare white set aside with three players, in the legend cell."""
     if view.get("spare_white") and view.get("phase") in ("build", "play"):
         x0, y0, _, _ = _panel_box(3, 3)
@@ -450,7 +454,7 @@ def _frame_sprite(w: int, h: int, fill: tuple, outline: tuple | None, width: int
 def _draw_panel(
     img: Image.Image,
     draw: ImageDraw.ImageDraw,
-    view: dict[str, Any],
+    view: K3View,
     names: list[str],
     seat: int,
     labels: list[tuple[tuple[float, float], str, int]],
@@ -493,7 +497,7 @@ def _draw_panel(
     return _draw_panel_pyramid(img, view, seat, box, labels)
 
 
-def _draw_panel_header(img: Image.Image, view: dict[str, Any], names: list[str], seat: int, box: tuple,
+def _draw_panel_header(img: Image.Image, view: K3View, names: list[str], seat: int, box: tuple,
                        moving: bool, penalised: bool, winner: bool) -> tuple[int, int, int]:
     """A panel's badge, name, piece count and what the player is doing; the colour its texts sit on."""
     x0, y0, x1, _ = box
@@ -529,7 +533,7 @@ def _draw_panel_header(img: Image.Image, view: dict[str, Any], names: list[str],
     return ground
 
 
-def _draw_hand(img: Image.Image, view: dict[str, Any], seat: int, box: tuple, body_top: float, body_h: float,
+def _draw_hand(img: Image.Image, view: K3View, seat: int, box: tuple, body_top: float, body_h: float,
                ground: tuple[int, int, int]) -> None:
     """A dealt hand not built yet (K3-3): the viewer's own pieces, or a note for someone else's."""
     x0, _, x1, _ = box
@@ -547,7 +551,7 @@ def _draw_hand(img: Image.Image, view: dict[str, Any], seat: int, box: tuple, bo
         _paste(img, letter, cx, cy, cell - 3, cell * 0.8 - 2, "full")
 
 
-def _draw_panel_pyramid(img: Image.Image, view: dict[str, Any], seat: int, box: tuple,
+def _draw_panel_pyramid(img: Image.Image, view: K3View, seat: int, box: tuple,
                         labels: list[tuple[tuple[float, float], str, int]]) -> dict[str, tuple]:
     """A built pyramid (or the hidden one's back) and its side pieces; the boxes of its spots and side."""
     players = view["players"]
@@ -656,8 +660,8 @@ def _pyramid_row(players: int, box: tuple[int, int, int, int], sides: int, reser
     return img, mask, (x0, y0)
 
 
-def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None = None,
-         previous: dict[str, Any] | None = None) -> Image.Image:
+def draw(view: K3View, names: list[str], result: dict[str, Any] | None = None,
+         previous: K3View | None = None) -> Image.Image:
     """The picture of a K3 view (never the true state): title, mountain, one panel per seat, footer."""
     players = int(view["players"])
     ranks = view.get("mountain") or []
@@ -706,7 +710,7 @@ def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None =
     return img
 
 
-def _fixed_texts(view: dict[str, Any], boxes: dict[str, tuple]) -> list[tuple[str, Box]]:
+def _fixed_texts(view: K3View, boxes: dict[str, tuple]) -> list[tuple[str, Box]]:
     """The ink boxes of the coordinate labels drawn in cached layers: the mountain's rank numbers and
     file letters (``_background``) and each side column's "side" (``_pyramid_sprite``)."""
     players = int(view["players"])
@@ -734,8 +738,8 @@ def _fixed_texts(view: dict[str, Any], boxes: dict[str, tuple]) -> list[tuple[st
     return texts
 
 
-def _notes(view: dict[str, Any], names: list[str], result: dict[str, Any] | None,
-           previous: dict[str, Any] | None) -> list[tuple[str, str]]:
+def _notes(view: K3View, names: list[str], result: dict[str, Any] | None,
+           previous: K3View | None) -> list[tuple[str, str]]:
     """Under the picture: the last move in words, the result, options that differ from the
     defaults, whose private view this is."""
     players = int(view["players"])
@@ -745,8 +749,9 @@ def _notes(view: dict[str, Any], names: list[str], result: dict[str, Any] | None
     if ending is not None:
         winners, reason, losers = ending
         why = dict(WHY)
-        if reason == "no legal action" and view.get("turn") is not None:  # K3-8.3, with the player's name
-            why[reason] = f"{_name(names, view['turn'])} had no legal action"
+        turn = view.get("turn")
+        if reason == "no legal action" and turn is not None:  # K3-8.3, with the player's name
+            why[reason] = f"{_name(names, turn)} had no legal action"
         banner = theme.result_banner(names[:players], winners, reason, why, losers)
         if not winners and (view.get("options") or {}).get("cooperative") and reason in why:
             banner = f"Everyone loses: {why[reason]}"  # K3-8.3: the whole team loses together, no draw
@@ -765,7 +770,7 @@ def _notes(view: dict[str, Any], names: list[str], result: dict[str, Any] | None
     return notes
 
 
-def _active_before(view: dict[str, Any], seat: int) -> int:
+def _active_before(view: K3View, seat: int) -> int:
     """The nearest seat still in the game before ``seat`` in seat order."""
     info = view.get("players_info") or []
     n = int(view["players"])
@@ -776,7 +781,7 @@ def _active_before(view: dict[str, Any], seat: int) -> int:
     return (seat - 1) % n
 
 
-def _active_after(view: dict[str, Any], seat: int) -> int:
+def _active_after(view: K3View, seat: int) -> int:
     info = view.get("players_info") or []
     n = int(view["players"])
     for k in range(1, n + 1):
@@ -786,7 +791,7 @@ def _active_after(view: dict[str, Any], seat: int) -> int:
     return (seat + 1) % n
 
 
-def _supports(view: dict[str, Any], slot: str) -> tuple[str, str] | None:
+def _supports(view: K3View, slot: str) -> tuple[str, str] | None:
     """The letters under a mountain slot (K3-4.1: c2 rests on c1 and d1)."""
     ranks = view.get("mountain") or []
     try:
@@ -797,7 +802,7 @@ def _supports(view: dict[str, Any], slot: str) -> tuple[str, str] | None:
         return None
 
 
-def caption(view: dict[str, Any], names: list[str], previous: dict[str, Any] | None = None) -> str:
+def caption(view: K3View, names: list[str], previous: K3View | None = None) -> str:
     """The last move in words, with the reason of a penalty (K3-6.1) and of a steal (K3-6.3)."""
     last = str(view.get("last_move") or "")
     if not last:
@@ -811,8 +816,9 @@ def caption(view: dict[str, Any], names: list[str], previous: dict[str, Any] | N
         return f"{_name(names, seat)} built a pyramid"
     to_move = view.get("to_move")
     steal = view.get("steal")
-    if previous is not None and isinstance(previous.get("to_move"), int) and previous["to_move"] >= 0:
-        mover = int(previous["to_move"])
+    moved = None if previous is None else previous.get("to_move")  # who was to move before
+    if isinstance(moved, int) and moved >= 0:
+        mover = int(moved)
     elif steal is not None:
         mover = int(steal)  # the penalised player made the last placement
     elif isinstance(to_move, int) and to_move >= 0:
@@ -823,8 +829,9 @@ def caption(view: dict[str, Any], names: list[str], previous: dict[str, Any] | N
     letter = last[0]
     if letter == "x":  # a steal: the taker took a piece of the penalised player
         src = last[2:]
-        if previous is not None and previous.get("steal") is not None:
-            victim = int(previous["steal"])
+        penalised = None if previous is None else previous.get("steal")
+        if penalised is not None:
+            victim = int(penalised)
         elif isinstance(to_move, int) and to_move >= 0:
             victim = _active_before(view, to_move) if int(view["players"]) > 2 else 1 - to_move
         else:
@@ -850,6 +857,6 @@ def caption(view: dict[str, Any], names: list[str], previous: dict[str, Any] | N
     return text
 
 
-def board_key(view: dict[str, Any]) -> Any:
+def board_key(view: K3View) -> Any:
     """What a replay frame must change (render.replay_frames): every ply does."""
     return view.get("ply"), view.get("last_move"), view.get("phase")

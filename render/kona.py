@@ -18,11 +18,14 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
 
 from render import theme
+
+if TYPE_CHECKING:  # the view's type only: render/ never imports engines/ when it runs
+    from engines.kona import KonaView
 
 CELL = 80  # issue 16: the picture is 566 px wide, so a phone shows it at about 0.7 scale
 SIZE = 6
@@ -159,7 +162,7 @@ def _drawn_on(highlight: list[str]) -> set[tuple[int, int]]:
     """(row, file) of the squares the last-move boxes and arrow touch (with a margin for the arrow's
     ink edge and head)."""
     cells: set[tuple[int, int]] = set()
-    boxes = []
+    boxes: list[tuple[float, float, float, float]] = []
     for sq in highlight:
         x, y = square_xy(sq)
         boxes.append((x, y, x + CELL, y + CELL))
@@ -221,14 +224,14 @@ def _line_marker(draw: ImageDraw.ImageDraw, squares: list[str], owner: str) -> N
         draw.ellipse((x - 8, y - 8, x + 8, y + 8), fill=colour)
 
 
-def _status(view: dict[str, Any], over: bool) -> str:
+def _status(view: KonaView, over: bool) -> str:
     if over:
         return f"ply {view.get('ply', 0)} · game over"
     side = ANIMAL.get(view.get("side", "c"), "capybara")
     return f"ply {view.get('ply', 0)} · {side} to move"
 
 
-def _caption(view: dict[str, Any], names: list[str]) -> str:
+def _caption(view: KonaView, names: list[str]) -> str:
     """The last move in words: who moved which top piece from where to where (KO-4.3: as far as the
     tower was high)."""
     last = view.get("last_move")
@@ -247,7 +250,7 @@ def _caption(view: dict[str, Any], names: list[str]) -> str:
             f"{steps} square{'s' if steps != 1 else ''}")
 
 
-def _stack_at(view: dict[str, Any], square: str) -> str:
+def _stack_at(view: KonaView, square: str) -> str:
     board = view.get("board") or []
     f, r = ord(square[0]) - ord("a"), int(square[1:]) - 1
     try:
@@ -256,7 +259,7 @@ def _stack_at(view: dict[str, Any], square: str) -> str:
         return ""
 
 
-def _notes(view: dict[str, Any], names: list[str], result: dict[str, Any] | None) -> list[tuple[str, str]]:
+def _notes(view: KonaView, names: list[str], result: dict[str, Any] | None) -> list[tuple[str, str]]:
     notes = [("caption", _caption(view, names))]
     ending = theme.result_of(view, result)
     if ending is not None:
@@ -270,8 +273,8 @@ def _notes(view: dict[str, Any], names: list[str], result: dict[str, Any] | None
     return notes
 
 
-def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None = None,
-         previous: dict[str, Any] | None = None) -> Image.Image:
+def draw(view: KonaView, names: list[str], result: dict[str, Any] | None = None,
+         previous: KonaView | None = None) -> Image.Image:
     """The picture of a Kona view (``engines.kona`` documents its shape); names[0] is capybara."""
     names = list(names) + [f"Player {i + 1}" for i in range(len(names), 2)]
     blocks, extra = theme.lay_out_notes(WIDTH, _notes(view, names, result))
@@ -310,6 +313,6 @@ def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None =
     return img
 
 
-def board_key(view: dict[str, Any]) -> Any:
+def board_key(view: KonaView) -> Any:
     """What a replay frame must change (render.replay_frames): the towers."""
     return repr(view.get("board")), view.get("outcome")

@@ -26,11 +26,14 @@ sprites are cached; only theme colours (and their 0.2-step blends) are used.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
 
 from render import theme
+
+if TYPE_CHECKING:  # the view's type only: render/ never imports engines/ when it runs
+    from engines.krakatoa import KrakatoaThrowoffEntry, KrakatoaView
 
 WIDTH = 560
 TOP = theme.FRAME_WIDTH + theme.TITLE_HEIGHT + 8
@@ -187,21 +190,21 @@ def _background(sides: int, advanced: bool) -> Image.Image:
     return img
 
 
-def _side_name(view: dict[str, Any], names: list[str], side: int) -> str:
+def _side_name(view: KrakatoaView, names: list[str], side: int) -> str:
     seats = [seat for seat, s in enumerate(view["side_of_seat"]) if s == side]
     if view.get("teams"):
         return f"Team {side}: " + " & ".join(names[s] for s in seats)
     return names[seats[0]]
 
 
-def _status(view: dict[str, Any], over: bool) -> str:
+def _status(view: KrakatoaView, over: bool) -> str:
     text = "Game over" if over else _stage(view)
     if view.get("preset") == "basic":
         text += " · basic"
     return text
 
 
-def _stage(view: dict[str, Any]) -> str:
+def _stage(view: KrakatoaView) -> str:
     if view.get("outcome"):
         return "Game over"
     if view["phase"] == "throwoff":
@@ -216,7 +219,7 @@ def _stage(view: dict[str, Any]) -> str:
     return f"Round {view['round']} of 6 · throw {throw} of 5{which}"
 
 
-def _awaited(view: dict[str, Any], names: list[str]) -> str:
+def _awaited(view: KrakatoaView, names: list[str]) -> str:
     """What happens next, in words."""
     if view.get("outcome"):
         return f"Game over: {_result_words(view, names)}"
@@ -243,7 +246,7 @@ def _awaited(view: dict[str, Any], names: list[str]) -> str:
     return who
 
 
-def _result_words(view: dict[str, Any], names: list[str]) -> str:
+def _result_words(view: KrakatoaView, names: list[str]) -> str:
     """The outcome with names: "Bob wins with 145", "Ann & Cy win with 150", "... share the win"."""
     winners = view.get("winners") or []
     best = max(view["totals"])
@@ -322,8 +325,8 @@ def _prime() -> None:
         theme.prime_words(words, size, bold, anchor)
 
 
-def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None = None,
-         previous: dict[str, Any] | None = None) -> Image.Image:
+def draw(view: KrakatoaView, names: list[str], result: dict[str, Any] | None = None,
+         previous: KrakatoaView | None = None) -> Image.Image:
     """The picture of a Krakatoa view (any viewer: everything is public, KR-9.1)."""
     _prime()
     players = int(view["players"])
@@ -349,19 +352,19 @@ def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None =
     theme.paste_title_strip(img, "Krakatoa", names, acting, scores=scores, status=_status(view, over))
     _draw_dice(img, d, view)
     if over and not view.get("outcome"):  # ended outside the rules: no throw at hand, no current round
-        view = {**view, "seat": None, "side": None, "step": None, "phase": "over", "auto": None}
+        view = {**view, "seat": None, "side": None, "step": "", "phase": "over", "auto": None}  # no step at hand
     _draw_info(img, d, view, names, None if view.get("outcome") else "Game over")
     _draw_sheet(img, d, view, names)
     theme.paint_notes(img, background.height - theme.FRAME_WIDTH - 14, blocks)
     return img
 
 
-def _advanced(view: dict[str, Any]) -> bool:
+def _advanced(view: KrakatoaView) -> bool:
     """KR-7.1: the basic preset has no bonuses, so no marks, boxes or "Next" row to show."""
     return view.get("preset") != "basic"
 
 
-def caption(view: dict[str, Any], names: list[str]) -> str:
+def caption(view: KrakatoaView, names: list[str]) -> str:
     """The last throw and its score in words: "Ben, round 2 throw 3: 12 points (6 x2)"."""
     last = view.get("last_throw")
     if last is None:
@@ -380,13 +383,13 @@ def caption(view: dict[str, Any], names: list[str]) -> str:
     return f"{who}, {where}: {points} point{'s' if points != 1 else ''}{mult}"
 
 
-def board_key(view: dict[str, Any]) -> Any:
+def board_key(view: KrakatoaView) -> Any:
     """What a replay frame must change (render.replay_frames): the dice, the sheet or the totals;
     a decision that changes none of them (choosing a set, aiming) gets no frame of its own."""
     return repr(view.get("dice")), repr(view.get("sheet")), repr(view.get("totals")), view.get("outcome")
 
 
-def _draw_dice(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_dice(img: Image.Image, d: ImageDraw.ImageDraw, view: KrakatoaView) -> None:
     changed = set(view.get("changed") or [])
     thrown = view.get("thrown")
     step = view.get("step") or ""
@@ -430,7 +433,7 @@ def _crosshair(d: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
         d.line((cx, cy + r - 10, cx, cy + r + 6), fill=colour, width=width)
 
 
-def _draw_info(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str],
+def _draw_info(img: Image.Image, d: ImageDraw.ImageDraw, view: KrakatoaView, names: list[str],
                headline: str | None = None) -> None:
     """Below the dice: whose throw and which, the last throw (or the scratch banner), the bonuses
     just earned, the boxes left; during the throw-off, its table.  ``headline``: what a game that
@@ -447,6 +450,7 @@ def _draw_info(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], n
     seat = view["seat"]
     if seat is not None:
         side = view["side"]
+        assert side is not None  # the acting seat's side (KR-6.2)
         throw = view["throw"] or ""
         label = f"bonus box {throw[1:]}" if throw.startswith("b") else f"throw {throw} of 5"
         _paste_badge(img, (x0 + 10, y + 11), 10, seat, str(seat + 1), bg)
@@ -471,15 +475,15 @@ def _draw_info(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], n
         _text(img, (x0, y + 26), f"Auto would play: {view['auto']}", 15, fill=theme.MUTED, bg=bg)
 
 
-def _info_throwoff(img: Image.Image, view: dict[str, Any], names: list[str], x0: int, y: int, width: int) -> None:
+def _info_throwoff(img: Image.Image, view: KrakatoaView, names: list[str], x0: int, y: int, width: int) -> None:
     """The throw-off's table (KR-4): each side's set and points, who throws again, who starts."""
     bg = SOFT_PANEL
     _text(img, (x0, y), "Throw-off (one set each; highest starts)", 16, bold=True, bg=bg)
     y += 26
     status = view.get("throwoff")
-    last: dict[int, dict[str, Any]] = {}
-    for entry in view.get("throwoff_log") or []:
-        last[entry["side"]] = entry
+    last: dict[int, KrakatoaThrowoffEntry] = {}
+    for logged in view.get("throwoff_log") or []:
+        last[logged["side"]] = logged
     for side in range(view["sides"]):
         name = _fit(_side_name(view, names, side), 15, 170)
         entry = last.get(side)
@@ -495,11 +499,13 @@ def _info_throwoff(img: Image.Image, view: dict[str, Any], names: list[str], x0:
         _text(img, (x0 + 24, y + 9), f"{name}: {state}", 15, bg=bg, anchor="lm")
         y += 23
     if view["phase"] == "play":
-        text = _fit(f"{_side_name(view, names, view['start'])} starts round 1", 15, width, True)
+        start = view["start"]
+        assert start is not None  # play has begun: the throw-off chose the side that starts (KR-4.1, KR-4.2)
+        text = _fit(f"{_side_name(view, names, start)} starts round 1", 15, width, True)
         _text(img, (x0, y + 4), text, 15, bold=True, bg=bg)
 
 
-def _info_last_throw(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str],
+def _info_last_throw(img: Image.Image, d: ImageDraw.ImageDraw, view: KrakatoaView, names: list[str],
                      x0: int, x1: int, y: int) -> int:
     """The roll to keep or rethrow, or the last throw's points (a red banner for a scratch); the y below."""
     bg = SOFT_PANEL
@@ -507,7 +513,9 @@ def _info_last_throw(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, A
     last = view.get("last_throw")
     if view.get("step") == "keep":
         raw = sum(info["points"] for info in view["sets"].values() if info)
-        m1 = view["pending_marks"][view["side"]][0]
+        side = view["side"]
+        assert side is not None  # a throw 1 result to keep is the acting side's (KR-4.3)
+        m1 = view["pending_marks"][side][0]
         text = f"This roll scores {raw << m1} if kept" + (f" (raw {raw} x{2**m1})" if m1 else "")
         _text(img, (x0, y + 4), _fit(text, 16, width, True), 16, bold=True, bg=bg)
         return y + 30
@@ -530,7 +538,7 @@ def _info_last_throw(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, A
     return y
 
 
-def _info_bonuses(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, x1: int, y: int) -> int:
+def _info_bonuses(img: Image.Image, d: ImageDraw.ImageDraw, view: KrakatoaView, x0: int, x1: int, y: int) -> int:
     """Chips for the bonuses just earned (KR-3); the y below them."""
     bonuses = view.get("bonuses") or []
     cx = x0
@@ -546,7 +554,7 @@ def _info_bonuses(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]
     return y + 34 if bonuses else y
 
 
-def _draw_sheet(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
+def _draw_sheet(img: Image.Image, d: ImageDraw.ImageDraw, view: KrakatoaView, names: list[str]) -> None:
     sides = int(view["sides"])
     x0 = SHEET_X0
     y_rounds = _rows(_advanced(view))[0]

@@ -30,11 +30,14 @@ from __future__ import annotations
 import itertools
 import math
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
 
 from render import theme
+
+if TYPE_CHECKING:  # the view's type only: render/ never imports engines/ when it runs
+    from engines.plateau import PlateauPiece, PlateauView
 
 WIDTH = 560
 CELL_W = 120
@@ -79,7 +82,7 @@ WHY = {
 REPLAY_FRAME_MS = 800
 
 
-def row_heights(view: dict[str, Any]) -> tuple[int, ...]:
+def row_heights(view: PlateauView) -> tuple[int, ...]:
     """Each board row's height (top row first): room for its tallest stack, never under MIN_ROW."""
     board = view.get("board") or [[[]] * 4] * 4
     return tuple(max(MIN_ROW, 10 + max((len(stack) for stack in rank), default=0) * (SLAB_H + SLAB_GAP))
@@ -195,7 +198,7 @@ def _slab_body(owner: int) -> Image.Image:
 Key = tuple[tuple[int, str, str, bool, bool], ...]
 
 
-def _stack_key(stack: list[dict[str, Any]]) -> Key:
+def _stack_key(stack: list[PlateauPiece]) -> Key:
     return tuple((int(p["owner"]), str(p["up"]), str(p["down"]), bool(p["up_public"]), bool(p["down_public"]))
                  for p in stack)
 
@@ -264,7 +267,7 @@ def _owner_badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, owner: int, r:
                     anchor="mm", symbol=True)  # fmt: skip
 
 
-def _panel_rows(view: dict[str, Any], seat: int) -> tuple[list[str] | None, int, list[str]]:
+def _panel_rows(view: PlateauView, seat: int) -> tuple[list[str] | None, int, list[str]]:
     reserves = view.get("reserves") or [0, 0]
     reserve = reserves[seat] if seat < len(reserves) else 0
     prisoners = [str(c) for c in (view.get("prisoners") or [[], []])[seat]]
@@ -273,7 +276,7 @@ def _panel_rows(view: dict[str, Any], seat: int) -> tuple[list[str] | None, int,
     return None, int(reserve), prisoners
 
 
-def _panel_height(view: dict[str, Any], seat: int) -> int:
+def _panel_height(view: PlateauView, seat: int) -> int:
     per_row = max(1, (PANEL_W - 20) // TYPE_COL_W)
     types, _, prisoners = _panel_rows(view, seat)
     h = 34 + 24
@@ -284,7 +287,7 @@ def _panel_height(view: dict[str, Any], seat: int) -> int:
 
 
 def _player_panel(img: Image.Image, draw: ImageDraw.ImageDraw, x0: int, y: int, h: int, seat: int, name: str,
-                  view: dict[str, Any]) -> None:  # fmt: skip
+                  view: PlateauView) -> None:  # fmt: skip
     """One player's reserve and prisoners in a box under the board."""
     draw.rounded_rectangle((x0, y, x0 + PANEL_W, y + h), radius=10, fill=theme.PANEL)
     x = x0 + 10
@@ -305,13 +308,13 @@ def _player_panel(img: Image.Image, draw: ImageDraw.ImageDraw, x0: int, y: int, 
         _type_rows(img, x, y, 1 - seat, prisoners, theme.PANEL, PANEL_W - 20)
 
 
-def _exchange_height(view: dict[str, Any]) -> int:
+def _exchange_height(view: PlateauView) -> int:
     if view.get("tender"):
         return 118
     return 62 if view.get("refused") is not None else 0
 
 
-def _exchange_box(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: dict[str, Any],
+def _exchange_box(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: PlateauView,
                   names: list[str]) -> None:  # fmt: skip
     """A pending tender (PL-7.1) or the bar after a refusal (PL-7.4), full width."""
     tender = view.get("tender")
@@ -386,7 +389,7 @@ def _arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, fl
                  fill=theme.HIGHLIGHT)
 
 
-def _status(view: dict[str, Any], names: list[str], over: bool) -> str:
+def _status(view: PlateauView, names: list[str], over: bool) -> str:
     ply = int(view.get("ply", 0))
     if over:
         return f"ply {ply} · game over"
@@ -409,7 +412,7 @@ def _types_words(codes: str) -> str:
     return ", ".join(out)
 
 
-def caption(view: dict[str, Any], names: list[str], previous: dict[str, Any] | None = None) -> str:
+def caption(view: PlateauView, names: list[str], previous: PlateauView | None = None) -> str:
     """The last move in words (PL-10.4 notation read out), with the pieces it captured when the view
     before it is known: "Ben moved 2 from a1 to a3, capturing 1"."""
     last = str(view.get("last_move") or "")
@@ -455,7 +458,7 @@ def caption(view: dict[str, Any], names: list[str], previous: dict[str, Any] | N
     return text + captured
 
 
-def _banner(view: dict[str, Any], names: list[str], result: dict[str, Any] | None) -> str | None:
+def _banner(view: PlateauView, names: list[str], result: dict[str, Any] | None) -> str | None:
     ending = theme.result_of(view, result)
     if ending is None:
         return None
@@ -463,8 +466,8 @@ def _banner(view: dict[str, Any], names: list[str], result: dict[str, Any] | Non
     return theme.result_banner(names, winners, reason, WHY, losers)
 
 
-def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None = None,
-         previous: dict[str, Any] | None = None) -> Image.Image:
+def draw(view: PlateauView, names: list[str], result: dict[str, Any] | None = None,
+         previous: PlateauView | None = None) -> Image.Image:
     """The picture of a Plateau view (``engines.plateau`` documents its shape); names[0] is Black."""
     names = list(names) + [f"Player {i + 1}" for i in range(len(names), 2)]
     banner = _banner(view, names, result)
@@ -479,8 +482,8 @@ def draw(view: dict[str, Any], names: list[str], result: dict[str, Any] | None =
     notes = [("caption", caption(view, names, previous))]
     if banner:
         notes.append(("banner", banner))
-    elif view.get("viewer") is not None:
-        notes.append(("hint", f"{names[int(view['viewer'])]}'s private view: faded faces are known to you alone"))
+    elif (viewer := view.get("viewer")) is not None:
+        notes.append(("hint", f"{names[int(viewer)]}'s private view: faded faces are known to you alone"))
     blocks, extra = theme.lay_out_notes(WIDTH, notes)
     height = legend_y + LEGEND_H + extra + theme.FRAME_WIDTH + 14
     img = _card(height).copy()
@@ -544,6 +547,6 @@ def _card(height: int) -> Image.Image:
     return theme.canvas(WIDTH, height)[0]
 
 
-def board_key(view: dict[str, Any]) -> Any:
+def board_key(view: PlateauView) -> Any:
     """What a replay frame must change (render.replay_frames): every ply does."""
     return view.get("ply"), view.get("position")

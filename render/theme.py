@@ -23,9 +23,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw, ImageFont
+
+if TYPE_CHECKING:  # the view's type only: render/ never imports engines/ when it runs
+    from engines.base import GameView
 
 FONT_DIR = Path(__file__).with_name("fonts")
 
@@ -230,9 +233,16 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / name), size)
 
 
+def text_box(text: str, size: int, bold: bool = False, anchor: str | None = None) -> tuple[int, int, int, int]:
+    """``getbbox`` of ``text``: FreeType's box of text drawn without a stroke is in whole pixels, which
+    Pillow types as floats (a stroke may make them fractional), so ``int`` changes only the type."""
+    left, top, right, bottom = font(size, bold).getbbox(text, anchor=anchor)
+    return int(left), int(top), int(right), int(bottom)
+
+
 @lru_cache(maxsize=4096)
 def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
-    left, top, right, bottom = font(size, bold).getbbox(text)
+    left, top, right, bottom = text_box(text, size, bold)
     return right - left, bottom - top
 
 
@@ -811,7 +821,7 @@ def result_banner(names: Sequence[str], winners: Sequence[int], reason: str, why
     return f"{who(winners)} {verb}: {words}" if words else f"{who(winners)} {verb}"
 
 
-def result_of(view: dict[str, Any], result: dict[str, Any] | None) -> tuple[list[int], str, list[int] | None] | None:
+def result_of(view: GameView, result: dict[str, Any] | None) -> tuple[list[int], str, list[int] | None] | None:
     """(winners, reason code, losers or None) of a finished game: ``result`` when the caller gives one
     (an ending the engine does not know: resignation, time-out, agreed draw, abort), else the view's
     own outcome; None while the game goes on."""

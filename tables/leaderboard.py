@@ -36,6 +36,7 @@ from typing import Any
 from data.models import FINISHED, RatingPoint, RatingRow, ResultRow, TableOptions, now_iso
 from data.repository import Repository, Tx
 from engines import canonical_name, game_names, get_engine
+from engines.base import GameView
 from tables.endings import final_picture
 from tables.errors import TableError
 from tables.games import title as game_title
@@ -199,7 +200,7 @@ class Replay:
     table_id: int
     game: str
     title: str
-    views: tuple[dict[str, Any], ...]
+    views: tuple[GameView, ...]
     names: tuple[str, ...]
     #: the renderer's ``result`` for the last frame when the game ended outside the rules
     #: (``tables.endings``); None when the last view holds the engine's own result

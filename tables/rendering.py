@@ -19,6 +19,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from engines.base import GameView
+
 log = logging.getLogger(__name__)
 
 
@@ -42,13 +44,13 @@ def worker_pool(workers: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(max_workers=workers, initializer=_exit_with_parent, initargs=(os.getpid(),))
 
 
-def _draw(game: str, view: dict[str, Any], names: list[str], extra: dict[str, Any] | None = None) -> bytes:
+def _draw(game: str, view: GameView, names: list[str], extra: dict[str, Any] | None = None) -> bytes:
     import render
 
     return render.render(game, view, names, **(extra or {}))
 
 
-def _draw_replay(game: str, views: list[dict[str, Any]], names: list[str]) -> bytes:
+def _draw_replay(game: str, views: list[GameView], names: list[str]) -> bytes:
     import render
 
     return render.replay(game, views, names)
@@ -66,7 +68,7 @@ class ProcessRenderer:
             self._pool = worker_pool(self.workers)
         return self._pool
 
-    def __call__(self, game: str, view: dict[str, Any], names: list[str], **extra: Any) -> bytes:
+    def __call__(self, game: str, view: GameView, names: list[str], **extra: Any) -> bytes:
         """``extra``: ``render.render``'s optional ``result`` and ``previous`` (issue 16)."""
         try:
             return self._executor().submit(_draw, game, view, list(names), extra).result()
@@ -75,7 +77,7 @@ class ProcessRenderer:
             self._pool = None
             return _draw(game, view, names, extra)
 
-    def replay(self, game: str, views: list[dict[str, Any]], names: list[str]) -> Future[bytes]:
+    def replay(self, game: str, views: list[GameView], names: list[str]) -> Future[bytes]:
         """An animated replay drawn in the pool (issue 15, defect 13): a future of the GIF's bytes."""
         try:
             return self._executor().submit(_draw_replay, game, list(views), list(names))

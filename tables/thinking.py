@@ -20,13 +20,13 @@ import asyncio
 import hashlib
 import logging
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
 
 import ai
 from ai import Budget
+from engines.base import GameView
 from tables.rendering import worker_pool
 
 log = logging.getLogger(__name__)
@@ -55,7 +55,7 @@ def move_seed(table_seed: int, ply: int, seat: int, purpose: str = "mesa") -> in
     return int.from_bytes(digest[:8], "big") >> 2
 
 
-def _search(game: str, view: Mapping[str, Any], seat: int, level: str, budget: Budget, seed: int) -> str:
+def _search(game: str, view: GameView, seat: int, level: str, budget: Budget, seed: int) -> str:
     return ai.choose_move(game, view, seat, level, budget, seed)
 
 
@@ -82,9 +82,9 @@ class Thinker:
             self._pool = worker_pool(self.workers)
         return self._pool
 
-    async def choose(self, game: str, view: Mapping[str, Any], seat: int, level: str, seed: int) -> str:
+    async def choose(self, game: str, view: GameView, seat: int, level: str, seed: int) -> str:
         budget = self.budget(level)
-        args = (game, dict(view), seat, level, budget, seed)
+        args = (game, view.copy(), seat, level, budget, seed)
         if not self.processes:
             return await asyncio.to_thread(_search, *args)
         try:

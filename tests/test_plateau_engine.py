@@ -700,14 +700,15 @@ def test_apply_accepts_exactly_the_legal_moves() -> None:
             k = rng.randrange(1, 4)
             stops = tuple((rng.randrange(16), rng.randrange(1, 4)) for _ in range(rng.randrange(3)))
             choice = rng.random()
+            move: P.PlateauMove
             if choice < 0.5:
-                move = (P.K_MOVE, rng.random() < 0.3, origin, k, stops, rng.randrange(16))
+                move = P.StackMove(P.K_MOVE, rng.random() < 0.3, origin, k, stops, rng.randrange(16))
             elif choice < 0.7:
-                move = (P.K_STOMP, rng.random() < 0.5, origin)
+                move = P.StompMove(P.K_STOMP, rng.random() < 0.5, origin)
             elif choice < 0.9:
-                move = (P.K_ONBOARD, origin, rng.randrange(4), rng.choice(P.CHOICES))
+                move = P.OnboardMove(P.K_ONBOARD, origin, rng.randrange(4), rng.choice(P.CHOICES))
             else:
-                move = (P.K_TENDER, tuple(rng.randrange(2) for _ in range(7)))
+                move = P.TenderMove(P.K_TENDER, tuple(rng.randrange(2) for _ in range(7)))
             try:
                 E.apply(state, move)
                 ok = True
@@ -824,6 +825,36 @@ def test_an_engine_bug_in_a_move_handler_is_not_called_a_players_mistake(monkeyp
     monkeypatch.setitem(plateau._HANDLERS, move[0], broken)
     with pytest.raises(KeyError, match="a bug"):
         E.apply(state, move)
+
+
+#: PL-10.4: each kind of move and its named tuple
+KINDS = {
+    P.K_OPEN: P.OpeningMove, P.K_ONBOARD: P.OnboardMove, P.K_MOVE: P.StackMove, P.K_STOMP: P.StompMove,
+    P.K_TENDER: P.TenderMove, P.K_RETURN: P.ReturnMove, P.K_REFUSE: P.RefuseMove, P.K_PASS: P.PassMove,
+}
+
+
+def test_every_move_is_the_named_tuple_of_its_kind() -> None:
+    """Whatever gives a move (the legal list, the two random draws, the notation) gives the named
+    tuple of its kind, whose fields read as the notation says (PL-10.4); every kind turns up."""
+    rng = random.Random(5)
+    seen = set()
+    refusing = E.play(pos(EX11), "tender:xx")  # PL-11 example 11: m = 0, White may refuse
+    only_pass = pos("4/4/4/BXx.BXx.BXx.BXx.WRr,BRr.BBb.BBb.WXx,2 B turn - rb.ox.rx.bx.rr.2bb.3xx - rb.ox.rx.bx.rr 20")
+    for state in [refusing, only_pass, *_random_states(12, 21)]:
+        if E.outcome(state) is not None:
+            continue
+        moves = [*E.legal_moves(state), E.random_move(state, rng), E.playout_move(state, rng)]
+        moves += [E.parse_move(state, E.format_move(state, m)) for m in moves[:40]]
+        for move in moves:
+            assert type(move) is KINDS[move[0]], (E.to_position(state), move)
+            seen.add(move[0])
+            if move[0] == P.K_MOVE:
+                assert E.format_move(state, move).split("-")[-1] == P.NAMES[move.dest]
+                assert f":{move.lifted}" in E.format_move(state, move).split("-")[0]
+            elif move[0] == P.K_ONBOARD:
+                assert P.NAMES[move.square] in E.format_move(state, move)
+    assert seen == set(KINDS), seen
 
 
 def test_stack_moves_are_the_moves_and_stomps_of_the_legal_moves() -> None:
