@@ -50,6 +50,7 @@ from tables import (
     TableSummary,
     follow_mesa,
     mesa_tables,
+    redact,
     t,
 )
 from tables.durations import parse_duration
@@ -154,8 +155,7 @@ def rules_text(rest: str) -> str:
     game = known_game(named[0][:40])  # a slip of the keyboard is answered with the game meant
     if full:
         return rules_text.full_rules(game, langs[0] if langs else LANG).strip()
-    return (rules_text.quickstart(game, langs[0] if langs else LANG) + f"\n(all the rules: /rules {game} full)"
-            + f"\n(play it: /play {game} @NAME, or /play {game} @mesa against the computer)")
+    return rules_text.quickstart(game, langs[0] if langs else LANG, front="console")  # the console's own words
 
 
 class Console:
@@ -664,7 +664,7 @@ def main(argv: list[str] | None = None) -> int:
                                    mesa_iterations=args.mesa_iterations))
     except CannotOpen as exc:  # issue 19: one line that says what to do
         given = args.db != parser.get_default("db")  # the text names the variables; here it came from --db
-        print(f"error: {exc}" + (f" (here: --db {args.db})" if given else ""), file=sys.stderr)
+        print(f"error: {exc}" + (f" (here: --db {redact(args.db)})" if given else ""), file=sys.stderr)
         return 2
 
 

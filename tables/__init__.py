@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from data import redact
 from engines import canonical_name
 from engines.base import MoveLabel, QuickMove
 from tables.errors import TableError
@@ -32,5 +33,6 @@ __all__ = [
     "follow_mesa",
     "lang_for_locale",
     "mesa_tables",
+    "redact",
     "t",
 ]
