@@ -42,6 +42,8 @@ class SeatRow:
     accepted: bool = False
     result: str | None = None
     out_reason: str | None = None
+    #: time-outs in a row (issue 28, item 2): from the second, the seat's turns are played as they come
+    timeouts: int = 0
 
 
 @dataclass(frozen=True)

@@ -209,9 +209,9 @@ class Tx:
 
     async def add_seat(self, seat: SeatRow) -> None:
         await self._c.execute(
-            f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (seat.table_id, seat.seat, seat.user_id, seat.name, int(seat.is_ai), int(seat.accepted),
-             seat.result, seat.out_reason),
+             seat.result, seat.out_reason, seat.timeouts),
         )
 
     async def replace_seats(self, table_id: int, seats: Iterable[SeatRow]) -> None:
@@ -220,7 +220,7 @@ class Tx:
             await self.add_seat(seat)
 
     async def update_seat(self, table_id: int, seat: int, **columns: Any) -> None:
-        allowed = {"accepted", "result", "out_reason", "name"}
+        allowed = {"accepted", "result", "out_reason", "name", "timeouts"}
         if set(columns) - allowed:
             raise StorageError(f"cannot update seat columns {sorted(set(columns) - allowed)}")
         sets = ", ".join(f"{name} = ?" for name in columns)

@@ -18,7 +18,7 @@ from data.models import FinishedEntry, MoveRow, RatingPoint, RatingRow, ResultRo
 TABLE_COLUMNS = ("id", "guild_id", "channel_id", "thread_id", "message_id", "game", "options", "seed", "status",
                  "host_id", "state", "version", "turn_deadline", "next_event_at", "draw_offer", "outcome",
                  "created_at", "updated_at", "posted_version")
-SEAT_COLUMNS = ("table_id", "seat", "user_id", "name", "is_ai", "accepted", "result", "out_reason")
+SEAT_COLUMNS = ("table_id", "seat", "user_id", "name", "is_ai", "accepted", "result", "out_reason", "timeouts")
 MOVE_COLUMNS = ("table_id", "ply", "seat", "move", "created_at")
 RESULT_COLUMNS = ("table_id", "seat", "guild_id", "game", "user_id", "place", "outcome", "reason", "rated",
                   "finished_at")
@@ -52,7 +52,7 @@ def table_row(r: Sequence[Any]) -> TableRow:
 
 def seat_row(r: Sequence[Any]) -> SeatRow:
     return SeatRow(table_id=int(r[0]), seat=int(r[1]), user_id=int(r[2]), name=str(r[3]), is_ai=bool(r[4]),
-                   accepted=bool(r[5]), result=_opt_str(r[6]), out_reason=_opt_str(r[7]))
+                   accepted=bool(r[5]), result=_opt_str(r[6]), out_reason=_opt_str(r[7]), timeouts=int(r[8]))
 
 
 def move_row(r: Sequence[Any]) -> MoveRow:

@@ -200,8 +200,14 @@ CREATE TABLE replays (
 );
 """
 
+#: migration 10 (issue 28, item 2): how many time-outs in a row a seat has had; from the second, the
+#: service plays that seat's turns as soon as they come, until the player acts again
+V10 = """
+ALTER TABLE seats ADD COLUMN timeouts INTEGER NOT NULL DEFAULT 0;
+"""
 
-MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9]
+
+MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10]
 
 #: the schema version this code writes
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -5,7 +5,7 @@ changes and, when the table ends, its outcome, results and ratings, all in one t
 checks the table's version; then the outbox of what it shows.  Every ending goes through it:
 
 - the rules' own ending (``Engine.outcome``), and the hard ply bound (``tables.plybound``);
-- a side leaving a game (a resignation or a time-out: ``Change(out=..., end=SIDE_LEFT)`` where two
+- a side leaving a game (a resignation or a time-out: ``Change(seats=..., end=SIDE_LEFT)`` where two
   sides play, or the last but one seat going out), placed by who went out (``final_placements``);
 - an agreed draw (``end=AGREEMENT``): everyone first;
 - an abort after the start (``end=ABORT``): the table closes with its last picture, no results.
@@ -50,17 +50,18 @@ class LostRace(TableError):
 class Change:
     """What an operation changes at a table besides its moves.
 
-    ``roster``: the seats the game starts with (only the start); ``out``: the seats going out, with
-    their columns (``out_reason``, ``result``); ``end``: an ending outside the rules, or None.
+    ``roster``: the seats the game starts with (only the start); ``seats``: the columns of seats that
+    change, by seat (going out: ``out_reason``, ``result``; time-outs in a row: ``timeouts``); ``end``:
+    an ending outside the rules, or None.
     """
 
     roster: list[SeatRow] | None = None
-    out: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    seats: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
     end: End | None = None
 
     def seats_after(self, seats: list[SeatRow]) -> list[SeatRow]:
         seats = self.roster if self.roster is not None else seats
-        return [replace(r, **self.out[r.seat]) if r.seat in self.out else r for r in seats]
+        return [replace(r, **self.seats[r.seat]) if r.seat in self.seats else r for r in seats]
 
 
 class Finisher:
@@ -184,7 +185,7 @@ class Finisher:
         async with self.store.repo.transaction() as tx:
             if change.roster is not None:
                 await tx.replace_seats(ctx.id, ctx.seats)
-            for seat, cols in change.out.items():
+            for seat, cols in change.seats.items():
                 await tx.update_seat(ctx.id, seat, **cols)
             version = await tx.append_moves(ctx.id, ctx.row.version, step.new_moves(), state_json, stamp,
                                             first_ply=ctx.plies + 1, **columns)

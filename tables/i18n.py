@@ -71,7 +71,11 @@ EN: dict[str, str] = {
     "info.draw_offered": "{name} offers a draw in {game} #{table} (any move refuses it).",
     "info.draw_declined": "{name} declined the draw offer in {game} #{table}.",
     "info.timeout": "{name} ran out of time in {game} #{table}.",
-    "info.timeout_auto": "{name} ran out of time in {game} #{table}; the move was played automatically (auto).",
+    "info.timeout_auto": "{name} ran out of time in {game} #{table}; the rest of the turn was played "
+    "automatically (auto).",
+    "info.timeout_away": "{name} ran out of time again in {game} #{table}: their turns are now played "
+    "automatically as they come (auto), until they play a move again (/move).",
+    "info.back": "{name} is back in {game} #{table}: their turns wait for them again.",
     "info.out.resign": "{name} resigned from {game} #{table}; their moves are now played automatically and "
     "they will be placed last.",
     "info.out.time": "{name} ran out of time in {game} #{table} and is out; their moves are now played "
@@ -193,8 +197,11 @@ ES: dict[str, str] = {
     "info.draw_offered": "{name} ofrece tablas en {game} #{table} (cualquier jugada las rechaza).",
     "info.draw_declined": "{name} rechazó la oferta de tablas en {game} #{table}.",
     "info.timeout": "A {name} se le acabó el tiempo en {game} #{table}.",
-    "info.timeout_auto": "A {name} se le acabó el tiempo en {game} #{table}; la jugada se hizo automáticamente "
-    "(auto).",
+    "info.timeout_auto": "A {name} se le acabó el tiempo en {game} #{table}; el resto del turno se jugó "
+    "automáticamente (auto).",
+    "info.timeout_away": "A {name} se le acabó el tiempo otra vez en {game} #{table}: sus turnos se juegan ahora "
+    "automáticamente en cuanto llegan (auto), hasta que vuelva a jugar (/mover).",
+    "info.back": "{name} ha vuelto a {game} #{table}: sus turnos vuelven a esperarle.",
     "info.out.resign": "{name} abandonó {game} #{table}; sus jugadas se harán automáticamente y quedará en "
     "último lugar.",
     "info.out.time": "A {name} se le acabó el tiempo en {game} #{table} y queda fuera; sus jugadas se harán "

@@ -20,6 +20,10 @@ from tables.games import title as game_title
 
 log = logging.getLogger("tables.service")
 
+#: time-outs in a row after which a seat is *away*: its turns are played as soon as they come, until the
+#: player acts again (issue 28, item 2: a player who vanishes no longer holds a game for months)
+AWAY_AFTER = 2
+
 
 def log_damage(table_id: int, what: str, exc: BaseException) -> None:
     """Log a damaged table with where it failed: the exception's type and traceback frames.
@@ -73,6 +77,10 @@ class LoadedTable:
 
     def out_seats(self) -> set[int]:
         return {s.seat for s in self.seats if s.out_reason}
+
+    def away_seats(self) -> set[int]:
+        """Seats still in whose player timed out ``AWAY_AFTER`` times in a row: their turns are played."""
+        return {s.seat for s in self.seats if not s.out_reason and s.timeouts >= AWAY_AFTER}
 
     def still_in(self) -> list[int]:
         return [s.seat for s in self.seats if not s.out_reason]

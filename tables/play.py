@@ -98,11 +98,22 @@ class Play:
             simultaneous = ctx.simultaneous(ctx.state) and seat.seat in actors
             if expected_version is not None and expected_version != ctx.row.version and not simultaneous:
                 raise TableError("error.stale", board=await self.posts.current(ctx))
+            if seat.seat not in actors and seat.seat in ctx.away_seats():
+                return await self._come_back(ctx, seat)  # away: this is the player acting again (issue 28)
             if seat.seat not in actors:
                 raise TableError("error.not_your_turn", player=ctx.names_of(actors) or "-")
             step, after = self.rules.player_move(ctx, seat, text)
+            back = Change(seats={seat.seat: {"timeouts": 0}}) if seat.timeouts else None  # acted: no longer late
+            ctx.seats = back.seats_after(ctx.seats) if back is not None else ctx.seats
             after = await self.rules.advance(ctx, after, ctx.plies + 1, step)
-            return await self.finisher.commit(ctx, after, step)
+            return await self.finisher.commit(ctx, after, step, change=back)
+
+    async def _come_back(self, ctx: LoadedTable, seat: SeatRow) -> list[Message]:
+        """An away player (turns played for them after time-outs in a row) acts again: their next turns
+        wait for them as before.  Not a move: the board shows the same position, told again."""
+        info = self.posts.info(ctx, "info.back", name=seat.name)
+        return await self.finisher.commit(ctx, ctx.state, Step(), change=Change(seats={seat.seat: {"timeouts": 0}}),
+                                          extra=[info])
 
     async def propose(self, table_id: int, user_id: int, style: str | None = None, *,
                       rng: random.Random | None = None, unlisted_only: bool = False) -> Proposal:
@@ -161,22 +172,28 @@ class Play:
         updates = out_updates(ctx, seats, reason)
         info = self.posts.info(ctx, f"info.out.{reason}", name=ctx.names_of(seats))
         if len(ctx.sides()) == 2:
-            return await self.finisher.commit(ctx, ctx.state, Step(), change=Change(out=updates, end=SIDE_LEFT))
-        ctx.seats = Change(out=updates).seats_after(ctx.seats)  # out before the moves that follow are played
+            return await self.finisher.commit(ctx, ctx.state, Step(), change=Change(seats=updates, end=SIDE_LEFT))
+        ctx.seats = Change(seats=updates).seats_after(ctx.seats)  # out before the moves that follow are played
         step = Step()
         state = ctx.state
         if len(ctx.still_in()) > 1:
             state = await self.rules.advance(ctx, state, ctx.plies, step)
-        return await self.finisher.commit(ctx, state, step, change=Change(out=updates), extra=[info])
+        return await self.finisher.commit(ctx, state, step, change=Change(seats=updates), extra=[info])
 
     async def timeout(self, ctx: LoadedTable, actors: list[int]) -> list[Message]:
         """Time ran out: the engine's auto move where the rules say so (KR-8.4); else the seats leave
         (out of a game of three or more sides, or the game is lost)."""
         if ctx.engine.description.on_timeout == "auto" and actors:
-            info = self.posts.info(ctx, "info.timeout_auto", name=ctx.names_of(actors))
+            # the rest of that turn is played at once; from the second time-out in a row the seat is away:
+            # its turns are played as they come until the player acts again (issue 28, item 2)
+            row = ctx.by_seat(actors[0])
+            late = Change(seats={actors[0]: {"timeouts": (row.timeouts if row else 0) + 1}})
+            ctx.seats = late.seats_after(ctx.seats)
+            away = actors[0] in ctx.away_seats()
+            info = self.posts.info(ctx, "info.timeout_away" if away else "info.timeout_auto", name=ctx.names_of(actors))
             step, after = await self.rules.timeout_move(ctx, actors[0])
-            after = await self.rules.advance(ctx, after, ctx.plies + 1, step)
-            return await self.finisher.commit(ctx, after, step, extra=[info])
+            after = await self.rules.advance(ctx, after, ctx.plies + 1, step, finishing=actors[0])
+            return await self.finisher.commit(ctx, after, step, change=late, extra=[info])
         return await self.leave_game(ctx, actors, "time")
 
     # ---- draws --------------------------------------------------------------------------------------

@@ -71,12 +71,14 @@ class Posts:
     @staticmethod
     def player_list(ctx: LoadedTable) -> str:
         """``Ana [1] · Mesa (hard) [2] ✗``: each seat's name and the mark the pictures give it (the
-        notation's letter, else its number counted from 1 as on the seat badges), ✗ once out."""
+        notation's letter, else its number counted from 1 as on the seat badges), ✗ once out, (auto) while
+        away (its turns are played for it until the player acts again)."""
         marks = ctx.engine.description.seat_marks
+        away = ctx.away_seats()
         parts = []
         for s in ctx.ordered():
             mark = marks[s.seat] if marks and s.seat < len(marks) else str(s.seat + 1)
-            gone = " ✗" if s.out_reason else ""
+            gone = " ✗" if s.out_reason else " (auto)" if s.seat in away else ""  # (auto): played for them
             parts.append(f"{s.name} [{mark}]{gone}")
         return " · ".join(parts)
 

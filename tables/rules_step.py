@@ -55,10 +55,12 @@ class RulesStep:
         move = await self.mesa.timeout_move(ctx, state, seat)  # Mesa's easy level (tables.mesa)
         return Step([Played(state, move, seat, engine.format_move(state, move))]), engine.apply(state, move)
 
-    async def advance(self, ctx: LoadedTable, state: Any, ply: int, step: Step) -> Any:
-        """Play every chance move (and every move of an out seat) until a player must act."""
+    async def advance(self, ctx: LoadedTable, state: Any, ply: int, step: Step, finishing: int | None = None) -> Any:
+        """Play every chance move, and every move of a seat that went out or is away, until a player must
+        act; ``finishing``: a seat whose turn, if it goes on (``Engine.turn_goes_on``), is played to its end
+        (the rest of the turn of a seat whose time ran out, issue 28)."""
         engine = ctx.engine
-        out = ctx.out_seats()
+        played_for = ctx.out_seats() | ctx.away_seats()
         for _ in range(MAX_AUTOMATIC_MOVES):
             if engine.outcome(state) is not None:
                 return state
@@ -68,7 +70,10 @@ class RulesStep:
                 move = engine.sample_chance(state, rng)
                 mover = CHANCE
             else:
-                ghosts = [s for s in engine.actors(state) if s in out]
+                actors = engine.actors(state)
+                ghosts = [s for s in actors if s in played_for]
+                if not ghosts and finishing in actors and engine.turn_goes_on(state, finishing):
+                    ghosts = [finishing]
                 if not ghosts:
                     return state
                 mover = ghosts[0]

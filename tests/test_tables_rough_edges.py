@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from test_tables_service import CHANNEL, GUILD, USERS, FakeClock, open_service, start_table
 
-from tables import PublicPost, Reminder, TableError, t
+from data import Repository
+from tables import PublicPost, Reminder, TableError, TableService, t
 
 ANA, BEN, CY = USERS[0][0], USERS[1][0], USERS[2][0]
 
@@ -224,5 +225,59 @@ async def test_auto_builds_a_sensible_k3_pyramid(tmp_path: Path) -> None:
         with pytest.raises(TableError) as refused:
             await svc.auto(tid, ANA)  # built already: the other builder acts now (K3-3.2)
         assert refused.value.key == "error.not_your_turn"
+    finally:
+        await svc.close()
+
+
+async def _to_ben(svc: TableService, repo: Repository, tid: int) -> None:
+    """Ben plays his Krakatoa turn (his automatic choice each time) until someone else is to act, or until
+    a move of Ana's was played for her after it (she is away: her turn came and went at once)."""
+    ana_moves = len([m for m in await repo.get_moves(tid) if m.seat == 0])
+    for _ in range(50):
+        board = await svc.board(tid)
+        played_for_ana = len([m for m in await repo.get_moves(tid) if m.seat == 0]) > ana_moves
+        if board.mention != (BEN,) or played_for_ana:
+            return
+        await svc.submit_move(tid, BEN, "auto")
+    raise AssertionError("Ben's turn did not end")
+
+
+async def test_krakatoa_time_outs_play_the_turn_then_every_turn_until_the_player_is_back(tmp_path: Path) -> None:
+    # issue 28, item 2: a time-out played one decision per deadline, each with a fresh deadline, so a player
+    # who vanished held a six-round game for months (KR-8.4's auto is played for a seat whose time runs out)
+    clock = FakeClock()
+    repo, svc = await open_service(str(tmp_path / "mesa.db"), clock)
+    try:
+        tid, _ = await start_table(svc, "krakatoa", 2, {"preset": "basic", "time_per_move": "1d"})
+        for _ in range(10):  # the throw-off (KR-4.1) until Ana is to act
+            board = await svc.board(tid)
+            if board.mention == (ANA,):
+                break
+            await svc.submit_move(tid, board.mention[0], "auto")
+        assert (await svc.board(tid)).mention == (ANA,)
+        plies = len(await repo.get_moves(tid))
+        clock.advance(days=1, minutes=1)
+        out = await svc.tick()
+        assert any(m.key == "info.timeout_auto" for m in out)
+        board = await svc.board(tid)
+        assert board.mention == (BEN,), "the rest of Ana's turn was played at once"
+        assert len([m for m in await repo.get_moves(tid) if m.seat == 0][plies:]) >= 1
+        await _to_ben(svc, repo, tid)
+        assert (await svc.board(tid)).mention == (ANA,), "a single time-out: Ana's next turn waits for her"
+        clock.advance(days=1, minutes=1)
+        out = await svc.tick()
+        away = next(m for m in out if m.key == "info.timeout_away")
+        assert "until they play a move again" in t(away.key, "en", **away.params)
+        assert "(/mover)" in t(away.key, "es", **away.params)
+        assert (await svc.board(tid)).mention == (BEN,)
+        await _to_ben(svc, repo, tid)
+        board = await svc.board(tid)
+        assert board.mention == (BEN,), "away: Ana's whole turn was played as soon as it came"
+        assert "Ana [1] (auto)" in board.params["players"]
+        out = await svc.submit_move(tid, ANA, "steam")  # any move text: Ana acts again
+        assert any(m.key == "info.back" for m in out)
+        assert "(auto)" not in (await svc.board(tid)).params["players"]
+        await _to_ben(svc, repo, tid)
+        assert (await svc.board(tid)).mention == (ANA,), "back: her turns wait for her again"
     finally:
         await svc.close()
