@@ -2,7 +2,8 @@
 
 The bot reads ``DATABASE_URL`` first (a server), else ``DATABASE_PATH`` (an SQLite file), else the
 default file ``data/mesa.db``; the console's ``--db`` takes either form.  A URL of another scheme
-(``postgresqll://``, ``sqlite:///``, ``mysql://``) is refused rather than taken for a file name:
+(``postgresqll://``, ``sqlite:///``, ``mysql://``), or a PostgreSQL URL missing its slashes
+(``postgresql:/x``), is refused rather than taken for a file name:
 SQLite would create that file, folders and all, and a password in it would be logged as its path.
 """
 
@@ -19,6 +20,8 @@ from data.repository import Repository
 DEFAULT_PATH = str(Path(__file__).resolve().parent / "mesa.db")
 _SCHEMES = ("postgresql://", "postgres://")
 _ANY_SCHEME = re.compile(r"^\s*[A-Za-z][A-Za-z0-9+.\-]*://")
+#: a target that means PostgreSQL but is not its URL (``postgresql:/x``, ``postgres:x``): no file of that name
+_POSTGRES_MEANT = re.compile(r"^\s*postgres(?:ql)?:", re.IGNORECASE)
 
 
 def is_postgres(target: str | Path) -> bool:
@@ -47,7 +50,7 @@ async def open_repository(target: str | Path | None = None, *, create: bool = Tr
         from data.postgres import PostgresRepository
 
         return await PostgresRepository.connect(str(target).strip(), create=create)
-    if _ANY_SCHEME.match(str(target)):
+    if _ANY_SCHEME.match(str(target)) or _POSTGRES_MEANT.match(str(target)):
         raise CannotOpen(f"{redact(str(target))} is neither a postgresql:// URL nor a file: fix DATABASE_URL "
                          "(or DATABASE_PATH)")
     from data.sqlite import SqliteRepository

@@ -154,3 +154,14 @@ async def test_an_existing_mesa_database_is_still_verified(tmp_path: Path) -> No
     out = io.StringIO()
     assert await run(["verify", str(path)], out, io.StringIO()) == 0
     assert "replay: 0 of 0 started tables" in out.getvalue()
+
+
+@pytest.mark.parametrize("target", ["postgresql:/x", "postgres:mesa", "PostgreSQL:/db", "postgresql:"])
+async def test_a_postgresql_url_missing_its_slashes_is_refused_and_no_file_made(target: str, tmp_path: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 28, item 17: --db postgresql:/x made a folder "postgresql:" holding an SQLite file
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(CannotOpen) as refused:
+        await open_repository(target)
+    assert "postgresql://" in str(refused.value)
+    assert list(tmp_path.iterdir()) == []
