@@ -58,7 +58,7 @@ from tables.errors import CannotOpen
 from tables.games import auto_styles, games, known_game
 from tables.leaderboard import LeaderboardService
 from tables.mesa import NAME as MESA
-from tables.mesa import mesa_records, records_text
+from tables.mesa import mesa_records, reads_as_mesa, records_text
 from tables.service import open_service
 from tables.thinking import Thinker, iterations
 
@@ -89,13 +89,27 @@ HELP = """Commands (write them as NAME: COMMAND):
   /resign  /draw  /decline-draw  /games  /rules GAME [full] [es]  /clock +DURATION  /help
 Mesa (the computer): /play GAME @mesa [level=easy|normal|hard]   /play GAME @NAME bots=N [level=L]
   /start fill=mesa [level=L]   /fill [level=L] (an open table's empty seats)
-Add table=N when you have several tables."""
+Add table=N when you have several tables.  /help es: this help in Spanish."""
+
+#: ``/help es``: the same help in Spanish (the console's commands keep their English names)
+HELP_ES = """Órdenes (escríbelas como NOMBRE: ORDEN):
+  /play JUEGO @NOMBRE... [opción=valor...]   juegos: {games}
+  /accept (aceptar)  /decline (rechazar)  /join [MESA] (unirse)  /start (empezar)  /leave (salir)  /abort (cancelar)
+  /move JUGADA   /auto (la jugada fácil de Mesa por ti, la que se juega si se te acaba el tiempo)
+  /build [ESTILO] ({styles})   /moves [PÁGINA] (tus jugadas)   /mine (tus piezas)   /board (el tablero)
+  /history [@NOMBRE] [JUEGO] (table=N: las jugadas de esa mesa)   /leaderboard JUEGO [PÁGINA]   /stats [@NOMBRE]
+  /replay MESA   /recompute   /resign (abandonar)   /draw (tablas)   /decline-draw   /games (tus mesas)
+  /rules JUEGO [full] [es] (reglas)   /clock +DURACIÓN (adelanta el reloj)   /help [es]
+Mesa (el ordenador): /play JUEGO @mesa [level=easy|normal|hard]   /play JUEGO @NOMBRE bots=N [level=N]
+  /start fill=mesa [level=N]   /fill [level=N] (los asientos vacíos de una mesa abierta)
+Añade table=N cuando tengas varias mesas."""
 
 
-def help_text() -> str:
-    """HELP with the games and their auto styles from the registry (``K3: sensible or random``)."""
-    styles = "; ".join(f"{title}: {' or '.join(names)}" for title, names in auto_styles().items())
-    return HELP.format(games=", ".join(games()), styles=styles or "-")
+def help_text(lang: str = "en") -> str:
+    """HELP (or HELP_ES) with the games and their auto styles from the registry (``K3: sensible or random``)."""
+    joiner = " o " if lang == "es" else " or "
+    styles = "; ".join(f"{title}: {joiner.join(names)}" for title, names in auto_styles().items())
+    return (HELP_ES if lang == "es" else HELP).format(games=", ".join(games()), styles=styles or "-")
 
 
 #: ``/games`` with nothing in play
@@ -253,6 +267,9 @@ class Console:
             self.error("?", f"{name[:MAX_NAME]!r} is not a usable name (letters, digits, . - and spaces; "
                             f"at most {MAX_NAME})")
             return
+        if reads_as_mesa(name):  # issue 28, item 15: "Mesa invites Ana" must be the computer
+            self.error("?", f"{name!r} is the computer's name (Mesa); choose another name for yourself")
+            return
         if not command or command == "/":
             self.error(name, f"write a command after the name, for example  {name}: /help")
             return
@@ -353,7 +370,7 @@ class Console:
         """Everything that reads rather than plays: boards, histories, rules, help, and the clock."""
         svc = self.service
         if verb == "help":
-            self._lines("[help]", help_text())
+            self._lines("[help]", help_text("es" if rest.strip().lower() == "es" else "en"))
         elif verb == "board":
             self.show([await svc.board(await self._pick_or_last_finished(uid, table))])
         elif verb == "history":
@@ -421,7 +438,7 @@ class Console:
 
     async def _play(self, name: str, uid: int, rest: str) -> None:
         try:
-            words = shlex.split(rest)
+            words = self._with_spaces(shlex.split(rest))
         except ValueError:
             words = rest.split()
         game = ""
@@ -439,10 +456,7 @@ class Console:
             elif word.lower() == f"@{MESA}":  # Mesa, the computer player: one more bot seat
                 options["bots"] = str(int(options.get("bots", "0")) + 1)
             elif word.startswith("@"):
-                other = word[1:]
-                oid = user_id_for(other)
-                self.names.setdefault(oid, other)
-                opponents.append((oid, self.names[oid]))
+                opponents.append(self._named(word))
             elif named is not None:
                 key, value = named[1].lower().replace("-", "_"), named[2]
                 if key in options:
@@ -487,12 +501,37 @@ class Console:
         path.write_bytes(data)
         return f" (image: {path})"
 
+    def _named(self, word: str) -> tuple[int, str]:
+        """``@NAME`` -> (that user's id, their name as first seen); a name too long is refused, not cut."""
+        other = word[1:]
+        if len(other) > MAX_NAME:
+            raise TableError("console.name_too_long", name=other[:20] + "…", max=MAX_NAME)
+        oid = user_id_for(other)
+        self.names.setdefault(oid, other)
+        return oid, self.names[oid]
+
+    def _with_spaces(self, words: list[str]) -> list[str]:
+        """``@Ana Maria`` as one word when ``Ana Maria`` is someone this console has seen (names may have
+        spaces; quoting, ``@"Ana Maria"``, works for anyone)."""
+        known = {n.lower() for n in self.names.values() if " " in n}
+        out: list[str] = []
+        i = 0
+        while i < len(words):
+            word = words[i]
+            if word.startswith("@"):
+                for k in range(len(words) - i, 1, -1):
+                    joined = " ".join(words[i:i + k])
+                    if joined[1:].lower() in known:
+                        word, i = joined, i + k - 1
+                        break
+            out.append(word)
+            i += 1
+        return out
+
     def _someone(self, word: str, uid: int, name: str) -> tuple[int, str]:
         """``@NAME`` -> that user; anything else -> the caller."""
         if word.startswith("@") and len(word) > 1:
-            oid = user_id_for(word[1:])
-            self.names.setdefault(oid, word[1:])
-            return oid, self.names[oid]
+            return self._named(word)
         return uid, name
 
     async def _history(self, name: str, uid: int, rest: str, table: int | None) -> None:
@@ -512,12 +551,16 @@ class Console:
         from tables.leaderboard import history_text
 
         who, who_name, game = uid, name, None
-        for word in rest.split():
-            if word.startswith("@"):
+        mesa = False
+        for word in self._with_spaces(rest.split()):
+            if word.lower() == f"@{MESA}":  # the computer: every level and seat of it
+                mesa, who_name = True, "Mesa"
+            elif word.startswith("@"):
                 who, who_name = self._someone(word, uid, name)
             else:
                 game = word
-        entries = await self._board().history(GUILD_ID, who, game)
+        board = self._board()
+        entries = await (board.mesa_history(GUILD_ID, game) if mesa else board.history(GUILD_ID, who, game))
         self._lines(f"[dm {name}]", history_text(entries, who_name, LANG, links=False))
 
     async def _leaderboard_command(self, verb: str, name: str, uid: int, rest: str, table: int | None) -> None:
@@ -573,8 +616,10 @@ _CONSOLE_TEXTS = {
     "console.clock": "write /clock +DURATION, for example /clock +1d or /clock +90m",
     "console.unknown": "unknown command /{verb}; try /help",
     "console.play_usage": "write /play GAME @NAME... [option=value...], for example /play kona @Ben",
-    "console.play_word": "I could not read {word}: after /play GAME, name players as @NAME and options as "
-                         "option=value, for example /play k3 @Ben bots=2 level=normal",
+    "console.play_word": "I could not read {word}: after /play GAME, name players as @NAME (a name with spaces "
+                         "in quotes: @\"Ana Maria\") and options as option=value, for example "
+                         "/play k3 @Ben bots=2 level=normal",
+    "console.name_too_long": "{name} is too long for a name: names are at most {max} characters",
     "console.leaderboard_usage": "write /leaderboard GAME [PAGE], for example /leaderboard kona",
     "console.replay_usage": "write /replay TABLE, for example /replay 3",
     "console.table_number": "{text} is not a table number; write {usage}, for example {example}",

@@ -168,8 +168,14 @@ class Results(commands.Cog):
             await self.handling.defer(interaction)
             lang = lang_of(interaction)
             target = user or interaction.user
-            entries = await self.board().history(_guild(interaction), target.id, game.value if game else None)
-            text = history_text(entries, target.display_name, lang)
+            wanted = game.value if game else None
+            me = interaction.client.user
+            if me is not None and target.id == me.id:  # the bot itself: Mesa's games, every level and seat
+                entries = await self.board().mesa_history(_guild(interaction), wanted)
+                text = history_text(entries, "Mesa", lang)
+            else:
+                entries = await self.board().history(_guild(interaction), target.id, wanted)
+                text = history_text(entries, target.display_name, lang)
             title, _, body = text.partition("\n")
             if not body:
                 await _answer(interaction, text)

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from ai import LEVELS
 from data.models import FINISHED, RatingPoint, RatingRow, ResultRow, TableOptions, now_iso
 from data.repository import Repository, Tx
 from engines import canonical_name, game_names, get_engine
@@ -48,6 +49,8 @@ from tables.store import first_state, replay_log
 PAGE_SIZE = 10
 #: results shown as "last five"
 LAST = 5
+#: Mesa's seats at one table at most (a table of four with one person)
+MAX_MESA_SEATS = 4
 #: frames in a replay at most (longer games keep evenly spread plies, always the first and last)
 MAX_FRAMES = 160
 
@@ -298,6 +301,18 @@ class LeaderboardService:
                                     e.finished_at, guild_id, e.channel_id, e.thread_id,
                                     tuple(s.name for s in seats), partners, len(set(sides)), together))
         return out
+
+    async def mesa_history(self, guild_id: int, game: str | None = None, limit: int = 10) -> list[HistoryEntry]:
+        """Mesa's most recent finished tables on this server, every level and seat of it (``/history @mesa``):
+        one line a table, newest first."""
+        from tables.mesa import mesa_id
+
+        found: dict[int, HistoryEntry] = {}
+        for level in LEVELS:
+            for k in range(MAX_MESA_SEATS):
+                for entry in await self.history(guild_id, mesa_id(level, k), game, limit):
+                    found.setdefault(entry.table_id, entry)
+        return sorted(found.values(), key=lambda e: (e.finished_at, e.table_id), reverse=True)[:limit]
 
     # ---- replay -----------------------------------------------------------------------------
     async def replay(self, guild_id: int, table_id: int) -> Replay:

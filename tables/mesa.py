@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import logging
 import random
+import re
 from collections.abc import AsyncGenerator, Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass, replace
@@ -81,6 +82,22 @@ def is_mesa(user_id: int) -> bool:
 
 def mesa_name(level: str, k: int = 0) -> str:
     return f"Mesa ({level})" if k == 0 else f"Mesa {k + 1} ({level})"
+
+
+#: names that read as Mesa's own ("Mesa", "mesa 2", "Mesa (hard)"): a person may not pass for the computer
+_MESA_LIKE = re.compile(r"\s*mesa(\s+\d+)?\s*(\((?!player\)).*\))?\s*", re.IGNORECASE)
+
+
+def reads_as_mesa(name: str) -> bool:
+    """Whether a person's name would read as the computer's (``Mesa invites Ana`` from a person)."""
+    return _MESA_LIKE.fullmatch(name) is not None
+
+
+def person_name(name: str) -> str:
+    """A person's name as tables show it: one that reads as Mesa's gets a mark, so it never passes for
+    the computer (issue 28, item 15; Discord's display names are the users' own, so they are marked
+    rather than refused)."""
+    return f"{name} (player)" if reads_as_mesa(name) else name
 
 
 def board_name(user_id: int, name: str) -> str:

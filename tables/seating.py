@@ -25,7 +25,7 @@ from tables.games import title as game_title
 from tables.guild_life import GuildLife
 from tables.limits import check_can_host, check_can_sit
 from tables.loaded import LoadedTable, Step
-from tables.mesa import is_mesa, mesa_seats, parse_level, rated_with_mesa, take_request
+from tables.mesa import is_mesa, mesa_seats, parse_level, person_name, rated_with_mesa, take_request
 from tables.outbox import INVITE, Message, PublicPost
 from tables.posts import Posts
 from tables.queries import Queries
@@ -55,7 +55,8 @@ class Seating:
     async def create(self, guild_id: int, channel_id: int, host_id: int, host_name: str, game: str,
                      opponents: Sequence[tuple[int, str]] = (), options: dict[str, str] | None = None) -> list[Message]:
         """Open a table: named opponents are invited; with none (K3, Krakatoa) anyone may join."""
-        host_name, opponents = host_name[:MAX_NAME], [(uid, who[:MAX_NAME]) for uid, who in opponents]
+        host_name = person_name(host_name[:MAX_NAME])
+        opponents = [(uid, who[:MAX_NAME] if is_mesa(uid) else person_name(who[:MAX_NAME])) for uid, who in opponents]
         name = known_game(game)
         engine = get_engine(name)
         requested, opponents, mesa = take_request(options or {}, opponents)  # Mesa's seats (tables.mesa)
@@ -195,7 +196,7 @@ class Seating:
         return await self._reseated(ctx, self.posts.info(ctx, key, name=seat.name))  # the options fit (above)
 
     async def join(self, table_id: int, user_id: int, name: str) -> list[Message]:
-        name = name[:MAX_NAME]
+        name = person_name(name[:MAX_NAME])
         async with self.store.lock(table_id):
             ctx = await self._waiting(table_id)
             if ctx.seat_of(user_id) is not None:

@@ -155,3 +155,18 @@ async def test_recompute_is_for_server_managers(harness: Harness) -> None:
     assert last(h).content.endswith("some numbers changed.")
     rows = {r.user_id: r for r in await h.bot.service.repo.ratings(GUILD_ID, "kona")}
     assert rows[1001].games == 1 and rows[1001].mu == pytest.approx(27.63539, abs=1e-4)
+
+
+async def test_history_of_the_bot_lists_mesas_games(harness: Harness) -> None:
+    # issue 28, item 6: /history of Mesa (the bot itself) said Mesa had no finished tables
+    h = harness
+    svc = h.bot.service
+    for _ in range(2):
+        out = await svc.create(GUILD_ID, CHANNEL_ID, int(ALICE["id"]), "alice", "kona", [], {"bots": "1"})
+        await svc.resign(out[0].table_id, int(ALICE["id"]))
+    me = h.bot.user
+    assert me is not None
+    await h.command("history", [option("user", str(me.id), USER)], ALICE, users=[user(me.id, me.name)])
+    embed = last(h).embeds[0]
+    assert embed["title"] == "Recent tables of Mesa"
+    assert len([line for line in embed["description"].splitlines() if " Kona · won" in line]) == 2

@@ -281,3 +281,16 @@ async def test_krakatoa_time_outs_play_the_turn_then_every_turn_until_the_player
         assert (await svc.board(tid)).mention == (ANA,), "back: her turns wait for her again"
     finally:
         await svc.close()
+
+
+async def test_a_person_named_mesa_is_marked_so_as_not_to_pass_for_the_computer(tmp_path: Path) -> None:
+    # issue 28, item 15: a Discord user called "Mesa" invited Ana as "Mesa invites Ana…"
+    _repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    try:
+        out = await svc.create(GUILD, CHANNEL, ANA, "Mesa", "kona", [(BEN, "mesa 2 (hard)")])
+        said = t(out[0].key, "en", **out[0].params)
+        assert said.startswith("Mesa (player) invites mesa 2 (hard) (player) to a game of Kona"), said
+        out = await svc.create(GUILD, CHANNEL, CY, "Mesalina", "krakatoa", [])
+        assert out[0].params["host"] == "Mesalina"
+    finally:
+        await svc.close()

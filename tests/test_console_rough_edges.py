@@ -1,0 +1,49 @@
+"""Rough edges a newcomer met in the console (issue 28), each answered in words."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from console import run
+
+
+async def _console(lines: list[str], tmp_path: Path) -> list[str]:
+    out: list[str] = []
+    assert await run(lines, str(tmp_path / "console.db"), None, False, out.append, seed=3, mesa_iterations=30) == 0
+    return out
+
+
+async def test_names_mesa_long_names_and_names_with_spaces(tmp_path: Path) -> None:
+    # issue 28, item 15: a person called "Mesa" read as the computer; a name with a space could speak but not be
+    # invited; @ and 40 letters was cut to 32 without a word; /history @ and 900 letters echoed all 900
+    out = await _console(["Mesa: /games", "mesa 2: /games", "Ana Maria: /games", "Ben: /play kona @Ana Maria",
+                          "Ana: /play kona @" + "x" * 40, "Ana: /history @" + "y" * 900,
+                          "Cy: /play kona @Dee Lee"], tmp_path)
+    assert out[0] == "[error ?] 'Mesa' is the computer's name (Mesa); choose another name for yourself"
+    assert out[1].startswith("[error ?] 'mesa 2' is the computer's name")
+    assert any(line.startswith("[#1] Ben invites Ana Maria to a game of Kona") for line in out)
+    too_long = [line for line in out if "is too long for a name: names are at most 32 characters" in line]
+    assert len(too_long) == 2 and all(len(line) < 120 for line in too_long)
+    assert not any("x" * 32 in line or "y" * 100 in line for line in out)
+    assert any('a name with spaces in quotes: @"Ana Maria"' in line for line in out if line.startswith("[error Cy]"))
+
+
+async def test_history_of_mesa_lists_the_computers_games(tmp_path: Path) -> None:
+    # issue 28, item 6: /history @mesa answered "mesa has no finished tables" after six games
+    lines = []
+    for _ in range(2):
+        lines += ["Ana: /play kona @mesa level=easy", "Ana: /resign"]
+    out = await _console([*lines, "Ana: /history @mesa"], tmp_path)
+    history = out[out.index("[dm Ana] Recent tables of Mesa"):]
+    assert len([line for line in history if re.match(r"\[dm Ana\] #\d+ Kona · won", line)]) == 2
+
+
+async def test_help_in_spanish(tmp_path: Path) -> None:
+    # issue 28, item 19: /help es answered in English
+    out = await _console(["Ana: /help es", "Ana: /help"], tmp_path)
+    spanish = [line for line in out if line.startswith("[help]")][:10]
+    assert spanish[0] == "[help] Órdenes (escríbelas como NOMBRE: ORDEN):"
+    english = {"the", "your", "when", "several", "tables", "moves", "games:", "Add", "empty", "seats"}
+    assert not [w for line in spanish for w in line.split() if w in english], spanish
+    assert "[help] Commands (write them as NAME: COMMAND):" in out
