@@ -42,6 +42,7 @@ from pathlib import Path
 
 from tables import (
     Message,
+    MovePlayed,
     PrivatePost,
     PublicPost,
     Reminder,
@@ -210,6 +211,9 @@ class Console:
             elif isinstance(m, Reminder):
                 who = self.names.get(m.user_id, str(m.user_id))
                 self._lines(f"[dm {who}]", t(m.key, LANG, **m.params))
+            elif isinstance(m, MovePlayed) and not m.as_typed:  # the same choice, as the rules write it
+                who = self.names.get(m.user_id, str(m.user_id))
+                self.write(f"[dm {who}] you wrote {m.typed[:80]}: it is the same move, recorded as {m.move}")
 
     def error(self, name: str, text: str) -> None:
         self._lines(f"[error {name}]", text)
@@ -407,7 +411,7 @@ class Console:
         """``/moves [PAGE]``: a short list on one line; a long one a page at a time, one line per group
         of moves that start alike (the same piece, square or word), never a thousand moves on a line."""
         if len(moves) <= SHORT_MOVE_LIST:
-            self.write(f"[dm {name}] #{tid} legal moves ({len(moves)}): {' '.join(moves)}")
+            self.write(f"[dm {name}] #{tid} legal moves ({len(moves)}): {', '.join(moves)}")  # moves of several words
             return
         pages = -(-len(moves) // MOVES_PER_PAGE)
         page = int(page_text) if re.fullmatch(r"[0-9]{1,4}", page_text) else 1
@@ -420,7 +424,7 @@ class Console:
             start = re.match(r".[^-:@!\s]*", move)
             groups.setdefault(start.group(0) if start else move, []).append(move)
         for head, members in groups.items():
-            self.write(f"[dm {name}]   {head}: {' '.join(members)}")
+            self.write(f"[dm {name}]   {head}: {', '.join(members)}")
 
     async def _why_no_moves(self, tid: int, uid: int) -> str:
         """Why ``/moves`` lists nothing: not seated, not started or over, someone else's turn, or building."""

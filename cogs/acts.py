@@ -14,7 +14,7 @@ import discord
 from cogs.delivery import Delivery, public_lang
 from cogs.handling import Handling, lang_of
 from cogs.i18n_discord import t
-from tables import TableService
+from tables import MovePlayed, TableService
 from tables.outbox import RESULT
 
 
@@ -38,7 +38,11 @@ class TableActs:
         """
         messages = await self.service.submit_move(table_id, interaction.user.id, text, version)
         await self.delivery.deliver(messages, public_lang(interaction))
-        done = t("ok.move_sent", lang_of(interaction), move=text.strip()[:80])
+        played = next((m for m in messages if isinstance(m, MovePlayed)), None)
+        lang = lang_of(interaction)
+        done = t("ok.move_sent", lang, move=(played.move if played else text.strip())[:80])
+        if played is not None and not played.as_typed:  # the same choice, written as the rules write it
+            done += " " + t("ok.move_recorded_as", lang, typed=played.typed[:80], move=played.move[:80])
         await self.handling.edit_or_reply(interaction, done, None, edit=picked)
 
     async def draw(self, interaction: discord.Interaction, table_id: int, action: str) -> None:

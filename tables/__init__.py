@@ -12,12 +12,13 @@ from engines.base import MoveLabel, QuickMove
 from tables.errors import TableError
 from tables.follow import deliver_and_follow, follow_mesa, mesa_tables
 from tables.i18n import lang_for_locale, t
-from tables.outbox import Message, PrivatePost, PublicPost, Reminder, TableFinished
+from tables.outbox import Message, MovePlayed, PrivatePost, PublicPost, Reminder, TableFinished
 from tables.service import SystemClock, TableDetails, TableService, TableSummary
 
 __all__ = [
     "Message",
     "MoveLabel",
+    "MovePlayed",
     "PrivatePost",
     "PublicPost",
     "QuickMove",

@@ -90,4 +90,24 @@ class TableFinished:
     rated: bool = True
 
 
-Message = PublicPost | PrivatePost | Reminder | TableFinished
+@dataclass(frozen=True)
+class MovePlayed:
+    """The mover's own move as recorded (``move``, canonical) and as they wrote it (``typed``): a front end
+    confirms it to the mover, and says so when the two differ (issue 28: on Krakatoa's Steam ``YBB``,
+    ``aim s3 hard`` is recorded as ``aim s2 hard``, one target, KR-10.3).  Nothing to post publicly."""
+
+    table_id: int
+    user_id: int
+    move: str
+    typed: str
+
+    @property
+    def as_typed(self) -> bool:
+        """Whether the record is what the player wrote, give or take case, spaces and a phone's dashes."""
+        def plain(text: str) -> str:
+            return " ".join(text.lower().replace("\u2013", "-").replace("\u2014", "-").split())
+
+        return plain(self.move) == plain(self.typed)
+
+
+Message = PublicPost | PrivatePost | Reminder | TableFinished | MovePlayed

@@ -27,7 +27,7 @@ from tables.errors import TableError
 from tables.finish import AGREEMENT, SIDE_LEFT, Change, Finisher, LostRace, out_updates
 from tables.loaded import LoadedTable, Step
 from tables.mesa import TIMEOUT_LEVEL, MesaMoves, is_mesa
-from tables.outbox import Message
+from tables.outbox import Message, MovePlayed
 from tables.posts import Posts
 from tables.rules_step import RulesStep
 from tables.store import TableStore
@@ -106,7 +106,8 @@ class Play:
             back = Change(seats={seat.seat: {"timeouts": 0}}) if seat.timeouts else None  # acted: no longer late
             ctx.seats = back.seats_after(ctx.seats) if back is not None else ctx.seats
             after = await self.rules.advance(ctx, after, ctx.plies + 1, step)
-            return await self.finisher.commit(ctx, after, step, change=back)
+            messages = await self.finisher.commit(ctx, after, step, change=back)
+            return [*messages, MovePlayed(table_id, user_id, step.items[0].text, text.strip())]
 
     async def _come_back(self, ctx: LoadedTable, seat: SeatRow) -> list[Message]:
         """An away player (turns played for them after time-outs in a row) acts again: their next turns

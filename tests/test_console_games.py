@@ -45,7 +45,7 @@ def test_console_plays_a_whole_kona_game(tmp_path: Path) -> None:
     out = run_console(script, tmp_path)
     engine = get_engine("kona")
     assert out[0].startswith("[#1] Ana invites Ben to a game of Kona")
-    assert any(line.startswith("[dm Ana] #1 legal moves (18): a6-a3 a6-a4") for line in out)  # KO-10 E1
+    assert any(line.startswith("[dm Ana] #1 legal moves (18): a6-a3, a6-a4") for line in out)  # KO-10 E1
     assert "[error Ben] It is not your turn: it is Ana's turn." in out
     positions = [line.split("position: ", 1)[1] for line in out if line.startswith("[#1]   position: ")]
     assert positions == [engine.to_position(s) for s in states]  # one board per ply, in order

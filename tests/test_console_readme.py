@@ -113,10 +113,10 @@ def test_moves_are_paged_and_grouped_and_say_whose_turn_it_is() -> None:
     # PL-10.7: 1,260 openings, never on one line: 11 pages of at most 120, grouped by the pieces placed
     assert said[2] == "[dm Ana] #1 legal moves (1260), page 1 of 11; /moves 2 for the next page:"
     page_one = [line for line in said[3:] if line.startswith("[dm Ana]   ")]
-    listed = [move for line in page_one[:10] for move in line.split(": ", 1)[1].split()]
+    listed = [move for line in page_one[:10] for move in line.split(": ", 1)[1].split(", ")]
     assert len(listed) == 120 and all(len(line) < 200 for line in page_one)
     assert all(move.startswith(line.split()[2].rstrip(":")) for line in page_one[:10]
-               for move in line.split(": ", 1)[1].split())
+               for move in line.split(": ", 1)[1].split(", "))
     last = said.index("[dm Ana] #1 legal moves (1260), page 11 of 11:")
     assert said[last + 1].startswith("[dm Ana]   +xx.")
     assert "[dm Cy] #1 you are not seated at this table" in said

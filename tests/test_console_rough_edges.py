@@ -47,3 +47,12 @@ async def test_help_in_spanish(tmp_path: Path) -> None:
     english = {"the", "your", "when", "several", "tables", "moves", "games:", "Add", "empty", "seats"}
     assert not [w for line in spanish for w in line.split() if w in english], spanish
     assert "[help] Commands (write them as NAME: COMMAND):" in out
+
+
+async def test_krakatoa_moves_are_listed_apart(tmp_path: Path) -> None:
+    # issue 28, item 8: /moves ran multi-word moves together ("steam ash lava", "aim s1 hard aim s1 soft")
+    out = await _console(["Ana: /play krakatoa @Ben preset=basic seat=first", "Ben: /accept", "Ana: /moves",
+                          "Ben: /moves"], tmp_path)
+    listed = next(line for line in out if " legal moves (" in line)
+    moves = listed.split(": ", 1)[1].split(", ")
+    assert len(moves) > 1 and all(" " not in m or m.startswith(("aim ", "roll ")) for m in moves), listed

@@ -294,3 +294,34 @@ async def test_a_person_named_mesa_is_marked_so_as_not_to_pass_for_the_computer(
         assert out[0].params["host"] == "Mesalina"
     finally:
         await svc.close()
+
+
+async def test_an_aim_at_an_equivalent_die_is_recorded_as_the_rules_write_it_and_said(tmp_path: Path) -> None:
+    # issue 28, item 8: "aim s3 hard" was recorded as "aim s2 hard" (two dice of one set showing one colour are
+    # one target, KR-10.3) with no word to the player
+    from tables import MovePlayed
+
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    try:
+        tid, _ = await start_table(svc, "krakatoa", 2, {"preset": "basic"})
+        for _ in range(400):
+            board = await svc.board(tid)
+            assert board.mention, "the game ended before an equivalent aim came up"
+            uid = board.mention[0]
+            legal = await svc.legal_moves_for(tid, uid)
+            aims = [m for m in legal if m.startswith("aim ") and m.endswith(" hard")]
+            others = [f"aim {s}{i} hard" for s in "sal" for i in "123" if f"aim {s}{i} hard" not in legal]
+            for typed in others if aims else []:
+                try:
+                    out = await svc.submit_move(tid, uid, typed)
+                except TableError:
+                    continue  # not a die, or not an equivalent one
+                played = next(m for m in out if isinstance(m, MovePlayed))
+                assert played.typed == typed and played.move in aims and played.move != typed
+                assert not played.as_typed
+                assert played.move in [m.move for m in await repo.get_moves(tid)]  # stored as the rules write it
+                return
+            await svc.submit_move(tid, uid, "auto")
+        raise AssertionError("no equivalent aim came up")
+    finally:
+        await svc.close()
