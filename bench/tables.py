@@ -43,11 +43,12 @@ MIX = [("kona", 2), ("plateau", 2), ("k3", 2), ("k3", 3), ("k3", 4), ("krakatoa"
        ("krakatoa", 4)]
 
 
-def _render(game: str, view: dict[str, Any], names: list[str]) -> bytes | None:
+def _render(game: str, view: Any, names: list[str], **extra: Any) -> bytes | None:
+    """``render.render`` in a thread, with what the service passes (``result``, ``previous``)."""
     import render
 
     try:
-        return render.render(game, view, names)
+        return render.render(game, view, names, **extra)
     except Exception:  # a game without a renderer yet: no image
         return None
 
