@@ -5,10 +5,15 @@
 
 ``move`` prints one move in the game's canonical notation.  ``serve`` reads one request a line on
 standard input — ``POSITION`` or ``POSITION<TAB>SEAT`` — and writes one move a line, flushed,
-until the end of input.  The seat defaults to the one that may act (the engine's ``to_move``, or
-its single actor).  The player is given ``engine.view(state, seat)`` only, never more than the seat
-may know.  Bad input (an invalid position, a finished game, a seat that cannot act, an unknown
-level): ``move`` writes one line on standard error and exits with 2; ``serve`` answers
+until the end of input.  ``POSITION`` is the full position or a view of it in the view notation of
+docs/spec/<game>.md, as the console prints it after ``position:`` (Plateau's ``?`` for a face the
+viewer cannot see and ``#n`` for an unseen reserve of n pieces, PL-10.3; K3's ``!`` + pieces for a
+pyramid built in secret, K3-10).  The seat defaults to the one that may act (the engine's
+``to_move``, or its single actor).  The player is given the seat's view only
+(``engine.view_from_text``), never more than the seat may know, so the full position and the
+seat's view of it get the same move; a view that hides the seat's own pieces (a spectator's view of
+Plateau) is refused.  Bad input (an invalid position, a finished game, a seat that cannot act, an
+unknown level): ``move`` writes one line on standard error and exits with 2; ``serve`` answers
 ``error: ...`` and goes on, whatever the line holds (a 5,000-digit number, bytes that are not
 UTF-8).  The budget defaults to the level's thinking time (``ai.DEFAULT_MS``); ``--ms`` is at most
 ``MAX_MS`` (a minute) and ``--iterations`` at most ``MAX_ITERATIONS``, so that a mistyped number is
@@ -23,13 +28,15 @@ import sys
 
 import ai
 from engines import CHANCE, canonical_name, get_engine
-from engines.base import MoveError, OptionError, PositionError
+from engines.base import HiddenSeatError, MoveError, OptionError, PositionError
 from engines.cli import CommandLineError, OneLineParser, escape_unencodable_output, fail, one_line
 
 #: the longest thinking time ``--ms`` accepts: one minute (the hard level thinks 1.5 s)
 MAX_MS = 60_000
 #: the largest ``--iterations``: well past what any level searches in its time, still minutes at most
 MAX_ITERATIONS = 1_000_000
+#: the refusal of a view that hides what the seat to play knows (a spectator's view of Plateau)
+HIDDEN_SEAT = "this view hides the seat's own pieces: give the seat's view or the full position"
 
 
 class Refusal(Exception):
@@ -42,19 +49,31 @@ def _parser() -> OneLineParser:
     parser = OneLineParser(
         prog="python -m ai",
         description="Mesa's computer player for any referee (like UCI for chess).\n"
-                    "Positions and moves are written in each game's notation (docs/spec).",
-        epilog='example:\n  python -m ai move kona "CPC,4,PCP/6/6/6/6/PCP,4,CPC c 0 -" --level hard',
+                    "Positions and moves are written in each game's notation (docs/spec).\n"
+                    "POSITION is the full position or the seat's view of it, as the console prints it\n"
+                    "after 'position:': ? for a face the seat cannot see and #n for an unseen reserve of\n"
+                    "n pieces (Plateau), ! + pieces for a pyramid built in secret (K3). Mesa decides from\n"
+                    "the seat's view either way; a view that hides the seat's own pieces is refused.",
+        epilog="examples:\n"
+               '  python -m ai move kona "CPC,4,PCP/6/6/6/6/PCP,4,CPC c 0 -" --level hard\n'
+               '  python -m ai move plateau "3,W??.WX?/4/4/Bxx.BRb,3 B turn ox.rx.bx.2rr.2bb.3xx #10 - - 2"',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
-    move = commands.add_parser("move", help="print one move for a position",
-                               description="Print one move for POSITION, in the game's canonical notation.")
+    move = commands.add_parser("move", help="print one move for a position or a seat's view of it",
+                               description="Print one move for POSITION, in the game's canonical notation. "
+                                           "POSITION is the full position or the seat's view of it (the view "
+                                           "notation: ? for a face the seat cannot see, #n for an unseen reserve "
+                                           "of n pieces in Plateau, ! + pieces for a pyramid built in secret in "
+                                           "K3); Mesa decides from the seat's view either way.")
     move.add_argument("game", help=f"one of {games}")
-    move.add_argument("position", help="the position, quoted (its fields are separated by spaces)")
+    move.add_argument("position", help="the position or the seat's view of it, quoted (its fields are separated "
+                                       "by spaces)")
     move.add_argument("--seat", type=int, default=None, help="the seat to play (default: the one that may act)")
     serve = commands.add_parser("serve", help="answer one position a line on standard input",
                                 description="Read POSITION or POSITION<TAB>SEAT a line on standard input and "
                                             "write one move a line, flushed, until the end of input; a bad line "
-                                            "is answered 'error: ...'.")
+                                            "is answered 'error: ...'. POSITION is the full position or the "
+                                            "seat's view of it, as for move.")
     serve.add_argument("game", help=f"one of {games}")
     for sub in (move, serve):
         sub.add_argument("--level", default="normal", help=f"one of {', '.join(ai.LEVELS)} (default normal)")
@@ -94,17 +113,24 @@ def check_budget(level: str, ms: int | None, iterations: int | None) -> ai.Budge
 
 
 def answer(game: str, position: str, seat: int | None, level: str, budget: ai.Budget, seed: int) -> str:
-    """The move for the seat that may act in ``position`` (or ``seat``), from its view only."""
+    """The move for the seat that may act in ``position`` (or ``seat``), from its view only.
+
+    ``position`` is the full position or a view of it (the view notation, as the console prints
+    it): the engine reads either into the view the seat would get (``view_from_text``), which is
+    all a computer player is ever given.  Whose turn it is and whether the game is over are public,
+    read from the spectator's view; a view that hides the seat's own pieces cannot be played from.
+    """
     engine = get_engine(game)
+    text = position.strip()
     try:
-        state = engine.from_position(position.strip())
+        public = engine.view_from_text(text, None)
     except (PositionError, OptionError, ValueError) as exc:
         raise Refusal(f"invalid position: {exc}") from None
-    if engine.outcome(state) is not None:
-        raise Refusal(f"the game is over: {engine.outcome_text(state)}")
-    actors = engine.actors(state)
+    if public["outcome"] is not None:
+        raise Refusal(f"the game is over: {public['outcome']}")
+    actors = public["actors"]
     if seat is None:
-        if engine.to_move(state) == CHANCE:
+        if public["to_move"] == CHANCE:
             raise Refusal("the dice are rolling (a chance move): no seat can act")
         if len(actors) != 1:
             raise Refusal(f"several seats may act ({', '.join(map(str, actors))}): give the seat")
@@ -112,7 +138,12 @@ def answer(game: str, position: str, seat: int | None, level: str, budget: ai.Bu
     elif seat not in actors:
         can = ", ".join(map(str, actors)) or "none (a chance move)"
         raise Refusal(f"seat {seat} cannot act now (seats that can: {can})")
-    view = engine.view(state, seat)  # never more than the seat may know
+    try:
+        view = engine.view_from_text(text, seat)  # never more than the seat may know
+    except HiddenSeatError:
+        raise Refusal(HIDDEN_SEAT) from None
+    except (PositionError, OptionError, ValueError) as exc:
+        raise Refusal(f"invalid position: {exc}") from None
     try:
         return ai.choose_move(game, view, seat, level, budget, seed)
     except (ai.AIError, MoveError) as exc:

@@ -53,6 +53,14 @@ class OptionError(ValueError):
     """An unknown option or a value out of range."""
 
 
+class HiddenSeatError(PositionError):
+    """A view text that hides what the seat it is read for knows, its own pieces (``view_from_text``).
+
+    A spectator's view of Plateau writes the seat's own faces ``?``: no view of that seat can be
+    made from it, since the seat knows them.  Callers ask for the seat's view or the full position.
+    """
+
+
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
@@ -561,6 +569,19 @@ class Engine(Generic[S, M, V]):
     def view_notation(self, state: S, viewer: int | None) -> str:
         """What ``python -m engines view`` prints: the rules document's view notation."""
         return self.to_position(state)
+
+    def view_from_text(self, text: str, seat: int | None, options: Mapping[str, Any] | None = None) -> V:
+        """The view ``seat`` (None: a spectator) gets of the position ``text`` writes in full or as a view.
+
+        ``text`` is a position or a view notation (``view_notation`` of any viewer, the ``position:``
+        line the console prints), so that a computer player can be asked from what a referee shows
+        (``python -m ai``).  The result equals ``view(from_position(full), seat)`` for every full
+        position the text may stand for: nothing the text hides is shown.  A view that hides what
+        ``seat`` itself knows raises ``HiddenSeatError``; any other bad text ``PositionError``.  By
+        default (games without secrets: the view notation is the position) ``from_position`` reads
+        it; Plateau and K3 read their view marks (PL-10.3, K3-10).
+        """
+        return self.view(self.from_position(text, options), seat)
 
     def outcome_text(self, state: S) -> str:
         result = self.outcome(state)

@@ -24,6 +24,7 @@ from engines.base import (
     Engine,
     GameDescription,
     GameView,
+    HiddenSeatError,
     IllegalMoveError,
     InvalidMoveError,
     Option,
@@ -1269,6 +1270,19 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
             "players_info": info,
         }
 
+    @reads_position
+    def view_from_text(self, text: str, seat: int | None, options: Mapping[str, Any] | None = None) -> K3View:
+        """``seat``'s view of a full position or of a view notation (K3-10: ``!`` + pieces, a pyramid
+        built in secret).
+
+        Text without ``!`` is a full position, read by ``from_position`` (the same refusals; in play
+        everything is public).  Hidden pyramids are laid out first (``_laid_out``); while the players
+        build ``seat`` sees none of another's pyramid, so the view it gets is the one it had.
+        """
+        if isinstance(text, str) and "!" in text:
+            text = _laid_out(text, seat)
+        return self.view(self.from_position(text, options), seat)
+
 
 # ---- auto-build (K3-3.4) -----------------------------------------------------------------------
 
@@ -1383,3 +1397,36 @@ def determinize(view: K3View, seat: int | None, rng: random.Random) -> K3State:
     fields[1] = "|".join(entries)
     state = ENGINE.from_position(" ".join(fields))
     return replace(state, ply=ply, last=last if isinstance(last, str) else None, highlight=highlight)
+
+
+# ---- views read back (for ``K3Engine.view_from_text``; appended, self-contained) ---------------
+
+
+def _laid_out(text: str, seat: int | None) -> str:
+    """A view notation with each hidden pyramid (``!`` + its pieces, K3-10) laid out as a pyramid.
+
+    The pieces go in canonical order, top rank first: any arrangement gives the other seats the
+    same view, and a fixed one the same state every time.  Refused: ``!`` anywhere but a player's
+    entry while the players build (once the last build is accepted everything is public), and
+    ``seat``'s own pyramid hidden, which the seat knows.
+    """
+    fields = text.split()
+    if len(fields) != 6 or fields[2].lower() != "build" or "!" in " ".join(fields[:1] + fields[2:]):
+        raise PositionError("a pyramid is hidden (! + its pieces) only in a view while the players build (K3-10)")
+    entries = fields[1].split("|")
+    if len(entries) not in ALLOTMENT:
+        return text  # from_position names what is wrong (K3-11.1)
+    b = ALLOTMENT[len(entries)][3]
+    for i, entry in enumerate(entries):
+        if not entry.startswith("!"):
+            continue
+        if i == seat:
+            raise HiddenSeatError(f"this view hides player {i}'s own pyramid, which player {i} built (K3-10)")
+        inside, plus, side = entry[1:].partition("+")
+        if any(c not in _ORDER for c in inside.upper()) or len(inside) != b * (b + 1) // 2:
+            raise PositionError(f"player {i}: a hidden pyramid is ! + its {b * (b + 1) // 2} pieces (K3-10)")
+        pieces = "".join(canonical(inside.upper()))
+        ranks = [pieces[r * (r - 1) // 2 : r * (r + 1) // 2] for r in range(1, b + 1)]  # top rank first
+        entries[i] = "/".join(ranks) + plus + side
+    fields[1] = "|".join(entries)
+    return " ".join(fields)

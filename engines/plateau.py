@@ -55,6 +55,7 @@ from engines.base import (
     Engine,
     GameDescription,
     GameView,
+    HiddenSeatError,
     IllegalMoveError,
     InvalidMoveError,
     Option,
@@ -1339,6 +1340,21 @@ class PlateauEngine(Engine[PlateauState, PlateauMove, PlateauView]):
     def determinize(self, view: PlateauView, seat: int | None, rng: random.Random) -> PlateauState:
         return determinize(view, seat, rng)
 
+    @reads_position
+    def view_from_text(
+        self, text: str, seat: int | None, options: Mapping[str, Any] | None = None
+    ) -> PlateauView:
+        """``seat``'s view of a full position or of a view notation (PL-10.3: ``?``, ``#n``).
+
+        Text without those marks is a full position, read by ``from_position`` (the same refusals).  A
+        view is read into a state that fills in what it hides (``_filled_view``); ``seat`` sees none of
+        the filling, so the view it gets is the one it had.
+        """
+        if not isinstance(text, str) or ("?" not in text and "#" not in text):
+            return super().view_from_text(text, seat, options)
+        rep, cap = self._options(options)
+        return self.view(_filled_view(text, seat, rep, cap), seat)
+
 
 # ---- position text --------------------------------------------------------------------------------
 def _piece_text(p: int, viewer: int | None, full: bool) -> str:
@@ -2117,6 +2133,37 @@ def determinize(view: PlateauView, seat: int | None, rng: random.Random) -> Plat
     key = _key(board, f["side"], f["phase"], f["tender"], f["refused"], res, prisoners)
     return PlateauState(board, f["side"], f["phase"], f["tender"], f["refused"], res, prisoners, f["ply"], "",
                         (key,), _marks((key,)), rep, cap, last, highlight)  # fmt: skip
+
+
+def _filled_view(text: str, seat: int | None, rep: bool, cap: int) -> PlateauState:
+    """A state a view notation (PL-10.3) may stand for: ``PlateauEngine.view_from_text``.
+
+    Every unseen face and unseen reserve is filled in from the pieces unaccounted for, as
+    ``determinize`` does, with a fixed seed: ``seat`` sees none of them, so any filling gives it the
+    same view, and a fixed one the same state every time.  Refused: a view that hides ``seat``'s
+    own faces or reserve, which the seat knows (PL-9.2), and a view of a finished game with
+    anything hidden, since a finished game's views show every face (PL-8.6).
+    """
+    f = _parse_fields(text, view=True)
+    squares = [list(s) for s in f["squares"]]
+    reserves: list[Any] = list(f["reserves"])
+    if seat in (0, 1) and (
+        (isinstance(reserves[seat], int) and reserves[seat] > 0)
+        or any(o == seat and UNKNOWN in (up, down) for s in squares for o, up, down, _, _ in s)
+    ):
+        name = _side_name(seat)
+        raise HiddenSeatError(f"this view hides {name}'s own pieces, which {name} knows (PL-9.2)")
+    rng = random.Random(0)
+    for q in (0, 1):
+        _fill_in_seat(q, squares, reserves, f["prisoners"], rng)
+    board = tuple(tuple(make_piece(*piece) for piece in s) for s in squares)
+    res = (reserves[0], reserves[1])
+    _validate(board, f["side"], f["phase"], f["tender"], res, f["prisoners"])
+    key = _key(board, f["side"], f["phase"], f["tender"], f["refused"], res, f["prisoners"])
+    state = _loaded((key, f["ply"]), rep, cap)
+    if state.result:
+        raise PositionError("a finished game's views show every face (PL-8.6): give its full position")
+    return state
 
 
 def _fill_in_seat(q: int, squares: list[list[Any]], seen_reserves: list[Any], prisoners: Any,

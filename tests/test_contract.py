@@ -13,7 +13,7 @@ from engines import ALIASES, CHANCE, GAMES, Engine, Option, OptionError, canonic
 MEMBERS = [
     "description", "auto_move", "actors", "phase", "public_move", "private_changes", "chance_outcomes", "sample_chance",
     "name", "min_players", "max_players", "options", "new_game", "from_position", "to_position", "to_move",
-    "legal_moves", "parse_move", "format_move", "apply", "outcome", "view",
+    "legal_moves", "parse_move", "format_move", "apply", "outcome", "view", "view_notation", "view_from_text",
 ]
 
 
@@ -163,6 +163,23 @@ def test_every_seat_that_may_act_gets_its_moves_and_an_auto_move(name: str) -> N
             if phase is None and to_move is not None:
                 assert engine.legal_moves(state) == engine.legal_moves(state, to_move)
     assert reasons <= set(d.outcome_reasons)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_view_notation_reads_back_into_the_view_it_was_written_from(name: str) -> None:
+    """view_from_text(view_notation(state, seat), seat) == view(state, seat) for every seat and the
+    spectator, as for the full position (issue 28, item 18: what ``python -m ai`` is given).  States
+    are taken as their position gives them: the text holds no last move."""
+    engine = get_engine(name)
+    d = engine.description
+    for players in sorted({d.min_players, d.max_players}):
+        states = _random_states(engine, players, 18)
+        for state in states[:: max(1, len(states) // 40)]:
+            full = engine.from_position(engine.to_position(state))
+            for seat in (None, *range(players)):
+                view = engine.view(full, seat)
+                assert engine.view_from_text(engine.view_notation(full, seat), seat) == view
+                assert engine.view_from_text(engine.to_position(full), seat) == view
 
 
 @pytest.mark.parametrize("name", list(GAMES))

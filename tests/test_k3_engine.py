@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engines import CHANCE, get_engine
-from engines.base import IllegalMoveError, InvalidMoveError, MoveError, OptionError, PositionError
+from engines.base import HiddenSeatError, IllegalMoveError, InvalidMoveError, MoveError, OptionError, PositionError
 from engines.k3 import ENGINE, FULL, LETTERS, K3Move, K3State, auto_build
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -603,6 +603,68 @@ def test_view_build_hides_only_arrangements_K3_10() -> None:
         assert "B/GN/RWY" not in json.dumps(ENGINE.view(state, viewer))
     assert ENGINE.view(state, 0)["players_info"][0]["state"] == "hand"
     assert ENGINE.view(state, None)["actors"] == [0, 2]
+
+
+BUILD3 = "1/2/3/4/5/6/7/8/RBBYGKRRG ?BBBRRKKKYYGGNNW|!BBBRRKKKYYGGNNW|?BRRKKYYYYGGGNNW build 1 - -"  # seat 1 built
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_view_from_text_gives_each_seat_the_view_it_had_K3_10(players: int) -> None:
+    """Issue 28, item 18: for every ply of random games (building included), each seat's view notation
+    and the full position, read for that seat, give the view it had of the position; a view that hides a
+    seat's own pyramid is refused for that seat.  A state is compared as its position string gives it
+    (ply 0, no last move): that is all a text says."""
+    rng = random.Random(players)
+    refused = built = 0
+    for _game in range(5):
+        state = ENGINE.new_game(players, seed=rng.randrange(10**6))
+        while True:
+            full = ENGINE.from_position(pos(state))
+            built += state.phase == "build"
+            for seat in (None, *range(players)):
+                text = ENGINE.view_notation(full, seat)
+                assert ENGINE.view_from_text(text, seat) == ENGINE.view(full, seat), (text, seat)
+                assert ENGINE.view_from_text(pos(full), seat) == ENGINE.view(full, seat)
+                for other in range(players):
+                    try:
+                        assert ENGINE.view_from_text(text, other) == ENGINE.view(full, other)
+                    except HiddenSeatError:
+                        refused += 1
+                        assert state.phase == "build" and other != seat and state.seats[other].status == "built"
+            if ENGINE.outcome(state) is not None:
+                break
+            state = ENGINE.apply(state, ENGINE.random_move(state, rng))
+    assert built >= 5 * players and refused > 0
+
+
+def test_view_from_text_of_a_build_K3_10() -> None:
+    """A spectator's view while building is every unbuilt seat's view too; the builder's is refused."""
+    full = play(START3, "base:RBBYGKRRG", "deal:BBBRRKKKYYGG/BBBRRKKKYYGG/BRRKKYYYYGGG", "build:1:B/GN/RWY/KBKN/YRKGB")
+    assert ENGINE.view_notation(full, None) == BUILD3
+    for seat in (None, 0, 2):
+        view = ENGINE.view_from_text(BUILD3, seat)
+        assert view == {**ENGINE.view(full, seat), "ply": 0, "last_move": None, "highlight": []}
+    with pytest.raises(HiddenSeatError, match="player 1's own pyramid"):
+        ENGINE.view_from_text(BUILD3, 1)
+    shuffled = BUILD3.replace("!BBBRRKKKYYGGNNW", "!wnnggyykkkrrbbb")  # the hidden pieces in any order, any case
+    assert ENGINE.view_from_text(shuffled, 0) == ENGINE.view_from_text(BUILD3, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        (BUILD3.replace("build", "play"), "only in a view while the players build"),  # K3-10: play is public
+        (BUILD3.replace("!BBB", "!BB"), "its 15 pieces"),
+        (BUILD3.replace("!BBB", "!BBX"), "its 15 pieces"),
+        (BUILD3.replace("RBBYGKRRG", "RBBYGKRR!"), "only in a view"),
+        (BUILD3.replace(" 1 - -", " 1 - !"), "only in a view"),
+        (BUILD3.replace("|?BRRKKYYYYGGGNNW", ""), "its 21 pieces"),  # two players: a pyramid of 21 (K3-1.2)
+        ("!", "only in a view"),
+    ],
+)
+def test_view_from_text_refuses_what_no_view_is_K3_10(text: str, why: str) -> None:
+    with pytest.raises(PositionError, match=why):
+        ENGINE.view_from_text(text, 0)
 
 
 # ---- bad input ------------------------------------------------------------------------------------

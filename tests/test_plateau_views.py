@@ -11,10 +11,12 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engines import plateau as P
+from engines.base import HiddenSeatError, PositionError
 
 E = P.ENGINE
 VIEW_KEYS = {
@@ -198,3 +200,68 @@ def test_determinized_state_can_be_played_on() -> None:
     sample = P.determinize(E.view(state, 1), 1, rng)
     for move in E.legal_moves(sample)[:50]:
         E.apply(sample, move)
+
+
+# ---- a view notation read back (issue 28, item 18: ``python -m ai`` from what the console prints) --------
+EXAMPLE_1 = "3,Wxo.WXx/4/4/Bxx.BRb,3 B turn ox.rx.bx.2rr.2bb.3xx rb.rx.bx.2rr.2bb.3xx - - 2"
+EXAMPLE_1_BLACK = "3,W??.WX?/4/4/Bxx.BRb,3 B turn ox.rx.bx.2rr.2bb.3xx #10 - - 2"  # PL-11 example 1
+EXAMPLE_1_SPECTATOR = "3,W??.WX?/4/4/B??.BR?,3 B turn #10 #10 - - 2"
+
+
+def test_view_from_text_gives_each_seat_the_view_it_had() -> None:
+    """PL-10.3: for every ply of random games, every seat's view notation (and the full position) read
+    for that seat is the view the seat had of the position; read for a seat it hides own pieces of,
+    it is refused.  A state is compared as its position string gives it (no last move, no history):
+    that is all a text says."""
+    rng = random.Random(28)
+    refused = 0
+    for _game in range(6):
+        state = E.new_game(2)
+        while True:
+            full = E.from_position(E.to_position(state))
+            for seat in (0, 1, None):
+                text = E.view_notation(full, seat)
+                assert E.view_from_text(text, seat) == E.view(full, seat), (text, seat)
+                assert E.view_from_text(E.to_position(full), seat) == E.view(full, seat)
+                for other in (0, 1):
+                    if other == seat:
+                        continue
+                    try:
+                        assert E.view_from_text(text, other) == E.view(full, other)  # it hid nothing of other's
+                    except HiddenSeatError:
+                        refused += 1
+            if E.outcome(state) is not None:
+                break
+            state = E.apply(state, E.random_move(state, rng))
+    assert refused > 500
+
+
+def test_view_from_text_of_example_1() -> None:
+    """PL-11 example 1: Black's view and the spectator's, read back; the spectator's cannot be Black's."""
+    full = E.from_position(EXAMPLE_1)
+    assert E.view_from_text(EXAMPLE_1_BLACK, 0) == E.view(full, 0)
+    assert E.view_from_text(EXAMPLE_1_BLACK, None) == E.view_from_text(EXAMPLE_1_SPECTATOR, None) == E.view(full, None)
+    with pytest.raises(HiddenSeatError, match="Black's own pieces"):
+        E.view_from_text(EXAMPLE_1_SPECTATOR, 0)
+    with pytest.raises(HiddenSeatError, match="White's own pieces"):
+        E.view_from_text(EXAMPLE_1_BLACK, 1)
+    options = {"max_plies": 50, "repetition_draw": False}
+    assert E.view_from_text(EXAMPLE_1_BLACK, 0, options) == E.view(E.from_position(EXAMPLE_1, options), 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        (EXAMPLE_1_BLACK.replace("WX?", "W??"), "up face public"),  # PL-9.3: a top piece's up face is public
+        (EXAMPLE_1_BLACK.replace("#10", "#9"), "reserve size"),  # 2 on the board + 9 is not 12 (PL-1.2)
+        (EXAMPLE_1_BLACK.replace("#10", "#" + "9" * 5000), "too long"),
+        (EXAMPLE_1_BLACK.replace("#10", "?10"), "not a type"),
+        (EXAMPLE_1_BLACK.replace("W??", "W?"), "not a piece"),
+        (EXAMPLE_1_BLACK.replace(" 2", ""), "8 fields"),
+        # a finished game's views show every face (PL-8.6): Black's six in a1 won, a White face still "?"
+        ("4/4/4/Bxx.BXx.BXx.BRr.BBb.BXx.WR?,3 W turn rb.ox.rx.bx.rr.bb #11 - - 31", "finished"),
+    ],
+)
+def test_view_from_text_refuses_what_no_view_is(text: str, why: str) -> None:
+    with pytest.raises(PositionError, match=why):
+        E.view_from_text(text, 0)
