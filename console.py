@@ -58,6 +58,7 @@ from tables.durations import parse_duration
 from tables.errors import CannotOpen
 from tables.games import auto_styles, games, known_game
 from tables.leaderboard import LeaderboardService
+from tables.logs import setup_logging
 from tables.mesa import NAME as MESA
 from tables.mesa import mesa_records, records_text
 from tables.service import open_service
@@ -700,7 +701,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mesa-iterations", type=int, default=None,
                         help="Mesa searches this many iterations a move instead of its level's time (repeatable)")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
+    setup_logging(None, default=logging.ERROR, fmt="%(levelname)s %(name)s: %(message)s")  # tables/logs.py
     lines = None if sys.stdin.isatty() else sys.stdin
     try:
         return asyncio.run(run(lines, args.db, Path(args.out), not args.no_images, seed=args.seed,
