@@ -14,6 +14,7 @@ import discord
 from cogs.delivery import Delivery, public_lang
 from cogs.handling import Handling, lang_of
 from cogs.i18n_discord import t
+from cogs.plain import plain
 from tables import TableService
 from tables.outbox import RESULT
 
@@ -38,7 +39,7 @@ class TableActs:
         """
         messages = await self.service.submit_move(table_id, interaction.user.id, text, version)
         await self.delivery.deliver(messages, public_lang(interaction))
-        done = t("ok.move_sent", lang_of(interaction), move=text.strip()[:80])
+        done = t("ok.move_sent", lang_of(interaction), move=plain(text.strip()[:80]))  # echoed as typed, inert
         await self.handling.edit_or_reply(interaction, done, None, edit=picked)
 
     async def draw(self, interaction: discord.Interaction, table_id: int, action: str) -> None:

@@ -224,7 +224,9 @@ class MesaBot(commands.Bot):
             help_command=None,
             intents=default_intents(),
             max_messages=None,  # no message cache: Mesa never reads messages back from the gateway
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False),
+            # no message pings anyone it merely names: a post that means to ping says whom, by id
+            # (cogs.delivery); a display name such as "<@id>" or "@everyone" is text (issue 29, item 7)
+            allowed_mentions=discord.AllowedMentions.none(),
             **client_options,
         )
         self.config = config or Config()

@@ -1,15 +1,18 @@
 """Delivering the service's outbox to Discord: the table's thread, ephemeral answers, DMs.
 
 - ``PublicPost`` -> a message in the table's thread (or its channel when threads are not allowed),
-  with the board image attached, the players to act mentioned, and the controls its
-  ``components_hint`` asks for.  The previous board's controls are removed, so only the latest board
-  carries a move picker (an old button still answers, with the current board).
+  with the board image attached, the players to act mentioned (and only they may be pinged: its
+  ``allowed_mentions`` lists their ids), and the controls its ``components_hint`` asks for.  The
+  previous board's controls are removed, so only the latest board carries a move picker (an old
+  button still answers, with the current board).
 - ``PrivatePost`` / ``Reminder`` -> a DM to that one player, naming the table and linking its thread.
   A user whose DMs are closed (Discord error 50007) is remembered through the service's user
   preferences and not retried until they use a command again (``Handling.touch``).
 - ``TableFinished`` -> nothing more to post (the result post came before it).
 
 Public posts only ever hold what the service put in them, which it builds from the spectator view.
+Every text is built from params made inert first (``cogs.plain``): a player named ``<@id>`` or
+``**bold**`` is shown as typed, never as a mention or markup (issue 29, item 7).
 """
 
 from __future__ import annotations
@@ -26,8 +29,8 @@ from cogs import answer
 from cogs.guild_life import MISSING_ACCESS, GuildWatch
 from cogs.i18n_discord import lang_for, t
 from cogs.limits import MAX_MESSAGE
+from cogs.plain import said
 from tables import Message, PrivatePost, PublicPost, Reminder, TableService
-from tables import i18n as service_i18n
 from tables.outbox import BOARD, INVITE
 
 log = logging.getLogger("mesa.discord")
@@ -185,15 +188,16 @@ class Delivery:
             self.langs[post.table_id] = lang
         lang = self.langs.get(post.table_id) or await self.guilds.server_lang(place.guild_id)  # issue 15, defect 7
         channel = self.client.get_partial_messageable(place.id, guild_id=place.guild_id)
-        text = service_i18n.t(post.key, lang, **post.params)
+        text = said(post.key, lang, post.params)
         deadline = post.params.get("deadline_ts")
         if post.kind == BOARD and isinstance(deadline, int) and deadline > 0:
             text += f" ⏳ <t:{deadline}:R>"  # Discord shows it in each reader's time zone
-        if post.mention:
-            text = " ".join(f"<@{u}>" for u in post.mention) + "\n" + text
-        kwargs: dict[str, Any] = {"content": text[:MAX_MESSAGE],
-                                  "allowed_mentions": discord.AllowedMentions(users=True, everyone=False,
-                                                                             roles=False)}
+        mentioned = [u for u in post.mention if u > 0]  # Discord users only (Mesa's seats have negative ids)
+        if mentioned:
+            text = " ".join(f"<@{u}>" for u in mentioned) + "\n" + text
+        # the players this post is for, by id, and nobody else: whatever a name says, it pings no one
+        kwargs: dict[str, Any] = {"content": text[:MAX_MESSAGE], "allowed_mentions": discord.AllowedMentions(
+            users=[discord.Object(id=u) for u in mentioned], everyone=False, roles=False, replied_user=False)}
         if post.image:
             kwargs["file"] = discord.File(io.BytesIO(post.image), filename=f"mesa-{post.table_id}.png")
         view = self._controls(post, lang)
@@ -257,14 +261,14 @@ class Delivery:
     async def send_private(self, post: PrivatePost) -> None:
         place = await self.place(post.table_id)
         lang = await self.user_lang(post.user_id)
-        text = service_i18n.t(post.key, lang, **post.params) + "\n" + \
+        text = said(post.key, lang, post.params) + "\n" + \
             t("private.link", lang, table=post.table_id, game=place.title, link=self.link(place))
         await self.dm(post.user_id, post.table_id, text, post.image)
 
     async def send_reminder(self, post: Reminder) -> None:
         place = await self.place(post.table_id)
         lang = await self.user_lang(post.user_id)
-        text = service_i18n.t(post.key, lang, **post.params) + "\n" + \
+        text = said(post.key, lang, post.params) + "\n" + \
             t("private.link", lang, table=post.table_id, game=place.title, link=self.link(place))
         await self.dm(post.user_id, post.table_id, text, None)
 
@@ -289,7 +293,7 @@ class Delivery:
 
     async def answer_private(self, interaction: discord.Interaction, post: PrivatePost, lang: str) -> None:
         """The "My pieces" answer: ephemeral, to the one seated player who asked."""
-        text = service_i18n.t(post.key, lang, **post.params)
+        text = said(post.key, lang, post.params)
         files = [discord.File(io.BytesIO(post.image), filename=f"mesa-{post.table_id}-private.png")] \
             if post.image else None
         await answer.send(interaction, content=text[:MAX_MESSAGE], files=files)

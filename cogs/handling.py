@@ -33,6 +33,7 @@ from cogs.delivery import Delivery, PostFailed
 from cogs.guild_life import GuildWatch
 from cogs.i18n_discord import lang_for, t
 from cogs.limits import MAX_MESSAGE
+from cogs.plain import plain_params
 from tables import TableError, TableService
 
 log = logging.getLogger("mesa.discord")
@@ -64,6 +65,12 @@ def with_table_link(exc: TableError, text: str) -> str:
     if isinstance(guild, int) and isinstance(place, int):
         return f"{text}\nhttps://discord.com/channels/{guild}/{place}"
     return text
+
+
+def refusal_text(exc: TableError, lang: str) -> str:
+    """The service's refusal in words for Discord: names and echoes of what a user typed made inert
+    (``cogs.plain``), so a refusal naming a player called ``**x**`` shows the stars."""
+    return TableError(exc.key, **plain_params(exc.params)).message(lang)
 
 
 def lang_of(interaction: discord.Interaction) -> str:
@@ -154,9 +161,9 @@ class Handling:
             file = None
             if exc.board is not None and exc.board.image:
                 file = discord.File(io.BytesIO(exc.board.image), filename=f"mesa-{exc.board.table_id}.png")
-            await self.reply(interaction, with_table_link(exc, exc.message(caller_lang)), file=file)
+            await self.reply(interaction, with_table_link(exc, refusal_text(exc, caller_lang)), file=file)
         except Refusal as exc:
-            await self.reply(interaction, t(exc.key, caller_lang, **exc.params))
+            await self.reply(interaction, t(exc.key, caller_lang, **plain_params(exc.params)))
         except (discord.Forbidden, PostFailed):
             await self.reply(interaction, t("err.forbidden", caller_lang))
         except discord.NotFound:
