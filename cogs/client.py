@@ -49,7 +49,7 @@ from discord.gateway import DiscordWebSocket
 from cogs import board, guide, picking, results
 from cogs.acts import TableActs
 from cogs.board import Board
-from cogs.delivery import Delivery
+from cogs.delivery import Delivery, PostFailed
 from cogs.guide import Guide
 from cogs.guild_life import GuildWatch
 from cogs.handling import Handling
@@ -263,8 +263,12 @@ class MesaBot(commands.Bot):
 
     async def _deliver(self, messages: list[Message]) -> None:
         """Posts nobody asked for in an interaction (Mesa's moves, a server's tables resumed): the
-        language is the server's."""
-        await self.delivery.deliver(messages, None)
+        language is the server's.  A post Discord did not take has nobody to be told: it is stored,
+        and the ticker posts it again (``missed_posts``), so Mesa plays on meanwhile."""
+        try:
+            await self.delivery.deliver(messages, None)
+        except PostFailed as exc:
+            log.info("table %d: a post nobody asked for was not taken; the ticker posts it again", exc.table_id)
 
     async def add_areas(self) -> None:
         """Add every area's commands to the tree (without a connection: ``--print-commands`` uses it)."""

@@ -63,7 +63,16 @@ class Place:
 
 
 class PostFailed(Exception):
-    """Discord refused a public post (missing permissions): the caller is told what to do."""
+    """Discord did not take a public post: refused it (``forbidden``: a 403, a permission missing in
+    that channel at that moment) or failed it.  What the post shows is stored; its table's posted
+    version stays behind, so the ticker posts it again (``missed_posts``, boards and invitations
+    alike).  The caller is told so, in words for what was lost (``invitation``: the table's invitation)."""
+
+    def __init__(self, table_id: int, *, invitation: bool, forbidden: bool) -> None:
+        super().__init__(table_id)
+        self.table_id = table_id
+        self.invitation = invitation
+        self.forbidden = forbidden
 
 
 class Delivery:
@@ -115,7 +124,9 @@ class Delivery:
         elif channel is not None:
             thread_id = await self._new_thread(channel, table_id, title, interaction)
         self.places[table_id] = Place(summary.game, title, guild_id, summary.channel_id, thread_id)
-        await self.service.set_location(table_id, thread_id, None)
+        # version 0: this front end reports what it posts from now on, so an invitation Discord refuses
+        # to post below is posted again by the ticker like a missed board (issue 29, item 11)
+        await self.service.set_location(table_id, thread_id, None, 0)
         return thread_id or summary.channel_id
 
     @staticmethod
@@ -158,8 +169,9 @@ class Delivery:
 
     # ---- the outbox ---------------------------------------------------------------------------
     async def deliver(self, messages: list[Message], lang: str | None) -> None:
-        """Deliver every message; a refused public post is reported after the others went out."""
-        failed = False
+        """Deliver every message; a public post Discord did not take is reported (``PostFailed``) after
+        the others went out."""
+        failed: PostFailed | None = None
         for message in messages:
             if self.guilds.away and (await self.place(message.table_id)).guild_id in self.guilds.away:
                 continue  # issue 15, defect 5: nothing about a server the bot has left, not even DMs
@@ -174,13 +186,21 @@ class Delivery:
                 if exc.code == MISSING_ACCESS and await self.guilds.missing_access(
                         (await self.place(message.table_id)).guild_id):
                     continue  # the whole server is closed to the bot: its tables are suspended
-                failed = True
                 log.warning("table %d: Discord refused a post", message.table_id)
+                failed = failed or self._failed(message, forbidden=True)
             except discord.HTTPException as exc:
                 log.warning("table %d: a post failed (%s %s)", message.table_id, type(exc).__name__, exc.status)
+                failed = failed or self._failed(message, forbidden=False)  # never "done" for a post not made
         self._follow(messages)  # Mesa's moves follow the boards delivered here (cogs/mesa.py)
-        if failed:
-            raise PostFailed
+        if failed is not None:
+            raise failed
+
+    @staticmethod
+    def _failed(message: Message, *, forbidden: bool) -> PostFailed | None:
+        """A public post that did not go out (a DM that did not is ``dm``'s business: it is not retried)."""
+        if not isinstance(message, PublicPost):
+            return None
+        return PostFailed(message.table_id, invitation=message.kind == INVITE, forbidden=forbidden)
 
     async def post_public(self, post: PublicPost, lang: str | None) -> discord.Message:
         place = await self.place(post.table_id)
@@ -232,8 +252,8 @@ class Delivery:
         if post.kind in (BOARD, INVITE):
             await self._retire_controls(post.table_id, channel)
             self.boards[post.table_id] = message.id
-            if post.kind == BOARD:  # the version tells a restarted process which boards it missed
-                await self.service.set_location(post.table_id, place.thread_id, message.id, post.version)
+            # the version tells the ticker (and a restarted process) which boards and invitations it missed
+            await self.service.set_location(post.table_id, place.thread_id, message.id, post.version)
         return message
 
     async def _retire_controls(self, table_id: int, channel: Any) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 import discord
 
 from tables import i18n as service_i18n
-from tables.i18n import Names, Phrase
+from tables.i18n import Count, Names, Phrase, counted
 
 #: params in a game's notation, written by the engines (never by a user) and meant to be copied as shown
 NOTATION = frozenset({"position"})
@@ -60,3 +60,17 @@ def plain_params(params: Mapping[str, Any]) -> dict[str, Any]:
 def said(key: str, lang: str, params: Mapping[str, Any]) -> str:
     """A sentence of the service's catalogue (``tables.i18n``) for Discord: its params made inert first."""
     return service_i18n.t(key, lang, **plain_params(params))
+
+
+def spoken(value: Any, lang: str) -> Any:
+    """A service param as the service's catalogue says it in ``lang`` (``Count``: "2 invitations",
+    ``Phrase``, ``Names``), for a sentence of the Discord layer's own catalogue; anything else as it is."""
+    if isinstance(value, Count):
+        return counted(value.n, value.noun, lang)
+    if isinstance(value, Phrase):
+        return service_i18n.t(value.key, lang, **value.params)
+    if isinstance(value, Names):
+        names = [str(n) for n in value]
+        return service_i18n.t("list.and", lang, first=", ".join(names[:-1]), last=names[-1]) if len(names) > 1 \
+            else "".join(names)
+    return value
