@@ -39,10 +39,10 @@ def main(argv: list[str] | None = None) -> int:
 
         return console.main([a for a in argv if a != "--console"])
     args, rest = parse_args(argv)
-    logging.basicConfig(
-        level=os.environ.get("LOG_LEVEL", "WARNING" if args.console else "INFO").upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    from tables.logs import setup_logging
+
+    # LOG_LEVEL=DEBUG is DEBUG for Mesa's own lines only: libraries quote secrets there (tables/logs.py)
+    setup_logging(os.environ.get("LOG_LEVEL"), default=logging.INFO)
     if args.console:
         import console
 

@@ -35,6 +35,7 @@ import random
 import re
 import shlex
 import sys
+import tempfile
 import zlib
 from collections.abc import Awaitable, Callable, Iterable
 from datetime import UTC, datetime, timedelta
@@ -58,6 +59,7 @@ from tables.durations import parse_duration
 from tables.errors import CannotOpen
 from tables.games import auto_styles, games, known_game
 from tables.leaderboard import LeaderboardService
+from tables.logs import setup_logging
 from tables.mesa import NAME as MESA
 from tables.mesa import mesa_records, reads_as_mesa, records_text
 from tables.service import open_service
@@ -173,13 +175,40 @@ def rules_text(rest: str) -> str:
     return rules_text.quickstart(game, langs[0] if langs else LANG, front="console")  # the console's own words
 
 
+def warn_on_stderr(line: str) -> None:
+    print(line, file=sys.stderr)
+
+
+def no_images_line(folder: Path, exc: OSError) -> str:
+    """The one line said when board images cannot be written to ``folder``."""
+    why = exc.strerror or type(exc).__name__
+    return (f"warning: board images cannot be written to {folder} ({why}); playing on without images "
+            f"(--out DIR picks another folder, --no-images turns them off)")
+
+
+def unwritable(folder: Path) -> OSError | None:
+    """Why images cannot be written to ``folder`` (created if missing), or None when they can.
+
+    Tried by writing, not by asking ``os.access``: a root user passes every access check, and a
+    folder under ``/proc`` cannot be made whatever the permissions say.
+    """
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".mesa-probe-"):
+            pass
+    except OSError as exc:
+        return exc
+    return None
+
+
 class Console:
     def __init__(self, service: TableService, clock: PretendClock, out_dir: Path | None,
-                 write: Callable[[str], None]) -> None:
+                 write: Callable[[str], None], warn: Callable[[str], None] = warn_on_stderr) -> None:
         self.service = service
         self.clock = clock
         self.out_dir = out_dir
         self.write = write
+        self.warn = warn  # what goes to standard error: a folder that cannot take images
         self.names: dict[int, str] = {}
         self._images = 0
         self._shown: list[Message] = []  # what the current command showed: its boards say whether Mesa acts next
@@ -494,15 +523,23 @@ class Console:
         return LeaderboardService(self.service.repo, self.clock)
 
     def _save_file(self, data: bytes, filename: str) -> str:
+        """Write one image; a folder that stops being writable mid-session (removed, full) is said once,
+        and the game plays on without images (issue 29: never a traceback after every move)."""
         if self.out_dir is None:
             return ""
-        self.out_dir.mkdir(parents=True, exist_ok=True)
-        if self._images == 0:  # continue the folder's numbering, so files stay in play order across sessions
-            numbers = [int(m.group(1)) for f in self.out_dir.iterdir() if (m := re.match(r"(\d{4,9})-", f.name))]
-            self._images = max(numbers, default=0)
-        self._images += 1
-        path = self.out_dir / f"{self._images:04d}-{filename}"
-        path.write_bytes(data)
+        try:
+            self.out_dir.mkdir(parents=True, exist_ok=True)
+            if self._images == 0:  # continue the folder's numbering, so files stay in play order across sessions
+                numbers = [int(m.group(1)) for f in self.out_dir.iterdir()
+                           if (m := re.match(r"(\d{4,9})-", f.name))]
+                self._images = max(numbers, default=0)
+            self._images += 1
+            path = self.out_dir / f"{self._images:04d}-{filename}"
+            path.write_bytes(data)
+        except OSError as exc:
+            self.warn(no_images_line(self.out_dir, exc))
+            self.out_dir = None
+            return ""
         return f" (image: {path})"
 
     def _named(self, word: str) -> tuple[int, str]:
@@ -649,13 +686,20 @@ def _console_text(exc: TableError) -> str:
 
 async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images: bool,
               write: Callable[[str], None] = print, seed: int | None = None,
-              mesa_iterations: int | None = None) -> int:
+              mesa_iterations: int | None = None, warn: Callable[[str], None] = warn_on_stderr) -> int:
     """Play ``lines`` (or the terminal's lines when None) against a service on ``db``.
 
     ``seed`` makes a session repeatable: table seeds (dice, K3 deals, random seats) then come from it
     instead of the system's randomness; with ``mesa_iterations`` too, Mesa's moves and ``/auto``'s (Mesa's
     easy level, seeded by the table) are repeatable as well.
+
+    An ``out_dir`` that cannot be written (``--out /proc/nope``, a file's name) is said in one line
+    through ``warn`` at the start, and the session plays on without images: the games matter more
+    than their pictures, and a typo in ``--out`` should not cost a scripted session (issue 29).
     """
+    if images and out_dir is not None and (problem := unwritable(out_dir)) is not None:
+        warn(no_images_line(out_dir, problem))
+        images = False
     clock = PretendClock()
     seeds = random.Random(seed)
     # Mesa thinks in a thread here: one person waits for the answer anyway, and no pool starts
@@ -668,7 +712,7 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
         clock.moment = saved
     else:
         await service.save_pretend_clock(clock.now())
-    console = Console(service, clock, out_dir if images else None, write)
+    console = Console(service, clock, out_dir if images else None, write, warn)
     try:
         if lines is not None:
             for line in lines:
@@ -706,7 +750,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mesa-iterations", type=int, default=None,
                         help="Mesa searches this many iterations a move instead of its level's time (repeatable)")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
+    setup_logging(None, default=logging.ERROR, fmt="%(levelname)s %(name)s: %(message)s")  # tables/logs.py
     lines = None if sys.stdin.isatty() else sys.stdin
     try:
         return asyncio.run(run(lines, args.db, Path(args.out), not args.no_images, seed=args.seed,

@@ -14,6 +14,7 @@ import discord
 from cogs.delivery import Delivery, public_lang
 from cogs.handling import Handling, lang_of
 from cogs.i18n_discord import t
+from cogs.plain import plain
 from tables import MovePlayed, TableService
 from tables.outbox import RESULT
 
@@ -40,9 +41,10 @@ class TableActs:
         await self.delivery.deliver(messages, public_lang(interaction))
         played = next((m for m in messages if isinstance(m, MovePlayed)), None)
         lang = lang_of(interaction)
-        done = t("ok.move_sent", lang, move=(played.move if played else text.strip())[:80])
+        # echoed inert (issue 29, item 7): the move as recorded, and as typed when that differs
+        done = t("ok.move_sent", lang, move=plain((played.move if played else text.strip())[:80]))
         if played is not None and not played.as_typed:  # the same choice, written as the rules write it
-            done += " " + t("ok.move_recorded_as", lang, typed=played.typed[:80], move=played.move[:80])
+            done += " " + t("ok.move_recorded_as", lang, typed=plain(played.typed[:80]), move=plain(played.move[:80]))
         await self.handling.edit_or_reply(interaction, done, None, edit=picked)
 
     async def draw(self, interaction: discord.Interaction, table_id: int, action: str) -> None:

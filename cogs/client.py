@@ -12,7 +12,7 @@ from the environment (bot.py has already read ``.env``):
 - ``DATABASE_URL``: ``postgresql://user@host:port/db`` selects PostgreSQL (issue 19); else
 - ``DATABASE_PATH``: the SQLite file (default ``data/mesa.db``);
 - ``DEV_GUILD_ID``: ``--sync`` registers the commands in this one server (instant) instead of globally;
-- ``LOG_LEVEL``: read by bot.py;
+- ``LOG_LEVEL``: read by bot.py (DEBUG is Mesa's own lines only: ``tables.logs``);
 - ``TICK_SECONDS``: how often deadlines and reminders are checked (default 30);
 - ``SHARD_COUNT`` and ``SHARD_IDS`` (issue 19): run this process as the Discord shards ``SHARD_IDS``
   (``0,1`` or a range ``0-3``) of ``SHARD_COUNT`` with ``discord.AutoShardedClient``; several
@@ -49,7 +49,7 @@ from discord.gateway import DiscordWebSocket
 from cogs import board, guide, picking, results
 from cogs.acts import TableActs
 from cogs.board import Board
-from cogs.delivery import Delivery
+from cogs.delivery import Delivery, PostFailed
 from cogs.guide import Guide
 from cogs.guild_life import GuildWatch
 from cogs.handling import Handling
@@ -64,6 +64,7 @@ from cogs.translator import MesaTranslator
 from tables import Message, TableService
 from tables.errors import CannotOpen
 from tables.leaderboard import LeaderboardService
+from tables.logs import quiet_libraries
 
 log = logging.getLogger("mesa.discord")
 
@@ -164,14 +165,14 @@ def apply_api_base(base: str | None) -> None:
 
 
 def quiet_discord_logs() -> None:
-    """Keep discord.py's own loggers at INFO or above, whatever ``LOG_LEVEL`` says.
+    """Keep discord.py's own loggers (and the database drivers') at INFO or above, whatever
+    ``LOG_LEVEL`` says (``tables.logs``; bot.py has set up logging already, this holds for any caller).
 
     At DEBUG discord.py logs request bodies and gateway events verbatim: a DM holding a player's
-    private view, or a ``/move`` typed with a hidden face (``+xr@c2``).  No secret in a log line.
+    private view, or a ``/move`` typed with a hidden face (``+xr@c2``); aiosqlite every statement
+    with its parameters.  No secret in a log line.
     """
-    logger = logging.getLogger("discord")
-    if logger.getEffectiveLevel() < logging.INFO:
-        logger.setLevel(logging.INFO)
+    quiet_libraries()
 
 
 def default_intents() -> discord.Intents:
@@ -223,7 +224,9 @@ class MesaBot(commands.Bot):
             help_command=None,
             intents=default_intents(),
             max_messages=None,  # no message cache: Mesa never reads messages back from the gateway
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False),
+            # no message pings anyone it merely names: a post that means to ping says whom, by id
+            # (cogs.delivery); a display name such as "<@id>" or "@everyone" is text (issue 29, item 7)
+            allowed_mentions=discord.AllowedMentions.none(),
             **client_options,
         )
         self.config = config or Config()
@@ -260,8 +263,12 @@ class MesaBot(commands.Bot):
 
     async def _deliver(self, messages: list[Message]) -> None:
         """Posts nobody asked for in an interaction (Mesa's moves, a server's tables resumed): the
-        language is the server's."""
-        await self.delivery.deliver(messages, None)
+        language is the server's.  A post Discord did not take has nobody to be told: it is stored,
+        and the ticker posts it again (``missed_posts``), so Mesa plays on meanwhile."""
+        try:
+            await self.delivery.deliver(messages, None)
+        except PostFailed as exc:
+            log.info("table %d: a post nobody asked for was not taken; the ticker posts it again", exc.table_id)
 
     async def add_areas(self) -> None:
         """Add every area's commands to the tree (without a connection: ``--print-commands`` uses it)."""

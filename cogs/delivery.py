@@ -1,15 +1,18 @@
 """Delivering the service's outbox to Discord: the table's thread, ephemeral answers, DMs.
 
 - ``PublicPost`` -> a message in the table's thread (or its channel when threads are not allowed),
-  with the board image attached, the players to act mentioned, and the controls its
-  ``components_hint`` asks for.  The previous board's controls are removed, so only the latest board
-  carries a move picker (an old button still answers, with the current board).
+  with the board image attached, the players to act mentioned (and only they may be pinged: its
+  ``allowed_mentions`` lists their ids), and the controls its ``components_hint`` asks for.  The
+  previous board's controls are removed, so only the latest board carries a move picker (an old
+  button still answers, with the current board).
 - ``PrivatePost`` / ``Reminder`` -> a DM to that one player, naming the table and linking its thread.
   A user whose DMs are closed (Discord error 50007) is remembered through the service's user
   preferences and not retried until they use a command again (``Handling.touch``).
 - ``TableFinished`` -> nothing more to post (the result post came before it).
 
 Public posts only ever hold what the service put in them, which it builds from the spectator view.
+Every text is built from params made inert first (``cogs.plain``): a player named ``<@id>`` or
+``**bold**`` is shown as typed, never as a mention or markup (issue 29, item 7).
 """
 
 from __future__ import annotations
@@ -26,8 +29,8 @@ from cogs import answer
 from cogs.guild_life import MISSING_ACCESS, GuildWatch
 from cogs.i18n_discord import lang_for, t
 from cogs.limits import MAX_MESSAGE
+from cogs.plain import said
 from tables import Message, PrivatePost, PublicPost, Reminder, TableService
-from tables import i18n as service_i18n
 from tables.outbox import BOARD, INVITE
 
 log = logging.getLogger("mesa.discord")
@@ -60,7 +63,16 @@ class Place:
 
 
 class PostFailed(Exception):
-    """Discord refused a public post (missing permissions): the caller is told what to do."""
+    """Discord did not take a public post: refused it (``forbidden``: a 403, a permission missing in
+    that channel at that moment) or failed it.  What the post shows is stored; its table's posted
+    version stays behind, so the ticker posts it again (``missed_posts``, boards and invitations
+    alike).  The caller is told so, in words for what was lost (``invitation``: the table's invitation)."""
+
+    def __init__(self, table_id: int, *, invitation: bool, forbidden: bool) -> None:
+        super().__init__(table_id)
+        self.table_id = table_id
+        self.invitation = invitation
+        self.forbidden = forbidden
 
 
 class Delivery:
@@ -112,7 +124,9 @@ class Delivery:
         elif channel is not None:
             thread_id = await self._new_thread(channel, table_id, title, interaction)
         self.places[table_id] = Place(summary.game, title, guild_id, summary.channel_id, thread_id)
-        await self.service.set_location(table_id, thread_id, None)
+        # version 0: this front end reports what it posts from now on, so an invitation Discord refuses
+        # to post below is posted again by the ticker like a missed board (issue 29, item 11)
+        await self.service.set_location(table_id, thread_id, None, 0)
         return thread_id or summary.channel_id
 
     @staticmethod
@@ -155,8 +169,9 @@ class Delivery:
 
     # ---- the outbox ---------------------------------------------------------------------------
     async def deliver(self, messages: list[Message], lang: str | None) -> None:
-        """Deliver every message; a refused public post is reported after the others went out."""
-        failed = False
+        """Deliver every message; a public post Discord did not take is reported (``PostFailed``) after
+        the others went out."""
+        failed: PostFailed | None = None
         for message in messages:
             if self.guilds.away and (await self.place(message.table_id)).guild_id in self.guilds.away:
                 continue  # issue 15, defect 5: nothing about a server the bot has left, not even DMs
@@ -171,13 +186,21 @@ class Delivery:
                 if exc.code == MISSING_ACCESS and await self.guilds.missing_access(
                         (await self.place(message.table_id)).guild_id):
                     continue  # the whole server is closed to the bot: its tables are suspended
-                failed = True
                 log.warning("table %d: Discord refused a post", message.table_id)
+                failed = failed or self._failed(message, forbidden=True)
             except discord.HTTPException as exc:
                 log.warning("table %d: a post failed (%s %s)", message.table_id, type(exc).__name__, exc.status)
+                failed = failed or self._failed(message, forbidden=False)  # never "done" for a post not made
         self._follow(messages)  # Mesa's moves follow the boards delivered here (cogs/mesa.py)
-        if failed:
-            raise PostFailed
+        if failed is not None:
+            raise failed
+
+    @staticmethod
+    def _failed(message: Message, *, forbidden: bool) -> PostFailed | None:
+        """A public post that did not go out (a DM that did not is ``dm``'s business: it is not retried)."""
+        if not isinstance(message, PublicPost):
+            return None
+        return PostFailed(message.table_id, invitation=message.kind == INVITE, forbidden=forbidden)
 
     async def post_public(self, post: PublicPost, lang: str | None) -> discord.Message:
         place = await self.place(post.table_id)
@@ -185,15 +208,16 @@ class Delivery:
             self.langs[post.table_id] = lang
         lang = self.langs.get(post.table_id) or await self.guilds.server_lang(place.guild_id)  # issue 15, defect 7
         channel = self.client.get_partial_messageable(place.id, guild_id=place.guild_id)
-        text = service_i18n.t(post.key, lang, **post.params)
+        text = said(post.key, lang, post.params)
         deadline = post.params.get("deadline_ts")
         if post.kind == BOARD and isinstance(deadline, int) and deadline > 0:
             text += f" ⏳ <t:{deadline}:R>"  # Discord shows it in each reader's time zone
-        if post.mention:
-            text = " ".join(f"<@{u}>" for u in post.mention) + "\n" + text
-        kwargs: dict[str, Any] = {"content": text[:MAX_MESSAGE],
-                                  "allowed_mentions": discord.AllowedMentions(users=True, everyone=False,
-                                                                             roles=False)}
+        mentioned = [u for u in post.mention if u > 0]  # Discord users only (Mesa's seats have negative ids)
+        if mentioned:
+            text = " ".join(f"<@{u}>" for u in mentioned) + "\n" + text
+        # the players this post is for, by id, and nobody else: whatever a name says, it pings no one
+        kwargs: dict[str, Any] = {"content": text[:MAX_MESSAGE], "allowed_mentions": discord.AllowedMentions(
+            users=[discord.Object(id=u) for u in mentioned], everyone=False, roles=False, replied_user=False)}
         if post.image:
             kwargs["file"] = discord.File(io.BytesIO(post.image), filename=f"mesa-{post.table_id}.png")
         view = self._controls(post, lang)
@@ -228,8 +252,8 @@ class Delivery:
         if post.kind in (BOARD, INVITE):
             await self._retire_controls(post.table_id, channel)
             self.boards[post.table_id] = message.id
-            if post.kind == BOARD:  # the version tells a restarted process which boards it missed
-                await self.service.set_location(post.table_id, place.thread_id, message.id, post.version)
+            # the version tells the ticker (and a restarted process) which boards and invitations it missed
+            await self.service.set_location(post.table_id, place.thread_id, message.id, post.version)
         return message
 
     async def _retire_controls(self, table_id: int, channel: Any) -> None:
@@ -257,14 +281,14 @@ class Delivery:
     async def send_private(self, post: PrivatePost) -> None:
         place = await self.place(post.table_id)
         lang = await self.user_lang(post.user_id)
-        text = service_i18n.t(post.key, lang, **post.params) + "\n" + \
+        text = said(post.key, lang, post.params) + "\n" + \
             t("private.link", lang, table=post.table_id, game=place.title, link=self.link(place))
         await self.dm(post.user_id, post.table_id, text, post.image)
 
     async def send_reminder(self, post: Reminder) -> None:
         place = await self.place(post.table_id)
         lang = await self.user_lang(post.user_id)
-        text = service_i18n.t(post.key, lang, **post.params) + "\n" + \
+        text = said(post.key, lang, post.params) + "\n" + \
             t("private.link", lang, table=post.table_id, game=place.title, link=self.link(place))
         await self.dm(post.user_id, post.table_id, text, None)
 
@@ -289,7 +313,7 @@ class Delivery:
 
     async def answer_private(self, interaction: discord.Interaction, post: PrivatePost, lang: str) -> None:
         """The "My pieces" answer: ephemeral, to the one seated player who asked."""
-        text = service_i18n.t(post.key, lang, **post.params)
+        text = said(post.key, lang, post.params)
         files = [discord.File(io.BytesIO(post.image), filename=f"mesa-{post.table_id}-private.png")] \
             if post.image else None
         await answer.send(interaction, content=text[:MAX_MESSAGE], files=files)

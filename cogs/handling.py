@@ -33,6 +33,7 @@ from cogs.delivery import Delivery, PostFailed
 from cogs.guild_life import GuildWatch
 from cogs.i18n_discord import lang_for, t
 from cogs.limits import MAX_MESSAGE
+from cogs.plain import plain_params, spoken
 from tables import TableError, TableService
 
 log = logging.getLogger("mesa.discord")
@@ -64,6 +65,41 @@ def with_table_link(exc: TableError, text: str) -> str:
     if isinstance(guild, int) and isinstance(place, int):
         return f"{text}\nhttps://discord.com/channels/{guild}/{place}"
     return text
+
+
+#: the service's refusals whose advice names the console's commands (``/abort``, which Discord does
+#: not have): Discord words them itself, naming its button and its commands (issue 29, item 11)
+DISCORD_ADVICE = {
+    "error.host_cannot_leave": "err.host_cannot_leave",
+    "error.same_invitation": "err.same_invitation",
+    "error.too_many_invitations": "err.too_many_invitations",
+}
+
+
+def refusal_text(exc: TableError, lang: str) -> str:
+    """The service's refusal in words for Discord: names and echoes of what a user typed made inert
+    (``cogs.plain``), so a refusal naming a player called ``**x**`` shows the stars; advice in
+    Discord's own terms where the service's names a console command (``DISCORD_ADVICE``)."""
+    params = plain_params(exc.params)
+    own = DISCORD_ADVICE.get(exc.key)
+    if own is None:
+        return TableError(exc.key, **params).message(lang)
+    return t(own, lang, **({k: spoken(v, lang) for k, v in params.items()} | discord_words(lang)))
+
+
+def discord_words(lang: str) -> dict[str, str]:
+    """What Discord's advice names: the invitation's Cancel button and the commands as the reader sees them."""
+    return {"button": t("btn.cancel_table", lang), "board": t("cmd.board", lang), "option": t("opt.table", lang),
+            "games": t("cmd.games", lang)}
+
+
+def not_posted_text(exc: PostFailed, lang: str) -> str:
+    """A post Discord did not take: what it was, why if Discord said (a permission), and that the ticker
+    posts it again (``Delivery.deliver``); never "done" without a word about it."""
+    why = t("post.why_forbidden" if exc.forbidden else "post.why_failed", lang)
+    if exc.invitation:
+        return t("err.invite_not_posted", lang, table=exc.table_id, why=why, **discord_words(lang))
+    return t("err.post_not_posted", lang, table=exc.table_id, why=why)
 
 
 def lang_of(interaction: discord.Interaction) -> str:
@@ -154,10 +190,12 @@ class Handling:
             file = None
             if exc.board is not None and exc.board.image:
                 file = discord.File(io.BytesIO(exc.board.image), filename=f"mesa-{exc.board.table_id}.png")
-            await self.reply(interaction, with_table_link(exc, exc.message(caller_lang)), file=file)
+            await self.reply(interaction, with_table_link(exc, refusal_text(exc, caller_lang)), file=file)
         except Refusal as exc:
-            await self.reply(interaction, t(exc.key, caller_lang, **exc.params))
-        except (discord.Forbidden, PostFailed):
+            await self.reply(interaction, t(exc.key, caller_lang, **plain_params(exc.params)))
+        except PostFailed as exc:
+            await self.reply(interaction, not_posted_text(exc, caller_lang))
+        except discord.Forbidden:
             await self.reply(interaction, t("err.forbidden", caller_lang))
         except discord.NotFound:
             log.info("a Discord object vanished while handling table %s", table)

@@ -507,3 +507,39 @@ ES.update({
     "(1-500, 25 por defecto)",
     "settings.caps": "Por jugador: {invitations} en espera, {games} a la vez",
 })
+
+# ---- posts Discord did not take, and advice in Discord's own words (issue 29, item 11)
+EN.update({
+    "err.invite_not_posted": "Discord did not let me post the invitation of table #{table}{why}. The table is "
+                             "kept: I will post the invitation again by myself as soon as Discord lets me "
+                             "(/{board} {option}:{table} tries at once).",
+    "err.post_not_posted": "Done, but Discord did not let me post the news of table #{table}{why}. It is kept: "
+                           "I will post it again by myself as soon as Discord lets me.",
+    "post.why_forbidden": " (a permission is missing in that channel: ask a server manager to give me Send "
+                          "Messages, Send Messages in Threads and Attach Files there)",
+    "post.why_failed": " (Discord answered with an error)",
+    "err.host_cannot_leave": "You are the host of table #{table}: cancel it with its {button} button instead.",
+    "err.same_invitation": "You already have this {game} invitation open: table #{table}. Cancel it with the "
+                           "{button} button under it (/{board} {option}:{table} shows it again) before opening "
+                           "another.",
+    "err.too_many_invitations": "You already have {count} waiting on this server (the most it allows is {max}). "
+                                "Cancel one with the {button} button under its invitation (/{games} lists them), "
+                                "or wait until one starts, then invite again.",
+})
+ES.update({
+    "err.invite_not_posted": "Discord no me dejó publicar la invitación de la mesa #{table}{why}. La mesa se "
+                             "conserva: volveré a publicar la invitación yo mismo en cuanto Discord me deje "
+                             "(/{board} {option}:{table} lo intenta ya).",
+    "err.post_not_posted": "Hecho, pero Discord no me dejó publicar la novedad de la mesa #{table}{why}. Se "
+                           "conserva: la volveré a publicar yo mismo en cuanto Discord me deje.",
+    "post.why_forbidden": " (falta un permiso en ese canal: pide a un administrador que me dé Enviar mensajes, "
+                          "Enviar mensajes en hilos y Adjuntar archivos allí)",
+    "post.why_failed": " (Discord respondió con un error)",
+    "err.host_cannot_leave": "Eres el anfitrión de la mesa #{table}: cancélala con su botón {button}.",
+    "err.same_invitation": "Ya tienes abierta esta invitación de {game}: mesa #{table}. Cancélala con el botón "
+                           "{button} que tiene debajo (/{board} {option}:{table} la vuelve a mostrar) antes de "
+                           "abrir otra.",
+    "err.too_many_invitations": "Ya tienes {count} esperando en este servidor (el máximo permitido es {max}). "
+                                "Cancela una con el botón {button} bajo su invitación (/{games} las lista), o "
+                                "espera a que empiece alguna, y vuelve a invitar.",
+})

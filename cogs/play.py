@@ -24,10 +24,10 @@ from cogs.handling import Handling, Refusal, lang_of, log_failure
 from cogs.i18n_discord import t
 from cogs.limits import MAX_AUTOCOMPLETE, MAX_EMBED_DESCRIPTION, MAX_OPTION_TEXT, MAX_TEXT_OPTION
 from cogs.mesa import mesa_request
+from cogs.plain import plain, said
 from cogs.translator import L
 from tables import TableError, TableService, TableSummary, picker
 from tables import games as game_facts
-from tables import t as service_t
 from tables.leaderboard import LeaderboardService
 
 
@@ -192,7 +192,7 @@ class Play(commands.Cog):
             post, public = await self.service.board_for(table_id, interaction.user.id, interaction.guild_id)
             if not public:  # issue 15: not seated (or asked again within a minute): for the asker's eyes only
                 file = discord.File(io.BytesIO(post.image), filename=f"mesa-{table_id}.png") if post.image else None
-                await self.handling.reply(interaction, service_t(post.key, lang_of(interaction), **post.params),
+                await self.handling.reply(interaction, said(post.key, lang_of(interaction), post.params),
                                           file=file)
                 return
             await self.delivery.deliver([post], public_lang(interaction))
@@ -229,13 +229,13 @@ class Play(commands.Cog):
                 return
             lines = []
             for s in tables[:20]:
-                others = ", ".join(n for n, u in zip(s.players, s.user_ids) if u != interaction.user.id) or "-"
+                others = ", ".join(plain(n) for n, u in zip(s.players, s.user_ids) if u != interaction.user.id) or "-"
                 if s.status in ("invited", "open"):
                     turn = t("games.invited", lang)
                 elif interaction.user.id in s.turn_user_ids:
                     turn = t("games.your_turn", lang)
                 else:
-                    turn = t("games.waiting", lang, name=", ".join(s.turn) or "-")
+                    turn = t("games.waiting", lang, name=", ".join(map(plain, s.turn)) or "-")
                 deadline = t("games.deadline", lang, when=f"<t:{int(s.deadline.timestamp())}:R>") if s.deadline else ""
                 link = f"https://discord.com/channels/{s.guild_id}/{s.thread_id or s.channel_id}"
                 lines.append(t("games.line", lang, table=s.table_id, game=s.title, opponents=others, turn=turn,

@@ -20,6 +20,7 @@ import asyncio
 import io
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -33,6 +34,7 @@ from cogs.controls import button, shown
 from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
 from cogs.limits import MAX_ALT_TEXT, MAX_EMBED_DESCRIPTION, MAX_MESSAGE, MAX_UPLOAD
+from cogs.plain import plain
 from cogs.translator import L
 from tables import TableService
 from tables import t as table_text
@@ -153,7 +155,7 @@ class Results(commands.Cog):
             found = await self.board().stats(_guild(interaction), target.id)
             charts = await asyncio.gather(*(asyncio.to_thread(stats_chart, s, name, lang) for s in found[:10]))
             files = [discord.File(io.BytesIO(png), filename=f"rating-{s.game}.png") for s, png in zip(found, charts)]
-            text = stats_text(found, name, lang)
+            text = stats_text(found, plain(name), lang)  # the chart above draws the name as it is
             against = records_text(await mesa_records(self.service.repo, _guild(interaction), target.id), lang)
             await _answer(interaction, text + ("\n" + against if against else ""), files=files)
 
@@ -171,11 +173,12 @@ class Results(commands.Cog):
             wanted = game.value if game else None
             me = interaction.client.user
             if me is not None and target.id == me.id:  # the bot itself: Mesa's games, every level and seat
-                entries = await self.board().mesa_history(_guild(interaction), wanted)
-                text = history_text(entries, "Mesa", lang)
+                entries, who = await self.board().mesa_history(_guild(interaction), wanted), "Mesa"
             else:
-                entries = await self.board().history(_guild(interaction), target.id, wanted)
-                text = history_text(entries, target.display_name, lang)
+                entries, who = await self.board().history(_guild(interaction), target.id, wanted), target.display_name
+            entries = [replace(e, names=tuple(map(plain, e.names)), partners=tuple(map(plain, e.partners)))
+                       for e in entries]  # names as text, never as mentions or markup (issue 29, item 7)
+            text = history_text(entries, plain(who), lang)
             title, _, body = text.partition("\n")
             if not body:
                 await _answer(interaction, text)
@@ -195,7 +198,7 @@ class Results(commands.Cog):
             if len(gif) > MAX_UPLOAD:
                 raise Refusal("err.replay_too_big", table=table)
             caption = table_text("replay.caption", lang, game=found.title, table=table,
-                                 players=", ".join(found.names))
+                                 players=", ".join(map(plain, found.names)))
             # the deferred (ephemeral) answer first, then the replay as a public message of its own
             await answer.edit_original(interaction, content=t("ok.replay_posted", lang, table=table))
             await interaction.followup.send(content=caption, file=discord.File(io.BytesIO(gif),

@@ -55,12 +55,16 @@ class Ticker:
             await asyncio.sleep(every)
 
     async def post_missed(self) -> None:
-        """At start-up: post the boards (and results) stored by a process that died before posting them."""
+        """At start-up: post the boards, results and invitations stored by a process that died before
+        posting them (or that Discord refused): one refused again does not hold up the others."""
         for message in await self.service.missed_posts():
             if not await self._ours(message.table_id):
                 continue
             log.info("table %d: posting a board a previous process did not post", message.table_id)
-            await self.delivery.deliver([message], None)
+            try:
+                await self.delivery.deliver([message], None)
+            except PostFailed:
+                log.info("table %d: the board still cannot be posted", message.table_id)
 
     async def _ours(self, table_id: int) -> bool:
         """Issue 19: whether this process holds the shard of the table's server.  Several processes
@@ -70,9 +74,13 @@ class Ticker:
     async def tick(self) -> None:
         messages = await self.service.tick()
         if messages:
-            await self.delivery.deliver(messages, None)
+            try:
+                await self.delivery.deliver(messages, None)
+            except PostFailed as exc:  # stored; posted on a later tick (below), like any missed board
+                log.info("table %d: a post of the tick was not taken; retried later", exc.table_id)
         # issue 15, defect 2: boards Discord refused (a locked thread, a Discord outage) are retried
-        # here, not only at the next start; a table changed in the last minute may still be delivering
+        # here, not only at the next start, and invitations too (issue 29, item 11); a table changed
+        # in the last minute may still be delivering
         for message in await self.service.missed_posts(settled_seconds=MISSED_AFTER_SECONDS):
             if not await self._ours(message.table_id):
                 continue

@@ -522,10 +522,11 @@ class Repository(ABC):
             return [int(r[0]) for r in await c.fetch(sql, (ACTIVE, FINISHED))]
 
     async def tables_with_unposted_boards(self) -> list[int]:
-        """Started tables whose front end recorded posting a board older than the current version."""
+        """Tables whose front end recorded posting a board (or, while they wait for players, an
+        invitation: issue 29) older than the current version."""
         sql = (
-            "SELECT id FROM tables WHERE status IN ('active', 'finished') AND posted_version IS NOT NULL "
-            "AND posted_version < version ORDER BY id"
+            "SELECT id FROM tables WHERE status IN ('invited', 'open', 'active', 'finished') "
+            "AND posted_version IS NOT NULL AND posted_version < version ORDER BY id"
         )
         async with self._reading() as c:
             return [int(r[0]) for r in await c.fetch(sql)]

@@ -226,7 +226,9 @@ class Queries:
         return await self.posts.private(ctx, ctx.state, seat.seat)
 
     async def missed_posts(self, settled_seconds: float = 0) -> list[Message]:
-        """The board (and result) of every table whose latest board was never posted.
+        """The board (and result) of every table whose latest board was never posted, and the
+        invitation of every waiting table whose latest invitation was not (issue 29: one Discord
+        refused was never posted again; ``Posts.current`` is the invitation while a table waits).
 
         At start-up, and on the ticker (issue 15, defect 2: a refused post was only retried by a
         restart).  ``settled_seconds``: skip tables changed more recently than that, whose board

@@ -249,13 +249,15 @@ class TableService:
         return await self.queries.moves_log(table_id)
 
     async def missed_posts(self, settled_seconds: float = 0) -> list[Message]:
-        """The board (and result) of every table whose latest board was never posted."""
+        """The board (and result) of every table whose latest board was never posted; the invitation
+        of a waiting table whose latest invitation was not."""
         return await self.queries.missed_posts(settled_seconds)
 
     async def set_location(self, table_id: int, thread_id: int | None, message_id: int | None,
                            version: int | None = None) -> None:
         """Record where the table lives (the front end's thread and board message; ``version``: of the
-        board post just delivered, so ``missed_posts()`` finds the boards never posted after a crash)."""
+        board or invitation post just delivered, so ``missed_posts()`` finds those never posted after
+        a crash or a refusal)."""
         await self.store.set_location(table_id, thread_id, message_id, version)
 
     # ---- a server's life (tables.guild_life) ----------------------------------------------------------

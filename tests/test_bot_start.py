@@ -23,3 +23,28 @@ def test_no_connection_to_discord_is_one_line(tmp_path: Path) -> None:
     assert done.returncode == 1
     lines = [line for line in done.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and "could not reach Discord" in lines[0] and "--console" in lines[0], done.stderr
+
+
+def test_debug_is_mesas_own_lines_only() -> None:
+    """Issue 29, item 8: below INFO, only Mesa's loggers reach a handler; a library's DEBUG line (a
+    statement's parameters, a request body) may quote a secret, whichever library it is."""
+    import logging
+
+    from tables.logs import OwnDebugOnly
+
+    def passes(name: str, level: int) -> bool:
+        return OwnDebugOnly().filter(logging.LogRecord(name, level, __file__, 1, "x", None, None))
+
+    for own in ("tables.service", "mesa.discord", "data.sqlite", "cogs.delivery", "console", "__main__"):
+        assert passes(own, logging.DEBUG), own
+    for library in ("aiosqlite", "asyncpg.pool", "discord.http", "a_library_from_next_year"):
+        assert not passes(library, logging.DEBUG), library
+        assert passes(library, logging.WARNING), library
+
+
+def test_an_unknown_log_level_is_not_a_traceback(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SHARD_", "DISCORD_", "DATABASE_"))}
+    env["LOG_LEVEL"] = "CHATTY"
+    done = subprocess.run([sys.executable, str(ROOT / "bot.py"), "--print-commands"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr

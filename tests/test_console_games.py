@@ -6,6 +6,7 @@ import random
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from engines import get_engine
@@ -174,3 +175,46 @@ async def test_console_main_is_importable_and_runs_lines(tmp_path: Path) -> None
                       lines.append, seed=1)
     assert lines[0].startswith("[#1] Ana invites Ben") and any("position: CPC,4,PCP" in line for line in lines)
     assert console.user_id_for("ana") == console.user_id_for("Ana") != console.user_id_for("Ben")
+
+
+def test_an_image_folder_that_cannot_be_written_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    """Issue 29, item 13: ``--out /proc/nope`` was a traceback after every board.  Now one line on
+    standard error says so at the start, and the game plays on without images."""
+    script = ["Ana: /play kona @Ben seat=first", "Ben: /accept", "Ana: /move a6-d3", "Ana: /board"]
+    proc = subprocess.run(
+        [sys.executable, "bot.py", "--console", "--db", str(tmp_path / "c.db"), "--out", "/proc/nope"],
+        input="\n".join(script) + "\n", capture_output=True, text=True, cwd=ROOT, timeout=240,
+    )
+    assert proc.returncode == 0, proc.stderr
+    said = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert len(said) == 1 and "/proc/nope" in said[0] and "without images" in said[0], proc.stderr
+    out = proc.stdout.splitlines()
+    assert any("a6-d3" in line for line in out), proc.stdout
+    assert not any("(image:" in line or "failed" in line for line in out), proc.stdout
+
+
+async def test_an_image_folder_lost_mid_session_is_said_once(tmp_path: Path) -> None:
+    """The folder goes away during a session (a file takes its name): one warning, no traceback, and
+    every later board is still printed, without its picture."""
+    import console
+
+    folder = tmp_path / "img"
+
+    def script() -> Iterator[str]:
+        yield "Ana: /play kona @Ben seat=first"
+        yield "Ben: /accept"
+        assert list(folder.glob("*.png")), "the first board's picture was written"
+        for image in folder.iterdir():
+            image.unlink()
+        folder.rmdir()
+        folder.write_text("not a folder")
+        yield "Ana: /move a6-d3"
+        yield "Ben: /board"
+
+    out: list[str] = []
+    warned: list[str] = []
+    await console.run(script(), str(tmp_path / "c.db"), folder, True, out.append, seed=1, warn=warned.append)
+    assert len(warned) == 1 and str(folder) in warned[0], warned
+    assert not any("failed" in line for line in out), out
+    after = out[next(i for i, line in enumerate(out) if "a6-d3" in line):]
+    assert after and not any("(image:" in line for line in after), out

@@ -147,3 +147,33 @@ async def test_interaction_responses_are_checked_like_messages(probe: Probe) -> 
     assert (await probe.callback(followup, {"type": 5})).status == 200
     answer = await probe.webhook("POST", followup, body={"embeds": [{"title": "t" * 257}]})
     assert answer.status == 400 and answer.error_at("embeds", 0, "title") == "BASE_TYPE_MAX_LENGTH"
+
+
+@pytest.mark.parametrize(("allowed", "path", "code"), [
+    ({"parse": ["users"], "users": ["1001"]}, ("allowed_mentions",), "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE"),
+    ({"parse": ["roles"], "roles": ["5"]}, ("allowed_mentions",), "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE"),
+    ({"parse": ["channels"]}, ("allowed_mentions", "parse", 0), "BASE_TYPE_CHOICES"),
+    ({"parse": [], "users": [str(i) for i in range(101)]}, ("allowed_mentions", "users"), "BASE_TYPE_MAX_LENGTH"),
+])
+async def test_allowed_mentions_follow_the_documented_object(probe: Probe, allowed: dict[str, Any],
+                                                             path: tuple[Any, ...], code: str) -> None:
+    answer = await probe.call("POST", POST, {"content": "<@1001> hi", "allowed_mentions": allowed})
+    assert answer.status == 400 and answer.code == 50035 and answer.error_at(*path) == code, answer.body
+    fine = await probe.call("POST", POST, {"content": "<@1001> hi",
+                                           "allowed_mentions": {"parse": [], "users": ["1001"]}})
+    assert fine.status == 200, fine.body
+
+
+def test_pings_follow_allowed_mentions() -> None:
+    """Who Discord notifies: every mention without ``allowed_mentions``, else only what it allows."""
+    from discord_standin import Recorded
+
+    def pings(body: dict[str, Any]) -> tuple[set[int], bool]:
+        return Recorded("POST", POST, {}, body).pings()
+
+    text = "<@1001> <@!1002> @everyone"
+    assert pings({"content": text}) == ({1001, 1002}, True)
+    assert pings({"content": text, "allowed_mentions": {"parse": []}}) == (set(), False)
+    assert pings({"content": text, "allowed_mentions": {"parse": [], "users": ["1002", "7"]}}) == ({1002}, False)
+    assert pings({"content": text, "allowed_mentions": {"parse": ["users", "everyone"]}}) == ({1001, 1002}, True)
+    assert pings({"content": "<\u200b@1001> @\u200beveryone"}) == (set(), False)

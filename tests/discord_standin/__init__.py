@@ -9,7 +9,8 @@ real HTTP code.
 It is as strict as Discord's documentation, so a green test means something about real Discord:
 
 - payload limits (``rules``): content, embeds, components, autocomplete choices, uploads, thread
-  names, answered 400 / 50035 "Invalid Form Body" with the nested ``errors`` Discord sends;
+  names, allowed mentions, answered 400 / 50035 "Invalid Form Body" with the nested ``errors``
+  Discord sends; ``Recorded.pings`` says whom a message notifies, by the allowed-mentions rules;
 - interaction deadlines on the stand-in's clock (``world.Clock``): the callback within 3 s or
   10062 Unknown interaction, a second callback 40060, the token (follow-ups, edits of the
   original) for 15 minutes, then 50027; the first follow-up after a deferred response edits the
@@ -38,6 +39,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,6 +90,11 @@ _ALLOWED_CALLBACKS = {
     AUTOCOMPLETE: {CALLBACK_AUTOCOMPLETE},
     MODAL_SUBMIT: {CALLBACK_MESSAGE, CALLBACK_DEFER, CALLBACK_DEFER_UPDATE, CALLBACK_UPDATE},
 }
+
+
+#: a user mention in a message's text (``<@id>``, ``<@!id>``), and the two mass mentions
+_USER_MENTION = re.compile(r"<@!?(\d+)>")
+_MASS_MENTION = re.compile(r"@(?:everyone|here)")
 
 
 class Refused(Exception):
@@ -162,6 +169,28 @@ class Recorded:
         body = self.json if isinstance(self.json, dict) else {}
         inner = body.get("data") if isinstance(body.get("data"), dict) else body
         return list((inner or {}).get("embeds") or [])
+
+    @property
+    def allowed_mentions(self) -> dict[str, Any] | None:
+        """The message's ``allowed_mentions`` as sent (None: absent, so Discord parses every mention)."""
+        body = self.json if isinstance(self.json, dict) else {}
+        inner = body.get("data") if isinstance(body.get("data"), dict) else body
+        found = (inner or {}).get("allowed_mentions")
+        return found if isinstance(found, dict) else None
+
+    def pings(self) -> tuple[set[int], bool]:
+        """Whom Discord notifies for this message's content: (user ids, whether everyone or here), by
+        the documented rules.  Without ``allowed_mentions`` every mention in the text counts; with it,
+        a user mentioned in the text only when ``parse`` has ``users`` or ``users`` lists them, and
+        ``@everyone``/``@here`` only when ``parse`` has ``everyone``."""
+        named = {int(u) for u in _USER_MENTION.findall(self.content)}
+        mass = bool(_MASS_MENTION.search(self.content))
+        allowed = self.allowed_mentions
+        if allowed is None:
+            return named, mass
+        parse = allowed.get("parse") or []
+        users = named if "users" in parse else named & {int(u) for u in allowed.get("users") or []}
+        return users, mass and "everyone" in parse
 
     def text(self) -> str:
         """Everything a reader could see in this request: content, embeds, component labels, file names."""

@@ -7,8 +7,8 @@ path of the bad field (``embeds.0.fields.3.value``) down to an ``_errors`` list 
 ``{"code": "BASE_TYPE_MAX_LENGTH", "message": "Must be 1024 or fewer in length."}``; or Discord's
 own codes where it has one (50006 empty message, 40005 request entity too large).
 
-The limits are Discord's (developer documentation: message resource, embed limits, message
-components, autocomplete, threads, uploads); they are named here so a test can cite them.
+The limits are Discord's (developer documentation: message resource, embed limits, allowed
+mentions, message components, autocomplete, threads, uploads); they are named here so a test can cite them.
 """
 
 from __future__ import annotations
@@ -81,6 +81,7 @@ def check_message(body: Any, files: list[tuple[str, bytes]], *, create: bool) ->
     if total > EMBED_TOTAL:
         errors.add(["embeds"], "MAX_EMBED_SIZE_EXCEEDED", f"Embed size exceeds maximum size of {EMBED_TOTAL}")
     _check_components(errors, body.get("components"))
+    _check_allowed_mentions(errors, body.get("allowed_mentions"))
     attachments = body.get("attachments")
     if len(files) > FILES or (isinstance(attachments, list) and len(attachments) > FILES):
         errors.add(["attachments"], "BASE_TYPE_MAX_LENGTH", f"Must be {FILES} or fewer in length.")
@@ -111,6 +112,36 @@ def _check_embed(errors: _Errors, path: list[str | int], embed: dict[str, Any]) 
     errors.too_long([*path, "footer", "text"], footer, FOOTER_TEXT)
     errors.too_long([*path, "author", "name"], author, AUTHOR_NAME)
     return size + len(footer or "") + len(author or "")
+
+
+#: allowed mentions (message resource, "Allowed Mentions Object"): what ``parse`` may name, and how many
+#: ids ``users`` and ``roles`` may list
+MENTION_TYPES = ("roles", "users", "everyone")
+MENTION_IDS = 100
+
+
+def _check_allowed_mentions(errors: _Errors, allowed: Any) -> None:
+    """``parse`` holds only the three types; ``users``/``roles`` at most 100 ids each, and never beside
+    the same type in ``parse`` (Discord: "mutually exclusive")."""
+    if allowed is None:
+        return
+    parse = allowed.get("parse") or []
+    for i, kind in enumerate(parse):
+        if kind not in MENTION_TYPES:
+            errors.add(["allowed_mentions", "parse", i], "BASE_TYPE_CHOICES",
+                       f"Value must be one of {MENTION_TYPES}.")
+    for kind in ("users", "roles"):
+        ids = allowed.get(kind)
+        if ids is None:
+            continue
+        if len(ids) > MENTION_IDS:
+            errors.add(["allowed_mentions", kind], "BASE_TYPE_MAX_LENGTH", f"Must be {MENTION_IDS} or fewer in length.")
+        if ids and kind in parse:
+            errors.add(["allowed_mentions"], "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                       f"parse:[\"{kind}\"] and {kind}: [ids...] are mutually exclusive.")
+        for j, value in enumerate(ids):
+            if not str(value).isdigit():
+                errors.add(["allowed_mentions", kind, j], "NUMBER_TYPE_COERCE", f"Value \"{value}\" is not snowflake.")
 
 
 def _check_components(errors: _Errors, rows: Any) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from pathlib import Path
 
 from discord_standin.server import BotProcess, DiscordServer
 from mesa_e2e import Cast, custom_ids, moves, query, snapshot, table_row
@@ -97,3 +98,36 @@ async def test_a_flood_from_one_user_is_throttled_politely(server: DiscordServer
     assert ok.ephemeral() and "too fast" not in ok.text().lower()
     assert table_row(bot.database, table)["version"] == version
     await asyncio.sleep(0)
+
+
+async def test_no_secret_reaches_the_log_at_debug(server: DiscordServer, cast: Cast, tmp_path: Path) -> None:
+    """Issue 29, item 8: with ``LOG_LEVEL=DEBUG`` the database driver logged every statement with its
+    parameters: each hidden Plateau move, each K3 pyramid, each table's seed.  Now DEBUG is Mesa's own
+    lines only, and they name none of these."""
+    bot = BotProcess(server, tmp_path, env={"LOG_LEVEL": "DEBUG"})
+    await bot.start()
+    try:
+        rng = random.Random(29)
+        plateau = await cast.open_table(cast.ann, "plateau", [cast.bob], seat="first")
+        for _ in range(8):
+            await cast.turn_by_buttons(plateau, rng)
+        k3 = await cast.open_table(cast.ann, "k3", [cast.bob, cast.cid], seat="first")
+        for player in (cast.ann, cast.bob, cast.cid):
+            await cast.build(k3, player)
+        await cast.turn_by_buttons(k3, rng)
+    finally:
+        await bot.stop()
+        try:
+            await bot.wait_for_no_leftovers()
+        finally:
+            bot.reap()
+    log = bot.log()
+    assert "opened" in log, "the bot's own INFO lines were logged"
+    hidden = [m for _, _, m in moves(bot.database, plateau) if m.startswith("+") and "?" not in m]
+    builds = [m for _, _, m in moves(bot.database, k3) if m.startswith("build:")]
+    seeds = [str(seed) for (seed,) in query(bot.database, "SELECT seed FROM tables")]
+    assert hidden and len(builds) == 3 and len(seeds) == 2
+    for secret in [*hidden, *builds, *seeds]:
+        assert secret not in log, f"{secret!r} reached the log"
+    for build in builds:  # the pyramid alone, as a snapshot of the true state would hold it
+        assert build.split(":")[2] not in log, f"the pyramid of {build!r} reached the log"
