@@ -120,8 +120,9 @@ async def test_play_reads_discords_option_colon_value_and_names_a_word_it_cannot
     details = await svc.table_details(1)
     assert sorted(details.summary.players) == ["Ana", "Ben", "Mesa (normal)", "Mesa 2 (normal)"]
     assert details.summary.status == "invited"
-    assert out[-2] == ("[error Ana] I could not read Ben: after /play GAME, name players as @NAME and options as "
-                       "option=value, for example /play k3 @Ben bots=2 level=normal")
+    assert out[-2] == ("[error Ana] I could not read Ben: after /play GAME, name players as @NAME (a name with "
+                       'spaces in quotes: @"Ana Maria") and options as option=value, for example /play k3 @Ben '
+                       "bots=2 level=normal")
     assert out[-1] == "[error Ana] seat= is given twice; give each option once"
     assert sorted((await svc.table_details(2)).summary.players) == ["Ana", "Dee"]
     assert [s.table_id for s in await svc.active_tables(user_id_for("Ana"), 1)] == [1, 2]  # the refusals made none
