@@ -3,7 +3,9 @@
 What a player must read at a glance, and how:
 - the nine dice in three labelled rows, Steam / Ash / Lava, with their body colours (white, grey,
   black); each die shows its colour as a big pip that also has its own *shape and letter*
-  (yellow disc "Y", red square "R", blue diamond "B") so colour-blind players read it too;
+  (yellow disc "Y", red square "R", blue diamond "B") so colour-blind players read it too, and
+  its name under it (``s1`` ... ``l3``, KR-1.2), as aims are written (issue 28, item 8: a player
+  told to ``aim l3 soft`` finds l3 on the picture; the set being thrown, no target, muted);
 - the dice that changed colour in the last throw are boxed in yellow, the set(s) just rolled
   are tagged "rolled", and a pending aimed throw shows its target with a crosshair;
 - each set's points and class (Volcano, Deuce, Bust) beside its row;
@@ -53,8 +55,11 @@ ROW_FILL = (theme.mix(theme.PANEL, theme.WHITE, 0.6), theme.WHITE)  # sheet rows
 
 # dice panel
 DICE_X0, DICE_X1 = 22, WIDTH - 22
-ROW_H = 88
+#: a set's row: its dice, and under each die its name (KR-1.2), which aims and ``auto`` use
+ROW_H = 102
 DIE = 62
+#: how far below a die's top its name is centred: clear of a changed die's box and of the crosshair
+NAME_DY = DIE + 18
 DIE_GAP = 10
 DIE_X = DICE_X0 + 136
 RESULT_X = DIE_X + 3 * DIE + 2 * DIE_GAP + 14
@@ -304,7 +309,8 @@ VOCABULARY = {
                        f"share s1 s2 s3 a1 a2 a3 l1 l2 l3 {_THROWS} {_DIGITS}",
     (18, False, "lm"): f"Player {_DIGITS}",
     (14, True, "lm"): "rolled thrown now",
-    (16, True, "mm"): "Volcano Deuce Bust",
+    (16, True, "mm"): "Volcano Deuce Bust s1 s2 s3 a1 a2 a3 l1 l2 l3",
+    (16, False, "mm"): "s1 s2 s3 a1 a2 a3 l1 l2 l3",
     (30, True, "mm"): _DIGITS,
     (24, True, "mm"): _DIGITS,
     (14, False, "mm"): f"- x2 x4 Player throw box points, marks used up {_THROWS} {_DIGITS}",
@@ -406,6 +412,10 @@ def _draw_dice(img: Image.Image, d: ImageDraw.ImageDraw, view: KrakatoaView) -> 
                 img.paste(die_sprite(x, face), (px, py))
             if target is not None and faces and faces[i] == faces[int(target[1]) - 1] and x == target[0]:
                 _crosshair(d, px + DIE / 2, py + DIE / 2)
+            if face is not None:  # its name, as moves write it (KR-1.2, KR-10.3: "aim l3 soft")
+                thrown_now = aiming == x  # not a target: muted while its set is aimed
+                _text(img, (px + DIE / 2, py + NAME_DY), f"{x}{i + 1}", 16, bold=not thrown_now,
+                      fill=theme.MUTED if thrown_now else theme.INK, bg=theme.PANEL, anchor="mm")
         y = DICE_Y0 + 13 + j * ROW_H
         if thrown in (x, "all") and faces and aiming != x:  # "thrown now" takes its place
             tag = "rolled"

@@ -122,3 +122,28 @@ def test_few_names_are_padded():
     state = E.new_game(3)
     img = draw("krakatoa", E.view(state, None), ["Solo"])
     assert img.width == kr.WIDTH
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_table_die_is_named_where_aims_are_made(players):
+    """Issue 28 (item 8): aims name the table dice s1 ... l3 (KR-1.2, KR-10.3), so every view where
+    an aim is chosen names each die on the picture, every aim's die among them, legible at the 400 px
+    a phone shows (9 px or more)."""
+    import render as rendering
+
+    names = [f"{x}{i}" for x in "sal" for i in (1, 2, 3)]
+    checked = 0
+    for state in _states(players, {}, seed=players):
+        view = E.view(state, None)
+        if not view["step"].startswith("aim:"):
+            continue
+        facts = rendering.layout_facts("krakatoa", view, NAMES[:players])
+        drawn = {m.what: m.size * 400 / facts.width for m in facts.marks if m.kind == "text" and m.what in names}
+        assert set(drawn) == set(names)
+        assert min(drawn.values()) >= 9
+        assert {move.split()[1] for move in map(str, (E.format_move(state, m) for m in E.legal_moves(state)))
+                if move.startswith("aim")} <= set(drawn)
+        checked += 1
+        if checked >= 6:
+            break
+    assert checked >= 3
