@@ -334,7 +334,8 @@ def _badge(seat: int, background: tuple) -> Image.Image:
 
 @lru_cache(maxsize=256)
 def _ellipsize(text: str, size: int, width: int) -> str:
-    return theme.ellipsize(text, size, width, bold=True)
+    """A panel's name cut to fit, keeping its number (seats named alike stay told apart)."""
+    return theme.ellipsize_name(text, size, width, bold=True)
 
 
 @lru_cache(maxsize=256)

@@ -147,3 +147,38 @@ def test_every_table_die_is_named_where_aims_are_made(players):
         if checked >= 6:
             break
     assert checked >= 3
+
+
+MESAS = ["Mesa (normal)", "Mesa 2 (normal)", "Mesa 3 (normal)", "Bartholomew the Long-Named"]
+
+
+@pytest.mark.parametrize(
+    "position",
+    [
+        "YYB/YRR/YRB play 2 1 3 throw 1 40,41,12,7 00,00,00,00 - 3 advanced",  # four players
+        "YYB/YRR/YRB play 2 1 3 throw 1 40,41 00,00 - 3 advanced+teams",  # two partnerships
+        "YYB/YRR/YRB play 2 1 2 throw 1 40,41,12 00,00,00 - 3 advanced",  # three players
+    ],
+)
+def test_many_players_names_and_scores_are_all_shown(position):
+    """Issue 28 (item 10): with three or four players every seat's chip in the title strip shows
+    its score and its name (whole for names like Mesa's), at 9 px or more on a phone; nothing names
+    a Mesa seat cut short (the sheet breaks a name over two lines), so three Mesa seats are told
+    apart everywhere."""
+    import render as rendering
+
+    state = E.from_position(position)
+    view = E.view(state, None)
+    players = state.players
+    facts = rendering.layout_facts("krakatoa", view, MESAS[:players])
+    texts = [m for m in facts.marks if m.kind == "text"]
+    for seat in range(players):
+        score = str(view["totals"][view["side_of_seat"][seat]])
+        chip = [m for m in texts if m.what.removeprefix("▶ ").startswith(MESAS[seat][:6])
+                and m.what.endswith(f"  {score}")]
+        assert chip, (seat, [m.what for m in texts])
+        assert chip[0].size * 400 / facts.width >= 9
+        if seat < 3:
+            assert chip[0].what.removeprefix("▶ ") == f"{MESAS[seat]}  {score}"
+    cut = [m.what for m in texts if "…" in m.what and m.what != "…"]  # "…" alone: the throw at hand
+    assert all("Barth" in what or "the Lon" in what for what in cut), cut  # only the long name is cut
