@@ -411,11 +411,11 @@ def _advanced(view: KrakatoaView) -> bool:
 
 
 def caption(view: KrakatoaView, names: list[str]) -> str:
-    """The last throw and its score in words: "Ben, round 2 throw 3: 12 points (6 x2)"."""
+    """The last throw and its score in words: "Ben, round 2 throw 3: 12 points (6 x2)"; before any
+    throw is scored, the last move in words (``move_words``)."""
     last = view.get("last_throw")
     if last is None:
-        move = view.get("last_move")
-        return f"Last move: {move}" if move else ""
+        return move_words(view, names)
     seat = int(last["seat"])
     who = names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
     throw = str(last["throw"])
@@ -427,6 +427,54 @@ def caption(view: KrakatoaView, names: list[str]) -> str:
     marks = int(last.get("marks") or 0)
     mult = f" ({points >> marks} x{2 ** marks})" if marks else ""
     return f"{who}, {where}: {points} point{'s' if points != 1 else ''}{mult}"
+
+
+FACE_WORD = {"Y": "yellow", "R": "red", "B": "blue"}
+
+
+def move_words(view: KrakatoaView, names: list[str]) -> str:
+    """``view["last_move"]`` (KR-10.3, KR-10.4) as a player says it, short enough for two lines at
+    400 px: "Ann picked Steam for the throw-off", "Ann's throw-off: Steam, yellow yellow blue, 2
+    points", "Ann threw all nine: 12 points if kept", "Ann aims Ash at s3 (hard)".  Issue 28 (item
+    3): the caption said "Last move: roll YBB/---/---", the notation, which players do not read."""
+    move = str(view.get("last_move") or "")
+    if not move:
+        return ""
+    kind, _, rest = move.partition(" ")
+    seat = view["seat"]
+    log = view.get("throwoff_log") or []
+    # a throw-off throw (KR-4.1): while it lasts, or just decided (round 1's first throw not made yet)
+    decided = view["step"] == "throw" and view["round"] == 1 and view["throw"] == "1"
+    if kind in ("roll", "scratch") and log and (view["phase"] == "throwoff" or decided):
+        entry = log[-1]
+        faces = " ".join(FACE_WORD[f] for f in entry["faces"])
+        points = entry["points"]
+        return (f"{_who(names, entry['seat'])}'s throw-off: {SET_TITLES[entry['set']]}, {faces}, "
+                f"{points} point{'s' if points != 1 else ''}")
+    who = _who(names, seat)
+    if kind in ("roll", "scratch"):  # throw 1's nine dice, to keep or rethrow (KR-4.3)
+        side = view["side"]
+        raw = sum(info["points"] for info in view["sets"].values() if info)
+        marks = view["pending_marks"][side][0] if side is not None else 0
+        return f"{who} threw all nine: {raw << marks} points if kept"
+    if kind in SET_NAMES:
+        where = " for the throw-off" if view["phase"] == "throwoff" else ""
+        return f"{who} picked {SET_TITLES[SET_NAMES[kind]]}{where}"
+    if kind == "aim":
+        die, _, force = rest.partition(" ")
+        step = view["step"]
+        thrown = SET_TITLES.get(step.split(":")[1], "") if step.count(":") == 3 else ""
+        return f"{who} aims {thrown or 'a set'} at {die} ({force})"
+    words = {"throw": "throws all nine dice", "rethrow": "rethrows all nine dice", "keep": "keeps the roll"}
+    return f"{who} {words.get(kind, kind)}"
+
+
+#: the decision moves that pick a set (KR-10.3)
+SET_NAMES = {"steam": "s", "ash": "a", "lava": "l", "s": "s", "a": "a", "l": "l"}
+
+
+def _who(names: list[str], seat: int | None) -> str:
+    return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
 
 
 def board_key(view: KrakatoaView) -> Any:

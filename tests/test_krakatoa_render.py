@@ -182,3 +182,25 @@ def test_many_players_names_and_scores_are_all_shown(position):
             assert chip[0].what.removeprefix("▶ ") == f"{MESAS[seat]}  {score}"
     cut = [m.what for m in texts if "…" in m.what and m.what != "…"]  # "…" alone: the throw at hand
     assert all("Barth" in what or "the Lon" in what for what in cut), cut  # only the long name is cut
+
+
+def test_caption_says_the_last_move_in_words():
+    """Issue 28 (item 3): before a throw is scored (the throw-off, throw 1's roll to keep or rethrow)
+    the caption says the last move as a player would, with who made it, never its notation
+    ("roll YBB/---/---"), in at most two lines at the picture's caption size."""
+    room = kr.WIDTH - 2 * kr.theme.MARGIN - 16
+    said: dict[str, str] = {}
+    for players, seed in ((2, 1), (3, 2), (4, 3)):
+        names = NAMES[:players]
+        for state in _states(players, {}, seed):
+            view = E.view(state, None)
+            if view["last_throw"] is not None or not view["last_move"]:
+                continue
+            text = kr.caption(view, names)
+            kind = view["last_move"].split()[0]
+            said[kind] = text
+            assert "/" not in text and "Last move" not in text, text
+            assert any(text.startswith(name) for name in names), text
+            assert len(kr.theme.wrap(text, kr.theme.CAPTION_SIZE, room)) <= 2, text
+    assert {"steam", "ash", "lava"} & set(said) and {"roll", "throw"} <= set(said)
+    assert any(word in said["roll"] for word in ("throw-off", "if kept"))
