@@ -851,6 +851,10 @@ ENDINGS = {
 }
 
 
+#: how a player left a game the tables layer ended (its reason codes), for their own panel or chip
+LEFT_WORDS = {"resign": "resigned", "time": "out of time", "timeout": "out of time"}
+
+
 def result_banner(names: Sequence[str], winners: Sequence[int], reason: str, why: dict[str, str],
                   losers: Sequence[int] | None = None) -> str:
     """The result in words: who won (or a draw, or no result) and why.
