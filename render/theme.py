@@ -830,6 +830,22 @@ def with_notes(img: Image.Image, notes: Sequence[tuple[str, str]]) -> Image.Imag
     return out
 
 
+def taller(img: Image.Image, height: int) -> Image.Image:
+    """``img`` (a framed card) made ``height`` tall by bare card rows put in above its rounded foot:
+    the card grows, every pixel of it kept.  A replay's shorter frames are padded so (issue 28, item
+    11): padded under the card, with the frame colour, they showed a dark band where the taller
+    frame before them had its foot."""
+    pad = height - img.height
+    if pad <= 0:
+        return img
+    cut = img.height - FRAME_WIDTH - 14
+    out = Image.new("RGB", (img.width, height))
+    out.paste(img.crop((0, 0, img.width, cut)), (0, 0))
+    out.paste(_foot(img.width, pad).crop((0, 0, img.width, pad)), (0, cut))
+    out.paste(img.crop((0, cut, img.width, img.height)), (0, cut + pad))
+    return out
+
+
 @lru_cache(maxsize=64)
 def _foot(width: int, extra: int) -> Image.Image:
     """The bottom ``extra`` rows of a card's straight part and its rounded foot."""
