@@ -634,11 +634,12 @@ class Console:
                 raise TableError("console.replay_usage")
             replay = await board.replay(GUILD_ID, target)
             caption = t("replay.caption", LANG, game=replay.title, table=target, players=", ".join(replay.names))
-            saved = ""
+            saved, gif = "", None
             if self.out_dir is not None:  # issue 15, defect 13: made once and kept
                 replay, gif = await self.service.replays.gif(GUILD_ID, target, uid)
                 saved = self._save_file(gif, f"replay-{target}.gif")
-            self._lines(f"[replay #{target}]", f"{caption} ({len(replay.views)} frames)", saved)
+            frames = lb.replay_frames(replay, gif)  # the GIF's own count (issue 28, item 11)
+            self._lines(f"[replay #{target}]", f"{caption} ({frames} frames)", saved)
         else:
             changed = await board.recompute_guild(GUILD_ID)
             self._lines(f"[dm {name}]", t("recompute.changed" if changed else "recompute.same", LANG))

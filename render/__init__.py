@@ -1,7 +1,8 @@
 """Board images: pure functions from an engine *view* to PNG bytes (docs/architecture.md, render/).
 
 ``render(game, view, names)`` draws one view; ``replay(game, views, names)`` animates a whole game;
-``layout_facts(game, view)`` says how big its smallest text and piece face are (issue 16).
+``layout_facts(game, view)`` says how big its smallest text and piece face are (issue 16);
+``frame_count(gif)`` how many frames a replay really has.
 The renderer is only ever given a view (``engine.view(state, viewer)``), never a true state, so a
 public image cannot show a secret the spectator view does not hold.  Nothing here knows Discord.
 Here, where any game's view passes, a view is a ``GameView`` (``engines.base``); each game's module
@@ -146,7 +147,8 @@ def replay(game: str, views: Sequence[GameView], names: Sequence[str] | None = N
 
     Each frame is drawn with the view before it as ``previous``, so its caption says what happened.
     Frames share the fixed palette and are scaled to at most ``max_width`` wide; a shorter frame (a
-    caption of one line rather than two) is padded with the frame colour to the tallest.  Each
+    caption of one line rather than two) has its card grown to the tallest (``theme.taller``: no
+    dark band where a taller frame had its foot, issue 28, item 11).  Each
     frame after the first keeps only the pixels that changed; the rest are the transparent index, so
     the previous frame shows through (disposal 1) and LZW packs the unchanged runs to almost nothing.
     That keeps a game under 3 MB even when changes are spread over the picture (a title strip at the
@@ -159,19 +161,15 @@ def replay(game: str, views: Sequence[GameView], names: Sequence[str] | None = N
     chosen = replay_frames(game, views)
     for n, i in enumerate(chosen):
         last = n == len(chosen) - 1
-        picture = draw(game, views[i], names, result=result if last else None,
-                       previous=views[i - 1] if i else None)
+        frames.append(draw(game, views[i], names, result=result if last else None,
+                           previous=views[i - 1] if i else None))
+    tallest = max(f.height for f in frames)
+    for k, picture in enumerate(frames):  # one canvas size for the whole GIF: shorter cards grown
+        picture = theme.taller(picture, tallest)
         scale = max_width / picture.width
         if scale < 1:
             picture = picture.resize((round(picture.width * scale), round(picture.height * scale)),
                                      Image.Resampling.BILINEAR)
-        frames.append(picture)
-    tallest = max(f.height for f in frames)
-    for k, picture in enumerate(frames):  # one canvas size for the whole GIF: shorter frames padded
-        if picture.height < tallest:
-            padded = Image.new("RGB", (picture.width, tallest), theme.FRAME)
-            padded.paste(picture, (0, 0))
-            picture = padded
         frames[k] = theme.to_palette(picture)
     palette = frames[0].getpalette()
     encoded = [frames[0]]
@@ -182,6 +180,13 @@ def replay(game: str, views: Sequence[GameView], names: Sequence[str] | None = N
     encoded[0].save(out, "GIF", save_all=True, append_images=encoded[1:], duration=durations, loop=0,
                     optimize=False, disposal=1, transparency=TRANSPARENT_INDEX)
     return out.getvalue()
+
+
+def frame_count(gif: bytes) -> int:
+    """How many frames a GIF (a ``replay``) holds: what is said of a replay is counted here, in the
+    GIF itself, as the encoder may merge frames that do not differ (issue 28, item 11)."""
+    with Image.open(io.BytesIO(gif)) as image:
+        return int(getattr(image, "n_frames", 1))
 
 
 #: a palette index the theme never uses (it has fewer than 256 colours): "unchanged" in replay frames

@@ -334,7 +334,8 @@ def _badge(seat: int, background: tuple) -> Image.Image:
 
 @lru_cache(maxsize=256)
 def _ellipsize(text: str, size: int, width: int) -> str:
-    return theme.ellipsize(text, size, width, bold=True)
+    """A panel's name cut to fit, keeping its number (seats named alike stay told apart)."""
+    return theme.ellipsize_name(text, size, width, bold=True)
 
 
 @lru_cache(maxsize=256)
@@ -458,10 +459,12 @@ def _draw_panel(
     names: list[str],
     seat: int,
     labels: list[tuple[tuple[float, float], str, int]],
+    ending: tuple[list[int], str, list[int] | None] | None = None,
 ) -> dict[str, tuple]:
     """One player's panel; returns the boxes of its spots (``"<seat>:<spot>"``) and side (``"<seat>:s"``).
 
     Spot labels of accessible pieces go to ``labels``: they are written after the highlight boxes.
+    ``ending``: the picture's result (``theme.result_of``), whose winners' and leavers' panels say so.
     """
     players = view["players"]
     info = view["players_info"][seat]
@@ -472,6 +475,9 @@ def _draw_panel(
     moving = seat in (view.get("actors") or []) and view.get("phase") in ("build", "play")
     penalised = view.get("steal") == seat
     winner = view.get("phase") == "over" and seat in (view.get("winners") or [])
+    left = _left_word(ending, seat)
+    if ending is not None and ending[1] in theme.LEFT_WORDS:  # an ending outside the rules: its winners
+        winner = seat in ending[0]
     colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
     if state == "eliminated":
         _panel_frame(img, box, DIM_PANEL, None, 0)
@@ -482,7 +488,7 @@ def _draw_panel(
     elif winner:
         _panel_frame(img, box, theme.PANEL, theme.GREEN, 4)
     # else: the plain panel, already on the background
-    ground = _draw_panel_header(img, view, names, seat, box, moving, penalised, winner)
+    ground = _draw_panel_header(img, view, names, seat, box, moving, penalised, winner, left)
     body_top = y0 + 58
     body_h = y1 - 8 - body_top
     if state == "eliminated":
@@ -497,16 +503,29 @@ def _draw_panel(
     return _draw_panel_pyramid(img, view, seat, box, labels)
 
 
+def _left_word(ending: tuple[list[int], str, list[int] | None] | None, seat: int) -> str:
+    """How ``seat`` left a game that ended outside the rules ("resigned", "out of time"), or ""."""
+    if ending is None or ending[1] not in theme.LEFT_WORDS:
+        return ""
+    winners, reason, losers = ending
+    left = seat in losers if losers is not None else seat not in winners  # as theme.result_banner reads it
+    return theme.LEFT_WORDS[reason] if left else ""
+
+
 def _draw_panel_header(img: Image.Image, view: K3View, names: list[str], seat: int, box: tuple,
-                       moving: bool, penalised: bool, winner: bool) -> tuple[int, int, int]:
-    """A panel's badge, name, piece count and what the player is doing; the colour its texts sit on."""
+                       moving: bool, penalised: bool, winner: bool, left: str = "") -> tuple[int, int, int]:
+    """A panel's badge, name, piece count and what the player is doing; the colour its texts sit on.
+    ``left``: how the player left a game that ended outside the rules ("resigned", "out of time"),
+    said in their panel (issue 28, item 14), not only in the banner under the picture."""
     x0, y0, x1, _ = box
     info = view["players_info"][seat]
     state = info["state"]
     img.paste(_badge(seat, DIM_PANEL if state == "eliminated" else theme.PANEL), (x0 + 6, y0 + 6))
     tag = ""
     tag_colour = theme.INK
-    if state == "eliminated":
+    if left:
+        tag, tag_colour = left, theme.DARK_RED
+    elif state == "eliminated":
         tag, tag_colour = "out", DIM_TEXT
     elif penalised:
         tag, tag_colour = "gives a piece", theme.DARK_RED
@@ -677,7 +696,8 @@ def draw(view: K3View, names: list[str], result: dict[str, Any] | None = None,
         to_move = [s for s in (to_move or []) if s == view["viewer"]] or None
     title = "K3 · cooperative" if (view.get("options") or {}).get("cooperative") else "K3"
     moving = tuple(to_move) if isinstance(to_move, list) else to_move
-    over = theme.result_of(view, result) is not None
+    ending = theme.result_of(view, result)
+    over = ending is not None
     if over:
         moving = None
     top = theme.paste_title_strip(img, title, names[:players], moving, status=_status(view, names, over))
@@ -687,7 +707,7 @@ def draw(view: K3View, names: list[str], result: dict[str, Any] | None = None,
         _draw_spare(img, view)
     labels: list[tuple[tuple[float, float], str, int]] = []
     for seat in range(players):
-        boxes.update(_draw_panel(img, canvas, view, names, seat, labels))
+        boxes.update(_draw_panel(img, canvas, view, names, seat, labels, ending))
     rings = []
     for name in view.get("highlight") or []:
         if name in boxes:

@@ -235,12 +235,13 @@ def _caption(view: KonaView, names: list[str]) -> str:
     """The last move in words: who moved which top piece from where to where (KO-4.3: as far as the
     tower was high)."""
     last = view.get("last_move")
+    seat = 1 if view.get("side") == "c" else 0  # the side not to move made the last move
     if not last or "-" not in str(last):
-        if view.get("last"):
-            return f"Last move: to {view['last']}"
+        if view.get("last"):  # a position loaded with its last square only (KO-9.2): who moved there
+            name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+            return f"{name} ({('capybara', 'poodle')[seat]}) moved to {view['last']}"
         return "Opening: any top piece moves 1, 2 or 3 squares" if int(view.get("ply", 0)) < 2 else ""
     start, end = str(last).split("-")[:2]
-    seat = 1 if view.get("side") == "c" else 0  # the side not to move made the last move
     if view.get("outcome"):
         stack = _stack_at(view, end)
         seat = 0 if stack.endswith("C") else 1

@@ -3,7 +3,9 @@
 What a player must read at a glance, and how:
 - the nine dice in three labelled rows, Steam / Ash / Lava, with their body colours (white, grey,
   black); each die shows its colour as a big pip that also has its own *shape and letter*
-  (yellow disc "Y", red square "R", blue diamond "B") so colour-blind players read it too;
+  (yellow disc "Y", red square "R", blue diamond "B") so colour-blind players read it too, and
+  its name under it (``s1`` ... ``l3``, KR-1.2), as aims are written (issue 28, item 8: a player
+  told to ``aim l3 soft`` finds l3 on the picture; the set being thrown, no target, muted);
 - the dice that changed colour in the last throw are boxed in yellow, the set(s) just rolled
   are tagged "rolled", and a pending aimed throw shows its target with a crosshair;
 - each set's points and class (Volcano, Deuce, Bust) beside its row;
@@ -53,8 +55,11 @@ ROW_FILL = (theme.mix(theme.PANEL, theme.WHITE, 0.6), theme.WHITE)  # sheet rows
 
 # dice panel
 DICE_X0, DICE_X1 = 22, WIDTH - 22
-ROW_H = 88
+#: a set's row: its dice, and under each die its name (KR-1.2), which aims and ``auto`` use
+ROW_H = 102
 DIE = 62
+#: how far below a die's top its name is centred: clear of a changed die's box and of the crosshair
+NAME_DY = DIE + 18
 DIE_GAP = 10
 DIE_X = DICE_X0 + 136
 RESULT_X = DIE_X + 3 * DIE + 2 * DIE_GAP + 14
@@ -66,7 +71,8 @@ INFO_H = 196
 SHEET_X0, SHEET_X1 = DICE_X0, DICE_X1
 SHEET_Y0 = INFO_Y0 + INFO_H + 10
 LABEL_W = 40
-HEAD_H = 34
+#: the sheet's header: each side's badge(s) and name, on two lines where one would cut it
+HEAD_H = 46
 SUB_H = 22
 RND_H = 48
 TOTAL_H = 44
@@ -87,9 +93,23 @@ def _height(advanced: bool) -> int:
     return _rows(advanced)[3] + TOTAL_H + 10 + theme.FRAME_WIDTH + 14
 
 
-def die_xy(set_index: int, die_index: int) -> tuple[int, int]:
-    """Top-left pixel of a die (set 0-2 = Steam, Ash, Lava; die 0-2 in the sorted set)."""
-    return DIE_X + die_index * (DIE + DIE_GAP), DICE_Y0 + 13 + set_index * ROW_H
+def chip_rows(players: int) -> int:
+    """The title strip's rows of player chips: three or four players in two rows, so each name and
+    score has half the strip (issue 28, item 10: in one row of four, names were cut to "Mesa (nor…"
+    and the scores dropped)."""
+    return 2 if players >= 3 else 1
+
+
+def lowered_by(players: int) -> int:
+    """How far everything under the title strip sits lower than the constants here say: the rows
+    the title strip's second row of chips takes."""
+    return theme.title_height(chip_rows(players)) - theme.TITLE_HEIGHT
+
+
+def die_xy(set_index: int, die_index: int, players: int = 2) -> tuple[int, int]:
+    """Top-left pixel of a die (set 0-2 = Steam, Ash, Lava; die 0-2 in the sorted set) in a picture
+    of ``players`` seats."""
+    return DIE_X + die_index * (DIE + DIE_GAP), DICE_Y0 + 13 + set_index * ROW_H + lowered_by(players)
 
 
 @lru_cache(maxsize=32)
@@ -273,6 +293,15 @@ def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
     return theme.ellipsize(text, size, width, bold)
 
 
+@lru_cache(maxsize=1024)
+def _named(name: str, rest: str, size: int, width: int, bold: bool = False) -> str:
+    """``name + rest`` fitted to ``width``: the name is cut (keeping its number,
+    ``theme.ellipsize_name``), never what is said of it (issue 28, item 10)."""
+    if theme.fits(name + rest, size, width, bold):
+        return name + rest
+    return theme.ellipsize_name(name, size, width - theme.text_size("x" + rest, size, bold)[0], bold) + rest
+
+
 @lru_cache(maxsize=64)
 def _badge(seat: int, radius: int, label: str | None, bg: theme.RGB) -> Image.Image:
     side = 2 * radius + 8
@@ -304,7 +333,8 @@ VOCABULARY = {
                        f"share s1 s2 s3 a1 a2 a3 l1 l2 l3 {_THROWS} {_DIGITS}",
     (18, False, "lm"): f"Player {_DIGITS}",
     (14, True, "lm"): "rolled thrown now",
-    (16, True, "mm"): "Volcano Deuce Bust",
+    (16, True, "mm"): "Volcano Deuce Bust s1 s2 s3 a1 a2 a3 l1 l2 l3",
+    (16, False, "mm"): "s1 s2 s3 a1 a2 a3 l1 l2 l3",
     (30, True, "mm"): _DIGITS,
     (24, True, "mm"): _DIGITS,
     (14, False, "mm"): f"- x2 x4 Player throw box points, marks used up {_THROWS} {_DIGITS}",
@@ -349,14 +379,30 @@ def draw(view: KrakatoaView, names: list[str], result: dict[str, Any] | None = N
     scores = tuple(str(totals[view["side_of_seat"][seat]]) for seat in range(players))
     over = ending is not None
     acting = None if over else view["seat"]
-    theme.paste_title_strip(img, "Krakatoa", names, acting, scores=scores, status=_status(view, over))
     _draw_dice(img, d, view)
     if over and not view.get("outcome"):  # ended outside the rules: no throw at hand, no current round
         view = {**view, "seat": None, "side": None, "step": "", "phase": "over", "auto": None}  # no step at hand
     _draw_info(img, d, view, names, None if view.get("outcome") else "Game over")
     _draw_sheet(img, d, view, names)
     theme.paint_notes(img, background.height - theme.FRAME_WIDTH - 14, blocks)
+    if lowered_by(players):
+        img = _lowered(img, lowered_by(players))
+    theme.paste_title_strip(img, "Krakatoa", names, acting, scores=scores, status=_status(view, over),
+                            chip_rows=chip_rows(players))
     return img
+
+
+def _lowered(img: Image.Image, rows: int) -> Image.Image:
+    """``img`` with everything under its title strip moved ``rows`` lower, bare card rows put in
+    between, for a title strip of more than one row of chips (``chip_rows``): one copy of the
+    picture, where drawing four players' pictures from constants of their own would double the
+    layout code."""
+    cut = theme.FRAME_WIDTH + theme.TITLE_HEIGHT + 2  # a bare card row between the strip and the dice
+    out = Image.new("RGB", (img.width, img.height + rows))
+    out.paste(img.crop((0, 0, img.width, cut)), (0, 0))
+    out.paste(img.crop((0, cut, img.width, img.height)), (0, cut + rows))
+    out.paste(img.crop((0, cut, img.width, cut + 1)).resize((img.width, rows)), (0, cut))
+    return out
 
 
 def _advanced(view: KrakatoaView) -> bool:
@@ -365,11 +411,11 @@ def _advanced(view: KrakatoaView) -> bool:
 
 
 def caption(view: KrakatoaView, names: list[str]) -> str:
-    """The last throw and its score in words: "Ben, round 2 throw 3: 12 points (6 x2)"."""
+    """The last throw and its score in words: "Ben, round 2 throw 3: 12 points (6 x2)"; before any
+    throw is scored, the last move in words (``move_words``)."""
     last = view.get("last_throw")
     if last is None:
-        move = view.get("last_move")
-        return f"Last move: {move}" if move else ""
+        return move_words(view, names)
     seat = int(last["seat"])
     who = names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
     throw = str(last["throw"])
@@ -381,6 +427,54 @@ def caption(view: KrakatoaView, names: list[str]) -> str:
     marks = int(last.get("marks") or 0)
     mult = f" ({points >> marks} x{2 ** marks})" if marks else ""
     return f"{who}, {where}: {points} point{'s' if points != 1 else ''}{mult}"
+
+
+FACE_WORD = {"Y": "yellow", "R": "red", "B": "blue"}
+
+
+def move_words(view: KrakatoaView, names: list[str]) -> str:
+    """``view["last_move"]`` (KR-10.3, KR-10.4) as a player says it, short enough for two lines at
+    400 px: "Ann picked Steam for the throw-off", "Ann's throw-off: Steam, yellow yellow blue, 2
+    points", "Ann threw all nine: 12 points if kept", "Ann aims Ash at s3 (hard)".  Issue 28 (item
+    3): the caption said "Last move: roll YBB/---/---", the notation, which players do not read."""
+    move = str(view.get("last_move") or "")
+    if not move:
+        return ""
+    kind, _, rest = move.partition(" ")
+    seat = view["seat"]
+    log = view.get("throwoff_log") or []
+    # a throw-off throw (KR-4.1): while it lasts, or just decided (round 1's first throw not made yet)
+    decided = view["step"] == "throw" and view["round"] == 1 and view["throw"] == "1"
+    if kind in ("roll", "scratch") and log and (view["phase"] == "throwoff" or decided):
+        entry = log[-1]
+        faces = " ".join(FACE_WORD[f] for f in entry["faces"])
+        points = entry["points"]
+        return (f"{_who(names, entry['seat'])}'s throw-off: {SET_TITLES[entry['set']]}, {faces}, "
+                f"{points} point{'s' if points != 1 else ''}")
+    who = _who(names, seat)
+    if kind in ("roll", "scratch"):  # throw 1's nine dice, to keep or rethrow (KR-4.3)
+        side = view["side"]
+        raw = sum(info["points"] for info in view["sets"].values() if info)
+        marks = view["pending_marks"][side][0] if side is not None else 0
+        return f"{who} threw all nine: {raw << marks} points if kept"
+    if kind in SET_NAMES:
+        where = " for the throw-off" if view["phase"] == "throwoff" else ""
+        return f"{who} picked {SET_TITLES[SET_NAMES[kind]]}{where}"
+    if kind == "aim":
+        die, _, force = rest.partition(" ")
+        step = view["step"]
+        thrown = SET_TITLES.get(step.split(":")[1], "") if step.count(":") == 3 else ""
+        return f"{who} aims {thrown or 'a set'} at {die} ({force})"
+    words = {"throw": "throws all nine dice", "rethrow": "rethrows all nine dice", "keep": "keeps the roll"}
+    return f"{who} {words.get(kind, kind)}"
+
+
+#: the decision moves that pick a set (KR-10.3)
+SET_NAMES = {"steam": "s", "ash": "a", "lava": "l", "s": "s", "a": "a", "l": "l"}
+
+
+def _who(names: list[str], seat: int | None) -> str:
+    return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
 
 
 def board_key(view: KrakatoaView) -> Any:
@@ -406,6 +500,10 @@ def _draw_dice(img: Image.Image, d: ImageDraw.ImageDraw, view: KrakatoaView) -> 
                 img.paste(die_sprite(x, face), (px, py))
             if target is not None and faces and faces[i] == faces[int(target[1]) - 1] and x == target[0]:
                 _crosshair(d, px + DIE / 2, py + DIE / 2)
+            if face is not None:  # its name, as moves write it (KR-1.2, KR-10.3: "aim l3 soft")
+                thrown_now = aiming == x  # not a target: muted while its set is aimed
+                _text(img, (px + DIE / 2, py + NAME_DY), f"{x}{i + 1}", 16, bold=not thrown_now,
+                      fill=theme.MUTED if thrown_now else theme.INK, bg=theme.PANEL, anchor="mm")
         y = DICE_Y0 + 13 + j * ROW_H
         if thrown in (x, "all") and faces and aiming != x:  # "thrown now" takes its place
             tag = "rolled"
@@ -454,7 +552,7 @@ def _draw_info(img: Image.Image, d: ImageDraw.ImageDraw, view: KrakatoaView, nam
         throw = view["throw"] or ""
         label = f"bonus box {throw[1:]}" if throw.startswith("b") else f"throw {throw} of 5"
         _paste_badge(img, (x0 + 10, y + 11), 10, seat, str(seat + 1), bg)
-        _text(img, (x0 + 28, y + 11), _fit(f"{names[seat]}: {label}", 18, width - 30, True), 18, bold=True, bg=bg,
+        _text(img, (x0 + 28, y + 11), _named(names[seat], f": {label}", 18, width - 30, True), 18, bold=True, bg=bg,
               anchor="lm")
         y += 30
         if _advanced(view):
@@ -485,7 +583,7 @@ def _info_throwoff(img: Image.Image, view: KrakatoaView, names: list[str], x0: i
     for logged in view.get("throwoff_log") or []:
         last[logged["side"]] = logged
     for side in range(view["sides"]):
-        name = _fit(_side_name(view, names, side), 15, 170)
+        name = _named(_side_name(view, names, side), "", 15, 170)
         entry = last.get(side)
         if status is not None and status[side] == "?":
             state = "to throw" + (" again" if entry else "")
@@ -501,7 +599,7 @@ def _info_throwoff(img: Image.Image, view: KrakatoaView, names: list[str], x0: i
     if view["phase"] == "play":
         start = view["start"]
         assert start is not None  # play has begun: the throw-off chose the side that starts (KR-4.1, KR-4.2)
-        text = _fit(f"{_side_name(view, names, start)} starts round 1", 15, width, True)
+        text = _named(_side_name(view, names, start), " starts round 1", 15, width, True)
         _text(img, (x0, y + 4), text, 15, bold=True, bg=bg)
 
 
@@ -525,15 +623,16 @@ def _info_last_throw(img: Image.Image, d: ImageDraw.ImageDraw, view: KrakatoaVie
                             width=2)
         _text(img, ((x0 + x1) / 2, y + 15), "SCRATCH: no table die struck", 17, bold=True, fill=theme.WHITE,
               bg=theme.DARK_RED, anchor="mm")
-        small = _fit(f"{names[last['seat']]}, {label}: 0 points" + (", marks used up" if _advanced(view) else ""),
-                     14, width)
+        small = _named(names[last["seat"]], f", {label}: 0 points" + (", marks used up" if _advanced(view) else ""),
+                       14, width)
         _text(img, ((x0 + x1) / 2, y + 35), small, 14, fill=theme.WHITE, bg=theme.DARK_RED, anchor="mm")
         return y + 56
     if last is not None:
         mult = {0: "", 1: f" (raw {last['points'] // 2} x2)", 2: f" (raw {last['points'] // 4} x4)"}[last["marks"]]
         label = f"box {last['throw'][1:]}" if last["throw"].startswith("b") else f"throw {last['throw']}"
-        text = f"Last: {names[last['seat']]}, {label}: {last['points']} points{mult}"
-        _text(img, (x0, y + 4), _fit(text, 16, width), 16, bg=bg)
+        text = "Last: " + _named(names[last["seat"]], f", {label}: {last['points']} points{mult}", 16,
+                                 width - theme.text_size("Last: ", 16)[0])
+        _text(img, (x0, y + 4), text, 16, bg=bg)
         return y + 30
     return y
 
@@ -599,14 +698,17 @@ def _sheet_column(img: Image.Image, sides: int, side: int, seats: tuple[int, ...
     d = ImageDraw.Draw(img)
     # header: badge(s) and name
     hx = cx + 14
+    mid = SHEET_Y0 + HEAD_H / 2 - 2
     for seat in seats:
-        _paste_badge(img, (hx, SHEET_Y0 + 18), 10, seat, str(seat + 1), theme.WHITE)
+        _paste_badge(img, (hx, mid), 10, seat, str(seat + 1), theme.WHITE)
         hx += 24
     bold = acting or won
-    _text(img, (hx - 4, SHEET_Y0 + 18), _fit(label, 15, int(cx + col_w - hx - 2), bold), 15, bold=bold,
-          bg=theme.WHITE, anchor="lm")
+    size, lines = _header_lines(label, int(cx + col_w - hx - 2), bold)
+    for k, line in enumerate(lines):
+        _text(img, (hx - 4, mid + (k - (len(lines) - 1) / 2) * (size + 3)), line, size, bold=bold, bg=theme.WHITE,
+              anchor="lm")
     if acting:
-        d.rectangle((cx + 4, SHEET_Y0 + 30, cx + col_w - 4, SHEET_Y0 + 33), fill=theme.HIGHLIGHT)
+        d.rectangle((cx + 4, SHEET_Y0 + HEAD_H - 5, cx + col_w - 4, SHEET_Y0 + HEAD_H - 2), fill=theme.HIGHLIGHT)
     # throws of each round
     for rnd, cells in enumerate(rows):
         if cells:
@@ -629,6 +731,29 @@ def _sheet_column(img: Image.Image, sides: int, side: int, seats: tuple[int, ...
                             fill=theme.YELLOW, outline=theme.INK, width=2)
     _text(img, (cx + col_w / 2, y_tot + TOTAL_H / 2 + 1), str(total), 24, bold=True,
           bg=theme.YELLOW if won else theme.WHITE, anchor="mm")
+
+
+@lru_cache(maxsize=256)
+def _header_lines(label: str, room: int, bold: bool) -> tuple[int, tuple[str, ...]]:
+    """(font size, lines) of a sheet column's name: one line at 15 px where it fits, else two at
+    13 px, broken between partners ("Ann &" / "Cy") or between words, each cut keeping its
+    number (``theme.ellipsize_name``): three or four columns are narrow, and seats named alike
+    ("Mesa 2 (normal)", "Mesa 3 (normal)") must stay told apart (issue 28, item 10)."""
+    if theme.fits(label, 15, room, bold):
+        return 15, (label,)
+    size = theme.MIN_TEXT
+    if " & " in label:
+        first, rest = label.split(" & ", 1)
+        lines = [f"{first} &", rest]
+    else:
+        words = label.split(" ")
+        lines = [label]
+        for k in range(len(words) - 1, 0, -1):  # the longest first line that fits, the rest below
+            head = " ".join(words[:k])
+            if theme.fits(head, size, room, bold) or k == 1:
+                lines = [head, " ".join(words[k:])]
+                break
+    return size, tuple(theme.ellipsize_name(line, size, room, bold) for line in lines)
 
 
 @lru_cache(maxsize=512)

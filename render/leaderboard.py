@@ -6,6 +6,7 @@ storage or knows Discord.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -79,33 +80,68 @@ def leaderboard_image(title: str, rows: Sequence[BoardRow], *, caller: BoardRow 
     return img
 
 
+#: the rating chart's size: small enough that its smallest text (15 px) is 10 px on a phone's 400
+CHART_WIDTH, CHART_HEIGHT = 600, 340
+#: a chart of ratings this close together (one game, a flat run) is drawn amid four steps of this
+#: round the middle, rather than on an axis from a number to itself (issue 28, item 12)
+CHART_NEAR_STEP = 25
+_STEPS = (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000)
+
+
+def chart_axis(ratings: Sequence[int]) -> tuple[int, int, list[int]]:
+    """(low, high, ticks) of the rating axis: round numbers, at most five ticks, spanning the ratings;
+    ratings within two steps of each other sit in the middle of four ``CHART_NEAR_STEP`` steps."""
+    low, high = min(ratings), max(ratings)
+    if high - low <= 2 * CHART_NEAR_STEP:
+        step = CHART_NEAR_STEP
+        middle = round((low + high) / 2 / step) * step
+        lo, hi = middle - 2 * step, middle + 2 * step
+        return lo, hi, list(range(lo, hi + 1, step))
+    for step in _STEPS:
+        lo, hi = math.floor(low / step) * step, math.ceil(high / step) * step
+        if (hi - lo) // step <= 4:
+            break
+    return lo, hi, list(range(lo, hi + 1, step))
+
+
 def rating_chart(title: str, ratings: Sequence[int], *, subtitle: str = "") -> Image.Image:
-    """A small line chart of a player's rating after each rated game (oldest first)."""
-    width, height = 760, 400
+    """A small line chart of a player's rating after each rated game (oldest first).
+
+    The latest rating is printed once, beside its dot; the axis gives round numbers round it, never
+    the same number again.  One game is a dot in the middle with no game axis (the subtitle counts
+    the games), a flat run a level line amid a sensible range (issue 28, item 12: one game drew a
+    dot on the edge of an axis "1 … 1" with its value printed twice)."""
+    width, height = CHART_WIDTH, CHART_HEIGHT
     img, draw = theme.canvas(width, height)
-    theme.draw_text(draw, (theme.FRAME_WIDTH + 20, theme.FRAME_WIDTH + 16), title, 24, bold=True)
+    x0 = theme.FRAME_WIDTH + 18
+    title_room = width - 2 * x0 - (theme.text_size(subtitle, 17)[0] + 16 if subtitle else 0)
+    theme.draw_text(draw, (x0, theme.FRAME_WIDTH + 14), theme.ellipsize(title, 22, title_room, True), 22, bold=True)
     if subtitle:
-        theme.draw_text(draw, (width - theme.FRAME_WIDTH - 20, theme.FRAME_WIDTH + 20), subtitle, 18,
-                        fill=theme.GREY, anchor="ra")
-    left, top, right, bottom = 90, 100, width - 40, height - 60
+        theme.draw_text(draw, (width - x0, theme.FRAME_WIDTH + 18), subtitle, 17, fill=theme.MUTED, anchor="ra")
+    left, top, right, bottom = 78, 88, width - 34, height - 48
     draw.rectangle((left, top, right, bottom), fill=theme.WHITE, outline=theme.LIGHT_GREY)
     points = list(ratings) or [1000]
-    lo, hi = min(points), max(points)
-    if hi - lo < 40:
-        lo, hi = lo - 20, hi + 20
-    for frac in (0.0, 0.5, 1.0):
-        value = round(lo + (hi - lo) * frac)
-        y = bottom - (bottom - top) * frac
+    lo, hi, ticks = chart_axis(points)
+    latest = str(points[-1])
+
+    def y_of(value: float) -> float:
+        return bottom - (bottom - top) * (value - lo) / (hi - lo)
+
+    for tick in ticks:
+        y = y_of(tick)
         draw.line((left, y, right, y), fill=theme.LIGHT_GREY, width=1)
-        theme.draw_text(draw, (left - 10, y), str(value), 16, fill=theme.GREY, anchor="rm")
+        if str(tick) != latest:  # the latest rating is printed once, at its dot
+            theme.draw_text(draw, (left - 8, y), str(tick), 15, fill=theme.MUTED, anchor="rm")
     n = len(points)
-    xy = [(left + (right - left) * (i / max(n - 1, 1)), bottom - (bottom - top) * ((p - lo) / (hi - lo)))
-          for i, p in enumerate(points)]
-    if n > 1:
+    if n == 1:
+        xy = [((left + right) / 2, y_of(points[0]))]
+    else:
+        xy = [(left + (right - left) * i / (n - 1), y_of(p)) for i, p in enumerate(points)]
         draw.line(xy, fill=theme.BLUE, width=4, joint="curve")
-    for x, y in xy[-1:]:
-        draw.ellipse((x - 7, y - 7, x + 7, y + 7), fill=theme.ORANGE, outline=theme.INK, width=2)
-        theme.draw_text(draw, (x - 10, y - 12), str(points[-1]), 18, bold=True, anchor="rb")
-    theme.draw_text(draw, (left, bottom + 12), "1", 14, fill=theme.GREY, anchor="mt")
-    theme.draw_text(draw, (right, bottom + 12), str(n), 14, fill=theme.GREY, anchor="mt")
+        theme.draw_text(draw, (left, bottom + 10), "1", 15, fill=theme.MUTED, anchor="mt")
+        theme.draw_text(draw, (right, bottom + 10), str(n), 15, fill=theme.MUTED, anchor="mt")
+    x, y = xy[-1]
+    draw.ellipse((x - 7, y - 7, x + 7, y + 7), fill=theme.ORANGE, outline=theme.INK, width=2)
+    # above the dot (over the plot's top edge when the dot is on it: the margin under the title has room)
+    theme.draw_text(draw, (x - 10 if n > 1 else x, y - 12), latest, 18, bold=True, anchor="rb" if n > 1 else "mb")
     return img

@@ -8,9 +8,10 @@ What a player must read at a glance, and how:
 - each piece's up face as a symbol in the middle of its slab, told apart by shape as well as colour
   (colour-blind safe): red a square, blue a diamond, orange (Twister) a disc with a swirl, blank an
   empty ring, and "?" where this viewer does not know the face (PL-9.4);
-- the down face, when this viewer knows it, as a smaller symbol at the slab's right end.  A face
-  only this viewer knows (their own hidden faces, in their private image) is drawn faded, so the
-  player sees at once what the opponent does not know; public faces are drawn solid;
+- the down face as a symbol at the slab's right end ("?" where this viewer does not know it).  A
+  face only this viewer knows (their own hidden faces, in their private image) is drawn faded (a
+  pale tint, clear at 400 px on either slab), so the player sees at once what the opponent does
+  not know; public faces are drawn solid;
 - stack height in a badge in each square's corner (a stack's top unit is what moves, PL-5.1);
 - the last move: its squares boxed in yellow and numbered in order (origin, stops, destination),
   joined by arrows, and told in words under the board ("Ben moved 2 from a1 to a3, capturing 1");
@@ -130,15 +131,28 @@ def _board(rows: tuple[int, ...]) -> Image.Image:
     return img
 
 
+#: a face only this viewer knows (PL-9.3: their own hidden faces) is drawn *faded*: its fill a pale
+#: tint of its colour, its outline a step lighter than a public face's.  Issue 28 (item 10): faded
+#: faces blended 40 % into the slab were near invisible on Black's dark slabs at 400 px; a pale tint
+#: reads on both slabs and still looks washed out next to the solid faces
+GHOST_FILL_STEP = 0.4
+GHOST_LINE_STEP = 0.2
+
+
+def ghost_fill(colour: theme.RGB) -> theme.RGB:
+    """The fill of a faded face of ``colour`` (on either slab): a pale tint of it."""
+    return theme.mix(colour, theme.WHITE, GHOST_FILL_STEP)
+
+
 def _face(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, face: str, ground: theme.RGB,
           ghost: bool) -> None:  # fmt: skip
     """One face symbol centred at (cx, cy) on a slab of colour ``ground``; ``ghost`` = faded (known
-    only to this viewer).  Each face has a shape as well as a colour, and an outline in the slab's
-    contrasting ink, which is what sets it off from the slab (noted for the contrast tests)."""
+    only to this viewer: ``ghost_fill``).  Each face has a shape as well as a colour, and an outline
+    in the slab's contrasting ink, which is what sets it off from the slab (noted for the contrast
+    tests); "?" is a face this viewer does not know (PL-9.4)."""
     contrast = theme.WHITE if ground == theme.INK else theme.INK
-
-    def tone(colour: theme.RGB) -> theme.RGB:
-        return theme.mix(colour, ground, 0.4) if ghost else colour
+    fill = ghost_fill if ghost else (lambda colour: colour)
+    line = theme.mix(contrast, ground, GHOST_LINE_STEP) if ghost else contrast
 
     r = size / 2
     image = getattr(draw, "_image", None)
@@ -147,37 +161,39 @@ def _face(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, face: st
                         fill=theme.LIGHT_GREY if ground == theme.INK else theme.MUTED, bold=True, anchor="mm",
                         symbol=True)
         return
-    theme.note_face(image, (cx - r, cy - r, cx + r, cy + r), tone(contrast), faded=ghost, what=FACE_WORD[face])
+    theme.note_face(image, (cx - r, cy - r, cx + r, cy + r), line, faded=ghost, what=FACE_WORD[face])
     width = max(1, int(r / 5))
     if face == "r":  # red: a square
-        draw.rectangle((cx - r * 0.85, cy - r * 0.85, cx + r * 0.85, cy + r * 0.85), fill=tone(FACE_COLOUR["r"]),
-                       outline=tone(contrast), width=width)  # fmt: skip
+        draw.rectangle((cx - r * 0.85, cy - r * 0.85, cx + r * 0.85, cy + r * 0.85), fill=fill(FACE_COLOUR["r"]),
+                       outline=line, width=width)  # fmt: skip
     elif face == "b":  # blue: a diamond
         draw.polygon([(cx, cy - r * 1.1), (cx + r * 1.1, cy), (cx, cy + r * 1.1), (cx - r * 1.1, cy)],
-                     fill=tone(FACE_COLOUR["b"]), outline=tone(contrast), width=width)  # fmt: skip
+                     fill=fill(FACE_COLOUR["b"]), outline=line, width=width)  # fmt: skip
     elif face == "o":  # orange: the Twister's swirl
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=tone(FACE_COLOUR["o"]), outline=tone(contrast),
-                     width=width)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill(FACE_COLOUR["o"]), outline=line, width=width)
         inner = r * 0.55
-        draw.arc((cx - inner, cy - inner, cx + inner, cy + inner), 200, 470, fill=tone(theme.INK),
+        swirl = theme.mix(theme.INK, theme.WHITE, GHOST_LINE_STEP) if ghost else theme.INK  # on the pale tint
+        draw.arc((cx - inner, cy - inner, cx + inner, cy + inner), 200, 470, fill=swirl,
                  width=max(1, int(r / 4)))  # fmt: skip
-    elif face == "x":  # blank: an empty ring
-        draw.ellipse((cx - r * 0.8, cy - r * 0.8, cx + r * 0.8, cy + r * 0.8), outline=tone(contrast),
-                     width=max(2, int(r / 4)))  # fmt: skip
+    elif face == "x":  # blank: an empty ring; faded, a lighter ring a pixel thicker (it has no fill to tint)
+        ring = theme.mix(contrast, ground, GHOST_FILL_STEP) if ghost else contrast
+        draw.ellipse((cx - r * 0.8, cy - r * 0.8, cx + r * 0.8, cy + r * 0.8), outline=ring,
+                     width=max(2, int(r / 4)) + (1 if ghost else 0))  # fmt: skip
 
 
 @lru_cache(maxsize=1024)
 def slab_sprite(owner: int, up: str, down: str, up_public: bool, down_public: bool,
                 reveal: bool = False) -> Image.Image:
-    """One piece seen side-on: owner's slab, the up face in the middle, the down face (when known)
-    at the right end, as big as the up face.  ``reveal``: the game is over, every face is public."""
+    """One piece seen side-on: owner's slab, the up face in the middle, the down face at the right
+    end, as big as the up face ("?" where this viewer does not know it).  ``reveal``: the game is
+    over, every face is public."""
     img = _slab_body(owner).copy()
     draw = ImageDraw.Draw(img)
     fill = OWNER_FILL[owner]
-    known_up = up != "?"
-    _face(draw, 42, SLAB_H / 2, FACE, up, fill, ghost=known_up and not up_public and not reveal)
-    if down != "?":
-        _face(draw, SLAB_W - 17, SLAB_H / 2, FACE, down, fill, ghost=not down_public and not reveal)
+    # a face this viewer does not know is "?" (PL-9.4), the down face as well as the up face: a blank
+    # end would read as a face that is not there (issue 28, item 10)
+    _face(draw, 42, SLAB_H / 2, FACE, up, fill, ghost=up != "?" and not up_public and not reveal)
+    _face(draw, SLAB_W - 17, SLAB_H / 2, FACE, down, fill, ghost=down != "?" and not down_public and not reveal)
     return img
 
 

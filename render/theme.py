@@ -154,7 +154,7 @@ _RECORD: list[Mark] | None = None
 #: caches that hold no drawing of a whole mark (glyph masks and measures: every mark drawn from them
 #: passes through ``draw_text`` / ``paste_text``, which note it), kept while recording
 _KEPT = frozenset({"font", "text_size", "_glyph_mask", "_advance", "_layout", "_text_sprite", "fit_text",
-                   "ellipsize", "_prime", "palette_image", "_fit", "_ellipsize", "_text_mask"})
+                   "ellipsize", "ellipsize_name", "_prime", "palette_image", "_fit", "_ellipsize", "_text_mask"})
 
 
 def _clear_caches() -> None:
@@ -413,6 +413,31 @@ def ellipsize(text: str, size: int, width: int, bold: bool = False) -> str:
     return text + "…"
 
 
+_NUMBER = re.compile(r"[0-9]+")
+
+
+@lru_cache(maxsize=4096)
+def ellipsize_name(name: str, size: int, width: int, bold: bool = False) -> str:
+    """A player's ``name`` cut to fit ``width`` as ``ellipsize`` cuts it, but never through its last
+    number: seats named alike ("Mesa (normal)", "Mesa 2 (normal)", "Mesa 3 (normal)") stay told
+    apart however narrow their room (issue 28, item 10).  Where the end cannot go without the
+    number, the middle goes: "Bartholomew the Lo… 2", "Mes… 3"."""
+    plain = ellipsize(name, size, width, bold)
+    numbers = list(_NUMBER.finditer(name))
+    if plain == name or not numbers or len(plain) - 1 >= numbers[-1].end():
+        return plain
+    number = numbers[-1]
+    word = name.rfind(" ", 0, number.start()) + 1  # the word that holds the number
+    spaced = "… " if word and name[word - 1] == " " else "…"
+    for tail in dict.fromkeys((name[word:], name[word:number.end()])):  # the rest of the name, else the number
+        for cut in dict.fromkeys((spaced, "…")):
+            for k in range(word - 1, 0, -1):
+                candidate = name[:k].rstrip() + cut + tail
+                if fits(candidate, size, width, bold):
+                    return candidate
+    return plain
+
+
 # ---- frame and title strip --------------------------------------------------------------------
 FRAME_WIDTH = 10
 TITLE_HEIGHT = 84
@@ -458,6 +483,24 @@ def seat_marker(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: 
                   fill=ink_on(colour), bold=True, anchor="mm", symbol=True)
 
 
+#: the height of each further row of chips when a title strip lays its players out in rows
+CHIP_ROW_H = 32
+
+
+def title_height(chip_rows: int = 1) -> int:
+    """The height of a title strip's panel with its chips in ``chip_rows`` rows."""
+    return TITLE_HEIGHT + (max(1, chip_rows) - 1) * CHIP_ROW_H
+
+
+def _chip_place(width: int, n: int, i: int, chip_rows: int, top: int = FRAME_WIDTH) -> tuple[float, float, float]:
+    """(left x, centre y, width) of player ``i``'s chip of ``n``, the chips filling ``chip_rows``
+    rows left to right, top to bottom."""
+    x0, x1 = FRAME_WIDTH + 6, width - FRAME_WIDTH - 6
+    per_row = -(-max(1, n) // max(1, chip_rows))
+    chip_w = (x1 - x0 - 16) / per_row
+    return x0 + 8 + chip_w * (i % per_row), top + 58 + (i // per_row) * CHIP_ROW_H, chip_w
+
+
 def title_strip(
     draw: ImageDraw.ImageDraw,
     width: int,
@@ -469,15 +512,19 @@ def title_strip(
     status: str = "",
     markers: Sequence[tuple[RGB, str]] | None = None,
     top: int = FRAME_WIDTH,
+    chip_rows: int = 1,
 ) -> int:
-    """Draw the strip at the top: game title and status line, then one chip per player, the one(s)
-    to move marked with a ▶ and a yellow underline.  Returns the y where the content below starts.
+    """Draw the strip at the top: game title and status line, then one chip per player (its name and
+    score), the one(s) to move marked with a ▶ and a yellow underline.  Returns the y where the
+    content below starts.
 
     ``markers`` overrides each player's chip badge (colour, letter) for games whose owners have
     their own look (Kona's capybara/poodle, Plateau's Black/White); otherwise seat badges are used.
+    ``chip_rows``: the chips in this many rows (the strip grows by ``CHIP_ROW_H`` a row), so four
+    players' names get room (issue 28, item 10).
     """
     x0, x1 = FRAME_WIDTH + 6, width - FRAME_WIDTH - 6
-    draw.rounded_rectangle((x0, top + 6, x1, top + TITLE_HEIGHT), radius=10, fill=PANEL)
+    draw.rounded_rectangle((x0, top + 6, x1, top + title_height(chip_rows)), radius=10, fill=PANEL)
     draw_text(draw, (x0 + 14, top + 14), title, 22, bold=True)
     if status:
         room = x1 - x0 - 40 - text_size(title, 22, True)[0]
@@ -486,14 +533,11 @@ def title_strip(
         draw_text(draw, (x1 - 14, top + 16), status, status_size, fill=INK, anchor="ra")
     moving = {to_move} if isinstance(to_move, int) else set(to_move or ())
     n = max(1, len(players))
-    chip_w = (x1 - x0 - 16) / n
-    y = top + 58
     for i, name in enumerate(players):
-        cx = x0 + 8 + chip_w * i
+        cx, y, chip_w = _chip_place(width, n, i, chip_rows, top)
         _chip_marker(draw, cx, y, i, markers[i] if markers else None)
-        label = name if not scores else f"{name}  {scores[i]}"
-        _chip_label(draw, cx, y, chip_w, label, i in moving)
-    return top + TITLE_HEIGHT + 8
+        _chip_label(draw, cx, y, chip_w, name, scores[i] if scores else "", i in moving)
+    return top + title_height(chip_rows) + 8
 
 
 def paste_title_strip(
@@ -505,6 +549,7 @@ def paste_title_strip(
     scores: Sequence[str] | None = None,
     status: str = "",
     markers: Sequence[tuple[RGB, str]] | None = None,
+    chip_rows: int = 1,
 ) -> int:
     """``title_strip`` on ``img`` (a fresh ``canvas`` or a background that leaves the strip blank),
     from cached parts: the panel with its title and each player's badge are pasted, only the status
@@ -512,7 +557,7 @@ def paste_title_strip(
     Returns the y where the content below starts."""
     top = FRAME_WIDTH
     width = img.width
-    img.paste(_title_head(width, title), (0, top))
+    img.paste(_title_head(width, title, chip_rows), (0, top))
     draw = ImageDraw.Draw(img)
     x0, x1 = FRAME_WIDTH + 6, width - FRAME_WIDTH - 6
     if status:
@@ -525,34 +570,31 @@ def paste_title_strip(
             draw_text(draw, (x1 - 14, top + 16), status, status_size, anchor="ra")
     moving = {to_move} if isinstance(to_move, int) else set(to_move or ())
     n = max(1, len(players))
-    chip_w = (x1 - x0 - 16) / n
-    y = top + 58
     for i, name in enumerate(players):
-        cx = x0 + 8 + chip_w * i
-        badge, bx, by = _chip_badge(width, n, i, markers[i] if markers else None)
+        cx, y, chip_w = _chip_place(width, n, i, chip_rows)
+        badge, bx, by = _chip_badge(width, n, i, markers[i] if markers else None, chip_rows)
         img.paste(badge, (bx, by))
-        label = name if not scores else f"{name}  {scores[i]}"
-        _chip_label(draw, cx, y, chip_w, label, i in moving, img)
-    return top + TITLE_HEIGHT + 8
+        _chip_label(draw, cx, y, chip_w, name, scores[i] if scores else "", i in moving, img)
+    return top + title_height(chip_rows) + 8
 
 
 @lru_cache(maxsize=16)
-def _title_head(width: int, title: str) -> Image.Image:
+def _title_head(width: int, title: str, chip_rows: int = 1) -> Image.Image:
     """Rows FRAME_WIDTH.. of a title strip with no status and no players: the panel and title."""
     top = FRAME_WIDTH
-    img, draw = canvas(width, top + TITLE_HEIGHT + 40)
-    title_strip(draw, width, title, [], None)
-    return img.crop((0, top, width, top + TITLE_HEIGHT + 8))
+    height = title_height(chip_rows)
+    img, draw = canvas(width, top + height + 40)
+    title_strip(draw, width, title, [], None, chip_rows=chip_rows)
+    return img.crop((0, top, width, top + height + 8))
 
 
 @lru_cache(maxsize=64)
-def _chip_badge(width: int, n: int, i: int, marker: tuple[RGB, str] | None) -> tuple[Image.Image, int, int]:
+def _chip_badge(width: int, n: int, i: int, marker: tuple[RGB, str] | None,
+                chip_rows: int = 1) -> tuple[Image.Image, int, int]:
     """Player ``i``'s badge of ``n`` in the title strip on the panel colour (drawn shifted by whole
     pixels, so exactly ``title_strip``'s pixels), with its top-left on the card."""
-    x0, x1 = FRAME_WIDTH + 6, width - FRAME_WIDTH - 6
-    cx = x0 + 8 + (x1 - x0 - 16) / n * i
-    y = FRAME_WIDTH + 58
-    left, top = int(cx) + 4, y - 16
+    cx, y, _ = _chip_place(width, n, i, chip_rows)
+    left, top = int(cx) + 4, int(y) - 16
     img = Image.new("RGB", (32, 32), PANEL)
     _chip_marker(ImageDraw.Draw(img), cx - left, y - top, i, marker)
     return img, left, top
@@ -567,20 +609,29 @@ def _chip_marker(draw: ImageDraw.ImageDraw, cx: float, y: float, i: int, marker:
         seat_marker(draw, (cx + 19, y), 11, i, str(i + 1))
 
 
-def _chip_label(draw: ImageDraw.ImageDraw, cx: float, y: float, chip_w: float, label: str, moving: bool,
-                img: Image.Image | None = None) -> None:
-    """A chip's name (and score), with the ▶ and the underline when that player is to move (pasted
-    on the panel when ``img`` is given)."""
+#: between a chip's name and its score
+_SCORE_GAP = "  "
+
+
+def _chip_label(draw: ImageDraw.ImageDraw, cx: float, y: float, chip_w: float, name: str, score: str,
+                moving: bool, img: Image.Image | None = None) -> None:
+    """A chip's name and score, with the ▶ and the underline when that player is to move (pasted
+    on the panel when ``img`` is given).  The line shrinks to fit (never under ``MIN_TEXT``), then
+    the name alone is cut (``ellipsize_name``): the score always shows, and seats named alike stay
+    told apart (issue 28, item 10)."""
     prefix = "▶ " if moving else ""
+    tail = f"{_SCORE_GAP}{score}" if score else ""
     room = int(chip_w - 44)
-    size = fit_text(prefix + label, 18, room, bold=moving)  # four chips share the strip: shrink, then cut
-    label = ellipsize(label, size, room - (text_size(prefix, size, True)[0] + 6 if prefix else 0), bold=moving)
+    size = fit_text(prefix + name + tail, 18, room, bold=moving)  # four chips share the strip: shrink, then cut
+    if not fits(prefix + name + tail, size, room, bold=moving):
+        name = ellipsize_name(name, size, room - text_size(prefix + "x" + tail, size, moving)[0], bold=moving)
+    label = prefix + name + tail
     if img is None:
-        draw_text(draw, (cx + 38, y), prefix + label, size, bold=moving, anchor="lm")
+        draw_text(draw, (cx + 38, y), label, size, bold=moving, anchor="lm")
     else:
-        paste_text(img, (cx + 38, y), prefix + label, size, bg=PANEL, bold=moving, anchor="lm")
+        paste_text(img, (cx + 38, y), label, size, bg=PANEL, bold=moving, anchor="lm")
     if moving:
-        w = text_size(prefix + label, size, True)[0]
+        w = text_size(label, size, True)[0]
         draw.rectangle((cx + 37, y + 12, cx + 39 + w, y + 18), fill=INK)
         draw.rectangle((cx + 38, y + 13, cx + 38 + w, y + 17), fill=HIGHLIGHT)
 
@@ -779,6 +830,22 @@ def with_notes(img: Image.Image, notes: Sequence[tuple[str, str]]) -> Image.Imag
     return out
 
 
+def taller(img: Image.Image, height: int) -> Image.Image:
+    """``img`` (a framed card) made ``height`` tall by bare card rows put in above its rounded foot:
+    the card grows, every pixel of it kept.  A replay's shorter frames are padded so (issue 28, item
+    11): padded under the card, with the frame colour, they showed a dark band where the taller
+    frame before them had its foot."""
+    pad = height - img.height
+    if pad <= 0:
+        return img
+    cut = img.height - FRAME_WIDTH - 14
+    out = Image.new("RGB", (img.width, height))
+    out.paste(img.crop((0, 0, img.width, cut)), (0, 0))
+    out.paste(_foot(img.width, pad).crop((0, 0, img.width, pad)), (0, cut))
+    out.paste(img.crop((0, cut, img.width, img.height)), (0, cut + pad))
+    return out
+
+
 @lru_cache(maxsize=64)
 def _foot(width: int, extra: int) -> Image.Image:
     """The bottom ``extra`` rows of a card's straight part and its rounded foot."""
@@ -798,6 +865,10 @@ ENDINGS = {
     "abandoned": "game abandoned, no result",
     "ply_limit_hard": "the longest a game may last",  # tables.plybound: every game's hard bound (issue 15)
 }
+
+
+#: how a player left a game the tables layer ended (its reason codes), for their own panel or chip
+LEFT_WORDS = {"resign": "resigned", "time": "out of time", "timeout": "out of time"}
 
 
 def result_banner(names: Sequence[str], winners: Sequence[int], reason: str, why: dict[str, str],

@@ -51,7 +51,8 @@ PAGE_SIZE = 10
 LAST = 5
 #: Mesa's seats at one table at most (a table of four with one person)
 MAX_MESA_SEATS = 4
-#: frames in a replay at most (longer games keep evenly spread plies, always the first and last)
+#: views a replay is drawn from at most (longer games keep evenly spread plies, always the first and
+#: last); render.replay keeps those that change the board, at most render.REPLAY_MAX_FRAMES frames
 MAX_FRAMES = 160
 
 
@@ -497,3 +498,14 @@ def replay_gif(replay: Replay) -> bytes:
     import render
 
     return render.replay(replay.game, list(replay.views), list(replay.names), result=replay.result)
+
+
+def replay_frames(replay: Replay, gif: bytes | None = None) -> int:
+    """How many pictures a replay shows: counted in its GIF when it is made, else those render.replay
+    draws from its views (a frame for each view that changes the board, evenly sampled); never the
+    number of views (issue 28, item 11: "160 frames" was said of a 48-frame GIF)."""
+    import render
+
+    if gif is not None:
+        return render.frame_count(gif)
+    return len(render.replay_frames(replay.game, list(replay.views)))

@@ -77,3 +77,20 @@ def test_console_history_of_a_live_table_lists_its_moves(tmp_path: Path) -> None
                        "Ana: /history table=1"], tmp_path, "--no-images")
     assert out.count("[dm Ana] #1 moves: 1.Ana:a6-a4") == 2
     assert "[dm Ana] Ana has no finished tables in this server yet." in out
+
+
+def test_console_replay_says_the_frames_its_gif_has(tmp_path: Path) -> None:
+    """Issue 28 (item 11): a replay says how many frames its GIF really has, not how many positions it
+    was drawn from (Krakatoa's set choices change no picture, so they get no frame)."""
+    from PIL import Image
+
+    script = ["Ana: /play krakatoa @Ben", "Ben: /accept", *["Ana: /auto", "Ben: /auto"] * 3, "Ana: /resign",
+              "Ana: /replay 1"]
+    out = run_console(script, tmp_path)
+    replay = next(line for line in out if line.startswith("[replay #1]"))
+    said = int(re.search(r"\((\d+) frames\)", replay).group(1))  # type: ignore[union-attr]
+    gif = Path(re.search(r"\(image: (.+\.gif)\)$", replay).group(1))  # type: ignore[union-attr]
+    with Image.open(gif) as image:
+        assert said == image.n_frames
+    moves = [line for line in out if line.startswith("[#1] Krakatoa #1 · ")]
+    assert len(moves) >= 3  # the set choices and throws were played: more positions than frames

@@ -144,3 +144,23 @@ def test_no_label_on_a_highlight_or_on_another_label(players: int) -> None:
                 for other, box2 in texts[k + 1:]:
                     assert not _overlap(box, box2), (view["last_move"], text, other)
     assert checked > 50 and labels_seen > 500  # the games did box moves and write labels
+
+
+@pytest.mark.parametrize(("players", "result", "tag"), [
+    (2, {"winners": [0], "reason": "resign", "losers": [1]}, "resigned"),
+    (4, {"winners": [0], "reason": "time", "losers": [2]}, "out of time"),
+    (3, {"winners": [1], "reason": "resign"}, "resigned"),  # no losers given: every seat but the winners
+])
+def test_a_seat_that_left_says_so_in_its_panel(players: int, result: dict, tag: str) -> None:
+    """Issue 28 (item 14): after a resignation or a time-out (an ending outside the rules, the
+    tables layer's ``result``), the panel of each seat that left says how, the winners' say "wins";
+    nobody else's panel says either."""
+    import render as rendering
+
+    states = game_states(players, seed=5)
+    view = ENGINE.final_view(states[len(states) * 2 // 3])
+    facts = rendering.layout_facts("k3", view, NAMES[:players], result=result)
+    tags = [m.what for m in facts.marks if m.kind == "text"]
+    losers = result.get("losers", [s for s in range(players) if s not in result["winners"]])
+    assert tags.count(tag) == len(losers)
+    assert tags.count("wins") == len(result["winners"])

@@ -115,3 +115,16 @@ def test_short_or_missing_names():
     assert kr.draw(view, []).width == kr.WIDTH
     long = kr.draw(view, ["A" * 80, "B" * 80])
     assert long.width == kr.WIDTH and long.height < kr.HEIGHT + 120  # the caption wraps, within reason
+
+
+def test_a_loaded_position_says_who_moved_where_in_words():
+    """Issue 28 (item 3): a position whose last move's origin is unknown (KO-9.2 gives only where it
+    landed) says who moved there, not "Last move: to d4"."""
+    import render as rendering
+
+    view = E.view(E.from_position("P,4,PCP/6/3,C,2/2,PC,3/1,C,4/CP,4,PC p 21 d4"), None)  # poodle to move
+    assert view["last_move"] is None and view["last"] == "d4"
+    facts = rendering.layout_facts("kona", view, NAMES)
+    texts = [m.what for m in facts.marks if m.kind == "text"]
+    assert "Alice (capybara) moved to d4" in texts
+    assert not any(text.startswith("Last move") for text in texts)

@@ -122,3 +122,85 @@ def test_few_names_are_padded():
     state = E.new_game(3)
     img = draw("krakatoa", E.view(state, None), ["Solo"])
     assert img.width == kr.WIDTH
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_table_die_is_named_where_aims_are_made(players):
+    """Issue 28 (item 8): aims name the table dice s1 ... l3 (KR-1.2, KR-10.3), so every view where
+    an aim is chosen names each die on the picture, every aim's die among them, legible at the 400 px
+    a phone shows (9 px or more)."""
+    import render as rendering
+
+    names = [f"{x}{i}" for x in "sal" for i in (1, 2, 3)]
+    checked = 0
+    for state in _states(players, {}, seed=players):
+        view = E.view(state, None)
+        if not view["step"].startswith("aim:"):
+            continue
+        facts = rendering.layout_facts("krakatoa", view, NAMES[:players])
+        drawn = {m.what: m.size * 400 / facts.width for m in facts.marks if m.kind == "text" and m.what in names}
+        assert set(drawn) == set(names)
+        assert min(drawn.values()) >= 9
+        assert {move.split()[1] for move in map(str, (E.format_move(state, m) for m in E.legal_moves(state)))
+                if move.startswith("aim")} <= set(drawn)
+        checked += 1
+        if checked >= 6:
+            break
+    assert checked >= 3
+
+
+MESAS = ["Mesa (normal)", "Mesa 2 (normal)", "Mesa 3 (normal)", "Bartholomew the Long-Named"]
+
+
+@pytest.mark.parametrize(
+    "position",
+    [
+        "YYB/YRR/YRB play 2 1 3 throw 1 40,41,12,7 00,00,00,00 - 3 advanced",  # four players
+        "YYB/YRR/YRB play 2 1 3 throw 1 40,41 00,00 - 3 advanced+teams",  # two partnerships
+        "YYB/YRR/YRB play 2 1 2 throw 1 40,41,12 00,00,00 - 3 advanced",  # three players
+    ],
+)
+def test_many_players_names_and_scores_are_all_shown(position):
+    """Issue 28 (item 10): with three or four players every seat's chip in the title strip shows
+    its score and its name (whole for names like Mesa's), at 9 px or more on a phone; nothing names
+    a Mesa seat cut short (the sheet breaks a name over two lines), so three Mesa seats are told
+    apart everywhere."""
+    import render as rendering
+
+    state = E.from_position(position)
+    view = E.view(state, None)
+    players = state.players
+    facts = rendering.layout_facts("krakatoa", view, MESAS[:players])
+    texts = [m for m in facts.marks if m.kind == "text"]
+    for seat in range(players):
+        score = str(view["totals"][view["side_of_seat"][seat]])
+        chip = [m for m in texts if m.what.removeprefix("▶ ").startswith(MESAS[seat][:6])
+                and m.what.endswith(f"  {score}")]
+        assert chip, (seat, [m.what for m in texts])
+        assert chip[0].size * 400 / facts.width >= 9
+        if seat < 3:
+            assert chip[0].what.removeprefix("▶ ") == f"{MESAS[seat]}  {score}"
+    cut = [m.what for m in texts if "…" in m.what and m.what != "…"]  # "…" alone: the throw at hand
+    assert all("Barth" in what or "the Lon" in what for what in cut), cut  # only the long name is cut
+
+
+def test_caption_says_the_last_move_in_words():
+    """Issue 28 (item 3): before a throw is scored (the throw-off, throw 1's roll to keep or rethrow)
+    the caption says the last move as a player would, with who made it, never its notation
+    ("roll YBB/---/---"), in at most two lines at the picture's caption size."""
+    room = kr.WIDTH - 2 * kr.theme.MARGIN - 16
+    said: dict[str, str] = {}
+    for players, seed in ((2, 1), (3, 2), (4, 3)):
+        names = NAMES[:players]
+        for state in _states(players, {}, seed):
+            view = E.view(state, None)
+            if view["last_throw"] is not None or not view["last_move"]:
+                continue
+            text = kr.caption(view, names)
+            kind = view["last_move"].split()[0]
+            said[kind] = text
+            assert "/" not in text and "Last move" not in text, text
+            assert any(text.startswith(name) for name in names), text
+            assert len(kr.theme.wrap(text, kr.theme.CAPTION_SIZE, room)) <= 2, text
+    assert {"steam", "ash", "lava"} & set(said) and {"roll", "throw"} <= set(said)
+    assert any(word in said["roll"] for word in ("throw-off", "if kept"))

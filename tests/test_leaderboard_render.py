@@ -34,3 +34,33 @@ def test_rating_chart_renders_one_and_many_points() -> None:
         png = theme.to_png(rating_chart("Ana", series))
         assert Image.open(io.BytesIO(png)).format == "PNG"
     assert theme.to_png(rating_chart("Ana", [1000, 1100])) != theme.to_png(rating_chart("Ana", [1000, 900]))
+
+
+def _numbers(ratings: list[int]) -> tuple[list[str], float]:
+    """The numbers a rating chart writes, in drawing order, and its smallest text at 400 px wide."""
+    with theme.recording() as marks:
+        img = rating_chart("Kona: rating of Ana", ratings, subtitle=f"{len(ratings)} rated games")
+    texts = [m for m in marks if m.kind == "text"]
+    return [m.what for m in texts if m.what.isdigit()], min(m.size for m in texts) * 400 / img.width
+
+
+def test_a_one_game_chart_has_a_real_axis_and_says_its_rating_once() -> None:
+    """Issue 28 (item 12): one rated game is no dot on an axis from "1" to "1" with its rating
+    written twice: the rating is written once, the axis gives round numbers below and above it,
+    and no game axis repeats a number; every text reads at 9 px on a phone."""
+    numbers, smallest = _numbers([1012])
+    assert numbers.count("1012") == 1
+    ticks = [int(n) for n in numbers if n != "1012"]
+    assert len(ticks) == len(set(ticks)) >= 3
+    assert min(ticks) < 1012 < max(ticks)
+    assert smallest >= 9
+
+
+def test_a_flat_chart_says_its_rating_once_amid_a_real_axis() -> None:
+    numbers, smallest = _numbers([1000, 1000, 1000])
+    assert numbers.count("1000") == 1
+    ticks = [int(n) for n in numbers if n not in ("1000", "1", "3")]
+    assert min(ticks) < 1000 < max(ticks) and len(ticks) == len(set(ticks))
+    assert numbers.count("1") == numbers.count("3") == 1  # the game axis: the first game and the last
+    numbers, smallest = _numbers([1000, 1100, 1050, 1200])
+    assert numbers.count("1200") == 1 and smallest >= 9

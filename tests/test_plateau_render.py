@@ -103,13 +103,13 @@ def test_private_image_shows_own_hidden_faces_public_does_not() -> None:
     public = pr.draw(v, NAMES)
     black = pr.draw(E.view(state, 0), NAMES)
     white = pr.draw(E.view(state, 1), NAMES)
-    faded_blue = theme.mix(theme.BLUE, theme.INK, 0.4)
+    faded_blue = pr.ghost_fill(theme.BLUE)
     assert count(cell(black, "a1", v), faded_blue) > 0
     assert count(cell(public, "a1", v), faded_blue) == 0 and count(cell(public, "a1", v), theme.BLUE) == 0
     assert count(cell(white, "a1", v), faded_blue) == 0
     assert count(cell(public, "a1", v), theme.RED) > 0  # the public up face
     # White's Twister is hidden at the bottom of d4: its orange shows only in White's picture
-    assert count(cell(white, "d4", v), theme.mix(theme.ORANGE, theme.WHITE, 0.4)) > 0
+    assert count(cell(white, "d4", v), pr.ghost_fill(theme.ORANGE)) > 0
     assert count(cell(black, "d4", v), theme.ORANGE) == 0 and count(cell(public, "d4", v), theme.ORANGE) == 0
     assert black.tobytes() != public.tobytes()
 
@@ -149,3 +149,59 @@ def test_tender_and_reserves_in_the_panel() -> None:
     below_plain = pr.BOARD_Y + sum(pr.row_heights(plain_view)) + pr.GUTTER
     panel_plain = plain.crop((0, below_plain, plain.width, plain.height))
     assert count(panel, theme.HIGHLIGHT) > count(panel_plain, theme.HIGHLIGHT) + 100  # the tender box
+
+
+def test_an_unseen_face_is_a_question_mark_down_faces_too() -> None:
+    """Issue 28 (item 10): every face this viewer does not know (PL-9.4) is drawn "?", the down face
+    as well as the up face, never left blank."""
+    import render as rendering
+
+    seen = 0
+    for state in (STATES["opening"], STATES["middle"], STATES["pinned"], E.from_position(EX1)):
+        for viewer in (None, 0, 1):
+            view = E.view(state, viewer)
+            pieces = [piece for rank in view["board"] for stack in rank for piece in stack]
+            # each kind of slab is drawn once (and noted), then pasted from the cache
+            slabs = {(p["owner"], p["up"], p["down"], p["up_public"], p["down_public"]) for p in pieces}
+            unknown = sum((up == "?") + (down == "?") for _, up, down, _, _ in slabs)
+            facts = rendering.layout_facts("plateau", view, NAMES)
+            assert sum(m.kind == "symbol" and m.what == "?" for m in facts.marks) == unknown
+            seen += sum(piece["down"] == "?" for piece in pieces)
+    assert seen > 10
+
+
+def _luminance(c: tuple[int, int, int]) -> float:
+    def channel(v: int) -> float:
+        x = v / 255
+        return x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(c[0]) + 0.7152 * channel(c[1]) + 0.0722 * channel(c[2])
+
+
+def _down_face_at_phone_width(owner: int, face: str, public: bool) -> tuple[float, float]:
+    """(mean luminance difference from the slab, highest contrast ratio with it) of a slab's down
+    face, on a board square, as a phone shows a 560 px picture 400 px wide."""
+    scale = 400 / pr.WIDTH
+    square = Image.new("RGB", (140, 60), pr.LIGHT_SQUARE)
+    sprite = pr.slab_sprite(owner, "x", face, True, public)
+    square.paste(sprite, (20, 17), sprite)
+    small = square.resize((round(140 * scale), round(60 * scale)), Image.Resampling.LANCZOS)
+    cx, cy, r = (20 + pr.SLAB_W - 17) * scale, (17 + pr.SLAB_H / 2) * scale, pr.FACE / 2 * scale
+    box = small.crop((int(cx - r), int(cy - r), int(cx + r) + 1, int(cy + r) + 1))
+    ground = _luminance(pr.OWNER_FILL[owner])
+    raw = box.tobytes()
+    pixels = [_luminance((raw[i], raw[i + 1], raw[i + 2])) for i in range(0, len(raw), 3)]
+    ratio = max((max(v, ground) + 0.05) / (min(v, ground) + 0.05) for v in pixels)
+    return sum(abs(v - ground) for v in pixels) / len(pixels), ratio
+
+
+@pytest.mark.parametrize("owner", [0, 1])
+@pytest.mark.parametrize("face", list("rbox"))
+def test_faded_faces_read_at_phone_width_and_still_look_faded(owner: int, face: str) -> None:
+    """Issue 28 (item 10): a face only this viewer knows is drawn faded, yet at 400 px wide it
+    stands off its slab (Black's dark slabs too) by at least 60 % of the ink a public face has and
+    3:1 at its strongest; it stays fainter than the public face at its strongest."""
+    faded, faded_peak = _down_face_at_phone_width(owner, face, public=False)
+    solid, solid_peak = _down_face_at_phone_width(owner, face, public=True)
+    assert faded >= 0.6 * solid, (faded, solid)
+    assert 3.0 <= faded_peak < solid_peak

@@ -57,8 +57,12 @@ def test_replay_last_frame_shows_the_final_board(name: str) -> None:
     alone = Image.open(io.BytesIO(replay(name, views[-2:])))
     alone.seek(alone.n_frames - 1)
     expected = alone.convert("RGB")
-    height = min(shown.height, expected.height)
+    # the same card, grown above its foot where a taller frame set the GIF's height (theme.taller)
+    foot = theme.FRAME_WIDTH + 14
+    height = min(shown.height, expected.height) - foot
     assert shown.crop((0, 0, shown.width, height)).tobytes() == expected.crop((0, 0, shown.width, height)).tobytes()
+    assert shown.crop((0, shown.height - foot, shown.width, shown.height)).tobytes() == \
+        expected.crop((0, expected.height - foot, shown.width, expected.height)).tobytes()
 
 
 def test_replay_needs_views() -> None:

@@ -452,3 +452,31 @@ def test_krakatoa_replay_has_one_frame_per_decision_that_changes_the_board() -> 
     assert len(chosen) <= min(changes + 2, 1 + (60_000 - 3000) // kr_render.REPLAY_FRAME_MS)
     unchanged = [i for i in range(1, len(views)) if kr_render.board_key(views[i]) == kr_render.board_key(views[i - 1])]
     assert unchanged and not set(unchanged) & set(chosen)  # aims and set choices get no frame of their own
+
+
+def test_replay_frames_of_different_heights_share_one_card() -> None:
+    """Issue 28 (item 11): a shorter frame (a caption of one line, not two) has its card grown to the
+    GIF's height: every frame, as a viewer composes it, ends in the card's foot and the frame, with
+    no dark band where a taller frame had its foot."""
+    views = long_game("krakatoa")
+    chosen = render.replay_frames("krakatoa", views)
+    heights = {render.draw("krakatoa", views[i], NAMES[:2], previous=views[i - 1] if i else None).height
+               for i in chosen}
+    assert len(heights) > 1  # frames of different heights really are in this replay
+    data = render.replay("krakatoa", views, NAMES[:2])
+    gif = Image.open(io.BytesIO(data))
+    assert render.frame_count(data) == gif.n_frames == len(chosen)
+
+    def near(a: tuple[int, ...], b: tuple[int, int, int]) -> bool:
+        return all(abs(x - y) <= 8 for x, y in zip(a, b, strict=False))
+
+    for k in range(gif.n_frames):
+        gif.seek(k)
+        frame = gif.convert("RGB")
+        assert frame.height == max(heights)
+        foot = frame.height - theme.FRAME_WIDTH - 6  # inside the card, above its bottom edge
+        assert near(frame.getpixel((frame.width // 2, foot)), theme.CARD), k
+        assert near(frame.getpixel((frame.width // 2, frame.height - 3)), theme.FRAME), k
+        edge = theme.FRAME_WIDTH + 3  # the card's margin, left of every panel: card all the way down
+        rounded = theme.FRAME_WIDTH + 14  # below the card's rounded top corner, above its foot's
+        assert all(near(frame.getpixel((edge, y)), theme.CARD) for y in range(rounded, frame.height - rounded)), k

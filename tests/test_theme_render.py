@@ -138,9 +138,10 @@ def test_highlight_box_is_two_rounded_rectangles(width: int) -> None:
         assert mine.tobytes() == ref.tobytes(), box
 
 
-@pytest.mark.parametrize("width", [760, 788, 980, 1024])
+@pytest.mark.parametrize("width", [560, 760, 788, 980, 1024])
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_pasted_title_strip_is_the_drawn_one(width: int, players: int) -> None:
+@pytest.mark.parametrize("chip_rows", [1, 2])
+def test_pasted_title_strip_is_the_drawn_one(width: int, players: int, chip_rows: int) -> None:
     names = ["Ann", "Bob the extraordinarily long-named builder", "Cy", "Dee"][:players]
     cases = [
         {"to_move": 0},
@@ -154,11 +155,12 @@ def test_pasted_title_strip_is_the_drawn_one(width: int, players: int) -> None:
     for case in cases:
         drawn, d = theme.canvas(width, 300)
         theme.title_strip(d, width, "Game", names, case["to_move"], scores=case.get("scores"),
-                          status=case.get("status", ""), markers=case.get("markers"))
+                          status=case.get("status", ""), markers=case.get("markers"), chip_rows=chip_rows)
         pasted, _ = theme.canvas(width, 300)
         top = theme.paste_title_strip(pasted, "Game", names, case["to_move"], scores=case.get("scores"),
-                                      status=case.get("status", ""), markers=case.get("markers"))
-        assert top == theme.FRAME_WIDTH + theme.TITLE_HEIGHT + 8
+                                      status=case.get("status", ""), markers=case.get("markers"),
+                                      chip_rows=chip_rows)
+        assert top == theme.FRAME_WIDTH + theme.title_height(chip_rows) + 8
         assert pasted.tobytes() == drawn.tobytes(), case
 
 
@@ -194,3 +196,34 @@ def test_pasted_footer_is_the_drawn_one(text: str) -> None:
     pasted, _ = theme.canvas(788, 400)
     theme.paste_footer(pasted, text)
     assert pasted.tobytes() == drawn.tobytes()
+
+
+MESAS = ["Mesa (normal)", "Mesa 2 (normal)", "Mesa 3 (normal)"]
+
+
+@pytest.mark.parametrize("size", [13, 15, 18])
+def test_a_cut_name_keeps_its_number(size: int) -> None:
+    """Issue 28 (item 10): seats named alike stay told apart however their names are cut: the last
+    number of a name survives its ellipsis (the middle goes instead of the end), and a name cut
+    still fits its room."""
+    for width in range(3 * size, 260, 3):
+        cut = [theme.ellipsize_name(name, size, width) for name in MESAS]
+        assert len(set(cut)) == 3, (width, cut)
+        for name, shown in zip(MESAS, cut, strict=True):
+            assert theme.fits(shown, size, width)
+            digits = [ch for ch in name if ch.isdigit()]
+            assert [ch for ch in shown if ch.isdigit()] == digits
+    long = "Bartholomew the Long-Named 2"
+    for width in range(3 * size, 200, 3):
+        assert theme.ellipsize_name(long, size, width).endswith("2")
+    assert theme.ellipsize_name("Ann", 15, 200) == "Ann"
+
+
+def test_a_chip_cuts_its_name_never_its_score() -> None:
+    """Issue 28 (item 10): a player's score stays in the title strip however long the name."""
+    _, d = theme.canvas(560, 200)
+    with theme.recording() as marks:
+        theme.title_strip(d, 560, "Krakatoa", ["Bartholomew the extraordinarily long-named", *MESAS], 0,
+                          scores=["123", "40", "41", "12"])
+    chips = [m.what for m in marks if m.kind == "text" and m.what not in ("Krakatoa",)]
+    assert [c.rsplit(" ", 1)[-1] for c in chips] == ["123", "40", "41", "12"]
