@@ -564,6 +564,14 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
             return f"build:{move.seat}"
         return self.format_move(state, move)
 
+    def move_words(self, state: K3State, move: K3Move) -> tuple[str, dict[str, Any]]:
+        """The setup and the builds told in words, not records: the base row drawn (K3-2.1), the pieces
+        dealt (K3-2.2), a pyramid built (K3-3.2: whose, never how, K3-10).  Play moves read fine as
+        written (``Ra6-c2``) and keep the default."""
+        if isinstance(move, K3Move) and move.kind in ("base", "deal", "build"):
+            return move.kind, {}
+        return super().move_words(state, move)
+
     def parse_move(self, state: K3State, text: str) -> K3Move:
         """K3-11.4: case-insensitive, whitespace ignored; a pyramid spot's letter may be left out."""
         if not isinstance(text, str):

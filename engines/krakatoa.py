@@ -636,6 +636,29 @@ class KrakatoaEngine(Engine[KrakatoaState, KrakatoaMove, KrakatoaView]):
     def public_move(self, state: KrakatoaState, move: KrakatoaMove) -> str:
         return self.format_move(state, move)
 
+    def move_words(self, state: KrakatoaState, move: KrakatoaMove) -> tuple[str, dict[str, Any]]:
+        """Each decision and throw told in words (everything is public, KR-9.1): a set thrown for the
+        start (KR-4.1) or chosen (KR-4.3), throw 1, keep, rethrow, an aim with its force (KR-8.2), and
+        what the dice are worth (the throw's points with the thrower's marks, KR-2.4; the throw-off
+        set's own score, KR-4.1) or a scratch (KR-3.7).  Codes carry the set and the force, so the
+        words need no fact translated."""
+        kind = move[0]
+        if kind == "set":
+            return ("throwoff_" if state.phase == "throwoff" else "set_") + SET_WORDS[move[1]], {}
+        if kind == "aim":
+            return f"aim_{move[2]}", {"die": move[1]}
+        if kind == "scratch":
+            return "scratch", {}
+        if kind == "roll":
+            dice = _parse_dice(move[1].lower())
+            if state.step in ("roll:s", "roll:a", "roll:l"):  # KR-4.1: the set thrown for the start
+                faces = dice[SETS.index(state.step[5])]
+                return "roll", {"points_count": set_score(faces)[0] if faces is not None else 0}
+            side = state.side
+            m1 = state.marks[side][0] if side is not None else 0
+            return "roll", {"points_count": raw_score(dice) << m1}  # KR-2.4
+        return kind, {}
+
     def parse_move(self, state: KrakatoaState, text: str) -> KrakatoaMove:
         """KR-10.3/10.4: read a move tolerantly (any case, s/a/l, any face order, any die of a
         colour); ``auto`` returns the move KR-8.4 picks."""
