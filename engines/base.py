@@ -508,7 +508,7 @@ class Engine(Generic[S, M, V]):
         """
         moves = self.legal_moves(state, seat)
         if not moves:
-            raise IllegalMoveError(f"player {seat} has no move to make now")
+            raise IllegalMoveError("there is no move to make now")
         return rng.choice(moves)
 
     def quick_moves(self, state: S, seat: int) -> list[QuickMove]:

@@ -131,8 +131,8 @@ EN: dict[str, str] = {
     "error.you_are_out": "You are out of the game at table #{table}.",
     "error.stale": "The board changed in the meantime; here it is again. Please choose your move again.",
     "error.not_your_turn": "It is not your turn: it is {player}'s turn.",
-    "error.not_your_move": "That move belongs to another player.",
-    "error.bad_move": "{move} cannot be played: {detail}",
+    "error.not_your_move": "That move belongs to another player.{hint}",
+    "error.bad_move": "{move} cannot be played: {detail}.{hint}",
     "error.same_invitation": "You already have this {game} invitation open: table #{table}. Cancel it with "
     "/abort before opening another.",
     "error.move_too_long": "That move is {length} characters long; a move is at most {limit}.",
@@ -254,8 +254,8 @@ ES: dict[str, str] = {
     "error.you_are_out": "Estás fuera de la partida en la mesa #{table}.",
     "error.stale": "El tablero cambió mientras tanto; aquí está de nuevo. Vuelve a elegir tu jugada.",
     "error.not_your_turn": "No es tu turno: le toca a {player}.",
-    "error.not_your_move": "Esa jugada es de otro jugador.",
-    "error.bad_move": "No se puede jugar {move}: {detail}",
+    "error.not_your_move": "Esa jugada es de otro jugador.{hint}",
+    "error.bad_move": "No se puede jugar {move}: {detail}.{hint}",
     "error.same_invitation": "Ya tienes abierta esta invitación a {game}: la mesa #{table}. Cancélala con "
     "/abort antes de abrir otra.",
     "error.move_too_long": "Esa jugada tiene {length} caracteres; una jugada tiene como mucho {limit}.",
@@ -330,6 +330,14 @@ class Alternatives(tuple[str, ...]):
     """A param of choices: ``sensible or random``, ``sensata o aleatoria`` (``list.or``)."""
 
 
+class Examples(NamedTuple):
+    """A param listing some of many moves, cut at a move, never inside one: ``a6-a3, a6-a4 and 12 more``
+    (``list.more``); with none left out, ``a6-a3, a6-a4 or b6-b4`` (``list.or``)."""
+
+    items: tuple[str, ...]
+    more: int = 0
+
+
 def _listed(items: list[str], key: str, lang: str) -> str:
     """``a``, ``a and b``, ``a, b and c`` (``key``: ``list.and`` or ``list.or``) in ``lang``."""
     if len(items) < 2:
@@ -370,6 +378,10 @@ def _said(value: Any, lang: str) -> Any:
         return "".join("\n" + str(_said(line, lang)) for line in value)
     if isinstance(value, Alternatives):
         return _listed(list(value), "list.or", lang)
+    if isinstance(value, Examples):
+        if value.more > 0:
+            return t("list.more", lang, items=", ".join(value.items), more=value.more)
+        return _listed(list(value.items), "list.or", lang)
     if isinstance(value, Phrase):
         return t(value.key, lang, **value.params)
     if isinstance(value, Count):
@@ -731,4 +743,20 @@ ES.update({
     "history.moves": "#{table}, jugadas: {moves}",
     "history.entry": "{ply}. {told}",
     "history.no_moves": "(todavía ninguna)",
+})
+
+# ---- refusals that say what the player may do (issue 28, item 4): the legal moves, a few of them named
+EN.update({
+    "list.more": "{items} and {more} more",
+    "error.hint.moves": " You may play {moves}.",
+    "error.hint.unlisted": " Build your pyramid, or have one proposed: Auto-build under the board, or /build in "
+    "the console.",
+    "error.bad_style": "There is no build style {style}: use {styles}.",
+})
+ES.update({
+    "list.more": "{items} y {more} más",
+    "error.hint.moves": " Puedes jugar {moves}.",
+    "error.hint.unlisted": " Monta tu pirámide, o pide que te propongan una: Montar solo bajo el tablero, o "
+    "/build en la consola.",
+    "error.bad_style": "No hay ningún estilo de construcción {style}: usa {styles}.",
 })
