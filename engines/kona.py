@@ -510,8 +510,7 @@ class KonaEngine(Engine[KonaState, KonaMove, KonaView]):
             raise InvalidMoveError("a move must be text like a6-d3")
         match = _MOVE_RE.fullmatch(text.strip().lower())
         if match is None:
-            raise InvalidMoveError("KO-9.3: a move is written as the square a piece leaves and the square it lands "
-                                   "on, joined by a hyphen, like a6-d3")
+            raise InvalidMoveError("KO-9.3: a move is two squares, from and to, joined by a hyphen: a6-d3")
         src_f, src_r, dst_f, dst_r = match.groups()
         src = _square(src_f + src_r, "from", InvalidMoveError)
         dst = _square(dst_f + dst_r, "to", InvalidMoveError)

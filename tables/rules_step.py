@@ -22,7 +22,7 @@ from tables.mesa import MesaMoves
 #: a safety net against an engine that never stops asking for chance moves
 MAX_AUTOMATIC_MOVES = 10_000
 #: legal moves a refusal names at most (the rest are counted: "… and 12 more", issue 28, item 4)
-HINT_MOVES = 8
+HINT_MOVES = 6
 #: dashes a phone keyboard puts in place of the notation's hyphen (``a6–d3``): en and em dash, minus,
 #: hyphen and non-breaking hyphen
 _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": "-", "\u2011": "-"})
