@@ -12,7 +12,8 @@ Commands mirror the slash commands: ``/play GAME @NAME... [option=value...]``, `
 only: what a time-out plays — Mesa's easy level from the seat's view, K3's sensible build),
 ``/build [STYLE]`` (a proposed move where moves are too many to list: K3's builds), ``/moves``,
 ``/resign``, ``/draw``, ``/decline-draw``, ``/board``,
-``/history [@NAME] [GAME]``, ``/leaderboard GAME [PAGE]``, ``/stats [@NAME]``, ``/replay TABLE``,
+``/history [@NAME] [GAME]`` (``table=N [notation]``: that table's moves in words, or as recorded),
+``/leaderboard GAME [PAGE]``, ``/stats [@NAME]``, ``/replay TABLE``,
 ``/recompute``, ``/games``, ``/rules GAME``, ``/mine``, ``/clock +DURATION`` (console only: move the
 pretend clock forward, then run the deadline check) and ``/help``.  A command applies to NAME's only
 table in the server; ``table=N`` picks one otherwise.
@@ -21,8 +22,9 @@ Mesa, the computer player (``tables.mesa``): ``/play kona @mesa level=hard``, ``
 level=normal``, and for an open table ``/start fill=mesa [level=L]`` or ``/fill [level=L]``.  Mesa's
 moves follow each board at once (``--mesa-iterations N``: a fixed search size, repeatable with ``--seed``).
 
-Run ``python console.py [--db PATH] [--out DIR] [--no-images] [--seed N]`` (or ``python bot.py --console``);
-lines come from the terminal, or from standard input when it is piped.
+Run ``python console.py [--db PATH] [--out DIR] [--no-images] [--seed N] [--positions]`` (or ``python bot.py
+--console``); lines come from the terminal, or from standard input when it is piped.  ``--positions`` prints
+each board's position in the games' notation under it (``position: …``), for developers.
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ from tables.leaderboard import LeaderboardService
 from tables.logs import setup_logging
 from tables.mesa import NAME as MESA
 from tables.mesa import mesa_records, reads_as_mesa, records_text
+from tables.outcome_words import history_moves
 from tables.service import open_service
 from tables.thinking import Thinker, iterations
 
@@ -87,7 +90,7 @@ HELP = """Commands (write them as NAME: COMMAND):
   /play GAME @NAME... [option=value...]   games: {games}
   /accept  /decline  /join [TABLE]  /start  /leave  /abort
   /move TEXT   /auto (Mesa's easy move for you, as a time-out plays)   /build [STYLE] ({styles})
-  /moves [PAGE]   /mine   /board   /history [@NAME] [GAME] (table=N: that table's moves)
+  /moves [PAGE]   /mine   /board   /history [@NAME] [GAME] (table=N [notation]: that table's moves)
   /leaderboard GAME [PAGE]   /stats [@NAME]   /replay TABLE   /recompute
   /resign  /draw  /decline-draw  /games  /rules GAME [full] [es]  /clock +DURATION  /help
 Mesa (the computer): /play GAME @mesa [level=easy|normal|hard]   /play GAME @NAME bots=N [level=L]
@@ -203,8 +206,10 @@ def unwritable(folder: Path) -> OSError | None:
 
 class Console:
     def __init__(self, service: TableService, clock: PretendClock, out_dir: Path | None,
-                 write: Callable[[str], None], warn: Callable[[str], None] = warn_on_stderr) -> None:
+                 write: Callable[[str], None], warn: Callable[[str], None] = warn_on_stderr,
+                 positions: bool = False) -> None:
         self.service = service
+        self.positions = positions  # --positions: each board's position in notation, for developers
         self.clock = clock
         self.out_dir = out_dir
         self.write = write
@@ -229,7 +234,7 @@ class Console:
             if isinstance(m, PublicPost):
                 prefix = f"[#{m.table_id}]"
                 self._lines(prefix, t(m.key, LANG, **m.params), self._save(m.image, f"t{m.table_id}-v{m.version}"))
-                if m.kind == "board" and m.params.get("position"):
+                if self.positions and m.kind == "board" and m.params.get("position"):
                     self.write(f"{prefix}   position: {m.params['position']}")
                 if m.components_hint in HINTS:
                     self.write(f"{prefix}   {HINTS[m.components_hint]}")
@@ -577,16 +582,20 @@ class Console:
 
     async def _history(self, name: str, uid: int, rest: str, table: int | None) -> None:
         """``/history [@NAME] [GAME]``: recent finished tables; ``table=N`` (or, with no words, the caller's
-        only live table) also lists that table's moves."""
+        only live table) also lists that table's moves, in words as the boards told them, or with
+        ``notation`` as the log records them."""
+        words = rest.split()
+        notation = "notation" in (w.lower() for w in words)
+        rest = " ".join(w for w in words if w.lower() != "notation")
         named = table is not None
         if table is None and not rest:
             live = await self.service.active_tables(uid, GUILD_ID)
             if len(live) == 1:
                 table = live[0].table_id
         if table is not None:
-            details = await self.service.table_details(table, uid)
-            listed = " ".join(f"{m.ply}.{(m.player or 'chance')}:{m.text}" for m in details.moves)
-            self.write(f"[dm {name}] #{table} moves: {listed or '(none yet)'}")
+            details = await self.service.table_details(table, uid, words=not notation)
+            listed = history_moves(details.moves, LANG, notation)
+            self._lines(f"[dm {name}]", t("history.moves", LANG, table=table, moves=listed))
             if named and not rest:
                 return
         from tables.leaderboard import history_text
@@ -687,12 +696,14 @@ def _console_text(exc: TableError) -> str:
 
 async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images: bool,
               write: Callable[[str], None] = print, seed: int | None = None,
-              mesa_iterations: int | None = None, warn: Callable[[str], None] = warn_on_stderr) -> int:
+              mesa_iterations: int | None = None, warn: Callable[[str], None] = warn_on_stderr,
+              positions: bool = False) -> int:
     """Play ``lines`` (or the terminal's lines when None) against a service on ``db``.
 
     ``seed`` makes a session repeatable: table seeds (dice, K3 deals, random seats) then come from it
     instead of the system's randomness; with ``mesa_iterations`` too, Mesa's moves and ``/auto``'s (Mesa's
-    easy level, seeded by the table) are repeatable as well.
+    easy level, seeded by the table) are repeatable as well.  ``positions``: each board's position in the
+    games' notation under it (``--positions``: for developers, not players).
 
     An ``out_dir`` that cannot be written (``--out /proc/nope``, a file's name) is said in one line
     through ``warn`` at the start, and the session plays on without images: the games matter more
@@ -713,7 +724,7 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
         clock.moment = saved
     else:
         await service.save_pretend_clock(clock.now())
-    console = Console(service, clock, out_dir if images else None, write, warn)
+    console = Console(service, clock, out_dir if images else None, write, warn, positions)
     try:
         if lines is not None:
             for line in lines:
@@ -750,12 +761,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="repeatable dice, deals, seats (with --mesa-iterations: Mesa and /auto too)")
     parser.add_argument("--mesa-iterations", type=int, default=None,
                         help="Mesa searches this many iterations a move instead of its level's time (repeatable)")
+    parser.add_argument("--positions", action="store_true",
+                        help="print each board's position in the games' notation under it (for developers)")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     setup_logging(None, default=logging.ERROR, fmt="%(levelname)s %(name)s: %(message)s")  # tables/logs.py
     lines = None if sys.stdin.isatty() else sys.stdin
     try:
         return asyncio.run(run(lines, args.db, Path(args.out), not args.no_images, seed=args.seed,
-                                   mesa_iterations=args.mesa_iterations))
+                                   mesa_iterations=args.mesa_iterations, positions=args.positions))
     except CannotOpen as exc:  # issue 19: one line that says what to do
         given = args.db != parser.get_default("db")  # the text names the variables; here it came from --db
         print(f"error: {exc}" + (f" (here: --db {redact(args.db)})" if given else ""), file=sys.stderr)

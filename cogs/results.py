@@ -36,7 +36,7 @@ from cogs.i18n_discord import t
 from cogs.limits import MAX_ALT_TEXT, MAX_EMBED_DESCRIPTION, MAX_MESSAGE, MAX_UPLOAD
 from cogs.plain import plain
 from cogs.translator import L
-from tables import TableService
+from tables import TableError, TableService
 from tables import t as table_text
 from tables.leaderboard import (
     BoardPage,
@@ -48,6 +48,7 @@ from tables.leaderboard import (
     stats_text,
 )
 from tables.mesa import mesa_records, records_text
+from tables.outcome_words import history_moves
 
 PAGE_ID = re.compile(r"mesalb:(?P<guild>\d+):(?P<game>[a-z0-9]+):(?P<page>\d+)")
 
@@ -161,14 +162,23 @@ class Results(commands.Cog):
 
     @app_commands.command(name=L("cmd.history"), description=L("cmd.history.desc"))
     @app_commands.guild_only()
-    @app_commands.rename(user=L("opt.user"), game=L("opt.game"))
-    @app_commands.describe(user=L("opt.user.desc"), game=L("opt.history_game.desc"))
+    @app_commands.rename(user=L("opt.user"), game=L("opt.game"), table=L("opt.table"), notation=L("opt.notation"))
+    @app_commands.describe(user=L("opt.user.desc"), game=L("opt.history_game.desc"),
+                           table=L("opt.history_table.desc"), notation=L("opt.notation.desc"))
     @app_commands.choices(game=GAME_CHOICES)
     async def history(self, interaction: discord.Interaction, user: discord.User | None = None,
-                      game: Choice[str] | None = None) -> None:
-        async with self.handling.guard(interaction):
+                      game: Choice[str] | None = None, table: app_commands.Range[int, 1] | None = None,
+                      notation: bool = False) -> None:
+        async with self.handling.guard(interaction, table):
             await self.handling.defer(interaction)
             lang = lang_of(interaction)
+            if table is not None:  # one table's moves, in words as its boards told them (or as recorded)
+                details = await self.service.table_details(table, interaction.user.id, words=not notation)
+                if details.summary.guild_id != _guild(interaction):  # another server's table does not exist here
+                    raise TableError("error.no_table", table=table)
+                await _answer(interaction, table_text("history.moves", lang, table=table,
+                                                      moves=history_moves(details.moves, lang, notation)))
+                return
             target = user or interaction.user
             wanted = game.value if game else None
             me = interaction.client.user

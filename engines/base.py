@@ -516,7 +516,7 @@ class Engine(Generic[S, M, V]):
         """
         moves = self.legal_moves(state, seat)
         if not moves:
-            raise IllegalMoveError(f"player {seat} has no move to make now")
+            raise IllegalMoveError("there is no move to make now")
         return rng.choice(moves)
 
     def quick_moves(self, state: S, seat: int) -> list[QuickMove]:
@@ -543,6 +543,19 @@ class Engine(Generic[S, M, V]):
     def public_move(self, state: S, move: M) -> str:
         """The move as everybody may see it (hidden faces written ``?`` where the game has them)."""
         return self.format_move(state, move)
+
+    def move_words(self, state: S, move: M) -> tuple[str, dict[str, Any]]:
+        """The move as players are told it: a ``(code, facts)`` pair the front ends word
+        (``move.<game>.<code>``), as ``events`` are.  Public facts only, the same as ``public_move``
+        gives (a hidden face or a pyramid being built stays hidden).
+
+        By default the code ``notation`` with the public notation as its one fact (``move``): the
+        moves of Kona and Plateau read fine as written (``a6-d3``).  Games whose notation is a record
+        for the rules' readers rather than something to say (K3's ``base:…`` and ``build:0``,
+        Krakatoa's ``roll YYB/YRR/RRR``) override it.  A fact ``<name>_seat`` names a seat and
+        ``<name>_count`` is a number of the noun ``<name>`` (``points_count``: "1 point", "14 points").
+        """
+        return "notation", {"move": self.public_move(state, move)}
 
     def final_view(self, state: S) -> V:
         """The spectator's view of a game that ended outside the rules (a resignation, a time-out, an

@@ -68,6 +68,11 @@ def _counts(pieces: Iterable[str | None]) -> Counter[str]:
     return Counter(p for p in pieces if p is not None)
 
 
+#: the refusal of a play move outside the play phase (K3-5 follows the building, K3-3)
+_NO_PLAY = "K3-5: pieces are played only once every pyramid is built: build yours first, or wait for the others"
+#: the refusal of a steal with no penalty to carry out
+_NO_STEAL = "K3-6.3: a piece is taken only after a penalty: place a piece or pass instead"
+
 # ---- state and moves -------------------------------------------------------------------------
 
 
@@ -565,6 +570,14 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
             return f"build:{move.seat}"
         return self.format_move(state, move)
 
+    def move_words(self, state: K3State, move: K3Move) -> tuple[str, dict[str, Any]]:
+        """The setup and the builds told in words, not records: the base row drawn (K3-2.1), the pieces
+        dealt (K3-2.2), a pyramid built (K3-3.2: whose, never how, K3-10).  Play moves read fine as
+        written (``Ra6-c2``) and keep the default."""
+        if isinstance(move, K3Move) and move.kind in ("base", "deal", "build"):
+            return move.kind, {}
+        return super().move_words(state, move)
+
     def parse_move(self, state: K3State, text: str) -> K3Move:
         """K3-11.4: case-insensitive, whitespace ignored; a pyramid spot's letter may be left out."""
         if not isinstance(text, str):
@@ -577,20 +590,19 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
             m = re.fullmatch(r"build:([0-9]{1,3}):([brkygnw]+(?:/[brkygnw]+)*)", low)
             if m is None:
                 raise InvalidMoveError(
-                    f"{text!r}: a build is build:<seat>:<ranks top first>, e.g. build:2:Y/GR/KNY/RGKB"
+                    "K3-11.4: a build is build:, your seat number, : and your ranks from the top split by /, "
+                    "like build:2:Y/GR/KNY/RGKB"
                 )
             return K3Move("build", seat=int(m.group(1)), rows=tuple(m.group(2).upper().split("/")))
         if low.startswith("base:"):
             m = re.fullmatch(r"base:([brkyg]{9})", low)
             if m is None:
-                raise InvalidMoveError(f"{text!r}: a base draw is base: and 9 colour letters (B R K Y G)")
+                raise InvalidMoveError("K3-2.1: the base row is drawn by chance, not played")
             return K3Move("base", rows=(m.group(1).upper(),))
         if low.startswith("deal:"):
             m = re.fullmatch(r"deal:([brkyg]*(?:/[brkyg]*)*)", low)
             if m is None:
-                raise InvalidMoveError(
-                    f"{text!r}: a deal is deal: and one hand of colour letters per seat, /-separated"
-                )
+                raise InvalidMoveError("K3-2.2: the pieces are dealt by chance, not played")
             return K3Move("deal", rows=tuple("".join(canonical(h.upper())) for h in m.group(1).split("/")))
         m = _PLACE.fullmatch(low)
         if m:
@@ -612,7 +624,8 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
             piece = self._piece_for(state, letter, src, stealing=True)
             return K3Move("steal", piece, src)
         raise InvalidMoveError(
-            f"{text!r} is not a K3 move (examples: Ra6-c2, Ns-b3, Gd1->, Wb4, xNd3, build:0:N/YR/WKB, base:RBBYGKRRG)"
+            "K3-11.4: that is not a K3 move (for example Ra6-c2 places the R from a6 on c2, Ns-b3 a side "
+            "piece, Wb4 passes)"
         )
 
     def _piece_for(self, state: K3State, letter: str, src: Spot | None, stealing: bool) -> str:
@@ -625,7 +638,9 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
         if state.phase != "play" or state.turn is None:
             if letter:
                 return letter
-            raise IllegalMoveError(f"there is no play move now: the game is in its {state.phase} phase")
+            raise IllegalMoveError(_NO_PLAY)
+        if stealing and state.steal is None:
+            raise IllegalMoveError(_NO_STEAL)
         owner = state.steal if stealing and state.steal is not None else state.turn
         pyramid = state.seats[owner].pyramid
         f, r = src
@@ -633,7 +648,7 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
         if piece is None:
             if letter:
                 return letter  # apply names the rule
-            raise IllegalMoveError(f"player {owner} has no piece on {spot_name(src)}")
+            raise IllegalMoveError(f"K3-4.1: there is no piece on {spot_name(src)}")
         if letter and letter != piece:
             raise IllegalMoveError(f"K3-11.4: the piece on {spot_name(src)} is {piece}, not {letter}")
         return piece
@@ -659,7 +674,7 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
 
     def _apply_base(self, state: K3State, move: K3Move) -> K3State:
         if state.phase != "base":
-            raise IllegalMoveError("K3-2.1: the base row has already been drawn")
+            raise IllegalMoveError("K3-2.1: the base row is drawn by chance at the start, not by a player")
         row = move.rows[0] if move.rows else ""
         if len(row) != BASE_WIDTH or any(c not in COLOURS for c in row):
             raise InvalidMoveError("K3-2.1: the base row is 9 coloured pieces (B R K Y G)")
@@ -672,7 +687,7 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
 
     def _apply_deal(self, state: K3State, move: K3Move) -> K3State:
         if state.phase != "deal":
-            raise IllegalMoveError("K3-2.2: the deal happens once, right after the base row is drawn")
+            raise IllegalMoveError("K3-2.2: the pieces are dealt by chance at the start, not by a player")
         whites, naturals, coloured, _ = ALLOTMENT[state.players]
         if len(move.rows) != state.players:
             raise IllegalMoveError(f"K3-2.2: the deal needs {state.players} hands, one per seat, not {len(move.rows)}")
@@ -712,11 +727,12 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
             raise IllegalMoveError(f"K3-3.2: there is no seat {seat}")
         player = state.seats[seat]
         if player.status != "hand":
-            raise IllegalMoveError(f"K3-3.2: player {seat} has already built")
+            raise IllegalMoveError("K3-3.2: this pyramid is already built")
         b = ALLOTMENT[state.players][3]
         if len(move.rows) != b or any(len(rank) != i + 1 for i, rank in enumerate(move.rows)):
-            shape = "/".join("?" * (i + 1) for i in range(b))
-            raise IllegalMoveError(f"K3-3.1: with {state.players} players a pyramid has {b} ranks, top first: {shape}")
+            sizes = ", ".join(str(i) for i in range(2, b)) + f" and {b}"
+            raise IllegalMoveError(f"K3-3.1: with {state.players} players a pyramid has {b} ranks, written from the "
+                                   f"top: 1 piece, then {sizes}, separated by /")
         used = Counter("".join(move.rows))
         pieces = Counter(player.hand)
         side: tuple[str, ...] = ()
@@ -725,7 +741,7 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
             side = ("W",)
         if used != +pieces:
             raise IllegalMoveError(
-                f"K3-3.2: a build uses exactly player {seat}'s pieces ({''.join(canonical(pieces.elements()))})"
+                f"K3-3.2: a build uses exactly your pieces: {''.join(canonical(pieces.elements()))}"
             )
         pyramid = tuple(tuple(rank) for rank in reversed(move.rows))
         seats = list(state.seats)
@@ -738,15 +754,16 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
 
     def _apply_play(self, state: K3State, move: K3Move) -> K3State:
         if state.phase != "play" or state.turn is None:
-            raise IllegalMoveError(f"K3-5: no play move can be made in the {state.phase} phase")
+            raise IllegalMoveError(_NO_PLAY)
         if state.steal is not None:
             if move.kind != "steal":
                 raise IllegalMoveError(
-                    f"K3-6.3: player {state.turn} must first take an accessible piece of player {state.steal} (x…)"
+                    "K3-6.3: after the penalty you must first take a free piece of the penalised player: x and its "
+                    "spot, like xNd3"
                 )
             return self._apply_steal(state, move)
         if move.kind == "steal":
-            raise IllegalMoveError("K3-6.3: a piece is taken only after a penalty")
+            raise IllegalMoveError(_NO_STEAL)
         mover = state.turn
         player = state.seats[mover]
         player = self._take(player, move.piece, move.src, mover, "played")
@@ -759,7 +776,8 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
                 raise IllegalMoveError("K3-5.1 c: only a white is a pass")
             gone = tuple(g + (1 if LETTERS[i] == "W" else 0) for i, g in enumerate(state.gone))
         elif move.piece == "W":
-            raise IllegalMoveError("K3-5.1 c: a white is never placed; it is a pass (W<spot> or Ws)")
+            raise IllegalMoveError("K3-5.1 c: a white is never placed: it passes, written W and its spot (Wb4), or Ws "
+                                   "beside the pyramid")
         elif move.kind == "end":
             if open_slots(mountain):
                 raise IllegalMoveError("K3-5.3: the base row grows only when no slot of the mountain is open")
@@ -810,20 +828,22 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
 
     @staticmethod
     def _take(player: Seat, piece: str, src: Spot | None, owner: int, verb: str) -> Seat:
-        """Remove an accessible piece from a player (K3-4.4), with a readable reason when it cannot be."""
+        """Remove an accessible piece from a player (K3-4.4), with a readable reason when it cannot be (the
+        mover's own pyramid is "your" pyramid, a penalised player's "that" one)."""
+        whose = "your" if verb == "played" else "that"
         if src is None:
             if piece not in player.side:
-                raise IllegalMoveError(f"K3-4.4: player {owner} has no {piece} beside the pyramid")
+                raise IllegalMoveError(f"K3-4.4: there is no {piece} beside {whose} pyramid")
             side = list(player.side)
             side.remove(piece)
             return replace(player, side=tuple(side))
         f, r = src
         pyramid = player.pyramid
         if not (0 <= r < len(pyramid) and 0 <= f < len(pyramid[r])):
-            raise IllegalMoveError(f"K3-4.1: player {owner}'s pyramid has no spot {spot_name(src)}")
+            raise IllegalMoveError(f"K3-4.1: {whose} pyramid has no spot {spot_name(src)}")
         there = pyramid[r][f]
         if there is None:
-            raise IllegalMoveError(f"player {owner} has no piece on {spot_name(src)}")
+            raise IllegalMoveError(f"K3-4.1: there is no piece on {spot_name(src)} of {whose} pyramid")
         if there != piece:
             raise IllegalMoveError(f"K3-11.4: the piece on {spot_name(src)} is {there}, not {piece}")
         if src not in accessible_spots(pyramid):
@@ -1302,7 +1322,7 @@ def auto_build(state: K3State, seat: int, rng: random.Random, style: str = "rand
     if state.phase != "build":
         raise IllegalMoveError("K3-3: building happens after the deal and before play")
     if not 0 <= seat < state.players or state.seats[seat].status != "hand":
-        raise IllegalMoveError(f"K3-3.2: player {seat} has nothing to build")
+        raise IllegalMoveError("K3-3.2: there is no pyramid of yours to build now")
     pieces = list(state.seats[seat].hand)
     if state.players == 4:
         pieces.remove("W")  # K3-3.1: beside the pyramid

@@ -250,7 +250,7 @@ _MOVE_RE = re.compile(r"([a-z])([0-9]+)\s*(?:-\s*)?([a-z])([0-9]+)")
 def _square(text: str, what: str, error: type[Exception]) -> int:
     sq = SQUARE_OF.get(text.strip().lower())
     if sq is None:
-        raise error(f"{what} {text!r} is not a square (a1 to f6)")
+        raise error(f"{text.strip()[:12]} is not a square of the board: squares run from a1 to f6")
     return sq
 
 
@@ -510,7 +510,7 @@ class KonaEngine(Engine[KonaState, KonaMove, KonaView]):
             raise InvalidMoveError("a move must be text like a6-d3")
         match = _MOVE_RE.fullmatch(text.strip().lower())
         if match is None:
-            raise InvalidMoveError(f"{text!r} is not a move: write <from>-<to>, e.g. a6-d3 (KO-9.3)")
+            raise InvalidMoveError("KO-9.3: a move is two squares, from and to, joined by a hyphen: a6-d3")
         src_f, src_r, dst_f, dst_r = match.groups()
         src = _square(src_f + src_r, "from", InvalidMoveError)
         dst = _square(dst_f + dst_r, "to", InvalidMoveError)

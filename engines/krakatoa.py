@@ -66,6 +66,9 @@ COLOURS = ("Y", "R", "B")
 _COLOUR_RANK = {"Y": 0, "R": 1, "B": 2}
 FORCES = ("hard", "soft")
 DIE_NAMES = tuple(f"{x}{i}" for x in SETS for i in (1, 2, 3))
+#: refusals of a roll typed by a player (KR-9.1) and of a decision while the dice roll (KR-10.3)
+_DICE_DECIDE = "KR-9.1: the dice decide every roll, not the players"
+_ROLLING = "KR-10.3: the dice are rolling and chance decides: there is nothing to choose until they fall"
 #: KR-1.2 the ten sorted faces a set can show
 ALL_SETS: tuple[str, ...] = tuple("".join(c) for c in combinations_with_replacement(COLOURS, 3))
 
@@ -636,6 +639,29 @@ class KrakatoaEngine(Engine[KrakatoaState, KrakatoaMove, KrakatoaView]):
     def public_move(self, state: KrakatoaState, move: KrakatoaMove) -> str:
         return self.format_move(state, move)
 
+    def move_words(self, state: KrakatoaState, move: KrakatoaMove) -> tuple[str, dict[str, Any]]:
+        """Each decision and throw told in words (everything is public, KR-9.1): a set thrown for the
+        start (KR-4.1) or chosen (KR-4.3), throw 1, keep, rethrow, an aim with its force (KR-8.2), and
+        what the dice are worth (the throw's points with the thrower's marks, KR-2.4; the throw-off
+        set's own score, KR-4.1) or a scratch (KR-3.7).  Codes carry the set and the force, so the
+        words need no fact translated."""
+        kind = move[0]
+        if kind == "set":
+            return ("throwoff_" if state.phase == "throwoff" else "set_") + SET_WORDS[move[1]], {}
+        if kind == "aim":
+            return f"aim_{move[2]}", {"die": move[1]}
+        if kind == "scratch":
+            return "scratch", {}
+        if kind == "roll":
+            dice = _parse_dice(move[1].lower())
+            if state.step in ("roll:s", "roll:a", "roll:l"):  # KR-4.1: the set thrown for the start
+                faces = dice[SETS.index(state.step[5])]
+                return "roll", {"points_count": set_score(faces)[0] if faces is not None else 0}
+            side = state.side
+            m1 = state.marks[side][0] if side is not None else 0
+            return "roll", {"points_count": raw_score(dice) << m1}  # KR-2.4
+        return kind, {}
+
     def parse_move(self, state: KrakatoaState, text: str) -> KrakatoaMove:
         """KR-10.3/10.4: read a move tolerantly (any case, s/a/l, any face order, any die of a
         colour); ``auto`` returns the move KR-8.4 picks."""
@@ -649,7 +675,7 @@ class KrakatoaEngine(Engine[KrakatoaState, KrakatoaMove, KrakatoaView]):
             if state.phase == "over":
                 raise IllegalMoveError("KR-4.4: the game is over")
             if self.to_move(state) == CHANCE:
-                raise IllegalMoveError("KR-10.3: auto is illegal at a chance node (the dice decide)")
+                raise IllegalMoveError(_ROLLING)
             return self.auto_move(state)
         move: KrakatoaMove
         if head in WORD_SET and len(words) == 1:
@@ -658,30 +684,33 @@ class KrakatoaEngine(Engine[KrakatoaState, KrakatoaMove, KrakatoaView]):
             move = (head,)
         elif head == "aim":
             if len(words) != 3 or not re.match(r"^[sal][123]$", words[1]) or words[2] not in FORCES:
-                raise InvalidMoveError("KR-10.3: an aim is written aim <die> <force>, e.g. aim a2 hard")
+                raise InvalidMoveError("KR-10.3: an aim is written aim, a table die and a force, like aim a2 hard or "
+                                       "aim s1 soft")
             move = ("aim", words[1], words[2])
         elif head in ("roll", "scratch"):
             if len(words) != 2 or not _DICE_RE.match(words[1]):
-                raise InvalidMoveError(f"KR-10.4: a chance move is {head} SSS/AAA/LLL, e.g. {head} YYB/YRR/RRR")
+                raise InvalidMoveError(_DICE_DECIDE)
             move = (head, dice_text(_parse_dice(words[1])))
         else:
             raise InvalidMoveError(
-                f"{text.strip()!r} is not a Krakatoa move: try steam/ash/lava, throw, keep, rethrow, "
-                "aim a2 hard, roll YYB/YRR/RRR or auto"
+                "KR-10.3: that is not a Krakatoa move; the moves are steam, ash, lava, throw, keep, rethrow, "
+                "aim (aim a2 hard) and auto"
             )
         return self._legalize(state, move)
 
     def _expected_text(self, state: KrakatoaState) -> str:
+        """What the player may do now, in words, for a refusal (KR-4.3, KR-8.2)."""
         step = state.step
         if step == "set":
-            return "a set to throw (steam, ash or lava)"
+            return "choose a set to throw: steam, ash or lava"
         if step == "throw":
-            return "throw (throw 1 rolls all nine dice)"
+            return "throw all nine dice (throw)"
         if step == "keep":
-            return "keep or rethrow"
+            return "keep the dice or rethrow them"
         if step.startswith("aim:"):
-            return f"an aim at a table die (aim <die> soft|hard; {SET_TITLES[step[4]]} is thrown)"
-        return "the dice (a chance move)"
+            target = next(iter(aim_targets(state.dice, step[4])), "s1")
+            return f"aim at a table die, soft or hard (for example aim {target} hard)"
+        return "wait for the dice"
 
     def _legalize(self, state: KrakatoaState, move: KrakatoaMove) -> KrakatoaMove:
         """The canonical form of ``move`` if it is legal at ``state``, else IllegalMoveError."""
@@ -694,18 +723,14 @@ class KrakatoaEngine(Engine[KrakatoaState, KrakatoaMove, KrakatoaView]):
         chance = step.startswith("roll")
         if kind in ("roll", "scratch"):
             if not chance:
-                raise IllegalMoveError(
-                    f"KR-9.1: it is a player's decision now ({self._expected_text(state)}), not a roll"
-                )
+                raise IllegalMoveError(f"{_DICE_DECIDE}; now {self._expected_text(state)}")
             if len(move) != 2 or not isinstance(move[1], str) or not _DICE_RE.match(move[1].lower()):
                 raise InvalidMoveError(f"not a chance move: {move!r}")
             return self._legalize_chance(state, kind, _parse_dice(move[1].lower()))
         if chance:
-            raise IllegalMoveError(
-                f"KR-4.3: the dice are rolling ({step}); {self.format_move(state, move)} is not possible now"
-            )
+            raise IllegalMoveError(_ROLLING)
         try:
-            text = self.format_move(state, move)
+            self.format_move(state, move)  # a move of the wrong shape is not notation
         except (KeyError, IndexError, TypeError):
             raise InvalidMoveError(f"not a Krakatoa move: {move!r}") from None
         if kind == "aim":
@@ -713,10 +738,12 @@ class KrakatoaEngine(Engine[KrakatoaState, KrakatoaMove, KrakatoaView]):
                 thrown = step[4]
                 if move[1][0] == thrown:
                     title = SET_TITLES[thrown]
-                    raise IllegalMoveError(f"KR-8.2: the target must be a table die; {title} is being thrown")
+                    target = next(iter(aim_targets(state.dice, thrown)), "s1")
+                    raise IllegalMoveError(f"KR-8.2: {title} is being thrown: aim at a die of another set, soft or "
+                                           f"hard (for example aim {target} hard)")
                 return ("aim", _canonical_die(state.dice, move[1]), move[2])
             if not step.startswith("aim:"):
-                raise IllegalMoveError(f"KR-8.2: no aimed throw now; expected {self._expected_text(state)}")
+                raise IllegalMoveError(f"KR-8.2: there is no aimed throw now: {self._expected_text(state)}")
             raise InvalidMoveError(f"not a Krakatoa move: {move!r}")
         if move in self.legal_moves(state):
             return move
@@ -728,7 +755,7 @@ class KrakatoaEngine(Engine[KrakatoaState, KrakatoaMove, KrakatoaView]):
             raise IllegalMoveError("KR-4.3: throw 1 rolls all nine dice first (throw)")
         if kind == "rethrow" and step != "keep":
             raise IllegalMoveError("KR-4.3: only throw 1 may be rethrown, once")
-        raise IllegalMoveError(f"KR-4.3: {text} is not possible now; expected {self._expected_text(state)}")
+        raise IllegalMoveError(f"KR-4.3: not now; {self._expected_text(state)}")
 
     def _legalize_chance(self, state: KrakatoaState, kind: str, dice: tuple[str | None, ...]) -> KrakatoaMove:
         step = state.step
@@ -776,7 +803,7 @@ class KrakatoaEngine(Engine[KrakatoaState, KrakatoaMove, KrakatoaView]):
         if step.startswith("aim:"):
             _, die, force = best_aim(state.dice, step[4])  # type: ignore[arg-type]
             return ("aim", die, force)
-        raise IllegalMoveError("KR-10.3: auto is illegal at a chance node (the dice decide)")
+        raise IllegalMoveError(_ROLLING)
 
     # ---- chance ------------------------------------------------------------------------------
     def quick_moves(self, state: KrakatoaState, seat: int) -> list[QuickMove]:

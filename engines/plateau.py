@@ -1689,9 +1689,11 @@ def _side_name(p: int) -> str:
 
 def _need_turn(state: PlateauState, what: str) -> None:
     if state.phase == PHASE_OPEN:
-        raise IllegalMoveError(f"PL-2.2: the opening comes first: place a two-piece stack (+xx.rb@a1), not {what}")
+        raise IllegalMoveError(f"PL-2.2: the game opens with a two-piece stack on an empty edge square (such as "
+                               f"+xx.rb@a1), not with {what}")
     if state.phase == PHASE_REPLY:
-        raise IllegalMoveError(f"PL-7.2: {_side_name(state.side)} must reply to the tender (return:... or refuse)")
+        raise IllegalMoveError(f"PL-7.2: {_side_name(state.side)} must first answer the tender: return prisoners "
+                               "worth as much or more, or refuse")
 
 
 def _square(sq: Any) -> int:
@@ -1758,7 +1760,8 @@ def _apply_onboard(state: PlateauState, move: OnboardMove) -> PlateauState:
     s = state.board[sq]
     h = len(s)
     if not isinstance(level, int) or isinstance(level, bool) or not 0 <= level <= h:
-        raise IllegalMoveError(f"PL-4.1: the stack on {NAMES[sq]} has levels 0 to {h}, not {level}")
+        raise IllegalMoveError(f"PL-4.1: a piece goes into the stack on {NAMES[sq]} at a level from 0 (the bottom) "
+                               f"to {h} (the top), not {level}")
     if s and not ((level < h and s[level] & 1 == p) or (level > 0 and s[level - 1] & 1 == p)):
         raise IllegalMoveError(f"PL-4.1: a piece onboarded into a stack must touch one of your pieces "
                                f"(level {level} on {NAMES[sq]} does not)")  # fmt: skip
@@ -1838,7 +1841,8 @@ def _apply_move(state: PlateauState, move: StackMove) -> PlateauState:
     if dest.__class__ is not int or not 0 <= dest < 16:
         dest = _square(dest)
     if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= n:
-        raise IllegalMoveError(f"PL-5.3: lift 1 to N = {n} pieces from {NAMES[origin]}, not {k}")
+        lift = "only 1 piece" if n == 1 else f"1 to {n} pieces"
+        raise IllegalMoveError(f"PL-5.3: from {NAMES[origin]} you may lift {lift} (your top unit), not {k}")
     if stops.__class__ is not tuple or stops:
         stops = _stops(stops)
     # the path (PL-5.4 / PL-5.7)
@@ -1858,7 +1862,8 @@ def _apply_move(state: PlateauState, move: StackMove) -> PlateauState:
         if face == BLUE and d < 4:
             raise IllegalMoveError("PL-5.3: a blue-topped group moves diagonally")
         if dist > n:
-            raise IllegalMoveError(f"PL-5.4: the group may travel at most N = {n} squares")
+            far = "1 square" if n == 1 else f"{n} squares"
+            raise IllegalMoveError(f"PL-5.4: this group may travel at most {far} (as many as your top unit has pieces)")
         before = 0
         for sq, _ in stops:
             at = LINE[origin].get(sq)
@@ -2016,7 +2021,9 @@ _RE_ONBOARD = re.compile(rf"\+([rbox]{{2}})@({_SQ})(?::(\d{{1,2}}))?")
 _RE_STOMP = re.compile(rf"(\*?)({_SQ})!")
 _RE_MOVE = re.compile(rf"(\*?)({_SQ})(?::(\d{{1,2}}))?((?:-{_SQ}:\d{{1,2}})*)-({_SQ})")
 _RE_STOP = re.compile(rf"-({_SQ}):(\d{{1,2}})")
-_EXAMPLES = "+xx.rb@a1, +xr@c2, a1:2-a3, *b2:1-c3, a2!, tender:rr.2xx, return:bb, refuse, pass"
+#: a few moves as examples, in words: a refusal never cuts a list of moves mid-way (the player's own list
+#: of legal moves follows it, from the tables layer)
+_EXAMPLES = "for example +xr@c2 brings a Red Mask onto c2, a1:2-a3 moves two pieces"
 
 
 def _parse_move(state: PlateauState, text: str) -> PlateauMove:
@@ -2024,7 +2031,7 @@ def _parse_move(state: PlateauState, text: str) -> PlateauMove:
         raise InvalidMoveError(f"a move is text, not {type(text).__name__}")
     raw = "".join(text.split()).lower()
     if "?" in raw:
-        raise InvalidMoveError("'?' marks a hidden face in a public record; a move names its faces")
+        raise InvalidMoveError("a move names the faces of its pieces; ? only hides them in the public record")
     if raw == "pass":
         return PASS
     if raw == "refuse":
@@ -2056,7 +2063,7 @@ def _parse_move(state: PlateauState, text: str) -> PlateauMove:
             k = int(m.group(3))
         stops = tuple((SQUARE_OF[sq], int(j)) for sq, j in _RE_STOP.findall(m.group(4)))
         return StackMove(K_MOVE, bool(m.group(1)), origin, k, stops, SQUARE_OF[m.group(5)])
-    raise InvalidMoveError(f"{text!r} is not a Plateau move (examples: {_EXAMPLES})")
+    raise InvalidMoveError(f"PL-10.4: that is not a Plateau move ({_EXAMPLES})")
 
 
 def _pair(text: str) -> str:

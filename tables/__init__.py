@@ -11,7 +11,7 @@ from engines import canonical_name
 from engines.base import MoveLabel, QuickMove
 from tables.errors import TableError
 from tables.follow import deliver_and_follow, follow_mesa, mesa_tables
-from tables.i18n import lang_for_locale, t
+from tables.i18n import lang_for_locale, said, t
 from tables.outbox import Message, MovePlayed, PrivatePost, PublicPost, Reminder, TableFinished
 from tables.service import SystemClock, TableDetails, TableService, TableSummary
 
@@ -35,5 +35,6 @@ __all__ = [
     "lang_for_locale",
     "mesa_tables",
     "redact",
+    "said",
     "t",
 ]

@@ -48,9 +48,16 @@ ECHO_LIMIT = 120
 
 
 def _short(text: str) -> str:
-    """``text`` on one line, cut to :data:`ECHO_LIMIT` characters."""
+    """``text`` on one line, cut to :data:`ECHO_LIMIT` characters: between words where it has them (a
+    reason is never cut inside a word or a move, issue 28, item 4), else (a long word typed) where it must."""
     text = " ".join(text.split())
-    return text if len(text) <= ECHO_LIMIT else text[: ECHO_LIMIT - 1] + "…"
+    if len(text) <= ECHO_LIMIT:
+        return text
+    cut = text[: ECHO_LIMIT - 2]
+    space = cut.rfind(" ")
+    if space >= ECHO_LIMIT // 2:
+        return cut[:space].rstrip(",;:") + " …"
+    return cut + "…"
 
 
 def _rule_patterns(prefixes: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:

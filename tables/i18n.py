@@ -6,9 +6,10 @@ the reader's language.  Catalogs are plain dicts, one per language, and must hol
 back to English, then to the key itself; a missing param is left as ``{name}`` rather than raising,
 so a wrong template can never lose a move's report.
 
-Params are plain values, or ``Phrase``, ``Names`` and ``Count`` (below), said in the reader's language
-too.  Game notation (moves, positions, outcome lines of the rules documents) stays as the rules write
-it, in every language.
+Params are plain values, or ``Phrase``, ``Names``, ``Count``, ``Told``, ``News`` and ``Alternatives``
+(below), said in the reader's language too.  Moves are told in words (``move.<game>.<code>``, issue 28);
+game notation (positions, a move where it reads fine as written) stays as the rules write it, in every
+language.
 """
 
 from __future__ import annotations
@@ -40,19 +41,20 @@ EN: dict[str, str] = {
     "invite.joined": "{name} joined {game} table #{table} ({count}/{max}).",
     "invite.left": "{name} left {game} table #{table}.",
     # ---- the board
-    "board.start": "{game} #{table} begins: {players}.\n{turn} to move (deadline {deadline}).",
-    "board.start_score": "{game} #{table} begins: {players}.\n{turn} to move (deadline {deadline}). Score: {status}",
-    "board.turn": "{game} #{table} · {moves}\n{turn} to move (deadline {deadline}).",
-    "board.turn_score": "{game} #{table} · {moves}\n{turn} to move (deadline {deadline}). Score: {status}",
-    "board.build": "{game} #{table} · {moves}\nBuilding pyramids: waiting for {turn} (deadline {deadline}).",
-    "board.build_score": "{game} #{table} · {moves}\nBuilding pyramids: waiting for {turn} (deadline {deadline}). "
+    "board.start": "{game} #{table} begins: {players}.{news}\n{turn} to move (deadline {deadline}).",
+    "board.start_score": "{game} #{table} begins: {players}.{news}\n{turn} to move (deadline {deadline}). "
     "Score: {status}",
-    "board.final": "{game} #{table} · {moves}\nThe game is over: {players}.",
-    "board.final_score": "{game} #{table} · {moves}\nThe game is over: {players}. Final score: {status}",
-    "board.over": "{game} #{table}: the game is over: {players}.",
-    "board.aborted": "{game} #{table} was cancelled before the first move: {players}. Nothing is counted.",
-    "board.aborted_score": "{game} #{table} was cancelled before the first move: {players}. Nothing is counted.",
-    "board.over_score": "{game} #{table}: the game is over: {players}. Final score: {status}",
+    "board.turn": "{game} #{table} · {moves}{news}\n{turn} to move (deadline {deadline}).",
+    "board.turn_score": "{game} #{table} · {moves}{news}\n{turn} to move (deadline {deadline}). Score: {status}",
+    "board.build": "{game} #{table} · {moves}{news}\nBuilding pyramids: waiting for {turn} (deadline {deadline}).",
+    "board.build_score": "{game} #{table} · {moves}{news}\nBuilding pyramids: waiting for {turn} (deadline "
+    "{deadline}). Score: {status}",
+    "board.final": "{game} #{table} · {moves}{news}\nThe game is over: {players}.",
+    "board.final_score": "{game} #{table} · {moves}{news}\nThe game is over: {players}. Final score: {status}",
+    "board.over": "{game} #{table}: the game is over: {players}.{news}",
+    "board.aborted": "{game} #{table} was cancelled before the first move: {players}. Nothing is counted.{news}",
+    "board.aborted_score": "{game} #{table} was cancelled before the first move: {players}. Nothing is counted.{news}",
+    "board.over_score": "{game} #{table}: the game is over: {players}. Final score: {status}{news}",
     # ---- results
     "result.win": "{winners} wins {game} #{table}! ({detail})",
     "result.win.time": "{winners} wins {game} #{table}: {loser} ran out of time.",
@@ -133,8 +135,8 @@ EN: dict[str, str] = {
     "error.you_are_out": "You are out of the game at table #{table}.",
     "error.stale": "The board changed in the meantime; here it is again. Please choose your move again.",
     "error.not_your_turn": "It is not your turn: it is {player}'s turn.",
-    "error.not_your_move": "That move belongs to another player.",
-    "error.bad_move": "{move} cannot be played: {detail}",
+    "error.not_your_move": "That move belongs to another player.{hint}",
+    "error.bad_move": "{move} cannot be played: {detail}.{hint}",
     "error.same_invitation": "You already have this {game} invitation open: table #{table}. Cancel it with "
     "/abort before opening another.",
     "error.move_too_long": "That move is {length} characters long; a move is at most {limit}.",
@@ -166,20 +168,22 @@ ES: dict[str, str] = {
     "no se puede jugar con los {players} que quedan. Empieza otra con /jugar.",
     "invite.joined": "{name} se unió a la mesa de {game} #{table} ({count}/{max}).",
     "invite.left": "{name} dejó la mesa de {game} #{table}.",
-    "board.start": "Empieza {game} #{table}: {players}.\nLe toca a {turn} (plazo {deadline}).",
-    "board.start_score": "Empieza {game} #{table}: {players}.\nLe toca a {turn} (plazo {deadline}). "
+    "board.start": "Empieza {game} #{table}: {players}.{news}\nLe toca a {turn} (plazo {deadline}).",
+    "board.start_score": "Empieza {game} #{table}: {players}.{news}\nLe toca a {turn} (plazo {deadline}). "
     "Puntuación: {status}",
-    "board.turn": "{game} #{table} · {moves}\nLe toca a {turn} (plazo {deadline}).",
-    "board.turn_score": "{game} #{table} · {moves}\nLe toca a {turn} (plazo {deadline}). Puntuación: {status}",
-    "board.build": "{game} #{table} · {moves}\nConstrucción de pirámides: falta {turn} (plazo {deadline}).",
-    "board.build_score": "{game} #{table} · {moves}\nConstrucción de pirámides: falta {turn} (plazo {deadline}). "
+    "board.turn": "{game} #{table} · {moves}{news}\nLe toca a {turn} (plazo {deadline}).",
+    "board.turn_score": "{game} #{table} · {moves}{news}\nLe toca a {turn} (plazo {deadline}). Puntuación: {status}",
+    "board.build": "{game} #{table} · {moves}{news}\nConstrucción de pirámides: falta {turn} (plazo {deadline}).",
+    "board.build_score": "{game} #{table} · {moves}{news}\nConstrucción de pirámides: falta {turn} (plazo {deadline}). "
     "Puntuación: {status}",
-    "board.final": "{game} #{table} · {moves}\nLa partida ha terminado: {players}.",
-    "board.final_score": "{game} #{table} · {moves}\nLa partida ha terminado: {players}. Puntuación final: {status}",
-    "board.over": "{game} #{table}: la partida ha terminado: {players}.",
-    "board.aborted": "{game} #{table} se canceló antes de la primera jugada: {players}. No cuenta para nada.",
-    "board.aborted_score": "{game} #{table} se canceló antes de la primera jugada: {players}. No cuenta para nada.",
-    "board.over_score": "{game} #{table}: la partida ha terminado: {players}. Puntuación final: {status}",
+    "board.final": "{game} #{table} · {moves}{news}\nLa partida ha terminado: {players}.",
+    "board.final_score": "{game} #{table} · {moves}{news}\nLa partida ha terminado: {players}. "
+    "Puntuación final: {status}",
+    "board.over": "{game} #{table}: la partida ha terminado: {players}.{news}",
+    "board.aborted": "{game} #{table} se canceló antes de la primera jugada: {players}. No cuenta para nada.{news}",
+    "board.aborted_score": "{game} #{table} se canceló antes de la primera jugada: {players}. No cuenta para "
+    "nada.{news}",
+    "board.over_score": "{game} #{table}: la partida ha terminado: {players}. Puntuación final: {status}{news}",
     "result.win": "¡{winners} gana {game} #{table}! ({detail})",
     "result.win.time": "{winners} gana {game} #{table}: a {loser} se le acabó el tiempo.",
     "result.win.resign": "{winners} gana {game} #{table}: {loser} abandonó.",
@@ -257,8 +261,8 @@ ES: dict[str, str] = {
     "error.you_are_out": "Estás fuera de la partida en la mesa #{table}.",
     "error.stale": "El tablero cambió mientras tanto; aquí está de nuevo. Vuelve a elegir tu jugada.",
     "error.not_your_turn": "No es tu turno: le toca a {player}.",
-    "error.not_your_move": "Esa jugada es de otro jugador.",
-    "error.bad_move": "No se puede jugar {move}: {detail}",
+    "error.not_your_move": "Esa jugada es de otro jugador.{hint}",
+    "error.bad_move": "No se puede jugar {move}: {detail}.{hint}",
     "error.same_invitation": "Ya tienes abierta esta invitación a {game}: la mesa #{table}. Cancélala con "
     "/abort antes de abrir otra.",
     "error.move_too_long": "Esa jugada tiene {length} caracteres; una jugada tiene como mucho {limit}.",
@@ -307,17 +311,96 @@ class Count(NamedTuple):
     noun: str
 
 
+class Deed(NamedTuple):
+    """One move as players are told it: who made it (``""`` for chance) and its words, a ``Phrase`` of
+    ``move.<game>.<code>`` (``tables.outcome_words.deed``): a seat's words say what it did ("threw all
+    nine dice"), chance's what came of it ("14 points") or, on its own, what happened ("The base row is
+    drawn")."""
+
+    who: str
+    words: Phrase
+
+
+class Told(tuple[Deed, ...]):
+    """A param telling moves in the order played, as a board's caption and ``/history`` say them:
+    consecutive moves of one player share the name ("Mesa (hard) threw all nine dice (14 points), kept
+    them and chose Ash"), a chance move follows the move that set it off in brackets, and chance moves
+    on their own are sentences of their own; the parts are joined with `` · ``."""
+
+
+class News(tuple[Phrase, ...]):
+    """A param of what moves caused (``event.<game>.<code>`` sentences), each on a line of its own after
+    the line it follows (a board's moves): ``""`` when nothing happened, else a line break before each."""
+
+
+class Alternatives(tuple[str, ...]):
+    """A param of choices: ``sensible or random``, ``sensata o aleatoria`` (``list.or``)."""
+
+
+class Examples(NamedTuple):
+    """A param listing some of many moves, cut at a move, never inside one: ``a6-a3, a6-a4 and 12 more``
+    (``list.more``); with none left out, ``a6-a3, a6-a4 or b6-b4`` (``list.or``)."""
+
+    items: tuple[str, ...]
+    more: int = 0
+
+
+def _listed(items: list[str], key: str, lang: str) -> str:
+    """``a``, ``a and b``, ``a, b and c`` (``key``: ``list.and`` or ``list.or``) in ``lang``."""
+    if len(items) < 2:
+        return "".join(items)
+    return t(key, lang, first=", ".join(items[:-1]), last=items[-1])
+
+
+def _told(deeds: Told, lang: str) -> str:
+    """A ``Told`` in ``lang`` (its docstring says how)."""
+    parts: list[str] = []
+    who, doings = "", list[str]()  # the player whose moves are being told, and their words so far
+
+    def close() -> None:
+        if doings:
+            parts.append(t("told.by", lang, who=who, deeds=_listed(doings, "list.and", lang)))
+            doings.clear()
+
+    for deed in deeds:
+        words = str(_said(deed.words, lang))
+        if not deed.who:
+            if doings:  # what the player's move set off: the dice's points after a throw
+                doings[-1] = t("told.result", lang, deed=doings[-1], result=words)
+            else:
+                parts.append(words)
+            continue
+        if deed.who != who:
+            close()
+            who = deed.who
+        doings.append(words)
+    close()
+    return " · ".join(parts)
+
+
 def _said(value: Any, lang: str) -> Any:
+    if isinstance(value, Told):
+        return _told(value, lang)
+    if isinstance(value, News):
+        return "".join("\n" + str(_said(line, lang)) for line in value)
+    if isinstance(value, Alternatives):
+        return _listed(list(value), "list.or", lang)
+    if isinstance(value, Examples):
+        if value.more > 0:
+            return t("list.more", lang, items=", ".join(value.items), more=value.more)
+        return _listed(list(value.items), "list.or", lang)
     if isinstance(value, Phrase):
         return t(value.key, lang, **value.params)
     if isinstance(value, Count):
         return counted(value.n, value.noun, lang)
     if isinstance(value, Names):
-        names = [str(n) for n in value]
-        if len(names) < 2:
-            return "".join(names)
-        return t("list.and", lang, first=", ".join(names[:-1]), last=names[-1])
+        return _listed([str(n) for n in value], "list.and", lang)
     return value
+
+
+def said(value: Any, lang: str = DEFAULT_LANG) -> str:
+    """One param as the reader sees it in ``lang`` (a ``Told``, a ``Phrase`` …; plain values as they are)."""
+    return str(_said(value, lang))
 
 
 def counted(n: int, noun: str, lang: str = DEFAULT_LANG) -> str:
@@ -568,19 +651,19 @@ EN.update({
     "mesa.stats_title": "Against Mesa (all games, rated or not):",
     "mesa.stats_line": "{name}: {games}: {wins}, {losses}, {draws} drawn",
     "error.mesa_plays_on": "Mesa does not agree to draws: it plays on. Resign if you want to stop.",
-    "board.mesa": "{game} #{table} · {moves}\n{turn} is thinking…",
-    "board.mesa_score": "{game} #{table} · {moves}\n{turn} is thinking… Score: {status}",
-    "board.mesa_start": "{game} #{table} begins: {players}.\n{turn} is thinking…",
-    "board.mesa_start_score": "{game} #{table} begins: {players}.\n{turn} is thinking… Score: {status}",
+    "board.mesa": "{game} #{table} · {moves}{news}\n{turn} is thinking…",
+    "board.mesa_score": "{game} #{table} · {moves}{news}\n{turn} is thinking… Score: {status}",
+    "board.mesa_start": "{game} #{table} begins: {players}.{news}\n{turn} is thinking…",
+    "board.mesa_start_score": "{game} #{table} begins: {players}.{news}\n{turn} is thinking… Score: {status}",
 })
 ES.update({
     "mesa.stats_title": "Contra Mesa (todos los juegos, puntuadas o no):",
     "mesa.stats_line": "{name}: {games}: {wins}, {losses}, {draws} en tablas",
     "error.mesa_plays_on": "Mesa no acepta tablas: sigue jugando. Abandona si quieres terminar.",
-    "board.mesa": "{game} #{table} · {moves}\n{turn} está pensando…",
-    "board.mesa_score": "{game} #{table} · {moves}\n{turn} está pensando… Puntuación: {status}",
-    "board.mesa_start": "Empieza {game} #{table}: {players}.\n{turn} está pensando…",
-    "board.mesa_start_score": "Empieza {game} #{table}: {players}.\n{turn} está pensando… Puntuación: {status}",
+    "board.mesa": "{game} #{table} · {moves}{news}\n{turn} está pensando…",
+    "board.mesa_score": "{game} #{table} · {moves}{news}\n{turn} está pensando… Puntuación: {status}",
+    "board.mesa_start": "Empieza {game} #{table}: {players}.{news}\n{turn} está pensando…",
+    "board.mesa_start_score": "Empieza {game} #{table}: {players}.{news}\n{turn} está pensando… Puntuación: {status}",
 })
 
 # ---- caps per player and replays made once (issue 15, defects 10, 12 and 13)
@@ -602,4 +685,85 @@ ES.update({
     "cuando esté publicada.",
     "outcome.any.ply_limit_hard": "Tablas: la partida llegó a {plies} jugadas, lo máximo que puede durar una "
     "partida de {game}.",
+})
+
+# ---- moves in words (issue 28, item 3): ``move.<game>.<code>``, the codes of each ``Engine.move_words``
+# (``move.any.<code>`` for every game: the notation where it reads fine).  A seat's words are what it did,
+# said after its name (``told.by``); chance's are what came of the move before it (``told.result``), or
+# on their own a sentence.  ``Told`` (above) puts them together.
+EN.update({
+    "list.or": "{first} or {last}",
+    "told.by": "{who} {deeds}",
+    "told.result": "{deed} ({result})",
+    "board.last_move": "Last move: {told}",
+    "count.points": "point|points",
+    "move.any.notation": "played {move}",
+    "move.any.chance": "{move}",
+    "move.k3.base": "The base row is drawn",
+    "move.k3.deal": "The pieces are dealt",
+    "move.k3.build": "built a pyramid",
+    "move.krakatoa.throwoff_steam": "threw Steam to see who starts",
+    "move.krakatoa.throwoff_ash": "threw Ash to see who starts",
+    "move.krakatoa.throwoff_lava": "threw Lava to see who starts",
+    "move.krakatoa.set_steam": "chose Steam",
+    "move.krakatoa.set_ash": "chose Ash",
+    "move.krakatoa.set_lava": "chose Lava",
+    "move.krakatoa.throw": "threw all nine dice",
+    "move.krakatoa.keep": "kept them",
+    "move.krakatoa.rethrow": "threw all nine again",
+    "move.krakatoa.aim_soft": "aimed soft at {die}",
+    "move.krakatoa.aim_hard": "aimed hard at {die}",
+    "move.krakatoa.roll": "{points}",
+    "move.krakatoa.scratch": "a scratch",
+})
+ES.update({
+    "list.or": "{first} o {last}",
+    "told.by": "{who} {deeds}",
+    "told.result": "{deed} ({result})",
+    "board.last_move": "Última jugada: {told}",
+    "count.points": "punto|puntos",
+    "move.any.notation": "jugó {move}",
+    "move.any.chance": "{move}",
+    "move.k3.base": "Se sortea la fila de base",
+    "move.k3.deal": "Se reparten las piezas",
+    "move.k3.build": "construyó su pirámide",
+    "move.krakatoa.throwoff_steam": "lanzó Vapor para ver quién empieza",
+    "move.krakatoa.throwoff_ash": "lanzó Ceniza para ver quién empieza",
+    "move.krakatoa.throwoff_lava": "lanzó Lava para ver quién empieza",
+    "move.krakatoa.set_steam": "eligió Vapor",
+    "move.krakatoa.set_ash": "eligió Ceniza",
+    "move.krakatoa.set_lava": "eligió Lava",
+    "move.krakatoa.throw": "lanzó los nueve dados",
+    "move.krakatoa.keep": "se los quedó",
+    "move.krakatoa.rethrow": "volvió a lanzar los nueve",
+    "move.krakatoa.aim_soft": "apuntó suave a {die}",
+    "move.krakatoa.aim_hard": "apuntó fuerte a {die}",
+    "move.krakatoa.roll": "{points}",
+    "move.krakatoa.scratch": "un fallo",
+})
+EN.update({
+    "history.moves": "#{table} moves: {moves}",
+    "history.entry": "{ply}. {told}",
+    "history.no_moves": "(none yet)",
+})
+ES.update({
+    "history.moves": "#{table}, jugadas: {moves}",
+    "history.entry": "{ply}. {told}",
+    "history.no_moves": "(todavía ninguna)",
+})
+
+# ---- refusals that say what the player may do (issue 28, item 4): the legal moves, a few of them named
+EN.update({
+    "list.more": "{items} and {more} more",
+    "error.hint.moves": " You may play {moves}.",
+    "error.hint.unlisted": " Build your pyramid, or have one proposed: Auto-build under the board, or /build in "
+    "the console.",
+    "error.bad_style": "There is no build style {style}: use {styles}.",
+})
+ES.update({
+    "list.more": "{items} y {more} más",
+    "error.hint.moves": " Puedes jugar {moves}.",
+    "error.hint.unlisted": " Monta tu pirámide, o pide que te propongan una: Montar solo bajo el tablero, o "
+    "/build en la consola.",
+    "error.bad_style": "No hay ningún estilo de construcción {style}: usa {styles}.",
 })

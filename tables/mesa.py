@@ -16,9 +16,11 @@ act, ``MesaMoves`` asks the thinker (``tables.thinking``: a process pool) for a 
 with the version it thought about (a
 stale answer is thrown away and Mesa thinks again).  Each stored move yields its own messages, but
 one Mesa seat's turn of several decisions (Krakatoa's throw, keep, set and aims, KR-4.3) posts one
-board, after its last decision, whose caption tells every step (``Mesa (hard): throw · roll …; keep;
-ash; …``): a board after each would be seven pictures in a row on a phone.  Its news (a Quake, a
-Rumble) is posted as it happens.  Several Mesa seats in a row post one board each.  A table where
+board, after its last decision, whose caption tells every step in one sentence ("Mesa (hard) threw
+all nine dice (14 points), kept them, chose Ash, aimed soft at l3 (12 points) …"): a board after each
+would be seven pictures in a row on a phone.  Its news (a scratch, a Quake) is held with the captions
+and told on that board, after the moves and before whose turn it is (issue 28, item 13).  Several Mesa
+seats in a row post one board each.  A table where
 Mesa is to act is due for the ticker at once (``next_event_at`` = now), so a bot that stopped while
 Mesa was thinking plays the move after its restart (and posts the board it had not posted yet), and
 Mesa never reaches a deadline.
@@ -42,6 +44,7 @@ from data.models import ACTIVE, ResultRow, SeatRow
 from data.repository import Repository
 from engines.base import IllegalMoveError
 from tables.errors import TableError
+from tables.i18n import News, Told
 from tables.loaded import LoadedTable
 from tables.outbox import BOARD, Message, PublicPost
 from tables.thinking import Thinker, has_player, move_seed
@@ -215,18 +218,21 @@ def _is_board(message: Message) -> TypeGuard[PublicPost]:
     return isinstance(message, PublicPost) and message.kind == BOARD
 
 
-def _told_since(message: Message, held: Sequence[str], name: str) -> Message:
-    """A board whose caption also tells the steps of ``name``'s turn held back before it:
-    ``Mesa (hard): throw · roll …; keep; ash`` (the name said once)."""
+def _told_since(message: Message, held: Sequence[PublicPost]) -> Message:
+    """A board that also tells the boards of the same turn held back before it: their moves before its
+    own (one sentence, the name said once: ``Told``), their news before its own."""
     if not isinstance(message, PublicPost) or not _is_board(message):
         return message
-    prefix, told = f"{name}: ", ""
-    for text in (*held, message.params.get("moves", "")):
-        if told and text.startswith(prefix):
-            told += "; " + text.removeprefix(prefix)
-        elif text:
-            told += (" · " if told else "") + text
-    return replace(message, params={**message.params, "moves": told})
+    boards = [*held, message]
+    told = Told(deed for board in boards for deed in _told_of(board))
+    news = News(line for board in boards for line in board.params.get("news", ()))
+    return replace(message, params={**message.params, "moves": told, "news": news})
+
+
+def _told_of(board: PublicPost) -> Told:
+    """A board's moves (none when it tells the previous move instead: a board drawn again)."""
+    moves = board.params.get("moves")
+    return moves if isinstance(moves, Told) else Told()
 
 
 def board_tables(messages: Iterable[Message]) -> list[int]:
@@ -359,7 +365,7 @@ class MesaSeats:
             return
         self.busy.add(table_id)
         fallback = False  # after a refused answer: the engine's automatic move for that turn
-        held: list[str] = []  # the captions of this Mesa turn's boards not posted yet (one board a turn)
+        held: list[PublicPost] = []  # this Mesa turn's boards not posted yet (one board a turn)
         try:
             for _ in range(MAX_MESA_MOVES):
                 try:
@@ -387,11 +393,11 @@ class MesaSeats:
                     fallback = True
                     continue
                 fallback = False
-                if await self._acts_again(table_id, row.seat):
-                    held += [m.params.get("moves", "") for m in messages if _is_board(m)]
+                if await self._acts_again(table_id, row.seat):  # its moves and news wait for the turn's board
+                    held += [m for m in messages if _is_board(m)]
                     messages = [m for m in messages if not _is_board(m)]
                 elif held:
-                    messages = [_told_since(m, held, row.name) for m in messages]
+                    messages = [_told_since(m, held) for m in messages]
                     held = []
                 yield messages
         finally:

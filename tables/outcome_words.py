@@ -1,10 +1,14 @@
-"""How a game ended, and what happened on the way, as sentences with the players' names (issue 14) —
-for every game alike.
+"""How a game ended, what happened on the way, and the moves themselves, as sentences with the players'
+names (issues 14 and 28) — for every game alike.
 
 The engine reports a reason code (``Outcome.reason``) and its facts (``Outcome.extra``, ``scores``);
 the words are catalogue entries ``outcome.<game>.<reason>`` (spaces in the code written ``_``), or
 ``outcome.<game>.<reason>.<side>`` when the facts name a side whose words differ (Kona's animals,
 Krakatoa's teams).  Nothing here knows a game: a new game only adds catalogue entries.
+
+Moves are told the same way (``deed``): ``Engine.move_words`` gives a code and public facts, the words
+are ``move.<game>.<code>`` (or ``move.any.<code>``, the notation where it reads fine); a game without
+words for a code is told in its public notation.
 
 Params every sentence may use: ``winners``, ``losers``, ``everyone`` (lists of names, said as
 "Ana and Cy" / "Ana y Cy"), ``score`` and ``second`` (the best total and the best total of the
@@ -16,9 +20,10 @@ becomes ``<name>``, that seat's player's name.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
-from tables.i18n import EN, Names, Phrase
+from engines import Engine
+from tables.i18n import EN, Count, Deed, Names, Phrase, Told, t
 
 
 def outcome_key(game: str, reason: str, facts: Mapping[str, Any]) -> str | None:
@@ -58,14 +63,17 @@ def outcome_params(names: Sequence[str], places: Sequence[int], facts: Mapping[s
 
 
 def named_facts(names: Sequence[str], facts: Mapping[str, Any]) -> dict[str, Any]:
-    """An engine's facts as params: ``<name>_seat`` becomes ``<name>`` (that player's name) and
-    ``<name>_seats`` a list of names said in the reader's language; other facts stay as they are."""
+    """An engine's facts as params: ``<name>_seat`` becomes ``<name>`` (that player's name),
+    ``<name>_seats`` a list of names and ``<name>_count`` a number of the noun ``count.<name>``
+    (``points_count`` 14: "14 points"), said in the reader's language; other facts stay as they are."""
     params: dict[str, Any] = {}
     for name, value in facts.items():
         if name.endswith("_seat") and isinstance(value, int) and 0 <= value < len(names):
             params[name[: -len("_seat")]] = names[value]
         elif name.endswith("_seats") and isinstance(value, list | tuple):
             params[name[: -len("_seats")]] = Names(names[v] for v in value if 0 <= v < len(names))
+        elif name.endswith("_count") and isinstance(value, int) and f"count.{name[: -len('_count')]}" in EN:
+            params[name[: -len("_count")]] = Count(value, name[: -len("_count")])
         else:
             params[name] = value
     return params
@@ -75,3 +83,56 @@ def event_key(game: str, code: str) -> str | None:
     """The catalogue key of an event an engine reported (``Engine.events``), if the catalogue has it."""
     key = f"event.{game}.{code}"
     return key if key in EN else None
+
+
+def move_key(game: str, code: str) -> str | None:
+    """The catalogue key of a move's words (``Engine.move_words``), the game's own before every game's."""
+    for key in (f"move.{game}.{code}", f"move.any.{code}"):
+        if key in EN:
+            return key
+    return None
+
+
+def deed(engine: Engine, before: Any, move: Any, who: str, names: Sequence[str]) -> Deed:
+    """A move as players are told it (``who``: the mover's name, "" for chance): the engine's code and
+    public facts in the catalogue's words, else its public notation."""
+    code, facts = engine.move_words(before, move)
+    key = move_key(engine.name, code)
+    if key is None:  # a game without words for this code: its public notation
+        key, facts = "move.any.notation", {"move": engine.public_move(before, move)}
+    if key == "move.any.notation" and not who:  # chance has no one to have "played" it
+        key = "move.any.chance"
+    return Deed(who, Phrase(key, named_facts(names, facts)))
+
+
+class _Recorded(Protocol):
+    """A logged move as ``/history`` lists it (``tables.queries.MoveRecord``)."""
+
+    @property
+    def ply(self) -> int: ...
+    @property
+    def player(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def words(self) -> Deed | None: ...
+
+
+def history_moves(records: Sequence[_Recorded], lang: str, notation: bool = False) -> str:
+    """A table's moves for ``/history table=N``, both front ends: in words by default, as the boards
+    told them, each player's moves in a row (with the chance they set off) one numbered entry, "5. Cy
+    played Na6-f2 · 6. Ana threw all nine dice (14 points) and kept them"; with ``notation`` the
+    record itself, ``1.chance:base:…`` (what developers and the rules' readers want)."""
+    if notation or any(r.words is None for r in records):
+        listed = " ".join(f"{r.ply}.{r.player or 'chance'}:{r.text}" for r in records)
+        return listed or t("history.no_moves", lang)
+    entries: list[tuple[int, list[Deed]]] = []
+    for r in records:
+        said = r.words
+        assert said is not None
+        if entries and (not said.who or said.who == entries[-1][1][0].who) and entries[-1][1][0].who:
+            entries[-1][1].append(said)  # the same player's turn goes on, or chance answers their move
+        else:
+            entries.append((r.ply, [said]))
+    return " · ".join(t("history.entry", lang, ply=ply, told=Told(deeds)) for ply, deeds in entries) or \
+        t("history.no_moves", lang)

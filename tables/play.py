@@ -25,11 +25,12 @@ from data.models import ACTIVE, WAITING, SeatRow
 from engines import MoveError
 from tables.errors import TableError
 from tables.finish import AGREEMENT, SIDE_LEFT, Change, Finisher, LostRace, out_updates
+from tables.i18n import Alternatives
 from tables.loaded import LoadedTable, Step
 from tables.mesa import TIMEOUT_LEVEL, MesaMoves, is_mesa
 from tables.outbox import Message, MovePlayed
 from tables.posts import Posts
-from tables.rules_step import RulesStep
+from tables.rules_step import RulesStep, what_to_play
 from tables.store import TableStore
 from tables.thinking import move_seed
 
@@ -134,12 +135,13 @@ class Play:
             styles = engine.description.auto_styles
             if style == SHUFFLE:
                 style = styles[-1]
-            if style is not None and style not in styles:
-                raise TableError("error.bad_move", move=f"auto {style}", detail=", ".join(styles))
+            if style is not None and style not in styles:  # issue 28, item 4: the styles there are, in words
+                raise TableError("error.bad_style", style=style, styles=Alternatives(styles))
             try:
                 move = engine.auto_move(state, seat.seat, rng or random.Random(), style or styles[0])
             except MoveError as exc:
-                raise TableError("error.bad_move", move="auto", detail=str(exc)) from None
+                raise TableError("error.bad_move", move="auto", detail=str(exc).rstrip(". "),
+                                 hint=what_to_play(ctx, seat.seat)) from None
             return Proposal(engine.format_move(state, move), engine.move_sketch(state, move))
 
     async def auto(self, table_id: int, user_id: int) -> list[Message]:

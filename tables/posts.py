@@ -7,7 +7,13 @@ the picture's "what the last move changed"), through the ``LogReader`` handed in
 tested without a database.
 
 Public posts are built from the spectator view only (``engine.view(state, None)``) and the public
-notation of moves (``engine.public_move``): nothing here may learn a seat's secret for a public post.
+words of moves (``engine.move_words``, the same facts as ``engine.public_move``): nothing here may learn
+a seat's secret for a public post.
+
+A board tells the game as it happened (issue 28, item 13): the step's moves in words, then what they
+caused (the engine's events, the ``news`` of its text), then who is to move or that the game is over.
+A board drawn again without a move of its own (``/board``, a resignation that leaves the game going)
+tells the last step as the previous move ("Last move: …"), never as news.
 """
 
 from __future__ import annotations
@@ -24,17 +30,19 @@ from tables.bounded import LruCache
 from tables.durations import format_duration
 from tables.endings import final_picture
 from tables.games import variant_text
-from tables.i18n import Phrase
+from tables.i18n import News, Phrase, Told
 from tables.loaded import LoadedTable, Step
 from tables.mesa import is_mesa, mention_seats, mesa_to_act, mesa_turn_goes_on
 from tables.outbox import BOARD, DRAW, INFO, INVITE, MINE, QUICK, RESULT, Message, PrivatePost, PublicPost
-from tables.outcome_words import event_key, named_facts, outcome_key, outcome_params
+from tables.outcome_words import deed, event_key, named_facts, outcome_key, outcome_params
 
 log = logging.getLogger("tables.service")
 
 #: render.render or tables.rendering.ProcessRenderer: ``(game, view, names, result=..., previous=...)``
 Renderer = Callable[..., bytes]
 
+#: a board without moves of its own to tell, and without news
+NOTHING_TOLD, NO_NEWS = Told(), News()
 #: endings outside the rules, which the catalogue words by reason alone (no engine facts)
 OUTSIDE_ENDINGS = ("time", "resign", "agreement")
 
@@ -52,7 +60,7 @@ class Posts:
         self.renderer = renderer
         self.log_reader = log_reader
         #: table id -> (plies, words) of its last step's board caption, for the board drawn again
-        self.said: LruCache[int, tuple[int, str]] = LruCache()
+        self.said: LruCache[int, tuple[int, Told]] = LruCache()
 
     # ---- pictures and small parts -----------------------------------------------------------------
     async def image(self, game: str, view: dict[str, Any], names: list[str], *,
@@ -119,14 +127,15 @@ class Posts:
         return frozenset(offers)
 
     # ---- the board --------------------------------------------------------------------------------
-    async def board(self, ctx: LoadedTable, state: Any, version: int, deadline: str | None, moves_text: str = "",
-                    *, image: bool = True, previous: Any = None) -> PublicPost:
-        """The table's board post; ``previous``: the state before the last move (the caption's "capturing 1")."""
+    async def board(self, ctx: LoadedTable, state: Any, version: int, deadline: str | None, told: Told = NOTHING_TOLD,
+                    *, news: News = NO_NEWS, image: bool = True, previous: Any = None) -> PublicPost:
+        """The table's board post: ``told`` the step's moves, ``news`` what they caused; ``previous``: the
+        state before the last move (the caption's "capturing 1")."""
         engine = ctx.engine
         ended = ctx.row.status in (FINISHED, ABORTED)
         result = None
-        redrawn = ""  # drawn again (/board, resign, a restart): the last step told as when first posted
-        if not moves_text and ctx.plies and state is ctx.state:
+        redrawn = Told()  # drawn again (/board, resign, a restart): the last step, told as the previous move
+        if not told and ctx.plies and state is ctx.state:
             previous, redrawn = await self._redrawn(ctx, image, previous)
         view = engine.view(state, None)  # the spectator view: public posts never hold a secret
         if ended:  # resigned, timed out, agreed, aborted: the result banner, not "X to move" (tables.endings)
@@ -135,12 +144,12 @@ class Posts:
         over = engine.outcome(state) is not None or ended
         params: dict[str, Any] = {
             "table": ctx.id, "game": ctx.title, "players": self.player_list(ctx),
-            "moves": moves_text or redrawn or (view.get("last_move") or ""),
+            "moves": told or (Phrase("board.last_move", {"told": redrawn}) if redrawn else Told()), "news": news,
             "turn": ctx.names_of(actors), "status": self.status_line(ctx, view),
             "position": view.get("position", ""), "ply": view.get("ply", 0),
             **self.deadline_params(deadline),
         }
-        key, hint = self._board_key(ctx, state, view, actors, params, bool(moves_text), over)
+        key, hint = self._board_key(ctx, state, view, actors, params, bool(told), over)
         before = engine.view(previous, None) if previous is not None else None
         picture = await self.image(ctx.row.game, view, ctx.names(), result=result, previous=before) if image else None
         mention = () if over else tuple(u for u in ctx.users_of(actors) if not is_mesa(u))
@@ -161,7 +170,7 @@ class Posts:
             key, hint = "board.aborted", None
         elif over:
             # a game ended by resignation, time or agreement has no move of its own to show
-            ended_by_move = told or (ctx.engine.outcome(state) is not None and bool(params["moves"]))
+            ended_by_move = told or (ctx.engine.outcome(state) is not None and params["moves"] != Told())
             key, hint = ("board.final" if ended_by_move else "board.over"), None
         elif ctx.unlisted(state):
             key, hint = "board.build", "build"
@@ -180,12 +189,12 @@ class Posts:
             hint = "draw"
         return key, hint
 
-    async def _redrawn(self, ctx: LoadedTable, image: bool, previous: Any) -> tuple[Any, str]:
+    async def _redrawn(self, ctx: LoadedTable, image: bool, previous: Any) -> tuple[Any, Told]:
         """(the state before the last move, the last step's caption) for a board drawn again: the
         caption remembered when the step was posted, else read from the log once (after a restart);
         the state only when a picture will show what the last move changed."""
         said = self.said.get(ctx.id)
-        told = said[1] if said is not None and said[0] == ctx.plies else ""
+        told = said[1] if said is not None and said[0] == ctx.plies else Told()
         picture_needs = image and previous is None and self.renderer is not None
         if picture_needs or not told:
             before_last, from_log = await self._last_step(ctx)
@@ -194,14 +203,14 @@ class Posts:
             self.said[ctx.id] = (ctx.plies, told)
         return previous, told
 
-    async def _last_step(self, ctx: LoadedTable) -> tuple[Any, str]:
+    async def _last_step(self, ctx: LoadedTable) -> tuple[Any, Told]:
         """For a board drawn again: the state before the last logged move (the picture then shows what
-        it changed) and the last step's words as they were first posted, ``Ben: a1-b1`` or ``Ana: aim
-        s1 hard · roll YYB/YRR/RRR`` (the last seat's move and the chance moves it set off; public
-        notation, so a hidden placement stays hidden)."""
+        it changed) and the last step's words as they were first posted, "Ben played a1-b1" or "Ana
+        aimed hard at s1 (12 points)" (the last seat's move and the chance moves it set off; public
+        facts, so a hidden placement stays hidden)."""
         logged = await self.log_reader.log_steps(ctx)
         if not logged:
-            return None, ""
+            return None, Told()
         items = [(step.before, step.move, seat) for step, seat in logged]
         first = max((i for i, item in enumerate(items) if item[2] >= 0), default=len(items) - 1)
         return items[-1][0], self.told(ctx, items[first:])
@@ -215,30 +224,32 @@ class Posts:
     # ---- what a step shows ------------------------------------------------------------------------
     async def after_step(self, ctx: LoadedTable, step: Step, state: Any, version: int, deadline: str | None,
                          over: bool) -> list[Message]:
-        """What a committed step shows: the board, the private views it changed, the events it caused."""
-        moves_text = self.told(ctx, [(p.before, p.move, p.seat) for p in step.items])
+        """What a committed step shows: the board (its moves, then what they caused, then whose turn it
+        is), and the private views it changed."""
+        told = self.told(ctx, [(p.before, p.move, p.seat) for p in step.items])
         if step.items:  # (an ending without a move keeps the last step's caption for the board drawn again)
-            self.said[ctx.id] = (ctx.plies, moves_text)
+            self.said[ctx.id] = (ctx.plies, told)
         private_seats = [] if over else self.private_changes(ctx, step, state)
         # the pictures are drawn side by side (the renderer runs in threads)
         previous = step.items[-1].before if step.items else None
         mover = step.mover()
         held = not over and mover is not None and mesa_turn_goes_on(ctx, state, mover)  # tables.mesa
-        board = asyncio.ensure_future(self.board(ctx, state, version, deadline, moves_text, image=not held,
-                                                 previous=previous))
+        board = asyncio.ensure_future(self.board(ctx, state, version, deadline, told, news=self.news(ctx, step, state),
+                                                 image=not held, previous=previous))
         private = await asyncio.gather(*(self.private(ctx, state, seat) for seat in private_seats))
-        return [await board, *private, *self.events(ctx, step, state, version)]
+        return [await board, *private]
 
     @staticmethod
-    def told(ctx: LoadedTable, items: Sequence[tuple[Any, Any, int]]) -> str:
-        """Moves as a board's caption tells them: ``Ana: aim s1 hard · roll YYB/YRR/RRR`` (the public
-        notation, so a hidden placement stays hidden; chance moves have no name)."""
-        parts = []
+    def told(ctx: LoadedTable, items: Sequence[tuple[Any, Any, int]]) -> Told:
+        """Moves as a board's caption tells them, in words (``Engine.move_words``): "Ana aimed hard at s1
+        (12 points)", "The base row is drawn · The pieces are dealt" (public facts only, so a hidden
+        placement stays hidden; chance moves have no name)."""
+        names = ctx.names()
+        deeds = []
         for before, move, seat in items:
-            public = ctx.engine.public_move(before, move)
             row = ctx.by_seat(seat) if seat >= 0 else None
-            parts.append(f"{row.name}: {public}" if row else public)
-        return " · ".join(parts)
+            deeds.append(deed(ctx.engine, before, move, row.name if row else "", names))
+        return Told(deeds)
 
     async def private(self, ctx: LoadedTable, state: Any, seat: int) -> PrivatePost:
         """A seat's private view (its own secrets), for that player only."""
@@ -265,21 +276,19 @@ class Posts:
         return [s for s in dict.fromkeys(seats) if s not in out and s not in bots]
 
     @staticmethod
-    def events(ctx: LoadedTable, step: Step, final: Any, version: int) -> list[PublicPost]:
+    def news(ctx: LoadedTable, step: Step, final: Any) -> News:
         """What the step's moves made happen (``Engine.events``: eliminations, penalties, bonuses ...),
-        each told in the table's text as a sentence with names (``event.<game>.<code>``)."""
-        posts: list[PublicPost] = []
-        if not step.items:
-            return posts
+        each a sentence with names (``event.<game>.<code>``), in the order they happened: the board
+        says them after its moves and before whose turn it is."""
+        said: list[Phrase] = []
         names = ctx.names()
-        afters = [p.before for p in step.items[1:]] + [final]
+        afters = [p.before for p in step.items[1:]] + [final] if step.items else []
         for played, after in zip(step.items, afters, strict=True):
             for code, event_facts in ctx.engine.events(played.before, played.move, after):
                 key = event_key(ctx.row.game, code)
                 if key is not None:
-                    params = {"table": ctx.id, "game": ctx.title, **named_facts(names, event_facts)}
-                    posts.append(PublicPost(ctx.id, INFO, key, params, version=version))
-        return posts
+                    said.append(Phrase(key, {"table": ctx.id, "game": ctx.title, **named_facts(names, event_facts)}))
+        return News(said)
 
     # ---- the result -------------------------------------------------------------------------------
     def result(self, ctx: LoadedTable, ending: StoredOutcome, version: int) -> PublicPost:

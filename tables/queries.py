@@ -21,9 +21,11 @@ from engines.base import QuickMove
 from tables.errors import TableError
 from tables.games import title as game_title
 from tables.guild_life import GuildLife
+from tables.i18n import Deed
 from tables.limits import MAX_USER_TABLES
 from tables.loaded import LoadedTable
 from tables.outbox import Message, PrivatePost, PublicPost
+from tables.outcome_words import deed
 from tables.posts import Posts
 from tables.reposts import RepostGate
 from tables.store import TableStore
@@ -58,7 +60,9 @@ class MoveRecord:
     ply: int
     seat: int  # -1 = chance
     player: str  # the seat's name, or "" for chance
-    text: str
+    text: str  # the notation (``/history … notation``): the public form unless the viewer may see it all
+    #: the move in words, as boards tell it (``Engine.move_words``: public facts only); None when not asked
+    words: Deed | None = None
 
 
 @dataclass(frozen=True)
@@ -161,17 +165,24 @@ class Queries:
         return [row.id for row in await self.repo.tables_in_place(guild_id, place_id, ("open",))]
 
     # ---- one table ----------------------------------------------------------------------------------
-    async def table_details(self, table_id: int, viewer_id: int | None = None) -> TableDetails:
-        """Summary and move list; hidden moves in public form unless the viewer made them or it is over."""
+    async def table_details(self, table_id: int, viewer_id: int | None = None, *, words: bool = False) -> TableDetails:
+        """Summary and move list; hidden moves in public form unless the viewer made them or it is over.
+        ``words``: each move in words too (``MoveRecord.words``, ``/history table=N``), which replays the log."""
         ctx = await self.store.load(table_id)
         records: list[MoveRecord] = []
         over = ctx.row.status == FINISHED
         viewer = ctx.seat_of(viewer_id) if viewer_id is not None else None
         if ctx.state is not None:
-            for logged in await self.store.log_texts(ctx):
+            logged_moves = await self.store.log_texts(ctx)
+            # the moves in words (issue 28, item 3) from the replayed log: words need the state before
+            steps = [step for step, _seat in await self.store.log_steps(ctx)] if words else [None] * len(logged_moves)
+            names = ctx.names()
+            for logged, step in zip(logged_moves, steps, strict=True):
                 shown = logged.text if over or (viewer is not None and viewer.seat == logged.seat) else logged.public
                 row = ctx.by_seat(logged.seat) if logged.seat >= 0 else None
-                records.append(MoveRecord(logged.ply, logged.seat, row.name if row else "", shown))
+                name = row.name if row else ""
+                said = deed(ctx.engine, step.before, step.move, name, names) if step is not None else None
+                records.append(MoveRecord(logged.ply, logged.seat, name, shown, said))
         stored = StoredOutcome.from_json(ctx.row.outcome)
         outcome = stored.text if stored is not None else None
         position = ctx.engine.view(ctx.state, None).get("position") if ctx.state is not None else None

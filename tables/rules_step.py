@@ -15,11 +15,14 @@ from typing import Any
 from data.models import SeatRow
 from engines import CHANCE, MoveError
 from tables.errors import TableError
+from tables.i18n import Examples, Phrase
 from tables.loaded import LoadedTable, Played, Step
 from tables.mesa import MesaMoves
 
 #: a safety net against an engine that never stops asking for chance moves
 MAX_AUTOMATIC_MOVES = 10_000
+#: legal moves a refusal names at most (the rest are counted: "… and 12 more", issue 28, item 4)
+HINT_MOVES = 6
 #: dashes a phone keyboard puts in place of the notation's hyphen (``a6–d3``): en and em dash, minus,
 #: hyphen and non-breaking hyphen
 _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": "-", "\u2011": "-"})
@@ -28,6 +31,20 @@ _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": 
 def as_typed(text: str) -> str:
     """A move as the player meant it: a phone's dashes read as the notation's hyphen (issue 28)."""
     return text.translate(_DASHES)
+
+
+def what_to_play(ctx: LoadedTable, seat: int) -> Phrase | str:
+    """What a refused player may do instead (issue 28, item 4): some of their legal moves, cut at a move
+    and the rest counted, or where the moves are too many to list (K3's pyramids) how to have one
+    proposed; "" when the seat has nothing to play.  Only the seat's own moves: the refusal is theirs."""
+    engine, state = ctx.engine, ctx.state
+    if ctx.unlisted(state):
+        return Phrase("error.hint.unlisted")
+    moves = [engine.format_move(state, m) for m in engine.legal_moves(state, seat)]
+    if not moves:
+        return ""
+    shown = tuple(moves[:HINT_MOVES])
+    return Phrase("error.hint.moves", {"moves": Examples(shown, len(moves) - len(shown))})
 
 
 class RulesStep:
@@ -43,10 +60,11 @@ class RulesStep:
         try:
             move = engine.parse_move(state, as_typed(text))
             if engine.move_seat(state, move) != seat.seat:
-                raise TableError("error.not_your_move")
+                raise TableError("error.not_your_move", hint=what_to_play(ctx, seat.seat))
             after = engine.apply(state, move)
-        except MoveError as exc:
-            raise TableError("error.bad_move", move=text.strip(), detail=str(exc)) from None
+        except MoveError as exc:  # the engine's reason, then what the player may do instead
+            raise TableError("error.bad_move", move=text.strip(), detail=str(exc).rstrip(". "),
+                             hint=what_to_play(ctx, seat.seat)) from None
         return Step([Played(state, move, seat.seat, engine.format_move(state, move))]), after
 
     async def timeout_move(self, ctx: LoadedTable, seat: int) -> tuple[Step, Any]:

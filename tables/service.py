@@ -236,9 +236,10 @@ class TableService:
         """Ids of tables in this channel still open for anybody to join (``/join`` without a number)."""
         return await self.queries.open_tables_in_place(guild_id, place_id)
 
-    async def table_details(self, table_id: int, viewer_id: int | None = None) -> TableDetails:
-        """Summary and move list; hidden moves in public form unless the viewer made them or it is over."""
-        return await self.queries.table_details(table_id, viewer_id)
+    async def table_details(self, table_id: int, viewer_id: int | None = None, *, words: bool = False) -> TableDetails:
+        """Summary and move list; hidden moves in public form unless the viewer made them or it is over;
+        ``words``: each move in words too (``/history table=N``)."""
+        return await self.queries.table_details(table_id, viewer_id, words=words)
 
     async def legal_moves_for(self, table_id: int, user_id: int) -> list[str]:
         """Canonical strings this user may play now (autocomplete, button pickers); [] when none."""

@@ -165,7 +165,7 @@ async def test_a_fifth_game_plays_end_to_end_through_the_console(tally: None, tm
                for name in ("Ana", "Ben")]
     script += ["Ana: /games", "Ana: /history", "Ana: /leaderboard tally", "Ben: /stats"]
     out: list[str] = []
-    await console.run(script, str(tmp_path / "t.db"), tmp_path / "img", True, out.append, seed=3)
+    await console.run(script, str(tmp_path / "t.db"), tmp_path / "img", True, out.append, seed=3, positions=True)
     text = "\n".join(out)
     assert "games: kona, plateau, k3, krakatoa, tally" in text  # /help lists it from the registry
     assert any(line.startswith("[#1] Ana invites Ben to a game of Tally") for line in out)

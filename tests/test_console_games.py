@@ -43,7 +43,7 @@ def test_console_plays_a_whole_kona_game(tmp_path: Path) -> None:
     lines, states = random_game("kona", 11)
     script = ["# a whole game of Kona", "Ana: /play kona @Ben seat=first", "Ben: /accept", "Ana: /moves",
               "Ben: /move a1-a2", *lines, "Ana: /games"]
-    out = run_console(script, tmp_path)
+    out = run_console(script, tmp_path, "--positions")
     engine = get_engine("kona")
     assert out[0].startswith("[#1] Ana invites Ben to a game of Kona")
     assert any(line.startswith("[dm Ana] #1 legal moves (18): a6-a3, a6-a4") for line in out)  # KO-10 E1
@@ -72,7 +72,7 @@ def test_console_plays_a_whole_plateau_game_without_leaks(tmp_path: Path) -> Non
     assert len(lines) >= 6
     script = ["Ana: /play plateau @Ben seat=first", "Ben: /accept", "Ben: /mine", lines[0], "Ana: /mine",
               "Ben: /moves", *lines[1:]]
-    out = run_console(script, tmp_path, "--no-images")
+    out = run_console(script, tmp_path, "--no-images", "--positions")
     engine = get_engine("plateau")
     spectator = {engine.view_notation(s, None) for s in states}
     own = [{engine.view_notation(s, seat) for s in states} for seat in (0, 1)]
@@ -131,7 +131,7 @@ def test_console_errors_rules_and_clock(tmp_path: Path) -> None:
     assert len(reminders) == 1 and reminders[0].startswith("[dm ")
     assert any("ran out of time" in line and line.startswith("[#1]") for line in out)
     history = next(line for line in out if line.startswith("[dm Ana] #1 moves: "))
-    assert "steam" in history  # KR-8.4: auto in the throw-off
+    assert "threw Steam to see who starts" in history  # KR-8.4: auto in the throw-off, told in words
 
 
 def auto_script(game: str, names: list[str], rounds: int, options: str = "") -> list[str]:
@@ -164,7 +164,7 @@ def test_console_seed_makes_a_session_repeatable(tmp_path: Path) -> None:
     second = run_console(script, tmp_path / "b", "--no-images", "--seed", "9")
     strip = [re.sub(r"deadline [^)]*\)", "", line) for line in first]
     assert strip == [re.sub(r"deadline [^)]*\)", "", line) for line in second]
-    assert any("roll" in line for line in first)
+    assert any(" points)" in line for line in first)  # the dice told in words (issue 28, item 3)
 
 
 async def test_console_main_is_importable_and_runs_lines(tmp_path: Path) -> None:
@@ -172,7 +172,7 @@ async def test_console_main_is_importable_and_runs_lines(tmp_path: Path) -> None
 
     lines: list[str] = []
     await console.run(["Ana: /play kona @Ben", "Ben: /accept", "Ben: /board"], str(tmp_path / "c.db"), None, False,
-                      lines.append, seed=1)
+                      lines.append, seed=1, positions=True)
     assert lines[0].startswith("[#1] Ana invites Ben") and any("position: CPC,4,PCP" in line for line in lines)
     assert console.user_id_for("ana") == console.user_id_for("Ana") != console.user_id_for("Ben")
 

@@ -35,7 +35,7 @@ async def open_console(tmp_path: Path, seed: int = 5) -> tuple[Repository, Table
     svc = TableService(repo, clock, None, seed_source=lambda: seeds.getrandbits(62),
                        thinker=Thinker(processes=False, budget=iterations(ITERATIONS)))
     out: list[str] = []
-    return repo, svc, Console(svc, clock, None, out.append), out
+    return repo, svc, Console(svc, clock, None, out.append, positions=True), out
 
 
 async def play_until_over(con: Console, svc: TableService, name: str, tid: int, *, build: bool = False) -> None:
@@ -85,7 +85,7 @@ async def test_a_console_game_against_mesa_at_each_level(tmp_path: Path, game: s
     results = await repo.get_results(1)
     assert {r.user_id for r in results} == {user_id_for("Ana"), next(r.user_id for r in results if is_mesa(r.user_id))}
     assert not any(r.rated for r in results)  # unrated by default
-    assert any(f"Mesa ({level}):" in line for line in out)  # Mesa's moves are announced like a player's
+    assert any(f"· Mesa ({level}) " in line for line in out)  # Mesa's moves are announced like a player's
     assert not any(line.startswith("[dm Mesa") or line.startswith("[error") for line in out)
     await con.handle("Ana: /stats")
     assert f"[dm Ana] Mesa ({level}): 1 game:" in " ".join(out[-3:]) or any(
@@ -195,15 +195,15 @@ def test_the_console_command_line_makes_mesa_repeatable(tmp_path: Path) -> None:
 
     def session(name: str) -> list[str]:
         proc = subprocess.run([sys.executable, "console.py", "--db", str(tmp_path / f"{name}.db"), "--no-images",
-                               "--seed", "3", "--mesa-iterations", "8"], input=script, capture_output=True,
-                              text=True, cwd=Path(__file__).resolve().parent.parent, timeout=120)
+                               "--seed", "3", "--mesa-iterations", "8", "--positions"], input=script,
+                              capture_output=True, text=True, cwd=Path(__file__).resolve().parent.parent, timeout=120)
         assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
         return proc.stdout.splitlines()
 
     first, second = session("a"), session("b")
-    answers = [line for line in first if "· Mesa (normal):" in line]
+    answers = [line for line in first if "· Mesa (normal) played" in line]
     assert len(answers) >= 2  # Mesa answered each of Ana's moves
     # the same moves and positions (deadlines follow the wall clock the console starts from)
     assert [line for line in first if "position:" in line] == [line for line in second if "position:" in line]
-    assert answers == [line for line in second if "· Mesa (normal):" in line]
+    assert answers == [line for line in second if "· Mesa (normal) played" in line]
     assert any("@mesa" in line for line in first if line.startswith("[help]"))

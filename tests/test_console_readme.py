@@ -135,7 +135,7 @@ def test_a_command_that_fits_one_table_needs_no_table_number() -> None:
     out = pipe(["Ana: /play kona @Ben seat=first", "Ben: /accept", "Ana: /play k3 @Ben", "Ben: /accept",
                 "Ana: /build"])
     assert not any("several tables" in line for line in out), "/build goes to the one pyramid to build"
-    assert any(line.startswith("[#2] K3 #2 · Ana: build:") for line in out)
+    assert any(line.startswith("[#2] K3 #2 · Ana built a pyramid") for line in out)
 
 
 def test_draw_goes_to_the_one_table_that_takes_draws() -> None:

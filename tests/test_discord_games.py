@@ -55,7 +55,7 @@ async def test_krakatoa_quick_actions(harness: Harness) -> None:
     h.standin.clear()
     await h.click(next(i for i in ids if i.endswith(":lava")), ALICE, channel=place)
     posted = [r for r in h.standin.to_channel() if r.method == "POST"]
-    assert posted and "lava" in posted[0].content
+    assert posted and "alice threw Lava to see who starts" in posted[0].content
     # play on with Auto until an aimed throw offers its target-and-force select (KR-8.2)
     for _ in range(12):
         board = [r for r in h.standin.to_channel() if r.files][-1] if h.standin.to_channel() else board
@@ -72,7 +72,8 @@ async def test_krakatoa_quick_actions(harness: Harness) -> None:
     h.standin.clear()
     choice = menu["options"][0]["value"]
     await h.click(selects[0], PLAYERS[mover], message=h.message_with(selects[0]), channel=place, values=[choice])
-    assert any(choice[2:] in r.content for r in h.standin.to_channel() if r.method == "POST")
+    _aim, die, force = choice[2:].split()
+    assert any(f"aimed {force} at {die}" in r.content for r in h.standin.to_channel() if r.method == "POST")
 
 
 async def test_draw_offer_and_accept_with_buttons(harness: Harness) -> None:

@@ -15,7 +15,7 @@ from data.models import RatingRow
 ALICE = user(1001, "alice")
 BOB = user(1002, "bob")
 CAROL = user(1003, "carol")
-STRING, INTEGER, USER = 3, 4, 6
+STRING, INTEGER, BOOLEAN, USER = 3, 4, 5, 6
 
 
 @pytest.fixture
@@ -170,3 +170,22 @@ async def test_history_of_the_bot_lists_mesas_games(harness: Harness) -> None:
     embed = last(h).embeds[0]
     assert embed["title"] == "Recent tables of Mesa"
     assert len([line for line in embed["description"].splitlines() if " Kona · won" in line]) == 2
+
+
+async def test_history_of_one_table_in_words_or_notation(harness: Harness) -> None:
+    # issue 28, item 3: /history table:N lists a table's moves as its boards told them; notation:true as recorded
+    h = harness
+    tid = await finished_kona(h, ALICE, BOB, moves=2)
+    await h.command("history", [option("table", tid, INTEGER)], CAROL)
+    words = last(h)
+    assert words.ephemeral and words.content.startswith(f"#{tid} moves: 1. alice played a6-")
+    assert "2. bob played " in words.content
+    await h.command("history", [option("table", tid, INTEGER), option("notation", True, BOOLEAN)], CAROL)
+    assert last(h).content.startswith(f"#{tid} moves: 1.alice:a6-")
+    await h.command("history", [option("table", tid, INTEGER)], CAROL, locale="es-ES")
+    assert last(h).content.startswith(f"#{tid}, jugadas: 1. alice jugó a6-")
+    other = {"id": "555", "type": 0, "guild_id": "999", "name": "x", "position": 0, "permission_overwrites": [],
+             "nsfw": False, "parent_id": None, "topic": None, "last_message_id": None, "rate_limit_per_user": 0,
+             "flags": 0}
+    await h.command("history", [option("table", tid, INTEGER)], CAROL, channel=other)
+    assert last(h).ephemeral and "a6-" not in last(h).content  # another server's table is not there

@@ -93,11 +93,19 @@ async def test_whole_games_announce_their_events(tmp_path: Path, game: str, play
     repo, svc = await open_service(tmp_path / "mesa.db")
     tid, _ = await start_table(svc, game, players, options)
     messages = await play_out(svc, tid, random.Random(5))
-    events = [m for m in messages if isinstance(m, PublicPost) and m.key.startswith("event.")]
+    # the news is told on the board of the step that caused it (issue 28, item 13), not posted apart
+    assert not [m for m in messages if isinstance(m, PublicPost) and m.key.startswith("event.")]
+    boards = [m for m in messages if isinstance(m, PublicPost) and m.kind == "board"]
+    events = [line for board in boards for line in board.params["news"]]
     assert events, "a whole game has something to announce"
     for post in events:
         for lang in ("en", "es"):
             text = t(post.key, lang, **post.params)
             assert "{" not in text and not re.search(r"\b(?:seat|player) \d", text), text
             assert any(name in text for name in NAMES[:players]), text
+    for board in boards:  # the board says it between its moves and whose turn it is
+        for lang in ("en", "es"):
+            lines = t(board.key, lang, **board.params).split("\n")
+            said = [t(p.key, lang, **p.params) for p in board.params["news"]]
+            assert lines[1:1 + len(said)] == said, lines
     await repo.close()

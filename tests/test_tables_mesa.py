@@ -16,7 +16,7 @@ from data.factory import open_repository
 from data.models import ACTIVE
 from data.repository import Repository
 from engines import get_engine
-from tables import PrivatePost, PublicPost, Reminder, TableService, t
+from tables import PrivatePost, PublicPost, Reminder, TableService, said, t
 from tables.leaderboard import LeaderboardService
 from tables.mesa import board_name, is_mesa, level_of, mesa_id, mesa_records, mesa_seats, records_against_mesa
 from tables.thinking import Thinker, iterations, move_seed
@@ -58,7 +58,7 @@ async def test_restart_while_mesa_is_to_move_the_ticker_plays_it(tmp_path: Path)
     finally:
         svc.thinker.close()
     boards = [m for m in out if isinstance(m, PublicPost) and m.kind == "board"]
-    assert len(boards) == 1 and "Mesa (hard):" in boards[0].params["moves"]
+    assert len(boards) == 1 and said(boards[0].params["moves"]).startswith("Mesa (hard) played ")
     assert not [m for m in out if isinstance(m, Reminder) or getattr(m, "kind", "") == "result"]
     moves = await repo.get_moves(tid)
     assert [m.ply for m in moves] == [1, 2] and moves[1].seat != moves[0].seat
@@ -228,8 +228,9 @@ async def test_when_mesa_moves_first_the_start_board_shows_no_deadline(tmp_path:
 
 async def test_a_krakatoa_turn_of_mesa_posts_one_board_that_tells_every_step(tmp_path: Path) -> None:
     # KR-4.3: a turn is throw 1 (keep or rethrow), a set, then four aims; Mesa's turn posts its board
-    # once, after its last decision, with every step in the caption (a board after each would be seven
-    # pictures in a row), while what happened on the way (a scratch, a Quake, a Rumble) is told as it does
+    # once, after its last decision, with every step in the caption, in words, the name said once (a board
+    # after each would be seven pictures in a row); what happened on the way (a scratch, a Quake, a Rumble)
+    # is told on that board too, after the moves and before whose turn it is (issue 28, items 3 and 13)
     repo = await open_repository(tmp_path / "mesa.db")
     svc = service(repo, FakeClock(), seed=3)
     drawn: list[str] = []  # every picture the service draws (a held-back board needs none)
@@ -237,27 +238,53 @@ async def test_a_krakatoa_turn_of_mesa_posts_one_board_that_tells_every_step(tmp
     out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "krakatoa", [], {"bots": "1", "seat": "first"})
     tid = out[0].table_id
     drawn.clear()
+    engine = get_engine("krakatoa")
+    row, _ = await repo.load(tid)
+    assert row is not None
     rng = random.Random(4)
     turns = 0
+    news_told = 0
     for _ in range(400):
         plies = len(await repo.get_moves(tid))
         messages = await svc.play_mesa(tid)
-        logged = (await repo.get_moves(tid))[plies:]
+        log = await repo.get_moves(tid)
+        logged = log[plies:]
+        assert not [m for m in messages if isinstance(m, PublicPost) and m.key.startswith("event.")]
         boards = [m for m in messages if isinstance(m, PublicPost) and m.kind == "board"]
         decisions = [m for m in logged if m.seat >= 0]  # Mesa's own moves (chance moves have no seat)
         assert all(board.image == b"png" for board in boards)
         told = []  # each board's steps, in the order posted
         for board in boards:
-            caption = board.params["moves"]
-            assert caption.startswith("Mesa (normal): ") and caption.count("Mesa (normal): ") == 1  # said once
-            steps = [part.split(" · ")[0] for part in caption.removeprefix("Mesa (normal): ").split("; ")]
-            if steps[0] == "throw":  # a turn: throw 1, keep or rethrow, a set and four aims (KR-4.3)
+            caption = said(board.params["moves"])
+            assert caption.startswith("Mesa (normal) ") and caption.count("Mesa (normal)") == 1, caption  # said once
+            assert "roll" not in caption and "/" not in caption  # words, not notation
+            steps = [deed.words for deed in board.params["moves"] if deed.who]
+            assert {deed.who for deed in board.params["moves"] if deed.who} == {"Mesa (normal)"}
+            codes = [w.key.removeprefix("move.krakatoa.") for w in steps]
+            if codes[0] == "throw":  # a turn: throw 1, keep or rethrow, a set and four aims (KR-4.3)
                 turns += 1
-                assert len(steps) >= 7 and steps[1] in ("keep", "rethrow"), steps
+                assert len(codes) >= 7 and codes[1] in ("keep", "rethrow"), codes
             else:  # the throw-off: each throw is its own (KR-4.1)
-                assert len(steps) == 1 and steps[0] in ("steam", "ash", "lava"), steps
-            told += steps
-        assert told == [m.move for m in decisions]  # every decision told once, in order
+                assert len(codes) == 1 and codes[0].startswith("throwoff_"), codes
+            told += [(code.removeprefix("set_").removeprefix("throwoff_"), w.params.get("die")) for code, w
+                     in zip(codes, steps, strict=True)]
+        expected = []
+        for m in decisions:
+            words = m.move.split()
+            expected.append((f"aim_{words[2]}", words[1]) if words[0] == "aim" else (words[0], None))
+        assert told == expected  # every decision told once, in order
+        # the news of the whole turn is on its board, in the order it happened
+        state = engine.new_game(2, row.seed, {})
+        happened = []
+        for ply, m in enumerate(log, 1):
+            move = engine.parse_move(state, m.move)
+            after = engine.apply(state, move)
+            if ply > plies:
+                happened += [code for code, _facts in engine.events(state, move, after)]
+            state = after
+        news = [line.key.removeprefix("event.krakatoa.") for board in boards for line in board.params["news"]]
+        assert news == happened
+        news_told += len(news)
         assert len(drawn) == len(boards)  # no picture drawn for a board held back
         drawn.clear()
         legal = await svc.legal_moves_for(tid, ANA)
@@ -265,7 +292,7 @@ async def test_a_krakatoa_turn_of_mesa_posts_one_board_that_tells_every_step(tmp
             break
         await svc.submit_move(tid, ANA, rng.choice(legal))
         drawn.clear()
-    assert turns >= 5
+    assert turns >= 5 and news_told >= 3
     # where every move is a turn of its own (the default; Kona) a board follows each of Mesa's moves
     assert not get_engine("kona").turn_goes_on(get_engine("kona").new_game(2, 1), 0)
     await repo.close()

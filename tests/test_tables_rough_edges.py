@@ -8,7 +8,7 @@ import pytest
 from test_tables_service import CHANNEL, GUILD, USERS, FakeClock, open_service, start_table
 
 from data import Repository
-from tables import PublicPost, Reminder, TableError, TableService, t
+from tables import PublicPost, Reminder, TableError, TableService, said, t
 
 ANA, BEN, CY = USERS[0][0], USERS[1][0], USERS[2][0]
 
@@ -20,7 +20,7 @@ async def test_a_phone_keyboards_en_dash_is_read_as_the_notations_hyphen(tmp_pat
         tid, _ = await start_table(svc, "kona")
         out = await svc.submit_move(tid, ANA, "a6\u2013d3")
         board = next(m for m in out if isinstance(m, PublicPost) and m.kind == "board")
-        assert "a6-d3" in board.params["moves"]
+        assert "a6-d3" in said(board.params["moves"])
         assert [m.move for m in await repo.get_moves(tid)] == ["a6-d3"]
     finally:
         await svc.close()

@@ -16,7 +16,7 @@ from pg_server import DbFactory, run_sql
 
 from data import Repository, open_repository
 from engines import get_engine
-from tables import PrivatePost, PublicPost, Reminder, TableError, TableFinished, TableService, t
+from tables import PrivatePost, PublicPost, Reminder, TableError, TableFinished, TableService, said, t
 
 USERS = [(101, "Ana"), (102, "Ben"), (103, "Cy"), (104, "Dee")]
 GUILD, CHANNEL = 7, 70
@@ -262,7 +262,7 @@ async def test_renderer_gets_only_spectator_views_in_public(db: DbFactory) -> No
     assert public[0].image == b"PNGNone"
     assert [(p.user_id, p.image) for p in private] == [(USERS[0][0], b"PNG0")]
     # PL-11 ex. 1: the public form hides the faces
-    assert public[0].params["moves"] == "Ana: +??.r?@a1"
+    assert said(public[0].params["moves"]) == "Ana played +??.r?@a1"
     assert "xx.rb" not in repr(public)
     await repo.close()
 
@@ -280,20 +280,21 @@ async def test_texts_render_in_both_languages(db: DbFactory) -> None:
 
 @pytest.mark.parametrize("game", ["krakatoa", "plateau"])
 async def test_a_board_drawn_again_tells_the_last_step_as_first_posted(db: DbFactory, game: str) -> None:
-    """/board, a resignation or a restart draws the board again: its caption names who moved, with
-    the chance the move set off (Krakatoa's throw), in public notation (Plateau's hidden placement)."""
+    """/board, a resignation or a restart draws the board again: its caption tells the last step as the
+    previous move ("Last move: …", issue 28, item 14), with the chance the move set off (Krakatoa's
+    throw), in public words (Plateau's hidden placement)."""
     path = db("mesa.db")
     repo, svc = await open_service(path)
     tid, _ = await start_table(svc, game)
     uid, name = USERS[0]
     move = (await svc.legal_moves_for(tid, uid))[0]
     posted = [m for m in await svc.submit_move(tid, uid, move) if isinstance(m, PublicPost) and m.kind == "board"]
-    told = posted[-1].params["moves"]
-    assert told.startswith(f"{name}: ")
-    assert (await svc.board(tid)).params["moves"] == told
+    told = said(posted[-1].params["moves"])
+    assert told.startswith(f"{name} ")
+    assert said((await svc.board(tid)).params["moves"]) == f"Last move: {told}"
     await repo.close()
     repo2, svc2 = await open_service(path)  # nothing remembered: read from the log
-    assert (await svc2.board(tid)).params["moves"] == told
+    assert said((await svc2.board(tid)).params["moves"]) == f"Last move: {told}"
     await repo2.close()
 
 

@@ -1,0 +1,165 @@
+"""Moves in words, not engine notation (issue 28, item 3): ``Engine.move_words`` gives a code and public
+facts, ``tables`` words them (``move.<game>.<code>``), English and Spanish, for boards, Mesa's held turn
+and ``/history table=N``; the notation stays for ``/history … notation`` and ``--positions``."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_tables_service import USERS, open_service, start_table
+
+from engines import CHANCE, game_names, get_engine
+from tables import PublicPost, said, t
+from tables.i18n import EN, ES
+from tables.outcome_words import deed, history_moves, move_key
+
+NAMES = ["Ana", "Ben", "Cy", "Dee"]
+
+
+def playout(game: str, seed: int, players: int = 2) -> list[tuple[Any, Any, Any]]:
+    """(before, move, after) of a random game to its end (K3's builds by ``auto_move``)."""
+    engine = get_engine(game)
+    rng = random.Random(seed)
+    state = engine.new_game(players, seed, {})
+    steps = []
+    for _ in range(3000):
+        if engine.outcome(state) is not None:
+            break
+        actors = engine.actors(state)
+        if engine.to_move(state) != CHANCE and actors and not engine.legal_moves(state):  # an unlisted phase
+            move = engine.auto_move(state, actors[0], rng)
+        else:
+            move = engine.random_move(state, rng)
+        after = engine.apply(state, move)
+        steps.append((state, move, after))
+        state = after
+    return steps
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_every_move_of_every_game_has_words_in_both_languages(game: str) -> None:
+    """The contract: a code with catalogue words in English and Spanish, JSON-ready public facts."""
+    engine = get_engine(game)
+    players = 3 if engine.max_players > 2 else 2
+    codes = set()
+    for before, move, _after in playout(game, 7, players):
+        code, facts = engine.move_words(before, move)
+        json.dumps(facts)
+        key = move_key(game, code)
+        assert key is not None and key in ES, (game, code)
+        codes.add(code)
+        told = deed(engine, before, move, "Ana", NAMES)
+        for lang in ("en", "es"):
+            text = said(told.words, lang)
+            assert text and "{" not in text, (game, code, text)
+    assert codes
+
+
+def test_kona_and_plateau_moves_read_as_their_public_notation() -> None:
+    kona = get_engine("kona")
+    state = kona.new_game(2, 1)
+    assert kona.move_words(state, kona.parse_move(state, "a6-d3")) == ("notation", {"move": "a6-d3"})
+    plateau = get_engine("plateau")
+    state = plateau.new_game(2, 1)
+    opening = plateau.parse_move(state, "+xx.rb@a1")
+    assert plateau.move_words(state, opening) == ("notation", {"move": "+??.r?@a1"})  # PL-9.5: faces hidden
+    assert t("move.any.notation", "en", move="a6-d3") == "played a6-d3"
+    assert t("move.any.notation", "es", move="a6-d3") == "jugó a6-d3"
+
+
+def test_k3_setup_and_builds_are_told_without_records_or_pyramids() -> None:
+    k3 = get_engine("k3")
+    steps = playout("k3", 3, 3)
+    said_of = {k3.format_move(b, m).split(":")[0]: k3.move_words(b, m) for b, m, _ in steps[:5]}
+    assert said_of["base"] == ("base", {}) and said_of["deal"] == ("deal", {})  # K3-2: public, but a record
+    assert said_of["build"] == ("build", {})  # K3-10: whose pyramid, never how it is built
+    play = next((b, m) for b, m, _ in steps if b.phase == "play")
+    assert k3.move_words(*play) == ("notation", {"move": k3.format_move(*play)})  # Ra6-c2 reads fine
+    assert t("move.k3.base", "en") == "The base row is drawn"
+    assert t("move.k3.deal", "es") == "Se reparten las piezas"
+
+
+def test_krakatoa_throws_are_told_with_the_points_they_score() -> None:
+    kr = get_engine("krakatoa")
+    position = "YYB/YRR/RRR play 1 2 1 roll:a:s3:hard 1 0,32 10,00 - 3 advanced"  # KR-11 E5: Ben, marks x
+    state = kr.from_position(position)
+    move = kr.parse_move(state, "roll YYB/YYY/RBB")
+    code, facts = kr.move_words(state, move)
+    after = kr.apply(state, move)
+    assert code == "roll" and facts == {"points_count": after.totals[1] - state.totals[1]} == {"points_count": 12}
+    state = after
+    assert kr.move_words(state, kr.parse_move(state, "aim a1 soft")) == ("aim_soft", {"die": "a1"})
+    start = kr.from_position("---/---/--- throwoff 1 - 0 set - 0,0 00,00 ?,? 3 advanced")
+    assert kr.move_words(start, kr.parse_move(start, "steam")) == ("throwoff_steam", {})
+    steps = [deed(kr, b, m, "" if kr.to_move(b) == CHANCE else "Mesa (hard)", NAMES)
+             for b, m, _ in playout("krakatoa", 5)[:20]]
+    from tables.i18n import Told
+    english = said(Told(steps))
+    assert "roll" not in english and "/" not in english and "aim " not in english
+    assert english.startswith("Mesa (hard) threw Steam to see who starts (")
+    assert said(Told(steps), "es").startswith("Mesa (hard) lanzó Vapor para ver quién empieza (")
+
+
+def test_the_catalogue_words_every_code_in_both_languages() -> None:
+    assert {k for k in EN if k.startswith("move.")} == {k for k in ES if k.startswith("move.")}
+
+
+# ---- where the words are said: boards, Mesa's held turn, /history ------------------------------------------
+def board_texts(messages: list[Any], lang: str = "en") -> list[str]:
+    return [t(m.key, lang, **m.params) for m in messages if isinstance(m, PublicPost) and m.kind == "board"]
+
+
+async def test_k3_boards_say_the_setup_and_the_builds_in_words(tmp_path: Path) -> None:
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    tid, out = await start_table(svc, "k3", 2)
+    first = board_texts(out)[-1]
+    assert first.startswith("K3 #1 · The base row is drawn · The pieces are dealt\n"), first
+    assert board_texts(out, "es")[-1].startswith("K3 #1 · Se sortea la fila de base · Se reparten las piezas\n")
+    proposal = await svc.propose(tid, USERS[1][0])
+    built = board_texts(await svc.submit_move(tid, USERS[1][0], proposal.text))[-1]
+    assert built.startswith("K3 #1 · Ben built a pyramid\n") and "build:" not in built
+    await repo.close()
+
+
+async def test_history_tells_a_table_in_words_and_keeps_the_notation_on_request(tmp_path: Path) -> None:
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    tid, _ = await start_table(svc, "k3", 2)
+    for uid, _name in USERS[:2]:
+        await svc.submit_move(tid, uid, (await svc.propose(tid, uid)).text)
+    details = await svc.table_details(tid, USERS[0][0], words=True)
+    words = history_moves(details.moves, "en")
+    assert words.startswith("1. The base row is drawn · 2. The pieces are dealt · 3. Ana built a pyramid · "
+                            "4. Ben built a pyramid"), words
+    assert "base:" not in words and "build:" not in words
+    assert history_moves(details.moves, "es").startswith("1. Se sortea la fila de base · 2. Se reparten las piezas")
+    notation = history_moves(details.moves, "en", notation=True)
+    assert notation.startswith("1.chance:base:") and "3.Ana:build:0:" in notation  # Ana sees her own pyramid
+    assert notation.endswith("4.Ben:build:1")  # another player's build in its public form, as before
+    await repo.close()
+
+
+def run_console(lines: list[str], *flags: str) -> list[str]:
+    import asyncio
+
+    import console
+
+    out: list[str] = []
+    asyncio.run(console.run(lines, ":memory:", None, False, out.append, seed=4,
+                            positions="--positions" in flags))
+    return out
+
+
+def test_console_history_notation_and_positions_only_on_request() -> None:
+    script = ["Ana: /play kona @Ben seat=first", "Ben: /accept", "Ana: /move a6-d3", "Ana: /history table=1",
+              "Ana: /history table=1 notation"]
+    out = run_console(script)
+    assert "[#1] Kona #1 · Ana played a6-d3" in out
+    assert not any("position:" in line for line in out)  # for developers: --positions
+    assert "[dm Ana] #1 moves: 1. Ana played a6-d3" in out
+    assert "[dm Ana] #1 moves: 1.Ana:a6-d3" in out
+    shown = run_console(script, "--positions")
+    assert any(line.startswith("[#1]   position: ") for line in shown)

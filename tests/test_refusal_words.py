@@ -1,0 +1,126 @@
+"""Refusals in words (issue 28, item 4): across the four games a refused move says why in a plain
+sentence and what the player may do instead (some of their legal moves, cut at a move with the rest
+counted, or how to have a pyramid proposed), in English and Spanish; never the notation's ``<die>``
+placeholders, ``soft|hard`` alternatives, ``N =`` formulas, chance moves offered as examples, a rule
+number, or a list cut inside a word."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable
+from pathlib import Path
+from typing import Any
+
+from test_tables_service import USERS, open_service, start_table
+
+from tables import TableError, TableService
+
+ANA, BEN = USERS[0][0], USERS[1][0]
+#: what every refusal of a move ends with: what the player may do (tables.rules_step.what_to_play)
+TO_DO = {"en": ("You may play ", "Build your pyramid, or have one proposed"),
+         "es": ("Puedes jugar ", "Monta tu pirámide, o pide que te propongan una")}
+CHANCE_MOVE = re.compile(r"\b(?:roll|scratch) [RYB-]{3}/|\b(?:base|deal):")
+RULE = re.compile(r"\b(?:KO|PL|K3|KR)-\d")
+
+
+async def refused(what: Awaitable[Any]) -> TableError:
+    try:
+        await what
+    except TableError as exc:
+        return exc
+    raise AssertionError("not refused")
+
+
+async def to_act(svc: TableService, tid: int) -> int:
+    return (await svc.table_details(tid)).summary.turn_user_ids[0]
+
+
+async def krakatoa_aim(svc: TableService, tid: int) -> tuple[int, str, list[str]]:
+    """Plays auto until someone is to aim (KR-4.3 throw 2 onwards): (who, the set thrown, their moves)."""
+    for _ in range(40):
+        uid = await to_act(svc, tid)
+        moves = await svc.legal_moves_for(tid, uid)
+        if moves[0].startswith("aim "):
+            aimed = {m.split()[1][0] for m in moves}
+            return uid, next(x for x in "sal" if x not in aimed), moves
+        await svc.submit_move(tid, uid, "auto")
+    raise AssertionError("no aimed throw reached")
+
+
+async def every_refusal(svc: TableService) -> list[TableError]:
+    said = []
+    kona, _ = await start_table(svc, "kona")
+    for text in ("zz", "a6-a2", "g9-a1", "a6-b6-c6"):
+        said.append(await refused(svc.submit_move(kona, await to_act(svc, kona), text)))
+    plateau, _ = await start_table(svc, "plateau")
+    for text in ("zzz", "tender:rr", "+xx.rb@b2", "return:bb"):
+        said.append(await refused(svc.submit_move(plateau, ANA, text)))
+    await svc.submit_move(plateau, ANA, "+xx.rb@a1")
+    await svc.submit_move(plateau, BEN, "+xo.xx@d4")
+    said.append(await refused(svc.submit_move(plateau, ANA, "a1:3-a2")))  # once "lift 1 to N = 2 pieces"
+    k3, _ = await start_table(svc, "k3")
+    for text in ("zz", "base:RBBYGKRRG", "build:0:B/BB", "Wb4"):
+        said.append(await refused(svc.submit_move(k3, ANA, text)))
+    said.append(await refused(svc.propose(k3, ANA, "nice", unlisted_only=True)))  # /build nice
+    for uid in (ANA, BEN):
+        await svc.submit_move(k3, uid, (await svc.propose(k3, uid)).text)
+    for text in ("xNd3", "zz"):
+        said.append(await refused(svc.submit_move(k3, await to_act(svc, k3), text)))
+    krakatoa, _ = await start_table(svc, "krakatoa")
+    for text in ("roll YYB/YRR/RRR", "aim a1 hard", "zz", "keep"):
+        said.append(await refused(svc.submit_move(krakatoa, ANA, text)))
+    uid, thrown, _moves = await krakatoa_aim(svc, krakatoa)
+    for text in (f"aim {thrown}1 hard", "keep", "aim a1", "scratch YYB/YRR/RRR"):
+        said.append(await refused(svc.submit_move(krakatoa, uid, text)))
+    return said
+
+
+async def test_refusals_say_why_and_what_to_do_in_words(tmp_path: Path) -> None:
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    try:
+        refusals = await every_refusal(svc)
+    finally:
+        await repo.close()
+    assert len(refusals) == 24
+    for exc in refusals:
+        for lang in ("en", "es"):
+            message = exc.message(lang)
+            said = message.replace(str(exc.params.get("move", "")), "")  # the player's own text, echoed, aside
+            assert not any(c in said for c in "<>|"), message
+            assert "N =" not in said and not CHANCE_MOVE.search(said) and not RULE.search(said), message
+            assert not re.search(r"\w…", said), message  # never cut inside a word or a move
+            if exc.key == "error.bad_style":
+                assert said.endswith({"en": "use sensible or random.", "es": "usa sensible o random."}[lang])
+            else:
+                assert exc.key == "error.bad_move", exc.key
+                assert any(hint in said for hint in TO_DO[lang]), message
+                assert said.startswith({"en": " cannot be played: ", "es": "No se puede jugar : "}[lang]), message
+
+
+async def test_the_refusals_players_met_now_read_as_sentences(tmp_path: Path) -> None:
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    try:
+        by_move = {str(e.params.get("move", e.params.get("style"))): e for e in await every_refusal(svc)}
+    finally:
+        await repo.close()
+    # Plateau: "lift 1 to N = 2 pieces from a1, not 3"
+    assert by_move["a1:3-a2"].message().startswith(
+        "a1:3-a2 cannot be played: from a1 you may lift 1 to 2 pieces (your top unit), not 3. You may play ")
+    # "auto nice cannot be played: sensible, random"
+    assert by_move["nice"].message() == "There is no build style nice: use sensible or random."
+    assert by_move["nice"].message("es") == "No hay ningún estilo de construcción nice: usa sensible o random."
+    # Krakatoa: "it is a player's decision now (...), not a roll"
+    assert by_move["roll YYB/YRR/RRR"].message() == (
+        "roll YYB/YRR/RRR cannot be played: the dice decide every roll, not the players; now choose a set to throw: "
+        "steam, ash or lava. You may play ash, lava or steam.")
+    assert by_move["roll YYB/YRR/RRR"].message("es").endswith(". Puedes jugar ash, lava o steam.")
+    # "(aim <die> soft|hard; Lava is thrown)"
+    assert "soft or hard (for example aim " in by_move["keep"].message()
+    # Plateau's examples were cut mid-word ("… return:bb, refus…"): now a few of the player's moves, and a count
+    zzz = by_move["zzz"].message()
+    assert re.search(r"\. You may play (\+\S+, ){5}\+\S+ and \d+ more\.$", zzz), zzz
+    assert re.search(r"\. Puedes jugar (\+\S+, ){5}\+\S+ y \d+ más\.$", by_move["zzz"].message("es"))
+    # K3: a chance move typed is refused as chance's, with no chance move offered
+    assert by_move["base:RBBYGKRRG"].message() == (
+        "base:RBBYGKRRG cannot be played: the base row is drawn by chance at the start, not by a player. Build "
+        "your pyramid, or have one proposed: Auto-build under the board, or /build in the console.")
