@@ -43,6 +43,8 @@ Renderer = Callable[..., bytes]
 
 #: a board without moves of its own to tell, and without news
 NOTHING_TOLD, NO_NEWS = Told(), News()
+#: how a seat that went out is named in pictures while the game goes on (as render.theme.LEFT_WORDS)
+LEFT_WORDS = {"resign": "resigned", "time": "out of time"}
 #: endings outside the rules, which the catalogue words by reason alone (no engine facts)
 OUTSIDE_ENDINGS = ("time", "resign", "agreement")
 
@@ -89,6 +91,14 @@ class Posts:
             gone = " ✗" if s.out_reason else " (auto)" if s.seat in away else ""  # (auto): played for them
             parts.append(f"{s.name} [{mark}]{gone}")
         return " · ".join(parts)
+
+    @staticmethod
+    def picture_names(ctx: LoadedTable, playing: bool) -> list[str]:
+        """The names a board's picture shows: while the game goes on, a seat that went out says how
+        ("Cy (resigned)"): the engine's view does not know it (issue 28, item 14).  The pictures speak
+        English, like every label drawn on them; an ended game's banner says it instead."""
+        return [f"{s.name} ({LEFT_WORDS.get(s.out_reason, 'out')})" if playing and s.out_reason else s.name
+                for s in ctx.ordered()]
 
     @staticmethod
     def status_line(ctx: LoadedTable, view: dict[str, Any]) -> str:
@@ -151,7 +161,8 @@ class Posts:
         }
         key, hint = self._board_key(ctx, state, view, actors, params, bool(told), over)
         before = engine.view(previous, None) if previous is not None else None
-        picture = await self.image(ctx.row.game, view, ctx.names(), result=result, previous=before) if image else None
+        picture = await self.image(ctx.row.game, view, self.picture_names(ctx, result is None), result=result,
+                                   previous=before) if image else None
         mention = () if over else tuple(u for u in ctx.users_of(actors) if not is_mesa(u))
         offers = self.offers(engine, state, sum(1 for s in ctx.seats if not is_mesa(s.user_id)))
         # what the controls need rides with the post: delivering it never calls the service back

@@ -325,3 +325,23 @@ async def test_an_aim_at_an_equivalent_die_is_recorded_as_the_rules_write_it_and
         raise AssertionError("no equivalent aim came up")
     finally:
         await svc.close()
+
+
+async def test_a_k3_seat_that_resigned_is_named_so_in_the_picture_while_the_game_goes_on(tmp_path: Path) -> None:
+    # issue 28, item 14: after a resignation in a K3 game of three, the resigned seat's panel did not say so
+    drawn: list[list[str]] = []
+
+    def renderer(game: str, view: object, names: list[str], **extra: object) -> bytes:
+        drawn.append(list(names))
+        return b"png"
+
+    _repo, svc = await open_service(str(tmp_path / "mesa.db"), renderer=renderer)
+    try:
+        tid, _ = await start_table(svc, "k3", 3)
+        for uid, _name in USERS[:3]:
+            await svc.submit_move(tid, uid, await svc.auto_build(tid, uid))
+        drawn.clear()
+        await svc.resign(tid, CY)
+        assert drawn and "Cy (resigned)" in drawn[-1] and "Ana" in drawn[-1], drawn
+    finally:
+        await svc.close()
