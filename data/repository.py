@@ -413,6 +413,19 @@ class Repository(ABC):
             )
         return changed == 1
 
+    async def renew_claims(self, table_ids: Sequence[int], owner: str, until: str) -> list[int]:
+        """Extend ``owner``'s claims on ``table_ids`` to ``until`` while their work runs (issue 29, item
+        5d: Mesa's turns may outlast a lease); returns the ids still held (a lapsed claim another
+        process took is not taken back)."""
+        if not table_ids:
+            return []
+        marks = ", ".join("?" for _ in table_ids)
+        async with self.transaction() as tx:
+            rows = await tx._c.fetch(
+                f"UPDATE tables SET claimed_until = ? WHERE claimed_by = ? AND id IN ({marks}) RETURNING id",
+                (until, owner, *[int(t) for t in table_ids]))
+        return sorted(int(r[0]) for r in rows)
+
     async def claim_of(self, table_id: int) -> tuple[str | None, str | None]:
         """(owner, until) of a table's deadline claim (tests and diagnostics)."""
         async with self._reading() as c:

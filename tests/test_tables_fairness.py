@@ -4,6 +4,9 @@
   Mesa's optional searches that wait for a worker;
 - one user's Mesa searches run at most ``SEARCHES_PER_USER`` at a time across servers; the rest wait,
   served round-robin between users;
+- the ticker hands each table's messages over as they are made, and plays Mesa's due turns in the
+  background;
+- a claim is renewed while its work runs, so no other process takes the table over meanwhile.
 
 The searches are stood in for by a gate (``Gate``): each one waits until the test lets it go, so
 what runs and what waits is seen without any timing.
@@ -15,16 +18,20 @@ import asyncio
 import itertools
 import threading
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from test_tables_service import CHANNEL, GUILD, USERS, FakeClock
+from pg_server import DbFactory
+from test_tables_service import CHANNEL, GUILD, USERS, FakeClock, start_table
 
 import ai
 from data.factory import open_repository
+from data.models import now_iso
 from data.repository import Repository
 from engines.base import GameView
-from tables import PublicPost, TableService, thinking
+from tables import Message, PublicPost, TableService, thinking
+from tables.service import CLAIM_SECONDS
 from tables.thinking import Thinker, iterations, move_seed
 
 ANA, BEN, CY, DEE = (u for u, _ in USERS)
@@ -191,3 +198,108 @@ def _kona_view() -> GameView:
 
     engine = get_engine("kona")
     return engine.view(engine.new_game(2, 1), 0)
+
+
+async def test_the_ticker_delivers_each_tables_messages_before_the_next_tables_work_ends(
+        tmp_path: Path, gate: Gate) -> None:
+    """Two due tables: Mesa to move at Cy's table (due first), and a Krakatoa time-out at Ana's (an
+    obliged search).  Cy's board is delivered while the time-out's search still runs; the tick did not
+    gather them for the end."""
+    clock = FakeClock()
+    repo = await open_repository(tmp_path / "mesa.db")
+    svc = service(repo, clock, workers=1)
+    mesa_table, _ = await against_mesa(svc, CY, "Cy")
+    kr, _ = await start_table(svc, "krakatoa", 2, {"time_per_move": "1h"})
+    clock.advance(hours=2)
+    delivered: list[Message] = []
+
+    async def deliver(messages: list[Message]) -> None:
+        delivered.extend(messages)
+
+    tick = asyncio.create_task(svc.tick(deliver))
+    mesa_search = await gate.next()
+    assert mesa_search.level == "hard" and not delivered
+    mesa_search.release()
+    timeout_search = await gate.next()  # the next table's work has begun and is not done
+    assert timeout_search.level == "easy"
+    assert {m.table_id for m in delivered} == {mesa_table}
+    assert any(isinstance(m, PublicPost) and m.kind == "board" for m in delivered)
+    timeout_search.release()
+    while not tick.done():  # the rest of the timed-out turn, searched one decision at a time
+        waiting = asyncio.ensure_future(gate.next())
+        finished, _ = await asyncio.wait({tick, waiting}, timeout=PATIENCE, return_when=asyncio.FIRST_COMPLETED)
+        assert finished, "the tick stalled"
+        if waiting in finished:
+            waiting.result().release()
+        else:
+            waiting.cancel()
+    assert await tick == []  # everything went to deliver
+    assert kr in {m.table_id for m in delivered}
+    svc.thinker.close()
+    await repo.close()
+
+
+async def test_the_ticker_leaves_mesas_due_turns_to_the_background(tmp_path: Path, gate: Gate) -> None:
+    """With ``background=True`` the tick hands Mesa's due turn to a background task and goes on: the
+    time-out of another table is delivered and the tick ends while Mesa still thinks; Mesa's board
+    follows through the same ``deliver``."""
+    clock = FakeClock()
+    repo = await open_repository(tmp_path / "mesa.db")
+    svc = service(repo, clock, workers=1)
+    mesa_table, _ = await against_mesa(svc, CY, "Cy")
+    kona, _ = await start_table(svc, "kona", 2, {"time_per_move": "1h"})
+    clock.advance(hours=2)
+    delivered: list[Message] = []
+
+    async def deliver(messages: list[Message]) -> None:
+        delivered.extend(messages)
+
+    assert await asyncio.wait_for(svc.tick(deliver, background=True), PATIENCE) == []
+    mesa_search = await gate.next()
+    assert {m.table_id for m in delivered} == {kona}  # the time-out's result, while Mesa thinks
+    assert any(isinstance(m, PublicPost) and m.kind == "result" for m in delivered)
+    mesa_search.release()
+    await asyncio.wait_for(svc.due_turns.idle(), PATIENCE)
+    boards = [m for m in delivered if m.table_id == mesa_table and isinstance(m, PublicPost)]
+    assert len(boards) == 1 and "Mesa (hard):" in boards[0].params["moves"]
+    assert await repo.claim_of(mesa_table) == (None, None)
+    svc.thinker.close()
+    await repo.close()
+
+
+async def test_a_claim_is_renewed_while_its_work_runs(db: DbFactory, gate: Gate) -> None:
+    """Mesa's due turn outlasts the claim's lease (its search waits): the claim is renewed, so another
+    process ticking after the first lease would have run out does not take the table; once the turn
+    is played the claim is given back."""
+    clock = FakeClock()
+    repo = await open_repository(db("mesa.db"))
+    svc = service(repo, clock)
+    slept: asyncio.Queue[float] = asyncio.Queue()
+    wake: asyncio.Queue[None] = asyncio.Queue()
+
+    async def sleep(seconds: float) -> None:  # the renewals' pace, in the test's hands
+        slept.put_nowait(seconds)
+        await wake.get()
+
+    svc.claims.sleep = sleep
+    mesa_table, _ = await against_mesa(svc, CY, "Cy")
+    await svc.tick(None, background=True)
+    search = await gate.next()
+    assert 0 < await asyncio.wait_for(slept.get(), PATIENCE) < CLAIM_SECONDS
+    owner, first_until = await repo.claim_of(mesa_table)
+    assert owner == svc.claimant and first_until == now_iso(clock.now() + timedelta(seconds=CLAIM_SECONDS))
+    clock.advance(seconds=CLAIM_SECONDS - 10)
+    wake.put_nowait(None)
+    await asyncio.wait_for(slept.get(), PATIENCE)  # one renewal done, the next awaited
+    assert await repo.claim_of(mesa_table) == (svc.claimant, now_iso(clock.now() + timedelta(seconds=CLAIM_SECONDS)))
+    clock.advance(seconds=20)  # past the first lease
+    other = await repo.claim_due_tables(now_iso(clock.now()), "another-process",
+                                        now_iso(clock.now() + timedelta(seconds=CLAIM_SECONDS)))
+    assert mesa_table not in other
+    search.release()
+    await asyncio.wait_for(svc.due_turns.idle(), PATIENCE)
+    assert len(await repo.get_moves(mesa_table)) == 1
+    assert await repo.claim_of(mesa_table) == (None, None)
+    svc.thinker.close()
+    await svc.claims.stop()
+    await repo.close()
