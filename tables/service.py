@@ -59,6 +59,7 @@ from tables.posts import Posts, Renderer
 from tables.preferences import Preferences
 from tables.queries import MoveRecord, Queries, TableDetails, TableSummary
 from tables.replays import ReplayKeeper
+from tables.reposts import ReplayGate
 from tables.rules_step import RulesStep
 from tables.seating import Seating
 from tables.store import Clock, SystemClock, TableStore
@@ -99,7 +100,8 @@ class TableService:
         self.deadlines = Deadlines(self.store, self.posts, self.play, self.mesa, self.guild_life, self.claims,
                                    self.due_turns)
         self.preferences = Preferences(self.store)
-        self.replays = ReplayKeeper(repo, renderer, self.clock)  # issue 15, defect 13
+        self.replays = ReplayKeeper(repo, renderer, self.clock)  # issue 15, defect 13; bounded: issue 29, item 6
+        self.replay_posts = ReplayGate(self.clock.now)  # issue 29, item 6: public replays, rate-limited
 
     @property
     def renderer(self) -> Renderer | None:

@@ -1,5 +1,6 @@
 """Issue 15, defect 13: a finished game's replay is made once (in the render pool) and kept; one
-replay per player at a time.  Issue 29, item 6: the replays kept are bounded in size and age."""
+replay per player at a time.  Issue 29, item 6: the replays kept are bounded in size and age, and
+public posts of replays are rate-limited per table and per user."""
 
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ from test_data_repository import old_database
 from test_tables_service import GUILD, USERS, FakeClock, open_service, start_table
 
 from data import open_repository
-from tables import TableError, TableService
+from tables import TableError, TableService, t
 from tables.rendering import ProcessRenderer
 from tables.replays import ReplayBound, ReplayKeeper
+from tables.reposts import ReplayGate
 
 ANA, BEN = USERS[0][0], USERS[1][0]
 
@@ -106,7 +108,7 @@ async def test_the_render_pool_draws_a_replay(tmp_path: Any) -> None:
         await repo.close()
 
 
-# ---- issue 29, item 6: kept replays are bounded in size and age ------------------------------------------
+# ---- issue 29, item 6: kept replays are bounded; public posts are rate-limited ---------------------------
 async def test_kept_replays_are_bounded_in_size_and_age_and_made_again_on_demand(db: DbFactory) -> None:
     """Room for two replays, kept at most a day: a third pushes the oldest out, a day later the rest go;
     a replay asked for after it went is simply drawn again."""
@@ -169,3 +171,29 @@ def test_the_replay_bound_is_read_from_the_environment(caplog: Any) -> None:
     with caplog.at_level("WARNING"):
         assert ReplayBound.from_env({"REPLAY_CACHE_MB": "-3", "REPLAY_CACHE_DAYS": "lots"}) == ReplayBound()
     assert "REPLAY_CACHE_MB" in caplog.text and "REPLAY_CACHE_DAYS" in caplog.text
+
+
+def test_public_replays_are_limited_per_table_and_per_user() -> None:
+    clock = FakeClock()
+    gate = ReplayGate(clock.now)
+    assert gate.public(1, ANA) is None  # posted
+    later = gate.public(1, BEN)  # the same table a moment later: privately
+    assert later is not None and later.key == "replay.later_table"
+    assert t(later.key, "en", **later.params).endswith("It can be posted for everyone again in 10m.")
+    assert "dentro de 10m" in t(later.key, "es", **later.params)
+    clock.advance(minutes=9, seconds=30)
+    later = gate.public(1, BEN)
+    assert later is not None and later.params["wait"] == "1m"  # 30 seconds, said in whole minutes
+    clock.advance(seconds=30)
+    assert gate.public(1, BEN) is None  # ten minutes on: publicly again
+    assert gate.public(2, ANA) is None and gate.public(3, ANA) is None  # Ana's second and third
+    clock.advance(minutes=20)
+    later = gate.public(4, ANA)  # a fourth within the hour: privately, until her first is an hour old
+    assert later is not None and later.key == "replay.later_user"
+    assert t(later.key, "en", **later.params) == (
+        "You have already posted 3 replays for everyone (the most each 1h), so here is this one just for you. "
+        "You can post one for everyone again in 30m.")
+    assert t(later.key, "es", **later.params).startswith("Ya has publicado 3 repeticiones para todos")
+    assert gate.public(4, BEN) is None  # Ben has posted one only
+    clock.advance(minutes=30)
+    assert gate.public(5, ANA) is None  # Ana's first post is an hour old
