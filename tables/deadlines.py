@@ -67,10 +67,11 @@ class Deadlines:
         hand = deliver or gather
         now = self.store.now()
         claimed = await self.claims.claim_due(now)
+        held = list(claimed)  # the claims this tick still has to give back
         try:
-            while claimed:
-                table_id = claimed.pop(0)
+            for table_id in claimed:
                 if await self.mesa.to_move(table_id):  # Mesa plays before any reminder or deadline
+                    held.remove(table_id)  # DueTurns gives this claim back when Mesa's turns are done
                     if background:
                         self.due.start(table_id, hand)
                     else:
@@ -83,10 +84,11 @@ class Deadlines:
                     log.error("table %d: deadline skipped (%s)", table_id, exc.key)
                     messages = []
                 finally:
+                    held.remove(table_id)
                     await self.claims.release(table_id)
                 await _handed(hand, messages, table_id)
         finally:
-            for table_id in claimed:  # the tick failed (the database went away): none is left held
+            for table_id in held:  # the tick failed (the database went away): no claim is left renewed
                 await self.claims.release(table_id)
         await _handed(hand, await self.guild_life.expire_invitations(), None)  # issue 15, defect 4
         return gathered

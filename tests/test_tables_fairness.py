@@ -303,3 +303,24 @@ async def test_a_claim_is_renewed_while_its_work_runs(db: DbFactory, gate: Gate)
     svc.thinker.close()
     await svc.claims.stop()
     await repo.close()
+
+
+async def test_a_failed_tick_leaves_no_claim_held_or_renewed(tmp_path: Path) -> None:
+    """The database fails in the middle of a tick: every claim it took is given back, none is left for
+    the renewals to keep alive for ever."""
+    clock = FakeClock()
+    repo = await open_repository(tmp_path / "mesa.db")
+    svc = service(repo, clock)
+    first, _ = await against_mesa(svc, CY, "Cy")
+    second, _ = await against_mesa(svc, DEE, "Dee")
+
+    async def fails(table_id: int) -> bool:
+        raise ConnectionError("the database went away")
+
+    svc.mesa.to_move = fails  # type: ignore[method-assign]
+    with pytest.raises(ConnectionError):
+        await svc.tick()
+    assert svc.claims.held == set()
+    assert [await repo.claim_of(t) for t in (first, second)] == [(None, None), (None, None)]
+    svc.thinker.close()
+    await repo.close()
