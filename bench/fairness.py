@@ -77,10 +77,10 @@ class Figures:
     def line(self, name: str) -> str:
         values, cut = self.all()
         if not values:
-            return f"{name:<44} n=0"
+            return f"{name:<48} n=0"
         p99 = values[min(len(values) - 1, int(0.99 * len(values)))]
         mark = ">=" if cut else ""
-        return (f"{name:<44} n={len(values):<4} median {statistics.median(values):6.2f} s   p99 {p99:6.2f} s   "
+        return (f"{name:<48} n={len(values):<4} median {statistics.median(values):6.2f} s   p99 {p99:6.2f} s   "
                 f"max {mark}{values[-1]:.2f} s")
 
     def worst(self) -> float:
