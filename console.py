@@ -439,7 +439,7 @@ class Console:
         self.clock.advance(seconds)
         await self.service.save_pretend_clock(self.clock.now())
         self.write(f"[clock] now {self.clock.now().strftime('%Y-%m-%d %H:%M UTC')}")
-        self.show(await self.service.tick())
+        await self.service.tick(self._deliver)  # each table's messages printed as they are made
 
     def _list_moves(self, name: str, tid: int, moves: list[str], page_text: str) -> None:
         """``/moves [PAGE]``: a short list on one line; a long one a page at a time, one line per group

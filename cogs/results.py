@@ -6,7 +6,9 @@ drawn in a worker thread (``asyncio.to_thread``), never on the event loop.
 
 Where answers go: the leaderboard, stats and history are ephemeral (each shows the caller's own rank
 or record; nobody's channel fills up).  A replay is posted publicly, as a second message after the
-ephemeral acknowledgement, so a refusal ("not finished", "not in this server") stays private.
+ephemeral acknowledgement, so a refusal ("not finished", "not in this server") stays private; and
+only as often as ``TableService.replay_posts`` allows (issue 29, item 6: per table and per user),
+else the GIF comes privately, with when it may be posted for everyone again.
 
 Control:
 
@@ -209,10 +211,14 @@ class Results(commands.Cog):
                 raise Refusal("err.replay_too_big", table=table)
             caption = table_text("replay.caption", lang, game=found.title, table=table,
                                  players=", ".join(map(plain, found.names)))
+            file = discord.File(io.BytesIO(gif), filename=f"mesa-replay-{table}.gif")
+            later = self.service.replay_posts.public(table, interaction.user.id)  # issue 29, item 6
+            if later is not None:  # posted too often: the GIF privately, and when it may be posted again
+                await _answer(interaction, table_text(later.key, lang, **later.params) + "\n" + caption, files=[file])
+                return
             # the deferred (ephemeral) answer first, then the replay as a public message of its own
             await answer.edit_original(interaction, content=t("ok.replay_posted", lang, table=table))
-            await interaction.followup.send(content=caption, file=discord.File(io.BytesIO(gif),
-                                                                               filename=f"mesa-replay-{table}.gif"))
+            await interaction.followup.send(content=caption, file=file)
 
     @app_commands.command(name=L("cmd.recompute"), description=L("cmd.recompute.desc"))
     @app_commands.guild_only()

@@ -1,7 +1,10 @@
 """The clock: deadlines, reminders, Mesa's due moves and boards Discord did not take, on a timer.
 
-The service decides what is due (``TableService.tick``, ``missed_posts``); the ticker delivers it.
-``cogs.client`` starts ``run`` once the bot is ready to post, and cancels it when the bot closes.
+The service decides what is due (``TableService.tick``, ``missed_posts``); the ticker delivers it,
+each table's messages as soon as they are made (issue 29, item 5c).  Mesa's turns a tick finds due
+(a restart) go on in the service's background tasks (``TableService.due_turns``) and deliver through
+the same path, so a tick never waits for Mesa's searches.  ``cogs.client`` starts ``run`` once the
+bot is ready to post, and cancels it when the bot closes (which stops those turns too).
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import logging
 from collections.abc import Callable
 
 from cogs.delivery import Delivery, PostFailed
-from tables import TableService
+from tables import Message, TableService
 
 log = logging.getLogger("mesa.discord")
 
@@ -40,19 +43,22 @@ class Ticker:
         previous process is played now rather than a tick later.
         """
         try:
-            await self.post_missed()
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("posting missed boards failed")
-        while True:
             try:
-                await self.tick()
+                await self.post_missed()
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("tick failed")
-            await asyncio.sleep(every)
+                log.exception("posting missed boards failed")
+            while True:
+                try:
+                    await self.tick()
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception("tick failed")
+                await asyncio.sleep(every)
+        finally:  # the bot closes: Mesa's due turns stop too (the next start plays them)
+            await self.service.due_turns.stop()
 
     async def post_missed(self) -> None:
         """At start-up: post the boards, results and invitations stored by a process that died before
@@ -66,18 +72,21 @@ class Ticker:
             except PostFailed:
                 log.info("table %d: the board still cannot be posted", message.table_id)
 
+    async def _deliver(self, messages: list[Message]) -> None:
+        """One table's messages of a tick (or one of Mesa's moves from a due turn), posted at once; one
+        Discord did not take is stored and posted on a later tick (``missed_posts``), like any missed board."""
+        try:
+            await self.delivery.deliver(messages, None)
+        except PostFailed as exc:
+            log.info("table %d: a post of the tick was not taken; retried later", exc.table_id)
+
     async def _ours(self, table_id: int) -> bool:
         """Issue 19: whether this process holds the shard of the table's server.  Several processes
         share one database; each posts the missed boards of its own servers, so none is posted twice."""
         return self.serves_guild((await self.delivery.place(table_id)).guild_id)
 
     async def tick(self) -> None:
-        messages = await self.service.tick()
-        if messages:
-            try:
-                await self.delivery.deliver(messages, None)
-            except PostFailed as exc:  # stored; posted on a later tick (below), like any missed board
-                log.info("table %d: a post of the tick was not taken; retried later", exc.table_id)
+        await self.service.tick(self._deliver, background=True)
         # issue 15, defect 2: boards Discord refused (a locked thread, a Discord outage) are retried
         # here, not only at the next start, and invitations too (issue 29, item 11); a table changed
         # in the last minute may still be delivering

@@ -413,6 +413,19 @@ class Repository(ABC):
             )
         return changed == 1
 
+    async def renew_claims(self, table_ids: Sequence[int], owner: str, until: str) -> list[int]:
+        """Extend ``owner``'s claims on ``table_ids`` to ``until`` while their work runs (issue 29, item
+        5d: Mesa's turns may outlast a lease); returns the ids still held (a lapsed claim another
+        process took is not taken back)."""
+        if not table_ids:
+            return []
+        marks = ", ".join("?" for _ in table_ids)
+        async with self.transaction() as tx:
+            rows = await tx._c.fetch(
+                f"UPDATE tables SET claimed_until = ? WHERE claimed_by = ? AND id IN ({marks}) RETURNING id",
+                (until, owner, *[int(t) for t in table_ids]))
+        return sorted(int(r[0]) for r in rows)
+
     async def claim_of(self, table_id: int) -> tuple[str | None, str | None]:
         """(owner, until) of a table's deadline claim (tests and diagnostics)."""
         async with self._reading() as c:
@@ -785,5 +798,21 @@ class Repository(ABC):
         """Keep a replay (a second one for the same table and version is ignored: they are equal)."""
         async with self.transaction() as tx:
             await tx._c.execute(
-                "INSERT INTO replays (table_id, version, gif, created_at) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (table_id, version) DO NOTHING", (table_id, version, gif, now))
+                "INSERT INTO replays (table_id, version, gif, created_at, size) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (table_id, version) DO NOTHING", (table_id, version, gif, now, len(gif)))
+
+    async def evict_replays(self, made_before: str, max_size: int) -> int:
+        """Issue 29, item 6: forget the replays made before ``made_before``, then the oldest until the
+        rest hold at most ``max_size`` characters of GIF text; returns how many went.  Sizes and ages
+        are read from their own columns (migration 12), never from the GIFs."""
+        async with self.transaction() as tx:
+            gone = await tx._c.execute("DELETE FROM replays WHERE created_at < ?", (made_before,))
+            rows = await tx._c.fetch(
+                "SELECT table_id, version, size FROM replays ORDER BY created_at DESC, table_id DESC, version DESC")
+            total = 0
+            for table_id, version, size in rows:
+                total += int(size)
+                if total > max_size:
+                    gone += await tx._c.execute("DELETE FROM replays WHERE table_id = ? AND version = ?",
+                                                (table_id, version))
+        return gone

@@ -206,8 +206,17 @@ V10 = """
 ALTER TABLE seats ADD COLUMN timeouts INTEGER NOT NULL DEFAULT 0;
 """
 
+#: migration 12 (issue 29, item 6; V11 is another change made at the same time, merged before this one):
+#: the replays kept are bounded in total size and age (``tables/replays.py``), so each row holds its
+#: size, and the oldest are found by an index, both read without reading the GIFs themselves
+V12 = """
+ALTER TABLE replays ADD COLUMN size INTEGER NOT NULL DEFAULT 0;
+UPDATE replays SET size = LENGTH(gif);
+CREATE INDEX replays_made ON replays(created_at);
+"""
 
-MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10]
+
+MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V12]
 
 #: the schema version this code writes
 SCHEMA_VERSION = len(MIGRATIONS)

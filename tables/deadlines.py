@@ -2,9 +2,11 @@
 
 The ticker (``tick``, every ``TICK_SECONDS``) claims the tables that are due (issue 19: a claim is
 one process's for ``CLAIM_SECONDS``, so two processes never send the same reminder or time out the
-same move twice, and a dead process's claims lapse), plays Mesa's due moves first (a restart resumes
-Mesa's turn), sends the half-time and late reminders, and at the deadline plays the time-out
-(``Play.timeout``); then it closes invitations that waited too long (``GuildLife``).
+same move twice, and a dead process's claims lapse; ``tables.claims`` renews them while the work
+runs), plays Mesa's due moves first (a restart resumes Mesa's turn: ``tables.due_turns``), sends the
+half-time and late reminders, and at the deadline plays the time-out (``Play.timeout``); then it
+closes invitations that waited too long (``GuildLife``).  Each table's messages are handed to the
+front end as soon as they are made (issue 29, item 5c), not when the whole tick ends.
 """
 
 from __future__ import annotations
@@ -14,9 +16,12 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from data.models import ACTIVE, now_iso, parse_iso
+from tables.claims import CLAIM_SECONDS, Claims
+from tables.due_turns import DueTurns
 from tables.durations import format_duration
 from tables.errors import TableError
 from tables.finish import LATE
+from tables.follow import Deliver
 from tables.guild_life import GuildLife
 from tables.mesa import MesaSeats, is_mesa
 from tables.outbox import Message, Reminder
@@ -26,41 +31,67 @@ from tables.store import TableStore
 
 log = logging.getLogger("tables.service")
 
-#: how long a process's claim on a due deadline lasts if it dies before finishing it (issue 19)
-CLAIM_SECONDS = 120
+__all__ = ["CLAIM_SECONDS", "Deadlines"]
 
 
 class Deadlines:
     """The ticker's work: due Mesa moves, reminders, time-outs, expired invitations."""
 
     def __init__(self, store: TableStore, posts: Posts, play: Play, mesa: MesaSeats, guild_life: GuildLife,
-                 claimant: str) -> None:
+                 claims: Claims, due: DueTurns) -> None:
         self.store = store
         self.repo = store.repo
         self.posts = posts
         self.play = play
         self.mesa = mesa
         self.guild_life = guild_life
-        self.claimant = claimant
+        self.claims = claims
+        self.due = due
 
-    async def tick(self) -> list[Message]:
-        """Send due reminders and play due timeouts (idempotent; call it every minute or so)."""
+    # ---- the tick (issue 29, item 5c) ---------------------------------------------------------------
+    async def tick(self, deliver: Deliver | None = None, *, background: bool = False) -> list[Message]:
+        """Play Mesa's due turns, send due reminders and play due time-outs (idempotent; call it every
+        minute or so).
+
+        Each table's messages go to ``deliver`` as soon as that table's work is done, so one table's
+        board never waits for the next table's work; without ``deliver`` they are gathered and returned
+        (tests).  ``background``: Mesa's due turns are handed to background tasks (``DueTurns.start``,
+        the bot's ticker) and the tick goes on at once; otherwise they are played in turn, here.  A
+        failed delivery is logged and the tick goes on (the ticker posts missed boards again).
+        """
+        gathered: list[Message] = []
+
+        async def gather(messages: list[Message]) -> None:
+            gathered.extend(messages)
+
+        hand = deliver or gather
         now = self.store.now()
-        messages: list[Message] = []
-        until = now_iso(now + timedelta(seconds=CLAIM_SECONDS))
-        for table_id in await self.repo.claim_due_tables(now_iso(now), self.claimant, until):
-            try:
+        claimed = await self.claims.claim_due(now)
+        held = list(claimed)  # the claims this tick still has to give back
+        try:
+            for table_id in claimed:
                 if await self.mesa.to_move(table_id):  # Mesa plays before any reminder or deadline
-                    messages.extend(await self.mesa.play(table_id))
+                    held.remove(table_id)  # DueTurns gives this claim back when Mesa's turns are done
+                    if background:
+                        self.due.start(table_id, hand)
+                    else:
+                        await self.due.play(table_id, hand)
                     continue
-                async with self.store.lock(table_id):
-                    messages.extend(await self._tick_table(table_id, now))
-            except TableError as exc:
-                log.error("table %d: deadline skipped (%s)", table_id, exc.key)
-            finally:
-                await self.repo.release_claim(table_id, self.claimant)
-        messages.extend(await self.guild_life.expire_invitations())  # issue 15, defect 4
-        return messages
+                try:
+                    async with self.store.lock(table_id):
+                        messages = await self._tick_table(table_id, now)
+                except TableError as exc:
+                    log.error("table %d: deadline skipped (%s)", table_id, exc.key)
+                    messages = []
+                finally:
+                    held.remove(table_id)
+                    await self.claims.release(table_id)
+                await _handed(hand, messages, table_id)
+        finally:
+            for table_id in held:  # the tick failed (the database went away): no claim is left renewed
+                await self.claims.release(table_id)
+        await _handed(hand, await self.guild_life.expire_invitations(), None)  # issue 15, defect 4
+        return gathered
 
     async def _tick_table(self, table_id: int, now: datetime) -> list[Message]:
         ctx = await self.store.load(table_id)
@@ -97,3 +128,13 @@ class Deadlines:
         ctx.row = replace(ctx.row, next_event_at=next_event)
         self.store.remember(ctx)
         return messages
+
+
+async def _handed(deliver: Deliver, messages: list[Message], table_id: int | None) -> None:
+    """One table's messages to the front end; a failure there must not stop the other tables' work."""
+    if not messages:
+        return
+    try:
+        await deliver(messages)
+    except Exception as exc:  # the ticker retries missed boards; the log names the table and the type only
+        log.error("table %s: the tick's messages were not delivered (%s)", table_id, type(exc).__name__)

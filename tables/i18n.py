@@ -767,3 +767,19 @@ ES.update({
     "/build en la consola.",
     "error.bad_style": "No hay ningún estilo de construcción {style}: usa {styles}.",
 })
+
+# ---- public replays, rate-limited (issue 29, item 6: tables/reposts.py, ReplayGate)
+EN.update({
+    "count.replay": "replay|replays",
+    "replay.later_table": "The replay of table #{table} was posted here a moment ago, so here it is just for you. "
+    "It can be posted for everyone again in {wait}.",
+    "replay.later_user": "You have already posted {count} for everyone (the most each {period}), so here is this "
+    "one just for you. You can post one for everyone again in {wait}.",
+})
+ES.update({
+    "count.replay": "repetición|repeticiones",
+    "replay.later_table": "La repetición de la mesa #{table} se publicó aquí hace un momento, así que aquí la "
+    "tienes solo para ti. Se podrá publicar para todos de nuevo dentro de {wait}.",
+    "replay.later_user": "Ya has publicado {count} para todos (el máximo cada {period}), así que esta es solo "
+    "para ti. Podrás publicar otra para todos dentro de {wait}.",
+})

@@ -201,6 +201,16 @@ def mesa_actor(ctx: LoadedTable, actors: Sequence[int]) -> SeatRow | None:
     return None
 
 
+def table_owner(ctx: LoadedTable) -> int | None:
+    """Whom Mesa's searches at this table are charged to (issue 29, item 5: one user's games may not
+    take every worker): the human who started the table, its host, when seated; else its first
+    human seat; None at a table of Mesa alone."""
+    humans = [s.user_id for s in sorted(ctx.seats, key=lambda s: s.seat) if not is_mesa(s.user_id)]
+    if ctx.row.host_id in humans:
+        return ctx.row.host_id
+    return humans[0] if humans else None
+
+
 def mesa_to_act(ctx: LoadedTable, state: Any) -> bool:
     """Whether a Mesa seat acts now (its table is then due for the ticker at once)."""
     return mesa_actor(ctx, ctx.acting(state)) is not None
@@ -314,12 +324,17 @@ class MesaMoves:
         except IllegalMoveError:  # nothing of the seat's own to play: the game goes on by chance
             return ctx.engine.random_move(state, rng)
 
-    async def choose(self, ctx: LoadedTable, state: Any, seat: int, level: str, seed: int) -> Any:
-        """The computer player's move for ``seat`` from that seat's view only."""
+    async def choose(self, ctx: LoadedTable, state: Any, seat: int, level: str, seed: int, *,
+                     obliged: bool = False) -> Any:
+        """The computer player's move for ``seat`` from that seat's view only.  ``obliged``: a move the
+        rules make the service play (a time-out, a seat that went out), searched in the thinker's own
+        lane for them, never behind Mesa's optional searches; the others are charged to the table's
+        owner (``table_owner``), whose searches run a few at a time (``tables.thinking``)."""
         engine = ctx.engine
         if has_player(engine.name):
             try:
-                text = await self.thinker.choose(engine.name, engine.view(state, seat), seat, level, seed)
+                text = await self.thinker.choose(engine.name, engine.view(state, seat), seat, level, seed,
+                                                 payer=None if obliged else table_owner(ctx), obliged=obliged)
                 return engine.parse_move(state, text)
             except Exception as exc:  # the view's content never reaches the log: the type only
                 log.error("table %d: Mesa's search failed (%s); playing the automatic move", ctx.id,
@@ -329,11 +344,12 @@ class MesaMoves:
     async def timeout_move(self, ctx: LoadedTable, state: Any, seat: int) -> Any:
         """The automatic move of a player whose time ran out: Mesa's ``easy`` level (issue 17)."""
         return await self.choose(ctx, state, seat, TIMEOUT_LEVEL, move_seed(ctx.row.seed, ctx.plies + 1, seat,
-                                                                            "timeout"))
+                                                                            "timeout"), obliged=True)
 
     async def leaver_move(self, ctx: LoadedTable, state: Any, seat: int, ply: int) -> Any:
         """The move of a seat that went out (ran out of time, or resigned with others still in)."""
-        return await self.choose(ctx, state, seat, TIMEOUT_LEVEL, move_seed(ctx.row.seed, ply + 1, seat, "timeout"))
+        return await self.choose(ctx, state, seat, TIMEOUT_LEVEL, move_seed(ctx.row.seed, ply + 1, seat, "timeout"),
+                                 obliged=True)
 
 
 #: how Mesa's move is submitted: ``(table, user, text, expected_version) -> messages`` (``TableService.submit_move``)

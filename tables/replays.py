@@ -13,6 +13,14 @@
   GIF is at most Discord's upload size and kept as base64 text (one portable column type);
 - a player asking again while theirs is being made is told so (``error.replay_busy``) instead of
   starting a second one, and two players asking for the same table share one drawing.
+
+Kept, but not for ever (issue 29, item 6): every finished table anyone asked about used to stay in
+storage for good.  The replays kept are bounded in total size (``REPLAY_CACHE_MB``, megabytes of the
+GIFs as stored: base64 text, a third more than the GIFs themselves) and in age (``REPLAY_CACHE_DAYS``);
+after each new replay is kept, and before a kept one is looked up, the ones past either bound go,
+oldest first (``Repository.evict_replays``).  An evicted replay is simply made again when it is
+asked for: it is the same picture, drawn from the move log.  Who may have one *posted publicly*,
+and how often, is ``tables.reposts.ReplayGate``'s.
 """
 
 from __future__ import annotations
@@ -20,7 +28,10 @@ from __future__ import annotations
 import asyncio
 import base64
 import logging
-from datetime import UTC, datetime
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from data.models import FINISHED, now_iso
@@ -32,20 +43,64 @@ log = logging.getLogger(__name__)
 
 #: the largest replay kept (Discord's upload limit; a bigger one is refused by the front end anyway)
 MAX_KEPT_BYTES = 10 * 1024 * 1024
+#: the replays kept hold at most this many megabytes of storage, unless ``REPLAY_CACHE_MB`` says otherwise
+CACHE_MB = 200.0
+#: a replay is kept at most this many days, unless ``REPLAY_CACHE_DAYS`` says otherwise
+CACHE_DAYS = 30.0
+
+
+@dataclass(frozen=True)
+class ReplayBound:
+    """How much the kept replays may hold (characters of stored text) and for how long (seconds)."""
+
+    max_size: int = int(CACHE_MB * 1024 * 1024)
+    max_age: float = CACHE_DAYS * 86400
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> ReplayBound:
+        """``REPLAY_CACHE_MB`` and ``REPLAY_CACHE_DAYS`` (positive numbers; unset or unreadable: the defaults)."""
+        env = os.environ if env is None else env
+        megabytes = _positive(env, "REPLAY_CACHE_MB", CACHE_MB)
+        days = _positive(env, "REPLAY_CACHE_DAYS", CACHE_DAYS)
+        return cls(int(megabytes * 1024 * 1024), days * 86400)
+
+
+def _positive(env: Mapping[str, str], name: str, default: float) -> float:
+    text = (env.get(name) or "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0 or value == float("inf"):
+        log.warning("%s=%.40r is not a positive number; using %g", name, text, default)
+        return default
+    return value
 
 
 class ReplayKeeper:
     """Makes each finished table's replay once (``gif``) and keeps it."""
 
-    def __init__(self, repo: Repository, renderer: Any = None, clock: Any = None) -> None:
+    def __init__(self, repo: Repository, renderer: Any = None, clock: Any = None,
+                 bound: ReplayBound | None = None) -> None:
         self.repo = repo
         self.renderer = renderer
         self.clock = clock
+        self.bound = bound or ReplayBound.from_env()
         self._making: dict[int, asyncio.Future[bytes]] = {}  # table id -> the drawing under way
         self._users: dict[int, int] = {}  # user id -> the table whose replay they wait for
 
+    def _moment(self) -> datetime:
+        return self.clock.now() if self.clock is not None else datetime.now(UTC)
+
     def _now(self) -> str:
-        return now_iso(self.clock.now() if self.clock is not None else datetime.now(UTC))
+        return now_iso(self._moment())
+
+    async def evict(self) -> int:
+        """Forget the kept replays past the bound (size, then age), oldest first; how many went."""
+        made_before = now_iso(self._moment() - timedelta(seconds=self.bound.max_age))
+        return await self.repo.evict_replays(made_before, self.bound.max_size)
 
     async def gif(self, guild_id: int, table_id: int, user_id: int) -> tuple[Replay, bytes]:
         """The replay of a finished table of this server and its GIF (made now, or kept from before)."""
@@ -71,6 +126,7 @@ class ReplayKeeper:
         table_id = found.table_id
         pending = self._making.get(table_id)
         if pending is None:
+            await self.evict()  # one kept past its age is made again, not shown
             kept = await self.repo.stored_replay(table_id, version)
             if kept is not None:
                 return base64.b64decode(kept)
@@ -84,6 +140,7 @@ class ReplayKeeper:
         data = await self._draw(found)
         if len(data) <= MAX_KEPT_BYTES:
             await self.repo.store_replay(found.table_id, version, base64.b64encode(data).decode("ascii"), self._now())
+            await self.evict()
         return data
 
     async def _draw(self, found: Replay) -> bytes:

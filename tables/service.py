@@ -43,9 +43,12 @@ from data.models import GuildSettings, MoveRow, UserPrefs
 from data.repository import Repository
 from engines import get_engine
 from engines.base import QuickMove
+from tables.claims import Claims
 from tables.deadlines import CLAIM_SECONDS, Deadlines
+from tables.due_turns import DueTurns
 from tables.errors import TryAgain
 from tables.finish import Finisher
+from tables.follow import Deliver
 from tables.guild_life import GuildLife
 from tables.limits import Limits
 from tables.loaded import log_damage
@@ -56,6 +59,7 @@ from tables.posts import Posts, Renderer
 from tables.preferences import Preferences
 from tables.queries import MoveRecord, Queries, TableDetails, TableSummary
 from tables.replays import ReplayKeeper
+from tables.reposts import ReplayGate
 from tables.rules_step import RulesStep
 from tables.seating import Seating
 from tables.store import Clock, SystemClock, TableStore
@@ -91,9 +95,13 @@ class TableService:
         self.queries = Queries(self.store, self.posts, self.guild_life)
         self.seating = Seating(self.store, self.posts, self.rules, self.finisher, self.queries, self.guild_life,
                                seed_source or (lambda: secrets.randbits(62)))
-        self.deadlines = Deadlines(self.store, self.posts, self.play, self.mesa, self.guild_life, self.claimant)
+        self.claims = Claims(repo, self.store.now, self.claimant)  # issue 29, item 5d
+        self.due_turns = DueTurns(self.mesa, self.claims)  # issue 29, item 5c
+        self.deadlines = Deadlines(self.store, self.posts, self.play, self.mesa, self.guild_life, self.claims,
+                                   self.due_turns)
         self.preferences = Preferences(self.store)
-        self.replays = ReplayKeeper(repo, renderer, self.clock)  # issue 15, defect 13
+        self.replays = ReplayKeeper(repo, renderer, self.clock)  # issue 15, defect 13; bounded: issue 29, item 6
+        self.replay_posts = ReplayGate(self.clock.now)  # issue 29, item 6: public replays, rate-limited
 
     @property
     def renderer(self) -> Renderer | None:
@@ -106,7 +114,10 @@ class TableService:
 
     async def close(self) -> None:
         """Let the worker processes go (Mesa's searches, the board drawings) and close the database:
-        workers told to stop exit at once, rather than when they next notice the bot is gone."""
+        workers told to stop exit at once, rather than when they next notice the bot is gone.  Mesa's
+        turns the ticker left running stop first (the next start plays them)."""
+        await self.due_turns.stop()
+        await self.claims.stop()
         self.thinker.close()
         close_renderer = getattr(self.renderer, "close", None)
         if close_renderer is not None:
@@ -194,9 +205,11 @@ class TableService:
         return await self.mesa.play(table_id)
 
     # ---- deadlines (tables.deadlines) -----------------------------------------------------------------
-    async def tick(self) -> list[Message]:
-        """Send due reminders and play due timeouts (idempotent; call it every minute or so)."""
-        return await self.deadlines.tick()
+    async def tick(self, deliver: Deliver | None = None, *, background: bool = False) -> list[Message]:
+        """Play Mesa's due turns, send due reminders and play due timeouts (idempotent; call it every
+        minute or so).  Each table's messages go to ``deliver`` as they are made (without it: returned);
+        ``background``: Mesa's due turns go on in background tasks (``due_turns``) after the tick returns."""
+        return await self.deadlines.tick(deliver, background=background)
 
     # ---- reading tables (tables.queries) --------------------------------------------------------------
     async def board(self, table_id: int, image: bool = True) -> PublicPost:

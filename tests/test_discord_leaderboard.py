@@ -142,6 +142,35 @@ async def test_replay_is_posted_publicly_and_refusals_stay_private(harness: Harn
     assert last(h).ephemeral and last(h).content == "There is no table #777 in this server."
 
 
+async def test_public_replays_are_rate_limited_and_a_refused_one_comes_privately(harness: Harness) -> None:
+    """Issue 29, item 6: a table's replay is posted for everyone once per ten minutes, and one user
+    posts at most three an hour; past that the GIF comes privately, saying when it may be posted."""
+    h = harness
+    tables = [await finished_kona(h, ALICE, BOB) for _ in range(4)]
+    await h.command("replay", [option("table", tables[0], INTEGER)], CAROL)
+    assert not replies(h)[-1].ephemeral  # posted publicly
+    h.standin.clear()
+    await h.command("replay", [option("table", tables[0], INTEGER)], BOB, locale="es-ES")
+    answer = last(h)
+    assert answer.ephemeral and answer.files[0][0] == f"mesa-replay-{tables[0]}.gif"
+    assert answer.files[0][1][:6] == b"GIF89a"
+    assert answer.content.startswith(f"La repetición de la mesa #{tables[0]} se publicó aquí hace un momento")
+    assert "dentro de 10m" in answer.content and f"Repetición de Kona #{tables[0]}" in answer.content
+    assert all(r.ephemeral for r in replies(h))  # nothing public
+    for tid in tables[1:3]:  # Carol's second and third
+        await h.command("replay", [option("table", tid, INTEGER)], CAROL)
+        assert not replies(h)[-1].ephemeral
+    h.standin.clear()
+    await h.command("replay", [option("table", tables[3], INTEGER)], CAROL)
+    answer = last(h)
+    assert answer.ephemeral and answer.files[0][0] == f"mesa-replay-{tables[3]}.gif"
+    assert answer.content.startswith("You have already posted 3 replays for everyone (the most each 1h)")
+    assert "You can post one for everyone again in 1h." in answer.content
+    assert all(r.ephemeral for r in replies(h))
+    await h.command("replay", [option("table", tables[3], INTEGER)], BOB)  # Bob may: that table was never posted
+    assert not replies(h)[-1].ephemeral
+
+
 async def test_recompute_is_for_server_managers(harness: Harness) -> None:
     h = harness
     await finished_kona(h, ALICE, BOB)

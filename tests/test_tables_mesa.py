@@ -301,7 +301,7 @@ async def test_a_krakatoa_turn_of_mesa_posts_one_board_that_tells_every_step(tmp
 class BrokenThinker(Thinker):
     """A search that fails, quoting what it was given (as a careless exception message might)."""
 
-    async def choose(self, game: str, view: Any, seat: int, level: str, seed: int) -> str:
+    async def choose(self, game: str, view: Any, seat: int, level: str, seed: int, **lane: Any) -> str:
         raise ValueError(f"cannot search {view}")
 
 
