@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from cogs.delivery import Delivery, PostFailed
 from tables import TableService
+from tables.errors import TryAgain
 
 log = logging.getLogger("mesa.discord")
 
@@ -43,6 +44,8 @@ class Ticker:
             await self.post_missed()
         except asyncio.CancelledError:
             raise
+        except TryAgain:  # the database is away for a moment (logged where it failed): the ticker retries
+            log.info("posting missed boards: the database is unavailable; the ticker tries again")
         except Exception:
             log.exception("posting missed boards failed")
         while True:
@@ -50,6 +53,8 @@ class Ticker:
                 await self.tick()
             except asyncio.CancelledError:
                 raise
+            except TryAgain:  # expected while PostgreSQL restarts: one line, no traceback (issue 29)
+                log.info("tick skipped: the database is unavailable; the next tick tries again")
             except Exception:
                 log.exception("tick failed")
             await asyncio.sleep(every)
