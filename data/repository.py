@@ -255,9 +255,16 @@ class Tx:
         """Move the table's alarm without bumping its version (a reminder changes no board)."""
         await self._c.execute("UPDATE tables SET next_event_at = ? WHERE id = ?", (next_event_at, table_id))
 
-    async def replace_snapshot(self, table_id: int, state_json: str) -> None:
-        """Rewrite a snapshot rebuilt from the move log (the log is the truth; no version bump)."""
-        await self._c.execute("UPDATE tables SET state = ? WHERE id = ?", (state_json, table_id))
+    async def replace_snapshot(self, table_id: int, state_json: str, version: int) -> bool:
+        """Rewrite a snapshot rebuilt from the move log (the log is the truth; no version bump).
+
+        Only at ``version``, the one whose log was replayed: another process may have stored a newer
+        move meanwhile, and an older snapshot over it would contradict its log (issue 29).  False
+        when the table moved on, and nothing was written.
+        """
+        changed = await self._c.execute("UPDATE tables SET state = ? WHERE id = ? AND version = ?",
+                                        (state_json, table_id, version))
+        return changed == 1
 
     # ---- ratings (issue 9) --------------------------------------------------------------------
     async def guild_rated(self, guild_id: int) -> bool:

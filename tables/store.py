@@ -158,8 +158,10 @@ class TableStore:
             snapshot = None
         if snapshot != replayed:
             log.warning("table %d: snapshot disagrees with the move log; rebuilt from the log", ctx.id)
-            async with self.repo.transaction() as tx:
-                await tx.replace_snapshot(ctx.id, json.dumps(replayed, separators=(",", ":")))
+            async with self.repo.transaction() as tx:  # only at the version read: never over a newer move
+                if not await tx.replace_snapshot(ctx.id, json.dumps(replayed, separators=(",", ":")),
+                                                 ctx.row.version):
+                    log.info("table %d: moved on meanwhile; its newer snapshot stays", ctx.id)
         return state, len(moves)
 
     async def log_steps(self, ctx: LoadedTable) -> list[tuple[ReplayStep, int]]:
