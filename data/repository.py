@@ -266,6 +266,43 @@ class Tx:
                                         (state_json, table_id, version))
         return changed == 1
 
+    # ---- a player's caps, counted inside the write they guard (issue 29, item 4) ----------------
+    async def serialise_player(self, guild_id: int, user_id: int) -> None:
+        """Hold one player's lock on one server until the transaction ends.
+
+        A transaction that counts a player's tables and then adds one takes it first, so two such
+        transactions queue and the second counts what the first wrote: they cannot both pass a cap
+        (60 ``/play`` at once made 60 tables past it).  PostgreSQL: an advisory lock on a hash of the
+        key (two players sharing a hash merely queue); SQLite: ``BEGIN IMMEDIATE`` already admits one
+        writer at a time.
+        """
+        await self._serialise(f"player:{guild_id}:{user_id}")
+
+    async def count_hosted(self, user_id: int, guild_id: int, statuses: Sequence[str]) -> int:
+        """Tables of one server that ``user_id`` hosts in one of ``statuses`` (index tables_host_status)."""
+        sql = (f"SELECT COUNT(*) FROM tables WHERE host_id = ? AND status IN ({', '.join('?' for _ in statuses)}) "
+               "AND guild_id = ?")
+        row = await self._c.fetchone(sql, (user_id, *statuses, guild_id))
+        return int(row[0]) if row else 0
+
+    async def count_seated(self, user_id: int, guild_id: int, statuses: Sequence[str]) -> int:
+        """Tables of one server where ``user_id`` has a seat, in one of ``statuses`` (index seats_user_table)."""
+        sql = ("SELECT COUNT(*) FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.user_id = ? "
+               f"AND t.guild_id = ? AND t.status IN ({', '.join('?' for _ in statuses)})")
+        row = await self._c.fetchone(sql, (user_id, guild_id, *statuses))
+        return int(row[0]) if row else 0
+
+    async def guild_limits(self, guild_id: int) -> tuple[int | None, int | None]:
+        """(open invitations per host, active tables per player) a server chose; None = the default."""
+        row = await self._c.fetchone("SELECT max_invitations, max_active FROM guild_limits WHERE guild_id = ?",
+                                     (guild_id,))
+        return (None, None) if row is None else (row[0], row[1])
+
+    async def discard_table(self, table_id: int) -> None:
+        """Remove a table that never started (its seats go with it): one refused at its start by a cap,
+        before anyone was told it exists."""
+        await self._c.execute("DELETE FROM tables WHERE id = ? AND state IS NULL", (table_id,))
+
     # ---- ratings (issue 9) --------------------------------------------------------------------
     async def guild_rated(self, guild_id: int) -> bool:
         """Whether the server has ratings on (the default when it never changed its settings)."""
@@ -748,27 +785,19 @@ class Repository(ABC):
         return found
 
     async def count_hosted(self, user_id: int, guild_id: int, statuses: Sequence[str]) -> int:
-        """Tables of one server that ``user_id`` hosts in one of ``statuses`` (index tables_host_status)."""
-        sql = (f"SELECT COUNT(*) FROM tables WHERE host_id = ? AND status IN ({', '.join('?' for _ in statuses)}) "
-               "AND guild_id = ?")
+        """Tables of one server that ``user_id`` hosts in one of ``statuses`` (``Tx.count_hosted``)."""
         async with self._reading() as c:
-            row = await c.fetchone(sql, (user_id, *statuses, guild_id))
-        return int(row[0]) if row else 0
+            return await Tx(c).count_hosted(user_id, guild_id, statuses)
 
     async def count_seated(self, user_id: int, guild_id: int, statuses: Sequence[str]) -> int:
-        """Tables of one server where ``user_id`` has a seat, in one of ``statuses`` (index seats_user_table)."""
-        sql = ("SELECT COUNT(*) FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.user_id = ? "
-               f"AND t.guild_id = ? AND t.status IN ({', '.join('?' for _ in statuses)})")
+        """Tables of one server where ``user_id`` has a seat, in one of ``statuses`` (``Tx.count_seated``)."""
         async with self._reading() as c:
-            row = await c.fetchone(sql, (user_id, guild_id, *statuses))
-        return int(row[0]) if row else 0
+            return await Tx(c).count_seated(user_id, guild_id, statuses)
 
     async def guild_limits(self, guild_id: int) -> tuple[int | None, int | None]:
         """(open invitations per host, active tables per player) a server chose; None = the default."""
-        sql = "SELECT max_invitations, max_active FROM guild_limits WHERE guild_id = ?"
         async with self._reading() as c:
-            row = await c.fetchone(sql, (guild_id,))
-        return (None, None) if row is None else (row[0], row[1])
+            return await Tx(c).guild_limits(guild_id)
 
     async def set_guild_limits(self, guild_id: int, max_invitations: int | None, max_active: int | None,
                                now: str) -> None:

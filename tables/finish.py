@@ -16,7 +16,7 @@ checks the table's version; then the outbox of what it shows.  Every ending goes
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any, Final, Literal
@@ -40,6 +40,10 @@ End = Literal["side_left", "agreement", "abort"]
 SIDE_LEFT: Final = "side_left"
 AGREEMENT: Final = "agreement"
 ABORT: Final = "abort"
+
+
+#: a check run first inside a commit's transaction, which may refuse it (``Finisher.commit``)
+Guard = Callable[[Tx], Awaitable[None]]
 
 
 class LostRace(TableError):
@@ -72,16 +76,20 @@ class Finisher:
         self.posts = posts
 
     async def commit(self, ctx: LoadedTable, state: Any, step: Step, *, change: Change | None = None,
-                     extra: Sequence[Message] = ()) -> list[Message]:
+                     extra: Sequence[Message] = (), guard: Guard | None = None) -> list[Message]:
         """Write ``step`` and ``change`` in one transaction (``LostRace`` when another writer was first),
-        then build the outbox: ``extra`` first, the board and what the step showed, the result."""
+        then build the outbox: ``extra`` first, the board and what the step showed, the result.
+
+        ``guard`` runs first inside that transaction and may refuse it (a ``TableError``: nothing is
+        written): a start checks the caps of the player whose seat starts the game (issue 29, item 4).
+        """
         change = change or Change()
         now = self.store.now()
         ctx.seats = change.seats_after(ctx.seats)
         ending = self.ending(ctx, state, step, change)
         columns = self._columns(ctx, state, now, ending, change)
         try:
-            version = await self._write(ctx, state, step, change, columns, ending, now_iso(now))
+            version = await self._write(ctx, state, step, change, columns, ending, now_iso(now), guard)
         except StaleVersion:
             self.store.forget(ctx.id)
             fresh = await self.store.load(ctx.id)
@@ -179,10 +187,12 @@ class Finisher:
         return columns
 
     async def _write(self, ctx: LoadedTable, state: Any, step: Step, change: Change, columns: dict[str, Any],
-                     ending: StoredOutcome | None, stamp: str) -> int:
+                     ending: StoredOutcome | None, stamp: str, guard: Guard | None) -> int:
         """One transaction: the seats, the moves, the row (version checked), the results and ratings."""
         state_json = json.dumps(ctx.engine.to_json(state), separators=(",", ":"))
         async with self.store.repo.transaction() as tx:
+            if guard is not None:
+                await guard(tx)
             if change.roster is not None:
                 await tx.replace_seats(ctx.id, ctx.seats)
             for seat, cols in change.seats.items():
