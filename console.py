@@ -384,7 +384,11 @@ class Console:
         self.clock.advance(seconds)
         await self.service.save_pretend_clock(self.clock.now())
         self.write(f"[clock] now {self.clock.now().strftime('%Y-%m-%d %H:%M UTC')}")
-        self.show(await self.service.tick())
+        due = await self.service.tick()
+        self.show(due)
+        for m in due:  # printed: delivered (issue 29, item 2: one never confirmed comes again)
+            if isinstance(m, Reminder):
+                await self.service.reminder_delivered(m.table_id, m.user_id, m.version, m.kind)
 
     def _list_moves(self, name: str, tid: int, moves: list[str], page_text: str) -> None:
         """``/moves [PAGE]``: a short list on one line; a long one a page at a time, one line per group

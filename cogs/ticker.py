@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable
 
 from cogs.delivery import Delivery, PostFailed
-from tables import TableService
+from tables import Message, Reminder, TableService
 from tables.errors import TryAgain
 
 log = logging.getLogger("mesa.discord")
@@ -59,6 +59,14 @@ class Ticker:
                 log.exception("tick failed")
             await asyncio.sleep(every)
 
+    async def remind(self, reminders: list[Reminder]) -> None:
+        """Each reminder DM, then its confirmation (issue 29, item 2): one not confirmed, because this
+        process died first, is handed out again by a later tick, of this process or another."""
+        for reminder in reminders:
+            await self.delivery.deliver([reminder], None)
+            await self.service.reminder_delivered(reminder.table_id, reminder.user_id, reminder.version,
+                                                  reminder.kind)
+
     async def post_missed(self) -> None:
         """At start-up: post the boards (and results) stored by a process that died before posting them."""
         for message in await self.service.missed_posts():
@@ -74,8 +82,13 @@ class Ticker:
 
     async def tick(self) -> None:
         messages = await self.service.tick()
-        if messages:
-            await self.delivery.deliver(messages, None)
+        reminders = [m for m in messages if isinstance(m, Reminder)]
+        try:
+            others: list[Message] = [m for m in messages if not isinstance(m, Reminder)]
+            if others:
+                await self.delivery.deliver(others, None)
+        finally:
+            await self.remind(reminders)
         # issue 15, defect 2: boards Discord refused (a locked thread, a Discord outage) are retried
         # here, not only at the next start; a table changed in the last minute may still be delivering
         for message in await self.service.missed_posts(settled_seconds=MISSED_AFTER_SECONDS):

@@ -239,17 +239,26 @@ class Tx:
               r.finished_at) for r in rows],
         )
 
-    async def record_reminder(self, table_id: int, version: int, kind: str, user_id: int, now: str) -> bool:
-        """True when this reminder is new (and now recorded); False when it was already sent.
+    async def record_reminder(self, table_id: int, version: int, kind: str, user_id: int, now: str, *,
+                              pending: bool = False) -> bool:
+        """True when this reminder is new (and now recorded); False when it was already recorded.
 
-        The primary key decides, so two processes can never both send one reminder.
+        The primary key decides, so two processes can never both send one reminder.  ``pending``: it is
+        handed to a front end now and counts as delivered only once ``Repository.reminder_delivered``
+        says so (issue 29: a crash in between must not lose it); otherwise it is done as recorded.
         """
         inserted = await self._c.execute(
-            "INSERT INTO reminders (table_id, version, kind, user_id, sent_at) VALUES (?, ?, ?, ?, ?) "
+            "INSERT INTO reminders (table_id, version, kind, user_id, sent_at, delivered_at) VALUES (?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (table_id, version, kind, user_id) DO NOTHING",
-            (table_id, version, kind, user_id, now),
+            (table_id, version, kind, user_id, now, None if pending else now),
         )
         return inserted == 1
+
+    async def supersede_reminders(self, table_id: int, version: int, user_id: int, kind: str, now: str) -> None:
+        """A newer reminder of the same turn went out: an older one still unconfirmed is not sent again."""
+        await self._c.execute(
+            "UPDATE reminders SET delivered_at = ? WHERE table_id = ? AND version = ? AND user_id = ? "
+            "AND kind <> ? AND delivered_at IS NULL", (now, table_id, version, user_id, kind))
 
     async def set_next_event(self, table_id: int, next_event_at: str | None) -> None:
         """Move the table's alarm without bumping its version (a reminder changes no board)."""
@@ -455,6 +464,38 @@ class Repository(ABC):
                 "UPDATE tables SET claimed_by = NULL, claimed_until = NULL WHERE id = ? AND claimed_by = ?",
                 (table_id, owner),
             )
+        return changed == 1
+
+    # ---- reminders delivered at least once (issue 29, item 2) -----------------------------------
+    async def lease_unconfirmed_reminders(self, now: str, handed_before: str, kinds: Sequence[str]
+                                          ) -> list[tuple[int, int, str, int]]:
+        """Reminders handed out before ``handed_before`` and never confirmed delivered, whose turn is still
+        on and not due for the ticker: (table, version, kind, user), handed out again now.
+
+        Each row's ``sent_at`` moves to ``now`` in the same statement: a lease, so another process (or
+        this one's next tick) hands it out again only once that has run out, and two ticking at once
+        get disjoint lists.  A table whose next event is due, or that a process has claimed, is left to
+        that tick: its newer reminder supersedes this one, or its time-out makes it moot.
+        """
+        marks = ", ".join("?" for _ in kinds)
+        sql = (
+            "UPDATE reminders SET sent_at = ? WHERE delivered_at IS NULL AND sent_at <= ? "
+            f"AND kind IN ({marks}) AND EXISTS (SELECT 1 FROM tables t WHERE t.id = reminders.table_id "
+            "AND t.version = reminders.version AND t.status = 'active' AND t.suspended_at IS NULL "
+            "AND t.turn_deadline > ? AND (t.next_event_at IS NULL OR t.next_event_at > ?) "
+            "AND (t.claimed_until IS NULL OR t.claimed_until <= ?)) "
+            "RETURNING table_id, version, kind, user_id, sent_at"
+        )
+        async with self.transaction() as tx:
+            rows = await tx._c.fetch(sql, (now, handed_before, *kinds, now, now, now))
+        return sorted((int(r[0]), int(r[1]), str(r[2]), int(r[3])) for r in rows)
+
+    async def reminder_delivered(self, table_id: int, version: int, kind: str, user_id: int, now: str) -> bool:
+        """A front end delivered this reminder: it is never handed out again (False: nothing was pending)."""
+        async with self.transaction() as tx:
+            changed = await tx._c.execute(
+                "UPDATE reminders SET delivered_at = ? WHERE table_id = ? AND version = ? AND kind = ? "
+                "AND user_id = ? AND delivered_at IS NULL", (now, table_id, version, kind, user_id))
         return changed == 1
 
     async def claim_of(self, table_id: int) -> tuple[str | None, str | None]:

@@ -206,8 +206,17 @@ V10 = """
 ALTER TABLE seats ADD COLUMN timeouts INTEGER NOT NULL DEFAULT 0;
 """
 
+#: migration 11 (issue 29, item 2): reminders delivered at least once.  A reminder is recorded when it
+#: falls due and marked delivered once a front end confirms it; one left unconfirmed (a crash between
+#: the tick and the delivery) is handed out again.  Every reminder recorded before this was sent.
+V11 = """
+ALTER TABLE reminders ADD COLUMN delivered_at TEXT;
+UPDATE reminders SET delivered_at = sent_at;
+CREATE INDEX reminders_unconfirmed ON reminders(sent_at) WHERE delivered_at IS NULL;
+"""
 
-MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10]
+
+MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11]
 
 #: the schema version this code writes
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -4,7 +4,8 @@ The ticker (``tick``, every ``TICK_SECONDS``) claims the tables that are due (is
 one process's for ``CLAIM_SECONDS``, so two processes never send the same reminder or time out the
 same move twice, and a dead process's claims lapse), plays Mesa's due moves first (a restart resumes
 Mesa's turn), sends the half-time and late reminders, and at the deadline plays the time-out
-(``Play.timeout``); then it closes invitations that waited too long (``GuildLife``).
+(``Play.timeout``); then it closes invitations that waited too long (``GuildLife``), and last hands
+out again the reminders no front end confirmed (``Reminders``: at least once, issue 29).
 """
 
 from __future__ import annotations
@@ -14,14 +15,14 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from data.models import ACTIVE, now_iso, parse_iso
-from tables.durations import format_duration
 from tables.errors import TableError
 from tables.finish import LATE
 from tables.guild_life import GuildLife
 from tables.mesa import MesaSeats, is_mesa
-from tables.outbox import Message, Reminder
+from tables.outbox import Message
 from tables.play import Play
 from tables.posts import Posts
+from tables.reminders import Reminders
 from tables.store import TableStore
 
 log = logging.getLogger("tables.service")
@@ -34,7 +35,7 @@ class Deadlines:
     """The ticker's work: due Mesa moves, reminders, time-outs, expired invitations."""
 
     def __init__(self, store: TableStore, posts: Posts, play: Play, mesa: MesaSeats, guild_life: GuildLife,
-                 claimant: str) -> None:
+                 claimant: str, reminders: Reminders) -> None:
         self.store = store
         self.repo = store.repo
         self.posts = posts
@@ -42,6 +43,7 @@ class Deadlines:
         self.mesa = mesa
         self.guild_life = guild_life
         self.claimant = claimant
+        self.reminders = reminders
 
     async def tick(self) -> list[Message]:
         """Send due reminders and play due timeouts (idempotent; call it every minute or so)."""
@@ -60,6 +62,8 @@ class Deadlines:
             finally:
                 await self.repo.release_claim(table_id, self.claimant)
         messages.extend(await self.guild_life.expire_invitations())  # issue 15, defect 4
+        # last, once this tick's tables are done: their time-outs and newer reminders make older ones moot
+        messages.extend(await self.reminders.unconfirmed(now))  # issue 29, item 2
         return messages
 
     async def _tick_table(self, table_id: int, now: datetime) -> list[Message]:
@@ -76,22 +80,9 @@ class Deadlines:
             return await self.play.timeout(ctx, actors)
         late_at = started + timedelta(seconds=seconds * LATE)
         kinds = ["half"] + (["late"] if now >= late_at else [])
-        messages: list[Message] = []
-        stamp = now_iso(now)
+        users = [row.user_id for seat in actors if (row := ctx.by_seat(seat)) is not None and not is_mesa(row.user_id)]
         async with self.repo.transaction() as tx:
-            for kind in kinds:
-                for seat in actors:
-                    row = ctx.by_seat(seat)
-                    assert row is not None
-                    if is_mesa(row.user_id):
-                        continue
-                    fresh = await tx.record_reminder(table_id, ctx.row.version, kind, row.user_id, stamp)
-                    if fresh and kind == kinds[-1]:  # skipped past 50%: only the later nudge is sent
-                        messages.append(Reminder(table_id, row.user_id, f"reminder.{kind}", {
-                            "table": table_id, "game": ctx.title,
-                            "left": format_duration((deadline - now).total_seconds()),
-                            "gone": format_duration((now - started).total_seconds()), "total": format_duration(seconds),
-                            **self.posts.deadline_params(ctx.row.turn_deadline)}))
+            messages: list[Message] = [*await self.reminders.record(tx, ctx, kinds, users, now)]
             next_event = now_iso(late_at if now < late_at else deadline)
             await tx.set_next_event(table_id, next_event)
         ctx.row = replace(ctx.row, next_event_at=next_event)

@@ -55,6 +55,7 @@ from tables.play import SHUFFLE, Play, Proposal
 from tables.posts import Posts, Renderer
 from tables.preferences import Preferences
 from tables.queries import MoveRecord, Queries, TableDetails, TableSummary
+from tables.reminders import Reminders
 from tables.replays import ReplayKeeper
 from tables.rules_step import RulesStep
 from tables.seating import Seating
@@ -91,7 +92,9 @@ class TableService:
         self.queries = Queries(self.store, self.posts, self.guild_life)
         self.seating = Seating(self.store, self.posts, self.rules, self.finisher, self.queries, self.guild_life,
                                seed_source or (lambda: secrets.randbits(62)))
-        self.deadlines = Deadlines(self.store, self.posts, self.play, self.mesa, self.guild_life, self.claimant)
+        self.reminders = Reminders(self.store, self.posts)  # issue 29, item 2: at least once
+        self.deadlines = Deadlines(self.store, self.posts, self.play, self.mesa, self.guild_life, self.claimant,
+                                   self.reminders)
         self.preferences = Preferences(self.store)
         self.replays = ReplayKeeper(repo, renderer, self.clock)  # issue 15, defect 13
 
@@ -195,8 +198,13 @@ class TableService:
 
     # ---- deadlines (tables.deadlines) -----------------------------------------------------------------
     async def tick(self) -> list[Message]:
-        """Send due reminders and play due timeouts (idempotent; call it every minute or so)."""
+        """Send due reminders and play due timeouts (idempotent; call it every minute or so).  The reminders
+        among its messages come again in a later tick until the front end confirms each one delivered."""
         return await self.deadlines.tick()
+
+    async def reminder_delivered(self, table_id: int, user_id: int, version: int, kind: str) -> None:
+        """A front end delivered a ``Reminder`` (its ``version`` and ``kind``): it is not handed out again."""
+        await self.reminders.delivered(table_id, user_id, version, kind)
 
     # ---- reading tables (tables.queries) --------------------------------------------------------------
     async def board(self, table_id: int, image: bool = True) -> PublicPost:

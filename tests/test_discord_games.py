@@ -110,6 +110,33 @@ async def test_clock_reminds_by_dm_then_times_out(tmp_path: Any) -> None:
         await h.close()
 
 
+async def test_a_reminder_never_delivered_comes_by_dm_once(tmp_path: Any) -> None:
+    """Issue 29, item 2: a reminder the service handed out but no DM followed (the process died between)
+    is sent by the ticker once its lease is over, and confirmed: never a second time."""
+    from tables.reminders import REDELIVER_SECONDS
+
+    clock = Clock()
+    h = await Harness.open(tmp_path, clock=clock)
+    try:
+        await start(h, "kona")
+        h.standin.clear()
+        clock.moment += timedelta(days=1, hours=13)
+        lost = await h.bot.service.tick()  # handed out, then the process died before delivering it
+        assert [m.key for m in lost] == ["reminder.half"] and not h.standin.to_dms(1001)
+        await h.bot.ticker.tick()
+        assert not h.standin.to_dms(1001)  # within its lease: the one that had it may be delivering it
+        clock.moment += timedelta(seconds=REDELIVER_SECONDS)
+        await h.bot.ticker.tick()
+        dms = h.standin.to_dms(1001)
+        assert len(dms) == 1 and "#1" in dms[0].content
+        for _ in range(3):
+            clock.moment += timedelta(seconds=REDELIVER_SECONDS)
+            await h.bot.ticker.tick()
+        assert len(h.standin.to_dms(1001)) == 1, "delivered and confirmed: never again"
+    finally:
+        await h.close()
+
+
 async def test_sync_registers_localized_commands(tmp_path: Any) -> None:
     """``python bot.py --sync --guild ID``: one PUT of the whole localized tree to that server."""
     import discord
