@@ -35,6 +35,7 @@ import random
 import re
 import shlex
 import sys
+import time
 import zlib
 from collections.abc import Awaitable, Callable, Iterable
 from datetime import UTC, datetime, timedelta
@@ -168,6 +169,9 @@ class Console:
         self.names: dict[int, str] = {}
         self._images = 0
         self._shown: list[Message] = []  # what the current command showed: its boards say whether Mesa acts next
+        #: this session's name and its input line's number name each move submitted (issue 29: exactly once)
+        self.session = f"{time.time_ns():x}.{os.getpid()}"
+        self.line_number = 0
 
     # ---- output -----------------------------------------------------------------------------
     def _save(self, image: bytes | None, stem: str) -> str:
@@ -199,6 +203,10 @@ class Console:
 
     def error(self, name: str, text: str) -> None:
         self._lines(f"[error {name}]", text)
+
+    def key(self) -> str:
+        """The name of the move submitted by the current line: this session's, and the line's number."""
+        return f"console:{self.session}:{self.line_number}"
 
     # ---- table choice -----------------------------------------------------------------------
     async def _pick(self, uid: int, table: int | None, want: Callable[[TableSummary], bool] | None = None,
@@ -239,6 +247,7 @@ class Console:
 
     # ---- commands ---------------------------------------------------------------------------
     async def handle(self, line: str) -> None:
+        self.line_number += 1
         line = line.strip()
         if not line or line.startswith("#"):
             return
@@ -324,14 +333,14 @@ class Console:
             if not rest:
                 raise TableError("console.move_text")
             tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
-            self.show(await svc.submit_move(tid, uid, rest))
+            self.show(await svc.submit_move(tid, uid, rest, key=self.key()))
         elif verb == "build":
             tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids, self._building)
             text = await svc.auto_build(tid, uid, rest or None)
-            self.show(await svc.submit_move(tid, uid, text))
+            self.show(await svc.submit_move(tid, uid, text, key=self.key()))
         elif verb == "auto":
             tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
-            self.show(await svc.auto(tid, uid))  # what a time-out plays: Mesa's easy level (issue 28)
+            self.show(await svc.auto(tid, uid, self.key()))  # what a time-out plays: Mesa's easy level (issue 28)
         elif verb == "moves":
             tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
             moves = await svc.legal_moves_for(tid, uid)

@@ -70,7 +70,7 @@ _UPDATABLE = frozenset(
 )
 #: every stored table, parents before children (the order ``python -m data copy`` writes them in)
 STORED_TABLES = ("tables", "seats", "moves", "results", "reminders", "guild_settings", "user_prefs", "ratings",
-                 "rating_history", "rated_tables", "pretend_clock", "guild_limits", "replays")
+                 "rating_history", "rated_tables", "pretend_clock", "guild_limits", "replays", "submissions")
 
 
 class Conflict(StorageError):
@@ -206,6 +206,17 @@ class Tx:
         except Conflict:
             raise StaleVersion(table_id, expected_version, None) from None
         return await self.update_table(table_id, expected_version, now, state=new_state_json, **columns)
+
+    async def record_submission(self, key: str, table_id: int, user_id: int, version: int, now: str) -> None:
+        """Store a submission's key with the change it made (``version``: the table's after it), in that
+        change's transaction (issue 29: exactly once).  A key stored already means another writer applied
+        this very submission first: ``StaleVersion``, and this transaction writes nothing."""
+        try:
+            await self._c.execute(
+                "INSERT INTO submissions (key, table_id, user_id, version, created_at) VALUES (?, ?, ?, ?, ?)",
+                (key, table_id, user_id, version, now))
+        except Conflict:
+            raise StaleVersion(table_id, version - 1, None) from None
 
     async def add_seat(self, seat: SeatRow) -> None:
         await self._c.execute(
@@ -512,6 +523,13 @@ class Repository(ABC):
     async def get_seats(self, table_id: int) -> list[SeatRow]:
         async with self._reading() as c:
             return await Tx(c).get_seats(table_id)
+
+    async def submission(self, key: str) -> tuple[int, int, int] | None:
+        """(table, user, version after it) of the change stored under a submission's key, or None: read on
+        a connection of its own, so it tells the truth after a reply lost on another (issue 29)."""
+        async with self._reading() as c:
+            row = await c.fetchone("SELECT table_id, user_id, version FROM submissions WHERE key = ?", (key,))
+        return None if row is None else (int(row[0]), int(row[1]), int(row[2]))
 
     async def table_marks(self, table_id: int) -> tuple[int, int | None, int | None] | None:
         """(version, draw offer, posted version) of a table, or None: the cheap read that tells a

@@ -215,8 +215,21 @@ UPDATE reminders SET delivered_at = sent_at;
 CREATE INDEX reminders_unconfirmed ON reminders(sent_at) WHERE delivered_at IS NULL;
 """
 
+#: migration 12 (issue 29, item 1): each submitted move's key (a Discord interaction, a console line),
+#: stored in the move's own transaction: after a reply lost while ``COMMIT`` was on its way, the key
+#: says whether the move was stored, and a retry under the same key gets the first answer, no second move
+V12 = """
+CREATE TABLE submissions (
+    key        TEXT    PRIMARY KEY,
+    table_id   INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    user_id    INTEGER NOT NULL,
+    version    INTEGER NOT NULL,
+    created_at TEXT    NOT NULL
+);
+"""
 
-MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11]
+
+MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12]
 
 #: the schema version this code writes
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -31,6 +31,7 @@ from tables.outbox import Message, TableFinished
 from tables.plybound import bound_ending, reaches_bound
 from tables.posts import Posts
 from tables.store import TableStore
+from tables.submissions import Submission
 
 #: reminder thresholds as fractions of the time per move
 HALF, LATE = 0.5, 0.9
@@ -76,12 +77,14 @@ class Finisher:
         self.posts = posts
 
     async def commit(self, ctx: LoadedTable, state: Any, step: Step, *, change: Change | None = None,
-                     extra: Sequence[Message] = (), guard: Guard | None = None) -> list[Message]:
+                     extra: Sequence[Message] = (), guard: Guard | None = None,
+                     submission: Submission | None = None) -> list[Message]:
         """Write ``step`` and ``change`` in one transaction (``LostRace`` when another writer was first),
         then build the outbox: ``extra`` first, the board and what the step showed, the result.
 
         ``guard`` runs first inside that transaction and may refuse it (a ``TableError``: nothing is
         written): a start checks the caps of the player whose seat starts the game (issue 29, item 4).
+        ``submission``: the player's key, stored in the same transaction (``tables.submissions``).
         """
         change = change or Change()
         now = self.store.now()
@@ -89,7 +92,7 @@ class Finisher:
         ending = self.ending(ctx, state, step, change)
         columns = self._columns(ctx, state, now, ending, change)
         try:
-            version = await self._write(ctx, state, step, change, columns, ending, now_iso(now), guard)
+            version = await self._write(ctx, state, step, change, columns, ending, now_iso(now), guard, submission)
         except StaleVersion:
             self.store.forget(ctx.id)
             fresh = await self.store.load(ctx.id)
@@ -187,7 +190,8 @@ class Finisher:
         return columns
 
     async def _write(self, ctx: LoadedTable, state: Any, step: Step, change: Change, columns: dict[str, Any],
-                     ending: StoredOutcome | None, stamp: str, guard: Guard | None) -> int:
+                     ending: StoredOutcome | None, stamp: str, guard: Guard | None,
+                     submission: Submission | None) -> int:
         """One transaction: the seats, the moves, the row (version checked), the results and ratings."""
         state_json = json.dumps(ctx.engine.to_json(state), separators=(",", ":"))
         async with self.store.repo.transaction() as tx:
@@ -199,6 +203,8 @@ class Finisher:
                 await tx.update_seat(ctx.id, seat, **cols)
             version = await tx.append_moves(ctx.id, ctx.row.version, step.new_moves(), state_json, stamp,
                                             first_ply=ctx.plies + 1, **columns)
+            if submission is not None:  # exactly once: the key lives and dies with the move (issue 29)
+                await tx.record_submission(submission.key, ctx.id, submission.user_id, version, stamp)
             if ending is not None and change.end != ABORT:
                 await self._results(tx, ctx, ending, stamp)
         return version

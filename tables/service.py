@@ -60,6 +60,7 @@ from tables.replays import ReplayKeeper
 from tables.rules_step import RulesStep
 from tables.seating import Seating
 from tables.store import Clock, SystemClock, TableStore
+from tables.submissions import Submissions
 from tables.thinking import Thinker
 
 log = logging.getLogger(__name__)
@@ -86,7 +87,8 @@ class TableService:
         self.finisher = Finisher(self.store, self.posts)
         mesa_moves = MesaMoves(self.thinker)
         self.rules = RulesStep(mesa_moves)
-        self.play = Play(self.store, self.posts, self.rules, self.finisher, mesa_moves)
+        self.submissions = Submissions(self.store, self.posts)  # issue 29, item 1: exactly once
+        self.play = Play(self.store, self.posts, self.rules, self.finisher, mesa_moves, self.submissions)
         self.mesa = MesaSeats(self.store.load, mesa_moves, self.play.submit_move)
         self.guild_life = GuildLife(self.store, self.posts, self.claimant)
         self.queries = Queries(self.store, self.posts, self.guild_life)
@@ -151,9 +153,14 @@ class TableService:
 
     # ---- playing (tables.play) ------------------------------------------------------------------------
     async def submit_move(self, table_id: int, user_id: int, text: str,
-                          expected_version: int | None = None) -> list[Message]:
-        """Parse (tolerantly), check the seat, apply, draw chance, store, and report."""
-        return await self.play.submit_move(table_id, user_id, text, expected_version)
+                          expected_version: int | None = None, *, key: str | None = None) -> list[Message]:
+        """Parse (tolerantly), check the seat, apply, draw chance, store, and report.
+
+        ``key`` names this submission (a Discord interaction's id, a console line): it is applied once,
+        a retry under the same key gets the first answer, and a reply lost on its way back is answered
+        by what the database holds (``tables.submissions``).
+        """
+        return await self.play.submit_move(table_id, user_id, text, expected_version, key=key)
 
     async def propose(self, table_id: int, user_id: int, style: str | None = None, *,
                       rng: random.Random | None = None, unlisted_only: bool = False) -> Proposal:
@@ -164,9 +171,10 @@ class TableService:
         """A build text for this player to preview and confirm (K3-3.4); nothing is stored."""
         return (await self.play.propose(table_id, user_id, style, unlisted_only=True)).text
 
-    async def auto(self, table_id: int, user_id: int) -> list[Message]:
-        """``/auto``: the move a time-out would play for this player (Mesa's easy level), played now."""
-        return await self.play.auto(table_id, user_id)
+    async def auto(self, table_id: int, user_id: int, key: str | None = None) -> list[Message]:
+        """``/auto``: the move a time-out would play for this player (Mesa's easy level), played now
+        (``key`` as for ``submit_move``)."""
+        return await self.play.auto(table_id, user_id, key)
 
     async def resign(self, table_id: int, user_id: int) -> list[Message]:
         return await self.play.resign(table_id, user_id)

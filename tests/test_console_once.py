@@ -1,7 +1,9 @@
-"""The console's part in issue 29: reminders confirmed once printed (item 2)."""
+"""The console's part in issue 29: moves named by session and line (item 1), reminders confirmed once
+printed (item 2)."""
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 from datetime import timedelta
@@ -40,3 +42,19 @@ async def test_a_reminder_a_dead_session_never_printed_is_printed_once(tmp_path:
     out = run_console(db, [f"Ana: /clock +{REDELIVER_SECONDS}s", "Ana: /clock +30m", "Ana: /clock +30m"])
     reminders = [line for line in out if line.startswith("[dm ") and "to move in Kona #1 have passed" in line]
     assert len(reminders) == 1, out  # printed once, then confirmed
+
+
+def test_console_moves_are_named_by_session_and_line(tmp_path: Path) -> None:
+    """Issue 29, item 1: each move is stored with its session and line number, so line 3 of the next
+    session is another submission than line 3 of this one (it would otherwise be refused as done)."""
+    db = tmp_path / "console.db"
+    run_console(db, ["Ana: /play kona @Ben", "Ben: /accept", "Ana: /move a6-d3"])
+    out = run_console(db, ["# the same line number, another session", "Ben: /moves", "Ben: /auto"])
+    assert not any(line.startswith("[error") for line in out), out
+    with sqlite3.connect(db) as con:
+        keys = [row[0] for row in con.execute("SELECT key FROM submissions ORDER BY version")]
+        moves = con.execute("SELECT COUNT(*) FROM moves").fetchone()[0]
+    con.close()
+    assert moves == 2 and len(keys) == 2
+    sessions = [key.split(":")[1] for key in keys]
+    assert all(key.startswith("console:") and key.endswith(":3") for key in keys) and sessions[0] != sessions[1]
