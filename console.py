@@ -38,6 +38,7 @@ import re
 import shlex
 import sys
 import tempfile
+import time
 import zlib
 from collections.abc import Awaitable, Callable, Iterable
 from datetime import UTC, datetime, timedelta
@@ -217,6 +218,9 @@ class Console:
         self.names: dict[int, str] = {}
         self._images = 0
         self._shown: list[Message] = []  # what the current command showed: its boards say whether Mesa acts next
+        #: this session's name and its input line's number name each move submitted (issue 29: exactly once)
+        self.session = f"{time.time_ns():x}.{os.getpid()}"
+        self.line_number = 0
 
     # ---- output -----------------------------------------------------------------------------
     def _save(self, image: bytes | None, stem: str) -> str:
@@ -251,6 +255,10 @@ class Console:
 
     def error(self, name: str, text: str) -> None:
         self._lines(f"[error {name}]", text)
+
+    def key(self) -> str:
+        """The name of the move submitted by the current line: this session's, and the line's number."""
+        return f"console:{self.session}:{self.line_number}"
 
     # ---- table choice -----------------------------------------------------------------------
     async def _pick(self, uid: int, table: int | None, want: Callable[[TableSummary], bool] | None = None,
@@ -291,6 +299,7 @@ class Console:
 
     # ---- commands ---------------------------------------------------------------------------
     async def handle(self, line: str) -> None:
+        self.line_number += 1
         line = line.strip()
         if not line or line.startswith("#"):
             return
@@ -333,8 +342,12 @@ class Console:
         self._shown.clear()
 
     async def _deliver(self, messages: list[Message]) -> None:
-        """``show`` in the form ``tables.follow`` delivers with: each of Mesa's moves, printed as it is stored."""
+        """``show`` in the form ``tables.follow`` and the ticker deliver with: each table's messages printed as
+        they are made; a reminder printed is delivered (issue 29, item 2: one never confirmed comes again)."""
         self.show(messages)
+        for m in messages:
+            if isinstance(m, Reminder):
+                await self.service.reminder_delivered(m.table_id, m.user_id, m.version, m.kind)
 
     async def _dispatch(self, name: str, uid: int, command: str) -> None:
         table, command = _take_table_option(command)
@@ -379,14 +392,14 @@ class Console:
             if not rest:
                 raise TableError("console.move_text")
             tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
-            self.show(await svc.submit_move(tid, uid, rest))
+            self.show(await svc.submit_move(tid, uid, rest, key=self.key()))
         elif verb == "build":
             tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids, self._building)
             text = await svc.auto_build(tid, uid, rest or None)
-            self.show(await svc.submit_move(tid, uid, text))
+            self.show(await svc.submit_move(tid, uid, text, key=self.key()))
         elif verb == "auto":
             tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
-            self.show(await svc.auto(tid, uid))  # what a time-out plays: Mesa's easy level (issue 28)
+            self.show(await svc.auto(tid, uid, self.key()))  # what a time-out plays: Mesa's easy level (issue 28)
         elif verb == "moves":
             tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
             moves = await svc.legal_moves_for(tid, uid)

@@ -36,8 +36,11 @@ class TableActs:
         """Play ``text`` for the caller; the service parses, checks and stores it.
 
         ``picked``: the move came from the private picker, whose message then shows the result.
+        The interaction's id names the submission (issue 29): a reply from the database lost on its way
+        is answered by what it stored, never by a second move.
         """
-        messages = await self.service.submit_move(table_id, interaction.user.id, text, version)
+        messages = await self.service.submit_move(table_id, interaction.user.id, text, version,
+                                                  key=f"discord:{interaction.id}")
         await self.delivery.deliver(messages, public_lang(interaction))
         played = next((m for m in messages if isinstance(m, MovePlayed)), None)
         lang = lang_of(interaction)

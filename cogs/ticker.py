@@ -14,7 +14,8 @@ import logging
 from collections.abc import Callable
 
 from cogs.delivery import Delivery, PostFailed
-from tables import Message, TableService
+from tables import Message, Reminder, TableService
+from tables.errors import TryAgain
 
 log = logging.getLogger("mesa.discord")
 
@@ -47,6 +48,8 @@ class Ticker:
                 await self.post_missed()
             except asyncio.CancelledError:
                 raise
+            except TryAgain:  # the database is away for a moment (logged where it failed): the ticker retries
+                log.info("posting missed boards: the database is unavailable; the ticker tries again")
             except Exception:
                 log.exception("posting missed boards failed")
             while True:
@@ -54,11 +57,21 @@ class Ticker:
                     await self.tick()
                 except asyncio.CancelledError:
                     raise
+                except TryAgain:  # expected while PostgreSQL restarts: one line, no traceback (issue 29)
+                    log.info("tick skipped: the database is unavailable; the next tick tries again")
                 except Exception:
                     log.exception("tick failed")
                 await asyncio.sleep(every)
         finally:  # the bot closes: Mesa's due turns stop too (the next start plays them)
             await self.service.due_turns.stop()
+
+    async def remind(self, reminders: list[Reminder]) -> None:
+        """Each reminder DM, then its confirmation (issue 29, item 2): one not confirmed, because this
+        process died first, is handed out again by a later tick, of this process or another."""
+        for reminder in reminders:
+            await self.delivery.deliver([reminder], None)
+            await self.service.reminder_delivered(reminder.table_id, reminder.user_id, reminder.version,
+                                                  reminder.kind)
 
     async def post_missed(self) -> None:
         """At start-up: post the boards, results and invitations stored by a process that died before
@@ -75,10 +88,15 @@ class Ticker:
     async def _deliver(self, messages: list[Message]) -> None:
         """One table's messages of a tick (or one of Mesa's moves from a due turn), posted at once; one
         Discord did not take is stored and posted on a later tick (``missed_posts``), like any missed board."""
+        reminders = [m for m in messages if isinstance(m, Reminder)]
         try:
-            await self.delivery.deliver(messages, None)
+            others: list[Message] = [m for m in messages if not isinstance(m, Reminder)]
+            if others:
+                await self.delivery.deliver(others, None)
         except PostFailed as exc:
             log.info("table %d: a post of the tick was not taken; retried later", exc.table_id)
+        finally:
+            await self.remind(reminders)  # each DM, then its confirmation (at least once, issue 29)
 
     async def _ours(self, table_id: int) -> bool:
         """Issue 19: whether this process holds the shard of the table's server.  Several processes

@@ -26,7 +26,9 @@ class StorageUnavailable(StorageError):
     """The database server cannot be reached right now; the operation was not applied (rolled back).
 
     One exception: when the connection dies while ``COMMIT`` is on its way, the server may have
-    committed; a retry then meets ``StaleVersion`` (the version check), never a doubled move.
+    committed.  A move submitted under a key (issue 29) is then looked up by its key on a fresh
+    connection (``Repository.submission``), which tells the truth; a retry under the same key is
+    answered as the first, never a doubled move.
     """
 
 

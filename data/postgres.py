@@ -8,14 +8,16 @@ row and then finds the version moved on (``StaleVersion``); the move log's prima
 second move with the same number; the ratings of a server are changed under an advisory lock.
 
 A server that goes away (a restart, a failover) makes operations fail with ``StorageUnavailable``
-("try again in a moment"), rolled back, never half-written.  The pool is told to replace every
-connection it holds, so once the server is back the next operation connects afresh: no restart
-of the bot is needed.
+("try again in a moment"), rolled back, never half-written, with one warning line and no traceback
+(issue 29): every connection error class of asyncpg and of the socket is one (``_GONE``).  The
+connection it happened on is dropped, so once the server is back the next operation connects
+afresh: no restart of the bot is needed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import socket
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -37,15 +39,19 @@ _MIGRATION_LOCK = 0x4D657361  # "Mesa"
 CONNECT_TIMEOUT = 5.0
 
 #: what a server that has gone away looks like to asyncpg (class 08: connection exceptions; 57P:
-#: an operator shut the server down; a socket that closed or never opened)
+#: an operator shut the server down; 53: out of connections while it restarts; a socket that closed or
+#: never opened; the client's own confusion about a connection cut in the middle of an operation,
+#: ``InternalClientError``: "another operation is in progress" on a connection that died mid-query)
 _GONE: tuple[type[BaseException], ...] = (
     OSError,
     asyncio.TimeoutError,
     asyncpg.PostgresConnectionError,
     asyncpg.ConnectionDoesNotExistError,
     asyncpg.InterfaceError,
+    asyncpg.exceptions.InternalClientError,
     asyncpg.exceptions.OperatorInterventionError,
     asyncpg.exceptions.CannotConnectNowError,
+    asyncpg.exceptions.InsufficientResourcesError,
 )
 
 
@@ -88,6 +94,13 @@ def _why_not(url: str, exc: Exception) -> str:
     return f"cannot use {shown} ({reason}): fix DATABASE_URL"  # a malformed URL (ValueError), a server's refusal
 
 
+def _drop(con: asyncpg.Connection) -> None:
+    """Close a connection at once and for good, whatever state it is in (a failed release may already
+    have handed it back to the pool, and a dead one may be closed already: both are fine)."""
+    with contextlib.suppress(Exception):
+        con.terminate()
+
+
 class PgConn:
     """``Conn`` over one asyncpg connection."""
 
@@ -96,15 +109,15 @@ class PgConn:
         self._repo = repo
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
-        async with self._repo._faults():
+        async with self._repo._faults(self.con):
             return list(await self.con.fetch(_placeholders(sql), *params))
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any] | None:
-        async with self._repo._faults():
+        async with self._repo._faults(self.con):
             return await self.con.fetchrow(_placeholders(sql), *params)  # type: ignore[no-any-return]
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        async with self._repo._faults():
+        async with self._repo._faults(self.con):
             try:
                 return _rowcount(await self.con.execute(_placeholders(sql), *params))
             except asyncpg.UniqueViolationError as exc:
@@ -114,7 +127,7 @@ class PgConn:
         rows = list(rows)
         if not rows:
             return
-        async with self._repo._faults():
+        async with self._repo._faults(self.con):
             try:
                 await self.con.executemany(_placeholders(sql), rows)
             except asyncpg.UniqueViolationError as exc:
@@ -148,18 +161,28 @@ class PostgresRepository(Repository):
         self.path = redact(url)
 
     @classmethod
-    async def connect(cls, url: str, *, min_size: int = 1, max_size: int = 10, create: bool = True
+    async def connect(cls, url: str, *, min_size: int = 0, max_size: int = 10, create: bool = True
                       ) -> PostgresRepository:
         """Connect a pool, then apply any migration the database has not seen yet.
 
         Every failure becomes one ``CannotOpen`` line that names the server (never the password:
         ``data.redaction``) and says what to do.  ``create=False`` opens only a database that already
         holds Mesa's schema (what ``python -m data`` reads from), and writes nothing to one that does not.
+
+        ``min_size`` is 0: a pool that keeps a floor of connections reconnects in the background while
+        the server restarts and logs a traceback at every failed try (issue 29: one line per fault);
+        without a floor, connections are made when an operation needs one.  The server is asked once
+        here all the same, so an unreachable one stops the program at start-up.
         """
         try:
             pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, timeout=CONNECT_TIMEOUT,
                                              command_timeout=60)
         except Exception as exc:
+            raise CannotOpen(scrub(_why_not(url, exc), [url])) from None
+        try:
+            await pool.release(await pool.acquire(timeout=CONNECT_TIMEOUT))
+        except Exception as exc:
+            pool.terminate()
             raise CannotOpen(scrub(_why_not(url, exc), [url])) from None
         repo = cls(pool, url)
         try:
@@ -214,12 +237,21 @@ class PostgresRepository(Repository):
         await self._pool.close()
 
     @asynccontextmanager
-    async def _faults(self) -> AsyncIterator[None]:
-        """Turn "the server went away" into ``StorageUnavailable`` and renew the pool's connections."""
+    async def _faults(self, con: asyncpg.Connection | None = None) -> AsyncIterator[None]:
+        """Turn "the server went away" into ``StorageUnavailable`` (one log line, no traceback: it is
+        expected while the server restarts) and drop the connection it happened on.
+
+        A connection cut in the middle of an operation may be left believing that operation still
+        runs ("another operation is in progress" at its next use), so it is never used again; the
+        connections resting in the pool noticed the server's going themselves, and the pool opens new
+        ones when an operation needs them.  (``Pool.expire_connections`` is not used: it closes the old
+        ones in tasks nobody awaits, whose broken-pipe failures asyncio logs as tracebacks.)
+        """
         try:
             yield
         except _GONE as exc:
-            await self._pool.expire_connections()
+            if con is not None:
+                _drop(con)
             log.warning("PostgreSQL unavailable (%s)", type(exc).__name__)
             raise StorageUnavailable("the database is unavailable for a moment; nothing was written") from None
 
@@ -233,7 +265,7 @@ class PostgresRepository(Repository):
             try:
                 await self._pool.release(con)
             except Exception:  # a connection that died with the server: the pool replaces it
-                con.terminate()
+                _drop(con)
 
     @asynccontextmanager
     async def _reading(self) -> AsyncIterator[PgConn]:
@@ -245,7 +277,7 @@ class PostgresRepository(Repository):
         """A read-only REPEATABLE READ transaction: every read sees the moment of the first one."""
         async with self._acquire() as con:
             tr = con.transaction(isolation="repeatable_read", readonly=True)
-            async with self._faults():
+            async with self._faults(con):
                 await tr.start()
             try:
                 yield PgConn(con, self)
@@ -253,13 +285,13 @@ class PostgresRepository(Repository):
                 try:
                     await tr.rollback()  # nothing was written; ending it is all that is left
                 except Exception:  # the connection is gone: the server already ended it
-                    con.terminate()
+                    _drop(con)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
         async with self._acquire() as con:
             tr = con.transaction()
-            async with self._faults():
+            async with self._faults(con):
                 await tr.start()
             try:
                 yield PgTx(PgConn(con, self))
@@ -267,7 +299,7 @@ class PostgresRepository(Repository):
                 try:
                     await tr.rollback()
                 except Exception:  # the connection is gone: the server already rolled back
-                    con.terminate()
+                    _drop(con)
                 raise
-            async with self._faults():
+            async with self._faults(con):
                 await tr.commit()

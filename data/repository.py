@@ -70,7 +70,7 @@ _UPDATABLE = frozenset(
 )
 #: every stored table, parents before children (the order ``python -m data copy`` writes them in)
 STORED_TABLES = ("tables", "seats", "moves", "results", "reminders", "guild_settings", "user_prefs", "ratings",
-                 "rating_history", "rated_tables", "pretend_clock", "guild_limits", "replays")
+                 "rating_history", "rated_tables", "pretend_clock", "guild_limits", "replays", "submissions")
 
 
 class Conflict(StorageError):
@@ -207,6 +207,17 @@ class Tx:
             raise StaleVersion(table_id, expected_version, None) from None
         return await self.update_table(table_id, expected_version, now, state=new_state_json, **columns)
 
+    async def record_submission(self, key: str, table_id: int, user_id: int, version: int, now: str) -> None:
+        """Store a submission's key with the change it made (``version``: the table's after it), in that
+        change's transaction (issue 29: exactly once).  A key stored already means another writer applied
+        this very submission first: ``StaleVersion``, and this transaction writes nothing."""
+        try:
+            await self._c.execute(
+                "INSERT INTO submissions (key, table_id, user_id, version, created_at) VALUES (?, ?, ?, ?, ?)",
+                (key, table_id, user_id, version, now))
+        except Conflict:
+            raise StaleVersion(table_id, version - 1, None) from None
+
     async def add_seat(self, seat: SeatRow) -> None:
         await self._c.execute(
             f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -239,25 +250,78 @@ class Tx:
               r.finished_at) for r in rows],
         )
 
-    async def record_reminder(self, table_id: int, version: int, kind: str, user_id: int, now: str) -> bool:
-        """True when this reminder is new (and now recorded); False when it was already sent.
+    async def record_reminder(self, table_id: int, version: int, kind: str, user_id: int, now: str, *,
+                              pending: bool = False) -> bool:
+        """True when this reminder is new (and now recorded); False when it was already recorded.
 
-        The primary key decides, so two processes can never both send one reminder.
+        The primary key decides, so two processes can never both send one reminder.  ``pending``: it is
+        handed to a front end now and counts as delivered only once ``Repository.reminder_delivered``
+        says so (issue 29: a crash in between must not lose it); otherwise it is done as recorded.
         """
         inserted = await self._c.execute(
-            "INSERT INTO reminders (table_id, version, kind, user_id, sent_at) VALUES (?, ?, ?, ?, ?) "
+            "INSERT INTO reminders (table_id, version, kind, user_id, sent_at, delivered_at) VALUES (?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (table_id, version, kind, user_id) DO NOTHING",
-            (table_id, version, kind, user_id, now),
+            (table_id, version, kind, user_id, now, None if pending else now),
         )
         return inserted == 1
+
+    async def supersede_reminders(self, table_id: int, version: int, user_id: int, kind: str, now: str) -> None:
+        """A newer reminder of the same turn went out: an older one still unconfirmed is not sent again."""
+        await self._c.execute(
+            "UPDATE reminders SET delivered_at = ? WHERE table_id = ? AND version = ? AND user_id = ? "
+            "AND kind <> ? AND delivered_at IS NULL", (now, table_id, version, user_id, kind))
 
     async def set_next_event(self, table_id: int, next_event_at: str | None) -> None:
         """Move the table's alarm without bumping its version (a reminder changes no board)."""
         await self._c.execute("UPDATE tables SET next_event_at = ? WHERE id = ?", (next_event_at, table_id))
 
-    async def replace_snapshot(self, table_id: int, state_json: str) -> None:
-        """Rewrite a snapshot rebuilt from the move log (the log is the truth; no version bump)."""
-        await self._c.execute("UPDATE tables SET state = ? WHERE id = ?", (state_json, table_id))
+    async def replace_snapshot(self, table_id: int, state_json: str, version: int) -> bool:
+        """Rewrite a snapshot rebuilt from the move log (the log is the truth; no version bump).
+
+        Only at ``version``, the one whose log was replayed: another process may have stored a newer
+        move meanwhile, and an older snapshot over it would contradict its log (issue 29).  False
+        when the table moved on, and nothing was written.
+        """
+        changed = await self._c.execute("UPDATE tables SET state = ? WHERE id = ? AND version = ?",
+                                        (state_json, table_id, version))
+        return changed == 1
+
+    # ---- a player's caps, counted inside the write they guard (issue 29, item 4) ----------------
+    async def serialise_player(self, guild_id: int, user_id: int) -> None:
+        """Hold one player's lock on one server until the transaction ends.
+
+        A transaction that counts a player's tables and then adds one takes it first, so two such
+        transactions queue and the second counts what the first wrote: they cannot both pass a cap
+        (60 ``/play`` at once made 60 tables past it).  PostgreSQL: an advisory lock on a hash of the
+        key (two players sharing a hash merely queue); SQLite: ``BEGIN IMMEDIATE`` already admits one
+        writer at a time.
+        """
+        await self._serialise(f"player:{guild_id}:{user_id}")
+
+    async def count_hosted(self, user_id: int, guild_id: int, statuses: Sequence[str]) -> int:
+        """Tables of one server that ``user_id`` hosts in one of ``statuses`` (index tables_host_status)."""
+        sql = (f"SELECT COUNT(*) FROM tables WHERE host_id = ? AND status IN ({', '.join('?' for _ in statuses)}) "
+               "AND guild_id = ?")
+        row = await self._c.fetchone(sql, (user_id, *statuses, guild_id))
+        return int(row[0]) if row else 0
+
+    async def count_seated(self, user_id: int, guild_id: int, statuses: Sequence[str]) -> int:
+        """Tables of one server where ``user_id`` has a seat, in one of ``statuses`` (index seats_user_table)."""
+        sql = ("SELECT COUNT(*) FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.user_id = ? "
+               f"AND t.guild_id = ? AND t.status IN ({', '.join('?' for _ in statuses)})")
+        row = await self._c.fetchone(sql, (user_id, guild_id, *statuses))
+        return int(row[0]) if row else 0
+
+    async def guild_limits(self, guild_id: int) -> tuple[int | None, int | None]:
+        """(open invitations per host, active tables per player) a server chose; None = the default."""
+        row = await self._c.fetchone("SELECT max_invitations, max_active FROM guild_limits WHERE guild_id = ?",
+                                     (guild_id,))
+        return (None, None) if row is None else (row[0], row[1])
+
+    async def discard_table(self, table_id: int) -> None:
+        """Remove a table that never started (its seats go with it): one refused at its start by a cap,
+        before anyone was told it exists."""
+        await self._c.execute("DELETE FROM tables WHERE id = ? AND state IS NULL", (table_id,))
 
     # ---- ratings (issue 9) --------------------------------------------------------------------
     async def guild_rated(self, guild_id: int) -> bool:
@@ -426,6 +490,38 @@ class Repository(ABC):
                 (until, owner, *[int(t) for t in table_ids]))
         return sorted(int(r[0]) for r in rows)
 
+    # ---- reminders delivered at least once (issue 29, item 2) -----------------------------------
+    async def lease_unconfirmed_reminders(self, now: str, handed_before: str, kinds: Sequence[str]
+                                          ) -> list[tuple[int, int, str, int]]:
+        """Reminders handed out before ``handed_before`` and never confirmed delivered, whose turn is still
+        on and not due for the ticker: (table, version, kind, user), handed out again now.
+
+        Each row's ``sent_at`` moves to ``now`` in the same statement: a lease, so another process (or
+        this one's next tick) hands it out again only once that has run out, and two ticking at once
+        get disjoint lists.  A table whose next event is due, or that a process has claimed, is left to
+        that tick: its newer reminder supersedes this one, or its time-out makes it moot.
+        """
+        marks = ", ".join("?" for _ in kinds)
+        sql = (
+            "UPDATE reminders SET sent_at = ? WHERE delivered_at IS NULL AND sent_at <= ? "
+            f"AND kind IN ({marks}) AND EXISTS (SELECT 1 FROM tables t WHERE t.id = reminders.table_id "
+            "AND t.version = reminders.version AND t.status = 'active' AND t.suspended_at IS NULL "
+            "AND t.turn_deadline > ? AND (t.next_event_at IS NULL OR t.next_event_at > ?) "
+            "AND (t.claimed_until IS NULL OR t.claimed_until <= ?)) "
+            "RETURNING table_id, version, kind, user_id, sent_at"
+        )
+        async with self.transaction() as tx:
+            rows = await tx._c.fetch(sql, (now, handed_before, *kinds, now, now, now))
+        return sorted((int(r[0]), int(r[1]), str(r[2]), int(r[3])) for r in rows)
+
+    async def reminder_delivered(self, table_id: int, version: int, kind: str, user_id: int, now: str) -> bool:
+        """A front end delivered this reminder: it is never handed out again (False: nothing was pending)."""
+        async with self.transaction() as tx:
+            changed = await tx._c.execute(
+                "UPDATE reminders SET delivered_at = ? WHERE table_id = ? AND version = ? AND kind = ? "
+                "AND user_id = ? AND delivered_at IS NULL", (now, table_id, version, kind, user_id))
+        return changed == 1
+
     async def claim_of(self, table_id: int) -> tuple[str | None, str | None]:
         """(owner, until) of a table's deadline claim (tests and diagnostics)."""
         async with self._reading() as c:
@@ -440,6 +536,13 @@ class Repository(ABC):
     async def get_seats(self, table_id: int) -> list[SeatRow]:
         async with self._reading() as c:
             return await Tx(c).get_seats(table_id)
+
+    async def submission(self, key: str) -> tuple[int, int, int] | None:
+        """(table, user, version after it) of the change stored under a submission's key, or None: read on
+        a connection of its own, so it tells the truth after a reply lost on another (issue 29)."""
+        async with self._reading() as c:
+            row = await c.fetchone("SELECT table_id, user_id, version FROM submissions WHERE key = ?", (key,))
+        return None if row is None else (int(row[0]), int(row[1]), int(row[2]))
 
     async def table_marks(self, table_id: int) -> tuple[int, int | None, int | None] | None:
         """(version, draw offer, posted version) of a table, or None: the cheap read that tells a
@@ -755,27 +858,19 @@ class Repository(ABC):
         return found
 
     async def count_hosted(self, user_id: int, guild_id: int, statuses: Sequence[str]) -> int:
-        """Tables of one server that ``user_id`` hosts in one of ``statuses`` (index tables_host_status)."""
-        sql = (f"SELECT COUNT(*) FROM tables WHERE host_id = ? AND status IN ({', '.join('?' for _ in statuses)}) "
-               "AND guild_id = ?")
+        """Tables of one server that ``user_id`` hosts in one of ``statuses`` (``Tx.count_hosted``)."""
         async with self._reading() as c:
-            row = await c.fetchone(sql, (user_id, *statuses, guild_id))
-        return int(row[0]) if row else 0
+            return await Tx(c).count_hosted(user_id, guild_id, statuses)
 
     async def count_seated(self, user_id: int, guild_id: int, statuses: Sequence[str]) -> int:
-        """Tables of one server where ``user_id`` has a seat, in one of ``statuses`` (index seats_user_table)."""
-        sql = ("SELECT COUNT(*) FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.user_id = ? "
-               f"AND t.guild_id = ? AND t.status IN ({', '.join('?' for _ in statuses)})")
+        """Tables of one server where ``user_id`` has a seat, in one of ``statuses`` (``Tx.count_seated``)."""
         async with self._reading() as c:
-            row = await c.fetchone(sql, (user_id, guild_id, *statuses))
-        return int(row[0]) if row else 0
+            return await Tx(c).count_seated(user_id, guild_id, statuses)
 
     async def guild_limits(self, guild_id: int) -> tuple[int | None, int | None]:
         """(open invitations per host, active tables per player) a server chose; None = the default."""
-        sql = "SELECT max_invitations, max_active FROM guild_limits WHERE guild_id = ?"
         async with self._reading() as c:
-            row = await c.fetchone(sql, (guild_id,))
-        return (None, None) if row is None else (row[0], row[1])
+            return await Tx(c).guild_limits(guild_id)
 
     async def set_guild_limits(self, guild_id: int, max_invitations: int | None, max_active: int | None,
                                now: str) -> None:

@@ -206,17 +206,41 @@ V10 = """
 ALTER TABLE seats ADD COLUMN timeouts INTEGER NOT NULL DEFAULT 0;
 """
 
-#: migration 12 (issue 29, item 6; V11 is another change made at the same time, merged before this one):
+#: migration 11 (issue 29, item 2): reminders delivered at least once.  A reminder is recorded when it
+#: falls due and marked delivered once a front end confirms it; one left unconfirmed (a crash between
+#: the tick and the delivery) is handed out again.  Every reminder recorded before this was sent.
+V11 = """
+ALTER TABLE reminders ADD COLUMN delivered_at TEXT;
+UPDATE reminders SET delivered_at = sent_at;
+CREATE INDEX reminders_unconfirmed ON reminders(sent_at) WHERE delivered_at IS NULL;
+"""
+
+#: migration 12 (issue 29, item 1): each submitted move's key (a Discord interaction, a console line),
+#: stored in the move's own transaction: after a reply lost while ``COMMIT`` was on its way, the key
+#: says whether the move was stored, and a retry under the same key gets the first answer, no second move
+V12 = """
+CREATE TABLE submissions (
+    key        TEXT    PRIMARY KEY,
+    table_id   INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    user_id    INTEGER NOT NULL,
+    version    INTEGER NOT NULL,
+    created_at TEXT    NOT NULL
+);
+"""
+
+
+#: migration 13 (issue 29, item 6):
 #: the replays kept are bounded in total size and age (``tables/replays.py``), so each row holds its
 #: size, and the oldest are found by an index, both read without reading the GIFs themselves
-V12 = """
+V13 = """
 ALTER TABLE replays ADD COLUMN size INTEGER NOT NULL DEFAULT 0;
 UPDATE replays SET size = LENGTH(gif);
 CREATE INDEX replays_made ON replays(created_at);
 """
 
 
-MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V12]
+
+MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13]
 
 #: the schema version this code writes
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -5,7 +5,9 @@ the statements of one connection on one worker thread, but the statements of two
 still interleave inside a transaction; so every operation holds ``_lock``, and a multi-statement
 change runs inside ``transaction()`` (``BEGIN IMMEDIATE`` ... ``COMMIT``) under that same lock.
 Two processes on one file are serialised by SQLite's own write lock (``BEGIN IMMEDIATE`` waits
-up to the busy timeout).
+up to the busy timeout, ``busy_timeout_ms`` of ``connect``).  A write that waits past it, or a file
+the disk cannot read or write, fails with ``StorageUnavailable`` ("try again in a moment", issue 29),
+rolled back, with one warning line: never a raw ``sqlite3.OperationalError``.
 """
 
 from __future__ import annotations
@@ -22,12 +24,29 @@ from typing import Any
 
 import aiosqlite
 
-from data.errors import CannotOpen, SchemaTooNew, StorageError
+from data.errors import CannotOpen, SchemaTooNew, StorageError, StorageUnavailable
 from data.redaction import redact, scrub
 from data.repository import Conflict, Repository, Tx
 from data.schema import MIGRATIONS, SCHEMA_VERSION, statements
 
 log = logging.getLogger(__name__)
+
+
+#: what SQLite says when the file is busy (another process holds the write lock past the busy
+#: timeout) or the disk fails it: passing faults, not a player's mistake nor a bug
+_PASSING = ("database is locked", "database table is locked", "database schema is locked", "disk i/o error")
+
+
+@asynccontextmanager
+async def _faults() -> AsyncIterator[None]:
+    """A busy or failing file becomes ``StorageUnavailable`` (one log line); any other error stays itself."""
+    try:
+        yield
+    except sqlite3.OperationalError as exc:
+        if not any(words in str(exc).lower() for words in _PASSING):
+            raise
+        log.warning("SQLite unavailable (%s)", str(exc).splitlines()[0][:80])
+        raise StorageUnavailable("the database is busy for a moment; nothing was written") from None
 
 
 class SqliteConn:
@@ -37,11 +56,11 @@ class SqliteConn:
         self.db = db
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
-        async with self.db.execute(sql, params) as cur:
+        async with _faults(), self.db.execute(sql, params) as cur:
             return list(await cur.fetchall())
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any] | None:
-        async with self.db.execute(sql, params) as cur:
+        async with _faults(), self.db.execute(sql, params) as cur:
             row = await cur.fetchone()
             if row is not None and sql.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE")):
                 await cur.fetchall()  # a RETURNING statement completes only once its rows are read
@@ -49,7 +68,8 @@ class SqliteConn:
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         try:
-            cur = await self.db.execute(sql, params)
+            async with _faults():
+                cur = await self.db.execute(sql, params)
         except sqlite3.IntegrityError as exc:
             raise Conflict(str(exc)) from None
         changed = cur.rowcount
@@ -58,7 +78,8 @@ class SqliteConn:
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         try:
-            await self.db.executemany(sql, list(rows))
+            async with _faults():
+                await self.db.executemany(sql, list(rows))
         except sqlite3.IntegrityError as exc:
             raise Conflict(str(exc)) from None
 
@@ -158,7 +179,8 @@ class SqliteRepository(Repository):
         (another process may commit meanwhile; this one keeps reading the moment it began)."""
         async with self._lock:
             try:
-                await self._settle("BEGIN")
+                async with _faults():
+                    await self._settle("BEGIN")
                 yield self._conn
             finally:
                 await self._end_open_transaction("COMMIT")
@@ -167,13 +189,15 @@ class SqliteRepository(Repository):
     async def transaction(self) -> AsyncIterator[Tx]:
         async with self._lock:
             try:
-                await self._settle("BEGIN IMMEDIATE")
+                async with _faults():  # another process holding the write lock past the busy timeout
+                    await self._settle("BEGIN IMMEDIATE")
                 try:
                     yield self._tx
                 except BaseException:
                     await self._settle("ROLLBACK")
                     raise
-                await self._settle("COMMIT")
+                async with _faults():
+                    await self._settle("COMMIT")
             finally:
                 await self._end_open_transaction("ROLLBACK")
 

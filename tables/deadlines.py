@@ -6,7 +6,8 @@ same move twice, and a dead process's claims lapse; ``tables.claims`` renews the
 runs), plays Mesa's due moves first (a restart resumes Mesa's turn: ``tables.due_turns``), sends the
 half-time and late reminders, and at the deadline plays the time-out (``Play.timeout``); then it
 closes invitations that waited too long (``GuildLife``).  Each table's messages are handed to the
-front end as soon as they are made (issue 29, item 5c), not when the whole tick ends.
+front end as soon as they are made (issue 29, item 5c), not when the whole tick ends; last, it hands out
+again the reminders no front end confirmed (``Reminders``: at least once, issue 29, item 2).
 """
 
 from __future__ import annotations
@@ -18,15 +19,15 @@ from datetime import datetime, timedelta
 from data.models import ACTIVE, now_iso, parse_iso
 from tables.claims import CLAIM_SECONDS, Claims
 from tables.due_turns import DueTurns
-from tables.durations import format_duration
 from tables.errors import TableError
 from tables.finish import LATE
 from tables.follow import Deliver
 from tables.guild_life import GuildLife
 from tables.mesa import MesaSeats, is_mesa
-from tables.outbox import Message, Reminder
+from tables.outbox import Message
 from tables.play import Play
 from tables.posts import Posts
+from tables.reminders import Reminders
 from tables.store import TableStore
 
 log = logging.getLogger("tables.service")
@@ -38,7 +39,7 @@ class Deadlines:
     """The ticker's work: due Mesa moves, reminders, time-outs, expired invitations."""
 
     def __init__(self, store: TableStore, posts: Posts, play: Play, mesa: MesaSeats, guild_life: GuildLife,
-                 claims: Claims, due: DueTurns) -> None:
+                 claims: Claims, due: DueTurns, reminders: Reminders) -> None:
         self.store = store
         self.repo = store.repo
         self.posts = posts
@@ -47,6 +48,7 @@ class Deadlines:
         self.guild_life = guild_life
         self.claims = claims
         self.due = due
+        self.reminders = reminders
 
     # ---- the tick (issue 29, item 5c) ---------------------------------------------------------------
     async def tick(self, deliver: Deliver | None = None, *, background: bool = False) -> list[Message]:
@@ -91,6 +93,9 @@ class Deadlines:
             for table_id in held:  # the tick failed (the database went away): no claim is left renewed
                 await self.claims.release(table_id)
         await _handed(hand, await self.guild_life.expire_invitations(), None)  # issue 15, defect 4
+        # last, once this tick's tables are done: their time-outs and newer reminders make older ones moot
+        again: list[Message] = [*await self.reminders.unconfirmed(now)]  # issue 29, item 2
+        await _handed(hand, again, None)
         return gathered
 
     async def _tick_table(self, table_id: int, now: datetime) -> list[Message]:
@@ -107,22 +112,9 @@ class Deadlines:
             return await self.play.timeout(ctx, actors)
         late_at = started + timedelta(seconds=seconds * LATE)
         kinds = ["half"] + (["late"] if now >= late_at else [])
-        messages: list[Message] = []
-        stamp = now_iso(now)
+        users = [row.user_id for seat in actors if (row := ctx.by_seat(seat)) is not None and not is_mesa(row.user_id)]
         async with self.repo.transaction() as tx:
-            for kind in kinds:
-                for seat in actors:
-                    row = ctx.by_seat(seat)
-                    assert row is not None
-                    if is_mesa(row.user_id):
-                        continue
-                    fresh = await tx.record_reminder(table_id, ctx.row.version, kind, row.user_id, stamp)
-                    if fresh and kind == kinds[-1]:  # skipped past 50%: only the later nudge is sent
-                        messages.append(Reminder(table_id, row.user_id, f"reminder.{kind}", {
-                            "table": table_id, "game": ctx.title,
-                            "left": format_duration((deadline - now).total_seconds()),
-                            "gone": format_duration((now - started).total_seconds()), "total": format_duration(seconds),
-                            **self.posts.deadline_params(ctx.row.turn_deadline)}))
+            messages: list[Message] = [*await self.reminders.record(tx, ctx, kinds, users, now)]
             next_event = now_iso(late_at if now < late_at else deadline)
             await tx.set_next_event(table_id, next_event)
         ctx.row = replace(ctx.row, next_event_at=next_event)

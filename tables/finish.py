@@ -16,7 +16,7 @@ checks the table's version; then the outbox of what it shows.  Every ending goes
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any, Final, Literal
@@ -31,6 +31,7 @@ from tables.outbox import Message, TableFinished
 from tables.plybound import bound_ending, reaches_bound
 from tables.posts import Posts
 from tables.store import TableStore
+from tables.submissions import Submission
 
 #: reminder thresholds as fractions of the time per move
 HALF, LATE = 0.5, 0.9
@@ -40,6 +41,10 @@ End = Literal["side_left", "agreement", "abort"]
 SIDE_LEFT: Final = "side_left"
 AGREEMENT: Final = "agreement"
 ABORT: Final = "abort"
+
+
+#: a check run first inside a commit's transaction, which may refuse it (``Finisher.commit``)
+Guard = Callable[[Tx], Awaitable[None]]
 
 
 class LostRace(TableError):
@@ -52,12 +57,17 @@ class Change:
 
     ``roster``: the seats the game starts with (only the start); ``seats``: the columns of seats that
     change, by seat (going out: ``out_reason``, ``result``; time-outs in a row: ``timeouts``); ``end``:
-    an ending outside the rules, or None.
+    an ending outside the rules, or None; ``guard`` and ``submission``: below.
     """
 
     roster: list[SeatRow] | None = None
     seats: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
     end: End | None = None
+    #: runs first inside the transaction and may refuse it (a ``TableError``: nothing is written): a start
+    #: checks the caps of the player whose seat starts the game (issue 29, item 4)
+    guard: Guard | None = None
+    #: the player's key, stored in the same transaction (``tables.submissions``, issue 29, item 1)
+    submission: Submission | None = None
 
     def seats_after(self, seats: list[SeatRow]) -> list[SeatRow]:
         seats = self.roster if self.roster is not None else seats
@@ -74,7 +84,8 @@ class Finisher:
     async def commit(self, ctx: LoadedTable, state: Any, step: Step, *, change: Change | None = None,
                      extra: Sequence[Message] = ()) -> list[Message]:
         """Write ``step`` and ``change`` in one transaction (``LostRace`` when another writer was first),
-        then build the outbox: ``extra`` first, the board and what the step showed, the result."""
+        then build the outbox: ``extra`` first, the board and what the step showed, the result.  The
+        change's ``guard`` runs first in that transaction and may refuse it; its ``submission`` is stored."""
         change = change or Change()
         now = self.store.now()
         ctx.seats = change.seats_after(ctx.seats)
@@ -183,12 +194,16 @@ class Finisher:
         """One transaction: the seats, the moves, the row (version checked), the results and ratings."""
         state_json = json.dumps(ctx.engine.to_json(state), separators=(",", ":"))
         async with self.store.repo.transaction() as tx:
+            if change.guard is not None:
+                await change.guard(tx)
             if change.roster is not None:
                 await tx.replace_seats(ctx.id, ctx.seats)
             for seat, cols in change.seats.items():
                 await tx.update_seat(ctx.id, seat, **cols)
             version = await tx.append_moves(ctx.id, ctx.row.version, step.new_moves(), state_json, stamp,
                                             first_ply=ctx.plies + 1, **columns)
+            if change.submission is not None:  # exactly once: the key lives and dies with the move (issue 29)
+                await tx.record_submission(change.submission.key, ctx.id, change.submission.user_id, version, stamp)
             if ending is not None and change.end != ABORT:
                 await self._results(tx, ctx, ending, stamp)
         return version

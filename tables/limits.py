@@ -4,6 +4,11 @@ A server chooses how many invitations or open tables one player may keep waiting
 how many games one player may be seated at once; ``None`` keeps the defaults below.  A refusal
 names the count and the cap, so a player knows what to do.  The counts are single indexed queries
 (``seats_user_table``, ``tables_host_status``), fast however many tables name the player.
+
+The caps are checked inside the transaction that writes what they limit (issue 29, item 4: 60
+``/play`` at once gave 60 tables past the cap, each having counted before any was written), after
+taking the player's lock (``Tx.serialise_player``): concurrent transactions of one player queue, and
+each counts what the ones before it wrote.  A refusal raised there rolls the whole write back.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from data.models import ACTIVE, WAITING, now_iso
-from data.repository import Repository
+from data.repository import Repository, Tx
 from tables.errors import TableError
 from tables.i18n import Count
 
@@ -33,25 +38,37 @@ class Limits:
 
 
 async def limits_of(repo: Repository, guild_id: int) -> Limits:
-    invitations, active = await repo.guild_limits(guild_id)
+    return _limits(await repo.guild_limits(guild_id))
+
+
+def _limits(chosen: tuple[int | None, int | None]) -> Limits:
+    invitations, active = chosen
     return Limits(invitations or DEFAULT_MAX_INVITATIONS, active or DEFAULT_MAX_ACTIVE)
 
 
-async def check_can_host(repo: Repository, guild_id: int, host_id: int, name: str) -> None:
-    """Refuse a new invitation or open table beyond the server's caps."""
-    limits = await limits_of(repo, guild_id)
-    waiting = await repo.count_hosted(host_id, guild_id, WAITING)
-    if waiting >= limits.max_invitations:
+async def check_can_host(tx: Tx, guild_id: int, host_id: int, name: str, *, waits: bool = True) -> None:
+    """Refuse a new invitation or open table beyond the server's caps; in the transaction that inserts it.
+
+    ``waits=False``: a table that starts as it is made (only Mesa invited) is no invitation kept
+    waiting; only the cap of games applies (checked again in its start's transaction).
+    """
+    await tx.serialise_player(guild_id, host_id)
+    limits = _limits(await tx.guild_limits(guild_id))
+    waiting = await tx.count_hosted(host_id, guild_id, WAITING) if waits else 0
+    if waits and waiting >= limits.max_invitations:
         raise TableError("error.too_many_invitations", count=Count(waiting, "invitation"), max=limits.max_invitations)
-    playing = await repo.count_seated(host_id, guild_id, (ACTIVE,))
-    if playing >= limits.max_active:
-        raise TableError("error.too_many_tables", name=name, count=Count(playing, "game"), max=limits.max_active)
+    await _check_playing(tx, guild_id, host_id, name, limits)
 
 
-async def check_can_sit(repo: Repository, guild_id: int, user_id: int, name: str) -> None:
-    """Refuse a seat (accepting, joining) to a player already at the server's cap of games."""
-    limits = await limits_of(repo, guild_id)
-    playing = await repo.count_seated(user_id, guild_id, (ACTIVE,))
+async def check_can_sit(tx: Tx, guild_id: int, user_id: int, name: str) -> None:
+    """Refuse a seat (accepting, joining, a game starting) to a player already at the server's cap of
+    games; in the transaction that writes the seat or the start."""
+    await tx.serialise_player(guild_id, user_id)
+    await _check_playing(tx, guild_id, user_id, name, _limits(await tx.guild_limits(guild_id)))
+
+
+async def _check_playing(tx: Tx, guild_id: int, user_id: int, name: str, limits: Limits) -> None:
+    playing = await tx.count_seated(user_id, guild_id, (ACTIVE,))
     if playing >= limits.max_active:
         raise TableError("error.too_many_tables", name=name, count=Count(playing, "game"), max=limits.max_active)
 

@@ -68,12 +68,19 @@ class PrivatePost:
 
 @dataclass(frozen=True)
 class Reminder:
-    """A nudge to a player whose deadline approaches (delivered privately)."""
+    """A nudge to a player whose deadline approaches (delivered privately).
+
+    ``version`` and ``kind`` name the stored reminder: once it is delivered, the front end confirms it
+    with ``TableService.reminder_delivered(table_id, user_id, version, kind)``, and until then it is
+    handed out again (issue 29: at least once).  ``kind`` is empty for a nudge nothing stores.
+    """
 
     table_id: int
     user_id: int
     key: str
     params: dict[str, Any] = field(default_factory=dict)
+    version: int = 0
+    kind: str = ""
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,9 @@ A move is judged under the table's lock on the table as stored now (``TableStore
 by the rules step, and written with everything that follows it by ``Finisher.commit`` in one
 transaction that checks the version.  When that check loses to another process that wrote between
 the read and the write (issue 19), the move is judged again on what the database holds now: a
-doubled or stale submission is refused then, a move still legal is applied.
+doubled or stale submission is refused then, a move still legal is applied.  A move submitted under a
+key (``tables.submissions``) is applied once whatever happens: a key stored already gets the first
+answer, and a write whose reply was lost is answered by what the database holds (issue 29).
 
 Players who leave a running game of three or more sides ("out" seats).  The engines have no
 elimination move: K3 eliminates only a player who cannot act (K3-7.1), and Krakatoa has no
@@ -21,6 +23,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from data.errors import StorageUnavailable
 from data.models import ACTIVE, WAITING, SeatRow
 from engines import MoveError
 from tables.errors import TableError
@@ -32,6 +35,7 @@ from tables.outbox import Message, MovePlayed
 from tables.posts import Posts
 from tables.rules_step import RulesStep, what_to_play
 from tables.store import TableStore
+from tables.submissions import Submission, Submissions
 from tables.thinking import move_seed
 
 #: ``propose(style=SHUFFLE)``: the game's last auto style, another kind of proposal (K3's random build)
@@ -54,12 +58,13 @@ class Play:
     """The actions of seated players at a started table."""
 
     def __init__(self, store: TableStore, posts: Posts, rules: RulesStep, finisher: Finisher,
-                 mesa: MesaMoves) -> None:
+                 mesa: MesaMoves, submissions: Submissions) -> None:
         self.store = store
         self.posts = posts
         self.rules = rules
         self.finisher = finisher
         self.mesa = mesa
+        self.submissions = submissions
 
     async def active(self, table_id: int, user_id: int) -> tuple[LoadedTable, SeatRow]:
         """The started table and the caller's seat in it, or the refusal that says why not."""
@@ -76,22 +81,37 @@ class Play:
 
     # ---- moves --------------------------------------------------------------------------------------
     async def submit_move(self, table_id: int, user_id: int, text: str,
-                          expected_version: int | None = None) -> list[Message]:
+                          expected_version: int | None = None, *, key: str | None = None) -> list[Message]:
         """Parse (tolerantly), check the seat, apply, draw chance, store, and report.
 
         (K3's builders act at once, K3-3.2: each of the other seats may win one race, hence a few tries.)
+        ``key``: the submission's own name (``tables.submissions``): applied once, answered the same way.
         """
         if len(text) > MAX_MOVE_TEXT:
             raise TableError("error.move_too_long", length=len(text), limit=MAX_MOVE_TEXT)
-        for _ in range(RACE_RETRIES):
-            try:
-                return await self._submit_once(table_id, user_id, text, expected_version)
-            except LostRace:
-                continue
-        return await self._submit_once(table_id, user_id, text, expected_version)
+        submission = None if key is None else Submission(key, user_id)
+        try:
+            for _ in range(RACE_RETRIES):
+                try:
+                    return await self._submit_once(table_id, user_id, text, expected_version, submission)
+                except LostRace:
+                    continue
+            return await self._submit_once(table_id, user_id, text, expected_version, submission)
+        except StorageUnavailable:
+            if submission is None:
+                raise
+            answer = await self.submissions.after_lost_reply(submission, table_id)  # on a fresh connection
+            if answer is None:
+                raise  # not stored: "try again", and a retry under this key is safe
+            return answer
 
-    async def _submit_once(self, table_id: int, user_id: int, text: str, expected_version: int | None) -> list[Message]:
+    async def _submit_once(self, table_id: int, user_id: int, text: str, expected_version: int | None,
+                           submission: Submission | None = None) -> list[Message]:
         async with self.store.lock(table_id):
+            if submission is not None:  # applied already (a retry, a reply that was lost): the first answer
+                answer = await self.submissions.earlier(submission, table_id)
+                if answer is not None:
+                    return answer
             ctx, seat = await self.active(table_id, user_id)
             actors = ctx.acting(ctx.state)
             # K3 builders act at the same time (K3-3.2): another player's build does not make a
@@ -100,22 +120,22 @@ class Play:
             if expected_version is not None and expected_version != ctx.row.version and not simultaneous:
                 raise TableError("error.stale", board=await self.posts.current(ctx))
             if seat.seat not in actors and seat.seat in ctx.away_seats():
-                return await self._come_back(ctx, seat)  # away: this is the player acting again (issue 28)
+                return await self._come_back(ctx, seat, submission)  # away: the player acting again (issue 28)
             if seat.seat not in actors:
                 raise TableError("error.not_your_turn", player=ctx.names_of(actors) or "-")
             step, after = self.rules.player_move(ctx, seat, text)
-            back = Change(seats={seat.seat: {"timeouts": 0}}) if seat.timeouts else None  # acted: no longer late
-            ctx.seats = back.seats_after(ctx.seats) if back is not None else ctx.seats
+            back = Change(seats={seat.seat: {"timeouts": 0}} if seat.timeouts else {}, submission=submission)
+            ctx.seats = back.seats_after(ctx.seats)  # acted: no longer late
             after = await self.rules.advance(ctx, after, ctx.plies + 1, step)
             messages = await self.finisher.commit(ctx, after, step, change=back)
             return [*messages, MovePlayed(table_id, user_id, step.items[0].text, text.strip())]
 
-    async def _come_back(self, ctx: LoadedTable, seat: SeatRow) -> list[Message]:
+    async def _come_back(self, ctx: LoadedTable, seat: SeatRow, submission: Submission | None) -> list[Message]:
         """An away player (turns played for them after time-outs in a row) acts again: their next turns
         wait for them as before.  Not a move: the board shows the same position, told again."""
         info = self.posts.info(ctx, "info.back", name=seat.name)
-        return await self.finisher.commit(ctx, ctx.state, Step(), change=Change(seats={seat.seat: {"timeouts": 0}}),
-                                          extra=[info])
+        back = Change(seats={seat.seat: {"timeouts": 0}}, submission=submission)
+        return await self.finisher.commit(ctx, ctx.state, Step(), change=back, extra=[info])
 
     async def propose(self, table_id: int, user_id: int, style: str | None = None, *,
                       rng: random.Random | None = None, unlisted_only: bool = False) -> Proposal:
@@ -144,7 +164,7 @@ class Play:
                                  hint=what_to_play(ctx, seat.seat)) from None
             return Proposal(engine.format_move(state, move), engine.move_sketch(state, move))
 
-    async def auto(self, table_id: int, user_id: int) -> list[Message]:
+    async def auto(self, table_id: int, user_id: int, key: str | None = None) -> list[Message]:
         """``/auto``: play for this player the move a time-out would play (issue 28): Mesa's ``easy``
         level from the seat's view, or the game's first auto style where the moves are too many to list
         (K3's sensible build, K3-3.4).  Chosen outside the lock; a move made meanwhile makes it stale."""
@@ -159,7 +179,7 @@ class Play:
             move = engine.auto_move(state, seat.seat, random.Random(seed), engine.description.auto_styles[0])
         else:
             move = await self.mesa.choose(ctx, state, seat.seat, TIMEOUT_LEVEL, seed)
-        return await self.submit_move(table_id, user_id, engine.format_move(state, move), ctx.row.version)
+        return await self.submit_move(table_id, user_id, engine.format_move(state, move), ctx.row.version, key=key)
 
     # ---- leaving a game -----------------------------------------------------------------------------
     async def resign(self, table_id: int, user_id: int) -> list[Message]:

@@ -17,9 +17,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from data.models import ABORTED, ACTIVE, DECLINED, FINISHED, INVITED, LIVE, OPEN, WAITING, SeatRow
+from data.repository import Tx
 from engines import CHANCE, get_engine
 from tables.errors import TableError
-from tables.finish import ABORT, Change, Finisher
+from tables.finish import ABORT, Change, Finisher, Guard
 from tables.games import known_game
 from tables.games import title as game_title
 from tables.guild_life import GuildLife
@@ -35,6 +36,23 @@ from tables.table_options import check_fits, read_request
 
 #: Discord's own length of a display name (issue 14)
 MAX_NAME = 32
+
+
+def seat_cap(guild_id: int, user_id: int, name: str, *, seated: tuple[int, int, str] | None = None) -> Guard:
+    """The check of a player's cap of games, run inside the transaction of a start (``Finisher.commit``).
+
+    ``seated`` (table, version, stamp): the seat that starts the game (an acceptance, a join) is written
+    in the start's transaction too, as the change of version it always was, so that the board and its
+    buttons carry the versions they did; the start then follows at the next version.
+    """
+
+    async def check(tx: Tx) -> None:
+        await check_can_sit(tx, guild_id, user_id, name)
+        if seated is not None:
+            table_id, version, stamp = seated
+            await tx.update_table(table_id, version, stamp)
+
+    return check
 
 
 class Seating:
@@ -81,8 +99,9 @@ class Seating:
         if opponents or mesa.count or len(ids) == engine.max_players:  # the roster is known: check it now
             check_fits(engine, resolved, len(ids) + mesa.count)
         await self._refuse_same_invitation(guild_id, host_id, name, ids)
-        await check_can_host(self.repo, guild_id, host_id, host_name)  # issue 15, defect 10
         async with self.repo.transaction() as tx:
+            # issue 15, defect 10; counted in the insert's transaction (issue 29, item 4)
+            await check_can_host(tx, guild_id, host_id, host_name, waits=bool(opponents) or not mesa.count)
             table_id = await tx.create_table(guild_id=guild_id, channel_id=channel_id, game=name,
                                              options=resolved.to_json(), seed=self.seed_source(),
                                              status=INVITED if opponents else OPEN, host_id=host_id,
@@ -95,8 +114,20 @@ class Seating:
         ctx = await self.store.load(table_id)
         if mesa.count and not opponents:  # only Mesa invited: the game starts now
             async with self.store.lock(table_id):
-                return await self._start(ctx)
+                return await self._start_at_once(ctx, host_name)
         return [self.posts.waiting(ctx)]
+
+    async def _start_at_once(self, ctx: LoadedTable, host_name: str) -> list[Message]:
+        """Start a table made with only Mesa invited.  The host's cap of games is checked again in the
+        start's transaction (the host's other tables may have started since the insert counted them);
+        a table refused there is removed, seats and all: nobody was told it exists."""
+        try:
+            return await self._start(ctx, guard=seat_cap(ctx.row.guild_id, ctx.row.host_id, host_name))
+        except TableError:
+            async with self.repo.transaction() as tx:
+                await tx.discard_table(ctx.id)
+            self.store.forget(ctx.id)
+            raise
 
     async def rematch(self, table_id: int, user_id: int, user_name: str) -> list[Message]:
         """A new table for the same players and options: two players swap seats, more are drawn again;
@@ -149,10 +180,18 @@ class Seating:
             seat = ctx.seat_of(user_id)
             if seat is None or seat.accepted:
                 raise TableError("error.not_invited" if seat is None else "error.already_accepted", table=table_id)
-            await check_can_sit(self.repo, ctx.row.guild_id, user_id, seat.name)  # issue 15, defect 10
             if all(s.accepted or s.user_id == user_id for s in ctx.seats):  # this acceptance starts the game
                 check_fits(ctx.engine, ctx.options, len(ctx.seats))
+                if len(ctx.seats) >= ctx.engine.min_players:  # written with the start, the cap checked there
+                    guard = seat_cap(ctx.row.guild_id, user_id, seat.name,
+                                     seated=(table_id, ctx.row.version, self.store.stamp()))
+                    ctx.row = replace(ctx.row, version=ctx.row.version + 1)
+                    ctx.seats = [replace(s, accepted=True) if s.user_id == user_id else s for s in ctx.seats]
+                    info = self.posts.info(ctx, "invite.accepted", name=seat.name)
+                    return [info, *await self._start(ctx, guard=guard)]
             async with self.repo.transaction() as tx:
+                # issue 15, defect 10; counted in the seat's transaction (issue 29, item 4)
+                await check_can_sit(tx, ctx.row.guild_id, user_id, seat.name)
                 await tx.update_seat(table_id, seat.seat, accepted=1)
                 await tx.update_table(table_id, ctx.row.version, self.store.stamp())
             ctx = await self.store.load(table_id)
@@ -205,16 +244,23 @@ class Seating:
                 raise TableError("error.invite_only", table=table_id)
             if len(ctx.seats) >= ctx.engine.max_players:
                 raise TableError("error.table_full", table=table_id, max=ctx.engine.max_players)
-            await check_can_sit(self.repo, ctx.row.guild_id, user_id, name)  # issue 15, defect 10
-            if len(ctx.seats) + 1 == ctx.engine.max_players:  # this join starts the game
+            joining = SeatRow(table_id, max(s.seat for s in ctx.seats) + 1, user_id, name, accepted=True)
+            if len(ctx.seats) + 1 == ctx.engine.max_players:  # this join starts the game: written with the start
                 check_fits(ctx.engine, ctx.options, len(ctx.seats) + 1)
+                guard = seat_cap(ctx.row.guild_id, user_id, name,
+                                 seated=(table_id, ctx.row.version, self.store.stamp()))
+                ctx.row = replace(ctx.row, version=ctx.row.version + 1)
+                ctx.seats = [*ctx.seats, joining]
+                info = self.posts.info(ctx, "invite.joined", name=name, count=len(ctx.seats),
+                                       max=ctx.engine.max_players)
+                return [info, *await self._start(ctx, guard=guard)]
             async with self.repo.transaction() as tx:
-                await tx.add_seat(SeatRow(table_id, max(s.seat for s in ctx.seats) + 1, user_id, name, accepted=True))
+                # issue 15, defect 10; counted in the seat's transaction (issue 29, item 4)
+                await check_can_sit(tx, ctx.row.guild_id, user_id, name)
+                await tx.add_seat(joining)
                 await tx.update_table(table_id, ctx.row.version, self.store.stamp())
             ctx = await self.store.load(table_id)
             info = self.posts.info(ctx, "invite.joined", name=name, count=len(ctx.seats), max=ctx.engine.max_players)
-            if len(ctx.seats) == ctx.engine.max_players:
-                return [info, *await self._start(ctx)]
             return [info, self.posts.waiting(ctx, update=True)]
 
     async def leave(self, table_id: int, user_id: int) -> list[Message]:
@@ -275,8 +321,9 @@ class Seating:
                 await tx.update_table(table_id, ctx.row.version, self.store.stamp(), options=options.to_json())
             return await self._start(await self.store.load(table_id))
 
-    async def _start(self, ctx: LoadedTable) -> list[Message]:
-        """Assign seats (option ``seat``), create the game, draw its opening chance moves."""
+    async def _start(self, ctx: LoadedTable, guard: Guard | None = None) -> list[Message]:
+        """Assign seats (option ``seat``), create the game, draw its opening chance moves (``guard``: the
+        cap of the player whose seat starts it, checked in the start's transaction)."""
         host = ctx.seat_of(ctx.row.host_id)
         assert host is not None
         others = sorted((s for s in ctx.seats if s.user_id != host.user_id), key=lambda r: r.seat)
@@ -290,7 +337,7 @@ class Seating:
         ctx.seats = seats
         step = Step()
         state = await self.rules.advance(ctx, first_state(ctx), 0, step)
-        return await self.finisher.commit(ctx, state, step, change=Change(roster=seats))
+        return await self.finisher.commit(ctx, state, step, change=Change(roster=seats, guard=guard))
 
     # ---- cancelling ---------------------------------------------------------------------------------
     async def abort(self, table_id: int, user_id: int) -> list[Message]:

@@ -58,11 +58,13 @@ from tables.play import SHUFFLE, Play, Proposal
 from tables.posts import Posts, Renderer
 from tables.preferences import Preferences
 from tables.queries import MoveRecord, Queries, TableDetails, TableSummary
+from tables.reminders import Reminders
 from tables.replays import ReplayKeeper
 from tables.reposts import ReplayGate
 from tables.rules_step import RulesStep
 from tables.seating import Seating
 from tables.store import Clock, SystemClock, TableStore
+from tables.submissions import Submissions
 from tables.thinking import Thinker
 
 log = logging.getLogger(__name__)
@@ -89,7 +91,8 @@ class TableService:
         self.finisher = Finisher(self.store, self.posts)
         mesa_moves = MesaMoves(self.thinker)
         self.rules = RulesStep(mesa_moves)
-        self.play = Play(self.store, self.posts, self.rules, self.finisher, mesa_moves)
+        self.submissions = Submissions(self.store, self.posts)  # issue 29, item 1: exactly once
+        self.play = Play(self.store, self.posts, self.rules, self.finisher, mesa_moves, self.submissions)
         self.mesa = MesaSeats(self.store.load, mesa_moves, self.play.submit_move)
         self.guild_life = GuildLife(self.store, self.posts, self.claimant)
         self.queries = Queries(self.store, self.posts, self.guild_life)
@@ -97,8 +100,9 @@ class TableService:
                                seed_source or (lambda: secrets.randbits(62)))
         self.claims = Claims(repo, self.store.now, self.claimant)  # issue 29, item 5d
         self.due_turns = DueTurns(self.mesa, self.claims)  # issue 29, item 5c
+        self.reminders = Reminders(self.store, self.posts)  # issue 29, item 2: at least once
         self.deadlines = Deadlines(self.store, self.posts, self.play, self.mesa, self.guild_life, self.claims,
-                                   self.due_turns)
+                                   self.due_turns, self.reminders)
         self.preferences = Preferences(self.store)
         self.replays = ReplayKeeper(repo, renderer, self.clock)  # issue 15, defect 13; bounded: issue 29, item 6
         self.replay_posts = ReplayGate(self.clock.now)  # issue 29, item 6: public replays, rate-limited
@@ -159,9 +163,14 @@ class TableService:
 
     # ---- playing (tables.play) ------------------------------------------------------------------------
     async def submit_move(self, table_id: int, user_id: int, text: str,
-                          expected_version: int | None = None) -> list[Message]:
-        """Parse (tolerantly), check the seat, apply, draw chance, store, and report."""
-        return await self.play.submit_move(table_id, user_id, text, expected_version)
+                          expected_version: int | None = None, *, key: str | None = None) -> list[Message]:
+        """Parse (tolerantly), check the seat, apply, draw chance, store, and report.
+
+        ``key`` names this submission (a Discord interaction's id, a console line): it is applied once,
+        a retry under the same key gets the first answer, and a reply lost on its way back is answered
+        by what the database holds (``tables.submissions``).
+        """
+        return await self.play.submit_move(table_id, user_id, text, expected_version, key=key)
 
     async def propose(self, table_id: int, user_id: int, style: str | None = None, *,
                       rng: random.Random | None = None, unlisted_only: bool = False) -> Proposal:
@@ -172,9 +181,10 @@ class TableService:
         """A build text for this player to preview and confirm (K3-3.4); nothing is stored."""
         return (await self.play.propose(table_id, user_id, style, unlisted_only=True)).text
 
-    async def auto(self, table_id: int, user_id: int) -> list[Message]:
-        """``/auto``: the move a time-out would play for this player (Mesa's easy level), played now."""
-        return await self.play.auto(table_id, user_id)
+    async def auto(self, table_id: int, user_id: int, key: str | None = None) -> list[Message]:
+        """``/auto``: the move a time-out would play for this player (Mesa's easy level), played now
+        (``key`` as for ``submit_move``)."""
+        return await self.play.auto(table_id, user_id, key)
 
     async def resign(self, table_id: int, user_id: int) -> list[Message]:
         return await self.play.resign(table_id, user_id)
@@ -208,8 +218,13 @@ class TableService:
     async def tick(self, deliver: Deliver | None = None, *, background: bool = False) -> list[Message]:
         """Play Mesa's due turns, send due reminders and play due timeouts (idempotent; call it every
         minute or so).  Each table's messages go to ``deliver`` as they are made (without it: returned);
-        ``background``: Mesa's due turns go on in background tasks (``due_turns``) after the tick returns."""
+        ``background``: Mesa's due turns go on in background tasks (``due_turns``) after the tick returns.
+        The reminders among them come again in a later tick until the front end confirms each delivered."""
         return await self.deadlines.tick(deliver, background=background)
+
+    async def reminder_delivered(self, table_id: int, user_id: int, version: int, kind: str) -> None:
+        """A front end delivered a ``Reminder`` (its ``version`` and ``kind``): it is not handed out again."""
+        await self.reminders.delivered(table_id, user_id, version, kind)
 
     # ---- reading tables (tables.queries) --------------------------------------------------------------
     async def board(self, table_id: int, image: bool = True) -> PublicPost:

@@ -20,6 +20,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, NamedTuple, Protocol
 
+from data.errors import StorageError
 from data.models import ABORTED, ACTIVE, FINISHED, MoveRow, SeatRow, TableOptions, TableRow, now_iso
 from data.repository import Repository
 from engines import ReplayStep, get_engine, replay
@@ -66,6 +67,8 @@ def replay_log(ctx: LoadedTable, moves: Sequence[MoveRow]) -> list[ReplayStep]:
     """
     try:
         return list(replay(ctx.engine, first_state(ctx), (m.move for m in moves)))
+    except StorageError:  # the database failed while the log was read: a fault to retry, not damage (issue 29)
+        raise
     except Exception as exc:  # a bad record (ReplayError), or a first state the row cannot give
         log_damage(ctx.id, "the move log does not replay", exc)
         raise TableError("error.damaged", table=ctx.id) from None
@@ -155,8 +158,10 @@ class TableStore:
             snapshot = None
         if snapshot != replayed:
             log.warning("table %d: snapshot disagrees with the move log; rebuilt from the log", ctx.id)
-            async with self.repo.transaction() as tx:
-                await tx.replace_snapshot(ctx.id, json.dumps(replayed, separators=(",", ":")))
+            async with self.repo.transaction() as tx:  # only at the version read: never over a newer move
+                if not await tx.replace_snapshot(ctx.id, json.dumps(replayed, separators=(",", ":")),
+                                                 ctx.row.version):
+                    log.info("table %d: moved on meanwhile; its newer snapshot stays", ctx.id)
         return state, len(moves)
 
     async def log_steps(self, ctx: LoadedTable) -> list[tuple[ReplayStep, int]]:

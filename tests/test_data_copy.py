@@ -24,7 +24,8 @@ async def played_database(path: str) -> dict[str, int]:
         await play_out(svc, tid, rng)
     live, _ = await start_table(svc, "plateau", 2, {"time_per_move": "1h"})
     board = await svc.board(live)
-    await svc.submit_move(live, board.mention[0], rng.choice(await svc.legal_moves_for(live, board.mention[0])))
+    await svc.submit_move(live, board.mention[0], rng.choice(await svc.legal_moves_for(live, board.mention[0])),
+                          key="discord:1")  # a submission's key (issue 29)
     clock.advance(minutes=31)
     assert await svc.tick()  # a reminder row
     await svc.create(7, 70, USERS[0][0], USERS[0][1], "kona", [USERS[1]], {})  # an invitation

@@ -11,6 +11,7 @@ from discord_standin.payloads import GUILD_ID, Harness, option, thread_channel, 
 
 ALICE = user(1001, "alice")
 BOB = user(1002, "bob")
+ALICE_ID = 1001
 PLAYERS = {1001: ALICE, 1002: BOB}
 
 
@@ -107,6 +108,50 @@ async def test_clock_reminds_by_dm_then_times_out(tmp_path: Any) -> None:
         clock.moment += timedelta(days=2)
         await h.bot.ticker.tick()
         assert any("ran out of time" in r.content for r in h.standin.to_channel(int(thread["id"])))
+    finally:
+        await h.close()
+
+
+async def test_a_reminder_never_delivered_comes_by_dm_once(tmp_path: Any) -> None:
+    """Issue 29, item 2: a reminder the service handed out but no DM followed (the process died between)
+    is sent by the ticker once its lease is over, and confirmed: never a second time."""
+    from tables.reminders import REDELIVER_SECONDS
+
+    clock = Clock()
+    h = await Harness.open(tmp_path, clock=clock)
+    try:
+        await start(h, "kona")
+        h.standin.clear()
+        clock.moment += timedelta(days=1, hours=13)
+        lost = await h.bot.service.tick()  # handed out, then the process died before delivering it
+        assert [m.key for m in lost] == ["reminder.half"] and not h.standin.to_dms(1001)
+        await h.bot.ticker.tick()
+        assert not h.standin.to_dms(1001)  # within its lease: the one that had it may be delivering it
+        clock.moment += timedelta(seconds=REDELIVER_SECONDS)
+        await h.bot.ticker.tick()
+        dms = h.standin.to_dms(1001)
+        assert len(dms) == 1 and "#1" in dms[0].content
+        for _ in range(3):
+            clock.moment += timedelta(seconds=REDELIVER_SECONDS)
+            await h.bot.ticker.tick()
+        assert len(h.standin.to_dms(1001)) == 1, "delivered and confirmed: never again"
+    finally:
+        await h.close()
+
+
+async def test_a_move_is_named_by_its_interaction(tmp_path: Any) -> None:
+    """Issue 29, item 1: /move stores the interaction's id with the move, the key that tells after a
+    lost reply whether it was stored (tests/test_tables_submissions.py)."""
+    from discord_standin.payloads import command
+
+    h = await Harness.open(tmp_path)
+    try:
+        thread = await start(h, "kona")
+        payload = command("move", [option("text", "a6-d3", 3)], ALICE, channel=thread)
+        await h.dispatch(payload)
+        assert await h.bot.service.repo.count_moves(1) == 1
+        found = await h.bot.service.repo.submission(f"discord:{payload['id']}")
+        assert found is not None and found[:2] == (1, ALICE_ID)
     finally:
         await h.close()
 

@@ -8,6 +8,7 @@ from pg_server import DbFactory
 from test_tables_service import USERS, FakeClock, assert_replay_matches, open_service, play_out, start_table
 
 from tables import PublicPost, Reminder, TableFinished
+from tables.reminders import REDELIVER_SECONDS
 
 ANA, BEN, CY, DEE = (u for u, _ in USERS)
 
@@ -134,4 +135,56 @@ async def test_k3_two_player_timeout_ends_the_game(db: DbFactory) -> None:
     await svc.tick()
     assert {r.user_id: (r.place, r.outcome) for r in await repo.get_results(tid)} == {ANA: (2, "loss"),
                                                                                       BEN: (1, "win")}
+    await repo.close()
+
+
+async def test_a_reminder_lost_before_its_delivery_comes_again_after_a_restart(db: DbFactory) -> None:
+    """Issue 29, item 2: a reminder was recorded as sent before it was delivered; a crash in between lost
+    it.  Now it comes again until a front end confirms it, and never after that."""
+    path = db("mesa.db")
+    clock = FakeClock()
+    repo, svc = await open_service(path, clock)
+    tid, _ = await start_table(svc, "kona", 2, {"time_per_move": "10h"})
+    await svc.submit_move(tid, ANA, "a6-d3")
+    clock.advance(hours=5)
+    handed = await svc.tick()
+    assert [(m.user_id, m.key) for m in handed] == [(BEN, "reminder.half")]
+    await repo.close()  # the process dies before the DM went out
+
+    repo, svc = await open_service(path, clock)  # the restart
+    assert await svc.tick() == []  # the one that had it may still be delivering it
+    clock.advance(seconds=REDELIVER_SECONDS)
+    again = await svc.tick()
+    assert [(type(m), m.user_id, m.key) for m in again] == [(Reminder, BEN, "reminder.half")]
+    assert isinstance(again[0], Reminder) and again[0].params["left"] == "4h 58m"  # said as of now
+    clock.advance(seconds=REDELIVER_SECONDS)
+    assert [m.key for m in await svc.tick()] == ["reminder.half"]  # still not confirmed: again
+    reminder = again[0]
+    await svc.reminder_delivered(tid, BEN, reminder.version, reminder.kind)  # the DM went out
+    for _ in range(3):
+        clock.advance(minutes=30)
+        assert await svc.tick() == [], "never again once delivered"
+    clock.advance(hours=3)  # 90%: the later reminder, which supersedes nothing confirmed
+    late = await svc.tick()
+    assert [(m.user_id, m.key) for m in late] == [(BEN, "reminder.late")]
+    assert isinstance(late[0], Reminder)
+    await svc.reminder_delivered(tid, BEN, late[0].version, late[0].kind)
+    clock.advance(minutes=20)  # still before the deadline
+    assert await svc.tick() == []
+    await repo.close()
+
+
+async def test_an_unconfirmed_reminder_is_not_sent_once_the_player_moved(db: DbFactory) -> None:
+    """A reminder handed out again only while its turn is on: the player's move makes it moot."""
+    clock = FakeClock()
+    repo, svc = await open_service(db("mesa.db"), clock)
+    tid, _ = await start_table(svc, "kona", 2, {"time_per_move": "10h"})
+    await svc.submit_move(tid, ANA, "a6-d3")
+    clock.advance(hours=5)
+    assert [m.key for m in await svc.tick()] == ["reminder.half"]  # never confirmed
+    clock.advance(seconds=REDELIVER_SECONDS)
+    assert [m.key for m in await svc.tick()] == ["reminder.half"]  # so it comes again while Ben's turn is on
+    await svc.submit_move(tid, BEN, (await svc.legal_moves_for(tid, BEN))[0])
+    clock.advance(seconds=REDELIVER_SECONDS)
+    assert await svc.tick() == []
     await repo.close()

@@ -3,12 +3,14 @@ that stay fast however many tables name a player (one user once opened 5,000 inv
 
 from __future__ import annotations
 
+import asyncio
 import time
+from typing import Any
 
 from pg_server import DbFactory
 from test_tables_service import CHANNEL, GUILD, USERS, FakeClock, open_service, start_table
 
-from data.models import INVITED, now_iso
+from data.models import ACTIVE, INVITED, now_iso
 from tables import TableError, i18n, t
 from tables.limits import DEFAULT_MAX_INVITATIONS, set_limits
 
@@ -102,5 +104,72 @@ async def test_a_player_named_in_5000_tables_is_listed_fast(db: DbFactory) -> No
         # five calls, so that a busy moment of this shared machine does not decide
         assert best <= 0.050, timings
         assert counting <= 0.050
+    finally:
+        await repo.close()
+
+
+async def _at_once(calls: list[Any]) -> tuple[int, list[TableError]]:
+    """Run service calls concurrently: (how many succeeded, the refusals)."""
+    async def one(call: Any) -> TableError | None:
+        try:
+            await call
+        except TableError as exc:
+            return exc
+        return None
+
+    outcomes = await asyncio.gather(*(one(c) for c in calls))
+    refused = [o for o in outcomes if o is not None]
+    return len(outcomes) - len(refused), refused
+
+
+async def test_sixty_invitations_at_once_make_exactly_the_cap(db: DbFactory) -> None:
+    """Issue 29, item 4: 60 concurrent /play each counted before any was written, and all passed."""
+    repo, svc = await open_service(db())
+    try:
+        made, refused = await _at_once([svc.create(GUILD, CHANNEL, ANA[0], ANA[1], "kona", [(1000 + i, f"guest{i}")])
+                                        for i in range(60)])
+        assert made == DEFAULT_MAX_INVITATIONS
+        assert {e.key for e in refused} == {"error.too_many_invitations"}
+        assert all(str(DEFAULT_MAX_INVITATIONS) in e.message("en") for e in refused)
+        counts = await repo.row_counts()  # nothing else written: no table, seat or move of a refused one
+        assert (counts["tables"], counts["seats"], counts["moves"]) == (made, 2 * made, 0)
+    finally:
+        await repo.close()
+
+
+async def test_sixty_games_against_mesa_at_once_make_exactly_the_cap(db: DbFactory) -> None:
+    """A game against Mesa starts as it is made: the cap of games is what limits it, counted in the
+    start's transaction too, and a table refused there leaves nothing behind."""
+    repo, svc = await open_service(db())
+    try:
+        await repo.set_guild_limits(GUILD, None, 5, now_iso(FakeClock().now()))
+        made, refused = await _at_once([svc.create(GUILD, CHANNEL, ANA[0], ANA[1], "kona", [], {"bots": "1"})
+                                        for _ in range(60)])
+        assert made == 5
+        assert {e.key for e in refused} == {"error.too_many_tables"}
+        assert all("5" in e.message("en") for e in refused)
+        assert await repo.count_seated(ANA[0], GUILD, (ACTIVE,)) == 5
+        counts = await repo.row_counts()
+        assert (counts["tables"], counts["seats"]) == (5, 10)
+    finally:
+        await repo.close()
+
+
+async def test_sixty_acceptances_at_once_seat_a_player_at_most_the_cap(db: DbFactory) -> None:
+    """Each acceptance starts its game: the player's cap is counted in the start's transaction."""
+    repo, svc = await open_service(db())
+    try:
+        await repo.set_guild_limits(GUILD, 100, 4, now_iso(FakeClock().now()))
+        tables = []
+        for i in range(12):  # twelve hosts invite Ben (each within their own caps)
+            out = await svc.create(GUILD, CHANNEL, 2000 + i, f"host{i}", "kona", [(BEN[0], BEN[1])])
+            tables.append(out[0].table_id)
+        made, refused = await _at_once([svc.accept(tid, BEN[0]) for tid in tables])
+        assert made == 4
+        assert {e.key for e in refused} == {"error.too_many_tables"}
+        assert await repo.count_seated(BEN[0], GUILD, (ACTIVE,)) == 4
+        assert await repo.count_seated(BEN[0], GUILD, (INVITED,)) == 8  # the refused stay invitations
+        seats = [s for tid in tables for s in await repo.get_seats(tid)]
+        assert sum(not s.accepted for s in seats) == 8
     finally:
         await repo.close()

@@ -127,8 +127,9 @@ async def test_a_process_with_an_old_copy_reminds_the_right_player_once(db: DbFa
 
 
 async def test_a_process_dying_after_its_reminders_leaves_nothing_to_send_twice(db: DbFactory) -> None:
-    """A dies after sending the reminders of its claimed tables, before giving the claims back: B takes
-    the tables over once the claims lapse, sends no reminder again, and plays the time-outs once."""
+    """A dies after delivering the reminders of its claimed tables (and confirming them: issue 29, item 2),
+    before giving the claims back: B takes the tables over once the claims lapse, sends no reminder
+    again, and plays the time-outs once."""
     from tables.service import CLAIM_SECONDS
 
     clock = FakeClock()
@@ -147,6 +148,8 @@ async def test_a_process_dying_after_its_reminders_leaves_nothing_to_send_twice(
     svc_a.repo.release_claim = dies  # type: ignore[method-assign]
     sent = [m for m in await svc_a.tick() if isinstance(m, Reminder)]
     assert sorted(m.table_id for m in sent) == tables
+    for m in sent:  # delivered
+        await svc_a.reminder_delivered(m.table_id, m.user_id, m.version, m.kind)
     await repo_a.close()
     assert await svc_b.tick() == []  # A's claims still hold
     clock.advance(seconds=CLAIM_SECONDS)

@@ -11,7 +11,7 @@ import json
 import random
 from typing import Any
 
-from pg_server import DbFactory
+from pg_server import DbFactory, run_sql
 from test_tables_service import assert_replay_matches, open_service, start_table, step
 
 from data import open_repository
@@ -86,4 +86,38 @@ async def test_a_missing_table_reads_as_none(db: DbFactory) -> None:
     try:
         assert await repo.load_with_moves(999) == (None, [], [])
     finally:
+        await repo.close()
+
+
+async def test_a_snapshot_repair_never_overwrites_a_newer_move(db: DbFactory, monkeypatch: Any) -> None:
+    """Issue 29, item 3: a process repairing a damaged snapshot while another stores a move wrote the
+    older snapshot over the newer one (``python -m data verify`` then failed)."""
+    repo, writer = await open_service(db())
+    reader_repo = await open_repository(db())
+    try:
+        tid, _ = await start_table(writer, "kona")
+        rng = random.Random(11)
+        for _ in range(3):
+            assert await step(writer, tid, rng) is not None
+        await run_sql(db(), "UPDATE tables SET state = ? WHERE id = ?", ('{"damaged": true}', tid))
+        before = (await repo.get_table(tid)).version  # type: ignore[union-attr]
+        reader = TableService(reader_repo, writer.clock)  # another process: nothing cached
+        replayed = reader.store.replayed
+        raced: list[int] = []
+
+        async def replay_then_another_process_moves(ctx: Any, moves: Any = None) -> Any:
+            steps = await replayed(ctx, moves)
+            if not raced:  # the log is replayed; the other process stores a move before the repair
+                raced.append(ctx.id)
+                assert await step(writer, tid, rng) is not None
+            return steps
+
+        monkeypatch.setattr(reader.store, "replayed", replay_then_another_process_moves)
+        await reader.store.load(tid)
+        assert raced == [tid]
+        row = await repo.get_table(tid)
+        assert row is not None and row.version == before + 1 and await repo.count_moves(tid) == 4
+        await assert_replay_matches(repo, tid)  # the newer move's snapshot stayed
+    finally:
+        await reader_repo.close()
         await repo.close()
