@@ -27,7 +27,7 @@ def run_console(db: Path, script: list[str]) -> list[str]:
 
 async def test_a_reminder_a_dead_session_never_printed_is_printed_once(tmp_path: Path) -> None:
     db = tmp_path / "console.db"
-    run_console(db, ["Ana: /play kona @Ben time_per_move=10h", "Ben: /accept", "Ana: /move a6-d3"])
+    run_console(db, ["Ana: /play kona @Ben seat=first time_per_move=10h", "Ben: /accept", "Ana: /move a6-d3"])
     # a session that died between the tick and printing its reminder
     clock = FakeClock()
     repo, svc = await open_service(str(db), clock)
@@ -48,7 +48,7 @@ def test_console_moves_are_named_by_session_and_line(tmp_path: Path) -> None:
     """Issue 29, item 1: each move is stored with its session and line number, so line 3 of the next
     session is another submission than line 3 of this one (it would otherwise be refused as done)."""
     db = tmp_path / "console.db"
-    run_console(db, ["Ana: /play kona @Ben", "Ben: /accept", "Ana: /move a6-d3"])
+    run_console(db, ["Ana: /play kona @Ben seat=first", "Ben: /accept", "Ana: /move a6-d3"])
     out = run_console(db, ["# the same line number, another session", "Ben: /moves", "Ben: /auto"])
     assert not any(line.startswith("[error") for line in out), out
     with sqlite3.connect(db) as con:
