@@ -287,6 +287,15 @@ class GameDescription:
         """False when an option makes the table unratable (K3's cooperative variant)."""
         return not any((options or {}).get(name) for name in self.unrated_options)
 
+    @property
+    def takebacks(self) -> bool:
+        """Whether a player may take a move back (``/takeback``): only in two-player games without chance.
+
+        With chance, a move taken back would let its player see the dice (or the bag) and draw again;
+        with a third player, taking back one's own move would undo a turn of someone not asked.
+        """
+        return self.min_players == self.max_players == 2 and self.chance == "none"
+
 
 @dataclass(frozen=True)
 class MoveLabel:
@@ -483,6 +492,14 @@ class Engine(Generic[S, M, V]):
     def private_changes(self, state: S, move: M) -> tuple[int, ...]:
         """Seats whose private view ``move`` (played at ``state``) changes: they are sent it again."""
         return ()
+
+    def reveals(self, state: S, move: M) -> bool:
+        """Whether ``move``, played at ``state``, shows some seat what it could not see before (a hidden
+        face turned up).  What was seen cannot be unseen, so the tables layer never takes such a move
+        back (``/takeback``).  By default every move of a game with a secret now counts as a reveal
+        (the game has not said which of its moves show nothing); a game without secrets reveals nothing.
+        """
+        return self.has_private_info(state)
 
     # ---- chance --------------------------------------------------------------------------------
     def chance_outcomes(self, state: S) -> list[tuple[M, float]] | None:
