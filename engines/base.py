@@ -261,6 +261,10 @@ class GameDescription:
     quick_moves: bool = False
     #: the styles ``auto_move`` knows, its default first (K3's ``sensible`` and ``random`` builds)
     auto_styles: tuple[str, ...] = ("sensible",)
+    #: view keys that count what each seat (or side) has gained so far, one entry a seat or side: a
+    #: number, or a list counted by its length (Plateau's prisoners, Krakatoa's totals); a hint says
+    #: how a move changes them (issue 30)
+    tallies: tuple[str, ...] = ("totals", "scores")
     #: plies (chance moves included) after which the service ends any game as a draw, even with the
     #: game's own end rules switched off (issue 15, defect 12): no table grows without end
     max_plies_hard: int = 10_000

@@ -1039,6 +1039,7 @@ class PlateauEngine(Engine[PlateauState, PlateauMove, PlateauView]):
         private=PrivateInfo("the hidden faces of a player's own pieces (PL-9)"),
         seat_marks=("B", "W"),
         colour_names=("Black", "White"),
+        tallies=("prisoners",),  # PL-8.1: six prisoners win
         max_plies_hard=10_000,  # issue 15, defect 12: far past the default PL-8.5 limit of 400
     )
     perft_start = None
