@@ -34,7 +34,7 @@ from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
 from cogs.limits import MAX_ALT_TEXT, MAX_EMBED_DESCRIPTION, MAX_MESSAGE, MAX_UPLOAD
 from cogs.translator import L
-from tables import TableService
+from tables import TableError, TableService
 from tables import t as table_text
 from tables.leaderboard import (
     BoardPage,
@@ -46,6 +46,7 @@ from tables.leaderboard import (
     stats_text,
 )
 from tables.mesa import mesa_records, records_text
+from tables.takebacks import history_lines
 
 PAGE_ID = re.compile(r"mesalb:(?P<guild>\d+):(?P<game>[a-z0-9]+):(?P<page>\d+)")
 
@@ -159,14 +160,18 @@ class Results(commands.Cog):
 
     @app_commands.command(name=L("cmd.history"), description=L("cmd.history.desc"))
     @app_commands.guild_only()
-    @app_commands.rename(user=L("opt.user"), game=L("opt.game"))
-    @app_commands.describe(user=L("opt.user.desc"), game=L("opt.history_game.desc"))
+    @app_commands.rename(user=L("opt.user"), game=L("opt.game"), table=L("opt.table"))
+    @app_commands.describe(user=L("opt.user.desc"), game=L("opt.history_game.desc"),
+                           table=L("opt.history_table.desc"))
     @app_commands.choices(game=GAME_CHOICES)
     async def history(self, interaction: discord.Interaction, user: discord.User | None = None,
-                      game: Choice[str] | None = None) -> None:
-        async with self.handling.guard(interaction):
+                      game: Choice[str] | None = None, table: app_commands.Range[int, 1] | None = None) -> None:
+        async with self.handling.guard(interaction, table):
             await self.handling.defer(interaction)
             lang = lang_of(interaction)
+            if table is not None:  # one table's moves and takebacks (issue 30), as the console's table=N
+                await _answer(interaction, await self.table_history(interaction, table, lang))
+                return
             target = user or interaction.user
             wanted = game.value if game else None
             me = interaction.client.user
@@ -181,6 +186,16 @@ class Results(commands.Cog):
                 await _answer(interaction, text)
                 return
             await _answer(interaction, "", embed=discord.Embed(title=title, description=body[:MAX_EMBED_DESCRIPTION]))
+
+    async def table_history(self, interaction: discord.Interaction, table: int, lang: str) -> str:
+        """A table's moves (hidden ones in public form unless the caller made them) and its takebacks."""
+        details = await self.service.table_details(table, interaction.user.id)
+        if details.summary.guild_id != _guild(interaction):  # another server's table does not exist here
+            raise TableError("error.no_table", table=table)
+        moves = " ".join(f"{m.ply}.{m.player or '-'}: {m.text}" for m in details.moves) or "-"
+        lines = [t("history.table_moves", lang, table=table, game=details.summary.title, moves=moves)]
+        lines += history_lines(await self.service.takebacks.history(table), lang)
+        return "\n".join(lines)
 
     @app_commands.command(name=L("cmd.replay"), description=L("cmd.replay.desc"))
     @app_commands.guild_only()
