@@ -5,6 +5,7 @@ reveal (Plateau), at most three per player, Mesa's answers, and every one surviv
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from typing import Any
@@ -15,11 +16,13 @@ from test_tables_service import CHANNEL, GUILD, USERS, FakeClock, open_service, 
 
 import ai
 from data import learning
+from data.__main__ import run
 from data.factory import open_repository
 from data.repository import Repository
 from engines import get_engine
 from engines.base import GameView
 from tables import PrivatePost, PublicPost, TableError, TableService, t
+from tables.leaderboard import LeaderboardService
 from tables.takebacks import MAX_TAKEBACKS, history_lines
 from tables.thinking import Thinker, iterations, move_seed
 
@@ -182,8 +185,16 @@ async def test_mesa_accepts_a_takeback_at_once_in_an_unrated_game_and_it_survive
     assert lines[1].endswith("(2026-03-01 12:05 UTC): taken back, Mesa (easy) agreed")
     await svc.submit_move(tid, ANA, (await svc.legal_moves_for(tid, ANA))[-1])  # play goes on from there
     await svc.play_mesa(tid)
-    assert len(await repo.get_moves(tid)) == 4
+    after = await repo.get_moves(tid)
+    assert len(after) == 4 and after[2].move != before[2].move
+    await svc.resign(tid, ANA)
+    replay = await LeaderboardService(repo, clock).replay(GUILD, tid)  # the replay shows the final line
+    assert [v["ply"] for v in replay.views] == [0, 1, 2, 3, 4]
+    assert [v["last_move"] for v in replay.views[1:]] == [m.move for m in after]
     await repo.close()
+    out, err = io.StringIO(), io.StringIO()
+    assert await run(["verify", db("mesa.db")], out, err) == 0, err.getvalue()
+    assert "MISMATCH" not in out.getvalue() and "replay: 1 of 1 started tables replay" in out.getvalue()
 
 
 async def test_mesa_declines_in_a_rated_game(db: DbFactory) -> None:
@@ -314,4 +325,71 @@ async def test_plateau_a_move_that_showed_a_face_is_not_taken_back_one_that_did_
     assert len(await repo.get_moves(tid)) == plies
     assert engine.to_json(await state_of(repo, tid)) == engine.to_json(state)
     assert not [m for m in out if isinstance(m, PrivatePost) and m.user_id not in (ANA, BEN)]
+    await repo.close()
+
+
+async def test_plateau_private_views_go_again_to_the_players_whose_secrets_changed(db: DbFactory) -> None:
+    """PL-7.3: an exchange completed (``return``) puts pieces back in both hidden reserves without showing a
+    face; taken back, both players get their own view again (and nobody else does)."""
+    from engines.plateau import K_RETURN
+
+    engine = get_engine("plateau")
+    rng, state, line = random.Random(0), engine.new_game(2), []
+    while not (engine.to_move(state) == 0 and any(m[0] == K_RETURN for m in engine.legal_moves(state))):
+        move = rng.choice(engine.legal_moves(state))
+        line.append((engine.to_move(state), engine.format_move(state, move)))
+        state = engine.apply(state, move)
+    back = next(m for m in engine.legal_moves(state) if m[0] == K_RETURN)
+    assert not engine.reveals(state, back) and engine.private_changes(state, back) == (0, 1)
+    repo, svc = await open_service(db("mesa.db"))
+    tid, _ = await start_table(svc, "plateau", 2)
+    for seat, text in line:
+        await svc.submit_move(tid, (ANA, BEN)[seat], text)
+    await svc.submit_move(tid, ANA, engine.format_move(state, back))
+    [asked] = await svc.takebacks.ask(tid, ANA)
+    out = await svc.takebacks.accept(tid, BEN, asked.version)
+    private = [m for m in out if isinstance(m, PrivatePost)]
+    assert sorted(m.user_id for m in private) == [ANA, BEN]
+    for m in private:
+        seat = 0 if m.user_id == ANA else 1
+        assert m.params["position"] == engine.view(state, seat)["position"]  # the view before the return
+    await repo.close()
+
+
+async def test_an_accept_and_a_move_in_two_processes_one_wins(db: DbFactory) -> None:
+    """Two processes on one database: Ben accepts in one while Ana's move lands in the other first; the
+    version check in the takeback's transaction refuses the stale accept, and nothing is half-written."""
+    path = db("mesa.db")
+    repo_a, svc_a = await open_service(path)
+    tid, _ = await start_table(svc_a, "kona", 2)
+    await svc_a.submit_move(tid, ANA, "a6-d3")
+    await svc_a.submit_move(tid, BEN, (await svc_a.legal_moves_for(tid, BEN))[0])
+    [asked] = await svc_a.takebacks.ask(tid, BEN)
+    repo_b, svc_b = await open_service(path)
+    assert await svc_b.legal_moves_for(tid, ANA)  # process b has the table cached at the request's version
+    await svc_a.submit_move(tid, ANA, (await svc_a.legal_moves_for(tid, ANA))[0])
+    with pytest.raises(TableError) as exc:
+        await svc_b.takebacks.accept(tid, ANA, asked.version)
+    assert refusal(exc) == "error.stale"
+    assert len(await repo_b.get_moves(tid)) == 3
+    assert [r.status for r in await learning.takebacks(repo_b, tid)] == ["pending"]
+    await repo_a.close()
+    await repo_b.close()
+
+
+async def test_the_data_layer_refuses_a_stale_takeback_itself(db: DbFactory) -> None:
+    """``take_back`` checks the version in its transaction: a caller that read an old version writes nothing."""
+    repo, svc = await open_service(db("mesa.db"))
+    tid, _ = await start_table(svc, "kona", 2)
+    await svc.submit_move(tid, ANA, "a6-d3")
+    [asked] = await svc.takebacks.ask(tid, ANA)
+    archived = [learning.ArchivedMove(1, 0, "a6-d3", "a6-d3")]
+    from data.errors import StaleVersion
+
+    with pytest.raises(StaleVersion):
+        await learning.take_back(repo, tid, 1, asked.version - 1, 1, archived, "{}", 1, "2026-03-01T12:00:00.000000Z")
+    with pytest.raises(StaleVersion):  # the log holds more than what the caller read: nothing is deleted
+        await learning.take_back(repo, tid, 1, asked.version, 1, [], "{}", 1, "2026-03-01T12:00:00.000000Z")
+    assert [m.move for m in await repo.get_moves(tid)] == ["a6-d3"]
+    assert [r.status for r in await learning.takebacks(repo, tid)] == ["pending"]
     await repo.close()
