@@ -15,7 +15,8 @@ only: what a time-out plays — Mesa's easy level from the seat's view, K3's sen
 ``/history [@NAME] [GAME]`` (``table=N [notation]``: that table's moves in words, or as recorded),
 ``/leaderboard GAME [PAGE]``, ``/stats [@NAME]``, ``/replay TABLE``,
 ``/recompute``, ``/games``, ``/rules GAME``, ``/mine``, ``/clock +DURATION`` (console only: move the
-pretend clock forward, then run the deadline check) and ``/help``.  A command applies to NAME's only
+pretend clock forward, then run the deadline check), ``/hint``, ``/takeback [accept|decline]`` (issue 30)
+and ``/help``.  A command applies to NAME's only
 table in the server; ``table=N`` picks one otherwise.
 
 Mesa, the computer player (``tables.mesa``): ``/play kona @mesa level=hard``, ``/play k3 @Ben bots=2
@@ -67,6 +68,7 @@ from tables.mesa import NAME as MESA
 from tables.mesa import mesa_records, reads_as_mesa, records_text
 from tables.outcome_words import history_moves
 from tables.service import open_service
+from tables.takebacks import history_lines
 from tables.thinking import Thinker, iterations
 
 GUILD_ID = 1
@@ -78,6 +80,7 @@ HINTS = {
     "join": "Join with /join; the host starts with /start (or /start fill=mesa: Mesa takes the empty seats).",
     "build": "Build your pyramid with /build [random|sensible] or /move build:...",
     "draw": "Accept with /draw, refuse with /decline-draw.",
+    "takeback": "Answer with /takeback accept or /takeback decline.",
 }
 #: /moves: up to this many on one line, else pages of this many grouped by how they start
 SHORT_MOVE_LIST = 30
@@ -96,6 +99,9 @@ HELP = """Commands (write them as NAME: COMMAND):
   /resign  /draw  /decline-draw  /games  /rules GAME [full] [es]  /clock +DURATION  /help
 Mesa (the computer): /play GAME @mesa [level=easy|normal|hard]   /play GAME @NAME bots=N [level=L]
   /start fill=mesa [level=L]   /fill [level=L] (an open table's empty seats)
+Learning: /hint (Mesa's move for you and why, not played; unrated games against Mesa)
+  /takeback (take back your last move and the reply; two-player games without chance)
+  /takeback accept   /takeback decline (answer your opponent's request)
 Add table=N when you have several tables.  /help es: this help in Spanish."""
 
 #: ``/help es``: the same help in Spanish (the console's commands keep their English names)
@@ -109,6 +115,9 @@ HELP_ES = """Órdenes (escríbelas como NOMBRE: ORDEN):
   /rules JUEGO [full] [es] (reglas)   /clock +DURACIÓN (adelanta el reloj)   /help [es]
 Mesa (el ordenador): /play JUEGO @mesa [level=easy|normal|hard]   /play JUEGO @NOMBRE bots=N [level=N]
   /start fill=mesa [level=N]   /fill [level=N] (los asientos vacíos de una mesa abierta)
+Aprender: /hint (pista: la jugada de Mesa para ti y por qué, sin jugarla; partidas sin puntuar contra Mesa)
+  /takeback (deshacer tu última jugada y la respuesta; juegos de dos sin azar)
+  /takeback accept   /takeback decline (responder a la petición de tu rival)
 Añade table=N cuando tengas varias mesas."""
 
 
@@ -413,9 +422,24 @@ class Console:
             self.show(await svc.offer_draw(await self._pick(uid, table, self._drawable), uid))
         elif verb in ("decline-draw", "decline_draw"):
             self.show(await svc.decline_draw(await self._pick(uid, table, self._drawable), uid))
+        elif verb == "hint":  # issue 30: Mesa's move for the caller, privately, never played
+            hint = await svc.hints.ask(await self._pick(uid, table, lambda s: uid in s.turn_user_ids), uid)
+            self._lines(f"[dm {name}]", t(hint.key, LANG, **hint.params))
+        elif verb == "takeback":
+            await self._takeback(uid, rest, table)
         else:
             return False
         return True
+
+    async def _takeback(self, uid: int, rest: str, table: int | None) -> None:
+        """``/takeback`` asks to take back the caller's last move; ``/takeback accept|decline`` answers."""
+        action = rest.strip().lower() or "ask"
+        if action not in ("ask", "accept", "decline"):
+            raise TableError("console.takeback_usage")
+        tid = await self._pick(uid, table, lambda s: s.status == "active")
+        takebacks = self.service.takebacks
+        answer = {"ask": takebacks.ask, "accept": takebacks.accept, "decline": takebacks.decline}[action]
+        self.show(await answer(tid, uid))
 
     async def _asking(self, verb: str, name: str, uid: int, rest: str, table: int | None) -> None:
         """Everything that reads rather than plays: boards, histories, rules, help, and the clock."""
@@ -609,6 +633,8 @@ class Console:
             details = await self.service.table_details(table, uid, words=not notation)
             listed = history_moves(details.moves, LANG, notation)
             self._lines(f"[dm {name}]", t("history.moves", LANG, table=table, moves=listed))
+            for line in history_lines(await self.service.takebacks.history(table), LANG):  # issue 30
+                self.write(f"[dm {name}] #{table} {line}")
             if named and not rest:
                 return
         from tables.leaderboard import history_text
@@ -690,6 +716,7 @@ _CONSOLE_TEXTS = {
     "console.option_twice": "{option}= is given twice; give each option once",
     "console.clock_range": "the clock moves at most 1 year at a time (for example /clock +30d)",
     "console.rules_usage": "write /rules GAME [full] [en|es], for example /rules kona full",
+    "console.takeback_usage": "write /takeback to ask, or /takeback accept or /takeback decline to answer",
 }
 
 

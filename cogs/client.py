@@ -46,13 +46,14 @@ from discord import app_commands
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
-from cogs import board, guide, picking, results
+from cogs import board, guide, learning, picking, results
 from cogs.acts import TableActs
 from cogs.board import Board
 from cogs.delivery import Delivery, PostFailed
 from cogs.guide import Guide
 from cogs.guild_life import GuildWatch
 from cogs.handling import Handling
+from cogs.learning import Learning
 from cogs.mesa import MesaTurns
 from cogs.picking import Picking
 from cogs.play import Play
@@ -193,7 +194,7 @@ discord.VoiceClient.warn_dave = False
 
 
 #: every persistent control, one ``DynamicItem`` class per kind (``cogs.controls``), registered at start-up
-CONTROLS = (*board.CONTROLS, *picking.CONTROLS, *guide.CONTROLS, *results.CONTROLS)
+CONTROLS = (*board.CONTROLS, *picking.CONTROLS, *guide.CONTROLS, *results.CONTROLS, *learning.CONTROLS)
 
 
 async def open_service(path: str | None) -> TableService:
@@ -249,6 +250,7 @@ class MesaBot(commands.Bot):
             Results(self.table_service, self.handling),
             Board(self.table_service, self.handling, self.delivery, acts),
             Picking(self.table_service, self.handling, acts),
+            Learning(self.table_service, self.handling, self.delivery),  # issue 30: /hint, /takeback
         )
         self.tree.error(self.handling.on_error)
         self._ticker: asyncio.Task[None] | None = None

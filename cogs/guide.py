@@ -65,7 +65,8 @@ class Guide(commands.Cog):
             await self.handling.defer(interaction)
             lang = lang_of(interaction)
             names = {key: t(f"cmd.{key}", lang) for key in ("rules", "play", "move", "games", "board", "resign",
-                                                             "leaderboard", "stats", "history", "replay")}
+                                                             "leaderboard", "stats", "history", "replay", "hint",
+                                                             "takeback")}
             games = game_facts.games()
             several = game_facts.group_games()  # open tables, Mesa's bots seats
             several_text = ", ".join(several[:-1]) + f" {t('word.and', lang)} " + several[-1] if len(several) > 1 \

@@ -174,6 +174,8 @@ EN: dict[str, str] = {
                  "**Moves:** the buttons under each board, or `/{move}`. Your secret pieces reach only you "
                  "(*{mine}*, and by DM).\n"
                  "**Your games:** `/{games}` lists them, `/{board}` posts a board again, `/{resign}` gives up.\n"
+                 "**Learning:** `/{hint}` shows Mesa's move for you and why (unrated games against Mesa); "
+                 "`/{takeback}` takes back your last move, if your opponent agrees (two players, no chance).\n"
                  "**Results:** `/{leaderboard}`, `/{stats}`, `/{history}`, `/{replay}`.",
     "rules.title": "{game}: quick-start",
     "rules.try": "Play it: /play game:{name} opponent:@a friend, or choose Mesa (this bot) as the opponent to play "
@@ -349,6 +351,8 @@ ES: dict[str, str] = {
                  "(*{mine}*, y por mensaje directo).\n"
                  "**Tus partidas:** `/{games}` las lista, `/{board}` vuelve a publicar un tablero, `/{resign}` "
                  "abandona.\n"
+                 "**Aprender:** `/{hint}` muestra la jugada de Mesa para ti y por qué (partidas sin puntuar contra "
+                 "Mesa); `/{takeback}` deshace tu última jugada, si tu rival acepta (dos jugadores, sin azar).\n"
                  "**Resultados:** `/{leaderboard}`, `/{stats}`, `/{history}`, `/{replay}`.",
     "rules.title": "{game}: guía rápida",
     "rules.try": "Para jugar: /jugar juego:{name} rival:@un amigo, o elige a Mesa (este bot) como rival para jugar "
@@ -548,4 +552,38 @@ ES.update({
     "err.too_many_invitations": "Ya tienes {count} esperando en este servidor (el máximo permitido es {max}). "
                                 "Cancela una con el botón {button} bajo su invitación (/{games} las lista), o "
                                 "espera a que empiece alguna, y vuelve a invitar.",
+})
+
+# ---- learning the games: hints and takebacks (issue 30)
+EN.update({
+    "cmd.hint": "hint",
+    "cmd.hint.desc": "Mesa's move for you and why, privately; not played (unrated games against Mesa)",
+    "cmd.takeback": "takeback",
+    "cmd.takeback.desc": "Take back your last move and the reply, or answer a request (two players, no chance)",
+    "opt.takeback_action.desc": "Ask (the default), or accept or decline your opponent's request",
+    "choice.takeback.ask": "ask",
+    "choice.takeback.accept": "accept",
+    "choice.takeback.decline": "decline",
+    "btn.hint": "Hint",
+    "btn.takeback_accept": "Accept takeback",
+    "ok.takeback_asked": "Asked: your opponent accepts or declines.",
+    "ok.taken_back": "Taken back: the board is posted again.",
+    "ok.takeback_mesa_declined": "Mesa takes no moves back in a rated game: play on.",
+    "opt.history_table.desc": "One table's moves and takebacks (its number)",
+})
+ES.update({
+    "cmd.hint": "pista",
+    "cmd.hint.desc": "La jugada de Mesa para ti y por qué, en privado; no se juega (partidas sin puntuar contra Mesa)",
+    "cmd.takeback": "deshacer",
+    "cmd.takeback.desc": "Deshaz tu última jugada y la respuesta, o responde a una petición (dos jugadores, sin azar)",
+    "opt.takeback_action.desc": "Pedir (por defecto), o aceptar o rechazar la petición de tu rival",
+    "choice.takeback.ask": "pedir",
+    "choice.takeback.accept": "aceptar",
+    "choice.takeback.decline": "rechazar",
+    "btn.hint": "Pista",
+    "btn.takeback_accept": "Aceptar deshacer",
+    "ok.takeback_asked": "Pedido: tu rival acepta o rechaza.",
+    "ok.taken_back": "Deshecho: el tablero se publica de nuevo.",
+    "ok.takeback_mesa_declined": "Mesa no deshace jugadas en una partida puntuada: sigue jugando.",
+    "opt.history_table.desc": "Las jugadas y lo deshecho de una mesa (su número)",
 })

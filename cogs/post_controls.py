@@ -21,10 +21,11 @@ from cogs.board import (
     ResignButton,
 )
 from cogs.i18n_discord import t
+from cogs.learning import HintButton, TakebackButton
 from cogs.limits import MAX_SELECT_OPTIONS
 from cogs.picking import PickButton, QuickSelect
 from tables import PublicPost, QuickMove
-from tables.outbox import BOARD, DRAW, MINE, QUICK, RESULT
+from tables.outbox import BOARD, DRAW, HINT, MINE, QUICK, RESULT
 
 Style = discord.ButtonStyle
 
@@ -55,6 +56,9 @@ def post_controls(post: PublicPost, lang: str) -> discord.ui.View | None:
         view.add_item(InvitationButton(table, version, "fill", label=said("btn.fill_mesa")))
         view.add_item(InvitationButton(table, version, "leave", label=said("btn.leave_table")))
         view.add_item(InvitationButton(table, version, "abort", label=said("btn.cancel_table")))
+    elif hint == "takeback":  # issue 30: the opponent answers a takeback request
+        view.add_item(TakebackButton(table, version, "accept", label=said("btn.takeback_accept"), style=Style.success))
+        view.add_item(TakebackButton(table, version, "decline", label=said("btn.decline"), style=Style.danger))
     elif hint in ("move", "draw", "build"):
         if hint == "draw":
             view.add_item(DrawButton(table, version, "accept", label=said("btn.accept_draw"), style=Style.success,
@@ -72,6 +76,8 @@ def post_controls(post: PublicPost, lang: str) -> discord.ui.View | None:
                 view.add_item(MineButton(table, version, label=said("btn.my_pieces"), row=1))
             if DRAW in post.offers and hint != "draw":
                 view.add_item(DrawButton(table, version, "ask", label=said("btn.draw"), row=4))
+            if HINT in post.offers:  # issue 30: the one person playing Mesa, unrated
+                view.add_item(HintButton(table, version, label=said("btn.hint"), row=4))
             view.add_item(ResignButton(table, version, "ask", label=said("btn.resign"), style=Style.danger, row=4))
     return view if view.children else None
 

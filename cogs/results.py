@@ -51,6 +51,7 @@ from tables.leaderboard import (
 )
 from tables.mesa import mesa_records, records_text
 from tables.outcome_words import history_moves
+from tables.takebacks import history_lines
 
 PAGE_ID = re.compile(r"mesalb:(?P<guild>\d+):(?P<game>[a-z0-9]+):(?P<page>\d+)")
 
@@ -178,8 +179,10 @@ class Results(commands.Cog):
                 details = await self.service.table_details(table, interaction.user.id, words=not notation)
                 if details.summary.guild_id != _guild(interaction):  # another server's table does not exist here
                     raise TableError("error.no_table", table=table)
-                await _answer(interaction, table_text("history.moves", lang, table=table,
-                                                      moves=history_moves(details.moves, lang, notation)))
+                lines = [table_text("history.moves", lang, table=table,
+                                    moves=history_moves(details.moves, lang, notation))]
+                lines += history_lines(await self.service.takebacks.history(table), lang)  # issue 30
+                await _answer(interaction, "\n".join(lines))
                 return
             target = user or interaction.user
             wanted = game.value if game else None

@@ -239,8 +239,33 @@ CREATE INDEX replays_made ON replays(created_at);
 """
 
 
+#: migration 14 (issue 30, learning the games): hints used per seat (shown with the result), and the
+#: takebacks asked at each table, in order, with what each took back (the moves leave the log and are kept
+#: here, in the same transaction as the version bump)
+V14 = """
+CREATE TABLE hints (
+    table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    seat     INTEGER NOT NULL,
+    used     INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE takebacks (
+    table_id    INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    seq         INTEGER NOT NULL,
+    seat        INTEGER NOT NULL,
+    version     INTEGER NOT NULL,
+    asked_at    TEXT    NOT NULL,
+    status      TEXT    NOT NULL,
+    answered_by INTEGER,
+    answered_at TEXT,
+    moves       TEXT    NOT NULL DEFAULT '[]',
+    PRIMARY KEY (table_id, seq)
+);
+"""
 
-MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13]
+
+
+MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14]
 
 #: the schema version this code writes
 SCHEMA_VERSION = len(MIGRATIONS)

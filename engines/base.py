@@ -261,6 +261,10 @@ class GameDescription:
     quick_moves: bool = False
     #: the styles ``auto_move`` knows, its default first (K3's ``sensible`` and ``random`` builds)
     auto_styles: tuple[str, ...] = ("sensible",)
+    #: view keys that count what each seat (or side) has gained so far, one entry a seat or side: a
+    #: number, or a list counted by its length (Plateau's prisoners, Krakatoa's totals); a hint says
+    #: how a move changes them (issue 30)
+    tallies: tuple[str, ...] = ("totals", "scores")
     #: plies (chance moves included) after which the service ends any game as a draw, even with the
     #: game's own end rules switched off (issue 15, defect 12): no table grows without end
     max_plies_hard: int = 10_000
@@ -286,6 +290,15 @@ class GameDescription:
     def rated(self, options: Mapping[str, Any] | None) -> bool:
         """False when an option makes the table unratable (K3's cooperative variant)."""
         return not any((options or {}).get(name) for name in self.unrated_options)
+
+    @property
+    def takebacks(self) -> bool:
+        """Whether a player may take a move back (``/takeback``): only in two-player games without chance.
+
+        With chance, a move taken back would let its player see the dice (or the bag) and draw again;
+        with a third player, taking back one's own move would undo a turn of someone not asked.
+        """
+        return self.min_players == self.max_players == 2 and self.chance == "none"
 
 
 @dataclass(frozen=True)
@@ -483,6 +496,14 @@ class Engine(Generic[S, M, V]):
     def private_changes(self, state: S, move: M) -> tuple[int, ...]:
         """Seats whose private view ``move`` (played at ``state``) changes: they are sent it again."""
         return ()
+
+    def reveals(self, state: S, move: M) -> bool:
+        """Whether ``move``, played at ``state``, shows some seat what it could not see before (a hidden
+        face turned up).  What was seen cannot be unseen, so the tables layer never takes such a move
+        back (``/takeback``).  By default every move of a game with a secret now counts as a reveal
+        (the game has not said which of its moves show nothing); a game without secrets reveals nothing.
+        """
+        return self.has_private_info(state)
 
     # ---- chance --------------------------------------------------------------------------------
     def chance_outcomes(self, state: S) -> list[tuple[M, float]] | None:

@@ -352,6 +352,18 @@ def _has_six(stack: tuple[int, ...], owner: int) -> bool:
     return False
 
 
+def _public_faces(state: PlateauState) -> tuple[int, int]:
+    """Per owner, the faces of their pieces that everybody has seen (PL-9.1): the public faces on the
+    board, and both faces of each prisoner (``prisoners[P]`` holds the pieces of 1 - P)."""
+    seen = [0, 0]
+    for stack in state.board:
+        for p in stack:
+            seen[p & 1] += bool(p & UP_PUB) + bool(p & DOWN_PUB)
+    for holder, counts in enumerate(state.prisoners):
+        seen[1 - holder] += 2 * sum(counts)
+    return seen[0], seen[1]
+
+
 def _reveal_top(stack: tuple[int, ...]) -> tuple[int, ...]:
     """PL-9.3 (d): the up face of the new top piece becomes public."""
     if stack and not stack[-1] & UP_PUB:
@@ -1027,6 +1039,7 @@ class PlateauEngine(Engine[PlateauState, PlateauMove, PlateauView]):
         private=PrivateInfo("the hidden faces of a player's own pieces (PL-9)"),
         seat_marks=("B", "W"),
         colour_names=("Black", "White"),
+        tallies=("prisoners",),  # PL-8.1: six prisoners win
         max_plies_hard=10_000,  # issue 15, defect 12: far past the default PL-8.5 limit of 400
     )
     perft_start = None
@@ -1197,6 +1210,16 @@ class PlateauEngine(Engine[PlateauState, PlateauMove, PlateauView]):
         if self.public_move(state, move) != self.format_move(state, move):
             return (state.side,)
         return ()
+
+    def reveals(self, state: PlateauState, move: PlateauMove) -> bool:
+        """PL-9.3: whether the move turns a face public that was hidden (an opening's or onboard's up
+        face, a flip, the new top left by a lift, prisoners and the piece under a capture), or ends the
+        game (PL-8.6: every face shown).  Public faces only grow while pieces stay on the board or are
+        prisoners (PL-7.3's exchange hides pieces again), so a count per owner tells a reveal."""
+        after = self.apply(state, move)
+        if after.result and not state.result:
+            return True
+        return any(a > b for a, b in zip(_public_faces(after), _public_faces(state), strict=True))
 
     # ---- apply -------------------------------------------------------------------------------------
     def apply(self, state: PlateauState, move: PlateauMove) -> PlateauState:

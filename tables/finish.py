@@ -24,6 +24,7 @@ from typing import Any, Final, Literal
 from data.models import ABORTED, ACTIVE, FINISHED, OutcomeFacts, ResultRow, SeatRow, StoredOutcome, now_iso
 from data.repository import StaleVersion, Tx
 from tables.errors import TableError
+from tables.hints import hinted_result
 from tables.leaderboard import rate_finished_table
 from tables.loaded import LoadedTable, Step
 from tables.mesa import mesa_to_act
@@ -108,7 +109,8 @@ class Finisher:
         messages: list[Message] = [*extra, *await self.posts.after_step(ctx, step, state, version,
                                                                          columns["turn_deadline"], over)]
         if ending is not None and change.end != ABORT:
-            messages += [self.posts.result(ctx, ending, version), self.finished(ctx, ending)]
+            result = await hinted_result(self.store.repo, ctx, self.posts.result(ctx, ending, version))  # issue 30
+            messages += [result, self.finished(ctx, ending)]
         return messages
 
     @staticmethod

@@ -783,3 +783,92 @@ ES.update({
     "replay.later_user": "Ya has publicado {count} para todos (el máximo cada {period}), así que esta es solo "
     "para ti. Podrás publicar otra para todos dentro de {wait}.",
 })
+
+# ---- learning the games: hints and takebacks (issue 30), shared by the console and Discord
+EN.update({
+    "hint.answer": "Hint for {game} #{table}: {move} — {why} ({used} used in this game; the hint is not "
+    "played for you.)",
+    "hint.why.wins": "it wins the game at once.",
+    "hint.why.stops": "{name} could win with their next move; after this one they cannot.",
+    "hint.why.gains": "it takes your {tally} from {before} to {after}.",
+    "hint.why.choice": "Mesa's choice here.",
+    "hint.tally.prisoners": "prisoners",
+    "hint.tally.totals": "points",
+    "hint.tally.scores": "score",
+    "count.hint": "hint|hints",
+    "result.hinted": "{result}\n{hints}.",
+    "result.hints_used": "{name} used {hints}",
+    "result.hints_more": "{first}; {rest}",
+    "error.hint_people": "Hints are only for a game alone against Mesa (table #{table} has other players): "
+    "play Mesa, unrated, to learn with hints.",
+    "error.hint_rated": "Table #{table} is rated: hints are only for unrated games against Mesa. Start one "
+    "with /play and rated off to learn with hints.",
+    "error.no_takebacks": "{game} has no takebacks: only games of two players without chance can take a "
+    "move back.",
+    "error.takeback_nothing": "You have no move to take back at table #{table} yet.",
+    "error.takeback_limit": "You have asked for {max} takebacks in this game already, the most a player "
+    "may: play on.",
+    "error.takeback_pending": "A takeback is already waiting for an answer at table #{table}: wait for it.",
+    "error.takeback_revealed": "That cannot be taken back at table #{table}: it showed a hidden face, and "
+    "what was seen cannot be unseen. Play on.",
+    "error.no_takeback_request": "Nobody is asking for a takeback at table #{table}.",
+    "error.takeback_lapsed": "The takeback asked at table #{table} lapsed: the game went on since. Ask "
+    "again with /takeback if you want.",
+    "error.takeback_own": "You asked for this takeback: your opponent answers it (or it lapses when the "
+    "game goes on).",
+    "info.takeback_asked": "{name} asks to take back {moves} at {game} #{table}. Accept or decline? "
+    "({name} may ask {left} more times.)",
+    "info.takeback_accepted": "{name} agreed: {moves} taken back at {game} #{table}. {turn} to move.",
+    "info.takeback_declined": "{name} declined the takeback at {game} #{table}: the game goes on.",
+    "info.takeback_mesa_declined": "{name} takes no moves back in a rated game: {game} #{table} goes on.",
+    "takeback.history_title": "Takebacks:",
+    "takeback.history_line": "{seq}. {name} asked to take back {moves} ({date} UTC): {answer}",
+    "takeback.answer.accepted": "taken back, {name} agreed",
+    "takeback.answer.declined": "{name} declined",
+    "takeback.answer.pending": "waiting for an answer",
+    "takeback.answer.lapsed": "lapsed (the game went on)",
+})
+ES.update({
+    "hint.answer": "Pista para {game} #{table}: {move} — {why} ({used} en esta partida; la pista no se "
+    "juega por ti.)",
+    "hint.why.wins": "gana la partida en el acto.",
+    "hint.why.stops": "{name} podría ganar con su próxima jugada; después de esta, no puede.",
+    "hint.why.gains": "lleva tus {tally} de {before} a {after}.",
+    "hint.why.choice": "es la elección de Mesa aquí.",
+    "hint.tally.prisoners": "prisioneros",
+    "hint.tally.totals": "puntos",
+    "hint.tally.scores": "puntos",
+    "count.hint": "pista usada|pistas usadas",
+    "result.hinted": "{result}\n{hints}.",
+    "result.hints_used": "{name}: {hints}",
+    "result.hints_more": "{first}; {rest}",
+    "error.hint_people": "Las pistas son solo para partidas a solas contra Mesa (en la mesa #{table} hay "
+    "otros jugadores): juega contra Mesa, sin puntuar, para aprender con pistas.",
+    "error.hint_rated": "La mesa #{table} puntúa: las pistas son solo para partidas sin puntuar contra "
+    "Mesa. Empieza una con /jugar sin puntuar para aprender con pistas.",
+    "error.no_takebacks": "{game} no permite deshacer jugadas: solo los juegos de dos jugadores sin azar "
+    "lo permiten.",
+    "error.takeback_nothing": "Aún no tienes ninguna jugada que deshacer en la mesa #{table}.",
+    "error.takeback_limit": "Ya pediste deshacer {max} veces en esta partida, lo máximo para un jugador: "
+    "sigue jugando.",
+    "error.takeback_pending": "Ya hay una petición de deshacer esperando respuesta en la mesa #{table}: "
+    "espera a que la respondan.",
+    "error.takeback_revealed": "Eso no se puede deshacer en la mesa #{table}: mostró una cara oculta, y lo "
+    "que se vio no se puede olvidar. Sigue jugando.",
+    "error.no_takeback_request": "Nadie pide deshacer una jugada en la mesa #{table}.",
+    "error.takeback_lapsed": "La petición de deshacer de la mesa #{table} caducó: la partida siguió desde "
+    "entonces. Vuelve a pedirlo con /deshacer si quieres.",
+    "error.takeback_own": "Tú pediste deshacer: responde tu rival (o la petición caduca si la partida "
+    "sigue).",
+    "info.takeback_asked": "{name} pide deshacer {moves} en {game} #{table}. ¿Aceptar o rechazar? "
+    "({name} puede pedirlo {left} veces más.)",
+    "info.takeback_accepted": "{name} aceptó: se deshizo {moves} en {game} #{table}. Le toca a {turn}.",
+    "info.takeback_declined": "{name} rechazó deshacer en {game} #{table}: la partida sigue.",
+    "info.takeback_mesa_declined": "{name} no deshace jugadas en una partida puntuada: {game} #{table} sigue.",
+    "takeback.history_title": "Jugadas deshechas:",
+    "takeback.history_line": "{seq}. {name} pidió deshacer {moves} ({date} UTC): {answer}",
+    "takeback.answer.accepted": "deshecho, {name} aceptó",
+    "takeback.answer.declined": "{name} rechazó",
+    "takeback.answer.pending": "esperando respuesta",
+    "takeback.answer.lapsed": "caducó (la partida siguió)",
+})

@@ -23,6 +23,7 @@ INFO = "info"
 MINE = "mine"  # "My pieces": the game has private information now
 DRAW = "draw"  # the game has draw offers
 QUICK = "quick"  # the actor's moves as buttons (``PublicPost.quick``)
+HINT = "hint"  # a Hint button for the player to move (issue 30: unrated, against Mesa alone)
 
 
 @dataclass(frozen=True)

@@ -30,10 +30,11 @@ from tables.bounded import LruCache
 from tables.durations import format_duration
 from tables.endings import final_picture
 from tables.games import variant_text
+from tables.hints import hints_offered
 from tables.i18n import News, Phrase, Told
 from tables.loaded import LoadedTable, Step
 from tables.mesa import is_mesa, mention_seats, mesa_to_act, mesa_turn_goes_on
-from tables.outbox import BOARD, DRAW, INFO, INVITE, MINE, QUICK, RESULT, Message, PrivatePost, PublicPost
+from tables.outbox import BOARD, DRAW, HINT, INFO, INVITE, MINE, QUICK, RESULT, Message, PrivatePost, PublicPost
 from tables.outcome_words import deed, event_key, named_facts, outcome_key, outcome_params
 
 log = logging.getLogger("tables.service")
@@ -165,6 +166,8 @@ class Posts:
                                    previous=before) if image else None
         mention = () if over else tuple(u for u in ctx.users_of(actors) if not is_mesa(u))
         offers = self.offers(engine, state, sum(1 for s in ctx.seats if not is_mesa(s.user_id)))
+        if mention and hints_offered(ctx):  # issue 30: a Hint button for the one person playing Mesa
+            offers |= {HINT}
         # what the controls need rides with the post: delivering it never calls the service back
         quick: tuple[QuickMove, ...] = ()
         if QUICK in offers and mention and hint in ("move", "draw"):

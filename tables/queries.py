@@ -21,6 +21,7 @@ from engines.base import QuickMove
 from tables.errors import TableError
 from tables.games import title as game_title
 from tables.guild_life import GuildLife
+from tables.hints import hinted_result
 from tables.i18n import Deed
 from tables.limits import MAX_USER_TABLES
 from tables.loaded import LoadedTable
@@ -261,5 +262,5 @@ class Queries:
             messages.append(await self.posts.current(ctx))
             ending = StoredOutcome.from_json(ctx.row.outcome) if ctx.row.status == FINISHED else None
             if ending is not None:
-                messages.append(self.posts.result(ctx, ending, ctx.row.version))
+                messages.append(await hinted_result(self.repo, ctx, self.posts.result(ctx, ending, ctx.row.version)))
         return messages

@@ -50,6 +50,7 @@ from tables.errors import TryAgain
 from tables.finish import Finisher
 from tables.follow import Deliver
 from tables.guild_life import GuildLife
+from tables.hints import Hints
 from tables.limits import Limits
 from tables.loaded import log_damage
 from tables.mesa import MesaMoves, MesaSeats
@@ -65,6 +66,7 @@ from tables.rules_step import RulesStep
 from tables.seating import Seating
 from tables.store import Clock, SystemClock, TableStore
 from tables.submissions import Submissions
+from tables.takebacks import Takebacks
 from tables.thinking import Thinker
 
 log = logging.getLogger(__name__)
@@ -106,6 +108,9 @@ class TableService:
         self.preferences = Preferences(self.store)
         self.replays = ReplayKeeper(repo, renderer, self.clock)  # issue 15, defect 13; bounded: issue 29, item 6
         self.replay_posts = ReplayGate(self.clock.now)  # issue 29, item 6: public replays, rate-limited
+        # learning the games (issue 30): front ends reach them as ``service.hints`` and ``service.takebacks``
+        self.hints = Hints(self.store, mesa_moves, self.play.active)
+        self.takebacks = Takebacks(self.store, self.posts, self.play.active)
 
     @property
     def renderer(self) -> Renderer | None:
@@ -402,6 +407,7 @@ def _refuse_while_storage_is_away(method: Callable[..., Any]) -> Callable[..., A
     return guarded
 
 
-for _name, _method in list(vars(TableService).items()):  # every public coroutine method of the façade
-    if not _name.startswith("_") and inspect.iscoroutinefunction(_method):
-        setattr(TableService, _name, _refuse_while_storage_is_away(_method))
+for _owner in (TableService, Hints, Takebacks):  # the façade's public coroutine methods, and its collaborators'
+    for _name, _method in list(vars(_owner).items()):  # that front ends reach (issue 30)
+        if not _name.startswith("_") and inspect.iscoroutinefunction(_method):
+            setattr(_owner, _name, _refuse_while_storage_is_away(_method))

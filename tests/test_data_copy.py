@@ -9,7 +9,7 @@ from pathlib import Path
 from pg_server import PgServer, run_sql
 from test_tables_service import USERS, FakeClock, open_service, play_out, start_table
 
-from data import GuildSettings, UserPrefs, open_repository
+from data import GuildSettings, UserPrefs, learning, open_repository
 from data.__main__ import run
 from data.repository import STORED_TABLES
 
@@ -33,6 +33,10 @@ async def played_database(path: str) -> dict[str, int]:
     await repo.set_user_prefs(UserPrefs(101, True, "es", "dark"), "2026-03-01T12:00:00.000000Z")
     await repo.set_guild_limits(7, 5, 10, "2026-03-01T12:00:00.000000Z")  # issue 15, defect 10
     await repo.store_replay(live, 3, "R0lGODlh", "2026-03-01T12:00:00.000000Z")  # issue 15, defect 13
+    await learning.count_hint(repo, live, 0)  # issue 30: a hint counted, a takeback asked
+    version = (await repo.load(live))[0].version  # type: ignore[union-attr]
+    await learning.ask_takeback(repo, live, 0, version, [learning.ArchivedMove(1, 0, "x", "?")],
+                                "2026-03-01T12:00:00.000000Z")
     counts = await repo.row_counts()
     await repo.close()
     return counts

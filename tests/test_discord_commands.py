@@ -25,7 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 NAME = re.compile(r"^[-_\w]{1,32}$")
 SPANISH = ("es-ES", "es-419")
 EXPECTED = {"play", "move", "resign", "draw", "board", "games", "help", "rules", "settings",
-            "leaderboard", "stats", "history", "replay", "recompute-ratings"}  # issue 9
+            "leaderboard", "stats", "history", "replay", "recompute-ratings",  # issue 9
+            "hint", "takeback"}  # issue 30
 
 
 @pytest.fixture(scope="module")
@@ -192,7 +193,8 @@ def test_every_catalog_key_is_used() -> None:
     """No dead strings: each key is used by the Discord layer (directly, or as a family of keys)."""
     src = "".join((ROOT / "cogs" / name).read_text() for name in
                   ("play.py", "board.py", "post_controls.py", "picking.py", "guide.py", "settings.py",
-                   "results.py", "acts.py", "handling.py", "delivery.py", "translator.py", "controls.py"))
+                   "results.py", "acts.py", "handling.py", "delivery.py", "translator.py", "controls.py",
+                   "learning.py"))
     families = ("choice.", "confirm.", "cmd.", "opt.")
     labels = quick_move_label_keys()
     unused = [k for k in i18n_discord.EN if f'"{k}"' not in src and f"'{k}'" not in src

@@ -22,6 +22,7 @@ from cogs.board import (
 )
 from cogs.client import CONTROLS
 from cogs.guide import RulesButton
+from cogs.learning import HintButton, TakebackButton
 from cogs.picking import BackButton, PickButton, PickSelect, QuickSelect
 from cogs.results import PageButton
 
@@ -42,6 +43,7 @@ POSTED = {
     "mesa:rules:0:0:kona": RulesButton,
     "mesasel:1:3:pick": PickSelect, "mesasel:1:3": PickSelect, "mesasel:7:12:quick": QuickSelect,
     "mesalb:100000000000000001:kona:2": PageButton,
+    "mesa:hint:1:3": HintButton, "mesa:tb:1:3:accept": TakebackButton, "mesa:tb:1:3:decline": TakebackButton,
 }
 
 
@@ -50,7 +52,7 @@ def matching(custom_id: str) -> list[type]:
 
 
 def test_every_kind_is_registered_once() -> None:
-    assert len(CONTROLS) == len(set(CONTROLS)) == 13
+    assert len(CONTROLS) == len(set(CONTROLS)) == 15
     assert set(POSTED.values()) == set(CONTROLS)
 
 

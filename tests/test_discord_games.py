@@ -175,8 +175,11 @@ async def test_sync_registers_localized_commands(tmp_path: Any) -> None:
     assert len(puts) == 1 and puts[0].path.endswith(f"/guilds/{GUILD_ID}/commands")
     names = {c["name"]: c for c in puts[0].json}
     assert set(names) == {"play", "move", "resign", "draw", "board", "games", "help", "rules", "settings",
-                          "leaderboard", "stats", "history", "replay", "recompute-ratings"}  # issue 9
+                          "leaderboard", "stats", "history", "replay", "recompute-ratings",  # issue 9
+                          "hint", "takeback"}  # issue 30
     assert names["move"]["name_localizations"]["es-419"] == "mover"
+    assert (names["hint"]["name_localizations"]["es-ES"], names["takeback"]["name_localizations"]["es-419"]) == \
+        ("pista", "deshacer")
 
 
 async def test_buttons_work_after_a_restart(tmp_path: Any) -> None:
@@ -265,7 +268,7 @@ async def test_bot_opens_its_own_database(tmp_path: Any) -> None:
         assert await bot.service.active_tables(1) == []
         # one class per kind of control: invitation, move, my pieces, resign, draw, rematch, build; the
         # picker's open, back, step and quick select; full rules; the leaderboard's pages (issue 9)
-        assert len(bot._connection._view_store._dynamic_items) == 13
+        assert len(bot._connection._view_store._dynamic_items) == 15  # issue 30: Hint, Takeback
     finally:
         await bot.close()
         discord.http.Route.BASE = old

@@ -1,0 +1,148 @@
+"""Learning the games (issue 30): ``/hint`` and ``/takeback``, and the buttons that do the same.
+
+Thin adapters over ``service.hints`` and ``service.takebacks`` (``tables.hints``, ``tables.takebacks``):
+every decision (who may ask, what Mesa would play and why, what is taken back) is the service's.
+
+- ``HintButton`` ``mesa:hint:<table>:<version>``: under the board of the one person playing Mesa in an
+  unrated game (the board's ``offers`` say so): Mesa's move for the presser, privately (``hint``).
+- ``TakebackButton`` ``mesa:tb:<table>:<version>:accept|decline``: under a takeback request, for the
+  opponent; the version is the request's, so a click after the game moved on is refused (``takeback``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from cogs.controls import TABLE_VERSION, button, button_id, shown
+from cogs.delivery import Delivery, public_lang
+from cogs.handling import Handling, Refusal, area, lang_of
+from cogs.i18n_discord import t
+from cogs.translator import L
+from tables import PublicPost, TableService, TableSummary
+from tables import t as service_t
+
+Style = discord.ButtonStyle
+
+#: what ``/takeback`` does: ask (the default), or answer the opponent's request
+TAKEBACK_ACTIONS = ("ask", "accept", "decline")
+TAKEBACK_CHOICES = [Choice(name=L(f"choice.takeback.{a}"), value=a) for a in TAKEBACK_ACTIONS]
+
+
+class HintButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"mesa:hint:{TABLE_VERSION}"):
+    """*Hint* under a board: Mesa's move for the presser's seat, answered privately."""
+
+    def __init__(self, table: int, version: int, *, label: str = "", style: Style = Style.secondary,
+                 row: int | None = None) -> None:
+        super().__init__(button(button_id("hint", table, version), label, fallback="hint", style=style), row=row)
+        self.table, self.version = table, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> HintButton:
+        label, style = shown(item)
+        return cls(int(match["table"]), int(match["version"]), label=label, style=style)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await area(interaction, Learning).hint(interaction, self.table)
+
+
+class TakebackButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                     template=rf"mesa:tb:{TABLE_VERSION}:(?P<action>accept|decline)"):
+    """Accept / Decline under a takeback request."""
+
+    def __init__(self, table: int, version: int, action: str, *, label: str = "", style: Style = Style.secondary,
+                 row: int | None = None) -> None:
+        super().__init__(button(button_id("tb", table, version, action), label, fallback="tb", style=style), row=row)
+        self.table, self.version, self.action = table, version, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> TakebackButton:
+        label, style = shown(item)
+        return cls(int(match["table"]), int(match["version"]), match["action"], label=label, style=style)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await area(interaction, Learning).takeback(interaction, self.table, self.action, self.version)
+
+
+CONTROLS = (HintButton, TakebackButton)
+
+
+class Learning(commands.Cog):
+    """``/hint`` and ``/takeback`` and their buttons: one per bot (``cogs.client`` adds it)."""
+
+    def __init__(self, service: Callable[[], TableService], handling: Handling, delivery: Delivery) -> None:
+        self._service = service
+        self.handling = handling
+        self.delivery = delivery
+
+    @property
+    def service(self) -> TableService:
+        return self._service()
+
+    # ================================================================ /hint
+    @app_commands.command(name=L("cmd.hint"), description=L("cmd.hint.desc"))
+    @app_commands.guild_only()
+    @app_commands.rename(table=L("opt.table"))
+    @app_commands.describe(table=L("opt.table.desc"))
+    async def hint_command(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        await self.hint(interaction, table)
+
+    async def hint(self, interaction: discord.Interaction, table: int | None) -> None:
+        """Mesa's move for the caller, and why, for the caller's eyes only; nothing is played."""
+        async with self.handling.guard(interaction, table):
+            await self.handling.defer(interaction)
+            await self.handling.touch(interaction)
+            user_id = interaction.user.id
+            table_id = await self.table(interaction, table, lambda s: user_id in s.turn_user_ids)
+            hint = await self.service.hints.ask(table_id, user_id)
+            await self.handling.reply(interaction, service_t(hint.key, lang_of(interaction), **hint.params))
+
+    # ================================================================ /takeback
+    @app_commands.command(name=L("cmd.takeback"), description=L("cmd.takeback.desc"))
+    @app_commands.guild_only()
+    @app_commands.rename(action=L("opt.action"), table=L("opt.table"))
+    @app_commands.describe(action=L("opt.takeback_action.desc"), table=L("opt.table.desc"))
+    @app_commands.choices(action=TAKEBACK_CHOICES)
+    async def takeback_command(self, interaction: discord.Interaction, action: Choice[str] | None = None,
+                               table: int | None = None) -> None:
+        await self.takeback(interaction, table, action.value if action else "ask", None)
+
+    async def takeback(self, interaction: discord.Interaction, table: int | None, action: str,
+                       version: int | None) -> None:
+        """Ask to take back the caller's last move, or answer the opponent's request (``version``: the
+        request's buttons)."""
+        async with self.handling.guard(interaction, table):
+            await self.handling.defer(interaction)
+            await self.handling.touch(interaction)
+            table_id = await self.table(interaction, table, lambda s: s.status == "active")
+            takebacks, user_id = self.service.takebacks, interaction.user.id
+            if action == "accept":
+                messages, done = await takebacks.accept(table_id, user_id, version), "ok.taken_back"
+            elif action == "decline":
+                messages, done = await takebacks.decline(table_id, user_id, version), "ok.declined"
+            else:
+                messages = await takebacks.ask(table_id, user_id)
+                keys = {m.key for m in messages if isinstance(m, PublicPost)}
+                done = "ok.taken_back" if "info.takeback_accepted" in keys else \
+                    "ok.takeback_mesa_declined" if "info.takeback_mesa_declined" in keys else "ok.takeback_asked"
+            await self.delivery.deliver(messages, public_lang(interaction))
+            await self.handling.reply(interaction, t(done, lang_of(interaction)))
+
+    # ================================================================ which table
+    async def table(self, interaction: discord.Interaction, table: int | None,
+                    want: Callable[[TableSummary], bool]) -> int:
+        """The table named, else the one the service says the caller means (``table_meant``)."""
+        if table is not None:
+            return table
+        if interaction.guild_id is None:
+            raise Refusal("err.no_guild")
+        return int(await self.service.table_meant(interaction.user.id, interaction.guild_id, interaction.channel_id,
+                                                  want))

@@ -1,0 +1,235 @@
+"""Hints (issue 30, "Learning the games"): Mesa's move for a player's own seat, never played for them.
+
+Only where a hint teaches without spoiling anything: an unrated table whose only other seats are
+Mesa's (``hints_offered``).  Rated games and games between people are refused in words.
+
+A hint is the honest player's move, the same one Mesa plays at its own seats: ``MesaMoves.choose`` at
+the table's Mesa level, from the asker's view only, seeded by the table and the ply (so asking twice
+gives the same answer).  Its sentence of why is computed from the engine, and from what the seat
+knows: where the seat's view hides something (Plateau's faces, K3's pyramids), the claims are judged on
+states the engine deals from that view (``determinize``) and said only when they hold on every one, so
+a hint never tells a secret.  In order: the move wins at once; the opponent could win on their next
+move after most other moves, and cannot after this one (judged only where nothing is hidden); it
+raises the seat's tally (``GameDescription.tallies``: prisoners, points); otherwise "Mesa's choice".
+
+Every hint is counted per seat (``data.learning``, it survives a restart), and the result post says it
+(``hinted_result``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from data import learning
+from data.models import SeatRow
+from data.repository import Repository
+from engines import CHANCE, Engine, MoveError
+from tables.errors import TableError
+from tables.i18n import Count, Phrase
+from tables.loaded import LoadedTable
+from tables.mesa import DEFAULT_LEVEL, MesaMoves, is_mesa, level_of
+from tables.outbox import PublicPost
+from tables.store import TableStore
+from tables.thinking import move_seed
+
+#: the table's started game and the caller's seat in it, or the refusal that says why not (``Play.active``)
+Seated = Callable[[int, int], Awaitable[tuple[LoadedTable, SeatRow]]]
+
+#: states dealt from the seat's view when it hides something: a claim must hold on each
+SAMPLES = 3
+#: the most moves applied to judge "it stops a threat" (Kona needs about 700); past it nothing is claimed
+THREAT_WORK = 20_000
+
+
+def table_rated(ctx: LoadedTable) -> bool:
+    """Whether the table's results will count for ratings (as far as the table itself says)."""
+    return ctx.options.rated and ctx.engine.description.rated(ctx.options.game)
+
+
+def alone_with_mesa(ctx: LoadedTable) -> bool:
+    """One person at the table, every other seat Mesa's."""
+    people = [s for s in ctx.seats if not is_mesa(s.user_id)]
+    return len(people) == 1 and len(ctx.seats) > 1
+
+
+def hints_offered(ctx: LoadedTable) -> bool:
+    """Whether the table takes hints: unrated, one person against Mesa (the board's Hint button)."""
+    return alone_with_mesa(ctx) and not table_rated(ctx)
+
+
+def mesa_level(ctx: LoadedTable) -> str:
+    """The level Mesa plays at this table (its first seat's)."""
+    return next((level for s in ctx.ordered() if (level := level_of(s.user_id)) is not None), DEFAULT_LEVEL)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Mesa's move for the asker's seat, for the asker's eyes only: ``move`` to type, ``key`` and
+    ``params`` the sentence (``hint.answer``), ``used`` the seat's hints so far, this one included."""
+
+    table_id: int
+    user_id: int
+    move: str
+    used: int
+    key: str = "hint.answer"
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+class Hints:
+    """Gives hints and counts them (a collaborator of ``TableService``: ``service.hints``)."""
+
+    def __init__(self, store: TableStore, mesa: MesaMoves, seated: Seated) -> None:
+        self.store = store
+        self.mesa = mesa
+        self.seated = seated
+
+    async def ask(self, table_id: int, user_id: int) -> Hint:
+        """Mesa's move for the caller's seat and why; counted, never played."""
+        ctx, seat = await self.seated(table_id, user_id)
+        if not alone_with_mesa(ctx):
+            raise TableError("error.hint_people", table=table_id)
+        if table_rated(ctx):
+            raise TableError("error.hint_rated", table=table_id)
+        actors = ctx.acting(ctx.state)
+        if seat.seat not in actors:
+            raise TableError("error.not_your_turn", player=ctx.names_of(actors) or "-")
+        engine, state = ctx.engine, ctx.state
+        seed = move_seed(ctx.row.seed, ctx.plies + 1, seat.seat, "hint")
+        move = await self.mesa.choose(ctx, state, seat.seat, mesa_level(ctx), seed)
+        text = engine.format_move(state, move)
+        reason = await asyncio.to_thread(why, ctx, state, seat.seat, move, seed)  # a few thousand moves at most
+        used = await learning.count_hint(self.store.repo, ctx.id, seat.seat)
+        params = {"table": ctx.id, "game": ctx.title, "move": text, "why": reason, "used": Count(used, "hint")}
+        return Hint(ctx.id, user_id, text, used, params=params)
+
+    async def used(self, table_id: int) -> dict[int, int]:
+        """Seat -> hints used at the table (seats that used none are left out)."""
+        return await learning.hints_used(self.store.repo, table_id)
+
+
+# ==================================================================== why: from the engine, from the seat's view
+class _OutOfWork(Exception):
+    """The threat search went past ``THREAT_WORK`` moves: no claim."""
+
+
+def why(ctx: LoadedTable, state: Any, seat: int, move: Any, seed: int) -> Phrase:
+    """One sentence of why ``move`` is good for ``seat`` (see the module docstring)."""
+    engine = ctx.engine
+    known = known_states(engine, state, seat, seed)
+    afters = [after for s in known if (after := _after(engine, s, move)) is not None]
+    if not known or len(afters) < len(known):
+        return Phrase("hint.why.choice")
+    if all(_wins(engine, after, seat) for after in afters):
+        return Phrase("hint.why.wins")
+    if known == [state]:  # nothing hidden from this seat: the opponents' replies are known too
+        try:
+            threat = _stops_threat(engine, state, seat, move, afters[0], [THREAT_WORK])
+        except _OutOfWork:
+            threat = None
+        row = ctx.by_seat(threat) if threat is not None else None
+        if row is not None:
+            return Phrase("hint.why.stops", {"name": row.name})
+    gain = _gain(ctx, engine, known, afters, seat)
+    if gain is not None:
+        return gain
+    return Phrase("hint.why.choice")
+
+
+def known_states(engine: Engine, state: Any, seat: int, seed: int) -> list[Any]:
+    """The states a claim is judged on: the state itself when the seat's view hides nothing, else states
+    dealt from the seat's view (the engine's ``determinize``, where it has one; none without)."""
+    if not engine.has_private_info(state):
+        return [state]
+    deal = getattr(engine, "determinize", None)  # Plateau and K3 deal hidden states for Mesa's search
+    if deal is None:
+        return []
+    view = engine.view(state, seat)
+    return [deal(view, seat, random.Random(seed + i)) for i in range(SAMPLES)]
+
+
+def _after(engine: Engine, state: Any, move: Any) -> Any:
+    try:
+        return engine.apply(state, move)
+    except MoveError:  # not a move of this dealt state: the claim is not made
+        return None
+
+
+def _wins(engine: Engine, state: Any, seat: int) -> bool:
+    outcome = engine.outcome(state)
+    return outcome is not None and not outcome.draw and seat in outcome.winners
+
+
+def _can_win(engine: Engine, state: Any, seat: int, work: list[int]) -> bool:
+    """Whether ``seat``, to act at ``state``, has a move that wins at once."""
+    if engine.outcome(state) is not None or engine.to_move(state) != seat:
+        return False
+    for reply in engine.legal_moves(state, seat):
+        work[0] -= 1
+        if work[0] < 0:
+            raise _OutOfWork
+        if _wins(engine, engine.apply(state, reply), seat):
+            return True
+    return False
+
+
+def _stops_threat(engine: Engine, state: Any, seat: int, move: Any, after: Any, work: list[int]) -> int | None:
+    """The opponent whose immediate win ``move`` stops: after it they cannot win at once, after most of
+    the seat's other moves they could (so the threat was there, not made by a bad move); else None."""
+    opponent = engine.to_move(after)
+    if opponent is None or opponent in (CHANCE, seat) or _can_win(engine, after, opponent, work):
+        return None
+    others = [m for m in engine.legal_moves(state, seat) if m != move]
+    losing = 0
+    for other in others:
+        work[0] -= 1
+        if _can_win(engine, engine.apply(state, other), opponent, work):
+            losing += 1
+    return opponent if others and losing * 2 > len(others) else None
+
+
+def _tally(ctx: LoadedTable, view: Any, key: str, seat: int) -> int | None:
+    """The seat's (or its side's) tally ``key`` in a view: a number, or a list counted by its length."""
+    values = view.get(key)
+    if not isinstance(values, list):
+        return None
+    sides = ctx.sides()
+    index = seat if len(values) == len(ctx.seats) else \
+        next((i for i, side in enumerate(sides) if seat in side), -1) if len(values) == len(sides) else -1
+    if not 0 <= index < len(values):
+        return None
+    value = values[index]
+    return len(value) if isinstance(value, list) else value if isinstance(value, int) else None
+
+
+def _gain(ctx: LoadedTable, engine: Engine, known: Sequence[Any], afters: Sequence[Any], seat: int) -> Phrase | None:
+    """``it takes your prisoners from 2 to 3``: a tally the move raises, the same on every known state."""
+    for key in engine.description.tallies:
+        before = {_tally(ctx, engine.view(s, seat), key, seat) for s in known}
+        after = {_tally(ctx, engine.view(a, seat), key, seat) for a in afters}
+        if len(before) == len(after) == 1:
+            (b,), (a,) = before, after
+            if b is not None and a is not None and a > b:
+                return Phrase("hint.why.gains", {"tally": Phrase(f"hint.tally.{key}"), "before": b, "after": a})
+    return None
+
+
+# ==================================================================== hints said with the result
+async def hinted_result(repo: Repository, ctx: LoadedTable, post: PublicPost) -> PublicPost:
+    """The result post, saying the hints each seat used (``Ana used 2 hints``), when any were."""
+    used = await learning.hints_used(repo, ctx.id)
+    said: Phrase | None = None
+    for seat in sorted(used, reverse=True):  # the first seat's words first: ``{first}; {rest}``
+        row = ctx.by_seat(seat)
+        if row is None:
+            continue
+        mine = Phrase("result.hints_used", {"name": row.name, "hints": Count(used[seat], "hint")})
+        said = mine if said is None else Phrase("result.hints_more", {"first": mine, "rest": said})
+    if said is None:
+        return post
+    params = {"table": post.params.get("table", ctx.id), "game": post.params.get("game", ctx.title),
+              "result": Phrase(post.key, post.params), "hints": said}
+    return replace(post, key="result.hinted", params=params)

@@ -1,0 +1,88 @@
+"""Learning the games in the console (issue 30): ``/hint`` against Mesa, ``/takeback`` asked and
+answered with ``/takeback accept|decline``, refusals in words, ``/history`` listing the takebacks, and
+the hints said with the result."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+from pathlib import Path
+
+from console import Console, PretendClock, help_text
+from data.factory import open_repository
+from tables import TableService
+from tables.thinking import Thinker, iterations
+
+
+async def open_console(tmp_path: Path) -> tuple[TableService, Console, list[str]]:
+    repo = await open_repository(tmp_path / "console.db")
+    clock = PretendClock(datetime(2026, 3, 1, 12, 0, tzinfo=UTC))
+    seeds = random.Random(3)
+    svc = TableService(repo, clock, None, seed_source=lambda: seeds.getrandbits(62),
+                       thinker=Thinker(processes=False, budget=iterations(10)))
+    out: list[str] = []
+    return svc, Console(svc, clock, None, out.append), out
+
+
+async def said(con: Console, out: list[str], line: str) -> list[str]:
+    out.clear()
+    await con.handle(line)
+    return list(out)
+
+
+async def test_hint_and_takeback_against_mesa(tmp_path: Path) -> None:
+    svc, con, out = await open_console(tmp_path)
+    await said(con, out, "Ana: /play kona @mesa seat=first level=easy")
+    hint = await said(con, out, "Ana: /hint")
+    assert len(hint) == 1 and hint[0].startswith("[dm Ana] Hint for Kona #1: ") and "1 hint used" in hint[0]
+    move = hint[0].split(": ", 1)[1].split(" — ")[0].removeprefix("Hint for Kona #1: ")
+    assert move in await svc.legal_moves_for(1, con_user(con, "Ana"))
+    assert (await svc.table_details(1)).moves == ()  # not played
+    played = await said(con, out, f"Ana: /move {move}")
+    assert any("Mesa (easy) played " in line for line in played)  # Mesa answered
+    back = await said(con, out, "Ana: /takeback")
+    assert back[0].startswith(f"[#1] Mesa (easy) agreed: Ana: {move} · Mesa (easy): ")
+    assert any(line.startswith("[#1] Kona #1") for line in back)  # the board again
+    assert (await svc.table_details(1)).moves == ()
+    history = await said(con, out, "Ana: /history table=1")
+    assert history[0] == "[dm Ana] #1 moves: (none yet)"
+    assert history[1] == "[dm Ana] #1 Takebacks:" and "taken back, Mesa (easy) agreed" in history[2]
+    result = await said(con, out, "Ana: /resign")
+    assert any(line == "[#1] Ana used 1 hint." for line in result), result
+    await svc.repo.close()
+
+
+async def test_takeback_between_people_and_refusals(tmp_path: Path) -> None:
+    svc, con, out = await open_console(tmp_path)
+    await said(con, out, "Ana: /play kona @Ben seat=first")
+    await said(con, out, "Ben: /accept")
+    assert (await said(con, out, "Ana: /hint"))[0].startswith("[error Ana] Hints are only for a game alone against "
+                                                             "Mesa")
+    await said(con, out, "Ana: /move a6-d3")
+    asked = await said(con, out, "Ana: /takeback")
+    assert asked == ["[#1] Ana asks to take back Ana: a6-d3 at Kona #1. Accept or decline? (Ana may ask 2 more "
+                     "times.)", "[#1]   Answer with /takeback accept or /takeback decline."]
+    assert (await said(con, out, "Ana: /takeback accept"))[0].startswith("[error Ana] You asked for this takeback")
+    assert await said(con, out, "Ben: /takeback decline") == ["[#1] Ben declined the takeback at Kona #1: the game "
+                                                             "goes on."]
+    await said(con, out, "Ana: /takeback")
+    back = await said(con, out, "Ben: /takeback accept")
+    assert back[0] == "[#1] Ben agreed: Ana: a6-d3 taken back at Kona #1. Ana to move."
+    assert (await said(con, out, "Ana: /takeback maybe"))[0].startswith("[error Ana] write /takeback to ask")
+    await said(con, out, "Ana: /play plateau @Ben seat=first")
+    await said(con, out, "Ben: /accept table=2")
+    opening = (await svc.legal_moves_for(2, con_user(con, "Ana")))[0]
+    await said(con, out, f"Ana: /move {opening} table=2")
+    assert (await said(con, out, "Ana: /takeback table=2"))[0].startswith(
+        "[error Ana] That cannot be taken back at table #2: it showed a hidden face")
+    await svc.repo.close()
+
+
+def test_help_names_the_learning_commands() -> None:
+    for lang in ("en", "es"):
+        text = help_text(lang)
+        assert "/hint" in text and "/takeback accept" in text and "/takeback decline" in text
+
+
+def con_user(con: Console, name: str) -> int:
+    return next(uid for uid, n in con.names.items() if n == name)

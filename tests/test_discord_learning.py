@@ -1,0 +1,167 @@
+"""Learning the games on Discord through the stand-in (issue 30): the Hint button and ``/hint`` (``/pista``),
+answered privately; ``/takeback`` (``/deshacer``) asked, answered with the buttons or the command, Mesa's
+answer, a stale button refused; ``/history table:`` listing the takebacks; ``/help`` naming both."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from discord_standin import BOT_ID
+from discord_standin.payloads import Harness, option, thread_channel, user
+
+from tables.thinking import Thinker, iterations
+
+ALICE = user(1001, "alice")
+BOB = user(1002, "bob")
+MESA_USER = user(BOT_ID, "Mesa", bot=True)
+
+
+@pytest.fixture
+async def harness(tmp_path: Any) -> Harness:
+    h = await Harness.open(tmp_path, renderer=None)
+    h.bot.service.thinker = Thinker(processes=False, budget=iterations(10))
+    yield h
+    await h.close()
+
+
+def answers(h: Harness) -> list[str]:
+    """What the bot answered the interactions with (the private replies), in order."""
+    return [r.content for r in h.standin.interaction_replies() if r.content]
+
+
+def posted(h: Harness) -> list[Any]:
+    return [r for r in h.standin.to_channel() if r.method == "POST"]
+
+
+async def against_mesa(h: Harness) -> dict[str, Any]:
+    await h.command("play", [option("game", "kona", 3), option("opponent", BOT_ID, 6), option("seat", "first", 3),
+                             option("level", "easy", 3)], ALICE, users=[MESA_USER])
+    return thread_channel(next(iter(h.standin.channels)))
+
+
+async def between_people(h: Harness) -> dict[str, Any]:
+    await h.command("play", [option("game", "kona", 3), option("opponent", BOB["id"], 6),
+                             option("seat", "first", 3)], ALICE, users=[BOB])
+    place = thread_channel(next(iter(h.standin.channels)))
+    await h.click(h.latest_id("mesa:inv:1:"), BOB, channel=place)
+    return place
+
+
+async def test_hint_button_and_command_answer_privately_in_english_and_spanish(harness: Harness) -> None:
+    h = harness
+    place = await against_mesa(h)
+    hint = h.latest_id("mesa:hint:1:")  # under alice's board: she plays Mesa alone, unrated
+    h.standin.clear()
+    await h.click(hint, ALICE, channel=place)
+    [said] = answers(h)
+    assert said.startswith("Hint for Kona #1: ") and "1 hint used in this game" in said
+    move = said.removeprefix("Hint for Kona #1: ").split(" — ")[0]
+    assert move in await h.bot.service.legal_moves_for(1, 1001)
+    assert not posted(h)  # nothing public, nothing played
+    assert await h.bot.service.moves_log(1) == []
+    h.standin.clear()
+    await h.command("hint", [], ALICE, channel=place, locale="es-ES")
+    [said] = answers(h)
+    assert said.startswith(f"Pista para Kona #1: {move} — ") and "2 pistas usadas en esta partida" in said
+    h.standin.clear()
+    await h.click(hint, BOB, channel=place)  # not seated
+    assert answers(h) == ["You are not playing at table #1. Start your own game with /play."]
+    assert await h.bot.service.hints.used(1) == {0: 2}
+
+
+async def test_hint_refused_between_people_and_no_hint_button(harness: Harness) -> None:
+    h = harness
+    place = await between_people(h)
+    with pytest.raises(KeyError):
+        h.latest_id("mesa:hint:")
+    h.standin.clear()
+    await h.command("hint", [], ALICE, channel=place)
+    [said] = answers(h)
+    assert said.startswith("Hints are only for a game alone against Mesa")
+
+
+async def test_takeback_asked_declined_and_accepted_with_buttons_and_commands(harness: Harness) -> None:
+    h = harness
+    place = await between_people(h)
+    await h.command("move", [option("text", "a6-d3", 3)], ALICE, channel=place)
+    h.standin.clear()
+    await h.command("takeback", [], ALICE, channel=place)
+    [request] = posted(h)
+    assert "<@1002>" in request.content and "alice asks to take back alice: a6-d3 at Kona #1" in request.content
+    accept, decline = request.custom_ids()
+    assert accept.startswith("mesa:tb:1:") and accept.endswith(":accept") and decline.endswith(":decline")
+    assert answers(h)[-1] == "Asked: your opponent accepts or declines."
+    h.standin.clear()
+    await h.click(decline, BOB, channel=place)
+    assert [r.content for r in posted(h)] == ["bob declined the takeback at Kona #1: the game goes on."]
+    assert answers(h)[-1] == "You declined."
+
+    await h.command("takeback", [], ALICE, channel=place)  # again: bob answers with the command, in Spanish
+    h.standin.clear()
+    await h.command("takeback", [option("action", "decline", 3)], BOB, channel=place, locale="es-ES")
+    assert answers(h)[-1] == "Has rechazado."
+
+    await h.command("takeback", [], ALICE, channel=place)  # a third time: accepted with the button
+    accept = h.latest_id("mesa:tb:1:")
+    h.standin.clear()
+    await h.click(accept, BOB, channel=place)
+    texts = [r.content for r in posted(h)]
+    assert texts[0] == "bob agreed: alice: a6-d3 taken back at Kona #1. alice to move."
+    assert texts[1].startswith("<@1001>\nKona #1")  # the board again, alice to move
+    assert await h.bot.service.moves_log(1) == []
+    assert answers(h)[-1] == "Taken back: the board is posted again."
+    h.standin.clear()
+    await h.command("takeback", [option("action", "accept", 3)], BOB, channel=place)
+    assert answers(h) == ["Nobody is asking for a takeback at table #1."]
+    await h.command("move", [option("text", "a6-d3", 3)], ALICE, channel=place)
+    h.standin.clear()
+    await h.command("takeback", [], ALICE, channel=place)
+    assert answers(h)[-1].startswith("You have asked for 3 takebacks in this game already")
+
+    h.standin.clear()
+    await h.command("history", [option("table", 1, 4)], ALICE, channel=place)
+    [listed] = answers(h)
+    assert listed.startswith("#1 moves: 1. alice played a6-d3\nTakebacks:\n1. alice asked to take back "
+                             "alice: a6-d3")
+    assert listed.endswith("taken back, bob agreed")
+
+
+async def test_a_stale_accept_button_is_refused_and_changes_nothing(harness: Harness) -> None:
+    h = harness
+    place = await between_people(h)
+    await h.command("move", [option("text", "a6-d3", 3)], ALICE, channel=place)
+    await h.command("takeback", [], ALICE, channel=place)
+    accept = h.latest_id("mesa:tb:1:")
+    legal = await h.bot.service.legal_moves_for(1, 1002)
+    await h.command("move", [option("text", legal[0], 3)], BOB, channel=place)  # bob plays on instead
+    h.standin.clear()
+    await h.click(accept, BOB, channel=place)
+    assert answers(h)[0].startswith("The board changed in the meantime")
+    assert len(await h.bot.service.moves_log(1)) == 2
+
+
+async def test_mesa_takes_back_at_once_in_an_unrated_game(harness: Harness) -> None:
+    h = harness
+    place = await against_mesa(h)
+    await h.command("move", [option("text", "a6-d3", 3)], ALICE, channel=place)
+    await h.bot.mesa.idle()
+    assert len(await h.bot.service.moves_log(1)) == 2
+    h.standin.clear()
+    await h.command("takeback", [], ALICE, channel=place, locale="es-ES")
+    await h.bot.mesa.idle()
+    texts = [r.content for r in posted(h)]
+    assert texts[0].startswith("Mesa (easy) agreed: alice: a6-d3 · Mesa (easy): ")  # the server's language
+    assert answers(h)[-1] == "Deshecho: el tablero se publica de nuevo."
+    assert await h.bot.service.moves_log(1) == []
+    assert h.latest_id("mesa:hint:1:")  # the board again, with its Hint button
+
+
+async def test_help_names_hint_and_takeback(harness: Harness) -> None:
+    h = harness
+    for locale, names in (("en-US", ("`/hint`", "`/takeback`")), ("es-ES", ("`/pista`", "`/deshacer`"))):
+        h.standin.clear()
+        await h.command("help", [], ALICE, locale=locale)
+        reply = next(r for r in h.standin.interaction_replies() if r.json and r.json.get("embeds"))
+        body = reply.json["embeds"][0]["description"]
+        assert all(name in body for name in names), body
