@@ -783,3 +783,56 @@ ES.update({
     "replay.later_user": "Ya has publicado {count} para todos (el máximo cada {period}), así que esta es solo "
     "para ti. Podrás publicar otra para todos dentro de {wait}.",
 })
+
+# ---- an engine's reason for refusing a move, in the reader's language (issue 28, item 4: MoveError's
+# code and facts, worded by tables.rules_step.reason). The English is the engine's own sentence without
+# its rule number; refusal.any.* are shared by every game, term.<game>.* are the game's words a fact names.
+# (A block of its own: kept apart from other work at the end of this file.)
+_REFUSALS_EN: dict[str, str] = {
+    "refusal.any.over": "the game is over",
+    "refusal.any.no_move": "there is no move to make now",
+    # Kona (KO-4, KO-5, KO-9.3)
+    "term.kona.capybara": "capybara",
+    "term.kona.poodle": "poodle",
+    "refusal.kona.not_text": "a move must be text like a6-d3",
+    "refusal.kona.notation": "a move is two squares, from and to, joined by a hyphen: a6-d3",
+    "refusal.kona.not_square": "{square} is not a square of the board: squares run from a1 to f6",
+    "refusal.kona.not_a_move": "{move} is not a Kona move",
+    "refusal.kona.no_piece": "there is no piece on {square}",
+    "refusal.kona.not_own_top": "the top piece on {square} is a {other}; {mover} moves only its own tops",
+    "refusal.kona.same_square": "the piece must move to another square",
+    "refusal.kona.not_line": "{src}-{dst} is not a straight line (orthogonal or diagonal)",
+    "refusal.kona.opening_distance": "in the opening a piece moves 1, 2 or 3 squares, not {distance}",
+    "refusal.kona.stack_distance": "the top of a {height}-stack moves exactly {height} squares, not {distance}",
+    "refusal.kona.stack_distance_one": "the top of a {height}-stack moves exactly {height} square, not {distance}",
+    "refusal.kona.pass_over": "a piece may not pass over another ({square} is in the way)",
+    "refusal.kona.full": "{square} already holds 3 pieces",
+    "refusal.kona.ply2_landing": "on ply 2 no piece may land on {square}, where the previous move landed",
+    "refusal.kona.not_legal": "{src}-{dst} is not a legal move here",
+}
+_REFUSALS_ES: dict[str, str] = {
+    "refusal.any.over": "la partida ha terminado",
+    "refusal.any.no_move": "ahora no hay ninguna jugada que hacer",
+    "term.kona.capybara": "capibara",
+    "term.kona.poodle": "caniche",
+    "refusal.kona.not_text": "una jugada se escribe como texto, así: a6-d3",
+    "refusal.kona.notation": "una jugada son dos casillas, origen y destino, unidas por un guion: a6-d3",
+    "refusal.kona.not_square": "{square} no es una casilla del tablero: las casillas van de a1 a f6",
+    "refusal.kona.not_a_move": "{move} no es una jugada de Kona",
+    "refusal.kona.no_piece": "no hay ninguna pieza en {square}",
+    "refusal.kona.not_own_top": "la pieza de arriba en {square} es un {other}; el {mover} solo mueve las suyas",
+    "refusal.kona.same_square": "la pieza tiene que ir a otra casilla",
+    "refusal.kona.not_line": "{src}-{dst} no es una línea recta (ortogonal o diagonal)",
+    "refusal.kona.opening_distance": "en la apertura una pieza avanza 1, 2 o 3 casillas, no {distance}",
+    "refusal.kona.stack_distance": "la cima de una pila de {height} avanza exactamente {height} casillas, no "
+    "{distance}",
+    "refusal.kona.stack_distance_one": "la cima de una pila de {height} avanza exactamente {height} casilla, no "
+    "{distance}",
+    "refusal.kona.pass_over": "una pieza no puede saltar por encima de otra ({square} está en medio)",
+    "refusal.kona.full": "{square} ya tiene 3 piezas",
+    "refusal.kona.ply2_landing": "en la segunda jugada ninguna pieza puede caer en {square}, donde cayó la "
+    "anterior",
+    "refusal.kona.not_legal": "{src}-{dst} no es una jugada legal aquí",
+}
+EN.update(_REFUSALS_EN)
+ES.update(_REFUSALS_ES)

@@ -23,11 +23,10 @@ JUNK = ("", "  ", "zz", "?", "a", "a1", "a1-", "-a1", "a0-a1", "z9-a1", "g7-a1",
 def _words(engine: Any, state: Any) -> list[str]:
     """Mistakes made of the position's own moves: other seats' moves, and legal moves garbled."""
     out: list[str] = []
-    seats = range(getattr(state, "players", 2) if hasattr(state, "players") else 4)
-    for seat in list(seats)[:4]:
+    for seat in range(4):
         try:
             moves = engine.legal_moves(state, seat)
-        except Exception:  # noqa: BLE001 - a seat out of range
+        except (IndexError, ValueError):  # a seat the table does not have
             continue
         for m in moves[:3] + moves[-2:]:
             text = engine.format_move(state, m)
