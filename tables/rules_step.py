@@ -55,10 +55,10 @@ def refusal_key(game: str, code: str) -> str:
 
 def reason(game: str, exc: MoveError) -> Phrase | str:
     """Why the engine refused a move, in the reader's language (issue 28, item 4): the sentence of its
-    code, its facts filled in (a fact that is one of the game's words, a colour or a piece's name, said
-    through ``term.<game>.<word>``; the user's text echoed no longer than a refusal echoes it); an error
-    without a code, or with one the catalogue lacks, in the engine's English words, which is how
-    every refusal read before."""
+    code, its facts filled in (a fact that is one of the game's words, a colour, a piece's name or what
+    may be done now, said through ``term.<game>.<word>`` with the error's other facts; the user's text
+    echoed no longer than a refusal echoes it); an error without a code, or with one the catalogue
+    lacks, in the engine's English words, which is how every refusal read before."""
     key = refusal_key(game, exc.code) if exc.code else ""
     if key not in EN:
         return str(exc).rstrip(". ")
@@ -66,7 +66,7 @@ def reason(game: str, exc: MoveError) -> Phrase | str:
     for name, value in exc.facts.items():
         if isinstance(value, str):
             term = f"term.{game}.{value}"
-            facts[name] = Phrase(term) if term in EN else _short(value)
+            facts[name] = Phrase(term, exc.facts) if term in EN else _short(value)
         else:
             facts[name] = value
     return Phrase(key, facts)
