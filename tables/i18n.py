@@ -843,6 +843,76 @@ _REFUSALS_EN: dict[str, str] = {
     "refusal.krakatoa.throwoff_roll": "the throw-off roll shows only {set}, e.g. roll ---/YYB/---",
     "refusal.krakatoa.roll_all_nine": "this roll shows all nine dice (no ---)",
     "refusal.krakatoa.scratch_changed": "a scratch leaves the table dice unchanged ({set} changed)",
+    # Plateau (PL-2 to PL-10)
+    "term.plateau.Black": "Black",
+    "term.plateau.White": "White",
+    "term.plateau.Ace": "Ace",
+    "term.plateau.Twister": "Twister",
+    "term.plateau.Red Mask": "Red Mask",
+    "term.plateau.Blue Mask": "Blue Mask",
+    "term.plateau.Red": "Red",
+    "term.plateau.Blue": "Blue",
+    "term.plateau.Mute": "Mute",
+    "term.plateau.a move": "a move",
+    "term.plateau.an onboard": "an onboard",
+    "term.plateau.a tender": "a tender",
+    "term.plateau.a pass": "a pass",
+    "refusal.plateau.empty_types": "an empty type list is not allowed here",
+    "refusal.plateau.not_type": "{item} is not a type (types are rb ox rx bx rr bb xx, count first: 2xx)",
+    "refusal.plateau.bad_count": "bad count in {item}",
+    "refusal.plateau.not_a_move": "not a Plateau move: {move}",
+    "refusal.plateau.opening_first": "the game opens with a two-piece stack on an empty edge square (such as "
+    "+xx.rb@a1), not with {what}",
+    "refusal.plateau.answer_tender": "{side} must first answer the tender: return prisoners worth as much or more, "
+    "or refuse",
+    "refusal.plateau.not_square": "not a square: {square}",
+    "refusal.plateau.no_faces": "no piece has the faces {faces}",
+    "refusal.plateau.none_in_reserve": "{side} has no {piece} ({type}) left in reserve",
+    "refusal.plateau.opening_over": "the opening placement is over",
+    "refusal.plateau.opening_edge": "the opening stack goes on an empty perimeter square, not {square}",
+    "refusal.plateau.not_empty": "{square} is not empty",
+    "refusal.plateau.onboard_level": "a piece goes into the stack on {square} at a level from 0 (the bottom) to {top} "
+    "(the top), not {level}",
+    "refusal.plateau.onboard_touch": "a piece onboarded into a stack must touch one of your pieces (level {level} on "
+    "{square} does not)",
+    "refusal.plateau.bad_flip": "flip must be true or false, not {flip}",
+    "refusal.plateau.not_control": "{side} does not control {square}",
+    "refusal.plateau.no_flip": "the top piece on {square} has the same face on both sides and cannot be flipped",
+    "refusal.plateau.stomp_marker": "a stomp needs a marker (red, blue or orange) on top",
+    "refusal.plateau.stomp_enemy": "a stomp needs enemy pieces under your top unit on {square}",
+    "refusal.plateau.bad_stops": "not a list of stops: {stops}",
+    "refusal.plateau.lift": "from {square} you may lift 1 to {most} pieces (your top unit), not {lifted}",
+    "refusal.plateau.lift_one": "from {square} you may lift only 1 piece (your top unit), not {lifted}",
+    "refusal.plateau.twister_end": "a Twister group must end a knight's move from {square}",
+    "refusal.plateau.twister_stop": "the only stop on the way to {dst} is {stop}",
+    "refusal.plateau.not_line": "{dst} is not on a straight line from {src}",
+    "refusal.plateau.red_orthogonal": "a red-topped group moves orthogonally",
+    "refusal.plateau.blue_diagonal": "a blue-topped group moves diagonally",
+    "refusal.plateau.too_far": "this group may travel at most {squares} squares (as many as your top unit has pieces)",
+    "refusal.plateau.too_far_one": "this group may travel at most {squares} square (as many as your top unit has "
+    "pieces)",
+    "refusal.plateau.stop_order": "each stop lies on the line, farther than the previous, before the end",
+    "refusal.plateau.stop_part": "at {square} continue with 1 to {most} pieces of your top unit, other than the "
+    "{arrived} that arrived",
+    "refusal.plateau.stop_blank": "a part left on an enemy-topped stack ({square}) must show a marker on top: blanks "
+    "never start a pin",
+    "refusal.plateau.blank_on_enemy": "a blank-topped group never ends on an enemy-topped stack ({square})",
+    "refusal.plateau.not_types": "not a type list: {types}",
+    "refusal.plateau.no_prisoner_named": "a tender or return names at least one prisoner",
+    "refusal.plateau.tender_held": "you can only tender prisoners you hold ({held})",
+    "refusal.plateau.tender_both": "you can tender only when your opponent holds a prisoner too",
+    "refusal.plateau.tender_more": "after a refusal a new tender must be worth more than {value}",
+    "refusal.plateau.no_tender": "there is no tender to reply to",
+    "refusal.plateau.return_held": "you can only return prisoners you hold ({held})",
+    "refusal.plateau.return_worth": "the tender is worth {tender}; your return must be worth at least {least}",
+    "refusal.plateau.refuse_fits": "you may refuse only when none of your prisoners fits under {tender}; return a "
+    "set worth at least {least}",
+    "refusal.plateau.pass_only": "you may pass only when you have no other legal action",
+    "refusal.plateau.not_text": "a move is text, not {kind}",
+    "refusal.plateau.hidden_faces": "a move names the faces of its pieces; ? only hides them in the public record",
+    "refusal.plateau.notation": "that is not a Plateau move (for example +xr@c2 brings a Red Mask onto c2, a1:2-a3 "
+    "moves two pieces)",
+    "refusal.plateau.no_pair": "no piece has the faces {up} and {down} (pieces: rb ox rx bx rr bb xx)",
 }
 _REFUSALS_ES: dict[str, str] = {
     "refusal.any.over": "la partida ha terminado",
@@ -901,6 +971,80 @@ _REFUSALS_ES: dict[str, str] = {
     "refusal.krakatoa.throwoff_roll": "la tirada para ver quién empieza muestra solo {set}, p. ej. roll ---/YYB/---",
     "refusal.krakatoa.roll_all_nine": "esta tirada muestra los nueve dados (sin ---)",
     "refusal.krakatoa.scratch_changed": "un fallo deja igual los dados de la mesa (ha cambiado {set})",
+    "term.plateau.Black": "las negras",
+    "term.plateau.White": "las blancas",
+    "term.plateau.Ace": "As",
+    "term.plateau.Twister": "Torbellino",
+    "term.plateau.Red Mask": "Máscara roja",
+    "term.plateau.Blue Mask": "Máscara azul",
+    "term.plateau.Red": "Roja",
+    "term.plateau.Blue": "Azul",
+    "term.plateau.Mute": "Muda",
+    "term.plateau.a move": "un movimiento",
+    "term.plateau.an onboard": "una entrada de pieza",
+    "term.plateau.a tender": "una oferta",
+    "term.plateau.a pass": "un pase",
+    "refusal.plateau.empty_types": "aquí no vale una lista de tipos vacía",
+    "refusal.plateau.not_type": "{item} no es un tipo (los tipos son rb ox rx bx rr bb xx, con la cantidad delante: "
+    "2xx)",
+    "refusal.plateau.bad_count": "cantidad errónea en {item}",
+    "refusal.plateau.not_a_move": "no es una jugada de Plateau: {move}",
+    "refusal.plateau.opening_first": "la partida se abre con una pila de dos piezas en una casilla vacía del borde "
+    "(como +xx.rb@a1), no con {what}",
+    "refusal.plateau.answer_tender": "{side} deben responder antes a la oferta: devolver prisioneros que valgan lo "
+    "mismo o más, o rechazarla",
+    "refusal.plateau.not_square": "{square} no es una casilla",
+    "refusal.plateau.no_faces": "ninguna pieza tiene las caras {faces}",
+    "refusal.plateau.none_in_reserve": "{side} ya no tienen en la reserva ninguna pieza {piece} ({type})",
+    "refusal.plateau.opening_over": "la colocación inicial ya terminó",
+    "refusal.plateau.opening_edge": "la pila inicial va en una casilla vacía del borde, no en {square}",
+    "refusal.plateau.not_empty": "{square} no está vacía",
+    "refusal.plateau.onboard_level": "una pieza entra en la pila de {square} a una altura de 0 (abajo) a {top} "
+    "(arriba), no {level}",
+    "refusal.plateau.onboard_touch": "una pieza que entra en una pila debe tocar una de las tuyas (la altura {level} "
+    "en {square} no lo hace)",
+    "refusal.plateau.bad_flip": "voltear ha de ser verdadero o falso, no {flip}",
+    "refusal.plateau.not_control": "{side} no controlan {square}",
+    "refusal.plateau.no_flip": "la pieza de arriba en {square} tiene la misma cara por los dos lados y no se puede "
+    "voltear",
+    "refusal.plateau.stomp_marker": "un pisotón necesita arriba una marca (roja, azul o naranja)",
+    "refusal.plateau.stomp_enemy": "un pisotón necesita piezas enemigas bajo tu unidad de arriba en {square}",
+    "refusal.plateau.bad_stops": "no es una lista de paradas: {stops}",
+    "refusal.plateau.lift": "desde {square} puedes levantar de 1 a {most} piezas (tu unidad de arriba), no {lifted}",
+    "refusal.plateau.lift_one": "desde {square} solo puedes levantar 1 pieza (tu unidad de arriba), no {lifted}",
+    "refusal.plateau.twister_end": "un grupo con Torbellino debe acabar a un salto de caballo de {square}",
+    "refusal.plateau.twister_stop": "la única parada camino de {dst} es {stop}",
+    "refusal.plateau.not_line": "{dst} no está en línea recta desde {src}",
+    "refusal.plateau.red_orthogonal": "un grupo con roja arriba va en recta (ortogonal)",
+    "refusal.plateau.blue_diagonal": "un grupo con azul arriba va en diagonal",
+    "refusal.plateau.too_far": "este grupo puede avanzar como mucho {squares} casillas (tantas como piezas tiene tu "
+    "unidad de arriba)",
+    "refusal.plateau.too_far_one": "este grupo puede avanzar como mucho {squares} casilla (tantas como piezas tiene "
+    "tu unidad de arriba)",
+    "refusal.plateau.stop_order": "cada parada está en la línea, más lejos que la anterior y antes del final",
+    "refusal.plateau.stop_part": "en {square} sigue con 1 a {most} piezas de tu unidad de arriba, aparte de las "
+    "{arrived} que llegaron",
+    "refusal.plateau.stop_blank": "una parte que se deja sobre una pila enemiga ({square}) debe mostrar arriba una "
+    "marca: una cara en blanco nunca inmoviliza",
+    "refusal.plateau.blank_on_enemy": "un grupo con cara en blanco arriba nunca acaba sobre una pila enemiga "
+    "({square})",
+    "refusal.plateau.not_types": "no es una lista de tipos: {types}",
+    "refusal.plateau.no_prisoner_named": "una oferta o una devolución nombra al menos un prisionero",
+    "refusal.plateau.tender_held": "solo puedes ofrecer prisioneros que tengas ({held})",
+    "refusal.plateau.tender_both": "solo puedes hacer una oferta cuando tu rival también tiene algún prisionero",
+    "refusal.plateau.tender_more": "tras un rechazo, una nueva oferta debe valer más de {value}",
+    "refusal.plateau.no_tender": "no hay ninguna oferta a la que responder",
+    "refusal.plateau.return_held": "solo puedes devolver prisioneros que tengas ({held})",
+    "refusal.plateau.return_worth": "la oferta vale {tender}; tu devolución debe valer al menos {least}",
+    "refusal.plateau.refuse_fits": "solo puedes rechazar si ninguno de tus prisioneros cabe por debajo de {tender}; "
+    "devuelve un conjunto que valga al menos {least}",
+    "refusal.plateau.pass_only": "solo puedes pasar cuando no tienes ninguna otra acción legal",
+    "refusal.plateau.not_text": "una jugada se escribe como texto, no {kind}",
+    "refusal.plateau.hidden_faces": "una jugada nombra las caras de sus piezas; ? solo las oculta en el registro "
+    "público",
+    "refusal.plateau.notation": "eso no es una jugada de Plateau (por ejemplo +xr@c2 trae una Máscara roja a c2, "
+    "a1:2-a3 mueve dos piezas)",
+    "refusal.plateau.no_pair": "ninguna pieza tiene las caras {up} y {down} (piezas: rb ox rx bx rr bb xx)",
 }
 EN.update(_REFUSALS_EN)
 ES.update(_REFUSALS_ES)
