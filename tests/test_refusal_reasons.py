@@ -31,9 +31,6 @@ ENGINES = ROOT / "engines"
 ROOTS = {"parse_move", "apply", "auto_move", "move_seat"}
 #: raises deliberately left without a code, each with why: (module, function) -> reason
 UNCODED: dict[tuple[str, str], str] = {}
-#: games whose engine has no codes yet: their refusals still read in English in every language (left of
-#: issue 28, item 4); the tests below expect them to fail until the codes come (strict xfail)
-PENDING = {"k3"}
 #: common English words no Spanish refusal may hold (the notation's words, steam or keep, may stay)
 ENGLISH = re.compile(r"\b(?:the|you|your|may|not|from|only|piece|pieces|move|moves|must|cannot|this|there|is|are|"
                      r"with|square|squares|of|and|or|has|have|no longer|its|be|on|at|into|than|first|now|"
@@ -111,8 +108,6 @@ def _engine_files() -> list[Path]:
 def test_every_refusal_a_player_can_meet_has_a_code() -> None:
     missing = []
     for path in _engine_files():
-        if path.stem in PENDING:
-            continue
         for name, fns in _reachable(path).items():
             for fn in fns:
                 for call in _errors_made(fn):
@@ -140,8 +135,7 @@ def test_every_code_is_said_in_english_and_spanish_alike() -> None:
     assert terms <= ES.keys()
 
 
-@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="no codes yet"))
-                                  if g in PENDING else g for g in game_names()])
+@pytest.mark.parametrize("game", game_names())
 def test_refusals_over_playouts_read_in_the_readers_language(game: str) -> None:
     uncoded, english, changed, checked = set(), [], [], 0
     for _, _, text, exc in refusals(game):
