@@ -30,7 +30,21 @@ CHANCE = -1
 
 
 class MoveError(ValueError):
-    """A move that cannot be played; the message is written for a player to read."""
+    """A move that cannot be played; the message is written for a player to read.
+
+    The message is English (the command line and the specification's readers see it).  ``code`` and
+    ``facts`` let the tables layer say the same reason in the reader's language (issue 28, item 4):
+    a code without a dot is the game's own (``refusal.<game>.<code>``), ``any.<code>`` is shared by
+    every game (``refusal.any.<code>``); the facts are the values its sentence names (squares,
+    counts, colours as the engine writes them), never a rule number.  An error without a code is
+    said in its English words.
+    """
+
+    def __init__(self, message: str = "", *, code: str | None = None,
+                 facts: Mapping[str, object] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.facts: Mapping[str, object] = dict(facts or {})
 
 
 class InvalidMoveError(MoveError):
@@ -481,7 +495,7 @@ class Engine(Generic[S, M, V]):
         """The seat that makes ``move`` (``CHANCE`` for chance moves)."""
         seat = self.to_move(state)
         if seat is None:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError("the game is over", code="any.over")
         return seat
 
     def phase(self, state: S) -> str:
@@ -537,7 +551,7 @@ class Engine(Generic[S, M, V]):
         """
         moves = self.legal_moves(state, seat)
         if not moves:
-            raise IllegalMoveError("there is no move to make now")
+            raise IllegalMoveError("there is no move to make now", code="any.no_move")
         return rng.choice(moves)
 
     def quick_moves(self, state: S, seat: int) -> list[QuickMove]:

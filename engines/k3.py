@@ -521,7 +521,7 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
             return move.seat
         seat = self.to_move(state)
         if seat is None:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError("the game is over", code="any.over")
         return seat
 
     # ---- moves ---------------------------------------------------------------------------
@@ -557,11 +557,11 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
             return f"base:{move.rows[0]}"
         if move.kind == "deal":
             return "deal:" + "/".join(move.rows)
-        raise InvalidMoveError(f"not a K3 move: {move!r}")
+        raise InvalidMoveError(f"not a K3 move: {move!r}", code="not_a_move", facts={"move": repr(move)})
 
     def format_move(self, state: K3State, move: K3Move) -> str:
         if not isinstance(move, K3Move):
-            raise InvalidMoveError(f"not a K3 move: {move!r}")
+            raise InvalidMoveError(f"not a K3 move: {move!r}", code="not_a_move", facts={"move": repr(move)})
         return self._text(move)
 
     def public_move(self, state: K3State, move: K3Move) -> str:
@@ -581,28 +581,29 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
     def parse_move(self, state: K3State, text: str) -> K3Move:
         """K3-11.4: case-insensitive, whitespace ignored; a pyramid spot's letter may be left out."""
         if not isinstance(text, str):
-            raise InvalidMoveError(f"a move is text, not {type(text).__name__}")
+            raise InvalidMoveError(f"a move is text, not {type(text).__name__}", code="not_text",
+                                   facts={"kind": type(text).__name__})
         raw = re.sub(r"\s+", "", text)
         low = raw.lower()
         if not low:
-            raise InvalidMoveError("empty move")
+            raise InvalidMoveError("empty move", code="empty")
         if low.startswith("build:"):
             m = re.fullmatch(r"build:([0-9]{1,3}):([brkygnw]+(?:/[brkygnw]+)*)", low)
             if m is None:
                 raise InvalidMoveError(
                     "K3-11.4: a build is build:, your seat number, : and your ranks from the top split by /, "
-                    "like build:2:Y/GR/KNY/RGKB"
+                    "like build:2:Y/GR/KNY/RGKB", code="build_notation"
                 )
             return K3Move("build", seat=int(m.group(1)), rows=tuple(m.group(2).upper().split("/")))
         if low.startswith("base:"):
             m = re.fullmatch(r"base:([brkyg]{9})", low)
             if m is None:
-                raise InvalidMoveError("K3-2.1: the base row is drawn by chance, not played")
+                raise InvalidMoveError("K3-2.1: the base row is drawn by chance, not played", code="base_chance")
             return K3Move("base", rows=(m.group(1).upper(),))
         if low.startswith("deal:"):
             m = re.fullmatch(r"deal:([brkyg]*(?:/[brkyg]*)*)", low)
             if m is None:
-                raise InvalidMoveError("K3-2.2: the pieces are dealt by chance, not played")
+                raise InvalidMoveError("K3-2.2: the pieces are dealt by chance, not played", code="deal_chance")
             return K3Move("deal", rows=tuple("".join(canonical(h.upper())) for h in m.group(1).split("/")))
         m = _PLACE.fullmatch(low)
         if m:
@@ -625,7 +626,7 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
             return K3Move("steal", piece, src)
         raise InvalidMoveError(
             "K3-11.4: that is not a K3 move (for example Ra6-c2 places the R from a6 on c2, Ns-b3 a side "
-            "piece, Wb4 passes)"
+            "piece, Wb4 passes)", code="notation"
         )
 
     def _piece_for(self, state: K3State, letter: str, src: Spot | None, stealing: bool) -> str:
@@ -633,14 +634,14 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
         letter = letter.upper()
         if src is None:
             if not letter:
-                raise InvalidMoveError("a side piece needs its letter, e.g. Rs-c3 or xWs (K3-11.4)")
+                raise InvalidMoveError("a side piece needs its letter, e.g. Rs-c3 or xWs (K3-11.4)", code="side_letter")
             return letter
         if state.phase != "play" or state.turn is None:
             if letter:
                 return letter
-            raise IllegalMoveError(_NO_PLAY)
+            raise IllegalMoveError(_NO_PLAY, code="no_play")
         if stealing and state.steal is None:
-            raise IllegalMoveError(_NO_STEAL)
+            raise IllegalMoveError(_NO_STEAL, code="no_steal")
         owner = state.steal if stealing and state.steal is not None else state.turn
         pyramid = state.seats[owner].pyramid
         f, r = src
@@ -648,17 +649,20 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
         if piece is None:
             if letter:
                 return letter  # apply names the rule
-            raise IllegalMoveError(f"K3-4.1: there is no piece on {spot_name(src)}")
+            raise IllegalMoveError(f"K3-4.1: there is no piece on {spot_name(src)}", code="no_piece",
+                                   facts={"square": spot_name(src)})
         if letter and letter != piece:
-            raise IllegalMoveError(f"K3-11.4: the piece on {spot_name(src)} is {piece}, not {letter}")
+            raise IllegalMoveError(f"K3-11.4: the piece on {spot_name(src)} is {piece}, not {letter}",
+                                   code="wrong_letter",
+                                   facts={"square": spot_name(src), "piece": piece, "letter": letter})
         return piece
 
     # ---- apply ---------------------------------------------------------------------------
     def apply(self, state: K3State, move: K3Move) -> K3State:
         if not isinstance(move, K3Move):
-            raise InvalidMoveError(f"not a K3 move: {move!r}")
+            raise InvalidMoveError(f"not a K3 move: {move!r}", code="not_a_move", facts={"move": repr(move)})
         if state.phase == "over":
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError("the game is over", code="any.over")
         if move.kind == "base":
             return self._apply_base(state, move)
         if move.kind == "deal":
@@ -667,44 +671,50 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
             return self._apply_build(state, move)
         if move.kind in ("place", "end", "pass", "steal"):
             return self._apply_play(state, move)
-        raise InvalidMoveError(f"not a K3 move: {move!r}")
+        raise InvalidMoveError(f"not a K3 move: {move!r}", code="not_a_move", facts={"move": repr(move)})
 
     def _after(self, state: K3State, move: K3Move, **changes: Any) -> K3State:
         return replace(state, ply=state.ply + 1, last=self.public_move(state, move), **changes)
 
     def _apply_base(self, state: K3State, move: K3Move) -> K3State:
         if state.phase != "base":
-            raise IllegalMoveError("K3-2.1: the base row is drawn by chance at the start, not by a player")
+            raise IllegalMoveError("K3-2.1: the base row is drawn by chance at the start, not by a player",
+                                   code="base_by_chance")
         row = move.rows[0] if move.rows else ""
         if len(row) != BASE_WIDTH or any(c not in COLOURS for c in row):
-            raise InvalidMoveError("K3-2.1: the base row is 9 coloured pieces (B R K Y G)")
+            raise InvalidMoveError("K3-2.1: the base row is 9 coloured pieces (B R K Y G)", code="base_pieces")
         if len(set(row)) < 4:
             raise IllegalMoveError(
-                f"K3-2.1: base:{row} shows only {len(set(row))} colours; a base row needs at least 4"
+                f"K3-2.1: base:{row} shows only {len(set(row))} colours; a base row needs at least 4",
+                code="base_colours", facts={"row": row, "colours": len(set(row))},
             )
         mountain = (tuple(row), *(tuple([None] * (BASE_WIDTH - r)) for r in range(1, BASE_WIDTH)))
         return self._after(state, move, mountain=mountain, phase="deal", highlight=())
 
     def _apply_deal(self, state: K3State, move: K3Move) -> K3State:
         if state.phase != "deal":
-            raise IllegalMoveError("K3-2.2: the pieces are dealt by chance at the start, not by a player")
+            raise IllegalMoveError("K3-2.2: the pieces are dealt by chance at the start, not by a player",
+                                   code="deal_by_chance")
         whites, naturals, coloured, _ = ALLOTMENT[state.players]
         if len(move.rows) != state.players:
-            raise IllegalMoveError(f"K3-2.2: the deal needs {state.players} hands, one per seat, not {len(move.rows)}")
+            raise IllegalMoveError(f"K3-2.2: the deal needs {state.players} hands, one per seat, not {len(move.rows)}",
+                                   code="deal_hands", facts={"players": state.players, "hands": len(move.rows)})
         counts = _counts(state.mountain[0])
         for seat, hand in enumerate(move.rows):
             if any(c not in COLOURS for c in hand):
-                raise InvalidMoveError("K3-2.2: a hand is coloured letters only (B R K Y G)")
+                raise InvalidMoveError("K3-2.2: a hand is coloured letters only (B R K Y G)", code="hand_letters")
             if len(hand) != coloured:
                 raise IllegalMoveError(
                     f"K3-2.2: each hand holds {coloured} coloured pieces with {state.players} players; "
-                    f"seat {seat} has {len(hand)}"
+                    f"seat {seat} has {len(hand)}", code="hand_size",
+                    facts={"coloured": coloured, "players": state.players, "seat": seat, "count": len(hand)},
                 )
             counts.update(hand)
         for colour in COLOURS:
             if counts[colour] > FULL[colour]:
                 raise IllegalMoveError(
-                    f"K3-2.2: there are only 9 {colour}, the base and the deal hold {counts[colour]}"
+                    f"K3-2.2: there are only 9 {colour}, the base and the deal hold {counts[colour]}",
+                    code="colour_count", facts={"colour": colour, "count": counts[colour]},
                 )
         seats = tuple(
             Seat("hand", hand=canonical(list(hand) + ["N"] * naturals + ["W"] * whites)) for hand in move.rows
@@ -721,18 +731,19 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
 
     def _apply_build(self, state: K3State, move: K3Move) -> K3State:
         if state.phase != "build":
-            raise IllegalMoveError("K3-3.2: building happens after the deal and before play")
+            raise IllegalMoveError("K3-3.2: building happens after the deal and before play", code="build_when")
         seat = move.seat
         if not 0 <= seat < state.players:
-            raise IllegalMoveError(f"K3-3.2: there is no seat {seat}")
+            raise IllegalMoveError(f"K3-3.2: there is no seat {seat}", code="no_seat", facts={"seat": seat})
         player = state.seats[seat]
         if player.status != "hand":
-            raise IllegalMoveError("K3-3.2: this pyramid is already built")
+            raise IllegalMoveError("K3-3.2: this pyramid is already built", code="built")
         b = ALLOTMENT[state.players][3]
         if len(move.rows) != b or any(len(rank) != i + 1 for i, rank in enumerate(move.rows)):
-            sizes = ", ".join(str(i) for i in range(2, b)) + f" and {b}"
+            sizes = ", ".join(str(i) for i in range(2, b))
             raise IllegalMoveError(f"K3-3.1: with {state.players} players a pyramid has {b} ranks, written from the "
-                                   f"top: 1 piece, then {sizes}, separated by /")
+                                   f"top: 1 piece, then {sizes} and {b}, separated by /", code="build_shape",
+                                   facts={"players": state.players, "ranks": b, "sizes": sizes})
         used = Counter("".join(move.rows))
         pieces = Counter(player.hand)
         side: tuple[str, ...] = ()
@@ -741,7 +752,8 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
             side = ("W",)
         if used != +pieces:
             raise IllegalMoveError(
-                f"K3-3.2: a build uses exactly your pieces: {''.join(canonical(pieces.elements()))}"
+                f"K3-3.2: a build uses exactly your pieces: {''.join(canonical(pieces.elements()))}",
+                code="build_pieces", facts={"pieces": "".join(canonical(pieces.elements()))},
             )
         pyramid = tuple(tuple(rank) for rank in reversed(move.rows))
         seats = list(state.seats)
@@ -754,16 +766,16 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
 
     def _apply_play(self, state: K3State, move: K3Move) -> K3State:
         if state.phase != "play" or state.turn is None:
-            raise IllegalMoveError(_NO_PLAY)
+            raise IllegalMoveError(_NO_PLAY, code="no_play")
         if state.steal is not None:
             if move.kind != "steal":
                 raise IllegalMoveError(
                     "K3-6.3: after the penalty you must first take a free piece of the penalised player: x and its "
-                    "spot, like xNd3"
+                    "spot, like xNd3", code="steal_first"
                 )
             return self._apply_steal(state, move)
         if move.kind == "steal":
-            raise IllegalMoveError(_NO_STEAL)
+            raise IllegalMoveError(_NO_STEAL, code="no_steal")
         mover = state.turn
         player = state.seats[mover]
         player = self._take(player, move.piece, move.src, mover, "played")
@@ -773,36 +785,42 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
         penalty = False
         if move.kind == "pass":
             if move.piece != "W":
-                raise IllegalMoveError("K3-5.1 c: only a white is a pass")
+                raise IllegalMoveError("K3-5.1 c: only a white is a pass", code="pass_white")
             gone = tuple(g + (1 if LETTERS[i] == "W" else 0) for i, g in enumerate(state.gone))
         elif move.piece == "W":
             raise IllegalMoveError("K3-5.1 c: a white is never placed: it passes, written W and its spot (Wb4), or Ws "
-                                   "beside the pyramid")
+                                   "beside the pyramid", code="white_placed")
         elif move.kind == "end":
             if open_slots(mountain):
-                raise IllegalMoveError("K3-5.3: the base row grows only when no slot of the mountain is open")
+                raise IllegalMoveError("K3-5.3: the base row grows only when no slot of the mountain is open",
+                                       code="end_early")
             if move.dest not in ("<", ">"):
-                raise InvalidMoveError("K3-11.4: a base end is -< or ->")
+                raise InvalidMoveError("K3-11.4: a base end is -< or ->", code="end_notation")
             mountain = _extend(mountain, move.piece, move.dest)  # type: ignore[arg-type]
             highlight.append("a1" if move.dest == "<" else spot_name((len(mountain[0]) - 1, 0)))
         else:
             slot = move.dest
             if not isinstance(slot, tuple):
-                raise InvalidMoveError("K3-11.4: a placement names a mountain slot")
+                raise InvalidMoveError("K3-11.4: a placement names a mountain slot", code="place_notation")
             f, r = slot
             if not (1 <= r < len(mountain) and 0 <= f < len(mountain[r])):
                 if r == 0 and 0 <= f < len(mountain[0]):
-                    raise IllegalMoveError(f"K3-4.2: the base row is always full; {spot_name(slot)} is taken")
-                raise IllegalMoveError(f"K3-4.2: the mountain has no slot {spot_name(slot)}")
+                    raise IllegalMoveError(f"K3-4.2: the base row is always full; {spot_name(slot)} is taken",
+                                           code="base_full", facts={"square": spot_name(slot)})
+                raise IllegalMoveError(f"K3-4.2: the mountain has no slot {spot_name(slot)}", code="no_slot",
+                                       facts={"square": spot_name(slot)})
             if mountain[r][f] is not None:
-                raise IllegalMoveError(f"K3-4.3: slot {spot_name(slot)} already holds a piece")
+                raise IllegalMoveError(f"K3-4.3: slot {spot_name(slot)} already holds a piece", code="slot_taken",
+                                       facts={"square": spot_name(slot)})
             a, b = _supports(mountain, slot)
             if a is None or b is None:
-                raise IllegalMoveError(f"K3-4.3: slot {spot_name(slot)} is not open (both supports must hold a piece)")
+                raise IllegalMoveError(f"K3-4.3: slot {spot_name(slot)} is not open (both supports must hold a piece)",
+                                       code="slot_closed", facts={"square": spot_name(slot)})
             if not _fits(move.piece, a, b):
                 raise IllegalMoveError(
                     f"K3-5.1 a: {move.piece} goes only on a slot resting on {move.piece} or N; "
-                    f"{spot_name(slot)} rests on {a}+{b}"
+                    f"{spot_name(slot)} rests on {a}+{b}", code="not_fit",
+                    facts={"piece": move.piece, "square": spot_name(slot), "left": a, "right": b},
                 )
             mountain = _set(mountain, slot, move.piece)
             highlight.append(spot_name(slot))
@@ -833,22 +851,28 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
         whose = "your" if verb == "played" else "that"
         if src is None:
             if piece not in player.side:
-                raise IllegalMoveError(f"K3-4.4: there is no {piece} beside {whose} pyramid")
+                raise IllegalMoveError(f"K3-4.4: there is no {piece} beside {whose} pyramid", code="no_side_piece",
+                                       facts={"piece": piece, "whose": whose})
             side = list(player.side)
             side.remove(piece)
             return replace(player, side=tuple(side))
         f, r = src
         pyramid = player.pyramid
         if not (0 <= r < len(pyramid) and 0 <= f < len(pyramid[r])):
-            raise IllegalMoveError(f"K3-4.1: {whose} pyramid has no spot {spot_name(src)}")
+            raise IllegalMoveError(f"K3-4.1: {whose} pyramid has no spot {spot_name(src)}", code="no_spot",
+                                   facts={"whose": whose, "square": spot_name(src)})
         there = pyramid[r][f]
         if there is None:
-            raise IllegalMoveError(f"K3-4.1: there is no piece on {spot_name(src)} of {whose} pyramid")
+            raise IllegalMoveError(f"K3-4.1: there is no piece on {spot_name(src)} of {whose} pyramid",
+                                   code="no_piece_in", facts={"square": spot_name(src), "whose": whose})
         if there != piece:
-            raise IllegalMoveError(f"K3-11.4: the piece on {spot_name(src)} is {there}, not {piece}")
+            raise IllegalMoveError(f"K3-11.4: the piece on {spot_name(src)} is {there}, not {piece}",
+                                   code="wrong_letter",
+                                   facts={"square": spot_name(src), "piece": there, "letter": piece})
         if src not in accessible_spots(pyramid):
             raise IllegalMoveError(
-                f"K3-4.4: the {there} on {spot_name(src)} is covered; only accessible pieces can be {verb}"
+                f"K3-4.4: the {there} on {spot_name(src)} is covered; only accessible pieces can be {verb}",
+                code="covered", facts={"piece": there, "square": spot_name(src), "verb": verb},
             )
         return replace(player, pyramid=_set(pyramid, src, None))
 
@@ -1193,7 +1217,8 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
             size = ALLOTMENT[state.players][2]
             hands = tuple("".join(canonical(bag[i * size : (i + 1) * size])) for i in range(state.players))
             return K3Move("deal", rows=hands)
-        raise IllegalMoveError(f"no chance move in the {state.phase} phase")
+        raise IllegalMoveError(f"no chance move in the {state.phase} phase", code="no_chance",
+                               facts={"phase": state.phase})
 
     def random_move(self, state: K3State, rng: random.Random) -> K3Move:
         """Chance by its odds; a random build for a random unbuilt seat; else a uniform legal move."""
@@ -1203,7 +1228,7 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
             return auto_build(state, rng.choice(self.actors(state)), rng)
         moves = self.legal_moves(state)
         if not moves:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError("the game is over", code="any.over")
         return rng.choice(moves)
 
     def auto_build(self, state: K3State, seat: int, rng: random.Random, style: str = "random") -> K3Move:
@@ -1320,9 +1345,9 @@ def auto_build(state: K3State, seat: int, rng: random.Random, style: str = "rand
     between equally common colours.
     """
     if state.phase != "build":
-        raise IllegalMoveError("K3-3: building happens after the deal and before play")
+        raise IllegalMoveError("K3-3: building happens after the deal and before play", code="build_when")
     if not 0 <= seat < state.players or state.seats[seat].status != "hand":
-        raise IllegalMoveError("K3-3.2: there is no pyramid of yours to build now")
+        raise IllegalMoveError("K3-3.2: there is no pyramid of yours to build now", code="no_build")
     pieces = list(state.seats[seat].hand)
     if state.players == 4:
         pieces.remove("W")  # K3-3.1: beside the pyramid

@@ -507,13 +507,18 @@ class KonaEngine(Engine[KonaState, KonaMove, KonaView]):
     def parse_move(self, state: KonaState, text: str) -> KonaMove:
         """Read ``a6-d3`` ignoring case and spaces, hyphen optional (KO-9.3)."""
         if not isinstance(text, str):
-            raise InvalidMoveError("a move must be text like a6-d3")
+            raise InvalidMoveError("a move must be text like a6-d3", code="not_text")
         match = _MOVE_RE.fullmatch(text.strip().lower())
         if match is None:
-            raise InvalidMoveError("KO-9.3: a move is two squares, from and to, joined by a hyphen: a6-d3")
+            raise InvalidMoveError("KO-9.3: a move is two squares, from and to, joined by a hyphen: a6-d3",
+                                   code="notation")
         src_f, src_r, dst_f, dst_r = match.groups()
-        src = _square(src_f + src_r, "from", InvalidMoveError)
-        dst = _square(dst_f + dst_r, "to", InvalidMoveError)
+        src, dst = SQUARE_OF.get(src_f + src_r), SQUARE_OF.get(dst_f + dst_r)
+        for sq, text in ((src, src_f + src_r), (dst, dst_f + dst_r)):
+            if sq is None:  # the words of _square, with the code the tables layer says them by
+                raise InvalidMoveError(f"{text[:12]} is not a square of the board: squares run from a1 to f6",
+                                       code="not_square", facts={"square": text[:12]})
+        assert src is not None and dst is not None
         return MOVES[src * CELLS + dst]
 
     def format_move(self, state: KonaState | None, move: KonaMove) -> str:
@@ -527,16 +532,16 @@ class KonaEngine(Engine[KonaState, KonaMove, KonaView]):
             or len(move) != 2
             or not all(type(x) is int and 0 <= x < CELLS for x in move)
         ):
-            raise InvalidMoveError(f"{move!r} is not a Kona move")
+            raise InvalidMoveError(f"{move!r} is not a Kona move", code="not_a_move", facts={"move": repr(move)})
         return move[0], move[1]
 
     def apply(self, state: KonaState, move: KonaMove) -> KonaState:
         """Move the top piece (KO-9.4) and judge the new position (KO-3.2)."""
         src, dst = self._check_move(move)
         if state.end is not None:
-            raise IllegalMoveError(f"the game is over: {self.outcome_text(state)}")
+            raise IllegalMoveError(f"the game is over: {self.outcome_text(state)}", code="any.over")
         if MOVES[src * CELLS + dst] not in state.moves:
-            raise IllegalMoveError(self._why_illegal(state, src, dst))
+            raise self._why_illegal(state, src, dst)
         stacks = list(state.stacks)
         piece = stacks[src][-1]
         stacks[src] = stacks[src][:-1]
@@ -564,39 +569,48 @@ class KonaEngine(Engine[KonaState, KonaMove, KonaView]):
             new, side, state.plies + 1, dst, src, history, state.repetition_draw, state.move_limit, (cm, pm, full)
         )
 
-    def _why_illegal(self, state: KonaState, src: int, dst: int) -> str:
-        """A reason a player can read, naming the rule broken."""
+    def _why_illegal(self, state: KonaState, src: int, dst: int) -> IllegalMoveError:
+        """A reason a player can read, naming the rule broken, with its code and facts (issue 28, item 4)."""
         stacks = state.stacks
         animal = ANIMALS[state.side]
         a, b = NAMES[src], NAMES[dst]
         if not stacks[src]:
-            return f"KO-4.1: there is no piece on {a}"
+            return IllegalMoveError(f"KO-4.1: there is no piece on {a}", code="no_piece", facts={"square": a})
         if stacks[src][-1] != PIECE[state.side]:
-            return f"KO-4.1: the top piece on {a} is a {ANIMALS[1 - state.side]}; {animal} moves only its own tops"
+            other = ANIMALS[1 - state.side]
+            return IllegalMoveError(f"KO-4.1: the top piece on {a} is a {other}; {animal} moves only its own tops",
+                                    code="not_own_top", facts={"square": a, "other": other, "mover": animal})
         if src == dst:
-            return "KO-4.2: the piece must move to another square"
+            return IllegalMoveError("KO-4.2: the piece must move to another square", code="same_square")
         df = dst % SIZE - src % SIZE
         dr = dst // SIZE - src // SIZE
         if df and dr and abs(df) != abs(dr):
-            return f"KO-4.2: {a}-{b} is not a straight line (orthogonal or diagonal)"
+            return IllegalMoveError(f"KO-4.2: {a}-{b} is not a straight line (orthogonal or diagonal)", code="not_line",
+                                    facts={"src": a, "dst": b})
         dist = max(abs(df), abs(dr))
         height = len(stacks[src])
         if state.plies < 2:
             if dist > 3:
-                return f"KO-5.1: in the opening a piece moves 1, 2 or 3 squares, not {dist}"
+                return IllegalMoveError(f"KO-5.1: in the opening a piece moves 1, 2 or 3 squares, not {dist}",
+                                        code="opening_distance", facts={"distance": dist})
         elif dist != height:
-            return f"KO-4.3: the top of a {height}-stack moves exactly {height} square{'s' * (height > 1)}, not {dist}"
+            plural = "s" * (height > 1)
+            return IllegalMoveError(f"KO-4.3: the top of a {height}-stack moves exactly {height} square{plural}, "
+                                    f"not {dist}", code="stack_distance" if height > 1 else "stack_distance_one",
+                                    facts={"height": height, "distance": dist})
         step_f = (df > 0) - (df < 0)
         step_r = (dr > 0) - (dr < 0)
         for i in range(1, dist):
             sq = src + i * (step_r * SIZE + step_f)
             if stacks[sq]:
-                return f"KO-4.4: a piece may not pass over another ({NAMES[sq]} is in the way)"
+                return IllegalMoveError(f"KO-4.4: a piece may not pass over another ({NAMES[sq]} is in the way)",
+                                        code="pass_over", facts={"square": NAMES[sq]})
         if len(stacks[dst]) >= 3:
-            return f"KO-4.5: {b} already holds 3 pieces"
+            return IllegalMoveError(f"KO-4.5: {b} already holds 3 pieces", code="full", facts={"square": b})
         if state.plies == 1 and dst == state.last:
-            return f"KO-5.2: on ply 2 no piece may land on {b}, where the previous move landed"
-        return f"{a}-{b} is not a legal move here"
+            return IllegalMoveError(f"KO-5.2: on ply 2 no piece may land on {b}, where the previous move landed",
+                                    code="ply2_landing", facts={"square": b})
+        return IllegalMoveError(f"{a}-{b} is not a legal move here", code="not_legal", facts={"src": a, "dst": b})
 
     # ---- results ----------------------------------------------------------------------------------
     def outcome(self, state: KonaState) -> Outcome | None:

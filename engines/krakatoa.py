@@ -605,7 +605,7 @@ class KrakatoaEngine(Engine[KrakatoaState, KrakatoaMove, KrakatoaView]):
     def move_seat(self, state: KrakatoaState, move: KrakatoaMove) -> int:
         seat = self.to_move(state)
         if seat is None:
-            raise IllegalMoveError("KR-4.4: the game is over")
+            raise IllegalMoveError("KR-4.4: the game is over", code="any.over")
         return seat
 
     # ---- moves -----------------------------------------------------------------------------
@@ -666,16 +666,16 @@ class KrakatoaEngine(Engine[KrakatoaState, KrakatoaMove, KrakatoaView]):
         """KR-10.3/10.4: read a move tolerantly (any case, s/a/l, any face order, any die of a
         colour); ``auto`` returns the move KR-8.4 picks."""
         if not isinstance(text, str):
-            raise InvalidMoveError("a move is text")
+            raise InvalidMoveError("a move is text", code="not_text")
         words = text.strip().lower().split()
         if not words:
-            raise InvalidMoveError("empty move: try steam, throw, keep, rethrow, aim a2 hard or auto")
+            raise InvalidMoveError("empty move: try steam, throw, keep, rethrow, aim a2 hard or auto", code="empty")
         head = words[0]
         if head == "auto" and len(words) == 1:
             if state.phase == "over":
-                raise IllegalMoveError("KR-4.4: the game is over")
+                raise IllegalMoveError("KR-4.4: the game is over", code="any.over")
             if self.to_move(state) == CHANCE:
-                raise IllegalMoveError(_ROLLING)
+                raise IllegalMoveError(_ROLLING, code="rolling")
             return self.auto_move(state)
         move: KrakatoaMove
         if head in WORD_SET and len(words) == 1:
@@ -685,54 +685,62 @@ class KrakatoaEngine(Engine[KrakatoaState, KrakatoaMove, KrakatoaView]):
         elif head == "aim":
             if len(words) != 3 or not re.match(r"^[sal][123]$", words[1]) or words[2] not in FORCES:
                 raise InvalidMoveError("KR-10.3: an aim is written aim, a table die and a force, like aim a2 hard or "
-                                       "aim s1 soft")
+                                       "aim s1 soft", code="aim_notation")
             move = ("aim", words[1], words[2])
         elif head in ("roll", "scratch"):
             if len(words) != 2 or not _DICE_RE.match(words[1]):
-                raise InvalidMoveError(_DICE_DECIDE)
+                raise InvalidMoveError(_DICE_DECIDE, code="dice_decide")
             move = (head, dice_text(_parse_dice(words[1])))
         else:
             raise InvalidMoveError(
                 "KR-10.3: that is not a Krakatoa move; the moves are steam, ash, lava, throw, keep, rethrow, "
-                "aim (aim a2 hard) and auto"
+                "aim (aim a2 hard) and auto", code="notation"
             )
         return self._legalize(state, move)
 
     def _expected_text(self, state: KrakatoaState) -> str:
         """What the player may do now, in words, for a refusal (KR-4.3, KR-8.2)."""
+        return self._expected(state)[0]
+
+    def _expected(self, state: KrakatoaState) -> tuple[str, dict[str, object]]:
+        """What the player may do now: the words, and the facts a refusal's code says them by (the
+        ``expected`` fact names the step, ``expect_<step>``; issue 28, item 4)."""
         step = state.step
         if step == "set":
-            return "choose a set to throw: steam, ash or lava"
+            return "choose a set to throw: steam, ash or lava", {"expected": "expect_set"}
         if step == "throw":
-            return "throw all nine dice (throw)"
+            return "throw all nine dice (throw)", {"expected": "expect_throw"}
         if step == "keep":
-            return "keep the dice or rethrow them"
+            return "keep the dice or rethrow them", {"expected": "expect_keep"}
         if step.startswith("aim:"):
             target = next(iter(aim_targets(state.dice, step[4])), "s1")
-            return f"aim at a table die, soft or hard (for example aim {target} hard)"
-        return "wait for the dice"
+            return (f"aim at a table die, soft or hard (for example aim {target} hard)",
+                    {"expected": "expect_aim", "target": target})
+        return "wait for the dice", {"expected": "expect_wait"}
 
     def _legalize(self, state: KrakatoaState, move: KrakatoaMove) -> KrakatoaMove:
         """The canonical form of ``move`` if it is legal at ``state``, else IllegalMoveError."""
         if not isinstance(move, tuple) or not move:
-            raise InvalidMoveError(f"not a Krakatoa move: {move!r}")
+            raise InvalidMoveError(f"not a Krakatoa move: {move!r}", code="not_a_move", facts={"move": repr(move)})
         if state.phase == "over":
-            raise IllegalMoveError("KR-4.4: the game is over")
+            raise IllegalMoveError("KR-4.4: the game is over", code="any.over")
         step = state.step
         kind = move[0]
         chance = step.startswith("roll")
         if kind in ("roll", "scratch"):
             if not chance:
-                raise IllegalMoveError(f"{_DICE_DECIDE}; now {self._expected_text(state)}")
+                expected, facts = self._expected(state)
+                raise IllegalMoveError(f"{_DICE_DECIDE}; now {expected}", code="dice_decide_now", facts=facts)
             if len(move) != 2 or not isinstance(move[1], str) or not _DICE_RE.match(move[1].lower()):
-                raise InvalidMoveError(f"not a chance move: {move!r}")
+                raise InvalidMoveError(f"not a chance move: {move!r}", code="not_chance", facts={"move": repr(move)})
             return self._legalize_chance(state, kind, _parse_dice(move[1].lower()))
         if chance:
-            raise IllegalMoveError(_ROLLING)
+            raise IllegalMoveError(_ROLLING, code="rolling")
         try:
             self.format_move(state, move)  # a move of the wrong shape is not notation
         except (KeyError, IndexError, TypeError):
-            raise InvalidMoveError(f"not a Krakatoa move: {move!r}") from None
+            raise InvalidMoveError(f"not a Krakatoa move: {move!r}", code="not_a_move",
+                                   facts={"move": repr(move)}) from None
         if kind == "aim":
             if step.startswith("aim:") and len(move) == 3 and move[1] in DIE_NAMES and move[2] in FORCES:
                 thrown = step[4]
@@ -740,22 +748,27 @@ class KrakatoaEngine(Engine[KrakatoaState, KrakatoaMove, KrakatoaView]):
                     title = SET_TITLES[thrown]
                     target = next(iter(aim_targets(state.dice, thrown)), "s1")
                     raise IllegalMoveError(f"KR-8.2: {title} is being thrown: aim at a die of another set, soft or "
-                                           f"hard (for example aim {target} hard)")
+                                           f"hard (for example aim {target} hard)", code="aim_own_set",
+                                           facts={"set": title, "target": target})
                 return ("aim", _canonical_die(state.dice, move[1]), move[2])
             if not step.startswith("aim:"):
-                raise IllegalMoveError(f"KR-8.2: there is no aimed throw now: {self._expected_text(state)}")
-            raise InvalidMoveError(f"not a Krakatoa move: {move!r}")
+                expected, facts = self._expected(state)
+                raise IllegalMoveError(f"KR-8.2: there is no aimed throw now: {expected}", code="no_aim_now",
+                                       facts=facts)
+            raise InvalidMoveError(f"not a Krakatoa move: {move!r}", code="not_a_move", facts={"move": repr(move)})
         if move in self.legal_moves(state):
             return move
         if kind == "keep" and step == "roll:again":
-            raise IllegalMoveError("KR-4.3: a rethrown result must be kept")
+            raise IllegalMoveError("KR-4.3: a rethrown result must be kept", code="keep_rethrown")
         if kind == "set" and step.startswith("aim:") and state.phase == "play" and state.throw >= 3:
-            raise IllegalMoveError(f"KR-4.3: throw {state.throw} is always {SET_WORDS[step[4]]}")
+            raise IllegalMoveError(f"KR-4.3: throw {state.throw} is always {SET_WORDS[step[4]]}", code="throw_set",
+                                   facts={"throw": state.throw, "set": SET_WORDS[step[4]]})
         if kind in ("keep", "rethrow") and step == "throw":
-            raise IllegalMoveError("KR-4.3: throw 1 rolls all nine dice first (throw)")
+            raise IllegalMoveError("KR-4.3: throw 1 rolls all nine dice first (throw)", code="throw_first")
         if kind == "rethrow" and step != "keep":
-            raise IllegalMoveError("KR-4.3: only throw 1 may be rethrown, once")
-        raise IllegalMoveError(f"KR-4.3: not now; {self._expected_text(state)}")
+            raise IllegalMoveError("KR-4.3: only throw 1 may be rethrown, once", code="rethrow_once")
+        expected, facts = self._expected(state)
+        raise IllegalMoveError(f"KR-4.3: not now; {expected}", code="not_now", facts=facts)
 
     def _legalize_chance(self, state: KrakatoaState, kind: str, dice: tuple[str | None, ...]) -> KrakatoaMove:
         step = state.step
@@ -763,17 +776,17 @@ class KrakatoaEngine(Engine[KrakatoaState, KrakatoaMove, KrakatoaView]):
         if step in ("roll:s", "roll:a", "roll:l"):  # KR-8.1 throw-off: only the thrown set
             x = SETS.index(step[5])
             if kind == "scratch":
-                raise IllegalMoveError("KR-8.2: only aimed throws can be scratches")
+                raise IllegalMoveError("KR-8.2: only aimed throws can be scratches", code="scratch_unaimed")
             if dice[x] is None or any(dice[j] is not None for j in range(3) if j != x):
                 raise IllegalMoveError(
-                    f"KR-10.4: the throw-off roll shows only {SET_TITLES[step[5]]}, e.g. roll ---/YYB/---"
-                )
+                    f"KR-10.4: the throw-off roll shows only {SET_TITLES[step[5]]}, e.g. roll ---/YYB/---",
+                    code="throwoff_roll", facts={"set": SET_TITLES[step[5]]})
             return ("roll", text)
         if any(f is None for f in dice):
-            raise IllegalMoveError("KR-10.4: this roll shows all nine dice (no ---)")
+            raise IllegalMoveError("KR-10.4: this roll shows all nine dice (no ---)", code="roll_all_nine")
         if step in ("roll:all", "roll:again"):
             if kind == "scratch":
-                raise IllegalMoveError("KR-8.2: only aimed throws can be scratches")
+                raise IllegalMoveError("KR-8.2: only aimed throws can be scratches", code="scratch_unaimed")
             return ("roll", text)
         # aimed throw
         x = SETS.index(step[5])
@@ -781,8 +794,8 @@ class KrakatoaEngine(Engine[KrakatoaState, KrakatoaMove, KrakatoaView]):
             for j in range(3):
                 if j != x and dice[j] != state.dice[j]:
                     raise IllegalMoveError(
-                        f"KR-8.2: a scratch leaves the table dice unchanged ({SET_TITLES[SETS[j]]} changed)"
-                    )
+                        f"KR-8.2: a scratch leaves the table dice unchanged ({SET_TITLES[SETS[j]]} changed)",
+                        code="scratch_changed", facts={"set": SET_TITLES[SETS[j]]})
         return (kind, text)
 
     # ---- auto (KR-8.4) -----------------------------------------------------------------------
@@ -803,7 +816,7 @@ class KrakatoaEngine(Engine[KrakatoaState, KrakatoaMove, KrakatoaView]):
         if step.startswith("aim:"):
             _, die, force = best_aim(state.dice, step[4])  # type: ignore[arg-type]
             return ("aim", die, force)
-        raise IllegalMoveError(_ROLLING)
+        raise IllegalMoveError(_ROLLING, code="rolling")
 
     # ---- chance ------------------------------------------------------------------------------
     def quick_moves(self, state: KrakatoaState, seat: int) -> list[QuickMove]:

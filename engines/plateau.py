@@ -58,6 +58,7 @@ from engines.base import (
     HiddenSeatError,
     IllegalMoveError,
     InvalidMoveError,
+    MoveError,
     Option,
     OptionError,
     Outcome,
@@ -277,18 +278,25 @@ _TYPE_ITEM = re.compile(r"(\d*)([a-z]{2})")
 
 def parse_types(text: str, error: type[Exception], allow_empty: bool = True) -> tuple[int, ...]:
     """Read a type list: codes joined by '.', optional count prefixes, any order, ``-`` = empty."""
+    def fail(message: str, code: str, **facts: object) -> Exception:
+        # a move's error carries its code for the tables layer (issue 28, item 4); a position's does not
+        if issubclass(error, MoveError):
+            return error(message, code=code, facts=facts)
+        return error(message)
+
     if text == "-":
         if allow_empty:
             return ZERO7
-        raise error("an empty type list is not allowed here")
+        raise fail("an empty type list is not allowed here", "empty_types")
     counts = [0] * 7
     for item in text.split("."):
         m = _TYPE_ITEM.fullmatch(item)
         if not m or m.group(2) not in TYPE_INDEX:
-            raise error(f"{item!r} is not a type (types are {' '.join(TYPE_CODES)}, count first: 2xx)")
+            raise fail(f"{item!r} is not a type (types are {' '.join(TYPE_CODES)}, count first: 2xx)", "not_type",
+                       item=repr(item))
         n = int(m.group(1)) if m.group(1) else 1
         if not 1 <= n <= 12:
-            raise error(f"bad count in {item!r}")
+            raise fail(f"bad count in {item!r}", "bad_count", item=repr(item))
         counts[TYPE_INDEX[m.group(2)]] += n
     return tuple(counts)
 
@@ -1108,7 +1116,7 @@ class PlateauEngine(Engine[PlateauState, PlateauMove, PlateauView]):
     def random_move(self, state: PlateauState, rng: random.Random) -> PlateauMove:
         """A uniformly random legal move, drawn without listing every onboard."""
         if state.result:
-            raise IllegalMoveError("PL-8.6: the game is over")
+            raise IllegalMoveError("PL-8.6: the game is over", code="any.over")
         p = state.side
         if state.phase == PHASE_OPEN:
             squares = [sq for sq in PERIMETER if not state.board[sq]]
@@ -1224,13 +1232,13 @@ class PlateauEngine(Engine[PlateauState, PlateauMove, PlateauView]):
     # ---- apply -------------------------------------------------------------------------------------
     def apply(self, state: PlateauState, move: PlateauMove) -> PlateauState:
         if state.result:
-            raise IllegalMoveError(f"PL-8.6: the game is over ({state.result})")
+            raise IllegalMoveError(f"PL-8.6: the game is over ({state.result})", code="any.over")
         # the move's shape is checked here and its parts by the handlers' readers (_square, _choice,
         # _counts, _stops, _origin), so an error inside a handler is an engine bug and is not hidden
         kind = move[0] if isinstance(move, tuple) and move and move[0].__class__ is int else -1
         handler = _HANDLERS.get(kind)
         if handler is None or len(move) != _ARITY[kind]:
-            raise InvalidMoveError(f"not a Plateau move: {move!r}")
+            raise InvalidMoveError(f"not a Plateau move: {move!r}", code="not_a_move", facts={"move": repr(move)})
         return handler(state, move)
 
     # ---- outcome -----------------------------------------------------------------------------------
@@ -1713,27 +1721,30 @@ def _side_name(p: int) -> str:
 def _need_turn(state: PlateauState, what: str) -> None:
     if state.phase == PHASE_OPEN:
         raise IllegalMoveError(f"PL-2.2: the game opens with a two-piece stack on an empty edge square (such as "
-                               f"+xx.rb@a1), not with {what}")
+                               f"+xx.rb@a1), not with {what}", code="opening_first", facts={"what": what})
     if state.phase == PHASE_REPLY:
         raise IllegalMoveError(f"PL-7.2: {_side_name(state.side)} must first answer the tender: return prisoners "
-                               "worth as much or more, or refuse")
+                               "worth as much or more, or refuse", code="answer_tender",
+                               facts={"side": _side_name(state.side)})
 
 
 def _square(sq: Any) -> int:
     if not isinstance(sq, int) or isinstance(sq, bool) or not 0 <= sq < 16:
-        raise InvalidMoveError(f"not a square: {sq!r}")
+        raise InvalidMoveError(f"not a square: {sq!r}", code="not_square", facts={"square": repr(sq)})
     return sq
 
 
 def _choice(pair: Any) -> int:
     if not isinstance(pair, str) or pair not in CHOICE_TYPE:
-        raise InvalidMoveError(f"no piece has the faces {pair!r}")
+        raise InvalidMoveError(f"no piece has the faces {pair!r}", code="no_faces", facts={"faces": repr(pair)})
     return CHOICE_TYPE[pair]
 
 
 def _take(reserve: tuple[int, ...], t: int, p: int, rule: str = "PL-4.1") -> tuple[int, ...]:
     if not reserve[t]:
-        raise IllegalMoveError(f"{rule}: {_side_name(p)} has no {TYPE_NAMES[t]} ({TYPE_CODES[t]}) left in reserve")
+        raise IllegalMoveError(f"{rule}: {_side_name(p)} has no {TYPE_NAMES[t]} ({TYPE_CODES[t]}) left in reserve",
+                               code="none_in_reserve",
+                               facts={"side": _side_name(p), "piece": TYPE_NAMES[t], "type": TYPE_CODES[t]})
     out = list(reserve)
     out[t] -= 1
     return tuple(out)
@@ -1746,14 +1757,15 @@ def _with_reserve(reserves, p: int, new: tuple[int, ...]):
 def _apply_open(state: PlateauState, move: OpeningMove) -> PlateauState:
     _, sq, bottom, top = move
     if state.phase != PHASE_OPEN:
-        raise IllegalMoveError("PL-2.2: the opening placement is over")
+        raise IllegalMoveError("PL-2.2: the opening placement is over", code="opening_over")
     sq = _square(sq)
     tb, tt = _choice(bottom), _choice(top)
     p = state.side
     if sq not in PERIMETER:
-        raise IllegalMoveError(f"PL-2.2: the opening stack goes on an empty perimeter square, not {NAMES[sq]}")
+        raise IllegalMoveError(f"PL-2.2: the opening stack goes on an empty perimeter square, not {NAMES[sq]}",
+                               code="opening_edge", facts={"square": NAMES[sq]})
     if state.board[sq]:
-        raise IllegalMoveError(f"PL-2.2: {NAMES[sq]} is not empty")
+        raise IllegalMoveError(f"PL-2.2: {NAMES[sq]} is not empty", code="not_empty", facts={"square": NAMES[sq]})
     reserve = _take(_take(state.reserves[p], tb, p, "PL-2.2"), tt, p, "PL-2.2")
     # PL-9.3 (a): only the up face of the top piece is public
     stack = (
@@ -1784,10 +1796,12 @@ def _apply_onboard(state: PlateauState, move: OnboardMove) -> PlateauState:
     h = len(s)
     if not isinstance(level, int) or isinstance(level, bool) or not 0 <= level <= h:
         raise IllegalMoveError(f"PL-4.1: a piece goes into the stack on {NAMES[sq]} at a level from 0 (the bottom) "
-                               f"to {h} (the top), not {level}")
+                               f"to {h} (the top), not {level}", code="onboard_level",
+                               facts={"square": NAMES[sq], "top": h, "level": level})
     if s and not ((level < h and s[level] & 1 == p) or (level > 0 and s[level - 1] & 1 == p)):
         raise IllegalMoveError(f"PL-4.1: a piece onboarded into a stack must touch one of your pieces "
-                               f"(level {level} on {NAMES[sq]} does not)")  # fmt: skip
+                               f"(level {level} on {NAMES[sq]} does not)", code="onboard_touch",
+                               facts={"square": NAMES[sq], "level": level})  # fmt: skip
     reserve = _take(state.reserves[p], t, p)
     piece = _ONBOARD_PIECE[p][pair]
     if level:  # PL-9.3 (b): the up face of the piece directly below becomes public too
@@ -1807,11 +1821,12 @@ def _origin(state: PlateauState, flip: Any, sq: Any) -> tuple[int, tuple[int, ..
     if sq.__class__ is not int or not 0 <= sq < 16:
         sq = _square(sq)
     if flip is not True and flip is not False:
-        raise InvalidMoveError(f"flip must be true or false, not {flip!r}")
+        raise InvalidMoveError(f"flip must be true or false, not {flip!r}", code="bad_flip", facts={"flip": repr(flip)})
     p = state.side
     s = state.board[sq]
     if not s or s[-1] & 1 != p:
-        raise IllegalMoveError(f"PL-5.1: {_side_name(p)} does not control {NAMES[sq]}")
+        raise IllegalMoveError(f"PL-5.1: {_side_name(p)} does not control {NAMES[sq]}", code="not_control",
+                               facts={"side": _side_name(p), "square": NAMES[sq]})
     h = len(s)
     n = 1
     while n < h and s[h - 1 - n] & 1 == p:  # PL-5.1: N, the size of the top unit
@@ -1820,7 +1835,7 @@ def _origin(state: PlateauState, flip: Any, sq: Any) -> tuple[int, tuple[int, ..
     if flip:
         if P_UP[top] == P_DOWN[top]:
             raise IllegalMoveError(f"PL-5.2: the top piece on {NAMES[sq]} has the same face on both sides "
-                                   f"and cannot be flipped")  # fmt: skip
+                                   f"and cannot be flipped", code="no_flip", facts={"square": NAMES[sq]})  # fmt: skip
         top = P_FLIP[top]  # PL-9.3 (c): both faces, and the up face of the piece directly below
         s = (*s[:-2], s[-2] | UP_PUB, top) if h > 1 else (top,)
     return sq, s, n, P_UP[top]
@@ -1840,9 +1855,10 @@ def _apply_stomp(state: PlateauState, move: StompMove) -> PlateauState:
     sq, s, n, face = _origin(state, flip, sq)
     p = state.side
     if face == BLANK:
-        raise IllegalMoveError("PL-5.8: a stomp needs a marker (red, blue or orange) on top")
+        raise IllegalMoveError("PL-5.8: a stomp needs a marker (red, blue or orange) on top", code="stomp_marker")
     if n == len(s):
-        raise IllegalMoveError(f"PL-5.8: a stomp needs enemy pieces under your top unit on {NAMES[sq]}")
+        raise IllegalMoveError(f"PL-5.8: a stomp needs enemy pieces under your top unit on {NAMES[sq]}",
+                               code="stomp_enemy", facts={"square": NAMES[sq]})
     s, captured = _capture(s, p)
     board = (*state.board[:sq], s, *state.board[sq + 1:])
     prisoners = _add_prisoners(state.prisoners, p, captured)
@@ -1853,7 +1869,7 @@ def _apply_stomp(state: PlateauState, move: StompMove) -> PlateauState:
 def _stops(value: Any) -> tuple[tuple[int, Any], ...]:
     """The stops of a move tuple, each (square, pieces continuing): read, not yet judged (PL-5.5)."""
     if not isinstance(value, tuple) or not all(isinstance(stop, tuple) and len(stop) == 2 for stop in value):
-        raise InvalidMoveError(f"not a list of stops: {value!r}")
+        raise InvalidMoveError(f"not a list of stops: {value!r}", code="bad_stops", facts={"stops": repr(value)})
     return tuple((_square(sq), j) for sq, j in value)
 
 
@@ -1865,33 +1881,40 @@ def _apply_move(state: PlateauState, move: StackMove) -> PlateauState:
         dest = _square(dest)
     if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= n:
         lift = "only 1 piece" if n == 1 else f"1 to {n} pieces"
-        raise IllegalMoveError(f"PL-5.3: from {NAMES[origin]} you may lift {lift} (your top unit), not {k}")
+        raise IllegalMoveError(f"PL-5.3: from {NAMES[origin]} you may lift {lift} (your top unit), not {k}",
+                               code="lift_one" if n == 1 else "lift",
+                               facts={"square": NAMES[origin], "most": n, "lifted": k})
     if stops.__class__ is not tuple or stops:
         stops = _stops(stops)
     # the path (PL-5.4 / PL-5.7)
     if face == ORANGE:
         mid = KNIGHT_MID[origin].get(dest)
         if mid is None:
-            raise IllegalMoveError(f"PL-5.7: a Twister group must end a knight's move from {NAMES[origin]}")
+            raise IllegalMoveError(f"PL-5.7: a Twister group must end a knight's move from {NAMES[origin]}",
+                                   code="twister_end", facts={"square": NAMES[origin]})
         if len(stops) > 1 or (stops and stops[0][0] != mid):
-            raise IllegalMoveError(f"PL-5.7: the only stop on the way to {NAMES[dest]} is {NAMES[mid]}")
+            raise IllegalMoveError(f"PL-5.7: the only stop on the way to {NAMES[dest]} is {NAMES[mid]}",
+                                   code="twister_stop", facts={"dst": NAMES[dest], "stop": NAMES[mid]})
     else:
         line = LINE[origin].get(dest)
         if line is None:
-            raise IllegalMoveError(f"PL-5.4: {NAMES[dest]} is not on a straight line from {NAMES[origin]}")
+            raise IllegalMoveError(f"PL-5.4: {NAMES[dest]} is not on a straight line from {NAMES[origin]}",
+                                   code="not_line", facts={"dst": NAMES[dest], "src": NAMES[origin]})
         d, dist = line
         if face == RED and d >= 4:
-            raise IllegalMoveError("PL-5.3: a red-topped group moves orthogonally")
+            raise IllegalMoveError("PL-5.3: a red-topped group moves orthogonally", code="red_orthogonal")
         if face == BLUE and d < 4:
-            raise IllegalMoveError("PL-5.3: a blue-topped group moves diagonally")
+            raise IllegalMoveError("PL-5.3: a blue-topped group moves diagonally", code="blue_diagonal")
         if dist > n:
             far = "1 square" if n == 1 else f"{n} squares"
-            raise IllegalMoveError(f"PL-5.4: this group may travel at most {far} (as many as your top unit has pieces)")
+            raise IllegalMoveError(f"PL-5.4: this group may travel at most {far} (as many as your top unit has pieces)",
+                                   code="too_far" if n > 1 else "too_far_one", facts={"squares": n})
         before = 0
         for sq, _ in stops:
             at = LINE[origin].get(sq)
             if at is None or at[0] != d or not before < at[1] < dist:
-                raise IllegalMoveError("PL-5.4: each stop lies on the line, farther than the previous, before the end")
+                raise IllegalMoveError("PL-5.4: each stop lies on the line, farther than the previous, before the end",
+                                       code="stop_order")
             before = at[1]
     board = list(state.board)
     h = len(s)
@@ -1910,16 +1933,19 @@ def _apply_move(state: PlateauState, move: StackMove) -> PlateauState:
             u = _unit(combined, p)
             if not isinstance(j, int) or isinstance(j, bool) or j == g or not 1 <= j <= u:
                 raise IllegalMoveError(f"PL-5.5: at {NAMES[sq]} continue with 1 to {u} pieces of your top unit, "
-                                       f"other than the {g} that arrived")  # fmt: skip
+                                       f"other than the {g} that arrived", code="stop_part",
+                                       facts={"square": NAMES[sq], "most": u, "arrived": g})  # fmt: skip
             if enemy and not P_MARKER[group[g - j - 1]]:
                 raise IllegalMoveError(f"PL-5.5: a part left on an enemy-topped stack ({NAMES[sq]}) must show a "
-                                       f"marker on top: blanks never start a pin")  # fmt: skip
+                                       f"marker on top: blanks never start a pin", code="stop_blank",
+                                       facts={"square": NAMES[sq]})  # fmt: skip
             group = combined[-j:]
             board[sq] = _reveal_top(combined[:-j])  # PL-9.3 (d)
             path.append(NAMES[sq])
     t = board[dest]
     if not _may_end_on(face != BLANK, _square_code(t, p)):
-        raise IllegalMoveError(f"PL-5.6: a blank-topped group never ends on an enemy-topped stack ({NAMES[dest]})")
+        raise IllegalMoveError(f"PL-5.6: a blank-topped group never ends on an enemy-topped stack ({NAMES[dest]})",
+                               code="blank_on_enemy", facts={"square": NAMES[dest]})
     landed, captured = _capture(t + group, p)  # PL-6
     board[dest] = landed
     prisoners = _add_prisoners(state.prisoners, p, captured) if captured else state.prisoners
@@ -1941,9 +1967,9 @@ def _counts(value: Any) -> tuple[int, ...]:
     if not isinstance(value, tuple) or len(value) != 7 or any(
         not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in value
     ):
-        raise InvalidMoveError(f"not a type list: {value!r}")
+        raise InvalidMoveError(f"not a type list: {value!r}", code="not_types", facts={"types": repr(value)})
     if not any(value):
-        raise InvalidMoveError("a tender or return names at least one prisoner")
+        raise InvalidMoveError("a tender or return names at least one prisoner", code="no_prisoner_named")
     return value
 
 
@@ -1952,19 +1978,22 @@ def _apply_tender(state: PlateauState, move: TenderMove) -> PlateauState:
     _need_turn(state, "a tender")
     p = state.side
     if any(c > h for c, h in zip(counts, state.prisoners[p])):
-        raise IllegalMoveError(f"PL-7.1: you can only tender prisoners you hold ({format_types(state.prisoners[p])})")
+        raise IllegalMoveError(f"PL-7.1: you can only tender prisoners you hold ({format_types(state.prisoners[p])})",
+                               code="tender_held", facts={"held": format_types(state.prisoners[p])})
     if not any(state.prisoners[1 - p]):
-        raise IllegalMoveError("PL-7.1: you can tender only when your opponent holds a prisoner too")
+        raise IllegalMoveError("PL-7.1: you can tender only when your opponent holds a prisoner too",
+                               code="tender_both")
     t = value_of(counts)
     if state.phase == PHASE_REFUSED and t <= state.refused:
-        raise IllegalMoveError(f"PL-7.4: after a refusal a new tender must be worth more than {state.refused}")
+        raise IllegalMoveError(f"PL-7.4: after a refusal a new tender must be worth more than {state.refused}",
+                               code="tender_more", facts={"value": state.refused})
     text = f"tender:{format_types(counts)}"
     return _next(state, state.board, 1 - p, PHASE_REPLY, counts, 0, state.reserves, state.prisoners, (), text, ())
 
 
 def _need_reply(state: PlateauState) -> None:
     if state.phase != PHASE_REPLY:
-        raise IllegalMoveError("PL-7.2: there is no tender to reply to")
+        raise IllegalMoveError("PL-7.2: there is no tender to reply to", code="no_tender")
 
 
 def _apply_return(state: PlateauState, move: ReturnMove) -> PlateauState:
@@ -1973,11 +2002,13 @@ def _apply_return(state: PlateauState, move: ReturnMove) -> PlateauState:
     p = state.side
     mine = state.prisoners[p]
     if any(c > h for c, h in zip(counts, mine)):
-        raise IllegalMoveError(f"PL-7.2: you can only return prisoners you hold ({format_types(mine)})")
+        raise IllegalMoveError(f"PL-7.2: you can only return prisoners you hold ({format_types(mine)})",
+                               code="return_held", facts={"held": format_types(mine)})
     t = value_of(state.tender)
     m = best_under(mine, t)
     if value_of(counts) < m:
-        raise IllegalMoveError(f"PL-7.2: the tender is worth {t}; your return must be worth at least {m}")
+        raise IllegalMoveError(f"PL-7.2: the tender is worth {t}; your return must be worth at least {m}",
+                               code="return_worth", facts={"tender": t, "least": m})
     tenderer = 1 - p
     # PL-7.3: T goes to the responder's reserve, S to the tenderer's reserve
     new_mine = tuple(h - c for h, c in zip(mine, counts))
@@ -1997,7 +2028,8 @@ def _apply_refuse(state: PlateauState, move: RefuseMove) -> PlateauState:
     m = best_under(state.prisoners[p], t)
     if m:
         raise IllegalMoveError(f"PL-7.2: you may refuse only when none of your prisoners fits under {t}; "
-                               f"return a set worth at least {m}")  # fmt: skip
+                               f"return a set worth at least {m}", code="refuse_fits",
+                               facts={"tender": t, "least": m})  # fmt: skip
     return _next(state, state.board, 1 - p, PHASE_REFUSED, ZERO7, t, state.reserves, state.prisoners, (), "refuse",
                  ())  # fmt: skip
 
@@ -2005,7 +2037,7 @@ def _apply_refuse(state: PlateauState, move: RefuseMove) -> PlateauState:
 def _apply_pass(state: PlateauState, move: PassMove) -> PlateauState:
     _need_turn(state, "a pass")
     if _has_action(state.board, state.side, state.phase, state.reserves, state.prisoners, state.refused):
-        raise IllegalMoveError("PL-3.2: you may pass only when you have no other legal action")
+        raise IllegalMoveError("PL-3.2: you may pass only when you have no other legal action", code="pass_only")
     return _next(state, state.board, 1 - state.side, PHASE_TURN, ZERO7, 0, state.reserves, state.prisoners, (),
                  "pass", ())  # fmt: skip
 
@@ -2051,10 +2083,12 @@ _EXAMPLES = "for example +xr@c2 brings a Red Mask onto c2, a1:2-a3 moves two pie
 
 def _parse_move(state: PlateauState, text: str) -> PlateauMove:
     if not isinstance(text, str):
-        raise InvalidMoveError(f"a move is text, not {type(text).__name__}")
+        raise InvalidMoveError(f"a move is text, not {type(text).__name__}", code="not_text",
+                               facts={"kind": type(text).__name__})
     raw = "".join(text.split()).lower()
     if "?" in raw:
-        raise InvalidMoveError("a move names the faces of its pieces; ? only hides them in the public record")
+        raise InvalidMoveError("a move names the faces of its pieces; ? only hides them in the public record",
+                               code="hidden_faces")
     if raw == "pass":
         return PASS
     if raw == "refuse":
@@ -2081,17 +2115,20 @@ def _parse_move(state: PlateauState, text: str) -> PlateauMove:
             s = state.board[origin]
             k = _unit(s, state.side)
             if not k:
-                raise IllegalMoveError(f"PL-5.1: {_side_name(state.side)} does not control {NAMES[origin]}")
+                raise IllegalMoveError(f"PL-5.1: {_side_name(state.side)} does not control {NAMES[origin]}",
+                                       code="not_control",
+                                       facts={"side": _side_name(state.side), "square": NAMES[origin]})
         else:
             k = int(m.group(3))
         stops = tuple((SQUARE_OF[sq], int(j)) for sq, j in _RE_STOP.findall(m.group(4)))
         return StackMove(K_MOVE, bool(m.group(1)), origin, k, stops, SQUARE_OF[m.group(5)])
-    raise InvalidMoveError(f"PL-10.4: that is not a Plateau move ({_EXAMPLES})")
+    raise InvalidMoveError(f"PL-10.4: that is not a Plateau move ({_EXAMPLES})", code="notation")
 
 
 def _pair(text: str) -> str:
     if text not in CHOICE_TYPE:
-        raise InvalidMoveError(f"no piece has the faces {text[0]} and {text[1]} (pieces: {' '.join(TYPE_CODES)})")
+        raise InvalidMoveError(f"no piece has the faces {text[0]} and {text[1]} (pieces: {' '.join(TYPE_CODES)})",
+                               code="no_pair", facts={"up": text[0], "down": text[1]})
     return text
 
 
@@ -2125,7 +2162,7 @@ def _format_move(state: PlateauState | None, move: PlateauMove, public: bool) ->
             return "pass"
     except (TypeError, ValueError, IndexError, KeyError):
         pass
-    raise InvalidMoveError(f"not a Plateau move: {move!r}")
+    raise InvalidMoveError(f"not a Plateau move: {move!r}", code="not_a_move", facts={"move": repr(move)})
 
 
 # ---- determinization --------------------------------------------------------------------------------

@@ -33,7 +33,7 @@ from tables.loaded import LoadedTable, Step
 from tables.mesa import TIMEOUT_LEVEL, MesaMoves, is_mesa
 from tables.outbox import Message, MovePlayed
 from tables.posts import Posts
-from tables.rules_step import RulesStep, what_to_play
+from tables.rules_step import RulesStep, reason, what_to_play
 from tables.store import TableStore
 from tables.submissions import Submission, Submissions
 from tables.thinking import move_seed
@@ -160,7 +160,7 @@ class Play:
             try:
                 move = engine.auto_move(state, seat.seat, rng or random.Random(), style or styles[0])
             except MoveError as exc:
-                raise TableError("error.bad_move", move="auto", detail=str(exc).rstrip(". "),
+                raise TableError("error.bad_move", move="auto", detail=reason(engine.name, exc),
                                  hint=what_to_play(ctx, seat.seat)) from None
             return Proposal(engine.format_move(state, move), engine.move_sketch(state, move))
 

@@ -14,8 +14,8 @@ from typing import Any
 
 from data.models import SeatRow
 from engines import CHANCE, MoveError
-from tables.errors import TableError
-from tables.i18n import Examples, Phrase
+from tables.errors import TableError, _short
+from tables.i18n import EN, Examples, Phrase
 from tables.loaded import LoadedTable, Played, Step
 from tables.mesa import MesaMoves
 
@@ -47,6 +47,31 @@ def what_to_play(ctx: LoadedTable, seat: int) -> Phrase | str:
     return Phrase("error.hint.moves", {"moves": Examples(shown, len(moves) - len(shown))})
 
 
+def refusal_key(game: str, code: str) -> str:
+    """The catalogue's key of an engine's refusal code: ``any.<code>`` is shared by every game
+    (``refusal.any.<code>``), any other code is the game's own (``refusal.<game>.<code>``)."""
+    return f"refusal.{code}" if code.startswith("any.") else f"refusal.{game}.{code}"
+
+
+def reason(game: str, exc: MoveError) -> Phrase | str:
+    """Why the engine refused a move, in the reader's language (issue 28, item 4): the sentence of its
+    code, its facts filled in (a fact that is one of the game's words, a colour, a piece's name or what
+    may be done now, said through ``term.<game>.<word>`` with the error's other facts; the user's text
+    echoed no longer than a refusal echoes it); an error without a code, or with one the catalogue
+    lacks, in the engine's English words, which is how every refusal read before."""
+    key = refusal_key(game, exc.code) if exc.code else ""
+    if key not in EN:
+        return str(exc).rstrip(". ")
+    facts: dict[str, object] = {}
+    for name, value in exc.facts.items():
+        if isinstance(value, str):
+            term = f"term.{game}.{value}"
+            facts[name] = Phrase(term, exc.facts) if term in EN else _short(value)
+        else:
+            facts[name] = value
+    return Phrase(key, facts)
+
+
 class RulesStep:
     """Judges and applies moves with the table's engine, then plays what follows by itself."""
 
@@ -63,7 +88,7 @@ class RulesStep:
                 raise TableError("error.not_your_move", hint=what_to_play(ctx, seat.seat))
             after = engine.apply(state, move)
         except MoveError as exc:  # the engine's reason, then what the player may do instead
-            raise TableError("error.bad_move", move=text.strip(), detail=str(exc).rstrip(". "),
+            raise TableError("error.bad_move", move=text.strip(), detail=reason(engine.name, exc),
                              hint=what_to_play(ctx, seat.seat)) from None
         return Step([Played(state, move, seat.seat, engine.format_move(state, move))]), after
 
