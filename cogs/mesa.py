@@ -10,16 +10,14 @@ same table anyway.  The ticker (``cogs.ticker``) plays what no task did (a resta
 
 from __future__ import annotations
 
-import asyncio
-import logging
+import functools
 from collections.abc import Callable, Iterable
 
 import discord
 
 from tables import Message, TableService, follow_mesa, mesa_tables
 from tables.follow import Deliver
-
-log = logging.getLogger("mesa.discord")
+from tables.table_tasks import TableTasks
 
 
 class MesaTurns:
@@ -33,40 +31,25 @@ class MesaTurns:
     def __init__(self, service: Callable[[], TableService], deliver: Deliver) -> None:
         self._service = service
         self._deliver = deliver
-        self.tasks: dict[int, asyncio.Task[None]] = {}
-        self.stopped = False
+        self.background = TableTasks("mesa-turns", "Mesa's turn")
 
     def follow(self, messages: Iterable[Message]) -> None:
-        if self.stopped:  # closing: the next start's ticker plays these turns
-            return
         for table_id in mesa_tables(messages):
-            running = self.tasks.get(table_id)
-            if running is not None and not running.done():
+            if self.background.running(table_id):
                 continue  # that task is delivering this very board, and plays on after it
-            self.tasks[table_id] = asyncio.create_task(self._play(table_id), name=f"mesa-turns-{table_id}")
+            self.background.start(table_id, functools.partial(self._play, table_id))
 
     async def _play(self, table_id: int) -> None:
-        try:
-            await follow_mesa(self._service(), table_id, self._deliver)  # a failed post frees the table
-        except Exception as exc:  # the ticker tries again; the log names the table and the type only
-            log.error("table %d: Mesa's turn failed (%s)", table_id, type(exc).__name__)
-        finally:
-            if self.tasks.get(table_id) is asyncio.current_task():
-                del self.tasks[table_id]
+        await follow_mesa(self._service(), table_id, self._deliver)  # a failed post frees the table
 
     async def idle(self) -> None:
-        while self.tasks:
-            await asyncio.gather(*list(self.tasks.values()), return_exceptions=True)
+        await self.background.idle()
 
     async def stop(self) -> None:
         """The bot is closing: stop thinking.  Nothing is lost: a move is stored in one transaction or
-        not at all, and after the restart the ticker plays what is still Mesa's to play."""
-        self.stopped = True
-        running = list(self.tasks.values())
-        for task in running:
-            task.cancel()
-        if running:
-            await asyncio.wait(running)
+        not at all, and after the restart the ticker plays what is still Mesa's to play (no new task
+        starts once stopped)."""
+        await self.background.stop()
 
 
 def mesa_request(interaction: discord.Interaction, opponents: list[discord.abc.User], level: str | None,

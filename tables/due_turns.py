@@ -19,7 +19,6 @@ a move is stored in one transaction or not at all, and the next start plays what
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from contextlib import aclosing
 
@@ -27,6 +26,7 @@ from tables.claims import Claims
 from tables.errors import TableError
 from tables.follow import Deliver
 from tables.mesa import MesaSeats
+from tables.table_tasks import TableTasks
 
 log = logging.getLogger("tables.service")
 
@@ -37,11 +37,11 @@ class DueTurns:
     def __init__(self, mesa: MesaSeats, claims: Claims) -> None:
         self.mesa = mesa
         self.claims = claims
-        self.tasks: dict[int, asyncio.Task[None]] = {}
+        self.background = TableTasks("mesa-due", "Mesa's due turn")
 
     def start(self, table_id: int, deliver: Deliver) -> None:
         """Play the table's due turns in a background task (the claim is given back at its end)."""
-        self.tasks[table_id] = asyncio.create_task(self._background(table_id, deliver), name=f"mesa-due-{table_id}")
+        self.background.start(table_id, lambda: self.play(table_id, deliver))
 
     async def play(self, table_id: int, deliver: Deliver) -> None:
         """Play the table's due turns now, each move's messages delivered as it is stored."""
@@ -60,24 +60,10 @@ class DueTurns:
         finally:
             await self.claims.release(table_id)
 
-    async def _background(self, table_id: int, deliver: Deliver) -> None:
-        try:
-            await self.play(table_id, deliver)
-        except Exception as exc:  # the next tick tries again; the log names the table and the type only
-            log.error("table %d: Mesa's due turn failed (%s)", table_id, type(exc).__name__)
-        finally:
-            if self.tasks.get(table_id) is asyncio.current_task():
-                del self.tasks[table_id]
-
     async def idle(self) -> None:
         """Wait until every background turn has ended (tests, benchmarks)."""
-        while self.tasks:
-            await asyncio.gather(*list(self.tasks.values()), return_exceptions=True)
+        await self.background.idle()
 
     async def stop(self) -> None:
         """Stop every background turn (the bot closes)."""
-        running = list(self.tasks.values())
-        for task in running:
-            task.cancel()
-        if running:
-            await asyncio.wait(running)
+        await self.background.stop()
