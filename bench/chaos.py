@@ -248,9 +248,12 @@ class Player:
 
         async def deliver(messages: list[Message]) -> None:
             for m in messages:
-                if isinstance(m, Reminder):
+                if isinstance(m, Reminder):  # delivered (journalled), then confirmed: at least once (issue 29)
                     self.journal.write(t="reminder", table=m.table_id, user=m.user_id, key=m.key,
-                                       deadline=m.params.get("deadline_ts"))
+                                       deadline=m.params.get("deadline_ts"), at=time.time())
+                    await svc.reminder_delivered(m.table_id, m.user_id, m.version, m.kind)
+                    self.journal.write(t="confirmed", table=m.table_id, user=m.user_id, key=m.key,
+                                       deadline=m.params.get("deadline_ts"), at=time.time())
 
         while True:
             try:
@@ -664,6 +667,8 @@ async def check(target: str, folder: Path, now: datetime) -> Findings:
     match_moves(records, logs, findings)
     timeouts: Counter[tuple[Any, ...]] = Counter()
     reminders: Counter[tuple[Any, ...]] = Counter()
+    sent: dict[tuple[Any, ...], list[float]] = {}
+    confirmed: dict[tuple[Any, ...], list[float]] = {}
     for r in records:
         kind = r.get("t")
         if kind == "err":
@@ -674,12 +679,18 @@ async def check(target: str, folder: Path, now: datetime) -> Findings:
             timeouts[(r["table"], r["deadline"])] += 1
         elif kind == "reminder":
             reminders[(r["table"], r["user"], r["key"], r["deadline"])] += 1
+            sent.setdefault((r["table"], r["user"], r["key"], r["deadline"]), []).append(r.get("at", 0.0))
+        elif kind == "confirmed":
+            confirmed.setdefault((r["table"], r["user"], r["key"], r["deadline"]), []).append(r.get("at", 0.0))
     findings.timeouts = sum(timeouts.values())
     findings.timeouts_twice = [f"table {t}: {n} time-outs for the deadline {d}"
                                for (t, d), n in timeouts.items() if n > 1]
     findings.reminders = sum(reminders.values())
-    findings.reminders_twice = [f"table {k[0]}: {k[2]} to {k[1]} sent {n} times for the deadline {k[3]}"
-                                for k, n in reminders.items() if n > 1]
+    # at least once: a reminder may come again when its process died before confirming it, never after
+    # a delivery was confirmed
+    findings.reminders_twice = [
+        f"table {k[0]}: {k[2]} to {k[1]} sent again after its delivery was confirmed, for the deadline {k[3]}"
+        for k, times in sent.items() if k in confirmed and any(t > min(confirmed[k]) for t in times)]
     return findings
 
 
@@ -767,7 +778,7 @@ def report(tally: Tally, f: Findings, elapsed: float) -> None:
     line("stuck", len(f.stuck), f"({f.due_at_end} tables due at the final tick)")
     line("tables that do not replay", len(f.unreplayable), f"(of {f.replayed} replayed)")
     line("time-outs fired twice", len(f.timeouts_twice), f"(of {f.timeouts} time-outs stored)")
-    line("reminders sent twice", len(f.reminders_twice),
+    line("reminders again after confirmed", len(f.reminders_twice),
          f"(of {f.reminders} delivered; {f.reminder_rows} rows in reminders)")
     line("stored though answered with an error", len(f.applied_unacked),
          "(the first try was stored; the retry was refused)")
