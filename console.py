@@ -260,7 +260,7 @@ class Console:
                 self._lines(f"[dm {who}]", t(m.key, LANG, **m.params))
             elif isinstance(m, MovePlayed) and not m.as_typed:  # the same choice, as the rules write it
                 who = self.names.get(m.user_id, str(m.user_id))
-                self.write(f"[dm {who}] you wrote {m.typed[:80]}: it is the same move, recorded as {m.move}")
+                self.write(f"[dm {who}] you wrote {m.typed[:80]}, which the rules record as {m.move}")
 
     def error(self, name: str, text: str) -> None:
         self._lines(f"[error {name}]", text)
