@@ -15,7 +15,8 @@ only: what a time-out plays — Mesa's easy level from the seat's view, K3's sen
 ``/history [@NAME] [GAME]`` (``table=N [notation]``: that table's moves in words, or as recorded),
 ``/leaderboard GAME [PAGE]``, ``/stats [@NAME]``, ``/replay TABLE``,
 ``/recompute``, ``/games``, ``/rules GAME``, ``/mine``, ``/clock +DURATION`` (console only: move the
-pretend clock forward, then run the deadline check), ``/hint``, ``/takeback [accept|decline]`` (issue 30)
+pretend clock forward, then run the deadline check), ``/hint``, ``/takeback [accept|decline]``,
+``/learn [GAME [restart|STEP|answer MOVE]]`` (issue 30)
 and ``/help``.  A command applies to NAME's only
 table in the server; ``table=N`` picks one otherwise.
 
@@ -102,6 +103,8 @@ Mesa (the computer): /play GAME @mesa [level=easy|normal|hard]   /play GAME @NAM
 Learning: /hint (Mesa's move for you and why, not played; unrated games against Mesa)
   /takeback (take back your last move and the reply; two-player games without chance)
   /takeback accept   /takeback decline (answer your opponent's request)
+  /learn (the lessons: a short course per game, private, no table)   /learn GAME [restart|STEP]
+  /learn GAME answer MOVE (answer the lesson's task)
 Add table=N when you have several tables.  /help es: this help in Spanish."""
 
 #: ``/help es``: the same help in Spanish (the console's commands keep their English names)
@@ -118,6 +121,8 @@ Mesa (el ordenador): /play JUEGO @mesa [level=easy|normal|hard]   /play JUEGO @N
 Aprender: /hint (pista: la jugada de Mesa para ti y por qué, sin jugarla; partidas sin puntuar contra Mesa)
   /takeback (deshacer tu última jugada y la respuesta; juegos de dos sin azar)
   /takeback accept   /takeback decline (responder a la petición de tu rival)
+  /learn (lecciones: un curso corto por juego, en privado, sin mesa)   /learn JUEGO [restart|PASO]
+  /learn JUEGO answer JUGADA (responder a la tarea de la lección)
 Añade table=N cuando tengas varias mesas."""
 
 
@@ -427,6 +432,8 @@ class Console:
             self._lines(f"[dm {name}]", t(hint.key, LANG, **hint.params))
         elif verb == "takeback":
             await self._takeback(uid, rest, table)
+        elif verb == "learn":
+            await self._learn(name, uid, rest)
         else:
             return False
         return True
@@ -440,6 +447,23 @@ class Console:
         takebacks = self.service.takebacks
         answer = {"ask": takebacks.ask, "accept": takebacks.accept, "decline": takebacks.decline}[action]
         self.show(await answer(tid, uid))
+
+    async def _learn(self, name: str, uid: int, rest: str) -> None:
+        """``/learn`` lists the courses; ``/learn GAME [restart|N]`` opens one; ``/learn GAME answer MOVE``
+        answers the step (issue 30, lessons: private, no table)."""
+        lessons = self.service.lessons
+        game, _, more = rest.partition(" ")
+        word, _, move = more.strip().partition(" ")
+        if not game:
+            post = await lessons.list(uid)
+        elif word.lower() in ("answer", "responder"):
+            if not move.strip():
+                raise TableError("learn.usage")
+            post = await lessons.answer(uid, game, move)
+        else:
+            post = await lessons.open(uid, game, more)
+        stem = f"learn-{post.game}-{name.lower()}" if post.game else ""
+        self._lines(f"[dm {name}]", post.text(LANG), self._save(post.image, stem))
 
     async def _asking(self, verb: str, name: str, uid: int, rest: str, table: int | None) -> None:
         """Everything that reads rather than plays: boards, histories, rules, help, and the clock."""

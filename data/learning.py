@@ -1,4 +1,4 @@
-"""Storage for learning the games (issue 30): hints used per seat, and takebacks.
+"""Storage for learning the games (issue 30): hints used per seat, takebacks, and lesson progress.
 
 - ``hints``: how many hints each seat of a table asked for (``count_hint``); the result post says it.
 - ``takebacks``: every takeback asked at a table, numbered in order (``seq``), with the seat that asked,
@@ -145,3 +145,33 @@ async def take_back(repo: Repository, table_id: int, seq: int, expected_version:
         if deleted != len(archived):  # the log is not what the caller read: nothing is written
             raise StaleVersion(table_id, expected_version, None)
         return await tx.update_table(table_id, expected_version, now, state=state_json, **columns)
+
+
+# ---- lessons (``/learn``) ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class LessonProgress:
+    """A user's place in one game's course: the step they are at (0-based; the course's length once done),
+    the wrong answers given at it, and how many times they finished the course."""
+
+    game: str
+    step: int
+    wrong: int
+    finished: int
+
+
+async def lesson_progress(repo: Repository, user_id: int) -> dict[str, LessonProgress]:
+    """Game -> the user's progress, for the courses they started."""
+    async with repo._reading() as c:
+        rows = await c.fetch("SELECT game, step, wrong, finished FROM lesson_progress WHERE user_id = ? "
+                             "ORDER BY game", (user_id,))
+    return {str(r[0]): LessonProgress(str(r[0]), int(r[1]), int(r[2]), int(r[3])) for r in rows}
+
+
+async def save_lesson(repo: Repository, user_id: int, progress: LessonProgress, now: str) -> None:
+    """Write the user's progress in ``progress.game``'s course (created on the first step)."""
+    async with repo.transaction() as tx:
+        await tx._c.execute(
+            "INSERT INTO lesson_progress (user_id, game, step, wrong, finished, updated_at) VALUES (?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (user_id, game) DO UPDATE SET step = excluded.step, wrong = excluded.wrong, "
+            "finished = excluded.finished, updated_at = excluded.updated_at",
+            (user_id, progress.game, progress.step, progress.wrong, progress.finished, now))

@@ -71,7 +71,8 @@ _UPDATABLE = frozenset(
 #: every stored table, parents before children (the order ``python -m data copy`` writes them in)
 STORED_TABLES = ("tables", "seats", "moves", "results", "reminders", "guild_settings", "user_prefs", "ratings",
                  "rating_history", "rated_tables", "pretend_clock", "guild_limits", "replays", "submissions",
-                 "hints", "takebacks")  # issue 30 (data/learning.py)
+                 "hints", "takebacks",  # issue 30 (data/learning.py)
+                 "lesson_progress")  # issue 30, lessons (data/learning.py)
 
 
 class Conflict(StorageError):

@@ -265,7 +265,21 @@ CREATE TABLE takebacks (
 
 
 
-MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14]
+#: migration 15 (issue 30, lessons): each user's place in each game's course (``/learn``): the step they are
+#: at, the wrong answers given at it, and how many times they finished the course
+V15 = """
+CREATE TABLE lesson_progress (
+    user_id    INTEGER NOT NULL,
+    game       TEXT    NOT NULL,
+    step       INTEGER NOT NULL DEFAULT 0,
+    wrong      INTEGER NOT NULL DEFAULT 0,
+    finished   INTEGER NOT NULL DEFAULT 0,
+    updated_at TEXT    NOT NULL,
+    PRIMARY KEY (user_id, game)
+);
+"""
+
+MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15]
 
 #: the schema version this code writes
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -345,6 +345,14 @@ class Examples(NamedTuple):
     more: int = 0
 
 
+class Own(dict[str, str]):
+    """A param written in each language by its author (a course's words, ``tables.learn``): the reader's."""
+
+
+class Lines(tuple[Any, ...]):
+    """A param of lines said one under another."""
+
+
 def _listed(items: list[str], key: str, lang: str) -> str:
     """``a``, ``a and b``, ``a, b and c`` (``key``: ``list.and`` or ``list.or``) in ``lang``."""
     if len(items) < 2:
@@ -381,6 +389,10 @@ def _told(deeds: Told, lang: str) -> str:
 def _said(value: Any, lang: str) -> Any:
     if isinstance(value, Told):
         return _told(value, lang)
+    if isinstance(value, Own):
+        return value.get(lang_for_locale(lang)) or value.get(DEFAULT_LANG, "")
+    if isinstance(value, Lines):
+        return "\n".join(str(_said(line, lang)) for line in value)
     if isinstance(value, News):
         return "".join("\n" + str(_said(line, lang)) for line in value)
     if isinstance(value, Alternatives):
@@ -1255,3 +1267,49 @@ _REFUSALS_ES: dict[str, str] = {
 }
 EN.update(_REFUSALS_EN)
 ES.update(_REFUSALS_ES)
+
+
+# ---- lessons (issue 30, ``/learn``; tables.learn), shared by the console and Discord
+EN.update({
+    "learn.list": "Lessons — a short course per game, just for you (never rated, no table):\n{lines}\n"
+    "Type /learn GAME to start or resume one; /learn GAME restart, or a step number, to start over there.",
+    "learn.line": "• {game}: {title} ({steps} steps) — {state}",
+    "learn.state.new": "not started",
+    "learn.state.at": "at step {step} of {of}",
+    "learn.state.done": "finished ({times}×)",
+    "learn.step": "{lead}{title} — step {step} of {of}\n{teach}\nAnswer with /learn {game} answer MOVE.",
+    "learn.right": "Right: {move}. {explain}\n\n",
+    "learn.done": "{lead}You finished the course {title}! Play a real game with /play {game} @mesa, "
+    "or go over it again with /learn {game} restart.",
+    "learn.wrong": "Not this one: {words} Try again (/learn {game} answer MOVE).",
+    "learn.wrong.hint": "Not this one: {words}\nHint: {hint} Try again (/learn {game} answer MOVE).",
+    "learn.wrong.illegal": "{move} is not allowed: {why}.",
+    "learn.wrong.allows": "{move} is legal, but your opponent would then win with {reply}.",
+    "learn.wrong.misses": "{move} is legal, but it does not do what the task asks.",
+    "learn.no_course": "There is no course for '{game}'. Courses: {games}.",
+    "learn.bad_step": "'{step}' is not a step of the {game} course: give a number from 1 to {of}, or restart.",
+    "learn.finished_already": "You finished the {game} course. /learn {game} goes over it again.",
+    "learn.usage": "write /learn, /learn GAME, /learn GAME restart, /learn GAME N or /learn GAME answer MOVE",
+})
+ES.update({
+    "learn.list": "Lecciones: un curso corto por juego, solo para ti (nunca puntúa, sin mesa):\n{lines}\n"
+    "Escribe /learn JUEGO para empezar o seguir uno; /learn JUEGO restart, o un número de paso, para "
+    "empezar de nuevo ahí.",
+    "learn.line": "• {game}: {title} ({steps} pasos) — {state}",
+    "learn.state.new": "sin empezar",
+    "learn.state.at": "en el paso {step} de {of}",
+    "learn.state.done": "terminado ({times}×)",
+    "learn.step": "{lead}{title} — paso {step} de {of}\n{teach}\nResponde con /learn {game} answer JUGADA.",
+    "learn.right": "Correcto: {move}. {explain}\n\n",
+    "learn.done": "{lead}¡Terminaste el curso {title}! Juega una partida de verdad con /play {game} @mesa, "
+    "o repásalo con /learn {game} restart.",
+    "learn.wrong": "Esa no: {words} Prueba otra vez (/learn {game} answer JUGADA).",
+    "learn.wrong.hint": "Esa no: {words}\nPista: {hint} Prueba otra vez (/learn {game} answer JUGADA).",
+    "learn.wrong.illegal": "{move} no está permitida: {why}.",
+    "learn.wrong.allows": "{move} es legal, pero entonces tu rival ganaría con {reply}.",
+    "learn.wrong.misses": "{move} es legal, pero no hace lo que pide la tarea.",
+    "learn.no_course": "No hay curso de '{game}'. Cursos: {games}.",
+    "learn.bad_step": "'{step}' no es un paso del curso de {game}: da un número del 1 al {of}, o restart.",
+    "learn.finished_already": "Terminaste el curso de {game}. /learn {game} lo repasa.",
+    "learn.usage": "escribe /learn, /learn JUEGO, /learn JUEGO restart, /learn JUEGO N o /learn JUEGO answer JUGADA",
+})

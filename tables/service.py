@@ -51,6 +51,7 @@ from tables.finish import Finisher
 from tables.follow import Deliver
 from tables.guild_life import GuildLife
 from tables.hints import Hints
+from tables.learn import Lessons
 from tables.limits import Limits
 from tables.loaded import log_damage
 from tables.mesa import MesaMoves, MesaSeats
@@ -108,9 +109,11 @@ class TableService:
         self.preferences = Preferences(self.store)
         self.replays = ReplayKeeper(repo, renderer, self.clock)  # issue 15, defect 13; bounded: issue 29, item 6
         self.replay_posts = ReplayGate(self.clock.now)  # issue 29, item 6: public replays, rate-limited
-        # learning the games (issue 30): front ends reach them as ``service.hints`` and ``service.takebacks``
+        # learning the games (issue 30): front ends reach them as ``service.hints``, ``service.takebacks``,
+        # ``service.lessons``
         self.hints = Hints(self.store, mesa_moves, self.play.active)
         self.takebacks = Takebacks(self.store, self.posts, self.play.active)
+        self.lessons = Lessons(self.store, self.posts)  # ``/learn``: a course per game, no table
 
     @property
     def renderer(self) -> Renderer | None:
