@@ -175,7 +175,8 @@ EN: dict[str, str] = {
                  "(*{mine}*, and by DM).\n"
                  "**Your games:** `/{games}` lists them, `/{board}` posts a board again, `/{resign}` gives up.\n"
                  "**Learning:** `/{hint}` shows Mesa's move for you and why (unrated games against Mesa); "
-                 "`/{takeback}` takes back your last move, if your opponent agrees (two players, no chance).\n"
+                 "`/{takeback}` takes back your last move, if your opponent agrees (two players, no chance); "
+                 "`/{learn}` teaches each game step by step, privately.\n"
                  "**Results:** `/{leaderboard}`, `/{stats}`, `/{history}`, `/{replay}`.",
     "rules.title": "{game}: quick-start",
     "rules.try": "Play it: /play game:{name} opponent:@a friend, or choose Mesa (this bot) as the opponent to play "
@@ -352,7 +353,8 @@ ES: dict[str, str] = {
                  "**Tus partidas:** `/{games}` las lista, `/{board}` vuelve a publicar un tablero, `/{resign}` "
                  "abandona.\n"
                  "**Aprender:** `/{hint}` muestra la jugada de Mesa para ti y por qué (partidas sin puntuar contra "
-                 "Mesa); `/{takeback}` deshace tu última jugada, si tu rival acepta (dos jugadores, sin azar).\n"
+                 "Mesa); `/{takeback}` deshace tu última jugada, si tu rival acepta (dos jugadores, sin azar); "
+                 "`/{learn}` enseña cada juego paso a paso, en privado.\n"
                  "**Resultados:** `/{leaderboard}`, `/{stats}`, `/{history}`, `/{replay}`.",
     "rules.title": "{game}: guía rápida",
     "rules.try": "Para jugar: /jugar juego:{name} rival:@un amigo, o elige a Mesa (este bot) como rival para jugar "
@@ -570,6 +572,13 @@ EN.update({
     "ok.taken_back": "Taken back: the board is posted again.",
     "ok.takeback_mesa_declined": "Mesa takes no moves back in a rated game: play on.",
     "opt.history_table.desc": "One table's moves and takebacks (its number)",
+    "cmd.learn": "learn",
+    "cmd.learn.desc": "Lessons: a short course per game, step by step, just for you (never rated)",
+    "opt.learn_game.desc": "The game's course (none: list the courses and your progress)",
+    "opt.step": "step",
+    "opt.step.desc": "restart, or a step number to go to",
+    "opt.answer": "answer",
+    "opt.answer.desc": "Your move for the step's task",
 })
 ES.update({
     "cmd.hint": "pista",
@@ -586,4 +595,11 @@ ES.update({
     "ok.taken_back": "Deshecho: el tablero se publica de nuevo.",
     "ok.takeback_mesa_declined": "Mesa no deshace jugadas en una partida puntuada: sigue jugando.",
     "opt.history_table.desc": "Las jugadas y lo deshecho de una mesa (su número)",
+    "cmd.learn": "aprender",
+    "cmd.learn.desc": "Lecciones: un curso corto por juego, paso a paso, solo para ti (nunca puntúa)",
+    "opt.learn_game.desc": "El curso del juego (ninguno: lista los cursos y tu progreso)",
+    "opt.step": "paso",
+    "opt.step.desc": "restart, o el número de un paso al que ir",
+    "opt.answer": "respuesta",
+    "opt.answer.desc": "Tu jugada para la tarea del paso",
 })

@@ -1,6 +1,7 @@
-"""Learning the games (issue 30): ``/hint`` and ``/takeback``, and the buttons that do the same.
+"""Learning the games (issue 30): ``/hint``, ``/takeback`` and ``/learn``, and the buttons that do the same.
 
-Thin adapters over ``service.hints`` and ``service.takebacks`` (``tables.hints``, ``tables.takebacks``):
+Thin adapters over ``service.hints``, ``service.takebacks`` and ``service.lessons`` (``tables.hints``,
+``tables.takebacks``, ``tables.learn``):
 every decision (who may ask, what Mesa would play and why, what is taken back) is the service's.
 
 - ``HintButton`` ``mesa:hint:<table>:<version>``: under the board of the one person playing Mesa in an
@@ -11,6 +12,7 @@ every decision (who may ask, what Mesa would play and why, what is taken back) i
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Callable
 from typing import Any
@@ -20,6 +22,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from cogs.choices import GAME_CHOICES
 from cogs.controls import TABLE_VERSION, button, button_id, shown
 from cogs.delivery import Delivery, public_lang
 from cogs.handling import Handling, Refusal, area, lang_of
@@ -135,6 +138,30 @@ class Learning(commands.Cog):
                     "ok.takeback_mesa_declined" if "info.takeback_mesa_declined" in keys else "ok.takeback_asked"
             await self.delivery.deliver(messages, public_lang(interaction))
             await self.handling.reply(interaction, t(done, lang_of(interaction)))
+
+    # ================================================================ /learn (lessons: private, no table)
+    @app_commands.command(name=L("cmd.learn"), description=L("cmd.learn.desc"))
+    @app_commands.rename(game=L("opt.game"), step=L("opt.step"), answer=L("opt.answer"))
+    @app_commands.describe(game=L("opt.learn_game.desc"), step=L("opt.step.desc"), answer=L("opt.answer.desc"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def learn_command(self, interaction: discord.Interaction, game: Choice[str] | None = None,
+                            step: str | None = None, answer: str | None = None) -> None:
+        await self.learn(interaction, game.value if game else None, step or "", answer or "")
+
+    async def learn(self, interaction: discord.Interaction, game: str | None, step: str, answer: str) -> None:
+        """The courses and the caller's progress; a course opened (``step``: restart or a number) or its
+        step answered (``answer``), always privately, with the step's picture."""
+        async with self.handling.guard(interaction):
+            await self.handling.defer(interaction)
+            lessons, user_id = self.service.lessons, interaction.user.id
+            if game is None:
+                post = await lessons.list(user_id)
+            elif answer.strip():
+                post = await lessons.answer(user_id, game, answer)
+            else:
+                post = await lessons.open(user_id, game, step)
+            file = discord.File(io.BytesIO(post.image), filename=f"lesson-{post.game}.png") if post.image else None
+            await self.handling.reply(interaction, post.text(lang_of(interaction)), file=file)
 
     # ================================================================ which table
     async def table(self, interaction: discord.Interaction, table: int | None,

@@ -1,0 +1,61 @@
+"""Lessons on Discord through the stand-in (issue 30): ``/learn`` lists the courses, opens one with its
+picture, answers right and wrong, privately (ephemeral), in English and Spanish (``/aprender``); a new bot
+process over the same database goes on where the learner was; no table is created."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from discord_standin.payloads import Harness, option, user
+
+from tables import TableError
+
+ALICE = user(1001, "alice")
+
+
+def replies(h: Harness) -> list[Any]:
+    return [r for r in h.standin.interaction_replies() if r.content]
+
+
+async def test_a_course_on_discord_across_a_restart(tmp_path: Path) -> None:
+    first = await Harness.open(tmp_path)
+    try:
+        await first.command("learn", [], ALICE)
+        [listed] = replies(first)
+        assert listed.ephemeral and "kona: Kona in five steps (5 steps) — not started" in listed.content
+        first.standin.clear()
+        await first.command("learn", [option("game", "kona", 3)], ALICE)
+        [step] = replies(first)
+        assert step.ephemeral and step.content.startswith("Kona in five steps — step 1 of 5")
+        assert [name for name, _ in step.files] == ["lesson-kona.png"]  # the step's picture, privately
+        first.standin.clear()
+        await first.command("learn", [option("game", "kona", 3), option("answer", "a6-a5", 3)], ALICE)
+        [wrong] = replies(first)
+        assert wrong.ephemeral and wrong.content.startswith("Not this one: a6-a5 is legal, but it does not do")
+        first.standin.clear()
+        await first.command("learn", [option("game", "kona", 3), option("answer", "a6-d3", 3)], ALICE)
+        [right] = replies(first)
+        assert right.content.startswith("Right: a6-d3.") and "step 2 of 5" in right.content
+        assert not [r for r in first.standin.to_channel() if r.method == "POST"]  # nothing public
+    finally:
+        await first.close()
+    second = await Harness.open(tmp_path)  # a new bot process, the same database
+    second.standin.adopt(first.standin)
+    try:
+        await second.command("learn", [option("game", "kona", 3)], ALICE, locale="es-ES")
+        [resumed] = replies(second)
+        assert resumed.ephemeral and resumed.content.startswith("Kona en cinco pasos — paso 2 de 5")
+        second.standin.clear()
+        await second.command("learn", [option("game", "kona", 3), option("answer", "a5-c5", 3)], ALICE,
+                             locale="es-ES")
+        [wrong] = replies(second)
+        assert wrong.content.startswith("Esa no: a5-c5 ")
+        second.standin.clear()
+        await second.command("learn", [option("game", "kona", 3), option("step", "restart", 3)], ALICE)
+        assert replies(second)[0].content.startswith("Kona in five steps — step 1 of 5")
+        with pytest.raises(TableError):  # no table was created
+            await second.bot.service.table_details(1)
+    finally:
+        await second.close()
