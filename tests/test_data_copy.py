@@ -37,6 +37,8 @@ async def played_database(path: str) -> dict[str, int]:
     version = (await repo.load(live))[0].version  # type: ignore[union-attr]
     await learning.ask_takeback(repo, live, 0, version, [learning.ArchivedMove(1, 0, "x", "?")],
                                 "2026-03-01T12:00:00.000000Z")
+    await learning.save_lesson(repo, 101, learning.LessonProgress("kona", 2, 1, 0),  # issue 30: a lesson under way
+                               "2026-03-01T12:00:00.000000Z")
     counts = await repo.row_counts()
     await repo.close()
     return counts
