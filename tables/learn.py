@@ -314,7 +314,8 @@ class Lessons:
         state = step_state(engine, step)
         view = dict(engine.view(state, step.seat))
         view["highlight"] = list(step.marks)
-        names = [f"{s + 1}" for s in range(engine.num_players(state))]
+        # the learner's seat is "You" on the picture (pictures speak English, like all their labels)
+        names = ["You" if s == step.seat else f"Player {s + 1}" for s in range(engine.num_players(state))]
         image = await self.posts.image(course.game, view, names)
         params = {"lead": lead, "title": Own(course.title), "step": index + 1, "of": len(course.steps),
                   "teach": Own(step.teach), "game": course.game}
