@@ -4,34 +4,15 @@ the hints said with the result."""
 
 from __future__ import annotations
 
-import random
-from datetime import UTC, datetime
 from pathlib import Path
 
-from console import Console, PretendClock, help_text
-from data.factory import open_repository
-from tables import TableService
-from tables.thinking import Thinker, iterations
+from console_session import open_console, said
 
-
-async def open_console(tmp_path: Path) -> tuple[TableService, Console, list[str]]:
-    repo = await open_repository(tmp_path / "console.db")
-    clock = PretendClock(datetime(2026, 3, 1, 12, 0, tzinfo=UTC))
-    seeds = random.Random(3)
-    svc = TableService(repo, clock, None, seed_source=lambda: seeds.getrandbits(62),
-                       thinker=Thinker(processes=False, budget=iterations(10)))
-    out: list[str] = []
-    return svc, Console(svc, clock, None, out.append), out
-
-
-async def said(con: Console, out: list[str], line: str) -> list[str]:
-    out.clear()
-    await con.handle(line)
-    return list(out)
+from console import Console, help_text
 
 
 async def test_hint_and_takeback_against_mesa(tmp_path: Path) -> None:
-    svc, con, out = await open_console(tmp_path)
+    svc, con, out = await open_console(tmp_path / "console.db")
     await said(con, out, "Ana: /play kona @mesa seat=first level=easy")
     hint = await said(con, out, "Ana: /hint")
     assert len(hint) == 1 and hint[0].startswith("[dm Ana] Hint for Kona #1: ") and "1 hint used" in hint[0]
@@ -53,7 +34,7 @@ async def test_hint_and_takeback_against_mesa(tmp_path: Path) -> None:
 
 
 async def test_takeback_between_people_and_refusals(tmp_path: Path) -> None:
-    svc, con, out = await open_console(tmp_path)
+    svc, con, out = await open_console(tmp_path / "console.db")
     await said(con, out, "Ana: /play kona @Ben seat=first")
     await said(con, out, "Ben: /accept")
     assert (await said(con, out, "Ana: /hint"))[0].startswith("[error Ana] Hints are only for a game alone against "

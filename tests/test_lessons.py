@@ -4,19 +4,15 @@ restarted, and the courses listed with the learner's progress."""
 
 from __future__ import annotations
 
-import random
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from console_session import open_console, said
 
-from console import Console, PretendClock, help_text
-from data.factory import open_repository
+from console import help_text
 from engines import get_engine
-from tables import TableService
 from tables.i18n import CATALOGS
 from tables.learn import LESSONS_DIR, check_step, courses, meets, read_course, step_state
-from tables.thinking import Thinker, iterations
 
 COURSES = sorted(LESSONS_DIR.glob("*.json"))
 
@@ -40,22 +36,6 @@ def test_course_file(path: Path) -> None:
             assert set(words) == set(CATALOGS) and all(w.strip() for w in words.values())
         for square in step.marks:
             assert square in engine.view(state, step.seat)["position"] or square[0].isalpha()
-
-
-async def open_console(db: Path) -> tuple[TableService, Console, list[str]]:
-    repo = await open_repository(db)
-    clock = PretendClock(datetime(2026, 3, 1, 12, 0, tzinfo=UTC))
-    seeds = random.Random(3)
-    svc = TableService(repo, clock, None, seed_source=lambda: seeds.getrandbits(62),
-                       thinker=Thinker(processes=False, budget=iterations(10)))
-    out: list[str] = []
-    return svc, Console(svc, clock, None, out.append), out
-
-
-async def said(con: Console, out: list[str], line: str) -> list[str]:
-    out.clear()
-    await con.handle(line)
-    return list(out)
 
 
 def right_answer(game: str, index: int) -> str:
