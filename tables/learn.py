@@ -18,7 +18,6 @@ Progress is kept per user and game (``data.learning.lesson_progress``), so a cou
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -27,79 +26,16 @@ from typing import Any
 from data import learning
 from data.learning import LessonProgress
 from data.models import now_iso
-from engines import CHANCE, Engine, MoveError, canonical_name, game_names, get_engine
+from engines import Engine, MoveError, canonical_name, game_names, get_engine
 from tables.errors import TableError
 from tables.i18n import CATALOGS, Lines, Own, Phrase, t
+from tables.lesson_goals import CONDITIONS, winning_reply
 from tables.posts import Posts
 from tables.rules_step import as_typed, reason
 from tables.store import TableStore
 
 #: where the courses are: ``<game>.json`` each
 LESSONS_DIR = Path(__file__).parent / "lessons"
-
-#: a condition: (engine, state before, learner's seat, move, state after, argument) -> met
-Condition = Callable[[Engine, Any, int, Any, Any, str], bool]
-
-
-# ==================================================================== conditions
-def _wins(engine: Engine, state: Any, seat: int) -> bool:
-    outcome = engine.outcome(state)
-    return outcome is not None and not outcome.draw and seat in outcome.winners
-
-
-def winning_reply(engine: Engine, after: Any, seat: int) -> Any | None:
-    """An opponent's move at ``after`` that wins for them at once (the learner is ``seat``), or None."""
-    opponent = engine.to_move(after)
-    if engine.outcome(after) is not None or opponent is None or opponent in (CHANCE, seat):
-        return None
-    for reply in engine.legal_moves(after, opponent):
-        if _wins(engine, engine.apply(after, reply), opponent):
-            return reply
-    return None
-
-
-def wins_now(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
-    """The move wins the game at once."""
-    return _wins(engine, after, seat)
-
-
-def opponent_has_no_winning_reply(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
-    """The game goes on, or is won, and the opponent cannot win with their next move."""
-    outcome = engine.outcome(after)
-    if outcome is not None:
-        return seat in outcome.winners and not outcome.draw
-    return winning_reply(engine, after, seat) is None
-
-
-def _tally(engine: Engine, state: Any, seat: int) -> int:
-    """The seat's first tally in its own view (prisoners, points): a number, or a list counted."""
-    view = engine.view(state, seat)
-    for key in (*engine.description.tallies, "totals", "scores"):
-        values = view.get(key)
-        if isinstance(values, list) and 0 <= seat < len(values):
-            value = values[seat]
-            return len(value) if isinstance(value, list) else int(value)
-    return 0
-
-
-def captures_at(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
-    """The move raises the seat's tally (prisoners), landing on square ``arg``."""
-    lands = engine.format_move(before, move).rstrip("!").split("-")[-1].split("@")[-1]
-    return _tally(engine, after, seat) > _tally(engine, before, seat) and arg in (lands, lands[:2])
-
-
-def scores_at_least(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
-    """The seat's score after the move is at least ``arg``."""
-    return _tally(engine, after, seat) >= int(arg)
-
-
-CONDITIONS: dict[str, Condition] = {
-    "wins_now": wins_now,
-    "opponent_has_no_winning_reply": opponent_has_no_winning_reply,
-    "captures_at": captures_at,
-    "scores_at_least": scores_at_least,
-}
-
 
 # ==================================================================== the courses, read from their files
 @dataclass(frozen=True)
@@ -115,6 +51,8 @@ class LessonStep:
     accept: tuple[str, ...] = ()
     goal: str = ""
     options: dict[str, Any] = field(default_factory=dict)
+    #: the numbered rules of docs/spec/<game>.md the step teaches (``tests/test_lesson_rules.py``)
+    rules: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -147,7 +85,7 @@ def read_course(path: Path) -> Course:
         steps.append(LessonStep(position=str(s["position"]), seat=int(s["seat"]), marks=tuple(s.get("marks", ())),
                                 teach=_texts(s, "teach", where), explain=_texts(s, "explain", where),
                                 hint=_texts(s, "hint", where), accept=accept, goal=goal,
-                                options=dict(s.get("options", {}))))
+                                options=dict(s.get("options", {})), rules=tuple(str(r) for r in s.get("rules", ()))))
     if not steps:
         raise ValueError(f"{path.name}: a course needs steps")
     return Course(game, _texts(raw, "title", path.name), tuple(steps))

@@ -11,6 +11,11 @@ import pytest
 from discord_standin.payloads import Harness, option, user
 
 from tables import TableError
+from tables.learn import courses
+
+KONA = courses()["kona"]
+N = len(KONA.steps)  # the course grows; these tests follow it
+EN, ES = KONA.title["en"], KONA.title["es"]
 
 ALICE = user(1001, "alice")
 
@@ -24,11 +29,11 @@ async def test_a_course_on_discord_across_a_restart(tmp_path: Path) -> None:
     try:
         await first.command("learn", [], ALICE)
         [listed] = replies(first)
-        assert listed.ephemeral and "kona: Kona in five steps (5 steps) — not started" in listed.content
+        assert listed.ephemeral and f"kona: {EN} ({N} steps) — not started" in listed.content
         first.standin.clear()
         await first.command("learn", [option("game", "kona", 3)], ALICE)
         [step] = replies(first)
-        assert step.ephemeral and step.content.startswith("Kona in five steps — step 1 of 5")
+        assert step.ephemeral and step.content.startswith(f"{EN} — step 1 of {N}")
         assert [name for name, _ in step.files] == ["lesson-kona.png"]  # the step's picture, privately
         first.standin.clear()
         await first.command("learn", [option("game", "kona", 3), option("answer", "a6-a5", 3)], ALICE)
@@ -37,7 +42,7 @@ async def test_a_course_on_discord_across_a_restart(tmp_path: Path) -> None:
         first.standin.clear()
         await first.command("learn", [option("game", "kona", 3), option("answer", "a6-d3", 3)], ALICE)
         [right] = replies(first)
-        assert right.content.startswith("Right: a6-d3.") and "step 2 of 5" in right.content
+        assert right.content.startswith("Right: a6-d3.") and f"step 2 of {N}" in right.content
         assert not [r for r in first.standin.to_channel() if r.method == "POST"]  # nothing public
     finally:
         await first.close()
@@ -46,7 +51,7 @@ async def test_a_course_on_discord_across_a_restart(tmp_path: Path) -> None:
     try:
         await second.command("learn", [option("game", "kona", 3)], ALICE, locale="es-ES")
         [resumed] = replies(second)
-        assert resumed.ephemeral and resumed.content.startswith("Kona en cinco pasos — paso 2 de 5")
+        assert resumed.ephemeral and resumed.content.startswith(f"{ES} — paso 2 de {N}")
         second.standin.clear()
         await second.command("learn", [option("game", "kona", 3), option("answer", "a5-c5", 3)], ALICE,
                              locale="es-ES")
@@ -54,7 +59,7 @@ async def test_a_course_on_discord_across_a_restart(tmp_path: Path) -> None:
         assert wrong.content.startswith("Esa no: a5-c5 ")
         second.standin.clear()
         await second.command("learn", [option("game", "kona", 3), option("step", "restart", 3)], ALICE)
-        assert replies(second)[0].content.startswith("Kona in five steps — step 1 of 5")
+        assert replies(second)[0].content.startswith(f"{EN} — step 1 of {N}")
         with pytest.raises(TableError):  # no table was created
             await second.bot.service.table_details(1)
     finally:

@@ -15,6 +15,9 @@ from tables.i18n import CATALOGS
 from tables.learn import LESSONS_DIR, check_step, courses, meets, read_course, step_state
 
 COURSES = sorted(LESSONS_DIR.glob("*.json"))
+KONA = courses()["kona"]
+N = len(KONA.steps)  # the course grows; these tests follow it
+EN = KONA.title["en"]
 
 
 def test_every_game_has_a_course() -> None:
@@ -52,10 +55,10 @@ async def test_a_course_in_the_console(tmp_path: Path) -> None:
     db = tmp_path / "console.db"
     svc, con, out = await open_console(db)
     listed = await said(con, out, "Ana: /learn")
-    assert listed[0].startswith("[dm Ana] Lessons") and any("kona: Kona in five steps (5 steps) — not started" in line
+    assert listed[0].startswith("[dm Ana] Lessons") and any(f"kona: {EN} ({N} steps) — not started" in line
                                                             for line in listed)
     first = await said(con, out, "Ana: /learn kona")
-    assert first[0] == "[dm Ana] Kona in five steps — step 1 of 5" and "to d3" in first[1]
+    assert first[0] == f"[dm Ana] {EN} — step 1 of {N}" and "to d3" in first[1]
     wrong = await said(con, out, "Ana: /learn kona answer a6-a2")  # against a rule: the engine's reason
     assert wrong[0].startswith("[dm Ana] Not this one: a6-a2 is not allowed: ") and "Hint" not in wrong[0]
     again = await said(con, out, "Ana: /learn kona answer a6-a5")  # legal, not the task: the hint now
@@ -63,28 +66,28 @@ async def test_a_course_in_the_console(tmp_path: Path) -> None:
     assert again[1] == "[dm Ana] Hint: Write it from-to: a6-d3. Try again (/learn kona answer MOVE)."
     right = await said(con, out, "Ana: /learn kona answer a6-d3")
     assert right[0].startswith("[dm Ana] Right: a6-d3. Only the top piece moved")
-    assert any(line == "[dm Ana] Kona in five steps — step 2 of 5" for line in right)
+    assert any(line == f"[dm Ana] {EN} — step 2 of {N}" for line in right)
     await svc.repo.close()
 
     svc, con, out = await open_console(db)  # the service restarts: the course goes on where it was
     listed = await said(con, out, "Ana: /learn")
-    assert any("kona: Kona in five steps (5 steps) — at step 2 of 5" in line for line in listed)
+    assert any(f"kona: {EN} ({N} steps) — at step 2 of {N}" in line for line in listed)
     resumed = await said(con, out, "Ana: /learn kona")
-    assert resumed[0] == "[dm Ana] Kona in five steps — step 2 of 5"
+    assert resumed[0] == f"[dm Ana] {EN} — step 2 of {N}"
     step3 = await said(con, out, "Ana: /learn kona answer a5-c3")
-    assert any(line.endswith("step 3 of 5") for line in step3)
+    assert any(line.endswith(f"step 3 of {N}") for line in step3)
     back = await said(con, out, "Ana: /learn kona 2")  # any step again
-    assert back[0] == "[dm Ana] Kona in five steps — step 2 of 5"
-    for index in range(1, 5):
+    assert back[0] == f"[dm Ana] {EN} — step 2 of {N}"
+    for index in range(1, N):
         lines = await said(con, out, f"Ana: /learn kona answer {right_answer('kona', index)}")
         assert lines[0].startswith("[dm Ana] Right: ")
-    assert any("You finished the course Kona in five steps!" in line for line in lines)
+    assert any(f"You finished the course {EN}!" in line for line in lines)
     listed = await said(con, out, "Ana: /learn")
-    assert any("kona: Kona in five steps (5 steps) — finished (1×)" in line for line in listed)
-    assert (await said(con, out, "Ana: /learn kona restart"))[0].endswith("step 1 of 5")
-    assert (await said(con, out, "Ben: /learn kona"))[0].endswith("step 1 of 5")  # per user
+    assert any(f"kona: {EN} ({N} steps) — finished (1×)" in line for line in listed)
+    assert (await said(con, out, "Ana: /learn kona restart"))[0].endswith(f"step 1 of {N}")
+    assert (await said(con, out, "Ben: /learn kona"))[0].endswith(f"step 1 of {N}")  # per user
     assert (await said(con, out, "Ana: /learn chess"))[0].startswith("[error Ana] There is no course for 'chess'.")
-    assert (await said(con, out, "Ana: /learn kona 9"))[0].startswith("[error Ana] '9' is not a step")
+    assert (await said(con, out, f"Ana: /learn kona {N + 4}"))[0].startswith(f"[error Ana] '{N + 4}' is not a step")
     await svc.repo.close()
 
 

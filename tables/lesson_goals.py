@@ -1,0 +1,74 @@
+"""The goals a lesson step may set (``tables.learn``): conditions the engine checks on the learner's move.
+
+A step's ``goal`` is ``name`` or ``name:argument``; each condition is a function of (engine, state before,
+learner's seat, move, state after, argument) that says whether the move meets it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engines import CHANCE, Engine
+
+#: a condition: (engine, state before, learner's seat, move, state after, argument) -> met
+Condition = Callable[[Engine, Any, int, Any, Any, str], bool]
+
+
+def _wins(engine: Engine, state: Any, seat: int) -> bool:
+    outcome = engine.outcome(state)
+    return outcome is not None and not outcome.draw and seat in outcome.winners
+
+
+def winning_reply(engine: Engine, after: Any, seat: int) -> Any | None:
+    """An opponent's move at ``after`` that wins for them at once (the learner is ``seat``), or None."""
+    opponent = engine.to_move(after)
+    if engine.outcome(after) is not None or opponent is None or opponent in (CHANCE, seat):
+        return None
+    for reply in engine.legal_moves(after, opponent):
+        if _wins(engine, engine.apply(after, reply), opponent):
+            return reply
+    return None
+
+
+def wins_now(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
+    """The move wins the game at once."""
+    return _wins(engine, after, seat)
+
+
+def opponent_has_no_winning_reply(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
+    """The game goes on, or is won, and the opponent cannot win with their next move."""
+    outcome = engine.outcome(after)
+    if outcome is not None:
+        return seat in outcome.winners and not outcome.draw
+    return winning_reply(engine, after, seat) is None
+
+
+def _tally(engine: Engine, state: Any, seat: int) -> int:
+    """The seat's first tally in its own view (prisoners, points): a number, or a list counted."""
+    view = engine.view(state, seat)
+    for key in (*engine.description.tallies, "totals", "scores"):
+        values = view.get(key)
+        if isinstance(values, list) and 0 <= seat < len(values):
+            value = values[seat]
+            return len(value) if isinstance(value, list) else int(value)
+    return 0
+
+
+def captures_at(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
+    """The move raises the seat's tally (prisoners), landing on square ``arg``."""
+    lands = engine.format_move(before, move).rstrip("!").split("-")[-1].split("@")[-1]
+    return _tally(engine, after, seat) > _tally(engine, before, seat) and arg in (lands, lands[:2])
+
+
+def scores_at_least(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
+    """The seat's score after the move is at least ``arg``."""
+    return _tally(engine, after, seat) >= int(arg)
+
+
+CONDITIONS: dict[str, Condition] = {
+    "wins_now": wins_now,
+    "opponent_has_no_winning_reply": opponent_has_no_winning_reply,
+    "captures_at": captures_at,
+    "scores_at_least": scores_at_least,
+}
