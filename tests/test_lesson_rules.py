@@ -13,8 +13,8 @@ from tables.learn import courses
 
 SPEC = Path(__file__).resolve().parents[1] / "docs" / "spec"
 
-#: a numbered rule: a list item that opens with its number (``- KO-4.1 ...`` or ``- **PL-5.1 ...**``)
-RULE = re.compile(r"^- (?:\*\*)?([A-Z0-9]+-\d+\.\d+(?:\.\d+)?)\b", re.MULTILINE)
+#: a numbered rule: a line (or list item) that opens with its number (``K3-3.1``, ``- KO-4.1``, ``- **PL-5.1``)
+RULE = re.compile(r"^(?:- )?(?:\*\*)?([A-Z0-9]+-\d+\.\d+(?:\.\d+)?)\b", re.MULTILINE)
 
 #: the rules no lesson teaches, by game, each with why: not how the game is played, but how it is written
 #: down, checked or shown (notation, perft, the information model's bookkeeping), or worked examples
