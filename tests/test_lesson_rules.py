@@ -31,7 +31,7 @@ LEFT_OUT: dict[str, dict[str, str]] = {
 
 
 def spec_rules(game: str) -> list[str]:
-    return RULE.findall((SPEC / f"{game}.md").read_text(encoding="utf-8"))
+    return list(dict.fromkeys(RULE.findall((SPEC / f"{game}.md").read_text(encoding="utf-8"))))
 
 
 @pytest.mark.parametrize("game", sorted(courses()))
