@@ -279,7 +279,24 @@ CREATE TABLE lesson_progress (
 );
 """
 
-MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15]
+#: migration 17 (issue 32, reviews): a finished table's review, made once (``tables/reviews.py``) and kept like a
+#: replay, keyed by (table, version): the analysis as JSON and its picture (base64 PNG), with the size of both,
+#: bounded in size and age like the replays (``data/reviews.py``)
+V17 = """
+CREATE TABLE reviews (
+    table_id   INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    version    INTEGER NOT NULL,
+    review     TEXT    NOT NULL,
+    picture    TEXT    NOT NULL DEFAULT '',
+    created_at TEXT    NOT NULL,
+    size       INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (table_id, version)
+);
+CREATE INDEX reviews_made ON reviews(created_at);
+"""
+
+# V16 is another change's (issue 31); until it is merged, reviews are the 16th entry of this list
+MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V17]
 
 #: the schema version this code writes
 SCHEMA_VERSION = len(MIGRATIONS)

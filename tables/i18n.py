@@ -1313,3 +1313,70 @@ ES.update({
     "learn.finished_already": "Terminaste el curso de {game}. /learn {game} lo repasa.",
     "learn.usage": "escribe /learn, /learn JUEGO, /learn JUEGO restart, /learn JUEGO N o /learn JUEGO answer JUGADA",
 })
+
+
+# ---- reviews of finished games (issue 32; tables.reviews), shared by the console and Discord
+EN.update({
+    "review.title": "Review of {game} #{table}: {players}",
+    "review.no_decisions": "There is nothing to review: the game ended before anyone chose a move.",
+    "review.turning_points": "Turning points (the three largest swings):",
+    "review.turning_point": "• Move {ply}: {played} (win chance {before} % → {after} %){points}. {instead}",
+    "review.played_plain": "{name} played {move}",
+    "review.same_choice": "Mesa would have chosen the same.",
+    "review.choice": "Mesa's choice instead: {best} ({chance} %): {why}",
+    "review.why.wins": "it wins the game at once.",
+    "review.why.stops": "{name} could win with their next move, and after it cannot.",
+    "review.why.gains": "it takes {name}'s {tally} from {before} to {after}.",
+    "review.why.choice": "the better chance, as Mesa judges it.",
+    "review.points_given": ", giving up {points} expected points",
+    "review.player": "• {name}: {what}.",
+    "review.mistakes": "{count} ({moves})",
+    "review.blunders": "{count} ({moves})",
+    "review.at_move": "move {moves}",
+    "review.at_moves": "moves {moves}",
+    "review.points_lost": "{points} expected points lost to the best decisions",
+    "review.clean": "no mistakes",
+    "review.and": "{first}; {rest}",
+    "review.legend": "A mistake lowers the player's own win chance by 20 points or more, a blunder by 40 or more "
+    "(as Mesa judges it from what the player could see then).",
+    "count.mistake": "mistake|mistakes",
+    "count.blunder": "blunder|blunders",
+    "review.progress": "Reviewing {game} #{table}… {percent} %",
+    "error.review_busy": "Already making your review of table #{table}: it comes in a moment. Ask for another once "
+    "it is here.",
+    "error.review_not_finished": "{game} #{table} is still being played: ask for its review once the game is over.",
+    "error.review_nothing": "{game} #{table} was cancelled before it ended: there is no game to review.",
+})
+ES.update({
+    "review.title": "Revisión de {game} #{table}: {players}",
+    "review.no_decisions": "No hay nada que revisar: la partida terminó antes de que nadie eligiera una jugada.",
+    "review.turning_points": "Momentos decisivos (los tres mayores vuelcos):",
+    "review.turning_point": "• Jugada {ply}: {played} (probabilidad de ganar {before} % → {after} %){points}. "
+    "{instead}",
+    "review.played_plain": "{name} jugó {move}",
+    "review.same_choice": "Mesa habría elegido lo mismo.",
+    "review.choice": "La elección de Mesa: {best} ({chance} %): {why}",
+    "review.why.wins": "gana la partida en el acto.",
+    "review.why.stops": "{name} podía ganar con su próxima jugada, y después de esta no puede.",
+    "review.why.gains": "lleva los {tally} de {name} de {before} a {after}.",
+    "review.why.choice": "la mejor opción, a juicio de Mesa.",
+    "review.points_given": ", cediendo {points} puntos esperados",
+    "review.player": "• {name}: {what}.",
+    "review.mistakes": "{count} ({moves})",
+    "review.blunders": "{count} ({moves})",
+    "review.at_move": "jugada {moves}",
+    "review.at_moves": "jugadas {moves}",
+    "review.points_lost": "{points} puntos esperados perdidos frente a las mejores decisiones",
+    "review.clean": "ningún error",
+    "review.and": "{first}; {rest}",
+    "review.legend": "Un error baja la probabilidad de ganar del propio jugador en 20 puntos o más; un error grave, "
+    "en 40 o más (a juicio de Mesa, con lo que el jugador podía ver entonces).",
+    "count.mistake": "error|errores",
+    "count.blunder": "error grave|errores graves",
+    "review.progress": "Revisando {game} #{table}… {percent} %",
+    "error.review_busy": "Ya estoy preparando tu revisión de la mesa #{table}: llega en un momento. Pide otra cuando "
+    "esté lista.",
+    "error.review_not_finished": "{game} #{table} todavía se está jugando: pide su revisión cuando termine la "
+    "partida.",
+    "error.review_nothing": "{game} #{table} se canceló antes de terminar: no hay partida que revisar.",
+})

@@ -9,7 +9,7 @@ from pathlib import Path
 from pg_server import PgServer, run_sql
 from test_tables_service import USERS, FakeClock, open_service, play_out, start_table
 
-from data import GuildSettings, UserPrefs, learning, open_repository
+from data import GuildSettings, UserPrefs, learning, open_repository, reviews
 from data.__main__ import run
 from data.repository import STORED_TABLES
 
@@ -38,6 +38,8 @@ async def played_database(path: str) -> dict[str, int]:
     await learning.ask_takeback(repo, live, 0, version, [learning.ArchivedMove(1, 0, "x", "?")],
                                 "2026-03-01T12:00:00.000000Z")
     await learning.save_lesson(repo, 101, learning.LessonProgress("kona", 2, 1, 0),  # issue 30: a lesson under way
+                               "2026-03-01T12:00:00.000000Z")
+    await reviews.store_review(repo, live, 3, '{"analysis":{}}', "iVBORw0KGgo=",  # issue 32: a review kept
                                "2026-03-01T12:00:00.000000Z")
     counts = await repo.row_counts()
     await repo.close()
