@@ -603,3 +603,17 @@ ES.update({
     "opt.answer": "respuesta",
     "opt.answer.desc": "Tu jugada para la tarea del paso",
 })
+
+# ---- reviews of finished games (issue 32; the review's own words are in tables/i18n.py)
+EN.update({
+    "cmd.review": "review",
+    "cmd.review.desc": "Mesa's review of a finished game: who was winning, the turning points, the mistakes",
+    "opt.review_table.desc": "The number of a finished table (#12 → 12)",
+    "btn.review": "Review",
+})
+ES.update({
+    "cmd.review": "revision",
+    "cmd.review.desc": "Revisión de Mesa de una partida terminada: quién iba ganando, momentos clave y errores",
+    "opt.review_table.desc": "El número de una mesa terminada (#12 → 12)",
+    "btn.review": "Revisión",
+})

@@ -68,6 +68,8 @@ MISTAKE, BLUNDER = 20, 40
 
 #: what a front end hears after each part: the percentage done
 Progress = Callable[[int], Awaitable[None]]
+#: what a front end does to a sentence's params before they are said (Discord: names made inert)
+Inert = Callable[[Mapping[str, Any]], Mapping[str, Any]]
 
 
 # ==================================================================== the analysis (ai.review, render.review)
@@ -157,9 +159,9 @@ class Review:
     picture: bytes
     made: bool = False
 
-    def text(self, lang: str) -> str:
+    def text(self, lang: str, inert: Inert | None = None) -> str:
         """The words under the picture, in ``lang`` (``review_text``)."""
-        return review_text(self, lang)
+        return review_text(self, lang, inert)
 
 
 @dataclass(eq=False)
@@ -368,24 +370,28 @@ def _chance(values: Any, seat: int) -> Any:
     return values[seat] if isinstance(values, list) and 0 <= seat < len(values) else None
 
 
-def review_text(review: Review, lang: str) -> str:
+def review_text(review: Review, lang: str, inert: Inert | None = None) -> str:
     """The words under a review's picture: the turning points (move, who, the move played, Mesa's choice
     instead and why, the points given up), then each player's mistakes and blunders, and in a game of
-    points the points lost to the best decisions."""
+    points the points lost to the best decisions.  ``inert``: what a front end does to the params first."""
+
+    def said(key: str, **params: Any) -> str:
+        return t(key, lang, **(inert(params) if inert is not None else params))
+
     analysis, names = review.analysis, review.names
     by_index = {int(d["index"]): d for d in analysis.get("decisions", [])}
-    lines = [t("review.title", lang, game=review.title, table=review.table_id, players=Names(names))]
+    lines = [said("review.title", game=review.title, table=review.table_id, players=Names(names))]
     if not by_index:
-        lines.append(t("review.no_decisions", lang))
+        lines.append(said("review.no_decisions"))
         return "\n".join(lines)
     swings = [int(i) for i in analysis.get("swings", []) if int(i) in by_index]
     if swings:
-        lines.append(t("review.turning_points", lang))
+        lines.append(said("review.turning_points"))
     for index in swings:
-        lines.append(t("review.turning_point", lang, **_point_params(review, by_index[index])))
+        lines.append(said("review.turning_point", **_point_params(review, by_index[index])))
     for seat, name in enumerate(names):
-        lines.append(t("review.player", lang, **_player_params(review, seat, name, by_index)))
-    lines.append(t("review.legend", lang))
+        lines.append(said("review.player", **_player_params(review, seat, name, by_index)))
+    lines.append(said("review.legend"))
     return "\n".join(lines)
 
 
