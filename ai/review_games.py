@@ -77,8 +77,12 @@ def _kona(view: K.KonaView, seat: int, played: str, iterations: int, rng: random
         if outcome is not None:
             return _outcome_shares(outcome.winners, outcome.draw, 2)
         found = depths[text]
-        score = found.get(depth, found[max(found)] if found else 0)
-        return _kona_chances(after.side, score)
+        # the two deepest common depths averaged: a side to move looks better at odd depths than at
+        # even ones (its threats count at the leaves), and the mean cancels that
+        scores = [found[d] for d in (depth - 1, depth) if d in found] or [found[max(found)]]
+        if any(abs(v) >= kona_player.PROVEN for v in scores):
+            return _kona_chances(after.side, scores[-1])
+        return _kona_chances(after.side, round(sum(scores) / len(scores)))
 
     after, best_after = _pair(best, played, value)
     return Estimate(best, after, best_after)
