@@ -1,0 +1,254 @@
+"""Mesa's review of a finished game (issue 32, ``/review``): the pure half, run in the AI process pool.
+
+For each decision of a game (a player's move with a real choice; chance moves are not reviewed) it
+gives Mesa's estimate of every seat's chance to win, and Mesa's preferred decision there.  The caller
+(the tables layer) splits a game's decisions into parts (``decisions``, then ``review_part`` per
+part, each a short pool job), and joins the parts (``assemble``) into the review kept as JSON.
+
+**Honesty.**  Every estimate at a decision is made from the mover's view at that moment only,
+``engine.view(state_before, seat)``, exactly as Mesa plays (``ai/__init__.py``): Plateau's unseen
+faces and K3's pyramids built in secret stay unknown, sampled by the game's own ``determinize``.
+The true state of the game is replayed only to know whose decision it is, to take its view, and to
+read the move played (its text from the log); no estimate ever receives it
+(``tests/test_review_analysis.py`` checks it with twin games that differ only in hidden faces).
+The moves are shown in their public form (``Engine.public_move``: Plateau writes ``?`` for faces
+still hidden after the move), except a K3 build once every build is public (the play phase began,
+K3-10), so a review shown to everyone tells no face its owner alone knew.
+
+**What the figures mean** (one dict per decision, see ``review_part``):
+
+- ``best``: Mesa's choice there, by the ``hard`` level's player (``ai.choose_move``) with the review's
+  iteration budget (``budget_each``), from the same view; in Krakatoa the decision of the most
+  expected points, exactly (the turn table, ``ai.krakatoa_turn``, as ``normal`` plays).
+- ``after``: every seat's chance to win if the move played is made, estimated from the mover's view
+  *before* it (what the mover could know when deciding: the move's consequences are averaged over
+  everything it could not see); ``best_after`` the same for Mesa's choice; ``before`` is the better
+  of the two for the mover (the position's worth as far as Mesa read it: its own choice, or the move
+  played where that read better), so a move equal to Mesa's choice changes nothing.
+- The mover's **fall** is ``best_after[seat] - after[seat]``: a **mistake** when at least
+  ``MISTAKE`` (0.20) and below ``BLUNDER`` (0.40), a **blunder** from 0.40 on (the two are
+  apart: a blunder is not also listed as a mistake).  A decision's **swing** is the largest change
+  ``|after[s] - before[s]|`` over the seats (for the mover, its fall where it fell); the review
+  marks the three largest (at least ``SWING_FLOOR``).
+- Win chances are in 0..1, one per seat, and sum to about 1 (a draw counts half to each side; in
+  Krakatoa's partnerships, KR-6.2, both partners have their team's chance, so the sides sum to 1; in
+  K3's cooperative variant every seat has the team's chance, K3-8).
+
+**How each game estimates** (all deterministic: iteration budgets, seeded per decision):
+
+- Kona (no hidden information): the ``hard`` alpha-beta search (``ai.kona.Search``) of the position
+  after each move, ``iterations`` nodes; its score becomes a chance by a logistic curve
+  (``KONA_SCALE``), a proven win or loss is 1 or 0, the move limit a draw.
+- Plateau, K3's play: the game's ISMCTS (``ai.ismcts.search``, the player's own adapter and rollouts)
+  from the mover's view with the root held to the one move valued, ``iterations`` iterations; the
+  mean of the rollouts' rewards per seat (Plateau's prisoner race; K3's finished games, the first
+  place winning).
+- K3's builds (K3-3): ``iterations`` simulated games per pyramid valued, from determinizations of the
+  mover's view (the other pyramids random arrangements of their known pieces, unbuilt hands built
+  by the engine's sensible plan), as ``ai.k3`` chooses its own build.
+- Krakatoa (nothing hidden, only dice): exact expectations over the throw at hand and the turn table
+  for the rest of the turn (``ai.krakatoa``): ``points_played`` and ``points_best`` are the expected
+  points from the decision to the end of the turn (marks carried valued as Mesa values them), and the
+  mover's chance to win is ``hard``'s estimate (its final total and the others' as normal variables);
+  the others share the rest in proportion to the same model's chances.
+
+**Budget.**  ``budget_each(game, count)``: a fixed number of iterations per decision
+(``ITERATIONS``), calibrated so that a game of ordinary length fits ``CPU_TARGET`` seconds of one core
+(``python -m bench.review``); only a game longer than ``ORDINARY[game]`` decisions gets fewer, the
+same for each of its decisions (the total shared), never below ``FLOOR``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ai import Budget
+from engines import CHANCE, get_engine
+from engines.base import Engine, replay
+
+#: the level whose player gives Mesa's choice at each decision
+LEVEL = "hard"
+#: a fall of the mover's chance from Mesa's choice to the move played: a mistake, a blunder
+MISTAKE = 0.20
+BLUNDER = 0.40
+#: swings smaller than this are not marked (a game played as Mesa would have nothing to show)
+SWING_FLOOR = 0.02
+#: how many swings the review marks
+SWINGS = 3
+#: the review's aim: CPU seconds (one core) for a game of ordinary length
+CPU_TARGET = 60.0
+#: iterations per decision (nodes for Kona, ISMCTS iterations for Plateau and K3's play, simulated
+#: games per pyramid for K3's builds; Krakatoa is exact and ignores them)
+ITERATIONS = {"kona": 8000, "plateau": 300, "k3": 400, "krakatoa": 1}
+#: decisions in a game of ordinary length: past it the budget is shared
+ORDINARY = {"kona": 40, "plateau": 80, "k3": 60, "krakatoa": 80}
+#: the fewest iterations a decision gets, however long the game
+FLOOR = {"kona": 1000, "plateau": 60, "k3": 80, "krakatoa": 1}
+
+
+def decisions(game: str, start: Any, moves: Sequence[str]) -> list[int]:
+    """Indices (0-based into ``moves``) of the decisions to review: the players' moves where more than
+    one move was legal (chance moves, forced moves and Krakatoa's throw-off set, whose sets are alike
+    by KR-4.1, are left out)."""
+    engine = get_engine(game)
+    out = []
+    for i, step in enumerate(replay(engine, start, moves)):
+        seat = engine.move_seat(step.before, step.move)
+        if seat == CHANCE or not _is_choice(engine, step.before, seat):
+            continue
+        out.append(i)
+    return out
+
+
+def _is_choice(engine: Engine, state: Any, seat: int) -> bool:
+    if engine.name == "krakatoa" and state.phase == "throwoff":
+        return False  # KR-4.1: a fresh set, whichever is chosen
+    if engine.name == "k3" and engine.phase(state) == "build":
+        return True  # K3-3: pyramids are not listed (K3's ``listed=False``), but always a choice
+    return len(engine.legal_moves(state, seat)) > 1
+
+
+def budget_each(game: str, count: int) -> Budget:
+    """The per-decision budget for a game of ``count`` decisions: ``ITERATIONS[game]`` up to an
+    ordinary game's length, then the same total shared by all (never below ``FLOOR[game]``)."""
+    base = ITERATIONS[game]
+    if count <= ORDINARY[game]:
+        return Budget(iterations=base)
+    return Budget(iterations=max(FLOOR[game], base * ORDINARY[game] // count))
+
+
+def review_part(game: str, start: Any, moves: Sequence[str], indices: Sequence[int], *,
+                budget_each: Budget, seed: int) -> list[dict[str, Any]]:  # fmt: skip
+    """One JSON-able dict per decision of ``indices`` (indices into ``moves``, ``decisions``' kind):
+
+    ``{"index", "ply", "seat", "played", "best", "before", "after", "best_after", "points_played",
+    "points_best"}`` — ``ply`` the move's number (``index + 1``), ``played`` and ``best`` the moves'
+    public texts, the three chances lists per seat (the module docstring), the points Krakatoa's only
+    (``None`` elsewhere).  Each decision is seeded by ``seed`` and its index alone, so the answer is
+    the same however a game's decisions are split into parts."""
+    from ai import review_games
+
+    engine = get_engine(game)
+    wanted = set(indices)
+    if not wanted:
+        return []
+    iterations = budget_each.iterations or ITERATIONS[game]
+    last = max(wanted)
+    steps = list(replay(engine, start, moves[: last + 1]))
+    end_public = _builds_public(engine, start, moves)
+    out = []
+    for i in sorted(wanted):
+        step = steps[i]
+        seat = engine.move_seat(step.before, step.move)
+        if seat == CHANCE:
+            raise ValueError(f"move {i + 1} ({moves[i]}) is a chance move, not a decision")
+        view = engine.view(step.before, seat)  # the mover's information, and nothing else
+        played = engine.format_move(step.before, step.move)
+        rng = random.Random(f"review:{game}:{seed}:{i}")
+        est = review_games.estimate(game, view, seat, played, iterations, rng)
+        out.append({
+            "index": i,
+            "ply": i + 1,
+            "seat": seat,
+            "played": _shown(engine, step.before, played, end_public),
+            "best": _shown(engine, step.before, est.best, end_public),
+            "before": _rounded(est.best_after if est.best_after[seat] >= est.after[seat] else est.after),
+            "after": _rounded(est.after),
+            "best_after": _rounded(est.best_after),
+            "points_played": est.points_played,
+            "points_best": est.points_best,
+        })  # fmt: skip
+    return out
+
+
+def _rounded(values: Sequence[float]) -> list[float]:
+    return [round(min(1.0, max(0.0, v)), 4) for v in values]
+
+
+def _builds_public(engine: Engine, start: Any, moves: Sequence[str]) -> bool:
+    """Whether the game got past building (K3-10: every pyramid public once play begins)."""
+    if engine.name != "k3":
+        return False
+    state = start
+    for step in replay(engine, start, moves):
+        state = step.after
+    return engine.phase(state) != "build"
+
+
+def _shown(engine: Engine, state: Any, text: str, builds_public: bool) -> str:
+    """The move as the review shows it to everyone: its public form (PL-9.5, K3-10), but a K3 build in
+    full once every build is public."""
+    move = engine.parse_move(state, text)
+    if builds_public and text.startswith("build:"):
+        return engine.format_move(state, move)
+    return engine.public_move(state, move)
+
+
+def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The review as JSON, from every decision's dict (``review_part``'s, in any order):
+
+    ``{"game", "seats", "sides", "level", "decisions", "swings", "mistakes", "blunders",
+    "points_lost"}`` — ``seats`` the number of seats, ``sides`` the seats of each side (KR-6.2's
+    partners share one), ``decisions`` sorted by ``index``; ``swings`` the positions in
+    ``decisions`` (0-based) of the three largest swings, in game order; ``mistakes`` and
+    ``blunders`` per seat (keys are the seats as strings, as JSON keeps them) the positions in
+    ``decisions`` of the seat's mistakes and blunders; ``points_lost`` per seat (Krakatoa only, else
+    empty) the sum of ``points_best - points_played``."""
+    engine = get_engine(game)
+    seats = int(engine.view(start, None)["players"])
+    ordered = sorted(parts, key=lambda d: int(d["index"]))
+    mistakes: dict[str, list[int]] = {str(s): [] for s in range(seats)}
+    blunders: dict[str, list[int]] = {str(s): [] for s in range(seats)}
+    swing_of = []
+    for k, d in enumerate(ordered):
+        seat = int(d["seat"])
+        fall = fall_of(d)
+        if fall >= BLUNDER - 1e-9:
+            blunders[str(seat)].append(k)
+        elif fall >= MISTAKE - 1e-9:
+            mistakes[str(seat)].append(k)
+        swing_of.append((swing(d), k))
+    top = sorted((s for s in swing_of if s[0] >= SWING_FLOOR), key=lambda s: (-s[0], s[1]))[:SWINGS]
+    points_lost: dict[str, float] = {}
+    if game == "krakatoa":
+        points_lost = {str(s): 0.0 for s in range(seats)}
+        for d in ordered:
+            if d.get("points_best") is not None and d.get("points_played") is not None:
+                lost = max(0.0, float(d["points_best"]) - float(d["points_played"]))
+                points_lost[str(d["seat"])] = round(points_lost[str(d["seat"])] + lost, 4)
+    return {
+        "game": game,
+        "seats": seats,
+        "sides": _sides(engine, start, seats),
+        "level": LEVEL,
+        "decisions": ordered,
+        "swings": sorted(k for _, k in top),
+        "mistakes": mistakes,
+        "blunders": blunders,
+        "points_lost": points_lost,
+    }
+
+
+def fall_of(decision: dict[str, Any]) -> float:
+    """How much the mover's chance fell from Mesa's choice to the move played (negative: it rose)."""
+    seat = int(decision["seat"])
+    return float(decision["best_after"][seat]) - float(decision["after"][seat])
+
+
+def swing(decision: dict[str, Any]) -> float:
+    """The largest change of a seat's chance the decision made (``|after - before|``)."""
+    return max((abs(float(a) - float(b)) for a, b in zip(decision["after"], decision["before"])), default=0.0)
+
+
+def _sides(engine: Engine, start: Any, seats: int) -> list[list[int]]:
+    """Each side's seats: KR-6.2's partnerships when the game has them on, else one seat a side."""
+    parts = engine.description.partnerships
+    if parts is not None and seats == parts.players and getattr(start, parts.option, False):
+        return [list(side) for side in parts.sides]
+    return [[s] for s in range(seats)]
+
+
+__all__ = ["BLUNDER", "ITERATIONS", "LEVEL", "MISTAKE", "assemble", "budget_each", "decisions", "fall_of",
+           "review_part", "swing"]

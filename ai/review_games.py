@@ -1,0 +1,355 @@
+"""Each game's estimates for Mesa's review (``ai.review``; its docstring says what they mean).
+
+``estimate(game, view, seat, played, iterations, rng)`` reads only ``view``, the mover's
+information (``engine.view(state, seat)``), and the text of the move played: never the true state.
+Kona and Krakatoa hide nothing, so their views hold the whole position; Plateau and K3 sample full
+states from the view with the engine's own ``determinize``, as Mesa's players do.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ai import Budget, choose_move
+from ai import k3 as k3_player
+from ai import kona as kona_player
+from ai import krakatoa as krakatoa_player
+from ai import plateau as plateau_player
+from ai.clock import Stopwatch
+from ai.ismcts import search
+from ai.k3_rollout import rollout as k3_rollout
+from ai.krakatoa_turn import INDEX
+from engines import k3 as K3
+from engines import kona as K
+from engines import krakatoa as KR
+from engines import plateau as PL
+
+#: the level whose player chooses Mesa's move (``ai.review.LEVEL``; repeated to avoid an import circle)
+LEVEL = "hard"
+#: Kona's search score worth a 73 % chance to the side to move (a threat square is 12, an urgent one 40)
+KONA_SCALE = 120.0
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """One decision's figures: Mesa's choice (canonical text) and the chances per seat."""
+
+    best: str
+    after: list[float]
+    best_after: list[float]
+    points_played: float | None = None
+    points_best: float | None = None
+
+
+def estimate(game: str, view: Any, seat: int, played: str, iterations: int, rng: random.Random) -> Estimate:
+    """Mesa's figures for ``seat``'s decision ``played`` (canonical text) from its ``view`` alone."""
+    return _ESTIMATORS[game](view, seat, played, iterations, rng)
+
+
+def _seed(rng: random.Random) -> int:
+    return rng.getrandbits(32)
+
+
+def _pair(best: str, played: str, value: Callable[[str], list[float]]) -> tuple[list[float], list[float]]:
+    """(after, best_after): the move played and Mesa's choice valued, once when they are the same."""
+    best_after = value(best)
+    after = best_after if played == best else value(played)
+    return after, best_after
+
+
+# ==================================================================== Kona: alpha-beta scores
+def _kona(view: K.KonaView, seat: int, played: str, iterations: int, rng: random.Random) -> Estimate:
+    state = K.ENGINE.from_position(view["position"])
+    best = choose_move("kona", view, seat, LEVEL, Budget(iterations=iterations), _seed(rng))
+    seed = _seed(rng)
+    afters = {text: K.ENGINE.apply(state, K.ENGINE.parse_move(state, text)) for text in (best, played)}
+    depths = {text: _kona_depths(after, iterations, seed) for text, after in afters.items()}
+    # both positions read to the same depth: their scores are alike (the same side to move, KO-9)
+    depth = min((max(d) for d in depths.values() if d), default=0)
+
+    def value(text: str) -> list[float]:
+        after = afters[text]
+        outcome = K.ENGINE.outcome(after)
+        if outcome is not None:
+            return _outcome_shares(outcome.winners, outcome.draw, 2)
+        found = depths[text]
+        # the two deepest common depths averaged: a side to move looks better at odd depths than at
+        # even ones (its threats count at the leaves), and the mean cancels that
+        scores = [found[d] for d in (depth - 1, depth) if d in found] or [found[max(found)]]
+        if any(abs(v) >= kona_player.PROVEN for v in scores):
+            return _kona_chances(after.side, scores[-1])
+        return _kona_chances(after.side, round(sum(scores) / len(scores)))
+
+    after, best_after = _pair(best, played, value)
+    return Estimate(best, after, best_after)
+
+
+def _kona_depths(state: K.KonaState, nodes: int, seed: int) -> dict[int, int]:
+    """The score of ``state`` for its side to move at each depth fully searched within ``nodes`` nodes
+    a depth (``hard``'s search, ``ai.kona.Search``); none when the game is over."""
+    out: dict[int, int] = {}
+    if K.ENGINE.outcome(state) is not None:
+        return out
+    for depth in range(1, kona_player.MAX_DEPTH[LEVEL] + 1):
+        search_ = kona_player.Search(state, Stopwatch(Budget(iterations=nodes), check_every=32), random.Random(seed))
+        _, scored = search_.root(depth)
+        if search_.stopwatch.stopped and out:
+            break
+        out[depth] = scored[0][1] if scored else 0
+        if abs(out[depth]) >= kona_player.PROVEN or search_.stopwatch.stopped:
+            break
+    return out
+
+
+def _kona_chances(side: int, score: int) -> list[float]:
+    """Both seats' chances from a score for ``side``, to move: a proven result exactly, else logistic."""
+    if score >= kona_player.PROVEN:
+        mover = 1.0
+    elif score <= -kona_player.PROVEN:
+        mover = 0.0
+    else:
+        mover = 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, score / KONA_SCALE))))
+    chances = [0.0, 0.0]
+    chances[side] = mover
+    chances[1 - side] = 1.0 - mover
+    return chances
+
+
+def _outcome_shares(winners: Sequence[int], draw: bool, seats: int) -> list[float]:
+    """A finished game as chances: 1 to the winner, shared by several, 1/seats each in a draw."""
+    if draw or not winners:
+        return [1.0 / seats] * seats
+    return [1.0 / len(winners) if s in winners else 0.0 for s in range(seats)]
+
+
+# ==================================================================== ISMCTS with the root held to one move
+class _Held:
+    """An ISMCTS adapter that plays only ``move`` at the root and keeps every rollout's rewards.
+
+    The search (``ai.ismcts.search``) asks ``determinize`` at the start of each iteration, so the
+    next ``moves`` is the root's; ``chances`` turns a rollout's rewards into chances to win."""
+
+    def __init__(self, inner: Any, move: Any, seats: int, chances: Callable[[Sequence[float]], list[float]]) -> None:
+        self.inner = inner
+        self.move = move
+        self.at_root = False
+        self.total = [0.0] * seats
+        self.count = 0
+        self.chances = chances
+
+    def determinize(self, view: Any, seat: int, rng: random.Random) -> Any:
+        self.at_root = True
+        return self.inner.determinize(view, seat, rng)
+
+    def to_move(self, state: Any) -> int | None:
+        return self.inner.to_move(state)  # type: ignore[no-any-return]
+
+    def moves(self, state: Any) -> Sequence[Any]:
+        legal = self.inner.moves(state)
+        if self.at_root and self.move in legal:
+            return [self.move]
+        return legal  # type: ignore[no-any-return]
+
+    def apply(self, state: Any, move: Any) -> Any:
+        self.at_root = False
+        return self.inner.apply(state, move)
+
+    def expand(self, state: Any, untried: list[Any], rng: random.Random) -> Any:
+        if self.at_root and self.move in untried:
+            return self.move
+        return self.inner.expand(state, untried, rng)
+
+    def rollout(self, state: Any, rng: random.Random) -> Sequence[float]:
+        rewards = self.inner.rollout(state, rng)
+        for s, c in enumerate(self.chances(rewards)):
+            self.total[s] += c
+        self.count += 1
+        return rewards  # type: ignore[no-any-return]
+
+    def mean(self) -> list[float]:
+        return [t / self.count for t in self.total] if self.count else [1.0 / len(self.total)] * len(self.total)
+
+
+def _held_value(make: Callable[[], Any], view: Any, seat: int, move: Any, seats: int,
+                chances: Callable[[Sequence[float]], list[float]], iterations: int, seed: int,
+                settings: Any) -> list[float]:  # fmt: skip
+    held = _Held(make(), move, seats, chances)
+    search(held, view, seat, random.Random(seed), iterations, None, settings)
+    return held.mean()
+
+
+# ==================================================================== Plateau
+def _plateau(view: PL.PlateauView, seat: int, played: str, iterations: int, rng: random.Random) -> Estimate:
+    best = choose_move("plateau", view, seat, LEVEL, Budget(iterations=iterations), _seed(rng))
+    sample = PL.determinize(view, seat, random.Random(_seed(rng)))  # to read the moves' texts
+    knobs = plateau_player.LEVEL_KNOBS[LEVEL]
+    seed = _seed(rng)  # one seed for both moves: their difference is read on the same samples
+
+    def value(text: str) -> list[float]:
+        move = PL.ENGINE.parse_move(sample, text)
+        after = PL.ENGINE.apply(sample, move)
+        if after.result:  # the move ends the game whatever the hidden faces (PL-8: counts are public)
+            return list(plateau_player.evaluate(after))
+        return _held_value(lambda: plateau_player.PlateauAdapter(knobs), view, seat, move, 2, list,
+                           iterations, seed, knobs.settings)  # fmt: skip
+
+    after, best_after = _pair(best, played, value)
+    return Estimate(best, after, best_after)
+
+
+# ==================================================================== K3
+def _k3_chances(coop: bool) -> Callable[[Sequence[float]], list[float]]:
+    """A finished game's rank rewards (``ai.k3.rewards``) as chances: the first place wins (shared when
+    tied); cooperative, every seat has the team's result (K3-8)."""
+
+    def chances(rewards: Sequence[float]) -> list[float]:
+        if coop:
+            return [float(r) for r in rewards]
+        top = max(rewards)
+        firsts = [s for s, r in enumerate(rewards) if r >= top - 1e-9]
+        return [1.0 / len(firsts) if s in firsts else 0.0 for s in range(len(rewards))]
+
+    return chances
+
+
+def _k3(view: K3.K3View, seat: int, played: str, iterations: int, rng: random.Random) -> Estimate:
+    best = choose_move("k3", view, seat, LEVEL, Budget(iterations=iterations), _seed(rng))
+    players = int(view["players"])
+    sample = K3.determinize(view, seat, random.Random(_seed(rng)))
+    chances = _k3_chances(bool(sample.coop))
+    knobs = k3_player.LEVEL_KNOBS[LEVEL]
+    seed = _seed(rng)  # one seed for both moves: their difference is read on the same samples
+    building = view.get("phase") == "build"
+
+    def value(text: str) -> list[float]:
+        move = K3.ENGINE.parse_move(sample, text)
+        if building:
+            return _k3_build_value(view, seat, move, players, chances, iterations, seed, knobs.greedy_rollout)
+        return _held_value(lambda: k3_player.K3Adapter(knobs), view, seat, move, players, chances,
+                           iterations, seed, knobs.settings)  # fmt: skip
+
+    after, best_after = _pair(best, played, value)
+    return Estimate(best, after, best_after)
+
+
+def _k3_build_value(view: K3.K3View, seat: int, build: K3.K3Move, players: int,
+                    chances: Callable[[Sequence[float]], list[float]], games: int, seed: int,
+                    care: float) -> list[float]:  # fmt: skip
+    """Chances with this pyramid: simulated games from determinizations of the builder's view, the
+    unbuilt hands built by the engine's sensible plan (K3-3.4), as ``ai.k3`` scores its candidates."""
+    rng = random.Random(seed)
+    total = [0.0] * players
+    for _ in range(games):
+        state = K3.determinize(view, seat, rng)
+        state = K3.ENGINE.apply(state, build)
+        while state.phase == "build":
+            other = next(i for i, s in enumerate(state.seats) if s.status == "hand")
+            state = K3.ENGINE.apply(state, K3.ENGINE.auto_build(state, other, rng, "sensible"))
+        for s, c in enumerate(chances(k3_rollout(state, rng, care))):
+            total[s] += c
+    return [t / games for t in total]
+
+
+# ==================================================================== Krakatoa: exact
+def _krakatoa(view: KR.KrakatoaView, seat: int, played: str, iterations: int, rng: random.Random) -> Estimate:
+    state = KR.ENGINE.from_position(view["position"])
+    sides = state.sides
+    side = state.side
+    assert side is not None
+    points = krakatoa_player.Search(state, "normal", Stopwatch(Budget(iterations=1 << 60)))
+    wins = krakatoa_player.Search(state, "hard", Stopwatch(Budget(iterations=1 << 60)))
+    values: dict[str, tuple[float, float]] = {}
+    for move in KR.ENGINE.legal_moves(state, seat):
+        text = KR.ENGINE.format_move(state, move)
+        values[text] = (_kr_value(points, state, move), _kr_value(wins, state, move))
+    best = played
+    for text, (p, _) in values.items():  # the most expected points; the move played on a tie
+        if p > values[best][0] + 1e-9:
+            best = text
+    base = points.ctx.total + points.ctx.base  # the same for every decision: points before, later turns
+
+    def chances(text: str) -> list[float]:
+        expected, mine = values[text]
+        per_side = _kr_sides(points.ctx, side, sides, expected, mine)
+        return [per_side[_side_of(state, s)] for s in range(int(view["players"]))]
+
+    after, best_after = _pair(best, played, chances)
+    return Estimate(best, after, best_after, round(values[played][0] - base, 4), round(values[best][0] - base, 4))
+
+
+def _side_of(state: KR.KrakatoaState, seat: int) -> int:
+    return seat % 2 if state.teams else seat
+
+
+def _kr_value(search_: Any, state: KR.KrakatoaState, move: KR.KrakatoaMove) -> float:
+    """The expected utility of a decision (final points for ``normal``, the chance to win for ``hard``):
+    an aim exactly (``Search.aim_value``), a set by its best aim, keep or rethrow over the nine dice."""
+    step = state.step
+    kind = move[0]
+    if kind == "aim":
+        return float(search_.aim_value(KR.SETS.index(step[4]), move[1], move[2]))
+    if kind == "set":
+        x = KR.SETS.index(move[1])
+        dice = state.dice
+        return max(float(search_.aim_value(x, die, force))
+                   for die in KR.aim_targets(dice, move[1]) for force in KR.FORCES)  # fmt: skip
+    ctx = search_.ctx
+    if kind == "keep":
+        return float(ctx.scored(_dice_index(state.dice)))
+    if kind == "rethrow":
+        total = 0.0
+        fresh = [(f, float(p)) for f, p in KR.FRESH_SET.items()]
+        for fs, ps in fresh:
+            for fa, pa in fresh:
+                for fl, pl in fresh:
+                    total += ps * pa * pl * ctx.scored(_dice_index((fs, fa, fl)))
+        return total
+    raise ValueError(f"no review of Krakatoa's {kind!r} decisions")
+
+
+def _dice_index(dice: Sequence[str | None]) -> int:
+    """The turn table's index of nine dice (``ai.krakatoa_turn.dice_index``)."""
+    return INDEX[dice[0]] * 100 + INDEX[dice[1]] * 10 + INDEX[dice[2]]  # type: ignore[index]
+
+
+def _phi(x: float) -> float:
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+def _kr_sides(ctx: Any, side: int, sides: int, expected: float, mine: float) -> list[float]:
+    """Each side's chance after a decision: the mover's is ``hard``'s estimate ``mine``; the others
+    share the rest in proportion to their chances of beating every side (totals as normal variables,
+    the mover's expected final total ``expected``)."""
+    out = [0.0] * sides
+    out[side] = mine
+    others = [o for o in range(sides) if o != side]
+    if not others:
+        return out
+    dist = {side: (expected, ctx.my_var)}
+    for o, (mean, var) in zip(others, ctx.others):
+        dist[o] = (mean, var)
+    weights = {}
+    for o in others:
+        w = 1.0
+        for j in range(sides):
+            if j != o:
+                (mo, vo), (mj, vj) = dist[o], dist[j]
+                w *= _phi((mo - mj) / math.sqrt(vo + vj + 25.0))
+        weights[o] = w
+    rest = max(0.0, 1.0 - mine)
+    total = sum(weights.values())
+    for o in others:
+        out[o] = rest * (weights[o] / total if total > 0 else 1.0 / len(others))
+    return out
+
+
+_ESTIMATORS: dict[str, Callable[[Any, int, str, int, random.Random], Estimate]] = {
+    "kona": _kona,
+    "plateau": _plateau,
+    "k3": _k3,
+    "krakatoa": _krakatoa,
+}

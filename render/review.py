@@ -1,0 +1,186 @@
+"""The picture of Mesa's review of a game (issue 32): who was winning, move by move.
+
+``review_image(review, names)`` draws the review ``ai.review.assemble`` made: a graph of every
+seat's chance to win over the game (Mesa's estimate after each decision, from the mover's view), one
+line per seat in the colours the boards give the seats (Kona's capybara and poodle, Plateau's Black
+and White, the seat colours elsewhere; Krakatoa's partners, KR-6.2, share one line, their team's),
+and the three largest swings marked with numbered discs 1, 2, 3 in game order, the numbers the
+review's words use.  The axes say 0-100 % and the move numbers; a legend names the players, each
+with the badge of its seat (colour *and* shape, so lines are told apart without colour).
+
+Words in the picture are few and English, like every board label; the turning points are told in
+words under it by the caller.  Pure: the review is a plain dict, the result PNG bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import theme
+
+WIDTH = theme.MAX_WIDTH
+#: the plot's height in pixels
+PLOT_H = 250
+#: the games whose boards give their seats colours of their own (``render/kona.py``, ``render/plateau.py``)
+LINE_COLOURS: dict[str, tuple[theme.RGB, ...]] = {
+    "kona": (theme.VERMILLION, theme.BLUE),
+    "plateau": (theme.INK, theme.WHITE),
+}
+TITLES = {"kona": "Kona", "plateau": "Plateau", "k3": "K3", "krakatoa": "Krakatoa"}
+#: the swing discs: radius, and the colour they are filled with
+DISC_R = 12
+DISC: theme.RGB = theme.YELLOW
+
+
+def colour_of(game: str, seat: int) -> theme.RGB:
+    """The colour of ``seat``'s line (and legend badge)."""
+    own = LINE_COLOURS.get(game)
+    if own is not None and seat < len(own):
+        return own[seat]
+    return theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
+
+
+def lines_of(review: dict[str, Any]) -> list[tuple[list[int], list[tuple[int, float]]]]:
+    """(the seats of a line, its points (move number, chance)): one line per side, the first point the
+    first decision's ``before`` one move earlier, then every decision's ``after``."""
+    decisions = review.get("decisions") or []
+    sides = review.get("sides") or [[s] for s in range(int(review.get("seats", 2)))]
+    out = []
+    for side in sides:
+        seat = side[0]
+        points: list[tuple[int, float]] = []
+        if decisions:
+            first = decisions[0]
+            points.append((int(first["ply"]) - 1, float(first["before"][seat])))
+        for d in decisions:
+            points.append((int(d["ply"]), float(d["after"][seat])))
+        out.append((list(side), points))
+    return out
+
+
+def _ticks(lo: int, hi: int) -> list[int]:
+    """Round move numbers for the x axis: at most six, the ends included."""
+    span = max(1, hi - lo)
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000):
+        if span / step <= 5:
+            break
+    ticks = [t for t in range((lo // step + 1) * step, hi, step) if t - lo >= step * 0.6 and hi - t >= step * 0.6]
+    return [lo, *ticks, hi]
+
+
+def review_image(review: dict[str, Any], names: Sequence[str]) -> bytes:
+    """The review's graph as PNG bytes (see the module docstring); ``names`` by seat."""
+    return theme.to_png(draw_review(review, names))
+
+
+def draw_review(review: dict[str, Any], names: Sequence[str]) -> Image.Image:
+    """``review_image``'s picture, before encoding (for tests and ``python -m render``)."""
+    game = str(review.get("game", ""))
+    lines = lines_of(review)
+    legend_rows = (len(lines) + 1) // 2
+    x0 = theme.FRAME_WIDTH + theme.MARGIN // 2
+    x1 = WIDTH - theme.FRAME_WIDTH - theme.MARGIN // 2
+    top = theme.FRAME_WIDTH + 8
+    head_h = 44
+    legend_top = top + head_h + 6
+    legend_h = 34 * legend_rows
+    disc_row = legend_top + legend_h + 8 + DISC_R
+    plot_top = disc_row + DISC_R + 8
+    plot_left, plot_right = x0 + 52, x1 - 8
+    plot_bottom = plot_top + PLOT_H
+    height = plot_bottom + 54 + theme.FRAME_WIDTH
+    img, draw = theme.canvas(WIDTH, height)
+
+    # the title
+    draw.rounded_rectangle((x0, top, x1, top + head_h), radius=10, fill=theme.PANEL)
+    title = f"Review · {TITLES.get(game, game.capitalize())}"
+    theme.draw_text(draw, (x0 + 14, top + head_h / 2), title, 22, bold=True, anchor="lm")
+    theme.draw_text(draw, (x1 - 14, top + head_h / 2), "chance to win", 17, fill=theme.MUTED, anchor="rm")
+
+    # the legend: two players a row, each with its seat's badge
+    col_w = (x1 - x0) / 2
+    for i, (side, _) in enumerate(lines):
+        cx = x0 + (i % 2) * col_w
+        cy = legend_top + 17 + (i // 2) * 34
+        _badge(draw, game, side[0], (cx + 18, cy))
+        label = " & ".join(names[s] if s < len(names) else f"Player {s + 1}" for s in side)
+        size = theme.fit_text(label, 19, int(col_w - 48), min_size=16)
+        theme.draw_text(draw, (cx + 38, cy), theme.ellipsize_name(label, size, int(col_w - 48)), size, anchor="lm")
+
+    # the plot: 0-100 % up, move numbers across
+    draw.rectangle((plot_left, plot_top, plot_right, plot_bottom), fill=theme.WHITE, outline=theme.LIGHT_GREY)
+    for pct in (0, 25, 50, 75, 100):
+        y = plot_bottom - PLOT_H * pct / 100
+        draw.line((plot_left, y, plot_right, y), fill=theme.LIGHT_GREY if pct % 50 else theme.GREY, width=1)
+        if pct % 50 == 0:
+            theme.draw_text(draw, (plot_left - 6, y), f"{pct} %", 16, fill=theme.MUTED, anchor="rm")
+    points = [p for _, line in lines for p in line]
+    if not points:
+        theme.draw_text(draw, ((plot_left + plot_right) / 2, plot_top + PLOT_H / 2), "No decisions", 20,
+                        fill=theme.MUTED, anchor="mm")
+        return img
+    lo = min(x for x, _ in points)
+    hi = max(max(x for x, _ in points), lo + 1)
+
+    def at(x: float, chance: float) -> tuple[float, float]:
+        return (plot_left + (plot_right - plot_left) * (x - lo) / (hi - lo), plot_bottom - PLOT_H * chance)
+
+    for tick in _ticks(lo, hi):
+        tx = at(tick, 0)[0]
+        draw.line((tx, plot_bottom, tx, plot_bottom + 5), fill=theme.GREY, width=1)
+        theme.draw_text(draw, (tx, plot_bottom + 8), str(tick), 16, fill=theme.MUTED, anchor="mt")
+    theme.draw_text(draw, ((plot_left + plot_right) / 2, plot_bottom + 30), "move", 16, fill=theme.MUTED,
+                    anchor="mt")
+
+    # the swings: a band at the decision, and its numbered disc above the plot
+    decisions = review.get("decisions") or []
+    swings = [k for k in review.get("swings") or [] if 0 <= k < len(decisions)]
+    marks = []
+    for k in sorted(swings, key=lambda k: int(decisions[k]["ply"])):
+        d = decisions[k]
+        seat = int(d["seat"])
+        x, y_after = at(int(d["ply"]), float(d["after"][seat]))
+        _, y_before = at(int(d["ply"]), float(d["before"][seat]))
+        draw.rectangle((x - 4, plot_top + 1, x + 4, plot_bottom - 1), fill=theme.mix(theme.YELLOW, theme.WHITE, 0.4))
+        marks.append((x, y_before, y_after, seat))
+
+    for side, line in lines:  # the lines over the bands
+        xy = [at(x, c) for x, c in line]
+        colour = colour_of(game, side[0])
+        if colour == theme.WHITE:  # Plateau's White: a white line edged in ink, as its pieces are drawn
+            draw.line(xy, fill=theme.INK, width=6, joint="curve")
+        draw.line(xy, fill=colour, width=4 if colour == theme.WHITE else 3, joint="curve")
+        _badge(draw, game, side[0], xy[-1], radius=8)
+
+    placed: list[float] = []
+    for n, (x, y_before, y_after, seat) in enumerate(marks, start=1):
+        draw.line((x, y_before, x, y_after), fill=theme.INK, width=3)
+        draw.ellipse((x - 5, y_after - 5, x + 5, y_after + 5), fill=colour_of(game, seat), outline=theme.INK, width=2)
+        dx = x  # discs keep apart: a disc too close to the one before moves right
+        if placed and dx - placed[-1] < 2 * DISC_R + 4:
+            dx = placed[-1] + 2 * DISC_R + 4
+        dx = min(dx, x1 - DISC_R)
+        placed.append(dx)
+        draw.line((x, plot_top, dx, disc_row + DISC_R), fill=theme.INK, width=1)
+        draw.ellipse((dx - DISC_R, disc_row - DISC_R, dx + DISC_R, disc_row + DISC_R), fill=DISC, outline=theme.INK,
+                     width=2)
+        theme.draw_text(draw, (dx, disc_row + 1), str(n), 16, fill=theme.INK, bold=True, anchor="mm", symbol=True)
+    return img
+
+
+def _badge(draw: ImageDraw.ImageDraw, game: str, seat: int, centre: tuple[float, float], radius: float = 11) -> None:
+    """A seat's badge: the board's own colour and letter where the game has them (Kona's C and P,
+    Plateau's B and W), else the theme's seat marker (colour, shape and number)."""
+    own = LINE_COLOURS.get(game)
+    if own is None:
+        theme.seat_marker(draw, centre, radius, seat, str(seat + 1) if radius >= 10 else None)
+        return
+    colour = colour_of(game, seat)
+    x, y = centre
+    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour, outline=theme.INK, width=2)
+    if radius >= 10:
+        letter = {"kona": "CP", "plateau": "BW"}[game][seat % 2]
+        theme.draw_text(draw, (x, y), letter, 14, fill=theme.ink_on(colour), bold=True, anchor="mm", symbol=True)
