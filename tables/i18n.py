@@ -1319,8 +1319,8 @@ ES.update({
 EN.update({
     "review.title": "Review of {game} #{table}: {players}",
     "review.no_decisions": "There is nothing to review: the game ended before anyone chose a move.",
-    "review.turning_points": "Turning points (the three largest swings):",
-    "review.turning_point": "• Move {ply}: {played} (win chance {before} % → {after} %){points}. {instead}",
+    "review.turning_points": "Turning points (the largest swings, numbered as in the picture):",
+    "review.turning_point": "{number}. Move {ply}: {played} (win chance {before} % → {after} %){points}. {instead}",
     "review.played_plain": "{name} played {move}",
     "review.same_choice": "Mesa would have chosen the same.",
     "review.choice": "Mesa's choice instead: {best} ({chance} %): {why}",
@@ -1337,8 +1337,8 @@ EN.update({
     "review.points_lost": "{points} expected points lost to the best decisions",
     "review.clean": "no mistakes",
     "review.and": "{first}; {rest}",
-    "review.legend": "A mistake lowers the player's own win chance by 20 points or more, a blunder by 40 or more "
-    "(as Mesa judges it from what the player could see then).",
+    "review.legend": "A mistake: a move whose win chance for its player is 20 points or more below Mesa's choice; "
+    "a blunder: 40 or more (as Mesa judges it from what the player could see then).",
     "count.mistake": "mistake|mistakes",
     "count.blunder": "blunder|blunders",
     "review.progress": "Reviewing {game} #{table}… {percent} %",
@@ -1350,8 +1350,8 @@ EN.update({
 ES.update({
     "review.title": "Revisión de {game} #{table}: {players}",
     "review.no_decisions": "No hay nada que revisar: la partida terminó antes de que nadie eligiera una jugada.",
-    "review.turning_points": "Momentos decisivos (los tres mayores vuelcos):",
-    "review.turning_point": "• Jugada {ply}: {played} (probabilidad de ganar {before} % → {after} %){points}. "
+    "review.turning_points": "Momentos decisivos (los mayores vuelcos, numerados como en la imagen):",
+    "review.turning_point": "{number}. Jugada {ply}: {played} (probabilidad de ganar {before} % → {after} %){points}. "
     "{instead}",
     "review.played_plain": "{name} jugó {move}",
     "review.same_choice": "Mesa habría elegido lo mismo.",
@@ -1369,8 +1369,9 @@ ES.update({
     "review.points_lost": "{points} puntos esperados perdidos frente a las mejores decisiones",
     "review.clean": "ningún error",
     "review.and": "{first}; {rest}",
-    "review.legend": "Un error baja la probabilidad de ganar del propio jugador en 20 puntos o más; un error grave, "
-    "en 40 o más (a juicio de Mesa, con lo que el jugador podía ver entonces).",
+    "review.legend": "Un error: una jugada cuya probabilidad de ganar para su jugador queda 20 puntos o más por "
+    "debajo de la elección de Mesa; un error grave: 40 o más (a juicio de Mesa, con lo que el jugador podía ver "
+    "entonces).",
     "count.mistake": "error|errores",
     "count.blunder": "error grave|errores graves",
     "review.progress": "Revisando {game} #{table}… {percent} %",

@@ -299,29 +299,42 @@ def _seat_key(mapping: Mapping[Any, Any], seat: int) -> Any:
     return mapping.get(seat, mapping.get(str(seat)))
 
 
+def _listed(analysis: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The review's decisions in game order (``ai.review.assemble``'s list)."""
+    return [d for d in analysis.get("decisions") or [] if isinstance(d, dict)]
+
+
+def _at(analysis: Mapping[str, Any], positions: Any) -> list[dict[str, Any]]:
+    """The decisions at these positions of the list (what ``swings``, ``mistakes`` and ``blunders`` hold)."""
+    listed = _listed(analysis)
+    return [listed[int(k)] for k in positions or [] if 0 <= int(k) < len(listed)]
+
+
 def shown_decisions(analysis: Mapping[str, Any]) -> list[int]:
-    """The decisions (their ``index``) the words tell: the swings, then every mistake and blunder."""
-    wanted: list[int] = [int(i) for i in analysis.get("swings", [])]
+    """The decisions (their ``index``: of the move in the log) the words tell: the swings, then every
+    mistake and blunder."""
+    wanted = [int(d["index"]) for d in _at(analysis, analysis.get("swings"))]
     for key in ("mistakes", "blunders"):
-        for listed in (analysis.get(key) or {}).values():
-            wanted += [int(i) for i in listed]
+        for positions in (analysis.get(key) or {}).values():
+            wanted += [int(d["index"]) for d in _at(analysis, positions)]
     return list(dict.fromkeys(wanted))
 
 
 def told_facts(ctx: LoadedTable, start: Any, moves: Sequence[str], analysis: Mapping[str, Any]) -> dict[str, Any]:
-    """For each decision the words tell: the move played in words, Mesa's choice in public form, and why it
-    was better, from what the mover could see (module docstring, "Secrets").  JSON-ready."""
+    """For each decision the words tell (keyed by its ``index``): the move played in words (``move_words``,
+    public facts only) and why Mesa's choice was better, judged from what the mover could see (module
+    docstring, "Secrets").  A choice written with faces still hidden (Plateau's ``?``) is not a move the
+    engine can judge: it is told without a why.  JSON-ready."""
     engine = ctx.engine
     names = ctx.names()
-    by_index = {int(d["index"]): d for d in analysis.get("decisions", [])}
+    by_index = {int(d["index"]): d for d in _listed(analysis)}
     wanted = [i for i in shown_decisions(analysis) if i in by_index]
     told: dict[str, Any] = {}
     if not wanted:
         return told
     befores: dict[int, tuple[Any, Any]] = {}
-    last = max(wanted)
-    for index, step in enumerate(replay(engine, start, moves[:last + 1])):
-        if index in wanted:
+    for index, step in enumerate(replay(engine, start, moves[:max(wanted) + 1])):
+        if index in by_index:
             befores[index] = (step.before, step.move)
     for index in wanted:
         if index not in befores:
@@ -331,15 +344,20 @@ def told_facts(ctx: LoadedTable, start: Any, moves: Sequence[str], analysis: Map
         seat = int(decision["seat"])
         name = names[seat] if 0 <= seat < len(names) else "?"
         words = Told((deed(engine, before, played, name, names),))
-        best_text, reason = "", Phrase("review.why.choice")
-        try:
-            best = engine.parse_move(before, str(decision.get("best") or ""))
-            best_text = engine.public_move(before, best)
-            reason = _why_words(ctx, before, seat, best, name)
-        except Exception as exc:  # words only: a move the engine cannot read is told without its why
-            log.info("table %d: review words without a why (%s)", ctx.id, type(exc).__name__)
-        told[str(index)] = {"played": _encode(words), "played_public": engine.public_move(before, played),
-                            "best": best_text, "why": _encode(reason)}
+        reason = Phrase("review.why.choice")
+        best_text = str(decision.get("best") or "")
+        entry: dict[str, Any] = {"played": _encode(words)}
+        if best_text and best_text != decision.get("played"):
+            try:
+                best = engine.parse_move(before, best_text)
+                said = deed(engine, before, best, name, names).words
+                if said.key != "move.any.notation":  # a game with words for its moves (Krakatoa's "chose Steam")
+                    entry["best"] = _encode(said)
+                reason = _why_words(ctx, before, seat, best, name)
+            except Exception as exc:  # words only: a choice the engine cannot read is told without its why
+                log.debug("table %d: review words without a why (%s)", ctx.id, type(exc).__name__)
+        entry["why"] = _encode(reason)
+        told[str(index)] = entry
     return told
 
 
@@ -379,18 +397,18 @@ def review_text(review: Review, lang: str, inert: Inert | None = None) -> str:
         return t(key, lang, **(inert(params) if inert is not None else params))
 
     analysis, names = review.analysis, review.names
-    by_index = {int(d["index"]): d for d in analysis.get("decisions", [])}
+    listed = _listed(analysis)
     lines = [said("review.title", game=review.title, table=review.table_id, players=Names(names))]
-    if not by_index:
+    if not listed:
         lines.append(said("review.no_decisions"))
         return "\n".join(lines)
-    swings = [int(i) for i in analysis.get("swings", []) if int(i) in by_index]
+    swings = sorted(_at(analysis, analysis.get("swings")), key=lambda d: int(d["index"]))
     if swings:
         lines.append(said("review.turning_points"))
-    for index in swings:
-        lines.append(said("review.turning_point", **_point_params(review, by_index[index])))
+    for number, decision in enumerate(swings, 1):  # numbered as the picture's discs: 1, 2, 3 in game order
+        lines.append(said("review.turning_point", number=number, **_point_params(review, decision)))
     for seat, name in enumerate(names):
-        lines.append(said("review.player", **_player_params(review, seat, name, by_index)))
+        lines.append(said("review.player", **_player_params(review, seat, name)))
     lines.append(said("review.legend"))
     return "\n".join(lines)
 
@@ -401,18 +419,18 @@ def _point_params(review: Review, decision: Mapping[str, Any]) -> dict[str, Any]
     name = review.names[seat] if 0 <= seat < len(review.names) else "?"
     played = _decode(told["played"]) if "played" in told else Phrase("review.played_plain", {
         "name": name, "move": str(decision.get("played", "?"))})
-    best = told.get("best") or ""
-    before, after = _chance(decision.get("before"), seat), _chance(decision.get("after"), seat)
-    best_after = _chance(decision.get("best_after"), seat)
-    params: dict[str, Any] = {
+    best = str(decision.get("best") or "")
+    same = not best or best == decision.get("played")
+    return {
         "ply": decision.get("ply", index + 1), "played": played,
-        "before": _percent(before), "after": _percent(after),
-        "instead": Phrase("review.same_choice") if not best or best == told.get("played_public") else
-        Phrase("review.choice", {"best": best, "chance": _percent(best_after),
-                                 "why": _decode(told["why"]) if "why" in told else Phrase("review.why.choice")}),
+        "before": _percent(_chance(decision.get("before"), seat)),
+        "after": _percent(_chance(decision.get("after"), seat)),
+        "instead": Phrase("review.same_choice") if same else Phrase("review.choice", {
+            "best": _decode(told["best"]) if "best" in told else best,
+            "chance": _percent(_chance(decision.get("best_after"), seat)),
+            "why": _decode(told["why"]) if "why" in told else Phrase("review.why.choice")}),
         "points": _points_phrase(decision),
     }
-    return params
 
 
 def _points_phrase(decision: Mapping[str, Any]) -> Any:
@@ -426,22 +444,22 @@ def _points_phrase(decision: Mapping[str, Any]) -> Any:
     return Phrase("review.points_given", {"points": f"{lost:.1f}"})
 
 
-def _player_params(review: Review, seat: int, name: str, by_index: Mapping[int, Mapping[str, Any]]) -> dict[str, Any]:
+def _player_params(review: Review, seat: int, name: str) -> dict[str, Any]:
+    """A player's mistakes and blunders (``ai.review`` lists a blunder only as a blunder), and in a game of
+    points the expected points lost to the best decisions."""
     analysis = review.analysis
-    blunders = [int(i) for i in _seat_key(analysis.get("blunders") or {}, seat) or []]
-    mistakes = [int(i) for i in _seat_key(analysis.get("mistakes") or {}, seat) or [] if int(i) not in blunders]
 
-    def plies(indices: Sequence[int]) -> Phrase:
-        listed = ", ".join(str(by_index[i].get("ply", i + 1)) if i in by_index else str(i + 1) for i in indices)
-        return Phrase("review.at_move" if len(indices) == 1 else "review.at_moves", {"moves": listed})
+    def plies(decisions: Sequence[Mapping[str, Any]]) -> Phrase:
+        listed = ", ".join(str(d.get("ply", int(d["index"]) + 1)) for d in decisions)
+        return Phrase("review.at_move" if len(decisions) == 1 else "review.at_moves", {"moves": listed})
 
     said: list[Phrase] = []
-    if mistakes:
-        said.append(Phrase("review.mistakes", {"count": Count(len(mistakes), "mistake"), "moves": plies(mistakes)}))
-    if blunders:
-        said.append(Phrase("review.blunders", {"count": Count(len(blunders), "blunder"), "moves": plies(blunders)}))
+    for key, noun in (("mistakes", "mistake"), ("blunders", "blunder")):
+        found = _at(analysis, _seat_key(analysis.get(key) or {}, seat))
+        if found:
+            said.append(Phrase(f"review.{key}", {"count": Count(len(found), noun), "moves": plies(found)}))
     lost = _seat_key(analysis.get("points_lost") or {}, seat)
-    if lost is not None and any(d.get("points_played") is not None for d in by_index.values()):
+    if lost is not None:
         said.append(Phrase("review.points_lost", {"points": f"{float(lost):.1f}"}))
     if not said:
         said.append(Phrase("review.clean"))

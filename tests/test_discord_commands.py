@@ -26,7 +26,8 @@ NAME = re.compile(r"^[-_\w]{1,32}$")
 SPANISH = ("es-ES", "es-419")
 EXPECTED = {"play", "move", "resign", "draw", "board", "games", "help", "rules", "settings",
             "leaderboard", "stats", "history", "replay", "recompute-ratings",  # issue 9
-            "hint", "takeback", "learn"}  # issue 30
+            "hint", "takeback", "learn",  # issue 30
+            "review"}  # issue 32
 
 
 @pytest.fixture(scope="module")

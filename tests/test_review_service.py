@@ -16,7 +16,7 @@ import pytest
 from pg_server import DbFactory
 from test_tables_service import GUILD, USERS, FakeClock, open_service, start_table, step
 
-from ai import Budget
+from ai import Budget, review
 from data import reviews as kept_reviews
 from tables import TableError, TableService, t
 from tables.review_lane import ReviewLane
@@ -41,7 +41,7 @@ class CountingAnalyser:
 
     def decisions(self, game: str, start: Any, moves: Sequence[str]) -> list[int]:
         self.decided += 1
-        return list(range(len(moves)))
+        return list(range(1, len(moves)))  # the first move is no decision here (so positions are not indices)
 
     def review_part(self, game: str, start: Any, moves: Sequence[str], indices: Sequence[int], budget: Budget,
                     seed: int) -> list[dict[str, Any]]:
@@ -53,26 +53,13 @@ class CountingAnalyser:
         for i in indices:
             seat = i % 2
             after = self.falls.get(i, 0.5)
-            chances = [0.5, 0.5]
-            fell = [after if s == seat else 1 - after for s in range(2)]
             out.append({"index": i, "ply": i + 1, "seat": seat, "played": moves[i], "best": moves[i],
-                        "before": chances, "after": fell, "best_after": chances,
-                        "points_played": None, "points_best": None})
+                        "before": [0.5, 0.5], "after": [after if s == seat else 1 - after for s in range(2)],
+                        "best_after": [0.5, 0.5], "points_played": None, "points_best": None})
         return out
 
     def assemble(self, game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
-        decisions = sorted(parts, key=lambda d: d["index"])
-        drops = {d["index"]: d["before"][d["seat"]] - d["after"][d["seat"]] for d in decisions}
-        swings = sorted(drops, key=lambda i: -abs(drops[i]))[:3]
-        mistakes: dict[int, list[int]] = {0: [], 1: []}
-        blunders: dict[int, list[int]] = {0: [], 1: []}
-        for d in decisions:
-            if drops[d["index"]] >= 0.4:
-                blunders[d["seat"]].append(d["index"])
-            if drops[d["index"]] >= 0.2:
-                mistakes[d["seat"]].append(d["index"])
-        return {"game": game, "seats": 2, "decisions": decisions, "swings": swings, "mistakes": mistakes,
-                "blunders": blunders, "points_lost": {}}
+        return review.assemble(game, start, moves, parts)  # the real one: pure, and nothing to count
 
     def review_image(self, review: dict[str, Any], names: Sequence[str]) -> bytes:
         self.pictures += 1
@@ -110,16 +97,16 @@ async def test_a_review_is_made_once_kept_and_served_again_without_recomputation
         reviews = counted(svc, fake)
         tid = await finished_kona(svc)
         first = await reviews.review(GUILD, tid, ANA)
-        assert first.made and len(first.analysis["decisions"]) == 6
-        assert fake.decided == 1 and fake.parts == 6 and fake.pictures == 1  # six decisions, one a part
+        assert first.made and len(first.analysis["decisions"]) == 5
+        assert fake.decided == 1 and fake.parts == 5 and fake.pictures == 1  # five decisions, one a part
         assert first.picture.startswith(b"\x89PNG fake Ana,Ben")
         again = await reviews.review(GUILD, tid, CY)  # not a player: the game is over, anyone here may
         assert not again.made and again.analysis == first.analysis and again.picture == first.picture
         assert again.told == first.told
-        assert fake.decided == 1 and fake.parts == 6 and fake.pictures == 1  # served, not made again
+        assert fake.decided == 1 and fake.parts == 5 and fake.pictures == 1  # served, not made again
         restarted = TableService(repo, svc.clock, None, thinker=Thinker(processes=False))
         after = await counted(restarted, fake).review(GUILD, tid, BEN)  # kept in storage, not only in memory
-        assert not after.made and after.analysis == first.analysis and fake.parts == 6
+        assert not after.made and after.analysis == first.analysis and fake.parts == 5
         assert after.text("en") == first.text("en")
     finally:
         await repo.close()
@@ -131,7 +118,7 @@ async def test_one_review_per_user_at_a_time_and_a_shared_making(db: DbFactory) 
     fake.hold = True
     try:
         reviews = counted(svc, fake)
-        tid = await finished_kona(svc, moves=4)
+        tid = await finished_kona(svc, moves=5)
         heard_ana: list[int] = []
         heard_ben: list[int] = []
 
@@ -157,7 +144,7 @@ async def test_one_review_per_user_at_a_time_and_a_shared_making(db: DbFactory) 
         fake.release()
         mine, theirs = await asyncio.wait_for(asyncio.gather(making, sharing), 30)
         assert mine.analysis == theirs.analysis and fake.parts == 4 and fake.decided == 1
-        assert heard_ana == [25, 50, 75, 100]  # after each of the four parts
+        assert heard_ana == [25, 50, 75, 100]  # after each of the four parts (four decisions)
         assert heard_ben[-1] == 100 and heard_ben == sorted(heard_ben) and heard_ben[0] >= 25
         later = await reviews.review(GUILD, tid, ANA)  # hers is done: she may ask again, and gets the kept one
         assert not later.made and fake.parts == 4
@@ -179,7 +166,7 @@ async def test_a_review_never_waits_for_mesa_nor_mesa_for_a_review(db: DbFactory
     fake.hold = True
     try:
         reviews = counted(svc, fake)
-        tid = await finished_kona(svc, moves=2)
+        tid = await finished_kona(svc, moves=3)
         making = asyncio.ensure_future(reviews.review(GUILD, tid, ANA))
         assert await asyncio.to_thread(fake.started.wait, 30)
         out = await svc.create(GUILD, 70, CY, "Cy", "kona", [], {"bots": "1", "seat": "second"})
@@ -239,9 +226,9 @@ async def test_the_words_in_both_languages(db: DbFactory) -> None:
         assert english.startswith(f"Review of Kona #{tid}: Ana and Ben")
         assert spanish.startswith(f"Revisión de Kona #{tid}: Ana y Ben")
         lines = english.splitlines()
-        assert lines[1] == "Turning points (the three largest swings):"
-        assert lines[2].startswith(f"• Move 3: Ana played {moves[2]} (win chance 50 % → 5 %)")
-        assert lines[3].startswith(f"• Move 4: Ben played {moves[3]} (win chance 50 % → 25 %)")
+        assert lines[1] == "Turning points (the largest swings, numbered as in the picture):"
+        assert lines[2].startswith(f"1. Move 3: Ana played {moves[2]} (win chance 50 % → 5 %)")
+        assert lines[3].startswith(f"2. Move 4: Ben played {moves[3]} (win chance 50 % → 25 %)")
         assert "Mesa would have chosen the same." in lines[2]  # the stand-in's best is the move played
         assert "• Ana: 1 blunder (move 3)." in english and "• Ben: 1 mistake (move 4)." in english
         assert "• Ana: 1 error grave (jugada 3)." in spanish and "• Ben: 1 error (jugada 4)." in spanish
@@ -256,13 +243,14 @@ async def test_a_best_move_other_than_the_one_played_is_told_with_why() -> None:
     review = Review(5, "kona", "Kona", ("Ana", "Ben"), {
         "decisions": [{"index": 0, "ply": 1, "seat": 0, "played": "a6-a5", "best": "b6-b4", "before": [0.5, 0.5],
                        "after": [0.1, 0.9], "best_after": [0.7, 0.3], "points_played": 10.0, "points_best": 13.5}],
-        "swings": [0], "mistakes": {"0": [0]}, "blunders": {"0": [0]}, "points_lost": {"0": 3.5, "1": 0.0}},
+        "swings": [0], "mistakes": {"0": [], "1": []}, "blunders": {"0": [0], "1": []},
+        "points_lost": {"0": 3.5, "1": 0.0}},
         {"0": {"played": {"$told": [{"$deed": "Ana", "words": {"$phrase": "move.any.notation",
                                                                 "params": {"move": "a6-a5"}}}]},
-               "played_public": "a6-a5", "best": "b6-b4", "why": {"$phrase": "review.why.wins", "params": {}}}},
+               "why": {"$phrase": "review.why.wins", "params": {}}}},
         b"")
     english = review_text(review, "en")
-    assert ("• Move 1: Ana played a6-a5 (win chance 50 % → 10 %), giving up 3.5 expected points. "
+    assert ("1. Move 1: Ana played a6-a5 (win chance 50 % → 10 %), giving up 3.5 expected points. "
             "Mesa's choice instead: b6-b4 (70 %): it wins the game at once.") in english
     assert "• Ana: 1 blunder (move 1); 3.5 expected points lost to the best decisions." in english
     assert "• Ben: 0.0 expected points lost to the best decisions." in english
@@ -283,8 +271,8 @@ async def test_kept_reviews_are_bounded_and_made_again_on_demand(db: DbFactory) 
         row = await repo.get_table(tables[0])
         assert row is not None and await kept_reviews.stored_review(repo, tables[0], row.version) is not None
         clock.advance(days=2)  # past the age bound: all go, and a request makes it again
-        parts = fake.parts
-        assert (await reviews.review(GUILD, tables[0], BEN)).made and fake.parts == parts + 1
+        decided = fake.decided
+        assert (await reviews.review(GUILD, tables[0], BEN)).made and fake.decided == decided + 1
         other = await repo.get_table(tables[1])
         assert other is not None and await kept_reviews.stored_review(repo, tables[1], other.version) is None
         sized = counted(svc, fake, ReviewBound(max_size=1, max_age=86400))
@@ -304,3 +292,125 @@ def test_the_bound_reads_the_environment() -> None:
 def test_the_catalogues_say_the_progress() -> None:
     assert t("review.progress", "en", game="Kona", table=3, percent=40) == "Reviewing Kona #3… 40 %"
     assert t("review.progress", "es", game="Kona", table=3, percent=40) == "Revisando Kona #3… 40 %"
+
+
+# ==================================================================== end to end: the real analysis, tiny budgets
+def real(svc: TableService) -> Reviews:
+    """The service's reviews with the real analysis (``ai.review``, ``render.review``), a tiny budget, parts in
+    a thread."""
+    svc.reviews = Reviews(svc.store, ReviewLane(processes=False), budget=lambda game, count: Budget(iterations=20))
+    return svc.reviews
+
+
+async def played_and_ended(svc: TableService, game: str, seed: int, actions: int = 14) -> int:
+    """A two-player table of ``game`` after a few random actions, ended by Ben's resignation if still on."""
+    tid, _ = await start_table(svc, game)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if await step(svc, tid, rng) is None:
+            break
+    if (await svc.repo.get_table(tid)).status != "finished":  # type: ignore[union-attr]
+        await svc.resign(tid, BEN)
+    return tid
+
+
+@pytest.mark.parametrize("game", ["kona", "plateau", "k3", "krakatoa"])
+async def test_a_short_finished_game_of_each_kind_is_reviewed(tmp_path: Any, game: str) -> None:
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    try:
+        reviews = real(svc)
+        tid = await played_and_ended(svc, game, seed=5)
+        made = await reviews.review(GUILD, tid, ANA)
+        log = await repo.get_moves(tid)
+        decisions = made.analysis["decisions"]
+        assert made.made and decisions and made.picture[:8] == b"\x89PNG\r\n\x1a\n"
+        for d in decisions:  # each a player's own move of the log, its chances in 0..1 for both seats
+            assert log[d["index"]].seat == d["seat"] >= 0 and d["ply"] == d["index"] + 1
+            assert all(0 <= p <= 1 for key in ("before", "after", "best_after") for p in d[key])
+            assert len(d["after"]) == 2
+        english, spanish = made.text("en"), made.text("es")
+        assert english.startswith(f"Review of {made.title} #{tid}: Ana and Ben")
+        assert spanish.startswith(f"Revisión de {made.title} #{tid}: Ana y Ben")
+        assert "• Ana: " in english and "• Ben: " in english and "• Ana: " in spanish
+        if game == "krakatoa":  # the points given up to the best decisions (KR: the turn table's expectations)
+            assert "expected points lost to the best decisions" in english
+            assert "puntos esperados perdidos frente a las mejores decisiones" in spanish
+        else:
+            assert "expected points" not in english
+        if game == "plateau":  # hidden faces stay hidden in the words: moves in public form only
+            faces = {m.move for m in log if m.move.startswith("+")}
+            assert faces and not any(f in english for f in faces)
+        again = await reviews.review(GUILD, tid, CY)
+        assert not again.made and again.text("en") == english and again.picture == made.picture
+    finally:
+        await repo.close()
+
+
+def plateau_twins(seed: int) -> tuple[list[str], list[str]] | None:
+    """Two Plateau move logs that differ only in the hidden faces of Ben's first opening (the same public
+    moves throughout), or None when this seed's game gives none."""
+    from engines import get_engine
+
+    engine = get_engine("plateau")
+    rng = random.Random(seed)
+    state, log = engine.new_game(2, 1, {}), []
+    for _ in range(16):
+        if engine.outcome(state) is not None:
+            break
+        move = engine.random_move(state, rng)
+        log.append(engine.format_move(state, move))
+        state = engine.apply(state, move)
+    first = engine.play(engine.new_game(2, 1, {}), log[0])
+    shown = engine.public_move(first, engine.parse_move(first, log[1]))
+    for other in engine.legal_moves(first):
+        text = engine.format_move(first, other)
+        if text == log[1] or engine.public_move(first, other) != shown:
+            continue
+        twin, state = [log[0], text], engine.apply(first, other)
+        try:
+            for later in log[2:]:
+                move = engine.parse_move(state, later)
+                twin.append(engine.format_move(state, move))
+                state = engine.apply(state, move)
+        except Exception:
+            continue
+        return log, twin
+    return None
+
+
+async def test_twin_games_that_differ_only_in_hidden_faces_get_the_same_review_of_the_other_player(
+        tmp_path: Any) -> None:
+    """Ana could never see the faces Ben hid: her decisions' figures and words are the same in both games."""
+    twins = next(found for seed in range(40) if (found := plateau_twins(seed)) is not None)
+    said: list[Review] = []
+    for number, log in enumerate(twins):
+        repo, svc = await open_service(str(tmp_path / f"twin{number}.db"))
+        try:
+            tid, _ = await start_table(svc, "plateau")
+            for ply, text in enumerate(log):
+                await svc.submit_move(tid, ANA if ply % 2 == 0 else BEN, text)
+            if (await repo.get_table(tid)).status != "finished":  # type: ignore[union-attr]
+                await svc.resign(tid, ANA)
+            said.append(await real(svc).review(GUILD, tid, CY))
+        finally:
+            await repo.close()
+    first, second = said
+    hers = [[d for d in r.analysis["decisions"] if d["seat"] == 0] for r in said]
+    assert hers[0] and hers[0] == hers[1]
+    assert [d["played"] for d in first.analysis["decisions"]] == [d["played"] for d in second.analysis["decisions"]]
+    for lang in ("en", "es"):
+        lines = [[line for line in r.text(lang).splitlines() if " Ana " in line or "Ana:" in line] for r in said]
+        assert lines[0] == lines[1]
+
+
+async def test_a_game_without_decisions_says_so(tmp_path: Any) -> None:
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    try:
+        tid, _ = await start_table(svc, "kona")
+        await svc.resign(tid, BEN)
+        made = await real(svc).review(GUILD, tid, ANA)
+        assert made.text("en").endswith("There is nothing to review: the game ended before anyone chose a move.")
+        assert made.text("es").endswith("No hay nada que revisar: la partida terminó antes de que nadie eligiera "
+                                        "una jugada.")
+    finally:
+        await repo.close()
