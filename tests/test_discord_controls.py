@@ -25,6 +25,7 @@ from cogs.guide import RulesButton
 from cogs.learning import HintButton, TakebackButton
 from cogs.picking import BackButton, PickButton, PickSelect, QuickSelect
 from cogs.results import PageButton
+from cogs.review import ReviewButton
 
 POSTED = {
     "mesa:inv:1:1:accept": InvitationButton, "mesa:inv:1:1:decline": InvitationButton,
@@ -44,6 +45,7 @@ POSTED = {
     "mesasel:1:3:pick": PickSelect, "mesasel:1:3": PickSelect, "mesasel:7:12:quick": QuickSelect,
     "mesalb:100000000000000001:kona:2": PageButton,
     "mesa:hint:1:3": HintButton, "mesa:tb:1:3:accept": TakebackButton, "mesa:tb:1:3:decline": TakebackButton,
+    "mesa:review:1:9": ReviewButton,  # issue 32
 }
 
 
@@ -52,7 +54,7 @@ def matching(custom_id: str) -> list[type]:
 
 
 def test_every_kind_is_registered_once() -> None:
-    assert len(CONTROLS) == len(set(CONTROLS)) == 15
+    assert len(CONTROLS) == len(set(CONTROLS)) == 16
     assert set(POSTED.values()) == set(CONTROLS)
 
 
