@@ -13,7 +13,8 @@ only: what a time-out plays — Mesa's easy level from the seat's view, K3's sen
 ``/build [STYLE]`` (a proposed move where moves are too many to list: K3's builds), ``/moves``,
 ``/resign``, ``/draw``, ``/decline-draw``, ``/board``,
 ``/history [@NAME] [GAME]`` (``table=N [notation]``: that table's moves in words, or as recorded),
-``/leaderboard GAME [PAGE]``, ``/stats [@NAME]``, ``/replay TABLE``,
+``/leaderboard GAME [PAGE]``, ``/stats [@NAME]``, ``/replay TABLE``, ``/review TABLE`` (issue 32: Mesa's
+review of a finished game, its picture written to the out folder),
 ``/recompute``, ``/games``, ``/rules GAME``, ``/mine``, ``/clock +DURATION`` (console only: move the
 pretend clock forward, then run the deadline check), ``/hint``, ``/takeback [accept|decline]``,
 ``/learn [GAME [restart|STEP|answer MOVE]]`` (issue 30)
@@ -96,7 +97,7 @@ HELP = """Commands (write them as NAME: COMMAND):
   /accept  /decline  /join [TABLE]  /start  /leave  /abort
   /move TEXT   /auto (Mesa's easy move for you, as a time-out plays)   /build [STYLE] ({styles})
   /moves [PAGE]   /mine   /board   /history [@NAME] [GAME] (table=N [notation]: that table's moves)
-  /leaderboard GAME [PAGE]   /stats [@NAME]   /replay TABLE   /recompute
+  /leaderboard GAME [PAGE]   /stats [@NAME]   /replay TABLE   /review TABLE   /recompute
   /resign  /draw  /decline-draw  /games  /rules GAME [full] [es]  /clock +DURATION  /help
 Mesa (the computer): /play GAME @mesa [level=easy|normal|hard]   /play GAME @NAME bots=N [level=L]
   /start fill=mesa [level=L]   /fill [level=L] (an open table's empty seats)
@@ -114,7 +115,8 @@ HELP_ES = """Órdenes (escríbelas como NOMBRE: ORDEN):
   /move JUGADA   /auto (la jugada fácil de Mesa por ti, la que se juega si se te acaba el tiempo)
   /build [ESTILO] ({styles})   /moves [PÁGINA] (tus jugadas)   /mine (tus piezas)   /board (el tablero)
   /history [@NOMBRE] [JUEGO] (table=N: las jugadas de esa mesa)   /leaderboard JUEGO [PÁGINA]   /stats [@NOMBRE]
-  /replay MESA   /recompute   /resign (abandonar)   /draw (tablas)   /decline-draw   /games (tus mesas)
+  /replay MESA   /review MESA (la revisión de Mesa)   /recompute
+  /resign (abandonar)   /draw (tablas)   /decline-draw   /games (tus mesas)
   /rules JUEGO [full] [es] (reglas)   /clock +DURACIÓN (adelanta el reloj)   /help [es]
 Mesa (el ordenador): /play JUEGO @mesa [level=easy|normal|hard]   /play JUEGO @NOMBRE bots=N [level=N]
   /start fill=mesa [level=N]   /fill [level=N] (los asientos vacíos de una mesa abierta)
@@ -476,6 +478,8 @@ class Console:
             await self._history(name, uid, rest, table)
         elif verb in ("leaderboard", "stats", "replay", "recompute"):
             await self._leaderboard_command(verb, name, uid, rest, table)
+        elif verb == "review":
+            await self._review(name, uid, rest, table)
         elif verb == "games":
             await self._games(name, uid)
         elif verb == "rules":
@@ -583,6 +587,24 @@ class Console:
             turn = "your turn" if uid in s.turn_user_ids else (f"{', '.join(s.turn)} to move" if s.turn else s.status)
             deadline = f", deadline {s.deadline.strftime('%Y-%m-%d %H:%M UTC')}" if s.deadline else ""
             self.write(f"[dm {name}] #{s.table_id} {s.title}: {' · '.join(s.players)} — {turn}{deadline}")
+
+    # ---- reviews (issue 32) ------------------------------------------------------------------
+    async def _review(self, name: str, uid: int, rest: str, table: int | None) -> None:
+        """``/review TABLE``: Mesa's review of a finished game, for the caller: how far it is while it is made,
+        then its words, and its picture written to the out folder."""
+        target = table if table is not None else (_table_number(rest, "/review N") if rest else None)
+        if target is None:
+            raise TableError("console.review_usage")
+        reviews = self.service.reviews
+        title = (await reviews.finished_table(GUILD_ID, target)).title  # refusals before any progress
+
+        async def progress(percent: int) -> None:
+            if percent < 100:
+                self.write(f"[dm {name}] " + t("review.progress", LANG, game=title, table=target, percent=percent))
+
+        review = await reviews.review(GUILD_ID, target, uid, progress)
+        saved = self._save_file(review.picture, f"review-{target}.png") if review.picture else ""
+        self._lines(f"[dm {name}]", review.text(LANG), saved)
 
     # ---- leaderboards, stats, history, replays (issue 9) -------------------------------------
     def _board(self) -> LeaderboardService:
@@ -736,6 +758,7 @@ _CONSOLE_TEXTS = {
     "console.name_too_long": "{name} is too long for a name: names are at most {max} characters",
     "console.leaderboard_usage": "write /leaderboard GAME [PAGE], for example /leaderboard kona",
     "console.replay_usage": "write /replay TABLE, for example /replay 3",
+    "console.review_usage": "write /review TABLE, for example /review 3",
     "console.table_number": "{text} is not a table number; write {usage}, for example {example}",
     "console.option_twice": "{option}= is given twice; give each option once",
     "console.clock_range": "the clock moves at most 1 year at a time (for example /clock +30d)",
