@@ -69,7 +69,8 @@ def _kona(view: K.KonaView, seat: int, played: str, iterations: int, rng: random
     afters = {text: K.ENGINE.apply(state, K.ENGINE.parse_move(state, text)) for text in (best, played)}
     depths = {text: _kona_depths(after, iterations, seed) for text, after in afters.items()}
     # both positions read to the same depth: their scores are alike (the same side to move, KO-9)
-    depth = min((max(d) for d in depths.values() if d), default=0)
+    # (a proven result ends its search early and sets no depth for the other)
+    depth = min((max(d) for d in depths.values() if d and abs(d[max(d)]) < kona_player.PROVEN), default=0)
 
     def value(text: str) -> list[float]:
         after = afters[text]
@@ -94,14 +95,16 @@ def _kona_depths(state: K.KonaState, nodes: int, seed: int) -> dict[int, int]:
     out: dict[int, int] = {}
     if K.ENGINE.outcome(state) is not None:
         return out
+    nodes_before = -1
     for depth in range(1, kona_player.MAX_DEPTH[LEVEL] + 1):
         search_ = kona_player.Search(state, Stopwatch(Budget(iterations=nodes), check_every=32), random.Random(seed))
         _, scored = search_.root(depth)
         if search_.stopwatch.stopped and out:
             break
         out[depth] = scored[0][1] if scored else 0
-        if abs(out[depth]) >= kona_player.PROVEN or search_.stopwatch.stopped:
-            break
+        if abs(out[depth]) >= kona_player.PROVEN or search_.stopwatch.stopped or search_.nodes == nodes_before:
+            break  # proven, out of budget, or nothing deeper to read (every line ends sooner)
+        nodes_before = search_.nodes
     return out
 
 

@@ -33,6 +33,10 @@ TITLES = {"kona": "Kona", "plateau": "Plateau", "k3": "K3", "krakatoa": "Krakato
 #: the swing discs: radius, and the colour they are filled with
 DISC_R = 12
 DISC: theme.RGB = theme.YELLOW
+#: the band behind a swing's decision
+BAND: theme.RGB = theme.mix(theme.YELLOW, theme.WHITE, 0.4)
+#: the plot's ground: lighter than the card, and not white (Plateau's White line must show on it)
+PLOT: theme.RGB = theme.mix(theme.CARD, theme.WHITE, 0.4)
 
 
 def colour_of(game: str, seat: int) -> theme.RGB:
@@ -71,6 +75,17 @@ def _ticks(lo: int, hi: int) -> list[int]:
     return [lo, *ticks, hi]
 
 
+def plot_box(review: dict[str, Any]) -> tuple[int, int, int, int]:
+    """(left, top, right, bottom) of the plot in the picture: under the title, the legend (two
+    players a row) and the row of swing discs."""
+    legend_rows = (len(lines_of(review)) + 1) // 2
+    x0 = theme.FRAME_WIDTH + theme.MARGIN // 2
+    x1 = WIDTH - theme.FRAME_WIDTH - theme.MARGIN // 2
+    legend_top = theme.FRAME_WIDTH + 8 + 44 + 6
+    plot_top = legend_top + 34 * legend_rows + 8 + 2 * DISC_R + 8
+    return x0 + 52, plot_top, x1 - 8, plot_top + PLOT_H
+
+
 def review_image(review: dict[str, Any], names: Sequence[str]) -> bytes:
     """The review's graph as PNG bytes (see the module docstring); ``names`` by seat."""
     return theme.to_png(draw_review(review, names))
@@ -80,17 +95,13 @@ def draw_review(review: dict[str, Any], names: Sequence[str]) -> Image.Image:
     """``review_image``'s picture, before encoding (for tests and ``python -m render``)."""
     game = str(review.get("game", ""))
     lines = lines_of(review)
-    legend_rows = (len(lines) + 1) // 2
     x0 = theme.FRAME_WIDTH + theme.MARGIN // 2
     x1 = WIDTH - theme.FRAME_WIDTH - theme.MARGIN // 2
     top = theme.FRAME_WIDTH + 8
     head_h = 44
     legend_top = top + head_h + 6
-    legend_h = 34 * legend_rows
-    disc_row = legend_top + legend_h + 8 + DISC_R
-    plot_top = disc_row + DISC_R + 8
-    plot_left, plot_right = x0 + 52, x1 - 8
-    plot_bottom = plot_top + PLOT_H
+    plot_left, plot_top, plot_right, plot_bottom = plot_box(review)
+    disc_row = plot_top - 8 - DISC_R
     height = plot_bottom + 54 + theme.FRAME_WIDTH
     img, draw = theme.canvas(WIDTH, height)
 
@@ -111,7 +122,7 @@ def draw_review(review: dict[str, Any], names: Sequence[str]) -> Image.Image:
         theme.draw_text(draw, (cx + 38, cy), theme.ellipsize_name(label, size, int(col_w - 48)), size, anchor="lm")
 
     # the plot: 0-100 % up, move numbers across
-    draw.rectangle((plot_left, plot_top, plot_right, plot_bottom), fill=theme.WHITE, outline=theme.LIGHT_GREY)
+    draw.rectangle((plot_left, plot_top, plot_right, plot_bottom), fill=PLOT, outline=theme.LIGHT_GREY)
     for pct in (0, 25, 50, 75, 100):
         y = plot_bottom - PLOT_H * pct / 100
         draw.line((plot_left, y, plot_right, y), fill=theme.LIGHT_GREY if pct % 50 else theme.GREY, width=1)
@@ -144,7 +155,7 @@ def draw_review(review: dict[str, Any], names: Sequence[str]) -> Image.Image:
         seat = int(d["seat"])
         x, y_after = at(int(d["ply"]), float(d["after"][seat]))
         _, y_before = at(int(d["ply"]), float(d["before"][seat]))
-        draw.rectangle((x - 4, plot_top + 1, x + 4, plot_bottom - 1), fill=theme.mix(theme.YELLOW, theme.WHITE, 0.4))
+        draw.rectangle((x - 4, plot_top + 1, x + 4, plot_bottom - 1), fill=BAND)
         marks.append((x, y_before, y_after, seat))
 
     for side, line in lines:  # the lines over the bands

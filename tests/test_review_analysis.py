@@ -1,0 +1,329 @@
+"""Mesa's review of a game (issue 32), the analysis (``ai.review``): hand-made positions where the best
+move is known, the points Krakatoa's decisions lose against a computation from the rules, the same
+answer however the decisions are split, twin games that differ only in hidden faces, and the budget
+shared alike by short and ordinary games.  Budgets are small: the figures are Mesa's estimates, the
+cases are chosen so that even a small search reads them right (a win or a loss at once)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from typing import Any
+
+import pytest
+
+from ai import Budget, review, review_games
+from engines import CHANCE, get_engine
+from engines.base import replay
+
+# ---------------------------------------------------------------------------------------------- helpers
+KONA = get_engine("kona")
+PLATEAU = get_engine("plateau")
+K3 = get_engine("k3")
+KRAKATOA = get_engine("krakatoa")
+
+
+def reviewed(game: str, start: Any, moves: list[str], iterations: int, seed: int = 1) -> dict[str, Any]:
+    """The whole review of a short game at a small budget."""
+    indices = review.decisions(game, start, moves)
+    parts = review.review_part(game, start, moves, indices, budget_each=Budget(iterations=iterations), seed=seed)
+    return review.assemble(game, start, moves, parts)
+
+
+def random_game(game: str, players: int, seed: int, plies: int,
+                options: dict[str, Any] | None = None) -> tuple[Any, list[str]]:  # fmt: skip
+    """A seeded random game's first state and its first ``plies`` moves (chance drawn as a table draws it)."""
+    engine = get_engine(game)
+    start = engine.new_game(players, seed, options)
+    state, moves, rng = start, [], random.Random(seed)
+    while engine.to_move(state) is not None and len(moves) < plies:
+        if engine.to_move(state) == CHANCE:
+            move = engine.sample_chance(state, random.Random(f"{seed}:{len(moves) + 1}"))
+        elif engine.phase(state) == "build":  # K3's pyramids are not listed: the engine's sensible plan
+            move = engine.auto_move(state, engine.actors(state)[0], rng, "sensible")
+        else:
+            move = engine.random_move(state, rng)
+        moves.append(engine.format_move(state, move))
+        state = engine.apply(state, move)
+    return start, moves
+
+
+# ---------------------------------------------------------------------------------------------- Kona
+#: capybara (seat 0) to move: d2-c1 makes a1-b1-c1 (KO-6.2); the poodle threatens d5-c6 (a6-b6-c6)
+KONA_WIN_IN_ONE = "P,P,4/3,P,2/5,P/5,C/3,C,2/C,C,4 c 10 f4"
+#: the same threat; only b3-b6 (the top capybara of b3 covers the poodle on b6) stops it, and the game
+#: goes on (no capybara line, and none forced for the poodle after it)
+KONA_ONE_DEFENCE = "P,P,4/2,CC,P,2/6/1,PPC,4/5,CC/5,C c 10 f1"
+
+
+def test_kona_a_missed_win_in_one_is_a_blunder() -> None:
+    start = KONA.from_position(KONA_WIN_IN_ONE)
+    r = reviewed("kona", start, ["f3-f2", "d5-c6"], iterations=600)
+    first = r["decisions"][0]
+    assert first["seat"] == 0 and first["played"] == "f3-f2"
+    assert first["best"] == "d2-c1"  # the line of three, KO-6.2
+    assert first["best_after"] == [1.0, 0.0]  # a win at once
+    assert first["after"] == [0.0, 1.0]  # the poodle wins at once after it
+    assert review.fall_of(first) == 1.0
+    assert r["blunders"]["0"] == [0] and r["mistakes"]["0"] == []
+    assert 0 in r["swings"]
+    # the poodle's winning move is Mesa's choice too: nothing lost
+    second = r["decisions"][1]
+    assert second["seat"] == 1 and second["best"] == "d5-c6" and review.fall_of(second) == 0.0
+    assert r["blunders"]["1"] == [] and r["mistakes"]["1"] == []
+
+
+def test_kona_the_only_defence_is_no_mistake_and_any_other_move_is() -> None:
+    start = KONA.from_position(KONA_ONE_DEFENCE)
+    defended = reviewed("kona", start, ["b3-b6"], iterations=600)["decisions"][0]
+    assert defended["best"] == "b3-b6"
+    assert review.fall_of(defended) == 0.0
+    assert defended["after"][0] > 0.0  # the game goes on
+    careless = reviewed("kona", start, ["f1-f2"], iterations=600)
+    d = careless["decisions"][0]
+    assert d["best"] == "b3-b6" and d["after"] == [0.0, 1.0]  # d5-c6 wins at once
+    assert review.fall_of(d) == pytest.approx(defended["after"][0])
+    assert review.fall_of(d) >= review.MISTAKE
+    assert [0] in (careless["mistakes"]["0"], careless["blunders"]["0"])
+
+
+# ---------------------------------------------------------------------------------------------- Plateau
+#: Black (seat 0) to move, from a seeded random game: a1:1-a2 wins at once (PL-8.1); after a1:1-b1
+#: White has a winning capture
+PLATEAU_WIN_IN_ONE = ("BBb,1,WXr.WOX.WXx.WBX,1/2,WRr,1/BOx.BBb.BXb.Bxr.BXx,1,BXx.WRr,BXx/BRB,1,BRr.BXx,BRr B turn - "
+                      "rb.2bb.3xx - - 30")
+
+
+def test_plateau_a_missed_win_in_one_is_a_blunder() -> None:
+    start = PLATEAU.from_position(PLATEAU_WIN_IN_ONE)
+    r = reviewed("plateau", start, ["a1:1-b1"], iterations=40)
+    d = r["decisions"][0]
+    won = PLATEAU.apply(start, PLATEAU.parse_move(start, d["best"]))
+    assert PLATEAU.outcome(won) is not None and PLATEAU.outcome(won).winners == (0,)
+    assert d["best_after"] == [1.0, 0.0]
+    assert d["after"][0] < 1.0 - review.BLUNDER
+    assert r["blunders"]["0"] == [0]
+
+
+# ---------------------------------------------------------------------------------------------- Krakatoa
+#: the basic preset (KR-7.1, no marks), seat 0 at throw 5 (Lava, KR-4.3): the turn's last throw
+KRAKATOA_THROW_5 = "YYR/RRB/YRB play 2 5 0 aim:l 0 10,20 00,00 - 0 basic"
+#: KR-2.2's set table, and KR-1.1 / KR-8.2's probabilities, written out from the rules
+SET_POINTS = {"YYY": 10, "RRR": 5, "BBB": 3, "YYB": 2, "YYR": 2, "YRR": 1}
+FACE = {"Y": 3 / 12, "R": 4 / 12, "B": 5 / 12}
+STRIKE = {"soft": (0.80, 0.20, 0.05), "hard": (0.90, 0.20, 0.20)}  # target, its set-mates, the other set
+
+
+def set_points(colours: str) -> int:
+    return SET_POINTS.get("".join(sorted(colours, key="YRB".index)), 0)
+
+
+def table_set(faces: str, probs: tuple[float, float, float]) -> tuple[float, float]:
+    """(expected points, chance no die is struck) of a table set whose dice are struck with ``probs``."""
+    expected = 0.0
+    for outcome in itertools.product(*[[(c, 1 - p)] + [(f, p * q) for f, q in FACE.items()]
+                                       for c, p in zip(faces, probs)]):
+        chance = 1.0
+        for _, q in outcome:
+            chance *= q
+        expected += chance * set_points("".join(c for c, _ in outcome))
+    none = (1 - probs[0]) * (1 - probs[1]) * (1 - probs[2])
+    return expected, none
+
+
+def aimed_points(dice: list[str], thrown: int, die: str, force: str) -> float:
+    """KR-8.2: the expected points of an aimed throw (a scratch scores nothing, KR-3.7), from the rules."""
+    fresh = sum(FACE[a] * FACE[b] * FACE[c] * set_points(a + b + c) for a, b, c in itertools.product("YRB", repeat=3))
+    target_set, target_die = "sal".index(die[0]), int(die[1]) - 1
+    other_set = 3 - thrown - target_set
+    target_p, mate_p, other_p = STRIKE[force]
+    e1, n1 = table_set(dice[target_set], tuple(target_p if i == target_die else mate_p for i in range(3)))
+    e2, n2 = table_set(dice[other_set], (other_p, other_p, other_p))
+    scratch = n1 * n2  # nothing struck: the table as it was, the thrown set fresh, and no points
+    return fresh + e1 + e2 - scratch * (fresh + set_points(dice[target_set]) + set_points(dice[other_set]))
+
+
+def test_krakatoa_a_decision_loses_exactly_its_expected_points() -> None:
+    start = KRAKATOA.from_position(KRAKATOA_THROW_5)
+    dice = ["YYR", "RRB", "YRB"]
+    aims = [KRAKATOA.format_move(start, m) for m in KRAKATOA.legal_moves(start, 0)]
+    worth = {a: aimed_points(dice, 2, a.split()[1], a.split()[2]) for a in aims}
+    best = max(worth, key=worth.__getitem__)
+    worst = min(worth, key=worth.__getitem__)
+    assert worth[best] - worth[worst] > 0.5  # the case means something
+    r = reviewed("krakatoa", start, [worst, "roll YYR/RRB/BBB"], iterations=1)
+    assert len(r["decisions"]) == 1  # the roll is chance's
+    d = r["decisions"][0]
+    assert d["best"] == best
+    assert d["points_played"] == pytest.approx(worth[worst], abs=1e-3)
+    assert d["points_best"] == pytest.approx(worth[best], abs=1e-3)
+    assert r["points_lost"]["0"] == pytest.approx(worth[best] - worth[worst], abs=1e-3)
+    assert r["points_lost"]["1"] == 0.0
+    # the best decision loses nothing
+    kept = reviewed("krakatoa", start, [best], iterations=1)
+    assert kept["points_lost"]["0"] == 0.0 and kept["decisions"][0]["best"] == best
+
+
+def test_krakatoa_chances_sum_to_one_by_side_and_partners_share() -> None:
+    start, moves = random_game("krakatoa", 4, 3, 60, {"teams": True})
+    r = reviewed("krakatoa", start, moves, iterations=1)
+    assert r["sides"] == [[0, 2], [1, 3]]
+    assert r["decisions"]
+    for d in r["decisions"]:
+        for key in ("before", "after", "best_after"):
+            chances = d[key]
+            assert chances[0] == chances[2] and chances[1] == chances[3]  # KR-6.2: one side, one chance
+            assert chances[0] + chances[1] == pytest.approx(1.0, abs=1e-3)
+
+
+def test_decisions_are_the_players_choices_only() -> None:
+    start, moves = random_game("krakatoa", 2, 5, 80)
+    indices = review.decisions("krakatoa", start, moves)
+    steps = list(replay(KRAKATOA, start, moves))
+    assert indices
+    for i in indices:
+        state = steps[i].before
+        assert KRAKATOA.to_move(state) != CHANCE
+        assert state.phase != "throwoff"  # KR-4.1: the throw-off's sets are alike
+        assert len(KRAKATOA.legal_moves(state)) > 1
+    chances = [i for i, s in enumerate(steps) if KRAKATOA.to_move(s.before) == CHANCE]
+    assert chances and not set(chances) & set(indices)
+
+
+# ---------------------------------------------------------------------------------------------- splitting
+@pytest.mark.parametrize(("game", "players", "plies", "iterations"), [
+    ("kona", 2, 12, 300), ("plateau", 2, 10, 8), ("k3", 3, 12, 6), ("krakatoa", 3, 40, 1),
+])
+def test_the_review_is_the_same_however_it_is_split(game: str, players: int, plies: int, iterations: int) -> None:
+    start, moves = random_game(game, players, 11, plies)
+    indices = review.decisions(game, start, moves)
+    assert len(indices) >= 4
+    budget = Budget(iterations=iterations)
+    whole = review.review_part(game, start, moves, indices, budget_each=budget, seed=9)
+    half = len(indices) // 2
+    later = review.review_part(game, start, moves, indices[half:], budget_each=budget, seed=9)
+    earlier = review.review_part(game, start, moves, indices[:half], budget_each=budget, seed=9)
+    one_by_one = [p for i in reversed(indices) for p in review.review_part(game, start, moves, [i], budget_each=budget,
+                                                                          seed=9)]
+    assert earlier + later == whole
+    assert review.assemble(game, start, moves, one_by_one) == review.assemble(game, start, moves, whole)
+    # another seed reads other samples (the seed is used at all)
+    if game in ("plateau", "k3"):
+        assert review.review_part(game, start, moves, indices, budget_each=budget, seed=10) != whole
+
+
+def test_the_review_is_json() -> None:
+    start, moves = random_game("k3", 2, 14, 12)
+    r = reviewed("k3", start, moves, iterations=4)
+    assert json.loads(json.dumps(r)) == r  # kept as JSON and served again as it was
+    for d in r["decisions"]:
+        assert set(d) >= {"index", "ply", "seat", "played", "best", "before", "after", "best_after", "points_played",
+                          "points_best"}
+        for key in ("before", "after", "best_after"):
+            assert len(d[key]) == 2 and all(0.0 <= c <= 1.0 for c in d[key])
+    assert r["points_lost"] == {}
+    assert len(r["swings"]) <= 3 and r["swings"] == sorted(r["swings"])
+
+
+# ---------------------------------------------------------------------------------------------- secrecy
+def twins(game: str, seed: int, plies: int, at: int, seat: int) -> tuple[tuple[Any, list[str]], tuple[Any, list[str]]]:
+    """Two games from one random game's position at ply ``at``: the true one, and a twin dealt from
+    ``seat``'s view (the engine's ``determinize``: only what ``seat`` cannot see differs), both going on
+    with the same moves for as long as every one of them is legal in both."""
+    engine = get_engine(game)
+    start, moves = random_game(game, 2, seed, plies)
+    state = start
+    for step in replay(engine, start, moves[:at]):
+        state = step.after
+    truth = engine.from_position(engine.to_position(state))
+    twin = engine.determinize(engine.view(truth, seat), seat, random.Random(seed))
+    kept: list[str] = []
+    a, b = truth, twin
+    for text in moves[at:]:
+        try:
+            a2, b2 = engine.play(a, text), engine.play(b, text)
+        except Exception:
+            break
+        a, b = a2, b2
+        kept.append(text)
+    return (truth, kept), (twin, kept)
+
+
+def test_plateau_twins_differing_in_hidden_faces_get_the_same_review_where_the_seat_could_not_see() -> None:
+    compared = 0
+    for seed in range(20):
+        (truth, moves), (twin, _) = twins("plateau", seed, 24, 6, seat=0)
+        if PLATEAU.to_position(truth) == PLATEAU.to_position(twin) or len(moves) < 6:
+            continue
+        a = reviewed("plateau", truth, moves, iterations=6, seed=seed)
+        b = reviewed("plateau", twin, moves, iterations=6, seed=seed)
+        states_a = [s.before for s in replay(PLATEAU, truth, moves)]
+        states_b = [s.before for s in replay(PLATEAU, twin, moves)]
+        assert [d["index"] for d in a["decisions"]] == [d["index"] for d in b["decisions"]]
+        for da, db in zip(a["decisions"], b["decisions"], strict=True):
+            assert da["played"] == db["played"]  # public forms: no hidden face written (PL-9.5)
+            i, seat = da["index"], da["seat"]
+            if seat == 0 and PLATEAU.view(states_a[i], 0) == PLATEAU.view(states_b[i], 0):
+                assert PLATEAU.to_position(states_a[i]) != PLATEAU.to_position(states_b[i])
+                assert da == db
+                compared += 1
+        if compared >= 4:
+            break
+    assert compared >= 4
+
+
+def test_k3_twins_differing_in_a_pyramid_built_in_secret_get_the_same_review_of_the_other_build() -> None:
+    compared = 0
+    for seed in range(10):
+        start = K3.new_game(2, seed)
+        state, moves = start, []
+        while K3.to_move(state) == CHANCE:  # the base row and the deal (K3-2)
+            move = K3.sample_chance(state, random.Random(f"{seed}:{len(moves) + 1}"))
+            moves.append(K3.format_move(state, move))
+            state = K3.apply(state, move)
+        rng = random.Random(seed)
+        first = K3.format_move(state, K3.auto_move(state, 1, rng, "sensible"))  # seat 1 builds first (K3-3.2)
+        state = K3.play(state, first)
+        twin = K3.determinize(K3.view(state, 0), 0, random.Random(seed))  # seat 1's pyramid arranged otherwise
+        if K3.to_position(twin) == K3.to_position(state):
+            continue
+        second = K3.format_move(state, K3.auto_move(state, 0, rng, "sensible"))
+        a = reviewed("k3", state, [second], iterations=6, seed=seed)
+        b = reviewed("k3", twin, [second], iterations=6, seed=seed)
+        assert a["decisions"][0]["seat"] == 0
+        assert a == b
+        compared += 1
+        if compared >= 3:
+            break
+    assert compared >= 3
+
+
+# ---------------------------------------------------------------------------------------------- budget
+@pytest.mark.parametrize("game", ["kona", "plateau", "k3", "krakatoa"])
+def test_short_and_ordinary_games_get_the_same_budget_a_decision_and_long_ones_share_it(game: str) -> None:
+    ordinary = review.ORDINARY[game]
+    short = review.budget_each(game, 5)
+    assert short == review.budget_each(game, ordinary) == Budget(iterations=review.ITERATIONS[game])
+    longer = review.budget_each(game, 3 * ordinary)
+    assert longer.iterations is not None and longer.iterations <= short.iterations  # type: ignore[operator]
+    assert longer.iterations >= review.FLOOR[game]
+    if review.ITERATIONS[game] // 3 >= review.FLOOR[game]:
+        assert longer.iterations * 3 * ordinary <= review.ITERATIONS[game] * ordinary  # the total, shared
+
+
+def test_each_decision_searches_exactly_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[int | None] = []
+    real = review_games.search
+
+    def counted(adapter: Any, view: Any, seat: int, rng: random.Random, iterations: int | None, ms: int | None,
+                settings: Any, stats: Any = None) -> Any:
+        asked.append(iterations)
+        assert ms is None  # never the clock: the same review on any machine
+        return real(adapter, view, seat, rng, iterations, ms, settings, stats)
+
+    monkeypatch.setattr(review_games, "search", counted)
+    start, moves = random_game("plateau", 2, 4, 8)
+    indices = review.decisions("plateau", start, moves)[:3]
+    review.review_part("plateau", start, moves, indices, budget_each=Budget(iterations=7), seed=1)
+    assert asked and set(asked) == {7}

@@ -1,0 +1,125 @@
+"""The review's picture (issue 32, ``render.review``): its size, one line per seat in the seat's colour,
+the numbered swing discs, and text that reads at the 400 px a phone shows.  Reviews here are written
+by hand (no search): the picture is tested on its own."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from render import theme
+from render.review import DISC, WIDTH, colour_of, draw_review, plot_box, review_image
+
+PHONE = 400
+
+
+def decision(index: int, seat: int, before: list[float], after: list[float]) -> dict[str, Any]:
+    return {"index": index, "ply": index + 1, "seat": seat, "played": "x", "best": "y", "before": before,
+            "after": after, "best_after": before, "points_played": None, "points_best": None}
+
+
+def hand_review(game: str, seats: int, swings: list[int], sides: list[list[int]] | None = None) -> dict[str, Any]:
+    """A review of 12 decisions, seats in turn, the chances drifting and falling at 3, 7 and 10."""
+    decisions = []
+    weights = [seats + 2 - s for s in range(seats)]  # apart from the start, so no line hides another
+    chances = [w / sum(weights) for w in weights]
+    for k in range(12):
+        seat = k % seats
+        before = list(chances)
+        shift = 0.3 if k in (3, 7, 10) else 0.02
+        after = list(chances)
+        moved = min(shift, after[seat])
+        after[seat] -= moved
+        for s in range(seats):
+            if s != seat:
+                after[s] += moved / (seats - 1)
+        decisions.append(decision(2 * k, seat, before, after))
+        chances = after
+    return {"game": game, "seats": seats, "sides": sides or [[s] for s in range(seats)], "level": "hard",
+            "decisions": decisions, "swings": swings, "mistakes": {}, "blunders": {}, "points_lost": {}}
+
+
+def colours(png: bytes, box: tuple[int, int, int, int] | None = None) -> dict[tuple[int, int, int], int]:
+    """Pixels per colour (of the part ``box`` when given: the plot, without the legend's badges)."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    if box is not None:
+        image = image.crop(box)
+    return {c: n for n, c in image.getcolors(image.width * image.height) or []}
+
+
+def shown(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """The colour a PNG holds where ``colour`` was drawn (the theme's fixed palette shows a light colour
+    a shade off: white is stored as (253, 252, 250))."""
+    return theme.to_palette(Image.new("RGB", (1, 1), colour)).convert("RGB").getpixel((0, 0))  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize(("game", "seats"), [("kona", 2), ("plateau", 2), ("k3", 3), ("k3", 4), ("krakatoa", 4)])
+def test_the_picture_is_a_png_of_the_phone_width_with_a_line_per_seat(game: str, seats: int) -> None:
+    review = hand_review(game, seats, [3, 7, 10])
+    png = review_image(review, ["Ana", "Ben", "Cy", "Di"][:seats])
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG" and image.width == WIDTH <= theme.MAX_WIDTH
+    assert 300 <= image.height <= 700
+    found = colours(png, plot_box(review))
+    for seat in range(seats):  # a line across the plot, more than its end's badge (radius 8, 200 px)
+        assert found.get(shown(colour_of(game, seat)), 0) > 600, f"no line of seat {seat}'s colour"
+
+
+def test_the_seat_colours_are_the_boards() -> None:
+    assert colour_of("kona", 0) == theme.VERMILLION and colour_of("kona", 1) == theme.BLUE  # capybara, poodle
+    assert colour_of("plateau", 0) == theme.INK and colour_of("plateau", 1) == theme.WHITE  # Black, White
+    assert [colour_of("k3", s) for s in range(4)] == list(theme.SEAT_COLOURS)
+
+
+def test_a_seat_without_a_line_shows_no_colour_of_its_own() -> None:
+    """The check above has teeth: a colour no line uses is absent (K3's fourth seat in a 3-player game)."""
+    review = hand_review("k3", 3, [])
+    png = review_image(review, ["Ana", "Ben", "Cy"])
+    assert colours(png, plot_box(review)).get(shown(colour_of("k3", 2)), 0) > 600
+    assert colours(png).get(shown(colour_of("k3", 3)), 0) == 0
+
+
+def test_partners_share_one_line() -> None:
+    review = hand_review("krakatoa", 4, [], sides=[[0, 2], [1, 3]])
+    for d in review["decisions"]:
+        for key in ("before", "after", "best_after"):
+            d[key] = [d[key][0], d[key][1], d[key][0], d[key][1]]
+    found = colours(review_image(review, ["Ana", "Ben", "Cy", "Di"]), plot_box(review))
+    assert found.get(shown(colour_of("krakatoa", 0)), 0) > 600 and found.get(shown(colour_of("krakatoa", 1)), 0) > 600
+    assert found.get(shown(colour_of("krakatoa", 2)), 0) == 0 and found.get(shown(colour_of("krakatoa", 3)), 0) == 0
+
+
+def test_the_swings_are_numbered_discs_in_game_order() -> None:
+    with theme.recording() as marks:
+        png = review_image(hand_review("kona", 2, [10, 3, 7]), ["Ana", "Ben"])
+    numbers = [m.what for m in marks if m.what in ("1", "2", "3") and m.kind == "symbol"]
+    assert numbers == ["1", "2", "3"]
+    with_discs = colours(png).get(shown(DISC), 0)
+    assert with_discs > 3 * 200  # three discs of radius 12
+    without = colours(review_image(hand_review("kona", 2, []), ["Ana", "Ben"])).get(shown(DISC), 0)
+    assert without == 0
+    one = colours(review_image(hand_review("kona", 2, [7]), ["Ana", "Ben"])).get(shown(DISC), 0)
+    assert 0 < one < with_discs
+
+
+def test_text_reads_at_phone_width_and_names_are_there() -> None:
+    names = ["Ana", "Bartholomew the Magnificent of the Seven Seas"]
+    with theme.recording() as marks:
+        draw_review(hand_review("plateau", 2, [3, 7, 10]), names)
+    texts = [m for m in marks if m.kind in ("text", "symbol")]
+    assert texts
+    for m in texts:
+        assert m.size * PHONE / WIDTH >= 9.0, f"{m.what!r} is {m.size} px: too small on a phone"
+    said = " ".join(m.what for m in texts)
+    assert "Ana" in said and "Bartholomew" in said
+    assert "0 %" in said and "100 %" in said and "move" in said
+
+
+def test_an_empty_review_still_draws() -> None:
+    review = hand_review("k3", 2, [])
+    review["decisions"] = []
+    image = Image.open(io.BytesIO(review_image(review, ["Ana", "Ben"])))
+    assert image.width == WIDTH
