@@ -177,7 +177,8 @@ EN: dict[str, str] = {
                  "**Learning:** `/{hint}` shows Mesa's move for you and why (unrated games against Mesa); "
                  "`/{takeback}` takes back your last move, if your opponent agrees (two players, no chance); "
                  "`/{learn}` teaches each game step by step, privately.\n"
-                 "**Results:** `/{leaderboard}`, `/{stats}`, `/{history}`, `/{replay}`.",
+                 "**Results:** `/{leaderboard}`, `/{stats}`, `/{history}`, `/{replay}`; `/{review}` is Mesa's "
+                 "review of a finished game.",
     "rules.title": "{game}: quick-start",
     "rules.try": "Play it: /play game:{name} opponent:@a friend, or choose Mesa (this bot) as the opponent to play "
                  "the computer.",
@@ -355,7 +356,8 @@ ES: dict[str, str] = {
                  "**Aprender:** `/{hint}` muestra la jugada de Mesa para ti y por qué (partidas sin puntuar contra "
                  "Mesa); `/{takeback}` deshace tu última jugada, si tu rival acepta (dos jugadores, sin azar); "
                  "`/{learn}` enseña cada juego paso a paso, en privado.\n"
-                 "**Resultados:** `/{leaderboard}`, `/{stats}`, `/{history}`, `/{replay}`.",
+                 "**Resultados:** `/{leaderboard}`, `/{stats}`, `/{history}`, `/{replay}`; `/{review}` es la "
+                 "revisión de Mesa de una partida terminada.",
     "rules.title": "{game}: guía rápida",
     "rules.try": "Para jugar: /jugar juego:{name} rival:@un amigo, o elige a Mesa (este bot) como rival para jugar "
                  "con la máquina.",

@@ -152,3 +152,12 @@ async def test_a_players_name_is_said_as_text(harness: Harness) -> None:
     await h.command("review", [option("table", tid, INTEGER)], CAROL)
     text = last(h).content
     assert "**alice**" not in text and "\\*\\*alice\\*\\*" in text and "@everyone" not in text
+
+
+async def test_help_names_review(harness: Harness) -> None:
+    h = harness
+    for locale, name in (("en-US", "`/review`"), ("es-ES", "`/revision`")):
+        h.standin.clear()
+        await h.command("help", [], ALICE, locale=locale)
+        reply = next(r for r in h.standin.interaction_replies() if r.json and r.json.get("embeds"))
+        assert name in reply.json["embeds"][0]["description"]

@@ -414,3 +414,24 @@ async def test_a_game_without_decisions_says_so(tmp_path: Any) -> None:
                                         "una jugada.")
     finally:
         await repo.close()
+
+
+async def test_the_review_lane_runs_the_real_analysis_in_a_process_of_its_own(tmp_path: Any) -> None:
+    """What crosses into the worker (the first state, the log, the budget) is picklable, and the picture too."""
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    lane = ReviewLane(processes=True)
+    try:
+        svc.reviews = Reviews(svc.store, lane, budget=lambda game, count: Budget(iterations=20))
+        tid = await played_and_ended(svc, "kona", seed=5, actions=6)
+        made = await svc.reviews.review(GUILD, tid, ANA)
+        assert made.made and made.analysis["decisions"] and made.picture[:4] == b"\x89PNG"
+        in_thread = real(svc)  # the same review made in a thread is the same review (iteration budgets, seeds)
+        row = await repo.get_table(tid)
+        assert row is not None
+        async with repo.transaction() as tx:
+            await tx._c.execute("DELETE FROM reviews WHERE table_id = ?", (tid,))
+        again = await in_thread.review(GUILD, tid, ANA)
+        assert again.made and again.analysis == made.analysis and again.text("en") == made.text("en")
+    finally:
+        lane.close()
+        await repo.close()
