@@ -255,8 +255,10 @@ class Reviews:
         budget = (self.budget or analyser.budget_each)(game, len(indices))
         slices = _slices(indices, PARTS)
         parts: list[dict[str, Any]] = []
+        # one seed for the whole review (each decision is seeded by it and its index: the same review however
+        # it is split), one-way: nothing of the table's seed, which drew the dice, reaches the worker
+        seed = move_seed(ctx.row.seed, 0, 0, "review")
         for number, chunk in enumerate(slices, 1):
-            seed = move_seed(ctx.row.seed, chunk[0], 0, "review")  # one-way: nothing of the table's seed
             parts += await self.lane.run(ctx.id, analyser.review_part, game, start, moves, list(chunk), budget, seed)
             await _tell(making, 100 * number // len(slices))
         analysis = await asyncio.to_thread(analyser.assemble, game, start, moves, parts)
@@ -311,13 +313,10 @@ def _at(analysis: Mapping[str, Any], positions: Any) -> list[dict[str, Any]]:
 
 
 def shown_decisions(analysis: Mapping[str, Any]) -> list[int]:
-    """The decisions (their ``index``: of the move in the log) the words tell: the swings, then every
-    mistake and blunder."""
-    wanted = [int(d["index"]) for d in _at(analysis, analysis.get("swings"))]
-    for key in ("mistakes", "blunders"):
-        for positions in (analysis.get(key) or {}).values():
-            wanted += [int(d["index"]) for d in _at(analysis, positions)]
-    return list(dict.fromkeys(wanted))
+    """The decisions (their ``index``: of the move in the log) the words tell in full: the turning points
+    (mistakes and blunders are listed by their move numbers only), so judging why costs three judgements
+    at most, however long the game."""
+    return list(dict.fromkeys(int(d["index"]) for d in _at(analysis, analysis.get("swings"))))
 
 
 def told_facts(ctx: LoadedTable, start: Any, moves: Sequence[str], analysis: Mapping[str, Any]) -> dict[str, Any]:
