@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import os
 from collections import deque
@@ -56,21 +57,25 @@ class _Part:
     call: Callable[..., Any]
     args: tuple[Any, ...]
     answer: asyncio.Future[Any]
+    asked: int  # the order it was asked in
 
 
 @dataclass(eq=False)
 class ReviewLane:
-    """Runs review parts one at a time, round-robin between the reviews that wait (keyed by table)."""
+    """Runs review parts one at a time, round-robin between the reviews that wait (keyed by table): the next
+    part is the oldest of the review served least recently (one with nothing waiting is forgotten)."""
 
     processes: bool = True
     _executor: Executor | None = None
     _waiting: dict[Hashable, deque[_Part]] = field(default_factory=dict)
+    _served: dict[Hashable, int] = field(default_factory=dict)  # owner -> when last served (the count below)
+    _count: itertools.count[int] = field(default_factory=itertools.count)
     _busy: bool = False
 
     def run(self, owner: Hashable, call: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
         """``call(*args)`` in the lane's worker once it is ``owner``'s turn; a future of its answer.
         With processes, ``call`` and ``args`` must be picklable (a module-level function)."""
-        part = _Part(call, args, asyncio.get_running_loop().create_future())
+        part = _Part(call, args, asyncio.get_running_loop().create_future(), next(self._count))
         self._waiting.setdefault(owner, deque()).append(part)
         self._pump()
         return part.answer
@@ -80,17 +85,27 @@ class ReviewLane:
         return sum(1 for queue in self._waiting.values() for part in queue if not part.answer.done())
 
     def _next(self) -> _Part | None:
-        """The first waiting part of the review that waited longest; that review goes to the back."""
-        for owner in list(self._waiting):
-            queue = self._waiting.pop(owner)
+        """The next part to run (see the class), or None."""
+        best: tuple[int, int] | None = None
+        chosen: Hashable = None
+        for owner, queue in list(self._waiting.items()):
             while queue and queue[0].answer.done():  # its asker gave up
                 queue.popleft()
-            if queue:
-                part = queue.popleft()
-                if queue:
-                    self._waiting[owner] = queue  # the back of the round
-                return part
-        return None
+            if not queue:
+                del self._waiting[owner]
+                continue
+            rank = (self._served.get(owner, -1), queue[0].asked)
+            if best is None or rank < best:
+                best, chosen = rank, owner
+        if best is None:
+            self._served.clear()  # nothing waits: every review starts afresh (bounded memory)
+            return None
+        queue = self._waiting[chosen]
+        part = queue.popleft()
+        if not queue:
+            del self._waiting[chosen]
+        self._served[chosen] = next(self._count)
+        return part
 
     def _pump(self) -> None:
         if self._busy:

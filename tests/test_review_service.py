@@ -440,3 +440,26 @@ async def test_the_review_lane_runs_the_real_analysis_in_a_process_of_its_own(tm
     finally:
         lane.close()
         await repo.close()
+
+
+async def test_the_lane_runs_one_part_at_a_time_round_robin_between_reviews() -> None:
+    lane = ReviewLane(processes=False)
+    order: list[str] = []
+    gate = threading.Event()
+
+    def part(name: str) -> str:
+        if name == "a1":
+            assert gate.wait(30)
+        order.append(name)
+        return name
+
+    try:
+        first = lane.run("A", part, "a1")  # runs at once, and holds the worker
+        rest = [lane.run(owner, part, name) for owner, name in (("A", "a2"), ("A", "a3"), ("B", "b1"), ("B", "b2"))]
+        assert lane.waiting() == 4
+        gate.set()
+        assert await asyncio.wait_for(asyncio.gather(first, *rest), 30) == ["a1", "a2", "a3", "b1", "b2"]
+        assert order == ["a1", "b1", "a2", "b2", "a3"]  # B waited least long for its first part
+    finally:
+        gate.set()
+        lane.close()
