@@ -44,6 +44,13 @@ def opponent_has_no_winning_reply(engine: Engine, before: Any, seat: int, move: 
     return winning_reply(engine, after, seat) is None
 
 
+def does_not_lose(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
+    """The move does not lose at once: the game goes on, or ends in a draw or a win the seat shares (a game
+    drawn at its move limit, KO-7.2; a cooperative game not lost, K3-8.3)."""
+    outcome = engine.outcome(after)
+    return outcome is None or outcome.draw or seat in outcome.winners
+
+
 def _tally(engine: Engine, state: Any, seat: int) -> int:
     """The seat's first tally in its own view (prisoners, points): a number, or a list counted."""
     view = engine.view(state, seat)
@@ -71,4 +78,5 @@ CONDITIONS: dict[str, Condition] = {
     "opponent_has_no_winning_reply": opponent_has_no_winning_reply,
     "captures_at": captures_at,
     "scores_at_least": scores_at_least,
+    "does_not_lose": does_not_lose,
 }

@@ -20,10 +20,25 @@ RULE = re.compile(r"^(?:- )?(?:\*\*)?([A-Z0-9]+-\d+\.\d+(?:\.\d+)?)\b", re.MULTI
 #: down, checked or shown (notation, perft, the information model's bookkeeping), or worked examples
 LEFT_OUT: dict[str, dict[str, str]] = {
     "kona": {
+        "KO-7.3": "bookkeeping: how the engine and the product keep the history the repetition draw counts on",
+        "KO-9.1": "notation: how squares are written (the picture's edge labels show it)",
+        "KO-9.2": "notation: the position string",
+        "KO-9.3": "notation: how a move is written (the lessons' hints show it)",
+        "KO-9.4": "notation: what applying a move does to the position string's fields",
+        "KO-9.5": "engine: how a loaded position is judged",
+        "KO-9.6": "notation: the outcome text",
+        "KO-9.7": "engine: move listing order and perft counts",
     },
     "plateau": {
     },
     "k3": {
+        "K3-3.4": "product note: an automatic build offered by Mesa is an ordinary build",
+        "K3-11.1": "notation: the position string",
+        "K3-11.2": "notation: the start positions",
+        "K3-11.3": "engine: a position whose player to move has no action is not canonical",
+        "K3-11.4": "notation: how moves are written (the lessons' hints show it)",
+        "K3-11.5": "engine: move listing order",
+        "K3-11.6": "notation: who is to move in each phase and the outcome text",
     },
     "krakatoa": {
     },
