@@ -79,9 +79,9 @@ def _side_total(engine: Engine, state: Any, seat: int) -> int:
 
 def _over_the_throw(engine: Engine, after: Any, seat: int, value: Callable[[Any], float]) -> float:
     """``value`` of the position once the throw the learner's move makes is done, expected over the dice: a
-    chance node is averaged over its outcomes (each with its probability); a decision of the learner's that
-    only says how those dice are thrown (each of its moves rolls them: the aim after choosing a set) is
-    taken at its best; anything else is the position as it is."""
+    chance node is averaged over its listed outcomes (each with its probability); a decision of the learner's
+    that only says how those dice are thrown (its moves roll them: the aim after choosing a set) is taken at
+    its best; anything else is the position as it is."""
     if engine.outcome(after) is None and engine.to_move(after) == CHANCE:
         outcomes = engine.chance_outcomes(after) or []
         return sum(p * value(engine.apply(after, m)) for m, p in outcomes)
@@ -92,7 +92,8 @@ def _over_the_throw(engine: Engine, after: Any, seat: int, value: Callable[[Any]
     return value(after)
 
 
-#: per (game, position, seat, measure): each legal move's worth, as the move is written
+#: per (game, position, seat, measure): each legal move's worth, as the move is written (only the courses'
+#: step positions are judged, a few dozen, and each takes a second or two to work out)
 _WORTH: dict[tuple[str, str, int, str], dict[str, float]] = {}
 
 
