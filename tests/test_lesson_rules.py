@@ -41,6 +41,15 @@ LEFT_OUT: dict[str, dict[str, str]] = {
         "K3-11.6": "notation: who is to move in each phase and the outcome text",
     },
     "krakatoa": {
+        "KR-8.3": "how a throw's result is recorded (the nine faces and whether it scratched, not which dice were "
+                  "struck) and may be shown; the odds themselves are KR-8.2",
+        "KR-9.1": "the information model: nothing is hidden, and the table draws each roll from a seeded RNG",
+        "KR-10.1": "notation: the position's fields",
+        "KR-10.2": "notation: the start position",
+        "KR-10.3": "notation: how decisions are written (each step's hint says the words to type)",
+        "KR-10.4": "notation: how rolls and scratches are written",
+        "KR-10.5": "notation: listing chance outcomes with their probabilities, and perft",
+        "KR-10.6": "notation: the outcome text",
     },
 }
 
