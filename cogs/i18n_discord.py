@@ -603,3 +603,21 @@ ES.update({
     "opt.answer": "respuesta",
     "opt.answer.desc": "Tu jugada para la tarea del paso",
 })
+
+# ---- lessons answered with the usual controls (issue 30; cogs/lessons.py)
+EN.update({
+    "btn.lesson_pick": "Pick a move…",
+    "btn.lesson_again": "Start this step again",
+    "btn.lesson_restart": "Restart course",
+    "lesson.how": "Answer with *{pick}* below, or with `/{move}`.",
+    "lesson.again": "Try again: *{pick}* below, or `/{move}`.",
+    "lesson.picker.prompt": "Your answer at step {step} of {title}: {prefix}",
+})
+ES.update({
+    "btn.lesson_pick": "Elegir jugada…",
+    "btn.lesson_again": "Repetir este paso",
+    "btn.lesson_restart": "Reiniciar el curso",
+    "lesson.how": "Responde con *{pick}* aquí debajo, o con `/{move}`.",
+    "lesson.again": "Prueba otra vez: *{pick}* aquí debajo, o `/{move}`.",
+    "lesson.picker.prompt": "Tu respuesta en el paso {step} de {title}: {prefix}",
+})
