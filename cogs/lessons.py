@@ -30,6 +30,7 @@ from cogs import answer
 from cogs.controls import button, select, shown
 from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
+from cogs.limits import MAX_MESSAGE
 from cogs.picking import picker_options
 from cogs.plain import plain_params
 from tables import TableService, picker
@@ -128,7 +129,7 @@ async def send_lesson(interaction: discord.Interaction, post: LessonPost, *, edi
     """The post as the interaction's private answer, with its pictures and its step's controls; ``edit``:
     in place of the message clicked (the picker's), else a new private message."""
     lang = lang_of(interaction)
-    text, files, view = lesson_text(post, lang), lesson_files(post), lesson_view(post, lang)
+    text, files, view = lesson_text(post, lang)[:MAX_MESSAGE], lesson_files(post), lesson_view(post, lang)
     try:
         if edit:
             await answer.edit_original(interaction, content=text, attachments=files, view=view)
