@@ -194,5 +194,22 @@ async def test_a_hidden_information_step_shows_each_seat(tmp_path: Path) -> None
                             assert piece_mine[face] == "?" and piece_theirs[face] != "?"
         assert hidden, "the step has a face the learner cannot see"
         assert mine["reserves"][other] == len(theirs["reserves"][other])  # the other's reserve: only counted
+        h.standin.clear()  # the picker over the step's many moves: a group, then Back to its first step
+        await h.click("mesa:learn:plateau:1:pick", ALICE)
+        [menu] = replies(h)
+        first_options = menu.components[0]["components"][0]["options"]
+        legal = [engine.format_move(state, m) for m in engine.legal_moves(state, learner)]
+        assert len(legal) > 25 and len(first_options) <= 25 and menu.custom_ids() == ["mesasel:learn:plateau:1"]
+        group = next(o["value"] for o in first_options if not o["value"].startswith("m:"))
+        await h.click("mesasel:learn:plateau:1", ALICE, message=h.message_with("mesasel:learn:plateau:1"),
+                      values=[group])
+        narrowed = replies(h)[-1]
+        assert narrowed.method == "PATCH" and narrowed.custom_ids() == ["mesasel:learn:plateau:1",
+                                                                         "mesa:learn:plateau:1:back"]
+        assert {o["value"] for o in narrowed.components[0]["components"][0]["options"]} != \
+            {o["value"] for o in first_options}
+        await h.click("mesa:learn:plateau:1:back", ALICE)
+        back = replies(h)[-1]
+        assert back.method == "PATCH" and back.components[0]["components"][0]["options"] == first_options
     finally:
         await h.close()
