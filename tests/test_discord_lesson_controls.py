@@ -42,8 +42,16 @@ def step_ids(step: int) -> list[str]:
     return [f"mesa:learn:kona:{step}:{action}" for action in ("pick", "hint", "again", "restart")]
 
 
+def canonical(index: int, text: str) -> str:
+    """A move of Kona's step ``index`` (0-based) as the notation writes it: as the picker lists it."""
+    engine = get_engine("kona")
+    state = step_state(engine, KONA.steps[index])
+    return engine.format_move(state, engine.parse_move(state, text))
+
+
 async def pick(h: Harness, who: dict[str, Any], step: int, move: str, **kw: Any) -> Any:
     """*Pick a move* under step ``step``, then the picker's choices down to ``move``: the last reply."""
+    move = canonical(step - 1, move)
     await h.click(f"mesa:learn:kona:{step}:pick", who, **kw)
     menu_id = f"mesasel:learn:kona:{step}"
     for _ in range(6):

@@ -8,9 +8,12 @@ from pathlib import Path
 
 import pytest
 from console_session import open_console, said
+from pg_server import DbFactory
+from test_tables_service import FakeClock, open_service
 
 from console import help_text
 from engines import get_engine
+from tables import TableError
 from tables.i18n import CATALOGS
 from tables.learn import LESSONS_DIR, check_step, courses, meets, read_course, step_state
 
@@ -156,3 +159,41 @@ async def test_a_hidden_information_step_in_the_console(tmp_path: Path) -> None:
     kona = await said(con, out, "Ana: /learn kona")  # no hidden information: one picture, no such lines
     assert not any("Picture" in line for line in kona)
     await svc.repo.close()
+
+
+async def test_the_open_lesson_and_a_past_step_on_both_backends(db: DbFactory) -> None:
+    """The open lesson is the course last opened or answered, unfinished, under a clock that stands still
+    (the stamps are nudged); a hint counts nothing; a control made for another step (``at``) is refused and
+    changes nothing; all of it kept across a restart, on SQLite and PostgreSQL."""
+    clock = FakeClock()  # it never moves here
+    repo, svc = await open_service(db("mesa.db"), clock)
+    lessons, ana = svc.lessons, 7
+    assert await lessons.current(ana) is None
+    await lessons.open(ana, "kona")
+    assert await lessons.current(ana) == "kona"
+    await lessons.open(ana, "plateau")
+    assert await lessons.current(ana) == "plateau"
+    await lessons.answer(ana, "kona", "a6-a5")  # answered: Kona is open again
+    assert await lessons.current(ana) == "kona"
+    await lessons.hint(ana, "plateau")  # a hint is no opening
+    assert await lessons.current(ana) == "kona"
+    with pytest.raises(TableError) as past:
+        await lessons.answer(ana, "kona", "a6-d3", at=2)  # a button of step 2 while at step 1
+    assert past.value.key == "learn.past" and past.value.params["step"] == 1
+    wrong = await lessons.answer(ana, "kona", "a6-a2", at=1)  # still the second wrong answer: the hint
+    assert wrong.key == "learn.wrong.hint" and wrong.step == 1
+    await repo.close()
+
+    repo, svc = await open_service(db("mesa.db"), clock)  # a restart
+    lessons = svc.lessons
+    assert await lessons.current(ana) == "kona" and await lessons.at(ana, "kona") == 1
+    for index in range(N):
+        post = await lessons.answer(ana, "kona", right_answer("kona", index), at=index + 1)
+    assert post.key == "learn.done" and post.done and post.step == N + 1
+    assert await lessons.current(ana) is None  # finished: no lesson open (Plateau was not the last one)
+    with pytest.raises(TableError) as finished:
+        await lessons.moves(ana, "kona")
+    assert finished.value.key == "learn.finished_already"
+    assert (await lessons.open(ana, "kona", "restart", at=N + 1)).step == 1  # the done post's Restart
+    assert await lessons.current(ana) == "kona"
+    await repo.close()
