@@ -167,56 +167,67 @@ async def test_move_suggests_the_open_lessons_moves(tmp_path: Path) -> None:
         await h.close()
 
 
+def hidden_faces(mine: dict[str, Any], theirs: dict[str, Any], other: int) -> list[tuple[str, str]]:
+    """The faces of ``other``'s pieces on the board that the learner's view (``mine``) does not show:
+    (as the learner's view has it, as ``other``'s own view has it)."""
+    found = []
+    for row_mine, row_theirs in zip(mine["board"], theirs["board"]):
+        for stack_mine, stack_theirs in zip(row_mine, row_theirs):
+            for piece_mine, piece_theirs in zip(stack_mine, stack_theirs):
+                if piece_mine["owner"] == other:
+                    found += [(piece_mine[face], piece_theirs[face]) for face in ("up", "down")
+                              if not piece_mine[f"{face}_public"]]
+    return found
+
+
 async def test_a_hidden_information_step_shows_each_seat(tmp_path: Path) -> None:
     """Plateau (PL-9): the step posts one picture per seat; the learner's is drawn from the learner's own
-    view, which hides the faces the learner cannot see; the other from what Player 2 sees."""
+    view, which hides the faces the learner cannot see; the other from what the other seat sees."""
     drawn: list[dict[str, Any]] = []
 
     def renderer(game: str, view: dict[str, Any], names: list[str], **_: Any) -> bytes:
         drawn.append(view)
         return b"\x89PNG picture"
 
+    course = courses()["plateau"]
+    engine = get_engine("plateau")
+
+    def views(index: int) -> tuple[dict[str, Any], dict[str, Any]]:
+        lesson = course.steps[index]
+        state = step_state(engine, lesson)
+        return (Lessons.view(engine, state, lesson, lesson.seat), Lessons.view(engine, state, lesson, 1 - lesson.seat))
+
+    # the course grows: the first step with an opponent's face on the board the learner cannot see
+    index = next(i for i in range(len(course.steps)) if hidden_faces(*views(i), 1 - course.steps[i].seat))
+    lesson, number = course.steps[index], index + 1
+    state = step_state(engine, lesson)
+    learner, other = lesson.seat, 1 - lesson.seat
     h = await Harness.open(tmp_path, renderer=renderer)
     try:
-        await h.command("learn", [option("game", "plateau", STRING)], ALICE)
+        await h.command("learn", [option("game", "plateau", STRING), option("step", str(number), STRING)], ALICE)
         [step] = replies(h)
-        assert [name for name, _ in step.files] == ["lesson-plateau.png", "lesson-plateau-player2.png"]
-        assert "Picture 1: what you see.\nPicture 2: what Player 2 sees." in step.content
-        course = courses()["plateau"]
-        engine = get_engine("plateau")
-        lesson = course.steps[0]
-        state = step_state(engine, lesson)
-        learner, other = lesson.seat, 1 - lesson.seat
-        assert drawn == [Lessons.view(engine, state, lesson, learner), Lessons.view(engine, state, lesson, other)]
+        assert [name for name, _ in step.files] == ["lesson-plateau.png", f"lesson-plateau-player{other + 1}.png"]
+        assert f"Picture 1: what you see.\nPicture 2: what Player {other + 1} sees." in step.content
+        assert drawn == list(views(index))
         mine, theirs = drawn
         assert mine["viewer"] == learner and theirs["viewer"] == other
-        hidden = 0  # faces of the other seat's pieces the learner cannot see: "?" in the learner's picture only
-        for row_mine, row_theirs in zip(mine["board"], theirs["board"]):
-            for stack_mine, stack_theirs in zip(row_mine, row_theirs):
-                for piece_mine, piece_theirs in zip(stack_mine, stack_theirs):
-                    if piece_mine["owner"] != other:
-                        continue
-                    for face in ("up", "down"):
-                        if not piece_mine[f"{face}_public"]:
-                            hidden += 1
-                            assert piece_mine[face] == "?" and piece_theirs[face] != "?"
-        assert hidden, "the step has a face the learner cannot see"
+        hidden = hidden_faces(mine, theirs, other)
+        assert hidden and all(seen == "?" and theirs_seen != "?" for seen, theirs_seen in hidden)
         assert mine["reserves"][other] == len(theirs["reserves"][other])  # the other's reserve: only counted
         h.standin.clear()  # the picker over the step's many moves: a group, then Back to its first step
-        await h.click("mesa:learn:plateau:1:pick", ALICE)
+        await h.click(f"mesa:learn:plateau:{number}:pick", ALICE)
         [menu] = replies(h)
+        menu_id = f"mesasel:learn:plateau:{number}"
         first_options = menu.components[0]["components"][0]["options"]
         legal = [engine.format_move(state, m) for m in engine.legal_moves(state, learner)]
-        assert len(legal) > 25 and len(first_options) <= 25 and menu.custom_ids() == ["mesasel:learn:plateau:1"]
+        assert len(legal) > 25 and len(first_options) <= 25 and menu.custom_ids() == [menu_id]
         group = next(o["value"] for o in first_options if not o["value"].startswith("m:"))
-        await h.click("mesasel:learn:plateau:1", ALICE, message=h.message_with("mesasel:learn:plateau:1"),
-                      values=[group])
+        await h.click(menu_id, ALICE, message=h.message_with(menu_id), values=[group])
         narrowed = replies(h)[-1]
-        assert narrowed.method == "PATCH" and narrowed.custom_ids() == ["mesasel:learn:plateau:1",
-                                                                         "mesa:learn:plateau:1:back"]
+        assert narrowed.method == "PATCH" and narrowed.custom_ids() == [menu_id, f"mesa:learn:plateau:{number}:back"]
         assert {o["value"] for o in narrowed.components[0]["components"][0]["options"]} != \
             {o["value"] for o in first_options}
-        await h.click("mesa:learn:plateau:1:back", ALICE)
+        await h.click(f"mesa:learn:plateau:{number}:back", ALICE)
         back = replies(h)[-1]
         assert back.method == "PATCH" and back.components[0]["components"][0]["options"] == first_options
     finally:

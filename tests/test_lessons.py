@@ -152,10 +152,12 @@ async def test_move_and_moves_answer_the_open_lesson_in_the_console(tmp_path: Pa
 
 async def test_a_hidden_information_step_in_the_console(tmp_path: Path) -> None:
     """A Plateau step (hidden faces, PL-9): the text says whose each picture is; one line per picture."""
+    other = 1 - courses()["plateau"].steps[0].seat  # the course grows: its first step names the learner's seat
     svc, con, out = await open_console(tmp_path / "console.db")
     lines = await said(con, out, "Ana: /learn plateau")
-    assert "[dm Ana] Picture 1: what you see." in lines and "[dm Ana] Picture 2: what Player 2 sees." in lines
-    assert lines[-1] == "[dm Ana] Picture 2: what Player 2 sees"  # the second picture, named
+    assert "[dm Ana] Picture 1: what you see." in lines
+    assert f"[dm Ana] Picture 2: what Player {other + 1} sees." in lines
+    assert lines[-1] == f"[dm Ana] Picture 2: what Player {other + 1} sees"  # the second picture, named
     kona = await said(con, out, "Ana: /learn kona")  # no hidden information: one picture, no such lines
     assert not any("Picture" in line for line in kona)
     await svc.repo.close()
