@@ -66,9 +66,33 @@ def scores_at_least(engine: Engine, before: Any, seat: int, move: Any, after: An
     return _tally(engine, after, seat) >= int(arg)
 
 
+def opponent_cannot_capture(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
+    """The game goes on and no move of the opponent's next raises their tally (takes a prisoner), or it is won."""
+    outcome = engine.outcome(after)
+    if outcome is not None:
+        return seat in outcome.winners and not outcome.draw
+    opponent = engine.to_move(after)
+    if opponent is None or opponent in (CHANCE, seat):
+        return True
+    now = _tally(engine, after, opponent)
+    return all(_tally(engine, engine.apply(after, reply), opponent) <= now
+               for reply in engine.legal_moves(after, opponent))
+
+
+def opponent_must_pass(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
+    """The game goes on and the opponent's only legal move is to pass."""
+    opponent = engine.to_move(after)
+    if engine.outcome(after) is not None or opponent is None or opponent in (CHANCE, seat):
+        return False
+    replies = engine.legal_moves(after, opponent)
+    return len(replies) == 1 and engine.format_move(after, replies[0]) == "pass"
+
+
 CONDITIONS: dict[str, Condition] = {
     "wins_now": wins_now,
     "opponent_has_no_winning_reply": opponent_has_no_winning_reply,
     "captures_at": captures_at,
     "scores_at_least": scores_at_least,
+    "opponent_cannot_capture": opponent_cannot_capture,
+    "opponent_must_pass": opponent_must_pass,
 }
