@@ -66,17 +66,30 @@ def scores_at_least(engine: Engine, before: Any, seat: int, move: Any, after: An
     return _tally(engine, after, seat) >= int(arg)
 
 
+#: ``opponent_cannot_capture``'s answers by what the opponent sees (game, their view, seat), kept this long
+_CAPTURES_SEEN: dict[tuple[str, str, int], bool] = {}
+_CAPTURES_KEPT = 4096
+
+
 def opponent_cannot_capture(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
-    """The game goes on and no move of the opponent's next raises their tally (takes a prisoner), or it is won."""
+    """The game goes on and no move of the opponent's next raises their tally (takes a prisoner), or it is won.
+
+    What the opponent may do, and what it takes, is decided by what they see: positions they see alike get one
+    answer (an opening step has some thousand answers, which differ only in faces the opponent cannot see)."""
     outcome = engine.outcome(after)
     if outcome is not None:
         return seat in outcome.winners and not outcome.draw
     opponent = engine.to_move(after)
     if opponent is None or opponent in (CHANCE, seat):
         return True
-    now = _tally(engine, after, opponent)
-    return all(_tally(engine, engine.apply(after, reply), opponent) <= now
-               for reply in engine.legal_moves(after, opponent))
+    key = (engine.name, engine.view_notation(after, opponent), opponent)
+    if key not in _CAPTURES_SEEN:
+        if len(_CAPTURES_SEEN) >= _CAPTURES_KEPT:
+            _CAPTURES_SEEN.clear()
+        now = _tally(engine, after, opponent)
+        _CAPTURES_SEEN[key] = all(_tally(engine, engine.apply(after, reply), opponent) <= now
+                                  for reply in engine.legal_moves(after, opponent))
+    return _CAPTURES_SEEN[key]
 
 
 def opponent_must_pass(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
