@@ -146,6 +146,39 @@ def next_marks_at_least(engine: Engine, before: Any, seat: int, move: Any, after
     if not isinstance(marks, list) or not isinstance(sides, list) or not 0 <= seat < len(sides):
         return False
     return int(marks[sides[seat]][0]) >= int(arg)
+#: ``opponent_cannot_capture``'s answers by what the opponent sees (game, their view, seat), kept this long
+_CAPTURES_SEEN: dict[tuple[str, str, int], bool] = {}
+_CAPTURES_KEPT = 4096
+
+
+def opponent_cannot_capture(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
+    """The game goes on and no move of the opponent's next raises their tally (takes a prisoner), or it is won.
+
+    What the opponent may do, and what it takes, is decided by what they see: positions they see alike get one
+    answer (an opening step has some thousand answers, which differ only in faces the opponent cannot see)."""
+    outcome = engine.outcome(after)
+    if outcome is not None:
+        return seat in outcome.winners and not outcome.draw
+    opponent = engine.to_move(after)
+    if opponent is None or opponent in (CHANCE, seat):
+        return True
+    key = (engine.name, engine.view_notation(after, opponent), opponent)
+    if key not in _CAPTURES_SEEN:
+        if len(_CAPTURES_SEEN) >= _CAPTURES_KEPT:
+            _CAPTURES_SEEN.clear()
+        now = _tally(engine, after, opponent)
+        _CAPTURES_SEEN[key] = all(_tally(engine, engine.apply(after, reply), opponent) <= now
+                                  for reply in engine.legal_moves(after, opponent))
+    return _CAPTURES_SEEN[key]
+
+
+def opponent_must_pass(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
+    """The game goes on and the opponent's only legal move is to pass."""
+    opponent = engine.to_move(after)
+    if engine.outcome(after) is not None or opponent is None or opponent in (CHANCE, seat):
+        return False
+    replies = engine.legal_moves(after, opponent)
+    return len(replies) == 1 and engine.format_move(after, replies[0]) == "pass"
 
 
 CONDITIONS: dict[str, Condition] = {
@@ -157,4 +190,6 @@ CONDITIONS: dict[str, Condition] = {
     "most_expected_points": most_expected_points,
     "chance_to_win_at_least": chance_to_win_at_least,
     "next_marks_at_least": next_marks_at_least,
+    "opponent_cannot_capture": opponent_cannot_capture,
+    "opponent_must_pass": opponent_must_pass,
 }

@@ -30,6 +30,18 @@ LEFT_OUT: dict[str, dict[str, str]] = {
         "KO-9.7": "engine: move listing order and perft counts",
     },
     "plateau": {
+        "PL-8.2": "the tie-break for both players winning at once, which no action in a game played from the "
+                  "start can cause (none adds to the other's prisoners or joins their pieces): loaded positions only",
+        "PL-8.4": "a draw that cannot arise: a marker-topped stack always has a move, and of two mutually adjacent "
+                  "stacks next to a stuck Mute one can always move, so with pieces on the board someone can act",
+        "PL-9.5": "how moves are written in the public record (notation)",
+        "PL-10.1": "notation: the position string",
+        "PL-10.2": "notation: the start position string",
+        "PL-10.3": "notation: the view strings",
+        "PL-10.4": "notation: how moves are typed (each step's hint shows the move's form)",
+        "PL-10.5": "how move lists are sorted (implementation)",
+        "PL-10.6": "notation: the outcome strings",
+        "PL-10.7": "perft counts (engine testing)",
     },
     "k3": {
         "K3-3.4": "product note: an automatic build offered by Mesa is an ordinary build",
