@@ -17,7 +17,8 @@ only: what a time-out plays — Mesa's easy level from the seat's view, K3's sen
 review of a finished game, its picture written to the out folder),
 ``/recompute``, ``/games``, ``/rules GAME``, ``/mine``, ``/clock +DURATION`` (console only: move the
 pretend clock forward, then run the deadline check), ``/hint``, ``/takeback [accept|decline]``,
-``/learn [GAME [restart|STEP|answer MOVE]]`` (issue 30)
+``/learn [GAME [restart|STEP|hint|answer MOVE]]`` (issue 30; with no table, ``/move`` and ``/moves`` answer the
+open lesson)
 and ``/help``.  A command applies to NAME's only
 table in the server; ``table=N`` picks one otherwise.
 
@@ -65,6 +66,7 @@ from tables.durations import parse_duration
 from tables.errors import CannotOpen
 from tables.games import auto_styles, games, known_game
 from tables.leaderboard import LeaderboardService
+from tables.learn import LessonPost
 from tables.logs import setup_logging
 from tables.mesa import NAME as MESA
 from tables.mesa import mesa_records, reads_as_mesa, records_text
@@ -105,7 +107,8 @@ Learning: /hint (Mesa's move for you and why, not played; unrated games against 
   /takeback (take back your last move and the reply; two-player games without chance)
   /takeback accept   /takeback decline (answer your opponent's request)
   /learn (the lessons: a short course per game, private, no table)   /learn GAME [restart|STEP]
-  /learn GAME answer MOVE (answer the lesson's task)
+  /learn GAME answer MOVE (answer the lesson's task)   /learn GAME hint (the step's hint)
+  /move MOVE and /moves with no table: answer the open lesson (the course you last opened), list its moves
 Add table=N when you have several tables.  /help es: this help in Spanish."""
 
 #: ``/help es``: the same help in Spanish (the console's commands keep their English names)
@@ -124,7 +127,8 @@ Aprender: /hint (pista: la jugada de Mesa para ti y por qué, sin jugarla; parti
   /takeback (deshacer tu última jugada y la respuesta; juegos de dos sin azar)
   /takeback accept   /takeback decline (responder a la petición de tu rival)
   /learn (lecciones: un curso corto por juego, en privado, sin mesa)   /learn JUEGO [restart|PASO]
-  /learn JUEGO answer JUGADA (responder a la tarea de la lección)
+  /learn JUEGO answer JUGADA (responder a la tarea de la lección)   /learn JUEGO hint (la pista del paso)
+  /move JUGADA y /moves sin mesa: responden a la lección abierta (el último curso que abriste), listan sus jugadas
 Añade table=N cuando tengas varias mesas."""
 
 
@@ -407,7 +411,10 @@ class Console:
         if verb == "move":
             if not rest:
                 raise TableError("console.move_text")
-            tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
+            tid, lesson = await self._table_or_lesson(uid, table, lambda s: uid in s.turn_user_ids)
+            if lesson:  # no table it could mean, a lesson open: the answer is the lesson's (issue 30)
+                self._lesson_post(name, await svc.lessons.answer(uid, lesson, rest))
+                return True
             self.show(await svc.submit_move(tid, uid, rest, key=self.key()))
         elif verb == "build":
             tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids, self._building)
@@ -417,10 +424,13 @@ class Console:
             tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
             self.show(await svc.auto(tid, uid, self.key()))  # what a time-out plays: Mesa's easy level (issue 28)
         elif verb == "moves":
-            tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
+            tid, lesson = await self._table_or_lesson(uid, table, lambda s: uid in s.turn_user_ids)
+            if lesson:  # the open lesson's step: its legal moves, right and wrong answers alike
+                await self._lesson_moves(name, uid, lesson, rest)
+                return True
             moves = await svc.legal_moves_for(tid, uid)
             if moves:
-                self._list_moves(name, tid, moves, rest)
+                self._list_moves(name, f"#{tid}", moves, rest)
             else:
                 self.write(f"[dm {name}] #{tid} {await self._why_no_moves(tid, uid)}")
         elif verb == "resign":
@@ -452,7 +462,7 @@ class Console:
 
     async def _learn(self, name: str, uid: int, rest: str) -> None:
         """``/learn`` lists the courses; ``/learn GAME [restart|N]`` opens one; ``/learn GAME answer MOVE``
-        answers the step (issue 30, lessons: private, no table)."""
+        answers the step, ``/learn GAME hint`` gives its hint (issue 30, lessons: private, no table)."""
         lessons = self.service.lessons
         game, _, more = rest.partition(" ")
         word, _, move = more.strip().partition(" ")
@@ -462,10 +472,42 @@ class Console:
             if not move.strip():
                 raise TableError("learn.usage")
             post = await lessons.answer(uid, game, move)
+        elif word.lower() in ("hint", "pista") and not move.strip():
+            post = await lessons.hint(uid, game)
         else:
             post = await lessons.open(uid, game, more)
+        self._lesson_post(name, post)
+
+    def _lesson_post(self, name: str, post: LessonPost) -> None:
+        """A lesson's answer, privately: its text and the step's pictures, the learner's first, then (hidden
+        information) what each other seat sees, each written and named (the text says whose is which)."""
         stem = f"learn-{post.game}-{name.lower()}" if post.game else ""
         self._lines(f"[dm {name}]", post.text(LANG), self._save(post.image, stem))
+        for n, other in enumerate(post.others, start=2):
+            saved = self._save(other.image, f"{stem}-player{other.seat + 1}")
+            self.write(f"[dm {name}] Picture {n}: what Player {other.seat + 1} sees{saved}")
+
+    async def _table_or_lesson(self, uid: int, table: int | None,
+                               want: Callable[[TableSummary], bool]) -> tuple[int, str | None]:
+        """``/move`` and ``/moves``: the table meant (``_pick``), else, when the caller has no table it
+        could mean, their open lesson's game (issue 30); no lesson either: the table's refusal."""
+        try:
+            return await self._pick(uid, table, want), None
+        except TableError as exc:
+            if table is not None or exc.key not in ("error.no_table_here", "error.no_table_here_last"):
+                raise
+            lesson = await self.service.lessons.current(uid)
+            if lesson is None:
+                raise
+            return 0, lesson
+
+    async def _lesson_moves(self, name: str, uid: int, game: str, page_text: str) -> None:
+        """``/moves`` with a lesson open: the step's legal moves, as ``/moves`` lists a table's."""
+        lessons = self.service.lessons
+        moves = await lessons.moves(uid, game)
+        course = lessons.course(game)
+        where = f"{course.title[LANG]} — step {await lessons.at(uid, game)} of {len(course.steps)}:"
+        self._list_moves(name, where, list(moves), page_text)
 
     async def _asking(self, verb: str, name: str, uid: int, rest: str, table: int | None) -> None:
         """Everything that reads rather than plays: boards, histories, rules, help, and the clock."""
@@ -506,18 +548,19 @@ class Console:
         self.write(f"[clock] now {self.clock.now().strftime('%Y-%m-%d %H:%M UTC')}")
         await self.service.tick(self._deliver)  # each table's messages printed as they are made
 
-    def _list_moves(self, name: str, tid: int, moves: list[str], page_text: str) -> None:
+    def _list_moves(self, name: str, where: str, moves: list[str], page_text: str) -> None:
         """``/moves [PAGE]``: a short list on one line; a long one a page at a time, one line per group
-        of moves that start alike (the same piece, square or word), never a thousand moves on a line."""
+        of moves that start alike (the same piece, square or word), never a thousand moves on a line.
+        ``where``: ``#3`` for a table, the course and step for a lesson."""
         if len(moves) <= SHORT_MOVE_LIST:
-            self.write(f"[dm {name}] #{tid} legal moves ({len(moves)}): {', '.join(moves)}")  # moves of several words
+            self.write(f"[dm {name}] {where} legal moves ({len(moves)}): {', '.join(moves)}")  # moves of several words
             return
         pages = -(-len(moves) // MOVES_PER_PAGE)
         page = int(page_text) if re.fullmatch(r"[0-9]{1,4}", page_text) else 1
         page = min(max(page, 1), pages)
         chunk = moves[(page - 1) * MOVES_PER_PAGE: page * MOVES_PER_PAGE]
         more = f"; /moves {page + 1} for the next page" if page < pages else ""
-        self.write(f"[dm {name}] #{tid} legal moves ({len(moves)}), page {page} of {pages}{more}:")
+        self.write(f"[dm {name}] {where} legal moves ({len(moves)}), page {page} of {pages}{more}:")
         groups: dict[str, list[str]] = {}
         for move in chunk:
             start = re.match(r".[^-:@!\s]*", move)

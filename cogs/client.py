@@ -46,7 +46,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
-from cogs import board, guide, learning, picking, results, review
+from cogs import board, guide, learning, lessons, picking, results, review
 from cogs.acts import TableActs
 from cogs.board import Board
 from cogs.delivery import Delivery, PostFailed
@@ -54,6 +54,7 @@ from cogs.guide import Guide
 from cogs.guild_life import GuildWatch
 from cogs.handling import Handling
 from cogs.learning import Learning
+from cogs.lessons import LessonControls
 from cogs.mesa import MesaTurns
 from cogs.picking import Picking
 from cogs.play import Play
@@ -196,7 +197,7 @@ discord.VoiceClient.warn_dave = False
 
 #: every persistent control, one ``DynamicItem`` class per kind (``cogs.controls``), registered at start-up
 CONTROLS = (*board.CONTROLS, *picking.CONTROLS, *guide.CONTROLS, *results.CONTROLS, *learning.CONTROLS,
-            *review.CONTROLS)
+            *lessons.CONTROLS, *review.CONTROLS)
 
 
 async def open_service(path: str | None) -> TableService:
@@ -253,6 +254,7 @@ class MesaBot(commands.Bot):
             Board(self.table_service, self.handling, self.delivery, acts),
             Picking(self.table_service, self.handling, acts),
             Learning(self.table_service, self.handling, self.delivery),  # issue 30: /hint, /takeback
+            LessonControls(self.table_service, self.handling),  # issue 30: a lesson's buttons and picker
             Reviewing(self.table_service, self.handling),  # issue 32: /review and the Review button
         )
         self.tree.error(self.handling.on_error)

@@ -176,7 +176,8 @@ EN: dict[str, str] = {
                  "**Your games:** `/{games}` lists them, `/{board}` posts a board again, `/{resign}` gives up.\n"
                  "**Learning:** `/{hint}` shows Mesa's move for you and why (unrated games against Mesa); "
                  "`/{takeback}` takes back your last move, if your opponent agrees (two players, no chance); "
-                 "`/{learn}` teaches each game step by step, privately.\n"
+                 "`/{learn}` teaches each game step by step, privately (answer with its buttons, or `/{move}` when "
+                 "you have no table).\n"
                  "**Results:** `/{leaderboard}`, `/{stats}`, `/{history}`, `/{replay}`; `/{review}` is Mesa's "
                  "review of a finished game.",
     "rules.title": "{game}: quick-start",
@@ -355,7 +356,8 @@ ES: dict[str, str] = {
                  "abandona.\n"
                  "**Aprender:** `/{hint}` muestra la jugada de Mesa para ti y por qué (partidas sin puntuar contra "
                  "Mesa); `/{takeback}` deshace tu última jugada, si tu rival acepta (dos jugadores, sin azar); "
-                 "`/{learn}` enseña cada juego paso a paso, en privado.\n"
+                 "`/{learn}` enseña cada juego paso a paso, en privado (responde con sus botones, o con `/{move}` si "
+                 "no tienes mesa).\n"
                  "**Resultados:** `/{leaderboard}`, `/{stats}`, `/{history}`, `/{replay}`; `/{review}` es la "
                  "revisión de Mesa de una partida terminada.",
     "rules.title": "{game}: guía rápida",
@@ -604,6 +606,24 @@ ES.update({
     "opt.step.desc": "restart, o el número de un paso al que ir",
     "opt.answer": "respuesta",
     "opt.answer.desc": "Tu jugada para la tarea del paso",
+})
+
+# ---- lessons answered with the usual controls (issue 30; cogs/lessons.py)
+EN.update({
+    "btn.lesson_pick": "Pick a move…",
+    "btn.lesson_again": "Start this step again",
+    "btn.lesson_restart": "Restart course",
+    "lesson.how": "Answer with *{pick}* below, or with `/{move}`.",
+    "lesson.again": "Try again: *{pick}* below, or `/{move}`.",
+    "lesson.picker.prompt": "Your answer at step {step} of {title}: {prefix}",
+})
+ES.update({
+    "btn.lesson_pick": "Elegir jugada…",
+    "btn.lesson_again": "Repetir este paso",
+    "btn.lesson_restart": "Reiniciar el curso",
+    "lesson.how": "Responde con *{pick}* aquí debajo, o con `/{move}`.",
+    "lesson.again": "Prueba otra vez: *{pick}* aquí debajo, o `/{move}`.",
+    "lesson.picker.prompt": "Tu respuesta en el paso {step} de {title}: {prefix}",
 })
 
 # ---- reviews of finished games (issue 32; the review's own words are in tables/i18n.py)

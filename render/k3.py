@@ -307,7 +307,7 @@ def _background(players: int, width: int) -> Image.Image:
                    ("W", "white: pass")]
         for k, (letter, word) in enumerate(entries):
             col, row = divmod(k, 4)
-            x, y = x0 + 14 + col * 118, y0 + 16 + row * 34
+            x, y = x0 + 14 + col * 104, y0 + 16 + row * 34
             _paste(img, letter, x, y, 32, 26, "full")
             _text(img, (x + 40, y + 13), word, 14, anchor="lm")
     return img
@@ -424,7 +424,7 @@ def _draw_spare(img: Image.Image, view: K3View) -> None:
     """K3-7.3: the spare white set aside with three players, in the legend cell."""
     if view.get("spare_white") and view.get("phase") in ("build", "play"):
         x0, y0, _, _ = _panel_box(3, 3)
-        x, y = x0 + 132, y0 + 16 + 3 * 34
+        x, y = x0 + 118, y0 + 16 + 3 * 34
         _paste(img, "W", x, y, 32, 26, "full")
         _text(img, (x + 40, y + 13), "spare white", 14, anchor="lm")
         _text(img, (x + 40, y + 31), "set aside", 13, DIM_TEXT, anchor="lm")

@@ -1277,19 +1277,20 @@ EN.update({
     "learn.state.new": "not started",
     "learn.state.at": "at step {step} of {of}",
     "learn.state.done": "finished ({times}×)",
-    "learn.step": "{lead}{title} — step {step} of {of}\n{teach}\nAnswer with /learn {game} answer MOVE.",
+    "learn.step": "{lead}{title} — step {step} of {of}\n{teach}{pictures}\n{how}",
     "learn.right": "Right: {move}. {explain}\n\n",
     "learn.done": "{lead}You finished the course {title}! Play a real game with /play {game} @mesa, "
     "or go over it again with /learn {game} restart.",
-    "learn.wrong": "Not this one: {words} Try again (/learn {game} answer MOVE).",
-    "learn.wrong.hint": "Not this one: {words}\nHint: {hint} Try again (/learn {game} answer MOVE).",
+    "learn.wrong": "Not this one: {words} {again}",
+    "learn.wrong.hint": "Not this one: {words}\nHint: {hint} {again}",
     "learn.wrong.illegal": "{move} is not allowed: {why}.",
     "learn.wrong.allows": "{move} is legal, but your opponent would then win with {reply}.",
     "learn.wrong.misses": "{move} is legal, but it does not do what the task asks.",
     "learn.no_course": "There is no course for '{game}'. Courses: {games}.",
     "learn.bad_step": "'{step}' is not a step of the {game} course: give a number from 1 to {of}, or restart.",
     "learn.finished_already": "You finished the {game} course. /learn {game} goes over it again.",
-    "learn.usage": "write /learn, /learn GAME, /learn GAME restart, /learn GAME N or /learn GAME answer MOVE",
+    "learn.usage": "write /learn, /learn GAME, /learn GAME restart, /learn GAME N, /learn GAME hint or /learn GAME "
+    "answer MOVE",
 })
 ES.update({
     "learn.list": "Lecciones: un curso corto por juego, solo para ti (nunca puntúa, sin mesa):\n{lines}\n"
@@ -1299,19 +1300,43 @@ ES.update({
     "learn.state.new": "sin empezar",
     "learn.state.at": "en el paso {step} de {of}",
     "learn.state.done": "terminado ({times}×)",
-    "learn.step": "{lead}{title} — paso {step} de {of}\n{teach}\nResponde con /learn {game} answer JUGADA.",
+    "learn.step": "{lead}{title} — paso {step} de {of}\n{teach}{pictures}\n{how}",
     "learn.right": "Correcto: {move}. {explain}\n\n",
     "learn.done": "{lead}¡Terminaste el curso {title}! Juega una partida de verdad con /play {game} @mesa, "
     "o repásalo con /learn {game} restart.",
-    "learn.wrong": "Esa no: {words} Prueba otra vez (/learn {game} answer JUGADA).",
-    "learn.wrong.hint": "Esa no: {words}\nPista: {hint} Prueba otra vez (/learn {game} answer JUGADA).",
+    "learn.wrong": "Esa no: {words} {again}",
+    "learn.wrong.hint": "Esa no: {words}\nPista: {hint} {again}",
     "learn.wrong.illegal": "{move} no está permitida: {why}.",
     "learn.wrong.allows": "{move} es legal, pero entonces tu rival ganaría con {reply}.",
     "learn.wrong.misses": "{move} es legal, pero no hace lo que pide la tarea.",
     "learn.no_course": "No hay curso de '{game}'. Cursos: {games}.",
     "learn.bad_step": "'{step}' no es un paso del curso de {game}: da un número del 1 al {of}, o restart.",
     "learn.finished_already": "Terminaste el curso de {game}. /learn {game} lo repasa.",
-    "learn.usage": "escribe /learn, /learn JUEGO, /learn JUEGO restart, /learn JUEGO N o /learn JUEGO answer JUGADA",
+    "learn.usage": "escribe /learn, /learn JUEGO, /learn JUEGO restart, /learn JUEGO N, /learn JUEGO hint o /learn "
+    "JUEGO answer JUGADA",
+})
+
+
+# ---- lessons answered with the usual controls (issue 30: /move, the buttons, hidden information per seat)
+EN.update({
+    "learn.how": "Answer with /move MOVE (/moves lists the moves, /learn {game} hint gives a hint).",
+    "learn.again": "Try again (/move MOVE).",
+    "learn.hint": "{title} — step {step} of {of}. Hint: {hint}",
+    "learn.past": "That button is for step {was}, and you are at step {step} of {of} of {title}: nothing changed. "
+    "/learn {game} shows your step.",
+    "learn.picture.you": "Picture 1: what you see.",
+    "learn.picture.seat": "Picture {n}: what {seat} sees.",
+    "learn.seat": "Player {n}",
+})
+ES.update({
+    "learn.how": "Responde con /move JUGADA (/moves lista las jugadas, /learn {game} hint da una pista).",
+    "learn.again": "Prueba otra vez (/move JUGADA).",
+    "learn.hint": "{title} — paso {step} de {of}. Pista: {hint}",
+    "learn.past": "Ese botón es del paso {was}, y estás en el paso {step} de {of} de {title}: no ha cambiado nada. "
+    "/learn {game} muestra tu paso.",
+    "learn.picture.you": "Imagen 1: lo que ves tú.",
+    "learn.picture.seat": "Imagen {n}: lo que ve {seat}.",
+    "learn.seat": "el jugador {n}",
 })
 
 

@@ -17,18 +17,20 @@ Progress is kept per user and game (``data.learning.lesson_progress``), so a cou
 
 from __future__ import annotations
 
+import asyncio
 import json
 from dataclasses import dataclass, field
+from datetime import timedelta
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from data import learning
 from data.learning import LessonProgress
-from data.models import now_iso
+from data.models import now_iso, parse_iso
 from engines import Engine, MoveError, canonical_name, game_names, get_engine
 from tables.errors import TableError
-from tables.i18n import CATALOGS, Lines, Own, Phrase, t
+from tables.i18n import CATALOGS, Lines, News, Own, Phrase, t
 from tables.lesson_goals import CONDITIONS, winning_reply
 from tables.posts import Posts
 from tables.rules_step import as_typed, reason
@@ -142,21 +144,49 @@ def check_step(engine: Engine, step: LessonStep) -> list[str]:
 
 # ==================================================================== the collaborator
 @dataclass(frozen=True)
+class SeatPicture:
+    """What another seat sees at a step with hidden information (``Engine.has_private_info``): the seat,
+    and the picture drawn from its view (``engine.view(state, seat)``)."""
+
+    seat: int
+    image: bytes | None
+
+
+@dataclass(frozen=True)
 class LessonPost:
-    """What the learner reads, privately: ``key`` and ``params`` (``t``), and the step's picture."""
+    """What the learner reads, privately: ``key`` and ``params`` (``t``), and the step's picture (what the
+    learner sees); ``others``: at a step with hidden information, what each other seat sees, in seat order.
+    ``step`` is the step the learner is at after this post (1-based; ``of + 1`` once the course is done,
+    0 for the list of courses): front ends put that step's controls under the post."""
 
     user_id: int
     key: str
     params: dict[str, Any]
     image: bytes | None = None
     game: str = ""
+    step: int = 0
+    of: int = 0
+    others: tuple[SeatPicture, ...] = ()
 
-    def text(self, lang: str) -> str:
-        return t(self.key, lang, **self.params)
+    def text(self, lang: str, **words: Any) -> str:
+        """The post in ``lang``; ``words`` replace params a front end says its own way (``how``: how to
+        answer, ``again``: how to try again)."""
+        return t(self.key, lang, **(self.params | words))
+
+    @property
+    def done(self) -> bool:
+        """The course is finished: no step is open."""
+        return bool(self.game) and self.step > self.of
 
 
 class Lessons:
-    """Lists, opens and answers the courses (a collaborator of ``TableService``: ``service.lessons``)."""
+    """Lists, opens and answers the courses (a collaborator of ``TableService``: ``service.lessons``).
+
+    The learner's *open lesson* is the course they last opened or answered, unless they finished it
+    (``current``): ``/move`` without a table answers it.  Every call about a step may name the step it was
+    made for (``at``: the step number a button carries); a step the learner is no longer at is refused
+    with ``learn.past`` and changes nothing.
+    """
 
     def __init__(self, store: TableStore, posts: Posts) -> None:
         self.store = store
@@ -186,10 +216,23 @@ class Lessons:
                                                "state": state}))
         return LessonPost(user_id, "learn.list", {"lines": Lines(lines)})
 
-    async def open(self, user_id: int, game: str, where: str = "") -> LessonPost:
+    async def current(self, user_id: int) -> str | None:
+        """The game of the learner's open lesson: the course they last opened or answered, if they have
+        not finished it; None otherwise."""
+        found = await learning.lesson_progress(self.store.repo, user_id)
+        if not found:
+            return None
+        last = max(found.values(), key=lambda p: p.updated_at)
+        course = courses().get(last.game)
+        if course is None or last.step >= len(course.steps):
+            return None
+        return last.game
+
+    async def open(self, user_id: int, game: str, where: str = "", at: int | None = None) -> LessonPost:
         """Start or resume ``game``'s course; ``where``: ``restart`` or a step number starts there."""
         course = self.course(game)
         progress = await self._progress(user_id, course.game)
+        self._check_at(course, progress, at, finished_ok=True)
         where = where.strip().lower()
         if where in ("restart", "reiniciar"):
             progress = LessonProgress(course.game, 0, 0, progress.finished)
@@ -202,13 +245,12 @@ class Lessons:
         await self._save(user_id, progress)
         return await self._show(user_id, course, progress.step, None)
 
-    async def answer(self, user_id: int, game: str, text: str) -> LessonPost:
+    async def answer(self, user_id: int, game: str, text: str, at: int | None = None) -> LessonPost:
         """The learner's answer at the step they are at: explained and on to the next step when right; what
         it does instead when wrong (with the hint from the second wrong answer on)."""
         course = self.course(game)
         progress = await self._progress(user_id, course.game)
-        if progress.step >= len(course.steps):
-            raise TableError("learn.finished_already", game=course.game)
+        self._check_at(course, progress, at)
         step = course.steps[progress.step]
         engine = get_engine(course.game)
         state = step_state(engine, step)
@@ -233,37 +275,100 @@ class Lessons:
         right = Phrase("learn.right", {"move": said, "explain": Own(step.explain)})
         return await self._show(user_id, course, nxt, right)
 
+    async def hint(self, user_id: int, game: str, at: int | None = None) -> LessonPost:
+        """The hint of the step the learner is at; it counts nothing (no wrong answer, no progress)."""
+        course = self.course(game)
+        progress = await self._progress(user_id, course.game)
+        self._check_at(course, progress, at)
+        params = {"title": Own(course.title), "step": progress.step + 1, "of": len(course.steps),
+                  "hint": Own(course.steps[progress.step].hint), "game": course.game}
+        return LessonPost(user_id, "learn.hint", params, game=course.game, step=progress.step + 1,
+                          of=len(course.steps))
+
+    async def at(self, user_id: int, game: str) -> int:
+        """The step the learner is at in ``game``'s course (1-based; one past the last once finished)."""
+        course = self.course(game)
+        return (await self._progress(user_id, course.game)).step + 1
+
+    async def moves(self, user_id: int, game: str, at: int | None = None) -> tuple[str, ...]:
+        """The legal moves of the learner's seat at the step they are at, as the notation writes them (the
+        move picker's list, ``/moves``): right and wrong answers alike."""
+        course = self.course(game)
+        progress = await self._progress(user_id, course.game)
+        self._check_at(course, progress, at)
+        step = course.steps[progress.step]
+        engine = get_engine(course.game)
+        state = step_state(engine, step)
+        return tuple(engine.format_move(state, m) for m in engine.legal_moves(state, step.seat))
+
     # ---- inside -------------------------------------------------------------------------------------
+    @staticmethod
+    def _check_at(course: Course, progress: LessonProgress, at: int | None, finished_ok: bool = False) -> None:
+        """Refuse a finished course (unless ``finished_ok``: opening it again), and a control made for a
+        step (``at``) the learner is no longer at."""
+        of = len(course.steps)
+        if at is not None and at != progress.step + 1:
+            if progress.step >= of:
+                raise TableError("learn.finished_already", game=course.game)
+            raise TableError("learn.past", was=at, step=progress.step + 1, of=of, title=Own(course.title),
+                             game=course.game)
+        if progress.step >= of and not finished_ok:
+            raise TableError("learn.finished_already", game=course.game)
+
     async def _wrong(self, user_id: int, course: Course, progress: LessonProgress, step: LessonStep,
                      words: Phrase) -> LessonPost:
         wrong = progress.wrong + 1
         await self._save(user_id, LessonProgress(course.game, progress.step, wrong, progress.finished))
         key = "learn.wrong.hint" if wrong >= 2 else "learn.wrong"
-        return LessonPost(user_id, key, {"words": words, "hint": Own(step.hint), "game": course.game},
-                          game=course.game)
+        return LessonPost(user_id, key, {"words": words, "hint": Own(step.hint), "game": course.game,
+                                         "again": Phrase("learn.again", {"game": course.game})},
+                          game=course.game, step=progress.step + 1, of=len(course.steps))
 
     async def _show(self, user_id: int, course: Course, index: int, before: Phrase | None) -> LessonPost:
         lead: Phrase | str = before if before is not None else ""
-        if index >= len(course.steps):
+        of = len(course.steps)
+        if index >= of:
             return LessonPost(user_id, "learn.done", {"lead": lead, "title": Own(course.title),
-                                                      "game": course.game}, game=course.game)
+                                                      "game": course.game}, game=course.game, step=of + 1, of=of)
         step = course.steps[index]
         engine = get_engine(course.game)
         state = step_state(engine, step)
-        view = dict(engine.view(state, step.seat))
+        players = engine.num_players(state)
+        # the learner's seat is "You" on the pictures (pictures speak English, like all their labels)
+        names = ["You" if s == step.seat else f"Player {s + 1}" for s in range(players)]
+        # hidden information: beside the learner's view, what each other seat sees (PL-9, K3-10)
+        others = [s for s in range(players) if s != step.seat] if engine.has_private_info(state) else []
+        views = [self.view(engine, state, step, seat) for seat in (step.seat, *others)]
+        images = await asyncio.gather(*(self.posts.image(course.game, view, names) for view in views))
+        pictures = News([Phrase("learn.picture.you"), *(Phrase("learn.picture.seat", {
+            "n": n, "seat": Phrase("learn.seat", {"n": seat + 1})}) for n, seat in enumerate(others, start=2))]) \
+            if others else ""
+        params = {"lead": lead, "title": Own(course.title), "step": index + 1, "of": of,
+                  "teach": Own(step.teach), "game": course.game, "pictures": pictures,
+                  "how": Phrase("learn.how", {"game": course.game})}
+        return LessonPost(user_id, "learn.step", params, image=images[0], game=course.game, step=index + 1, of=of,
+                          others=tuple(SeatPicture(seat, image) for seat, image in zip(others, images[1:])))
+
+    @staticmethod
+    def view(engine: Engine, state: Any, step: LessonStep, seat: int) -> dict[str, Any]:
+        """What ``seat`` sees at the step (its own view: hidden faces of the others stay hidden), with the
+        step's squares marked."""
+        view = dict(engine.view(state, seat))
         view["highlight"] = list(step.marks)
-        # the learner's seat is "You" on the picture (pictures speak English, like all their labels)
-        names = ["You" if s == step.seat else f"Player {s + 1}" for s in range(engine.num_players(state))]
-        image = await self.posts.image(course.game, view, names)
-        params = {"lead": lead, "title": Own(course.title), "step": index + 1, "of": len(course.steps),
-                  "teach": Own(step.teach), "game": course.game}
-        return LessonPost(user_id, "learn.step", params, image=image, game=course.game)
+        return view
 
     async def _progress(self, user_id: int, game: str) -> LessonProgress:
         found = await learning.lesson_progress(self.store.repo, user_id)
         return found.get(game) or LessonProgress(game, 0, 0, 0)
 
     async def _save(self, user_id: int, progress: LessonProgress) -> None:
-        await learning.save_lesson(self.store.repo, user_id, progress, now_iso(self.store.now()))
-
-
+        """Write the progress, stamped after every other row of the learner's (a clock that stands still,
+        as the console's pretend clock does, is nudged by a microsecond), so the latest row is the course
+        last opened or answered (``current``)."""
+        stamp = now_iso(self.store.now())
+        latest = max((p.updated_at for p in (await learning.lesson_progress(self.store.repo, user_id)).values()),
+                     default="")
+        if latest and stamp <= latest:
+            moment = parse_iso(latest)
+            stamp = now_iso(moment + timedelta(microseconds=1)) if moment is not None else stamp
+        await learning.save_lesson(self.store.repo, user_id, progress, stamp)

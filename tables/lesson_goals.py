@@ -44,6 +44,13 @@ def opponent_has_no_winning_reply(engine: Engine, before: Any, seat: int, move: 
     return winning_reply(engine, after, seat) is None
 
 
+def does_not_lose(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
+    """The move does not lose at once: the game goes on, or ends in a draw or a win the seat shares (a game
+    drawn at its move limit, KO-7.2; a cooperative game not lost, K3-8.3)."""
+    outcome = engine.outcome(after)
+    return outcome is None or outcome.draw or seat in outcome.winners
+
+
 def _tally(engine: Engine, state: Any, seat: int) -> int:
     """The seat's first tally in its own view (prisoners, points): a number, or a list counted."""
     view = engine.view(state, seat)
@@ -66,9 +73,123 @@ def scores_at_least(engine: Engine, before: Any, seat: int, move: Any, after: An
     return _tally(engine, after, seat) >= int(arg)
 
 
+# ---- dice games: a decision is judged over the throw it makes (Krakatoa, KR-3, KR-8) ------------------
+def _side_total(engine: Engine, state: Any, seat: int) -> int:
+    """The total of the seat's side (a team's, KR-6.2, where the view says which side a seat is on)."""
+    view = engine.view(state, seat)
+    sides = view.get("side_of_seat")
+    totals = view.get("totals")
+    if isinstance(sides, list) and isinstance(totals, list) and 0 <= seat < len(sides):
+        return int(totals[sides[seat]])
+    return _tally(engine, state, seat)
+
+
+def _over_the_throw(engine: Engine, after: Any, seat: int, value: Callable[[Any], float]) -> float:
+    """``value`` of the position once the throw the learner's move makes is done, expected over the dice: a
+    chance node is averaged over its listed outcomes (each with its probability); a decision of the learner's
+    that only says how those dice are thrown (its moves roll them: the aim after choosing a set) is taken at
+    its best; anything else is the position as it is."""
+    if engine.outcome(after) is None and engine.to_move(after) == CHANCE:
+        outcomes = engine.chance_outcomes(after) or []
+        return sum(p * value(engine.apply(after, m)) for m, p in outcomes)
+    if engine.outcome(after) is None and engine.to_move(after) == seat:
+        moves = engine.legal_moves(after, seat)
+        if moves and engine.to_move(engine.apply(after, moves[0])) == CHANCE:
+            return max(_over_the_throw(engine, engine.apply(after, m), seat, value) for m in moves)
+    return value(after)
+
+
+#: per (game, position, seat, measure): each legal move's worth, as the move is written (only the courses'
+#: step positions are judged, a few dozen, and each takes a second or two to work out)
+_WORTH: dict[tuple[str, str, int, str], dict[str, float]] = {}
+
+
+def _worth(engine: Engine, before: Any, seat: int, measure: str) -> dict[str, float]:
+    """Each legal move of ``seat`` at ``before`` with its worth over the throw it makes: ``points`` (the
+    points it is expected to add to the side's total, marks included) or ``win`` (its chance to win or
+    share the win once the dice fall)."""
+    key = (engine.name, engine.to_position(before), seat, measure)
+    if key not in _WORTH:
+        start = _side_total(engine, before, seat)
+
+        def points(state: Any) -> float:
+            return float(_side_total(engine, state, seat) - start)
+
+        def win(state: Any) -> float:
+            outcome = engine.outcome(state)
+            return float(outcome is not None and not outcome.draw and seat in outcome.winners)
+
+        value = points if measure == "points" else win
+        _WORTH[key] = {engine.format_move(before, m): _over_the_throw(engine, engine.apply(before, m), seat, value)
+                       for m in engine.legal_moves(before, seat)}
+    return _WORTH[key]
+
+
+def most_expected_points(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
+    """No legal move is expected to score more on the throw at hand (the dice it rolls averaged exactly; after
+    choosing a set, that set's best aim; Krakatoa's ``auto``, KR-8.4, picks so)."""
+    worth = _worth(engine, before, seat, "points")
+    return worth[engine.format_move(before, move)] >= max(worth.values()) - 1e-9
+
+
+def chance_to_win_at_least(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
+    """Once the dice of the move's throw fall, the seat wins (or shares the win) with probability at least
+    ``arg`` (a fraction, like 0.8)."""
+    return _worth(engine, before, seat, "win")[engine.format_move(before, move)] >= float(arg) - 1e-9
+
+
+def next_marks_at_least(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
+    """After the move the seat's side has at least ``arg`` bonus marks on its next throw (Krakatoa's x and
+    xx, KR-3: 1 doubles the throw, 2 quadruples it)."""
+    view = engine.view(after, seat)
+    marks, sides = view.get("pending_marks"), view.get("side_of_seat")
+    if not isinstance(marks, list) or not isinstance(sides, list) or not 0 <= seat < len(sides):
+        return False
+    return int(marks[sides[seat]][0]) >= int(arg)
+#: ``opponent_cannot_capture``'s answers by what the opponent sees (game, their view, seat), kept this long
+_CAPTURES_SEEN: dict[tuple[str, str, int], bool] = {}
+_CAPTURES_KEPT = 4096
+
+
+def opponent_cannot_capture(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
+    """The game goes on and no move of the opponent's next raises their tally (takes a prisoner), or it is won.
+
+    What the opponent may do, and what it takes, is decided by what they see: positions they see alike get one
+    answer (an opening step has some thousand answers, which differ only in faces the opponent cannot see)."""
+    outcome = engine.outcome(after)
+    if outcome is not None:
+        return seat in outcome.winners and not outcome.draw
+    opponent = engine.to_move(after)
+    if opponent is None or opponent in (CHANCE, seat):
+        return True
+    key = (engine.name, engine.view_notation(after, opponent), opponent)
+    if key not in _CAPTURES_SEEN:
+        if len(_CAPTURES_SEEN) >= _CAPTURES_KEPT:
+            _CAPTURES_SEEN.clear()
+        now = _tally(engine, after, opponent)
+        _CAPTURES_SEEN[key] = all(_tally(engine, engine.apply(after, reply), opponent) <= now
+                                  for reply in engine.legal_moves(after, opponent))
+    return _CAPTURES_SEEN[key]
+
+
+def opponent_must_pass(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
+    """The game goes on and the opponent's only legal move is to pass."""
+    opponent = engine.to_move(after)
+    if engine.outcome(after) is not None or opponent is None or opponent in (CHANCE, seat):
+        return False
+    replies = engine.legal_moves(after, opponent)
+    return len(replies) == 1 and engine.format_move(after, replies[0]) == "pass"
+
+
 CONDITIONS: dict[str, Condition] = {
     "wins_now": wins_now,
     "opponent_has_no_winning_reply": opponent_has_no_winning_reply,
     "captures_at": captures_at,
     "scores_at_least": scores_at_least,
+    "does_not_lose": does_not_lose,
+    "most_expected_points": most_expected_points,
+    "chance_to_win_at_least": chance_to_win_at_least,
+    "next_marks_at_least": next_marks_at_least,
+    "opponent_cannot_capture": opponent_cannot_capture,
+    "opponent_must_pass": opponent_must_pass,
 }
