@@ -31,7 +31,7 @@ from cogs.i18n_discord import lang_for, t
 from cogs.limits import MAX_MESSAGE
 from cogs.plain import said
 from tables import Message, PrivatePost, PublicPost, Reminder, TableService
-from tables.outbox import BOARD, INVITE
+from tables.outbox import BOARD, INVITE, TournamentPost
 
 log = logging.getLogger("mesa.discord")
 
@@ -173,6 +173,8 @@ class Delivery:
         the others went out."""
         failed: PostFailed | None = None
         for message in messages:
+            if isinstance(message, TournamentPost):  # issue 31: a tournament's channel post, no table's
+                continue
             if self.guilds.away and (await self.place(message.table_id)).guild_id in self.guilds.away:
                 continue  # issue 15, defect 5: nothing about a server the bot has left, not even DMs
             try:

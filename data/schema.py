@@ -279,7 +279,71 @@ CREATE TABLE lesson_progress (
 );
 """
 
-MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15]
+
+#: migration 16 (issue 31, tournaments): an event in a server (``data/tournaments.py``): its entrants, its
+#: rounds (UNIQUE (tournament, round): a round is paired exactly once, whichever process gets there first,
+#: in the one transaction that also opens its tables and writes its pairings), each round's tables and byes
+#: with the places read from the finished tables, and each server's tournament setting (who may organise)
+V16 = """
+CREATE TABLE tournaments (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    guild_id     INTEGER NOT NULL,
+    channel_id   INTEGER NOT NULL,
+    game         TEXT    NOT NULL,
+    format       TEXT    NOT NULL,
+    options      TEXT    NOT NULL DEFAULT '{}',
+    organiser_id INTEGER NOT NULL,
+    max_players  INTEGER NOT NULL,
+    rounds       INTEGER NOT NULL DEFAULT 0,
+    status       TEXT    NOT NULL,
+    created_at   TEXT    NOT NULL,
+    updated_at   TEXT    NOT NULL
+);
+CREATE INDEX tournaments_guild ON tournaments(guild_id, status);
+CREATE INDEX tournaments_status ON tournaments(status);
+
+CREATE TABLE tournament_entrants (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+    user_id       INTEGER NOT NULL,
+    name          TEXT    NOT NULL,
+    seed          INTEGER NOT NULL,
+    joined_at     TEXT    NOT NULL,
+    status        TEXT    NOT NULL DEFAULT 'in',
+    left_round    INTEGER,
+    left_at       TEXT,
+    PRIMARY KEY (tournament_id, user_id)
+);
+CREATE INDEX tournament_entrants_user ON tournament_entrants(user_id);
+
+CREATE TABLE tournament_rounds (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+    round         INTEGER NOT NULL,
+    paired_at     TEXT    NOT NULL,
+    PRIMARY KEY (tournament_id, round)
+);
+
+CREATE TABLE tournament_pairings (
+    tournament_id INTEGER NOT NULL,
+    round         INTEGER NOT NULL,
+    board         INTEGER NOT NULL,
+    kind          TEXT    NOT NULL,
+    table_id      INTEGER,
+    players       TEXT    NOT NULL,
+    places        TEXT,
+    decided_at    TEXT,
+    PRIMARY KEY (tournament_id, round, board),
+    FOREIGN KEY (tournament_id, round) REFERENCES tournament_rounds(tournament_id, round) ON DELETE CASCADE
+);
+CREATE INDEX tournament_pairings_table ON tournament_pairings(table_id);
+
+CREATE TABLE tournament_settings (
+    guild_id      INTEGER PRIMARY KEY,
+    managers_only INTEGER NOT NULL DEFAULT 0,
+    updated_at    TEXT    NOT NULL
+);
+"""
+
+MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16]
 
 #: the schema version this code writes
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -69,6 +69,7 @@ from tables.store import Clock, SystemClock, TableStore
 from tables.submissions import Submissions
 from tables.takebacks import Takebacks
 from tables.thinking import Thinker
+from tables.tournaments import Tournaments
 
 log = logging.getLogger(__name__)
 
@@ -114,6 +115,10 @@ class TableService:
         self.hints = Hints(self.store, mesa_moves, self.play.active)
         self.takebacks = Takebacks(self.store, self.posts, self.play.active)
         self.lessons = Lessons(self.store, self.posts)  # ``/learn``: a course per game, no table
+        # tournaments (issue 31): ``service.tournaments``; rounds advance when a table ends and at every tick
+        self.tournaments = Tournaments(self.store, self.seating, self.play, self.seating.seed_source)
+        self.finisher.on_end.append(self.tournaments.table_ended)
+        self.deadlines.sweeps.append(self.tournaments.sweep)
 
     @property
     def renderer(self) -> Renderer | None:
@@ -410,7 +415,8 @@ def _refuse_while_storage_is_away(method: Callable[..., Any]) -> Callable[..., A
     return guarded
 
 
-for _owner in (TableService, Hints, Takebacks):  # the façade's public coroutine methods, and its collaborators'
-    for _name, _method in list(vars(_owner).items()):  # that front ends reach (issue 30)
+# the façade's public coroutine methods, and its collaborators' that front ends reach (issues 30, 31)
+for _owner in (TableService, Hints, Takebacks, Tournaments):
+    for _name, _method in list(vars(_owner).items()):
         if not _name.startswith("_") and inspect.iscoroutinefunction(_method):
             setattr(_owner, _name, _refuse_while_storage_is_away(_method))
