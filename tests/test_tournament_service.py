@@ -1,0 +1,227 @@
+"""``service.tournaments`` (issue 31) on SQLite and PostgreSQL: refusals write nothing, a round is paired exactly
+once when two services race to pair it and after a crash inside the pairing's transaction, Mesa fills a bye,
+withdrawals and cancellations."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+from pg_server import DbFactory
+from test_tables_service import FakeClock, open_service
+
+from data import tournaments as stored
+from data.models import ACTIVE, INVITED
+from data.repository import STORED_TABLES, Repository
+from tables import TableService
+from tables.errors import TableError
+from tables.mesa import is_mesa
+from tables.outbox import TournamentPost
+
+GUILD, CHANNEL, ORG = 5, 50, 900
+PLAYERS = [(901 + i, f"P{i + 1}") for i in range(8)]
+
+
+async def snapshot(repo: Repository) -> dict[str, Any]:
+    """Every stored row (the tables a tournament may touch, and the rest)."""
+    out = {}
+    async with repo.transaction() as tx:
+        for table in STORED_TABLES:
+            out[table] = (await tx.dump(table))[1]
+    return out
+
+
+async def event(svc: TableService, players: int, options: dict[str, str] | None = None, game: str = "kona") -> int:
+    await svc.tournaments.create(GUILD, CHANNEL, ORG, "Org", game, options or {"format": "swiss"})
+    row = (await stored.guild_tournaments(svc.repo, GUILD))[-1]
+    for uid, name in PLAYERS[:players]:
+        await svc.tournaments.join(GUILD, uid, name, row.id)
+    return row.id
+
+
+async def decide_all_but_one(svc: TableService, tid: int) -> int:
+    """Every game of the current round resigned by its second player but the last; that table's id."""
+    boards = [b for b in (await svc.tournaments.pairings(GUILD, tid)).boards if b.kind == "game"]
+    for board in boards[:-1]:
+        await svc.resign(board.table_id or 0, board.user_ids[1])
+    last = boards[-1]
+    assert last.table_id is not None
+    return last.table_id
+
+
+async def refused(svc: TableService, key: str, call: Callable[[], Awaitable[Any]]) -> None:
+    before = await snapshot(svc.repo)
+    with pytest.raises(TableError) as caught:
+        await call()
+    assert caught.value.key == key, caught.value.key
+    assert caught.value.message("en") and caught.value.message("es") != caught.value.message("en")
+    assert await snapshot(svc.repo) == before, f"{key} wrote something"
+
+
+async def test_every_refusal_is_a_sentence_and_writes_nothing(db: DbFactory) -> None:
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tours = svc.tournaments
+
+    def create(game: str = "kona", **options: str) -> Callable[[], Awaitable[Any]]:
+        return lambda: tours.create(GUILD, CHANNEL, ORG, "Org", game, options)
+
+    await refused(svc, "tournament.error.format_missing", create())
+    await refused(svc, "error.bad_option", create(format="knockout"))
+    await refused(svc, "tournament.error.groups_only", create("k3", format="round-robin"))
+    await refused(svc, "tournament.error.double_swiss", create(format="swiss", double="true"))
+    await refused(svc, "tournament.error.rounds_rr", create(format="round-robin", rounds="3"))
+    await refused(svc, "error.bad_number", create(format="swiss", rounds="0"))
+    await refused(svc, "error.bad_number", create(format="swiss", rounds="many"))
+    await refused(svc, "error.bad_number", create(format="swiss", max_players="257"))
+    await refused(svc, "error.bad_number", create(format="swiss", max_players="1"))
+    await refused(svc, "error.bad_option", create(format="swiss", mesa_fills="perhaps"))
+    await refused(svc, "tournament.error.seat_option", create(format="swiss", seat="first"))
+    await refused(svc, "error.unknown_option", create(format="swiss", colour="red"))
+    await refused(svc, "error.bad_time", create(format="swiss", time_per_move="forever"))
+    # Krakatoa's partnerships need four at a table; a group event seats tables of three too (KR-6.2)
+    await refused(svc, "error.partners_players", create("krakatoa", format="swiss", teams="true"))
+    await svc.tournaments.set_managers_only(GUILD, True)
+    await refused(svc, "tournament.error.managers_only", create(format="swiss"))
+    await svc.tournaments.set_managers_only(GUILD, False)
+    await refused(svc, "tournament.error.none_open", lambda: tours.join(GUILD, 1, "Ana"))
+    await refused(svc, "tournament.error.none", lambda: tours.standings(GUILD))
+
+    tid = await event(svc, 1, {"format": "swiss", "max_players": "3"})
+    uid, name = PLAYERS[0]
+    await refused(svc, "tournament.error.already", lambda: tours.join(GUILD, uid, name))
+    await refused(svc, "tournament.error.too_few", lambda: tours.start(GUILD, ORG))
+    for other, other_name in PLAYERS[1:3]:
+        await tours.join(GUILD, other, other_name)
+    await refused(svc, "tournament.error.full", lambda: tours.join(GUILD, PLAYERS[3][0], PLAYERS[3][1]))
+    await refused(svc, "tournament.error.organiser_only", lambda: tours.start(GUILD, uid))
+    await refused(svc, "tournament.error.organiser_only", lambda: tours.cancel(GUILD, uid))
+    await refused(svc, "tournament.error.organiser_only", lambda: tours.remove(GUILD, uid, PLAYERS[1][0]))
+    await refused(svc, "tournament.error.not_entered", lambda: tours.withdraw(GUILD, PLAYERS[5][0], tid))
+    await refused(svc, "tournament.error.not_in_any", lambda: tours.withdraw(GUILD, PLAYERS[5][0]))
+    await refused(svc, "tournament.error.no_round", lambda: tours.pairings(GUILD))
+    await refused(svc, "tournament.error.missing", lambda: tours.join(GUILD, 1, "Ana", 999))
+    await tours.start(GUILD, ORG)
+    await refused(svc, "tournament.error.not_open", lambda: tours.join(GUILD, PLAYERS[4][0], "Late", tid))
+    await refused(svc, "tournament.error.use_withdraw", lambda: tours.leave(GUILD, uid))
+    await refused(svc, "tournament.error.none_open", lambda: tours.start(GUILD, ORG))
+    await refused(svc, "tournament.error.no_round", lambda: tours.pairings(GUILD, tid, 2))
+    await tours.withdraw(GUILD, uid)
+    await refused(svc, "tournament.error.not_in_any", lambda: tours.withdraw(GUILD, uid))
+    # the cap of tournaments underway per server
+    for _ in range(4):
+        await tours.create(GUILD, CHANNEL, ORG, "Org", "kona", {"format": "swiss"})
+    await refused(svc, "tournament.error.cap", create(format="swiss"))
+    await refused(svc, "tournament.error.which", lambda: tours.join(GUILD, 1, "Ana"))
+    await repo.close()
+
+
+async def test_two_services_racing_pair_the_round_exactly_once(db: DbFactory) -> None:
+    clock = FakeClock()
+    repo_a, svc_a = await open_service(db("mesa.db"), clock)
+    repo_b, svc_b = await open_service(db("mesa.db"), clock)
+    tid = await event(svc_a, 7, {"format": "swiss", "rounds": "3"})
+    await svc_a.tournaments.start(GUILD, ORG)
+    for number in (1, 2):
+        last = await decide_all_but_one(svc_a, tid)
+        svc_a.finisher.on_end.clear()  # the ending alone: both services then see the round over at once
+        await svc_a.resign(last, (await repo_a.get_seats(last))[1].user_id)
+        svc_a.finisher.on_end.append(svc_a.tournaments.table_ended)
+        tables_before = (await repo_a.row_counts())["tables"]
+        out_a, out_b = await asyncio.gather(svc_a.tournaments.advance(tid), svc_b.tournaments.advance(tid))
+        announced = [m for m in out_a + out_b if isinstance(m, TournamentPost) and m.key == "tournament.round"]
+        assert len(announced) == 1 and announced[0].params["round"] == number + 1
+        assert await stored.rounds_paired(repo_a, tid) == number + 1
+        boards = await stored.pairings(repo_a, tid, number + 1)
+        assert len(boards) == 4  # 7 players: three tables and a bye
+        assert (await repo_a.row_counts())["tables"] == tables_before + 3  # opened once
+        for board in boards:
+            if board.table_id is not None:
+                table = await repo_b.get_table(board.table_id)
+                assert table is not None and table.status == ACTIVE
+    await repo_a.close()
+    await repo_b.close()
+
+
+async def test_a_crash_inside_the_pairing_leaves_nothing_and_the_sweep_pairs_the_round(db: DbFactory) -> None:
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tid = await event(svc, 6, {"format": "swiss", "rounds": "2"})
+    await svc.tournaments.start(GUILD, ORG)
+    last = await decide_all_but_one(svc, tid)
+    before = await repo.row_counts()
+
+    async def crash(board: int) -> None:
+        if board == 2:  # one table of the round is already written, in the transaction
+            raise RuntimeError("killed")
+
+    svc.tournaments.fault = crash
+    await svc.resign(last, (await repo.get_seats(last))[1].user_id)  # the round ends; its pairing crashes
+    after = await repo.row_counts()
+    assert await stored.rounds_paired(repo, tid) == 1
+    for table in ("tables", "seats", "tournament_rounds", "tournament_pairings"):
+        assert after[table] == before[table], table
+    svc.tournaments.fault = None
+    # a process dies after the pairing's commit, before its tables start: the next tick starts them
+    real_open = svc.seating.open_paired
+    calls = 0
+
+    async def dies_once(table_id: int) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            raise RuntimeError("killed after the commit")
+        return await real_open(table_id)
+
+    svc.seating.open_paired = dies_once  # type: ignore[method-assign]
+    await svc.tick()  # the sweep pairs round 2, commits, and "dies" opening its first table
+    assert await stored.rounds_paired(repo, tid) == 2
+    boards = await stored.pairings(repo, tid, 2)
+    statuses = [(await repo.get_table(b.table_id)).status for b in boards if b.table_id]  # type: ignore[union-attr]
+    assert statuses == [INVITED] * 3
+    svc.seating.open_paired = real_open  # type: ignore[method-assign]
+    out = await svc.tick()  # the next sweep starts them: boards, DMs and deadlines as usual
+    assert sum(1 for m in out if getattr(m, "kind", "") == "board") == 3
+    statuses = [(await repo.get_table(b.table_id)).status for b in boards if b.table_id]  # type: ignore[union-attr]
+    assert statuses == [ACTIVE] * 3
+    await svc.tick()
+    assert await stored.rounds_paired(repo, tid) == 2
+    await repo.close()
+
+
+async def test_mesa_fills_the_bye_and_its_points_are_the_place_at_that_table(db: DbFactory) -> None:
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tid = await event(svc, 3, {"format": "swiss", "rounds": "1", "mesa_fills": "true", "rated": "false"})
+    await svc.tournaments.start(GUILD, ORG)
+    boards = (await svc.tournaments.pairings(GUILD, tid)).boards
+    assert [b.kind for b in boards] == ["game", "game"]  # no bye: Mesa sits in
+    mesa_board = next(b for b in boards if any(is_mesa(u) for u in b.user_ids))
+    human = next(u for u in mesa_board.user_ids if not is_mesa(u))
+    assert mesa_board.user_ids[0] == human
+    other = next(b for b in boards if b is not mesa_board)
+    await svc.resign(mesa_board.table_id or 0, human)  # lost to Mesa: no points for the bye
+    await svc.resign(other.table_id or 0, other.user_ids[1])
+    st = await svc.tournaments.standings(GUILD, tid)
+    assert st.status == "finished"
+    points = {r.user_id: r.points for r in st.rows}
+    assert points == {other.user_ids[0]: 1, other.user_ids[1]: 0, human: 0}
+    assert next(r for r in st.rows if r.user_id == human).byes == 1
+    await repo.close()
+
+
+async def test_cancel_stops_the_rounds_and_a_member_who_left_forfeits(db: DbFactory) -> None:
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tid = await event(svc, 4, {"format": "swiss", "rounds": "3"})
+    await svc.tournaments.start(GUILD, ORG)
+    boards = [b for b in (await svc.tournaments.pairings(GUILD, tid)).boards if b.kind == "game"]
+    gone = boards[0].user_ids[0]
+    out = await svc.tournaments.member_left(GUILD, gone)
+    assert any(isinstance(m, TournamentPost) and m.key == "tournament.out.left" for m in out)
+    results = await repo.get_results(boards[0].table_id or 0)
+    assert {r.user_id: r.place for r in results}[gone] == 2  # their game is lost
+    out = await svc.tournaments.cancel(GUILD, ORG, tid)
+    assert [m.key for m in out if isinstance(m, TournamentPost)] == ["tournament.cancelled"]
+    await svc.resign(boards[1].table_id or 0, boards[1].user_ids[1])
+    assert await stored.rounds_paired(repo, tid) == 1  # no round after a cancellation
+    assert (await svc.tournaments.standings(GUILD, tid)).status == "cancelled"
+    await repo.close()
