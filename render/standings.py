@@ -4,7 +4,7 @@ Pure: plain data in, PNG bytes out (``standings_png``); nothing here reads stora
 Like every picture of the project it speaks English.
 
 **What it takes** (:class:`StandingsPicture`): the title (``"Kona Swiss #3"``), the round reached and
-the rounds planned, whether the event is over, the winners' names (when over), the two tie-break
+the rounds planned, whether the event is over (or cancelled), the winners' names (when over), the two tie-break
 labels (Buchholz and Sonneborn-Berger by default; the caller names the ones its game uses) and the
 rows, already ranked (:class:`StandingLine`: rank, name, points, the two tie-breaks, games played, a
 mark when the player is out of the event: ``"withdrawn"``, ``"left"``..., and whether the row is the
@@ -61,6 +61,7 @@ class StandingsPicture:
     rounds: int
     rows: tuple[StandingLine, ...]
     final: bool = False
+    cancelled: bool = False
     winners: tuple[str, ...] = ()
     tiebreak_labels: tuple[str, str] = ("Buchholz", "Sonneborn-Berger")
     tiebreak_short: tuple[str, str] = ("Bu", "SB")
@@ -85,8 +86,10 @@ def number_text(value: Number) -> str:
 def round_text(pic: StandingsPicture) -> str:
     """The line under the title: where the event stands."""
     if pic.final:
-        return f"Final standings after {pic.rounds} round{'s' if pic.rounds != 1 else ''}" if pic.round else \
+        return f"Final standings after {pic.round} round{'s' if pic.round != 1 else ''}" if pic.round else \
             "Final standings"
+    if pic.cancelled:
+        return f"Cancelled after round {pic.round} of {pic.rounds}" if pic.round else "Cancelled"
     if pic.round == 0:
         return "Not started yet"
     return f"After round {pic.round} of {pic.rounds}"

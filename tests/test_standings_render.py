@@ -55,6 +55,10 @@ def test_the_round_and_the_winner_are_said_at_the_top() -> None:
     assert "Winners: Player 1, Player 2" in [m.what for m in marks]
     marks, _ = texts(picture(3, round=0, rounds=0))
     assert "Not started yet" in [m.what for m in marks]
+    marks, _ = texts(picture(4, round=2, rounds=3, final=True, winners=("Player 1",)))  # ended early: all withdrew
+    assert "Final standings after 2 rounds" in [m.what for m in marks]
+    marks, _ = texts(picture(4, round=2, rounds=3, cancelled=True))
+    assert "Cancelled after round 2 of 3" in [m.what for m in marks]
 
 
 def test_a_row_says_rank_name_points_tiebreaks_and_games() -> None:
