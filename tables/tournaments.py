@@ -62,7 +62,7 @@ from tables.errors import TableError
 from tables.finish import LostRace
 from tables.games import known_game
 from tables.games import title as game_title
-from tables.i18n import Lines, Names, Phrase, t
+from tables.i18n import Count, Lines, Names, Phrase, t
 from tables.mesa import is_mesa, mesa_seats, parse_level, person_name, rated_with_mesa
 from tables.outbox import Message, TournamentPost
 from tables.play import Play
@@ -107,7 +107,7 @@ class Standings:
     title: str
     format: str
     status: str  # open, running, finished, cancelled
-    round: int  # rounds paired so far
+    round: int  # the last round whose every board is decided (the standings are after it)
     rounds: int  # rounds planned (0 before the start)
     rows: tuple[StandingRow, ...]
 
@@ -157,10 +157,12 @@ def standings_text(st: Standings, lang: str = "en") -> str:
     for row in st.rows:
         key = "tournament.standings.row" if row.status == db.IN else "tournament.standings.row_out"
         lines.append(t(key, lang, rank=row.rank, name=row.name, points=points_text(row.points),
-                       buchholz=points_text(row.buchholz), sb=points_text(row.sonneborn_berger), games=row.games,
+                       buchholz=points_text(row.buchholz), sb=points_text(row.sonneborn_berger),
+                       games=Count(row.games, "game"),
                        status=t(f"tournament.status.{row.status}", lang)))
     if st.winners:
-        lines.append(t("tournament.winner", lang, names=Names(r.name for r in st.winners)))
+        key = "tournament.winner" if len(st.winners) == 1 else "tournament.winners"
+        lines.append(t(key, lang, names=Names(r.name for r in st.winners)))
     return "\n".join(lines)
 
 
@@ -354,8 +356,10 @@ class Tournaments:
         lines = standings(results, [str(e.user_id) for e in people], plan.scoring)
         rows = tuple(StandingRow(s.rank, int(s.player), by_id[s.player].name, s.points, s.buchholz,
                                  s.sonneborn_berger, s.played, s.byes, by_id[s.player].status) for s in lines)
-        return Standings(row.id, row.game, game_title(row.game), row.format, row.status,
-                         await db.rounds_paired(self.repo, row.id), row.rounds, rows)
+        paired = {p.round for p in decided}
+        open_rounds = {p.round for p in decided if p.places is None}
+        done = max((r for r in paired if r not in open_rounds), default=0)
+        return Standings(row.id, row.game, game_title(row.game), row.format, row.status, done, row.rounds, rows)
 
     async def pairings(self, guild_id: int, tournament_id: int | None = None, round_: int | None = None) -> Pairings:
         row = await self._meant(guild_id, tournament_id, latest=True)
@@ -500,7 +504,8 @@ class Tournaments:
         st = await self._standings(await self._row(row.id))
         lines = Lines(Phrase("tournament.standings.line", {"rank": r.rank, "name": r.name,
                                                           "points": points_text(r.points)}) for r in st.rows)
-        return [self._post(row, "tournament.final", names=Names(r.name for r in st.winners), lines=lines,
+        key = "tournament.final" if len(st.winners) == 1 else "tournament.final_shared"
+        return [self._post(row, key, names=Names(r.name for r in st.winners), lines=lines,
                            mention=tuple(r.user_id for r in st.winners))]
 
     # ---- which tournament ----------------------------------------------------------------------------
