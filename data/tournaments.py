@@ -211,6 +211,16 @@ async def rounds_paired(repo: Repository, tournament_id: int) -> int:
     return int(row[0]) if row else 0
 
 
+async def undecided_tables(repo: Repository, tournament_id: int, round_: int) -> dict[int, tuple[int, str]]:
+    """The round's boards still undecided that have a table: board -> (table id, the table's status), in one
+    query (the sweep reads it every tick for every running tournament)."""
+    async with repo._reading() as c:
+        rows = await c.fetch(
+            "SELECT p.board, p.table_id, t.status FROM tournament_pairings p JOIN tables t ON t.id = p.table_id "
+            "WHERE p.tournament_id = ? AND p.round = ? AND p.places IS NULL ORDER BY p.board", (tournament_id, round_))
+    return {int(r[0]): (int(r[1]), str(r[2])) for r in rows}
+
+
 async def pairing_of_table(repo: Repository, table_id: int) -> PairingRow | None:
     """The pairing that opened this table, if a tournament did."""
     async with repo._reading() as c:

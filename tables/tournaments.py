@@ -55,7 +55,7 @@ from fractions import Fraction
 from typing import Any
 
 from data import tournaments as db
-from data.models import ABORTED, FINISHED, WAITING, SeatRow, TableOptions
+from data.models import ABORTED, LIVE, WAITING, SeatRow, TableOptions
 from data.tournaments import EntrantRow, NewPairing, NewTable, PairingRow, TournamentRow
 from engines import get_engine
 from tables.errors import TableError
@@ -411,19 +411,20 @@ class Tournaments:
         messages: list[Message] = []
         current = await db.rounds_paired(self.repo, row.id)
         if current:
+            undecided = await db.undecided_tables(self.repo, row.id, current)
+            if undecided:
+                boards = {p.board: p for p in await db.pairings(self.repo, row.id, current)}
             open_boards = 0
-            for pairing in await db.pairings(self.repo, row.id, current):
-                if pairing.places is not None or pairing.table_id is None:
-                    continue
-                table = await self.repo.get_table(pairing.table_id)
-                if table is not None and table.status in WAITING:
-                    messages += await self._open_table(pairing.table_id)
-                    table = await self.repo.get_table(pairing.table_id)
-                if table is not None and table.status in (FINISHED, ABORTED):
-                    await db.decide(self.repo, row.id, current, pairing.board,
-                                    await self._places(pairing), self.store.stamp())
-                else:
+            for board, (table_id, status) in undecided.items():
+                if status in WAITING:
+                    messages += await self._open_table(table_id)
+                    table = await self.repo.get_table(table_id)
+                    status = table.status if table is not None else ABORTED
+                if status in LIVE:
                     open_boards += 1
+                else:  # finished; or aborted, or closed unstarted (a crash left it waiting past its expiry): a draw
+                    await db.decide(self.repo, row.id, current, board, await self._places(boards[board]),
+                                    self.store.stamp())
             if open_boards:
                 return messages
         people = await db.entrants(self.repo, row.id)
@@ -434,7 +435,8 @@ class Tournaments:
         return messages + await self._pair(row, plan, current + 1, people, still_in)
 
     async def _places(self, pairing: PairingRow) -> tuple[int, ...]:
-        """The places of a finished table, seat order; an aborted one (no results) is a draw."""
+        """The places of a finished table, seat order; one that ended without results (aborted, or closed
+        before it started) is a draw."""
         assert pairing.table_id is not None
         results = await self.repo.get_results(pairing.table_id)
         if not results:
