@@ -225,3 +225,39 @@ async def test_cancel_stops_the_rounds_and_a_member_who_left_forfeits(db: DbFact
     assert await stored.rounds_paired(repo, tid) == 1  # no round after a cancellation
     assert (await svc.tournaments.standings(GUILD, tid)).status == "cancelled"
     await repo.close()
+
+
+async def test_a_group_event_seats_tables_of_4_then_3_and_mesa_fills_the_odd_seats(db: DbFactory) -> None:
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tid = await event(svc, 5, {"format": "swiss", "rounds": "2", "mesa_fills": "true"}, game="k3")
+    out = await svc.tournaments.start(GUILD, ORG)
+    boards = (await svc.tournaments.pairings(GUILD, tid)).boards
+    assert [len(b.user_ids) for b in boards] == [4, 3]  # 5 players: a table of four, the fifth with Mesa
+    filled = boards[1]
+    assert sum(is_mesa(u) for u in filled.user_ids) == 2 and not is_mesa(filled.user_ids[0])
+    announced = next(m for m in out if isinstance(m, TournamentPost) and m.key == "tournament.round")
+    assert set(announced.mention) == {uid for uid, _ in PLAYERS[:5]}  # the players concerned, never Mesa
+    for board in boards:
+        table = await repo.get_table(board.table_id or 0)
+        assert table is not None and table.status == ACTIVE
+    await repo.close()
+
+
+def test_stored_boards_read_back_as_the_cores_results() -> None:
+    from fractions import Fraction
+
+    from tables.mesa import mesa_id
+    from tables.tournaments import core_results
+
+    rows = [stored.PairingRow(1, 1, 1, stored.GAME, 7, (11, 12, 13, 14), (2, 1, 4, 2), None),
+            stored.PairingRow(1, 1, 2, stored.GAME, 8, (15, mesa_id("normal"), mesa_id("normal", 1)), (2, 1, 3), None),
+            stored.PairingRow(1, 1, 3, stored.BYE, None, (16,), (1,), None),
+            stored.PairingRow(1, 1, 4, stored.FORFEIT, None, (17, 18), (1, 2), None),
+            stored.PairingRow(1, 2, 1, stored.GAME, 9, (11, 12), None, None)]  # undecided: not a result
+    results = core_results(rows)
+    assert [(r.players, r.places, r.score) for r in results] == [
+        (("11", "12", "13", "14"), (2, 1, 4, 2), None),
+        (("15",), (1,), Fraction(1)),  # second of three at Mesa's table: 3 - 2 = 1 point, as a bye
+        (("16",), (1,), None),
+        (("17",), (1,), None),  # a forfeit won scores as a bye
+    ]
