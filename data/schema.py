@@ -319,6 +319,7 @@ CREATE TABLE tournament_rounds (
     tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
     round         INTEGER NOT NULL,
     paired_at     TEXT    NOT NULL,
+    announced_at  TEXT,
     PRIMARY KEY (tournament_id, round)
 );
 

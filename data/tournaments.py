@@ -13,6 +13,8 @@
   started) and its pairings in ONE transaction: of two processes pairing the same round one commits and
   the other's insert is refused (:class:`RoundTaken`, nothing of it written); a process killed inside the
   transaction leaves nothing, and the next sweep pairs the round again.
+  ``announced_at``: when its announcement was handed to a front end (the sweep announces a round a
+  process died before announcing).
 - ``tournament_pairings``: each board of a round: ``kind`` (``game``: a table was opened, ``bye``, or
   ``forfeit``: the opponent had withdrawn), the table, the players in seat order (Mesa's ids where Mesa
   fills a seat) and, once decided, their places as read from the finished table (:func:`decide`, which
@@ -283,8 +285,8 @@ async def _status(tx: Tx, tournament_id: int) -> str | None:
 
 
 async def join(repo: Repository, tournament_id: int, user_id: int, name: str, now: str) -> int:
-    """Enter the user (they are seed = entrants so far + 1); ``Refused`` with ``missing``, ``not_open``,
-    ``already`` or ``full`` (nothing written).  A player who withdrew or was removed may not come back."""
+    """Enter the user (seeded after everyone who entered before); how many are entered now.  ``Refused``
+    with ``missing``, ``not_open``, ``already`` or ``full`` (nothing written)."""
     async with repo.transaction() as tx:
         await tx._serialise(f"tournament:{tournament_id}")
         row = await tx._c.fetchone("SELECT status, max_players FROM tournaments WHERE id = ?", (tournament_id,))
@@ -296,8 +298,8 @@ async def join(repo: Repository, tournament_id: int, user_id: int, name: str, no
                                     (tournament_id, user_id))
         if seen is not None:
             raise Refused("already", status=str(seen[0]))
-        count = await tx._c.fetchone("SELECT COUNT(*), COALESCE(MAX(seed), 0) FROM tournament_entrants "
-                                     "WHERE tournament_id = ? AND status = ?", (tournament_id, IN))
+        count = await tx._c.fetchone("SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = ? AND status = ?",
+                                     (tournament_id, IN))
         assert count is not None
         if int(count[0]) >= int(row[1]):
             raise Refused("full", max=int(row[1]))
@@ -311,7 +313,7 @@ async def join(repo: Repository, tournament_id: int, user_id: int, name: str, no
         except Conflict:
             raise Refused("already", status=IN) from None
         await tx._c.execute("UPDATE tournaments SET updated_at = ? WHERE id = ?", (now, tournament_id))
-    return seed
+    return int(count[0]) + 1
 
 
 async def leave_open(repo: Repository, tournament_id: int, user_id: int, now: str) -> None:
@@ -393,6 +395,24 @@ async def pair_round(repo: Repository, tournament_id: int, round_: int, boards: 
     except Conflict:
         raise RoundTaken() from None
     return tables
+
+
+async def mark_announced(repo: Repository, tournament_id: int, round_: int, now: str) -> bool:
+    """Record that the round's announcement was handed to a front end; False when it already was."""
+    async with repo.transaction() as tx:
+        changed = await tx._c.execute(
+            "UPDATE tournament_rounds SET announced_at = ? WHERE tournament_id = ? AND round = ? "
+            "AND announced_at IS NULL", (now, tournament_id, round_))
+    return changed == 1
+
+
+async def unannounced_rounds(repo: Repository, tournament_id: int, paired_before: str) -> list[int]:
+    """Rounds paired before ``paired_before`` whose announcement was never handed out (a process died
+    between the pairing's commit and its announcement)."""
+    async with repo._reading() as c:
+        rows = await c.fetch("SELECT round FROM tournament_rounds WHERE tournament_id = ? AND announced_at IS NULL "
+                             "AND paired_at < ? ORDER BY round", (tournament_id, paired_before))
+    return [int(r[0]) for r in rows]
 
 
 async def decide(repo: Repository, tournament_id: int, round_: int, board: int, places: Sequence[int],

@@ -51,11 +51,12 @@ import asyncio
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import timedelta
 from fractions import Fraction
 from typing import Any
 
 from data import tournaments as db
-from data.models import ABORTED, LIVE, WAITING, SeatRow, TableOptions
+from data.models import ABORTED, LIVE, WAITING, SeatRow, TableOptions, now_iso
 from data.tournaments import EntrantRow, NewPairing, NewTable, PairingRow, TournamentRow
 from engines import get_engine
 from tables.errors import TableError
@@ -78,6 +79,8 @@ log = logging.getLogger(__name__)
 MAX_OPEN = 5
 #: players a tournament takes by default, and at most
 DEFAULT_PLAYERS, MAX_PLAYERS = 64, 256
+#: a round paired this long ago and never announced was left so by a process that died: the sweep announces it
+ANNOUNCE_AFTER_SECONDS = 60
 #: the options a tournament reads itself; every other one goes to its tables (``/play``'s)
 OWN_OPTIONS = ("format", "rounds", "double", "max_players", "mesa_fills")
 FORMAT_WORDS = {"round-robin": ROUND_ROBIN, "roundrobin": ROUND_ROBIN, "round_robin": ROUND_ROBIN, "rr": ROUND_ROBIN,
@@ -251,10 +254,10 @@ class Tournaments:
         row = await self._meant(guild_id, tournament_id, statuses=(db.OPEN,), empty="tournament.error.none_open")
         shown = person_name(name[:MAX_NAME])
         try:
-            seed = await db.join(self.repo, row.id, user_id, shown, self.store.stamp())
+            count = await db.join(self.repo, row.id, user_id, shown, self.store.stamp())
         except db.Refused as exc:
             raise _refusal(exc, row) from None
-        return [self._post(row, "tournament.joined", name=shown, count=seed)]
+        return [self._post(row, "tournament.joined", name=shown, count=count)]
 
     async def leave(self, guild_id: int, user_id: int, tournament_id: int | None = None) -> list[Message]:
         row = await self._mine(guild_id, user_id, tournament_id)
@@ -409,6 +412,9 @@ class Tournaments:
         if row.status != db.RUNNING:
             return []
         messages: list[Message] = []
+        settled = now_iso(self.store.now() - timedelta(seconds=ANNOUNCE_AFTER_SECONDS))
+        for number in await db.unannounced_rounds(self.repo, row.id, settled):  # a process died before it
+            messages += await self._announce(row, number)
         current = await db.rounds_paired(self.repo, row.id)
         if current:
             undecided = await db.undecided_tables(self.repo, row.id, current)
@@ -455,13 +461,24 @@ class Tournaments:
                                          now=self.store.stamp(), fault=self.fault)
         except (db.RoundTaken, db.Refused):  # another process paired it (or cancelled the event) first
             return []
-        concerned = tuple(dict.fromkeys(u for b in boards for u in b.players if not is_mesa(u)))
-        pairs = await self._pairings(row, number)
-        messages: list[Message] = [self._post(row, "tournament.round", round=number, rounds=row.rounds,
-                                              lines=Lines(board_phrase(b) for b in pairs.boards), mention=concerned)]
+        messages = await self._announce(row, number)
         for board in sorted(tables):
-            messages += await self._open_table(tables[board])
+            try:
+                messages += await self._open_table(tables[board])
+            except Exception as exc:  # the round stands; the next advance (a sweep) starts what is left
+                log.error("tournament %d: table %d not started (%s)", row.id, tables[board], type(exc).__name__)
+                break
         return messages
+
+    async def _announce(self, row: TournamentRow, number: int) -> list[Message]:
+        """Round ``number`` and its pairings, for the tournament's channel, mentioning only its players;
+        marked handed out (once: a second process, or a second try, announces nothing)."""
+        if not await db.mark_announced(self.repo, row.id, number, self.store.stamp()):
+            return []
+        pairs = await self._pairings(row, number)
+        concerned = tuple(dict.fromkeys(u for b in pairs.boards for u in b.user_ids if not is_mesa(u)))
+        return [self._post(row, "tournament.round", round=number, rounds=row.rounds,
+                           lines=Lines(board_phrase(b) for b in pairs.boards), mention=concerned)]
 
     def _boards(self, row: TournamentRow, plan: Plan, planned: Planned, names: dict[int, str]) -> list[NewPairing]:
         """The round's boards to store: tables to open, Mesa's tables for byes (``mesa_fills``), byes, forfeits."""

@@ -174,7 +174,8 @@ async def test_a_crash_inside_the_pairing_leaves_nothing_and_the_sweep_pairs_the
         return await real_open(table_id)
 
     svc.seating.open_paired = dies_once  # type: ignore[method-assign]
-    await svc.tick()  # the sweep pairs round 2, commits, and "dies" opening its first table
+    out = await svc.tick()  # the sweep pairs round 2, commits, announces it, and fails opening its first table
+    assert [m.params["round"] for m in out if isinstance(m, TournamentPost)] == [2]
     assert await stored.rounds_paired(repo, tid) == 2
     boards = await stored.pairings(repo, tid, 2)
     statuses = [(await repo.get_table(b.table_id)).status for b in boards if b.table_id]  # type: ignore[union-attr]
@@ -184,8 +185,33 @@ async def test_a_crash_inside_the_pairing_leaves_nothing_and_the_sweep_pairs_the
     assert sum(1 for m in out if getattr(m, "kind", "") == "board") == 3
     statuses = [(await repo.get_table(b.table_id)).status for b in boards if b.table_id]  # type: ignore[union-attr]
     assert statuses == [ACTIVE] * 3
-    await svc.tick()
-    assert await stored.rounds_paired(repo, tid) == 2
+    out = await svc.tick()
+    assert await stored.rounds_paired(repo, tid) == 2 and not any(isinstance(m, TournamentPost) for m in out)
+    await repo.close()
+
+
+async def test_a_round_a_process_died_before_announcing_is_announced_by_a_later_sweep(db: DbFactory) -> None:
+    clock = FakeClock()
+    repo, svc = await open_service(db("mesa.db"), clock)
+    tid = await event(svc, 4, {"format": "swiss", "rounds": "2"})
+    real = svc.tournaments._announce
+
+    async def dies(row: Any, number: int) -> Any:
+        raise RuntimeError("killed after the pairing's commit")
+
+    svc.tournaments._announce = dies  # type: ignore[method-assign]
+    with pytest.raises(RuntimeError):
+        await svc.tournaments.start(GUILD, ORG)
+    assert await stored.rounds_paired(repo, tid) == 1
+    svc.tournaments._announce = real  # type: ignore[method-assign]
+    out = await svc.tick()  # too soon: the pairing process may still be announcing it
+    assert not any(isinstance(m, TournamentPost) for m in out)
+    assert sum(1 for m in out if getattr(m, "kind", "") == "board") == 2  # its tables start all the same
+    clock.advance(minutes=2)
+    out = await svc.tick()
+    rounds = [m for m in out if isinstance(m, TournamentPost)]
+    assert [m.params["round"] for m in rounds] == [1] and len(rounds[0].mention) == 4
+    assert not any(isinstance(m, TournamentPost) for m in await svc.tick())  # once
     await repo.close()
 
 
