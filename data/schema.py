@@ -297,7 +297,8 @@ CREATE TABLE tournaments (
     rounds       INTEGER NOT NULL DEFAULT 0,
     status       TEXT    NOT NULL,
     created_at   TEXT    NOT NULL,
-    updated_at   TEXT    NOT NULL
+    updated_at   TEXT    NOT NULL,
+    announced_at TEXT
 );
 CREATE INDEX tournaments_guild ON tournaments(guild_id, status);
 CREATE INDEX tournaments_status ON tournaments(status);

@@ -3,8 +3,8 @@
 - ``tournaments``: one event in a server: game, format (``round-robin`` or ``swiss``; an event of a game
   for three or four is seated in groups and stored as ``swiss``), its options as JSON (what the tables
   are opened with, the rounds asked, ``double``, ``mesa_fills``), the organiser, the cap of players, the
-  rounds planned (fixed at the start) and a status: ``open`` (taking entrants), ``running``,
-  ``finished`` or ``cancelled``.
+  rounds planned (fixed at the start), a status: ``open`` (taking entrants), ``running``,
+  ``finished`` or ``cancelled``, and when the final standings were handed to a front end (``announced_at``).
 - ``tournament_entrants``: who entered, in entry order (``seed``), and whether they are still in:
   ``in``, ``withdrawn`` (they said so), ``removed`` (by the organiser) or ``left`` (they left the server),
   with the round at which they stopped.
@@ -404,6 +404,23 @@ async def mark_announced(repo: Repository, tournament_id: int, round_: int, now:
             "UPDATE tournament_rounds SET announced_at = ? WHERE tournament_id = ? AND round = ? "
             "AND announced_at IS NULL", (now, tournament_id, round_))
     return changed == 1
+
+
+async def mark_final_announced(repo: Repository, tournament_id: int, now: str) -> bool:
+    """Record that a finished tournament's final standings were handed to a front end; False when they were."""
+    async with repo.transaction() as tx:
+        changed = await tx._c.execute(
+            "UPDATE tournaments SET announced_at = ? WHERE id = ? AND status = ? AND announced_at IS NULL",
+            (now, tournament_id, FINISHED))
+    return changed == 1
+
+
+async def unannounced_finals(repo: Repository, finished_before: str) -> list[int]:
+    """Tournaments finished before ``finished_before`` whose final standings were never handed out."""
+    async with repo._reading() as c:
+        rows = await c.fetch("SELECT id FROM tournaments WHERE status = ? AND announced_at IS NULL AND updated_at < ? "
+                             "ORDER BY id", (FINISHED, finished_before))
+    return [int(r[0]) for r in rows]
 
 
 async def unannounced_rounds(repo: Repository, tournament_id: int, paired_before: str) -> list[int]:

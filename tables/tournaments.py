@@ -393,6 +393,9 @@ class Tournaments:
     async def sweep(self) -> list[Message]:
         """Every running tournament advanced where it can (the ticker: what a crash left undone)."""
         messages: list[Message] = []
+        settled = now_iso(self.store.now() - timedelta(seconds=ANNOUNCE_AFTER_SECONDS))
+        for tid in await db.unannounced_finals(self.repo, settled):  # a process died before announcing it
+            messages += await self._announce_final(await self._row(tid))
         for tid in await db.running_tournaments(self.repo):
             try:
                 messages += await self.advance(tid)
@@ -520,6 +523,12 @@ class Tournaments:
     async def _finish(self, row: TournamentRow) -> list[Message]:
         if not await db.set_status(self.repo, row.id, (db.RUNNING,), db.FINISHED, self.store.stamp()):
             return []  # another process finished it
+        return await self._announce_final(row)
+
+    async def _announce_final(self, row: TournamentRow) -> list[Message]:
+        """The final standings naming the winner, for the tournament's channel; handed out once."""
+        if not await db.mark_final_announced(self.repo, row.id, self.store.stamp()):
+            return []
         st = await self._standings(await self._row(row.id))
         lines = Lines(Phrase("tournament.standings.line", {"rank": r.rank, "name": r.name,
                                                           "points": points_text(r.points)}) for r in st.rows)

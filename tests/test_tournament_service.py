@@ -196,8 +196,8 @@ async def test_a_round_a_process_died_before_announcing_is_announced_by_a_later_
     tid = await event(svc, 4, {"format": "swiss", "rounds": "2"})
     real = svc.tournaments._announce
 
-    async def dies(row: Any, number: int) -> Any:
-        raise RuntimeError("killed after the pairing's commit")
+    async def dies(*_: Any) -> Any:
+        raise RuntimeError("killed after the commit")
 
     svc.tournaments._announce = dies  # type: ignore[method-assign]
     with pytest.raises(RuntimeError):
@@ -211,6 +211,18 @@ async def test_a_round_a_process_died_before_announcing_is_announced_by_a_later_
     out = await svc.tick()
     rounds = [m for m in out if isinstance(m, TournamentPost)]
     assert [m.params["round"] for m in rounds] == [1] and len(rounds[0].mention) == 4
+    assert not any(isinstance(m, TournamentPost) for m in await svc.tick())  # once
+    # the last round's last table ends, and the process dies before the final standings are announced
+    final = svc.tournaments._announce_final
+    svc.tournaments._announce_final = dies  # type: ignore[method-assign]
+    for _ in range(2):
+        last = await decide_all_but_one(svc, tid)
+        await svc.resign(last, (await repo.get_seats(last))[1].user_id)
+    assert (await stored.get_tournament(repo, tid)).status == stored.FINISHED  # type: ignore[union-attr]
+    svc.tournaments._announce_final = final  # type: ignore[method-assign]
+    clock.advance(minutes=2)
+    finals = [m for m in await svc.tick() if isinstance(m, TournamentPost)]
+    assert [m.key for m in finals] in (["tournament.final"], ["tournament.final_shared"])
     assert not any(isinstance(m, TournamentPost) for m in await svc.tick())  # once
     await repo.close()
 
