@@ -28,7 +28,7 @@ Kept apart from ``repository.py``: free functions over a ``Repository``, in the 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -330,14 +330,16 @@ async def leave_open(repo: Repository, tournament_id: int, user_id: int, now: st
         await tx._c.execute("UPDATE tournaments SET updated_at = ? WHERE id = ?", (now, tournament_id))
 
 
-async def stop_entrant(repo: Repository, tournament_id: int, user_id: int, status: str, round_: int,
-                       now: str) -> bool:
-    """Mark a player of a running tournament out (``withdrawn``, ``removed``, ``left``) from ``round_``
-    on; False when they were not in (already out, or never entered)."""
+async def stop_entrant(repo: Repository, tournament_id: int, user_id: int, status: str, now: str) -> bool:
+    """Mark a player of a running tournament out (``withdrawn``, ``removed``, ``left``) after the last round
+    paired (``left_round``: they were paired in it, and no more); False when they were not in (already
+    out, or never entered)."""
     async with repo.transaction() as tx:
+        await tx._serialise(f"tournament:{tournament_id}")  # after a pairing that read them, or before it
         changed = await tx._c.execute(
-            "UPDATE tournament_entrants SET status = ?, left_round = ?, left_at = ? WHERE tournament_id = ? "
-            "AND user_id = ? AND status = ?", (status, round_, now, tournament_id, user_id, IN))
+            "UPDATE tournament_entrants SET status = ?, left_at = ?, left_round = (SELECT COALESCE(MAX(round), 0) "
+            "FROM tournament_rounds WHERE tournament_id = ?) WHERE tournament_id = ? AND user_id = ? AND status = ?",
+            (status, now, tournament_id, tournament_id, user_id, IN))
     return changed == 1
 
 
@@ -352,6 +354,7 @@ async def set_status(repo: Repository, tournament_id: int, expected: Sequence[st
         sets += ", rounds = ?"
         params.append(rounds)
     async with repo.transaction() as tx:
+        await tx._serialise(f"tournament:{tournament_id}")
         changed = await tx._c.execute(f"UPDATE tournaments SET {sets} WHERE id = ? AND status IN ({marks})",
                                       (*params, tournament_id, *expected))
     return changed == 1
@@ -362,15 +365,23 @@ FaultHook = Any
 
 
 async def pair_round(repo: Repository, tournament_id: int, round_: int, boards: Sequence[NewPairing], *,
-                     guild_id: int, now: str, fault: FaultHook = None) -> dict[int, int]:
+                     guild_id: int, still_in: Collection[int], now: str, fault: FaultHook = None) -> dict[int, int]:
     """Write round ``round_``: its row, its tables (seats accepted, status ``invited`` until started) and its
     pairings, in one transaction; board -> table id.  ``RoundTaken`` when the round exists already
-    (nothing written); ``Refused("not_running")`` when the tournament is no longer running."""
+    (nothing written); ``Refused("not_running")`` when the tournament is no longer running, and
+    ``Refused("stale")`` when the players still in are no longer ``still_in``, those the round was computed
+    for (someone withdrew meanwhile: whoever withdrew them pairs the round again).  Under the tournament's
+    lock (PostgreSQL: an advisory lock; SQLite's writes are serial), as every change of status or entrant is."""
     tables: dict[int, int] = {}
     try:
         async with repo.transaction() as tx:
-            if await _status(tx, tournament_id) != "running":
+            await tx._serialise(f"tournament:{tournament_id}")
+            if await _status(tx, tournament_id) != RUNNING:
                 raise Refused("not_running")
+            playing = await tx._c.fetch(
+                "SELECT user_id FROM tournament_entrants WHERE tournament_id = ? AND status = ?", (tournament_id, IN))
+            if {int(r[0]) for r in playing} != set(still_in):
+                raise Refused("stale")
             await tx._c.execute("INSERT INTO tournament_rounds (tournament_id, round, paired_at) VALUES (?, ?, ?)",
                                 (tournament_id, round_, now))
             for pairing in boards:

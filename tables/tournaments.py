@@ -304,11 +304,11 @@ class Tournaments:
         if row.status != db.RUNNING:
             raise TableError("tournament.error.not_running", id=row.id)
         entrant = await self._entrant(row, user_id)
-        current = await db.rounds_paired(self.repo, row.id)
-        if not await db.stop_entrant(self.repo, row.id, user_id, status, current, self.store.stamp()):
+        if not await db.stop_entrant(self.repo, row.id, user_id, status, self.store.stamp()):
             raise TableError("tournament.error.not_entered", id=row.id)
         messages: list[Message] = [self._post(row, f"tournament.out.{status}", name=entrant.name)]
-        for pairing in await db.pairings(self.repo, row.id, current):
+        # read after the stop's commit: a round paired meanwhile (under the same lock) is seen here
+        for pairing in await db.pairings(self.repo, row.id):
             if pairing.table_id is not None and pairing.places is None and user_id in pairing.players:
                 messages += await self._open_table(pairing.table_id)  # (started first if a crash left it waiting)
                 try:
@@ -461,8 +461,9 @@ class Tournaments:
         boards = self._boards(row, plan, planned, names)
         try:
             tables = await db.pair_round(self.repo, row.id, number, boards, guild_id=row.guild_id,
-                                         now=self.store.stamp(), fault=self.fault)
-        except (db.RoundTaken, db.Refused):  # another process paired it (or cancelled the event) first
+                                         still_in={int(p) for p in still_in}, now=self.store.stamp(),
+                                         fault=self.fault)
+        except (db.RoundTaken, db.Refused):  # another process paired it, cancelled the event, or withdrew someone
             return []
         messages = await self._announce(row, number)
         for board in sorted(tables):

@@ -299,3 +299,33 @@ def test_stored_boards_read_back_as_the_cores_results() -> None:
         (("16",), (1,), None),
         (("17",), (1,), None),  # a forfeit won scores as a bye
     ]
+
+
+async def test_a_withdrawal_while_another_process_pairs_is_never_paired_again(
+        db: DbFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = FakeClock()
+    repo_a, svc_a = await open_service(db("mesa.db"), clock)
+    repo_b, svc_b = await open_service(db("mesa.db"), clock)
+    tid = await event(svc_a, 6, {"format": "swiss", "rounds": "3"})
+    await svc_a.tournaments.start(GUILD, ORG)
+    leaver = PLAYERS[2][0]
+    real = stored.pair_round
+    raced = []
+
+    async def withdraw_first(*args: Any, **kwargs: Any) -> Any:
+        if not raced:  # process A computed round 2 with the leaver in; process B's withdrawal commits first
+            raced.append(True)
+            await svc_b.tournaments.withdraw(GUILD, leaver)
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(stored, "pair_round", withdraw_first)
+    last = await decide_all_but_one(svc_a, tid)
+    await svc_a.resign(last, (await repo_a.get_seats(last))[1].user_id)  # A's hook pairs round 2: refused, stale
+    assert raced and await stored.rounds_paired(repo_a, tid) == 2  # paired once, by B's withdrawal
+    round_two = await stored.pairings(repo_a, tid, 2)
+    assert all(leaver not in b.players for b in round_two)
+    assert sum(b.kind == stored.BYE for b in round_two) == 1  # five still in: a bye
+    left = next(e for e in await stored.entrants(repo_a, tid) if e.user_id == leaver)
+    assert (left.status, left.left_round) == (stored.WITHDRAWN, 1)
+    await repo_a.close()
+    await repo_b.close()
