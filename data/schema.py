@@ -297,7 +297,8 @@ CREATE TABLE tournaments (
     rounds       INTEGER NOT NULL DEFAULT 0,
     status       TEXT    NOT NULL,
     created_at   TEXT    NOT NULL,
-    updated_at   TEXT    NOT NULL
+    updated_at   TEXT    NOT NULL,
+    announced_at TEXT
 );
 CREATE INDEX tournaments_guild ON tournaments(guild_id, status);
 CREATE INDEX tournaments_status ON tournaments(status);
@@ -319,6 +320,7 @@ CREATE TABLE tournament_rounds (
     tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
     round         INTEGER NOT NULL,
     paired_at     TEXT    NOT NULL,
+    announced_at  TEXT,
     PRIMARY KEY (tournament_id, round)
 );
 

@@ -3,8 +3,8 @@
 - ``tournaments``: one event in a server: game, format (``round-robin`` or ``swiss``; an event of a game
   for three or four is seated in groups and stored as ``swiss``), its options as JSON (what the tables
   are opened with, the rounds asked, ``double``, ``mesa_fills``), the organiser, the cap of players, the
-  rounds planned (fixed at the start) and a status: ``open`` (taking entrants), ``running``,
-  ``finished`` or ``cancelled``.
+  rounds planned (fixed at the start), a status: ``open`` (taking entrants), ``running``,
+  ``finished`` or ``cancelled``, and when the final standings were handed to a front end (``announced_at``).
 - ``tournament_entrants``: who entered, in entry order (``seed``), and whether they are still in:
   ``in``, ``withdrawn`` (they said so), ``removed`` (by the organiser) or ``left`` (they left the server),
   with the round at which they stopped.
@@ -13,6 +13,8 @@
   started) and its pairings in ONE transaction: of two processes pairing the same round one commits and
   the other's insert is refused (:class:`RoundTaken`, nothing of it written); a process killed inside the
   transaction leaves nothing, and the next sweep pairs the round again.
+  ``announced_at``: when its announcement was handed to a front end (the sweep announces a round a
+  process died before announcing).
 - ``tournament_pairings``: each board of a round: ``kind`` (``game``: a table was opened, ``bye``, or
   ``forfeit``: the opponent had withdrawn), the table, the players in seat order (Mesa's ids where Mesa
   fills a seat) and, once decided, their places as read from the finished table (:func:`decide`, which
@@ -26,7 +28,7 @@ Kept apart from ``repository.py``: free functions over a ``Repository``, in the 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -211,6 +213,16 @@ async def rounds_paired(repo: Repository, tournament_id: int) -> int:
     return int(row[0]) if row else 0
 
 
+async def undecided_tables(repo: Repository, tournament_id: int, round_: int) -> dict[int, tuple[int, str]]:
+    """The round's boards still undecided that have a table: board -> (table id, the table's status), in one
+    query (the sweep reads it every tick for every running tournament)."""
+    async with repo._reading() as c:
+        rows = await c.fetch(
+            "SELECT p.board, p.table_id, t.status FROM tournament_pairings p JOIN tables t ON t.id = p.table_id "
+            "WHERE p.tournament_id = ? AND p.round = ? AND p.places IS NULL ORDER BY p.board", (tournament_id, round_))
+    return {int(r[0]): (int(r[1]), str(r[2])) for r in rows}
+
+
 async def pairing_of_table(repo: Repository, table_id: int) -> PairingRow | None:
     """The pairing that opened this table, if a tournament did."""
     async with repo._reading() as c:
@@ -273,8 +285,8 @@ async def _status(tx: Tx, tournament_id: int) -> str | None:
 
 
 async def join(repo: Repository, tournament_id: int, user_id: int, name: str, now: str) -> int:
-    """Enter the user (they are seed = entrants so far + 1); ``Refused`` with ``missing``, ``not_open``,
-    ``already`` or ``full`` (nothing written).  A player who withdrew or was removed may not come back."""
+    """Enter the user (seeded after everyone who entered before); how many are entered now.  ``Refused``
+    with ``missing``, ``not_open``, ``already`` or ``full`` (nothing written)."""
     async with repo.transaction() as tx:
         await tx._serialise(f"tournament:{tournament_id}")
         row = await tx._c.fetchone("SELECT status, max_players FROM tournaments WHERE id = ?", (tournament_id,))
@@ -286,8 +298,8 @@ async def join(repo: Repository, tournament_id: int, user_id: int, name: str, no
                                     (tournament_id, user_id))
         if seen is not None:
             raise Refused("already", status=str(seen[0]))
-        count = await tx._c.fetchone("SELECT COUNT(*), COALESCE(MAX(seed), 0) FROM tournament_entrants "
-                                     "WHERE tournament_id = ? AND status = ?", (tournament_id, IN))
+        count = await tx._c.fetchone("SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = ? AND status = ?",
+                                     (tournament_id, IN))
         assert count is not None
         if int(count[0]) >= int(row[1]):
             raise Refused("full", max=int(row[1]))
@@ -301,7 +313,7 @@ async def join(repo: Repository, tournament_id: int, user_id: int, name: str, no
         except Conflict:
             raise Refused("already", status=IN) from None
         await tx._c.execute("UPDATE tournaments SET updated_at = ? WHERE id = ?", (now, tournament_id))
-    return seed
+    return int(count[0]) + 1
 
 
 async def leave_open(repo: Repository, tournament_id: int, user_id: int, now: str) -> None:
@@ -318,14 +330,16 @@ async def leave_open(repo: Repository, tournament_id: int, user_id: int, now: st
         await tx._c.execute("UPDATE tournaments SET updated_at = ? WHERE id = ?", (now, tournament_id))
 
 
-async def stop_entrant(repo: Repository, tournament_id: int, user_id: int, status: str, round_: int,
-                       now: str) -> bool:
-    """Mark a player of a running tournament out (``withdrawn``, ``removed``, ``left``) from ``round_``
-    on; False when they were not in (already out, or never entered)."""
+async def stop_entrant(repo: Repository, tournament_id: int, user_id: int, status: str, now: str) -> bool:
+    """Mark a player of a running tournament out (``withdrawn``, ``removed``, ``left``) after the last round
+    paired (``left_round``: they were paired in it, and no more); False when they were not in (already
+    out, or never entered)."""
     async with repo.transaction() as tx:
+        await tx._serialise(f"tournament:{tournament_id}")  # after a pairing that read them, or before it
         changed = await tx._c.execute(
-            "UPDATE tournament_entrants SET status = ?, left_round = ?, left_at = ? WHERE tournament_id = ? "
-            "AND user_id = ? AND status = ?", (status, round_, now, tournament_id, user_id, IN))
+            "UPDATE tournament_entrants SET status = ?, left_at = ?, left_round = (SELECT COALESCE(MAX(round), 0) "
+            "FROM tournament_rounds WHERE tournament_id = ?) WHERE tournament_id = ? AND user_id = ? AND status = ?",
+            (status, now, tournament_id, tournament_id, user_id, IN))
     return changed == 1
 
 
@@ -340,6 +354,7 @@ async def set_status(repo: Repository, tournament_id: int, expected: Sequence[st
         sets += ", rounds = ?"
         params.append(rounds)
     async with repo.transaction() as tx:
+        await tx._serialise(f"tournament:{tournament_id}")
         changed = await tx._c.execute(f"UPDATE tournaments SET {sets} WHERE id = ? AND status IN ({marks})",
                                       (*params, tournament_id, *expected))
     return changed == 1
@@ -350,15 +365,23 @@ FaultHook = Any
 
 
 async def pair_round(repo: Repository, tournament_id: int, round_: int, boards: Sequence[NewPairing], *,
-                     guild_id: int, now: str, fault: FaultHook = None) -> dict[int, int]:
+                     guild_id: int, still_in: Collection[int], now: str, fault: FaultHook = None) -> dict[int, int]:
     """Write round ``round_``: its row, its tables (seats accepted, status ``invited`` until started) and its
     pairings, in one transaction; board -> table id.  ``RoundTaken`` when the round exists already
-    (nothing written); ``Refused("not_running")`` when the tournament is no longer running."""
+    (nothing written); ``Refused("not_running")`` when the tournament is no longer running, and
+    ``Refused("stale")`` when the players still in are no longer ``still_in``, those the round was computed
+    for (someone withdrew meanwhile: whoever withdrew them pairs the round again).  Under the tournament's
+    lock (PostgreSQL: an advisory lock; SQLite's writes are serial), as every change of status or entrant is."""
     tables: dict[int, int] = {}
     try:
         async with repo.transaction() as tx:
-            if await _status(tx, tournament_id) != "running":
+            await tx._serialise(f"tournament:{tournament_id}")
+            if await _status(tx, tournament_id) != RUNNING:
                 raise Refused("not_running")
+            playing = await tx._c.fetch(
+                "SELECT user_id FROM tournament_entrants WHERE tournament_id = ? AND status = ?", (tournament_id, IN))
+            if {int(r[0]) for r in playing} != set(still_in):
+                raise Refused("stale")
             await tx._c.execute("INSERT INTO tournament_rounds (tournament_id, round, paired_at) VALUES (?, ?, ?)",
                                 (tournament_id, round_, now))
             for pairing in boards:
@@ -383,6 +406,41 @@ async def pair_round(repo: Repository, tournament_id: int, round_: int, boards: 
     except Conflict:
         raise RoundTaken() from None
     return tables
+
+
+async def mark_announced(repo: Repository, tournament_id: int, round_: int, now: str) -> bool:
+    """Record that the round's announcement was handed to a front end; False when it already was."""
+    async with repo.transaction() as tx:
+        changed = await tx._c.execute(
+            "UPDATE tournament_rounds SET announced_at = ? WHERE tournament_id = ? AND round = ? "
+            "AND announced_at IS NULL", (now, tournament_id, round_))
+    return changed == 1
+
+
+async def mark_final_announced(repo: Repository, tournament_id: int, now: str) -> bool:
+    """Record that a finished tournament's final standings were handed to a front end; False when they were."""
+    async with repo.transaction() as tx:
+        changed = await tx._c.execute(
+            "UPDATE tournaments SET announced_at = ? WHERE id = ? AND status = ? AND announced_at IS NULL",
+            (now, tournament_id, FINISHED))
+    return changed == 1
+
+
+async def unannounced_finals(repo: Repository, finished_before: str) -> list[int]:
+    """Tournaments finished before ``finished_before`` whose final standings were never handed out."""
+    async with repo._reading() as c:
+        rows = await c.fetch("SELECT id FROM tournaments WHERE status = ? AND announced_at IS NULL AND updated_at < ? "
+                             "ORDER BY id", (FINISHED, finished_before))
+    return [int(r[0]) for r in rows]
+
+
+async def unannounced_rounds(repo: Repository, tournament_id: int, paired_before: str) -> list[int]:
+    """Rounds paired before ``paired_before`` whose announcement was never handed out (a process died
+    between the pairing's commit and its announcement)."""
+    async with repo._reading() as c:
+        rows = await c.fetch("SELECT round FROM tournament_rounds WHERE tournament_id = ? AND announced_at IS NULL "
+                             "AND paired_at < ? ORDER BY round", (tournament_id, paired_before))
+    return [int(r[0]) for r in rows]
 
 
 async def decide(repo: Repository, tournament_id: int, round_: int, board: int, places: Sequence[int],

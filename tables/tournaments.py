@@ -51,18 +51,19 @@ import asyncio
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import timedelta
 from fractions import Fraction
 from typing import Any
 
 from data import tournaments as db
-from data.models import ABORTED, FINISHED, WAITING, SeatRow, TableOptions
+from data.models import ABORTED, LIVE, WAITING, SeatRow, TableOptions, now_iso
 from data.tournaments import EntrantRow, NewPairing, NewTable, PairingRow, TournamentRow
 from engines import get_engine
 from tables.errors import TableError
 from tables.finish import LostRace
 from tables.games import known_game
 from tables.games import title as game_title
-from tables.i18n import Lines, Names, Phrase, t
+from tables.i18n import Count, Lines, Names, Phrase, t
 from tables.mesa import is_mesa, mesa_seats, parse_level, person_name, rated_with_mesa
 from tables.outbox import Message, TournamentPost
 from tables.play import Play
@@ -78,6 +79,8 @@ log = logging.getLogger(__name__)
 MAX_OPEN = 5
 #: players a tournament takes by default, and at most
 DEFAULT_PLAYERS, MAX_PLAYERS = 64, 256
+#: a round paired this long ago and never announced was left so by a process that died: the sweep announces it
+ANNOUNCE_AFTER_SECONDS = 60
 #: the options a tournament reads itself; every other one goes to its tables (``/play``'s)
 OWN_OPTIONS = ("format", "rounds", "double", "max_players", "mesa_fills")
 FORMAT_WORDS = {"round-robin": ROUND_ROBIN, "roundrobin": ROUND_ROBIN, "round_robin": ROUND_ROBIN, "rr": ROUND_ROBIN,
@@ -107,7 +110,7 @@ class Standings:
     title: str
     format: str
     status: str  # open, running, finished, cancelled
-    round: int  # rounds paired so far
+    round: int  # the last round whose every board is decided (the standings are after it)
     rounds: int  # rounds planned (0 before the start)
     rows: tuple[StandingRow, ...]
 
@@ -157,10 +160,12 @@ def standings_text(st: Standings, lang: str = "en") -> str:
     for row in st.rows:
         key = "tournament.standings.row" if row.status == db.IN else "tournament.standings.row_out"
         lines.append(t(key, lang, rank=row.rank, name=row.name, points=points_text(row.points),
-                       buchholz=points_text(row.buchholz), sb=points_text(row.sonneborn_berger), games=row.games,
+                       buchholz=points_text(row.buchholz), sb=points_text(row.sonneborn_berger),
+                       games=Count(row.games, "game"),
                        status=t(f"tournament.status.{row.status}", lang)))
     if st.winners:
-        lines.append(t("tournament.winner", lang, names=Names(r.name for r in st.winners)))
+        key = "tournament.winner" if len(st.winners) == 1 else "tournament.winners"
+        lines.append(t(key, lang, names=Names(r.name for r in st.winners)))
     return "\n".join(lines)
 
 
@@ -249,10 +254,10 @@ class Tournaments:
         row = await self._meant(guild_id, tournament_id, statuses=(db.OPEN,), empty="tournament.error.none_open")
         shown = person_name(name[:MAX_NAME])
         try:
-            seed = await db.join(self.repo, row.id, user_id, shown, self.store.stamp())
+            count = await db.join(self.repo, row.id, user_id, shown, self.store.stamp())
         except db.Refused as exc:
             raise _refusal(exc, row) from None
-        return [self._post(row, "tournament.joined", name=shown, count=seed)]
+        return [self._post(row, "tournament.joined", name=shown, count=count)]
 
     async def leave(self, guild_id: int, user_id: int, tournament_id: int | None = None) -> list[Message]:
         row = await self._mine(guild_id, user_id, tournament_id)
@@ -299,11 +304,11 @@ class Tournaments:
         if row.status != db.RUNNING:
             raise TableError("tournament.error.not_running", id=row.id)
         entrant = await self._entrant(row, user_id)
-        current = await db.rounds_paired(self.repo, row.id)
-        if not await db.stop_entrant(self.repo, row.id, user_id, status, current, self.store.stamp()):
+        if not await db.stop_entrant(self.repo, row.id, user_id, status, self.store.stamp()):
             raise TableError("tournament.error.not_entered", id=row.id)
         messages: list[Message] = [self._post(row, f"tournament.out.{status}", name=entrant.name)]
-        for pairing in await db.pairings(self.repo, row.id, current):
+        # read after the stop's commit: a round paired meanwhile (under the same lock) is seen here
+        for pairing in await db.pairings(self.repo, row.id):
             if pairing.table_id is not None and pairing.places is None and user_id in pairing.players:
                 messages += await self._open_table(pairing.table_id)  # (started first if a crash left it waiting)
                 try:
@@ -354,8 +359,10 @@ class Tournaments:
         lines = standings(results, [str(e.user_id) for e in people], plan.scoring)
         rows = tuple(StandingRow(s.rank, int(s.player), by_id[s.player].name, s.points, s.buchholz,
                                  s.sonneborn_berger, s.played, s.byes, by_id[s.player].status) for s in lines)
-        return Standings(row.id, row.game, game_title(row.game), row.format, row.status,
-                         await db.rounds_paired(self.repo, row.id), row.rounds, rows)
+        paired = {p.round for p in decided}
+        open_rounds = {p.round for p in decided if p.places is None}
+        done = max((r for r in paired if r not in open_rounds), default=0)
+        return Standings(row.id, row.game, game_title(row.game), row.format, row.status, done, row.rounds, rows)
 
     async def pairings(self, guild_id: int, tournament_id: int | None = None, round_: int | None = None) -> Pairings:
         row = await self._meant(guild_id, tournament_id, latest=True)
@@ -386,6 +393,9 @@ class Tournaments:
     async def sweep(self) -> list[Message]:
         """Every running tournament advanced where it can (the ticker: what a crash left undone)."""
         messages: list[Message] = []
+        settled = now_iso(self.store.now() - timedelta(seconds=ANNOUNCE_AFTER_SECONDS))
+        for tid in await db.unannounced_finals(self.repo, settled):  # a process died before announcing it
+            messages += await self._announce_final(await self._row(tid))
         for tid in await db.running_tournaments(self.repo):
             try:
                 messages += await self.advance(tid)
@@ -405,21 +415,25 @@ class Tournaments:
         if row.status != db.RUNNING:
             return []
         messages: list[Message] = []
+        settled = now_iso(self.store.now() - timedelta(seconds=ANNOUNCE_AFTER_SECONDS))
+        for number in await db.unannounced_rounds(self.repo, row.id, settled):  # a process died before it
+            messages += await self._announce(row, number)
         current = await db.rounds_paired(self.repo, row.id)
         if current:
+            undecided = await db.undecided_tables(self.repo, row.id, current)
+            if undecided:
+                boards = {p.board: p for p in await db.pairings(self.repo, row.id, current)}
             open_boards = 0
-            for pairing in await db.pairings(self.repo, row.id, current):
-                if pairing.places is not None or pairing.table_id is None:
-                    continue
-                table = await self.repo.get_table(pairing.table_id)
-                if table is not None and table.status in WAITING:
-                    messages += await self._open_table(pairing.table_id)
-                    table = await self.repo.get_table(pairing.table_id)
-                if table is not None and table.status in (FINISHED, ABORTED):
-                    await db.decide(self.repo, row.id, current, pairing.board,
-                                    await self._places(pairing), self.store.stamp())
-                else:
+            for board, (table_id, status) in undecided.items():
+                if status in WAITING:
+                    messages += await self._open_table(table_id)
+                    table = await self.repo.get_table(table_id)
+                    status = table.status if table is not None else ABORTED
+                if status in LIVE:
                     open_boards += 1
+                else:  # finished; or aborted, or closed unstarted (a crash left it waiting past its expiry): a draw
+                    await db.decide(self.repo, row.id, current, board, await self._places(boards[board]),
+                                    self.store.stamp())
             if open_boards:
                 return messages
         people = await db.entrants(self.repo, row.id)
@@ -430,7 +444,8 @@ class Tournaments:
         return messages + await self._pair(row, plan, current + 1, people, still_in)
 
     async def _places(self, pairing: PairingRow) -> tuple[int, ...]:
-        """The places of a finished table, seat order; an aborted one (no results) is a draw."""
+        """The places of a finished table, seat order; one that ended without results (aborted, or closed
+        before it started) is a draw."""
         assert pairing.table_id is not None
         results = await self.repo.get_results(pairing.table_id)
         if not results:
@@ -446,16 +461,28 @@ class Tournaments:
         boards = self._boards(row, plan, planned, names)
         try:
             tables = await db.pair_round(self.repo, row.id, number, boards, guild_id=row.guild_id,
-                                         now=self.store.stamp(), fault=self.fault)
-        except (db.RoundTaken, db.Refused):  # another process paired it (or cancelled the event) first
+                                         still_in={int(p) for p in still_in}, now=self.store.stamp(),
+                                         fault=self.fault)
+        except (db.RoundTaken, db.Refused):  # another process paired it, cancelled the event, or withdrew someone
             return []
-        concerned = tuple(dict.fromkeys(u for b in boards for u in b.players if not is_mesa(u)))
-        pairs = await self._pairings(row, number)
-        messages: list[Message] = [self._post(row, "tournament.round", round=number, rounds=row.rounds,
-                                              lines=Lines(board_phrase(b) for b in pairs.boards), mention=concerned)]
+        messages = await self._announce(row, number)
         for board in sorted(tables):
-            messages += await self._open_table(tables[board])
+            try:
+                messages += await self._open_table(tables[board])
+            except Exception as exc:  # the round stands; the next advance (a sweep) starts what is left
+                log.error("tournament %d: table %d not started (%s)", row.id, tables[board], type(exc).__name__)
+                break
         return messages
+
+    async def _announce(self, row: TournamentRow, number: int) -> list[Message]:
+        """Round ``number`` and its pairings, for the tournament's channel, mentioning only its players;
+        marked handed out (once: a second process, or a second try, announces nothing)."""
+        if not await db.mark_announced(self.repo, row.id, number, self.store.stamp()):
+            return []
+        pairs = await self._pairings(row, number)
+        concerned = tuple(dict.fromkeys(u for b in pairs.boards for u in b.user_ids if not is_mesa(u)))
+        return [self._post(row, "tournament.round", round=number, rounds=row.rounds,
+                           lines=Lines(board_phrase(b) for b in pairs.boards), mention=concerned)]
 
     def _boards(self, row: TournamentRow, plan: Plan, planned: Planned, names: dict[int, str]) -> list[NewPairing]:
         """The round's boards to store: tables to open, Mesa's tables for byes (``mesa_fills``), byes, forfeits."""
@@ -497,10 +524,17 @@ class Tournaments:
     async def _finish(self, row: TournamentRow) -> list[Message]:
         if not await db.set_status(self.repo, row.id, (db.RUNNING,), db.FINISHED, self.store.stamp()):
             return []  # another process finished it
+        return await self._announce_final(row)
+
+    async def _announce_final(self, row: TournamentRow) -> list[Message]:
+        """The final standings naming the winner, for the tournament's channel; handed out once."""
+        if not await db.mark_final_announced(self.repo, row.id, self.store.stamp()):
+            return []
         st = await self._standings(await self._row(row.id))
         lines = Lines(Phrase("tournament.standings.line", {"rank": r.rank, "name": r.name,
                                                           "points": points_text(r.points)}) for r in st.rows)
-        return [self._post(row, "tournament.final", names=Names(r.name for r in st.winners), lines=lines,
+        key = "tournament.final" if len(st.winners) == 1 else "tournament.final_shared"
+        return [self._post(row, key, names=Names(r.name for r in st.winners), lines=lines,
                            mention=tuple(r.user_id for r in st.winners))]
 
     # ---- which tournament ----------------------------------------------------------------------------

@@ -174,7 +174,8 @@ async def test_a_crash_inside_the_pairing_leaves_nothing_and_the_sweep_pairs_the
         return await real_open(table_id)
 
     svc.seating.open_paired = dies_once  # type: ignore[method-assign]
-    await svc.tick()  # the sweep pairs round 2, commits, and "dies" opening its first table
+    out = await svc.tick()  # the sweep pairs round 2, commits, announces it, and fails opening its first table
+    assert [m.params["round"] for m in out if isinstance(m, TournamentPost)] == [2]
     assert await stored.rounds_paired(repo, tid) == 2
     boards = await stored.pairings(repo, tid, 2)
     statuses = [(await repo.get_table(b.table_id)).status for b in boards if b.table_id]  # type: ignore[union-attr]
@@ -184,8 +185,45 @@ async def test_a_crash_inside_the_pairing_leaves_nothing_and_the_sweep_pairs_the
     assert sum(1 for m in out if getattr(m, "kind", "") == "board") == 3
     statuses = [(await repo.get_table(b.table_id)).status for b in boards if b.table_id]  # type: ignore[union-attr]
     assert statuses == [ACTIVE] * 3
-    await svc.tick()
-    assert await stored.rounds_paired(repo, tid) == 2
+    out = await svc.tick()
+    assert await stored.rounds_paired(repo, tid) == 2 and not any(isinstance(m, TournamentPost) for m in out)
+    await repo.close()
+
+
+async def test_a_round_a_process_died_before_announcing_is_announced_by_a_later_sweep(db: DbFactory) -> None:
+    clock = FakeClock()
+    repo, svc = await open_service(db("mesa.db"), clock)
+    tid = await event(svc, 4, {"format": "swiss", "rounds": "2"})
+    real = svc.tournaments._announce
+
+    async def dies(*_: Any) -> Any:
+        raise RuntimeError("killed after the commit")
+
+    svc.tournaments._announce = dies  # type: ignore[method-assign]
+    with pytest.raises(RuntimeError):
+        await svc.tournaments.start(GUILD, ORG)
+    assert await stored.rounds_paired(repo, tid) == 1
+    svc.tournaments._announce = real  # type: ignore[method-assign]
+    out = await svc.tick()  # too soon: the pairing process may still be announcing it
+    assert not any(isinstance(m, TournamentPost) for m in out)
+    assert sum(1 for m in out if getattr(m, "kind", "") == "board") == 2  # its tables start all the same
+    clock.advance(minutes=2)
+    out = await svc.tick()
+    rounds = [m for m in out if isinstance(m, TournamentPost)]
+    assert [m.params["round"] for m in rounds] == [1] and len(rounds[0].mention) == 4
+    assert not any(isinstance(m, TournamentPost) for m in await svc.tick())  # once
+    # the last round's last table ends, and the process dies before the final standings are announced
+    final = svc.tournaments._announce_final
+    svc.tournaments._announce_final = dies  # type: ignore[method-assign]
+    for _ in range(2):
+        last = await decide_all_but_one(svc, tid)
+        await svc.resign(last, (await repo.get_seats(last))[1].user_id)
+    assert (await stored.get_tournament(repo, tid)).status == stored.FINISHED  # type: ignore[union-attr]
+    svc.tournaments._announce_final = final  # type: ignore[method-assign]
+    clock.advance(minutes=2)
+    finals = [m for m in await svc.tick() if isinstance(m, TournamentPost)]
+    assert [m.key for m in finals] in (["tournament.final"], ["tournament.final_shared"])
+    assert not any(isinstance(m, TournamentPost) for m in await svc.tick())  # once
     await repo.close()
 
 
@@ -225,3 +263,69 @@ async def test_cancel_stops_the_rounds_and_a_member_who_left_forfeits(db: DbFact
     assert await stored.rounds_paired(repo, tid) == 1  # no round after a cancellation
     assert (await svc.tournaments.standings(GUILD, tid)).status == "cancelled"
     await repo.close()
+
+
+async def test_a_group_event_seats_tables_of_4_then_3_and_mesa_fills_the_odd_seats(db: DbFactory) -> None:
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tid = await event(svc, 5, {"format": "swiss", "rounds": "2", "mesa_fills": "true"}, game="k3")
+    out = await svc.tournaments.start(GUILD, ORG)
+    boards = (await svc.tournaments.pairings(GUILD, tid)).boards
+    assert [len(b.user_ids) for b in boards] == [4, 3]  # 5 players: a table of four, the fifth with Mesa
+    filled = boards[1]
+    assert sum(is_mesa(u) for u in filled.user_ids) == 2 and not is_mesa(filled.user_ids[0])
+    announced = next(m for m in out if isinstance(m, TournamentPost) and m.key == "tournament.round")
+    assert set(announced.mention) == {uid for uid, _ in PLAYERS[:5]}  # the players concerned, never Mesa
+    for board in boards:
+        table = await repo.get_table(board.table_id or 0)
+        assert table is not None and table.status == ACTIVE
+    await repo.close()
+
+
+def test_stored_boards_read_back_as_the_cores_results() -> None:
+    from fractions import Fraction
+
+    from tables.mesa import mesa_id
+    from tables.tournaments import core_results
+
+    rows = [stored.PairingRow(1, 1, 1, stored.GAME, 7, (11, 12, 13, 14), (2, 1, 4, 2), None),
+            stored.PairingRow(1, 1, 2, stored.GAME, 8, (15, mesa_id("normal"), mesa_id("normal", 1)), (2, 1, 3), None),
+            stored.PairingRow(1, 1, 3, stored.BYE, None, (16,), (1,), None),
+            stored.PairingRow(1, 1, 4, stored.FORFEIT, None, (17, 18), (1, 2), None),
+            stored.PairingRow(1, 2, 1, stored.GAME, 9, (11, 12), None, None)]  # undecided: not a result
+    results = core_results(rows)
+    assert [(r.players, r.places, r.score) for r in results] == [
+        (("11", "12", "13", "14"), (2, 1, 4, 2), None),
+        (("15",), (1,), Fraction(1)),  # second of three at Mesa's table: 3 - 2 = 1 point, as a bye
+        (("16",), (1,), None),
+        (("17",), (1,), None),  # a forfeit won scores as a bye
+    ]
+
+
+async def test_a_withdrawal_while_another_process_pairs_is_never_paired_again(
+        db: DbFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = FakeClock()
+    repo_a, svc_a = await open_service(db("mesa.db"), clock)
+    repo_b, svc_b = await open_service(db("mesa.db"), clock)
+    tid = await event(svc_a, 6, {"format": "swiss", "rounds": "3"})
+    await svc_a.tournaments.start(GUILD, ORG)
+    leaver = PLAYERS[2][0]
+    real = stored.pair_round
+    raced = []
+
+    async def withdraw_first(*args: Any, **kwargs: Any) -> Any:
+        if not raced:  # process A computed round 2 with the leaver in; process B's withdrawal commits first
+            raced.append(True)
+            await svc_b.tournaments.withdraw(GUILD, leaver)
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(stored, "pair_round", withdraw_first)
+    last = await decide_all_but_one(svc_a, tid)
+    await svc_a.resign(last, (await repo_a.get_seats(last))[1].user_id)  # A's hook pairs round 2: refused, stale
+    assert raced and await stored.rounds_paired(repo_a, tid) == 2  # paired once, by B's withdrawal
+    round_two = await stored.pairings(repo_a, tid, 2)
+    assert all(leaver not in b.players for b in round_two)
+    assert sum(b.kind == stored.BYE for b in round_two) == 1  # five still in: a bye
+    left = next(e for e in await stored.entrants(repo_a, tid) if e.user_id == leaver)
+    assert (left.status, left.left_round) == (stored.WITHDRAWN, 1)
+    await repo_a.close()
+    await repo_b.close()
