@@ -17,7 +17,8 @@ service's ``TournamentPost``s are posted in the tournament's channel, in the ser
 that ends a round, the ticker's time-outs and sweeps):
 
 - a round's announcement pings only the players paired in it (``allowed_mentions`` lists them, and a
-  long round is split into messages within Discord's 2000 characters and 100 mentions each);
+  long round is split into messages within Discord's 2000 characters and 100 mentions each), each
+  line linking its table's thread;
   before the tables' first boards are posted, each table of the round gets its own thread under the
   tournament's channel (the usual boards, DMs and deadlines follow there; without the permission to
   make threads a table plays in the channel, as ``/play``'s do);
@@ -65,7 +66,7 @@ MAX_MENTIONS = 100
 MAX_ROUNDS = 30
 FORMAT_CHOICES = [Choice(name=L(f"choice.format.{f}"), value=f) for f in ("swiss", "round-robin")]
 #: the posts that carry the standings picture (a round after the first, the end)
-PICTURED = ("tournament.round", "tournament.final")
+PICTURED = ("tournament.round", "tournament.final", "tournament.final_shared")
 
 
 def _guild(interaction: discord.Interaction) -> int:
@@ -296,15 +297,15 @@ class Tournaments(commands.Cog):
         pings: list[list[int]] = [list(post.mention)] + [[] for _ in lines[1:]]
         if post.key == "tournament.round":
             found = await tours.pairings(post.guild_id, post.tournament_id, int(post.params["round"]))
-            if len(found.boards) == len(lines) - 1:  # a line a board: each line pings its own players
+            threads = await self._open_threads(post, found, lang)
+            if len(found.boards) == len(lines) - 1:  # a line a board: each pings its players, links its thread
                 pings = [[], *(list(b.user_ids) for b in found.boards)]
-            await self._open_threads(post, found, lang)
+                lines = [lines[0], *(line + (f" <#{threads[b.table_id]}>" if b.table_id in threads else "")
+                                     for line, b in zip(lines[1:], found.boards))]
         file = None
-        number = post.params.get("round")
-        if post.key in PICTURED and number != 1:  # a round's standings are those of the rounds before it
+        if post.key in PICTURED and post.params.get("round") != 1:  # standings after the rounds decided
             st = await tours.standings(post.guild_id, post.tournament_id)
-            after = number - 1 if post.key == "tournament.round" and isinstance(number, int) else None
-            png = await asyncio.to_thread(standings_png, st, None, after)
+            png = await asyncio.to_thread(standings_png, st, None)
             file = (png, standings_text(_plain_standings(st), lang)[:MAX_ALT_TEXT])
         channel = self.delivery.client.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
         for i, (content, users) in enumerate(chunks(lines, pings)):
@@ -315,14 +316,16 @@ class Tournaments(commands.Cog):
                                               description=file[1])
             await channel.send(**kwargs)
 
-    async def _open_threads(self, post: TournamentPost, found: Pairings, lang: str) -> None:
+    async def _open_threads(self, post: TournamentPost, found: Pairings, lang: str) -> dict[int, int]:
         """Each table of the round gets a thread of its own under the tournament's channel (before its first
-        board is delivered); one that has a place already keeps it."""
+        board is delivered); one that has a place already keeps it.  Table -> its thread."""
+        threads: dict[int, int] = {}
         for board in found.boards:
             if board.table_id is None:
                 continue
             summary = (await self.service.table_details(board.table_id)).summary
             if summary.thread_id is not None:
+                threads[board.table_id] = summary.thread_id
                 continue
             name = t("thread.name", lang, game=summary.title, table=board.table_id)
             try:
@@ -336,6 +339,9 @@ class Tournaments(commands.Cog):
             self.delivery.places[board.table_id] = Place(summary.game, summary.title, post.guild_id, post.channel_id,
                                                          thread_id)
             await self.service.set_location(board.table_id, thread_id, None, 0)
+            if thread_id is not None:
+                threads[board.table_id] = thread_id
+        return threads
 
 
 def _plain_standings(st: Standings) -> Standings:

@@ -27,15 +27,14 @@ def picture_title(st: Standings) -> str:
     return f"{st.title} {kind} #{st.tournament_id}"
 
 
-def standings_png(st: Standings, caller_id: int | None = None, after: int | None = None) -> bytes:
+def standings_png(st: Standings, caller_id: int | None = None) -> bytes:
     """The standings card (``render.standings``): the caller's row highlighted (and kept when the table
-    is cut to its top rows), the winners named when the event is over; ``after``: the round the card says
-    they stand after (a new round's announcement: the one before it), else the rounds paired so far."""
+    is cut to its top rows), the winners named when the event is over, after the last round decided."""
     from render.standings import StandingLine, StandingsPicture
     from render.standings import standings_png as draw
 
     rows = tuple(StandingLine(r.rank, r.name, r.points, (r.buchholz, r.sonneborn_berger), r.games,
                               out=OUT_WORDS.get(r.status, ""), is_caller=r.user_id == caller_id) for r in st.rows)
-    return draw(StandingsPicture(picture_title(st), st.round if after is None else after, st.rounds, rows,
+    return draw(StandingsPicture(picture_title(st), st.round, st.rounds, rows,
                                  final=st.status == db.FINISHED, cancelled=st.status == db.CANCELLED,
                                  winners=tuple(w.name for w in st.winners)))

@@ -203,6 +203,10 @@ async def test_a_16_player_swiss_of_kona_with_timeouts_a_withdrawal_and_a_restar
         assert first[0].pings() == (set(players), False)
         assert not first[0].files  # nothing to stand on yet
         await check_threads(h, since)
+        for board in (await round_boards(h)).boards:  # each line links its table's thread
+            thread = (await svc(h).table_details(board.table_id)).summary.thread_id
+            line = next(x for x in first[0].content.splitlines() if x.startswith(f"table #{board.table_id}:"))
+            assert line.endswith(f"<#{thread}>")
         rng = random.Random(31)
         await finish_round(h, clock, players, rng, timeouts=True)
         # round 2: the standings after round 1 attached, legible (the picture's own width)
@@ -237,12 +241,12 @@ async def test_a_16_player_swiss_of_kona_with_timeouts_a_withdrawal_and_a_restar
         await check_threads(h, since)
         since = len(h.standin.requests)
         await finish_round(h, clock, players, rng, timeouts=False)
-        final = announcement(h, since, "is over. Winner:")
+        final = announcement(h, since, "is over. Winner")
         st = await svc(h).tournaments.standings(GUILD_ID, 1)
         assert final.pings()[0] == {w.user_id for w in st.winners}  # the winners only
         assert picture_of(final).width <= 576
         said = await tour(h, players[2003], "standings")
-        assert "standings after round 4 of 4" in said and "Winner:" in said and "withdrew" in said
+        assert "standings after round 4 of 4" in said and "Winner" in said and "withdrew" in said
         last = [r for r in h.standin.interaction_replies() if r.files][-1]
         assert last.ephemeral and picture_of(last).width <= 576
         said = await tour(h, players[2003], "pairings", option("round", 2, INTEGER))
@@ -315,7 +319,7 @@ async def test_a_k3_event_of_10_players_in_tables_of_4_and_3(tmp_path: Path) -> 
             since = len(h.standin.requests)
             await finish_round(h, clock, players, rng, timeouts=False)
         await check_event(h, 1, two_player=False)
-        final = announcement(h, since, "is over. Winner:")
+        final = announcement(h, since, "is over. Winner")
         assert picture_of(final).width <= 576
         check_pings(h, set(players))
     finally:
