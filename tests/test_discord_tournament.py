@@ -24,6 +24,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from discord_standin import Recorded
 from discord_standin.payloads import MANAGE_GUILD, Harness, option, user
 from discord_standin.world import CHANNEL_ID, GUILD_ID
@@ -432,3 +433,58 @@ async def test_the_command_group_fits_discords_limits() -> None:
     assert [c["value"] for c in create["format"]["choices"]] == ["swiss", "round-robin"]
     assert create["variant"]["autocomplete"] is True and create["max_players"]["max_value"] == 256
     assert subs["remove"]["options"][0]["type"] == USER
+
+
+@pytest.mark.slow
+async def test_a_round_of_110_players_is_announced_within_discords_limits(tmp_path: Path) -> None:
+    """Round 1 of a 110-player Swiss: 55 threads and boards, the announcement split into messages of at
+    most 2000 characters and 100 pings, each player pinged once; with tight rate limits (20 requests a
+    second a route: discord.py waits on the headers, or on a 429) nothing is lost or refused."""
+    from discord_standin.ratelimit import Limits
+
+    h = await Harness.open(tmp_path, renderer=None)
+    players = {6001 + i: user(6001 + i, f"Q{i + 1:03d}") for i in range(110)}
+    try:
+        await tour(h, ORG, "create", option("game", "plateau", STRING), option("format", "swiss", STRING),
+                   option("rounds", 1, INTEGER), option("max_players", 128, INTEGER))
+        for p in players.values():
+            await tour(h, p, "join")
+        h.standin.ratelimiter.limits = Limits(route=20)
+        since = len(h.standin.requests)
+        await tour(h, ORG, "start")
+        posts = [r for r in channel_posts(h, since) if r.status == 200]
+        assert len(posts) >= 2
+        pinged: list[int] = []
+        for r in posts:
+            users, mass = r.pings()
+            assert len(r.content) <= 2000 and len(users) <= 100 and not mass
+            pinged += sorted(users)
+        assert sorted(pinged) == sorted(players)  # everyone once
+        pairing = await round_boards(h)
+        assert len([b for b in pairing.boards if b.kind == "game"]) == 55
+        await check_threads(h, since)
+        assert h.standin.refusals() == []
+    finally:
+        await h.close()
+
+
+async def test_a_spanish_server_hears_its_tournaments_in_spanish(tmp_path: Path) -> None:
+    """Announcements follow the server's language, answers the caller's (an English speaker there)."""
+    h = await Harness.open(tmp_path, renderer=None)
+    ana, ben = user(7001, "Ana"), user(7002, "Ben")
+    try:
+        said = await tour(h, ana, "create", option("game", "kona", STRING), option("format", "swiss", STRING),
+                          locale="es-ES", guild_locale="es-ES")
+        assert said.startswith("Torneo #1: Kona, suizo")
+        assert channel_posts(h)[-1].content.startswith("Torneo #1: Kona, suizo")
+        said = await tour(h, ben, "join", guild_locale="es-ES")
+        assert said.startswith("Ben joined tournament #1")
+        assert channel_posts(h)[-1].content.startswith("Ben se apuntó al torneo #1")
+        await tour(h, ana, "join", locale="es-ES", guild_locale="es-ES")
+        since = len(h.standin.requests)
+        await tour(h, ana, "start", locale="es-ES", guild_locale="es-ES")
+        post = announcement(h, since, "Torneo #1 (Kona), ronda 1 de 1")
+        assert post.pings()[0] == {7001, 7002}
+        assert any(line.startswith("mesa #") for line in post.content.splitlines())
+    finally:
+        await h.close()
