@@ -284,6 +284,8 @@ class Tournaments(commands.Cog):
     async def announce(self, post: TournamentPost, lang: str | None) -> None:
         """A ``TournamentPost`` in the tournament's channel (``Delivery`` calls it); a round's tables get
         their threads first.  A failure is logged: the rest of the delivery goes on."""
+        if post.guild_id in self.delivery.guilds.away:  # issue 15, defect 5: nothing for a server the bot left
+            return
         try:
             await self._announce(post, lang or await self.delivery.guilds.server_lang(post.guild_id))
         except discord.HTTPException as exc:

@@ -488,3 +488,43 @@ async def test_a_spanish_server_hears_its_tournaments_in_spanish(tmp_path: Path)
         assert any(line.startswith("mesa #") for line in post.content.splitlines())
     finally:
         await h.close()
+
+
+async def test_mesa_fills_the_bye_and_plays_in_its_thread(tmp_path: Path) -> None:
+    """``mesa_fills``: the player who would sit out plays Mesa, at a table in a thread of its own; Mesa
+    answers there after the player's move, and is never pinged (its seats have no Discord id)."""
+    from tables.mesa import is_mesa
+    from tables.thinking import Thinker, iterations
+
+    h = await Harness.open(tmp_path, renderer=None)
+    h.bot.service.thinker = Thinker(processes=False, budget=iterations(10))
+    players = {8001 + i: user(8001 + i, n) for i, n in enumerate(["Ana", "Ben", "Cy"])}
+    try:
+        await tour(h, players[8001], "create", option("game", "kona", STRING), option("format", "swiss", STRING),
+                   option("rounds", 1, INTEGER), option("mesa_fills", True, BOOLEAN), option("rated", False, BOOLEAN))
+        for p in players.values():
+            await tour(h, p, "join")
+        since = len(h.standin.requests)
+        await tour(h, players[8001], "start")
+        await check_threads(h, since)
+        pairing = await round_boards(h)
+        against = next(b for b in pairing.boards if any(is_mesa(u) for u in b.user_ids))
+        human = against.user_ids[0]
+        assert not is_mesa(human) and against.table_id is not None
+        thread = (await svc(h).table_details(against.table_id)).summary.thread_id
+        assert thread is not None
+        move = (await svc(h).legal_moves_for(against.table_id, human))[0]
+        await h.command("move", [option("text", move, STRING), option("table", against.table_id, INTEGER)],
+                        players[human])
+        await h.bot.mesa.idle()
+        in_thread = [r.content for r in h.standin.to_channel(thread) if r.method == "POST"]
+        assert any("Mesa" in c and "played" in c for c in in_thread[1:]), in_thread
+        for board in pairing.boards:
+            if board.kind == "game" and board.table_id is not None:
+                await h.command("resign", [option("table", board.table_id, INTEGER)], players[board.user_ids[0]])
+        await h.bot.mesa.idle()
+        announcement(h, since, "is over. Winner")
+        assert all("<@-" not in r.content for r in h.standin.to_channel())
+        check_pings(h, set(players))
+    finally:
+        await h.close()
