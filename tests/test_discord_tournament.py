@@ -528,3 +528,49 @@ async def test_mesa_fills_the_bye_and_plays_in_its_thread(tmp_path: Path) -> Non
         check_pings(h, set(players))
     finally:
         await h.close()
+
+
+async def test_a_pairing_killed_midway_is_paired_once_by_the_next_tick_of_either_process(tmp_path: Path) -> None:
+    """The move that ends round 1 crashes inside the pairing's transaction (nothing of round 2 written; the
+    move stands, its answer is given).  Two bot processes over the same database then tick at once: round
+    2 is paired and announced exactly once, its tables in their threads; further ticks change nothing."""
+    import asyncio
+
+    clock = Clock()
+    h = await Harness.open(tmp_path, clock=clock, renderer=None)
+    players = {9001 + i: user(9001 + i, n) for i, n in enumerate(["Ana", "Ben", "Cy", "Dee"])}
+    other: Harness | None = None
+    try:
+        await tour(h, players[9001], "create", option("game", "kona", STRING), option("format", "swiss", STRING),
+                   option("rounds", 2, INTEGER))
+        for p in players.values():
+            await tour(h, p, "join")
+        await tour(h, players[9001], "start")
+        boards = [b for b in (await round_boards(h)).boards if b.kind == "game"]
+        await h.command("resign", [option("table", boards[0].table_id, INTEGER)], players[boards[0].user_ids[0]])
+
+        async def crash(board: int) -> None:
+            if board == 2:
+                raise RuntimeError("killed")
+
+        svc(h).tournaments.fault = crash
+        last = boards[1]
+        await h.command("resign", [option("table", last.table_id, INTEGER)], players[last.user_ids[1]])
+        assert "You resigned" in [r for r in h.standin.interaction_replies() if r.content][-1].content
+        assert await stored.rounds_paired(svc(h).repo, 1) == 1  # nothing of round 2 was written
+        svc(h).tournaments.fault = None
+        other = await Harness.open(tmp_path, clock=clock, renderer=None)  # a second process; the same Discord
+        other.standin.adopt(h.standin)
+        since = len(other.standin.requests)
+        clock.moment += timedelta(minutes=5)
+        await asyncio.gather(h.bot.ticker.tick(), other.bot.ticker.tick())
+        await asyncio.gather(h.bot.ticker.tick(), other.bot.ticker.tick())
+        assert await stored.rounds_paired(svc(h).repo, 1) == 2
+        said = [r for r in other.standin.requests[since:] if r.method == "POST" and "round 2 of 2" in r.content]
+        assert len(said) == 1, [r.content for r in said]
+        await check_threads(other, since)
+        assert other.standin.refusals() == []
+    finally:
+        if other is not None:
+            await other.close()
+        await h.close()
