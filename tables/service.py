@@ -16,6 +16,7 @@ composed here through their constructors (docs/architecture.md, "tables/"):
 - ``MesaMoves`` and ``MesaSeats`` (``tables.mesa``): Mesa's moves and seats;
 - ``GuildLife`` (``tables.guild_life``): a server's life (expiry, suspension, language);
 - ``Queries`` and ``Preferences`` (``tables.queries``, ``tables.preferences``): reads, and settings.
+- ``Tournaments`` (``tables.tournaments``, as ``service.tournaments``): events of many tables (issue 31).
 
 How a move is stored: under the table's lock, ``Play`` loads the table (``TableStore``), the rules
 step parses and applies the move and draws every chance move that follows from

@@ -257,10 +257,18 @@ async def test_cancel_stops_the_rounds_and_a_member_who_left_forfeits(db: DbFact
     assert any(isinstance(m, TournamentPost) and m.key == "tournament.out.left" for m in out)
     results = await repo.get_results(boards[0].table_id or 0)
     assert {r.user_id: r.place for r in results}[gone] == 2  # their game is lost
+    removed = boards[1].user_ids[0]  # the organiser takes a player off: their game is lost too
+    out = await svc.tournaments.remove(GUILD, ORG, removed, tid)
+    assert any(isinstance(m, TournamentPost) and m.key == "tournament.out.removed" for m in out)
+    assert {r.user_id: r.place for r in await repo.get_results(boards[1].table_id or 0)}[removed] == 2
+    standing = {r.user_id: r.status for r in (await svc.tournaments.standings(GUILD, tid)).rows}
+    assert standing[gone] == "left" and standing[removed] == "removed"
+    assert await stored.rounds_paired(repo, tid) == 2  # two players still in, the event goes on: round 2
     out = await svc.tournaments.cancel(GUILD, ORG, tid)
     assert [m.key for m in out if isinstance(m, TournamentPost)] == ["tournament.cancelled"]
-    await svc.resign(boards[1].table_id or 0, boards[1].user_ids[1])
-    assert await stored.rounds_paired(repo, tid) == 1  # no round after a cancellation
+    (board,) = (await svc.tournaments.pairings(GUILD, tid)).boards
+    await svc.resign(board.table_id or 0, board.user_ids[1])  # its table goes on, as an ordinary game, and ends
+    assert await stored.rounds_paired(repo, tid) == 2  # no round after a cancellation
     assert (await svc.tournaments.standings(GUILD, tid)).status == "cancelled"
     await repo.close()
 
@@ -278,6 +286,14 @@ async def test_a_group_event_seats_tables_of_4_then_3_and_mesa_fills_the_odd_sea
     for board in boards:
         table = await repo.get_table(board.table_id or 0)
         assert table is not None and table.status == ACTIVE
+    # a player at the table of four withdraws: their seat goes out (a forfeit) and the game goes on for three
+    leaver = boards[0].user_ids[1]
+    await svc.tournaments.withdraw(GUILD, leaver)
+    table = await repo.get_table(boards[0].table_id or 0)
+    assert table is not None and table.status == ACTIVE
+    seats = {s.user_id: s for s in await repo.get_seats(boards[0].table_id or 0)}
+    assert seats[leaver].out_reason == "resign" and all(not seats[u].out_reason for u in boards[0].user_ids
+                                                        if u != leaver)
     await repo.close()
 
 
