@@ -358,7 +358,7 @@ ES: dict[str, str] = {
                  "Mesa); `/{takeback}` deshace tu última jugada, si tu rival acepta (dos jugadores, sin azar); "
                  "`/{learn}` enseña cada juego paso a paso, en privado.\n"
                  "**Resultados:** `/{leaderboard}`, `/{stats}`, `/{history}`, `/{replay}`.\n"
-                 "**Torneos:** `/{tournament}` crear, apuntarse, empezar, clasificación, emparejamientos, retirarse: "
+                 "**Torneos:** `/{tournament}` crear, apuntarse, empezar, clasificacion, emparejamientos, retirarse: "
                  "liga y suizo a lo largo de días, con las mesas de cada ronda abiertas solas.",
     "rules.title": "{game}: guía rápida",
     "rules.try": "Para jugar: /jugar juego:{name} rival:@un amigo, o elige a Mesa (este bot) como rival para jugar "
