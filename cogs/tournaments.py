@@ -55,6 +55,7 @@ from cogs.translator import L
 from tables import TableService
 from tables import games as game_facts
 from tables.outbox import TournamentPost
+from tables.tournament.plan import MAX_ROUNDS
 from tables.tournament_picture import standings_png
 from tables.tournaments import MAX_PLAYERS, Pairings, Standings, pairings_text, standings_text
 
@@ -62,8 +63,6 @@ log = logging.getLogger("mesa.discord")
 
 #: users one message may ping (Discord: ``allowed_mentions.users`` holds at most 100 ids)
 MAX_MENTIONS = 100
-#: the most rounds a Swiss may ask for (``tables.tournament.plan.MAX_ROUNDS``)
-MAX_ROUNDS = 30
 FORMAT_CHOICES = [Choice(name=L(f"choice.format.{f}"), value=f) for f in ("swiss", "round-robin")]
 #: the posts that carry the standings picture (a round after the first, the end)
 PICTURED = ("tournament.round", "tournament.final", "tournament.final_shared")
@@ -255,7 +254,7 @@ class Tournaments(commands.Cog):
     @app_commands.rename(number=L("opt.number"), round=L("opt.round"))
     @app_commands.describe(number=L("opt.number.desc"), round=L("opt.round.desc"))
     async def pairings(self, interaction: discord.Interaction, number: app_commands.Range[int, 1] | None = None,
-                       round: app_commands.Range[int, 1, MAX_ROUNDS * 2] | None = None) -> None:
+                       round: app_commands.Range[int, 1] | None = None) -> None:
         async with self.handling.guard(interaction):
             await self.handling.defer(interaction)
             lang = lang_of(interaction)
@@ -322,6 +321,7 @@ class Tournaments(commands.Cog):
         """Each table of the round gets a thread of its own under the tournament's channel (before its first
         board is delivered); one that has a place already keeps it.  Table -> its thread."""
         threads: dict[int, int] = {}
+        may = True  # a 403 says the channel takes no threads from the bot: the round's other tables are not tried
         for board in found.boards:
             if board.table_id is None:
                 continue
@@ -330,14 +330,16 @@ class Tournaments(commands.Cog):
                 threads[board.table_id] = summary.thread_id
                 continue
             name = t("thread.name", lang, game=summary.title, table=board.table_id)
+            thread_id: int | None = None
             try:
-                data = await self.delivery.client.http.start_thread_without_message(
-                    post.channel_id, name=name, auto_archive_duration=ARCHIVE_MINUTES,
-                    type=discord.ChannelType.public_thread.value)
-                thread_id: int | None = int(data["id"])
-            except (discord.Forbidden, discord.HTTPException) as exc:
+                if may:
+                    data = await self.delivery.client.http.start_thread_without_message(
+                        post.channel_id, name=name, auto_archive_duration=ARCHIVE_MINUTES,
+                        type=discord.ChannelType.public_thread.value)
+                    thread_id = int(data["id"])
+            except discord.HTTPException as exc:  # Forbidden included
                 log.info("table %d: no thread (%s); playing in the channel", board.table_id, type(exc).__name__)
-                thread_id = None
+                may = not isinstance(exc, discord.Forbidden)
             self.delivery.places[board.table_id] = Place(summary.game, summary.title, post.guild_id, post.channel_id,
                                                          thread_id)
             await self.service.set_location(board.table_id, thread_id, None, 0)

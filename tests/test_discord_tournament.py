@@ -574,3 +574,25 @@ async def test_a_pairing_killed_midway_is_paired_once_by_the_next_tick_of_either
         if other is not None:
             await other.close()
         await h.close()
+
+
+async def test_without_threads_the_tables_play_in_the_channel(tmp_path: Path) -> None:
+    """Discord refuses the bot threads there (403): the round is announced all the same, its tables play
+    in the tournament's channel as ``/play``'s would, and the refusal is met once, not once a table."""
+    h = await Harness.open(tmp_path, renderer=None)
+    players = {9101 + i: user(9101 + i, f"T{i}") for i in range(6)}
+    try:
+        await tour(h, players[9101], "create", option("game", "kona", STRING), option("format", "swiss", STRING))
+        for p in players.values():
+            await tour(h, p, "join")
+        h.standin.forbid_threads = True
+        since = len(h.standin.requests)
+        await tour(h, players[9101], "start")
+        tried = [r for r in h.standin.requests[since:] if r.path.endswith("/threads") and r.method == "POST"]
+        assert len(tried) == 1 and tried[0].status == 403
+        announcement(h, since, "round 1 of 3")
+        for board in (await round_boards(h)).boards:
+            assert (await svc(h).table_details(board.table_id)).summary.thread_id is None
+            assert any(f"#{board.table_id}" in r.content for r in channel_posts(h, since) if "begins" in r.content)
+    finally:
+        await h.close()
