@@ -47,7 +47,6 @@ crash left.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -59,6 +58,7 @@ from data import tournaments as db
 from data.models import ABORTED, LIVE, WAITING, SeatRow, TableOptions, now_iso
 from data.tournaments import EntrantRow, NewPairing, NewTable, PairingRow, TournamentRow
 from engines import get_engine
+from tables.bounded import TableLocks
 from tables.errors import TableError
 from tables.finish import LostRace
 from tables.games import known_game
@@ -197,7 +197,7 @@ class Tournaments:
         self.seating = seating
         self.play = play
         self.seed_source = seed_source
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks = TableLocks()  # one per tournament, bounded (issue 15, defect 14)
         #: tests only: awaited inside the pairing's transaction after each board (a crash mid-pairing)
         self.fault: Any = None
 
@@ -406,8 +406,7 @@ class Tournaments:
     async def advance(self, tournament_id: int) -> list[Message]:
         """Start the current round's tables left waiting, record the ended ones, and when the round is
         over pair the next (exactly once, whichever process gets there) or finish the event."""
-        lock = self._locks.setdefault(tournament_id, asyncio.Lock())
-        async with lock:
+        async with self._locks.lock(tournament_id):
             return await self._advance(tournament_id)
 
     async def _advance(self, tournament_id: int) -> list[Message]:
