@@ -33,6 +33,22 @@ Messages: the tables' own posts (boards, DMs, deadlines: they are ordinary table
 ``Seating``) and ``TournamentPost`` announcements for the tournament's channel, mentioning only the
 players concerned.
 
+**For a front end** (the console does all of this; the Discord layer will):
+
+- deliver ``TournamentPost`` (``tournament_id``, ``guild_id``, ``channel_id``, ``key``, ``params``,
+  ``mention``; ``t(key, lang, **params)`` says it, ``Lines``/``Phrase``/``Names`` params included) to its
+  channel, pinging only ``mention``; they come from the commands above, and also after any move, resignation
+  or tick that ends a round's last table (``Finisher.on_end``, ``Deadlines.sweeps``), mixed with the boards;
+- a round's tables are opened by the service, not by a command in a channel: their first ``PublicPost``
+  comes for a table with no thread yet (``TableSummary.channel_id`` is the tournament's channel), so the
+  front end makes the table's thread as ``/play`` does (``Delivery.open_place``) before delivering it;
+- pass ``manages`` (the caller has Manage Server) to create, start, cancel and remove, and call
+  ``member_left`` when a member leaves the server; ``managers_only``/``set_managers_only`` is the
+  ``/settings`` switch;
+- draw the standings from ``Standings.rows`` (``StandingRow``: rank, user_id, name, points, buchholz,
+  sonneborn_berger as ``Fraction``s, ``points_text`` writes them ``2½``; games, byes, status) and
+  ``Standings.winners`` (rank 1 once finished).
+
 **How a round advances exactly once.**  When every board of the current round is decided (the places
 are read from the finished table's results, written once: ``WHERE places IS NULL``), the next round is
 computed from the stored results and written by ``data.tournaments.pair_round`` in ONE transaction: the
