@@ -171,6 +171,9 @@ def points_text(value: Fraction) -> str:
 
 def standings_text(st: Standings, lang: str = "en") -> str:
     """The standings as lines of text, in ``lang``."""
+    if not st.round:
+        head = t("tournament.standings.none", lang, id=st.tournament_id, title=st.title, count=len(st.rows))
+        return "\n".join([head, *(f"{i}. {row.name}" for i, row in enumerate(st.rows, start=1))])
     head = t("tournament.standings.head", lang, id=st.tournament_id, title=st.title, round=st.round, rounds=st.rounds)
     lines = [head]
     for row in st.rows:
@@ -695,4 +698,6 @@ def _refusal(exc: db.Refused, row: TournamentRow) -> TableError:
 def _status_refusal(row: TournamentRow) -> TableError:
     if row.status == db.RUNNING:
         return TableError("tournament.error.not_open", id=row.id)
+    if row.status == db.CANCELLED:
+        return TableError("tournament.error.cancelled", id=row.id)
     return TableError("tournament.error.over", id=row.id)
