@@ -543,9 +543,9 @@ class Console:
             if word.startswith("@") and sub == "remove" and target is None:
                 target = self._named(word)
             elif word.lower().startswith("round=") and sub == "pairings":
-                round_ = _table_number(word.split("=", 1)[1], "/tournament pairings round=N")
+                round_ = _number(word.split("=", 1)[1], "round", "/tournament pairings round=N")
             elif number is None:
-                number = _table_number(word, "/tournament " + sub + " N")
+                number = _number(word, "tournament", "/tournament " + sub + " N")
             else:
                 raise TableError("console.tournament_usage")
         if sub == "join":
@@ -821,6 +821,7 @@ _CONSOLE_TEXTS = {
     "console.clock_range": "the clock moves at most 1 year at a time (for example /clock +30d)",
     "console.rules_usage": "write /rules GAME [full] [en|es], for example /rules kona full",
     "console.takeback_usage": "write /takeback to ask, or /takeback accept or /takeback decline to answer",
+    "console.number": "{text} is not a {what} number; write {usage}, for example {example}",
     "console.tournament_usage": "write /tournament create GAME format=swiss|round-robin [option=value...], or "
                                 "/tournament join|leave|start|standings|pairings|withdraw|cancel [N], or "
                                 "/tournament remove @NAME [N]",
@@ -834,6 +835,15 @@ def _table_number(text: str, usage: str = "table=N") -> int:
     if not re.fullmatch(r"[0-9]{1,18}", digits) or int(digits) == 0:
         raise TableError("console.table_number", text=text.strip()[:20] + ("…" if len(text.strip()) > 20 else ""),
                          usage=usage, example=usage.replace("N", "3"))
+    return int(digits)
+
+
+def _number(text: str, what: str, usage: str) -> int:
+    """A tournament's or a round's number as typed (``2``, ``#2``), checked before it reaches storage."""
+    digits = text.strip().lstrip("#")
+    if not re.fullmatch(r"[0-9]{1,9}", digits) or int(digits) == 0:
+        raise TableError("console.number", text=text.strip()[:20] + ("…" if len(text.strip()) > 20 else ""),
+                         what=what, usage=usage, example=usage.replace("N", "2"))
     return int(digits)
 
 

@@ -1374,6 +1374,8 @@ EN.update({
     "tournament.error.not_open": "Tournament #{id} has started: it takes no more players, and leaving it now is "
     "/tournament withdraw.",
     "tournament.error.over": "Tournament #{id} is over.",
+    "tournament.error.cancelled": "Tournament #{id} was cancelled.",
+    "tournament.standings.none": "Tournament #{id} ({title}): no round played yet; {count} entered, in entry order:",
     "tournament.error.already": "You are already in tournament #{id}.",
     "tournament.error.rejoin": "You left tournament #{id} after it started; you cannot enter it again.",
     "tournament.error.full": "Tournament #{id} is full ({max} players).",
@@ -1445,6 +1447,9 @@ ES.update({
     "tournament.error.not_open": "El torneo #{id} ya empezó: no admite más jugadores, y para dejarlo ahora usa "
     "/tournament withdraw.",
     "tournament.error.over": "El torneo #{id} ha terminado.",
+    "tournament.error.cancelled": "El torneo #{id} fue cancelado.",
+    "tournament.standings.none": "Torneo #{id} ({title}): aún no se ha jugado ninguna ronda; {count} inscritos, por "
+    "orden de inscripción:",
     "tournament.error.already": "Ya estás en el torneo #{id}.",
     "tournament.error.rejoin": "Dejaste el torneo #{id} después de empezar; no puedes volver a entrar.",
     "tournament.error.full": "El torneo #{id} está completo ({max} jugadores).",

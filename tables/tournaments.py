@@ -33,6 +33,22 @@ Messages: the tables' own posts (boards, DMs, deadlines: they are ordinary table
 ``Seating``) and ``TournamentPost`` announcements for the tournament's channel, mentioning only the
 players concerned.
 
+**For a front end** (the console does all of this; the Discord layer will):
+
+- deliver ``TournamentPost`` (``tournament_id``, ``guild_id``, ``channel_id``, ``key``, ``params``,
+  ``mention``; ``t(key, lang, **params)`` says it, ``Lines``/``Phrase``/``Names`` params included) to its
+  channel, pinging only ``mention``; they come from the commands above, and also after any move, resignation
+  or tick that ends a round's last table (``Finisher.on_end``, ``Deadlines.sweeps``), mixed with the boards;
+- a round's tables are opened by the service, not by a command in a channel: their first ``PublicPost``
+  comes for a table with no thread yet (``TableSummary.channel_id`` is the tournament's channel), so the
+  front end makes the table's thread as ``/play`` does (``Delivery.open_place``) before delivering it;
+- pass ``manages`` (the caller has Manage Server) to create, start, cancel and remove, and call
+  ``member_left`` when a member leaves the server; ``managers_only``/``set_managers_only`` is the
+  ``/settings`` switch;
+- draw the standings from ``Standings.rows`` (``StandingRow``: rank, user_id, name, points, buchholz,
+  sonneborn_berger as ``Fraction``s, ``points_text`` writes them ``2½``; games, byes, status) and
+  ``Standings.winners`` (rank 1 once finished).
+
 **How a round advances exactly once.**  When every board of the current round is decided (the places
 are read from the finished table's results, written once: ``WHERE places IS NULL``), the next round is
 computed from the stored results and written by ``data.tournaments.pair_round`` in ONE transaction: the
@@ -47,7 +63,6 @@ crash left.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -59,6 +74,7 @@ from data import tournaments as db
 from data.models import ABORTED, LIVE, WAITING, SeatRow, TableOptions, now_iso
 from data.tournaments import EntrantRow, NewPairing, NewTable, PairingRow, TournamentRow
 from engines import get_engine
+from tables.bounded import TableLocks
 from tables.errors import TableError
 from tables.finish import LostRace
 from tables.games import known_game
@@ -155,6 +171,9 @@ def points_text(value: Fraction) -> str:
 
 def standings_text(st: Standings, lang: str = "en") -> str:
     """The standings as lines of text, in ``lang``."""
+    if not st.round:
+        head = t("tournament.standings.none", lang, id=st.tournament_id, title=st.title, count=len(st.rows))
+        return "\n".join([head, *(f"{i}. {row.name}" for i, row in enumerate(st.rows, start=1))])
     head = t("tournament.standings.head", lang, id=st.tournament_id, title=st.title, round=st.round, rounds=st.rounds)
     lines = [head]
     for row in st.rows:
@@ -197,7 +216,7 @@ class Tournaments:
         self.seating = seating
         self.play = play
         self.seed_source = seed_source
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks = TableLocks()  # one per tournament, bounded (issue 15, defect 14)
         #: tests only: awaited inside the pairing's transaction after each board (a crash mid-pairing)
         self.fault: Any = None
 
@@ -406,8 +425,7 @@ class Tournaments:
     async def advance(self, tournament_id: int) -> list[Message]:
         """Start the current round's tables left waiting, record the ended ones, and when the round is
         over pair the next (exactly once, whichever process gets there) or finish the event."""
-        lock = self._locks.setdefault(tournament_id, asyncio.Lock())
-        async with lock:
+        async with self._locks.lock(tournament_id):
             return await self._advance(tournament_id)
 
     async def _advance(self, tournament_id: int) -> list[Message]:
@@ -680,4 +698,6 @@ def _refusal(exc: db.Refused, row: TournamentRow) -> TableError:
 def _status_refusal(row: TournamentRow) -> TableError:
     if row.status == db.RUNNING:
         return TableError("tournament.error.not_open", id=row.id)
+    if row.status == db.CANCELLED:
+        return TableError("tournament.error.cancelled", id=row.id)
     return TableError("tournament.error.over", id=row.id)

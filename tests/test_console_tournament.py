@@ -17,15 +17,12 @@ from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
 
-import pytest
 from console_session import open_console, said
 
 from console import GUILD_ID, Console, user_id_for
 from data import tournaments as stored
 from tables import TableService
 from tables.tournaments import Pairings
-
-pytestmark = pytest.mark.slow
 
 
 async def reopen(db: Path, svc: TableService) -> tuple[TableService, Console, list[str]]:
