@@ -70,10 +70,12 @@ from tables.learn import LessonPost
 from tables.logs import setup_logging
 from tables.mesa import NAME as MESA
 from tables.mesa import mesa_records, reads_as_mesa, records_text
+from tables.outbox import TournamentPost
 from tables.outcome_words import history_moves
 from tables.service import open_service
 from tables.takebacks import history_lines
 from tables.thinking import Thinker, iterations
+from tables.tournaments import pairings_text, standings_text
 
 GUILD_ID = 1
 CHANNEL_ID = 1
@@ -109,6 +111,10 @@ Learning: /hint (Mesa's move for you and why, not played; unrated games against 
   /learn (the lessons: a short course per game, private, no table)   /learn GAME [restart|STEP]
   /learn GAME answer MOVE (answer the lesson's task)   /learn GAME hint (the step's hint)
   /move MOVE and /moves with no table: answer the open lesson (the course you last opened), list its moves
+Tournaments: /tournament create GAME format=round-robin|swiss [rounds=N] [double=true] [time_per_move=3d]
+    [rated=true|false] [max_players=N] [mesa_fills=true] [game options]
+  /tournament join [N]  leave [N]  start [N]  standings [N]  pairings [N] [round=R]  withdraw [N]  cancel [N]
+  /tournament remove @NAME [N] (the organiser takes a player off)
 Add table=N when you have several tables.  /help es: this help in Spanish."""
 
 #: ``/help es``: the same help in Spanish (the console's commands keep their English names)
@@ -129,6 +135,11 @@ Aprender: /hint (pista: la jugada de Mesa para ti y por qué, sin jugarla; parti
   /learn (lecciones: un curso corto por juego, en privado, sin mesa)   /learn JUEGO [restart|PASO]
   /learn JUEGO answer JUGADA (responder a la tarea de la lección)   /learn JUEGO hint (la pista del paso)
   /move JUGADA y /moves sin mesa: responden a la lección abierta (el último curso que abriste), listan sus jugadas
+Torneos: /tournament create JUEGO format=round-robin|swiss [rounds=N] [double=true] [time_per_move=3d]
+    [rated=true|false] [max_players=N] [mesa_fills=true] [opciones del juego]
+  /tournament join [N] (apuntarse)  leave [N] (borrarse)  start [N] (empezar)  standings [N] (clasificación)
+  pairings [N] [round=R] (emparejamientos)  withdraw [N] (retirarse)  cancel [N] (cancelar)
+  /tournament remove @NOMBRE [N] (quien organiza quita a alguien)
 Añade table=N cuando tengas varias mesas."""
 
 
@@ -269,6 +280,11 @@ class Console:
             elif isinstance(m, Reminder):
                 who = self.names.get(m.user_id, str(m.user_id))
                 self._lines(f"[dm {who}]", t(m.key, LANG, **m.params))
+            elif isinstance(m, TournamentPost):  # a tournament's channel post (issue 31)
+                self._lines(f"[tournament #{m.tournament_id}]", t(m.key, LANG, **m.params))
+                if m.mention:
+                    self.write(f"[tournament #{m.tournament_id}]   for: "
+                               + ", ".join(self.names.get(u, str(u)) for u in m.mention))
             elif isinstance(m, MovePlayed) and not m.as_typed:  # the same choice, as the rules write it
                 who = self.names.get(m.user_id, str(m.user_id))
                 self.write(f"[dm {who}] you wrote {m.typed[:80]}, which the rules record as {m.move}")
@@ -530,8 +546,72 @@ class Console:
             self.show([await svc.private_view(await self._pick(uid, table), uid)])
         elif verb == "clock":
             await self._advance_clock(rest)
+        elif verb in ("tournament", "tournaments"):
+            await self._tournament(name, uid, rest)
         else:
             raise TableError("console.unknown", verb=verb)
+
+    # ---- tournaments (issue 31; tables.tournaments) ----------------------------------------------
+    async def _tournament(self, name: str, uid: int, rest: str) -> None:
+        """``/tournament create GAME format=... [option=value...]``, ``join [N]``, ``leave [N]``, ``start [N]``,
+        ``standings [N]``, ``pairings [N] [round=R]``, ``withdraw [N]``, ``cancel [N]``, ``remove @NAME [N]``.
+        The console's pretend server has no Manage Server: the organiser starts, cancels and removes."""
+        try:
+            words = self._with_spaces(shlex.split(rest))
+        except ValueError:
+            words = rest.split()
+        if not words:
+            raise TableError("console.tournament_usage")
+        sub, words = words[0].lower(), words[1:]
+        tours = self.service.tournaments
+        if sub == "create":
+            options: dict[str, str] = {}
+            game = ""
+            for word in words:
+                named = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_-]*)[=:](.+)", word)
+                if named is None and not game:
+                    game = word
+                elif named is None:
+                    raise TableError("console.tournament_usage")
+                else:
+                    key = named[1].lower().replace("-", "_")
+                    if key in options:
+                        raise TableError("console.option_twice", option=key[:40])
+                    options[key] = named[2]
+            if not game:
+                raise TableError("console.tournament_usage")
+            self.show(await tours.create(GUILD_ID, CHANNEL_ID, uid, name, game, options))
+            return
+        target: tuple[int, str] | None = None
+        round_: int | None = None
+        number: int | None = None
+        for word in words:
+            if word.startswith("@") and sub == "remove" and target is None:
+                target = self._named(word)
+            elif word.lower().startswith("round=") and sub == "pairings":
+                round_ = _number(word.split("=", 1)[1], "round", "/tournament pairings round=N")
+            elif number is None:
+                number = _number(word, "tournament", "/tournament " + sub + " N")
+            else:
+                raise TableError("console.tournament_usage")
+        if sub == "join":
+            self.show(await tours.join(GUILD_ID, uid, name, number))
+        elif sub == "leave":
+            self.show(await tours.leave(GUILD_ID, uid, number))
+        elif sub == "withdraw":
+            self.show(await tours.withdraw(GUILD_ID, uid, number))
+        elif sub == "start":
+            self.show(await tours.start(GUILD_ID, uid, number))
+        elif sub == "cancel":
+            self.show(await tours.cancel(GUILD_ID, uid, number))
+        elif sub == "remove" and target is not None:
+            self.show(await tours.remove(GUILD_ID, uid, target[0], number))
+        elif sub == "standings":
+            self._lines("[tournament]", standings_text(await tours.standings(GUILD_ID, number), LANG))
+        elif sub == "pairings":
+            self._lines("[tournament]", pairings_text(await tours.pairings(GUILD_ID, number, round_), LANG))
+        else:
+            raise TableError("console.tournament_usage")
 
     async def _advance_clock(self, rest: str) -> None:
         """``/clock +3d``: the pretend clock moves on (and is saved: it survives a restart), then the
@@ -807,6 +887,10 @@ _CONSOLE_TEXTS = {
     "console.clock_range": "the clock moves at most 1 year at a time (for example /clock +30d)",
     "console.rules_usage": "write /rules GAME [full] [en|es], for example /rules kona full",
     "console.takeback_usage": "write /takeback to ask, or /takeback accept or /takeback decline to answer",
+    "console.number": "{text} is not a {what} number; write {usage}, for example {example}",
+    "console.tournament_usage": "write /tournament create GAME format=swiss|round-robin [option=value...], or "
+                                "/tournament join|leave|start|standings|pairings|withdraw|cancel [N], or "
+                                "/tournament remove @NAME [N]",
 }
 
 
@@ -817,6 +901,15 @@ def _table_number(text: str, usage: str = "table=N") -> int:
     if not re.fullmatch(r"[0-9]{1,18}", digits) or int(digits) == 0:
         raise TableError("console.table_number", text=text.strip()[:20] + ("…" if len(text.strip()) > 20 else ""),
                          usage=usage, example=usage.replace("N", "3"))
+    return int(digits)
+
+
+def _number(text: str, what: str, usage: str) -> int:
+    """A tournament's or a round's number as typed (``2``, ``#2``), checked before it reaches storage."""
+    digits = text.strip().lstrip("#")
+    if not re.fullmatch(r"[0-9]{1,9}", digits) or int(digits) == 0:
+        raise TableError("console.number", text=text.strip()[:20] + ("…" if len(text.strip()) > 20 else ""),
+                         what=what, usage=usage, example=usage.replace("N", "2"))
     return int(digits)
 
 

@@ -2,7 +2,8 @@
 
 ``MesaBot`` is the top of cogs/: it builds every part once and hands each one what it uses
 (the delivery of the outbox, Mesa's turns, the ticker, and the areas, one ``commands.Cog`` each:
-``Play``, ``Guide``, ``Settings``, ``Results``, and the controls' ``Board`` and ``Picking``).  No
+``Play``, ``Guide``, ``Settings``, ``Results``, ``Learning``, ``Tournaments``, and the controls' ``Board``
+and ``Picking``).  No
 part imports this module, so cogs/ has no import circle (``tests/test_layers.py``).
 
 ``run_bot(token, sync=..., guild_id=...)`` is what ``python bot.py`` calls.  Configuration comes
@@ -63,6 +64,7 @@ from cogs.results import Results
 from cogs.review import Reviewing
 from cogs.settings import Settings
 from cogs.ticker import Ticker
+from cogs.tournaments import Tournaments
 from cogs.translator import MesaTranslator
 from tables import Message, TableService
 from tables.errors import CannotOpen
@@ -245,6 +247,8 @@ class MesaBot(commands.Bot):
         self.handling = Handling(self.table_service, self.delivery, self.guild_watch)
         self.ticker = Ticker(self.table_service, self.delivery, self.serves_guild)
         acts = TableActs(self.table_service, self.handling, self.delivery)
+        tournaments = Tournaments(self.table_service, self.handling, self.delivery)  # issue 31: /tournament
+        self.delivery.tournament_posts = tournaments.announce  # its channel posts, whoever delivers them
         # in this order, so the commands are registered (and printed) in the order they always were
         self.areas: tuple[commands.Cog, ...] = (
             Play(self.table_service, self.handling, self.delivery, acts),
@@ -256,6 +260,7 @@ class MesaBot(commands.Bot):
             Learning(self.table_service, self.handling, self.delivery),  # issue 30: /hint, /takeback
             LessonControls(self.table_service, self.handling),  # issue 30: a lesson's buttons and picker
             Reviewing(self.table_service, self.handling),  # issue 32: /review and the Review button
+            tournaments,
         )
         self.tree.error(self.handling.on_error)
         self._ticker: asyncio.Task[None] | None = None

@@ -1406,3 +1406,153 @@ ES.update({
     "partida.",
     "error.review_nothing": "{game} #{table} se canceló antes de terminar: no hay partida que revisar.",
 })
+
+
+# ---- tournaments (issue 31, ``tables.tournaments``), shared by the console and Discord
+EN.update({
+    "tournament.format.swiss": "Swiss",
+    "tournament.format.round_robin": "round robin",
+    "tournament.format.double": "double round robin",
+    "tournament.format.groups": "rounds in groups of 3-4",
+    "tournament.created": "Tournament #{id}: {title}, {format}, organised by {organiser} (up to {max} players). "
+    "Join with /tournament join {id}; the organiser starts it with /tournament start {id}.",
+    "tournament.joined": "{name} joined tournament #{id} ({title}): {count} entered so far.",
+    "tournament.left": "{name} left tournament #{id} ({title}).",
+    "tournament.removed": "{name} was taken off tournament #{id} ({title}) by the organiser.",
+    "tournament.out.withdrawn": "{name} withdrew from tournament #{id} ({title}): their game in play is a forfeit, "
+    "and they are paired no more.",
+    "tournament.out.removed": "{name} was removed from tournament #{id} ({title}) by the organiser: their game in "
+    "play is a forfeit.",
+    "tournament.out.left": "{name} left the server and is out of tournament #{id} ({title}): their game in play is a "
+    "forfeit.",
+    "tournament.cancelled": "Tournament #{id} ({title}) is cancelled. Tables in play go on as ordinary games.",
+    "tournament.round": "Tournament #{id} ({title}), round {round} of {rounds}:\n{lines}",
+    "tournament.final": "Tournament #{id} ({title}) is over. Winner: {names}!\n{lines}",
+    "tournament.final_shared": "Tournament #{id} ({title}) is over. Winners, equal on points and every tie-break: "
+    "{names}!\n{lines}",
+    "tournament.board.game": "table #{table}: {players}",
+    "tournament.board.done": "table #{table}: {players} (places {places})",
+    "tournament.board.bye": "{name}: a bye (scores as a win)",
+    "tournament.board.forfeit": "{name}: wins by forfeit ({other} withdrew)",
+    "tournament.standings.head": "Tournament #{id} ({title}): standings after round {round} of {rounds}",
+    "tournament.standings.row": "{rank}. {name}: {points} pts (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
+    "{games})",
+    "tournament.standings.row_out": "{rank}. {name}: {points} pts (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
+    "{games}; {status})",
+    "tournament.standings.line": "{rank}. {name}: {points}",
+    "tournament.winner": "Winner: {names}.",
+    "tournament.winners": "Winners, equal on points and every tie-break: {names}.",
+    "tournament.pairings.head": "Tournament #{id} ({title}): round {round} of {rounds}",
+    "tournament.status.in": "playing",
+    "tournament.status.withdrawn": "withdrew",
+    "tournament.status.removed": "removed",
+    "tournament.status.left": "left the server",
+    "tournament.error.managers_only": "On this server only people with Manage Server may create, start or cancel "
+    "tournaments.",
+    "tournament.error.cap": "This server already has {cap} tournaments open or running: finish or cancel one first.",
+    "tournament.error.format_missing": "Say the format: /tournament create GAME format=swiss (or "
+    "format=round-robin).",
+    "tournament.error.groups_only": "{game} is played at tables of 3 or 4: its tournaments are format=swiss, seated "
+    "in groups by standing each round.",
+    "tournament.error.double_swiss": "double=true is for round robins (everyone meets twice); a Swiss sets rounds=N.",
+    "tournament.error.rounds_rr": "A round robin has as many rounds as it needs for everyone to meet: leave out "
+    "rounds=, or use format=swiss.",
+    "tournament.error.seat_option": "In a tournament the pairing decides who moves first: leave out seat=.",
+    "tournament.error.none": "There is no tournament underway in this server. Create one with /tournament create "
+    "GAME format=swiss.",
+    "tournament.error.none_open": "No tournament in this server is taking players now. Create one with "
+    "/tournament create GAME format=swiss.",
+    "tournament.error.which": "Several tournaments fit ({ids}): add the number, for example /tournament join 2.",
+    "tournament.error.missing": "There is no tournament #{id} in this server.",
+    "tournament.error.not_open": "Tournament #{id} has started: it takes no more players, and leaving it now is "
+    "/tournament withdraw.",
+    "tournament.error.over": "Tournament #{id} is over.",
+    "tournament.error.cancelled": "Tournament #{id} was cancelled.",
+    "tournament.standings.none": "Tournament #{id} ({title}): no round played yet; {count} entered, in entry order:",
+    "tournament.error.already": "You are already in tournament #{id}.",
+    "tournament.error.rejoin": "You left tournament #{id} after it started; you cannot enter it again.",
+    "tournament.error.full": "Tournament #{id} is full ({max} players).",
+    "tournament.error.not_entered": "That player is not in tournament #{id}.",
+    "tournament.error.not_in_any": "You are not in any tournament underway in this server.",
+    "tournament.error.use_withdraw": "Tournament #{id} has started: use /tournament withdraw to leave it.",
+    "tournament.error.organiser_only": "Only the organiser of tournament #{id} (or someone with Manage Server) may "
+    "do that.",
+    "tournament.error.too_few": "Tournament #{id} needs at least {min} players to start; {count} entered so far.",
+    "tournament.error.not_running": "Tournament #{id} is not running.",
+    "tournament.error.no_round": "Tournament #{id} has no round {round} yet ({paired} paired so far).",
+})
+ES.update({
+    "tournament.format.swiss": "suizo",
+    "tournament.format.round_robin": "liga (todos contra todos)",
+    "tournament.format.double": "liga a doble vuelta",
+    "tournament.format.groups": "rondas en grupos de 3-4",
+    "tournament.created": "Torneo #{id}: {title}, {format}, organizado por {organiser} (hasta {max} jugadores). "
+    "Apúntate con /tournament join {id}; quien lo organiza lo empieza con /tournament start {id}.",
+    "tournament.joined": "{name} se apuntó al torneo #{id} ({title}): {count} inscritos hasta ahora.",
+    "tournament.left": "{name} se borró del torneo #{id} ({title}).",
+    "tournament.removed": "Quien organiza el torneo #{id} ({title}) quitó a {name} de la lista.",
+    "tournament.out.withdrawn": "{name} se retiró del torneo #{id} ({title}): su partida en juego se da por "
+    "perdida y no se le empareja más.",
+    "tournament.out.removed": "Quien organiza el torneo #{id} ({title}) retiró a {name}: su partida en juego se da "
+    "por perdida.",
+    "tournament.out.left": "{name} salió del servidor y queda fuera del torneo #{id} ({title}): su partida en juego "
+    "se da por perdida.",
+    "tournament.cancelled": "El torneo #{id} ({title}) queda cancelado. Las mesas en juego siguen como partidas "
+    "normales.",
+    "tournament.round": "Torneo #{id} ({title}), ronda {round} de {rounds}:\n{lines}",
+    "tournament.final": "El torneo #{id} ({title}) ha terminado. Gana: {names}.\n{lines}",
+    "tournament.final_shared": "El torneo #{id} ({title}) ha terminado. Ganan, empatados en puntos y en todos los "
+    "desempates: {names}.\n{lines}",
+    "tournament.board.game": "mesa #{table}: {players}",
+    "tournament.board.done": "mesa #{table}: {players} (puestos {places})",
+    "tournament.board.bye": "{name}: descansa (cuenta como victoria)",
+    "tournament.board.forfeit": "{name}: gana por incomparecencia ({other} se retiró)",
+    "tournament.standings.head": "Torneo #{id} ({title}): clasificación tras la ronda {round} de {rounds}",
+    "tournament.standings.row": "{rank}. {name}: {points} ptos. (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
+    "{games})",
+    "tournament.standings.row_out": "{rank}. {name}: {points} ptos. (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
+    "{games}; {status})",
+    "tournament.standings.line": "{rank}. {name}: {points}",
+    "tournament.winner": "Gana: {names}.",
+    "tournament.winners": "Ganan, empatados en puntos y en todos los desempates: {names}.",
+    "tournament.pairings.head": "Torneo #{id} ({title}): ronda {round} de {rounds}",
+    "tournament.status.in": "en juego",
+    "tournament.status.withdrawn": "se retiró",
+    "tournament.status.removed": "retirado",
+    "tournament.status.left": "salió del servidor",
+    "tournament.error.managers_only": "En este servidor solo quien tiene Gestionar servidor puede crear, empezar o "
+    "cancelar torneos.",
+    "tournament.error.cap": "Este servidor ya tiene {cap} torneos abiertos o en juego: termina o cancela uno antes.",
+    "tournament.error.format_missing": "Di el formato: /tournament create JUEGO format=swiss (o format=round-robin).",
+    "tournament.error.groups_only": "{game} se juega en mesas de 3 o 4: sus torneos son format=swiss, con grupos "
+    "según la clasificación en cada ronda.",
+    "tournament.error.double_swiss": "double=true es para ligas (todos se enfrentan dos veces); un suizo usa "
+    "rounds=N.",
+    "tournament.error.rounds_rr": "Una liga tiene las rondas que hacen falta para que todos se enfrenten: quita "
+    "rounds=, o usa format=swiss.",
+    "tournament.error.seat_option": "En un torneo el emparejamiento decide quién empieza: quita seat=.",
+    "tournament.error.none": "No hay ningún torneo en marcha en este servidor. Crea uno con /tournament create "
+    "JUEGO format=swiss.",
+    "tournament.error.none_open": "Ningún torneo de este servidor admite jugadores ahora. Crea uno con "
+    "/tournament create JUEGO format=swiss.",
+    "tournament.error.which": "Hay varios torneos posibles ({ids}): añade el número, por ejemplo /tournament join 2.",
+    "tournament.error.missing": "No hay ningún torneo #{id} en este servidor.",
+    "tournament.error.not_open": "El torneo #{id} ya empezó: no admite más jugadores, y para dejarlo ahora usa "
+    "/tournament withdraw.",
+    "tournament.error.over": "El torneo #{id} ha terminado.",
+    "tournament.error.cancelled": "El torneo #{id} fue cancelado.",
+    "tournament.standings.none": "Torneo #{id} ({title}): aún no se ha jugado ninguna ronda; {count} inscritos, por "
+    "orden de inscripción:",
+    "tournament.error.already": "Ya estás en el torneo #{id}.",
+    "tournament.error.rejoin": "Dejaste el torneo #{id} después de empezar; no puedes volver a entrar.",
+    "tournament.error.full": "El torneo #{id} está completo ({max} jugadores).",
+    "tournament.error.not_entered": "Esa persona no está en el torneo #{id}.",
+    "tournament.error.not_in_any": "No estás en ningún torneo en marcha en este servidor.",
+    "tournament.error.use_withdraw": "El torneo #{id} ya empezó: usa /tournament withdraw para dejarlo.",
+    "tournament.error.organiser_only": "Solo quien organiza el torneo #{id} (o quien tiene Gestionar servidor) puede "
+    "hacer eso.",
+    "tournament.error.too_few": "El torneo #{id} necesita al menos {min} jugadores para empezar; hay {count} "
+    "inscritos.",
+    "tournament.error.not_running": "El torneo #{id} no está en juego.",
+    "tournament.error.no_round": "El torneo #{id} aún no tiene ronda {round} ({paired} emparejadas hasta ahora).",
+})

@@ -16,6 +16,7 @@ composed here through their constructors (docs/architecture.md, "tables/"):
 - ``MesaMoves`` and ``MesaSeats`` (``tables.mesa``): Mesa's moves and seats;
 - ``GuildLife`` (``tables.guild_life``): a server's life (expiry, suspension, language);
 - ``Queries`` and ``Preferences`` (``tables.queries``, ``tables.preferences``): reads, and settings.
+- ``Tournaments`` (``tables.tournaments``, as ``service.tournaments``): events of many tables (issue 31).
 
 How a move is stored: under the table's lock, ``Play`` loads the table (``TableStore``), the rules
 step parses and applies the move and draws every chance move that follows from
@@ -71,6 +72,7 @@ from tables.store import Clock, SystemClock, TableStore
 from tables.submissions import Submissions
 from tables.takebacks import Takebacks
 from tables.thinking import Thinker
+from tables.tournaments import Tournaments
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +120,10 @@ class TableService:
         self.lessons = Lessons(self.store, self.posts)  # ``/learn``: a course per game, no table
         # issue 32: a finished game's review, made in a lane of its own (processes as Mesa's searches), kept
         self.reviews = Reviews(self.store, ReviewLane(processes=self.thinker.processes))
+        # tournaments (issue 31): ``service.tournaments``; rounds advance when a table ends and at every tick
+        self.tournaments = Tournaments(self.store, self.seating, self.play, self.seating.seed_source)
+        self.finisher.on_end.append(self.tournaments.table_ended)
+        self.deadlines.sweeps.append(self.tournaments.sweep)
 
     @property
     def renderer(self) -> Renderer | None:
@@ -415,8 +421,8 @@ def _refuse_while_storage_is_away(method: Callable[..., Any]) -> Callable[..., A
     return guarded
 
 
-# the façade's public coroutine methods, and its collaborators' that front ends reach (issues 30, 32)
-for _owner in (TableService, Hints, Takebacks, Reviews):
+# the façade's public coroutine methods, and its collaborators' that front ends reach (issues 30, 31, 32)
+for _owner in (TableService, Hints, Takebacks, Reviews, Tournaments):
     for _name, _method in list(vars(_owner).items()):
         if not _name.startswith("_") and inspect.iscoroutinefunction(_method):
             setattr(_owner, _name, _refuse_while_storage_is_away(_method))

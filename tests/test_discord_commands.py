@@ -27,7 +27,7 @@ SPANISH = ("es-ES", "es-419")
 EXPECTED = {"play", "move", "resign", "draw", "board", "games", "help", "rules", "settings",
             "leaderboard", "stats", "history", "replay", "recompute-ratings",  # issue 9
             "hint", "takeback", "learn",  # issue 30
-            "review"}  # issue 32
+            "review", "tournament"}  # issues 31, 32
 
 
 @pytest.fixture(scope="module")
@@ -195,7 +195,7 @@ def test_every_catalog_key_is_used() -> None:
     src = "".join((ROOT / "cogs" / name).read_text() for name in
                   ("play.py", "board.py", "post_controls.py", "picking.py", "guide.py", "settings.py",
                    "results.py", "acts.py", "handling.py", "delivery.py", "translator.py", "controls.py",
-                   "learning.py", "lessons.py", "review.py"))
+                   "learning.py", "lessons.py", "review.py", "tournaments.py"))
     families = ("choice.", "confirm.", "cmd.", "opt.")
     labels = quick_move_label_keys()
     unused = [k for k in i18n_discord.EN if f'"{k}"' not in src and f"'{k}'" not in src
