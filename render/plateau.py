@@ -539,7 +539,8 @@ def draw(view: PlateauView, names: list[str], result: dict[str, Any] | None = No
         _player_panel(img, d, PANEL_X0 + seat * (PANEL_W + PANEL_GAP), y, panel_h, seat, names[seat], view)
     if _exchange_height(view):
         _exchange_box(img, d, exchange_y, view, names)
-    img.paste(_legend(moves=bool(highlight) or not marks), (PANEL_X0, legend_y))
+    # a lesson's picture (a view with ``marks``, even none) shows no last move, so no key to one
+    img.paste(_legend(moves=bool(highlight) or "marks" not in view), (PANEL_X0, legend_y))
     theme.paint_notes(img, legend_y + LEGEND_H, blocks)
     return img
 
