@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import cache
@@ -83,8 +84,9 @@ def read_course(path: Path) -> Course:
     for i, s in enumerate(raw["steps"], start=1):
         where = f"{path.name} step {i}"
         goal, accept = str(s.get("goal", "")), tuple(str(m) for m in s.get("accept", ()))
-        if bool(goal) == bool(accept):
-            raise ValueError(f"{where}: give either 'accept' (moves) or 'goal' (a condition)")
+        if not goal and not accept:
+            raise ValueError(f"{where}: give 'accept' (moves) or 'goal' (a condition), or both (the moves then "
+                             "are examples of the goal met)")
         if goal and goal.split(":")[0] not in CONDITIONS:
             raise ValueError(f"{where}: unknown goal {goal!r}")
         steps.append(LessonStep(position=str(s["position"]), seat=int(s["seat"]), marks=tuple(s.get("marks", ())),
@@ -112,17 +114,29 @@ def step_state(engine: Engine, step: LessonStep) -> Any:
 
 
 def meets(engine: Engine, step: LessonStep, state: Any, move: Any) -> bool:
-    """Whether the learner's (legal) ``move`` at the step's ``state`` meets its goal."""
-    if step.accept:
+    """Whether the learner's (legal) ``move`` at the step's ``state`` meets its goal: the condition when it has
+    one, else being one of the accepted moves."""
+    if not step.goal:
         return any(move == engine.parse_move(state, text) for text in step.accept)
     name, _, arg = step.goal.partition(":")
     return CONDITIONS[name](engine, state, step.seat, move, engine.apply(state, move), arg)
 
 
+#: how many seeded auto-builds ``check_step`` tries at a step whose moves are not listed (K3's builds)
+UNLISTED_TRIES = 8
+
+
+def unlisted(engine: Engine, state: Any, seat: int) -> bool:
+    """Whether the seat acts at ``state`` but the engine lists none of its moves (K3's builds, K3-3: too many
+    to list): a step there is answered by typing the move."""
+    return seat in engine.actors(state) and not engine.legal_moves(state, seat)
+
+
 def check_step(engine: Engine, step: LessonStep) -> list[str]:
     """What is wrong with a step, checked with the engine (empty: nothing): the position parses, the
     learner is to act, every accepted answer is legal and meets the goal, some legal move meets it and
-    at least one does not."""
+    at least one does not.  Where the engine lists no moves (``unlisted``: K3's builds) the accepted answers
+    are the moves that meet it, and a seeded auto-build (K3-3.4) must be one that does not."""
     try:
         state = step_state(engine, step)
     except Exception as exc:  # any reading error is the step's fault
@@ -136,6 +150,20 @@ def check_step(engine: Engine, step: LessonStep) -> list[str]:
             engine.apply(state, move)
         except MoveError as exc:
             problems.append(f"accepted answer {text!r} is not legal: {exc}")
+    for text in step.accept:
+        try:
+            if not meets(engine, step, state, engine.parse_move(state, text)):
+                problems.append(f"accepted answer {text!r} does not meet the goal")
+        except MoveError:
+            pass  # said above
+    if unlisted(engine, state, step.seat):
+        if not step.accept:
+            problems.append("the engine lists no moves here: give the accepted answers")
+        tried = [engine.auto_move(state, step.seat, random.Random(f"lesson:{n}"), style)
+                 for n in range(UNLISTED_TRIES) for style in ("random", "sensible")]
+        if all(meets(engine, step, state, m) for m in tried):
+            problems.append("every auto-build tried meets the goal (a free answer)")
+        return problems
     legal = engine.legal_moves(state, step.seat)
     good = [m for m in legal if meets(engine, step, state, m)]
     if not good:

@@ -203,6 +203,15 @@ def opponent_must_pass(engine: Engine, before: Any, seat: int, move: Any, after:
     return len(replies) == 1 and engine.format_move(after, replies[0]) == "pass"
 
 
+def builds_with_on_top(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
+    """The move is the seat's build (K3-3.2, ``build:<seat>:<ranks top first>``, K3-11.4) with a piece of
+    letter ``arg`` on top of the pyramid (its rank of one spot: the piece the seat may play first, K3-4.4)."""
+    written = engine.format_move(before, move)
+    if not written.startswith(f"build:{seat}:"):
+        return False
+    return written.split(":", 2)[2].split("/")[0].upper() == arg.upper()
+
+
 CONDITIONS: dict[str, Condition] = {
     "wins_now": wins_now,
     "opponent_has_no_winning_reply": opponent_has_no_winning_reply,
@@ -214,4 +223,5 @@ CONDITIONS: dict[str, Condition] = {
     "next_marks_at_least": next_marks_at_least,
     "opponent_cannot_capture": opponent_cannot_capture,
     "opponent_must_pass": opponent_must_pass,
+    "builds_with_on_top": builds_with_on_top,
 }
