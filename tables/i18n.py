@@ -1341,6 +1341,8 @@ ES.update({
 
 # ---- lessons polished (issue 30): a wrong answer told by what it does; no ``auto`` as an answer
 EN.update({
+    "learn.how.typed": "Answer by typing it: /move MOVE (there are too many to list; /learn {game} hint shows "
+    "how it is written).",
     "learn.no_auto": "In a lesson, choose the move yourself: '{word}' would have Mesa choose it for you. Nothing "
     "changed; answer with a move (/learn {game} hint gives a hint).",
     "learn.wrong.ends": "{move} is legal, but after it the game ends: {result}.",
@@ -1364,6 +1366,8 @@ EN.update({
     "does not do what the task asks.",
 })
 ES.update({
+    "learn.how.typed": "Responde escribiéndola: /move JUGADA (hay demasiadas para listarlas; /learn {game} hint "
+    "muestra cómo se escribe).",
     "learn.no_auto": "En una lección, elige tú la jugada: «{word}» haría que Mesa la eligiera por ti. No ha "
     "cambiado nada; responde con una jugada (/learn {game} hint da una pista).",
     "learn.wrong.ends": "{move} es legal, pero tras ella la partida termina: {result}.",

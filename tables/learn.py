@@ -274,7 +274,8 @@ class LessonPost:
     """What the learner reads, privately: ``key`` and ``params`` (``t``), and the step's picture (what the
     learner sees); ``others``: at a step with hidden information, what each other seat sees, in seat order.
     ``step`` is the step the learner is at after this post (1-based; ``of + 1`` once the course is done,
-    0 for the list of courses): front ends put that step's controls under the post."""
+    0 for the list of courses): front ends put that step's controls under the post; ``typed``: its answer
+    is typed, not picked (front ends say so)."""
 
     user_id: int
     key: str
@@ -284,6 +285,8 @@ class LessonPost:
     step: int = 0
     of: int = 0
     others: tuple[SeatPicture, ...] = ()
+    #: the step's answers are too many to list (``unlisted``: K3's builds): the learner types theirs
+    typed: bool = False
 
     def text(self, lang: str, **words: Any) -> str:
         """The post in ``lang``; ``words`` replace params a front end says its own way (``how``: how to
@@ -450,6 +453,7 @@ class Lessons:
         state = step_state(engine, step)
         players = engine.num_players(state)
         names = picture_names(players, step.seat)
+        typed = unlisted(engine, state, step.seat)  # too many answers to pick from (K3's builds): typed
         # hidden information: beside the learner's view, what each other seat sees (PL-9, K3-10)
         others = [s for s in range(players) if s != step.seat] if engine.has_private_info(state) else []
         views = [self.view(engine, state, step, seat) for seat in (step.seat, *others)]
@@ -459,9 +463,10 @@ class Lessons:
             if others else ""
         params = {"lead": lead, "title": Own(course.title), "step": index + 1, "of": of,
                   "teach": Own(step.teach), "game": course.game, "pictures": pictures,
-                  "how": Phrase("learn.how", {"game": course.game})}
+                  "how": Phrase("learn.how.typed" if typed else "learn.how", {"game": course.game})}
         return LessonPost(user_id, "learn.step", params, image=images[0], game=course.game, step=index + 1, of=of,
-                          others=tuple(SeatPicture(seat, image) for seat, image in zip(others, images[1:])))
+                          others=tuple(SeatPicture(seat, image) for seat, image in zip(others, images[1:])),
+                          typed=typed)
 
     @staticmethod
     def view(engine: Engine, state: Any, step: LessonStep, seat: int) -> dict[str, Any]:
@@ -470,7 +475,7 @@ class Lessons:
         view = dict(engine.view(state, seat))
         view["highlight"] = []  # no last move: the step's squares are marked, not played (render.theme)
         view["marks"] = list(step.marks)
-        view["auto"] = None  # what a quick button would play (Krakatoa's auto, KR-8.4) is the answer itself
+        view.pop("auto", None)  # what a quick button would play (Krakatoa's auto, KR-8.4) is the answer itself
         return view
 
     async def _progress(self, user_id: int, game: str) -> LessonProgress:

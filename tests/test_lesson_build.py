@@ -85,6 +85,10 @@ async def test_a_build_answered_in_the_service(tmp_path: Path) -> None:
     repo, svc = await open_service(str(tmp_path / "mesa.db"), FakeClock())
     try:
         lessons, ana = svc.lessons, 7
+        opened = await lessons.open(ana, "k3", str(INDEX + 1))
+        assert opened.typed and "Answer by typing it: /move MOVE" in opened.text("en")
+        assert "Responde escribiéndola" in opened.text("es")
+        assert not (await lessons.open(ana, "k3", "1")).typed  # a step with moves to pick from
         await lessons.open(ana, "k3", str(INDEX + 1))
         assert await lessons.moves(ana, "k3") == ()
         pieces = hand()
@@ -112,6 +116,7 @@ async def test_pick_a_move_says_the_build_is_typed(tmp_path: Path) -> None:
         await h.command("learn", [option("game", "k3", 3), option("step", str(INDEX + 1), 3)], alice)
         [step] = [r for r in h.standin.interaction_replies() if r.content]
         assert [name for name, _ in step.files] == ["lesson-k3.png", f"lesson-k3-player{2 - BUILD.seat}.png"]
+        assert "Answer by typing it with `/move`" in step.content and "*Hint* shows how" in step.content
         for locale, words, hint in (("en-US", "type yours with `/move`", BUILD.hint["en"]),
                                     ("es-ES", "escribe la tuya con `/mover`", BUILD.hint["es"])):
             h.standin.clear()
