@@ -523,6 +523,10 @@ class Console:
         moves = await lessons.moves(uid, game)
         course = lessons.course(game)
         where = f"{course.title[LANG]} — step {await lessons.at(uid, game)} of {len(course.steps)}:"
+        if not moves:  # too many to list (K3's builds, K3-3): the answer is typed
+            self.write(f"[dm {name}] {where} too many possible answers to list: type yours with /move MOVE "
+                       f"(/learn {game} hint shows how it is written)")
+            return
         self._list_moves(name, where, list(moves), page_text)
 
     async def _asking(self, verb: str, name: str, uid: int, rest: str, table: int | None) -> None:

@@ -620,6 +620,10 @@ EN.update({
     "lesson.how": "Answer with *{pick}* below, or with `/{move}`.",
     "lesson.again": "Try again: *{pick}* below, or `/{move}`.",
     "lesson.picker.prompt": "Your answer at step {step} of {title}: {prefix}",
+    "lesson.how.typed": "Answer by typing it with `/{move}`: there are too many to pick from a list (*{hint}* "
+    "shows how it is written).",
+    "lesson.pick.typed": "This step has too many possible answers to pick from a list: type yours with `/{move}`. "
+    "How it is written: {hint}",
 })
 ES.update({
     "btn.lesson_pick": "Elegir jugada…",
@@ -628,6 +632,10 @@ ES.update({
     "lesson.how": "Responde con *{pick}* aquí debajo, o con `/{move}`.",
     "lesson.again": "Prueba otra vez: *{pick}* aquí debajo, o `/{move}`.",
     "lesson.picker.prompt": "Tu respuesta en el paso {step} de {title}: {prefix}",
+    "lesson.how.typed": "Responde escribiéndola con `/{move}`: hay demasiadas para elegir de una lista (*{hint}* "
+    "muestra cómo se escribe).",
+    "lesson.pick.typed": "Este paso tiene demasiadas respuestas posibles para elegirlas de una lista: escribe la tuya "
+    "con `/{move}`. Cómo se escribe: {hint}",
 })
 
 # ---- reviews of finished games (issue 32; the review's own words are in tables/i18n.py)

@@ -6,7 +6,8 @@ says and whether a click is current are the service's.  Every post about a step 
 controls (``lesson_view``), one ``DynamicItem`` per kind (formats in ``cogs.controls``'s style):
 
 - ``LessonButton`` ``mesa:learn:<game>:<step>:<action>``: ``pick`` opens the move picker over the step's
-  legal moves for the learner's seat (``tables.picker``, as the tables' picker), ``back`` its first step
+  legal moves for the learner's seat (``tables.picker``, as the tables' picker; where the engine lists none,
+  K3's builds, it says the answer is typed, and how: the step's hint), ``back`` its first step
   again, ``hint`` the step's hint (counts nothing), ``again`` the step anew, ``restart`` the course anew;
 - ``LessonSelect`` ``mesasel:learn:<game>:<step>``: one step of the lesson's picker; a move is the answer.
 
@@ -35,6 +36,7 @@ from cogs.picking import picker_options
 from cogs.plain import plain_params
 from tables import TableService, picker
 from tables import t as service_t
+from tables.i18n import said
 from tables.learn import LessonPost
 
 log = logging.getLogger("mesa.discord")
@@ -97,7 +99,8 @@ CONTROLS = (LessonButton, LessonSelect)
 def lesson_text(post: LessonPost, lang: str) -> str:
     """The post in ``lang``, what it echoes made inert (``cogs.plain``), saying how to answer in
     Discord's words: the *Pick a move* button and ``/move`` as the reader's Discord names it."""
-    words = {"how": t("lesson.how", lang, pick=t("btn.lesson_pick", lang), move=t("cmd.move", lang)),
+    words = {"how": t("lesson.how.typed" if post.typed else "lesson.how", lang, pick=t("btn.lesson_pick", lang),
+                      move=t("cmd.move", lang), hint=t("btn.hint", lang)),
              "again": t("lesson.again", lang, pick=t("btn.lesson_pick", lang), move=t("cmd.move", lang))}
     return service_t(post.key, lang, **(plain_params(post.params) | words))
 
@@ -158,6 +161,12 @@ class LessonControls(commands.Cog):
             await self.handling.defer(interaction, update=action == "back")
             if action in ("pick", "back"):
                 legal = await lessons.moves(user_id, game, at=step)
+                if not legal:  # moves too many to list (K3's builds, K3-3): the answer is typed
+                    hint = await lessons.hint(user_id, game, at=step)
+                    lang = lang_of(interaction)
+                    await self.handling.reply(interaction, t("lesson.pick.typed", lang, move=t("cmd.move", lang),
+                                                             hint=said(hint.params["hint"], lang)))
+                    return
                 await self.reply_step(interaction, game, step, legal, picker.Step(), edit=action == "back")
             elif action == "hint":
                 await send_lesson(interaction, await lessons.hint(user_id, game, at=step))

@@ -709,7 +709,9 @@ def draw(view: K3View, names: list[str], result: dict[str, Any] | None = None,
     for seat in range(players):
         boxes.update(_draw_panel(img, canvas, view, names, seat, labels, ending))
     rings = []
-    for name in view.get("highlight") or []:
+    # the last move's slots and spots, and a lesson's marks (theme.lesson_marks): rings alike (no arrows)
+    ringed = list(dict.fromkeys([*(view.get("highlight") or []), *theme.lesson_marks(view)]))
+    for name in ringed:
         if name in boxes:
             x0, y0, x1, y1 = boxes[name]
             theme.highlight_box(canvas, (x0 - 1, y0 - 1, x1 + 1, y1 + 1), width=3)
@@ -723,7 +725,7 @@ def draw(view: K3View, names: list[str], result: dict[str, Any] | None = None,
         _text(img, (x, y), text, size, fill=theme.INK, anchor="md", bg=theme.PANEL)
     if _DRAWN is not None:
         _DRAWN["highlights"] += [(name, ring) for name, ring in zip(
-            [n for n in view.get("highlight") or [] if n in boxes], rings, strict=True)]
+            [n for n in ringed if n in boxes], rings, strict=True)]
         _DRAWN["texts"] += [(text, box) for (_, text, _), (_, box) in zip(labels, placed, strict=True)]
         _DRAWN["texts"] += _fixed_texts(view, boxes)
     theme.paint_notes(img, background.height - theme.FRAME_WIDTH - 14, blocks)

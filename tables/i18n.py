@@ -1556,3 +1556,56 @@ ES.update({
     "tournament.error.not_running": "El torneo #{id} no está en juego.",
     "tournament.error.no_round": "El torneo #{id} aún no tiene ronda {round} ({paired} emparejadas hasta ahora).",
 })
+
+
+# ---- lessons polished (issue 30): a wrong answer told by what it does; no ``auto`` as an answer
+EN.update({
+    "learn.how.typed": "Answer by typing it: /move MOVE (there are too many to list; /learn {game} hint shows "
+    "how it is written).",
+    "learn.no_auto": "In a lesson, choose the move yourself: '{word}' would have Mesa choose it for you. Nothing "
+    "changed; answer with a move (/learn {game} hint gives a hint).",
+    "learn.wrong.ends": "{move} is legal, but after it the game ends: {result}.",
+    "learn.ends.wins": "Player {n} wins",
+    "learn.ends.win": "Players {ns} win",
+    "learn.ends.you_win": "you win, but not the way the task asks",
+    "learn.ends.you_share": "you share the win, but that is not what the task asks",
+    "learn.ends.draw": "a draw",
+    "learn.ends.all_lose": "everyone loses",
+    "learn.wrong.does": "{move} is legal, but it does not do what the task asks. What it does:{news}",
+    "learn.did.captures": "You take {count}.",
+    "count.prisoner": "prisoner|prisoners",
+    "learn.name": "Player {n}",
+    "learn.name.you": "Player {n} (you)",
+    "learn.wrong.points": "{move} is legal, but it is worth {mine} points on average on this throw; {best} is "
+    "worth {top}.",
+    "learn.wrong.points_best": "{move} is legal and worth {mine} points on average on this throw, as much as any "
+    "choice here, but it does not do what the task asks.",
+    "learn.wrong.win": "{move} is legal, but with it you win {mine} of the time from here; with {best}, {top}.",
+    "learn.wrong.win_best": "{move} is legal and wins {mine} of the time from here, as often as any choice, but it "
+    "does not do what the task asks.",
+})
+ES.update({
+    "learn.how.typed": "Responde escribiéndola: /move JUGADA (hay demasiadas para listarlas; /learn {game} hint "
+    "muestra cómo se escribe).",
+    "learn.no_auto": "En una lección, elige tú la jugada: «{word}» haría que Mesa la eligiera por ti. No ha "
+    "cambiado nada; responde con una jugada (/learn {game} hint da una pista).",
+    "learn.wrong.ends": "{move} es legal, pero tras ella la partida termina: {result}.",
+    "learn.ends.wins": "gana el jugador {n}",
+    "learn.ends.win": "ganan los jugadores {ns}",
+    "learn.ends.you_win": "ganas tú, pero no como pide la tarea",
+    "learn.ends.you_share": "compartes la victoria, pero no es lo que pide la tarea",
+    "learn.ends.draw": "tablas",
+    "learn.ends.all_lose": "pierden todos",
+    "learn.wrong.does": "{move} es legal, pero no hace lo que pide la tarea. Lo que hace:{news}",
+    "learn.did.captures": "Te llevas {count}.",
+    "count.prisoner": "prisionero|prisioneros",
+    "learn.name": "Jugador {n}",
+    "learn.name.you": "Jugador {n} (tú)",
+    "learn.wrong.points": "{move} es legal, pero vale {mine} puntos de media en esta tirada; {best} vale {top}.",
+    "learn.wrong.points_best": "{move} es legal y vale {mine} puntos de media en esta tirada, tanto como cualquier "
+    "otra opción, pero no hace lo que pide la tarea.",
+    "learn.wrong.win": "{move} es legal, pero con ella ganas el {mine} de las veces desde aquí; con {best}, el "
+    "{top}.",
+    "learn.wrong.win_best": "{move} es legal y gana el {mine} de las veces desde aquí, como la que más, pero no "
+    "hace lo que pide la tarea.",
+})

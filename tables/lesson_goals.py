@@ -51,7 +51,7 @@ def does_not_lose(engine: Engine, before: Any, seat: int, move: Any, after: Any,
     return outcome is None or outcome.draw or seat in outcome.winners
 
 
-def _tally(engine: Engine, state: Any, seat: int) -> int:
+def tally(engine: Engine, state: Any, seat: int) -> int:
     """The seat's first tally in its own view (prisoners, points): a number, or a list counted."""
     view = engine.view(state, seat)
     for key in (*engine.description.tallies, "totals", "scores"):
@@ -65,12 +65,12 @@ def _tally(engine: Engine, state: Any, seat: int) -> int:
 def captures_at(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
     """The move raises the seat's tally (prisoners), landing on square ``arg``."""
     lands = engine.format_move(before, move).rstrip("!").split("-")[-1].split("@")[-1]
-    return _tally(engine, after, seat) > _tally(engine, before, seat) and arg in (lands, lands[:2])
+    return tally(engine, after, seat) > tally(engine, before, seat) and arg in (lands, lands[:2])
 
 
 def scores_at_least(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
     """The seat's score after the move is at least ``arg``."""
-    return _tally(engine, after, seat) >= int(arg)
+    return tally(engine, after, seat) >= int(arg)
 
 
 # ---- dice games: a decision is judged over the throw it makes (Krakatoa, KR-3, KR-8) ------------------
@@ -81,7 +81,7 @@ def _side_total(engine: Engine, state: Any, seat: int) -> int:
     totals = view.get("totals")
     if isinstance(sides, list) and isinstance(totals, list) and 0 <= seat < len(sides):
         return int(totals[sides[seat]])
-    return _tally(engine, state, seat)
+    return tally(engine, state, seat)
 
 
 def _over_the_throw(engine: Engine, after: Any, seat: int, value: Callable[[Any], float]) -> float:
@@ -125,17 +125,37 @@ def _worth(engine: Engine, before: Any, seat: int, measure: str) -> dict[str, fl
     return _WORTH[key]
 
 
+def decides_a_throw(engine: Engine, after: Any, seat: int) -> bool:
+    """Whether the learner's move leading to ``after`` is judged over a throw (``_over_the_throw``): the dice
+    roll next, or the learner's next decision only says how they are thrown."""
+    if engine.outcome(after) is not None:
+        return False
+    if engine.to_move(after) == CHANCE:
+        return True
+    if engine.to_move(after) == seat:
+        moves = engine.legal_moves(after, seat)
+        return bool(moves) and engine.to_move(engine.apply(after, moves[0])) == CHANCE
+    return False
+
+
+def expected_worth(engine: Engine, before: Any, seat: int, measure: str = "points") -> dict[str, float]:
+    """Each legal move of ``seat`` at ``before`` (as written) with its exact worth over the throw it makes:
+    ``points``, the points it is expected to add (what ``most_expected_points`` compares), or ``win``, its
+    chance to win (``chance_to_win_at_least``'s).  A wrong answer is told these (``tables.learn``)."""
+    return _worth(engine, before, seat, measure)
+
+
 def most_expected_points(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
     """No legal move is expected to score more on the throw at hand (the dice it rolls averaged exactly; after
     choosing a set, that set's best aim; Krakatoa's ``auto``, KR-8.4, picks so)."""
-    worth = _worth(engine, before, seat, "points")
+    worth = expected_worth(engine, before, seat, "points")
     return worth[engine.format_move(before, move)] >= max(worth.values()) - 1e-9
 
 
 def chance_to_win_at_least(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
     """Once the dice of the move's throw fall, the seat wins (or shares the win) with probability at least
     ``arg`` (a fraction, like 0.8)."""
-    return _worth(engine, before, seat, "win")[engine.format_move(before, move)] >= float(arg) - 1e-9
+    return expected_worth(engine, before, seat, "win")[engine.format_move(before, move)] >= float(arg) - 1e-9
 
 
 def next_marks_at_least(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
@@ -146,6 +166,8 @@ def next_marks_at_least(engine: Engine, before: Any, seat: int, move: Any, after
     if not isinstance(marks, list) or not isinstance(sides, list) or not 0 <= seat < len(sides):
         return False
     return int(marks[sides[seat]][0]) >= int(arg)
+
+
 #: ``opponent_cannot_capture``'s answers by what the opponent sees (game, their view, seat), kept this long
 _CAPTURES_SEEN: dict[tuple[str, str, int], bool] = {}
 _CAPTURES_KEPT = 4096
@@ -166,8 +188,8 @@ def opponent_cannot_capture(engine: Engine, before: Any, seat: int, move: Any, a
     if key not in _CAPTURES_SEEN:
         if len(_CAPTURES_SEEN) >= _CAPTURES_KEPT:
             _CAPTURES_SEEN.clear()
-        now = _tally(engine, after, opponent)
-        _CAPTURES_SEEN[key] = all(_tally(engine, engine.apply(after, reply), opponent) <= now
+        now = tally(engine, after, opponent)
+        _CAPTURES_SEEN[key] = all(tally(engine, engine.apply(after, reply), opponent) <= now
                                   for reply in engine.legal_moves(after, opponent))
     return _CAPTURES_SEEN[key]
 
@@ -181,6 +203,15 @@ def opponent_must_pass(engine: Engine, before: Any, seat: int, move: Any, after:
     return len(replies) == 1 and engine.format_move(after, replies[0]) == "pass"
 
 
+def builds_with_on_top(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
+    """The move is the seat's build (K3-3.2, ``build:<seat>:<ranks top first>``, K3-11.4) with a piece of
+    letter ``arg`` on top of the pyramid (its rank of one spot: the piece the seat may play first, K3-4.4)."""
+    written = engine.format_move(before, move)
+    if not written.startswith(f"build:{seat}:"):
+        return False
+    return written.split(":", 2)[2].split("/")[0].upper() == arg.upper()
+
+
 CONDITIONS: dict[str, Condition] = {
     "wins_now": wins_now,
     "opponent_has_no_winning_reply": opponent_has_no_winning_reply,
@@ -192,4 +223,5 @@ CONDITIONS: dict[str, Condition] = {
     "next_marks_at_least": next_marks_at_least,
     "opponent_cannot_capture": opponent_cannot_capture,
     "opponent_must_pass": opponent_must_pass,
+    "builds_with_on_top": builds_with_on_top,
 }
