@@ -1,11 +1,18 @@
-"""``service.tournaments`` (issue 31) on SQLite and PostgreSQL: refusals write nothing, a round is paired exactly
-once when two services race to pair it and after a crash inside the pairing's transaction, Mesa fills a bye,
-withdrawals and cancellations."""
+"""``service.tournaments`` (issue 31) on SQLite and PostgreSQL: refusals write nothing; a round is paired exactly
+once when two services race to pair it, after a crash inside the pairing's transaction, and after a second
+process is killed (SIGKILL) in the middle of pairing; announcements a crash lost come once; Mesa fills a bye;
+withdrawals (one racing a pairing), removals and cancellations."""
 
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
+import subprocess
+import sys
 from collections.abc import Awaitable, Callable
+from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,8 +24,9 @@ from data.models import ACTIVE, INVITED
 from data.repository import STORED_TABLES, Repository
 from tables import TableService
 from tables.errors import TableError
-from tables.mesa import is_mesa
+from tables.mesa import is_mesa, mesa_id
 from tables.outbox import TournamentPost
+from tables.tournaments import core_results
 
 GUILD, CHANNEL, ORG = 5, 50, 900
 PLAYERS = [(901 + i, f"P{i + 1}") for i in range(8)]
@@ -298,11 +306,6 @@ async def test_a_group_event_seats_tables_of_4_then_3_and_mesa_fills_the_odd_sea
 
 
 def test_stored_boards_read_back_as_the_cores_results() -> None:
-    from fractions import Fraction
-
-    from tables.mesa import mesa_id
-    from tables.tournaments import core_results
-
     rows = [stored.PairingRow(1, 1, 1, stored.GAME, 7, (11, 12, 13, 14), (2, 1, 4, 2), None),
             stored.PairingRow(1, 1, 2, stored.GAME, 8, (15, mesa_id("normal"), mesa_id("normal", 1)), (2, 1, 3), None),
             stored.PairingRow(1, 1, 3, stored.BYE, None, (16,), (1,), None),
@@ -345,3 +348,61 @@ async def test_a_withdrawal_while_another_process_pairs_is_never_paired_again(
     assert (left.status, left.left_round) == (stored.WITHDRAWN, 1)
     await repo_a.close()
     await repo_b.close()
+
+
+#: a second bot process: it pairs the tournament's next round and stops inside the pairing's transaction
+PAIRING_PROCESS = """
+import asyncio, sys
+from datetime import UTC, datetime
+from data import open_repository
+from tables import TableService
+
+class Clock:
+    def now(self):
+        return datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+
+async def main(target, tid):
+    repo = await open_repository(target)
+    svc = TableService(repo, Clock(), None)
+    async def stop_inside(board):
+        if board == 2:  # the round's row and its first table are written, uncommitted
+            print("inside", flush=True)
+            await asyncio.sleep(600)
+    svc.tournaments.fault = stop_inside
+    await svc.tournaments.advance(int(tid))
+
+asyncio.run(main(sys.argv[1], sys.argv[2]))
+"""
+
+
+async def test_a_process_killed_in_the_middle_of_pairing_leaves_nothing_and_the_round_is_paired_once(
+        db: DbFactory) -> None:
+    target = db("mesa.db")
+    repo, svc = await open_service(target, FakeClock())
+    tid = await event(svc, 6, {"format": "swiss", "rounds": "2"})
+    await svc.tournaments.start(GUILD, ORG)
+    svc.finisher.on_end.clear()  # this process only ends the tables: the other one pairs
+    last = await decide_all_but_one(svc, tid)
+    await svc.resign(last, (await repo.get_seats(last))[1].user_id)
+    before = await repo.row_counts()
+    child = subprocess.Popen([sys.executable, "-c", PAIRING_PROCESS, target, str(tid)],
+                             cwd=Path(__file__).resolve().parent.parent, stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout is not None
+        line = await asyncio.wait_for(asyncio.to_thread(child.stdout.readline), 60)
+        assert line.strip() == "inside"
+        os.kill(child.pid, signal.SIGKILL)  # kill -9 in the middle of the pairing
+        await asyncio.to_thread(child.wait, 30)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    after = await repo.row_counts()
+    for table in ("tables", "seats", "tournament_rounds", "tournament_pairings"):
+        assert after[table] == before[table], table  # nothing half-done
+    out = await svc.tick()  # the next sweep (any process) pairs it, once
+    assert [m.params["round"] for m in out if isinstance(m, TournamentPost)] == [2]
+    assert await stored.rounds_paired(repo, tid) == 2
+    assert (await repo.row_counts())["tables"] == before["tables"] + 3
+    assert not [m for m in await svc.tick() if isinstance(m, TournamentPost)]
+    await repo.close()
