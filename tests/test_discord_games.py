@@ -177,7 +177,8 @@ async def test_sync_registers_localized_commands(tmp_path: Any) -> None:
     assert set(names) == {"play", "move", "resign", "draw", "board", "games", "help", "rules", "settings",
                           "leaderboard", "stats", "history", "replay", "recompute-ratings",  # issue 9
                           "hint", "takeback", "learn",  # issue 30
-                          "tournament"}  # issue 31
+                          "tournament",  # issue 31
+                          "review"}  # issue 32
     assert names["move"]["name_localizations"]["es-419"] == "mover"
     assert (names["hint"]["name_localizations"]["es-ES"], names["takeback"]["name_localizations"]["es-419"]) == \
         ("pista", "deshacer")
@@ -269,7 +270,8 @@ async def test_bot_opens_its_own_database(tmp_path: Any) -> None:
         assert await bot.service.active_tables(1) == []
         # one class per kind of control: invitation, move, my pieces, resign, draw, rematch, build; the
         # picker's open, back, step and quick select; full rules; the leaderboard's pages (issue 9)
-        assert len(bot._connection._view_store._dynamic_items) == 15  # issue 30: Hint, Takeback
+        # issue 30: Hint, Takeback, a lesson's buttons and its picker; issue 32: Review
+        assert len(bot._connection._view_store._dynamic_items) == 18
     finally:
         await bot.close()
         discord.http.Route.BASE = old
