@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ai import Budget, choose_move
+from ai import AIError, Budget, choose_move
 from ai import k3 as k3_player
 from ai import kona as kona_player
 from ai import krakatoa as krakatoa_player
@@ -47,6 +47,8 @@ class Estimate:
 
 def estimate(game: str, view: Any, seat: int, played: str, iterations: int, rng: random.Random) -> Estimate:
     """Mesa's figures for ``seat``'s decision ``played`` (canonical text) from its ``view`` alone."""
+    if game not in _ESTIMATORS:
+        raise AIError(f"no review for {game!r}: Mesa reviews {', '.join(sorted(_ESTIMATORS))}")
     return _ESTIMATORS[game](view, seat, played, iterations, rng)
 
 
