@@ -106,6 +106,24 @@ def test_plateau_a_missed_win_in_one_is_a_blunder() -> None:
     assert r["blunders"]["0"] == [0]
 
 
+# ---------------------------------------------------------------------------------------------- K3
+#: seat 0 to move, from a seeded random game: Kb2-e5 wins at once; after Na1-e5 every answer of seat 1
+#: wins (K3-7: the last player in)
+K3_WIN_IN_ONE = ("1/2/R2/GN2/BGBB1/BYNRNK/BYGRRGK/BYGRRGYK/BBYGRRGYK 1/2/3/4/1K1Y1/NKKKK1|1/2/3/4/2Y2/2YB2 "
+                 "play 0 - -")
+
+
+def test_k3_a_missed_win_in_one_is_a_blunder_and_the_win_is_none() -> None:
+    start = K3.from_position(K3_WIN_IN_ONE)
+    r = reviewed("k3", start, ["Na1-e5"], iterations=30)
+    d = r["decisions"][0]
+    assert d["best"] == "Kb2-e5"
+    assert d["best_after"] == [1.0, 0.0] and d["after"] == [0.0, 1.0]
+    assert r["blunders"]["0"] == [0]
+    won = reviewed("k3", start, ["Kb2-e5"], iterations=30)
+    assert review.fall_of(won["decisions"][0]) == 0.0 and won["blunders"]["0"] == won["mistakes"]["0"] == []
+
+
 # ---------------------------------------------------------------------------------------------- Krakatoa
 #: the basic preset (KR-7.1, no marks), seat 0 at throw 5 (Lava, KR-4.3): the turn's last throw
 KRAKATOA_THROW_5 = "YYR/RRB/YRB play 2 5 0 aim:l 0 10,20 00,00 - 0 basic"
