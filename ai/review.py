@@ -11,7 +11,9 @@ faces and K3's pyramids built in secret stay unknown, sampled by the game's own 
 The true state of the game is replayed only to know whose decision it is, to take its view, and to
 read the move played (its text from the log); no estimate ever receives it
 (``tests/test_review_analysis.py`` checks it with twin games that differ only in hidden faces).
-The moves are shown in their public form (``Engine.public_move``: Plateau writes ``?`` for faces
+A mover's own secrets are part of its view (a player knows its own faces and its own pyramid), so
+the figures of its decisions rest on them, as Mesa's own moves would.  The moves are shown in their
+public form (``Engine.public_move``: Plateau writes ``?`` for faces
 still hidden after the move), except a K3 build once every build is public (the play phase began,
 K3-10), so a review shown to everyone tells no face its owner alone knew.
 
@@ -37,8 +39,10 @@ K3-10), so a review shown to everyone tells no face its owner alone knew.
 **How each game estimates** (all deterministic: iteration budgets, seeded per decision):
 
 - Kona (no hidden information): the ``hard`` alpha-beta search (``ai.kona.Search``) of the position
-  after each move, ``iterations`` nodes; its score becomes a chance by a logistic curve
-  (``KONA_SCALE``), a proven win or loss is 1 or 0, the move limit a draw.
+  after each move, deepened one ply at a time within ``iterations`` nodes a depth; both moves are
+  scored at the same depths (the two deepest read for both, averaged: a side to move looks better
+  at odd depths than at even ones), and a score becomes a chance by a logistic curve
+  (``ai.review_games.KONA_SCALE``); a proven win or loss is 1 or 0, the move limit a draw.
 - Plateau, K3's play: the game's ISMCTS (``ai.ismcts.search``, the player's own adapter and rollouts)
   from the mover's view with the root held to the one move valued, ``iterations`` iterations; the
   mean of the rollouts' rewards per seat (Plateau's prisoner race; K3's finished games, the first

@@ -240,6 +240,7 @@ def test_the_review_is_json() -> None:
                           "points_best"}
         for key in ("before", "after", "best_after"):
             assert len(d[key]) == 2 and all(0.0 <= c <= 1.0 for c in d[key])
+            assert sum(d[key]) == pytest.approx(1.0, abs=1e-3)  # one of the two wins (a tie shares)
     assert r["points_lost"] == {}
     assert len(r["swings"]) <= 3 and r["swings"] == sorted(r["swings"])
 
