@@ -85,7 +85,7 @@ SWINGS = 3
 CPU_TARGET = 60.0
 #: iterations per decision (nodes for Kona, ISMCTS iterations for Plateau and K3's play, simulated
 #: games per pyramid for K3's builds; Krakatoa is exact and ignores them)
-ITERATIONS = {"kona": 16000, "plateau": 180, "k3": 600, "krakatoa": 1}
+ITERATIONS = {"kona": 10000, "plateau": 180, "k3": 600, "krakatoa": 1}
 #: decisions in a game of ordinary length: past it the budget is shared
 ORDINARY = {"kona": 40, "plateau": 90, "k3": 60, "krakatoa": 160}
 #: the fewest iterations a decision gets, however long the game
