@@ -127,11 +127,15 @@ def review_part(game: str, start: Any, moves: Sequence[str], indices: Sequence[i
                 budget_each: Budget, seed: int) -> list[dict[str, Any]]:  # fmt: skip
     """One JSON-able dict per decision of ``indices`` (indices into ``moves``, ``decisions``' kind):
 
-    ``{"index", "ply", "seat", "played", "best", "before", "after", "best_after", "points_played",
-    "points_best"}`` — ``ply`` the move's number (``index + 1``), ``played`` and ``best`` the moves'
-    public texts, the three chances lists per seat (the module docstring), the points Krakatoa's only
-    (``None`` elsewhere).  Each decision is seeded by ``seed`` and its index alone, so the answer is
-    the same however a game's decisions are split into parts."""
+    ``{"index", "ply", "seat", "played", "best", "played_move", "best_move", "before", "after",
+    "best_after", "points_played", "points_best"}`` — ``ply`` the move's number (``index + 1``),
+    ``played`` and ``best`` the moves' public texts, the three chances lists per seat (the module
+    docstring), the points Krakatoa's only (``None`` elsewhere).  ``played_move`` and ``best_move``
+    are the same moves in full canonical notation, for the caller to judge them on the game's states
+    (``tables.hints.why``: what a move captures, threatens, blocks): never to be shown, as they may
+    name faces only the mover knew (PL-9.5; the log holds them likewise).  Each decision is seeded
+    by ``seed`` and its index alone, so the answer is the same however a game's decisions are split
+    into parts."""
     from ai import review_games
 
     engine = get_engine(game)
@@ -158,6 +162,8 @@ def review_part(game: str, start: Any, moves: Sequence[str], indices: Sequence[i
             "seat": seat,
             "played": _shown(engine, step.before, played, end_public),
             "best": _shown(engine, step.before, est.best, end_public),
+            "played_move": played,
+            "best_move": est.best,
             "before": _rounded(est.best_after if est.best_after[seat] >= est.after[seat] else est.after),
             "after": _rounded(est.after),
             "best_after": _rounded(est.best_after),
@@ -196,7 +202,8 @@ def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[s
     ``{"game", "seats", "sides", "level", "decisions", "swings", "mistakes", "blunders",
     "points_lost"}`` — ``seats`` the number of seats, ``sides`` the seats of each side (KR-6.2's
     partners share one), ``decisions`` sorted by ``index``; ``swings`` the positions in
-    ``decisions`` (0-based) of the three largest swings, in game order; ``mistakes`` and
+    ``decisions`` (0-based) of the three largest swings, in game order (the picture numbers them 1,
+    2, 3 in this order: the words should too; fewer when fewer decisions swung at all); ``mistakes`` and
     ``blunders`` per seat (keys are the seats as strings, as JSON keeps them) the positions in
     ``decisions`` of the seat's mistakes and blunders; ``points_lost`` per seat (Krakatoa only, else
     empty) the sum of ``points_best - points_played``."""

@@ -236,8 +236,8 @@ def test_the_review_is_json() -> None:
     r = reviewed("k3", start, moves, iterations=4)
     assert json.loads(json.dumps(r)) == r  # kept as JSON and served again as it was
     for d in r["decisions"]:
-        assert set(d) >= {"index", "ply", "seat", "played", "best", "before", "after", "best_after", "points_played",
-                          "points_best"}
+        assert set(d) >= {"index", "ply", "seat", "played", "best", "played_move", "best_move", "before", "after",
+                          "best_after", "points_played", "points_best"}
         for key in ("before", "after", "best_after"):
             assert len(d[key]) == 2 and all(0.0 <= c <= 1.0 for c in d[key])
             assert sum(d[key]) == pytest.approx(1.0, abs=1e-3)  # one of the two wins (a tie shares)
@@ -282,6 +282,7 @@ def test_plateau_twins_differing_in_hidden_faces_get_the_same_review_where_the_s
         assert [d["index"] for d in a["decisions"]] == [d["index"] for d in b["decisions"]]
         for da, db in zip(a["decisions"], b["decisions"], strict=True):
             assert da["played"] == db["played"]  # public forms: no hidden face written (PL-9.5)
+            assert "?" not in da["played_move"] and PLATEAU.parse_move(states_a[da["index"]], da["best_move"])
             i, seat = da["index"], da["seat"]
             if seat == 0 and PLATEAU.view(states_a[i], 0) == PLATEAU.view(states_b[i], 0):
                 assert PLATEAU.to_position(states_a[i]) != PLATEAU.to_position(states_b[i])
