@@ -53,7 +53,8 @@ K3-10), so a review shown to everyone tells no face its owner alone knew.
 - Krakatoa (nothing hidden, only dice): exact expectations over the throw at hand and the turn table
   for the rest of the turn (``ai.krakatoa``): ``points_played`` and ``points_best`` are the expected
   points from the decision to the end of the turn (marks carried valued as Mesa values them), and the
-  mover's chance to win is ``hard``'s estimate (its final total and the others' as normal variables);
+  mover's chance to win is the player's model of it (``ai.krakatoa.Context.utility``: its final total
+  and the others' as normal variables, exact at the game's last throw), averaged over the outcomes;
   the others share the rest in proportion to the same model's chances.
 
 **Budget.**  ``budget_each(game, count)``: a fixed number of iterations per decision
@@ -68,7 +69,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ai import Budget
+from ai import Budget, review_games
 from engines import CHANCE, get_engine
 from engines.base import Engine, replay
 
@@ -136,8 +137,6 @@ def review_part(game: str, start: Any, moves: Sequence[str], indices: Sequence[i
     name faces only the mover knew (PL-9.5; the log holds them likewise).  Each decision is seeded
     by ``seed`` and its index alone, so the answer is the same however a game's decisions are split
     into parts."""
-    from ai import review_games
-
     engine = get_engine(game)
     wanted = set(indices)
     if not wanted:

@@ -266,7 +266,10 @@ def _krakatoa(view: KR.KrakatoaView, seat: int, played: str, iterations: int, rn
     side = state.side
     assert side is not None
     points = krakatoa_player.Search(state, "normal", Stopwatch(Budget(iterations=1 << 60)))
-    wins = krakatoa_player.Search(state, "hard", Stopwatch(Budget(iterations=1 << 60)))
+    wins = krakatoa_player.Search(state, "normal", Stopwatch(Budget(iterations=1 << 60)))
+    # the chance to win, by the player's model (``Context.utility``: the final totals as normal
+    # variables, exact at the game's last throw), at every decision, whichever level plays for it
+    wins.ctx.linear = False
     values: dict[str, tuple[float, float]] = {}
     for move in KR.ENGINE.legal_moves(state, seat):
         text = KR.ENGINE.format_move(state, move)
@@ -291,7 +294,8 @@ def _side_of(state: KR.KrakatoaState, seat: int) -> int:
 
 
 def _kr_value(search_: Any, state: KR.KrakatoaState, move: KR.KrakatoaMove) -> float:
-    """The expected utility of a decision (final points for ``normal``, the chance to win for ``hard``):
+    """The expected utility of a decision (final points, or the chance to win where the search's
+    context is not linear):
     an aim exactly (``Search.aim_value``), a set by its best aim, keep or rethrow over the nine dice."""
     step = state.step
     kind = move[0]
