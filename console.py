@@ -13,10 +13,12 @@ only: what a time-out plays — Mesa's easy level from the seat's view, K3's sen
 ``/build [STYLE]`` (a proposed move where moves are too many to list: K3's builds), ``/moves``,
 ``/resign``, ``/draw``, ``/decline-draw``, ``/board``,
 ``/history [@NAME] [GAME]`` (``table=N [notation]``: that table's moves in words, or as recorded),
-``/leaderboard GAME [PAGE]``, ``/stats [@NAME]``, ``/replay TABLE``,
+``/leaderboard GAME [PAGE]``, ``/stats [@NAME]``, ``/replay TABLE``, ``/review TABLE`` (issue 32: Mesa's
+review of a finished game, its picture written to the out folder),
 ``/recompute``, ``/games``, ``/rules GAME``, ``/mine``, ``/clock +DURATION`` (console only: move the
 pretend clock forward, then run the deadline check), ``/hint``, ``/takeback [accept|decline]``,
-``/learn [GAME [restart|STEP|answer MOVE]]`` (issue 30)
+``/learn [GAME [restart|STEP|hint|answer MOVE]]`` (issue 30; with no table, ``/move`` and ``/moves`` answer the
+open lesson)
 and ``/help``.  A command applies to NAME's only
 table in the server; ``table=N`` picks one otherwise.
 
@@ -64,13 +66,16 @@ from tables.durations import parse_duration
 from tables.errors import CannotOpen
 from tables.games import auto_styles, games, known_game
 from tables.leaderboard import LeaderboardService
+from tables.learn import LessonPost
 from tables.logs import setup_logging
 from tables.mesa import NAME as MESA
 from tables.mesa import mesa_records, reads_as_mesa, records_text
+from tables.outbox import TournamentPost
 from tables.outcome_words import history_moves
 from tables.service import open_service
 from tables.takebacks import history_lines
 from tables.thinking import Thinker, iterations
+from tables.tournaments import pairings_text, standings_text
 
 GUILD_ID = 1
 CHANNEL_ID = 1
@@ -96,7 +101,7 @@ HELP = """Commands (write them as NAME: COMMAND):
   /accept  /decline  /join [TABLE]  /start  /leave  /abort
   /move TEXT   /auto (Mesa's easy move for you, as a time-out plays)   /build [STYLE] ({styles})
   /moves [PAGE]   /mine   /board   /history [@NAME] [GAME] (table=N [notation]: that table's moves)
-  /leaderboard GAME [PAGE]   /stats [@NAME]   /replay TABLE   /recompute
+  /leaderboard GAME [PAGE]   /stats [@NAME]   /replay TABLE   /review TABLE   /recompute
   /resign  /draw  /decline-draw  /games  /rules GAME [full] [es]  /clock +DURATION  /help
 Mesa (the computer): /play GAME @mesa [level=easy|normal|hard]   /play GAME @NAME bots=N [level=L]
   /start fill=mesa [level=L]   /fill [level=L] (an open table's empty seats)
@@ -104,7 +109,12 @@ Learning: /hint (Mesa's move for you and why, not played; unrated games against 
   /takeback (take back your last move and the reply; two-player games without chance)
   /takeback accept   /takeback decline (answer your opponent's request)
   /learn (the lessons: a short course per game, private, no table)   /learn GAME [restart|STEP]
-  /learn GAME answer MOVE (answer the lesson's task)
+  /learn GAME answer MOVE (answer the lesson's task)   /learn GAME hint (the step's hint)
+  /move MOVE and /moves with no table: answer the open lesson (the course you last opened), list its moves
+Tournaments: /tournament create GAME format=round-robin|swiss [rounds=N] [double=true] [time_per_move=3d]
+    [rated=true|false] [max_players=N] [mesa_fills=true] [game options]
+  /tournament join [N]  leave [N]  start [N]  standings [N]  pairings [N] [round=R]  withdraw [N]  cancel [N]
+  /tournament remove @NAME [N] (the organiser takes a player off)
 Add table=N when you have several tables.  /help es: this help in Spanish."""
 
 #: ``/help es``: the same help in Spanish (the console's commands keep their English names)
@@ -114,7 +124,8 @@ HELP_ES = """Órdenes (escríbelas como NOMBRE: ORDEN):
   /move JUGADA   /auto (la jugada fácil de Mesa por ti, la que se juega si se te acaba el tiempo)
   /build [ESTILO] ({styles})   /moves [PÁGINA] (tus jugadas)   /mine (tus piezas)   /board (el tablero)
   /history [@NOMBRE] [JUEGO] (table=N: las jugadas de esa mesa)   /leaderboard JUEGO [PÁGINA]   /stats [@NOMBRE]
-  /replay MESA   /recompute   /resign (abandonar)   /draw (tablas)   /decline-draw   /games (tus mesas)
+  /replay MESA   /review MESA (la revisión de Mesa)   /recompute
+  /resign (abandonar)   /draw (tablas)   /decline-draw   /games (tus mesas)
   /rules JUEGO [full] [es] (reglas)   /clock +DURACIÓN (adelanta el reloj)   /help [es]
 Mesa (el ordenador): /play JUEGO @mesa [level=easy|normal|hard]   /play JUEGO @NOMBRE bots=N [level=N]
   /start fill=mesa [level=N]   /fill [level=N] (los asientos vacíos de una mesa abierta)
@@ -122,7 +133,13 @@ Aprender: /hint (pista: la jugada de Mesa para ti y por qué, sin jugarla; parti
   /takeback (deshacer tu última jugada y la respuesta; juegos de dos sin azar)
   /takeback accept   /takeback decline (responder a la petición de tu rival)
   /learn (lecciones: un curso corto por juego, en privado, sin mesa)   /learn JUEGO [restart|PASO]
-  /learn JUEGO answer JUGADA (responder a la tarea de la lección)
+  /learn JUEGO answer JUGADA (responder a la tarea de la lección)   /learn JUEGO hint (la pista del paso)
+  /move JUGADA y /moves sin mesa: responden a la lección abierta (el último curso que abriste), listan sus jugadas
+Torneos: /tournament create JUEGO format=round-robin|swiss [rounds=N] [double=true] [time_per_move=3d]
+    [rated=true|false] [max_players=N] [mesa_fills=true] [opciones del juego]
+  /tournament join [N] (apuntarse)  leave [N] (borrarse)  start [N] (empezar)  standings [N] (clasificación)
+  pairings [N] [round=R] (emparejamientos)  withdraw [N] (retirarse)  cancel [N] (cancelar)
+  /tournament remove @NOMBRE [N] (quien organiza quita a alguien)
 Añade table=N cuando tengas varias mesas."""
 
 
@@ -263,6 +280,11 @@ class Console:
             elif isinstance(m, Reminder):
                 who = self.names.get(m.user_id, str(m.user_id))
                 self._lines(f"[dm {who}]", t(m.key, LANG, **m.params))
+            elif isinstance(m, TournamentPost):  # a tournament's channel post (issue 31)
+                self._lines(f"[tournament #{m.tournament_id}]", t(m.key, LANG, **m.params))
+                if m.mention:
+                    self.write(f"[tournament #{m.tournament_id}]   for: "
+                               + ", ".join(self.names.get(u, str(u)) for u in m.mention))
             elif isinstance(m, MovePlayed) and not m.as_typed:  # the same choice, as the rules write it
                 who = self.names.get(m.user_id, str(m.user_id))
                 self.write(f"[dm {who}] you wrote {m.typed[:80]}, which the rules record as {m.move}")
@@ -405,7 +427,10 @@ class Console:
         if verb == "move":
             if not rest:
                 raise TableError("console.move_text")
-            tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
+            tid, lesson = await self._table_or_lesson(uid, table, lambda s: uid in s.turn_user_ids)
+            if lesson:  # no table it could mean, a lesson open: the answer is the lesson's (issue 30)
+                self._lesson_post(name, await svc.lessons.answer(uid, lesson, rest))
+                return True
             self.show(await svc.submit_move(tid, uid, rest, key=self.key()))
         elif verb == "build":
             tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids, self._building)
@@ -415,10 +440,13 @@ class Console:
             tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
             self.show(await svc.auto(tid, uid, self.key()))  # what a time-out plays: Mesa's easy level (issue 28)
         elif verb == "moves":
-            tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
+            tid, lesson = await self._table_or_lesson(uid, table, lambda s: uid in s.turn_user_ids)
+            if lesson:  # the open lesson's step: its legal moves, right and wrong answers alike
+                await self._lesson_moves(name, uid, lesson, rest)
+                return True
             moves = await svc.legal_moves_for(tid, uid)
             if moves:
-                self._list_moves(name, tid, moves, rest)
+                self._list_moves(name, f"#{tid}", moves, rest)
             else:
                 self.write(f"[dm {name}] #{tid} {await self._why_no_moves(tid, uid)}")
         elif verb == "resign":
@@ -450,7 +478,7 @@ class Console:
 
     async def _learn(self, name: str, uid: int, rest: str) -> None:
         """``/learn`` lists the courses; ``/learn GAME [restart|N]`` opens one; ``/learn GAME answer MOVE``
-        answers the step (issue 30, lessons: private, no table)."""
+        answers the step, ``/learn GAME hint`` gives its hint (issue 30, lessons: private, no table)."""
         lessons = self.service.lessons
         game, _, more = rest.partition(" ")
         word, _, move = more.strip().partition(" ")
@@ -460,10 +488,46 @@ class Console:
             if not move.strip():
                 raise TableError("learn.usage")
             post = await lessons.answer(uid, game, move)
+        elif word.lower() in ("hint", "pista") and not move.strip():
+            post = await lessons.hint(uid, game)
         else:
             post = await lessons.open(uid, game, more)
+        self._lesson_post(name, post)
+
+    def _lesson_post(self, name: str, post: LessonPost) -> None:
+        """A lesson's answer, privately: its text and the step's pictures, the learner's first, then (hidden
+        information) what each other seat sees, each written and named (the text says whose is which)."""
         stem = f"learn-{post.game}-{name.lower()}" if post.game else ""
         self._lines(f"[dm {name}]", post.text(LANG), self._save(post.image, stem))
+        for n, other in enumerate(post.others, start=2):
+            saved = self._save(other.image, f"{stem}-player{other.seat + 1}")
+            self.write(f"[dm {name}] Picture {n}: what Player {other.seat + 1} sees{saved}")
+
+    async def _table_or_lesson(self, uid: int, table: int | None,
+                               want: Callable[[TableSummary], bool]) -> tuple[int, str | None]:
+        """``/move`` and ``/moves``: the table meant (``_pick``), else, when the caller has no table it
+        could mean, their open lesson's game (issue 30); no lesson either: the table's refusal."""
+        try:
+            return await self._pick(uid, table, want), None
+        except TableError as exc:
+            if table is not None or exc.key not in ("error.no_table_here", "error.no_table_here_last"):
+                raise
+            lesson = await self.service.lessons.current(uid)
+            if lesson is None:
+                raise
+            return 0, lesson
+
+    async def _lesson_moves(self, name: str, uid: int, game: str, page_text: str) -> None:
+        """``/moves`` with a lesson open: the step's legal moves, as ``/moves`` lists a table's."""
+        lessons = self.service.lessons
+        moves = await lessons.moves(uid, game)
+        course = lessons.course(game)
+        where = f"{course.title[LANG]} — step {await lessons.at(uid, game)} of {len(course.steps)}:"
+        if not moves:  # too many to list (K3's builds, K3-3): the answer is typed
+            self.write(f"[dm {name}] {where} too many possible answers to list: type yours with /move MOVE "
+                       f"(/learn {game} hint shows how it is written)")
+            return
+        self._list_moves(name, where, list(moves), page_text)
 
     async def _asking(self, verb: str, name: str, uid: int, rest: str, table: int | None) -> None:
         """Everything that reads rather than plays: boards, histories, rules, help, and the clock."""
@@ -476,6 +540,8 @@ class Console:
             await self._history(name, uid, rest, table)
         elif verb in ("leaderboard", "stats", "replay", "recompute"):
             await self._leaderboard_command(verb, name, uid, rest, table)
+        elif verb == "review":
+            await self._review(name, uid, rest, table)
         elif verb == "games":
             await self._games(name, uid)
         elif verb == "rules":
@@ -484,8 +550,72 @@ class Console:
             self.show([await svc.private_view(await self._pick(uid, table), uid)])
         elif verb == "clock":
             await self._advance_clock(rest)
+        elif verb in ("tournament", "tournaments"):
+            await self._tournament(name, uid, rest)
         else:
             raise TableError("console.unknown", verb=verb)
+
+    # ---- tournaments (issue 31; tables.tournaments) ----------------------------------------------
+    async def _tournament(self, name: str, uid: int, rest: str) -> None:
+        """``/tournament create GAME format=... [option=value...]``, ``join [N]``, ``leave [N]``, ``start [N]``,
+        ``standings [N]``, ``pairings [N] [round=R]``, ``withdraw [N]``, ``cancel [N]``, ``remove @NAME [N]``.
+        The console's pretend server has no Manage Server: the organiser starts, cancels and removes."""
+        try:
+            words = self._with_spaces(shlex.split(rest))
+        except ValueError:
+            words = rest.split()
+        if not words:
+            raise TableError("console.tournament_usage")
+        sub, words = words[0].lower(), words[1:]
+        tours = self.service.tournaments
+        if sub == "create":
+            options: dict[str, str] = {}
+            game = ""
+            for word in words:
+                named = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_-]*)[=:](.+)", word)
+                if named is None and not game:
+                    game = word
+                elif named is None:
+                    raise TableError("console.tournament_usage")
+                else:
+                    key = named[1].lower().replace("-", "_")
+                    if key in options:
+                        raise TableError("console.option_twice", option=key[:40])
+                    options[key] = named[2]
+            if not game:
+                raise TableError("console.tournament_usage")
+            self.show(await tours.create(GUILD_ID, CHANNEL_ID, uid, name, game, options))
+            return
+        target: tuple[int, str] | None = None
+        round_: int | None = None
+        number: int | None = None
+        for word in words:
+            if word.startswith("@") and sub == "remove" and target is None:
+                target = self._named(word)
+            elif word.lower().startswith("round=") and sub == "pairings":
+                round_ = _number(word.split("=", 1)[1], "round", "/tournament pairings round=N")
+            elif number is None:
+                number = _number(word, "tournament", "/tournament " + sub + " N")
+            else:
+                raise TableError("console.tournament_usage")
+        if sub == "join":
+            self.show(await tours.join(GUILD_ID, uid, name, number))
+        elif sub == "leave":
+            self.show(await tours.leave(GUILD_ID, uid, number))
+        elif sub == "withdraw":
+            self.show(await tours.withdraw(GUILD_ID, uid, number))
+        elif sub == "start":
+            self.show(await tours.start(GUILD_ID, uid, number))
+        elif sub == "cancel":
+            self.show(await tours.cancel(GUILD_ID, uid, number))
+        elif sub == "remove" and target is not None:
+            self.show(await tours.remove(GUILD_ID, uid, target[0], number))
+        elif sub == "standings":
+            self._lines("[tournament]", standings_text(await tours.standings(GUILD_ID, number), LANG))
+        elif sub == "pairings":
+            self._lines("[tournament]", pairings_text(await tours.pairings(GUILD_ID, number, round_), LANG))
+        else:
+            raise TableError("console.tournament_usage")
 
     async def _advance_clock(self, rest: str) -> None:
         """``/clock +3d``: the pretend clock moves on (and is saved: it survives a restart), then the
@@ -502,18 +632,19 @@ class Console:
         self.write(f"[clock] now {self.clock.now().strftime('%Y-%m-%d %H:%M UTC')}")
         await self.service.tick(self._deliver)  # each table's messages printed as they are made
 
-    def _list_moves(self, name: str, tid: int, moves: list[str], page_text: str) -> None:
+    def _list_moves(self, name: str, where: str, moves: list[str], page_text: str) -> None:
         """``/moves [PAGE]``: a short list on one line; a long one a page at a time, one line per group
-        of moves that start alike (the same piece, square or word), never a thousand moves on a line."""
+        of moves that start alike (the same piece, square or word), never a thousand moves on a line.
+        ``where``: ``#3`` for a table, the course and step for a lesson."""
         if len(moves) <= SHORT_MOVE_LIST:
-            self.write(f"[dm {name}] #{tid} legal moves ({len(moves)}): {', '.join(moves)}")  # moves of several words
+            self.write(f"[dm {name}] {where} legal moves ({len(moves)}): {', '.join(moves)}")  # moves of several words
             return
         pages = -(-len(moves) // MOVES_PER_PAGE)
         page = int(page_text) if re.fullmatch(r"[0-9]{1,4}", page_text) else 1
         page = min(max(page, 1), pages)
         chunk = moves[(page - 1) * MOVES_PER_PAGE: page * MOVES_PER_PAGE]
         more = f"; /moves {page + 1} for the next page" if page < pages else ""
-        self.write(f"[dm {name}] #{tid} legal moves ({len(moves)}), page {page} of {pages}{more}:")
+        self.write(f"[dm {name}] {where} legal moves ({len(moves)}), page {page} of {pages}{more}:")
         groups: dict[str, list[str]] = {}
         for move in chunk:
             start = re.match(r".[^-:@!\s]*", move)
@@ -583,6 +714,24 @@ class Console:
             turn = "your turn" if uid in s.turn_user_ids else (f"{', '.join(s.turn)} to move" if s.turn else s.status)
             deadline = f", deadline {s.deadline.strftime('%Y-%m-%d %H:%M UTC')}" if s.deadline else ""
             self.write(f"[dm {name}] #{s.table_id} {s.title}: {' · '.join(s.players)} — {turn}{deadline}")
+
+    # ---- reviews (issue 32) ------------------------------------------------------------------
+    async def _review(self, name: str, uid: int, rest: str, table: int | None) -> None:
+        """``/review TABLE``: Mesa's review of a finished game, for the caller: how far it is while it is made,
+        then its words, and its picture written to the out folder."""
+        target = table if table is not None else (_table_number(rest, "/review N") if rest else None)
+        if target is None:
+            raise TableError("console.review_usage")
+        reviews = self.service.reviews
+        title = (await reviews.finished_table(GUILD_ID, target)).title  # refusals before any progress
+
+        async def progress(percent: int) -> None:
+            if percent < 100:
+                self.write(f"[dm {name}] " + t("review.progress", LANG, game=title, table=target, percent=percent))
+
+        review = await reviews.review(GUILD_ID, target, uid, progress)
+        saved = self._save_file(review.picture, f"review-{target}.png") if review.picture else ""
+        self._lines(f"[dm {name}]", review.text(LANG), saved)
 
     # ---- leaderboards, stats, history, replays (issue 9) -------------------------------------
     def _board(self) -> LeaderboardService:
@@ -736,11 +885,16 @@ _CONSOLE_TEXTS = {
     "console.name_too_long": "{name} is too long for a name: names are at most {max} characters",
     "console.leaderboard_usage": "write /leaderboard GAME [PAGE], for example /leaderboard kona",
     "console.replay_usage": "write /replay TABLE, for example /replay 3",
+    "console.review_usage": "write /review TABLE, for example /review 3",
     "console.table_number": "{text} is not a table number; write {usage}, for example {example}",
     "console.option_twice": "{option}= is given twice; give each option once",
     "console.clock_range": "the clock moves at most 1 year at a time (for example /clock +30d)",
     "console.rules_usage": "write /rules GAME [full] [en|es], for example /rules kona full",
     "console.takeback_usage": "write /takeback to ask, or /takeback accept or /takeback decline to answer",
+    "console.number": "{text} is not a {what} number; write {usage}, for example {example}",
+    "console.tournament_usage": "write /tournament create GAME format=swiss|round-robin [option=value...], or "
+                                "/tournament join|leave|start|standings|pairings|withdraw|cancel [N], or "
+                                "/tournament remove @NAME [N]",
 }
 
 
@@ -751,6 +905,15 @@ def _table_number(text: str, usage: str = "table=N") -> int:
     if not re.fullmatch(r"[0-9]{1,18}", digits) or int(digits) == 0:
         raise TableError("console.table_number", text=text.strip()[:20] + ("…" if len(text.strip()) > 20 else ""),
                          usage=usage, example=usage.replace("N", "3"))
+    return int(digits)
+
+
+def _number(text: str, what: str, usage: str) -> int:
+    """A tournament's or a round's number as typed (``2``, ``#2``), checked before it reaches storage."""
+    digits = text.strip().lstrip("#")
+    if not re.fullmatch(r"[0-9]{1,9}", digits) or int(digits) == 0:
+        raise TableError("console.number", text=text.strip()[:20] + ("…" if len(text.strip()) > 20 else ""),
+                         what=what, usage=usage, example=usage.replace("N", "2"))
     return int(digits)
 
 

@@ -25,3 +25,5 @@ SEAT_CHOICES = [Choice(name=L(f"choice.seat.{a}"), value=a) for a in ("first", "
 EXPIRY_CHOICES = [Choice(name=L(f"choice.expiry.{s}"), value=s) for s in EXPIRIES]
 LEVEL_CHOICES = [Choice(name=L(f"choice.level.{a}"), value=a) for a in LEVELS]
 CHANNEL_CHOICES = [Choice(name=L(f"choice.channel.{a}"), value=a) for a in ("allow", "remove", "all")]
+#: who may create, start and cancel tournaments (issue 31, ``/settings tournaments:``)
+ORGANISER_CHOICES = [Choice(name=L(f"choice.organisers.{w}"), value=w) for w in ("anyone", "managers")]

@@ -2,7 +2,8 @@
 
 ``MesaBot`` is the top of cogs/: it builds every part once and hands each one what it uses
 (the delivery of the outbox, Mesa's turns, the ticker, and the areas, one ``commands.Cog`` each:
-``Play``, ``Guide``, ``Settings``, ``Results``, and the controls' ``Board`` and ``Picking``).  No
+``Play``, ``Guide``, ``Settings``, ``Results``, ``Learning``, ``Tournaments``, and the controls' ``Board``
+and ``Picking``).  No
 part imports this module, so cogs/ has no import circle (``tests/test_layers.py``).
 
 ``run_bot(token, sync=..., guild_id=...)`` is what ``python bot.py`` calls.  Configuration comes
@@ -46,7 +47,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
-from cogs import board, guide, learning, picking, results
+from cogs import board, guide, learning, lessons, picking, results, review
 from cogs.acts import TableActs
 from cogs.board import Board
 from cogs.delivery import Delivery, PostFailed
@@ -54,13 +55,16 @@ from cogs.guide import Guide
 from cogs.guild_life import GuildWatch
 from cogs.handling import Handling
 from cogs.learning import Learning
+from cogs.lessons import LessonControls
 from cogs.mesa import MesaTurns
 from cogs.picking import Picking
 from cogs.play import Play
 from cogs.post_controls import post_controls
 from cogs.results import Results
+from cogs.review import Reviewing
 from cogs.settings import Settings
 from cogs.ticker import Ticker
+from cogs.tournaments import Tournaments
 from cogs.translator import MesaTranslator
 from tables import Message, TableService
 from tables.errors import CannotOpen
@@ -194,7 +198,8 @@ discord.VoiceClient.warn_dave = False
 
 
 #: every persistent control, one ``DynamicItem`` class per kind (``cogs.controls``), registered at start-up
-CONTROLS = (*board.CONTROLS, *picking.CONTROLS, *guide.CONTROLS, *results.CONTROLS, *learning.CONTROLS)
+CONTROLS = (*board.CONTROLS, *picking.CONTROLS, *guide.CONTROLS, *results.CONTROLS, *learning.CONTROLS,
+            *lessons.CONTROLS, *review.CONTROLS)
 
 
 async def open_service(path: str | None) -> TableService:
@@ -242,6 +247,8 @@ class MesaBot(commands.Bot):
         self.handling = Handling(self.table_service, self.delivery, self.guild_watch)
         self.ticker = Ticker(self.table_service, self.delivery, self.serves_guild)
         acts = TableActs(self.table_service, self.handling, self.delivery)
+        tournaments = Tournaments(self.table_service, self.handling, self.delivery)  # issue 31: /tournament
+        self.delivery.tournament_posts = tournaments.announce  # its channel posts, whoever delivers them
         # in this order, so the commands are registered (and printed) in the order they always were
         self.areas: tuple[commands.Cog, ...] = (
             Play(self.table_service, self.handling, self.delivery, acts),
@@ -251,6 +258,9 @@ class MesaBot(commands.Bot):
             Board(self.table_service, self.handling, self.delivery, acts),
             Picking(self.table_service, self.handling, acts),
             Learning(self.table_service, self.handling, self.delivery),  # issue 30: /hint, /takeback
+            LessonControls(self.table_service, self.handling),  # issue 30: a lesson's buttons and picker
+            Reviewing(self.table_service, self.handling),  # issue 32: /review and the Review button
+            tournaments,
         )
         self.tree.error(self.handling.on_error)
         self._ticker: asyncio.Task[None] | None = None

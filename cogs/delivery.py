@@ -9,6 +9,7 @@
   A user whose DMs are closed (Discord error 50007) is remembered through the service's user
   preferences and not retried until they use a command again (``Handling.touch``).
 - ``TableFinished`` -> nothing more to post (the result post came before it).
+- ``TournamentPost`` -> the tournament's channel, through ``tournament_posts`` (``cogs.tournaments``).
 
 Public posts only ever hold what the service put in them, which it builds from the spectator view.
 Every text is built from params made inert first (``cogs.plain``): a player named ``<@id>`` or
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -31,7 +32,7 @@ from cogs.i18n_discord import lang_for, t
 from cogs.limits import MAX_MESSAGE
 from cogs.plain import said
 from tables import Message, PrivatePost, PublicPost, Reminder, TableService
-from tables.outbox import BOARD, INVITE
+from tables.outbox import BOARD, INVITE, TournamentPost
 
 log = logging.getLogger("mesa.discord")
 
@@ -95,6 +96,8 @@ class Delivery:
         self.boards: dict[int, int] = {}  # table -> message holding the latest controls
         self.langs: dict[int, str] = {}  # table -> language of its public posts
         self.locales: dict[int, str] = {}  # user -> last Discord locale seen
+        #: posts a tournament's announcements in its channel (issue 31: ``cogs.tournaments`` sets it)
+        self.tournament_posts: Callable[[TournamentPost, str | None], Awaitable[None]] | None = None
 
     @property
     def service(self) -> TableService:
@@ -173,6 +176,10 @@ class Delivery:
         the others went out."""
         failed: PostFailed | None = None
         for message in messages:
+            if isinstance(message, TournamentPost):  # issue 31: a tournament's channel post, no table's
+                if self.tournament_posts is not None:
+                    await self.tournament_posts(message, lang)  # (cogs.tournaments: it logs its own failures)
+                continue
             if self.guilds.away and (await self.place(message.table_id)).guild_id in self.guilds.away:
                 continue  # issue 15, defect 5: nothing about a server the bot has left, not even DMs
             try:

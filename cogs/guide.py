@@ -66,7 +66,7 @@ class Guide(commands.Cog):
             lang = lang_of(interaction)
             names = {key: t(f"cmd.{key}", lang) for key in ("rules", "play", "move", "games", "board", "resign",
                                                              "leaderboard", "stats", "history", "replay", "hint",
-                                                             "takeback", "learn")}
+                                                             "takeback", "learn", "review", "tournament")}
             games = game_facts.games()
             several = game_facts.group_games()  # open tables, Mesa's bots seats
             several_text = ", ".join(several[:-1]) + f" {t('word.and', lang)} " + several[-1] if len(several) > 1 \

@@ -176,8 +176,12 @@ EN: dict[str, str] = {
                  "**Your games:** `/{games}` lists them, `/{board}` posts a board again, `/{resign}` gives up.\n"
                  "**Learning:** `/{hint}` shows Mesa's move for you and why (unrated games against Mesa); "
                  "`/{takeback}` takes back your last move, if your opponent agrees (two players, no chance); "
-                 "`/{learn}` teaches each game step by step, privately.\n"
-                 "**Results:** `/{leaderboard}`, `/{stats}`, `/{history}`, `/{replay}`.",
+                 "`/{learn}` teaches each game step by step, privately (answer with its buttons, or `/{move}` when "
+                 "you have no table).\n"
+                 "**Results:** `/{leaderboard}`, `/{stats}`, `/{history}`, `/{replay}`; `/{review}` is Mesa's "
+                 "review of a finished game.\n"
+                 "**Tournaments:** `/{tournament}` create, join, start, standings, pairings, withdraw: round robin "
+                 "and Swiss over days, each round's tables opened by themselves.",
     "rules.title": "{game}: quick-start",
     "rules.try": "Play it: /play game:{name} opponent:@a friend, or choose Mesa (this bot) as the opponent to play "
                  "the computer.",
@@ -354,8 +358,12 @@ ES: dict[str, str] = {
                  "abandona.\n"
                  "**Aprender:** `/{hint}` muestra la jugada de Mesa para ti y por qué (partidas sin puntuar contra "
                  "Mesa); `/{takeback}` deshace tu última jugada, si tu rival acepta (dos jugadores, sin azar); "
-                 "`/{learn}` enseña cada juego paso a paso, en privado.\n"
-                 "**Resultados:** `/{leaderboard}`, `/{stats}`, `/{history}`, `/{replay}`.",
+                 "`/{learn}` enseña cada juego paso a paso, en privado (responde con sus botones, o con `/{move}` si "
+                 "no tienes mesa).\n"
+                 "**Resultados:** `/{leaderboard}`, `/{stats}`, `/{history}`, `/{replay}`; `/{review}` es la "
+                 "revisión de Mesa de una partida terminada.\n"
+                 "**Torneos:** `/{tournament}` crear, apuntarse, empezar, clasificacion, emparejamientos, retirarse: "
+                 "liga y suizo a lo largo de días, con las mesas de cada ronda abiertas solas.",
     "rules.title": "{game}: guía rápida",
     "rules.try": "Para jugar: /jugar juego:{name} rival:@un amigo, o elige a Mesa (este bot) como rival para jugar "
                  "con la máquina.",
@@ -602,4 +610,144 @@ ES.update({
     "opt.step.desc": "restart, o el número de un paso al que ir",
     "opt.answer": "respuesta",
     "opt.answer.desc": "Tu jugada para la tarea del paso",
+})
+
+# ---- lessons answered with the usual controls (issue 30; cogs/lessons.py)
+EN.update({
+    "btn.lesson_pick": "Pick a move…",
+    "btn.lesson_again": "Start this step again",
+    "btn.lesson_restart": "Restart course",
+    "lesson.how": "Answer with *{pick}* below, or with `/{move}`.",
+    "lesson.again": "Try again: *{pick}* below, or `/{move}`.",
+    "lesson.picker.prompt": "Your answer at step {step} of {title}: {prefix}",
+    "lesson.how.typed": "Answer by typing it with `/{move}`: there are too many to pick from a list (*{hint}* "
+    "shows how it is written).",
+    "lesson.pick.typed": "This step has too many possible answers to pick from a list: type yours with `/{move}`. "
+    "How it is written: {hint}",
+})
+ES.update({
+    "btn.lesson_pick": "Elegir jugada…",
+    "btn.lesson_again": "Repetir este paso",
+    "btn.lesson_restart": "Reiniciar el curso",
+    "lesson.how": "Responde con *{pick}* aquí debajo, o con `/{move}`.",
+    "lesson.again": "Prueba otra vez: *{pick}* aquí debajo, o `/{move}`.",
+    "lesson.picker.prompt": "Tu respuesta en el paso {step} de {title}: {prefix}",
+    "lesson.how.typed": "Responde escribiéndola con `/{move}`: hay demasiadas para elegir de una lista (*{hint}* "
+    "muestra cómo se escribe).",
+    "lesson.pick.typed": "Este paso tiene demasiadas respuestas posibles para elegirlas de una lista: escribe la tuya "
+    "con `/{move}`. Cómo se escribe: {hint}",
+})
+
+# ---- reviews of finished games (issue 32; the review's own words are in tables/i18n.py)
+EN.update({
+    "cmd.review": "review",
+    "cmd.review.desc": "Mesa's review of a finished game: who was winning, the turning points, the mistakes",
+    "opt.review_table.desc": "The number of a finished table (#12 → 12)",
+    "btn.review": "Review",
+})
+ES.update({
+    "cmd.review": "revision",
+    "cmd.review.desc": "Revisión de Mesa de una partida terminada: quién iba ganando, momentos clave y errores",
+    "opt.review_table.desc": "El número de una mesa terminada (#12 → 12)",
+    "btn.review": "Revisión",
+})
+
+# ---- tournaments (issue 31, cogs/tournaments.py; the announcements' words are in tables/i18n.py)
+EN.update({
+    "cmd.tournament": "tournament",
+    "cmd.tournament.desc": "Tournaments in this server: round robin and Swiss, played across days",
+    "cmd.tournament.create": "create",
+    "cmd.tournament.create.desc": "Create a tournament: players join, then the organiser starts it",
+    "cmd.tournament.join": "join",
+    "cmd.tournament.join.desc": "Enter a tournament that has not started yet",
+    "cmd.tournament.leave": "leave",
+    "cmd.tournament.leave.desc": "Leave a tournament before it starts",
+    "cmd.tournament.start": "start",
+    "cmd.tournament.start.desc": "Start a tournament: round 1 is paired and its tables open (organiser)",
+    "cmd.tournament.standings": "standings",
+    "cmd.tournament.standings.desc": "The standings: points, Buchholz, Sonneborn-Berger, with a picture",
+    "cmd.tournament.pairings": "pairings",
+    "cmd.tournament.pairings.desc": "Who plays whom in a round (default: the current round)",
+    "cmd.tournament.withdraw": "withdraw",
+    "cmd.tournament.withdraw.desc": "Withdraw from a running tournament: your game in play is a forfeit",
+    "cmd.tournament.cancel": "cancel",
+    "cmd.tournament.cancel.desc": "Cancel a tournament (organiser); tables in play go on as ordinary games",
+    "cmd.tournament.remove": "remove",
+    "cmd.tournament.remove.desc": "Take a player off a tournament (organiser, or Manage Server)",
+    "opt.format": "format",
+    "opt.format.desc": "swiss (paired by score each round) or round-robin (everyone meets everyone)",
+    "opt.rounds": "rounds",
+    "opt.rounds.desc": "How many rounds a Swiss plays (default: enough for a clear winner)",
+    "opt.double": "double",
+    "opt.double.desc": "Round robin only: everyone meets everyone twice, moving first once each",
+    "opt.tournament_rated.desc": "Whether the tournament's games count on the server's leaderboard",
+    "opt.max_players": "max_players",
+    "opt.max_players.desc": "The most players who may join (default 64, at most 256)",
+    "opt.mesa_fills": "mesa_fills",
+    "opt.mesa_fills.desc": "Mesa plays whoever would sit out a round (a bye or an empty seat)",
+    "opt.number": "number",
+    "opt.number.desc": "The tournament's number (only needed when several are open)",
+    "opt.round": "round",
+    "opt.round.desc": "Which round (default: the current one)",
+    "opt.player": "player",
+    "opt.player.desc": "The player to take off the tournament",
+    "opt.organisers": "tournaments",
+    "opt.organisers.desc": "Who may create, start and cancel tournaments",
+    "choice.format.swiss": "Swiss",
+    "choice.format.round-robin": "round robin",
+    "choice.organisers.anyone": "anyone",
+    "choice.organisers.managers": "server managers only (Manage Server)",
+    "settings.organisers": "Who may create, start and cancel tournaments: {value}",
+    "settings.organisers.anyone": "anyone",
+    "settings.organisers.managers": "server managers only",
+    "tour.more": "… and {n} more lines",
+})
+ES.update({
+    "cmd.tournament": "torneo",
+    "cmd.tournament.desc": "Torneos en este servidor: liga y suizo, jugados a lo largo de días",
+    "cmd.tournament.create": "crear",
+    "cmd.tournament.create.desc": "Crea un torneo: los jugadores se apuntan y quien lo organiza lo empieza",
+    "cmd.tournament.join": "apuntarse",
+    "cmd.tournament.join.desc": "Apúntate a un torneo que aún no ha empezado",
+    "cmd.tournament.leave": "borrarse",
+    "cmd.tournament.leave.desc": "Bórrate de un torneo antes de que empiece",
+    "cmd.tournament.start": "empezar",
+    "cmd.tournament.start.desc": "Empieza un torneo: se empareja la ronda 1 y se abren sus mesas (organizador)",
+    "cmd.tournament.standings": "clasificacion",
+    "cmd.tournament.standings.desc": "La clasificación: puntos, Buchholz, Sonneborn-Berger, con una imagen",
+    "cmd.tournament.pairings": "emparejamientos",
+    "cmd.tournament.pairings.desc": "Quién juega contra quién en una ronda (por defecto: la actual)",
+    "cmd.tournament.withdraw": "retirarse",
+    "cmd.tournament.withdraw.desc": "Retírate de un torneo en juego: tu partida en curso se da por perdida",
+    "cmd.tournament.cancel": "cancelar",
+    "cmd.tournament.cancel.desc": "Cancela un torneo (organizador); las mesas en juego siguen como partidas normales",
+    "cmd.tournament.remove": "quitar",
+    "cmd.tournament.remove.desc": "Quita a un jugador de un torneo (organizador, o Gestionar servidor)",
+    "opt.format": "formato",
+    "opt.format.desc": "swiss (emparejado por puntos cada ronda) o round-robin (todos contra todos)",
+    "opt.rounds": "rondas",
+    "opt.rounds.desc": "Cuántas rondas juega un suizo (por defecto: las justas para un ganador claro)",
+    "opt.double": "doble",
+    "opt.double.desc": "Solo liga: todos se enfrentan dos veces, empezando una vez cada uno",
+    "opt.tournament_rated.desc": "Si las partidas del torneo cuentan en la clasificación del servidor",
+    "opt.max_players": "max_jugadores",
+    "opt.max_players.desc": "Cuántos jugadores pueden apuntarse como mucho (por defecto 64, máximo 256)",
+    "opt.mesa_fills": "mesa_completa",
+    "opt.mesa_fills.desc": "Mesa juega contra quien se quedaría sin jugar una ronda (descanso o asiento vacío)",
+    "opt.number": "numero",
+    "opt.number.desc": "El número del torneo (solo si hay varios abiertos)",
+    "opt.round": "ronda",
+    "opt.round.desc": "Qué ronda (por defecto: la actual)",
+    "opt.player": "jugador",
+    "opt.player.desc": "El jugador que se quita del torneo",
+    "opt.organisers": "torneos",
+    "opt.organisers.desc": "Quién puede crear, empezar y cancelar torneos",
+    "choice.format.swiss": "suizo",
+    "choice.format.round-robin": "liga (todos contra todos)",
+    "choice.organisers.anyone": "cualquiera",
+    "choice.organisers.managers": "solo quien gestiona el servidor (Gestionar servidor)",
+    "settings.organisers": "Quién puede crear, empezar y cancelar torneos: {value}",
+    "settings.organisers.anyone": "cualquiera",
+    "settings.organisers.managers": "solo quien gestiona el servidor",
+    "tour.more": "… y {n} líneas más",
 })

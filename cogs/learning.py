@@ -8,11 +8,12 @@ every decision (who may ask, what Mesa would play and why, what is taken back) i
   unrated game (the board's ``offers`` say so): Mesa's move for the presser, privately (``hint``).
 - ``TakebackButton`` ``mesa:tb:<table>:<version>:accept|decline``: under a takeback request, for the
   opponent; the version is the request's, so a click after the game moved on is refused (``takeback``).
+
+``/learn``'s answers carry the step's pictures and controls (*Pick a move*, *Hint*, ...): ``cogs.lessons``.
 """
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Callable
 from typing import Any
@@ -27,6 +28,7 @@ from cogs.controls import TABLE_VERSION, button, button_id, shown
 from cogs.delivery import Delivery, public_lang
 from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
+from cogs.lessons import send_lesson
 from cogs.translator import L
 from tables import PublicPost, TableService, TableSummary
 from tables import t as service_t
@@ -160,8 +162,7 @@ class Learning(commands.Cog):
                 post = await lessons.answer(user_id, game, answer)
             else:
                 post = await lessons.open(user_id, game, step)
-            file = discord.File(io.BytesIO(post.image), filename=f"lesson-{post.game}.png") if post.image else None
-            await self.handling.reply(interaction, post.text(lang_of(interaction)), file=file)
+            await send_lesson(interaction, post)  # with the step's pictures and controls (cogs/lessons.py)
 
     # ================================================================ which table
     async def table(self, interaction: discord.Interaction, table: int | None,

@@ -102,6 +102,19 @@ class QuickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"me
 CONTROLS = (PickButton, BackButton, PickSelect, QuickSelect)
 
 
+def picker_options(legal: list[str], step: picker.Step, lang: str) -> tuple[list[discord.SelectOption], str]:
+    """The select options of one picker step over ``legal`` and their placeholder (a table's picker here,
+    a lesson step's in ``cogs.lessons``); ``err.picker_gone`` when the step leads to no move."""
+    options = picker.choices(legal, step)
+    if not options:
+        raise Refusal("err.picker_gone")
+    select_options = [discord.SelectOption(label=c.label[:MAX_OPTION_TEXT], value=c.option_value[:MAX_OPTION_TEXT])
+                      for c in options]
+    placeholder = t("picker.placeholder", lang, prefix=step.prefix.strip()) if step.prefix else \
+        t("picker.placeholder_start", lang)
+    return select_options, placeholder
+
+
 class Picking(commands.Cog):
     """Answers the picker's controls: one per bot (``cogs.client`` adds it)."""
 
@@ -177,13 +190,7 @@ class Picking(commands.Cog):
     async def reply_step(self, interaction: discord.Interaction, table: int, version: int, legal: list[str],
                          step: picker.Step, *, edit: bool) -> None:
         caller_lang = lang_of(interaction)
-        options = picker.choices(legal, step)
-        if not options:
-            raise Refusal("err.picker_gone")
-        select_options = [discord.SelectOption(label=c.label[:MAX_OPTION_TEXT], value=c.option_value[:MAX_OPTION_TEXT])
-                          for c in options]
-        placeholder = t("picker.placeholder", caller_lang, prefix=step.prefix.strip()) if step.prefix else \
-            t("picker.placeholder_start", caller_lang)
+        select_options, placeholder = picker_options(legal, step, caller_lang)
         view = discord.ui.View(timeout=None)
         view.add_item(PickSelect(table, version, options=select_options, placeholder=placeholder))
         if step != picker.Step():

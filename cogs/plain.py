@@ -22,7 +22,7 @@ from typing import Any
 import discord
 
 from tables import i18n as service_i18n
-from tables.i18n import Alternatives, Count, Deed, Examples, Names, News, Phrase, Told, counted
+from tables.i18n import Alternatives, Count, Deed, Examples, Lines, Names, News, Phrase, Told, counted
 
 #: params in a game's notation, written by the engines (never by a user) and meant to be copied as shown
 NOTATION = frozenset({"position"})
@@ -50,6 +50,8 @@ def plain_value(value: Any) -> Any:
         return Names(plain(str(n)) for n in value)
     if isinstance(value, Phrase):
         return Phrase(value.key, plain_params(value.params))
+    if isinstance(value, Lines):  # issue 31: a tournament's pairings and standings, a phrase a line
+        return Lines(plain_value(line) for line in value)
     if isinstance(value, Told):
         return Told(Deed(plain(d.who), plain_value(d.words)) for d in value)
     if isinstance(value, News):

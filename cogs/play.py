@@ -20,8 +20,9 @@ from discord.ext import commands
 from cogs.acts import TableActs
 from cogs.choices import DRAW_CHOICES, GAME_CHOICES, LEVEL_CHOICES, SEAT_CHOICES, TIME_CHOICES
 from cogs.delivery import Delivery, public_lang
-from cogs.handling import Handling, Refusal, lang_of, log_failure
+from cogs.handling import Handling, Refusal, area, lang_of, log_failure
 from cogs.i18n_discord import t
+from cogs.lessons import LessonControls
 from cogs.limits import MAX_AUTOCOMPLETE, MAX_EMBED_DESCRIPTION, MAX_OPTION_TEXT, MAX_TEXT_OPTION
 from cogs.mesa import mesa_request
 from cogs.plain import plain, said
@@ -139,16 +140,29 @@ class Play(commands.Cog):
         async with self.handling.guard(interaction, table):
             await self.handling.defer(interaction)
             await self.handling.touch(interaction)
-            table_id = await self.resolve_table(interaction, table, self._my_turn(interaction.user.id))
+            try:
+                table_id = await self.resolve_table(interaction, table, self._my_turn(interaction.user.id))
+            except TableError as exc:  # issue 30: no table it could mean, a lesson open: the lesson's answer
+                if table is not None or not exc.key.startswith("error.no_table_here") or \
+                        not await area(interaction, LessonControls).answer_open(interaction, text):
+                    raise
+                return
             await self.acts.submit(interaction, table_id, text, None)
 
     @move.autocomplete("text")
     async def move_text(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        """The caller's legal moves matching what is typed (at most 25)."""
+        """The caller's legal moves matching what is typed (at most 25): at the table meant, else at the
+        open lesson's step (issue 30)."""
         try:
             table = getattr(interaction.namespace, "table", None)
-            table_id = await self.resolve_table(interaction, table, self._my_turn(interaction.user.id))
-            legal = await self.service.legal_moves_for(table_id, interaction.user.id)
+            try:
+                table_id = await self.resolve_table(interaction, table, self._my_turn(interaction.user.id))
+            except TableError as exc:
+                if table is not None or not exc.key.startswith("error.no_table_here"):
+                    raise
+                legal = list(await area(interaction, LessonControls).open_moves(interaction.user.id))
+            else:
+                legal = await self.service.legal_moves_for(table_id, interaction.user.id)
         except (TableError, Refusal):
             return []
         except Exception as exc:

@@ -1,9 +1,10 @@
 """Server settings: ``/settings`` (server managers only) shows and changes a server's defaults.
 
 The default time per move, whether games count for ratings, the channels Mesa plays in, how long
-invitations wait (issue 15, defect 4), whether games against Mesa are rated, and the caps per player
-(issue 15, defect 10).  The service stores and checks them; here they are read from the command and
-shown back in the caller's language.
+invitations wait (issue 15, defect 4), whether games against Mesa are rated, the caps per player
+(issue 15, defect 10), and who may organise tournaments (issue 31: anyone, or server managers).  The
+service stores and checks them; here they are read from the command and shown back in the caller's
+language.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from cogs.choices import CHANNEL_CHOICES, EXPIRY_CHOICES, TIME_CHOICES
+from cogs.choices import CHANNEL_CHOICES, EXPIRY_CHOICES, ORGANISER_CHOICES, TIME_CHOICES
 from cogs.guild_life import format_expiry
 from cogs.handling import Handling, Refusal, lang_of
 from cogs.i18n_discord import t
@@ -43,16 +44,16 @@ class Settings(commands.Cog):
     @app_commands.rename(
         time_per_move=L("opt.time_per_move"), rated=L("opt.rated"), channel=L("opt.channel"),
         channel_action=L("opt.channel_action"), invitations=L("opt.invitations"), rate_mesa=L("opt.rate_mesa"),
-        max_invitations=L("opt.max_invitations"), max_games=L("opt.max_games"),
+        max_invitations=L("opt.max_invitations"), max_games=L("opt.max_games"), tournaments=L("opt.organisers"),
     )
     @app_commands.describe(
         time_per_move=L("opt.default_time.desc"), rated=L("opt.server_rated.desc"), channel=L("opt.channel.desc"),
         channel_action=L("opt.channel_action.desc"), invitations=L("opt.invitations.desc"),
         rate_mesa=L("opt.rate_mesa.desc"), max_invitations=L("opt.max_invitations.desc"),
-        max_games=L("opt.max_games.desc"),
+        max_games=L("opt.max_games.desc"), tournaments=L("opt.organisers.desc"),
     )
     @app_commands.choices(time_per_move=TIME_CHOICES, invitations=EXPIRY_CHOICES)
-    @app_commands.choices(channel_action=CHANNEL_CHOICES)
+    @app_commands.choices(channel_action=CHANNEL_CHOICES, tournaments=ORGANISER_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -64,6 +65,7 @@ class Settings(commands.Cog):
         rate_mesa: bool | None = None,
         max_invitations: app_commands.Range[int, CAP_RANGE.start, CAP_RANGE.stop - 1] | None = None,
         max_games: app_commands.Range[int, CAP_RANGE.start, CAP_RANGE.stop - 1] | None = None,
+        tournaments: Choice[str] | None = None,
     ) -> None:
         async with self.handling.guard(interaction):
             await self.handling.defer(interaction)
@@ -92,6 +94,9 @@ class Settings(commands.Cog):
             if (max_invitations, max_games) != (None, None):  # issue 15, defect 10: waiting invitations, games
                 await self.service.set_caps(guild_id, max_invitations, max_games)
                 changed = True
+            if tournaments is not None:  # issue 31: who may create, start and cancel tournaments
+                await self.service.tournaments.set_managers_only(guild_id, tournaments.value == "managers")
+                changed = True
             if changed:
                 current = await self.service.set_guild_settings(
                     guild_id, time_per_move=f"{seconds}s" if seconds else None, allowed_channels=channels,
@@ -109,4 +114,7 @@ class Settings(commands.Cog):
             limits = await self.service.caps(guild_id)
             waiting = counted(limits.max_invitations, "invitation_waiting", lang)
             lines.append(t("settings.caps", lang, invitations=waiting, games=counted(limits.max_active, "game", lang)))
+            who = "settings.organisers.managers" if await self.service.tournaments.managers_only(guild_id) else \
+                "settings.organisers.anyone"
+            lines.append(t("settings.organisers", lang, value=t(who, lang)))
             await self.handling.reply(interaction, "\n".join(lines))

@@ -151,20 +151,22 @@ async def take_back(repo: Repository, table_id: int, seq: int, expected_version:
 @dataclass(frozen=True)
 class LessonProgress:
     """A user's place in one game's course: the step they are at (0-based; the course's length once done),
-    the wrong answers given at it, and how many times they finished the course."""
+    the wrong answers given at it, how many times they finished the course, and when it was last written
+    (``updated_at``, as read; the latest of a user's rows is the course they last opened or answered)."""
 
     game: str
     step: int
     wrong: int
     finished: int
+    updated_at: str = ""
 
 
 async def lesson_progress(repo: Repository, user_id: int) -> dict[str, LessonProgress]:
     """Game -> the user's progress, for the courses they started."""
     async with repo._reading() as c:
-        rows = await c.fetch("SELECT game, step, wrong, finished FROM lesson_progress WHERE user_id = ? "
+        rows = await c.fetch("SELECT game, step, wrong, finished, updated_at FROM lesson_progress WHERE user_id = ? "
                              "ORDER BY game", (user_id,))
-    return {str(r[0]): LessonProgress(str(r[0]), int(r[1]), int(r[2]), int(r[3])) for r in rows}
+    return {str(r[0]): LessonProgress(str(r[0]), int(r[1]), int(r[2]), int(r[3]), str(r[4])) for r in rows}
 
 
 async def save_lesson(repo: Repository, user_id: int, progress: LessonProgress, now: str) -> None:

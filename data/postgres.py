@@ -148,6 +148,9 @@ class PgTx(Tx):
         await self._c.fetch(
             "SELECT setval(pg_get_serial_sequence('tables', 'id'), COALESCE((SELECT MAX(id) FROM tables), 0) + 1, "
             "false)")
+        await self._c.fetch(  # issue 31: tournaments are numbered the same way
+            "SELECT setval(pg_get_serial_sequence('tournaments', 'id'), "
+            "COALESCE((SELECT MAX(id) FROM tournaments), 0) + 1, false)")
 
 
 class PostgresRepository(Repository):

@@ -72,7 +72,10 @@ _UPDATABLE = frozenset(
 STORED_TABLES = ("tables", "seats", "moves", "results", "reminders", "guild_settings", "user_prefs", "ratings",
                  "rating_history", "rated_tables", "pretend_clock", "guild_limits", "replays", "submissions",
                  "hints", "takebacks",  # issue 30 (data/learning.py)
-                 "lesson_progress")  # issue 30, lessons (data/learning.py)
+                 "lesson_progress",  # issue 30, lessons (data/learning.py)
+                 "reviews",  # issue 32, reviews (data/reviews.py)
+                 "tournaments", "tournament_entrants", "tournament_rounds",  # issue 31 (data/tournaments.py)
+                 "tournament_pairings", "tournament_settings")
 
 
 class Conflict(StorageError):

@@ -279,7 +279,91 @@ CREATE TABLE lesson_progress (
 );
 """
 
-MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15]
+
+#: migration 16 (issue 31, tournaments): an event in a server (``data/tournaments.py``): its entrants, its
+#: rounds (UNIQUE (tournament, round): a round is paired exactly once, whichever process gets there first,
+#: in the one transaction that also opens its tables and writes its pairings), each round's tables and byes
+#: with the places read from the finished tables, and each server's tournament setting (who may organise)
+V16 = """
+CREATE TABLE tournaments (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    guild_id     INTEGER NOT NULL,
+    channel_id   INTEGER NOT NULL,
+    game         TEXT    NOT NULL,
+    format       TEXT    NOT NULL,
+    options      TEXT    NOT NULL DEFAULT '{}',
+    organiser_id INTEGER NOT NULL,
+    max_players  INTEGER NOT NULL,
+    rounds       INTEGER NOT NULL DEFAULT 0,
+    status       TEXT    NOT NULL,
+    created_at   TEXT    NOT NULL,
+    updated_at   TEXT    NOT NULL,
+    announced_at TEXT
+);
+CREATE INDEX tournaments_guild ON tournaments(guild_id, status);
+CREATE INDEX tournaments_status ON tournaments(status);
+
+CREATE TABLE tournament_entrants (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+    user_id       INTEGER NOT NULL,
+    name          TEXT    NOT NULL,
+    seed          INTEGER NOT NULL,
+    joined_at     TEXT    NOT NULL,
+    status        TEXT    NOT NULL DEFAULT 'in',
+    left_round    INTEGER,
+    left_at       TEXT,
+    PRIMARY KEY (tournament_id, user_id)
+);
+CREATE INDEX tournament_entrants_user ON tournament_entrants(user_id);
+
+CREATE TABLE tournament_rounds (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+    round         INTEGER NOT NULL,
+    paired_at     TEXT    NOT NULL,
+    announced_at  TEXT,
+    PRIMARY KEY (tournament_id, round)
+);
+
+CREATE TABLE tournament_pairings (
+    tournament_id INTEGER NOT NULL,
+    round         INTEGER NOT NULL,
+    board         INTEGER NOT NULL,
+    kind          TEXT    NOT NULL,
+    table_id      INTEGER,
+    players       TEXT    NOT NULL,
+    places        TEXT,
+    decided_at    TEXT,
+    PRIMARY KEY (tournament_id, round, board),
+    FOREIGN KEY (tournament_id, round) REFERENCES tournament_rounds(tournament_id, round) ON DELETE CASCADE
+);
+CREATE INDEX tournament_pairings_table ON tournament_pairings(table_id);
+
+CREATE TABLE tournament_settings (
+    guild_id      INTEGER PRIMARY KEY,
+    managers_only INTEGER NOT NULL DEFAULT 0,
+    updated_at    TEXT    NOT NULL
+);
+"""
+
+
+#: migration 17 (issue 32, reviews): a finished table's review, made once (``tables/reviews.py``) and kept like a
+#: replay, keyed by (table, version): the analysis as JSON and its picture (base64 PNG), with the size of both,
+#: bounded in size and age like the replays (``data/reviews.py``)
+V17 = """
+CREATE TABLE reviews (
+    table_id   INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    version    INTEGER NOT NULL,
+    review     TEXT    NOT NULL,
+    picture    TEXT    NOT NULL DEFAULT '',
+    created_at TEXT    NOT NULL,
+    size       INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (table_id, version)
+);
+CREATE INDEX reviews_made ON reviews(created_at);
+"""
+
+MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17]
+
 
 #: the schema version this code writes
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -307,7 +307,7 @@ def _background(players: int, width: int) -> Image.Image:
                    ("W", "white: pass")]
         for k, (letter, word) in enumerate(entries):
             col, row = divmod(k, 4)
-            x, y = x0 + 14 + col * 118, y0 + 16 + row * 34
+            x, y = x0 + 14 + col * 104, y0 + 16 + row * 34
             _paste(img, letter, x, y, 32, 26, "full")
             _text(img, (x + 40, y + 13), word, 14, anchor="lm")
     return img
@@ -424,7 +424,7 @@ def _draw_spare(img: Image.Image, view: K3View) -> None:
     """K3-7.3: the spare white set aside with three players, in the legend cell."""
     if view.get("spare_white") and view.get("phase") in ("build", "play"):
         x0, y0, _, _ = _panel_box(3, 3)
-        x, y = x0 + 132, y0 + 16 + 3 * 34
+        x, y = x0 + 118, y0 + 16 + 3 * 34
         _paste(img, "W", x, y, 32, 26, "full")
         _text(img, (x + 40, y + 13), "spare white", 14, anchor="lm")
         _text(img, (x + 40, y + 31), "set aside", 13, DIM_TEXT, anchor="lm")
@@ -709,7 +709,9 @@ def draw(view: K3View, names: list[str], result: dict[str, Any] | None = None,
     for seat in range(players):
         boxes.update(_draw_panel(img, canvas, view, names, seat, labels, ending))
     rings = []
-    for name in view.get("highlight") or []:
+    # the last move's slots and spots, and a lesson's marks (theme.lesson_marks): rings alike (no arrows)
+    ringed = list(dict.fromkeys([*(view.get("highlight") or []), *theme.lesson_marks(view)]))
+    for name in ringed:
         if name in boxes:
             x0, y0, x1, y1 = boxes[name]
             theme.highlight_box(canvas, (x0 - 1, y0 - 1, x1 + 1, y1 + 1), width=3)
@@ -723,7 +725,7 @@ def draw(view: K3View, names: list[str], result: dict[str, Any] | None = None,
         _text(img, (x, y), text, size, fill=theme.INK, anchor="md", bg=theme.PANEL)
     if _DRAWN is not None:
         _DRAWN["highlights"] += [(name, ring) for name, ring in zip(
-            [n for n in view.get("highlight") or [] if n in boxes], rings, strict=True)]
+            [n for n in ringed if n in boxes], rings, strict=True)]
         _DRAWN["texts"] += [(text, box) for (_, text, _), (_, box) in zip(labels, placed, strict=True)]
         _DRAWN["texts"] += _fixed_texts(view, boxes)
     theme.paint_notes(img, background.height - theme.FRAME_WIDTH - 14, blocks)

@@ -7,7 +7,8 @@ What a player must read at a glance, and how:
   column of slabs under the token, bottom→top, each slab coloured and lettered by its animal, and
   the height is written in a small badge in the square's corner;
 - the last move: origin and destination boxed in yellow, joined by an arrow (the squares between
-  are always empty, KO-4.4, so the arrow is never hidden);
+  are always empty, KO-4.4, so the arrow is never hidden); a lesson's marks (``theme.lesson_marks``)
+  boxed alike, never joined by an arrow;
 - a line that ended the game: a thick bar across its squares, in the owner's colour, edged in ink.
 
 Static parts (framed card, board, coordinates) and every tower sprite (only 14 stacks exist) are
@@ -290,7 +291,9 @@ def draw(view: KonaView, names: list[str], result: dict[str, Any] | None = None,
     for squares, owner in lines:  # layer order: tint, highlight, bar, arrow, towers
         _line_tint(d, squares, owner)
     highlight = [sq for sq in view.get("highlight") or [] if isinstance(sq, str) and len(sq) == 2]
-    for sq in highlight:
+    # a lesson's marks (theme.lesson_marks): rings only, never the last move's arrow
+    marks = [sq for sq in theme.lesson_marks(view) if len(sq) == 2 and sq not in highlight]
+    for sq in highlight + marks:
         x, y = square_xy(sq)
         theme.highlight_box(d, (x + 4, y + 4, x + CELL - 5, y + CELL - 5), width=6)
     for squares, owner in lines:
@@ -299,7 +302,7 @@ def draw(view: KonaView, names: list[str], result: dict[str, Any] | None = None,
         _arrow(d, square_centre(highlight[0]), square_centre(highlight[1]))
     # squares drawn on (highlight, arrow, line) take the tower over what is there; on every other
     # square the tower is pasted already composed on the bare square, without blending
-    drawn_on = None if lines else _drawn_on(highlight)
+    drawn_on = None if lines else _drawn_on(highlight).union(*(_drawn_on([sq]) for sq in marks))
     board = view.get("board") or []
     for i, rank in enumerate(board):
         for f, stack in enumerate(rank):

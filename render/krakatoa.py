@@ -6,8 +6,9 @@ What a player must read at a glance, and how:
   (yellow disc "Y", red square "R", blue diamond "B") so colour-blind players read it too, and
   its name under it (``s1`` ... ``l3``, KR-1.2), as aims are written (issue 28, item 8: a player
   told to ``aim l3 soft`` finds l3 on the picture; the set being thrown, no target, muted);
-- the dice that changed colour in the last throw are boxed in yellow, the set(s) just rolled
-  are tagged "rolled", and a pending aimed throw shows its target with a crosshair;
+- the dice that changed colour in the last throw are boxed in yellow (and so are the dice a
+  lesson step marks, its ``marks``), the set(s) just rolled are tagged "rolled", and a
+  pending aimed throw shows its target with a crosshair;
 - each set's points and class (Volcano, Deuce, Bust) beside its row;
 - the score sheet: one column per side, rounds 1-6 by throws 1-5 (marks as x2 / x4 tints,
   scratches crossed out, the throw at hand outlined), the shared bonus boxes, pending marks and
@@ -484,7 +485,8 @@ def board_key(view: KrakatoaView) -> Any:
 
 
 def _draw_dice(img: Image.Image, d: ImageDraw.ImageDraw, view: KrakatoaView) -> None:
-    changed = set(view.get("changed") or [])
+    # in play ``highlight`` is ``changed``; a lesson (tables.learn) marks the dice its step is about
+    changed = set(view.get("changed") or []) | set(view.get("highlight") or []) | set(theme.lesson_marks(view))
     thrown = view.get("thrown")
     step = view.get("step") or ""
     target = step.split(":")[2] if step.startswith("roll:") and step.count(":") == 3 else None

@@ -15,6 +15,7 @@ What a player must read at a glance, and how:
 - stack height in a badge in each square's corner (a stack's top unit is what moves, PL-5.1);
 - the last move: its squares boxed in yellow and numbered in order (origin, stops, destination),
   joined by arrows, and told in words under the board ("Ben moved 2 from a1 to a3, capturing 1");
+  a lesson's marks (``theme.lesson_marks``) boxed alike, with no arrows, numbers or "last move" key;
 - under the board, per player: the reserve (by type for the viewer's own, a count for the
   opponent's, PL-9.4), the prisoners with both faces (public, PL-9.1), and a pending tender or refusal;
 - at the end, the result in a banner and every face solid (PL-8.6: a finished game's view shows all).
@@ -347,7 +348,7 @@ def _exchange_box(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Pla
         theme.paste_text(img, (x, y + 8), f"Tender by {who} — worth {tender.get('value')}", 16,
                          bg=theme.CARD, bold=True)
         _type_rows(img, x, y + 34, responder, [str(c) for c in tender.get("types", [])], theme.CARD, x1 - x0 - 24)
-        reply = theme.ellipsize(f"{names[responder]} replies: return prisoners worth enough, or refuse (PL-7.2)",
+        reply = theme.ellipsize(f"{names[responder]} replies: return prisoners worth enough, or refuse",
                                 15, x1 - x0 - 24)
         theme.paste_text(img, (x, y + height - 24), reply, 15, bg=theme.CARD)
     else:
@@ -361,10 +362,10 @@ def _exchange_box(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Pla
 LEGEND_H = 62
 
 
-@lru_cache(maxsize=1)
-def _legend() -> Image.Image:
+@lru_cache(maxsize=2)
+def _legend(moves: bool = True) -> Image.Image:
     """The key to the face symbols (colour is never the only clue: PL-1.2's faces by shape too) and
-    to the last move's numbers."""
+    to the last move's numbers (``moves``; a lesson's picture with marks and no last move has none)."""
     img = Image.new("RGB", (PANEL_X1 - PANEL_X0, LEGEND_H - 6), theme.CARD)
     draw = ImageDraw.Draw(img)
     draw.rounded_rectangle((0, 0, img.width - 1, img.height - 1), radius=8, fill=theme.PANEL)
@@ -374,9 +375,10 @@ def _legend() -> Image.Image:
         label = FACE_WORD[face]
         theme.draw_text(draw, (cx + 15, 16), label, 15, anchor="lm")
         cx += 15 + theme.text_size(label, 15)[0] + 30
-    _step_badge(draw, 20, 40, 1)
-    theme.draw_text(draw, (36, 40), "last move, in order   ? unseen face   faded: yours alone", 14,
-                    fill=theme.INK, anchor="lm")
+    if moves:
+        _step_badge(draw, 20, 40, 1)
+    theme.draw_text(draw, (36, 40) if moves else (12, 40), ("last move, in order   " if moves else "") +
+                    "? unseen face   faded: yours alone", 14, fill=theme.INK, anchor="lm")
     return img
 
 
@@ -509,10 +511,12 @@ def draw(view: PlateauView, names: list[str], result: dict[str, Any] | None = No
     theme.paste_title_strip(img, "Plateau", labels, None if over else view.get("to_move"),
                             status=_status(view, names, over), markers=[(theme.INK, "B"), (theme.WHITE, "W")])
     highlight = [sq for sq in view.get("highlight") or [] if isinstance(sq, str) and len(sq) == 2]
-    for sq in highlight:
+    # a lesson's marks (theme.lesson_marks): plain rings, no path, no numbers (not a move)
+    marks = [sq for sq in theme.lesson_marks(view) if len(sq) == 2 and sq not in highlight]
+    for sq in highlight + marks:
         x0, y0, x1, y1 = _square_box(sq, rows)
         theme.highlight_box(d, (x0 + 4, y0 + 4, x1 - 5, y1 - 5), width=5)
-    drawn_on = {(3 - (int(sq[1]) - 1), ord(sq[0]) - ord("a")) for sq in highlight}
+    drawn_on = {(3 - (int(sq[1]) - 1), ord(sq[0]) - ord("a")) for sq in highlight + marks}
     tops = _row_tops(rows)
     board = view.get("board") or []
     for i, rank in enumerate(board):
@@ -535,7 +539,8 @@ def draw(view: PlateauView, names: list[str], result: dict[str, Any] | None = No
         _player_panel(img, d, PANEL_X0 + seat * (PANEL_W + PANEL_GAP), y, panel_h, seat, names[seat], view)
     if _exchange_height(view):
         _exchange_box(img, d, exchange_y, view, names)
-    img.paste(_legend(), (PANEL_X0, legend_y))
+    # a lesson's picture (a view with ``marks``, even none) shows no last move, so no key to one
+    img.paste(_legend(moves=bool(highlight) or "marks" not in view), (PANEL_X0, legend_y))
     theme.paint_notes(img, legend_y + LEGEND_H, blocks)
     return img
 

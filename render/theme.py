@@ -18,7 +18,7 @@ import io
 import math
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -634,6 +634,15 @@ def _chip_label(draw: ImageDraw.ImageDraw, cx: float, y: float, chip_w: float, n
         w = text_size(label, size, True)[0]
         draw.rectangle((cx + 37, y + 12, cx + 39 + w, y + 18), fill=INK)
         draw.rectangle((cx + 38, y + 13, cx + 38 + w, y + 17), fill=HIGHLIGHT)
+
+
+def lesson_marks(view: Mapping[str, Any]) -> list[str]:
+    """What a lesson marks on a view (``view["marks"]``, set by ``tables.learn``): the squares, slots or dice
+    its step is about.  Renderers draw them as plain rings (``highlight_box``), never as a move: no arrow,
+    no order of steps, no "last move" legend, so a mark neither looks like a move played nor shows the
+    answer's path.  A game's own views have no marks."""
+    marks = view.get("marks")
+    return [str(m) for m in marks] if isinstance(marks, list | tuple) else []
 
 
 def highlight_box(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], width: int = 5,

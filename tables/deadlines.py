@@ -13,6 +13,7 @@ again the reminders no front end confirmed (``Reminders``: at least once, issue 
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
 
@@ -49,6 +50,9 @@ class Deadlines:
         self.claims = claims
         self.due = due
         self.reminders = reminders
+        #: more periodic work, run at the end of every tick (issue 31: tournaments whose round a crash left
+        #: unfinished); a sweep that fails is logged and the tick goes on
+        self.sweeps: list[Callable[[], Awaitable[list[Message]]]] = []
 
     # ---- the tick (issue 29, item 5c) ---------------------------------------------------------------
     async def tick(self, deliver: Deliver | None = None, *, background: bool = False) -> list[Message]:
@@ -96,6 +100,13 @@ class Deadlines:
         # last, once this tick's tables are done: their time-outs and newer reminders make older ones moot
         again: list[Message] = [*await self.reminders.unconfirmed(now)]  # issue 29, item 2
         await _handed(hand, again, None)
+        for sweep in self.sweeps:
+            try:
+                swept = await sweep()
+            except Exception as exc:
+                log.error("a sweep failed (%s)", type(exc).__name__)
+                continue
+            await _handed(hand, swept, None)
         return gathered
 
     async def _tick_table(self, table_id: int, now: datetime) -> list[Message]:

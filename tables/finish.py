@@ -16,6 +16,7 @@ checks the table's version; then the outbox of what it shows.  Every ending goes
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
@@ -33,6 +34,8 @@ from tables.plybound import bound_ending, reaches_bound
 from tables.posts import Posts
 from tables.store import TableStore
 from tables.submissions import Submission
+
+log = logging.getLogger(__name__)
 
 #: reminder thresholds as fractions of the time per move
 HALF, LATE = 0.5, 0.9
@@ -81,6 +84,10 @@ class Finisher:
     def __init__(self, store: TableStore, posts: Posts) -> None:
         self.store = store
         self.posts = posts
+        #: called with a table's id after its ending is committed; their messages follow the result (issue 31:
+        #: a tournament's round advances when its last table ends).  A hook that fails is logged: the ending
+        #: stands, and the ticker's sweep does the hook's work later
+        self.on_end: list[Callable[[int], Awaitable[list[Message]]]] = []
 
     async def commit(self, ctx: LoadedTable, state: Any, step: Step, *, change: Change | None = None,
                      extra: Sequence[Message] = ()) -> list[Message]:
@@ -111,6 +118,12 @@ class Finisher:
         if ending is not None and change.end != ABORT:
             result = await hinted_result(self.store.repo, ctx, self.posts.result(ctx, ending, version))  # issue 30
             messages += [result, self.finished(ctx, ending)]
+        if ending is not None:
+            for hook in self.on_end:
+                try:
+                    messages += await hook(ctx.id)
+                except Exception as exc:  # the ending is stored; the sweep does the rest
+                    log.error("table %d: after its ending (%s)", ctx.id, type(exc).__name__)
         return messages
 
     @staticmethod

@@ -1277,19 +1277,20 @@ EN.update({
     "learn.state.new": "not started",
     "learn.state.at": "at step {step} of {of}",
     "learn.state.done": "finished ({times}×)",
-    "learn.step": "{lead}{title} — step {step} of {of}\n{teach}\nAnswer with /learn {game} answer MOVE.",
+    "learn.step": "{lead}{title} — step {step} of {of}\n{teach}{pictures}\n{how}",
     "learn.right": "Right: {move}. {explain}\n\n",
     "learn.done": "{lead}You finished the course {title}! Play a real game with /play {game} @mesa, "
     "or go over it again with /learn {game} restart.",
-    "learn.wrong": "Not this one: {words} Try again (/learn {game} answer MOVE).",
-    "learn.wrong.hint": "Not this one: {words}\nHint: {hint} Try again (/learn {game} answer MOVE).",
+    "learn.wrong": "Not this one: {words} {again}",
+    "learn.wrong.hint": "Not this one: {words}\nHint: {hint} {again}",
     "learn.wrong.illegal": "{move} is not allowed: {why}.",
     "learn.wrong.allows": "{move} is legal, but your opponent would then win with {reply}.",
     "learn.wrong.misses": "{move} is legal, but it does not do what the task asks.",
     "learn.no_course": "There is no course for '{game}'. Courses: {games}.",
     "learn.bad_step": "'{step}' is not a step of the {game} course: give a number from 1 to {of}, or restart.",
     "learn.finished_already": "You finished the {game} course. /learn {game} goes over it again.",
-    "learn.usage": "write /learn, /learn GAME, /learn GAME restart, /learn GAME N or /learn GAME answer MOVE",
+    "learn.usage": "write /learn, /learn GAME, /learn GAME restart, /learn GAME N, /learn GAME hint or /learn GAME "
+    "answer MOVE",
 })
 ES.update({
     "learn.list": "Lecciones: un curso corto por juego, solo para ti (nunca puntúa, sin mesa):\n{lines}\n"
@@ -1299,17 +1300,312 @@ ES.update({
     "learn.state.new": "sin empezar",
     "learn.state.at": "en el paso {step} de {of}",
     "learn.state.done": "terminado ({times}×)",
-    "learn.step": "{lead}{title} — paso {step} de {of}\n{teach}\nResponde con /learn {game} answer JUGADA.",
+    "learn.step": "{lead}{title} — paso {step} de {of}\n{teach}{pictures}\n{how}",
     "learn.right": "Correcto: {move}. {explain}\n\n",
     "learn.done": "{lead}¡Terminaste el curso {title}! Juega una partida de verdad con /play {game} @mesa, "
     "o repásalo con /learn {game} restart.",
-    "learn.wrong": "Esa no: {words} Prueba otra vez (/learn {game} answer JUGADA).",
-    "learn.wrong.hint": "Esa no: {words}\nPista: {hint} Prueba otra vez (/learn {game} answer JUGADA).",
+    "learn.wrong": "Esa no: {words} {again}",
+    "learn.wrong.hint": "Esa no: {words}\nPista: {hint} {again}",
     "learn.wrong.illegal": "{move} no está permitida: {why}.",
     "learn.wrong.allows": "{move} es legal, pero entonces tu rival ganaría con {reply}.",
     "learn.wrong.misses": "{move} es legal, pero no hace lo que pide la tarea.",
     "learn.no_course": "No hay curso de '{game}'. Cursos: {games}.",
     "learn.bad_step": "'{step}' no es un paso del curso de {game}: da un número del 1 al {of}, o restart.",
     "learn.finished_already": "Terminaste el curso de {game}. /learn {game} lo repasa.",
-    "learn.usage": "escribe /learn, /learn JUEGO, /learn JUEGO restart, /learn JUEGO N o /learn JUEGO answer JUGADA",
+    "learn.usage": "escribe /learn, /learn JUEGO, /learn JUEGO restart, /learn JUEGO N, /learn JUEGO hint o /learn "
+    "JUEGO answer JUGADA",
+})
+
+
+# ---- lessons answered with the usual controls (issue 30: /move, the buttons, hidden information per seat)
+EN.update({
+    "learn.how": "Answer with /move MOVE (/moves lists the moves, /learn {game} hint gives a hint).",
+    "learn.again": "Try again (/move MOVE).",
+    "learn.hint": "{title} — step {step} of {of}. Hint: {hint}",
+    "learn.past": "That button is for step {was}, and you are at step {step} of {of} of {title}: nothing changed. "
+    "/learn {game} shows your step.",
+    "learn.picture.you": "Picture 1: what you see.",
+    "learn.picture.seat": "Picture {n}: what {seat} sees.",
+    "learn.seat": "Player {n}",
+})
+ES.update({
+    "learn.how": "Responde con /move JUGADA (/moves lista las jugadas, /learn {game} hint da una pista).",
+    "learn.again": "Prueba otra vez (/move JUGADA).",
+    "learn.hint": "{title} — paso {step} de {of}. Pista: {hint}",
+    "learn.past": "Ese botón es del paso {was}, y estás en el paso {step} de {of} de {title}: no ha cambiado nada. "
+    "/learn {game} muestra tu paso.",
+    "learn.picture.you": "Imagen 1: lo que ves tú.",
+    "learn.picture.seat": "Imagen {n}: lo que ve {seat}.",
+    "learn.seat": "el jugador {n}",
+})
+
+
+# ---- reviews of finished games (issue 32; tables.reviews), shared by the console and Discord
+EN.update({
+    "review.title": "Review of {game} #{table}: {players}",
+    "review.no_decisions": "There is nothing to review: the game ended before anyone chose a move.",
+    "review.turning_points": "Turning points (the largest swings, numbered as in the picture):",
+    "review.turning_point": "{number}. Move {ply}: {played} (win chance {before} % → {after} %){points}. {instead}",
+    "review.played_plain": "{name} played {move}",
+    "review.same_choice": "Mesa would have chosen the same.",
+    "review.choice": "Mesa's choice instead: {best} ({chance} %): {why}",
+    "review.why.wins": "it wins the game at once.",
+    "review.why.stops": "{name} could win with their next move, and after it cannot.",
+    "review.why.gains": "it takes {name}'s {tally} from {before} to {after}.",
+    "review.why.choice": "the better chance, as Mesa judges it.",
+    "review.points_given": ", giving up {points} expected points",
+    "review.player": "• {name}: {what}.",
+    "review.mistakes": "{count} ({moves})",
+    "review.blunders": "{count} ({moves})",
+    "review.at_move": "move {moves}",
+    "review.at_moves": "moves {moves}",
+    "review.points_lost": "{points} expected points lost to the best decisions",
+    "review.clean": "no mistakes",
+    "review.and": "{first}; {rest}",
+    "review.legend": "A mistake: a move whose win chance for its player is 20 points or more below Mesa's choice; "
+    "a blunder: 40 or more (as Mesa judges it from what the player could see then).",
+    "count.mistake": "mistake|mistakes",
+    "count.blunder": "blunder|blunders",
+    "review.progress": "Reviewing {game} #{table}… {percent} %",
+    "error.review_busy": "Already making your review of table #{table}: it comes in a moment. Ask for another once "
+    "it is here.",
+    "error.review_not_finished": "{game} #{table} is still being played: ask for its review once the game is over.",
+    "error.review_nothing": "{game} #{table} was cancelled before it ended: there is no game to review.",
+})
+ES.update({
+    "review.title": "Revisión de {game} #{table}: {players}",
+    "review.no_decisions": "No hay nada que revisar: la partida terminó antes de que nadie eligiera una jugada.",
+    "review.turning_points": "Momentos decisivos (los mayores vuelcos, numerados como en la imagen):",
+    "review.turning_point": "{number}. Jugada {ply}: {played} (probabilidad de ganar {before} % → {after} %){points}. "
+    "{instead}",
+    "review.played_plain": "{name} jugó {move}",
+    "review.same_choice": "Mesa habría elegido lo mismo.",
+    "review.choice": "La elección de Mesa: {best} ({chance} %): {why}",
+    "review.why.wins": "gana la partida en el acto.",
+    "review.why.stops": "{name} podía ganar con su próxima jugada, y después de esta no puede.",
+    "review.why.gains": "lleva los {tally} de {name} de {before} a {after}.",
+    "review.why.choice": "la mejor opción, a juicio de Mesa.",
+    "review.points_given": ", cediendo {points} puntos esperados",
+    "review.player": "• {name}: {what}.",
+    "review.mistakes": "{count} ({moves})",
+    "review.blunders": "{count} ({moves})",
+    "review.at_move": "jugada {moves}",
+    "review.at_moves": "jugadas {moves}",
+    "review.points_lost": "{points} puntos esperados perdidos frente a las mejores decisiones",
+    "review.clean": "ningún error",
+    "review.and": "{first}; {rest}",
+    "review.legend": "Un error: una jugada cuya probabilidad de ganar para su jugador queda 20 puntos o más por "
+    "debajo de la elección de Mesa; un error grave: 40 o más (a juicio de Mesa, con lo que el jugador podía ver "
+    "entonces).",
+    "count.mistake": "error|errores",
+    "count.blunder": "error grave|errores graves",
+    "review.progress": "Revisando {game} #{table}… {percent} %",
+    "error.review_busy": "Ya estoy preparando tu revisión de la mesa #{table}: llega en un momento. Pide otra cuando "
+    "esté lista.",
+    "error.review_not_finished": "{game} #{table} todavía se está jugando: pide su revisión cuando termine la "
+    "partida.",
+    "error.review_nothing": "{game} #{table} se canceló antes de terminar: no hay partida que revisar.",
+})
+
+
+# ---- tournaments (issue 31, ``tables.tournaments``), shared by the console and Discord
+EN.update({
+    "tournament.format.swiss": "Swiss",
+    "tournament.format.round_robin": "round robin",
+    "tournament.format.double": "double round robin",
+    "tournament.format.groups": "rounds in groups of 3-4",
+    "tournament.created": "Tournament #{id}: {title}, {format}, organised by {organiser} (up to {max} players). "
+    "Join with /tournament join {id}; the organiser starts it with /tournament start {id}.",
+    "tournament.joined": "{name} joined tournament #{id} ({title}): {count} entered so far.",
+    "tournament.left": "{name} left tournament #{id} ({title}).",
+    "tournament.removed": "{name} was taken off tournament #{id} ({title}) by the organiser.",
+    "tournament.out.withdrawn": "{name} withdrew from tournament #{id} ({title}): their game in play is a forfeit, "
+    "and they are paired no more.",
+    "tournament.out.removed": "{name} was removed from tournament #{id} ({title}) by the organiser: their game in "
+    "play is a forfeit.",
+    "tournament.out.left": "{name} left the server and is out of tournament #{id} ({title}): their game in play is a "
+    "forfeit.",
+    "tournament.cancelled": "Tournament #{id} ({title}) is cancelled. Tables in play go on as ordinary games.",
+    "tournament.round": "Tournament #{id} ({title}), round {round} of {rounds}:\n{lines}",
+    "tournament.final": "Tournament #{id} ({title}) is over. Winner: {names}!\n{lines}",
+    "tournament.final_shared": "Tournament #{id} ({title}) is over. Winners, equal on points and every tie-break: "
+    "{names}!\n{lines}",
+    "tournament.board.game": "table #{table}: {players}",
+    "tournament.board.done": "table #{table}: {players} (places {places})",
+    "tournament.board.bye": "{name}: a bye (scores as a win)",
+    "tournament.board.forfeit": "{name}: wins by forfeit ({other} withdrew)",
+    "tournament.standings.head": "Tournament #{id} ({title}): standings after round {round} of {rounds}",
+    "tournament.standings.row": "{rank}. {name}: {points} pts (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
+    "{games})",
+    "tournament.standings.row_out": "{rank}. {name}: {points} pts (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
+    "{games}; {status})",
+    "tournament.standings.line": "{rank}. {name}: {points}",
+    "tournament.winner": "Winner: {names}.",
+    "tournament.winners": "Winners, equal on points and every tie-break: {names}.",
+    "tournament.pairings.head": "Tournament #{id} ({title}): round {round} of {rounds}",
+    "tournament.status.in": "playing",
+    "tournament.status.withdrawn": "withdrew",
+    "tournament.status.removed": "removed",
+    "tournament.status.left": "left the server",
+    "tournament.error.managers_only": "On this server only people with Manage Server may create, start or cancel "
+    "tournaments.",
+    "tournament.error.cap": "This server already has {cap} tournaments open or running: finish or cancel one first.",
+    "tournament.error.format_missing": "Say the format: /tournament create GAME format=swiss (or "
+    "format=round-robin).",
+    "tournament.error.groups_only": "{game} is played at tables of 3 or 4: its tournaments are format=swiss, seated "
+    "in groups by standing each round.",
+    "tournament.error.double_swiss": "double=true is for round robins (everyone meets twice); a Swiss sets rounds=N.",
+    "tournament.error.rounds_rr": "A round robin has as many rounds as it needs for everyone to meet: leave out "
+    "rounds=, or use format=swiss.",
+    "tournament.error.seat_option": "In a tournament the pairing decides who moves first: leave out seat=.",
+    "tournament.error.none": "There is no tournament underway in this server. Create one with /tournament create "
+    "GAME format=swiss.",
+    "tournament.error.none_open": "No tournament in this server is taking players now. Create one with "
+    "/tournament create GAME format=swiss.",
+    "tournament.error.which": "Several tournaments fit ({ids}): add the number, for example /tournament join 2.",
+    "tournament.error.missing": "There is no tournament #{id} in this server.",
+    "tournament.error.not_open": "Tournament #{id} has started: it takes no more players, and leaving it now is "
+    "/tournament withdraw.",
+    "tournament.error.over": "Tournament #{id} is over.",
+    "tournament.error.cancelled": "Tournament #{id} was cancelled.",
+    "tournament.standings.none": "Tournament #{id} ({title}): no round played yet; {count} entered, in entry order:",
+    "tournament.error.already": "You are already in tournament #{id}.",
+    "tournament.error.rejoin": "You left tournament #{id} after it started; you cannot enter it again.",
+    "tournament.error.full": "Tournament #{id} is full ({max} players).",
+    "tournament.error.not_entered": "That player is not in tournament #{id}.",
+    "tournament.error.not_in_any": "You are not in any tournament underway in this server.",
+    "tournament.error.use_withdraw": "Tournament #{id} has started: use /tournament withdraw to leave it.",
+    "tournament.error.organiser_only": "Only the organiser of tournament #{id} (or someone with Manage Server) may "
+    "do that.",
+    "tournament.error.too_few": "Tournament #{id} needs at least {min} players to start; {count} entered so far.",
+    "tournament.error.not_running": "Tournament #{id} is not running.",
+    "tournament.error.no_round": "Tournament #{id} has no round {round} yet ({paired} paired so far).",
+})
+ES.update({
+    "tournament.format.swiss": "suizo",
+    "tournament.format.round_robin": "liga (todos contra todos)",
+    "tournament.format.double": "liga a doble vuelta",
+    "tournament.format.groups": "rondas en grupos de 3-4",
+    "tournament.created": "Torneo #{id}: {title}, {format}, organizado por {organiser} (hasta {max} jugadores). "
+    "Apúntate con /tournament join {id}; quien lo organiza lo empieza con /tournament start {id}.",
+    "tournament.joined": "{name} se apuntó al torneo #{id} ({title}): {count} inscritos hasta ahora.",
+    "tournament.left": "{name} se borró del torneo #{id} ({title}).",
+    "tournament.removed": "Quien organiza el torneo #{id} ({title}) quitó a {name} de la lista.",
+    "tournament.out.withdrawn": "{name} se retiró del torneo #{id} ({title}): su partida en juego se da por "
+    "perdida y no se le empareja más.",
+    "tournament.out.removed": "Quien organiza el torneo #{id} ({title}) retiró a {name}: su partida en juego se da "
+    "por perdida.",
+    "tournament.out.left": "{name} salió del servidor y queda fuera del torneo #{id} ({title}): su partida en juego "
+    "se da por perdida.",
+    "tournament.cancelled": "El torneo #{id} ({title}) queda cancelado. Las mesas en juego siguen como partidas "
+    "normales.",
+    "tournament.round": "Torneo #{id} ({title}), ronda {round} de {rounds}:\n{lines}",
+    "tournament.final": "El torneo #{id} ({title}) ha terminado. Gana: {names}.\n{lines}",
+    "tournament.final_shared": "El torneo #{id} ({title}) ha terminado. Ganan, empatados en puntos y en todos los "
+    "desempates: {names}.\n{lines}",
+    "tournament.board.game": "mesa #{table}: {players}",
+    "tournament.board.done": "mesa #{table}: {players} (puestos {places})",
+    "tournament.board.bye": "{name}: descansa (cuenta como victoria)",
+    "tournament.board.forfeit": "{name}: gana por incomparecencia ({other} se retiró)",
+    "tournament.standings.head": "Torneo #{id} ({title}): clasificación tras la ronda {round} de {rounds}",
+    "tournament.standings.row": "{rank}. {name}: {points} ptos. (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
+    "{games})",
+    "tournament.standings.row_out": "{rank}. {name}: {points} ptos. (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
+    "{games}; {status})",
+    "tournament.standings.line": "{rank}. {name}: {points}",
+    "tournament.winner": "Gana: {names}.",
+    "tournament.winners": "Ganan, empatados en puntos y en todos los desempates: {names}.",
+    "tournament.pairings.head": "Torneo #{id} ({title}): ronda {round} de {rounds}",
+    "tournament.status.in": "en juego",
+    "tournament.status.withdrawn": "se retiró",
+    "tournament.status.removed": "retirado",
+    "tournament.status.left": "salió del servidor",
+    "tournament.error.managers_only": "En este servidor solo quien tiene Gestionar servidor puede crear, empezar o "
+    "cancelar torneos.",
+    "tournament.error.cap": "Este servidor ya tiene {cap} torneos abiertos o en juego: termina o cancela uno antes.",
+    "tournament.error.format_missing": "Di el formato: /tournament create JUEGO format=swiss (o format=round-robin).",
+    "tournament.error.groups_only": "{game} se juega en mesas de 3 o 4: sus torneos son format=swiss, con grupos "
+    "según la clasificación en cada ronda.",
+    "tournament.error.double_swiss": "double=true es para ligas (todos se enfrentan dos veces); un suizo usa "
+    "rounds=N.",
+    "tournament.error.rounds_rr": "Una liga tiene las rondas que hacen falta para que todos se enfrenten: quita "
+    "rounds=, o usa format=swiss.",
+    "tournament.error.seat_option": "En un torneo el emparejamiento decide quién empieza: quita seat=.",
+    "tournament.error.none": "No hay ningún torneo en marcha en este servidor. Crea uno con /tournament create "
+    "JUEGO format=swiss.",
+    "tournament.error.none_open": "Ningún torneo de este servidor admite jugadores ahora. Crea uno con "
+    "/tournament create JUEGO format=swiss.",
+    "tournament.error.which": "Hay varios torneos posibles ({ids}): añade el número, por ejemplo /tournament join 2.",
+    "tournament.error.missing": "No hay ningún torneo #{id} en este servidor.",
+    "tournament.error.not_open": "El torneo #{id} ya empezó: no admite más jugadores, y para dejarlo ahora usa "
+    "/tournament withdraw.",
+    "tournament.error.over": "El torneo #{id} ha terminado.",
+    "tournament.error.cancelled": "El torneo #{id} fue cancelado.",
+    "tournament.standings.none": "Torneo #{id} ({title}): aún no se ha jugado ninguna ronda; {count} inscritos, por "
+    "orden de inscripción:",
+    "tournament.error.already": "Ya estás en el torneo #{id}.",
+    "tournament.error.rejoin": "Dejaste el torneo #{id} después de empezar; no puedes volver a entrar.",
+    "tournament.error.full": "El torneo #{id} está completo ({max} jugadores).",
+    "tournament.error.not_entered": "Esa persona no está en el torneo #{id}.",
+    "tournament.error.not_in_any": "No estás en ningún torneo en marcha en este servidor.",
+    "tournament.error.use_withdraw": "El torneo #{id} ya empezó: usa /tournament withdraw para dejarlo.",
+    "tournament.error.organiser_only": "Solo quien organiza el torneo #{id} (o quien tiene Gestionar servidor) puede "
+    "hacer eso.",
+    "tournament.error.too_few": "El torneo #{id} necesita al menos {min} jugadores para empezar; hay {count} "
+    "inscritos.",
+    "tournament.error.not_running": "El torneo #{id} no está en juego.",
+    "tournament.error.no_round": "El torneo #{id} aún no tiene ronda {round} ({paired} emparejadas hasta ahora).",
+})
+
+
+# ---- lessons polished (issue 30): a wrong answer told by what it does; no ``auto`` as an answer
+EN.update({
+    "learn.how.typed": "Answer by typing it: /move MOVE (there are too many to list; /learn {game} hint shows "
+    "how it is written).",
+    "learn.no_auto": "In a lesson, choose the move yourself: '{word}' would have Mesa choose it for you. Nothing "
+    "changed; answer with a move (/learn {game} hint gives a hint).",
+    "learn.wrong.ends": "{move} is legal, but after it the game ends: {result}.",
+    "learn.ends.wins": "Player {n} wins",
+    "learn.ends.win": "Players {ns} win",
+    "learn.ends.you_win": "you win, but not the way the task asks",
+    "learn.ends.you_share": "you share the win, but that is not what the task asks",
+    "learn.ends.draw": "a draw",
+    "learn.ends.all_lose": "everyone loses",
+    "learn.wrong.does": "{move} is legal, but it does not do what the task asks. What it does:{news}",
+    "learn.did.captures": "You take {count}.",
+    "count.prisoner": "prisoner|prisoners",
+    "learn.name": "Player {n}",
+    "learn.name.you": "Player {n} (you)",
+    "learn.wrong.points": "{move} is legal, but it is worth {mine} points on average on this throw; {best} is "
+    "worth {top}.",
+    "learn.wrong.points_best": "{move} is legal and worth {mine} points on average on this throw, as much as any "
+    "choice here, but it does not do what the task asks.",
+    "learn.wrong.win": "{move} is legal, but with it you win {mine} of the time from here; with {best}, {top}.",
+    "learn.wrong.win_best": "{move} is legal and wins {mine} of the time from here, as often as any choice, but it "
+    "does not do what the task asks.",
+})
+ES.update({
+    "learn.how.typed": "Responde escribiéndola: /move JUGADA (hay demasiadas para listarlas; /learn {game} hint "
+    "muestra cómo se escribe).",
+    "learn.no_auto": "En una lección, elige tú la jugada: «{word}» haría que Mesa la eligiera por ti. No ha "
+    "cambiado nada; responde con una jugada (/learn {game} hint da una pista).",
+    "learn.wrong.ends": "{move} es legal, pero tras ella la partida termina: {result}.",
+    "learn.ends.wins": "gana el jugador {n}",
+    "learn.ends.win": "ganan los jugadores {ns}",
+    "learn.ends.you_win": "ganas tú, pero no como pide la tarea",
+    "learn.ends.you_share": "compartes la victoria, pero no es lo que pide la tarea",
+    "learn.ends.draw": "tablas",
+    "learn.ends.all_lose": "pierden todos",
+    "learn.wrong.does": "{move} es legal, pero no hace lo que pide la tarea. Lo que hace:{news}",
+    "learn.did.captures": "Te llevas {count}.",
+    "count.prisoner": "prisionero|prisioneros",
+    "learn.name": "Jugador {n}",
+    "learn.name.you": "Jugador {n} (tú)",
+    "learn.wrong.points": "{move} es legal, pero vale {mine} puntos de media en esta tirada; {best} vale {top}.",
+    "learn.wrong.points_best": "{move} es legal y vale {mine} puntos de media en esta tirada, tanto como cualquier "
+    "otra opción, pero no hace lo que pide la tarea.",
+    "learn.wrong.win": "{move} es legal, pero con ella ganas el {mine} de las veces desde aquí; con {best}, el "
+    "{top}.",
+    "learn.wrong.win_best": "{move} es legal y gana el {mine} de las veces desde aquí, como la que más, pero no "
+    "hace lo que pide la tarea.",
 })

@@ -7,29 +7,35 @@ Spanish side by side, and a goal the engine checks: a list of accepted moves (``
 (``goal``, ``CONDITIONS``: a function over the engine, the state before, the learner's seat, the move, the
 state after and the condition's argument).
 
-The learner answers with a move; a right answer is explained and the course moves on.  A wrong one is
-answered with what it actually does, in words from the engine: the rule it breaks (the refusal of
-``tables.rules_step.reason``), or for a legal move the opponent's winning reply it allows (found with the
-engine), else that it is legal but misses the task; the second wrong answer at a step also gets the hint.
+The learner answers with a move (never ``auto``: a lesson's choice is the learner's own); a right answer is
+explained and the course moves on.  A wrong one is answered with what it actually does, in words from the
+engine: the rule it breaks (the refusal of ``tables.rules_step.reason``), or for a legal move
+(``what_it_does``) the game's end it brings, the opponent's winning reply it allows, over a throw its exact
+expected points against the best choice, what the board's news would say of it, else that it misses the
+task; the second wrong answer at a step also gets the hint.
 Progress is kept per user and game (``data.learning.lesson_progress``), so a course survives a restart;
 ``/learn GAME restart`` or a step number starts anywhere.  No table is created and nothing is rated.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import random
 from dataclasses import dataclass, field
+from datetime import timedelta
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from data import learning
 from data.learning import LessonProgress
-from data.models import now_iso
-from engines import Engine, MoveError, canonical_name, game_names, get_engine
+from data.models import now_iso, parse_iso
+from engines import Engine, MoveError, Outcome, canonical_name, game_names, get_engine
 from tables.errors import TableError
-from tables.i18n import CATALOGS, Lines, Own, Phrase, t
-from tables.lesson_goals import CONDITIONS, winning_reply
+from tables.i18n import CATALOGS, EN, Count, Lines, Names, News, Own, Phrase, t
+from tables.lesson_goals import CONDITIONS, decides_a_throw, expected_worth, tally, winning_reply
+from tables.outcome_words import event_key, named_facts
 from tables.posts import Posts
 from tables.rules_step import as_typed, reason
 from tables.store import TableStore
@@ -78,8 +84,9 @@ def read_course(path: Path) -> Course:
     for i, s in enumerate(raw["steps"], start=1):
         where = f"{path.name} step {i}"
         goal, accept = str(s.get("goal", "")), tuple(str(m) for m in s.get("accept", ()))
-        if bool(goal) == bool(accept):
-            raise ValueError(f"{where}: give either 'accept' (moves) or 'goal' (a condition)")
+        if not goal and not accept:
+            raise ValueError(f"{where}: give 'accept' (moves) or 'goal' (a condition), or both (the moves then "
+                             "are examples of the goal met)")
         if goal and goal.split(":")[0] not in CONDITIONS:
             raise ValueError(f"{where}: unknown goal {goal!r}")
         steps.append(LessonStep(position=str(s["position"]), seat=int(s["seat"]), marks=tuple(s.get("marks", ())),
@@ -107,17 +114,29 @@ def step_state(engine: Engine, step: LessonStep) -> Any:
 
 
 def meets(engine: Engine, step: LessonStep, state: Any, move: Any) -> bool:
-    """Whether the learner's (legal) ``move`` at the step's ``state`` meets its goal."""
-    if step.accept:
+    """Whether the learner's (legal) ``move`` at the step's ``state`` meets its goal: the condition when it has
+    one, else being one of the accepted moves."""
+    if not step.goal:
         return any(move == engine.parse_move(state, text) for text in step.accept)
     name, _, arg = step.goal.partition(":")
     return CONDITIONS[name](engine, state, step.seat, move, engine.apply(state, move), arg)
 
 
+#: how many seeded auto-builds ``check_step`` tries at a step whose moves are not listed (K3's builds)
+UNLISTED_TRIES = 8
+
+
+def unlisted(engine: Engine, state: Any, seat: int) -> bool:
+    """Whether the seat acts at ``state`` but the engine lists none of its moves (K3's builds, K3-3: too many
+    to list): a step there is answered by typing the move."""
+    return seat in engine.actors(state) and not engine.legal_moves(state, seat)
+
+
 def check_step(engine: Engine, step: LessonStep) -> list[str]:
     """What is wrong with a step, checked with the engine (empty: nothing): the position parses, the
     learner is to act, every accepted answer is legal and meets the goal, some legal move meets it and
-    at least one does not."""
+    at least one does not.  Where the engine lists no moves (``unlisted``: K3's builds) the accepted answers
+    are the moves that meet it, and a seeded auto-build (K3-3.4) must be one that does not."""
     try:
         state = step_state(engine, step)
     except Exception as exc:  # any reading error is the step's fault
@@ -131,6 +150,20 @@ def check_step(engine: Engine, step: LessonStep) -> list[str]:
             engine.apply(state, move)
         except MoveError as exc:
             problems.append(f"accepted answer {text!r} is not legal: {exc}")
+    for text in step.accept:
+        try:
+            if not meets(engine, step, state, engine.parse_move(state, text)):
+                problems.append(f"accepted answer {text!r} does not meet the goal")
+        except MoveError:
+            pass  # said above
+    if unlisted(engine, state, step.seat):
+        if not step.accept:
+            problems.append("the engine lists no moves here: give the accepted answers")
+        tried = [engine.auto_move(state, step.seat, random.Random(f"lesson:{n}"), style)
+                 for n in range(UNLISTED_TRIES) for style in ("random", "sensible")]
+        if all(meets(engine, step, state, m) for m in tried):
+            problems.append("every auto-build tried meets the goal (a free answer)")
+        return problems
     legal = engine.legal_moves(state, step.seat)
     good = [m for m in legal if meets(engine, step, state, m)]
     if not good:
@@ -140,23 +173,140 @@ def check_step(engine: Engine, step: LessonStep) -> list[str]:
     return problems
 
 
+def picture_names(players: int, seat: int) -> list[str]:
+    """The seats' names on a step's pictures (which speak English, like all their labels): the learner's
+    seat "Player N (you)", a name every picture sentence reads right with ("Player 1 (you) places an
+    opening stack", "Player 1 (you)'s private view"), the others "Player N"."""
+    return [f"Player {s + 1} (you)" if s == seat else f"Player {s + 1}" for s in range(players)]
+
+
+#: what a learner may not answer with: Krakatoa's ``auto`` (KR-8.4) plays the right answer for them
+NOT_AN_ANSWER = ("auto",)
+
+
+# ==================================================================== a wrong answer, told
+def what_it_does(engine: Engine, step: LessonStep, state: Any, move: Any) -> Phrase:
+    """What a legal move that misses the step's task actually does, in words from the engine: the game's
+    end it brings (who wins); the opponent's winning reply it allows; over a throw (dice), its exact
+    expected points (or chance to win, for a goal about winning) against the best choice on this throw
+    (``lesson_goals.expected_worth``, what ``most_expected_points`` compares); what the board's news would
+    say of it (``Engine.events``: K3's penalty and steal) and the prisoners it takes; else only that it
+    misses the task."""
+    said = engine.format_move(state, move)
+    after = engine.apply(state, move)
+    outcome = engine.outcome(after)
+    if outcome is not None:
+        return Phrase("learn.wrong.ends", {"move": said, "result": ending_words(outcome, step.seat)})
+    reply = winning_reply(engine, after, step.seat)
+    if reply is not None:
+        return Phrase("learn.wrong.allows", {"move": said, "reply": engine.format_move(after, reply)})
+    if any(decides_a_throw(engine, engine.apply(state, m), step.seat) for m in engine.legal_moves(state, step.seat)):
+        return _throw_words(engine, step, state, said)  # a choice about a throw (keeping ends it: KR-4.3)
+    news = [Phrase(key, _named(facts, step.seat)) for code, facts in engine.events(state, move, after)
+            if (key := event_key(engine.name, code)) is not None and "{table}" not in EN[key]]
+    taken = tally(engine, after, step.seat) - tally(engine, state, step.seat)
+    if taken > 0 and "prisoners" in engine.description.tallies:  # PL-6: captures (Plateau)
+        news.append(Phrase("learn.did.captures", {"count": Count(taken, "prisoner")}))
+    if news:
+        return Phrase("learn.wrong.does", {"move": said, "news": News(news)})
+    return Phrase("learn.wrong.misses", {"move": said})
+
+
+def _named(facts: dict[str, Any], learner: int) -> dict[str, Any]:
+    """An event's facts as params (``outcome_words.named_facts``), a seat named as the lesson's texts name it:
+    "Player 2", the learner "Player 1 (you)", in the reader's language."""
+    params = named_facts((), facts)
+    for name, value in facts.items():
+        if name.endswith("_seat") and isinstance(value, int):
+            params.pop(name, None)
+            params[name[: -len("_seat")]] = Phrase("learn.name.you" if value == learner else "learn.name",
+                                                   {"n": value + 1})
+    return params
+
+
+def ending_words(outcome: Outcome, seat: int) -> Phrase:
+    """How a game that ends ends, for the learner at ``seat``: who wins, a draw, or everyone losing (K3's
+    cooperative game, K3-8.3)."""
+    if outcome.draw:
+        return Phrase("learn.ends.draw")
+    if not outcome.winners:
+        return Phrase("learn.ends.all_lose")
+    if seat in outcome.winners:
+        return Phrase("learn.ends.you_win" if len(outcome.winners) == 1 else "learn.ends.you_share")
+    if len(outcome.winners) == 1:
+        return Phrase("learn.ends.wins", {"n": outcome.winners[0] + 1})
+    return Phrase("learn.ends.win", {"ns": Names(str(w + 1) for w in outcome.winners)})
+
+
+def _throw_words(engine: Engine, step: LessonStep, state: Any, said: str) -> Phrase:
+    """A choice over a throw against the best one on it: their exact expected points, or their chances to
+    win when the step's goal is about winning (``chance_to_win_at_least``)."""
+    win = step.goal.startswith("chance_to_win_at_least")
+    worth = expected_worth(engine, state, step.seat, "win" if win else "points")
+    mine = worth[said]
+    best, top = max(((m, w) for m, w in worth.items() if m != said), key=lambda mw: mw[1], default=(said, mine))
+    kind = "win" if win else "points"
+    if top <= mine + 1e-9:  # as good as any on this throw, and still not the task
+        return Phrase(f"learn.wrong.{kind}_best", {"move": said, "mine": _number(mine, win)})
+    return Phrase(f"learn.wrong.{kind}", {"move": said, "mine": _number(mine, win), "best": best,
+                                          "top": _number(top, win)})
+
+
+def _number(value: float, percent: bool) -> Own:
+    """A worth as each language writes it: ``2.8`` / ``2,8`` points, ``40%`` / ``40 %`` of the time."""
+    if percent:
+        return Own({"en": f"{value * 100:.0f}%", "es": f"{value * 100:.0f} %"})
+    return Own({"en": f"{value:.1f}", "es": f"{value:.1f}".replace(".", ",")})
+
+
 # ==================================================================== the collaborator
 @dataclass(frozen=True)
+class SeatPicture:
+    """What another seat sees at a step with hidden information (``Engine.has_private_info``): the seat,
+    and the picture drawn from its view (``engine.view(state, seat)``)."""
+
+    seat: int
+    image: bytes | None
+
+
+@dataclass(frozen=True)
 class LessonPost:
-    """What the learner reads, privately: ``key`` and ``params`` (``t``), and the step's picture."""
+    """What the learner reads, privately: ``key`` and ``params`` (``t``), and the step's picture (what the
+    learner sees); ``others``: at a step with hidden information, what each other seat sees, in seat order.
+    ``step`` is the step the learner is at after this post (1-based; ``of + 1`` once the course is done,
+    0 for the list of courses): front ends put that step's controls under the post; ``typed``: its answer
+    is typed, not picked (front ends say so)."""
 
     user_id: int
     key: str
     params: dict[str, Any]
     image: bytes | None = None
     game: str = ""
+    step: int = 0
+    of: int = 0
+    others: tuple[SeatPicture, ...] = ()
+    #: the step's answers are too many to list (``unlisted``: K3's builds): the learner types theirs
+    typed: bool = False
 
-    def text(self, lang: str) -> str:
-        return t(self.key, lang, **self.params)
+    def text(self, lang: str, **words: Any) -> str:
+        """The post in ``lang``; ``words`` replace params a front end says its own way (``how``: how to
+        answer, ``again``: how to try again)."""
+        return t(self.key, lang, **(self.params | words))
+
+    @property
+    def done(self) -> bool:
+        """The course is finished: no step is open."""
+        return bool(self.game) and self.step > self.of
 
 
 class Lessons:
-    """Lists, opens and answers the courses (a collaborator of ``TableService``: ``service.lessons``)."""
+    """Lists, opens and answers the courses (a collaborator of ``TableService``: ``service.lessons``).
+
+    The learner's *open lesson* is the course they last opened or answered, unless they finished it
+    (``current``): ``/move`` without a table answers it.  Every call about a step may name the step it was
+    made for (``at``: the step number a button carries); a step the learner is no longer at is refused
+    with ``learn.past`` and changes nothing.
+    """
 
     def __init__(self, store: TableStore, posts: Posts) -> None:
         self.store = store
@@ -186,10 +336,23 @@ class Lessons:
                                                "state": state}))
         return LessonPost(user_id, "learn.list", {"lines": Lines(lines)})
 
-    async def open(self, user_id: int, game: str, where: str = "") -> LessonPost:
+    async def current(self, user_id: int) -> str | None:
+        """The game of the learner's open lesson: the course they last opened or answered, if they have
+        not finished it; None otherwise."""
+        found = await learning.lesson_progress(self.store.repo, user_id)
+        if not found:
+            return None
+        last = max(found.values(), key=lambda p: p.updated_at)
+        course = courses().get(last.game)
+        if course is None or last.step >= len(course.steps):
+            return None
+        return last.game
+
+    async def open(self, user_id: int, game: str, where: str = "", at: int | None = None) -> LessonPost:
         """Start or resume ``game``'s course; ``where``: ``restart`` or a step number starts there."""
         course = self.course(game)
         progress = await self._progress(user_id, course.game)
+        self._check_at(course, progress, at, finished_ok=True)
         where = where.strip().lower()
         if where in ("restart", "reiniciar"):
             progress = LessonProgress(course.game, 0, 0, progress.finished)
@@ -202,16 +365,17 @@ class Lessons:
         await self._save(user_id, progress)
         return await self._show(user_id, course, progress.step, None)
 
-    async def answer(self, user_id: int, game: str, text: str) -> LessonPost:
+    async def answer(self, user_id: int, game: str, text: str, at: int | None = None) -> LessonPost:
         """The learner's answer at the step they are at: explained and on to the next step when right; what
         it does instead when wrong (with the hint from the second wrong answer on)."""
         course = self.course(game)
         progress = await self._progress(user_id, course.game)
-        if progress.step >= len(course.steps):
-            raise TableError("learn.finished_already", game=course.game)
+        self._check_at(course, progress, at)
         step = course.steps[progress.step]
         engine = get_engine(course.game)
         state = step_state(engine, step)
+        if text.strip().lower() in NOT_AN_ANSWER:
+            raise TableError("learn.no_auto", word=text.strip().lower(), game=course.game)
         try:
             move = engine.parse_move(state, as_typed(text))
             if engine.move_seat(state, move) != step.seat:
@@ -222,48 +386,110 @@ class Lessons:
                 "learn.wrong.illegal", {"move": text.strip()[:40], "why": reason(engine.name, exc)}))
         said = engine.format_move(state, move)
         if not meets(engine, step, state, move):
-            reply = winning_reply(engine, engine.apply(state, move), step.seat)
-            words = Phrase("learn.wrong.allows", {"move": said, "reply": engine.format_move(
-                engine.apply(state, move), reply)}) if reply is not None else Phrase("learn.wrong.misses",
-                                                                                     {"move": said})
-            return await self._wrong(user_id, course, progress, step, words)
+            return await self._wrong(user_id, course, progress, step, what_it_does(engine, step, state, move))
         nxt = progress.step + 1
         finished = progress.finished + (nxt >= len(course.steps))
         await self._save(user_id, LessonProgress(course.game, nxt, 0, finished))
         right = Phrase("learn.right", {"move": said, "explain": Own(step.explain)})
         return await self._show(user_id, course, nxt, right)
 
+    async def hint(self, user_id: int, game: str, at: int | None = None) -> LessonPost:
+        """The hint of the step the learner is at; it counts nothing (no wrong answer, no progress)."""
+        course = self.course(game)
+        progress = await self._progress(user_id, course.game)
+        self._check_at(course, progress, at)
+        params = {"title": Own(course.title), "step": progress.step + 1, "of": len(course.steps),
+                  "hint": Own(course.steps[progress.step].hint), "game": course.game}
+        return LessonPost(user_id, "learn.hint", params, game=course.game, step=progress.step + 1,
+                          of=len(course.steps))
+
+    async def at(self, user_id: int, game: str) -> int:
+        """The step the learner is at in ``game``'s course (1-based; one past the last once finished)."""
+        course = self.course(game)
+        return (await self._progress(user_id, course.game)).step + 1
+
+    async def moves(self, user_id: int, game: str, at: int | None = None) -> tuple[str, ...]:
+        """The legal moves of the learner's seat at the step they are at, as the notation writes them (the
+        move picker's list, ``/moves``): right and wrong answers alike."""
+        course = self.course(game)
+        progress = await self._progress(user_id, course.game)
+        self._check_at(course, progress, at)
+        step = course.steps[progress.step]
+        engine = get_engine(course.game)
+        state = step_state(engine, step)
+        return tuple(engine.format_move(state, m) for m in engine.legal_moves(state, step.seat))
+
     # ---- inside -------------------------------------------------------------------------------------
+    @staticmethod
+    def _check_at(course: Course, progress: LessonProgress, at: int | None, finished_ok: bool = False) -> None:
+        """Refuse a finished course (unless ``finished_ok``: opening it again), and a control made for a
+        step (``at``) the learner is no longer at."""
+        of = len(course.steps)
+        if at is not None and at != progress.step + 1:
+            if progress.step >= of:
+                raise TableError("learn.finished_already", game=course.game)
+            raise TableError("learn.past", was=at, step=progress.step + 1, of=of, title=Own(course.title),
+                             game=course.game)
+        if progress.step >= of and not finished_ok:
+            raise TableError("learn.finished_already", game=course.game)
+
     async def _wrong(self, user_id: int, course: Course, progress: LessonProgress, step: LessonStep,
                      words: Phrase) -> LessonPost:
         wrong = progress.wrong + 1
         await self._save(user_id, LessonProgress(course.game, progress.step, wrong, progress.finished))
         key = "learn.wrong.hint" if wrong >= 2 else "learn.wrong"
-        return LessonPost(user_id, key, {"words": words, "hint": Own(step.hint), "game": course.game},
-                          game=course.game)
+        return LessonPost(user_id, key, {"words": words, "hint": Own(step.hint), "game": course.game,
+                                         "again": Phrase("learn.again", {"game": course.game})},
+                          game=course.game, step=progress.step + 1, of=len(course.steps))
 
     async def _show(self, user_id: int, course: Course, index: int, before: Phrase | None) -> LessonPost:
         lead: Phrase | str = before if before is not None else ""
-        if index >= len(course.steps):
+        of = len(course.steps)
+        if index >= of:
             return LessonPost(user_id, "learn.done", {"lead": lead, "title": Own(course.title),
-                                                      "game": course.game}, game=course.game)
+                                                      "game": course.game}, game=course.game, step=of + 1, of=of)
         step = course.steps[index]
         engine = get_engine(course.game)
         state = step_state(engine, step)
-        view = dict(engine.view(state, step.seat))
-        view["highlight"] = list(step.marks)
-        # the learner's seat is "You" on the picture (pictures speak English, like all their labels)
-        names = ["You" if s == step.seat else f"Player {s + 1}" for s in range(engine.num_players(state))]
-        image = await self.posts.image(course.game, view, names)
-        params = {"lead": lead, "title": Own(course.title), "step": index + 1, "of": len(course.steps),
-                  "teach": Own(step.teach), "game": course.game}
-        return LessonPost(user_id, "learn.step", params, image=image, game=course.game)
+        players = engine.num_players(state)
+        names = picture_names(players, step.seat)
+        typed = unlisted(engine, state, step.seat)  # too many answers to pick from (K3's builds): typed
+        # hidden information: beside the learner's view, what each other seat sees (PL-9, K3-10)
+        others = [s for s in range(players) if s != step.seat] if engine.has_private_info(state) else []
+        views = [self.view(engine, state, step, seat) for seat in (step.seat, *others)]
+        images = await asyncio.gather(*(self.posts.image(course.game, view, names) for view in views))
+        pictures = News([Phrase("learn.picture.you"), *(Phrase("learn.picture.seat", {
+            "n": n, "seat": Phrase("learn.seat", {"n": seat + 1})}) for n, seat in enumerate(others, start=2))]) \
+            if others else ""
+        params = {"lead": lead, "title": Own(course.title), "step": index + 1, "of": of,
+                  "teach": Own(step.teach), "game": course.game, "pictures": pictures,
+                  "how": Phrase("learn.how.typed" if typed else "learn.how", {"game": course.game})}
+        return LessonPost(user_id, "learn.step", params, image=images[0], game=course.game, step=index + 1, of=of,
+                          others=tuple(SeatPicture(seat, image) for seat, image in zip(others, images[1:])),
+                          typed=typed)
+
+    @staticmethod
+    def view(engine: Engine, state: Any, step: LessonStep, seat: int) -> dict[str, Any]:
+        """What ``seat`` sees at the step (its own view: hidden faces of the others stay hidden), with the
+        step's squares marked."""
+        view = dict(engine.view(state, seat))
+        view["highlight"] = []  # no last move: the step's squares are marked, not played (render.theme)
+        view["marks"] = list(step.marks)
+        view.pop("auto", None)  # what a quick button would play (Krakatoa's auto, KR-8.4) is the answer itself
+        return view
 
     async def _progress(self, user_id: int, game: str) -> LessonProgress:
         found = await learning.lesson_progress(self.store.repo, user_id)
         return found.get(game) or LessonProgress(game, 0, 0, 0)
 
     async def _save(self, user_id: int, progress: LessonProgress) -> None:
-        await learning.save_lesson(self.store.repo, user_id, progress, now_iso(self.store.now()))
-
-
+        """Write the progress, stamped after every other row of the learner's (a clock that stands still,
+        as the console's pretend clock does, is nudged by a microsecond), so the latest row is the course
+        last opened or answered (``current``)."""
+        stamp = now_iso(self.store.now())
+        latest = max((p.updated_at for p in (await learning.lesson_progress(self.store.repo, user_id)).values()),
+                     default="")
+        if latest and stamp <= latest:
+            moment = parse_iso(latest)
+            stamp = now_iso(moment + timedelta(microseconds=1)) if moment is not None else stamp
+        await learning.save_lesson(self.store.repo, user_id, progress, stamp)

@@ -118,4 +118,22 @@ class MovePlayed:
         return plain(self.move) == plain(self.typed)
 
 
-Message = PublicPost | PrivatePost | Reminder | TableFinished | MovePlayed
+@dataclass(frozen=True)
+class TournamentPost:
+    """A tournament's announcement (issue 31) for its channel: created, a round paired, the final standings.
+
+    ``mention``: only the players concerned (those paired in the round announced; the winners at the
+    end); ``params`` may hold ``Lines`` of pairings or standings, said in the reader's language.
+    ``table_id`` is 0: the post belongs to no table (front ends that sort messages by table put it apart).
+    """
+
+    tournament_id: int
+    guild_id: int
+    channel_id: int
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+    mention: tuple[int, ...] = ()
+    table_id: int = 0
+
+
+Message = PublicPost | PrivatePost | Reminder | TableFinished | MovePlayed | TournamentPost

@@ -321,6 +321,16 @@ class Seating:
                 await tx.update_table(table_id, ctx.row.version, self.store.stamp(), options=options.to_json())
             return await self._start(await self.store.load(table_id))
 
+    async def open_paired(self, table_id: int) -> list[Message]:
+        """Start a table a tournament paired (issue 31: seats accepted, ``seat=first``, the host first), if it
+        is still waiting: its first board, DMs and deadline, as any table's start.  ``LostRace`` when another
+        process started it first; nothing when it is no longer waiting."""
+        async with self.store.lock(table_id):
+            ctx = await self.store.load(table_id)
+            if ctx.row.status not in WAITING:
+                return []
+            return await self._start(ctx)
+
     async def _start(self, ctx: LoadedTable, guard: Guard | None = None) -> list[Message]:
         """Assign seats (option ``seat``), create the game, draw its opening chance moves (``guard``: the
         cap of the player whose seat starts it, checked in the start's transaction)."""

@@ -16,6 +16,7 @@ composed here through their constructors (docs/architecture.md, "tables/"):
 - ``MesaMoves`` and ``MesaSeats`` (``tables.mesa``): Mesa's moves and seats;
 - ``GuildLife`` (``tables.guild_life``): a server's life (expiry, suspension, language);
 - ``Queries`` and ``Preferences`` (``tables.queries``, ``tables.preferences``): reads, and settings.
+- ``Tournaments`` (``tables.tournaments``, as ``service.tournaments``): events of many tables (issue 31).
 
 How a move is stored: under the table's lock, ``Play`` loads the table (``TableStore``), the rules
 step parses and applies the move and draws every chance move that follows from
@@ -63,12 +64,15 @@ from tables.queries import MoveRecord, Queries, TableDetails, TableSummary
 from tables.reminders import Reminders
 from tables.replays import ReplayKeeper
 from tables.reposts import ReplayGate
+from tables.review_lane import ReviewLane
+from tables.reviews import Reviews
 from tables.rules_step import RulesStep
 from tables.seating import Seating
 from tables.store import Clock, SystemClock, TableStore
 from tables.submissions import Submissions
 from tables.takebacks import Takebacks
 from tables.thinking import Thinker
+from tables.tournaments import Tournaments
 
 log = logging.getLogger(__name__)
 
@@ -114,6 +118,12 @@ class TableService:
         self.hints = Hints(self.store, mesa_moves, self.play.active)
         self.takebacks = Takebacks(self.store, self.posts, self.play.active)
         self.lessons = Lessons(self.store, self.posts)  # ``/learn``: a course per game, no table
+        # issue 32: a finished game's review, made in a lane of its own (processes as Mesa's searches), kept
+        self.reviews = Reviews(self.store, ReviewLane(processes=self.thinker.processes))
+        # tournaments (issue 31): ``service.tournaments``; rounds advance when a table ends and at every tick
+        self.tournaments = Tournaments(self.store, self.seating, self.play, self.seating.seed_source)
+        self.finisher.on_end.append(self.tournaments.table_ended)
+        self.deadlines.sweeps.append(self.tournaments.sweep)
 
     @property
     def renderer(self) -> Renderer | None:
@@ -131,6 +141,7 @@ class TableService:
         await self.due_turns.stop()
         await self.claims.stop()
         self.thinker.close()
+        self.reviews.close()
         close_renderer = getattr(self.renderer, "close", None)
         if close_renderer is not None:
             close_renderer()
@@ -410,7 +421,8 @@ def _refuse_while_storage_is_away(method: Callable[..., Any]) -> Callable[..., A
     return guarded
 
 
-for _owner in (TableService, Hints, Takebacks):  # the façade's public coroutine methods, and its collaborators'
-    for _name, _method in list(vars(_owner).items()):  # that front ends reach (issue 30)
+# the façade's public coroutine methods, and its collaborators' that front ends reach (issues 30, 31, 32)
+for _owner in (TableService, Hints, Takebacks, Reviews, Tournaments):
+    for _name, _method in list(vars(_owner).items()):
         if not _name.startswith("_") and inspect.iscoroutinefunction(_method):
             setattr(_owner, _name, _refuse_while_storage_is_away(_method))

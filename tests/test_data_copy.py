@@ -9,7 +9,7 @@ from pathlib import Path
 from pg_server import PgServer, run_sql
 from test_tables_service import USERS, FakeClock, open_service, play_out, start_table
 
-from data import GuildSettings, UserPrefs, learning, open_repository
+from data import GuildSettings, UserPrefs, learning, open_repository, reviews
 from data.__main__ import run
 from data.repository import STORED_TABLES
 
@@ -39,6 +39,14 @@ async def played_database(path: str) -> dict[str, int]:
                                 "2026-03-01T12:00:00.000000Z")
     await learning.save_lesson(repo, 101, learning.LessonProgress("kona", 2, 1, 0),  # issue 30: a lesson under way
                                "2026-03-01T12:00:00.000000Z")
+    await reviews.store_review(repo, live, 3, '{"analysis":{}}', "iVBORw0KGgo=",  # issue 32: a review kept
+                               "2026-03-01T12:00:00.000000Z")
+    tours = svc.tournaments  # issue 31: a tournament under way, its entrants, a round paired, a server setting
+    await tours.create(7, 70, USERS[2][0], USERS[2][1], "kona", {"format": "swiss", "rounds": "2"})
+    for uid, name in USERS[2:4]:
+        await tours.join(7, uid, name)
+    await tours.start(7, USERS[2][0])
+    await tours.set_managers_only(7, False)
     counts = await repo.row_counts()
     await repo.close()
     return counts
@@ -54,7 +62,8 @@ async def test_copy_sqlite_to_postgresql_and_back(tmp_path: Path, pg_server: PgS
     assert await run(["copy", source, url], out, err) == 0, err.getvalue()
     report = out.getvalue()
     assert f"moves: {counts['moves']} rows (source {counts['moves']})" in report
-    assert "replay: 4 of 4 started tables replay to their snapshot" in report and "MISMATCH" not in report
+    # one of them opened by the tournament
+    assert "replay: 5 of 5 started tables replay to their snapshot" in report and "MISMATCH" not in report
 
     # play goes on on PostgreSQL: the old table continues, new tables get new ids
     repo, svc = await open_service(url)
@@ -105,5 +114,5 @@ async def test_verify_names_a_move_log_that_does_not_replay(tmp_path: Path) -> N
     report = out.getvalue().splitlines()
     assert "table 1: the move log does not replay (InvalidMoveError)" in report
     assert "table 3: the move log does not replay (ValueError)" in report
-    assert "replay: 2 of 4 started tables replay to their snapshot" in report
+    assert "replay: 3 of 5 started tables replay to their snapshot" in report  # one of them the tournament's
     assert "zz" not in out.getvalue() + err.getvalue()

@@ -26,7 +26,8 @@ NAME = re.compile(r"^[-_\w]{1,32}$")
 SPANISH = ("es-ES", "es-419")
 EXPECTED = {"play", "move", "resign", "draw", "board", "games", "help", "rules", "settings",
             "leaderboard", "stats", "history", "replay", "recompute-ratings",  # issue 9
-            "hint", "takeback", "learn"}  # issue 30
+            "hint", "takeback", "learn",  # issue 30
+            "review", "tournament"}  # issues 31, 32
 
 
 @pytest.fixture(scope="module")
@@ -194,7 +195,7 @@ def test_every_catalog_key_is_used() -> None:
     src = "".join((ROOT / "cogs" / name).read_text() for name in
                   ("play.py", "board.py", "post_controls.py", "picking.py", "guide.py", "settings.py",
                    "results.py", "acts.py", "handling.py", "delivery.py", "translator.py", "controls.py",
-                   "learning.py"))
+                   "learning.py", "lessons.py", "review.py", "tournaments.py"))
     families = ("choice.", "confirm.", "cmd.", "opt.")
     labels = quick_move_label_keys()
     unused = [k for k in i18n_discord.EN if f'"{k}"' not in src and f"'{k}'" not in src

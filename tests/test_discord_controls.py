@@ -23,8 +23,10 @@ from cogs.board import (
 from cogs.client import CONTROLS
 from cogs.guide import RulesButton
 from cogs.learning import HintButton, TakebackButton
+from cogs.lessons import LessonButton, LessonSelect
 from cogs.picking import BackButton, PickButton, PickSelect, QuickSelect
 from cogs.results import PageButton
+from cogs.review import ReviewButton
 
 POSTED = {
     "mesa:inv:1:1:accept": InvitationButton, "mesa:inv:1:1:decline": InvitationButton,
@@ -44,6 +46,11 @@ POSTED = {
     "mesasel:1:3:pick": PickSelect, "mesasel:1:3": PickSelect, "mesasel:7:12:quick": QuickSelect,
     "mesalb:100000000000000001:kona:2": PageButton,
     "mesa:hint:1:3": HintButton, "mesa:tb:1:3:accept": TakebackButton, "mesa:tb:1:3:decline": TakebackButton,
+    "mesa:learn:kona:2:pick": LessonButton, "mesa:learn:k3:1:back": LessonButton,
+    "mesa:learn:plateau:9:hint": LessonButton, "mesa:learn:krakatoa:3:again": LessonButton,
+    "mesa:learn:kona:6:restart": LessonButton,
+    "mesasel:learn:kona:2": LessonSelect,
+    "mesa:review:1:9": ReviewButton,  # issue 32
 }
 
 
@@ -52,7 +59,7 @@ def matching(custom_id: str) -> list[type]:
 
 
 def test_every_kind_is_registered_once() -> None:
-    assert len(CONTROLS) == len(set(CONTROLS)) == 15
+    assert len(CONTROLS) == len(set(CONTROLS)) == 18
     assert set(POSTED.values()) == set(CONTROLS)
 
 
@@ -62,7 +69,8 @@ def test_each_posted_id_is_answered_by_exactly_its_class(custom_id: str) -> None
 
 
 @pytest.mark.parametrize("custom_id", ["mesa:zzz:1:3", "mesa:inv:1:1:", "mesa:mine:x:3", "mesasel:1:3:zzz",
-                                       "mesalb:1:Kona:2", "mesa:pick:1:3:other"])
+                                       "mesalb:1:Kona:2", "mesa:pick:1:3:other", "mesa:learn:kona:2:zzz",
+                                       "mesa:learn:Kona:2:pick", "mesasel:learn:kona:x"])
 def test_ids_no_mesa_posts_are_answered_by_none(custom_id: str) -> None:
     assert matching(custom_id) == []
 

@@ -176,7 +176,8 @@ async def test_sync_registers_localized_commands(tmp_path: Any) -> None:
     names = {c["name"]: c for c in puts[0].json}
     assert set(names) == {"play", "move", "resign", "draw", "board", "games", "help", "rules", "settings",
                           "leaderboard", "stats", "history", "replay", "recompute-ratings",  # issue 9
-                          "hint", "takeback", "learn"}  # issue 30
+                          "hint", "takeback", "learn",  # issue 30
+                          "tournament"}  # issue 31
     assert names["move"]["name_localizations"]["es-419"] == "mover"
     assert (names["hint"]["name_localizations"]["es-ES"], names["takeback"]["name_localizations"]["es-419"]) == \
         ("pista", "deshacer")

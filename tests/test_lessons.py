@@ -8,9 +8,12 @@ from pathlib import Path
 
 import pytest
 from console_session import open_console, said
+from pg_server import DbFactory
+from test_tables_service import FakeClock, open_service
 
 from console import help_text
 from engines import get_engine
+from tables import TableError
 from tables.i18n import CATALOGS
 from tables.learn import LESSONS_DIR, check_step, courses, meets, read_course, step_state
 
@@ -37,8 +40,8 @@ def test_course_file(path: Path) -> None:
             assert meets(engine, step, state, engine.parse_move(state, text))
         for words in (step.teach, step.explain, step.hint):
             assert set(words) == set(CATALOGS) and all(w.strip() for w in words.values())
-        for square in step.marks:
-            assert square in engine.view(state, step.seat)["position"] or square[0].isalpha()
+        for square in step.marks:  # a square, or K3's "<seat>:<spot>" of a pyramid ("<seat>:s": its side)
+            assert square in engine.view(state, step.seat)["position"] or square.split(":")[-1][0].isalpha()
 
 
 def right_answer(game: str, index: int) -> str:
@@ -63,7 +66,7 @@ async def test_a_course_in_the_console(tmp_path: Path) -> None:
     assert wrong[0].startswith("[dm Ana] Not this one: a6-a2 is not allowed: ") and "Hint" not in wrong[0]
     again = await said(con, out, "Ana: /learn kona answer a6-a5")  # legal, not the task: the hint now
     assert "a6-a5 is legal, but it does not do what the task asks." in again[0]
-    assert again[1] == "[dm Ana] Hint: Write it from-to: a6-d3. Try again (/learn kona answer MOVE)."
+    assert again[1] == "[dm Ana] Hint: Write it from-to: a6-d3. Try again (/move MOVE)."
     right = await said(con, out, "Ana: /learn kona answer a6-d3")
     assert right[0].startswith("[dm Ana] Right: a6-d3. Only the top piece moved")
     assert any(line == f"[dm Ana] {EN} — step 2 of {N}" for line in right)
@@ -93,3 +96,106 @@ async def test_a_course_in_the_console(tmp_path: Path) -> None:
 
 def test_help_names_learn() -> None:
     assert "/learn" in help_text("en") and "/learn" in help_text("es")
+
+
+async def test_move_and_moves_answer_the_open_lesson_in_the_console(tmp_path: Path) -> None:
+    """Issue 30: with no table it could mean, ``/move`` answers the lesson last opened or answered (as
+    ``/learn GAME answer``), ``/moves`` lists its step's moves; ``/learn GAME hint`` counts nothing; a
+    table, when there is one, still takes ``/move``; the open lesson survives a restart."""
+    db = tmp_path / "console.db"
+    svc, con, out = await open_console(db)
+    assert (await said(con, out, "Ana: /move a6-d3"))[0] == \
+        "[error Ana] you have no table here; start one with /play GAME @NAME"  # nothing open: today's words
+    await said(con, out, "Ana: /learn kona")
+    listed = await said(con, out, "Ana: /moves")
+    engine = get_engine("kona")
+    state = step_state(engine, KONA.steps[0])
+    legal = [engine.format_move(state, m) for m in engine.legal_moves(state, KONA.steps[0].seat)]
+    assert listed == [f"[dm Ana] {EN} — step 1 of {N}: legal moves ({len(legal)}): {', '.join(legal)}"]
+    assert "a6-d3" in legal and "a6-a5" in legal
+    hint = await said(con, out, "Ana: /learn kona hint")
+    assert hint == [f"[dm Ana] {EN} — step 1 of {N}. Hint: Write it from-to: a6-d3."]
+    first = await said(con, out, "Ana: /move a6-a5")  # the hint counted nothing: this is the first wrong answer
+    assert first[0].startswith("[dm Ana] Not this one: a6-a5 is legal, but it does not do what the task asks.")
+    assert not any("Hint:" in line for line in first) and first[0].endswith("Try again (/move MOVE).")
+    second = await said(con, out, "Ana: /move a6-a2")
+    assert second[0].startswith("[dm Ana] Not this one: a6-a2 is not allowed: ")
+    assert second[1] == "[dm Ana] Hint: Write it from-to: a6-d3. Try again (/move MOVE)."
+    right = await said(con, out, "Ana: /move a6-d3")
+    assert right[0].startswith("[dm Ana] Right: a6-d3.") and f"[dm Ana] {EN} — step 2 of {N}" in right
+    assert (await said(con, out, "Ben: /moves"))[0] == \
+        "[error Ben] you have no table here; start one with /play GAME @NAME"  # per user
+    await said(con, out, "Ana: /learn plateau")  # now Plateau is the open lesson: /moves lists its step
+    assert (await said(con, out, "Ana: /moves"))[0].startswith(f"[dm Ana] {courses()['plateau'].title['en']} — step 1")
+    await svc.repo.close()
+
+    svc, con, out = await open_console(db)  # a restart: the open lesson is kept
+    wrong = await said(con, out, "Ana: /move a5-c3")  # a Kona move, answered at Plateau's step
+    assert wrong[0].startswith("[dm Ana] Not this one: a5-c3 is not allowed")
+    await said(con, out, "Ana: /learn kona")  # Kona again: the last opened
+    assert (await said(con, out, "Ana: /move a5-c3"))[0].startswith("[dm Ana] Right: a5-c3.")
+    await said(con, out, "Ana: /play kona @Ben seat=first")  # a table: /move is the table's again
+    await said(con, out, "Ben: /accept")
+    played = await said(con, out, "Ana: /move a6-d3")
+    assert played[0].startswith("[#1]") and not any(line.startswith("[dm Ana] Right") for line in played)
+    assert [m.text for m in (await svc.table_details(1)).moves] == ["a6-d3"]
+    assert any(f"at step 3 of {N}" in line for line in await said(con, out, "Ana: /learn"))  # the lesson unmoved
+    await said(con, out, "Ana: /resign")  # the table is over: /move answers the lesson again
+    for index in range(2, N):
+        lines = await said(con, out, f"Ana: /move {right_answer('kona', index)}")
+        assert lines[0].startswith("[dm Ana] Right: ")
+    assert any(f"You finished the course {EN}!" in line for line in lines)
+    over = await said(con, out, "Ana: /move a6-d3")  # finished: no lesson open, and the table is over
+    assert over[0].startswith("[error Ana] you have no table here: your last one, Kona #1, is over")
+    await svc.repo.close()
+
+
+async def test_a_hidden_information_step_in_the_console(tmp_path: Path) -> None:
+    """A Plateau step (hidden faces, PL-9): the text says whose each picture is; one line per picture."""
+    other = 1 - courses()["plateau"].steps[0].seat  # the course grows: its first step names the learner's seat
+    svc, con, out = await open_console(tmp_path / "console.db")
+    lines = await said(con, out, "Ana: /learn plateau")
+    assert "[dm Ana] Picture 1: what you see." in lines
+    assert f"[dm Ana] Picture 2: what Player {other + 1} sees." in lines
+    assert lines[-1] == f"[dm Ana] Picture 2: what Player {other + 1} sees"  # the second picture, named
+    kona = await said(con, out, "Ana: /learn kona")  # no hidden information: one picture, no such lines
+    assert not any("Picture" in line for line in kona)
+    await svc.repo.close()
+
+
+async def test_the_open_lesson_and_a_past_step_on_both_backends(db: DbFactory) -> None:
+    """The open lesson is the course last opened or answered, unfinished, under a clock that stands still
+    (the stamps are nudged); a hint counts nothing; a control made for another step (``at``) is refused and
+    changes nothing; all of it kept across a restart, on SQLite and PostgreSQL."""
+    clock = FakeClock()  # it never moves here
+    repo, svc = await open_service(db("mesa.db"), clock)
+    lessons, ana = svc.lessons, 7
+    assert await lessons.current(ana) is None
+    await lessons.open(ana, "kona")
+    assert await lessons.current(ana) == "kona"
+    await lessons.open(ana, "plateau")
+    assert await lessons.current(ana) == "plateau"
+    await lessons.answer(ana, "kona", "a6-a5")  # answered: Kona is open again
+    assert await lessons.current(ana) == "kona"
+    await lessons.hint(ana, "plateau")  # a hint is no opening
+    assert await lessons.current(ana) == "kona"
+    with pytest.raises(TableError) as past:
+        await lessons.answer(ana, "kona", "a6-d3", at=2)  # a button of step 2 while at step 1
+    assert past.value.key == "learn.past" and past.value.params["step"] == 1
+    wrong = await lessons.answer(ana, "kona", "a6-a2", at=1)  # still the second wrong answer: the hint
+    assert wrong.key == "learn.wrong.hint" and wrong.step == 1
+    await repo.close()
+
+    repo, svc = await open_service(db("mesa.db"), clock)  # a restart
+    lessons = svc.lessons
+    assert await lessons.current(ana) == "kona" and await lessons.at(ana, "kona") == 1
+    for index in range(N):
+        post = await lessons.answer(ana, "kona", right_answer("kona", index), at=index + 1)
+    assert post.key == "learn.done" and post.done and post.step == N + 1
+    assert await lessons.current(ana) is None  # finished: no lesson open (Plateau was not the last one)
+    with pytest.raises(TableError) as finished:
+        await lessons.moves(ana, "kona")
+    assert finished.value.key == "learn.finished_already"
+    assert (await lessons.open(ana, "kona", "restart", at=N + 1)).step == 1  # the done post's Restart
+    assert await lessons.current(ana) == "kona"
+    await repo.close()

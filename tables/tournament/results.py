@@ -22,12 +22,16 @@ class Result:
     ``players`` is the seating order; at a two-player table ``players[0]`` moved first.  ``places``
     are competition ranks, one a player (``(1, 2)``: the first won; ``(1, 1)``: a draw; ``(1, 1, 3)``:
     two shared first place).  A bye is a result with one player and ``places == (1,)``.
+
+    ``score``: what a bye is worth when it is not the event's usual (a player who played Mesa in place
+    of a bye scores the points of their place at that table; ``None``: :attr:`Scoring.bye`).
     """
 
     round: int
     table: int
     players: tuple[Player, ...]
     places: tuple[int, ...]
+    score: Fraction | None = None
 
     def __post_init__(self) -> None:
         if len(self.players) != len(self.places) or not self.players:
@@ -36,6 +40,8 @@ class Result:
             raise ValueError("a player sits once at a table")
         if not _competition_ranks(self.places):
             raise ValueError(f"places {self.places} are not competition ranks (1, 1, 3, ...)")
+        if self.score is not None and len(self.players) != 1:
+            raise ValueError("only a bye carries its own score")
 
     @property
     def bye(self) -> bool:
@@ -86,7 +92,7 @@ class Scoring:
     def points(self, result: Result) -> dict[Player, Fraction]:
         """Each player's points at one table (a bye: :attr:`bye`)."""
         if result.bye:
-            return {result.players[0]: self.bye}
+            return {result.players[0]: self.bye if result.score is None else result.score}
         size = len(result.players)
         awarded: dict[Player, Fraction] = {}
         for player, place in zip(result.players, result.places):

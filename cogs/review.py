@@ -1,0 +1,107 @@
+"""Reviews of finished games (issue 32): ``/review TABLE`` and the *Review* button under a result.
+
+A thin adapter over ``service.reviews`` (``tables.reviews``): who may have a review, making it, keeping
+it and its words are the service's.  Here: defer (ephemeral thinking), then, while the review is made,
+edit that deferred answer with how far it is ("Reviewing Kona #12… 40 %": Discord lets an interaction's
+original response be edited for 15 minutes, far more than a review takes), and finally replace it
+with the picture and the words, privately, in the caller's language.  A kept review is answered at once.
+
+- ``ReviewButton`` ``mesa:review:<table>:<version>``: under a table's result post (the last post of a
+  finished game, beside *Rematch*): the same as ``/review`` for whoever presses it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import answer
+from cogs.controls import TABLE_VERSION, button, button_id, shown
+from cogs.handling import Handling, Refusal, area, lang_of
+from cogs.limits import MAX_ALT_TEXT, MAX_EMBED_DESCRIPTION, MAX_MESSAGE
+from cogs.plain import plain_params
+from cogs.translator import L
+from tables import TableService
+from tables import t as service_t
+
+Style = discord.ButtonStyle
+
+#: the least time between two progress edits of one answer (Discord's rate limits; a review takes tens of seconds)
+PROGRESS_SECONDS = 2.0
+
+
+class ReviewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"mesa:review:{TABLE_VERSION}"):
+    """*Review* under a result: the finished game's review, privately, for whoever presses it."""
+
+    def __init__(self, table: int, version: int, *, label: str = "", style: Style = Style.secondary,
+                 row: int | None = None) -> None:
+        super().__init__(button(button_id("review", table, version), label, fallback="review", style=style), row=row)
+        self.table, self.version = table, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ReviewButton:
+        label, style = shown(item)
+        return cls(int(match["table"]), int(match["version"]), label=label, style=style)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await area(interaction, Reviewing).review(interaction, self.table)
+
+
+CONTROLS = (ReviewButton,)
+
+
+class Reviewing(commands.Cog):
+    """``/review`` and the *Review* button: one per bot (``cogs.client`` adds it)."""
+
+    def __init__(self, service: Callable[[], TableService], handling: Handling) -> None:
+        self._service = service
+        self.handling = handling
+
+    @property
+    def service(self) -> TableService:
+        return self._service()
+
+    @app_commands.command(name=L("cmd.review"), description=L("cmd.review.desc"))
+    @app_commands.guild_only()
+    @app_commands.rename(table=L("opt.table"))
+    @app_commands.describe(table=L("opt.review_table.desc"))
+    async def review_command(self, interaction: discord.Interaction, table: app_commands.Range[int, 1]) -> None:
+        await self.review(interaction, table)
+
+    async def review(self, interaction: discord.Interaction, table: int) -> None:
+        """The table's review for the caller's eyes, its progress shown while it is made."""
+        async with self.handling.guard(interaction, table):
+            await self.handling.defer(interaction)
+            lang = lang_of(interaction)
+            if interaction.guild_id is None:
+                raise Refusal("err.no_guild")
+            reviews = self.service.reviews
+            ctx = await reviews.finished_table(interaction.guild_id, table)  # refusals before any progress
+            loop = asyncio.get_running_loop()
+            shown_at: list[float] = []
+
+            async def progress(percent: int) -> None:
+                if percent >= 100 or (shown_at and loop.time() - shown_at[-1] < PROGRESS_SECONDS):
+                    return  # the answer itself comes next; or the last edit was a moment ago
+                shown_at.append(loop.time())
+                await interaction.edit_original_response(content=service_t(
+                    "review.progress", lang, game=ctx.title, table=table, percent=percent))
+
+            made = await reviews.review(interaction.guild_id, table, interaction.user.id, progress)
+            text = made.text(lang, inert=plain_params)  # names as text, never markup or mentions
+            files = [discord.File(io.BytesIO(made.picture), filename=f"mesa-review-{table}.png",
+                                  description=text.splitlines()[0][:MAX_ALT_TEXT])] if made.picture else []
+            if len(text) <= MAX_MESSAGE:
+                await answer.send(interaction, content=text, files=files)
+            else:  # a long review: its words in an embed's description, which holds twice as much
+                title, _, body = text.partition("\n")
+                await answer.send(interaction, content=title[:MAX_MESSAGE], files=files,
+                                  embed=discord.Embed(description=body[:MAX_EMBED_DESCRIPTION]))

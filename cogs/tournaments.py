@@ -1,0 +1,361 @@
+"""Tournaments on Discord (issue 31): the ``/tournament`` command group and the tournament's channel posts.
+
+Thin adapters over ``service.tournaments`` (``tables/tournaments.py``: every decision, refusal and text
+is made there).  The subcommands: ``create``, ``join``, ``leave``, ``start``, ``standings``,
+``pairings``, ``withdraw``, ``cancel`` and ``remove``; ``number`` (a tournament's number) is needed only
+when several fit, as the service says.  Names, descriptions and choices are localised like every
+command's (``cogs.translator.L``).  ``create`` takes ``/play``'s own options (``time_per_move``,
+``rated``, ``variant``: the game's options as ``name=value`` pairs, autocompleted as ``/play`` does).
+
+Who may organise: the service checks the server's setting (``/settings tournaments:``) against
+``manages``, whether the caller has Manage Server (the interaction's member permissions); the
+organiser of an event, or a manager, may ``start``, ``cancel`` and ``remove``.
+
+**Where things go.**  Each command answers the caller privately (ephemeral), in their language.  The
+service's ``TournamentPost``s are posted in the tournament's channel, in the server's language
+(``announce``, the hook ``Delivery`` calls for them, whichever path delivers them: a command, a move
+that ends a round, the ticker's time-outs and sweeps):
+
+- a round's announcement pings only the players paired in it (``allowed_mentions`` lists them, and a
+  long round is split into messages within Discord's 2000 characters and 100 mentions each), each
+  line linking its table's thread;
+  before the tables' first boards are posted, each table of the round gets its own thread under the
+  tournament's channel (the usual boards, DMs and deadlines follow there; without the permission to
+  make threads a table plays in the channel, as ``/play``'s do);
+- from round 2 on, and at the end, the standings picture (``tables.tournament_picture``) is attached;
+  the final post pings the winners only; the others ping nobody.
+
+A player who leaves the server is not seen by Mesa (it asks for no privileged intent, so no member
+events): their games run out of time by the game's time-out rule, and the organiser may ``remove``
+them.  An announcement Discord refuses is logged and not posted again (``/tournament pairings`` and
+``standings`` say the same at any time); the tables' own posts are retried as any table's are.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from cogs.choices import GAME_CHOICES, TIME_CHOICES
+from cogs.delivery import ARCHIVE_MINUTES, Delivery, Place, public_lang
+from cogs.handling import Handling, Refusal, lang_of
+from cogs.i18n_discord import t
+from cogs.limits import MAX_ALT_TEXT, MAX_AUTOCOMPLETE, MAX_MESSAGE, MAX_TEXT_OPTION
+from cogs.plain import plain, said
+from cogs.play import parse_variant
+from cogs.translator import L
+from tables import TableService
+from tables import games as game_facts
+from tables.outbox import TournamentPost
+from tables.tournament.plan import MAX_ROUNDS
+from tables.tournament_picture import standings_png
+from tables.tournaments import MAX_PLAYERS, Pairings, Standings, pairings_text, standings_text
+
+log = logging.getLogger("mesa.discord")
+
+#: users one message may ping (Discord: ``allowed_mentions.users`` holds at most 100 ids)
+MAX_MENTIONS = 100
+FORMAT_CHOICES = [Choice(name=L(f"choice.format.{f}"), value=f) for f in ("swiss", "round-robin")]
+#: the posts that carry the standings picture (a round after the first, the end)
+PICTURED = ("tournament.round", "tournament.final", "tournament.final_shared")
+
+
+def _guild(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise Refusal("err.no_guild")
+    return interaction.guild_id
+
+
+def _manages(interaction: discord.Interaction) -> bool:
+    """Whether the caller has Manage Server here (the interaction's member permissions)."""
+    return bool(interaction.permissions.manage_guild)
+
+
+def cut_lines(text: str, limit: int, more: Callable[[int], str]) -> str:
+    """``text`` cut at a line's end to fit ``limit`` characters, the last line saying how many are left out."""
+    if len(text) <= limit:
+        return text
+    lines = text.split("\n")
+    kept: list[str] = []
+    for i, line in enumerate(lines):
+        tail = more(len(lines) - i)
+        if len("\n".join([*kept, line, tail])) > limit:
+            return "\n".join([*kept, tail])[:limit]
+        kept.append(line)
+    return "\n".join(kept)[:limit]
+
+
+def chunks(lines: Sequence[str], pings: Sequence[Sequence[int]], *, limit: int = MAX_MESSAGE,
+           max_mentions: int = MAX_MENTIONS) -> list[tuple[str, list[int]]]:
+    """Lines grouped into messages of at most ``limit`` characters that ping at most ``max_mentions``
+    users each: every message starts with the mentions of the users its own lines concern."""
+    out: list[tuple[str, list[int]]] = []
+    body: list[str] = []
+    users: list[int] = []
+
+    def text(b: list[str], u: list[int]) -> str:
+        head = " ".join(f"<@{x}>" for x in u)
+        return (head + "\n" if head else "") + "\n".join(b)
+
+    for line, concerned in zip(lines, pings):
+        new = [u for u in dict.fromkeys(concerned) if u > 0 and u not in users]
+        if body and (len(text([*body, line], users + new)) > limit or len(users) + len(new) > max_mentions):
+            out.append((text(body, users), users))
+            body, users = [], []
+            new = [u for u in dict.fromkeys(concerned) if u > 0]
+        body.append(line[:limit // 2])
+        users.extend(new[:max_mentions - len(users)])
+    if body:
+        out.append((text(body, users), users))
+    return out
+
+
+class Tournaments(commands.Cog):
+    """``/tournament``: one per bot (``cogs.client`` adds it and hands ``announce`` to the delivery)."""
+
+    tournament = app_commands.Group(name=L("cmd.tournament"), description=L("cmd.tournament.desc"), guild_only=True)
+
+    def __init__(self, service: Callable[[], TableService], handling: Handling, delivery: Delivery) -> None:
+        self._service = service
+        self.handling = handling
+        self.delivery = delivery
+
+    @property
+    def service(self) -> TableService:
+        return self._service()
+
+    # ================================================================ the commands
+    @tournament.command(name=L("cmd.tournament.create"), description=L("cmd.tournament.create.desc"))
+    @app_commands.rename(game=L("opt.game"), format=L("opt.format"), rounds=L("opt.rounds"), double=L("opt.double"),
+                         time_per_move=L("opt.time_per_move"), rated=L("opt.rated"),
+                         max_players=L("opt.max_players"), mesa_fills=L("opt.mesa_fills"), variant=L("opt.variant"))
+    @app_commands.describe(game=L("opt.game.desc"), format=L("opt.format.desc"), rounds=L("opt.rounds.desc"),
+                           double=L("opt.double.desc"), time_per_move=L("opt.time_per_move.desc"),
+                           rated=L("opt.tournament_rated.desc"), max_players=L("opt.max_players.desc"),
+                           mesa_fills=L("opt.mesa_fills.desc"), variant=L("opt.variant.desc"))
+    @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES)
+    @app_commands.choices(time_per_move=TIME_CHOICES)
+    async def create(self, interaction: discord.Interaction, game: Choice[str], format: Choice[str],
+                     rounds: app_commands.Range[int, 1, MAX_ROUNDS] | None = None, double: bool | None = None,
+                     time_per_move: Choice[int] | None = None, rated: bool | None = None,
+                     max_players: app_commands.Range[int, 2, MAX_PLAYERS] | None = None,
+                     mesa_fills: bool | None = None,
+                     variant: app_commands.Range[str, 1, MAX_TEXT_OPTION] | None = None) -> None:
+        async with self.handling.guard(interaction):
+            await self.handling.defer(interaction)
+            guild = _guild(interaction)
+            channel = interaction.channel
+            if channel is None:
+                raise Refusal("err.no_guild")
+            if not self.delivery.can_post_boards(interaction):  # its tables are opened here: refused up front
+                raise Refusal("err.forbidden")
+            options: dict[str, str] = parse_variant(variant)
+            options["format"] = format.value
+            for key, value in (("rounds", rounds), ("max_players", max_players)):
+                if value is not None:
+                    options[key] = str(value)
+            for key, flag in (("double", double), ("rated", rated), ("mesa_fills", mesa_fills)):
+                if flag is not None:
+                    options[key] = "true" if flag else "false"
+            if time_per_move:
+                options["time_per_move"] = f"{time_per_move.value}s"
+            parent = channel.parent_id if isinstance(channel, discord.Thread) else None  # threads do not nest
+            me = interaction.user
+            messages = await self.service.tournaments.create(guild, parent or channel.id, me.id, me.display_name,
+                                                             game.value, options, manages=_manages(interaction))
+            await self._done(interaction, messages)
+
+    @create.autocomplete("variant")
+    async def create_variant(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        """The chosen game's options with their other values (as ``/play`` offers them)."""
+        found = game_facts.variant_choices(getattr(interaction.namespace, "game", None), current)
+        return [Choice(name=v, value=v) for v in found][:MAX_AUTOCOMPLETE]
+
+    @tournament.command(name=L("cmd.tournament.join"), description=L("cmd.tournament.join.desc"))
+    @app_commands.rename(number=L("opt.number"))
+    @app_commands.describe(number=L("opt.number.desc"))
+    async def join(self, interaction: discord.Interaction, number: app_commands.Range[int, 1] | None = None) -> None:
+        async with self.handling.guard(interaction):
+            await self.handling.defer(interaction)
+            me = interaction.user
+            await self._done(interaction, await self.service.tournaments.join(_guild(interaction), me.id,
+                                                                              me.display_name, number))
+
+    @tournament.command(name=L("cmd.tournament.leave"), description=L("cmd.tournament.leave.desc"))
+    @app_commands.rename(number=L("opt.number"))
+    @app_commands.describe(number=L("opt.number.desc"))
+    async def leave(self, interaction: discord.Interaction, number: app_commands.Range[int, 1] | None = None) -> None:
+        async with self.handling.guard(interaction):
+            await self.handling.defer(interaction)
+            await self._done(interaction, await self.service.tournaments.leave(_guild(interaction),
+                                                                               interaction.user.id, number))
+
+    @tournament.command(name=L("cmd.tournament.start"), description=L("cmd.tournament.start.desc"))
+    @app_commands.rename(number=L("opt.number"))
+    @app_commands.describe(number=L("opt.number.desc"))
+    async def start(self, interaction: discord.Interaction, number: app_commands.Range[int, 1] | None = None) -> None:
+        async with self.handling.guard(interaction):
+            await self.handling.defer(interaction)
+            if not self.delivery.can_post_boards(interaction):
+                raise Refusal("err.forbidden")
+            await self._done(interaction, await self.service.tournaments.start(
+                _guild(interaction), interaction.user.id, number, manages=_manages(interaction)))
+
+    @tournament.command(name=L("cmd.tournament.withdraw"), description=L("cmd.tournament.withdraw.desc"))
+    @app_commands.rename(number=L("opt.number"))
+    @app_commands.describe(number=L("opt.number.desc"))
+    async def withdraw(self, interaction: discord.Interaction,
+                       number: app_commands.Range[int, 1] | None = None) -> None:
+        async with self.handling.guard(interaction):
+            await self.handling.defer(interaction)
+            await self._done(interaction, await self.service.tournaments.withdraw(_guild(interaction),
+                                                                                  interaction.user.id, number))
+
+    @tournament.command(name=L("cmd.tournament.cancel"), description=L("cmd.tournament.cancel.desc"))
+    @app_commands.rename(number=L("opt.number"))
+    @app_commands.describe(number=L("opt.number.desc"))
+    async def cancel(self, interaction: discord.Interaction, number: app_commands.Range[int, 1] | None = None) -> None:
+        async with self.handling.guard(interaction):
+            await self.handling.defer(interaction)
+            await self._done(interaction, await self.service.tournaments.cancel(
+                _guild(interaction), interaction.user.id, number, manages=_manages(interaction)))
+
+    @tournament.command(name=L("cmd.tournament.remove"), description=L("cmd.tournament.remove.desc"))
+    @app_commands.rename(player=L("opt.player"), number=L("opt.number"))
+    @app_commands.describe(player=L("opt.player.desc"), number=L("opt.number.desc"))
+    async def remove(self, interaction: discord.Interaction, player: discord.User,
+                     number: app_commands.Range[int, 1] | None = None) -> None:
+        async with self.handling.guard(interaction):
+            await self.handling.defer(interaction)
+            await self._done(interaction, await self.service.tournaments.remove(
+                _guild(interaction), interaction.user.id, player.id, number, manages=_manages(interaction)))
+
+    @tournament.command(name=L("cmd.tournament.standings"), description=L("cmd.tournament.standings.desc"))
+    @app_commands.rename(number=L("opt.number"))
+    @app_commands.describe(number=L("opt.number.desc"))
+    async def standings(self, interaction: discord.Interaction,
+                        number: app_commands.Range[int, 1] | None = None) -> None:
+        async with self.handling.guard(interaction):
+            await self.handling.defer(interaction)
+            lang = lang_of(interaction)
+            st = await self.service.tournaments.standings(_guild(interaction), number)
+            text, file = await self.standings_message(st, lang, interaction.user.id)
+            await self.handling.reply(interaction, text, file=file)
+
+    @tournament.command(name=L("cmd.tournament.pairings"), description=L("cmd.tournament.pairings.desc"))
+    @app_commands.rename(number=L("opt.number"), round=L("opt.round"))
+    @app_commands.describe(number=L("opt.number.desc"), round=L("opt.round.desc"))
+    async def pairings(self, interaction: discord.Interaction, number: app_commands.Range[int, 1] | None = None,
+                       round: app_commands.Range[int, 1] | None = None) -> None:
+        async with self.handling.guard(interaction):
+            await self.handling.defer(interaction)
+            lang = lang_of(interaction)
+            found = await self.service.tournaments.pairings(_guild(interaction), number, round)
+            text = pairings_text(_plain_pairings(found), lang)
+            await self.handling.reply(interaction, cut_lines(text, MAX_MESSAGE, lambda n: t("tour.more", lang, n=n)))
+
+    # ================================================================ answers and announcements
+    async def standings_message(self, st: Standings, lang: str, caller_id: int | None) -> tuple[str, discord.File]:
+        """The standings as text (cut to one message) with the picture attached (drawn off the event loop)."""
+        png = await asyncio.to_thread(standings_png, st, caller_id)
+        text = standings_text(_plain_standings(st), lang)
+        file = discord.File(io.BytesIO(png), filename=f"tournament-{st.tournament_id}-standings.png",
+                            description=text[:MAX_ALT_TEXT])
+        return cut_lines(text, MAX_MESSAGE, lambda n: t("tour.more", lang, n=n)), file
+
+    async def _done(self, interaction: discord.Interaction, messages: list[Any]) -> None:
+        """Deliver the service's messages (announcements in the channel, tables' boards in their threads) and
+        tell the caller, privately, what happened: the first announcement in their own language."""
+        await self.delivery.deliver(messages, public_lang(interaction))
+        lang = lang_of(interaction)
+        post = next((m for m in messages if isinstance(m, TournamentPost)), None)
+        text = said(post.key, lang, post.params) if post is not None else t("ok.posted", lang)
+        await self.handling.reply(interaction, cut_lines(text, MAX_MESSAGE, lambda n: t("tour.more", lang, n=n)))
+
+    async def announce(self, post: TournamentPost, lang: str | None) -> None:
+        """A ``TournamentPost`` in the tournament's channel (``Delivery`` calls it); a round's tables get
+        their threads first.  A failure is logged: the rest of the delivery goes on."""
+        if post.guild_id in self.delivery.guilds.away:  # issue 15, defect 5: nothing for a server the bot left
+            return
+        try:
+            await self._announce(post, lang or await self.delivery.guilds.server_lang(post.guild_id))
+        except discord.HTTPException as exc:
+            log.warning("tournament %d: an announcement failed (%s)", post.tournament_id, type(exc).__name__)
+        except Exception:
+            log.exception("tournament %d: an announcement failed", post.tournament_id)
+
+    async def _announce(self, post: TournamentPost, lang: str) -> None:
+        tours = self.service.tournaments
+        lines = said(post.key, lang, post.params).split("\n")
+        pings: list[list[int]] = [list(post.mention)] + [[] for _ in lines[1:]]
+        if post.key == "tournament.round":
+            found = await tours.pairings(post.guild_id, post.tournament_id, int(post.params["round"]))
+            threads = await self._open_threads(post, found, lang)
+            if len(found.boards) == len(lines) - 1:  # a line a board: each pings its players, links its thread
+                pings = [[], *(list(b.user_ids) for b in found.boards)]
+                lines = [lines[0], *(line + (f" <#{threads[b.table_id]}>" if b.table_id in threads else "")
+                                     for line, b in zip(lines[1:], found.boards))]
+        file = None
+        if post.key in PICTURED and post.params.get("round") != 1:  # standings after the rounds decided
+            st = await tours.standings(post.guild_id, post.tournament_id)
+            png = await asyncio.to_thread(standings_png, st, None)
+            file = (png, standings_text(_plain_standings(st), lang)[:MAX_ALT_TEXT])
+        channel = self.delivery.client.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
+        for i, (content, users) in enumerate(chunks(lines, pings)):
+            kwargs: dict[str, Any] = {"content": content, "allowed_mentions": discord.AllowedMentions(
+                users=[discord.Object(id=u) for u in users], everyone=False, roles=False, replied_user=False)}
+            if file is not None and i == 0:
+                kwargs["file"] = discord.File(io.BytesIO(file[0]), filename=f"tournament-{post.tournament_id}.png",
+                                              description=file[1])
+            await channel.send(**kwargs)
+
+    async def _open_threads(self, post: TournamentPost, found: Pairings, lang: str) -> dict[int, int]:
+        """Each table of the round gets a thread of its own under the tournament's channel (before its first
+        board is delivered); one that has a place already keeps it.  Table -> its thread."""
+        threads: dict[int, int] = {}
+        may = True  # a 403 says the channel takes no threads from the bot: the round's other tables are not tried
+        for board in found.boards:
+            if board.table_id is None:
+                continue
+            summary = (await self.service.table_details(board.table_id)).summary
+            if summary.thread_id is not None:
+                threads[board.table_id] = summary.thread_id
+                continue
+            name = t("thread.name", lang, game=summary.title, table=board.table_id)
+            thread_id: int | None = None
+            try:
+                if may:
+                    data = await self.delivery.client.http.start_thread_without_message(
+                        post.channel_id, name=name, auto_archive_duration=ARCHIVE_MINUTES,
+                        type=discord.ChannelType.public_thread.value)
+                    thread_id = int(data["id"])
+            except discord.HTTPException as exc:  # Forbidden included
+                log.info("table %d: no thread (%s); playing in the channel", board.table_id, type(exc).__name__)
+                may = not isinstance(exc, discord.Forbidden)
+            self.delivery.places[board.table_id] = Place(summary.game, summary.title, post.guild_id, post.channel_id,
+                                                         thread_id)
+            await self.service.set_location(board.table_id, thread_id, None, 0)
+            if thread_id is not None:
+                threads[board.table_id] = thread_id
+        return threads
+
+
+def _plain_standings(st: Standings) -> Standings:
+    """Names as text, never as mentions or markup (issue 29, item 7)."""
+    from dataclasses import replace
+
+    return replace(st, rows=tuple(replace(r, name=plain(r.name)) for r in st.rows))
+
+
+def _plain_pairings(p: Pairings) -> Pairings:
+    from dataclasses import replace
+
+    return replace(p, boards=tuple(replace(b, names=tuple(map(plain, b.names))) for b in p.boards))

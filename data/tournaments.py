@@ -1,0 +1,453 @@
+"""Storage for tournaments (issue 31): the event, its entrants, its rounds, each round's pairings.
+
+- ``tournaments``: one event in a server: game, format (``round-robin`` or ``swiss``; an event of a game
+  for three or four is seated in groups and stored as ``swiss``), its options as JSON (what the tables
+  are opened with, the rounds asked, ``double``, ``mesa_fills``), the organiser, the cap of players, the
+  rounds planned (fixed at the start), a status: ``open`` (taking entrants), ``running``,
+  ``finished`` or ``cancelled``, and when the final standings were handed to a front end (``announced_at``).
+- ``tournament_entrants``: who entered, in entry order (``seed``), and whether they are still in:
+  ``in``, ``withdrawn`` (they said so), ``removed`` (by the organiser) or ``left`` (they left the server),
+  with the round at which they stopped.
+- ``tournament_rounds``: one row a round, ``PRIMARY KEY (tournament_id, round)``: a round is created
+  exactly once.  :func:`pair_round` writes that row, the round's tables (seats accepted, waiting to be
+  started) and its pairings in ONE transaction: of two processes pairing the same round one commits and
+  the other's insert is refused (:class:`RoundTaken`, nothing of it written); a process killed inside the
+  transaction leaves nothing, and the next sweep pairs the round again.
+  ``announced_at``: when its announcement was handed to a front end (the sweep announces a round a
+  process died before announcing).
+- ``tournament_pairings``: each board of a round: ``kind`` (``game``: a table was opened, ``bye``, or
+  ``forfeit``: the opponent had withdrawn), the table, the players in seat order (Mesa's ids where Mesa
+  fills a seat) and, once decided, their places as read from the finished table (:func:`decide`, which
+  writes them once: ``WHERE places IS NULL``).
+- ``tournament_settings``: per server, whether only people with Manage Server may create, start and
+  cancel tournaments.
+
+Kept apart from ``repository.py``: free functions over a ``Repository``, in the portable SQL it uses.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from data.models import INVITED, SeatRow
+from data.repository import Conflict, Repository, Tx
+
+#: ``TournamentRow.status``
+OPEN, RUNNING, FINISHED, CANCELLED = "open", "running", "finished", "cancelled"
+#: statuses that count towards a server's cap of tournaments
+UNDERWAY = (OPEN, RUNNING)
+#: ``EntrantRow.status``
+IN, WITHDRAWN, REMOVED, LEFT = "in", "withdrawn", "removed", "left"
+#: ``PairingRow.kind``
+GAME, BYE, FORFEIT = "game", "bye", "forfeit"
+
+TOURNAMENT_COLUMNS = ("id", "guild_id", "channel_id", "game", "format", "options", "organiser_id", "max_players",
+                      "rounds", "status", "created_at", "updated_at")
+ENTRANT_COLUMNS = ("tournament_id", "user_id", "name", "seed", "joined_at", "status", "left_round", "left_at")
+PAIRING_COLUMNS = ("tournament_id", "round", "board", "kind", "table_id", "players", "places", "decided_at")
+
+
+class Refused(Exception):
+    """A write refused by what the database holds (nothing written); ``reason`` says what was found."""
+
+    def __init__(self, reason: str, **facts: Any) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.facts = facts
+
+
+class RoundTaken(Exception):
+    """The round was already paired (by another process, or before a restart): nothing was written."""
+
+
+@dataclass(frozen=True)
+class TournamentRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    format: str
+    options: dict[str, Any]
+    organiser_id: int
+    max_players: int
+    rounds: int
+    status: str
+    created_at: str
+    updated_at: str
+
+
+@dataclass(frozen=True)
+class EntrantRow:
+    tournament_id: int
+    user_id: int
+    name: str
+    seed: int
+    joined_at: str
+    status: str
+    left_round: int | None
+    left_at: str | None
+
+
+@dataclass(frozen=True)
+class PairingRow:
+    """One board of a round; ``places`` (seat order, 1 = best) once the table is decided."""
+
+    tournament_id: int
+    round: int
+    board: int
+    kind: str
+    table_id: int | None
+    players: tuple[int, ...]
+    places: tuple[int, ...] | None
+    decided_at: str | None
+
+
+@dataclass(frozen=True)
+class NewTable:
+    """A table a pairing opens: its columns for ``Tx.create_table`` and its seats (``table_id`` 0)."""
+
+    channel_id: int
+    game: str
+    options: str
+    seed: int
+    host_id: int
+    seats: tuple[SeatRow, ...]
+
+
+@dataclass(frozen=True)
+class NewPairing:
+    """One board of a round to write: a ``game`` with its ``table`` to open, or a ``bye`` / ``forfeit``
+    (``places`` given at once: a bye or forfeit is decided when it is paired)."""
+
+    board: int
+    kind: str
+    players: tuple[int, ...]
+    table: NewTable | None = None
+    places: tuple[int, ...] | None = None
+
+
+def tournament_row(r: Any) -> TournamentRow:
+    return TournamentRow(int(r[0]), int(r[1]), int(r[2]), str(r[3]), str(r[4]), json.loads(r[5] or "{}"), int(r[6]),
+                         int(r[7]), int(r[8]), str(r[9]), str(r[10]), str(r[11]))
+
+
+def entrant_row(r: Any) -> EntrantRow:
+    return EntrantRow(int(r[0]), int(r[1]), str(r[2]), int(r[3]), str(r[4]), str(r[5]),
+                      None if r[6] is None else int(r[6]), None if r[7] is None else str(r[7]))
+
+
+def pairing_row(r: Any) -> PairingRow:
+    places = None if r[6] is None else tuple(int(p) for p in json.loads(r[6]))
+    return PairingRow(int(r[0]), int(r[1]), int(r[2]), str(r[3]), None if r[4] is None else int(r[4]),
+                      tuple(int(p) for p in json.loads(r[5])), places, None if r[7] is None else str(r[7]))
+
+
+def _dump(values: Sequence[int]) -> str:
+    return json.dumps(list(values), separators=(",", ":"))
+
+
+_T = ", ".join(TOURNAMENT_COLUMNS)
+_E = ", ".join(ENTRANT_COLUMNS)
+_P = ", ".join(PAIRING_COLUMNS)
+
+
+# ---- reads ------------------------------------------------------------------------------------------
+async def get_tournament(repo: Repository, tournament_id: int) -> TournamentRow | None:
+    async with repo._reading() as c:
+        row = await c.fetchone(f"SELECT {_T} FROM tournaments WHERE id = ?", (tournament_id,))
+    return None if row is None else tournament_row(row)
+
+
+async def guild_tournaments(repo: Repository, guild_id: int, statuses: Sequence[str] = UNDERWAY) -> list[TournamentRow]:
+    """The server's tournaments in these statuses, oldest first."""
+    marks = ", ".join("?" for _ in statuses)
+    async with repo._reading() as c:
+        rows = await c.fetch(f"SELECT {_T} FROM tournaments WHERE guild_id = ? AND status IN ({marks}) ORDER BY id",
+                             (guild_id, *statuses))
+    return [tournament_row(r) for r in rows]
+
+
+async def latest_tournament(repo: Repository, guild_id: int) -> TournamentRow | None:
+    """The server's most recent tournament, whatever its status (standings of a finished one)."""
+    async with repo._reading() as c:
+        row = await c.fetchone(f"SELECT {_T} FROM tournaments WHERE guild_id = ? ORDER BY id DESC LIMIT 1",
+                               (guild_id,))
+    return None if row is None else tournament_row(row)
+
+
+async def running_tournaments(repo: Repository) -> list[int]:
+    """Every running tournament's id (the sweep)."""
+    async with repo._reading() as c:
+        rows = await c.fetch("SELECT id FROM tournaments WHERE status = ? ORDER BY id", (RUNNING,))
+    return [int(r[0]) for r in rows]
+
+
+async def entrants(repo: Repository, tournament_id: int) -> list[EntrantRow]:
+    """Everyone who entered (withdrawn ones too), in entry order."""
+    async with repo._reading() as c:
+        rows = await c.fetch(f"SELECT {_E} FROM tournament_entrants WHERE tournament_id = ? ORDER BY seed",
+                             (tournament_id,))
+    return [entrant_row(r) for r in rows]
+
+
+async def pairings(repo: Repository, tournament_id: int, round_: int | None = None) -> list[PairingRow]:
+    """The pairings of one round, or of every round, in round and board order."""
+    sql = f"SELECT {_P} FROM tournament_pairings WHERE tournament_id = ?"
+    params: tuple[Any, ...] = (tournament_id,)
+    if round_ is not None:
+        sql += " AND round = ?"
+        params += (round_,)
+    async with repo._reading() as c:
+        rows = await c.fetch(sql + " ORDER BY round, board", params)
+    return [pairing_row(r) for r in rows]
+
+
+async def rounds_paired(repo: Repository, tournament_id: int) -> int:
+    """How many rounds have been paired (the current round's number; 0 before the start)."""
+    async with repo._reading() as c:
+        row = await c.fetchone("SELECT COALESCE(MAX(round), 0) FROM tournament_rounds WHERE tournament_id = ?",
+                               (tournament_id,))
+    return int(row[0]) if row else 0
+
+
+async def undecided_tables(repo: Repository, tournament_id: int, round_: int) -> dict[int, tuple[int, str]]:
+    """The round's boards still undecided that have a table: board -> (table id, the table's status), in one
+    query (the sweep reads it every tick for every running tournament)."""
+    async with repo._reading() as c:
+        rows = await c.fetch(
+            "SELECT p.board, p.table_id, t.status FROM tournament_pairings p JOIN tables t ON t.id = p.table_id "
+            "WHERE p.tournament_id = ? AND p.round = ? AND p.places IS NULL ORDER BY p.board", (tournament_id, round_))
+    return {int(r[0]): (int(r[1]), str(r[2])) for r in rows}
+
+
+async def pairing_of_table(repo: Repository, table_id: int) -> PairingRow | None:
+    """The pairing that opened this table, if a tournament did."""
+    async with repo._reading() as c:
+        row = await c.fetchone(f"SELECT {_P} FROM tournament_pairings WHERE table_id = ?", (table_id,))
+    return None if row is None else pairing_row(row)
+
+
+async def user_tournaments(repo: Repository, guild_id: int, user_id: int,
+                           statuses: Sequence[str] = UNDERWAY) -> list[TournamentRow]:
+    """The server's tournaments in these statuses that the user entered (and is still in), oldest first."""
+    marks = ", ".join("?" for _ in statuses)
+    sql = (f"SELECT {', '.join('t.' + c for c in TOURNAMENT_COLUMNS)} FROM tournaments t JOIN tournament_entrants e "
+           f"ON e.tournament_id = t.id WHERE t.guild_id = ? AND e.user_id = ? AND e.status = ? "
+           f"AND t.status IN ({marks}) ORDER BY t.id")
+    async with repo._reading() as c:
+        rows = await c.fetch(sql, (guild_id, user_id, IN, *statuses))
+    return [tournament_row(r) for r in rows]
+
+
+async def managers_only(repo: Repository, guild_id: int) -> bool:
+    """Whether only people with Manage Server may create, start and cancel tournaments here."""
+    async with repo._reading() as c:
+        row = await c.fetchone("SELECT managers_only FROM tournament_settings WHERE guild_id = ?", (guild_id,))
+    return bool(row and int(row[0]))
+
+
+# ---- writes ----------------------------------------------------------------------------------------
+async def set_managers_only(repo: Repository, guild_id: int, value: bool, now: str) -> None:
+    async with repo.transaction() as tx:
+        await tx._c.execute(
+            "INSERT INTO tournament_settings (guild_id, managers_only, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET managers_only = excluded.managers_only, "
+            "updated_at = excluded.updated_at", (guild_id, int(value), now))
+
+
+async def create_tournament(repo: Repository, *, guild_id: int, channel_id: int, game: str, format: str,
+                            options: dict[str, Any], organiser_id: int, max_players: int, cap: int,
+                            now: str) -> int:
+    """A new open tournament; ``Refused("cap")`` when the server already has ``cap`` open or running
+    (counted under a per-server lock in the insert's transaction: two creations at once cannot both pass)."""
+    async with repo.transaction() as tx:
+        await tx._serialise(f"tournaments:{guild_id}")
+        row = await tx._c.fetchone(
+            f"SELECT COUNT(*) FROM tournaments WHERE guild_id = ? AND status IN ({', '.join('?' for _ in UNDERWAY)})",
+            (guild_id, *UNDERWAY))
+        if row and int(row[0]) >= cap:
+            raise Refused("cap", cap=cap)
+        made = await tx._c.fetchone(
+            "INSERT INTO tournaments (guild_id, channel_id, game, format, options, organiser_id, max_players, rounds, "
+            "status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?) RETURNING id",
+            (guild_id, channel_id, game, format, json.dumps(options, sort_keys=True), organiser_id, max_players,
+             OPEN, now, now))
+    assert made is not None
+    return int(made[0])
+
+
+async def _status(tx: Tx, tournament_id: int) -> str | None:
+    row = await tx._c.fetchone("SELECT status FROM tournaments WHERE id = ?", (tournament_id,))
+    return None if row is None else str(row[0])
+
+
+async def join(repo: Repository, tournament_id: int, user_id: int, name: str, now: str) -> int:
+    """Enter the user (seeded after everyone who entered before); how many are entered now.  ``Refused``
+    with ``missing``, ``not_open``, ``already`` or ``full`` (nothing written)."""
+    async with repo.transaction() as tx:
+        await tx._serialise(f"tournament:{tournament_id}")
+        row = await tx._c.fetchone("SELECT status, max_players FROM tournaments WHERE id = ?", (tournament_id,))
+        if row is None:
+            raise Refused("missing")
+        if str(row[0]) != OPEN:
+            raise Refused("not_open", status=str(row[0]))
+        seen = await tx._c.fetchone("SELECT status FROM tournament_entrants WHERE tournament_id = ? AND user_id = ?",
+                                    (tournament_id, user_id))
+        if seen is not None:
+            raise Refused("already", status=str(seen[0]))
+        count = await tx._c.fetchone("SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = ? AND status = ?",
+                                     (tournament_id, IN))
+        assert count is not None
+        if int(count[0]) >= int(row[1]):
+            raise Refused("full", max=int(row[1]))
+        top = await tx._c.fetchone("SELECT COALESCE(MAX(seed), 0) FROM tournament_entrants WHERE tournament_id = ?",
+                                   (tournament_id,))
+        seed = (int(top[0]) if top else 0) + 1
+        try:
+            await tx._c.execute(
+                "INSERT INTO tournament_entrants (tournament_id, user_id, name, seed, joined_at, status) "
+                "VALUES (?, ?, ?, ?, ?, ?)", (tournament_id, user_id, name, seed, now, IN))
+        except Conflict:
+            raise Refused("already", status=IN) from None
+        await tx._c.execute("UPDATE tournaments SET updated_at = ? WHERE id = ?", (now, tournament_id))
+    return int(count[0]) + 1
+
+
+async def leave_open(repo: Repository, tournament_id: int, user_id: int, now: str) -> None:
+    """Take the user off an open tournament's list (before the start: no trace is kept).
+    ``Refused("not_open")`` or ``Refused("not_entered")``."""
+    async with repo.transaction() as tx:
+        status = await _status(tx, tournament_id)
+        if status != OPEN:
+            raise Refused("not_open", status=status)
+        gone = await tx._c.execute("DELETE FROM tournament_entrants WHERE tournament_id = ? AND user_id = ? "
+                                   "AND status = ?", (tournament_id, user_id, IN))
+        if gone != 1:
+            raise Refused("not_entered")
+        await tx._c.execute("UPDATE tournaments SET updated_at = ? WHERE id = ?", (now, tournament_id))
+
+
+async def stop_entrant(repo: Repository, tournament_id: int, user_id: int, status: str, now: str) -> bool:
+    """Mark a player of a running tournament out (``withdrawn``, ``removed``, ``left``) after the last round
+    paired (``left_round``: they were paired in it, and no more); False when they were not in (already
+    out, or never entered)."""
+    async with repo.transaction() as tx:
+        await tx._serialise(f"tournament:{tournament_id}")  # after a pairing that read them, or before it
+        changed = await tx._c.execute(
+            "UPDATE tournament_entrants SET status = ?, left_at = ?, left_round = (SELECT COALESCE(MAX(round), 0) "
+            "FROM tournament_rounds WHERE tournament_id = ?) WHERE tournament_id = ? AND user_id = ? AND status = ?",
+            (status, now, tournament_id, tournament_id, user_id, IN))
+    return changed == 1
+
+
+async def set_status(repo: Repository, tournament_id: int, expected: Sequence[str], status: str, now: str,
+                     rounds: int | None = None) -> bool:
+    """Move a tournament from one of ``expected`` to ``status`` (and fix its ``rounds``); False when it
+    was no longer in one of them (another process was first)."""
+    marks = ", ".join("?" for _ in expected)
+    sets = "status = ?, updated_at = ?"
+    params: list[Any] = [status, now]
+    if rounds is not None:
+        sets += ", rounds = ?"
+        params.append(rounds)
+    async with repo.transaction() as tx:
+        await tx._serialise(f"tournament:{tournament_id}")
+        changed = await tx._c.execute(f"UPDATE tournaments SET {sets} WHERE id = ? AND status IN ({marks})",
+                                      (*params, tournament_id, *expected))
+    return changed == 1
+
+
+#: a test's stand-in for a process killed inside the pairing's transaction (``pair_round``)
+FaultHook = Any
+
+
+async def pair_round(repo: Repository, tournament_id: int, round_: int, boards: Sequence[NewPairing], *,
+                     guild_id: int, still_in: Collection[int], now: str, fault: FaultHook = None) -> dict[int, int]:
+    """Write round ``round_``: its row, its tables (seats accepted, status ``invited`` until started) and its
+    pairings, in one transaction; board -> table id.  ``RoundTaken`` when the round exists already
+    (nothing written); ``Refused("not_running")`` when the tournament is no longer running, and
+    ``Refused("stale")`` when the players still in are no longer ``still_in``, those the round was computed
+    for (someone withdrew meanwhile: whoever withdrew them pairs the round again).  Under the tournament's
+    lock (PostgreSQL: an advisory lock; SQLite's writes are serial), as every change of status or entrant is."""
+    tables: dict[int, int] = {}
+    try:
+        async with repo.transaction() as tx:
+            await tx._serialise(f"tournament:{tournament_id}")
+            if await _status(tx, tournament_id) != RUNNING:
+                raise Refused("not_running")
+            playing = await tx._c.fetch(
+                "SELECT user_id FROM tournament_entrants WHERE tournament_id = ? AND status = ?", (tournament_id, IN))
+            if {int(r[0]) for r in playing} != set(still_in):
+                raise Refused("stale")
+            await tx._c.execute("INSERT INTO tournament_rounds (tournament_id, round, paired_at) VALUES (?, ?, ?)",
+                                (tournament_id, round_, now))
+            for pairing in boards:
+                table_id = None
+                if pairing.table is not None:
+                    made = pairing.table
+                    table_id = await tx.create_table(guild_id=guild_id, channel_id=made.channel_id, game=made.game,
+                                                     options=made.options, seed=made.seed, status=INVITED,
+                                                     host_id=made.host_id, now=now)
+                    for seat in made.seats:
+                        await tx.add_seat(SeatRow(table_id, seat.seat, seat.user_id, seat.name, seat.is_ai, True))
+                    tables[pairing.board] = table_id
+                if fault is not None:
+                    await fault(pairing.board)
+                await tx._c.execute(
+                    "INSERT INTO tournament_pairings (tournament_id, round, board, kind, table_id, players, places, "
+                    "decided_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (tournament_id, round_, pairing.board, pairing.kind, table_id, _dump(pairing.players),
+                     None if pairing.places is None else _dump(pairing.places),
+                     None if pairing.places is None else now))
+            await tx._c.execute("UPDATE tournaments SET updated_at = ? WHERE id = ?", (now, tournament_id))
+    except Conflict:
+        raise RoundTaken() from None
+    return tables
+
+
+async def mark_announced(repo: Repository, tournament_id: int, round_: int, now: str) -> bool:
+    """Record that the round's announcement was handed to a front end; False when it already was."""
+    async with repo.transaction() as tx:
+        changed = await tx._c.execute(
+            "UPDATE tournament_rounds SET announced_at = ? WHERE tournament_id = ? AND round = ? "
+            "AND announced_at IS NULL", (now, tournament_id, round_))
+    return changed == 1
+
+
+async def mark_final_announced(repo: Repository, tournament_id: int, now: str) -> bool:
+    """Record that a finished tournament's final standings were handed to a front end; False when they were."""
+    async with repo.transaction() as tx:
+        changed = await tx._c.execute(
+            "UPDATE tournaments SET announced_at = ? WHERE id = ? AND status = ? AND announced_at IS NULL",
+            (now, tournament_id, FINISHED))
+    return changed == 1
+
+
+async def unannounced_finals(repo: Repository, finished_before: str) -> list[int]:
+    """Tournaments finished before ``finished_before`` whose final standings were never handed out."""
+    async with repo._reading() as c:
+        rows = await c.fetch("SELECT id FROM tournaments WHERE status = ? AND announced_at IS NULL AND updated_at < ? "
+                             "ORDER BY id", (FINISHED, finished_before))
+    return [int(r[0]) for r in rows]
+
+
+async def unannounced_rounds(repo: Repository, tournament_id: int, paired_before: str) -> list[int]:
+    """Rounds paired before ``paired_before`` whose announcement was never handed out (a process died
+    between the pairing's commit and its announcement)."""
+    async with repo._reading() as c:
+        rows = await c.fetch("SELECT round FROM tournament_rounds WHERE tournament_id = ? AND announced_at IS NULL "
+                             "AND paired_at < ? ORDER BY round", (tournament_id, paired_before))
+    return [int(r[0]) for r in rows]
+
+
+async def decide(repo: Repository, tournament_id: int, round_: int, board: int, places: Sequence[int],
+                 now: str) -> bool:
+    """Record a board's places, once: False when they were recorded already."""
+    async with repo.transaction() as tx:
+        changed = await tx._c.execute(
+            "UPDATE tournament_pairings SET places = ?, decided_at = ? WHERE tournament_id = ? AND round = ? "
+            "AND board = ? AND places IS NULL", (_dump(places), now, tournament_id, round_, board))
+    return changed == 1

@@ -1,0 +1,161 @@
+"""Where reviews are computed: a lane of their own beside Mesa's searches (issue 32).
+
+A review is one long job (up to a minute of CPU), where Mesa's moves are many short ones; issue 29 made
+Mesa's moves fair between users, and a review must not undo that.  So a review runs in *parts* (a few
+decisions each, ``ai.review.review_part``), and the parts run here, never in the thinker's lanes
+(``tables.thinking``):
+
+- one worker of its own (``worker_pool(1)``, which leaves with the bot as every pool's workers do), so a
+  Mesa search never waits in a queue behind a review, not even for one part; what the two share is the
+  machine's cores, and the review's worker asks the system for a lower priority (``os.nice``), so
+  Mesa's searches get a core first whenever both want one;
+- one part at a time, taken round-robin between the reviews being made (each review's own parts in
+  order), so two reviews at once both advance, and their makers both see their progress move.
+
+``ReviewLane(processes=False)`` runs the parts in a thread of this process instead (the console, tests),
+in the same order.  A part whose asker gave up (a cancelled task) is dropped from the queue.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import os
+from collections import deque
+from collections.abc import Callable, Hashable
+from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any
+
+from tables.rendering import worker_pool
+
+log = logging.getLogger(__name__)
+
+#: how much lower than the bot's the review worker's priority is (``os.nice``: 0 same, 19 lowest)
+NICENESS = 10
+
+
+_niced = False
+
+
+def _in_worker(call: Callable[..., Any], *args: Any) -> Any:
+    """A part in the review worker process: the first one lowers the worker's priority, so the cores go to
+    Mesa's searches first."""
+    global _niced
+    if not _niced:
+        _niced = True
+        with contextlib.suppress(OSError):  # a system that refuses it: the same priority as the bot's
+            os.nice(NICENESS)
+    return call(*args)
+
+
+@dataclass(eq=False)
+class _Part:
+    call: Callable[..., Any]
+    args: tuple[Any, ...]
+    answer: asyncio.Future[Any]
+    asked: int  # the order it was asked in
+
+
+@dataclass(eq=False)
+class ReviewLane:
+    """Runs review parts one at a time, round-robin between the reviews that wait (keyed by table): the next
+    part is the oldest of the review served least recently (one with nothing waiting is forgotten)."""
+
+    processes: bool = True
+    _executor: Executor | None = None
+    _waiting: dict[Hashable, deque[_Part]] = field(default_factory=dict)
+    _served: dict[Hashable, int] = field(default_factory=dict)  # owner -> when last served (the count below)
+    _count: itertools.count[int] = field(default_factory=itertools.count)
+    _busy: bool = False
+
+    def run(self, owner: Hashable, call: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
+        """``call(*args)`` in the lane's worker once it is ``owner``'s turn; a future of its answer.
+        With processes, ``call`` and ``args`` must be picklable (a module-level function)."""
+        part = _Part(call, args, asyncio.get_running_loop().create_future(), next(self._count))
+        self._waiting.setdefault(owner, deque()).append(part)
+        self._pump()
+        return part.answer
+
+    def waiting(self) -> int:
+        """Parts asked for and not started yet (tests, diagnostics)."""
+        return sum(1 for queue in self._waiting.values() for part in queue if not part.answer.done())
+
+    def _next(self) -> _Part | None:
+        """The next part to run (see the class), or None."""
+        best: tuple[int, int] | None = None
+        chosen: Hashable = None
+        for owner, queue in list(self._waiting.items()):
+            while queue and queue[0].answer.done():  # its asker gave up
+                queue.popleft()
+            if not queue:
+                del self._waiting[owner]
+                continue
+            rank = (self._served.get(owner, -1), queue[0].asked)
+            if best is None or rank < best:
+                best, chosen = rank, owner
+        if best is None:
+            self._served.clear()  # nothing waits: every review starts afresh (bounded memory)
+            return None
+        queue = self._waiting[chosen]
+        part = queue.popleft()
+        if not queue:
+            del self._waiting[chosen]
+        self._served[chosen] = next(self._count)
+        return part
+
+    def _pump(self) -> None:
+        if self._busy:
+            return
+        part = self._next()
+        if part is None:
+            return
+        self._busy = True
+        try:
+            if self.processes:
+                submitted = self._pool().submit(_in_worker, part.call, *part.args)
+            else:
+                submitted = self._pool().submit(part.call, *part.args)
+            running = asyncio.wrap_future(submitted)
+        except (BrokenProcessPool, RuntimeError) as exc:  # a pool that broke before this part
+            self._broken()
+            running = asyncio.get_running_loop().create_future()
+            running.set_exception(BrokenProcessPool(type(exc).__name__))
+        running.add_done_callback(lambda done: self._finished(part, done))
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            if self.processes:
+                self._executor = worker_pool(1)  # its worker leaves with the bot
+            else:
+                self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mesa-review")
+        return self._executor
+
+    def _finished(self, part: _Part, done: asyncio.Future[Any]) -> None:
+        self._busy = False
+        if not part.answer.done():
+            if done.cancelled():
+                part.answer.cancel()
+            elif (exc := done.exception()) is not None:
+                if isinstance(exc, BrokenProcessPool):
+                    log.warning("review pool broke; the next part starts a new one")
+                    self._broken()
+                part.answer.set_exception(exc)
+            else:
+                part.answer.set_result(done.result())
+        self._pump()
+
+    def _broken(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+    def close(self) -> None:
+        for queue in self._waiting.values():
+            for part in queue:
+                part.answer.cancel()
+        self._waiting.clear()
+        self._broken()

@@ -1,0 +1,522 @@
+"""Reviews of finished games (issue 32): made once in a lane of their own, kept, told in words.
+
+``service.reviews.review(guild, table, user, progress=...)`` is what ``/review TABLE`` and the *Review*
+button under a result ask.  The analysis itself is ``ai.review``'s (every decision's win chances from
+the mover's view only, Mesa's preferred decision, Krakatoa's expected points) and the picture
+``render.review``'s; this collaborator decides who may have one, runs it, keeps it and says it.
+
+- **Who.** A finished table of this server: its players as soon as the game ends, and everyone else in
+  the server from then on too ("after it": once the game is over a review hides nothing the end of the
+  game did not show, and a review is only ever answered privately, to whoever asked).  A game still
+  being played is refused (a review would coach a live game), a cancelled one has nothing to review,
+  and another server's table does not exist here (the words of an unknown table).
+- **Made once, kept like replays** (``tables.replays``): kept in storage keyed by table and version
+  (``data.reviews``, migration 17), within a bound of size and age (``REVIEW_CACHE_MB``,
+  ``REVIEW_CACHE_DAYS``); one review being made per user at a time (``error.review_busy``), and two
+  people asking for the same table share one making.  What is kept is the analysis as JSON, the facts
+  its words need (the moves in public form, why Mesa's choice was better), and the picture.  Why keep
+  the picture too: a review is read far more often than it is made, and a kept picture costs nothing to
+  serve (no drawing on any process); it is language-free (the words are said under it, in the reader's
+  language, from the kept facts), and small beside the analysis it is drawn from.
+- **In parts, with progress.** The decisions are reviewed a slice at a time (``PARTS`` slices, each a
+  call of ``review_part`` in ``tables.review_lane``), sharing one budget (``budget_each``: the same
+  quality for every game length); after each slice every caller waiting for that review hears the
+  percentage done (``progress``), so a front end can say "Reviewing… 40 %".
+- **Secrets.** The analysis sees each decision from the mover's view only (``ai.review``).  The words
+  name moves in their public form (``Engine.public_move``, ``move_words``), and say why Mesa's choice was
+  better only from what the mover could see (``tables.hints.why``, judged on states dealt from the
+  mover's view where it hides something): never a face the game's end did not show.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import importlib
+import json
+import logging
+import math
+import os
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from ai import Budget
+from data import reviews as kept_reviews
+from data.models import ABORTED, DECLINED, FINISHED, now_iso
+from engines import replay
+from tables.errors import TableError
+from tables.hints import why
+from tables.i18n import Count, Deed, Names, Phrase, Told, t
+from tables.loaded import LoadedTable
+from tables.outcome_words import deed
+from tables.review_lane import ReviewLane
+from tables.store import TableStore, first_state
+from tables.thinking import move_seed
+
+log = logging.getLogger(__name__)
+
+#: how many slices a review is made in (each one a part in the lane, and a step of its progress)
+PARTS = 10
+#: the reviews kept hold at most this many megabytes, unless ``REVIEW_CACHE_MB`` says otherwise
+CACHE_MB = 100.0
+#: a review is kept at most this many days, unless ``REVIEW_CACHE_DAYS`` says otherwise
+CACHE_DAYS = 90.0
+#: a fall of the mover's win chance by this many points is a mistake, by the second a blunder (issue 32)
+MISTAKE, BLUNDER = 20, 40
+
+#: what a front end hears after each part: the percentage done
+Progress = Callable[[int], Awaitable[None]]
+#: what a front end does to a sentence's params before they are said (Discord: names made inert)
+Inert = Callable[[Mapping[str, Any]], Mapping[str, Any]]
+
+
+# ==================================================================== the analysis (ai.review, render.review)
+def _review_part(game: str, start: Any, moves: Sequence[str], indices: Sequence[int], budget: Budget,
+                 seed: int) -> list[dict[str, Any]]:
+    """One slice of a review, in the review worker (module-level: it crosses into a process)."""
+    analysis: Any = importlib.import_module("ai.review")
+    return list(analysis.review_part(game, start, moves, indices, budget_each=budget, seed=seed))
+
+
+def _review_image(review: dict[str, Any], names: Sequence[str]) -> bytes:
+    """The review's picture, drawn in the review worker."""
+    picture: Any = importlib.import_module("render.review")
+    return bytes(picture.review_image(review, list(names)))
+
+
+def _decisions(game: str, start: Any, moves: Sequence[str]) -> list[int]:
+    analysis: Any = importlib.import_module("ai.review")
+    return list(analysis.decisions(game, start, moves))
+
+
+def _budget_each(game: str, count: int) -> Budget:
+    analysis: Any = importlib.import_module("ai.review")
+    budget: Budget = analysis.budget_each(game, count)
+    return budget
+
+
+def _assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    analysis: Any = importlib.import_module("ai.review")
+    assembled: dict[str, Any] = analysis.assemble(game, start, moves, parts)
+    return assembled
+
+
+@dataclass(frozen=True)
+class Analyser:
+    """What makes a review: ``ai.review``'s functions and ``render.review``'s picture (tests stand in for
+    them).  ``review_part`` and ``review_image`` run in the review lane: module-level functions when it
+    runs in a process."""
+
+    decisions: Callable[[str, Any, Sequence[str]], list[int]] = _decisions
+    review_part: Callable[..., list[dict[str, Any]]] = _review_part
+    budget_each: Callable[[str, int], Budget] = _budget_each
+    assemble: Callable[[str, Any, Sequence[str], Sequence[dict[str, Any]]], dict[str, Any]] = _assemble
+    review_image: Callable[[dict[str, Any], Sequence[str]], bytes] = _review_image
+
+
+# ==================================================================== the bound on what is kept
+@dataclass(frozen=True)
+class ReviewBound:
+    """How much the kept reviews may hold (characters) and for how long (seconds)."""
+
+    max_size: int = int(CACHE_MB * 1024 * 1024)
+    max_age: float = CACHE_DAYS * 86400
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> ReviewBound:
+        """``REVIEW_CACHE_MB`` and ``REVIEW_CACHE_DAYS`` (positive numbers; unset or unreadable: the defaults)."""
+        env = os.environ if env is None else env
+        return cls(int(_positive(env, "REVIEW_CACHE_MB", CACHE_MB) * 1024 * 1024),
+                   _positive(env, "REVIEW_CACHE_DAYS", CACHE_DAYS) * 86400)
+
+
+def _positive(env: Mapping[str, str], name: str, default: float) -> float:
+    text = (env.get(name) or "").strip()
+    try:
+        value = float(text) if text else default
+    except ValueError:
+        value = 0.0
+    if not value > 0 or value == float("inf"):
+        log.warning("%s=%.40r is not a positive number; using %g", name, text, default)
+        return default
+    return value
+
+
+# ==================================================================== a review as served
+@dataclass(frozen=True)
+class Review:
+    """A finished table's review: the analysis, the facts its words need, its picture, and whether it was
+    made for this request (``made``) or served as kept."""
+
+    table_id: int
+    game: str
+    title: str
+    names: tuple[str, ...]
+    analysis: dict[str, Any]
+    told: dict[str, Any]
+    picture: bytes
+    made: bool = False
+
+    def text(self, lang: str, inert: Inert | None = None) -> str:
+        """The words under the picture, in ``lang`` (``review_text``)."""
+        return review_text(self, lang, inert)
+
+
+@dataclass(eq=False)
+class _Making:
+    """A review being made: the task, and the callers waiting for it (their progress)."""
+
+    task: asyncio.Future[Review] | None = None
+    listeners: list[Progress] = field(default_factory=list)
+    done: int = 0
+
+
+class Reviews:
+    """Makes, keeps and serves reviews (a collaborator of ``TableService``: ``service.reviews``)."""
+
+    def __init__(self, store: TableStore, lane: ReviewLane, *, analyser: Analyser | None = None,
+                 budget: Callable[[str, int], Budget] | None = None, bound: ReviewBound | None = None) -> None:
+        self.store = store
+        self.lane = lane
+        self.analyser = analyser or Analyser()
+        self.budget = budget  # tests: a tiny budget for every decision (else ``analyser.budget_each``)
+        self.bound = bound or ReviewBound.from_env()
+        self._making: dict[int, _Making] = {}  # table id -> the review being made
+        self._users: dict[int, int] = {}  # user id -> the table whose review they wait for
+
+    def close(self) -> None:
+        self.lane.close()
+
+    async def review(self, guild_id: int, table_id: int, user_id: int, progress: Progress | None = None) -> Review:
+        """The review of a finished table of this server (kept, or made now; ``progress`` hears the
+        percentage done while it is made).  One per user at a time."""
+        waiting = self._users.get(user_id)
+        if waiting is not None:
+            raise TableError("error.review_busy", table=waiting)
+        self._users[user_id] = table_id
+        try:
+            ctx = await self.finished_table(guild_id, table_id)
+            return await self._kept_or_made(ctx, progress)
+        finally:
+            self._users.pop(user_id, None)
+
+    async def finished_table(self, guild_id: int, table_id: int) -> LoadedTable:
+        """The table, if a review of it may be had here (see the module docstring), else the refusal."""
+        ctx = await self.store.load(table_id)  # error.no_table
+        if ctx.row.guild_id != guild_id:  # another server's table does not exist here
+            raise TableError("error.no_table", table=table_id)
+        if ctx.row.status in (ABORTED, DECLINED):
+            raise TableError("error.review_nothing", table=table_id, game=ctx.title)
+        if ctx.row.status != FINISHED:
+            raise TableError("error.review_not_finished", table=table_id, game=ctx.title)
+        return ctx
+
+    async def evict(self) -> int:
+        """Forget the kept reviews past the bound (age, then size), oldest first; how many went."""
+        made_before = now_iso(self._moment() - timedelta(seconds=self.bound.max_age))
+        return await kept_reviews.evict_reviews(self.store.repo, made_before, self.bound.max_size)
+
+    def _moment(self) -> datetime:
+        return self.store.now()
+
+    async def _kept_or_made(self, ctx: LoadedTable, progress: Progress | None) -> Review:
+        """The kept review, or the one making of it (others asking meanwhile share it).  The making under
+        way is looked up before storage and forgotten only once its review is stored, so a request never
+        misses both and makes a second one."""
+        making = self._making.get(ctx.id)
+        if making is None:
+            await self.evict()  # one kept past its age is made again, not shown
+            kept = await kept_reviews.stored_review(self.store.repo, ctx.id, ctx.row.version)
+            if kept is not None:
+                return _from_kept(ctx, kept)
+            making = self._making.get(ctx.id)  # one may have started while storage answered
+            if making is None:
+                making = self._making[ctx.id] = _Making()
+                task = making.task = asyncio.ensure_future(self._make_and_keep(ctx, making))
+                task.add_done_callback(lambda _done: self._making.pop(ctx.id, None))
+        if progress is not None:
+            making.listeners.append(progress)
+            if making.done:  # joining a making under way: where it is now
+                await _tell_one(progress, making.done)
+        try:
+            assert making.task is not None
+            return await asyncio.shield(making.task)
+        finally:
+            if progress is not None and progress in making.listeners:
+                making.listeners.remove(progress)
+
+    async def _make_and_keep(self, ctx: LoadedTable, making: _Making) -> Review:
+        game, analyser = ctx.row.game, self.analyser
+        start = first_state(ctx)
+        moves = [m.move for m in await self.store.repo.get_moves(ctx.id)]
+        indices = await asyncio.to_thread(analyser.decisions, game, start, moves)
+        budget = (self.budget or analyser.budget_each)(game, len(indices))
+        slices = _slices(indices, PARTS)
+        parts: list[dict[str, Any]] = []
+        # one seed for the whole review (each decision is seeded by it and its index: the same review however
+        # it is split), one-way: nothing of the table's seed, which drew the dice, reaches the worker
+        seed = move_seed(ctx.row.seed, 0, 0, "review")
+        for number, chunk in enumerate(slices, 1):
+            parts += await self.lane.run(ctx.id, analyser.review_part, game, start, moves, list(chunk), budget, seed)
+            await _tell(making, 100 * number // len(slices))
+        analysis = await asyncio.to_thread(analyser.assemble, game, start, moves, parts)
+        analysis = json.loads(json.dumps(analysis))  # as it is kept: served made or kept, the same review
+        told = await asyncio.to_thread(told_facts, ctx, start, moves, analysis)
+        names = tuple(ctx.names())
+        picture = await self.lane.run(ctx.id, analyser.review_image, analysis, names)
+        review = Review(ctx.id, game, ctx.title, names, analysis, told, bytes(picture), made=True)
+        await kept_reviews.store_review(self.store.repo, ctx.id, ctx.row.version, _encode_kept(review),
+                                        _b64(review.picture), now_iso(self._moment()))
+        await self.evict()
+        return review
+
+
+def _slices(indices: Sequence[int], parts: int) -> list[list[int]]:
+    """``indices`` in at most ``parts`` slices of nearly equal size, in order (none for no decision)."""
+    if not indices:
+        return []
+    size = math.ceil(len(indices) / parts)
+    return [list(indices[i:i + size]) for i in range(0, len(indices), size)]
+
+
+async def _tell(making: _Making, percent: int) -> None:
+    """Every caller waiting for this review hears how far it is (a caller that cannot hear is skipped)."""
+    making.done = percent
+    for listener in list(making.listeners):
+        await _tell_one(listener, percent)
+
+
+async def _tell_one(listener: Progress, percent: int) -> None:
+    try:
+        await listener(percent)
+    except Exception as exc:  # a message that cannot be edited any more must not stop the review
+        log.info("review progress not shown (%s)", type(exc).__name__)
+
+
+# ==================================================================== the facts the words need (made once)
+def _seat_key(mapping: Mapping[Any, Any], seat: int) -> Any:
+    """``mapping[seat]`` whether its keys are numbers or (after JSON) their text."""
+    return mapping.get(seat, mapping.get(str(seat)))
+
+
+def _listed(analysis: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The review's decisions in game order (``ai.review.assemble``'s list)."""
+    return [d for d in analysis.get("decisions") or [] if isinstance(d, dict)]
+
+
+def _at(analysis: Mapping[str, Any], positions: Any) -> list[dict[str, Any]]:
+    """The decisions at these positions of the list (what ``swings``, ``mistakes`` and ``blunders`` hold)."""
+    listed = _listed(analysis)
+    return [listed[int(k)] for k in positions or [] if 0 <= int(k) < len(listed)]
+
+
+def shown_decisions(analysis: Mapping[str, Any]) -> list[int]:
+    """The decisions (their ``index``: of the move in the log) the words tell in full: the turning points
+    (mistakes and blunders are listed by their move numbers only), so judging why costs three judgements
+    at most, however long the game."""
+    return list(dict.fromkeys(int(d["index"]) for d in _at(analysis, analysis.get("swings"))))
+
+
+def told_facts(ctx: LoadedTable, start: Any, moves: Sequence[str], analysis: Mapping[str, Any]) -> dict[str, Any]:
+    """For each decision the words tell (keyed by its ``index``): the move played in words (``move_words``,
+    public facts only) and why Mesa's choice was better, judged from what the mover could see (module
+    docstring, "Secrets").  A choice written with faces still hidden (Plateau's ``?``) is not a move the
+    engine can judge: it is told without a why.  JSON-ready."""
+    engine = ctx.engine
+    names = ctx.names()
+    by_index = {int(d["index"]): d for d in _listed(analysis)}
+    wanted = [i for i in shown_decisions(analysis) if i in by_index]
+    told: dict[str, Any] = {}
+    if not wanted:
+        return told
+    befores: dict[int, tuple[Any, Any]] = {}
+    for index, step in enumerate(replay(engine, start, moves[:max(wanted) + 1])):
+        if index in by_index:
+            befores[index] = (step.before, step.move)
+    for index in wanted:
+        if index not in befores:
+            continue
+        before, played = befores[index]
+        decision = by_index[index]
+        seat = int(decision["seat"])
+        name = names[seat] if 0 <= seat < len(names) else "?"
+        words = Told((deed(engine, before, played, name, names),))
+        reason = Phrase("review.why.choice")
+        best_text = str(decision.get("best") or "")
+        entry: dict[str, Any] = {"played": _encode(words)}
+        if best_text and best_text != decision.get("played"):
+            try:
+                best = engine.parse_move(before, best_text)
+                said = deed(engine, before, best, name, names).words
+                if said.key != "move.any.notation":  # a game with words for its moves (Krakatoa's "chose Steam")
+                    entry["best"] = _encode(said)
+                reason = _why_words(ctx, before, seat, best, name)
+            except Exception as exc:  # words only: a choice the engine cannot read is told without its why
+                log.debug("table %d: review words without a why (%s)", ctx.id, type(exc).__name__)
+        entry["why"] = _encode(reason)
+        told[str(index)] = entry
+    return told
+
+
+def _why_words(ctx: LoadedTable, state: Any, seat: int, best: Any, name: str) -> Phrase:
+    """``tables.hints.why`` said of a named player (a hint speaks to the player; a review about them)."""
+    said = why(ctx, state, seat, best, move_seed(ctx.row.seed, seat, 0, "review-why"))
+    params = dict(said.params)
+    if said.key == "hint.why.wins":
+        return Phrase("review.why.wins")
+    if said.key == "hint.why.stops":
+        return Phrase("review.why.stops", {"name": params.get("name", "?")})
+    if said.key == "hint.why.gains":
+        return Phrase("review.why.gains", {"name": name, "tally": params.get("tally"),
+                                           "before": params.get("before"), "after": params.get("after")})
+    return Phrase("review.why.choice")
+
+
+# ==================================================================== the words (each time, in the reader's language)
+def _percent(value: Any) -> int:
+    """A win chance (0 to 1) in whole points."""
+    try:
+        return round(100 * float(value))
+    except (TypeError, ValueError):
+        return 0
+
+
+def _chance(values: Any, seat: int) -> Any:
+    return values[seat] if isinstance(values, list) and 0 <= seat < len(values) else None
+
+
+def review_text(review: Review, lang: str, inert: Inert | None = None) -> str:
+    """The words under a review's picture: the turning points (move, who, the move played, Mesa's choice
+    instead and why, the points given up), then each player's mistakes and blunders, and in a game of
+    points the points lost to the best decisions.  ``inert``: what a front end does to the params first."""
+
+    def said(key: str, **params: Any) -> str:
+        return t(key, lang, **(inert(params) if inert is not None else params))
+
+    analysis, names = review.analysis, review.names
+    listed = _listed(analysis)
+    lines = [said("review.title", game=review.title, table=review.table_id, players=Names(names))]
+    if not listed:
+        lines.append(said("review.no_decisions"))
+        return "\n".join(lines)
+    swings = sorted(_at(analysis, analysis.get("swings")), key=lambda d: int(d["index"]))
+    if swings:
+        lines.append(said("review.turning_points"))
+    for number, decision in enumerate(swings, 1):  # numbered as the picture's discs: 1, 2, 3 in game order
+        lines.append(said("review.turning_point", number=number, **_point_params(review, decision)))
+    for seat, name in enumerate(names):
+        lines.append(said("review.player", **_player_params(review, seat, name)))
+    lines.append(said("review.legend"))
+    return "\n".join(lines)
+
+
+def _point_params(review: Review, decision: Mapping[str, Any]) -> dict[str, Any]:
+    index, seat = int(decision["index"]), int(decision["seat"])
+    told = review.told.get(str(index), {})
+    name = review.names[seat] if 0 <= seat < len(review.names) else "?"
+    played = _decode(told["played"]) if "played" in told else Phrase("review.played_plain", {
+        "name": name, "move": str(decision.get("played", "?"))})
+    best = str(decision.get("best") or "")
+    same = not best or best == decision.get("played")
+    return {
+        "ply": decision.get("ply", index + 1), "played": played,
+        "before": _percent(_chance(decision.get("before"), seat)),
+        "after": _percent(_chance(decision.get("after"), seat)),
+        "instead": Phrase("review.same_choice") if same else Phrase("review.choice", {
+            "best": _decode(told["best"]) if "best" in told else best,
+            "chance": _percent(_chance(decision.get("best_after"), seat)),
+            "why": _decode(told["why"]) if "why" in told else Phrase("review.why.choice")}),
+        "points": _points_phrase(decision),
+    }
+
+
+def _points_phrase(decision: Mapping[str, Any]) -> Any:
+    """``, giving up 3.5 points``: Krakatoa's expected points below the best decision, when any."""
+    played, best = decision.get("points_played"), decision.get("points_best")
+    if played is None or best is None:
+        return ""
+    lost = float(best) - float(played)
+    if lost < 0.05:
+        return ""
+    return Phrase("review.points_given", {"points": f"{lost:.1f}"})
+
+
+def _player_params(review: Review, seat: int, name: str) -> dict[str, Any]:
+    """A player's mistakes and blunders (``ai.review`` lists a blunder only as a blunder), and in a game of
+    points the expected points lost to the best decisions."""
+    analysis = review.analysis
+
+    def plies(decisions: Sequence[Mapping[str, Any]]) -> Phrase:
+        listed = ", ".join(str(d.get("ply", int(d["index"]) + 1)) for d in decisions)
+        return Phrase("review.at_move" if len(decisions) == 1 else "review.at_moves", {"moves": listed})
+
+    said: list[Phrase] = []
+    for key, noun in (("mistakes", "mistake"), ("blunders", "blunder")):
+        found = _at(analysis, _seat_key(analysis.get(key) or {}, seat))
+        if found:
+            said.append(Phrase(f"review.{key}", {"count": Count(len(found), noun), "moves": plies(found)}))
+    lost = _seat_key(analysis.get("points_lost") or {}, seat)
+    if lost is not None:
+        said.append(Phrase("review.points_lost", {"points": f"{float(lost):.1f}"}))
+    if not said:
+        said.append(Phrase("review.clean"))
+    what: Any = said[0]
+    for more in said[1:]:
+        what = Phrase("review.and", {"first": what, "rest": more})
+    return {"name": name, "what": what}
+
+
+# ==================================================================== kept as JSON
+def _encode(value: Any) -> Any:
+    """A param of the catalogue (``Phrase``, ``Told``, ``Deed``, ``Names``, ``Count``) as JSON-ready data."""
+    if isinstance(value, Phrase):
+        return {"$phrase": value.key, "params": {k: _encode(v) for k, v in value.params.items()}}
+    if isinstance(value, Deed):
+        return {"$deed": value.who, "words": _encode(value.words)}
+    if isinstance(value, Told):
+        return {"$told": [_encode(d) for d in value]}
+    if isinstance(value, Names):
+        return {"$names": list(value)}
+    if isinstance(value, Count):
+        return {"$count": value.n, "noun": value.noun}
+    if isinstance(value, Mapping):
+        return {str(k): _encode(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_encode(v) for v in value]
+    return value
+
+
+def _decode(value: Any) -> Any:
+    """``_encode``'s data as the catalogue's params again."""
+    if isinstance(value, dict):
+        if "$phrase" in value:
+            return Phrase(str(value["$phrase"]), {k: _decode(v) for k, v in (value.get("params") or {}).items()})
+        if "$deed" in value:
+            return Deed(str(value["$deed"]), _decode(value["words"]))
+        if "$told" in value:
+            return Told(tuple(_decode(d) for d in value["$told"]))
+        if "$names" in value:
+            return Names(tuple(str(n) for n in value["$names"]))
+        if "$count" in value:
+            return Count(int(value["$count"]), str(value["noun"]))
+        return {k: _decode(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_decode(v) for v in value]
+    return value
+
+
+def _encode_kept(review: Review) -> str:
+    return json.dumps({"analysis": review.analysis, "told": review.told}, separators=(",", ":"))
+
+
+def _b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+def _from_kept(ctx: LoadedTable, kept: kept_reviews.KeptReview) -> Review:
+    stored = json.loads(kept.review)
+    picture = base64.b64decode(kept.picture) if kept.picture else b""
+    return Review(ctx.id, ctx.row.game, ctx.title, tuple(ctx.names()), dict(stored.get("analysis") or {}),
+                  dict(stored.get("told") or {}), picture)

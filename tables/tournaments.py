@@ -1,0 +1,703 @@
+"""Tournaments in a server (issue 31): the collaborator front ends reach as ``service.tournaments``.
+
+Round robin and Swiss for two-player games, rounds seated in groups for games of three or four, played
+across days on ordinary tables.  The pairing and standings are the pure core's (``tables.tournament``:
+``plan.Plan`` says how many rounds and what the next one is); storage is ``data/tournaments.py``.
+
+**The API** (every method async; a refusal is a ``TableError`` with an i18n key, EN and ES, and writes
+nothing; ``tournament_id`` None means the one the command can only mean: the server's only open one to
+join, the caller's only one to leave or withdraw from, the server's only one underway otherwise, else a
+refusal that lists them):
+
+- ``create(guild_id, channel_id, user_id, name, game, options, *, manages=False) -> list[Message]``:
+  ``options`` as typed: ``format`` (``round-robin`` | ``swiss``, required), ``rounds``, ``double``,
+  ``time_per_move``, ``rated``, ``max_players`` (default 64, at most 256), ``mesa_fills`` and the game's
+  own options, checked as ``/play`` checks them (and against every table size the event may seat).
+  ``manages``: whether the caller has Manage Server (the Discord layer knows; the console says True).
+- ``join(guild_id, user_id, name, tournament_id=None)``, ``leave(guild_id, user_id, tournament_id=None)``
+  (before the start), ``withdraw(guild_id, user_id, tournament_id=None)`` (after it: their game in play is
+  resigned, a forfeit, and they are paired no more), ``remove(guild_id, user_id, target_id,
+  tournament_id=None, *, manages=False)`` (the organiser, or someone with Manage Server),
+  ``member_left(guild_id, user_id)`` (the front end saw them leave the server: withdrawn from all),
+- ``start(guild_id, user_id, tournament_id=None, *, manages=False)``: pairs round 1 and opens its
+  tables; ``cancel(...)`` likewise (tables in play go on as ordinary games; no more rounds),
+- ``standings(guild_id, tournament_id=None) -> Standings`` (rows with rank, user id, name, points,
+  Buchholz, Sonneborn-Berger, games, byes, status: what a picture is drawn from) and
+  ``pairings(guild_id, tournament_id=None, round_=None) -> Pairings``; ``standings_text(st, lang)`` and
+  ``pairings_text(p, lang)`` say them as text,
+- ``managers_only(guild_id)``, ``set_managers_only(guild_id, value)``: the server setting (anyone may
+  create, start and cancel; or only people with Manage Server),
+- ``table_ended(table_id)`` (the ``Finisher``'s hook) and ``sweep()`` (the ticker's): rounds advance.
+
+Messages: the tables' own posts (boards, DMs, deadlines: they are ordinary tables, opened through
+``Seating``) and ``TournamentPost`` announcements for the tournament's channel, mentioning only the
+players concerned.
+
+**For a front end** (the console does all of this; the Discord layer will):
+
+- deliver ``TournamentPost`` (``tournament_id``, ``guild_id``, ``channel_id``, ``key``, ``params``,
+  ``mention``; ``t(key, lang, **params)`` says it, ``Lines``/``Phrase``/``Names`` params included) to its
+  channel, pinging only ``mention``; they come from the commands above, and also after any move, resignation
+  or tick that ends a round's last table (``Finisher.on_end``, ``Deadlines.sweeps``), mixed with the boards;
+- a round's tables are opened by the service, not by a command in a channel: their first ``PublicPost``
+  comes for a table with no thread yet (``TableSummary.channel_id`` is the tournament's channel), so the
+  front end makes the table's thread as ``/play`` does (``Delivery.open_place``) before delivering it;
+- pass ``manages`` (the caller has Manage Server) to create, start, cancel and remove, and call
+  ``member_left`` when a member leaves the server; ``managers_only``/``set_managers_only`` is the
+  ``/settings`` switch;
+- draw the standings from ``Standings.rows`` (``StandingRow``: rank, user_id, name, points, buchholz,
+  sonneborn_berger as ``Fraction``s, ``points_text`` writes them ``2½``; games, byes, status) and
+  ``Standings.winners`` (rank 1 once finished).
+
+**How a round advances exactly once.**  When every board of the current round is decided (the places
+are read from the finished table's results, written once: ``WHERE places IS NULL``), the next round is
+computed from the stored results and written by ``data.tournaments.pair_round`` in ONE transaction: the
+round's row (``PRIMARY KEY (tournament, round)``), its tables (seats accepted, not yet started) and its
+pairings.  Two processes that both see the round end both try; the database refuses the second insert
+and that process does nothing more.  A process killed inside the transaction leaves nothing; one killed
+after it leaves tables not yet started, which the next ``advance`` (any process: the table's version
+check lets one start it) starts.  The ``Finisher`` calls ``table_ended`` after every table's ending,
+so a round usually advances with the move that ends it; the ticker's ``sweep`` catches whatever a
+crash left.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import timedelta
+from fractions import Fraction
+from typing import Any
+
+from data import tournaments as db
+from data.models import ABORTED, LIVE, WAITING, SeatRow, TableOptions, now_iso
+from data.tournaments import EntrantRow, NewPairing, NewTable, PairingRow, TournamentRow
+from engines import get_engine
+from tables.bounded import TableLocks
+from tables.errors import TableError
+from tables.finish import LostRace
+from tables.games import known_game
+from tables.games import title as game_title
+from tables.i18n import Count, Lines, Names, Phrase, t
+from tables.mesa import is_mesa, mesa_seats, parse_level, person_name, rated_with_mesa
+from tables.outbox import Message, TournamentPost
+from tables.play import Play
+from tables.seating import MAX_NAME, Seating
+from tables.store import TableStore
+from tables.table_options import FALSE_WORDS, TRUE_WORDS, check_fits, read_request
+from tables.tournament import Result, standings, table_sizes
+from tables.tournament.plan import FORMATS, MAX_ROUNDS, ROUND_ROBIN, SWISS, Plan, Planned
+
+log = logging.getLogger(__name__)
+
+#: open or running tournaments a server may have at once
+MAX_OPEN = 5
+#: players a tournament takes by default, and at most
+DEFAULT_PLAYERS, MAX_PLAYERS = 64, 256
+#: a round paired this long ago and never announced was left so by a process that died: the sweep announces it
+ANNOUNCE_AFTER_SECONDS = 60
+#: the options a tournament reads itself; every other one goes to its tables (``/play``'s)
+OWN_OPTIONS = ("format", "rounds", "double", "max_players", "mesa_fills")
+FORMAT_WORDS = {"round-robin": ROUND_ROBIN, "roundrobin": ROUND_ROBIN, "round_robin": ROUND_ROBIN, "rr": ROUND_ROBIN,
+                "swiss": SWISS}
+
+
+# ==================================================================== what front ends read
+@dataclass(frozen=True)
+class StandingRow:
+    """One line of the standings: what a picture or a text is made from."""
+
+    rank: int
+    user_id: int
+    name: str
+    points: Fraction
+    buchholz: Fraction
+    sonneborn_berger: Fraction
+    games: int
+    byes: int
+    status: str  # in, withdrawn, removed, left
+
+
+@dataclass(frozen=True)
+class Standings:
+    tournament_id: int
+    game: str
+    title: str
+    format: str
+    status: str  # open, running, finished, cancelled
+    round: int  # the last round whose every board is decided (the standings are after it)
+    rounds: int  # rounds planned (0 before the start)
+    rows: tuple[StandingRow, ...]
+
+    @property
+    def winners(self) -> tuple[StandingRow, ...]:
+        """Those ranked first, once the event is over (several only when tied on every tie-break)."""
+        if self.status != db.FINISHED:
+            return ()
+        return tuple(r for r in self.rows if r.rank == 1)
+
+
+@dataclass(frozen=True)
+class Board:
+    """One board of a round: players in seat order (first mover first), Mesa's seats named too."""
+
+    board: int
+    kind: str  # game, bye, forfeit
+    table_id: int | None
+    user_ids: tuple[int, ...]
+    names: tuple[str, ...]
+    places: tuple[int, ...] | None
+
+
+@dataclass(frozen=True)
+class Pairings:
+    tournament_id: int
+    title: str
+    round: int
+    rounds: int
+    boards: tuple[Board, ...]
+
+
+def points_text(value: Fraction) -> str:
+    """``2``, ``2½``, ``½``, or a decimal for other fractions."""
+    whole, part = divmod(value, 1)
+    if part == 0:
+        return str(int(whole))
+    if part == Fraction(1, 2):
+        return f"{int(whole)}½" if whole else "½"
+    return f"{float(value):.2f}".rstrip("0")
+
+
+def standings_text(st: Standings, lang: str = "en") -> str:
+    """The standings as lines of text, in ``lang``."""
+    if not st.round:
+        head = t("tournament.standings.none", lang, id=st.tournament_id, title=st.title, count=len(st.rows))
+        return "\n".join([head, *(f"{i}. {row.name}" for i, row in enumerate(st.rows, start=1))])
+    head = t("tournament.standings.head", lang, id=st.tournament_id, title=st.title, round=st.round, rounds=st.rounds)
+    lines = [head]
+    for row in st.rows:
+        key = "tournament.standings.row" if row.status == db.IN else "tournament.standings.row_out"
+        lines.append(t(key, lang, rank=row.rank, name=row.name, points=points_text(row.points),
+                       buchholz=points_text(row.buchholz), sb=points_text(row.sonneborn_berger),
+                       games=Count(row.games, "game"),
+                       status=t(f"tournament.status.{row.status}", lang)))
+    if st.winners:
+        key = "tournament.winner" if len(st.winners) == 1 else "tournament.winners"
+        lines.append(t(key, lang, names=Names(r.name for r in st.winners)))
+    return "\n".join(lines)
+
+
+def board_phrase(board: Board) -> Phrase:
+    """One board in words (a ``Phrase``: said in the reader's language)."""
+    if board.kind == db.BYE:
+        return Phrase("tournament.board.bye", {"name": board.names[0]})
+    if board.kind == db.FORFEIT:
+        return Phrase("tournament.board.forfeit", {"name": board.names[0], "other": board.names[1]})
+    players = " v ".join(board.names) if len(board.names) == 2 else ", ".join(board.names)
+    if board.places is not None:
+        result = " ".join(str(p) for p in board.places)
+        return Phrase("tournament.board.done", {"table": board.table_id, "players": players, "places": result})
+    return Phrase("tournament.board.game", {"table": board.table_id, "players": players})
+
+
+def pairings_text(p: Pairings, lang: str = "en") -> str:
+    head = t("tournament.pairings.head", lang, id=p.tournament_id, title=p.title, round=p.round, rounds=p.rounds)
+    return "\n".join([head, *(t(b.key, lang, **b.params) for b in map(board_phrase, p.boards))])
+
+
+# ==================================================================== the collaborator
+class Tournaments:
+    """Tournaments: created, joined, started, paired round after round, finished (module docstring)."""
+
+    def __init__(self, store: TableStore, seating: Seating, play: Play, seed_source: Callable[[], int]) -> None:
+        self.store = store
+        self.repo = store.repo
+        self.seating = seating
+        self.play = play
+        self.seed_source = seed_source
+        self._locks = TableLocks()  # one per tournament, bounded (issue 15, defect 14)
+        #: tests only: awaited inside the pairing's transaction after each board (a crash mid-pairing)
+        self.fault: Any = None
+
+    # ---- the server's setting ------------------------------------------------------------------------
+    async def managers_only(self, guild_id: int) -> bool:
+        return await db.managers_only(self.repo, guild_id)
+
+    async def set_managers_only(self, guild_id: int, value: bool) -> None:
+        await db.set_managers_only(self.repo, guild_id, value, self.store.stamp())
+
+    async def _may_organise(self, guild_id: int, manages: bool) -> None:
+        if not manages and await db.managers_only(self.repo, guild_id):
+            raise TableError("tournament.error.managers_only")
+
+    # ---- creating --------------------------------------------------------------------------------------
+    async def create(self, guild_id: int, channel_id: int, user_id: int, name: str, game: str,
+                     options: Mapping[str, str], *, manages: bool = False) -> list[Message]:
+        game_name = known_game(game)
+        engine = get_engine(game_name)
+        own: dict[str, str] = {}
+        table_options: dict[str, str] = {}
+        for key, value in options.items():
+            word = key.strip().lower().replace("-", "_")
+            if word in OWN_OPTIONS:
+                own[word] = str(value).strip()
+            elif word == "seat":  # who moves first is the pairing's business
+                raise TableError("tournament.error.seat_option")
+            else:
+                table_options[key] = str(value)
+        sizes = (2,) if engine.max_players == 2 else table_sizes(engine.min_players, engine.max_players)
+        plan = _read_plan(own, sizes, engine.title or game_name)
+        max_players = _read_number(own.get("max_players"), "max_players", 2, MAX_PLAYERS, DEFAULT_PLAYERS)
+        settings = await self.repo.guild_settings(guild_id)
+        if settings.allowed_channels and channel_id not in settings.allowed_channels:
+            raise TableError("error.channel_not_allowed")
+        resolved = read_request(engine, table_options, settings)
+        for size in sizes:  # every table the event may seat must take these options (KR-6.2's partners)
+            check_fits(engine, resolved, size)
+        await self._may_organise(guild_id, manages)
+        stored = {"table": resolved.to_json(), "rounds": plan.rounds_asked, "double": plan.double,
+                  "mesa_fills": plan.mesa_fills}
+        try:
+            tid = await db.create_tournament(self.repo, guild_id=guild_id, channel_id=channel_id, game=game_name,
+                                             format=plan.format, options=stored, organiser_id=user_id,
+                                             max_players=max_players, cap=MAX_OPEN, now=self.store.stamp())
+        except db.Refused:
+            raise TableError("tournament.error.cap", cap=MAX_OPEN) from None
+        row = await self._row(tid)
+        return [self._post(row, "tournament.created", organiser=person_name(name[:MAX_NAME]), max=max_players,
+                           format=Phrase(f"tournament.format.{_format_key(row)}"))]
+
+    # ---- entering and leaving --------------------------------------------------------------------------
+    async def join(self, guild_id: int, user_id: int, name: str, tournament_id: int | None = None) -> list[Message]:
+        row = await self._meant(guild_id, tournament_id, statuses=(db.OPEN,), empty="tournament.error.none_open")
+        shown = person_name(name[:MAX_NAME])
+        try:
+            count = await db.join(self.repo, row.id, user_id, shown, self.store.stamp())
+        except db.Refused as exc:
+            raise _refusal(exc, row) from None
+        return [self._post(row, "tournament.joined", name=shown, count=count)]
+
+    async def leave(self, guild_id: int, user_id: int, tournament_id: int | None = None) -> list[Message]:
+        row = await self._mine(guild_id, user_id, tournament_id)
+        if row.status != db.OPEN:
+            raise TableError("tournament.error.use_withdraw", id=row.id)
+        entrant = await self._entrant(row, user_id)
+        try:
+            await db.leave_open(self.repo, row.id, user_id, self.store.stamp())
+        except db.Refused as exc:
+            raise _refusal(exc, row) from None
+        return [self._post(row, "tournament.left", name=entrant.name)]
+
+    async def withdraw(self, guild_id: int, user_id: int, tournament_id: int | None = None) -> list[Message]:
+        row = await self._mine(guild_id, user_id, tournament_id)
+        if row.status == db.OPEN:
+            return await self.leave(guild_id, user_id, row.id)
+        return await self._stop(row, user_id, db.WITHDRAWN)
+
+    async def remove(self, guild_id: int, user_id: int, target_id: int, tournament_id: int | None = None, *,
+                     manages: bool = False) -> list[Message]:
+        row = await self._meant(guild_id, tournament_id)
+        self._organiser(row, user_id, manages)
+        entrant = await self._entrant(row, target_id)
+        if row.status == db.OPEN:
+            try:
+                await db.leave_open(self.repo, row.id, target_id, self.store.stamp())
+            except db.Refused as exc:
+                raise _refusal(exc, row) from None
+            return [self._post(row, "tournament.removed", name=entrant.name)]
+        return await self._stop(row, target_id, db.REMOVED)
+
+    async def member_left(self, guild_id: int, user_id: int) -> list[Message]:
+        """The player left the server: off every open tournament's list, out of every running one."""
+        messages: list[Message] = []
+        for row in await db.user_tournaments(self.repo, guild_id, user_id):
+            if row.status == db.OPEN:
+                await db.leave_open(self.repo, row.id, user_id, self.store.stamp())
+            else:
+                messages += await self._stop(row, user_id, db.LEFT)
+        return messages
+
+    async def _stop(self, row: TournamentRow, user_id: int, status: str) -> list[Message]:
+        """A player out of a running tournament: marked, their game in play resigned (a forfeit)."""
+        if row.status != db.RUNNING:
+            raise TableError("tournament.error.not_running", id=row.id)
+        entrant = await self._entrant(row, user_id)
+        if not await db.stop_entrant(self.repo, row.id, user_id, status, self.store.stamp()):
+            raise TableError("tournament.error.not_entered", id=row.id)
+        messages: list[Message] = [self._post(row, f"tournament.out.{status}", name=entrant.name)]
+        # read after the stop's commit: a round paired meanwhile (under the same lock) is seen here
+        for pairing in await db.pairings(self.repo, row.id):
+            if pairing.table_id is not None and pairing.places is None and user_id in pairing.players:
+                messages += await self._open_table(pairing.table_id)  # (started first if a crash left it waiting)
+                try:
+                    messages += await self.play.resign(pairing.table_id, user_id)
+                except TableError as exc:  # already out of that game, or it just ended
+                    log.info("tournament %d: no forfeit at table %d (%s)", row.id, pairing.table_id, exc.key)
+        return messages + await self.advance(row.id)
+
+    # ---- starting and cancelling ---------------------------------------------------------------------
+    async def start(self, guild_id: int, user_id: int, tournament_id: int | None = None, *,
+                    manages: bool = False) -> list[Message]:
+        row = await self._meant(guild_id, tournament_id, statuses=(db.OPEN,), empty="tournament.error.none_open")
+        self._organiser(row, user_id, manages)
+        await self._may_organise(guild_id, manages)
+        plan = _plan_of(row)
+        count = len([e for e in await db.entrants(self.repo, row.id) if e.status == db.IN])
+        if count < plan.min_players():
+            raise TableError("tournament.error.too_few", id=row.id, count=count, min=plan.min_players())
+        if not await db.set_status(self.repo, row.id, (db.OPEN,), db.RUNNING, self.store.stamp(),
+                                   rounds=plan.rounds(count)):
+            raise TableError("tournament.error.not_open", id=row.id)
+        return await self.advance(row.id)
+
+    async def cancel(self, guild_id: int, user_id: int, tournament_id: int | None = None, *,
+                     manages: bool = False) -> list[Message]:
+        row = await self._meant(guild_id, tournament_id)
+        self._organiser(row, user_id, manages)
+        await self._may_organise(guild_id, manages)
+        if not await db.set_status(self.repo, row.id, db.UNDERWAY, db.CANCELLED, self.store.stamp()):
+            raise TableError("tournament.error.not_running", id=row.id)
+        return [self._post(row, "tournament.cancelled")]
+
+    def _organiser(self, row: TournamentRow, user_id: int, manages: bool) -> None:
+        if user_id != row.organiser_id and not manages:
+            raise TableError("tournament.error.organiser_only", id=row.id)
+
+    # ---- reading --------------------------------------------------------------------------------------
+    async def standings(self, guild_id: int, tournament_id: int | None = None) -> Standings:
+        row = await self._meant(guild_id, tournament_id, latest=True)
+        return await self._standings(row)
+
+    async def _standings(self, row: TournamentRow) -> Standings:
+        plan = _plan_of(row)
+        people = await db.entrants(self.repo, row.id)
+        decided = await db.pairings(self.repo, row.id)
+        results = core_results(decided)
+        by_id = {str(e.user_id): e for e in people}
+        lines = standings(results, [str(e.user_id) for e in people], plan.scoring)
+        rows = tuple(StandingRow(s.rank, int(s.player), by_id[s.player].name, s.points, s.buchholz,
+                                 s.sonneborn_berger, s.played, s.byes, by_id[s.player].status) for s in lines)
+        paired = {p.round for p in decided}
+        open_rounds = {p.round for p in decided if p.places is None}
+        done = max((r for r in paired if r not in open_rounds), default=0)
+        return Standings(row.id, row.game, game_title(row.game), row.format, row.status, done, row.rounds, rows)
+
+    async def pairings(self, guild_id: int, tournament_id: int | None = None, round_: int | None = None) -> Pairings:
+        row = await self._meant(guild_id, tournament_id, latest=True)
+        current = await db.rounds_paired(self.repo, row.id)
+        number = current if round_ is None else round_
+        if not 1 <= number <= max(current, 0):
+            raise TableError("tournament.error.no_round", id=row.id, round=number if round_ else 1, paired=current)
+        return await self._pairings(row, number)
+
+    async def _pairings(self, row: TournamentRow, number: int) -> Pairings:
+        names = {e.user_id: e.name for e in await db.entrants(self.repo, row.id)}
+        boards = []
+        for p in await db.pairings(self.repo, row.id, number):
+            seats = await self.repo.get_seats(p.table_id) if p.table_id is not None else []
+            seat_names = {s.user_id: s.name for s in seats}
+            boards.append(Board(p.board, p.kind, p.table_id, p.players,
+                                tuple(seat_names.get(u) or names.get(u, "?") for u in p.players), p.places))
+        return Pairings(row.id, game_title(row.game), number, row.rounds, tuple(boards))
+
+    # ---- rounds advance ------------------------------------------------------------------------------
+    async def table_ended(self, table_id: int) -> list[Message]:
+        """A table ended (``Finisher``'s hook): if a tournament opened it, record it and maybe pair on."""
+        pairing = await db.pairing_of_table(self.repo, table_id)
+        if pairing is None:
+            return []
+        return await self.advance(pairing.tournament_id)
+
+    async def sweep(self) -> list[Message]:
+        """Every running tournament advanced where it can (the ticker: what a crash left undone)."""
+        messages: list[Message] = []
+        settled = now_iso(self.store.now() - timedelta(seconds=ANNOUNCE_AFTER_SECONDS))
+        for tid in await db.unannounced_finals(self.repo, settled):  # a process died before announcing it
+            messages += await self._announce_final(await self._row(tid))
+        for tid in await db.running_tournaments(self.repo):
+            try:
+                messages += await self.advance(tid)
+            except TableError as exc:
+                log.error("tournament %d: not advanced (%s)", tid, exc.key)
+        return messages
+
+    async def advance(self, tournament_id: int) -> list[Message]:
+        """Start the current round's tables left waiting, record the ended ones, and when the round is
+        over pair the next (exactly once, whichever process gets there) or finish the event."""
+        async with self._locks.lock(tournament_id):
+            return await self._advance(tournament_id)
+
+    async def _advance(self, tournament_id: int) -> list[Message]:
+        row = await self._row(tournament_id)
+        if row.status != db.RUNNING:
+            return []
+        messages: list[Message] = []
+        settled = now_iso(self.store.now() - timedelta(seconds=ANNOUNCE_AFTER_SECONDS))
+        for number in await db.unannounced_rounds(self.repo, row.id, settled):  # a process died before it
+            messages += await self._announce(row, number)
+        current = await db.rounds_paired(self.repo, row.id)
+        if current:
+            undecided = await db.undecided_tables(self.repo, row.id, current)
+            if undecided:
+                boards = {p.board: p for p in await db.pairings(self.repo, row.id, current)}
+            open_boards = 0
+            for board, (table_id, status) in undecided.items():
+                if status in WAITING:
+                    messages += await self._open_table(table_id)
+                    table = await self.repo.get_table(table_id)
+                    status = table.status if table is not None else ABORTED
+                if status in LIVE:
+                    open_boards += 1
+                else:  # finished; or aborted, or closed unstarted (a crash left it waiting past its expiry): a draw
+                    await db.decide(self.repo, row.id, current, board, await self._places(boards[board]),
+                                    self.store.stamp())
+            if open_boards:
+                return messages
+        people = await db.entrants(self.repo, row.id)
+        still_in = {str(e.user_id) for e in people if e.status == db.IN}
+        plan = _plan_of(row)
+        if current >= row.rounds or not plan.can_go_on(len(still_in)):
+            return messages + await self._finish(row)
+        return messages + await self._pair(row, plan, current + 1, people, still_in)
+
+    async def _places(self, pairing: PairingRow) -> tuple[int, ...]:
+        """The places of a finished table, seat order; one that ended without results (aborted, or closed
+        before it started) is a draw."""
+        assert pairing.table_id is not None
+        results = await self.repo.get_results(pairing.table_id)
+        if not results:
+            return (1,) * len(pairing.players)
+        by_seat = {r.seat: r.place for r in results}
+        return tuple(by_seat.get(i, len(pairing.players)) for i in range(len(pairing.players)))
+
+    async def _pair(self, row: TournamentRow, plan: Plan, number: int, people: list[EntrantRow],
+                    still_in: set[str]) -> list[Message]:
+        results = core_results(await db.pairings(self.repo, row.id))
+        planned = plan.next_round(number, [str(e.user_id) for e in people], still_in, results)
+        names = {e.user_id: e.name for e in people}
+        boards = self._boards(row, plan, planned, names)
+        try:
+            tables = await db.pair_round(self.repo, row.id, number, boards, guild_id=row.guild_id,
+                                         still_in={int(p) for p in still_in}, now=self.store.stamp(),
+                                         fault=self.fault)
+        except (db.RoundTaken, db.Refused):  # another process paired it, cancelled the event, or withdrew someone
+            return []
+        messages = await self._announce(row, number)
+        for board in sorted(tables):
+            try:
+                messages += await self._open_table(tables[board])
+            except Exception as exc:  # the round stands; the next advance (a sweep) starts what is left
+                log.error("tournament %d: table %d not started (%s)", row.id, tables[board], type(exc).__name__)
+                break
+        return messages
+
+    async def _announce(self, row: TournamentRow, number: int) -> list[Message]:
+        """Round ``number`` and its pairings, for the tournament's channel, mentioning only its players;
+        marked handed out (once: a second process, or a second try, announces nothing)."""
+        if not await db.mark_announced(self.repo, row.id, number, self.store.stamp()):
+            return []
+        pairs = await self._pairings(row, number)
+        concerned = tuple(dict.fromkeys(u for b in pairs.boards for u in b.user_ids if not is_mesa(u)))
+        return [self._post(row, "tournament.round", round=number, rounds=row.rounds,
+                           lines=Lines(board_phrase(b) for b in pairs.boards), mention=concerned)]
+
+    def _boards(self, row: TournamentRow, plan: Plan, planned: Planned, names: dict[int, str]) -> list[NewPairing]:
+        """The round's boards to store: tables to open, Mesa's tables for byes (``mesa_fills``), byes, forfeits."""
+        base = TableOptions.from_json(row.options.get("table"))
+        boards: list[NewPairing] = []
+
+        def table(players: Sequence[int], extra: list[SeatRow]) -> NewTable:
+            seats = [SeatRow(0, i, u, names[u], False, True) for i, u in enumerate(players)]
+            seats += [replace(s, seat=len(seats) + i) for i, s in enumerate(extra)]
+            options = replace(base, seat="first")
+            if extra:
+                options = replace(options, rated=rated_with_mesa(options.rated, False, len(extra)))
+            return NewTable(row.channel_id, row.game, options.to_json(), self.seed_source(), players[0], tuple(seats))
+
+        for group in planned.tables:
+            ids = tuple(int(p) for p in group)
+            boards.append(NewPairing(len(boards) + 1, db.GAME, ids, table(ids, [])))
+        byes = [int(p) for p in planned.byes]
+        if plan.mesa_fills and byes:
+            size = 2 if not plan.grouped else max(min(plan.sizes), len(byes) + 1)
+            extra = mesa_seats(0, len(byes), size - len(byes), parse_level(None), byes)
+            ids = tuple(byes) + tuple(s.user_id for s in extra)
+            boards.append(NewPairing(len(boards) + 1, db.GAME, ids, table(byes, extra)))
+        else:
+            for p in byes:
+                boards.append(NewPairing(len(boards) + 1, db.BYE, (p,), places=(1,)))
+        for won, lost in planned.forfeits:
+            boards.append(NewPairing(len(boards) + 1, db.FORFEIT, (int(won), int(lost)), places=(1, 2)))
+        return boards
+
+    async def _open_table(self, table_id: int) -> list[Message]:
+        """Start a paired table still waiting (its first board, DMs and deadline); another process may
+        have started it: then nothing."""
+        try:
+            return await self.seating.open_paired(table_id)
+        except LostRace:
+            return []
+
+    async def _finish(self, row: TournamentRow) -> list[Message]:
+        if not await db.set_status(self.repo, row.id, (db.RUNNING,), db.FINISHED, self.store.stamp()):
+            return []  # another process finished it
+        return await self._announce_final(row)
+
+    async def _announce_final(self, row: TournamentRow) -> list[Message]:
+        """The final standings naming the winner, for the tournament's channel; handed out once."""
+        if not await db.mark_final_announced(self.repo, row.id, self.store.stamp()):
+            return []
+        st = await self._standings(await self._row(row.id))
+        lines = Lines(Phrase("tournament.standings.line", {"rank": r.rank, "name": r.name,
+                                                          "points": points_text(r.points)}) for r in st.rows)
+        key = "tournament.final" if len(st.winners) == 1 else "tournament.final_shared"
+        return [self._post(row, key, names=Names(r.name for r in st.winners), lines=lines,
+                           mention=tuple(r.user_id for r in st.winners))]
+
+    # ---- which tournament ----------------------------------------------------------------------------
+    async def _row(self, tournament_id: int) -> TournamentRow:
+        row = await db.get_tournament(self.repo, tournament_id)
+        if row is None:
+            raise TableError("tournament.error.missing", id=tournament_id)
+        return row
+
+    async def _meant(self, guild_id: int, tournament_id: int | None, *, statuses: Sequence[str] = db.UNDERWAY,
+                     empty: str = "tournament.error.none", latest: bool = False) -> TournamentRow:
+        if tournament_id is not None:
+            row = await db.get_tournament(self.repo, tournament_id)
+            if row is None or row.guild_id != guild_id:
+                raise TableError("tournament.error.missing", id=tournament_id)
+            if row.status not in statuses and not latest:
+                raise _status_refusal(row)
+            return row
+        rows = await db.guild_tournaments(self.repo, guild_id, statuses)
+        if not rows and latest:
+            found = await db.latest_tournament(self.repo, guild_id)
+            rows = [found] if found is not None else []
+        if not rows:
+            raise TableError(empty)
+        if len(rows) > 1:
+            raise TableError("tournament.error.which", ids=", ".join(f"#{r.id}" for r in rows))
+        return rows[0]
+
+    async def _mine(self, guild_id: int, user_id: int, tournament_id: int | None) -> TournamentRow:
+        if tournament_id is not None:
+            row = await self._meant(guild_id, tournament_id)
+            await self._entrant(row, user_id)
+            return row
+        rows = await db.user_tournaments(self.repo, guild_id, user_id)
+        if not rows:
+            raise TableError("tournament.error.not_in_any")
+        if len(rows) > 1:
+            raise TableError("tournament.error.which", ids=", ".join(f"#{r.id}" for r in rows))
+        return rows[0]
+
+    async def _entrant(self, row: TournamentRow, user_id: int) -> EntrantRow:
+        for e in await db.entrants(self.repo, row.id):
+            if e.user_id == user_id and e.status == db.IN:
+                return e
+        raise TableError("tournament.error.not_entered", id=row.id)
+
+    def _post(self, row: TournamentRow, key: str, mention: tuple[int, ...] = (), **params: Any) -> TournamentPost:
+        return TournamentPost(row.id, row.guild_id, row.channel_id, key,
+                              {"id": row.id, "title": game_title(row.game), **params}, mention)
+
+
+# ==================================================================== pure helpers
+def _format_key(row: TournamentRow) -> str:
+    if row.format == ROUND_ROBIN:
+        return "double" if row.options.get("double") else "round_robin"
+    return "groups" if get_engine(row.game).max_players > 2 else "swiss"
+
+
+def _plan_of(row: TournamentRow) -> Plan:
+    engine = get_engine(row.game)
+    sizes = (2,) if engine.max_players == 2 else table_sizes(engine.min_players, engine.max_players)
+    return Plan(row.format, sizes, bool(row.options.get("double")), row.options.get("rounds"),
+                bool(row.options.get("mesa_fills")))
+
+
+def _read_flag(text: str | None, option: str) -> bool:
+    if text is None:
+        return False
+    if text.lower() in TRUE_WORDS:
+        return True
+    if text.lower() in FALSE_WORDS:
+        return False
+    raise TableError("error.bad_option", option=option, value=text, allowed="true, false")
+
+
+def _read_number(text: str | None, option: str, low: int, high: int, default: int) -> int:
+    if text is None:
+        return default
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise TableError("error.bad_number", option=option, value=text, low=low, high=high)
+    return int(text)
+
+
+def _read_plan(own: dict[str, str], sizes: tuple[int, ...], title: str) -> Plan:
+    """The tournament's own options read and checked (``format``, ``rounds``, ``double``, ``mesa_fills``)."""
+    if "format" not in own:
+        raise TableError("tournament.error.format_missing")
+    fmt = FORMAT_WORDS.get(own["format"].lower())
+    if fmt is None:
+        raise TableError("error.bad_option", option="format", value=own["format"], allowed=", ".join(FORMATS))
+    grouped = sizes != (2,)
+    if grouped and fmt == ROUND_ROBIN:
+        raise TableError("tournament.error.groups_only", game=title)
+    double = _read_flag(own.get("double"), "double")
+    if double and fmt != ROUND_ROBIN:
+        raise TableError("tournament.error.double_swiss")
+    rounds = None
+    if "rounds" in own:
+        if fmt == ROUND_ROBIN:
+            raise TableError("tournament.error.rounds_rr")
+        rounds = _read_number(own["rounds"], "rounds", 1, MAX_ROUNDS, 1)
+    return Plan(fmt, sizes, double, rounds, _read_flag(own.get("mesa_fills"), "mesa_fills"))
+
+
+def core_results(stored: Sequence[PairingRow]) -> list[Result]:
+    """The decided boards as the core reads them: a game between entrants is a result; a bye or a forfeit
+    won is a bye; a player who played Mesa in place of a bye has a bye worth the points of their place
+    at that table (``Result.score``; Mesa is no entrant)."""
+    out: list[Result] = []
+    for p in stored:
+        if p.places is None:
+            continue
+        if p.kind in (db.BYE, db.FORFEIT):
+            out.append(Result(p.round, p.board, (str(p.players[0]),), (1,)))
+            continue
+        if not any(is_mesa(u) for u in p.players):
+            out.append(Result(p.round, p.board, tuple(str(u) for u in p.players), p.places))
+            continue
+        size = len(p.players)
+        for u, place in zip(p.players, p.places):
+            if is_mesa(u):
+                continue
+            shared = sum(other == place for other in p.places)
+            score = Fraction(sum(size - k for k in range(place, place + shared)), shared)
+            out.append(Result(p.round, p.board, (str(u),), (1,), score=score))
+    return out
+
+
+def _refusal(exc: db.Refused, row: TournamentRow) -> TableError:
+    """A storage refusal in words."""
+    if exc.reason == "full":
+        return TableError("tournament.error.full", id=row.id, max=exc.facts.get("max", row.max_players))
+    if exc.reason == "already":
+        key = "tournament.error.already" if exc.facts.get("status") == db.IN else "tournament.error.rejoin"
+        return TableError(key, id=row.id)
+    if exc.reason == "not_open":
+        return TableError("tournament.error.not_open", id=row.id)
+    if exc.reason == "not_entered":
+        return TableError("tournament.error.not_entered", id=row.id)
+    return TableError("tournament.error.missing", id=row.id)
+
+
+def _status_refusal(row: TournamentRow) -> TableError:
+    if row.status == db.RUNNING:
+        return TableError("tournament.error.not_open", id=row.id)
+    if row.status == db.CANCELLED:
+        return TableError("tournament.error.cancelled", id=row.id)
+    return TableError("tournament.error.over", id=row.id)

@@ -1,0 +1,78 @@
+"""Issue 32 in the console: ``/review TABLE`` prints how far the review is while it is made, then its words,
+and writes its picture to the out folder; a kept review comes at once; refusals say what to type."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+from pathlib import Path
+
+import console
+from ai import Budget
+from console import Console, PretendClock
+from data.factory import open_repository
+from tables import TableService
+from tables.review_lane import ReviewLane
+from tables.reviews import Reviews
+from tables.thinking import Thinker, iterations
+
+
+async def open_console(tmp_path: Path) -> tuple[TableService, Console, list[str]]:
+    repo = await open_repository(tmp_path / "mesa.db")
+    clock = PretendClock(datetime(2026, 3, 1, 12, 0, tzinfo=UTC))
+    seeds = random.Random(3)
+    svc = TableService(repo, clock, None, seed_source=lambda: seeds.getrandbits(62),
+                       thinker=Thinker(processes=False, budget=iterations(10)))
+    # the real analysis with a tiny budget, in a thread (as the console's own reviews run)
+    svc.reviews = Reviews(svc.store, ReviewLane(processes=False), budget=lambda game, count: Budget(iterations=20))
+    out: list[str] = []
+    return svc, Console(svc, clock, tmp_path / "out", out.append), out
+
+
+async def said(con: Console, out: list[str], line: str) -> list[str]:
+    out.clear()
+    await con.handle(line)
+    return list(out)
+
+
+async def test_review_prints_progress_words_and_writes_the_picture(tmp_path: Path) -> None:
+    svc, con, out = await open_console(tmp_path)
+    try:
+        await said(con, out, "Ana: /play kona @Ben seat=first")
+        await said(con, out, "Ben: /accept")
+        for ply in range(6):  # a few moves, then Ben resigns
+            who = "Ana" if ply % 2 == 0 else "Ben"
+            uid = console.user_id_for(who)
+            first = (await svc.legal_moves_for(1, uid))[0]
+            assert not [line for line in await said(con, out, f"{who}: /move {first}") if line.startswith("[error")]
+        await said(con, out, "Ben: /resign")
+        lines = await said(con, out, "Cy: /review 1")  # not a player: the game is over, anyone may
+        progress = [line for line in lines if line.startswith("[dm Cy] Reviewing Kona #1… ")]
+        assert progress and progress[0].endswith(" %")
+        words = [line for line in lines if line not in progress]
+        assert words[0] == "[dm Cy] Review of Kona #1: Ana and Ben"
+        assert any(line.startswith("[dm Cy] • Ana: ") for line in words)
+        assert any(line.startswith("[dm Cy] • Ben: ") for line in words)
+        picture = words[-1].rsplit("(image: ", 1)[1].rstrip(")")
+        assert picture.endswith("-review-1.png") and Path(picture).read_bytes().startswith(b"\x89PNG")
+        again = await said(con, out, "Ana: /review 1")  # kept: at once, no progress, the same words
+        assert not [line for line in again if "Reviewing" in line]
+        assert [line.split(" ", 2)[2] for line in again[:-1]] == [line.split(" ", 2)[2] for line in words[:-1]]
+    finally:
+        await svc.repo.close()
+
+
+async def test_review_refusals_say_what_to_type(tmp_path: Path) -> None:
+    svc, con, out = await open_console(tmp_path)
+    try:
+        assert await said(con, out, "Ana: /review") == ["[error Ana] write /review TABLE, for example /review 3"]
+        assert await said(con, out, "Ana: /review abc") == [
+            "[error Ana] abc is not a table number; write /review N, for example /review 3"]
+        assert await said(con, out, "Ana: /review 9") == ["[error Ana] There is no table #9."]
+        await said(con, out, "Ana: /play kona @Ben")
+        await said(con, out, "Ben: /accept")
+        assert await said(con, out, "Ana: /review 1") == [
+            "[error Ana] Kona #1 is still being played: ask for its review once the game is over."]
+        assert "/review TABLE" in console.help_text() and "/review MESA" in console.help_text("es")
+    finally:
+        await svc.repo.close()

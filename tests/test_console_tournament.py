@@ -1,0 +1,207 @@
+"""Tournaments end to end through the console (issue 31): what a server's players type, over simulated days.
+
+- a 16-player Swiss of Kona: time-outs, a withdrawal mid-round, and the console opened again on the same
+  database mid-round (a restart);
+- a round robin of 5 (a bye each round);
+- a K3 event of 10 players, seated in tables of 4 and 3.
+
+Each checks the event against the rules from what is stored (no repeat pairing, at most one bye, every
+player in plays every round) and the standings against a plain recomputation from the stored places.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+from itertools import combinations
+from pathlib import Path
+
+from console_session import open_console, said
+
+from console import GUILD_ID, Console, user_id_for
+from data import tournaments as stored
+from tables import TableService
+from tables.tournaments import Pairings
+
+
+async def reopen(db: Path, svc: TableService) -> tuple[TableService, Console, list[str]]:
+    """The console opened again on the same database (a restart): the clock goes on where it was."""
+    saved = await svc.pretend_clock()
+    await svc.close()
+    svc, con, out = await open_console(db)
+    assert saved is not None
+    con.clock.moment = saved
+    return svc, con, out
+
+
+async def current(svc: TableService) -> Pairings:
+    return await svc.tournaments.pairings(GUILD_ID)
+
+
+def name_of(names: list[str]) -> dict[int, str]:
+    return {user_id_for(n): n for n in names}
+
+
+async def check_event(svc: TableService, tid: int, names: list[str], *, two_player: bool) -> None:
+    """The stored event against the rules, and the standings against a plain recomputation."""
+    repo = svc.repo
+    row = await stored.get_tournament(repo, tid)
+    assert row is not None and row.status == stored.FINISHED
+    people = await stored.entrants(repo, tid)
+    boards = await stored.pairings(repo, tid)
+    assert all(b.places is not None for b in boards)
+    rounds = sorted({b.round for b in boards})
+    assert rounds == list(range(1, row.rounds + 1))  # each round paired once, none missing
+    met: Counter[frozenset[int]] = Counter()
+    byes: Counter[int] = Counter()
+    for number in rounds:
+        placed = [u for b in boards if b.round == number
+                  for u in (b.players if b.kind == stored.GAME else b.players[:1])]
+        assert len(placed) == len(set(placed)), f"round {number}: someone placed twice"
+        # a player who withdrew in round r was paired in it (their game there a forfeit), and no more after
+        still = {e.user_id for e in people if e.left_round is None or e.left_round >= number}
+        assert set(placed) == still, f"round {number}: not everyone still in plays"
+        for b in boards:
+            if b.round != number:
+                continue
+            if b.kind == stored.GAME:
+                met.update(frozenset(p) for p in combinations(b.players, 2))
+            elif b.kind == stored.BYE:
+                byes[b.players[0]] += 1
+    assert max(byes.values(), default=0) <= 1
+    if two_player and row.format == "swiss":
+        assert max(met.values()) == 1  # no pairing repeated (avoidable in every event here)
+    # the plain recomputation: points by place (n - place at a table of n, ties share), a bye a win
+    points: dict[int, Fraction] = {e.user_id: Fraction(0) for e in people}
+    bye_worth = Fraction(1)  # a win at two-player events; in groups of 3-4 the smallest table's average, (3 - 1) / 2
+    for b in boards:
+        assert b.places is not None
+        if b.kind != stored.GAME:
+            points[b.players[0]] += bye_worth
+            continue
+        n = len(b.players)
+        for u, place in zip(b.players, b.places):
+            tied = [q for q in b.places if q == place]
+            points[u] += Fraction(sum(n - k for k in range(place, place + len(tied))), len(tied))
+    st = await svc.tournaments.standings(GUILD_ID, tid)
+    assert {r.user_id: r.points for r in st.rows} == points
+    assert [r.points for r in st.rows] == sorted(points.values(), reverse=True)
+    assert st.winners and all(w.points == max(points.values()) for w in st.winners)
+
+
+async def finish_round(con: Console, out: list[str], svc: TableService, rng: random.Random,
+                       names: dict[int, str], *, timeouts: bool) -> None:
+    """Every game of the current round decided: some resigned, some lost on time (the clock moves on)."""
+    pairing = await current(svc)
+    slow = []
+    for board in pairing.boards:
+        if board.kind != "game" or board.places is not None:
+            continue
+        humans = [u for u in board.user_ids if u in names]
+        if timeouts and len(humans) == 2 and rng.random() < 0.4:
+            slow.append(board.table_id)  # nobody moves: the first to move loses on time
+            continue
+        for loser in humans[:-1] if len(humans) > 2 else [rng.choice(humans)]:
+            await said(con, out, f"{names[loser]}: /resign table={board.table_id}")
+    if slow:
+        lines = await said(con, out, f"{names[next(iter(names))]}: /clock +2d")
+        assert any("time" in line.lower() for line in lines)
+
+
+async def test_a_16_player_swiss_of_kona_with_timeouts_a_withdrawal_and_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "mesa.db"
+    svc, con, out = await open_console(db)
+    names = [f"P{i:02d}" for i in range(1, 17)]
+    ids = name_of(names)
+    lines = await said(con, out, "Org: /tournament create kona format=swiss rounds=4 time_per_move=1d")
+    assert any("Tournament #1: Kona, Swiss" in line for line in lines)
+    for n in names:
+        assert any(f"{n} joined tournament #1" in line for line in await said(con, out, f"{n}: /tournament join"))
+    lines = await said(con, out, "P01: /tournament join")  # twice: refused, nothing written
+    assert any("already in tournament #1" in line for line in lines)
+    lines = await said(con, out, "P01: /tournament start")  # only the organiser
+    assert any("[error P01]" in line and "organiser" in line for line in lines)
+    lines = await said(con, out, "Org: /tournament start")
+    assert any("round 1 of 4" in line for line in lines)
+    assert len({line.split("]")[0] for line in lines if line.startswith("[#")}) == 8  # eight tables opened
+    mentioned = next(line for line in lines if "for:" in line)
+    assert "Org" not in mentioned  # only the players concerned
+    rng = random.Random(31)
+    await finish_round(con, out, svc, rng, ids, timeouts=True)
+    assert (await current(svc)).round == 2
+    # round 2: P16 withdraws mid-round (their game is a forfeit)
+    lines = await said(con, out, "P16: /tournament withdraw")
+    assert any("P16 withdrew" in line for line in lines)
+    lines = await said(con, out, "P16: /tournament join")
+    assert any("[error P16]" in line for line in lines)
+    await finish_round(con, out, svc, rng, ids, timeouts=True)
+    assert (await current(svc)).round == 3
+    # round 3: half the games decided, then the console is opened again on the same database
+    pairing = await current(svc)
+    assert all(user_id_for("P16") not in b.user_ids for b in pairing.boards)
+    assert sum(b.kind == "bye" for b in pairing.boards) == 1  # 15 players: one bye
+    half = [b for b in pairing.boards if b.kind == "game"][:3]
+    for board in half:
+        await said(con, out, f"{ids[board.user_ids[0]]}: /resign table={board.table_id}")
+    svc, con, out = await reopen(db, svc)
+    con.names.update(ids)
+    await finish_round(con, out, svc, rng, ids, timeouts=True)
+    assert (await current(svc)).round == 4
+    await finish_round(con, out, svc, rng, ids, timeouts=False)
+    lines = await said(con, out, "P01: /tournament standings")
+    assert any("standings after round 4 of 4" in line for line in lines)
+    assert any(line.startswith("[tournament] Winner") for line in lines)
+    assert any("withdrew" in line and "P16" in line for line in lines)
+    await check_event(svc, 1, names, two_player=True)
+    # the results fed the server's leaderboard (a rated event)
+    assert len(await svc.repo.ratings(GUILD_ID, "kona")) == 16
+    await svc.close()
+
+
+async def test_a_round_robin_of_5_gives_a_bye_each_round(tmp_path: Path) -> None:
+    db = tmp_path / "mesa.db"
+    svc, con, out = await open_console(db)
+    names = ["Ana", "Ben", "Cy", "Dee", "Eve"]
+    ids = name_of(names)
+    await said(con, out, "Ana: /tournament create plateau format=round-robin rated=false time_per_move=1d")
+    for n in names:
+        await said(con, out, f"{n}: /tournament join")
+    lines = await said(con, out, "Ana: /tournament start")
+    assert any("round 1 of 5" in line for line in lines)
+    rng = random.Random(5)
+    for number in range(1, 6):
+        pairing = await current(svc)
+        assert pairing.round == number
+        assert [b.kind for b in pairing.boards].count("bye") == 1
+        await finish_round(con, out, svc, rng, ids, timeouts=number % 2 == 0)
+    lines = await said(con, out, "Ben: /tournament pairings round=3")
+    assert any("round 3 of 5" in line for line in lines)
+    await check_event(svc, 1, names, two_player=True)
+    stored_boards = await stored.pairings(svc.repo, 1)
+    met = Counter(frozenset(b.players) for b in stored_boards if b.kind == "game")
+    assert len(met) == 10 and set(met.values()) == {1}  # everyone met everyone once
+    assert await svc.repo.ratings(GUILD_ID, "plateau") == []  # unrated: nothing on the leaderboard
+    await svc.close()
+
+
+async def test_a_k3_event_of_10_players_seats_tables_of_4_and_3(tmp_path: Path) -> None:
+    db = tmp_path / "mesa.db"
+    svc, con, out = await open_console(db)
+    names = [f"K{i}" for i in range(1, 11)]
+    ids = name_of(names)
+    lines = await said(con, out, "K1: /tournament create k3 format=round-robin")
+    assert any("[error K1]" in line and "format=swiss" in line for line in lines)  # nothing written
+    assert await stored.guild_tournaments(svc.repo, GUILD_ID) == []
+    await said(con, out, "K1: /tournament create k3 format=swiss rounds=3")
+    for n in names:
+        await said(con, out, f"{n}: /tournament join")
+    await said(con, out, "K1: /tournament start")
+    rng = random.Random(10)
+    for number in range(1, 4):
+        pairing = await current(svc)
+        assert pairing.round == number
+        assert sorted(len(b.user_ids) for b in pairing.boards) == [3, 3, 4]  # tables of 4 first, then 3
+        await finish_round(con, out, svc, rng, ids, timeouts=False)
+    await check_event(svc, 1, names, two_player=False)
+    await svc.close()

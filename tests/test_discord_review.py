@@ -1,0 +1,163 @@
+"""Issue 32 on Discord: ``/review`` (``/revision``) and the *Review* button under a result, through real
+discord.py objects and the REST stand-in (tests/discord_standin): progress shown by editing the deferred
+answer, the review answered privately with its picture, refusals in the caller's language."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from discord_standin import Recorded
+from discord_standin.payloads import CHANNEL_ID, GUILD_ID, Harness, option, thread_channel, user
+from test_discord_flow import callbacks, check_components, check_deferred_first, replies, start_kona
+from test_review_service import CountingAnalyser
+
+from ai import Budget
+from tables.review_lane import ReviewLane
+from tables.reviews import Reviews
+
+ALICE = user(1001, "alice")
+BOB = user(1002, "bob")
+CAROL = user(1003, "carol")
+INTEGER = 4
+
+
+@pytest.fixture
+async def harness(tmp_path: Any) -> Harness:
+    h = await Harness.open(tmp_path, renderer=None)
+    yield h
+    await h.close()
+
+
+class Stepping(CountingAnalyser):
+    """The counting analyser whose parts each say when they start (``entered``), so a test can act between
+    two parts without a clock."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entered = threading.Semaphore(0)
+
+    def review_part(self, game: str, start: Any, moves: Sequence[str], indices: Sequence[int], budget: Budget,
+                    seed: int) -> list[dict[str, Any]]:
+        self.entered.release()
+        return super().review_part(game, start, moves, indices, budget, seed)
+
+
+def counted(h: Harness, fake: CountingAnalyser) -> None:
+    service = h.bot.service
+    service.reviews = Reviews(service.store, ReviewLane(processes=False), analyser=fake.analyser())
+
+
+async def finished_kona(h: Harness, moves: int) -> int:
+    """A Kona table alice and bob played ``moves`` plies of, which bob resigns (through the service)."""
+    svc = h.bot.service
+    out = await svc.create(GUILD_ID, CHANNEL_ID, 1001, "alice", "kona", [(1002, "bob")], {"seat": "first"})
+    tid = out[0].table_id
+    await svc.accept(tid, 1002)
+    for ply in range(moves):
+        mover = 1001 if ply % 2 == 0 else 1002
+        await svc.submit_move(tid, mover, (await svc.legal_moves_for(tid, mover))[0])
+    await svc.resign(tid, 1002)
+    return tid
+
+
+def last(h: Harness) -> Recorded:
+    return replies(h)[-1]
+
+
+async def test_the_review_button_under_a_result_answers_privately_with_the_picture(harness: Harness) -> None:
+    h = harness
+    fake = CountingAnalyser()
+    counted(h, fake)
+    thread = await start_kona(h)
+    await h.click("mesa:resign:1:3:ask", BOB, channel=thread_channel(thread))
+    await h.click("mesa:resign:1:3:yes", BOB, message=h.message_with("mesa:resign:1:3:yes"),
+                  channel=thread_channel(thread))
+    result = next(r for r in h.standin.to_channel(thread) if r.method == "POST"
+                  and any(c.startswith("mesa:review:") for c in r.custom_ids()))
+    check_components(result)
+    review_id = next(c for c in result.custom_ids() if c.startswith("mesa:review:1:"))
+    assert any(c.startswith("mesa:rematch:1:") for c in result.custom_ids())  # beside Rematch
+    h.standin.clear()
+    await h.click(review_id, CAROL, message=h.message_with(review_id), channel=thread_channel(thread))
+    check_deferred_first(h)
+    assert callbacks(h)[0].json["type"] == 5  # a private "thinking", then the answer replaces it
+    answer = last(h)
+    assert answer.method == "PATCH" and answer.path.endswith("/messages/@original") and answer.ephemeral
+    assert answer.content.startswith("Review of Kona #1: alice and bob")
+    assert answer.files and answer.files[0][0] == "mesa-review-1.png" and answer.files[0][1].startswith(b"\x89PNG")
+    assert fake.decided == 1
+    h.standin.clear()  # pressed again (alice, in Spanish): the kept review, made once
+    await h.click(review_id, ALICE, message=h.message_with(review_id), channel=thread_channel(thread), locale="es-ES")
+    assert last(h).content.startswith("Revisión de Kona #1: alice y bob") and fake.decided == 1
+    assert not h.standin.refusals()
+
+
+async def test_review_command_shows_progress_then_the_review(harness: Harness) -> None:
+    h = harness
+    fake = Stepping()
+    fake.hold = True
+    counted(h, fake)
+    tid = await finished_kona(h, moves=5)  # four decisions: four parts
+    asking = asyncio.ensure_future(h.command("review", [option("table", tid, INTEGER)], CAROL))
+    try:
+        assert await asyncio.to_thread(fake.entered.acquire, True, 30)  # the first part started
+        fake.release(1)
+        assert await asyncio.to_thread(fake.entered.acquire, True, 30)  # the second: the first's progress is shown
+        edits = [r for r in replies(h) if r.method == "PATCH"]
+        assert [e.content for e in edits] == [f"Reviewing Kona #{tid}… 25 %"]
+        assert edits[0].path.endswith("/messages/@original") and edits[0].ephemeral
+    finally:
+        fake.release()
+    await asyncio.wait_for(asking, 30)
+    check_deferred_first(h)
+    answer = last(h)
+    assert answer.path.endswith("/messages/@original") and answer.ephemeral  # the progress message, replaced
+    assert answer.content.startswith(f"Review of Kona #{tid}: alice and bob") and answer.files
+    assert "• alice: no mistakes." in answer.content  # the stand-in's decisions are all Mesa's own choice
+    assert not h.standin.refusals()
+
+
+async def test_review_refusals_in_the_callers_language(harness: Harness) -> None:
+    h = harness
+    fake = CountingAnalyser()
+    counted(h, fake)
+    svc = h.bot.service
+    live = (await svc.create(GUILD_ID, CHANNEL_ID, 1001, "alice", "kona", [(1002, "bob")], {}))[0].table_id
+    await svc.accept(live, 1002)
+    await h.command("review", [option("table", live, INTEGER)], CAROL)
+    assert last(h).ephemeral and last(h).content == (
+        f"Kona #{live} is still being played: ask for its review once the game is over.")
+    await h.command("review", [option("table", live, INTEGER)], CAROL, locale="es-ES")
+    assert last(h).content == f"Kona #{live} todavía se está jugando: pide su revisión cuando termine la partida."
+    await h.command("review", [option("table", 777, INTEGER)], CAROL)
+    assert last(h).ephemeral and last(h).content == "There is no table #777."
+    assert not any(r.files for r in replies(h)) and fake.decided == 0
+    assert not h.standin.refusals()
+
+
+async def test_a_players_name_is_said_as_text(harness: Harness) -> None:
+    """A name that looks like a mention or markup reaches the review's words inert (cogs.plain)."""
+    h = harness
+    fake = CountingAnalyser()
+    counted(h, fake)
+    svc = h.bot.service
+    out = await svc.create(GUILD_ID, CHANNEL_ID, 1001, "**alice** @everyone", "kona", [(1002, "bob")], {})
+    tid = out[0].table_id
+    await svc.accept(tid, 1002)
+    await svc.resign(tid, 1002)
+    await h.command("review", [option("table", tid, INTEGER)], CAROL)
+    text = last(h).content
+    assert "**alice**" not in text and "\\*\\*alice\\*\\*" in text and "@everyone" not in text
+
+
+async def test_help_names_review(harness: Harness) -> None:
+    h = harness
+    for locale, name in (("en-US", "`/review`"), ("es-ES", "`/revision`")):
+        h.standin.clear()
+        await h.command("help", [], ALICE, locale=locale)
+        reply = next(r for r in h.standin.interaction_replies() if r.json and r.json.get("embeds"))
+        assert name in reply.json["embeds"][0]["description"]

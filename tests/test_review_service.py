@@ -1,0 +1,465 @@
+"""Issue 32: a finished game's review, made once in a lane of its own and kept (``tables.reviews``).
+
+Most tests stand a counting analyser in for ``ai.review`` (the collaborator's own rules: kept and served
+again, one per user at a time, shared, progress, refusals, words in both languages, the bound); the end
+to end tests at the bottom review a short finished game of each kind with the real analysis."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from pg_server import DbFactory
+from test_tables_service import GUILD, USERS, FakeClock, open_service, start_table, step
+
+from ai import Budget, review
+from data import reviews as kept_reviews
+from tables import TableError, TableService, t
+from tables.review_lane import ReviewLane
+from tables.reviews import Analyser, Review, ReviewBound, Reviews, review_text
+from tables.thinking import Thinker, iterations
+
+ANA, BEN, CY = USERS[0][0], USERS[1][0], USERS[2][0]
+
+
+class CountingAnalyser:
+    """Stands in for ``ai.review``: every move a decision of the seat to its parity, counted; ``hold``
+    keeps each part waiting until ``release`` lets it go; ``falls`` sets the mover's win chance after a decision."""
+
+    def __init__(self, falls: dict[int, float] | None = None) -> None:
+        self.parts = 0
+        self.decided = 0
+        self.pictures = 0
+        self.hold = False
+        self.started = threading.Event()
+        self.gate = threading.Semaphore(0)  # each held part takes one release
+        self.falls = falls or {}
+
+    def decisions(self, game: str, start: Any, moves: Sequence[str]) -> list[int]:
+        self.decided += 1
+        return list(range(1, len(moves)))  # the first move is no decision here (so positions are not indices)
+
+    def review_part(self, game: str, start: Any, moves: Sequence[str], indices: Sequence[int], budget: Budget,
+                    seed: int) -> list[dict[str, Any]]:
+        self.parts += 1
+        self.started.set()
+        if self.hold:
+            assert self.gate.acquire(timeout=30), "the test never released the part"
+        out = []
+        for i in indices:
+            seat = i % 2
+            after = self.falls.get(i, 0.5)
+            out.append({"index": i, "ply": i + 1, "seat": seat, "played": moves[i], "best": moves[i],
+                        "before": [0.5, 0.5], "after": [after if s == seat else 1 - after for s in range(2)],
+                        "best_after": [0.5, 0.5], "points_played": None, "points_best": None})
+        return out
+
+    def assemble(self, game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        return review.assemble(game, start, moves, parts)  # the real one: pure, and nothing to count
+
+    def review_image(self, review: dict[str, Any], names: Sequence[str]) -> bytes:
+        self.pictures += 1
+        return b"\x89PNG fake " + ",".join(names).encode()
+
+    def release(self, parts: int = 1000) -> None:
+        for _ in range(parts):
+            self.gate.release()
+
+    def analyser(self) -> Analyser:
+        return Analyser(self.decisions, self.review_part, lambda game, count: Budget(iterations=1), self.assemble,
+                        self.review_image)
+
+
+def counted(svc: TableService, fake: CountingAnalyser, bound: ReviewBound | None = None) -> Reviews:
+    """The service's reviews with the counting analyser, parts in a thread."""
+    svc.reviews = Reviews(svc.store, ReviewLane(processes=False), analyser=fake.analyser(), bound=bound)
+    return svc.reviews
+
+
+async def finished_kona(svc: TableService, moves: int = 6, seed: int = 3) -> int:
+    """A Kona game of ``moves`` random moves that Ben then resigns."""
+    tid, _ = await start_table(svc, "kona")
+    rng = random.Random(seed)
+    for _ in range(moves):
+        assert await step(svc, tid, rng) is not None
+    await svc.resign(tid, BEN)
+    return tid
+
+
+async def test_a_review_is_made_once_kept_and_served_again_without_recomputation(db: DbFactory) -> None:
+    repo, svc = await open_service(db())
+    fake = CountingAnalyser()
+    try:
+        reviews = counted(svc, fake)
+        tid = await finished_kona(svc)
+        first = await reviews.review(GUILD, tid, ANA)
+        assert first.made and len(first.analysis["decisions"]) == 5
+        assert fake.decided == 1 and fake.parts == 5 and fake.pictures == 1  # five decisions, one a part
+        assert first.picture.startswith(b"\x89PNG fake Ana,Ben")
+        again = await reviews.review(GUILD, tid, CY)  # not a player: the game is over, anyone here may
+        assert not again.made and again.analysis == first.analysis and again.picture == first.picture
+        assert again.told == first.told
+        assert fake.decided == 1 and fake.parts == 5 and fake.pictures == 1  # served, not made again
+        restarted = TableService(repo, svc.clock, None, thinker=Thinker(processes=False))
+        after = await counted(restarted, fake).review(GUILD, tid, BEN)  # kept in storage, not only in memory
+        assert not after.made and after.analysis == first.analysis and fake.parts == 5
+        assert after.text("en") == first.text("en")
+    finally:
+        await repo.close()
+
+
+async def test_one_review_per_user_at_a_time_and_a_shared_making(db: DbFactory) -> None:
+    repo, svc = await open_service(db())
+    fake = CountingAnalyser()
+    fake.hold = True
+    try:
+        reviews = counted(svc, fake)
+        tid = await finished_kona(svc, moves=5)
+        heard_ana: list[int] = []
+        heard_ben: list[int] = []
+
+        async def ana_hears(percent: int) -> None:
+            heard_ana.append(percent)
+
+        ben_joined = asyncio.Event()
+
+        async def ben_hears(percent: int) -> None:
+            heard_ben.append(percent)
+            ben_joined.set()
+
+        making = asyncio.ensure_future(reviews.review(GUILD, tid, ANA, ana_hears))
+        assert await asyncio.to_thread(fake.started.wait, 30)
+        with pytest.raises(TableError) as busy:  # Ana's second request while hers is made
+            await reviews.review(GUILD, tid, ANA)
+        assert busy.value.key == "error.review_busy"
+        assert "Already making your review of table" in busy.value.message("en")
+        assert "Ya estoy preparando tu revisión de la mesa" in busy.value.message("es")
+        sharing = asyncio.ensure_future(reviews.review(GUILD, tid, BEN, ben_hears))  # Ben: the same making
+        fake.release(1)  # the first part ends ...
+        await asyncio.wait_for(ben_joined.wait(), 30)  # ... and Ben, joining, hears where it is, then the rest
+        fake.release()
+        mine, theirs = await asyncio.wait_for(asyncio.gather(making, sharing), 30)
+        assert mine.analysis == theirs.analysis and fake.parts == 4 and fake.decided == 1
+        assert heard_ana == [25, 50, 75, 100]  # after each of the four parts (four decisions)
+        assert heard_ben[-1] == 100 and heard_ben == sorted(heard_ben) and heard_ben[0] >= 25
+        later = await reviews.review(GUILD, tid, ANA)  # hers is done: she may ask again, and gets the kept one
+        assert not later.made and fake.parts == 4
+    finally:
+        fake.release()
+        await repo.close()
+
+
+async def test_a_review_never_waits_for_mesa_nor_mesa_for_a_review(db: DbFactory) -> None:
+    """The review's parts run in a lane of their own: while one is held, Mesa still moves at another table."""
+    repo = None
+    path = db()
+    from data import open_repository
+
+    repo = await open_repository(path)
+    svc = TableService(repo, FakeClock(), None, seed_source=lambda: 7,
+                       thinker=Thinker(processes=False, budget=iterations(20)))
+    fake = CountingAnalyser()
+    fake.hold = True
+    try:
+        reviews = counted(svc, fake)
+        tid = await finished_kona(svc, moves=3)
+        making = asyncio.ensure_future(reviews.review(GUILD, tid, ANA))
+        assert await asyncio.to_thread(fake.started.wait, 30)
+        out = await svc.create(GUILD, 70, CY, "Cy", "kona", [], {"bots": "1", "seat": "second"})
+        mesa_table = out[0].table_id
+        played = await asyncio.wait_for(svc.play_mesa(mesa_table), 30)  # not behind the held review part
+        assert played and not making.done()
+        fake.release()
+        assert (await asyncio.wait_for(making, 30)).made
+    finally:
+        fake.release()
+        await repo.close()
+
+
+async def test_refusals_in_both_languages(db: DbFactory) -> None:
+    repo, svc = await open_service(db())
+    fake = CountingAnalyser()
+    try:
+        reviews = counted(svc, fake)
+        live, _ = await start_table(svc, "kona")
+        cases = []
+        with pytest.raises(TableError) as playing:  # a game in progress
+            await reviews.review(GUILD, live, ANA)
+        cases.append((playing.value, "is still being played", "todavía se está jugando"))
+        done = await finished_kona(svc, moves=2)
+        with pytest.raises(TableError) as elsewhere:  # another server's table does not exist here
+            await reviews.review(GUILD + 1, done, ANA)
+        cases.append((elsewhere.value, f"There is no table #{done}", f"No existe la mesa #{done}"))
+        with pytest.raises(TableError) as unknown:
+            await reviews.review(GUILD, 9999, ANA)
+        cases.append((unknown.value, "There is no table #9999", "No existe la mesa #9999"))
+        with pytest.raises(TableError) as huge:  # a typed number past storage's integers: refused the same way
+            await reviews.review(GUILD, 2**70, ANA)
+        assert huge.value.key == "error.no_table"
+        invited = (await svc.create(GUILD, 70, ANA, "Ana", "kona", [USERS[1]], {}))[0].table_id
+        await svc.abort(invited, ANA)
+        with pytest.raises(TableError) as cancelled:
+            await reviews.review(GUILD, invited, ANA)
+        cases.append((cancelled.value, "was cancelled before it ended", "se canceló antes de terminar"))
+        for refusal, english, spanish in cases:
+            assert english in refusal.message("en") and spanish in refusal.message("es")
+        assert fake.decided == 0 and fake.parts == 0  # nothing was made for any of them
+        assert (await reviews.review(GUILD, done, ANA)).made  # a refused request held no one's place
+    finally:
+        await repo.close()
+
+
+async def test_the_words_in_both_languages(db: DbFactory) -> None:
+    """Move 3 (Ana's) falls 0.5 → 0.05: a blunder, the largest swing; move 4 (Ben's) 0.5 → 0.25: a mistake."""
+    repo, svc = await open_service(db())
+    fake = CountingAnalyser(falls={2: 0.05, 3: 0.25})
+    try:
+        reviews = counted(svc, fake)
+        tid = await finished_kona(svc, moves=6)
+        review = await reviews.review(GUILD, tid, ANA)
+        moves = [m.move for m in await repo.get_moves(tid)]
+        english, spanish = review.text("en"), review.text("es")
+        assert english.startswith(f"Review of Kona #{tid}: Ana and Ben")
+        assert spanish.startswith(f"Revisión de Kona #{tid}: Ana y Ben")
+        lines = english.splitlines()
+        assert lines[1] == "Turning points (the largest swings, numbered as in the picture):"
+        assert lines[2].startswith(f"1. Move 3: Ana played {moves[2]} (win chance 50 % → 5 %)")
+        assert lines[3].startswith(f"2. Move 4: Ben played {moves[3]} (win chance 50 % → 25 %)")
+        assert "Mesa would have chosen the same." in lines[2]  # the stand-in's best is the move played
+        assert "• Ana: 1 blunder (move 3)." in english and "• Ben: 1 mistake (move 4)." in english
+        assert "• Ana: 1 error grave (jugada 3)." in spanish and "• Ben: 1 error (jugada 4)." in spanish
+        assert "Jugada 3: Ana jugó" in spanish and "probabilidad de ganar 50 % → 5 %" in spanish
+        assert "Momentos decisivos" in spanish and "Turning" not in spanish
+    finally:
+        await repo.close()
+
+
+async def test_a_best_move_other_than_the_one_played_is_told_with_why() -> None:
+    """The words tell Mesa's choice in public form with its why (built from a hand-made analysis)."""
+    review = Review(5, "kona", "Kona", ("Ana", "Ben"), {
+        "decisions": [{"index": 0, "ply": 1, "seat": 0, "played": "a6-a5", "best": "b6-b4", "before": [0.5, 0.5],
+                       "after": [0.1, 0.9], "best_after": [0.7, 0.3], "points_played": 10.0, "points_best": 13.5}],
+        "swings": [0], "mistakes": {"0": [], "1": []}, "blunders": {"0": [0], "1": []},
+        "points_lost": {"0": 3.5, "1": 0.0}},
+        {"0": {"played": {"$told": [{"$deed": "Ana", "words": {"$phrase": "move.any.notation",
+                                                                "params": {"move": "a6-a5"}}}]},
+               "why": {"$phrase": "review.why.wins", "params": {}}}},
+        b"")
+    english = review_text(review, "en")
+    assert ("1. Move 1: Ana played a6-a5 (win chance 50 % → 10 %), giving up 3.5 expected points. "
+            "Mesa's choice instead: b6-b4 (70 %): it wins the game at once.") in english
+    assert "• Ana: 1 blunder (move 1); 3.5 expected points lost to the best decisions." in english
+    assert "• Ben: 0.0 expected points lost to the best decisions." in english
+    spanish = review_text(review, "es")
+    assert "La elección de Mesa: b6-b4 (70 %): gana la partida en el acto." in spanish
+    assert ", cediendo 3.5 puntos esperados" in spanish
+
+
+async def test_kept_reviews_are_bounded_and_made_again_on_demand(db: DbFactory) -> None:
+    clock = FakeClock()
+    repo, svc = await open_service(db(), clock)
+    fake = CountingAnalyser()
+    try:
+        tables = [await finished_kona(svc, moves=1, seed=s) for s in range(3)]
+        reviews = counted(svc, fake, ReviewBound(max_size=10**9, max_age=86400))
+        for tid in tables:
+            await reviews.review(GUILD, tid, ANA)
+        row = await repo.get_table(tables[0])
+        assert row is not None and await kept_reviews.stored_review(repo, tables[0], row.version) is not None
+        clock.advance(days=2)  # past the age bound: all go, and a request makes it again
+        decided = fake.decided
+        assert (await reviews.review(GUILD, tables[0], BEN)).made and fake.decided == decided + 1
+        other = await repo.get_table(tables[1])
+        assert other is not None and await kept_reviews.stored_review(repo, tables[1], other.version) is None
+        sized = counted(svc, fake, ReviewBound(max_size=1, max_age=86400))
+        assert await sized.evict() == 1  # room for none: the one left goes
+        assert await kept_reviews.stored_review(repo, tables[0], row.version) is None
+    finally:
+        await repo.close()
+
+
+def test_the_bound_reads_the_environment() -> None:
+    assert ReviewBound.from_env({"REVIEW_CACHE_MB": "2", "REVIEW_CACHE_DAYS": "1"}) == ReviewBound(2 * 1024 * 1024,
+                                                                                                  86400)
+    assert ReviewBound.from_env({"REVIEW_CACHE_MB": "lots"}) == ReviewBound()
+    assert ReviewBound.from_env({}) == ReviewBound()
+
+
+def test_the_catalogues_say_the_progress() -> None:
+    assert t("review.progress", "en", game="Kona", table=3, percent=40) == "Reviewing Kona #3… 40 %"
+    assert t("review.progress", "es", game="Kona", table=3, percent=40) == "Revisando Kona #3… 40 %"
+
+
+# ==================================================================== end to end: the real analysis, tiny budgets
+def real(svc: TableService) -> Reviews:
+    """The service's reviews with the real analysis (``ai.review``, ``render.review``), a tiny budget, parts in
+    a thread."""
+    svc.reviews = Reviews(svc.store, ReviewLane(processes=False), budget=lambda game, count: Budget(iterations=20))
+    return svc.reviews
+
+
+async def played_and_ended(svc: TableService, game: str, seed: int, actions: int = 14) -> int:
+    """A two-player table of ``game`` after a few random actions, ended by Ben's resignation if still on."""
+    tid, _ = await start_table(svc, game)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if await step(svc, tid, rng) is None:
+            break
+    if (await svc.repo.get_table(tid)).status != "finished":  # type: ignore[union-attr]
+        await svc.resign(tid, BEN)
+    return tid
+
+
+@pytest.mark.parametrize("game", ["kona", "plateau", "k3", "krakatoa"])
+async def test_a_short_finished_game_of_each_kind_is_reviewed(tmp_path: Any, game: str) -> None:
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    try:
+        reviews = real(svc)
+        tid = await played_and_ended(svc, game, seed=5)
+        made = await reviews.review(GUILD, tid, ANA)
+        log = await repo.get_moves(tid)
+        decisions = made.analysis["decisions"]
+        assert made.made and decisions and made.picture[:8] == b"\x89PNG\r\n\x1a\n"
+        for d in decisions:  # each a player's own move of the log, its chances in 0..1 for both seats
+            assert log[d["index"]].seat == d["seat"] >= 0 and d["ply"] == d["index"] + 1
+            assert all(0 <= p <= 1 for key in ("before", "after", "best_after") for p in d[key])
+            assert len(d["after"]) == 2
+        english, spanish = made.text("en"), made.text("es")
+        assert english.startswith(f"Review of {made.title} #{tid}: Ana and Ben")
+        assert spanish.startswith(f"Revisión de {made.title} #{tid}: Ana y Ben")
+        assert "• Ana: " in english and "• Ben: " in english and "• Ana: " in spanish
+        if game == "krakatoa":  # the points given up to the best decisions (KR: the turn table's expectations)
+            assert "expected points lost to the best decisions" in english
+            assert "puntos esperados perdidos frente a las mejores decisiones" in spanish
+        else:
+            assert "expected points" not in english
+        if game == "plateau":  # hidden faces stay hidden in the words: moves in public form only
+            faces = {m.move for m in log if m.move.startswith("+")}
+            assert faces and not any(f in english for f in faces)
+        again = await reviews.review(GUILD, tid, CY)
+        assert not again.made and again.text("en") == english and again.picture == made.picture
+    finally:
+        await repo.close()
+
+
+def plateau_twins(seed: int) -> tuple[list[str], list[str]] | None:
+    """Two Plateau move logs that differ only in the hidden faces of Ben's first opening (the same public
+    moves throughout), or None when this seed's game gives none."""
+    from engines import get_engine
+
+    engine = get_engine("plateau")
+    rng = random.Random(seed)
+    state, log = engine.new_game(2, 1, {}), []
+    for _ in range(16):
+        if engine.outcome(state) is not None:
+            break
+        move = engine.random_move(state, rng)
+        log.append(engine.format_move(state, move))
+        state = engine.apply(state, move)
+    first = engine.play(engine.new_game(2, 1, {}), log[0])
+    shown = engine.public_move(first, engine.parse_move(first, log[1]))
+    for other in engine.legal_moves(first):
+        text = engine.format_move(first, other)
+        if text == log[1] or engine.public_move(first, other) != shown:
+            continue
+        twin, state = [log[0], text], engine.apply(first, other)
+        try:
+            for later in log[2:]:
+                move = engine.parse_move(state, later)
+                twin.append(engine.format_move(state, move))
+                state = engine.apply(state, move)
+        except Exception:
+            continue
+        return log, twin
+    return None
+
+
+async def test_twin_games_that_differ_only_in_hidden_faces_get_the_same_review_of_the_other_player(
+        tmp_path: Any) -> None:
+    """Ana could never see the faces Ben hid: her decisions' figures and words are the same in both games."""
+    twins = next(found for seed in range(40) if (found := plateau_twins(seed)) is not None)
+    said: list[Review] = []
+    for number, log in enumerate(twins):
+        repo, svc = await open_service(str(tmp_path / f"twin{number}.db"))
+        try:
+            tid, _ = await start_table(svc, "plateau")
+            for ply, text in enumerate(log):
+                await svc.submit_move(tid, ANA if ply % 2 == 0 else BEN, text)
+            if (await repo.get_table(tid)).status != "finished":  # type: ignore[union-attr]
+                await svc.resign(tid, ANA)
+            said.append(await real(svc).review(GUILD, tid, CY))
+        finally:
+            await repo.close()
+    first, second = said
+    hers = [[d for d in r.analysis["decisions"] if d["seat"] == 0] for r in said]
+    assert hers[0] and hers[0] == hers[1]
+    assert [d["played"] for d in first.analysis["decisions"]] == [d["played"] for d in second.analysis["decisions"]]
+    for lang in ("en", "es"):
+        # her moves' words, wherever both reviews tell them (which moves are the largest swings may differ:
+        # Ben's figures rightly use his own faces), and her line of mistakes and blunders
+        told = [{line.split(":", 1)[0].split(" ", 1)[1]: line.split(" ", 1)[1] for line in r.text(lang).splitlines()
+                 if line[:1].isdigit() and ": Ana " in line} for r in said]
+        assert all(told[0][move] == told[1][move] for move in told[0].keys() & told[1].keys())
+        own = [[line for line in r.text(lang).splitlines() if line.startswith("• Ana: ")] for r in said]
+        assert own[0] == own[1] and own[0]
+
+
+async def test_a_game_without_decisions_says_so(tmp_path: Any) -> None:
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    try:
+        tid, _ = await start_table(svc, "kona")
+        await svc.resign(tid, BEN)
+        made = await real(svc).review(GUILD, tid, ANA)
+        assert made.text("en").endswith("There is nothing to review: the game ended before anyone chose a move.")
+        assert made.text("es").endswith("No hay nada que revisar: la partida terminó antes de que nadie eligiera "
+                                        "una jugada.")
+    finally:
+        await repo.close()
+
+
+async def test_the_review_lane_runs_the_real_analysis_in_a_process_of_its_own(tmp_path: Any) -> None:
+    """What crosses into the worker (the first state, the log, the budget) is picklable, and the picture too."""
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    lane = ReviewLane(processes=True)
+    try:
+        svc.reviews = Reviews(svc.store, lane, budget=lambda game, count: Budget(iterations=20))
+        tid = await played_and_ended(svc, "kona", seed=5, actions=6)
+        made = await svc.reviews.review(GUILD, tid, ANA)
+        assert made.made and made.analysis["decisions"] and made.picture[:4] == b"\x89PNG"
+        in_thread = real(svc)  # the same review made in a thread is the same review (iteration budgets, seeds)
+        row = await repo.get_table(tid)
+        assert row is not None
+        async with repo.transaction() as tx:
+            await tx._c.execute("DELETE FROM reviews WHERE table_id = ?", (tid,))
+        again = await in_thread.review(GUILD, tid, ANA)
+        assert again.made and again.analysis == made.analysis and again.text("en") == made.text("en")
+    finally:
+        lane.close()
+        await repo.close()
+
+
+async def test_the_lane_runs_one_part_at_a_time_round_robin_between_reviews() -> None:
+    lane = ReviewLane(processes=False)
+    order: list[str] = []
+    gate = threading.Event()
+
+    def part(name: str) -> str:
+        if name == "a1":
+            assert gate.wait(30)
+        order.append(name)
+        return name
+
+    try:
+        first = lane.run("A", part, "a1")  # runs at once, and holds the worker
+        rest = [lane.run(owner, part, name) for owner, name in (("A", "a2"), ("A", "a3"), ("B", "b1"), ("B", "b2"))]
+        assert lane.waiting() == 4
+        gate.set()
+        assert await asyncio.wait_for(asyncio.gather(first, *rest), 30) == ["a1", "a2", "a3", "b1", "b2"]
+        assert order == ["a1", "b1", "a2", "b2", "a3"]  # B waited least long for its first part
+    finally:
+        gate.set()
+        lane.close()

@@ -1,0 +1,113 @@
+"""The standings picture (issue 31): what it says, what it leaves out, and that it reads at 400 px."""
+
+from __future__ import annotations
+
+import io
+from fractions import Fraction
+
+import pytest
+from PIL import Image
+
+from render import theme
+from render.standings import TOP_ROWS, StandingLine, StandingsPicture, number_text, standings_image, standings_png
+from tests.test_render_phone import DISPLAY_WIDTH, contrast
+
+
+def lines(n: int, *, caller: int | None = None, out: int | None = None) -> tuple[StandingLine, ...]:
+    return tuple(StandingLine(i + 1, f"Player {i + 1}", Fraction(n - i, 2), (Fraction(3 * n - i, 2), Fraction(i, 4)),
+                              3, out="withdrawn" if i == out else "", is_caller=i == caller) for i in range(n))
+
+
+def picture(n: int, **kw: object) -> StandingsPicture:
+    rows = kw.pop("rows", None) or lines(n, caller=kw.pop("caller", None), out=kw.pop("out", None))  # type: ignore[arg-type]
+    return StandingsPicture("Kona Swiss #7", kw.pop("round", 3), kw.pop("rounds", 5), rows, **kw)  # type: ignore[arg-type]
+
+
+def texts(pic: StandingsPicture) -> tuple[list[theme.Mark], Image.Image]:
+    with theme.recording() as marks:
+        img = standings_image(pic)
+    return [m for m in marks if m.kind == "text"], img
+
+
+@pytest.mark.parametrize("n", [5, 16, 64])
+def test_every_text_reads_on_a_phone(n: int) -> None:
+    """At the 400 px a phone shows, every letter is at least 9 px tall and stands out from its ground
+    (4.5:1), for 5, 16 and 64 players, final or not, with a withdrawn player and the caller's row."""
+    for pic in (picture(n, caller=n - 1, out=1), picture(n, round=5, final=True, winners=("Player 1",))):
+        marks, img = texts(pic)
+        assert img.width <= theme.MAX_WIDTH
+        assert min(m.size for m in marks) * DISPLAY_WIDTH / img.width >= 9
+        for m in marks:
+            assert m.fill is not None and m.ground is not None
+            assert contrast(m.fill, m.ground) >= 4.5, m.what
+
+
+def test_the_round_and_the_winner_are_said_at_the_top() -> None:
+    marks, _ = texts(picture(5))
+    said = [m.what for m in marks]
+    assert "After round 3 of 5" in said
+    assert not any(w.startswith("Winner") for w in said)
+    marks, _ = texts(picture(5, round=5, final=True, winners=("Player 1",)))
+    said = [m.what for m in marks]
+    assert "Final standings after 5 rounds" in said
+    assert said.index("Winner: Player 1") < said.index("Player 2")  # above the table
+    marks, _ = texts(picture(2, round=1, rounds=1, final=True, winners=("Player 1", "Player 2")))
+    assert "Winners: Player 1, Player 2" in [m.what for m in marks]
+    marks, _ = texts(picture(3, round=0, rounds=0))
+    assert "Not started yet" in [m.what for m in marks]
+    marks, _ = texts(picture(4, round=2, rounds=3, final=True, winners=("Player 1",)))  # ended early: all withdrew
+    assert "Final standings after 2 rounds" in [m.what for m in marks]
+    marks, _ = texts(picture(4, round=2, rounds=3, cancelled=True))
+    assert "Cancelled after round 2 of 3" in [m.what for m in marks]
+
+
+def test_a_row_says_rank_name_points_tiebreaks_and_games() -> None:
+    row = StandingLine(2, "Ana", Fraction(7, 2), (Fraction(25, 2), Fraction(33, 4)), 4)
+    marks, _ = texts(picture(0, rows=(StandingLine(1, "Ben", 4, (12, 9), 4), row)))
+    said = [m.what for m in marks]
+    start = said.index("Ana")
+    assert said[start - 1] == "2"  # its rank, then the name, then the numbers left to right
+    assert said[start + 1:start + 5] == ["3½", "12½", "8¼", "4"]
+    assert {"Pts", "Bu", "SB", "G"} <= set(said)
+
+
+def test_a_withdrawn_player_is_marked_and_greyed() -> None:
+    marks, _ = texts(picture(5, out=2))
+    said = [m.what for m in marks]
+    assert said.count("withdrawn") == 1
+    name = next(m for m in marks if m.what == "Player 3")
+    assert name.fill == theme.MUTED
+    assert next(m for m in marks if m.what == "Player 2").fill == theme.INK
+
+
+def test_a_long_table_shows_the_top_and_the_callers_row() -> None:
+    marks, img = texts(picture(64, caller=40))
+    said = [m.what for m in marks]
+    names = [w for w in said if w.startswith("Player ")]
+    assert names == [f"Player {i}" for i in range(1, TOP_ROWS + 1)] + ["Player 41"]
+    assert f"Top {TOP_ROWS} of 64 players shown" in said
+    assert "⋯" in said
+    short, _ = texts(picture(64, caller=5))  # the caller among the first: no extra row
+    assert [w for w in (m.what for m in short) if w.startswith("Player ")][-1] == f"Player {TOP_ROWS}"
+    assert img.height <= 1024  # a phone shows it whole
+
+
+def test_the_picture_is_a_deterministic_png() -> None:
+    png = standings_png(picture(16, caller=3))
+    assert png == standings_png(picture(16, caller=3))
+    assert png != standings_png(picture(16, caller=4))
+    opened = Image.open(io.BytesIO(png))
+    assert opened.format == "PNG" and opened.size == standings_image(picture(16, caller=3)).size
+
+
+def test_empty_standings_draw() -> None:
+    marks, _ = texts(picture(0, rows=(), round=0, rounds=0))
+    assert "No players yet" in [m.what for m in marks]
+
+
+@pytest.mark.parametrize("value, text", [
+    (0, "0"), (3, "3"), (Fraction(1, 2), "½"), (Fraction(5, 2), "2½"), (Fraction(1, 4), "¼"),
+    (Fraction(7, 4), "1¾"), (2.5, "2½"), (Fraction(1, 3), "0.33"), (Fraction(-3, 2), "-1½"),
+])
+def test_numbers_are_written_with_halves_and_quarters(value: object, text: str) -> None:
+    assert number_text(value) == text  # type: ignore[arg-type]

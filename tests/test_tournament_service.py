@@ -1,0 +1,408 @@
+"""``service.tournaments`` (issue 31) on SQLite and PostgreSQL: refusals write nothing; a round is paired exactly
+once when two services race to pair it, after a crash inside the pairing's transaction, and after a second
+process is killed (SIGKILL) in the middle of pairing; announcements a crash lost come once; Mesa fills a bye;
+withdrawals (one racing a pairing), removals and cancellations."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Awaitable, Callable
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pg_server import DbFactory
+from test_tables_service import FakeClock, open_service
+
+from data import tournaments as stored
+from data.models import ACTIVE, INVITED
+from data.repository import STORED_TABLES, Repository
+from tables import TableService
+from tables.errors import TableError
+from tables.mesa import is_mesa, mesa_id
+from tables.outbox import TournamentPost
+from tables.tournaments import core_results
+
+GUILD, CHANNEL, ORG = 5, 50, 900
+PLAYERS = [(901 + i, f"P{i + 1}") for i in range(8)]
+
+
+async def snapshot(repo: Repository) -> dict[str, Any]:
+    """Every stored row (the tables a tournament may touch, and the rest)."""
+    out = {}
+    async with repo.transaction() as tx:
+        for table in STORED_TABLES:
+            out[table] = (await tx.dump(table))[1]
+    return out
+
+
+async def event(svc: TableService, players: int, options: dict[str, str] | None = None, game: str = "kona") -> int:
+    await svc.tournaments.create(GUILD, CHANNEL, ORG, "Org", game, options or {"format": "swiss"})
+    row = (await stored.guild_tournaments(svc.repo, GUILD))[-1]
+    for uid, name in PLAYERS[:players]:
+        await svc.tournaments.join(GUILD, uid, name, row.id)
+    return row.id
+
+
+async def decide_all_but_one(svc: TableService, tid: int) -> int:
+    """Every game of the current round resigned by its second player but the last; that table's id."""
+    boards = [b for b in (await svc.tournaments.pairings(GUILD, tid)).boards if b.kind == "game"]
+    for board in boards[:-1]:
+        await svc.resign(board.table_id or 0, board.user_ids[1])
+    last = boards[-1]
+    assert last.table_id is not None
+    return last.table_id
+
+
+async def refused(svc: TableService, key: str, call: Callable[[], Awaitable[Any]]) -> None:
+    before = await snapshot(svc.repo)
+    with pytest.raises(TableError) as caught:
+        await call()
+    assert caught.value.key == key, caught.value.key
+    assert caught.value.message("en") and caught.value.message("es") != caught.value.message("en")
+    assert await snapshot(svc.repo) == before, f"{key} wrote something"
+
+
+async def test_every_refusal_is_a_sentence_and_writes_nothing(db: DbFactory) -> None:
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tours = svc.tournaments
+
+    def create(game: str = "kona", **options: str) -> Callable[[], Awaitable[Any]]:
+        return lambda: tours.create(GUILD, CHANNEL, ORG, "Org", game, options)
+
+    await refused(svc, "tournament.error.format_missing", create())
+    await refused(svc, "error.bad_option", create(format="knockout"))
+    await refused(svc, "tournament.error.groups_only", create("k3", format="round-robin"))
+    await refused(svc, "tournament.error.double_swiss", create(format="swiss", double="true"))
+    await refused(svc, "tournament.error.rounds_rr", create(format="round-robin", rounds="3"))
+    await refused(svc, "error.bad_number", create(format="swiss", rounds="0"))
+    await refused(svc, "error.bad_number", create(format="swiss", rounds="many"))
+    await refused(svc, "error.bad_number", create(format="swiss", max_players="257"))
+    await refused(svc, "error.bad_number", create(format="swiss", max_players="1"))
+    await refused(svc, "error.bad_option", create(format="swiss", mesa_fills="perhaps"))
+    await refused(svc, "tournament.error.seat_option", create(format="swiss", seat="first"))
+    await refused(svc, "error.unknown_option", create(format="swiss", colour="red"))
+    await refused(svc, "error.bad_time", create(format="swiss", time_per_move="forever"))
+    # Krakatoa's partnerships need four at a table; a group event seats tables of three too (KR-6.2)
+    await refused(svc, "error.partners_players", create("krakatoa", format="swiss", teams="true"))
+    await svc.tournaments.set_managers_only(GUILD, True)
+    await refused(svc, "tournament.error.managers_only", create(format="swiss"))
+    await svc.tournaments.set_managers_only(GUILD, False)
+    await refused(svc, "tournament.error.none_open", lambda: tours.join(GUILD, 1, "Ana"))
+    await refused(svc, "tournament.error.none", lambda: tours.standings(GUILD))
+
+    tid = await event(svc, 1, {"format": "swiss", "max_players": "3"})
+    uid, name = PLAYERS[0]
+    await refused(svc, "tournament.error.already", lambda: tours.join(GUILD, uid, name))
+    await refused(svc, "tournament.error.too_few", lambda: tours.start(GUILD, ORG))
+    for other, other_name in PLAYERS[1:3]:
+        await tours.join(GUILD, other, other_name)
+    await refused(svc, "tournament.error.full", lambda: tours.join(GUILD, PLAYERS[3][0], PLAYERS[3][1]))
+    await refused(svc, "tournament.error.organiser_only", lambda: tours.start(GUILD, uid))
+    await refused(svc, "tournament.error.organiser_only", lambda: tours.cancel(GUILD, uid))
+    await refused(svc, "tournament.error.organiser_only", lambda: tours.remove(GUILD, uid, PLAYERS[1][0]))
+    await refused(svc, "tournament.error.not_entered", lambda: tours.withdraw(GUILD, PLAYERS[5][0], tid))
+    await refused(svc, "tournament.error.not_in_any", lambda: tours.withdraw(GUILD, PLAYERS[5][0]))
+    await refused(svc, "tournament.error.no_round", lambda: tours.pairings(GUILD))
+    await refused(svc, "tournament.error.missing", lambda: tours.join(GUILD, 1, "Ana", 999))
+    await tours.start(GUILD, ORG)
+    await refused(svc, "tournament.error.not_open", lambda: tours.join(GUILD, PLAYERS[4][0], "Late", tid))
+    await refused(svc, "tournament.error.use_withdraw", lambda: tours.leave(GUILD, uid))
+    await refused(svc, "tournament.error.none_open", lambda: tours.start(GUILD, ORG))
+    await refused(svc, "tournament.error.no_round", lambda: tours.pairings(GUILD, tid, 2))
+    await tours.withdraw(GUILD, uid)
+    await refused(svc, "tournament.error.not_in_any", lambda: tours.withdraw(GUILD, uid))
+    # the cap of tournaments underway per server
+    for _ in range(4):
+        await tours.create(GUILD, CHANNEL, ORG, "Org", "kona", {"format": "swiss"})
+    await refused(svc, "tournament.error.cap", create(format="swiss"))
+    await refused(svc, "tournament.error.which", lambda: tours.join(GUILD, 1, "Ana"))
+    await repo.close()
+
+
+async def test_two_services_racing_pair_the_round_exactly_once(db: DbFactory) -> None:
+    clock = FakeClock()
+    repo_a, svc_a = await open_service(db("mesa.db"), clock)
+    repo_b, svc_b = await open_service(db("mesa.db"), clock)
+    tid = await event(svc_a, 7, {"format": "swiss", "rounds": "3"})
+    await svc_a.tournaments.start(GUILD, ORG)
+    for number in (1, 2):
+        last = await decide_all_but_one(svc_a, tid)
+        svc_a.finisher.on_end.clear()  # the ending alone: both services then see the round over at once
+        await svc_a.resign(last, (await repo_a.get_seats(last))[1].user_id)
+        svc_a.finisher.on_end.append(svc_a.tournaments.table_ended)
+        tables_before = (await repo_a.row_counts())["tables"]
+        out_a, out_b = await asyncio.gather(svc_a.tournaments.advance(tid), svc_b.tournaments.advance(tid))
+        announced = [m for m in out_a + out_b if isinstance(m, TournamentPost) and m.key == "tournament.round"]
+        assert len(announced) == 1 and announced[0].params["round"] == number + 1
+        assert await stored.rounds_paired(repo_a, tid) == number + 1
+        boards = await stored.pairings(repo_a, tid, number + 1)
+        assert len(boards) == 4  # 7 players: three tables and a bye
+        assert (await repo_a.row_counts())["tables"] == tables_before + 3  # opened once
+        for board in boards:
+            if board.table_id is not None:
+                table = await repo_b.get_table(board.table_id)
+                assert table is not None and table.status == ACTIVE
+    await repo_a.close()
+    await repo_b.close()
+
+
+async def test_a_crash_inside_the_pairing_leaves_nothing_and_the_sweep_pairs_the_round(db: DbFactory) -> None:
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tid = await event(svc, 6, {"format": "swiss", "rounds": "2"})
+    await svc.tournaments.start(GUILD, ORG)
+    last = await decide_all_but_one(svc, tid)
+    before = await repo.row_counts()
+
+    async def crash(board: int) -> None:
+        if board == 2:  # one table of the round is already written, in the transaction
+            raise RuntimeError("killed")
+
+    svc.tournaments.fault = crash
+    await svc.resign(last, (await repo.get_seats(last))[1].user_id)  # the round ends; its pairing crashes
+    after = await repo.row_counts()
+    assert await stored.rounds_paired(repo, tid) == 1
+    for table in ("tables", "seats", "tournament_rounds", "tournament_pairings"):
+        assert after[table] == before[table], table
+    svc.tournaments.fault = None
+    # a process dies after the pairing's commit, before its tables start: the next tick starts them
+    real_open = svc.seating.open_paired
+    calls = 0
+
+    async def dies_once(table_id: int) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            raise RuntimeError("killed after the commit")
+        return await real_open(table_id)
+
+    svc.seating.open_paired = dies_once  # type: ignore[method-assign]
+    out = await svc.tick()  # the sweep pairs round 2, commits, announces it, and fails opening its first table
+    assert [m.params["round"] for m in out if isinstance(m, TournamentPost)] == [2]
+    assert await stored.rounds_paired(repo, tid) == 2
+    boards = await stored.pairings(repo, tid, 2)
+    statuses = [(await repo.get_table(b.table_id)).status for b in boards if b.table_id]  # type: ignore[union-attr]
+    assert statuses == [INVITED] * 3
+    svc.seating.open_paired = real_open  # type: ignore[method-assign]
+    out = await svc.tick()  # the next sweep starts them: boards, DMs and deadlines as usual
+    assert sum(1 for m in out if getattr(m, "kind", "") == "board") == 3
+    statuses = [(await repo.get_table(b.table_id)).status for b in boards if b.table_id]  # type: ignore[union-attr]
+    assert statuses == [ACTIVE] * 3
+    out = await svc.tick()
+    assert await stored.rounds_paired(repo, tid) == 2 and not any(isinstance(m, TournamentPost) for m in out)
+    await repo.close()
+
+
+async def test_a_round_a_process_died_before_announcing_is_announced_by_a_later_sweep(db: DbFactory) -> None:
+    clock = FakeClock()
+    repo, svc = await open_service(db("mesa.db"), clock)
+    tid = await event(svc, 4, {"format": "swiss", "rounds": "2"})
+    real = svc.tournaments._announce
+
+    async def dies(*_: Any) -> Any:
+        raise RuntimeError("killed after the commit")
+
+    svc.tournaments._announce = dies  # type: ignore[method-assign]
+    with pytest.raises(RuntimeError):
+        await svc.tournaments.start(GUILD, ORG)
+    assert await stored.rounds_paired(repo, tid) == 1
+    svc.tournaments._announce = real  # type: ignore[method-assign]
+    out = await svc.tick()  # too soon: the pairing process may still be announcing it
+    assert not any(isinstance(m, TournamentPost) for m in out)
+    assert sum(1 for m in out if getattr(m, "kind", "") == "board") == 2  # its tables start all the same
+    clock.advance(minutes=2)
+    out = await svc.tick()
+    rounds = [m for m in out if isinstance(m, TournamentPost)]
+    assert [m.params["round"] for m in rounds] == [1] and len(rounds[0].mention) == 4
+    assert not any(isinstance(m, TournamentPost) for m in await svc.tick())  # once
+    # the last round's last table ends, and the process dies before the final standings are announced
+    final = svc.tournaments._announce_final
+    svc.tournaments._announce_final = dies  # type: ignore[method-assign]
+    for _ in range(2):
+        last = await decide_all_but_one(svc, tid)
+        await svc.resign(last, (await repo.get_seats(last))[1].user_id)
+    assert (await stored.get_tournament(repo, tid)).status == stored.FINISHED  # type: ignore[union-attr]
+    svc.tournaments._announce_final = final  # type: ignore[method-assign]
+    clock.advance(minutes=2)
+    finals = [m for m in await svc.tick() if isinstance(m, TournamentPost)]
+    assert [m.key for m in finals] in (["tournament.final"], ["tournament.final_shared"])
+    assert not any(isinstance(m, TournamentPost) for m in await svc.tick())  # once
+    await repo.close()
+
+
+async def test_mesa_fills_the_bye_and_its_points_are_the_place_at_that_table(db: DbFactory) -> None:
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tid = await event(svc, 3, {"format": "swiss", "rounds": "1", "mesa_fills": "true", "rated": "false"})
+    await svc.tournaments.start(GUILD, ORG)
+    boards = (await svc.tournaments.pairings(GUILD, tid)).boards
+    assert [b.kind for b in boards] == ["game", "game"]  # no bye: Mesa sits in
+    mesa_board = next(b for b in boards if any(is_mesa(u) for u in b.user_ids))
+    human = next(u for u in mesa_board.user_ids if not is_mesa(u))
+    assert mesa_board.user_ids[0] == human
+    other = next(b for b in boards if b is not mesa_board)
+    await svc.resign(mesa_board.table_id or 0, human)  # lost to Mesa: no points for the bye
+    await svc.resign(other.table_id or 0, other.user_ids[1])
+    st = await svc.tournaments.standings(GUILD, tid)
+    assert st.status == "finished"
+    points = {r.user_id: r.points for r in st.rows}
+    assert points == {other.user_ids[0]: 1, other.user_ids[1]: 0, human: 0}
+    assert next(r for r in st.rows if r.user_id == human).byes == 1
+    await repo.close()
+
+
+async def test_cancel_stops_the_rounds_and_a_member_who_left_forfeits(db: DbFactory) -> None:
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tid = await event(svc, 4, {"format": "swiss", "rounds": "3"})
+    await svc.tournaments.start(GUILD, ORG)
+    boards = [b for b in (await svc.tournaments.pairings(GUILD, tid)).boards if b.kind == "game"]
+    gone = boards[0].user_ids[0]
+    out = await svc.tournaments.member_left(GUILD, gone)
+    assert any(isinstance(m, TournamentPost) and m.key == "tournament.out.left" for m in out)
+    results = await repo.get_results(boards[0].table_id or 0)
+    assert {r.user_id: r.place for r in results}[gone] == 2  # their game is lost
+    removed = boards[1].user_ids[0]  # the organiser takes a player off: their game is lost too
+    out = await svc.tournaments.remove(GUILD, ORG, removed, tid)
+    assert any(isinstance(m, TournamentPost) and m.key == "tournament.out.removed" for m in out)
+    assert {r.user_id: r.place for r in await repo.get_results(boards[1].table_id or 0)}[removed] == 2
+    standing = {r.user_id: r.status for r in (await svc.tournaments.standings(GUILD, tid)).rows}
+    assert standing[gone] == "left" and standing[removed] == "removed"
+    assert await stored.rounds_paired(repo, tid) == 2  # two players still in, the event goes on: round 2
+    out = await svc.tournaments.cancel(GUILD, ORG, tid)
+    assert [m.key for m in out if isinstance(m, TournamentPost)] == ["tournament.cancelled"]
+    (board,) = (await svc.tournaments.pairings(GUILD, tid)).boards
+    await svc.resign(board.table_id or 0, board.user_ids[1])  # its table goes on, as an ordinary game, and ends
+    assert await stored.rounds_paired(repo, tid) == 2  # no round after a cancellation
+    assert (await svc.tournaments.standings(GUILD, tid)).status == "cancelled"
+    await repo.close()
+
+
+async def test_a_group_event_seats_tables_of_4_then_3_and_mesa_fills_the_odd_seats(db: DbFactory) -> None:
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tid = await event(svc, 5, {"format": "swiss", "rounds": "2", "mesa_fills": "true"}, game="k3")
+    out = await svc.tournaments.start(GUILD, ORG)
+    boards = (await svc.tournaments.pairings(GUILD, tid)).boards
+    assert [len(b.user_ids) for b in boards] == [4, 3]  # 5 players: a table of four, the fifth with Mesa
+    filled = boards[1]
+    assert sum(is_mesa(u) for u in filled.user_ids) == 2 and not is_mesa(filled.user_ids[0])
+    announced = next(m for m in out if isinstance(m, TournamentPost) and m.key == "tournament.round")
+    assert set(announced.mention) == {uid for uid, _ in PLAYERS[:5]}  # the players concerned, never Mesa
+    for board in boards:
+        table = await repo.get_table(board.table_id or 0)
+        assert table is not None and table.status == ACTIVE
+    # a player at the table of four withdraws: their seat goes out (a forfeit) and the game goes on for three
+    leaver = boards[0].user_ids[1]
+    await svc.tournaments.withdraw(GUILD, leaver)
+    table = await repo.get_table(boards[0].table_id or 0)
+    assert table is not None and table.status == ACTIVE
+    seats = {s.user_id: s for s in await repo.get_seats(boards[0].table_id or 0)}
+    assert seats[leaver].out_reason == "resign" and all(not seats[u].out_reason for u in boards[0].user_ids
+                                                        if u != leaver)
+    await repo.close()
+
+
+def test_stored_boards_read_back_as_the_cores_results() -> None:
+    rows = [stored.PairingRow(1, 1, 1, stored.GAME, 7, (11, 12, 13, 14), (2, 1, 4, 2), None),
+            stored.PairingRow(1, 1, 2, stored.GAME, 8, (15, mesa_id("normal"), mesa_id("normal", 1)), (2, 1, 3), None),
+            stored.PairingRow(1, 1, 3, stored.BYE, None, (16,), (1,), None),
+            stored.PairingRow(1, 1, 4, stored.FORFEIT, None, (17, 18), (1, 2), None),
+            stored.PairingRow(1, 2, 1, stored.GAME, 9, (11, 12), None, None)]  # undecided: not a result
+    results = core_results(rows)
+    assert [(r.players, r.places, r.score) for r in results] == [
+        (("11", "12", "13", "14"), (2, 1, 4, 2), None),
+        (("15",), (1,), Fraction(1)),  # second of three at Mesa's table: 3 - 2 = 1 point, as a bye
+        (("16",), (1,), None),
+        (("17",), (1,), None),  # a forfeit won scores as a bye
+    ]
+
+
+async def test_a_withdrawal_while_another_process_pairs_is_never_paired_again(
+        db: DbFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = FakeClock()
+    repo_a, svc_a = await open_service(db("mesa.db"), clock)
+    repo_b, svc_b = await open_service(db("mesa.db"), clock)
+    tid = await event(svc_a, 6, {"format": "swiss", "rounds": "3"})
+    await svc_a.tournaments.start(GUILD, ORG)
+    leaver = PLAYERS[2][0]
+    real = stored.pair_round
+    raced = []
+
+    async def withdraw_first(*args: Any, **kwargs: Any) -> Any:
+        if not raced:  # process A computed round 2 with the leaver in; process B's withdrawal commits first
+            raced.append(True)
+            await svc_b.tournaments.withdraw(GUILD, leaver)
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(stored, "pair_round", withdraw_first)
+    last = await decide_all_but_one(svc_a, tid)
+    await svc_a.resign(last, (await repo_a.get_seats(last))[1].user_id)  # A's hook pairs round 2: refused, stale
+    assert raced and await stored.rounds_paired(repo_a, tid) == 2  # paired once, by B's withdrawal
+    round_two = await stored.pairings(repo_a, tid, 2)
+    assert all(leaver not in b.players for b in round_two)
+    assert sum(b.kind == stored.BYE for b in round_two) == 1  # five still in: a bye
+    left = next(e for e in await stored.entrants(repo_a, tid) if e.user_id == leaver)
+    assert (left.status, left.left_round) == (stored.WITHDRAWN, 1)
+    await repo_a.close()
+    await repo_b.close()
+
+
+#: a second bot process: it pairs the tournament's next round and stops inside the pairing's transaction
+PAIRING_PROCESS = """
+import asyncio, sys
+from datetime import UTC, datetime
+from data import open_repository
+from tables import TableService
+
+class Clock:
+    def now(self):
+        return datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+
+async def main(target, tid):
+    repo = await open_repository(target)
+    svc = TableService(repo, Clock(), None)
+    async def stop_inside(board):
+        if board == 2:  # the round's row and its first table are written, uncommitted
+            print("inside", flush=True)
+            await asyncio.sleep(600)
+    svc.tournaments.fault = stop_inside
+    await svc.tournaments.advance(int(tid))
+
+asyncio.run(main(sys.argv[1], sys.argv[2]))
+"""
+
+
+async def test_a_process_killed_in_the_middle_of_pairing_leaves_nothing_and_the_round_is_paired_once(
+        db: DbFactory) -> None:
+    target = db("mesa.db")
+    repo, svc = await open_service(target, FakeClock())
+    tid = await event(svc, 6, {"format": "swiss", "rounds": "2"})
+    await svc.tournaments.start(GUILD, ORG)
+    svc.finisher.on_end.clear()  # this process only ends the tables: the other one pairs
+    last = await decide_all_but_one(svc, tid)
+    await svc.resign(last, (await repo.get_seats(last))[1].user_id)
+    before = await repo.row_counts()
+    child = subprocess.Popen([sys.executable, "-c", PAIRING_PROCESS, target, str(tid)],
+                             cwd=Path(__file__).resolve().parent.parent, stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout is not None
+        line = await asyncio.wait_for(asyncio.to_thread(child.stdout.readline), 60)
+        assert line.strip() == "inside"
+        os.kill(child.pid, signal.SIGKILL)  # kill -9 in the middle of the pairing
+        await asyncio.to_thread(child.wait, 30)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    after = await repo.row_counts()
+    for table in ("tables", "seats", "tournament_rounds", "tournament_pairings"):
+        assert after[table] == before[table], table  # nothing half-done
+    out = await svc.tick()  # the next sweep (any process) pairs it, once
+    assert [m.params["round"] for m in out if isinstance(m, TournamentPost)] == [2]
+    assert await stored.rounds_paired(repo, tid) == 2
+    assert (await repo.row_counts())["tables"] == before["tables"] + 3
+    assert not [m for m in await svc.tick() if isinstance(m, TournamentPost)]
+    await repo.close()
