@@ -11,7 +11,9 @@ faces and K3's pyramids built in secret stay unknown, sampled by the game's own 
 The true state of the game is replayed only to know whose decision it is, to take its view, and to
 read the move played (its text from the log); no estimate ever receives it
 (``tests/test_review_analysis.py`` checks it with twin games that differ only in hidden faces).
-The moves are shown in their public form (``Engine.public_move``: Plateau writes ``?`` for faces
+A mover's own secrets are part of its view (a player knows its own faces and its own pyramid), so
+the figures of its decisions rest on them, as Mesa's own moves would.  The moves are shown in their
+public form (``Engine.public_move``: Plateau writes ``?`` for faces
 still hidden after the move), except a K3 build once every build is public (the play phase began,
 K3-10), so a review shown to everyone tells no face its owner alone knew.
 
@@ -37,8 +39,10 @@ K3-10), so a review shown to everyone tells no face its owner alone knew.
 **How each game estimates** (all deterministic: iteration budgets, seeded per decision):
 
 - Kona (no hidden information): the ``hard`` alpha-beta search (``ai.kona.Search``) of the position
-  after each move, ``iterations`` nodes; its score becomes a chance by a logistic curve
-  (``KONA_SCALE``), a proven win or loss is 1 or 0, the move limit a draw.
+  after each move, deepened one ply at a time within ``iterations`` nodes a depth; both moves are
+  scored at the same depths (the two deepest read for both, averaged: a side to move looks better
+  at odd depths than at even ones), and a score becomes a chance by a logistic curve
+  (``ai.review_games.KONA_SCALE``); a proven win or loss is 1 or 0, the move limit a draw.
 - Plateau, K3's play: the game's ISMCTS (``ai.ismcts.search``, the player's own adapter and rollouts)
   from the mover's view with the root held to the one move valued, ``iterations`` iterations; the
   mean of the rollouts' rewards per seat (Plateau's prisoner race; K3's finished games, the first
@@ -49,7 +53,8 @@ K3-10), so a review shown to everyone tells no face its owner alone knew.
 - Krakatoa (nothing hidden, only dice): exact expectations over the throw at hand and the turn table
   for the rest of the turn (``ai.krakatoa``): ``points_played`` and ``points_best`` are the expected
   points from the decision to the end of the turn (marks carried valued as Mesa values them), and the
-  mover's chance to win is ``hard``'s estimate (its final total and the others' as normal variables);
+  mover's chance to win is the player's model of it (``ai.krakatoa.Context.utility``: its final total
+  and the others' as normal variables, exact at the game's last throw), averaged over the outcomes;
   the others share the rest in proportion to the same model's chances.
 
 **Budget.**  ``budget_each(game, count)``: a fixed number of iterations per decision
@@ -64,7 +69,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ai import Budget
+from ai import Budget, review_games
 from engines import CHANCE, get_engine
 from engines.base import Engine, replay
 
@@ -81,11 +86,11 @@ SWINGS = 3
 CPU_TARGET = 60.0
 #: iterations per decision (nodes for Kona, ISMCTS iterations for Plateau and K3's play, simulated
 #: games per pyramid for K3's builds; Krakatoa is exact and ignores them)
-ITERATIONS = {"kona": 8000, "plateau": 300, "k3": 400, "krakatoa": 1}
+ITERATIONS = {"kona": 10000, "plateau": 180, "k3": 600, "krakatoa": 1}
 #: decisions in a game of ordinary length: past it the budget is shared
-ORDINARY = {"kona": 40, "plateau": 80, "k3": 60, "krakatoa": 80}
+ORDINARY = {"kona": 40, "plateau": 90, "k3": 60, "krakatoa": 160}
 #: the fewest iterations a decision gets, however long the game
-FLOOR = {"kona": 1000, "plateau": 60, "k3": 80, "krakatoa": 1}
+FLOOR = {"kona": 2000, "plateau": 40, "k3": 100, "krakatoa": 1}
 
 
 def decisions(game: str, start: Any, moves: Sequence[str]) -> list[int]:
@@ -123,13 +128,15 @@ def review_part(game: str, start: Any, moves: Sequence[str], indices: Sequence[i
                 budget_each: Budget, seed: int) -> list[dict[str, Any]]:  # fmt: skip
     """One JSON-able dict per decision of ``indices`` (indices into ``moves``, ``decisions``' kind):
 
-    ``{"index", "ply", "seat", "played", "best", "before", "after", "best_after", "points_played",
-    "points_best"}`` — ``ply`` the move's number (``index + 1``), ``played`` and ``best`` the moves'
-    public texts, the three chances lists per seat (the module docstring), the points Krakatoa's only
-    (``None`` elsewhere).  Each decision is seeded by ``seed`` and its index alone, so the answer is
-    the same however a game's decisions are split into parts."""
-    from ai import review_games
-
+    ``{"index", "ply", "seat", "played", "best", "played_move", "best_move", "before", "after",
+    "best_after", "points_played", "points_best"}`` — ``ply`` the move's number (``index + 1``),
+    ``played`` and ``best`` the moves' public texts, the three chances lists per seat (the module
+    docstring), the points Krakatoa's only (``None`` elsewhere).  ``played_move`` and ``best_move``
+    are the same moves in full canonical notation, for the caller to judge them on the game's states
+    (``tables.hints.why``: what a move captures, threatens, blocks): never to be shown, as they may
+    name faces only the mover knew (PL-9.5; the log holds them likewise).  Each decision is seeded
+    by ``seed`` and its index alone, so the answer is the same however a game's decisions are split
+    into parts."""
     engine = get_engine(game)
     wanted = set(indices)
     if not wanted:
@@ -154,6 +161,8 @@ def review_part(game: str, start: Any, moves: Sequence[str], indices: Sequence[i
             "seat": seat,
             "played": _shown(engine, step.before, played, end_public),
             "best": _shown(engine, step.before, est.best, end_public),
+            "played_move": played,
+            "best_move": est.best,
             "before": _rounded(est.best_after if est.best_after[seat] >= est.after[seat] else est.after),
             "after": _rounded(est.after),
             "best_after": _rounded(est.best_after),
@@ -192,7 +201,8 @@ def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[s
     ``{"game", "seats", "sides", "level", "decisions", "swings", "mistakes", "blunders",
     "points_lost"}`` — ``seats`` the number of seats, ``sides`` the seats of each side (KR-6.2's
     partners share one), ``decisions`` sorted by ``index``; ``swings`` the positions in
-    ``decisions`` (0-based) of the three largest swings, in game order; ``mistakes`` and
+    ``decisions`` (0-based) of the three largest swings, in game order (the picture numbers them 1,
+    2, 3 in this order: the words should too; fewer when fewer decisions swung at all); ``mistakes`` and
     ``blunders`` per seat (keys are the seats as strings, as JSON keeps them) the positions in
     ``decisions`` of the seat's mistakes and blunders; ``points_lost`` per seat (Krakatoa only, else
     empty) the sum of ``points_best - points_played``."""

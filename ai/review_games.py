@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ai import Budget, choose_move
+from ai import AIError, Budget, choose_move
 from ai import k3 as k3_player
 from ai import kona as kona_player
 from ai import krakatoa as krakatoa_player
@@ -47,6 +47,8 @@ class Estimate:
 
 def estimate(game: str, view: Any, seat: int, played: str, iterations: int, rng: random.Random) -> Estimate:
     """Mesa's figures for ``seat``'s decision ``played`` (canonical text) from its ``view`` alone."""
+    if game not in _ESTIMATORS:
+        raise AIError(f"no review for {game!r}: Mesa reviews {', '.join(sorted(_ESTIMATORS))}")
     return _ESTIMATORS[game](view, seat, played, iterations, rng)
 
 
@@ -264,7 +266,10 @@ def _krakatoa(view: KR.KrakatoaView, seat: int, played: str, iterations: int, rn
     side = state.side
     assert side is not None
     points = krakatoa_player.Search(state, "normal", Stopwatch(Budget(iterations=1 << 60)))
-    wins = krakatoa_player.Search(state, "hard", Stopwatch(Budget(iterations=1 << 60)))
+    wins = krakatoa_player.Search(state, "normal", Stopwatch(Budget(iterations=1 << 60)))
+    # the chance to win, by the player's model (``Context.utility``: the final totals as normal
+    # variables, exact at the game's last throw), at every decision, whichever level plays for it
+    wins.ctx.linear = False
     values: dict[str, tuple[float, float]] = {}
     for move in KR.ENGINE.legal_moves(state, seat):
         text = KR.ENGINE.format_move(state, move)
@@ -289,7 +294,8 @@ def _side_of(state: KR.KrakatoaState, seat: int) -> int:
 
 
 def _kr_value(search_: Any, state: KR.KrakatoaState, move: KR.KrakatoaMove) -> float:
-    """The expected utility of a decision (final points for ``normal``, the chance to win for ``hard``):
+    """The expected utility of a decision (final points, or the chance to win where the search's
+    context is not linear):
     an aim exactly (``Search.aim_value``), a set by its best aim, keep or rethrow over the nine dice."""
     step = state.step
     kind = move[0]

@@ -92,7 +92,7 @@ def review_image(review: dict[str, Any], names: Sequence[str]) -> bytes:
 
 
 def draw_review(review: dict[str, Any], names: Sequence[str]) -> Image.Image:
-    """``review_image``'s picture, before encoding (for tests and ``python -m render``)."""
+    """``review_image``'s picture, before it is encoded (tests read what it drew)."""
     game = str(review.get("game", ""))
     lines = lines_of(review)
     x0 = theme.FRAME_WIDTH + theme.MARGIN // 2

@@ -106,6 +106,24 @@ def test_plateau_a_missed_win_in_one_is_a_blunder() -> None:
     assert r["blunders"]["0"] == [0]
 
 
+# ---------------------------------------------------------------------------------------------- K3
+#: seat 0 to move, from a seeded random game: Kb2-e5 wins at once; after Na1-e5 every answer of seat 1
+#: wins (K3-7: the last player in)
+K3_WIN_IN_ONE = ("1/2/R2/GN2/BGBB1/BYNRNK/BYGRRGK/BYGRRGYK/BBYGRRGYK 1/2/3/4/1K1Y1/NKKKK1|1/2/3/4/2Y2/2YB2 "
+                 "play 0 - -")
+
+
+def test_k3_a_missed_win_in_one_is_a_blunder_and_the_win_is_none() -> None:
+    start = K3.from_position(K3_WIN_IN_ONE)
+    r = reviewed("k3", start, ["Na1-e5"], iterations=30)
+    d = r["decisions"][0]
+    assert d["best"] == "Kb2-e5"
+    assert d["best_after"] == [1.0, 0.0] and d["after"] == [0.0, 1.0]
+    assert r["blunders"]["0"] == [0]
+    won = reviewed("k3", start, ["Kb2-e5"], iterations=30)
+    assert review.fall_of(won["decisions"][0]) == 0.0 and won["blunders"]["0"] == won["mistakes"]["0"] == []
+
+
 # ---------------------------------------------------------------------------------------------- Krakatoa
 #: the basic preset (KR-7.1, no marks), seat 0 at throw 5 (Lava, KR-4.3): the turn's last throw
 KRAKATOA_THROW_5 = "YYR/RRB/YRB play 2 5 0 aim:l 0 10,20 00,00 - 0 basic"
@@ -218,10 +236,11 @@ def test_the_review_is_json() -> None:
     r = reviewed("k3", start, moves, iterations=4)
     assert json.loads(json.dumps(r)) == r  # kept as JSON and served again as it was
     for d in r["decisions"]:
-        assert set(d) >= {"index", "ply", "seat", "played", "best", "before", "after", "best_after", "points_played",
-                          "points_best"}
+        assert set(d) >= {"index", "ply", "seat", "played", "best", "played_move", "best_move", "before", "after",
+                          "best_after", "points_played", "points_best"}
         for key in ("before", "after", "best_after"):
             assert len(d[key]) == 2 and all(0.0 <= c <= 1.0 for c in d[key])
+            assert sum(d[key]) == pytest.approx(1.0, abs=1e-3)  # one of the two wins (a tie shares)
     assert r["points_lost"] == {}
     assert len(r["swings"]) <= 3 and r["swings"] == sorted(r["swings"])
 
@@ -263,6 +282,7 @@ def test_plateau_twins_differing_in_hidden_faces_get_the_same_review_where_the_s
         assert [d["index"] for d in a["decisions"]] == [d["index"] for d in b["decisions"]]
         for da, db in zip(a["decisions"], b["decisions"], strict=True):
             assert da["played"] == db["played"]  # public forms: no hidden face written (PL-9.5)
+            assert "?" not in da["played_move"] and PLATEAU.parse_move(states_a[da["index"]], da["best_move"])
             i, seat = da["index"], da["seat"]
             if seat == 0 and PLATEAU.view(states_a[i], 0) == PLATEAU.view(states_b[i], 0):
                 assert PLATEAU.to_position(states_a[i]) != PLATEAU.to_position(states_b[i])
