@@ -322,8 +322,9 @@ def shown_decisions(analysis: Mapping[str, Any]) -> list[int]:
 def told_facts(ctx: LoadedTable, start: Any, moves: Sequence[str], analysis: Mapping[str, Any]) -> dict[str, Any]:
     """For each decision the words tell (keyed by its ``index``): the move played in words (``move_words``,
     public facts only) and why Mesa's choice was better, judged from what the mover could see (module
-    docstring, "Secrets").  A choice written with faces still hidden (Plateau's ``?``) is not a move the
-    engine can judge: it is told without a why.  JSON-ready."""
+    docstring, "Secrets").  A choice written with faces still hidden (Plateau's ``?``) is judged from its full
+    notation (``best_move``: what the mover knew; every Plateau ending shows every face, PL-8.6); a choice
+    the engine still cannot read is told without a why.  JSON-ready."""
     engine = ctx.engine
     names = ctx.names()
     by_index = {int(d["index"]): d for d in _listed(analysis)}
@@ -348,7 +349,9 @@ def told_facts(ctx: LoadedTable, start: Any, moves: Sequence[str], analysis: Map
         entry: dict[str, Any] = {"played": _encode(words)}
         if best_text and best_text != decision.get("played"):
             try:
-                best = engine.parse_move(before, best_text)
+                # the full notation when the public form hides the mover's own faces (Plateau's ``?``): the
+                # mover knew them, and every ending shows them all (PL-8.6), so the why tells nothing secret
+                best = engine.parse_move(before, str(decision.get("best_move") or best_text))
                 said = deed(engine, before, best, name, names).words
                 if said.key != "move.any.notation":  # a game with words for its moves (Krakatoa's "chose Steam")
                     entry["best"] = _encode(said)
