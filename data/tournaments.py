@@ -230,6 +230,16 @@ async def pairing_of_table(repo: Repository, table_id: int) -> PairingRow | None
     return None if row is None else pairing_row(row)
 
 
+async def underway_of_table(repo: Repository, table_id: int) -> int | None:
+    """The id of the tournament underway (open or running) that paired this table, if one did: such a table
+    is not cancelled or left like a friendly one (``Seating.abort``, ``Seating.leave``)."""
+    async with repo._reading() as c:
+        row = await c.fetchone(
+            "SELECT p.tournament_id FROM tournament_pairings p JOIN tournaments t ON t.id = p.tournament_id "
+            f"WHERE p.table_id = ? AND t.status IN ({', '.join('?' for _ in UNDERWAY)})", (table_id, *UNDERWAY))
+    return None if row is None else int(row[0])
+
+
 async def user_tournaments(repo: Repository, guild_id: int, user_id: int,
                            statuses: Sequence[str] = UNDERWAY) -> list[TournamentRow]:
     """The server's tournaments in these statuses that the user entered (and is still in), oldest first."""

@@ -1479,6 +1479,8 @@ EN.update({
     "do that.",
     "tournament.error.too_few": "Tournament #{id} needs at least {min} players to start; {count} entered so far.",
     "tournament.error.not_running": "Tournament #{id} is not running.",
+    "tournament.error.table_of": "Table #{table} is a table of tournament #{id}: to stop playing, /resign this "
+    "game or /tournament withdraw.",
     "tournament.error.no_round": "Tournament #{id} has no round {round} yet ({paired} paired so far).",
 })
 ES.update({
@@ -1554,6 +1556,8 @@ ES.update({
     "tournament.error.too_few": "El torneo #{id} necesita al menos {min} jugadores para empezar; hay {count} "
     "inscritos.",
     "tournament.error.not_running": "El torneo #{id} no está en juego.",
+    "tournament.error.table_of": "La mesa #{table} es una mesa del torneo #{id}: para dejar de jugar, usa /resign "
+    "en esta partida o /tournament withdraw.",
     "tournament.error.no_round": "El torneo #{id} aún no tiene ronda {round} ({paired} emparejadas hasta ahora).",
 })
 
