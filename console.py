@@ -249,6 +249,7 @@ class Console:
         self.names: dict[int, str] = {}
         self._images = 0
         self._shown: list[Message] = []  # what the current command showed: its boards say whether Mesa acts next
+        self._printed: list[TournamentPost] = []  # tournament announcements printed, to confirm (issue 31)
         #: this session's name and its input line's number name each move submitted (issue 29: exactly once)
         self.session = f"{time.time_ns():x}.{os.getpid()}"
         self.line_number = 0
@@ -282,6 +283,8 @@ class Console:
                 self._lines(f"[dm {who}]", t(m.key, LANG, **m.params))
             elif isinstance(m, TournamentPost):  # a tournament's channel post (issue 31)
                 self._lines(f"[tournament #{m.tournament_id}]", t(m.key, LANG, **m.params))
+                if m.announces is not None:  # confirmed once printed (``_confirm``): the sweep repeats it until then
+                    self._printed.append(m)
                 if m.mention:
                     self.write(f"[tournament #{m.tournament_id}]   for: "
                                + ", ".join(self.names.get(u, str(u)) for u in m.mention))
@@ -368,6 +371,13 @@ class Console:
             logging.getLogger(__name__).exception("console command failed: %.80s", command)
             self.error(name, "that command failed (an internal error, logged); please report it")
         await self._mesa_turns()
+        await self._confirm()
+
+    async def _confirm(self) -> None:
+        """Tournament announcements printed are confirmed to the service (issue 31: at least once)."""
+        printed, self._printed = self._printed, []
+        for post in printed:
+            await self.service.tournaments.announced(post)
 
     async def _mesa_turns(self) -> None:
         """After the boards of a command: Mesa's moves where a board says Mesa acts next, each board as it

@@ -41,6 +41,8 @@ OPEN, RUNNING, FINISHED, CANCELLED = "open", "running", "finished", "cancelled"
 UNDERWAY = (OPEN, RUNNING)
 #: ``EntrantRow.status``
 IN, WITHDRAWN, REMOVED, LEFT = "in", "withdrawn", "removed", "left"
+#: a paired table's ``posted_version`` until its front end made its place (``unplaced_table``)
+UNPLACED = -1
 #: ``PairingRow.kind``
 GAME, BYE, FORFEIT = "game", "bye", "forfeit"
 
@@ -240,6 +242,16 @@ async def underway_of_table(repo: Repository, table_id: int) -> int | None:
     return None if row is None else int(row[0])
 
 
+async def unplaced_table(repo: Repository, table_id: int) -> bool:
+    """Whether a tournament paired this table and its front end has not made its place yet (no thread, and
+    no post recorded: ``posted_version`` still ``UNPLACED``, or NULL for a table paired before it was set)."""
+    async with repo._reading() as c:
+        row = await c.fetchone(
+            "SELECT 1 FROM tournament_pairings p JOIN tables t ON t.id = p.table_id WHERE p.table_id = ? "
+            "AND t.thread_id IS NULL AND (t.posted_version IS NULL OR t.posted_version < 0)", (table_id,))
+    return row is not None
+
+
 async def user_tournaments(repo: Repository, guild_id: int, user_id: int,
                            statuses: Sequence[str] = UNDERWAY) -> list[TournamentRow]:
     """The server's tournaments in these statuses that the user entered (and is still in), oldest first."""
@@ -403,6 +415,9 @@ async def pair_round(repo: Repository, tournament_id: int, round_: int, boards: 
                                                      host_id=made.host_id, now=now)
                     for seat in made.seats:
                         await tx.add_seat(SeatRow(table_id, seat.seat, seat.user_id, seat.name, seat.is_ai, True))
+                    # no place yet: the front end makes the table's thread before its first post, and
+                    # ``missed_posts`` finds the board of a table started but never posted (a restart)
+                    await tx.update_table(table_id, None, now, bump=False, posted_version=UNPLACED)
                     tables[pairing.board] = table_id
                 if fault is not None:
                     await fault(pairing.board)

@@ -493,14 +493,29 @@ class Tournaments:
         return messages
 
     async def _announce(self, row: TournamentRow, number: int) -> list[Message]:
-        """Round ``number`` and its pairings, for the tournament's channel, mentioning only its players;
-        marked handed out (once: a second process, or a second try, announces nothing)."""
-        if not await db.mark_announced(self.repo, row.id, number, self.store.stamp()):
-            return []
+        """Round ``number`` and its pairings, for the tournament's channel, mentioning only its players.
+        Marked announced only when the front end confirms it delivered it (``announced``): until then the
+        sweep hands it out again (a process that dies before the post reaches the channel loses nothing)."""
         pairs = await self._pairings(row, number)
         concerned = tuple(dict.fromkeys(u for b in pairs.boards for u in b.user_ids if not is_mesa(u)))
         return [self._post(row, "tournament.round", round=number, rounds=row.rounds,
-                           lines=Lines(board_phrase(b) for b in pairs.boards), mention=concerned)]
+                           lines=Lines(board_phrase(b) for b in pairs.boards), mention=concerned, announces=number)]
+
+    async def announced(self, post: TournamentPost) -> None:
+        """The front end delivered ``post``: a round's announcement (or the final standings) is marked, and
+        the sweep hands it out no more.  Nothing for a post nothing stores (``announces`` None)."""
+        if post.announces is None:
+            return
+        if post.announces:
+            await db.mark_announced(self.repo, post.tournament_id, post.announces, self.store.stamp())
+        else:
+            await db.mark_final_announced(self.repo, post.tournament_id, self.store.stamp())
+
+    async def needs_place(self, table_id: int) -> bool:
+        """Whether this is a tournament's table whose front end has not made its place yet (its thread):
+        the front end makes it before the table's first post, whichever path delivers that post (a round's
+        announcement, the board itself, or the ticker's missed posts after a restart)."""
+        return await db.unplaced_table(self.repo, table_id)
 
     def _boards(self, row: TournamentRow, plan: Plan, planned: Planned, names: dict[int, str]) -> list[NewPairing]:
         """The round's boards to store: tables to open, Mesa's tables for byes (``mesa_fills``), byes, forfeits."""
@@ -545,15 +560,14 @@ class Tournaments:
         return await self._announce_final(row)
 
     async def _announce_final(self, row: TournamentRow) -> list[Message]:
-        """The final standings naming the winner, for the tournament's channel; handed out once."""
-        if not await db.mark_final_announced(self.repo, row.id, self.store.stamp()):
-            return []
+        """The final standings naming the winner, for the tournament's channel; handed out again by the sweep
+        until the front end confirms it (``announced``)."""
         st = await self._standings(await self._row(row.id))
         lines = Lines(Phrase("tournament.standings.line", {"rank": r.rank, "name": r.name,
                                                           "points": points_text(r.points)}) for r in st.rows)
         key = "tournament.final" if len(st.winners) == 1 else "tournament.final_shared"
         return [self._post(row, key, names=Names(r.name for r in st.winners), lines=lines,
-                           mention=tuple(r.user_id for r in st.winners))]
+                           mention=tuple(r.user_id for r in st.winners), announces=0)]
 
     # ---- which tournament ----------------------------------------------------------------------------
     async def _row(self, tournament_id: int) -> TournamentRow:
@@ -599,9 +613,11 @@ class Tournaments:
                 return e
         raise TableError("tournament.error.not_entered", id=row.id)
 
-    def _post(self, row: TournamentRow, key: str, mention: tuple[int, ...] = (), **params: Any) -> TournamentPost:
+    def _post(self, row: TournamentRow, key: str, mention: tuple[int, ...] = (), announces: int | None = None,
+              **params: Any) -> TournamentPost:
         return TournamentPost(row.id, row.guild_id, row.channel_id, key,
-                              {"id": row.id, "title": game_title(row.game), **params}, mention)
+                              {"id": row.id, "title": game_title(row.game), **params}, mention,
+                              announces=announces)
 
 
 # ==================================================================== pure helpers

@@ -596,3 +596,56 @@ async def test_without_threads_the_tables_play_in_the_channel(tmp_path: Path) ->
             assert any(f"#{board.table_id}" in r.content for r in channel_posts(h, since) if "begins" in r.content)
     finally:
         await h.close()
+
+
+async def test_a_round_paired_by_a_process_that_died_before_delivering_is_announced_and_threaded(
+        tmp_path: Path) -> None:
+    """The move that ends round 1 pairs round 2 and starts its tables, and the process dies before Discord
+    receives anything of it (the announcement, the boards).  The restarted bot posts the boards it finds
+    unposted, each in a thread of its own made then, and its ticker announces round 2 once, linking those
+    threads; nothing of the round goes to the channel but its announcement."""
+    clock = Clock()
+    h = await Harness.open(tmp_path, clock=clock, renderer=None)
+    players = {9201 + i: user(9201 + i, n) for i, n in enumerate(["Ana", "Ben", "Cy", "Dee"])}
+    again: Harness | None = None
+    try:
+        await tour(h, players[9201], "create", option("game", "kona", STRING), option("format", "swiss", STRING),
+                   option("rounds", 2, INTEGER))
+        for p in players.values():
+            await tour(h, p, "join")
+        await tour(h, players[9201], "start")
+        first, last = [b for b in (await round_boards(h)).boards if b.kind == "game"]
+        await h.command("resign", [option("table", first.table_id, INTEGER)], players[first.user_ids[0]])
+        # the last game of round 1 ends in a process that dies before delivering what the service returned
+        lost = await svc(h).resign(last.table_id or 0, last.user_ids[1])
+        assert any(getattr(m, "key", "") == "tournament.round" for m in lost)  # round 2 was paired, announced...
+        assert await stored.rounds_paired(svc(h).repo, 1) == 2
+        round2 = [b for b in (await round_boards(h)).boards if b.table_id is not None]
+        for board in round2:  # ... and its tables started: boards that never reached Discord
+            assert (await svc(h).table_details(board.table_id)).summary.thread_id is None
+        await h.close()
+        again = await Harness.open(tmp_path, clock=clock, renderer=None)  # the restart; the same Discord
+        again.standin.adopt(h.standin)
+        since = len(again.standin.requests)
+        clock.moment += timedelta(minutes=5)
+        await again.bot.ticker.post_missed()  # as at every start: the boards a dead process never posted
+        await again.bot.ticker.tick()
+        await again.bot.ticker.tick()
+        await check_threads(again, since)  # each board in a thread of its own
+        in_channel = channel_posts(again, since)
+        assert [r.content.count("round 2 of 2") for r in in_channel] == [1], [r.content for r in in_channel]
+        post = in_channel[0]
+        for board in round2:  # the announcement links each table's thread and pings its players
+            thread = (await svc(again).table_details(board.table_id)).summary.thread_id
+            assert f"<#{thread}>" in post.content
+        assert post.pings()[0] == set(players)
+        assert again.standin.refusals() == []
+        clock.moment += timedelta(minutes=5)
+        before = len(again.standin.requests)
+        await again.bot.ticker.tick()  # delivered and confirmed: never again
+        assert channel_posts(again, before) == []
+    finally:
+        if again is not None:
+            await again.close()
+        else:
+            await h.close()
