@@ -56,7 +56,7 @@ from cogs.choices import GAME_CHOICES, TIME_CHOICES
 from cogs.delivery import ARCHIVE_MINUTES, Delivery, Place, public_lang
 from cogs.handling import Handling, Refusal, lang_of
 from cogs.i18n_discord import t
-from cogs.limits import MAX_ALT_TEXT, MAX_AUTOCOMPLETE, MAX_MESSAGE, MAX_TEXT_OPTION
+from cogs.limits import MAX_ALT_TEXT, MAX_AUTOCOMPLETE, MAX_MESSAGE, MAX_OPTION_TEXT, MAX_TEXT_OPTION
 from cogs.plain import plain, said
 from cogs.play import parse_variant
 from cogs.translator import L
@@ -271,6 +271,55 @@ class Tournaments(commands.Cog):
             found = await self.service.tournaments.pairings(_guild(interaction), number, round)
             text = pairings_text(_plain_pairings(found), lang)
             await self.handling.reply(interaction, cut_lines(text, MAX_MESSAGE, lambda n: t("tour.more", lang, n=n)))
+
+    # ================================================================ ``number``: the tournaments the caller may act on
+    async def numbers(self, interaction: discord.Interaction, current: str, action: str) -> list[Choice[int]]:
+        """``#3 Kona, Swiss (8 players)`` for each of this server's tournaments the caller may ``action``
+        (``service.tournaments.listing``), those whose words or number hold what is typed; at most 25."""
+        if interaction.guild_id is None:
+            return []
+        found = await self.service.tournaments.listing(interaction.guild_id, interaction.user.id, action,
+                                                       manages=_manages(interaction), limit=MAX_AUTOCOMPLETE * 2)
+        lang = lang_of(interaction)
+        typed = current.strip().lstrip("#").lower()
+        out: list[Choice[int]] = []
+        for item in found:
+            label = item.label(lang)[:MAX_OPTION_TEXT]
+            if not typed or str(item.id).startswith(typed) or typed in label.lower():
+                out.append(Choice(name=label, value=item.id))
+        return out[:MAX_AUTOCOMPLETE]
+
+    @join.autocomplete("number")
+    async def join_number(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        return await self.numbers(interaction, current, "join")
+
+    @leave.autocomplete("number")
+    async def leave_number(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        return await self.numbers(interaction, current, "leave")
+
+    @start.autocomplete("number")
+    async def start_number(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        return await self.numbers(interaction, current, "start")
+
+    @withdraw.autocomplete("number")
+    async def withdraw_number(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        return await self.numbers(interaction, current, "withdraw")
+
+    @cancel.autocomplete("number")
+    async def cancel_number(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        return await self.numbers(interaction, current, "cancel")
+
+    @remove.autocomplete("number")
+    async def remove_number(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        return await self.numbers(interaction, current, "remove")
+
+    @standings.autocomplete("number")
+    async def standings_number(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        return await self.numbers(interaction, current, "standings")
+
+    @pairings.autocomplete("number")
+    async def pairings_number(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        return await self.numbers(interaction, current, "pairings")
 
     # ================================================================ answers and announcements
     async def standings_message(self, st: Standings, lang: str, caller_id: int | None) -> tuple[str, discord.File]:

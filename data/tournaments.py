@@ -252,6 +252,30 @@ async def unplaced_table(repo: Repository, table_id: int) -> bool:
     return row is not None
 
 
+@dataclass(frozen=True)
+class ListedRow:
+    """A tournament as a list of choices shows it: how many players are in, and whether the asker is one."""
+
+    tournament: TournamentRow
+    players: int
+    entered: bool
+
+
+async def guild_listing(repo: Repository, guild_id: int, user_id: int, limit: int) -> list[ListedRow]:
+    """The server's tournaments, those underway first then the most recent others, newest first within
+    each, at most ``limit``; each with its players still in and whether ``user_id`` is one (one query)."""
+    cols = ", ".join("t." + c for c in TOURNAMENT_COLUMNS)
+    marks = ", ".join("?" for _ in UNDERWAY)
+    sql = (f"SELECT {cols}, (SELECT COUNT(*) FROM tournament_entrants e WHERE e.tournament_id = t.id "
+           f"AND e.status = ?), (SELECT COUNT(*) FROM tournament_entrants e WHERE e.tournament_id = t.id "
+           f"AND e.user_id = ? AND e.status = ?) FROM tournaments t WHERE t.guild_id = ? "
+           f"ORDER BY CASE WHEN t.status IN ({marks}) THEN 0 ELSE 1 END, t.id DESC LIMIT ?")
+    async with repo._reading() as c:
+        rows = await c.fetch(sql, (IN, user_id, IN, guild_id, *UNDERWAY, limit))
+    n = len(TOURNAMENT_COLUMNS)
+    return [ListedRow(tournament_row(r[:n]), int(r[n]), bool(int(r[n + 1]))) for r in rows]
+
+
 async def user_tournaments(repo: Repository, guild_id: int, user_id: int,
                            statuses: Sequence[str] = UNDERWAY) -> list[TournamentRow]:
     """The server's tournaments in these statuses that the user entered (and is still in), oldest first."""

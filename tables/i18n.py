@@ -512,6 +512,7 @@ EN.update({
     "list.and": "{first} and {last}",
     # nouns of ``Count`` params: singular|plural
     "count.game": "game|games",
+    "count.player": "player|players",
     "count.rated_game": "rated game|rated games",
     "count.win": "win|wins",
     "count.won": "won|won",
@@ -551,6 +552,7 @@ EN.update({
 ES.update({
     "list.and": "{first} y {last}",
     "count.game": "partida|partidas",
+    "count.player": "jugador|jugadores",
     "count.rated_game": "partida puntuada|partidas puntuadas",
     "count.win": "victoria|victorias",
     "count.won": "ganada|ganadas",
@@ -1479,6 +1481,7 @@ EN.update({
     "do that.",
     "tournament.error.too_few": "Tournament #{id} needs at least {min} players to start; {count} entered so far.",
     "tournament.error.not_running": "Tournament #{id} is not running.",
+    "tournament.choice": "#{id} {title}, {format} ({players})",
     "tournament.error.table_of": "Table #{table} is a table of tournament #{id}: to stop playing, /resign this "
     "game or /tournament withdraw.",
     "tournament.error.no_round": "Tournament #{id} has no round {round} yet ({paired} paired so far).",
@@ -1556,6 +1559,7 @@ ES.update({
     "tournament.error.too_few": "El torneo #{id} necesita al menos {min} jugadores para empezar; hay {count} "
     "inscritos.",
     "tournament.error.not_running": "El torneo #{id} no está en juego.",
+    "tournament.choice": "#{id} {title}, {format} — {players}",
     "tournament.error.table_of": "La mesa #{table} es una mesa del torneo #{id}: para dejar de jugar, usa /resign "
     "en esta partida o /tournament withdraw.",
     "tournament.error.no_round": "El torneo #{id} aún no tiene ronda {round} ({paired} emparejadas hasta ahora).",

@@ -159,6 +159,27 @@ class Pairings:
     boards: tuple[Board, ...]
 
 
+@dataclass(frozen=True)
+class Listed:
+    """A tournament a caller may act on, as a front end offers it (``Tournaments.listing``)."""
+
+    id: int
+    game: str
+    title: str
+    format: str  # the ``tournament.format.*`` word: swiss, round_robin, double, groups
+    status: str
+    players: int
+
+    def label(self, lang: str = "en") -> str:
+        """``#3 Kona, Swiss (8 players)``, in ``lang``."""
+        return t("tournament.choice", lang, id=self.id, title=self.title,
+                 format=Phrase(f"tournament.format.{self.format}"), players=Count(self.players, "player"))
+
+
+#: what a caller may do with a tournament, for ``Tournaments.listing``
+ACTIONS = ("join", "leave", "withdraw", "start", "cancel", "remove", "standings", "pairings")
+
+
 def points_text(value: Fraction) -> str:
     """``2``, ``2½``, ``½``, or a decimal for other fractions."""
     whole, part = divmod(value, 1)
@@ -400,6 +421,27 @@ class Tournaments:
             boards.append(Board(p.board, p.kind, p.table_id, p.players,
                                 tuple(seat_names.get(u) or names.get(u, "?") for u in p.players), p.places))
         return Pairings(row.id, game_title(row.game), number, row.rounds, tuple(boards))
+
+    async def listing(self, guild_id: int, user_id: int, action: str, *, manages: bool = False,
+                      limit: int = 25) -> list[Listed]:
+        """The server's tournaments ``user_id`` may ``action`` (one of :data:`ACTIONS`), newest first: open
+        ones they are not in to join; open ones they are in to leave; those underway they play in to
+        withdraw from; their own (or, with Manage Server, any) open ones to start, underway ones to cancel
+        or remove from; any recent one for standings and pairings.  A front end offers them as choices."""
+        if action not in ACTIONS:
+            raise ValueError(action)
+        found: list[Listed] = []
+        for item in await db.guild_listing(self.repo, guild_id, user_id, max(limit, 1) * 4):
+            row = item.tournament
+            status, mine = row.status, item.entered
+            organises = manages or row.organiser_id == user_id
+            fits = {"join": status == db.OPEN and not mine, "leave": status == db.OPEN and mine,
+                    "withdraw": status in db.UNDERWAY and mine, "start": status == db.OPEN and organises,
+                    "cancel": status in db.UNDERWAY and organises, "remove": status in db.UNDERWAY and organises,
+                    "standings": True, "pairings": status != db.OPEN}[action]
+            if fits:
+                found.append(Listed(row.id, row.game, game_title(row.game), _format_key(row), status, item.players))
+        return found[:limit]
 
     # ---- rounds advance ------------------------------------------------------------------------------
     async def table_ended(self, table_id: int) -> list[Message]:

@@ -649,3 +649,57 @@ async def test_a_round_paired_by_a_process_that_died_before_delivering_is_announ
             await again.close()
         else:
             await h.close()
+
+
+async def number_choices(h: Harness, name: str, who: dict[str, Any], typed: str = "", **kw: Any) -> list[Any]:
+    """``/tournament <name> number:`` as Discord asks while it is typed: the autocomplete choices answered."""
+    before = len(h.standin.requests)
+    await h.command("tournament", [sub(name, option("number", typed, INTEGER, focused=True))], who,
+                    autocomplete=True, **kw)
+    answers = [r for r in h.standin.requests[before:] if r.path.endswith("/callback")]
+    assert len(answers) == 1 and answers[0].json["type"] == 8  # APPLICATION_COMMAND_AUTOCOMPLETE_RESULT
+    assert h.standin.refusals() == []  # within Discord's limits: 25 choices, names of 1-100 characters, 3 s
+    return [(c["name"], c["value"]) for c in answers[0].json["data"]["choices"]]
+
+
+async def test_number_is_autocompleted_with_the_tournaments_the_caller_may_act_on(tmp_path: Path) -> None:
+    """``number``: open ones to join (not those one is in), one's own to leave or withdraw from, the
+    organiser's to start or cancel, any with rounds for pairings; ``#id game, format (n players)``, in the
+    caller's language."""
+    h = await Harness.open(tmp_path, renderer=None)
+    ana, ben, cy, dee = (user(9301 + i, n) for i, n in enumerate(["Ana", "Ben", "Cy", "Dee"]))
+    try:
+        await tour(h, ana, "create", option("game", "kona", STRING), option("format", "swiss", STRING))
+        await tour(h, ben, "create", option("game", "k3", STRING), option("format", "swiss", STRING))
+        await tour(h, ana, "create", option("game", "plateau", STRING), option("format", "round-robin", STRING))
+        for who in (ana, ben, cy):
+            await tour(h, who, "join", option("number", 1, INTEGER))
+        await tour(h, cy, "join", option("number", 3, INTEGER))
+        assert await number_choices(h, "join", dee) == [
+            ("#3 Plateau, round robin (1 player)", 3), ("#2 K3, rounds in groups of 3-4 (0 players)", 2),
+            ("#1 Kona, Swiss (3 players)", 1)]
+        assert [v for _, v in await number_choices(h, "join", cy)] == [2]  # not those Cy is in
+        assert [v for _, v in await number_choices(h, "leave", cy)] == [3, 1]
+        assert [v for _, v in await number_choices(h, "start", ana)] == [3, 1]  # Ana's own
+        assert [v for _, v in await number_choices(h, "start", dee)] == []
+        assert [v for _, v in await number_choices(h, "start", dee, permissions=MANAGE_GUILD)] == [3, 2, 1]
+        assert [v for _, v in await number_choices(h, "join", dee, "kon")] == [1]  # what is typed narrows it
+        assert [v for _, v in await number_choices(h, "join", dee, "2")] == [2]
+        assert await number_choices(h, "join", dee, locale="es-ES") == [
+            ("#3 Plateau, liga (todos contra todos) — 1 jugador", 3),
+            ("#2 K3, rondas en grupos de 3-4 — 0 jugadores", 2), ("#1 Kona, suizo — 3 jugadores", 1)]
+        await tour(h, ana, "start", option("number", 1, INTEGER))
+        assert [v for _, v in await number_choices(h, "withdraw", cy)] == [3, 1]
+        assert [v for _, v in await number_choices(h, "withdraw", dee)] == []
+        assert [v for _, v in await number_choices(h, "pairings", dee)] == [1]  # the one with rounds
+        assert [v for _, v in await number_choices(h, "join", dee)] == [3, 2]  # #1 takes no one now
+        await tour(h, ana, "cancel", option("number", 3, INTEGER))
+        assert [v for _, v in await number_choices(h, "standings", dee)] == [2, 1, 3]  # underway first
+        for _ in range(30):  # a server with a long past: at most 25 choices, the newest
+            await svc(h).tournaments.create(GUILD_ID, CHANNEL_ID, 9301, "Ana", "kona", {"format": "swiss"})
+            last = (await stored.guild_tournaments(svc(h).repo, GUILD_ID))[-1].id
+            await svc(h).tournaments.cancel(GUILD_ID, 9301, last)
+        offered = [v for _, v in await number_choices(h, "standings", dee)]
+        assert len(offered) == 25 and offered[:3] == [2, 1, last]
+    finally:
+        await h.close()
