@@ -190,6 +190,22 @@ def points_text(value: Fraction) -> str:
     return f"{float(value):.2f}".rstrip("0")
 
 
+def points_phrase(value: Fraction) -> Phrase:
+    """``1 point``, ``½ point``, ``2½ points``, ``0 points`` (the reader's language)."""
+    key = "tournament.points.one" if 0 < value <= 1 else "tournament.points.many"
+    return Phrase(key, {"points": points_text(value)})
+
+
+def result_phrase(names: Sequence[str], places: Sequence[int]) -> Phrase:
+    """A decided board's result by name: ``Ana won`` or ``drawn`` for two; ``places: Ana 1, Ben 2, ...``."""
+    if len(names) == 2:
+        if places[0] == places[1]:
+            return Phrase("tournament.result.drawn", {})
+        return Phrase("tournament.result.won", {"name": names[0] if places[0] < places[1] else names[1]})
+    ranked = sorted(zip(places, range(len(names)), names))
+    return Phrase("tournament.result.places", {"places": ", ".join(f"{n} {p}" for p, _, n in ranked)})
+
+
 def standings_text(st: Standings, lang: str = "en") -> str:
     """The standings as lines of text, in ``lang``."""
     if not st.round:
@@ -199,7 +215,7 @@ def standings_text(st: Standings, lang: str = "en") -> str:
     lines = [head]
     for row in st.rows:
         key = "tournament.standings.row" if row.status == db.IN else "tournament.standings.row_out"
-        lines.append(t(key, lang, rank=row.rank, name=row.name, points=points_text(row.points),
+        lines.append(t(key, lang, rank=row.rank, name=row.name, points=points_phrase(row.points),
                        buchholz=points_text(row.buchholz), sb=points_text(row.sonneborn_berger),
                        games=Count(row.games, "game"),
                        status=t(f"tournament.status.{row.status}", lang)))
@@ -217,8 +233,8 @@ def board_phrase(board: Board) -> Phrase:
         return Phrase("tournament.board.forfeit", {"name": board.names[0], "other": board.names[1]})
     players = " v ".join(board.names) if len(board.names) == 2 else ", ".join(board.names)
     if board.places is not None:
-        result = " ".join(str(p) for p in board.places)
-        return Phrase("tournament.board.done", {"table": board.table_id, "players": players, "places": result})
+        return Phrase("tournament.board.done", {"table": board.table_id, "players": players,
+                                                "result": result_phrase(board.names, board.places)})
     return Phrase("tournament.board.game", {"table": board.table_id, "players": players})
 
 
@@ -606,7 +622,7 @@ class Tournaments:
         until the front end confirms it (``announced``)."""
         st = await self._standings(await self._row(row.id))
         lines = Lines(Phrase("tournament.standings.line", {"rank": r.rank, "name": r.name,
-                                                          "points": points_text(r.points)}) for r in st.rows)
+                                                          "points": points_phrase(r.points)}) for r in st.rows)
         key = "tournament.final" if len(st.winners) == 1 else "tournament.final_shared"
         return [self._post(row, key, names=Names(r.name for r in st.winners), lines=lines,
                            mention=tuple(r.user_id for r in st.winners), announces=0)]
