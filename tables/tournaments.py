@@ -27,6 +27,12 @@ refusal that lists them):
   ``pairings_text(p, lang)`` say them as text,
 - ``managers_only(guild_id)``, ``set_managers_only(guild_id, value)``: the server setting (anyone may
   create, start and cancel; or only people with Manage Server),
+- ``listing(guild_id, user_id, action, *, manages=False) -> list[Listed]``: the tournaments the caller
+  may ``join``, ``leave``, ``withdraw``, ``start``, ``cancel``, ``remove``, or read (``standings``,
+  ``pairings``), newest first (``Listed.label(lang)``: ``#3 Kona, Swiss (8 players)``),
+- ``announced(post)``: the front end delivered a round's announcement or the final standings
+  (``TournamentPost.announces``); ``needs_place(table_id)``: a paired table whose place (thread) the
+  front end has not made yet,
 - ``table_ended(table_id)`` (the ``Finisher``'s hook) and ``sweep()`` (the ticker's): rounds advance.
 
 Messages: the tables' own posts (boards, DMs, deadlines: they are ordinary tables, opened through
@@ -40,8 +46,12 @@ players concerned.
   channel, pinging only ``mention``; they come from the commands above, and also after any move, resignation
   or tick that ends a round's last table (``Finisher.on_end``, ``Deadlines.sweeps``), mixed with the boards;
 - a round's tables are opened by the service, not by a command in a channel: their first ``PublicPost``
-  comes for a table with no thread yet (``TableSummary.channel_id`` is the tournament's channel), so the
-  front end makes the table's thread as ``/play`` does (``Delivery.open_place``) before delivering it;
+  comes for a table with no thread yet (``TableSummary.channel_id`` is the tournament's channel;
+  ``needs_place`` says so), so the front end makes the table's thread before delivering it, whichever
+  path brings it (a paired table is stored with ``posted_version`` ``UNPLACED``, -1, so ``missed_posts``
+  hands out a board started but never posted; a paired table's invitation is never shown);
+- confirm each ``TournamentPost`` whose ``announces`` is not None once delivered (``announced``): until
+  then the sweep hands it out again (at least once);
 - pass ``manages`` (the caller has Manage Server) to create, start, cancel and remove, and call
   ``member_left`` when a member leaves the server; ``managers_only``/``set_managers_only`` is the
   ``/settings`` switch;
