@@ -4,7 +4,8 @@
   for three or four is seated in groups and stored as ``swiss``), its options as JSON (what the tables
   are opened with, the rounds asked, ``double``, ``mesa_fills``), the organiser, the cap of players, the
   rounds planned (fixed at the start), a status: ``open`` (taking entrants), ``running``,
-  ``finished`` or ``cancelled``, and when the final standings were handed to a front end (``announced_at``).
+  ``finished`` or ``cancelled``, and when a front end confirmed it delivered the final standings
+  (``announced_at``).
 - ``tournament_entrants``: who entered, in entry order (``seed``), and whether they are still in:
   ``in``, ``withdrawn`` (they said so), ``removed`` (by the organiser) or ``left`` (they left the server),
   with the round at which they stopped.
@@ -13,8 +14,9 @@
   started) and its pairings in ONE transaction: of two processes pairing the same round one commits and
   the other's insert is refused (:class:`RoundTaken`, nothing of it written); a process killed inside the
   transaction leaves nothing, and the next sweep pairs the round again.
-  ``announced_at``: when its announcement was handed to a front end (the sweep announces a round a
-  process died before announcing).
+  ``announced_at``: when a front end confirmed it delivered the round's announcement; until then the sweep
+  hands it out again, one process a minute (:func:`lease_announcement`: ``paired_at`` is then when it was
+  last handed out).
 - ``tournament_pairings``: each board of a round: ``kind`` (``game``: a table was opened, ``bye``, or
   ``forfeit``: the opponent had withdrawn), the table, the players in seat order (Mesa's ids where Mesa
   fills a seat) and, once decided, their places as read from the finished table (:func:`decide`, which
@@ -490,6 +492,26 @@ async def unannounced_rounds(repo: Repository, tournament_id: int, paired_before
         rows = await c.fetch("SELECT round FROM tournament_rounds WHERE tournament_id = ? AND announced_at IS NULL "
                              "AND paired_at < ? ORDER BY round", (tournament_id, paired_before))
     return [int(r[0]) for r in rows]
+
+
+async def lease_announcement(repo: Repository, tournament_id: int, round_: int, paired_before: str, now: str) -> bool:
+    """Take the right to hand out again a round's announcement never confirmed: one process at a time, once a
+    minute (``paired_at`` moves on to ``now``: from then on it is when the announcement was last handed out);
+    False when another process took it, or it was confirmed meanwhile."""
+    async with repo.transaction() as tx:
+        changed = await tx._c.execute(
+            "UPDATE tournament_rounds SET paired_at = ? WHERE tournament_id = ? AND round = ? "
+            "AND announced_at IS NULL AND paired_at < ?", (now, tournament_id, round_, paired_before))
+    return changed == 1
+
+
+async def lease_final(repo: Repository, tournament_id: int, finished_before: str, now: str) -> bool:
+    """The same for the final standings of a finished tournament (``updated_at`` moves on to ``now``)."""
+    async with repo.transaction() as tx:
+        changed = await tx._c.execute(
+            "UPDATE tournaments SET updated_at = ? WHERE id = ? AND status = ? AND announced_at IS NULL "
+            "AND updated_at < ?", (now, tournament_id, FINISHED, finished_before))
+    return changed == 1
 
 
 async def decide(repo: Repository, tournament_id: int, round_: int, board: int, places: Sequence[int],

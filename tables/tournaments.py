@@ -481,8 +481,9 @@ class Tournaments:
         """Every running tournament advanced where it can (the ticker: what a crash left undone)."""
         messages: list[Message] = []
         settled = now_iso(self.store.now() - timedelta(seconds=ANNOUNCE_AFTER_SECONDS))
-        for tid in await db.unannounced_finals(self.repo, settled):  # a process died before announcing it
-            messages += await self._announce_final(await self._row(tid))
+        for tid in await db.unannounced_finals(self.repo, settled):  # never confirmed delivered
+            if await db.lease_final(self.repo, tid, settled, self.store.stamp()):  # one process a minute
+                messages += await self._announce_final(await self._row(tid))
         for tid in await db.running_tournaments(self.repo):
             try:
                 messages += await self.advance(tid)
@@ -502,8 +503,9 @@ class Tournaments:
             return []
         messages: list[Message] = []
         settled = now_iso(self.store.now() - timedelta(seconds=ANNOUNCE_AFTER_SECONDS))
-        for number in await db.unannounced_rounds(self.repo, row.id, settled):  # a process died before it
-            messages += await self._announce(row, number)
+        for number in await db.unannounced_rounds(self.repo, row.id, settled):  # never confirmed delivered
+            if await db.lease_announcement(self.repo, row.id, number, settled, self.store.stamp()):  # one process
+                messages += await self._announce(row, number)
         current = await db.rounds_paired(self.repo, row.id)
         if current:
             undecided = await db.undecided_tables(self.repo, row.id, current)
