@@ -5,7 +5,10 @@ announcements in the tournament's channel, a thread a table, over simulated days
   bot process over the same database, the same Discord);
 - a round robin of 5 (a bye each round);
 - a K3 event of 10 players, seated at tables of 4 and 3;
-- refusals (each friendly, in the caller's language, nothing written) and the server's setting.
+- refusals (each friendly, in the caller's language, nothing written) and the server's setting;
+- a round paired by a process that died before Discord received anything of it: after the restart its
+  boards go to threads of their own and it is announced once (at least once, then confirmed);
+- ``number`` autocompleted with the tournaments the caller may act on.
 
 Each event is checked from what is stored (no repeat pairing, at most one bye, every player still in
 plays every round, the standings equal a plain recomputation from the stored places) and from what
