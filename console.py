@@ -75,7 +75,7 @@ from tables.outcome_words import history_moves
 from tables.service import open_service
 from tables.takebacks import history_lines
 from tables.thinking import Thinker, iterations
-from tables.tournaments import pairings_text, standings_text
+from tables.tournaments import FORMAT_WORDS, pairings_text, standings_text
 
 GUILD_ID = 1
 CHANNEL_ID = 1
@@ -585,6 +585,8 @@ class Console:
                 named = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_-]*)[=:](.+)", word)
                 if named is None and not game:
                     game = word
+                elif named is None and word.lower() in FORMAT_WORDS:  # "create kona swiss": say how it is written
+                    raise TableError("tournament.error.format_bare", game=game[:20], format=FORMAT_WORDS[word.lower()])
                 elif named is None:
                     raise TableError("console.tournament_usage")
                 else:

@@ -1486,7 +1486,11 @@ EN.update({
     "tournament.error.use_withdraw": "Tournament #{id} has started: use /tournament withdraw to leave it.",
     "tournament.error.organiser_only": "Only the organiser of tournament #{id} (or someone with Manage Server) may "
     "do that.",
-    "tournament.error.too_few": "Tournament #{id} needs at least {min} players to start; {count} entered so far.",
+    "tournament.error.too_few": "Tournament #{id} needs at least {min} players to start; {count} entered so far "
+    "(players, the organiser too, join with /tournament join {id}).",
+    "tournament.error.not_started": "Tournament #{id} has not started yet: its rounds are paired when the organiser "
+    "starts it with /tournament start {id}.",
+    "tournament.error.format_bare": "Write the format as an option: /tournament create {game} format={format}.",
     "tournament.error.not_running": "Tournament #{id} is not running.",
     "tournament.choice": "#{id} {title}, {format} ({players})",
     "tournament.error.table_of": "Table #{table} is a table of tournament #{id}: to stop playing, /resign this "
@@ -1571,7 +1575,10 @@ ES.update({
     "tournament.error.organiser_only": "Solo quien organiza el torneo #{id} (o quien tiene Gestionar servidor) puede "
     "hacer eso.",
     "tournament.error.too_few": "El torneo #{id} necesita al menos {min} jugadores para empezar; hay {count} "
-    "inscritos.",
+    "inscritos (quien juega, también quien organiza, se apunta con /tournament join {id}).",
+    "tournament.error.not_started": "El torneo #{id} aún no ha empezado: sus rondas se emparejan cuando quien lo "
+    "organiza lo empieza con /tournament start {id}.",
+    "tournament.error.format_bare": "Escribe el formato como opción: /tournament create {game} format={format}.",
     "tournament.error.not_running": "El torneo #{id} no está en juego.",
     "tournament.choice": "#{id} {title}, {format} — {players}",
     "tournament.error.table_of": "La mesa #{table} es una mesa del torneo #{id}: para dejar de jugar, usa /resign "

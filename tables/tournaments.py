@@ -433,6 +433,8 @@ class Tournaments:
     async def pairings(self, guild_id: int, tournament_id: int | None = None, round_: int | None = None) -> Pairings:
         row = await self._meant(guild_id, tournament_id, latest=True)
         current = await db.rounds_paired(self.repo, row.id)
+        if row.status == db.OPEN:  # nothing paired before the start: say how it starts
+            raise TableError("tournament.error.not_started", id=row.id)
         number = current if round_ is None else round_
         if not 1 <= number <= max(current, 0):
             raise TableError("tournament.error.no_round", id=row.id, round=number if round_ else 1, paired=current)

@@ -367,7 +367,7 @@ async def test_refusals_are_private_friendly_and_write_nothing(tmp_path: Path) -
         assert "needs at least 2 players" in said
         assert "Only the organiser" in await tour(h, ben, "cancel")
         assert "Only the organiser" in await tour(h, ben, "remove", option("player", 5002, USER), users=[ben])
-        assert "has no round 1 yet" in await tour(h, ben, "pairings")
+        assert "has not started yet" in await tour(h, ben, "pairings")
         assert "There is no tournament #7" in await tour(h, ben, "join", option("number", 7, INTEGER))
         await tour(h, ana, "join")
         assert "is full (2 players)" in await tour(h, user(5003, "Cy"), "join")

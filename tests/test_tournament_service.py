@@ -109,7 +109,7 @@ async def test_every_refusal_is_a_sentence_and_writes_nothing(db: DbFactory) -> 
     await refused(svc, "tournament.error.organiser_only", lambda: tours.remove(GUILD, uid, PLAYERS[1][0]))
     await refused(svc, "tournament.error.not_entered", lambda: tours.withdraw(GUILD, PLAYERS[5][0], tid))
     await refused(svc, "tournament.error.not_in_any", lambda: tours.withdraw(GUILD, PLAYERS[5][0]))
-    await refused(svc, "tournament.error.no_round", lambda: tours.pairings(GUILD))
+    await refused(svc, "tournament.error.not_started", lambda: tours.pairings(GUILD))
     await refused(svc, "tournament.error.missing", lambda: tours.join(GUILD, 1, "Ana", 999))
     await tours.start(GUILD, ORG)
     await refused(svc, "tournament.error.not_open", lambda: tours.join(GUILD, PLAYERS[4][0], "Late", tid))
