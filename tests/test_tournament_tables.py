@@ -69,3 +69,43 @@ async def test_a_tournament_table_left_waiting_by_a_crash_cannot_be_left_or_abor
         await svc.abort(board.table_id, board.user_ids[0])
     assert getattr(caught.value, "key", "") == "error.game_over"
     await repo.close()
+
+
+async def test_a_paired_table_needs_its_place_until_the_front_end_makes_it(db: DbFactory) -> None:
+    """A round's tables are stored with no place (``UNPLACED``): ``needs_place`` until the front end records
+    one (a thread, or the channel), and ``missed_posts`` hands out the board of one started but never posted."""
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tid = await event(svc, 2, {"format": "swiss", "rounds": "1"})
+    await svc.tournaments.start(GUILD, ORG)  # the boards returned are never delivered
+    (board,) = (await svc.tournaments.pairings(GUILD, tid)).boards
+    table_id = board.table_id or 0
+    assert await svc.tournaments.needs_place(table_id)
+    missed = [m for m in await svc.missed_posts() if getattr(m, "table_id", 0) == table_id]
+    assert [getattr(m, "kind", "") for m in missed] == ["board"]
+    await svc.set_location(table_id, 777, None, 0)  # the front end made its thread
+    assert not await svc.tournaments.needs_place(table_id)
+    ordinary = await svc.create(GUILD, 51, 1, "Una", "kona", [(2, "Dos")])
+    assert not await svc.tournaments.needs_place(ordinary[0].table_id)  # type: ignore[union-attr]
+    await repo.close()
+
+
+async def test_listing_offers_what_the_caller_may_act_on(db: DbFactory) -> None:
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tours = svc.tournaments
+    first = await event(svc, 2, {"format": "swiss"})  # P1 and P2 in it, organised by ORG
+    await tours.create(GUILD, 50, 42, "Other", "k3", {"format": "swiss"})
+    second = (await stored.guild_tournaments(repo, GUILD))[-1].id
+    p1 = 901
+    assert [x.id for x in await tours.listing(GUILD, p1, "join")] == [second]
+    assert [x.id for x in await tours.listing(GUILD, p1, "leave")] == [first]
+    assert [x.id for x in await tours.listing(GUILD, ORG, "start")] == [first]
+    assert [x.id for x in await tours.listing(GUILD, p1, "start", manages=True)] == [second, first]
+    assert [x.id for x in await tours.listing(GUILD, p1, "pairings")] == []
+    (listed,) = await tours.listing(GUILD, ORG, "cancel")
+    assert (listed.label("en"), listed.label("es")) == ("#1 Kona, Swiss (2 players)", "#1 Kona, suizo — 2 jugadores")
+    await tours.start(GUILD, ORG, first)
+    assert [x.id for x in await tours.listing(GUILD, p1, "withdraw")] == [first]
+    assert [x.id for x in await tours.listing(GUILD, p1, "pairings")] == [first]
+    assert [x.id for x in await tours.listing(GUILD, 5, "standings")] == [second, first]
+    assert await tours.listing(GUILD + 1, p1, "standings") == []  # another server's: none
+    await repo.close()
