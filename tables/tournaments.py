@@ -105,7 +105,8 @@ log = logging.getLogger(__name__)
 MAX_OPEN = 5
 #: players a tournament takes by default, and at most
 DEFAULT_PLAYERS, MAX_PLAYERS = 64, 256
-#: a round paired this long ago and never announced was left so by a process that died: the sweep announces it
+#: a round's announcement (or the final standings) not confirmed delivered this long after it was handed out
+#: is handed out again by the sweep (a process died, or the front end could not post it): at least once
 ANNOUNCE_AFTER_SECONDS = 60
 #: the options a tournament reads itself; every other one goes to its tables (``/play``'s)
 OWN_OPTIONS = ("format", "rounds", "double", "max_players", "mesa_fills")
