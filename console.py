@@ -373,6 +373,13 @@ class Console:
         await self._mesa_turns()
         await self._confirm()
 
+    async def remember_tournament_names(self) -> None:
+        """A resumed ``--db`` session knows the names of the tournaments' players before they type anything,
+        so an announcement says whom it is for by name (issue 31)."""
+        for listed in await self.service.tournaments.listing(GUILD_ID, 0, "standings"):
+            for row in (await self.service.tournaments.standings(GUILD_ID, listed.id)).rows:
+                self.names.setdefault(row.user_id, row.name)
+
     async def _confirm(self) -> None:
         """Tournament announcements printed are confirmed to the service (issue 31: at least once)."""
         printed, self._printed = self._printed, []
@@ -964,6 +971,7 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
     else:
         await service.save_pretend_clock(clock.now())
     console = Console(service, clock, out_dir if images else None, write, warn, positions)
+    await console.remember_tournament_names()
     try:
         if lines is not None:
             for line in lines:
