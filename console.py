@@ -75,7 +75,7 @@ from tables.outcome_words import history_moves
 from tables.service import open_service
 from tables.takebacks import history_lines
 from tables.thinking import Thinker, iterations
-from tables.tournaments import pairings_text, standings_text
+from tables.tournaments import FORMAT_WORDS, pairings_text, standings_text
 
 GUILD_ID = 1
 CHANNEL_ID = 1
@@ -249,6 +249,7 @@ class Console:
         self.names: dict[int, str] = {}
         self._images = 0
         self._shown: list[Message] = []  # what the current command showed: its boards say whether Mesa acts next
+        self._printed: list[TournamentPost] = []  # tournament announcements printed, to confirm (issue 31)
         #: this session's name and its input line's number name each move submitted (issue 29: exactly once)
         self.session = f"{time.time_ns():x}.{os.getpid()}"
         self.line_number = 0
@@ -282,6 +283,8 @@ class Console:
                 self._lines(f"[dm {who}]", t(m.key, LANG, **m.params))
             elif isinstance(m, TournamentPost):  # a tournament's channel post (issue 31)
                 self._lines(f"[tournament #{m.tournament_id}]", t(m.key, LANG, **m.params))
+                if m.announces is not None:  # confirmed once printed (``_confirm``): the sweep repeats it until then
+                    self._printed.append(m)
                 if m.mention:
                     self.write(f"[tournament #{m.tournament_id}]   for: "
                                + ", ".join(self.names.get(u, str(u)) for u in m.mention))
@@ -368,6 +371,20 @@ class Console:
             logging.getLogger(__name__).exception("console command failed: %.80s", command)
             self.error(name, "that command failed (an internal error, logged); please report it")
         await self._mesa_turns()
+        await self._confirm()
+
+    async def remember_tournament_names(self) -> None:
+        """A resumed ``--db`` session knows the names of the tournaments' players before they type anything,
+        so an announcement says whom it is for by name (issue 31)."""
+        for listed in await self.service.tournaments.listing(GUILD_ID, 0, "standings"):
+            for row in (await self.service.tournaments.standings(GUILD_ID, listed.id)).rows:
+                self.names.setdefault(row.user_id, row.name)
+
+    async def _confirm(self) -> None:
+        """Tournament announcements printed are confirmed to the service (issue 31: at least once)."""
+        printed, self._printed = self._printed, []
+        for post in printed:
+            await self.service.tournaments.announced(post)
 
     async def _mesa_turns(self) -> None:
         """After the boards of a command: Mesa's moves where a board says Mesa acts next, each board as it
@@ -575,6 +592,8 @@ class Console:
                 named = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_-]*)[=:](.+)", word)
                 if named is None and not game:
                     game = word
+                elif named is None and word.lower() in FORMAT_WORDS:  # "create kona swiss": say how it is written
+                    raise TableError("tournament.error.format_bare", game=game[:20], format=FORMAT_WORDS[word.lower()])
                 elif named is None:
                     raise TableError("console.tournament_usage")
                 else:
@@ -952,6 +971,7 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
     else:
         await service.save_pretend_clock(clock.now())
     console = Console(service, clock, out_dir if images else None, write, warn, positions)
+    await console.remember_tournament_names()
     try:
         if lines is not None:
             for line in lines:

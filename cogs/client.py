@@ -249,6 +249,7 @@ class MesaBot(commands.Bot):
         acts = TableActs(self.table_service, self.handling, self.delivery)
         tournaments = Tournaments(self.table_service, self.handling, self.delivery)  # issue 31: /tournament
         self.delivery.tournament_posts = tournaments.announce  # its channel posts, whoever delivers them
+        self.delivery.tournament_place = tournaments.place_table  # its tables' threads, before their first posts
         # in this order, so the commands are registered (and printed) in the order they always were
         self.areas: tuple[commands.Cog, ...] = (
             Play(self.table_service, self.handling, self.delivery, acts),

@@ -10,6 +10,8 @@
   preferences and not retried until they use a command again (``Handling.touch``).
 - ``TableFinished`` -> nothing more to post (the result post came before it).
 - ``TournamentPost`` -> the tournament's channel, through ``tournament_posts`` (``cogs.tournaments``).
+  A tournament's table gets its thread before its first post, whichever path brings that post (the round's
+  announcement, its first board, or the ticker's missed posts after a restart): ``tournament_place``.
 
 Public posts only ever hold what the service put in them, which it builds from the spectator view.
 Every text is built from params made inert first (``cogs.plain``): a player named ``<@id>`` or
@@ -57,6 +59,9 @@ class Place:
     guild_id: int
     channel_id: int
     thread_id: int | None
+    #: whether the table's place is known to be final (issue 31: a tournament's table read with no thread may
+    #: be one whose thread is still to be made; ``Delivery.tournament_place`` settles it)
+    settled: bool = True
 
     @property
     def id(self) -> int:
@@ -98,6 +103,9 @@ class Delivery:
         self.locales: dict[int, str] = {}  # user -> last Discord locale seen
         #: posts a tournament's announcements in its channel (issue 31: ``cogs.tournaments`` sets it)
         self.tournament_posts: Callable[[TournamentPost, str | None], Awaitable[None]] | None = None
+        #: makes a tournament's table its thread before its first post; False: the post is not for now
+        #: (issue 31: ``cogs.tournaments`` sets it)
+        self.tournament_place: Callable[[PublicPost, Place], Awaitable[bool]] | None = None
 
     @property
     def service(self) -> TableService:
@@ -108,7 +116,8 @@ class Delivery:
         found = self.places.get(table_id)
         if found is None:
             summary = (await self.service.table_details(table_id)).summary
-            found = Place(summary.game, summary.title, summary.guild_id, summary.channel_id, summary.thread_id)
+            found = Place(summary.game, summary.title, summary.guild_id, summary.channel_id, summary.thread_id,
+                          settled=summary.thread_id is not None)
             self.places[table_id] = found
         return found
 
@@ -184,6 +193,8 @@ class Delivery:
                 continue  # issue 15, defect 5: nothing about a server the bot has left, not even DMs
             try:
                 if isinstance(message, PublicPost):
+                    if not await self._placed(message):
+                        continue
                     await self.post_public(message, lang)
                 elif isinstance(message, PrivatePost):
                     await self.send_private(message)
@@ -201,6 +212,17 @@ class Delivery:
         self._follow(messages)  # Mesa's moves follow the boards delivered here (cogs/mesa.py)
         if failed is not None:
             raise failed
+
+    async def _placed(self, post: PublicPost) -> bool:
+        """Whether ``post`` goes out now: a table whose place is not settled may be a tournament's, whose
+        thread is made first (``tournament_place``)."""
+        place = await self.place(post.table_id)
+        if place.settled:
+            return True
+        if self.tournament_place is None:
+            place.settled = True
+            return True
+        return await self.tournament_place(post, place)
 
     @staticmethod
     def _failed(message: Message, *, forbidden: bool) -> PostFailed | None:

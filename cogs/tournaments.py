@@ -25,10 +25,18 @@ that ends a round, the ticker's time-outs and sweeps):
 - from round 2 on, and at the end, the standings picture (``tables.tournament_picture``) is attached;
   the final post pings the winners only; the others ping nobody.
 
+**Delivered at least once** (issue 29's way, as boards and reminders are).  A round's announcement and the
+final standings are confirmed to the service (``announced``) only once Discord has taken every message of
+them; one never confirmed (the process died first, or Discord refused it) is handed out again by the
+service's sweep, so it may come twice but is never lost.  A tournament's table is made its thread
+(``place_table``, the delivery's ``tournament_place`` hook) before its first post, whichever path brings
+that post: the round's announcement, the board itself, or the ticker's missed posts after a restart (a
+paired table is stored with no place, ``UNPLACED``, until then).  A paired table never shows an
+invitation: the sweep starts it.
+
 A player who leaves the server is not seen by Mesa (it asks for no privileged intent, so no member
 events): their games run out of time by the game's time-out rule, and the organiser may ``remove``
-them.  An announcement Discord refuses is logged and not posted again (``/tournament pairings`` and
-``standings`` say the same at any time); the tables' own posts are retried as any table's are.
+them.  An announcement Discord refuses is logged; the sweep hands it out again a minute later.
 """
 
 from __future__ import annotations
@@ -48,13 +56,13 @@ from cogs.choices import GAME_CHOICES, TIME_CHOICES
 from cogs.delivery import ARCHIVE_MINUTES, Delivery, Place, public_lang
 from cogs.handling import Handling, Refusal, lang_of
 from cogs.i18n_discord import t
-from cogs.limits import MAX_ALT_TEXT, MAX_AUTOCOMPLETE, MAX_MESSAGE, MAX_TEXT_OPTION
+from cogs.limits import MAX_ALT_TEXT, MAX_AUTOCOMPLETE, MAX_MESSAGE, MAX_OPTION_TEXT, MAX_TEXT_OPTION
 from cogs.plain import plain, said
 from cogs.play import parse_variant
 from cogs.translator import L
 from tables import TableService
 from tables import games as game_facts
-from tables.outbox import TournamentPost
+from tables.outbox import INVITE, PublicPost, TournamentPost
 from tables.tournament.plan import MAX_ROUNDS
 from tables.tournament_picture import standings_png
 from tables.tournaments import MAX_PLAYERS, Pairings, Standings, pairings_text, standings_text
@@ -127,6 +135,8 @@ class Tournaments(commands.Cog):
         self._service = service
         self.handling = handling
         self.delivery = delivery
+        self._announcing: set[tuple[int, int | None]] = set()  # (tournament, round) being posted by this process
+        self._placing = asyncio.Lock()  # a table's thread is made once, whichever delivery asks first
 
     @property
     def service(self) -> TableService:
@@ -262,6 +272,55 @@ class Tournaments(commands.Cog):
             text = pairings_text(_plain_pairings(found), lang)
             await self.handling.reply(interaction, cut_lines(text, MAX_MESSAGE, lambda n: t("tour.more", lang, n=n)))
 
+    # ================================================================ ``number``: the tournaments the caller may act on
+    async def numbers(self, interaction: discord.Interaction, current: str, action: str) -> list[Choice[int]]:
+        """``#3 Kona, Swiss (8 players)`` for each of this server's tournaments the caller may ``action``
+        (``service.tournaments.listing``), those whose words or number hold what is typed; at most 25."""
+        if interaction.guild_id is None:
+            return []
+        found = await self.service.tournaments.listing(interaction.guild_id, interaction.user.id, action,
+                                                       manages=_manages(interaction), limit=MAX_AUTOCOMPLETE * 2)
+        lang = lang_of(interaction)
+        typed = current.strip().lstrip("#").lower()
+        out: list[Choice[int]] = []
+        for item in found:
+            label = item.label(lang)[:MAX_OPTION_TEXT]
+            if not typed or str(item.id).startswith(typed) or typed in label.lower():
+                out.append(Choice(name=label, value=item.id))
+        return out[:MAX_AUTOCOMPLETE]
+
+    @join.autocomplete("number")
+    async def join_number(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        return await self.numbers(interaction, current, "join")
+
+    @leave.autocomplete("number")
+    async def leave_number(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        return await self.numbers(interaction, current, "leave")
+
+    @start.autocomplete("number")
+    async def start_number(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        return await self.numbers(interaction, current, "start")
+
+    @withdraw.autocomplete("number")
+    async def withdraw_number(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        return await self.numbers(interaction, current, "withdraw")
+
+    @cancel.autocomplete("number")
+    async def cancel_number(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        return await self.numbers(interaction, current, "cancel")
+
+    @remove.autocomplete("number")
+    async def remove_number(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        return await self.numbers(interaction, current, "remove")
+
+    @standings.autocomplete("number")
+    async def standings_number(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        return await self.numbers(interaction, current, "standings")
+
+    @pairings.autocomplete("number")
+    async def pairings_number(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        return await self.numbers(interaction, current, "pairings")
+
     # ================================================================ answers and announcements
     async def standings_message(self, st: Standings, lang: str, caller_id: int | None) -> tuple[str, discord.File]:
         """The standings as text (cut to one message) with the picture attached (drawn off the event loop)."""
@@ -282,15 +341,24 @@ class Tournaments(commands.Cog):
 
     async def announce(self, post: TournamentPost, lang: str | None) -> None:
         """A ``TournamentPost`` in the tournament's channel (``Delivery`` calls it); a round's tables get
-        their threads first.  A failure is logged: the rest of the delivery goes on."""
+        their threads first.  A round's announcement or the final standings, once Discord has it all, is
+        confirmed to the service (until then the sweep hands it out again).  A failure is logged: the rest
+        of the delivery goes on."""
         if post.guild_id in self.delivery.guilds.away:  # issue 15, defect 5: nothing for a server the bot left
             return
+        stored = (post.tournament_id, post.announces)
+        if post.announces is not None and stored in self._announcing:
+            return  # this process is posting it now (a slow round of many threads, and the sweep's second try)
+        self._announcing.add(stored)
         try:
             await self._announce(post, lang or await self.delivery.guilds.server_lang(post.guild_id))
+            await self.service.tournaments.announced(post)
         except discord.HTTPException as exc:
             log.warning("tournament %d: an announcement failed (%s)", post.tournament_id, type(exc).__name__)
         except Exception:
             log.exception("tournament %d: an announcement failed", post.tournament_id)
+        finally:
+            self._announcing.discard(stored)
 
     async def _announce(self, post: TournamentPost, lang: str) -> None:
         tours = self.service.tournaments
@@ -321,31 +389,54 @@ class Tournaments(commands.Cog):
         """Each table of the round gets a thread of its own under the tournament's channel (before its first
         board is delivered); one that has a place already keeps it.  Table -> its thread."""
         threads: dict[int, int] = {}
-        may = True  # a 403 says the channel takes no threads from the bot: the round's other tables are not tried
+        may = [True]  # a 403 says the channel takes no threads from the bot: the round's other tables are not tried
         for board in found.boards:
             if board.table_id is None:
                 continue
-            summary = (await self.service.table_details(board.table_id)).summary
-            if summary.thread_id is not None:
-                threads[board.table_id] = summary.thread_id
-                continue
-            name = t("thread.name", lang, game=summary.title, table=board.table_id)
+            place = await self.delivery.place(board.table_id)
+            if not place.settled:
+                place = await self._settle(board.table_id, place, lang, may)
+            if place.thread_id is not None:
+                threads[board.table_id] = place.thread_id
+        return threads
+
+    async def place_table(self, post: PublicPost, place: Place) -> bool:
+        """``Delivery``'s hook for a post of a table whose place is not settled: a tournament's table not yet
+        given its thread gets it now (its first post goes there, even when the round's announcement never
+        came, or came before a restart).  False for the invitation of a paired table not yet started: it is
+        never shown (its seats are accepted; the sweep starts it)."""
+        if post.kind == INVITE and await self.service.tournaments.needs_place(post.table_id):
+            return False
+        lang = await self.delivery.guilds.server_lang(place.guild_id)
+        await self._settle(post.table_id, place, lang, [True])
+        return True
+
+    async def _settle(self, table_id: int, place: Place, lang: str, may: list[bool]) -> Place:
+        """The table's place made final: a thread made for a tournament's table that has none (``may[0]``
+        False after a 403: the channel then), told to the service; any other table's place as it is."""
+        async with self._placing:
+            if not await self.service.tournaments.needs_place(table_id):  # not a tournament's, or placed already
+                settled = await self.delivery.place(table_id)
+                if not settled.settled:  # read before it was placed, by this process or another: read again
+                    self.delivery.places.pop(table_id, None)
+                    settled = await self.delivery.place(table_id)
+                settled.settled = True
+                return settled
+            name = t("thread.name", lang, game=place.title, table=table_id)
             thread_id: int | None = None
             try:
-                if may:
+                if may[0]:
                     data = await self.delivery.client.http.start_thread_without_message(
-                        post.channel_id, name=name, auto_archive_duration=ARCHIVE_MINUTES,
+                        place.channel_id, name=name, auto_archive_duration=ARCHIVE_MINUTES,
                         type=discord.ChannelType.public_thread.value)
                     thread_id = int(data["id"])
             except discord.HTTPException as exc:  # Forbidden included
-                log.info("table %d: no thread (%s); playing in the channel", board.table_id, type(exc).__name__)
-                may = not isinstance(exc, discord.Forbidden)
-            self.delivery.places[board.table_id] = Place(summary.game, summary.title, post.guild_id, post.channel_id,
-                                                         thread_id)
-            await self.service.set_location(board.table_id, thread_id, None, 0)
-            if thread_id is not None:
-                threads[board.table_id] = thread_id
-        return threads
+                log.info("table %d: no thread (%s); playing in the channel", table_id, type(exc).__name__)
+                may[0] = not isinstance(exc, discord.Forbidden)
+            await self.service.set_location(table_id, thread_id, None, 0)  # placed: no longer UNPLACED
+            made = Place(place.game, place.title, place.guild_id, place.channel_id, thread_id)
+            self.delivery.places[table_id] = made
+            return made
 
 
 def _plain_standings(st: Standings) -> Standings:

@@ -4,7 +4,8 @@
   for three or four is seated in groups and stored as ``swiss``), its options as JSON (what the tables
   are opened with, the rounds asked, ``double``, ``mesa_fills``), the organiser, the cap of players, the
   rounds planned (fixed at the start), a status: ``open`` (taking entrants), ``running``,
-  ``finished`` or ``cancelled``, and when the final standings were handed to a front end (``announced_at``).
+  ``finished`` or ``cancelled``, and when a front end confirmed it delivered the final standings
+  (``announced_at``).
 - ``tournament_entrants``: who entered, in entry order (``seed``), and whether they are still in:
   ``in``, ``withdrawn`` (they said so), ``removed`` (by the organiser) or ``left`` (they left the server),
   with the round at which they stopped.
@@ -13,8 +14,9 @@
   started) and its pairings in ONE transaction: of two processes pairing the same round one commits and
   the other's insert is refused (:class:`RoundTaken`, nothing of it written); a process killed inside the
   transaction leaves nothing, and the next sweep pairs the round again.
-  ``announced_at``: when its announcement was handed to a front end (the sweep announces a round a
-  process died before announcing).
+  ``announced_at``: when a front end confirmed it delivered the round's announcement; until then the sweep
+  hands it out again, one process a minute (:func:`lease_announcement`: ``paired_at`` is then when it was
+  last handed out).
 - ``tournament_pairings``: each board of a round: ``kind`` (``game``: a table was opened, ``bye``, or
   ``forfeit``: the opponent had withdrawn), the table, the players in seat order (Mesa's ids where Mesa
   fills a seat) and, once decided, their places as read from the finished table (:func:`decide`, which
@@ -41,6 +43,8 @@ OPEN, RUNNING, FINISHED, CANCELLED = "open", "running", "finished", "cancelled"
 UNDERWAY = (OPEN, RUNNING)
 #: ``EntrantRow.status``
 IN, WITHDRAWN, REMOVED, LEFT = "in", "withdrawn", "removed", "left"
+#: a paired table's ``posted_version`` until its front end made its place (``unplaced_table``)
+UNPLACED = -1
 #: ``PairingRow.kind``
 GAME, BYE, FORFEIT = "game", "bye", "forfeit"
 
@@ -230,6 +234,50 @@ async def pairing_of_table(repo: Repository, table_id: int) -> PairingRow | None
     return None if row is None else pairing_row(row)
 
 
+async def underway_of_table(repo: Repository, table_id: int) -> int | None:
+    """The id of the tournament underway (open or running) that paired this table, if one did: such a table
+    is not cancelled or left like a friendly one (``Seating.abort``, ``Seating.leave``)."""
+    async with repo._reading() as c:
+        row = await c.fetchone(
+            "SELECT p.tournament_id FROM tournament_pairings p JOIN tournaments t ON t.id = p.tournament_id "
+            f"WHERE p.table_id = ? AND t.status IN ({', '.join('?' for _ in UNDERWAY)})", (table_id, *UNDERWAY))
+    return None if row is None else int(row[0])
+
+
+async def unplaced_table(repo: Repository, table_id: int) -> bool:
+    """Whether a tournament paired this table and its front end has not made its place yet (no thread, and
+    no post recorded: ``posted_version`` still ``UNPLACED``, or NULL for a table paired before it was set)."""
+    async with repo._reading() as c:
+        row = await c.fetchone(
+            "SELECT 1 FROM tournament_pairings p JOIN tables t ON t.id = p.table_id WHERE p.table_id = ? "
+            "AND t.thread_id IS NULL AND (t.posted_version IS NULL OR t.posted_version < 0)", (table_id,))
+    return row is not None
+
+
+@dataclass(frozen=True)
+class ListedRow:
+    """A tournament as a list of choices shows it: how many players are in, and whether the asker is one."""
+
+    tournament: TournamentRow
+    players: int
+    entered: bool
+
+
+async def guild_listing(repo: Repository, guild_id: int, user_id: int, limit: int) -> list[ListedRow]:
+    """The server's tournaments, those underway first then the most recent others, newest first within
+    each, at most ``limit``; each with its players still in and whether ``user_id`` is one (one query)."""
+    cols = ", ".join("t." + c for c in TOURNAMENT_COLUMNS)
+    marks = ", ".join("?" for _ in UNDERWAY)
+    sql = (f"SELECT {cols}, (SELECT COUNT(*) FROM tournament_entrants e WHERE e.tournament_id = t.id "
+           f"AND e.status = ?), (SELECT COUNT(*) FROM tournament_entrants e WHERE e.tournament_id = t.id "
+           f"AND e.user_id = ? AND e.status = ?) FROM tournaments t WHERE t.guild_id = ? "
+           f"ORDER BY CASE WHEN t.status IN ({marks}) THEN 0 ELSE 1 END, t.id DESC LIMIT ?")
+    async with repo._reading() as c:
+        rows = await c.fetch(sql, (IN, user_id, IN, guild_id, *UNDERWAY, limit))
+    n = len(TOURNAMENT_COLUMNS)
+    return [ListedRow(tournament_row(r[:n]), int(r[n]), bool(int(r[n + 1]))) for r in rows]
+
+
 async def user_tournaments(repo: Repository, guild_id: int, user_id: int,
                            statuses: Sequence[str] = UNDERWAY) -> list[TournamentRow]:
     """The server's tournaments in these statuses that the user entered (and is still in), oldest first."""
@@ -393,6 +441,9 @@ async def pair_round(repo: Repository, tournament_id: int, round_: int, boards: 
                                                      host_id=made.host_id, now=now)
                     for seat in made.seats:
                         await tx.add_seat(SeatRow(table_id, seat.seat, seat.user_id, seat.name, seat.is_ai, True))
+                    # no place yet: the front end makes the table's thread before its first post, and
+                    # ``missed_posts`` finds the board of a table started but never posted (a restart)
+                    await tx.update_table(table_id, None, now, bump=False, posted_version=UNPLACED)
                     tables[pairing.board] = table_id
                 if fault is not None:
                     await fault(pairing.board)
@@ -441,6 +492,26 @@ async def unannounced_rounds(repo: Repository, tournament_id: int, paired_before
         rows = await c.fetch("SELECT round FROM tournament_rounds WHERE tournament_id = ? AND announced_at IS NULL "
                              "AND paired_at < ? ORDER BY round", (tournament_id, paired_before))
     return [int(r[0]) for r in rows]
+
+
+async def lease_announcement(repo: Repository, tournament_id: int, round_: int, paired_before: str, now: str) -> bool:
+    """Take the right to hand out again a round's announcement never confirmed: one process at a time, once a
+    minute (``paired_at`` moves on to ``now``: from then on it is when the announcement was last handed out);
+    False when another process took it, or it was confirmed meanwhile."""
+    async with repo.transaction() as tx:
+        changed = await tx._c.execute(
+            "UPDATE tournament_rounds SET paired_at = ? WHERE tournament_id = ? AND round = ? "
+            "AND announced_at IS NULL AND paired_at < ?", (now, tournament_id, round_, paired_before))
+    return changed == 1
+
+
+async def lease_final(repo: Repository, tournament_id: int, finished_before: str, now: str) -> bool:
+    """The same for the final standings of a finished tournament (``updated_at`` moves on to ``now``)."""
+    async with repo.transaction() as tx:
+        changed = await tx._c.execute(
+            "UPDATE tournaments SET updated_at = ? WHERE id = ? AND status = ? AND announced_at IS NULL "
+            "AND updated_at < ?", (now, tournament_id, FINISHED, finished_before))
+    return changed == 1
 
 
 async def decide(repo: Repository, tournament_id: int, round_: int, board: int, places: Sequence[int],

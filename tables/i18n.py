@@ -512,6 +512,7 @@ EN.update({
     "list.and": "{first} and {last}",
     # nouns of ``Count`` params: singular|plural
     "count.game": "game|games",
+    "count.player": "player|players",
     "count.rated_game": "rated game|rated games",
     "count.win": "win|wins",
     "count.won": "won|won",
@@ -551,6 +552,7 @@ EN.update({
 ES.update({
     "list.and": "{first} y {last}",
     "count.game": "partida|partidas",
+    "count.player": "jugador|jugadores",
     "count.rated_game": "partida puntuada|partidas puntuadas",
     "count.win": "victoria|victorias",
     "count.won": "ganada|ganadas",
@@ -1415,7 +1417,8 @@ EN.update({
     "tournament.format.double": "double round robin",
     "tournament.format.groups": "rounds in groups of 3-4",
     "tournament.created": "Tournament #{id}: {title}, {format}, organised by {organiser} (up to {max} players). "
-    "Join with /tournament join {id}; the organiser starts it with /tournament start {id}.",
+    "Join with /tournament join {id} (the organiser too, to play); once everyone is in, the organiser starts it "
+    "with /tournament start {id}.",
     "tournament.joined": "{name} joined tournament #{id} ({title}): {count} entered so far.",
     "tournament.left": "{name} left tournament #{id} ({title}).",
     "tournament.removed": "{name} was taken off tournament #{id} ({title}) by the organiser.",
@@ -1426,18 +1429,24 @@ EN.update({
     "tournament.out.left": "{name} left the server and is out of tournament #{id} ({title}): their game in play is a "
     "forfeit.",
     "tournament.cancelled": "Tournament #{id} ({title}) is cancelled. Tables in play go on as ordinary games.",
-    "tournament.round": "Tournament #{id} ({title}), round {round} of {rounds}:\n{lines}",
+    "tournament.round": "Tournament #{id} ({title}), round {round} of {rounds}. The first named at each table "
+    "moves first; play at your table with /move:\n{lines}",
     "tournament.final": "Tournament #{id} ({title}) is over. Winner: {names}!\n{lines}",
     "tournament.final_shared": "Tournament #{id} ({title}) is over. Winners, equal on points and every tie-break: "
     "{names}!\n{lines}",
     "tournament.board.game": "table #{table}: {players}",
-    "tournament.board.done": "table #{table}: {players} (places {places})",
+    "tournament.board.done": "table #{table}: {players} ({result})",
+    "tournament.result.won": "{name} won",
+    "tournament.result.drawn": "drawn",
+    "tournament.result.places": "places: {places}",
+    "tournament.points.one": "{points} point",
+    "tournament.points.many": "{points} points",
     "tournament.board.bye": "{name}: a bye (scores as a win)",
     "tournament.board.forfeit": "{name}: wins by forfeit ({other} withdrew)",
     "tournament.standings.head": "Tournament #{id} ({title}): standings after round {round} of {rounds}",
-    "tournament.standings.row": "{rank}. {name}: {points} pts (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
+    "tournament.standings.row": "{rank}. {name}: {points} (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
     "{games})",
-    "tournament.standings.row_out": "{rank}. {name}: {points} pts (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
+    "tournament.standings.row_out": "{rank}. {name}: {points} (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
     "{games}; {status})",
     "tournament.standings.line": "{rank}. {name}: {points}",
     "tournament.winner": "Winner: {names}.",
@@ -1477,8 +1486,15 @@ EN.update({
     "tournament.error.use_withdraw": "Tournament #{id} has started: use /tournament withdraw to leave it.",
     "tournament.error.organiser_only": "Only the organiser of tournament #{id} (or someone with Manage Server) may "
     "do that.",
-    "tournament.error.too_few": "Tournament #{id} needs at least {min} players to start; {count} entered so far.",
+    "tournament.error.too_few": "Tournament #{id} needs at least {min} players to start; {count} entered so far "
+    "(players, the organiser too, join with /tournament join {id}).",
+    "tournament.error.not_started": "Tournament #{id} has not started yet: its rounds are paired when the organiser "
+    "starts it with /tournament start {id}.",
+    "tournament.error.format_bare": "Write the format as an option: /tournament create {game} format={format}.",
     "tournament.error.not_running": "Tournament #{id} is not running.",
+    "tournament.choice": "#{id} {title}, {format} ({players})",
+    "tournament.error.table_of": "Table #{table} is a table of tournament #{id}: to stop playing, /resign this "
+    "game or /tournament withdraw.",
     "tournament.error.no_round": "Tournament #{id} has no round {round} yet ({paired} paired so far).",
 })
 ES.update({
@@ -1487,7 +1503,8 @@ ES.update({
     "tournament.format.double": "liga a doble vuelta",
     "tournament.format.groups": "rondas en grupos de 3-4",
     "tournament.created": "Torneo #{id}: {title}, {format}, organizado por {organiser} (hasta {max} jugadores). "
-    "Apúntate con /tournament join {id}; quien lo organiza lo empieza con /tournament start {id}.",
+    "Apúntate con /tournament join {id} (quien organiza también, si quiere jugar); cuando estén todos, quien lo "
+    "organiza lo empieza con /tournament start {id}.",
     "tournament.joined": "{name} se apuntó al torneo #{id} ({title}): {count} inscritos hasta ahora.",
     "tournament.left": "{name} se borró del torneo #{id} ({title}).",
     "tournament.removed": "Quien organiza el torneo #{id} ({title}) quitó a {name} de la lista.",
@@ -1499,18 +1516,24 @@ ES.update({
     "se da por perdida.",
     "tournament.cancelled": "El torneo #{id} ({title}) queda cancelado. Las mesas en juego siguen como partidas "
     "normales.",
-    "tournament.round": "Torneo #{id} ({title}), ronda {round} de {rounds}:\n{lines}",
+    "tournament.round": "Torneo #{id} ({title}), ronda {round} de {rounds}. En cada mesa empieza quien se nombra "
+    "primero; juega en tu mesa con /move:\n{lines}",
     "tournament.final": "El torneo #{id} ({title}) ha terminado. Gana: {names}.\n{lines}",
     "tournament.final_shared": "El torneo #{id} ({title}) ha terminado. Ganan, empatados en puntos y en todos los "
     "desempates: {names}.\n{lines}",
     "tournament.board.game": "mesa #{table}: {players}",
-    "tournament.board.done": "mesa #{table}: {players} (puestos {places})",
+    "tournament.board.done": "mesa #{table}: {players} ({result})",
+    "tournament.result.won": "ganó {name}",
+    "tournament.result.drawn": "tablas",
+    "tournament.result.places": "puestos: {places}",
+    "tournament.points.one": "{points} punto",
+    "tournament.points.many": "{points} puntos",
     "tournament.board.bye": "{name}: descansa (cuenta como victoria)",
     "tournament.board.forfeit": "{name}: gana por incomparecencia ({other} se retiró)",
     "tournament.standings.head": "Torneo #{id} ({title}): clasificación tras la ronda {round} de {rounds}",
-    "tournament.standings.row": "{rank}. {name}: {points} ptos. (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
+    "tournament.standings.row": "{rank}. {name}: {points} (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
     "{games})",
-    "tournament.standings.row_out": "{rank}. {name}: {points} ptos. (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
+    "tournament.standings.row_out": "{rank}. {name}: {points} (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
     "{games}; {status})",
     "tournament.standings.line": "{rank}. {name}: {points}",
     "tournament.winner": "Gana: {names}.",
@@ -1552,8 +1575,14 @@ ES.update({
     "tournament.error.organiser_only": "Solo quien organiza el torneo #{id} (o quien tiene Gestionar servidor) puede "
     "hacer eso.",
     "tournament.error.too_few": "El torneo #{id} necesita al menos {min} jugadores para empezar; hay {count} "
-    "inscritos.",
+    "inscritos (quien juega, también quien organiza, se apunta con /tournament join {id}).",
+    "tournament.error.not_started": "El torneo #{id} aún no ha empezado: sus rondas se emparejan cuando quien lo "
+    "organiza lo empieza con /tournament start {id}.",
+    "tournament.error.format_bare": "Escribe el formato como opción: /tournament create {game} format={format}.",
     "tournament.error.not_running": "El torneo #{id} no está en juego.",
+    "tournament.choice": "#{id} {title}, {format} — {players}",
+    "tournament.error.table_of": "La mesa #{table} es una mesa del torneo #{id}: para dejar de jugar, usa /resign "
+    "en esta partida o /tournament withdraw.",
     "tournament.error.no_round": "El torneo #{id} aún no tiene ronda {round} ({paired} emparejadas hasta ahora).",
 })
 

@@ -125,6 +125,9 @@ class TournamentPost:
     ``mention``: only the players concerned (those paired in the round announced; the winners at the
     end); ``params`` may hold ``Lines`` of pairings or standings, said in the reader's language.
     ``table_id`` is 0: the post belongs to no table (front ends that sort messages by table put it apart).
+    ``announces``: the round this post announces (0: the final standings), which the front end confirms
+    once it is delivered (``service.tournaments.announced(post)``); until then the sweep hands it out again
+    (at least once, as a ``Reminder``).  None for a post nothing stores (a command's answer).
     """
 
     tournament_id: int
@@ -134,6 +137,7 @@ class TournamentPost:
     params: dict[str, Any] = field(default_factory=dict)
     mention: tuple[int, ...] = ()
     table_id: int = 0
+    announces: int | None = None
 
 
 Message = PublicPost | PrivatePost | Reminder | TableFinished | MovePlayed | TournamentPost

@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from data import tournaments as tournament_store
 from data.models import ABORTED, ACTIVE, DECLINED, FINISHED, INVITED, LIVE, OPEN, WAITING, SeatRow
 from data.repository import Tx
 from engines import CHANCE, get_engine
@@ -263,9 +264,19 @@ class Seating:
             info = self.posts.info(ctx, "invite.joined", name=name, count=len(ctx.seats), max=ctx.engine.max_players)
             return [info, self.posts.waiting(ctx, update=True)]
 
+    async def _not_a_tournament_table(self, table_id: int) -> None:
+        """A tournament's table (issue 31) is neither cancelled nor left like a friendly one: its players
+        resign it (a loss) or withdraw from the tournament.  Once the event is over or cancelled its tables
+        are ordinary games."""
+        tournament_id = await tournament_store.underway_of_table(self.repo, table_id)
+        if tournament_id is not None:
+            raise TableError("tournament.error.table_of", table=table_id, id=tournament_id)
+
     async def leave(self, table_id: int, user_id: int) -> list[Message]:
         async with self.store.lock(table_id):
             ctx = await self.store.load(table_id)
+            if ctx.row.status in LIVE:
+                await self._not_a_tournament_table(table_id)
             if ctx.row.status == ACTIVE:
                 raise TableError("error.use_resign", table=table_id)
             if ctx.row.status not in WAITING:
@@ -360,6 +371,7 @@ class Seating:
             if ctx.row.status not in LIVE:
                 raise TableError("error.host_only" if user_id != ctx.row.host_id else "error.not_active",
                                  table=table_id)
+            await self._not_a_tournament_table(table_id)
             moves = await self.repo.get_moves(table_id) if ctx.row.status == ACTIVE else []
             played = any(m.seat != CHANCE for m in moves)
             agreeing = not played and self.guild_life.chance_seen(ctx, moves)  # issue 15, defect 15

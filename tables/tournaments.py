@@ -27,6 +27,12 @@ refusal that lists them):
   ``pairings_text(p, lang)`` say them as text,
 - ``managers_only(guild_id)``, ``set_managers_only(guild_id, value)``: the server setting (anyone may
   create, start and cancel; or only people with Manage Server),
+- ``listing(guild_id, user_id, action, *, manages=False) -> list[Listed]``: the tournaments the caller
+  may ``join``, ``leave``, ``withdraw``, ``start``, ``cancel``, ``remove``, or read (``standings``,
+  ``pairings``), newest first (``Listed.label(lang)``: ``#3 Kona, Swiss (8 players)``),
+- ``announced(post)``: the front end delivered a round's announcement or the final standings
+  (``TournamentPost.announces``); ``needs_place(table_id)``: a paired table whose place (thread) the
+  front end has not made yet,
 - ``table_ended(table_id)`` (the ``Finisher``'s hook) and ``sweep()`` (the ticker's): rounds advance.
 
 Messages: the tables' own posts (boards, DMs, deadlines: they are ordinary tables, opened through
@@ -40,8 +46,12 @@ players concerned.
   channel, pinging only ``mention``; they come from the commands above, and also after any move, resignation
   or tick that ends a round's last table (``Finisher.on_end``, ``Deadlines.sweeps``), mixed with the boards;
 - a round's tables are opened by the service, not by a command in a channel: their first ``PublicPost``
-  comes for a table with no thread yet (``TableSummary.channel_id`` is the tournament's channel), so the
-  front end makes the table's thread as ``/play`` does (``Delivery.open_place``) before delivering it;
+  comes for a table with no thread yet (``TableSummary.channel_id`` is the tournament's channel;
+  ``needs_place`` says so), so the front end makes the table's thread before delivering it, whichever
+  path brings it (a paired table is stored with ``posted_version`` ``UNPLACED``, -1, so ``missed_posts``
+  hands out a board started but never posted; a paired table's invitation is never shown);
+- confirm each ``TournamentPost`` whose ``announces`` is not None once delivered (``announced``): until
+  then the sweep hands it out again (at least once);
 - pass ``manages`` (the caller has Manage Server) to create, start, cancel and remove, and call
   ``member_left`` when a member leaves the server; ``managers_only``/``set_managers_only`` is the
   ``/settings`` switch;
@@ -95,7 +105,8 @@ log = logging.getLogger(__name__)
 MAX_OPEN = 5
 #: players a tournament takes by default, and at most
 DEFAULT_PLAYERS, MAX_PLAYERS = 64, 256
-#: a round paired this long ago and never announced was left so by a process that died: the sweep announces it
+#: a round's announcement (or the final standings) not confirmed delivered this long after it was handed out
+#: is handed out again by the sweep (a process died, or the front end could not post it): at least once
 ANNOUNCE_AFTER_SECONDS = 60
 #: the options a tournament reads itself; every other one goes to its tables (``/play``'s)
 OWN_OPTIONS = ("format", "rounds", "double", "max_players", "mesa_fills")
@@ -159,6 +170,27 @@ class Pairings:
     boards: tuple[Board, ...]
 
 
+@dataclass(frozen=True)
+class Listed:
+    """A tournament a caller may act on, as a front end offers it (``Tournaments.listing``)."""
+
+    id: int
+    game: str
+    title: str
+    format: str  # the ``tournament.format.*`` word: swiss, round_robin, double, groups
+    status: str
+    players: int
+
+    def label(self, lang: str = "en") -> str:
+        """``#3 Kona, Swiss (8 players)``, in ``lang``."""
+        return t("tournament.choice", lang, id=self.id, title=self.title,
+                 format=Phrase(f"tournament.format.{self.format}"), players=Count(self.players, "player"))
+
+
+#: what a caller may do with a tournament, for ``Tournaments.listing``
+ACTIONS = ("join", "leave", "withdraw", "start", "cancel", "remove", "standings", "pairings")
+
+
 def points_text(value: Fraction) -> str:
     """``2``, ``2½``, ``½``, or a decimal for other fractions."""
     whole, part = divmod(value, 1)
@@ -167,6 +199,22 @@ def points_text(value: Fraction) -> str:
     if part == Fraction(1, 2):
         return f"{int(whole)}½" if whole else "½"
     return f"{float(value):.2f}".rstrip("0")
+
+
+def points_phrase(value: Fraction) -> Phrase:
+    """``1 point``, ``½ point``, ``2½ points``, ``0 points`` (the reader's language)."""
+    key = "tournament.points.one" if 0 < value <= 1 else "tournament.points.many"
+    return Phrase(key, {"points": points_text(value)})
+
+
+def result_phrase(names: Sequence[str], places: Sequence[int]) -> Phrase:
+    """A decided board's result by name: ``Ana won`` or ``drawn`` for two; ``places: Ana 1, Ben 2, ...``."""
+    if len(names) == 2:
+        if places[0] == places[1]:
+            return Phrase("tournament.result.drawn", {})
+        return Phrase("tournament.result.won", {"name": names[0] if places[0] < places[1] else names[1]})
+    ranked = sorted(zip(places, range(len(names)), names))
+    return Phrase("tournament.result.places", {"places": ", ".join(f"{n} {p}" for p, _, n in ranked)})
 
 
 def standings_text(st: Standings, lang: str = "en") -> str:
@@ -178,7 +226,7 @@ def standings_text(st: Standings, lang: str = "en") -> str:
     lines = [head]
     for row in st.rows:
         key = "tournament.standings.row" if row.status == db.IN else "tournament.standings.row_out"
-        lines.append(t(key, lang, rank=row.rank, name=row.name, points=points_text(row.points),
+        lines.append(t(key, lang, rank=row.rank, name=row.name, points=points_phrase(row.points),
                        buchholz=points_text(row.buchholz), sb=points_text(row.sonneborn_berger),
                        games=Count(row.games, "game"),
                        status=t(f"tournament.status.{row.status}", lang)))
@@ -196,8 +244,8 @@ def board_phrase(board: Board) -> Phrase:
         return Phrase("tournament.board.forfeit", {"name": board.names[0], "other": board.names[1]})
     players = " v ".join(board.names) if len(board.names) == 2 else ", ".join(board.names)
     if board.places is not None:
-        result = " ".join(str(p) for p in board.places)
-        return Phrase("tournament.board.done", {"table": board.table_id, "players": players, "places": result})
+        return Phrase("tournament.board.done", {"table": board.table_id, "players": players,
+                                                "result": result_phrase(board.names, board.places)})
     return Phrase("tournament.board.game", {"table": board.table_id, "players": players})
 
 
@@ -386,6 +434,8 @@ class Tournaments:
     async def pairings(self, guild_id: int, tournament_id: int | None = None, round_: int | None = None) -> Pairings:
         row = await self._meant(guild_id, tournament_id, latest=True)
         current = await db.rounds_paired(self.repo, row.id)
+        if row.status == db.OPEN:  # nothing paired before the start: say how it starts
+            raise TableError("tournament.error.not_started", id=row.id)
         number = current if round_ is None else round_
         if not 1 <= number <= max(current, 0):
             raise TableError("tournament.error.no_round", id=row.id, round=number if round_ else 1, paired=current)
@@ -401,6 +451,27 @@ class Tournaments:
                                 tuple(seat_names.get(u) or names.get(u, "?") for u in p.players), p.places))
         return Pairings(row.id, game_title(row.game), number, row.rounds, tuple(boards))
 
+    async def listing(self, guild_id: int, user_id: int, action: str, *, manages: bool = False,
+                      limit: int = 25) -> list[Listed]:
+        """The server's tournaments ``user_id`` may ``action`` (one of :data:`ACTIONS`), newest first: open
+        ones they are not in to join; open ones they are in to leave; those underway they play in to
+        withdraw from; their own (or, with Manage Server, any) open ones to start, underway ones to cancel
+        or remove from; any recent one for standings and pairings.  A front end offers them as choices."""
+        if action not in ACTIONS:
+            raise ValueError(action)
+        found: list[Listed] = []
+        for item in await db.guild_listing(self.repo, guild_id, user_id, max(limit, 1) * 4):
+            row = item.tournament
+            status, mine = row.status, item.entered
+            organises = manages or row.organiser_id == user_id
+            fits = {"join": status == db.OPEN and not mine, "leave": status == db.OPEN and mine,
+                    "withdraw": status in db.UNDERWAY and mine, "start": status == db.OPEN and organises,
+                    "cancel": status in db.UNDERWAY and organises, "remove": status in db.UNDERWAY and organises,
+                    "standings": True, "pairings": status != db.OPEN}[action]
+            if fits:
+                found.append(Listed(row.id, row.game, game_title(row.game), _format_key(row), status, item.players))
+        return found[:limit]
+
     # ---- rounds advance ------------------------------------------------------------------------------
     async def table_ended(self, table_id: int) -> list[Message]:
         """A table ended (``Finisher``'s hook): if a tournament opened it, record it and maybe pair on."""
@@ -413,8 +484,9 @@ class Tournaments:
         """Every running tournament advanced where it can (the ticker: what a crash left undone)."""
         messages: list[Message] = []
         settled = now_iso(self.store.now() - timedelta(seconds=ANNOUNCE_AFTER_SECONDS))
-        for tid in await db.unannounced_finals(self.repo, settled):  # a process died before announcing it
-            messages += await self._announce_final(await self._row(tid))
+        for tid in await db.unannounced_finals(self.repo, settled):  # never confirmed delivered
+            if await db.lease_final(self.repo, tid, settled, self.store.stamp()):  # one process a minute
+                messages += await self._announce_final(await self._row(tid))
         for tid in await db.running_tournaments(self.repo):
             try:
                 messages += await self.advance(tid)
@@ -434,8 +506,9 @@ class Tournaments:
             return []
         messages: list[Message] = []
         settled = now_iso(self.store.now() - timedelta(seconds=ANNOUNCE_AFTER_SECONDS))
-        for number in await db.unannounced_rounds(self.repo, row.id, settled):  # a process died before it
-            messages += await self._announce(row, number)
+        for number in await db.unannounced_rounds(self.repo, row.id, settled):  # never confirmed delivered
+            if await db.lease_announcement(self.repo, row.id, number, settled, self.store.stamp()):  # one process
+                messages += await self._announce(row, number)
         current = await db.rounds_paired(self.repo, row.id)
         if current:
             undecided = await db.undecided_tables(self.repo, row.id, current)
@@ -493,14 +566,29 @@ class Tournaments:
         return messages
 
     async def _announce(self, row: TournamentRow, number: int) -> list[Message]:
-        """Round ``number`` and its pairings, for the tournament's channel, mentioning only its players;
-        marked handed out (once: a second process, or a second try, announces nothing)."""
-        if not await db.mark_announced(self.repo, row.id, number, self.store.stamp()):
-            return []
+        """Round ``number`` and its pairings, for the tournament's channel, mentioning only its players.
+        Marked announced only when the front end confirms it delivered it (``announced``): until then the
+        sweep hands it out again (a process that dies before the post reaches the channel loses nothing)."""
         pairs = await self._pairings(row, number)
         concerned = tuple(dict.fromkeys(u for b in pairs.boards for u in b.user_ids if not is_mesa(u)))
         return [self._post(row, "tournament.round", round=number, rounds=row.rounds,
-                           lines=Lines(board_phrase(b) for b in pairs.boards), mention=concerned)]
+                           lines=Lines(board_phrase(b) for b in pairs.boards), mention=concerned, announces=number)]
+
+    async def announced(self, post: TournamentPost) -> None:
+        """The front end delivered ``post``: a round's announcement (or the final standings) is marked, and
+        the sweep hands it out no more.  Nothing for a post nothing stores (``announces`` None)."""
+        if post.announces is None:
+            return
+        if post.announces:
+            await db.mark_announced(self.repo, post.tournament_id, post.announces, self.store.stamp())
+        else:
+            await db.mark_final_announced(self.repo, post.tournament_id, self.store.stamp())
+
+    async def needs_place(self, table_id: int) -> bool:
+        """Whether this is a tournament's table whose front end has not made its place yet (its thread):
+        the front end makes it before the table's first post, whichever path delivers that post (a round's
+        announcement, the board itself, or the ticker's missed posts after a restart)."""
+        return await db.unplaced_table(self.repo, table_id)
 
     def _boards(self, row: TournamentRow, plan: Plan, planned: Planned, names: dict[int, str]) -> list[NewPairing]:
         """The round's boards to store: tables to open, Mesa's tables for byes (``mesa_fills``), byes, forfeits."""
@@ -545,15 +633,14 @@ class Tournaments:
         return await self._announce_final(row)
 
     async def _announce_final(self, row: TournamentRow) -> list[Message]:
-        """The final standings naming the winner, for the tournament's channel; handed out once."""
-        if not await db.mark_final_announced(self.repo, row.id, self.store.stamp()):
-            return []
+        """The final standings naming the winner, for the tournament's channel; handed out again by the sweep
+        until the front end confirms it (``announced``)."""
         st = await self._standings(await self._row(row.id))
         lines = Lines(Phrase("tournament.standings.line", {"rank": r.rank, "name": r.name,
-                                                          "points": points_text(r.points)}) for r in st.rows)
+                                                          "points": points_phrase(r.points)}) for r in st.rows)
         key = "tournament.final" if len(st.winners) == 1 else "tournament.final_shared"
         return [self._post(row, key, names=Names(r.name for r in st.winners), lines=lines,
-                           mention=tuple(r.user_id for r in st.winners))]
+                           mention=tuple(r.user_id for r in st.winners), announces=0)]
 
     # ---- which tournament ----------------------------------------------------------------------------
     async def _row(self, tournament_id: int) -> TournamentRow:
@@ -599,9 +686,11 @@ class Tournaments:
                 return e
         raise TableError("tournament.error.not_entered", id=row.id)
 
-    def _post(self, row: TournamentRow, key: str, mention: tuple[int, ...] = (), **params: Any) -> TournamentPost:
+    def _post(self, row: TournamentRow, key: str, mention: tuple[int, ...] = (), announces: int | None = None,
+              **params: Any) -> TournamentPost:
         return TournamentPost(row.id, row.guild_id, row.channel_id, key,
-                              {"id": row.id, "title": game_title(row.game), **params}, mention)
+                              {"id": row.id, "title": game_title(row.game), **params}, mention,
+                              announces=announces)
 
 
 # ==================================================================== pure helpers

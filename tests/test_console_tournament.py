@@ -205,3 +205,47 @@ async def test_a_k3_event_of_10_players_seats_tables_of_4_and_3(tmp_path: Path) 
         await finish_round(con, out, svc, rng, ids, timeouts=False)
     await check_event(svc, 1, names, two_player=False)
     await svc.close()
+
+
+async def test_a_newcomers_slips_are_answered_with_what_to_type(tmp_path: Path) -> None:
+    """The format typed bare, starting with the organiser not entered, pairings before the start: each
+    answer says what to type, and an announcement printed is confirmed (the sweep does not repeat it)."""
+    svc, con, out = await open_console(tmp_path / "mesa.db")
+    (line,) = await said(con, out, "Ana: /tournament create kona swiss")
+    assert line == "[error Ana] Write the format as an option: /tournament create kona format=swiss."
+    await said(con, out, "Ana: /tournament create kona format=swiss rounds=1")
+    await said(con, out, "Ben: /tournament join")
+    (line,) = await said(con, out, "Ana: /tournament start")
+    assert "1 entered so far" in line and "the organiser too, join with /tournament join 1" in line
+    (line,) = await said(con, out, "Ana: /tournament pairings")
+    assert "has not started yet" in line and "/tournament start 1" in line
+    await said(con, out, "Ana: /tournament join")
+    started = await said(con, out, "Ana: /tournament start")
+    assert any("round 1 of 1. The first named at each table moves first" in s for s in started)
+    assert await stored.unannounced_rounds(svc.repo, 1, "9999") == []  # printed, so confirmed
+    said_later = await said(con, out, "Ana: /clock +2m")
+    assert not any("round 1 of 1" in s for s in said_later)
+    await svc.close()
+
+
+async def test_a_resumed_session_names_whom_an_announcement_is_for(tmp_path: Path) -> None:
+    """The console opened again on the same database: the next round's announcement says it is for Ana,
+    Ben, ... by name, though they have typed nothing since the restart."""
+    from console import run
+
+    db = str(tmp_path / "mesa.db")
+    first: list[str] = []
+    await run(["Ana: /tournament create kona format=swiss rounds=2", *(f"{n}: /tournament join" for n in
+               ("Ana", "Ben", "Cy", "Dee")), "Ana: /tournament start"], db, None, False, first.append, seed=4)
+    tables = [line.split("#")[2].split(":")[0] for line in first if line.startswith("[tournament #1] table #")]
+    assert len(tables) == 2
+    third: list[str] = []
+    names = {1: "", 2: ""}
+    boards = [line for line in first if line.startswith("[tournament #1] table #")]
+    for number, line in enumerate(boards, start=1):
+        names[number] = line.split(": ", 1)[1].split(" v ")[1]  # each table's second player resigns; the
+        # first players type nothing after the restart
+    await run([f"{names[1]}: /resign table={tables[0]}", f"{names[2]}: /resign table={tables[1]}"], db, None,
+              False, third.append, seed=4)
+    (mention,) = [line for line in third if line.startswith("[tournament #1]   for: ")]
+    assert set(mention.split(": ", 1)[1].split(", ")) == {"Ana", "Ben", "Cy", "Dee"}

@@ -5,7 +5,10 @@ announcements in the tournament's channel, a thread a table, over simulated days
   bot process over the same database, the same Discord);
 - a round robin of 5 (a bye each round);
 - a K3 event of 10 players, seated at tables of 4 and 3;
-- refusals (each friendly, in the caller's language, nothing written) and the server's setting.
+- refusals (each friendly, in the caller's language, nothing written) and the server's setting;
+- a round paired by a process that died before Discord received anything of it: after the restart its
+  boards go to threads of their own and it is announced once (at least once, then confirmed);
+- ``number`` autocompleted with the tournaments the caller may act on.
 
 Each event is checked from what is stored (no repeat pairing, at most one bye, every player still in
 plays every round, the standings equal a plain recomputation from the stored places) and from what
@@ -364,7 +367,7 @@ async def test_refusals_are_private_friendly_and_write_nothing(tmp_path: Path) -
         assert "needs at least 2 players" in said
         assert "Only the organiser" in await tour(h, ben, "cancel")
         assert "Only the organiser" in await tour(h, ben, "remove", option("player", 5002, USER), users=[ben])
-        assert "has no round 1 yet" in await tour(h, ben, "pairings")
+        assert "has not started yet" in await tour(h, ben, "pairings")
         assert "There is no tournament #7" in await tour(h, ben, "join", option("number", 7, INTEGER))
         await tour(h, ana, "join")
         assert "is full (2 players)" in await tour(h, user(5003, "Cy"), "join")
@@ -594,5 +597,112 @@ async def test_without_threads_the_tables_play_in_the_channel(tmp_path: Path) ->
         for board in (await round_boards(h)).boards:
             assert (await svc(h).table_details(board.table_id)).summary.thread_id is None
             assert any(f"#{board.table_id}" in r.content for r in channel_posts(h, since) if "begins" in r.content)
+    finally:
+        await h.close()
+
+
+async def test_a_round_paired_by_a_process_that_died_before_delivering_is_announced_and_threaded(
+        tmp_path: Path) -> None:
+    """The move that ends round 1 pairs round 2 and starts its tables, and the process dies before Discord
+    receives anything of it (the announcement, the boards).  The restarted bot posts the boards it finds
+    unposted, each in a thread of its own made then, and its ticker announces round 2 once, linking those
+    threads; nothing of the round goes to the channel but its announcement."""
+    clock = Clock()
+    h = await Harness.open(tmp_path, clock=clock, renderer=None)
+    players = {9201 + i: user(9201 + i, n) for i, n in enumerate(["Ana", "Ben", "Cy", "Dee"])}
+    again: Harness | None = None
+    try:
+        await tour(h, players[9201], "create", option("game", "kona", STRING), option("format", "swiss", STRING),
+                   option("rounds", 2, INTEGER))
+        for p in players.values():
+            await tour(h, p, "join")
+        await tour(h, players[9201], "start")
+        first, last = [b for b in (await round_boards(h)).boards if b.kind == "game"]
+        await h.command("resign", [option("table", first.table_id, INTEGER)], players[first.user_ids[0]])
+        # the last game of round 1 ends in a process that dies before delivering what the service returned
+        lost = await svc(h).resign(last.table_id or 0, last.user_ids[1])
+        assert any(getattr(m, "key", "") == "tournament.round" for m in lost)  # round 2 was paired, announced...
+        assert await stored.rounds_paired(svc(h).repo, 1) == 2
+        round2 = [b for b in (await round_boards(h)).boards if b.table_id is not None]
+        for board in round2:  # ... and its tables started: boards that never reached Discord
+            assert (await svc(h).table_details(board.table_id)).summary.thread_id is None
+        await h.close()
+        again = await Harness.open(tmp_path, clock=clock, renderer=None)  # the restart; the same Discord
+        again.standin.adopt(h.standin)
+        since = len(again.standin.requests)
+        clock.moment += timedelta(minutes=5)
+        await again.bot.ticker.post_missed()  # as at every start: the boards a dead process never posted
+        await again.bot.ticker.tick()
+        await again.bot.ticker.tick()
+        await check_threads(again, since)  # each board in a thread of its own
+        in_channel = channel_posts(again, since)
+        assert [r.content.count("round 2 of 2") for r in in_channel] == [1], [r.content for r in in_channel]
+        post = in_channel[0]
+        for board in round2:  # the announcement links each table's thread and pings its players
+            thread = (await svc(again).table_details(board.table_id)).summary.thread_id
+            assert f"<#{thread}>" in post.content
+        assert post.pings()[0] == set(players)
+        assert again.standin.refusals() == []
+        clock.moment += timedelta(minutes=5)
+        before = len(again.standin.requests)
+        await again.bot.ticker.tick()  # delivered and confirmed: never again
+        assert channel_posts(again, before) == []
+    finally:
+        if again is not None:
+            await again.close()
+        else:
+            await h.close()
+
+
+async def number_choices(h: Harness, name: str, who: dict[str, Any], typed: str = "", **kw: Any) -> list[Any]:
+    """``/tournament <name> number:`` as Discord asks while it is typed: the autocomplete choices answered."""
+    before = len(h.standin.requests)
+    await h.command("tournament", [sub(name, option("number", typed, INTEGER, focused=True))], who,
+                    autocomplete=True, **kw)
+    answers = [r for r in h.standin.requests[before:] if r.path.endswith("/callback")]
+    assert len(answers) == 1 and answers[0].json["type"] == 8  # APPLICATION_COMMAND_AUTOCOMPLETE_RESULT
+    assert h.standin.refusals() == []  # within Discord's limits: 25 choices, names of 1-100 characters, 3 s
+    return [(c["name"], c["value"]) for c in answers[0].json["data"]["choices"]]
+
+
+async def test_number_is_autocompleted_with_the_tournaments_the_caller_may_act_on(tmp_path: Path) -> None:
+    """``number``: open ones to join (not those one is in), one's own to leave or withdraw from, the
+    organiser's to start or cancel, any with rounds for pairings; ``#id game, format (n players)``, in the
+    caller's language."""
+    h = await Harness.open(tmp_path, renderer=None)
+    ana, ben, cy, dee = (user(9301 + i, n) for i, n in enumerate(["Ana", "Ben", "Cy", "Dee"]))
+    try:
+        await tour(h, ana, "create", option("game", "kona", STRING), option("format", "swiss", STRING))
+        await tour(h, ben, "create", option("game", "k3", STRING), option("format", "swiss", STRING))
+        await tour(h, ana, "create", option("game", "plateau", STRING), option("format", "round-robin", STRING))
+        for who in (ana, ben, cy):
+            await tour(h, who, "join", option("number", 1, INTEGER))
+        await tour(h, cy, "join", option("number", 3, INTEGER))
+        assert await number_choices(h, "join", dee) == [
+            ("#3 Plateau, round robin (1 player)", 3), ("#2 K3, rounds in groups of 3-4 (0 players)", 2),
+            ("#1 Kona, Swiss (3 players)", 1)]
+        assert [v for _, v in await number_choices(h, "join", cy)] == [2]  # not those Cy is in
+        assert [v for _, v in await number_choices(h, "leave", cy)] == [3, 1]
+        assert [v for _, v in await number_choices(h, "start", ana)] == [3, 1]  # Ana's own
+        assert [v for _, v in await number_choices(h, "start", dee)] == []
+        assert [v for _, v in await number_choices(h, "start", dee, permissions=MANAGE_GUILD)] == [3, 2, 1]
+        assert [v for _, v in await number_choices(h, "join", dee, "kon")] == [1]  # what is typed narrows it
+        assert [v for _, v in await number_choices(h, "join", dee, "2")] == [2]
+        assert await number_choices(h, "join", dee, locale="es-ES") == [
+            ("#3 Plateau, liga (todos contra todos) — 1 jugador", 3),
+            ("#2 K3, rondas en grupos de 3-4 — 0 jugadores", 2), ("#1 Kona, suizo — 3 jugadores", 1)]
+        await tour(h, ana, "start", option("number", 1, INTEGER))
+        assert [v for _, v in await number_choices(h, "withdraw", cy)] == [3, 1]
+        assert [v for _, v in await number_choices(h, "withdraw", dee)] == []
+        assert [v for _, v in await number_choices(h, "pairings", dee)] == [1]  # the one with rounds
+        assert [v for _, v in await number_choices(h, "join", dee)] == [3, 2]  # #1 takes no one now
+        await tour(h, ana, "cancel", option("number", 3, INTEGER))
+        assert [v for _, v in await number_choices(h, "standings", dee)] == [2, 1, 3]  # underway first
+        for _ in range(30):  # a server with a long past: at most 25 choices, the newest
+            await svc(h).tournaments.create(GUILD_ID, CHANNEL_ID, 9301, "Ana", "kona", {"format": "swiss"})
+            last = (await stored.guild_tournaments(svc(h).repo, GUILD_ID))[-1].id
+            await svc(h).tournaments.cancel(GUILD_ID, 9301, last)
+        offered = [v for _, v in await number_choices(h, "standings", dee)]
+        assert len(offered) == 25 and offered[:3] == [2, 1, last]
     finally:
         await h.close()

@@ -1,6 +1,7 @@
 """``service.tournaments`` (issue 31) on SQLite and PostgreSQL: refusals write nothing; a round is paired exactly
 once when two services race to pair it, after a crash inside the pairing's transaction, and after a second
-process is killed (SIGKILL) in the middle of pairing; announcements a crash lost come once; Mesa fills a bye;
+process is killed (SIGKILL) in the middle of pairing; announcements a crash lost come again until a front end
+confirms them; Mesa fills a bye;
 withdrawals (one racing a pairing), removals and cancellations."""
 
 from __future__ import annotations
@@ -108,7 +109,7 @@ async def test_every_refusal_is_a_sentence_and_writes_nothing(db: DbFactory) -> 
     await refused(svc, "tournament.error.organiser_only", lambda: tours.remove(GUILD, uid, PLAYERS[1][0]))
     await refused(svc, "tournament.error.not_entered", lambda: tours.withdraw(GUILD, PLAYERS[5][0], tid))
     await refused(svc, "tournament.error.not_in_any", lambda: tours.withdraw(GUILD, PLAYERS[5][0]))
-    await refused(svc, "tournament.error.no_round", lambda: tours.pairings(GUILD))
+    await refused(svc, "tournament.error.not_started", lambda: tours.pairings(GUILD))
     await refused(svc, "tournament.error.missing", lambda: tours.join(GUILD, 1, "Ana", 999))
     await tours.start(GUILD, ORG)
     await refused(svc, "tournament.error.not_open", lambda: tours.join(GUILD, PLAYERS[4][0], "Late", tid))
@@ -219,7 +220,12 @@ async def test_a_round_a_process_died_before_announcing_is_announced_by_a_later_
     out = await svc.tick()
     rounds = [m for m in out if isinstance(m, TournamentPost)]
     assert [m.params["round"] for m in rounds] == [1] and len(rounds[0].mention) == 4
-    assert not any(isinstance(m, TournamentPost) for m in await svc.tick())  # once
+    assert not any(isinstance(m, TournamentPost) for m in await svc.tick())  # not within the minute
+    clock.advance(minutes=2)
+    again = [m for m in await svc.tick() if isinstance(m, TournamentPost)]  # not confirmed: handed out again
+    assert again == rounds
+    await svc.tournaments.announced(again[0])  # the front end delivered it
+    assert not any(isinstance(m, TournamentPost) for m in await svc.tick())  # never again
     # the last round's last table ends, and the process dies before the final standings are announced
     final = svc.tournaments._announce_final
     svc.tournaments._announce_final = dies  # type: ignore[method-assign]
@@ -231,8 +237,34 @@ async def test_a_round_a_process_died_before_announcing_is_announced_by_a_later_
     clock.advance(minutes=2)
     finals = [m for m in await svc.tick() if isinstance(m, TournamentPost)]
     assert [m.key for m in finals] in (["tournament.final"], ["tournament.final_shared"])
-    assert not any(isinstance(m, TournamentPost) for m in await svc.tick())  # once
+    clock.advance(minutes=2)
+    assert [m for m in await svc.tick() if isinstance(m, TournamentPost)] == finals  # until confirmed
+    await svc.tournaments.announced(finals[0])
+    assert not any(isinstance(m, TournamentPost) for m in await svc.tick())  # then never again
     await repo.close()
+
+
+async def test_two_processes_hand_an_unconfirmed_announcement_out_again_one_at_a_time(db: DbFactory) -> None:
+    """A round paired but never confirmed delivered: of two processes sweeping at once, one hands it out
+    again, once a minute, until a front end confirms it."""
+    clock = FakeClock()
+    repo_a, svc_a = await open_service(db("mesa.db"), clock)
+    repo_b, svc_b = await open_service(db("mesa.db"), clock)
+    await event(svc_a, 4, {"format": "swiss", "rounds": "2"})
+    out = await svc_a.tournaments.start(GUILD, ORG)  # handed out, never confirmed (the process died)
+    (first,) = [m for m in out if isinstance(m, TournamentPost) and m.key == "tournament.round"]
+    assert first.announces == 1
+    for _ in range(3):
+        clock.advance(minutes=2)
+        out_a, out_b = await asyncio.gather(svc_a.tick(), svc_b.tick())
+        again = [m for m in out_a + out_b if isinstance(m, TournamentPost)]
+        assert again == [first]
+    await svc_b.tournaments.announced(first)
+    clock.advance(minutes=2)
+    out_a, out_b = await asyncio.gather(svc_a.tick(), svc_b.tick())
+    assert not any(isinstance(m, TournamentPost) for m in out_a + out_b)
+    await repo_a.close()
+    await repo_b.close()
 
 
 async def test_mesa_fills_the_bye_and_its_points_are_the_place_at_that_table(db: DbFactory) -> None:

@@ -1,0 +1,55 @@
+"""What a newcomer reads of a tournament (issue 31), in English and Spanish: points said with their noun
+(``1 point``, ``½ point``, ``2½ points``), a decided board by its result in names (not ``places 1 2``), a
+round's announcement saying who moves first and how to play, the creation saying the organiser joins too."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tables.i18n import t
+from tables.tournaments import Board, StandingRow, Standings, board_phrase, standings_text
+
+
+def row(rank: int, name: str, points: Fraction, status: str = "in") -> StandingRow:
+    return StandingRow(rank, 10 + rank, name, points, Fraction(0), Fraction(0), 2, 0, status)
+
+
+def said(board: Board, lang: str) -> str:
+    phrase = board_phrase(board)
+    return t(phrase.key, lang, **phrase.params)
+
+
+def test_points_are_said_with_their_noun_in_both_languages() -> None:
+    st = Standings(1, "kona", "Kona", "swiss", "running", 2, 3,
+                   (row(1, "Ana", Fraction(5, 2)), row(2, "Ben", Fraction(1)), row(3, "Cy", Fraction(1, 2)),
+                    row(4, "Dee", Fraction(0), "withdrawn")))
+    en = standings_text(st, "en").split("\n")
+    assert [line.split(" (")[0] for line in en[1:]] == ["1. Ana: 2½ points", "2. Ben: 1 point", "3. Cy: ½ point",
+                                                        "4. Dee: 0 points"]
+    es = standings_text(st, "es").split("\n")
+    assert [line.split(" (")[0] for line in es[1:]] == ["1. Ana: 2½ puntos", "2. Ben: 1 punto", "3. Cy: ½ punto",
+                                                        "4. Dee: 0 puntos"]
+
+
+def test_a_decided_board_says_its_result_by_name() -> None:
+    won = Board(1, "game", 7, (1, 2), ("Ana", "Ben"), (2, 1))
+    drawn = Board(2, "game", 8, (3, 4), ("Cy", "Dee"), (1, 1))
+    group = Board(3, "game", 9, (5, 6, 7), ("Eve", "Fay", "Gus"), (2, 3, 1))
+    playing = Board(4, "game", 10, (8, 9), ("Hal", "Ivy"), None)
+    assert said(won, "en") == "table #7: Ana v Ben (Ben won)"
+    assert said(won, "es") == "mesa #7: Ana v Ben (ganó Ben)"
+    assert said(drawn, "en") == "table #8: Cy v Dee (drawn)"
+    assert said(drawn, "es") == "mesa #8: Cy v Dee (tablas)"
+    assert said(group, "en") == "table #9: Eve, Fay, Gus (places: Gus 1, Eve 2, Fay 3)"
+    assert said(group, "es") == "mesa #9: Eve, Fay, Gus (puestos: Gus 1, Eve 2, Fay 3)"
+    assert said(playing, "en") == "table #10: Hal v Ivy"
+
+
+def test_a_round_says_who_moves_first_and_how_to_play_and_the_organiser_joins_too() -> None:
+    for lang, first, move in (("en", "moves first", "/move"), ("es", "empieza", "/move")):
+        head = t("tournament.round", lang, id=1, title="Kona", round=1, rounds=3, lines="x").split("\n")[0]
+        assert first in head and move in head
+        created = t("tournament.created", lang, id=1, title="Kona", format="Swiss", organiser="Ana", max=64)
+        assert "/tournament join 1" in created and "/tournament start 1" in created
+    assert "organiser too" in t("tournament.created", "en", id=1, title="K", format="f", organiser="A", max=2)
+    assert "organiza también" in t("tournament.created", "es", id=1, title="K", format="f", organiser="A", max=2)
