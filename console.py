@@ -329,7 +329,7 @@ class Console:
         try:
             return await self._pick(uid, table)
         except TableError as exc:
-            if exc.key not in ("error.no_table_here", "error.no_table_here_last"):
+            if not exc.key.startswith("error.no_table_here"):
                 raise
         finished = await self._board().history(GUILD_ID, uid, None, limit=1)
         if not finished:
@@ -527,7 +527,7 @@ class Console:
         try:
             return await self._pick(uid, table, want), None
         except TableError as exc:
-            if table is not None or exc.key not in ("error.no_table_here", "error.no_table_here_last"):
+            if table is not None or not exc.key.startswith("error.no_table_here"):
                 raise
             lesson = await self.service.lessons.current(uid)
             if lesson is None:
@@ -891,6 +891,9 @@ _CONSOLE_TEXTS = {
                             "computer with /play {name} @mesa",
     "error.no_table_here_last": "you have no table here: your last one, {game} #{table}, is over; start a new "
                                 "one with /play GAME @NAME",
+    "error.no_table_here_tournament": "you have no game to play right now: tournament #{id} ({game}) goes on, and "
+                                      "your next game opens by itself when every table of this round has ended "
+                                      "(/tournament standings {id})",
     "error.several_tables": "you have several tables ({tables}); add table=N",
     "console.several": "there are several open tables ({tables}); name one with /join N",
     "console.no_open": "there is no open table to join; name one with /join N",

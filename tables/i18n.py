@@ -94,6 +94,9 @@ EN: dict[str, str] = {
     "error.no_table_here": "You have no active game here. Start one with /play, or name the table.",
     "error.no_table_here_last": "You have no active game here: your last one, {game} #{table}, is over. Start a "
     "new one with /play (or Rematch under its last board).",
+    "error.no_table_here_tournament": "You have no game to play right now: tournament #{id} ({game}) goes on, and "
+    "your next game opens by itself when every table of this round has ended (/tournament standings {id} shows "
+    "where you stand).",
     "error.several_tables": "You have several games here: choose one with the table option ({tables}).",
     "error.damaged": "This table's record (#{table}) is damaged and cannot be played; the other tables are fine. "
     "Please tell the server's admins.",
@@ -220,6 +223,9 @@ ES: dict[str, str] = {
     "error.no_table_here": "No tienes ninguna partida activa aquí. Empieza una con /jugar o indica la mesa.",
     "error.no_table_here_last": "No tienes ninguna partida activa aquí: la última, {game} #{table}, ha terminado. "
     "Empieza otra con /jugar (o Revancha bajo su último tablero).",
+    "error.no_table_here_tournament": "Ahora no tienes ninguna partida que jugar: el torneo #{id} ({game}) sigue, y "
+    "tu próxima partida se abre sola cuando terminen todas las mesas de esta ronda (/torneo clasificacion {id} "
+    "muestra cómo vas).",
     "error.several_tables": "Tienes varias partidas aquí: elige una con la opción mesa ({tables}).",
     "error.damaged": "El registro de esta mesa (#{table}) está dañado y no se puede jugar; las demás mesas "
     "funcionan. Avisa a los administradores del servidor.",

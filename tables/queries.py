@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from data import tournaments as tournament_data
 from data.models import ACTIVE, FINISHED, LIVE, WAITING, MoveRow, StoredOutcome, TableOptions, TableRow, parse_iso
 from engines import get_engine
 from engines.base import QuickMove
@@ -148,6 +149,9 @@ class Queries:
         if not found:
             # a game that just ended is what the caller most likely means: say that it is over
             last = await self.repo.finished_entries(guild_id, user_id, None, 1)
+            running = await tournament_data.user_tournaments(self.repo, guild_id, user_id, (tournament_data.RUNNING,))
+            if running:  # issue 31: between two rounds of a tournament the next game opens by itself
+                raise TableError("error.no_table_here_tournament", id=running[0].id, game=game_title(running[0].game))
             if last:  # (a record of a game this release no longer has is named as stored)
                 raise TableError("error.no_table_here_last", table=last[0].table_id, game=game_title(last[0].game))
             raise TableError("error.no_table_here")

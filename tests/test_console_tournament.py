@@ -249,3 +249,23 @@ async def test_a_resumed_session_names_whom_an_announcement_is_for(tmp_path: Pat
               False, third.append, seed=4)
     (mention,) = [line for line in third if line.startswith("[tournament #1]   for: ")]
     assert set(mention.split(": ", 1)[1].split(", ")) == {"Ana", "Ben", "Cy", "Dee"}
+
+
+async def test_between_rounds_a_player_is_told_the_next_game_opens_by_itself(tmp_path: Path) -> None:
+    """A player whose game of the round is over, while other tables still play, asks for their moves: they
+    are told the tournament goes on and their next game opens by itself, not to start a new one."""
+    svc, con, out = await open_console(tmp_path / "mesa.db")
+    await said(con, out, "Ana: /tournament create kona format=swiss rounds=2")
+    for n in ("Ana", "Ben", "Cy", "Dee"):
+        await said(con, out, f"{n}: /tournament join")
+    await said(con, out, "Ana: /tournament start")
+    ids = name_of(["Ana", "Ben", "Cy", "Dee"])
+    first, second = (await current(svc)).boards
+    loser = ids[first.user_ids[0]]
+    await said(con, out, f"{loser}: /resign table={first.table_id}")
+    (line,) = await said(con, out, f"{loser}: /moves")
+    assert line.startswith(f"[error {loser}] you have no game to play right now: tournament #1 (Kona) goes on")
+    assert "/play" not in line
+    waiting = ids[second.user_ids[0]]
+    assert not (await said(con, out, f"{waiting}: /moves"))[0].startswith("[error")  # still playing: their moves
+    await svc.close()
