@@ -163,7 +163,8 @@ def review_part(game: str, start: Any, moves: Sequence[str], indices: Sequence[i
             "best": _shown(engine, step.before, est.best, end_public),
             "played_move": played,
             "best_move": est.best,
-            "before": _rounded(est.best_after if est.best_after[seat] >= est.after[seat] else est.after),
+            "before": _rounded(est.before if est.before is not None else
+                               est.best_after if est.best_after[seat] >= est.after[seat] else est.after),
             "after": _rounded(est.after),
             "best_after": _rounded(est.best_after),
             "points_played": est.points_played,

@@ -8,8 +8,10 @@ states from the view with the engine's own ``determinize``, as Mesa's players do
 
 from __future__ import annotations
 
+import functools
 import math
 import random
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -43,6 +45,9 @@ class Estimate:
     best_after: list[float]
     points_played: float | None = None
     points_best: float | None = None
+    #: the position's worth before the decision, where the game reads it from the position alone (Kona);
+    #: ``None``: the better of ``after`` and ``best_after`` for the mover (``ai.review``)
+    before: list[float] | None = None
 
 
 def estimate(game: str, view: Any, seat: int, played: str, iterations: int, rng: random.Random) -> Estimate:
@@ -67,28 +72,48 @@ def _pair(best: str, played: str, value: Callable[[str], list[float]]) -> tuple[
 def _kona(view: K.KonaView, seat: int, played: str, iterations: int, rng: random.Random) -> Estimate:
     state = K.ENGINE.from_position(view["position"])
     best = choose_move("kona", view, seat, LEVEL, Budget(iterations=iterations), _seed(rng))
-    seed = _seed(rng)
-    afters = {text: K.ENGINE.apply(state, K.ENGINE.parse_move(state, text)) for text in (best, played)}
-    depths = {text: _kona_depths(after, iterations, seed) for text, after in afters.items()}
-    # both positions read to the same depth: their scores are alike (the same side to move, KO-9)
-    # (a proven result ends its search early and sets no depth for the other)
-    depth = min((max(d) for d in depths.values() if d and abs(d[max(d)]) < kona_player.PROVEN), default=0)
 
     def value(text: str) -> list[float]:
-        after = afters[text]
-        outcome = K.ENGINE.outcome(after)
+        after = K.ENGINE.apply(state, K.ENGINE.parse_move(state, text))
+        outcome = K.ENGINE.outcome(after)  # read on the state itself: a repetition (KO-7.1) is not in a position
         if outcome is not None:
             return _outcome_shares(outcome.winners, outcome.draw, 2)
-        found = depths[text]
-        # the two deepest common depths averaged: a side to move looks better at odd depths than at
-        # even ones (its threats count at the leaves), and the mean cancels that
-        scores = [found[d] for d in (depth - 1, depth) if d in found] or [found[max(found)]]
-        if any(abs(v) >= kona_player.PROVEN for v in scores):
-            return _kona_chances(after.side, scores[-1])
-        return _kona_chances(after.side, round(sum(scores) / len(scores)))
+        return list(kona_value(K.ENGINE.to_position(after), iterations))
 
     after, best_after = _pair(best, played, value)
-    return Estimate(best, after, best_after)
+    return Estimate(best, after, best_after, before=list(kona_value(view["position"], iterations)))
+
+
+@functools.lru_cache(maxsize=512)
+def kona_value(position: str, nodes: int) -> tuple[float, float]:
+    """Both seats' chances in a Kona position, a function of the position alone (and the budget), so
+    the same whoever asks and whenever: the position after decision k is the one before decision k+1,
+    and both read it alike.  The search is ``hard``'s (``ai.kona.Search``) seeded by the position,
+    deepened one ply at a time within ``nodes`` nodes a depth; the two deepest scores are averaged (a
+    side to move looks better at odd depths than at even ones: its threats count at the leaves, and
+    the mean of two consecutive depths cancels that), and the score becomes a chance by a logistic
+    curve (``KONA_SCALE``, fitted by ``python -m bench.review --calibrate``); a proven win or loss is 1
+    or 0, a finished game its result (the move limit a draw, KO-7.2)."""
+    state = K.ENGINE.from_position(position)
+    outcome = K.ENGINE.outcome(state)
+    if outcome is not None:
+        shares = _outcome_shares(outcome.winners, outcome.draw, 2)
+        return shares[0], shares[1]
+    chances = _kona_chances(state.side, kona_score(state, nodes))
+    return chances[0], chances[1]
+
+
+def kona_score(state: K.KonaState, nodes: int) -> int:
+    """The score of an unfinished Kona position for its side to move, as ``kona_value`` reads it: the mean
+    of the two deepest depths searched (one when only one was), or a proven result."""
+    found = _kona_depths(state, nodes, zlib.crc32(K.ENGINE.to_position(state).encode()))
+    if not found:
+        return 0
+    deepest = max(found)
+    if abs(found[deepest]) >= kona_player.PROVEN:
+        return found[deepest]
+    scores = [found[d] for d in (deepest - 1, deepest) if d in found]
+    return round(sum(scores) / len(scores))
 
 
 def _kona_depths(state: K.KonaState, nodes: int, seed: int) -> dict[int, int]:

@@ -1,6 +1,8 @@
 """Benchmark of Mesa's game review (issue 32): CPU seconds a review takes, per game and per decision.
 
     python -m bench.review [GAME ...] [--games N] [--seed S] [--part 8] [--no-long]
+    python -m bench.review --quality N [GAME ...]   # mistakes + blunders a game: hard vs hard, easy vs hard
+    python -m bench.review --calibrate N            # Kona's logistic scale fitted on N Mesa-vs-Mesa games
 
 For each game it plays seeded games Mesa against Mesa (``normal``, an iteration budget: the same game
 on every machine) of ordinary length, then reviews each the way the service does: ``ai.review``'s
@@ -10,6 +12,17 @@ decision, and the slowest part.  Then a long game (four players where the game a
 Plateau's the longest of twenty games of random moves, as Mesa ends them sooner), whose decisions
 share the budget (``ai.review.ORDINARY``).  Target: at most 60 s of one
 core for a game of ordinary length (``ai.review.CPU_TARGET``).  Not a test: it prints figures.
+
+``--quality N``: N seeded games of Mesa ``hard`` against Mesa ``hard`` reviewed at the default budget, then N
+of ``easy`` (seat 0) against ``hard`` (seat 1): the mean mistakes + blunders a game per seat.  A review
+that reads well finds few in the first (target for Kona: at most 0.5 a game, ``QUALITY_TARGET``) and more
+for ``easy`` than for ``hard`` in the second.
+
+``--calibrate N``: Kona's logistic scale (``ai.review_games.KONA_SCALE``) fitted by maximum likelihood on
+the positions of N seeded Mesa-vs-Mesa games (levels mixed, so that the games differ): each unproven
+position's score at the review's budget (``kona_score``) against whether its side to move won (a draw
+half); prints the fitted scale, the log-loss at the fitted and the current scale, and a table of
+predicted against observed wins.
 """
 
 from __future__ import annotations
@@ -26,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import ai
 from ai import review
-from engines import CHANCE, game_names, get_engine
+from engines import CHANCE, game_names, get_engine, replay
 
 #: how Mesa plays the benchmark's games: (level, iterations a move) per game
 PLAYERS: dict[str, tuple[str, int]] = {"kona": ("hard", 3000), "plateau": ("normal", 200), "k3": ("normal", 200),
@@ -100,6 +113,100 @@ def report(game: str, label: str, plies: int, result: dict[str, Any]) -> float:
     return total
 
 
+#: the most mistakes + blunders a game a review may find in Mesa ``hard`` against itself (issue 32's sanity check)
+QUALITY_TARGET = {"kona": 0.5, "plateau": 1.0, "k3": 1.0, "krakatoa": 1.0}
+#: the players of ``--quality``'s games: level per seat (iterations a move from ``PLAYERS``)
+MATCHES = {"hard vs hard": ("hard", "hard"), "easy vs hard": ("easy", "hard")}
+
+
+def match_game(game: str, levels: tuple[str, ...], iterations: int, seed: int) -> tuple[Any, list[str]]:
+    """A seeded two-player game of Mesa at the given level per seat (chance drawn as a table draws it)."""
+    engine = get_engine(game)
+    start = engine.new_game(len(levels), seed)
+    state, moves = start, []
+    while engine.to_move(state) is not None and len(moves) < 3000:
+        if engine.to_move(state) == CHANCE:
+            move = engine.format_move(state, engine.sample_chance(state, random.Random(f"{seed}:{len(moves) + 1}")))
+        else:
+            seat = engine.actors(state)[0]
+            move = ai.choose_move(game, engine.view(state, seat), seat, levels[seat], ai.Budget(iterations=iterations),
+                                  seed * 10_007 + len(moves))
+        moves.append(move)
+        state = engine.play(state, move)
+    return start, moves
+
+
+def quality(game: str, count: int, seed: int, part: int) -> None:
+    """Mean mistakes + blunders a game per seat, in ``MATCHES``' games, reviewed at the default budget."""
+    _, iterations = PLAYERS[game]
+    for label, levels in MATCHES.items():
+        flagged = [[0] * len(levels) for _ in range(count)]
+        seconds = []
+        for k in range(count):
+            start, moves = match_game(game, levels, iterations, seed + k)
+            result = timed_review(game, start, moves, part, seed + k)
+            seconds.append(sum(result["seconds"]))
+            made = result["review"]
+            for s in range(len(levels)):
+                flagged[k][s] = len(made["mistakes"][str(s)]) + len(made["blunders"][str(s)])
+        per_seat = [statistics.mean(f[s] for f in flagged) for s in range(len(levels))]
+        per_game = statistics.mean(sum(f) for f in flagged)
+        target = QUALITY_TARGET[game]
+        verdict = ("ok" if per_game <= target else "OVER") if levels[0] == levels[1] else \
+            ("ok" if per_seat[0] > per_seat[1] else "NOT MORE")
+        print(f"{game:<9} {label:<13} {count} games  mistakes+blunders a game {per_game:4.2f} "
+              f"(seat 0 {levels[0]} {per_seat[0]:4.2f}, seat 1 {levels[1]} {per_seat[1]:4.2f})  "
+              f"review {statistics.mean(seconds):5.1f} s CPU a game  [{verdict}]")
+
+
+def calibrate(count: int, seed: int) -> None:
+    """Kona's logistic scale fitted on Mesa-vs-Mesa games (see the module docstring)."""
+    import math
+
+    from ai import review_games
+    from ai.kona import PROVEN
+
+    engine = get_engine("kona")
+    nodes = review.ITERATIONS["kona"]
+    pairs = (("hard", "hard"), ("hard", "normal"), ("normal", "hard"), ("normal", "normal"))
+    samples: list[tuple[int, float]] = []  # (score for the side to move, its result: 1, 0.5, 0)
+    for k in range(count):
+        levels = pairs[k % len(pairs)]
+        start, moves = match_game("kona", levels, PLAYERS["kona"][1], seed + k)
+        states = [step.before for step in replay(engine, start, moves)]
+        end = engine.play(states[-1], moves[-1]) if states else start
+        outcome = engine.outcome(end)
+        if outcome is None:
+            continue
+        for state in states:
+            score = review_games.kona_score(state, nodes)
+            if abs(score) >= PROVEN:
+                continue
+            result = 0.5 if outcome.draw else 1.0 if state.side in outcome.winners else 0.0
+            samples.append((score, result))
+
+    def loss(scale: float) -> float:
+        total = 0.0
+        for score, result in samples:
+            p = 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, score / scale))))
+            p = min(1 - 1e-9, max(1e-9, p))
+            total -= result * math.log(p) + (1 - result) * math.log(1 - p)
+        return total / max(1, len(samples))
+
+    grid = [10 * 1.1 ** i for i in range(80)]
+    best = min(grid, key=loss)
+    print(f"kona calibration: {count} games, {len(samples)} unproven positions at {nodes} nodes a depth")
+    print(f"  fitted scale {best:.0f} (log-loss {loss(best):.4f}); current {review_games.KONA_SCALE:.0f} "
+          f"(log-loss {loss(review_games.KONA_SCALE):.4f}); constant 50 %: {math.log(2):.4f}")
+    for low, high in ((-10**6, -150), (-150, -50), (-50, 0), (0, 50), (50, 150), (150, 10**6)):
+        bucket = [(s, r) for s, r in samples if low <= s < high]
+        if bucket:
+            predicted = statistics.mean(1.0 / (1.0 + math.exp(-s / best)) for s, _ in bucket)
+            observed = statistics.mean(r for _, r in bucket)
+            print(f"  scores [{low:>8}, {high:>8}): {len(bucket):4} positions  predicted {100 * predicted:5.1f} %  "
+                  f"won {100 * observed:5.1f} %")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games", nargs="*", default=list(game_names()))
@@ -107,7 +214,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=32)
     parser.add_argument("--part", type=int, default=8, help="decisions per pool job (default 8)")
     parser.add_argument("--no-long", action="store_true", help="leave out the long game")
+    parser.add_argument("--quality", type=int, default=0, metavar="N",
+                        help="mistakes + blunders a game in N games hard vs hard and N easy vs hard")
+    parser.add_argument("--calibrate", type=int, default=0, metavar="N", help="fit Kona's logistic scale on N games")
     args = parser.parse_args()
+    if args.calibrate:
+        calibrate(args.calibrate, args.seed)
+        return
+    if args.quality:
+        for game in args.games:
+            quality(game, args.quality, args.seed, args.part)
+        return
     print(f"review budget: {review.ITERATIONS} iterations a decision up to {review.ORDINARY} decisions; "
           f"target {review.CPU_TARGET:.0f} s CPU a game")
     for game in args.games:

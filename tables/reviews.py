@@ -355,7 +355,7 @@ def told_facts(ctx: LoadedTable, start: Any, moves: Sequence[str], analysis: Map
                 said = deed(engine, before, best, name, names).words
                 if said.key != "move.any.notation":  # a game with words for its moves (Krakatoa's "chose Steam")
                     entry["best"] = _encode(said)
-                reason = _why_words(ctx, before, seat, best, name)
+                reason = _why_words(ctx, before, seat, best, played, name)
             except Exception as exc:  # words only: a choice the engine cannot read is told without its why
                 log.debug("table %d: review words without a why (%s)", ctx.id, type(exc).__name__)
         entry["why"] = _encode(reason)
@@ -363,14 +363,20 @@ def told_facts(ctx: LoadedTable, start: Any, moves: Sequence[str], analysis: Map
     return told
 
 
-def _why_words(ctx: LoadedTable, state: Any, seat: int, best: Any, name: str) -> Phrase:
-    """``tables.hints.why`` said of a named player (a hint speaks to the player; a review about them)."""
-    said = why(ctx, state, seat, best, move_seed(ctx.row.seed, seat, 0, "review-why"))
+def _why_words(ctx: LoadedTable, state: Any, seat: int, best: Any, played: Any, name: str) -> Phrase:
+    """``tables.hints.why`` of Mesa's choice against the move played, said of a named player (a hint speaks
+    to the player; a review about them)."""
+    said = why(ctx, state, seat, best, move_seed(ctx.row.seed, seat, 0, "review-why"), played)
     params = dict(said.params)
     if said.key == "hint.why.wins":
         return Phrase("review.why.wins")
+    if said.key == "hint.why.allows":
+        return Phrase("review.why.allows", {"move": params.get("move", "?"), "opponent": params.get("name", "?"),
+                                            "reply": params.get("reply", "?")})
     if said.key == "hint.why.stops":
         return Phrase("review.why.stops", {"name": params.get("name", "?")})
+    if said.key in ("hint.why.threatens", "hint.why.forces"):
+        return Phrase(said.key.replace("hint.", "review.", 1), {"name": name, "opponent": params.get("name", "?")})
     if said.key == "hint.why.gains":
         return Phrase("review.why.gains", {"name": name, "tally": params.get("tally"),
                                            "before": params.get("before"), "after": params.get("after")})

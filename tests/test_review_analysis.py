@@ -88,6 +88,37 @@ def test_kona_the_only_defence_is_no_mistake_and_any_other_move_is() -> None:
     assert [0] in (careless["mistakes"]["0"], careless["blunders"]["0"])
 
 
+def test_kona_a_position_reads_the_same_whoever_asks() -> None:
+    """Nothing is hidden in Kona: the position after decision k is the one before decision k+1, and the
+    review reads it alike both times (the same side's chance, at the same depths), whatever seed the review
+    has; a decision played as Mesa would have chosen changes no chance at all."""
+    start, moves = random_game("kona", 2, 5, 14)
+    indices = review.decisions("kona", start, moves)
+    assert indices == list(range(len(moves)))  # every move a real choice here
+    r = reviewed("kona", start, moves, iterations=300, seed=1)
+    other = reviewed("kona", start, moves, iterations=300, seed=2)
+    listed = r["decisions"]
+    for d, e in itertools.pairwise(listed):
+        assert e["before"] == d["after"], (d["ply"], d["after"], e["before"])
+    for d, e in zip(listed, other["decisions"]):
+        assert (d["before"], d["after"]) == (e["before"], e["after"])  # the position's alone, not the seed's
+        if d["played"] == d["best"]:
+            assert d["after"] == d["best_after"] and review.fall_of(d) == 0.0
+    # a game played by the review's own choices (a decision's choice depends on the seed, its index and the
+    # moves before it only): every decision's after is its choice's, and the next one's before
+    budget, state, mesa_moves = Budget(iterations=300), start, []
+    for ply in range(6):
+        anything = KONA.format_move(state, KONA.legal_moves(state)[0])
+        d = review.review_part("kona", start, [*mesa_moves, anything], [ply], budget_each=budget, seed=3)[0]
+        mesa_moves.append(d["best_move"])
+        state = KONA.play(state, mesa_moves[-1])
+    m = reviewed("kona", start, mesa_moves, iterations=300, seed=3)["decisions"]
+    assert len(m) == 6
+    for d, e in itertools.pairwise(m):
+        assert d["played"] == d["best"] and review.fall_of(d) == 0.0
+        assert e["before"] == d["after"] == d["best_after"]
+
+
 # ---------------------------------------------------------------------------------------------- Plateau
 #: Black (seat 0) to move, from a seeded random game: a1:1-a2 wins at once (PL-8.1); after a1:1-b1
 #: White has a winning capture

@@ -259,6 +259,64 @@ async def test_a_best_move_other_than_the_one_played_is_told_with_why() -> None:
     assert ", cediendo 3.5 puntos esperados" in spanish
 
 
+def test_the_why_of_a_turning_point_is_computed_from_the_game() -> None:
+    """The words of a turning point say what the move played allowed, with the reply (KO-6.2), in both
+    languages; a Plateau capture is said with the prisoners (PL-6); the analysis is hand-made, the why is
+    the engine's."""
+    from test_tables_hints_why import KONA_ONE_DEFENCE, table
+
+    from engines import get_engine
+    from tables.reviews import told_facts
+
+    engine = get_engine("kona")
+    start = engine.from_position(KONA_ONE_DEFENCE)
+    ctx = table("kona")
+    analysis = {"decisions": [{"index": 0, "ply": 11, "seat": 0, "played": "f1-f2", "best": "b3-b6",
+                               "played_move": "f1-f2", "best_move": "b3-b6", "before": [0.6, 0.4],
+                               "after": [0.0, 1.0], "best_after": [0.6, 0.4]}],
+                "swings": [0], "mistakes": {"0": [], "1": []}, "blunders": {"0": [0], "1": []}, "points_lost": {}}
+    told = told_facts(ctx, start, ["f1-f2"], analysis)
+    made = Review(1, "kona", "Kona", ("Ana", "Ben"), analysis, told, b"")
+    assert ("Mesa's choice instead: b3-b6 (60 %): f1-f2 lets Ben win at once with d5-c6; this move does not."
+            in made.text("en"))
+    assert "La elección de Mesa: b3-b6 (60 %): f1-f2 deja ganar a Ben en el acto con d5-c6; esta jugada no." \
+        in made.text("es")
+    # Plateau: a capture told by the prisoners it takes (a seeded random game's first capture)
+    plateau = get_engine("plateau")
+    rng = random.Random(4)
+    for game in range(40):
+        state = plateau.new_game(2, game)
+        moves: list[str] = []
+        found = None
+        while plateau.outcome(state) is None and len(moves) < 150:
+            seat = plateau.to_move(state)
+            legal = plateau.legal_moves(state)
+            takes = [m for m in legal if sum(plateau.apply(state, m).prisoners[seat]) > sum(state.prisoners[seat])
+                     and plateau.outcome(plateau.apply(state, m)) is None]
+            if takes and len(legal) > len(takes):
+                quiet = next(m for m in legal if m not in takes)
+                found = (state, seat, takes[0], quiet)
+                break
+            move = rng.choice(legal)
+            moves.append(plateau.format_move(state, move))
+            state = plateau.apply(state, move)
+        if found:
+            break
+    assert found is not None
+    state, seat, take, quiet = found
+    start = plateau.new_game(2, game)
+    text_take, text_quiet = plateau.format_move(state, take), plateau.format_move(state, quiet)
+    names = ("Ana", "Ben")
+    analysis = {"decisions": [{"index": len(moves), "ply": len(moves) + 1, "seat": seat, "played": text_quiet,
+                               "best": text_take, "played_move": text_quiet, "best_move": text_take,
+                               "before": [0.5, 0.5], "after": [0.5, 0.5], "best_after": [0.5, 0.5]}],
+                "swings": [0], "mistakes": {"0": [], "1": []}, "blunders": {"0": [], "1": []}, "points_lost": {}}
+    told = told_facts(table("plateau"), start, [*moves, text_quiet], analysis)
+    words = Review(1, "plateau", "Plateau", names, analysis, told, b"").text("en")
+    before = sum(state.prisoners[seat])
+    assert f"it takes {names[seat]}'s prisoners from {before} to " in words, words
+
+
 async def test_kept_reviews_are_bounded_and_made_again_on_demand(db: DbFactory) -> None:
     clock = FakeClock()
     repo, svc = await open_service(db(), clock)
