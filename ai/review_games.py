@@ -32,8 +32,11 @@ from engines import plateau as PL
 
 #: the level whose player chooses Mesa's move (``ai.review.LEVEL``; repeated to avoid an import circle)
 LEVEL = "hard"
-#: Kona's search score worth a 73 % chance to the side to move (a threat square is 12, an urgent one 40)
+#: Kona's logistic curve: seat 0's chance is 1 / (1 + exp(-(score - KONA_OFFSET) / KONA_SCALE)) for its
+#: search score ``kona_score`` (a threat square is 12, an urgent one 40), fitted on Mesa-vs-Mesa games
+#: (``python -m bench.review --calibrate``)
 KONA_SCALE = 120.0
+KONA_OFFSET = 0.0
 
 
 @dataclass(frozen=True)
@@ -88,32 +91,48 @@ def _kona(view: K.KonaView, seat: int, played: str, iterations: int, rng: random
 def kona_value(position: str, nodes: int) -> tuple[float, float]:
     """Both seats' chances in a Kona position, a function of the position alone (and the budget), so
     the same whoever asks and whenever: the position after decision k is the one before decision k+1,
-    and both read it alike.  The search is ``hard``'s (``ai.kona.Search``) seeded by the position,
-    deepened one ply at a time within ``nodes`` nodes a depth; the two deepest scores are averaged (a
-    side to move looks better at odd depths than at even ones: its threats count at the leaves, and
-    the mean of two consecutive depths cancels that), and the score becomes a chance by a logistic
-    curve (``KONA_SCALE``, fitted by ``python -m bench.review --calibrate``); a proven win or loss is 1
+    and both read it alike.  The score is ``kona_score``'s (seat 0's, its search's leaves always with
+    seat 0 to move), and becomes a chance by a logistic curve fitted on Mesa-vs-Mesa games
+    (``KONA_SCALE``, ``KONA_OFFSET``: ``python -m bench.review --calibrate``); a proven win or loss is 1
     or 0, a finished game its result (the move limit a draw, KO-7.2)."""
     state = K.ENGINE.from_position(position)
     outcome = K.ENGINE.outcome(state)
     if outcome is not None:
         shares = _outcome_shares(outcome.winners, outcome.draw, 2)
         return shares[0], shares[1]
-    chances = _kona_chances(state.side, kona_score(state, nodes))
-    return chances[0], chances[1]
+    score = kona_score(state, nodes)
+    if score >= kona_player.PROVEN:
+        first = 1.0
+    elif score <= -kona_player.PROVEN:
+        first = 0.0
+    else:
+        first = kona_chance(score)
+    return first, 1.0 - first
+
+
+def kona_chance(score: int) -> float:
+    """Seat 0's chance to win from ``kona_score``'s unproven score (the fitted logistic curve)."""
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, (score - KONA_OFFSET) / KONA_SCALE))))
 
 
 def kona_score(state: K.KonaState, nodes: int) -> int:
-    """The score of an unfinished Kona position for its side to move, as ``kona_value`` reads it: the mean
-    of the two deepest depths searched (one when only one was), or a proven result."""
+    """An unfinished Kona position's score for seat 0 (the capybara), at a fixed parity: the search
+    (``hard``'s, ``ai.kona.Search``, seeded by the position, deepened one ply at a time within ``nodes``
+    nodes a depth) read at its deepest depth whose leaves have seat 0 to move (even depths when seat 0
+    is to move, odd ones when seat 1 is).  Why: a leaf's score leans hard towards one side of the move
+    (hundreds of points between consecutive depths), so positions read at leaves of alternating sides
+    would zig-zag; at one parity they all lean alike, and a position and its best child read alike (a
+    parent at depth d is its children at depth d - 1).  The lean left is one constant, which the fitted
+    curve takes out (``KONA_OFFSET``).  A proven result wherever one is found."""
     found = _kona_depths(state, nodes, zlib.crc32(K.ENGINE.to_position(state).encode()))
+    sign = 1 if state.side == 0 else -1
     if not found:
         return 0
-    deepest = max(found)
-    if abs(found[deepest]) >= kona_player.PROVEN:
-        return found[deepest]
-    scores = [found[d] for d in (deepest - 1, deepest) if d in found]
-    return round(sum(scores) / len(scores))
+    proven = [v for v in found.values() if abs(v) >= kona_player.PROVEN]
+    if proven:
+        return sign * proven[-1]
+    at_parity = [d for d in found if (d + state.side) % 2 == 0]
+    return sign * found[max(at_parity) if at_parity else max(found)]
 
 
 def _kona_depths(state: K.KonaState, nodes: int, seed: int) -> dict[int, int]:
@@ -133,20 +152,6 @@ def _kona_depths(state: K.KonaState, nodes: int, seed: int) -> dict[int, int]:
             break  # proven, out of budget, or nothing deeper to read (every line ends sooner)
         nodes_before = search_.nodes
     return out
-
-
-def _kona_chances(side: int, score: int) -> list[float]:
-    """Both seats' chances from a score for ``side``, to move: a proven result exactly, else logistic."""
-    if score >= kona_player.PROVEN:
-        mover = 1.0
-    elif score <= -kona_player.PROVEN:
-        mover = 0.0
-    else:
-        mover = 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, score / KONA_SCALE))))
-    chances = [0.0, 0.0]
-    chances[side] = mover
-    chances[1 - side] = 1.0 - mover
-    return chances
 
 
 def _outcome_shares(winners: Sequence[int], draw: bool, seats: int) -> list[float]:

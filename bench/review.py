@@ -28,6 +28,7 @@ predicted against observed wins.
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import statistics
 import sys
@@ -159,52 +160,73 @@ def quality(game: str, count: int, seed: int, part: int) -> None:
               f"review {statistics.mean(seconds):5.1f} s CPU a game  [{verdict}]")
 
 
-def calibrate(count: int, seed: int) -> None:
-    """Kona's logistic scale fitted on Mesa-vs-Mesa games (see the module docstring)."""
-    import math
-
+def calibration_samples(count: int, seed: int) -> list[tuple[int, float]]:
+    """(seat 0's score, seat 0's result: 1, 0.5 or 0) of every unproven position of ``count`` seeded
+    Kona games of Mesa against Mesa (levels mixed, so that the games differ), scored at the review's
+    budget (``ai.review_games.kona_score``)."""
     from ai import review_games
     from ai.kona import PROVEN
 
     engine = get_engine("kona")
     nodes = review.ITERATIONS["kona"]
     pairs = (("hard", "hard"), ("hard", "normal"), ("normal", "hard"), ("normal", "normal"))
-    samples: list[tuple[int, float]] = []  # (score for the side to move, its result: 1, 0.5, 0)
+    samples: list[tuple[int, float]] = []
     for k in range(count):
-        levels = pairs[k % len(pairs)]
-        start, moves = match_game("kona", levels, PLAYERS["kona"][1], seed + k)
-        states = [step.before for step in replay(engine, start, moves)]
-        end = engine.play(states[-1], moves[-1]) if states else start
-        outcome = engine.outcome(end)
+        start, moves = match_game("kona", pairs[k % len(pairs)], PLAYERS["kona"][1], seed + k)
+        steps = list(replay(engine, start, moves))
+        outcome = engine.outcome(steps[-1].after) if steps else None
         if outcome is None:
             continue
-        for state in states:
-            score = review_games.kona_score(state, nodes)
-            if abs(score) >= PROVEN:
-                continue
-            result = 0.5 if outcome.draw else 1.0 if state.side in outcome.winners else 0.0
-            samples.append((score, result))
+        result = 0.5 if outcome.draw else 1.0 if 0 in outcome.winners else 0.0
+        for step in steps:
+            score = review_games.kona_score(step.before, nodes)
+            if abs(score) < PROVEN:
+                samples.append((score, result))
+    return samples
 
-    def loss(scale: float) -> float:
+
+def fit(samples: list[tuple[int, float]]) -> tuple[float, float, float]:
+    """(scale, offset, log-loss) of the logistic curve of the least log-loss on ``samples`` (a grid)."""
+    import math
+
+    def loss(scale: float, offset: float) -> float:
         total = 0.0
         for score, result in samples:
-            p = 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, score / scale))))
+            p = 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, (score - offset) / scale))))
             p = min(1 - 1e-9, max(1e-9, p))
             total -= result * math.log(p) + (1 - result) * math.log(1 - p)
         return total / max(1, len(samples))
 
-    grid = [10 * 1.1 ** i for i in range(80)]
-    best = min(grid, key=loss)
-    print(f"kona calibration: {count} games, {len(samples)} unproven positions at {nodes} nodes a depth")
-    print(f"  fitted scale {best:.0f} (log-loss {loss(best):.4f}); current {review_games.KONA_SCALE:.0f} "
-          f"(log-loss {loss(review_games.KONA_SCALE):.4f}); constant 50 %: {math.log(2):.4f}")
-    for low, high in ((-10**6, -150), (-150, -50), (-50, 0), (0, 50), (50, 150), (150, 10**6)):
+    grid = [(10 * 1.1 ** i, float(o)) for i in range(70) for o in range(-400, 401, 10)]
+    scale, offset = min(grid, key=lambda g: loss(*g))
+    return scale, offset, loss(scale, offset)
+
+
+def calibrate(count: int, seed: int) -> None:
+    """Kona's logistic curve fitted on Mesa-vs-Mesa games (see the module docstring)."""
+    import math
+
+    from ai import review_games
+
+    samples = calibration_samples(count, seed)
+    scale, offset, loss = fit(samples)
+    current = (review_games.KONA_SCALE, review_games.KONA_OFFSET)
+    fit_loss = statistics.mean(
+        -(r * math.log(min(1 - 1e-9, max(1e-9, review_games.kona_chance(s))))
+          + (1 - r) * math.log(min(1 - 1e-9, max(1e-9, 1 - review_games.kona_chance(s))))) for s, r in samples)
+    mean = statistics.mean(s for s, _ in samples)
+    print(f"kona calibration: {count} games, {len(samples)} unproven positions at "
+          f"{review.ITERATIONS['kona']} nodes a depth; seat 0's score: mean {mean:.0f}")
+    print(f"  fitted scale {scale:.0f} offset {offset:.0f} (log-loss {loss:.4f}); current {current[0]:.0f} "
+          f"{current[1]:.0f} (log-loss {fit_loss:.4f}); a constant 50 %: {math.log(2):.4f}")
+    edges = sorted({round(offset + scale * z) for z in (-10**4, -1.5, -0.5, 0.5, 1.5, 10**4)})
+    for low, high in itertools.pairwise(edges):
         bucket = [(s, r) for s, r in samples if low <= s < high]
         if bucket:
-            predicted = statistics.mean(1.0 / (1.0 + math.exp(-s / best)) for s, _ in bucket)
+            predicted = statistics.mean(1.0 / (1.0 + math.exp(-(s - offset) / scale)) for s, _ in bucket)
             observed = statistics.mean(r for _, r in bucket)
-            print(f"  scores [{low:>8}, {high:>8}): {len(bucket):4} positions  predicted {100 * predicted:5.1f} %  "
-                  f"won {100 * observed:5.1f} %")
+            print(f"  seat 0's score [{low:>9}, {high:>9}): {len(bucket):4} positions  "
+                  f"predicted {100 * predicted:5.1f} %  won {100 * observed:5.1f} %")
 
 
 def main() -> None:

@@ -1354,6 +1354,8 @@ EN.update({
     "review.turning_point": "{number}. Move {ply}: {played} (win chance {before} % → {after} %){points}. {instead}",
     "review.played_plain": "{name} played {move}",
     "review.same_choice": "Mesa would have chosen the same.",
+    "review.no_better": "Mesa's choice, {best} ({chance} %), reads no better: the swing is Mesa's reading the "
+                        "position deeper, not this move.",
     "review.choice": "Mesa's choice instead: {best} ({chance} %): {why}",
     "review.why.wins": "it wins the game at once.",
     "review.why.stops": "{name} could win with their next move, and after it cannot.",
@@ -1389,6 +1391,8 @@ ES.update({
     "{instead}",
     "review.played_plain": "{name} jugó {move}",
     "review.same_choice": "Mesa habría elegido lo mismo.",
+    "review.no_better": "La elección de Mesa, {best} ({chance} %), no es mejor: el vuelco viene de que Mesa lee "
+                        "la posición más a fondo, no de esta jugada.",
     "review.choice": "La elección de Mesa: {best} ({chance} %): {why}",
     "review.why.wins": "gana la partida en el acto.",
     "review.why.stops": "{name} podía ganar con su próxima jugada, y después de esta no puede.",

@@ -429,14 +429,20 @@ def _point_params(review: Review, decision: Mapping[str, Any]) -> dict[str, Any]
         "name": name, "move": str(decision.get("played", "?"))})
     best = str(decision.get("best") or "")
     same = not best or best == decision.get("played")
+    best_words = _decode(told["best"]) if "best" in told else best
+    chance = _percent(_chance(decision.get("best_after"), seat))
+    if same:
+        instead = Phrase("review.same_choice")
+    elif chance <= _percent(_chance(decision.get("after"), seat)) and not _points_phrase(decision):
+        instead = Phrase("review.no_better", {"best": best_words, "chance": chance})  # a swing the move did not make
+    else:
+        reason = _decode(told["why"]) if "why" in told else Phrase("review.why.choice")
+        instead = Phrase("review.choice", {"best": best_words, "chance": chance, "why": reason})
     return {
         "ply": decision.get("ply", index + 1), "played": played,
         "before": _percent(_chance(decision.get("before"), seat)),
         "after": _percent(_chance(decision.get("after"), seat)),
-        "instead": Phrase("review.same_choice") if same else Phrase("review.choice", {
-            "best": _decode(told["best"]) if "best" in told else best,
-            "chance": _percent(_chance(decision.get("best_after"), seat)),
-            "why": _decode(told["why"]) if "why" in told else Phrase("review.why.choice")}),
+        "instead": instead,
         "points": _points_phrase(decision),
     }
 

@@ -259,6 +259,20 @@ async def test_a_best_move_other_than_the_one_played_is_told_with_why() -> None:
     assert ", cediendo 3.5 puntos esperados" in spanish
 
 
+async def test_a_swing_the_move_played_did_not_make_is_said_so() -> None:
+    """A turning point whose move reads as well as Mesa's choice is not told as if the choice were better."""
+    decision = {"index": 0, "ply": 1, "seat": 0, "played": "a6-a5", "best": "b6-b4", "before": [0.7, 0.3],
+                "after": [0.32, 0.68], "best_after": [0.29, 0.71]}
+    review = Review(5, "kona", "Kona", ("Ana", "Ben"), {
+        "decisions": [decision], "swings": [0], "mistakes": {"0": [], "1": []}, "blunders": {"0": [], "1": []},
+        "points_lost": {}}, {}, b"")
+    english = review_text(review, "en")
+    assert ("1. Move 1: Ana played a6-a5 (win chance 70 % → 32 %). Mesa's choice, b6-b4 (29 %), reads no better: "
+            "the swing is Mesa's reading the position deeper, not this move.") in english
+    assert "Mesa's choice instead" not in english
+    assert "La elección de Mesa, b6-b4 (29 %), no es mejor" in review_text(review, "es")
+
+
 def test_the_why_of_a_turning_point_is_computed_from_the_game() -> None:
     """The words of a turning point say what the move played allowed, with the reply (KO-6.2), in both
     languages; a Plateau capture is said with the prisoners (PL-6); the analysis is hand-made, the why is
@@ -309,7 +323,7 @@ def test_the_why_of_a_turning_point_is_computed_from_the_game() -> None:
     names = ("Ana", "Ben")
     analysis = {"decisions": [{"index": len(moves), "ply": len(moves) + 1, "seat": seat, "played": text_quiet,
                                "best": text_take, "played_move": text_quiet, "best_move": text_take,
-                               "before": [0.5, 0.5], "after": [0.5, 0.5], "best_after": [0.5, 0.5]}],
+                               "before": [0.5, 0.5], "after": [0.4, 0.4], "best_after": [0.6, 0.6]}],
                 "swings": [0], "mistakes": {"0": [], "1": []}, "blunders": {"0": [], "1": []}, "points_lost": {}}
     told = told_facts(table("plateau"), start, [*moves, text_quiet], analysis)
     words = Review(1, "plateau", "Plateau", names, analysis, told, b"").text("en")
