@@ -24,9 +24,11 @@ K3-10), so a review shown to everyone tells no face its owner alone knew.
   expected points, exactly (the turn table, ``ai.krakatoa_turn``, as ``normal`` plays).
 - ``after``: every seat's chance to win if the move played is made, estimated from the mover's view
   *before* it (what the mover could know when deciding: the move's consequences are averaged over
-  everything it could not see); ``best_after`` the same for Mesa's choice; ``before`` is the better
-  of the two for the mover (the position's worth as far as Mesa read it: its own choice, or the move
-  played where that read better), so a move equal to Mesa's choice changes nothing.
+  everything it could not see); ``best_after`` the same for Mesa's choice; ``before`` in Kona the
+  position's own worth, read exactly as the position after the previous decision was (nothing is
+  hidden: ``before`` of decision k+1 is ``after`` of decision k), elsewhere the better of the two for
+  the mover (the position's worth as far as Mesa read it from the mover's view: its own choice, or the
+  move played where that read better), so a move equal to Mesa's choice changes nothing.
 - The mover's **fall** is ``best_after[seat] - after[seat]``: a **mistake** when at least
   ``MISTAKE`` (0.20) and below ``BLUNDER`` (0.40), a **blunder** from 0.40 on (the two are
   apart: a blunder is not also listed as a mistake).  A decision's **swing** is the largest change
@@ -38,11 +40,14 @@ K3-10), so a review shown to everyone tells no face its owner alone knew.
 
 **How each game estimates** (all deterministic: iteration budgets, seeded per decision):
 
-- Kona (no hidden information): the ``hard`` alpha-beta search (``ai.kona.Search``) of the position
-  after each move, deepened one ply at a time within ``iterations`` nodes a depth; both moves are
-  scored at the same depths (the two deepest read for both, averaged: a side to move looks better
-  at odd depths than at even ones), and a score becomes a chance by a logistic curve
-  (``ai.review_games.KONA_SCALE``); a proven win or loss is 1 or 0, the move limit a draw.
+- Kona (no hidden information): every position's chance is a function of the position alone
+  (``ai.review_games.kona_value``): the ``hard`` alpha-beta search (``ai.kona.Search``, seeded by the
+  position) deepened one ply at a time within ``iterations`` nodes a depth, read at its deepest depth
+  whose leaves have seat 0 to move (a fixed parity: the leaves' side to move sways a score by
+  hundreds of points from one depth to the next, so positions read at alternating parities would
+  zig-zag), from seat 0's side, made a chance by a logistic curve fitted on Mesa-vs-Mesa games
+  (``KONA_SCALE``, ``KONA_OFFSET``; ``python -m bench.review --calibrate``); a proven win or loss is
+  1 or 0, the move limit a draw.
 - Plateau, K3's play: the game's ISMCTS (``ai.ismcts.search``, the player's own adapter and rollouts)
   from the mover's view with the root held to the one move valued, ``iterations`` iterations; the
   mean of the rollouts' rewards per seat (Plateau's prisoner race; K3's finished games, the first

@@ -101,6 +101,21 @@ def timed_review(game: str, start: Any, moves: list[str], part: int, seed: int) 
     return {"decisions": len(indices), "iterations": budget.iterations, "seconds": seconds, "review": made}
 
 
+def zigzag(made: dict[str, Any]) -> tuple[float, float, float]:
+    """How the graph moves (seat 0's line, the picture's points): the mean change from a point to the next
+    (win-chance points), the share of changes of at least 5 points that reverse the one before (a line that
+    zig-zags: near 1), and the mean ``|before(k+1) - after(k)|`` between consecutive decisions (0 where a
+    position reads the same whoever asks, as in Kona)."""
+    listed = made["decisions"]
+    line = [float(d["after"][0]) for d in listed]
+    steps = [100 * (b - a) for a, b in itertools.pairwise(line)]
+    big = [x for x in steps if abs(x) >= 5]
+    reversals = sum(1 for a, b in itertools.pairwise(big) if a * b < 0) / max(1, len(big) - 1)
+    gaps = [100 * abs(float(e["before"][0]) - float(d["after"][0])) for d, e in itertools.pairwise(listed)]
+    return (statistics.mean(abs(x) for x in steps) if steps else 0.0, reversals,
+            statistics.mean(gaps) if gaps else 0.0)
+
+
 def report(game: str, label: str, plies: int, result: dict[str, Any]) -> float:
     total = sum(result["seconds"])
     count = max(1, result["decisions"])
@@ -111,6 +126,9 @@ def report(game: str, label: str, plies: int, result: dict[str, Any]) -> float:
     print(f"{game:<9} {label:<9} {plies:>4} moves {result['decisions']:>4} decisions"
           f"  {result['iterations']:>5} it/decision  {total:6.1f} s CPU  {1000 * total / count:6.0f} ms/decision"
           f"  slowest part {slowest:5.1f} s  mistakes {flagged[0]} blunders {flagged[1]}  [{verdict}]")
+    step, reversals, gap = zigzag(made)
+    print(f"{'':<9} {'':<9} graph: mean step {step:4.1f} points, reversals {100 * reversals:3.0f} %, "
+          f"mean |before(k+1) - after(k)| {gap:4.1f} points")
     return total
 
 

@@ -437,6 +437,9 @@ def _point_params(review: Review, decision: Mapping[str, Any]) -> dict[str, Any]
         instead = Phrase("review.no_better", {"best": best_words, "chance": chance})  # a swing the move did not make
     else:
         reason = _decode(told["why"]) if "why" in told else Phrase("review.why.choice")
+        points = _points_phrase(decision)
+        if isinstance(points, Phrase) and isinstance(reason, Phrase) and reason.key == "review.why.choice":
+            reason = Phrase("review.why.points", dict(points.params))  # Krakatoa: the points it gives up
         instead = Phrase("review.choice", {"best": best_words, "chance": chance, "why": reason})
     return {
         "ply": decision.get("ply", index + 1), "played": played,

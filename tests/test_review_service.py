@@ -271,6 +271,12 @@ async def test_a_swing_the_move_played_did_not_make_is_said_so() -> None:
             "the swing is Mesa's reading the position deeper, not this move.") in english
     assert "Mesa's choice instead" not in english
     assert "La elección de Mesa, b6-b4 (29 %), no es mejor" in review_text(review, "es")
+    # a game of points: a choice worth more points is told by them, even where the chance reads alike
+    points = dict(decision, points_played=4.0, points_best=6.5, best_after=[0.32, 0.68])
+    review = Review(5, "krakatoa", "Krakatoa", ("Ana", "Ben"), {**review.analysis, "decisions": [points]}, {}, b"")
+    assert ("(win chance 70 % → 32 %), giving up 2.5 expected points. Mesa's choice instead: b6-b4 (32 %): "
+            "it is expected to score 2.5 points more.") in review_text(review, "en")
+    assert "se espera que sume 2.5 puntos más." in review_text(review, "es")
 
 
 def test_the_why_of_a_turning_point_is_computed_from_the_game() -> None:
