@@ -134,8 +134,11 @@ def report(game: str, label: str, plies: int, result: dict[str, Any]) -> float:
 
 #: the most mistakes + blunders a game a review may find in Mesa ``hard`` against itself (issue 32's sanity check)
 QUALITY_TARGET = {"kona": 0.5, "plateau": 1.0, "k3": 1.0, "krakatoa": 1.0}
-#: the players of ``--quality``'s games: level per seat (iterations a move from ``PLAYERS``)
+#: the players of ``--quality``'s games: level per seat, at ``QUALITY_ITERATIONS`` a move
 MATCHES = {"hard vs hard": ("hard", "hard"), "easy vs hard": ("easy", "hard")}
+#: iterations a move in ``--quality``'s games: Kona's ``hard`` at its own strength (1.5 s, ``ai.DEFAULT_MS``,
+#: is about 45,000 nodes on this machine; ``PLAYERS``' 3,000 miss what a review at 10,000 a depth proves)
+QUALITY_ITERATIONS = {"kona": 45000, "plateau": 200, "k3": 200, "krakatoa": 1}
 
 
 def match_game(game: str, levels: tuple[str, ...], iterations: int, seed: int) -> tuple[Any, list[str]]:
@@ -157,7 +160,7 @@ def match_game(game: str, levels: tuple[str, ...], iterations: int, seed: int) -
 
 def quality(game: str, count: int, seed: int, part: int) -> None:
     """Mean mistakes + blunders a game per seat, in ``MATCHES``' games, reviewed at the default budget."""
-    _, iterations = PLAYERS[game]
+    iterations = QUALITY_ITERATIONS[game]
     for label, levels in MATCHES.items():
         flagged = [[0] * len(levels) for _ in range(count)]
         seconds = []
