@@ -20,8 +20,10 @@ K3-10), so a review shown to everyone tells no face its owner alone knew.
 **What the figures mean** (one dict per decision, see ``review_part``):
 
 - ``best``: Mesa's choice there, by the ``hard`` level's player (``ai.choose_move``) with the review's
-  iteration budget (``budget_each``), from the same view; in Krakatoa the decision of the most
-  expected points, exactly (the turn table, ``ai.krakatoa_turn``, as ``normal`` plays).
+  iteration budget (``budget_each``), from the same view; in Kona the move the position's own reading
+  prefers (``hard``'s search, the one that gives ``before``: a win it proves is a win its choice plays);
+  in Krakatoa the decision of the most expected points, exactly (the turn table, ``ai.krakatoa_turn``,
+  as ``normal`` plays).
 - ``after``: every seat's chance to win if the move played is made, estimated from the mover's view
   *before* it (what the mover could know when deciding: the move's consequences are averaged over
   everything it could not see); ``best_after`` the same for Mesa's choice; ``before`` in Kona the

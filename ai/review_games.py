@@ -77,7 +77,9 @@ def _pair(best: str, played: str, value: Callable[[str], list[float]]) -> tuple[
 # ==================================================================== Kona: alpha-beta scores
 def _kona(view: K.KonaView, seat: int, played: str, iterations: int, rng: random.Random) -> Estimate:
     state = K.ENGINE.from_position(view["position"])
-    best = choose_move("kona", view, seat, LEVEL, Budget(iterations=iterations), _seed(rng))
+    # Mesa's choice: the move the position's own reading prefers (``kona_read``), so that its after reads
+    # as the position before did (a win the reading proves is a win its choice plays)
+    best = kona_read(view["position"], iterations)[1] or played
 
     def value(text: str) -> list[float]:
         after = K.ENGINE.apply(state, K.ENGINE.parse_move(state, text))
@@ -127,31 +129,40 @@ def kona_score(state: K.KonaState, nodes: int) -> int:
     would zig-zag; at one parity they all lean alike, and a position and its best child read alike (a
     parent at depth d is its children at depth d - 1).  The lean left is one constant, which the fitted
     curve takes out (``KONA_OFFSET``).  A proven result wherever one is found."""
-    found = _kona_depths(state, nodes, zlib.crc32(K.ENGINE.to_position(state).encode()))
+    return kona_read(K.ENGINE.to_position(state), nodes)[0]
+
+
+@functools.lru_cache(maxsize=512)
+def kona_read(position: str, nodes: int) -> tuple[int, str | None]:
+    """(``kona_score``, the move the reading prefers: its deepest depth's, or the one it proves a win or
+    a loss with; None when the game is over) of an unfinished position."""
+    state = K.ENGINE.from_position(position)
+    found = _kona_depths(state, nodes, zlib.crc32(position.encode()))
     sign = 1 if state.side == 0 else -1
     if not found:
-        return 0
-    proven = [v for v in found.values() if abs(v) >= kona_player.PROVEN]
+        return 0, None
+    proven = [d for d, (v, _) in found.items() if abs(v) >= kona_player.PROVEN]
     if proven:
-        return sign * proven[-1]
+        score, move = found[proven[-1]]
+        return sign * score, move
     at_parity = [d for d in found if (d + state.side) % 2 == 0]
-    return sign * found[max(at_parity) if at_parity else max(found)]
+    return sign * found[max(at_parity) if at_parity else max(found)][0], found[max(found)][1]
 
 
-def _kona_depths(state: K.KonaState, nodes: int, seed: int) -> dict[int, int]:
-    """The score of ``state`` for its side to move at each depth fully searched within ``nodes`` nodes
-    a depth (``hard``'s search, ``ai.kona.Search``); none when the game is over."""
-    out: dict[int, int] = {}
+def _kona_depths(state: K.KonaState, nodes: int, seed: int) -> dict[int, tuple[int, str]]:
+    """The score of ``state`` for its side to move, and its best move, at each depth fully searched within
+    ``nodes`` nodes a depth (``hard``'s search, ``ai.kona.Search``); none when the game is over."""
+    out: dict[int, tuple[int, str]] = {}
     if K.ENGINE.outcome(state) is not None:
         return out
     nodes_before = -1
     for depth in range(1, kona_player.MAX_DEPTH[LEVEL] + 1):
         search_ = kona_player.Search(state, Stopwatch(Budget(iterations=nodes), check_every=32), random.Random(seed))
-        _, scored = search_.root(depth)
+        best, scored = search_.root(depth)
         if search_.stopwatch.stopped and out:
             break
-        out[depth] = scored[0][1] if scored else 0
-        if abs(out[depth]) >= kona_player.PROVEN or search_.stopwatch.stopped or search_.nodes == nodes_before:
+        out[depth] = (scored[0][1] if scored else 0, K.ENGINE.format_move(state, K.MOVES[best]))
+        if abs(out[depth][0]) >= kona_player.PROVEN or search_.stopwatch.stopped or search_.nodes == nodes_before:
             break  # proven, out of budget, or nothing deeper to read (every line ends sooner)
         nodes_before = search_.nodes
     return out

@@ -1364,6 +1364,7 @@ EN.update({
     "review.why.threatens": "it threatens to win on {name}'s next move, and {opponent} must answer it.",
     "review.why.forces": "after it {name} wins on the next move whatever {opponent} plays.",
     "review.why.choice": "the better chance, as Mesa judges it.",
+    "review.why.forced": "after {move}, {opponent} can force a win (Mesa's search proves it); not after this one.",
     "review.why.points": "it is expected to score {points} points more.",
     "review.points_given": ", giving up {points} expected points",
     "review.player": "• {name}: {what}.",
@@ -1402,6 +1403,8 @@ ES.update({
     "review.why.threatens": "amenaza con ganar en la próxima jugada de {name}, y {opponent} tiene que responder.",
     "review.why.forces": "tras ella {name} gana en su próxima jugada juegue lo que juegue {opponent}.",
     "review.why.choice": "la mejor opción, a juicio de Mesa.",
+    "review.why.forced": "tras {move}, {opponent} puede forzar la victoria (la búsqueda de Mesa lo demuestra); "
+                         "tras esta, no.",
     "review.why.points": "se espera que sume {points} puntos más.",
     "review.points_given": ", cediendo {points} puntos esperados",
     "review.player": "• {name}: {what}.",

@@ -440,6 +440,10 @@ def _point_params(review: Review, decision: Mapping[str, Any]) -> dict[str, Any]
         points = _points_phrase(decision)
         if isinstance(points, Phrase) and isinstance(reason, Phrase) and reason.key == "review.why.choice":
             reason = Phrase("review.why.points", dict(points.params))  # Krakatoa: the points it gives up
+        elif _proven_lost(review, decision) and isinstance(reason, Phrase) and reason.key == "review.why.choice":
+            others = [n for s, n in enumerate(review.names) if s != seat]
+            reason = Phrase("review.why.forced", {"move": str(decision.get("played", "?")),
+                                                  "opponent": others[0] if len(others) == 1 else "?"})
         instead = Phrase("review.choice", {"best": best_words, "chance": chance, "why": reason})
     return {
         "ply": decision.get("ply", index + 1), "played": played,
@@ -448,6 +452,14 @@ def _point_params(review: Review, decision: Mapping[str, Any]) -> dict[str, Any]
         "instead": instead,
         "points": _points_phrase(decision),
     }
+
+
+def _proven_lost(review: Review, decision: Mapping[str, Any]) -> bool:
+    """Whether the move played lost by force where Mesa's choice did not: Kona's search proves results (its
+    chances are 0 or 1 only then, ``ai.review_games.kona_value``), against one opponent."""
+    seat = int(decision["seat"])
+    after, best = _chance(decision.get("after"), seat), _chance(decision.get("best_after"), seat)
+    return review.game == "kona" and len(review.names) == 2 and after == 0 and best is not None and best > 0
 
 
 def _points_phrase(decision: Mapping[str, Any]) -> Any:

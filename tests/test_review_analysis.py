@@ -119,6 +119,23 @@ def test_kona_a_position_reads_the_same_whoever_asks() -> None:
         assert e["before"] == d["after"] == d["best_after"]
 
 
+#: capybara to move: c1-c2 leaves it a line of three to make next move whatever the poodle plays (a forced
+#: win, ``tests/test_tables_hints_why.py`` checks it reply by reply)
+KONA_FORCES = "C,1,P,2,C/6/P,5/5,P/3,C,2/PCP,1,C,2,C c 6 f3"
+
+
+def test_kona_a_position_proven_won_is_won_by_mesa_s_choice() -> None:
+    """Mesa's choice is the move the position's own reading prefers: where it proves a win, its choice keeps
+    the win (before and best_after both 1), and a move that lets the win go is a blunder."""
+    start = KONA.from_position(KONA_FORCES)
+    moves = [m for m in (KONA.format_move(start, x) for x in KONA.legal_moves(start))]
+    lost = next(m for m in moves if review_games.kona_value(
+        KONA.to_position(KONA.play(start, m)), 300)[0] < 0.9)
+    d = reviewed("kona", start, [lost], iterations=300)["decisions"][0]
+    assert d["before"] == [1.0, 0.0] and d["best_after"] == [1.0, 0.0]
+    assert d["after"][0] < 0.9 and review.fall_of(d) >= review.BLUNDER - 0.2
+
+
 # ---------------------------------------------------------------------------------------------- Plateau
 #: Black (seat 0) to move, from a seeded random game: a1:1-a2 wins at once (PL-8.1); after a1:1-b1
 #: White has a winning capture
