@@ -137,7 +137,7 @@ def kona_read(position: str, nodes: int) -> tuple[int, str | None]:
     """(``kona_score``, the move the reading prefers: its deepest depth's, or the one it proves a win or
     a loss with; None when the game is over) of an unfinished position."""
     state = K.ENGINE.from_position(position)
-    found = _kona_depths(state, nodes, zlib.crc32(position.encode()))
+    found, forced = _kona_depths(state, nodes, zlib.crc32(position.encode()))
     sign = 1 if state.side == 0 else -1
     if not found:
         return 0, None
@@ -145,16 +145,22 @@ def kona_read(position: str, nodes: int) -> tuple[int, str | None]:
     if proven:
         score, move = found[proven[-1]]
         return sign * score, move
+    if forced is not None:  # one move does not lose by force: the position is the one after it (the same side's
+        after = K.ENGINE.apply(state, K.ENGINE.parse_move(state, forced))  # score: the parity is fixed by seat)
+        if K.ENGINE.outcome(after) is None:  # (a position's ply count grows: the chain ends)
+            return kona_read(K.ENGINE.to_position(after), nodes)[0], forced
     at_parity = [d for d in found if (d + state.side) % 2 == 0]
     return sign * found[max(at_parity) if at_parity else max(found)][0], found[max(found)][1]
 
 
-def _kona_depths(state: K.KonaState, nodes: int, seed: int) -> dict[int, tuple[int, str]]:
+def _kona_depths(state: K.KonaState, nodes: int, seed: int) -> tuple[dict[int, tuple[int, str]], str | None]:
     """The score of ``state`` for its side to move, and its best move, at each depth fully searched within
-    ``nodes`` nodes a depth (``hard``'s search, ``ai.kona.Search``); none when the game is over."""
+    ``nodes`` nodes a depth (``hard``'s search, ``ai.kona.Search``), none when the game is over; and the one
+    move that does not lose by force where the search found only one (it reads no deeper then)."""
     out: dict[int, tuple[int, str]] = {}
+    forced: str | None = None
     if K.ENGINE.outcome(state) is not None:
-        return out
+        return out, forced
     nodes_before = -1
     for depth in range(1, kona_player.MAX_DEPTH[LEVEL] + 1):
         search_ = kona_player.Search(state, Stopwatch(Budget(iterations=nodes), check_every=32), random.Random(seed))
@@ -162,10 +168,12 @@ def _kona_depths(state: K.KonaState, nodes: int, seed: int) -> dict[int, tuple[i
         if search_.stopwatch.stopped and out:
             break
         out[depth] = (scored[0][1] if scored else 0, K.ENGINE.format_move(state, K.MOVES[best]))
+        alone = bool(scored) and all(v <= -kona_player.PROVEN for _, v in scored[1:])
+        forced = out[depth][1] if alone and abs(out[depth][0]) < kona_player.PROVEN else None
         if abs(out[depth][0]) >= kona_player.PROVEN or search_.stopwatch.stopped or search_.nodes == nodes_before:
             break  # proven, out of budget, or nothing deeper to read (every line ends sooner)
         nodes_before = search_.nodes
-    return out
+    return out, forced
 
 
 def _outcome_shares(winners: Sequence[int], draw: bool, seats: int) -> list[float]:
