@@ -64,6 +64,14 @@ K3-10), so a review shown to everyone tells no face its owner alone knew.
   and the others' as normal variables, exact at the game's last throw), averaged over the outcomes;
   the others share the rest in proportion to the same model's chances.
 
+**How the graph moves** (``python -m bench.review``, "graph"): in Kona a position reads the same whoever
+asks, so ``before`` of a decision is ``after`` of the one before, and the curve moves mostly where the
+search proves a result.  In Plateau the chances after consecutive decisions zig-zag by about 11 points
+(seed-to-seed differences of one decision are about 3 points, so it is not noise): each estimate is
+the mean of the rollouts of a search from the mover's own view, which leans towards the mover (the
+opponent's replies are explored, not only the best); the most-visited reply's mean leans the other
+way, harder.  Neither is smoothed away: a move's chance is the mover's view of it.
+
 **Budget.**  ``budget_each(game, count)``: a fixed number of iterations per decision
 (``ITERATIONS``), calibrated so that a game of ordinary length fits ``CPU_TARGET`` seconds of one core
 (``python -m bench.review``); only a game longer than ``ORDINARY[game]`` decisions gets fewer, the
