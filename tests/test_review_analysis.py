@@ -136,6 +136,19 @@ def test_kona_a_position_proven_won_is_won_by_mesa_s_choice() -> None:
     assert d["after"][0] < 0.9 and review.fall_of(d) >= review.BLUNDER - 0.2
 
 
+def test_kona_a_proven_win_reads_the_same_after_its_move() -> None:
+    """From a Mesa game: after a6-a3 the poodle proves a win with f1-d3; after f1-d3 the capybara has one move
+    that does not lose at once, where the search stops deepening: the review reads the position after that
+    move instead, so the proven win reads as one after its move too (it read 74 % for the capybara before)."""
+    state = KONA.new_game(2, 0)
+    for move in ["f1-c4", "a1-b2", "c4-c3", "f6-c3", "a6-a3"]:
+        state = KONA.play(state, move)
+    score, best = review_games.kona_read(KONA.to_position(state), 10000)
+    assert best == "f1-d3" and score <= -999_000  # seat 0's score: a loss, proven
+    after = KONA.play(state, "f1-d3")
+    assert review_games.kona_value(KONA.to_position(after), 10000) == (0.0, 1.0)
+
+
 # ---------------------------------------------------------------------------------------------- Plateau
 #: Black (seat 0) to move, from a seeded random game: a1:1-a2 wins at once (PL-8.1); after a1:1-b1
 #: White has a winning capture
