@@ -28,8 +28,9 @@ Figures measured on this machine (2 cores shared), 2026-12-02: Kona's curve fitt
 unproven positions: scale 1290, offset -1400, log-loss 0.583 (50 %: 0.693; the capybara won 73 % of
 them, and the score tells little beyond that).  ``--quality``: Kona ``hard`` vs ``hard`` 0.00 mistakes +
 blunders a game over 6 games (target 0.5), ``easy`` vs ``hard`` 0.50 for ``easy`` and 0.00 for ``hard``;
-K3 0.00 and 1.00 / 0.00 (2 games each); Plateau 0.00 and 0.00 / 0.00 (2 games each).  An ordinary review:
-Kona 4.8 s CPU (13 decisions; graph steps 2.8 points, no reversals, before(k+1) = after(k)), Plateau
+K3 0.00 and 1.00 / 0.00 (2 games each); Plateau 0.00 and 0.20 / 0.20 (5 games each, ``--seed 50``: its
+review seldom finds one move 20 points worse than Mesa's choice, for ``easy`` no more than for ``hard``).
+An ordinary review: Kona 4.8 s CPU (13 decisions; graph steps 2.8 points, no reversals, before(k+1) = after(k)), Plateau
 40.1 s (84 decisions; steps 11.3 points, 80 % reversals), K3 12.7 s.
 """
 
