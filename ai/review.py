@@ -20,13 +20,17 @@ K3-10), so a review shown to everyone tells no face its owner alone knew.
 **What the figures mean** (one dict per decision, see ``review_part``):
 
 - ``best``: Mesa's choice there, by the ``hard`` level's player (``ai.choose_move``) with the review's
-  iteration budget (``budget_each``), from the same view; in Krakatoa the decision of the most
-  expected points, exactly (the turn table, ``ai.krakatoa_turn``, as ``normal`` plays).
+  iteration budget (``budget_each``), from the same view; in Kona the move the position's own reading
+  prefers (``hard``'s search, the one that gives ``before``: a win it proves is a win its choice plays);
+  in Krakatoa the decision of the most expected points, exactly (the turn table, ``ai.krakatoa_turn``,
+  as ``normal`` plays).
 - ``after``: every seat's chance to win if the move played is made, estimated from the mover's view
   *before* it (what the mover could know when deciding: the move's consequences are averaged over
-  everything it could not see); ``best_after`` the same for Mesa's choice; ``before`` is the better
-  of the two for the mover (the position's worth as far as Mesa read it: its own choice, or the move
-  played where that read better), so a move equal to Mesa's choice changes nothing.
+  everything it could not see); ``best_after`` the same for Mesa's choice; ``before`` in Kona the
+  position's own worth, read exactly as the position after the previous decision was (nothing is
+  hidden: ``before`` of decision k+1 is ``after`` of decision k), elsewhere the better of the two for
+  the mover (the position's worth as far as Mesa read it from the mover's view: its own choice, or the
+  move played where that read better), so a move equal to Mesa's choice changes nothing.
 - The mover's **fall** is ``best_after[seat] - after[seat]``: a **mistake** when at least
   ``MISTAKE`` (0.20) and below ``BLUNDER`` (0.40), a **blunder** from 0.40 on (the two are
   apart: a blunder is not also listed as a mistake).  A decision's **swing** is the largest change
@@ -38,11 +42,14 @@ K3-10), so a review shown to everyone tells no face its owner alone knew.
 
 **How each game estimates** (all deterministic: iteration budgets, seeded per decision):
 
-- Kona (no hidden information): the ``hard`` alpha-beta search (``ai.kona.Search``) of the position
-  after each move, deepened one ply at a time within ``iterations`` nodes a depth; both moves are
-  scored at the same depths (the two deepest read for both, averaged: a side to move looks better
-  at odd depths than at even ones), and a score becomes a chance by a logistic curve
-  (``ai.review_games.KONA_SCALE``); a proven win or loss is 1 or 0, the move limit a draw.
+- Kona (no hidden information): every position's chance is a function of the position alone
+  (``ai.review_games.kona_value``): the ``hard`` alpha-beta search (``ai.kona.Search``, seeded by the
+  position) deepened one ply at a time within ``iterations`` nodes a depth, read at its deepest depth
+  whose leaves have seat 0 to move (a fixed parity: the leaves' side to move sways a score by
+  hundreds of points from one depth to the next, so positions read at alternating parities would
+  zig-zag), from seat 0's side, made a chance by a logistic curve fitted on Mesa-vs-Mesa games
+  (``KONA_SCALE``, ``KONA_OFFSET``; ``python -m bench.review --calibrate``); a proven win or loss is
+  1 or 0, the move limit a draw.
 - Plateau, K3's play: the game's ISMCTS (``ai.ismcts.search``, the player's own adapter and rollouts)
   from the mover's view with the root held to the one move valued, ``iterations`` iterations; the
   mean of the rollouts' rewards per seat (Plateau's prisoner race; K3's finished games, the first
@@ -56,6 +63,14 @@ K3-10), so a review shown to everyone tells no face its owner alone knew.
   mover's chance to win is the player's model of it (``ai.krakatoa.Context.utility``: its final total
   and the others' as normal variables, exact at the game's last throw), averaged over the outcomes;
   the others share the rest in proportion to the same model's chances.
+
+**How the graph moves** (``python -m bench.review``, "graph"): in Kona a position reads the same whoever
+asks, so ``before`` of a decision is ``after`` of the one before, and the curve moves mostly where the
+search proves a result.  In Plateau the chances after consecutive decisions zig-zag by about 11 points
+(seed-to-seed differences of one decision are about 3 points, so it is not noise): each estimate is
+the mean of the rollouts of a search from the mover's own view, which leans towards the mover (the
+opponent's replies are explored, not only the best); the most-visited reply's mean leans the other
+way, harder.  Neither is smoothed away: a move's chance is the mover's view of it.
 
 **Budget.**  ``budget_each(game, count)``: a fixed number of iterations per decision
 (``ITERATIONS``), calibrated so that a game of ordinary length fits ``CPU_TARGET`` seconds of one core
@@ -163,7 +178,8 @@ def review_part(game: str, start: Any, moves: Sequence[str], indices: Sequence[i
             "best": _shown(engine, step.before, est.best, end_public),
             "played_move": played,
             "best_move": est.best,
-            "before": _rounded(est.best_after if est.best_after[seat] >= est.after[seat] else est.after),
+            "before": _rounded(est.before if est.before is not None else
+                               est.best_after if est.best_after[seat] >= est.after[seat] else est.after),
             "after": _rounded(est.after),
             "best_after": _rounded(est.best_after),
             "points_played": est.points_played,

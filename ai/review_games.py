@@ -8,8 +8,10 @@ states from the view with the engine's own ``determinize``, as Mesa's players do
 
 from __future__ import annotations
 
+import functools
 import math
 import random
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -30,8 +32,14 @@ from engines import plateau as PL
 
 #: the level whose player chooses Mesa's move (``ai.review.LEVEL``; repeated to avoid an import circle)
 LEVEL = "hard"
-#: Kona's search score worth a 73 % chance to the side to move (a threat square is 12, an urgent one 40)
-KONA_SCALE = 120.0
+#: Kona's logistic curve: seat 0's chance is 1 / (1 + exp(-(score - KONA_OFFSET) / KONA_SCALE)) for its
+#: search score ``kona_score`` (a threat square is 12, an urgent one 40), fitted by maximum likelihood on
+#: 452 unproven positions of 64 Mesa-vs-Mesa games (``python -m bench.review --calibrate``): log-loss 0.583
+#: against 0.693 for a constant 50 %.  The capybara, first to move, won 73 % of those games, and beyond
+#: that the heuristic score tells little (a score of -300 reads 70 %, 0 reads 75 %): a Kona review's
+#: chances move mostly where the search proves a result, which is where Kona's games are decided.
+KONA_SCALE = 1290.0
+KONA_OFFSET = -1400.0
 
 
 @dataclass(frozen=True)
@@ -43,6 +51,9 @@ class Estimate:
     best_after: list[float]
     points_played: float | None = None
     points_best: float | None = None
+    #: the position's worth before the decision, where the game reads it from the position alone (Kona);
+    #: ``None``: the better of ``after`` and ``best_after`` for the mover (``ai.review``)
+    before: list[float] | None = None
 
 
 def estimate(game: str, view: Any, seat: int, played: str, iterations: int, rng: random.Random) -> Estimate:
@@ -66,62 +77,103 @@ def _pair(best: str, played: str, value: Callable[[str], list[float]]) -> tuple[
 # ==================================================================== Kona: alpha-beta scores
 def _kona(view: K.KonaView, seat: int, played: str, iterations: int, rng: random.Random) -> Estimate:
     state = K.ENGINE.from_position(view["position"])
-    best = choose_move("kona", view, seat, LEVEL, Budget(iterations=iterations), _seed(rng))
-    seed = _seed(rng)
-    afters = {text: K.ENGINE.apply(state, K.ENGINE.parse_move(state, text)) for text in (best, played)}
-    depths = {text: _kona_depths(after, iterations, seed) for text, after in afters.items()}
-    # both positions read to the same depth: their scores are alike (the same side to move, KO-9)
-    # (a proven result ends its search early and sets no depth for the other)
-    depth = min((max(d) for d in depths.values() if d and abs(d[max(d)]) < kona_player.PROVEN), default=0)
+    # Mesa's choice: the move the position's own reading prefers (``kona_read``), so that its after reads
+    # as the position before did (a win the reading proves is a win its choice plays)
+    best = kona_read(view["position"], iterations)[1] or played
 
     def value(text: str) -> list[float]:
-        after = afters[text]
-        outcome = K.ENGINE.outcome(after)
+        after = K.ENGINE.apply(state, K.ENGINE.parse_move(state, text))
+        outcome = K.ENGINE.outcome(after)  # read on the state itself: a repetition (KO-7.1) is not in a position
         if outcome is not None:
             return _outcome_shares(outcome.winners, outcome.draw, 2)
-        found = depths[text]
-        # the two deepest common depths averaged: a side to move looks better at odd depths than at
-        # even ones (its threats count at the leaves), and the mean cancels that
-        scores = [found[d] for d in (depth - 1, depth) if d in found] or [found[max(found)]]
-        if any(abs(v) >= kona_player.PROVEN for v in scores):
-            return _kona_chances(after.side, scores[-1])
-        return _kona_chances(after.side, round(sum(scores) / len(scores)))
+        return list(kona_value(K.ENGINE.to_position(after), iterations))
 
     after, best_after = _pair(best, played, value)
-    return Estimate(best, after, best_after)
+    return Estimate(best, after, best_after, before=list(kona_value(view["position"], iterations)))
 
 
-def _kona_depths(state: K.KonaState, nodes: int, seed: int) -> dict[int, int]:
-    """The score of ``state`` for its side to move at each depth fully searched within ``nodes`` nodes
-    a depth (``hard``'s search, ``ai.kona.Search``); none when the game is over."""
-    out: dict[int, int] = {}
+@functools.lru_cache(maxsize=512)
+def kona_value(position: str, nodes: int) -> tuple[float, float]:
+    """Both seats' chances in a Kona position, a function of the position alone (and the budget), so
+    the same whoever asks and whenever: the position after decision k is the one before decision k+1,
+    and both read it alike.  The score is ``kona_score``'s (seat 0's, its search's leaves always with
+    seat 0 to move), and becomes a chance by a logistic curve fitted on Mesa-vs-Mesa games
+    (``KONA_SCALE``, ``KONA_OFFSET``: ``python -m bench.review --calibrate``); a proven win or loss is 1
+    or 0, a finished game its result (the move limit a draw, KO-7.2)."""
+    state = K.ENGINE.from_position(position)
+    outcome = K.ENGINE.outcome(state)
+    if outcome is not None:
+        shares = _outcome_shares(outcome.winners, outcome.draw, 2)
+        return shares[0], shares[1]
+    score = kona_score(state, nodes)
+    if score >= kona_player.PROVEN:
+        first = 1.0
+    elif score <= -kona_player.PROVEN:
+        first = 0.0
+    else:
+        first = kona_chance(score)
+    return first, 1.0 - first
+
+
+def kona_chance(score: int) -> float:
+    """Seat 0's chance to win from ``kona_score``'s unproven score (the fitted logistic curve)."""
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, (score - KONA_OFFSET) / KONA_SCALE))))
+
+
+def kona_score(state: K.KonaState, nodes: int) -> int:
+    """An unfinished Kona position's score for seat 0 (the capybara), at a fixed parity: the search
+    (``hard``'s, ``ai.kona.Search``, seeded by the position, deepened one ply at a time within ``nodes``
+    nodes a depth) read at its deepest depth whose leaves have seat 0 to move (even depths when seat 0
+    is to move, odd ones when seat 1 is).  Why: a leaf's score leans hard towards one side of the move
+    (hundreds of points between consecutive depths), so positions read at leaves of alternating sides
+    would zig-zag; at one parity they all lean alike, and a position and its best child read alike (a
+    parent at depth d is its children at depth d - 1).  The lean left is one constant, which the fitted
+    curve takes out (``KONA_OFFSET``).  A proven result wherever one is found."""
+    return kona_read(K.ENGINE.to_position(state), nodes)[0]
+
+
+@functools.lru_cache(maxsize=512)
+def kona_read(position: str, nodes: int) -> tuple[int, str | None]:
+    """(``kona_score``, the move the reading prefers: its deepest depth's, or the one it proves a win or
+    a loss with; None when the game is over) of an unfinished position."""
+    state = K.ENGINE.from_position(position)
+    found, forced = _kona_depths(state, nodes, zlib.crc32(position.encode()))
+    sign = 1 if state.side == 0 else -1
+    if not found:
+        return 0, None
+    proven = [d for d, (v, _) in found.items() if abs(v) >= kona_player.PROVEN]
+    if proven:
+        score, move = found[proven[-1]]
+        return sign * score, move
+    if forced is not None:  # one move does not lose by force: the position is the one after it (the same side's
+        after = K.ENGINE.apply(state, K.ENGINE.parse_move(state, forced))  # score: the parity is fixed by seat)
+        if K.ENGINE.outcome(after) is None:  # (a position's ply count grows: the chain ends)
+            return kona_read(K.ENGINE.to_position(after), nodes)[0], forced
+    at_parity = [d for d in found if (d + state.side) % 2 == 0]
+    return sign * found[max(at_parity) if at_parity else max(found)][0], found[max(found)][1]
+
+
+def _kona_depths(state: K.KonaState, nodes: int, seed: int) -> tuple[dict[int, tuple[int, str]], str | None]:
+    """The score of ``state`` for its side to move, and its best move, at each depth fully searched within
+    ``nodes`` nodes a depth (``hard``'s search, ``ai.kona.Search``), none when the game is over; and the one
+    move that does not lose by force where the search found only one (it reads no deeper then)."""
+    out: dict[int, tuple[int, str]] = {}
+    forced: str | None = None
     if K.ENGINE.outcome(state) is not None:
-        return out
+        return out, forced
     nodes_before = -1
     for depth in range(1, kona_player.MAX_DEPTH[LEVEL] + 1):
         search_ = kona_player.Search(state, Stopwatch(Budget(iterations=nodes), check_every=32), random.Random(seed))
-        _, scored = search_.root(depth)
+        best, scored = search_.root(depth)
         if search_.stopwatch.stopped and out:
             break
-        out[depth] = scored[0][1] if scored else 0
-        if abs(out[depth]) >= kona_player.PROVEN or search_.stopwatch.stopped or search_.nodes == nodes_before:
+        out[depth] = (scored[0][1] if scored else 0, K.ENGINE.format_move(state, K.MOVES[best]))
+        alone = bool(scored) and all(v <= -kona_player.PROVEN for _, v in scored[1:])
+        forced = out[depth][1] if alone and abs(out[depth][0]) < kona_player.PROVEN else None
+        if abs(out[depth][0]) >= kona_player.PROVEN or search_.stopwatch.stopped or search_.nodes == nodes_before:
             break  # proven, out of budget, or nothing deeper to read (every line ends sooner)
         nodes_before = search_.nodes
-    return out
-
-
-def _kona_chances(side: int, score: int) -> list[float]:
-    """Both seats' chances from a score for ``side``, to move: a proven result exactly, else logistic."""
-    if score >= kona_player.PROVEN:
-        mover = 1.0
-    elif score <= -kona_player.PROVEN:
-        mover = 0.0
-    else:
-        mover = 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, score / KONA_SCALE))))
-    chances = [0.0, 0.0]
-    chances[side] = mover
-    chances[1 - side] = 1.0 - mover
-    return chances
+    return out, forced
 
 
 def _outcome_shares(winners: Sequence[int], draw: bool, seats: int) -> list[float]:

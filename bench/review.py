@@ -1,6 +1,8 @@
 """Benchmark of Mesa's game review (issue 32): CPU seconds a review takes, per game and per decision.
 
     python -m bench.review [GAME ...] [--games N] [--seed S] [--part 8] [--no-long]
+    python -m bench.review --quality N [GAME ...]   # mistakes + blunders a game: hard vs hard, easy vs hard
+    python -m bench.review --calibrate N            # Kona's logistic scale fitted on N Mesa-vs-Mesa games
 
 For each game it plays seeded games Mesa against Mesa (``normal``, an iteration budget: the same game
 on every machine) of ordinary length, then reviews each the way the service does: ``ai.review``'s
@@ -10,11 +12,32 @@ decision, and the slowest part.  Then a long game (four players where the game a
 Plateau's the longest of twenty games of random moves, as Mesa ends them sooner), whose decisions
 share the budget (``ai.review.ORDINARY``).  Target: at most 60 s of one
 core for a game of ordinary length (``ai.review.CPU_TARGET``).  Not a test: it prints figures.
+
+``--quality N``: N seeded games of Mesa ``hard`` against Mesa ``hard`` reviewed at the default budget, then N
+of ``easy`` (seat 0) against ``hard`` (seat 1): the mean mistakes + blunders a game per seat.  A review
+that reads well finds few in the first (target for Kona: at most 0.5 a game, ``QUALITY_TARGET``) and more
+for ``easy`` than for ``hard`` in the second.
+
+``--calibrate N``: Kona's logistic scale (``ai.review_games.KONA_SCALE``) fitted by maximum likelihood on
+the positions of N seeded Mesa-vs-Mesa games (levels mixed, so that the games differ): each unproven
+position's score at the review's budget (``kona_score``) against whether its side to move won (a draw
+half); prints the fitted scale, the log-loss at the fitted and the current scale, and a table of
+predicted against observed wins.
+
+Figures measured on this machine (2 cores shared), 2026-12-02: Kona's curve fitted on 64 games, 452
+unproven positions: scale 1290, offset -1400, log-loss 0.583 (50 %: 0.693; the capybara won 73 % of
+them, and the score tells little beyond that).  ``--quality``: Kona ``hard`` vs ``hard`` 0.00 mistakes +
+blunders a game over 6 games (target 0.5), ``easy`` vs ``hard`` 0.50 for ``easy`` and 0.00 for ``hard``;
+K3 0.00 and 1.00 / 0.00 (2 games each); Plateau 0.00 and 0.20 / 0.20 (5 games each, ``--seed 50``: its
+review seldom finds one move 20 points worse than Mesa's choice, for ``easy`` no more than for ``hard``).
+An ordinary review: Kona 4.8 s CPU (13 decisions; graph steps 2.8 points, no reversals, before(k+1) = after(k)), Plateau
+40.1 s (84 decisions; steps 11.3 points, 80 % reversals), K3 12.7 s.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import statistics
 import sys
@@ -26,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import ai
 from ai import review
-from engines import CHANCE, game_names, get_engine
+from engines import CHANCE, game_names, get_engine, replay
 
 #: how Mesa plays the benchmark's games: (level, iterations a move) per game
 PLAYERS: dict[str, tuple[str, int]] = {"kona": ("hard", 3000), "plateau": ("normal", 200), "k3": ("normal", 200),
@@ -87,6 +110,21 @@ def timed_review(game: str, start: Any, moves: list[str], part: int, seed: int) 
     return {"decisions": len(indices), "iterations": budget.iterations, "seconds": seconds, "review": made}
 
 
+def zigzag(made: dict[str, Any]) -> tuple[float, float, float]:
+    """How the graph moves (seat 0's line, the picture's points): the mean change from a point to the next
+    (win-chance points), the share of changes of at least 5 points that reverse the one before (a line that
+    zig-zags: near 1), and the mean ``|before(k+1) - after(k)|`` between consecutive decisions (0 where a
+    position reads the same whoever asks, as in Kona)."""
+    listed = made["decisions"]
+    line = [float(d["after"][0]) for d in listed]
+    steps = [100 * (b - a) for a, b in itertools.pairwise(line)]
+    big = [x for x in steps if abs(x) >= 5]
+    reversals = sum(1 for a, b in itertools.pairwise(big) if a * b < 0) / max(1, len(big) - 1)
+    gaps = [100 * abs(float(e["before"][0]) - float(d["after"][0])) for d, e in itertools.pairwise(listed)]
+    return (statistics.mean(abs(x) for x in steps) if steps else 0.0, reversals,
+            statistics.mean(gaps) if gaps else 0.0)
+
+
 def report(game: str, label: str, plies: int, result: dict[str, Any]) -> float:
     total = sum(result["seconds"])
     count = max(1, result["decisions"])
@@ -97,7 +135,128 @@ def report(game: str, label: str, plies: int, result: dict[str, Any]) -> float:
     print(f"{game:<9} {label:<9} {plies:>4} moves {result['decisions']:>4} decisions"
           f"  {result['iterations']:>5} it/decision  {total:6.1f} s CPU  {1000 * total / count:6.0f} ms/decision"
           f"  slowest part {slowest:5.1f} s  mistakes {flagged[0]} blunders {flagged[1]}  [{verdict}]")
+    step, reversals, gap = zigzag(made)
+    print(f"{'':<9} {'':<9} graph: mean step {step:4.1f} points, reversals {100 * reversals:3.0f} %, "
+          f"mean |before(k+1) - after(k)| {gap:4.1f} points")
     return total
+
+
+#: the most mistakes + blunders a game a review may find in Mesa ``hard`` against itself (issue 32's sanity check)
+QUALITY_TARGET = {"kona": 0.5, "plateau": 1.0, "k3": 1.0, "krakatoa": 1.0}
+#: the players of ``--quality``'s games: level per seat, at ``QUALITY_ITERATIONS`` a move
+MATCHES = {"hard vs hard": ("hard", "hard"), "easy vs hard": ("easy", "hard")}
+#: iterations a move in ``--quality``'s games: Kona's ``hard`` at its own strength (1.5 s, ``ai.DEFAULT_MS``,
+#: is about 45,000 nodes on this machine; ``PLAYERS``' 3,000 miss what a review at 10,000 a depth proves)
+QUALITY_ITERATIONS = {"kona": 45000, "plateau": 200, "k3": 200, "krakatoa": 1}
+
+
+def match_game(game: str, levels: tuple[str, ...], iterations: int, seed: int) -> tuple[Any, list[str]]:
+    """A seeded two-player game of Mesa at the given level per seat (chance drawn as a table draws it)."""
+    engine = get_engine(game)
+    start = engine.new_game(len(levels), seed)
+    state, moves = start, []
+    while engine.to_move(state) is not None and len(moves) < 3000:
+        if engine.to_move(state) == CHANCE:
+            move = engine.format_move(state, engine.sample_chance(state, random.Random(f"{seed}:{len(moves) + 1}")))
+        else:
+            seat = engine.actors(state)[0]
+            move = ai.choose_move(game, engine.view(state, seat), seat, levels[seat], ai.Budget(iterations=iterations),
+                                  seed * 10_007 + len(moves))
+        moves.append(move)
+        state = engine.play(state, move)
+    return start, moves
+
+
+def quality(game: str, count: int, seed: int, part: int) -> None:
+    """Mean mistakes + blunders a game per seat, in ``MATCHES``' games, reviewed at the default budget."""
+    iterations = QUALITY_ITERATIONS[game]
+    for label, levels in MATCHES.items():
+        flagged = [[0] * len(levels) for _ in range(count)]
+        seconds = []
+        for k in range(count):
+            start, moves = match_game(game, levels, iterations, seed + k)
+            result = timed_review(game, start, moves, part, seed + k)
+            seconds.append(sum(result["seconds"]))
+            made = result["review"]
+            for s in range(len(levels)):
+                flagged[k][s] = len(made["mistakes"][str(s)]) + len(made["blunders"][str(s)])
+        per_seat = [statistics.mean(f[s] for f in flagged) for s in range(len(levels))]
+        per_game = statistics.mean(sum(f) for f in flagged)
+        target = QUALITY_TARGET[game]
+        verdict = ("ok" if per_game <= target else "OVER") if levels[0] == levels[1] else \
+            ("ok" if per_seat[0] > per_seat[1] else "NOT MORE")
+        print(f"{game:<9} {label:<13} {count} games  mistakes+blunders a game {per_game:4.2f} "
+              f"(seat 0 {levels[0]} {per_seat[0]:4.2f}, seat 1 {levels[1]} {per_seat[1]:4.2f})  "
+              f"review {statistics.mean(seconds):5.1f} s CPU a game  [{verdict}]")
+
+
+def calibration_samples(count: int, seed: int) -> list[tuple[int, float]]:
+    """(seat 0's score, seat 0's result: 1, 0.5 or 0) of every unproven position of ``count`` seeded
+    Kona games of Mesa against Mesa (levels mixed, so that the games differ), scored at the review's
+    budget (``ai.review_games.kona_score``)."""
+    from ai import review_games
+    from ai.kona import PROVEN
+
+    engine = get_engine("kona")
+    nodes = review.ITERATIONS["kona"]
+    pairs = (("hard", "hard"), ("hard", "normal"), ("normal", "hard"), ("normal", "normal"))
+    samples: list[tuple[int, float]] = []
+    for k in range(count):
+        start, moves = match_game("kona", pairs[k % len(pairs)], PLAYERS["kona"][1], seed + k)
+        steps = list(replay(engine, start, moves))
+        outcome = engine.outcome(steps[-1].after) if steps else None
+        if outcome is None:
+            continue
+        result = 0.5 if outcome.draw else 1.0 if 0 in outcome.winners else 0.0
+        for step in steps:
+            score = review_games.kona_score(step.before, nodes)
+            if abs(score) < PROVEN:
+                samples.append((score, result))
+    return samples
+
+
+def fit(samples: list[tuple[int, float]]) -> tuple[float, float, float]:
+    """(scale, offset, log-loss) of the logistic curve of the least log-loss on ``samples`` (a grid)."""
+    import math
+
+    def loss(scale: float, offset: float) -> float:
+        total = 0.0
+        for score, result in samples:
+            p = 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, (score - offset) / scale))))
+            p = min(1 - 1e-9, max(1e-9, p))
+            total -= result * math.log(p) + (1 - result) * math.log(1 - p)
+        return total / max(1, len(samples))
+
+    grid = [(10 * 1.1 ** i, float(o)) for i in range(70) for o in range(-400, 401, 10)]
+    scale, offset = min(grid, key=lambda g: loss(*g))
+    return scale, offset, loss(scale, offset)
+
+
+def calibrate(count: int, seed: int) -> None:
+    """Kona's logistic curve fitted on Mesa-vs-Mesa games (see the module docstring)."""
+    import math
+
+    from ai import review_games
+
+    samples = calibration_samples(count, seed)
+    scale, offset, loss = fit(samples)
+    current = (review_games.KONA_SCALE, review_games.KONA_OFFSET)
+    fit_loss = statistics.mean(
+        -(r * math.log(min(1 - 1e-9, max(1e-9, review_games.kona_chance(s))))
+          + (1 - r) * math.log(min(1 - 1e-9, max(1e-9, 1 - review_games.kona_chance(s))))) for s, r in samples)
+    mean = statistics.mean(s for s, _ in samples)
+    print(f"kona calibration: {count} games, {len(samples)} unproven positions at "
+          f"{review.ITERATIONS['kona']} nodes a depth; seat 0's score: mean {mean:.0f}")
+    print(f"  fitted scale {scale:.0f} offset {offset:.0f} (log-loss {loss:.4f}); current {current[0]:.0f} "
+          f"{current[1]:.0f} (log-loss {fit_loss:.4f}); a constant 50 %: {math.log(2):.4f}")
+    edges = sorted({round(offset + scale * z) for z in (-10**4, -1.5, -0.5, 0.5, 1.5, 10**4)})
+    for low, high in itertools.pairwise(edges):
+        bucket = [(s, r) for s, r in samples if low <= s < high]
+        if bucket:
+            predicted = statistics.mean(1.0 / (1.0 + math.exp(-(s - offset) / scale)) for s, _ in bucket)
+            observed = statistics.mean(r for _, r in bucket)
+            print(f"  seat 0's score [{low:>9}, {high:>9}): {len(bucket):4} positions  "
+                  f"predicted {100 * predicted:5.1f} %  won {100 * observed:5.1f} %")
 
 
 def main() -> None:
@@ -107,7 +266,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=32)
     parser.add_argument("--part", type=int, default=8, help="decisions per pool job (default 8)")
     parser.add_argument("--no-long", action="store_true", help="leave out the long game")
+    parser.add_argument("--quality", type=int, default=0, metavar="N",
+                        help="mistakes + blunders a game in N games hard vs hard and N easy vs hard")
+    parser.add_argument("--calibrate", type=int, default=0, metavar="N", help="fit Kona's logistic scale on N games")
     args = parser.parse_args()
+    if args.calibrate:
+        calibrate(args.calibrate, args.seed)
+        return
+    if args.quality:
+        for game in args.games:
+            quality(game, args.quality, args.seed, args.part)
+        return
     print(f"review budget: {review.ITERATIONS} iterations a decision up to {review.ORDINARY} decisions; "
           f"target {review.CPU_TARGET:.0f} s CPU a game")
     for game in args.games:

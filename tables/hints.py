@@ -8,9 +8,12 @@ the table's Mesa level, from the asker's view only, seeded by the table and the 
 gives the same answer).  Its sentence of why is computed from the engine, and from what the seat
 knows: where the seat's view hides something (Plateau's faces, K3's pyramids), the claims are judged on
 states the engine deals from that view (``determinize``) and said only when they hold on every one, so
-a hint never tells a secret.  In order: the move wins at once; the opponent could win on their next
-move after most other moves, and cannot after this one (judged only where nothing is hidden); it
-raises the seat's tally (``GameDescription.tallies``: prisoners, points); otherwise "Mesa's choice".
+a hint never tells a secret.  In order: the move wins at once; (a review, which also knows the move
+played instead) the move played let the opponent win at once, with this reply, and this one does not;
+the opponent could win on their next move after most other moves, and cannot after this one (judged
+only where nothing is hidden); after it the seat threatens to win on its next move, after most of the
+opponent's replies or after every one (judged only where nothing is hidden); it raises the seat's tally
+(``GameDescription.tallies``: prisoners, points); otherwise "Mesa's choice".
 
 Every hint is counted per seat (``data.learning``, it survives a restart), and the result post says it
 (``hinted_result``).
@@ -30,6 +33,7 @@ from data.repository import Repository
 from engines import CHANCE, Engine, MoveError
 from tables.errors import TableError
 from tables.i18n import Count, Phrase
+from tables.lesson_goals import winning_reply
 from tables.loaded import LoadedTable
 from tables.mesa import DEFAULT_LEVEL, MesaMoves, is_mesa, level_of
 from tables.outbox import PublicPost
@@ -116,8 +120,9 @@ class _OutOfWork(Exception):
     """The threat search went past ``THREAT_WORK`` moves: no claim."""
 
 
-def why(ctx: LoadedTable, state: Any, seat: int, move: Any, seed: int) -> Phrase:
-    """One sentence of why ``move`` is good for ``seat`` (see the module docstring)."""
+def why(ctx: LoadedTable, state: Any, seat: int, move: Any, seed: int, played: Any = None) -> Phrase:
+    """One sentence of why ``move`` is good for ``seat`` (see the module docstring); ``played``, a review's:
+    the move the seat played instead, judged on the same states."""
     engine = ctx.engine
     known = known_states(engine, state, seat, seed)
     afters = [after for s in known if (after := _after(engine, s, move)) is not None]
@@ -125,6 +130,10 @@ def why(ctx: LoadedTable, state: Any, seat: int, move: Any, seed: int) -> Phrase
         return Phrase("hint.why.choice")
     if all(_wins(engine, after, seat) for after in afters):
         return Phrase("hint.why.wins")
+    if played is not None and played != move:
+        allowed = _allows(ctx, engine, known, seat, played, afters)
+        if allowed is not None:
+            return allowed
     if known == [state]:  # nothing hidden from this seat: the opponents' replies are known too
         try:
             threat = _stops_threat(engine, state, seat, move, afters[0], [THREAT_WORK])
@@ -133,6 +142,14 @@ def why(ctx: LoadedTable, state: Any, seat: int, move: Any, seed: int) -> Phrase
         row = ctx.by_seat(threat) if threat is not None else None
         if row is not None:
             return Phrase("hint.why.stops", {"name": row.name})
+        try:
+            built = _builds_threat(engine, afters[0], seat, [THREAT_WORK])
+        except _OutOfWork:
+            built = None
+        if built is not None:
+            opponent = ctx.by_seat(built[0])
+            if opponent is not None:
+                return Phrase("hint.why.forces" if built[1] else "hint.why.threatens", {"name": opponent.name})
     gain = _gain(ctx, engine, known, afters, seat)
     if gain is not None:
         return gain
@@ -189,6 +206,50 @@ def _stops_threat(engine: Engine, state: Any, seat: int, move: Any, after: Any, 
         if _can_win(engine, engine.apply(state, other), opponent, work):
             losing += 1
     return opponent if others and losing * 2 > len(others) else None
+
+
+def _allows(ctx: LoadedTable, engine: Engine, known: Sequence[Any], seat: int, played: Any,
+            afters: Sequence[Any]) -> Phrase | None:  # fmt: skip
+    """``after f1-c4, Ben could win at once with b2-c3``: the move played hands the opponent a win in one
+    (``tables.lesson_goals.winning_reply``) on every known state, the same reply on each (its public
+    form), and the move judged (its ``afters``) hands none on any."""
+    if any(winning_reply(engine, after, seat) is not None for after in afters):
+        return None
+    replies: set[str] = set()
+    opponents: set[int] = set()
+    for state in known:
+        after = _after(engine, state, played)
+        reply = winning_reply(engine, after, seat) if after is not None else None
+        opponent = engine.to_move(after) if reply is not None else None
+        if reply is None or opponent is None:
+            return None
+        replies.add(engine.public_move(after, reply))
+        opponents.add(opponent)
+    row = ctx.by_seat(next(iter(opponents))) if len(opponents) == 1 else None
+    if len(replies) != 1 or row is None:
+        return None
+    return Phrase("hint.why.allows", {"move": engine.public_move(known[0], played), "name": row.name,
+                                      "reply": next(iter(replies))})
+
+
+def _builds_threat(engine: Engine, after: Any, seat: int, work: list[int]) -> tuple[int, bool] | None:
+    """(the opponent to answer, whether no answer stops it) when after the move the seat could win at once
+    on its next move after most of the opponent's replies (a threat) or after every one (a win forced);
+    None when it could not, or when the opponent can win first."""
+    opponent = engine.to_move(after)
+    if engine.outcome(after) is not None or opponent is None or opponent in (CHANCE, seat):
+        return None
+    if _can_win(engine, after, opponent, work):
+        return None  # they win first: no threat of ours matters
+    replies = engine.legal_moves(after, opponent)
+    winning = 0
+    for reply in replies:
+        work[0] -= 1
+        if _can_win(engine, engine.apply(after, reply), seat, work):
+            winning += 1
+    if not replies or winning * 2 <= len(replies):
+        return None
+    return opponent, winning == len(replies)
 
 
 def _tally(ctx: LoadedTable, view: Any, key: str, seat: int) -> int | None:

@@ -355,7 +355,7 @@ def told_facts(ctx: LoadedTable, start: Any, moves: Sequence[str], analysis: Map
                 said = deed(engine, before, best, name, names).words
                 if said.key != "move.any.notation":  # a game with words for its moves (Krakatoa's "chose Steam")
                     entry["best"] = _encode(said)
-                reason = _why_words(ctx, before, seat, best, name)
+                reason = _why_words(ctx, before, seat, best, played, name)
             except Exception as exc:  # words only: a choice the engine cannot read is told without its why
                 log.debug("table %d: review words without a why (%s)", ctx.id, type(exc).__name__)
         entry["why"] = _encode(reason)
@@ -363,14 +363,20 @@ def told_facts(ctx: LoadedTable, start: Any, moves: Sequence[str], analysis: Map
     return told
 
 
-def _why_words(ctx: LoadedTable, state: Any, seat: int, best: Any, name: str) -> Phrase:
-    """``tables.hints.why`` said of a named player (a hint speaks to the player; a review about them)."""
-    said = why(ctx, state, seat, best, move_seed(ctx.row.seed, seat, 0, "review-why"))
+def _why_words(ctx: LoadedTable, state: Any, seat: int, best: Any, played: Any, name: str) -> Phrase:
+    """``tables.hints.why`` of Mesa's choice against the move played, said of a named player (a hint speaks
+    to the player; a review about them)."""
+    said = why(ctx, state, seat, best, move_seed(ctx.row.seed, seat, 0, "review-why"), played)
     params = dict(said.params)
     if said.key == "hint.why.wins":
         return Phrase("review.why.wins")
+    if said.key == "hint.why.allows":
+        return Phrase("review.why.allows", {"move": params.get("move", "?"), "opponent": params.get("name", "?"),
+                                            "reply": params.get("reply", "?")})
     if said.key == "hint.why.stops":
         return Phrase("review.why.stops", {"name": params.get("name", "?")})
+    if said.key in ("hint.why.threatens", "hint.why.forces"):
+        return Phrase(said.key.replace("hint.", "review.", 1), {"name": name, "opponent": params.get("name", "?")})
     if said.key == "hint.why.gains":
         return Phrase("review.why.gains", {"name": name, "tally": params.get("tally"),
                                            "before": params.get("before"), "after": params.get("after")})
@@ -423,16 +429,37 @@ def _point_params(review: Review, decision: Mapping[str, Any]) -> dict[str, Any]
         "name": name, "move": str(decision.get("played", "?"))})
     best = str(decision.get("best") or "")
     same = not best or best == decision.get("played")
+    best_words = _decode(told["best"]) if "best" in told else best
+    chance = _percent(_chance(decision.get("best_after"), seat))
+    if same:
+        instead = Phrase("review.same_choice")
+    elif chance <= _percent(_chance(decision.get("after"), seat)) and not _points_phrase(decision):
+        instead = Phrase("review.no_better", {"best": best_words, "chance": chance})  # a swing the move did not make
+    else:
+        reason = _decode(told["why"]) if "why" in told else Phrase("review.why.choice")
+        points = _points_phrase(decision)
+        if isinstance(points, Phrase) and isinstance(reason, Phrase) and reason.key == "review.why.choice":
+            reason = Phrase("review.why.points", dict(points.params))  # Krakatoa: the points it gives up
+        elif _proven_lost(review, decision) and isinstance(reason, Phrase) and reason.key == "review.why.choice":
+            others = [n for s, n in enumerate(review.names) if s != seat]
+            reason = Phrase("review.why.forced", {"move": str(decision.get("played", "?")),
+                                                  "opponent": others[0] if len(others) == 1 else "?"})
+        instead = Phrase("review.choice", {"best": best_words, "chance": chance, "why": reason})
     return {
         "ply": decision.get("ply", index + 1), "played": played,
         "before": _percent(_chance(decision.get("before"), seat)),
         "after": _percent(_chance(decision.get("after"), seat)),
-        "instead": Phrase("review.same_choice") if same else Phrase("review.choice", {
-            "best": _decode(told["best"]) if "best" in told else best,
-            "chance": _percent(_chance(decision.get("best_after"), seat)),
-            "why": _decode(told["why"]) if "why" in told else Phrase("review.why.choice")}),
+        "instead": instead,
         "points": _points_phrase(decision),
     }
+
+
+def _proven_lost(review: Review, decision: Mapping[str, Any]) -> bool:
+    """Whether the move played lost by force where Mesa's choice did not: Kona's search proves results (its
+    chances are 0 or 1 only then, ``ai.review_games.kona_value``), against one opponent."""
+    seat = int(decision["seat"])
+    after, best = _chance(decision.get("after"), seat), _chance(decision.get("best_after"), seat)
+    return review.game == "kona" and len(review.names) == 2 and after == 0 and best is not None and best > 0
 
 
 def _points_phrase(decision: Mapping[str, Any]) -> Any:

@@ -88,6 +88,67 @@ def test_kona_the_only_defence_is_no_mistake_and_any_other_move_is() -> None:
     assert [0] in (careless["mistakes"]["0"], careless["blunders"]["0"])
 
 
+def test_kona_a_position_reads_the_same_whoever_asks() -> None:
+    """Nothing is hidden in Kona: the position after decision k is the one before decision k+1, and the
+    review reads it alike both times (the same side's chance, at the same depths), whatever seed the review
+    has; a decision played as Mesa would have chosen changes no chance at all."""
+    start, moves = random_game("kona", 2, 5, 14)
+    indices = review.decisions("kona", start, moves)
+    assert indices == list(range(len(moves)))  # every move a real choice here
+    r = reviewed("kona", start, moves, iterations=300, seed=1)
+    other = reviewed("kona", start, moves, iterations=300, seed=2)
+    listed = r["decisions"]
+    for d, e in itertools.pairwise(listed):
+        assert e["before"] == d["after"], (d["ply"], d["after"], e["before"])
+    for d, e in zip(listed, other["decisions"]):
+        assert (d["before"], d["after"]) == (e["before"], e["after"])  # the position's alone, not the seed's
+        if d["played"] == d["best"]:
+            assert d["after"] == d["best_after"] and review.fall_of(d) == 0.0
+    # a game played by the review's own choices (a decision's choice depends on the seed, its index and the
+    # moves before it only): every decision's after is its choice's, and the next one's before
+    budget, state, mesa_moves = Budget(iterations=300), start, []
+    for ply in range(6):
+        anything = KONA.format_move(state, KONA.legal_moves(state)[0])
+        d = review.review_part("kona", start, [*mesa_moves, anything], [ply], budget_each=budget, seed=3)[0]
+        mesa_moves.append(d["best_move"])
+        state = KONA.play(state, mesa_moves[-1])
+    m = reviewed("kona", start, mesa_moves, iterations=300, seed=3)["decisions"]
+    assert len(m) == 6
+    for d, e in itertools.pairwise(m):
+        assert d["played"] == d["best"] and review.fall_of(d) == 0.0
+        assert e["before"] == d["after"] == d["best_after"]
+
+
+#: capybara to move: c1-c2 leaves it a line of three to make next move whatever the poodle plays (a forced
+#: win, ``tests/test_tables_hints_why.py`` checks it reply by reply)
+KONA_FORCES = "C,1,P,2,C/6/P,5/5,P/3,C,2/PCP,1,C,2,C c 6 f3"
+
+
+def test_kona_a_position_proven_won_is_won_by_mesa_s_choice() -> None:
+    """Mesa's choice is the move the position's own reading prefers: where it proves a win, its choice keeps
+    the win (before and best_after both 1), and a move that lets the win go is a blunder."""
+    start = KONA.from_position(KONA_FORCES)
+    moves = [m for m in (KONA.format_move(start, x) for x in KONA.legal_moves(start))]
+    lost = next(m for m in moves if review_games.kona_value(
+        KONA.to_position(KONA.play(start, m)), 300)[0] < 0.9)
+    d = reviewed("kona", start, [lost], iterations=300)["decisions"][0]
+    assert d["before"] == [1.0, 0.0] and d["best_after"] == [1.0, 0.0]
+    assert d["after"][0] < 0.9 and review.fall_of(d) >= review.BLUNDER - 0.2
+
+
+def test_kona_a_proven_win_reads_the_same_after_its_move() -> None:
+    """From a Mesa game: after a6-a3 the poodle proves a win with f1-d3; after f1-d3 the capybara has one move
+    that does not lose at once, where the search stops deepening: the review reads the position after that
+    move instead, so the proven win reads as one after its move too (it read 74 % for the capybara before)."""
+    state = KONA.new_game(2, 0)
+    for move in ["f1-c4", "a1-b2", "c4-c3", "f6-c3", "a6-a3"]:
+        state = KONA.play(state, move)
+    score, best = review_games.kona_read(KONA.to_position(state), 10000)
+    assert best == "f1-d3" and score <= -999_000  # seat 0's score: a loss, proven
+    after = KONA.play(state, "f1-d3")
+    assert review_games.kona_value(KONA.to_position(after), 10000) == (0.0, 1.0)
+
+
 # ---------------------------------------------------------------------------------------------- Plateau
 #: Black (seat 0) to move, from a seeded random game: a1:1-a2 wins at once (PL-8.1); after a1:1-b1
 #: White has a winning capture

@@ -259,6 +259,91 @@ async def test_a_best_move_other_than_the_one_played_is_told_with_why() -> None:
     assert ", cediendo 3.5 puntos esperados" in spanish
 
 
+async def test_a_swing_the_move_played_did_not_make_is_said_so() -> None:
+    """A turning point whose move reads as well as Mesa's choice is not told as if the choice were better."""
+    decision = {"index": 0, "ply": 1, "seat": 0, "played": "a6-a5", "best": "b6-b4", "before": [0.7, 0.3],
+                "after": [0.32, 0.68], "best_after": [0.29, 0.71]}
+    review = Review(5, "kona", "Kona", ("Ana", "Ben"), {
+        "decisions": [decision], "swings": [0], "mistakes": {"0": [], "1": []}, "blunders": {"0": [], "1": []},
+        "points_lost": {}}, {}, b"")
+    english = review_text(review, "en")
+    assert ("1. Move 1: Ana played a6-a5 (win chance 70 % → 32 %). Mesa's choice, b6-b4 (29 %), reads no better: "
+            "the swing is Mesa's reading the position deeper, not this move.") in english
+    assert "Mesa's choice instead" not in english
+    assert "La elección de Mesa, b6-b4 (29 %), no es mejor" in review_text(review, "es")
+    # a game of points: a choice worth more points is told by them, even where the chance reads alike
+    points = dict(decision, points_played=4.0, points_best=6.5, best_after=[0.32, 0.68])
+    review = Review(5, "krakatoa", "Krakatoa", ("Ana", "Ben"), {**review.analysis, "decisions": [points]}, {}, b"")
+    assert ("(win chance 70 % → 32 %), giving up 2.5 expected points. Mesa's choice instead: b6-b4 (32 %): "
+            "it is expected to score 2.5 points more.") in review_text(review, "en")
+    assert "se espera que sume 2.5 puntos más." in review_text(review, "es")
+    # Kona: a move after which the search proves a loss (its chance 0) is said to let the other force a win
+    lost = dict(decision, after=[0.0, 1.0], best_after=[0.7, 0.3])
+    review = Review(5, "kona", "Kona", ("Ana", "Ben"), {**review.analysis, "decisions": [lost], "points_lost": {}},
+                    {}, b"")
+    assert ("Mesa's choice instead: b6-b4 (70 %): after a6-a5, Ben can force a win (Mesa's search proves it); "
+            "not after this one.") in review_text(review, "en")
+    assert "tras a6-a5, Ben puede forzar la victoria" in review_text(review, "es")
+
+
+def test_the_why_of_a_turning_point_is_computed_from_the_game() -> None:
+    """The words of a turning point say what the move played allowed, with the reply (KO-6.2), in both
+    languages; a Plateau capture is said with the prisoners (PL-6); the analysis is hand-made, the why is
+    the engine's."""
+    from test_tables_hints_why import KONA_ONE_DEFENCE, table
+
+    from engines import get_engine
+    from tables.reviews import told_facts
+
+    engine = get_engine("kona")
+    start = engine.from_position(KONA_ONE_DEFENCE)
+    ctx = table("kona")
+    analysis = {"decisions": [{"index": 0, "ply": 11, "seat": 0, "played": "f1-f2", "best": "b3-b6",
+                               "played_move": "f1-f2", "best_move": "b3-b6", "before": [0.6, 0.4],
+                               "after": [0.0, 1.0], "best_after": [0.6, 0.4]}],
+                "swings": [0], "mistakes": {"0": [], "1": []}, "blunders": {"0": [0], "1": []}, "points_lost": {}}
+    told = told_facts(ctx, start, ["f1-f2"], analysis)
+    made = Review(1, "kona", "Kona", ("Ana", "Ben"), analysis, told, b"")
+    assert ("Mesa's choice instead: b3-b6 (60 %): f1-f2 lets Ben win at once with d5-c6; this move does not."
+            in made.text("en"))
+    assert "La elección de Mesa: b3-b6 (60 %): f1-f2 deja ganar a Ben en el acto con d5-c6; esta jugada no." \
+        in made.text("es")
+    # Plateau: a capture told by the prisoners it takes (a seeded random game's first capture)
+    plateau = get_engine("plateau")
+    rng = random.Random(4)
+    for game in range(40):
+        state = plateau.new_game(2, game)
+        moves: list[str] = []
+        found = None
+        while plateau.outcome(state) is None and len(moves) < 150:
+            seat = plateau.to_move(state)
+            legal = plateau.legal_moves(state)
+            takes = [m for m in legal if sum(plateau.apply(state, m).prisoners[seat]) > sum(state.prisoners[seat])
+                     and plateau.outcome(plateau.apply(state, m)) is None]
+            if takes and len(legal) > len(takes):
+                quiet = next(m for m in legal if m not in takes)
+                found = (state, seat, takes[0], quiet)
+                break
+            move = rng.choice(legal)
+            moves.append(plateau.format_move(state, move))
+            state = plateau.apply(state, move)
+        if found:
+            break
+    assert found is not None
+    state, seat, take, quiet = found
+    start = plateau.new_game(2, game)
+    text_take, text_quiet = plateau.format_move(state, take), plateau.format_move(state, quiet)
+    names = ("Ana", "Ben")
+    analysis = {"decisions": [{"index": len(moves), "ply": len(moves) + 1, "seat": seat, "played": text_quiet,
+                               "best": text_take, "played_move": text_quiet, "best_move": text_take,
+                               "before": [0.5, 0.5], "after": [0.4, 0.4], "best_after": [0.6, 0.6]}],
+                "swings": [0], "mistakes": {"0": [], "1": []}, "blunders": {"0": [], "1": []}, "points_lost": {}}
+    told = told_facts(table("plateau"), start, [*moves, text_quiet], analysis)
+    words = Review(1, "plateau", "Plateau", names, analysis, told, b"").text("en")
+    before = sum(state.prisoners[seat])
+    assert f"it takes {names[seat]}'s prisoners from {before} to " in words, words
+
+
 async def test_kept_reviews_are_bounded_and_made_again_on_demand(db: DbFactory) -> None:
     clock = FakeClock()
     repo, svc = await open_service(db(), clock)

@@ -30,7 +30,8 @@ def test_a_move_that_wins_at_once() -> None:
     state = engine.from_position("P,5/6/6/6/2,C,3/C,C,4 c 20 -")  # KO-6.1: c2-c1 makes a1 b1 c1 capybara's
     ctx = table("kona")
     assert said(why(ctx, state, 0, engine.parse_move(state, "c2-c1"), 1)) == "it wins the game at once."
-    assert why(ctx, state, 0, engine.parse_move(state, "c2-d1"), 1).key == "hint.why.choice"
+    # c2-d1 does not win, but leaves c1 to make a1-b1-c1 or b1-c1-d1 next move, which the poodle cannot stop
+    assert why(ctx, state, 0, engine.parse_move(state, "c2-d1"), 1).key == "hint.why.forces"
 
 
 def test_a_move_that_stops_the_opponents_win() -> None:
@@ -82,3 +83,67 @@ def test_spanish_words() -> None:
     state = engine.from_position("P,P,4/1,C,P,3/6/6/6/5,C c 20 -")
     phrase = why(table("kona"), state, 0, engine.parse_move(state, "b5-b6"), 1)
     assert t(phrase.key, "es", **phrase.params) == "Ben podría ganar con su próxima jugada; después de esta, no puede."
+
+
+# ---- a review's why: Mesa's choice against the move played (issue 32) --------------------------------------
+#: capybara (seat 0) to move; the poodle threatens d5-c6 (a6-b6-c6, KO-6.1); only b3-b6 covers b6
+KONA_ONE_DEFENCE = "P,P,4/2,CC,P,2/6/1,PPC,4/5,CC/5,C c 10 f1"
+
+
+def test_a_move_played_that_allows_a_win_in_one_is_told_with_the_reply() -> None:
+    engine = get_engine("kona")
+    state = engine.from_position(KONA_ONE_DEFENCE)
+    ctx = table("kona")
+    best, played = engine.parse_move(state, "b3-b6"), engine.parse_move(state, "f1-f2")
+    phrase = why(ctx, state, 0, best, 1, played)
+    assert phrase.key == "hint.why.allows"
+    assert said(phrase) == "after f1-f2, Ben could win at once with d5-c6; after this one they cannot."
+    assert t(phrase.key, "es", **phrase.params) == \
+        "tras f1-f2, Ben podría ganar en el acto con d5-c6; tras esta, no puede."
+    # the reply is really a win at once (KO-6.2), and after Mesa's choice it is not
+    after = engine.apply(engine.apply(state, played), engine.parse_move(engine.apply(state, played), "d5-c6"))
+    assert engine.outcome(after) is not None and engine.outcome(after).winners == (1,)
+    # without the move played (a hint), the same choice is told as stopping the threat
+    assert why(ctx, state, 0, best, 1).key == "hint.why.stops"
+    # a move played that hands over nothing is not said to
+    assert why(ctx, state, 0, best, 1, best).key == "hint.why.stops"
+
+
+def test_a_missed_win_in_one_is_told_before_anything_else() -> None:
+    """d2-c1 makes a1-b1-c1 (KO-6.2); f3-f2 lets the poodle win with d5-c6: the win comes first."""
+    engine = get_engine("kona")
+    state = engine.from_position("P,P,4/3,P,2/5,P/5,C/3,C,2/C,C,4 c 10 f4")
+    phrase = why(table("kona"), state, 0, engine.parse_move(state, "d2-c1"), 1, engine.parse_move(state, "f3-f2"))
+    assert said(phrase) == "it wins the game at once."
+
+
+#: capybara to move; after c1-c2 it has a line of three to make next move whatever the poodle plays, after
+#: c1-d2 it threatens one the poodle can still cover (found by search, the claims checked below move by move)
+KONA_FORCES = "C,1,P,2,C/6/P,5/5,P/3,C,2/PCP,1,C,2,C c 6 f3"
+KONA_THREATENS = "C,1,P,2,PC/6/P,5/3,C,2/6/PCP,1,C,2,CP c 4 a4"
+
+
+def _wins_next(engine: Any, state: Any, seat: int) -> bool:
+    outcomes = [engine.outcome(engine.apply(state, m)) for m in engine.legal_moves(state, seat)]
+    return any(o is not None and seat in o.winners for o in outcomes)
+
+
+def test_a_move_that_builds_a_threat() -> None:
+    engine = get_engine("kona")
+    ctx = table("kona")
+    state = engine.from_position(KONA_FORCES)
+    move = engine.parse_move(state, "c1-c2")
+    after = engine.apply(state, move)
+    assert all(_wins_next(engine, engine.apply(after, r), 0) for r in engine.legal_moves(after, 1))
+    phrase = why(ctx, state, 0, move, 1)
+    assert said(phrase) == "after it you win on your next move whatever Ben plays."
+    assert t(phrase.key, "es", **phrase.params) == "tras ella ganas en tu próxima jugada juegue lo que juegue Ben."
+    state = engine.from_position(KONA_THREATENS)
+    move = engine.parse_move(state, "c1-d2")
+    after = engine.apply(state, move)
+    replies = engine.legal_moves(after, 1)
+    winning = sum(_wins_next(engine, engine.apply(after, r), 0) for r in replies)
+    assert len(replies) / 2 < winning < len(replies)  # most replies leave the win, some stop it
+    phrase = why(ctx, state, 0, move, 1)
+    assert said(phrase) == "it threatens to win on your next move: Ben must answer it."
+    assert t(phrase.key, "es", **phrase.params) == "amenaza con ganar en tu próxima jugada: Ben tiene que responder."
