@@ -368,12 +368,7 @@ class Lessons:
     async def answer(self, user_id: int, game: str, text: str, at: int | None = None) -> LessonPost:
         """The learner's answer at the step they are at: explained and on to the next step when right; what
         it does instead when wrong (with the hint from the second wrong answer on)."""
-        course = self.course(game)
-        progress = await self._progress(user_id, course.game)
-        self._check_at(course, progress, at)
-        step = course.steps[progress.step]
-        engine = get_engine(course.game)
-        state = step_state(engine, step)
+        course, progress, step, engine, state = await self._at(user_id, game, at)
         if text.strip().lower() in NOT_AN_ANSWER:
             raise TableError("learn.no_auto", word=text.strip().lower(), game=course.game)
         try:
@@ -411,15 +406,20 @@ class Lessons:
     async def moves(self, user_id: int, game: str, at: int | None = None) -> tuple[str, ...]:
         """The legal moves of the learner's seat at the step they are at, as the notation writes them (the
         move picker's list, ``/moves``): right and wrong answers alike."""
+        _, _, step, engine, state = await self._at(user_id, game, at)
+        return tuple(engine.format_move(state, m) for m in engine.legal_moves(state, step.seat))
+
+    # ---- inside -------------------------------------------------------------------------------------
+    async def _at(self, user_id: int, game: str, at: int | None) -> tuple[Course, LessonProgress, LessonStep,
+                                                                           Engine, Any]:
+        """The course, the learner's progress, the step they are at, its engine and state (``_check_at``)."""
         course = self.course(game)
         progress = await self._progress(user_id, course.game)
         self._check_at(course, progress, at)
         step = course.steps[progress.step]
         engine = get_engine(course.game)
-        state = step_state(engine, step)
-        return tuple(engine.format_move(state, m) for m in engine.legal_moves(state, step.seat))
+        return course, progress, step, engine, step_state(engine, step)
 
-    # ---- inside -------------------------------------------------------------------------------------
     @staticmethod
     def _check_at(course: Course, progress: LessonProgress, at: int | None, finished_ok: bool = False) -> None:
         """Refuse a finished course (unless ``finished_ok``: opening it again), and a control made for a

@@ -59,10 +59,16 @@ class ReplayBound:
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> ReplayBound:
         """``REPLAY_CACHE_MB`` and ``REPLAY_CACHE_DAYS`` (positive numbers; unset or unreadable: the defaults)."""
-        env = os.environ if env is None else env
-        megabytes = _positive(env, "REPLAY_CACHE_MB", CACHE_MB)
-        days = _positive(env, "REPLAY_CACHE_DAYS", CACHE_DAYS)
-        return cls(int(megabytes * 1024 * 1024), days * 86400)
+        return cls(*bound_from_env(env, "REPLAY", CACHE_MB, CACHE_DAYS))
+
+
+def bound_from_env(env: Mapping[str, str] | None, what: str, megabytes: float, days: float) -> tuple[int, float]:
+    """A bound on what is kept (replays here, reviews in ``tables.reviews``): ``<WHAT>_CACHE_MB`` and
+    ``<WHAT>_CACHE_DAYS`` read from ``env`` (the process environment when None) as (characters, seconds);
+    a variable unset, unreadable or not positive gives the default (said in the log)."""
+    env = os.environ if env is None else env
+    return (int(_positive(env, f"{what}_CACHE_MB", megabytes) * 1024 * 1024),
+            _positive(env, f"{what}_CACHE_DAYS", days) * 86400)
 
 
 def _positive(env: Mapping[str, str], name: str, default: float) -> float:

@@ -36,7 +36,6 @@ import importlib
 import json
 import logging
 import math
-import os
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -51,6 +50,7 @@ from tables.hints import why
 from tables.i18n import Count, Deed, Names, Phrase, Told, t
 from tables.loaded import LoadedTable
 from tables.outcome_words import deed
+from tables.replays import bound_from_env
 from tables.review_lane import ReviewLane
 from tables.store import TableStore, first_state
 from tables.thinking import move_seed
@@ -127,21 +127,7 @@ class ReviewBound:
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> ReviewBound:
         """``REVIEW_CACHE_MB`` and ``REVIEW_CACHE_DAYS`` (positive numbers; unset or unreadable: the defaults)."""
-        env = os.environ if env is None else env
-        return cls(int(_positive(env, "REVIEW_CACHE_MB", CACHE_MB) * 1024 * 1024),
-                   _positive(env, "REVIEW_CACHE_DAYS", CACHE_DAYS) * 86400)
-
-
-def _positive(env: Mapping[str, str], name: str, default: float) -> float:
-    text = (env.get(name) or "").strip()
-    try:
-        value = float(text) if text else default
-    except ValueError:
-        value = 0.0
-    if not value > 0 or value == float("inf"):
-        log.warning("%s=%.40r is not a positive number; using %g", name, text, default)
-        return default
-    return value
+        return cls(*bound_from_env(env, "REVIEW", CACHE_MB, CACHE_DAYS))
 
 
 # ==================================================================== a review as served
