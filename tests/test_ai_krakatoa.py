@@ -262,3 +262,56 @@ def _check_turn_values(value, moves, basic: bool = False) -> None:
         assert value[5][m1 * 3 + m2][dice_index(dice)] == pytest.approx(direct(dice, 5, m1, m2), abs=1e-3)
     for dice, m1, m2 in [(("YYY", "RRR", "BBB"), 0, 0), (("RRB", "BBB", "RBB"), 1, 2)]:
         assert value[4][m1 * 3 + m2][dice_index(dice)] == pytest.approx(direct(dice, 4, m1, m2), abs=1e-3)
+
+
+# ---- issue 32: ``hard`` never weaker than ``normal`` ---------------------------------------------
+
+
+def test_hard_plays_as_normal_before_the_last_round() -> None:
+    # before round 6 (KR-4.2) ``hard`` plays for points exactly as ``normal`` does: what it could gain
+    # there by playing for the win is less than the points an approximate win chance costs
+    decisions = [state for state in random_decisions(60, seed=11) if state.round < KR.ROUNDS]
+    assert len(decisions) >= 40
+    for state in decisions:
+        assert pick(state, "hard") == pick(state, "normal"), ENGINE.to_position(state)
+
+
+def test_hard_needs_two_points_and_throws_hard_where_normal_throws_soft() -> None:
+    # the game's last throw (KR-4.4; no box left, KR-5.1), side 1 one point behind: two points win.
+    # ``normal`` aims soft at s1 for the most expected points (it spares the YYY); ``hard`` aims hard,
+    # which scratches (KR-3.7: no points) 3% of the time instead of 11% (KR-8.2), and wins more often
+    state = ENGINE.from_position("BBB/YYY/RRB play 6 5 1 aim:l 0 187,186 00,00 - 0 advanced")
+    assert pick(state, "normal") == "aim s1 soft"
+    assert pick(state, "hard") == "aim s1 hard"
+    assert p_win(state, "aim s1 hard", 1) > p_win(state, "aim s1 soft", 1) + Fraction(5, 100)
+    best = max(p_win(state, ENGINE.format_move(state, m), 1) for m in ENGINE.legal_moves(state))
+    assert p_win(state, "aim s1 hard", 1) == best
+
+
+@pytest.mark.parametrize(
+    "position",
+    [
+        "BBB/YYR/RRB play 6 5 1 aim:l 0 400,186 00,00 - 3 advanced",
+        "YBB/YBB/YYY play 6 5 1 aim:l 0 400,186 00,00 - 3 advanced",
+        "YYR/YRR/BBB play 6 4 1 aim:a 0 400,186 00,00 - 3 advanced",
+    ],
+)
+def test_hard_takes_the_most_points_when_the_game_is_decided(position: str) -> None:
+    # side 0 has finished with 400: side 1 cannot win whatever it aims, so ``hard`` plays for points
+    # as ``normal`` does (here a bonus box, KR-5.2, makes that another aim than KR-8.4's ``auto``)
+    state = ENGINE.from_position(position)
+    normal = pick(state, "normal")
+    assert normal != ENGINE.format_move(state, ENGINE.auto_move(state))
+    assert pick(state, "hard") == normal
+
+
+def test_hard_in_the_last_round_is_legal_and_repeatable() -> None:
+    # round 6 (where ``hard`` weighs the win): every decision a legal move in canonical notation
+    # (KR-10.3), the same one with the same seed and budget
+    decisions = [state for state in random_decisions(400, seed=12) if state.round == KR.ROUNDS][:12]
+    assert len(decisions) >= 8
+    for state in decisions:
+        legal = {ENGINE.format_move(state, m) for m in ENGINE.legal_moves(state)}
+        first = pick(state, "hard", seed=3, iterations=5000)
+        assert first in legal, (first, ENGINE.to_position(state))
+        assert pick(state, "hard", seed=3, iterations=5000) == first
