@@ -14,16 +14,18 @@ Quakes, Rumbles and Eruptions), and values the position it leads to:
 - a bonus box (KR-5) in round 6 when marks are left and a box is.
 
 ``normal`` maximises expected points so valued.  ``hard`` plays exactly as ``normal`` until the
-last round (``HARD_ROUND``, KR-4.2): over a whole game the win is the points, and a win chance
-estimated from far off costs more points than it gains (measured: 3.9 points a game, issue 32).
-In the last round it values each option twice, by its expected points and by its chance of winning
-(the points needed: its own final total and each other side's as normal variables, mean and
-variance per remaining throw and turn; a side that has finished is its total exactly, and the
-game's last throw is exactly a win, a tie or a loss), and takes the most points unless another
-option wins more often (by more than ``HARD_MARGIN``): it takes risks when behind, plays safe when
-just ahead, and plays for points where the game is decided either way.  With teams the side's
-(team's) total is used (KR-6.2).  ``easy`` plays the engine's ``auto`` policy (KR-8.4) but now and
-then picks a lesser aim among the good ones.
+points it needs are known: its last throw of the game (throw 5 of round 6 or a bonus throw, KR-4.4,
+KR-5) with every other side finished.  There it values each option twice, by its expected points
+and by its chance of winning (exact when no bonus box can follow: each outcome a win, 1, a tie for
+the highest total, 1/2, or a loss, 0; with a box to come, the box's points a normal variable around
+their expectation), and takes the most points unless another option wins more often; where
+every option wins, or none can, the points decide.  Over a whole game the win is mostly the points:
+a win chance estimated further off (others' totals and its own as normal variables, turn by turn)
+cost more points than it gained (3.9 points a game fewer than ``normal``, issue 32; only from the
+last round on still 1.0 ± 1.0 points for no measurable gain in wins), so ``hard`` keeps it for the
+throw where the points needed are exact.  With teams the side's (team's) total is used (KR-6.2).
+``easy`` plays the engine's ``auto`` policy (KR-8.4) but now and then picks a lesser aim among the
+good ones.
 """
 
 from __future__ import annotations
@@ -51,15 +53,6 @@ TURN_VAR = {True: 743.0, False: 136.2}
 QUAKE_POINTS = {True: 0.6, False: 0.0}
 #: variance of one throw's points, for the rest of the turn at hand (a fifth of a turn's)
 THROW_VAR = {True: 150.0, False: 27.0}
-#: ``hard`` plays for the win from this round on (before it, as ``normal``: for points)
-HARD_ROUND = 6
-#: ... and only once every other side has played its last turn (the points needed are known): 1;
-#: only then and from its last throw of the turn (throw 5 or a bonus throw, KR-5): 2; 0: all the round
-HARD_LAST_ONLY = 0
-#: ... and, there, takes another choice than the most points only when it wins this much more often
-HARD_MARGIN = 0.0
-#: ... plus this much per expected point it gives up for it
-HARD_RATE = 0.0
 #: ``easy`` picks a lesser (second or third best) aim this often
 EASY_SLIP = 0.3
 
@@ -220,12 +213,11 @@ class Context:
             mean = state.totals[o] + turns * turn_mean + (THROW1_RAW * ((1 << m1o) - 1) if turns else 0.0)
             self.others.append((mean, turns * turn_var))
             self.others_done = self.others_done and turns == 0
-        #: ``normal`` values points; ``hard`` too until its side's last round (``HARD_ROUND``)
-        self.linear = (
-            level != "hard"
-            or state.round < HARD_ROUND
-            or (HARD_LAST_ONLY > 0 and not self.others_done)
-            or (HARD_LAST_ONLY > 1 and self.next != "bonus")
+        #: ``normal`` values points, and so does ``hard`` until the points needed are known: at its
+        #: last throw of the game (throw 5 of round 6 or a bonus throw, KR-4.4, KR-5), every other
+        #: side finished; there it values the chance of winning (``Search`` weighs both)
+        self.linear = not (
+            level == "hard" and state.round == KR.ROUNDS and self.others_done and self.next == "bonus"
         )
         self.my_var = future_turns * turn_var + (throws_after + 1) * THROW_VAR[advanced]
         # per other side: its mean and 1 / (spread × √2) of the difference of totals (hard only)
@@ -338,10 +330,10 @@ class Search:
 
     def best(self, options: list[tuple[int, str, str]]) -> tuple[int, str, str]:
         """The aim option of highest value; options come greedy-best first, the fallback when the
-        budget runs out.  With the win at stake (``hard``, ``win``) the most points unless another
-        option wins more often by more than ``HARD_MARGIN``."""
+        budget runs out.  Where ``hard`` plays for the win (``win``): the most points unless another
+        option wins more often."""
         best, best_value = options[0], -math.inf
-        valued: list[tuple[float, float, tuple[int, str, str]]] = []
+        valued: list[tuple[float, tuple[int, str, str]]] = []
         for option in options:
             if best_value > -math.inf and self.stopwatch.over(self.work):
                 break
@@ -349,22 +341,20 @@ class Search:
             if value > best_value + 1e-12:
                 best, best_value = option, value
             if self.win is not None:
-                valued.append((self.aim_value(*option, ctx=self.win), value, option))
+                valued.append((self.aim_value(*option, ctx=self.win), option))
         return self._for_the_win(best, valued)
 
     @staticmethod
-    def _for_the_win(most_points: _T, valued: list[tuple[float, float, _T]]) -> _T:
-        """``most_points``, unless another option's chance of winning (first of each triple; the
-        second: its expected points) beats its by more than ``HARD_MARGIN`` plus ``HARD_RATE`` per
-        point it gives up: then the best such option by that measure (the first on ties)."""
+    def _for_the_win(most_points: _T, valued: list[tuple[float, _T]]) -> _T:
+        """``most_points``, unless an option's chance of winning (``valued``: (chance, option)) beats
+        its: then the option that wins most often (the first of those on ties).  Where every option
+        wins, or none can, the points decide."""
         if not valued:
             return most_points
-        win, points = next((w, p) for w, p, option in valued if option == most_points)
-        choice, gain = most_points, 0.0
-        for w, p, option in valued:
-            more = w - win - HARD_MARGIN - HARD_RATE * max(0.0, points - p)
-            if more > gain + 1e-12:
-                choice, gain = option, more
+        choice, top = most_points, next(win for win, option in valued if option == most_points)
+        for win, option in valued:
+            if win > top + 1e-12:
+                choice, top = option, win
         return choice
 
     def keep_or_rethrow(self) -> str:
@@ -372,8 +362,7 @@ class Search:
         most_points = "keep" if keep >= rethrow else "rethrow"
         if self.win is None:
             return most_points
-        win = self.win
-        valued = [(self._keep_value(win, "keep"), keep, "keep"), (self._keep_value(win, "rethrow"), rethrow, "rethrow")]
+        valued = [(self._keep_value(self.win, "keep"), "keep"), (self._keep_value(self.win, "rethrow"), "rethrow")]
         return self._for_the_win(most_points, valued)
 
     def _keep_value(self, ctx: Context, move: str) -> float:

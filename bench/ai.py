@@ -265,6 +265,8 @@ def run_match(
         if (g + 1) % 50 == 0 and g + 1 < games:
             mean, half = interval(scores)
             note = f"  ... {first} vs {second}: {g + 1} games, score {mean:.3f} ± {half:.3f}"
+            if places and players > 2:
+                note += f", mean place {statistics.mean(places):.3f}"
             print(note, file=sys.stderr, flush=True)
     mean, half = interval(scores)
     return {
@@ -302,9 +304,13 @@ def run_paired(
             scores[k].append(win_score(result, seat, players, options))
             if result.placements:
                 places[k].append(result.placements[seat])
-        if (g + 1) % 100 == 0 and g + 1 < games:
-            mean, half = interval([a - b for a, b in zip(*points)])
-            note = f"  ... {first} - {second} paired: {g + 1} games, points {mean:+.2f} ± {half:.2f}"
+        if (g + 1) % 100 == 0 and g + 1 < games:  # the figures so far, should the run be cut short
+            (pm, ph), (sm, sh) = interval([a - b for a, b in zip(*points)]), interval([a - b for a, b in zip(*scores)])
+            (own, oh), place = interval(scores[0]), _mean(places[0])
+            note = f"  ... {first} - {second} paired: {g + 1} games, points {pm:+.3f} ± {ph:.3f}"
+            note += f", score {sm:+.4f} ± {sh:.4f}; {first} against {against}: score {own:.4f} ± {oh:.4f}"
+            if place is not None and players > 2:
+                note += f", mean place {place:.3f}"
             print(note, file=sys.stderr, flush=True)
     point_diff = [a - b for a, b in zip(*points)]
     score_diff = [a - b for a, b in zip(*scores)]

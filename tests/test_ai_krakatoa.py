@@ -267,11 +267,19 @@ def _check_turn_values(value, moves, basic: bool = False) -> None:
 # ---- issue 32: ``hard`` never weaker than ``normal`` ---------------------------------------------
 
 
-def test_hard_plays_as_normal_before_the_last_round() -> None:
-    # before round 6 (KR-4.2) ``hard`` plays for points exactly as ``normal`` does: what it could gain
-    # there by playing for the win is less than the points an approximate win chance costs
-    decisions = [state for state in random_decisions(60, seed=11) if state.round < KR.ROUNDS]
-    assert len(decisions) >= 40
+def _last_throw_of_the_game(state) -> bool:
+    """The acting side's last throw (throw 5 of round 6 or a bonus throw, KR-4.4, KR-5) with every
+    other side finished: it is the last side of round 6, the one before its starter in seat order."""
+    last_side = (state.start - 1) % state.sides
+    return state.round == KR.ROUNDS and (state.phase == "bonus" or state.throw == 5) and state.side == last_side
+
+
+def test_hard_plays_as_normal_until_the_points_needed_are_known() -> None:
+    # until its last throw of the game with every other side finished, ``hard`` plays for points
+    # exactly as ``normal`` does: a win chance estimated from further off costs more points than it
+    # gains (issue 32: 3.9 points a game)
+    decisions = [state for state in random_decisions(150, seed=11) if not _last_throw_of_the_game(state)]
+    assert len(decisions) >= 100 and any(state.round == KR.ROUNDS for state in decisions)
     for state in decisions:
         assert pick(state, "hard") == pick(state, "normal"), ENGINE.to_position(state)
 
