@@ -86,3 +86,13 @@ def test_a_paired_seat_sees_its_throw_1_dice_whatever_came_before() -> None:
     dice = [SeatDice(9).draw(s) for s in (state, state, other, later)]
     assert dice[0] == dice[1]
     assert dice[0] != dice[2] and dice[0] != dice[3]
+
+
+def test_the_paired_command_prints_the_differences(capsys) -> None:
+    from bench.ai import main
+
+    assert main(["krakatoa", "--paired", "greedy:random", "--against", "random", "--games", "2", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "greedy - random, paired against random (2p), games 2:" in out
+    assert " points +" in out or " points -" in out
+    assert "vs" not in out  # no unpaired match besides
