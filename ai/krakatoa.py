@@ -18,12 +18,16 @@ points it needs are known: its last throw of the game (throw 5 of round 6 or a b
 KR-5) with every other side finished.  There it values each option twice, by its expected points
 and by its chance of winning (exact when no bonus box can follow: each outcome a win, 1, a tie for
 the highest total, 1/2, or a loss, 0; with a box to come, the box's points a normal variable around
-their expectation), and takes the most points unless another option wins more often; where
-every option wins, or none can, the points decide.  Over a whole game the win is mostly the points:
-a win chance estimated further off (others' totals and its own as normal variables, turn by turn)
-cost more points than it gained (3.9 points a game fewer than ``normal``, issue 32; only from the
-last round on still 1.0 ± 1.0 points for no measurable gain in wins), so ``hard`` keeps it for the
-throw where the points needed are exact.  With teams the side's (team's) total is used (KR-6.2).
+their expectation), and takes the most points unless another option wins more often by more than
+``HARD_RATE`` (2%) per expected point it gives up: it throws hard for the two points it needs where
+a soft throw scores more on average but scratches more often, and does not give up points for a
+sliver of a win; where every option wins, or none can, the points decide.  Over a whole game the
+win is mostly the points: a win chance estimated further off (others' totals and its own as normal
+variables, turn by turn) cost more points than it gained (3.9 points a game fewer than ``normal``,
+issue 32; from the last round on still 1.0 ± 1.0 points for no measurable gain), and even at the
+last throw, buying every sliver of a win cost a point a game for 0.002 of a win (the player's own
+values of the options, at the last throws of 1,000 games of greedy play; at 2% a point: 0.02 points
+for 0.001).  With teams the side's (team's) total is used (KR-6.2).
 ``easy`` plays the engine's ``auto`` policy (KR-8.4) but now and then picks a lesser aim among the
 good ones.
 """
@@ -53,6 +57,9 @@ TURN_VAR = {True: 743.0, False: 136.2}
 QUAKE_POINTS = {True: 0.6, False: 0.0}
 #: variance of one throw's points, for the rest of the turn at hand (a fifth of a turn's)
 THROW_VAR = {True: 150.0, False: 27.0}
+#: where ``hard`` plays for the win, the chance of winning an expected point given up must buy (2%):
+#: at 0 it gave up a point a game for 0.002 of a win (module docstring)
+HARD_RATE = 0.02
 #: ``easy`` picks a lesser (second or third best) aim this often
 EASY_SLIP = 0.3
 
@@ -331,9 +338,9 @@ class Search:
     def best(self, options: list[tuple[int, str, str]]) -> tuple[int, str, str]:
         """The aim option of highest value; options come greedy-best first, the fallback when the
         budget runs out.  Where ``hard`` plays for the win (``win``): the most points unless another
-        option wins more often."""
+        option wins enough more often (``_for_the_win``)."""
         best, best_value = options[0], -math.inf
-        valued: list[tuple[float, tuple[int, str, str]]] = []
+        valued: list[tuple[float, float, tuple[int, str, str]]] = []
         for option in options:
             if best_value > -math.inf and self.stopwatch.over(self.work):
                 break
@@ -341,20 +348,23 @@ class Search:
             if value > best_value + 1e-12:
                 best, best_value = option, value
             if self.win is not None:
-                valued.append((self.aim_value(*option, ctx=self.win), option))
+                valued.append((self.aim_value(*option, ctx=self.win), value, option))
         return self._for_the_win(best, valued)
 
     @staticmethod
-    def _for_the_win(most_points: _T, valued: list[tuple[float, _T]]) -> _T:
-        """``most_points``, unless an option's chance of winning (``valued``: (chance, option)) beats
-        its: then the option that wins most often (the first of those on ties).  Where every option
-        wins, or none can, the points decide."""
+    def _for_the_win(most_points: _T, valued: list[tuple[float, float, _T]]) -> _T:
+        """``most_points``, unless another option wins more often by more than ``HARD_RATE`` per
+        expected point it gives up (``valued``: (chance of winning, expected points, option)): then the
+        option that gains the most so counted (the first of those on ties).  Where every option wins,
+        or none can, the points decide."""
         if not valued:
             return most_points
-        choice, top = most_points, next(win for win, option in valued if option == most_points)
-        for win, option in valued:
-            if win > top + 1e-12:
-                choice, top = option, win
+        win, points = next((w, p) for w, p, option in valued if option == most_points)
+        choice, gain = most_points, 0.0
+        for w, p, option in valued:
+            more = w - win - HARD_RATE * max(0.0, points - p)
+            if more > gain + 1e-12:
+                choice, gain = option, more
         return choice
 
     def keep_or_rethrow(self) -> str:
@@ -362,7 +372,8 @@ class Search:
         most_points = "keep" if keep >= rethrow else "rethrow"
         if self.win is None:
             return most_points
-        valued = [(self._keep_value(self.win, "keep"), "keep"), (self._keep_value(self.win, "rethrow"), "rethrow")]
+        win = self.win
+        valued = [(self._keep_value(win, "keep"), keep, "keep"), (self._keep_value(win, "rethrow"), rethrow, "rethrow")]
         return self._for_the_win(most_points, valued)
 
     def _keep_value(self, ctx: Context, move: str) -> float:
