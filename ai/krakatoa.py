@@ -13,18 +13,30 @@ Quakes, Rumbles and Eruptions), and values the position it leads to:
 - the later turns at their average (measured in greedy self-play);
 - a bonus box (KR-5) in round 6 when marks are left and a box is.
 
-``normal`` maximises expected points so valued.  ``hard`` maximises the probability of winning:
-its own final total and each other side's are estimated as normal variables (mean and variance
-per remaining turn), so it takes risks when behind late and plays safe when ahead; with teams the
-side's (team's) total is used (KR-6.2).  ``easy`` plays the engine's ``auto`` policy (KR-8.4) but
-now and then picks a lesser aim among the good ones.
+``normal`` maximises expected points so valued.  ``hard`` plays exactly as ``normal`` until the
+points it needs are known: its last throw of the game (throw 5 of round 6 or a bonus throw, KR-4.4,
+KR-5) with every other side finished.  There it values each option twice, by its expected points
+and by its chance of winning (exact when no bonus box can follow: each outcome a win, 1, a tie for
+the highest total, 1/2, or a loss, 0; with a box to come, the box's points a normal variable around
+their expectation), and takes the most points unless another option wins more often by more than
+``HARD_RATE`` (2%) per expected point it gives up: it throws hard for the two points it needs where
+a soft throw scores more on average but scratches more often, and does not give up points for a
+sliver of a win; where every option wins, or none can, the points decide.  Over a whole game the
+win is mostly the points: a win chance estimated further off (others' totals and its own as normal
+variables, turn by turn) cost more points than it gained (3.9 points a game fewer than ``normal``,
+issue 32; from the last round on still 1.0 ± 1.0 points for no measurable gain), and even at the
+last throw, buying every sliver of a win cost a point a game for 0.002 of a win (the player's own
+values of the options, at the last throws of 1,000 games of greedy play; at 2% a point: 0.02 points
+for 0.001).  With teams the side's (team's) total is used (KR-6.2).
+``easy`` plays the engine's ``auto`` policy (KR-8.4) but now and then picks a lesser aim among the
+good ones.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, TypeVar
 
 from ai import AIError, Budget
 from ai.clock import Stopwatch
@@ -45,6 +57,9 @@ TURN_VAR = {True: 743.0, False: 136.2}
 QUAKE_POINTS = {True: 0.6, False: 0.0}
 #: variance of one throw's points, for the rest of the turn at hand (a fifth of a turn's)
 THROW_VAR = {True: 150.0, False: 27.0}
+#: where ``hard`` plays for the win, the chance of winning an expected point given up must buy (2%):
+#: at 0 it gave up a point a game for 0.002 of a win (module docstring)
+HARD_RATE = 0.02
 #: ``easy`` picks a lesser (second or third best) aim this often
 EASY_SLIP = 0.3
 
@@ -75,6 +90,8 @@ _STRIKE = {force: {role: float(p) for role, p in roles.items()} for force, roles
 
 #: the rest of the turn's value by preset: advanced (True), basic (False: no marks, KR-7.1)
 _VALUE = {True: value_table(), False: value_table(basic=True)}
+
+_T = TypeVar("_T")
 
 #: figures of the last search (benchmarks read them)
 LAST_STATS: dict[str, Any] = {}
@@ -172,7 +189,6 @@ class Context:
         self.round = state.round
         self.phase = state.phase
         self.throw = state.throw
-        self.linear = level != "hard"
         last_round = state.round == KR.ROUNDS
         # what follows the throw being decided
         if state.phase == "bonus":
@@ -204,6 +220,12 @@ class Context:
             mean = state.totals[o] + turns * turn_mean + (THROW1_RAW * ((1 << m1o) - 1) if turns else 0.0)
             self.others.append((mean, turns * turn_var))
             self.others_done = self.others_done and turns == 0
+        #: ``normal`` values points, and so does ``hard`` until the points needed are known: at its
+        #: last throw of the game (throw 5 of round 6 or a bonus throw, KR-4.4, KR-5), every other
+        #: side finished; there it values the chance of winning (``Search`` weighs both)
+        self.linear = not (
+            level == "hard" and state.round == KR.ROUNDS and self.others_done and self.next == "bonus"
+        )
         self.my_var = future_turns * turn_var + (throws_after + 1) * THROW_VAR[advanced]
         # per other side: its mean and 1 / (spread × √2) of the difference of totals (hard only)
         self._scaled = [
@@ -279,15 +301,20 @@ class Search:
     def __init__(self, state: KR.KrakatoaState, level: str, stopwatch: Stopwatch) -> None:
         self.state = state
         self.ctx = Context(state, level)
+        #: ``hard`` where the win is at stake: the points (``ctx``) and the win (``win``) both valued
+        self.win: Context | None = None
+        if not self.ctx.linear:
+            self.win, self.ctx = self.ctx, Context(state, "normal")
         self.stopwatch = stopwatch
         self.work = 0
 
-    def aim_value(self, x: int, die: str, force: str) -> float:
+    def aim_value(self, x: int, die: str, force: str, ctx: Context | None = None) -> float:
         """The expected utility of an aim: each outcome of the thrown set (fresh) and of the two
         table sets (struck or not), scored; the outcome where no table die is struck is a scratch
-        (KR-8.2, KR-3.7) instead of a scored throw showing the old table sets."""
+        (KR-8.2, KR-3.7) instead of a scored throw showing the old table sets.  ``ctx``: whose
+        utility (default the search's points, ``self.ctx``)."""
         dice: tuple[str, str, str] = self.state.dice  # type: ignore[assignment]
-        ctx = self.ctx
+        ctx = ctx or self.ctx
         values, scored = ctx.by_index, ctx._scored_at  # ``ctx.scored`` inline: the hot loop
         y, sy, z, sz = _aim_parts(dice, x, die, force)
         none = sy.none * sz.none
@@ -310,19 +337,48 @@ class Search:
 
     def best(self, options: list[tuple[int, str, str]]) -> tuple[int, str, str]:
         """The aim option of highest value; options come greedy-best first, the fallback when the
-        budget runs out."""
+        budget runs out.  Where ``hard`` plays for the win (``win``): the most points unless another
+        option wins enough more often (``_for_the_win``)."""
         best, best_value = options[0], -math.inf
+        valued: list[tuple[float, float, tuple[int, str, str]]] = []
         for option in options:
             if best_value > -math.inf and self.stopwatch.over(self.work):
                 break
             value = self.aim_value(*option)
             if value > best_value + 1e-12:
                 best, best_value = option, value
-        return best
+            if self.win is not None:
+                valued.append((self.aim_value(*option, ctx=self.win), value, option))
+        return self._for_the_win(best, valued)
+
+    @staticmethod
+    def _for_the_win(most_points: _T, valued: list[tuple[float, float, _T]]) -> _T:
+        """``most_points``, unless another option wins more often by more than ``HARD_RATE`` per
+        expected point it gives up (``valued``: (chance of winning, expected points, option)): then the
+        option that gains the most so counted (the first of those on ties).  Where every option wins,
+        or none can, the points decide."""
+        if not valued:
+            return most_points
+        win, points = next((w, p) for w, p, option in valued if option == most_points)
+        choice, gain = most_points, 0.0
+        for w, p, option in valued:
+            more = w - win - HARD_RATE * max(0.0, points - p)
+            if more > gain + 1e-12:
+                choice, gain = option, more
+        return choice
 
     def keep_or_rethrow(self) -> str:
-        ctx = self.ctx
-        keep = ctx.scored(_FACTS[self.state.dice][3])  # type: ignore[index]
+        keep, rethrow = self._keep_value(self.ctx, "keep"), self._keep_value(self.ctx, "rethrow")
+        most_points = "keep" if keep >= rethrow else "rethrow"
+        if self.win is None:
+            return most_points
+        win = self.win
+        valued = [(self._keep_value(win, "keep"), keep, "keep"), (self._keep_value(win, "rethrow"), rethrow, "rethrow")]
+        return self._for_the_win(most_points, valued)
+
+    def _keep_value(self, ctx: Context, move: str) -> float:
+        if move == "keep":
+            return ctx.scored(_FACTS[self.state.dice][3])  # type: ignore[index]
         rethrow = 0.0
         for fs, ps in _FRESH_AT[0]:
             for fa, pa in _FRESH_AT[1]:
@@ -330,7 +386,7 @@ class Search:
                 for fl, pl in _FRESH_AT[2]:
                     rethrow += p * pl * ctx.scored(fs + fa + fl)
         self.work += 1000
-        return "keep" if keep >= rethrow else "rethrow"
+        return rethrow
 
 
 def _options(dice: tuple[str, str, str], sets: list[int]) -> list[tuple[int, str, str]]:
