@@ -144,9 +144,10 @@ def review_part(game: str, start: Any, moves: Sequence[str], indices: Sequence[i
     """One JSON-able dict per decision of ``indices`` (indices into ``moves``, ``decisions``' kind):
 
     ``{"index", "ply", "seat", "played", "best", "played_move", "best_move", "before", "after",
-    "best_after", "points_played", "points_best"}`` — ``ply`` the move's number (``index + 1``),
+    "best_after", "points_played", "points_best", "proves"}`` — ``ply`` the move's number (``index + 1``),
     ``played`` and ``best`` the moves' public texts, the three chances lists per seat (the module
-    docstring), the points Krakatoa's only (``None`` elsewhere).  ``played_move`` and ``best_move``
+    docstring), the points Krakatoa's only (``None`` elsewhere), ``proves`` whether a chance of 0 or 1 is
+    a proof in this game (``review_games.PROVES_RESULTS``).  ``played_move`` and ``best_move``
     are the same moves in full canonical notation, for the caller to judge them on the game's states
     (``tables.hints.why``: what a move captures, threatens, blocks): never to be shown, as they may
     name faces only the mover knew (PL-9.5; the log holds them likewise).  Each decision is seeded
@@ -184,6 +185,7 @@ def review_part(game: str, start: Any, moves: Sequence[str], indices: Sequence[i
             "best_after": _rounded(est.best_after),
             "points_played": est.points_played,
             "points_best": est.points_best,
+            "proves": game in review_games.PROVES_RESULTS,  # a chance of 0 or 1 is then a proof
         })  # fmt: skip
     return out
 

@@ -56,6 +56,11 @@ class Estimate:
     before: list[float] | None = None
 
 
+#: the games whose search proves results: a chance of exactly 0 or 1 there is a proof, not an estimate
+#: (Kona's alpha-beta, ``kona_value``); the words say "can force a win" only then (``tables.reviews``)
+PROVES_RESULTS = frozenset({"kona"})
+
+
 def estimate(game: str, view: Any, seat: int, played: str, iterations: int, rng: random.Random) -> Estimate:
     """Mesa's figures for ``seat``'s decision ``played`` (canonical text) from its ``view`` alone."""
     if game not in _ESTIMATORS:

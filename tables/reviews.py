@@ -441,11 +441,11 @@ def _point_params(review: Review, decision: Mapping[str, Any]) -> dict[str, Any]
 
 
 def _proven_lost(review: Review, decision: Mapping[str, Any]) -> bool:
-    """Whether the move played lost by force where Mesa's choice did not: Kona's search proves results (its
-    chances are 0 or 1 only then, ``ai.review_games.kona_value``), against one opponent."""
+    """Whether the move played lost by force where Mesa's choice did not, against one opponent: only where
+    the analysis says its chances of 0 or 1 are proofs (``proves``: Kona's search, ``ai.review_games``)."""
     seat = int(decision["seat"])
     after, best = _chance(decision.get("after"), seat), _chance(decision.get("best_after"), seat)
-    return review.game == "kona" and len(review.names) == 2 and after == 0 and best is not None and best > 0
+    return bool(decision.get("proves")) and len(review.names) == 2 and after == 0 and best is not None and best > 0
 
 
 def _points_phrase(decision: Mapping[str, Any]) -> Any:

@@ -278,12 +278,16 @@ async def test_a_swing_the_move_played_did_not_make_is_said_so() -> None:
             "it is expected to score 2.5 points more.") in review_text(review, "en")
     assert "se espera que sume 2.5 puntos más." in review_text(review, "es")
     # Kona: a move after which the search proves a loss (its chance 0) is said to let the other force a win
-    lost = dict(decision, after=[0.0, 1.0], best_after=[0.7, 0.3])
+    lost = dict(decision, after=[0.0, 1.0], best_after=[0.7, 0.3], proves=True)
     review = Review(5, "kona", "Kona", ("Ana", "Ben"), {**review.analysis, "decisions": [lost], "points_lost": {}},
                     {}, b"")
     assert ("Mesa's choice instead: b6-b4 (70 %): after a6-a5, Ben can force a win (Mesa's search proves it); "
             "not after this one.") in review_text(review, "en")
     assert "tras a6-a5, Ben puede forzar la victoria" in review_text(review, "es")
+    # where the analysis does not say its 0 is a proof (an estimate, e.g. sampled hidden faces), no "force"
+    guessed = Review(5, "kona", "Kona", ("Ana", "Ben"), {**review.analysis, "decisions": [dict(lost, proves=False)]},
+                     {}, b"")
+    assert "can force a win" not in review_text(guessed, "en")
 
 
 def test_the_why_of_a_turning_point_is_computed_from_the_game() -> None:
