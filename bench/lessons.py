@@ -29,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines import get_engine
-from tables.learn import UNLISTED_TRIES, LessonPost, courses, meets, step_state, unlisted
+from tables.learn import UNLISTED_TRIES, LessonPost, courses, meets, right_answer, step_state, unlisted
 from tables.service import open_service
 
 LEARNER = 4242
@@ -47,16 +47,6 @@ def wrong_answer(game: str, index: int) -> str:
                                                                             random.Random(f"lesson:{n}"), style)))
     return next(engine.format_move(state, m) for m in engine.legal_moves(state, step.seat)
                 if not meets(engine, step, state, m))
-
-
-def right_answer(game: str, index: int) -> str:
-    step = courses()[game].steps[index]
-    if step.accept:
-        return step.accept[0]
-    engine = get_engine(game)
-    state = step_state(engine, step)
-    return next(engine.format_move(state, m) for m in engine.legal_moves(state, step.seat)
-                if meets(engine, step, state, m))
 
 
 async def timed(call: Awaitable[LessonPost], into: list[float]) -> LessonPost:

@@ -403,6 +403,10 @@ class Tx:
         """Whatever a backend must fix after rows came in with their ids (PostgreSQL: the id sequence)."""
 
 
+#: the tables of pictures made once and kept within a bound of size and age (``Repository.evict_kept``)
+KEPT_TABLES = ("replays", "reviews")
+
+
 class Repository(ABC):
     """The storage contract.  Open one with ``data.open_repository(url_or_path)``.
 
@@ -905,14 +909,22 @@ class Repository(ABC):
         """Issue 29, item 6: forget the replays made before ``made_before``, then the oldest until the
         rest hold at most ``max_size`` characters of GIF text; returns how many went.  Sizes and ages
         are read from their own columns (migration 12), never from the GIFs."""
+        return await self.evict_kept("replays", made_before, max_size)
+
+    async def evict_kept(self, kept: str, made_before: str, max_size: int) -> int:
+        """Forget the rows of ``kept`` (``replays``, or ``reviews``: ``data.reviews``) made before
+        ``made_before``, then the oldest until the rest hold at most ``max_size`` (their ``size`` column);
+        returns how many went."""
+        if kept not in KEPT_TABLES:
+            raise ValueError(f"not a table of kept pictures: {kept!r}")
         async with self.transaction() as tx:
-            gone = await tx._c.execute("DELETE FROM replays WHERE created_at < ?", (made_before,))
+            gone = await tx._c.execute(f"DELETE FROM {kept} WHERE created_at < ?", (made_before,))
             rows = await tx._c.fetch(
-                "SELECT table_id, version, size FROM replays ORDER BY created_at DESC, table_id DESC, version DESC")
+                f"SELECT table_id, version, size FROM {kept} ORDER BY created_at DESC, table_id DESC, version DESC")
             total = 0
             for table_id, version, size in rows:
                 total += int(size)
                 if total > max_size:
-                    gone += await tx._c.execute("DELETE FROM replays WHERE table_id = ? AND version = ?",
+                    gone += await tx._c.execute(f"DELETE FROM {kept} WHERE table_id = ? AND version = ?",
                                                 (table_id, version))
         return gone

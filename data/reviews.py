@@ -47,14 +47,4 @@ async def store_review(repo: Repository, table_id: int, version: int, review: st
 async def evict_reviews(repo: Repository, made_before: str, max_size: int) -> int:
     """Forget the reviews made before ``made_before``, then the oldest until the rest hold at most
     ``max_size`` characters; how many went (as ``Repository.evict_replays`` does for replays)."""
-    async with repo.transaction() as tx:
-        gone = await tx._c.execute("DELETE FROM reviews WHERE created_at < ?", (made_before,))
-        rows = await tx._c.fetch(
-            "SELECT table_id, version, size FROM reviews ORDER BY created_at DESC, table_id DESC, version DESC")
-        total = 0
-        for table_id, version, size in rows:
-            total += int(size)
-            if total > max_size:
-                gone += await tx._c.execute("DELETE FROM reviews WHERE table_id = ? AND version = ?",
-                                            (table_id, version))
-    return gone
+    return await repo.evict_kept("reviews", made_before, max_size)

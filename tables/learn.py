@@ -132,6 +132,18 @@ def unlisted(engine: Engine, state: Any, seat: int) -> bool:
     return seat in engine.actors(state) and not engine.legal_moves(state, seat)
 
 
+def right_answer(game: str, index: int) -> str:
+    """A right answer to step ``index`` of ``game``'s course, as the notation writes it: its first accepted
+    move, else the first legal move that meets its goal (for the tests, the benchmark and the docs)."""
+    step = courses()[game].steps[index]
+    if step.accept:
+        return step.accept[0]
+    engine = get_engine(game)
+    state = step_state(engine, step)
+    return next(engine.format_move(state, m) for m in engine.legal_moves(state, step.seat)
+                if meets(engine, step, state, m))
+
+
 def check_step(engine: Engine, step: LessonStep) -> list[str]:
     """What is wrong with a step, checked with the engine (empty: nothing): the position parses, the
     learner is to act, every accepted answer is legal and meets the goal, some legal move meets it and

@@ -10,10 +10,9 @@ from typing import Any
 
 import pytest
 from discord_standin.payloads import Harness, option, user
-from test_lessons import right_answer
 
 from engines import get_engine
-from tables.learn import courses, step_state
+from tables.learn import courses, right_answer, step_state
 
 STRING = 3
 #: the games and the language each is played in (Discord's locale)

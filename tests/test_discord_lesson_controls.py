@@ -13,11 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from discord_standin.payloads import Harness, option, user
-from test_lessons import right_answer
 
 from engines import get_engine
 from tables import TableError, picker
-from tables.learn import Lessons, courses, step_state
+from tables.learn import Lessons, courses, right_answer, step_state
 
 KONA = courses()["kona"]
 N = len(KONA.steps)  # the course grows; these tests follow it

@@ -15,7 +15,7 @@ from console import help_text
 from engines import get_engine
 from tables import TableError
 from tables.i18n import CATALOGS
-from tables.learn import LESSONS_DIR, check_step, courses, meets, read_course, step_state
+from tables.learn import LESSONS_DIR, check_step, courses, meets, read_course, right_answer, step_state
 
 COURSES = sorted(LESSONS_DIR.glob("*.json"))
 KONA = courses()["kona"]
@@ -42,16 +42,6 @@ def test_course_file(path: Path) -> None:
             assert set(words) == set(CATALOGS) and all(w.strip() for w in words.values())
         for square in step.marks:  # a square, or K3's "<seat>:<spot>" of a pyramid ("<seat>:s": its side)
             assert square in engine.view(state, step.seat)["position"] or square.split(":")[-1][0].isalpha()
-
-
-def right_answer(game: str, index: int) -> str:
-    step = courses()[game].steps[index]
-    if step.accept:
-        return step.accept[0]
-    engine = get_engine(game)
-    state = step_state(engine, step)
-    return next(engine.format_move(state, m) for m in engine.legal_moves(state, step.seat)
-                if meets(engine, step, state, m))
 
 
 async def test_a_course_in_the_console(tmp_path: Path) -> None:
