@@ -147,7 +147,12 @@ def _hot(state: PlateauState, moves: Sequence[PlateauMove]) -> list[PlateauMove]
     return [m for m in moves if (m[0] == K_MOVE and m.dest in targets) or m[0] == K_STOMP]
 
 
-def _gain(before: PlateauState, after: PlateauState, p: int) -> float:
+def hot_moves(state: PlateauState) -> list[PlateauMove]:
+    """The side to act's moves that may capture now (PL-6: captures are stack moves)."""
+    return _hot(state, stack_moves(state))
+
+
+def gain(before: PlateauState, after: PlateauState, p: int) -> float:
     """What a move took for ``p``: prisoners by count (six win, PL-8.1), then by value (PL-7)."""
     old, new = before.prisoners[p], after.prisoners[p]
     if new == old:
@@ -167,11 +172,11 @@ def best_capture(state: PlateauState) -> float:
     """The side to act's best immediate capture (a win counts 1,000): the threat a move leaves."""
     p = state.side
     best = 0.0
-    for move in _hot(state, stack_moves(state)):  # (captures are stack moves, PL-6)
+    for move in hot_moves(state):
         after = ENGINE.apply(state, move)
         if _winner(after) == p:
             return 1000.0
-        best = max(best, _gain(state, after, p))
+        best = max(best, gain(state, after, p))
     return best
 
 
@@ -183,7 +188,7 @@ def two_ply(state: PlateauState, move: PlateauMove, plies: int = 2) -> float:
     if after.result:
         w = _winner(after)
         return 1000.0 if w == p else (-1000.0 if w is not None else 0.0)
-    score = _gain(state, after, p)
+    score = gain(state, after, p)
     if after.side != p and plies >= 2:
         score -= best_capture(after)
     return score

@@ -81,7 +81,7 @@ same for each of its decisions (the total shared), never below ``FLOOR``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ai import Budget, review_games
@@ -226,7 +226,9 @@ def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[s
     empty) the sum of ``points_best - points_played``."""
     engine = get_engine(game)
     seats = int(engine.view(start, None)["players"])
-    ordered = sorted(parts, key=lambda d: int(d["index"]))
+    ordered = [dict(d) for d in sorted(parts, key=lambda d: int(d["index"]))]
+    for d, seen in zip(ordered, _seen(engine, start, moves, ordered), strict=True):
+        d["seen"] = seen
     mistakes: dict[str, list[int]] = {str(s): [] for s in range(seats)}
     blunders: dict[str, list[int]] = {str(s): [] for s in range(seats)}
     swing_of = []
@@ -259,15 +261,54 @@ def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[s
     }
 
 
+def _seen(engine: Engine, start: Any, moves: Sequence[str], ordered: Sequence[dict[str, Any]]) -> list[list[float]]:
+    """Each decision's chances as the graph shows them after it: the position it left, as the player who
+    decided next read it (``before`` of the next decision) when nothing but decisions came between (no dice,
+    no deal); after the last decision, the game's result when it ended there by the rules; else the mover's
+    own ``after``.  So every point of the graph is a position read by the player to act in it, and a move
+    whose consequence its mover could not see (Plateau's unseen faces) still shows where the game turned.
+    Nothing is told that the end does not show: every ending shows every face (PL-8.6, K3-10,
+    ``tables.endings``), and each reading is its own mover's, from its own view."""
+    steps = list(replay(engine, start, moves))
+    chance_at = [engine.move_seat(step.before, step.move) == CHANCE for step in steps]
+    out = []
+    for k, d in enumerate(ordered):
+        i = int(d["index"])
+        if k + 1 < len(ordered):
+            j = int(ordered[k + 1]["index"])
+            out.append(list(ordered[k + 1]["before"]) if not any(chance_at[i + 1 : j]) else list(d["after"]))
+            continue
+        outcome = engine.outcome(steps[-1].after) if steps else None
+        ended_here = outcome is not None and not any(chance_at[i + 1 :])
+        out.append(_rounded(_result_shares(engine, start, outcome)) if ended_here else list(d["after"]))
+    return out
+
+
+def _result_shares(engine: Engine, start: Any, outcome: Any) -> list[float]:
+    """A finished game as chances per seat: its winners share 1, a draw is everyone alike (K3's cooperative
+    game lost by all, K3-8: no winner, 0 each)."""
+    seats = int(engine.view(start, None)["players"])
+    winners = list(outcome.winners or [])
+    if outcome.draw:
+        return [1.0 / seats] * seats
+    return [1.0 / len(winners) if s in winners else 0.0 for s in range(seats)]
+
+
 def fall_of(decision: dict[str, Any]) -> float:
     """How much the mover's chance fell from Mesa's choice to the move played (negative: it rose)."""
     seat = int(decision["seat"])
     return float(decision["best_after"][seat]) - float(decision["after"][seat])
 
 
+def seen_of(decision: Mapping[str, Any]) -> list[float]:
+    """The chances the graph shows after a decision (``_seen``; a review kept before ``seen`` existed: ``after``)."""
+    return [float(v) for v in (decision.get("seen") or decision["after"])]
+
+
 def swing(decision: dict[str, Any]) -> float:
-    """The largest change of a seat's chance the decision made (``|after - before|``)."""
-    return max((abs(float(a) - float(b)) for a, b in zip(decision["after"], decision["before"])), default=0.0)
+    """The largest change of a seat's chance across the decision on the graph (``|seen - before|``; a review
+    kept before ``seen`` existed: ``after``)."""
+    return max((abs(a - float(b)) for a, b in zip(seen_of(decision), decision["before"])), default=0.0)
 
 
 def _sides(engine: Engine, start: Any, seats: int) -> list[list[int]]:
@@ -279,4 +320,4 @@ def _sides(engine: Engine, start: Any, seats: int) -> list[list[int]]:
 
 
 __all__ = ["BLUNDER", "ITERATIONS", "LEVEL", "MISTAKE", "assemble", "budget_each", "decisions", "fall_of",
-           "review_part", "swing"]
+           "review_part", "seen_of", "swing"]

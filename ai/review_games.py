@@ -245,10 +245,62 @@ def _held_value(make: Callable[[], Any], view: Any, seat: int, move: Any, seats:
 
 
 # ==================================================================== Plateau
+#: Plateau's logistic curve: the mover's chance is 1 / (1 + exp(-(logit(reading) - PLATEAU_OFFSET) /
+#: PLATEAU_SCALE)) for its reading of a move (``plateau_reading``: the mean reward of its samples), fitted
+#: by maximum likelihood on the positions of Mesa-vs-Mesa games (``python -m bench.review --calibrate N
+#: plateau``; the figures are in ``bench/review.py``).  The readings lean towards the mover (its own faces
+#: known, the opponent's answered by one greedy reply), and the rollouts' prisoner-race rewards are sure of
+#: themselves early; the curve takes both out: a reading becomes how often a mover reading that won.
+PLATEAU_SCALE = 2.16
+PLATEAU_OFFSET = 0.34
+
+
+def plateau_chance(reading: float) -> float:
+    """The mover's chance to win from its ``plateau_reading`` (the fitted logistic curve)."""
+    r = min(1.0 - 1e-6, max(1e-6, reading))
+    x = (math.log(r / (1.0 - r)) - PLATEAU_OFFSET) / PLATEAU_SCALE
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
+
+
+def plateau_reading(view: PL.PlateauView, seat: int, move: PL.PlateauMove, samples: int, seed: int) -> float:
+    """How a move reads for the mover, from its view alone: over ``samples`` determinizations of the view
+    (the faces it could not see drawn from the pieces still unaccounted for, PL-9), the move, then the
+    opponent's most telling reply — a win at once (PL-8.1), else its richest capture (PL-6: prisoners by
+    count, then value), else none forced — then ``hard``'s capture-aware rollout, scored by the prisoner
+    race (``ai.plateau.evaluate``); the mean of the mover's rewards.  A finished game reads its result.
+    Why not the search's mean: with 1,260 replies a root's few hundred iterations spread over many replies
+    and miss the one capture that answers the move (a review read 73 % for a move whose capture reply
+    decided the game); the reply a player would find first is the one a review must not miss."""
+    rng = random.Random(seed)
+    adapter = plateau_player.PlateauAdapter(plateau_player.LEVEL_KNOBS[LEVEL])
+    total = 0.0
+    for _ in range(samples):
+        state = PL.ENGINE.apply(PL.determinize(view, seat, rng), move)
+        if not state.result and PL.ENGINE.to_move(state) == 1 - seat and state.phase == 1:
+            reply = plateau_reply(state)
+            if reply is not None:
+                state = PL.ENGINE.apply(state, reply)
+        total += adapter.rollout(state, rng)[seat]
+    return total / samples if samples else 0.5
+
+
+def plateau_reply(state: PL.PlateauState) -> PL.PlateauMove | None:
+    """The side to act's most telling reply: a win at once (PL-8.1), else the capture taking the most
+    (PL-6: prisoners by count, then by value; the first such in the engine's order), else None."""
+    wins = plateau_player.winning_moves(state)
+    if wins:
+        return wins[0]
+    best, taken = None, 0.0
+    for move in plateau_player.hot_moves(state):
+        gained = plateau_player.gain(state, PL.ENGINE.apply(state, move), state.side)
+        if gained > taken:
+            best, taken = move, gained
+    return best
+
+
 def _plateau(view: PL.PlateauView, seat: int, played: str, iterations: int, rng: random.Random) -> Estimate:
     best = choose_move("plateau", view, seat, LEVEL, Budget(iterations=iterations), _seed(rng))
     sample = PL.determinize(view, seat, random.Random(_seed(rng)))  # to read the moves' texts
-    knobs = plateau_player.LEVEL_KNOBS[LEVEL]
     seed = _seed(rng)  # one seed for both moves: their difference is read on the same samples
 
     def value(text: str) -> list[float]:
@@ -256,8 +308,8 @@ def _plateau(view: PL.PlateauView, seat: int, played: str, iterations: int, rng:
         after = PL.ENGINE.apply(sample, move)
         if after.result:  # the move ends the game whatever the hidden faces (PL-8: counts are public)
             return list(plateau_player.evaluate(after))
-        return _held_value(lambda: plateau_player.PlateauAdapter(knobs), view, seat, move, 2, list,
-                           iterations, seed, knobs.settings)  # fmt: skip
+        mine = plateau_chance(plateau_reading(view, seat, move, iterations, seed))
+        return [mine, 1.0 - mine] if seat == 0 else [1.0 - mine, mine]
 
     after, best_after = _pair(best, played, value)
     return Estimate(best, after, best_after)

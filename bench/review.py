@@ -111,12 +111,13 @@ def timed_review(game: str, start: Any, moves: list[str], part: int, seed: int) 
 
 
 def zigzag(made: dict[str, Any]) -> tuple[float, float, float]:
-    """How the graph moves (seat 0's line, the picture's points): the mean change from a point to the next
-    (win-chance points), the share of changes of at least 5 points that reverse the one before (a line that
-    zig-zags: near 1), and the mean ``|before(k+1) - after(k)|`` between consecutive decisions (0 where a
-    position reads the same whoever asks, as in Kona)."""
+    """How the graph moves (seat 0's line, the picture's points: ``seen``): the mean change from a point to the
+    next (win-chance points), the share of changes of at least 5 points that reverse the one before (a line
+    that zig-zags: near 1), and the mean ``|before(k+1) - after(k)|`` between consecutive decisions, the
+    mover's own reading against the next decider's (0 where a position reads the same whoever asks, as in
+    Kona)."""
     listed = made["decisions"]
-    line = [float(d["after"][0]) for d in listed]
+    line = [review.seen_of(d)[0] for d in listed]
     steps = [100 * (b - a) for a, b in itertools.pairwise(line)]
     big = [x for x in steps if abs(x) >= 5]
     reversals = sum(1 for a, b in itertools.pairwise(big) if a * b < 0) / max(1, len(big) - 1)
@@ -215,8 +216,10 @@ def calibration_samples(count: int, seed: int) -> list[tuple[int, float]]:
     return samples
 
 
-def fit(samples: list[tuple[int, float]]) -> tuple[float, float, float]:
-    """(scale, offset, log-loss) of the logistic curve of the least log-loss on ``samples`` (a grid)."""
+def fit(samples: list[tuple[float, float]], scales: list[float] | None = None,
+        offsets: list[float] | None = None) -> tuple[float, float, float]:
+    """(scale, offset, log-loss) of the logistic curve of the least log-loss on ``samples`` (a grid; by
+    default Kona's: scores in hundreds of points)."""
     import math
 
     def loss(scale: float, offset: float) -> float:
@@ -227,13 +230,51 @@ def fit(samples: list[tuple[int, float]]) -> tuple[float, float, float]:
             total -= result * math.log(p) + (1 - result) * math.log(1 - p)
         return total / max(1, len(samples))
 
-    grid = [(10 * 1.1 ** i, float(o)) for i in range(70) for o in range(-400, 401, 10)]
-    scale, offset = min(grid, key=lambda g: loss(*g))
+    scales = scales or [10 * 1.1 ** i for i in range(70)]
+    offsets = offsets or [float(o) for o in range(-400, 401, 10)]
+    scale, offset = min(((s, o) for s in scales for o in offsets), key=lambda g: loss(*g))
     return scale, offset, loss(scale, offset)
 
 
-def calibrate(count: int, seed: int) -> None:
-    """Kona's logistic curve fitted on Mesa-vs-Mesa games (see the module docstring)."""
+def plateau_samples(count: int, seed: int) -> list[tuple[float, float]]:
+    """(the mover's reading as a logit, the mover's result: 1, 0.5 or 0) of every decision of ``count``
+    seeded Plateau games of Mesa against Mesa (levels mixed, so that the games differ and some are lopsided),
+    the reading of the move played (``ai.review_games.plateau_reading``) at the review's budget; moves that
+    end the game are left out (they read their result)."""
+    import math
+
+    from ai import review_games
+
+    engine = get_engine("plateau")
+    samples_each = review.ITERATIONS["plateau"]
+    pairs = (("hard", "hard"), ("hard", "normal"), ("normal", "hard"), ("easy", "hard"), ("hard", "easy"),
+             ("normal", "normal"))
+    samples: list[tuple[float, float]] = []
+    for k in range(count):
+        start, moves = match_game("plateau", pairs[k % len(pairs)], QUALITY_ITERATIONS["plateau"], seed + k)
+        steps = list(replay(engine, start, moves))
+        outcome = engine.outcome(steps[-1].after) if steps else None
+        if outcome is None:
+            continue
+        for i in review.decisions("plateau", start, moves):
+            step = steps[i]
+            if engine.outcome(step.after) is not None:
+                continue
+            seat = engine.move_seat(step.before, step.move)
+            result = 0.5 if outcome.draw else 1.0 if seat in outcome.winners else 0.0
+            reading = review_games.plateau_reading(engine.view(step.before, seat), seat, step.move, samples_each,
+                                                   seed * 1_000 + i)
+            r = min(1 - 1e-6, max(1e-6, reading))
+            samples.append((math.log(r / (1 - r)), result))
+        print(f"  game {k + 1}/{count}: {len(samples)} positions", file=sys.stderr, flush=True)
+    return samples
+
+
+def calibrate(count: int, seed: int, game: str = "kona") -> None:
+    """Kona's (or Plateau's) logistic curve fitted on Mesa-vs-Mesa games (see the module docstring)."""
+    if game == "plateau":
+        calibrate_plateau(count, seed)
+        return
     import math
 
     from ai import review_games
@@ -259,6 +300,42 @@ def calibrate(count: int, seed: int) -> None:
                   f"predicted {100 * predicted:5.1f} %  won {100 * observed:5.1f} %")
 
 
+def calibrate_plateau(count: int, seed: int) -> None:
+    """Plateau's logistic curve (``ai.review_games.PLATEAU_SCALE``, ``PLATEAU_OFFSET``) on the mover's readings."""
+    import math
+
+    from ai import review_games
+
+    samples = plateau_samples(count, seed)
+    scale, offset, loss = fit(samples, [0.1 * 1.05 ** i for i in range(80)], [o / 50 for o in range(-150, 151)])
+    current = (review_games.PLATEAU_SCALE, review_games.PLATEAU_OFFSET)
+
+    def log_loss(chance: Any) -> float:
+        return statistics.mean(-(r * math.log(min(1 - 1e-9, max(1e-9, chance(x))))
+                                 + (1 - r) * math.log(min(1 - 1e-9, max(1e-9, 1 - chance(x))))) for x, r in samples)
+
+    def curve(x: float, s: float = scale, o: float = offset) -> float:
+        return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, (x - o) / s))))
+
+    raw = log_loss(lambda x: curve(x, 1.0, 0.0))
+    now = log_loss(lambda x: curve(x, *current))
+    won = statistics.mean(r for _, r in samples)
+    print(f"plateau calibration: {count} games, {len(samples)} decisions at {review.ITERATIONS['plateau']} samples; "
+          f"movers won {100 * won:.1f} %")
+    print(f"  fitted scale {scale:.3f} offset {offset:.2f} (log-loss {loss:.4f}); current {current[0]:.3f} "
+          f"{current[1]:.2f} (log-loss {now:.4f}); the raw reading: {raw:.4f}; a constant 50 %: {math.log(2):.4f}")
+    edges = [-99.0, -2.0, -1.0, -0.5, 0.0, 0.5, 1.0, 2.0, 99.0]
+    for low, high in itertools.pairwise(edges):
+        bucket = [(x, r) for x, r in samples if low <= x < high]
+        if bucket:
+            raw_mean = statistics.mean(curve(x, 1.0, 0.0) for x, _ in bucket)
+            predicted = statistics.mean(curve(x) for x, _ in bucket)
+            observed = statistics.mean(r for _, r in bucket)
+            print(f"  reading {100 * curve(low, 1.0, 0.0):5.1f}-{100 * curve(high, 1.0, 0.0):5.1f} %: "
+                  f"{len(bucket):4} decisions  read {100 * raw_mean:5.1f} %  predicted {100 * predicted:5.1f} %  "
+                  f"won {100 * observed:5.1f} %")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games", nargs="*", default=list(game_names()))
@@ -268,10 +345,11 @@ def main() -> None:
     parser.add_argument("--no-long", action="store_true", help="leave out the long game")
     parser.add_argument("--quality", type=int, default=0, metavar="N",
                         help="mistakes + blunders a game in N games hard vs hard and N easy vs hard")
-    parser.add_argument("--calibrate", type=int, default=0, metavar="N", help="fit Kona's logistic scale on N games")
+    parser.add_argument("--calibrate", type=int, default=0, metavar="N",
+                        help="fit Kona's (with the game plateau: Plateau's) logistic curve on N games")
     args = parser.parse_args()
     if args.calibrate:
-        calibrate(args.calibrate, args.seed)
+        calibrate(args.calibrate, args.seed, "plateau" if args.games == ["plateau"] else "kona")
         return
     if args.quality:
         for game in args.games:

@@ -1,9 +1,10 @@
 """The picture of Mesa's review of a game (issue 32): who was winning, move by move.
 
 ``review_image(review, names)`` draws the review ``ai.review.assemble`` made: a graph of every
-seat's chance to win over the game (Mesa's estimate after each decision, from the mover's view), one
-line per seat in the colours the boards give the seats (Kona's capybara and poodle, Plateau's Black
-and White, the seat colours elsewhere; Krakatoa's partners, KR-6.2, share one line, their team's),
+seat's chance to win over the game (Mesa's estimate after each decision, as the player who decided
+next read it from their own view), one line per seat in the colours the boards give the seats (Kona's
+capybara and poodle, Plateau's Black and White, the seat colours elsewhere; Krakatoa's partners,
+KR-6.2, share one line, their team's),
 and the three largest swings marked with numbered discs 1, 2, 3 in game order, the numbers the
 review's words use.  The axes say 0-100 % and the move numbers; a legend names the players, each
 with the badge of its seat (colour *and* shape, so lines are told apart without colour).
@@ -47,9 +48,15 @@ def colour_of(game: str, seat: int) -> theme.RGB:
     return theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
 
 
+def shown_after(decision: dict[str, Any]) -> list[float]:
+    """The chances the graph shows after a decision (``ai.review``'s ``seen``, else its ``after``)."""
+    return list(decision.get("seen") or decision["after"])
+
+
 def lines_of(review: dict[str, Any]) -> list[tuple[list[int], list[tuple[int, float]]]]:
     """(the seats of a line, its points (move number, chance)): one line per side, the first point the
-    first decision's ``before`` one move earlier, then every decision's ``after``."""
+    first decision's ``before`` one move earlier, then every decision's ``seen`` (``ai.review``: the position
+    it left as the next player to decide read it; a review kept before ``seen`` existed: ``after``)."""
     decisions = review.get("decisions") or []
     sides = review.get("sides") or [[s] for s in range(int(review.get("seats", 2)))]
     out = []
@@ -60,7 +67,7 @@ def lines_of(review: dict[str, Any]) -> list[tuple[list[int], list[tuple[int, fl
             first = decisions[0]
             points.append((int(first["ply"]) - 1, float(first["before"][seat])))
         for d in decisions:
-            points.append((int(d["ply"]), float(d["after"][seat])))
+            points.append((int(d["ply"]), float(shown_after(d)[seat])))
         out.append((list(side), points))
     return out
 
@@ -153,7 +160,7 @@ def draw_review(review: dict[str, Any], names: Sequence[str]) -> Image.Image:
     for k in sorted(swings, key=lambda k: int(decisions[k]["ply"])):
         d = decisions[k]
         seat = int(d["seat"])
-        x, y_after = at(int(d["ply"]), float(d["after"][seat]))
+        x, y_after = at(int(d["ply"]), float(shown_after(d)[seat]))
         _, y_before = at(int(d["ply"]), float(d["before"][seat]))
         draw.rectangle((x - 4, plot_top + 1, x + 4, plot_bottom - 1), fill=BAND)
         marks.append((x, y_before, y_after, seat))

@@ -42,6 +42,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ai import Budget
+from ai.review import seen_of
 from data import reviews as kept_reviews
 from data.models import ABORTED, DECLINED, FINISHED, now_iso
 from engines import replay
@@ -61,6 +62,9 @@ log = logging.getLogger(__name__)
 PARTS = 10
 #: the reviews kept hold at most this many megabytes, unless ``REVIEW_CACHE_MB`` says otherwise
 CACHE_MB = 100.0
+#: a turning point says how its mover read the move when the graph's point (the next decider's reading) is
+#: this many win-chance points away from it
+READ_APART = 10
 #: a review is kept at most this many days, unless ``REVIEW_CACHE_DAYS`` says otherwise
 CACHE_DAYS = 90.0
 #: a fall of the mover's win chance by this many points is a mistake, by the second a blunder (issue 32)
@@ -431,12 +435,20 @@ def _point_params(review: Review, decision: Mapping[str, Any]) -> dict[str, Any]
             reason = Phrase("review.why.forced", {"move": str(decision.get("played", "?")),
                                                   "opponent": others[0] if len(others) == 1 else "?"})
         instead = Phrase("review.choice", {"best": best_words, "chance": chance, "why": reason})
+    mine, seen = _percent(_chance(decision.get("after"), seat)), _percent(_chance(seen_of(decision), seat))
+    read: Any = ""
+    if abs(seen - mine) >= READ_APART:  # the graph's point is the next decider's reading (``ai.review``'s seen)
+        if isinstance(instead, Phrase) and instead.key == "review.no_better":
+            instead = Phrase("review.no_better_seen", {**instead.params, "name": name, "mine": mine})
+        else:
+            read = Phrase("review.read_next", {"name": name, "mine": mine})
     return {
         "ply": decision.get("ply", index + 1), "played": played,
         "before": _percent(_chance(decision.get("before"), seat)),
-        "after": _percent(_chance(decision.get("after"), seat)),
+        "after": seen,
         "instead": instead,
         "points": _points_phrase(decision),
+        "read": read,
     }
 
 

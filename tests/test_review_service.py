@@ -7,6 +7,7 @@ to end tests at the bottom review a short finished game of each kind with the re
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 import threading
 from collections.abc import Sequence
@@ -53,8 +54,10 @@ class CountingAnalyser:
         for i in indices:
             seat = i % 2
             after = self.falls.get(i, 0.5)
+            before = self.falls.get(i - 1, 0.5)  # as Kona reads: the position the decision before left
             out.append({"index": i, "ply": i + 1, "seat": seat, "played": moves[i], "best": moves[i],
-                        "before": [0.5, 0.5], "after": [after if s == seat else 1 - after for s in range(2)],
+                        "before": [before if s != seat else 1 - before for s in range(2)],
+                        "after": [after if s == seat else 1 - after for s in range(2)],
                         "best_after": [0.5, 0.5], "points_played": None, "points_best": None})
         return out
 
@@ -214,7 +217,8 @@ async def test_refusals_in_both_languages(db: DbFactory) -> None:
 
 
 async def test_the_words_in_both_languages(db: DbFactory) -> None:
-    """Move 3 (Ana's) falls 0.5 → 0.05: a blunder, the largest swing; move 4 (Ben's) 0.5 → 0.25: a mistake."""
+    """Move 3 (Ana's) falls 0.5 → 0.05: a blunder, the largest swing; move 4 (Ben's) 0.95 → 0.25: a mistake
+    (0.25 below Mesa's choice)."""
     repo, svc = await open_service(db())
     fake = CountingAnalyser(falls={2: 0.05, 3: 0.25})
     try:
@@ -228,7 +232,7 @@ async def test_the_words_in_both_languages(db: DbFactory) -> None:
         lines = english.splitlines()
         assert lines[1] == "Turning points (the largest swings, numbered as in the picture):"
         assert lines[2].startswith(f"1. Move 3: Ana played {moves[2]} (win chance 50 % → 5 %)")
-        assert lines[3].startswith(f"2. Move 4: Ben played {moves[3]} (win chance 50 % → 25 %)")
+        assert lines[3].startswith(f"2. Move 4: Ben played {moves[3]} (win chance 95 % → 25 %)")
         assert "Mesa would have chosen the same." in lines[2]  # the stand-in's best is the move played
         assert "• Ana: 1 blunder (move 3)." in english and "• Ben: 1 mistake (move 4)." in english
         assert "• Ana: 1 error grave (jugada 3)." in spanish and "• Ben: 1 error (jugada 4)." in spanish
@@ -288,6 +292,34 @@ async def test_a_swing_the_move_played_did_not_make_is_said_so() -> None:
     guessed = Review(5, "kona", "Kona", ("Ana", "Ben"), {**review.analysis, "decisions": [dict(lost, proves=False)]},
                      {}, b"")
     assert "can force a win" not in review_text(guessed, "en")
+
+
+async def test_a_swing_its_mover_could_not_see_is_told_as_the_next_player_read_it() -> None:
+    """The graph's point after a move is the next decider's reading (``ai.review``'s ``seen``): where it is far
+    from the mover's own, the words give both, in both languages."""
+    decision = {"index": 0, "ply": 21, "seat": 0, "played": "+b?@d2:2", "best": "d2:2-c3:1-b4",
+                "before": [0.46, 0.54], "after": [0.46, 0.54], "best_after": [0.46, 0.54], "seen": [0.06, 0.94]}
+    analysis = {"decisions": [decision], "swings": [0], "mistakes": {"0": [], "1": []},
+                "blunders": {"0": [], "1": []}, "points_lost": {}}
+    review = Review(5, "plateau", "Plateau", ("Ana", "Ben"), analysis, {}, b"")
+    english = review_text(review, "en")
+    assert ("(win chance 46 % → 6 %). Mesa's choice, d2:2-c3:1-b4 (46 %), reads no better from what Ana could see "
+            "then (the move read 46 %): the swing is what the next player to decide could see.") in english
+    assert "reading the position deeper" not in english
+    assert "no es mejor con lo que Ana podía ver entonces (la jugada daba 46 %)" in review_text(review, "es")
+    # a mistake the next player's reading makes larger: Mesa's choice and why, then the mover's own reading
+    worse = dict(decision, after=[0.3, 0.7], best_after=[0.6, 0.4], before=[0.6, 0.4])
+    review = Review(5, "plateau", "Plateau", ("Ana", "Ben"), {**analysis, "decisions": [worse]}, {}, b"")
+    english = review_text(review, "en")
+    assert "(win chance 60 % → 6 %)" in english and "Mesa's choice instead: d2:2-c3:1-b4 (60 %)" in english
+    assert english.count("As Ana could see it then, the move read 30 %") == 1
+    assert "Con lo que Ana podía ver entonces, la jugada daba 30 %" in review_text(review, "es")
+    # close to the mover's own reading: nothing more is said
+    near = dict(decision, seen=[0.4, 0.6])
+    review = Review(5, "plateau", "Plateau", ("Ana", "Ben"), {**analysis, "decisions": [near]}, {}, b"")
+    english = review_text(review, "en")
+    assert "As Ana could see" not in english and "reads no better from what" not in english
+    assert "reads no better: the swing is Mesa's reading the position deeper" in english
 
 
 def test_the_why_of_a_turning_point_is_computed_from_the_game() -> None:
@@ -484,8 +516,13 @@ async def test_twin_games_that_differ_only_in_hidden_faces_get_the_same_review_o
         finally:
             await repo.close()
     first, second = said
-    hers = [[d for d in r.analysis["decisions"] if d["seat"] == 0] for r in said]
+    # her figures; ``seen``, the graph's point after her move, is Ben's reading from his own view (his faces,
+    # which every ending shows, PL-8.6), so her words are compared as her own figures tell them
+    hers = [[{k: v for k, v in d.items() if k != "seen"} for d in r.analysis["decisions"] if d["seat"] == 0]
+            for r in said]
     assert hers[0] and hers[0] == hers[1]
+    said = [dataclasses.replace(r, analysis={**r.analysis, "decisions": [
+        {k: v for k, v in d.items() if k != "seen"} for d in r.analysis["decisions"]]}) for r in said]
     assert [d["played"] for d in first.analysis["decisions"]] == [d["played"] for d in second.analysis["decisions"]]
     for lang in ("en", "es"):
         # her moves' words, wherever both reviews tell them (which moves are the largest swings may differ:
