@@ -33,9 +33,10 @@ K3-10), so a review shown to everyone tells no face its owner alone knew.
   move played where that read better), so a move equal to Mesa's choice changes nothing.
 - The mover's **fall** is ``best_after[seat] - after[seat]``: a **mistake** when at least
   ``MISTAKE`` (0.20) and below ``BLUNDER`` (0.40), a **blunder** from 0.40 on (the two are
-  apart: a blunder is not also listed as a mistake).  A decision's **swing** is the largest change
-  ``|after[s] - before[s]|`` over the seats (for the mover, its fall where it fell); the review
-  marks the three largest (at least ``SWING_FLOOR``).
+  apart: a blunder is not also listed as a mistake).  ``seen``: the chances the graph shows after the
+  decision ("How the graph moves").  A decision's **swing** is the largest change
+  ``|seen[s] - before[s]|`` over the seats; the review marks the three largest (at least
+  ``SWING_FLOOR``).
 - Win chances are in 0..1, one per seat, and sum to about 1 (a draw counts half to each side; in
   Krakatoa's partnerships, KR-6.2, both partners have their team's chance, so the sides sum to 1; in
   K3's cooperative variant every seat has the team's chance, K3-8).
@@ -50,10 +51,14 @@ K3-10), so a review shown to everyone tells no face its owner alone knew.
   zig-zag), from seat 0's side, made a chance by a logistic curve fitted on Mesa-vs-Mesa games
   (``KONA_SCALE``, ``KONA_OFFSET``; ``python -m bench.review --calibrate``); a proven win or loss is
   1 or 0, the move limit a draw.
-- Plateau, K3's play: the game's ISMCTS (``ai.ismcts.search``, the player's own adapter and rollouts)
+- Plateau: ``iterations`` samples of the mover's view (``ai.review_games.plateau_reading``: the move,
+  the opponent's most telling reply — a win at once, else its richest capture — then ``hard``'s
+  capture-aware rollout), the mean reward made a chance by a logistic curve fitted on Mesa-vs-Mesa
+  games (``PLATEAU_SCALE``, ``PLATEAU_OFFSET``: ``python -m bench.review --calibrate N plateau``),
+  never 0 or 1 before the end.  A search's mean missed the one capture that answers a move.
+- K3's play: the game's ISMCTS (``ai.ismcts.search``, the player's own adapter and rollouts)
   from the mover's view with the root held to the one move valued, ``iterations`` iterations; the
-  mean of the rollouts' rewards per seat (Plateau's prisoner race; K3's finished games, the first
-  place winning).
+  mean of the rollouts' chances per seat (finished games, the first place winning).
 - K3's builds (K3-3): ``iterations`` simulated games per pyramid valued, from determinizations of the
   mover's view (the other pyramids random arrangements of their known pieces, unbuilt hands built
   by the engine's sensible plan), as ``ai.k3`` chooses its own build.
@@ -64,13 +69,17 @@ K3-10), so a review shown to everyone tells no face its owner alone knew.
   and the others' as normal variables, exact at the game's last throw), averaged over the outcomes;
   the others share the rest in proportion to the same model's chances.
 
-**How the graph moves** (``python -m bench.review``, "graph"): in Kona a position reads the same whoever
-asks, so ``before`` of a decision is ``after`` of the one before, and the curve moves mostly where the
-search proves a result.  In Plateau the chances after consecutive decisions zig-zag by about 11 points
-(seed-to-seed differences of one decision are about 3 points, so it is not noise): each estimate is
-the mean of the rollouts of a search from the mover's own view, which leans towards the mover (the
-opponent's replies are explored, not only the best); the most-visited reply's mean leans the other
-way, harder.  Neither is smoothed away: a move's chance is the mover's view of it.
+**How the graph moves** (``python -m bench.review``, "graph"): the picture draws each decision's ``seen``
+(``assemble``): its mover's ``after``, except where the result is known — after the last decision, the
+result when the game ended there; after the one before it, the winner's reading before its winning move
+(exact), so a move that let the opponent win at once is where the line falls even when its mover could not
+see it (Plateau's unseen faces; the words say both readings).  Swings are ``|seen - before|``.  In Kona a
+position reads the same whoever asks, so ``before`` of a decision is ``after`` of the one before, and the
+curve moves mostly where the search proves a result.  In Plateau the points of consecutive decisions still
+differ by about 10 points: each reading is its own mover's, and two players who each know only their own
+faces read one position differently (not noise: one decision's readings differ seed to seed by about 3
+points).  The fitted curve takes out the average lean towards the mover; the rest is left, since a move's
+chance is its mover's view of it.
 
 **Budget.**  ``budget_each(game, count)``: a fixed number of iterations per decision
 (``ITERATIONS``), calibrated so that a game of ordinary length fits ``CPU_TARGET`` seconds of one core
@@ -218,10 +227,10 @@ def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[s
 
     ``{"game", "seats", "sides", "level", "decisions", "swings", "mistakes", "blunders",
     "points_lost"}`` — ``seats`` the number of seats, ``sides`` the seats of each side (KR-6.2's
-    partners share one), ``decisions`` sorted by ``index``; ``swings`` the positions in
-    ``decisions`` (0-based) of the three largest swings, in game order (the picture numbers them 1,
-    2, 3 in this order: the words should too; fewer when fewer decisions swung at all); ``mistakes`` and
-    ``blunders`` per seat (keys are the seats as strings, as JSON keeps them) the positions in
+    partners share one), ``decisions`` sorted by ``index``, each with ``seen`` added (``_seen``);
+    ``swings`` the positions in ``decisions`` (0-based) of the three largest swings, in game order (the
+    picture numbers them 1, 2, 3 in this order: the words should too; fewer when fewer decisions swung
+    at all); ``mistakes`` and ``blunders`` per seat (keys are the seats as strings, as JSON keeps them) the positions in
     ``decisions`` of the seat's mistakes and blunders; ``points_lost`` per seat (Krakatoa only, else
     empty) the sum of ``points_best - points_played``."""
     engine = get_engine(game)
@@ -262,25 +271,24 @@ def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[s
 
 
 def _seen(engine: Engine, start: Any, moves: Sequence[str], ordered: Sequence[dict[str, Any]]) -> list[list[float]]:
-    """Each decision's chances as the graph shows them after it: the position it left, as the player who
-    decided next read it (``before`` of the next decision) when nothing but decisions came between (no dice,
-    no deal); after the last decision, the game's result when it ended there by the rules; else the mover's
-    own ``after``.  So every point of the graph is a position read by the player to act in it, and a move
-    whose consequence its mover could not see (Plateau's unseen faces) still shows where the game turned.
-    Nothing is told that the end does not show: every ending shows every face (PL-8.6, K3-10,
-    ``tables.endings``), and each reading is its own mover's, from its own view."""
+    """Each decision's chances as the graph shows them after it: the mover's own ``after``, except where the
+    game's result is known — after the last decision, the result when the game ended there by the rules;
+    and after the decision before it, when nothing but decisions came between (no dice), the position as the
+    winner read it before its winning move (``before`` of the last decision: its move's result, exact).  So
+    a move that let the opponent win at once is where the graph falls even when its mover could not see it
+    (Plateau's unseen faces), while every other point stays its own mover's reading.  Nothing is told that
+    the end does not show: every ending shows every face (PL-8.6, K3-10, ``tables.endings``)."""
     steps = list(replay(engine, start, moves))
     chance_at = [engine.move_seat(step.before, step.move) == CHANCE for step in steps]
-    out = []
-    for k, d in enumerate(ordered):
-        i = int(d["index"])
-        if k + 1 < len(ordered):
-            j = int(ordered[k + 1]["index"])
-            out.append(list(ordered[k + 1]["before"]) if not any(chance_at[i + 1 : j]) else list(d["after"]))
-            continue
-        outcome = engine.outcome(steps[-1].after) if steps else None
-        ended_here = outcome is not None and not any(chance_at[i + 1 :])
-        out.append(_rounded(_result_shares(engine, start, outcome)) if ended_here else list(d["after"]))
+    out = [list(d["after"]) for d in ordered]
+    if not ordered or not steps or engine.outcome(steps[-1].after) is None:
+        return out
+    last = int(ordered[-1]["index"])
+    if any(chance_at[last + 1 :]):
+        return out  # dice decided the end after the last decision (Krakatoa): the decision keeps its reading
+    out[-1] = _rounded(_result_shares(engine, start, engine.outcome(steps[-1].after)))
+    if len(ordered) > 1 and not any(chance_at[int(ordered[-2]["index"]) + 1 : last]):
+        out[-2] = list(ordered[-1]["before"])
     return out
 
 

@@ -248,16 +248,23 @@ def _held_value(make: Callable[[], Any], view: Any, seat: int, move: Any, seats:
 #: Plateau's logistic curve: the mover's chance is 1 / (1 + exp(-(logit(reading) - PLATEAU_OFFSET) /
 #: PLATEAU_SCALE)) for its reading of a move (``plateau_reading``: the mean reward of its samples), fitted
 #: by maximum likelihood on the positions of Mesa-vs-Mesa games (``python -m bench.review --calibrate N
-#: plateau``; the figures are in ``bench/review.py``).  The readings lean towards the mover (its own faces
-#: known, the opponent's answered by one greedy reply), and the rollouts' prisoner-race rewards are sure of
-#: themselves early; the curve takes both out: a reading becomes how often a mover reading that won.
+#: plateau``): 36 games, 1,371 decisions, log-loss 0.586 against 0.647 for the raw reading and 0.693 for a
+#: constant 50 %.  The readings lean towards the mover (its own faces known, the opponent's one greedy
+#: reply) and the prisoner-race rewards are sure of themselves (a reading of 96 % won 85 % of the time);
+#: the curve takes both out: a reading becomes how often a mover reading that won.
 PLATEAU_SCALE = 2.16
 PLATEAU_OFFSET = 0.34
 
 
+#: a reading is a sample mean, never a proof: it is held within these bounds before the curve (so an
+#: unfinished Plateau game reads between about 3 % and 95 %; only an ending reads 0 or 1)
+PLATEAU_READING_BOUNDS = (0.001, 0.999)
+
+
 def plateau_chance(reading: float) -> float:
     """The mover's chance to win from its ``plateau_reading`` (the fitted logistic curve)."""
-    r = min(1.0 - 1e-6, max(1e-6, reading))
+    low, high = PLATEAU_READING_BOUNDS
+    r = min(high, max(low, reading))
     x = (math.log(r / (1.0 - r)) - PLATEAU_OFFSET) / PLATEAU_SCALE
     return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
 

@@ -22,16 +22,21 @@ for ``easy`` than for ``hard`` in the second.
 the positions of N seeded Mesa-vs-Mesa games (levels mixed, so that the games differ): each unproven
 position's score at the review's budget (``kona_score``) against whether its side to move won (a draw
 half); prints the fitted scale, the log-loss at the fitted and the current scale, and a table of
-predicted against observed wins.
+predicted against observed wins.  ``--calibrate N plateau``: Plateau's curve the same way, on the mover's
+reading of each move played (``plateau_reading``) against whether the mover won.
 
 Figures measured on this machine (2 cores shared), 2026-12-02: Kona's curve fitted on 64 games, 452
 unproven positions: scale 1290, offset -1400, log-loss 0.583 (50 %: 0.693; the capybara won 73 % of
-them, and the score tells little beyond that).  ``--quality``: Kona ``hard`` vs ``hard`` 0.00 mistakes +
-blunders a game over 6 games (target 0.5), ``easy`` vs ``hard`` 0.50 for ``easy`` and 0.00 for ``hard``;
-K3 0.00 and 1.00 / 0.00 (2 games each); Plateau 0.00 and 0.20 / 0.20 (5 games each, ``--seed 50``: its
-review seldom finds one move 20 points worse than Mesa's choice, for ``easy`` no more than for ``hard``).
-An ordinary review: Kona 4.8 s CPU (13 decisions; graph steps 2.8 points, no reversals, before(k+1) = after(k)), Plateau
-40.1 s (84 decisions; steps 11.3 points, 80 % reversals), K3 12.7 s.
+them, and the score tells little beyond that).  Plateau's on 36 games (``--seed 700``), 1,371 decisions:
+scale 2.16, offset 0.34 (in logits), log-loss 0.586 against 0.647 for the raw reading (a reading of 96 %
+won 85 %, one of 5 % won 16 %).  ``--quality``: Kona ``hard`` vs ``hard`` 0.00 mistakes + blunders a game
+over 6 games (target 0.5), ``easy`` vs ``hard`` 0.50 for ``easy`` and 0.00 for ``hard``; K3 0.00 and
+1.00 / 0.00 (2 games each); Plateau (5 games each, ``--seed 50``) 0.60 for ``hard`` vs ``hard`` (target
+1.0) and 1.00 for ``easy`` against 0.00 for ``hard`` (before the reply-aware reading: 0.20 for both, its
+review could not tell them apart).  An ordinary review: Kona 4.8 s CPU (13 decisions; graph steps 2.8
+points, no reversals, before(k+1) = after(k)), Plateau 28.0 s (84 decisions, 334 ms each; graph steps 11.3
+points, 68 % reversals, ``|before(k+1) - after(k)|`` 10.5 points: two players each knowing only their own
+faces read a position differently), K3 12.7 s.
 """
 
 from __future__ import annotations

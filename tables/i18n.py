@@ -1361,10 +1361,9 @@ EN.update({
     "review.turning_points": "Turning points (the largest swings, numbered as in the picture):",
     "review.turning_point": "{number}. Move {ply}: {played} (win chance {before} % → {after} %){points}. {instead}"
     "{read}",
-    "review.read_next": " As {name} could see it then, the move read {mine} %; the rest of the swing is what the "
-                        "next player to decide could see.",
+    "review.read_next": " As {name} could see it then, the move read {mine} %; the next player won at once.",
     "review.no_better_seen": "Mesa's choice, {best} ({chance} %), reads no better from what {name} could see then "
-                             "(the move read {mine} %): the swing is what the next player to decide could see.",
+                             "(the move read {mine} %); the next player won at once.",
     "review.played_plain": "{name} played {move}",
     "review.same_choice": "Mesa would have chosen the same.",
     "review.no_better": "Mesa's choice, {best} ({chance} %), reads no better: the swing is Mesa's reading the "
@@ -1404,11 +1403,10 @@ ES.update({
     "review.turning_points": "Momentos decisivos (los mayores vuelcos, numerados como en la imagen):",
     "review.turning_point": "{number}. Jugada {ply}: {played} (probabilidad de ganar {before} % → {after} %){points}. "
     "{instead}{read}",
-    "review.read_next": " Con lo que {name} podía ver entonces, la jugada daba {mine} %; el resto del vuelco es lo "
-                        "que podía ver el siguiente jugador en decidir.",
+    "review.read_next": " Con lo que {name} podía ver entonces, la jugada daba {mine} %; el siguiente jugador ganó "
+                        "en el acto.",
     "review.no_better_seen": "La elección de Mesa, {best} ({chance} %), no es mejor con lo que {name} podía ver "
-                             "entonces (la jugada daba {mine} %): el vuelco es lo que podía ver el siguiente jugador "
-                             "en decidir.",
+                             "entonces (la jugada daba {mine} %); el siguiente jugador ganó en el acto.",
     "review.played_plain": "{name} jugó {move}",
     "review.same_choice": "Mesa habría elegido lo mismo.",
     "review.no_better": "La elección de Mesa, {best} ({chance} %), no es mejor: el vuelco viene de que Mesa lee "

@@ -185,9 +185,9 @@ def test_plateau_chance_is_a_rising_curve_within_zero_and_one() -> None:
     assert all(a < b for a, b in itertools.pairwise(chances))
 
 
-def test_the_graph_reads_each_position_by_the_next_player_to_decide_and_ends_on_the_result() -> None:
-    # two decisions with nothing between them: the point after the first is the second's ``before`` (its
-    # mover's reading of the position the first left); after the last, the game's result (PL-8.1)
+def test_the_graph_falls_at_the_move_that_let_the_opponent_win_at_once_and_ends_on_the_result() -> None:
+    # the last decision wins at once (PL-8.1): the point after the decision before it is the winner's reading
+    # before its winning move (exact), though that mover read the move at 55 %; after the last, the result
     start = PLATEAU.from_position(PLATEAU_WIN_IN_ONE)
     moves = ["a1:1-b1", "*c4:4-c3:5-c2"]
     parts = [
@@ -200,21 +200,31 @@ def test_the_graph_reads_each_position_by_the_next_player_to_decide_and_ends_on_
     assert review.swing(first) == pytest.approx(0.55)  # 60 % before it, 5 % as White then read it
     assert made["swings"] == [0, 1]
     assert [first["after"], first["before"]] == [[0.55, 0.45], [0.6, 0.4]]  # the mover's own figures kept
+    # a game not ended by its last decision (a resignation after it): every point is its mover's own reading
+    made = review.assemble("plateau", start, moves[:1], parts[:1])
+    assert made["decisions"][0]["seen"] == [0.55, 0.45]
 
 
-def test_the_graph_keeps_the_mover_s_reading_where_dice_came_between() -> None:
-    # Krakatoa: a roll between two decisions is luck, not a decision's doing: ``seen`` stays ``after``
+def test_plateau_chance_is_never_a_certainty_before_the_end() -> None:
+    assert 0.02 < review_games.plateau_chance(0.0) < review_games.plateau_chance(1.0) < 0.97
+
+
+def test_the_graph_keeps_the_mover_s_reading_where_dice_decided_the_end() -> None:
+    # Krakatoa: the roll after the last decision is luck, not a decision's doing: ``seen`` stays ``after``
     start, moves = random_game("krakatoa", 2, 3, 40)
     indices = review.decisions("krakatoa", start, moves)
     parts = review.review_part("krakatoa", start, moves, indices, budget_each=Budget(iterations=1), seed=1)
     made = review.assemble("krakatoa", start, moves, parts)
     steps = list(replay(KRAKATOA, start, moves))
-    checked = 0
-    for d, e in itertools.pairwise(made["decisions"]):
-        rolled = any(KRAKATOA.move_seat(s.before, s.move) == CHANCE for s in steps[d["index"] + 1 : e["index"]])
-        assert d["seen"] == (d["after"] if rolled else e["before"])
-        checked += rolled
-    assert checked >= 3
+    assert KRAKATOA.outcome(steps[-1].after) is None  # an unfinished game: nothing known beyond the readings
+    assert all(d["seen"] == d["after"] for d in made["decisions"])
+    # a finished one: its last roll came after the last decision, so that decision keeps its reading too
+    start, moves = random_game("krakatoa", 2, 3, 5000, {"preset": "basic"})
+    assert KRAKATOA.outcome(list(replay(KRAKATOA, start, moves))[-1].after) is not None
+    indices = review.decisions("krakatoa", start, moves)[-3:]
+    parts = review.review_part("krakatoa", start, moves, indices, budget_each=Budget(iterations=1), seed=1)
+    made = review.assemble("krakatoa", start, moves, parts)
+    assert all(d["seen"] == d["after"] for d in made["decisions"])
 
 
 # ---------------------------------------------------------------------------------------------- K3

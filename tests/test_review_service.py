@@ -295,23 +295,23 @@ async def test_a_swing_the_move_played_did_not_make_is_said_so() -> None:
 
 
 async def test_a_swing_its_mover_could_not_see_is_told_as_the_next_player_read_it() -> None:
-    """The graph's point after a move is the next decider's reading (``ai.review``'s ``seen``): where it is far
-    from the mover's own, the words give both, in both languages."""
+    """The graph's point after a move that let the opponent win at once is the winner's reading (``ai.review``'s
+    ``seen``): where it is far from the mover's own, the words give both, in both languages."""
     decision = {"index": 0, "ply": 21, "seat": 0, "played": "+b?@d2:2", "best": "d2:2-c3:1-b4",
-                "before": [0.46, 0.54], "after": [0.46, 0.54], "best_after": [0.46, 0.54], "seen": [0.06, 0.94]}
+                "before": [0.46, 0.54], "after": [0.46, 0.54], "best_after": [0.46, 0.54], "seen": [0.0, 1.0]}
     analysis = {"decisions": [decision], "swings": [0], "mistakes": {"0": [], "1": []},
                 "blunders": {"0": [], "1": []}, "points_lost": {}}
     review = Review(5, "plateau", "Plateau", ("Ana", "Ben"), analysis, {}, b"")
     english = review_text(review, "en")
-    assert ("(win chance 46 % → 6 %). Mesa's choice, d2:2-c3:1-b4 (46 %), reads no better from what Ana could see "
-            "then (the move read 46 %): the swing is what the next player to decide could see.") in english
+    assert ("(win chance 46 % → 0 %). Mesa's choice, d2:2-c3:1-b4 (46 %), reads no better from what Ana could see "
+            "then (the move read 46 %); the next player won at once.") in english
     assert "reading the position deeper" not in english
     assert "no es mejor con lo que Ana podía ver entonces (la jugada daba 46 %)" in review_text(review, "es")
-    # a mistake the next player's reading makes larger: Mesa's choice and why, then the mover's own reading
+    # a mistake the winner's reply makes larger: Mesa's choice and why, then the mover's own reading
     worse = dict(decision, after=[0.3, 0.7], best_after=[0.6, 0.4], before=[0.6, 0.4])
     review = Review(5, "plateau", "Plateau", ("Ana", "Ben"), {**analysis, "decisions": [worse]}, {}, b"")
     english = review_text(review, "en")
-    assert "(win chance 60 % → 6 %)" in english and "Mesa's choice instead: d2:2-c3:1-b4 (60 %)" in english
+    assert "(win chance 60 % → 0 %)" in english and "Mesa's choice instead: d2:2-c3:1-b4 (60 %)" in english
     assert english.count("As Ana could see it then, the move read 30 %") == 1
     assert "Con lo que Ana podía ver entonces, la jugada daba 30 %" in review_text(review, "es")
     # close to the mover's own reading: nothing more is said
@@ -516,8 +516,9 @@ async def test_twin_games_that_differ_only_in_hidden_faces_get_the_same_review_o
         finally:
             await repo.close()
     first, second = said
-    # her figures; ``seen``, the graph's point after her move, is Ben's reading from his own view (his faces,
-    # which every ending shows, PL-8.6), so her words are compared as her own figures tell them
+    # her figures; ``seen``, the graph's point after her move, may be Ben's reading before his winning move
+    # (from his own view: his faces, which every ending shows, PL-8.6), so her words are compared as her own
+    # figures tell them
     hers = [[{k: v for k, v in d.items() if k != "seen"} for d in r.analysis["decisions"] if d["seat"] == 0]
             for r in said]
     assert hers[0] and hers[0] == hers[1]
