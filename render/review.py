@@ -169,7 +169,7 @@ def draw_review(review: dict[str, Any], names: Sequence[str]) -> Image.Image:
         xy = [at(x, c) for x, c in line]
         colour = colour_of(game, side[0])
         if colour == theme.WHITE:  # Plateau's White: a white line edged in ink, as its pieces are drawn
-            draw.line(xy, fill=theme.INK, width=6, joint="curve")
+            draw.line(xy, fill=theme.INK, width=8, joint="curve")
         draw.line(xy, fill=colour, width=4 if colour == theme.WHITE else 3, joint="curve")
         _badge(draw, game, side[0], xy[-1], radius=8)
 
