@@ -55,7 +55,9 @@ K3-10), so a review shown to everyone tells no face its owner alone knew.
   the opponent's most telling reply — a win at once, else its richest capture — then ``hard``'s
   capture-aware rollout), the mean reward made a chance by a logistic curve fitted on Mesa-vs-Mesa
   games (``PLATEAU_SCALE``, ``PLATEAU_OFFSET``: ``python -m bench.review --calibrate N plateau``),
-  never 0 or 1 before the end.  A search's mean missed the one capture that answers a move.
+  never 0 or 1 unless the move ends the game or lets the opponent win at once (which moves exist and
+  what they capture do not depend on hidden faces).  A search's mean missed the one capture that
+  answers a move.
 - K3's play: the game's ISMCTS (``ai.ismcts.search``, the player's own adapter and rollouts)
   from the mover's view with the root held to the one move valued, ``iterations`` iterations; the
   mean of the rollouts' chances per seat (finished games, the first place winning).

@@ -315,6 +315,10 @@ def _plateau(view: PL.PlateauView, seat: int, played: str, iterations: int, rng:
         after = PL.ENGINE.apply(sample, move)
         if after.result:  # the move ends the game whatever the hidden faces (PL-8: counts are public)
             return list(plateau_player.evaluate(after))
+        if PL.ENGINE.to_move(after) == 1 - seat and plateau_player.winning_moves(after):
+            # the opponent wins at once whatever the hidden faces: which moves there are and what they capture
+            # do not depend on faces, only values do (PL-8.1 counts prisoners and stacked pieces)
+            return [1.0, 0.0] if seat == 1 else [0.0, 1.0]
         mine = plateau_chance(plateau_reading(view, seat, move, iterations, seed))
         return [mine, 1.0 - mine] if seat == 0 else [1.0 - mine, mine]
 

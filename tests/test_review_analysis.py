@@ -167,6 +167,26 @@ def test_plateau_a_missed_win_in_one_is_a_blunder() -> None:
     assert r["blunders"]["0"] == [0]
 
 
+#: Black (seat 0) to move, from a seeded random game, no win at once: of its 71 moves only b3:4-c2:3-d1 leaves
+#: White no winning reply (PL-8.1); after a1:1-b1 White wins at once
+PLATEAU_ONE_DEFENCE = ("BBb,1,WXr.WOX.WXx.WBX,1/1,BBb.BXb.Bxr.BXx,WRr,1/BOx,1,BXx.WRr.WRb,BXx/BRB,1,BRr.BXx,BRr "
+                       "B turn - 2bb.3xx - - 32")
+
+
+def test_plateau_the_only_defence_is_no_mistake_and_a_move_that_allows_the_win_is_one() -> None:
+    start = PLATEAU.from_position(PLATEAU_ONE_DEFENCE)
+    defended = reviewed("plateau", start, ["b3:4-c2:3-d1"], iterations=60)
+    d = defended["decisions"][0]
+    assert review.fall_of(d) < review.MISTAKE and defended["mistakes"]["0"] == defended["blunders"]["0"] == []
+    assert 0.0 < d["after"][0] < 1.0  # the game goes on: a reading, not a result
+    careless = reviewed("plateau", start, ["a1:1-b1"], iterations=60)
+    c = careless["decisions"][0]
+    assert c["best"] == "b3:4-c2:3-d1"  # Mesa's choice is the one defence
+    assert c["after"] == [0.0, 1.0]  # White's win at once is there whatever the faces Black could not see
+    assert review.fall_of(c) == pytest.approx(d["best_after"][0]) and review.fall_of(c) >= review.MISTAKE
+    assert [0] in (careless["mistakes"]["0"], careless["blunders"]["0"])
+
+
 def test_plateau_a_move_that_allows_a_winning_reply_reads_zero_in_every_sample() -> None:
     # after a1:1-b1 White's *c4:4-c3:5-c2 wins at once (PL-8.1: the prisoner counts are public, so in every
     # determinization): the reading answers the move with it and never reads a rollout
