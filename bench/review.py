@@ -31,9 +31,10 @@ them, and the score tells little beyond that).  Plateau's on 36 games (``--seed 
 scale 2.16, offset 0.34 (in logits), log-loss 0.586 against 0.647 for the raw reading (a reading of 96 %
 won 85 %, one of 5 % won 16 %).  ``--quality``: Kona ``hard`` vs ``hard`` 0.00 mistakes + blunders a game
 over 6 games (target 0.5), ``easy`` vs ``hard`` 0.50 for ``easy`` and 0.00 for ``hard``; K3 0.00 and
-1.00 / 0.00 (2 games each); Plateau (5 games each, ``--seed 50``) 0.60 for ``hard`` vs ``hard`` (target
-1.0) and 1.00 for ``easy`` against 0.00 for ``hard`` (before the reply-aware reading: 0.20 for both, its
-review could not tell them apart).  An ordinary review: Kona 4.8 s CPU (13 decisions; graph steps 2.8
+1.00 / 0.00 (2 games each; 4 games, ``--seed 60``: 0.75, and 0.00 for ``easy`` / 0.25 for ``hard``: K3's
+review seldom finds a move 20 points worse, and ``easy``'s moves there fall 8-11 points); Plateau (8 games
+each, ``--seed 50``) 0.38 for ``hard`` vs ``hard`` (target 1.0) and 1.12 for ``easy`` against 0.00 for
+``hard`` (before the reply-aware reading: 0.20 for both, its review could not tell them apart).  An ordinary review: Kona 4.8 s CPU (13 decisions; graph steps 2.8
 points, no reversals, before(k+1) = after(k)), Plateau 28.0 s (84 decisions, 334 ms each; graph steps 11.3
 points, 68 % reversals, ``|before(k+1) - after(k)|`` 10.5 points: two players each knowing only their own
 faces read a position differently), K3 12.7 s.
