@@ -34,10 +34,11 @@ over 6 games (target 0.5), ``easy`` vs ``hard`` 0.50 for ``easy`` and 0.00 for `
 1.00 / 0.00 (2 games each; 4 games, ``--seed 60``: 0.75, and 0.00 for ``easy`` / 0.25 for ``hard``: K3's
 review seldom finds a move 20 points worse, and ``easy``'s moves there fall 8-11 points); Plateau (8 games
 each, ``--seed 50``) 0.38 for ``hard`` vs ``hard`` (target 1.0) and 1.12 for ``easy`` against 0.00 for
-``hard`` (before the reply-aware reading: 0.20 for both, its review could not tell them apart).  An ordinary review: Kona 4.8 s CPU (13 decisions; graph steps 2.8
-points, no reversals, before(k+1) = after(k)), Plateau 28.0 s (84 decisions, 334 ms each; graph steps 11.3
-points, 68 % reversals, ``|before(k+1) - after(k)|`` 10.5 points: two players each knowing only their own
-faces read a position differently), K3 12.7 s.
+``hard`` (before the reply-aware reading: 0.20 for both, its review could not tell them apart).  An
+ordinary review: Kona 4.8 s CPU (13 decisions; graph steps 2.8 points, no reversals, before(k+1) =
+after(k)), Plateau 28.0 s (84 decisions, 334 ms each; graph steps 11.3 points, 68 % reversals,
+``|before(k+1) - after(k)|`` 10.5 points: two players each knowing only their own faces read a position
+differently), K3 12.7 s.
 """
 
 from __future__ import annotations
