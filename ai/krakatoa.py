@@ -14,20 +14,46 @@ Quakes, Rumbles and Eruptions), and values the position it leads to:
 - a bonus box (KR-5) in round 6 when marks are left and a box is.
 
 ``normal`` maximises expected points so valued.  ``hard`` plays exactly as ``normal`` until the
-points it needs are known: its last throw of the game (throw 5 of round 6 or a bonus throw, KR-4.4,
-KR-5) with every other side finished.  There it values each option twice, by its expected points
-and by its chance of winning (exact when no bonus box can follow: each outcome a win, 1, a tie for
-the highest total, 1/2, or a loss, 0; with a box to come, the box's points a normal variable around
-their expectation), and takes the most points unless another option wins more often by more than
-``HARD_RATE`` (2%) per expected point it gives up: it throws hard for the two points it needs where
-a soft throw scores more on average but scratches more often, and does not give up points for a
-sliver of a win; where every option wins, or none can, the points decide.  Over a whole game the
-win is mostly the points: a win chance estimated further off (others' totals and its own as normal
-variables, turn by turn) cost more points than it gained (3.9 points a game fewer than ``normal``,
-issue 32; from the last round on still 1.0 ± 1.0 points for no measurable gain), and even at the
-last throw, buying every sliver of a win cost a point a game for 0.002 of a win (the player's own
-values of the options, at the last throws of 1,000 games of greedy play; at 2% a point: 0.02 points
-for 0.001).  With teams the side's (team's) total is used (KR-6.2).
+points it needs are known: its last turn of the game (round 6, KR-4.4, with its bonus throws, KR-5)
+with every other side finished, the total to beat the best of theirs.  There it values each option
+twice, by its expected points (as ``normal``) and by its chance of winning (a win 1, a tie for the
+highest total 1/2, a loss 0), and takes the most points unless another option wins more often by
+more than ``HARD_RATE`` (2%) per expected point it gives up: it throws hard for the two points it
+needs where a soft throw scores more on average but scratches more often, and does not give up
+points for a sliver of a win; where every option wins, or none can, the points decide.  The chance
+of winning of the position a throw leaves (issue 32, "exact 'points needed' play in the last round"):
+
+- after throw 5 or a bonus throw: exact, outcome by outcome, when no bonus box can follow; with a
+  box to come, the box's points a normal variable around its expectation on the dice left;
+- after throw 4: exact over throw 5 (``win5``): each Lava aim's raw score as a distribution with
+  the scratch at 0 (``AimRaw``, per dice, cached), so "raw × 2^m1 beats the points needed" is a
+  lookup, the best aim taken; outcomes whose marks reach a bonus box (a Rumble or an Eruption, a
+  Quake on the new total, m2, KR-3.3-3.5, KR-5.2) add the box's chance to win, its raw score a
+  normal variable (``BOX_RAW_MEAN``, ``BOX_RAW_SD`` over fresh dice, × its marks);
+- after throws 1-3: the rest of the turn a normal variable, mean ``VALUE``'s and spread
+  ``SPREAD``'s (``ai.krakatoa_turn.compute_spread``: the second moment of the same dynamic
+  programming, the throws aimed as ``normal`` aims them) for those dice and marks.
+
+Measured (``bench/ai.py``, paired against ``normal`` on the same dice, one core), 10,000 two-player
+games against ``greedy``: points +0.076 ± 0.100 and score +0.0017 ± 0.0017 a game (the last throw
+alone, before: +0.024 ± 0.058, +0.0007 ± 0.0010); ``hard`` 0.5335 ± 0.0098 against ``greedy``,
+``normal`` 0.5319: not worse, a little better, still short of issue 32's 0.54 (the last turn is
+played with every other side finished in about half the games; the results differ in 84 of the
+10,000, the points in 402).  Against ``random``, 3,500 paired games: points -0.100 ± 0.128, score +0.0001 ± 0.0016
+(``hard`` 0.8960 ± 0.0101, ``normal`` 0.8959).  Four players, one against three ``greedy``, 5,300
+paired games: points -0.031 ± 0.074, score -0.0004 ± 0.0012 (``hard`` 0.2768 ± 0.0120 wins, mean
+place 2.413; ``normal`` 0.2772, 2.412).  Moves of its last turn (400 games against ``greedy``,
+one core): throws 1-4 median 3.9 ms, p95 84 ms (the first throw-4 aim of a process up to 0.9 s,
+filling the ``lava_aims`` cache; the budget is 1.5 s), throw 5 and bonus throws median 4.2 ms, p95
+7.3 ms; its other moves as ``normal``'s (1.2 ms median, p95 3.2 ms).
+
+Over a whole game the win is mostly the points: a win chance estimated further off (others' totals
+and its own as normal variables, turn by turn) cost more points than it gained (3.9 points a game
+fewer than ``normal``, issue 32; from the last round on still 1.0 ± 1.0 points for no measurable
+gain), and even at the last throw, buying every sliver of a win cost a point a game for 0.002 of a
+win (the player's own values of the options, at the last throws of 1,000 games of greedy play; at
+2% a point: 0.02 points for 0.001).  With teams the side's (team's) total is used (KR-6.2).  The
+basic preset (KR-7.1) keeps the last throw only (``SPREAD`` is the advanced preset's).
 ``easy`` plays the engine's ``auto`` policy (KR-8.4) but now and then picks a lesser aim among the
 good ones.
 """
