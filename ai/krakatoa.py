@@ -14,20 +14,46 @@ Quakes, Rumbles and Eruptions), and values the position it leads to:
 - a bonus box (KR-5) in round 6 when marks are left and a box is.
 
 ``normal`` maximises expected points so valued.  ``hard`` plays exactly as ``normal`` until the
-points it needs are known: its last throw of the game (throw 5 of round 6 or a bonus throw, KR-4.4,
-KR-5) with every other side finished.  There it values each option twice, by its expected points
-and by its chance of winning (exact when no bonus box can follow: each outcome a win, 1, a tie for
-the highest total, 1/2, or a loss, 0; with a box to come, the box's points a normal variable around
-their expectation), and takes the most points unless another option wins more often by more than
-``HARD_RATE`` (2%) per expected point it gives up: it throws hard for the two points it needs where
-a soft throw scores more on average but scratches more often, and does not give up points for a
-sliver of a win; where every option wins, or none can, the points decide.  Over a whole game the
-win is mostly the points: a win chance estimated further off (others' totals and its own as normal
-variables, turn by turn) cost more points than it gained (3.9 points a game fewer than ``normal``,
-issue 32; from the last round on still 1.0 ± 1.0 points for no measurable gain), and even at the
-last throw, buying every sliver of a win cost a point a game for 0.002 of a win (the player's own
-values of the options, at the last throws of 1,000 games of greedy play; at 2% a point: 0.02 points
-for 0.001).  With teams the side's (team's) total is used (KR-6.2).
+points it needs are known: its last turn of the game (round 6, KR-4.4, with its bonus throws, KR-5)
+with every other side finished, the total to beat the best of theirs.  There it values each option
+twice, by its expected points (as ``normal``) and by its chance of winning (a win 1, a tie for the
+highest total 1/2, a loss 0), and takes the most points unless another option wins more often by
+more than ``HARD_RATE`` (2%) per expected point it gives up: it throws hard for the two points it
+needs where a soft throw scores more on average but scratches more often, and does not give up
+points for a sliver of a win; where every option wins, or none can, the points decide.  The chance
+of winning of the position a throw leaves (issue 32, "exact 'points needed' play in the last round"):
+
+- after throw 5 or a bonus throw: exact, outcome by outcome, when no bonus box can follow; with a
+  box to come, the box's points a normal variable around its expectation on the dice left;
+- after throw 4: exact over throw 5 (``win5``): each Lava aim's raw score as a distribution with
+  the scratch at 0 (``AimRaw``, per dice, cached), so "raw × 2^m1 beats the points needed" is a
+  lookup, the best aim taken; outcomes whose marks reach a bonus box (a Rumble or an Eruption, a
+  Quake on the new total, m2, KR-3.3-3.5, KR-5.2) add the box's chance to win, its raw score a
+  normal variable (``BOX_RAW_MEAN``, ``BOX_RAW_SD`` over fresh dice, × its marks);
+- after throws 1-3: the rest of the turn a normal variable, mean ``VALUE``'s and spread
+  ``SPREAD``'s (``ai.krakatoa_turn.compute_spread``: the second moment of the same dynamic
+  programming, the throws aimed as ``normal`` aims them) for those dice and marks.
+
+Measured (``bench/ai.py``, paired against ``normal`` on the same dice, one core), 10,000 two-player
+games against ``greedy``: points +0.076 ± 0.100 and score +0.0017 ± 0.0017 a game (the last throw
+alone, before: +0.024 ± 0.058, +0.0007 ± 0.0010); ``hard`` 0.5335 ± 0.0098 against ``greedy``,
+``normal`` 0.5319: not worse, a little better, still short of issue 32's 0.54 (the last turn is
+played with every other side finished in about half the games; the results differ in 84 of the
+10,000, the points in 402).  Against ``random``, 3,500 paired games: points -0.100 ± 0.128, score +0.0001 ± 0.0016
+(``hard`` 0.8960 ± 0.0101, ``normal`` 0.8959).  Four players, one against three ``greedy``, 5,300
+paired games: points -0.031 ± 0.074, score -0.0004 ± 0.0012 (``hard`` 0.2768 ± 0.0120 wins, mean
+place 2.413; ``normal`` 0.2772, 2.412).  Moves of its last turn (400 games against ``greedy``,
+one core): throws 1-4 median 3.9 ms, p95 84 ms (the first throw-4 aim of a process up to 0.9 s,
+filling the ``lava_aims`` cache; the budget is 1.5 s), throw 5 and bonus throws median 4.2 ms, p95
+7.3 ms; its other moves as ``normal``'s (1.2 ms median, p95 3.2 ms).
+
+Over a whole game the win is mostly the points: a win chance estimated further off (others' totals
+and its own as normal variables, turn by turn) cost more points than it gained (3.9 points a game
+fewer than ``normal``, issue 32; from the last round on still 1.0 ± 1.0 points for no measurable
+gain), and even at the last throw, buying every sliver of a win cost a point a game for 0.002 of a
+win (the player's own values of the options, at the last throws of 1,000 games of greedy play; at
+2% a point: 0.02 points for 0.001).  With teams the side's (team's) total is used (KR-6.2).  The
+basic preset (KR-7.1) keeps the last throw only (``SPREAD`` is the advanced preset's).
 ``easy`` plays the engine's ``auto`` policy (KR-8.4) but now and then picks a lesser aim among the
 good ones.
 """
@@ -36,12 +62,13 @@ from __future__ import annotations
 
 import math
 import random
+from operator import mul
 from typing import Any, TypeVar
 
 from ai import AIError, Budget
 from ai.clock import Stopwatch
 from ai.krakatoa_turn import INDEX as _INDEX
-from ai.krakatoa_turn import THROW1_RAW, carry, earned, value_table
+from ai.krakatoa_turn import THROW1_RAW, carry, earned, spread_table, value_table
 from engines import krakatoa as KR
 from engines.base import CHANCE
 
@@ -175,6 +202,75 @@ def best_raw(dice: tuple[str, str, str], x: int) -> float:
     return found
 
 
+# ---- hard's last turn: the chance to win when the points needed are known ---------------------
+#: the largest raw score of a throw (three Volcanoes YYY, KR-2.2)
+_RAW_MAX = 30
+
+
+class AimRaw:
+    """One aimed throw's raw score (KR-2.1) as a distribution, a scratch counting 0 (KR-8.2, KR-3.7):
+    ``pr[r]`` = P(raw = r), ``tail[r]`` = P(raw ≥ r) (r up to 31), ``scratch`` = P(scratch), and the
+    scored outcomes split by the marks their Rumbles and Eruptions earn for the next throw (KR-3.4,
+    KR-3.5): ``plain[r]`` none, ``one[r]`` x, ``two[r]`` two or more (so pr = plain + one + two, plus
+    the scratch at 0).  Quakes (KR-3.3) depend on the total and are left to the reader (``Context``)."""
+
+    __slots__ = ("one", "plain", "pr", "scratch", "tail", "two")
+
+    def __init__(self, dice: tuple[str, str, str], x: int, die: str, force: str) -> None:
+        y, sy, z, sz = _aim_parts(dice, x, die, force)
+        none = sy.none * sz.none
+        ys, zs = sy.placed(_PLACE[y]), sz.placed(_PLACE[z])
+        unmoved = _PLACE[y] * _INDEX[dice[y]] + _PLACE[z] * _INDEX[dice[z]]
+        size = _RAW_MAX + 1
+        by_marks = [[0.0] * size, [0.0] * size, [0.0] * size]  # none, x, xx or more
+        for at, px in _FRESH_AT[x]:
+            for oy, py in ys:
+                pxy = px * py
+                for oz, pz in zs:
+                    raw, n, _ = _FACTS_AT[at + oy + oz]
+                    by_marks[n if n < 2 else 2][raw] += pxy * pz
+            # nothing struck: a scratch, not the scored throw showing the old table sets
+            raw, n, _ = _FACTS_AT[at + unmoved]
+            by_marks[n if n < 2 else 2][raw] -= px * none
+        self.plain, self.one, self.two = by_marks
+        self.scratch = none
+        self.pr = [a + b + c for a, b, c in zip(*by_marks)]
+        self.pr[0] += none
+        tail = [0.0] * (size + 1)
+        for r in range(_RAW_MAX, -1, -1):
+            tail[r] = tail[r + 1] + self.pr[r]
+        self.tail = tail
+
+
+_lava_cache: dict[int, list[AimRaw]] = {}
+
+
+def lava_aims(d: int) -> list[AimRaw]:
+    """Every aim of throw 5 (Lava, KR-4.3) on the dice of index ``d``, as ``AimRaw`` (cached: the
+    same dice recur from decision to decision)."""
+    found = _lava_cache.get(d)
+    if found is None:
+        dice = _DICE[d]
+        found = _lava_cache[d] = [
+            AimRaw(dice, 2, die, force) for die in KR.aim_targets(dice, "l") for force in KR.FORCES
+        ]
+    return found
+
+
+def quake_marks(total: int) -> int:
+    """KR-3.3: the marks a scored throw earns by Quakes on its new ``total`` (the points > 0)."""
+    last_two = total % 100
+    return (1 if last_two and last_two % 11 == 0 else 0) + (2 if total % 20 == 0 else 0)
+
+
+#: a bonus box's throw (KR-5.2: any set, aimed) when ``hard`` looks at it from before throw 5: its
+#: raw score as a normal variable, mean and spread over the dice nine fresh dice show (the best set
+#: and aim for the most expected points, KR-8.4; ``tests/test_ai_krakatoa_last_turn.py`` recomputes
+#: them), scaled by the box's marks
+BOX_RAW_MEAN = 4.23
+BOX_RAW_SD = 3.88
+
+
 class Context:
     """What the throw being decided leads to, and how the game stands (per decision)."""
 
@@ -220,12 +316,18 @@ class Context:
             mean = state.totals[o] + turns * turn_mean + (THROW1_RAW * ((1 << m1o) - 1) if turns else 0.0)
             self.others.append((mean, turns * turn_var))
             self.others_done = self.others_done and turns == 0
-        #: ``normal`` values points, and so does ``hard`` until the points needed are known: at its
-        #: last throw of the game (throw 5 of round 6 or a bonus throw, KR-4.4, KR-5), every other
-        #: side finished; there it values the chance of winning (``Search`` weighs both)
-        self.linear = not (
-            level == "hard" and state.round == KR.ROUNDS and self.others_done and self.next == "bonus"
-        )
+        #: ``normal`` values points, and so does ``hard`` until the points needed are known: on its
+        #: last turn of the game (round 6, KR-4.4, with its bonus throws, KR-5), every other side
+        #: finished; there it values the chance of winning (``Search`` weighs both).  The basic
+        #: preset (KR-7.1) only at the last throw (``SPREAD`` is the advanced preset's)
+        known = level == "hard" and state.round == KR.ROUNDS and self.others_done
+        self.linear = not (known and (self.next == "bonus" or advanced))
+        #: the total to beat (others finished: the best of theirs), and ``ahead`` for a throw that
+        #: another throw of this turn follows (``win_ahead``)
+        self.target = max((mean for mean, _ in self.others), default=0.0)
+        self.ahead = not self.linear and self.next != "bonus"
+        self._spread = spread_table()[self.throw + 1] if self.ahead and self.next != "aim:l" else None
+        self._deltas: dict[int, float] = {}
         self.my_var = future_turns * turn_var + (throws_after + 1) * THROW_VAR[advanced]
         # per other side: its mean and 1 / (spread × √2) of the difference of totals (hard only)
         self._scaled = [
@@ -284,6 +386,8 @@ class Context:
                     n += 2
         m1 = m2 + n if m2 + n < 2 else 2  # KR-3.1 capped at xx; KR-3.8
         m2 = e if e < 2 else 2
+        if self.ahead:
+            return self.win_ahead(d, total, m1, m2)
         rest = self._rest  # the hot path of ``future``: another throw of this turn follows
         future = rest[m1 * 3 + m2][d] + self.base if rest is not None else self.future(_DICE[d], m1, m2)
         if self.linear:  # (``utility``'s first case, inline)
@@ -292,7 +396,83 @@ class Context:
 
     def scratched(self, dice: tuple[str, str, str]) -> float:
         """KR-3.7: no points, the throw's marks used up, m1 <- m2."""
+        if self.ahead:
+            return self.win_ahead(_FACTS[dice][3], self.total, self.m2, 0)
         return self.utility(self.total, self.future(dice, self.m2, 0))
+
+    # ---- hard's last turn (``ahead``): the chance to win of the position the throw leaves ----------
+
+    def win_ahead(self, d: int, total: int, m1: int, m2: int) -> float:
+        """The chance to win (1, a tie for the highest total 1/2) of this side's last turn going on at
+        the next throw with dice ``d``, ``total`` and marks ``m1``, ``m2``, every other side finished.
+        Before throw 5 (``next`` = ``aim:l``) exactly over throw 5's outcomes (``win5``); earlier, the
+        rest of the turn a normal variable of ``VALUE``'s mean and ``SPREAD``'s spread (the points of
+        the throws left as ``normal`` would aim them)."""
+        if total > self.target:
+            return 1.0  # points are never taken away
+        if self._spread is None:
+            return self.win5(d, total, m1, m2)
+        k = m1 * 3 + m2
+        rest = self._rest[k][d] + self.base  # type: ignore[index]
+        sd = self._spread[k][d]
+        return 0.5 * (1.0 + math.erf((total + rest - self.target) / (max(sd, 1.0) * math.sqrt(2.0))))
+
+    def win5(self, d: int, total: int, m1: int, m2: int) -> float:
+        """The chance to win of throw 5 (KR-4.3: Lava) on dice ``d`` with ``total`` and marks ``m1``,
+        ``m2``, its aim the one that wins most often (``lava_aims``: each aim's raw score as a
+        distribution, so the throw alone is a lookup: win when raw × 2^m1 > target - total, KR-2.4).
+        Where the throw's marks reach a bonus box (KR-5.2: a Rumble or Eruption, KR-3.4, KR-3.5, a Quake
+        on the new total, KR-3.3, or m2 from a throw-4 Eruption, KR-3.8), the box's points are a
+        normal variable (``BOX_RAW_MEAN``, ``BOX_RAW_SD``, × its marks)."""
+        target = self.target
+        need = target - total  # win when the throw's points exceed it (need >= 0 here)
+        if need < 0:
+            return 1.0
+        need = int(need)
+        factor = 1 << m1
+        over = need // factor + 1  # the least raw score that wins
+        tie = need // factor if need % factor == 0 else -1
+        boxes = self.boxes > 0
+        if boxes:  # what a box adds to each raw score that does not win by itself (KR-3.3, KR-5.2)
+            delta = self._box_delta
+            plain, one, two = [], [], []
+            for r in range(min(over, _RAW_MAX + 1)):
+                after = total + r * factor
+                quake = quake_marks(after) if r else 0
+                plain.append(delta(after, m2 + quake) if m2 + quake else 0.0)
+                one.append(delta(after, m2 + quake + 1))
+                two.append(delta(after, 2))
+            scratched = delta(total, m2) if m2 else 0.0
+        best = 0.0
+        for aim in lava_aims(d):
+            p = aim.tail[over] if over <= _RAW_MAX else 0.0
+            if 0 <= tie <= _RAW_MAX:
+                p += 0.5 * aim.pr[tie]
+            if boxes:  # (``map`` stops at the shorter list: the raw scores below ``over``)
+                p += sum(map(mul, aim.plain, plain)) + sum(map(mul, aim.one, one)) + sum(map(mul, aim.two, two))
+                if m2:  # a scratch keeps m2 for the box (KR-3.7, KR-3.8)
+                    p += aim.scratch * scratched
+            if p > best:
+                best = p
+        return best
+
+    def _box_delta(self, total: int, marks: int) -> float:
+        """A box thrown with ``marks`` (capped, KR-3.1) from ``total``: its chance to win (a normal
+        variable, never below the bare chance) less the bare chance (1 above the target, 1/2 on it)."""
+        marks = min(2, marks)
+        key = total * 3 + marks
+        found = self._deltas.get(key)
+        if found is None:
+            found = self._deltas[key] = self._box_delta_at(total, marks)
+        return found
+
+    def _box_delta_at(self, total: int, marks: int) -> float:
+        if total > self.target:
+            return 0.0
+        factor = 1 << marks
+        bare = 0.5 if total == self.target else 0.0
+        z = (total + BOX_RAW_MEAN * factor - self.target) / (BOX_RAW_SD * factor * math.sqrt(2.0))
+        return max(0.0, 0.5 * (1.0 + math.erf(z)) - bare)
 
 
 class Search:

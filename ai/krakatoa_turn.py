@@ -13,6 +13,9 @@ The tables take a few seconds of Python to compute, so ``python -m ai.krakatoa_t
 them once and writes them to the data file ``ai/data/krakatoa_turn.bin`` (``DATA_FILE``), which the
 player reads once, on first use (``value_table``); tests check entries against a direct computation.
 ``python -m ai.krakatoa_turn --check`` recomputes them and says whether the file holds exactly that.
+The same command writes (and checks) ``SPREAD_FILE``, ``ai/data/krakatoa_turn_spread.bin``: the
+standard deviation of the rest of the turn under the same aims (``compute_spread``, advanced preset),
+which ``hard`` reads on its last turn, where the points it needs are known.
 The generator needs the standard library only, like the reader.
 
 The file: a header (``_HEADER``: the magic ``_MAGIC``, the scale 10,000, the number of tables, 40,
@@ -195,6 +198,114 @@ def compute(greedy: bool = False, basic: bool = False) -> dict[int, list[list[fl
     return value
 
 
+def compute_spread(value: Mapping[int, Sequence[Sequence[float]]] | None = None) -> dict[int, list[list[float]]]:
+    """SPREAD[k][m1 * 3 + m2][dice_index] for k = 2..5 (advanced preset): the standard deviation of
+    the points of throws k..5 (raw × marks, KR-2.4, and the marks passed on at ``carry``'s worth) when
+    each throw is aimed as ``VALUE`` aims it (the first option of the highest value): the second
+    moment by the same dynamic programming as ``compute``, E[(c·raw + X')²] = c²·E[raw²] +
+    2c·E[raw·V'] + E[M'] over the throw's outcomes (a scratch: 0 + M' of the scratch's state).
+    ``hard`` reads it where the points it needs are known (its last turn) as the spread of a normal tail."""
+    if value is None:
+        value = compute()
+    fresh_value = sum(p * s for p, s in zip(FRESH, SCORE))
+    fresh_sq = sum(p * s * s for p, s in zip(FRESH, SCORE))
+    marks = [earned(d) for d in range(1000)]
+    second: dict[int, list[list[float]]] = {
+        6: [[carry(m1, m2) ** 2] * 1000 for m1 in range(3) for m2 in range(3)]
+    }
+    spread: dict[int, list[list[float]]] = {}
+    for k in (5, 4, 3, 2):
+        later, later2 = value[k + 1], second[k + 1]
+        nxt = [[min(2, m2 + marks[d][0]) * 3 + min(2, marks[d][1]) for d in range(1000)] for m2 in range(3)]
+        g_v = [[later[nxt[m2][d]][d] for d in range(1000)] for m2 in range(3)]
+        g_m = [[later2[nxt[m2][d]][d] for d in range(1000)] for m2 in range(3)]
+        sc_v = [later[m2 * 3] for m2 in range(3)]
+        sc_m = [later2[m2 * 3] for m2 in range(3)]
+        # per (m2, x): over the fresh set x, tables [a][b] of E[g_v], E[score(f)·g_v], E[g_m]
+        mixed = {}
+        for m2 in range(3):
+            for x in range(3):
+                others = [j for j in range(3) if j != x]
+                tv, tsv, tm = [], [], []
+                for a in range(10):
+                    rv, rsv, rm = [], [], []
+                    for b in range(10):
+                        sv = ssv = sm = 0.0
+                        for f in range(10):
+                            idx = [0, 0, 0]
+                            idx[x], idx[others[0]], idx[others[1]] = f, a, b
+                            at = idx[0] * 100 + idx[1] * 10 + idx[2]
+                            p = FRESH[f]
+                            sv += p * g_v[m2][at]
+                            ssv += p * SCORE[f] * g_v[m2][at]
+                            sm += p * g_m[m2][at]
+                        rv.append(sv)
+                        rsv.append(ssv)
+                        rm.append(sm)
+                    tv.append(rv)
+                    tsv.append(rsv)
+                    tm.append(rm)
+                mixed[m2, x] = (tv, tsv, tm)
+        tables2 = [[0.0] * 1000 for _ in range(9)]
+        sets = [FIXED[k]] if k in FIXED else [0, 1, 2]
+        current = value[k]
+        for d in range(1000):
+            dice = (d // 100, d // 10 % 10, d % 10)
+            options = []  # (raw, [future for m2], [E raw², E raw·V', E M' for m2])
+            for x in sets:
+                for y, dy, ny, z, dz, nz in aims(dice, x):
+                    ey = sum(map(mul, dy, SCORE))
+                    ez = sum(map(mul, dz, SCORE))
+                    ey2 = sum(p * s * s for p, s in zip(dy, SCORE))
+                    ez2 = sum(p * s * s for p, s in zip(dz, SCORE))
+                    none = ny * nz
+                    unmoved = SCORE[dice[y]] + SCORE[dice[z]]
+                    raw = fresh_value + ey + ez - none * (fresh_value + unmoved)
+                    # E[raw²] over scored outcomes: the independent sum's, less the scratches'
+                    raw2 = fresh_sq + ey2 + ez2 + 2 * (fresh_value * ey + fresh_value * ez + ey * ez)
+                    raw2 -= none * sum(p * (s + unmoved) ** 2 for p, s in zip(FRESH, SCORE))
+                    first, second_ = (dy, dz) if y < z else (dz, dy)
+                    sa = [SCORE[a] for a in range(10)]
+                    parts = []
+                    for m2 in range(3):
+                        tv, tsv, tm = mixed[m2, x]
+                        fv = frv = fm = 0.0
+                        for a in range(10):
+                            pa = first[a]
+                            if not pa:
+                                continue
+                            rowv, rowsv, rowm = tv[a], tsv[a], tm[a]
+                            for b in range(10):
+                                q = pa * second_[b]
+                                if q:
+                                    fv += q * rowv[b]
+                                    frv += q * (rowsv[b] + (sa[a] + sa[b]) * rowv[b])
+                                    fm += q * rowm[b]
+                        for f in range(10):  # the scratch (KR-3.7): 0 points, M' of (m2, 0)
+                            idx = [0, 0, 0]
+                            idx[x], idx[y], idx[z] = f, dice[y], dice[z]
+                            at = idx[0] * 100 + idx[1] * 10 + idx[2]
+                            q = FRESH[f] * none
+                            fv += q * (sc_v[m2][at] - g_v[m2][at])
+                            frv -= q * (SCORE[f] + unmoved) * g_v[m2][at]
+                            fm += q * (sc_m[m2][at] - g_m[m2][at])
+                        parts.append((fv, frv, fm))
+                    options.append((raw, raw2, parts))
+            for m1 in range(3):
+                c = 1 << m1
+                for m2 in range(3):
+                    best = max(c * raw + parts[m2][0] for raw, _, parts in options)
+                    raw, raw2, parts = next(o for o in options if c * o[0] + o[2][m2][0] >= best - 1e-9)
+                    _, frv, fm = parts[m2]
+                    m = c * c * raw2 + 2 * c * frv + fm
+                    tables2[m1 * 3 + m2][d] = m
+        second[k] = tables2
+        spread[k] = [
+            [max(0.0, m - v * v) ** 0.5 for m, v in zip(tables2[i], current[i])] for i in range(9)
+        ]
+    return spread
+
+
 #: where the computed tables live, next to this module (regenerate: ``python -m ai.krakatoa_turn``)
 DATA_FILE = Path(__file__).with_name("data") / "krakatoa_turn.bin"
 _MAGIC = b"MESA-KRT"
@@ -258,6 +369,43 @@ def write(path: Path = DATA_FILE) -> bytes:
     return data
 
 
+#: ``compute_spread``'s tables (advanced preset, k = 2..5, nine marks each), in the same layout
+SPREAD_FILE = Path(__file__).with_name("data") / "krakatoa_turn_spread.bin"
+_SPREAD_MAGIC = b"MESA-KRS"
+_SPREAD_TABLES = len(_TURNS) * 9
+
+
+def encode_spread(spread: Mapping[int, Sequence[Sequence[float]]]) -> bytes:
+    """The spread file's bytes for ``spread`` (``compute_spread()``): header, then ten-thousandths."""
+    numbers = [_ten_thousandths(v) for k in _TURNS for table in spread[k] for v in table]
+    if len(numbers) != _SPREAD_TABLES * _WIDTH:
+        raise ValueError(f"expected {_SPREAD_TABLES} tables of {_WIDTH} values")
+    return _HEADER.pack(_SPREAD_MAGIC, _SCALE, _SPREAD_TABLES, _WIDTH) + struct.pack(f"<{len(numbers)}i", *numbers)
+
+
+def decode_spread(data: bytes) -> dict[int, tuple[tuple[float, ...], ...]]:
+    """SPREAD[k][m1 * 3 + m2][dice_index] from the spread file's bytes (``ValueError`` if not one)."""
+    magic, scale, tables, width = _HEADER.unpack_from(data)
+    if (magic, scale, tables, width) != (_SPREAD_MAGIC, _SCALE, _SPREAD_TABLES, _WIDTH):
+        raise ValueError(f"not a Krakatoa turn spread file: {(magic, scale, tables, width)}")
+    if len(data) != _HEADER.size + 4 * tables * width:
+        raise ValueError(f"a Krakatoa turn spread file of {len(data)} bytes is cut short or too long")
+    numbers = struct.unpack_from(f"<{tables * width}i", data, _HEADER.size)
+    rows = [tuple(n / scale for n in numbers[i : i + width]) for i in range(0, tables * width, width)]
+    return {k: tuple(rows[i * 9 : i * 9 + 9]) for i, k in enumerate(_TURNS)}
+
+
+@cache
+def spread_table() -> dict[int, tuple[tuple[float, ...], ...]]:
+    """SPREAD[k] for k = 2..5 (``compute_spread``), read from ``SPREAD_FILE`` once per process."""
+    return decode_spread(SPREAD_FILE.read_bytes())
+
+
+def computed_spread() -> bytes:
+    """The spread file's bytes computed afresh (several seconds of Python)."""
+    return encode_spread(compute_spread())
+
+
 def value_table(basic: bool = False) -> dict[int, tuple[tuple[float, ...], ...]]:
     """VALUE[k] for k = 2..6, from the data file (6: the marks carried to the next turn).
     ``basic``: the basic preset's (KR-7.1), the one table of no marks in all nine places."""
@@ -276,12 +424,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("path", nargs="?", type=Path, default=DATA_FILE, help=f"default: {DATA_FILE}")
     parser.add_argument("--check", action="store_true", help="write nothing: exit 1 unless the file holds them")
     args = parser.parse_args(argv)
+    spread_path = args.path.with_name(SPREAD_FILE.name)
     if args.check:
         same = args.path.is_file() and args.path.read_bytes() == computed()
         print(f"{args.path}: {'up to date' if same else 'differs from the computation'}")
-        return 0 if same else 1
+        same_spread = spread_path.is_file() and spread_path.read_bytes() == computed_spread()
+        print(f"{spread_path}: {'up to date' if same_spread else 'differs from the computation'}")
+        return 0 if same and same_spread else 1
     data = write(args.path)
     print(f"{args.path}: {len(data):,} bytes")
+    spread = computed_spread()
+    spread_path.write_bytes(spread)
+    print(f"{spread_path}: {len(spread):,} bytes")
     return 0
 
 

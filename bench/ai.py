@@ -45,6 +45,18 @@ core with two players, a pair twice that: 10,000 pairs about 30 minutes):
         (hard 0.2770 ± 0.0120 against three greedy, mean place 2.412; normal 0.2772, 2.412)
     --paired hard:normal --against random --games 3500 --seed 3: points -0.020 ± 0.052,
         score +0.0003 ± 0.0009 (hard 0.8961 ± 0.0101 against random, normal 0.8959)
+
+``hard`` valuing its whole last turn by the chance to win (others finished; ``ai.krakatoa``'s
+docstring), 2026-12-02, pinned to one core (``taskset -c 1``), about 0.17 s a pair (two players):
+
+    --paired hard:normal --games 10000 --seed 1: points +0.076 ± 0.100, score +0.0017 ± 0.0017
+        (points differ in 402 games, results in 84; hard 0.5335 ± 0.0098 against greedy, normal
+        0.5319 ± 0.0098; moves: hard median 1 ms, p95 4 ms, normal 1 ms, 3 ms)
+    --paired hard:normal --against random --games 3500 --seed 3: points -0.100 ± 0.128,
+        score +0.0001 ± 0.0016 (results differ in 10; hard 0.8960 ± 0.0101, normal 0.8959)
+    --paired hard:normal --players 4 --games 5300 --seed 4: points -0.031 ± 0.074, score -0.0004 ± 0.0012
+        (results differ in 10; hard 0.2768 ± 0.0120 against three greedy, mean place 2.413; normal
+        0.2772, 2.412)
 """
 
 from __future__ import annotations
