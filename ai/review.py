@@ -108,6 +108,10 @@ BLUNDER = 0.40
 SWING_FLOOR = 0.02
 #: how many swings the review marks
 SWINGS = 3
+#: Krakatoa: the costliest decisions the review names (expected points given up, at least COSTLY_FLOOR): the
+#: dice make its swings, so a game may have none a decision made, and yet points were given up somewhere
+COSTLY = 3
+COSTLY_FLOOR = 0.5
 #: the review's aim: CPU seconds (one core) for a game of ordinary length
 CPU_TARGET = 60.0
 #: iterations per decision (nodes for Kona, ISMCTS iterations for Plateau and K3's play, simulated
@@ -228,13 +232,15 @@ def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[s
     """The review as JSON, from every decision's dict (``review_part``'s, in any order):
 
     ``{"game", "seats", "sides", "level", "decisions", "swings", "mistakes", "blunders",
-    "points_lost"}`` — ``seats`` the number of seats, ``sides`` the seats of each side (KR-6.2's
+    "points_lost", "costly"}`` — ``seats`` the number of seats, ``sides`` the seats of each side (KR-6.2's
     partners share one), ``decisions`` sorted by ``index``, each with ``seen`` added (``_seen``);
     ``swings`` the positions in ``decisions`` (0-based) of the three largest swings, in game order (the
     picture numbers them 1, 2, 3 in this order: the words should too; fewer when fewer decisions swung
     at all); ``mistakes`` and ``blunders`` per seat (keys are the seats as strings, as JSON keeps them) the positions in
     ``decisions`` of the seat's mistakes and blunders; ``points_lost`` per seat (Krakatoa only, else
-    empty) the sum of ``points_best - points_played``."""
+    empty) the sum of ``points_best - points_played``; ``costly`` (Krakatoa only, else empty) the positions
+    of the ``COSTLY`` decisions that gave up the most expected points (at least ``COSTLY_FLOOR``), in game
+    order."""
     engine = get_engine(game)
     seats = int(engine.view(start, None)["players"])
     ordered = [dict(d) for d in sorted(parts, key=lambda d: int(d["index"]))]
@@ -253,12 +259,15 @@ def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[s
         swing_of.append((swing(d), k))
     top = sorted((s for s in swing_of if s[0] >= SWING_FLOOR), key=lambda s: (-s[0], s[1]))[:SWINGS]
     points_lost: dict[str, float] = {}
+    costly: list[tuple[float, int]] = []
     if game == "krakatoa":
         points_lost = {str(s): 0.0 for s in range(seats)}
-        for d in ordered:
-            if d.get("points_best") is not None and d.get("points_played") is not None:
-                lost = max(0.0, float(d["points_best"]) - float(d["points_played"]))
+        for k, d in enumerate(ordered):
+            lost = points_given(d)
+            if lost is not None:
                 points_lost[str(d["seat"])] = round(points_lost[str(d["seat"])] + lost, 4)
+                if lost >= COSTLY_FLOOR:
+                    costly.append((lost, k))
     return {
         "game": game,
         "seats": seats,
@@ -269,6 +278,7 @@ def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[s
         "mistakes": mistakes,
         "blunders": blunders,
         "points_lost": points_lost,
+        "costly": sorted(k for _, k in sorted(costly, key=lambda c: (-c[0], c[1]))[:COSTLY]),
     }
 
 
@@ -310,6 +320,15 @@ def fall_of(decision: dict[str, Any]) -> float:
     return float(decision["best_after"][seat]) - float(decision["after"][seat])
 
 
+def points_given(decision: Mapping[str, Any]) -> float | None:
+    """Krakatoa: the expected points the decision played gave up to the best one (0 or more); ``None`` where the
+    decision has no points (the other games)."""
+    best, played = decision.get("points_best"), decision.get("points_played")
+    if best is None or played is None:
+        return None
+    return max(0.0, float(best) - float(played))
+
+
 def seen_of(decision: Mapping[str, Any]) -> list[float]:
     """The chances the graph shows after a decision (``_seen``; a review kept before ``seen`` existed: ``after``)."""
     return [float(v) for v in (decision.get("seen") or decision["after"])]
@@ -329,5 +348,5 @@ def _sides(engine: Engine, start: Any, seats: int) -> list[list[int]]:
     return [[s] for s in range(seats)]
 
 
-__all__ = ["BLUNDER", "ITERATIONS", "LEVEL", "MISTAKE", "assemble", "budget_each", "decisions", "fall_of",
-           "review_part", "seen_of", "swing"]
+__all__ = ["BLUNDER", "COSTLY", "COSTLY_FLOOR", "ITERATIONS", "LEVEL", "MISTAKE", "assemble", "budget_each",
+           "decisions", "fall_of", "points_given", "review_part", "seen_of", "swing"]

@@ -1364,6 +1364,8 @@ EN.update({
     "review.read_next": " As {name} could see it then, the move read {mine} %; the next player won at once.",
     "review.no_better_seen": "Mesa's choice, {best} ({chance} %), reads no better from what {name} could see then "
                              "(the move read {mine} %); the next player won at once.",
+    "review.costly": "The costliest decisions (expected points given up to Mesa's choice):",
+    "review.costly_point": "• Move {ply}: {played}{points}. Mesa's choice: {best}.",
     "review.played_plain": "{name} played {move}",
     "review.same_choice": "Mesa would have chosen the same.",
     "review.no_better": "Mesa's choice, {best} ({chance} %), reads no better: the swing is Mesa's reading the "
@@ -1407,6 +1409,8 @@ ES.update({
                         "en el acto.",
     "review.no_better_seen": "La elección de Mesa, {best} ({chance} %), no es mejor con lo que {name} podía ver "
                              "entonces (la jugada daba {mine} %); el siguiente jugador ganó en el acto.",
+    "review.costly": "Las decisiones más caras (puntos esperados cedidos frente a la elección de Mesa):",
+    "review.costly_point": "• Jugada {ply}: {played}{points}. La elección de Mesa: {best}.",
     "review.played_plain": "{name} jugó {move}",
     "review.same_choice": "Mesa habría elegido lo mismo.",
     "review.no_better": "La elección de Mesa, {best} ({chance} %), no es mejor: el vuelco viene de que Mesa lee "

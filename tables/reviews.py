@@ -42,7 +42,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ai import Budget
-from ai.review import seen_of
+from ai.review import points_given, seen_of
 from data import reviews as kept_reviews
 from data.models import ABORTED, DECLINED, FINISHED, now_iso
 from engines import replay
@@ -303,10 +303,18 @@ def _at(analysis: Mapping[str, Any], positions: Any) -> list[dict[str, Any]]:
 
 
 def shown_decisions(analysis: Mapping[str, Any]) -> list[int]:
-    """The decisions (their ``index``: of the move in the log) the words tell in full: the turning points
-    (mistakes and blunders are listed by their move numbers only), so judging why costs three judgements
-    at most, however long the game."""
-    return list(dict.fromkeys(int(d["index"]) for d in _at(analysis, analysis.get("swings"))))
+    """The decisions (their ``index``: of the move in the log) the words tell in full: the turning points,
+    then Krakatoa's costliest decisions that are not among them (mistakes and blunders are listed by their
+    move numbers only), so judging why costs six judgements at most, however long the game."""
+    return list(dict.fromkeys(int(d["index"]) for d in _at(analysis, analysis.get("swings")) + _costly(analysis)))
+
+
+def _costly(analysis: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Krakatoa's costliest decisions (``ai.review``'s ``costly``) that are not turning points already, in game
+    order (a review kept before ``costly`` existed: none)."""
+    swung = {int(d["index"]) for d in _at(analysis, analysis.get("swings"))}
+    return sorted((d for d in _at(analysis, analysis.get("costly")) if int(d["index"]) not in swung),
+                  key=lambda d: int(d["index"]))
 
 
 def told_facts(ctx: LoadedTable, start: Any, moves: Sequence[str], analysis: Mapping[str, Any]) -> dict[str, Any]:
@@ -405,6 +413,11 @@ def review_text(review: Review, lang: str, inert: Inert | None = None) -> str:
         lines.append(said("review.turning_points"))
     for number, decision in enumerate(swings, 1):  # numbered as the picture's discs: 1, 2, 3 in game order
         lines.append(said("review.turning_point", number=number, **_point_params(review, decision)))
+    costly = _costly(analysis)
+    if costly:  # Krakatoa: the dice make the swings; the points given up are the decisions' own
+        lines.append(said("review.costly"))
+    for decision in costly:
+        lines.append(said("review.costly_point", **_costly_params(review, decision)))
     for seat, name in enumerate(names):
         lines.append(said("review.player", **_player_params(review, seat, name)))
     lines.append(said("review.legend"))
@@ -452,6 +465,18 @@ def _point_params(review: Review, decision: Mapping[str, Any]) -> dict[str, Any]
     }
 
 
+def _costly_params(review: Review, decision: Mapping[str, Any]) -> dict[str, Any]:
+    """A costly decision in a line: the move played, the points it gave up and Mesa's choice."""
+    index, seat = int(decision["index"]), int(decision["seat"])
+    told = review.told.get(str(index), {})
+    name = review.names[seat] if 0 <= seat < len(review.names) else "?"
+    played = _decode(told["played"]) if "played" in told else Phrase("review.played_plain", {
+        "name": name, "move": str(decision.get("played", "?"))})
+    best = _decode(told["best"]) if "best" in told else str(decision.get("best") or "?")
+    return {"ply": decision.get("ply", index + 1), "played": played, "points": _points_phrase(decision),
+            "best": best}
+
+
 def _proven_lost(review: Review, decision: Mapping[str, Any]) -> bool:
     """Whether the move played lost by force where Mesa's choice did not, against one opponent: only where
     the analysis says its chances of 0 or 1 are proofs (``proves``: Kona's search, ``ai.review_games``)."""
@@ -462,11 +487,8 @@ def _proven_lost(review: Review, decision: Mapping[str, Any]) -> bool:
 
 def _points_phrase(decision: Mapping[str, Any]) -> Any:
     """``, giving up 3.5 points``: Krakatoa's expected points below the best decision, when any."""
-    played, best = decision.get("points_played"), decision.get("points_best")
-    if played is None or best is None:
-        return ""
-    lost = float(best) - float(played)
-    if lost < 0.05:
+    lost = points_given(decision)
+    if lost is None or lost < 0.05:
         return ""
     return Phrase("review.points_given", {"points": f"{lost:.1f}"})
 

@@ -319,9 +319,26 @@ def test_krakatoa_a_decision_loses_exactly_its_expected_points() -> None:
     assert d["points_best"] == pytest.approx(worth[best], abs=1e-3)
     assert r["points_lost"]["0"] == pytest.approx(worth[best] - worth[worst], abs=1e-3)
     assert r["points_lost"]["1"] == 0.0
+    assert r["costly"] == [0]  # more than half a point given up: named among the costliest decisions
     # the best decision loses nothing
     kept = reviewed("krakatoa", start, [best], iterations=1)
     assert kept["points_lost"]["0"] == 0.0 and kept["decisions"][0]["best"] == best
+    assert kept["costly"] == []
+
+
+def test_krakatoa_the_costliest_decisions_are_the_ones_that_gave_up_most() -> None:
+    """``costly``: at most three decisions, in game order, each giving up at least half a point, and no other
+    decision giving up more than the least of them (random play gives up points all game long)."""
+    start, moves = random_game("krakatoa", 2, 5, 70)
+    r = reviewed("krakatoa", start, moves, iterations=1)
+    given = [d["points_best"] - d["points_played"] for d in r["decisions"]]
+    assert sum(g >= review.COSTLY_FLOOR for g in given) > review.COSTLY  # the case means something
+    costly = r["costly"]
+    assert len(costly) == review.COSTLY and costly == sorted(costly)
+    least = min(given[k] for k in costly)
+    assert least >= review.COSTLY_FLOOR
+    assert all(g <= least + 1e-9 for k, g in enumerate(given) if k not in costly)
+    assert reviewed("kona", *random_game("kona", 2, 5, 6), iterations=50)["costly"] == []  # points: Krakatoa's
 
 
 def test_krakatoa_chances_sum_to_one_by_side_and_partners_share() -> None:

@@ -21,7 +21,7 @@ from ai import Budget, review
 from data import reviews as kept_reviews
 from tables import TableError, TableService, t
 from tables.review_lane import ReviewLane
-from tables.reviews import Analyser, Review, ReviewBound, Reviews, review_text
+from tables.reviews import Analyser, Review, ReviewBound, Reviews, review_text, shown_decisions
 from tables.thinking import Thinker, iterations
 
 ANA, BEN, CY = USERS[0][0], USERS[1][0], USERS[2][0]
@@ -292,6 +292,35 @@ async def test_a_swing_the_move_played_did_not_make_is_said_so() -> None:
     guessed = Review(5, "kona", "Kona", ("Ana", "Ben"), {**review.analysis, "decisions": [dict(lost, proves=False)]},
                      {}, b"")
     assert "can force a win" not in review_text(guessed, "en")
+
+
+async def test_krakatoa_costliest_decisions_are_told_with_the_points_and_mesas_choice() -> None:
+    """Krakatoa's dice make its swings: the decisions that gave up the most points are told in a list of their
+    own (not again when one is a turning point already), in both languages; a review kept before the list
+    existed has none."""
+    def decision(index: int, given: float) -> dict[str, Any]:
+        return {"index": index, "ply": index + 1, "seat": index % 2, "played": "aim a1 hard", "best": "aim a1 soft",
+                "before": [0.5, 0.5], "after": [0.5, 0.5], "best_after": [0.51, 0.49], "points_played": 10.0,
+                "points_best": 10.0 + given}
+    decisions = [decision(0, 0.1), decision(3, 2.7), decision(6, 1.8), decision(9, 0.9)]
+    analysis = {"decisions": decisions, "swings": [2], "mistakes": {"0": [], "1": []},
+                "blunders": {"0": [], "1": []}, "points_lost": {"0": 2.8, "1": 2.7}, "costly": [1, 2, 3]}
+    review = Review(5, "krakatoa", "Krakatoa", ("Ana", "Ben"), analysis, {}, b"")
+    english = review_text(review, "en").splitlines()
+    header = english.index("The costliest decisions (expected points given up to Mesa's choice):")
+    assert english[header - 1].startswith("1. Move 7: Ana played aim a1 hard")  # the turning point, told once
+    assert english[header + 1:header + 3] == [
+        "• Move 4: Ben played aim a1 hard, giving up 2.7 expected points. Mesa's choice: aim a1 soft.",
+        "• Move 10: Ben played aim a1 hard, giving up 0.9 expected points. Mesa's choice: aim a1 soft."]
+    assert sum("Move 7:" in line for line in english) == 1
+    spanish = review_text(review, "es")
+    assert "Las decisiones más caras (puntos esperados cedidos frente a la elección de Mesa):" in spanish
+    assert ("• Jugada 4: Ben jugó aim a1 hard, cediendo 2.7 puntos esperados. La elección de Mesa: "
+            "aim a1 soft.") in spanish
+    assert shown_decisions(analysis) == [6, 3, 9]  # the words of each are worked out when the review is made
+    older = Review(5, "krakatoa", "Krakatoa", ("Ana", "Ben"), {k: v for k, v in analysis.items() if k != "costly"},
+                   {}, b"")
+    assert "costliest" not in review_text(older, "en")
 
 
 async def test_a_swing_its_mover_could_not_see_is_told_as_the_next_player_read_it() -> None:
