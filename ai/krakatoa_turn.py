@@ -336,15 +336,20 @@ def encode(value: Mapping[int, Sequence[Sequence[float]]], basic: Mapping[int, S
     return _HEADER.pack(_MAGIC, _SCALE, _TABLES, _WIDTH) + struct.pack(f"<{len(numbers)}i", *numbers)
 
 
+def _rows(data: bytes, want_magic: bytes, want_tables: int, kind: str) -> list[tuple[float, ...]]:
+    """A data file's rows of ``_WIDTH`` values, checked against its header (``ValueError`` if not such a file)."""
+    magic, scale, tables, width = _HEADER.unpack_from(data)
+    if (magic, scale, tables, width) != (want_magic, _SCALE, want_tables, _WIDTH):
+        raise ValueError(f"not a Krakatoa {kind} file: {(magic, scale, tables, width)}")
+    if len(data) != _HEADER.size + 4 * tables * width:
+        raise ValueError(f"a Krakatoa {kind} file of {len(data)} bytes is cut short or too long")
+    numbers = struct.unpack_from(f"<{tables * width}i", data, _HEADER.size)
+    return [tuple(n / scale for n in numbers[i : i + width]) for i in range(0, tables * width, width)]
+
+
 def decode(data: bytes) -> Tables:
     """(VALUE, VALUE_BASIC) from the data file's bytes; ``ValueError`` if they are not such a file."""
-    magic, scale, tables, width = _HEADER.unpack_from(data)
-    if (magic, scale, tables, width) != (_MAGIC, _SCALE, _TABLES, _WIDTH):
-        raise ValueError(f"not a Krakatoa turn table file: {(magic, scale, tables, width)}")
-    if len(data) != _HEADER.size + 4 * tables * width:
-        raise ValueError(f"a Krakatoa turn table file of {len(data)} bytes is cut short or too long")
-    numbers = struct.unpack_from(f"<{tables * width}i", data, _HEADER.size)
-    rows = [tuple(n / scale for n in numbers[i : i + width]) for i in range(0, tables * width, width)]
+    rows = _rows(data, _MAGIC, _TABLES, "turn table")
     value = {k: tuple(rows[i * 9 : i * 9 + 9]) for i, k in enumerate(_TURNS)}
     basic = {k: rows[len(_TURNS) * 9 + i] for i, k in enumerate(_TURNS)}
     return value, basic
@@ -385,13 +390,7 @@ def encode_spread(spread: Mapping[int, Sequence[Sequence[float]]]) -> bytes:
 
 def decode_spread(data: bytes) -> dict[int, tuple[tuple[float, ...], ...]]:
     """SPREAD[k][m1 * 3 + m2][dice_index] from the spread file's bytes (``ValueError`` if not one)."""
-    magic, scale, tables, width = _HEADER.unpack_from(data)
-    if (magic, scale, tables, width) != (_SPREAD_MAGIC, _SCALE, _SPREAD_TABLES, _WIDTH):
-        raise ValueError(f"not a Krakatoa turn spread file: {(magic, scale, tables, width)}")
-    if len(data) != _HEADER.size + 4 * tables * width:
-        raise ValueError(f"a Krakatoa turn spread file of {len(data)} bytes is cut short or too long")
-    numbers = struct.unpack_from(f"<{tables * width}i", data, _HEADER.size)
-    rows = [tuple(n / scale for n in numbers[i : i + width]) for i in range(0, tables * width, width)]
+    rows = _rows(data, _SPREAD_MAGIC, _SPREAD_TABLES, "turn spread")
     return {k: tuple(rows[i * 9 : i * 9 + 9]) for i, k in enumerate(_TURNS)}
 
 

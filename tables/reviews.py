@@ -424,12 +424,18 @@ def review_text(review: Review, lang: str, inert: Inert | None = None) -> str:
     return "\n".join(lines)
 
 
-def _point_params(review: Review, decision: Mapping[str, Any]) -> dict[str, Any]:
+def _told_of(review: Review, decision: Mapping[str, Any]) -> tuple[int, str, dict[str, Any], Any]:
+    """A told decision's mover (seat and name), its told facts, and the move played in words."""
     index, seat = int(decision["index"]), int(decision["seat"])
     told = review.told.get(str(index), {})
     name = review.names[seat] if 0 <= seat < len(review.names) else "?"
     played = _decode(told["played"]) if "played" in told else Phrase("review.played_plain", {
         "name": name, "move": str(decision.get("played", "?"))})
+    return seat, name, told, played
+
+
+def _point_params(review: Review, decision: Mapping[str, Any]) -> dict[str, Any]:
+    seat, name, told, played = _told_of(review, decision)
     best = str(decision.get("best") or "")
     same = not best or best == decision.get("played")
     best_words = _decode(told["best"]) if "best" in told else best
@@ -456,7 +462,7 @@ def _point_params(review: Review, decision: Mapping[str, Any]) -> dict[str, Any]
         else:
             read = Phrase("review.read_next", {"name": name, "mine": mine})
     return {
-        "ply": decision.get("ply", index + 1), "played": played,
+        "ply": decision.get("ply", int(decision["index"]) + 1), "played": played,
         "before": _percent(_chance(decision.get("before"), seat)),
         "after": seen,
         "instead": instead,
@@ -467,13 +473,10 @@ def _point_params(review: Review, decision: Mapping[str, Any]) -> dict[str, Any]
 
 def _costly_params(review: Review, decision: Mapping[str, Any]) -> dict[str, Any]:
     """A costly decision in a line: the move played, the points it gave up and Mesa's choice."""
-    index, seat = int(decision["index"]), int(decision["seat"])
-    told = review.told.get(str(index), {})
-    name = review.names[seat] if 0 <= seat < len(review.names) else "?"
-    played = _decode(told["played"]) if "played" in told else Phrase("review.played_plain", {
-        "name": name, "move": str(decision.get("played", "?"))})
+    _, _, told, played = _told_of(review, decision)
     best = _decode(told["best"]) if "best" in told else str(decision.get("best") or "?")
-    return {"ply": decision.get("ply", index + 1), "played": played, "points": _points_phrase(decision),
+    return {"ply": decision.get("ply", int(decision["index"]) + 1), "played": played,
+            "points": _points_phrase(decision),
             "best": best}
 
 
