@@ -57,6 +57,12 @@ docstring), 2026-12-02, pinned to one core (``taskset -c 1``), about 0.17 s a pa
     --paired hard:normal --players 4 --games 5300 --seed 4: points -0.031 ± 0.074, score -0.0004 ± 0.0012
         (results differ in 10; hard 0.2768 ± 0.0120 against three greedy, mean place 2.413; normal
         0.2772, 2.412)
+
+The same ``hard``, unpaired matches (one RNG per game), 2026-12-02, one core each:
+
+    --match hard:greedy --games 10000 --seed 1: 0.536 ± 0.010 (+5339 =41 -4620)
+    --match hard:random --games 3500 --seed 3: 0.882 ± 0.011
+    --match hard:greedy --players 4 --games 5300 --seed 4: wins 0.292 ± 0.012, mean place 2.38
 """
 
 from __future__ import annotations
