@@ -237,8 +237,9 @@ def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[s
     ``swings`` the positions in ``decisions`` (0-based) of the three largest swings, in game order (the
     picture numbers them 1, 2, 3 in this order: the words should too; fewer when fewer decisions swung
     at all); ``mistakes`` and ``blunders`` per seat (keys are the seats as strings, as JSON keeps them) the positions in
-    ``decisions`` of the seat's mistakes and blunders; ``points_lost`` per seat (Krakatoa only, else
-    empty) the sum of ``points_best - points_played``; ``costly`` (Krakatoa only, else empty) the positions
+    ``decisions`` of the seat's mistakes and blunders; ``points_lost`` per seat (where the decisions carry
+    expected points, Krakatoa's; else empty) the sum of ``points_best - points_played``; ``costly`` (the same
+    games, else empty) the positions
     of the ``COSTLY`` decisions that gave up the most expected points (at least ``COSTLY_FLOOR``), in game
     order."""
     engine = get_engine(game)
@@ -260,7 +261,7 @@ def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[s
     top = sorted((s for s in swing_of if s[0] >= SWING_FLOOR), key=lambda s: (-s[0], s[1]))[:SWINGS]
     points_lost: dict[str, float] = {}
     costly: list[tuple[float, int]] = []
-    if game == "krakatoa":
+    if any(points_given(d) is not None for d in ordered):  # a game whose decisions carry expected points
         points_lost = {str(s): 0.0 for s in range(seats)}
         for k, d in enumerate(ordered):
             lost = points_given(d)
