@@ -13,7 +13,7 @@ only: what a time-out plays — Mesa's easy level from the seat's view, K3's sen
 ``/build [STYLE]`` (a proposed move where moves are too many to list: K3's builds), ``/moves``,
 ``/resign``, ``/draw``, ``/decline-draw``, ``/board``,
 ``/history [@NAME] [GAME]`` (``table=N [notation]``: that table's moves in words, or as recorded),
-``/leaderboard GAME [PAGE]``, ``/stats [@NAME]``, ``/replay TABLE``, ``/review TABLE`` (issue 32: Mesa's
+``/leaderboard GAME [PAGE]``, ``/stats [@NAME]``, ``/replay TABLE``, ``/review TABLE [es]`` (issue 32: Mesa's
 review of a finished game, its picture written to the out folder),
 ``/recompute``, ``/games``, ``/rules GAME``, ``/mine``, ``/clock +DURATION`` (console only: move the
 pretend clock forward, then run the deadline check), ``/hint``, ``/takeback [accept|decline]``,
@@ -101,7 +101,7 @@ HELP = """Commands (write them as NAME: COMMAND):
   /accept  /decline  /join [TABLE]  /start  /leave  /abort
   /move TEXT   /auto (Mesa's easy move for you, as a time-out plays)   /build [STYLE] ({styles})
   /moves [PAGE]   /mine   /board   /history [@NAME] [GAME] (table=N [notation]: that table's moves)
-  /leaderboard GAME [PAGE]   /stats [@NAME]   /replay TABLE   /review TABLE   /recompute
+  /leaderboard GAME [PAGE]   /stats [@NAME]   /replay TABLE   /review TABLE [es]   /recompute
   /resign  /draw  /decline-draw  /games  /rules GAME [full] [es]  /clock +DURATION  /help
 Mesa (the computer): /play GAME @mesa [level=easy|normal|hard]   /play GAME @NAME bots=N [level=L]
   /start fill=mesa [level=L]   /fill [level=L] (an open table's empty seats)
@@ -124,7 +124,7 @@ HELP_ES = """Órdenes (escríbelas como NOMBRE: ORDEN):
   /move JUGADA   /auto (la jugada fácil de Mesa por ti, la que se juega si se te acaba el tiempo)
   /build [ESTILO] ({styles})   /moves [PÁGINA] (tus jugadas)   /mine (tus piezas)   /board (el tablero)
   /history [@NOMBRE] [JUEGO] (table=N: las jugadas de esa mesa)   /leaderboard JUEGO [PÁGINA]   /stats [@NOMBRE]
-  /replay MESA   /review MESA (la revisión de Mesa)   /recompute
+  /replay MESA   /review MESA [es] (la revisión de Mesa)   /recompute
   /resign (abandonar)   /draw (tablas)   /decline-draw   /games (tus mesas)
   /rules JUEGO [full] [es] (reglas)   /clock +DURACIÓN (adelanta el reloj)   /help [es]
 Mesa (el ordenador): /play JUEGO @mesa [level=easy|normal|hard]   /play JUEGO @NOMBRE bots=N [level=N]
@@ -736,8 +736,14 @@ class Console:
 
     # ---- reviews (issue 32) ------------------------------------------------------------------
     async def _review(self, name: str, uid: int, rest: str, table: int | None) -> None:
-        """``/review TABLE``: Mesa's review of a finished game, for the caller: how far it is while it is made,
-        then its words, and its picture written to the out folder."""
+        """``/review TABLE [es]``: Mesa's review of a finished game, for the caller: how far it is while it is
+        made, then its words (in English, or in Spanish as Discord says them to a Spanish-speaking user), and
+        its picture (language-free) written to the out folder."""
+        words = rest.split()
+        lang = LANG
+        if words and words[-1].lower() in ("en", "es"):
+            lang = words.pop().lower()
+        rest = " ".join(words)
         target = table if table is not None else (_table_number(rest, "/review N") if rest else None)
         if target is None:
             raise TableError("console.review_usage")
@@ -746,11 +752,11 @@ class Console:
 
         async def progress(percent: int) -> None:
             if percent < 100:
-                self.write(f"[dm {name}] " + t("review.progress", LANG, game=title, table=target, percent=percent))
+                self.write(f"[dm {name}] " + t("review.progress", lang, game=title, table=target, percent=percent))
 
         review = await reviews.review(GUILD_ID, target, uid, progress)
         saved = self._save_file(review.picture, f"review-{target}.png") if review.picture else ""
-        self._lines(f"[dm {name}]", review.text(LANG), saved)
+        self._lines(f"[dm {name}]", review.text(lang), saved)
 
     # ---- leaderboards, stats, history, replays (issue 9) -------------------------------------
     def _board(self) -> LeaderboardService:
@@ -907,7 +913,7 @@ _CONSOLE_TEXTS = {
     "console.name_too_long": "{name} is too long for a name: names are at most {max} characters",
     "console.leaderboard_usage": "write /leaderboard GAME [PAGE], for example /leaderboard kona",
     "console.replay_usage": "write /replay TABLE, for example /replay 3",
-    "console.review_usage": "write /review TABLE, for example /review 3",
+    "console.review_usage": "write /review TABLE, for example /review 3 (or /review 3 es, in Spanish)",
     "console.table_number": "{text} is not a table number; write {usage}, for example {example}",
     "console.option_twice": "{option}= is given twice; give each option once",
     "console.clock_range": "the clock moves at most 1 year at a time (for example /clock +30d)",

@@ -1,4 +1,4 @@
-"""Issue 32 in the console: ``/review TABLE`` prints how far the review is while it is made, then its words,
+"""Issue 32 in the console: ``/review TABLE [es]`` prints how far the review is while it is made, then its words,
 and writes its picture to the out folder; a kept review comes at once; refusals say what to type."""
 
 from __future__ import annotations
@@ -58,6 +58,13 @@ async def test_review_prints_progress_words_and_writes_the_picture(tmp_path: Pat
         again = await said(con, out, "Ana: /review 1")  # kept: at once, no progress, the same words
         assert not [line for line in again if "Reviewing" in line]
         assert [line.split(" ", 2)[2] for line in again[:-1]] == [line.split(" ", 2)[2] for line in words[:-1]]
+        # in Spanish: the same kept review, its words as Discord says them to a Spanish-speaking user
+        spanish = await said(con, out, "Ana: /review 1 es")
+        kept = await svc.reviews.review(console.GUILD_ID, 1, console.user_id_for("Ana"))
+        told = kept.text("es").splitlines()  # the last line carries the picture's file
+        assert [line.removeprefix("[dm Ana] ") for line in spanish[:-1]] == told[:-1]
+        assert spanish[-1].startswith("[dm Ana] " + told[-1]) and spanish[-1].endswith("-review-1.png)")
+        assert spanish[0].startswith("[dm Ana] Revisión de Kona #1: ") and kept.text("es") != kept.text("en")
     finally:
         await svc.repo.close()
 
@@ -65,7 +72,9 @@ async def test_review_prints_progress_words_and_writes_the_picture(tmp_path: Pat
 async def test_review_refusals_say_what_to_type(tmp_path: Path) -> None:
     svc, con, out = await open_console(tmp_path)
     try:
-        assert await said(con, out, "Ana: /review") == ["[error Ana] write /review TABLE, for example /review 3"]
+        usage = ["[error Ana] write /review TABLE, for example /review 3 (or /review 3 es, in Spanish)"]
+        assert await said(con, out, "Ana: /review") == usage
+        assert await said(con, out, "Ana: /review es") == usage
         assert await said(con, out, "Ana: /review abc") == [
             "[error Ana] abc is not a table number; write /review N, for example /review 3"]
         assert await said(con, out, "Ana: /review 9") == ["[error Ana] There is no table #9."]
@@ -73,6 +82,6 @@ async def test_review_refusals_say_what_to_type(tmp_path: Path) -> None:
         await said(con, out, "Ben: /accept")
         assert await said(con, out, "Ana: /review 1") == [
             "[error Ana] Kona #1 is still being played: ask for its review once the game is over."]
-        assert "/review TABLE" in console.help_text() and "/review MESA" in console.help_text("es")
+        assert "/review TABLE [es]" in console.help_text() and "/review MESA [es]" in console.help_text("es")
     finally:
         await svc.repo.close()
