@@ -75,7 +75,10 @@ K3-10), so a review shown to everyone tells no face its owner alone knew.
 (``assemble``): its mover's ``after``, except where the result is known — after the last decision, the
 result when the game ended there; after the one before it, the winner's reading before its winning move
 (exact), so a move that let the opponent win at once is where the line falls even when its mover could not
-see it (Plateau's unseen faces; the words say both readings).  Swings are ``|seen - before|``.  In Kona a
+see it (Plateau's unseen faces; the words say both readings).  Where dice fall between two decisions
+(Krakatoa), the graph also draws the point after them (``dice``: the next decision's ``before``; after the last
+decision, the result once the dice ended the game): in a game of dice the line moves mostly there, and the
+largest swings are often the dice's, told as such.  Swings are ``|seen - before|``.  In Kona a
 position reads the same whoever asks, so ``before`` of a decision is ``after`` of the one before, and the
 curve moves mostly where the search proves a result.  In Plateau the points of consecutive decisions still
 differ by about 10 points: each reading is its own mover's, and two players who each know only their own
@@ -231,21 +234,25 @@ def _shown(engine: Engine, state: Any, text: str, builds_public: bool) -> str:
 def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The review as JSON, from every decision's dict (``review_part``'s, in any order):
 
-    ``{"game", "seats", "sides", "level", "decisions", "swings", "mistakes", "blunders",
-    "points_lost", "costly"}`` — ``seats`` the number of seats, ``sides`` the seats of each side (KR-6.2's
-    partners share one), ``decisions`` sorted by ``index``, each with ``seen`` added (``_seen``);
-    ``swings`` the positions in ``decisions`` (0-based) of the three largest swings, in game order (the
-    picture numbers them 1, 2, 3 in this order: the words should too; fewer when fewer decisions swung
-    at all); ``mistakes`` and ``blunders`` per seat (keys are the seats as strings, as JSON keeps them) the positions in
-    ``decisions`` of the seat's mistakes and blunders; ``points_lost`` per seat (where the decisions carry
-    expected points, Krakatoa's; else empty) the sum of ``points_best - points_played``; ``costly`` (the same
-    games, else empty) the positions
-    of the ``COSTLY`` decisions that gave up the most expected points (at least ``COSTLY_FLOOR``), in game
+    ``{"game", "seats", "sides", "level", "decisions", "dice", "swings", "dice_swings", "mistakes",
+    "blunders", "points_lost", "costly"}`` — ``seats`` the number of seats, ``sides`` the seats of each side
+    (KR-6.2's partners share one), ``decisions`` sorted by ``index``, each with ``seen`` added (``_seen``);
+    ``dice`` the dice thrown between two decisions, and after the last one when they ended the game
+    (``_dice``: where the graph moves by luck, not by a decision); ``swings`` the positions in
+    ``decisions`` (0-based) and ``dice_swings`` those in ``dice`` of the three largest swings of either
+    kind, each list in game order (the picture numbers the three 1, 2, 3 in game order: the words should
+    too; fewer when fewer swung at all); ``mistakes`` and ``blunders`` per seat (keys are the seats as
+    strings, as JSON keeps them) the positions in ``decisions`` of the seat's mistakes and blunders;
+    ``points_lost`` per seat (where the decisions carry expected points, Krakatoa's; else empty) the sum of
+    ``points_best - points_played``; ``costly`` (the same games, else empty) the positions of the ``COSTLY``
+    decisions that gave up the most expected points (at least ``COSTLY_FLOOR``), in game
     order."""
     engine = get_engine(game)
     seats = int(engine.view(start, None)["players"])
     ordered = [dict(d) for d in sorted(parts, key=lambda d: int(d["index"]))]
-    for d, seen in zip(ordered, _seen(engine, start, moves, ordered), strict=True):
+    steps = list(replay(engine, start, moves))
+    chance_at = [engine.move_seat(step.before, step.move) == CHANCE for step in steps]
+    for d, seen in zip(ordered, _seen(engine, start, steps, chance_at, ordered), strict=True):
         d["seen"] = seen
     mistakes: dict[str, list[int]] = {str(s): [] for s in range(seats)}
     blunders: dict[str, list[int]] = {str(s): [] for s in range(seats)}
@@ -257,7 +264,9 @@ def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[s
             blunders[str(seat)].append(k)
         elif fall >= MISTAKE - 1e-9:
             mistakes[str(seat)].append(k)
-        swing_of.append((swing(d), k))
+        swing_of.append((swing(d), int(d["index"]), "decision", k))
+    dice = _dice(engine, start, steps, chance_at, ordered)
+    swing_of += [(swing(stretch), int(stretch["index"]), "dice", k) for k, stretch in enumerate(dice)]
     top = sorted((s for s in swing_of if s[0] >= SWING_FLOOR), key=lambda s: (-s[0], s[1]))[:SWINGS]
     points_lost: dict[str, float] = {}
     costly: list[tuple[float, int]] = []
@@ -275,7 +284,9 @@ def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[s
         "sides": _sides(engine, start, seats),
         "level": LEVEL,
         "decisions": ordered,
-        "swings": sorted(k for _, k in top),
+        "dice": dice,
+        "swings": sorted(k for _, _, kind, k in top if kind == "decision"),
+        "dice_swings": sorted(k for _, _, kind, k in top if kind == "dice"),
         "mistakes": mistakes,
         "blunders": blunders,
         "points_lost": points_lost,
@@ -283,7 +294,8 @@ def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[s
     }
 
 
-def _seen(engine: Engine, start: Any, moves: Sequence[str], ordered: Sequence[dict[str, Any]]) -> list[list[float]]:
+def _seen(engine: Engine, start: Any, steps: Sequence[Any], chance_at: Sequence[bool],
+          ordered: Sequence[dict[str, Any]]) -> list[list[float]]:
     """Each decision's chances as the graph shows them after it: the mover's own ``after``, except where the
     game's result is known — after the last decision, the result when the game ended there by the rules;
     and after the decision before it, when nothing but decisions came between (no dice), the position as the
@@ -291,8 +303,6 @@ def _seen(engine: Engine, start: Any, moves: Sequence[str], ordered: Sequence[di
     a move that let the opponent win at once is where the graph falls even when its mover could not see it
     (Plateau's unseen faces), while every other point stays its own mover's reading.  Nothing is told that
     the end does not show: every ending shows every face (PL-8.6, K3-10, ``tables.endings``)."""
-    steps = list(replay(engine, start, moves))
-    chance_at = [engine.move_seat(step.before, step.move) == CHANCE for step in steps]
     out = [list(d["after"]) for d in ordered]
     if not ordered or not steps or engine.outcome(steps[-1].after) is None:
         return out
@@ -302,6 +312,40 @@ def _seen(engine: Engine, start: Any, moves: Sequence[str], ordered: Sequence[di
     out[-1] = _rounded(_result_shares(engine, start, engine.outcome(steps[-1].after)))
     if len(ordered) > 1 and not any(chance_at[int(ordered[-2]["index"]) + 1 : last]):
         out[-2] = list(ordered[-1]["before"])
+    return out
+
+
+def _dice(engine: Engine, start: Any, steps: Sequence[Any], chance_at: Sequence[bool],
+          ordered: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The dice thrown between consecutive decisions (Krakatoa's throws, KR-8; the other games roll nothing
+    once their first decision is made): one stretch per gap with a chance move in it,
+    ``{"index", "ply", "from", "seat", "seen", "before"}`` — ``index`` and ``ply`` the stretch's last chance
+    move (where the graph draws it), ``from`` the index of the decision before it (the words tell the moves
+    from there on: the throw it aimed, the next player's throw), ``before`` the graph's point before it (that
+    decision's ``seen``), ``seen`` after it (the next decision's ``before``: how its mover read the dice; after
+    the last decision, the game's result when the dice ended it, KR-4.4), and ``seat`` the seat whose chance
+    moved most, the last roll's thrower among equals (the line its swing is drawn on, whose name the words
+    say).  A swing is ``|seen - before|``, as a decision's is."""
+    out: list[dict[str, Any]] = []
+    for k, decision in enumerate(ordered):
+        last = int(decision["index"])
+        end = int(ordered[k + 1]["index"]) if k + 1 < len(ordered) else len(steps)
+        rolls = [i for i in range(last + 1, min(end, len(steps))) if chance_at[i]]
+        if not rolls:
+            continue
+        if k + 1 < len(ordered):
+            seen = [float(v) for v in ordered[k + 1]["before"]]
+        else:
+            outcome = engine.outcome(steps[-1].after)
+            if outcome is None:
+                continue  # an unfinished game: nothing known after the last decision
+            seen = _rounded(_result_shares(engine, start, outcome))
+        before = [float(v) for v in decision["seen"]]
+        thrower = next(engine.move_seat(steps[i].before, steps[i].move) for i in range(rolls[-1], -1, -1)
+                       if not chance_at[i])
+        seat = max(range(len(seen)), key=lambda s: (round(abs(seen[s] - before[s]), 6), s == thrower, -s))
+        out.append({"index": rolls[-1], "ply": rolls[-1] + 1, "from": last, "seat": seat, "before": before,
+                    "seen": seen})
     return out
 
 

@@ -2,12 +2,13 @@
 
 ``review_image(review, names)`` draws the review ``ai.review.assemble`` made: a graph of every
 seat's chance to win over the game (Mesa's estimate after each decision, as the player who decided
-next read it from their own view), one line per seat in the colours the boards give the seats (Kona's
-capybara and poodle, Plateau's Black and White, the seat colours elsewhere; Krakatoa's partners,
-KR-6.2, share one line, their team's),
-and the three largest swings marked with numbered discs 1, 2, 3 in game order, the numbers the
-review's words use.  The axes say 0-100 % and the move numbers; a legend names the players, each
-with the badge of its seat (colour *and* shape, so lines are told apart without colour).
+next read it from their own view, and in Krakatoa after each stretch of dice too), one line per seat in
+the colours the boards give the seats (Kona's capybara and poodle, Plateau's Black and White, the seat
+colours elsewhere; Krakatoa's partners, KR-6.2, share one line, their team's), and the three largest
+swings marked with numbered discs 1, 2, 3 in game order, the numbers the review's words use: a
+decision's, or (Krakatoa) the dice's between two decisions, drawn where they fell.  The axes say 0-100 %
+and the move numbers; a legend names the players, each with the badge of its seat (colour *and* shape,
+so lines are told apart without colour).
 
 Words in the picture are few and English, like every board label; the turning points are told in
 words under it by the caller.  Pure: the review is a plain dict, the result PNG bytes.
@@ -56,7 +57,9 @@ def shown_after(decision: dict[str, Any]) -> list[float]:
 def lines_of(review: dict[str, Any]) -> list[tuple[list[int], list[tuple[int, float]]]]:
     """(the seats of a line, its points (move number, chance)): one line per side, the first point the
     first decision's ``before`` one move earlier, then every decision's ``seen`` (``ai.review``: the position
-    it left as the next player to decide read it; a review kept before ``seen`` existed: ``after``)."""
+    it left as the next player to decide read it; a review kept before ``seen`` existed: ``after``) and,
+    in move order among them, the point after each stretch of dice (``ai.review``'s ``dice``: Krakatoa's
+    throws, where its line moves most)."""
     decisions = review.get("decisions") or []
     sides = review.get("sides") or [[s] for s in range(int(review.get("seats", 2)))]
     out = []
@@ -66,10 +69,26 @@ def lines_of(review: dict[str, Any]) -> list[tuple[list[int], list[tuple[int, fl
         if decisions:
             first = decisions[0]
             points.append((int(first["ply"]) - 1, float(first["before"][seat])))
-        for d in decisions:
+        for d in [*decisions, *(review.get("dice") or [])]:
             points.append((int(d["ply"]), float(shown_after(d)[seat])))
+        points[1:] = sorted(points[1:], key=lambda p: p[0])
         out.append((list(side), points))
     return out
+
+
+def swing_marks(review: dict[str, Any]) -> list[tuple[int, float, float, int]]:
+    """The marked swings in game order (the discs' numbers, and the words' order): (move number, the
+    chance before, after, the seat whose line it is on) — a decision's (``swings``: its mover's line) or a
+    stretch of dice's (``dice_swings``: the line of the seat they moved most)."""
+    marks = []
+    for key, seat_of in (("decisions", "seat"), ("dice", "seat")):
+        listed = review.get(key) or []
+        for k in review.get("swings" if key == "decisions" else "dice_swings") or []:
+            if 0 <= int(k) < len(listed):
+                d = listed[int(k)]
+                seat = int(d[seat_of])
+                marks.append((int(d["ply"]), float(d["before"][seat]), float(shown_after(d)[seat]), seat))
+    return sorted(marks)
 
 
 def _ticks(lo: int, hi: int) -> list[int]:
@@ -153,15 +172,11 @@ def draw_review(review: dict[str, Any], names: Sequence[str]) -> Image.Image:
     theme.draw_text(draw, ((plot_left + plot_right) / 2, plot_bottom + 30), "move", 16, fill=theme.MUTED,
                     anchor="mt")
 
-    # the swings: a band at the decision, and its numbered disc above the plot
-    decisions = review.get("decisions") or []
-    swings = [k for k in review.get("swings") or [] if 0 <= k < len(decisions)]
+    # the swings: a band at the decision (or the dice), and its numbered disc above the plot
     marks = []
-    for k in sorted(swings, key=lambda k: int(decisions[k]["ply"])):
-        d = decisions[k]
-        seat = int(d["seat"])
-        x, y_after = at(int(d["ply"]), float(shown_after(d)[seat]))
-        _, y_before = at(int(d["ply"]), float(d["before"][seat]))
+    for ply, before, after, seat in swing_marks(review):
+        x, y_after = at(ply, after)
+        _, y_before = at(ply, before)
         draw.rectangle((x - 4, plot_top + 1, x + 4, plot_bottom - 1), fill=BAND)
         marks.append((x, y_before, y_after, seat))
 

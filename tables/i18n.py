@@ -317,6 +317,13 @@ class Count(NamedTuple):
     noun: str
 
 
+class Tenths(NamedTuple):
+    """A param: a number said to one decimal place with the reader's decimal mark, ``2.5`` in English and
+    ``2,5`` in Spanish (``number.decimal_mark``)."""
+
+    value: float
+
+
 class Deed(NamedTuple):
     """One move as players are told it: who made it (``""`` for chance) and its words, a ``Phrase`` of
     ``move.<game>.<code>`` (``tables.outcome_words.deed``): a seat's words say what it did ("threw all
@@ -411,6 +418,8 @@ def _said(value: Any, lang: str) -> Any:
         return t(value.key, lang, **value.params)
     if isinstance(value, Count):
         return counted(value.n, value.noun, lang)
+    if isinstance(value, Tenths):
+        return f"{value.value:.1f}".replace(".", t("number.decimal_mark", lang))
     if isinstance(value, Names):
         return _listed([str(n) for n in value], "list.and", lang)
     return value
@@ -516,6 +525,7 @@ ES.update({
 # codes of each engine's ``Outcome.reason`` (spaces written ``_``), the facts from ``Outcome.extra``
 EN.update({
     "list.and": "{first} and {last}",
+    "number.decimal_mark": ".",
     # nouns of ``Count`` params: singular|plural
     "count.game": "game|games",
     "count.player": "player|players",
@@ -557,6 +567,7 @@ EN.update({
 })
 ES.update({
     "list.and": "{first} y {last}",
+    "number.decimal_mark": ",",
     "count.game": "partida|partidas",
     "count.player": "jugador|jugadores",
     "count.rated_game": "partida puntuada|partidas puntuadas",
@@ -1364,6 +1375,7 @@ EN.update({
     "review.read_next": " As {name} could see it then, the move read {mine} %; the next player won at once.",
     "review.no_better_seen": "Mesa's choice, {best} ({chance} %), reads no better from what {name} could see then "
                              "(the move read {mine} %); the next player won at once.",
+    "review.turning_dice": "{number}. Move {ply}, the dice: {told}: win chance for {name} {before} % → {after} %.",
     "review.costly": "The costliest decisions (expected points given up to Mesa's choice):",
     "review.costly_point": "• Move {ply}: {played}{points}. Mesa's choice: {best}.",
     "review.played_plain": "{name} played {move}",
@@ -1409,6 +1421,8 @@ ES.update({
                         "en el acto.",
     "review.no_better_seen": "La elección de Mesa, {best} ({chance} %), no es mejor con lo que {name} podía ver "
                              "entonces (la jugada daba {mine} %); el siguiente jugador ganó en el acto.",
+    "review.turning_dice": "{number}. Jugada {ply}, los dados: {told}: probabilidad de ganar de {name} {before} % → "
+    "{after} %.",
     "review.costly": "Las decisiones más caras (puntos esperados cedidos frente a la elección de Mesa):",
     "review.costly_point": "• Jugada {ply}: {played}{points}. La elección de Mesa: {best}.",
     "review.played_plain": "{name} jugó {move}",

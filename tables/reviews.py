@@ -48,7 +48,7 @@ from data.models import ABORTED, DECLINED, FINISHED, now_iso
 from engines import replay
 from tables.errors import TableError
 from tables.hints import why
-from tables.i18n import Count, Deed, Names, Phrase, Told, t
+from tables.i18n import Count, Deed, Names, Phrase, Tenths, Told, t
 from tables.loaded import LoadedTable
 from tables.outcome_words import deed
 from tables.replays import bound_from_env
@@ -309,6 +309,13 @@ def shown_decisions(analysis: Mapping[str, Any]) -> list[int]:
     return list(dict.fromkeys(int(d["index"]) for d in _at(analysis, analysis.get("swings")) + _costly(analysis)))
 
 
+def _dice_at(analysis: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The stretches of dice that are turning points (``ai.review``'s ``dice_swings``; a review kept before
+    they existed: none)."""
+    listed = [d for d in analysis.get("dice") or [] if isinstance(d, dict)]
+    return [listed[int(k)] for k in analysis.get("dice_swings") or [] if 0 <= int(k) < len(listed)]
+
+
 def _costly(analysis: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Krakatoa's costliest decisions (``ai.review``'s ``costly``) that are not turning points already, in game
     order (a review kept before ``costly`` existed: none)."""
@@ -327,13 +334,19 @@ def told_facts(ctx: LoadedTable, start: Any, moves: Sequence[str], analysis: Map
     names = ctx.names()
     by_index = {int(d["index"]): d for d in _listed(analysis)}
     wanted = [i for i in shown_decisions(analysis) if i in by_index]
+    dice = _dice_at(analysis)
     told: dict[str, Any] = {}
-    if not wanted:
+    if not wanted and not dice:
         return told
-    befores: dict[int, tuple[Any, Any]] = {}
-    for index, step in enumerate(replay(engine, start, moves[:max(wanted) + 1])):
-        if index in by_index:
-            befores[index] = (step.before, step.move)
+    steps = list(replay(engine, start, moves[:max([*wanted, *(int(d["index"]) for d in dice)]) + 1]))
+    for stretch in dice:  # the moves from the decision before the dice to their last roll, as the boards told them
+        deeds = []
+        for step in steps[int(stretch["from"]):int(stretch["index"]) + 1]:
+            seat = engine.move_seat(step.before, step.move)
+            who = names[seat] if 0 <= seat < len(names) else ""  # chance: no one
+            deeds.append(deed(engine, step.before, step.move, who, names))
+        told[f"dice:{int(stretch['index'])}"] = {"played": _encode(Told(tuple(deeds)))}
+    befores = {index: (steps[index].before, steps[index].move) for index in wanted if index < len(steps)}
     for index in wanted:
         if index not in befores:
             continue
@@ -395,9 +408,11 @@ def _chance(values: Any, seat: int) -> Any:
 
 
 def review_text(review: Review, lang: str, inert: Inert | None = None) -> str:
-    """The words under a review's picture: the turning points (move, who, the move played, Mesa's choice
-    instead and why, the points given up), then each player's mistakes and blunders, and in a game of
-    points the points lost to the best decisions.  ``inert``: what a front end does to the params first."""
+    """The words under a review's picture: the turning points in game order (a decision's: move, who, the
+    move played, Mesa's choice instead and why, the points given up; the dice's: the moves from the decision
+    before them, as the boards told them, and whose chance they moved), then each player's mistakes and
+    blunders, and in a game of points the points lost to the best decisions.  ``inert``: what a front end
+    does to the params first."""
 
     def said(key: str, **params: Any) -> str:
         return t(key, lang, **(inert(params) if inert is not None else params))
@@ -408,11 +423,14 @@ def review_text(review: Review, lang: str, inert: Inert | None = None) -> str:
     if not listed:
         lines.append(said("review.no_decisions"))
         return "\n".join(lines)
-    swings = sorted(_at(analysis, analysis.get("swings")), key=lambda d: int(d["index"]))
+    swings = sorted([*_at(analysis, analysis.get("swings")), *_dice_at(analysis)], key=lambda d: int(d["index"]))
     if swings:
         lines.append(said("review.turning_points"))
-    for number, decision in enumerate(swings, 1):  # numbered as the picture's discs: 1, 2, 3 in game order
-        lines.append(said("review.turning_point", number=number, **_point_params(review, decision)))
+    for number, swing in enumerate(swings, 1):  # numbered as the picture's discs: 1, 2, 3 in game order
+        if "from" in swing:  # a stretch of dice (Krakatoa): luck, not a decision
+            lines.append(said("review.turning_dice", number=number, **_dice_params(review, swing)))
+        else:
+            lines.append(said("review.turning_point", number=number, **_point_params(review, swing)))
     costly = _costly(analysis)
     if costly:  # Krakatoa: the dice make the swings; the points given up are the decisions' own
         lines.append(said("review.costly"))
@@ -471,6 +489,17 @@ def _point_params(review: Review, decision: Mapping[str, Any]) -> dict[str, Any]
     }
 
 
+def _dice_params(review: Review, stretch: Mapping[str, Any]) -> dict[str, Any]:
+    """A turning point the dice made: the moves from the decision before them to their last roll (as the
+    boards told them), and the win chance of the seat they moved most, before and after."""
+    seat = int(stretch["seat"])
+    told = review.told.get(f"dice:{int(stretch['index'])}", {})
+    name = review.names[seat] if 0 <= seat < len(review.names) else "?"
+    return {"ply": stretch.get("ply", int(stretch["index"]) + 1), "told": _decode(told.get("played", "")),
+            "name": name, "before": _percent(_chance(stretch.get("before"), seat)),
+            "after": _percent(_chance(seen_of(stretch), seat))}
+
+
 def _costly_params(review: Review, decision: Mapping[str, Any]) -> dict[str, Any]:
     """A costly decision in a line: the move played, the points it gave up and Mesa's choice."""
     _, _, told, played = _told_of(review, decision)
@@ -493,7 +522,7 @@ def _points_phrase(decision: Mapping[str, Any]) -> Any:
     lost = points_given(decision)
     if lost is None or lost < 0.05:
         return ""
-    return Phrase("review.points_given", {"points": f"{lost:.1f}"})
+    return Phrase("review.points_given", {"points": Tenths(lost)})
 
 
 def _player_params(review: Review, seat: int, name: str) -> dict[str, Any]:
@@ -512,7 +541,7 @@ def _player_params(review: Review, seat: int, name: str) -> dict[str, Any]:
             said.append(Phrase(f"review.{key}", {"count": Count(len(found), noun), "moves": plies(found)}))
     lost = _seat_key(analysis.get("points_lost") or {}, seat)
     if lost is not None:
-        said.append(Phrase("review.points_lost", {"points": f"{float(lost):.1f}"}))
+        said.append(Phrase("review.points_lost", {"points": Tenths(float(lost))}))
     if not said:
         said.append(Phrase("review.clean"))
     what: Any = said[0]

@@ -247,6 +247,46 @@ def test_the_graph_keeps_the_mover_s_reading_where_dice_decided_the_end() -> Non
     assert all(d["seen"] == d["after"] for d in made["decisions"])
 
 
+def test_krakatoa_the_dice_between_decisions_are_points_of_the_graph_and_may_be_its_largest_swings() -> None:
+    """``dice``: one stretch per gap between decisions with a roll in it (KR-8.2), from the decision's point to
+    how the next decider read the dice, the last one ending on the result (KR-4.4); the three largest swings
+    are taken from decisions and dice alike, and in a game of dice they are mostly the dice's."""
+    start, moves = random_game("krakatoa", 2, 3, 5000)
+    steps = list(replay(KRAKATOA, start, moves))
+    outcome = KRAKATOA.outcome(steps[-1].after)
+    assert outcome is not None and len(outcome.winners) == 1
+    r = reviewed("krakatoa", start, moves, iterations=1)
+    decisions, dice = r["decisions"], r["dice"]
+    rolled = [i for i, step in enumerate(steps) if KRAKATOA.move_seat(step.before, step.move) == CHANCE]
+    gaps = [(d["index"], nxt["index"]) for d, nxt in itertools.pairwise(decisions)]
+    gaps.append((decisions[-1]["index"], len(moves)))
+    with_rolls = [(a, b) for a, b in gaps if any(a < i < b for i in rolled)]
+    assert [(s["from"], s["index"]) for s in dice] == [(a, max(i for i in rolled if a < i < b)) for a, b in with_rolls]
+    by_index = {d["index"]: d for d in decisions}
+    for stretch, (a, b) in zip(dice, with_rolls, strict=True):
+        assert stretch["ply"] == stretch["index"] + 1
+        assert stretch["before"] == by_index[a]["seen"]
+        if b < len(moves):
+            assert stretch["seen"] == by_index[b]["before"]  # how the next decider read the dice
+    winner = outcome.winners[0]
+    assert dice[-1]["from"] == decisions[-1]["index"] and dice[-1]["seen"][winner] == 1.0  # the end: the result
+
+    def moved(item: dict[str, Any]) -> float:
+        return max(abs(a - b) for a, b in zip(item["seen"], item["before"], strict=True))
+
+    marked = [moved(decisions[k]) for k in r["swings"]] + [moved(dice[k]) for k in r["dice_swings"]]
+    others = [moved(d) for k, d in enumerate(decisions) if k not in r["swings"]] + \
+        [moved(s) for k, s in enumerate(dice) if k not in r["dice_swings"]]
+    assert len(marked) == review.SWINGS and min(marked) >= max(others)
+    assert r["dice_swings"] and r["dice_swings"] == sorted(r["dice_swings"])
+    for stretch in dice:  # the seat named is one whose chance moved most
+        seat = stretch["seat"]
+        assert abs(stretch["seen"][seat] - stretch["before"][seat]) == pytest.approx(moved(stretch), abs=1e-6)
+    # games without dice between decisions have none
+    kona = reviewed("kona", *random_game("kona", 2, 5, 8), iterations=50)
+    assert kona["dice"] == [] and kona["dice_swings"] == []
+
+
 # ---------------------------------------------------------------------------------------------- K3
 #: seat 0 to move, from a seeded random game: Kb2-e5 wins at once; after Na1-e5 every answer of seat 1
 #: wins (K3-7: the last player in)

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from render import theme
-from render.review import DISC, WIDTH, colour_of, draw_review, plot_box, review_image
+from render.review import BAND, DISC, WIDTH, colour_of, draw_review, lines_of, plot_box, review_image, swing_marks
 
 PHONE = 400
 
@@ -103,6 +103,33 @@ def test_the_swings_are_numbered_discs_in_game_order() -> None:
     assert without == 0
     one = colours(review_image(hand_review("kona", 2, [7]), ["Ana", "Ben"])).get(shown(DISC), 0)
     assert 0 < one < with_discs
+
+
+def test_the_dice_between_decisions_are_points_of_the_lines_and_their_swings_are_marked_in_game_order() -> None:
+    """Krakatoa: the point after each stretch of dice joins the lines in move order, and a swing the dice made
+    is marked where they fell, on the line of the seat they moved, numbered with the decisions' swings."""
+    review = hand_review("krakatoa", 2, [7])  # decisions at moves 1, 3, 5, ...; a decision's swing at move 15
+    dice_ply = 20  # between the decisions at moves 19 and 21
+    review["dice"] = [{"index": dice_ply - 1, "ply": dice_ply, "from": 18, "seat": 1, "before": [0.6, 0.4],
+                       "seen": [0.1, 0.9]},
+                      {"index": 3, "ply": 4, "from": 2, "seat": 0, "before": [0.5, 0.5], "seen": [0.45, 0.55]}]
+    review["dice_swings"] = [0]
+    for side, points in lines_of(review):
+        plies = [p for p, _ in points]
+        assert plies == sorted(plies) and dice_ply in plies and 4 in plies
+        assert dict(points)[dice_ply] == review["dice"][0]["seen"][side[0]]
+    marks = swing_marks(review)
+    assert [(ply, seat) for ply, _, _, seat in marks] == [(15, 1), (dice_ply, 1)]  # game order, each its line
+    assert marks[1][1:3] == (0.4, 0.9)  # the dice's seat: from its chance before to after
+    with theme.recording() as recorded:
+        image = draw_review(review, ["Ana", "Ben"])
+    discs = [m.what for m in recorded if m.kind == "symbol" and m.ground == DISC]  # not the seats' badges
+    assert discs == ["1", "2"]
+    left, top, right, _ = plot_box(review)
+    plies = [p for _, points in lines_of(review) for p, _ in points]
+    x = left + (right - left) * (dice_ply - min(plies)) / (max(plies) - min(plies))
+    assert image.convert("RGB").getpixel((round(x), top + 3)) == BAND  # the band where the dice fell
+    assert image.convert("RGB").getpixel((round(x) + 12, top + 3)) != BAND
 
 
 def test_text_reads_at_phone_width_and_names_are_there() -> None:

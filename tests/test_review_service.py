@@ -260,7 +260,8 @@ async def test_a_best_move_other_than_the_one_played_is_told_with_why() -> None:
     assert "• Ben: 0.0 expected points lost to the best decisions." in english
     spanish = review_text(review, "es")
     assert "La elección de Mesa: b6-b4 (70 %): gana la partida en el acto." in spanish
-    assert ", cediendo 3.5 puntos esperados" in spanish
+    assert ", cediendo 3,5 puntos esperados" in spanish  # Spanish writes a decimal comma
+    assert "• Ben: 0,0 puntos esperados perdidos frente a las mejores decisiones." in spanish
 
 
 async def test_a_swing_the_move_played_did_not_make_is_said_so() -> None:
@@ -280,7 +281,7 @@ async def test_a_swing_the_move_played_did_not_make_is_said_so() -> None:
     review = Review(5, "krakatoa", "Krakatoa", ("Ana", "Ben"), {**review.analysis, "decisions": [points]}, {}, b"")
     assert ("(win chance 70 % → 32 %), giving up 2.5 expected points. Mesa's choice instead: b6-b4 (32 %): "
             "it is expected to score 2.5 points more.") in review_text(review, "en")
-    assert "se espera que sume 2.5 puntos más." in review_text(review, "es")
+    assert "se espera que sume 2,5 puntos más." in review_text(review, "es")
     # Kona: a move after which the search proves a loss (its chance 0) is said to let the other force a win
     lost = dict(decision, after=[0.0, 1.0], best_after=[0.7, 0.3], proves=True)
     review = Review(5, "kona", "Kona", ("Ana", "Ben"), {**review.analysis, "decisions": [lost], "points_lost": {}},
@@ -315,12 +316,54 @@ async def test_krakatoa_costliest_decisions_are_told_with_the_points_and_mesas_c
     assert sum("Move 7:" in line for line in english) == 1
     spanish = review_text(review, "es")
     assert "Las decisiones más caras (puntos esperados cedidos frente a la elección de Mesa):" in spanish
-    assert ("• Jugada 4: Ben jugó aim a1 hard, cediendo 2.7 puntos esperados. La elección de Mesa: "
+    assert ("• Jugada 4: Ben jugó aim a1 hard, cediendo 2,7 puntos esperados. La elección de Mesa: "
             "aim a1 soft.") in spanish
     assert shown_decisions(analysis) == [6, 3, 9]  # the words of each are worked out when the review is made
     older = Review(5, "krakatoa", "Krakatoa", ("Ana", "Ben"), {k: v for k, v in analysis.items() if k != "costly"},
                    {}, b"")
     assert "costliest" not in review_text(older, "en")
+
+
+def test_a_turning_point_the_dice_made_is_told_as_the_dice_in_game_order() -> None:
+    """Krakatoa: a swing that fell between two decisions is told as the dice's, with the moves from the
+    decision before them as the boards told them (the aim, then the points the roll gave, KR-2.4, or the
+    scratch, KR-3.7) and the win chance of the seat they moved, numbered with the decisions' turning points
+    in game order, in both languages; the words are worked out once, when the review is made."""
+    from test_review_analysis import KRAKATOA, random_game, reviewed
+    from test_tables_hints_why import table
+
+    from engines.base import replay
+    from tables.reviews import told_facts
+
+    start, moves = random_game("krakatoa", 2, 3, 5000)
+    analysis = reviewed("krakatoa", start, moves, iterations=1)
+    dice, decisions = analysis["dice"], analysis["decisions"]
+    first, last = dice[analysis["dice_swings"][0]], dice[analysis["dice_swings"][-1]]
+    between = next(k for k, d in enumerate(decisions) if first["index"] < d["index"] < last["index"])
+    analysis = {**analysis, "swings": [between], "dice_swings": [dice.index(first), dice.index(last)]}
+    names = ("Ana", "Ben")
+    made = Review(1, "krakatoa", "Krakatoa", names, analysis, told_facts(table("krakatoa"), start, moves, analysis),
+                  b"")
+    english = made.text("en").splitlines()
+    steps = list(replay(KRAKATOA, start, moves))
+    for number, stretch in ((1, first), (3, last)):
+        line = next(line for line in english if line.startswith(f"{number}. Move {stretch['ply']}, the dice: "))
+        aim = steps[stretch["from"]]
+        assert line.split(": ", 1)[1].startswith(names[KRAKATOA.move_seat(aim.before, aim.move)] + " ")
+        roll = steps[stretch["index"]]
+        code, facts = KRAKATOA.move_words(roll.before, roll.move)
+        n = facts.get("points_count")
+        assert (f"({n} point{'' if n == 1 else 's'})" if code == "roll" else "(a scratch)") in line, line
+        seat = stretch["seat"]
+        before, after = round(100 * stretch["before"][seat]), round(100 * stretch["seen"][seat])
+        assert line.endswith(f": win chance for {names[seat]} {before} % → {after} %.")
+    assert any(line.startswith(f"2. Move {decisions[between]['ply']}: ") for line in english)
+    spanish = made.text("es")
+    assert f"1. Jugada {first['ply']}, los dados: " in spanish and "probabilidad de ganar de" in spanish
+    # a review kept before the dice were told: its decisions' turning points only
+    older = Review(1, "krakatoa", "Krakatoa", names, {k: v for k, v in analysis.items() if k != "dice_swings"},
+                   made.told, b"")
+    assert "the dice" not in older.text("en") and "1. Move " in older.text("en")
 
 
 async def test_a_swing_its_mover_could_not_see_is_told_as_the_next_player_read_it() -> None:
