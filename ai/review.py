@@ -350,13 +350,18 @@ def _dice(engine: Engine, start: Any, steps: Sequence[Any], chance_at: Sequence[
 
 
 def _result_shares(engine: Engine, start: Any, outcome: Any) -> list[float]:
-    """A finished game as chances per seat: its winners share 1, a draw is everyone alike (K3's cooperative
-    game lost by all, K3-8: no winner, 0 each)."""
+    """A finished game as chances per seat, as the decisions' chances are counted: the winning sides share 1
+    and partners have their side's share (KR-6.2: a team's win is a win for both partners), a draw is
+    everyone alike; K3's cooperative game (K3-8) gives every seat the team's result, 1 won, 0 lost."""
     seats = int(engine.view(start, None)["players"])
-    winners = list(outcome.winners or [])
+    winners = set(outcome.winners or [])
     if outcome.draw:
         return [1.0 / seats] * seats
-    return [1.0 / len(winners) if s in winners else 0.0 for s in range(seats)]
+    if getattr(start, "coop", False):
+        return [1.0 if s in winners else 0.0 for s in range(seats)]
+    won = [side for side in _sides(engine, start, seats) if winners.intersection(side)]
+    share = {s: 1.0 / len(won) for side in won for s in side}
+    return [share.get(s, 0.0) for s in range(seats)]
 
 
 def fall_of(decision: dict[str, Any]) -> float:

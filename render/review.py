@@ -61,9 +61,8 @@ def lines_of(review: dict[str, Any]) -> list[tuple[list[int], list[tuple[int, fl
     in move order among them, the point after each stretch of dice (``ai.review``'s ``dice``: Krakatoa's
     throws, where its line moves most)."""
     decisions = review.get("decisions") or []
-    sides = review.get("sides") or [[s] for s in range(int(review.get("seats", 2)))]
     out = []
-    for side in sides:
+    for side in _sides(review):
         seat = side[0]
         points: list[tuple[int, float]] = []
         if decisions:
@@ -76,10 +75,17 @@ def lines_of(review: dict[str, Any]) -> list[tuple[list[int], list[tuple[int, fl
     return out
 
 
+def _sides(review: dict[str, Any]) -> list[list[int]]:
+    """Each line's seats: the review's sides (KR-6.2's partners share one), else a seat a side."""
+    return [list(side) for side in review.get("sides") or [[s] for s in range(int(review.get("seats", 2)))]]
+
+
 def swing_marks(review: dict[str, Any]) -> list[tuple[int, float, float, int]]:
     """The marked swings in game order (the discs' numbers, and the words' order): (move number, the
-    chance before, after, the seat whose line it is on) — a decision's (``swings``: its mover's line) or a
-    stretch of dice's (``dice_swings``: the line of the seat they moved most)."""
+    chance before, after, the seat whose line it is on: its side's first, KR-6.2's partners sharing one) — a
+    decision's (``swings``: its mover's line) or a stretch of dice's (``dice_swings``: the line of the seat
+    they moved most)."""
+    line_of = {s: side[0] for side in _sides(review) for s in side}
     marks = []
     for key, seat_of in (("decisions", "seat"), ("dice", "seat")):
         listed = review.get(key) or []
@@ -87,7 +93,8 @@ def swing_marks(review: dict[str, Any]) -> list[tuple[int, float, float, int]]:
             if 0 <= int(k) < len(listed):
                 d = listed[int(k)]
                 seat = int(d[seat_of])
-                marks.append((int(d["ply"]), float(d["before"][seat]), float(shown_after(d)[seat]), seat))
+                marks.append((int(d["ply"]), float(d["before"][seat]), float(shown_after(d)[seat]),
+                              line_of.get(seat, seat)))
     return sorted(marks)
 
 

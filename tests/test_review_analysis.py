@@ -282,6 +282,13 @@ def test_krakatoa_the_dice_between_decisions_are_points_of_the_graph_and_may_be_
     for stretch in dice:  # the seat named is one whose chance moved most
         seat = stretch["seat"]
         assert abs(stretch["seen"][seat] - stretch["before"][seat]) == pytest.approx(moved(stretch), abs=1e-6)
+    # partners share their side's chance to the end (KR-6.2): the winning team's seats both end on 1
+    start, moves = random_game("krakatoa", 4, 2, 5000, {"teams": True})
+    outcome = KRAKATOA.outcome(list(replay(KRAKATOA, start, moves))[-1].after)
+    assert outcome is not None and not outcome.draw
+    last = reviewed("krakatoa", start, moves, iterations=1)["dice"][-1]
+    assert [last["seen"][s] for s in range(4)] == [1.0 if s in outcome.winners else 0.0 for s in range(4)]
+    assert len(outcome.winners) == 2
     # games without dice between decisions have none
     kona = reviewed("kona", *random_game("kona", 2, 5, 8), iterations=50)
     assert kona["dice"] == [] and kona["dice_swings"] == []

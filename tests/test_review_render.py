@@ -83,13 +83,15 @@ def test_a_seat_without_a_line_shows_no_colour_of_its_own() -> None:
 
 
 def test_partners_share_one_line() -> None:
-    review = hand_review("krakatoa", 4, [], sides=[[0, 2], [1, 3]])
+    review = hand_review("krakatoa", 4, [2, 3], sides=[[0, 2], [1, 3]])  # swings of Cy (seat 2) and Di (seat 3)
     for d in review["decisions"]:
         for key in ("before", "after", "best_after"):
             d[key] = [d[key][0], d[key][1], d[key][0], d[key][1]]
     found = colours(review_image(review, ["Ana", "Ben", "Cy", "Di"]), plot_box(review))
     assert found.get(shown(colour_of("krakatoa", 0)), 0) > 600 and found.get(shown(colour_of("krakatoa", 1)), 0) > 600
+    # no colour of the second partners, not even the dots of their swings: those are on their team's line
     assert found.get(shown(colour_of("krakatoa", 2)), 0) == 0 and found.get(shown(colour_of("krakatoa", 3)), 0) == 0
+    assert [seat for _, _, _, seat in swing_marks(review)] == [0, 1]
 
 
 def test_the_swings_are_numbered_discs_in_game_order() -> None:
