@@ -87,12 +87,12 @@ def swing_marks(review: dict[str, Any]) -> list[tuple[int, float, float, int]]:
     they moved most)."""
     line_of = {s: side[0] for side in _sides(review) for s in side}
     marks = []
-    for key, seat_of in (("decisions", "seat"), ("dice", "seat")):
+    for key, swings in (("decisions", "swings"), ("dice", "dice_swings")):
         listed = review.get(key) or []
-        for k in review.get("swings" if key == "decisions" else "dice_swings") or []:
+        for k in review.get(swings) or []:
             if 0 <= int(k) < len(listed):
                 d = listed[int(k)]
-                seat = int(d[seat_of])
+                seat = int(d["seat"])
                 marks.append((int(d["ply"]), float(d["before"][seat]), float(shown_after(d)[seat]),
                               line_of.get(seat, seat)))
     return sorted(marks)
