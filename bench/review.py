@@ -30,11 +30,14 @@ unproven positions: scale 1290, offset -1400, log-loss 0.583 (50 %: 0.693; the c
 them, and the score tells little beyond that).  Plateau's on 36 games (``--seed 700``), 1,371 decisions:
 scale 2.16, offset 0.34 (in logits), log-loss 0.586 against 0.647 for the raw reading (a reading of 96 %
 won 85 %, one of 5 % won 16 %).  ``--quality``: Kona ``hard`` vs ``hard`` 0.00 mistakes + blunders a game
-over 6 games (target 0.5), ``easy`` vs ``hard`` 0.50 for ``easy`` and 0.00 for ``hard``; K3 0.00 and
-1.00 / 0.00 (2 games each; 4 games, ``--seed 60``: 0.75, and 0.00 for ``easy`` / 0.25 for ``hard``: K3's
-review seldom finds a move 20 points worse, and ``easy``'s moves there fall 8-11 points); Plateau (8 games
-each, ``--seed 50``) 0.38 for ``hard`` vs ``hard`` (target 1.0) and 1.12 for ``easy`` against 0.00 for
-``hard`` (before the reply-aware reading: 0.20 for both, its review could not tell them apart).  An
+over 6 games (target 0.5), ``easy`` vs ``hard`` 0.50 for ``easy`` and 0.00 for ``hard``.  2026-12-03, each
+level at its own strength (``QUALITY_ITERATIONS``): K3 (12 games each, ``--seed 60``) 0.00 for ``hard`` vs
+``hard`` and 0.25 for ``easy`` against 0.00 for ``hard`` (with both levels at 200 iterations: 0.42, and 0.17
+for ``easy`` against 0.42 for ``hard``: the review, at 600 iterations a decision, caught ``hard``'s
+misjudgements at easy's strength, e.g. a move read 15 % where Mesa's choice kept 47 %, in a game ``hard``
+then lost); Plateau (8 games each, ``--seed 50``) 0.25 for ``hard`` vs ``hard`` (target 1.0) and 1.00 for
+``easy`` against 0.00 for ``hard`` (both at 200: 0.38, and 1.12 against 0.00; before the reply-aware
+reading: 0.20 for both, its review could not tell them apart); a Plateau review of these games 11-13 s.  An
 ordinary review: Kona 4.8 s CPU (13 decisions; graph steps 2.8 points, no reversals, before(k+1) =
 after(k)), Plateau 28.0 s (84 decisions, 334 ms each; graph steps 11.3 points, 68 % reversals,
 ``|before(k+1) - after(k)|`` 10.5 points: two players each knowing only their own faces read a position
@@ -153,13 +156,26 @@ def report(game: str, label: str, plies: int, result: dict[str, Any]) -> float:
 QUALITY_TARGET = {"kona": 0.5, "plateau": 1.0, "k3": 1.0, "krakatoa": 1.0}
 #: the players of ``--quality``'s games: level per seat, at ``QUALITY_ITERATIONS`` a move
 MATCHES = {"hard vs hard": ("hard", "hard"), "easy vs hard": ("easy", "hard")}
-#: iterations a move in ``--quality``'s games: Kona's ``hard`` at its own strength (1.5 s, ``ai.DEFAULT_MS``,
-#: is about 45,000 nodes on this machine; ``PLAYERS``' 3,000 miss what a review at 10,000 a depth proves)
-QUALITY_ITERATIONS = {"kona": 45000, "plateau": 200, "k3": 200, "krakatoa": 1}
+#: iterations a move in ``--quality``'s games, per level: each level at its own strength, the work its time
+#: budget (``ai.DEFAULT_MS``: easy 100 ms, hard 1.5 s) buys on this machine, so the games are the ones players
+#: meet and the same on every machine.  Kona's ``hard`` about 45,000 nodes (``PLAYERS``' 3,000 miss what a
+#: review at 10,000 a depth proves; Kona's ``easy`` is easy by its own knobs); Plateau's ISMCTS about 200
+#: iterations at 100 ms and 1,200-1,900 at 1.5 s; K3's about 200 and 2,400-3,100 (measured 2026-12-03).
+#: With both levels at 200 (before), K3's and Plateau's ``hard`` played as weakly as ``easy``.
+QUALITY_ITERATIONS: dict[str, dict[str, int]] = {
+    "kona": {"easy": 45000, "hard": 45000},
+    "plateau": {"easy": 200, "hard": 1500},
+    "k3": {"easy": 200, "hard": 2500},
+    "krakatoa": {"easy": 1, "hard": 1},
+}
+#: iterations a move in the Plateau games ``--calibrate N plateau`` fits its curve on (every level alike)
+CALIBRATION_ITERATIONS = 200
 
 
-def match_game(game: str, levels: tuple[str, ...], iterations: int, seed: int) -> tuple[Any, list[str]]:
-    """A seeded two-player game of Mesa at the given level per seat (chance drawn as a table draws it)."""
+def match_game(game: str, levels: tuple[str, ...], iterations: int | dict[str, int],
+               seed: int) -> tuple[Any, list[str]]:  # fmt: skip
+    """A seeded two-player game of Mesa at the given level per seat (chance drawn as a table draws it),
+    ``iterations`` a move for every level, or per level."""
     engine = get_engine(game)
     start = engine.new_game(len(levels), seed)
     state, moves = start, []
@@ -168,7 +184,9 @@ def match_game(game: str, levels: tuple[str, ...], iterations: int, seed: int) -
             move = engine.format_move(state, engine.sample_chance(state, random.Random(f"{seed}:{len(moves) + 1}")))
         else:
             seat = engine.actors(state)[0]
-            move = ai.choose_move(game, engine.view(state, seat), seat, levels[seat], ai.Budget(iterations=iterations),
+            level = levels[seat]
+            work = iterations if isinstance(iterations, int) else iterations[level]
+            move = ai.choose_move(game, engine.view(state, seat), seat, level, ai.Budget(iterations=work),
                                   seed * 10_007 + len(moves))
         moves.append(move)
         state = engine.play(state, move)
@@ -258,7 +276,7 @@ def plateau_samples(count: int, seed: int) -> list[tuple[float, float]]:
              ("normal", "normal"))
     samples: list[tuple[float, float]] = []
     for k in range(count):
-        start, moves = match_game("plateau", pairs[k % len(pairs)], QUALITY_ITERATIONS["plateau"], seed + k)
+        start, moves = match_game("plateau", pairs[k % len(pairs)], CALIBRATION_ITERATIONS, seed + k)
         steps = list(replay(engine, start, moves))
         outcome = engine.outcome(steps[-1].after) if steps else None
         if outcome is None:
