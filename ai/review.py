@@ -352,12 +352,15 @@ def _dice(engine: Engine, start: Any, steps: Sequence[Any], chance_at: Sequence[
 def _result_shares(engine: Engine, start: Any, outcome: Any) -> list[float]:
     """A finished game as chances per seat, as the decisions' chances are counted: the winning sides share 1
     and partners have their side's share (KR-6.2: a team's win is a win for both partners), a draw is
-    everyone alike; K3's cooperative game (K3-8) gives every seat the team's result, 1 won, 0 lost."""
-    seats = int(engine.view(start, None)["players"])
+    everyone alike; a game where everybody wins or loses together (the description's ``unrated_options``:
+    K3's cooperative game, K3-8) gives every seat the team's result, 1 won, 0 lost."""
+    view = engine.view(start, None)
+    seats = int(view["players"])
     winners = set(outcome.winners or [])
     if outcome.draw:
         return [1.0 / seats] * seats
-    if getattr(start, "coop", False):
+    options = view.get("options") or {}
+    if any(options.get(name) for name in engine.description.unrated_options):
         return [1.0 if s in winners else 0.0 for s in range(seats)]
     won = [side for side in _sides(engine, start, seats) if winners.intersection(side)]
     share = {s: 1.0 / len(won) for side in won for s in side}

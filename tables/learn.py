@@ -33,7 +33,7 @@ from data.learning import LessonProgress
 from data.models import now_iso, parse_iso
 from engines import Engine, MoveError, Outcome, canonical_name, game_names, get_engine
 from tables.errors import TableError
-from tables.i18n import CATALOGS, EN, Count, Lines, Names, News, Own, Phrase, t
+from tables.i18n import CATALOGS, EN, Count, Lines, Names, News, Own, Phrase, Tenths, t
 from tables.lesson_goals import CONDITIONS, decides_a_throw, expected_worth, tally, winning_reply
 from tables.outcome_words import event_key, named_facts
 from tables.posts import Posts
@@ -264,11 +264,12 @@ def _throw_words(engine: Engine, step: LessonStep, state: Any, said: str) -> Phr
                                           "top": _number(top, win)})
 
 
-def _number(value: float, percent: bool) -> Own:
-    """A worth as each language writes it: ``2.8`` / ``2,8`` points, ``40%`` / ``40 %`` of the time."""
+def _number(value: float, percent: bool) -> Own | Tenths:
+    """A worth as each language writes it: ``2.8`` / ``2,8`` points (``Tenths``), ``40%`` / ``40 %`` of the
+    time."""
     if percent:
         return Own({"en": f"{value * 100:.0f}%", "es": f"{value * 100:.0f} %"})
-    return Own({"en": f"{value:.1f}", "es": f"{value:.1f}".replace(".", ",")})
+    return Tenths(value)
 
 
 # ==================================================================== the collaborator

@@ -15,7 +15,7 @@ import pytest
 
 from ai import Budget, review, review_games
 from engines import CHANCE, get_engine
-from engines.base import replay
+from engines.base import Outcome, replay
 
 # ---------------------------------------------------------------------------------------------- helpers
 KONA = get_engine("kona")
@@ -289,6 +289,13 @@ def test_krakatoa_the_dice_between_decisions_are_points_of_the_graph_and_may_be_
     last = reviewed("krakatoa", start, moves, iterations=1)["dice"][-1]
     assert [last["seen"][s] for s in range(4)] == [1.0 if s in outcome.winners else 0.0 for s in range(4)]
     assert len(outcome.winners) == 2
+    # a game everybody wins or loses together (K3-8, the description's unrated options): each seat the team's
+    # result; elsewhere winners share the one win
+    together = Outcome((0, 1, 2), "summit", "all win")
+    assert review._result_shares(K3, K3.new_game(3, 1, {"cooperative": True}), together) == [1.0, 1.0, 1.0]
+    assert review._result_shares(K3, K3.new_game(3, 1), together) == pytest.approx([1 / 3] * 3)
+    assert review._result_shares(K3, K3.new_game(3, 1, {"cooperative": True}), Outcome((), "out", "all lose")) == \
+        [0.0, 0.0, 0.0]
     # games without dice between decisions have none
     kona = reviewed("kona", *random_game("kona", 2, 5, 8), iterations=50)
     assert kona["dice"] == [] and kona["dice_swings"] == []
