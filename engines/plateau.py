@@ -90,6 +90,8 @@ CHOICE_TYPE = {c: TYPE_OF_FACES[(FACE_OF[c[0]], FACE_OF[c[1]])] for c in CHOICES
 OWNER_LETTERS = "BW"
 PHASE_OPEN, PHASE_TURN, PHASE_REPLY, PHASE_REFUSED = 0, 1, 2, 3
 PHASE_NAMES = ("open", "turn", "reply", "refused")
+#: a face's word for ``move_words`` (``term.plateau.<word>``)
+_FACE_TERMS = {"r": "red", "b": "blue", "o": "orange", "x": "blank"}
 
 UP_PUB = 32
 DOWN_PUB = 64
@@ -1209,6 +1211,40 @@ class PlateauEngine(Engine[PlateauState, PlateauMove, PlateauView]):
     def public_move(self, state: PlateauState | None, move: PlateauMove) -> str:
         """PL-9.5: ``?`` for each face still hidden after an opening or onboard."""
         return _format_move(state, move, public=True)
+
+    def move_words(self, state: PlateauState, move: PlateauMove) -> tuple[str, dict[str, Any]]:
+        """The move told in words, public facts only (PL-9.5): an opening's or onboard's up face (PL-9.3a,
+        b: the down faces stay untold), the squares, pieces lifted and stops of a move, a flip (PL-9.3c),
+        how many pieces it captured (PL-6: owners, units and top faces are public, so the count is too;
+        which pieces they were is not told, since a move Mesa would have played instead captures pieces
+        nobody saw), and the prisoners of an exchange (public, PL-9.1).  The code names the move's kind,
+        ``flip_`` before it and ``_via`` / ``_capture`` after it as they apply; ``face_term`` is one of
+        ``term.plateau.<face>``, ``*_count`` numbers, ``prisoners_list`` pairs of (count, ``plateau_<type>``)."""
+        if isinstance(move, OpeningMove):
+            return "open", {"square": NAMES[move.square], "face_term": _FACE_TERMS[move.top[0]]}
+        if isinstance(move, OnboardMove):
+            facts: dict[str, Any] = {"square": NAMES[move.square], "face_term": _FACE_TERMS[move.pair[0]]}
+            if move.level == len(state.board[move.square]):  # PL-4.1: on an empty square or on top
+                return "onboard", facts
+            if move.level == 0:
+                return "onboard_under", facts
+            return "onboard_into", {**facts, "pieces_count": move.level}
+        if isinstance(move, StackMove | StompMove):
+            taken = sum(self.apply(state, move).prisoners[state.side]) - sum(state.prisoners[state.side])
+            if isinstance(move, StompMove):
+                return ("flip_" if move.flip else "") + "stomp", {"square": NAMES[move.square], "captured_count": taken}
+            code = "flip_" * move.flip + "move" + "_via" * bool(move.stops) + "_capture" * bool(taken)
+            facts = {"origin": NAMES[move.origin], "landing": NAMES[move.dest], "pieces_count": move.lifted}
+            if move.stops:
+                facts["stops"] = ", ".join(NAMES[sq] for sq, _ in move.stops)
+            if taken:
+                facts["captured_count"] = taken
+            return code, facts
+        if isinstance(move, TenderMove | ReturnMove):
+            listed = [[n, f"plateau_{TYPE_CODES[i]}"] for i, n in enumerate(move.counts) if n]
+            code = "tender" if isinstance(move, TenderMove) else "return"
+            return code, {"prisoners_list": listed, "worth": value_of(move.counts)}
+        return ("refuse" if isinstance(move, RefuseMove) else "pass"), {}
 
     def private_changes(self, state: PlateauState, move: PlateauMove) -> tuple[int, ...]:
         """PL-9.2, PL-9.5: the mover after an opening or onboard (the move holds faces its public form

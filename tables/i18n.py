@@ -317,6 +317,10 @@ class Count(NamedTuple):
     noun: str
 
 
+class Counts(tuple[Count, ...]):
+    """A param listing counted things as one list: ``1 Red and 2 Mutes``, ``1 Roja y 2 Mudas``."""
+
+
 class Tenths(NamedTuple):
     """A param: a number said to one decimal place with the reader's decimal mark, ``2.5`` in English and
     ``2,5`` in Spanish (``number.decimal_mark``)."""
@@ -418,6 +422,8 @@ def _said(value: Any, lang: str) -> Any:
         return t(value.key, lang, **value.params)
     if isinstance(value, Count):
         return counted(value.n, value.noun, lang)
+    if isinstance(value, Counts):
+        return _listed([counted(c.n, c.noun, lang) for c in value], "list.and", lang)
     if isinstance(value, Tenths):
         return f"{value.value:.1f}".replace(".", t("number.decimal_mark", lang))
     if isinstance(value, Names):
@@ -746,6 +752,43 @@ EN.update({
     "move.krakatoa.aim_hard": "aimed hard at {die}",
     "move.krakatoa.roll": "{points}",
     "move.krakatoa.scratch": "a scratch",
+    # Plateau (``PlateauEngine.move_words``): public facts only, PL-9.5
+    "term.plateau.red": "red",
+    "term.plateau.blue": "blue",
+    "term.plateau.orange": "orange",
+    "term.plateau.blank": "blank",
+    "count.pieces": "piece|pieces",
+    "count.captured": "piece|pieces",
+    "count.plateau_rb": "Ace|Aces",
+    "count.plateau_ox": "Twister|Twisters",
+    "count.plateau_rx": "Red Mask|Red Masks",
+    "count.plateau_bx": "Blue Mask|Blue Masks",
+    "count.plateau_rr": "Red|Reds",
+    "count.plateau_bb": "Blue|Blues",
+    "count.plateau_xx": "Mute|Mutes",
+    "move.plateau.open": "opened with a stack of two on {square}, {face} face up",
+    "move.plateau.onboard": "put a reserve piece on {square}, {face} face up",
+    "move.plateau.onboard_under": "put a reserve piece under the stack on {square}, {face} face up",
+    "move.plateau.onboard_into": "put a reserve piece into the stack on {square} with {pieces} under it, {face} "
+    "face up",
+    "move.plateau.move": "moved {pieces} from {origin} to {landing}",
+    "move.plateau.move_capture": "moved {pieces} from {origin} to {landing}, capturing {captured}",
+    "move.plateau.move_via": "moved {pieces} from {origin} to {landing} by way of {stops}",
+    "move.plateau.move_via_capture": "moved {pieces} from {origin} to {landing} by way of {stops}, capturing "
+    "{captured}",
+    "move.plateau.flip_move": "flipped the top piece on {origin} and moved {pieces} to {landing}",
+    "move.plateau.flip_move_capture": "flipped the top piece on {origin} and moved {pieces} to {landing}, "
+    "capturing {captured}",
+    "move.plateau.flip_move_via": "flipped the top piece on {origin} and moved {pieces} to {landing} by way of "
+    "{stops}",
+    "move.plateau.flip_move_via_capture": "flipped the top piece on {origin} and moved {pieces} to {landing} by "
+    "way of {stops}, capturing {captured}",
+    "move.plateau.stomp": "stomped on {square}, capturing {captured}",
+    "move.plateau.flip_stomp": "flipped the top piece on {square} and stomped, capturing {captured}",
+    "move.plateau.tender": "offered {prisoners} (worth {worth}) in exchange",
+    "move.plateau.return": "gave back {prisoners} (worth {worth}): the exchange is made",
+    "move.plateau.refuse": "refused the exchange",
+    "move.plateau.pass": "passed: nothing else was allowed",
 })
 ES.update({
     "list.or": "{first} o {last}",
@@ -771,6 +814,43 @@ ES.update({
     "move.krakatoa.aim_hard": "apuntó fuerte a {die}",
     "move.krakatoa.roll": "{points}",
     "move.krakatoa.scratch": "un fallo",
+    "term.plateau.red": "roja",
+    "term.plateau.blue": "azul",
+    "term.plateau.orange": "naranja",
+    "term.plateau.blank": "en blanco",
+    "count.pieces": "pieza|piezas",
+    "count.captured": "pieza|piezas",
+    "count.plateau_rb": "As|Ases",
+    "count.plateau_ox": "Torbellino|Torbellinos",
+    "count.plateau_rx": "Máscara roja|Máscaras rojas",
+    "count.plateau_bx": "Máscara azul|Máscaras azules",
+    "count.plateau_rr": "Roja|Rojas",
+    "count.plateau_bb": "Azul|Azules",
+    "count.plateau_xx": "Muda|Mudas",
+    "move.plateau.open": "abrió con una pila de dos en {square}, con la cara {face} arriba",
+    "move.plateau.onboard": "puso una pieza de la reserva en {square}, con la cara {face} arriba",
+    "move.plateau.onboard_under": "puso una pieza de la reserva debajo de la pila de {square}, con la cara {face} "
+    "arriba",
+    "move.plateau.onboard_into": "metió una pieza de la reserva en la pila de {square}, con {pieces} debajo y la "
+    "cara {face} arriba",
+    "move.plateau.move": "movió {pieces} de {origin} a {landing}",
+    "move.plateau.move_capture": "movió {pieces} de {origin} a {landing} y capturó {captured}",
+    "move.plateau.move_via": "movió {pieces} de {origin} a {landing} pasando por {stops}",
+    "move.plateau.move_via_capture": "movió {pieces} de {origin} a {landing} pasando por {stops} y capturó "
+    "{captured}",
+    "move.plateau.flip_move": "dio la vuelta a la pieza de arriba de {origin} y movió {pieces} a {landing}",
+    "move.plateau.flip_move_capture": "dio la vuelta a la pieza de arriba de {origin}, movió {pieces} a {landing} "
+    "y capturó {captured}",
+    "move.plateau.flip_move_via": "dio la vuelta a la pieza de arriba de {origin} y movió {pieces} a {landing} "
+    "pasando por {stops}",
+    "move.plateau.flip_move_via_capture": "dio la vuelta a la pieza de arriba de {origin}, movió {pieces} a "
+    "{landing} pasando por {stops} y capturó {captured}",
+    "move.plateau.stomp": "dio un pisotón en {square} y capturó {captured}",
+    "move.plateau.flip_stomp": "dio la vuelta a la pieza de arriba de {square} y dio un pisotón: capturó {captured}",
+    "move.plateau.tender": "ofreció {prisoners} (valor {worth}) a cambio",
+    "move.plateau.return": "devolvió {prisoners} (valor {worth}): se hace el intercambio",
+    "move.plateau.refuse": "rechazó el intercambio",
+    "move.plateau.pass": "pasó: no podía hacer otra cosa",
 })
 EN.update({
     "history.moves": "#{table} moves: {moves}",

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from engines import Engine
-from tables.i18n import EN, Count, Deed, Names, Phrase, Told, t
+from tables.i18n import EN, Count, Counts, Deed, Names, Phrase, Told, t
 
 
 def outcome_key(game: str, reason: str, facts: Mapping[str, Any]) -> str | None:
@@ -62,10 +62,13 @@ def outcome_params(names: Sequence[str], places: Sequence[int], facts: Mapping[s
     return params
 
 
-def named_facts(names: Sequence[str], facts: Mapping[str, Any]) -> dict[str, Any]:
+def named_facts(names: Sequence[str], facts: Mapping[str, Any], game: str = "") -> dict[str, Any]:
     """An engine's facts as params: ``<name>_seat`` becomes ``<name>`` (that player's name),
-    ``<name>_seats`` a list of names and ``<name>_count`` a number of the noun ``count.<name>``
-    (``points_count`` 14: "14 points"), said in the reader's language; other facts stay as they are."""
+    ``<name>_seats`` a list of names, ``<name>_count`` a number of the noun ``count.<name>``
+    (``points_count`` 14: "14 points"), ``<name>_list`` pairs of (number, noun) said as one list
+    (``[[1, "plateau_rr"], [2, "plateau_xx"]]``: "1 Red and 2 Mutes") and ``<name>_term`` one of the
+    game's words, ``term.<game>.<value>`` ("red"), said in the reader's language; other facts stay as
+    they are."""
     params: dict[str, Any] = {}
     for name, value in facts.items():
         if name.endswith("_seat") and isinstance(value, int) and 0 <= value < len(names):
@@ -74,6 +77,11 @@ def named_facts(names: Sequence[str], facts: Mapping[str, Any]) -> dict[str, Any
             params[name[: -len("_seats")]] = Names(names[v] for v in value if 0 <= v < len(names))
         elif name.endswith("_count") and isinstance(value, int) and f"count.{name[: -len('_count')]}" in EN:
             params[name[: -len("_count")]] = Count(value, name[: -len("_count")])
+        elif name.endswith("_list") and isinstance(value, list | tuple) and all(
+                isinstance(pair, list | tuple) and len(pair) == 2 and f"count.{pair[1]}" in EN for pair in value):
+            params[name[: -len("_list")]] = Counts(Count(int(n), str(noun)) for n, noun in value)
+        elif name.endswith("_term") and f"term.{game}.{value}" in EN:
+            params[name[: -len("_term")]] = Phrase(f"term.{game}.{value}")
         else:
             params[name] = value
     return params
@@ -102,7 +110,7 @@ def deed(engine: Engine, before: Any, move: Any, who: str, names: Sequence[str])
         key, facts = "move.any.notation", {"move": engine.public_move(before, move)}
     if key == "move.any.notation" and not who:  # chance has no one to have "played" it
         key = "move.any.chance"
-    return Deed(who, Phrase(key, named_facts(names, facts)))
+    return Deed(who, Phrase(key, named_facts(names, facts, engine.name)))
 
 
 class _Recorded(Protocol):

@@ -301,7 +301,8 @@ class Posts:
             for code, event_facts in ctx.engine.events(played.before, played.move, after):
                 key = event_key(ctx.row.game, code)
                 if key is not None:
-                    said.append(Phrase(key, {"table": ctx.id, "game": ctx.title, **named_facts(names, event_facts)}))
+                    facts = named_facts(names, event_facts, ctx.row.game)
+                    said.append(Phrase(key, {"table": ctx.id, "game": ctx.title, **facts}))
         return News(said)
 
     # ---- the result -------------------------------------------------------------------------------

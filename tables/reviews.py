@@ -48,7 +48,7 @@ from data.models import ABORTED, DECLINED, FINISHED, now_iso
 from engines import replay
 from tables.errors import TableError
 from tables.hints import why
-from tables.i18n import Count, Deed, Names, Phrase, Tenths, Told, t
+from tables.i18n import Count, Counts, Deed, Names, Phrase, Tenths, Told, t
 from tables.loaded import LoadedTable
 from tables.outcome_words import deed
 from tables.replays import bound_from_env
@@ -552,7 +552,8 @@ def _player_params(review: Review, seat: int, name: str) -> dict[str, Any]:
 
 # ==================================================================== kept as JSON
 def _encode(value: Any) -> Any:
-    """A param of the catalogue (``Phrase``, ``Told``, ``Deed``, ``Names``, ``Count``) as JSON-ready data."""
+    """A param of the catalogue (``Phrase``, ``Told``, ``Deed``, ``Names``, ``Count``, ``Counts``) as JSON-ready
+    data."""
     if isinstance(value, Phrase):
         return {"$phrase": value.key, "params": {k: _encode(v) for k, v in value.params.items()}}
     if isinstance(value, Deed):
@@ -563,6 +564,8 @@ def _encode(value: Any) -> Any:
         return {"$names": list(value)}
     if isinstance(value, Count):
         return {"$count": value.n, "noun": value.noun}
+    if isinstance(value, Counts):
+        return {"$counts": [[c.n, c.noun] for c in value]}
     if isinstance(value, Mapping):
         return {str(k): _encode(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
@@ -583,6 +586,8 @@ def _decode(value: Any) -> Any:
             return Names(tuple(str(n) for n in value["$names"]))
         if "$count" in value:
             return Count(int(value["$count"]), str(value["noun"]))
+        if "$counts" in value:
+            return Counts(Count(int(n), str(noun)) for n, noun in value["$counts"])
         return {k: _decode(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_decode(v) for v in value]

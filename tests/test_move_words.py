@@ -59,16 +59,83 @@ def test_every_move_of_every_game_has_words_in_both_languages(game: str) -> None
     assert codes
 
 
-def test_kona_and_plateau_moves_read_as_their_public_notation() -> None:
+def test_kona_moves_read_as_their_public_notation() -> None:
     kona = get_engine("kona")
     state = kona.new_game(2, 1)
     assert kona.move_words(state, kona.parse_move(state, "a6-d3")) == ("notation", {"move": "a6-d3"})
-    plateau = get_engine("plateau")
-    state = plateau.new_game(2, 1)
-    opening = plateau.parse_move(state, "+xx.rb@a1")
-    assert plateau.move_words(state, opening) == ("notation", {"move": "+??.r?@a1"})  # PL-9.5: faces hidden
     assert t("move.any.notation", "en", move="a6-d3") == "played a6-d3"
     assert t("move.any.notation", "es", move="a6-d3") == "jugó a6-d3"
+
+
+def _plateau_words(position: str, text: str, lang: str = "en") -> str:
+    plateau = get_engine("plateau")
+    state = plateau.from_position(position) if "/" in position else plateau.new_game(2, 1)
+    return said(deed(plateau, state, plateau.parse_move(state, text), "Ana", NAMES).words, lang)
+
+
+def test_plateau_placements_tell_the_up_face_only() -> None:
+    """PL-9.5: an opening or onboard tells where and the up face it shows (PL-9.3a, b), never a hidden face:
+    twin moves that differ only in hidden faces are told alike."""
+    plateau = get_engine("plateau")
+    start = plateau.new_game(2, 1)
+    twins = [plateau.move_words(start, plateau.parse_move(start, m)) for m in ("+xx.rb@a1", "+rr.rx@a1")]
+    assert twins[0] == twins[1] == ("open", {"square": "a1", "face_term": "red"})
+    assert _plateau_words("", "+xx.rb@a1") == "opened with a stack of two on a1, red face up"
+    assert _plateau_words("", "+xx.ox@a1", "es") == "abrió con una pila de dos en a1, con la cara naranja arriba"
+    # Black's own two-piece stack on a1 (PL-4.1: on top, under its own bottom piece, or beside its own piece)
+    opened = "4/4/4/Bxx.BRb,3 W open ox.rx.bx.2rr.2bb.3xx rb.ox.rx.bx.2rr.2bb.4xx - - 1"
+    state = plateau.play(plateau.from_position(opened), "+xx.rb@d4")
+    position = plateau.to_position(state)
+    assert _plateau_words(position, "+rr@a1") == "put a reserve piece on a1, red face up"
+    assert _plateau_words(position, "+bb@a1:0") == "put a reserve piece under the stack on a1, blue face up"
+    assert _plateau_words(position, "+xb@a1:1") == (
+        "put a reserve piece into the stack on a1 with 1 piece under it, blank face up")
+    assert _plateau_words(position, "+xb@a1:1", "es") == (
+        "metió una pieza de la reserva en la pila de a1, con 1 pieza debajo y la cara en blanco arriba")
+    assert _plateau_words(position, "+bx@b1") == _plateau_words(position, "+bb@b1")  # the down face untold
+
+
+def test_plateau_moves_are_told_as_they_were_made() -> None:
+    """PL-5, PL-6: the words of every move of random games agree with its notation and with what it did:
+    a flip (``*``), the pieces lifted, the stops, the landing, and the pieces captured (the mover's
+    prisoners before and after)."""
+    plateau = get_engine("plateau")
+    seen = set()
+    for before, move, after in playout("plateau", 11) + playout("plateau", 12) + playout("plateau", 13):
+        text = plateau.format_move(before, move)
+        code, facts = plateau.move_words(before, move)
+        taken = sum(after.prisoners[before.side]) - sum(before.prisoners[before.side])
+        if text.lstrip("*")[0] in "abcd" and not text.endswith("!"):
+            squares = [part.split(":")[0] for part in text.lstrip("*").split("-")]
+            assert code.startswith("flip_") == text.startswith("*")
+            assert ("_via" in code) == (len(squares) > 2) and ("_capture" in code) == (taken > 0)
+            assert (facts["origin"], facts["landing"]) == (squares[0], squares[-1])
+            assert facts["pieces_count"] == int(text.lstrip("*").split("-")[0].split(":")[1])
+            assert facts.get("stops", "") == ", ".join(squares[1:-1])
+            assert facts.get("captured_count", 0) == taken
+        elif text.endswith("!"):
+            assert code == ("flip_stomp" if text.startswith("*") else "stomp") and facts["captured_count"] == taken > 0
+        seen.add(code)
+        if "_capture" in code and taken > 1:
+            told = deed(plateau, before, move, "Ana", NAMES).words
+            assert said(told).endswith(f", capturing {taken} pieces")
+            assert f"y capturó {taken} piezas" in said(told, "es")
+            seen.add("told")
+    assert {"move", "move_capture", "move_via", "flip_move", "told"} <= seen
+
+
+def test_plateau_exchanges_and_passes_are_told_in_words() -> None:
+    """PL-7: prisoners are public (PL-9.1), so a tender and a return name them, with their worth; PL-3.2."""
+    reply = "3,WXx/4/4/BXx,3 W reply:xx ox.rx.bx.2rr.2bb.3xx rb.ox.rx.bx.2rr.2bb.2xx xx rb 10"
+    assert _plateau_words(reply, "refuse") == "refused the exchange"
+    assert _plateau_words(reply, "return:rb") == "gave back 1 Ace (worth 21): the exchange is made"
+    turn = "3,WXx/4/4/BXx,3 B turn ox.rx.bx.rr.2bb.3xx rb.ox.rx.bx.2rr.2bb.xx 2xx rb.rr 10"
+    assert _plateau_words(turn, "tender:2xx") == "offered 2 Mutes (worth 2) in exchange"
+    assert _plateau_words(turn, "tender:xx") == "offered 1 Mute (worth 1) in exchange"
+    assert _plateau_words(turn, "tender:2xx", "es") == "ofreció 2 Mudas (valor 2) a cambio"
+    stuck = "4/4/4/Bbb.Bbb.Bxx.WXx,Brr.Bxx.Bxx.Bxx.WXx,2 B turn - rb.ox.rx.bx.2rr.2bb.2xx - rb.ox.rx.bx.rr 20"
+    assert _plateau_words(stuck, "pass") == "passed: nothing else was allowed"
+    assert _plateau_words(stuck, "pass", "es") == "pasó: no podía hacer otra cosa"
 
 
 def test_k3_setup_and_builds_are_told_without_records_or_pyramids() -> None:

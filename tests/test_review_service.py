@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import random
 import threading
 from collections.abc import Sequence
@@ -19,9 +20,12 @@ from test_tables_service import GUILD, USERS, FakeClock, open_service, start_tab
 
 from ai import Budget, review
 from data import reviews as kept_reviews
-from tables import TableError, TableService, t
+from engines import get_engine
+from tables import TableError, TableService, said, t
+from tables.i18n import Told
+from tables.outcome_words import deed
 from tables.review_lane import ReviewLane
-from tables.reviews import Analyser, Review, ReviewBound, Reviews, review_text, shown_decisions
+from tables.reviews import Analyser, Review, ReviewBound, Reviews, _decode, _encode, review_text, shown_decisions
 from tables.thinking import Thinker, iterations
 
 ANA, BEN, CY = USERS[0][0], USERS[1][0], USERS[2][0]
@@ -450,6 +454,21 @@ def test_the_why_of_a_turning_point_is_computed_from_the_game() -> None:
     words = Review(1, "plateau", "Plateau", names, analysis, told, b"").text("en")
     before = sum(state.prisoners[seat])
     assert f"it takes {names[seat]}'s prisoners from {before} to " in words, words
+    # both moves in words, as the boards tell them, not in notation; Mesa's choice says what it captures
+    choice = words.split("Mesa's choice instead: ")[1]
+    assert ", capturing " in choice.split(" (")[0] and text_take not in words and text_quiet not in words, words
+
+
+def test_kept_words_list_the_prisoners_of_an_exchange() -> None:
+    """A tender's words (PL-7.1: "offered 1 Red and 2 Mutes") are kept as JSON with the review and said
+    again in either language."""
+    plateau = get_engine("plateau")
+    position = "3,WXx/4/4/BXx,3 B turn ox.rx.bx.rr.bb.2xx rb.ox.rx.bx.rr.2bb.xx rr.2xx rb.rr.bb.xx 10"
+    state = plateau.from_position(position)
+    told = Told((deed(plateau, state, plateau.parse_move(state, "tender:rr.2xx"), "Ana", ["Ana", "Ben"]),))
+    kept = _decode(json.loads(json.dumps(_encode(told))))
+    assert said(kept) == said(told) == "Ana offered 1 Red and 2 Mutes (worth 7) in exchange"
+    assert said(kept, "es") == "Ana ofreció 1 Roja y 2 Mudas (valor 7) a cambio"
 
 
 async def test_kept_reviews_are_bounded_and_made_again_on_demand(db: DbFactory) -> None:

@@ -262,7 +262,7 @@ async def test_renderer_gets_only_spectator_views_in_public(db: DbFactory) -> No
     assert public[0].image == b"PNGNone"
     assert [(p.user_id, p.image) for p in private] == [(USERS[0][0], b"PNG0")]
     # PL-11 ex. 1: the public form hides the faces
-    assert said(public[0].params["moves"]) == "Ana played +??.r?@a1"
+    assert said(public[0].params["moves"]) == "Ana opened with a stack of two on a1, red face up"  # no "x" or "b"
     assert "xx.rb" not in repr(public)
     await repo.close()
 
