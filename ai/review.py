@@ -75,7 +75,10 @@ K3-10), so a review shown to everyone tells no face its owner alone knew.
 (``assemble``): its mover's ``after``, except where the result is known — after the last decision, the
 result when the game ended there; after the one before it, the winner's reading before its winning move
 (exact), so a move that let the opponent win at once is where the line falls even when its mover could not
-see it (Plateau's unseen faces; the words say both readings).  Where dice fall between two decisions
+see it (Plateau's unseen faces; the words say both readings); and after a move that left the next decider no
+move that does not let the mover win at once (``review_games.CANNOT_STOP``: Plateau's exact test on the true
+position), the mover's win, so a threat nothing answers is where the line rises (the decision's
+``cannot_stop``; never a mistake, whatever its mover read).  Where dice fall between two decisions
 (Krakatoa), the graph also draws the point after them (``dice``: the next decision's ``before``; after the last
 decision, the result once the dice ended the game): in a game of dice the line moves mostly there, and the
 largest swings are often the dice's, told as such.  Swings are ``|seen - before|``.  In Kona a
@@ -259,7 +262,7 @@ def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[s
     swing_of = []
     for k, d in enumerate(ordered):
         seat = int(d["seat"])
-        fall = fall_of(d)
+        fall = fall_of(d) if "cannot_stop" not in d else 0.0  # a move that won by force is no mistake
         if fall >= BLUNDER - 1e-9:
             blunders[str(seat)].append(k)
         elif fall >= MISTAKE - 1e-9:
@@ -299,11 +302,21 @@ def _seen(engine: Engine, start: Any, steps: Sequence[Any], chance_at: Sequence[
     """Each decision's chances as the graph shows them after it: the mover's own ``after``, except where the
     game's result is known — after the last decision, the result when the game ended there by the rules;
     and after the decision before it, when nothing but decisions came between (no dice), the position as the
-    winner read it before its winning move (``before`` of the last decision: its move's result, exact).  So
-    a move that let the opponent win at once is where the graph falls even when its mover could not see it
-    (Plateau's unseen faces), while every other point stays its own mover's reading.  Nothing is told that
+    winner read it before its winning move (``before`` of the last decision: its move's result, exact); and,
+    where the game has an exact test of it (``review_games.CANNOT_STOP``: Plateau), after a move that left
+    the next decider no move that does not let the mover win at once, the mover's win (the decision gets
+    ``cannot_stop``: that decider's seat).  So a move that let the opponent win at once is where the graph
+    falls, and a threat nothing answers where it rises, even when its mover could not see it (Plateau's
+    unseen faces), while every other point stays its own mover's reading.  Nothing is told that
     the end does not show: every ending shows every face (PL-8.6, K3-10, ``tables.endings``)."""
     out = [list(d["after"]) for d in ordered]
+    cannot_stop = review_games.CANNOT_STOP.get(engine.name, _never)
+    for k in range(len(ordered) - 1):
+        mover, index, seat = int(ordered[k]["seat"]), int(ordered[k + 1]["index"]), int(ordered[k + 1]["seat"])
+        if seat != mover and not any(chance_at[int(ordered[k]["index"]) + 1 : index]) \
+                and cannot_stop(steps[index].before):  # a threat nothing answers: the point is the result it forces
+            out[k] = [1.0 if s == mover else 0.0 for s in range(len(out[k]))]
+            ordered[k]["cannot_stop"] = seat  # whom it left without an answer (the words say so)
     if not ordered or not steps or engine.outcome(steps[-1].after) is None:
         return out
     last = int(ordered[-1]["index"])
@@ -313,6 +326,11 @@ def _seen(engine: Engine, start: Any, steps: Sequence[Any], chance_at: Sequence[
     if len(ordered) > 1 and not any(chance_at[int(ordered[-2]["index"]) + 1 : last]):
         out[-2] = list(ordered[-1]["before"])
     return out
+
+
+def _never(state: Any) -> bool:
+    """A game without an exact test of a threat nothing answers (``review_games.CANNOT_STOP``)."""
+    return False
 
 
 def _dice(engine: Engine, start: Any, steps: Sequence[Any], chance_at: Sequence[bool],

@@ -305,6 +305,23 @@ def plateau_reply(state: PL.PlateauState) -> PL.PlateauMove | None:
     return best
 
 
+def plateau_cannot_stop(state: PL.PlateauState) -> bool:
+    """Whether every move of the side to act lets the opponent win at once (PL-8.1, PL-8.2), on the game's
+    true state: the opponent's last move made a threat nothing answers.  Exact, and cheap: a position with
+    an answer usually shows one among its first moves (``all`` stops there); one without costs a reading of
+    every move (tens of milliseconds).  A move after which the same side acts again (a refused tender,
+    PL-7.4; a return, PL-7.3) counts as an answer."""
+    if state.result:
+        return False
+    legal = PL.ENGINE.legal_moves(state)
+    return bool(legal) and all(plateau_player.allows_win(state, move) for move in legal)
+
+
+#: per game, the exact test of "the side to act cannot stop the opponent's win at once" on a true state
+#: (``ai.review``'s graph: the point after the move that made the threat is then the result)
+CANNOT_STOP: dict[str, Callable[[Any], bool]] = {"plateau": plateau_cannot_stop}
+
+
 def _plateau(view: PL.PlateauView, seat: int, played: str, iterations: int, rng: random.Random) -> Estimate:
     best = choose_move("plateau", view, seat, LEVEL, Budget(iterations=iterations), _seed(rng))
     sample = PL.determinize(view, seat, random.Random(_seed(rng)))  # to read the moves' texts

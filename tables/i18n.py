@@ -1455,6 +1455,10 @@ EN.update({
     "review.read_next": " As {name} could see it then, the move read {mine} %; the next player won at once.",
     "review.no_better_seen": "Mesa's choice, {best} ({chance} %), reads no better from what {name} could see then "
                              "(the move read {mine} %); the next player won at once.",
+    "review.read_unstoppable": " As {name} could see it then, the move read {mine} %; after it, {other} could not "
+                               "stop {name} from winning on the next move.",
+    "review.forced_win": "It wins by force: after it, {other} could not stop {name} from winning on the next move. "
+                         "From what {name} could see then, it read {mine} %, and Mesa's choice, {best}, {chance} %.",
     "review.turning_dice": "{number}. Move {ply}, the dice: {told}: win chance for {name} {before} % → {after} %.",
     "review.costly": "The costliest decisions (expected points given up to Mesa's choice):",
     "review.costly_point": "• Move {ply}: {played}{points}. Mesa's choice: {best}.",
@@ -1501,6 +1505,11 @@ ES.update({
                         "en el acto.",
     "review.no_better_seen": "La elección de Mesa, {best} ({chance} %), no es mejor con lo que {name} podía ver "
                              "entonces (la jugada daba {mine} %); el siguiente jugador ganó en el acto.",
+    "review.read_unstoppable": " Con lo que {name} podía ver entonces, la jugada daba {mine} %; tras ella, {other} "
+                               "no podía impedir que {name} ganara en la siguiente jugada.",
+    "review.forced_win": "Gana por la fuerza: tras ella, {other} no podía impedir que {name} ganara en la siguiente "
+                         "jugada. Con lo que {name} podía ver entonces, daba {mine} %, y la elección de Mesa, {best}, "
+                         "{chance} %.",
     "review.turning_dice": "{number}. Jugada {ply}, los dados: {told}: probabilidad de ganar de {name} {before} % → "
     "{after} %.",
     "review.costly": "Las decisiones más caras (puntos esperados cedidos frente a la elección de Mesa):",

@@ -474,7 +474,15 @@ def _point_params(review: Review, decision: Mapping[str, Any]) -> dict[str, Any]
         instead = Phrase("review.choice", {"best": best_words, "chance": chance, "why": reason})
     mine, seen = _percent(_chance(decision.get("after"), seat)), _percent(_chance(seen_of(decision), seat))
     read: Any = ""
-    if abs(seen - mine) >= READ_APART:  # the graph's point is the next decider's reading (``ai.review``'s seen)
+    stopped = decision.get("cannot_stop")  # the seat a threat nothing answers left without an answer (ai.review)
+    other = review.names[stopped] if isinstance(stopped, int) and 0 <= stopped < len(review.names) else None
+    if other is not None:  # the move won by force: the graph's point is that result, whatever the readings
+        forced = {"name": name, "other": other, "mine": mine}
+        if same:
+            read = Phrase("review.read_unstoppable", forced)
+        else:
+            instead = Phrase("review.forced_win", {**forced, "best": best_words, "chance": chance})
+    elif abs(seen - mine) >= READ_APART:  # the graph's point is the next decider's reading (``ai.review``'s seen)
         if isinstance(instead, Phrase) and instead.key == "review.no_better":
             instead = Phrase("review.no_better_seen", {**instead.params, "name": name, "mine": mine})
         else:

@@ -199,6 +199,80 @@ def test_plateau_a_move_that_allows_a_winning_reply_reads_zero_in_every_sample()
     assert reply is not None and PLATEAU.outcome(PLATEAU.apply(after, reply)).winners == (1,)
 
 
+def _wins_at_once(state: Any, seat: int) -> bool:
+    """Whether ``seat`` (to act) has a move that ends the game with its win, by the engine alone."""
+    return any(seat in (PLATEAU.outcome(PLATEAU.apply(state, m)) or Outcome((), "", "")).winners
+               for m in PLATEAU.legal_moves(state))
+
+
+def _cannot_stop(state: Any) -> bool:
+    """PL-8.1 by brute force: every move of the side to act ends the game with the opponent's win, or leaves
+    the opponent to act with a move that does."""
+    side = PLATEAU.to_move(state)
+    for move in PLATEAU.legal_moves(state):
+        after = PLATEAU.apply(state, move)
+        ended = PLATEAU.outcome(after)
+        if ended is not None:
+            if 1 - side not in ended.winners:
+                return False
+        elif PLATEAU.to_move(after) != 1 - side or not _wins_at_once(after, 1 - side):
+            return False
+    return True
+
+
+def plateau_threat(seeds: range) -> tuple[Any, list[str], int]:
+    """A short Plateau game ending with a threat nothing answers: from a random game's position a few plies
+    before the first position whose side to act cannot stop a win at once (``review_games`` finds it,
+    brute force confirms it), the moves to it, the stuck side's first move and the winning reply; and the
+    index of the move that made the threat."""
+    for seed in seeds:
+        start, moves = random_game("plateau", 2, seed, 300)
+        for step in replay(PLATEAU, start, moves):
+            state = step.before
+            if state.ply < 8 or not review_games.plateau_cannot_stop(state):
+                continue
+            assert _cannot_stop(state)
+            begin = state.ply - 5
+            first = PLATEAU.from_position(PLATEAU.to_position(next(s.before for s in replay(PLATEAU, start, moves)
+                                                                    if s.before.ply == begin)))
+            stuck = PLATEAU.legal_moves(state)[0]
+            after = PLATEAU.apply(state, stuck)
+            if PLATEAU.outcome(after) is not None:
+                continue
+            win = next(m for m in PLATEAU.legal_moves(after) if PLATEAU.outcome(PLATEAU.apply(after, m)))
+            played = [*moves[begin:state.ply], PLATEAU.format_move(state, stuck), PLATEAU.format_move(after, win)]
+            return first, played, len(played) - 3
+    raise AssertionError("no threat nothing answers in these games")
+
+
+def test_plateau_a_threat_nothing_answers_is_where_the_graph_rises() -> None:
+    """The point after the move that left the opponent no answer to a win at once is the mover's win, even
+    where the mover's own reading (its unseen faces, a few samples) did not see it; the words name whom it
+    left without an answer.  Every other point is its mover's reading, or the ending's."""
+    start, moves, threat = plateau_threat(range(40))
+    made = reviewed("plateau", start, moves, iterations=6)
+    by_index = {d["index"]: d for d in made["decisions"]}
+    d = by_index[threat]
+    mover = d["seat"]
+    assert d["seen"] == [1.0 if s == mover else 0.0 for s in range(2)] and d["cannot_stop"] == 1 - mover
+    # read as a blunder from what its mover could see (the few samples missed it), it is none: it won by force
+    parts = review.review_part("plateau", start, moves, review.decisions("plateau", start, moves),
+                               budget_each=Budget(iterations=6), seed=1)
+    misread = [dict(p, after=[0.1, 0.9][::1 - 2 * mover], best_after=[0.9, 0.1][::1 - 2 * mover])
+               if p["index"] == threat else p for p in parts]
+    assert review.fall_of(next(p for p in misread if p["index"] == threat)) >= review.BLUNDER
+    again = review.assemble("plateau", start, moves, misread)
+    k = next(k for k, e in enumerate(again["decisions"]) if e["index"] == threat)
+    assert k not in again["mistakes"][str(mover)] + again["blunders"][str(mover)]
+    assert again["decisions"][k]["seen"][mover] == 1.0
+    assert [k for k, e in enumerate(made["decisions"]) if "cannot_stop" in e] == [made["decisions"].index(d)]
+    assert made["decisions"][-1]["seen"][mover] == 1.0  # the winning reply: the result
+    for e in made["decisions"][:-3]:
+        assert e["seen"] == e["after"]  # before the threat: every point its mover's own reading
+    if review.swing(d) >= review.SWING_FLOOR:
+        assert made["decisions"].index(d) in made["swings"] or len(made["swings"]) == review.SWINGS
+
+
 def test_plateau_chance_is_a_rising_curve_within_zero_and_one() -> None:
     chances = [review_games.plateau_chance(r / 20) for r in range(21)]
     assert all(0.0 < c < 1.0 for c in chances)
@@ -498,8 +572,11 @@ def test_plateau_twins_differing_in_hidden_faces_get_the_same_review_where_the_s
             i, seat = da["index"], da["seat"]
             if seat == 0 and PLATEAU.view(states_a[i], 0) == PLATEAU.view(states_b[i], 0):
                 assert PLATEAU.to_position(states_a[i]) != PLATEAU.to_position(states_b[i])
-                # ``seen`` is the next decider's reading (seat 1 knows its own faces, which the end shows)
-                assert {k: v for k, v in da.items() if k != "seen"} == {k: v for k, v in db.items() if k != "seen"}
+                # ``seen`` is the next decider's reading (seat 1 knows its own faces, which the end shows), or what
+                # the true position forces (``cannot_stop``: an answer may depend on seat 1's faces)
+                graph = ("seen", "cannot_stop")
+                assert {k: v for k, v in da.items() if k not in graph} == \
+                    {k: v for k, v in db.items() if k not in graph}
                 compared += 1
         if compared >= 4:
             break

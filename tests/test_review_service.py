@@ -390,6 +390,22 @@ async def test_a_swing_its_mover_could_not_see_is_told_as_the_next_player_read_i
     assert "(win chance 60 % → 0 %)" in english and "Mesa's choice instead: d2:2-c3:1-b4 (60 %)" in english
     assert english.count("As Ana could see it then, the move read 30 %") == 1
     assert "Con lo que Ana podía ver entonces, la jugada daba 30 %" in review_text(review, "es")
+    # a threat nothing answered: the graph rises to the mover's win, and the words say so and whom it left without an
+    # answer, with the readings (Mesa's choice read better from what the mover could see, but the move won by force)
+    threat = dict(decision, after=[0.62, 0.38], best_after=[0.7, 0.3], before=[0.7, 0.3], seen=[1.0, 0.0],
+                  cannot_stop=1)
+    review = Review(5, "plateau", "Plateau", ("Ana", "Ben"), {**analysis, "decisions": [threat]}, {}, b"")
+    english = review_text(review, "en")
+    assert ("(win chance 70 % → 100 %). It wins by force: after it, Ben could not stop Ana from winning on the next "
+            "move. From what Ana could see then, it read 62 %, and Mesa's choice, d2:2-c3:1-b4, 70 %.") in english
+    assert "won at once" not in english and "instead" not in english
+    assert ("Gana por la fuerza: tras ella, Ben no podía impedir que Ana ganara en la siguiente jugada. Con lo que Ana "
+            "podía ver entonces, daba 62 %, y la elección de Mesa, d2:2-c3:1-b4, 70 %.") in review_text(review, "es")
+    same = dict(threat, best="+b?@d2:2", best_after=[0.62, 0.38], before=[0.62, 0.38])  # Mesa's choice, too
+    review = Review(5, "plateau", "Plateau", ("Ana", "Ben"), {**analysis, "decisions": [same]}, {}, b"")
+    assert ("Mesa would have chosen the same. As Ana could see it then, the move read 62 %; after it, Ben could not "
+            "stop Ana from winning on the next move.") in review_text(review, "en")
+    assert "tras ella, Ben no podía impedir que Ana ganara en la siguiente jugada." in review_text(review, "es")
     # close to the mover's own reading: nothing more is said
     near = dict(decision, seen=[0.4, 0.6])
     review = Review(5, "plateau", "Plateau", ("Ana", "Ben"), {**analysis, "decisions": [near]}, {}, b"")
