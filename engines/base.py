@@ -586,7 +586,7 @@ class Engine(Generic[S, M, V]):
 
         By default the code ``notation`` with the public notation as its one fact (``move``): Kona's
         moves read fine as written (``a6-d3``).  Games whose notation is a record for the rules' readers
-        rather than something to say (K3's ``base:…`` and ``build:0``, Krakatoa's ``roll YYB/YRR/RRR``,
+        rather than something to say (K3's ``base:…``, ``build:0`` and ``xGs``, Krakatoa's ``roll YYB/YRR/RRR``,
         Plateau's ``*c2:2-b3:1-a4``) override it.  A fact ``<name>_seat`` names a seat,
         ``<name>_count`` is a number of the noun ``<name>`` (``points_count``: "1 point", "14 points"),
         ``<name>_list`` pairs of (number, noun) said as one list and ``<name>_term`` one of the game's

@@ -572,10 +572,27 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
 
     def move_words(self, state: K3State, move: K3Move) -> tuple[str, dict[str, Any]]:
         """The setup and the builds told in words, not records: the base row drawn (K3-2.1), the pieces
-        dealt (K3-2.2), a pyramid built (K3-3.2: whose, never how, K3-10).  Play moves read fine as
-        written (``Ra6-c2``) and keep the default."""
-        if isinstance(move, K3Move) and move.kind in ("base", "deal", "build"):
+        dealt (K3-2.2), a pyramid built (K3-3.2: whose, never how, K3-10).  Play told by its kind (K3-5.1,
+        K3-5.3, K3-6.3), ``_side`` after it for a piece from beside the pyramid (K3-4.4), with the piece's
+        colour (``piece_term``: ``term.k3.piece_<letter>``), the spot it left (``origin``), the slot it took
+        (``slot``) and, for a steal, whose it was (``victim_seat``, the penalised player): all public once
+        play begins (K3-10)."""
+        if not isinstance(move, K3Move):
+            return super().move_words(state, move)
+        if move.kind in ("base", "deal", "build"):
             return move.kind, {}
+        side = "_side" if move.src is None else ""
+        facts: dict[str, Any] = {"piece_term": f"piece_{move.piece or 'W'}"}
+        if move.src is not None:
+            facts["origin"] = spot_name(move.src)
+        if move.kind == "place" and move.dest is not None and not isinstance(move.dest, str):
+            return "place" + side, {**facts, "slot": spot_name(move.dest)}
+        if move.kind == "end":
+            return ("end_left" if move.dest == "<" else "end_right") + side, facts
+        if move.kind == "pass":
+            return "pass" + side, facts
+        if move.kind == "steal" and state.steal is not None:
+            return "steal" + side, {**facts, "victim_seat": state.steal}
         return super().move_words(state, move)
 
     def parse_move(self, state: K3State, text: str) -> K3Move:

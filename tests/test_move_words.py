@@ -144,8 +144,29 @@ def test_k3_setup_and_builds_are_told_without_records_or_pyramids() -> None:
     said_of = {k3.format_move(b, m).split(":")[0]: k3.move_words(b, m) for b, m, _ in steps[:5]}
     assert said_of["base"] == ("base", {}) and said_of["deal"] == ("deal", {})  # K3-2: public, but a record
     assert said_of["build"] == ("build", {})  # K3-10: whose pyramid, never how it is built
-    play = next((b, m) for b, m, _ in steps if b.phase == "play")
-    assert k3.move_words(*play) == ("notation", {"move": k3.format_move(*play)})  # Ra6-c2 reads fine
+    played = set()
+    for before, move, _after in steps + playout("k3", 4, 2) + playout("k3", 5, 4):
+        if before.phase != "play":
+            continue
+        text, (code, facts) = k3.format_move(before, move), k3.move_words(before, move)
+        kind = {"x": "steal", "W": "pass"}.get(text[0], "end" if text[-1] in "<>" else "place")
+        letter, rest = (text[1], text[2:]) if kind == "steal" else (text[0], text[1:])  # K3-11.4: letter, then src
+        src = rest.split("-")[0]
+        assert code == kind + ("_left" if text.endswith("<") else "_right" if text.endswith(">") else "") + \
+            ("_side" if src == "s" else "")
+        assert facts["piece_term"] == f"piece_{letter}"  # K3-10: every pyramid is public once play begins
+        assert facts.get("origin") == (None if src == "s" else src)
+        if kind == "place":
+            assert facts["slot"] == text.split("-")[1]
+        if kind == "steal":
+            assert facts["victim_seat"] == before.steal  # the penalised player (K3-6.3)
+        played.add(code)
+    assert {"place", "pass"} <= played
+    before = next(b for b, m, _ in steps if b.phase == "play")
+    assert said(deed(k3, before, k3.parse_move(before, "Ka6-a2"), "Ana", NAMES).words) == \
+        "placed a black piece from a6 on a2"
+    assert t("move.k3.steal_side", "es", piece=t("term.k3.piece_G", "es"), victim="Ben") == \
+        "se llevó una pieza verde de al lado de la pirámide de Ben"
     assert t("move.k3.base", "en") == "The base row is drawn"
     assert t("move.k3.deal", "es") == "Se reparten las piezas"
 
