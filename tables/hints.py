@@ -13,7 +13,8 @@ played instead) the move played let the opponent win at once, with this reply, a
 the opponent could win on their next move after most other moves, and cannot after this one (judged
 only where nothing is hidden); after it the seat threatens to win on its next move, after most of the
 opponent's replies or after every one (judged only where nothing is hidden); it raises the seat's tally
-(``GameDescription.tallies``: prisoners, points); otherwise "Mesa's choice".
+(``GameDescription.tallies``: prisoners, points; in a review, further than the move played did);
+otherwise "Mesa's choice".
 
 Every hint is counted per seat (``data.learning``, it survives a restart), and the result post says it
 (``hinted_result``).
@@ -150,7 +151,8 @@ def why(ctx: LoadedTable, state: Any, seat: int, move: Any, seed: int, played: A
             opponent = ctx.by_seat(built[0])
             if opponent is not None:
                 return Phrase("hint.why.forces" if built[1] else "hint.why.threatens", {"name": opponent.name})
-    gain = _gain(ctx, engine, known, afters, seat)
+    rivals = None if played is None or played == move else [_after(engine, s, played) for s in known]
+    gain = _gain(ctx, engine, known, afters, seat, rivals)
     if gain is not None:
         return gain
     return Phrase("hint.why.choice")
@@ -266,16 +268,28 @@ def _tally(ctx: LoadedTable, view: Any, key: str, seat: int) -> int | None:
     return len(value) if isinstance(value, list) else value if isinstance(value, int) else None
 
 
-def _gain(ctx: LoadedTable, engine: Engine, known: Sequence[Any], afters: Sequence[Any], seat: int) -> Phrase | None:
-    """``it takes your prisoners from 2 to 3``: a tally the move raises, the same on every known state."""
+def _gain(ctx: LoadedTable, engine: Engine, known: Sequence[Any], afters: Sequence[Any], seat: int,
+          rivals: Sequence[Any] | None = None) -> Phrase | None:  # fmt: skip
+    """``it takes your prisoners from 2 to 3``: a tally the move raises, the same on every known state; with
+    ``rivals`` (a review's: the states after the move played instead), only one it raises further than the
+    move played does (a capture both make is no reason to prefer either)."""
     for key in engine.description.tallies:
         before = {_tally(ctx, engine.view(s, seat), key, seat) for s in known}
         after = {_tally(ctx, engine.view(a, seat), key, seat) for a in afters}
         if len(before) == len(after) == 1:
             (b,), (a,) = before, after
-            if b is not None and a is not None and a > b:
-                return Phrase("hint.why.gains", {"tally": Phrase(f"hint.tally.{key}"), "before": b, "after": a})
+            if b is None or a is None or a <= b:
+                continue
+            if rivals is not None and any(r is None or _raised(_tally(ctx, engine.view(r, seat), key, seat), b) >= a
+                                          for r in rivals):
+                continue  # the move played raised it as far (or could not be judged on a known state)
+            return Phrase("hint.why.gains", {"tally": Phrase(f"hint.tally.{key}"), "before": b, "after": a})
     return None
+
+
+def _raised(tally: int | None, before: int) -> int:
+    """A tally after a move, ``before`` where the view does not say it."""
+    return before if tally is None else tally
 
 
 # ==================================================================== hints said with the result

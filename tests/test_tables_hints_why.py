@@ -147,3 +147,38 @@ def test_a_move_that_builds_a_threat() -> None:
     phrase = why(ctx, state, 0, move, 1)
     assert said(phrase) == "it threatens to win on your next move: Ben must answer it."
     assert t(phrase.key, "es", **phrase.params) == "amenaza con ganar en tu próxima jugada: Ben tiene que responder."
+
+
+def test_a_capture_the_move_played_also_makes_is_no_reason() -> None:
+    """A review's why compares Mesa's choice with the move played (PL-6): taking a prisoner is a reason only
+    when the move played took fewer, not when both took one each."""
+    engine = get_engine("plateau")
+    ctx = table("plateau")
+    checked = 0
+    for seed in range(30):
+        rng, state = random.Random(seed), engine.new_game(2, seed)
+        for _ in range(120):
+            if engine.outcome(state) is not None:
+                break
+            side = state.side
+            taken: dict[int, list[Any]] = {}
+            quiet = []
+            for move in engine.legal_moves(state) if state.phase == 1 else []:
+                after = engine.apply(state, move)
+                if engine.outcome(after) is not None or _wins_next(engine, after, 1 - side):
+                    continue
+                gain = sum(after.prisoners[side]) - sum(state.prisoners[side])
+                (taken.setdefault(gain, []) if gain else quiet).append(move)
+            pairs = [moves for gain, moves in taken.items() if len(moves) >= 2]
+            if pairs and quiet:
+                best, also = pairs[0][:2]
+                assert why(ctx, state, side, best, seed, also).key != "hint.why.gains"
+                phrase = why(ctx, state, side, best, seed, quiet[0])
+                before = sum(state.prisoners[side])
+                assert phrase.key == "hint.why.gains" and phrase.params["before"] == before < phrase.params["after"]
+                checked += 1
+                break
+            state = engine.apply(state, engine.random_move(state, rng))
+        if checked >= 2:
+            break
+    assert checked >= 2
