@@ -382,6 +382,9 @@ def _why_words(ctx: LoadedTable, state: Any, seat: int, best: Any, played: Any, 
     if said.key == "hint.why.wins":
         return Phrase("review.why.wins")
     if said.key == "hint.why.allows":
+        told = _reply_words(ctx, state, played, str(params.get("reply", "")), str(params.get("name", "?")))
+        if told is not None:  # the move played is told in words already: the reply too
+            return Phrase("review.why.allows_told", {"opponent": params.get("name", "?"), "reply": told})
         return Phrase("review.why.allows", {"move": params.get("move", "?"), "opponent": params.get("name", "?"),
                                             "reply": params.get("reply", "?")})
     if said.key == "hint.why.stops":
@@ -392,6 +395,19 @@ def _why_words(ctx: LoadedTable, state: Any, seat: int, best: Any, played: Any, 
         return Phrase("review.why.gains", {"name": name, "tally": params.get("tally"),
                                            "before": params.get("before"), "after": params.get("after")})
     return Phrase("review.why.choice")
+
+
+def _reply_words(ctx: LoadedTable, state: Any, played: Any, reply: str, opponent: str) -> Told | None:
+    """The opponent's winning reply to the move played, in words (``move_words``), where the game has words
+    for it and its public form reads as a move on the position after the move played (a reply written
+    with hidden faces, Plateau's ``+??…``, does not: it stays in its public form, as does Kona's notation)."""
+    engine = ctx.engine
+    try:
+        after = engine.apply(state, played)
+        told = deed(engine, after, engine.parse_move(after, reply), opponent, ctx.names())
+    except Exception:  # words only: the reply stays as the hint wrote it
+        return None
+    return None if told.words.key == "move.any.notation" else Told((told,))
 
 
 # ==================================================================== the words (each time, in the reader's language)

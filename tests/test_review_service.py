@@ -697,3 +697,46 @@ async def test_the_lane_runs_one_part_at_a_time_round_robin_between_reviews() ->
     finally:
         gate.set()
         lane.close()
+
+
+def test_a_winning_reply_the_move_played_allowed_is_told_in_words() -> None:
+    """Plateau: Mesa's choice against a move that let the opponent win at once (PL-8.1) names the reply in
+    words, as the boards tell moves; the move played is not repeated in notation."""
+    from test_tables_hints_why import table
+
+    from ai.plateau import winning_moves
+    from tables.reviews import told_facts
+
+    plateau = get_engine("plateau")
+    for seed in range(60):
+        rng, start = random.Random(seed), plateau.new_game(2, seed)
+        state, moves = start, []
+        while plateau.outcome(state) is None and len(moves) < 150:
+            legal = plateau.legal_moves(state)
+            afters = {m: plateau.apply(state, m) for m in legal}
+            safe = [m for m in legal if not afters[m].result and not winning_moves(afters[m])]
+            loose = [m for m in legal if not afters[m].result and winning_moves(afters[m])
+                     and all(w[0] in (2, 3) for w in winning_moves(afters[m]))]  # won by a move or a stomp (PL-5)
+            if state.phase == 1 and safe and loose:
+                played, best = loose[0], safe[0]
+                text_played, text_best = plateau.format_move(state, played), plateau.format_move(state, best)
+                decision = {"index": len(moves), "ply": len(moves) + 1, "seat": state.side, "played": text_played,
+                            "best": text_best, "played_move": text_played, "best_move": text_best,
+                            "before": [0.5, 0.5], "after": [0.0, 1.0][::1 - 2 * state.side],
+                            "best_after": [0.5, 0.5]}
+                analysis = {"decisions": [decision], "swings": [0], "mistakes": {"0": [], "1": []},
+                            "blunders": {"0": [], "1": []}, "points_lost": {}}
+                told = told_facts(table("plateau"), start, [*moves, text_played], analysis)
+                made = Review(1, "plateau", "Plateau", ("Ana", "Ben"), analysis, told, b"")
+                english, opponent = made.text("en"), ("Ana", "Ben")[1 - state.side]
+                if "win at once" in english:  # the claim holds on every state dealt from the mover's view
+                    assert f": the move played lets {opponent} win at once ({opponent} " in english, english
+                    reply = english.split("win at once (")[1].split(")")[0]
+                    assert any(verb in reply for verb in (" moved ", " stomped ", " flipped ")), reply
+                    assert text_played not in english and "@" not in reply and ":" not in reply
+                    assert f"la jugada hecha deja ganar a {opponent} en el acto ({opponent} " in made.text("es")
+                    return
+            move = rng.choice(safe or legal)
+            moves.append(plateau.format_move(state, move))
+            state = afters[move]
+    raise AssertionError("no move that allows a winning move or stomp in these games")
