@@ -21,7 +21,8 @@ the mover's view only, Mesa's preferred decision, Krakatoa's expected points) an
 - **In parts, with progress.** The decisions are reviewed a slice at a time (``PARTS`` slices, each a
   call of ``review_part`` in ``tables.review_lane``), sharing one budget (``budget_each``: the same
   quality for every game length); after each slice every caller waiting for that review hears the
-  percentage done (``progress``), so a front end can say "Reviewing… 40 %".
+  percentage done (``progress``), so a front end can say "Reviewing… 40 %".  The parts are then assembled
+  (``ai.review.assemble``) and the picture drawn in the same lane, off the bot's event loop.
 - **Secrets.** The analysis sees each decision from the mover's view only (``ai.review``).  The words
   name moves in their public form (``Engine.public_move``, ``move_words``), and say why Mesa's choice was
   better only from what the mover could see (``tables.hints.why``, judged on states dealt from the
@@ -251,7 +252,9 @@ class Reviews:
         for number, chunk in enumerate(slices, 1):
             parts += await self.lane.run(ctx.id, analyser.review_part, game, start, moves, list(chunk), budget, seed)
             await _tell(making, 100 * number // len(slices))
-        analysis = await asyncio.to_thread(analyser.assemble, game, start, moves, parts)
+        # in the lane too: assembling replays the game and tests each position for a threat nothing answers
+        # (``ai.review_games.CANNOT_STOP``), up to a second of CPU a long Plateau game, kept off the bot's loop
+        analysis = await self.lane.run(ctx.id, analyser.assemble, game, start, moves, parts)
         analysis = json.loads(json.dumps(analysis))  # as it is kept: served made or kept, the same review
         told = await asyncio.to_thread(told_facts, ctx, start, moves, analysis)
         names = tuple(ctx.names())
