@@ -239,7 +239,8 @@ def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[s
 
     ``{"game", "seats", "sides", "level", "decisions", "dice", "swings", "dice_swings", "mistakes",
     "blunders", "points_lost", "costly"}`` — ``seats`` the number of seats, ``sides`` the seats of each side
-    (KR-6.2's partners share one), ``decisions`` sorted by ``index``, each with ``seen`` added (``_seen``);
+    (KR-6.2's partners share one), ``decisions`` sorted by ``index``, each with ``seen`` added (``_seen``;
+    and ``cannot_stop``, a seat, where the move left that seat no answer to a win at once);
     ``dice`` the dice thrown between two decisions, and after the last one when they ended the game
     (``_dice``: where the graph moves by luck, not by a decision); ``swings`` the positions in
     ``decisions`` (0-based) and ``dice_swings`` those in ``dice`` of the three largest swings of either
