@@ -33,11 +33,12 @@ from data.models import SeatRow
 from data.repository import Repository
 from engines import CHANCE, Engine, MoveError
 from tables.errors import TableError
-from tables.i18n import Count, Phrase
+from tables.i18n import Count, Phrase, Told
 from tables.lesson_goals import winning_reply
 from tables.loaded import LoadedTable
 from tables.mesa import DEFAULT_LEVEL, MesaMoves, is_mesa, level_of
 from tables.outbox import PublicPost
+from tables.outcome_words import deed
 from tables.store import TableStore
 from tables.thinking import move_seed
 
@@ -108,7 +109,10 @@ class Hints:
         text = engine.format_move(state, move)
         reason = await asyncio.to_thread(why, ctx, state, seat.seat, move, seed)  # a few thousand moves at most
         used = await learning.count_hint(self.store.repo, ctx.id, seat.seat)
-        params = {"table": ctx.id, "game": ctx.title, "move": text, "why": reason, "used": Count(used, "hint")}
+        told = deed(engine, state, move, seat.name, ctx.names())  # the move in words too, where the game has them
+        said: Any = "" if told.words.key.startswith("move.any.") else Phrase("hint.said", {"told": Told((told,))})
+        params = {"table": ctx.id, "game": ctx.title, "move": text, "said": said, "why": reason,
+                  "used": Count(used, "hint")}
         return Hint(ctx.id, user_id, text, used, params=params)
 
     async def used(self, table_id: int) -> dict[int, int]:

@@ -933,7 +933,8 @@ ES.update({
 
 # ---- learning the games: hints and takebacks (issue 30), shared by the console and Discord
 EN.update({
-    "hint.answer": "Hint for {game} #{table}: {move} — {why} ({used} used in this game; the hint is not "
+    "hint.said": " (the board would say: {told})",
+    "hint.answer": "Hint for {game} #{table}: {move}{said} — {why} ({used} used in this game; the hint is not "
     "played for you.)",
     "hint.why.wins": "it wins the game at once.",
     "hint.why.stops": "{name} could win with their next move; after this one they cannot.",
@@ -979,7 +980,8 @@ EN.update({
     "takeback.answer.lapsed": "lapsed (the game went on)",
 })
 ES.update({
-    "hint.answer": "Pista para {game} #{table}: {move} — {why} ({used} en esta partida; la pista no se "
+    "hint.said": " (el tablero diría: {told})",
+    "hint.answer": "Pista para {game} #{table}: {move}{said} — {why} ({used} en esta partida; la pista no se "
     "juega por ti.)",
     "hint.why.wins": "gana la partida en el acto.",
     "hint.why.stops": "{name} podría ganar con su próxima jugada; después de esta, no puede.",

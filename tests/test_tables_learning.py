@@ -111,6 +111,28 @@ async def test_a_hint_against_mesa_is_mesas_move_from_the_seat_s_view_counted_an
     await repo.close()
 
 
+async def test_a_plateau_hint_says_the_move_in_words_too(db: DbFactory) -> None:
+    """The hint gives the move to type (the asker's own faces in it, private) and, where the game has them,
+    its words as the boards would tell it (PL-9.5: only the up face)."""
+    repo = await open_repository(db("mesa.db"))
+    svc = mesa_service(repo, FakeClock())
+    try:
+        tid = await against_mesa(svc, "plateau")
+        hint = await svc.hints.ask(tid, ANA)
+        engine = get_engine("plateau")
+        state = await state_of(repo, tid)
+        move = engine.parse_move(state, hint.move)  # PL-2.2: an opening, "+<bottom>.<top>@<square>"
+        top, square = hint.move.split(".")[1].split("@")
+        face = {"r": "red", "b": "blue", "o": "orange", "x": "blank"}[top[0]]
+        text = t(hint.key, "en", **hint.params)
+        assert text.startswith(f"Hint for Plateau #{tid}: {hint.move} (the board would say: Ana opened with a stack of "
+                               f"two on {square}, {face} face up) — "), text
+        assert engine.move_words(state, move)[0] == "open"
+        assert "(el tablero diría: Ana abrió con una pila de dos en" in t(hint.key, "es", **hint.params)
+    finally:
+        await repo.close()
+
+
 async def test_hints_are_refused_in_rated_games_between_people_and_out_of_turn(db: DbFactory) -> None:
     clock = FakeClock()
     repo = await open_repository(db("mesa.db"))
