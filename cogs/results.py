@@ -88,6 +88,19 @@ async def _answer(interaction: discord.Interaction, content: str, *, files: list
     await answer.send(interaction, content=content[:MAX_MESSAGE], files=files, view=view, embed=embed)
 
 
+async def _answer_long(interaction: discord.Interaction, text: str, filename: str, attached: str) -> None:
+    """``text`` as the answer, or, past a message's length, its beginning cut after a whole entry (`` · ``) or
+    line, ``attached`` said under it, and the whole text as a file: a long game's moves are never cut short."""
+    if len(text) <= MAX_MESSAGE:
+        await _answer(interaction, text)
+        return
+    room = MAX_MESSAGE - len(attached) - len(" …\n")
+    head = text[:room]
+    cut = max(head.rfind(" · "), head.rfind("\n"))
+    shown = (head[:cut] if cut > 0 else head) + " …\n" + attached
+    await _answer(interaction, shown, files=[discord.File(io.BytesIO(text.encode("utf-8")), filename=filename)])
+
+
 async def _page_message(interaction: discord.Interaction, page: BoardPage,
                         lang: str) -> tuple[str, discord.File, discord.ui.View | None]:
     me = interaction.user.id
@@ -182,7 +195,8 @@ class Results(commands.Cog):
                 lines = [table_text("history.moves", lang, table=table,
                                     moves=history_moves(details.moves, lang, notation))]
                 lines += history_lines(await self.service.takebacks.history(table), lang)  # issue 30
-                await _answer(interaction, "\n".join(lines))
+                await _answer_long(interaction, "\n".join(lines), f"table-{table}-moves.txt",
+                                   table_text("history.attached", lang))
                 return
             target = user or interaction.user
             wanted = game.value if game else None

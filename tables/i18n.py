@@ -892,11 +892,13 @@ EN.update({
     "history.moves": "#{table} moves: {moves}",
     "history.entry": "{ply}. {told}",
     "history.no_moves": "(none yet)",
+    "history.attached": "The whole list is in the file attached.",
 })
 ES.update({
     "history.moves": "#{table}, jugadas: {moves}",
     "history.entry": "{ply}. {told}",
     "history.no_moves": "(todavía ninguna)",
+    "history.attached": "La lista completa está en el archivo adjunto.",
 })
 
 # ---- refusals that say what the player may do (issue 28, item 4): the legal moves, a few of them named

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -199,6 +200,38 @@ async def test_history_of_the_bot_lists_mesas_games(harness: Harness) -> None:
     embed = last(h).embeds[0]
     assert embed["title"] == "Recent tables of Mesa"
     assert len([line for line in embed["description"].splitlines() if " Kona · won" in line]) == 2
+
+
+async def test_a_long_tables_moves_come_whole_in_a_file(harness: Harness) -> None:
+    """Past a message's 2,000 characters the answer shows the first moves, cut after a whole one, and attaches
+    the whole list: nothing of a long game is lost."""
+    h = harness
+    svc = h.bot.service
+    out = await svc.create(GUILD_ID, CHANNEL_ID, int(ALICE["id"]), ALICE["username"], "plateau",
+                           [(int(BOB["id"]), BOB["username"])], {"seat": "first"})
+    tid = out[0].table_id
+    await svc.accept(tid, int(BOB["id"]))
+    rng = random.Random(3)
+    for ply in range(60):
+        mover = ALICE if ply % 2 == 0 else BOB
+        legal = await svc.legal_moves_for(tid, int(mover["id"]))
+        if not legal:
+            break
+        await svc.submit_move(tid, int(mover["id"]), rng.choice(legal))
+        if (await svc.repo.get_table(tid)).status != "active":  # type: ignore[union-attr]
+            break
+    else:
+        await svc.resign(tid, int(BOB["id"]))
+    await h.command("history", [option("table", tid, INTEGER)], CAROL)
+    answer = last(h)
+    assert answer.ephemeral and len(answer.content) <= 2000 < len(answer.files[0][1].decode("utf-8"))
+    whole = answer.files[0][1].decode("utf-8")
+    assert answer.files[0][0] == f"table-{tid}-moves.txt" and whole.startswith(f"#{tid} moves: 1. alice opened ")
+    shown, note = answer.content.rsplit("\n", 1)
+    assert note == "The whole list is in the file attached." and shown.endswith(" …")
+    assert whole.startswith(shown.removesuffix(" …")) and whole[len(shown) - 2 : len(shown) + 1] == " · "
+    plies = len(await svc.repo.get_moves(tid))
+    assert f" · {plies}. " in whole or f" · {plies - 1}. " in whole  # the last move (or the turn it ends) is there
 
 
 async def test_history_of_one_table_in_words_or_notation(harness: Harness) -> None:
