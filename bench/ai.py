@@ -61,6 +61,9 @@ docstring), 2026-12-02, pinned to one core (``taskset -c 1``), about 0.17 s a pa
 The same ``hard``, unpaired matches (one RNG per game), 2026-12-02, one core each:
 
     --match hard:greedy --games 10000 --seed 1: 0.536 ± 0.010 (+5339 =41 -4620)
+    --match hard:greedy --games 5000 --seed 2: 0.543 ± 0.014 (+2705 =25 -2270)   (2026-12-03)
+    --match hard:greedy --games 5000 --seed 3: 0.529 ± 0.014 (+2629 =31 -2340)   (2026-12-03)
+        (the three pooled, 20,000 games: 0.536 ± 0.007)
     --match hard:random --games 3500 --seed 3: 0.882 ± 0.011
     --match hard:greedy --players 4 --games 5300 --seed 4: wins 0.292 ± 0.012, mean place 2.38
 """
