@@ -46,7 +46,7 @@ from ai import Budget
 from ai.review import points_given, seen_of
 from data import reviews as kept_reviews
 from data.models import ABORTED, DECLINED, FINISHED, now_iso
-from engines import replay
+from engines import MoveError, replay
 from tables.errors import TableError
 from tables.hints import why
 from tables.i18n import Count, Counts, Deed, Names, Phrase, Tenths, Told, t
@@ -408,7 +408,7 @@ def _reply_words(ctx: LoadedTable, state: Any, played: Any, reply: str, opponent
     try:
         after = engine.apply(state, played)
         told = deed(engine, after, engine.parse_move(after, reply), opponent, ctx.names())
-    except Exception:  # words only: the reply stays as the hint wrote it
+    except MoveError:  # a public form with hidden faces reads as no move: the reply stays as the hint wrote it
         return None
     return None if told.words.key == "move.any.notation" else Told((told,))
 
@@ -579,8 +579,8 @@ def _player_params(review: Review, seat: int, name: str) -> dict[str, Any]:
 
 # ==================================================================== kept as JSON
 def _encode(value: Any) -> Any:
-    """A param of the catalogue (``Phrase``, ``Told``, ``Deed``, ``Names``, ``Count``, ``Counts``) as JSON-ready
-    data."""
+    """A param of the catalogue (``Phrase``, ``Told``, ``Deed``, ``Names``, ``Count``, ``Counts``, ``Tenths``) as
+    JSON-ready data (a named tuple must come before the plain tuples, which become lists)."""
     if isinstance(value, Phrase):
         return {"$phrase": value.key, "params": {k: _encode(v) for k, v in value.params.items()}}
     if isinstance(value, Deed):
@@ -593,6 +593,8 @@ def _encode(value: Any) -> Any:
         return {"$count": value.n, "noun": value.noun}
     if isinstance(value, Counts):
         return {"$counts": [[c.n, c.noun] for c in value]}
+    if isinstance(value, Tenths):
+        return {"$tenths": value.value}
     if isinstance(value, Mapping):
         return {str(k): _encode(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
@@ -615,6 +617,8 @@ def _decode(value: Any) -> Any:
             return Count(int(value["$count"]), str(value["noun"]))
         if "$counts" in value:
             return Counts(Count(int(n), str(noun)) for n, noun in value["$counts"])
+        if "$tenths" in value:
+            return Tenths(float(value["$tenths"]))
         return {k: _decode(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_decode(v) for v in value]

@@ -22,7 +22,7 @@ from ai import Budget, review
 from data import reviews as kept_reviews
 from engines import get_engine
 from tables import TableError, TableService, said, t
-from tables.i18n import Told
+from tables.i18n import Phrase, Tenths, Told
 from tables.outcome_words import deed
 from tables.review_lane import ReviewLane
 from tables.reviews import Analyser, Review, ReviewBound, Reviews, _decode, _encode, review_text, shown_decisions
@@ -485,6 +485,9 @@ def test_kept_words_list_the_prisoners_of_an_exchange() -> None:
     kept = _decode(json.loads(json.dumps(_encode(told))))
     assert said(kept) == said(told) == "Ana offered 1 Red and 2 Mutes (worth 7) in exchange"
     assert said(kept, "es") == "Ana ofreció 1 Roja y 2 Mudas (valor 7) a cambio"
+    points = Phrase("review.points_given", {"points": Tenths(2.7)})  # numbers said in the reader's language
+    again = _decode(json.loads(json.dumps(_encode(points))))
+    assert (said(again), said(again, "es")) == (", giving up 2.7 expected points", ", cediendo 2,7 puntos esperados")
 
 
 async def test_kept_reviews_are_bounded_and_made_again_on_demand(db: DbFactory) -> None:
