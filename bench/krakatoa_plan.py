@@ -1,6 +1,7 @@
 """Experiment: does planning the Quakes of the whole turn make Krakatoa's player stronger?
 
     python -m bench.krakatoa_plan [--games N] [--seed S] [--against greedy|normal]
+    python -m bench.krakatoa_plan --paired normal [--games N] [--seed S] [--against greedy]
 
 Needs numpy (``pip install -r requirements-bench.txt``).  Advanced preset, two players.
 
@@ -21,6 +22,13 @@ Measured on this 2-core machine (2026-12-01; the table takes 5 s to compute, a g
     plan   vs random: 0.901 ± 0.011 over 3000 games (seed 31)
     hard   vs random: 0.892 ± 0.013 over 2000 games (seed 31)
     greedy vs random: 0.869 ± 0.012 over 3000 games (seed 31)
+
+Paired with ``--paired normal`` (``bench.ai``'s paired games: ``plan`` and ``normal`` each take the
+same seat against ``greedy`` on the same dice, ``SeatDice``), 2026-12-03, 5,000 games each:
+
+    seed 101: points +0.426 ± 0.923, score +0.0066 ± 0.0076 (plan 0.5343, normal 0.5277)
+    seed 102: points +0.512 ± 0.937, score +0.0002 ± 0.0079 (plan 0.5345, normal 0.5343)
+    pooled, 10,000 games: points +0.47 ± 0.66, score +0.0034 ± 0.0055; plan 0.534 ± 0.010 against greedy
 
 Planning every Quake of the turn gains nothing measurable over ``normal``, which plans the turn's
 Rumbles and Eruptions but only the Quake of the throw at hand (``ai.krakatoa``): the Quakes a player
@@ -43,6 +51,7 @@ except ModuleNotFoundError as missing:  # pragma: no cover - a bench, run by han
     raise SystemExit("bench.krakatoa_plan needs numpy: pip install -r requirements-bench.txt") from missing
 
 import ai
+import bench.ai as bench_ai
 from ai.krakatoa_turn import ALL, FRESH, carry, earned, value_table
 from bench.ai import interval, play_game
 from bench.ai_baselines import krakatoa_greedy, random_player
@@ -169,6 +178,27 @@ def _games(args: tuple[list[int], int, str, str]) -> list[float]:
     return scores
 
 
+def paired(level: str, against: str, games: int, seed: int) -> None:
+    """``plan`` and ``level`` each play the same seat against ``against`` on the same dice (``bench.ai``'s
+    ``run_paired``, whose players these are put beside)."""
+    global _PLAN
+    _PLAN = Plan()
+    make = bench_ai.make_player
+
+    def make_player(game: str, name: str, budget: ai.Budget | None, clock: bench_ai.Clockings) -> Any:
+        return plan_player if name == "plan" else make(game, name, budget, clock)
+
+    bench_ai.make_player = make_player  # type: ignore[assignment]
+    try:
+        def budget_of(name: str) -> ai.Budget | None:
+            return ai.Budget.for_level(name) if name in ai.LEVELS else None
+
+        result = bench_ai.run_paired("krakatoa", "plan", level, against, games, budget_of, 2, seed)
+    finally:
+        bench_ai.make_player = make
+    print(bench_ai.format_paired(result))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400)
@@ -176,7 +206,11 @@ def main() -> None:
     parser.add_argument("--me", default="plan", help="plan, greedy or a level")
     parser.add_argument("--against", default="greedy", help="greedy, random or a level")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--paired", metavar="LEVEL", help="paired games: plan - LEVEL on the same dice (one core)")
     args = parser.parse_args()
+    if args.paired:
+        paired(args.paired, args.against, args.games, args.seed)
+        return
     started = time.perf_counter()
     plan = Plan()
     with_quakes = float(NINE @ plan.w[2][0, 0].mean(axis=1))
