@@ -176,7 +176,9 @@ class TableOptions:
     """A table's options (the ``tables.options`` column): the one reader and writer of that JSON.
 
     ``game`` holds the game's own options as the engine resolved them (``Engine.resolve_options``);
-    ``mesa_level`` is kept by an open table for "Fill with Mesa" (the level chosen at /play).
+    ``mesa_level`` is kept by an open table for "Fill with Mesa" (the level chosen at /play);
+    ``tournament`` names the tournament that paired the table (issue 31): its result counts there, so it
+    takes no hints and no takebacks, whether rated or not.
     """
 
     seat: SeatChoice = "random"
@@ -184,6 +186,7 @@ class TableOptions:
     time_per_move: int = DEFAULT_SECONDS_PER_MOVE
     game: Mapping[str, Any] = field(default_factory=dict)
     mesa_level: str | None = None
+    tournament: int | None = None
 
     @classmethod
     def from_json(cls, text: str | None) -> TableOptions:
@@ -194,16 +197,21 @@ class TableOptions:
         game = data.get("game", {})
         seat = data.get("seat", "random")
         level = data.get("mesa_level")
+        tournament = data.get("tournament")
         if not isinstance(game, dict) or seat not in SEAT_CHOICES or not (level is None or isinstance(level, str)):
             raise ValueError("options of the wrong shape")
+        if not (tournament is None or (isinstance(tournament, int) and not isinstance(tournament, bool))):
+            raise ValueError("options of the wrong shape")
         return cls(cast(SeatChoice, seat), bool(data.get("rated", True)),
-                   int(data.get("time_per_move", DEFAULT_SECONDS_PER_MOVE)), dict(game), level)
+                   int(data.get("time_per_move", DEFAULT_SECONDS_PER_MOVE)), dict(game), level, tournament)
 
     def to_json(self) -> str:
         data: dict[str, Any] = {"seat": self.seat, "rated": self.rated, "time_per_move": self.time_per_move,
                                 "game": dict(self.game)}
         if self.mesa_level is not None:
             data["mesa_level"] = self.mesa_level
+        if self.tournament is not None:
+            data["tournament"] = self.tournament
         return json.dumps(data)
 
     def public(self) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from data import learning
+from data import tournaments as tournament_store
 from data.models import SeatRow
 from data.repository import Repository
 from engines import CHANCE, Engine, MoveError
@@ -63,8 +64,18 @@ def alone_with_mesa(ctx: LoadedTable) -> bool:
 
 
 def hints_offered(ctx: LoadedTable) -> bool:
-    """Whether the table takes hints: unrated, one person against Mesa (the board's Hint button)."""
-    return alone_with_mesa(ctx) and not table_rated(ctx)
+    """Whether the table takes hints: unrated, one person against Mesa, no tournament's (the board's Hint
+    button)."""
+    return alone_with_mesa(ctx) and not table_rated(ctx) and ctx.options.tournament is None
+
+
+async def tournament_of(repo: Repository, ctx: LoadedTable) -> int | None:
+    """The tournament that paired this table (issue 31), whose result counts there: its options say so, and
+    a table paired before they did is found by its pairing."""
+    if ctx.options.tournament is not None:
+        return ctx.options.tournament
+    pairing = await tournament_store.pairing_of_table(repo, ctx.id)
+    return None if pairing is None else pairing.tournament_id
 
 
 def mesa_level(ctx: LoadedTable) -> str:
@@ -98,6 +109,8 @@ class Hints:
         ctx, seat = await self.seated(table_id, user_id)
         if not alone_with_mesa(ctx):
             raise TableError("error.hint_people", table=table_id)
+        if (tournament := await tournament_of(self.store.repo, ctx)) is not None:
+            raise TableError("error.hint_tournament", table=table_id, id=tournament)
         if table_rated(ctx):
             raise TableError("error.hint_rated", table=table_id)
         actors = ctx.acting(ctx.state)

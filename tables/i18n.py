@@ -956,6 +956,10 @@ EN.update({
     "play Mesa, unrated, to learn with hints.",
     "error.hint_rated": "Table #{table} is rated: hints are only for unrated games against Mesa. Start one "
     "with /play and rated off to learn with hints.",
+    "error.hint_tournament": "Table #{table} is a game of tournament #{id}: its result counts there, so it "
+    "takes no hints. Play Mesa outside the tournament, unrated, to learn with hints.",
+    "error.takeback_tournament": "Table #{table} is a game of tournament #{id}: the moves played there "
+    "stand, so none can be taken back. Play on.",
     "error.no_takebacks": "{game} has no takebacks: only games of two players without chance can take a "
     "move back.",
     "error.takeback_nothing": "You have no move to take back at table #{table} yet.",
@@ -1003,6 +1007,10 @@ ES.update({
     "otros jugadores): juega contra Mesa, sin puntuar, para aprender con pistas.",
     "error.hint_rated": "La mesa #{table} puntúa: las pistas son solo para partidas sin puntuar contra "
     "Mesa. Empieza una con /jugar sin puntuar para aprender con pistas.",
+    "error.hint_tournament": "La mesa #{table} es una partida del torneo #{id}: su resultado cuenta allí, "
+    "así que no admite pistas. Juega contra Mesa fuera del torneo, sin puntuar, para aprender con pistas.",
+    "error.takeback_tournament": "La mesa #{table} es una partida del torneo #{id}: las jugadas hechas allí "
+    "valen, así que no se puede deshacer ninguna. Sigue jugando.",
     "error.no_takebacks": "{game} no permite deshacer jugadas: solo los juegos de dos jugadores sin azar "
     "lo permiten.",
     "error.takeback_nothing": "Aún no tienes ninguna jugada que deshacer en la mesa #{table}.",

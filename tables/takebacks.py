@@ -29,7 +29,7 @@ from data.models import SeatRow, now_iso
 from engines import ReplayStep
 from tables.errors import TableError
 from tables.finish import HALF
-from tables.hints import Seated, table_rated
+from tables.hints import Seated, table_rated, tournament_of
 from tables.i18n import Phrase, t
 from tables.loaded import LoadedTable, Played, Step
 from tables.mesa import is_mesa, mesa_to_act
@@ -69,6 +69,8 @@ class Takebacks:
             ctx, seat = await self.seated(table_id, user_id)
             if not ctx.engine.description.takebacks:
                 raise TableError("error.no_takebacks", game=ctx.title)
+            if (tournament := await tournament_of(self.store.repo, ctx)) is not None:
+                raise TableError("error.takeback_tournament", table=ctx.id, id=tournament)
             rows = await learning.takebacks(self.store.repo, ctx.id)
             if self._pending(ctx, rows) is not None:
                 raise TableError("error.takeback_pending", table=ctx.id)

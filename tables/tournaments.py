@@ -598,7 +598,7 @@ class Tournaments:
         def table(players: Sequence[int], extra: list[SeatRow]) -> NewTable:
             seats = [SeatRow(0, i, u, names[u], False, True) for i, u in enumerate(players)]
             seats += [replace(s, seat=len(seats) + i) for i, s in enumerate(extra)]
-            options = replace(base, seat="first")
+            options = replace(base, seat="first", tournament=row.id)  # no hints, no takebacks there
             if extra:
                 options = replace(options, rated=rated_with_mesa(options.rated, False, len(extra)))
             return NewTable(row.channel_id, row.game, options.to_json(), self.seed_source(), players[0], tuple(seats))

@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from data.models import ACTIVE, INVITED
 from data.repository import STORED_TABLES, Repository
 from tables import TableService
 from tables.errors import TableError
+from tables.hints import alone_with_mesa, hints_offered
 from tables.mesa import is_mesa, mesa_id
 from tables.outbox import TournamentPost
 from tables.tournaments import core_results
@@ -284,6 +286,31 @@ async def test_mesa_fills_the_bye_and_its_points_are_the_place_at_that_table(db:
     points = {r.user_id: r.points for r in st.rows}
     assert points == {other.user_ids[0]: 1, other.user_ids[1]: 0, human: 0}
     assert next(r for r in st.rows if r.user_id == human).byes == 1
+    await repo.close()
+
+
+async def test_a_tournament_table_against_mesa_takes_no_hint_and_no_takeback(db: DbFactory) -> None:
+    """Unrated and alone against Mesa, yet the result counts in the tournament: no Hint button, and /hint and
+    /takeback refused in words, writing nothing (a table paired before its options named the tournament too)."""
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tid = await event(svc, 3, {"format": "swiss", "rounds": "1", "mesa_fills": "true", "rated": "false"})
+    await svc.tournaments.start(GUILD, ORG)
+    boards = (await svc.tournaments.pairings(GUILD, tid)).boards
+    mesa_board = next(b for b in boards if any(is_mesa(u) for u in b.user_ids))
+    human = next(u for u in mesa_board.user_ids if not is_mesa(u))
+    table = mesa_board.table_id or 0
+    ctx = await svc.store.load(table)
+    assert ctx.options.tournament == tid and not ctx.options.rated
+    assert alone_with_mesa(ctx) and not hints_offered(ctx)
+    await refused(svc, "error.hint_tournament", lambda: svc.hints.ask(table, human))
+    await refused(svc, "error.takeback_tournament", lambda: svc.takebacks.ask(table, human))
+    async with repo.transaction() as tx:  # as stored before the options named the tournament
+        await tx._c.execute("UPDATE tables SET options = ? WHERE id = ?",
+                         (replace(ctx.options, tournament=None).to_json(), table))
+    svc.store.forget(table)
+    assert (await svc.store.load(table)).options.tournament is None
+    await refused(svc, "error.hint_tournament", lambda: svc.hints.ask(table, human))
+    await refused(svc, "error.takeback_tournament", lambda: svc.takebacks.ask(table, human))
     await repo.close()
 
 
