@@ -92,6 +92,66 @@ EASY_SLIP = 0.3
 
 _SCORE = {f: KR.set_score(f)[0] for f in KR.ALL_SETS}
 
+# ---- the chance of the highest final total, final totals as independent normal variables --------
+#: what a pair's variance gains for the totals being whole numbers (a tie is not a win)
+TIE_VAR = 25.0
+#: the standard normal by quadrature: nodes every 0.5 over ±5, weights the density, normalised
+_Z = [k * 0.5 - 5.0 for k in range(21)]
+_ZW = [math.exp(-z * z / 2.0) for z in _Z]
+_ZW = [w / sum(_ZW) for w in _ZW]
+
+
+def _beats(x: float, others: list[tuple[float, float]]) -> float:
+    """P(a final total of exactly ``x`` beats every other side's): each (mean, variance) a normal variable."""
+    p = 1.0
+    for mean, var in others:
+        spread = var + TIE_VAR
+        if spread > 0.0:
+            p *= 0.5 * (1.0 + math.erf((x - mean) / math.sqrt(2.0 * spread)))
+        elif x <= mean:  # a known total: beaten or not (a tie shares, KR-4.4)
+            p *= 0.5 if x == mean else 0.0
+    return p
+
+
+def best_chance(mine: tuple[float, float], others: list[tuple[float, float]]) -> float:
+    """The chance that a side whose final total is a normal variable ``mine`` (mean, variance) ends with the
+    highest, the others' independent normal variables: E[∏ P(X > other)] over X, by quadrature (a product
+    of pairwise chances instead would count X's own spread once per rival: with three rivals a close leader
+    came out at a quarter).  With one rival exactly Φ of the difference (``TIE_VAR`` added to the pair)."""
+    mean, var = mine
+    if len(others) == 1 and var + others[0][1] + TIE_VAR > 0.0:
+        (m, v), = others
+        return 0.5 * (1.0 + math.erf((mean - m) / math.sqrt(2.0 * (var + v + TIE_VAR))))
+    sd = math.sqrt(max(var, 0.0))
+    if sd == 0.0:
+        return _beats(mean, others)
+    return sum(w * _beats(mean + sd * z, others) for z, w in zip(_Z, _ZW))
+
+
+class _WinCurve:
+    """``best_chance((x, var), others)`` as a function of the expected final total ``x``, tabulated every
+    ``step`` points over the range where it is neither 0 nor 1 and read by linear interpolation: a
+    decision asks it for thousands of outcomes."""
+
+    def __init__(self, var: float, others: list[tuple[float, float]]) -> None:
+        self.var, self.others = var, others
+        scale = math.sqrt(var + min(v for _, v in others) + TIE_VAR)  # its narrowest bend
+        reach = 8.0 * math.sqrt(var + max(v for _, v in others) + TIE_VAR)
+        self.step = scale / 8.0
+        self.lo = min(m for m, _ in others) - reach
+        n = int((max(m for m, _ in others) + reach - self.lo) / self.step) + 2
+        self.values = [best_chance((self.lo + i * self.step, var), others) for i in range(n)]
+
+    def __call__(self, x: float) -> float:
+        at = (x - self.lo) / self.step
+        if at <= 0.0:
+            return self.values[0]
+        i = int(at)
+        if i >= len(self.values) - 1:
+            return self.values[-1]
+        f = at - i
+        return self.values[i] * (1.0 - f) + self.values[i + 1] * f
+
 
 def _dice_facts(fs: str, fa: str, fl: str) -> tuple[int, int, int, int]:
     """(raw score, marks earned for the next throw and for the one after by Rumbles and Eruptions
@@ -331,8 +391,9 @@ class Context:
         self.my_var = future_turns * turn_var + (throws_after + 1) * THROW_VAR[advanced]
         # per other side: its mean and 1 / (spread × √2) of the difference of totals (hard only)
         self._scaled = [
-            (mean, 1.0 / (math.sqrt(self.my_var + var + 25.0) * math.sqrt(2.0))) for mean, var in self.others
+            (mean, 1.0 / (math.sqrt(self.my_var + var + TIE_VAR) * math.sqrt(2.0))) for mean, var in self.others
         ]
+        self._curve: _WinCurve | None = None  # two or more others: the chance to win, tabulated
         self._rest = _VALUE[advanced][self.throw + 1] if self.next == "set" or self.next.startswith("aim:") else None
         #: the utility of a throw scored with this decision's marks, by dice index (``scored``)
         self.by_index: list[float | None] = [None] * len(_DICE)
@@ -357,10 +418,12 @@ class Context:
         if self.others_done and future == 0.0:  # the game's last throw: exactly a win, a tie or not
             best = max(mean for mean, _ in self.others)
             return 1.0 if mine > best else (0.5 if mine == best else 0.0)
-        p = 1.0
-        for mean, scale in self._scaled:
-            p *= 0.5 * (1.0 + math.erf((mine - mean) * scale))
-        return p
+        if len(self._scaled) == 1:
+            (mean, scale), = self._scaled
+            return 0.5 * (1.0 + math.erf((mine - mean) * scale))
+        if self._curve is None:  # ``best_chance``: this side's spread counted once, not once per rival
+            self._curve = _WinCurve(self.my_var, self.others)
+        return self._curve(mine)
 
     def scored(self, d: int) -> float:
         """The utility of a throw scored with this decision's marks showing the dice of index ``d``

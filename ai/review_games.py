@@ -462,14 +462,11 @@ def _dice_index(dice: Sequence[str | None]) -> int:
     return INDEX[dice[0]] * 100 + INDEX[dice[1]] * 10 + INDEX[dice[2]]  # type: ignore[index]
 
 
-def _phi(x: float) -> float:
-    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
-
-
 def _kr_sides(ctx: Any, side: int, sides: int, expected: float, mine: float) -> list[float]:
-    """Each side's chance after a decision: the mover's is ``hard``'s estimate ``mine``; the others
-    share the rest in proportion to their chances of beating every side (totals as normal variables,
-    the mover's expected final total ``expected``)."""
+    """Each side's chance after a decision: the mover's is the search's estimate ``mine``; the others share
+    the rest in proportion to their own chances of the highest final total, the same model the mover's
+    comes from (``ai.krakatoa.best_chance``: final totals as normal variables, the mover's with mean
+    ``expected``), so that a side's chance does not jump when the turn passes to another side."""
     out = [0.0] * sides
     out[side] = mine
     others = [o for o in range(sides) if o != side]
@@ -478,14 +475,7 @@ def _kr_sides(ctx: Any, side: int, sides: int, expected: float, mine: float) -> 
     dist = {side: (expected, ctx.my_var)}
     for o, (mean, var) in zip(others, ctx.others):
         dist[o] = (mean, var)
-    weights = {}
-    for o in others:
-        w = 1.0
-        for j in range(sides):
-            if j != o:
-                (mo, vo), (mj, vj) = dist[o], dist[j]
-                w *= _phi((mo - mj) / math.sqrt(vo + vj + 25.0))
-        weights[o] = w
+    weights = {o: krakatoa_player.best_chance(dist[o], [dist[j] for j in range(sides) if j != o]) for o in others}
     rest = max(0.0, 1.0 - mine)
     total = sum(weights.values())
     for o in others:

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import random
 from typing import Any
 
 import pytest
 
 from ai import Budget, review, review_games
+from ai import krakatoa as krakatoa_player
 from engines import CHANCE, get_engine
 from engines.base import Outcome, replay
 
@@ -479,6 +481,38 @@ def test_krakatoa_chances_sum_to_one_by_side_and_partners_share() -> None:
             chances = d[key]
             assert chances[0] == chances[2] and chances[1] == chances[3]  # KR-6.2: one side, one chance
             assert chances[0] + chances[1] == pytest.approx(1.0, abs=1e-3)
+
+
+def test_krakatoa_three_alike_sides_each_have_a_third_and_the_chances_of_many_sides_sum_to_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """``best_chance``: a side's own spread counted once, not once per rival (a product of pairwise chances
+    gives each of three alike sides a quarter); with one rival exactly Φ of the difference."""
+    monkeypatch.setattr(krakatoa_player, "TIE_VAR", 0.0)  # continuous totals: the chances then sum to 1
+    alike = (150.0, 900.0)
+    assert krakatoa_player.best_chance(alike, [alike, alike]) == pytest.approx(1 / 3, abs=2e-3)
+    sides = [(180.0, 400.0), (150.0, 1500.0), (140.0, 0.0), (200.0, 100.0)]
+    chances = [krakatoa_player.best_chance(s, [o for o in sides if o is not s]) for s in sides]
+    assert sum(chances) == pytest.approx(1.0, abs=2e-3)
+    assert chances[3] > chances[0] > chances[1] > chances[2] == pytest.approx(0.0, abs=1e-6)
+    one = krakatoa_player.best_chance((120.0, 300.0), [(100.0, 100.0)])
+    assert one == pytest.approx(0.5 * (1 + math.erf(20.0 / math.sqrt(2 * 400.0))))
+
+
+def test_krakatoa_a_side_s_chance_does_not_jump_when_the_turn_passes() -> None:
+    """Four sides: between one side's last decision of a turn and the next side's first, what the graph says
+    of every side moves by the dice thrown between them, not by whose view it is (the mover's chance read
+    by the mover's own model, the others' by theirs, the same model: a product of pairwise chances read a
+    mover at half its chance, and the chances jumped by 14 points on average at every change of turn)."""
+    changes, within = [], []
+    for seed in (5, 6):
+        start, moves = random_game("krakatoa", 4, seed, 400)
+        indices = review.decisions("krakatoa", start, moves)
+        parts = review.review_part("krakatoa", start, moves, indices, budget_each=Budget(iterations=1), seed=1)
+        for a, b in itertools.pairwise(parts):
+            jump = max(abs(x - y) for x, y in zip(a["after"], b["before"]))
+            (changes if a["seat"] != b["seat"] else within).append(jump)
+    assert len(changes) > 20
+    assert sum(changes) / len(changes) < 2.5 * sum(within) / len(within) + 0.02
 
 
 def test_decisions_are_the_players_choices_only() -> None:
