@@ -455,6 +455,7 @@ def t(key: str, lang: str = DEFAULT_LANG, **params: Any) -> str:
 EN.update({
     "error.replay_elsewhere": "There is no table #{table} in this server.",
     "error.replay_not_finished": "Table #{table} is still being played: replays are for finished games.",
+    "error.replay_nothing": "Table #{table} was cancelled before it ended: there is no game to replay.",
     "lb.title": "{game} leaderboard",
     "lb.rating": "Rating",
     "lb.games": "Games",
@@ -491,6 +492,7 @@ ES.update({
     "error.replay_elsewhere": "No hay ninguna mesa #{table} en este servidor.",
     "error.replay_not_finished": "La mesa #{table} todavía se está jugando: las repeticiones son de partidas "
     "terminadas.",
+    "error.replay_nothing": "La mesa #{table} se canceló antes de terminar: no hay partida que repetir.",
     "lb.title": "Clasificación de {game}",
     "lb.rating": "Puntos",
     "lb.games": "Partidas",

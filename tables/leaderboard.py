@@ -34,7 +34,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ai import LEVELS
-from data.models import FINISHED, RatingPoint, RatingRow, ResultRow, TableOptions, now_iso
+from data.models import ABORTED, DECLINED, FINISHED, RatingPoint, RatingRow, ResultRow, TableOptions, now_iso
 from data.repository import Repository, Tx
 from engines import canonical_name, game_names, get_engine
 from engines.base import GameView
@@ -321,6 +321,8 @@ class LeaderboardService:
         row, seats = await self.repo.load(table_id)
         if row is None or row.guild_id != guild_id:
             raise TableError("error.replay_elsewhere", table=table_id)
+        if row.status in (ABORTED, DECLINED):
+            raise TableError("error.replay_nothing", table=table_id)
         if row.status != FINISHED:
             raise TableError("error.replay_not_finished", table=table_id)
         engine = get_engine(row.game)

@@ -17,7 +17,7 @@ from test_tables_service import GUILD, USERS, FakeClock, open_service, play_out,
 
 import render
 from data.factory import open_repository
-from data.models import RatingRow, ResultRow
+from data.models import ABORTED, RatingRow, ResultRow
 from data.repository import Repository
 from data.schema import MIGRATIONS, SCHEMA_VERSION
 from engines import get_engine
@@ -330,8 +330,11 @@ async def test_replay_views_are_public_and_refusals(tmp_path: Path) -> None:
     assert gif[:6] == b"GIF89a"
     # refusals: a table still being played, a table of another server, no such table
     live, _ = await start_table(svc, "kona", 2)
+    cancelled, _ = await start_table(svc, "kona", 2)
+    await svc.abort(cancelled, USERS[0][0])
+    assert (await repo.get_table(cancelled)).status == ABORTED  # type: ignore[union-attr]
     for guild, table, key in [(GUILD, live, "error.replay_not_finished"), (GUILD + 1, tid, "error.replay_elsewhere"),
-                              (GUILD, 999, "error.replay_elsewhere")]:
+                              (GUILD, 999, "error.replay_elsewhere"), (GUILD, cancelled, "error.replay_nothing")]:
         with pytest.raises(TableError) as err:
             await board.replay(guild, table)
         assert err.value.key == key
