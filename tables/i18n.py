@@ -68,6 +68,9 @@ EN: dict[str, str] = {
     "result.standings.time": "{game} #{table} is over: {loser} ran out of time. Standings: {standings}",
     "result.standings.resign": "{game} #{table} is over: {loser} resigned. Standings: {standings}",
     "result.standings.agreement": "{game} #{table} is over by agreement. Standings: {standings}",
+    "result.standings.gone": "{game} #{table} is over: {gone}. Standings: {standings}",
+    "gone.resign": "{name} resigned",
+    "gone.time": "{name} ran out of time",
     # ---- table news
     "info.aborted": "{name} cancelled {game} table #{table}.",
     "info.draw_offered": "{name} offers a draw in {game} #{table} (any move refuses it).",
@@ -79,9 +82,9 @@ EN: dict[str, str] = {
     "automatically as they come (auto), until they play a move again (/move).",
     "info.back": "{name} is back in {game} #{table}: their turns wait for them again.",
     "info.out.resign": "{name} resigned from {game} #{table}; their moves are now played automatically and "
-    "they will be placed last.",
+    "they will be placed below every player still in.",
     "info.out.time": "{name} ran out of time in {game} #{table} and is out; their moves are now played "
-    "automatically and they will be placed last.",
+    "automatically and they will be placed below every player still in.",
     # ---- private messages and reminders
     "private.view": "Your view of {game} #{table} (only you see this): {position}",
     "reminder.half": "{gone} of your {total} to move in {game} #{table} have passed: {left} left (deadline "
@@ -200,6 +203,9 @@ ES: dict[str, str] = {
     "Clasificación: {standings}",
     "result.standings.resign": "{game} #{table} ha terminado: {loser} abandonó. Clasificación: {standings}",
     "result.standings.agreement": "{game} #{table} ha terminado de mutuo acuerdo. Clasificación: {standings}",
+    "result.standings.gone": "{game} #{table} ha terminado: {gone}. Clasificación: {standings}",
+    "gone.resign": "{name} abandonó",
+    "gone.time": "a {name} se le acabó el tiempo",
     "info.aborted": "{name} canceló la mesa de {game} #{table}.",
     "info.draw_offered": "{name} ofrece tablas en {game} #{table} (cualquier jugada las rechaza).",
     "info.draw_declined": "{name} rechazó la oferta de tablas en {game} #{table}.",
@@ -209,10 +215,10 @@ ES: dict[str, str] = {
     "info.timeout_away": "A {name} se le acabó el tiempo otra vez en {game} #{table}: sus turnos se juegan ahora "
     "automáticamente en cuanto llegan (auto), hasta que vuelva a jugar (/mover).",
     "info.back": "{name} ha vuelto a {game} #{table}: sus turnos vuelven a esperarle.",
-    "info.out.resign": "{name} abandonó {game} #{table}; sus jugadas se harán automáticamente y quedará en "
-    "último lugar.",
+    "info.out.resign": "{name} abandonó {game} #{table}; sus jugadas se harán automáticamente y quedará por "
+    "detrás de todos los que sigan en juego.",
     "info.out.time": "A {name} se le acabó el tiempo en {game} #{table} y queda fuera; sus jugadas se harán "
-    "automáticamente y quedará en último lugar.",
+    "automáticamente y quedará por detrás de todos los que sigan en juego.",
     "private.view": "Tu vista de {game} #{table} (solo la ves tú): {position}",
     "reminder.half": "Ya pasaron {gone} de tus {total} para jugar en {game} #{table}: quedan {left} "
     "(plazo {deadline}).",
@@ -370,6 +376,10 @@ class Lines(tuple[Any, ...]):
     """A param of lines said one under another."""
 
 
+class Clauses(tuple[Phrase, ...]):
+    """A param of sentences said as one list: ``Ben resigned and Ana ran out of time`` (``list.and``)."""
+
+
 def _listed(items: list[str], key: str, lang: str) -> str:
     """``a``, ``a and b``, ``a, b and c`` (``key``: ``list.and`` or ``list.or``) in ``lang``."""
     if len(items) < 2:
@@ -428,6 +438,8 @@ def _said(value: Any, lang: str) -> Any:
         return f"{value.value:.1f}".replace(".", t("number.decimal_mark", lang))
     if isinstance(value, Names):
         return _listed([str(n) for n in value], "list.and", lang)
+    if isinstance(value, Clauses):
+        return _listed([str(_said(clause, lang)) for clause in value], "list.and", lang)
     return value
 
 

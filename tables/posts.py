@@ -31,7 +31,7 @@ from tables.durations import format_duration
 from tables.endings import final_picture
 from tables.games import variant_text
 from tables.hints import hints_offered
-from tables.i18n import News, Phrase, Told
+from tables.i18n import Clauses, News, Phrase, Told
 from tables.loaded import LoadedTable, Step
 from tables.mesa import is_mesa, mention_seats, mesa_to_act, mesa_turn_goes_on
 from tables.outbox import BOARD, DRAW, HINT, INFO, INVITE, MINE, QUICK, RESULT, Message, PrivatePost, PublicPost
@@ -48,6 +48,8 @@ NOTHING_TOLD, NO_NEWS = Told(), News()
 LEFT_WORDS = {"resign": "resigned", "time": "out of time"}
 #: endings outside the rules, which the catalogue words by reason alone (no engine facts)
 OUTSIDE_ENDINGS = ("time", "resign", "agreement")
+#: how a seat leaves a game of three or more before its end (``SeatRow.out_reason``): said by name in the result
+GONE = ("resign", "time")
 
 
 class LogReader(Protocol):
@@ -327,7 +329,12 @@ class Posts:
         else:
             key = "result.win"
         if ending.reason in OUTSIDE_ENDINGS:
-            key += "." + ending.reason
+            gone = [s for s in sorted(ctx.seats, key=lambda r: r.seat) if s.out_reason in GONE]
+            if key == "result.standings" and gone:  # each who left, and how: "Ben resigned and Ana ran out of time"
+                key = "result.standings.gone"
+                params["gone"] = Clauses(Phrase(f"gone.{s.out_reason}", {"name": s.name}) for s in gone)
+            else:
+                key += "." + ending.reason
             params["loser"] = ", ".join(names[s] for s, p in enumerate(places) if p != 1)
         return PublicPost(ctx.id, RESULT, key, params, None, (), None, version)
 

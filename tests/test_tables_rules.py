@@ -10,6 +10,7 @@ from test_tables_service import CHANNEL, GUILD, USERS, open_service, start_table
 
 from engines import get_engine
 from tables import PrivatePost, PublicPost, TableError, TableFinished, i18n, lang_for_locale, t
+from tables.i18n import Clauses, Phrase, said
 
 ANA, BEN, CY, DEE = (u for u, _ in USERS)
 
@@ -197,6 +198,13 @@ async def test_resign_two_players_and_multiplayer(tmp_path: Path) -> None:
     assert any(isinstance(m, TableFinished) for m in out)
     places = {r.user_id: r.place for r in await repo.get_results(tid)}
     assert places == {ANA: 1, CY: 2, BEN: 3}  # the last one out is best among the out seats
+    result = next(m for m in out if isinstance(m, PublicPost) and m.kind == "result")
+    assert result.key == "result.standings.gone"  # each who left named with how: one clause each
+    assert "is over: Ben resigned and Cy resigned. Standings: 1. Ana · 2. Cy · 3. Ben" in t(
+        result.key, "en", **result.params)
+    assert "ha terminado: Ben abandonó y Cy abandonó. Clasificación: 1. Ana" in t(result.key, "es", **result.params)
+    mixed = Clauses((Phrase("gone.resign", {"name": "Ben"}), Phrase("gone.time", {"name": "Ana"})))
+    assert said(mixed, "es") == "Ben abandonó y a Ana se le acabó el tiempo"
     await repo.close()
 
 
