@@ -518,7 +518,7 @@ class Console:
         self._lines(f"[dm {name}]", post.text(LANG), self._save(post.image, stem))
         for n, other in enumerate(post.others, start=2):
             saved = self._save(other.image, f"{stem}-player{other.seat + 1}")
-            self.write(f"[dm {name}] Picture {n}: what Player {other.seat + 1} sees{saved}")
+            self.write(f"[dm {name}] Picture {n}{saved}")  # the text above says whose view it is
 
     async def _table_or_lesson(self, uid: int, table: int | None,
                                want: Callable[[TableSummary], bool]) -> tuple[int, str | None]:

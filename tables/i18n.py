@@ -1494,6 +1494,13 @@ EN.update({
     "learn.picture.you": "Picture 1: what you see.",
     "learn.picture.seat": "Picture {n}: what {seat} sees.",
     "learn.seat": "Player {n}",
+    # a seat that has the game's own name for its side (PL-1: Black moves first; KO-1.1: capybara)
+    "learn.picture.plateau.0": "Picture {n}: what Black sees.",
+    "learn.picture.plateau.1": "Picture {n}: what White sees.",
+    "learn.ends.wins.plateau.0": "Black wins",
+    "learn.ends.wins.plateau.1": "White wins",
+    "learn.ends.wins.kona.0": "the capybaras win",
+    "learn.ends.wins.kona.1": "the poodles win",
 })
 ES.update({
     "learn.how": "Responde con /move JUGADA (/moves lista las jugadas, /learn {game} hint da una pista).",
@@ -1504,6 +1511,12 @@ ES.update({
     "learn.picture.you": "Imagen 1: lo que ves tú.",
     "learn.picture.seat": "Imagen {n}: lo que ve {seat}.",
     "learn.seat": "el jugador {n}",
+    "learn.picture.plateau.0": "Imagen {n}: lo que ven las negras.",
+    "learn.picture.plateau.1": "Imagen {n}: lo que ven las blancas.",
+    "learn.ends.wins.plateau.0": "ganan las negras",
+    "learn.ends.wins.plateau.1": "ganan las blancas",
+    "learn.ends.wins.kona.0": "ganan los capibaras",
+    "learn.ends.wins.kona.1": "ganan los caniches",
 })
 
 

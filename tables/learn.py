@@ -192,6 +192,12 @@ def picture_names(players: int, seat: int) -> list[str]:
     return [f"Player {s + 1} (you)" if s == seat else f"Player {s + 1}" for s in range(players)]
 
 
+def _picture_key(game: str, seat: int) -> str:
+    """The words under another seat's picture: by its side's name where the game has one ("what White sees")."""
+    named = f"learn.picture.{game}.{seat}"
+    return named if named in EN else "learn.picture.seat"
+
+
 #: what a learner may not answer with: Krakatoa's ``auto`` (KR-8.4) plays the right answer for them
 NOT_AN_ANSWER = ("auto",)
 
@@ -208,7 +214,7 @@ def what_it_does(engine: Engine, step: LessonStep, state: Any, move: Any) -> Phr
     after = engine.apply(state, move)
     outcome = engine.outcome(after)
     if outcome is not None:
-        return Phrase("learn.wrong.ends", {"move": said, "result": ending_words(outcome, step.seat)})
+        return Phrase("learn.wrong.ends", {"move": said, "result": ending_words(outcome, step.seat, engine.name)})
     reply = winning_reply(engine, after, step.seat)
     if reply is not None:
         return Phrase("learn.wrong.allows", {"move": said, "reply": engine.format_move(after, reply)})
@@ -236,9 +242,9 @@ def _named(facts: dict[str, Any], learner: int) -> dict[str, Any]:
     return params
 
 
-def ending_words(outcome: Outcome, seat: int) -> Phrase:
-    """How a game that ends ends, for the learner at ``seat``: who wins, a draw, or everyone losing (K3's
-    cooperative game, K3-8.3)."""
+def ending_words(outcome: Outcome, seat: int, game: str = "") -> Phrase:
+    """How a game that ends ends, for the learner at ``seat``: who wins (by the side's own name where the game
+    has one: "White wins", "the capybaras win"), a draw, or everyone losing (K3's cooperative game, K3-8.3)."""
     if outcome.draw:
         return Phrase("learn.ends.draw")
     if not outcome.winners:
@@ -246,7 +252,8 @@ def ending_words(outcome: Outcome, seat: int) -> Phrase:
     if seat in outcome.winners:
         return Phrase("learn.ends.you_win" if len(outcome.winners) == 1 else "learn.ends.you_share")
     if len(outcome.winners) == 1:
-        return Phrase("learn.ends.wins", {"n": outcome.winners[0] + 1})
+        named = f"learn.ends.wins.{game}.{outcome.winners[0]}"
+        return Phrase(named if named in EN else "learn.ends.wins", {"n": outcome.winners[0] + 1})
     return Phrase("learn.ends.win", {"ns": Names(str(w + 1) for w in outcome.winners)})
 
 
@@ -471,7 +478,7 @@ class Lessons:
         others = [s for s in range(players) if s != step.seat] if engine.has_private_info(state) else []
         views = [self.view(engine, state, step, seat) for seat in (step.seat, *others)]
         images = await asyncio.gather(*(self.posts.image(course.game, view, names) for view in views))
-        pictures = News([Phrase("learn.picture.you"), *(Phrase("learn.picture.seat", {
+        pictures = News([Phrase("learn.picture.you"), *(Phrase(_picture_key(course.game, seat), {
             "n": n, "seat": Phrase("learn.seat", {"n": seat + 1})}) for n, seat in enumerate(others, start=2))]) \
             if others else ""
         params = {"lead": lead, "title": Own(course.title), "step": index + 1, "of": of,

@@ -206,7 +206,7 @@ async def test_a_hidden_information_step_shows_each_seat(tmp_path: Path) -> None
         await h.command("learn", [option("game", "plateau", STRING), option("step", str(number), STRING)], ALICE)
         [step] = replies(h)
         assert [name for name, _ in step.files] == ["lesson-plateau.png", f"lesson-plateau-player{other + 1}.png"]
-        assert f"Picture 1: what you see.\nPicture 2: what Player {other + 1} sees." in step.content
+        assert f"Picture 1: what you see.\nPicture 2: what {('Black', 'White')[other]} sees." in step.content
         assert drawn == list(views(index))
         mine, theirs = drawn
         assert mine["viewer"] == learner and theirs["viewer"] == other

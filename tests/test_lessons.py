@@ -12,10 +12,11 @@ from pg_server import DbFactory
 from test_tables_service import FakeClock, open_service
 
 from console import help_text
-from engines import get_engine
+from engines import Outcome, get_engine
 from tables import TableError
-from tables.i18n import CATALOGS
-from tables.learn import LESSONS_DIR, check_step, courses, meets, read_course, right_answer, step_state
+from tables.i18n import CATALOGS, Phrase
+from tables.i18n import said as words_of
+from tables.learn import LESSONS_DIR, check_step, courses, ending_words, meets, read_course, right_answer, step_state
 
 COURSES = sorted(LESSONS_DIR.glob("*.json"))
 KONA = courses()["kona"]
@@ -146,8 +147,9 @@ async def test_a_hidden_information_step_in_the_console(tmp_path: Path) -> None:
     svc, con, out = await open_console(tmp_path / "console.db")
     lines = await said(con, out, "Ana: /learn plateau")
     assert "[dm Ana] Picture 1: what you see." in lines
-    assert f"[dm Ana] Picture 2: what Player {other + 1} sees." in lines
-    assert lines[-1] == f"[dm Ana] Picture 2: what Player {other + 1} sees"  # the second picture, named
+    side = ("Black", "White")[other]  # PL-1: the side's own name, as the course's texts say it
+    assert f"[dm Ana] Picture 2: what {side} sees." in lines
+    assert lines[-1].startswith("[dm Ana] Picture 2") and "sees" not in lines[-1]  # the picture, said once
     kona = await said(con, out, "Ana: /learn kona")  # no hidden information: one picture, no such lines
     assert not any("Picture" in line for line in kona)
     await svc.repo.close()
@@ -189,3 +191,19 @@ async def test_the_open_lesson_and_a_past_step_on_both_backends(db: DbFactory) -
     assert (await lessons.open(ana, "kona", "restart", at=N + 1)).step == 1  # the done post's Restart
     assert await lessons.current(ana) == "kona"
     await repo.close()
+
+
+def test_a_wrong_answer_that_ends_the_game_names_the_winner_by_its_side() -> None:
+    """KO-1.1, PL-1: "the capybaras win", "White wins" (the courses call the sides so), not "Player 1 wins"; a
+    game without names for its sides (K3) says the player's number, as its pictures do."""
+    capybara = Outcome(winners=(0,), reason="line", text="capybara wins (line)")
+    white = Outcome(winners=(1,), reason="prisoners", text="winner 1 (prisoners)")
+    assert t_phrase(ending_words(capybara, 1, "kona"), "en") == "the capybaras win"
+    assert t_phrase(ending_words(capybara, 1, "kona"), "es") == "ganan los capibaras"
+    assert t_phrase(ending_words(white, 0, "plateau"), "en") == "White wins"
+    assert t_phrase(ending_words(white, 0, "k3"), "en") == "Player 2 wins"
+    assert t_phrase(ending_words(white, 1, "plateau"), "en").startswith("you win")
+
+
+def t_phrase(phrase: Phrase, lang: str) -> str:
+    return words_of(phrase, lang)
