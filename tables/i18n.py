@@ -1648,8 +1648,11 @@ EN.update({
     "tournament.out.left": "{name} left the server and is out of tournament #{id} ({title}): their game in play is a "
     "forfeit.",
     "tournament.cancelled": "Tournament #{id} ({title}) is cancelled. Tables in play go on as ordinary games.",
-    "tournament.round": "Tournament #{id} ({title}), round {round} of {rounds}. The first named at each table "
-    "moves first; play at your table with /move:\n{lines}",
+    "tournament.round": "Tournament #{id} ({title}), round {round} of {rounds}. {first}; play at your table with "
+    "/move:\n{lines}",
+    "tournament.first.named": "The first named at each table moves first",
+    "tournament.first.k3": "At each table the first to build their pyramid moves first (K3-3.3)",
+    "tournament.first.krakatoa": "At each table a throw decides who starts (KR-4.1)",
     "tournament.final": "Tournament #{id} ({title}) is over. Winner: {names}!\n{lines}",
     "tournament.final_shared": "Tournament #{id} ({title}) is over. Winners, equal on points and every tie-break: "
     "{names}!\n{lines}",
@@ -1660,7 +1663,7 @@ EN.update({
     "tournament.result.places": "places: {places}",
     "tournament.points.one": "{points} point",
     "tournament.points.many": "{points} points",
-    "tournament.board.bye": "{name}: a bye (scores as a win)",
+    "tournament.board.bye": "{name}: a bye ({points})",
     "tournament.board.forfeit": "{name}: wins by forfeit ({other} withdrew)",
     "tournament.standings.head": "Tournament #{id} ({title}): standings after round {round} of {rounds}",
     "tournament.standings.row": "{rank}. {name}: {points} (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
@@ -1735,8 +1738,11 @@ ES.update({
     "se da por perdida.",
     "tournament.cancelled": "El torneo #{id} ({title}) queda cancelado. Las mesas en juego siguen como partidas "
     "normales.",
-    "tournament.round": "Torneo #{id} ({title}), ronda {round} de {rounds}. En cada mesa empieza quien se nombra "
-    "primero; juega en tu mesa con /move:\n{lines}",
+    "tournament.round": "Torneo #{id} ({title}), ronda {round} de {rounds}. {first}; juega en tu mesa con "
+    "/move:\n{lines}",
+    "tournament.first.named": "En cada mesa empieza quien se nombra primero",
+    "tournament.first.k3": "En cada mesa empieza quien antes construya su pirámide (K3-3.3)",
+    "tournament.first.krakatoa": "En cada mesa una tirada decide quién empieza (KR-4.1)",
     "tournament.final": "El torneo #{id} ({title}) ha terminado. Gana: {names}.\n{lines}",
     "tournament.final_shared": "El torneo #{id} ({title}) ha terminado. Ganan, empatados en puntos y en todos los "
     "desempates: {names}.\n{lines}",
@@ -1747,7 +1753,7 @@ ES.update({
     "tournament.result.places": "puestos: {places}",
     "tournament.points.one": "{points} punto",
     "tournament.points.many": "{points} puntos",
-    "tournament.board.bye": "{name}: descansa (cuenta como victoria)",
+    "tournament.board.bye": "{name}: descansa ({points})",
     "tournament.board.forfeit": "{name}: gana por incomparecencia ({other} se retiró)",
     "tournament.standings.head": "Torneo #{id} ({title}): clasificación tras la ronda {round} de {rounds}",
     "tournament.standings.row": "{rank}. {name}: {points} (Buchholz {buchholz}, Sonneborn-Berger {sb}; "

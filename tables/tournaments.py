@@ -89,14 +89,14 @@ from tables.errors import TableError
 from tables.finish import LostRace
 from tables.games import known_game
 from tables.games import title as game_title
-from tables.i18n import Count, Lines, Names, Phrase, t
+from tables.i18n import EN, Count, Lines, Names, Phrase, t
 from tables.mesa import is_mesa, mesa_seats, parse_level, person_name, rated_with_mesa
 from tables.outbox import Message, TournamentPost
 from tables.play import Play
 from tables.seating import MAX_NAME, Seating
 from tables.store import TableStore
 from tables.table_options import FALSE_WORDS, TRUE_WORDS, check_fits, read_request
-from tables.tournament import Result, standings, table_sizes
+from tables.tournament import Result, Scoring, standings, table_sizes
 from tables.tournament.plan import FORMATS, MAX_ROUNDS, ROUND_ROBIN, SWISS, Plan, Planned
 
 log = logging.getLogger(__name__)
@@ -168,6 +168,9 @@ class Pairings:
     round: int
     rounds: int
     boards: tuple[Board, ...]
+    #: what a bye is worth at this event (``Scoring.for_sizes``: a win at two-player events, else the average
+    #: of a table of the smallest size)
+    bye: Fraction = Fraction(1)
 
 
 @dataclass(frozen=True)
@@ -236,10 +239,10 @@ def standings_text(st: Standings, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def board_phrase(board: Board) -> Phrase:
-    """One board in words (a ``Phrase``: said in the reader's language)."""
+def board_phrase(board: Board, bye: Fraction = Fraction(1)) -> Phrase:
+    """One board in words (a ``Phrase``: said in the reader's language); ``bye``: what a bye is worth there."""
     if board.kind == db.BYE:
-        return Phrase("tournament.board.bye", {"name": board.names[0]})
+        return Phrase("tournament.board.bye", {"name": board.names[0], "points": points_phrase(bye)})
     if board.kind == db.FORFEIT:
         return Phrase("tournament.board.forfeit", {"name": board.names[0], "other": board.names[1]})
     players = " v ".join(board.names) if len(board.names) == 2 else ", ".join(board.names)
@@ -251,7 +254,7 @@ def board_phrase(board: Board) -> Phrase:
 
 def pairings_text(p: Pairings, lang: str = "en") -> str:
     head = t("tournament.pairings.head", lang, id=p.tournament_id, title=p.title, round=p.round, rounds=p.rounds)
-    return "\n".join([head, *(t(b.key, lang, **b.params) for b in map(board_phrase, p.boards))])
+    return "\n".join([head, *(t(b.key, lang, **b.params) for b in (board_phrase(x, p.bye) for x in p.boards))])
 
 
 # ==================================================================== the collaborator
@@ -449,7 +452,8 @@ class Tournaments:
             seat_names = {s.user_id: s.name for s in seats}
             boards.append(Board(p.board, p.kind, p.table_id, p.players,
                                 tuple(seat_names.get(u) or names.get(u, "?") for u in p.players), p.places))
-        return Pairings(row.id, game_title(row.game), number, row.rounds, tuple(boards))
+        return Pairings(row.id, game_title(row.game), number, row.rounds, tuple(boards),
+                        Scoring.for_sizes(_plan_of(row).sizes).bye)
 
     async def listing(self, guild_id: int, user_id: int, action: str, *, manages: bool = False,
                       limit: int = 25) -> list[Listed]:
@@ -571,8 +575,11 @@ class Tournaments:
         sweep hands it out again (a process that dies before the post reaches the channel loses nothing)."""
         pairs = await self._pairings(row, number)
         concerned = tuple(dict.fromkeys(u for b in pairs.boards for u in b.user_ids if not is_mesa(u)))
+        first = f"tournament.first.{row.game}"  # who moves first at a table: the first named, or as the game says
         return [self._post(row, "tournament.round", round=number, rounds=row.rounds,
-                           lines=Lines(board_phrase(b) for b in pairs.boards), mention=concerned, announces=number)]
+                           first=Phrase(first if first in EN else "tournament.first.named"),
+                           lines=Lines(board_phrase(b, pairs.bye) for b in pairs.boards), mention=concerned,
+                           announces=number)]
 
     async def announced(self, post: TournamentPost) -> None:
         """The front end delivered ``post``: a round's announcement (or the final standings) is marked, and

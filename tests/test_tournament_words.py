@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tables.i18n import t
+from tables.i18n import Phrase, t
+from tables.tournament import Scoring
 from tables.tournaments import Board, StandingRow, Standings, board_phrase, standings_text
 
 
@@ -45,10 +46,27 @@ def test_a_decided_board_says_its_result_by_name() -> None:
     assert said(playing, "en") == "table #10: Hal v Ivy"
 
 
+def test_a_bye_says_what_it_is_worth_at_its_event() -> None:
+    bye = Board(5, "bye", None, (1,), ("Eve",), (1,))
+    assert said(bye, "en") == "Eve: a bye (1 point)"  # a two-player event: a win
+    assert t_board(bye, Fraction(1, 2), "en") == "Eve: a bye (½ point)"
+    assert t_board(bye, Fraction(3, 2), "es") == "Eve: descansa (1½ puntos)"
+    assert Scoring.for_sizes((3, 4)).bye == 1 and Scoring.for_sizes((2,)).bye == 1
+
+
+def t_board(board: Board, bye: Fraction, lang: str) -> str:
+    phrase = board_phrase(board, bye)
+    return t(phrase.key, lang, **phrase.params)
+
+
 def test_a_round_says_who_moves_first_and_how_to_play_and_the_organiser_joins_too() -> None:
     for lang, first, move in (("en", "moves first", "/move"), ("es", "empieza", "/move")):
-        head = t("tournament.round", lang, id=1, title="Kona", round=1, rounds=3, lines="x").split("\n")[0]
+        head = t("tournament.round", lang, id=1, title="Kona", round=1, rounds=3, lines="x",
+                 first=Phrase("tournament.first.named")).split("\n")[0]
         assert first in head and move in head
+        thrown = t("tournament.round", lang, id=1, title="Krakatoa", round=1, rounds=3, lines="x",
+                   first=Phrase("tournament.first.krakatoa")).split("\n")[0]
+        assert "KR-4.1" in thrown and "first named" not in thrown and move in thrown  # a throw decides
         created = t("tournament.created", lang, id=1, title="Kona", format="Swiss", organiser="Ana", max=64)
         assert "/tournament join 1" in created and "/tournament start 1" in created
     assert "organiser too" in t("tournament.created", "en", id=1, title="K", format="f", organiser="A", max=2)
