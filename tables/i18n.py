@@ -1653,8 +1653,10 @@ EN.update({
     "tournament.first.named": "The first named at each table moves first",
     "tournament.first.k3": "At each table the first to build their pyramid moves first (K3-3.3)",
     "tournament.first.krakatoa": "At each table a throw decides who starts (KR-4.1)",
-    "tournament.final": "Tournament #{id} ({title}) is over. Winner: {names}!\n{lines}",
-    "tournament.final_shared": "Tournament #{id} ({title}) is over. Winners, equal on points and every tie-break: "
+    "tournament.final": "Tournament #{id} ({title}) is over.{early} Winner: {names}!\n{lines}",
+    "tournament.early": " It ends after round {round} of {rounds}: too few players are left to pair another.",
+    "tournament.final_shared": "Tournament #{id} ({title}) is over.{early} Winners, equal on points and every "
+    "tie-break: "
     "{names}!\n{lines}",
     "tournament.board.game": "table #{table}: {players}",
     "tournament.board.done": "table #{table}: {players} ({result})",
@@ -1666,6 +1668,15 @@ EN.update({
     "tournament.board.bye": "{name}: a bye ({points})",
     "tournament.board.forfeit": "{name}: wins by forfeit ({other} withdrew)",
     "tournament.standings.head": "Tournament #{id} ({title}): standings after round {round} of {rounds}",
+    "tournament.standings.playing": "Tournament #{id} ({title}): standings after round {round} of {rounds}, with "
+    "the games of round {playing} that have ended",
+    "tournament.standings.first_round": "Tournament #{id} ({title}): round {playing} of {rounds} in play; the "
+    "games that have ended so far",
+    "tournament.standings.final": "Tournament #{id} ({title}): final standings, {rounds} rounds",
+    "tournament.standings.final_early": "Tournament #{id} ({title}): final standings; it ended after round "
+    "{round} of {rounds}, too few players being left to pair another",
+    "tournament.standings.cancelled": "Tournament #{id} ({title}) was cancelled: standings as it stopped, after "
+    "round {round} of {rounds}",
     "tournament.standings.row": "{rank}. {name}: {points} (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
     "{games})",
     "tournament.standings.row_out": "{rank}. {name}: {points} (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
@@ -1700,6 +1711,8 @@ EN.update({
     "tournament.error.over": "Tournament #{id} is over.",
     "tournament.error.cancelled": "Tournament #{id} was cancelled.",
     "tournament.standings.none": "Tournament #{id} ({title}): no round played yet; {count} entered, in entry order:",
+    "tournament.standings.cancelled_unplayed": "Tournament #{id} ({title}) was cancelled before any game; {count} "
+    "had entered:",
     "tournament.error.already": "You are already in tournament #{id}.",
     "tournament.error.rejoin": "You left tournament #{id} after it started; you cannot enter it again.",
     "tournament.error.full": "Tournament #{id} is full ({max} players).",
@@ -1743,8 +1756,11 @@ ES.update({
     "tournament.first.named": "En cada mesa empieza quien se nombra primero",
     "tournament.first.k3": "En cada mesa empieza quien antes construya su pirámide (K3-3.3)",
     "tournament.first.krakatoa": "En cada mesa una tirada decide quién empieza (KR-4.1)",
-    "tournament.final": "El torneo #{id} ({title}) ha terminado. Gana: {names}.\n{lines}",
-    "tournament.final_shared": "El torneo #{id} ({title}) ha terminado. Ganan, empatados en puntos y en todos los "
+    "tournament.final": "El torneo #{id} ({title}) ha terminado.{early} Gana: {names}.\n{lines}",
+    "tournament.early": " Termina tras la ronda {round} de {rounds}: quedan muy pocos jugadores para emparejar "
+    "otra.",
+    "tournament.final_shared": "El torneo #{id} ({title}) ha terminado.{early} Ganan, empatados en puntos y en "
+    "todos los "
     "desempates: {names}.\n{lines}",
     "tournament.board.game": "mesa #{table}: {players}",
     "tournament.board.done": "mesa #{table}: {players} ({result})",
@@ -1756,6 +1772,15 @@ ES.update({
     "tournament.board.bye": "{name}: descansa ({points})",
     "tournament.board.forfeit": "{name}: gana por incomparecencia ({other} se retiró)",
     "tournament.standings.head": "Torneo #{id} ({title}): clasificación tras la ronda {round} de {rounds}",
+    "tournament.standings.playing": "Torneo #{id} ({title}): clasificación tras la ronda {round} de {rounds}, con "
+    "las partidas de la ronda {playing} que ya han terminado",
+    "tournament.standings.first_round": "Torneo #{id} ({title}): ronda {playing} de {rounds} en juego; las "
+    "partidas terminadas hasta ahora",
+    "tournament.standings.final": "Torneo #{id} ({title}): clasificación final, {rounds} rondas",
+    "tournament.standings.final_early": "Torneo #{id} ({title}): clasificación final; terminó tras la ronda "
+    "{round} de {rounds}, al quedar muy pocos jugadores para emparejar otra",
+    "tournament.standings.cancelled": "El torneo #{id} ({title}) se canceló: clasificación al detenerse, tras la "
+    "ronda {round} de {rounds}",
     "tournament.standings.row": "{rank}. {name}: {points} (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
     "{games})",
     "tournament.standings.row_out": "{rank}. {name}: {points} (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
@@ -1789,6 +1814,8 @@ ES.update({
     "/tournament withdraw.",
     "tournament.error.over": "El torneo #{id} ha terminado.",
     "tournament.error.cancelled": "El torneo #{id} fue cancelado.",
+    "tournament.standings.cancelled_unplayed": "El torneo #{id} ({title}) se canceló antes de ninguna partida; "
+    "se habían inscrito {count}:",
     "tournament.standings.none": "Torneo #{id} ({title}): aún no se ha jugado ninguna ronda; {count} inscritos, por "
     "orden de inscripción:",
     "tournament.error.already": "Ya estás en el torneo #{id}.",

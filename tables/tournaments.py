@@ -140,6 +140,7 @@ class Standings:
     round: int  # the last round whose every board is decided (the standings are after it)
     rounds: int  # rounds planned (0 before the start)
     rows: tuple[StandingRow, ...]
+    playing: int = 0  # the round whose games are still in play (their results count as they end), else 0
 
     @property
     def winners(self) -> tuple[StandingRow, ...]:
@@ -220,13 +221,30 @@ def result_phrase(names: Sequence[str], places: Sequence[int]) -> Phrase:
     return Phrase("tournament.result.places", {"places": ", ".join(f"{n} {p}" for p, _, n in ranked)})
 
 
+def standings_head(st: Standings, lang: str = "en") -> str:
+    """The standings' first line: after which round, whether one is in play, and how the event ended."""
+    facts = {"id": st.tournament_id, "title": st.title, "round": st.round, "rounds": st.rounds,
+             "playing": st.playing}
+    if st.status == db.FINISHED:
+        key = "tournament.standings.final" if st.round >= st.rounds else "tournament.standings.final_early"
+    elif st.status == db.CANCELLED:
+        key = "tournament.standings.cancelled"
+    elif st.playing and st.round:
+        key = "tournament.standings.playing"
+    elif st.playing:
+        key = "tournament.standings.first_round"
+    else:
+        key = "tournament.standings.head"
+    return t(key, lang, **facts)
+
+
 def standings_text(st: Standings, lang: str = "en") -> str:
     """The standings as lines of text, in ``lang``."""
-    if not st.round:
-        head = t("tournament.standings.none", lang, id=st.tournament_id, title=st.title, count=len(st.rows))
+    if not st.round and not st.playing:  # not started (or cancelled before a game): who entered, in that order
+        key = "tournament.standings.cancelled_unplayed" if st.status == db.CANCELLED else "tournament.standings.none"
+        head = t(key, lang, id=st.tournament_id, title=st.title, count=len(st.rows))
         return "\n".join([head, *(f"{i}. {row.name}" for i, row in enumerate(st.rows, start=1))])
-    head = t("tournament.standings.head", lang, id=st.tournament_id, title=st.title, round=st.round, rounds=st.rounds)
-    lines = [head]
+    lines = [standings_head(st, lang)]
     for row in st.rows:
         key = "tournament.standings.row" if row.status == db.IN else "tournament.standings.row_out"
         lines.append(t(key, lang, rank=row.rank, name=row.name, points=points_phrase(row.points),
@@ -432,7 +450,12 @@ class Tournaments:
         paired = {p.round for p in decided}
         open_rounds = {p.round for p in decided if p.places is None}
         done = max((r for r in paired if r not in open_rounds), default=0)
-        return Standings(row.id, row.game, game_title(row.game), row.format, row.status, done, row.rounds, rows)
+        playing = max(open_rounds, default=0) if row.status == db.RUNNING else 0
+        if not paired:  # before the start every entrant has 0: keep the entry order, withdrawn ones included
+            order = {e.user_id: k for k, e in enumerate(people)}
+            rows = tuple(sorted(rows, key=lambda r: order[r.user_id]))
+        return Standings(row.id, row.game, game_title(row.game), row.format, row.status, done, row.rounds, rows,
+                         playing)
 
     async def pairings(self, guild_id: int, tournament_id: int | None = None, round_: int | None = None) -> Pairings:
         row = await self._meant(guild_id, tournament_id, latest=True)
@@ -646,7 +669,8 @@ class Tournaments:
         lines = Lines(Phrase("tournament.standings.line", {"rank": r.rank, "name": r.name,
                                                           "points": points_phrase(r.points)}) for r in st.rows)
         key = "tournament.final" if len(st.winners) == 1 else "tournament.final_shared"
-        return [self._post(row, key, names=Names(r.name for r in st.winners), lines=lines,
+        early = Phrase("tournament.early", {"round": st.round, "rounds": st.rounds}) if st.round < st.rounds else ""
+        return [self._post(row, key, names=Names(r.name for r in st.winners), lines=lines, early=early,
                            mention=tuple(r.user_id for r in st.winners), announces=0)]
 
     # ---- which tournament ----------------------------------------------------------------------------

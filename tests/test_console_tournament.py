@@ -150,7 +150,7 @@ async def test_a_16_player_swiss_of_kona_with_timeouts_a_withdrawal_and_a_restar
     assert (await current(svc)).round == 4
     await finish_round(con, out, svc, rng, ids, timeouts=False)
     lines = await said(con, out, "P01: /tournament standings")
-    assert any("standings after round 4 of 4" in line for line in lines)
+    assert any("final standings, 4 rounds" in line for line in lines)
     assert any(line.startswith("[tournament] Winner") for line in lines)
     assert any("withdrew" in line and "P16" in line for line in lines)
     await check_event(svc, 1, names, two_player=True)

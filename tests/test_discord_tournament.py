@@ -250,7 +250,7 @@ async def test_a_16_player_swiss_of_kona_with_timeouts_a_withdrawal_and_a_restar
         assert final.pings()[0] == {w.user_id for w in st.winners}  # the winners only
         assert picture_of(final).width <= 576
         said = await tour(h, players[2003], "standings")
-        assert "standings after round 4 of 4" in said and "Winner" in said and "withdrew" in said
+        assert "final standings, 4 rounds" in said and "Winner" in said and "withdrew" in said
         last = [r for r in h.standin.interaction_replies() if r.files][-1]
         assert last.ephemeral and picture_of(last).width <= 576
         said = await tour(h, players[2003], "pairings", option("round", 2, INTEGER))

@@ -27,9 +27,10 @@ from data.repository import STORED_TABLES, Repository
 from tables import TableService
 from tables.errors import TableError
 from tables.hints import alone_with_mesa, hints_offered
+from tables.i18n import t
 from tables.mesa import is_mesa, mesa_id
 from tables.outbox import TournamentPost
-from tables.tournaments import core_results
+from tables.tournaments import core_results, standings_text
 
 GUILD, CHANNEL, ORG = 5, 50, 900
 PLAYERS = [(901 + i, f"P{i + 1}") for i in range(8)]
@@ -311,6 +312,33 @@ async def test_a_tournament_table_against_mesa_takes_no_hint_and_no_takeback(db:
     assert (await svc.store.load(table)).options.tournament is None
     await refused(svc, "error.hint_tournament", lambda: svc.hints.ask(table, human))
     await refused(svc, "error.takeback_tournament", lambda: svc.takebacks.ask(table, human))
+    await repo.close()
+
+
+async def test_standings_say_the_round_in_play_and_an_event_that_runs_out_of_players_says_why(db: DbFactory) -> None:
+    """Before the start: who entered, in entry order.  A K3 event of three planned for two rounds: while round 1
+    is played the standings say so; when one withdraws, two are left, too few for a table (K3: 2-4 a table, 3
+    at least in a group event), so the event ends after round 1 and its last words say why."""
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tid = await event(svc, 3, {"format": "swiss", "rounds": "2"}, game="k3")
+    before = standings_text(await svc.tournaments.standings(GUILD, tid))
+    assert "in entry order" in before and before.split("\n")[1:] == ["1. P1", "2. P2", "3. P3"]
+    await svc.tournaments.start(GUILD, ORG)
+    during = standings_text(await svc.tournaments.standings(GUILD, tid))
+    assert "round 1 of 2 in play" in during.split("\n")[0]
+    out = await svc.tournaments.withdraw(GUILD, PLAYERS[2][0], tid)  # resigns P3's game: the table plays on
+    board = next(b for b in (await svc.tournaments.pairings(GUILD, tid)).boards if b.kind == "game")
+    out += await svc.resign(board.table_id or 0, PLAYERS[1][0])  # one player left at the table: it ends
+    st = await svc.tournaments.standings(GUILD, tid)
+    assert st.status == "finished" and st.round == 1 and st.rounds == 2
+    head = standings_text(st).split("\n")[0]
+    assert "final standings; it ended after round 1 of 2, too few players being left" in head
+    assert "P3" in standings_text(st) and "withdrew" in standings_text(st)
+    final = [m for m in out if isinstance(m, TournamentPost) and m.key.startswith("tournament.final")]
+    assert len(final) == 1
+    words = t(final[0].key, "en", **final[0].params)
+    assert "is over. It ends after round 1 of 2: too few players are left to pair another. Winner: P1!" in words
+    assert "Termina tras la ronda 1 de 2" in t(final[0].key, "es", **final[0].params)
     await repo.close()
 
 
