@@ -1704,7 +1704,8 @@ EN.update({
     "GAME format=swiss.",
     "tournament.error.none_open": "No tournament in this server is taking players now. Create one with "
     "/tournament create GAME format=swiss.",
-    "tournament.error.which": "Several tournaments fit ({ids}): add the number, for example /tournament join 2.",
+    "tournament.error.which": "Several tournaments fit ({ids}): add the number, for example "
+    "/tournament {action} {example}.",
     "tournament.error.missing": "There is no tournament #{id} in this server.",
     "tournament.error.not_open": "Tournament #{id} has started: it takes no more players, and leaving it now is "
     "/tournament withdraw.",
@@ -1731,6 +1732,8 @@ EN.update({
     "tournament.error.table_of": "Table #{table} is a table of tournament #{id}: to stop playing, /resign this "
     "game or /tournament withdraw.",
     "tournament.error.no_round": "Tournament #{id} has no round {round} yet ({paired} paired so far).",
+    "tournament.error.no_round_over": "Tournament #{id} is over after {paired} rounds: there is no round {round}. "
+    "/tournament pairings {id} round={paired} shows the last.",
 })
 ES.update({
     "tournament.format.swiss": "suizo",
@@ -1808,7 +1811,8 @@ ES.update({
     "JUEGO format=swiss.",
     "tournament.error.none_open": "Ningún torneo de este servidor admite jugadores ahora. Crea uno con "
     "/tournament create JUEGO format=swiss.",
-    "tournament.error.which": "Hay varios torneos posibles ({ids}): añade el número, por ejemplo /tournament join 2.",
+    "tournament.error.which": "Hay varios torneos posibles ({ids}): añade el número, por ejemplo "
+    "/tournament {action} {example}.",
     "tournament.error.missing": "No hay ningún torneo #{id} en este servidor.",
     "tournament.error.not_open": "El torneo #{id} ya empezó: no admite más jugadores, y para dejarlo ahora usa "
     "/tournament withdraw.",
@@ -1836,6 +1840,8 @@ ES.update({
     "tournament.error.table_of": "La mesa #{table} es una mesa del torneo #{id}: para dejar de jugar, usa /resign "
     "en esta partida o /tournament withdraw.",
     "tournament.error.no_round": "El torneo #{id} aún no tiene ronda {round} ({paired} emparejadas hasta ahora).",
+    "tournament.error.no_round_over": "El torneo #{id} terminó tras {paired} rondas: no hay ronda {round}. "
+    "/tournament pairings {id} round={paired} muestra la última.",
 })
 
 

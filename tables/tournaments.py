@@ -339,7 +339,8 @@ class Tournaments:
 
     # ---- entering and leaving --------------------------------------------------------------------------
     async def join(self, guild_id: int, user_id: int, name: str, tournament_id: int | None = None) -> list[Message]:
-        row = await self._meant(guild_id, tournament_id, statuses=(db.OPEN,), empty="tournament.error.none_open")
+        row = await self._meant(guild_id, tournament_id, action="join", statuses=(db.OPEN,),
+                                empty="tournament.error.none_open")
         shown = person_name(name[:MAX_NAME])
         try:
             count = await db.join(self.repo, row.id, user_id, shown, self.store.stamp())
@@ -348,7 +349,7 @@ class Tournaments:
         return [self._post(row, "tournament.joined", name=shown, count=count)]
 
     async def leave(self, guild_id: int, user_id: int, tournament_id: int | None = None) -> list[Message]:
-        row = await self._mine(guild_id, user_id, tournament_id)
+        row = await self._mine(guild_id, user_id, tournament_id, action="leave")
         if row.status != db.OPEN:
             raise TableError("tournament.error.use_withdraw", id=row.id)
         entrant = await self._entrant(row, user_id)
@@ -359,14 +360,14 @@ class Tournaments:
         return [self._post(row, "tournament.left", name=entrant.name)]
 
     async def withdraw(self, guild_id: int, user_id: int, tournament_id: int | None = None) -> list[Message]:
-        row = await self._mine(guild_id, user_id, tournament_id)
+        row = await self._mine(guild_id, user_id, tournament_id, action="withdraw")
         if row.status == db.OPEN:
             return await self.leave(guild_id, user_id, row.id)
         return await self._stop(row, user_id, db.WITHDRAWN)
 
     async def remove(self, guild_id: int, user_id: int, target_id: int, tournament_id: int | None = None, *,
                      manages: bool = False) -> list[Message]:
-        row = await self._meant(guild_id, tournament_id)
+        row = await self._meant(guild_id, tournament_id, action="remove @NAME")
         self._organiser(row, user_id, manages)
         entrant = await self._entrant(row, target_id)
         if row.status == db.OPEN:
@@ -408,7 +409,8 @@ class Tournaments:
     # ---- starting and cancelling ---------------------------------------------------------------------
     async def start(self, guild_id: int, user_id: int, tournament_id: int | None = None, *,
                     manages: bool = False) -> list[Message]:
-        row = await self._meant(guild_id, tournament_id, statuses=(db.OPEN,), empty="tournament.error.none_open")
+        row = await self._meant(guild_id, tournament_id, action="start", statuses=(db.OPEN,),
+                                empty="tournament.error.none_open")
         self._organiser(row, user_id, manages)
         await self._may_organise(guild_id, manages)
         plan = _plan_of(row)
@@ -422,7 +424,7 @@ class Tournaments:
 
     async def cancel(self, guild_id: int, user_id: int, tournament_id: int | None = None, *,
                      manages: bool = False) -> list[Message]:
-        row = await self._meant(guild_id, tournament_id)
+        row = await self._meant(guild_id, tournament_id, action="cancel")
         self._organiser(row, user_id, manages)
         await self._may_organise(guild_id, manages)
         if not await db.set_status(self.repo, row.id, db.UNDERWAY, db.CANCELLED, self.store.stamp()):
@@ -435,7 +437,7 @@ class Tournaments:
 
     # ---- reading --------------------------------------------------------------------------------------
     async def standings(self, guild_id: int, tournament_id: int | None = None) -> Standings:
-        row = await self._meant(guild_id, tournament_id, latest=True)
+        row = await self._meant(guild_id, tournament_id, action="standings", latest=True)
         return await self._standings(row)
 
     async def _standings(self, row: TournamentRow) -> Standings:
@@ -458,12 +460,14 @@ class Tournaments:
                          playing)
 
     async def pairings(self, guild_id: int, tournament_id: int | None = None, round_: int | None = None) -> Pairings:
-        row = await self._meant(guild_id, tournament_id, latest=True)
+        row = await self._meant(guild_id, tournament_id, action="pairings", latest=True)
         current = await db.rounds_paired(self.repo, row.id)
         if row.status == db.OPEN:  # nothing paired before the start: say how it starts
             raise TableError("tournament.error.not_started", id=row.id)
         number = current if round_ is None else round_
         if not 1 <= number <= max(current, 0):
+            if row.status in (db.FINISHED, db.CANCELLED) and number > current:  # there never will be
+                raise TableError("tournament.error.no_round_over", id=row.id, round=number, paired=current)
             raise TableError("tournament.error.no_round", id=row.id, round=number if round_ else 1, paired=current)
         return await self._pairings(row, number)
 
@@ -681,7 +685,8 @@ class Tournaments:
         return row
 
     async def _meant(self, guild_id: int, tournament_id: int | None, *, statuses: Sequence[str] = db.UNDERWAY,
-                     empty: str = "tournament.error.none", latest: bool = False) -> TournamentRow:
+                     empty: str = "tournament.error.none", latest: bool = False, action: str = "join"
+                     ) -> TournamentRow:
         if tournament_id is not None:
             row = await db.get_tournament(self.repo, tournament_id)
             if row is None or row.guild_id != guild_id:
@@ -696,10 +701,12 @@ class Tournaments:
         if not rows:
             raise TableError(empty)
         if len(rows) > 1:
-            raise TableError("tournament.error.which", ids=", ".join(f"#{r.id}" for r in rows))
+            raise TableError("tournament.error.which", ids=", ".join(f"#{r.id}" for r in rows), action=action,
+                             example=rows[0].id)
         return rows[0]
 
-    async def _mine(self, guild_id: int, user_id: int, tournament_id: int | None) -> TournamentRow:
+    async def _mine(self, guild_id: int, user_id: int, tournament_id: int | None, action: str = "withdraw"
+                    ) -> TournamentRow:
         if tournament_id is not None:
             row = await self._meant(guild_id, tournament_id)
             await self._entrant(row, user_id)
@@ -708,7 +715,8 @@ class Tournaments:
         if not rows:
             raise TableError("tournament.error.not_in_any")
         if len(rows) > 1:
-            raise TableError("tournament.error.which", ids=", ".join(f"#{r.id}" for r in rows))
+            raise TableError("tournament.error.which", ids=", ".join(f"#{r.id}" for r in rows), action=action,
+                             example=rows[0].id)
         return rows[0]
 
     async def _entrant(self, row: TournamentRow, user_id: int) -> EntrantRow:

@@ -126,6 +126,9 @@ async def test_every_refusal_is_a_sentence_and_writes_nothing(db: DbFactory) -> 
         await tours.create(GUILD, CHANNEL, ORG, "Org", "kona", {"format": "swiss"})
     await refused(svc, "tournament.error.cap", create(format="swiss"))
     await refused(svc, "tournament.error.which", lambda: tours.join(GUILD, 1, "Ana"))
+    with pytest.raises(TableError) as which:  # the example is the command asked for
+        await tours.standings(GUILD)
+    assert "for example /tournament standings " in which.value.message("en")
     await repo.close()
 
 
@@ -339,6 +342,7 @@ async def test_standings_say_the_round_in_play_and_an_event_that_runs_out_of_pla
     words = t(final[0].key, "en", **final[0].params)
     assert "is over. It ends after round 1 of 2: too few players are left to pair another. Winner: P1!" in words
     assert "Termina tras la ronda 1 de 2" in t(final[0].key, "es", **final[0].params)
+    await refused(svc, "tournament.error.no_round_over", lambda: svc.tournaments.pairings(GUILD, tid, 2))
     await repo.close()
 
 
