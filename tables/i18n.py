@@ -817,7 +817,7 @@ EN.update({
     "move.plateau.stomp": "stomped on {square}, capturing {captured}",
     "move.plateau.flip_stomp": "flipped the top piece on {square} and stomped, capturing {captured}",
     "move.plateau.tender": "offered {prisoners} (worth {worth}) in exchange",
-    "move.plateau.return": "gave back {prisoners} (worth {worth}): the exchange is made",
+    "move.plateau.return": "gave back {prisoners} (worth {worth}), making the exchange",
     "move.plateau.refuse": "refused the exchange",
     "move.plateau.pass": "passed: nothing else was allowed",
 })
@@ -898,20 +898,20 @@ ES.update({
     "move.plateau.stomp": "dio un pisotón en {square} y capturó {captured}",
     "move.plateau.flip_stomp": "dio la vuelta a la pieza de arriba de {square} y dio un pisotón: capturó {captured}",
     "move.plateau.tender": "ofreció {prisoners} (valor {worth}) a cambio",
-    "move.plateau.return": "devolvió {prisoners} (valor {worth}): se hace el intercambio",
+    "move.plateau.return": "devolvió {prisoners} (valor {worth}), con lo que se hace el intercambio",
     "move.plateau.refuse": "rechazó el intercambio",
     "move.plateau.pass": "pasó: no podía hacer otra cosa",
 })
 EN.update({
     "history.moves": "#{table} moves: {moves}",
     "history.entry": "{ply}. {told}",
-    "history.no_moves": "(none yet)",
+    "history.no_moves": "(none)",
     "history.attached": "The whole list is in the file attached.",
 })
 ES.update({
     "history.moves": "#{table}, jugadas: {moves}",
     "history.entry": "{ply}. {told}",
-    "history.no_moves": "(todavía ninguna)",
+    "history.no_moves": "(ninguna)",
     "history.attached": "La lista completa está en el archivo adjunto.",
 })
 
@@ -987,8 +987,10 @@ EN.update({
     "again with /takeback if you want.",
     "error.takeback_own": "You asked for this takeback: your opponent answers it (or it lapses when the "
     "game goes on).",
-    "info.takeback_asked": "{name} asks to take back {moves} at {game} #{table}. Accept or decline? "
-    "({name} may ask {left} more times.)",
+    "info.takeback_asked": "{name} asks to take back {moves} at {game} #{table}. Accept or decline? {left}",
+    "takeback.left": "({name} may ask {count} in this game.)",
+    "takeback.left_none": "(It is {name}'s last takeback request in this game.)",
+    "count.takeback_left": "more time|more times",
     "info.takeback_accepted": "{name} agreed: {moves} taken back at {game} #{table}. {turn} to move.",
     "info.takeback_declined": "{name} declined the takeback at {game} #{table}: the game goes on.",
     "info.takeback_mesa_declined": "{name} takes no moves back in a rated game: {game} #{table} goes on.",
@@ -1039,8 +1041,10 @@ ES.update({
     "entonces. Vuelve a pedirlo con /deshacer si quieres.",
     "error.takeback_own": "Tú pediste deshacer: responde tu rival (o la petición caduca si la partida "
     "sigue).",
-    "info.takeback_asked": "{name} pide deshacer {moves} en {game} #{table}. ¿Aceptar o rechazar? "
-    "({name} puede pedirlo {left} veces más.)",
+    "info.takeback_asked": "{name} pide deshacer {moves} en {game} #{table}. ¿Aceptar o rechazar? {left}",
+    "takeback.left": "({name} puede pedirlo {count} en esta partida.)",
+    "takeback.left_none": "(Es la última vez que {name} puede pedirlo en esta partida.)",
+    "count.takeback_left": "vez más|veces más",
     "info.takeback_accepted": "{name} aceptó: se deshizo {moves} en {game} #{table}. Le toca a {turn}.",
     "info.takeback_declined": "{name} rechazó deshacer en {game} #{table}: la partida sigue.",
     "info.takeback_mesa_declined": "{name} no deshace jugadas en una partida puntuada: {game} #{table} sigue.",

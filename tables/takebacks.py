@@ -30,7 +30,7 @@ from engines import ReplayStep
 from tables.errors import TableError
 from tables.finish import HALF
 from tables.hints import Seated, table_rated, tournament_of
-from tables.i18n import Phrase, t
+from tables.i18n import Count, Phrase, t
 from tables.loaded import LoadedTable, Played, Step
 from tables.mesa import is_mesa, mesa_to_act
 from tables.outbox import Message
@@ -98,7 +98,7 @@ class Takebacks:
                 return await self._take_back(ctx, seq, mesa, steps, first)
             return [self.posts.info(ctx, "info.takeback_asked", mention=tuple(s.user_id for s in others),
                                     hint="takeback", name=seat.name, moves=moves,
-                                    left=MAX_TAKEBACKS - asked - 1)]
+                                    left=_left(seat.name, MAX_TAKEBACKS - asked - 1))]
 
     # ---- answering ----------------------------------------------------------------------------------
     async def accept(self, table_id: int, user_id: int, version: int | None = None) -> list[Message]:
@@ -199,6 +199,13 @@ class Takebacks:
             records.append(TakebackRecord(r.seq, asker.name if asker else "?", moves, r.asked_at, answer,
                                           answerer.name if answerer else ""))
         return records
+
+
+def _left(name: str, left: int) -> Phrase:
+    """How many more requests the asker has: "(Ana may ask 2 more times in this game.)", or that this was the last."""
+    if left <= 0:
+        return Phrase("takeback.left_none", {"name": name})
+    return Phrase("takeback.left", {"name": name, "count": Count(left, "takeback_left")})
 
 
 def archive(ctx: LoadedTable, steps: list[tuple[ReplayStep[Any, Any], int]]) -> list[ArchivedMove]:

@@ -26,7 +26,7 @@ async def test_hint_and_takeback_against_mesa(tmp_path: Path) -> None:
     assert any(line.startswith("[#1] Kona #1") for line in back)  # the board again
     assert (await svc.table_details(1)).moves == ()
     history = await said(con, out, "Ana: /history table=1")
-    assert history[0] == "[dm Ana] #1 moves: (none yet)"
+    assert history[0] == "[dm Ana] #1 moves: (none)"
     assert history[1] == "[dm Ana] #1 Takebacks:" and "taken back, Mesa (easy) agreed" in history[2]
     result = await said(con, out, "Ana: /resign")
     assert any(line == "[#1] Ana used 1 hint." for line in result), result
@@ -42,7 +42,7 @@ async def test_takeback_between_people_and_refusals(tmp_path: Path) -> None:
     await said(con, out, "Ana: /move a6-d3")
     asked = await said(con, out, "Ana: /takeback")
     assert asked == ["[#1] Ana asks to take back Ana: a6-d3 at Kona #1. Accept or decline? (Ana may ask 2 more "
-                     "times.)", "[#1]   Answer with /takeback accept or /takeback decline."]
+                     "times in this game.)", "[#1]   Answer with /takeback accept or /takeback decline."]
     assert (await said(con, out, "Ana: /takeback accept"))[0].startswith("[error Ana] You asked for this takeback")
     assert await said(con, out, "Ben: /takeback decline") == ["[#1] Ben declined the takeback at Kona #1: the game "
                                                              "goes on."]

@@ -128,7 +128,7 @@ def test_plateau_exchanges_and_passes_are_told_in_words() -> None:
     """PL-7: prisoners are public (PL-9.1), so a tender and a return name them, with their worth; PL-3.2."""
     reply = "3,WXx/4/4/BXx,3 W reply:xx ox.rx.bx.2rr.2bb.3xx rb.ox.rx.bx.2rr.2bb.2xx xx rb 10"
     assert _plateau_words(reply, "refuse") == "refused the exchange"
-    assert _plateau_words(reply, "return:rb") == "gave back 1 Ace (worth 21): the exchange is made"
+    assert _plateau_words(reply, "return:rb") == "gave back 1 Ace (worth 21), making the exchange"
     turn = "3,WXx/4/4/BXx,3 B turn ox.rx.bx.rr.2bb.3xx rb.ox.rx.bx.2rr.2bb.xx 2xx rb.rr 10"
     assert _plateau_words(turn, "tender:2xx") == "offered 2 Mutes (worth 2) in exchange"
     assert _plateau_words(turn, "tender:xx") == "offered 1 Mute (worth 1) in exchange"

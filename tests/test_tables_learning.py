@@ -245,7 +245,7 @@ async def test_between_people_declined_lapsed_stale_accepted_and_at_most_three(d
     assert isinstance(asked, PublicPost) and asked.key == "info.takeback_asked"
     assert asked.mention == (BEN,) and asked.components_hint == "takeback"
     assert t(asked.key, "en", **asked.params) == (f"Ana asks to take back Ana: a6-d3 at Kona #{tid}. Accept or "
-                                                  "decline? (Ana may ask 2 more times.)")
+                                                  "decline? (Ana may ask 2 more times in this game.)")
     with pytest.raises(TableError) as exc:
         await svc.takebacks.ask(tid, ANA)
     assert refusal(exc) == "error.takeback_pending"
@@ -266,6 +266,8 @@ async def test_between_people_declined_lapsed_stale_accepted_and_at_most_three(d
     assert refusal(exc) == "error.takeback_lapsed"
 
     [asked] = await svc.takebacks.ask(tid, ANA)  # 3: Ana's move and Ben's reply
+    assert t(asked.key, "en", **asked.params).endswith("(It is Ana's last takeback request in this game.)")
+    assert t(asked.key, "es", **asked.params).endswith("(Es la última vez que Ana puede pedirlo en esta partida.)")
     await svc.submit_move(tid, ANA, (await svc.legal_moves_for(tid, ANA))[0])  # she moves on meanwhile
     with pytest.raises(TableError) as exc:
         await svc.takebacks.accept(tid, BEN, asked.version)  # the button's version is stale now
