@@ -1528,6 +1528,10 @@ ES.update({
 EN.update({
     "review.title": "Review of {game} #{table}: {players}",
     "review.no_decisions": "There is nothing to review: the game ended before anyone chose a move.",
+    "review.ending": "{ending}",
+    "review.ended": "The game ended after move {moves}: {gone}.",
+    "review.ended.agreement": "The game ended after move {moves} by agreement.",
+    "review.ended.at_start": "The game ended before the first move: {gone}.",
     "review.turning_points": "Turning points (the largest swings, numbered as in the picture):",
     "review.turning_point": "{number}. Move {ply}: {played} (win chance {before} % → {after} %){points}. {instead}"
     "{read}",
@@ -1578,6 +1582,10 @@ EN.update({
 ES.update({
     "review.title": "Revisión de {game} #{table}: {players}",
     "review.no_decisions": "No hay nada que revisar: la partida terminó antes de que nadie eligiera una jugada.",
+    "review.ending": "{ending}",
+    "review.ended": "La partida terminó tras la jugada {moves}: {gone}.",
+    "review.ended.agreement": "La partida terminó tras la jugada {moves} de mutuo acuerdo.",
+    "review.ended.at_start": "La partida terminó antes de la primera jugada: {gone}.",
     "review.turning_points": "Momentos decisivos (los mayores vuelcos, numerados como en la imagen):",
     "review.turning_point": "{number}. Jugada {ply}: {played} (probabilidad de ganar {before} % → {after} %){points}. "
     "{instead}{read}",

@@ -16,8 +16,10 @@ the mover's view only, Mesa's preferred decision, Krakatoa's expected points) an
   people asking for the same table share one making.  What is kept is the analysis as JSON, the facts
   its words need (the moves in public form, why Mesa's choice was better), and the picture.  Why keep
   the picture too: a review is read far more often than it is made, and a kept picture costs nothing to
-  serve (no drawing on any process); it is language-free (the words are said under it, in the reader's
-  language, from the kept facts), and small beside the analysis it is drawn from.
+  serve (no drawing on any process); one picture serves every language, as every board does: its few words
+  (the title, "chance to win", "move") are English like every board's labels, and everything it means is
+  said under it in the reader's language from the kept facts; it is small beside the analysis it is drawn
+  from.
 - **In parts, with progress.** The decisions are reviewed a slice at a time (``PARTS`` slices, each a
   call of ``review_part`` in ``tables.review_lane``), sharing one budget (``budget_each``: the same
   quality for every game length); after each slice every caller waiting for that review hears the
@@ -45,11 +47,11 @@ from typing import Any
 from ai import Budget
 from ai.review import points_given, seen_of
 from data import reviews as kept_reviews
-from data.models import ABORTED, DECLINED, FINISHED, now_iso
+from data.models import ABORTED, DECLINED, FINISHED, StoredOutcome, now_iso
 from engines import MoveError, replay
 from tables.errors import TableError
 from tables.hints import why
-from tables.i18n import Count, Counts, Deed, Names, Phrase, Tenths, Told, t
+from tables.i18n import Clauses, Count, Counts, Deed, Names, Phrase, Tenths, Told, t
 from tables.loaded import LoadedTable
 from tables.outcome_words import deed
 from tables.replays import bound_from_env
@@ -327,6 +329,32 @@ def _costly(analysis: Mapping[str, Any]) -> list[dict[str, Any]]:
                   key=lambda d: int(d["index"]))
 
 
+#: endings outside the rules, said under the review's title: the graph stops at the last decision's reading
+ENDED_OUTSIDE = ("resign", "time", "agreement")
+
+
+def ended_outside(ctx: LoadedTable, moves: int) -> Phrase | None:
+    """How a game that did not end by its rules ended, for the review's words: "The game ended after move 4:
+    Ben resigned" (each who left, and how), "... by agreement"; None for a game its rules ended."""
+    ending = StoredOutcome.from_json(ctx.row.outcome)
+    if ending is None or ending.reason not in ENDED_OUTSIDE:
+        return None
+    if ending.reason == "agreement":
+        return Phrase("review.ended.agreement", {"moves": moves})
+    key = "review.ended" if moves else "review.ended.at_start"
+    gone = [s for s in sorted(ctx.seats, key=lambda r: r.seat) if s.out_reason in ("resign", "time")]
+    if not gone:  # two players: the one not placed first left
+        places = ending.places(len(ctx.seats))
+        gone = [s for s in ctx.seats if places[s.seat] != 1] if len(set(places)) > 1 else []
+        reasons = [ending.reason] * len(gone)
+    else:
+        reasons = [str(s.out_reason) for s in gone]
+    if not gone:
+        return None
+    return Phrase(key, {"moves": moves, "gone": Clauses(
+        Phrase(f"gone.{reason}", {"name": s.name}) for s, reason in zip(gone, reasons))})
+
+
 def told_facts(ctx: LoadedTable, start: Any, moves: Sequence[str], analysis: Mapping[str, Any]) -> dict[str, Any]:
     """For each decision the words tell (keyed by its ``index``): the move played in words (``move_words``,
     public facts only) and why Mesa's choice was better, judged from what the mover could see (module
@@ -339,6 +367,9 @@ def told_facts(ctx: LoadedTable, start: Any, moves: Sequence[str], analysis: Map
     wanted = [i for i in shown_decisions(analysis) if i in by_index]
     dice = _dice_at(analysis)
     told: dict[str, Any] = {}
+    ending = ended_outside(ctx, len(moves))
+    if ending is not None:
+        told["ending"] = _encode(ending)
     if not wanted and not dice:
         return told
     steps = list(replay(engine, start, moves[:max([*wanted, *(int(d["index"]) for d in dice)]) + 1]))
@@ -439,6 +470,8 @@ def review_text(review: Review, lang: str, inert: Inert | None = None) -> str:
     analysis, names = review.analysis, review.names
     listed = _listed(analysis)
     lines = [said("review.title", game=review.title, table=review.table_id, players=Names(names))]
+    if "ending" in review.told:  # resigned, out of time, agreed: the graph stops before the result
+        lines.append(said("review.ending", ending=_decode(review.told["ending"])))
     if not listed:
         lines.append(said("review.no_decisions"))
         return "\n".join(lines)
@@ -587,6 +620,8 @@ def _encode(value: Any) -> Any:
         return {"$deed": value.who, "words": _encode(value.words)}
     if isinstance(value, Told):
         return {"$told": [_encode(d) for d in value]}
+    if isinstance(value, Clauses):
+        return {"$clauses": [_encode(c) for c in value]}
     if isinstance(value, Names):
         return {"$names": list(value)}
     if isinstance(value, Count):
@@ -611,6 +646,8 @@ def _decode(value: Any) -> Any:
             return Deed(str(value["$deed"]), _decode(value["words"]))
         if "$told" in value:
             return Told(tuple(_decode(d) for d in value["$told"]))
+        if "$clauses" in value:
+            return Clauses(tuple(_decode(c) for c in value["$clauses"]))
         if "$names" in value:
             return Names(tuple(str(n) for n in value["$names"]))
         if "$count" in value:

@@ -234,10 +234,12 @@ async def test_the_words_in_both_languages(db: DbFactory) -> None:
         assert english.startswith(f"Review of Kona #{tid}: Ana and Ben")
         assert spanish.startswith(f"Revisión de Kona #{tid}: Ana y Ben")
         lines = english.splitlines()
-        assert lines[1] == "Turning points (the largest swings, numbered as in the picture):"
-        assert lines[2].startswith(f"1. Move 3: Ana played {moves[2]} (win chance 50 % → 5 %)")
-        assert lines[3].startswith(f"2. Move 4: Ben played {moves[3]} (win chance 95 % → 25 %)")
-        assert "Mesa would have chosen the same." in lines[2]  # the stand-in's best is the move played
+        assert lines[1] == f"The game ended after move {len(moves)}: Ben resigned."  # the graph stops before it
+        assert spanish.splitlines()[1] == f"La partida terminó tras la jugada {len(moves)}: Ben abandonó."
+        assert lines[2] == "Turning points (the largest swings, numbered as in the picture):"
+        assert lines[3].startswith(f"1. Move 3: Ana played {moves[2]} (win chance 50 % → 5 %)")
+        assert lines[4].startswith(f"2. Move 4: Ben played {moves[3]} (win chance 95 % → 25 %)")
+        assert "Mesa would have chosen the same." in lines[3]  # the stand-in's best is the move played
         assert "• Ana: 1 blunder (move 3)." in english and "• Ben: 1 mistake (move 4)." in english
         assert "• Ana: 1 error grave (jugada 3)." in spanish and "• Ben: 1 error (jugada 4)." in spanish
         assert "Jugada 3: Ana jugó" in spanish and "probabilidad de ganar 50 % → 5 %" in spanish
@@ -651,6 +653,7 @@ async def test_a_game_without_decisions_says_so(tmp_path: Any) -> None:
         tid, _ = await start_table(svc, "kona")
         await svc.resign(tid, BEN)
         made = await real(svc).review(GUILD, tid, ANA)
+        assert made.text("en").splitlines()[1] == "The game ended before the first move: Ben resigned."
         assert made.text("en").endswith("There is nothing to review: the game ended before anyone chose a move.")
         assert made.text("es").endswith("No hay nada que revisar: la partida terminó antes de que nadie eligiera "
                                         "una jugada.")
