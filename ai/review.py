@@ -110,8 +110,9 @@ LEVEL = "hard"
 #: a fall of the mover's chance from Mesa's choice to the move played: a mistake, a blunder
 MISTAKE = 0.20
 BLUNDER = 0.40
-#: swings smaller than this are not marked (a game played as Mesa would have nothing to show)
-SWING_FLOOR = 0.02
+#: swings smaller than this are not marked: a wobble of a few points is no turning point (a game where nobody's
+#: chance moved by 10 points shows none, rather than its three largest wobbles)
+SWING_FLOOR = 0.10
 #: how many swings the review marks
 SWINGS = 3
 #: Krakatoa: the costliest decisions the review names (expected points given up, at least COSTLY_FLOOR): the

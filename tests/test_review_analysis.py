@@ -294,7 +294,9 @@ def test_the_graph_falls_at_the_move_that_let_the_opponent_win_at_once_and_ends_
     first, second = made["decisions"]
     assert first["seen"] == [0.05, 0.95] and second["seen"] == [0.0, 1.0]
     assert review.swing(first) == pytest.approx(0.55)  # 60 % before it, 5 % as White then read it
-    assert made["swings"] == [0, 1]
+    assert review.swing(second) == pytest.approx(0.05)  # 95 % to the win: below the floor, no turning point
+    assert review.swing(second) < review.SWING_FLOOR
+    assert made["swings"] == [0]
     assert [first["after"], first["before"]] == [[0.55, 0.45], [0.6, 0.4]]  # the mover's own figures kept
     # a game not ended by its last decision (a resignation after it): every point is its mover's own reading
     made = review.assemble("plateau", start, moves[:1], parts[:1])
@@ -513,6 +515,15 @@ def test_krakatoa_a_side_s_chance_does_not_jump_when_the_turn_passes() -> None:
             (changes if a["seat"] != b["seat"] else within).append(jump)
     assert len(changes) > 20
     assert sum(changes) / len(changes) < 2.5 * sum(within) / len(within) + 0.02
+
+
+def test_a_game_without_a_large_swing_has_no_turning_points() -> None:
+    """A swing below ``SWING_FLOOR`` (10 points) is no turning point: a short game where nobody's chance moved
+    much marks none rather than its three largest wobbles."""
+    start = PLATEAU.from_position(PLATEAU_WIN_IN_ONE)
+    parts = [{"index": 0, "ply": 1, "seat": 0, "before": [0.6, 0.4], "after": [0.55, 0.45], "best_after": [0.6, 0.4]}]
+    made = review.assemble("plateau", start, ["a1:1-b1"], parts)
+    assert review.swing(made["decisions"][0]) == pytest.approx(0.05) and made["swings"] == []
 
 
 def test_decisions_are_the_players_choices_only() -> None:
