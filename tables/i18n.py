@@ -1571,6 +1571,8 @@ EN.update({
     "review.and": "{first}; {rest}",
     "review.legend": "A mistake: a move whose win chance for its player is 20 points or more below Mesa's choice; "
     "a blunder: 40 or more (as Mesa judges it from what the player could see then).",
+    "review.legend_points": "Expected points lost: what each decision gave up against Mesa's choice in the same "
+    "position, computed exactly from the throw's odds (how the throw then fell is luck, not a decision).",
     "count.mistake": "mistake|mistakes",
     "count.blunder": "blunder|blunders",
     "review.progress": "Reviewing {game} #{table}… {percent} %",
@@ -1630,6 +1632,9 @@ ES.update({
     "review.legend": "Un error: una jugada cuya probabilidad de ganar para su jugador queda 20 puntos o más por "
     "debajo de la elección de Mesa; un error grave: 40 o más (a juicio de Mesa, con lo que el jugador podía ver "
     "entonces).",
+    "review.legend_points": "Puntos esperados perdidos: lo que cada decisión cedió frente a la elección de Mesa "
+    "en la misma posición, calculado con exactitud a partir de las probabilidades de la tirada (cómo cayó luego "
+    "es suerte, no una decisión).",
     "count.mistake": "error|errores",
     "count.blunder": "error grave|errores graves",
     "review.progress": "Revisando {game} #{table}… {percent} %",

@@ -490,7 +490,11 @@ def review_text(review: Review, lang: str, inert: Inert | None = None) -> str:
         lines.append(said("review.costly_point", **_costly_params(review, decision)))
     for seat, name in enumerate(names):
         lines.append(said("review.player", **_player_params(review, seat, name)))
-    lines.append(said("review.legend"))
+    judged = any(analysis.get(key, {}).get(str(seat)) for key in ("mistakes", "blunders") for seat in range(len(names)))
+    if analysis.get("points_lost"):  # Krakatoa: the points first; a mistake's words only where one was made
+        lines.append(said("review.legend_points"))
+    if judged or not analysis.get("points_lost"):
+        lines.append(said("review.legend"))
     return "\n".join(lines)
 
 

@@ -370,6 +370,13 @@ def test_a_turning_point_the_dice_made_is_told_as_the_dice_in_game_order() -> No
     older = Review(1, "krakatoa", "Krakatoa", names, {k: v for k, v in analysis.items() if k != "dice_swings"},
                    made.told, b"")
     assert "the dice" not in older.text("en") and "1. Move " in older.text("en")
+    # the legend says what a game of points counts; a mistake's words only where a mistake was made (none here)
+    assert not any(analysis["mistakes"].values()) and not any(analysis["blunders"].values())
+    assert english[-1].startswith("Expected points lost: what each decision gave up against Mesa's choice")
+    assert "A mistake:" not in made.text("en") and "Puntos esperados perdidos:" in spanish
+    judged = Review(1, "krakatoa", "Krakatoa", names, {**analysis, "mistakes": {"0": [between], "1": []}},
+                    made.told, b"")
+    assert judged.text("en").splitlines()[-1].startswith("A mistake: a move whose win chance")
 
 
 async def test_a_swing_its_mover_could_not_see_is_told_as_the_next_player_read_it() -> None:
