@@ -469,7 +469,12 @@ def review_text(review: Review, lang: str, inert: Inert | None = None) -> str:
 
     analysis, names = review.analysis, review.names
     listed = _listed(analysis)
-    lines = [said("review.title", game=review.title, table=review.table_id, players=Names(names))]
+    sides = [side for side in analysis.get("sides") or [] if side]
+    players: Any = Names(names)
+    if len(sides) == 2 and any(len(side) > 1 for side in sides):  # KR-6.2's partnerships: one team against the other
+        players = Phrase("review.sides", {"first": side_names(review, sides[0][0]),
+                                          "second": side_names(review, sides[1][0])})
+    lines = [said("review.title", game=review.title, table=review.table_id, players=players)]
     if "ending" in review.told:  # resigned, out of time, agreed: the graph stops before the result
         lines.append(said("review.ending", ending=_decode(review.told["ending"])))
     if not listed:
@@ -558,10 +563,18 @@ def _dice_params(review: Review, stretch: Mapping[str, Any]) -> dict[str, Any]:
     boards told them), and the win chance of the seat they moved most, before and after."""
     seat = int(stretch["seat"])
     told = review.told.get(f"dice:{int(stretch['index'])}", {})
-    name = review.names[seat] if 0 <= seat < len(review.names) else "?"
     return {"ply": stretch.get("ply", int(stretch["index"]) + 1), "told": _decode(told.get("played", "")),
-            "name": name, "before": _percent(_chance(stretch.get("before"), seat)),
+            "name": side_names(review, seat), "before": _percent(_chance(stretch.get("before"), seat)),
             "after": _percent(_chance(seen_of(stretch), seat))}
+
+
+def side_names(review: Review, seat: int) -> Any:
+    """Whose chance a seat's is: its player, or with partners (KR-6.2: one side, one chance) both, as the
+    picture's legend names the team ("Ana and Cy")."""
+    for side in review.analysis.get("sides") or []:
+        if seat in side and len(side) > 1:
+            return Names(review.names[s] for s in side if 0 <= s < len(review.names))
+    return review.names[seat] if 0 <= seat < len(review.names) else "?"
 
 
 def _costly_params(review: Review, decision: Mapping[str, Any]) -> dict[str, Any]:

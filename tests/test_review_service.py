@@ -379,6 +379,28 @@ def test_a_turning_point_the_dice_made_is_told_as_the_dice_in_game_order() -> No
     assert judged.text("en").splitlines()[-1].startswith("A mistake: a move whose win chance")
 
 
+def test_partners_are_named_as_their_team() -> None:
+    """KR-6.2: partners share one side and one chance; the words name the team as the picture's legend does
+    ("Ana and Cy against Ben and Dan", "win chance for Ana and Cy"), in both languages."""
+    from test_review_analysis import random_game, reviewed
+    from test_tables_hints_why import table
+
+    from tables.reviews import told_facts
+
+    names = ("Ana", "Ben", "Cy", "Dan")
+    start, moves = random_game("krakatoa", 4, 3, 5000, {"teams": True})
+    analysis = reviewed("krakatoa", start, moves, iterations=1)
+    assert analysis["sides"] == [[0, 2], [1, 3]] and analysis["dice_swings"]
+    made = Review(1, "krakatoa", "Krakatoa", names, analysis, told_facts(table("krakatoa", names), start, moves,
+                                                                          analysis), b"")
+    english, spanish = made.text("en").splitlines(), made.text("es").splitlines()
+    assert english[0] == "Review of Krakatoa #1: Ana and Cy against Ben and Dan"
+    assert spanish[0] == "Revisión de Krakatoa #1: Ana y Cy contra Ben y Dan"
+    dice = [line for line in english if ", the dice: " in line]
+    assert dice and all(line.split("win chance for ")[1].split(" ")[:3] in (["Ana", "and", "Cy"], ["Ben", "and", "Dan"])
+                        for line in dice)
+
+
 async def test_a_swing_its_mover_could_not_see_is_told_as_the_next_player_read_it() -> None:
     """The graph's point after a move that let the opponent win at once is the winner's reading (``ai.review``'s
     ``seen``): where it is far from the mover's own, the words give both, in both languages."""
