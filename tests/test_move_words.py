@@ -164,7 +164,7 @@ def test_k3_setup_and_builds_are_told_without_records_or_pyramids() -> None:
     assert {"place", "pass"} <= played
     before = next(b for b, m, _ in steps if b.phase == "play")
     assert said(deed(k3, before, k3.parse_move(before, "Ka6-a2"), "Ana", NAMES).words) == \
-        "placed a black piece from a6 on a2"
+        "placed a black piece from their pyramid (a6) on the mountain (a2)"
     assert t("move.k3.steal_side", "es", piece=t("term.k3.piece_G", "es"), victim="Ben") == \
         "se llevó una pieza verde de al lado de la pirámide de Ben"
     assert t("move.k3.base", "en") == "The base row is drawn"
