@@ -693,6 +693,7 @@ class Console:
         game = ""
         opponents: list[tuple[int, str]] = []
         options: dict[str, str] = {}
+        mesas = 0  # @mesa, once per Mesa seat
         for word in words:
             # option=value; Discord's option:value is read the same (bots:2, game:k3, opponent:@Ben)
             named = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_-]*)[=:](.+)", word)
@@ -702,8 +703,8 @@ class Console:
                 word, named = "@" + named[2].lstrip("@"), None
             if not game and not word.startswith("@") and named is None:
                 game = word
-            elif word.lower() == f"@{MESA}":  # Mesa, the computer player: one more bot seat
-                options["bots"] = str(int(options.get("bots", "0")) + 1)
+            elif word.lower() == f"@{MESA}":  # Mesa, the computer player: one more bot seat (beside any bots=N)
+                mesas += 1
             elif word.startswith("@"):
                 opponents.append(self._named(word))
             elif named is not None:
@@ -715,6 +716,9 @@ class Console:
                 raise TableError("console.play_word", word=word[:40] + ("…" if len(word) > 40 else ""))
         if not game:
             raise TableError("console.play_usage")
+        if mesas:
+            bots = options.get("bots", "0")
+            options["bots"] = str(int(bots) + mesas) if bots.strip().isdigit() else bots  # bad: refused as typed
         self.show(await self.service.create(GUILD_ID, CHANNEL_ID, uid, name, game, opponents, options))
 
     async def _open_table(self, uid: int) -> int:

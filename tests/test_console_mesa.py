@@ -129,6 +129,16 @@ async def test_play_reads_discords_option_colon_value_and_names_a_word_it_cannot
     await repo.close()
 
 
+async def test_at_mesa_and_bots_together_add_up(tmp_path: Path) -> None:
+    # "/play k3 @mesa bots=2": one Mesa seat named and two more asked for: three (it said "bots= is given twice")
+    repo, svc, con, out = await open_console(tmp_path)
+    await con.handle("Eve: /play k3 @mesa bots=2 rated=false")
+    assert not any(line.startswith("[error Eve]") for line in out)
+    players = (await svc.table_details(1)).summary.players
+    assert len(players) == 4 and sum(1 for p in players if p.startswith("Mesa")) == 3
+    await repo.close()
+
+
 async def test_invited_player_and_bots_then_fill_an_open_table(tmp_path: Path) -> None:
     repo, svc, con, out = await open_console(tmp_path, seed=9)
     await con.handle("Ana: /play krakatoa @Ben bots=2 level=easy")
