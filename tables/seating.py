@@ -375,6 +375,8 @@ class Seating:
             moves = await self.repo.get_moves(table_id) if ctx.row.status == ACTIVE else []
             played = any(m.seat != CHANCE for m in moves)
             agreeing = not played and self.guild_life.chance_seen(ctx, moves)  # issue 15, defect 15
+            if played and ctx.seat_of(user_id) is not None:  # every player told the same: no one can now
+                raise TableError("error.abort_too_late", table=table_id)
             if user_id != ctx.row.host_id and not agreeing:
                 raise TableError("error.host_only", table=table_id)
             if played:

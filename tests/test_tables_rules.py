@@ -142,6 +142,8 @@ async def test_abort_refused_after_a_move(tmp_path: Path) -> None:
     tid, _ = await start_table(svc, "kona", 2)
     await svc.submit_move(tid, ANA, "a6-d3")
     await refused(svc.abort(tid, ANA), "error.abort_too_late")
+    await refused(svc.abort(tid, BEN), "error.abort_too_late")  # a guest told the same, not "only the host"
+    await refused(svc.abort(tid, 999), "error.host_only")  # someone not seated: not theirs to cancel
     await repo.close()
 
 
