@@ -742,11 +742,13 @@ class Console:
     async def _review(self, name: str, uid: int, rest: str, table: int | None) -> None:
         """``/review TABLE [es]``: Mesa's review of a finished game, for the caller: how far it is while it is
         made, then its words (in English, or in Spanish as Discord says them to a Spanish-speaking user), and
-        its picture (language-free) written to the out folder."""
+        its picture (its few words English, like every board's) written to the out folder."""
         words = rest.split()
         lang = LANG
         if words and words[-1].lower() in ("en", "es"):
             lang = words.pop().lower()
+        elif len(words) == 2 and re.fullmatch(r"[A-Za-z]{2}", words[-1]):  # a language the reviews do not speak
+            raise TableError("console.review_lang", lang=words[-1][:2])
         rest = " ".join(words)
         target = table if table is not None else (_table_number(rest, "/review N") if rest else None)
         if target is None:
@@ -889,7 +891,7 @@ class Console:
                 replay, gif = await self.service.replays.gif(GUILD_ID, target, uid)
                 saved = self._save_file(gif, f"replay-{target}.gif")
             frames = lb.replay_frames(replay, gif)  # the GIF's own count (issue 28, item 11)
-            self._lines(f"[replay #{target}]", f"{caption} ({frames} frames)", saved)
+            self._lines(f"[replay #{target}]", f"{caption} ({frames} frame{'' if frames == 1 else 's'})", saved)
         else:
             changed = await board.recompute_guild(GUILD_ID)
             self._lines(f"[dm {name}]", t("recompute.changed" if changed else "recompute.same", LANG))
@@ -919,6 +921,7 @@ _CONSOLE_TEXTS = {
     "console.replay_usage": "write /replay TABLE, for example /replay 3",
     "console.review_usage": "write /review TABLE, for example /review 3 (or /review 3 es, in Spanish)",
     "console.table_number": "{text} is not a table number; write {usage}, for example {example}",
+    "console.review_lang": "reviews are said in English or Spanish, not {lang}: write /review N, or /review N es",
     "console.option_twice": "{option}= is given twice; give each option once",
     "console.clock_range": "the clock moves at most 1 year at a time (for example /clock +30d)",
     "console.rules_usage": "write /rules GAME [full] [en|es], for example /rules kona full",
