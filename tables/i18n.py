@@ -1668,6 +1668,10 @@ EN.update({
     "play is a forfeit.",
     "tournament.out.left": "{name} left the server and is out of tournament #{id} ({title}): their game in play is a "
     "forfeit.",
+    "tournament.out.withdrawn.idle": "{name} withdrew from tournament #{id} ({title}) and is paired no more.",
+    "tournament.out.removed.idle": "{name} was removed from tournament #{id} ({title}) by the organiser and is "
+    "paired no more.",
+    "tournament.out.left.idle": "{name} left the server and is out of tournament #{id} ({title}).",
     "tournament.cancelled": "Tournament #{id} ({title}) is cancelled. Tables in play go on as ordinary games.",
     "tournament.round": "Tournament #{id} ({title}), round {round} of {rounds}. {first}; play at your table with "
     "/move:\n{lines}",
@@ -1773,6 +1777,10 @@ ES.update({
     "por perdida.",
     "tournament.out.left": "{name} salió del servidor y queda fuera del torneo #{id} ({title}): su partida en juego "
     "se da por perdida.",
+    "tournament.out.withdrawn.idle": "{name} se retiró del torneo #{id} ({title}) y no se le empareja más.",
+    "tournament.out.removed.idle": "Quien organiza el torneo #{id} ({title}) retiró a {name}, y no se le empareja "
+    "más.",
+    "tournament.out.left.idle": "{name} salió del servidor y queda fuera del torneo #{id} ({title}).",
     "tournament.cancelled": "El torneo #{id} ({title}) queda cancelado. Las mesas en juego siguen como partidas "
     "normales.",
     "tournament.round": "Torneo #{id} ({title}), ronda {round} de {rounds}. {first}; juega en tu mesa con "

@@ -395,10 +395,13 @@ class Tournaments:
         entrant = await self._entrant(row, user_id)
         if not await db.stop_entrant(self.repo, row.id, user_id, status, self.store.stamp()):
             raise TableError("tournament.error.not_entered", id=row.id)
-        messages: list[Message] = [self._post(row, f"tournament.out.{status}", name=entrant.name)]
         # read after the stop's commit: a round paired meanwhile (under the same lock) is seen here
-        for pairing in await db.pairings(self.repo, row.id):
-            if pairing.table_id is not None and pairing.places is None and user_id in pairing.players:
+        in_play = [p for p in await db.pairings(self.repo, row.id)
+                   if p.table_id is not None and p.places is None and user_id in p.players]
+        key = f"tournament.out.{status}" if in_play else f"tournament.out.{status}.idle"  # a bye: no game to forfeit
+        messages: list[Message] = [self._post(row, key, name=entrant.name)]
+        for pairing in in_play:
+            if pairing.table_id is not None:
                 messages += await self._open_table(pairing.table_id)  # (started first if a crash left it waiting)
                 try:
                     messages += await self.play.resign(pairing.table_id, user_id)

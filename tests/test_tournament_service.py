@@ -346,6 +346,18 @@ async def test_standings_say_the_round_in_play_and_an_event_that_runs_out_of_pla
     await repo.close()
 
 
+async def test_a_player_out_during_a_bye_has_no_game_to_forfeit(db: DbFactory) -> None:
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tid = await event(svc, 3, {"format": "swiss", "rounds": "2"})
+    await svc.tournaments.start(GUILD, ORG)
+    bye = next(b for b in (await svc.tournaments.pairings(GUILD, tid)).boards if b.kind == "bye")
+    out = await svc.tournaments.remove(GUILD, ORG, bye.user_ids[0], tid)
+    [post] = [m for m in out if isinstance(m, TournamentPost) and m.key.startswith("tournament.out.")]
+    assert post.key == "tournament.out.removed.idle"
+    assert "forfeit" not in t(post.key, "en", **post.params) and "paired no more" in t(post.key, "en", **post.params)
+    await repo.close()
+
+
 async def test_cancel_stops_the_rounds_and_a_member_who_left_forfeits(db: DbFactory) -> None:
     repo, svc = await open_service(db("mesa.db"), FakeClock())
     tid = await event(svc, 4, {"format": "swiss", "rounds": "3"})
