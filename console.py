@@ -111,6 +111,7 @@ Learning: /hint (Mesa's move for you and why, not played; unrated games against 
   /learn (the lessons: a short course per game, private, no table)   /learn GAME [restart|STEP]
   /learn GAME answer MOVE (answer the lesson's task)   /learn GAME hint (the step's hint)
   /move MOVE and /moves with no table: answer the open lesson (the course you last opened), list its moves
+  /learn GAME es (the lessons in Spanish from now on; en: English)   /aprender, /pista, /deshacer: the same in Spanish
 Tournaments: /tournament create GAME format=round-robin|swiss [rounds=N] [double=true] [time_per_move=3d]
     [rated=true|false] [max_players=N] [mesa_fills=true] [game options]
   /tournament join [N]  leave [N]  start [N]  standings [N]  pairings [N] [round=R]  withdraw [N]  cancel [N]
@@ -135,6 +136,7 @@ Aprender: /hint (pista: la jugada de Mesa para ti y por qué, sin jugarla; parti
   /learn (lecciones: un curso corto por juego, en privado, sin mesa)   /learn JUEGO [restart|PASO]
   /learn JUEGO answer JUGADA (responder a la tarea de la lección)   /learn JUEGO hint (la pista del paso)
   /move JUGADA y /moves sin mesa: responden a la lección abierta (el último curso que abriste), listan sus jugadas
+  /aprender JUEGO (las lecciones en español; /learn JUEGO en: en inglés)   /pista   /deshacer
 Torneos: /tournament create JUEGO format=round-robin|swiss [rounds=N] [double=true] [time_per_move=3d]
     [rated=true|false] [max_players=N] [mesa_fills=true] [opciones del juego]
   /tournament join [N] (apuntarse)  leave [N] (borrarse)  start [N] (empezar)  standings [N] (clasificación)
@@ -162,6 +164,8 @@ START_LINES = [
 
 #: the commands about seats at a table (``Console._seating``)
 SEATING_VERBS = frozenset({"play", "accept", "decline", "join", "start", "fill", "leave", "abort"})
+#: the learning commands' Spanish names (Discord's localised ones): /aprender reads the lessons in Spanish
+SPANISH_VERBS = {"aprender": "learn", "pista": "hint", "deshacer": "takeback"}
 
 
 def _take_table_option(command: str) -> tuple[int | None, str]:
@@ -250,6 +254,7 @@ class Console:
         self._images = 0
         self._shown: list[Message] = []  # what the current command showed: its boards say whether Mesa acts next
         self._printed: list[TournamentPost] = []  # tournament announcements printed, to confirm (issue 31)
+        self.lesson_lang: dict[int, str] = {}  # the language each learner reads the lessons in (/learn GAME es)
         #: this session's name and its input line's number name each move submitted (issue 29: exactly once)
         self.session = f"{time.time_ns():x}.{os.getpid()}"
         self.line_number = 0
@@ -407,6 +412,10 @@ class Console:
         verb, _, rest = command.partition(" ")
         verb = verb.lower().lstrip("/")
         rest = rest.strip()
+        if verb in SPANISH_VERBS:  # the lessons' Spanish names, as Discord offers them: said in Spanish
+            verb = SPANISH_VERBS[verb]
+            if verb == "learn":
+                self.lesson_lang[uid] = "es"
         if verb in SEATING_VERBS:
             await self._seating(verb, name, uid, rest, table)
         elif not await self._playing(verb, name, uid, rest, table):
@@ -454,7 +463,10 @@ class Console:
             text = await svc.auto_build(tid, uid, rest or None)
             self.show(await svc.submit_move(tid, uid, text, key=self.key()))
         elif verb == "auto":
-            tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids)
+            tid, lesson = await self._table_or_lesson(uid, table, lambda s: uid in s.turn_user_ids)
+            if lesson:  # a lesson open and no table: its answer is the learner's own (the lesson says so)
+                self._lesson_post(name, await svc.lessons.answer(uid, lesson, "auto"))
+                return True
             self.show(await svc.auto(tid, uid, self.key()))  # what a time-out plays: Mesa's easy level (issue 28)
         elif verb == "moves":
             tid, lesson = await self._table_or_lesson(uid, table, lambda s: uid in s.turn_user_ids)
@@ -497,6 +509,10 @@ class Console:
         """``/learn`` lists the courses; ``/learn GAME [restart|N]`` opens one; ``/learn GAME answer MOVE``
         answers the step, ``/learn GAME hint`` gives its hint (issue 30, lessons: private, no table)."""
         lessons = self.service.lessons
+        words = rest.split()
+        if words and words[-1].lower() in ("en", "es"):  # the lessons' words in English or Spanish from now on
+            self.lesson_lang[uid] = words.pop().lower()
+            rest = " ".join(words)
         game, _, more = rest.partition(" ")
         word, _, move = more.strip().partition(" ")
         if not game:
@@ -515,7 +531,8 @@ class Console:
         """A lesson's answer, privately: its text and the step's pictures, the learner's first, then (hidden
         information) what each other seat sees, each written and named (the text says whose is which)."""
         stem = f"learn-{post.game}-{name.lower()}" if post.game else ""
-        self._lines(f"[dm {name}]", post.text(LANG), self._save(post.image, stem))
+        lang = self.lesson_lang.get(post.user_id, LANG)
+        self._lines(f"[dm {name}]", post.text(lang), self._save(post.image, stem))
         for n, other in enumerate(post.others, start=2):
             saved = self._save(other.image, f"{stem}-player{other.seat + 1}")
             self.write(f"[dm {name}] Picture {n}{saved}")  # the text above says whose view it is

@@ -207,3 +207,19 @@ def test_a_wrong_answer_that_ends_the_game_names_the_winner_by_its_side() -> Non
 
 def t_phrase(phrase: Phrase, lang: str) -> str:
     return words_of(phrase, lang)
+
+
+async def test_the_console_reads_the_lessons_in_spanish_and_auto_answers_the_open_lesson(tmp_path: Path) -> None:
+    """/aprender (Discord's Spanish name) or /learn GAME es: the lessons' words in Spanish from then on, /learn GAME
+    en back to English; /auto with a lesson open and no table is refused as the lesson refuses 'auto' (it said "you
+    have no table here")."""
+    svc, con, out = await open_console(tmp_path / "console.db")
+    spanish = await said(con, out, "Ana: /aprender kona")
+    assert spanish[0].startswith("[dm Ana] Kona paso a paso — paso 1 de ")
+    wrong = await said(con, out, "Ana: /move f1-f2")
+    assert wrong[0].startswith("[dm Ana] Esa no: f1-f2 es legal")
+    auto = await said(con, out, "Ana: /auto")
+    assert auto[0].startswith("[error Ana] In a lesson, choose the move yourself")
+    english = await said(con, out, "Ana: /learn kona en")
+    assert english[0].startswith("[dm Ana] Kona, step by step")
+    await svc.repo.close()
