@@ -1529,7 +1529,8 @@ ES.update({
 # ---- reviews of finished games (issue 32; tables.reviews), shared by the console and Discord
 EN.update({
     "review.title": "Review of {game} #{table}: {players}",
-    "review.no_decisions": "There is nothing to review: the game ended before anyone chose a move.",
+    "review.no_decisions": "There is nothing to review: the game ended before anyone made a choice that could be "
+    "better or worse.",
     "review.ending": "{ending}",
     "review.sides": "{first} against {second}",
     "review.ended": "The game ended after move {moves}: {gone}.",
@@ -1586,7 +1587,8 @@ EN.update({
 })
 ES.update({
     "review.title": "Revisión de {game} #{table}: {players}",
-    "review.no_decisions": "No hay nada que revisar: la partida terminó antes de que nadie eligiera una jugada.",
+    "review.no_decisions": "No hay nada que revisar: la partida terminó antes de que nadie tomara una decisión que "
+    "pudiera ser mejor o peor.",
     "review.ending": "{ending}",
     "review.sides": "{first} contra {second}",
     "review.ended": "La partida terminó tras la jugada {moves}: {gone}.",

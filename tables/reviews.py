@@ -260,7 +260,8 @@ class Reviews:
         analysis = json.loads(json.dumps(analysis))  # as it is kept: served made or kept, the same review
         told = await asyncio.to_thread(told_facts, ctx, start, moves, analysis)
         names = tuple(ctx.names())
-        picture = await self.lane.run(ctx.id, analyser.review_image, analysis, names)
+        # no decision, no graph: the words say so, and an empty chart would only repeat it
+        picture = await self.lane.run(ctx.id, analyser.review_image, analysis, names) if _listed(analysis) else b""
         review = Review(ctx.id, game, ctx.title, names, analysis, told, bytes(picture), made=True)
         await kept_reviews.store_review(self.store.repo, ctx.id, ctx.row.version, _encode_kept(review),
                                         _b64(review.picture), now_iso(self._moment()))

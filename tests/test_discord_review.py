@@ -22,7 +22,7 @@ from tables.reviews import Reviews
 ALICE = user(1001, "alice")
 BOB = user(1002, "bob")
 CAROL = user(1003, "carol")
-INTEGER = 4
+STRING, INTEGER = 3, 4
 
 
 @pytest.fixture
@@ -73,8 +73,10 @@ async def test_the_review_button_under_a_result_answers_privately_with_the_pictu
     fake = CountingAnalyser()
     counted(h, fake)
     thread = await start_kona(h)
-    await h.click("mesa:resign:1:3:ask", BOB, channel=thread_channel(thread))
-    await h.click("mesa:resign:1:3:yes", BOB, message=h.message_with("mesa:resign:1:3:yes"),
+    for text, who in (("a6-d3", ALICE), ("f6-c3", BOB)):  # two decisions: a graph to draw
+        await h.command("move", [option("text", text, STRING)], who, channel=thread_channel(thread))
+    await h.click("mesa:resign:1:5:ask", BOB, channel=thread_channel(thread))
+    await h.click("mesa:resign:1:5:yes", BOB, message=h.message_with("mesa:resign:1:5:yes"),
                   channel=thread_channel(thread))
     result = next(r for r in h.standin.to_channel(thread) if r.method == "POST"
                   and any(c.startswith("mesa:review:") for c in r.custom_ids()))

@@ -683,9 +683,11 @@ async def test_a_game_without_decisions_says_so(tmp_path: Any) -> None:
         await svc.resign(tid, BEN)
         made = await real(svc).review(GUILD, tid, ANA)
         assert made.text("en").splitlines()[1] == "The game ended before the first move: Ben resigned."
-        assert made.text("en").endswith("There is nothing to review: the game ended before anyone chose a move.")
-        assert made.text("es").endswith("No hay nada que revisar: la partida terminó antes de que nadie eligiera "
-                                        "una jugada.")
+        assert made.text("en").endswith("There is nothing to review: the game ended before anyone made a choice "
+                                        "that could be better or worse.")
+        assert made.text("es").endswith("No hay nada que revisar: la partida terminó antes de que nadie tomara una "
+                                        "decisión que pudiera ser mejor o peor.")
+        assert made.picture == b""  # no decision, no graph (the words say so)
     finally:
         await repo.close()
 
