@@ -32,6 +32,8 @@ LINE_COLOURS: dict[str, tuple[theme.RGB, ...]] = {
     "plateau": (theme.INK, theme.WHITE),
 }
 TITLES = {"kona": "Kona", "plateau": "Plateau", "k3": "K3", "krakatoa": "Krakatoa"}
+#: the radius of the badge at a line's end
+END_R = 8
 #: the swing discs: radius, and the colour they are filled with
 DISC_R = 12
 DISC: theme.RGB = theme.YELLOW
@@ -149,7 +151,7 @@ def draw_review(review: dict[str, Any], names: Sequence[str]) -> Image.Image:
     for i, (side, _) in enumerate(lines):
         cx = x0 + (i % 2) * col_w
         cy = legend_top + 17 + (i // 2) * 34
-        _badge(draw, game, side[0], (cx + 18, cy))
+        _badge(draw, game, side[0], (cx + 18, cy), radius=15)  # its number legible at 400 px too
         label = " & ".join(names[s] if s < len(names) else f"Player {s + 1}" for s in side)
         size = theme.fit_text(label, 19, int(col_w - 48), min_size=16)
         theme.draw_text(draw, (cx + 38, cy), theme.ellipsize_name(label, size, int(col_w - 48)), size, anchor="lm")
@@ -187,13 +189,16 @@ def draw_review(review: dict[str, Any], names: Sequence[str]) -> Image.Image:
         draw.rectangle((x - 4, plot_top + 1, x + 4, plot_bottom - 1), fill=BAND)
         marks.append((x, y_before, y_after, seat))
 
+    ends: list[tuple[int, tuple[float, float]]] = []
     for side, line in lines:  # the lines over the bands
         xy = [at(x, c) for x, c in line]
         colour = colour_of(game, side[0])
         if colour == theme.WHITE:  # Plateau's White: a white line edged in ink, as its pieces are drawn
             draw.line(xy, fill=theme.INK, width=8, joint="curve")
         draw.line(xy, fill=colour, width=4 if colour == theme.WHITE else 3, joint="curve")
-        _badge(draw, game, side[0], xy[-1], radius=8)
+        ends.append((side[0], xy[-1]))
+    for seat, centre in end_badges(ends):  # over every line: each end shows its seat's badge
+        _badge(draw, game, seat, centre, radius=END_R)
 
     placed: list[float] = []
     for n, (x, y_before, y_after, seat) in enumerate(marks, start=1):
@@ -209,6 +214,18 @@ def draw_review(review: dict[str, Any], names: Sequence[str]) -> Image.Image:
                      width=2)
         theme.draw_text(draw, (dx, disc_row + 1), str(n), 16, fill=theme.INK, bold=True, anchor="mm", symbol=True)
     return img
+
+
+def end_badges(ends: Sequence[tuple[int, tuple[float, float]]]) -> list[tuple[int, tuple[float, float]]]:
+    """Where each line's end badge goes: at its line's end, or, where ends meet (players out at 0 %, a shared
+    100 %), moved left one badge at a time so that every seat's badge shows, side by side."""
+    step = 2 * END_R + 3
+    placed: list[tuple[int, tuple[float, float]]] = []
+    for seat, (x, y) in ends:
+        while any(abs(x - px) < step and abs(y - py) < step for _, (px, py) in placed):
+            x -= step
+        placed.append((seat, (x, y)))
+    return placed
 
 
 def _badge(draw: ImageDraw.ImageDraw, game: str, seat: int, centre: tuple[float, float], radius: float = 11) -> None:

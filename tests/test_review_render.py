@@ -11,7 +11,19 @@ import pytest
 from PIL import Image
 
 from render import theme
-from render.review import BAND, DISC, WIDTH, colour_of, draw_review, lines_of, plot_box, review_image, swing_marks
+from render.review import (
+    BAND,
+    DISC,
+    END_R,
+    WIDTH,
+    colour_of,
+    draw_review,
+    end_badges,
+    lines_of,
+    plot_box,
+    review_image,
+    swing_marks,
+)
 
 PHONE = 400
 
@@ -152,3 +164,12 @@ def test_an_empty_review_still_draws() -> None:
     review["decisions"] = []
     image = Image.open(io.BytesIO(review_image(review, ["Ana", "Ben"])))
     assert image.width == WIDTH
+
+
+def test_lines_ending_together_show_every_seat_s_badge_side_by_side() -> None:
+    """Players out at 0 % end at one point: each end badge moves left until none covers another (only one
+    shape showed); an end apart stays at its line's end."""
+    placed = end_badges([(0, (500.0, 400.0)), (1, (500.0, 400.0)), (2, (500.0, 401.0)), (3, (500.0, 150.0))])
+    assert placed[0] == (0, (500.0, 400.0)) and placed[3] == (3, (500.0, 150.0))
+    xs = [x for _, (x, y) in placed[:3]]
+    assert len(set(xs)) == 3 and all(abs(a - b) >= 2 * END_R for a in xs for b in xs if a != b)
