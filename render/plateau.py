@@ -14,7 +14,7 @@ What a player must read at a glance, and how:
   not know; public faces are drawn solid;
 - stack height in a badge in each square's corner (a stack's top unit is what moves, PL-5.1);
 - the last move: its squares boxed in yellow and numbered in order (origin, stops, destination),
-  joined by arrows, and told in words under the board ("Ben moved 2 from a1 to a3, capturing 1");
+  joined by arrows, and told in words under the board ("Ben moved 2 from a1 to a3, capturing 1 piece");
   a lesson's marks (``theme.lesson_marks``) boxed alike, with no arrows, numbers or "last move" key;
 - under the board, per player: the reserve (by type for the viewer's own, a count for the
   opponent's, PL-9.4), the prisoners with both faces (public, PL-9.1), and a pending tender or refusal;
@@ -362,10 +362,11 @@ def _exchange_box(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Pla
 LEGEND_H = 62
 
 
-@lru_cache(maxsize=2)
-def _legend(moves: bool = True) -> Image.Image:
+@lru_cache(maxsize=4)
+def _legend(moves: bool = True, own: bool = True) -> Image.Image:
     """The key to the face symbols (colour is never the only clue: PL-1.2's faces by shape too) and
-    to the last move's numbers (``moves``; a lesson's picture with marks and no last move has none)."""
+    to the last move's numbers (``moves``; a lesson's picture with marks and no last move has none);
+    "faded: yours alone" only in a player's own view (``own``: a spectator's has no such faces)."""
     img = Image.new("RGB", (PANEL_X1 - PANEL_X0, LEGEND_H - 6), theme.CARD)
     draw = ImageDraw.Draw(img)
     draw.rounded_rectangle((0, 0, img.width - 1, img.height - 1), radius=8, fill=theme.PANEL)
@@ -378,7 +379,7 @@ def _legend(moves: bool = True) -> Image.Image:
     if moves:
         _step_badge(draw, 20, 40, 1)
     theme.draw_text(draw, (36, 40) if moves else (12, 40), ("last move, in order   " if moves else "") +
-                    "? unseen face   faded: yours alone", 14, fill=theme.INK, anchor="lm")
+                    "? unseen face" + ("   faded: yours alone" if own else ""), 14, fill=theme.INK, anchor="lm")
     return img
 
 
@@ -432,7 +433,7 @@ def _types_words(codes: str) -> str:
 
 def caption(view: PlateauView, names: list[str], previous: PlateauView | None = None) -> str:
     """The last move in words (PL-10.4 notation read out), with the pieces it captured when the view
-    before it is known: "Ben moved 2 from a1 to a3, capturing 1"."""
+    before it is known: "Ben moved 2 from a1 to a3, capturing 1 piece"."""
     last = str(view.get("last_move") or "")
     if not last:
         return ""
@@ -444,7 +445,8 @@ def caption(view: PlateauView, names: list[str], previous: PlateauView | None = 
         before = len((previous.get("prisoners") or [[], []])[mover])
         after = len((view.get("prisoners") or [[], []])[mover])
         if after > before:
-            captured = f", capturing {after - before}"
+            taken = after - before
+            captured = f", capturing {taken} piece{'' if taken == 1 else 's'}"
     if last.startswith("+") and "." in last.split("@")[0]:
         return f"{who} opened with a stack of 2 on {last.split('@')[1]}"
     if last.startswith("+"):
@@ -533,14 +535,15 @@ def draw(view: PlateauView, names: list[str], result: dict[str, Any] | None = No
         _path_arrow(d, _square_box(a, rows), _square_box(b, rows))
     for n, sq in enumerate(highlight, 1):  # the order of the last move's squares
         x0, y0, x1, y1 = _square_box(sq, rows)
-        _step_badge(d, x0 + 13, y0 + 40, n)
+        _step_badge(d, x0 + 13, y0 + 45, n)  # well below the height badge (x0 + 13, y0 + 13)
     y = panels_y
     for seat in (0, 1):
         _player_panel(img, d, PANEL_X0 + seat * (PANEL_W + PANEL_GAP), y, panel_h, seat, names[seat], view)
     if _exchange_height(view):
         _exchange_box(img, d, exchange_y, view, names)
     # a lesson's picture (a view with ``marks``, even none) shows no last move, so no key to one
-    img.paste(_legend(moves=bool(highlight) or "marks" not in view), (PANEL_X0, legend_y))
+    img.paste(_legend(moves=bool(highlight) or "marks" not in view, own=view.get("viewer") is not None),
+              (PANEL_X0, legend_y))
     theme.paint_notes(img, legend_y + LEGEND_H, blocks)
     return img
 

@@ -205,3 +205,12 @@ def test_faded_faces_read_at_phone_width_and_still_look_faded(owner: int, face: 
     solid, solid_peak = _down_face_at_phone_width(owner, face, public=True)
     assert faded >= 0.6 * solid, (faded, solid)
     assert 3.0 <= faded_peak < solid_peak
+
+
+def test_a_spectator_s_plateau_legend_does_not_explain_faded_faces() -> None:
+    """"faded: yours alone" keys a player's own hidden faces; a spectator's picture (a replay, a public board)
+    has none, so its legend leaves it out."""
+    from render.plateau import _legend
+
+    assert _legend(True, False).tobytes() != _legend(True, True).tobytes()
+    assert _legend(False, False).tobytes() != _legend(False, True).tobytes()

@@ -272,7 +272,7 @@ def test_plateau_caption_tells_the_move_and_its_captures() -> None:
                 gained = len(view["prisoners"][mover]) - len(previous["prisoners"][mover])
                 if gained:
                     seen_capture += 1
-                    assert text.endswith(f"capturing {gained}")
+                    assert text.endswith(f"capturing {gained} piece{'' if gained == 1 else 's'}")
                 else:
                     assert "capturing" not in text
     assert seen_move > 20 and seen_capture > 0

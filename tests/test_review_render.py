@@ -173,3 +173,4 @@ def test_lines_ending_together_show_every_seat_s_badge_side_by_side() -> None:
     assert placed[0] == (0, (500.0, 400.0)) and placed[3] == (3, (500.0, 150.0))
     xs = [x for _, (x, y) in placed[:3]]
     assert len(set(xs)) == 3 and all(abs(a - b) >= 2 * END_R for a in xs for b in xs if a != b)
+
