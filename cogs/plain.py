@@ -22,7 +22,7 @@ from typing import Any
 import discord
 
 from tables import i18n as service_i18n
-from tables.i18n import Alternatives, Count, Deed, Examples, Lines, Names, News, Phrase, Told, counted
+from tables.i18n import Alternatives, Clauses, Count, Deed, Examples, Lines, Names, News, Phrase, Told, counted
 
 #: params in a game's notation, written by the engines (never by a user) and meant to be copied as shown
 NOTATION = frozenset({"position"})
@@ -43,7 +43,8 @@ def plain(text: str) -> str:
 
 def plain_value(value: Any) -> Any:
     """One param made inert: strings escaped, ``Names`` name by name, a ``Phrase``'s own params, and the
-    moves told in words (``Told``: each mover's name and words; ``News``; ``Examples``; ``Alternatives``)."""
+    moves told in words (``Told``: each mover's name and words; ``News``; ``Clauses``; ``Examples``;
+    ``Alternatives``)."""
     if isinstance(value, str):
         return plain(value)
     if isinstance(value, Names):
@@ -56,6 +57,8 @@ def plain_value(value: Any) -> Any:
         return Told(Deed(plain(d.who), plain_value(d.words)) for d in value)
     if isinstance(value, News):
         return News(plain_value(p) for p in value)
+    if isinstance(value, Clauses):  # "Ben resigned and Ana ran out of time": each clause names someone
+        return Clauses(plain_value(c) for c in value)
     if isinstance(value, Alternatives):
         return Alternatives(plain(a) for a in value)
     if isinstance(value, Examples):

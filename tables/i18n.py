@@ -1658,10 +1658,17 @@ EN.update({
     "tournament.format.round_robin": "round robin",
     "tournament.format.double": "double round robin",
     "tournament.format.groups": "rounds in groups of 3-4",
-    "tournament.created": "Tournament #{id}: {title}, {format}, organised by {organiser} (up to {max} players). "
+    "tournament.created": "Tournament #{id}: {title}, {format}, organised by {organiser} (up to {max} players; "
+    "{terms}). "
     "Join with /tournament join {id} (the organiser too, to play); once everyone is in, the organiser starts it "
     "with /tournament start {id}.",
     "tournament.joined": "{name} joined tournament #{id} ({title}): {count} entered so far.",
+    "tournament.term.rounds": "{count}",
+    "tournament.term.time": "{time} a move",
+    "tournament.term.rated": "rated",
+    "tournament.term.unrated": "unrated",
+    "tournament.term.mesa_fills": "Mesa fills the byes",
+    "count.round": "round|rounds",
     "tournament.left": "{name} left tournament #{id} ({title}).",
     "tournament.removed": "{name} was taken off tournament #{id} ({title}) by the organiser.",
     "tournament.out.withdrawn": "{name} withdrew from tournament #{id} ({title}): their game in play is a forfeit, "
@@ -1767,10 +1774,17 @@ ES.update({
     "tournament.format.round_robin": "liga (todos contra todos)",
     "tournament.format.double": "liga a doble vuelta",
     "tournament.format.groups": "rondas en grupos de 3-4",
-    "tournament.created": "Torneo #{id}: {title}, {format}, organizado por {organiser} (hasta {max} jugadores). "
+    "tournament.created": "Torneo #{id}: {title}, {format}, organizado por {organiser} (hasta {max} jugadores; "
+    "{terms}). "
     "Apúntate con /tournament join {id} (quien organiza también, si quiere jugar); cuando estén todos, quien lo "
     "organiza lo empieza con /tournament start {id}.",
     "tournament.joined": "{name} se apuntó al torneo #{id} ({title}): {count} inscritos hasta ahora.",
+    "tournament.term.rounds": "{count}",
+    "tournament.term.time": "{time} por jugada",
+    "tournament.term.rated": "puntúa",
+    "tournament.term.unrated": "no puntúa",
+    "tournament.term.mesa_fills": "Mesa cubre los descansos",
+    "count.round": "ronda|rondas",
     "tournament.left": "{name} se borró del torneo #{id} ({title}).",
     "tournament.removed": "Quien organiza el torneo #{id} ({title}) quitó a {name} de la lista.",
     "tournament.out.withdrawn": "{name} se retiró del torneo #{id} ({title}): su partida en juego se da por "

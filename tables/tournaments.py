@@ -85,11 +85,12 @@ from data.models import ABORTED, LIVE, WAITING, SeatRow, TableOptions, now_iso
 from data.tournaments import EntrantRow, NewPairing, NewTable, PairingRow, TournamentRow
 from engines import get_engine
 from tables.bounded import TableLocks
+from tables.durations import format_duration
 from tables.errors import TableError
 from tables.finish import LostRace
 from tables.games import known_game
 from tables.games import title as game_title
-from tables.i18n import EN, Count, Lines, Names, Phrase, t
+from tables.i18n import EN, Clauses, Count, Lines, Names, Phrase, t
 from tables.mesa import is_mesa, mesa_seats, parse_level, person_name, rated_with_mesa
 from tables.outbox import Message, TournamentPost
 from tables.play import Play
@@ -334,8 +335,14 @@ class Tournaments:
         except db.Refused:
             raise TableError("tournament.error.cap", cap=MAX_OPEN) from None
         row = await self._row(tid)
+        terms = [Phrase("tournament.term.time", {"time": format_duration(resolved.time_per_move)}),
+                 Phrase("tournament.term.rated" if resolved.rated else "tournament.term.unrated")]
+        if plan.rounds_asked:
+            terms.insert(0, Phrase("tournament.term.rounds", {"count": Count(int(plan.rounds_asked), "round")}))
+        if plan.mesa_fills:
+            terms.append(Phrase("tournament.term.mesa_fills"))
         return [self._post(row, "tournament.created", organiser=person_name(name[:MAX_NAME]), max=max_players,
-                           format=Phrase(f"tournament.format.{_format_key(row)}"))]
+                           format=Phrase(f"tournament.format.{_format_key(row)}"), terms=Clauses(terms))]
 
     # ---- entering and leaving --------------------------------------------------------------------------
     async def join(self, guild_id: int, user_id: int, name: str, tournament_id: int | None = None) -> list[Message]:

@@ -39,7 +39,11 @@ def test_a_move_that_ends_the_game_says_who_wins() -> None:
             assert "the game ends" in en and "la partida termina" in es
             if outcome.winners:
                 [winner] = outcome.winners
-                assert f"Player {winner + 1} wins" in en and f"gana el jugador {winner + 1}" in es
+                if game == "kona":  # KO-1.1: the sides by their animals, as the course names them
+                    side = ("capybaras", "capibaras") if winner == 0 else ("poodles", "caniches")
+                    assert f"the {side[0]} win" in en and f"ganan los {side[1]}" in es
+                else:
+                    assert f"Player {winner + 1} wins" in en and f"gana el jugador {winner + 1}" in es
             else:  # K3-8.3: a cooperative game lost by all
                 assert "everyone loses" in en and "pierden todos" in es
             seen.add((game, bool(outcome.winners)))
@@ -112,6 +116,6 @@ async def test_a_wrong_answer_through_the_service_in_spanish(tmp_path: Path) -> 
         number, state, losing = found[0]
         await svc.lessons.open(7, "kona", str(number))
         post = await svc.lessons.answer(7, "kona", engine.format_move(state, losing))
-        assert post.key == "learn.wrong" and "la partida termina: gana el jugador" in post.text("es")
+        assert post.key == "learn.wrong" and "la partida termina: ganan los " in post.text("es")
     finally:
         await repo.close()

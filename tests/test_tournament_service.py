@@ -132,6 +132,18 @@ async def test_every_refusal_is_a_sentence_and_writes_nothing(db: DbFactory) -> 
     await repo.close()
 
 
+async def test_the_announcement_of_a_new_tournament_says_its_terms(db: DbFactory) -> None:
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    [post] = await svc.tournaments.create(GUILD, CHANNEL, ORG, "Org", "kona", {
+        "format": "swiss", "rounds": "3", "time_per_move": "2d", "rated": "false", "mesa_fills": "true"})
+    assert isinstance(post, TournamentPost)
+    english = t(post.key, "en", **post.params)
+    assert "(up to 64 players; 3 rounds, 2d a move, unrated and Mesa fills the byes)" in english
+    assert "(hasta 64 jugadores; 3 rondas, 2d por jugada, no puntúa y Mesa cubre los descansos)" in t(
+        post.key, "es", **post.params)
+    await repo.close()
+
+
 async def test_two_services_racing_pair_the_round_exactly_once(db: DbFactory) -> None:
     clock = FakeClock()
     repo_a, svc_a = await open_service(db("mesa.db"), clock)

@@ -67,7 +67,8 @@ def test_a_round_says_who_moves_first_and_how_to_play_and_the_organiser_joins_to
         thrown = t("tournament.round", lang, id=1, title="Krakatoa", round=1, rounds=3, lines="x",
                    first=Phrase("tournament.first.krakatoa")).split("\n")[0]
         assert "KR-4.1" in thrown and "first named" not in thrown and move in thrown  # a throw decides
-        created = t("tournament.created", lang, id=1, title="Kona", format="Swiss", organiser="Ana", max=64)
+        created = t("tournament.created", lang, id=1, title="Kona", format="Swiss", organiser="Ana", max=64, terms="")
         assert "/tournament join 1" in created and "/tournament start 1" in created
-    assert "organiser too" in t("tournament.created", "en", id=1, title="K", format="f", organiser="A", max=2)
-    assert "organiza también" in t("tournament.created", "es", id=1, title="K", format="f", organiser="A", max=2)
+    assert "organiser too" in t("tournament.created", "en", id=1, title="K", format="f", organiser="A", max=2, terms="")
+    assert "organiza también" in t("tournament.created", "es", id=1, title="K", format="f", organiser="A", max=2,
+                                   terms="")
