@@ -676,7 +676,9 @@ class Console:
             self.write(f"[dm {name}] {where} legal moves ({len(moves)}): {', '.join(moves)}")  # moves of several words
             return
         pages = -(-len(moves) // MOVES_PER_PAGE)
-        page = int(page_text) if re.fullmatch(r"[0-9]{1,4}", page_text) else 1
+        if page_text.strip() and not re.fullmatch(r"[0-9]{1,4}", page_text.strip()):
+            raise TableError("console.moves_page", text=page_text.strip()[:20], pages=pages)
+        page = int(page_text) if page_text.strip() else 1
         page = min(max(page, 1), pages)
         chunk = moves[(page - 1) * MOVES_PER_PAGE: page * MOVES_PER_PAGE]
         more = f"; /moves {page + 1} for the next page" if page < pages else ""
@@ -938,6 +940,7 @@ _CONSOLE_TEXTS = {
     "console.replay_usage": "write /replay TABLE, for example /replay 3",
     "console.review_usage": "write /review TABLE, for example /review 3 (or /review 3 es, in Spanish)",
     "console.table_number": "{text} is not a table number; write {usage}, for example {example}",
+    "console.moves_page": "{text} is not a page number: write /moves N, N from 1 to {pages}",
     "console.review_lang": "reviews are said in English or Spanish, not {lang}: write /review N, or /review N es",
     "console.option_twice": "{option}= is given twice; give each option once",
     "console.clock_range": "the clock moves at most 1 year at a time (for example /clock +30d)",

@@ -56,3 +56,13 @@ async def test_krakatoa_moves_are_listed_apart(tmp_path: Path) -> None:
     listed = next(line for line in out if " legal moves (" in line)
     moves = listed.split(": ", 1)[1].split(", ")
     assert len(moves) > 1 and all(" " not in m or m.startswith(("aim ", "roll ")) for m in moves), listed
+
+
+async def test_a_long_move_list_names_a_page_it_cannot_read(tmp_path: Path) -> None:
+    # /moves x showed page 1 without a word: the page asked for is named, with the pages there are
+    out = await _console(["Ana: /play plateau @Ben seat=first", "Ben: /accept", "Ana: /moves x", "Ana: /moves 2"],
+                         tmp_path)
+    refused = [line for line in out if line.startswith("[error Ana]")]
+    assert len(refused) == 1 and re.fullmatch(
+        r"\[error Ana\] x is not a page number: write /moves N, N from 1 to \d+", refused[0]), refused
+    assert any(re.search(r"legal moves \(\d+\), page 2 of \d+", line) for line in out)
