@@ -1706,7 +1706,7 @@ EN.update({
     "the games of round {playing} that have ended",
     "tournament.standings.first_round": "Tournament #{id} ({title}): round {playing} of {rounds} in play; the "
     "games that have ended so far",
-    "tournament.standings.final": "Tournament #{id} ({title}): final standings, {rounds} rounds",
+    "tournament.standings.final": "Tournament #{id} ({title}): final standings, {played}",
     "tournament.standings.final_early": "Tournament #{id} ({title}): final standings; it ended after round "
     "{round} of {rounds}, too few players being left to pair another",
     "tournament.standings.cancelled": "Tournament #{id} ({title}) was cancelled: standings as it stopped, after "
@@ -1824,7 +1824,7 @@ ES.update({
     "las partidas de la ronda {playing} que ya han terminado",
     "tournament.standings.first_round": "Torneo #{id} ({title}): ronda {playing} de {rounds} en juego; las "
     "partidas terminadas hasta ahora",
-    "tournament.standings.final": "Torneo #{id} ({title}): clasificación final, {rounds} rondas",
+    "tournament.standings.final": "Torneo #{id} ({title}): clasificación final, {played}",
     "tournament.standings.final_early": "Torneo #{id} ({title}): clasificación final; terminó tras la ronda "
     "{round} de {rounds}, al quedar muy pocos jugadores para emparejar otra",
     "tournament.standings.cancelled": "El torneo #{id} ({title}) se canceló: clasificación al detenerse, tras la "

@@ -31,7 +31,7 @@ from tables.durations import format_duration
 from tables.endings import final_picture
 from tables.games import variant_text
 from tables.hints import hints_offered
-from tables.i18n import Clauses, News, Phrase, Told
+from tables.i18n import Clauses, Names, News, Phrase, Told
 from tables.loaded import LoadedTable, Step
 from tables.mesa import is_mesa, mention_seats, mesa_to_act, mesa_turn_goes_on
 from tables.outbox import BOARD, DRAW, HINT, INFO, INVITE, MINE, QUICK, RESULT, Message, PrivatePost, PublicPost
@@ -361,7 +361,7 @@ class Posts:
         host = ctx.seat_of(ctx.row.host_id)
         params = {
             "table": ctx.id, "game": ctx.title, "host": host.name if host else "?",
-            "players": ", ".join(s.name for s in ctx.ordered()), "invited": ", ".join(s.name for s in pending),
+            "players": ", ".join(s.name for s in ctx.ordered()), "invited": Names(s.name for s in pending),
             "count": len(ctx.seats), "min": engine.min_players, "max": engine.max_players,
             "time": format_duration(ctx.options.time_per_move), "rated": "✓" if ctx.options.rated else "✗",
         }
@@ -374,7 +374,7 @@ class Posts:
             # seats already taken besides the host's: Mesa's (bots=N), so the invited know whom they play
             others = [s.name for s in ctx.ordered() if s.accepted and s.user_id != ctx.row.host_id]
             key = "invite.challenge.update" if update else ("invite.challenge.with" if others else "invite.challenge")
-            params["others"] = ", ".join(others)
+            params["others"] = Names(others)
             return PublicPost(ctx.id, INVITE, key, params, None, tuple(s.user_id for s in pending), "invite",
                               ctx.row.version)
         return PublicPost(ctx.id, INVITE, "invite.open.update" if update else "invite.open", params, None, (), "join",

@@ -225,7 +225,7 @@ def result_phrase(names: Sequence[str], places: Sequence[int]) -> Phrase:
 def standings_head(st: Standings, lang: str = "en") -> str:
     """The standings' first line: after which round, whether one is in play, and how the event ended."""
     facts = {"id": st.tournament_id, "title": st.title, "round": st.round, "rounds": st.rounds,
-             "playing": st.playing}
+             "playing": st.playing, "played": Count(st.rounds, "round")}
     if st.status == db.FINISHED:
         key = "tournament.standings.final" if st.round >= st.rounds else "tournament.standings.final_early"
     elif st.status == db.CANCELLED:

@@ -156,5 +156,5 @@ async def test_names_are_cut_to_discords_length_in_the_service(tmp_path: Path) -
 
     repo, svc = await open_test_service(tmp_path / "mesa.db")
     out = await svc.create(GUILD, CHANNEL, 1, "A" * 100, "kona", [(2, "B" * 100)])
-    assert out[0].params["host"] == "A" * 32 and out[0].params["invited"] == "B" * 32
+    assert out[0].params["host"] == "A" * 32 and out[0].params["invited"] == ("B" * 32,)
     await repo.close()
