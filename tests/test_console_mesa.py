@@ -144,7 +144,7 @@ async def test_invited_player_and_bots_then_fill_an_open_table(tmp_path: Path) -
     await con.handle("Ana: /play krakatoa @Ben bots=2 level=easy")
     assert (await svc.table_details(1)).summary.status == "invited"  # waiting for Ben only
     # the invitation says whom Ben would play: the two Mesa seats already sit
-    assert out[0].startswith("[#1] Ana invites Ben to a game of Krakatoa with Mesa (easy), Mesa 2 (easy) (table #1;")
+    assert out[0].startswith("[#1] Ana invites Ben to a game of Krakatoa with Mesa (easy) and Mesa 2 (easy) (table #1;")
     await con.handle("Ben: /accept")
     summary = (await svc.table_details(1)).summary
     assert summary.status == "active" and len(summary.players) == 4
