@@ -115,6 +115,8 @@ BLUNDER = 0.40
 SWING_FLOOR = 0.10
 #: how many swings the review marks
 SWINGS = 3
+#: a change of a seat's chance between two decisions, from one reader to the next, that the review explains
+REREAD = 0.10
 #: Krakatoa: the costliest decisions the review names (expected points given up, at least COSTLY_FLOOR): the
 #: dice make its swings, so a game may have none a decision made, and yet points were given up somewhere
 COSTLY = 3
@@ -270,6 +272,7 @@ def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[s
         elif fall >= MISTAKE - 1e-9:
             mistakes[str(seat)].append(k)
         swing_of.append((swing(d), int(d["index"]), "decision", k))
+    _rereads(ordered, chance_at, swing_of)
     dice = _dice(engine, start, steps, chance_at, ordered)
     swing_of += [(swing(stretch), int(stretch["index"]), "dice", k) for k, stretch in enumerate(dice)]
     top = sorted((s for s in swing_of if s[0] >= SWING_FLOOR), key=lambda s: (-s[0], s[1]))[:SWINGS]
@@ -328,6 +331,30 @@ def _seen(engine: Engine, start: Any, steps: Sequence[Any], chance_at: Sequence[
     if len(ordered) > 1 and not any(chance_at[int(ordered[-2]["index"]) + 1 : last]):
         out[-2] = list(ordered[-1]["before"])
     return out
+
+
+def _rereads(ordered: Sequence[dict[str, Any]], chance_at: Sequence[bool],
+             swing_of: list[tuple[float, int, str, int]]) -> None:
+    """Where the graph moves between two decisions with nothing but decisions between them, because the
+    next mover reads the position otherwise than the mover before did (what each can see: Plateau's faces,
+    K3's pyramids built in secret; or Mesa's search from another seat): the decision after it gets ``reread``
+    (the seat whose chance moved most, the reader before, its reading, the mover's own before) when the
+    change is at least ``REREAD``, and its swing, for the marking, is the whole step the graph shows from the
+    point before (the largest jumps of the graph are the ones marked, and the words say why they moved)."""
+    for k in range(1, len(ordered)):
+        prev, d = ordered[k - 1], ordered[k]
+        if int(prev["seat"]) == int(d["seat"]) or any(chance_at[int(prev["index"]) + 1 : int(d["index"])]):
+            continue  # one reader; or dice between them (Krakatoa): their own swing, ``_dice``
+        was, now = seen_of(prev), [float(b) for b in d["before"]]
+        mover = int(d["seat"])  # of equal changes (two players: always), the mover's own is told
+        seat = max(range(min(len(was), len(now))), key=lambda s: (round(abs(now[s] - was[s]), 4), s == mover),
+                   default=0)
+        if not was or abs(now[seat] - was[seat]) < REREAD:
+            continue
+        d["reread"] = {"seat": seat, "reader": int(prev["seat"]), "was": round(float(was[seat]), 4),
+                       "now": round(now[seat], 4)}
+        shown = max(abs(float(a) - float(b)) for a, b in zip(seen_of(d), was))
+        swing_of[k] = (max(swing_of[k][0], shown), *swing_of[k][1:])
 
 
 def _never(state: Any) -> bool:

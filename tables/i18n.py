@@ -1538,7 +1538,10 @@ EN.update({
     "review.ended.at_start": "The game ended before the first move: {gone}.",
     "review.turning_points": "Turning points (the largest swings, numbered as in the picture):",
     "review.turning_point": "{number}. Move {ply}: {played} (win chance {before} % → {after} %){points}. {instead}"
-    "{read}",
+    "{read}{reread}",
+    "review.reread": " Between the moves the reading changed seats: {seat} had {was} % as read from {reader}'s seat "
+    "after the move before, {now} % as read from {name}'s before this one (Mesa reads each position from the seat "
+    "to move, with what that player can see).",
     "review.read_next": " As {name} could see it then, the move read {mine} %; the next player won at once.",
     "review.no_better_seen": "Mesa's choice, {best} ({chance} %), reads no better from what {name} could see then "
                              "(the move read {mine} %); the next player won at once.",
@@ -1596,7 +1599,10 @@ ES.update({
     "review.ended.at_start": "La partida terminó antes de la primera jugada: {gone}.",
     "review.turning_points": "Momentos decisivos (los mayores vuelcos, numerados como en la imagen):",
     "review.turning_point": "{number}. Jugada {ply}: {played} (probabilidad de ganar {before} % → {after} %){points}. "
-    "{instead}{read}",
+    "{instead}{read}{reread}",
+    "review.reread": " Entre las jugadas cambió el asiento desde el que se lee: {seat} tenía {was} % leído desde el "
+    "asiento de {reader} tras la jugada anterior, y {now} % leído desde el de {name} antes de esta (Mesa lee cada "
+    "posición desde el asiento que juega, con lo que ese jugador puede ver).",
     "review.read_next": " Con lo que {name} podía ver entonces, la jugada daba {mine} %; el siguiente jugador ganó "
                         "en el acto.",
     "review.no_better_seen": "La elección de Mesa, {best} ({chance} %), no es mejor con lo que {name} podía ver "

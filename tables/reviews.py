@@ -549,7 +549,16 @@ def _point_params(review: Review, decision: Mapping[str, Any]) -> dict[str, Any]
             instead = Phrase("review.no_better_seen", {**instead.params, "name": name, "mine": mine})
         else:
             read = Phrase("review.read_next", {"name": name, "mine": mine})
+    reread: Any = ""
+    moved = decision.get("reread")  # the graph moved between the decisions: the reader changed (``ai.review``)
+    if isinstance(moved, Mapping) and all(isinstance(moved.get(k), (int, float)) for k in ("seat", "reader", "was")):
+        of, reader = int(moved["seat"]), int(moved["reader"])
+        if 0 <= of < len(review.names) and 0 <= reader < len(review.names):
+            reread = Phrase("review.reread", {"seat": side_names(review, of), "reader": review.names[reader],
+                                              "name": name, "was": _percent(moved["was"]),
+                                              "now": _percent(moved.get("now"))})
     return {
+        "reread": reread,
         "ply": decision.get("ply", int(decision["index"]) + 1), "played": played,
         "before": _percent(_chance(decision.get("before"), seat)),
         "after": seen,

@@ -618,8 +618,9 @@ def test_plateau_twins_differing_in_hidden_faces_get_the_same_review_where_the_s
             if seat == 0 and PLATEAU.view(states_a[i], 0) == PLATEAU.view(states_b[i], 0):
                 assert PLATEAU.to_position(states_a[i]) != PLATEAU.to_position(states_b[i])
                 # ``seen`` is the next decider's reading (seat 1 knows its own faces, which the end shows), or what
-                # the true position forces (``cannot_stop``: an answer may depend on seat 1's faces)
-                graph = ("seen", "cannot_stop")
+                # the true position forces (``cannot_stop``: an answer may depend on seat 1's faces); ``reread``
+                # quotes the reader before, seat 1, likewise
+                graph = ("seen", "cannot_stop", "reread")
                 assert {k: v for k, v in da.items() if k not in graph} == \
                     {k: v for k, v in db.items() if k not in graph}
                 compared += 1
@@ -698,3 +699,27 @@ def test_each_plateau_decision_reads_exactly_its_budget_of_samples(monkeypatch: 
     indices = review.decisions("plateau", start, moves)[:3]
     review.review_part("plateau", start, moves, indices, budget_each=Budget(iterations=7), seed=1)
     assert asked and set(asked) == {7}
+
+
+def test_a_change_of_reader_between_two_decisions_is_explained_and_marked() -> None:
+    """The graph's point after a decision is its mover's reading; the next mover may read the position otherwise
+    (Plateau's faces, K3's pyramids built in secret): the decision after the jump gets ``reread`` (whose chance,
+    the reader before and its reading, the mover's own) and its swing is the whole step the graph shows, so the
+    largest visible jumps are the ones marked.  One reader in a row, or less than ``REREAD``: nothing."""
+    start, moves = random_game("plateau", 2, 5, 6)
+    first, second, third = review.decisions("plateau", start, moves)[:3]
+    seats = [PLATEAU.move_seat(s.before, s.move) for s in replay(PLATEAU, start, moves)]
+    assert seats[first] != seats[second] != seats[third]
+
+    def part(i: int, before: list[float], after: list[float]) -> dict[str, Any]:
+        return {"index": i, "ply": i + 1, "seat": seats[i], "before": before, "after": after, "best_after": after}
+
+    parts = [part(first, [0.5, 0.5], [0.52, 0.48]), part(second, [0.2, 0.8], [0.21, 0.79]),
+             part(third, [0.25, 0.75], [0.26, 0.74])]
+    made = review.assemble("plateau", start, moves[: third + 1], parts)
+    one, two, three = made["decisions"]
+    assert "reread" not in one and "reread" not in three  # 21 % -> 25 %: below REREAD
+    mover = seats[second]  # two players: both chances moved alike, the mover's is told
+    assert two["reread"] == {"seat": mover, "reader": seats[first], "was": [0.52, 0.48][mover],
+                             "now": [0.2, 0.8][mover]}
+    assert review.swing(two) < review.SWING_FLOOR and 1 in made["swings"]  # marked for the jump it ends

@@ -777,3 +777,25 @@ def test_a_winning_reply_the_move_played_allowed_is_told_in_words() -> None:
             moves.append(plateau.format_move(state, move))
             state = afters[move]
     raise AssertionError("no move that allows a winning move or stomp in these games")
+
+
+def test_a_change_of_reader_is_told_in_both_languages() -> None:
+    """A turning point the graph makes between two decisions, as the next mover read the position otherwise,
+    says so: whose chance, as read from which seat before, and as the mover read it."""
+    from test_review_analysis import PLATEAU, random_game
+
+    from engines.base import replay
+
+    start, moves = random_game("plateau", 2, 5, 6)
+    first, second = review.decisions("plateau", start, moves)[:2]
+    seats = [PLATEAU.move_seat(s.before, s.move) for s in replay(PLATEAU, start, moves)]
+    parts = [{"index": i, "ply": i + 1, "seat": seats[i], "before": b, "after": a, "best_after": a, "played": moves[i],
+              "best": moves[i]} for i, b, a in ((first, [0.5, 0.5], [0.52, 0.48]), (second, [0.2, 0.8], [0.21, 0.79]))]
+    analysis = review.assemble("plateau", start, moves[: second + 1], parts)
+    names = ("Ana", "Ben")
+    made = Review(1, "plateau", "Plateau", names, analysis, {}, b"")
+    mover, reader = names[seats[second]], names[seats[first]]
+    was, now = (48, 80) if seats[second] == 1 else (52, 20)
+    assert (f"Between the moves the reading changed seats: {mover} had {was} % as read from {reader}'s seat after "
+            f"the move before, {now} % as read from {mover}'s before this one") in made.text("en")
+    assert f"Entre las jugadas cambió el asiento desde el que se lee: {mover} tenía {was} %" in made.text("es")
