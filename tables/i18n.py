@@ -1537,8 +1537,9 @@ EN.update({
     "review.ended.agreement": "The game ended after move {moves} by agreement.",
     "review.ended.at_start": "The game ended before the first move: {gone}.",
     "review.turning_points": "Turning points (the largest swings, numbered as in the picture):",
-    "review.turning_point": "{number}. Move {ply}: {played} (win chance {before} % → {after} %){points}. {instead}"
-    "{read}{reread}",
+    "review.turning_point": "{number}. Move {ply}: {played} (win chance {before} % → {after} %{others}){points}. "
+    "{instead}{read}{reread}",
+    "review.others_moved": "; {name}'s {was} % → {now} %",
     "review.reread": " Between the moves the reading changed seats: {seat} had {was} % as read from {reader}'s seat "
     "after the move before, {now} % as read from {name}'s before this one (Mesa reads each position from the seat "
     "to move, with what that player can see).",
@@ -1598,8 +1599,9 @@ ES.update({
     "review.ended.agreement": "La partida terminó tras la jugada {moves} de mutuo acuerdo.",
     "review.ended.at_start": "La partida terminó antes de la primera jugada: {gone}.",
     "review.turning_points": "Momentos decisivos (los mayores vuelcos, numerados como en la imagen):",
-    "review.turning_point": "{number}. Jugada {ply}: {played} (probabilidad de ganar {before} % → {after} %){points}. "
-    "{instead}{read}{reread}",
+    "review.turning_point": "{number}. Jugada {ply}: {played} (probabilidad de ganar {before} % → {after} %{others})"
+    "{points}. {instead}{read}{reread}",
+    "review.others_moved": "; la de {name}, {was} % → {now} %",
     "review.reread": " Entre las jugadas cambió el asiento desde el que se lee: {seat} tenía {was} % leído desde el "
     "asiento de {reader} tras la jugada anterior, y {now} % leído desde el de {name} antes de esta (Mesa lee cada "
     "posición desde el asiento que juega, con lo que ese jugador puede ver).",

@@ -45,7 +45,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ai import Budget
-from ai.review import points_given, seen_of
+from ai.review import SWING_FLOOR, points_given, seen_of
 from data import reviews as kept_reviews
 from data.models import ABORTED, DECLINED, FINISHED, StoredOutcome, now_iso
 from engines import MoveError, replay
@@ -557,7 +557,17 @@ def _point_params(review: Review, decision: Mapping[str, Any]) -> dict[str, Any]
             reread = Phrase("review.reread", {"seat": side_names(review, of), "reader": review.names[reader],
                                               "name": name, "was": _percent(moved["was"]),
                                               "now": _percent(moved.get("now"))})
+    besides: Any = ""  # a move that moved another player's chance more than its own (K3's kingmaker): said too
+    shown, before_all = seen_of(decision), decision.get("before")
+    if isinstance(before_all, list) and len(before_all) == len(shown):
+        change = {s: round(abs(float(shown[s]) - float(before_all[s])), 4) for s in range(len(shown))}
+        most = max(change, key=lambda s: (change[s], s == seat))
+        mine_side = next((side for side in review.analysis.get("sides") or [] if seat in side), [seat])
+        if most not in mine_side and change[most] >= SWING_FLOOR and change[most] > change.get(seat, 0.0):
+            besides = Phrase("review.others_moved", {"name": side_names(review, most),
+                                                     "was": _percent(before_all[most]), "now": _percent(shown[most])})
     return {
+        "others": besides,
         "reread": reread,
         "ply": decision.get("ply", int(decision["index"]) + 1), "played": played,
         "before": _percent(_chance(decision.get("before"), seat)),

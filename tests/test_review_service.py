@@ -799,3 +799,17 @@ def test_a_change_of_reader_is_told_in_both_languages() -> None:
     assert (f"Between the moves the reading changed seats: {mover} had {was} % as read from {reader}'s seat after "
             f"the move before, {now} % as read from {mover}'s before this one") in made.text("en")
     assert f"Entre las jugadas cambió el asiento desde el que se lee: {mover} tenía {was} %" in made.text("es")
+
+
+def test_a_move_that_moved_another_player_most_names_them_too() -> None:
+    """Three or four players: a move can hand the game to someone else (K3's kingmaker); the turning point says
+    that player's chance too, not only the mover's; a two-player swing (both alike) only the mover's."""
+    decision = {"index": 4, "ply": 5, "seat": 1, "played": "x", "best": "x", "before": [0.7, 0.2, 0.1],
+                "after": [0.0, 0.02, 0.98], "best_after": [0.0, 0.02, 0.98]}
+    review = Review(5, "k3", "K3", ("Ana", "Ben", "Cy"), {
+        "decisions": [decision], "swings": [0], "mistakes": {}, "blunders": {}, "points_lost": {}}, {}, b"")
+    assert "(win chance 20 % → 2 %; Cy's 10 % → 98 %)" in review_text(review, "en")
+    assert "(probabilidad de ganar 20 % → 2 %; la de Cy, 10 % → 98 %)" in review_text(review, "es")
+    two = dict(decision, seat=0, before=[0.7, 0.3], after=[0.32, 0.68], best_after=[0.32, 0.68])
+    review = Review(5, "kona", "Kona", ("Ana", "Ben"), {**review.analysis, "decisions": [two]}, {}, b"")
+    assert "(win chance 70 % → 32 %)." in review_text(review, "en")
