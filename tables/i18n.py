@@ -982,8 +982,8 @@ EN.update({
     "error.takeback_limit": "You have asked for {max} takebacks in this game already, the most a player "
     "may: play on.",
     "error.takeback_pending": "A takeback is already waiting for an answer at table #{table}: wait for it.",
-    "error.takeback_revealed": "That cannot be taken back at table #{table}: it showed a hidden face, and "
-    "what was seen cannot be unseen. Play on.",
+    "error.takeback_revealed": "That cannot be taken back at table #{table}: {move} showed a face that was "
+    "hidden until then, and what was seen cannot be unseen. Play on.",
     "error.no_takeback_request": "Nobody is asking for a takeback at table #{table}.",
     "error.takeback_lapsed": "The takeback asked at table #{table} lapsed: the game went on since. Ask "
     "again with /takeback if you want.",
@@ -1036,8 +1036,8 @@ ES.update({
     "sigue jugando.",
     "error.takeback_pending": "Ya hay una petición de deshacer esperando respuesta en la mesa #{table}: "
     "espera a que la respondan.",
-    "error.takeback_revealed": "Eso no se puede deshacer en la mesa #{table}: mostró una cara oculta, y lo "
-    "que se vio no se puede olvidar. Sigue jugando.",
+    "error.takeback_revealed": "Eso no se puede deshacer en la mesa #{table}: {move} mostró una cara que "
+    "hasta entonces estaba oculta, y lo que se vio no se puede olvidar. Sigue jugando.",
     "error.no_takeback_request": "Nadie pide deshacer una jugada en la mesa #{table}.",
     "error.takeback_lapsed": "La petición de deshacer de la mesa #{table} caducó: la partida siguió desde "
     "entonces. Vuelve a pedirlo con /deshacer si quieres.",

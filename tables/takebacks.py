@@ -81,8 +81,10 @@ class Takebacks:
             first = last_move_of(steps, seat.seat)
             if first is None:
                 raise TableError("error.takeback_nothing", table=ctx.id)
-            if any(ctx.engine.reveals(step.before, step.move) for step, _ in steps[first:]):
-                raise TableError("error.takeback_revealed", table=ctx.id)
+            shown = next(((step, seat) for step, seat in steps[first:] if ctx.engine.reveals(step.before, step.move)),
+                         None)
+            if shown is not None:  # which move showed a face (PL-9: a placement shows its up face to all)
+                raise TableError("error.takeback_revealed", table=ctx.id, move=self._told(ctx, [shown]))
             try:
                 seq = await learning.ask_takeback(self.store.repo, ctx.id, seat.seat, ctx.row.version,
                                                   archive(ctx, steps[first:]), self.store.stamp())

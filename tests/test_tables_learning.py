@@ -323,10 +323,13 @@ async def test_plateau_a_move_that_showed_a_face_is_not_taken_back_one_that_did_
     tid, _ = await start_table(svc, "plateau", 2)
     engine = get_engine("plateau")
     state = await state_of(repo, tid)
-    await svc.submit_move(tid, ANA, engine.format_move(state, engine.legal_moves(state)[0]))  # an opening (PL-9.3 a)
+    opening = engine.legal_moves(state)[0]
+    await svc.submit_move(tid, ANA, engine.format_move(state, opening))  # an opening (PL-9.3 a)
     with pytest.raises(TableError) as exc:
         await svc.takebacks.ask(tid, ANA)
     assert refusal(exc) == "error.takeback_revealed" and "cannot be unseen" in exc.value.message()
+    public = engine.public_move(state, opening)  # the move that showed the face is named, as the public sees it
+    assert f"Ana: {public} showed a face that was hidden until then" in exc.value.message()
     assert await learning.takebacks(repo, tid) == []  # not counted: nothing was asked of Ben
     rng = random.Random(2)
     users = {0: ANA, 1: BEN}
