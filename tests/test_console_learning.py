@@ -54,8 +54,9 @@ async def test_takeback_between_people_and_refusals(tmp_path: Path) -> None:
     await said(con, out, "Ben: /accept table=2")
     opening = (await svc.legal_moves_for(2, con_user(con, "Ana")))[0]
     await said(con, out, f"Ana: /move {opening} table=2")
-    assert (await said(con, out, "Ana: /takeback table=2"))[0].startswith(
-        "[error Ana] That cannot be taken back at table #2: it showed a hidden face")
+    refused = (await said(con, out, "Ana: /takeback table=2"))[0]
+    assert refused.startswith("[error Ana] That cannot be taken back at table #2: Ana: +")  # the move that showed it
+    assert refused.endswith("showed a face that was hidden until then, and what was seen cannot be unseen. Play on.")
     await svc.repo.close()
 
 
