@@ -22,6 +22,21 @@ from engines import Engine
 
 #: the tables layer's reason codes for endings outside the rules (``render.theme.ENDINGS`` words)
 RESIGN, TIME, AGREEMENT, ABORT, ABANDONED = "resign", "time", "agreement", "abort", "abandoned"
+#: how a seat leaves a game before its end (``SeatRow.out_reason``)
+GONE = (RESIGN, TIME)
+#: endings outside the rules that the words say as such (an abort counts nothing and has words of its own)
+OUTSIDE_ENDINGS = (TIME, RESIGN, AGREEMENT)
+
+
+def departures(seats: Sequence[SeatRow], reason: str | None = None,
+               places: Sequence[int] | None = None) -> list[tuple[str, str]]:
+    """(name, how) of each player who left before the end, in seat order: the seats gone by resignation or
+    time; where none is marked (two players: the table ends at once) and ``reason`` is one of them, the
+    seats not placed first.  The words say each ("Ben resigned and Ana ran out of time")."""
+    gone = [(s.name, str(s.out_reason)) for s in sorted(seats, key=lambda r: r.seat) if s.out_reason in GONE]
+    if gone or reason not in GONE or places is None or len(set(places)) < 2:
+        return gone
+    return [(s.name, str(reason)) for s in sorted(seats, key=lambda r: r.seat) if places[s.seat] != 1]
 
 
 def outside_result(stored_outcome: str | None, seats: Sequence[SeatRow], *, aborted: bool = False

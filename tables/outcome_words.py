@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from engines import Engine
-from tables.i18n import EN, Count, Counts, Deed, Names, Phrase, Told, t
+from tables.i18n import EN, Clauses, Count, Counts, Deed, Names, Phrase, Told, t
 
 
 def outcome_key(game: str, reason: str, facts: Mapping[str, Any]) -> str | None:
@@ -85,6 +85,12 @@ def named_facts(names: Sequence[str], facts: Mapping[str, Any], game: str = "") 
         else:
             params[name] = value
     return params
+
+
+def gone_clauses(departed: Sequence[tuple[str, str]]) -> Clauses:
+    """Who left before the end and how (``tables.endings.departures``), one clause each: "Ben resigned and Ana
+    ran out of time" (``gone.resign``, ``gone.time``: each its own verb, Spanish included)."""
+    return Clauses(Phrase(f"gone.{how}", {"name": name}) for name, how in departed)
 
 
 def event_key(game: str, code: str) -> str | None:

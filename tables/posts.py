@@ -28,14 +28,14 @@ from engines import Engine, ReplayStep
 from engines.base import QuickMove
 from tables.bounded import LruCache
 from tables.durations import format_duration
-from tables.endings import final_picture
+from tables.endings import OUTSIDE_ENDINGS, departures, final_picture
 from tables.games import variant_text
 from tables.hints import hints_offered
-from tables.i18n import Clauses, Names, News, Phrase, Told
+from tables.i18n import Names, News, Phrase, Told
 from tables.loaded import LoadedTable, Step
 from tables.mesa import is_mesa, mention_seats, mesa_to_act, mesa_turn_goes_on
 from tables.outbox import BOARD, DRAW, HINT, INFO, INVITE, MINE, QUICK, RESULT, Message, PrivatePost, PublicPost
-from tables.outcome_words import deed, event_key, named_facts, outcome_key, outcome_params
+from tables.outcome_words import deed, event_key, gone_clauses, named_facts, outcome_key, outcome_params
 
 log = logging.getLogger("tables.service")
 
@@ -46,10 +46,6 @@ Renderer = Callable[..., bytes]
 NOTHING_TOLD, NO_NEWS = Told(), News()
 #: how a seat that went out is named in pictures while the game goes on (as render.theme.LEFT_WORDS)
 LEFT_WORDS = {"resign": "resigned", "time": "out of time"}
-#: endings outside the rules, which the catalogue words by reason alone (no engine facts)
-OUTSIDE_ENDINGS = ("time", "resign", "agreement")
-#: how a seat leaves a game of three or more before its end (``SeatRow.out_reason``): said by name in the result
-GONE = ("resign", "time")
 
 
 class LogReader(Protocol):
@@ -329,10 +325,10 @@ class Posts:
         else:
             key = "result.win"
         if ending.reason in OUTSIDE_ENDINGS:
-            gone = [s for s in sorted(ctx.seats, key=lambda r: r.seat) if s.out_reason in GONE]
+            gone = departures(ctx.seats)
             if key == "result.standings" and gone:  # each who left, and how: "Ben resigned and Ana ran out of time"
                 key = "result.standings.gone"
-                params["gone"] = Clauses(Phrase(f"gone.{s.out_reason}", {"name": s.name}) for s in gone)
+                params["gone"] = gone_clauses(gone)
             else:
                 key += "." + ending.reason
             params["loser"] = ", ".join(names[s] for s, p in enumerate(places) if p != 1)

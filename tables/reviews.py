@@ -49,11 +49,12 @@ from ai.review import SWING_FLOOR, points_given, seen_of
 from data import reviews as kept_reviews
 from data.models import ABORTED, DECLINED, FINISHED, StoredOutcome, now_iso
 from engines import MoveError, replay
+from tables.endings import OUTSIDE_ENDINGS, departures
 from tables.errors import TableError
 from tables.hints import why
 from tables.i18n import Clauses, Count, Counts, Deed, Names, Phrase, Tenths, Told, t
 from tables.loaded import LoadedTable
-from tables.outcome_words import deed
+from tables.outcome_words import deed, gone_clauses
 from tables.replays import bound_from_env
 from tables.review_lane import ReviewLane
 from tables.store import TableStore, first_state
@@ -330,30 +331,18 @@ def _costly(analysis: Mapping[str, Any]) -> list[dict[str, Any]]:
                   key=lambda d: int(d["index"]))
 
 
-#: endings outside the rules, said under the review's title: the graph stops at the last decision's reading
-ENDED_OUTSIDE = ("resign", "time", "agreement")
-
-
 def ended_outside(ctx: LoadedTable, moves: int) -> Phrase | None:
     """How a game that did not end by its rules ended, for the review's words: "The game ended after move 4:
     Ben resigned" (each who left, and how), "... by agreement"; None for a game its rules ended."""
     ending = StoredOutcome.from_json(ctx.row.outcome)
-    if ending is None or ending.reason not in ENDED_OUTSIDE:
+    if ending is None or ending.reason not in OUTSIDE_ENDINGS:  # the graph stops at the last decision's reading
         return None
     if ending.reason == "agreement":
         return Phrase("review.ended.agreement", {"moves": moves})
-    key = "review.ended" if moves else "review.ended.at_start"
-    gone = [s for s in sorted(ctx.seats, key=lambda r: r.seat) if s.out_reason in ("resign", "time")]
-    if not gone:  # two players: the one not placed first left
-        places = ending.places(len(ctx.seats))
-        gone = [s for s in ctx.seats if places[s.seat] != 1] if len(set(places)) > 1 else []
-        reasons = [ending.reason] * len(gone)
-    else:
-        reasons = [str(s.out_reason) for s in gone]
+    gone = departures(ctx.seats, ending.reason, ending.places(len(ctx.seats)))
     if not gone:
         return None
-    return Phrase(key, {"moves": moves, "gone": Clauses(
-        Phrase(f"gone.{reason}", {"name": s.name}) for s, reason in zip(gone, reasons))})
+    return Phrase("review.ended" if moves else "review.ended.at_start", {"moves": moves, "gone": gone_clauses(gone)})
 
 
 def told_facts(ctx: LoadedTable, start: Any, moves: Sequence[str], analysis: Mapping[str, Any]) -> dict[str, Any]:

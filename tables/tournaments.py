@@ -97,7 +97,7 @@ from tables.play import Play
 from tables.seating import MAX_NAME, Seating
 from tables.store import TableStore
 from tables.table_options import FALSE_WORDS, TRUE_WORDS, check_fits, read_request
-from tables.tournament import Result, Scoring, standings, table_sizes
+from tables.tournament import Result, standings, table_sizes
 from tables.tournament.plan import FORMATS, MAX_ROUNDS, ROUND_ROBIN, SWISS, Plan, Planned
 
 log = logging.getLogger(__name__)
@@ -489,8 +489,7 @@ class Tournaments:
             seat_names = {s.user_id: s.name for s in seats}
             boards.append(Board(p.board, p.kind, p.table_id, p.players,
                                 tuple(seat_names.get(u) or names.get(u, "?") for u in p.players), p.places))
-        return Pairings(row.id, game_title(row.game), number, row.rounds, tuple(boards),
-                        Scoring.for_sizes(_plan_of(row).sizes).bye)
+        return Pairings(row.id, game_title(row.game), number, row.rounds, tuple(boards), _plan_of(row).scoring.bye)
 
     async def listing(self, guild_id: int, user_id: int, action: str, *, manages: bool = False,
                       limit: int = 25) -> list[Listed]:
