@@ -1557,6 +1557,7 @@ EN.update({
     "review.same_choice": "Mesa would have chosen the same.",
     "review.no_better": "Mesa's choice, {best} ({chance} %), reads no better: the swing is Mesa's reading the "
                         "position deeper, not this move.",
+    "review.no_better_plain": "Mesa's choice, {best} ({chance} %), reads no better.",
     "review.choice": "Mesa's choice instead: {best} ({chance} %): {why}",
     "review.why.wins": "it wins the game at once.",
     "review.why.stops": "{name} could win with their next move, and after it cannot.",
@@ -1622,6 +1623,7 @@ ES.update({
     "review.same_choice": "Mesa habría elegido lo mismo.",
     "review.no_better": "La elección de Mesa, {best} ({chance} %), no es mejor: el vuelco viene de que Mesa lee "
                         "la posición más a fondo, no de esta jugada.",
+    "review.no_better_plain": "La elección de Mesa, {best} ({chance} %), no es mejor.",
     "review.choice": "La elección de Mesa: {best} ({chance} %): {why}",
     "review.why.wins": "gana la partida en el acto.",
     "review.why.stops": "{name} podía ganar con su próxima jugada, y después de esta no puede.",

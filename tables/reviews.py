@@ -512,7 +512,9 @@ def _point_params(review: Review, decision: Mapping[str, Any]) -> dict[str, Any]
     if same:
         instead = Phrase("review.same_choice")
     elif chance <= _percent(_chance(decision.get("after"), seat)) and not _points_phrase(decision):
-        instead = Phrase("review.no_better", {"best": best_words, "chance": chance})  # a swing the move did not make
+        # a swing the move did not make: Mesa's deeper reading, or (``reread``) the reader changing before it
+        key = "review.no_better_plain" if "reread" in decision else "review.no_better"
+        instead = Phrase(key, {"best": best_words, "chance": chance})
     else:
         reason = _decode(told["why"]) if "why" in told else Phrase("review.why.choice")
         points = _points_phrase(decision)

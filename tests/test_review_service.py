@@ -789,6 +789,7 @@ def test_a_change_of_reader_is_told_in_both_languages() -> None:
     start, moves = random_game("plateau", 2, 5, 6)
     first, second = review.decisions("plateau", start, moves)[:2]
     seats = [PLATEAU.move_seat(s.before, s.move) for s in replay(PLATEAU, start, moves)]
+    replay_states = [s.before for s in replay(PLATEAU, start, moves)]
     parts = [{"index": i, "ply": i + 1, "seat": seats[i], "before": b, "after": a, "best_after": a, "played": moves[i],
               "best": moves[i]} for i, b, a in ((first, [0.5, 0.5], [0.52, 0.48]), (second, [0.2, 0.8], [0.21, 0.79]))]
     analysis = review.assemble("plateau", start, moves[: second + 1], parts)
@@ -799,6 +800,15 @@ def test_a_change_of_reader_is_told_in_both_languages() -> None:
     assert (f"Between the moves the reading changed seats: {mover} had {was} % as read from {reader}'s seat after "
             f"the move before, {now} % as read from {mover}'s before this one") in made.text("en")
     assert f"Entre las jugadas cambió el asiento desde el que se lee: {mover} tenía {was} %" in made.text("es")
+    # a choice reading no better, at a decision marked for the reader's change: not "Mesa's reading deeper"
+    state = replay_states[second]
+    other = next(m for m in PLATEAU.legal_moves(state) if PLATEAU.format_move(state, m) != moves[second])
+    doubled = [dict(d) for d in analysis["decisions"]]
+    worse = [0.22, 0.78] if seats[second] == 1 else [0.19, 0.81]  # the choice reads no better for the mover
+    doubled[1].update(best=PLATEAU.format_move(state, other), best_after=worse)
+    told = Review(1, "plateau", "Plateau", names, {**analysis, "decisions": doubled}, {}, b"").text("en")
+    assert "reads no better. Between the moves the reading changed seats" in told
+    assert "reading the position deeper" not in told
 
 
 def test_a_move_that_moved_another_player_most_names_them_too() -> None:
