@@ -584,13 +584,14 @@ class Engine(Generic[S, M, V]):
         (``move.<game>.<code>``), as ``events`` are.  Public facts only, the same as ``public_move``
         gives (a hidden face or a pyramid being built stays hidden).
 
-        By default the code ``notation`` with the public notation as its one fact (``move``): Kona's
-        moves read fine as written (``a6-d3``).  Games whose notation is a record for the rules' readers
-        rather than something to say (K3's ``base:…``, ``build:0`` and ``xGs``, Krakatoa's ``roll YYB/YRR/RRR``,
-        Plateau's ``*c2:2-b3:1-a4``) override it.  A fact ``<name>_seat`` names a seat,
-        ``<name>_count`` is a number of the noun ``<name>`` (``points_count``: "1 point", "14 points"),
-        ``<name>_list`` pairs of (number, noun) said as one list and ``<name>_term`` one of the game's
-        words (``term.<game>.<value>``).
+        By default the code ``notation`` with the public notation as its one fact (``move``), for a game
+        whose notation reads fine as written.  Every game here overrides it: its notation is a record for
+        the rules' readers rather than something to say (K3's ``base:…``, ``build:0`` and ``xGs``, Krakatoa's
+        ``roll YYB/YRR/RRR``, Plateau's ``*c2:2-b3:1-a4``), or says less than a player wants told (Kona's
+        ``a1-d4`` does not say that it climbs onto a capybara and uncovers another).  A fact ``<name>_seat``
+        names a seat, ``<name>_count`` is a number of the noun ``<name>`` (``points_count``: "1 point",
+        "14 points"), ``<name>_list`` pairs of (number, noun) said as one list and ``<name>_term`` one of
+        the game's words (``term.<game>.<value>``).
         """
         return "notation", {"move": self.public_move(state, move)}
 

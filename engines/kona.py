@@ -525,6 +525,25 @@ class KonaEngine(Engine[KonaState, KonaMove, KonaView]):
         src, dst = self._check_move(move)
         return f"{NAMES[src]}-{NAMES[dst]}"
 
+    def move_words(self, state: KonaState, move: KonaMove) -> tuple[str, dict[str, Any]]:
+        """A move told in words (everything is public, KO-8.1): the squares it leaves and lands on (KO-4.1),
+        what it climbs onto (``under_term``, the animal on top there, and the new ``height``, KO-4.5) and
+        what it uncovers behind it (``uncovered_term``: the piece now on top where it was, which may make a
+        line, KO-6.2).  The code says which of those there are: ``move``, ``move_onto``, ``move_uncover``,
+        ``move_onto_uncover``."""
+        src, dst = self._check_move(move)
+        facts: dict[str, Any] = {"origin": NAMES[src], "landing": NAMES[dst]}
+        code = "move"
+        under, left = state.stacks[dst], state.stacks[src][:-1]
+        if under:
+            code += "_onto"
+            facts["under_term"] = ANIMALS[PIECE.index(under[-1])]
+            facts["height"] = len(under) + 1
+        if left:
+            code += "_uncover"
+            facts["uncovered_term"] = ANIMALS[PIECE.index(left[-1])]
+        return code, facts
+
     @staticmethod
     def _check_move(move: Any) -> tuple[int, int]:
         if (

@@ -820,6 +820,12 @@ EN.update({
     "move.plateau.return": "gave back {prisoners} (worth {worth}), making the exchange",
     "move.plateau.refuse": "refused the exchange",
     "move.plateau.pass": "passed: nothing else was allowed",
+    # Kona (``KonaEngine.move_words``)
+    "move.kona.move": "moved from {origin} to {landing}",
+    "move.kona.move_onto": "moved from {origin} onto the {under} on {landing}, making a stack of {height}",
+    "move.kona.move_uncover": "moved from {origin} to {landing}, uncovering a {uncovered} on {origin}",
+    "move.kona.move_onto_uncover": "moved from {origin} onto the {under} on {landing}, making a stack of "
+    "{height} and uncovering a {uncovered} on {origin}",
 })
 ES.update({
     "list.or": "{first} o {last}",
@@ -903,6 +909,11 @@ ES.update({
     "move.plateau.return": "devolvió {prisoners} (valor {worth}), con lo que se hace el intercambio",
     "move.plateau.refuse": "rechazó el intercambio",
     "move.plateau.pass": "pasó: no podía hacer otra cosa",
+    "move.kona.move": "movió de {origin} a {landing}",
+    "move.kona.move_onto": "movió de {origin} sobre el {under} de {landing} y formó una pila de {height}",
+    "move.kona.move_uncover": "movió de {origin} a {landing} y destapó un {uncovered} en {origin}",
+    "move.kona.move_onto_uncover": "movió de {origin} sobre el {under} de {landing}, formó una pila de "
+    "{height} y destapó un {uncovered} en {origin}",
 })
 EN.update({
     "history.moves": "#{table} moves: {moves}",
@@ -1915,6 +1926,15 @@ EN.update({
     "learn.ends.all_lose": "everyone loses",
     "learn.wrong.does": "{move} is legal, but it does not do what the task asks. What it does:{news}",
     "learn.did.captures": "You take {count}.",
+    "learn.wrong.missed_does": "{missed} What it does besides:{news}",
+    "learn.missed.no_capture": "{move} is legal, but it captures nothing.",
+    "learn.missed.capture_elsewhere": "{move} is legal and takes {count}, but it lands on {landing}, not on "
+    "{square}.",
+    "learn.missed.takes_none": "{move} is legal, but it captures nothing: the task asks for {wanted}.",
+    "learn.missed.takes_fewer": "{move} is legal, but it takes only {count}: the task asks for {wanted}.",
+    "learn.missed.capture_left": "{move} is legal, but then your opponent could capture {count} with {reply}.",
+    "learn.missed.move_left": "{move} is legal, but then your opponent could still play {reply}.",
+    "learn.missed.goes_on": "{move} is legal, but the game goes on after it.",
     "count.prisoner": "prisoner|prisoners",
     "learn.name": "Player {n}",
     "learn.name.you": "Player {n} (you)",
@@ -1940,6 +1960,14 @@ ES.update({
     "learn.ends.all_lose": "pierden todos",
     "learn.wrong.does": "{move} es legal, pero no hace lo que pide la tarea. Lo que hace:{news}",
     "learn.did.captures": "Te llevas {count}.",
+    "learn.wrong.missed_does": "{missed} Lo que hace además:{news}",
+    "learn.missed.no_capture": "{move} es legal, pero no captura nada.",
+    "learn.missed.capture_elsewhere": "{move} es legal y se lleva {count}, pero cae en {landing}, no en {square}.",
+    "learn.missed.takes_none": "{move} es legal, pero no captura nada: la tarea pide {wanted}.",
+    "learn.missed.takes_fewer": "{move} es legal, pero solo se lleva {count}: la tarea pide {wanted}.",
+    "learn.missed.capture_left": "{move} es legal, pero entonces tu rival podría capturar {count} con {reply}.",
+    "learn.missed.move_left": "{move} es legal, pero entonces tu rival aún podría jugar {reply}.",
+    "learn.missed.goes_on": "{move} es legal, pero la partida sigue tras ella.",
     "count.prisoner": "prisionero|prisioneros",
     "learn.name": "Jugador {n}",
     "learn.name.you": "Jugador {n} (tú)",

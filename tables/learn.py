@@ -35,6 +35,7 @@ from engines import Engine, MoveError, Outcome, canonical_name, game_names, get_
 from tables.errors import TableError
 from tables.i18n import CATALOGS, EN, Count, Lines, Names, News, Own, Phrase, Tenths, t
 from tables.lesson_goals import CONDITIONS, decides_a_throw, expected_worth, tally, winning_reply
+from tables.lesson_misses import COUNTS_CAPTURES, missed
 from tables.outcome_words import event_key, named_facts
 from tables.posts import Posts
 from tables.rules_step import as_typed, reason
@@ -207,9 +208,10 @@ def what_it_does(engine: Engine, step: LessonStep, state: Any, move: Any) -> Phr
     """What a legal move that misses the step's task actually does, in words from the engine: the game's
     end it brings (who wins); the opponent's winning reply it allows; over a throw (dice), its exact
     expected points (or chance to win, for a goal about winning) against the best choice on this throw
-    (``lesson_goals.expected_worth``, what ``most_expected_points`` compares); what the board's news would
-    say of it (``Engine.events``: K3's penalty and steal) and the prisoners it takes; else only that it
-    misses the task."""
+    (``lesson_goals.expected_worth``, what ``most_expected_points`` compares); what it misses of the step's
+    goal (``lesson_misses``: the capture made elsewhere, the reply left to the opponent) and what the board's
+    news would say of it (``Engine.events``: K3's penalty and steal) and the prisoners it takes; else only
+    that it misses the task."""
     said = engine.format_move(state, move)
     after = engine.apply(state, move)
     outcome = engine.outcome(after)
@@ -222,9 +224,12 @@ def what_it_does(engine: Engine, step: LessonStep, state: Any, move: Any) -> Phr
         return _throw_words(engine, step, state, said)  # a choice about a throw (keeping ends it: KR-4.3)
     news = [Phrase(key, _named(facts, step.seat)) for code, facts in engine.events(state, move, after)
             if (key := event_key(engine.name, code)) is not None and "{table}" not in EN[key]]
+    explained = missed(engine, step.goal, step.seat, state, move, after, said) if step.goal else None
     taken = tally(engine, after, step.seat) - tally(engine, state, step.seat)
-    if taken > 0 and "prisoners" in engine.description.tallies:  # PL-6: captures (Plateau)
-        news.append(Phrase("learn.did.captures", {"count": Count(taken, "prisoner")}))
+    if taken > 0 and "prisoners" in engine.description.tallies and step.goal.partition(":")[0] not in COUNTS_CAPTURES:
+        news.append(Phrase("learn.did.captures", {"count": Count(taken, "prisoner")}))  # PL-6: captures (Plateau)
+    if explained is not None:
+        return Phrase("learn.wrong.missed_does", {"missed": explained, "news": News(news)}) if news else explained
     if news:
         return Phrase("learn.wrong.does", {"move": said, "news": News(news)})
     return Phrase("learn.wrong.misses", {"move": said})

@@ -62,10 +62,15 @@ def tally(engine: Engine, state: Any, seat: int) -> int:
     return 0
 
 
+def landing_of(engine: Engine, before: Any, move: Any) -> str:
+    """The square a move ends on, as its notation writes it (a move's last square, a placement's ``@``
+    square, a stomp's own square: PL-9.4), without a level."""
+    return engine.format_move(before, move).rstrip("!").split("-")[-1].split("@")[-1][:2]
+
+
 def captures_at(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
     """The move raises the seat's tally (prisoners), landing on square ``arg``."""
-    lands = engine.format_move(before, move).rstrip("!").split("-")[-1].split("@")[-1]
-    return tally(engine, after, seat) > tally(engine, before, seat) and arg in (lands, lands[:2])
+    return tally(engine, after, seat) > tally(engine, before, seat) and landing_of(engine, before, move) == arg
 
 
 def scores_at_least(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:

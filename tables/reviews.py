@@ -424,7 +424,7 @@ def _why_words(ctx: LoadedTable, state: Any, seat: int, best: Any, played: Any, 
 def _reply_words(ctx: LoadedTable, state: Any, played: Any, reply: str, opponent: str) -> Told | None:
     """The opponent's winning reply to the move played, in words (``move_words``), where the game has words
     for it and its public form reads as a move on the position after the move played (a reply written
-    with hidden faces, Plateau's ``+??…``, does not: it stays in its public form, as does Kona's notation)."""
+    with hidden faces, Plateau's ``+??…``, does not: it stays in its public form)."""
     engine = ctx.engine
     try:
         after = engine.apply(state, played)

@@ -75,7 +75,8 @@ def test_console_leaderboard_stats_history_replay(tmp_path: Path) -> None:
 def test_console_history_of_a_live_table_lists_its_moves(tmp_path: Path) -> None:
     out = run_console(["Ana: /play kona @Ben seat=first", "Ben: /accept", "Ana: /move a6-a4", "Ana: /history",
                        "Ana: /history table=1"], tmp_path, "--no-images")
-    assert out.count("[dm Ana] #1 moves: 1. Ana played a6-a4") == 2  # in words (issue 28, item 3)
+    # in words (issue 28, item 3)
+    assert out.count("[dm Ana] #1 moves: 1. Ana moved from a6 to a4, uncovering a poodle on a6") == 2
     assert "[dm Ana] Ana has no finished tables in this server yet." in out
 
 

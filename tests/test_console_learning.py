@@ -16,11 +16,11 @@ async def test_hint_and_takeback_against_mesa(tmp_path: Path) -> None:
     await said(con, out, "Ana: /play kona @mesa seat=first level=easy")
     hint = await said(con, out, "Ana: /hint")
     assert len(hint) == 1 and hint[0].startswith("[dm Ana] Hint for Kona #1: ") and "1 hint used" in hint[0]
-    move = hint[0].split(": ", 1)[1].split(" — ")[0].removeprefix("Hint for Kona #1: ")
+    move = hint[0].split(": ", 1)[1].split(" — ")[0].removeprefix("Hint for Kona #1: ").split(" (the board")[0]
     assert move in await svc.legal_moves_for(1, con_user(con, "Ana"))
     assert (await svc.table_details(1)).moves == ()  # not played
     played = await said(con, out, f"Ana: /move {move}")
-    assert any("Mesa (easy) played " in line for line in played)  # Mesa answered
+    assert any("Mesa (easy) moved from " in line for line in played)  # Mesa answered
     back = await said(con, out, "Ana: /takeback")
     assert back[0].startswith(f"[#1] Mesa (easy) agreed: Ana: {move} · Mesa (easy): ")
     assert any(line.startswith("[#1] Kona #1") for line in back)  # the board again

@@ -211,9 +211,9 @@ def test_the_console_command_line_makes_mesa_repeatable(tmp_path: Path) -> None:
         return proc.stdout.splitlines()
 
     first, second = session("a"), session("b")
-    answers = [line for line in first if "· Mesa (normal) played" in line]
+    answers = [line for line in first if "· Mesa (normal) moved from" in line]
     assert len(answers) >= 2  # Mesa answered each of Ana's moves
     # the same moves and positions (deadlines follow the wall clock the console starts from)
     assert [line for line in first if "position:" in line] == [line for line in second if "position:" in line]
-    assert answers == [line for line in second if "· Mesa (normal) played" in line]
+    assert answers == [line for line in second if "· Mesa (normal) moved from" in line]
     assert any("@mesa" in line for line in first if line.startswith("[help]"))

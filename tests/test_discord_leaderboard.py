@@ -240,12 +240,12 @@ async def test_history_of_one_table_in_words_or_notation(harness: Harness) -> No
     tid = await finished_kona(h, ALICE, BOB, moves=2)
     await h.command("history", [option("table", tid, INTEGER)], CAROL)
     words = last(h)
-    assert words.ephemeral and words.content.startswith(f"#{tid} moves: 1. alice played a6-")
-    assert "2. bob played " in words.content
+    assert words.ephemeral and words.content.startswith(f"#{tid} moves: 1. alice moved from a6 to ")
+    assert "2. bob moved from " in words.content
     await h.command("history", [option("table", tid, INTEGER), option("notation", True, BOOLEAN)], CAROL)
     assert last(h).content.startswith(f"#{tid} moves: 1.alice:a6-")
     await h.command("history", [option("table", tid, INTEGER)], CAROL, locale="es-ES")
-    assert last(h).content.startswith(f"#{tid}, jugadas: 1. alice jugó a6-")
+    assert last(h).content.startswith(f"#{tid}, jugadas: 1. alice movió de a6 a ")
     other = {"id": "555", "type": 0, "guild_id": "999", "name": "x", "position": 0, "permission_overwrites": [],
              "nsfw": False, "parent_id": None, "topic": None, "last_message_id": None, "rate_limit_per_user": 0,
              "flags": 0}

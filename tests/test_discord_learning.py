@@ -56,14 +56,16 @@ async def test_hint_button_and_command_answer_privately_in_english_and_spanish(h
     await h.click(hint, ALICE, channel=place)
     [said] = answers(h)
     assert said.startswith("Hint for Kona #1: ") and "1 hint used in this game" in said
-    move = said.removeprefix("Hint for Kona #1: ").split(" — ")[0]
+    move, words = said.removeprefix("Hint for Kona #1: ").split(" — ")[0].split(" (the board would say: alice ")
+    assert words.startswith(f"moved from {move[:2]} to {move[-2:]}") or words.startswith(f"moved from {move[:2]} onto")
     assert move in await h.bot.service.legal_moves_for(1, 1001)
     assert not posted(h)  # nothing public, nothing played
     assert await h.bot.service.moves_log(1) == []
     h.standin.clear()
     await h.command("hint", [], ALICE, channel=place, locale="es-ES")
     [said] = answers(h)
-    assert said.startswith(f"Pista para Kona #1: {move} — ") and "2 pistas usadas en esta partida" in said
+    assert said.startswith(f"Pista para Kona #1: {move} (el tablero diría: alice movió de {move[:2]} ")
+    assert "2 pistas usadas en esta partida" in said
     h.standin.clear()
     await h.click(hint, BOB, channel=place)  # not seated
     assert answers(h) == ["You are not playing at table #1. Start your own game with /play."]
@@ -122,7 +124,8 @@ async def test_takeback_asked_declined_and_accepted_with_buttons_and_commands(ha
     h.standin.clear()
     await h.command("history", [option("table", 1, 4)], ALICE, channel=place)
     [listed] = answers(h)
-    assert listed.startswith("#1 moves: 1. alice played a6-d3\nTakebacks:\n1. alice asked to take back "
+    assert listed.startswith("#1 moves: 1. alice moved from a6 to d3, uncovering a poodle on a6\nTakebacks:\n"
+                             "1. alice asked to take back "
                              "alice: a6-d3")
     assert listed.endswith("taken back, bob agreed")
 

@@ -47,9 +47,9 @@ async def test_play_kona_against_mesa_the_bot_itself(harness: Harness) -> None:
     await h.bot.mesa.idle()
     boards = posts(h)
     assert len(boards) == 2  # alice's board, then Mesa's
-    assert "alice played a6-d3" in boards[0].content and "Mesa (hard) is thinking" in boards[0].content
+    assert "alice moved from a6 to d3" in boards[0].content and "Mesa (hard) is thinking" in boards[0].content
     assert "⏳" not in boards[0].content and "⏳" in boards[1].content  # Mesa has no deadline to show; alice has
-    assert "Mesa (hard) played " in boards[1].content and "<@1001>" in boards[1].content  # alice to move again
+    assert "Mesa (hard) moved from " in boards[1].content and "<@1001>" in boards[1].content  # alice to move again
     assert not any(f"<@-{n}" in r.content for r in boards for n in range(10))  # Mesa is never mentioned
     # no Draw button against Mesa alone (it answers every offer by playing on); Resign stays
     assert not any(i.startswith("mesa:draw:") for r in [*first, *boards] for i in r.custom_ids())

@@ -6,6 +6,7 @@ on this throw; in English and Spanish."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from test_tables_service import FakeClock, open_service
 from engines import CHANCE, get_engine
 from tables.i18n import said
 from tables.learn import LessonStep, courses, meets, step_state, what_it_does
+from tables.lesson_goals import winning_reply
 
 
 def wrong_moves(game: str) -> Iterator[tuple[LessonStep, Any, Any]]:
@@ -119,3 +121,90 @@ async def test_a_wrong_answer_through_the_service_in_spanish(tmp_path: Path) -> 
         assert post.key == "learn.wrong" and "la partida termina: ganan los " in post.text("es")
     finally:
         await repo.close()
+
+
+def _goal_misses(game: str, goal: str) -> Iterator[tuple[LessonStep, Any, Any, Any, str, str, str]]:
+    """(step, state, move, after, the move as written, English, Spanish) for every wrong answer to a step of
+    ``goal`` that neither ends the game nor lets the opponent win at once (those are told so first)."""
+    engine = get_engine(game)
+    for step, state, move in wrong_moves(game):
+        if step.goal.partition(":")[0] != goal:
+            continue
+        after = engine.apply(state, move)
+        if engine.outcome(after) is not None or winning_reply(engine, after, step.seat) is not None:
+            continue
+        words = what_it_does(engine, step, state, move)
+        yield step, state, move, after, engine.format_move(state, move), said(words, "en"), said(words, "es")
+
+
+def test_a_capture_asked_on_a_square_is_told_where_it_landed_or_that_it_took_nothing() -> None:
+    """PL-6: a capture is the mover's prisoners growing; the task names the square it must land on."""
+    engine = get_engine("plateau")
+    kinds = set()
+    for step, state, _move, after, written, en, es in _goal_misses("plateau", "captures_at"):
+        taken = len(engine.view(after, step.seat)["prisoners"][step.seat]) - \
+            len(engine.view(state, step.seat)["prisoners"][step.seat])
+        if taken == 0:
+            assert en == f"{written} is legal, but it captures nothing." and "no captura nada" in es
+        else:
+            landing = written.rstrip("!").split("-")[-1].split("@")[-1][:2]
+            square = step.goal.partition(":")[2]
+            assert landing != square
+            assert f"lands on {landing}, not on {square}." in en and f"cae en {landing}, no en {square}" in es
+        kinds.add(taken > 0)
+    assert False in kinds
+    # the course's own capture steps have no other capture: the same position asked for a capture on a square
+    # nothing reaches makes the course's answer (it lands on c3, taking the white stack) one made elsewhere
+    step = next(s for s in courses()["plateau"].steps if s.goal == "captures_at:c3")
+    elsewhere = replace(step, goal="captures_at:d4")
+    state = step_state(engine, step)
+    right = next(m for m in engine.legal_moves(state, step.seat) if meets(engine, step, state, m))
+    words = what_it_does(engine, elsewhere, state, right)
+    taken = len(engine.view(engine.apply(state, right), step.seat)["prisoners"][step.seat])  # PL-6.2: |U| = 1
+    assert taken == 1 and len(engine.view(state, step.seat)["prisoners"][step.seat]) == 0  # takes one of the two
+    assert said(words, "en") == f"{engine.format_move(state, right)} is legal and takes 1 prisoner, but it lands " \
+        "on c3, not on d4."
+    assert said(words, "es").endswith("se lleva 1 prisionero, pero cae en c3, no en d4.")
+
+
+def test_a_reply_left_to_the_opponent_is_named_and_it_does_what_is_said() -> None:
+    """A step asking that the opponent cannot capture (PL-6) or must pass (PL-7.3) is told the reply the move
+    leaves them, in its public form: played from the position after the move, it captures as many as said /
+    is a move other than a pass."""
+    engine = get_engine("plateau")
+    told = 0
+    for _step, _state, _move, after, written, en, es in _goal_misses("plateau", "opponent_cannot_capture"):
+        opponent = engine.to_move(after)
+        reply, count = en.split(" with ")[-1].rstrip("."), int(en.split("could capture ")[1].split(" ")[0])
+        before = len(engine.view(after, opponent)["prisoners"][opponent])
+        taken = len(engine.view(engine.apply(after, engine.parse_move(after, reply)), opponent)["prisoners"][opponent])
+        assert en.startswith(f"{written} is legal, but then your opponent could capture ") and taken - before == count
+        assert f"tu rival podría capturar {count} " in es
+        told += 1
+    for _step, _state, _move, after, written, en, es in _goal_misses("plateau", "opponent_must_pass"):
+        assert en.startswith(f"{written} is legal, but then your opponent could still play ")
+        reply = en.split("could still play ")[1].split(". ")[0].split(".\n")[0].rstrip(".")
+        assert reply != "pass" and engine.parse_move(after, reply) in engine.legal_moves(after, engine.to_move(after))
+        assert f"tu rival aún podría jugar {reply}." in es and "\n" not in reply
+        told += 1
+    assert told
+
+
+def test_too_few_prisoners_and_a_game_that_goes_on_are_said_so() -> None:
+    engine = get_engine("plateau")
+    told = 0
+    for step, state, _move, after, written, en, es in _goal_misses("plateau", "scores_at_least"):
+        assert en.startswith(f"{written} is legal, but it ")
+        had = len(engine.view(state, step.seat)["prisoners"][step.seat])
+        taken = len(engine.view(after, step.seat)["prisoners"][step.seat]) - had
+        wanted = int(step.goal.partition(":")[2]) - had
+        assert en.endswith(f"the task asks for {wanted} prisoner{'s' if wanted > 1 else ''}.")
+        assert (f"it takes only {taken} prisoner" in en) if taken else ("it captures nothing" in en)
+        assert "la tarea pide" in es
+        told += 1
+    for game in ("plateau", "kona"):
+        for *_rest, written, en, es in _goal_misses(game, "wins_now"):
+            assert en.startswith(f"{written} is legal, but the game goes on after it.")
+            assert es.startswith(f"{written} es legal, pero la partida sigue tras ella.")
+            told += 1
+    assert told

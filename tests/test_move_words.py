@@ -59,12 +59,29 @@ def test_every_move_of_every_game_has_words_in_both_languages(game: str) -> None
     assert codes
 
 
-def test_kona_moves_read_as_their_public_notation() -> None:
+def _kona_words(position: str | None, text: str, lang: str = "en") -> str:
     kona = get_engine("kona")
-    state = kona.new_game(2, 1)
-    assert kona.move_words(state, kona.parse_move(state, "a6-d3")) == ("notation", {"move": "a6-d3"})
-    assert t("move.any.notation", "en", move="a6-d3") == "played a6-d3"
-    assert t("move.any.notation", "es", move="a6-d3") == "jugó a6-d3"
+    state = kona.from_position(position) if position else kona.new_game(2, 1)
+    return said(deed(kona, state, kona.parse_move(state, text), "Ana", NAMES).words, lang)
+
+
+def test_kona_moves_tell_what_they_climb_onto_and_uncover() -> None:
+    """KO-4.1, KO-4.5: only the top piece moves, onto an empty square or a stack of one or two; what it leaves on
+    top behind it may make a line (KO-6.2), so the words say it."""
+    # KO-2.3: the corner towers have a capybara on top of a poodle at a6, so leaving a6 uncovers the poodle
+    assert _kona_words(None, "a6-d3") == "moved from a6 to d3, uncovering a poodle on a6"
+    assert _kona_words(None, "a6-d3", "es") == "movió de a6 a d3 y destapó un caniche en a6"
+    lone = "C,P,4/6/6/6/6/5,P c 4 -"  # lone pieces: a capybara on a6, poodles on b6 and f1
+    assert _kona_words(lone, "a6-a5") == "moved from a6 to a5"
+    assert _kona_words(lone, "a6-a5", "es") == "movió de a6 a a5"
+    assert _kona_words(lone, "a6-b6") == "moved from a6 onto the poodle on b6, making a stack of 2"
+    assert _kona_words(lone, "a6-b6", "es") == "movió de a6 sobre el caniche de b6 y formó una pila de 2"
+    pair = "PC,1,P,3/6/6/6/6/5,P c 4 -"  # a6: a capybara on a poodle, so it moves two squares (KO-4.3)
+    assert _kona_words(pair, "a6-a4") == "moved from a6 to a4, uncovering a poodle on a6"
+    assert _kona_words(pair, "a6-c6") == \
+        "moved from a6 onto the poodle on c6, making a stack of 2 and uncovering a poodle on a6"
+    assert _kona_words(pair, "a6-c6", "es") == \
+        "movió de a6 sobre el caniche de c6, formó una pila de 2 y destapó un caniche en a6"
 
 
 def _plateau_words(position: str, text: str, lang: str = "en") -> str:
@@ -245,9 +262,9 @@ def test_console_history_notation_and_positions_only_on_request() -> None:
     script = ["Ana: /play kona @Ben seat=first", "Ben: /accept", "Ana: /move a6-d3", "Ana: /history table=1",
               "Ana: /history table=1 notation"]
     out = run_console(script)
-    assert "[#1] Kona #1 · Ana played a6-d3" in out
+    assert "[#1] Kona #1 · Ana moved from a6 to d3, uncovering a poodle on a6" in out
     assert not any("position:" in line for line in out)  # for developers: --positions
-    assert "[dm Ana] #1 moves: 1. Ana played a6-d3" in out
+    assert "[dm Ana] #1 moves: 1. Ana moved from a6 to d3, uncovering a poodle on a6" in out
     assert "[dm Ana] #1 moves: 1.Ana:a6-d3" in out
     shown = run_console(script, "--positions")
     assert any(line.startswith("[#1]   position: ") for line in shown)

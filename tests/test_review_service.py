@@ -237,12 +237,14 @@ async def test_the_words_in_both_languages(db: DbFactory) -> None:
         assert lines[1] == f"The game ended after move {len(moves)}: Ben resigned."  # the graph stops before it
         assert spanish.splitlines()[1] == f"La partida terminó tras la jugada {len(moves)}: Ben abandonó."
         assert lines[2] == "Turning points (the largest swings, numbered as in the picture):"
-        assert lines[3].startswith(f"1. Move 3: Ana played {moves[2]} (win chance 50 % → 5 %)")
-        assert lines[4].startswith(f"2. Move 4: Ben played {moves[3]} (win chance 95 % → 25 %)")
+        # KO-4.1: a move told by the squares it leaves and lands on (``KonaEngine.move_words``)
+        assert lines[3].startswith(f"1. Move 3: Ana moved from {moves[2][:2]} ")
+        assert lines[4].startswith(f"2. Move 4: Ben moved from {moves[3][:2]} ")
+        assert "(win chance 50 % → 5 %)" in lines[3] and "(win chance 95 % → 25 %)" in lines[4]
         assert "Mesa would have chosen the same." in lines[3]  # the stand-in's best is the move played
         assert "• Ana: 1 blunder (move 3)." in english and "• Ben: 1 mistake (move 4)." in english
         assert "• Ana: 1 error grave (jugada 3)." in spanish and "• Ben: 1 error (jugada 4)." in spanish
-        assert "Jugada 3: Ana jugó" in spanish and "probabilidad de ganar 50 % → 5 %" in spanish
+        assert f"Jugada 3: Ana movió de {moves[2][:2]} " in spanish and "probabilidad de ganar 50 % → 5 %" in spanish
         assert "Momentos decisivos" in spanish and "Turning" not in spanish
     finally:
         await repo.close()
@@ -463,9 +465,13 @@ def test_the_why_of_a_turning_point_is_computed_from_the_game() -> None:
                 "swings": [0], "mistakes": {"0": [], "1": []}, "blunders": {"0": [0], "1": []}, "points_lost": {}}
     told = told_facts(ctx, start, ["f1-f2"], analysis)
     made = Review(1, "kona", "Kona", ("Ana", "Ben"), analysis, told, b"")
-    assert ("Mesa's choice instead: b3-b6 (60 %): f1-f2 lets Ben win at once with d5-c6; this move does not."
+    # KO-4.5: f1's capybara climbs onto f2's stack of two; b3's onto b6's poodle, leaving a poodle on top at b3
+    assert ("1. Move 11: Ana moved from f1 onto the capybara on f2, making a stack of 3 (win chance 60 % → 0 %). "
+            "Mesa's choice instead: moved from b3 onto the poodle on b6, making a stack of 2 and uncovering a poodle "
+            "on b3 (60 %): the move played lets Ben win at once (Ben moved from d5 to c6); this move does not."
             in made.text("en"))
-    assert "La elección de Mesa: b3-b6 (60 %): f1-f2 deja ganar a Ben en el acto con d5-c6; esta jugada no." \
+    assert ("La elección de Mesa: movió de b3 sobre el caniche de b6, formó una pila de 2 y destapó un caniche en b3 "
+            "(60 %): la jugada hecha deja ganar a Ben en el acto (Ben movió de d5 a c6); esta jugada no.") \
         in made.text("es")
     # Plateau: a capture told by the prisoners it takes (a seeded random game's first capture)
     plateau = get_engine("plateau")

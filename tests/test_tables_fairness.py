@@ -261,7 +261,7 @@ async def test_the_ticker_leaves_mesas_due_turns_to_the_background(tmp_path: Pat
     mesa_search.release()
     await asyncio.wait_for(svc.due_turns.idle(), PATIENCE)
     boards = [m for m in delivered if m.table_id == mesa_table and isinstance(m, PublicPost)]
-    assert len(boards) == 1 and said(boards[0].params["moves"]).startswith("Mesa (hard) played ")
+    assert len(boards) == 1 and said(boards[0].params["moves"]).startswith("Mesa (hard) moved from ")
     assert await repo.claim_of(mesa_table) == (None, None)
     svc.thinker.close()
     await repo.close()

@@ -58,7 +58,7 @@ async def test_restart_while_mesa_is_to_move_the_ticker_plays_it(tmp_path: Path)
     finally:
         svc.thinker.close()
     boards = [m for m in out if isinstance(m, PublicPost) and m.kind == "board"]
-    assert len(boards) == 1 and said(boards[0].params["moves"]).startswith("Mesa (hard) played ")
+    assert len(boards) == 1 and said(boards[0].params["moves"]).startswith("Mesa (hard) moved from ")
     assert not [m for m in out if isinstance(m, Reminder) or getattr(m, "kind", "") == "result"]
     moves = await repo.get_moves(tid)
     assert [m.ply for m in moves] == [1, 2] and moves[1].seat != moves[0].seat

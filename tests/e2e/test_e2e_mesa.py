@@ -50,7 +50,7 @@ async def test_a_game_against_mesa_survives_a_restart_while_mesa_is_to_move(serv
         await wait_for_ann(server, cast, bot.database, table)
     stored = moves(bot.database, table)
     assert [seat for _, seat, _ in stored] == [0, 1, 0, 1]
-    assert any("Mesa (easy) played " in r.content for r in server.board_posts(table))
+    assert any("Mesa (easy) moved from " in r.content for r in server.board_posts(table))
 
     # ann's next board post is held: her move is stored, Mesa has not begun; the bot is killed there
     board = cast.board(table)

@@ -1,0 +1,108 @@
+"""What a wrong lesson answer misses, said against the step's own goal (``tables.lesson_goals``).
+
+``tables.learn.what_it_does`` tells a legal move that misses the task by what it does (the end it brings,
+the winning reply it allows, the points over a throw, the board's news); where that says nothing the learner
+can act on ("it does not do what the task asks"), the goal itself can: a capture asked on c3 and made
+elsewhere or not at all, fewer prisoners than asked, a reply left to the opponent that captures, a move left
+to an opponent who was to be stuck, a game that goes on.  Every fact comes from the engine; the opponent's
+reply is written out whole, as the learner would type it (a lesson's position shows both reserves, and the
+reply is one the opponent could choose, not one they made).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engines import CHANCE, Engine
+from tables.i18n import Count, Phrase
+from tables.lesson_goals import landing_of, tally
+
+#: an explanation: (engine, state before, learner's seat, move, state after, goal's argument, the move as
+#: written) -> the words, or None when it has nothing to add
+Explanation = Callable[[Engine, Any, int, Any, Any, str, str], Phrase | None]
+
+
+def _opponent(engine: Engine, after: Any, seat: int) -> int | None:
+    """The opponent to move after the learner's move, if the game goes on with one."""
+    opponent = engine.to_move(after)
+    if engine.outcome(after) is not None or opponent is None or opponent in (CHANCE, seat):
+        return None
+    return opponent
+
+
+def _capture_asked_at(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str,
+                      said: str) -> Phrase | None:
+    """``captures_at``: nothing captured, or captured elsewhere (PL-6)."""
+    taken = tally(engine, after, seat) - tally(engine, before, seat)
+    if taken <= 0:
+        return Phrase("learn.missed.no_capture", {"move": said})
+    return Phrase("learn.missed.capture_elsewhere", {"move": said, "count": Count(taken, "prisoner"),
+                                                     "landing": landing_of(engine, before, move), "square": arg})
+
+
+def _prisoners_asked(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str,
+                     said: str) -> Phrase | None:
+    """``scores_at_least``: how many prisoners the move takes against how many the task asks (PL-6)."""
+    if "prisoners" not in engine.description.tallies:
+        return None
+    taken = tally(engine, after, seat) - tally(engine, before, seat)
+    wanted = Count(int(arg) - tally(engine, before, seat), "prisoner")
+    if taken <= 0:
+        return Phrase("learn.missed.takes_none", {"move": said, "wanted": wanted})
+    return Phrase("learn.missed.takes_fewer", {"move": said, "count": Count(taken, "prisoner"), "wanted": wanted})
+
+
+def _capture_left(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str,
+                  said: str) -> Phrase | None:
+    """``opponent_cannot_capture``: the opponent's reply that captures the most, in its public form."""
+    opponent = _opponent(engine, after, seat)
+    if opponent is None:
+        return None
+    now = tally(engine, after, opponent)
+    best, most = None, 0
+    for reply in engine.legal_moves(after, opponent):
+        taken = tally(engine, engine.apply(after, reply), opponent) - now
+        if taken > most:
+            best, most = reply, taken
+    if best is None:
+        return None
+    return Phrase("learn.missed.capture_left", {"move": said, "reply": engine.format_move(after, best),
+                                                "count": Count(most, "pieces")})
+
+
+def _move_left(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str,
+               said: str) -> Phrase | None:
+    """``opponent_must_pass``: a move the opponent still has, in its public form."""
+    opponent = _opponent(engine, after, seat)
+    if opponent is None:
+        return None
+    replies = [r for r in engine.legal_moves(after, opponent) if engine.format_move(after, r) != "pass"]
+    if not replies:
+        return None
+    return Phrase("learn.missed.move_left", {"move": said, "reply": engine.format_move(after, replies[0])})
+
+
+def _goes_on(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str, said: str) -> Phrase | None:
+    """``wins_now``: the game goes on after the move."""
+    return Phrase("learn.missed.goes_on", {"move": said}) if engine.outcome(after) is None else None
+
+
+#: the goals whose words say the prisoners the move takes (the board's news need not say them again)
+COUNTS_CAPTURES = ("captures_at", "scores_at_least")
+
+EXPLANATIONS: dict[str, Explanation] = {
+    "captures_at": _capture_asked_at,
+    "scores_at_least": _prisoners_asked,
+    "opponent_cannot_capture": _capture_left,
+    "opponent_must_pass": _move_left,
+    "wins_now": _goes_on,
+}
+
+
+def missed(engine: Engine, goal: str, seat: int, before: Any, move: Any, after: Any, said: str) -> Phrase | None:
+    """What the legal ``move`` misses of ``goal`` (``name`` or ``name:argument``), or None where the goal has
+    no words of its own for it."""
+    name, _, arg = goal.partition(":")
+    explain = EXPLANATIONS.get(name)
+    return explain(engine, before, seat, move, after, arg, said) if explain is not None else None
