@@ -189,7 +189,7 @@ def test_an_image_folder_that_cannot_be_written_is_one_line_not_a_traceback(tmp_
     said = [line for line in proc.stderr.splitlines() if line.strip()]
     assert len(said) == 1 and "/proc/nope" in said[0] and "without images" in said[0], proc.stderr
     out = proc.stdout.splitlines()
-    assert any("a6-d3" in line for line in out), proc.stdout
+    assert any("from a6 to d3" in line for line in out), proc.stdout
     assert not any("(image:" in line or "failed" in line for line in out), proc.stdout
 
 
@@ -216,5 +216,5 @@ async def test_an_image_folder_lost_mid_session_is_said_once(tmp_path: Path) -> 
     await console.run(script(), str(tmp_path / "c.db"), folder, True, out.append, seed=1, warn=warned.append)
     assert len(warned) == 1 and str(folder) in warned[0], warned
     assert not any("failed" in line for line in out), out
-    after = out[next(i for i, line in enumerate(out) if "a6-d3" in line):]
+    after = out[next(i for i, line in enumerate(out) if "from a6 to d3" in line):]
     assert after and not any("(image:" in line for line in after), out

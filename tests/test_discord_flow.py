@@ -128,7 +128,7 @@ async def test_accept_posts_board_and_picker_walks_to_a_move(harness: Harness) -
     await h.click("mesasel:1:3:pick", ALICE, message=h.message_with("mesasel:1:3:pick"),
                   channel=thread_channel(thread), values=["m:a6-d3"])
     posted = h.standin.to_channel(thread)
-    assert "a6-d3" in posted[0].content and f"<@{BOB['id']}>" in posted[0].content and posted[0].files
+    assert "from a6 to d3" in posted[0].content and f"<@{BOB['id']}>" in posted[0].content and posted[0].files
     assert posted[0].custom_ids()[0] == "mesa:pick:1:4"
     assert replies(h)[-1].content == "Played a6-d3."
     check_deferred_first(h)
@@ -145,7 +145,7 @@ async def test_move_command_in_thread_and_autocomplete(harness: Harness) -> None
     assert choices == ["a6-a3", "a6-a4", "a6-a5", "a6-b5", "a6-b6", "a6-c4", "a6-c6", "a6-d3", "a6-d6"]  # KO-10 E1
     h.standin.clear()
     await h.command("move", [option("text", "A6 D3", STRING)], ALICE, channel=thread_channel(thread))
-    assert "a6-d3" in h.standin.to_channel(thread)[0].content
+    assert "from a6 to d3" in h.standin.to_channel(thread)[0].content
     h.standin.clear()
     await h.command("move", [option("text", "a1-a2", STRING)], ALICE, channel=thread_channel(thread))
     answer = replies(h)[-1]

@@ -201,7 +201,7 @@ async def test_buttons_work_after_a_restart(tmp_path: Any) -> None:
         assert step.ephemeral and step.custom_ids() == [f"mesasel:1:{pick.split(':')[3]}:pick"]
         await second.click(step.custom_ids()[0], ALICE, message=second.message_with(step.custom_ids()[0]),
                            channel=place, values=["m:f1-c4"])
-        assert any("f1-c4" in r.content for r in second.standin.to_channel(int(place["id"])))
+        assert any("from f1 to c4" in r.content for r in second.standin.to_channel(int(place["id"])))
     finally:
         await second.close()
 
@@ -246,7 +246,7 @@ async def test_deleted_thread_falls_back_to_the_channel(harness: Harness) -> Non
     h.standin.deleted.add(int(place["id"]))
     h.standin.clear()
     await h.command("move", [option("text", "a6-d3", 3)], ALICE, channel=place)
-    moved = [r for r in h.standin.to_channel(200000000000000001) if "a6-d3" in r.content]
+    moved = [r for r in h.standin.to_channel(200000000000000001) if "from a6 to d3" in r.content]
     assert len(moved) == 1 and moved[0].files
     summary = (await h.bot.service.table_details(1)).summary
     assert summary.thread_id is None
@@ -291,6 +291,6 @@ async def test_move_needs_table_option_only_when_ambiguous(harness: Harness) -> 
     answer = [r for r in h.standin.interaction_replies() if not r.path.endswith("/callback")][-1]
     assert answer.ephemeral and "#1" in answer.content and "#2" in answer.content and "table option" in answer.content
     await h.command("move", [option("text", "a6-d3", 3)], ALICE, channel=first)  # in table 1's thread
-    assert any("a6-d3" in r.content for r in h.standin.to_channel(int(first["id"])))
+    assert any("from a6 to d3" in r.content for r in h.standin.to_channel(int(first["id"])))
     await h.command("move", [option("text", "a6-d3", 3), option("table", 2, 4)], ALICE)
-    assert len([r for r in h.standin.to_channel() if "a6-d3" in r.content and r.files]) == 2
+    assert len([r for r in h.standin.to_channel() if "from a6 to d3" in r.content and r.files]) == 2

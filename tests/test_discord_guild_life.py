@@ -105,7 +105,7 @@ async def test_removed_bot_suspends_tables_and_resumes_them_when_added_back(tmp_
         assert f"<@{ALICE['id']}>" in board.content, "the player to move is called back"
         h.standin.clear()
         await h.command("move", [option("text", "a6-d3", STRING)], ALICE, channel=thread_channel(thread))
-        assert "a6-d3" in h.standin.to_channel(thread)[0].content, "the game goes on"
+        assert "from a6 to d3" in h.standin.to_channel(thread)[0].content, "the game goes on"
     finally:
         await h.close()
 

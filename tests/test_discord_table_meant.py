@@ -72,7 +72,7 @@ async def test_move_goes_to_the_one_table_where_it_is_the_callers_turn(harness: 
     h.standin.clear()
     await h.command("move", [option("text", "a6-a5", STRING)], ALICE)
     assert not any("several" in r.content for r in replies(h)), replies(h)[-1].content
-    boards = [r for r in h.standin.to_channel(second) if r.method == "POST" and "a6-a5" in (r.content or "")]
+    boards = [r for r in h.standin.to_channel(second) if r.method == "POST" and "from a6 to a5" in (r.content or "")]
     assert boards, "the move was played at table 2"
 
 

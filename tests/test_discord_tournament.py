@@ -521,7 +521,7 @@ async def test_mesa_fills_the_bye_and_plays_in_its_thread(tmp_path: Path) -> Non
                         players[human])
         await h.bot.mesa.idle()
         in_thread = [r.content for r in h.standin.to_channel(thread) if r.method == "POST"]
-        assert any("Mesa" in c and "played" in c for c in in_thread[1:]), in_thread
+        assert any("Mesa" in c and "moved from" in c for c in in_thread[1:]), in_thread
         for board in pairing.boards:
             if board.kind == "game" and board.table_id is not None:
                 await h.command("resign", [option("table", board.table_id, INTEGER)], players[board.user_ids[0]])

@@ -90,7 +90,8 @@ async def test_a_hint_against_mesa_is_mesas_move_from_the_seat_s_view_counted_an
                                        seed)
     assert hint.move in await svc.legal_moves_for(tid, ANA)
     text = t(hint.key, "en", **hint.params)
-    assert text.startswith(f"Hint for Kona #{tid}: {hint.move} — ") and "1 hint used in this game" in text
+    assert text.startswith(f"Hint for Kona #{tid}: {hint.move} (the board would say: Ana moved from {hint.move[:2]} ")
+    assert "1 hint used in this game" in text
     assert "pista" in t(hint.key, "es", **hint.params)
     assert await repo.get_moves(tid) == []  # never played for her
     assert (await svc.hints.ask(tid, ANA)).move == hint.move  # the same question, the same answer

@@ -20,7 +20,7 @@ async def test_a_phone_keyboards_en_dash_is_read_as_the_notations_hyphen(tmp_pat
         tid, _ = await start_table(svc, "kona")
         out = await svc.submit_move(tid, ANA, "a6\u2013d3")
         board = next(m for m in out if isinstance(m, PublicPost) and m.kind == "board")
-        assert "a6-d3" in said(board.params["moves"])
+        assert "from a6 to d3" in said(board.params["moves"])
         assert [m.move for m in await repo.get_moves(tid)] == ["a6-d3"]
     finally:
         await svc.close()
