@@ -60,6 +60,7 @@ from tables import (
     follow_mesa,
     mesa_tables,
     redact,
+    said,
     t,
 )
 from tables.durations import parse_duration
@@ -750,8 +751,11 @@ class Console:
 
     async def _games(self, name: str, uid: int) -> None:
         tables = await self.service.active_tables(uid, GUILD_ID)
-        if not tables:
+        byes = await self.service.tournaments.byes(GUILD_ID, uid)
+        if not tables and not byes:
             self.write(f"[dm {name}] {NO_GAMES}")
+        for bye in byes:  # a round sat out: no table, but not nothing to wait for
+            self.write(f"[dm {name}] {said(bye.phrase(), LANG)}")
         for s in tables:
             turn = "your turn" if uid in s.turn_user_ids else (f"{', '.join(s.turn)} to move" if s.turn else s.status)
             deadline = f", deadline {s.deadline.strftime('%Y-%m-%d %H:%M UTC')}" if s.deadline else ""

@@ -238,10 +238,13 @@ class Play(commands.Cog):
             await self.handling.defer(interaction)
             lang = lang_of(interaction)
             tables = await self.service.active_tables(interaction.user.id, interaction.guild_id)
-            if not tables:
+            byes = await self.service.tournaments.byes(interaction.guild_id, interaction.user.id) \
+                if interaction.guild_id is not None else []
+            if not tables and not byes:
                 await self.handling.reply(interaction, t("games.none", lang))
                 return
-            lines = []
+            # a round sat out: no table until the next one, but not "no games"
+            lines = [said(bye.phrase().key, lang, bye.phrase().params) for bye in byes]
             for s in tables[:20]:
                 others = ", ".join(plain(n) for n, u in zip(s.players, s.user_ids) if u != interaction.user.id) or "-"
                 if s.status in ("invited", "open"):

@@ -1721,6 +1721,10 @@ EN.update({
     "tournament.points.one": "{points} point",
     "tournament.points.many": "{points} points",
     "tournament.board.bye": "{name}: a bye ({points})",
+    "tournament.bye_now": "Tournament #{id} ({title}), round {round} of {rounds}: you have a bye ({points}); your "
+    "next game comes with round {next}.",
+    "tournament.bye_now.last": "Tournament #{id} ({title}), round {round} of {rounds}: you have a bye ({points}); "
+    "the final standings come when the round's games end.",
     "tournament.board.forfeit": "{name}: wins by forfeit ({other} withdrew)",
     "tournament.standings.head": "Tournament #{id} ({title}): standings after round {round} of {rounds}",
     "tournament.standings.playing": "Tournament #{id} ({title}): standings after round {round} of {rounds}, with "
@@ -1839,6 +1843,10 @@ ES.update({
     "tournament.points.one": "{points} punto",
     "tournament.points.many": "{points} puntos",
     "tournament.board.bye": "{name}: descansa ({points})",
+    "tournament.bye_now": "Torneo #{id} ({title}), ronda {round} de {rounds}: descansas ({points}); tu próxima "
+    "partida llega con la ronda {next}.",
+    "tournament.bye_now.last": "Torneo #{id} ({title}), ronda {round} de {rounds}: descansas ({points}); la "
+    "clasificación final llega cuando terminen las partidas de la ronda.",
     "tournament.board.forfeit": "{name}: gana por incomparecencia ({other} se retiró)",
     "tournament.standings.head": "Torneo #{id} ({title}): clasificación tras la ronda {round} de {rounds}",
     "tournament.standings.playing": "Torneo #{id} ({title}): clasificación tras la ronda {round} de {rounds}, con "

@@ -176,6 +176,24 @@ class Pairings:
 
 
 @dataclass(frozen=True)
+class Bye:
+    """A round in play that a player sits out with a bye (``Tournaments.byes``): no table of theirs there."""
+
+    tournament_id: int
+    title: str
+    round: int
+    rounds: int
+    worth: Fraction
+
+    def phrase(self) -> Phrase:
+        """"Tournament #1 (Kona), round 1 of 3: you have a bye (1 point); your next game comes with round 2."
+        (the last round: the final standings come when its games end)."""
+        key = "tournament.bye_now" if self.round < self.rounds else "tournament.bye_now.last"
+        return Phrase(key, {"id": self.tournament_id, "title": self.title, "round": self.round,
+                            "rounds": self.rounds, "points": points_phrase(self.worth), "next": self.round + 1})
+
+
+@dataclass(frozen=True)
 class Listed:
     """A tournament a caller may act on, as a front end offers it (``Tournaments.listing``)."""
 
@@ -490,6 +508,16 @@ class Tournaments:
             boards.append(Board(p.board, p.kind, p.table_id, p.players,
                                 tuple(seat_names.get(u) or names.get(u, "?") for u in p.players), p.places))
         return Pairings(row.id, game_title(row.game), number, row.rounds, tuple(boards), _plan_of(row).scoring.bye)
+
+    async def byes(self, guild_id: int, user_id: int) -> list[Bye]:
+        """The rounds in play at this server's running tournaments where ``user_id`` has a bye, oldest event
+        first: ``/games`` says them, where the player otherwise finds no table until the next round."""
+        found = []
+        for row in await db.user_tournaments(self.repo, guild_id, user_id, (db.RUNNING,)):
+            number = await db.rounds_paired(self.repo, row.id)
+            if any(p.kind == db.BYE and user_id in p.players for p in await db.pairings(self.repo, row.id, number)):
+                found.append(Bye(row.id, game_title(row.game), number, row.rounds, _plan_of(row).scoring.bye))
+        return found
 
     async def listing(self, guild_id: int, user_id: int, action: str, *, manages: bool = False,
                       limit: int = 25) -> list[Listed]:

@@ -174,6 +174,14 @@ async def test_a_round_robin_of_5_gives_a_bye_each_round(tmp_path: Path) -> None
         pairing = await current(svc)
         assert pairing.round == number
         assert [b.kind for b in pairing.boards].count("bye") == 1
+        # /games of the player sitting out names the bye (no table is theirs this round); of the others, not
+        [sitter] = [b.names[0] for b in pairing.boards if b.kind == "bye"]
+        then = f"your next game comes with round {number + 1}." if number < 5 else \
+            "the final standings come when the round's games end."
+        assert await said(con, out, f"{sitter}: /games") == \
+            [f"[dm {sitter}] Tournament #1 (Plateau), round {number} of 5: you have a bye (1 point); {then}"]
+        player = next(n for n in names if n != sitter)
+        assert not any("bye" in line for line in await said(con, out, f"{player}: /games"))
         await finish_round(con, out, svc, rng, ids, timeouts=number % 2 == 0)
     lines = await said(con, out, "Ben: /tournament pairings round=3")
     assert any("round 3 of 5" in line for line in lines)

@@ -284,6 +284,19 @@ async def test_a_round_robin_of_5_gives_a_bye_each_round(tmp_path: Path) -> None
             post = announcement(h, since, f"round {number} of 5")
             line = next(x for x in post.content.splitlines() if "a bye" in x)
             assert bye[0].names[0] in line
+            if number in (1, 5):  # /games of the player sitting out names the bye: no table is theirs this round
+                sitter = players[bye[0].user_ids[0]]
+                then = {1: ("your next game comes with round 2.", "tu próxima partida llega con la ronda 2."),
+                        5: ("the final standings come when the round's games end.",
+                            "la clasificación final llega cuando terminen las partidas de la ronda.")}[number]
+                for locale, words in (("en-US", f"Tournament #1 (Plateau), round {number} of 5: you have a bye "
+                                                f"(1 point); {then[0]}"),
+                                      ("es-ES", f"Torneo #1 (Plateau), ronda {number} de 5: descansas (1 punto); "
+                                                f"{then[1]}")):
+                    before = len(h.standin.requests)
+                    await h.command("games", [], sitter, locale=locale)
+                    [told] = [r for r in h.standin.requests[before:] if r.path.startswith("/webhooks/") and r.embeds]
+                    assert told.ephemeral and told.embeds[0]["description"] == words
             await check_threads(h, since)
             since = len(h.standin.requests)
             await finish_round(h, clock, players, rng, timeouts=number % 2 == 0)
