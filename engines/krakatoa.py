@@ -1053,14 +1053,18 @@ class KrakatoaEngine(Engine[KrakatoaState, KrakatoaMove, KrakatoaView]):
         """The throw-off's result or tie (KR-4.1), a scratch (KR-3.7) and every bonus earned (KR-3.3-3.5)."""
         found: list[tuple[str, dict[str, Any]]] = []
         if before.phase == "throwoff" and after.throwoff_log != before.throwoff_log:
-            points = after.throwoff_log[-1][4]
+
+            def latest(side: int) -> int:  # a side's last throw-off throw (a tie's rethrow replaces it, KR-4.1)
+                return int(next(e[4] for e in reversed(after.throwoff_log) if e[0] == side))
+
             if after.phase == "play":
-                best = max(e[4] for e in after.throwoff_log if e[0] == after.start)
-                found.append(("starter", {"starter_seat": after.seat, "points": best}))
-            elif after.throwoff is not None and after.throwoff.count("?") > 1:  # everyone had thrown: a tie
+                found.append(("starter", {"starter_seat": after.seat, "points": latest(after.start)}))
+            elif after.throwoff is not None and not any(isinstance(e, int) for e in after.throwoff):
+                # everyone had thrown and the best tied: only the tied throw again (KR-4.1), the others are out
+                # ("x"); while some are still to throw, the throws so far stand as numbers
                 tied = [s for s, e in enumerate(after.throwoff) if e == "?"]
                 found.append(("throwoff_tie", {"tied_seats": [seat_of(after.teams, s, 1, "throwoff") for s in tied],
-                                               "points": points}))
+                                               "points": latest(tied[0])}))
         if after.last_throw is not None and after.last_throw != before.last_throw:
             seat = after.last_throw[6]
             total = after.totals[after.last_throw[0]]

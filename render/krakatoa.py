@@ -632,7 +632,8 @@ def _info_last_throw(img: Image.Image, d: ImageDraw.ImageDraw, view: KrakatoaVie
     if last is not None:
         mult = {0: "", 1: f" (raw {last['points'] // 2} x2)", 2: f" (raw {last['points'] // 4} x4)"}[last["marks"]]
         label = f"box {last['throw'][1:]}" if last["throw"].startswith("b") else f"throw {last['throw']}"
-        text = "Last: " + _named(names[last["seat"]], f", {label}: {last['points']} points{mult}", 16,
+        noun = "point" if last["points"] == 1 else "points"
+        text = "Last: " + _named(names[last["seat"]], f", {label}: {last['points']} {noun}{mult}", 16,
                                  width - theme.text_size("Last: ", 16)[0])
         _text(img, (x0, y + 4), text, 16, bg=bg)
         return y + 30

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -212,19 +213,35 @@ def _can_win(engine: Engine, state: Any, seat: int, work: list[int]) -> bool:
     return False
 
 
+def _winning_replies(engine: Engine, state: Any, seat: int, work: list[int]) -> set[str]:
+    """The moves with which ``seat``, to act at ``state``, wins at once (as written)."""
+    if engine.outcome(state) is not None or engine.to_move(state) != seat:
+        return set()
+    found = set()
+    for reply in engine.legal_moves(state, seat):
+        work[0] -= 1
+        if work[0] < 0:
+            raise _OutOfWork
+        if _wins(engine, engine.apply(state, reply), seat):
+            found.add(engine.format_move(state, reply))
+    return found
+
+
 def _stops_threat(engine: Engine, state: Any, seat: int, move: Any, after: Any, work: list[int]) -> int | None:
-    """The opponent whose immediate win ``move`` stops: after it they cannot win at once, after most of
-    the seat's other moves they could (so the threat was there, not made by a bad move); else None."""
+    """The opponent whose immediate win ``move`` stops: after it they cannot win at once, and one winning
+    move of theirs wins after most of the seat's other moves (so the threat was there, one move ready to
+    win, not made by the bad moves themselves: in Kona, lifting a piece off the opponent's uncovers theirs,
+    KO-6.2, and each such move loses to a reply of its own); else None."""
     opponent = engine.to_move(after)
     if opponent is None or opponent in (CHANCE, seat) or _can_win(engine, after, opponent, work):
         return None
     others = [m for m in engine.legal_moves(state, seat) if m != move]
-    losing = 0
+    wins_after: Counter[str] = Counter()
     for other in others:
         work[0] -= 1
-        if _can_win(engine, engine.apply(state, other), opponent, work):
-            losing += 1
-    return opponent if others and losing * 2 > len(others) else None
+        wins_after.update(_winning_replies(engine, engine.apply(state, other), opponent, work))
+    ready = max(wins_after.values(), default=0)
+    return opponent if others and ready * 2 > len(others) else None
 
 
 def _allows(ctx: LoadedTable, engine: Engine, known: Sequence[Any], seat: int, played: Any,

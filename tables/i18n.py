@@ -49,12 +49,12 @@ EN: dict[str, str] = {
     "board.build": "{game} #{table} · {moves}{news}\nBuilding pyramids: waiting for {turn} (deadline {deadline}).",
     "board.build_score": "{game} #{table} · {moves}{news}\nBuilding pyramids: waiting for {turn} (deadline "
     "{deadline}). Score: {status}",
-    "board.final": "{game} #{table} · {moves}{news}\nThe game is over: {players}.",
-    "board.final_score": "{game} #{table} · {moves}{news}\nThe game is over: {players}. Final score: {status}",
-    "board.over": "{game} #{table}: the game is over: {players}.{news}",
+    "board.final": "{game} #{table} · {moves}{news}\nThe game is over (seats: {players}).",
+    "board.final_score": "{game} #{table} · {moves}{news}\nThe game is over (seats: {players}). Final score: {status}",
+    "board.over": "{game} #{table}: the game is over (seats: {players}).{news}",
     "board.aborted": "{game} #{table} was cancelled before the first move: {players}. Nothing is counted.{news}",
     "board.aborted_score": "{game} #{table} was cancelled before the first move: {players}. Nothing is counted.{news}",
-    "board.over_score": "{game} #{table}: the game is over: {players}. Final score: {status}{news}",
+    "board.over_score": "{game} #{table}: the game is over (seats: {players}). Final score: {status}{news}",
     # ---- results
     "result.win": "{winners} wins {game} #{table}! ({detail})",
     "result.win.time": "{winners} wins {game} #{table}: {loser} ran out of time.",
@@ -182,14 +182,15 @@ ES: dict[str, str] = {
     "board.build": "{game} #{table} · {moves}{news}\nConstrucción de pirámides: falta {turn} (plazo {deadline}).",
     "board.build_score": "{game} #{table} · {moves}{news}\nConstrucción de pirámides: falta {turn} (plazo {deadline}). "
     "Puntuación: {status}",
-    "board.final": "{game} #{table} · {moves}{news}\nLa partida ha terminado: {players}.",
-    "board.final_score": "{game} #{table} · {moves}{news}\nLa partida ha terminado: {players}. "
+    "board.final": "{game} #{table} · {moves}{news}\nLa partida ha terminado (asientos: {players}).",
+    "board.final_score": "{game} #{table} · {moves}{news}\nLa partida ha terminado (asientos: {players}). "
     "Puntuación final: {status}",
-    "board.over": "{game} #{table}: la partida ha terminado: {players}.{news}",
+    "board.over": "{game} #{table}: la partida ha terminado (asientos: {players}).{news}",
     "board.aborted": "{game} #{table} se canceló antes de la primera jugada: {players}. No cuenta para nada.{news}",
     "board.aborted_score": "{game} #{table} se canceló antes de la primera jugada: {players}. No cuenta para "
     "nada.{news}",
-    "board.over_score": "{game} #{table}: la partida ha terminado: {players}. Puntuación final: {status}{news}",
+    "board.over_score": "{game} #{table}: la partida ha terminado (asientos: {players}). Puntuación final: "
+    "{status}{news}",
     "result.win": "¡{winners} gana {game} #{table}! ({detail})",
     "result.win.time": "{winners} gana {game} #{table}: a {loser} se le acabó el tiempo.",
     "result.win.resign": "{winners} gana {game} #{table}: {loser} abandonó.",
@@ -1753,8 +1754,9 @@ EN.update({
     "tournament.error.cap": "This server already has {cap} tournaments open or running: finish or cancel one first.",
     "tournament.error.format_missing": "Say the format: /tournament create GAME format=swiss (or "
     "format=round-robin).",
-    "tournament.error.groups_only": "{game} is played at tables of 3 or 4: its tournaments are format=swiss, seated "
-    "in groups by standing each round.",
+    "tournament.error.groups_only": "A {game} tournament seats its players at tables of 3 or 4, grouped by standing "
+    "each round (a game of {game} takes 2 to 4, but a round robin of such tables cannot be drawn up): use "
+    "format=swiss.",
     "tournament.error.double_swiss": "double=true is for round robins (everyone meets twice); a Swiss sets rounds=N.",
     "tournament.error.rounds_rr": "A round robin has as many rounds as it needs for everyone to meet: leave out "
     "rounds=, or use format=swiss.",
@@ -1874,8 +1876,9 @@ ES.update({
     "cancelar torneos.",
     "tournament.error.cap": "Este servidor ya tiene {cap} torneos abiertos o en juego: termina o cancela uno antes.",
     "tournament.error.format_missing": "Di el formato: /tournament create JUEGO format=swiss (o format=round-robin).",
-    "tournament.error.groups_only": "{game} se juega en mesas de 3 o 4: sus torneos son format=swiss, con grupos "
-    "según la clasificación en cada ronda.",
+    "tournament.error.groups_only": "Un torneo de {game} sienta a sus jugadores en mesas de 3 o 4, agrupados según "
+    "la clasificación en cada ronda (una partida de {game} admite de 2 a 4, pero no hay liga posible con esas "
+    "mesas): usa format=swiss.",
     "tournament.error.double_swiss": "double=true es para ligas (todos se enfrentan dos veces); un suizo usa "
     "rounds=N.",
     "tournament.error.rounds_rr": "Una liga tiene las rondas que hacen falta para que todos se enfrenten: quita "

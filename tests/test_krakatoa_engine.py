@@ -814,3 +814,26 @@ def test_cli_moves_and_play():
 
 def test_cli_perft():
     assert _cli("perft", "krakatoa", "4").strip() == "900"
+
+
+def test_the_throw_off_tells_a_tie_only_when_everyone_has_thrown_kr_4_1():
+    """KR-4.1: a tie is told once every side has thrown and the best tied (E2's throws), not while sides are
+    still to throw (an audit's three-player game said "Tie for the start at 1" after the first throw)."""
+    start = E.new_game(3)
+    codes = []
+    state = start
+    for text in ("lava", "roll ---/---/RRR", "steam", "roll RRR/---/---", "ash", "roll ---/YYB/---"):
+        before, state = state, E.apply(state, E.parse_move(state, text))
+        codes.append([code for code, _ in E.events(before, E.parse_move(before, text), state)])
+    assert codes[:5] == [[], [], [], [], []]  # 5 points, then 5 points: two sides still to throw, then one
+    [(code, facts)] = [e for e in E.events(before, E.parse_move(before, "roll ---/YYB/---"), state)]
+    assert code == "throwoff_tie" and facts["points"] == 5 and facts["tied_seats"] == [0, 1]  # RRR 5 twice
+    # the tied throw again: the starter's throw-off points are its rethrow's (BBB 3), not its first (5)
+    before = state
+    state = play(state, "ash", "roll ---/BBB/---")
+    rethrow = play(state, "steam")
+    last = E.parse_move(rethrow, "roll YRB/---/---")
+    after = E.apply(rethrow, last)
+    assert E.events(before, E.parse_move(before, "ash"), state) == []
+    [(code, facts)] = E.events(rethrow, last, after)
+    assert code == "starter" and facts == {"starter_seat": 0, "points": 3}

@@ -204,3 +204,21 @@ def test_caption_says_the_last_move_in_words():
             assert len(kr.theme.wrap(text, kr.theme.CAPTION_SIZE, room)) <= 2, text
     assert {"steam", "ash", "lava"} & set(said) and {"roll", "throw"} <= set(said)
     assert any(word in said["roll"] for word in ("throw-off", "if kept"))
+
+
+def test_the_last_throw_says_point_or_points_by_its_number():
+    """An audit read "throw 5: 1 points": a throw worth 1 (a Deuce YRR, KR-2) is "1 point"."""
+    import render as rendering
+
+    said = {}
+    for seed in range(1, 40):
+        for state in _states(2, {"preset": "basic"}, seed=seed):
+            last = E.view(state, None).get("last_throw")
+            if last is None or last["scratch"] or last["points"] in said:
+                continue
+            facts = rendering.layout_facts("krakatoa", E.view(state, None), NAMES[:2])
+            [line] = [m.what for m in facts.marks if m.kind == "text" and str(m.what).startswith("Last: ")]
+            said[last["points"]] = line
+        if 1 in said and len(said) > 2:
+            break
+    assert said[1].endswith(": 1 point") and all(line.endswith(f": {n} points") for n, line in said.items() if n != 1)

@@ -44,6 +44,19 @@ def test_a_move_that_stops_the_opponents_win() -> None:
     assert why(ctx, state, 0, engine.parse_move(state, "f1-e1"), 1).key == "hint.why.choice"  # loses, says nothing
 
 
+def test_moves_that_lose_each_to_a_reply_of_their_own_are_no_threat_stopped() -> None:
+    """An audit's position: three of the poodles' five other moves lose, but to different replies (lifting d4's
+    poodle uncovers a capybara, KO-6.2; e4-b1 opens d2-e2): the capybaras have no move ready to win (with the
+    turn theirs now they could not win at once), so a1-b2 is not said to stop a threat."""
+    engine = get_engine("kona")
+    state = engine.from_position("1,PC,C,3/6/3,PCP,PCP,1/4,C,1/3,C,2/P,5 p 21 d2")
+    ready = engine.from_position("1,PC,C,3/6/3,PCP,PCP,1/4,C,1/3,C,2/P,5 c 21 d2")  # the capybaras to move now
+    assert not any((o := engine.outcome(engine.apply(ready, m))) is not None and 0 in o.winners
+                   for m in engine.legal_moves(ready))
+    ctx = table("kona")
+    assert why(ctx, state, 1, engine.parse_move(state, "a1-b2"), 0).key != "hint.why.stops"
+
+
 def test_plateau_prisoners_told_from_the_seat_s_view_only() -> None:
     """PL-6: a capture raises the mover's prisoners; the words are the same for every true state the
     seat's view allows (a hint never tells a hidden face)."""

@@ -205,6 +205,10 @@ async def test_resign_two_players_and_multiplayer(tmp_path: Path) -> None:
     assert "is over: Ben resigned and Cy resigned. Standings: 1. Ana · 2. Cy · 3. Ben" in t(
         result.key, "en", **result.params)
     assert "ha terminado: Ben abandonó y Cy abandonó. Clasificación: 1. Ana" in t(result.key, "es", **result.params)
+    # the last board lists the seats with the pictures' seat numbers, said as seats: not read as places
+    board = next(m for m in out if isinstance(m, PublicPost) and m.kind == "board")
+    assert "the game is over (seats: Ana [1] · Ben [2] ✗ · Cy [3] ✗)." in t(board.key, "en", **board.params)
+    assert "la partida ha terminado (asientos: Ana [1] · Ben [2] ✗ · Cy [3] ✗)." in t(board.key, "es", **board.params)
     mixed = Clauses((Phrase("gone.resign", {"name": "Ben"}), Phrase("gone.time", {"name": "Ana"})))
     assert said(mixed, "es") == "Ben abandonó y a Ana se le acabó el tiempo"
     await repo.close()
