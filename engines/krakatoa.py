@@ -1057,7 +1057,7 @@ class KrakatoaEngine(Engine[KrakatoaState, KrakatoaMove, KrakatoaView]):
             def latest(side: int) -> int:  # a side's last throw-off throw (a tie's rethrow replaces it, KR-4.1)
                 return int(next(e[4] for e in reversed(after.throwoff_log) if e[0] == side))
 
-            if after.phase == "play":
+            if after.phase == "play" and after.start is not None:
                 found.append(("starter", {"starter_seat": after.seat, "points": latest(after.start)}))
             elif after.throwoff is not None and not any(isinstance(e, int) for e in after.throwoff):
                 # everyone had thrown and the best tied: only the tied throw again (KR-4.1), the others are out
