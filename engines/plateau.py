@@ -1214,7 +1214,8 @@ class PlateauEngine(Engine[PlateauState, PlateauMove, PlateauView]):
 
     def move_words(self, state: PlateauState, move: PlateauMove) -> tuple[str, dict[str, Any]]:
         """The move told in words, public facts only (PL-9.5): an opening's or onboard's up face (PL-9.3a,
-        b: the down faces stay untold), the squares, pieces lifted and stops of a move, a flip (PL-9.3c),
+        b: the down faces stay untold), the squares, pieces lifted, stops and pieces arriving of a move (pieces
+        dropped or picked up on the way change the count, PL-5.5), a flip (PL-9.3c),
         how many pieces it captured (PL-6: owners, units and top faces are public, so the count is too;
         which pieces they were is not told, since a move Mesa would have played instead captures pieces
         nobody saw), and the prisoners of an exchange (public, PL-9.1).  The code names the move's kind,
@@ -1235,8 +1236,9 @@ class PlateauEngine(Engine[PlateauState, PlateauMove, PlateauView]):
                 return ("flip_" if move.flip else "") + "stomp", {"square": NAMES[move.square], "captured_count": taken}
             code = "flip_" * move.flip + "move" + "_via" * bool(move.stops) + "_capture" * bool(taken)
             facts = {"origin": NAMES[move.origin], "landing": NAMES[move.dest], "pieces_count": move.lifted}
-            if move.stops:
+            if move.stops:  # PL-5.5: at each stop pieces are dropped or picked up; it lands with the last count
                 facts["stops"] = ", ".join(NAMES[sq] for sq, _ in move.stops)
+                facts["arriving_count"] = move.stops[-1][1]
             if taken:
                 facts["captured_count"] = taken
             return code, facts

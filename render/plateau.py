@@ -469,10 +469,12 @@ def caption(view: PlateauView, names: list[str], previous: PlateauView | None = 
         return f"{who} stomped on {body[:-1]}" + (" after a flip" if flip else "") + captured
     steps = body.split("-")
     origin, _, lifted = steps[0].partition(":")
-    stops = [s.split(":")[0] for s in steps[1:-1]]
+    stops = [s.split(":") for s in steps[1:-1]]
     text = f"{who} moved {lifted or 'the top unit'} from {origin} to {steps[-1]}"
-    if stops:
-        text += f" via {', '.join(stops)}"
+    if stops:  # PL-5.5: a stop drops or picks up pieces, so it arrives with another count
+        text += f" via {', '.join(s[0] for s in stops)}"
+        if len(stops[-1]) > 1:
+            text += f", arriving with {stops[-1][1]}"
     if flip:
         text += ", flipped first"
     return text + captured

@@ -790,6 +790,7 @@ EN.update({
     "term.plateau.orange": "orange",
     "term.plateau.blank": "blank",
     "count.pieces": "piece|pieces",
+    "count.arriving": "piece|pieces",
     "count.captured": "piece|pieces",
     "count.plateau_rb": "Ace|Aces",
     "count.plateau_ox": "Twister|Twisters",
@@ -805,16 +806,16 @@ EN.update({
     "face up",
     "move.plateau.move": "moved {pieces} from {origin} to {landing}",
     "move.plateau.move_capture": "moved {pieces} from {origin} to {landing}, capturing {captured}",
-    "move.plateau.move_via": "moved {pieces} from {origin} to {landing} by way of {stops}",
-    "move.plateau.move_via_capture": "moved {pieces} from {origin} to {landing} by way of {stops}, capturing "
-    "{captured}",
+    "move.plateau.move_via": "moved {pieces} from {origin} to {landing} by way of {stops}, arriving with {arriving}",
+    "move.plateau.move_via_capture": "moved {pieces} from {origin} to {landing} by way of {stops}, arriving with "
+    "{arriving}, capturing {captured}",
     "move.plateau.flip_move": "flipped the top piece on {origin} and moved {pieces} to {landing}",
     "move.plateau.flip_move_capture": "flipped the top piece on {origin} and moved {pieces} to {landing}, "
     "capturing {captured}",
     "move.plateau.flip_move_via": "flipped the top piece on {origin} and moved {pieces} to {landing} by way of "
-    "{stops}",
+    "{stops}, arriving with {arriving}",
     "move.plateau.flip_move_via_capture": "flipped the top piece on {origin} and moved {pieces} to {landing} by "
-    "way of {stops}, capturing {captured}",
+    "way of {stops}, arriving with {arriving}, capturing {captured}",
     "move.plateau.stomp": "stomped on {square}, capturing {captured}",
     "move.plateau.flip_stomp": "flipped the top piece on {square} and stomped, capturing {captured}",
     "move.plateau.tender": "offered {prisoners} (worth {worth}) in exchange",
@@ -878,6 +879,7 @@ ES.update({
     "term.plateau.orange": "naranja",
     "term.plateau.blank": "en blanco",
     "count.pieces": "pieza|piezas",
+    "count.arriving": "pieza|piezas",
     "count.captured": "pieza|piezas",
     "count.plateau_rb": "As|Ases",
     "count.plateau_ox": "Torbellino|Torbellinos",
@@ -894,16 +896,16 @@ ES.update({
     "cara {face} arriba",
     "move.plateau.move": "movió {pieces} de {origin} a {landing}",
     "move.plateau.move_capture": "movió {pieces} de {origin} a {landing} y capturó {captured}",
-    "move.plateau.move_via": "movió {pieces} de {origin} a {landing} pasando por {stops}",
-    "move.plateau.move_via_capture": "movió {pieces} de {origin} a {landing} pasando por {stops} y capturó "
-    "{captured}",
+    "move.plateau.move_via": "movió {pieces} de {origin} a {landing} pasando por {stops} y llegó con {arriving}",
+    "move.plateau.move_via_capture": "movió {pieces} de {origin} a {landing} pasando por {stops}, llegó con "
+    "{arriving} y capturó {captured}",
     "move.plateau.flip_move": "dio la vuelta a la pieza de arriba de {origin} y movió {pieces} a {landing}",
     "move.plateau.flip_move_capture": "dio la vuelta a la pieza de arriba de {origin}, movió {pieces} a {landing} "
     "y capturó {captured}",
     "move.plateau.flip_move_via": "dio la vuelta a la pieza de arriba de {origin} y movió {pieces} a {landing} "
-    "pasando por {stops}",
+    "pasando por {stops} y llegó con {arriving}",
     "move.plateau.flip_move_via_capture": "dio la vuelta a la pieza de arriba de {origin}, movió {pieces} a "
-    "{landing} pasando por {stops} y capturó {captured}",
+    "{landing} pasando por {stops}, llegó con {arriving} y capturó {captured}",
     "move.plateau.stomp": "dio un pisotón en {square} y capturó {captured}",
     "move.plateau.flip_stomp": "dio la vuelta a la pieza de arriba de {square} y dio un pisotón: capturó {captured}",
     "move.plateau.tender": "ofreció {prisoners} (valor {worth}) a cambio",

@@ -13,6 +13,7 @@ import pytest
 from test_tables_service import USERS, open_service, start_table
 
 from engines import CHANCE, game_names, get_engine
+from engines.plateau import NAMES as NAMES_PLATEAU
 from tables import PublicPost, said, t
 from tables.i18n import EN, ES
 from tables.outcome_words import deed, history_moves, move_key
@@ -268,3 +269,27 @@ def test_console_history_notation_and_positions_only_on_request() -> None:
     assert "[dm Ana] #1 moves: 1.Ana:a6-d3" in out
     shown = run_console(script, "--positions")
     assert any(line.startswith("[#1]   position: ") for line in shown)
+
+
+def test_plateau_moves_with_stops_say_how_many_pieces_arrive() -> None:
+    """PL-5.5: at a stop the group drops pieces or picks up the mover's own, so it lands with another count than
+    it lifted: the words say the count that arrives (an audit read "moved 3 pieces to a1 by way of c1" of a move
+    that landed 5 there, making a stack of 6), as the landing square's new height shows."""
+    plateau = get_engine("plateau")
+    rng = random.Random(3)
+    told: set[bool] = set()
+    for game in range(30):
+        state = plateau.new_game(2, game)
+        while plateau.outcome(state) is None and len(told) < 2:
+            move = plateau.random_move(state, rng)
+            after = plateau.apply(state, move)
+            code, facts = plateau.move_words(state, move)
+            if "_via" in code and "_capture" not in code:  # a capture takes pieces off the landing square
+                dest = NAMES_PLATEAU.index(facts["landing"])
+                arrived = len(after.board[dest]) - len(state.board[dest])
+                words = said(deed(plateau, state, move, "Ana", NAMES).words, "en")
+                assert words.endswith(f", arriving with {arrived} piece{'s' * (arrived > 1)}")
+                assert f"llegó con {arrived} pieza" in said(deed(plateau, state, move, "Ana", NAMES).words, "es")
+                told.add(arrived > facts["pieces_count"])  # picked up on the way, or dropped
+            state = after
+    assert told == {True, False}

@@ -214,3 +214,14 @@ def test_a_spectator_s_plateau_legend_does_not_explain_faded_faces() -> None:
 
     assert _legend(True, False).tobytes() != _legend(True, True).tobytes()
     assert _legend(False, False).tobytes() != _legend(False, True).tobytes()
+
+
+def test_the_caption_says_how_many_pieces_arrive_after_a_stop():
+    """PL-5.5: a stop drops pieces or picks up the mover's own; the caption says the count that lands (an audit
+    read "moved 3 from d1 to a1 via c1" of a move landing 5 there)."""
+    from render.plateau import caption
+
+    assert caption({"last_move": "*d1:3-c1:5-a1", "side": 1}, ["Ana", "Ben"]) == \
+        "Ana moved 3 from d1 to a1 via c1, arriving with 5, flipped first"
+    assert caption({"last_move": "a1:2-a2:1-a3", "side": 0}, ["Ana", "Ben"]) == \
+        "Ben moved 2 from a1 to a3 via a2, arriving with 1"
