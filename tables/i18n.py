@@ -819,7 +819,7 @@ EN.update({
     "move.plateau.stomp": "stomped on {square}, capturing {captured}",
     "move.plateau.flip_stomp": "flipped the top piece on {square} and stomped, capturing {captured}",
     "move.plateau.tender": "offered {prisoners} (worth {worth}) in exchange",
-    "move.plateau.return": "gave back {prisoners} (worth {worth}), making the exchange",
+    "move.plateau.return": "gave back {prisoners} (worth {worth}) for the exchange",
     "move.plateau.refuse": "refused the exchange",
     "move.plateau.pass": "passed: nothing else was allowed",
     # Kona (``KonaEngine.move_words``)
@@ -909,7 +909,7 @@ ES.update({
     "move.plateau.stomp": "dio un pisotón en {square} y capturó {captured}",
     "move.plateau.flip_stomp": "dio la vuelta a la pieza de arriba de {square} y dio un pisotón: capturó {captured}",
     "move.plateau.tender": "ofreció {prisoners} (valor {worth}) a cambio",
-    "move.plateau.return": "devolvió {prisoners} (valor {worth}), con lo que se hace el intercambio",
+    "move.plateau.return": "devolvió {prisoners} (valor {worth}) para el intercambio",
     "move.plateau.refuse": "rechazó el intercambio",
     "move.plateau.pass": "pasó: no podía hacer otra cosa",
     "move.kona.move": "movió de {origin} a {landing}",

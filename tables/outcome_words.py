@@ -140,13 +140,16 @@ def history_moves(records: Sequence[_Recorded], lang: str, notation: bool = Fals
     if notation or any(r.words is None for r in records):
         listed = " ".join(f"{r.ply}.{r.player or 'chance'}:{r.text}" for r in records)
         return listed or t("history.no_moves", lang)
-    entries: list[tuple[int, list[Deed]]] = []
+    entries: list[tuple[int, int, list[Deed]]] = []  # first ply, last ply, what was done
     for r in records:
         said = r.words
         assert said is not None
-        if entries and (not said.who or said.who == entries[-1][1][0].who) and entries[-1][1][0].who:
-            entries[-1][1].append(said)  # the same player's turn goes on, or chance answers their move
+        if entries and (not said.who or said.who == entries[-1][2][0].who) and entries[-1][2][0].who:
+            first, _, deeds = entries[-1]  # the same player's turn goes on, or chance answers their move
+            entries[-1] = (first, r.ply, [*deeds, said])
         else:
-            entries.append((r.ply, [said]))
-    return " · ".join(t("history.entry", lang, ply=ply, told=Told(deeds)) for ply, deeds in entries) or \
-        t("history.no_moves", lang)
+            entries.append((r.ply, r.ply, [said]))
+    # an entry of several moves is numbered by its first and last, so that every move number (a review's
+    # "Move 23") can be found in the list
+    return " · ".join(t("history.entry", lang, ply=str(first) if first == last else f"{first}–{last}",
+                        told=Told(deeds)) for first, last, deeds in entries) or t("history.no_moves", lang)

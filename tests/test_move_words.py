@@ -146,7 +146,7 @@ def test_plateau_exchanges_and_passes_are_told_in_words() -> None:
     """PL-7: prisoners are public (PL-9.1), so a tender and a return name them, with their worth; PL-3.2."""
     reply = "3,WXx/4/4/BXx,3 W reply:xx ox.rx.bx.2rr.2bb.3xx rb.ox.rx.bx.2rr.2bb.2xx xx rb 10"
     assert _plateau_words(reply, "refuse") == "refused the exchange"
-    assert _plateau_words(reply, "return:rb") == "gave back 1 Ace (worth 21), making the exchange"
+    assert _plateau_words(reply, "return:rb") == "gave back 1 Ace (worth 21) for the exchange"
     turn = "3,WXx/4/4/BXx,3 B turn ox.rx.bx.rr.2bb.3xx rb.ox.rx.bx.2rr.2bb.xx 2xx rb.rr 10"
     assert _plateau_words(turn, "tender:2xx") == "offered 2 Mutes (worth 2) in exchange"
     assert _plateau_words(turn, "tender:xx") == "offered 1 Mute (worth 1) in exchange"
@@ -293,3 +293,24 @@ def test_plateau_moves_with_stops_say_how_many_pieces_arrive() -> None:
                 told.add(arrived > facts["pieces_count"])  # picked up on the way, or dropped
             state = after
     assert told == {True, False}
+
+
+async def test_history_numbers_an_entry_of_several_moves_by_its_first_and_last(tmp_path: Path) -> None:
+    """A Krakatoa turn is a dozen moves (throws and their dice, KR-4.3) told as one entry: it is numbered
+    "5–16." so that every move number a review cites can be found; the numbers cover every move once."""
+    import re
+
+    from test_tables_service import play_out
+
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    tid, _ = await start_table(svc, "krakatoa", 2, {"preset": "basic"})
+    await play_out(svc, tid, random.Random(2))
+    details = await svc.table_details(tid, USERS[0][0], words=True)
+    listed = history_moves(details.moves, "en")
+    labels = re.findall(r"(?:^| · )(\d+)(?:–(\d+))?\. ", listed)
+    spans = [(int(a), int(b or a)) for a, b in labels]
+    assert spans[0][0] == 1 and spans[-1][1] == len(details.moves)
+    assert all(later[0] == earlier[1] + 1 for earlier, later in zip(spans, spans[1:], strict=False))
+    assert any(last > first for first, last in spans)  # a turn of several moves
+    assert history_moves(details.moves, "es").startswith(listed.split(" ", 1)[0])
+    await repo.close()
