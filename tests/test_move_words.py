@@ -298,6 +298,7 @@ def test_plateau_moves_with_stops_say_how_many_pieces_arrive() -> None:
 async def test_history_numbers_an_entry_of_several_moves_by_its_first_and_last(tmp_path: Path) -> None:
     """A Krakatoa turn is a dozen moves (throws and their dice, KR-4.3) told as one entry: it is numbered
     "5–16." so that every move number a review cites can be found; the numbers cover every move once."""
+    import itertools
     import re
 
     from test_tables_service import play_out
@@ -310,7 +311,7 @@ async def test_history_numbers_an_entry_of_several_moves_by_its_first_and_last(t
     labels = re.findall(r"(?:^| · )(\d+)(?:–(\d+))?\. ", listed)
     spans = [(int(a), int(b or a)) for a, b in labels]
     assert spans[0][0] == 1 and spans[-1][1] == len(details.moves)
-    assert all(later[0] == earlier[1] + 1 for earlier, later in zip(spans, spans[1:], strict=False))
+    assert all(later[0] == earlier[1] + 1 for earlier, later in itertools.pairwise(spans))
     assert any(last > first for first, last in spans)  # a turn of several moves
     assert history_moves(details.moves, "es").startswith(listed.split(" ", 1)[0])
     await repo.close()
