@@ -369,8 +369,9 @@ class Console:
         self.names.setdefault(uid, name)
         try:
             await self._dispatch(name, uid, command)
-        except TableError as exc:
-            self.error(name, _console_text(exc) if exc.key in _CONSOLE_TEXTS else exc.message(LANG))
+        except TableError as exc:  # a lesson's refusal in the language its learner reads the lessons in
+            lang = self.lesson_lang.get(uid, LANG) if exc.key.startswith("learn.") else LANG
+            self.error(name, _console_text(exc) if exc.key in _CONSOLE_TEXTS else exc.message(lang))
             if exc.board is not None:
                 self.show([exc.board])
         except Exception:  # a bug must not end a session; the log keeps the details
@@ -486,7 +487,11 @@ class Console:
         elif verb in ("decline-draw", "decline_draw"):
             self.show(await svc.decline_draw(await self._pick(uid, table, self._drawable), uid))
         elif verb == "hint":  # issue 30: Mesa's move for the caller, privately, never played
-            hint = await svc.hints.ask(await self._pick(uid, table, lambda s: uid in s.turn_user_ids), uid)
+            tid, lesson = await self._table_or_lesson(uid, table, lambda s: uid in s.turn_user_ids)
+            if lesson:  # no table it could mean, a lesson open: the step's hint (as /learn GAME hint)
+                self._lesson_post(name, await svc.lessons.hint(uid, lesson))
+                return True
+            hint = await svc.hints.ask(tid, uid)
             self._lines(f"[dm {name}]", t(hint.key, LANG, **hint.params))
         elif verb == "takeback":
             await self._takeback(uid, rest, table)
@@ -536,7 +541,7 @@ class Console:
         self._lines(f"[dm {name}]", post.text(lang), self._save(post.image, stem))
         for n, other in enumerate(post.others, start=2):
             saved = self._save(other.image, f"{stem}-player{other.seat + 1}")
-            self.write(f"[dm {name}] Picture {n}{saved}")  # the text above says whose view it is
+            self.write(f"[dm {name}] {_LESSON_WORDS[lang]['picture'].format(n=n)}{saved}")  # the text says whose
 
     async def _table_or_lesson(self, uid: int, table: int | None,
                                want: Callable[[TableSummary], bool]) -> tuple[int, str | None]:
@@ -557,12 +562,14 @@ class Console:
         lessons = self.service.lessons
         moves = await lessons.moves(uid, game)
         course = lessons.course(game)
-        where = f"{course.title[LANG]} — step {await lessons.at(uid, game)} of {len(course.steps)}:"
+        lang = self.lesson_lang.get(uid, LANG)
+        words = _LESSON_WORDS[lang]
+        where = words["where"].format(course=course.title[lang], step=await lessons.at(uid, game),
+                                      steps=len(course.steps))
         if not moves:  # too many to list (K3's builds, K3-3): the answer is typed
-            self.write(f"[dm {name}] {where} too many possible answers to list: type yours with /move MOVE "
-                       f"(/learn {game} hint shows how it is written)")
+            self.write(f"[dm {name}] {words['typed'].format(where=where, game=game)}")
             return
-        self._list_moves(name, where, list(moves), page_text)
+        self._list_moves(name, where, list(moves), page_text, lang)
 
     async def _asking(self, verb: str, name: str, uid: int, rest: str, table: int | None) -> None:
         """Everything that reads rather than plays: boards, histories, rules, help, and the clock."""
@@ -669,12 +676,13 @@ class Console:
         self.write(f"[clock] now {self.clock.now().strftime('%Y-%m-%d %H:%M UTC')}")
         await self.service.tick(self._deliver)  # each table's messages printed as they are made
 
-    def _list_moves(self, name: str, where: str, moves: list[str], page_text: str) -> None:
+    def _list_moves(self, name: str, where: str, moves: list[str], page_text: str, lang: str = LANG) -> None:
         """``/moves [PAGE]``: a short list on one line; a long one a page at a time, one line per group
         of moves that start alike (the same piece, square or word), never a thousand moves on a line.
-        ``where``: ``#3`` for a table, the course and step for a lesson."""
+        ``where``: ``#3`` for a table, the course and step for a lesson (in the language it is read in)."""
+        words = _LESSON_WORDS[lang]
         if len(moves) <= SHORT_MOVE_LIST:
-            self.write(f"[dm {name}] {where} legal moves ({len(moves)}): {', '.join(moves)}")  # moves of several words
+            self.write(f"[dm {name}] {where} {words['legal'].format(n=len(moves))}: {', '.join(moves)}")
             return
         pages = -(-len(moves) // MOVES_PER_PAGE)
         if page_text.strip() and not re.fullmatch(r"[0-9]{1,4}", page_text.strip()):
@@ -682,8 +690,9 @@ class Console:
         page = int(page_text) if page_text.strip() else 1
         page = min(max(page, 1), pages)
         chunk = moves[(page - 1) * MOVES_PER_PAGE: page * MOVES_PER_PAGE]
-        more = f"; /moves {page + 1} for the next page" if page < pages else ""
-        self.write(f"[dm {name}] {where} legal moves ({len(moves)}), page {page} of {pages}{more}:")
+        more = words["more"].format(next=page + 1) if page < pages else ""
+        self.write(f"[dm {name}] {where} {words['legal'].format(n=len(moves))}, "
+                   f"{words['page'].format(page=page, pages=pages)}{more}:")
         groups: dict[str, list[str]] = {}
         for move in chunk:
             start = re.match(r".[^-:@!\s]*", move)
@@ -974,6 +983,20 @@ def _number(text: str, what: str, usage: str) -> int:
         raise TableError("console.number", text=text.strip()[:20] + ("…" if len(text.strip()) > 20 else ""),
                          what=what, usage=usage, example=usage.replace("N", "2"))
     return int(digits)
+
+
+#: the console's own words about lessons and move lists, in the languages the lessons are read in
+_LESSON_WORDS = {
+    "en": {"picture": "Picture {n}", "where": "{course} — step {step} of {steps}:",
+           "typed": "{where} too many possible answers to list: type yours with /move MOVE (/learn {game} hint "
+                    "shows how it is written)",
+           "legal": "legal moves ({n})", "page": "page {page} of {pages}", "more": "; /moves {next} for the next page"},
+    "es": {"picture": "Imagen {n}", "where": "{course} — paso {step} de {steps}:",
+           "typed": "{where} hay demasiadas respuestas posibles para listarlas: escribe la tuya con /move JUGADA "
+                    "(/aprender {game} pista muestra cómo se escribe)",
+           "legal": "jugadas legales ({n})", "page": "página {page} de {pages}",
+           "more": "; /moves {next} para la página siguiente"},
+}
 
 
 def _console_text(exc: TableError) -> str:

@@ -218,8 +218,14 @@ async def test_the_console_reads_the_lessons_in_spanish_and_auto_answers_the_ope
     assert spanish[0].startswith("[dm Ana] Kona paso a paso — paso 1 de ")
     wrong = await said(con, out, "Ana: /move f1-f2")
     assert wrong[0].startswith("[dm Ana] Esa no: f1-f2 es legal")
-    auto = await said(con, out, "Ana: /auto")
-    assert auto[0].startswith("[error Ana] In a lesson, choose the move yourself")
+    auto = await said(con, out, "Ana: /auto")  # refused in the language the lessons are read in
+    assert auto[0].startswith("[error Ana] En una lección, elige tú la jugada")
+    hint = await said(con, out, "Ana: /pista")  # with a lesson open and no table: the step's hint, in Spanish
+    assert hint == await said(con, out, "Ana: /aprender kona pista") and "Pista: " in hint[0]
+    listed = await said(con, out, "Ana: /moves")
+    assert listed[0].startswith("[dm Ana] Kona paso a paso — paso 1 de ") and "jugadas legales (" in listed[0]
+    plateau = await said(con, out, "Ana: /aprender plateau")  # a second picture: what the other side sees
+    assert "[dm Ana] Imagen 2" in plateau and not any("Picture" in line for line in plateau)
     english = await said(con, out, "Ana: /learn kona en")
     assert english[0].startswith("[dm Ana] Kona, step by step")
     await svc.repo.close()
