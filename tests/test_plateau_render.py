@@ -225,3 +225,19 @@ def test_the_caption_says_how_many_pieces_arrive_after_a_stop():
         "Ana moved 3 from d1 to a1 via c1, arriving with 5, flipped first"
     assert caption({"last_move": "a1:2-a2:1-a3", "side": 0}, ["Ana", "Ben"]) == \
         "Ben moved 2 from a1 to a3 via a2, arriving with 1"
+
+
+def test_a_private_view_says_whose_faces_are_faded_whoever_looks():
+    """PL-9.2: faded faces are known to the view's player alone; a lesson shows the learner the other side's
+    view too, where "known to you alone" named the wrong player (an audit)."""
+    import render as rendering
+    from engines import get_engine
+
+    plateau = get_engine("plateau")
+    state = plateau.new_game(2, 1)
+    state = plateau.apply(state, plateau.legal_moves(state)[0])
+    names = ["Player 1 (you)", "Player 2"]
+    facts = rendering.layout_facts("plateau", plateau.view(state, 1), names)
+    drawn = " ".join(str(m.what) for m in facts.marks if m.kind == "text")  # the note wraps over lines
+    assert "Player 2's private view: faded faces are known to this player alone" in drawn, drawn
+    assert "you alone" not in drawn
