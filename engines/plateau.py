@@ -1832,6 +1832,10 @@ def _apply_onboard(state: PlateauState, move: OnboardMove) -> PlateauState:
     p = state.side
     s = state.board[sq]
     h = len(s)
+    if h == 0 and isinstance(level, int) and not isinstance(level, bool) and level > 0:
+        raise IllegalMoveError(f"PL-4.1: {NAMES[sq]} is empty: a piece goes on it with no level",
+                               code="onboard_level_empty",
+                               facts={"square": NAMES[sq], "level": level})
     if not isinstance(level, int) or isinstance(level, bool) or not 0 <= level <= h:
         raise IllegalMoveError(f"PL-4.1: a piece goes into the stack on {NAMES[sq]} at a level from 0 (the bottom) "
                                f"to {h} (the top), not {level}", code="onboard_level",

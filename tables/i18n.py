@@ -1159,6 +1159,8 @@ _REFUSALS_EN: dict[str, str] = {
     "refusal.plateau.opening_over": "the opening placement is over",
     "refusal.plateau.opening_edge": "the opening stack goes on an empty perimeter square, not {square}",
     "refusal.plateau.not_empty": "{square} is not empty",
+    "refusal.plateau.onboard_level_empty": "{square} is empty, so there is no stack to go into: put the piece on it "
+    "with no level (like +xx@{square})",
     "refusal.plateau.onboard_level": "a piece goes into the stack on {square} at a level from 0 (the bottom) to {top} "
     "(the top), not {level}",
     "refusal.plateau.onboard_touch": "a piece onboarded into a stack must touch one of your pieces (level {level} on "
@@ -1346,6 +1348,8 @@ _REFUSALS_ES: dict[str, str] = {
     "refusal.plateau.opening_over": "la colocación inicial ya terminó",
     "refusal.plateau.opening_edge": "la pila inicial va en una casilla vacía del borde, no en {square}",
     "refusal.plateau.not_empty": "{square} no está vacía",
+    "refusal.plateau.onboard_level_empty": "{square} está vacía, así que no hay pila en la que entrar: pon la pieza "
+    "encima sin altura (como +xx@{square})",
     "refusal.plateau.onboard_level": "una pieza entra en la pila de {square} a una altura de 0 (abajo) a {top} "
     "(arriba), no {level}",
     "refusal.plateau.onboard_touch": "una pieza que entra en una pila debe tocar una de las tuyas (la altura {level} "

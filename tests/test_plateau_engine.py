@@ -121,6 +121,11 @@ def test_example_3_onboard_levels() -> None:
     # PL-9.3 (b): the piece directly below the onboarded one shows its up face
     after = E.play(white, "+rr@c2:1")
     assert board_of(after) == "4/4/2,WRr.WRr.BXx,1/4"
+    # an empty square has no stack to go into: the refusal says so (it said "a level from 0 to 0, not 1")
+    with pytest.raises(IllegalMoveError) as empty:
+        E.play(black, "+rr@a1:1")
+    assert empty.value.code == "onboard_level_empty" and empty.value.facts == {"square": "a1", "level": 1}
+    assert E.parse_move(black, "+rr@a1:0") == E.parse_move(black, "+rr@a1")  # level 0 of nothing: on it
 
 
 EX4 = "4/2,BRr,1/BXx,3/BXx.WXx.WRx.WXx.WXx,3 W turn rb.ox.rx.bx.rr.2bb.2xx rb.ox.bx.2rr.2bb.xx - - 15"
