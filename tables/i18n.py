@@ -1585,6 +1585,7 @@ EN.update({
     "review.why.threatens": "it threatens to win on {name}'s next move, and {opponent} must answer it.",
     "review.why.forces": "after it {name} wins on the next move whatever {opponent} plays.",
     "review.why.choice": "the better chance, as Mesa judges it.",
+    "review.built": "built the pyramid {shape}, top rank first",
     "review.why.forced": "after {move}, {opponent} can force a win (Mesa's search proves it); not after this one.",
     "review.why.points": "it is expected to score {points} points more.",
     "review.points_given": ", giving up {points} expected points",
@@ -1651,6 +1652,7 @@ ES.update({
     "review.why.threatens": "amenaza con ganar en la próxima jugada de {name}, y {opponent} tiene que responder.",
     "review.why.forces": "tras ella {name} gana en su próxima jugada juegue lo que juegue {opponent}.",
     "review.why.choice": "la mejor opción, a juicio de Mesa.",
+    "review.built": "construyó la pirámide {shape}, de la fila de arriba a la de abajo",
     "review.why.forced": "tras {move}, {opponent} puede forzar la victoria (la búsqueda de Mesa lo demuestra); "
                          "tras esta, no.",
     "review.why.points": "se espera que sume {points} puntos más.",

@@ -378,7 +378,7 @@ def told_facts(ctx: LoadedTable, start: Any, moves: Sequence[str], analysis: Map
         decision = by_index[index]
         seat = int(decision["seat"])
         name = names[seat] if 0 <= seat < len(names) else "?"
-        words = Told((deed(engine, before, played, name, names),))
+        words = Told((_shown(engine, before, played, name, names),))
         reason = Phrase("review.why.choice")
         best_text = str(decision.get("best") or "")
         entry: dict[str, Any] = {"played": _encode(words)}
@@ -387,7 +387,7 @@ def told_facts(ctx: LoadedTable, start: Any, moves: Sequence[str], analysis: Map
                 # the full notation when the public form hides the mover's own faces (Plateau's ``?``): the
                 # mover knew them, and every ending shows them all (PL-8.6), so the why tells nothing secret
                 best = engine.parse_move(before, str(decision.get("best_move") or best_text))
-                said = deed(engine, before, best, name, names).words
+                said = _shown(engine, before, best, name, names).words
                 if said.key != "move.any.notation":  # a game with words for its moves (Krakatoa's "chose Steam")
                     entry["best"] = _encode(said)
                 reason = _why_words(ctx, before, seat, best, played, name)
@@ -396,6 +396,19 @@ def told_facts(ctx: LoadedTable, start: Any, moves: Sequence[str], analysis: Map
         entry["why"] = _encode(reason)
         told[str(index)] = entry
     return told
+
+
+def _shown(engine: Any, before: Any, move: Any, name: str, names: Sequence[str]) -> Deed:
+    """A move as the review tells it: as the boards did (``deed``), except a move whose words keep its content
+    secret while the game goes on (K3's build, K3-10: "built a pyramid"), which the review shows as its sketch
+    (``Engine.move_sketch``; the ranks top first, in the rules' letters): every pyramid is public once play
+    begins, and an ending shows them all, so a review of a finished game tells nothing secret by it; and a
+    choice of Mesa's that only said "built a pyramid" read the same as the build played."""
+    sketch = engine.move_sketch(before, move)
+    if not sketch:
+        return deed(engine, before, move, name, names)
+    shape = " / ".join("".join(line.split()) for line in sketch.splitlines() if line.strip())
+    return Deed(name, Phrase("review.built", {"shape": shape}))
 
 
 def _why_words(ctx: LoadedTable, state: Any, seat: int, best: Any, played: Any, name: str) -> Phrase:

@@ -829,3 +829,38 @@ def test_a_move_that_moved_another_player_most_names_them_too() -> None:
     two = dict(decision, seat=0, before=[0.7, 0.3], after=[0.32, 0.68], best_after=[0.32, 0.68])
     review = Review(5, "kona", "Kona", ("Ana", "Ben"), {**review.analysis, "decisions": [two]}, {}, b"")
     assert "(win chance 70 % → 32 %)." in review_text(review, "en")
+
+
+def test_a_k3_build_is_shown_by_its_pyramid_in_a_review() -> None:
+    """K3-10: a build is secret while the others build ("built a pyramid"), but every pyramid is public once play
+    begins: the review shows the build played and Mesa's choice by their ranks (top first, the rules' letters),
+    so that the two can be told apart (an audit read "Mesa's choice instead: built a pyramid")."""
+    from test_tables_hints_why import table
+
+    from engines import CHANCE
+    from tables.reviews import told_facts
+
+    engine = get_engine("k3")
+    rng = random.Random(4)
+    start = engine.new_game(2, 4)
+    state, moves = start, []
+    while engine.to_move(state) == CHANCE:  # K3-2: the base row drawn, the pieces dealt
+        chance = engine.random_move(state, rng)
+        moves.append(engine.format_move(state, chance))
+        state = engine.apply(state, chance)
+    played = engine.random_move(state, rng)
+    other = next(m for m in (engine.random_move(state, random.Random(n)) for n in range(50)) if m != played)
+    seat = engine.move_seat(state, played)
+    moves.append(engine.format_move(state, played))
+    analysis = {"decisions": [{"index": len(moves) - 1, "ply": len(moves), "seat": seat,
+                               "played": moves[-1], "best": engine.format_move(state, other),
+                               "before": [0.5, 0.5], "after": [0.2, 0.8] if seat == 0 else [0.8, 0.2],
+                               "best_after": [0.5, 0.5]}],
+                "swings": [0], "mistakes": {"0": [], "1": []}, "blunders": {"0": [], "1": []}, "points_lost": {}}
+    told = told_facts(table("k3"), start, moves, analysis)
+    text = Review(1, "k3", "K3", ("Ana", "Ben"), analysis, told, b"").text("en")
+    name = ("Ana", "Ben")[seat]
+    assert f"{name} built the pyramid {' / '.join(played.rows)}, top rank first (win chance 50 % → 20 %)" in text
+    assert f"Mesa's choice instead: built the pyramid {' / '.join(other.rows)}, top rank first (50 %)" in text
+    spanish = Review(1, "k3", "K3", ("Ana", "Ben"), analysis, told, b"").text("es")
+    assert f"construyó la pirámide {' / '.join(played.rows)}, de la fila de arriba a la de abajo" in spanish
