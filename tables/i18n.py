@@ -996,18 +996,18 @@ EN.update({
     "error.takeback_limit": "You have asked for {max} takebacks in this game already, the most a player "
     "may: play on.",
     "error.takeback_pending": "A takeback is already waiting for an answer at table #{table}: wait for it.",
-    "error.takeback_revealed": "That cannot be taken back at table #{table}: {move} showed a face that was "
-    "hidden until then, and what was seen cannot be unseen. Play on.",
+    "error.takeback_revealed": "That cannot be taken back at table #{table}: a face hidden until then was shown "
+    "({move}), and what was seen cannot be unseen. Play on.",
     "error.no_takeback_request": "Nobody is asking for a takeback at table #{table}.",
     "error.takeback_lapsed": "The takeback asked at table #{table} lapsed: the game went on since. Ask "
     "again with /takeback if you want.",
     "error.takeback_own": "You asked for this takeback: your opponent answers it (or it lapses when the "
     "game goes on).",
-    "info.takeback_asked": "{name} asks to take back {moves} at {game} #{table}. Accept or decline? {left}",
+    "info.takeback_asked": "{name} asks to take back at {game} #{table}: {moves}. Accept or decline? {left}",
     "takeback.left": "({name} may ask {count} in this game.)",
     "takeback.left_none": "(It is {name}'s last takeback request in this game.)",
     "count.takeback_left": "more time|more times",
-    "info.takeback_accepted": "{name} agreed: {moves} taken back at {game} #{table}. {turn} to move.",
+    "info.takeback_accepted": "{name} agreed, and at {game} #{table} this is taken back: {moves}. {turn} to move.",
     "info.takeback_declined": "{name} declined the takeback at {game} #{table}: the game goes on.",
     "info.takeback_mesa_declined": "{name} takes no moves back in a rated game: {game} #{table} goes on.",
     "takeback.history_title": "Takebacks:",
@@ -1050,18 +1050,18 @@ ES.update({
     "sigue jugando.",
     "error.takeback_pending": "Ya hay una petición de deshacer esperando respuesta en la mesa #{table}: "
     "espera a que la respondan.",
-    "error.takeback_revealed": "Eso no se puede deshacer en la mesa #{table}: {move} mostró una cara que "
-    "hasta entonces estaba oculta, y lo que se vio no se puede olvidar. Sigue jugando.",
+    "error.takeback_revealed": "Eso no se puede deshacer en la mesa #{table}: se mostró una cara hasta entonces "
+    "oculta ({move}), y lo que se vio no se puede olvidar. Sigue jugando.",
     "error.no_takeback_request": "Nadie pide deshacer una jugada en la mesa #{table}.",
     "error.takeback_lapsed": "La petición de deshacer de la mesa #{table} caducó: la partida siguió desde "
     "entonces. Vuelve a pedirlo con /deshacer si quieres.",
     "error.takeback_own": "Tú pediste deshacer: responde tu rival (o la petición caduca si la partida "
     "sigue).",
-    "info.takeback_asked": "{name} pide deshacer {moves} en {game} #{table}. ¿Aceptar o rechazar? {left}",
+    "info.takeback_asked": "{name} pide deshacer en {game} #{table}: {moves}. ¿Aceptar o rechazar? {left}",
     "takeback.left": "({name} puede pedirlo {count} en esta partida.)",
     "takeback.left_none": "(Es la última vez que {name} puede pedirlo en esta partida.)",
     "count.takeback_left": "vez más|veces más",
-    "info.takeback_accepted": "{name} aceptó: se deshizo {moves} en {game} #{table}. Le toca a {turn}.",
+    "info.takeback_accepted": "{name} aceptó, y en {game} #{table} se deshace: {moves}. Le toca a {turn}.",
     "info.takeback_declined": "{name} rechazó deshacer en {game} #{table}: la partida sigue.",
     "info.takeback_mesa_declined": "{name} no deshace jugadas en una partida puntuada: {game} #{table} sigue.",
     "takeback.history_title": "Jugadas deshechas:",

@@ -30,10 +30,11 @@ from engines import ReplayStep
 from tables.errors import TableError
 from tables.finish import HALF
 from tables.hints import Seated, table_rated, tournament_of
-from tables.i18n import Count, Phrase, t
+from tables.i18n import Count, Phrase, Told, t
 from tables.loaded import LoadedTable, Played, Step
 from tables.mesa import is_mesa, mesa_to_act
 from tables.outbox import Message
+from tables.outcome_words import deed
 from tables.posts import Posts
 from tables.store import TableStore
 
@@ -177,15 +178,13 @@ class Takebacks:
         return [info, board, *private]
 
     @staticmethod
-    def _told(ctx: LoadedTable, steps: list[tuple[ReplayStep[Any, Any], int]]) -> str:
-        """``Ana: a6-d3 · Mesa (hard): b1-b2``: the moves taken back in public notation, each with its
-        player (a request names exactly the moves it would undo)."""
-        parts = []
-        for step, seat in steps:
-            row = ctx.by_seat(seat) if seat >= 0 else None
-            public = ctx.engine.public_move(step.before, step.move)
-            parts.append(f"{row.name}: {public}" if row is not None else public)
-        return " · ".join(parts)
+    def _told(ctx: LoadedTable, steps: list[tuple[ReplayStep[Any, Any], int]]) -> Told:
+        """"Ana moved from a6 to d3 · Mesa (hard) moved from b1 to b2": the moves taken back in words, as the
+        boards told them (``deed``: public facts only), each with its player (a request names exactly the
+        moves it would undo)."""
+        names = ctx.names()
+        return Told(tuple(deed(ctx.engine, step.before, step.move, names[seat] if 0 <= seat < len(names) else "",
+                               names) for step, seat in steps))
 
     # ---- /history -----------------------------------------------------------------------------------
     async def history(self, table_id: int) -> list[TakebackRecord]:

@@ -10,6 +10,9 @@ from console_session import open_console, said
 
 from console import Console, help_text
 
+#: Kona's first move a6-d3 in words (KO-2.3: the corner tower has a capybara on a poodle)
+A6_D3 = "moved from a6 to d3, uncovering a poodle on a6"
+
 
 async def test_hint_and_takeback_against_mesa(tmp_path: Path) -> None:
     svc, con, out = await open_console(tmp_path / "console.db")
@@ -22,7 +25,9 @@ async def test_hint_and_takeback_against_mesa(tmp_path: Path) -> None:
     played = await said(con, out, f"Ana: /move {move}")
     assert any("Mesa (easy) moved from " in line for line in played)  # Mesa answered
     back = await said(con, out, "Ana: /takeback")
-    assert back[0].startswith(f"[#1] Mesa (easy) agreed: Ana: {move} · Mesa (easy): ")
+    # the moves taken back told as the boards told them (KO-4.1: from and to)
+    assert back[0].startswith(f"[#1] Mesa (easy) agreed, and at Kona #1 this is taken back: Ana moved from {move[:2]} ")
+    assert " · Mesa (easy) moved from " in back[0]
     assert any(line.startswith("[#1] Kona #1") for line in back)  # the board again
     assert (await svc.table_details(1)).moves == ()
     history = await said(con, out, "Ana: /history table=1")
@@ -41,22 +46,25 @@ async def test_takeback_between_people_and_refusals(tmp_path: Path) -> None:
                                                              "Mesa")
     await said(con, out, "Ana: /move a6-d3")
     asked = await said(con, out, "Ana: /takeback")
-    assert asked == ["[#1] Ana asks to take back Ana: a6-d3 at Kona #1. Accept or decline? (Ana may ask 2 more "
-                     "times in this game.)", "[#1]   Answer with /takeback accept or /takeback decline."]
+    assert asked == [f"[#1] Ana asks to take back at Kona #1: Ana {A6_D3}. Accept or decline? "
+                     "(Ana may ask 2 more times in this game.)",
+                     "[#1]   Answer with /takeback accept or /takeback decline."]
     assert (await said(con, out, "Ana: /takeback accept"))[0].startswith("[error Ana] You asked for this takeback")
     assert await said(con, out, "Ben: /takeback decline") == ["[#1] Ben declined the takeback at Kona #1: the game "
                                                              "goes on."]
     await said(con, out, "Ana: /takeback")
     back = await said(con, out, "Ben: /takeback accept")
-    assert back[0] == "[#1] Ben agreed: Ana: a6-d3 taken back at Kona #1. Ana to move."
+    assert back[0] == f"[#1] Ben agreed, and at Kona #1 this is taken back: Ana {A6_D3}. Ana to move."
     assert (await said(con, out, "Ana: /takeback maybe"))[0].startswith("[error Ana] write /takeback to ask")
     await said(con, out, "Ana: /play plateau @Ben seat=first")
     await said(con, out, "Ben: /accept table=2")
     opening = (await svc.legal_moves_for(2, con_user(con, "Ana")))[0]
     await said(con, out, f"Ana: /move {opening} table=2")
     refused = (await said(con, out, "Ana: /takeback table=2"))[0]
-    assert refused.startswith("[error Ana] That cannot be taken back at table #2: Ana: +")  # the move that showed it
-    assert refused.endswith("showed a face that was hidden until then, and what was seen cannot be unseen. Play on.")
+    # the move that showed it, as its board told it (PL-9.3a: the opening's up face)
+    assert refused.startswith("[error Ana] That cannot be taken back at table #2: a face hidden until then was "
+                              f"shown (Ana opened with a stack of two on {opening.split('@')[1][:2]}, ")
+    assert refused.endswith(" face up), and what was seen cannot be unseen. Play on.")
     await svc.repo.close()
 
 

@@ -12,6 +12,9 @@ from discord_standin.payloads import Harness, option, thread_channel, user
 
 from tables.thinking import Thinker, iterations
 
+#: Kona's first move a6-d3 in words (KO-2.3: the corner tower has a capybara on a poodle)
+A6_D3 = "moved from a6 to d3, uncovering a poodle on a6"
+
 ALICE = user(1001, "alice")
 BOB = user(1002, "bob")
 MESA_USER = user(BOT_ID, "Mesa", bot=True)
@@ -90,7 +93,7 @@ async def test_takeback_asked_declined_and_accepted_with_buttons_and_commands(ha
     h.standin.clear()
     await h.command("takeback", [], ALICE, channel=place)
     [request] = posted(h)
-    assert "<@1002>" in request.content and "alice asks to take back alice: a6-d3 at Kona #1" in request.content
+    assert "<@1002>" in request.content and f"alice asks to take back at Kona #1: alice {A6_D3}." in request.content
     accept, decline = request.custom_ids()
     assert accept.startswith("mesa:tb:1:") and accept.endswith(":accept") and decline.endswith(":decline")
     assert answers(h)[-1] == "Asked: your opponent accepts or declines."
@@ -109,7 +112,7 @@ async def test_takeback_asked_declined_and_accepted_with_buttons_and_commands(ha
     h.standin.clear()
     await h.click(accept, BOB, channel=place)
     texts = [r.content for r in posted(h)]
-    assert texts[0] == "bob agreed: alice: a6-d3 taken back at Kona #1. alice to move."
+    assert texts[0] == f"bob agreed, and at Kona #1 this is taken back: alice {A6_D3}. alice to move."
     assert texts[1].startswith("<@1001>\nKona #1")  # the board again, alice to move
     assert await h.bot.service.moves_log(1) == []
     assert answers(h)[-1] == "Taken back: the board is posted again."
@@ -124,7 +127,7 @@ async def test_takeback_asked_declined_and_accepted_with_buttons_and_commands(ha
     h.standin.clear()
     await h.command("history", [option("table", 1, 4)], ALICE, channel=place)
     [listed] = answers(h)
-    assert listed.startswith("#1 moves: 1. alice moved from a6 to d3, uncovering a poodle on a6\nTakebacks:\n"
+    assert listed.startswith(f"#1 moves: 1. alice {A6_D3}\nTakebacks:\n"
                              "1. alice asked to take back "
                              "alice: a6-d3")
     assert listed.endswith("taken back, bob agreed")
@@ -154,7 +157,8 @@ async def test_mesa_takes_back_at_once_in_an_unrated_game(harness: Harness) -> N
     await h.command("takeback", [], ALICE, channel=place, locale="es-ES")
     await h.bot.mesa.idle()
     texts = [r.content for r in posted(h)]
-    assert texts[0].startswith("Mesa (easy) agreed: alice: a6-d3 · Mesa (easy): ")  # the server's language
+    # the server's language
+    assert texts[0].startswith(f"Mesa (easy) agreed, and at Kona #1 this is taken back: alice {A6_D3} · Mesa (easy) ")
     assert answers(h)[-1] == "Deshecho: el tablero se publica de nuevo."
     assert await h.bot.service.moves_log(1) == []
     assert h.latest_id("mesa:hint:1:")  # the board again, with its Hint button

@@ -26,6 +26,9 @@ from tables.leaderboard import LeaderboardService
 from tables.takebacks import MAX_TAKEBACKS, history_lines
 from tables.thinking import Thinker, iterations, move_seed
 
+#: Kona's first move a6-d3 in words (KO-2.3: the corner tower has a capybara on a poodle)
+A6_D3 = "moved from a6 to d3, uncovering a poodle on a6"
+
 ANA, BEN = USERS[0][0], USERS[1][0]
 ITERATIONS = 10
 
@@ -186,7 +189,8 @@ async def test_mesa_accepts_a_takeback_at_once_in_an_unrated_game_and_it_survive
     info, board = out[0], out[1]
     assert isinstance(info, PublicPost) and info.key == "info.takeback_accepted"
     said = t(info.key, "en", **info.params)
-    assert said.startswith(f"Mesa (easy) agreed: Ana: {before[2].move} · Mesa (easy): {before[3].move} taken back")
+    assert said.startswith(f"Mesa (easy) agreed, and at Kona #{tid} this is taken back: Ana moved from "
+                           f"{before[2].move[:2]} ") and f" · Mesa (easy) moved from {before[3].move[:2]} " in said
     assert isinstance(board, PublicPost) and board.kind == "board" and board.version == version + 1
     assert board.mention == (ANA,) and not board.mesa_next  # Ana to move again, at ply 2
     assert [m.move for m in await repo.get_moves(tid)] == [m.move for m in before[:2]]
@@ -245,7 +249,7 @@ async def test_between_people_declined_lapsed_stale_accepted_and_at_most_three(d
     [asked] = out
     assert isinstance(asked, PublicPost) and asked.key == "info.takeback_asked"
     assert asked.mention == (BEN,) and asked.components_hint == "takeback"
-    assert t(asked.key, "en", **asked.params) == (f"Ana asks to take back Ana: a6-d3 at Kona #{tid}. Accept or "
+    assert t(asked.key, "en", **asked.params) == (f"Ana asks to take back at Kona #{tid}: Ana {A6_D3}. Accept or "
                                                   "decline? (Ana may ask 2 more times in this game.)")
     with pytest.raises(TableError) as exc:
         await svc.takebacks.ask(tid, ANA)
@@ -329,8 +333,9 @@ async def test_plateau_a_move_that_showed_a_face_is_not_taken_back_one_that_did_
     with pytest.raises(TableError) as exc:
         await svc.takebacks.ask(tid, ANA)
     assert refusal(exc) == "error.takeback_revealed" and "cannot be unseen" in exc.value.message()
-    public = engine.public_move(state, opening)  # the move that showed the face is named, as the public sees it
-    assert f"Ana: {public} showed a face that was hidden until then" in exc.value.message()
+    # the move that showed the face is named as the board told it: its square and the up face all now see (PL-9.3a)
+    square = engine.format_move(state, opening).split("@")[1][:2]
+    assert f"a face hidden until then was shown (Ana opened with a stack of two on {square}, " in exc.value.message()
     assert await learning.takebacks(repo, tid) == []  # not counted: nothing was asked of Ben
     rng = random.Random(2)
     users = {0: ANA, 1: BEN}
