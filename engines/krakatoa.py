@@ -1068,10 +1068,14 @@ class KrakatoaEngine(Engine[KrakatoaState, KrakatoaMove, KrakatoaView]):
         if after.last_throw is not None and after.last_throw != before.last_throw:
             seat = after.last_throw[6]
             total = after.totals[after.last_throw[0]]
+            # which throw it was (``term.krakatoa.throw_<n>``, a bonus box's ``throw_bonus``): told after a
+            # whole turn of Mesa's, "the next throw" would not say which
+            label = str(after.last_throw[2])
+            throw = f"throw_{label}" if label.isdigit() else "throw_bonus"
             if after.last_throw[5]:  # a scratch earns nothing (KR-3.7); ``bonuses`` still holds older ones
-                found.append(("scratch", {"who_seat": seat}))
+                found.append(("scratch", {"who_seat": seat, "throw_term": throw}))
             else:
-                found.extend((name.lower().replace(" ", "_"), {"who_seat": seat, "total": total})
+                found.extend((name.lower().replace(" ", "_"), {"who_seat": seat, "total": total, "throw_term": throw})
                              for name in after.bonuses)
         return found
 

@@ -639,15 +639,23 @@ EN.update({
     "event.k3.eliminated": "{out} is out of {game} #{table}: none of their pieces could be played.",
     "event.krakatoa.starter": "{starter} threw best before the game ({points}) and starts round 1.",
     "event.krakatoa.throwoff_tie": "Tie for the start at {points}: {tied} throw again.",
-    "event.krakatoa.scratch": "{who} hit nothing: a scratch, 0 points.",
-    "event.krakatoa.little_quake": "Little Quake for {who} (total {total}): ×2 on the next throw.",
-    "event.krakatoa.big_quake": "Big Quake for {who} (total {total}): ×4 on the next throw.",
-    "event.krakatoa.little_rumble": "Little Rumble for {who}: only two colours, ×2 on the next throw.",
-    "event.krakatoa.big_rumble": "Big Rumble for {who}: two colours and Volcanoes, ×4 on the next throw.",
-    "event.krakatoa.little_eruption": "Little Eruption for {who}: three Volcanoes, ×2 on each of the next two "
-    "throws.",
-    "event.krakatoa.big_eruption": "Big Eruption for {who}: all nine dice one colour, ×4 on each of the next two "
-    "throws.",
+    "event.krakatoa.scratch": "{who} hit nothing on {throw}: a scratch, 0 points.",
+    "event.krakatoa.little_quake": "Little Quake for {who} on {throw} (total {total}): ×2 on the throw after it.",
+    "event.krakatoa.big_quake": "Big Quake for {who} on {throw} (total {total}): ×4 on the throw after it.",
+    "event.krakatoa.little_rumble": "Little Rumble for {who} on {throw}: only two colours, ×2 on the throw after "
+    "it.",
+    "event.krakatoa.big_rumble": "Big Rumble for {who} on {throw}: two colours and Volcanoes, ×4 on the throw "
+    "after it.",
+    "event.krakatoa.little_eruption": "Little Eruption for {who} on {throw}: three Volcanoes, ×2 on each of the "
+    "two throws after it.",
+    "event.krakatoa.big_eruption": "Big Eruption for {who} on {throw}: all nine dice one colour, ×4 on each of "
+    "the two throws after it.",
+    "term.krakatoa.throw_1": "throw 1",
+    "term.krakatoa.throw_2": "throw 2",
+    "term.krakatoa.throw_3": "throw 3",
+    "term.krakatoa.throw_4": "throw 4",
+    "term.krakatoa.throw_5": "throw 5",
+    "term.krakatoa.throw_bonus": "a bonus throw",
 })
 ES.update({
     "event.k3.penalty": "{penalised} colocó una pieza sobre dos apoyos iguales: {taker} se lleva una de las "
@@ -657,17 +665,25 @@ ES.update({
     "event.k3.eliminated": "{out} queda fuera de {game} #{table}: no podía jugar ninguna de sus piezas.",
     "event.krakatoa.starter": "{starter} hizo el mejor lanzamiento inicial ({points}) y empieza la ronda 1.",
     "event.krakatoa.throwoff_tie": "Empate para empezar a {points}: {tied} vuelven a lanzar.",
-    "event.krakatoa.scratch": "{who} no tocó nada: un fallo, 0 puntos.",
-    "event.krakatoa.little_quake": "Terremoto pequeño para {who} (total {total}): ×2 en el siguiente lanzamiento.",
-    "event.krakatoa.big_quake": "Terremoto grande para {who} (total {total}): ×4 en el siguiente lanzamiento.",
-    "event.krakatoa.little_rumble": "Temblor pequeño para {who}: solo dos colores, ×2 en el siguiente "
-    "lanzamiento.",
-    "event.krakatoa.big_rumble": "Temblor grande para {who}: dos colores y volcanes, ×4 en el siguiente "
-    "lanzamiento.",
-    "event.krakatoa.little_eruption": "Erupción pequeña para {who}: tres volcanes, ×2 en cada uno de los dos "
-    "siguientes lanzamientos.",
-    "event.krakatoa.big_eruption": "Erupción grande para {who}: los nueve dados de un color, ×4 en cada uno de "
-    "los dos siguientes lanzamientos.",
+    "event.krakatoa.scratch": "{who} no tocó nada en {throw}: un fallo, 0 puntos.",
+    "event.krakatoa.little_quake": "Terremoto pequeño para {who} en {throw} (total {total}): ×2 en el lanzamiento "
+    "que le sigue.",
+    "event.krakatoa.big_quake": "Terremoto grande para {who} en {throw} (total {total}): ×4 en el lanzamiento que "
+    "le sigue.",
+    "event.krakatoa.little_rumble": "Temblor pequeño para {who} en {throw}: solo dos colores, ×2 en el lanzamiento "
+    "que le sigue.",
+    "event.krakatoa.big_rumble": "Temblor grande para {who} en {throw}: dos colores y volcanes, ×4 en el "
+    "lanzamiento que le sigue.",
+    "event.krakatoa.little_eruption": "Erupción pequeña para {who} en {throw}: tres volcanes, ×2 en cada uno de los "
+    "dos lanzamientos que le siguen.",
+    "event.krakatoa.big_eruption": "Erupción grande para {who} en {throw}: los nueve dados de un color, ×4 en cada "
+    "uno de los dos lanzamientos que le siguen.",
+    "term.krakatoa.throw_1": "el lanzamiento 1",
+    "term.krakatoa.throw_2": "el lanzamiento 2",
+    "term.krakatoa.throw_3": "el lanzamiento 3",
+    "term.krakatoa.throw_4": "el lanzamiento 4",
+    "term.krakatoa.throw_5": "el lanzamiento 5",
+    "term.krakatoa.throw_bonus": "un lanzamiento extra",
 })
 
 # issue 15, defects 4, 5 and 15 (tables/guild_life.py): invitations that expire, tables suspended while

@@ -222,7 +222,7 @@ def what_it_does(engine: Engine, step: LessonStep, state: Any, move: Any) -> Phr
         return Phrase("learn.wrong.allows", {"move": said, "reply": engine.format_move(after, reply)})
     if any(decides_a_throw(engine, engine.apply(state, m), step.seat) for m in engine.legal_moves(state, step.seat)):
         return _throw_words(engine, step, state, said)  # a choice about a throw (keeping ends it: KR-4.3)
-    news = [Phrase(key, _named(facts, step.seat)) for code, facts in engine.events(state, move, after)
+    news = [Phrase(key, _named(facts, step.seat, engine.name)) for code, facts in engine.events(state, move, after)
             if (key := event_key(engine.name, code)) is not None and "{table}" not in EN[key]]
     explained = missed(engine, step.goal, step.seat, state, move, after, said) if step.goal else None
     taken = tally(engine, after, step.seat) - tally(engine, state, step.seat)
@@ -235,10 +235,10 @@ def what_it_does(engine: Engine, step: LessonStep, state: Any, move: Any) -> Phr
     return Phrase("learn.wrong.misses", {"move": said})
 
 
-def _named(facts: dict[str, Any], learner: int) -> dict[str, Any]:
+def _named(facts: dict[str, Any], learner: int, game: str) -> dict[str, Any]:
     """An event's facts as params (``outcome_words.named_facts``), a seat named as the lesson's texts name it:
     "Player 2", the learner "Player 1 (you)", in the reader's language."""
-    params = named_facts((), facts)
+    params = named_facts((), facts, game)
     for name, value in facts.items():
         if name.endswith("_seat") and isinstance(value, int):
             params.pop(name, None)

@@ -27,7 +27,7 @@ def told(game: str, position: str, moves: list[str], lang: str = "en") -> list[s
         for code, facts in engine.events(state, move, after):
             key = event_key(game, code)
             assert key is not None, f"no words for the {game} event {code!r}"
-            said.append(t(key, lang, table=4, game=engine.title, **named_facts(NAMES, facts)))
+            said.append(t(key, lang, table=4, game=engine.title, **named_facts(NAMES, facts, game)))
         state = after
     return said
 
@@ -64,16 +64,19 @@ def test_krakatoa_throwoff_bonuses_and_scratches() -> None:
     position = "YYB/YRR/RRR play 1 2 1 roll:a:s3:hard 1 0,32 10,00 - 3 advanced"
     assert told("krakatoa", position, ["roll YYB/YYY/RBB", "aim a1 soft", "roll RRB/BBB/RBB", "aim l1 hard",
                                        "scratch RRB/YYR/RBB"]) == [
-        "Little Quake for Ben (total 44): ×2 on the next throw.",
-        "Little Rumble for Ben: only two colours, ×2 on the next throw.",
-        "Ben hit nothing: a scratch, 0 points.",
+        "Little Quake for Ben on throw 2 (total 44): ×2 on the throw after it.",  # each says its throw: after
+        "Little Rumble for Ben on throw 3: only two colours, ×2 on the throw after it.",  # Mesa's whole turn
+        "Ben hit nothing on throw 4: a scratch, 0 points.",  # is told, "the next throw" would not say which
     ]
     # KR-11 E10: Big Quake and Big Eruption together
     assert told("krakatoa", "BBB/RBB/BBB play 4 4 1 aim:a 1 120,131 00,00 - 3 advanced",
                 ["aim s1 soft", "roll BBB/BBB/BBB"]) == [
-        "Big Quake for Ben (total 140): ×4 on the next throw.",
-        "Big Eruption for Ben: all nine dice one colour, ×4 on each of the next two throws.",
+        "Big Quake for Ben on throw 4 (total 140): ×4 on the throw after it.",
+        "Big Eruption for Ben on throw 4: all nine dice one colour, ×4 on each of the two throws after it.",
     ]
+    assert told("krakatoa", "BBB/RBB/BBB play 4 4 1 aim:a 1 120,131 00,00 - 3 advanced",
+                ["aim s1 soft", "roll BBB/BBB/BBB"], "es")[0] == \
+        "Terremoto grande para Ben en el lanzamiento 4 (total 140): ×4 en el lanzamiento que le sigue."
 
 
 def test_every_event_code_has_words_in_both_languages() -> None:
