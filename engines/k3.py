@@ -944,7 +944,8 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
 
     # ---- outcome ---------------------------------------------------------------------------
     def events(self, before: K3State, move: K3Move, after: K3State) -> list[tuple[str, dict[str, Any]]]:
-        """A penalty and who takes (K3-6), the steal done, players eliminated (K3-7.1): all public."""
+        """A penalty and who takes (K3-6), the steal done, players eliminated (K3-7.1) and, with three, where
+        the spare white goes at the first elimination (K3-7.3): all public."""
         found: list[tuple[str, dict[str, Any]]] = []
         if after.steal is not None and before.steal is None and after.turn is not None:
             found.append(("penalty", {"penalised_seat": after.steal, "taker_seat": after.turn}))
@@ -954,6 +955,12 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
             gone = [i for i, (b, a) in enumerate(zip(before.seats, after.seats, strict=False))
                     if a.status == "out" and b.status != "out"]
             found.extend(("eliminated", {"out_seat": i}) for i in gone)
+            if gone and self._spare_set_aside(before) and not self._spare_set_aside(after):
+                # K3-7.3: the spare white goes beside the pyramid of the player before the first one out
+                heir = next((i for i, (b, a) in enumerate(zip(before.seats, after.seats, strict=False))
+                             if a.status != "out" and a.side.count("W") > b.side.count("W")), None)
+                if heir is not None:
+                    found.append(("spare_white", {"heir_seat": heir, "out_seat": gone[0]}))
         return found
 
     def outcome(self, state: K3State) -> Outcome | None:

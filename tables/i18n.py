@@ -637,6 +637,8 @@ EN.update({
     "event.k3.stolen": "{taker} took one of {penalised}'s pieces (the penalty); it now stands beside {taker}'s "
     "pyramid.",
     "event.k3.eliminated": "{out} is out of {game} #{table}: none of their pieces could be played.",
+    "event.k3.spare_white": "The spare white set aside now goes beside {heir}'s pyramid, the player before {out} "
+    "(with three players, at the first one out).",
     "event.krakatoa.starter": "{starter} threw best before the game ({points}) and starts round 1.",
     "event.krakatoa.throwoff_tie": "Tie for the start at {points}: {tied} throw again.",
     "event.krakatoa.scratch": "{who} hit nothing on {throw}: a scratch, 0 points.",
@@ -663,6 +665,8 @@ ES.update({
     "event.k3.stolen": "{taker} se llevó una pieza de {penalised} (la penalización); ahora está junto a la "
     "pirámide de {taker}.",
     "event.k3.eliminated": "{out} queda fuera de {game} #{table}: no podía jugar ninguna de sus piezas.",
+    "event.k3.spare_white": "La blanca que estaba aparte va junto a la pirámide de {heir}, el jugador anterior a "
+    "{out} (con tres jugadores, en la primera eliminación).",
     "event.krakatoa.starter": "{starter} hizo el mejor lanzamiento inicial ({points}) y empieza la ronda 1.",
     "event.krakatoa.throwoff_tie": "Empate para empezar a {points}: {tied} vuelven a lanzar.",
     "event.krakatoa.scratch": "{who} no tocó nada en {throw}: un fallo, 0 puntos.",

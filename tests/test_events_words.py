@@ -46,8 +46,13 @@ def test_k3_penalty_steal_and_elimination() -> None:
     assert told("k3", E3, ["Rs-g2"], "es") == [
         "Ana colocó una pieza sobre dos apoyos iguales: Ben se lleva una de las piezas libres de Ana."]
     # K3-13 example 8: Ya5-c2 leaves Ben without a playable piece
-    assert told("k3", X3, ["Ya5-c2"]) == ["Ben is out of K3 #4: none of their pieces could be played."]
-    assert told("k3", X3, ["Ya5-c2"], "es") == ["Ben queda fuera de K3 #4: no podía jugar ninguna de sus piezas."]
+    # K3-7.3: three players, the first one out: the spare white goes to the player before Ben, Ana
+    assert told("k3", X3, ["Ya5-c2"]) == ["Ben is out of K3 #4: none of their pieces could be played.",
+                                          "The spare white set aside now goes beside Ana's pyramid, the player "
+                                          "before Ben (with three players, at the first one out)."]
+    assert told("k3", X3, ["Ya5-c2"], "es")[0] == "Ben queda fuera de K3 #4: no podía jugar ninguna de sus piezas."
+    after = get_engine("k3").play(get_engine("k3").from_position(X3), "Ya5-c2")
+    assert "W" in after.seats[0].side and "W" not in get_engine("k3").from_position(X3).seats[0].side
     # in the cooperative game the same move ends the game for everyone (the outcome says so, not an event)
     assert told("k3", X3.replace(" - -", " - coop"), ["Ya5-c2"]) == []
 
@@ -82,7 +87,7 @@ def test_krakatoa_throwoff_bonuses_and_scratches() -> None:
 def test_every_event_code_has_words_in_both_languages() -> None:
     from tables import i18n
 
-    codes = {"k3": ["penalty", "stolen", "eliminated"],
+    codes = {"k3": ["penalty", "stolen", "eliminated", "spare_white"],
              "krakatoa": ["starter", "throwoff_tie", "scratch", "little_quake", "big_quake", "little_rumble",
                           "big_rumble", "little_eruption", "big_eruption"]}
     for game, names in codes.items():
