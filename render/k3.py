@@ -554,14 +554,13 @@ def _draw_panel_header(img: Image.Image, view: K3View, names: list[str], seat: i
 
 def _draw_hand(img: Image.Image, view: K3View, seat: int, box: tuple, body_top: float, body_h: float,
                ground: tuple[int, int, int]) -> None:
-    """A dealt hand not built yet (K3-3): the viewer's own pieces, or a note for someone else's."""
+    """A dealt hand not built yet (K3-3), the viewer's own or another's: the deal is public (K3-10: everyone
+    sees who got what), only the pyramid each builds from it is secret until all have built."""
     x0, _, x1, _ = box
     hand = view["players_info"][seat].get("hand") or []
-    if seat != view.get("viewer"):
-        _text(img, ((x0 + x1) / 2, body_top + body_h / 2), "arranging a pyramid…", 16,
-              fill=DIM_TEXT, anchor="mm", bg=ground)
-        return
-    _text(img, (x0 + 12, body_top), "your pieces (not built yet)", 13, fill=DIM_TEXT, bg=ground)
+    own = seat == view.get("viewer")
+    note = "your pieces (not built yet)" if own else "dealt: arranging a pyramid…"
+    _text(img, (x0 + 12, body_top), note, 13, fill=DIM_TEXT, bg=ground)
     cols = {2: 7, 3: 8, 4: 6}[view["players"]]
     cell = min(38.0, (x1 - x0 - 24) / cols)
     for k, letter in enumerate(hand):

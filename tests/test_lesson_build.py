@@ -65,16 +65,29 @@ def test_check_step_judges_an_unlisted_step() -> None:
 
 
 def test_the_other_seat_sees_only_that_the_learner_builds() -> None:
-    """The step's second picture (the other seat's) shows the learner arranging, never an arrangement; once
-    the learner has built, the other seat's view holds the learner's pieces only in canonical order (K3-10)."""
+    """The step's second picture (the other seat's) shows the learner's dealt pieces (K3-10: the deal is public,
+    everyone sees who got what) and that the learner is arranging them, never an arrangement; once the learner
+    has built, the other seat's view holds the learner's pieces only in canonical order (K3-10)."""
+    import copy
+    from collections import Counter
+
     names = picture_names(2, BUILD.seat)
-    theirs = [m.what for m in layout_facts("k3", Lessons.view(ENGINE, STATE, BUILD, 1 - BUILD.seat),  # type: ignore[arg-type]
-                                           names).marks if m.kind == "text"]
+    facts = layout_facts("k3", Lessons.view(ENGINE, STATE, BUILD, 1 - BUILD.seat), names)  # type: ignore[arg-type]
+    theirs = [m.what for m in facts.marks if m.kind == "text"]
     mine = [m.what for m in layout_facts("k3", Lessons.view(ENGINE, STATE, BUILD, BUILD.seat),  # type: ignore[arg-type]
                                          names).marks if m.kind == "text"]
-    assert "arranging a pyramid…" in theirs and "your pieces (not built yet)" in mine
+    assert "dealt: arranging a pyramid…" in theirs and "your pieces (not built yet)" in mine
     panel = max(i for i, text in enumerate(theirs) if text == names[BUILD.seat])  # the learner's panel
-    assert "arranging a pyramid…" in theirs[panel: panel + 5]
+    assert "dealt: arranging a pyramid…" in theirs[panel: panel + 5]
+    # the learner's dealt pieces are drawn in the other's picture: another deal of as many pieces draws otherwise
+    from render import render
+
+    view = Lessons.view(ENGINE, STATE, BUILD, 1 - BUILD.seat)
+    other = copy.deepcopy(view)
+    dealt = other["players_info"][BUILD.seat]["hand"]
+    other["players_info"][BUILD.seat]["hand"] = sorted(dealt, key=lambda c: c != dealt[-1])  # same count, not order
+    assert Counter(dealt) == Counter(other["players_info"][BUILD.seat]["hand"]) and len(set(dealt)) > 1
+    assert render("k3", view, names) != render("k3", other, names)
     after = ENGINE.apply(STATE, ENGINE.parse_move(STATE, BUILD.accept[0]))
     rows = BUILD.accept[0].split(":")[2]
     seen = ENGINE.view(after, 1 - BUILD.seat)["position"].split(" ")[1].split("|")[BUILD.seat]
