@@ -86,7 +86,9 @@ EN: dict[str, str] = {
     "info.out.time": "{name} ran out of time in {game} #{table} and is out; their moves are now played "
     "automatically and they will be placed below every player still in.",
     # ---- private messages and reminders
-    "private.view": "Your view of {game} #{table} (only you see this): {position}",
+    "private.view": "Your view of {game} #{table}, for you alone: the picture shows what only you can see.",
+    "private.view_notation": "Your view of {game} #{table} (only you see this; without a picture, in the game's "
+    "notation): {position}",
     "reminder.half": "{gone} of your {total} to move in {game} #{table} have passed: {left} left (deadline "
     "{deadline}).",
     "reminder.late": "Hurry: only {left} left to move in {game} #{table} (deadline {deadline}).",
@@ -220,7 +222,9 @@ ES: dict[str, str] = {
     "detrás de todos los que sigan en juego.",
     "info.out.time": "A {name} se le acabó el tiempo en {game} #{table} y queda fuera; sus jugadas se harán "
     "automáticamente y quedará por detrás de todos los que sigan en juego.",
-    "private.view": "Tu vista de {game} #{table} (solo la ves tú): {position}",
+    "private.view": "Tu vista de {game} #{table}, solo para ti: la imagen muestra lo que solo tú puedes ver.",
+    "private.view_notation": "Tu vista de {game} #{table} (solo la ves tú; sin imagen, en la notación del juego): "
+    "{position}",
     "reminder.half": "Ya pasaron {gone} de tus {total} para jugar en {game} #{table}: quedan {left} "
     "(plazo {deadline}).",
     "reminder.late": "Date prisa: solo quedan {left} para jugar en {game} #{table} (plazo {deadline}).",

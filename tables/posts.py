@@ -270,7 +270,9 @@ class Posts:
         assert row is not None
         params = {"table": ctx.id, "game": ctx.title, "position": view.get("position", "")}
         picture = await self.image(ctx.row.game, view, ctx.names())
-        return PrivatePost(ctx.id, row.user_id, "private.view", params, picture)
+        # the picture tells it; without one (no renderer, or drawing failed) the position in notation does
+        key = "private.view" if picture is not None else "private.view_notation"
+        return PrivatePost(ctx.id, row.user_id, key, params, picture)
 
     @staticmethod
     def private_changes(ctx: LoadedTable, step: Step, state_after: Any) -> list[int]:

@@ -218,3 +218,23 @@ async def test_an_image_folder_lost_mid_session_is_said_once(tmp_path: Path) -> 
     assert not any("failed" in line for line in out), out
     after = out[next(i for i, line in enumerate(out) if "from a6 to d3" in line):]
     assert after and not any("(image:" in line for line in after), out
+
+
+def test_a_private_view_is_told_by_its_picture_and_by_notation_only_without_one(tmp_path: Path) -> None:
+    """The position's notation is for developers (README): a private view with its picture says the picture
+    shows it; without pictures (--no-images) the notation is all there is, so it is given; --positions adds it."""
+    script = "ana: /play k3 @ben\nben: /accept\n"
+
+    def run(*flags: str) -> list[str]:
+        proc = subprocess.run([sys.executable, "console.py", "--seed", "4", *flags], input=script, text=True,
+                              capture_output=True, cwd=Path(__file__).resolve().parent.parent, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        return [line for line in proc.stdout.splitlines() if line.startswith("[dm ana]")]
+
+    pictured = run("--out", str(tmp_path / "out"))
+    assert pictured[0].startswith("[dm ana] Your view of K3 #1, for you alone: the picture shows what only you can "
+                                  "see. (image: ") and not any("build - - -" in line for line in pictured)
+    [plain] = run("--no-images")
+    assert plain.startswith("[dm ana] Your view of K3 #1 (only you see this; without a picture, in the game's "
+                            "notation): ") and plain.endswith(" build - - -")
+    assert any(line.startswith("[dm ana]   position: ") for line in run("--out", str(tmp_path / "o2"), "--positions"))
