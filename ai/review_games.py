@@ -426,6 +426,17 @@ def _krakatoa(view: KR.KrakatoaView, seat: int, played: str, iterations: int, rn
     return Estimate(best, after, best_after, round(values[played][0] - base, 4), round(values[best][0] - base, 4))
 
 
+def krakatoa_points(view: KR.KrakatoaView, seat: int) -> dict[str, float]:
+    """Each legal decision of ``seat`` (as written) with the points it is expected to bring from here to the
+    end of the turn, marks included, exactly as ``normal`` values them (``_kr_value``: the rest of the turn
+    over every outcome of the dice, KR-1.1, KR-8.2): what a hint tells of Mesa's choice."""
+    state = KR.ENGINE.from_position(view["position"])
+    points = krakatoa_player.Search(state, "normal", Stopwatch(Budget(iterations=1 << 60)))
+    base = points.ctx.total + points.ctx.base
+    return {KR.ENGINE.format_move(state, move): _kr_value(points, state, move) - base
+            for move in KR.ENGINE.legal_moves(state, seat)}
+
+
 def _side_of(state: KR.KrakatoaState, seat: int) -> int:
     return seat % 2 if state.teams else seat
 

@@ -23,19 +23,21 @@ Every hint is counted per seat (``data.learning``, it survives a restart), and t
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ai.review_games import krakatoa_points
 from data import learning
 from data import tournaments as tournament_store
 from data.models import SeatRow
 from data.repository import Repository
 from engines import CHANCE, Engine, MoveError
 from tables.errors import TableError
-from tables.i18n import Count, Phrase, Told
+from tables.i18n import Count, Phrase, Tenths, Told
 from tables.lesson_goals import winning_reply
 from tables.loaded import LoadedTable
 from tables.mesa import DEFAULT_LEVEL, MesaMoves, is_mesa, level_of
@@ -43,6 +45,8 @@ from tables.outbox import PublicPost
 from tables.outcome_words import deed
 from tables.store import TableStore
 from tables.thinking import move_seed
+
+log = logging.getLogger(__name__)
 
 #: the table's started game and the caller's seat in it, or the refusal that says why not (``Play.active``)
 Seated = Callable[[int, int], Awaitable[tuple[LoadedTable, SeatRow]]]
@@ -149,6 +153,10 @@ def why(ctx: LoadedTable, state: Any, seat: int, move: Any, seed: int, played: A
         return Phrase("hint.why.choice")
     if all(_wins(engine, after, seat) for after in afters):
         return Phrase("hint.why.wins")
+    if played is None and engine.name == "krakatoa":  # dice: the choice by its expected points (a review says its own)
+        points = _points_why(engine, state, seat, move)
+        if points is not None:
+            return points
     if played is not None and played != move:
         allowed = _allows(ctx, engine, known, seat, played, afters)
         if allowed is not None:
@@ -174,6 +182,27 @@ def why(ctx: LoadedTable, state: Any, seat: int, move: Any, seed: int, played: A
     if gain is not None:
         return gain
     return Phrase("hint.why.choice")
+
+
+def _points_why(engine: Engine, state: Any, seat: int, move: Any) -> Phrase | None:
+    """Krakatoa (KR-1.1, KR-8.2): the points Mesa's choice is expected to bring from here to the end of the turn,
+    marks included, against the next best choice's, exactly (``ai.review_games.krakatoa_points``, as the
+    review counts points lost); where Mesa's choice brings fewer (``hard`` in the last turn, playing for the
+    points it needs), that it wins more often.  A lesson asks for the most points of the throw at hand
+    (``auto``); a hint weighs the rest of the turn too, which is why the two may differ: the hint says so."""
+    try:
+        values = krakatoa_points(engine.view(state, seat), seat)
+    except Exception:  # words only: a hint without its why is still a hint
+        log.debug("no points for a Krakatoa hint", exc_info=True)
+        return None
+    mine = values.get(engine.format_move(state, move))
+    others = sorted(((v, text) for text, v in values.items() if text != engine.format_move(state, move)),
+                    reverse=True)
+    if mine is None or not others:
+        return None
+    best, other = others[0]
+    key = "hint.why.points" if mine >= best - 1e-9 else "hint.why.points_win"
+    return Phrase(key, {"points": Tenths(mine), "other": other, "other_points": Tenths(best)})
 
 
 def known_states(engine: Engine, state: Any, seat: int, seed: int) -> list[Any]:

@@ -999,6 +999,10 @@ EN.update({
     "hint.why.threatens": "it threatens to win on your next move: {name} must answer it.",
     "hint.why.forces": "after it you win on your next move whatever {name} plays.",
     "hint.why.choice": "Mesa's choice here.",
+    "hint.why.points": "it is expected to bring {points} points from here to the end of your turn (bonus marks "
+    "included, the throws still to come too); the next best, {other}, {other_points}.",
+    "hint.why.points_win": "it is expected to bring {points} points from here to the end of your turn, and "
+    "{other} {other_points}, but this one wins more often: it plays for the points you need.",
     "hint.tally.prisoners": "prisoners",
     "hint.tally.totals": "points",
     "hint.tally.scores": "score",
@@ -1052,6 +1056,10 @@ ES.update({
     "hint.why.threatens": "amenaza con ganar en tu próxima jugada: {name} tiene que responder.",
     "hint.why.forces": "tras ella ganas en tu próxima jugada juegue lo que juegue {name}.",
     "hint.why.choice": "es la elección de Mesa aquí.",
+    "hint.why.points": "se espera que sume {points} puntos de aquí al final de tu turno (con las marcas de "
+    "bonificación y los lanzamientos que faltan); la siguiente mejor, {other}, {other_points}.",
+    "hint.why.points_win": "se espera que sume {points} puntos de aquí al final de tu turno, y {other} "
+    "{other_points}, pero esta gana más a menudo: juega por los puntos que necesitas.",
     "hint.tally.prisoners": "prisioneros",
     "hint.tally.totals": "puntos",
     "hint.tally.scores": "puntos",

@@ -195,3 +195,38 @@ def test_a_capture_the_move_played_also_makes_is_no_reason() -> None:
         if checked >= 2:
             break
     assert checked >= 2
+
+
+def test_a_krakatoa_hint_says_the_points_of_the_rest_of_the_turn_against_the_next_best() -> None:
+    """KR-1.1, KR-8.2: a hint's why for dice is the points the choice is expected to bring to the end of the turn
+    (an audit's hint said only "Mesa's choice here" when it rethrew a roll a lesson had taught to keep). At the
+    last throw of the game nothing follows: each aim's points are its throw's alone, which the sheet checks."""
+    from ai.review_games import krakatoa_points
+
+    engine = get_engine("krakatoa")
+    ctx = table("krakatoa")
+    rng = random.Random(8)
+    state = engine.new_game(2, 8, {"preset": "basic"})
+    while engine.to_move(state) is not None and not (engine.view(state, None)["round"] == 6
+                                                      and str(engine.view(state, None)["step"]).startswith("aim")
+                                                      and str(engine.view(state, None)["throw"]) == "5"):
+        state = engine.apply(state, engine.random_move(state, rng))
+    seat = engine.to_move(state)
+    values = krakatoa_points(engine.view(state, seat), seat)
+    # the last throw: an aim's worth is what its dice score on average, so trying it many times agrees
+    text, worth = max(values.items(), key=lambda kv: kv[1])
+    move = engine.parse_move(state, text)
+    rolls = [engine.apply(engine.apply(state, move), engine.sample_chance(engine.apply(state, move), rng))
+             for _ in range(4000)]
+    side = engine.view(state, None)["side_of_seat"][seat]
+    average = sum(engine.view(r, None)["totals"][side] for r in rolls) / len(rolls) - \
+        engine.view(state, None)["totals"][side]
+    assert abs(average - worth) < 0.25, (average, worth)
+    said_why = why(ctx, state, seat, move, 1)
+    assert said_why.key == "hint.why.points"
+    other = said_why.params["other"]
+    assert other != text and other in values and values[other] == max(v for k, v in values.items() if k != text)
+    english, spanish = t(said_why.key, "en", **said_why.params), t(said_why.key, "es", **said_why.params)
+    assert english.startswith(f"it is expected to bring {worth:.1f} points from here to the end of your turn")
+    assert f"; the next best, {other}, {values[other]:.1f}." in english
+    assert spanish.startswith(f"se espera que sume {worth:.1f}".replace(".", ","))
