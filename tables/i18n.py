@@ -1994,6 +1994,8 @@ EN.update({
     "learn.wrong.points_best": "{move} is legal and worth {mine} points on average on this throw, as much as any "
     "choice here, but it does not do what the task asks.",
     "learn.wrong.win": "{move} is legal, but with it you win {mine} of the time from here; with {best}, {top}.",
+    "learn.wrong.marks": "{move} is legal, but it gives your next throw {marks} only {mine} of the time; {best}, "
+    "{top}.",
     "learn.wrong.win_best": "{move} is legal and wins {mine} of the time from here, as often as any choice, but it "
     "does not do what the task asks.",
 })
@@ -2025,6 +2027,8 @@ ES.update({
     "learn.wrong.points": "{move} es legal, pero vale {mine} puntos de media en esta tirada; {best} vale {top}.",
     "learn.wrong.points_best": "{move} es legal y vale {mine} puntos de media en esta tirada, tanto como cualquier "
     "otra opción, pero no hace lo que pide la tarea.",
+    "learn.wrong.marks": "{move} es legal, pero da {marks} a tu siguiente lanzamiento solo el {mine} de las veces; "
+    "{best}, el {top}.",
     "learn.wrong.win": "{move} es legal, pero con ella ganas el {mine} de las veces desde aquí; con {best}, el "
     "{top}.",
     "learn.wrong.win_best": "{move} es legal y gana el {mine} de las veces desde aquí, como la que más, pero no "

@@ -265,7 +265,14 @@ def ending_words(outcome: Outcome, seat: int, game: str = "") -> Phrase:
 def _throw_words(engine: Engine, step: LessonStep, state: Any, said: str) -> Phrase:
     """A choice over a throw against the best one on it: their exact expected points, or their chances to
     win when the step's goal is about winning (``chance_to_win_at_least``)."""
-    win = step.goal.startswith("chance_to_win_at_least")
+    name, _, arg = step.goal.partition(":")
+    if name == "next_marks_at_least":  # KR-3: the chance that the next throw carries the marks asked
+        worth = expected_worth(engine, state, step.seat, f"marks:{arg}")
+        mine = worth[said]
+        best, top = max(((m, w) for m, w in worth.items() if m != said), key=lambda mw: mw[1], default=(said, mine))
+        return Phrase("learn.wrong.marks", {"move": said, "mine": _number(mine, True), "best": best,
+                                            "top": _number(top, True), "marks": "×4" if arg == "2" else "×2"})
+    win = name == "chance_to_win_at_least"
     worth = expected_worth(engine, state, step.seat, "win" if win else "points")
     mine = worth[said]
     best, top = max(((m, w) for m, w in worth.items() if m != said), key=lambda mw: mw[1], default=(said, mine))

@@ -111,8 +111,8 @@ _WORTH: dict[tuple[str, str, int, str], dict[str, float]] = {}
 
 def _worth(engine: Engine, before: Any, seat: int, measure: str) -> dict[str, float]:
     """Each legal move of ``seat`` at ``before`` with its worth over the throw it makes: ``points`` (the
-    points it is expected to add to the side's total, marks included) or ``win`` (its chance to win or
-    share the win once the dice fall)."""
+    points it is expected to add to the side's total, marks included), ``win`` (its chance to win or
+    share the win once the dice fall) or ``marks:N`` (its chance that the next throw carries N marks)."""
     key = (engine.name, engine.to_position(before), seat, measure)
     if key not in _WORTH:
         start = _side_total(engine, before, seat)
@@ -124,7 +124,10 @@ def _worth(engine: Engine, before: Any, seat: int, measure: str) -> dict[str, fl
             outcome = engine.outcome(state)
             return float(outcome is not None and not outcome.draw and seat in outcome.winners)
 
-        value = points if measure == "points" else win
+        def marks(state: Any) -> float:  # ``marks:N``: the seat's next throw carries at least N marks
+            return float(next_marks_at_least(engine, before, seat, None, state, measure.partition(":")[2]))
+
+        value = points if measure == "points" else marks if measure.startswith("marks:") else win
         _WORTH[key] = {engine.format_move(before, m): _over_the_throw(engine, engine.apply(before, m), seat, value)
                        for m in engine.legal_moves(before, seat)}
     return _WORTH[key]

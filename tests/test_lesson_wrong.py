@@ -5,6 +5,7 @@ on this throw; in English and Spanish."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -208,3 +209,33 @@ def test_too_few_prisoners_and_a_game_that_goes_on_are_said_so() -> None:
             assert es.startswith(f"{written} es legal, pero la partida sigue tras ella.")
             told += 1
     assert told
+
+
+def test_a_choice_that_misses_the_marks_asked_says_how_often_it_earns_them() -> None:
+    """KR-3: a step asking for ×4 on the next throw tells a wrong choice how often it earns it, over its dice
+    (a rethrow told only its points missed the task's point); checked against the dice rolled many times."""
+    import re
+
+    engine = get_engine("krakatoa")
+    rng = random.Random(6)
+    told = 0
+    for step, state, move in wrong_moves("krakatoa"):
+        if not step.goal.startswith("next_marks_at_least"):
+            continue
+        en = said(what_it_does(engine, step, state, move), "en")
+        written = engine.format_move(state, move)
+        found = re.fullmatch(rf"{written} is legal, but it gives your next throw ×4 only (\d+)% of the time; "
+                             r"(\S+), (\d+)%\.", en)
+        assert found is not None, en
+        after = engine.apply(state, move)
+        hits = 0
+        for _ in range(3000):
+            rolled = engine.apply(after, engine.sample_chance(after, rng))
+            side = engine.view(rolled, step.seat)["side_of_seat"][step.seat]
+            hits += engine.view(rolled, step.seat)["pending_marks"][side][0] >= 2
+        assert abs(hits / 3000 * 100 - int(found.group(1))) < 3, (hits, en)
+        assert int(found.group(3)) > int(found.group(1)) and meets(engine, step, state,
+                                                                      engine.parse_move(state, found.group(2)))
+        assert "da ×4 a tu siguiente lanzamiento solo el " in said(what_it_does(engine, step, state, move), "es")
+        told += 1
+    assert told >= 2
