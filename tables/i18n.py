@@ -1977,6 +1977,7 @@ EN.update({
     "learn.ends.all_lose": "everyone loses",
     "learn.wrong.does": "{move} is legal, but it does not do what the task asks. What it does:{news}",
     "learn.did.captures": "You take {count}.",
+    "learn.did.reveals": "It turns up a face that was hidden until then.",
     "learn.wrong.missed_does": "{missed} What it does besides:{news}",
     "learn.missed.no_capture": "{move} is legal, but it captures nothing.",
     "learn.missed.capture_elsewhere": "{move} is legal and takes {count}, but it lands on {landing}, not on "
@@ -2013,6 +2014,7 @@ ES.update({
     "learn.ends.all_lose": "pierden todos",
     "learn.wrong.does": "{move} es legal, pero no hace lo que pide la tarea. Lo que hace:{news}",
     "learn.did.captures": "Te llevas {count}.",
+    "learn.did.reveals": "Deja a la vista una cara que hasta entonces estaba oculta.",
     "learn.wrong.missed_does": "{missed} Lo que hace además:{news}",
     "learn.missed.no_capture": "{move} es legal, pero no captura nada.",
     "learn.missed.capture_elsewhere": "{move} es legal y se lleva {count}, pero cae en {landing}, no en {square}.",

@@ -228,6 +228,12 @@ def what_it_does(engine: Engine, step: LessonStep, state: Any, move: Any) -> Phr
     taken = tally(engine, after, step.seat) - tally(engine, state, step.seat)
     if taken > 0 and "prisoners" in engine.description.tallies and step.goal.partition(":")[0] not in COUNTS_CAPTURES:
         news.append(Phrase("learn.did.captures", {"count": Count(taken, "prisoner")}))  # PL-6: captures (Plateau)
+    if not step.goal and "prisoners" in engine.description.tallies and engine.public_move(state, move) == \
+            engine.format_move(state, move) and engine.reveals(state, move):
+        # PL-9.3: a move on the board (no face of its own to hide) that turns a hidden face up, as a lift or a
+        # capture may: what a step about secrecy asks to avoid (a placement shows its up face by design); a
+        # step with a goal says what its answer misses instead (``lesson_misses``)
+        news.append(Phrase("learn.did.reveals"))
     if explained is not None:
         return Phrase("learn.wrong.missed_does", {"missed": explained, "news": News(news)}) if news else explained
     if news:

@@ -239,3 +239,22 @@ def test_a_choice_that_misses_the_marks_asked_says_how_often_it_earns_them() -> 
         assert "da ×4 a tu siguiente lanzamiento solo el " in said(what_it_does(engine, step, state, move), "es")
         told += 1
     assert told >= 2
+
+
+def test_a_plateau_move_that_turns_up_a_hidden_face_says_so() -> None:
+    """PL-9.3: the step asking to capture at a3 without showing the Ace's faces (its answer a1:2-a3 lifts both
+    pieces) tells a1:1-a3, which lifts the Red off the Ace, that it turns up a hidden face as well as the capture;
+    a move that shows nothing new is not told so."""
+    engine = get_engine("plateau")
+    step = next(s for s in courses()["plateau"].steps if s.accept == ("a1:2-a3",))
+    state = step_state(engine, step)
+    lifted = engine.parse_move(state, "a1:1-a3")
+    assert engine.reveals(state, lifted)  # the Ace becomes a top (PL-9.3); the answer's capture shows faces too
+    en = said(what_it_does(engine, step, state, lifted), "en")
+    assert en.endswith("You take 1 prisoner.\nIt turns up a face that was hidden until then.")
+    assert said(what_it_does(engine, step, state, lifted), "es").endswith(
+        "Deja a la vista una cara que hasta entonces estaba oculta.")
+    quiet = [m for m in engine.legal_moves(state, step.seat) if not engine.reveals(state, m)
+             and engine.public_move(state, m) == engine.format_move(state, m) and not meets(engine, step, state, m)]
+    for move in quiet:
+        assert "hidden until then" not in said(what_it_does(engine, step, state, move), "en")
