@@ -954,13 +954,16 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
         if not after.coop:  # K3-8.3: in the cooperative game the first elimination ends it (the outcome)
             gone = [i for i, (b, a) in enumerate(zip(before.seats, after.seats, strict=False))
                     if a.status == "out" and b.status != "out"]
-            found.extend(("eliminated", {"out_seat": i}) for i in gone)
-            if gone and self._spare_set_aside(before) and not self._spare_set_aside(after):
-                # K3-7.3: the spare white goes beside the pyramid of the player before the first one out
-                heir = next((i for i, (b, a) in enumerate(zip(before.seats, after.seats, strict=False))
-                             if a.status != "out" and a.side.count("W") > b.side.count("W")), None)
-                if heir is not None:
-                    found.append(("spare_white", {"heir_seat": heir, "out_seat": gone[0]}))
+            gone.sort(key=lambda i: after.seats[i].out_at)  # in the order they went out
+            for i in gone:
+                found.append(("eliminated", {"out_seat": i}))
+                if i == gone[0] and self._spare_set_aside(before) and not self._spare_set_aside(after):
+                    # K3-7.3: the spare white goes beside the pyramid of the player before the first one out,
+                    # before the next player is checked: told between the two
+                    heir = next((s for s, (b, a) in enumerate(zip(before.seats, after.seats, strict=False))
+                                 if a.status != "out" and a.side.count("W") > b.side.count("W")), None)
+                    if heir is not None:
+                        found.append(("spare_white", {"heir_seat": heir, "out_seat": i}))
         return found
 
     def outcome(self, state: K3State) -> Outcome | None:

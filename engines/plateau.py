@@ -1833,7 +1833,8 @@ def _apply_onboard(state: PlateauState, move: OnboardMove) -> PlateauState:
     s = state.board[sq]
     h = len(s)
     if h == 0 and isinstance(level, int) and not isinstance(level, bool) and level > 0:
-        raise IllegalMoveError(f"PL-4.1: {NAMES[sq]} is empty: a piece goes on it with no level",
+        raise IllegalMoveError(f"PL-4.1: {NAMES[sq]} is empty, so there is no stack to go into: put the piece on "
+                               f"it with no level (like +xx@{NAMES[sq]})",
                                code="onboard_level_empty",
                                facts={"square": NAMES[sq], "level": level})
     if not isinstance(level, int) or isinstance(level, bool) or not 0 <= level <= h:

@@ -457,7 +457,8 @@ def move_words(view: KrakatoaView, names: list[str]) -> str:
         side = view["side"]
         raw = sum(info["points"] for info in view["sets"].values() if info)
         marks = view["pending_marks"][side][0] if side is not None else 0
-        return f"{who} threw all nine: {raw << marks} points if kept"
+        points = raw << marks
+        return f"{who} threw all nine: {points} point{'s' if points != 1 else ''} if kept"
     if kind in SET_NAMES:
         where = " for the throw-off" if view["phase"] == "throwoff" else ""
         return f"{who} picked {SET_TITLES[SET_NAMES[kind]]}{where}"
