@@ -130,12 +130,16 @@ class _Recorded(Protocol):
     def text(self) -> str: ...
     @property
     def words(self) -> Deed | None: ...
+    @property
+    def goes_on(self) -> bool: ...
 
 
 def history_moves(records: Sequence[_Recorded], lang: str, notation: bool = False) -> str:
     """A table's moves for ``/history table=N``, both front ends: in words by default, as the boards
-    told them, each player's moves in a row (with the chance they set off) one numbered entry, "5. Cy
-    played Na6-f2 · 6. Ana threw all nine dice (14 points) and kept them"; with ``notation`` the
+    told them, each player's turn (with the chance it set off) one numbered entry, "5. Cy played Na6-f2 ·
+    6–8. Ana threw all nine dice (14 points) and kept them" (a move starts a new entry unless the engine
+    says it goes on with its player's turn, ``MoveRecord.goes_on``: a Krakatoa throw-off throw and the
+    same player's next turn are entries of their own); with ``notation`` the
     record itself, ``1.chance:base:…`` (what developers and the rules' readers want)."""
     if notation or any(r.words is None for r in records):
         listed = " ".join(f"{r.ply}.{r.player or 'chance'}:{r.text}" for r in records)
@@ -144,7 +148,7 @@ def history_moves(records: Sequence[_Recorded], lang: str, notation: bool = Fals
     for r in records:
         said = r.words
         assert said is not None
-        if entries and (not said.who or said.who == entries[-1][2][0].who) and entries[-1][2][0].who:
+        if entries and entries[-1][2][0].who and (not said.who or (said.who == entries[-1][2][0].who and r.goes_on)):
             first, _, deeds = entries[-1]  # the same player's turn goes on, or chance answers their move
             entries[-1] = (first, r.ply, [*deeds, said])
         else:

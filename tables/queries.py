@@ -65,6 +65,9 @@ class MoveRecord:
     text: str  # the notation (``/history … notation``): the public form unless the viewer may see it all
     #: the move in words, as boards tell it (``Engine.move_words``: public facts only); None when not asked
     words: Deed | None = None
+    #: whether the move goes on with its player's turn (``Engine.turn_goes_on``: Krakatoa's throws after throw
+    #: 1), so that ``/history`` tells it in the same entry as the moves before it; a new turn starts a new one
+    goes_on: bool = False
 
 
 @dataclass(frozen=True)
@@ -187,7 +190,8 @@ class Queries:
                 row = ctx.by_seat(logged.seat) if logged.seat >= 0 else None
                 name = row.name if row else ""
                 said = deed(ctx.engine, step.before, step.move, name, names) if step is not None else None
-                records.append(MoveRecord(logged.ply, logged.seat, name, shown, said))
+                goes_on = step is not None and logged.seat >= 0 and ctx.engine.turn_goes_on(step.before, logged.seat)
+                records.append(MoveRecord(logged.ply, logged.seat, name, shown, said, goes_on))
         stored = StoredOutcome.from_json(ctx.row.outcome)
         outcome = stored.text if stored is not None else None
         position = ctx.engine.view(ctx.state, None).get("position") if ctx.state is not None else None

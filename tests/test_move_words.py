@@ -313,5 +313,12 @@ async def test_history_numbers_an_entry_of_several_moves_by_its_first_and_last(t
     assert spans[0][0] == 1 and spans[-1][1] == len(details.moves)
     assert all(later[0] == earlier[1] + 1 for earlier, later in itertools.pairwise(spans))
     assert any(last > first for first, last in spans)  # a turn of several moves
+    # one turn per entry (KR-4.3: a turn begins with throw 1, "threw all nine dice"): a throw-off throw (KR-4.1)
+    # and the same player's next turn (the last of a round who leads the next) are entries of their own
+    entries = re.split(r"(?:^| · )\d+(?:–\d+)?\. ", listed)[1:]
+    assert len(entries) == len(spans)
+    assert all(entry.count("threw all nine dice") <= 1 for entry in entries), entries
+    assert all("threw all nine" not in entry for entry in entries if "to see who starts" in entry)
+    assert sum("threw all nine dice" in entry for entry in entries) == 6 * 2  # six rounds, two players
     assert history_moves(details.moves, "es").startswith(listed.split(" ", 1)[0])
     await repo.close()
