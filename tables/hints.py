@@ -154,7 +154,7 @@ def why(ctx: LoadedTable, state: Any, seat: int, move: Any, seed: int, played: A
     if all(_wins(engine, after, seat) for after in afters):
         return Phrase("hint.why.wins")
     if played is None and engine.name == "krakatoa":  # dice: the choice by its expected points (a review says its own)
-        points = _points_why(engine, state, seat, move)
+        points = _points_why(engine, state, seat, move, mesa_level(ctx))
         if points is not None:
             return points
     if played is not None and played != move:
@@ -184,12 +184,14 @@ def why(ctx: LoadedTable, state: Any, seat: int, move: Any, seed: int, played: A
     return Phrase("hint.why.choice")
 
 
-def _points_why(engine: Engine, state: Any, seat: int, move: Any) -> Phrase | None:
+def _points_why(engine: Engine, state: Any, seat: int, move: Any, level: str) -> Phrase | None:
     """Krakatoa (KR-1.1, KR-8.2): the points Mesa's choice is expected to bring from here to the end of the turn,
     marks included, against the next best choice's, exactly (``ai.review_games.krakatoa_points``, as the
-    review counts points lost); where Mesa's choice brings fewer (``hard`` in the last turn, playing for the
-    points it needs), that it wins more often.  A lesson asks for the most points of the throw at hand
-    (``auto``); a hint weighs the rest of the turn too, which is why the two may differ: the hint says so."""
+    review counts points lost); where Mesa's choice brings fewer, why: ``hard`` in the last round plays for the
+    points it needs (``ai.krakatoa``), so it wins more often; otherwise it is the level's own choice (``easy``
+    now and then takes a lesser aim; a search cut short may too), said as that and no more.  A lesson asks for
+    the most points of the throw at hand (``auto``); a hint weighs the rest of the turn too, which is why the
+    two may differ: the hint says so."""
     try:
         values = krakatoa_points(engine.view(state, seat), seat)
     except Exception:  # words only: a hint without its why is still a hint
@@ -201,8 +203,13 @@ def _points_why(engine: Engine, state: Any, seat: int, move: Any) -> Phrase | No
     if mine is None or not others:
         return None
     best, other = others[0]
-    key = "hint.why.points" if mine >= best - 1e-9 else "hint.why.points_win"
-    return Phrase(key, {"points": Tenths(mine), "other": other, "other_points": Tenths(best)})
+    if mine >= best - 1e-9:
+        key = "hint.why.points"
+    elif level == "hard" and engine.view(state, seat).get("round") == 6:  # KR-4.4: the last round
+        key = "hint.why.points_win"
+    else:
+        key = "hint.why.points_level"
+    return Phrase(key, {"points": Tenths(mine), "other": other, "other_points": Tenths(best), "level": level})
 
 
 def known_states(engine: Engine, state: Any, seat: int, seed: int) -> list[Any]:

@@ -1003,6 +1003,9 @@ EN.update({
     "included, the throws still to come too); the next best, {other}, {other_points}.",
     "hint.why.points_win": "it is expected to bring {points} points from here to the end of your turn, and "
     "{other} {other_points}, but this one wins more often: it plays for the points you need.",
+    "hint.why.points_level": "it is expected to bring {points} points from here to the end of your turn, and "
+    "{other} {other_points}: this is the choice Mesa makes at its {level} level, which does not always take "
+    "the most.",
     "hint.tally.prisoners": "prisoners",
     "hint.tally.totals": "points",
     "hint.tally.scores": "score",
@@ -1060,6 +1063,8 @@ ES.update({
     "bonificación y los lanzamientos que faltan); la siguiente mejor, {other}, {other_points}.",
     "hint.why.points_win": "se espera que sume {points} puntos de aquí al final de tu turno, y {other} "
     "{other_points}, pero esta gana más a menudo: juega por los puntos que necesitas.",
+    "hint.why.points_level": "se espera que sume {points} puntos de aquí al final de tu turno, y {other} "
+    "{other_points}: es la elección de Mesa en su nivel {level}, que no siempre toma la mejor.",
     "hint.tally.prisoners": "prisioneros",
     "hint.tally.totals": "puntos",
     "hint.tally.scores": "puntos",

@@ -230,3 +230,25 @@ def test_a_krakatoa_hint_says_the_points_of_the_rest_of_the_turn_against_the_nex
     assert english.startswith(f"it is expected to bring {worth:.1f} points from here to the end of your turn")
     assert f"; the next best, {other}, {values[other]:.1f}." in english
     assert spanish.startswith(f"se espera que sume {worth:.1f}".replace(".", ","))
+
+
+def test_a_krakatoa_hint_that_gives_points_up_says_why_by_level_and_round() -> None:
+    """``hard`` gives points up only in the last round, for the win (KR-4.4); any other choice worth fewer points
+    than the best is said to be the level's own (an audit's hint claimed "wins more often" of a choice made by a
+    search cut short in round 1)."""
+    from tables.hints import _points_why
+
+    engine = get_engine("krakatoa")
+    rng = random.Random(3)
+    state = engine.new_game(2, 3, {"preset": "basic"})
+    while not str(engine.view(state, None)["step"]).startswith("aim"):
+        state = engine.apply(state, engine.random_move(state, rng))
+    seat = engine.to_move(state)
+    moves = engine.legal_moves(state, seat)
+    said = {lvl: [_points_why(engine, state, seat, m, lvl) for m in moves] for lvl in ("easy", "hard")}
+    keys = {p.key for lvl in said for p in said[lvl] if p is not None}
+    assert "hint.why.points" in keys and "hint.why.points_level" in keys  # round 1: never "wins more often"
+    assert "hint.why.points_win" not in keys and engine.view(state, None)["round"] == 1
+    lesser = next(p for p in said["easy"] if p is not None and p.key == "hint.why.points_level")
+    assert t(lesser.key, "en", **lesser.params).endswith("this is the choice Mesa makes at its easy level, which "
+                                                         "does not always take the most.")
