@@ -284,7 +284,8 @@ class Console:
                 who = self.names.get(m.user_id, str(m.user_id))
                 self._lines(f"[dm {who}]", t(m.key, LANG, **m.params),
                             self._save(m.image, f"t{m.table_id}-dm-{who.lower()}"))
-                if self.positions and m.params.get("position"):  # for developers, as under the boards
+                # for developers, as under the boards (a view without a picture says its position already)
+                if self.positions and m.params.get("position") and m.key == "private.view":
                     self.write(f"[dm {who}]   position: {m.params['position']}")
             elif isinstance(m, Reminder):
                 who = self.names.get(m.user_id, str(m.user_id))

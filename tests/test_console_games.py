@@ -238,3 +238,4 @@ def test_a_private_view_is_told_by_its_picture_and_by_notation_only_without_one(
     assert plain.startswith("[dm ana] Your view of K3 #1 (only you see this; without a picture, in the game's "
                             "notation): ") and plain.endswith(" build - - -")
     assert any(line.startswith("[dm ana]   position: ") for line in run("--out", str(tmp_path / "o2"), "--positions"))
+    assert run("--no-images", "--positions") == [plain]  # the notation once, not twice
