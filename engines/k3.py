@@ -160,7 +160,8 @@ class K3PlayerView(TypedDict):
     #: ``undealt``, ``hand`` (dealt, not built), ``built``, ``hidden`` (built, but not visible to
     #: this viewer) or ``eliminated``
     state: str
-    #: only in state ``hand``, in canonical order: the deal is public (K3-10)
+    #: in states ``hand`` and ``hidden``, in canonical order: the deal is public (K3-10), only the pyramid
+    #: built from it is secret until everyone has built
     hand: NotRequired[list[str]]
     #: only in state ``built``: the ranks top first, letters or None
     pyramid: NotRequired[list[list[str | None]]]
@@ -1311,6 +1312,8 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
                                    "state": shown}
             if shown == "hand":
                 entry["hand"] = list(player.hand)
+            elif shown == "hidden":  # K3-10: which pieces, never where (the position's ``!`` pieces)
+                entry["hand"] = list(canonical("".join(player.pieces())))
             elif shown == "built":
                 entry["pyramid"] = [list(row) for row in reversed(player.pyramid)]
                 entry["accessible"] = [spot_name(s) for s in accessible_spots(player.pyramid)]

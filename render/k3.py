@@ -497,7 +497,7 @@ def _draw_panel(
         return boxes
     if state == "undealt":
         return boxes
-    if state == "hand":
+    if state == "hand" or (state == "hidden" and view["players_info"][seat].get("hand")):
         _draw_hand(img, view, seat, box, body_top, body_h, ground)
         return boxes
     return _draw_panel_pyramid(img, view, seat, box, labels)
@@ -559,7 +559,10 @@ def _draw_hand(img: Image.Image, view: K3View, seat: int, box: tuple, body_top: 
     x0, _, x1, _ = box
     hand = view["players_info"][seat].get("hand") or []
     own = seat == view.get("viewer")
-    note = "your pieces (not built yet)" if own else "dealt: arranging a pyramid…"
+    if view["players_info"][seat].get("state") == "hidden":  # built, hidden until everyone has built
+        note = "built, hidden for now"
+    else:
+        note = "your pieces (not built yet)" if own else "dealt: arranging a pyramid…"
     _text(img, (x0 + 12, body_top), note, 13, fill=DIM_TEXT, bg=ground)
     cols = {2: 7, 3: 8, 4: 6}[view["players"]]
     cell = min(38.0, (x1 - x0 - 24) / cols)

@@ -777,3 +777,21 @@ def test_cli_moves_perft_play_view() -> None:
     assert cli("view", "k3", build, "0").stdout.split()[1].startswith("N/YR/")
     assert cli("moves", "k3", "- -|- base - - -").stdout == ""  # K3-11.5
     assert cli("moves", "k3", "nonsense").returncode == 2
+
+
+def test_a_built_pyramid_hidden_while_others_build_shows_its_pieces_not_their_places_k3_10() -> None:
+    """K3-10: the deal is public, so another builder's pieces stay shown once built (in the order dealt pieces
+    are shown); where they stand stays hidden until everyone has built."""
+    import random as _random
+
+    engine = get_engine("k3")
+    rng = _random.Random(1)
+    state = engine.new_game(3, 1)
+    while engine.to_move(state) == CHANCE:
+        state = engine.apply(state, engine.random_move(state, rng))
+    dealt = [list(p["hand"]) for p in engine.view(state, None)["players_info"]]
+    state = engine.apply(state, engine.random_move(state, rng))  # one player builds
+    builder = next(i for i, p in enumerate(engine.view(state, None)["players_info"]) if p["state"] != "hand")
+    seen = engine.view(state, (builder + 1) % 3)["players_info"][builder]
+    assert seen["state"] == "hidden" and "pyramid" not in seen
+    assert seen["hand"] == dealt[builder]  # the same pieces in the same order as dealt: nothing of the build
