@@ -426,6 +426,18 @@ def _krakatoa(view: KR.KrakatoaView, seat: int, played: str, iterations: int, rn
     return Estimate(best, after, best_after, round(values[played][0] - base, 4), round(values[best][0] - base, 4))
 
 
+def expected_points(game: str, view: Any, seat: int) -> dict[str, float] | None:
+    """Each legal decision of ``seat`` with the points it is expected to bring to the end of the turn, for a
+    game of points whose decisions are judged over dice (Krakatoa); None for the others."""
+    return krakatoa_points(view, seat) if game == KR.ENGINE.name else None
+
+
+def plays_for_the_win(game: str, view: Any, level: str) -> bool:
+    """Whether ``level`` may give expected points up here for a better chance to win: Krakatoa's ``hard`` in
+    the last round (``ai.krakatoa``: its last turn, KR-4.4)."""
+    return game == KR.ENGINE.name and level == "hard" and view.get("round") == KR.ROUNDS
+
+
 def krakatoa_points(view: KR.KrakatoaView, seat: int) -> dict[str, float]:
     """Each legal decision of ``seat`` (as written) with the points it is expected to bring from here to the
     end of the turn, marks included, exactly as ``normal`` values them (``_kr_value``: the rest of the turn

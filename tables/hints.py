@@ -30,7 +30,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ai.review_games import krakatoa_points
+from ai.review_games import expected_points, plays_for_the_win
 from data import learning
 from data import tournaments as tournament_store
 from data.models import SeatRow
@@ -153,7 +153,7 @@ def why(ctx: LoadedTable, state: Any, seat: int, move: Any, seed: int, played: A
         return Phrase("hint.why.choice")
     if all(_wins(engine, after, seat) for after in afters):
         return Phrase("hint.why.wins")
-    if played is None and engine.name == "krakatoa":  # dice: the choice by its expected points (a review says its own)
+    if played is None:  # a game of points over dice: the choice by its expected points (a review says its own)
         points = _points_why(engine, state, seat, move, mesa_level(ctx))
         if points is not None:
             return points
@@ -186,16 +186,18 @@ def why(ctx: LoadedTable, state: Any, seat: int, move: Any, seed: int, played: A
 
 def _points_why(engine: Engine, state: Any, seat: int, move: Any, level: str) -> Phrase | None:
     """Krakatoa (KR-1.1, KR-8.2): the points Mesa's choice is expected to bring from here to the end of the turn,
-    marks included, against the next best choice's, exactly (``ai.review_games.krakatoa_points``, as the
+    marks included, against the next best choice's, exactly (``ai.review_games.expected_points``, as the
     review counts points lost); where Mesa's choice brings fewer, why: ``hard`` in the last round plays for the
     points it needs (``ai.krakatoa``), so it wins more often; otherwise it is the level's own choice (``easy``
     now and then takes a lesser aim; a search cut short may too), said as that and no more.  A lesson asks for
     the most points of the throw at hand (``auto``); a hint weighs the rest of the turn too, which is why the
     two may differ: the hint says so."""
     try:
-        values = krakatoa_points(engine.view(state, seat), seat)
+        values = expected_points(engine.name, engine.view(state, seat), seat)
     except Exception:  # words only: a hint without its why is still a hint
-        log.debug("no points for a Krakatoa hint", exc_info=True)
+        log.debug("no points for a %s hint", engine.name, exc_info=True)
+        return None
+    if values is None:  # not a game of points over dice
         return None
     mine = values.get(engine.format_move(state, move))
     others = sorted(((v, text) for text, v in values.items() if text != engine.format_move(state, move)),
@@ -205,7 +207,7 @@ def _points_why(engine: Engine, state: Any, seat: int, move: Any, level: str) ->
     best, other = others[0]
     if mine >= best - 1e-9:
         key = "hint.why.points"
-    elif level == "hard" and engine.view(state, seat).get("round") == 6:  # KR-4.4: the last round
+    elif plays_for_the_win(engine.name, engine.view(state, seat), level):
         key = "hint.why.points_win"
     else:
         key = "hint.why.points_level"
