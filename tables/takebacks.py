@@ -18,15 +18,16 @@ moves had changed (``Engine.private_changes``).  ``/history`` lists the takeback
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from data import learning
 from data.errors import StaleVersion
-from data.learning import PENDING, ArchivedMove, TakebackRow
+from data.learning import ACCEPTED, PENDING, ArchivedMove, TakebackRow
 from data.models import SeatRow, now_iso
-from engines import ReplayStep
+from engines import MoveError, ReplayStep
 from tables.errors import TableError
 from tables.finish import HALF
 from tables.hints import Seated, table_rated, tournament_of
@@ -44,12 +45,13 @@ MAX_TAKEBACKS = 3
 
 @dataclass(frozen=True)
 class TakebackRecord:
-    """One takeback as ``/history`` lists it: who asked, what it would take back (public notation), when,
+    """One takeback as ``/history`` lists it: who asked, what it would take back (in words, as the boards told
+    the moves, where the log still holds the position they were played from; else in public notation), when,
     and how it was answered (``accepted``, ``declined``, ``pending`` or ``lapsed``)."""
 
     seq: int
     asked_by: str
-    moves: str
+    moves: Told | str
     asked_at: str
     answer: str
     answered_by: str
@@ -191,15 +193,46 @@ class Takebacks:
         """Every takeback asked at the table, oldest first."""
         ctx = await self.store.load(table_id)
         records = []
-        for r in await learning.takebacks(self.store.repo, table_id):
+        rows = await learning.takebacks(self.store.repo, table_id)
+        before_at = {step.ply: step.before for step, _ in await self.store.log_steps(ctx)} if rows else {}
+        for k, r in enumerate(rows):
             asker, answerer = ctx.by_seat(r.seat), ctx.by_seat(r.answered_by) if r.answered_by is not None else None
             answer = "lapsed" if r.status == PENDING and (r.version != ctx.row.version or ctx.row.status != "active") \
                 else r.status
-            moves = " · ".join(f"{name}: {m.public}" if (name := ctx.names_of([m.seat])) else m.public
-                               for m in r.moves)
+            moves = _said_back(ctx, r, rows[k + 1:], before_at)
             records.append(TakebackRecord(r.seq, asker.name if asker else "?", moves, r.asked_at, answer,
                                           answerer.name if answerer else ""))
         return records
+
+
+def _said_back(ctx: LoadedTable, row: TakebackRow, later: Sequence[TakebackRow],
+               before_at: Mapping[int, Any]) -> Told | str:
+    """A takeback's moves as ``/history`` tells them: in words (``deed``) from the position they were played
+    from, which is the log's before its first ply (the moves before a takeback are never changed by it, and
+    only an accepted takeback reaching further back could change them since: then, and wherever a move no
+    longer reads as stored, the public notation kept with the request)."""
+    notation = " · ".join(f"{name}: {m.public}" if (name := ctx.names_of([m.seat])) else m.public
+                          for m in row.moves)
+    if not row.moves:
+        return notation
+    first = row.moves[0].ply
+    if any(r.status == ACCEPTED and r.moves and r.moves[0].ply < first for r in later):
+        return notation
+    state = before_at.get(first, ctx.state if ctx.plies == first - 1 else None)
+    if state is None:
+        return notation
+    engine, names = ctx.engine, ctx.names()
+    deeds = []
+    try:
+        for m in row.moves:
+            move = engine.parse_move(state, m.move)
+            if engine.public_move(state, move) != m.public:
+                return notation
+            deeds.append(deed(engine, state, move, names[m.seat] if 0 <= m.seat < len(names) else "", names))
+            state = engine.apply(state, move)
+    except MoveError:
+        return notation
+    return Told(tuple(deeds))
 
 
 def _left(name: str, left: int) -> Phrase:

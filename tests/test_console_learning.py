@@ -76,3 +76,26 @@ def test_help_names_the_learning_commands() -> None:
 
 def con_user(con: Console, name: str) -> int:
     return next(uid for uid, n in con.names.items() if n == name)
+
+
+async def test_history_tells_a_takeback_in_words_unless_a_later_one_changed_its_position(tmp_path: Path) -> None:
+    """A takeback's moves are told from the position they were played from, the log's before their first ply:
+    a later accepted takeback reaching further back changed that position, so the earlier one keeps the
+    notation it was asked with (never words about another position)."""
+    svc, con, out = await open_console(tmp_path / "console.db")
+    await said(con, out, "Ana: /play kona @Ben seat=first")
+    await said(con, out, "Ben: /accept")
+    for line in ("Ana: /move a6-d3", "Ben: /move f6-e5", "Ana: /move f1-f4", "Ben: /move a1-a4"):
+        await said(con, out, line)
+    await said(con, out, "Ana: /takeback")  # plies 3-4
+    await said(con, out, "Ben: /takeback accept")
+    await said(con, out, "Ana: /move f1-f4")  # ply 3 again
+    await said(con, out, "Ben: /takeback")  # Ben's last move, ply 2, and the reply: plies 2-3
+    await said(con, out, "Ana: /takeback accept")
+    history = await said(con, out, "Ana: /history table=1")
+    first, second = history[2], history[3]
+    assert first.endswith("Ana asked to take back: Ana: f1-f4 · Ben: a1-a4. Answer: taken back, Ben agreed")
+    # KO-2.3: f6 starts poodle over capybara, f1 capybara over poodle: lifting the top uncovers the other
+    assert second.endswith("Ben asked to take back: Ben moved from f6 to e5, uncovering a capybara on f6 · Ana "
+                           "moved from f1 to f4, uncovering a poodle on f1. Answer: taken back, Ana agreed")
+    await svc.repo.close()

@@ -127,9 +127,9 @@ async def test_takeback_asked_declined_and_accepted_with_buttons_and_commands(ha
     h.standin.clear()
     await h.command("history", [option("table", 1, 4)], ALICE, channel=place)
     [listed] = answers(h)
-    assert listed.startswith(f"#1 moves: 1. alice {A6_D3}\nTakebacks:\n"
-                             "1. alice asked to take back "
-                             "alice: a6-d3")
+    # each request's moves in words, as the boards told them, from the position they were played from
+    assert listed.startswith(f"#1 moves: 1. alice {A6_D3}\nTakebacks:\n1. ")
+    assert f" UTC, alice asked to take back: alice {A6_D3}. Answer: bob declined\n" in listed
     assert listed.endswith("taken back, bob agreed")
 
 

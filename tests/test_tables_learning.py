@@ -208,8 +208,11 @@ async def test_mesa_accepts_a_takeback_at_once_in_an_unrated_game_and_it_survive
     assert (kept.seat, kept.status, kept.answered_by) == (0, "accepted", 1)
     assert [(m.ply, m.seat, m.move) for m in kept.moves] == [(m.ply, m.seat, m.move) for m in before[2:]]
     lines = history_lines(await svc.takebacks.history(tid), "en")
-    assert lines[0] == "Takebacks:" and lines[1].startswith(f"1. Ana asked to take back Ana: {before[2].move} · ")
-    assert lines[1].endswith("(2026-03-01 12:05 UTC): taken back, Mesa (easy) agreed")
+    # in words, as the boards told them (KO-4.1: from and to), though the moves left the log
+    assert lines[0] == "Takebacks:" and lines[1].startswith(
+        f"1. 2026-03-01 12:05 UTC, Ana asked to take back: Ana moved from {before[2].move[:2]} ")
+    assert f" · Mesa (easy) moved from {before[3].move[:2]} " in lines[1]
+    assert lines[1].endswith(". Answer: taken back, Mesa (easy) agreed")
     await svc.submit_move(tid, ANA, (await svc.legal_moves_for(tid, ANA))[-1])  # play goes on from there
     await svc.play_mesa(tid)
     after = await repo.get_moves(tid)
