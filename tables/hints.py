@@ -192,22 +192,23 @@ def _points_why(engine: Engine, state: Any, seat: int, move: Any, level: str) ->
     now and then takes a lesser aim; a search cut short may too), said as that and no more.  A lesson asks for
     the most points of the throw at hand (``auto``); a hint weighs the rest of the turn too, which is why the
     two may differ: the hint says so."""
+    view = engine.view(state, seat)
     try:
-        values = expected_points(engine.name, engine.view(state, seat), seat)
+        values = expected_points(engine.name, view, seat)
     except Exception:  # words only: a hint without its why is still a hint
         log.debug("no points for a %s hint", engine.name, exc_info=True)
         return None
     if values is None:  # not a game of points over dice
         return None
-    mine = values.get(engine.format_move(state, move))
-    others = sorted(((v, text) for text, v in values.items() if text != engine.format_move(state, move)),
-                    reverse=True)
+    text = engine.format_move(state, move)
+    mine = values.get(text)
+    others = sorted(((v, other) for other, v in values.items() if other != text), reverse=True)
     if mine is None or not others:
         return None
     best, other = others[0]
     if mine >= best - 1e-9:
         key = "hint.why.points"
-    elif plays_for_the_win(engine.name, engine.view(state, seat), level):
+    elif plays_for_the_win(engine.name, view, level):
         key = "hint.why.points_win"
     else:
         key = "hint.why.points_level"

@@ -272,16 +272,14 @@ def _throw_words(engine: Engine, step: LessonStep, state: Any, said: str) -> Phr
     """A choice over a throw against the best one on it: their exact expected points, or their chances to
     win when the step's goal is about winning (``chance_to_win_at_least``)."""
     name, _, arg = step.goal.partition(":")
-    if name == "next_marks_at_least":  # KR-3: the chance that the next throw carries the marks asked
-        worth = expected_worth(engine, state, step.seat, f"marks:{arg}")
-        mine = worth[said]
-        best, top = max(((m, w) for m, w in worth.items() if m != said), key=lambda mw: mw[1], default=(said, mine))
-        return Phrase("learn.wrong.marks", {"move": said, "mine": _number(mine, True), "best": best,
-                                            "top": _number(top, True), "marks": "×4" if arg == "2" else "×2"})
+    marks = name == "next_marks_at_least"  # KR-3: the chance that the next throw carries the marks asked
     win = name == "chance_to_win_at_least"
-    worth = expected_worth(engine, state, step.seat, "win" if win else "points")
+    worth = expected_worth(engine, state, step.seat, f"marks:{arg}" if marks else "win" if win else "points")
     mine = worth[said]
     best, top = max(((m, w) for m, w in worth.items() if m != said), key=lambda mw: mw[1], default=(said, mine))
+    if marks:
+        return Phrase("learn.wrong.marks", {"move": said, "mine": _number(mine, True), "best": best,
+                                            "top": _number(top, True), "marks": "×4" if arg == "2" else "×2"})
     kind = "win" if win else "points"
     if top <= mine + 1e-9:  # as good as any on this throw, and still not the task
         return Phrase(f"learn.wrong.{kind}_best", {"move": said, "mine": _number(mine, win)})

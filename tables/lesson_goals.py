@@ -20,10 +20,18 @@ def _wins(engine: Engine, state: Any, seat: int) -> bool:
     return outcome is not None and not outcome.draw and seat in outcome.winners
 
 
-def winning_reply(engine: Engine, after: Any, seat: int) -> Any | None:
-    """An opponent's move at ``after`` that wins for them at once (the learner is ``seat``), or None."""
+def opponent_after(engine: Engine, after: Any, seat: int) -> int | None:
+    """The opponent to act at ``after`` (the learner is ``seat``), if the game goes on with one."""
     opponent = engine.to_move(after)
     if engine.outcome(after) is not None or opponent is None or opponent in (CHANCE, seat):
+        return None
+    return opponent
+
+
+def winning_reply(engine: Engine, after: Any, seat: int) -> Any | None:
+    """An opponent's move at ``after`` that wins for them at once (the learner is ``seat``), or None."""
+    opponent = opponent_after(engine, after, seat)
+    if opponent is None:
         return None
     for reply in engine.legal_moves(after, opponent):
         if _wins(engine, engine.apply(after, reply), opponent):
@@ -204,8 +212,8 @@ def opponent_cannot_capture(engine: Engine, before: Any, seat: int, move: Any, a
 
 def opponent_must_pass(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str) -> bool:
     """The game goes on and the opponent's only legal move is to pass."""
-    opponent = engine.to_move(after)
-    if engine.outcome(after) is not None or opponent is None or opponent in (CHANCE, seat):
+    opponent = opponent_after(engine, after, seat)
+    if opponent is None:
         return False
     replies = engine.legal_moves(after, opponent)
     return len(replies) == 1 and engine.format_move(after, replies[0]) == "pass"

@@ -5,8 +5,9 @@ the winning reply it allows, the points over a throw, the board's news); where t
 can act on ("it does not do what the task asks"), the goal itself can: a capture asked on c3 and made
 elsewhere or not at all, fewer prisoners than asked, a reply left to the opponent that captures, a move left
 to an opponent who was to be stuck, a game that goes on.  Every fact comes from the engine; the opponent's
-reply is written out whole, as the learner would type it (a lesson's position shows both reserves, and the
-reply is one the opponent could choose, not one they made).
+reply is named in its public form, one that hides nothing where there is one (then the learner can type it
+to see it), else with its words (``Engine.move_words``: public facts only), so a hidden face of the
+opponent's is never told.
 """
 
 from __future__ import annotations
@@ -14,21 +15,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engines import CHANCE, Engine
+from engines import Engine
 from tables.i18n import Count, Phrase
-from tables.lesson_goals import landing_of, tally
+from tables.lesson_goals import landing_of, opponent_after, tally
+from tables.outcome_words import deed
 
 #: an explanation: (engine, state before, learner's seat, move, state after, goal's argument, the move as
 #: written) -> the words, or None when it has nothing to add
 Explanation = Callable[[Engine, Any, int, Any, Any, str, str], Phrase | None]
 
 
-def _opponent(engine: Engine, after: Any, seat: int) -> int | None:
-    """The opponent to move after the learner's move, if the game goes on with one."""
-    opponent = engine.to_move(after)
-    if engine.outcome(after) is not None or opponent is None or opponent in (CHANCE, seat):
-        return None
-    return opponent
+def _hides_nothing(engine: Engine, state: Any, move: Any) -> bool:
+    return engine.public_move(state, move) == engine.format_move(state, move)
+
+
+def _reply(engine: Engine, after: Any, reply: Any) -> Any:
+    """A reply as the learner may be told it: its public form, with its words where that form hides faces."""
+    public = engine.public_move(after, reply)
+    if _hides_nothing(engine, after, reply):
+        return public
+    return Phrase("learn.missed.reply_words", {"reply": public, "words": deed(engine, after, reply, "", ()).words})
 
 
 def _capture_asked_at(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str,
@@ -55,32 +61,33 @@ def _prisoners_asked(engine: Engine, before: Any, seat: int, move: Any, after: A
 
 def _capture_left(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str,
                   said: str) -> Phrase | None:
-    """``opponent_cannot_capture``: the opponent's reply that captures the most, in its public form."""
-    opponent = _opponent(engine, after, seat)
+    """``opponent_cannot_capture``: the opponent's reply that captures the most (``_reply``)."""
+    opponent = opponent_after(engine, after, seat)
     if opponent is None:
         return None
     now = tally(engine, after, opponent)
-    best, most = None, 0
-    for reply in engine.legal_moves(after, opponent):
-        taken = tally(engine, engine.apply(after, reply), opponent) - now
-        if taken > most:
+    best, most = None, (0, False)
+    for reply in engine.legal_moves(after, opponent):  # the most taken; of those, one that hides nothing
+        taken = (tally(engine, engine.apply(after, reply), opponent) - now, _hides_nothing(engine, after, reply))
+        if taken[0] > 0 and taken > most:
             best, most = reply, taken
     if best is None:
         return None
-    return Phrase("learn.missed.capture_left", {"move": said, "reply": engine.format_move(after, best),
-                                                "count": Count(most, "pieces")})
+    return Phrase("learn.missed.capture_left", {"move": said, "reply": _reply(engine, after, best),
+                                                "count": Count(most[0], "pieces")})
 
 
 def _move_left(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str,
                said: str) -> Phrase | None:
-    """``opponent_must_pass``: a move the opponent still has, in its public form."""
-    opponent = _opponent(engine, after, seat)
+    """``opponent_must_pass``: a move the opponent still has (``_reply``)."""
+    opponent = opponent_after(engine, after, seat)
     if opponent is None:
         return None
     replies = [r for r in engine.legal_moves(after, opponent) if engine.format_move(after, r) != "pass"]
     if not replies:
         return None
-    return Phrase("learn.missed.move_left", {"move": said, "reply": engine.format_move(after, replies[0])})
+    named = next((r for r in replies if _hides_nothing(engine, after, r)), replies[0])
+    return Phrase("learn.missed.move_left", {"move": said, "reply": _reply(engine, after, named)})
 
 
 def _goes_on(engine: Engine, before: Any, seat: int, move: Any, after: Any, arg: str, said: str) -> Phrase | None:

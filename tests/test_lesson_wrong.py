@@ -258,3 +258,19 @@ def test_a_plateau_move_that_turns_up_a_hidden_face_says_so() -> None:
              and engine.public_move(state, m) == engine.format_move(state, m) and not meets(engine, step, state, m)]
     for move in quiet:
         assert "hidden until then" not in said(what_it_does(engine, step, state, move), "en")
+
+
+def test_a_reply_that_would_hide_faces_is_named_by_its_public_form_and_words() -> None:
+    """PL-9.5: a placement's hidden faces are the opponent's secret: a wrong answer's words name such a reply in
+    its public form with its public words, never its full notation."""
+    from tables.lesson_misses import _reply
+
+    engine = get_engine("plateau")
+    start = engine.new_game(2, 1)
+    placement = next(m for m in engine.legal_moves(start)
+                     if engine.public_move(start, m) != engine.format_move(start, m))
+    for lang in ("en", "es"):
+        text = said(_reply(engine, start, placement), lang)
+        assert text.startswith(engine.public_move(start, placement) + " (") and "?" in text
+        assert engine.format_move(start, placement) not in text
+    assert said(_reply(engine, start, placement), "en").endswith("face up)")  # PL-9.3a: the up face is public
