@@ -244,7 +244,7 @@ class Play(commands.Cog):
                 await self.handling.reply(interaction, t("games.none", lang))
                 return
             # a round sat out: no table until the next one, but not "no games"
-            lines = [said(bye.phrase().key, lang, bye.phrase().params) for bye in byes]
+            lines = [said(phrase.key, lang, phrase.params) for phrase in (bye.phrase() for bye in byes)]
             for s in tables[:20]:
                 others = ", ".join(plain(n) for n, u in zip(s.players, s.user_ids) if u != interaction.user.id) or "-"
                 if s.status in ("invited", "open"):

@@ -31,7 +31,7 @@ from engines import MoveError, ReplayStep
 from tables.errors import TableError
 from tables.finish import HALF
 from tables.hints import Seated, table_rated, tournament_of
-from tables.i18n import Count, Phrase, Told, t
+from tables.i18n import Count, Deed, Phrase, Told, t
 from tables.loaded import LoadedTable, Played, Step
 from tables.mesa import is_mesa, mesa_to_act
 from tables.outbox import Message
@@ -184,9 +184,7 @@ class Takebacks:
         """"Ana moved from a6 to d3 · Mesa (hard) moved from b1 to b2": the moves taken back in words, as the
         boards told them (``deed``: public facts only), each with its player (a request names exactly the
         moves it would undo)."""
-        names = ctx.names()
-        return Told(tuple(deed(ctx.engine, step.before, step.move, names[seat] if 0 <= seat < len(names) else "",
-                               names) for step, seat in steps))
+        return Told(tuple(_deed(ctx, step.before, step.move, seat) for step, seat in steps))
 
     # ---- /history -----------------------------------------------------------------------------------
     async def history(self, table_id: int) -> list[TakebackRecord]:
@@ -205,6 +203,12 @@ class Takebacks:
         return records
 
 
+def _deed(ctx: LoadedTable, before: Any, move: Any, seat: int) -> Deed:
+    """A move as the boards told it (``deed``: public facts only), by its player's name."""
+    names = ctx.names()
+    return deed(ctx.engine, before, move, names[seat] if 0 <= seat < len(names) else "", names)
+
+
 def _said_back(ctx: LoadedTable, row: TakebackRow, later: Sequence[TakebackRow],
                before_at: Mapping[int, Any]) -> Told | str:
     """A takeback's moves as ``/history`` tells them: in words (``deed``) from the position they were played
@@ -221,14 +225,14 @@ def _said_back(ctx: LoadedTable, row: TakebackRow, later: Sequence[TakebackRow],
     state = before_at.get(first, ctx.state if ctx.plies == first - 1 else None)
     if state is None:
         return notation
-    engine, names = ctx.engine, ctx.names()
+    engine = ctx.engine
     deeds = []
     try:
         for m in row.moves:
             move = engine.parse_move(state, m.move)
             if engine.public_move(state, move) != m.public:
                 return notation
-            deeds.append(deed(engine, state, move, names[m.seat] if 0 <= m.seat < len(names) else "", names))
+            deeds.append(_deed(ctx, state, move, m.seat))
             state = engine.apply(state, move)
     except MoveError:
         return notation
