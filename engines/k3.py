@@ -1313,7 +1313,7 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
             if shown == "hand":
                 entry["hand"] = list(player.hand)
             elif shown == "hidden":  # K3-10: which pieces, never where (the position's ``!`` pieces)
-                entry["hand"] = list(canonical("".join(player.pieces())))
+                entry["hand"] = list(canonical(player.pieces()))
             elif shown == "built":
                 entry["pyramid"] = [list(row) for row in reversed(player.pyramid)]
                 entry["accessible"] = [spot_name(s) for s in accessible_spots(player.pyramid)]
