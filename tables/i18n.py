@@ -1039,7 +1039,8 @@ EN.update({
     "takeback.left_none": "(It is {name}'s last takeback request in this game.)",
     "count.takeback_left": "more time|more times",
     "info.takeback_accepted": "{name} agreed, and at {game} #{table} this is taken back: {moves}. {turn} to move.",
-    "info.takeback_declined": "{name} declined the takeback at {game} #{table}: the game goes on.",
+    "info.takeback_declined": "{name} declined the takeback at {game} #{table}, so this stands: {moves}. The game "
+    "goes on.",
     "info.takeback_mesa_declined": "{name} takes no moves back in a rated game: {game} #{table} goes on.",
     "takeback.history_title": "Takebacks:",
     "takeback.history_line": "{seq}. {date} UTC, {name} asked to take back: {moves}. Answer: {answer}",
@@ -1099,7 +1100,8 @@ ES.update({
     "takeback.left_none": "(Es la última vez que {name} puede pedirlo en esta partida.)",
     "count.takeback_left": "vez más|veces más",
     "info.takeback_accepted": "{name} aceptó, y en {game} #{table} se deshace: {moves}. Le toca a {turn}.",
-    "info.takeback_declined": "{name} rechazó deshacer en {game} #{table}: la partida sigue.",
+    "info.takeback_declined": "{name} rechazó deshacer en {game} #{table}, así que queda en pie: {moves}. La "
+    "partida sigue.",
     "info.takeback_mesa_declined": "{name} no deshace jugadas en una partida puntuada: {game} #{table} sigue.",
     "takeback.history_title": "Jugadas deshechas:",
     "takeback.history_line": "{seq}. {date} UTC, {name} pidió deshacer: {moves}. Respuesta: {answer}",

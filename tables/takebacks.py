@@ -123,7 +123,10 @@ class Takebacks:
             if not await learning.decline_takeback(self.store.repo, ctx.id, request.seq, seat.seat,
                                                    self.store.stamp()):
                 raise await self._stale(ctx)
-            return [self.posts.info(ctx, "info.takeback_declined", name=seat.name)]
+            steps = await self.store.log_steps(ctx)
+            first = last_move_of(steps, request.seat)  # the moves that stand, named as the request named them
+            moves = self._told(ctx, steps[first:]) if first is not None else Told(())
+            return [self.posts.info(ctx, "info.takeback_declined", name=seat.name, moves=moves)]
 
     async def _answerable(self, table_id: int, user_id: int, version: int | None
                           ) -> tuple[LoadedTable, SeatRow, TakebackRow]:

@@ -50,8 +50,8 @@ async def test_takeback_between_people_and_refusals(tmp_path: Path) -> None:
                      "(Ana may ask 2 more times in this game.)",
                      "[#1]   Answer with /takeback accept or /takeback decline."]
     assert (await said(con, out, "Ana: /takeback accept"))[0].startswith("[error Ana] You asked for this takeback")
-    assert await said(con, out, "Ben: /takeback decline") == ["[#1] Ben declined the takeback at Kona #1: the game "
-                                                             "goes on."]
+    assert await said(con, out, "Ben: /takeback decline") == [
+        f"[#1] Ben declined the takeback at Kona #1, so this stands: Ana {A6_D3}. The game goes on."]
     await said(con, out, "Ana: /takeback")
     back = await said(con, out, "Ben: /takeback accept")
     assert back[0] == f"[#1] Ben agreed, and at Kona #1 this is taken back: Ana {A6_D3}. Ana to move."

@@ -99,7 +99,8 @@ async def test_takeback_asked_declined_and_accepted_with_buttons_and_commands(ha
     assert answers(h)[-1] == "Asked: your opponent accepts or declines."
     h.standin.clear()
     await h.click(decline, BOB, channel=place)
-    assert [r.content for r in posted(h)] == ["bob declined the takeback at Kona #1: the game goes on."]
+    assert [r.content for r in posted(h)] == [f"bob declined the takeback at Kona #1, so this stands: alice {A6_D3}. "
+                                              "The game goes on."]
     assert answers(h)[-1] == "You declined."
 
     await h.command("takeback", [], ALICE, channel=place)  # again: bob answers with the command, in Spanish

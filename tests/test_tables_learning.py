@@ -261,7 +261,9 @@ async def test_between_people_declined_lapsed_stale_accepted_and_at_most_three(d
         await svc.takebacks.accept(tid, ANA)
     assert refusal(exc) == "error.takeback_own"
     out = await svc.takebacks.decline(tid, BEN, asked.version)
-    assert [m.key for m in out if isinstance(m, PublicPost)] == ["info.takeback_declined"]
+    [declined] = [m for m in out if isinstance(m, PublicPost)]
+    assert t(declined.key, "en", **declined.params) == (f"Ben declined the takeback at Kona #{tid}, so this stands: "
+                                                        f"Ana {A6_D3}. The game goes on.")
     assert len(await repo.get_moves(tid)) == 1
     with pytest.raises(TableError) as exc:
         await svc.takebacks.accept(tid, BEN)
