@@ -112,6 +112,8 @@ EN: dict[str, str] = {
     "error.self_play": "You cannot play against yourself: invite someone else.",
     "error.duplicate_player": "A player is named twice: invite each player once.",
     "error.too_many_players": "{game} takes at most {max} players.",
+    "error.too_many_players_mesa": "{game} takes at most {max} players, and this asks for {asked}: {people} and "
+    "{seats} for Mesa (naming Mesa is one seat; bots adds that many more). Ask for fewer Mesa seats.",
     "error.needs_opponent": "{game} is for two players: name your opponent, or choose Mesa to play the computer.",
     "error.channel_not_allowed": "Games cannot be started in this channel on this server.",
     "error.bad_option": "The option {option} cannot be {value}: use one of {allowed}.",
@@ -247,6 +249,8 @@ ES: dict[str, str] = {
     "error.self_play": "No puedes jugar contra ti mismo: invita a otra persona.",
     "error.duplicate_player": "Un jugador aparece dos veces: invita a cada jugador una sola vez.",
     "error.too_many_players": "{game} admite como máximo {max} jugadores.",
+    "error.too_many_players_mesa": "{game} admite como máximo {max} jugadores, y esto pide {asked}: {people} y "
+    "{seats} para Mesa (nombrar a Mesa es un asiento; bots añade esa cantidad más). Pide menos asientos de Mesa.",
     "error.needs_opponent": "{game} es para dos jugadores: nombra a tu rival, o elige a Mesa para jugar con la "
     "máquina.",
     "error.channel_not_allowed": "En este servidor no se pueden empezar partidas en este canal.",
@@ -554,6 +558,7 @@ EN.update({
     # nouns of ``Count`` params: singular|plural
     "count.game": "game|games",
     "count.player": "player|players",
+    "count.mesa_seat": "seat|seats",
     "count.rated_game": "rated game|rated games",
     "count.win": "win|wins",
     "count.won": "won|won",
@@ -595,6 +600,7 @@ ES.update({
     "number.decimal_mark": ",",
     "count.game": "partida|partidas",
     "count.player": "jugador|jugadores",
+    "count.mesa_seat": "asiento|asientos",
     "count.rated_game": "partida puntuada|partidas puntuadas",
     "count.win": "victoria|victorias",
     "count.won": "ganada|ganadas",

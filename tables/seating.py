@@ -25,6 +25,7 @@ from tables.finish import ABORT, Change, Finisher, Guard
 from tables.games import known_game
 from tables.games import title as game_title
 from tables.guild_life import GuildLife
+from tables.i18n import Count
 from tables.limits import check_can_host, check_can_sit
 from tables.loaded import LoadedTable, Step
 from tables.mesa import is_mesa, mesa_seats, parse_level, person_name, rated_with_mesa, take_request
@@ -87,6 +88,10 @@ class Seating:
         if len(set(ids)) != len(ids):
             raise TableError("error.duplicate_player")
         if len(ids) + mesa.count > engine.max_players:
+            if mesa.count:  # say how the count came about: `@mesa bots=3` is four Mesa seats, not three
+                raise TableError("error.too_many_players_mesa", game=game_title(name), max=engine.max_players,
+                                 asked=len(ids) + mesa.count, people=Count(len(ids), "player"),
+                                 seats=Count(mesa.count, "mesa_seat"))
             raise TableError("error.too_many_players", game=game_title(name), max=engine.max_players)
         if engine.max_players == 2 and len(ids) + mesa.count < 2:
             raise TableError("error.needs_opponent", game=game_title(name), name=name)

@@ -136,6 +136,13 @@ async def test_at_mesa_and_bots_together_add_up(tmp_path: Path) -> None:
     assert not any(line.startswith("[error Eve]") for line in out)
     players = (await svc.table_details(1)).summary.players
     assert len(players) == 4 and sum(1 for p in players if p.startswith("Mesa")) == 3
+    # one more is five: the refusal says how the Mesa seats added up, and opens nothing
+    await con.handle("Eve: /play krakatoa @mesa bots=3")
+    assert out[-1] == ("[error Eve] Krakatoa takes at most 4 players, and this asks for 5: 1 player and 4 seats for "
+                       "Mesa (naming Mesa is one seat; bots adds that many more). Ask for fewer Mesa seats.")
+    await con.handle("Eve: /play kona @Ben @Cy")  # no Mesa seat: the plain refusal
+    assert out[-1] == "[error Eve] Kona takes at most 2 players."
+    assert len(await svc.active_tables(user_id_for("Eve"), 1)) == 1
     await repo.close()
 
 
