@@ -721,9 +721,9 @@ def _sheet_column(img: Image.Image, sides: int, side: int, seats: tuple[int, ...
     if advanced:
         # bonus boxes taken by this side
         for k, (points, marks, scratch, throw) in enumerate(bonus):
-            bx = cx + 4 + k * bw * 5 / 3
-            left, top = round(bx + 1), y_box + 5
-            w, h = round(bx + bw * 5 / 3 - 3) - left, y_box + ADVANCED_ROWS["Box"] - 5 - top
+            left, w = box_cell(sides, side, k)
+            top = y_box + 5
+            h = y_box + ADVANCED_ROWS["Box"] - 5 - top
             img.paste(_cell_sprite(w, h, points, marks, scratch, size, theme.WHITE, throw), (left, top))
         # pending marks (KR-3.8)
         text = "-" if not m1 else f"x{2**m1}" + (f", x{2**m2}" if m2 else "")
@@ -735,6 +735,15 @@ def _sheet_column(img: Image.Image, sides: int, side: int, seats: tuple[int, ...
                             fill=theme.YELLOW, outline=theme.INK, width=2)
     _text(img, (cx + col_w / 2, y_tot + TOTAL_H / 2 + 1), str(total), 24, bold=True,
           bg=theme.YELLOW if won else theme.WHITE, anchor="mm")
+
+
+def box_cell(sides: int, side: int, k: int) -> tuple[int, int]:
+    """(left x, width) of the ``k``-th bonus box cell (from 0) in side ``side``'s column of the sheet: three
+    fit where five throws do (KR-5.1: three boxes in a game)."""
+    col_w = (SHEET_X1 - SHEET_X0 - LABEL_W - 8) / sides
+    bw = (col_w - 8) / 5
+    bx = SHEET_X0 + LABEL_W + side * col_w + 4 + k * bw * 5 / 3
+    return round(bx + 1), round(bx + bw * 5 / 3 - 3) - round(bx + 1)
 
 
 @lru_cache(maxsize=256)
@@ -812,12 +821,26 @@ def _cell_sprite(w: int, h: int, points: int, marks: int, scratch: bool, size: i
         theme.draw_text(d, (cx, cy), "✗", size + 2, bold=True, fill=theme.DARK_RED, anchor="mm", symbol=True)
     else:
         theme.draw_text(d, (cx, cy), str(points), size, bold=True, anchor="mm")
+    label = box_label(w, label, marks)
     if marks:  # the tag over the number, as the tint alone would be a colour-only clue
         theme.draw_text(d, (w - 2 if label else w / 2, 1), MARK_WORD[marks], theme.MIN_TEXT, bold=True,
                         fill=theme.INK, anchor="ra" if label else "ma")
     if label:
         theme.draw_text(d, (3, 1), label, theme.MIN_TEXT, fill=theme.MUTED, anchor="la")
     return img
+
+
+def box_label(w: int, label: str | None, marks: int) -> str | None:
+    """A bonus box cell's name beside its x2 / x4 tag, as much of it as fits a cell ``w`` wide: ``b1``, else
+    the box's number alone (the row is named "Box"), else none: with three or four sides the cells are
+    narrow, and the name drawn whole ran into the tag."""
+    if not label:
+        return label
+    tag = theme.text_size(MARK_WORD[marks], theme.MIN_TEXT, True)[0] + 2 if marks else 0  # and a gap
+    for name in (label, label.lstrip("b")):
+        if 3 + theme.text_size(name, theme.MIN_TEXT)[0] + tag + 2 <= w:  # margins as drawn: 3 left, 2 right
+            return name
+    return None
 
 
 def _cell_text(bw: float) -> int:

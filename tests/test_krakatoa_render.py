@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from engines.krakatoa import ENGINE as E
-from render import draw, render
+from render import draw, render, theme
 from render import krakatoa as kr
 
 NAMES = ["Ann", "Bartholomew the Long-Named", "Cy", "Dee"]
@@ -222,3 +222,19 @@ def test_the_last_throw_says_point_or_points_by_its_number():
         if 1 in said and len(said) > 2:
             break
     assert said[1].endswith(": 1 point") and all(line.endswith(f": {n} points") for n, line in said.items() if n != 1)
+
+
+@pytest.mark.parametrize("sides", [2, 3, 4])
+def test_a_bonus_box_cell_names_its_box_clear_of_its_marks(sides):
+    # KR-5.1: three boxes in a game; with four sides the cells are ~32 px wide and "b1" ran into "x2"
+    for side in range(sides):
+        for k in range(3):
+            _, w = kr.box_cell(sides, side, k)
+            for marks in (1, 2):  # a box is thrown only with marks on it (KR-5.2)
+                label = kr.box_label(w, f"b{k + 1}", marks)
+                assert label is not None and label.endswith(str(k + 1))  # the box's number is always told
+                label_right = 3 + theme.text_size(label, theme.MIN_TEXT)[0]  # drawn from x = 3
+                tag_left = w - 2 - theme.text_size(kr.MARK_WORD[marks], theme.MIN_TEXT, True)[0]  # to x = w - 2
+                assert label_right < tag_left
+    if sides == 2:  # room for the whole name
+        assert kr.box_label(kr.box_cell(2, 0, 0)[1], "b1", 2) == "b1"
