@@ -2001,6 +2001,13 @@ EN.update({
     "learn.missed.move_left": "{move} is legal, but then your opponent could still play {reply}.",
     "learn.missed.reply_words": "{reply} ({words})",
     "learn.missed.goes_on": "{move} is legal, but the game goes on after it.",
+    "learn.missed.said": " (the board would say: {words})",
+    "learn.missed.move_words": "{name} {words}",
+    "learn.missed.other_piece": "{move} is legal{said}, but it uses the piece on {origin}: the task is about the one "
+    "on {wanted}.",
+    "learn.missed.other_square": "{move} is legal{said} and uses the right piece, but it ends on {square}, which is "
+    "not what the task asks.",
+    "learn.missed.unlike": "{move} is legal{said}, but it does not do what the task asks.",
     "count.prisoner": "prisoner|prisoners",
     "learn.name": "Player {n}",
     "learn.name.you": "Player {n} (you)",
@@ -2038,6 +2045,13 @@ ES.update({
     "learn.missed.move_left": "{move} es legal, pero entonces tu rival aún podría jugar {reply}.",
     "learn.missed.reply_words": "{reply} ({words})",
     "learn.missed.goes_on": "{move} es legal, pero la partida sigue tras ella.",
+    "learn.missed.said": " (el tablero diría: {words})",
+    "learn.missed.move_words": "{name} {words}",
+    "learn.missed.other_piece": "{move} es legal{said}, pero usa la pieza de {origin}: la tarea trata de la de "
+    "{wanted}.",
+    "learn.missed.other_square": "{move} es legal{said} y usa la pieza correcta, pero acaba en {square}, y no es lo "
+    "que pide la tarea.",
+    "learn.missed.unlike": "{move} es legal{said}, pero no hace lo que pide la tarea.",
     "count.prisoner": "prisionero|prisioneros",
     "learn.name": "Jugador {n}",
     "learn.name.you": "Jugador {n} (tú)",

@@ -35,8 +35,8 @@ from engines import Engine, MoveError, Outcome, canonical_name, game_names, get_
 from tables.errors import TableError
 from tables.i18n import CATALOGS, EN, Count, Lines, Names, News, Own, Phrase, Tenths, t
 from tables.lesson_goals import CONDITIONS, decides_a_throw, expected_worth, tally, winning_reply
-from tables.lesson_misses import COUNTS_CAPTURES, missed
-from tables.outcome_words import event_key, named_facts
+from tables.lesson_misses import COUNTS_CAPTURES, missed, unlike_answers
+from tables.outcome_words import event_key, move_key, named_facts
 from tables.posts import Posts
 from tables.rules_step import as_typed, reason
 from tables.store import TableStore
@@ -224,9 +224,12 @@ def what_it_does(engine: Engine, step: LessonStep, state: Any, move: Any) -> Phr
         return _throw_words(engine, step, state, said)  # a choice about a throw (keeping ends it: KR-4.3)
     news = [Phrase(key, _named(facts, step.seat, engine.name)) for code, facts in engine.events(state, move, after)
             if (key := event_key(engine.name, code)) is not None and "{table}" not in EN[key]]
-    explained = missed(engine, step.goal, step.seat, state, move, after, said) if step.goal else None
+    words = "" if step.goal else _words(engine, state, move, step.seat)  # a step of listed answers: its words
+    explained = missed(engine, step.goal, step.seat, state, move, after, said) if step.goal else \
+        unlike_answers(engine, step.accept, state, move, said, words)
     taken = tally(engine, after, step.seat) - tally(engine, state, step.seat)
-    if taken > 0 and "prisoners" in engine.description.tallies and step.goal.partition(":")[0] not in COUNTS_CAPTURES:
+    if taken > 0 and "prisoners" in engine.description.tallies and step.goal.partition(":")[0] not in COUNTS_CAPTURES \
+            and not words:  # the move's words say its captures already
         news.append(Phrase("learn.did.captures", {"count": Count(taken, "prisoner")}))  # PL-6: captures (Plateau)
     if not step.goal and "prisoners" in engine.description.tallies and engine.public_move(state, move) == \
             engine.format_move(state, move) and engine.reveals(state, move):
@@ -239,6 +242,17 @@ def what_it_does(engine: Engine, step: LessonStep, state: Any, move: Any) -> Phr
     if news:
         return Phrase("learn.wrong.does", {"move": said, "news": News(news)})
     return Phrase("learn.wrong.misses", {"move": said})
+
+
+def _words(engine: Engine, state: Any, move: Any, learner: int) -> Phrase | str:
+    """The learner's move as a board would tell it, its player named as the lesson's pictures name them
+    ("Player 1 (you) moved from a6 to c4"), or ``""`` where the game has no words for it."""
+    code, facts = engine.move_words(state, move)
+    key = move_key(engine.name, code)
+    if key is None or key.startswith("move.any.notation"):
+        return ""
+    return Phrase("learn.missed.move_words", {"name": Phrase("learn.name.you", {"n": learner + 1}),
+                                              "words": Phrase(key, _named(facts, learner, engine.name))})
 
 
 def _named(facts: dict[str, Any], learner: int, game: str) -> dict[str, Any]:

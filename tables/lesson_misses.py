@@ -107,6 +107,33 @@ EXPLANATIONS: dict[str, Explanation] = {
 }
 
 
+def _square_of(facts: dict[str, Any]) -> str | None:
+    """Where a move's words say it ends: a square it lands on, a slot it fills, a square it is put on."""
+    return next((str(facts[k]) for k in ("landing", "slot", "square") if facts.get(k) is not None), None)
+
+
+def unlike_answers(engine: Engine, accept: tuple[str, ...], before: Any, move: Any, said: str,
+                   words: Phrase | str) -> Phrase:
+    """What a legal ``move`` does, against a step whose task is a list of accepted answers (no goal to measure
+    it by): the move in the board's ``words`` (``""`` where the game has none), and where the words of the
+    move and of the answers say so, that it uses another piece than the one every answer uses ("it uses the
+    piece on f1: the task is about the one on a6"), or one of the right pieces taken elsewhere; the answers
+    themselves are never told (the hint does that)."""
+    facts = engine.move_words(before, move)[1]
+    words = Phrase("learn.missed.said", {"words": words}) if words else ""
+    answers = [engine.move_words(before, engine.parse_move(before, text))[1] for text in accept]
+    origins = {a.get("origin") for a in answers}
+    origin = facts.get("origin")
+    if origin is not None and len(origins) == 1 and None not in origins and origin not in origins:
+        return Phrase("learn.missed.other_piece", {"move": said, "said": words, "origin": origin,
+                                                   "wanted": next(iter(origins))})
+    square = _square_of(facts)
+    if origin is not None and origin in origins and square is not None \
+            and square not in {_square_of(a) for a in answers}:
+        return Phrase("learn.missed.other_square", {"move": said, "said": words, "square": square})
+    return Phrase("learn.missed.unlike", {"move": said, "said": words})
+
+
 def missed(engine: Engine, goal: str, seat: int, before: Any, move: Any, after: Any, said: str) -> Phrase | None:
     """What the legal ``move`` misses of ``goal`` (``name`` or ``name:argument``), or None where the goal has
     no words of its own for it."""

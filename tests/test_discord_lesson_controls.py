@@ -82,7 +82,8 @@ async def test_a_course_with_the_buttons_the_picker_and_move(tmp_path: Path) -> 
         first.standin.clear()
         wrong = await pick(first, ALICE, 1, "a6-a5")  # the picker's own message shows the answer
         assert wrong.method == "PATCH" and wrong.ephemeral
-        assert wrong.content.startswith("Not this one: a6-a5 is legal, but it does not do what the task asks.")
+        assert wrong.content.startswith("Not this one: a6-a5 is legal (the board would say: Player 1 (you) moved "
+                                        "from a6 to a5, uncovering a poodle on a6) and uses the right piece")
         assert "Hint:" not in wrong.content  # the first wrong answer: the hint button did not count
         assert set(buttons(wrong)) == set(step_ids(1))  # try again from here
         first.standin.clear()

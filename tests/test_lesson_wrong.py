@@ -74,13 +74,19 @@ def test_plateau_captures_are_told() -> None:
         after = engine.apply(state, move)
         taken = len(engine.view(after, step.seat)["prisoners"][step.seat]) - \
             len(engine.view(state, step.seat)["prisoners"][step.seat])
-        if taken > 0 and engine.outcome(after) is None and what_it_does(engine, step, state, move).key == \
-                "learn.wrong.does":
+        if taken > 0 and engine.outcome(after) is None and what_it_does(engine, step, state, move).key in \
+                ("learn.wrong.does", "learn.wrong.missed_does"):
+            en, es = (said(what_it_does(engine, step, state, move), lang) for lang in ("en", "es"))
+            if not step.goal:  # a step of listed answers tells the move in words, its capture with it, once
+                assert en.count(f"capturing {taken} piece") == 1 and "You take" not in en, en
+                assert es.count(f"capturó {taken} pieza") == 1 and "Te llevas" not in es, es
+                told += 1
+                continue
             noun = "prisoner" if taken == 1 else "prisoners"
-            assert f"You take {taken} {noun}." in said(what_it_does(engine, step, state, move), "en")
-            assert f"Te llevas {taken} prisioner" in said(what_it_does(engine, step, state, move), "es")
-            told += 1
-    assert told
+            assert f"You take {taken} {noun}." in en
+            assert f"Te llevas {taken} prisioner" in es
+            told += 10
+    assert told > 10  # both kinds
 
 
 def test_keeping_the_dice_is_told_its_points_against_the_best_choice() -> None:
@@ -251,7 +257,7 @@ def test_a_plateau_move_that_turns_up_a_hidden_face_says_so() -> None:
     lifted = engine.parse_move(state, "a1:1-a3")
     assert engine.reveals(state, lifted)  # the Ace becomes a top (PL-9.3); the answer's capture shows faces too
     en = said(what_it_does(engine, step, state, lifted), "en")
-    assert en.endswith("You take 1 prisoner.\nIt turns up a face that was hidden until then.")
+    assert "capturing 1 piece)" in en and en.endswith("besides:\nIt turns up a face that was hidden until then.")
     assert said(what_it_does(engine, step, state, lifted), "es").endswith(
         "Deja a la vista una cara que hasta entonces estaba oculta.")
     quiet = [m for m in engine.legal_moves(state, step.seat) if not engine.reveals(state, m)
@@ -274,3 +280,34 @@ def test_a_reply_that_would_hide_faces_is_named_by_its_public_form_and_words() -
         assert text.startswith(engine.public_move(start, placement) + " (") and "?" in text
         assert engine.format_move(start, placement) not in text
     assert said(_reply(engine, start, placement), "en").endswith("face up)")  # PL-9.3a: the up face is public
+
+
+def test_a_step_of_listed_answers_tells_the_move_in_words_and_which_piece_it_used() -> None:
+    # a step whose task is a list of accepted answers said only "it does not do what the task asks": now the move
+    # as the board would tell it, and (Kona, where the notation shows it) another piece than the task's, or the
+    # task's piece taken elsewhere; never the answers themselves (the hint gives them after two misses)
+    import re
+    kinds = set()
+    for game in ("kona", "k3", "plateau"):
+        engine = get_engine(game)
+        for step, state, move in wrong_moves(game):
+            if step.goal or engine.outcome(engine.apply(state, move)) is not None:
+                continue
+            en, es = (said(what_it_does(engine, step, state, move), lang) for lang in ("en", "es"))
+            assert "{" not in en + es, en  # every fact named (K3's steal names the player robbed)
+            assert f"(the board would say: Player {step.seat + 1} (you) " in en
+            assert f"(el tablero diría: Jugador {step.seat + 1} (tú) " in es
+            for answer in step.accept:
+                assert not re.search(re.escape(answer) + r"(?![\w.:@])", en), (answer, en)
+            if game != "kona":
+                continue
+            origin, landing = engine.format_move(state, move).split("-")  # KO: a move is written from-to
+            origins = {text.split("-")[0] for text in step.accept}
+            if origin not in origins and len(origins) == 1:
+                assert f"but it uses the piece on {origin}: the task is about the one on {min(origins)}." in en
+                assert f"pero usa la pieza de {origin}: la tarea trata de la de {min(origins)}." in es
+                kinds.add("piece")
+            elif origin in origins:
+                assert f"and uses the right piece, but it ends on {landing}, which is not what the task asks" in en
+                kinds.add("square")
+    assert kinds == {"piece", "square"}

@@ -56,7 +56,8 @@ async def test_a_course_in_the_console(tmp_path: Path) -> None:
     wrong = await said(con, out, "Ana: /learn kona answer a6-a2")  # against a rule: the engine's reason
     assert wrong[0].startswith("[dm Ana] Not this one: a6-a2 is not allowed: ") and "Hint" not in wrong[0]
     again = await said(con, out, "Ana: /learn kona answer a6-a5")  # legal, not the task: the hint now
-    assert "a6-a5 is legal, but it does not do what the task asks." in again[0]
+    assert ("a6-a5 is legal (the board would say: Player 1 (you) moved from a6 to a5, uncovering a poodle on a6) "
+            "and uses the right piece, but it ends on a5, which is not what the task asks.") in again[0]
     assert again[1] == "[dm Ana] Hint: Write it from-to: a6-d3. Try again (/move MOVE)."
     right = await said(con, out, "Ana: /learn kona answer a6-d3")
     assert right[0].startswith("[dm Ana] Right: a6-d3. Only the top piece moved")
@@ -107,7 +108,8 @@ async def test_move_and_moves_answer_the_open_lesson_in_the_console(tmp_path: Pa
     hint = await said(con, out, "Ana: /learn kona hint")
     assert hint == [f"[dm Ana] {EN} — step 1 of {N}. Hint: Write it from-to: a6-d3."]
     first = await said(con, out, "Ana: /move a6-a5")  # the hint counted nothing: this is the first wrong answer
-    assert first[0].startswith("[dm Ana] Not this one: a6-a5 is legal, but it does not do what the task asks.")
+    assert first[0].startswith("[dm Ana] Not this one: a6-a5 is legal (the board would say: Player 1 (you) moved "
+                               "from a6 to a5, uncovering a poodle on a6) and uses the right piece, but it ends on a5")
     assert not any("Hint:" in line for line in first) and first[0].endswith("Try again (/move MOVE).")
     second = await said(con, out, "Ana: /move a6-a2")
     assert second[0].startswith("[dm Ana] Not this one: a6-a2 is not allowed: ")
