@@ -38,7 +38,7 @@ async def test_a_course_on_discord_across_a_restart(tmp_path: Path) -> None:
         first.standin.clear()
         await first.command("learn", [option("game", "kona", 3), option("answer", "a6-a5", 3)], ALICE)
         [wrong] = replies(first)
-        assert wrong.ephemeral and wrong.content.startswith("Not this one: a6-a5 is legal, but it does not do")
+        assert wrong.ephemeral and wrong.content.startswith("Not this one: a6-a5 is legal (the board would say: ")
         first.standin.clear()
         await first.command("learn", [option("game", "kona", 3), option("answer", "a6-d3", 3)], ALICE)
         [right] = replies(first)
