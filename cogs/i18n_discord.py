@@ -617,11 +617,12 @@ EN.update({
     "btn.lesson_pick": "Pick a move…",
     "btn.lesson_again": "Start this step again",
     "btn.lesson_restart": "Restart course",
-    "lesson.how": "Answer with *{pick}* below, or with `/{move}`.",
+    "lesson.how": "Answer with *{pick}* below, or with `/{move}` (with a game in play, `/{move}` plays there: "
+    "type the answer in `/{learn}`'s *{answer}* instead).",
     "lesson.again": "Try again: *{pick}* below, or `/{move}`.",
     "lesson.picker.prompt": "Your answer at step {step} of {title}: {prefix}",
-    "lesson.how.typed": "Answer by typing it with `/{move}`: there are too many to pick from a list (*{hint}* "
-    "shows how it is written).",
+    "lesson.how.typed": "Answer by typing it with `/{move}` (with a game in play, `/{move}` plays there: use "
+    "`/{learn}`'s *{answer}*): there are too many to pick from a list (*{hint}* shows how it is written).",
     "lesson.pick.typed": "This step has too many possible answers to pick from a list: type yours with `/{move}`. "
     "How it is written: {hint}",
 })
@@ -629,11 +630,13 @@ ES.update({
     "btn.lesson_pick": "Elegir jugada…",
     "btn.lesson_again": "Repetir este paso",
     "btn.lesson_restart": "Reiniciar el curso",
-    "lesson.how": "Responde con *{pick}* aquí debajo, o con `/{move}`.",
+    "lesson.how": "Responde con *{pick}* aquí debajo, o con `/{move}` (si tienes una partida en juego, `/{move}` "
+    "juega allí: escribe la respuesta en *{answer}* de `/{learn}`).",
     "lesson.again": "Prueba otra vez: *{pick}* aquí debajo, o `/{move}`.",
     "lesson.picker.prompt": "Tu respuesta en el paso {step} de {title}: {prefix}",
-    "lesson.how.typed": "Responde escribiéndola con `/{move}`: hay demasiadas para elegir de una lista (*{hint}* "
-    "muestra cómo se escribe).",
+    "lesson.how.typed": "Responde escribiéndola con `/{move}` (si tienes una partida en juego, `/{move}` juega "
+    "allí: usa *{answer}* de `/{learn}`): hay demasiadas para elegir de una lista (*{hint}* muestra cómo se "
+    "escribe).",
     "lesson.pick.typed": "Este paso tiene demasiadas respuestas posibles para elegirlas de una lista: escribe la tuya "
     "con `/{move}`. Cómo se escribe: {hint}",
 })

@@ -100,7 +100,8 @@ def lesson_text(post: LessonPost, lang: str) -> str:
     """The post in ``lang``, what it echoes made inert (``cogs.plain``), saying how to answer in
     Discord's words: the *Pick a move* button and ``/move`` as the reader's Discord names it."""
     words = {"how": t("lesson.how.typed" if post.typed else "lesson.how", lang, pick=t("btn.lesson_pick", lang),
-                      move=t("cmd.move", lang), hint=t("btn.hint", lang)),
+                      move=t("cmd.move", lang), hint=t("btn.hint", lang), learn=t("cmd.learn", lang),
+                      answer=t("opt.answer", lang)),
              "again": t("lesson.again", lang, pick=t("btn.lesson_pick", lang), move=t("cmd.move", lang))}
     return service_t(post.key, lang, **(plain_params(post.params) | words))
 

@@ -1555,7 +1555,8 @@ ES.update({
 
 # ---- lessons answered with the usual controls (issue 30: /move, the buttons, hidden information per seat)
 EN.update({
-    "learn.how": "Answer with /move MOVE (/moves lists the moves, /learn {game} hint gives a hint).",
+    "learn.how": "Answer with /move MOVE (/moves lists the moves, /learn {game} hint gives a hint). With a game in "
+    "play, /move plays there: answer with /learn {game} answer MOVE.",
     "learn.again": "Try again (/move MOVE).",
     "learn.hint": "{title} — step {step} of {of}. Hint: {hint}",
     "learn.past": "That button is for step {was}, and you are at step {step} of {of} of {title}: nothing changed. "
@@ -1572,7 +1573,8 @@ EN.update({
     "learn.ends.wins.kona.1": "the poodles win",
 })
 ES.update({
-    "learn.how": "Responde con /move JUGADA (/moves lista las jugadas, /learn {game} hint da una pista).",
+    "learn.how": "Responde con /move JUGADA (/moves lista las jugadas, /learn {game} hint da una pista). Si tienes "
+    "una partida en juego, /move juega allí: responde con /learn {game} answer JUGADA.",
     "learn.again": "Prueba otra vez (/move JUGADA).",
     "learn.hint": "{title} — paso {step} de {of}. Pista: {hint}",
     "learn.past": "Ese botón es del paso {was}, y estás en el paso {step} de {of} de {title}: no ha cambiado nada. "
@@ -1978,7 +1980,7 @@ ES.update({
 # ---- lessons polished (issue 30): a wrong answer told by what it does; no ``auto`` as an answer
 EN.update({
     "learn.how.typed": "Answer by typing it: /move MOVE (there are too many to list; /learn {game} hint shows "
-    "how it is written).",
+    "how it is written). With a game in play, /move plays there: answer with /learn {game} answer MOVE.",
     "learn.no_auto": "In a lesson, choose the move yourself: '{word}' would have Mesa choose it for you. Nothing "
     "changed; answer with a move (/learn {game} hint gives a hint).",
     "learn.wrong.ends": "{move} is legal, but after it the game ends: {result}.",
@@ -2023,7 +2025,8 @@ EN.update({
 })
 ES.update({
     "learn.how.typed": "Responde escribiéndola: /move JUGADA (hay demasiadas para listarlas; /learn {game} hint "
-    "muestra cómo se escribe).",
+    "muestra cómo se escribe). Si tienes una partida en juego, /move juega allí: responde con /learn {game} answer "
+    "JUGADA.",
     "learn.no_auto": "En una lección, elige tú la jugada: «{word}» haría que Mesa la eligiera por ti. No ha "
     "cambiado nada; responde con una jugada (/learn {game} hint da una pista).",
     "learn.wrong.ends": "{move} es legal, pero tras ella la partida termina: {result}.",

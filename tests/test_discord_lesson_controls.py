@@ -71,7 +71,8 @@ async def test_a_course_with_the_buttons_the_picker_and_move(tmp_path: Path) -> 
         await first.command("learn", [option("game", "kona", STRING)], ALICE)
         [step1] = replies(first)
         assert step1.ephemeral and step1.content.startswith(f"{EN} — step 1 of {N}")
-        assert "Answer with *Pick a move…* below, or with `/move`." in step1.content
+        assert ("Answer with *Pick a move…* below, or with `/move` (with a game in play, `/move` plays there: type the "
+                "answer in `/learn`'s *answer* instead).") in step1.content
         assert [name for name, _ in step1.files] == ["lesson-kona.png"]  # no hidden information: one picture
         assert buttons(step1) == dict(zip(step_ids(1), ["Pick a move…", "Hint", "Start this step again",
                                                         "Restart course"]))

@@ -133,6 +133,11 @@ async def test_move_and_moves_answer_the_open_lesson_in_the_console(tmp_path: Pa
     assert played[0].startswith("[#1]") and not any(line.startswith("[dm Ana] Right") for line in played)
     assert [m.text for m in (await svc.table_details(1)).moves] == ["a6-d3"]
     assert any(f"at step 3 of {N}" in line for line in await said(con, out, "Ana: /learn"))  # the lesson unmoved
+    step = await said(con, out, "Ana: /learn kona")  # the step says how to answer it beside a game in play
+    assert any("With a game in play, /move plays there: answer with /learn kona answer MOVE." in line for line in step)
+    answered = await said(con, out, f"Ana: /learn kona answer {right_answer('kona', 2)}")
+    assert answered[0].startswith("[dm Ana] Right: ") and len((await svc.table_details(1)).moves) == 1
+    await said(con, out, "Ana: /learn kona 3")  # back to step 3 for what follows
     await said(con, out, "Ana: /resign")  # the table is over: /move answers the lesson again
     for index in range(2, N):
         lines = await said(con, out, f"Ana: /move {right_answer('kona', index)}")
