@@ -1761,9 +1761,16 @@ def _need_turn(state: PlateauState, what: str) -> None:
         raise IllegalMoveError(f"PL-2.2: the game opens with a two-piece stack on an empty edge square (such as "
                                f"+xx.rb@a1), not with {what}", code="opening_first", facts={"what": what})
     if state.phase == PHASE_REPLY:
-        raise IllegalMoveError(f"PL-7.2: {_side_name(state.side)} must first answer the tender: return prisoners "
-                               "worth as much or more, or refuse", code="answer_tender",
-                               facts={"side": _side_name(state.side)})
+        t = value_of(state.tender)
+        m = best_under(state.prisoners[state.side], t)
+        if m:  # PL-7.2: the most the responder can match without going over the tender, and no refusal
+            raise IllegalMoveError(f"PL-7.2: {_side_name(state.side)} must first answer the tender worth {t}: "
+                                   f"return prisoners worth at least {m}, the most they can match without going "
+                                   "over it", code="answer_tender", facts={"side": _side_name(state.side),
+                                                                          "tender": t, "least": m})
+        raise IllegalMoveError(f"PL-7.2: {_side_name(state.side)} must first answer the tender worth {t}: refuse "
+                               "it (nothing they hold is worth that little) or return prisoners",
+                               code="answer_tender_refusable", facts={"side": _side_name(state.side), "tender": t})
 
 
 def _square(sq: Any) -> int:

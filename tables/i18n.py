@@ -1196,8 +1196,10 @@ _REFUSALS_EN: dict[str, str] = {
     "refusal.plateau.not_a_move": "not a Plateau move: {move}",
     "refusal.plateau.opening_first": "the game opens with a two-piece stack on an empty edge square (such as "
     "+xx.rb@a1), not with {what}",
-    "refusal.plateau.answer_tender": "{side} must first answer the tender: return prisoners worth as much or more, "
-    "or refuse",
+    "refusal.plateau.answer_tender": "{side} must first answer the tender worth {tender}: return prisoners worth at "
+    "least {least}, the most they can match without going over it",
+    "refusal.plateau.answer_tender_refusable": "{side} must first answer the tender worth {tender}: refuse it "
+    "(nothing they hold is worth that little) or return prisoners",
     "refusal.plateau.not_square": "not a square: {square}",
     "refusal.plateau.no_faces": "no piece has the faces {faces}",
     "refusal.plateau.none_in_reserve": "{side} has no {piece} ({type}) left in reserve",
@@ -1385,8 +1387,10 @@ _REFUSALS_ES: dict[str, str] = {
     "refusal.plateau.not_a_move": "no es una jugada de Plateau: {move}",
     "refusal.plateau.opening_first": "la partida se abre con una pila de dos piezas en una casilla vacía del borde "
     "(como +xx.rb@a1), no con {what}",
-    "refusal.plateau.answer_tender": "{side} deben responder antes a la oferta: devolver prisioneros que valgan lo "
-    "mismo o más, o rechazarla",
+    "refusal.plateau.answer_tender": "{side} deben responder antes a la oferta, que vale {tender}: devolver "
+    "prisioneros que valgan al menos {least}, lo máximo que pueden igualar sin pasarse",
+    "refusal.plateau.answer_tender_refusable": "{side} deben responder antes a la oferta, que vale {tender}: "
+    "rechazarla (nada de lo que tienen vale tan poco) o devolver prisioneros",
     "refusal.plateau.not_square": "{square} no es una casilla",
     "refusal.plateau.no_faces": "ninguna pieza tiene las caras {faces}",
     "refusal.plateau.none_in_reserve": "{side} ya no tienen en la reserva ninguna pieza {piece} ({type})",

@@ -877,3 +877,22 @@ def test_stack_moves_are_the_moves_and_stomps_of_the_legal_moves() -> None:
             state = E.apply(state, E.random_move(state, rng))
         assert P.stack_moves(state) == []
     assert phases == {P.PHASE_OPEN, P.PHASE_TURN, P.PHASE_REPLY, P.PHASE_REFUSED}  # PL-2, PL-3, PL-7.2
+
+
+def test_a_move_before_answering_a_tender_is_told_what_the_answer_must_be() -> None:
+    # PL-7.2: the responder returns at least m, the most their prisoners can match without going over the tender
+    # (here the Blue, 4, under 5: less than the tender), and may refuse only when m = 0; the refusal said
+    # "return prisoners worth as much or more, or refuse", true of neither case
+    held = "3,WXx/4/4/BXx,3 W reply:{} rb.ox.bx.2rr.bb.3xx rb.ox.rx.bx.rr.2bb.xx rr.2xx rx.bb 31"
+    engine = get_engine("plateau")
+    state = engine.from_position(held.format("rr"))  # tender 5; White holds 10 and 4
+    with pytest.raises(IllegalMoveError) as err:
+        engine.apply(state, engine.parse_move(state, "+bb@b2"))
+    assert err.value.code == "answer_tender" and err.value.facts["least"] == 4 and err.value.facts["tender"] == 5
+    assert "return prisoners worth at least 4" in str(err.value) and "refuse" not in str(err.value)
+    assert engine.parse_move(state, "return:bb") in engine.legal_moves(state, 1)  # 4 < 5 is enough
+    state = engine.from_position(held.format("xx"))  # tender 1: nothing White holds fits under it
+    with pytest.raises(IllegalMoveError) as err:
+        engine.apply(state, engine.parse_move(state, "+bb@b2"))
+    assert err.value.code == "answer_tender_refusable" and "refuse it" in str(err.value)
+    assert engine.parse_move(state, "refuse") in engine.legal_moves(state, 1)
