@@ -1124,6 +1124,7 @@ ES.update({
 _REFUSALS_EN: dict[str, str] = {
     "refusal.any.over": "the game is over",
     "refusal.any.no_move": "there is no move to make now",
+    "refusal.any.lesson_other_seat": "that is Player {mover}'s move: in this step you are Player {you}",
     # Kona (KO-4, KO-5, KO-9.3)
     "term.kona.capybara": "capybara",
     "term.kona.poodle": "poodle",
@@ -1313,6 +1314,7 @@ _REFUSALS_EN: dict[str, str] = {
 _REFUSALS_ES: dict[str, str] = {
     "refusal.any.over": "la partida ha terminado",
     "refusal.any.no_move": "ahora no hay ninguna jugada que hacer",
+    "refusal.any.lesson_other_seat": "esa jugada es del jugador {mover}: en este paso tú eres el jugador {you}",
     "term.kona.capybara": "capibara",
     "term.kona.poodle": "caniche",
     "refusal.kona.not_text": "una jugada se escribe como texto, así: a6-d3",

@@ -423,8 +423,11 @@ class Lessons:
             raise TableError("learn.no_auto", word=text.strip().lower(), game=course.game)
         try:
             move = engine.parse_move(state, as_typed(text))
-            if engine.move_seat(state, move) != step.seat:
-                raise MoveError("not the learner's move")
+            mover = engine.move_seat(state, move)
+            if mover != step.seat:  # K3's builds name their seat (build:1:… is Player 2's, K3-11.4)
+                raise MoveError(f"that is Player {mover + 1}'s move: in this step you are Player "
+                                f"{step.seat + 1}", code="any.lesson_other_seat",
+                                facts={"mover": mover + 1, "you": step.seat + 1})
             engine.apply(state, move)
         except MoveError as exc:
             return await self._wrong(user_id, course, progress, step, Phrase(

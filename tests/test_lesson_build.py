@@ -142,3 +142,20 @@ async def test_pick_a_move_says_the_build_is_typed(tmp_path: Path) -> None:
         assert right.ephemeral and right.content.startswith("Right: build:")
     finally:
         await h.close()
+
+
+async def test_a_build_for_another_seat_is_refused_saying_whose_it_is(tmp_path: Path) -> None:
+    # K3-11.4: a build names its seat; at a lesson's step another seat's build was refused "not the learner's
+    # move", English jargon in every language
+    repo, svc = await open_service(str(tmp_path / "mesa.db"), FakeClock())
+    try:
+        await svc.lessons.open(7, "k3", str(INDEX + 1))
+        other = build(hand()).replace(f"build:{BUILD.seat}:", f"build:{1 - BUILD.seat}:")
+        wrong = await svc.lessons.answer(7, "k3", other)
+        assert f"that is Player {2 - BUILD.seat}'s move: in this step you are Player {BUILD.seat + 1}" in \
+            wrong.text("en")
+        assert f"esa jugada es del jugador {2 - BUILD.seat}: en este paso tú eres el jugador {BUILD.seat + 1}" in \
+            wrong.text("es")
+        assert "learner" not in wrong.text("en") + wrong.text("es")
+    finally:
+        await repo.close()
