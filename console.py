@@ -374,7 +374,10 @@ class Console:
             await self._dispatch(name, uid, command)
         except TableError as exc:  # a lesson's refusal in the language its learner reads the lessons in
             lang = self.lesson_lang.get(uid, LANG) if exc.key.startswith("learn.") else LANG
-            self.error(name, _console_text(exc) if exc.key in _CONSOLE_TEXTS else exc.message(lang))
+            if exc.key == "error.no_table_here" and uid in self.lesson_lang:  # a learner: no table, no lesson open
+                self.error(name, _NO_TABLE_OR_LESSON[self.lesson_lang[uid]])
+            else:
+                self.error(name, _console_text(exc) if exc.key in _CONSOLE_TEXTS else exc.message(lang))
             if exc.board is not None:
                 self.show([exc.board])
         except Exception:  # a bug must not end a session; the log keeps the details
@@ -522,6 +525,7 @@ class Console:
         if words and words[-1].lower() in ("en", "es"):  # the lessons' words in English or Spanish from now on
             self.lesson_lang[uid] = words.pop().lower()
             rest = " ".join(words)
+        self.lesson_lang.setdefault(uid, LANG)  # a learner now: a /move with nothing open points to the lessons too
         game, _, more = rest.partition(" ")
         word, _, move = more.strip().partition(" ")
         if not game:
@@ -999,6 +1003,16 @@ _LESSON_WORDS = {
                     "(/aprender {game} pista muestra cómo se escribe)",
            "legal": "jugadas legales ({n})", "page": "página {page} de {pages}",
            "more": "; /moves {next} para la página siguiente"},
+}
+
+
+#: ``/move``, ``/moves`` or ``/hint`` with no table and no lesson open, to someone who has opened lessons (in the
+#: language they read them in): where to go on
+_NO_TABLE_OR_LESSON = {
+    "en": "You have no table here and no lesson open: start a game with /play GAME @NAME, or a lesson with "
+          "/learn GAME (/learn lists the courses).",
+    "es": "No tienes ninguna mesa aquí ni ninguna lección abierta: empieza una partida con /play JUEGO @NOMBRE, o "
+          "una lección con /aprender JUEGO (/aprender lista los cursos).",
 }
 
 

@@ -235,4 +235,16 @@ async def test_the_console_reads_the_lessons_in_spanish_and_auto_answers_the_ope
     assert "[dm Ana] Imagen 2" in plateau and not any("Picture" in line for line in plateau)
     english = await said(con, out, "Ana: /learn kona en")
     assert english[0].startswith("[dm Ana] Kona, step by step")
+    for index in range(len(courses()["kona"].steps)):  # the course finished: no lesson open, no table
+        await said(con, out, f"Ana: /move {right_answer('kona', index)}")
+    assert await said(con, out, "Ana: /move a6-d3") == [
+        "[error Ana] You have no table here and no lesson open: start a game with /play GAME @NAME, or a lesson "
+        "with /learn GAME (/learn lists the courses)."]
+    await said(con, out, "Ana: /aprender kona es")  # read in Spanish again, then finished again
+    for index in range(len(courses()["kona"].steps)):
+        await said(con, out, f"Ana: /move {right_answer('kona', index)}")
+    assert (await said(con, out, "Ana: /pista"))[0].startswith(
+        "[error Ana] No tienes ninguna mesa aquí ni ninguna lección abierta")
+    assert (await said(con, out, "Ben: /move a6-d3"))[0] == \
+        "[error Ben] you have no table here; start one with /play GAME @NAME"  # not a learner: as before
     await svc.repo.close()
