@@ -210,9 +210,24 @@ def rules_text(rest: str) -> str:
     if len(named) != 1:
         raise TableError("console.rules_usage")
     game = known_game(named[0][:40])  # a slip of the keyboard is answered with the game meant
-    if full:
-        return rules_text.full_rules(game, langs[0] if langs else LANG).strip()
+    if full:  # as a player reads them here: each picture a line with its file to open (markdown draws none)
+        text, pictures = rules_text.for_reading(game, langs[0] if langs else LANG)
+        lines, seen = [], 0
+        for line in text.splitlines():
+            lines.append(line)
+            if seen < len(pictures) and line.startswith("*") and line.split(":", 1)[0].endswith(f" {seen + 1}"):
+                lines[-1] = f"{line} (image: {_shown_path(pictures[seen])})"
+                seen += 1
+        return "\n".join(lines)
     return rules_text.quickstart(game, langs[0] if langs else LANG, front="console")  # the console's own words
+
+
+def _shown_path(path: Path) -> str:
+    """A file of the project as the console names it: from the folder it runs in when inside it."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
 
 
 def warn_on_stderr(line: str) -> None:

@@ -103,8 +103,11 @@ class Guide(commands.Cog):
             if document is None:
                 await self.handling.reply(interaction, t("rules.full_missing", lang))
                 return
-            await self.handling.reply(interaction, t("rules.full_title", lang, game=title),
-                                      file=discord.File(io.BytesIO(document), filename=f"{game}-rules.md"))
+            text, pictures = document
+            files = [discord.File(io.BytesIO(text), filename=f"{game}-rules.md"),
+                     *(discord.File(str(path), filename=f"{game}-rules-{n}.png") for n, path in
+                       enumerate(pictures, start=1))]  # "Picture 1: …" in the text is the first of these
+            await self.handling.reply(interaction, t("rules.full_title", lang, game=title), files=files)
             return
         embed = discord.Embed(title=t("rules.title", lang, game=title), description=quickstart(game, lang))
         embed.set_footer(text=t("rules.try", lang, name=game))  # a newcomer's next step: a game, alone or not

@@ -134,10 +134,12 @@ class Handling:
         return self._service()
 
     async def reply(self, interaction: discord.Interaction, text: str, *, file: discord.File | None = None,
-                    view: discord.ui.View | None = None, embed: discord.Embed | None = None) -> None:
+                    view: discord.ui.View | None = None, embed: discord.Embed | None = None,
+                    files: list[discord.File] | None = None) -> None:
         """An ephemeral answer, whether or not the interaction was deferred; Discord errors are logged only."""
         try:
-            await answer.send(interaction, content=text[:MAX_MESSAGE], files=[file] if file is not None else None,
+            files = [*(files or []), *([file] if file is not None else [])]
+            await answer.send(interaction, content=text[:MAX_MESSAGE], files=files or None,
                               view=view, embed=embed)
         except (discord.NotFound, discord.Forbidden, discord.HTTPException) as exc:
             log.warning("could not answer an interaction: %s", type(exc).__name__)

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from tables.rules_text import RulesMissing, quickstart
-from tables.rules_text import full_rules as _full_rules
+from pathlib import Path
+
+from tables.rules_text import RulesMissing, for_reading, quickstart
 
 __all__ = ["full_rules", "quickstart"]
 
 
-def full_rules(game: str, lang: str = "en") -> bytes | None:
-    """The players' full rules in ``lang`` as a markdown file's bytes, or None when not shipped."""
+def full_rules(game: str, lang: str = "en") -> tuple[bytes, list[Path]] | None:
+    """The players' full rules in ``lang`` as a markdown file's bytes, as a player reads them (each picture a
+    numbered caption, ``tables.rules_text.for_reading``), with the pictures to attach in that order; None when
+    not shipped."""
     try:
-        return _full_rules(game, lang).encode("utf-8")
+        text, pictures = for_reading(game, lang)
     except RulesMissing:
         return None
+    return (text + "\n").encode("utf-8"), pictures

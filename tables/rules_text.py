@@ -95,6 +95,40 @@ def full_rules(game: str, lang: str = "en", folder: Path = RULES_DIR) -> str:
     return rules_path(game, lang, folder=folder).read_text(encoding="utf-8")
 
 
+_PICTURE = re.compile(r"^!\[([^\]]*)\]\(([^)\s]+)\)\s*$")
+_LINK = re.compile(r"\[([^\]]+)\]\((?!https?://)[^)\s]+\)")
+_REPO_PATH = re.compile(r"`(?:docs|tables)/[\w./-]+`")
+#: the word before a picture's number and caption, by language ("Picture 1: The start…")
+PICTURE_WORD = {"en": "Picture", "es": "Imagen"}
+
+
+def for_reading(game: str, lang: str = "en", folder: Path = RULES_DIR) -> tuple[str, list[Path]]:
+    """The full rules as a player reads them in a chat or a terminal, with the pictures they show: each picture
+    (markdown ``![caption](file)``, which neither Discord nor a terminal draws) becomes a line "*Picture 1: the
+    caption*" and its file is listed, in order; a link to a file of the repository keeps its words only; and a
+    sentence pointing to the repository's files (the course's source, the specification) is left out, as a
+    player of the bot has no repository to open."""
+    path = rules_path(game, lang, folder=folder)
+    word = PICTURE_WORD.get(lang, PICTURE_WORD["en"])
+    lines: list[str] = []
+    pictures: list[Path] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        picture = _PICTURE.match(line)
+        if picture:
+            file = (path.parent / picture.group(2)).resolve()
+            if file.is_file():
+                pictures.append(file)
+                lines.append(f"*{word} {len(pictures)}: {picture.group(1)}*")
+            continue
+        line = _LINK.sub(r"\1", line)
+        if _REPO_PATH.search(line):
+            line = re.sub(r" ?\([^()]*" + _REPO_PATH.pattern + r"[^()]*\)", "", line)  # "(the course: `…`)"
+            if _REPO_PATH.search(line):  # a sentence about a file: not for a player
+                continue
+        lines.append(line)
+    return "\n".join(lines).strip(), pictures
+
+
 def pages(text: str, limit: int = EMBED_LIMIT) -> list[str]:
     """``text`` cut into pages of at most ``limit`` characters, between sections or paragraphs when
     possible, so a long document can go out as several Discord embeds."""

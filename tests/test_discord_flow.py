@@ -268,8 +268,13 @@ async def test_spanish_caller_gets_spanish(harness: Harness) -> None:
     assert "capibara" in replies(h)[-1].embeds[0]["description"]
     assert replies(h)[-1].embeds[0]["footer"]["text"].startswith("Para jugar: /jugar juego:kona rival:")
     await h.command("rules", [option("game", "kona", STRING), option("full", True, BOOLEAN)], ALICE, locale="es-419")
-    document = replies(h)[-1].files[0][1].decode()
+    files = replies(h)[-1].files
+    document = files[0][1].decode()
     assert document.startswith("# Kona — cómo se juega") and "Cómo se gana" in document
+    # the pictures come with it, in the order the text numbers them ("*Imagen 1: …*"); no markdown image left
+    assert [name for name, _ in files[1:]] == ["kona-rules-1.png", "kona-rules-2.png", "kona-rules-3.png"]
+    assert all(data.startswith(b"\x89PNG") for _, data in files[1:])
+    assert "*Imagen 3: " in document and "![" not in document
 
 
 async def test_open_table_join_and_start(harness: Harness) -> None:

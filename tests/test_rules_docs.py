@@ -102,3 +102,28 @@ def test_console_rules_full_in_english_and_spanish(tmp_path: Path) -> None:
     assert "[rules] # Plateau — cómo se juega" in out
     assert "[error Ana] write /rules GAME [full] [en|es], for example /rules kona full" in out
     assert "[error Ana] There is no game called chess. Choose one of: kona, plateau, k3, krakatoa." in out
+    # the pictures, which a terminal does not draw, are numbered captions with the file to open (it printed the
+    # markdown "![caption](img/…)" and the repository's paths)
+    shown = [line for line in out if line.startswith("[rules] *Imagen ")]
+    assert [line.split(":")[0] for line in shown] == ["[rules] *Imagen 1", "[rules] *Imagen 2"]
+    for line in shown:
+        path = line.rsplit("(image: ", 1)[1].rstrip(")")
+        assert path.endswith(".png") and (ROOT / path).is_file()
+    assert not any("![" in line or "](" in line or "docs/spec" in line for line in out)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("game", ["kona", "plateau", "k3", "krakatoa"])
+def test_the_full_rules_as_a_player_reads_them(game: str, lang: str) -> None:
+    source = rules_text.full_rules(game, lang)
+    text, pictures = rules_text.for_reading(game, lang)
+    captions = re.findall(r"^!\[([^\]]*)\]", source, flags=re.M)
+    assert len(pictures) == len(captions) > 0 and all(p.is_file() and p.suffix == ".png" for p in pictures)
+    word = {"en": "Picture", "es": "Imagen"}[lang]
+    for n, caption in enumerate(captions, start=1):
+        assert f"*{word} {n}: {caption}*" in text
+    assert "![" not in text and not re.search(r"\]\((?!https?://)", text)  # no picture or file link left
+    assert "tables/" not in text and "docs/" not in text  # the repository is not the player's
+    assert f"/{'learn' if lang == 'en' else 'aprender'} {game}" in text  # the sentence keeps its words
+    kept = [line for line in source.splitlines() if line.startswith("## ")]
+    assert kept and all(line in text for line in kept)  # every section is still there
