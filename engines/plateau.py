@@ -1874,7 +1874,10 @@ def _origin(state: PlateauState, flip: Any, sq: Any) -> tuple[int, tuple[int, ..
         raise InvalidMoveError(f"flip must be true or false, not {flip!r}", code="bad_flip", facts={"flip": repr(flip)})
     p = state.side
     s = state.board[sq]
-    if not s or s[-1] & 1 != p:
+    if not s:
+        raise IllegalMoveError(f"PL-5.1: {NAMES[sq]} is empty: there is nothing to move there", code="move_empty",
+                               facts={"square": NAMES[sq]})
+    if s[-1] & 1 != p:
         raise IllegalMoveError(f"PL-5.1: {_side_name(p)} does not control {NAMES[sq]}", code="not_control",
                                facts={"side": _side_name(p), "square": NAMES[sq]})
     h = len(s)
@@ -2164,6 +2167,9 @@ def _parse_move(state: PlateauState, text: str) -> PlateauMove:
         if m.group(3) is None:  # PL-10.4: an omitted ":k" means k = N
             s = state.board[origin]
             k = _unit(s, state.side)
+            if not s:
+                raise IllegalMoveError(f"PL-5.1: {NAMES[origin]} is empty: there is nothing to move there",
+                                       code="move_empty", facts={"square": NAMES[origin]})
             if not k:
                 raise IllegalMoveError(f"PL-5.1: {_side_name(state.side)} does not control {NAMES[origin]}",
                                        code="not_control",

@@ -1215,6 +1215,7 @@ _REFUSALS_EN: dict[str, str] = {
     "{square} does not)",
     "refusal.plateau.bad_flip": "flip must be true or false, not {flip}",
     "refusal.plateau.not_control": "{side} does not control {square}",
+    "refusal.plateau.move_empty": "{square} is empty: there is nothing to move there",
     "refusal.plateau.no_flip": "the top piece on {square} has the same face on both sides and cannot be flipped",
     "refusal.plateau.stomp_marker": "a stomp needs a marker (red, blue or orange) on top",
     "refusal.plateau.stomp_enemy": "a stomp needs enemy pieces under your top unit on {square}",
@@ -1407,6 +1408,7 @@ _REFUSALS_ES: dict[str, str] = {
     "en {square} no lo hace)",
     "refusal.plateau.bad_flip": "voltear ha de ser verdadero o falso, no {flip}",
     "refusal.plateau.not_control": "{side} no controlan {square}",
+    "refusal.plateau.move_empty": "{square} está vacía: ahí no hay nada que mover",
     "refusal.plateau.no_flip": "la pieza de arriba en {square} tiene la misma cara por los dos lados y no se puede "
     "voltear",
     "refusal.plateau.stomp_marker": "un pisotón necesita arriba una marca (roja, azul o naranja)",

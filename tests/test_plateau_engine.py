@@ -896,3 +896,17 @@ def test_a_move_before_answering_a_tender_is_told_what_the_answer_must_be() -> N
         engine.apply(state, engine.parse_move(state, "+bb@b2"))
     assert err.value.code == "answer_tender_refusable" and "refuse it" in str(err.value)
     assert engine.parse_move(state, "refuse") in engine.legal_moves(state, 1)
+
+
+@pytest.mark.parametrize("text", ["a1:1-a2", "a1-a2", "a1!"])
+def test_moving_from_an_empty_square_says_it_is_empty(text: str) -> None:
+    # PL-5.1: it said "Black does not control a1" of an empty square, as if an enemy stood there
+    engine = get_engine("plateau")
+    state = engine.from_position("3,WBb/4/1,WXx,2/1,BRr.BXx,2 B turn rb.ox.rx.bx.rr.2bb.3xx rb.ox.rx.bx.2rr.bb.3xx "
+                                 "- - 12")
+    with pytest.raises(IllegalMoveError) as err:
+        engine.apply(state, engine.parse_move(state, text))
+    assert err.value.code == "move_empty" and str(err.value).endswith("a1 is empty: there is nothing to move there")
+    with pytest.raises(IllegalMoveError) as err:  # an enemy's stack: not controlled, as before
+        engine.apply(state, engine.parse_move(state, "b2:1-b3"))
+    assert err.value.code == "not_control"
