@@ -78,6 +78,10 @@ OPEN_FILL = theme.mix(theme.PANEL, theme.CARD, 0.4)
 HIDDEN_FILL = theme.LIGHT_GREY
 DIM_PANEL = theme.mix(theme.PANEL, theme.CARD, 0.6)
 DIM_TEXT = theme.MUTED
+#: the mountain's rank numbers and file letters, and an open slot's name ("e2"), in px at full width: slots are
+#: named in lessons and hints, and 13 px light letters read "e2" as "c2" at 400 px wide
+RANK_NAME = 15
+OPEN_NAME = 15
 
 
 # ---- layout ------------------------------------------------------------------------------------
@@ -209,8 +213,8 @@ def _sprite(letter: str, w: int, h: int, style: str) -> tuple[Image.Image, Image
         edge = OPEN_EDGE if style == "open" else EMPTY_EDGE
         d.rounded_rectangle(box, radius=radius, fill=fill, outline=edge, width=2 if style == "open" else 1)
         if style == "open":  # broken outline (gaps in the middle of each side) and the slot's name
-            theme.draw_text(d, (w / 2, h / 2), letter, max(theme.MIN_TEXT, int(h * 0.34)), fill=theme.MUTED,
-                            anchor="mm")
+            theme.draw_text(d, (w / 2, h / 2), letter, max(OPEN_NAME, int(h * 0.4)), fill=theme.MUTED,
+                            bold=True, anchor="mm")  # a lesson's text names these slots: readable on a phone
             gap_w, gap_h = w // 5, h // 4
             d.rectangle((w // 2 - gap_w // 2, 0, w // 2 + gap_w // 2, 1), fill=fill)
             d.rectangle((w // 2 - gap_w // 2, h - 2, w // 2 + gap_w // 2, h - 1), fill=fill)
@@ -290,11 +294,13 @@ def _background(players: int, width: int) -> Image.Image:
         bw, bh = pitch - 4, step - 4
         for r in range(width):
             y = base_top - r * step
-            _text(img, (left + r * pitch / 2 - 8, y + bh / 2), str(r + 1), 13, DIM_TEXT, anchor="rm")
+            _text(img, (left + r * pitch / 2 - 8, y + bh / 2), str(r + 1), RANK_NAME, DIM_TEXT, bold=True,
+                  anchor="rm")
         for _, f, r in _slot_names(width):
             _paste(img, "", left + r * pitch / 2 + f * pitch, base_top - r * step, bw, bh, "empty")
         for f in range(width):
-            _text(img, (left + f * pitch + bw / 2, base_top + bh + 3), chr(97 + f), 13, DIM_TEXT, anchor="ma")
+            _text(img, (left + f * pitch + bw / 2, base_top + bh + 3), chr(97 + f), RANK_NAME, DIM_TEXT, bold=True,
+                  anchor="ma")
     else:
         _text(img, (WIDTH / 2, MOUNTAIN_TOP + MOUNTAIN_H[players] / 2), "the base row is being drawn", 22,
               DIM_TEXT, anchor="mm")
