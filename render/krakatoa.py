@@ -180,8 +180,9 @@ def _background(sides: int, advanced: bool) -> Image.Image:
     foot = INFO_Y0 + INFO_H
     d.rounded_rectangle((DICE_X0, INFO_Y0, DICE_X1, foot), radius=12, fill=SOFT_PANEL)
     d.line((DICE_X0 + 12, foot - 56, DICE_X1 - 12, foot - 56), fill=theme.LIGHT_GREY, width=1)
-    theme.draw_text(d, (DICE_X0 + 14, foot - 48), "Volcano  YYY 10 · RRR 5 · BBB 3", 14, fill=theme.INK)
-    theme.draw_text(d, (DICE_X0 + 14, foot - 26), "Deuce  YYB 2 · YYR 2 · YRR 1 · others Bust 0", 14,
+    # 15 px, bold: at 14 px "BBB 3" read "DDD 3" on a phone (400 px wide)
+    theme.draw_text(d, (DICE_X0 + 14, foot - 49), "Volcano  YYY 10 · RRR 5 · BBB 3", 15, bold=True, fill=theme.INK)
+    theme.draw_text(d, (DICE_X0 + 14, foot - 26), "Deuce  YYB 2 · YYR 2 · YRR 1 · others Bust 0", 15, bold=True,
                     fill=theme.INK)
     # sheet
     x0, x1 = SHEET_X0, SHEET_X1
