@@ -547,7 +547,7 @@ class Console:
             post = await lessons.list(uid)
         elif word.lower() in ("answer", "responder"):
             if not move.strip():
-                raise TableError("learn.usage")
+                raise TableError("learn.answer_missing", game=lessons.course(game).game)  # an unknown game: said so
             post = await lessons.answer(uid, game, move)
         elif word.lower() in ("hint", "pista") and not move.strip():
             post = await lessons.hint(uid, game)

@@ -1535,6 +1535,8 @@ EN.update({
     "learn.finished_already": "You finished the {game} course. /learn {game} goes over it again.",
     "learn.usage": "write /learn, /learn GAME, /learn GAME restart, /learn GAME N, /learn GAME hint or /learn GAME "
     "answer MOVE",
+    "learn.answer_missing": "Write your answer after answer: /learn {game} answer MOVE (/moves lists the step's "
+    "moves).",
 })
 ES.update({
     "learn.list": "Lecciones: un curso corto por juego, solo para ti (nunca puntúa, sin mesa):\n{lines}\n"
@@ -1558,6 +1560,8 @@ ES.update({
     "learn.finished_already": "Terminaste el curso de {game}. /learn {game} lo repasa.",
     "learn.usage": "escribe /learn, /learn JUEGO, /learn JUEGO restart, /learn JUEGO N, /learn JUEGO hint o /learn "
     "JUEGO answer JUGADA",
+    "learn.answer_missing": "Escribe tu respuesta tras answer: /learn {game} answer JUGADA (/moves lista las "
+    "jugadas del paso).",
 })
 
 

@@ -53,6 +53,8 @@ async def test_a_course_in_the_console(tmp_path: Path) -> None:
                                                             for line in listed)
     first = await said(con, out, "Ana: /learn kona")
     assert first[0] == f"[dm Ana] {EN} — step 1 of {N}" and "to d3" in first[1]
+    assert await said(con, out, "Ana: /learn carpniches answer") == [
+        "[error Ana] Write your answer after answer: /learn kona answer MOVE (/moves lists the step's moves)."]
     wrong = await said(con, out, "Ana: /learn kona answer a6-a2")  # against a rule: the engine's reason
     assert wrong[0].startswith("[dm Ana] Not this one: a6-a2 is not allowed: ") and "Hint" not in wrong[0]
     again = await said(con, out, "Ana: /learn kona answer a6-a5")  # legal, not the task: the hint now
