@@ -647,6 +647,17 @@ EN.update({
     "event.k3.stolen": "{taker} took one of {penalised}'s pieces (the penalty); it now stands beside {taker}'s "
     "pyramid.",
     "event.k3.eliminated": "{out} is out of {game} #{table}: none of their pieces could be played.",
+    # a lesson's news said to the learner (``tables.learn``): their part in it in the second person
+    "event.k3.penalty.you_penalised": "You placed a piece on two equal supports: {taker} takes one of your free "
+    "pieces.",
+    "event.k3.penalty.you_taker": "{penalised} placed a piece on two equal supports: you take one of their free "
+    "pieces.",
+    "event.k3.stolen.you_taker": "You took one of {penalised}'s pieces (the penalty); it now stands beside your "
+    "pyramid.",
+    "event.k3.stolen.you_penalised": "{taker} took one of your pieces (the penalty); it now stands beside "
+    "{taker}'s pyramid.",
+    "event.k3.spare_white.you_heir": "The spare white set aside now goes beside your pyramid: you are the player "
+    "before {out} (with three players, at the first one out).",
     "event.k3.spare_white": "The spare white set aside now goes beside {heir}'s pyramid, the player before {out} "
     "(with three players, at the first one out).",
     "event.krakatoa.starter": "{starter} threw best before the game ({points}) and starts round 1.",
@@ -675,6 +686,16 @@ ES.update({
     "event.k3.stolen": "{taker} se llevó una pieza de {penalised} (la penalización); ahora está junto a la "
     "pirámide de {taker}.",
     "event.k3.eliminated": "{out} queda fuera de {game} #{table}: no podía jugar ninguna de sus piezas.",
+    "event.k3.penalty.you_penalised": "Colocaste una pieza sobre dos apoyos iguales: {taker} se lleva una de tus "
+    "piezas libres.",
+    "event.k3.penalty.you_taker": "{penalised} colocó una pieza sobre dos apoyos iguales: tú te llevas una de sus "
+    "piezas libres.",
+    "event.k3.stolen.you_taker": "Te llevaste una pieza de {penalised} (la penalización); ahora está junto a tu "
+    "pirámide.",
+    "event.k3.stolen.you_penalised": "{taker} se llevó una de tus piezas (la penalización); ahora está junto a la "
+    "pirámide de {taker}.",
+    "event.k3.spare_white.you_heir": "La blanca que estaba aparte va junto a tu pirámide: eres el jugador anterior "
+    "a {out} (con tres jugadores, en la primera eliminación).",
     "event.k3.spare_white": "La blanca que estaba aparte va junto a la pirámide de {heir}, el jugador anterior a "
     "{out} (con tres jugadores, en la primera eliminación).",
     "event.krakatoa.starter": "{starter} hizo el mejor lanzamiento inicial ({points}) y empieza la ronda 1.",

@@ -222,7 +222,8 @@ def what_it_does(engine: Engine, step: LessonStep, state: Any, move: Any) -> Phr
         return Phrase("learn.wrong.allows", {"move": said, "reply": engine.format_move(after, reply)})
     if any(decides_a_throw(engine, engine.apply(state, m), step.seat) for m in engine.legal_moves(state, step.seat)):
         return _throw_words(engine, step, state, said)  # a choice about a throw (keeping ends it: KR-4.3)
-    news = [Phrase(key, _named(facts, step.seat, engine.name)) for code, facts in engine.events(state, move, after)
+    news = [Phrase(_to_learner(key, facts, step.seat), _named(facts, step.seat, engine.name))
+            for code, facts in engine.events(state, move, after)
             if (key := event_key(engine.name, code)) is not None and "{table}" not in EN[key]]
     words = "" if step.goal else _words(engine, state, move, step.seat)  # a step of listed answers: its words
     explained = missed(engine, step.goal, step.seat, state, move, after, said) if step.goal else \
@@ -242,6 +243,16 @@ def what_it_does(engine: Engine, step: LessonStep, state: Any, move: Any) -> Phr
     if news:
         return Phrase("learn.wrong.does", {"move": said, "news": News(news)})
     return Phrase("learn.wrong.misses", {"move": said})
+
+
+def _to_learner(key: str, facts: dict[str, Any], learner: int) -> str:
+    """An event's sentence said to the learner where the catalogue has one for their part in it
+    (``event.k3.penalty.you_penalised``: "You placed a piece on two equal supports: Player 2 takes one of your
+    free pieces"), else the board's own, naming them "Player 1 (you)"."""
+    for name, value in facts.items():
+        if name.endswith("_seat") and value == learner and f"{key}.you_{name[: -len('_seat')]}" in EN:
+            return f"{key}.you_{name[: -len('_seat')]}"
+    return key
 
 
 def _words(engine: Engine, state: Any, move: Any, learner: int) -> Phrase | str:
