@@ -1767,6 +1767,8 @@ EN.update({
     "tournament.final_shared": "Tournament #{id} ({title}) is over.{early} Winners, equal on points and every "
     "tie-break: "
     "{names}!\n{lines}",
+    "tournament.final_none": "Tournament #{id} ({title}) is over.{early} No one is left in it to be named "
+    "winner: every player withdrew or was taken off.\n{lines}",
     "tournament.board.game": "table #{table}: {players}",
     "tournament.board.done": "table #{table}: {players} ({result})",
     "tournament.result.won": "{name} won",
@@ -1795,6 +1797,7 @@ EN.update({
     "tournament.standings.row_out": "{rank}. {name}: {points} (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
     "{games}; {status})",
     "tournament.standings.line": "{rank}. {name}: {points}",
+    "tournament.standings.line_out": "{rank}. {name}: {points} ({status})",
     "tournament.winner": "Winner: {names}.",
     "tournament.winners": "Winners, equal on points and every tie-break: {names}.",
     "tournament.pairings.head": "Tournament #{id} ({title}): round {round} of {rounds}",
@@ -1890,6 +1893,8 @@ ES.update({
     "tournament.final_shared": "El torneo #{id} ({title}) ha terminado.{early} Ganan, empatados en puntos y en "
     "todos los "
     "desempates: {names}.\n{lines}",
+    "tournament.final_none": "El torneo #{id} ({title}) ha terminado.{early} No queda nadie en él a quien "
+    "nombrar ganador: todos se retiraron o fueron expulsados.\n{lines}",
     "tournament.board.game": "mesa #{table}: {players}",
     "tournament.board.done": "mesa #{table}: {players} ({result})",
     "tournament.result.won": "ganó {name}",
@@ -1918,6 +1923,7 @@ ES.update({
     "tournament.standings.row_out": "{rank}. {name}: {points} (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
     "{games}; {status})",
     "tournament.standings.line": "{rank}. {name}: {points}",
+    "tournament.standings.line_out": "{rank}. {name}: {points} ({status})",
     "tournament.winner": "Gana: {names}.",
     "tournament.winners": "Ganan, empatados en puntos y en todos los desempates: {names}.",
     "tournament.pairings.head": "Torneo #{id} ({title}): ronda {round} de {rounds}",

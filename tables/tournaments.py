@@ -145,10 +145,12 @@ class Standings:
 
     @property
     def winners(self) -> tuple[StandingRow, ...]:
-        """Those ranked first, once the event is over (several only when tied on every tie-break)."""
+        """Those ranked first, once the event is over (several only when tied on every tie-break); never
+        someone who withdrew, was removed or left (they are ranked below everyone still in): none when
+        nobody is still in."""
         if self.status != db.FINISHED:
             return ()
-        return tuple(r for r in self.rows if r.rank == 1)
+        return tuple(r for r in self.rows if r.rank == 1 and r.status == db.IN)
 
 
 @dataclass(frozen=True)
@@ -474,7 +476,9 @@ class Tournaments:
         decided = await db.pairings(self.repo, row.id)
         results = core_results(decided)
         by_id = {str(e.user_id): e for e in people}
-        lines = standings(results, [str(e.user_id) for e in people], plan.scoring)
+        # at the end, whoever withdrew, was removed or left comes below everyone who played on: never the winner
+        out = {str(e.user_id) for e in people if e.status != db.IN} if row.status == db.FINISHED else set()
+        lines = standings(results, [str(e.user_id) for e in people], plan.scoring, behind=out)
         rows = tuple(StandingRow(s.rank, int(s.player), by_id[s.player].name, s.points, s.buchholz,
                                  s.sonneborn_berger, s.played, s.byes, by_id[s.player].status) for s in lines)
         paired = {p.round for p in decided}
@@ -707,9 +711,10 @@ class Tournaments:
         """The final standings naming the winner, for the tournament's channel; handed out again by the sweep
         until the front end confirms it (``announced``)."""
         st = await self._standings(await self._row(row.id))
-        lines = Lines(Phrase("tournament.standings.line", {"rank": r.rank, "name": r.name,
-                                                          "points": points_phrase(r.points)}) for r in st.rows)
-        key = "tournament.final" if len(st.winners) == 1 else "tournament.final_shared"
+        lines = Lines(Phrase("tournament.standings.line" if r.status == db.IN else "tournament.standings.line_out",
+                             {"rank": r.rank, "name": r.name, "points": points_phrase(r.points),
+                              "status": Phrase(f"tournament.status.{r.status}")}) for r in st.rows)
+        key = {0: "tournament.final_none", 1: "tournament.final"}.get(len(st.winners), "tournament.final_shared")
         early = Phrase("tournament.early", {"round": st.round, "rounds": st.rounds}) if st.round < st.rounds else ""
         return [self._post(row, key, names=Names(r.name for r in st.winners), lines=lines, early=early,
                            mention=tuple(r.user_id for r in st.winners), announces=0)]

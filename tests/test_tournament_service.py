@@ -521,3 +521,30 @@ async def test_a_process_killed_in_the_middle_of_pairing_leaves_nothing_and_the_
     assert (await repo.row_counts())["tables"] == before["tables"] + 3
     assert not [m for m in await svc.tick() if isinstance(m, TournamentPost)]
     await repo.close()
+
+
+async def test_a_player_who_withdrew_is_never_the_winner_and_is_listed_below_those_still_in(db: DbFactory) -> None:
+    """Three in a one-round Swiss: P3 has the bye (1 point) and withdraws; P1 and P2 draw (½ each).  P3 has the
+    most points but stopped playing: the event is won by P1 and P2 together, P3 is listed third, marked."""
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tid = await event(svc, 3, {"format": "swiss", "rounds": "1"})
+    await svc.tournaments.start(GUILD, ORG)
+    boards = (await svc.tournaments.pairings(GUILD, tid)).boards
+    bye = next(b for b in boards if b.kind == "bye").user_ids[0]
+    game = next(b for b in boards if b.kind == "game")
+    await svc.tournaments.withdraw(GUILD, bye, tid)
+    first, second = game.user_ids
+    await svc.offer_draw(game.table_id or 0, first)
+    out = await svc.offer_draw(game.table_id or 0, second)
+    st = await svc.tournaments.standings(GUILD, tid)
+    assert st.status == "finished"
+    assert [(r.rank, r.user_id, r.status) for r in st.rows] == [(1, first, "in"), (1, second, "in"),
+                                                                 (3, bye, "withdrawn")]
+    assert {r.user_id for r in st.winners} == {first, second}
+    [final] = [m for m in out if isinstance(m, TournamentPost) and m.key.startswith("tournament.final")]
+    assert final.key == "tournament.final_shared" and bye not in final.mention
+    words = t(final.key, "en", **final.params)
+    assert "3. P3: 1 point (withdrew)" in words.split("\n")
+    assert "P3" not in words.split("\n")[0]
+    assert "P3" not in standings_text(st).split("\n")[-1]  # the winners' line
+    await repo.close()

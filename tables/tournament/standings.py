@@ -12,12 +12,17 @@ is played:
   drawn.  At three and four it rewards finishing ahead of strong players.
 
 Players equal on all three share a rank (1, 2, 2, 4); the list keeps them in entry order.
+
+**Those no longer in** (``behind``: withdrew, were removed, left the server) come below everyone still in,
+ranked among themselves by the same keys: at the end of an event someone who stopped playing is never
+placed ahead of, nor named winner over, a player who played on.  Their points still count in the
+opponents' tie-breaks (they were earned).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -46,11 +51,13 @@ def points_of(results: Iterable[Result], scoring: Scoring) -> dict[Player, Fract
     return dict(totals)
 
 
-def standings(results: Sequence[Result], players: Sequence[Player], scoring: Scoring | None = None) -> list[Standing]:
+def standings(results: Sequence[Result], players: Sequence[Player], scoring: Scoring | None = None, *,
+              behind: Collection[Player] = ()) -> list[Standing]:
     """The ranking of ``players`` (entry order, withdrawn ones included) after ``results``.
 
     ``scoring`` defaults to :class:`Scoring` (a bye worth a win).  A result naming someone not in
-    ``players`` is an error: the caller's list is the event's roll.
+    ``players`` is an error: the caller's list is the event's roll.  ``behind``: players ranked below all
+    the others, among themselves (the module docstring).
     """
     scoring = scoring or Scoring()
     roll = set(players)
@@ -76,8 +83,8 @@ def standings(results: Sequence[Result], players: Sequence[Player], scoring: Sco
                 share = Fraction(1) if place < other_place else Fraction(1, 2) if place == other_place else Fraction(0)
                 sonneborn[player] += share * final
 
-    def key(player: Player) -> tuple[Fraction, Fraction, Fraction]:
-        return (points.get(player, Fraction(0)), buchholz[player], sonneborn[player])
+    def key(player: Player) -> tuple[bool, Fraction, Fraction, Fraction]:
+        return (player not in behind, points.get(player, Fraction(0)), buchholz[player], sonneborn[player])
 
     order = sorted(players, key=key, reverse=True)  # stable: ties stay in entry order
     table: list[Standing] = []
