@@ -1817,6 +1817,12 @@ EN.update({
     "tournament.error.rounds_rr": "A round robin has as many rounds as it needs for everyone to meet: leave out "
     "rounds=, or use format=swiss.",
     "tournament.error.seat_option": "In a tournament the pairing decides who moves first: leave out seat=.",
+    "tournament.error.max_too_few": "A {game} tournament needs at least {min} players to start, so "
+    "max_players={value} would never let it start: set max_players from {min} to {high}.",
+    "tournament.error.together": "A tournament ranks the players of every game, and with {option}=true everyone "
+    "wins or loses together: leave out {option}=.",
+    "tournament.error.together.k3": "A tournament ranks the players of every game, and in cooperative K3 everyone "
+    "wins or loses together (K3-8), so a game cannot rank its players: leave out {option}=.",
     "tournament.error.none": "There is no tournament underway in this server. Create one with /tournament create "
     "GAME format=swiss.",
     "tournament.error.none_open": "No tournament in this server is taking players now. Create one with "
@@ -1943,6 +1949,12 @@ ES.update({
     "tournament.error.rounds_rr": "Una liga tiene las rondas que hacen falta para que todos se enfrenten: quita "
     "rounds=, o usa format=swiss.",
     "tournament.error.seat_option": "En un torneo el emparejamiento decide quién empieza: quita seat=.",
+    "tournament.error.max_too_few": "Un torneo de {game} necesita al menos {min} jugadores para empezar, así que "
+    "con max_players={value} nunca podría empezar: pon max_players entre {min} y {high}.",
+    "tournament.error.together": "Un torneo clasifica a los jugadores de cada partida, y con {option}=true todos "
+    "ganan o pierden juntos: quita {option}=.",
+    "tournament.error.together.k3": "Un torneo clasifica a los jugadores de cada partida, y en el K3 cooperativo "
+    "todos ganan o pierden juntos (K3-8), así que una partida no puede ordenar a sus jugadores: quita {option}=.",
     "tournament.error.none": "No hay ningún torneo en marcha en este servidor. Crea uno con /tournament create "
     "JUEGO format=swiss.",
     "tournament.error.none_open": "Ningún torneo de este servidor admite jugadores ahora. Crea uno con "

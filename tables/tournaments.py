@@ -339,10 +339,17 @@ class Tournaments:
         sizes = (2,) if engine.max_players == 2 else table_sizes(engine.min_players, engine.max_players)
         plan = _read_plan(own, sizes, engine.title or game_name)
         max_players = _read_number(own.get("max_players"), "max_players", 2, MAX_PLAYERS, DEFAULT_PLAYERS)
+        if max_players < plan.min_players():  # it could never start (a K3 table seats 3 at least, unless Mesa fills)
+            raise TableError("tournament.error.max_too_few", game=engine.title or game_name, value=max_players,
+                             min=plan.min_players(), high=MAX_PLAYERS)
         settings = await self.repo.guild_settings(guild_id)
         if settings.allowed_channels and channel_id not in settings.allowed_channels:
             raise TableError("error.channel_not_allowed")
         resolved = read_request(engine, table_options, settings)
+        together = [name for name in engine.description.unrated_options if resolved.game.get(name)]
+        if together:  # everyone wins or loses together (K3-8): no game could rank the players, so no standings
+            key = f"tournament.error.together.{game_name}"
+            raise TableError(key if key in EN else "tournament.error.together", option=together[0])
         for size in sizes:  # every table the event may seat must take these options (KR-6.2's partners)
             check_fits(engine, resolved, size)
         await self._may_organise(guild_id, manages)

@@ -94,6 +94,9 @@ async def test_every_refusal_is_a_sentence_and_writes_nothing(db: DbFactory) -> 
     await refused(svc, "error.bad_time", create(format="swiss", time_per_move="forever"))
     # Krakatoa's partnerships need four at a table; a group event seats tables of three too (KR-6.2)
     await refused(svc, "error.partners_players", create("krakatoa", format="swiss", teams="true"))
+    # cooperative K3: everyone wins or loses together (K3-8), so its games could not rank anyone
+    await refused(svc, "tournament.error.together.k3", create("k3", format="swiss", cooperative="true"))
+    assert "K3-8" in t("tournament.error.together.k3", "es", option="cooperative")
     await svc.tournaments.set_managers_only(GUILD, True)
     await refused(svc, "tournament.error.managers_only", create(format="swiss"))
     await svc.tournaments.set_managers_only(GUILD, False)
