@@ -1836,6 +1836,10 @@ EN.update({
     "tournament.error.cancelled": "Tournament #{id} was cancelled.",
     "tournament.standings.none": "Tournament #{id} ({title}): no round played yet; {count} entered, in entry order:",
     "tournament.standings.cancelled_unplayed": "Tournament #{id} ({title}) was cancelled before any game; {count} "
+    "tournament.error.started_already": "Tournament #{id} has already started: round {round} of {rounds} is in "
+    "play. /tournament standings {id} shows where it stands.",
+    "tournament.error.all_started": "No tournament in this server is waiting to start: {ids} have already "
+    "started. /tournament standings N shows where one stands.",
     "had entered:",
     "tournament.error.already": "You are already in tournament #{id}.",
     "tournament.error.rejoin": "You left tournament #{id} after it started; you cannot enter it again.",
@@ -1979,6 +1983,10 @@ ES.update({
     "tournament.error.organiser_only": "Solo quien organiza el torneo #{id} (o quien tiene Gestionar servidor) puede "
     "hacer eso.",
     "tournament.error.too_few": "El torneo #{id} necesita al menos {min} jugadores para empezar; hay {count} "
+    "tournament.error.started_already": "El torneo #{id} ya ha empezado: se juega la ronda {round} de {rounds}. "
+    "/tournament standings {id} muestra cómo va.",
+    "tournament.error.all_started": "Ningún torneo de este servidor espera para empezar: {ids} ya han empezado. "
+    "/tournament standings N muestra cómo va cada uno.",
     "inscritos (quien juega, también quien organiza, se apunta con /tournament join {id}).",
     "tournament.error.not_started": "El torneo #{id} aún no ha empezado: sus rondas se emparejan cuando quien lo "
     "organiza lo empieza con /tournament start {id}.",

@@ -462,6 +462,7 @@ class Tournaments:
     async def cancel(self, guild_id: int, user_id: int, tournament_id: int | None = None, *,
                      manages: bool = False) -> list[Message]:
         row = await self._meant(guild_id, tournament_id, action="cancel")
+        await self._started_already(guild_id, tournament_id)
         self._organiser(row, user_id, manages)
         await self._may_organise(guild_id, manages)
         if not await db.set_status(self.repo, row.id, db.UNDERWAY, db.CANCELLED, self.store.stamp()):
@@ -475,6 +476,23 @@ class Tournaments:
     # ---- reading --------------------------------------------------------------------------------------
     async def standings(self, guild_id: int, tournament_id: int | None = None) -> Standings:
         row = await self._meant(guild_id, tournament_id, action="standings", latest=True)
+    async def _started_already(self, guild_id: int, tournament_id: int | None) -> None:
+        """``start`` of an event already running (named, or the server's only one underway and none open)
+        is refused saying so plainly, and which round is in play; not as if a player asked to join."""
+        if tournament_id is None:
+            if await db.guild_tournaments(self.repo, guild_id, (db.OPEN,)):
+                return
+            running = await db.guild_tournaments(self.repo, guild_id, (db.RUNNING,))
+            if len(running) > 1:
+                raise TableError("tournament.error.all_started", ids=Names(f"#{r.id}" for r in running))
+            row = running[0] if running else None
+        else:
+            row = await db.get_tournament(self.repo, tournament_id)
+        if row is None or row.guild_id != guild_id or row.status != db.RUNNING:
+            return  # the usual refusals follow
+        current = await db.rounds_paired(self.repo, row.id)
+        raise TableError("tournament.error.started_already", id=row.id, round=current, rounds=row.rounds)
+
         return await self._standings(row)
 
     async def _standings(self, row: TournamentRow) -> Standings:

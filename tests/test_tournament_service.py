@@ -120,7 +120,12 @@ async def test_every_refusal_is_a_sentence_and_writes_nothing(db: DbFactory) -> 
     await tours.start(GUILD, ORG)
     await refused(svc, "tournament.error.not_open", lambda: tours.join(GUILD, PLAYERS[4][0], "Late", tid))
     await refused(svc, "tournament.error.use_withdraw", lambda: tours.leave(GUILD, uid))
-    await refused(svc, "tournament.error.none_open", lambda: tours.start(GUILD, ORG))
+    # starting it again, named or not: it has started, round 1 is in play (not "takes no more players")
+    await refused(svc, "tournament.error.started_already", lambda: tours.start(GUILD, ORG))
+    await refused(svc, "tournament.error.started_already", lambda: tours.start(GUILD, ORG, tid))
+    with pytest.raises(TableError) as again:
+        await tours.start(GUILD, ORG, tid)
+    assert f"Tournament #{tid} has already started: round 1 of 2 is in play" in again.value.message("en")
     await refused(svc, "tournament.error.no_round", lambda: tours.pairings(GUILD, tid, 2))
     await tours.withdraw(GUILD, uid)
     await refused(svc, "tournament.error.not_in_any", lambda: tours.withdraw(GUILD, uid))
