@@ -1792,6 +1792,8 @@ EN.update({
     "{round} of {rounds}, too few players being left to pair another",
     "tournament.standings.cancelled": "Tournament #{id} ({title}) was cancelled: standings as it stopped, after "
     "round {round} of {rounds}",
+    "tournament.standings.cancelled_during": "Tournament #{id} ({title}) was cancelled during round {playing} of "
+    "{rounds}: standings as it stopped, with the games that had ended",
     "tournament.standings.row": "{rank}. {name}: {points} (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
     "{games})",
     "tournament.standings.row_out": "{rank}. {name}: {points} (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
@@ -1801,6 +1803,8 @@ EN.update({
     "tournament.winner": "Winner: {names}.",
     "tournament.winners": "Winners, equal on points and every tie-break: {names}.",
     "tournament.pairings.head": "Tournament #{id} ({title}): round {round} of {rounds}",
+    "tournament.pairings.head_cancelled": "Tournament #{id} ({title}), cancelled: round {round} of {rounds} as it "
+    "stood (its tables in play go on as ordinary games)",
     "tournament.status.in": "playing",
     "tournament.status.withdrawn": "withdrew",
     "tournament.status.removed": "removed",
@@ -1832,14 +1836,14 @@ EN.update({
     "tournament.error.missing": "There is no tournament #{id} in this server.",
     "tournament.error.not_open": "Tournament #{id} has started: it takes no more players, and leaving it now is "
     "/tournament withdraw.",
-    "tournament.error.over": "Tournament #{id} is over.",
-    "tournament.error.cancelled": "Tournament #{id} was cancelled.",
-    "tournament.standings.none": "Tournament #{id} ({title}): no round played yet; {count} entered, in entry order:",
-    "tournament.standings.cancelled_unplayed": "Tournament #{id} ({title}) was cancelled before any game; {count} "
     "tournament.error.started_already": "Tournament #{id} has already started: round {round} of {rounds} is in "
     "play. /tournament standings {id} shows where it stands.",
     "tournament.error.all_started": "No tournament in this server is waiting to start: {ids} have already "
     "started. /tournament standings N shows where one stands.",
+    "tournament.error.over": "Tournament #{id} is over.",
+    "tournament.error.cancelled": "Tournament #{id} was cancelled.",
+    "tournament.standings.none": "Tournament #{id} ({title}): no round played yet; {count} entered, in entry order:",
+    "tournament.standings.cancelled_unplayed": "Tournament #{id} ({title}) was cancelled before any game; {count} "
     "had entered:",
     "tournament.error.already": "You are already in tournament #{id}.",
     "tournament.error.rejoin": "You left tournament #{id} after it started; you cannot enter it again.",
@@ -1858,9 +1862,16 @@ EN.update({
     "tournament.choice": "#{id} {title}, {format} ({players})",
     "tournament.error.table_of": "Table #{table} is a table of tournament #{id}: to stop playing, /resign this "
     "game or /tournament withdraw.",
-    "tournament.error.no_round": "Tournament #{id} has no round {round} yet ({paired} paired so far).",
-    "tournament.error.no_round_over": "Tournament #{id} is over after {paired} rounds: there is no round {round}. "
-    "/tournament pairings {id} round={paired} shows the last.",
+    "tournament.error.no_round": "Tournament #{id} has no round {round} yet ({paired} so far).",
+    "tournament.error.no_round_over": "Tournament #{id} is over after {played}: there is no round {round}. "
+    "/tournament pairings {id} round={last} shows the last.",
+    "tournament.error.no_round_cancelled": "Tournament #{id} was cancelled after {paired}: there is no round "
+    "{round}. /tournament pairings {id} round={last} shows the last.",
+    "tournament.error.no_round_ever": "Tournament #{id} plays {rounds} in all: there is no round {round}. "
+    "/tournament pairings {id} shows the round in play.",
+    "tournament.error.round_from_one": "Rounds are numbered from 1: write /tournament pairings {id} round=1 (or "
+    "leave round out for the round in play).",
+    "count.round_paired": "round paired|rounds paired",
 })
 ES.update({
     "tournament.format.swiss": "suizo",
@@ -1928,6 +1939,8 @@ ES.update({
     "{round} de {rounds}, al quedar muy pocos jugadores para emparejar otra",
     "tournament.standings.cancelled": "El torneo #{id} ({title}) se canceló: clasificación al detenerse, tras la "
     "ronda {round} de {rounds}",
+    "tournament.standings.cancelled_during": "El torneo #{id} ({title}) se canceló durante la ronda {playing} de "
+    "{rounds}: clasificación al detenerse, con las partidas que habían terminado",
     "tournament.standings.row": "{rank}. {name}: {points} (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
     "{games})",
     "tournament.standings.row_out": "{rank}. {name}: {points} (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
@@ -1937,6 +1950,8 @@ ES.update({
     "tournament.winner": "Gana: {names}.",
     "tournament.winners": "Ganan, empatados en puntos y en todos los desempates: {names}.",
     "tournament.pairings.head": "Torneo #{id} ({title}): ronda {round} de {rounds}",
+    "tournament.pairings.head_cancelled": "Torneo #{id} ({title}), cancelado: ronda {round} de {rounds} tal como "
+    "quedó (sus mesas en juego siguen como partidas normales)",
     "tournament.status.in": "en juego",
     "tournament.status.withdrawn": "se retiró",
     "tournament.status.removed": "retirado",
@@ -1968,6 +1983,10 @@ ES.update({
     "tournament.error.missing": "No hay ningún torneo #{id} en este servidor.",
     "tournament.error.not_open": "El torneo #{id} ya empezó: no admite más jugadores, y para dejarlo ahora usa "
     "/tournament withdraw.",
+    "tournament.error.started_already": "El torneo #{id} ya ha empezado: se juega la ronda {round} de {rounds}. "
+    "/tournament standings {id} muestra cómo va.",
+    "tournament.error.all_started": "Ningún torneo de este servidor espera para empezar: {ids} ya han empezado. "
+    "/tournament standings N muestra cómo va cada uno.",
     "tournament.error.over": "El torneo #{id} ha terminado.",
     "tournament.error.cancelled": "El torneo #{id} fue cancelado.",
     "tournament.standings.cancelled_unplayed": "El torneo #{id} ({title}) se canceló antes de ninguna partida; "
@@ -1983,10 +2002,6 @@ ES.update({
     "tournament.error.organiser_only": "Solo quien organiza el torneo #{id} (o quien tiene Gestionar servidor) puede "
     "hacer eso.",
     "tournament.error.too_few": "El torneo #{id} necesita al menos {min} jugadores para empezar; hay {count} "
-    "tournament.error.started_already": "El torneo #{id} ya ha empezado: se juega la ronda {round} de {rounds}. "
-    "/tournament standings {id} muestra cómo va.",
-    "tournament.error.all_started": "Ningún torneo de este servidor espera para empezar: {ids} ya han empezado. "
-    "/tournament standings N muestra cómo va cada uno.",
     "inscritos (quien juega, también quien organiza, se apunta con /tournament join {id}).",
     "tournament.error.not_started": "El torneo #{id} aún no ha empezado: sus rondas se emparejan cuando quien lo "
     "organiza lo empieza con /tournament start {id}.",
@@ -1995,9 +2010,16 @@ ES.update({
     "tournament.choice": "#{id} {title}, {format} — {players}",
     "tournament.error.table_of": "La mesa #{table} es una mesa del torneo #{id}: para dejar de jugar, usa /resign "
     "en esta partida o /tournament withdraw.",
-    "tournament.error.no_round": "El torneo #{id} aún no tiene ronda {round} ({paired} emparejadas hasta ahora).",
-    "tournament.error.no_round_over": "El torneo #{id} terminó tras {paired} rondas: no hay ronda {round}. "
-    "/tournament pairings {id} round={paired} muestra la última.",
+    "tournament.error.no_round": "El torneo #{id} aún no tiene ronda {round} ({paired} hasta ahora).",
+    "tournament.error.no_round_over": "El torneo #{id} terminó tras {played}: no hay ronda {round}. "
+    "/tournament pairings {id} round={last} muestra la última.",
+    "tournament.error.no_round_cancelled": "El torneo #{id} se canceló tras {paired}: no hay ronda {round}. "
+    "/tournament pairings {id} round={last} muestra la última.",
+    "tournament.error.no_round_ever": "El torneo #{id} se juega a {rounds} en total: no hay ronda {round}. "
+    "/tournament pairings {id} muestra la ronda en juego.",
+    "tournament.error.round_from_one": "Las rondas se numeran desde 1: escribe /tournament pairings {id} round=1 "
+    "(o quita round para ver la ronda en juego).",
+    "count.round_paired": "ronda emparejada|rondas emparejadas",
 })
 
 

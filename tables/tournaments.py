@@ -142,6 +142,17 @@ class Standings:
     rounds: int  # rounds planned (0 before the start)
     rows: tuple[StandingRow, ...]
     playing: int = 0  # the round whose games are still in play (their results count as they end), else 0
+    paired: int = 0  # rounds paired so far (a cancelled event may have stopped in the middle of one)
+
+    @property
+    def started(self) -> bool:
+        """Whether any round was paired: before that the rows are the entrants in entry order, unranked."""
+        return bool(self.paired or self.round or self.playing)
+
+    @property
+    def stopped_in(self) -> int:
+        """The round that was in play when the event was cancelled (its finished games count), else 0."""
+        return self.paired if self.status == db.CANCELLED and self.paired > self.round else 0
 
     @property
     def winners(self) -> tuple[StandingRow, ...]:
@@ -175,6 +186,7 @@ class Pairings:
     #: what a bye is worth at this event (``Scoring.for_sizes``: a win at two-player events, else the average
     #: of a table of the smallest size)
     bye: Fraction = Fraction(1)
+    status: str = "running"  # the event's: open, running, finished, cancelled
 
 
 @dataclass(frozen=True)
@@ -248,6 +260,9 @@ def standings_head(st: Standings, lang: str = "en") -> str:
              "playing": st.playing, "played": Count(st.rounds, "round")}
     if st.status == db.FINISHED:
         key = "tournament.standings.final" if st.round >= st.rounds else "tournament.standings.final_early"
+    elif st.stopped_in:
+        key = "tournament.standings.cancelled_during"
+        facts["playing"] = st.stopped_in
     elif st.status == db.CANCELLED:
         key = "tournament.standings.cancelled"
     elif st.playing and st.round:
@@ -261,7 +276,7 @@ def standings_head(st: Standings, lang: str = "en") -> str:
 
 def standings_text(st: Standings, lang: str = "en") -> str:
     """The standings as lines of text, in ``lang``."""
-    if not st.round and not st.playing:  # not started (or cancelled before a game): who entered, in that order
+    if not st.started:  # not started (or cancelled before its first round): who entered, in that order
         key = "tournament.standings.cancelled_unplayed" if st.status == db.CANCELLED else "tournament.standings.none"
         head = t(key, lang, id=st.tournament_id, title=st.title, count=len(st.rows))
         return "\n".join([head, *(f"{i}. {row.name}" for i, row in enumerate(st.rows, start=1))])
@@ -292,7 +307,8 @@ def board_phrase(board: Board, bye: Fraction = Fraction(1)) -> Phrase:
 
 
 def pairings_text(p: Pairings, lang: str = "en") -> str:
-    head = t("tournament.pairings.head", lang, id=p.tournament_id, title=p.title, round=p.round, rounds=p.rounds)
+    key = "tournament.pairings.head_cancelled" if p.status == db.CANCELLED else "tournament.pairings.head"
+    head = t(key, lang, id=p.tournament_id, title=p.title, round=p.round, rounds=p.rounds)
     return "\n".join([head, *(t(b.key, lang, **b.params) for b in (board_phrase(x, p.bye) for x in p.boards))])
 
 
@@ -446,6 +462,7 @@ class Tournaments:
     # ---- starting and cancelling ---------------------------------------------------------------------
     async def start(self, guild_id: int, user_id: int, tournament_id: int | None = None, *,
                     manages: bool = False) -> list[Message]:
+        await self._started_already(guild_id, tournament_id)
         row = await self._meant(guild_id, tournament_id, action="start", statuses=(db.OPEN,),
                                 empty="tournament.error.none_open")
         self._organiser(row, user_id, manages)
@@ -459,23 +476,6 @@ class Tournaments:
             raise TableError("tournament.error.not_open", id=row.id)
         return await self.advance(row.id)
 
-    async def cancel(self, guild_id: int, user_id: int, tournament_id: int | None = None, *,
-                     manages: bool = False) -> list[Message]:
-        row = await self._meant(guild_id, tournament_id, action="cancel")
-        await self._started_already(guild_id, tournament_id)
-        self._organiser(row, user_id, manages)
-        await self._may_organise(guild_id, manages)
-        if not await db.set_status(self.repo, row.id, db.UNDERWAY, db.CANCELLED, self.store.stamp()):
-            raise TableError("tournament.error.not_running", id=row.id)
-        return [self._post(row, "tournament.cancelled")]
-
-    def _organiser(self, row: TournamentRow, user_id: int, manages: bool) -> None:
-        if user_id != row.organiser_id and not manages:
-            raise TableError("tournament.error.organiser_only", id=row.id)
-
-    # ---- reading --------------------------------------------------------------------------------------
-    async def standings(self, guild_id: int, tournament_id: int | None = None) -> Standings:
-        row = await self._meant(guild_id, tournament_id, action="standings", latest=True)
     async def _started_already(self, guild_id: int, tournament_id: int | None) -> None:
         """``start`` of an event already running (named, or the server's only one underway and none open)
         is refused saying so plainly, and which round is in play; not as if a player asked to join."""
@@ -493,6 +493,22 @@ class Tournaments:
         current = await db.rounds_paired(self.repo, row.id)
         raise TableError("tournament.error.started_already", id=row.id, round=current, rounds=row.rounds)
 
+    async def cancel(self, guild_id: int, user_id: int, tournament_id: int | None = None, *,
+                     manages: bool = False) -> list[Message]:
+        row = await self._meant(guild_id, tournament_id, action="cancel")
+        self._organiser(row, user_id, manages)
+        await self._may_organise(guild_id, manages)
+        if not await db.set_status(self.repo, row.id, db.UNDERWAY, db.CANCELLED, self.store.stamp()):
+            raise TableError("tournament.error.not_running", id=row.id)
+        return [self._post(row, "tournament.cancelled")]
+
+    def _organiser(self, row: TournamentRow, user_id: int, manages: bool) -> None:
+        if user_id != row.organiser_id and not manages:
+            raise TableError("tournament.error.organiser_only", id=row.id)
+
+    # ---- reading --------------------------------------------------------------------------------------
+    async def standings(self, guild_id: int, tournament_id: int | None = None) -> Standings:
+        row = await self._meant(guild_id, tournament_id, action="standings", latest=True)
         return await self._standings(row)
 
     async def _standings(self, row: TournamentRow) -> Standings:
@@ -514,7 +530,7 @@ class Tournaments:
             order = {e.user_id: k for k, e in enumerate(people)}
             rows = tuple(sorted(rows, key=lambda r: order[r.user_id]))
         return Standings(row.id, row.game, game_title(row.game), row.format, row.status, done, row.rounds, rows,
-                         playing)
+                         playing, max(paired, default=0))
 
     async def pairings(self, guild_id: int, tournament_id: int | None = None, round_: int | None = None) -> Pairings:
         row = await self._meant(guild_id, tournament_id, action="pairings", latest=True)
@@ -523,9 +539,17 @@ class Tournaments:
             raise TableError("tournament.error.not_started", id=row.id)
         number = current if round_ is None else round_
         if not 1 <= number <= max(current, 0):
-            if row.status in (db.FINISHED, db.CANCELLED) and number > current:  # there never will be
-                raise TableError("tournament.error.no_round_over", id=row.id, round=number, paired=current)
-            raise TableError("tournament.error.no_round", id=row.id, round=number if round_ else 1, paired=current)
+            facts = {"id": row.id, "round": number, "paired": Count(current, "round_paired"), "last": current,
+                     "played": Count(current, "round"), "rounds": Count(row.rounds, "round")}
+            if number < 1 and round_ is not None:
+                raise TableError("tournament.error.round_from_one", **facts)
+            if row.status == db.CANCELLED:  # there never will be: it stopped
+                raise TableError("tournament.error.no_round_cancelled", **facts)
+            if row.status == db.FINISHED:
+                raise TableError("tournament.error.no_round_over", **facts)
+            if number > row.rounds:  # beyond the rounds the event plays: never, not "yet"
+                raise TableError("tournament.error.no_round_ever", **facts)
+            raise TableError("tournament.error.no_round", **{**facts, "round": max(number, 1)})
         return await self._pairings(row, number)
 
     async def _pairings(self, row: TournamentRow, number: int) -> Pairings:
@@ -536,7 +560,8 @@ class Tournaments:
             seat_names = {s.user_id: s.name for s in seats}
             boards.append(Board(p.board, p.kind, p.table_id, p.players,
                                 tuple(seat_names.get(u) or names.get(u, "?") for u in p.players), p.places))
-        return Pairings(row.id, game_title(row.game), number, row.rounds, tuple(boards), _plan_of(row).scoring.bye)
+        return Pairings(row.id, game_title(row.game), number, row.rounds, tuple(boards), _plan_of(row).scoring.bye,
+                        row.status)
 
     async def byes(self, guild_id: int, user_id: int) -> list[Bye]:
         """The rounds in play at this server's running tournaments where ``user_id`` has a bye, oldest event

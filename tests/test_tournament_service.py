@@ -30,7 +30,7 @@ from tables.hints import alone_with_mesa, hints_offered
 from tables.i18n import t
 from tables.mesa import is_mesa, mesa_id
 from tables.outbox import TournamentPost
-from tables.tournaments import core_results, standings_text
+from tables.tournaments import core_results, pairings_text, standings_text
 
 GUILD, CHANNEL, ORG = 5, 50, 900
 PLAYERS = [(901 + i, f"P{i + 1}") for i in range(8)]
@@ -555,4 +555,53 @@ async def test_a_player_who_withdrew_is_never_the_winner_and_is_listed_below_tho
     assert "3. P3: 1 point (withdrew)" in words.split("\n")
     assert "P3" not in words.split("\n")[0]
     assert "P3" not in standings_text(st).split("\n")[-1]  # the winners' line
+    await repo.close()
+
+
+def picture_says(st: Any) -> list[str]:
+    """The texts the standings picture draws."""
+    from render import theme
+    from tables.tournament_picture import standings_png
+
+    with theme.recording() as marks:
+        standings_png(st)
+    return [m.what for m in marks if m.kind == "text"]
+
+
+async def test_the_picture_says_what_the_text_says_and_a_cancelled_events_tables_are_ordinary(db: DbFactory) -> None:
+    """Round 1 in play: text and picture say so (not "not started"); rounds that will never come are not
+    "not yet"; a cancellation in the middle of round 1 is said as such by the standings (not "before any game"),
+    the pairings and their refusals (not "over", not "1 rounds"), and its table takes a takeback, as the
+    announcement's "ordinary games" promises."""
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tours = svc.tournaments
+    tid = await event(svc, 4, {"format": "swiss", "rounds": "2"})
+    assert "Not started yet: players in entry order" in picture_says(await tours.standings(GUILD, tid))
+    await tours.start(GUILD, ORG)
+    st = await tours.standings(GUILD, tid)
+    assert "round 1 of 2 in play" in standings_text(st).split("\n")[0]
+    assert "Round 1 of 2 in play" in picture_says(st) and "Not started yet" not in " ".join(picture_says(st))
+    with pytest.raises(TableError) as never:
+        await tours.pairings(GUILD, tid, 5)
+    assert never.value.key == "tournament.error.no_round_ever" and "yet" not in never.value.message("en")
+    with pytest.raises(TableError) as later:
+        await tours.pairings(GUILD, tid, 2)
+    assert "(1 round paired so far)" in later.value.message("en")
+    assert "(1 ronda emparejada hasta ahora)" in later.value.message("es")
+    board = (await tours.pairings(GUILD, tid)).boards[0]
+    assert board.table_id is not None
+    mover = board.user_ids[0]
+    await svc.auto(board.table_id, mover)
+    await tours.cancel(GUILD, ORG, tid)
+    st = await tours.standings(GUILD, tid)
+    text = standings_text(st)
+    assert "cancelled during round 1 of 2" in text.split("\n")[0] and "before any game" not in text
+    assert "Cancelled during round 1 of 2" in picture_says(st)
+    assert "cancelled" in pairings_text(await tours.pairings(GUILD, tid)).split("\n")[0]
+    with pytest.raises(TableError) as gone:
+        await tours.pairings(GUILD, tid, 2)
+    assert gone.value.key == "tournament.error.no_round_cancelled"
+    assert "cancelled after 1 round paired" in gone.value.message("en") and "1 rounds" not in gone.value.message("en")
+    asked = await svc.takebacks.ask(board.table_id, mover)  # an ordinary game now: no tournament refusal
+    assert asked
     await repo.close()
