@@ -1756,6 +1756,9 @@ EN.update({
     "tournament.out.removed.idle": "{name} was removed from tournament #{id} ({title}) by the organiser and is "
     "paired no more.",
     "tournament.out.left.idle": "{name} left the server and is out of tournament #{id} ({title}).",
+    "tournament.rounds_reduced": "Tournament #{id} ({title}) plays {rounds}, not the {asked} asked: a Swiss of "
+    "{players} has at most as many rounds as it takes for everyone to meet everyone (players − 1, or the count "
+    "itself when it is odd, a bye each round), and more would pair the same players again.",
     "tournament.cancelled": "Tournament #{id} ({title}) is cancelled. Tables in play go on as ordinary games.",
     "tournament.round": "Tournament #{id} ({title}), round {round} of {rounds}. {first}; play at your table with "
     "/move:\n{lines}",
@@ -1901,6 +1904,9 @@ ES.update({
     "tournament.out.removed.idle": "Quien organiza el torneo #{id} ({title}) retiró a {name}, y no se le empareja "
     "más.",
     "tournament.out.left.idle": "{name} salió del servidor y queda fuera del torneo #{id} ({title}).",
+    "tournament.rounds_reduced": "El torneo #{id} ({title}) se juega a {rounds}, no a las {asked} pedidas: un "
+    "suizo de {players} tiene como mucho las rondas necesarias para que todos se enfrenten con todos (jugadores − 1, "
+    "o su número si es impar, con un descanso por ronda), y más volverían a emparejar a los mismos.",
     "tournament.cancelled": "El torneo #{id} ({title}) queda cancelado. Las mesas en juego siguen como partidas "
     "normales.",
     "tournament.round": "Torneo #{id} ({title}), ronda {round} de {rounds}. {first}; juega en tu mesa con "

@@ -471,10 +471,14 @@ class Tournaments:
         count = len([e for e in await db.entrants(self.repo, row.id) if e.status == db.IN])
         if count < plan.min_players():
             raise TableError("tournament.error.too_few", id=row.id, count=count, min=plan.min_players())
-        if not await db.set_status(self.repo, row.id, (db.OPEN,), db.RUNNING, self.store.stamp(),
-                                   rounds=plan.rounds(count)):
+        rounds = plan.rounds(count)
+        if not await db.set_status(self.repo, row.id, (db.OPEN,), db.RUNNING, self.store.stamp(), rounds=rounds):
             raise TableError("tournament.error.not_open", id=row.id)
-        return await self.advance(row.id)
+        notes: list[Message] = []
+        if plan.rounds_asked and rounds < plan.rounds_asked:  # a Swiss of n plays at most n - 1 rounds (n if odd)
+            notes.append(self._post(row, "tournament.rounds_reduced", asked=Count(plan.rounds_asked, "round"),
+                                    rounds=Count(rounds, "round"), players=Count(count, "player")))
+        return notes + await self.advance(row.id)
 
     async def _started_already(self, guild_id: int, tournament_id: int | None) -> None:
         """``start`` of an event already running (named, or the server's only one underway and none open)

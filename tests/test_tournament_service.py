@@ -605,3 +605,20 @@ async def test_the_picture_says_what_the_text_says_and_a_cancelled_events_tables
     asked = await svc.takebacks.ask(board.table_id, mover)  # an ordinary game now: no tournament refusal
     assert asked
     await repo.close()
+
+
+async def test_a_swiss_asked_for_more_rounds_than_its_players_allow_says_so_at_the_start(db: DbFactory) -> None:
+    """rounds=10 with three players: three rounds (everyone meets everyone once, a bye each round; more would
+    repeat pairings), and the start says so rather than leaving the creation's "10 rounds" standing."""
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tid = await event(svc, 3, {"format": "swiss", "rounds": "10"})
+    out = await svc.tournaments.start(GUILD, ORG)
+    [note] = [m for m in out if isinstance(m, TournamentPost) and m.key == "tournament.rounds_reduced"]
+    assert "plays 3 rounds, not the 10 rounds asked" in t(note.key, "en", **note.params)
+    assert "se juega a 3 rondas, no a las 10 rondas pedidas" in t(note.key, "es", **note.params)
+    assert (await svc.tournaments.standings(GUILD, tid)).rounds == 3
+    tid = await event(svc, 4, {"format": "swiss", "rounds": "3"})  # four allow three: nothing to say
+    out = await svc.tournaments.start(GUILD, ORG, tid)
+    assert not [m for m in out if isinstance(m, TournamentPost) and m.key == "tournament.rounds_reduced"]
+    assert (await svc.tournaments.standings(GUILD, tid)).rounds == 3
+    await repo.close()
