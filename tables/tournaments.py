@@ -901,7 +901,7 @@ def core_results(stored: Sequence[PairingRow]) -> list[Result]:
                 continue
             shared = sum(other == place for other in p.places)
             score = Fraction(sum(size - k for k in range(place, place + shared)), shared)
-            out.append(Result(p.round, p.board, (str(u),), (1,), score=score))
+            out.append(Result(p.round, p.board, (str(u),), (1,), score=score, played=True))
     return out
 
 

@@ -310,6 +310,8 @@ async def test_mesa_fills_the_bye_and_its_points_are_the_place_at_that_table(db:
     points = {r.user_id: r.points for r in st.rows}
     assert points == {other.user_ids[0]: 1, other.user_ids[1]: 0, human: 0}
     assert next(r for r in st.rows if r.user_id == human).byes == 1
+    # the game against Mesa was a game all the same: counted among the player's games (text and picture)
+    assert {r.user_id: r.games for r in st.rows} == {other.user_ids[0]: 1, other.user_ids[1]: 1, human: 1}
     await repo.close()
 
 
@@ -435,11 +437,11 @@ def test_stored_boards_read_back_as_the_cores_results() -> None:
             stored.PairingRow(1, 1, 4, stored.FORFEIT, None, (17, 18), (1, 2), None),
             stored.PairingRow(1, 2, 1, stored.GAME, 9, (11, 12), None, None)]  # undecided: not a result
     results = core_results(rows)
-    assert [(r.players, r.places, r.score) for r in results] == [
-        (("11", "12", "13", "14"), (2, 1, 4, 2), None),
-        (("15",), (1,), Fraction(1)),  # second of three at Mesa's table: 3 - 2 = 1 point, as a bye
-        (("16",), (1,), None),
-        (("17",), (1,), None),  # a forfeit won scores as a bye
+    assert [(r.players, r.places, r.score, r.played) for r in results] == [
+        (("11", "12", "13", "14"), (2, 1, 4, 2), None, False),
+        (("15",), (1,), Fraction(1), True),  # second of three at Mesa's table: 3 - 2 = 1 point, as a bye, played
+        (("16",), (1,), None, False),
+        (("17",), (1,), None, False),  # a forfeit won scores as a bye, and was not played
     ]
 
 

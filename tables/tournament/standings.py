@@ -5,7 +5,8 @@ once for every table size, as the natural extension of the chess ones, so that n
 is played:
 
 - **Buchholz**: the sum of the final points of every opponent met, once per table shared (at a
-  two-player table, exactly chess's Buchholz).  A bye meets no one and adds nothing.
+  two-player table, exactly chess's Buchholz).  A bye meets no one and adds nothing (a game against Mesa
+  in place of a bye neither: Mesa is no entrant; it counts as a game played).
 - **Sonneborn-Berger**: for every opponent at every table, that opponent's final points times the
   share of the head-to-head the player took (1 if placed ahead, ½ if tied, 0 if behind).  At a
   two-player table that is chess's Sonneborn-Berger: the points of those beaten plus half of those
@@ -72,6 +73,7 @@ def standings(results: Sequence[Result], players: Sequence[Player], scoring: Sco
     for result in results:
         if result.bye:
             byes[result.players[0]] += 1
+            played[result.players[0]] += result.played  # a game against Mesa in place of the bye is a game
             continue
         for player, place in zip(result.players, result.places):
             played[player] += 1
