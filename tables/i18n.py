@@ -69,6 +69,9 @@ EN: dict[str, str] = {
     "result.standings.resign": "{game} #{table} is over: {loser} resigned. Standings: {standings}",
     "result.standings.agreement": "{game} #{table} is over by agreement. Standings: {standings}",
     "result.standings.gone": "{game} #{table} is over: {gone}. Standings: {standings}",
+    "result.standings.outlasted": "{game} #{table} is over: only seats of players who had left were still in "
+    "the game ({gone}; their moves were played automatically), and those are placed below everyone who played "
+    "on, so {winners} comes first. Standings: {standings}",
     "gone.resign": "{name} resigned",
     "gone.time": "{name} ran out of time",
     # ---- table news
@@ -209,6 +212,9 @@ ES: dict[str, str] = {
     "result.standings.resign": "{game} #{table} ha terminado: {loser} abandonó. Clasificación: {standings}",
     "result.standings.agreement": "{game} #{table} ha terminado de mutuo acuerdo. Clasificación: {standings}",
     "result.standings.gone": "{game} #{table} ha terminado: {gone}. Clasificación: {standings}",
+    "result.standings.outlasted": "{game} #{table} ha terminado: solo seguían en juego asientos de quienes se "
+    "habían ido ({gone}; sus jugadas se hacían automáticamente), y esos quedan por debajo de todos los que "
+    "siguieron jugando, así que {winners} queda primero. Clasificación: {standings}",
     "gone.resign": "{name} abandonó",
     "gone.time": "a {name} se le acabó el tiempo",
     "info.aborted": "{name} canceló la mesa de {game} #{table}.",
