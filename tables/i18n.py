@@ -1830,6 +1830,7 @@ EN.update({
     "tournament.error.rounds_rr": "A round robin has as many rounds as it needs for everyone to meet: leave out "
     "rounds=, or use format=swiss.",
     "tournament.error.seat_option": "In a tournament the pairing decides who moves first: leave out seat=.",
+    "tournament.error.unknown_option": "A {game} tournament has no option {option}. Its options: {allowed}.",
     "tournament.error.max_too_few": "A {game} tournament needs at least {min} players to start, so "
     "max_players={value} would never let it start: set max_players from {min} to {high}.",
     "tournament.error.together": "A tournament ranks the players of every game, and with {option}=true everyone "
@@ -1980,6 +1981,7 @@ ES.update({
     "tournament.error.rounds_rr": "Una liga tiene las rondas que hacen falta para que todos se enfrenten: quita "
     "rounds=, o usa format=swiss.",
     "tournament.error.seat_option": "En un torneo el emparejamiento decide quién empieza: quita seat=.",
+    "tournament.error.unknown_option": "Un torneo de {game} no tiene la opción {option}. Sus opciones: {allowed}.",
     "tournament.error.max_too_few": "Un torneo de {game} necesita al menos {min} jugadores para empezar, así que "
     "con max_players={value} nunca podría empezar: pon max_players entre {min} y {high}.",
     "tournament.error.together": "Un torneo clasifica a los jugadores de cada partida, y con {option}=true todos "

@@ -361,7 +361,16 @@ class Tournaments:
         settings = await self.repo.guild_settings(guild_id)
         if settings.allowed_channels and channel_id not in settings.allowed_channels:
             raise TableError("error.channel_not_allowed")
-        resolved = read_request(engine, table_options, settings)
+        try:
+            resolved = read_request(engine, table_options, settings)
+        except TableError as exc:  # /play's list of options is not a tournament's: name the ones it takes
+            if exc.key != "error.unknown_option":
+                raise
+            own_list = [o for o in OWN_OPTIONS if o != "double" or engine.max_players == 2]  # groups: no double
+            own_list += ["rated", "time_per_move",
+                         *(o for o in engine.options if o not in engine.description.unrated_options)]
+            raise TableError("tournament.error.unknown_option", game=exc.params.get("game", game_name),
+                             option=exc.params.get("option", ""), allowed=", ".join(own_list)) from None
         together = [name for name in engine.description.unrated_options if resolved.game.get(name)]
         if together:  # everyone wins or loses together (K3-8): no game could rank the players, so no standings
             key = f"tournament.error.together.{game_name}"

@@ -67,7 +67,7 @@ async def test_an_option_that_does_not_fit_and_a_started_tournament_are_refused(
     def create(game: str, **options: str) -> Callable[[], Awaitable[Any]]:
         return lambda: tours.create(GUILD, CHANNEL, ORG, "Org", game, options)
 
-    await refused(svc, "error.unknown_option", create("plateau", format="round-robin", teams="true"))
+    await refused(svc, "tournament.error.unknown_option", create("plateau", format="round-robin", teams="true"))
     await refused(svc, "error.bad_option", create("kona", format="swiss", rated="maybe"))
     await refused(svc, "error.partners_players", create("krakatoa", format="swiss", teams="true"))
     await refused(svc, "error.unknown_game", create("chess", format="swiss"))

@@ -90,7 +90,15 @@ async def test_every_refusal_is_a_sentence_and_writes_nothing(db: DbFactory) -> 
     await refused(svc, "error.bad_number", create(format="swiss", max_players="1"))
     await refused(svc, "error.bad_option", create(format="swiss", mesa_fills="perhaps"))
     await refused(svc, "tournament.error.seat_option", create(format="swiss", seat="first"))
-    await refused(svc, "error.unknown_option", create(format="swiss", colour="red"))
+    await refused(svc, "tournament.error.unknown_option", create(format="swiss", colour="red"))
+    with pytest.raises(TableError) as unknown:  # the options a tournament takes, not /play's seat=
+        await create(format="swiss", colour="red")()
+    allowed = unknown.value.params["allowed"].split(", ")
+    assert "seat" not in allowed and {"rounds", "double", "max_players", "mesa_fills", "move_limit"} <= set(allowed)
+    with pytest.raises(TableError) as unknown:  # K3: no double (groups), no cooperative (refused), its own options
+        await create("k3", format="swiss", colour="red")()
+    allowed = unknown.value.params["allowed"].split(", ")
+    assert not {"seat", "double", "cooperative"} & set(allowed) and {"rounds", "thief"} <= set(allowed)
     await refused(svc, "error.bad_time", create(format="swiss", time_per_move="forever"))
     # Krakatoa's partnerships need four at a table; a group event seats tables of three too (KR-6.2)
     await refused(svc, "error.partners_players", create("krakatoa", format="swiss", teams="true"))
