@@ -1859,6 +1859,7 @@ EN.update({
     "tournament.error.rejoin": "You left tournament #{id} after it started; you cannot enter it again.",
     "tournament.error.full": "Tournament #{id} is full ({max} players).",
     "tournament.error.not_entered": "That player is not in tournament #{id}.",
+    "tournament.error.you_not_entered": "You are not in tournament #{id}.",
     "tournament.error.not_in_any": "You are not in any tournament underway in this server.",
     "tournament.error.use_withdraw": "Tournament #{id} has started: use /tournament withdraw to leave it.",
     "tournament.error.organiser_only": "Only the organiser of tournament #{id} (or someone with Manage Server) may "
@@ -2011,6 +2012,7 @@ ES.update({
     "tournament.error.rejoin": "Dejaste el torneo #{id} después de empezar; no puedes volver a entrar.",
     "tournament.error.full": "El torneo #{id} está completo ({max} jugadores).",
     "tournament.error.not_entered": "Esa persona no está en el torneo #{id}.",
+    "tournament.error.you_not_entered": "No estás en el torneo #{id}.",
     "tournament.error.not_in_any": "No estás en ningún torneo en marcha en este servidor.",
     "tournament.error.use_withdraw": "El torneo #{id} ya empezó: usa /tournament withdraw para dejarlo.",
     "tournament.error.organiser_only": "Solo quien organiza el torneo #{id} (o quien tiene Gestionar servidor) puede "

@@ -411,7 +411,7 @@ class Tournaments:
         row = await self._mine(guild_id, user_id, tournament_id, action="leave")
         if row.status != db.OPEN:
             raise TableError("tournament.error.use_withdraw", id=row.id)
-        entrant = await self._entrant(row, user_id)
+        entrant = await self._entrant(row, user_id, "tournament.error.you_not_entered")
         try:
             await db.leave_open(self.repo, row.id, user_id, self.store.stamp())
         except db.Refused as exc:
@@ -814,7 +814,7 @@ class Tournaments:
                     ) -> TournamentRow:
         if tournament_id is not None:
             row = await self._meant(guild_id, tournament_id)
-            await self._entrant(row, user_id)
+            await self._entrant(row, user_id, "tournament.error.you_not_entered")  # the caller's own entry
             return row
         rows = await db.user_tournaments(self.repo, guild_id, user_id)
         if not rows:
@@ -824,11 +824,13 @@ class Tournaments:
                              example=rows[0].id)
         return rows[0]
 
-    async def _entrant(self, row: TournamentRow, user_id: int) -> EntrantRow:
+    async def _entrant(self, row: TournamentRow, user_id: int, missing: str = "tournament.error.not_entered"
+                       ) -> EntrantRow:
+        """``user_id``'s entry, still in; else ``missing`` (the caller's own: "You are not in ...")."""
         for e in await db.entrants(self.repo, row.id):
             if e.user_id == user_id and e.status == db.IN:
                 return e
-        raise TableError("tournament.error.not_entered", id=row.id)
+        raise TableError(missing, id=row.id)
 
     def _post(self, row: TournamentRow, key: str, mention: tuple[int, ...] = (), announces: int | None = None,
               **params: Any) -> TournamentPost:
