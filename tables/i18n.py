@@ -496,6 +496,9 @@ EN.update({
     "stats.title": "Stats of {name}",
     "stats.line": "{game}: rating {rating}{mark}, rank {rank} of {players} · {games}: {wins}, {losses}, "
     "{draws} drawn · streak {streak} · last five {last}",
+    "stats.letter.W": "W",
+    "stats.letter.L": "L",
+    "stats.letter.D": "D",
     "stats.chart": "{game}: rating of {name}",
     "stats.chart_sub": "{games}",
     "history.none": "{name} has no finished tables in this server yet.",
@@ -532,7 +535,11 @@ ES.update({
     "stats.none": "{name} todavía no tiene partidas puntuadas en este servidor.",
     "stats.title": "Estadísticas de {name}",
     "stats.line": "{game}: puntuación {rating}{mark}, puesto {rank} de {players} · {games}: "
-    "{wins}, {losses}, {draws} en tablas · racha {streak} · últimas cinco {last}",
+    "{wins}, {losses}, {draws} en tablas · racha {streak} · últimas cinco {last} (V victoria, D derrota, "
+    "T tablas)",
+    "stats.letter.W": "V",
+    "stats.letter.L": "D",
+    "stats.letter.D": "T",
     "stats.chart": "{game}: puntuación de {name}",
     "stats.chart_sub": "{games}",
     "history.none": "{name} todavía no tiene mesas terminadas en este servidor.",
@@ -1743,7 +1750,8 @@ EN.update({
     "{terms}). "
     "Join with /tournament join {id} (the organiser too, to play); once everyone is in, the organiser starts it "
     "with /tournament start {id}.",
-    "tournament.joined": "{name} joined tournament #{id} ({title}): {count} entered so far.",
+    "tournament.joined": "{name} joined tournament #{id} ({title}): {count} so far.",
+    "count.entrant": "entered|entered",
     "tournament.term.rounds": "{count}",
     "tournament.term.time": "{time} a move",
     "tournament.term.rated": "rated",
@@ -1816,7 +1824,7 @@ EN.update({
     "stood (its tables in play go on as ordinary games)",
     "tournament.status.in": "playing",
     "tournament.status.withdrawn": "withdrew",
-    "tournament.status.removed": "removed",
+    "tournament.status.removed": "removed by the organiser",
     "tournament.status.left": "left the server",
     "tournament.error.managers_only": "On this server only people with Manage Server may create, start or cancel "
     "tournaments.",
@@ -1852,9 +1860,8 @@ EN.update({
     "started. /tournament standings N shows where one stands.",
     "tournament.error.over": "Tournament #{id} is over.",
     "tournament.error.cancelled": "Tournament #{id} was cancelled.",
-    "tournament.standings.none": "Tournament #{id} ({title}): no round played yet; {count} entered, in entry order:",
-    "tournament.standings.cancelled_unplayed": "Tournament #{id} ({title}) was cancelled before any game; {count} "
-    "had entered:",
+    "tournament.standings.none": "Tournament #{id} ({title}): no round played yet; {count}, in entry order:",
+    "tournament.standings.cancelled_unplayed": "Tournament #{id} ({title}) was cancelled before any game; {count}:",
     "tournament.error.already": "You are already in tournament #{id}.",
     "tournament.error.rejoin": "You left tournament #{id} after it started; you cannot enter it again.",
     "tournament.error.full": "Tournament #{id} is full ({max} players).",
@@ -1864,7 +1871,7 @@ EN.update({
     "tournament.error.use_withdraw": "Tournament #{id} has started: use /tournament withdraw to leave it.",
     "tournament.error.organiser_only": "Only the organiser of tournament #{id} (or someone with Manage Server) may "
     "do that.",
-    "tournament.error.too_few": "Tournament #{id} needs at least {min} players to start; {count} entered so far "
+    "tournament.error.too_few": "Tournament #{id} needs at least {min} players to start; {count} so far "
     "(players, the organiser too, join with /tournament join {id}).",
     "tournament.error.not_started": "Tournament #{id} has not started yet: its rounds are paired when the organiser "
     "starts it with /tournament start {id}.",
@@ -1893,7 +1900,8 @@ ES.update({
     "{terms}). "
     "Apúntate con /tournament join {id} (quien organiza también, si quiere jugar); cuando estén todos, quien lo "
     "organiza lo empieza con /tournament start {id}.",
-    "tournament.joined": "{name} se apuntó al torneo #{id} ({title}): {count} inscritos hasta ahora.",
+    "tournament.joined": "{name} se apuntó al torneo #{id} ({title}): {count} hasta ahora.",
+    "count.entrant": "inscrito|inscritos",
     "tournament.term.rounds": "{count}",
     "tournament.term.time": "{time} por jugada",
     "tournament.term.rated": "puntúa",
@@ -1904,12 +1912,12 @@ ES.update({
     "tournament.removed": "Quien organiza el torneo #{id} ({title}) quitó a {name} de la lista.",
     "tournament.out.withdrawn": "{name} se retiró del torneo #{id} ({title}): su partida en juego se da por "
     "perdida y no se le empareja más.",
-    "tournament.out.removed": "Quien organiza el torneo #{id} ({title}) retiró a {name}: su partida en juego se da "
+    "tournament.out.removed": "Quien organiza el torneo #{id} ({title}) expulsó a {name}: su partida en juego se da "
     "por perdida.",
     "tournament.out.left": "{name} salió del servidor y queda fuera del torneo #{id} ({title}): su partida en juego "
     "se da por perdida.",
     "tournament.out.withdrawn.idle": "{name} se retiró del torneo #{id} ({title}) y no se le empareja más.",
-    "tournament.out.removed.idle": "Quien organiza el torneo #{id} ({title}) retiró a {name}, y no se le empareja "
+    "tournament.out.removed.idle": "Quien organiza el torneo #{id} ({title}) expulsó a {name}, y no se le empareja "
     "más.",
     "tournament.out.left.idle": "{name} salió del servidor y queda fuera del torneo #{id} ({title}).",
     "tournament.rounds_reduced": "El torneo #{id} ({title}) se juega a {rounds}, no a las {asked} pedidas: un "
@@ -1968,7 +1976,7 @@ ES.update({
     "quedó (sus mesas en juego siguen como partidas normales)",
     "tournament.status.in": "en juego",
     "tournament.status.withdrawn": "se retiró",
-    "tournament.status.removed": "retirado",
+    "tournament.status.removed": "expulsado por quien organiza",
     "tournament.status.left": "salió del servidor",
     "tournament.error.managers_only": "En este servidor solo quien tiene Gestionar servidor puede crear, empezar o "
     "cancelar torneos.",
@@ -2005,8 +2013,8 @@ ES.update({
     "tournament.error.over": "El torneo #{id} ha terminado.",
     "tournament.error.cancelled": "El torneo #{id} fue cancelado.",
     "tournament.standings.cancelled_unplayed": "El torneo #{id} ({title}) se canceló antes de ninguna partida; "
-    "se habían inscrito {count}:",
-    "tournament.standings.none": "Torneo #{id} ({title}): aún no se ha jugado ninguna ronda; {count} inscritos, por "
+    "en la lista había {count}:",
+    "tournament.standings.none": "Torneo #{id} ({title}): aún no se ha jugado ninguna ronda; {count}, por "
     "orden de inscripción:",
     "tournament.error.already": "Ya estás en el torneo #{id}.",
     "tournament.error.rejoin": "Dejaste el torneo #{id} después de empezar; no puedes volver a entrar.",
@@ -2018,7 +2026,7 @@ ES.update({
     "tournament.error.organiser_only": "Solo quien organiza el torneo #{id} (o quien tiene Gestionar servidor) puede "
     "hacer eso.",
     "tournament.error.too_few": "El torneo #{id} necesita al menos {min} jugadores para empezar; hay {count} "
-    "inscritos (quien juega, también quien organiza, se apunta con /tournament join {id}).",
+    "(quien juega, también quien organiza, se apunta con /tournament join {id}).",
     "tournament.error.not_started": "El torneo #{id} aún no ha empezado: sus rondas se emparejan cuando quien lo "
     "organiza lo empieza con /tournament start {id}.",
     "tournament.error.format_bare": "Escribe el formato como opción: /tournament create {game} format={format}.",

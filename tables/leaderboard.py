@@ -444,11 +444,14 @@ def stats_text(stats: Sequence[GameStats], name: str, lang: str) -> str:
         return t("stats.none", lang, name=name)
     lines = [t("stats.title", lang, name=name)]
     for s in stats:
-        streak = f"{s.streak[0]}{s.streak[1]}" if s.streak[1] else "-"
+        def letter(code: str) -> str:  # W/L/D in English, V/D/T (victoria, derrota, tablas) in Spanish
+            return t(f"stats.letter.{code}", lang)
+
+        streak = f"{letter(s.streak[0])}{s.streak[1]}" if s.streak[1] else "-"
         lines.append(t("stats.line", lang, game=s.title, rating=s.rating, mark=_mark(s.provisional), rank=s.rank,
                        players=s.players, games=Count(s.games, "game"), wins=Count(s.wins, "won"),
                        losses=Count(s.losses, "lost"), draws=s.draws,
-                       streak=streak, last=" ".join(s.last_five) or "-"))
+                       streak=streak, last=" ".join(letter(r) for r in s.last_five) or "-"))
     return "\n".join(lines)
 
 

@@ -278,7 +278,7 @@ def standings_text(st: Standings, lang: str = "en") -> str:
     """The standings as lines of text, in ``lang``."""
     if not st.started:  # not started (or cancelled before its first round): who entered, in that order
         key = "tournament.standings.cancelled_unplayed" if st.status == db.CANCELLED else "tournament.standings.none"
-        head = t(key, lang, id=st.tournament_id, title=st.title, count=len(st.rows))
+        head = t(key, lang, id=st.tournament_id, title=st.title, count=Count(len(st.rows), "entrant"))
         return "\n".join([head, *(f"{i}. {row.name}" for i, row in enumerate(st.rows, start=1))])
     lines = [standings_head(st, lang)]
     for row in st.rows:
@@ -405,7 +405,7 @@ class Tournaments:
             count = await db.join(self.repo, row.id, user_id, shown, self.store.stamp())
         except db.Refused as exc:
             raise _refusal(exc, row) from None
-        return [self._post(row, "tournament.joined", name=shown, count=count)]
+        return [self._post(row, "tournament.joined", name=shown, count=Count(count, "entrant"))]
 
     async def leave(self, guild_id: int, user_id: int, tournament_id: int | None = None) -> list[Message]:
         row = await self._mine(guild_id, user_id, tournament_id, action="leave")
@@ -479,7 +479,8 @@ class Tournaments:
         plan = _plan_of(row)
         count = len([e for e in await db.entrants(self.repo, row.id) if e.status == db.IN])
         if count < plan.min_players():
-            raise TableError("tournament.error.too_few", id=row.id, count=count, min=plan.min_players())
+            raise TableError("tournament.error.too_few", id=row.id, count=Count(count, "entrant"),
+                             min=plan.min_players())
         rounds = plan.rounds(count)
         if not await db.set_status(self.repo, row.id, (db.OPEN,), db.RUNNING, self.store.stamp(), rounds=rounds):
             raise TableError("tournament.error.not_open", id=row.id)
