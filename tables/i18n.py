@@ -492,6 +492,9 @@ EN.update({
     "lb.line": "{rank}. {name} {rating}{mark} ({games}, {wins})",
     "lb.you": "You: rank {rank} of {total}, rating {rating}{mark}",
     "lb.page": "Page {page} of {pages}",
+    "lb.only_one": "There is only one page: here it is.",
+    "lb.only_pages": "There are only {pages} pages: here is the last.",
+    "lb.pages_from_one": "Pages are numbered from 1: here is the first.",
     "stats.none": "{name} has no rated games in this server yet.",
     "stats.title": "Stats of {name}",
     "stats.line": "{game}: rating {rating}{mark}, rank {rank} of {players} · {games}: {wins}, {losses}, "
@@ -532,6 +535,9 @@ ES.update({
     "lb.line": "{rank}. {name} {rating}{mark} ({games}, {wins})",
     "lb.you": "Tú: puesto {rank} de {total}, puntuación {rating}{mark}",
     "lb.page": "Página {page} de {pages}",
+    "lb.only_one": "Solo hay una página: es esta.",
+    "lb.only_pages": "Solo hay {pages} páginas: esta es la última.",
+    "lb.pages_from_one": "Las páginas se numeran desde 1: esta es la primera.",
     "stats.none": "{name} todavía no tiene partidas puntuadas en este servidor.",
     "stats.title": "Estadísticas de {name}",
     "stats.line": "{game}: puntuación {rating}{mark}, puesto {rank} de {players} · {games}: "
