@@ -229,12 +229,12 @@ ACTIONS = ("join", "leave", "withdraw", "start", "cancel", "remove", "standings"
 
 
 def points_text(value: Fraction) -> str:
-    """``2``, ``2½``, ``½``, or a decimal for other fractions."""
+    """``2``, ``2½``, ``½``, ``8¼``, ``1¾`` (as the standings picture writes them, ``render.standings.number_text``:
+    one style in text and picture), a decimal for other fractions."""
     whole, part = divmod(value, 1)
-    if part == 0:
-        return str(int(whole))
-    if part == Fraction(1, 2):
-        return f"{int(whole)}½" if whole else "½"
+    glyph = {Fraction(0): "", Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}.get(part)
+    if glyph is not None:
+        return (str(int(whole)) if whole or not glyph else "") + glyph
     return f"{float(value):.2f}".rstrip("0")
 
 

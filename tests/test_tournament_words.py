@@ -9,7 +9,7 @@ from fractions import Fraction
 from tables.i18n import Count, Phrase, t
 from tables.leaderboard import GameStats, stats_text
 from tables.tournament import Scoring
-from tables.tournaments import Board, StandingRow, Standings, board_phrase, standings_text
+from tables.tournaments import Board, StandingRow, Standings, board_phrase, points_text, standings_text
 
 
 def row(rank: int, name: str, points: Fraction, status: str = "in") -> StandingRow:
@@ -88,6 +88,15 @@ def test_spanish_counts_one_entrant_in_the_singular_and_tells_removed_from_withd
     assert t("tournament.status.removed", "es") != t("tournament.status.withdrawn", "es")
     assert "retir" not in t("tournament.status.removed", "es")
     assert "retir" not in t("tournament.out.removed", "es", name="Ben", id=1, title="Kona")
+
+
+def test_points_are_written_as_the_picture_writes_them() -> None:
+    from render.standings import number_text
+
+    for value in (Fraction(0), Fraction(2), Fraction(1, 2), Fraction(17, 2), Fraction(33, 4), Fraction(1, 4),
+                  Fraction(7, 4), Fraction(1, 3)):
+        assert points_text(value) == number_text(value), value
+    assert points_text(Fraction(33, 4)) == "8¼" and points_text(Fraction(1, 4)) == "¼"
 
 
 def test_stats_say_results_in_the_readers_letters() -> None:
