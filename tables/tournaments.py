@@ -553,8 +553,9 @@ class Tournaments:
             raise TableError("tournament.error.not_started", id=row.id)
         number = current if round_ is None else round_
         if not 1 <= number <= max(current, 0):
-            facts = {"id": row.id, "round": number, "paired": Count(current, "round_paired"), "last": current,
-                     "played": Count(current, "round"), "rounds": Count(row.rounds, "round")}
+            facts: dict[str, Any] = {"id": row.id, "round": number, "paired": Count(current, "round_paired"),
+                                     "last": current, "played": Count(current, "round"),
+                                     "rounds": Count(row.rounds, "round")}
             if number < 1 and round_ is not None:
                 raise TableError("tournament.error.round_from_one", **facts)
             if row.status == db.CANCELLED:  # there never will be: it stopped
