@@ -658,6 +658,8 @@ class Console:
         for word in words:
             if word.startswith("@") and sub == "remove" and target is None:
                 target = self._named(word)
+            elif sub == "remove" and not re.fullmatch(r"#?[0-9]{1,9}", word):  # a name without its @
+                raise TableError("console.remove_at", text=word[:20] + ("…" if len(word) > 20 else ""))
             elif word.lower().startswith("round=") and sub == "pairings":
                 round_ = _number(word.split("=", 1)[1], "round", "/tournament pairings round=N")
             elif number is None:
@@ -676,6 +678,8 @@ class Console:
             self.show(await tours.cancel(GUILD_ID, uid, number))
         elif sub == "remove" and target is not None:
             self.show(await tours.remove(GUILD_ID, uid, target[0], number))
+        elif sub == "remove":
+            raise TableError("console.remove_who")
         elif sub == "standings":
             self._lines("[tournament]", standings_text(await tours.standings(GUILD_ID, number), LANG))
         elif sub == "pairings":
@@ -982,6 +986,10 @@ _CONSOLE_TEXTS = {
     "console.rules_usage": "write /rules GAME [full] [en|es], for example /rules kona full",
     "console.takeback_usage": "write /takeback to ask, or /takeback accept or /takeback decline to answer",
     "console.number": "{text} is not a {what} number; write {usage}, for example {example}",
+    "console.remove_who": "name the player to take off with @: /tournament remove @NAME [N], for example "
+                          "/tournament remove @Ben (or /tournament remove @Ben 2 for tournament #2)",
+    "console.remove_at": "name the player with @: /tournament remove @{text} (add the tournament's number when "
+                         "there are several: /tournament remove @{text} 2)",
     "console.tournament_usage": "write /tournament create GAME format=swiss|round-robin [option=value...], or "
                                 "/tournament join|leave|start|standings|pairings|withdraw|cancel [N], or "
                                 "/tournament remove @NAME [N]",

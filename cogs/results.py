@@ -109,6 +109,8 @@ async def _page_message(interaction: discord.Interaction, page: BoardPage,
     file = discord.File(io.BytesIO(picture), filename=f"leaderboard-{page.game}-{page.page}.png",
                         description=alt[:MAX_ALT_TEXT])
     content = alt.splitlines()[-1] if page.caller is not None else ""
+    if page.asked is not None:  # a page there is not: say which one this is, above the picture
+        content = "\n".join(filter(None, [page.note(lang), content]))
     view = None
     if page.pages > 1:
         view = discord.ui.View(timeout=None)

@@ -4,7 +4,9 @@ Pure: plain data in, PNG bytes out (``standings_png``); nothing here reads stora
 Like every picture of the project it speaks English.
 
 **What it takes** (:class:`StandingsPicture`): the title (``"Kona Swiss #3"``), the round reached and
-the rounds planned, whether the event is over (or cancelled), the winners' names (when over), the two tie-break
+the rounds planned, the round in play (its finished games counted; for a cancelled event, the round it
+stopped in), whether the rows are the entrants in entry order (before the start: no ranks, no medals),
+whether the event is over (or cancelled), the winners' names (when over), the two tie-break
 labels (Buchholz and Sonneborn-Berger by default; the caller names the ones its game uses) and the
 rows, already ranked (:class:`StandingLine`: rank, name, points, the two tie-breaks, games played, a
 mark when the player is out of the event: ``"withdrawn"``, ``"left"``..., and whether the row is the
@@ -63,6 +65,10 @@ class StandingsPicture:
     final: bool = False
     cancelled: bool = False
     winners: tuple[str, ...] = ()
+    #: the round in play (its finished games count), or the one a cancelled event stopped in; 0: none
+    playing: int = 0
+    #: the rows are the entrants in entry order (nothing paired yet): drawn without ranks or medals
+    entries: bool = False
     tiebreak_labels: tuple[str, str] = ("Buchholz", "Sonneborn-Berger")
     tiebreak_short: tuple[str, str] = ("Bu", "SB")
 
@@ -84,14 +90,24 @@ def number_text(value: Number) -> str:
 
 
 def round_text(pic: StandingsPicture) -> str:
-    """The line under the title: where the event stands."""
+    """The line under the title: where the event stands, as the standings' text says it
+    (``tables.tournaments.standings_head``)."""
     if pic.final:
-        return f"Final standings after {pic.round} round{'s' if pic.round != 1 else ''}" if pic.round else \
-            "Final standings"
+        if not pic.round:
+            return "Final standings"
+        if pic.round < pic.rounds:  # too few players were left to pair another round
+            return f"Final standings: ended after round {pic.round} of {pic.rounds}"
+        return f"Final standings after {pic.round} round{'s' if pic.round != 1 else ''}"
     if pic.cancelled:
-        return f"Cancelled after round {pic.round} of {pic.rounds}" if pic.round else "Cancelled"
+        if pic.playing:
+            return f"Cancelled during round {pic.playing} of {pic.rounds}"
+        return f"Cancelled after round {pic.round} of {pic.rounds}" if pic.round else "Cancelled before any game"
+    if pic.playing:
+        if pic.round:
+            return f"After round {pic.round} of {pic.rounds}; round {pic.playing} in play"
+        return f"Round {pic.playing} of {pic.rounds} in play"
     if pic.round == 0:
-        return "Not started yet"
+        return "Not started yet: players in entry order"
     return f"After round {pic.round} of {pic.rounds}"
 
 
@@ -109,16 +125,17 @@ _POINTS_X, _TB1_X, _TB2_X, _GAMES_X = _X1 - 176, _X1 - 116, _X1 - 56, _X1 - 10
 _NAME_X = _X0 + 46
 
 
-def _row(draw: ImageDraw.ImageDraw, y: int, row: StandingLine, shade: bool) -> None:
+def _row(draw: ImageDraw.ImageDraw, y: int, row: StandingLine, shade: bool, ranked: bool = True) -> None:
     fill = theme.mix(theme.YELLOW, theme.CARD, 0.6) if row.is_caller else (theme.PANEL if shade else theme.CARD)
     draw.rounded_rectangle((_X0, y, _X1, y + ROW_H - 4), radius=7, fill=fill)
     mid = y + (ROW_H - 4) // 2
     ink = theme.MUTED if row.out else theme.INK
-    medal = {1: theme.YELLOW, 2: theme.LIGHT_GREY, 3: theme.ORANGE}.get(row.rank) if not row.out else None
+    medal = {1: theme.YELLOW, 2: theme.LIGHT_GREY, 3: theme.ORANGE}.get(row.rank) if ranked and not row.out else None
     if medal:
         draw.ellipse((_X0 + 5, mid - 14, _X0 + 33, mid + 14), fill=medal, outline=theme.INK, width=2)
-    theme.draw_text(draw, (_X0 + 19, mid), str(row.rank), 16 if row.rank < 100 else 13, fill=ink, bold=True,
-                    anchor="mm")
+    if ranked:  # before the start the rows are in entry order: no rank to give
+        theme.draw_text(draw, (_X0 + 19, mid), str(row.rank), 16 if row.rank < 100 else 13, fill=ink, bold=True,
+                        anchor="mm")
     room = _POINTS_X - 44 - _NAME_X
     tag = ""
     if row.out:
@@ -171,12 +188,12 @@ def standings_image(pic: StandingsPicture) -> Image.Image:
         theme.draw_text(draw, (WIDTH / 2, y + ROW_H // 2), "No players yet", 17, fill=theme.MUTED, anchor="mm")
         y += ROW_H
     for i, row in enumerate(head):
-        _row(draw, y, row, i % 2 == 1)
+        _row(draw, y, row, i % 2 == 1, not pic.entries)
         y += ROW_H
     if caller:
         theme.draw_text(draw, (WIDTH / 2, y), "⋯", 18, fill=theme.MUTED, anchor="mt")
         y += 24
-        _row(draw, y, caller, False)
+        _row(draw, y, caller, False, not pic.entries)
         y += ROW_H
     left_out = len(pic.rows) - len(head) - (1 if caller else 0)
     notes = [f"{pic.tiebreak_short[0]} = {pic.tiebreak_labels[0]}, {pic.tiebreak_short[1]} = "

@@ -873,6 +873,7 @@ ENDINGS = {
     "aborted": "game aborted, no result",
     "abandoned": "game abandoned, no result",
     "ply_limit_hard": "the longest a game may last",  # tables.plybound: every game's hard bound (issue 15)
+    "outlasted": "first of those who played on",  # tables.endings.OUTLASTED: the rules' winner had left
 }
 
 

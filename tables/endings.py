@@ -22,6 +22,11 @@ from engines import Engine
 
 #: the tables layer's reason codes for endings outside the rules (``render.theme.ENDINGS`` words)
 RESIGN, TIME, AGREEMENT, ABORT, ABANDONED = "resign", "time", "agreement", "abort", "abandoned"
+#: a game of three or more the rules ended with only the seats of players who had left still in it (resigned
+#: or timed out, their moves played automatically): the rules' winner is one of them, yet those seats are
+#: placed below everyone who played on, so first place goes to one who did not win by the rules (K3-7.2's
+#: "last player in" was a seat played for a player who had gone); the engine's words would name the wrong one
+OUTLASTED = "outlasted"
 #: how a seat leaves a game before its end (``SeatRow.out_reason``)
 GONE = (RESIGN, TIME)
 #: endings outside the rules that the words say as such (an abort counts nothing and has words of its own)
@@ -67,6 +72,10 @@ def final_picture(engine: Engine, state: Any, stored_outcome: str | None, seats:
     A natural ending: the spectator view, which holds the engine's result (no ``result`` needed).
     Any other ending: ``Engine.final_view`` (nobody to move, every face shown) and ``outside_result``.
     """
-    if engine.outcome(state) is not None:
+    stored = StoredOutcome.from_json(stored_outcome)
+    if engine.outcome(state) is not None and (stored is None or stored.reason != OUTLASTED):
         return engine.view(state, None), None
-    return engine.final_view(state), outside_result(stored_outcome, seats, aborted=aborted)
+    view, result = engine.final_view(state), outside_result(stored_outcome, seats, aborted=aborted)
+    if "winners" in view and stored is not None and stored.reason == OUTLASTED:  # not the rules' winner, who left
+        view["winners"] = list(result["winners"])
+    return view, result

@@ -24,6 +24,7 @@ from typing import Any, Final, Literal
 
 from data.models import ABORTED, ACTIVE, FINISHED, OutcomeFacts, ResultRow, SeatRow, StoredOutcome, now_iso
 from data.repository import StaleVersion, Tx
+from tables.endings import OUTLASTED
 from tables.errors import TableError
 from tables.hints import hinted_result
 from tables.leaderboard import rate_finished_table
@@ -183,6 +184,8 @@ class Finisher:
             final[r.seat] = len(ranked) + first + 1
         if outcome is None or len(still) <= 1:
             reason = order[-1].out_reason or reason
+        elif not any(places[s] == 1 for s in still):  # the rules' winner had left: not theirs to describe
+            reason, text, facts = OUTLASTED, "", None
         return StoredOutcome(reason, tuple(final), text, facts)
 
     # ---- the write ---------------------------------------------------------------------------------

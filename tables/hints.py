@@ -75,12 +75,10 @@ def hints_offered(ctx: LoadedTable) -> bool:
 
 
 async def tournament_of(repo: Repository, ctx: LoadedTable) -> int | None:
-    """The tournament that paired this table (issue 31), whose result counts there: its options say so, and
-    a table paired before they did is found by its pairing."""
-    if ctx.options.tournament is not None:
-        return ctx.options.tournament
-    pairing = await tournament_store.pairing_of_table(repo, ctx.id)
-    return None if pairing is None else pairing.tournament_id
+    """The tournament underway (open or running) that paired this table (issue 31), whose result counts
+    there.  Once the event is cancelled (or over) its tables in play are ordinary games, as the cancellation
+    says: takebacks and hints as at any table."""
+    return await tournament_store.underway_of_table(repo, ctx.id)
 
 
 def mesa_level(ctx: LoadedTable) -> str:

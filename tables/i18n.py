@@ -69,6 +69,9 @@ EN: dict[str, str] = {
     "result.standings.resign": "{game} #{table} is over: {loser} resigned. Standings: {standings}",
     "result.standings.agreement": "{game} #{table} is over by agreement. Standings: {standings}",
     "result.standings.gone": "{game} #{table} is over: {gone}. Standings: {standings}",
+    "result.standings.outlasted": "{game} #{table} is over: only seats of players who had left were still in "
+    "the game ({gone}; their moves were played automatically), and those are placed below everyone who played "
+    "on, so {winners} comes first. Standings: {standings}",
     "gone.resign": "{name} resigned",
     "gone.time": "{name} ran out of time",
     # ---- table news
@@ -209,6 +212,9 @@ ES: dict[str, str] = {
     "result.standings.resign": "{game} #{table} ha terminado: {loser} abandonó. Clasificación: {standings}",
     "result.standings.agreement": "{game} #{table} ha terminado de mutuo acuerdo. Clasificación: {standings}",
     "result.standings.gone": "{game} #{table} ha terminado: {gone}. Clasificación: {standings}",
+    "result.standings.outlasted": "{game} #{table} ha terminado: solo seguían en juego asientos de quienes se "
+    "habían ido ({gone}; sus jugadas se hacían automáticamente), y esos quedan por debajo de todos los que "
+    "siguieron jugando, así que {winners} queda primero. Clasificación: {standings}",
     "gone.resign": "{name} abandonó",
     "gone.time": "a {name} se le acabó el tiempo",
     "info.aborted": "{name} canceló la mesa de {game} #{table}.",
@@ -486,10 +492,16 @@ EN.update({
     "lb.line": "{rank}. {name} {rating}{mark} ({games}, {wins})",
     "lb.you": "You: rank {rank} of {total}, rating {rating}{mark}",
     "lb.page": "Page {page} of {pages}",
+    "lb.only_one": "There is only one page: here it is.",
+    "lb.only_pages": "There are only {pages} pages: here is the last.",
+    "lb.pages_from_one": "Pages are numbered from 1: here is the first.",
     "stats.none": "{name} has no rated games in this server yet.",
     "stats.title": "Stats of {name}",
     "stats.line": "{game}: rating {rating}{mark}, rank {rank} of {players} · {games}: {wins}, {losses}, "
     "{draws} drawn · streak {streak} · last five {last}",
+    "stats.letter.W": "W",
+    "stats.letter.L": "L",
+    "stats.letter.D": "D",
     "stats.chart": "{game}: rating of {name}",
     "stats.chart_sub": "{games}",
     "history.none": "{name} has no finished tables in this server yet.",
@@ -523,10 +535,17 @@ ES.update({
     "lb.line": "{rank}. {name} {rating}{mark} ({games}, {wins})",
     "lb.you": "Tú: puesto {rank} de {total}, puntuación {rating}{mark}",
     "lb.page": "Página {page} de {pages}",
+    "lb.only_one": "Solo hay una página: es esta.",
+    "lb.only_pages": "Solo hay {pages} páginas: esta es la última.",
+    "lb.pages_from_one": "Las páginas se numeran desde 1: esta es la primera.",
     "stats.none": "{name} todavía no tiene partidas puntuadas en este servidor.",
     "stats.title": "Estadísticas de {name}",
     "stats.line": "{game}: puntuación {rating}{mark}, puesto {rank} de {players} · {games}: "
-    "{wins}, {losses}, {draws} en tablas · racha {streak} · últimas cinco {last}",
+    "{wins}, {losses}, {draws} en tablas · racha {streak} · últimas cinco {last} (V victoria, D derrota, "
+    "T tablas)",
+    "stats.letter.W": "V",
+    "stats.letter.L": "D",
+    "stats.letter.D": "T",
     "stats.chart": "{game}: puntuación de {name}",
     "stats.chart_sub": "{games}",
     "history.none": "{name} todavía no tiene mesas terminadas en este servidor.",
@@ -1772,7 +1791,8 @@ EN.update({
     "{terms}). "
     "Join with /tournament join {id} (the organiser too, to play); once everyone is in, the organiser starts it "
     "with /tournament start {id}.",
-    "tournament.joined": "{name} joined tournament #{id} ({title}): {count} entered so far.",
+    "tournament.joined": "{name} joined tournament #{id} ({title}): {count} so far.",
+    "count.entrant": "entered|entered",
     "tournament.term.rounds": "{count}",
     "tournament.term.time": "{time} a move",
     "tournament.term.rated": "rated",
@@ -1791,6 +1811,9 @@ EN.update({
     "tournament.out.removed.idle": "{name} was removed from tournament #{id} ({title}) by the organiser and is "
     "paired no more.",
     "tournament.out.left.idle": "{name} left the server and is out of tournament #{id} ({title}).",
+    "tournament.rounds_reduced": "Tournament #{id} ({title}) plays {rounds}, not the {asked} asked: a Swiss of "
+    "{players} has at most as many rounds as it takes for everyone to meet everyone (players − 1, or the count "
+    "itself when it is odd, a bye each round), and more would pair the same players again.",
     "tournament.cancelled": "Tournament #{id} ({title}) is cancelled. Tables in play go on as ordinary games.",
     "tournament.round": "Tournament #{id} ({title}), round {round} of {rounds}. {first}; play at your table with "
     "/move:\n{lines}",
@@ -1802,6 +1825,8 @@ EN.update({
     "tournament.final_shared": "Tournament #{id} ({title}) is over.{early} Winners, equal on points and every "
     "tie-break: "
     "{names}!\n{lines}",
+    "tournament.final_none": "Tournament #{id} ({title}) is over.{early} No one is left in it to be named "
+    "winner: every player withdrew or was taken off.\n{lines}",
     "tournament.board.game": "table #{table}: {players}",
     "tournament.board.done": "table #{table}: {players} ({result})",
     "tournament.result.won": "{name} won",
@@ -1825,17 +1850,22 @@ EN.update({
     "{round} of {rounds}, too few players being left to pair another",
     "tournament.standings.cancelled": "Tournament #{id} ({title}) was cancelled: standings as it stopped, after "
     "round {round} of {rounds}",
+    "tournament.standings.cancelled_during": "Tournament #{id} ({title}) was cancelled during round {playing} of "
+    "{rounds}: standings as it stopped, with the games that had ended",
     "tournament.standings.row": "{rank}. {name}: {points} (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
     "{games})",
     "tournament.standings.row_out": "{rank}. {name}: {points} (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
     "{games}; {status})",
     "tournament.standings.line": "{rank}. {name}: {points}",
+    "tournament.standings.line_out": "{rank}. {name}: {points} ({status})",
     "tournament.winner": "Winner: {names}.",
     "tournament.winners": "Winners, equal on points and every tie-break: {names}.",
     "tournament.pairings.head": "Tournament #{id} ({title}): round {round} of {rounds}",
+    "tournament.pairings.head_cancelled": "Tournament #{id} ({title}), cancelled: round {round} of {rounds} as it "
+    "stood (its tables in play go on as ordinary games)",
     "tournament.status.in": "playing",
     "tournament.status.withdrawn": "withdrew",
-    "tournament.status.removed": "removed",
+    "tournament.status.removed": "removed by the organiser",
     "tournament.status.left": "left the server",
     "tournament.error.managers_only": "On this server only people with Manage Server may create, start or cancel "
     "tournaments.",
@@ -1849,6 +1879,13 @@ EN.update({
     "tournament.error.rounds_rr": "A round robin has as many rounds as it needs for everyone to meet: leave out "
     "rounds=, or use format=swiss.",
     "tournament.error.seat_option": "In a tournament the pairing decides who moves first: leave out seat=.",
+    "tournament.error.unknown_option": "A {game} tournament has no option {option}. Its options: {allowed}.",
+    "tournament.error.max_too_few": "A {game} tournament needs at least {min} players to start, so "
+    "max_players={value} would never let it start: set max_players from {min} to {high}.",
+    "tournament.error.together": "A tournament ranks the players of every game, and with {option}=true everyone "
+    "wins or loses together: leave out {option}=.",
+    "tournament.error.together.k3": "A tournament ranks the players of every game, and in cooperative K3 everyone "
+    "wins or loses together (K3-8), so a game cannot rank its players: leave out {option}=.",
     "tournament.error.none": "There is no tournament underway in this server. Create one with /tournament create "
     "GAME format=swiss.",
     "tournament.error.none_open": "No tournament in this server is taking players now. Create one with "
@@ -1858,20 +1895,24 @@ EN.update({
     "tournament.error.missing": "There is no tournament #{id} in this server.",
     "tournament.error.not_open": "Tournament #{id} has started: it takes no more players, and leaving it now is "
     "/tournament withdraw.",
+    "tournament.error.started_already": "Tournament #{id} has already started: round {round} of {rounds} is in "
+    "play. /tournament standings {id} shows where it stands.",
+    "tournament.error.all_started": "No tournament in this server is waiting to start: {ids} have already "
+    "started. /tournament standings N shows where one stands.",
     "tournament.error.over": "Tournament #{id} is over.",
     "tournament.error.cancelled": "Tournament #{id} was cancelled.",
-    "tournament.standings.none": "Tournament #{id} ({title}): no round played yet; {count} entered, in entry order:",
-    "tournament.standings.cancelled_unplayed": "Tournament #{id} ({title}) was cancelled before any game; {count} "
-    "had entered:",
+    "tournament.standings.none": "Tournament #{id} ({title}): no round played yet; {count}, in entry order:",
+    "tournament.standings.cancelled_unplayed": "Tournament #{id} ({title}) was cancelled before any game; {count}:",
     "tournament.error.already": "You are already in tournament #{id}.",
     "tournament.error.rejoin": "You left tournament #{id} after it started; you cannot enter it again.",
     "tournament.error.full": "Tournament #{id} is full ({max} players).",
     "tournament.error.not_entered": "That player is not in tournament #{id}.",
+    "tournament.error.you_not_entered": "You are not in tournament #{id}.",
     "tournament.error.not_in_any": "You are not in any tournament underway in this server.",
     "tournament.error.use_withdraw": "Tournament #{id} has started: use /tournament withdraw to leave it.",
     "tournament.error.organiser_only": "Only the organiser of tournament #{id} (or someone with Manage Server) may "
     "do that.",
-    "tournament.error.too_few": "Tournament #{id} needs at least {min} players to start; {count} entered so far "
+    "tournament.error.too_few": "Tournament #{id} needs at least {min} players to start; {count} so far "
     "(players, the organiser too, join with /tournament join {id}).",
     "tournament.error.not_started": "Tournament #{id} has not started yet: its rounds are paired when the organiser "
     "starts it with /tournament start {id}.",
@@ -1880,9 +1921,16 @@ EN.update({
     "tournament.choice": "#{id} {title}, {format} ({players})",
     "tournament.error.table_of": "Table #{table} is a table of tournament #{id}: to stop playing, /resign this "
     "game or /tournament withdraw.",
-    "tournament.error.no_round": "Tournament #{id} has no round {round} yet ({paired} paired so far).",
-    "tournament.error.no_round_over": "Tournament #{id} is over after {paired} rounds: there is no round {round}. "
-    "/tournament pairings {id} round={paired} shows the last.",
+    "tournament.error.no_round": "Tournament #{id} has no round {round} yet ({paired} so far).",
+    "tournament.error.no_round_over": "Tournament #{id} is over after {played}: there is no round {round}. "
+    "/tournament pairings {id} round={last} shows the last.",
+    "tournament.error.no_round_cancelled": "Tournament #{id} was cancelled after {paired}: there is no round "
+    "{round}. /tournament pairings {id} round={last} shows the last.",
+    "tournament.error.no_round_ever": "Tournament #{id} plays {rounds} in all: there is no round {round}. "
+    "/tournament pairings {id} shows the round in play.",
+    "tournament.error.round_from_one": "Rounds are numbered from 1: write /tournament pairings {id} round=1 (or "
+    "leave round out for the round in play).",
+    "count.round_paired": "round paired|rounds paired",
 })
 ES.update({
     "tournament.format.swiss": "suizo",
@@ -1893,7 +1941,8 @@ ES.update({
     "{terms}). "
     "Apúntate con /tournament join {id} (quien organiza también, si quiere jugar); cuando estén todos, quien lo "
     "organiza lo empieza con /tournament start {id}.",
-    "tournament.joined": "{name} se apuntó al torneo #{id} ({title}): {count} inscritos hasta ahora.",
+    "tournament.joined": "{name} se apuntó al torneo #{id} ({title}): {count} hasta ahora.",
+    "count.entrant": "inscrito|inscritos",
     "tournament.term.rounds": "{count}",
     "tournament.term.time": "{time} por jugada",
     "tournament.term.rated": "puntúa",
@@ -1904,14 +1953,17 @@ ES.update({
     "tournament.removed": "Quien organiza el torneo #{id} ({title}) quitó a {name} de la lista.",
     "tournament.out.withdrawn": "{name} se retiró del torneo #{id} ({title}): su partida en juego se da por "
     "perdida y no se le empareja más.",
-    "tournament.out.removed": "Quien organiza el torneo #{id} ({title}) retiró a {name}: su partida en juego se da "
+    "tournament.out.removed": "Quien organiza el torneo #{id} ({title}) expulsó a {name}: su partida en juego se da "
     "por perdida.",
     "tournament.out.left": "{name} salió del servidor y queda fuera del torneo #{id} ({title}): su partida en juego "
     "se da por perdida.",
     "tournament.out.withdrawn.idle": "{name} se retiró del torneo #{id} ({title}) y no se le empareja más.",
-    "tournament.out.removed.idle": "Quien organiza el torneo #{id} ({title}) retiró a {name}, y no se le empareja "
+    "tournament.out.removed.idle": "Quien organiza el torneo #{id} ({title}) expulsó a {name}, y no se le empareja "
     "más.",
     "tournament.out.left.idle": "{name} salió del servidor y queda fuera del torneo #{id} ({title}).",
+    "tournament.rounds_reduced": "El torneo #{id} ({title}) se juega a {rounds}, no a las {asked} pedidas: un "
+    "suizo de {players} tiene como mucho las rondas necesarias para que todos se enfrenten con todos (jugadores − 1, "
+    "o su número si es impar, con un descanso por ronda), y más volverían a emparejar a los mismos.",
     "tournament.cancelled": "El torneo #{id} ({title}) queda cancelado. Las mesas en juego siguen como partidas "
     "normales.",
     "tournament.round": "Torneo #{id} ({title}), ronda {round} de {rounds}. {first}; juega en tu mesa con "
@@ -1925,6 +1977,8 @@ ES.update({
     "tournament.final_shared": "El torneo #{id} ({title}) ha terminado.{early} Ganan, empatados en puntos y en "
     "todos los "
     "desempates: {names}.\n{lines}",
+    "tournament.final_none": "El torneo #{id} ({title}) ha terminado.{early} No queda nadie en él a quien "
+    "nombrar ganador: todos se retiraron o fueron expulsados.\n{lines}",
     "tournament.board.game": "mesa #{table}: {players}",
     "tournament.board.done": "mesa #{table}: {players} ({result})",
     "tournament.result.won": "ganó {name}",
@@ -1948,17 +2002,22 @@ ES.update({
     "{round} de {rounds}, al quedar muy pocos jugadores para emparejar otra",
     "tournament.standings.cancelled": "El torneo #{id} ({title}) se canceló: clasificación al detenerse, tras la "
     "ronda {round} de {rounds}",
+    "tournament.standings.cancelled_during": "El torneo #{id} ({title}) se canceló durante la ronda {playing} de "
+    "{rounds}: clasificación al detenerse, con las partidas que habían terminado",
     "tournament.standings.row": "{rank}. {name}: {points} (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
     "{games})",
     "tournament.standings.row_out": "{rank}. {name}: {points} (Buchholz {buchholz}, Sonneborn-Berger {sb}; "
     "{games}; {status})",
     "tournament.standings.line": "{rank}. {name}: {points}",
+    "tournament.standings.line_out": "{rank}. {name}: {points} ({status})",
     "tournament.winner": "Gana: {names}.",
     "tournament.winners": "Ganan, empatados en puntos y en todos los desempates: {names}.",
     "tournament.pairings.head": "Torneo #{id} ({title}): ronda {round} de {rounds}",
+    "tournament.pairings.head_cancelled": "Torneo #{id} ({title}), cancelado: ronda {round} de {rounds} tal como "
+    "quedó (sus mesas en juego siguen como partidas normales)",
     "tournament.status.in": "en juego",
     "tournament.status.withdrawn": "se retiró",
-    "tournament.status.removed": "retirado",
+    "tournament.status.removed": "expulsado por quien organiza",
     "tournament.status.left": "salió del servidor",
     "tournament.error.managers_only": "En este servidor solo quien tiene Gestionar servidor puede crear, empezar o "
     "cancelar torneos.",
@@ -1972,6 +2031,13 @@ ES.update({
     "tournament.error.rounds_rr": "Una liga tiene las rondas que hacen falta para que todos se enfrenten: quita "
     "rounds=, o usa format=swiss.",
     "tournament.error.seat_option": "En un torneo el emparejamiento decide quién empieza: quita seat=.",
+    "tournament.error.unknown_option": "Un torneo de {game} no tiene la opción {option}. Sus opciones: {allowed}.",
+    "tournament.error.max_too_few": "Un torneo de {game} necesita al menos {min} jugadores para empezar, así que "
+    "con max_players={value} nunca podría empezar: pon max_players entre {min} y {high}.",
+    "tournament.error.together": "Un torneo clasifica a los jugadores de cada partida, y con {option}=true todos "
+    "ganan o pierden juntos: quita {option}=.",
+    "tournament.error.together.k3": "Un torneo clasifica a los jugadores de cada partida, y en el K3 cooperativo "
+    "todos ganan o pierden juntos (K3-8), así que una partida no puede ordenar a sus jugadores: quita {option}=.",
     "tournament.error.none": "No hay ningún torneo en marcha en este servidor. Crea uno con /tournament create "
     "JUEGO format=swiss.",
     "tournament.error.none_open": "Ningún torneo de este servidor admite jugadores ahora. Crea uno con "
@@ -1981,22 +2047,27 @@ ES.update({
     "tournament.error.missing": "No hay ningún torneo #{id} en este servidor.",
     "tournament.error.not_open": "El torneo #{id} ya empezó: no admite más jugadores, y para dejarlo ahora usa "
     "/tournament withdraw.",
+    "tournament.error.started_already": "El torneo #{id} ya ha empezado: se juega la ronda {round} de {rounds}. "
+    "/tournament standings {id} muestra cómo va.",
+    "tournament.error.all_started": "Ningún torneo de este servidor espera para empezar: {ids} ya han empezado. "
+    "/tournament standings N muestra cómo va cada uno.",
     "tournament.error.over": "El torneo #{id} ha terminado.",
     "tournament.error.cancelled": "El torneo #{id} fue cancelado.",
     "tournament.standings.cancelled_unplayed": "El torneo #{id} ({title}) se canceló antes de ninguna partida; "
-    "se habían inscrito {count}:",
-    "tournament.standings.none": "Torneo #{id} ({title}): aún no se ha jugado ninguna ronda; {count} inscritos, por "
+    "en la lista había {count}:",
+    "tournament.standings.none": "Torneo #{id} ({title}): aún no se ha jugado ninguna ronda; {count}, por "
     "orden de inscripción:",
     "tournament.error.already": "Ya estás en el torneo #{id}.",
     "tournament.error.rejoin": "Dejaste el torneo #{id} después de empezar; no puedes volver a entrar.",
     "tournament.error.full": "El torneo #{id} está completo ({max} jugadores).",
     "tournament.error.not_entered": "Esa persona no está en el torneo #{id}.",
+    "tournament.error.you_not_entered": "No estás en el torneo #{id}.",
     "tournament.error.not_in_any": "No estás en ningún torneo en marcha en este servidor.",
     "tournament.error.use_withdraw": "El torneo #{id} ya empezó: usa /tournament withdraw para dejarlo.",
     "tournament.error.organiser_only": "Solo quien organiza el torneo #{id} (o quien tiene Gestionar servidor) puede "
     "hacer eso.",
     "tournament.error.too_few": "El torneo #{id} necesita al menos {min} jugadores para empezar; hay {count} "
-    "inscritos (quien juega, también quien organiza, se apunta con /tournament join {id}).",
+    "(quien juega, también quien organiza, se apunta con /tournament join {id}).",
     "tournament.error.not_started": "El torneo #{id} aún no ha empezado: sus rondas se emparejan cuando quien lo "
     "organiza lo empieza con /tournament start {id}.",
     "tournament.error.format_bare": "Escribe el formato como opción: /tournament create {game} format={format}.",
@@ -2004,9 +2075,16 @@ ES.update({
     "tournament.choice": "#{id} {title}, {format} — {players}",
     "tournament.error.table_of": "La mesa #{table} es una mesa del torneo #{id}: para dejar de jugar, usa /resign "
     "en esta partida o /tournament withdraw.",
-    "tournament.error.no_round": "El torneo #{id} aún no tiene ronda {round} ({paired} emparejadas hasta ahora).",
-    "tournament.error.no_round_over": "El torneo #{id} terminó tras {paired} rondas: no hay ronda {round}. "
-    "/tournament pairings {id} round={paired} muestra la última.",
+    "tournament.error.no_round": "El torneo #{id} aún no tiene ronda {round} ({paired} hasta ahora).",
+    "tournament.error.no_round_over": "El torneo #{id} terminó tras {played}: no hay ronda {round}. "
+    "/tournament pairings {id} round={last} muestra la última.",
+    "tournament.error.no_round_cancelled": "El torneo #{id} se canceló tras {paired}: no hay ronda {round}. "
+    "/tournament pairings {id} round={last} muestra la última.",
+    "tournament.error.no_round_ever": "El torneo #{id} se juega a {rounds} en total: no hay ronda {round}. "
+    "/tournament pairings {id} muestra la ronda en juego.",
+    "tournament.error.round_from_one": "Las rondas se numeran desde 1: escribe /tournament pairings {id} round=1 "
+    "(o quita round para ver la ronda en juego).",
+    "count.round_paired": "ronda emparejada|rondas emparejadas",
 })
 
 

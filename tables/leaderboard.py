@@ -144,6 +144,18 @@ class BoardPage:
     total: int
     entries: tuple[BoardEntry, ...]
     caller: BoardEntry | None = None
+    #: the page asked for, when it was not one there is (``page`` is then the nearest: the first or the last)
+    asked: int | None = None
+
+    def note(self, lang: str) -> str:
+        """Why this is not the page asked for ("There is only one page: here it is."), or ""."""
+        from tables.i18n import t
+
+        if self.asked is None:
+            return ""
+        if self.asked < 1:
+            return t("lb.pages_from_one", lang)
+        return t("lb.only_one", lang) if self.pages == 1 else t("lb.only_pages", lang, pages=self.pages)
 
 
 @dataclass(frozen=True)
@@ -244,7 +256,7 @@ class LeaderboardService:
         game = resolve_game(game)
         ranked = await self._ranked(guild_id, game)
         pages = max(1, math.ceil(len(ranked) / PAGE_SIZE))
-        page = min(max(1, page), pages)
+        asked, page = page, min(max(1, page), pages)  # a page there is not: the nearest, and a note says so
         shown = ranked[(page - 1) * PAGE_SIZE: page * PAGE_SIZE]
         mine = next((x for x in ranked if x[1] == caller_id), None) if caller_id is not None else None
         if mine is not None and any(x[1] == caller_id for x in shown):
@@ -259,7 +271,8 @@ class LeaderboardService:
                               rating.games, rating.wins, rating.losses, rating.draws, rating.provisional)
 
         return BoardPage(guild_id, game, game_title(game), page, pages, len(ranked),
-                         tuple(entry(*x) for x in shown), entry(*mine) if mine else None)
+                         tuple(entry(*x) for x in shown), entry(*mine) if mine else None,
+                         None if asked == page else asked)
 
     # ---- stats ------------------------------------------------------------------------------
     async def stats(self, guild_id: int, user_id: int) -> list[GameStats]:
@@ -409,6 +422,8 @@ def board_text(page: BoardPage, lang: str) -> str:
 
     lines = [t("lb.title", lang, game=page.title) + (f" · {t('lb.page', lang, page=page.page, pages=page.pages)}"
                                                      if page.pages > 1 else "")]
+    if page.asked is not None:
+        lines.append(page.note(lang))
     if not page.entries:
         lines.append(t("lb.empty", lang))
     for e in page.entries:
@@ -444,11 +459,14 @@ def stats_text(stats: Sequence[GameStats], name: str, lang: str) -> str:
         return t("stats.none", lang, name=name)
     lines = [t("stats.title", lang, name=name)]
     for s in stats:
-        streak = f"{s.streak[0]}{s.streak[1]}" if s.streak[1] else "-"
+        def letter(code: str) -> str:  # W/L/D in English, V/D/T (victoria, derrota, tablas) in Spanish
+            return t(f"stats.letter.{code}", lang)
+
+        streak = f"{letter(s.streak[0])}{s.streak[1]}" if s.streak[1] else "-"
         lines.append(t("stats.line", lang, game=s.title, rating=s.rating, mark=_mark(s.provisional), rank=s.rank,
                        players=s.players, games=Count(s.games, "game"), wins=Count(s.wins, "won"),
                        losses=Count(s.losses, "lost"), draws=s.draws,
-                       streak=streak, last=" ".join(s.last_five) or "-"))
+                       streak=streak, last=" ".join(letter(r) for r in s.last_five) or "-"))
     return "\n".join(lines)
 
 

@@ -28,7 +28,7 @@ from engines import Engine, ReplayStep
 from engines.base import QuickMove
 from tables.bounded import LruCache
 from tables.durations import format_duration
-from tables.endings import OUTSIDE_ENDINGS, departures, final_picture
+from tables.endings import OUTLASTED, OUTSIDE_ENDINGS, departures, final_picture
 from tables.games import variant_text
 from tables.hints import hints_offered
 from tables.i18n import Names, News, Phrase, Told
@@ -326,6 +326,9 @@ class Posts:
             key = "result.standings"
         else:
             key = "result.win"
+        if ending.reason == OUTLASTED:  # the rules' winner had left: first place is the best who played on
+            key = "result.standings.outlasted"
+            params["gone"] = gone_clauses(departures(ctx.seats))
         if ending.reason in OUTSIDE_ENDINGS:
             gone = departures(ctx.seats)
             if key == "result.standings" and gone:  # each who left, and how: "Ben resigned and Ana ran out of time"

@@ -37,4 +37,5 @@ def standings_png(st: Standings, caller_id: int | None = None) -> bytes:
                               out=OUT_WORDS.get(r.status, ""), is_caller=r.user_id == caller_id) for r in st.rows)
     return draw(StandingsPicture(picture_title(st), st.round, st.rounds, rows,
                                  final=st.status == db.FINISHED, cancelled=st.status == db.CANCELLED,
-                                 winners=tuple(w.name for w in st.winners)))
+                                 winners=tuple(w.name for w in st.winners), playing=st.playing or st.stopped_in,
+                                 entries=not st.started))

@@ -142,13 +142,26 @@ class Standings:
     rounds: int  # rounds planned (0 before the start)
     rows: tuple[StandingRow, ...]
     playing: int = 0  # the round whose games are still in play (their results count as they end), else 0
+    paired: int = 0  # rounds paired so far (a cancelled event may have stopped in the middle of one)
+
+    @property
+    def started(self) -> bool:
+        """Whether any round was paired: before that the rows are the entrants in entry order, unranked."""
+        return bool(self.paired or self.round or self.playing)
+
+    @property
+    def stopped_in(self) -> int:
+        """The round that was in play when the event was cancelled (its finished games count), else 0."""
+        return self.paired if self.status == db.CANCELLED and self.paired > self.round else 0
 
     @property
     def winners(self) -> tuple[StandingRow, ...]:
-        """Those ranked first, once the event is over (several only when tied on every tie-break)."""
+        """Those ranked first, once the event is over (several only when tied on every tie-break); never
+        someone who withdrew, was removed or left (they are ranked below everyone still in): none when
+        nobody is still in."""
         if self.status != db.FINISHED:
             return ()
-        return tuple(r for r in self.rows if r.rank == 1)
+        return tuple(r for r in self.rows if r.rank == 1 and r.status == db.IN)
 
 
 @dataclass(frozen=True)
@@ -173,6 +186,7 @@ class Pairings:
     #: what a bye is worth at this event (``Scoring.for_sizes``: a win at two-player events, else the average
     #: of a table of the smallest size)
     bye: Fraction = Fraction(1)
+    status: str = "running"  # the event's: open, running, finished, cancelled
 
 
 @dataclass(frozen=True)
@@ -215,12 +229,12 @@ ACTIONS = ("join", "leave", "withdraw", "start", "cancel", "remove", "standings"
 
 
 def points_text(value: Fraction) -> str:
-    """``2``, ``2½``, ``½``, or a decimal for other fractions."""
+    """``2``, ``2½``, ``½``, ``8¼``, ``1¾`` (as the standings picture writes them, ``render.standings.number_text``:
+    one style in text and picture), a decimal for other fractions."""
     whole, part = divmod(value, 1)
-    if part == 0:
-        return str(int(whole))
-    if part == Fraction(1, 2):
-        return f"{int(whole)}½" if whole else "½"
+    glyph = {Fraction(0): "", Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}.get(part)
+    if glyph is not None:
+        return (str(int(whole)) if whole or not glyph else "") + glyph
     return f"{float(value):.2f}".rstrip("0")
 
 
@@ -246,6 +260,9 @@ def standings_head(st: Standings, lang: str = "en") -> str:
              "playing": st.playing, "played": Count(st.rounds, "round")}
     if st.status == db.FINISHED:
         key = "tournament.standings.final" if st.round >= st.rounds else "tournament.standings.final_early"
+    elif st.stopped_in:
+        key = "tournament.standings.cancelled_during"
+        facts["playing"] = st.stopped_in
     elif st.status == db.CANCELLED:
         key = "tournament.standings.cancelled"
     elif st.playing and st.round:
@@ -259,9 +276,9 @@ def standings_head(st: Standings, lang: str = "en") -> str:
 
 def standings_text(st: Standings, lang: str = "en") -> str:
     """The standings as lines of text, in ``lang``."""
-    if not st.round and not st.playing:  # not started (or cancelled before a game): who entered, in that order
+    if not st.started:  # not started (or cancelled before its first round): who entered, in that order
         key = "tournament.standings.cancelled_unplayed" if st.status == db.CANCELLED else "tournament.standings.none"
-        head = t(key, lang, id=st.tournament_id, title=st.title, count=len(st.rows))
+        head = t(key, lang, id=st.tournament_id, title=st.title, count=Count(len(st.rows), "entrant"))
         return "\n".join([head, *(f"{i}. {row.name}" for i, row in enumerate(st.rows, start=1))])
     lines = [standings_head(st, lang)]
     for row in st.rows:
@@ -290,7 +307,8 @@ def board_phrase(board: Board, bye: Fraction = Fraction(1)) -> Phrase:
 
 
 def pairings_text(p: Pairings, lang: str = "en") -> str:
-    head = t("tournament.pairings.head", lang, id=p.tournament_id, title=p.title, round=p.round, rounds=p.rounds)
+    key = "tournament.pairings.head_cancelled" if p.status == db.CANCELLED else "tournament.pairings.head"
+    head = t(key, lang, id=p.tournament_id, title=p.title, round=p.round, rounds=p.rounds)
     return "\n".join([head, *(t(b.key, lang, **b.params) for b in (board_phrase(x, p.bye) for x in p.boards))])
 
 
@@ -337,10 +355,26 @@ class Tournaments:
         sizes = (2,) if engine.max_players == 2 else table_sizes(engine.min_players, engine.max_players)
         plan = _read_plan(own, sizes, engine.title or game_name)
         max_players = _read_number(own.get("max_players"), "max_players", 2, MAX_PLAYERS, DEFAULT_PLAYERS)
+        if max_players < plan.min_players():  # it could never start (a K3 table seats 3 at least, unless Mesa fills)
+            raise TableError("tournament.error.max_too_few", game=engine.title or game_name, value=max_players,
+                             min=plan.min_players(), high=MAX_PLAYERS)
         settings = await self.repo.guild_settings(guild_id)
         if settings.allowed_channels and channel_id not in settings.allowed_channels:
             raise TableError("error.channel_not_allowed")
-        resolved = read_request(engine, table_options, settings)
+        try:
+            resolved = read_request(engine, table_options, settings)
+        except TableError as exc:  # /play's list of options is not a tournament's: name the ones it takes
+            if exc.key != "error.unknown_option":
+                raise
+            own_list = [o for o in OWN_OPTIONS if o != "double" or engine.max_players == 2]  # groups: no double
+            own_list += ["rated", "time_per_move",
+                         *(o for o in engine.options if o not in engine.description.unrated_options)]
+            raise TableError("tournament.error.unknown_option", game=exc.params.get("game", game_name),
+                             option=exc.params.get("option", ""), allowed=", ".join(own_list)) from None
+        together = [name for name in engine.description.unrated_options if resolved.game.get(name)]
+        if together:  # everyone wins or loses together (K3-8): no game could rank the players, so no standings
+            key = f"tournament.error.together.{game_name}"
+            raise TableError(key if key in EN else "tournament.error.together", option=together[0])
         for size in sizes:  # every table the event may seat must take these options (KR-6.2's partners)
             check_fits(engine, resolved, size)
         await self._may_organise(guild_id, manages)
@@ -371,13 +405,13 @@ class Tournaments:
             count = await db.join(self.repo, row.id, user_id, shown, self.store.stamp())
         except db.Refused as exc:
             raise _refusal(exc, row) from None
-        return [self._post(row, "tournament.joined", name=shown, count=count)]
+        return [self._post(row, "tournament.joined", name=shown, count=Count(count, "entrant"))]
 
     async def leave(self, guild_id: int, user_id: int, tournament_id: int | None = None) -> list[Message]:
         row = await self._mine(guild_id, user_id, tournament_id, action="leave")
         if row.status != db.OPEN:
             raise TableError("tournament.error.use_withdraw", id=row.id)
-        entrant = await self._entrant(row, user_id)
+        entrant = await self._entrant(row, user_id, "tournament.error.you_not_entered")
         try:
             await db.leave_open(self.repo, row.id, user_id, self.store.stamp())
         except db.Refused as exc:
@@ -437,6 +471,7 @@ class Tournaments:
     # ---- starting and cancelling ---------------------------------------------------------------------
     async def start(self, guild_id: int, user_id: int, tournament_id: int | None = None, *,
                     manages: bool = False) -> list[Message]:
+        await self._started_already(guild_id, tournament_id)
         row = await self._meant(guild_id, tournament_id, action="start", statuses=(db.OPEN,),
                                 empty="tournament.error.none_open")
         self._organiser(row, user_id, manages)
@@ -444,11 +479,33 @@ class Tournaments:
         plan = _plan_of(row)
         count = len([e for e in await db.entrants(self.repo, row.id) if e.status == db.IN])
         if count < plan.min_players():
-            raise TableError("tournament.error.too_few", id=row.id, count=count, min=plan.min_players())
-        if not await db.set_status(self.repo, row.id, (db.OPEN,), db.RUNNING, self.store.stamp(),
-                                   rounds=plan.rounds(count)):
+            raise TableError("tournament.error.too_few", id=row.id, count=Count(count, "entrant"),
+                             min=plan.min_players())
+        rounds = plan.rounds(count)
+        if not await db.set_status(self.repo, row.id, (db.OPEN,), db.RUNNING, self.store.stamp(), rounds=rounds):
             raise TableError("tournament.error.not_open", id=row.id)
-        return await self.advance(row.id)
+        notes: list[Message] = []
+        if plan.rounds_asked and rounds < plan.rounds_asked:  # a Swiss of n plays at most n - 1 rounds (n if odd)
+            notes.append(self._post(row, "tournament.rounds_reduced", asked=Count(plan.rounds_asked, "round"),
+                                    rounds=Count(rounds, "round"), players=Count(count, "player")))
+        return notes + await self.advance(row.id)
+
+    async def _started_already(self, guild_id: int, tournament_id: int | None) -> None:
+        """``start`` of an event already running (named, or the server's only one underway and none open)
+        is refused saying so plainly, and which round is in play; not as if a player asked to join."""
+        if tournament_id is None:
+            if await db.guild_tournaments(self.repo, guild_id, (db.OPEN,)):
+                return
+            running = await db.guild_tournaments(self.repo, guild_id, (db.RUNNING,))
+            if len(running) > 1:
+                raise TableError("tournament.error.all_started", ids=Names(f"#{r.id}" for r in running))
+            row = running[0] if running else None
+        else:
+            row = await db.get_tournament(self.repo, tournament_id)
+        if row is None or row.guild_id != guild_id or row.status != db.RUNNING:
+            return  # the usual refusals follow
+        current = await db.rounds_paired(self.repo, row.id)
+        raise TableError("tournament.error.started_already", id=row.id, round=current, rounds=row.rounds)
 
     async def cancel(self, guild_id: int, user_id: int, tournament_id: int | None = None, *,
                      manages: bool = False) -> list[Message]:
@@ -474,7 +531,9 @@ class Tournaments:
         decided = await db.pairings(self.repo, row.id)
         results = core_results(decided)
         by_id = {str(e.user_id): e for e in people}
-        lines = standings(results, [str(e.user_id) for e in people], plan.scoring)
+        # at the end, whoever withdrew, was removed or left comes below everyone who played on: never the winner
+        out = {str(e.user_id) for e in people if e.status != db.IN} if row.status == db.FINISHED else set()
+        lines = standings(results, [str(e.user_id) for e in people], plan.scoring, behind=out)
         rows = tuple(StandingRow(s.rank, int(s.player), by_id[s.player].name, s.points, s.buchholz,
                                  s.sonneborn_berger, s.played, s.byes, by_id[s.player].status) for s in lines)
         paired = {p.round for p in decided}
@@ -485,7 +544,7 @@ class Tournaments:
             order = {e.user_id: k for k, e in enumerate(people)}
             rows = tuple(sorted(rows, key=lambda r: order[r.user_id]))
         return Standings(row.id, row.game, game_title(row.game), row.format, row.status, done, row.rounds, rows,
-                         playing)
+                         playing, max(paired, default=0))
 
     async def pairings(self, guild_id: int, tournament_id: int | None = None, round_: int | None = None) -> Pairings:
         row = await self._meant(guild_id, tournament_id, action="pairings", latest=True)
@@ -494,9 +553,18 @@ class Tournaments:
             raise TableError("tournament.error.not_started", id=row.id)
         number = current if round_ is None else round_
         if not 1 <= number <= max(current, 0):
-            if row.status in (db.FINISHED, db.CANCELLED) and number > current:  # there never will be
-                raise TableError("tournament.error.no_round_over", id=row.id, round=number, paired=current)
-            raise TableError("tournament.error.no_round", id=row.id, round=number if round_ else 1, paired=current)
+            facts: dict[str, Any] = {"id": row.id, "round": number, "paired": Count(current, "round_paired"),
+                                     "last": current, "played": Count(current, "round"),
+                                     "rounds": Count(row.rounds, "round")}
+            if number < 1 and round_ is not None:
+                raise TableError("tournament.error.round_from_one", **facts)
+            if row.status == db.CANCELLED:  # there never will be: it stopped
+                raise TableError("tournament.error.no_round_cancelled", **facts)
+            if row.status == db.FINISHED:
+                raise TableError("tournament.error.no_round_over", **facts)
+            if number > row.rounds:  # beyond the rounds the event plays: never, not "yet"
+                raise TableError("tournament.error.no_round_ever", **facts)
+            raise TableError("tournament.error.no_round", **{**facts, "round": max(number, 1)})
         return await self._pairings(row, number)
 
     async def _pairings(self, row: TournamentRow, number: int) -> Pairings:
@@ -507,7 +575,8 @@ class Tournaments:
             seat_names = {s.user_id: s.name for s in seats}
             boards.append(Board(p.board, p.kind, p.table_id, p.players,
                                 tuple(seat_names.get(u) or names.get(u, "?") for u in p.players), p.places))
-        return Pairings(row.id, game_title(row.game), number, row.rounds, tuple(boards), _plan_of(row).scoring.bye)
+        return Pairings(row.id, game_title(row.game), number, row.rounds, tuple(boards), _plan_of(row).scoring.bye,
+                        row.status)
 
     async def byes(self, guild_id: int, user_id: int) -> list[Bye]:
         """The rounds in play at this server's running tournaments where ``user_id`` has a bye, oldest event
@@ -707,9 +776,10 @@ class Tournaments:
         """The final standings naming the winner, for the tournament's channel; handed out again by the sweep
         until the front end confirms it (``announced``)."""
         st = await self._standings(await self._row(row.id))
-        lines = Lines(Phrase("tournament.standings.line", {"rank": r.rank, "name": r.name,
-                                                          "points": points_phrase(r.points)}) for r in st.rows)
-        key = "tournament.final" if len(st.winners) == 1 else "tournament.final_shared"
+        lines = Lines(Phrase("tournament.standings.line" if r.status == db.IN else "tournament.standings.line_out",
+                             {"rank": r.rank, "name": r.name, "points": points_phrase(r.points),
+                              "status": Phrase(f"tournament.status.{r.status}")}) for r in st.rows)
+        key = {0: "tournament.final_none", 1: "tournament.final"}.get(len(st.winners), "tournament.final_shared")
         early = Phrase("tournament.early", {"round": st.round, "rounds": st.rounds}) if st.round < st.rounds else ""
         return [self._post(row, key, names=Names(r.name for r in st.winners), lines=lines, early=early,
                            mention=tuple(r.user_id for r in st.winners), announces=0)]
@@ -746,7 +816,7 @@ class Tournaments:
                     ) -> TournamentRow:
         if tournament_id is not None:
             row = await self._meant(guild_id, tournament_id)
-            await self._entrant(row, user_id)
+            await self._entrant(row, user_id, "tournament.error.you_not_entered")  # the caller's own entry
             return row
         rows = await db.user_tournaments(self.repo, guild_id, user_id)
         if not rows:
@@ -756,11 +826,13 @@ class Tournaments:
                              example=rows[0].id)
         return rows[0]
 
-    async def _entrant(self, row: TournamentRow, user_id: int) -> EntrantRow:
+    async def _entrant(self, row: TournamentRow, user_id: int, missing: str = "tournament.error.not_entered"
+                       ) -> EntrantRow:
+        """``user_id``'s entry, still in; else ``missing`` (the caller's own: "You are not in ...")."""
         for e in await db.entrants(self.repo, row.id):
             if e.user_id == user_id and e.status == db.IN:
                 return e
-        raise TableError("tournament.error.not_entered", id=row.id)
+        raise TableError(missing, id=row.id)
 
     def _post(self, row: TournamentRow, key: str, mention: tuple[int, ...] = (), announces: int | None = None,
               **params: Any) -> TournamentPost:
@@ -842,7 +914,7 @@ def core_results(stored: Sequence[PairingRow]) -> list[Result]:
                 continue
             shared = sum(other == place for other in p.places)
             score = Fraction(sum(size - k for k in range(place, place + shared)), shared)
-            out.append(Result(p.round, p.board, (str(u),), (1,), score=score))
+            out.append(Result(p.round, p.board, (str(u),), (1,), score=score, played=True))
     return out
 
 

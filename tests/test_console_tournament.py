@@ -227,6 +227,12 @@ async def test_a_newcomers_slips_are_answered_with_what_to_type(tmp_path: Path) 
     assert "1 entered so far" in line and "the organiser too, join with /tournament join 1" in line
     (line,) = await said(con, out, "Ana: /tournament pairings")
     assert "has not started yet" in line and "/tournament start 1" in line
+    (line,) = await said(con, out, "Ana: /tournament remove Ben")  # the name without its @
+    assert line.startswith("[error Ana]") and "/tournament remove @Ben" in line and "not a tournament" not in line
+    (line,) = await said(con, out, "Ana: /tournament remove")
+    assert "/tournament remove @NAME [N]" in line
+    (line,) = await said(con, out, "Cy: /tournament leave 1")  # Cy never joined: said to Cy as "you"
+    assert line == "[error Cy] You are not in tournament #1."
     await said(con, out, "Ana: /tournament join")
     started = await said(con, out, "Ana: /tournament start")
     assert any("round 1 of 1. The first named at each table moves first" in s for s in started)

@@ -22,7 +22,7 @@ from data.repository import Repository
 from data.schema import MIGRATIONS, SCHEMA_VERSION
 from engines import get_engine
 from tables import TableError
-from tables.leaderboard import LeaderboardService, placings_from_results, rate_finished_table
+from tables.leaderboard import LeaderboardService, board_text, placings_from_results, rate_finished_table
 from tables.ratings import Placing, Rating, rate_game
 
 ANA, BEN, CY, DEE = (u for u, _ in USERS)
@@ -277,6 +277,16 @@ async def test_leaderboard_pages_and_the_callers_rank(tmp_path: Path) -> None:
     assert second.caller is None and 514 in [e.user_id for e in second.entries]
     last = await board.page(5, "kona", 99)
     assert last.page == 3 and [e.rank for e in last.entries] == [21, 22, 23]
+    # a page there is not is said, not passed over: the text says which page this is instead
+    assert second.asked is None and second.note("en") == "" and "only" not in board_text(second, "en")
+    assert last.asked == 99 and board_text(last, "en").split("\n")[1] == "There are only 3 pages: here is the last."
+    assert "Solo hay 3 páginas" in board_text(last, "es")
+    zero = await board.page(5, "kona", 0)
+    assert zero.page == 1 and "Pages are numbered from 1" in board_text(zero, "en")
+    async with repo.transaction() as tx:
+        await tx.put_ratings([RatingRow(6, "kona", 700, 30.0, 2.0, 6, 3, 3, 0, "t")])
+    alone = await board.page(6, "kona", 2)
+    assert alone.page == 1 and board_text(alone, "en").split("\n")[1] == "There is only one page: here it is."
     await repo.close()
 
 

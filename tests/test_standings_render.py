@@ -53,12 +53,35 @@ def test_the_round_and_the_winner_are_said_at_the_top() -> None:
     assert said.index("Winner: Player 1") < said.index("Player 2")  # above the table
     marks, _ = texts(picture(2, round=1, rounds=1, final=True, winners=("Player 1", "Player 2")))
     assert "Winners: Player 1, Player 2" in [m.what for m in marks]
-    marks, _ = texts(picture(3, round=0, rounds=0))
-    assert "Not started yet" in [m.what for m in marks]
+    marks, _ = texts(picture(3, round=0, rounds=0, entries=True))
+    assert "Not started yet: players in entry order" in [m.what for m in marks]
     marks, _ = texts(picture(4, round=2, rounds=3, final=True, winners=("Player 1",)))  # ended early: all withdrew
-    assert "Final standings after 2 rounds" in [m.what for m in marks]
+    assert "Final standings: ended after round 2 of 3" in [m.what for m in marks]
     marks, _ = texts(picture(4, round=2, rounds=3, cancelled=True))
     assert "Cancelled after round 2 of 3" in [m.what for m in marks]
+
+
+def test_the_round_in_play_is_said_as_the_text_says_it() -> None:
+    """Round 1 in play: not "not started"; round 3 in play after round 2: both said; a cancellation in the
+    middle of a round says which."""
+    said = [m.what for m in texts(picture(4, round=0, rounds=2, playing=1))[0]]
+    assert "Round 1 of 2 in play" in said and not any("Not started" in w for w in said)
+    said = [m.what for m in texts(picture(4, round=2, rounds=5, playing=3))[0]]
+    assert "After round 2 of 5; round 3 in play" in said
+    said = [m.what for m in texts(picture(4, round=0, rounds=2, playing=1, cancelled=True))[0]]
+    assert "Cancelled during round 1 of 2" in said
+
+
+def test_before_the_start_the_rows_have_no_rank_and_no_medal() -> None:
+    """Entry order is no ranking: every entrant has rank 1 (no points yet), yet none is drawn, nor a medal."""
+    rows = tuple(StandingLine(1, f"Player {i}", 0, (0, 0), 0) for i in range(1, 4))
+    entries, entered = texts(picture(0, rows=rows, round=0, rounds=0, entries=True))
+    ranked, ranked_img = texts(picture(0, rows=rows, round=0, rounds=0))
+    assert "1" in [m.what for m in ranked]
+    assert "1" not in [m.what for m in entries]
+    gold = theme.YELLOW[:3]
+    assert gold in {c for _, c in ranked_img.convert("RGB").getcolors(1 << 16) or []}
+    assert gold not in {c for _, c in entered.convert("RGB").getcolors(1 << 16) or []}
 
 
 def test_a_row_says_rank_name_points_tiebreaks_and_games() -> None:

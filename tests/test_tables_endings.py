@@ -10,6 +10,7 @@ every face however it ended, in the thread's last picture and in the replay alik
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from test_tables_service import GUILD, USERS, FakeClock, open_service, play_out,
 import render
 from engines import get_engine
 from tables import PublicPost
+from tables.i18n import t
 from tables.leaderboard import LeaderboardService
 
 ANA, BEN = USERS[0][0], USERS[1][0]
@@ -239,4 +241,40 @@ async def test_a_three_player_game_won_by_the_last_one_left_names_who_resigned(t
     last = pictures.last_public()
     assert last.result == {"winners": [2], "reason": "resign", "losers": [0, 1]}
     assert_final(last, "Cy wins", "Ana & Ben resigned")
+    await repo.close()
+
+
+async def test_when_only_a_departed_players_seat_is_left_in_k3_the_words_name_who_comes_first(tmp_path: Path) -> None:
+    """K3 of three: Ana resigns at once, her seat played automatically (Mesa's easy level); Ben and Cy play at
+    random.  When Ana's seat outlasts both, the rules' "last player in" (K3-7.2) is Ana's, yet she is placed
+    last: the result must not say a departed player's seat won, nor call the first placed "the last player in";
+    it says who comes first and why, in words and on the picture.  Played on until that happens (bounded)."""
+    pictures = Recorder()
+    repo, svc = await open_service(str(tmp_path / "mesa.db"), renderer=pictures)
+    for seed in range(12):
+        tid, _ = await start_table(svc, "k3", 3)
+        await svc.resign(tid, ANA)
+        out = await play_out(svc, tid, random.Random(seed))
+        [result] = [m for m in out if isinstance(m, PublicPost) and m.kind == "result"]
+        row = await repo.get_table(tid)
+        assert row is not None
+        rules = get_engine("k3").outcome(get_engine("k3").from_json(json.loads(row.state)))
+        assert rules is not None
+        if list(rules.winners) != [0]:  # a player still in won by the rules: their words stand
+            assert result.key != "result.standings.outlasted"
+            continue
+        places = {r.seat: r.place for r in await repo.get_results(tid)}
+        assert places[0] == 3, "Ana, who resigned, is placed last"
+        first = USERS[1][1] if places[1] == 1 else USERS[2][1]
+        assert result.key == "result.standings.outlasted"
+        words = t(result.key, "en", **result.params)
+        assert "last player in" not in words and f"so {first} comes first" in words and "Ana resigned" in words
+        assert "Ana" not in t(result.key, "es", **result.params).split("Clasificación")[0].split("(")[0]
+        last = pictures.last_public()
+        assert last.result is not None and last.result["winners"] == [1 if places[1] == 1 else 2]
+        assert_final(last, f"{first} wins: first of those who played on")
+        assert "wins" not in texts(last)[:texts(last).index(USERS[1][1])]  # Ana's panel says no win
+        break
+    else:
+        raise AssertionError("Ana's seat never outlasted the others in 12 games")
     await repo.close()

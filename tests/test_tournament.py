@@ -379,3 +379,24 @@ def test_tie_breaks_by_hand() -> None:
     assert [table[p].buchholz for p in "abcd"] == [Fraction(9, 2), 4, 4, Fraction(11, 2)]
     assert [table[p].sonneborn_berger for p in "abcd"] == [Fraction(9, 4), Fraction(5, 2), 2, Fraction(3, 4)]
     assert [(s.rank, s.player) for s in ranking] == [(1, "b"), (2, "c"), (3, "a"), (4, "d")]
+
+
+def test_players_no_longer_in_are_ranked_below_everyone_still_in() -> None:
+    """The hand-computed event above, with b (first on points) out: b comes last, the others keep their order
+    and ranks close up (c first); b's points still count in the others' Buchholz."""
+    results = [
+        Result(1, 1, ("a", "b"), (1, 2)),
+        Result(1, 2, ("c", "d"), (1, 2)),
+        Result(2, 1, ("b", "c"), (1, 2)),
+        Result(2, 2, ("d", "a"), (1, 1)),
+        Result(3, 1, ("c", "a"), (1, 2)),
+        Result(3, 2, ("b", "d"), (1, 2)),
+    ]
+    ranking = standings(results, ["a", "b", "c", "d"], behind={"b"})
+    assert [(s.rank, s.player) for s in ranking] == [(1, "c"), (2, "a"), (3, "d"), (4, "b")]
+    assert {s.player: s.buchholz for s in ranking}["c"] == 4  # b's 2 points, d's ½ and a's 1½
+    # two out: ranked among themselves by the same keys (a 1½ ahead of d ½), below the rest
+    ranking = standings(results, ["a", "b", "c", "d"], behind={"a", "d"})
+    assert [(s.rank, s.player) for s in ranking] == [(1, "b"), (2, "c"), (3, "a"), (4, "d")]
+    ranking = standings(results, ["a", "b", "c", "d"], behind={"b", "c"})
+    assert [(s.rank, s.player) for s in ranking] == [(1, "a"), (2, "d"), (3, "b"), (4, "c")]

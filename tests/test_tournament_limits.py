@@ -8,12 +8,14 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import pytest
 from pg_server import DbFactory
 from test_tables_service import FakeClock, open_service
 from test_tournament_service import CHANNEL, GUILD, ORG, refused
 
 from data import tournaments as stored
 from data.models import ACTIVE
+from tables.errors import TableError
 from tables.mesa import is_mesa
 from tables.tournaments import DEFAULT_PLAYERS
 
@@ -39,7 +41,15 @@ async def test_a_group_event_needs_a_tables_worth_of_players_unless_mesa_fills(d
         await tours.join(GUILD, uid, name)
     await refused(svc, "tournament.error.too_few", lambda: tours.start(GUILD, ORG))  # K3 seats 3 or 4
     await tours.cancel(GUILD, ORG)
-    await tours.create(GUILD, CHANNEL, ORG, "Org", "k3", {"format": "swiss", "mesa_fills": "true"})
+    # so an event capped below a table's worth could never start: refused at create, saying the least allowed
+    await refused(svc, "tournament.error.max_too_few",
+                  lambda: tours.create(GUILD, CHANNEL, ORG, "Org", "k3", {"format": "swiss", "max_players": "2"}))
+    with pytest.raises(TableError) as caught:
+        await tours.create(GUILD, CHANNEL, ORG, "Org", "k3", {"format": "swiss", "max_players": "2"})
+    assert "from 3 to 256" in caught.value.message("en") and "entre 3 y 256" in caught.value.message("es")
+    # with Mesa filling the seats two are enough, and so is a cap of two
+    await tours.create(GUILD, CHANNEL, ORG, "Org", "k3", {"format": "swiss", "mesa_fills": "true",
+                                                          "max_players": "2"})
     tid = (await stored.guild_tournaments(repo, GUILD))[-1].id
     for uid, name in ((7001, "Ana"), (7002, "Ben")):
         await tours.join(GUILD, uid, name)
@@ -57,7 +67,7 @@ async def test_an_option_that_does_not_fit_and_a_started_tournament_are_refused(
     def create(game: str, **options: str) -> Callable[[], Awaitable[Any]]:
         return lambda: tours.create(GUILD, CHANNEL, ORG, "Org", game, options)
 
-    await refused(svc, "error.unknown_option", create("plateau", format="round-robin", teams="true"))
+    await refused(svc, "tournament.error.unknown_option", create("plateau", format="round-robin", teams="true"))
     await refused(svc, "error.bad_option", create("kona", format="swiss", rated="maybe"))
     await refused(svc, "error.partners_players", create("krakatoa", format="swiss", teams="true"))
     await refused(svc, "error.unknown_game", create("chess", format="swiss"))

@@ -30,7 +30,7 @@ from tables.hints import alone_with_mesa, hints_offered
 from tables.i18n import t
 from tables.mesa import is_mesa, mesa_id
 from tables.outbox import TournamentPost
-from tables.tournaments import core_results, standings_text
+from tables.tournaments import core_results, pairings_text, standings_text
 
 GUILD, CHANNEL, ORG = 5, 50, 900
 PLAYERS = [(901 + i, f"P{i + 1}") for i in range(8)]
@@ -90,10 +90,21 @@ async def test_every_refusal_is_a_sentence_and_writes_nothing(db: DbFactory) -> 
     await refused(svc, "error.bad_number", create(format="swiss", max_players="1"))
     await refused(svc, "error.bad_option", create(format="swiss", mesa_fills="perhaps"))
     await refused(svc, "tournament.error.seat_option", create(format="swiss", seat="first"))
-    await refused(svc, "error.unknown_option", create(format="swiss", colour="red"))
+    await refused(svc, "tournament.error.unknown_option", create(format="swiss", colour="red"))
+    with pytest.raises(TableError) as unknown:  # the options a tournament takes, not /play's seat=
+        await create(format="swiss", colour="red")()
+    allowed = unknown.value.params["allowed"].split(", ")
+    assert "seat" not in allowed and {"rounds", "double", "max_players", "mesa_fills", "move_limit"} <= set(allowed)
+    with pytest.raises(TableError) as unknown:  # K3: no double (groups), no cooperative (refused), its own options
+        await create("k3", format="swiss", colour="red")()
+    allowed = unknown.value.params["allowed"].split(", ")
+    assert not {"seat", "double", "cooperative"} & set(allowed) and {"rounds", "thief"} <= set(allowed)
     await refused(svc, "error.bad_time", create(format="swiss", time_per_move="forever"))
     # Krakatoa's partnerships need four at a table; a group event seats tables of three too (KR-6.2)
     await refused(svc, "error.partners_players", create("krakatoa", format="swiss", teams="true"))
+    # cooperative K3: everyone wins or loses together (K3-8), so its games could not rank anyone
+    await refused(svc, "tournament.error.together.k3", create("k3", format="swiss", cooperative="true"))
+    assert "K3-8" in t("tournament.error.together.k3", "es", option="cooperative")
     await svc.tournaments.set_managers_only(GUILD, True)
     await refused(svc, "tournament.error.managers_only", create(format="swiss"))
     await svc.tournaments.set_managers_only(GUILD, False)
@@ -110,14 +121,21 @@ async def test_every_refusal_is_a_sentence_and_writes_nothing(db: DbFactory) -> 
     await refused(svc, "tournament.error.organiser_only", lambda: tours.start(GUILD, uid))
     await refused(svc, "tournament.error.organiser_only", lambda: tours.cancel(GUILD, uid))
     await refused(svc, "tournament.error.organiser_only", lambda: tours.remove(GUILD, uid, PLAYERS[1][0]))
-    await refused(svc, "tournament.error.not_entered", lambda: tours.withdraw(GUILD, PLAYERS[5][0], tid))
+    await refused(svc, "tournament.error.you_not_entered", lambda: tours.withdraw(GUILD, PLAYERS[5][0], tid))
+    await refused(svc, "tournament.error.you_not_entered", lambda: tours.leave(GUILD, PLAYERS[5][0], tid))
+    await refused(svc, "tournament.error.not_entered", lambda: tours.remove(GUILD, ORG, PLAYERS[5][0], tid))
     await refused(svc, "tournament.error.not_in_any", lambda: tours.withdraw(GUILD, PLAYERS[5][0]))
     await refused(svc, "tournament.error.not_started", lambda: tours.pairings(GUILD))
     await refused(svc, "tournament.error.missing", lambda: tours.join(GUILD, 1, "Ana", 999))
     await tours.start(GUILD, ORG)
     await refused(svc, "tournament.error.not_open", lambda: tours.join(GUILD, PLAYERS[4][0], "Late", tid))
     await refused(svc, "tournament.error.use_withdraw", lambda: tours.leave(GUILD, uid))
-    await refused(svc, "tournament.error.none_open", lambda: tours.start(GUILD, ORG))
+    # starting it again, named or not: it has started, round 1 is in play (not "takes no more players")
+    await refused(svc, "tournament.error.started_already", lambda: tours.start(GUILD, ORG))
+    await refused(svc, "tournament.error.started_already", lambda: tours.start(GUILD, ORG, tid))
+    with pytest.raises(TableError) as again:
+        await tours.start(GUILD, ORG, tid)
+    assert f"Tournament #{tid} has already started: round 1 of 2 is in play" in again.value.message("en")
     await refused(svc, "tournament.error.no_round", lambda: tours.pairings(GUILD, tid, 2))
     await tours.withdraw(GUILD, uid)
     await refused(svc, "tournament.error.not_in_any", lambda: tours.withdraw(GUILD, uid))
@@ -302,6 +320,8 @@ async def test_mesa_fills_the_bye_and_its_points_are_the_place_at_that_table(db:
     points = {r.user_id: r.points for r in st.rows}
     assert points == {other.user_ids[0]: 1, other.user_ids[1]: 0, human: 0}
     assert next(r for r in st.rows if r.user_id == human).byes == 1
+    # the game against Mesa was a game all the same: counted among the player's games (text and picture)
+    assert {r.user_id: r.games for r in st.rows} == {other.user_ids[0]: 1, other.user_ids[1]: 1, human: 1}
     await repo.close()
 
 
@@ -427,11 +447,11 @@ def test_stored_boards_read_back_as_the_cores_results() -> None:
             stored.PairingRow(1, 1, 4, stored.FORFEIT, None, (17, 18), (1, 2), None),
             stored.PairingRow(1, 2, 1, stored.GAME, 9, (11, 12), None, None)]  # undecided: not a result
     results = core_results(rows)
-    assert [(r.players, r.places, r.score) for r in results] == [
-        (("11", "12", "13", "14"), (2, 1, 4, 2), None),
-        (("15",), (1,), Fraction(1)),  # second of three at Mesa's table: 3 - 2 = 1 point, as a bye
-        (("16",), (1,), None),
-        (("17",), (1,), None),  # a forfeit won scores as a bye
+    assert [(r.players, r.places, r.score, r.played) for r in results] == [
+        (("11", "12", "13", "14"), (2, 1, 4, 2), None, False),
+        (("15",), (1,), Fraction(1), True),  # second of three at Mesa's table: 3 - 2 = 1 point, as a bye, played
+        (("16",), (1,), None, False),
+        (("17",), (1,), None, False),  # a forfeit won scores as a bye, and was not played
     ]
 
 
@@ -520,4 +540,97 @@ async def test_a_process_killed_in_the_middle_of_pairing_leaves_nothing_and_the_
     assert await stored.rounds_paired(repo, tid) == 2
     assert (await repo.row_counts())["tables"] == before["tables"] + 3
     assert not [m for m in await svc.tick() if isinstance(m, TournamentPost)]
+    await repo.close()
+
+
+async def test_a_player_who_withdrew_is_never_the_winner_and_is_listed_below_those_still_in(db: DbFactory) -> None:
+    """Three in a one-round Swiss: P3 has the bye (1 point) and withdraws; P1 and P2 draw (½ each).  P3 has the
+    most points but stopped playing: the event is won by P1 and P2 together, P3 is listed third, marked."""
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tid = await event(svc, 3, {"format": "swiss", "rounds": "1"})
+    await svc.tournaments.start(GUILD, ORG)
+    boards = (await svc.tournaments.pairings(GUILD, tid)).boards
+    bye = next(b for b in boards if b.kind == "bye").user_ids[0]
+    game = next(b for b in boards if b.kind == "game")
+    await svc.tournaments.withdraw(GUILD, bye, tid)
+    first, second = game.user_ids
+    await svc.offer_draw(game.table_id or 0, first)
+    out = await svc.offer_draw(game.table_id or 0, second)
+    st = await svc.tournaments.standings(GUILD, tid)
+    assert st.status == "finished"
+    assert [(r.rank, r.user_id, r.status) for r in st.rows] == [(1, first, "in"), (1, second, "in"),
+                                                                 (3, bye, "withdrawn")]
+    assert {r.user_id for r in st.winners} == {first, second}
+    [final] = [m for m in out if isinstance(m, TournamentPost) and m.key.startswith("tournament.final")]
+    assert final.key == "tournament.final_shared" and bye not in final.mention
+    words = t(final.key, "en", **final.params)
+    assert "3. P3: 1 point (withdrew)" in words.split("\n")
+    assert "P3" not in words.split("\n")[0]
+    assert "P3" not in standings_text(st).split("\n")[-1]  # the winners' line
+    await repo.close()
+
+
+def picture_says(st: Any) -> list[str]:
+    """The texts the standings picture draws."""
+    from render import theme
+    from tables.tournament_picture import standings_png
+
+    with theme.recording() as marks:
+        standings_png(st)
+    return [m.what for m in marks if m.kind == "text"]
+
+
+async def test_the_picture_says_what_the_text_says_and_a_cancelled_events_tables_are_ordinary(db: DbFactory) -> None:
+    """Round 1 in play: text and picture say so (not "not started"); rounds that will never come are not
+    "not yet"; a cancellation in the middle of round 1 is said as such by the standings (not "before any game"),
+    the pairings and their refusals (not "over", not "1 rounds"), and its table takes a takeback, as the
+    announcement's "ordinary games" promises."""
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tours = svc.tournaments
+    tid = await event(svc, 4, {"format": "swiss", "rounds": "2"})
+    assert "Not started yet: players in entry order" in picture_says(await tours.standings(GUILD, tid))
+    await tours.start(GUILD, ORG)
+    st = await tours.standings(GUILD, tid)
+    assert "round 1 of 2 in play" in standings_text(st).split("\n")[0]
+    assert "Round 1 of 2 in play" in picture_says(st) and "Not started yet" not in " ".join(picture_says(st))
+    with pytest.raises(TableError) as never:
+        await tours.pairings(GUILD, tid, 5)
+    assert never.value.key == "tournament.error.no_round_ever" and "yet" not in never.value.message("en")
+    with pytest.raises(TableError) as later:
+        await tours.pairings(GUILD, tid, 2)
+    assert "(1 round paired so far)" in later.value.message("en")
+    assert "(1 ronda emparejada hasta ahora)" in later.value.message("es")
+    board = (await tours.pairings(GUILD, tid)).boards[0]
+    assert board.table_id is not None
+    mover = board.user_ids[0]
+    await svc.auto(board.table_id, mover)
+    await tours.cancel(GUILD, ORG, tid)
+    st = await tours.standings(GUILD, tid)
+    text = standings_text(st)
+    assert "cancelled during round 1 of 2" in text.split("\n")[0] and "before any game" not in text
+    assert "Cancelled during round 1 of 2" in picture_says(st)
+    assert "cancelled" in pairings_text(await tours.pairings(GUILD, tid)).split("\n")[0]
+    with pytest.raises(TableError) as gone:
+        await tours.pairings(GUILD, tid, 2)
+    assert gone.value.key == "tournament.error.no_round_cancelled"
+    assert "cancelled after 1 round paired" in gone.value.message("en") and "1 rounds" not in gone.value.message("en")
+    asked = await svc.takebacks.ask(board.table_id, mover)  # an ordinary game now: no tournament refusal
+    assert asked
+    await repo.close()
+
+
+async def test_a_swiss_asked_for_more_rounds_than_its_players_allow_says_so_at_the_start(db: DbFactory) -> None:
+    """rounds=10 with three players: three rounds (everyone meets everyone once, a bye each round; more would
+    repeat pairings), and the start says so rather than leaving the creation's "10 rounds" standing."""
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tid = await event(svc, 3, {"format": "swiss", "rounds": "10"})
+    out = await svc.tournaments.start(GUILD, ORG)
+    [note] = [m for m in out if isinstance(m, TournamentPost) and m.key == "tournament.rounds_reduced"]
+    assert "plays 3 rounds, not the 10 rounds asked" in t(note.key, "en", **note.params)
+    assert "se juega a 3 rondas, no a las 10 rondas pedidas" in t(note.key, "es", **note.params)
+    assert (await svc.tournaments.standings(GUILD, tid)).rounds == 3
+    tid = await event(svc, 4, {"format": "swiss", "rounds": "3"})  # four allow three: nothing to say
+    out = await svc.tournaments.start(GUILD, ORG, tid)
+    assert not [m for m in out if isinstance(m, TournamentPost) and m.key == "tournament.rounds_reduced"]
+    assert (await svc.tournaments.standings(GUILD, tid)).rounds == 3
     await repo.close()

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tables.i18n import Phrase, t
+from tables.i18n import Count, Phrase, t
+from tables.leaderboard import GameStats, stats_text
 from tables.tournament import Scoring
-from tables.tournaments import Board, StandingRow, Standings, board_phrase, standings_text
+from tables.tournaments import Board, StandingRow, Standings, board_phrase, points_text, standings_text
 
 
 def row(rank: int, name: str, points: Fraction, status: str = "in") -> StandingRow:
@@ -72,3 +73,34 @@ def test_a_round_says_who_moves_first_and_how_to_play_and_the_organiser_joins_to
     assert "organiser too" in t("tournament.created", "en", id=1, title="K", format="f", organiser="A", max=2, terms="")
     assert "organiza también" in t("tournament.created", "es", id=1, title="K", format="f", organiser="A", max=2,
                                    terms="")
+
+
+def test_spanish_counts_one_entrant_in_the_singular_and_tells_removed_from_withdrew() -> None:
+    one = Count(1, "entrant")
+    assert "1 inscrito hasta ahora" in t("tournament.joined", "es", name="Ana", id=1, title="Kona", count=one)
+    assert "3 inscritos hasta ahora" in t("tournament.joined", "es", name="Ana", id=1, title="Kona",
+                                          count=Count(3, "entrant"))
+    assert "1 entered so far" in t("tournament.joined", "en", name="Ana", id=1, title="Kona", count=one)
+    assert "hay 1 inscrito " in t("tournament.error.too_few", "es", id=1, count=one, min=2)
+    st = Standings(1, "kona", "Kona", "swiss", "open", 0, 0, (row(1, "Ana", Fraction(0)),))
+    assert "1 inscrito, por orden" in standings_text(st, "es").split("\n")[0]
+    # expelled by the organiser is not the same as withdrawing of one's own accord
+    assert t("tournament.status.removed", "es") != t("tournament.status.withdrawn", "es")
+    assert "retir" not in t("tournament.status.removed", "es")
+    assert "retir" not in t("tournament.out.removed", "es", name="Ben", id=1, title="Kona")
+
+
+def test_points_are_written_as_the_picture_writes_them() -> None:
+    from render.standings import number_text
+
+    for value in (Fraction(0), Fraction(2), Fraction(1, 2), Fraction(17, 2), Fraction(33, 4), Fraction(1, 4),
+                  Fraction(7, 4), Fraction(1, 3)):
+        assert points_text(value) == number_text(value), value
+    assert points_text(Fraction(33, 4)) == "8¼" and points_text(Fraction(1, 4)) == "¼"
+
+
+def test_stats_say_results_in_the_readers_letters() -> None:
+    stats = GameStats("kona", "Kona", 1010, True, 2, 3, 3, 1, 1, 1, ("L", 1), ("L", "W", "D"), (1000, 1010))
+    es = stats_text([stats], "Ana", "es")
+    assert "racha D1 · últimas cinco D V T" in es and "V victoria, D derrota, T tablas" in es
+    assert "streak L1 · last five L W D" in stats_text([stats], "Ana", "en")

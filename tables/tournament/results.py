@@ -25,6 +25,8 @@ class Result:
 
     ``score``: what a bye is worth when it is not the event's usual (a player who played Mesa in place
     of a bye scores the points of their place at that table; ``None``: :attr:`Scoring.bye`).
+    ``played``: the bye was a game all the same, against seats outside the event (Mesa's): a bye for the
+    pairing (no second one), but a game in the standings' count of games played.
     """
 
     round: int
@@ -32,6 +34,7 @@ class Result:
     players: tuple[Player, ...]
     places: tuple[int, ...]
     score: Fraction | None = None
+    played: bool = False
 
     def __post_init__(self) -> None:
         if len(self.players) != len(self.places) or not self.players:
@@ -40,8 +43,8 @@ class Result:
             raise ValueError("a player sits once at a table")
         if not _competition_ranks(self.places):
             raise ValueError(f"places {self.places} are not competition ranks (1, 1, 3, ...)")
-        if self.score is not None and len(self.players) != 1:
-            raise ValueError("only a bye carries its own score")
+        if (self.score is not None or self.played) and len(self.players) != 1:
+            raise ValueError("only a bye carries its own score, or is a game outside the event")
 
     @property
     def bye(self) -> bool:
