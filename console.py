@@ -76,7 +76,8 @@ from tables.outcome_words import history_moves
 from tables.service import open_service
 from tables.takebacks import history_lines
 from tables.thinking import Thinker, iterations
-from tables.tournaments import FORMAT_WORDS, pairings_text, standings_text
+from tables.tournament_picture import standings_png
+from tables.tournaments import FORMAT_WORDS, pairings_text, pictured, standings_text
 
 GUILD_ID = 1
 CHANNEL_ID = 1
@@ -409,9 +410,16 @@ class Console:
                 self.names.setdefault(row.user_id, row.name)
 
     async def _confirm(self) -> None:
-        """Tournament announcements printed are confirmed to the service (issue 31: at least once)."""
+        """Tournament announcements printed are confirmed to the service (issue 31: at least once); one that
+        carries the standings picture on Discord (``tables.tournaments.pictured``) gets it here too."""
         printed, self._printed = self._printed, []
         for post in printed:
+            if pictured(post.key, post.params) and self.out_dir is not None:
+                st = await self.service.tournaments.standings(GUILD_ID, post.tournament_id)
+                image = await asyncio.to_thread(standings_png, st, None)
+                saved = self._save(image, f"tournament-{post.tournament_id}-standings")
+                if saved:
+                    self.write(f"[tournament #{post.tournament_id}]   the standings:{saved}")
             await self.service.tournaments.announced(post)
 
     async def _mesa_turns(self) -> None:
@@ -680,8 +688,11 @@ class Console:
             self.show(await tours.remove(GUILD_ID, uid, target[0], number))
         elif sub == "remove":
             raise TableError("console.remove_who")
-        elif sub == "standings":
-            self._lines("[tournament]", standings_text(await tours.standings(GUILD_ID, number), LANG))
+        elif sub == "standings":  # the text, and the picture the bot attaches
+            st = await tours.standings(GUILD_ID, number)
+            image = await asyncio.to_thread(standings_png, st, uid) if self.out_dir is not None else None
+            self._lines("[tournament]", standings_text(st, LANG),
+                        self._save(image, f"tournament-{st.tournament_id}-standings"))
         elif sub == "pairings":
             self._lines("[tournament]", pairings_text(await tours.pairings(GUILD_ID, number, round_), LANG))
         else:

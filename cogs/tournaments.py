@@ -65,15 +65,13 @@ from tables import games as game_facts
 from tables.outbox import INVITE, PublicPost, TournamentPost
 from tables.tournament.plan import MAX_ROUNDS
 from tables.tournament_picture import standings_png
-from tables.tournaments import MAX_PLAYERS, Pairings, Standings, pairings_text, standings_text
+from tables.tournaments import MAX_PLAYERS, Pairings, Standings, pairings_text, pictured, standings_text
 
 log = logging.getLogger("mesa.discord")
 
 #: users one message may ping (Discord: ``allowed_mentions.users`` holds at most 100 ids)
 MAX_MENTIONS = 100
 FORMAT_CHOICES = [Choice(name=L(f"choice.format.{f}"), value=f) for f in ("swiss", "round-robin")]
-#: the posts that carry the standings picture (a round after the first, the end)
-PICTURED = ("tournament.round", "tournament.final", "tournament.final_shared")
 
 
 def _guild(interaction: discord.Interaction) -> int:
@@ -372,7 +370,7 @@ class Tournaments(commands.Cog):
                 lines = [lines[0], *(line + (f" <#{threads[b.table_id]}>" if b.table_id in threads else "")
                                      for line, b in zip(lines[1:], found.boards))]
         file = None
-        if post.key in PICTURED and post.params.get("round") != 1:  # standings after the rounds decided
+        if pictured(post.key, post.params):  # standings after the rounds decided
             st = await tours.standings(post.guild_id, post.tournament_id)
             png = await asyncio.to_thread(standings_png, st, None)
             file = (png, standings_text(_plain_standings(st), lang)[:MAX_ALT_TEXT])

@@ -224,6 +224,15 @@ class Listed:
                  format=Phrase(f"tournament.format.{self.format}"), players=Count(self.players, "player"))
 
 
+#: the announcements that carry the standings picture, both front ends (a round after the first, the end)
+PICTURED = ("tournament.round", "tournament.final", "tournament.final_shared")
+
+
+def pictured(key: str, params: dict[str, Any]) -> bool:
+    """Whether an announcement carries the standings picture: after the rounds decided (not round 1's)."""
+    return key in PICTURED and params.get("round") != 1
+
+
 #: what a caller may do with a tournament, for ``Tournaments.listing``
 ACTIONS = ("join", "leave", "withdraw", "start", "cancel", "remove", "standings", "pairings")
 

@@ -283,3 +283,24 @@ async def test_between_rounds_a_player_is_told_the_next_game_opens_by_itself(tmp
     waiting = ids[second.user_ids[0]]
     assert not (await said(con, out, f"{waiting}: /moves"))[0].startswith("[error")  # still playing: their moves
     await svc.close()
+
+
+async def test_the_console_writes_the_standings_picture_as_the_bot_attaches_it(tmp_path: Path) -> None:
+    # README: the console plays "exactly as the bot": /tournament standings and the announcements of a round after
+    # the first (and the end) carry the standings picture there; the console printed text only
+    svc, con, out = await open_console(tmp_path / "mesa.db")
+    pictures = Console(svc, con.clock, tmp_path / "out", out.append)
+    for line in ["Ana: /tournament create kona format=round-robin time_per_move=1d", "Ana: /tournament join",
+                 "Ben: /tournament join", "Cy: /tournament join"]:
+        await said(pictures, out, line)
+    started = await said(pictures, out, "Ana: /tournament start")
+    assert not any("(image:" in line for line in started)  # round 1: nothing decided yet, as on Discord
+    standings = await said(pictures, out, "Ana: /tournament standings")
+    assert standings[-1].endswith("-tournament-1-standings.png)")
+    table = (await current(svc)).boards[0]
+    resigned = await said(pictures, out, f"{table.names[0]}: /resign")
+    [shown] = [line for line in resigned if line.startswith("[tournament #1]   the standings: (image: ")]
+    path = Path(shown.rsplit("(image: ", 1)[1].rstrip(")"))
+    assert path.read_bytes().startswith(b"\x89PNG") and any("round 2 of 3" in line for line in resigned)
+    assert not any("(image:" in line for line in await said(con, out, "Ana: /tournament standings"))  # no folder
+    await svc.close()
