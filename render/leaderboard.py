@@ -14,8 +14,14 @@ from PIL import Image
 
 from render import theme
 
-WIDTH = 860
-ROW_H = 52
+#: as wide as the boards (issue 16): at 860 px its 17 px labels were 8 px on a phone's 400; every text here is
+#: at least 14 px, 10 px at 400
+WIDTH = 560
+ROW_H = 46
+#: right edges of the three number columns, from the card's right inner edge (x1): wins, games, rating
+COLUMN_RIGHT = (14, 104, 196)
+#: where a name starts (after the rank's medal) and the room left before the rating's column
+NAME_X = 54
 
 
 @dataclass(frozen=True)
@@ -29,21 +35,29 @@ class BoardRow:
     is_caller: bool = False
 
 
+def _columns() -> tuple[int, int, tuple[int, int, int]]:
+    """(x0, x1, (rating, games, wins) right edges) of the rows."""
+    x0, x1 = theme.FRAME_WIDTH + 12, WIDTH - theme.FRAME_WIDTH - 12
+    wins, games, rating = (x1 - r for r in COLUMN_RIGHT)
+    return x0, x1, (rating, games, wins)
+
+
 def _row(draw, y: int, row: BoardRow, shade: bool) -> None:
-    x0, x1 = theme.FRAME_WIDTH + 14, WIDTH - theme.FRAME_WIDTH - 14
+    x0, x1, (rating_x, games_x, wins_x) = _columns()
     fill = theme.mix(theme.YELLOW, theme.CARD, 0.6) if row.is_caller else (theme.PANEL if shade else theme.CARD)
     draw.rounded_rectangle((x0, y, x1, y + ROW_H - 6), radius=8, fill=fill)
     mid = y + (ROW_H - 6) // 2
     medal = {1: theme.YELLOW, 2: theme.LIGHT_GREY, 3: theme.ORANGE}.get(row.rank)
     if medal:
-        draw.ellipse((x0 + 10, mid - 17, x0 + 44, mid + 17), fill=medal, outline=theme.INK, width=2)
-    theme.draw_text(draw, (x0 + 27, mid), str(row.rank), 20 if row.rank < 100 else 15, bold=True, anchor="mm")
-    name = theme.ellipsize(row.name, 22, 380, bold=row.is_caller)
-    theme.draw_text(draw, (x0 + 64, mid), name, 22, bold=row.is_caller, anchor="lm")
+        draw.ellipse((x0 + 8, mid - 15, x0 + 38, mid + 15), fill=medal, outline=theme.INK, width=2)
+    theme.draw_text(draw, (x0 + 23, mid), str(row.rank), 18 if row.rank < 100 else 14, bold=True, anchor="mm")
     rating = f"{row.rating}{'?' if row.provisional else ''}"
-    theme.draw_text(draw, (x0 + 560, mid), rating, 24, bold=True, anchor="rm")
-    theme.draw_text(draw, (x0 + 680, mid), str(row.games), 20, anchor="rm")
-    theme.draw_text(draw, (x1 - 20, mid), str(row.wins), 20, anchor="rm")
+    room = rating_x - theme.text_size("8888?", 21, True)[0] - 12 - (x0 + NAME_X)
+    name = theme.ellipsize_name(row.name, 19, room, bold=row.is_caller)  # "Mesa 2 (hard)" keeps its number
+    theme.draw_text(draw, (x0 + NAME_X, mid), name, 19, bold=row.is_caller, anchor="lm")
+    theme.draw_text(draw, (rating_x, mid), rating, 21, bold=True, anchor="rm")
+    theme.draw_text(draw, (games_x, mid), str(row.games), 18, anchor="rm")
+    theme.draw_text(draw, (wins_x, mid), str(row.wins), 18, anchor="rm")
 
 
 def leaderboard_image(title: str, rows: Sequence[BoardRow], *, caller: BoardRow | None = None,
@@ -53,27 +67,30 @@ def leaderboard_image(title: str, rows: Sequence[BoardRow], *, caller: BoardRow 
     """The top rows of a server's leaderboard for one game, and the caller's own row below if they are
     not among them.  ``labels`` and texts come translated from the caller."""
     extra = 1 if caller else 0
-    height = max(720 // 2, 150 + ROW_H * (max(len(rows), 1) + extra) + 70)
+    height = max(320, 130 + ROW_H * (max(len(rows), 1) + extra) + 60)
     img, draw = theme.canvas(WIDTH, height)
-    x0 = theme.FRAME_WIDTH + 14
-    draw.rounded_rectangle((x0 - 8, theme.FRAME_WIDTH + 6, WIDTH - x0 + 8, theme.FRAME_WIDTH + 70), radius=10,
+    x0, x1, columns = _columns()
+    draw.rounded_rectangle((x0 - 6, theme.FRAME_WIDTH + 6, x1 + 6, theme.FRAME_WIDTH + 62), radius=10,
                            fill=theme.PANEL)
-    theme.draw_text(draw, (x0 + 6, theme.FRAME_WIDTH + 38), title, 26, bold=True, anchor="lm")
-    if pages > 1:
-        theme.draw_text(draw, (WIDTH - x0 - 6, theme.FRAME_WIDTH + 38), f"{page}/{pages}", 20, anchor="rm")
-    y = theme.FRAME_WIDTH + 84
-    for label, x in zip(labels, (x0 + 560, x0 + 680, WIDTH - x0 - 20)):
-        theme.draw_text(draw, (x, y), label, 17, fill=theme.GREY, bold=True, anchor="ra")
-    y += 30
+    pager = f"{page}/{pages}" if pages > 1 else ""
+    room = x1 - x0 - 12 - (theme.text_size(pager, 18)[0] + 16 if pager else 0)
+    theme.draw_text(draw, (x0 + 6, theme.FRAME_WIDTH + 34), theme.ellipsize(title, 24, room, True), 24, bold=True,
+                    anchor="lm")
+    if pager:
+        theme.draw_text(draw, (x1 - 6, theme.FRAME_WIDTH + 34), pager, 18, anchor="rm")
+    y = theme.FRAME_WIDTH + 74
+    for label, x in zip(labels, columns):
+        theme.draw_text(draw, (x, y), label, 15, fill=theme.MUTED, bold=True, anchor="ra")
+    y += 26
     if not rows:
-        theme.draw_text(draw, (WIDTH / 2, y + 40), empty_text, 22, fill=theme.GREY, anchor="mm")
+        theme.draw_text(draw, (WIDTH / 2, y + 36), empty_text, 20, fill=theme.MUTED, anchor="mm")
         y += ROW_H
     for i, row in enumerate(rows):
         _row(draw, y, row, i % 2 == 1)
         y += ROW_H
     if caller:
-        theme.draw_text(draw, (WIDTH / 2, y + 2), "⋯", 22, fill=theme.GREY, anchor="mt")
-        y += 28
+        theme.draw_text(draw, (WIDTH / 2, y + 2), "⋯", 20, fill=theme.MUTED, anchor="mt")
+        y += 26
         _row(draw, y, caller, False)
         y += ROW_H
     theme.footer(draw, WIDTH, height, footnote)

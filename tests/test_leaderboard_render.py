@@ -19,7 +19,21 @@ def test_leaderboard_grows_with_the_caller_row_and_is_deterministic() -> None:
     with_caller = leaderboard_image("Kona", rows(10), caller=BoardRow(14, "Me", 990, 2, 0, True, True))
     assert with_caller.height > plain.height
     assert theme.to_png(plain) == theme.to_png(leaderboard_image("Kona", rows(10)))
-    assert 720 <= max(with_caller.size) <= 1024
+    assert plain.width == with_caller.width <= 576 and with_caller.height <= 1024  # a portrait, as the boards
+
+
+def test_every_leaderboard_text_reads_on_a_phone_and_stays_in_its_column() -> None:
+    # it was 860 px wide: its 17 px column labels came out at 8 px on a phone's 400 px
+    long = [BoardRow(i + 1, name, 1500 - 37 * i, 105 + i, 99 + i, provisional=i > 2) for i, name in
+            enumerate(["Bartholomew the Long-Named Player", "Mesa 2 (normal)", "Fernando Alonso Díaz", "Jo"])]
+    with theme.recording() as marks:
+        img = leaderboard_image("Kona leaderboard — a server with a long name", long, page=2, pages=12,
+                                caller=BoardRow(140, "Me", 990, 2, 0, True, True),
+                                labels=("Puntos", "Partidas", "Victorias"), footnote="? = provisional")
+    texts = [m for m in marks if m.kind == "text"]
+    assert min(m.size for m in texts) * 400 / img.width >= 9
+    assert "Mesa 2 (normal)" in [m.what for m in texts]  # a seat's number is never cut off
+    assert any(m.what.startswith("Bartholomew") and m.what.endswith("…") for m in texts)  # cut to its column
 
 
 def test_empty_leaderboard_renders() -> None:
