@@ -132,15 +132,17 @@ ORDINARY = {"kona": 40, "plateau": 90, "k3": 60, "krakatoa": 160}
 FLOOR = {"kona": 2000, "plateau": 40, "k3": 100, "krakatoa": 1}
 
 
-def decisions(game: str, start: Any, moves: Sequence[str]) -> list[int]:
+def decisions(game: str, start: Any, moves: Sequence[str], left: Sequence[tuple[int, int]] = ()) -> list[int]:
     """Indices (0-based into ``moves``) of the decisions to review: the players' moves where more than
     one move was legal (chance moves, forced moves and Krakatoa's throw-off set, whose sets are alike
-    by KR-4.1, are left out)."""
+    by KR-4.1, are left out), and none of a seat's moves once it had left the game (``left``: ``(seat, moves
+    played when it left)``; its moves were played for it automatically, ``tables.play``)."""
     engine = get_engine(game)
+    gone = dict(left)
     out = []
     for i, step in enumerate(replay(engine, start, moves)):
         seat = engine.move_seat(step.before, step.move)
-        if seat == CHANCE or not _is_choice(engine, step.before, seat):
+        if seat == CHANCE or not _is_choice(engine, step.before, seat) or i >= gone.get(seat, len(moves)):
             continue
         out.append(i)
     return out
@@ -237,7 +239,8 @@ def _shown(engine: Engine, state: Any, text: str, builds_public: bool) -> str:
     return engine.public_move(state, move)
 
 
-def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
+def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[str, Any]], *,
+             left: Sequence[tuple[int, int]] = (), placements: Sequence[int] = ()) -> dict[str, Any]:
     """The review as JSON, from every decision's dict (``review_part``'s, in any order):
 
     ``{"game", "seats", "sides", "level", "decisions", "dice", "swings", "dice_swings", "mistakes",
@@ -253,7 +256,13 @@ def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[s
     ``points_lost`` per seat (where the decisions carry expected points, Krakatoa's; else empty) the sum of
     ``points_best - points_played``; ``costly`` (the same games, else empty) the positions of the ``COSTLY``
     decisions that gave up the most expected points (at least ``COSTLY_FLOOR``), in game
-    order."""
+    order.
+
+    ``left`` (``(seat, moves played when it left)``) and ``placements`` (the final places, 1 first): a game of
+    three or more that went on after seats left it (``tables.play``: they are placed below everyone still in,
+    whatever their total): from the move a seat left on, its chance is 0, the others' shared as they were
+    (``_without``); the end is the real result, by ``placements``; and the seat's moves after it left, played
+    for it, are neither decisions (``decisions``) nor anyone's mistakes."""
     engine = get_engine(game)
     seats = int(engine.view(start, None)["players"])
     ordered = [dict(d) for d in sorted(parts, key=lambda d: int(d["index"]))]
@@ -261,6 +270,14 @@ def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[s
     chance_at = [engine.move_seat(step.before, step.move) == CHANCE for step in steps]
     for d, seen in zip(ordered, _seen(engine, start, steps, chance_at, ordered), strict=True):
         d["seen"] = seen
+    final = None  # the real result where seats left: they are placed below everyone still in (``tables.play``)
+    if left and ordered:
+        _without(ordered, left)
+        if len(placements) == seats and steps and engine.outcome(steps[-1].after) is not None:
+            first = [s for s in range(seats) if placements[s] == 1]
+            final = _rounded([1.0 / len(first) if s in first else 0.0 for s in range(seats)])
+            if not any(chance_at[int(ordered[-1]["index"]) + 1 :]):  # the last decision ended the game
+                ordered[-1]["seen"] = final
     mistakes: dict[str, list[int]] = {str(s): [] for s in range(seats)}
     blunders: dict[str, list[int]] = {str(s): [] for s in range(seats)}
     swing_of = []
@@ -272,8 +289,8 @@ def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[s
         elif fall >= MISTAKE - 1e-9:
             mistakes[str(seat)].append(k)
         swing_of.append((swing(d), int(d["index"]), "decision", k))
-    _rereads(ordered, chance_at, swing_of)
-    dice = _dice(engine, start, steps, chance_at, ordered)
+    _rereads(ordered, chance_at, swing_of, left)
+    dice = _dice(engine, start, steps, chance_at, ordered, final, left)
     swing_of += [(swing(stretch), int(stretch["index"]), "dice", k) for k, stretch in enumerate(dice)]
     top = sorted((s for s in swing_of if s[0] >= SWING_FLOOR), key=lambda s: (-s[0], s[1]))[:SWINGS]
     points_lost: dict[str, float] = {}
@@ -333,8 +350,30 @@ def _seen(engine: Engine, start: Any, steps: Sequence[Any], chance_at: Sequence[
     return out
 
 
+def _scaled(values: Sequence[float], gone: set[int]) -> list[float]:
+    """Chances with the seats of ``gone`` at 0 and the rest scaled to their former sum (alike when it was 0)."""
+    kept = [0.0 if s in gone else float(v) for s, v in enumerate(values)]
+    total = sum(kept)
+    if total <= 0:
+        rest = [s for s in range(len(kept)) if s not in gone]
+        return _rounded([1.0 / len(rest) if s in rest else 0.0 for s in range(len(kept))]) if rest else kept
+    return _rounded([v / total for v in kept])
+
+
+def _without(ordered: Sequence[dict[str, Any]], left: Sequence[tuple[int, int]]) -> None:
+    """Each decision's chances with the seats that had left by then at 0 and the rest scaled to their former
+    sum (``_scaled``): a seat that left is placed below everyone still in (``tables.play``), so it wins
+    nothing whatever its total.  A move at or after a leaving (``index >= moves``) is read without that seat,
+    before and after it."""
+    for d in ordered:
+        gone = {seat for seat, moves in left if int(d["index"]) >= moves}
+        if gone:
+            for key in ("before", "after", "best_after", "seen"):
+                d[key] = _scaled(d[key], gone)
+
+
 def _rereads(ordered: Sequence[dict[str, Any]], chance_at: Sequence[bool],
-             swing_of: list[tuple[float, int, str, int]]) -> None:
+             swing_of: list[tuple[float, int, str, int]], left: Sequence[tuple[int, int]] = ()) -> None:
     """Where the graph moves between two decisions with nothing but decisions between them, because the
     next mover reads the position otherwise than the mover before did (what each can see: Plateau's faces,
     K3's pyramids built in secret; or Mesa's search from another seat): the decision after it gets ``reread``
@@ -346,6 +385,9 @@ def _rereads(ordered: Sequence[dict[str, Any]], chance_at: Sequence[bool],
         if int(prev["seat"]) == int(d["seat"]) or any(chance_at[int(prev["index"]) + 1 : int(d["index"])]):
             continue  # one reader; or dice between them (Krakatoa): their own swing, ``_dice``
         was, now = seen_of(prev), [float(b) for b in d["before"]]
+        gone = {seat for seat, moves in left if int(prev["index"]) < moves <= int(d["index"])}
+        if gone:  # a seat left between them: its share going to the others is no reading of the board
+            was = _scaled(was, gone)
         mover = int(d["seat"])  # of equal changes (two players: always), the mover's own is told
         seat = max(range(min(len(was), len(now))), key=lambda s: (round(abs(now[s] - was[s]), 4), s == mover),
                    default=0)
@@ -363,7 +405,8 @@ def _never(state: Any) -> bool:
 
 
 def _dice(engine: Engine, start: Any, steps: Sequence[Any], chance_at: Sequence[bool],
-          ordered: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+          ordered: Sequence[dict[str, Any]], final: list[float] | None = None,
+          left: Sequence[tuple[int, int]] = ()) -> list[dict[str, Any]]:
     """The dice thrown between consecutive decisions (Krakatoa's throws, KR-8; the other games roll nothing
     once their first decision is made): one stretch per gap with a chance move in it,
     ``{"index", "ply", "from", "seat", "seen", "before"}`` — ``index`` and ``ply`` the stretch's last chance
@@ -386,8 +429,11 @@ def _dice(engine: Engine, start: Any, steps: Sequence[Any], chance_at: Sequence[
             outcome = engine.outcome(steps[-1].after)
             if outcome is None:
                 continue  # an unfinished game: nothing known after the last decision
-            seen = _rounded(_result_shares(engine, start, outcome))
+            seen = final or _rounded(_result_shares(engine, start, outcome))  # ``final``: seats had left
         before = [float(v) for v in decision["seen"]]
+        gone = {seat for seat, moves in left if last < moves <= rolls[-1]}
+        if gone:  # a seat left in this stretch (a resignation, a time-out): its share is no swing of the dice
+            before = _scaled(before, gone)
         thrower = next(engine.move_seat(steps[i].before, steps[i].move) for i in range(rolls[-1], -1, -1)
                        if not chance_at[i])
         seat = max(range(len(seen)), key=lambda s: (round(abs(seen[s] - before[s]), 6), s == thrower, -s))

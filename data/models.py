@@ -247,6 +247,10 @@ class StoredOutcome:
     #: everyone placed first because everyone won, or lost, together (K3's cooperative variant, K3-8):
     #: ``win`` or ``loss``; None for any other ending (everyone first then is a draw)
     together: Literal["win", "loss"] | None = None
+    #: the seats that left a game of three or more before its end, each with the number of moves played when it
+    #: left (its later moves were played automatically: ``tables.play``): ``((seat, moves), ...)``; a review
+    #: judges none of those moves (``tables.reviews``)
+    left: tuple[tuple[int, int], ...] = ()
 
     @classmethod
     def from_json(cls, text: str | None) -> StoredOutcome | None:
@@ -264,7 +268,8 @@ class StoredOutcome:
                        str(data.get("text") or ""),
                        None if not isinstance(facts, dict) else
                        OutcomeFacts(dict(facts.get("extra") or {}), tuple(facts.get("scores") or ())),
-                       "win" if together == "win" else "loss" if together == "loss" else None)
+                       "win" if together == "win" else "loss" if together == "loss" else None,
+                       tuple((int(seat), int(moves)) for seat, moves in data.get("left") or ()))
         except (ValueError, TypeError):
             return cls("abandoned", ())
 
@@ -274,6 +279,8 @@ class StoredOutcome:
             data["facts"] = {"extra": dict(self.facts.extra), "scores": list(self.facts.scores)}
         if self.together is not None:
             data["together"] = self.together
+        if self.left:
+            data["left"] = [list(pair) for pair in self.left]
         return json.dumps(data)
 
     def verdict(self, seat: int, seats: int) -> str:

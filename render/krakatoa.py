@@ -271,9 +271,11 @@ def _awaited(view: KrakatoaView, names: list[str]) -> str:
 def _result_words(view: KrakatoaView, names: list[str]) -> str:
     """The outcome with names: "Bob wins with 145", "Ann & Cy win with 150", "... share the win"."""
     winners = view.get("winners") or []
-    best = max(view["totals"])
+    sides = view["side_of_seat"]
+    # the winners' own total: not always the highest, when the highest was a seat that had left the game
+    best = max((view["totals"][sides[s]] for s in winners), default=max(view["totals"]))
     who = " & ".join(names[s] for s in winners)
-    if len({view["side_of_seat"][s] for s in winners}) > 1:
+    if len({sides[s] for s in winners}) > 1:
         return f"{who} share the win at {best}"
     return f"{who} {'win' if len(winners) > 1 else 'wins'} with {best}"
 

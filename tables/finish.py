@@ -143,15 +143,16 @@ class Finisher:
         if change.end == ABORT:
             return StoredOutcome(ABORT, ())
         if change.end == SIDE_LEFT or engine.outcome(state) is not None or len(ctx.still_in()) <= 1:
-            return self.final_placements(ctx, state)
+            return self.final_placements(ctx, state, ctx.plies + len(step.items))
         if reaches_bound(engine, ctx.plies + len(step.items)):  # issue 15, defect 12
             return bound_ending(engine, len(ctx.seats))
         return None
 
     @staticmethod
-    def final_placements(ctx: LoadedTable, state: Any) -> StoredOutcome:
+    def final_placements(ctx: LoadedTable, state: Any, moves: int | None = None) -> StoredOutcome:
         """The ending of a finished table, out seats last: the last one out best among them, seats
-        that went out together (``out:<k>`` in their ``result``) sharing a place."""
+        that went out together (``out:<k>`` in their ``result``) sharing a place; ``left``, the seats that
+        went out while the game went on (moves were played after: ``moves``, the game's whole count)."""
         outcome = ctx.engine.outcome(state) if state is not None else None
         n = len(ctx.seats)
         facts = None
@@ -186,7 +187,9 @@ class Finisher:
             reason = order[-1].out_reason or reason
         elif not any(places[s] == 1 for s in still):  # the rules' winner had left: not theirs to describe
             reason, text, facts = OUTLASTED, "", None
-        return StoredOutcome(reason, tuple(final), text, facts)
+        left = tuple(sorted((r.seat, then) for r in out_rows
+                            if (then := out_moves(r)) is not None and moves is not None and then < moves))
+        return StoredOutcome(reason, tuple(final), text, facts, left=left)
 
     # ---- the write ---------------------------------------------------------------------------------
     @staticmethod
@@ -249,11 +252,18 @@ class Finisher:
 
 
 def out_rank(row: SeatRow) -> int:
-    """The order in which a seat went out (``out:<k>`` in its ``result``; 0 when still in)."""
+    """The order in which a seat went out (``out:<k>[:<moves>]`` in its ``result``; 0 when still in)."""
     return int((row.result or "out:0").split(":")[1])
 
 
+def out_moves(row: SeatRow) -> int | None:
+    """How many moves had been played when the seat went out (``out:<k>:<moves>``; None for a seat still in, or
+    one that went out before the number was kept)."""
+    parts = (row.result or "").split(":")
+    return int(parts[2]) if len(parts) > 2 and parts[0] == "out" and parts[2].isdigit() else None
+
+
 def out_updates(ctx: LoadedTable, seats: Sequence[int], reason: str) -> dict[int, dict[str, Any]]:
-    """Seat changes for seats going out together (they share one rank: ``out:<k>``)."""
+    """Seat changes for seats going out together (they share one rank: ``out:<k>``, with the moves played then)."""
     k = max((out_rank(r) for r in ctx.seats if r.out_reason), default=0) + 1
-    return {s: {"out_reason": reason, "result": f"out:{k}"} for s in seats}
+    return {s: {"out_reason": reason, "result": f"out:{k}:{ctx.plies}"} for s in seats}

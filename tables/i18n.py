@@ -69,9 +69,9 @@ EN: dict[str, str] = {
     "result.standings.resign": "{game} #{table} is over: {loser} resigned. Standings: {standings}",
     "result.standings.agreement": "{game} #{table} is over by agreement. Standings: {standings}",
     "result.standings.gone": "{game} #{table} is over: {gone}. Standings: {standings}",
-    "result.standings.outlasted": "{game} #{table} is over: only seats of players who had left were still in "
-    "the game ({gone}; their moves were played automatically), and those are placed below everyone who played "
-    "on, so {winners} comes first. Standings: {standings}",
+    "result.standings.outlasted": "{game} #{table} is over. By the rules it went to the seat of a player who had "
+    "left ({gone}; their moves were played automatically), and those who left are placed below everyone who "
+    "played on, so {winners} comes first. Standings: {standings}",
     "gone.resign": "{name} resigned",
     "gone.time": "{name} ran out of time",
     # ---- table news
@@ -212,9 +212,9 @@ ES: dict[str, str] = {
     "result.standings.resign": "{game} #{table} ha terminado: {loser} abandonó. Clasificación: {standings}",
     "result.standings.agreement": "{game} #{table} ha terminado de mutuo acuerdo. Clasificación: {standings}",
     "result.standings.gone": "{game} #{table} ha terminado: {gone}. Clasificación: {standings}",
-    "result.standings.outlasted": "{game} #{table} ha terminado: solo seguían en juego asientos de quienes se "
-    "habían ido ({gone}; sus jugadas se hacían automáticamente), y esos quedan por debajo de todos los que "
-    "siguieron jugando, así que {winners} queda primero. Clasificación: {standings}",
+    "result.standings.outlasted": "{game} #{table} ha terminado. Según las reglas, era para el asiento de alguien "
+    "que se había ido ({gone}; sus jugadas se hacían automáticamente), y quienes se van quedan por debajo de todos "
+    "los que siguieron jugando, así que {winners} queda primero. Clasificación: {standings}",
     "gone.resign": "{name} abandonó",
     "gone.time": "a {name} se le acabó el tiempo",
     "info.aborted": "{name} canceló la mesa de {game} #{table}.",
@@ -1653,6 +1653,8 @@ EN.update({
     "review.ended": "The game ended after move {moves}: {gone}.",
     "review.ended.agreement": "The game ended after move {moves} by agreement.",
     "review.ended.at_start": "The game ended before the first move: {gone}.",
+    "review.left": "After move {moves}, {gone}: the game went on, that seat's later moves were played for it "
+    "and are not judged here, and it is placed below everyone who played on (its chance to win is 0 from then).",
     "review.turning_points": "Turning points (the largest swings, numbered as in the picture):",
     "review.turning_point": "{number}. Move {ply}: {played} (win chance {before} % → {after} %{others}){points}. "
     "{instead}{read}{reread}",
@@ -1717,6 +1719,9 @@ ES.update({
     "review.ended": "La partida terminó tras la jugada {moves}: {gone}.",
     "review.ended.agreement": "La partida terminó tras la jugada {moves} de mutuo acuerdo.",
     "review.ended.at_start": "La partida terminó antes de la primera jugada: {gone}.",
+    "review.left": "Tras la jugada {moves}, {gone}: la partida siguió, las jugadas posteriores de ese asiento se "
+    "hicieron por él y aquí no se juzgan, y queda por debajo de todos los que siguieron jugando (desde entonces su "
+    "probabilidad de ganar es 0).",
     "review.turning_points": "Momentos decisivos (los mayores vuelcos, numerados como en la imagen):",
     "review.turning_point": "{number}. Jugada {ply}: {played} (probabilidad de ganar {before} % → {after} %{others})"
     "{points}. {instead}{read}{reread}",

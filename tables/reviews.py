@@ -94,9 +94,9 @@ def _review_image(review: dict[str, Any], names: Sequence[str]) -> bytes:
     return bytes(picture.review_image(review, list(names)))
 
 
-def _decisions(game: str, start: Any, moves: Sequence[str]) -> list[int]:
+def _decisions(game: str, start: Any, moves: Sequence[str], left: Sequence[tuple[int, int]] = ()) -> list[int]:
     analysis: Any = importlib.import_module("ai.review")
-    return list(analysis.decisions(game, start, moves))
+    return list(analysis.decisions(game, start, moves, left))
 
 
 def _budget_each(game: str, count: int) -> Budget:
@@ -105,9 +105,10 @@ def _budget_each(game: str, count: int) -> Budget:
     return budget
 
 
-def _assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
+def _assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[str, Any]],
+              left: Sequence[tuple[int, int]] = (), placements: Sequence[int] = ()) -> dict[str, Any]:
     analysis: Any = importlib.import_module("ai.review")
-    assembled: dict[str, Any] = analysis.assemble(game, start, moves, parts)
+    assembled: dict[str, Any] = analysis.assemble(game, start, moves, parts, left=left, placements=placements)
     return assembled
 
 
@@ -117,10 +118,13 @@ class Analyser:
     them).  ``review_part`` and ``review_image`` run in the review lane: module-level functions when it
     runs in a process."""
 
-    decisions: Callable[[str, Any, Sequence[str]], list[int]] = _decisions
+    #: (game, start, moves, seats that left with the moves played then) -> the decisions' indices
+    decisions: Callable[[str, Any, Sequence[str], Sequence[tuple[int, int]]], list[int]] = _decisions
     review_part: Callable[..., list[dict[str, Any]]] = _review_part
     budget_each: Callable[[str, int], Budget] = _budget_each
-    assemble: Callable[[str, Any, Sequence[str], Sequence[dict[str, Any]]], dict[str, Any]] = _assemble
+    #: (game, start, moves, parts, seats that left, final placements) -> the review
+    assemble: Callable[[str, Any, Sequence[str], Sequence[dict[str, Any]], Sequence[tuple[int, int]],
+                        Sequence[int]], dict[str, Any]] = _assemble
     review_image: Callable[[dict[str, Any], Sequence[str]], bytes] = _review_image
 
 
@@ -245,7 +249,11 @@ class Reviews:
         game, analyser = ctx.row.game, self.analyser
         start = first_state(ctx)
         moves = [m.move for m in await self.store.repo.get_moves(ctx.id)]
-        indices = await asyncio.to_thread(analyser.decisions, game, start, moves)
+        # seats that left a game of three or more before its end (their later moves were played for them, and
+        # they are placed below everyone still in): those moves are not judged, and the end is the real result
+        ending = StoredOutcome.from_json(ctx.row.outcome)
+        left, placements = (ending.left, ending.placements) if ending is not None else ((), ())
+        indices = await asyncio.to_thread(analyser.decisions, game, start, moves, left)
         budget = (self.budget or analyser.budget_each)(game, len(indices))
         slices = _slices(indices, PARTS)
         parts: list[dict[str, Any]] = []
@@ -257,7 +265,7 @@ class Reviews:
             await _tell(making, 100 * number // len(slices))
         # in the lane too: assembling replays the game and tests each position for a threat nothing answers
         # (``ai.review_games.CANNOT_STOP``), up to a second of CPU a long Plateau game, kept off the bot's loop
-        analysis = await self.lane.run(ctx.id, analyser.assemble, game, start, moves, parts)
+        analysis = await self.lane.run(ctx.id, analyser.assemble, game, start, moves, parts, left, placements)
         analysis = json.loads(json.dumps(analysis))  # as it is kept: served made or kept, the same review
         told = await asyncio.to_thread(told_facts, ctx, start, moves, analysis)
         names = tuple(ctx.names())
@@ -360,6 +368,12 @@ def told_facts(ctx: LoadedTable, start: Any, moves: Sequence[str], analysis: Map
     ending = ended_outside(ctx, len(moves))
     if ending is not None:
         told["ending"] = _encode(ending)
+    stored = StoredOutcome.from_json(ctx.row.outcome)
+    if stored is not None and stored.left:  # seats that left while the game went on: said, and not judged after
+        by_seat = {row.seat: row for row in ctx.seats}
+        told["left"] = [_encode(Phrase("review.left", {"moves": moves_then, "gone": gone_clauses(
+            [(by_seat[seat].name, str(by_seat[seat].out_reason))])})) for seat, moves_then in stored.left
+            if seat in by_seat and by_seat[seat].out_reason]
     if not wanted and not dice:
         return told
     steps = list(replay(engine, start, moves[:max([*wanted, *(int(d["index"]) for d in dice)]) + 1]))
@@ -480,6 +494,8 @@ def review_text(review: Review, lang: str, inert: Inert | None = None) -> str:
     lines = [said("review.title", game=review.title, table=review.table_id, players=players)]
     if "ending" in review.told:  # resigned, out of time, agreed: the graph stops before the result
         lines.append(said("review.ending", ending=_decode(review.told["ending"])))
+    for gone in review.told.get("left") or []:  # left while the others played on (a game of three or more)
+        lines.append(said("review.ending", ending=_decode(gone)))
     if not listed:
         lines.append(said("review.no_decisions"))
         return "\n".join(lines)

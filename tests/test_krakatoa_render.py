@@ -238,3 +238,12 @@ def test_a_bonus_box_cell_names_its_box_clear_of_its_marks(sides):
                 assert label_right < tag_left
     if sides == 2:  # room for the whole name
         assert kr.box_label(kr.box_cell(2, 0, 0)[1], "b1", 2) == "b1"
+
+
+def test_the_winner_is_said_with_their_own_total_not_the_highest():
+    # a seat that left is placed last whatever its total (tables.play): the first placed may not have the highest
+    # ("Mesa (normal) wins with 298" named the resigned Ana's total)
+    view = {"winners": [2], "totals": [298, 156, 254], "side_of_seat": [0, 1, 2]}
+    assert kr._result_words(view, ["Ana", "Ben", "Mesa"]) == "Mesa wins with 254"
+    view = {"winners": [1, 2], "totals": [298, 254, 254], "side_of_seat": [0, 1, 2]}
+    assert kr._result_words(view, ["Ana", "Ben", "Mesa"]) == "Ben & Mesa share the win at 254"

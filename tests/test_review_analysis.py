@@ -723,3 +723,38 @@ def test_a_change_of_reader_between_two_decisions_is_explained_and_marked() -> N
     assert two["reread"] == {"seat": mover, "reader": seats[first], "was": [0.52, 0.48][mover],
                              "now": [0.2, 0.8][mover]}
     assert review.swing(two) < review.SWING_FLOOR and 1 in made["swings"]  # marked for the jump it ends
+
+
+def test_a_seat_that_left_while_the_game_went_on_is_not_judged_and_wins_nothing_from_then() -> None:
+    # a resigned Krakatoa player whose seat, played for them, ended with the highest total was the review's
+    # winner (the graph ended on her 100 %, the turning points and costliest decisions were her seat's
+    # automatic moves); she is placed last (tables.play), so from her leaving on her chance is 0
+    engine = get_engine("krakatoa")
+    start, moves = random_game("krakatoa", 3, seed=11, plies=100_000)
+    assert engine.outcome(list(replay(engine, start, moves))[-1].after) is not None  # a whole game
+    gone_at = len(moves) // 3
+    left, placements = ((0, gone_at),), (3, 1, 2)  # seat 0 left; seat 1 came first
+    every = review.decisions("krakatoa", start, moves)
+    indices = review.decisions("krakatoa", start, moves, left)
+    seat_of = {i: engine.move_seat(s.before, s.move) for i, s in enumerate(replay(engine, start, moves))}
+    assert set(every) - set(indices) == {i for i in every if seat_of[i] == 0 and i >= gone_at} != set()
+    parts = [{"index": i, "ply": i + 1, "seat": seat_of[i], "played": moves[i], "best": moves[i],
+              "played_move": moves[i], "best_move": moves[i], "before": [0.5, 0.3, 0.2], "after": [0.5, 0.3, 0.2],
+              "best_after": [0.6, 0.3, 0.1] if seat_of[i] == 0 else [0.5, 0.3, 0.2], "points_played": 1.0,
+              "points_best": 1.0, "proves": False} for i in indices]
+    made = review.assemble("krakatoa", start, moves, parts, left=left, placements=placements)
+    for d in made["decisions"]:
+        if int(d["index"]) >= gone_at:
+            assert int(d["seat"]) != 0
+            for key in ("before", "after", "best_after", "seen"):
+                assert d[key][0] == 0 and math.isclose(sum(d[key]), 1, abs_tol=1e-3), (key, d[key])
+        else:
+            assert d["after"] == [0.5, 0.3, 0.2]  # before the leaving: as read
+    ends = [*made["decisions"], *made["dice"]]
+    assert max(ends, key=lambda d: int(d["index"]))["seen"] == [0.0, 1.0, 0.0]  # the real result
+    # her leaving moves the graph (her share to the others) but is no turning point of the dice
+    for k in made["dice_swings"]:
+        stretch = made["dice"][k]
+        assert not int(stretch["from"]) < gone_at <= int(stretch["index"])
+    assert made == review.assemble("krakatoa", start, moves, parts, left=left, placements=placements)
+    assert review.assemble("krakatoa", start, moves, parts)["decisions"][-1]["after"] == [0.5, 0.3, 0.2]

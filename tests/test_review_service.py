@@ -44,7 +44,8 @@ class CountingAnalyser:
         self.gate = threading.Semaphore(0)  # each held part takes one release
         self.falls = falls or {}
 
-    def decisions(self, game: str, start: Any, moves: Sequence[str]) -> list[int]:
+    def decisions(self, game: str, start: Any, moves: Sequence[str], left: Sequence[tuple[int, int]] = ()
+                  ) -> list[int]:
         self.decided += 1
         return list(range(1, len(moves)))  # the first move is no decision here (so positions are not indices)
 
@@ -65,8 +66,9 @@ class CountingAnalyser:
                         "best_after": [0.5, 0.5], "points_played": None, "points_best": None})
         return out
 
-    def assemble(self, game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
-        return review.assemble(game, start, moves, parts)  # the real one: pure, and nothing to count
+    def assemble(self, game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[str, Any]],
+                 left: Sequence[tuple[int, int]] = (), placements: Sequence[int] = ()) -> dict[str, Any]:
+        return review.assemble(game, start, moves, parts, left=left, placements=placements)  # the real one: pure
 
     def review_image(self, review: dict[str, Any], names: Sequence[str]) -> bytes:
         self.pictures += 1

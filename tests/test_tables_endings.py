@@ -278,3 +278,32 @@ async def test_when_only_a_departed_players_seat_is_left_in_k3_the_words_name_wh
     else:
         raise AssertionError("Ana's seat never outlasted the others in 12 games")
     await repo.close()
+
+
+async def test_a_krakatoa_seat_that_left_keeps_when_it_left_and_never_wins(tmp_path: Path) -> None:
+    """Krakatoa of three: Ana resigns after her throw-off and her seat plays on automatically (KR has no
+    elimination).  The ending keeps when she left (the moves played then: her later moves were not hers, a review
+    judges none of them), she is placed last whatever her total, and the final picture's winner is the first placed
+    with their own total ("Mesa wins with 298" named Ana's total when hers was the highest)."""
+    from data.models import StoredOutcome
+    from render.krakatoa import _result_words
+    pictures = Recorder()
+    repo, svc = await open_service(str(tmp_path / "mesa.db"), renderer=pictures)
+    tid, _ = await start_table(svc, "krakatoa", 3)
+    await svc.submit_move(tid, ANA, "steam")
+    played = len(await repo.get_moves(tid))
+    await svc.resign(tid, ANA)
+    await play_out(svc, tid, random.Random(4))
+    row = await repo.get_table(tid)
+    assert row is not None and row.status == "finished"
+    ending = StoredOutcome.from_json(row.outcome)
+    assert ending is not None and ending.left == ((0, played),)
+    assert ending.placements[0] == 3  # below everyone who played on
+    last = pictures.last_public()
+    view = last.view
+    first = [s for s in range(3) if ending.placements[s] == 1]
+    words = _result_words(view, ["Ana", "Ben", "Cy"])
+    named = " & ".join(["Ana", "Ben", "Cy"][s] for s in first)
+    total = view["totals"][first[0]]
+    assert words == (f"{named} wins with {total}" if len(first) == 1 else f"{named} share the win at {total}")
+    await repo.close()
