@@ -289,7 +289,8 @@ def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[s
         elif fall >= MISTAKE - 1e-9:
             mistakes[str(seat)].append(k)
         swing_of.append((swing(d), int(d["index"]), "decision", k))
-    _rereads(ordered, chance_at, swing_of, left)
+    hidden_at = [engine.has_private_info(step.before) for step in steps]  # what seats see differs (PL-9, K3-10)
+    _rereads(ordered, chance_at, swing_of, left, hidden_at)
     dice = _dice(engine, start, steps, chance_at, ordered, final, left)
     swing_of += [(swing(stretch), int(stretch["index"]), "dice", k) for k, stretch in enumerate(dice)]
     top = sorted((s for s in swing_of if s[0] >= SWING_FLOOR), key=lambda s: (-s[0], s[1]))[:SWINGS]
@@ -373,10 +374,13 @@ def _without(ordered: Sequence[dict[str, Any]], left: Sequence[tuple[int, int]])
 
 
 def _rereads(ordered: Sequence[dict[str, Any]], chance_at: Sequence[bool],
-             swing_of: list[tuple[float, int, str, int]], left: Sequence[tuple[int, int]] = ()) -> None:
+             swing_of: list[tuple[float, int, str, int]], left: Sequence[tuple[int, int]] = (),
+             hidden_at: Sequence[bool] = ()) -> None:
     """Where the graph moves between two decisions with nothing but decisions between them, because the
-    next mover reads the position otherwise than the mover before did (what each can see: Plateau's faces,
-    K3's pyramids built in secret; or Mesa's search from another seat): the decision after it gets ``reread``
+    next mover reads the position otherwise than the mover before did, where they see it otherwise (``hidden_at``:
+    Plateau's faces, K3's pyramids built in secret; where every seat sees the same, two searches from two seats
+    differ by their noise only, and a graph step that no move made is no turning point): the decision after it
+    gets ``reread``
     (the seat whose chance moved most, the reader before, its reading, the mover's own before) when the
     change is at least ``REREAD``, and its swing, for the marking, is the whole step the graph shows from the
     point before (the largest jumps of the graph are the ones marked, and the words say why they moved)."""
@@ -384,6 +388,8 @@ def _rereads(ordered: Sequence[dict[str, Any]], chance_at: Sequence[bool],
         prev, d = ordered[k - 1], ordered[k]
         if int(prev["seat"]) == int(d["seat"]) or any(chance_at[int(prev["index"]) + 1 : int(d["index"])]):
             continue  # one reader; or dice between them (Krakatoa): their own swing, ``_dice``
+        if hidden_at and not hidden_at[int(d["index"])]:
+            continue  # every seat sees the same (Kona; K3 once built, K3-10): two searches differ, no turning point
         was, now = seen_of(prev), [float(b) for b in d["before"]]
         gone = {seat for seat, moves in left if int(prev["index"]) < moves <= int(d["index"])}
         if gone:  # a seat left between them: its share going to the others is no reading of the board

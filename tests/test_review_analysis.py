@@ -758,3 +758,19 @@ def test_a_seat_that_left_while_the_game_went_on_is_not_judged_and_wins_nothing_
         assert not int(stretch["from"]) < gone_at <= int(stretch["index"])
     assert made == review.assemble("krakatoa", start, moves, parts, left=left, placements=placements)
     assert review.assemble("krakatoa", start, moves, parts)["decisions"][-1]["after"] == [0.5, 0.3, 0.2]
+
+
+def test_where_every_seat_sees_the_same_two_readings_are_no_turning_point() -> None:
+    # K3 once built (K3-10) and Kona show everything to everyone: a jump between two seats' readings is the two
+    # searches' noise, and K3's reviews listed such moves as turning points "win chance 50 % -> 50 %"
+    start, moves = random_game("kona", 2, 5, 6)
+    first, second, third = review.decisions("kona", start, moves)[:3]
+    seats = [KONA.move_seat(s.before, s.move) for s in replay(KONA, start, moves)]
+
+    def part(i: int, before: list[float], after: list[float]) -> dict[str, Any]:
+        return {"index": i, "ply": i + 1, "seat": seats[i], "before": before, "after": after, "best_after": after}
+
+    parts = [part(first, [0.5, 0.5], [0.52, 0.48]), part(second, [0.2, 0.8], [0.21, 0.79]),
+             part(third, [0.25, 0.75], [0.26, 0.74])]
+    made = review.assemble("kona", start, moves[: third + 1], parts)
+    assert not any("reread" in d for d in made["decisions"]) and made["swings"] == []
