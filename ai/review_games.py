@@ -432,6 +432,12 @@ def expected_points(game: str, view: Any, seat: int) -> dict[str, float] | None:
     return krakatoa_points(view, seat) if game == KR.ENGINE.name else None
 
 
+def counts_marks(game: str, view: Any) -> bool:
+    """Whether ``expected_points`` counts bonus marks: Krakatoa's advanced preset (KR-3); the basic one has no
+    bonuses of any kind (KR-7.1)."""
+    return game == KR.ENGINE.name and view.get("preset") != "basic"
+
+
 def plays_for_the_win(game: str, view: Any, level: str) -> bool:
     """Whether ``level`` may give expected points up here for a better chance to win: Krakatoa's ``hard`` in
     the last round (``ai.krakatoa``: its last turn, KR-4.4)."""

@@ -3,9 +3,10 @@
 Only where a hint teaches without spoiling anything: an unrated table whose only other seats are
 Mesa's (``hints_offered``).  Rated games and games between people are refused in words.
 
-A hint is the honest player's move, the same one Mesa plays at its own seats: ``MesaMoves.choose`` at
-the table's Mesa level, from the asker's view only, seeded by the table and the ply (so asking twice
-gives the same answer).  Its sentence of why is computed from the engine, and from what the seat
+A hint is the honest player's move: ``MesaMoves.choose`` at ``HINT_LEVEL``, Mesa's strongest, the level
+its reviews judge by (at the table's own level, an ``easy`` table's hints were moves the review then called
+mistakes), from the asker's view only, seeded by the table and the ply (so asking twice gives the same
+answer).  Its sentence of why is computed from the engine, and from what the seat
 knows: where the seat's view hides something (Plateau's faces, K3's pyramids), the claims are judged on
 states the engine deals from that view (``determinize``) and said only when they hold on every one, so
 a hint never tells a secret.  In order: the move wins at once; (a review, which also knows the move
@@ -30,7 +31,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ai.review_games import expected_points, plays_for_the_win
+from ai.review_games import counts_marks, expected_points, plays_for_the_win
 from data import learning
 from data import tournaments as tournament_store
 from data.models import SeatRow
@@ -81,6 +82,10 @@ async def tournament_of(repo: Repository, ctx: LoadedTable) -> int | None:
     return await tournament_store.underway_of_table(repo, ctx.id)
 
 
+#: the level a hint is searched at: Mesa's strongest, the one a review judges moves by (``ai.review.LEVEL``)
+HINT_LEVEL = "hard"
+
+
 def mesa_level(ctx: LoadedTable) -> str:
     """The level Mesa plays at this table (its first seat's)."""
     return next((level for s in ctx.ordered() if (level := level_of(s.user_id)) is not None), DEFAULT_LEVEL)
@@ -121,7 +126,7 @@ class Hints:
             raise TableError("error.not_your_turn", player=ctx.names_of(actors) or "-")
         engine, state = ctx.engine, ctx.state
         seed = move_seed(ctx.row.seed, ctx.plies + 1, seat.seat, "hint")
-        move = await self.mesa.choose(ctx, state, seat.seat, mesa_level(ctx), seed)
+        move = await self.mesa.choose(ctx, state, seat.seat, HINT_LEVEL, seed)
         text = engine.format_move(state, move)
         reason = await asyncio.to_thread(why, ctx, state, seat.seat, move, seed)  # a few thousand moves at most
         used = await learning.count_hint(self.store.repo, ctx.id, seat.seat)
@@ -152,7 +157,7 @@ def why(ctx: LoadedTable, state: Any, seat: int, move: Any, seed: int, played: A
     if all(_wins(engine, after, seat) for after in afters):
         return Phrase("hint.why.wins")
     if played is None:  # a game of points over dice: the choice by its expected points (a review says its own)
-        points = _points_why(engine, state, seat, move, mesa_level(ctx))
+        points = _points_why(engine, state, seat, move, HINT_LEVEL)
         if points is not None:
             return points
     if played is not None and played != move:
@@ -205,7 +210,7 @@ def _points_why(engine: Engine, state: Any, seat: int, move: Any, level: str) ->
         return None
     best, other = others[0]
     if mine >= best - 1e-9:
-        key = "hint.why.points"
+        key = "hint.why.points" if counts_marks(engine.name, view) else "hint.why.points_basic"  # KR-7.1
     elif plays_for_the_win(engine.name, view, level):
         key = "hint.why.points_win"
     else:

@@ -1047,6 +1047,8 @@ EN.update({
     "hint.why.choice": "Mesa's choice here.",
     "hint.why.points": "it is expected to bring {points} points from here to the end of your turn (bonus marks "
     "included, the throws still to come too); the next best, {other}, {other_points}.",
+    "hint.why.points_basic": "it is expected to bring {points} points from here to the end of your turn (the "
+    "throws still to come too); the next best, {other}, {other_points}.",
     "hint.why.points_win": "it is expected to bring {points} points from here to the end of your turn, and "
     "{other} {other_points}, but this one wins more often: it plays for the points you need.",
     "hint.why.points_level": "it is expected to bring {points} points from here to the end of your turn, and "
@@ -1108,6 +1110,8 @@ ES.update({
     "hint.why.choice": "es la elección de Mesa aquí.",
     "hint.why.points": "se espera que sume {points} puntos de aquí al final de tu turno (con las marcas de "
     "bonificación y los lanzamientos que faltan); la siguiente mejor, {other}, {other_points}.",
+    "hint.why.points_basic": "se espera que sume {points} puntos de aquí al final de tu turno (con los "
+    "lanzamientos que faltan); la siguiente mejor, {other}, {other_points}.",
     "hint.why.points_win": "se espera que sume {points} puntos de aquí al final de tu turno, y {other} "
     "{other_points}, pero esta gana más a menudo: juega por los puntos que necesitas.",
     "hint.why.points_level": "se espera que sume {points} puntos de aquí al final de tu turno, y {other} "

@@ -223,7 +223,7 @@ def test_a_krakatoa_hint_says_the_points_of_the_rest_of_the_turn_against_the_nex
         engine.view(state, None)["totals"][side]
     assert abs(average - worth) < 0.25, (average, worth)
     said_why = why(ctx, state, seat, move, 1)
-    assert said_why.key == "hint.why.points"
+    assert said_why.key == "hint.why.points_basic"  # KR-7.1: no bonus marks in the basic preset
     other = said_why.params["other"]
     assert other != text and other in values and values[other] == max(v for k, v in values.items() if k != text)
     english, spanish = t(said_why.key, "en", **said_why.params), t(said_why.key, "es", **said_why.params)
@@ -247,7 +247,10 @@ def test_a_krakatoa_hint_that_gives_points_up_says_why_by_level_and_round() -> N
     moves = engine.legal_moves(state, seat)
     said = {lvl: [_points_why(engine, state, seat, m, lvl) for m in moves] for lvl in ("easy", "hard")}
     keys = {p.key for lvl in said for p in said[lvl] if p is not None}
-    assert "hint.why.points" in keys and "hint.why.points_level" in keys  # round 1: never "wins more often"
+    # round 1: never "wins more often"; the basic preset has no bonus marks to speak of (KR-7.1)
+    assert "hint.why.points_basic" in keys and "hint.why.points_level" in keys and "hint.why.points" not in keys
+    best = next(p for lvl in said for p in said[lvl] if p is not None and p.key == "hint.why.points_basic")
+    assert "bonus" not in t(best.key, "en", **best.params) and "bonificación" not in t(best.key, "es", **best.params)
     assert "hint.why.points_win" not in keys and engine.view(state, None)["round"] == 1
     lesser = next(p for p in said["easy"] if p is not None and p.key == "hint.why.points_level")
     assert t(lesser.key, "en", **lesser.params).endswith("this is the choice Mesa makes at its easy level, which "
