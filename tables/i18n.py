@@ -777,6 +777,12 @@ EN.update({
     "board.mesa_score": "{game} #{table} · {moves}{news}\n{turn} is thinking… Score: {status}",
     "board.mesa_start": "{game} #{table} begins: {players}.{news}\n{turn} is thinking…",
     "board.mesa_start_score": "{game} #{table} begins: {players}.{news}\n{turn} is thinking… Score: {status}",
+    "board.back": "{game} #{table} is back at its start: {players}.{news}\n{turn} to move (deadline {deadline}).",
+    "board.back_score": "{game} #{table} is back at its start: {players}.{news}\n{turn} to move (deadline "
+    "{deadline}). Score: {status}",
+    "board.mesa_back": "{game} #{table} is back at its start: {players}.{news}\n{turn} is thinking…",
+    "board.mesa_back_score": "{game} #{table} is back at its start: {players}.{news}\n{turn} is thinking… Score: "
+    "{status}",
 })
 ES.update({
     "mesa.stats_title": "Contra Mesa (todos los juegos, puntuadas o no):",
@@ -786,6 +792,12 @@ ES.update({
     "board.mesa_score": "{game} #{table} · {moves}{news}\n{turn} está pensando… Puntuación: {status}",
     "board.mesa_start": "Empieza {game} #{table}: {players}.{news}\n{turn} está pensando…",
     "board.mesa_start_score": "Empieza {game} #{table}: {players}.{news}\n{turn} está pensando… Puntuación: {status}",
+    "board.back": "{game} #{table} vuelve al principio: {players}.{news}\nLe toca a {turn} (plazo {deadline}).",
+    "board.back_score": "{game} #{table} vuelve al principio: {players}.{news}\nLe toca a {turn} (plazo "
+    "{deadline}). Puntuación: {status}",
+    "board.mesa_back": "{game} #{table} vuelve al principio: {players}.{news}\n{turn} está pensando…",
+    "board.mesa_back_score": "{game} #{table} vuelve al principio: {players}.{news}\n{turn} está pensando… "
+    "Puntuación: {status}",
 })
 
 # ---- caps per player and replays made once (issue 15, defects 10, 12 and 13)

@@ -137,9 +137,11 @@ class Posts:
 
     # ---- the board --------------------------------------------------------------------------------
     async def board(self, ctx: LoadedTable, state: Any, version: int, deadline: str | None, told: Told = NOTHING_TOLD,
-                    *, news: News = NO_NEWS, image: bool = True, previous: Any = None) -> PublicPost:
+                    *, news: News = NO_NEWS, image: bool = True, previous: Any = None, back: bool = False
+                    ) -> PublicPost:
         """The table's board post: ``told`` the step's moves, ``news`` what they caused; ``previous``: the
-        state before the last move (the caption's "capturing 1")."""
+        state before the last move (the caption's "capturing 1"); ``back``: shown after a takeback (at the start
+        position it is "back at its start", not "begins")."""
         engine = ctx.engine
         ended = ctx.row.status in (FINISHED, ABORTED)
         result = None
@@ -159,6 +161,8 @@ class Posts:
             **self.deadline_params(deadline),
         }
         key, hint = self._board_key(ctx, state, view, actors, params, bool(told), over)
+        if back and key.startswith(("board.start", "board.mesa_start")):  # a takeback to the first position
+            key = key.replace("start", "back", 1)
         before = engine.view(previous, None) if previous is not None else None
         picture = await self.image(ctx.row.game, view, self.picture_names(ctx, result is None), result=result,
                                    previous=before) if image else None
@@ -227,11 +231,11 @@ class Posts:
         first = max((i for i, item in enumerate(items) if item[2] >= 0), default=len(items) - 1)
         return items[-1][0], self.told(ctx, items[first:])
 
-    async def current(self, ctx: LoadedTable, image: bool = True) -> PublicPost:
-        """The table's current public post: the invitation, or the board."""
+    async def current(self, ctx: LoadedTable, image: bool = True, back: bool = False) -> PublicPost:
+        """The table's current public post: the invitation, or the board (``back``: after a takeback)."""
         if ctx.row.status in WAITING or ctx.state is None:
             return self.waiting(ctx)
-        return await self.board(ctx, ctx.state, ctx.row.version, ctx.row.turn_deadline, image=image)
+        return await self.board(ctx, ctx.state, ctx.row.version, ctx.row.turn_deadline, image=image, back=back)
 
     # ---- what a step shows ------------------------------------------------------------------------
     async def after_step(self, ctx: LoadedTable, step: Step, state: Any, version: int, deadline: str | None,

@@ -176,7 +176,7 @@ class Takebacks:
         self.store.log_cache.pop(ctx.id, None)  # the log is shorter now: read again when next asked
         info = self.posts.info(ctx, "info.takeback_accepted", name=answerer.name, moves=self._told(ctx, taken),
                                turn=ctx.names_of(ctx.acting(restored)) or "-")
-        board = await self.posts.current(ctx)
+        board = await self.posts.current(ctx, back=True)
         undone = Step([Played(step.before, step.move, seat, "") for step, seat in taken])
         private = [await self.posts.private(ctx, restored, s)
                    for s in self.posts.private_changes(ctx, undone, restored)]

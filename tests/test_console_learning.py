@@ -99,3 +99,16 @@ async def test_history_tells_a_takeback_in_words_unless_a_later_one_changed_its_
     assert second.endswith("Ben asked to take back: Ben moved from f6 to e5, uncovering a capybara on f6 · Ana "
                            "moved from f1 to f4, uncovering a poodle on f1. Answer: taken back, Ana agreed")
     await svc.repo.close()
+
+
+async def test_a_takeback_to_the_first_position_says_the_game_is_back_at_its_start(tmp_path: Path) -> None:
+    # it posted "Kona #1 begins: …" as if a new game had started
+    svc, con, out = await open_console(tmp_path / "console.db")
+    await said(con, out, "Ana: /play kona @Ben seat=first")
+    await said(con, out, "Ben: /accept")
+    await said(con, out, "Ana: /move a6-d3")
+    await said(con, out, "Ana: /takeback")
+    back = await said(con, out, "Ben: /takeback accept")
+    assert back[1] == "[#1] Kona #1 is back at its start: Ana [C] · Ben [P]." and not any("begins" in x for x in back)
+    await said(con, out, "Ana: /move a6-d3")  # a later board is a move's, as ever
+    await svc.repo.close()
