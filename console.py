@@ -272,6 +272,7 @@ class Console:
         self._shown: list[Message] = []  # what the current command showed: its boards say whether Mesa acts next
         self._printed: list[TournamentPost] = []  # tournament announcements printed, to confirm (issue 31)
         self.lesson_lang: dict[int, str] = {}  # the language each learner reads the lessons in (/learn GAME es)
+        self.build_rng: random.Random | None = None  # /build's shuffles: seeded by --seed (``run``)
         #: this session's name and its input line's number name each move submitted (issue 29: exactly once)
         self.session = f"{time.time_ns():x}.{os.getpid()}"
         self.line_number = 0
@@ -491,7 +492,7 @@ class Console:
             self.show(await svc.submit_move(tid, uid, rest, key=self.key()))
         elif verb == "build":
             tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids, self._building)
-            text = await svc.auto_build(tid, uid, rest or None)
+            text = await svc.auto_build(tid, uid, rest or None, rng=self.build_rng)  # --seed: repeatable
             self.show(await svc.submit_move(tid, uid, text, key=self.key()))
         elif verb == "auto":
             tid, lesson = await self._table_or_lesson(uid, table, lambda s: uid in s.turn_user_ids)
@@ -1085,6 +1086,8 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
     else:
         await service.save_pretend_clock(clock.now())
     console = Console(service, clock, out_dir if images else None, write, warn, positions)
+    if seed is not None:  # /build's pyramids repeat with the session's seed, as the deals do
+        console.build_rng = random.Random(f"build:{seed}")
     await console.remember_tournament_names()
     try:
         if lines is not None:

@@ -196,9 +196,11 @@ class TableService:
         """The engine's ``auto_move`` for this player, to play or to preview; nothing is stored."""
         return await self.play.propose(table_id, user_id, style, rng=rng, unlisted_only=unlisted_only)
 
-    async def auto_build(self, table_id: int, user_id: int, style: str | None = None) -> str:
-        """A build text for this player to preview and confirm (K3-3.4); nothing is stored."""
-        return (await self.play.propose(table_id, user_id, style, unlisted_only=True)).text
+    async def auto_build(self, table_id: int, user_id: int, style: str | None = None,
+                         rng: random.Random | None = None) -> str:
+        """A build text for this player to preview and confirm (K3-3.4); nothing is stored.  ``rng``: the
+        shuffle's (a fresh one each time when None: Discord's *Shuffle* tries another)."""
+        return (await self.play.propose(table_id, user_id, style, rng=rng, unlisted_only=True)).text
 
     async def auto(self, table_id: int, user_id: int, key: str | None = None) -> list[Message]:
         """``/auto``: the move a time-out would play for this player (Mesa's easy level), played now

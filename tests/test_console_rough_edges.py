@@ -66,3 +66,20 @@ async def test_a_long_move_list_names_a_page_it_cannot_read(tmp_path: Path) -> N
     assert len(refused) == 1 and re.fullmatch(
         r"\[error Ana\] x is not a page number: write /moves N, N from 1 to \d+", refused[0]), refused
     assert any(re.search(r"legal moves \(\d+\), page 2 of \d+", line) for line in out)
+
+
+async def test_a_seeded_session_builds_the_same_pyramids(tmp_path: Path) -> None:
+    # --seed made deals and Mesa repeatable, but /build random and /build sensible drew a new pyramid each run, so a
+    # K3 script drifted into another game
+    lines = ["Ana: /play k3 @Ben @Cy", "Ben: /accept", "Cy: /accept", "Ben: /build random", "Ana: /build sensible",
+             "Cy: /auto"]
+    runs = []
+    for k in range(2):
+        out: list[str] = []
+        assert await run(lines, str(tmp_path / f"{k}.db"), None, False, out.append, seed=5, mesa_iterations=10,
+                         positions=True) == 0
+        runs.append([line for line in out if "position:" in line])
+    assert runs[0] and runs[0] == runs[1]
+    other: list[str] = []
+    await run(lines, str(tmp_path / "other.db"), None, False, other.append, seed=6, mesa_iterations=10, positions=True)
+    assert [line for line in other if "position:" in line] != runs[0]
