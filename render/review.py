@@ -200,20 +200,29 @@ def draw_review(review: dict[str, Any], names: Sequence[str]) -> Image.Image:
     for seat, centre in end_badges(ends):  # over every line: each end shows its seat's badge
         _badge(draw, game, seat, centre, radius=END_R)
 
-    placed: list[float] = []
-    for n, (x, y_before, y_after, seat) in enumerate(marks, start=1):
+    placed = disc_positions([m[0] for m in marks], plot_left + DISC_R, x1 - DISC_R, 2 * DISC_R + 4)
+    for n, ((x, y_before, y_after, seat), dx) in enumerate(zip(marks, placed), start=1):
         draw.line((x, y_before, x, y_after), fill=theme.INK, width=3)
         draw.ellipse((x - 5, y_after - 5, x + 5, y_after + 5), fill=colour_of(game, seat), outline=theme.INK, width=2)
-        dx = x  # discs keep apart: a disc too close to the one before moves right
-        if placed and dx - placed[-1] < 2 * DISC_R + 4:
-            dx = placed[-1] + 2 * DISC_R + 4
-        dx = min(dx, x1 - DISC_R)
-        placed.append(dx)
         draw.line((x, plot_top, dx, disc_row + DISC_R), fill=theme.INK, width=1)
         draw.ellipse((dx - DISC_R, disc_row - DISC_R, dx + DISC_R, disc_row + DISC_R), fill=DISC, outline=theme.INK,
                      width=2)
         theme.draw_text(draw, (dx, disc_row + 1), str(n), 16, fill=theme.INK, bold=True, anchor="mm", symbol=True)
     return img
+
+
+def disc_positions(xs: Sequence[float], left: float, right: float, gap: float) -> list[float]:
+    """The swing discs' centres over the marks at ``xs`` (in game order): each over its mark where it can be,
+    at least ``gap`` apart, all within ``left``..``right``: a disc too close to the one before moves right, and
+    where that runs past ``right`` (swings near the end of the game) the discs move back left together; three
+    swings close to the end had two discs drawn on one spot, and one number was lost."""
+    placed: list[float] = []
+    for x in xs:
+        placed.append(max(x, left, placed[-1] + gap) if placed else max(x, left))
+    for k in range(len(placed) - 1, -1, -1):
+        limit = right if k == len(placed) - 1 else placed[k + 1] - gap
+        placed[k] = min(placed[k], limit)
+    return placed
 
 
 def end_badges(ends: Sequence[tuple[int, tuple[float, float]]]) -> list[tuple[int, tuple[float, float]]]:

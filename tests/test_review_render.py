@@ -174,3 +174,14 @@ def test_lines_ending_together_show_every_seat_s_badge_side_by_side() -> None:
     xs = [x for _, (x, y) in placed[:3]]
     assert len(set(xs)) == 3 and all(abs(a - b) >= 2 * END_R for a in xs for b in xs if a != b)
 
+
+
+def test_the_swing_discs_keep_apart_and_inside_even_near_the_end() -> None:
+    # three swings close to the game's end: the second disc was pushed right and the third clamped onto it, so
+    # the picture showed "1" and "3" while the words listed 1, 2 and 3
+    from render.review import disc_positions
+    for xs in ([500, 520, 530], [10, 12, 14], [100, 300, 540], [530, 531, 532], [200]):
+        placed = disc_positions(xs, 60, 540, 30)
+        assert len(placed) == len(xs) and all(60 <= p <= 540 for p in placed)
+        assert all(b - a >= 30 for a, b in zip(placed, placed[1:]))  # in game order, never on each other
+    assert disc_positions([100, 300, 500], 60, 540, 30) == [100, 300, 500]  # over its mark where there is room
