@@ -589,7 +589,6 @@ def _info_throwoff(img: Image.Image, view: KrakatoaView, names: list[str], x0: i
     for logged in view.get("throwoff_log") or []:
         last[logged["side"]] = logged
     for side in range(view["sides"]):
-        name = _named(_side_name(view, names, side), "", 15, 170)
         entry = last.get(side)
         if status is not None and status[side] == "?":
             state = "to throw" + (" again" if entry else "")
@@ -599,6 +598,10 @@ def _info_throwoff(img: Image.Image, view: KrakatoaView, names: list[str], x0: i
             state = f"{SET_TITLES[entry['set']]} {entry['faces']}: {entry['points']}"
         else:
             state = "-"
+        # the name takes the room the state leaves (a team's two names: "Team 1: Ben & Mesa 2 (normal)" was cut
+        # to "Team 1:... 2 (normal)" in a fixed 170 px, losing the player who threw)
+        room = width - 24 - theme.text_size(f": {state}", 15)[0] - 6
+        name = _named(_side_name(view, names, side), "", 15, max(120, room))
         _paste_badge(img, (x0 + 9, y + 9), 8, side, None, bg)
         _text(img, (x0 + 24, y + 9), f"{name}: {state}", 15, bg=bg, anchor="lm")
         y += 23
