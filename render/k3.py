@@ -44,6 +44,17 @@ if TYPE_CHECKING:  # the view's type only: render/ never imports engines/ when i
 
 WIDTH = 560
 MOUNTAIN_TOP = theme.FRAME_WIDTH + theme.TITLE_HEIGHT + 8 + 6
+
+
+def chip_rows(players: int) -> int:
+    """The title strip's rows of player chips: four players in two rows, two names a row (in one row of four,
+    "Mesa 2 (normal)" was cut to "Mes… 2"); the seats' panels below name them in full as well."""
+    return 2 if players >= 4 else 1
+
+
+def mountain_top(players: int) -> int:
+    """Where the mountain starts: under the title strip, its second row of chips included."""
+    return MOUNTAIN_TOP + theme.title_height(chip_rows(players)) - theme.TITLE_HEIGHT
 #: the mountain's box height by player count; bricks shrink when the base grows (K3-5.3)
 MOUNTAIN_H = {2: 380, 3: 372, 4: 372}
 MOUNTAIN_W = WIDTH - 2 * theme.FRAME_WIDTH - 2 * theme.MARGIN - 50
@@ -164,7 +175,7 @@ def _panel_height(players: int) -> int:
 def _height(players: int) -> int:
     _, rows = _panel_grid(players)
     panels = rows * _panel_height(players) + (rows - 1) * PANEL_GAP
-    return MOUNTAIN_TOP + MOUNTAIN_H[players] + 10 + panels + FOOTER_H + theme.FRAME_WIDTH
+    return mountain_top(players) + MOUNTAIN_H[players] + 10 + panels + FOOTER_H + theme.FRAME_WIDTH
 
 
 def _panel_box(players: int, seat: int) -> tuple[int, int, int, int]:
@@ -175,7 +186,7 @@ def _panel_box(players: int, seat: int) -> tuple[int, int, int, int]:
     h = _panel_height(players)
     col, row = seat % cols, seat // cols
     left = x0 + col * (w + PANEL_GAP)
-    top = MOUNTAIN_TOP + MOUNTAIN_H[players] + 10 + row * (h + PANEL_GAP)
+    top = mountain_top(players) + MOUNTAIN_H[players] + 10 + row * (h + PANEL_GAP)
     return left, top, left + w, top + h
 
 
@@ -185,7 +196,7 @@ def _mountain_geometry(width: int, players: int) -> tuple[float, float, float, f
     pitch = min(62.0, MOUNTAIN_W / width, box_h / (width * 0.78 + 0.4))
     step = pitch * 0.78
     left = (WIDTH - pitch * width) / 2 + 14
-    base_top = MOUNTAIN_TOP + box_h - step - 8
+    base_top = mountain_top(players) + box_h - step - 8
     return pitch, step, left, base_top
 
 
@@ -302,7 +313,7 @@ def _background(players: int, width: int) -> Image.Image:
             _text(img, (left + f * pitch + bw / 2, base_top + bh + 3), chr(97 + f), RANK_NAME, DIM_TEXT, bold=True,
                   anchor="ma")
     else:
-        _text(img, (WIDTH / 2, MOUNTAIN_TOP + MOUNTAIN_H[players] / 2), "the base row is being drawn", 22,
+        _text(img, (WIDTH / 2, mountain_top(players) + MOUNTAIN_H[players] / 2), "the base row is being drawn", 22,
               DIM_TEXT, anchor="mm")
     for seat in range(players):  # the plain player panels; a marked one is pasted over its own
         img.paste(_frame_sprite(*_frame_size(players, seat), theme.PANEL, None, 0), _panel_box(players, seat)[:2])
@@ -708,8 +719,9 @@ def draw(view: K3View, names: list[str], result: dict[str, Any] | None = None,
     over = ending is not None
     if over:
         moving = None
-    top = theme.paste_title_strip(img, title, names[:players], moving, status=_status(view, names, over))
-    assert top <= MOUNTAIN_TOP
+    top = theme.paste_title_strip(img, title, names[:players], moving, status=_status(view, names, over),
+                                  chip_rows=chip_rows(players))
+    assert top <= mountain_top(players)
     boxes = _draw_mountain(img, view)
     if players == 3:
         _draw_spare(img, view)

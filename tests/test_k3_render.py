@@ -164,3 +164,15 @@ def test_a_seat_that_left_says_so_in_its_panel(players: int, result: dict, tag: 
     losers = result.get("losers", [s for s in range(players) if s not in result["winners"]])
     assert tags.count(tag) == len(losers)
     assert tags.count("wins") == len(result["winners"])
+
+
+def test_four_players_names_are_whole_in_the_title_strip():
+    # in one row of four chips "Mesa 2 (normal)" was cut to "Mes… 2": four players take two rows, two a row
+    state = ENGINE.from_position("1/2/3/4/5/6/7/8/RBBYGKRRG K/BY/GNR/YBKG+W|N/RK/BYG/KRYB+W|Y/GR/KNY/RGKB+W|"
+                                 "G/YB/RKN/BGYK+W play 2 - -")
+    names = ["Ana", "Ben", "Mesa (normal)", "Mesa 2 (normal)"]
+    with theme.recording() as marks:
+        draw("k3", ENGINE.view(state, None), names)
+    texts = [m.what for m in marks if m.kind == "text"]
+    assert "▶ Mesa (normal)" in texts and "Mesa 2 (normal)" in texts  # the chips, whole (seat 2 to move: its ▶)
+    assert not any("…" in t and t.startswith(("Mes", "▶ Mes")) for t in texts)
