@@ -5,6 +5,7 @@ by hand (no search): the picture is tested on its own."""
 from __future__ import annotations
 
 import io
+import itertools
 from typing import Any
 
 import pytest
@@ -183,5 +184,5 @@ def test_the_swing_discs_keep_apart_and_inside_even_near_the_end() -> None:
     for xs in ([500, 520, 530], [10, 12, 14], [100, 300, 540], [530, 531, 532], [200]):
         placed = disc_positions(xs, 60, 540, 30)
         assert len(placed) == len(xs) and all(60 <= p <= 540 for p in placed)
-        assert all(b - a >= 30 for a, b in zip(placed, placed[1:]))  # in game order, never on each other
+        assert all(b - a >= 30 for a, b in itertools.pairwise(placed))  # in game order, never on each other
     assert disc_positions([100, 300, 500], 60, 540, 30) == [100, 300, 500]  # over its mark where there is room
