@@ -176,10 +176,15 @@ def _face(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, face: st
         swirl = theme.mix(theme.INK, theme.WHITE, GHOST_LINE_STEP) if ghost else theme.INK  # on the pale tint
         draw.arc((cx - inner, cy - inner, cx + inner, cy + inner), 200, 470, fill=swirl,
                  width=max(1, int(r / 4)))  # fmt: skip
-    elif face == "x":  # blank: an empty ring; faded, a lighter ring a pixel thicker (it has no fill to tint)
+    elif face == "x":  # blank: an empty ring; faded, a lighter *broken* ring (it has no fill to tint: a lighter
+        # whole ring alone read like a public blank on a phone, 400 px wide)
         ring = theme.mix(contrast, ground, GHOST_FILL_STEP) if ghost else contrast
-        draw.ellipse((cx - r * 0.8, cy - r * 0.8, cx + r * 0.8, cy + r * 0.8), outline=ring,
-                     width=max(2, int(r / 4)) + (1 if ghost else 0))  # fmt: skip
+        box = (cx - r * 0.8, cy - r * 0.8, cx + r * 0.8, cy + r * 0.8)
+        if ghost:
+            for start in range(0, 360, 60):  # six dashes, six gaps
+                draw.arc(box, start + 7, start + 50, fill=ring, width=max(2, int(r / 4)) + 2)
+        else:
+            draw.ellipse(box, outline=ring, width=max(2, int(r / 4)))
 
 
 @lru_cache(maxsize=1024)
