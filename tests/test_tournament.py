@@ -363,16 +363,20 @@ def test_points_by_place() -> None:
         Result(1, 1, ("a", "b"), (1, 3))
 
 
+#: a four-player event computed by hand (three rounds): b and c tie on points and Buchholz
+BY_HAND = [
+    Result(1, 1, ("a", "b"), (1, 2)),
+    Result(1, 2, ("c", "d"), (1, 2)),
+    Result(2, 1, ("b", "c"), (1, 2)),
+    Result(2, 2, ("d", "a"), (1, 1)),
+    Result(3, 1, ("c", "a"), (1, 2)),
+    Result(3, 2, ("b", "d"), (1, 2)),
+]
+
+
 def test_tie_breaks_by_hand() -> None:
     """b and c tie on points and Buchholz; b's wins were over stronger players (Sonneborn-Berger)."""
-    results = [
-        Result(1, 1, ("a", "b"), (1, 2)),
-        Result(1, 2, ("c", "d"), (1, 2)),
-        Result(2, 1, ("b", "c"), (1, 2)),
-        Result(2, 2, ("d", "a"), (1, 1)),
-        Result(3, 1, ("c", "a"), (1, 2)),
-        Result(3, 2, ("b", "d"), (1, 2)),
-    ]
+    results = BY_HAND
     ranking = standings(results, ["a", "b", "c", "d"])
     table = {s.player: s for s in ranking}
     assert [table[p].points for p in "abcd"] == [Fraction(3, 2), 2, 2, Fraction(1, 2)]
@@ -384,14 +388,7 @@ def test_tie_breaks_by_hand() -> None:
 def test_players_no_longer_in_are_ranked_below_everyone_still_in() -> None:
     """The hand-computed event above, with b (first on points) out: b comes last, the others keep their order
     and ranks close up (c first); b's points still count in the others' Buchholz."""
-    results = [
-        Result(1, 1, ("a", "b"), (1, 2)),
-        Result(1, 2, ("c", "d"), (1, 2)),
-        Result(2, 1, ("b", "c"), (1, 2)),
-        Result(2, 2, ("d", "a"), (1, 1)),
-        Result(3, 1, ("c", "a"), (1, 2)),
-        Result(3, 2, ("b", "d"), (1, 2)),
-    ]
+    results = BY_HAND
     ranking = standings(results, ["a", "b", "c", "d"], behind={"b"})
     assert [(s.rank, s.player) for s in ranking] == [(1, "c"), (2, "a"), (3, "d"), (4, "b")]
     assert {s.player: s.buchholz for s in ranking}["c"] == 4  # b's 2 points, d's ½ and a's 1½
