@@ -887,8 +887,9 @@ def result_banner(names: Sequence[str], winners: Sequence[int], reason: str, why
 
     ``why`` holds a game's own reasons (its engine's outcome codes); ``ENDINGS`` those of the tables
     layer (resignation, time-out, agreement, abort)."""
-    def who(seats: Sequence[int]) -> str:
-        return " & ".join(names[s] if 0 <= s < len(names) else f"Player {s + 1}" for s in seats)
+    def who(seats: Sequence[int]) -> str:  # "Ana & Ben", "Ana, Ben & Cy"
+        named = [names[s] if 0 <= s < len(names) else f"Player {s + 1}" for s in seats]
+        return ", ".join(named[:-1]) + " & " + named[-1] if len(named) > 2 else " & ".join(named)
 
     if losers is None:
         losers = [s for s in range(len(names)) if s not in winners]

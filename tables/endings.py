@@ -74,7 +74,13 @@ def final_picture(engine: Engine, state: Any, stored_outcome: str | None, seats:
     """
     stored = StoredOutcome.from_json(stored_outcome)
     if engine.outcome(state) is not None and (stored is None or stored.reason != OUTLASTED):
-        return engine.view(state, None), None
+        view = engine.view(state, None)
+        if stored is not None and "winners" in view and len(stored.placements) == len(seats) \
+                and any(r.out_reason for r in seats):  # a seat that left is placed last, even where the rules
+            first = [s for s, place in enumerate(stored.placements) if place == 1]  # made it a winner (K3-8.2)
+            if first and set(first) != set(view["winners"] or ()):
+                view["winners"] = first
+        return view, None
     view, result = engine.final_view(state), outside_result(stored_outcome, seats, aborted=aborted)
     if "winners" in view and stored is not None and stored.reason == OUTLASTED:  # not the rules' winner, who left
         view["winners"] = list(result["winners"])
