@@ -72,6 +72,9 @@ EN: dict[str, str] = {
     "result.standings.outlasted": "{game} #{table} is over. By the rules it went to the seat of a player who had "
     "left ({gone}; their moves were played automatically), and those who left are placed below everyone who "
     "played on, so {winners} comes first. Standings: {standings}",
+    "result.standings.outlasted_shared": "{game} #{table} is over. By the rules it went to the seat of a player who "
+    "had left ({gone}; their moves were played automatically), and those who left are placed below everyone who "
+    "played on, so {winners} share first place. Standings: {standings}",
     "gone.resign": "{name} resigned",
     "gone.time": "{name} ran out of time",
     # ---- table news
@@ -215,6 +218,9 @@ ES: dict[str, str] = {
     "result.standings.outlasted": "{game} #{table} ha terminado. Según las reglas, era para el asiento de alguien "
     "que se había ido ({gone}; sus jugadas se hacían automáticamente), y quienes se van quedan por debajo de todos "
     "los que siguieron jugando, así que {winners} queda primero. Clasificación: {standings}",
+    "result.standings.outlasted_shared": "{game} #{table} ha terminado. Según las reglas, era para el asiento de "
+    "alguien que se había ido ({gone}; sus jugadas se hacían automáticamente), y quienes se van quedan por debajo "
+    "de todos los que siguieron jugando, así que {winners} comparten el primer puesto. Clasificación: {standings}",
     "gone.resign": "{name} abandonó",
     "gone.time": "a {name} se le acabó el tiempo",
     "info.aborted": "{name} canceló la mesa de {game} #{table}.",
@@ -585,6 +591,7 @@ EN.update({
     "count.invitation": "invitation or open table|invitations or open tables",
     "count.invitation_waiting": "invitation|invitations",
     "outcome.standings": " Standings: {standings}",
+    "outcome.standings_gone": "{standings} ({gone}: placed below everyone who played on)",
     "outcome.kona.line.capybara": "{winners} wins {game} #{table}: three capybaras in a row ({line}).",
     "outcome.kona.line.poodle": "{winners} wins {game} #{table}: three poodles in a row ({line}).",
     "outcome.kona.exposed-line.capybara": "{winners} wins {game} #{table}: {losers} uncovered three capybaras "
@@ -627,6 +634,7 @@ ES.update({
     "count.invitation": "invitación o mesa abierta|invitaciones o mesas abiertas",
     "count.invitation_waiting": "invitación|invitaciones",
     "outcome.standings": " Clasificación: {standings}",
+    "outcome.standings_gone": "{standings} ({gone}: por debajo de todos los que siguieron jugando)",
     "outcome.kona.line.capybara": "{winners} gana {game} #{table}: tres capibaras en línea ({line}).",
     "outcome.kona.line.poodle": "{winners} gana {game} #{table}: tres caniches en línea ({line}).",
     "outcome.kona.exposed-line.capybara": "{winners} gana {game} #{table}: {losers} destapó tres capibaras en "

@@ -49,9 +49,12 @@ def outcome_params(names: Sequence[str], places: Sequence[int], facts: Mapping[s
         elif name != "side":
             params[name] = value
     if scores and len(scores) == len(names):
-        params["score"] = max(scores)
-        others = [s for s, p in zip(scores, places, strict=False) if p != 1]
-        params["second"] = max(others) if others else max(scores)
+        # the winners' score against the runner-up's, by the places: a seat that left is placed last whatever its
+        # score ("Ana wins on 153 points to 145" named a resigned player's 145, placed below Ben's 108)
+        params["score"] = max((s for s, p in zip(scores, places, strict=False) if p == 1), default=max(scores))
+        runner_up = min((p for p in places if p != 1), default=None)
+        params["second"] = max(s for s, p in zip(scores, places, strict=False) if p == runner_up) \
+            if runner_up is not None else params["score"]
     standings = ""
     if len(names) > 2:
         order = sorted(range(len(names)), key=lambda s: places[s])

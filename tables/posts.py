@@ -331,8 +331,9 @@ class Posts:
         else:
             key = "result.win"
         if ending.reason == OUTLASTED:  # the rules' winner had left: first place is the best who played on
-            key = "result.standings.outlasted"
+            key = "result.standings.outlasted" + ("_shared" if len(winners) > 1 else "")
             params["gone"] = gone_clauses(departures(ctx.seats))
+            params["winners"] = Names(winners)
         if ending.reason in OUTSIDE_ENDINGS:
             gone = departures(ctx.seats)
             if key == "result.standings" and gone:  # each who left, and how: "Ben resigned and Ana ran out of time"
@@ -354,6 +355,10 @@ class Posts:
             return None
         params = outcome_params(ctx.names(), places, dict(facts.extra), facts.scores)
         params.update(table=ctx.id, game=ctx.title, reason=ending.reason)
+        gone = departures(ctx.seats)
+        if gone and params.get("standings_line"):  # who left, and why they stand below those who played on
+            params["standings_line"] = Phrase("outcome.standings_gone", {
+                "standings": params["standings_line"], "gone": gone_clauses(gone)})
         return PublicPost(ctx.id, RESULT, key, params, None, (), None, version)
 
     # ---- a table waiting for its players ----------------------------------------------------------

@@ -194,3 +194,12 @@ async def test_whole_games_end_with_a_sentence_in_both_languages(tmp_path: Path,
         assert re.search(r"^(Ana and Cy|Ben and Dee) win Krakatoa #\d+ on \d+ points to \d+\.$", en) or \
             "share the win" in en, en
     await repo.close()
+
+
+def test_the_winning_score_is_set_against_the_runner_up_by_place() -> None:
+    # a seat that left a Krakatoa game is placed last whatever its total: "Ana wins on 153 points to 145" named
+    # the resigned Cy's 145, placed below Ben's 108
+    params = outcome_params(["Ana", "Ben", "Cy"], [1, 2, 3], {}, (153, 108, 145))
+    assert (params["score"], params["second"]) == (153, 108)
+    params = outcome_params(["Ana", "Ben", "Cy", "Dee"], [2, 1, 1, 4], {}, (150, 140, 140, 160))
+    assert (params["score"], params["second"]) == (140, 150)  # two share the win at 140; Ana second with 150

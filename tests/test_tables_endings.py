@@ -293,7 +293,7 @@ async def test_a_krakatoa_seat_that_left_keeps_when_it_left_and_never_wins(tmp_p
     await svc.submit_move(tid, ANA, "steam")
     played = len(await repo.get_moves(tid))
     await svc.resign(tid, ANA)
-    await play_out(svc, tid, random.Random(4))
+    out = await play_out(svc, tid, random.Random(4))
     row = await repo.get_table(tid)
     assert row is not None and row.status == "finished"
     ending = StoredOutcome.from_json(row.outcome)
@@ -306,6 +306,11 @@ async def test_a_krakatoa_seat_that_left_keeps_when_it_left_and_never_wins(tmp_p
     named = " & ".join(["Ana", "Ben", "Cy"][s] for s in first)
     total = view["totals"][first[0]]
     assert words == (f"{named} wins with {total}" if len(first) == 1 else f"{named} share the win at {total}")
+    [result] = [m for m in out if isinstance(m, PublicPost) and m.kind == "result"]
+    said = t(result.key, "en", **result.params)  # the words say who left and why they stand last
+    assert "Ana resigned" in said and "below everyone who played on" in said and "3. Ana" in said
+    if len(first) == 2:
+        assert "so Ben and Cy share first place" in said
     await repo.close()
 
 
@@ -330,4 +335,27 @@ async def test_a_cooperative_k3_won_after_a_player_left_names_only_those_who_pla
         break
     else:
         raise AssertionError("the team never won in 30 games")
+    await repo.close()
+
+
+async def test_a_krakatoa_result_says_who_left_beside_the_standings(tmp_path: Path) -> None:
+    """The rules' winner still in: the engine's sentence with the runner-up's points by place, and the standings
+    saying who left ("Ana wins on 153 points to 145. Standings: … 3. Cy 145" named a resigned player's total
+    without a word of why it stood last)."""
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    for seed in range(10):
+        tid, _ = await start_table(svc, "krakatoa", 3)
+        await svc.submit_move(tid, ANA, "steam")
+        await svc.resign(tid, ANA)
+        out = await play_out(svc, tid, random.Random(seed))
+        [result] = [m for m in out if isinstance(m, PublicPost) and m.kind == "result"]
+        if result.key.startswith("result.standings.outlasted"):
+            continue  # Ana's seat had the highest total: the test above
+        said = t(result.key, "en", **result.params)
+        assert said.endswith("3. Ana " + said.rsplit("3. Ana ", 1)[1].split(" ")[0]
+                             + " (Ana resigned: placed below everyone who played on)")
+        assert "(Ana abandonó: por debajo de todos los que siguieron jugando)" in t(result.key, "es", **result.params)
+        break
+    else:
+        raise AssertionError("Ana's seat had the highest total in every game")
     await repo.close()
