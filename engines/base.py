@@ -502,6 +502,10 @@ class Engine(Generic[S, M, V]):
         """The phase the game is in, as the description names phases (``play`` / ``over`` by default)."""
         return "over" if self.outcome(state) is not None else "play"
 
+    def eliminated(self, state: S) -> tuple[int, ...]:
+        """The seats the rules have put out of a game that goes on without them (K3-7.1); none in most games."""
+        return ()
+
     def has_private_info(self, state: S) -> bool:
         """Whether some seat's view now holds what others may not see (front ends offer "My pieces")."""
         private = self.description.private

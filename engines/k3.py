@@ -918,6 +918,10 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
         """K3-6.2: the nearest player still in before the penalised one (option thief=next: after)."""
         return self._next_in(state, penalised) if state.thief_next else self._prev_in(state, penalised)
 
+    def eliminated(self, state: K3State) -> tuple[int, ...]:
+        """K3-7.1: the players out because they had no possible move when their turn began."""
+        return tuple(i for i, s in enumerate(state.seats) if s.status == "out")
+
     def _begin_turn(self, state: K3State, seat: int) -> K3State:
         """K3-7.1: start ``seat``'s turn, eliminating players with no legal action as they come up."""
         while True:

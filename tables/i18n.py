@@ -149,6 +149,8 @@ EN: dict[str, str] = {
     "(use /resign).",
     "error.not_seated": "You are not playing at table #{table}. Start your own game with /play.",
     "error.you_are_out": "You are out of the game at table #{table}.",
+    "error.eliminated": "You are out of {game} #{table}: none of your pieces could be played when your turn came. "
+    "The others play on; the result comes when the game ends.",
     "error.stale": "The board changed in the meantime; here it is again. Please choose your move again.",
     "error.not_your_turn": "It is not your turn: it is {player}'s turn.",
     "error.not_your_move": "That move belongs to another player.{hint}",
@@ -292,6 +294,8 @@ ES: dict[str, str] = {
     "error.abort_too_late": "Ya se han hecho jugadas en la mesa #{table}: no se puede cancelar (usa /resign).",
     "error.not_seated": "No estás jugando en la mesa #{table}. Empieza tu propia partida con /jugar.",
     "error.you_are_out": "Estás fuera de la partida en la mesa #{table}.",
+    "error.eliminated": "Estás fuera de {game} #{table}: no podías jugar ninguna de tus piezas cuando te tocó. "
+    "Los demás siguen; el resultado llegará cuando termine la partida.",
     "error.stale": "El tablero cambió mientras tanto; aquí está de nuevo. Vuelve a elegir tu jugada.",
     "error.not_your_turn": "No es tu turno: le toca a {player}.",
     "error.not_your_move": "Esa jugada es de otro jugador.{hint}",

@@ -77,6 +77,8 @@ class Play:
             raise TableError("error.not_seated", table=table_id)
         if seat.out_reason:
             raise TableError("error.you_are_out", table=table_id)
+        if ctx.state is not None and seat.seat in ctx.engine.eliminated(ctx.state):  # K3-7.1: the rules put them out
+            raise TableError("error.eliminated", game=ctx.title, table=table_id)
         return ctx, seat
 
     # ---- moves --------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_tables_service import GUILD, USERS, FakeClock, open_service, play_out, start_table
+from test_tables_service import GUILD, USERS, FakeClock, open_service, play_out, start_table, step
 
 import render
 from engines import get_engine
@@ -359,3 +359,27 @@ async def test_a_krakatoa_result_says_who_left_beside_the_standings(tmp_path: Pa
     else:
         raise AssertionError("Ana's seat had the highest total in every game")
     await repo.close()
+
+
+async def test_a_k3_player_the_rules_put_out_is_told_so_not_to_wait_for_a_turn(tmp_path: Path) -> None:
+    """K3-7.1: a player with no possible move when their turn begins is out and the others play on; their /move was
+    answered "It is not your turn: it is Cy's turn", a turn that never comes."""
+    from tables import TableError
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    for seed in range(20):
+        tid, _ = await start_table(svc, "k3", 3)
+        rng = random.Random(seed)
+        while (await step(svc, tid, rng)) is not None:
+            ctx = await svc.store.load(tid)
+            out = ctx.engine.eliminated(ctx.state)
+            if out and ctx.row.status == "active":
+                with pytest.raises(TableError) as err:
+                    await svc.submit_move(tid, USERS[out[0]][0], "Ws")
+                assert err.value.key == "error.eliminated"
+                assert err.value.message("en").startswith(f"You are out of K3 #{tid}: none of your pieces could be")
+                with pytest.raises(TableError) as err:  # /auto and the build preview alike
+                    await svc.auto(tid, USERS[out[0]][0])
+                assert err.value.key == "error.eliminated"
+                await repo.close()
+                return
+    raise AssertionError("nobody was put out while the game went on in 20 games")
