@@ -556,7 +556,8 @@ def _draw_info(img: Image.Image, d: ImageDraw.ImageDraw, view: KrakatoaView, nam
         side = view["side"]
         assert side is not None  # the acting seat's side (KR-6.2)
         throw = view["throw"] or ""
-        label = f"bonus box {throw[1:]}" if throw.startswith("b") else f"throw {throw} of 5"
+        label = f"bonus box {throw[1:]} ({view['boxes_left']} left)" if throw.startswith("b") else \
+            f"throw {throw} of 5"
         _paste_badge(img, (x0 + 10, y + 11), 10, seat, str(seat + 1), bg)
         _text(img, (x0 + 28, y + 11), _named(names[seat], f": {label}", 18, width - 30, True), 18, bold=True, bg=bg,
               anchor="lm")
@@ -570,11 +571,13 @@ def _draw_info(img: Image.Image, d: ImageDraw.ImageDraw, view: KrakatoaView, nam
         y += 34
     y = _info_last_throw(img, d, view, names, x0, x1, y)
     y = _info_bonuses(img, d, view, x0, x1, y)
-    # boxes left
-    if _advanced(view):
-        _text(img, (x0, y + 2), f"Bonus boxes left: {view['boxes_left']} of 3", 15, bg=bg)
-    else:
-        _text(img, (x0, y + 2), "Basic game: no bonuses", 15, bg=bg)
+    # boxes left, where the lines above left room over the set table's rule (a bonus throw's last throw and its
+    # news can fill the panel: the line ran through the rule; the header says the boxes left then)
+    if y + 22 <= INFO_Y0 + INFO_H - 58:
+        if _advanced(view):
+            _text(img, (x0, y + 2), f"Bonus boxes left: {view['boxes_left']} of 3", 15, bg=bg)
+        else:
+            _text(img, (x0, y + 2), "Basic game: no bonuses", 15, bg=bg)
     if view.get("auto") and y + 26 < INFO_Y0 + INFO_H - 76:  # what the quick button (KR-8.4) would play
         _text(img, (x0, y + 26), f"Auto would play: {view['auto']}", 15, fill=theme.MUTED, bg=bg)
 

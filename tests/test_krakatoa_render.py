@@ -247,3 +247,17 @@ def test_the_winner_is_said_with_their_own_total_not_the_highest():
     assert kr._result_words(view, ["Ana", "Ben", "Mesa"]) == "Mesa wins with 254"
     view = {"winners": [1, 2], "totals": [298, 254, 254], "side_of_seat": [0, 1, 2]}
     assert kr._result_words(view, ["Ana", "Ben", "Mesa"]) == "Ben & Mesa share the win at 254"
+
+
+def test_a_bonus_throw_says_the_boxes_left_in_its_header():
+    # KR-5: with a last throw and its news above it, "Bonus boxes left: 2 of 3" ran through the set table's rule;
+    # a bonus throw's header says the boxes left, and the line is drawn only where it has room
+    state = E.new_game(4, 1, {"teams": True})
+    rng = random.Random(1)
+    while not (E.view(state, None)["phase"] == "bonus" and str(E.view(state, None)["step"]) == "set"):
+        state = E.apply(state, E.random_move(state, rng))
+    view = E.view(state, None)
+    with theme.recording() as marks:
+        draw("krakatoa", view, NAMES)
+    texts = [m.what for m in marks if m.kind == "text"]
+    assert any(t.endswith(f"bonus box {str(view['throw'])[1:]} ({view['boxes_left']} left)") for t in texts), texts
