@@ -119,6 +119,12 @@ def recompute(results: Iterable[GameResult]) -> dict[tuple[int, str, int], Ratin
 
 
 def leaderboard(ratings: Mapping[int, Rating]) -> list[tuple[int, int, Rating]]:
-    """(rank, user, rating) best first: by displayed rating, then more games, then user id."""
+    """(rank, user, rating) best first: by displayed rating, then more games, then user id; players equal on both
+    share a rank (1, 1, 3): partners of one team have played the same games to the same results (KR-6.2), and
+    ranking them 1 and 2 by their ids said one was better."""
     ordered = sorted(ratings.items(), key=lambda kv: (-kv[1].display, -kv[1].games, kv[0]))
-    return [(i + 1, user, rating) for i, (user, rating) in enumerate(ordered)]
+    out: list[tuple[int, int, Rating]] = []
+    for i, (user, rating) in enumerate(ordered):
+        tied = out and (out[-1][2].display, out[-1][2].games) == (rating.display, rating.games)
+        out.append((out[-1][0] if tied else i + 1, user, rating))
+    return out

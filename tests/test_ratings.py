@@ -92,3 +92,11 @@ def test_leaderboard_order() -> None:
 def test_a_single_side_cannot_be_rated() -> None:
     with pytest.raises(ValueError, match="two sides"):
         rate_game({}, [Placing(1, 0, 1, True)])
+
+
+def test_players_equal_on_rating_and_games_share_a_rank() -> None:
+    # partners of a Krakatoa team (KR-6.2) play the same games to the same results: they were ranked 1 and 2 by id
+    ratings = {7: Rating(1097, 0, 5), 3: Rating(1097, 0, 5), 9: Rating(1200, 0, 9), 5: Rating(940, 0, 5),
+               6: Rating(940, 0, 6)}
+    ranked = [(rank, user) for rank, user, _ in leaderboard(ratings)]
+    assert ranked == [(1, 9), (2, 3), (2, 7), (4, 6), (5, 5)]  # 6 played more games than 5: ahead of it
