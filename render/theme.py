@@ -878,7 +878,7 @@ ENDINGS = {
 
 
 #: how a player left a game the tables layer ended (its reason codes), for their own panel or chip
-LEFT_WORDS = {"resign": "resigned", "time": "out of time", "timeout": "out of time"}
+LEFT_WORDS = {"resign": "resigned", "time": "out of time", "timeout": "out of time", "partner": "partner left"}
 
 
 def result_banner(names: Sequence[str], winners: Sequence[int], reason: str, why: dict[str, str],

@@ -22,13 +22,15 @@ from engines import Engine
 
 #: the tables layer's reason codes for endings outside the rules (``render.theme.ENDINGS`` words)
 RESIGN, TIME, AGREEMENT, ABORT, ABANDONED = "resign", "time", "agreement", "abort", "abandoned"
+#: a partner who went out with the player who left (KR-6.2: a team is one side), not by their own act
+PARTNER = "partner"
 #: a game of three or more the rules ended with only the seats of players who had left still in it (resigned
 #: or timed out, their moves played automatically): the rules' winner is one of them, yet those seats are
 #: placed below everyone who played on, so first place goes to one who did not win by the rules (K3-7.2's
 #: "last player in" was a seat played for a player who had gone); the engine's words would name the wrong one
 OUTLASTED = "outlasted"
 #: how a seat leaves a game before its end (``SeatRow.out_reason``)
-GONE = (RESIGN, TIME)
+GONE = (RESIGN, TIME, PARTNER)
 #: endings outside the rules that the words say as such (an abort counts nothing and has words of its own)
 OUTSIDE_ENDINGS = (TIME, RESIGN, AGREEMENT)
 

@@ -24,7 +24,7 @@ from typing import Any, Final, Literal
 
 from data.models import ABORTED, ACTIVE, FINISHED, OutcomeFacts, ResultRow, SeatRow, StoredOutcome, now_iso
 from data.repository import StaleVersion, Tx
-from tables.endings import OUTLASTED
+from tables.endings import OUTLASTED, PARTNER
 from tables.errors import TableError
 from tables.hints import hinted_result
 from tables.leaderboard import rate_finished_table
@@ -183,8 +183,8 @@ class Finisher:
         for r in order:
             first = next(j for j, o in enumerate(order) if out_rank(o) == out_rank(r))
             final[r.seat] = len(ranked) + first + 1
-        if outcome is None or len(still) <= 1:
-            reason = order[-1].out_reason or reason
+        if outcome is None or len(still) <= 1:  # the ending's reason is the leaver's act, not a partner's going
+            reason = next((r.out_reason for r in reversed(order) if r.out_reason != PARTNER), None) or reason
         elif not any(places[s] == 1 for s in still):  # the rules' winner had left: not theirs to describe
             reason, text, facts = OUTLASTED, "", None
         left = tuple(sorted((r.seat, then) for r in out_rows
@@ -263,7 +263,11 @@ def out_moves(row: SeatRow) -> int | None:
     return int(parts[2]) if len(parts) > 2 and parts[0] == "out" and parts[2].isdigit() else None
 
 
-def out_updates(ctx: LoadedTable, seats: Sequence[int], reason: str) -> dict[int, dict[str, Any]]:
-    """Seat changes for seats going out together (they share one rank: ``out:<k>``, with the moves played then)."""
+def out_updates(ctx: LoadedTable, seats: Sequence[int], reason: str,
+                leavers: Sequence[int] | None = None) -> dict[int, dict[str, Any]]:
+    """Seat changes for seats going out together (they share one rank: ``out:<k>``, with the moves played then);
+    ``leavers``, the seats that acted (resigned, ran out of time), where the others go with them (their partners,
+    KR-6.2: ``PARTNER``)."""
     k = max((out_rank(r) for r in ctx.seats if r.out_reason), default=0) + 1
-    return {s: {"out_reason": reason, "result": f"out:{k}:{ctx.plies}"} for s in seats}
+    acted = set(seats if leavers is None else leavers)
+    return {s: {"out_reason": reason if s in acted else PARTNER, "result": f"out:{k}:{ctx.plies}"} for s in seats}

@@ -77,6 +77,7 @@ EN: dict[str, str] = {
     "played on, so {winners} share first place. Standings: {standings}",
     "gone.resign": "{name} resigned",
     "gone.time": "{name} ran out of time",
+    "gone.partner": "{name} went out too, as their partner (a team is one side)",
     # ---- table news
     "info.aborted": "{name} cancelled {game} table #{table}.",
     "info.draw_offered": "{name} offers a draw in {game} #{table} (any move refuses it).",
@@ -225,6 +226,7 @@ ES: dict[str, str] = {
     "de todos los que siguieron jugando, así que {winners} comparten el primer puesto. Clasificación: {standings}",
     "gone.resign": "{name} abandonó",
     "gone.time": "a {name} se le acabó el tiempo",
+    "gone.partner": "{name} también, por ir en el mismo equipo (un equipo es un solo bando)",
     "info.aborted": "{name} canceló la mesa de {game} #{table}.",
     "info.draw_offered": "{name} ofrece tablas en {game} #{table} (cualquier jugada las rechaza).",
     "info.draw_declined": "{name} rechazó la oferta de tablas en {game} #{table}.",

@@ -193,8 +193,9 @@ class Play:
         """Seats leave a running game (resign, or a time-out where the seat goes out): see the module docstring."""
         description = ctx.engine.description
         # a partnership is one side: the partners go out with the leaver (KR-6.2)
+        leavers = list(seats)
         seats = sorted({p for s in seats for p in description.partners(s, len(ctx.seats), ctx.options.game)})
-        updates = out_updates(ctx, seats, reason)
+        updates = out_updates(ctx, seats, reason, leavers)
         info = self.posts.info(ctx, f"info.out.{reason}", name=ctx.names_of(seats))
         if len(ctx.sides()) == 2:
             return await self.finisher.commit(ctx, ctx.state, Step(), change=Change(seats=updates, end=SIDE_LEFT))

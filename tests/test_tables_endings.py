@@ -383,3 +383,21 @@ async def test_a_k3_player_the_rules_put_out_is_told_so_not_to_wait_for_a_turn(t
                 await repo.close()
                 return
     raise AssertionError("nobody was put out while the game went on in 20 games")
+
+
+async def test_one_partner_resigning_ends_the_team_game_and_says_the_other_went_with_them(tmp_path: Path) -> None:
+    """KR-6.2: a team is one side, so one partner's /resign takes the team out and ends a game of two teams; the
+    words said "Ben resigned and Dee resigned", of a Dee who did nothing."""
+    pictures = Recorder()
+    repo, svc = await open_service(str(tmp_path / "mesa.db"), renderer=pictures)
+    tid, _ = await start_table(svc, "krakatoa", 4, {"teams": "true"})
+    out = await svc.resign(tid, USERS[1][0])  # Ben; Dee (seat 3) is his partner
+    [result] = [m for m in out if isinstance(m, PublicPost) and m.kind == "result"]
+    said = t(result.key, "en", **result.params)
+    assert "Ben resigned and Dee went out too, as their partner (a team is one side)" in said
+    assert "Dee resigned" not in said
+    assert "Dee también, por ir en el mismo equipo" in t(result.key, "es", **result.params)
+    last = pictures.last_public()
+    assert last.result is not None and last.result["reason"] == "resign" and last.result["losers"] == [1]
+    assert {r.seat: r.place for r in await repo.get_results(tid)} == {0: 1, 1: 3, 2: 1, 3: 3}
+    await repo.close()
