@@ -92,12 +92,13 @@ class Posts:
         return " · ".join(parts)
 
     @staticmethod
-    def picture_names(ctx: LoadedTable, playing: bool) -> list[str]:
-        """The names a board's picture shows: while the game goes on, a seat that went out says how
-        ("Cy (resigned)"): the engine's view does not know it (issue 28, item 14).  The pictures speak
-        English, like every label drawn on them; an ended game's banner says it instead."""
-        return [f"{s.name} ({LEFT_WORDS.get(s.out_reason, 'out')})" if playing and s.out_reason else s.name
-                for s in ctx.ordered()]
+    def picture_names(ctx: LoadedTable, told: Sequence[int] = ()) -> list[str]:
+        """The names a board's picture shows: a seat that went out says how ("Cy (resigned)"): the engine's view
+        does not know it (issue 28, item 14), the final picture's too, except the seats its banner names for the
+        same (``told``: "Cy wins: Ana resigned"; a second leaver, out of time, was left unsaid).  The pictures
+        speak English, like every label drawn on them."""
+        return [f"{s.name} ({LEFT_WORDS.get(s.out_reason, 'out')})" if s.out_reason and s.seat not in told
+                else s.name for s in ctx.ordered()]
 
     @staticmethod
     def status_line(ctx: LoadedTable, view: dict[str, Any]) -> str:
@@ -164,7 +165,8 @@ class Posts:
         if back and key.startswith(("board.start", "board.mesa_start")):  # a takeback to the first position
             key = key.replace("start", "back", 1)
         before = engine.view(previous, None) if previous is not None else None
-        picture = await self.image(ctx.row.game, view, self.picture_names(ctx, result is None), result=result,
+        names = self.picture_names(ctx, result["losers"] if result else ())
+        picture = await self.image(ctx.row.game, view, names, result=result,
                                    previous=before) if image else None
         mention = () if over else tuple(u for u in ctx.users_of(actors) if not is_mesa(u))
         offers = self.offers(engine, state, sum(1 for s in ctx.seats if not is_mesa(s.user_id)))

@@ -401,3 +401,25 @@ async def test_one_partner_resigning_ends_the_team_game_and_says_the_other_went_
     assert last.result is not None and last.result["reason"] == "resign" and last.result["losers"] == [1]
     assert {r.seat: r.place for r in await repo.get_results(tid)} == {0: 1, 1: 3, 2: 1, 3: 3}
     await repo.close()
+
+
+async def test_the_final_picture_says_how_each_player_left_that_its_banner_does_not(tmp_path: Path) -> None:
+    """K3 of three: Ana resigns, then Ben runs out of time: Cy wins.  The banner names the first to leave and how;
+    the final picture dropped "(out of time)" from Ben's name, so his going was said nowhere on it."""
+    pictures = Recorder()
+    clock = FakeClock()
+    repo, svc = await open_service(str(tmp_path / "mesa.db"), clock, renderer=pictures)
+    tid, _ = await start_table(svc, "k3", 3, {"time_per_move": "1d"})
+    rng = random.Random(1)
+    while (await svc.store.load(tid)).engine.phase((await svc.store.load(tid)).state) == "build":
+        await step(svc, tid, rng)  # the pyramids (a resignation while building ends the table at once)
+    await svc.resign(tid, ANA)
+    while (board := await svc.board(tid)).mention and board.mention[0] != BEN:
+        await step(svc, tid, rng)
+    clock.advance(days=2)
+    await svc.tick()
+    last = pictures.last_public()
+    assert last.result is not None and last.result["losers"] == [0] and last.result["reason"] == "resign"
+    assert last.names == ["Ana", "Ben (out of time)", "Cy"]
+    assert_final(last, "Cy wins", "Ana resigned")
+    await repo.close()
