@@ -2153,6 +2153,8 @@ EN.update({
     "learn.missed.move_words": "{name} {words}",
     "learn.missed.other_piece": "{move} is legal{said}, but it uses the piece on {origin}: the task is about the one "
     "on {wanted}.",
+    "learn.missed.other_piece_unnamed": "{move} is legal{said}, but the piece on {origin} cannot do what the task "
+    "asks.",
     "learn.missed.other_square": "{move} is legal{said} and uses the right piece, but it ends on {square}, which is "
     "not what the task asks.",
     "learn.missed.unlike": "{move} is legal{said}, but it does not do what the task asks.",
@@ -2198,6 +2200,8 @@ ES.update({
     "learn.missed.move_words": "{name} {words}",
     "learn.missed.other_piece": "{move} es legal{said}, pero usa la pieza de {origin}: la tarea trata de la de "
     "{wanted}.",
+    "learn.missed.other_piece_unnamed": "{move} es legal{said}, pero la pieza de {origin} no puede hacer lo que "
+    "pide la tarea.",
     "learn.missed.other_square": "{move} es legal{said} y usa la pieza correcta, pero acaba en {square}, y no es lo "
     "que pide la tarea.",
     "learn.missed.unlike": "{move} es legal{said}, pero no hace lo que pide la tarea.",

@@ -227,7 +227,7 @@ def what_it_does(engine: Engine, step: LessonStep, state: Any, move: Any) -> Phr
             if (key := event_key(engine.name, code)) is not None and "{table}" not in EN[key]]
     words = "" if step.goal else _words(engine, state, move, step.seat)  # a step of listed answers: its words
     explained = missed(engine, step.goal, step.seat, state, move, after, said) if step.goal else \
-        unlike_answers(engine, step.accept, state, move, said, words)
+        unlike_answers(engine, step.accept, state, move, said, words, " ".join(step.teach.values()))
     taken = tally(engine, after, step.seat) - tally(engine, state, step.seat)
     if taken > 0 and "prisoners" in engine.description.tallies and step.goal.partition(":")[0] not in COUNTS_CAPTURES \
             and not words:  # the move's words say its captures already

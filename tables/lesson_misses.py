@@ -12,6 +12,7 @@ opponent's is never told.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -112,24 +113,35 @@ def _square_of(facts: dict[str, Any]) -> str | None:
     return next((str(facts[k]) for k in ("landing", "slot", "square") if facts.get(k) is not None), None)
 
 
+def _named_in(square: str | None, task: str) -> bool:
+    """Whether the task's own words name ``square`` (so saying it gives nothing away)."""
+    return square is not None and re.search(rf"\b{re.escape(square)}\b", task) is not None
+
+
 def unlike_answers(engine: Engine, accept: tuple[str, ...], before: Any, move: Any, said: str,
-                   words: Phrase | str) -> Phrase:
+                   words: Phrase | str, task: str = "") -> Phrase:
     """What a legal ``move`` does, against a step whose task is a list of accepted answers (no goal to measure
     it by): the move in the board's ``words`` (``""`` where the game has none), and where the words of the
     move and of the answers say so, that it uses another piece than the one every answer uses ("it uses the
-    piece on f1: the task is about the one on a6"), or one of the right pieces taken elsewhere; the answers
-    themselves are never told (the hint does that)."""
+    piece on f1: the task is about the one on a6", naming that square only where the ``task`` names it: "only
+    one of your capybaras can" is the exercise, and the first wrong answer gave it away), or one of the right
+    pieces taken to another square than every answer's, where the task names those squares (a task that asks
+    to pin a piece on b2 asks no square to end on); the answers are never told (the hint does that)."""
     facts = engine.move_words(before, move)[1]
     words = Phrase("learn.missed.said", {"words": words}) if words else ""
     answers = [engine.move_words(before, engine.parse_move(before, text))[1] for text in accept]
     origins = {a.get("origin") for a in answers}
     origin = facts.get("origin")
     if origin is not None and len(origins) == 1 and None not in origins and origin not in origins:
-        return Phrase("learn.missed.other_piece", {"move": said, "said": words, "origin": origin,
-                                                   "wanted": next(iter(origins))})
+        wanted = next(iter(origins))
+        if _named_in(wanted, task):
+            return Phrase("learn.missed.other_piece", {"move": said, "said": words, "origin": origin,
+                                                       "wanted": wanted})
+        return Phrase("learn.missed.other_piece_unnamed", {"move": said, "said": words, "origin": origin})
     square = _square_of(facts)
-    if origin is not None and origin in origins and square is not None \
-            and square not in {_square_of(a) for a in answers}:
+    squares = {_square_of(a) for a in answers}
+    if origin is not None and origin in origins and square is not None and square not in squares \
+            and all(_named_in(s, task) for s in squares):
         return Phrase("learn.missed.other_square", {"move": said, "said": words, "square": square})
     return Phrase("learn.missed.unlike", {"move": said, "said": words})
 

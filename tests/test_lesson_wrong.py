@@ -6,6 +6,7 @@ on this throw; in English and Spanish."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -285,8 +286,7 @@ def test_a_reply_that_would_hide_faces_is_named_by_its_public_form_and_words() -
 def test_a_step_of_listed_answers_tells_the_move_in_words_and_which_piece_it_used() -> None:
     # a step whose task is a list of accepted answers said only "it does not do what the task asks": now the move
     # as the board would tell it, and (Kona, where the notation shows it) another piece than the task's, or the
-    # task's piece taken elsewhere; never the answers themselves (the hint gives them after two misses)
-    import re
+    # task's piece taken elsewhere, naming a square only where the task does; never the answers themselves
     kinds = set()
     for game in ("kona", "k3", "plateau"):
         engine = get_engine(game)
@@ -303,11 +303,22 @@ def test_a_step_of_listed_answers_tells_the_move_in_words_and_which_piece_it_use
                 continue
             origin, landing = engine.format_move(state, move).split("-")  # KO: a move is written from-to
             origins = {text.split("-")[0] for text in step.accept}
-            if origin not in origins and len(origins) == 1:
+            task = " ".join(step.teach.values())
+
+            def named(square: str, task: str = task) -> bool:  # a square the task's words name
+                return re.search(rf"\b{square}\b", task) is not None
+
+            if origin not in origins and len(origins) == 1 and named(min(origins)):
                 assert f"but it uses the piece on {origin}: the task is about the one on {min(origins)}." in en
                 assert f"pero usa la pieza de {origin}: la tarea trata de la de {min(origins)}." in es
                 kinds.add("piece")
-            elif origin in origins:
+            elif origin not in origins and len(origins) == 1:  # the task leaves finding the piece to the learner
+                assert f"but the piece on {origin} cannot do what the task asks." in en and min(origins) not in en
+                kinds.add("piece unnamed")
+            elif origin in origins and all(named(text.split("-")[1]) for text in step.accept):
                 assert f"and uses the right piece, but it ends on {landing}, which is not what the task asks" in en
                 kinds.add("square")
-    assert kinds == {"piece", "square"}
+            elif origin in origins:  # the task names no square to end on: none is said
+                assert "ends on" not in en and "but it does not do what the task asks" in en
+                kinds.add("square unnamed")
+    assert kinds == {"piece", "piece unnamed", "square", "square unnamed"}, kinds
