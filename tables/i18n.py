@@ -1599,6 +1599,8 @@ EN.update({
     "learn.wrong.hint": "Not this one: {words}\nHint: {hint} {again}",
     "learn.wrong.illegal": "{move} is not allowed: {why}.",
     "learn.wrong.allows": "{move} is legal, but your opponent would then win with {reply}.",
+    "learn.wrong.allows_hidden": "{move} is legal, but depending on a face you cannot see, your opponent could "
+    "then win at once.",
     "learn.wrong.misses": "{move} is legal, but it does not do what the task asks.",
     "learn.no_course": "There is no course for '{game}'. Courses: {games}.",
     "learn.bad_step": "'{step}' is not a step of the {game} course: give a number from 1 to {of}, or restart.",
@@ -1624,6 +1626,8 @@ ES.update({
     "learn.wrong.hint": "Esa no: {words}\nPista: {hint} {again}",
     "learn.wrong.illegal": "{move} no está permitida: {why}.",
     "learn.wrong.allows": "{move} es legal, pero entonces tu rival ganaría con {reply}.",
+    "learn.wrong.allows_hidden": "{move} es legal, pero según una cara que no puedes ver, tu rival podría ganar "
+    "en el acto.",
     "learn.wrong.misses": "{move} es legal, pero no hace lo que pide la tarea.",
     "learn.no_course": "No hay curso de '{game}'. Cursos: {games}.",
     "learn.bad_step": "'{step}' no es un paso del curso de {game}: da un número del 1 al {of}, o restart.",

@@ -33,6 +33,7 @@ from data.learning import LessonProgress
 from data.models import now_iso, parse_iso
 from engines import Engine, MoveError, Outcome, canonical_name, game_names, get_engine
 from tables.errors import TableError
+from tables.hints import known_states
 from tables.i18n import CATALOGS, EN, Count, Lines, Names, News, Own, Phrase, Tenths, t
 from tables.lesson_goals import CONDITIONS, decides_a_throw, expected_worth, tally, winning_reply
 from tables.lesson_misses import COUNTS_CAPTURES, missed, unlike_answers
@@ -60,6 +61,9 @@ class LessonStep:
     options: dict[str, Any] = field(default_factory=dict)
     #: the numbered rules of docs/spec/<game>.md the step teaches (``tests/test_lesson_rules.py``)
     rules: tuple[str, ...] = ()
+    #: whether the step shows beside the learner's picture what each other seat sees (hidden information); a step
+    #: asking to reason about a face the learner cannot see shows only theirs (``"others": false``)
+    others: bool = True
 
 
 @dataclass(frozen=True)
@@ -93,7 +97,8 @@ def read_course(path: Path) -> Course:
         steps.append(LessonStep(position=str(s["position"]), seat=int(s["seat"]), marks=tuple(s.get("marks", ())),
                                 teach=_texts(s, "teach", where), explain=_texts(s, "explain", where),
                                 hint=_texts(s, "hint", where), accept=accept, goal=goal,
-                                options=dict(s.get("options", {})), rules=tuple(str(r) for r in s.get("rules", ()))))
+                                options=dict(s.get("options", {})), rules=tuple(str(r) for r in s.get("rules", ())),
+                                others=bool(s.get("others", True))))
     if not steps:
         raise ValueError(f"{path.name}: a course needs steps")
     return Course(game, _texts(raw, "title", path.name), tuple(steps))
@@ -219,6 +224,8 @@ def what_it_does(engine: Engine, step: LessonStep, state: Any, move: Any) -> Phr
         return Phrase("learn.wrong.ends", {"move": said, "result": ending_words(outcome, step.seat, engine.name)})
     reply = winning_reply(engine, after, step.seat)
     if reply is not None:
+        if not _sure_of(engine, state, step.seat, move, engine.format_move(after, reply)):  # PL-9: a hidden face
+            return Phrase("learn.wrong.allows_hidden", {"move": said})
         return Phrase("learn.wrong.allows", {"move": said, "reply": engine.format_move(after, reply)})
     if any(decides_a_throw(engine, engine.apply(state, m), step.seat) for m in engine.legal_moves(state, step.seat)):
         return _throw_words(engine, step, state, said)  # a choice about a throw (keeping ends it: KR-4.3)
@@ -243,6 +250,24 @@ def what_it_does(engine: Engine, step: LessonStep, state: Any, move: Any) -> Phr
     if news:
         return Phrase("learn.wrong.does", {"move": said, "news": News(news)})
     return Phrase("learn.wrong.misses", {"move": said})
+
+
+def _sure_of(engine: Engine, state: Any, learner: int, move: Any, reply: str) -> bool:
+    """Whether the opponent's winning ``reply`` after ``move`` follows from what the learner can see: it wins in
+    every position the learner's view allows (``tables.hints.known_states``).  A Plateau step about a face the
+    learner cannot see ("c3 is a Mute or the Twister") named the Twister's winning flip, telling the face."""
+    known = known_states(engine, state, learner, 0)
+    if known == [state]:
+        return True
+    for dealt in known:
+        try:
+            after = engine.apply(dealt, move)
+            found = winning_reply(engine, after, learner)
+        except MoveError:
+            return False
+        if found is None or engine.format_move(after, found) != reply:
+            return False
+    return bool(known)
 
 
 def _to_learner(key: str, facts: dict[str, Any], learner: int) -> str:
@@ -519,7 +544,8 @@ class Lessons:
         names = picture_names(players, step.seat)
         typed = unlisted(engine, state, step.seat)  # too many answers to pick from (K3's builds): typed
         # hidden information: beside the learner's view, what each other seat sees (PL-9, K3-10)
-        others = [s for s in range(players) if s != step.seat] if engine.has_private_info(state) else []
+        others = [s for s in range(players) if s != step.seat] if engine.has_private_info(state) and step.others \
+            else []
         views = [self.view(engine, state, step, seat) for seat in (step.seat, *others)]
         images = await asyncio.gather(*(self.posts.image(course.game, view, names) for view in views))
         pictures = News([Phrase("learn.picture.you"), *(Phrase(_picture_key(course.game, seat), {

@@ -322,3 +322,30 @@ def test_a_step_of_listed_answers_tells_the_move_in_words_and_which_piece_it_use
                 assert "ends on" not in en and "but it does not do what the task asks" in en
                 kinds.add("square unnamed")
     assert kinds == {"piece", "piece unnamed", "square", "square unnamed"}, kinds
+
+
+def test_a_winning_reply_that_hangs_on_a_hidden_face_is_not_named() -> None:
+    # PL-9: Plateau's step about c3 ("a Mute, or the Twister with orange hidden below") named White's winning flip
+    # *c3:1-a2 after a wrong answer, telling the learner the face the step asks them to reason about
+    engine = get_engine("plateau")
+    step = next(s for s in courses()["plateau"].steps if s.goal == "opponent_has_no_winning_reply" and "c3" in s.marks)
+    assert not step.others  # nor does the step show White's own view of c3 beside the learner's
+    state = step_state(engine, step)
+    told = 0
+    for move in engine.legal_moves(state, step.seat):
+        if meets(engine, step, state, move) or engine.outcome(engine.apply(state, move)) is not None:
+            continue
+        en, es = (said(what_it_does(engine, step, state, move), lang) for lang in ("en", "es"))
+        assert "*c3" not in en and "*c3" not in es
+        if "could then win at once" in en:
+            assert "depending on a face you cannot see" in en and "según una cara que no puedes ver" in es
+            told += 1
+    assert told
+
+
+def test_a_winning_reply_the_learner_can_see_is_still_named() -> None:
+    # Kona hides nothing: the reply is named as before
+    engine = get_engine("kona")
+    named = [said(what_it_does(engine, step, state, move), "en") for step, state, move in wrong_moves("kona")
+             if what_it_does(engine, step, state, move).key == "learn.wrong.allows"]
+    assert named and all("your opponent would then win with " in text for text in named)
