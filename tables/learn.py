@@ -5,14 +5,17 @@ in the game's notation (docs/spec/<game>.md), the seat the learner plays, the sq
 on the picture), the lesson and its task, the explanation of the right answer and a hint, in English and
 Spanish side by side, and a goal the engine checks: a list of accepted moves (``accept``), or a condition
 (``goal``, ``CONDITIONS``: a function over the engine, the state before, the learner's seat, the move, the
-state after and the condition's argument).
+state after and the condition's argument).  Where the game hides faces, a step shows beside the learner's
+picture what each other seat sees, unless it says ``"others": false`` (a step about a face the learner cannot see).
 
 The learner answers with a move (never ``auto``: a lesson's choice is the learner's own); a right answer is
 explained and the course moves on.  A wrong one is answered with what it actually does, in words from the
 engine: the rule it breaks (the refusal of ``tables.rules_step.reason``), or for a legal move
-(``what_it_does``) the game's end it brings, the opponent's winning reply it allows, over a throw its exact
-expected points against the best choice, what the board's news would say of it, else that it misses the
-task; the second wrong answer at a step also gets the hint.
+(``what_it_does``) the game's end it brings, the opponent's winning reply it allows (named only where it follows
+from what the learner can see), over a throw its exact expected points against the best choice, what the board's
+news would say of it, what it misses of the goal (``tables.lesson_misses``), or at a step of listed answers the
+move in the board's words and, where the task's words allow, the piece or square it got wrong; the second wrong
+answer at a step also gets the hint.
 Progress is kept per user and game (``data.learning.lesson_progress``), so a course survives a restart;
 ``/learn GAME restart`` or a step number starts anywhere.  No table is created and nothing is rated.
 """
