@@ -37,7 +37,7 @@ from tables.mesa import is_mesa, mesa_to_act
 from tables.outbox import Message
 from tables.outcome_words import deed
 from tables.posts import Posts
-from tables.store import TableStore
+from tables.store import TableStore, first_state
 
 #: takebacks one player may ask for in one game (issue 30)
 MAX_TAKEBACKS = 3
@@ -195,12 +195,14 @@ class Takebacks:
         ctx = await self.store.load(table_id)
         records = []
         rows = await learning.takebacks(self.store.repo, table_id)
-        before_at = {step.ply: step.before for step, _ in await self.store.log_steps(ctx)} if rows else {}
+        steps = await self.store.log_steps(ctx) if rows else []
+        before_at = {step.ply: step.before for step, _ in steps}
+        logged = {step.ply: step.move for step, _ in steps}
         for k, r in enumerate(rows):
             asker, answerer = ctx.by_seat(r.seat), ctx.by_seat(r.answered_by) if r.answered_by is not None else None
             answer = "lapsed" if r.status == PENDING and (r.version != ctx.row.version or ctx.row.status != "active") \
                 else r.status
-            moves = _said_back(ctx, r, rows[k + 1:], before_at)
+            moves = _said_back(ctx, r, rows[k + 1:], before_at, logged)
             records.append(TakebackRecord(r.seq, asker.name if asker else "?", moves, r.asked_at, answer,
                                           answerer.name if answerer else ""))
         return records
@@ -213,22 +215,24 @@ def _deed(ctx: LoadedTable, before: Any, move: Any, seat: int) -> Deed:
 
 
 def _said_back(ctx: LoadedTable, row: TakebackRow, later: Sequence[TakebackRow],
-               before_at: Mapping[int, Any]) -> Told | str:
+               before_at: Mapping[int, Any], logged: Mapping[int, Any] | None = None) -> Told | str:
     """A takeback's moves as ``/history`` tells them: in words (``deed``) from the position they were played
-    from, which is the log's before its first ply (the moves before a takeback are never changed by it, and
-    only an accepted takeback reaching further back could change them since: then, and wherever a move no
-    longer reads as stored, the public notation kept with the request)."""
+    from, which is the log's before its first ply (the moves before a takeback are never changed by it); where
+    an accepted takeback since reached further back, that position is played again from the game's start,
+    each earlier ply's move taken from the first such takeback that removed it (it kept the line as it stood),
+    else from the log; wherever a move no longer reads as stored, the public notation kept with the request."""
     notation = " · ".join(f"{name}: {m.public}" if (name := ctx.names_of([m.seat])) else m.public
                           for m in row.moves)
     if not row.moves:
         return notation
     first = row.moves[0].ply
+    engine = ctx.engine
     if any(r.status == ACCEPTED and r.moves and r.moves[0].ply < first for r in later):
-        return notation
-    state = before_at.get(first, ctx.state if ctx.plies == first - 1 else None)
+        state = _line_before(ctx, first, later, logged or {})
+    else:
+        state = before_at.get(first, ctx.state if ctx.plies == first - 1 else None)
     if state is None:
         return notation
-    engine = ctx.engine
     deeds = []
     try:
         for m in row.moves:
@@ -240,6 +244,23 @@ def _said_back(ctx: LoadedTable, row: TakebackRow, later: Sequence[TakebackRow],
     except MoveError:
         return notation
     return Told(tuple(deeds))
+
+
+def _line_before(ctx: LoadedTable, first: int, later: Sequence[TakebackRow], logged: Mapping[int, Any]) -> Any:
+    """The position before ply ``first`` as it stood when an earlier request was asked, after later accepted
+    takebacks removed some of the plies before it (``_said_back``); None where it cannot be played again."""
+    engine = ctx.engine
+    state = first_state(ctx)
+    for ply in range(1, first):
+        kept = next((m.move for r in later if r.status == ACCEPTED for m in r.moves if m.ply == ply), None)
+        try:
+            move = engine.parse_move(state, kept) if kept is not None else logged.get(ply)
+            if move is None:
+                return None
+            state = engine.apply(state, move)
+        except MoveError:
+            return None
+    return state
 
 
 def _left(name: str, left: int) -> Phrase:

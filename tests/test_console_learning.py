@@ -78,10 +78,10 @@ def con_user(con: Console, name: str) -> int:
     return next(uid for uid, n in con.names.items() if n == name)
 
 
-async def test_history_tells_a_takeback_in_words_unless_a_later_one_changed_its_position(tmp_path: Path) -> None:
-    """A takeback's moves are told from the position they were played from, the log's before their first ply:
-    a later accepted takeback reaching further back changed that position, so the earlier one keeps the
-    notation it was asked with (never words about another position)."""
+async def test_history_tells_a_takeback_in_words_even_after_a_later_one_reached_further_back(tmp_path: Path) -> None:
+    """A takeback's moves are told from the position they were played from, the log's before their first ply;
+    where a later accepted takeback removed plies before it, that position is played again from the moves that
+    takeback kept (it was left in notation, "Ana: f1-f4 · Ben: a1-a4", while the live request was in words)."""
     svc, con, out = await open_console(tmp_path / "console.db")
     await said(con, out, "Ana: /play kona @Ben seat=first")
     await said(con, out, "Ben: /accept")
@@ -94,7 +94,8 @@ async def test_history_tells_a_takeback_in_words_unless_a_later_one_changed_its_
     await said(con, out, "Ana: /takeback accept")
     history = await said(con, out, "Ana: /history table=1")
     first, second = history[2], history[3]
-    assert first.endswith("Ana asked to take back: Ana: f1-f4 · Ben: a1-a4. Answer: taken back, Ben agreed")
+    assert first.endswith("Ana asked to take back: Ana moved from f1 to f4, uncovering a poodle on f1 · Ben moved "
+                          "from a1 to a4, uncovering a capybara on a1. Answer: taken back, Ben agreed")
     # KO-2.3: f6 starts poodle over capybara, f1 capybara over poodle: lifting the top uncovers the other
     assert second.endswith("Ben asked to take back: Ben moved from f6 to e5, uncovering a capybara on f6 · Ana "
                            "moved from f1 to f4, uncovering a poodle on f1. Answer: taken back, Ana agreed")
