@@ -1686,6 +1686,7 @@ EN.update({
     "review.sides": "{first} against {second}",
     "review.ended": "The game ended after move {moves}: {gone}.",
     "review.ended.agreement": "The game ended after move {moves} by agreement.",
+    "review.ended.agreement_at_start": "The game ended by agreement before the first move.",
     "review.ended.at_start": "The game ended before the first move: {gone}.",
     "review.left": "After move {moves}, {gone}: the game went on, that seat's later moves were played for it "
     "and are not judged here, and it is placed below everyone who played on (its chance to win is 0 from then).",
@@ -1752,6 +1753,7 @@ ES.update({
     "review.sides": "{first} contra {second}",
     "review.ended": "La partida terminó tras la jugada {moves}: {gone}.",
     "review.ended.agreement": "La partida terminó tras la jugada {moves} de mutuo acuerdo.",
+    "review.ended.agreement_at_start": "La partida terminó de mutuo acuerdo antes de la primera jugada.",
     "review.ended.at_start": "La partida terminó antes de la primera jugada: {gone}.",
     "review.left": "Tras la jugada {moves}, {gone}: la partida siguió, las jugadas posteriores de ese asiento se "
     "hicieron por él y aquí no se juzgan, y queda por debajo de todos los que siguieron jugando (desde entonces su "

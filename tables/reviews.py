@@ -346,7 +346,7 @@ def ended_outside(ctx: LoadedTable, moves: int) -> Phrase | None:
     if ending is None or ending.reason not in OUTSIDE_ENDINGS:  # the graph stops at the last decision's reading
         return None
     if ending.reason == "agreement":
-        return Phrase("review.ended.agreement", {"moves": moves})
+        return Phrase("review.ended.agreement" if moves else "review.ended.agreement_at_start", {"moves": moves})
     gone = departures(ctx.seats, ending.reason, ending.places(len(ctx.seats)))
     if not gone:
         return None

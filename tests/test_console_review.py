@@ -87,3 +87,19 @@ async def test_review_refusals_say_what_to_type(tmp_path: Path) -> None:
         assert "/review TABLE [es]" in console.help_text() and "/review MESA [es]" in console.help_text("es")
     finally:
         await svc.repo.close()
+
+
+async def test_a_draw_agreed_before_any_move_is_said_so(tmp_path: Path) -> None:
+    # it said "The game ended after move 0 by agreement", where a resignation then said "before the first move"
+    svc, con, out = await open_console(tmp_path)
+    try:
+        await said(con, out, "Ana: /play kona @Ben seat=first")
+        await said(con, out, "Ben: /accept")
+        await said(con, out, "Ana: /draw")
+        await said(con, out, "Ben: /draw")
+        lines = await said(con, out, "Ana: /review 1")
+        assert "[dm Ana] The game ended by agreement before the first move." in lines
+        assert "[dm Ana] La partida terminó de mutuo acuerdo antes de la primera jugada." in \
+            await said(con, out, "Ana: /review 1 es")
+    finally:
+        await svc.repo.close()
