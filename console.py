@@ -393,6 +393,8 @@ class Console:
             lang = self.lesson_lang.get(uid, LANG) if exc.key.startswith("learn.") else LANG
             if exc.key == "error.no_table_here" and uid in self.lesson_lang:  # a learner: no table, no lesson open
                 self.error(name, _NO_TABLE_OR_LESSON[self.lesson_lang[uid]])
+            elif exc.key in _CONSOLE_TEXTS_ES and self.lesson_lang.get(uid) == "es":  # a learner reading Spanish
+                self.error(name, _CONSOLE_TEXTS_ES[exc.key].format(**exc.params))
             else:
                 self.error(name, _console_text(exc) if exc.key in _CONSOLE_TEXTS else exc.message(lang))
             if exc.board is not None:
@@ -1048,6 +1050,13 @@ _NO_TABLE_OR_LESSON = {
           "/learn GAME (/learn lists the courses).",
     "es": "No tienes ninguna mesa aquí ni ninguna lección abierta: empieza una partida con /play JUEGO @NOMBRE, o "
           "una lección con /aprender JUEGO (/aprender lista los cursos).",
+}
+
+
+#: the console's own refusals a learner reading the lessons in Spanish meets, in Spanish
+_CONSOLE_TEXTS_ES = {
+    "console.move_text": "escribe la jugada tras /move, por ejemplo /move a6-d3",
+    "console.unknown": "no existe el comando /{verb}; prueba /help",
 }
 
 
