@@ -23,11 +23,11 @@ WORDS = {"en-US": ("Right: ", "step {n} of {of}", "You finished the course {titl
 
 def pictures(game: str, index: int) -> list[str]:
     """The files a post showing step ``index`` (0-based) carries: the learner's picture, then each other seat's
-    where the step hides information."""
+    where the step hides information (and does not ask about a face the learner cannot see: ``others``)."""
     engine = get_engine(game)
     step = courses()[game].steps[index]
     state = step_state(engine, step)
-    if not engine.has_private_info(state):
+    if not engine.has_private_info(state) or not step.others:
         return [f"lesson-{game}.png"]
     others = [s for s in range(engine.num_players(state)) if s != step.seat]
     return [f"lesson-{game}.png", *(f"lesson-{game}-player{s + 1}.png" for s in others)]
