@@ -89,9 +89,10 @@ EN: dict[str, str] = {
     "automatically as they come (auto), until they play a move again (/move).",
     "info.back": "{name} is back in {game} #{table}: their turns wait for them again.",
     "info.out.resign": "{name} resigned from {game} #{table}; their moves are now played automatically and "
-    "they will be placed below every player still in.",
+    "they will be placed below every player who did not leave the game (those the rules put out too).",
     "info.out.time": "{name} ran out of time in {game} #{table} and is out; their moves are now played "
-    "automatically and they will be placed below every player still in.",
+    "automatically and they will be placed below every player who did not leave the game (those the rules put "
+    "out too).",
     # ---- private messages and reminders
     "private.view": "Your view of {game} #{table}, for you alone: the picture shows what only you can see.",
     "private.view_notation": "Your view of {game} #{table} (only you see this; without a picture, in the game's "
@@ -237,9 +238,10 @@ ES: dict[str, str] = {
     "automáticamente en cuanto llegan (auto), hasta que vuelva a jugar (/mover).",
     "info.back": "{name} ha vuelto a {game} #{table}: sus turnos vuelven a esperarle.",
     "info.out.resign": "{name} abandonó {game} #{table}; sus jugadas se harán automáticamente y quedará por "
-    "detrás de todos los que sigan en juego.",
+    "detrás de todos los que no dejen la partida (también de los que eliminen las reglas).",
     "info.out.time": "A {name} se le acabó el tiempo en {game} #{table} y queda fuera; sus jugadas se harán "
-    "automáticamente y quedará por detrás de todos los que sigan en juego.",
+    "automáticamente y quedará por detrás de todos los que no dejen la partida (también de los que eliminen las "
+    "reglas).",
     "private.view": "Tu vista de {game} #{table}, solo para ti: la imagen muestra lo que solo tú puedes ver.",
     "private.view_notation": "Tu vista de {game} #{table} (solo la ves tú; sin imagen, en la notación del juego): "
     "{position}",
