@@ -19,12 +19,13 @@ OUT_WORDS = {db.WITHDRAWN: "withdrawn", db.REMOVED: "removed", db.LEFT: "left"}
 
 
 def picture_title(st: Standings) -> str:
-    """``Kona Swiss #3``, ``Plateau round robin #4``, ``K3 groups #5``."""
+    """``Tournament #3 · Kona Swiss``, ``Tournament #4 · Plateau round robin``, ``Tournament #5 · K3 groups``: the
+    number first, as the words call it ("Tournament #5 (K3)"; the picture said "K3 groups #5")."""
     if st.format == ROUND_ROBIN:
         kind = "round robin"
     else:
         kind = "groups" if get_engine(st.game).max_players > 2 else "Swiss"
-    return f"{st.title} {kind} #{st.tournament_id}"
+    return f"Tournament #{st.tournament_id} · {st.title} {kind}"
 
 
 def standings_png(st: Standings, caller_id: int | None = None) -> bytes:
