@@ -336,6 +336,10 @@ def _plateau(view: PL.PlateauView, seat: int, played: str, iterations: int, rng:
             # the opponent wins at once whatever the hidden faces: which moves there are and what they capture
             # do not depend on faces, only values do (PL-8.1 counts prisoners and stacked pieces)
             return [1.0, 0.0] if seat == 1 else [0.0, 1.0]
+        if PL.ENGINE.to_move(after) == seat and plateau_player.winning_moves(after):
+            # the mover acts again and wins at once: after a return the responder takes the next turn (PL-7.3),
+            # after a refusal the offerer goes on (PL-7.4); a review read such a return at 45 %
+            return [1.0, 0.0] if seat == 0 else [0.0, 1.0]
         mine = plateau_chance(plateau_reading(view, seat, move, iterations, seed))
         return [mine, 1.0 - mine] if seat == 0 else [1.0 - mine, mine]
 

@@ -1700,6 +1700,9 @@ EN.update({
     "after the move before, {now} % as read from {name}'s before this one (Mesa reads each position from the seat "
     "to move, with what that player can see).",
     "review.read_next": " As {name} could see it then, the move read {mine} %; the next player won at once.",
+    "review.read_again": " As {name} could see it then, the move read {mine} %; {name}, to play again, won at once.",
+    "review.no_better_seen_again": "Mesa's choice, {best} ({chance} %), reads no better from what {name} could see "
+    "then (the move read {mine} %); {name}, to play again, won at once.",
     "review.no_better_seen": "Mesa's choice, {best} ({chance} %), reads no better from what {name} could see then "
                              "(the move read {mine} %); the next player won at once.",
     "review.read_unstoppable": " As {name} could see it then, the move read {mine} %; after it, {other} could not "
@@ -1771,6 +1774,10 @@ ES.update({
                         "en el acto.",
     "review.no_better_seen": "La elección de Mesa, {best} ({chance} %), no es mejor con lo que {name} podía ver "
                              "entonces (la jugada daba {mine} %); el siguiente jugador ganó en el acto.",
+    "review.read_again": " Con lo que {name} podía ver entonces, la jugada daba {mine} %; {name}, que volvía a "
+    "jugar, ganó en el acto.",
+    "review.no_better_seen_again": "La elección de Mesa, {best} ({chance} %), no es mejor con lo que {name} podía "
+    "ver entonces (la jugada daba {mine} %); {name}, que volvía a jugar, ganó en el acto.",
     "review.read_unstoppable": " Con lo que {name} podía ver entonces, la jugada daba {mine} %; tras ella, {other} "
                                "no podía impedir que {name} ganara en la siguiente jugada.",
     "review.forced_win": "Gana por la fuerza: tras ella, {other} no podía impedir que {name} ganara en la siguiente "

@@ -565,10 +565,13 @@ def _point_params(review: Review, decision: Mapping[str, Any]) -> dict[str, Any]
         else:
             instead = Phrase("review.forced_win", {**forced, "best": best_words, "chance": chance})
     elif abs(seen - mine) >= READ_APART:  # the graph's point is the next decider's reading (``ai.review``'s seen)
+        following = next((d for d in _listed(review.analysis) if int(d["index"]) > int(decision["index"])), None)
+        again = following is not None and int(following["seat"]) == seat  # Plateau's return: PL-7.3
         if isinstance(instead, Phrase) and instead.key == "review.no_better":
-            instead = Phrase("review.no_better_seen", {**instead.params, "name": name, "mine": mine})
+            instead = Phrase("review.no_better_seen_again" if again else "review.no_better_seen",
+                             {**instead.params, "name": name, "mine": mine})
         else:
-            read = Phrase("review.read_next", {"name": name, "mine": mine})
+            read = Phrase("review.read_again" if again else "review.read_next", {"name": name, "mine": mine})
     reread: Any = ""
     moved = decision.get("reread")  # the graph moved between the decisions: the reader changed (``ai.review``)
     if isinstance(moved, Mapping) and all(isinstance(moved.get(k), (int, float)) for k in ("seat", "reader", "was")):

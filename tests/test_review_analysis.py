@@ -16,6 +16,7 @@ import pytest
 
 from ai import Budget, review, review_games
 from ai import krakatoa as krakatoa_player
+from ai import plateau as plateau_player
 from engines import CHANCE, get_engine
 from engines.base import Outcome, replay
 
@@ -774,3 +775,19 @@ def test_where_every_seat_sees_the_same_two_readings_are_no_turning_point() -> N
              part(third, [0.25, 0.75], [0.26, 0.74])]
     made = review.assemble("kona", start, moves[: third + 1], parts)
     assert not any("reread" in d for d in made["decisions"]) and made["swings"] == []
+
+
+def test_a_plateau_return_after_which_its_mover_wins_at_once_reads_as_a_win() -> None:
+    # PL-7.3: after a return the responder takes the next turn; a review read such a return at 45 % ("Mesa's choice
+    # instead … 45 %") though the responder then won at once whatever they returned
+    position = ("BXx.WRB,WXB,2/BRr,BBb.BOX.BBb.WXx.WBb,WXR.WXx,BRr/BXx,2,BRB/1,WXx.WXo.WXx,1,BXx W reply:rr.bb - - "
+                "2rr.bb rx.bx.xx 160")
+    state = PLATEAU.from_position(position)
+    seat = PLATEAU.to_move(state)
+    returns = [PLATEAU.format_move(state, m) for m in PLATEAU.legal_moves(state, seat)]
+    wins = [text for text in returns
+            if plateau_player.winning_moves(PLATEAU.apply(state, PLATEAU.parse_move(state, text)))]
+    assert "return:bx.xx" in wins
+    estimate = review_games.estimate("plateau", PLATEAU.view(state, seat), seat, "return:bx.xx", 20,
+                                     random.Random(1))
+    assert estimate.after[seat] == 1.0
