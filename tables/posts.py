@@ -28,7 +28,7 @@ from engines import Engine, ReplayStep
 from engines.base import QuickMove
 from tables.bounded import LruCache
 from tables.durations import format_duration
-from tables.endings import OUTLASTED, OUTSIDE_ENDINGS, departures, final_picture
+from tables.endings import GONE, OUTLASTED, OUTSIDE_ENDINGS, departures, final_picture
 from tables.games import variant_text
 from tables.hints import hints_offered
 from tables.i18n import Names, News, Phrase, Told
@@ -165,7 +165,8 @@ class Posts:
         if back and key.startswith(("board.start", "board.mesa_start")):  # a takeback to the first position
             key = key.replace("start", "back", 1)
         before = engine.view(previous, None) if previous is not None else None
-        names = self.picture_names(ctx, result["losers"] if result else ())
+        # the banner names those who left for its own reason ("Cy wins: Ana resigned"); every other leaver says so
+        names = self.picture_names(ctx, result["losers"] if result and result["reason"] in GONE else ())
         picture = await self.image(ctx.row.game, view, names, result=result,
                                    previous=before) if image else None
         mention = () if over else tuple(u for u in ctx.users_of(actors) if not is_mesa(u))
