@@ -81,9 +81,9 @@ from fractions import Fraction
 from typing import Any
 
 from data import tournaments as db
-from data.models import ABORTED, LIVE, WAITING, SeatRow, TableOptions, now_iso
+from data.models import ABORTED, LIVE, WAITING, GuildSettings, SeatRow, TableOptions, now_iso
 from data.tournaments import EntrantRow, NewPairing, NewTable, PairingRow, TournamentRow
-from engines import get_engine
+from engines import Engine, get_engine
 from tables.bounded import TableLocks
 from tables.durations import format_duration
 from tables.errors import TableError
@@ -351,41 +351,8 @@ class Tournaments:
                      options: Mapping[str, str], *, manages: bool = False) -> list[Message]:
         game_name = known_game(game)
         engine = get_engine(game_name)
-        own: dict[str, str] = {}
-        table_options: dict[str, str] = {}
-        for key, value in options.items():
-            word = key.strip().lower().replace("-", "_")
-            if word in OWN_OPTIONS:
-                own[word] = str(value).strip()
-            elif word == "seat":  # who moves first is the pairing's business
-                raise TableError("tournament.error.seat_option")
-            else:
-                table_options[key] = str(value)
-        sizes = (2,) if engine.max_players == 2 else table_sizes(engine.min_players, engine.max_players)
-        plan = _read_plan(own, sizes, engine.title or game_name)
-        max_players = _read_number(own.get("max_players"), "max_players", 2, MAX_PLAYERS, DEFAULT_PLAYERS)
-        if max_players < plan.min_players():  # it could never start (a K3 table seats 3 at least, unless Mesa fills)
-            raise TableError("tournament.error.max_too_few", game=engine.title or game_name, value=max_players,
-                             min=plan.min_players(), high=MAX_PLAYERS)
         settings = await self.repo.guild_settings(guild_id)
-        if settings.allowed_channels and channel_id not in settings.allowed_channels:
-            raise TableError("error.channel_not_allowed")
-        try:
-            resolved = read_request(engine, table_options, settings)
-        except TableError as exc:  # /play's list of options is not a tournament's: name the ones it takes
-            if exc.key != "error.unknown_option":
-                raise
-            own_list = [o for o in OWN_OPTIONS if o != "double" or engine.max_players == 2]  # groups: no double
-            own_list += ["rated", "time_per_move",
-                         *(o for o in engine.options if o not in engine.description.unrated_options)]
-            raise TableError("tournament.error.unknown_option", game=exc.params.get("game", game_name),
-                             option=exc.params.get("option", ""), allowed=", ".join(own_list)) from None
-        together = [name for name in engine.description.unrated_options if resolved.game.get(name)]
-        if together:  # everyone wins or loses together (K3-8): no game could rank the players, so no standings
-            key = f"tournament.error.together.{game_name}"
-            raise TableError(key if key in EN else "tournament.error.together", option=together[0])
-        for size in sizes:  # every table the event may seat must take these options (KR-6.2's partners)
-            check_fits(engine, resolved, size)
+        plan, max_players, resolved = read_event(engine, game_name, options, settings, channel_id)
         await self._may_organise(guild_id, manages)
         stored = {"table": resolved.to_json(), "rounds": plan.rounds_asked, "double": plan.double,
                   "mesa_fills": plan.mesa_fills}
@@ -880,6 +847,48 @@ def _read_number(text: str | None, option: str, low: int, high: int, default: in
     if not text.isdigit() or not low <= int(text) <= high:
         raise TableError("error.bad_number", option=option, value=text, low=low, high=high)
     return int(text)
+
+
+def read_event(engine: Engine, game_name: str, options: Mapping[str, str], settings: GuildSettings,
+               channel_id: int) -> tuple[Plan, int, TableOptions]:
+    """A new tournament's options read and checked, or the refusal that says why: its own (``format``,
+    ``rounds``, ``double``, ``max_players``, ``mesa_fills``), never ``seat=``, and its tables' (``/play``'s),
+    each size the event may seat taking them; an event of a game whose players win or lose together refused."""
+    own: dict[str, str] = {}
+    table_options: dict[str, str] = {}
+    for key, value in options.items():
+        word = key.strip().lower().replace("-", "_")
+        if word in OWN_OPTIONS:
+            own[word] = str(value).strip()
+        elif word == "seat":  # who moves first is the pairing's business
+            raise TableError("tournament.error.seat_option")
+        else:
+            table_options[key] = str(value)
+    sizes = (2,) if engine.max_players == 2 else table_sizes(engine.min_players, engine.max_players)
+    plan = _read_plan(own, sizes, engine.title or game_name)
+    max_players = _read_number(own.get("max_players"), "max_players", 2, MAX_PLAYERS, DEFAULT_PLAYERS)
+    if max_players < plan.min_players():  # it could never start (a K3 table seats 3 at least, unless Mesa fills)
+        raise TableError("tournament.error.max_too_few", game=engine.title or game_name, value=max_players,
+                         min=plan.min_players(), high=MAX_PLAYERS)
+    if settings.allowed_channels and channel_id not in settings.allowed_channels:
+        raise TableError("error.channel_not_allowed")
+    try:
+        resolved = read_request(engine, table_options, settings)
+    except TableError as exc:  # /play's list of options is not a tournament's: name the ones it takes
+        if exc.key != "error.unknown_option":
+            raise
+        own_list = [o for o in OWN_OPTIONS if o != "double" or engine.max_players == 2]  # groups: no double
+        own_list += ["rated", "time_per_move",
+                     *(o for o in engine.options if o not in engine.description.unrated_options)]
+        raise TableError("tournament.error.unknown_option", game=exc.params.get("game", game_name),
+                         option=exc.params.get("option", ""), allowed=", ".join(own_list)) from None
+    together = [name for name in engine.description.unrated_options if resolved.game.get(name)]
+    if together:  # everyone wins or loses together (K3-8): no game could rank the players, so no standings
+        key = f"tournament.error.together.{game_name}"
+        raise TableError(key if key in EN else "tournament.error.together", option=together[0])
+    for size in sizes:  # every table the event may seat must take these options (KR-6.2's partners)
+        check_fits(engine, resolved, size)
+    return plan, max_players, resolved
 
 
 def _read_plan(own: dict[str, str], sizes: tuple[int, ...], title: str) -> Plan:
