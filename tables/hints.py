@@ -5,9 +5,9 @@ Mesa's (``hints_offered``).  Rated games and games between people are refused in
 
 A hint is the honest player's move: ``MesaMoves.choose`` at ``HINT_LEVEL``, Mesa's strongest, the level
 its reviews judge by (at the table's own level, an ``easy`` table's hints were moves the review then called
-mistakes), from the asker's view only, seeded by the table and the ply (so asking twice gives the same
-answer).  Its sentence of why is computed from the engine, and from what the seat
-knows: where the seat's view hides something (Plateau's faces, K3's pyramids), the claims are judged on
+mistakes), from the asker's view only, seeded by the table and the ply; asking again at the same position gives
+the same answer (kept per table, version and seat: a search on a time budget varies with the machine's load).
+Its sentence of why is computed from the engine, and from what the seat knows: where the seat's view hides something (Plateau's faces, K3's pyramids), the claims are judged on
 states the engine deals from that view (``determinize``) and said only when they hold on every one, so
 a hint never tells a secret.  In order: the move wins at once; (a review, which also knows the move
 played instead) the move played let the opponent win at once, with this reply, and this one does not;
@@ -37,6 +37,7 @@ from data import tournaments as tournament_store
 from data.models import SeatRow
 from data.repository import Repository
 from engines import CHANCE, Engine, MoveError
+from tables.bounded import LruCache
 from tables.errors import TableError
 from tables.i18n import Count, Phrase, Tenths, Told
 from tables.lesson_goals import winning_reply
@@ -111,6 +112,9 @@ class Hints:
         self.store = store
         self.mesa = mesa
         self.seated = seated
+        #: (table, version, seat) -> the hinted move: asked again, the same answer (a search at ``HINT_LEVEL`` runs
+        #: on a time budget, which the machine's load varies)
+        self.given: LruCache[tuple[int, int, int], str] = LruCache()
 
     async def ask(self, table_id: int, user_id: int) -> Hint:
         """Mesa's move for the caller's seat and why; counted, never played."""
@@ -126,8 +130,12 @@ class Hints:
             raise TableError("error.not_your_turn", player=ctx.names_of(actors) or "-")
         engine, state = ctx.engine, ctx.state
         seed = move_seed(ctx.row.seed, ctx.plies + 1, seat.seat, "hint")
-        move = await self.mesa.choose(ctx, state, seat.seat, HINT_LEVEL, seed)
+        asked = (ctx.id, ctx.row.version, seat.seat)
+        given = self.given.get(asked)
+        move = engine.parse_move(state, given) if given is not None else \
+            await self.mesa.choose(ctx, state, seat.seat, HINT_LEVEL, seed)
         text = engine.format_move(state, move)
+        self.given[asked] = text
         reason = await asyncio.to_thread(why, ctx, state, seat.seat, move, seed)  # a few thousand moves at most
         used = await learning.count_hint(self.store.repo, ctx.id, seat.seat)
         told = deed(engine, state, move, seat.name, ctx.names())  # the move in words too, where the game has them
