@@ -8,8 +8,8 @@ its reviews judge by (at the table's own level, an ``easy`` table's hints were m
 mistakes), from the asker's view only, seeded by the table and the ply; asking again at the same position gives
 the same answer (kept per table, version and seat: a search on a time budget varies with the machine's load).
 Its sentence of why is computed from the engine, and from what the seat knows: where the seat's view hides
-something (Plateau's faces, K3's pyramids), the claims are judged on states the engine deals from that view (``determinize``) and said only when they hold on every one, so
-a hint never tells a secret.  In order: the move wins at once; (a review, which also knows the move
+something (Plateau's faces, K3's pyramids), the claims are judged on states the engine deals from that view
+(``determinize``) and said only when they hold on every one, so a hint never tells a secret.  In order: the move wins at once; (a review, which also knows the move
 played instead) the move played let the opponent win at once, with this reply, and this one does not;
 the opponent could win on their next move after most other moves, and cannot after this one (judged
 only where nothing is hidden); after it the seat threatens to win on its next move, after most of the
