@@ -3,19 +3,19 @@
 Only where a hint teaches without spoiling anything: an unrated table whose only other seats are
 Mesa's (``hints_offered``).  Rated games and games between people are refused in words.
 
-A hint is the honest player's move: ``MesaMoves.choose`` at ``HINT_LEVEL``, Mesa's strongest, the level
-its reviews judge by (at the table's own level, an ``easy`` table's hints were moves the review then called
+A hint is the honest player's move: ``MesaMoves.choose`` at ``HINT_LEVEL``, Mesa's strongest, the level its
+reviews judge by (at the table's own level, an ``easy`` table's hints were moves the review then called
 mistakes), from the asker's view only, seeded by the table and the ply; asking again at the same position gives
 the same answer (kept per table, version and seat: a search on a time budget varies with the machine's load).
 Its sentence of why is computed from the engine, and from what the seat knows: where the seat's view hides
 something (Plateau's faces, K3's pyramids), the claims are judged on states the engine deals from that view
-(``determinize``) and said only when they hold on every one, so a hint never tells a secret.  In order: the move wins at once; (a review, which also knows the move
-played instead) the move played let the opponent win at once, with this reply, and this one does not;
-the opponent could win on their next move after most other moves, and cannot after this one (judged
-only where nothing is hidden); after it the seat threatens to win on its next move, after most of the
-opponent's replies or after every one (judged only where nothing is hidden); it raises the seat's tally
-(``GameDescription.tallies``: prisoners, points; in a review, further than the move played did);
-otherwise "Mesa's choice".
+(``determinize``) and said only when they hold on every one, so a hint never tells a secret. In order: the move
+wins at once; (a review, which also knows the move played instead) the move played let the opponent win at once,
+with this reply, and this one does not; the opponent could win on their next move after most other moves, and
+cannot after this one (judged only where nothing is hidden); after it the seat threatens to win on its next
+move, after most of the opponent's replies or after every one (judged only where nothing is hidden); it raises
+the seat's tally (``GameDescription.tallies``: prisoners, points; in a review, further than the move played
+did); otherwise "Mesa's choice".
 
 Every hint is counted per seat (``data.learning``, it survives a restart), and the result post says it
 (``hinted_result``).
