@@ -960,8 +960,9 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
             gone = [i for i, (b, a) in enumerate(zip(before.seats, after.seats, strict=False))
                     if a.status == "out" and b.status != "out"]
             gone.sort(key=lambda i: after.seats[i].out_at)  # in the order they went out
+            mover = self.move_seat(before, move)  # whose move their turn came after (K3-7.1: checked as it begins)
             for i in gone:
-                found.append(("eliminated", {"out_seat": i}))
+                found.append(("eliminated", {"out_seat": i, "after_seat": mover}))
                 if i == gone[0] and self._spare_set_aside(before) and not self._spare_set_aside(after):
                     # K3-7.3: the spare white goes beside the pyramid of the player before the first one out,
                     # before the next player is checked: told between the two

@@ -681,7 +681,8 @@ EN.update({
     "free pieces.",
     "event.k3.stolen": "{taker} took one of {penalised}'s pieces (the penalty); it now stands beside {taker}'s "
     "pyramid.",
-    "event.k3.eliminated": "{out} is out of {game} #{table}: none of their pieces could be played.",
+    "event.k3.eliminated": "{out} is out of {game} #{table}: none of their pieces could be played when their turn "
+    "came, after {after}'s move.",
     # a lesson's news said to the learner (``tables.learn``): their part in it in the second person
     "event.k3.penalty.you_penalised": "You placed a piece on two equal supports: {taker} takes one of your free "
     "pieces.",
@@ -720,7 +721,8 @@ ES.update({
     "piezas libres de {penalised}.",
     "event.k3.stolen": "{taker} se llevó una pieza de {penalised} (la penalización); ahora está junto a la "
     "pirámide de {taker}.",
-    "event.k3.eliminated": "{out} queda fuera de {game} #{table}: no podía jugar ninguna de sus piezas.",
+    "event.k3.eliminated": "{out} queda fuera de {game} #{table}: no podía jugar ninguna de sus piezas cuando le "
+    "tocó, tras la jugada de {after}.",
     "event.k3.penalty.you_penalised": "Colocaste una pieza sobre dos apoyos iguales: {taker} se lleva una de tus "
     "piezas libres.",
     "event.k3.penalty.you_taker": "{penalised} colocó una pieza sobre dos apoyos iguales: tú te llevas una de sus "

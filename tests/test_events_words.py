@@ -47,19 +47,22 @@ def test_k3_penalty_steal_and_elimination() -> None:
         "Ana colocó una pieza sobre dos apoyos iguales: Ben se lleva una de las piezas libres de Ana."]
     # K3-13 example 8: Ya5-c2 leaves Ben without a playable piece
     # K3-7.3: three players, the first one out: the spare white goes to the player before Ben, Ana
-    assert told("k3", X3, ["Ya5-c2"]) == ["Ben is out of K3 #4: none of their pieces could be played.",
+    # (told after the step's moves, so it says whose move the player's turn came after: K3-7.1)
+    assert told("k3", X3, ["Ya5-c2"]) == ["Ben is out of K3 #4: none of their pieces could be played when their turn "
+                                          "came, after Ana's move.",
                                           "The spare white set aside now goes beside Ana's pyramid, the player "
                                           "before Ben (with three players, at the first one out)."]
-    assert told("k3", X3, ["Ya5-c2"], "es")[0] == "Ben queda fuera de K3 #4: no podía jugar ninguna de sus piezas."
+    assert told("k3", X3, ["Ya5-c2"], "es")[0] == ("Ben queda fuera de K3 #4: no podía jugar ninguna de sus piezas "
+                                                   "cuando le tocó, tras la jugada de Ana.")
     # two out on one move: the white goes to the player before the first, before the second is checked (K3-7.3)
     twice = "1/2/3/4/5/6/7/8/GBYRBBRGY K/RB/KNY/KGRW/RNYKB|K/YB/KRN/RGBR/BYGWN|N/YK/GRK/NBGG/GKYYW play 2 - -"
     # Cy plays; Ana, next, cannot play and is out; the white goes beside the player before her, Cy; then Ben,
     # checked next, cannot play either
     assert told("k3", twice, ["Na5-g2"]) == [
-        "Ana is out of K3 #4: none of their pieces could be played.",
+        "Ana is out of K3 #4: none of their pieces could be played when their turn came, after Cy's move.",
         "The spare white set aside now goes beside Cy's pyramid, the player before Ana (with three players, at the "
         "first one out).",
-        "Ben is out of K3 #4: none of their pieces could be played."]
+        "Ben is out of K3 #4: none of their pieces could be played when their turn came, after Cy's move."]
     after = get_engine("k3").play(get_engine("k3").from_position(X3), "Ya5-c2")
     assert "W" in after.seats[0].side and "W" not in get_engine("k3").from_position(X3).seats[0].side
     # in the cooperative game the same move ends the game for everyone (the outcome says so, not an event)
