@@ -1698,9 +1698,9 @@ EN.update({
     "review.turning_point": "{number}. Move {ply}: {played} (win chance {before} % → {after} %{others}){points}. "
     "{instead}{read}{reread}",
     "review.others_moved": "; {name}'s {was} % → {now} %",
-    "review.reread": " Between the moves the reading changed seats: {seat} had {was} % as read from {reader}'s seat "
-    "after the move before, {now} % as read from {name}'s before this one (Mesa reads each position from the seat "
-    "to move, with what that player can see).",
+    "review.reread": " The graph also moved just before this move, with no move between: {seat}'s chance read "
+    "{was} % from {reader}'s seat and {now} % from {name}'s, who cannot see the same (Mesa reads each position from "
+    "the seat to move, with only what that player can see).",
     "review.read_next": " As {name} could see it then, the move read {mine} %; the next player won at once.",
     "review.read_again": " As {name} could see it then, the move read {mine} %; {name}, to play again, won at once.",
     "review.no_better_seen_again": "Mesa's choice, {best} ({chance} %), reads no better from what {name} could see "
@@ -1769,9 +1769,9 @@ ES.update({
     "review.turning_point": "{number}. Jugada {ply}: {played} (probabilidad de ganar {before} % → {after} %{others})"
     "{points}. {instead}{read}{reread}",
     "review.others_moved": "; la de {name}, {was} % → {now} %",
-    "review.reread": " Entre las jugadas cambió el asiento desde el que se lee: {seat} tenía {was} % leído desde el "
-    "asiento de {reader} tras la jugada anterior, y {now} % leído desde el de {name} antes de esta (Mesa lee cada "
-    "posición desde el asiento que juega, con lo que ese jugador puede ver).",
+    "review.reread": " La gráfica también se movió justo antes de esta jugada, sin ninguna jugada entre medias: la "
+    "probabilidad de {seat} era {was} % vista desde el asiento de {reader} y {now} % desde el de {name}, que no ve "
+    "lo mismo (Mesa lee cada posición desde el asiento que juega, solo con lo que ese jugador puede ver).",
     "review.read_next": " Con lo que {name} podía ver entonces, la jugada daba {mine} %; el siguiente jugador ganó "
                         "en el acto.",
     "review.no_better_seen": "La elección de Mesa, {best} ({chance} %), no es mejor con lo que {name} podía ver "

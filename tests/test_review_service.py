@@ -805,9 +805,9 @@ def test_a_change_of_reader_is_told_in_both_languages() -> None:
     made = Review(1, "plateau", "Plateau", names, analysis, {}, b"")
     mover, reader = names[seats[second]], names[seats[first]]
     was, now = (48, 80) if seats[second] == 1 else (52, 20)
-    assert (f"Between the moves the reading changed seats: {mover} had {was} % as read from {reader}'s seat after "
-            f"the move before, {now} % as read from {mover}'s before this one") in made.text("en")
-    assert f"Entre las jugadas cambió el asiento desde el que se lee: {mover} tenía {was} %" in made.text("es")
+    assert (f"The graph also moved just before this move, with no move between: {mover}'s chance read {was} % from "
+            f"{reader}'s seat and {now} % from {mover}'s, who cannot see the same") in made.text("en")
+    assert f"la probabilidad de {mover} era {was} % vista desde el asiento de {reader}" in made.text("es")
     # a choice reading no better, at a decision marked for the reader's change: not "Mesa's reading deeper"
     state = replay_states[second]
     other = next(m for m in PLATEAU.legal_moves(state) if PLATEAU.format_move(state, m) != moves[second])
@@ -815,7 +815,7 @@ def test_a_change_of_reader_is_told_in_both_languages() -> None:
     worse = [0.22, 0.78] if seats[second] == 1 else [0.19, 0.81]  # the choice reads no better for the mover
     doubled[1].update(best=PLATEAU.format_move(state, other), best_after=worse)
     told = Review(1, "plateau", "Plateau", names, {**analysis, "decisions": doubled}, {}, b"").text("en")
-    assert "reads no better. Between the moves the reading changed seats" in told
+    assert "reads no better. The graph also moved just before this move" in told
     assert "reading the position deeper" not in told
 
 
