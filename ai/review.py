@@ -166,7 +166,7 @@ def budget_each(game: str, count: int) -> Budget:
 
 
 def review_part(game: str, start: Any, moves: Sequence[str], indices: Sequence[int], *,
-                budget_each: Budget, seed: int) -> list[dict[str, Any]]:  # fmt: skip
+                budget_each: Budget, seed: int, left: Sequence[tuple[int, int]] = ()) -> list[dict[str, Any]]:
     """One JSON-able dict per decision of ``indices`` (indices into ``moves``, ``decisions``' kind):
 
     ``{"index", "ply", "seat", "played", "best", "played_move", "best_move", "before", "after",
@@ -196,7 +196,8 @@ def review_part(game: str, start: Any, moves: Sequence[str], indices: Sequence[i
         view = engine.view(step.before, seat)  # the mover's information, and nothing else
         played = engine.format_move(step.before, step.move)
         rng = random.Random(f"review:{game}:{seed}:{i}")
-        est = review_games.estimate(game, view, seat, played, iterations, rng)
+        gone = [s for s, moves_then in left if i >= moves_then]  # seats that had left (``assemble``)
+        est = review_games.estimate(game, view, seat, played, iterations, rng, gone)
         out.append({
             "index": i,
             "ply": i + 1,

@@ -61,11 +61,30 @@ class Estimate:
 PROVES_RESULTS = frozenset({"kona"})
 
 
-def estimate(game: str, view: Any, seat: int, played: str, iterations: int, rng: random.Random) -> Estimate:
-    """Mesa's figures for ``seat``'s decision ``played`` (canonical text) from its ``view`` alone."""
+def estimate(game: str, view: Any, seat: int, played: str, iterations: int, rng: random.Random,
+             gone: Sequence[int] = ()) -> Estimate:
+    """Mesa's figures for ``seat``'s decision ``played`` (canonical text) from its ``view`` alone; ``gone``, the
+    seats that had left the game by then (placed last whatever they score: ``without_the_gone``)."""
     if game not in _ESTIMATORS:
         raise AIError(f"no review for {game!r}: Mesa reviews {', '.join(sorted(_ESTIMATORS))}")
-    return _ESTIMATORS[game](view, seat, played, iterations, rng)
+    return _ESTIMATORS[game](without_the_gone(game, view, gone), seat, played, iterations, rng)
+
+
+def without_the_gone(game: str, view: Any, gone: Sequence[int]) -> Any:
+    """The view a decision is judged from when seats had left the game (their moves played for them, and placed
+    below everyone still in): Krakatoa's totals of those seats' sides read as 0, so that a leaver far ahead does
+    not take every other side's chance to nothing (a review then read the sides still in at 0 % and 0 %, their
+    shares lost); their chance itself is 0 (``ai.review``).  Other games' views as they are."""
+    if not gone or game != KR.ENGINE.name:
+        return view
+    fields = str(view["position"]).split()
+    totals = fields[7].split(",")
+    for seat in gone:
+        side = view["side_of_seat"][seat]
+        if 0 <= side < len(totals):
+            totals[side] = "0"
+    fields[7] = ",".join(totals)
+    return {**view, "position": " ".join(fields)}
 
 
 def _seed(rng: random.Random) -> int:

@@ -82,10 +82,10 @@ Inert = Callable[[Mapping[str, Any]], Mapping[str, Any]]
 
 # ==================================================================== the analysis (ai.review, render.review)
 def _review_part(game: str, start: Any, moves: Sequence[str], indices: Sequence[int], budget: Budget,
-                 seed: int) -> list[dict[str, Any]]:
+                 seed: int, left: Sequence[tuple[int, int]] = ()) -> list[dict[str, Any]]:
     """One slice of a review, in the review worker (module-level: it crosses into a process)."""
     analysis: Any = importlib.import_module("ai.review")
-    return list(analysis.review_part(game, start, moves, indices, budget_each=budget, seed=seed))
+    return list(analysis.review_part(game, start, moves, indices, budget_each=budget, seed=seed, left=left))
 
 
 def _review_image(review: dict[str, Any], names: Sequence[str]) -> bytes:
@@ -261,7 +261,8 @@ class Reviews:
         # it is split), one-way: nothing of the table's seed, which drew the dice, reaches the worker
         seed = move_seed(ctx.row.seed, 0, 0, "review")
         for number, chunk in enumerate(slices, 1):
-            parts += await self.lane.run(ctx.id, analyser.review_part, game, start, moves, list(chunk), budget, seed)
+            parts += await self.lane.run(ctx.id, analyser.review_part, game, start, moves, list(chunk), budget, seed,
+                                         left)
             await _tell(making, 100 * number // len(slices))
         # in the lane too: assembling replays the game and tests each position for a threat nothing answers
         # (``ai.review_games.CANNOT_STOP``), up to a second of CPU a long Plateau game, kept off the bot's loop

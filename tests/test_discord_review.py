@@ -41,7 +41,7 @@ class Stepping(CountingAnalyser):
         self.entered = threading.Semaphore(0)
 
     def review_part(self, game: str, start: Any, moves: Sequence[str], indices: Sequence[int], budget: Budget,
-                    seed: int) -> list[dict[str, Any]]:
+                    seed: int, left: Sequence[tuple[int, int]] = ()) -> list[dict[str, Any]]:
         self.entered.release()
         return super().review_part(game, start, moves, indices, budget, seed)
 

@@ -791,3 +791,18 @@ def test_a_plateau_return_after_which_its_mover_wins_at_once_reads_as_a_win() ->
     estimate = review_games.estimate("plateau", PLATEAU.view(state, seat), seat, "return:bx.xx", 20,
                                      random.Random(1))
     assert estimate.after[seat] == 1.0
+
+
+def test_a_krakatoa_leaver_far_ahead_leaves_the_others_their_chances() -> None:
+    # a resigned player's seat 150 points ahead took every other side's chance to nothing, and the review's sides
+    # still in read 50 % and 50 % whatever the dice did (their shares lost in the scaling); a seat that left is
+    # placed last whatever it scores, so its total is read as 0 (``without_the_gone``)
+    state = KRAKATOA.from_position("YYB/YRR/RRR play 6 2 1 set 1 300,150,140 00,00,00 - 3 advanced")
+    view = KRAKATOA.view(state, 1)
+    move = KRAKATOA.format_move(state, KRAKATOA.legal_moves(state, 1)[0])
+    assert review_games.without_the_gone("krakatoa", view, [0])["position"].split()[7] == "0,150,140"
+    assert review_games.without_the_gone("kona", view, [0]) is view  # no game but Krakatoa plays on for a leaver
+    counted = review_games.estimate("krakatoa", view, 1, move, 1, random.Random(1)).after
+    assert counted[0] > 0.99  # as the rules count it: the leaver's total wins
+    ruled_out = review_games.estimate("krakatoa", view, 1, move, 1, random.Random(1), [0]).after
+    assert ruled_out[0] < 0.01 and 0.2 < ruled_out[1] < 0.8 and 0.2 < ruled_out[2] < 0.8  # 150 against 140 to play

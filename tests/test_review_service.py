@@ -50,7 +50,7 @@ class CountingAnalyser:
         return list(range(1, len(moves)))  # the first move is no decision here (so positions are not indices)
 
     def review_part(self, game: str, start: Any, moves: Sequence[str], indices: Sequence[int], budget: Budget,
-                    seed: int) -> list[dict[str, Any]]:
+                    seed: int, left: Sequence[tuple[int, int]] = ()) -> list[dict[str, Any]]:
         self.parts += 1
         self.started.set()
         if self.hold:
