@@ -878,7 +878,7 @@ def caption(view: K3View, names: list[str], previous: K3View | None = None) -> s
             victim = _active_before(view, to_move) if int(view["players"]) > 2 else 1 - to_move
         else:
             victim = -1
-        whose = f"{_name(names, victim)}'s" if victim >= 0 else "the penalised player's"
+        whose = theme.possessive(_name(names, victim)) if victim >= 0 else "the penalised player's"
         where = "side" if src == "s" else src
         return f"{who} took {last[1]} from {whose} {where}: the penalty for equal supports (K3-6.3)"
     src, _, slot = last[1:].partition("-")

@@ -453,7 +453,7 @@ def move_words(view: KrakatoaView, names: list[str]) -> str:
         entry = log[-1]
         faces = " ".join(FACE_WORD[f] for f in entry["faces"])
         points = entry["points"]
-        return (f"{_who(names, entry['seat'])}'s throw-off: {SET_TITLES[entry['set']]}, {faces}, "
+        return (f"{theme.possessive(_who(names, entry['seat']))} throw-off: {SET_TITLES[entry['set']]}, {faces}, "
                 f"{points} point{'s' if points != 1 else ''}")
     who = _who(names, seat)
     if kind in ("roll", "scratch"):  # throw 1's nine dice, to keep or rethrow (KR-4.3)

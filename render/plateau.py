@@ -510,7 +510,8 @@ def draw(view: PlateauView, names: list[str], result: dict[str, Any] | None = No
     if banner:
         notes.append(("banner", banner))
     elif (viewer := view.get("viewer")) is not None:
-        notes.append(("hint", f"{names[int(viewer)]}'s private view: faded faces are known to this player alone"))
+        whose = theme.possessive(names[int(viewer)])
+        notes.append(("hint", f"{whose} private view: faded faces are known to this player alone"))
     blocks, extra = theme.lay_out_notes(WIDTH, notes)
     height = legend_y + LEGEND_H + extra + theme.FRAME_WIDTH + 14
     img = _card(height).copy()

@@ -417,6 +417,14 @@ _NUMBER = re.compile(r"[0-9]+")
 
 
 @lru_cache(maxsize=4096)
+def possessive(name: str) -> str:
+    """``name``'s possessive as a caption says it: a note the pictures add to a name that went out
+    ("Cy (resigned)", ``tables.posts``) is left to the panel that shows it, so "Cy's a1", never
+    "Cy (resigned)'s a1"."""
+    base = name[:name.rindex(" (")] if name.endswith(")") and " (" in name else name
+    return f"{base}'s"
+
+
 def ellipsize_name(name: str, size: int, width: int, bold: bool = False) -> str:
     """A player's ``name`` cut to fit ``width`` as ``ellipsize`` cuts it, but never through its last
     number: seats named alike ("Mesa (normal)", "Mesa 2 (normal)", "Mesa 3 (normal)") stay told

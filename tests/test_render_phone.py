@@ -312,6 +312,21 @@ def test_k3_penalty_and_steal_give_their_reason() -> None:
     assert penalties > 0 and steals > 0
 
 
+def test_a_caption_names_whose_piece_without_the_note_of_how_they_left() -> None:
+    # tables.posts gives the pictures "Cy (resigned)" for a seat that went out; the possessive is "Cy's"
+    for seed in range(1, 6):
+        states, engine = played("k3", 3, (), seed)
+        for before, after in itertools.pairwise(states):
+            view, previous = engine.view(after, None), engine.view(before, None)
+            if str(view.get("last_move") or "").startswith("x"):
+                names = [f"{n} (resigned)" for n in NAMES[:3]]
+                text = k3_render.caption(view, names, previous)
+                victim = NAMES[previous["steal"]]
+                assert f"from {victim}'s " in text and ")'s" not in text
+                return
+    raise AssertionError("no steal in these games")
+
+
 def test_krakatoa_caption_gives_the_last_throw_and_its_score() -> None:
     states, engine = played("krakatoa", 2, ())
     checked = 0
