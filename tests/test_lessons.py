@@ -39,6 +39,11 @@ def test_course_file(path: Path) -> None:
         state = step_state(engine, step)
         for text in step.accept:  # each accepted answer is legal and meets the goal
             assert meets(engine, step, state, engine.parse_move(state, text))
+        if engine.outcome(state) is None:  # a learner who finds a win at once is never told it is wrong
+            for move in engine.legal_moves(state):
+                ending = engine.outcome(engine.apply(state, move))
+                if ending is not None and not ending.draw and step.seat in ending.winners:
+                    assert meets(engine, step, state, move), f"{path.name} step {i}: a win at once that is not right"
         for words in (step.teach, step.explain, step.hint):
             assert set(words) == set(CATALOGS) and all(w.strip() for w in words.values())
         for square in step.marks:  # a square, or K3's "<seat>:<spot>" of a pyramid ("<seat>:s": its side)
