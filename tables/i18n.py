@@ -1021,12 +1021,16 @@ ES.update({
 EN.update({
     "history.moves": "#{table} moves: {moves}",
     "history.entry": "{ply}. {told}",
+    "history.entry.news": "{ply}. {told} ({news})",
+    "history.event.k3.eliminated": "{out} is out: none of their pieces could be played",
     "history.no_moves": "(none)",
     "history.attached": "The whole list is in the file attached.",
 })
 ES.update({
     "history.moves": "#{table}, jugadas: {moves}",
     "history.entry": "{ply}. {told}",
+    "history.entry.news": "{ply}. {told} ({news})",
+    "history.event.k3.eliminated": "{out} queda fuera: no podía jugar ninguna de sus piezas",
     "history.no_moves": "(ninguna)",
     "history.attached": "La lista completa está en el archivo adjunto.",
 })

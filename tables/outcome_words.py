@@ -122,6 +122,18 @@ def deed(engine: Engine, before: Any, move: Any, who: str, names: Sequence[str])
     return Deed(who, Phrase(key, named_facts(names, facts, engine.name)))
 
 
+def history_news(engine: Engine, before: Any, move: Any, after: Any, names: Sequence[str]) -> tuple[Phrase, ...]:
+    """What a move made happen that ``/history`` tells beside it: the events (``Engine.events``) the
+    catalogue has ``history.event.<game>.<code>`` words for (a K3 player out, K3-7.1); the others a
+    board says are told by the moves themselves (a K3 penalty by the steal that follows)."""
+    said = []
+    for code, facts in engine.events(before, move, after):
+        key = f"history.event.{engine.name}.{code}"
+        if key in EN:
+            said.append(Phrase(key, named_facts(names, facts, engine.name)))
+    return tuple(said)
+
+
 class _Recorded(Protocol):
     """A logged move as ``/history`` lists it (``tables.queries.MoveRecord``)."""
 
@@ -135,6 +147,8 @@ class _Recorded(Protocol):
     def words(self) -> Deed | None: ...
     @property
     def goes_on(self) -> bool: ...
+    @property
+    def news(self) -> tuple[Phrase, ...]: ...
 
 
 def history_moves(records: Sequence[_Recorded], lang: str, notation: bool = False) -> str:
@@ -147,16 +161,17 @@ def history_moves(records: Sequence[_Recorded], lang: str, notation: bool = Fals
     if notation or any(r.words is None for r in records):
         listed = " ".join(f"{r.ply}.{r.player or 'chance'}:{r.text}" for r in records)
         return listed or t("history.no_moves", lang)
-    entries: list[tuple[int, int, list[Deed]]] = []  # first ply, last ply, what was done
+    entries: list[tuple[int, int, list[Deed], list[Phrase]]] = []  # first ply, last ply, what was done, news
     for r in records:
         said = r.words
         assert said is not None
         if entries and entries[-1][2][0].who and (not said.who or (said.who == entries[-1][2][0].who and r.goes_on)):
-            first, _, deeds = entries[-1]  # the same player's turn goes on, or chance answers their move
-            entries[-1] = (first, r.ply, [*deeds, said])
+            first, _, deeds, news = entries[-1]  # the same player's turn goes on, or chance answers their move
+            entries[-1] = (first, r.ply, [*deeds, said], [*news, *r.news])
         else:
-            entries.append((r.ply, r.ply, [said]))
+            entries.append((r.ply, r.ply, [said], list(r.news)))
     # an entry of several moves is numbered by its first and last, so that every move number (a review's
-    # "Move 23") can be found in the list
-    return " · ".join(t("history.entry", lang, ply=str(first) if first == last else f"{first}–{last}",
-                        told=Told(deeds)) for first, last, deeds in entries) or t("history.no_moves", lang)
+    # "Move 23") can be found in the list; what the moves made happen follows them in brackets
+    return " · ".join(t("history.entry.news" if news else "history.entry", lang,
+                        ply=str(first) if first == last else f"{first}–{last}", told=Told(deeds),
+                        news=Clauses(news)) for first, last, deeds, news in entries) or t("history.no_moves", lang)

@@ -23,11 +23,11 @@ from tables.errors import TableError
 from tables.games import title as game_title
 from tables.guild_life import GuildLife
 from tables.hints import hinted_result
-from tables.i18n import Deed
+from tables.i18n import Deed, Phrase
 from tables.limits import MAX_USER_TABLES
 from tables.loaded import LoadedTable
 from tables.outbox import Message, PrivatePost, PublicPost
-from tables.outcome_words import deed
+from tables.outcome_words import deed, history_news
 from tables.posts import Posts
 from tables.reposts import RepostGate
 from tables.store import TableStore
@@ -68,6 +68,8 @@ class MoveRecord:
     #: whether the move goes on with its player's turn (``Engine.turn_goes_on``: Krakatoa's throws after throw
     #: 1), so that ``/history`` tells it in the same entry as the moves before it; a new turn starts a new one
     goes_on: bool = False
+    #: what the move made happen that ``/history`` tells beside it (``history_news``: a K3 player out, K3-7.1)
+    news: tuple[Phrase, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -185,13 +187,16 @@ class Queries:
             # the moves in words (issue 28, item 3) from the replayed log: words need the state before
             steps = [step for step, _seat in await self.store.log_steps(ctx)] if words else [None] * len(logged_moves)
             names = ctx.names()
-            for logged, step in zip(logged_moves, steps, strict=True):
+            # the state each move left: the next move's before, the last one's the table's
+            afters = [step.before for step in steps[1:] if step is not None] + [ctx.state] if steps and words else steps
+            for logged, step, after in zip(logged_moves, steps, afters, strict=True):
                 shown = logged.text if over or (viewer is not None and viewer.seat == logged.seat) else logged.public
                 row = ctx.by_seat(logged.seat) if logged.seat >= 0 else None
                 name = row.name if row else ""
                 said = deed(ctx.engine, step.before, step.move, name, names) if step is not None else None
                 goes_on = step is not None and logged.seat >= 0 and ctx.engine.turn_goes_on(step.before, logged.seat)
-                records.append(MoveRecord(logged.ply, logged.seat, name, shown, said, goes_on))
+                news = history_news(ctx.engine, step.before, step.move, after, names) if step is not None else ()
+                records.append(MoveRecord(logged.ply, logged.seat, name, shown, said, goes_on, news))
         stored = StoredOutcome.from_json(ctx.row.outcome)
         outcome = stored.text if stored is not None else None
         position = ctx.engine.view(ctx.state, None).get("position") if ctx.state is not None else None

@@ -322,3 +322,32 @@ async def test_history_numbers_an_entry_of_several_moves_by_its_first_and_last(t
     assert sum("threw all nine dice" in entry for entry in entries) == 6 * 2  # six rounds, two players
     assert history_moves(details.moves, "es").startswith(listed.split(" ", 1)[0])
     await repo.close()
+
+
+async def test_history_tells_when_each_k3_player_went_out(tmp_path: Path) -> None:
+    """K3-7.1: a player who cannot place a piece when their turn comes is out; the board says so, and
+    ``/history`` tells it after the move it followed (an audit found the list silent about it): in a game of
+    three won by the last player in, each of the two others is told out once, the one placed last first."""
+    import re
+
+    from test_tables_service import play_out
+
+    for seed in range(1, 40):
+        repo, svc = await open_service(str(tmp_path / f"mesa{seed}.db"))
+        tid, _ = await start_table(svc, "k3", 3)
+        await play_out(svc, tid, random.Random(seed))
+        details = await svc.table_details(tid, USERS[0][0], words=True)
+        outcome = details.outcome or ""
+        await repo.close()
+        if "last player in" not in outcome:
+            continue
+        listed = history_moves(details.moves, "en")
+        out = re.findall(r"\((\w+) is out: none of their pieces could be played\)", listed)
+        names = [name for _uid, name in USERS[:3]]
+        assert len(out) == 2 and len(set(out)) == 2 and set(out) < set(names), listed
+        assert listed.endswith("is out: none of their pieces could be played)")  # the last one out ends it
+        spanish = history_moves(details.moves, "es")
+        assert len(re.findall(r"\(\w+ queda fuera: no podía jugar ninguna de sus piezas\)", spanish)) == 2
+        assert history_moves(details.moves, "en", notation=True).count("is out") == 0
+        return
+    raise AssertionError("no game of three ended with the last player in")
