@@ -9,7 +9,7 @@ one pretend server and prints what a Discord server would show:
 
 Commands mirror the slash commands: ``/play GAME @NAME... [option=value...]``, ``/accept``,
 ``/decline``, ``/join [TABLE]``, ``/start``, ``/leave``, ``/abort``, ``/move TEXT``, ``/auto`` (console
-only: what a time-out plays — Mesa's easy level from the seat's view, K3's sensible build),
+only: what a time-out plays — Mesa's easy level from the seat's view, Krakatoa's auto, K3's sensible build),
 ``/build [STYLE]`` (a proposed move where moves are too many to list: K3's builds), ``/moves``,
 ``/resign``, ``/draw``, ``/decline-draw``, ``/board``,
 ``/history [@NAME] [GAME]`` (``table=N [notation]``: that table's moves in words, or as recorded),
@@ -101,7 +101,7 @@ MAX_CLOCK_STEP = 366 * 86400
 HELP = """Commands (write them as NAME: COMMAND):
   /play GAME @NAME... [option=value...]   games: {games}
   /accept  /decline  /join [TABLE]  /start  /leave  /abort
-  /move TEXT   /auto (Mesa's easy move for you, as a time-out plays)   /build [STYLE] ({styles})
+  /move TEXT   /auto (what a time-out plays for you: Mesa's easy move, Krakatoa's auto)   /build [STYLE] ({styles})
   /moves [PAGE]   /mine   /board   /history [@NAME] [GAME] (table=N [notation]: that table's moves)
   /leaderboard GAME [PAGE]   /stats [@NAME]   /replay TABLE   /review TABLE [es]   /recompute
   /resign  /draw  /decline-draw  /games  /rules GAME [full] [es]  /clock +DURATION  /help
@@ -124,7 +124,7 @@ Add table=N when you have several tables.  /help es: this help in Spanish."""
 HELP_ES = """Órdenes (escríbelas como NOMBRE: ORDEN):
   /play JUEGO @NOMBRE... [opción=valor...]   juegos: {games}
   /accept (aceptar)  /decline (rechazar)  /join [MESA] (unirse)  /start (empezar)  /leave (salir)  /abort (cancelar)
-  /move JUGADA   /auto (la jugada fácil de Mesa por ti, la que se juega si se te acaba el tiempo)
+  /move JUGADA   /auto (lo que se juega por ti si se te acaba el tiempo: la jugada fácil de Mesa, el auto de Krakatoa)
   /build [ESTILO] ({styles})   /moves [PÁGINA] (tus jugadas)   /mine (tus piezas)   /board (el tablero)
   /history [@NOMBRE] [JUEGO] (table=N: las jugadas de esa mesa)   /leaderboard JUEGO [PÁGINA]   /stats [@NOMBRE]
   /replay MESA   /review MESA [es] (la revisión de Mesa)   /recompute
@@ -501,7 +501,7 @@ class Console:
             if lesson:  # a lesson open and no table: its answer is the learner's own (the lesson says so)
                 self._lesson_post(name, await svc.lessons.answer(uid, lesson, "auto"))
                 return True
-            self.show(await svc.auto(tid, uid, self.key()))  # what a time-out plays: Mesa's easy level (issue 28)
+            self.show(await svc.auto(tid, uid, self.key()))  # what a time-out plays (issue 28, MesaMoves.played_for)
         elif verb == "moves":
             tid, lesson = await self._table_or_lesson(uid, table, lambda s: uid in s.turn_user_ids)
             if lesson:  # the open lesson's step: its legal moves, right and wrong answers alike

@@ -341,15 +341,24 @@ class MesaMoves:
                           type(exc).__name__)
         return self.auto_move(ctx, state, seat, random.Random(seed))
 
+    async def played_for(self, ctx: LoadedTable, state: Any, seat: int, seed: int, *, obliged: bool = False) -> Any:
+        """The move played for a player (a time-out, a seat that went out, ``/auto``): where the game's rules
+        name the move a time-out plays (``on_timeout="auto"``: Krakatoa's ``auto``, KR-8.4, the move its board
+        says "Auto would play" and its Auto button plays), exactly that; else Mesa's ``easy`` level from the
+        seat's view (issue 17)."""
+        if ctx.engine.description.on_timeout == "auto":
+            return self.auto_move(ctx, state, seat, random.Random(seed))
+        return await self.choose(ctx, state, seat, TIMEOUT_LEVEL, seed, obliged=obliged)
+
     async def timeout_move(self, ctx: LoadedTable, state: Any, seat: int) -> Any:
-        """The automatic move of a player whose time ran out: Mesa's ``easy`` level (issue 17)."""
-        return await self.choose(ctx, state, seat, TIMEOUT_LEVEL, move_seed(ctx.row.seed, ctx.plies + 1, seat,
-                                                                            "timeout"), obliged=True)
+        """The automatic move of a player whose time ran out (``played_for``)."""
+        return await self.played_for(ctx, state, seat, move_seed(ctx.row.seed, ctx.plies + 1, seat, "timeout"),
+                                     obliged=True)
 
     async def leaver_move(self, ctx: LoadedTable, state: Any, seat: int, ply: int) -> Any:
-        """The move of a seat that went out (ran out of time, or resigned with others still in)."""
-        return await self.choose(ctx, state, seat, TIMEOUT_LEVEL, move_seed(ctx.row.seed, ply + 1, seat, "timeout"),
-                                 obliged=True)
+        """The move of a seat that went out (ran out of time, or resigned with others still in): ``played_for``."""
+        return await self.played_for(ctx, state, seat, move_seed(ctx.row.seed, ply + 1, seat, "timeout"),
+                                     obliged=True)
 
 
 #: how Mesa's move is submitted: ``(table, user, text, expected_version) -> messages`` (``TableService.submit_move``)

@@ -30,7 +30,7 @@ from tables.errors import TableError
 from tables.finish import AGREEMENT, SIDE_LEFT, Change, Finisher, LostRace, out_updates
 from tables.i18n import Alternatives
 from tables.loaded import LoadedTable, Step
-from tables.mesa import TIMEOUT_LEVEL, MesaMoves, is_mesa
+from tables.mesa import MesaMoves, is_mesa
 from tables.outbox import Message, MovePlayed
 from tables.posts import Posts
 from tables.rules_step import RulesStep, reason, what_to_play
@@ -167,9 +167,10 @@ class Play:
             return Proposal(engine.format_move(state, move), engine.move_sketch(state, move))
 
     async def auto(self, table_id: int, user_id: int, key: str | None = None) -> list[Message]:
-        """``/auto``: play for this player the move a time-out would play (issue 28): Mesa's ``easy``
-        level from the seat's view, or the game's first auto style where the moves are too many to list
-        (K3's sensible build, K3-3.4).  Chosen outside the lock; a move made meanwhile makes it stale."""
+        """``/auto``: play for this player the move a time-out would play (issue 28, ``MesaMoves.played_for``:
+        Krakatoa's ``auto``, KR-8.4, elsewhere Mesa's ``easy`` level from the seat's view), or the game's first
+        auto style where the moves are too many to list (K3's sensible build, K3-3.4).  Chosen outside the lock;
+        a move made meanwhile makes it stale."""
         async with self.store.lock(table_id):
             ctx, seat = await self.active(table_id, user_id)
             actors = ctx.acting(ctx.state)
@@ -180,7 +181,7 @@ class Play:
         if ctx.unlisted(state):
             move = engine.auto_move(state, seat.seat, random.Random(seed), engine.description.auto_styles[0])
         else:
-            move = await self.mesa.choose(ctx, state, seat.seat, TIMEOUT_LEVEL, seed)
+            move = await self.mesa.played_for(ctx, state, seat.seat, seed)
         return await self.submit_move(table_id, user_id, engine.format_move(state, move), ctx.row.version, key=key)
 
     # ---- leaving a game -----------------------------------------------------------------------------

@@ -3,7 +3,8 @@
 After a player's move (or at the start, or when a seat goes out) the game may go on without anyone
 choosing: chance moves (dice, draws, deals) are drawn from ``random.Random(f"{seed}:{ply}")``, the
 table's secret seed and the ply, so the same log replays to the same game after any restart; the
-seats of players who left are played by Mesa's ``easy`` level (``MesaMoves.leaver_move``).  These
+seats of players who left are played as a time-out plays them (``MesaMoves.played_for``: Krakatoa's
+``auto``, KR-8.4, elsewhere Mesa's ``easy`` level).  These
 are ordinary log entries.  Nothing here writes: the step is committed by ``Finisher.commit``.
 """
 
@@ -95,7 +96,7 @@ class RulesStep:
     async def timeout_move(self, ctx: LoadedTable, seat: int) -> tuple[Step, Any]:
         """The step of the move played for a seat whose time ran out (KR-8.4), and the state after it."""
         engine, state = ctx.engine, ctx.state
-        move = await self.mesa.timeout_move(ctx, state, seat)  # Mesa's easy level (tables.mesa)
+        move = await self.mesa.timeout_move(ctx, state, seat)  # KR-8.4's auto (tables.mesa)
         return Step([Played(state, move, seat, engine.format_move(state, move))]), engine.apply(state, move)
 
     async def advance(self, ctx: LoadedTable, state: Any, ply: int, step: Step, finishing: int | None = None) -> Any:
@@ -120,7 +121,7 @@ class RulesStep:
                 if not ghosts:
                     return state
                 mover = ghosts[0]
-                move = await self.mesa.leaver_move(ctx, state, mover, ply)  # Mesa's easy level (tables.mesa)
+                move = await self.mesa.leaver_move(ctx, state, mover, ply)  # as a time-out plays (tables.mesa)
             step.items.append(Played(state, move, mover, engine.format_move(state, move)))
             state = engine.apply(state, move)
             ply += 1

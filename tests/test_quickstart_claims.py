@@ -715,7 +715,7 @@ def the_highest_total_wins() -> None:
         "player 0 wins (highest total 196)")
 
 
-@claim("krakatoa", en=("plays the choice worth the most points",), es=("juega la opción que más puntos vale",))
+@claim("krakatoa", en=("the choice worth the most points",), es=("la opción que más puntos vale",))
 def auto_plays_the_best_choice() -> None:
     state = KRAKATOA.from_position(KR_SET)
     assert KRAKATOA.format_move(state, KRAKATOA.auto_move(state, 1, random.Random(0))) == "ash"

@@ -108,24 +108,25 @@ async def against_mesa(svc: TableService, user: int, name: str, guild: int = GUI
 
 async def test_an_obliged_move_is_served_before_queued_optional_searches(tmp_path: Path, gate: Gate) -> None:
     """Three players' Mesa searches fill the one worker and its queue; then Cy resigns a three-player
-    Krakatoa game on their turn, so the service must play Cy's seat at once (``leaver_move``): it is
-    searched and stored while the optional searches still wait, none of them started."""
+    K3 game while building, so the service must play Cy's seat at once (``leaver_move``, Mesa's easy level:
+    a Krakatoa seat is played by the rules' ``auto``, KR-8.4, with no search): it is searched and stored
+    while the optional searches still wait, none of them started."""
     gate.free = ("easy",)  # the obliged searches (Mesa's easy level) pass; Mesa's hard ones are held
     clock = FakeClock()
     repo = await open_repository(tmp_path / "mesa.db")
     svc = service(repo, clock, workers=1)
     tables = [await against_mesa(svc, uid, name) for uid, name in [*USERS[:2], USERS[3]]]
-    out = await svc.create(GUILD, CHANNEL, CY, "Cy", "krakatoa", [(EVE, "Eve"), (FAY, "Fay")], {"seat": "first"})
-    kr = out[0].table_id
-    await svc.accept(kr, EVE)
-    await svc.accept(kr, FAY)
+    out = await svc.create(GUILD, CHANNEL, CY, "Cy", "k3", [(EVE, "Eve"), (FAY, "Fay")], {"seat": "first"})
+    k3 = out[0].table_id
+    await svc.accept(k3, EVE)
+    await svc.accept(k3, FAY)
     turns = [asyncio.create_task(svc.play_mesa(tid)) for tid, _ in tables]
     first = await gate.next()
     assert first.level == "hard"
     assert gate.started.empty()  # one worker: the other two searches wait
-    resigned = await asyncio.wait_for(svc.resign(kr, CY), PATIENCE)
+    resigned = await asyncio.wait_for(svc.resign(k3, CY), PATIENCE)
     assert any(isinstance(m, PublicPost) and m.key == "info.out.resign" for m in resigned)
-    played = [m for m in await repo.get_moves(kr) if m.seat == 0]
+    played = [m for m in await repo.get_moves(k3) if m.seat == 0]
     assert played, "the service played the seat that went out"
     obliged = []
     while not gate.started.empty():
@@ -202,14 +203,16 @@ def _kona_view() -> GameView:
 
 async def test_the_ticker_delivers_each_tables_messages_before_the_next_tables_work_ends(
         tmp_path: Path, gate: Gate) -> None:
-    """Two due tables: Mesa to move at Cy's table (due first), and a Krakatoa time-out at Ana's (an
-    obliged search).  Cy's board is delivered while the time-out's search still runs; the tick did not
-    gather them for the end."""
+    """Two due tables: Mesa to move at Cy's table (due first), and a time-out at a K3 table of three where
+    Cy alone has not built (an obliged search: Cy goes out and the seat is built for).  Cy's board is
+    delivered while the time-out's search still runs; the tick did not gather them for the end."""
     clock = FakeClock()
     repo = await open_repository(tmp_path / "mesa.db")
     svc = service(repo, clock, workers=1)
     mesa_table, _ = await against_mesa(svc, CY, "Cy")
-    kr, _ = await start_table(svc, "krakatoa", 2, {"time_per_move": "1h"})
+    k3, _ = await start_table(svc, "k3", 3, {"time_per_move": "1h"})
+    for uid in (ANA, BEN):  # Cy alone has not built: Cy's time runs out, and the seat is built for (easy)
+        await svc.submit_move(k3, uid, (await svc.propose(k3, uid)).text)
     clock.advance(hours=2)
     delivered: list[Message] = []
 
@@ -221,7 +224,7 @@ async def test_the_ticker_delivers_each_tables_messages_before_the_next_tables_w
     assert mesa_search.level == "hard" and not delivered
     mesa_search.release()
     timeout_search = await gate.next()  # the next table's work has begun and is not done
-    assert timeout_search.level == "easy"
+    assert (timeout_search.game, timeout_search.level) == ("k3", "easy")
     assert {m.table_id for m in delivered} == {mesa_table}
     assert any(isinstance(m, PublicPost) and m.kind == "board" for m in delivered)
     timeout_search.release()
@@ -234,7 +237,7 @@ async def test_the_ticker_delivers_each_tables_messages_before_the_next_tables_w
         else:
             waiting.cancel()
     assert await tick == []  # everything went to deliver
-    assert kr in {m.table_id for m in delivered}
+    assert k3 in {m.table_id for m in delivered}
     svc.thinker.close()
     await repo.close()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -211,6 +212,35 @@ async def test_auto_plays_what_a_time_out_plays_and_takes_a_win_in_one(tmp_path:
         with pytest.raises(TableError) as refused:
             await svc.auto(tid, BEN)
         assert refused.value.key == "error.game_over"
+    finally:
+        await svc.close()
+
+
+async def test_krakatoa_auto_plays_the_rules_auto_as_a_time_out_does(tmp_path: Path) -> None:
+    """KR-8.4: ``auto`` is what the product plays on a time-out, and ``/auto`` plays what a time-out plays:
+    every decision it makes is the engine's ``auto`` at that state (Mesa's easy level aims otherwise at times)."""
+    from engines import get_engine
+
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    engine = get_engine("krakatoa")
+    try:
+        tid, _ = await start_table(svc, "krakatoa", 2)
+        for _ in range(120):
+            board = await svc.board(tid)
+            if not board.mention:
+                break
+            await svc.auto(tid, board.mention[0])
+        row = await repo.get_table(tid)
+        assert row is not None
+        state = engine.new_game(2, row.seed, json.loads(row.options)["game"])
+        decided = 0
+        for m in await repo.get_moves(tid):
+            move = engine.parse_move(state, m.move)
+            if m.seat >= 0:
+                assert move == engine.auto_move(state, m.seat), (m.ply, m.move)
+                decided += 1
+            state = engine.apply(state, move)
+        assert decided > 60
     finally:
         await svc.close()
 
