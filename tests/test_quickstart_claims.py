@@ -365,8 +365,14 @@ def stomping_captures_in_place() -> None:
 
 
 @claim("plateau", en=("lets you land on an enemy stack", "captures as many enemy pieces below as your unit has"),
-       es=("te deja caer en una pila enemiga", "captura tantas piezas enemigas de debajo como piezas tiene tu unidad"))
+       es=("te deja caer en una pila enemiga", "captura tantas piezas enemigas de debajo como piezas tiene tu unidad"),
+       rules_en=("you must capture, even when you landed on your own pieces",
+                 "(the pieces you brought plus your own pieces right under them) captures that many"),
+       rules_es=("tienes que capturar, aunque hayas caído sobre piezas tuyas",
+                 "(las piezas que has llevado más las tuyas que tengan justo debajo) captura ese mismo número"))
 def a_marker_lands_on_the_enemy_and_captures_by_the_units_size() -> None:
+    # PL-6.1, PL-11 example 8: a2 is Black-topped (BBb over two White pieces); one piece landing there makes a
+    # unit of 2 with the BBb, which captures 2
     state = PLATEAU.from_position("4/4/WRr.WXx.BBb,3/BRr,3 B turn rb.ox.rx.bx.rr.bb.4xx rb.ox.rx.bx.rr.2bb.3xx - - 12")
     assert pl_field(play(PLATEAU, state, "a1:1-a2"), 5) == "rr.xx", "a unit of 2 captures 2"
     sandwich = PLATEAU.from_position("4/2,WXx.BXx.WRr,1/4/2,BXx.BRr,1 B turn rb.ox.rx.bx.rr.2bb.2xx "
