@@ -701,8 +701,14 @@ def a_scratch_scores_nothing() -> None:
     assert kr_field(play(KRAKATOA, state, "aim l1 hard", "scratch RRB/YYR/RBB"), 7) == "0,50"
 
 
-@claim("krakatoa", en=("×2 or ×4", "not in the basic game"), es=("×2 o ×4", "no en el juego básico"))
+@claim("krakatoa", en=("×2 or ×4", "not in the basic game"), es=("×2 o ×4", "no en el juego básico"),
+       rules_en=("Quakes come only when the throw scores points",),
+       rules_es=("Solo hay terremoto si el lanzamiento suma puntos",))
 def bonuses_multiply_later_throws() -> None:
+    # KR-3.3: a throw worth 0 on a total of 80 (a multiple of 20) is no Big Quake: the waiting x moves up, nothing more
+    zero = play(KRAKATOA, KRAKATOA.from_position("RRB/YRR/YYB play 3 3 0 aim:s 0 80,66 11,00 - 3 advanced"),
+                "aim l3 hard", "roll YRB/YRB/YRB")
+    assert kr_field(zero, 7) == "80,66" and kr_field(zero, 8) == "10,00"
     state = KRAKATOA.from_position("YYB/YRR/RRR play 1 2 1 roll:a:s3:hard 1 0,32 10,00 - 3 advanced")
     state = play(KRAKATOA, state, "roll YYB/YYY/RBB")  # 44: a Little Quake marks the next throw ×2
     assert kr_field(state, 7) == "0,44" and kr_field(state, 8) == "10,10"
