@@ -1036,14 +1036,14 @@ EN.update({
     "list.more": "{items} and {more} more",
     "error.hint.moves": " You may play {moves}.",
     "error.hint.unlisted": " Build your pyramid, or have one proposed: Auto-build under the board, or /build in "
-    "the console.",
+    "the console. Typed, yours is build:{seat}: then its rows from the top, split by /.",
     "error.bad_style": "There is no build style {style}: use {styles}.",
 })
 ES.update({
     "list.more": "{items} y {more} más",
     "error.hint.moves": " Puedes jugar {moves}.",
     "error.hint.unlisted": " Monta tu pirámide, o pide que te propongan una: Montar solo bajo el tablero, o "
-    "/build en la consola.",
+    "/build en la consola. Escrita, la tuya es build:{seat}: y sus filas desde arriba, separadas por /.",
     "error.bad_style": "No hay ningún estilo de construcción {style}: usa {styles}.",
 })
 
