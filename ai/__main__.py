@@ -131,7 +131,7 @@ def answer(game: str, position: str, seat: int | None, level: str, budget: ai.Bu
     actors = public["actors"]
     if seat is None:
         if public["to_move"] == CHANCE:
-            raise Refusal("the dice are rolling (a chance move): no seat can act")
+            raise Refusal("chance decides the next move (a chance move), not a player: no seat can act")
         if len(actors) != 1:
             raise Refusal(f"several seats may act ({', '.join(map(str, actors))}): give the seat")
         seat = actors[0]
