@@ -76,3 +76,15 @@ def test_end_to_end_a_huge_number_and_bytes_that_are_not_utf8() -> None:
     for argv in (["perft", "kona", "9" * 5000], ["moves", "kona", POSITIONS["kona"].replace("0", "9" * 5000)],
                  ["play", "kona", POSITIONS["kona"], b"a6-d\xff"], ["moves", b"k\xffna", "x"]):
         check_process(run_module("engines", argv, seconds=60), allowed=(1, 2))
+
+
+@pytest.mark.parametrize("command", ["moves", "perft", "play", "view"])
+def test_each_commands_help_says_what_its_arguments_take(command: str) -> None:
+    # the arguments were listed bare ("game", "position", "seat"): a newcomer had to read the code
+    ran = call(main, [command, "--help"])
+    assert ran.code == 0
+    arguments = ran.out.split("positional arguments:")[1].split("options:")[0]
+    assert all(game in arguments for game in ("kona", "carpniches", "plateau", "k3", "krakatoa")), arguments
+    assert "quoted" in arguments, arguments  # a position has spaces: it is one argument
+    extra = {"perft": "1 to 8", "play": "notation", "view": "spectator", "moves": "legal"}[command]
+    assert extra in ran.out, ran.out
