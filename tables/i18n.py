@@ -1215,7 +1215,8 @@ _REFUSALS_EN: dict[str, str] = {
     "refusal.kona.stack_distance_one": "the top of a {height}-stack moves exactly {height} square, not {distance}",
     "refusal.kona.pass_over": "a piece may not pass over another ({square} is in the way)",
     "refusal.kona.full": "{square} already holds 3 pieces",
-    "refusal.kona.ply2_landing": "on ply 2 no piece may land on {square}, where the previous move landed",
+    "refusal.kona.ply2_landing": "on the game's second move no piece may land on {square}, where the previous move "
+    "landed",
     "refusal.kona.not_legal": "{src}-{dst} is not a legal move here",
     # Krakatoa (KR-4, KR-8, KR-9.1, KR-10)
     "term.krakatoa.Steam": "Steam",

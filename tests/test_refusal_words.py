@@ -143,3 +143,17 @@ async def test_a_build_for_another_seat_says_which_seat_is_yours(tmp_path: Path)
     assert "build:1:" in ben.message("es")
     assert "build:0:" in ana.message() and "build:0:" in ana.message("es")
     assert "build:0:" in unseated.message()
+
+
+async def test_kona_second_move_refusal_says_move_not_ply(tmp_path: Path) -> None:
+    # KO-5.2: the second move of the game may not land where the first landed; "ply" is the rules' jargon
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    try:
+        kona, _ = await start_table(svc, "kona")
+        await svc.submit_move(kona, ANA, "a6-d3")
+        exc = await refused(svc.submit_move(kona, BEN, "a6-d3"))
+    finally:
+        await repo.close()
+    assert "ply" not in exc.message()
+    assert "second move" in exc.message() and "segunda jugada" in exc.message("es")
+    assert "d3" in exc.message()
