@@ -106,7 +106,7 @@ HELP = """Commands (write them as NAME: COMMAND):
   /leaderboard GAME [PAGE]   /stats [@NAME]   /replay TABLE   /review TABLE [es]   /recompute
   /resign  /draw  /decline-draw  /games  /rules GAME [full] [es]  /clock +DURATION  /help
 Mesa (the computer): /play GAME @mesa [level=easy|normal|hard]   /play GAME @NAME bots=N [level=L]
-  /start fill=mesa [level=L]   /fill [level=L] (an open table's empty seats)
+  /start fill=mesa [level=L]   /fill [level=L] (Mesa takes an open table's empty seats and the game starts)
 Learning: /hint (Mesa's move for you and why, not played; unrated games against Mesa)
   /takeback (take back your last move and the reply; two-player games without chance)
   /takeback accept   /takeback decline (answer your opponent's request)
@@ -126,12 +126,13 @@ HELP_ES = """Órdenes (escríbelas como NOMBRE: ORDEN):
   /accept (aceptar)  /decline (rechazar)  /join [MESA] (unirse)  /start (empezar)  /leave (salir)  /abort (cancelar)
   /move JUGADA   /auto (la jugada fácil de Mesa por ti, la que se juega si se te acaba el tiempo)
   /build [ESTILO] ({styles})   /moves [PÁGINA] (tus jugadas)   /mine (tus piezas)   /board (el tablero)
-  /history [@NOMBRE] [JUEGO] (table=N: las jugadas de esa mesa)   /leaderboard JUEGO [PÁGINA]   /stats [@NOMBRE]
-  /replay MESA   /review MESA [es] (la revisión de Mesa)   /recompute
+  /history [@NOMBRE] [JUEGO] (table=N [notation]: las jugadas de esa mesa)   /leaderboard JUEGO [PÁGINA]
+  /stats [@NOMBRE]   /replay MESA   /review MESA [es] (la revisión de Mesa)   /recompute
   /resign (abandonar)   /draw (tablas)   /decline-draw   /games (tus mesas)
   /rules JUEGO [full] [es] (reglas)   /clock +DURACIÓN (adelanta el reloj)   /help [es]
-Mesa (el ordenador): /play JUEGO @mesa [level=easy|normal|hard]   /play JUEGO @NOMBRE bots=N [level=N]
-  /start fill=mesa [level=N]   /fill [level=N] (los asientos vacíos de una mesa abierta)
+Mesa (el ordenador): /play JUEGO @mesa [level=easy|normal|hard]   /play JUEGO @NOMBRE bots=N [level=NIVEL]
+  /start fill=mesa [level=NIVEL]   /fill [level=NIVEL] (Mesa ocupa los asientos vacíos de una mesa abierta y la
+  partida empieza)
 Aprender: /hint (pista: la jugada de Mesa para ti y por qué, sin jugarla; partidas sin puntuar contra Mesa)
   /takeback (deshacer tu última jugada y la respuesta; juegos de dos sin azar)
   /takeback accept   /takeback decline (responder a la petición de tu rival)
