@@ -394,11 +394,17 @@ def a_blank_top_never_lands_on_the_enemy() -> None:
 
 
 @claim("plateau", en=("trade prisoners",), es=("canje de prisioneros",),
-       rules_en=("then your opponent plays their turn",), rules_es=("luego tu rival juega su turno",))
+       rules_en=("then your opponent plays their turn",
+                 "without going over your offer's worth (paying more is allowed)",
+                 "they may refuse only when every prisoner of theirs is worth more than your offer"),
+       rules_es=("luego tu rival juega su turno", "sin pasar del valor de tu oferta (puede pagar de más)",
+                 "solo puede negarse si cada uno de sus prisioneros vale más que tu oferta"))
 def trading_prisoners() -> None:
     state = PLATEAU.from_position("3,WXx/4/4/BXx,3 B turn rb.ox.bx.2rr.bb.3xx rb.ox.rx.bx.rr.2bb.xx rr.2xx rx.bb 30")
     offered = play(PLATEAU, state, "tender:rr")
+    # PL-7.2: worth 5 offered; White's bb (4) is the most that stays within it, rx (10) overpays; no refusal
     assert moves(PLATEAU, offered) == {"return:bb", "return:rx", "return:rx.bb"}
+    assert "refuse" in moves(PLATEAU, play(PLATEAU, state, "tender:xx")), "worth 1: both of White's are worth more"
     assert PLATEAU.to_position(play(PLATEAU, offered, "return:bb")).split()[1:3] == ["W", "turn"], "White plays on"
 
 
