@@ -29,7 +29,7 @@ import sys
 import ai
 from engines import CHANCE, canonical_name, get_engine
 from engines.base import HiddenSeatError, MoveError, OptionError, PositionError
-from engines.cli import CommandLineError, OneLineParser, escape_unencodable_output, fail, one_line
+from engines.cli import CommandLineError, OneLineParser, fail, one_line, run_main
 
 #: the longest thinking time ``--ms`` accepts: one minute (the hard level thinks 1.5 s)
 MAX_MS = 60_000
@@ -199,5 +199,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    escape_unencodable_output()
-    sys.exit(main())
+    run_main(main)

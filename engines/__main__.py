@@ -19,7 +19,7 @@ import time
 
 from engines import GAMES, get_engine
 from engines.base import MoveError, PositionError
-from engines.cli import CommandLineError, OneLineParser, escape_unencodable_output, fail
+from engines.cli import CommandLineError, OneLineParser, fail, run_main
 
 #: the deepest ``perft`` this command line counts (see the module docstring)
 MAX_PERFT_DEPTH = 8
@@ -122,5 +122,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    escape_unencodable_output()
-    sys.exit(main())
+    run_main(main)

@@ -10,12 +10,11 @@ fitting a longer name to its strip takes time in the square of its length, and a
 
 from __future__ import annotations
 
-import sys
 import unicodedata
 
 from engines import GAMES, get_engine
 from engines.base import PositionError
-from engines.cli import CommandLineError, OneLineParser, escape_unencodable_output, fail, one_line
+from engines.cli import CommandLineError, OneLineParser, fail, one_line, run_main
 from render import render
 
 #: the longest player name drawn (Discord names are at most 32 characters, and so are Mesa's)
@@ -83,5 +82,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    escape_unencodable_output()
-    sys.exit(main())
+    run_main(main)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from cli_fuzz import JUNK, POSITIONS, call, check, check_process, mangled, run_module
+from cli_fuzz import JUNK, POSITIONS, call, check, check_process, mangled, run_into_closed_pipe, run_module
 
 from engines import GAMES, get_engine
 from engines.__main__ import MAX_PERFT_DEPTH, main
@@ -88,3 +88,23 @@ def test_each_commands_help_says_what_its_arguments_take(command: str) -> None:
     assert "quoted" in arguments, arguments  # a position has spaces: it is one argument
     extra = {"perft": "1 to 8", "play": "notation", "view": "spectator", "moves": "legal"}[command]
     assert extra in ran.out, ran.out
+
+
+@pytest.mark.parametrize("module, argv", [
+    ("engines", ["moves", "kona", POSITIONS["kona"]]),
+    ("engines", ["play", "kona", POSITIONS["kona"]]),
+    ("engines", ["--help"]),
+    ("ai", ["move", "kona", POSITIONS["kona"], "--iterations", "20"]),
+    ("render", ["--help"]),
+    ("data", ["--help"]),
+])
+def test_output_into_a_closed_pipe_is_no_traceback(module: str, argv: list[str]) -> None:
+    # `python -m engines moves plateau "…" | head -1`: once head has read its line and quit, the rest of the
+    # output has nowhere to go; that is the reader's choice, not an error of the command line to print
+    done = run_into_closed_pipe(module, argv)
+    err = done.stderr.decode("utf-8", "replace")
+    assert "Traceback" not in err and "BrokenPipeError" not in err and "Exception ignored" not in err, err
+    if "--help" in argv:  # argparse drops a help it cannot write (its own choice), so 0 may come back
+        assert done.returncode in (0, 1), (done.returncode, err)
+    else:
+        assert done.returncode == 1, (done.returncode, err)  # not 0: the output did not all arrive
