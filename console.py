@@ -400,6 +400,8 @@ class Console:
                 self.error(name, _console_text(exc) if exc.key in _CONSOLE_TEXTS else exc.message(lang))
             if exc.board is not None:
                 self.show([exc.board])
+        except BrokenPipeError:  # the reader of the output has gone (`... | head`): nothing more to say (main)
+            raise
         except Exception:  # a bug must not end a session; the log keeps the details
             logging.getLogger(__name__).exception("console command failed: %.80s", command)
             self.error(name, "that command failed (an internal error, logged); please report it")
@@ -1147,6 +1149,9 @@ def main(argv: list[str] | None = None) -> int:
         given = args.db != parser.get_default("db")  # the text names the variables; here it came from --db
         print(f"error: {exc}" + (f" (here: --db {redact(args.db)})" if given else ""), file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `python console.py < game.txt | head`: the reader has quit, so do we
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # the buffer's rest, flushed at exit
+        return 1
 
 
 if __name__ == "__main__":

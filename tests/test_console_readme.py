@@ -222,3 +222,19 @@ def test_help_says_fill_starts_the_game_and_the_spanish_help_has_the_english_opt
     for option in ("table=N [notation]", "[level="):
         assert option in en and option in es, option
     assert not re.search(r"level=N\b", es), "N is a number in the help (bots=N, rounds=N); a level is a word"
+
+
+@pytest.mark.parametrize("command", [["console.py"], ["bot.py", "--console"]])
+def test_output_into_a_closed_pipe_ends_quietly(command: list[str]) -> None:
+    # `python console.py < kona.txt | head -3`: once head has quit, the console has nowhere to write; that
+    # was a traceback and "that command failed (an internal error, logged); please report it"
+    import os
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        proc = subprocess.run([sys.executable, *command, "--no-images"], input="Ana: /help\nAna: /rules kona full\n",
+                              stdout=write_end, stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=60)
+    finally:
+        os.close(write_end)
+    assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr, proc.stderr
+    assert proc.stderr == "" and proc.returncode == 1, (proc.returncode, proc.stderr)
