@@ -106,7 +106,7 @@ HELP = """Commands (write them as NAME: COMMAND):
   /leaderboard GAME [PAGE]   /stats [@NAME]   /replay TABLE   /review TABLE [es]   /recompute
   /resign  /draw  /decline-draw  /games  /rules GAME [full] [es]  /clock +DURATION  /help
 Mesa (the computer): /play GAME @mesa [level=easy|normal|hard]   /play GAME @NAME bots=N [level=L]
-  /start fill=mesa [level=L]   /fill [level=L] (an open table's empty seats)
+  /start fill=mesa [level=L]   /fill [level=L] (Mesa takes an open table's empty seats and the game starts)
 Learning: /hint (Mesa's move for you and why, not played; unrated games against Mesa)
   /takeback (take back your last move and the reply; two-player games without chance)
   /takeback accept   /takeback decline (answer your opponent's request)
@@ -126,12 +126,13 @@ HELP_ES = """Órdenes (escríbelas como NOMBRE: ORDEN):
   /accept (aceptar)  /decline (rechazar)  /join [MESA] (unirse)  /start (empezar)  /leave (salir)  /abort (cancelar)
   /move JUGADA   /auto (lo que se juega por ti si se te acaba el tiempo: la jugada fácil de Mesa, el auto de Krakatoa)
   /build [ESTILO] ({styles})   /moves [PÁGINA] (tus jugadas)   /mine (tus piezas)   /board (el tablero)
-  /history [@NOMBRE] [JUEGO] (table=N: las jugadas de esa mesa)   /leaderboard JUEGO [PÁGINA]   /stats [@NOMBRE]
-  /replay MESA   /review MESA [es] (la revisión de Mesa)   /recompute
+  /history [@NOMBRE] [JUEGO] (table=N [notation]: las jugadas de esa mesa)   /leaderboard JUEGO [PÁGINA]
+  /stats [@NOMBRE]   /replay MESA   /review MESA [es] (la revisión de Mesa)   /recompute
   /resign (abandonar)   /draw (tablas)   /decline-draw   /games (tus mesas)
   /rules JUEGO [full] [es] (reglas)   /clock +DURACIÓN (adelanta el reloj)   /help [es]
-Mesa (el ordenador): /play JUEGO @mesa [level=easy|normal|hard]   /play JUEGO @NOMBRE bots=N [level=N]
-  /start fill=mesa [level=N]   /fill [level=N] (los asientos vacíos de una mesa abierta)
+Mesa (el ordenador): /play JUEGO @mesa [level=easy|normal|hard]   /play JUEGO @NOMBRE bots=N [level=NIVEL]
+  /start fill=mesa [level=NIVEL]   /fill [level=NIVEL] (Mesa ocupa los asientos vacíos de una mesa abierta y la
+  partida empieza)
 Aprender: /hint (pista: la jugada de Mesa para ti y por qué, sin jugarla; partidas sin puntuar contra Mesa)
   /takeback (deshacer tu última jugada y la respuesta; juegos de dos sin azar)
   /takeback accept   /takeback decline (responder a la petición de tu rival)
@@ -399,6 +400,8 @@ class Console:
                 self.error(name, _console_text(exc) if exc.key in _CONSOLE_TEXTS else exc.message(lang))
             if exc.board is not None:
                 self.show([exc.board])
+        except BrokenPipeError:  # the reader of the output has gone (`... | head`): nothing more to say (main)
+            raise
         except Exception:  # a bug must not end a session; the log keeps the details
             logging.getLogger(__name__).exception("console command failed: %.80s", command)
             self.error(name, "that command failed (an internal error, logged); please report it")
@@ -1146,6 +1149,9 @@ def main(argv: list[str] | None = None) -> int:
         given = args.db != parser.get_default("db")  # the text names the variables; here it came from --db
         print(f"error: {exc}" + (f" (here: --db {redact(args.db)})" if given else ""), file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `python console.py < game.txt | head`: the reader has quit, so do we
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # the buffer's rest, flushed at exit
+        return 1
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ import sys
 import ai
 from engines import CHANCE, canonical_name, get_engine
 from engines.base import HiddenSeatError, MoveError, OptionError, PositionError
-from engines.cli import CommandLineError, OneLineParser, escape_unencodable_output, fail, one_line
+from engines.cli import CommandLineError, OneLineParser, fail, one_line, run_main
 
 #: the longest thinking time ``--ms`` accepts: one minute (the hard level thinks 1.5 s)
 MAX_MS = 60_000
@@ -131,7 +131,7 @@ def answer(game: str, position: str, seat: int | None, level: str, budget: ai.Bu
     actors = public["actors"]
     if seat is None:
         if public["to_move"] == CHANCE:
-            raise Refusal("the dice are rolling (a chance move): no seat can act")
+            raise Refusal("chance decides the next move (a chance move), not a player: no seat can act")
         if len(actors) != 1:
             raise Refusal(f"several seats may act ({', '.join(map(str, actors))}): give the seat")
         seat = actors[0]
@@ -199,5 +199,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    escape_unencodable_output()
-    sys.exit(main())
+    run_main(main)

@@ -111,7 +111,8 @@ def interval(scores: list[float]) -> tuple[float, float]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(prog="python -m bench.ai_hidden",
+                                 description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("game", choices=["plateau", "k3"])
     ap.add_argument("first")
     ap.add_argument("second")

@@ -135,7 +135,7 @@ def answered_after(server: DiscordServer, exchange: Exchange) -> float | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.e2e_load", description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--moves", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)

@@ -256,7 +256,8 @@ def report(load: Load, seconds: float, tables: int) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = argparse.ArgumentParser(prog="python -m bench.fairness",
+                                     description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--tables", type=int, default=50, help="the heavy user's games against Mesa (hard)")
     parser.add_argument("--tick", type=float, default=2.0, help="seconds between ticks")

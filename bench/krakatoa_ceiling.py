@@ -72,7 +72,8 @@ def normal_cdf(z: float) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(prog="python -m bench.krakatoa_ceiling",
+                                     description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=1000, help="games per match (default 1000)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()

@@ -233,7 +233,8 @@ def _stats(points: np.ndarray) -> tuple[float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(prog="python -m bench.krakatoa_optimum",
+                                     description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--spread", type=int, default=450, help="differences of totals -E..E (default 450)")
     args = parser.parse_args()
     started = time.perf_counter()

@@ -200,7 +200,7 @@ def paired(level: str, against: str, games: int, seed: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.krakatoa_plan", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--me", default="plan", help="plan, greedy or a level")

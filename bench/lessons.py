@@ -103,7 +103,8 @@ def report(cold: float, figures: dict[str, dict[str, list[float]]]) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = argparse.ArgumentParser(prog="python -m bench.lessons",
+                                     description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--rounds", type=int, default=3, help="times over every step of every course")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:

@@ -79,7 +79,7 @@ async def main_async(game: str, levels: list[str], moves: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.mesa_play", description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="kona")
     parser.add_argument("--levels", default="easy,normal,hard")
     parser.add_argument("--moves", type=int, default=8)

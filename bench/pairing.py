@@ -51,7 +51,8 @@ def event(name: str, players: int, rounds: int, seed: int, pair: Callable[[list[
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(prog="python -m bench.pairing",
+                                     description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--players", type=int, default=256)
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--seed", type=int, default=31)

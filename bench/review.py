@@ -362,7 +362,8 @@ def calibrate_plateau(count: int, seed: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(prog="python -m bench.review",
+                                     description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games", nargs="*", default=list(game_names()))
     parser.add_argument("--games", dest="count", type=int, default=1, help="ordinary games per game (default 1)")
     parser.add_argument("--seed", type=int, default=32)

@@ -375,7 +375,7 @@ async def backends_async(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.tables", description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--moves", type=int, default=3000)
     parser.add_argument("--image-moves", type=int, default=1000)

@@ -34,7 +34,7 @@ from data.factory import open_repository
 from data.models import TableOptions
 from data.redaction import redact_text, scrub
 from data.repository import STORED_TABLES, Repository
-from engines.cli import CommandLineError, OneLineParser, escape_unencodable_output, fail
+from engines.cli import CommandLineError, OneLineParser, fail, run_main
 
 
 async def replay_problems(repo: Repository) -> tuple[int, list[str]]:
@@ -180,5 +180,4 @@ def main(argv: Sequence[str] | None = None) -> Any:
 
 
 if __name__ == "__main__":
-    escape_unencodable_output()
-    sys.exit(main())
+    run_main(main)

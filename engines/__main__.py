@@ -17,9 +17,9 @@ from __future__ import annotations
 import sys
 import time
 
-from engines import get_engine
+from engines import GAMES, get_engine
 from engines.base import MoveError, PositionError
-from engines.cli import CommandLineError, OneLineParser, escape_unencodable_output, fail
+from engines.cli import CommandLineError, OneLineParser, fail, run_main
 
 #: the deepest ``perft`` this command line counts (see the module docstring)
 MAX_PERFT_DEPTH = 8
@@ -84,22 +84,27 @@ def cmd_view(engine, args) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="python -m engines", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("moves", help="list the legal moves, canonical, sorted")
-    p.add_argument("game")
-    p.add_argument("position")
-    p = sub.add_parser("perft", help="count move sequences of a depth")
-    p.add_argument("game")
+    games = "one of " + ", ".join(GAMES) + " (kona also as carpniches)"
+    position = "the position in the game's notation (docs/spec), quoted (its fields are separated by spaces)"
+
+    def command(name: str, what: str) -> OneLineParser:
+        p = sub.add_parser(name, help=what, description=what[0].upper() + what[1:] + ".")
+        p.add_argument("game", help=games)
+        return p
+
+    p = command("moves", "list the legal moves, canonical, sorted")
+    p.add_argument("position", help=position)
+    p = command("perft", "count move sequences of a depth")
     p.add_argument("depth", type=int, help=f"1 to {MAX_PERFT_DEPTH}")
-    p.add_argument("position", nargs="?")
+    p.add_argument("position", nargs="?", help=position + "; default: the start (K3: P2, after building)")
     p.add_argument("--time", action="store_true", help="print timing to stderr")
-    p = sub.add_parser("play", help="apply moves and print the position and outcome")
-    p.add_argument("game")
-    p.add_argument("position")
-    p.add_argument("moves", nargs="*")
-    p = sub.add_parser("view", help="print a seat's view (spectator by default)")
-    p.add_argument("game")
-    p.add_argument("position")
-    p.add_argument("seat", nargs="?")
+    p = command("play", "apply moves and print the position and outcome")
+    p.add_argument("position", help=position)
+    p.add_argument("moves", nargs="*", help="moves in the game's notation, each quoted if it has spaces "
+                   "('aim s1 hard')")
+    p = command("view", "print a seat's view (spectator by default)")
+    p.add_argument("position", help=position)
+    p.add_argument("seat", nargs="?", help="a seat number from 0, or spectator (the default)")
     try:
         args = parser.parse_args(argv)
         engine = get_engine(args.game)
@@ -117,5 +122,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    escape_unencodable_output()
-    sys.exit(main())
+    run_main(main)

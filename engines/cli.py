@@ -13,8 +13,10 @@ its one line, so ``main(argv)`` can be called (and tested) in-process.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
+from collections.abc import Callable
 from typing import NoReturn, TextIO
 
 #: the longest error line a command line prints (an echoed argument is cut to fit)
@@ -54,3 +56,21 @@ def escape_unencodable_output() -> None:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
+
+
+def run_main(main: Callable[[], int | None]) -> NoReturn:
+    """Run a command line's ``main`` as ``__main__``: unencodable output escaped, and output into a pipe
+    its reader has closed (``python -m engines moves … | head -1``, once ``head`` has quit) ends quietly
+    with exit code 1 (the output did not all arrive), not a ``BrokenPipeError`` traceback."""
+    escape_unencodable_output()
+    try:
+        try:
+            code: str | int | None = main()
+        except SystemExit as exc:  # --help, which printed before exiting
+            code = exc.code
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # what is left in the buffer is flushed at exit: to nowhere
+        sys.exit(1)
+    sys.exit(code)

@@ -10,12 +10,11 @@ fitting a longer name to its strip takes time in the square of its length, and a
 
 from __future__ import annotations
 
-import sys
 import unicodedata
 
-from engines import get_engine
+from engines import GAMES, get_engine
 from engines.base import PositionError
-from engines.cli import CommandLineError, OneLineParser, escape_unencodable_output, fail, one_line
+from engines.cli import CommandLineError, OneLineParser, fail, one_line, run_main
 from render import render
 
 #: the longest player name drawn (Discord names are at most 32 characters, and so are Mesa's)
@@ -37,9 +36,11 @@ def _names(text: str | None, seats: int) -> list[str] | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = OneLineParser(prog="python -m render", description=__doc__.splitlines()[0])
-    parser.add_argument("game")
-    parser.add_argument("position")
+    parser = OneLineParser(prog="python -m render", description="Draw a position as the PNG a seat (or a "
+                           "spectator) sees, as Mesa posts it. Positions are written in each game's notation "
+                           "(docs/spec).")
+    parser.add_argument("game", help="one of " + ", ".join(GAMES))
+    parser.add_argument("position", help="the position, quoted (its fields are separated by spaces)")
     parser.add_argument("--viewer", default="spectator", help="seat number, or spectator (default)")
     parser.add_argument("--out", default=None, help="output file (default: GAME.png)")
     parser.add_argument("--names", default=None,
@@ -81,5 +82,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    escape_unencodable_output()
-    sys.exit(main())
+    run_main(main)

@@ -1040,14 +1040,14 @@ EN.update({
     "list.more": "{items} and {more} more",
     "error.hint.moves": " You may play {moves}.",
     "error.hint.unlisted": " Build your pyramid, or have one proposed: Auto-build under the board, or /build in "
-    "the console.",
+    "the console. Typed, yours is build:{seat}: then its rows from the top, split by /.",
     "error.bad_style": "There is no build style {style}: use {styles}.",
 })
 ES.update({
     "list.more": "{items} y {more} más",
     "error.hint.moves": " Puedes jugar {moves}.",
     "error.hint.unlisted": " Monta tu pirámide, o pide que te propongan una: Montar solo bajo el tablero, o "
-    "/build en la consola.",
+    "/build en la consola. Escrita, la tuya es build:{seat}: y sus filas desde arriba, separadas por /.",
     "error.bad_style": "No hay ningún estilo de construcción {style}: usa {styles}.",
 })
 
@@ -1219,7 +1219,8 @@ _REFUSALS_EN: dict[str, str] = {
     "refusal.kona.stack_distance_one": "the top of a {height}-stack moves exactly {height} square, not {distance}",
     "refusal.kona.pass_over": "a piece may not pass over another ({square} is in the way)",
     "refusal.kona.full": "{square} already holds 3 pieces",
-    "refusal.kona.ply2_landing": "on ply 2 no piece may land on {square}, where the previous move landed",
+    "refusal.kona.ply2_landing": "on the game's second move no piece may land on {square}, where the previous move "
+    "landed",
     "refusal.kona.not_legal": "{src}-{dst} is not a legal move here",
     # Krakatoa (KR-4, KR-8, KR-9.1, KR-10)
     "term.krakatoa.Steam": "Steam",

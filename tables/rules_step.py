@@ -39,8 +39,8 @@ def what_to_play(ctx: LoadedTable, seat: int) -> Phrase | str:
     and the rest counted, or where the moves are too many to list (K3's pyramids) how to have one
     proposed; "" when the seat has nothing to play.  Only the seat's own moves: the refusal is theirs."""
     engine, state = ctx.engine, ctx.state
-    if ctx.unlisted(state):
-        return Phrase("error.hint.unlisted")
+    if ctx.unlisted(state):  # K3's builds name the seat (K3-11.4), which nothing on the board numbers
+        return Phrase("error.hint.unlisted", {"seat": seat})
     moves = [engine.format_move(state, m) for m in engine.legal_moves(state, seat)]
     if not moves:
         return ""

@@ -133,3 +133,17 @@ def check_process(done: subprocess.CompletedProcess[bytes], allowed: Sequence[in
     assert "Traceback" not in err and err.count("\n") <= 1, err[:2000]
     if done.returncode == 2:
         assert err.startswith("error: "), err[:500]
+
+
+def run_into_closed_pipe(module: str, argv: Sequence[str], *,
+                         seconds: float = 60.0) -> subprocess.CompletedProcess[bytes]:
+    """``python -m module argv`` writing to a pipe nobody reads any more (``… | head -1`` once head has
+    quit): every write to standard output fails with ``BrokenPipeError``."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+        return subprocess.run([sys.executable, "-m", module, *argv], stdout=write_end, stderr=subprocess.PIPE,
+                              cwd=ROOT, env=env, timeout=seconds, check=False)
+    finally:
+        os.close(write_end)

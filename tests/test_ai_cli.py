@@ -211,3 +211,18 @@ def test_serve_accepts_views_too() -> None:
     answers = k3.out.splitlines()
     assert answers[0] == answers[1] and answers[0].startswith("build:1:")
     assert answers[2].startswith("error: seat 0 cannot act now")  # seat 0 has built: only seat 1 may act
+
+
+@pytest.mark.parametrize("position", [
+    "- -|- base - - -",  # K3-2.1: the base row is still to be drawn
+    "1/2/3/4/5/6/7/8/RBBYGKRRG -|- deal - - -",  # K3-2.2: the pieces are still to be dealt
+    "---/---/RRR play 1 1 1 roll:all 1 0,0 10,20 - 3 advanced",  # KR-4.3: nine dice in the air
+])
+def test_a_chance_node_is_refused_as_chance_and_k3_has_no_dice(position: str) -> None:
+    game = "krakatoa" if "roll" in position else "k3"
+    assert get_engine(game).to_move(get_engine(game).from_position(position)) == CHANCE
+    ran = call(main, ["move", game, position])
+    assert ran.code == 2 and ran.out == ""
+    assert "chance" in ran.err and "no seat can act" in ran.err
+    if game == "k3":  # K3 draws its base row and deals its pieces (K3-2): it has no dice to roll
+        assert "dice" not in ran.err and "rolling" not in ran.err, ran.err

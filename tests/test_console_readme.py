@@ -208,3 +208,33 @@ def test_a_database_that_cannot_be_opened_is_one_line_naming_the_db_option(tmp_p
     lines = proc.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: cannot open the SQLite file"), proc.stderr
     assert lines[0].endswith(f"(here: --db {tmp_path})")
+
+
+def test_help_says_fill_starts_the_game_and_the_spanish_help_has_the_english_options() -> None:
+    # /fill seats Mesa in every empty seat and starts at once (a /start after it is refused: already started)
+    out = pipe(["Ana: /play krakatoa", "Ana: /fill level=easy", "Ana: /start"], "--mesa-iterations", "20")
+    assert any("Krakatoa #1 begins" in line for line in out), out
+    assert out[-1] == "[error Ana] Table #1 has already started.", out
+    en, es = console.help_text("en"), console.help_text("es")
+    assert re.search(r"/fill \[level=\w+\] \([^)]*starts\)", en), en
+    assert re.search(r"/fill \[level=\w+\] \([^)]*empieza\)", es), es
+    # the same command lines in both languages: each option the English help gives a command, the Spanish gives too
+    for option in ("table=N [notation]", "[level="):
+        assert option in en and option in es, option
+    assert not re.search(r"level=N\b", es), "N is a number in the help (bots=N, rounds=N); a level is a word"
+
+
+@pytest.mark.parametrize("command", [["console.py"], ["bot.py", "--console"]])
+def test_output_into_a_closed_pipe_ends_quietly(command: list[str]) -> None:
+    # `python console.py < kona.txt | head -3`: once head has quit, the console has nowhere to write; that
+    # was a traceback and "that command failed (an internal error, logged); please report it"
+    import os
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        proc = subprocess.run([sys.executable, *command, "--no-images"], input="Ana: /help\nAna: /rules kona full\n",
+                              stdout=write_end, stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=60)
+    finally:
+        os.close(write_end)
+    assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr, proc.stderr
+    assert proc.stderr == "" and proc.returncode == 1, (proc.returncode, proc.stderr)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from cli_fuzz import JUNK, POSITIONS, call, check, check_process, mangled, run_module
+from cli_fuzz import JUNK, POSITIONS, call, check, check_process, mangled, run_into_closed_pipe, run_module
 
 from engines import GAMES, get_engine
 from engines.__main__ import MAX_PERFT_DEPTH, main
@@ -76,3 +76,35 @@ def test_end_to_end_a_huge_number_and_bytes_that_are_not_utf8() -> None:
     for argv in (["perft", "kona", "9" * 5000], ["moves", "kona", POSITIONS["kona"].replace("0", "9" * 5000)],
                  ["play", "kona", POSITIONS["kona"], b"a6-d\xff"], ["moves", b"k\xffna", "x"]):
         check_process(run_module("engines", argv, seconds=60), allowed=(1, 2))
+
+
+@pytest.mark.parametrize("command", ["moves", "perft", "play", "view"])
+def test_each_commands_help_says_what_its_arguments_take(command: str) -> None:
+    # the arguments were listed bare ("game", "position", "seat"): a newcomer had to read the code
+    ran = call(main, [command, "--help"])
+    assert ran.code == 0
+    arguments = ran.out.split("positional arguments:")[1].split("options:")[0]
+    assert all(game in arguments for game in ("kona", "carpniches", "plateau", "k3", "krakatoa")), arguments
+    assert "quoted" in arguments, arguments  # a position has spaces: it is one argument
+    extra = {"perft": "1 to 8", "play": "notation", "view": "spectator", "moves": "legal"}[command]
+    assert extra in ran.out, ran.out
+
+
+@pytest.mark.parametrize("module, argv", [
+    ("engines", ["moves", "kona", POSITIONS["kona"]]),
+    ("engines", ["play", "kona", POSITIONS["kona"]]),
+    ("engines", ["--help"]),
+    ("ai", ["move", "kona", POSITIONS["kona"], "--iterations", "20"]),
+    ("render", ["--help"]),
+    ("data", ["--help"]),
+])
+def test_output_into_a_closed_pipe_is_no_traceback(module: str, argv: list[str]) -> None:
+    # `python -m engines moves plateau "…" | head -1`: once head has read its line and quit, the rest of the
+    # output has nowhere to go; that is the reader's choice, not an error of the command line to print
+    done = run_into_closed_pipe(module, argv)
+    err = done.stderr.decode("utf-8", "replace")
+    assert "Traceback" not in err and "BrokenPipeError" not in err and "Exception ignored" not in err, err
+    if "--help" in argv:  # argparse drops a help it cannot write (its own choice), so 0 may come back
+        assert done.returncode in (0, 1), (done.returncode, err)
+    else:
+        assert done.returncode == 1, (done.returncode, err)  # not 0: the output did not all arrive

@@ -365,8 +365,14 @@ def stomping_captures_in_place() -> None:
 
 
 @claim("plateau", en=("lets you land on an enemy stack", "captures as many enemy pieces below as your unit has"),
-       es=("te deja caer en una pila enemiga", "captura tantas piezas enemigas de debajo como piezas tiene tu unidad"))
+       es=("te deja caer en una pila enemiga", "captura tantas piezas enemigas de debajo como piezas tiene tu unidad"),
+       rules_en=("you must capture, even when you landed on your own pieces",
+                 "(the pieces you brought plus your own pieces right under them) captures that many"),
+       rules_es=("tienes que capturar, aunque hayas caído sobre piezas tuyas",
+                 "(las piezas que has llevado más las tuyas que tengan justo debajo) captura ese mismo número"))
 def a_marker_lands_on_the_enemy_and_captures_by_the_units_size() -> None:
+    # PL-6.1, PL-11 example 8: a2 is Black-topped (BBb over two White pieces); one piece landing there makes a
+    # unit of 2 with the BBb, which captures 2
     state = PLATEAU.from_position("4/4/WRr.WXx.BBb,3/BRr,3 B turn rb.ox.rx.bx.rr.bb.4xx rb.ox.rx.bx.rr.2bb.3xx - - 12")
     assert pl_field(play(PLATEAU, state, "a1:1-a2"), 5) == "rr.xx", "a unit of 2 captures 2"
     sandwich = PLATEAU.from_position("4/2,WXx.BXx.WRr,1/4/2,BXx.BRr,1 B turn rb.ox.rx.bx.rr.2bb.2xx "
@@ -388,11 +394,17 @@ def a_blank_top_never_lands_on_the_enemy() -> None:
 
 
 @claim("plateau", en=("trade prisoners",), es=("canje de prisioneros",),
-       rules_en=("then your opponent plays their turn",), rules_es=("luego tu rival juega su turno",))
+       rules_en=("then your opponent plays their turn",
+                 "without going over your offer's worth (paying more is allowed)",
+                 "they may refuse only when every prisoner of theirs is worth more than your offer"),
+       rules_es=("luego tu rival juega su turno", "sin pasar del valor de tu oferta (puede pagar de más)",
+                 "solo puede negarse si cada uno de sus prisioneros vale más que tu oferta"))
 def trading_prisoners() -> None:
     state = PLATEAU.from_position("3,WXx/4/4/BXx,3 B turn rb.ox.bx.2rr.bb.3xx rb.ox.rx.bx.rr.2bb.xx rr.2xx rx.bb 30")
     offered = play(PLATEAU, state, "tender:rr")
+    # PL-7.2: worth 5 offered; White's bb (4) is the most that stays within it, rx (10) overpays; no refusal
     assert moves(PLATEAU, offered) == {"return:bb", "return:rx", "return:rx.bb"}
+    assert "refuse" in moves(PLATEAU, play(PLATEAU, state, "tender:xx")), "worth 1: both of White's are worth more"
     assert PLATEAU.to_position(play(PLATEAU, offered, "return:bb")).split()[1:3] == ["W", "turn"], "White plays on"
 
 
@@ -695,8 +707,14 @@ def a_scratch_scores_nothing() -> None:
     assert kr_field(play(KRAKATOA, state, "aim l1 hard", "scratch RRB/YYR/RBB"), 7) == "0,50"
 
 
-@claim("krakatoa", en=("×2 or ×4", "not in the basic game"), es=("×2 o ×4", "no en el juego básico"))
+@claim("krakatoa", en=("×2 or ×4", "not in the basic game"), es=("×2 o ×4", "no en el juego básico"),
+       rules_en=("Quakes come only when the throw scores points",),
+       rules_es=("Solo hay terremoto si el lanzamiento suma puntos",))
 def bonuses_multiply_later_throws() -> None:
+    # KR-3.3: a throw worth 0 on a total of 80 (a multiple of 20) is no Big Quake: the waiting x moves up, nothing more
+    zero = play(KRAKATOA, KRAKATOA.from_position("RRB/YRR/YYB play 3 3 0 aim:s 0 80,66 11,00 - 3 advanced"),
+                "aim l3 hard", "roll YRB/YRB/YRB")
+    assert kr_field(zero, 7) == "80,66" and kr_field(zero, 8) == "10,00"
     state = KRAKATOA.from_position("YYB/YRR/RRR play 1 2 1 roll:a:s3:hard 1 0,32 10,00 - 3 advanced")
     state = play(KRAKATOA, state, "roll YYB/YYY/RBB")  # 44: a Little Quake marks the next throw ×2
     assert kr_field(state, 7) == "0,44" and kr_field(state, 8) == "10,10"

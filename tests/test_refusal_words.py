@@ -123,4 +123,37 @@ async def test_the_refusals_players_met_now_read_as_sentences(tmp_path: Path) ->
     # K3: a chance move typed is refused as chance's, with no chance move offered
     assert by_move["base:RBBYGKRRG"].message() == (
         "base:RBBYGKRRG cannot be played: the base row is drawn by chance at the start, not by a player. Build "
-        "your pyramid, or have one proposed: Auto-build under the board, or /build in the console.")
+        "your pyramid, or have one proposed: Auto-build under the board, or /build in the console. Typed, yours is "
+        "build:0: then its rows from the top, split by /.")
+
+
+async def test_a_build_for_another_seat_says_which_seat_is_yours(tmp_path: Path) -> None:
+    # K3-11.4: a build is build:<seat>:<ranks>, and nothing on the board numbers the seats; Ana hosts with
+    # seat=first, so she is seat 0 and Ben seat 1. A player who guessed their number wrong is told theirs.
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    try:
+        k3, _ = await start_table(svc, "k3")
+        ben = await refused(svc.submit_move(k3, BEN, "build:0:B/BB"))
+        ana = await refused(svc.submit_move(k3, ANA, "build:1:B/BB"))
+        unseated = await refused(svc.submit_move(k3, ANA, "build:B/BB"))  # the seat left out
+    finally:
+        await repo.close()
+    assert ben.key == "error.not_your_move"
+    assert "build:1:" in ben.message() and "build:0:" not in ben.message().replace("build:0:B/BB", "")
+    assert "build:1:" in ben.message("es")
+    assert "build:0:" in ana.message() and "build:0:" in ana.message("es")
+    assert "build:0:" in unseated.message()
+
+
+async def test_kona_second_move_refusal_says_move_not_ply(tmp_path: Path) -> None:
+    # KO-5.2: the second move of the game may not land where the first landed; "ply" is the rules' jargon
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    try:
+        kona, _ = await start_table(svc, "kona")
+        await svc.submit_move(kona, ANA, "a6-d3")
+        exc = await refused(svc.submit_move(kona, BEN, "a6-d3"))
+    finally:
+        await repo.close()
+    assert "ply" not in exc.message()
+    assert "second move" in exc.message() and "segunda jugada" in exc.message("es")
+    assert "d3" in exc.message()

@@ -61,3 +61,13 @@ def test_end_to_end(tmp_path: Path) -> None:
         check_process(run_module("render", argv, cwd=tmp_path, seconds=60), allowed=(2,))
     done = run_module("render", ["kona", KONA, "--out", "ok.png", "--names", "Ana,Ben"], cwd=tmp_path)
     assert done.returncode == 0 and (tmp_path / "ok.png").exists()
+
+
+def test_help_reads_as_words_and_names_the_games() -> None:
+    # the description was the module docstring's first line, reStructuredText and all ("``python -m render ...``")
+    ran = call(main, ["--help"])
+    assert ran.code == 0
+    assert "``" not in ran.out
+    games = ran.out.split("positional arguments:")[1].split("options:")[0]  # the arguments' own help
+    assert all(game in games for game in ("kona", "plateau", "k3", "krakatoa")), games
+    assert "quoted" in games, games  # a position has spaces: it must be one argument
