@@ -17,7 +17,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from data.models import now_iso, parse_iso
-from data.repository import Repository
+from data.repository import Repository, positive, readable
 
 #: statuses of a table waiting for players (``models.WAITING``), spelled for SQL
 _WAITING_SQL = "('invited', 'open')"
@@ -45,7 +45,9 @@ async def invitation_expiry(repo: Repository, guild_id: int) -> int | None:
     """Seconds a server's invitations and open tables wait, or None for the product default."""
     async with repo._reading() as c:
         row = await c.fetchone("SELECT invitation_expiry FROM guild_settings WHERE guild_id = ?", (guild_id,))
-    return None if row is None or row[0] is None else int(row[0])
+    if row is None or row[0] is None:
+        return None
+    return readable(guild_id, "invitation_expiry", lambda: positive(row[0]), None)
 
 
 async def set_invitation_expiry(repo: Repository, guild_id: int, seconds: int | None, now: str) -> None:

@@ -19,10 +19,10 @@ from __future__ import annotations
 import json
 import logging
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from data.errors import StaleVersion, StorageError
 from data.models import (
@@ -58,6 +58,27 @@ from data.rows import (
 )
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+def readable(guild_id: int, column: str, read: Callable[[], T], default: T) -> T:
+    """A server's setting as stored, or its default when the stored value cannot be read (a row edited by
+    hand: text in a number's column, JSON that does not parse): the server plays on with the default, and
+    the log says which setting to mend, never its value."""
+    try:
+        return read()
+    except (ValueError, TypeError, AttributeError):
+        log.warning("server %d: its setting %s cannot be read; the default is used", guild_id, column)
+        return default
+
+
+def positive(value: Any) -> int:
+    """A stored count of seconds: a whole number above 0 (else ``ValueError``: a value edited by hand)."""
+    number = int(value)
+    if number <= 0:
+        raise ValueError("not a positive number of seconds")
+    return number
+
 
 _TABLE_COLUMNS = select_list(TABLE_COLUMNS)
 _SEAT_COLUMNS = select_list(SEAT_COLUMNS)
@@ -681,8 +702,12 @@ class Repository(ABC):
             row = await c.fetchone(sql, (guild_id,))
         if row is None:
             return GuildSettings(guild_id)
-        channels = tuple(int(ch) for ch in json.loads(row[1] or "[]"))
-        return GuildSettings(guild_id, row[0], channels, bool(row[2]), bool(row[3]))
+        default = GuildSettings(guild_id)
+        seconds = readable(guild_id, "time_per_move", lambda: None if row[0] is None else positive(row[0]),
+                           default.time_per_move)
+        channels = readable(guild_id, "allowed_channels",
+                            lambda: tuple(int(ch) for ch in json.loads(row[1] or "[]")), default.allowed_channels)
+        return GuildSettings(guild_id, seconds, channels, bool(row[2]), bool(row[3]))
 
     async def set_guild_settings(self, settings: GuildSettings, now: str) -> None:
         async with self.transaction() as tx:

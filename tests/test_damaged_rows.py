@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 from pg_server import DbFactory, run_sql
-from test_tables_service import USERS, FakeClock, open_service, start_table
+from test_tables_service import GUILD, USERS, FakeClock, open_service, start_table
 
 from tables import PublicPost, TableError
 
 ANA, BEN, CY, DEE = (u for u, _ in USERS)
+OTHER_GUILD, OTHER_CHANNEL = 8, 80
 
 
 def _said(out: list[object]) -> list[tuple[int, str]]:
@@ -61,3 +62,46 @@ async def test_a_seat_that_cannot_be_read_stops_no_other_game(tmp_path: Path) ->
     bad, good = await _two_games_then_damage(
         path, clock, "UPDATE seats SET user_id = 'Ben' WHERE table_id = BAD AND seat = 1")
     await _tick_past_the_deadline(path, clock, bad, good)
+
+
+async def _settings_damaged(path: str, sql: str) -> None:
+    await run_sql(path, "INSERT INTO guild_settings (guild_id, updated_at) VALUES (?, ?)",
+                  (OTHER_GUILD, "2026-03-01T12:00:00.000000Z"))
+    await run_sql(path, sql, (OTHER_GUILD,))
+
+
+async def _play_and_expire(path: str, clock: FakeClock) -> None:
+    """In the damaged server a table opens with the product's defaults (3 days a move, any channel) and its
+    invitation expires after the default 3 days; the other server's invitation expires too."""
+    repo, svc = await open_service(path, clock)
+    here = await svc.create(OTHER_GUILD, OTHER_CHANNEL, CY, "Cy", "kona", [(DEE, "Dee")], {"seat": "first"})
+    assert here[0].key == "invite.challenge"
+    elsewhere = await svc.create(GUILD, 70, ANA, "Ana", "kona", [(BEN, "Ben")], {})
+    started = await svc.accept(here[0].table_id, DEE)
+    board = next(m for m in started if isinstance(m, PublicPost) and m.key == "board.start")
+    assert board.params["deadline"] == "2026-03-04 12:00 UTC"  # the default time per move, 3 days
+    waiting = await svc.create(OTHER_GUILD, OTHER_CHANNEL, CY, "Cy", "kona", [(DEE, "Dee")], {})
+    clock.advance(days=3, minutes=1)
+    said = _said(await svc.tick())
+    assert (waiting[0].table_id, "invite.expired") in said and (elsewhere[0].table_id, "invite.expired") in said
+    await repo.close()
+
+
+async def test_a_server_channel_list_that_cannot_be_read_is_read_as_every_channel(db: DbFactory) -> None:
+    path = db("mesa.db")
+    await open_service(path)  # the schema
+    await _settings_damaged(path, "UPDATE guild_settings SET allowed_channels = '[70,' WHERE guild_id = ?")
+    await _play_and_expire(path, FakeClock())
+
+
+@pytest.mark.parametrize("sql", [
+    "UPDATE guild_settings SET invitation_expiry = 'a week' WHERE guild_id = ?",
+    "UPDATE guild_settings SET time_per_move = 'long' WHERE guild_id = ?",
+    "UPDATE guild_settings SET time_per_move = -60, invitation_expiry = 0 WHERE guild_id = ?",
+])
+async def test_a_server_setting_that_cannot_be_read_is_its_default(tmp_path: Path, sql: str) -> None:
+    path = str(tmp_path / "mesa.db")  # text in an INTEGER column: SQLite only
+    repo, _ = await open_service(path)
+    await repo.close()
+    await _settings_damaged(path, sql)
+    await _play_and_expire(path, FakeClock())
