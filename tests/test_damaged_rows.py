@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from pg_server import DbFactory, run_sql
+from test_review_service import CountingAnalyser, counted, finished_kona
 from test_tables_service import GUILD, USERS, FakeClock, open_service, start_table
 
 from tables import PublicPost, TableError
@@ -105,3 +106,32 @@ async def test_a_server_setting_that_cannot_be_read_is_its_default(tmp_path: Pat
     await repo.close()
     await _settings_damaged(path, sql)
     await _play_and_expire(path, FakeClock())
+
+
+@pytest.mark.parametrize("damage", [
+    "UPDATE reviews SET review = '{\"analysis\": {\"decisions\": [' WHERE table_id = ?",  # cut short
+    "UPDATE reviews SET review = '[1, 2]' WHERE table_id = ?",  # JSON, not a review
+    "UPDATE reviews SET review = '{}' WHERE table_id = ?",  # a review with nothing in it
+    "UPDATE reviews SET picture = 'not base64!' WHERE table_id = ?",
+])
+async def test_a_kept_review_that_cannot_be_read_is_made_again(db: DbFactory, damage: str) -> None:
+    """A review is a saving: one whose row cannot be read is made again, once, and kept again."""
+    path = db("mesa.db")
+    repo, svc = await open_service(path)
+    fake = CountingAnalyser()
+    reviews = counted(svc, fake)
+    tid = await finished_kona(svc)
+    first = await reviews.review(GUILD, tid, ANA)
+    await repo.close()
+    await run_sql(path, damage, (tid,))
+    repo, svc = await open_service(path)  # a restart after the hand edit
+    try:
+        reviews = counted(svc, fake)
+        again = await reviews.review(GUILD, tid, BEN)
+        assert again.made and fake.decided == 2  # made again, not an internal error
+        assert again.analysis == first.analysis and again.picture == first.picture
+        assert again.text("en") == first.text("en") and again.text("es") == first.text("es")
+        kept = await reviews.review(GUILD, tid, CY)
+        assert not kept.made and fake.decided == 2  # and kept again: the third reader is served
+    finally:
+        await repo.close()
