@@ -1613,6 +1613,10 @@ EN.update({
     "answer MOVE",
     "learn.answer_missing": "Write your answer after answer: /learn {game} answer MOVE (/moves lists the step's "
     "moves).",
+    "learn.state.unreadable": "your place in it could not be read: /learn {game} starts it again",
+    "learn.unreadable": "Your place in the {game} course could not be read, so nothing was answered: /learn {game} "
+    "starts the course again at step 1. Your other courses are fine.",
+    "learn.unreadable.lead": "Your place in this course could not be read, so it starts again at step 1.\n\n",
 })
 ES.update({
     "learn.list": "Lecciones: un curso corto por juego, solo para ti (nunca puntúa, sin mesa):\n{lines}\n"
@@ -1640,6 +1644,10 @@ ES.update({
     "JUEGO answer JUGADA",
     "learn.answer_missing": "Escribe tu respuesta tras answer: /learn {game} answer JUGADA (/moves lista las "
     "jugadas del paso).",
+    "learn.state.unreadable": "no se pudo leer por dónde ibas: /learn {game} lo empieza de nuevo",
+    "learn.unreadable": "No se pudo leer por dónde ibas en el curso de {game}, así que no se ha respondido nada: "
+    "/learn {game} empieza el curso de nuevo en el paso 1. Tus otros cursos están bien.",
+    "learn.unreadable.lead": "No se pudo leer por dónde ibas en este curso, así que empieza de nuevo en el paso 1.\n\n",
 })
 
 

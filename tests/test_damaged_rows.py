@@ -135,3 +135,53 @@ async def test_a_kept_review_that_cannot_be_read_is_made_again(db: DbFactory, da
         assert not kept.made and fake.decided == 2  # and kept again: the third reader is served
     finally:
         await repo.close()
+
+
+@pytest.mark.parametrize("place", ["step = -3", "step = 999", "wrong = -1"])
+async def test_a_lesson_place_that_cannot_be_read_is_said_and_starts_again(db: DbFactory, place: str) -> None:
+    """A place in a course Mesa never writes (a step before the first or past the end, a negative count):
+    every step control says so and changes nothing; /learn GAME says so and starts at step 1; the learner's
+    other course is untouched."""
+    path = db("mesa.db")
+    repo, svc = await open_service(path)
+    await svc.lessons.open(ANA, "kona")
+    assert (await svc.lessons.answer(ANA, "kona", "a6-d3")).step == 2  # the course's first task (docs)
+    await svc.lessons.open(ANA, "plateau")
+    await repo.close()
+    await run_sql(path, f"UPDATE lesson_progress SET {place} WHERE user_id = ? AND game = 'plateau'", (ANA,))
+    repo, svc = await open_service(path)
+    try:
+        listed = (await svc.lessons.list(ANA)).text("en")
+        assert "kona: Kona, step by step (10 steps) — at step 2 of 10" in listed
+        assert "plateau" in listed and "could not be read: /learn plateau starts it again" in listed
+        for call in (lambda: svc.lessons.answer(ANA, "plateau", "+xx.rb@a1"), lambda: svc.lessons.hint(ANA, "plateau"),
+                     lambda: svc.lessons.moves(ANA, "plateau")):
+            with pytest.raises(TableError) as err:
+                await call()
+            assert err.value.key == "learn.unreadable"
+            assert "/learn plateau" in err.value.message("en") and "/learn plateau" in err.value.message("es")
+        opened = await svc.lessons.open(ANA, "plateau")
+        assert opened.step == 1 and opened.text("en").startswith("Your place in this course could not be read")
+        assert "paso 1" in opened.text("es")
+        assert (await svc.lessons.hint(ANA, "plateau")).step == 1  # readable again
+        assert (await svc.lessons.open(ANA, "kona")).step == 2  # the other course where it was
+    finally:
+        await repo.close()
+
+
+async def test_a_lesson_moment_that_cannot_be_read_keeps_the_place(db: DbFactory) -> None:
+    """A row whose moment is no moment keeps its step: the course resumes there and answers go on."""
+    path = db("mesa.db")
+    repo, svc = await open_service(path)
+    await svc.lessons.open(BEN, "kona")
+    await svc.lessons.answer(BEN, "kona", "a6-d3")
+    await repo.close()
+    await run_sql(path, "UPDATE lesson_progress SET updated_at = 'yesterday' WHERE user_id = ?", (BEN,))
+    repo, svc = await open_service(path)
+    try:
+        assert (await svc.lessons.open(BEN, "kona")).step == 2
+        assert await svc.lessons.current(BEN) == "kona"
+        wrong = await svc.lessons.answer(BEN, "kona", "a6-a5")
+        assert wrong.step == 2 and wrong.key.startswith("learn.wrong")
+    finally:
+        await repo.close()
