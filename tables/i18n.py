@@ -1953,6 +1953,8 @@ EN.update({
     "tournament.error.which": "Several tournaments fit ({ids}): add the number, for example "
     "/tournament {action} {example}.",
     "tournament.error.missing": "There is no tournament #{id} in this server.",
+    "tournament.error.damaged": "Tournament #{id}'s record is damaged and cannot be read, so it cannot go on; the "
+    "other tournaments are fine (name yours with its number). Please tell the server's admins.",
     "tournament.error.not_open": "Tournament #{id} has started: it takes no more players, and leaving it now is "
     "/tournament withdraw.",
     "tournament.error.started_already": "Tournament #{id} has already started: round {round} of {rounds} is in "
@@ -2105,6 +2107,8 @@ ES.update({
     "tournament.error.which": "Hay varios torneos posibles ({ids}): añade el número, por ejemplo "
     "/tournament {action} {example}.",
     "tournament.error.missing": "No hay ningún torneo #{id} en este servidor.",
+    "tournament.error.damaged": "El registro del torneo #{id} está dañado y no se puede leer, así que no puede "
+    "seguir; los demás torneos están bien (nombra el tuyo con su número). Avisa a los administradores del servidor.",
     "tournament.error.not_open": "El torneo #{id} ya empezó: no admite más jugadores, y para dejarlo ahora usa "
     "/tournament withdraw.",
     "tournament.error.started_already": "El torneo #{id} ya ha empezado: se juega la ronda {round} de {rounds}. "

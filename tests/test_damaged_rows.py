@@ -15,6 +15,7 @@ from test_review_service import CountingAnalyser, counted, finished_kona
 from test_tables_service import GUILD, USERS, FakeClock, open_service, start_table
 
 from tables import PublicPost, TableError
+from tables.outbox import TournamentPost
 
 ANA, BEN, CY, DEE = (u for u, _ in USERS)
 OTHER_GUILD, OTHER_CHANNEL = 8, 80
@@ -183,5 +184,52 @@ async def test_a_lesson_moment_that_cannot_be_read_keeps_the_place(db: DbFactory
         assert await svc.lessons.current(BEN) == "kona"
         wrong = await svc.lessons.answer(BEN, "kona", "a6-a5")
         assert wrong.step == 2 and wrong.key.startswith("learn.wrong")
+    finally:
+        await repo.close()
+
+
+@pytest.mark.parametrize("damage", [
+    "UPDATE tournaments SET options = '{not json' WHERE id = ?",
+    "UPDATE tournaments SET options = '[]' WHERE id = ?",
+    "UPDATE tournament_pairings SET players = 'Ana v Ben' WHERE tournament_id = ?",
+])
+async def test_a_tournament_that_cannot_be_read_is_said_and_the_others_go_on(db: DbFactory, damage: str) -> None:
+    """Two round robins of three in one server; the first's rows are damaged.  It is refused in words when
+    named; the other is still offered, read, and its round announced again by the ticker; the damaged
+    event's own tables play on."""
+    path = db("mesa.db")
+    clock = FakeClock()
+    repo, svc = await open_service(path, clock)
+    events = []
+    for org, players in ((ANA, USERS[:3]), (DEE, [USERS[3], (105, "Eve"), (106, "Fay")])):
+        await svc.tournaments.create(GUILD, 70, org, "Org", "kona", {"format": "round-robin", "time_per_move": "1d"})
+        number = (await svc.tournaments.listing(GUILD, org, "join"))[0].id
+        for uid, name in players:
+            await svc.tournaments.join(GUILD, uid, name, number)
+        await svc.tournaments.start(GUILD, org, number)
+        events.append(number)
+    bad, good = events
+    table = next(b.table_id for b in (await svc.tournaments.pairings(GUILD, bad)).boards if b.kind == "game")
+    assert table is not None
+    await repo.close()
+    await run_sql(path, damage, (bad,))
+    repo, svc = await open_service(path, clock)  # a restart after the hand edit; no announcement was confirmed
+    try:
+        listed = [e.id for e in await svc.tournaments.listing(GUILD, ANA, "standings")]
+        assert listed == ([good] if "tournaments SET" in damage else [good, bad])  # its row, or only its pairings
+        with pytest.raises(TableError) as err:
+            await svc.tournaments.standings(GUILD, bad)
+        assert err.value.key == "tournament.error.damaged"
+        assert f"#{bad}" in err.value.message("en") and f"#{bad}" in err.value.message("es")
+        assert "dañado" in err.value.message("es")
+        assert len((await svc.tournaments.standings(GUILD, good)).rows) == 3
+        assert await svc.tournaments.byes(GUILD, ANA) == []  # /games of a player of the damaged event
+        clock.advance(minutes=2)
+        again = [m for m in await svc.tick() if isinstance(m, TournamentPost)]
+        assert [(m.tournament_id, m.announces) for m in again] == [(good, 1)]  # the sweep reached the good one
+        board = await svc.board(table)  # the damaged event's own game plays on
+        mover = board.mention[0]
+        moved = await svc.submit_move(table, mover, (await svc.legal_moves_for(table, mover))[0])
+        assert moved and moved[0].table_id == table
     finally:
         await repo.close()
