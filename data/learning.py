@@ -72,6 +72,23 @@ async def count_hint(repo: Repository, table_id: int, seat: int) -> int:
     return int(row[0]) if row else 0
 
 
+async def given_hint(repo: Repository, table_id: int, seat: int, version: int) -> str | None:
+    """The move last hinted to ``seat`` if it was hinted at the table's ``version``, else None."""
+    async with repo._reading() as c:
+        row = await c.fetchone("SELECT given_move FROM hints WHERE table_id = ? AND seat = ? AND given_version = ?",
+                               (table_id, seat, version))
+    return None if row is None or row[0] is None else str(row[0])
+
+
+async def keep_hint(repo: Repository, table_id: int, seat: int, version: int, move: str) -> None:
+    """Keep the move hinted to ``seat`` at ``version`` (asked again there, even after a restart: the same)."""
+    async with repo.transaction() as tx:
+        await tx._c.execute(
+            "INSERT INTO hints (table_id, seat, used, given_version, given_move) VALUES (?, ?, 0, ?, ?) "
+            "ON CONFLICT (table_id, seat) DO UPDATE SET given_version = excluded.given_version, "
+            "given_move = excluded.given_move", (table_id, seat, version, move))
+
+
 async def hints_used(repo: Repository, table_id: int) -> dict[int, int]:
     """Seat -> hints used, for the seats that used any."""
     async with repo._reading() as c:
