@@ -1,20 +1,22 @@
 """What a restart (a new process over the same database) must keep that the service held only in memory.
 
-Each test stops the service at an awkward moment — a hint just given, ... — and opens a new one over the
-same database, as a bot started again after a kill would (the kill itself, and what it does to a write in
-flight, is covered by ``tests/e2e`` and ``tests/test_tournament_service.py``).
+Each test stops the service at an awkward moment (a hint just given, Mesa in the middle of a turn) and opens
+a new one over the same database, as a bot started again after a kill would (the kill itself, and what it
+does to a write in flight, is covered by ``tests/e2e`` and ``tests/test_tournament_service.py``).
 """
 
 from __future__ import annotations
 
+from contextlib import aclosing
 from typing import Any
 
 from pg_server import DbFactory, run_sql
 from test_tables_learning import ANA, Spy, against_mesa, mesa_service
-from test_tables_service import FakeClock
+from test_tables_service import CHANNEL, GUILD, FakeClock
 
 from data.factory import open_repository
 from engines.base import GameView
+from tables import PublicPost, TableService, t
 from tables.thinking import Thinker, iterations
 
 
@@ -70,5 +72,69 @@ async def test_a_kept_hint_that_does_not_read_is_searched_again(db: DbFactory) -
     try:
         again = await svc.hints.ask(tid, ANA)
         assert thinker.searches == 1 and again.move in await svc.legal_moves_for(tid, ANA)
+    finally:
+        await repo.close()
+
+
+async def _krakatoa_until_mesa_is_to_throw(svc: TableService) -> int:
+    """Krakatoa's basic game against Mesa, Ana's turns played with auto, until Mesa's turn after Ana's first
+    whole turn (past the throw-off)."""
+    out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "krakatoa", [], {"bots": "1", "seat": "first",
+                                                                          "preset": "basic"})
+    tid = out[0].table_id
+    for _ in range(200):
+        board = await svc.board(tid)
+        if board.mention == (ANA,):
+            moves = await svc.legal_moves_for(tid, ANA)
+            await svc.submit_move(tid, ANA, "auto" if "auto" in moves else moves[0])
+        elif len(await svc.repo.get_moves(tid)) > 12:
+            return tid
+        else:
+            await svc.play_mesa(tid)
+    raise AssertionError("Mesa's turn never came")
+
+
+def _boards(out: list[Any], lang: str) -> list[str]:
+    return [t(m.key, lang, **m.params) for m in out if isinstance(m, PublicPost) and m.kind == "board"]
+
+
+async def test_a_restart_in_the_middle_of_mesas_krakatoa_turn_tells_the_whole_turn(db: DbFactory) -> None:
+    """Mesa's Krakatoa turn is told on its last board (its throws and keeps held back till then).  The bot is
+    stopped after two of its steps are stored and started again: what the players read is what they read
+    when nothing stopped (a twin game on the same seeds), its first throw included."""
+    clock = FakeClock()
+    repo = await open_repository(db("twin.db"))
+    twin = mesa_service(repo, clock)
+    tid = await _krakatoa_until_mesa_is_to_throw(twin)
+    told = await twin.play_mesa(tid)
+    await repo.close()
+
+    path = db("mesa.db")
+    repo = await open_repository(path)
+    svc = mesa_service(repo, clock)
+    assert await _krakatoa_until_mesa_is_to_throw(svc) == tid
+    stored = len(await repo.get_moves(tid))
+    steps = 0
+    async with aclosing(svc.mesa_turns(tid)) as turns:
+        async for _ in turns:  # each stored step of Mesa's turn, its board held back
+            steps += 1
+            if steps == 2:
+                break  # the bot is stopped here
+    assert len(await repo.get_moves(tid)) > stored + 1
+    await repo.close()
+    repo = await open_repository(path)
+    svc = mesa_service(repo, clock)
+    try:
+        after = await svc.tick()  # Mesa's turn is due at once: its rest is played
+        assert _boards(after, "en") == _boards(told, "en") and _boards(after, "es") == _boards(told, "es")
+        assert [m.move for m in await repo.get_moves(tid)] == [m for m in await _log(db("twin.db"), tid)]
+    finally:
+        await repo.close()
+
+
+async def _log(path: str, tid: int) -> list[str]:
+    repo = await open_repository(path)
+    try:
+        return [m.move for m in await repo.get_moves(tid)]
     finally:
         await repo.close()
