@@ -72,6 +72,18 @@ def readable(guild_id: int, column: str, read: Callable[[], T], default: T) -> T
         return default
 
 
+def _readable_tables(rows: Iterable[Sequence[Any]]) -> list[TableRow]:
+    """Table rows for a listing, without those that cannot be read (a row edited by hand: text in a number's
+    column): one such table must not hide a player's other tables; named alone, it is reported damaged."""
+    out = []
+    for r in rows:
+        try:
+            out.append(table_row(r))
+        except (ValueError, TypeError):
+            log.warning("table %s: left out of a listing (a row that cannot be read)", r[0])
+    return out
+
+
 def positive(value: Any) -> int:
     """A stored count of seconds: a whole number above 0 (else ``ValueError``: a value edited by hand)."""
     number = int(value)
@@ -640,7 +652,7 @@ class Repository(ABC):
             sql += " ORDER BY CASE WHEN t.status = 'active' THEN 0 ELSE 1 END, t.id LIMIT ?"
             params.append(int(limit))
         async with self._reading() as c:
-            rows = [table_row(r) for r in await c.fetch(sql, params)]
+            rows = _readable_tables(await c.fetch(sql, params))
         return sorted(rows, key=lambda r: r.id)
 
     async def tables_in_place(self, guild_id: int, place_id: int, statuses: Sequence[str] = ()) -> list[TableRow]:
@@ -652,7 +664,7 @@ class Repository(ABC):
             params.extend(statuses)
         sql += " ORDER BY id"
         async with self._reading() as c:
-            return [table_row(r) for r in await c.fetch(sql, params)]
+            return _readable_tables(await c.fetch(sql, params))
 
     async def due_tables(self, now: str) -> list[int]:
         """Ids of active tables whose next deadline event (reminder or timeout) is due (claims aside)."""

@@ -136,7 +136,11 @@ class TableStore:
     async def _still_current(self, row: TableRow) -> bool:
         """Whether a cached table is what the database holds: another process may have moved, offered
         a draw or posted a board since this one cached it."""
-        return await self.repo.table_marks(row.id) == (row.version, row.draw_offer, row.posted_version)
+        try:
+            marks = await self.repo.table_marks(row.id)
+        except (ValueError, TypeError):  # a row edited by hand since: read again (and found damaged)
+            return False
+        return marks == (row.version, row.draw_offer, row.posted_version)
 
     def remember(self, ctx: LoadedTable) -> None:
         if ctx.row.status in (ACTIVE, FINISHED) and ctx.state is not None:

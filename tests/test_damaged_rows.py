@@ -233,3 +233,26 @@ async def test_a_tournament_that_cannot_be_read_is_said_and_the_others_go_on(db:
         assert moved and moved[0].table_id == table
     finally:
         await repo.close()
+
+
+@pytest.mark.parametrize("column", ["draw_offer", "version", "posted_version"])
+async def test_a_table_number_that_cannot_be_read_hides_none_of_the_players_other_games(
+        tmp_path: Path, column: str) -> None:
+    """Text in one table's number column (SQLite keeps it), edited while the bot runs: that table is damaged
+    when named; the players' other games are listed, meant by commands without a number, and played."""
+    path = str(tmp_path / "mesa.db")
+    repo, svc = await open_service(path)
+    bad, _ = await start_table(svc, "kona", 2)
+    good, _ = await start_table(svc, "kona", 2)
+    await svc.submit_move(bad, ANA, "a6-d3")
+    await svc.board(bad)  # in this process's cache
+    await run_sql(path, f"UPDATE tables SET {column} = 'x' WHERE id = ?", (bad,))
+    try:
+        assert [s.table_id for s in await svc.active_tables(ANA)] == [good]
+        assert await svc.table_meant(ANA, GUILD) == good
+        with pytest.raises(TableError) as err:
+            await svc.board(bad)
+        assert err.value.key == "error.damaged"
+        assert (await svc.submit_move(good, ANA, "a6-d3"))[0].table_id == good
+    finally:
+        await repo.close()
