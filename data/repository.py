@@ -51,6 +51,7 @@ from data.rows import (
     move_row,
     rating_point,
     rating_row,
+    readable_rows,
     result_row,
     seat_row,
     select_list,
@@ -394,7 +395,8 @@ class Tx:
             f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ? "
             f"AND user_id IN ({', '.join('?' for _ in ids)})"
         )
-        return {int(r[2]): rating_row(r) for r in await self._c.fetch(sql, (guild_id, game, *ids))}
+        rows = readable_rows(await self._c.fetch(sql, (guild_id, game, *ids)), rating_row, "rating")
+        return {row.user_id: row for row in rows}  # one that cannot be read is rated afresh: the game still ends
 
     async def put_ratings(self, rows: Iterable[RatingRow]) -> None:
         await self._c.executemany(
@@ -692,7 +694,7 @@ class Repository(ABC):
     async def get_results(self, table_id: int) -> list[ResultRow]:
         sql = f"SELECT {_RESULT_COLUMNS} FROM results WHERE table_id = ? ORDER BY seat"
         async with self._reading() as c:
-            return [result_row(r) for r in await c.fetch(sql, (table_id,))]
+            return readable_rows(await c.fetch(sql, (table_id,)), result_row, "result")
 
     async def results(self, guild_id: int, game: str | None = None, rated: bool | None = None) -> list[ResultRow]:
         """A guild's results in the order the tables finished (for leaderboards and rating rebuilds)."""
@@ -705,7 +707,8 @@ class Repository(ABC):
             sql += " AND rated = ?"
             params.append(int(rated))
         async with self._reading() as c:
-            return [result_row(r) for r in await c.fetch(sql + " ORDER BY finished_at, table_id, seat", params)]
+            rows = await c.fetch(sql + " ORDER BY finished_at, table_id, seat", params)
+        return readable_rows(rows, result_row, "result")
 
     # ---- settings and preferences -------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettings:
@@ -766,12 +769,12 @@ class Repository(ABC):
         """Every rating of one game on one server (the leaderboard ranks them)."""
         sql = f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ? ORDER BY user_id"
         async with self._reading() as c:
-            return [rating_row(r) for r in await c.fetch(sql, (guild_id, game))]
+            return readable_rows(await c.fetch(sql, (guild_id, game)), rating_row, "rating")
 
     async def user_ratings(self, guild_id: int, user_id: int) -> list[RatingRow]:
         sql = f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY game"
         async with self._reading() as c:
-            return [rating_row(r) for r in await c.fetch(sql, (guild_id, user_id))]
+            return readable_rows(await c.fetch(sql, (guild_id, user_id)), rating_row, "rating")
 
     async def rating_points(self, guild_id: int, game: str, user_id: int) -> list[RatingPoint]:
         """A player's rating after each rated table, oldest first (in rating order)."""
@@ -781,7 +784,7 @@ class Repository(ABC):
             "WHERE h.guild_id = ? AND h.game = ? AND h.user_id = ? ORDER BY r.seq, h.finished_at, h.table_id"
         )
         async with self._reading() as c:
-            return [rating_point(r) for r in await c.fetch(sql, (guild_id, game, user_id))]
+            return readable_rows(await c.fetch(sql, (guild_id, game, user_id)), rating_point, "rating history")
 
     async def user_results(self, guild_id: int, user_id: int, game: str | None = None,
                            rated: bool | None = None, limit: int | None = None) -> list[ResultRow]:
@@ -799,7 +802,7 @@ class Repository(ABC):
             sql += " LIMIT ?"
             params.append(int(limit))
         async with self._reading() as c:
-            return [result_row(r) for r in await c.fetch(sql, params)]
+            return readable_rows(await c.fetch(sql, params), result_row, "result")
 
     async def finished_entries(self, guild_id: int, user_id: int, game: str | None = None,
                                limit: int = 10) -> list[FinishedEntry]:
@@ -816,7 +819,7 @@ class Repository(ABC):
         params.append(int(limit))
         async with self._reading() as c:
             rows = await c.fetch(sql, params)
-        return [finished_entry(r) for r in rows]
+        return readable_rows(rows, finished_entry, "result")
 
     async def user_names(self, user_ids: Iterable[int]) -> dict[int, str]:
         """The name each user had at their most recent table (ratings store ids only)."""
@@ -841,7 +844,7 @@ class Repository(ABC):
         )
         async with self._reading() as c:
             rows = await c.fetch(sql, (guild_id,))
-        return [(result_row(r), str(r[10])) for r in rows]
+        return readable_rows(rows, lambda r: (result_row(r), str(r[10])), "result")
 
     async def unrated_guilds(self) -> list[int]:
         """Servers with rated results that never went into the ratings (older databases, a lost write)."""
@@ -855,11 +858,12 @@ class Repository(ABC):
     async def guild_rating_state(self, guild_id: int) -> tuple[list[RatingRow], list[RatingPoint]]:
         """Every rating and chart point of a server (to compare with a recomputation)."""
         async with self._reading() as c:
-            ratings = [rating_row(r) for r in await c.fetch(
-                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? ORDER BY game, user_id", (guild_id,))]
-            points = [rating_point(r) for r in await c.fetch(
+            ratings = readable_rows(await c.fetch(
+                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? ORDER BY game, user_id", (guild_id,)),
+                rating_row, "rating")
+            points = readable_rows(await c.fetch(
                 f"SELECT {select_list(RATING_POINT_COLUMNS)} FROM rating_history "
-                "WHERE guild_id = ? ORDER BY game, user_id, table_id", (guild_id,))]
+                "WHERE guild_id = ? ORDER BY game, user_id, table_id", (guild_id,)), rating_point, "rating history")
         return ratings, points
 
     async def replace_guild_ratings(self, guild_id: int, ratings: Sequence[RatingRow], points: Sequence[RatingPoint],

@@ -8,6 +8,7 @@ so a few damages exist there only and those tests open an SQLite file of their o
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pg_server import DbFactory, run_sql
@@ -15,6 +16,7 @@ from test_review_service import CountingAnalyser, counted, finished_kona
 from test_tables_service import GUILD, USERS, FakeClock, open_service, start_table
 
 from tables import PublicPost, TableError
+from tables.leaderboard import LeaderboardService
 from tables.outbox import TournamentPost
 
 ANA, BEN, CY, DEE = (u for u, _ in USERS)
@@ -254,5 +256,58 @@ async def test_a_table_number_that_cannot_be_read_hides_none_of_the_players_othe
             await svc.board(bad)
         assert err.value.key == "error.damaged"
         assert (await svc.submit_move(good, ANA, "a6-d3"))[0].table_id == good
+    finally:
+        await repo.close()
+
+
+async def _rated_kona(svc: Any, loser: int) -> int:
+    tid, _ = await start_table(svc, "kona", 2)
+    await svc.submit_move(tid, ANA, "a6-d3")
+    await svc.resign(tid, loser)
+    return tid
+
+
+async def test_a_rating_that_is_no_number_is_rated_afresh_and_the_game_still_ends(db: DbFactory) -> None:
+    """A rating edited into something that is no number (NaN, which both databases keep): Ana's next rated
+    game ends as ever (its end rates her afresh), and the server's leaderboard and her stats are read."""
+    path = db("mesa.db")
+    repo, svc = await open_service(path)
+    await _rated_kona(svc, BEN)
+    await repo.close()
+    await run_sql(path, "UPDATE ratings SET mu = 'NaN' WHERE user_id = ?", (ANA,))
+    repo, svc = await open_service(path)
+    try:
+        board = LeaderboardService(repo)
+        assert [e.name for e in (await board.page(GUILD, "kona")).entries] == ["Ben"]  # hers left out, not a failure
+        tid = await _rated_kona(svc, BEN)  # the resignation ends the game: it was an internal error
+        assert [r.place for r in await repo.get_results(tid)] == [1, 2]
+        (kona,) = await board.stats(GUILD, ANA)
+        assert kona.games == 1 and kona.wins == 1  # rated afresh from this game
+        assert sorted(e.name for e in (await board.page(GUILD, "kona")).entries) == ["Ana", "Ben"]
+    finally:
+        await repo.close()
+
+
+@pytest.mark.parametrize("sql", [
+    "UPDATE results SET place = 'first' WHERE table_id = 1 AND seat = 1",
+    "UPDATE ratings SET games = 'many' WHERE user_id = 101",
+    "UPDATE rating_history SET rating = 'high' WHERE user_id = 101",
+])
+async def test_a_result_or_rating_that_cannot_be_read_leaves_the_rest_readable(tmp_path: Path, sql: str) -> None:
+    path = str(tmp_path / "mesa.db")  # text in an INTEGER column: SQLite only
+    repo, svc = await open_service(path)
+    await _rated_kona(svc, BEN)
+    await _rated_kona(svc, ANA)
+    await repo.close()
+    await run_sql(path, sql)
+    repo, svc = await open_service(path)
+    try:
+        board = LeaderboardService(repo)
+        for user in (ANA, BEN):
+            assert len(await board.history(GUILD, user)) >= 1
+            await board.stats(GUILD, user)
+        await board.page(GUILD, "kona")
+        tid = await _rated_kona(svc, BEN)
+        assert [r.place for r in await repo.get_results(tid)] == [1, 2]
     finally:
         await repo.close()
