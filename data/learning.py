@@ -19,6 +19,7 @@ from typing import Any
 
 from data.errors import StaleVersion
 from data.repository import Conflict, Repository
+from data.rows import readable_rows
 
 #: ``TakebackRow.status``: waiting for the opponent, taken back, refused
 PENDING = "pending"
@@ -93,7 +94,7 @@ async def hints_used(repo: Repository, table_id: int) -> dict[int, int]:
     """Seat -> hints used, for the seats that used any."""
     async with repo._reading() as c:
         rows = await c.fetch("SELECT seat, used FROM hints WHERE table_id = ? AND used > 0 ORDER BY seat", (table_id,))
-    return {int(r[0]): int(r[1]) for r in rows}
+    return dict(readable_rows(rows, lambda r: (int(r[0]), int(r[1])), "hints"))
 
 
 # ---- takebacks ------------------------------------------------------------------------------------
@@ -101,7 +102,8 @@ async def takebacks(repo: Repository, table_id: int) -> list[TakebackRow]:
     """Every takeback asked at the table, oldest first."""
     sql = f"SELECT {', '.join(TAKEBACK_COLUMNS)} FROM takebacks WHERE table_id = ? ORDER BY seq"
     async with repo._reading() as c:
-        return [takeback_row(r) for r in await c.fetch(sql, (table_id,))]
+        rows = await c.fetch(sql, (table_id,))
+    return readable_rows(rows, takeback_row, "takeback")  # one that cannot be read was never asked
 
 
 def _archive(moves: list[ArchivedMove]) -> str:
@@ -183,7 +185,14 @@ async def lesson_progress(repo: Repository, user_id: int) -> dict[str, LessonPro
     async with repo._reading() as c:
         rows = await c.fetch("SELECT game, step, wrong, finished, updated_at FROM lesson_progress WHERE user_id = ? "
                              "ORDER BY game", (user_id,))
-    return {str(r[0]): LessonProgress(str(r[0]), int(r[1]), int(r[2]), int(r[3]), str(r[4])) for r in rows}
+    return {str(r[0]): _lesson_row(r) for r in rows}
+
+
+def _lesson_row(r: Any) -> LessonProgress:
+    try:
+        return LessonProgress(str(r[0]), int(r[1]), int(r[2]), int(r[3]), str(r[4]))
+    except (ValueError, TypeError):  # text in a number column (SQLite): a place in no course, which
+        return LessonProgress(str(r[0]), -1, 0, 0, "")  # ``tables.learn`` says it cannot read, and starts again
 
 
 async def save_lesson(repo: Repository, user_id: int, progress: LessonProgress, now: str) -> None:

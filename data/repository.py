@@ -556,7 +556,8 @@ class Repository(ABC):
         )
         async with self.transaction() as tx:
             rows = await tx._c.fetch(sql, (now, handed_before, *kinds, now, now, now))
-        return sorted((int(r[0]), int(r[1]), str(r[2]), int(r[3])) for r in rows)
+        # a row that cannot be read (edited by hand) is left out: it must not stop every other reminder's tick
+        return sorted(readable_rows(rows, lambda r: (int(r[0]), int(r[1]), str(r[2]), int(r[3])), "reminder"))
 
     async def reminder_delivered(self, table_id: int, version: int, kind: str, user_id: int, now: str) -> bool:
         """A front end delivered this reminder: it is never handed out again (False: nothing was pending)."""

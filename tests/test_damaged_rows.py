@@ -15,7 +15,7 @@ from pg_server import DbFactory, run_sql
 from test_review_service import CountingAnalyser, counted, finished_kona
 from test_tables_service import GUILD, USERS, FakeClock, open_service, start_table
 
-from tables import PublicPost, TableError
+from tables import PublicPost, Reminder, TableError
 from tables.leaderboard import LeaderboardService
 from tables.outbox import TournamentPost
 
@@ -309,5 +309,69 @@ async def test_a_result_or_rating_that_cannot_be_read_leaves_the_rest_readable(t
         await board.page(GUILD, "kona")
         tid = await _rated_kona(svc, BEN)
         assert [r.place for r in await repo.get_results(tid)] == [1, 2]
+    finally:
+        await repo.close()
+
+
+async def test_a_reminder_that_cannot_be_read_stops_no_other_reminder(tmp_path: Path) -> None:
+    """Reminders handed out but never confirmed (a crash) come again; one whose row has text in a number
+    column (SQLite) is left out, and the tick goes on: the other table's reminder comes again."""
+    path = str(tmp_path / "mesa.db")
+    clock = FakeClock()
+    repo, svc = await open_service(path, clock)
+    bad, _ = await start_table(svc, "kona", 2, {"time_per_move": "10h"})
+    good, _ = await start_table(svc, "kona", 2, {"time_per_move": "10h"})
+    for tid in (bad, good):
+        await svc.submit_move(tid, ANA, "a6-d3")
+    clock.advance(hours=5)
+    assert len(await svc.tick()) == 2  # Ben's two reminders at half time, never confirmed: the bot stopped
+    await repo.close()
+    await run_sql(path, "UPDATE reminders SET user_id = 'Ben' WHERE table_id = ?", (bad,))
+    repo, svc = await open_service(path, clock)
+    try:
+        clock.advance(minutes=3)
+        again = [(m.table_id, m.user_id, m.key) for m in await svc.tick() if isinstance(m, Reminder)]
+        assert again == [(good, BEN, "reminder.half")]
+    finally:
+        await repo.close()
+
+
+async def test_a_takeback_request_that_cannot_be_read_is_no_request(db: DbFactory) -> None:
+    path = db("mesa.db")
+    repo, svc = await open_service(path)
+    tid, _ = await start_table(svc, "kona", 2, {"rated": "false"})
+    await svc.submit_move(tid, ANA, "a6-d3")
+    await svc.takebacks.ask(tid, ANA)
+    await repo.close()
+    await run_sql(path, "UPDATE takebacks SET moves = '[{\"ply\": ' WHERE table_id = ?", (tid,))
+    repo, svc = await open_service(path)
+    try:
+        with pytest.raises(TableError) as err:
+            await svc.takebacks.accept(tid, BEN)
+        assert err.value.key == "error.no_takeback_request" and err.value.message("es")
+        assert (await svc.submit_move(tid, BEN, "a1-a2"))[0].table_id == tid  # the game plays on
+    finally:
+        await repo.close()
+
+
+async def test_hints_and_a_lesson_place_with_text_in_a_number_column(tmp_path: Path) -> None:
+    """SQLite keeps text in a number column: a hint count so edited leaves the game's end and result post
+    alone; a lesson place so edited is said (learn.unreadable) like any place outside the course."""
+    path = str(tmp_path / "mesa.db")
+    repo, svc = await open_service(path)
+    tid, _ = await start_table(svc, "kona", 2, {"rated": "false"})
+    await svc.submit_move(tid, ANA, "a6-d3")
+    await svc.lessons.open(ANA, "kona")
+    await repo.close()
+    await run_sql(path, "INSERT INTO hints (table_id, seat, used) VALUES (?, 0, 'two')", (tid,))
+    await run_sql(path, "UPDATE lesson_progress SET step = 'three' WHERE user_id = ?", (ANA,))
+    repo, svc = await open_service(path)
+    try:
+        out = await svc.resign(tid, BEN)
+        assert any(isinstance(m, PublicPost) and m.kind == "result" for m in out)
+        with pytest.raises(TableError) as err:
+            await svc.lessons.answer(ANA, "kona", "a6-d3")
+        assert err.value.key == "learn.unreadable"
+        assert (await svc.lessons.open(ANA, "kona")).step == 1
     finally:
         await repo.close()
