@@ -375,3 +375,29 @@ async def test_hints_and_a_lesson_place_with_text_in_a_number_column(tmp_path: P
         assert (await svc.lessons.open(ANA, "kona")).step == 1
     finally:
         await repo.close()
+
+
+async def test_a_row_moment_that_is_no_moment_stops_no_missed_board_nor_expiry(db: DbFactory) -> None:
+    """When a table was made or last written are bookkeeping: one edited into no moment is read as unknown.
+    A board never posted is still posted (of every table), and waiting invitations still expire."""
+    path = db("mesa.db")
+    clock = FakeClock()
+    repo, svc = await open_service(path, clock)
+    bad, _ = await start_table(svc, "kona", 2)
+    good, _ = await start_table(svc, "kona", 2)
+    for tid in (bad, good):
+        await svc.set_location(tid, 900 + tid, 0, version=1)  # the first boards were posted; the moves' not
+        await svc.submit_move(tid, ANA, "a6-d3")
+    waiting = await svc.create(GUILD, 70, CY, "Cy", "kona", [(DEE, "Dee")], {})
+    await repo.close()
+    await run_sql(path, "UPDATE tables SET updated_at = 'later', created_at = 'earlier' WHERE id IN (?, ?)",
+                  (bad, waiting[0].table_id))
+    await run_sql(path, "UPDATE tables SET next_event_at = NULL WHERE id = ?", (waiting[0].table_id,))
+    repo, svc = await open_service(path, clock)  # a restart: the missed boards are posted at start
+    try:
+        assert sorted(m.table_id for m in await svc.missed_posts() if isinstance(m, PublicPost)) == [bad, good]
+        assert await svc.tick() == []  # made at no known moment: its wait is counted from now
+        clock.advance(days=3, minutes=1)
+        assert (waiting[0].table_id, "invite.expired") in _said(await svc.tick())
+    finally:
+        await repo.close()
