@@ -147,7 +147,10 @@ class GuildLife:
             if status != ACTIVE:
                 continue
             async with self.store.lock(table_id):
-                ctx = await self.store.load(table_id)
+                try:
+                    ctx = await self.store.load(table_id)
+                except TableError:  # damaged (logged): said when named; the server's other games are told
+                    continue
                 messages.append(PublicPost(table_id, INFO, "info.resumed",
                                            {"table": table_id, "game": ctx.title},
                                            version=ctx.row.version))

@@ -401,3 +401,26 @@ async def test_a_row_moment_that_is_no_moment_stops_no_missed_board_nor_expiry(d
         assert (waiting[0].table_id, "invite.expired") in _said(await svc.tick())
     finally:
         await repo.close()
+
+
+async def test_a_damaged_table_of_a_server_the_bot_comes_back_to_holds_back_none_of_its_other_games(
+        db: DbFactory) -> None:
+    """The bot leaves a server and comes back: its games resume, deadlines moved on by the time away; one of
+    them damaged by hand meanwhile does not keep the others suspended nor their boards untold."""
+    path = db("mesa.db")
+    clock = FakeClock()
+    bad, good = await _two_games_then_damage(path, clock, "SELECT 1")
+    repo, svc = await open_service(path, clock)
+    await svc.suspend_guild(GUILD)
+    await repo.close()
+    await run_sql(path, "UPDATE tables SET turn_deadline = 'soon' WHERE id = ?", (bad,))
+    repo, svc = await open_service(path, clock)
+    try:
+        clock.advance(days=2)
+        back = await svc.resume_guild(GUILD)
+        assert (good, "info.resumed") in _said(back) and all(m.table_id != bad for m in back)
+        assert not await svc.is_suspended(good)
+        board = next(m for m in back if isinstance(m, PublicPost) and m.kind == "board")
+        assert board.params["deadline"] == "2026-03-03 13:00 UTC"  # its hour moved on by the two days away
+    finally:
+        await repo.close()
