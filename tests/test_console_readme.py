@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import builtins
 import re
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -208,3 +209,14 @@ def test_a_database_that_cannot_be_opened_is_one_line_naming_the_db_option(tmp_p
     lines = proc.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: cannot open the SQLite file"), proc.stderr
     assert lines[0].endswith(f"(here: --db {tmp_path})")
+
+
+def test_a_pretend_clock_that_cannot_be_read_starts_from_now(tmp_path: Path) -> None:
+    """A resumed session whose saved clock was edited into no moment starts, at the real time, with its games."""
+    db = str(tmp_path / "games.db")
+    pipe(["Ana: /play kona @Ben time_per_move=2d", "Ben: /accept"], "--db", db)
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE pretend_clock SET moment = 'tomorrow'")
+    con.close()
+    out = pipe(["Ana: /games", "Ana: /move a6-d3"], "--db", db)
+    assert out[0].startswith("[dm Ana] #1 Kona: Ana · Ben") and any("Ana moved from a6 to d3" in line for line in out)
