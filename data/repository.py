@@ -355,7 +355,10 @@ class Tx:
         """(open invitations per host, active tables per player) a server chose; None = the default."""
         row = await self._c.fetchone("SELECT max_invitations, max_active FROM guild_limits WHERE guild_id = ?",
                                      (guild_id,))
-        return (None, None) if row is None else (row[0], row[1])
+        if row is None:
+            return None, None
+        return (readable(guild_id, "max_invitations", lambda: None if row[0] is None else positive(row[0]), None),
+                readable(guild_id, "max_games", lambda: None if row[1] is None else positive(row[1]), None))
 
     async def discard_table(self, table_id: int) -> None:
         """Remove a table that never started (its seats go with it): one refused at its start by a cap,

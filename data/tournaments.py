@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from data.models import INVITED, SeatRow
-from data.repository import Conflict, Repository, Tx
+from data.repository import Conflict, Repository, Tx, readable
 
 T = TypeVar("T")
 
@@ -336,7 +336,8 @@ async def managers_only(repo: Repository, guild_id: int) -> bool:
     """Whether only people with Manage Server may create, start and cancel tournaments here."""
     async with repo._reading() as c:
         row = await c.fetchone("SELECT managers_only FROM tournament_settings WHERE guild_id = ?", (guild_id,))
-    return bool(row and int(row[0]))
+    # a flag that cannot be read (edited by hand) keeps organising to the server's managers: the safe side
+    return bool(row and readable(guild_id, "tournaments", lambda: int(row[0]), 1))
 
 
 # ---- writes ----------------------------------------------------------------------------------------

@@ -424,3 +424,25 @@ async def test_a_damaged_table_of_a_server_the_bot_comes_back_to_holds_back_none
         assert board.params["deadline"] == "2026-03-03 13:00 UTC"  # its hour moved on by the two days away
     finally:
         await repo.close()
+
+
+async def test_server_caps_and_organisers_that_cannot_be_read(tmp_path: Path) -> None:
+    """SQLite keeps text in a number column: caps so edited are the defaults (the server's /play works), and
+    a tournament setting so edited keeps organising to the server's managers (the safe side)."""
+    path = str(tmp_path / "mesa.db")
+    repo, _ = await open_service(path)
+    await repo.close()
+    await run_sql(path, "INSERT INTO guild_limits (guild_id, max_invitations, max_active, updated_at) "
+                        "VALUES (?, 'ten', 'many', '2026-03-01T12:00:00.000000Z')", (GUILD,))
+    await run_sql(path, "INSERT INTO tournament_settings (guild_id, managers_only, updated_at) "
+                        "VALUES (?, 'no', '2026-03-01T12:00:00.000000Z')", (GUILD,))
+    repo, svc = await open_service(path)
+    try:
+        tid, _ = await start_table(svc, "kona", 2)
+        assert (await svc.submit_move(tid, ANA, "a6-d3"))[0].table_id == tid
+        with pytest.raises(TableError) as err:
+            await svc.tournaments.create(GUILD, 70, CY, "Cy", "kona", {"format": "swiss"})
+        assert err.value.key == "tournament.error.managers_only"
+        await svc.tournaments.create(GUILD, 70, CY, "Cy", "kona", {"format": "swiss"}, manages=True)
+    finally:
+        await repo.close()
