@@ -47,7 +47,7 @@ from tables.errors import TableError
 from tables.i18n import News, Told
 from tables.loaded import LoadedTable
 from tables.outbox import BOARD, Message, PublicPost
-from tables.outcome_words import deed
+from tables.outcome_words import deed, events_said
 from tables.thinking import Thinker, has_player, move_seed
 
 log = logging.getLogger(__name__)
@@ -439,10 +439,12 @@ class MesaSeats:
                     break
             elif seat >= 0:  # another seat's move: the turn began after it
                 break
-        names = ctx.names()
+        names, begun = ctx.names(), logged[start:]
         told = Told(deed(ctx.engine, step.before, step.move, row.name if seat >= 0 else "", names)
-                    for step, seat in logged[start:])
-        return PublicPost(ctx.id, BOARD, "board.mesa", {"moves": told, "news": News()})
+                    for step, seat in begun)
+        news = News(events_said(ctx.engine, ctx.id, ctx.title, names, [(step.before, step.move) for step, _ in begun],
+                                ctx.state))
+        return PublicPost(ctx.id, BOARD, "board.mesa", {"moves": told, "news": news})
 
     async def _acts_again(self, table_id: int, seat: int) -> bool:
         """Whether this Mesa seat's turn goes on after the move just stored: its board can wait."""

@@ -99,37 +99,45 @@ def _boards(out: list[Any], lang: str) -> list[str]:
 
 
 async def test_a_restart_in_the_middle_of_mesas_krakatoa_turn_tells_the_whole_turn(db: DbFactory) -> None:
-    """Mesa's Krakatoa turn is told on its last board (its throws and keeps held back till then).  The bot is
-    stopped after two of its steps are stored and started again: what the players read is what they read
-    when nothing stopped (a twin game on the same seeds), its first throw included."""
+    """Mesa's Krakatoa turn is told on its last board (its throws and keeps held back till then, with what they
+    made happen).  The bot is stopped after each number of its turn's steps in turn and started again: what
+    the players read is what they read when nothing stopped (a twin game on the same seeds)."""
     clock = FakeClock()
     repo = await open_repository(db("twin.db"))
     twin = mesa_service(repo, clock)
     tid = await _krakatoa_until_mesa_is_to_throw(twin)
-    told = await twin.play_mesa(tid)
+    told: list[Any] = []
+    held = 0  # the steps of Mesa's first turn whose boards wait for its last
+    async with aclosing(twin.mesa_turns(tid)) as turns:
+        async for messages in turns:
+            if not _boards(told, "en") and not _boards(messages, "en"):
+                held += 1
+            told += messages
+    log = [m.move for m in await repo.get_moves(tid)]
     await repo.close()
+    assert held >= 2, "a turn of several steps"
 
-    path = db("mesa.db")
-    repo = await open_repository(path)
-    svc = mesa_service(repo, clock)
-    assert await _krakatoa_until_mesa_is_to_throw(svc) == tid
-    stored = len(await repo.get_moves(tid))
-    steps = 0
-    async with aclosing(svc.mesa_turns(tid)) as turns:
-        async for _ in turns:  # each stored step of Mesa's turn, its board held back
-            steps += 1
-            if steps == 2:
-                break  # the bot is stopped here
-    assert len(await repo.get_moves(tid)) > stored + 1
-    await repo.close()
-    repo = await open_repository(path)
-    svc = mesa_service(repo, clock)
-    try:
-        after = await svc.tick()  # Mesa's turn is due at once: its rest is played
-        assert _boards(after, "en") == _boards(told, "en") and _boards(after, "es") == _boards(told, "es")
-        assert [m.move for m in await repo.get_moves(tid)] == [m for m in await _log(db("twin.db"), tid)]
-    finally:
+    for stop in range(1, held + 1):
+        path = db(f"stopped{stop}.db")
+        repo = await open_repository(path)
+        svc = mesa_service(repo, clock)
+        assert await _krakatoa_until_mesa_is_to_throw(svc) == tid
+        steps = 0
+        async with aclosing(svc.mesa_turns(tid)) as turns:
+            async for _ in turns:  # each stored step of Mesa's turn, its board held back
+                steps += 1
+                if steps == stop:
+                    break  # the bot is stopped here
         await repo.close()
+        repo = await open_repository(path)
+        svc = mesa_service(repo, clock)
+        try:
+            after = await svc.tick()  # Mesa's turn is due at once: its rest is played
+            assert _boards(after, "en") == _boards(told, "en"), f"stopped after {stop} steps"
+            assert _boards(after, "es") == _boards(told, "es")
+            assert [m.move for m in await repo.get_moves(tid)] == log
+        finally:
+            await repo.close()
 
 
 async def _log(path: str, tid: int) -> list[str]:
