@@ -943,6 +943,11 @@ class Repository(ABC):
             row = await c.fetchone(sql, (table_id, version))
         return None if row is None else str(row[0])
 
+    async def forget_replay(self, table_id: int, version: int) -> None:
+        """Forget the table's replay kept at ``version`` (one that cannot be read is made again)."""
+        async with self.transaction() as tx:
+            await tx._c.execute("DELETE FROM replays WHERE table_id = ? AND version = ?", (table_id, version))
+
     async def store_replay(self, table_id: int, version: int, gif: str, now: str) -> None:
         """Keep a replay (a second one for the same table and version is ignored: they are equal)."""
         async with self.transaction() as tx:

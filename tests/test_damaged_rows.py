@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from pg_server import DbFactory, run_sql
 from test_review_service import CountingAnalyser, counted, finished_kona
+from test_tables_replays import CountingPool, _finished_kona
 from test_tables_service import GUILD, USERS, FakeClock, open_service, start_table
 
 from tables import PublicPost, Reminder, TableError
@@ -444,5 +445,24 @@ async def test_server_caps_and_organisers_that_cannot_be_read(tmp_path: Path) ->
             await svc.tournaments.create(GUILD, 70, CY, "Cy", "kona", {"format": "swiss"})
         assert err.value.key == "tournament.error.managers_only"
         await svc.tournaments.create(GUILD, 70, CY, "Cy", "kona", {"format": "swiss"}, manages=True)
+    finally:
+        await repo.close()
+
+
+@pytest.mark.parametrize("gif", ["not base64!", "aGVsbG8="])  # not base64; base64 of no GIF ("hello")
+async def test_a_kept_replay_that_cannot_be_read_is_made_again(db: DbFactory, gif: str) -> None:
+    path = db("mesa.db")
+    pool = CountingPool()
+    repo, svc = await open_service(path, renderer=pool)
+    tid = await _finished_kona(svc)
+    _, first = await svc.replays.gif(GUILD, tid, ANA)
+    await repo.close()
+    await run_sql(path, "UPDATE replays SET gif = ? WHERE table_id = ?", (gif, tid))
+    repo, svc = await open_service(path, renderer=pool)
+    try:
+        _, again = await svc.replays.gif(GUILD, tid, BEN)
+        assert again == first and pool.calls == 2  # drawn again, not an internal error
+        _, kept = await svc.replays.gif(GUILD, tid, CY)
+        assert kept == first and pool.calls == 2  # and kept again
     finally:
         await repo.close()
