@@ -741,6 +741,8 @@ def _readable(ctx: LoadedTable, kept: kept_reviews.KeptReview) -> Review | None:
         review = _from_kept(ctx, kept)
         if not isinstance(review.analysis.get("decisions"), list):  # every review made has its decisions
             raise ValueError("no decisions")
+        if review.picture and not review.picture.startswith(b"\x89PNG"):  # its graph, or none at all
+            raise ValueError("not a picture")
         for lang in CATALOGS:
             review_text(review, lang)
     except Exception as exc:  # whatever the row holds, the reader gets the review, never an internal error
@@ -751,6 +753,6 @@ def _readable(ctx: LoadedTable, kept: kept_reviews.KeptReview) -> Review | None:
 
 def _from_kept(ctx: LoadedTable, kept: kept_reviews.KeptReview) -> Review:
     stored = json.loads(kept.review)
-    picture = base64.b64decode(kept.picture) if kept.picture else b""
+    picture = base64.b64decode(kept.picture, validate=True) if kept.picture else b""
     return Review(ctx.id, ctx.row.game, ctx.title, tuple(ctx.names()), dict(stored.get("analysis") or {}),
                   dict(stored.get("told") or {}), picture)

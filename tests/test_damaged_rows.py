@@ -117,6 +117,7 @@ async def test_a_server_setting_that_cannot_be_read_is_its_default(tmp_path: Pat
     "UPDATE reviews SET review = '[1, 2]' WHERE table_id = ?",  # JSON, not a review
     "UPDATE reviews SET review = '{}' WHERE table_id = ?",  # a review with nothing in it
     "UPDATE reviews SET picture = 'not base64!' WHERE table_id = ?",
+    "UPDATE reviews SET picture = 'aGVsbG8=' WHERE table_id = ?",  # base64 of no picture ("hello")
 ])
 async def test_a_kept_review_that_cannot_be_read_is_made_again(db: DbFactory, damage: str) -> None:
     """A review is a saving: one whose row cannot be read is made again, once, and kept again."""
