@@ -120,8 +120,9 @@ class TableStore:
         try:
             engine = get_engine(row.game)
             options = TableOptions.from_json(row.options)
-            parse_iso(row.turn_deadline), parse_iso(row.next_event_at)  # read by the ticker: one bad moment
-        except (KeyError, ValueError, TypeError) as exc:                # must not stop every table's deadlines
+            for moment in (row.turn_deadline, row.next_event_at):  # the ticker reads them: one that is no
+                parse_iso(moment)                                     # moment must not stop every deadline
+        except (KeyError, ValueError, TypeError) as exc:
             log_damage(table_id, "damaged options or moments", exc)
             raise TableError("error.damaged", table=table_id) from None
         ctx = LoadedTable(row, seats, engine, options)
