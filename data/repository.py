@@ -524,6 +524,19 @@ class Repository(ABC):
             )
         return changed == 1
 
+    async def claimants(self) -> list[str]:
+        """Every process that holds a claim on a table now (lapsed or not): ``release_claims_of`` gives back
+        the claims of one known dead."""
+        async with self._reading() as c:
+            rows = await c.fetch("SELECT DISTINCT claimed_by FROM tables WHERE claimed_by IS NOT NULL ORDER BY 1")
+        return [str(r[0]) for r in rows]
+
+    async def release_claims_of(self, owner: str) -> int:
+        """Give back every claim of ``owner`` (a process known dead); how many."""
+        async with self.transaction() as tx:
+            return await tx._c.execute(
+                "UPDATE tables SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ?", (owner,))
+
     async def renew_claims(self, table_ids: Sequence[int], owner: str, until: str) -> list[int]:
         """Extend ``owner``'s claims on ``table_ids`` to ``until`` while their work runs (issue 29, item
         5d: Mesa's turns may outlast a lease); returns the ids still held (a lapsed claim another

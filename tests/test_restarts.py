@@ -7,7 +7,12 @@ does to a write in flight, is covered by ``tests/e2e`` and ``tests/test_tourname
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
 from contextlib import aclosing
+from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 from pg_server import DbFactory, run_sql
@@ -17,7 +22,10 @@ from test_tables_service import CHANNEL, GUILD, FakeClock
 from data.factory import open_repository
 from engines.base import GameView
 from tables import PublicPost, TableService, t
+from tables.claims import CLAIM_SECONDS
 from tables.thinking import Thinker, iterations
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 class Counting(Thinker):
@@ -144,5 +152,48 @@ async def _log(path: str, tid: int) -> list[str]:
     repo = await open_repository(path)
     try:
         return [m.move for m in await repo.get_moves(tid)]
+    finally:
+        await repo.close()
+
+
+#: a bot process that claims the due tables on the tests' clock, says so, and waits to be killed (SIGKILL)
+CLAIMING = """
+import asyncio, socket, os, secrets, sys
+from data.factory import open_repository
+async def main() -> None:
+    repo = await open_repository(sys.argv[1])
+    claimant = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+    print(await repo.claim_due_tables(sys.argv[2], claimant, sys.argv[3]), flush=True)
+    await asyncio.sleep(600)
+asyncio.run(main())
+"""
+
+
+async def test_a_bot_killed_while_it_held_a_claim_holds_back_nothing_after_its_restart(db: DbFactory) -> None:
+    """The ticker claims a due table (Mesa to move) for two minutes; the bot is killed (SIGKILL) holding the
+    claim and started again at once: Mesa moves on the new process's first tick, not two minutes later."""
+    path = db("mesa.db")
+    clock = FakeClock()
+    repo = await open_repository(path)
+    svc = mesa_service(repo, clock)
+    out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [], {"bots": "1", "seat": "first"})
+    tid = out[0].table_id
+    await svc.submit_move(tid, ANA, "a6-d3")  # Mesa to move: due for the ticker at once
+    await repo.close()
+    moment = clock.now()
+    stamp = moment.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    until = (moment + timedelta(seconds=CLAIM_SECONDS)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    bot = subprocess.Popen([sys.executable, "-c", CLAIMING, path, stamp, until], cwd=ROOT,
+                           stdout=subprocess.PIPE, text=True)
+    try:
+        assert bot.stdout is not None and bot.stdout.readline().strip() == f"[{tid}]"  # the table is claimed
+    finally:
+        bot.send_signal(signal.SIGKILL)
+        bot.wait()
+    repo = await open_repository(path)
+    svc = mesa_service(repo, clock)
+    try:
+        boards = [m for m in await svc.tick() if isinstance(m, PublicPost) and m.kind == "board"]
+        assert [b.table_id for b in boards] == [tid] and len(await repo.get_moves(tid)) == 2  # Mesa moved
     finally:
         await repo.close()
