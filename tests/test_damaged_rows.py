@@ -467,3 +467,27 @@ async def test_a_kept_replay_that_cannot_be_read_is_made_again(db: DbFactory, gi
         assert kept == first and pool.calls == 2  # and kept again
     finally:
         await repo.close()
+
+
+async def test_a_damaged_table_is_logged_once_an_hour_not_at_every_tick(db: DbFactory,
+                                                                         caplog: pytest.LogCaptureFixture) -> None:
+    """Its deadline stays due, so every tick (every 30 s on Discord) met it and logged its error with the
+    traceback: two a minute for ever.  Now once an hour, in case a hand mends it."""
+    clock = FakeClock()
+    path = db("mesa.db")
+    bad, good = await _two_games_then_damage(path, clock, "UPDATE tables SET turn_deadline = 'soon' WHERE id = BAD")
+    repo, svc = await open_service(path, clock)
+    try:
+        clock.advance(hours=2)
+        with caplog.at_level("ERROR"):
+            assert (good, "result.win.time") in _said(await svc.tick())
+            first = caplog.text.count(f"table {bad}: deadline skipped")
+            for _ in range(10):
+                clock.advance(seconds=30)
+                assert await svc.tick() == []
+            assert caplog.text.count(f"table {bad}: deadline skipped") == first == 1
+            clock.advance(hours=1)
+            await svc.tick()
+            assert caplog.text.count(f"table {bad}: deadline skipped") == 2  # looked at again after an hour
+    finally:
+        await repo.close()
