@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from data.models import now_iso, parse_iso
-from data.repository import Repository
+from data.models import moment_or_none, now_iso, parse_iso
+from data.repository import Repository, positive, readable
 
 #: statuses of a table waiting for players (``models.WAITING``), spelled for SQL
 _WAITING_SQL = "('invited', 'open')"
@@ -45,7 +45,9 @@ async def invitation_expiry(repo: Repository, guild_id: int) -> int | None:
     """Seconds a server's invitations and open tables wait, or None for the product default."""
     async with repo._reading() as c:
         row = await c.fetchone("SELECT invitation_expiry FROM guild_settings WHERE guild_id = ?", (guild_id,))
-    return None if row is None or row[0] is None else int(row[0])
+    if row is None or row[0] is None:
+        return None
+    return readable(guild_id, "invitation_expiry", lambda: positive(row[0]), None)
 
 
 async def set_invitation_expiry(repo: Repository, guild_id: int, seconds: int | None, now: str) -> None:
@@ -89,7 +91,7 @@ async def claim_expired_waiting(repo: Repository, now: str, owner: str, until: s
 
 
 def _shift(text: str | None, away: timedelta | None) -> str | None:
-    when = parse_iso(text)
+    when = moment_or_none(text)  # one edited into no moment is kept as it is (that table alone is damaged)
     return text if when is None or away is None else now_iso(when + away)
 
 
@@ -123,7 +125,7 @@ async def resume_guild_tables(repo: Repository, guild_id: int, now: str) -> list
             "SELECT id, status, suspended_at, suspended_event, turn_deadline FROM tables "
             "WHERE guild_id = ? AND suspended_at IS NOT NULL ORDER BY id", (guild_id,))
         for table_id, status, since, event, deadline in rows:
-            started = parse_iso(str(since))
+            started = moment_or_none(str(since))
             away = moment - started if started is not None and moment > started else None
 
             await tx._c.execute(

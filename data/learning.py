@@ -19,6 +19,7 @@ from typing import Any
 
 from data.errors import StaleVersion
 from data.repository import Conflict, Repository
+from data.rows import readable_rows
 
 #: ``TakebackRow.status``: waiting for the opponent, taken back, refused
 PENDING = "pending"
@@ -72,11 +73,28 @@ async def count_hint(repo: Repository, table_id: int, seat: int) -> int:
     return int(row[0]) if row else 0
 
 
+async def given_hint(repo: Repository, table_id: int, seat: int, version: int) -> str | None:
+    """The move last hinted to ``seat`` if it was hinted at the table's ``version``, else None."""
+    async with repo._reading() as c:
+        row = await c.fetchone("SELECT given_move FROM hints WHERE table_id = ? AND seat = ? AND given_version = ?",
+                               (table_id, seat, version))
+    return None if row is None or row[0] is None else str(row[0])
+
+
+async def keep_hint(repo: Repository, table_id: int, seat: int, version: int, move: str) -> None:
+    """Keep the move hinted to ``seat`` at ``version`` (asked again there, even after a restart: the same)."""
+    async with repo.transaction() as tx:
+        await tx._c.execute(
+            "INSERT INTO hints (table_id, seat, used, given_version, given_move) VALUES (?, ?, 0, ?, ?) "
+            "ON CONFLICT (table_id, seat) DO UPDATE SET given_version = excluded.given_version, "
+            "given_move = excluded.given_move", (table_id, seat, version, move))
+
+
 async def hints_used(repo: Repository, table_id: int) -> dict[int, int]:
     """Seat -> hints used, for the seats that used any."""
     async with repo._reading() as c:
         rows = await c.fetch("SELECT seat, used FROM hints WHERE table_id = ? AND used > 0 ORDER BY seat", (table_id,))
-    return {int(r[0]): int(r[1]) for r in rows}
+    return dict(readable_rows(rows, lambda r: (int(r[0]), int(r[1])), "hints"))
 
 
 # ---- takebacks ------------------------------------------------------------------------------------
@@ -84,7 +102,8 @@ async def takebacks(repo: Repository, table_id: int) -> list[TakebackRow]:
     """Every takeback asked at the table, oldest first."""
     sql = f"SELECT {', '.join(TAKEBACK_COLUMNS)} FROM takebacks WHERE table_id = ? ORDER BY seq"
     async with repo._reading() as c:
-        return [takeback_row(r) for r in await c.fetch(sql, (table_id,))]
+        rows = await c.fetch(sql, (table_id,))
+    return readable_rows(rows, takeback_row, "takeback")  # one that cannot be read was never asked
 
 
 def _archive(moves: list[ArchivedMove]) -> str:
@@ -166,7 +185,14 @@ async def lesson_progress(repo: Repository, user_id: int) -> dict[str, LessonPro
     async with repo._reading() as c:
         rows = await c.fetch("SELECT game, step, wrong, finished, updated_at FROM lesson_progress WHERE user_id = ? "
                              "ORDER BY game", (user_id,))
-    return {str(r[0]): LessonProgress(str(r[0]), int(r[1]), int(r[2]), int(r[3]), str(r[4])) for r in rows}
+    return {str(r[0]): _lesson_row(r) for r in rows}
+
+
+def _lesson_row(r: Any) -> LessonProgress:
+    try:
+        return LessonProgress(str(r[0]), int(r[1]), int(r[2]), int(r[3]), str(r[4]))
+    except (ValueError, TypeError):  # text in a number column (SQLite): a place in no course, which
+        return LessonProgress(str(r[0]), -1, 0, 0, "")  # ``tables.learn`` says it cannot read, and starts again
 
 
 async def save_lesson(repo: Repository, user_id: int, progress: LessonProgress, now: str) -> None:

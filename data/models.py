@@ -32,6 +32,15 @@ def parse_iso(text: str | None) -> datetime | None:
     return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
 
 
+def moment_or_none(text: str | None) -> datetime | None:
+    """``parse_iso``, or None for a bookkeeping moment (when a row was made or last written) that is no moment,
+    edited by hand: such a row is read as if the moment were unknown, never as a failure of everything after it."""
+    try:
+        return parse_iso(text)
+    except (TypeError, ValueError):
+        return None
+
+
 @dataclass(frozen=True)
 class SeatRow:
     table_id: int

@@ -19,10 +19,10 @@ from __future__ import annotations
 import json
 import logging
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from data.errors import StaleVersion, StorageError
 from data.models import (
@@ -51,6 +51,7 @@ from data.rows import (
     move_row,
     rating_point,
     rating_row,
+    readable_rows,
     result_row,
     seat_row,
     select_list,
@@ -58,6 +59,39 @@ from data.rows import (
 )
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+def readable(guild_id: int, column: str, read: Callable[[], T], default: T) -> T:
+    """A server's setting as stored, or its default when the stored value cannot be read (a row edited by
+    hand: text in a number's column, JSON that does not parse): the server plays on with the default, and
+    the log says which setting to mend, never its value."""
+    try:
+        return read()
+    except (ValueError, TypeError, AttributeError):
+        log.warning("server %d: its setting %s cannot be read; the default is used", guild_id, column)
+        return default
+
+
+def _readable_tables(rows: Iterable[Sequence[Any]]) -> list[TableRow]:
+    """Table rows for a listing, without those that cannot be read (a row edited by hand: text in a number's
+    column): one such table must not hide a player's other tables; named alone, it is reported damaged."""
+    out = []
+    for r in rows:
+        try:
+            out.append(table_row(r))
+        except (ValueError, TypeError):
+            log.warning("table %s: left out of a listing (a row that cannot be read)", r[0])
+    return out
+
+
+def positive(value: Any) -> int:
+    """A stored count of seconds: a whole number above 0 (else ``ValueError``: a value edited by hand)."""
+    number = int(value)
+    if number <= 0:
+        raise ValueError("not a positive number of seconds")
+    return number
+
 
 _TABLE_COLUMNS = select_list(TABLE_COLUMNS)
 _SEAT_COLUMNS = select_list(SEAT_COLUMNS)
@@ -321,7 +355,10 @@ class Tx:
         """(open invitations per host, active tables per player) a server chose; None = the default."""
         row = await self._c.fetchone("SELECT max_invitations, max_active FROM guild_limits WHERE guild_id = ?",
                                      (guild_id,))
-        return (None, None) if row is None else (row[0], row[1])
+        if row is None:
+            return None, None
+        return (readable(guild_id, "max_invitations", lambda: None if row[0] is None else positive(row[0]), None),
+                readable(guild_id, "max_games", lambda: None if row[1] is None else positive(row[1]), None))
 
     async def discard_table(self, table_id: int) -> None:
         """Remove a table that never started (its seats go with it): one refused at its start by a cap,
@@ -361,7 +398,8 @@ class Tx:
             f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ? "
             f"AND user_id IN ({', '.join('?' for _ in ids)})"
         )
-        return {int(r[2]): rating_row(r) for r in await self._c.fetch(sql, (guild_id, game, *ids))}
+        rows = readable_rows(await self._c.fetch(sql, (guild_id, game, *ids)), rating_row, "rating")
+        return {row.user_id: row for row in rows}  # one that cannot be read is rated afresh: the game still ends
 
     async def put_ratings(self, rows: Iterable[RatingRow]) -> None:
         await self._c.executemany(
@@ -486,6 +524,19 @@ class Repository(ABC):
             )
         return changed == 1
 
+    async def claimants(self) -> list[str]:
+        """Every process that holds a claim on a table now (lapsed or not): ``release_claims_of`` gives back
+        the claims of one known dead."""
+        async with self._reading() as c:
+            rows = await c.fetch("SELECT DISTINCT claimed_by FROM tables WHERE claimed_by IS NOT NULL ORDER BY 1")
+        return [str(r[0]) for r in rows]
+
+    async def release_claims_of(self, owner: str) -> int:
+        """Give back every claim of ``owner`` (a process known dead); how many."""
+        async with self.transaction() as tx:
+            return await tx._c.execute(
+                "UPDATE tables SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ?", (owner,))
+
     async def renew_claims(self, table_ids: Sequence[int], owner: str, until: str) -> list[int]:
         """Extend ``owner``'s claims on ``table_ids`` to ``until`` while their work runs (issue 29, item
         5d: Mesa's turns may outlast a lease); returns the ids still held (a lapsed claim another
@@ -521,7 +572,8 @@ class Repository(ABC):
         )
         async with self.transaction() as tx:
             rows = await tx._c.fetch(sql, (now, handed_before, *kinds, now, now, now))
-        return sorted((int(r[0]), int(r[1]), str(r[2]), int(r[3])) for r in rows)
+        # a row that cannot be read (edited by hand) is left out: it must not stop every other reminder's tick
+        return sorted(readable_rows(rows, lambda r: (int(r[0]), int(r[1]), str(r[2]), int(r[3])), "reminder"))
 
     async def reminder_delivered(self, table_id: int, version: int, kind: str, user_id: int, now: str) -> bool:
         """A front end delivered this reminder: it is never handed out again (False: nothing was pending)."""
@@ -619,7 +671,7 @@ class Repository(ABC):
             sql += " ORDER BY CASE WHEN t.status = 'active' THEN 0 ELSE 1 END, t.id LIMIT ?"
             params.append(int(limit))
         async with self._reading() as c:
-            rows = [table_row(r) for r in await c.fetch(sql, params)]
+            rows = _readable_tables(await c.fetch(sql, params))
         return sorted(rows, key=lambda r: r.id)
 
     async def tables_in_place(self, guild_id: int, place_id: int, statuses: Sequence[str] = ()) -> list[TableRow]:
@@ -631,7 +683,7 @@ class Repository(ABC):
             params.extend(statuses)
         sql += " ORDER BY id"
         async with self._reading() as c:
-            return [table_row(r) for r in await c.fetch(sql, params)]
+            return _readable_tables(await c.fetch(sql, params))
 
     async def due_tables(self, now: str) -> list[int]:
         """Ids of active tables whose next deadline event (reminder or timeout) is due (claims aside)."""
@@ -659,7 +711,7 @@ class Repository(ABC):
     async def get_results(self, table_id: int) -> list[ResultRow]:
         sql = f"SELECT {_RESULT_COLUMNS} FROM results WHERE table_id = ? ORDER BY seat"
         async with self._reading() as c:
-            return [result_row(r) for r in await c.fetch(sql, (table_id,))]
+            return readable_rows(await c.fetch(sql, (table_id,)), result_row, "result")
 
     async def results(self, guild_id: int, game: str | None = None, rated: bool | None = None) -> list[ResultRow]:
         """A guild's results in the order the tables finished (for leaderboards and rating rebuilds)."""
@@ -672,7 +724,8 @@ class Repository(ABC):
             sql += " AND rated = ?"
             params.append(int(rated))
         async with self._reading() as c:
-            return [result_row(r) for r in await c.fetch(sql + " ORDER BY finished_at, table_id, seat", params)]
+            rows = await c.fetch(sql + " ORDER BY finished_at, table_id, seat", params)
+        return readable_rows(rows, result_row, "result")
 
     # ---- settings and preferences -------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettings:
@@ -681,8 +734,12 @@ class Repository(ABC):
             row = await c.fetchone(sql, (guild_id,))
         if row is None:
             return GuildSettings(guild_id)
-        channels = tuple(int(ch) for ch in json.loads(row[1] or "[]"))
-        return GuildSettings(guild_id, row[0], channels, bool(row[2]), bool(row[3]))
+        default = GuildSettings(guild_id)
+        seconds = readable(guild_id, "time_per_move", lambda: None if row[0] is None else positive(row[0]),
+                           default.time_per_move)
+        channels = readable(guild_id, "allowed_channels",
+                            lambda: tuple(int(ch) for ch in json.loads(row[1] or "[]")), default.allowed_channels)
+        return GuildSettings(guild_id, seconds, channels, bool(row[2]), bool(row[3]))
 
     async def set_guild_settings(self, settings: GuildSettings, now: str) -> None:
         async with self.transaction() as tx:
@@ -729,12 +786,12 @@ class Repository(ABC):
         """Every rating of one game on one server (the leaderboard ranks them)."""
         sql = f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ? ORDER BY user_id"
         async with self._reading() as c:
-            return [rating_row(r) for r in await c.fetch(sql, (guild_id, game))]
+            return readable_rows(await c.fetch(sql, (guild_id, game)), rating_row, "rating")
 
     async def user_ratings(self, guild_id: int, user_id: int) -> list[RatingRow]:
         sql = f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY game"
         async with self._reading() as c:
-            return [rating_row(r) for r in await c.fetch(sql, (guild_id, user_id))]
+            return readable_rows(await c.fetch(sql, (guild_id, user_id)), rating_row, "rating")
 
     async def rating_points(self, guild_id: int, game: str, user_id: int) -> list[RatingPoint]:
         """A player's rating after each rated table, oldest first (in rating order)."""
@@ -744,7 +801,7 @@ class Repository(ABC):
             "WHERE h.guild_id = ? AND h.game = ? AND h.user_id = ? ORDER BY r.seq, h.finished_at, h.table_id"
         )
         async with self._reading() as c:
-            return [rating_point(r) for r in await c.fetch(sql, (guild_id, game, user_id))]
+            return readable_rows(await c.fetch(sql, (guild_id, game, user_id)), rating_point, "rating history")
 
     async def user_results(self, guild_id: int, user_id: int, game: str | None = None,
                            rated: bool | None = None, limit: int | None = None) -> list[ResultRow]:
@@ -762,7 +819,7 @@ class Repository(ABC):
             sql += " LIMIT ?"
             params.append(int(limit))
         async with self._reading() as c:
-            return [result_row(r) for r in await c.fetch(sql, params)]
+            return readable_rows(await c.fetch(sql, params), result_row, "result")
 
     async def finished_entries(self, guild_id: int, user_id: int, game: str | None = None,
                                limit: int = 10) -> list[FinishedEntry]:
@@ -779,7 +836,7 @@ class Repository(ABC):
         params.append(int(limit))
         async with self._reading() as c:
             rows = await c.fetch(sql, params)
-        return [finished_entry(r) for r in rows]
+        return readable_rows(rows, finished_entry, "result")
 
     async def user_names(self, user_ids: Iterable[int]) -> dict[int, str]:
         """The name each user had at their most recent table (ratings store ids only)."""
@@ -804,7 +861,7 @@ class Repository(ABC):
         )
         async with self._reading() as c:
             rows = await c.fetch(sql, (guild_id,))
-        return [(result_row(r), str(r[10])) for r in rows]
+        return readable_rows(rows, lambda r: (result_row(r), str(r[10])), "result")
 
     async def unrated_guilds(self) -> list[int]:
         """Servers with rated results that never went into the ratings (older databases, a lost write)."""
@@ -818,11 +875,12 @@ class Repository(ABC):
     async def guild_rating_state(self, guild_id: int) -> tuple[list[RatingRow], list[RatingPoint]]:
         """Every rating and chart point of a server (to compare with a recomputation)."""
         async with self._reading() as c:
-            ratings = [rating_row(r) for r in await c.fetch(
-                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? ORDER BY game, user_id", (guild_id,))]
-            points = [rating_point(r) for r in await c.fetch(
+            ratings = readable_rows(await c.fetch(
+                f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? ORDER BY game, user_id", (guild_id,)),
+                rating_row, "rating")
+            points = readable_rows(await c.fetch(
                 f"SELECT {select_list(RATING_POINT_COLUMNS)} FROM rating_history "
-                "WHERE guild_id = ? ORDER BY game, user_id, table_id", (guild_id,))]
+                "WHERE guild_id = ? ORDER BY game, user_id, table_id", (guild_id,)), rating_point, "rating history")
         return ratings, points
 
     async def replace_guild_ratings(self, guild_id: int, ratings: Sequence[RatingRow], points: Sequence[RatingPoint],
@@ -897,6 +955,11 @@ class Repository(ABC):
         async with self._reading() as c:
             row = await c.fetchone(sql, (table_id, version))
         return None if row is None else str(row[0])
+
+    async def forget_replay(self, table_id: int, version: int) -> None:
+        """Forget the table's replay kept at ``version`` (one that cannot be read is made again)."""
+        async with self.transaction() as tx:
+            await tx._c.execute("DELETE FROM replays WHERE table_id = ? AND version = ?", (table_id, version))
 
     async def store_replay(self, table_id: int, version: int, gif: str, now: str) -> None:
         """Keep a replay (a second one for the same table and version is ignored: they are equal)."""

@@ -44,6 +44,12 @@ async def store_review(repo: Repository, table_id: int, version: int, review: st
             (table_id, version, review, picture, now, len(review) + len(picture)))
 
 
+async def forget_review(repo: Repository, table_id: int, version: int) -> None:
+    """Forget the table's review kept at ``version`` (one that cannot be read is made again)."""
+    async with repo.transaction() as tx:
+        await tx._c.execute("DELETE FROM reviews WHERE table_id = ? AND version = ?", (table_id, version))
+
+
 async def evict_reviews(repo: Repository, made_before: str, max_size: int) -> int:
     """Forget the reviews made before ``made_before``, then the oldest until the rest hold at most
     ``max_size`` characters; how many went (as ``Repository.evict_replays`` does for replays)."""

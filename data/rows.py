@@ -10,10 +10,15 @@ its columns: ``tests/test_data_rows.py`` checks the two against each other.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import logging
+import math
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
 
 from data.models import FinishedEntry, MoveRow, RatingPoint, RatingRow, ResultRow, SeatRow, TableRow
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 TABLE_COLUMNS = ("id", "guild_id", "channel_id", "thread_id", "message_id", "game", "options", "seed", "status",
                  "host_id", "state", "version", "turn_deadline", "next_event_at", "draw_offer", "outcome",
@@ -64,8 +69,17 @@ def result_row(r: Sequence[Any]) -> ResultRow:
                      place=int(r[5]), outcome=str(r[6]), reason=str(r[7]), rated=bool(r[8]), finished_at=str(r[9]))
 
 
+def _finite(value: Any, above: float | None = None) -> float:
+    """A stored real number: finite (and above ``above``), else ``ValueError`` (a row edited by hand)."""
+    number = float(value)
+    if not math.isfinite(number) or (above is not None and number <= above):
+        raise ValueError("not a usable number")
+    return number
+
+
 def rating_row(r: Sequence[Any]) -> RatingRow:
-    return RatingRow(guild_id=int(r[0]), game=str(r[1]), user_id=int(r[2]), mu=float(r[3]), sigma=float(r[4]),
+    return RatingRow(guild_id=int(r[0]), game=str(r[1]), user_id=int(r[2]), mu=_finite(r[3]),
+                     sigma=_finite(r[4], above=0.0),
                      games=int(r[5]), wins=int(r[6]), losses=int(r[7]), draws=int(r[8]), updated_at=str(r[9]))
 
 
@@ -78,3 +92,17 @@ def finished_entry(r: Sequence[Any]) -> FinishedEntry:
     return FinishedEntry(table_id=int(r[0]), game=str(r[1]), place=int(r[2]), outcome=str(r[3]), reason=str(r[4]),
                          rated=bool(r[5]), finished_at=str(r[6]), channel_id=int(r[7]), thread_id=_opt_int(r[8]),
                          players=int(r[9]))
+
+
+
+def readable_rows(rows: Iterable[Sequence[Any]], build: Callable[[Sequence[Any]], T], what: str) -> list[T]:
+    """``build`` of every row that can be read; one that cannot (edited by hand: text in a number's column, a
+    rating that is no number) is left out and logged (``what`` names the kind, never a value), so one bad row
+    does not take a whole leaderboard, history or game's end with it."""
+    out = []
+    for r in rows:
+        try:
+            out.append(build(r))
+        except (ValueError, TypeError, OverflowError):
+            log.warning("a %s row cannot be read and is left out", what)
+    return out

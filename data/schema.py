@@ -362,7 +362,14 @@ CREATE TABLE reviews (
 CREATE INDEX reviews_made ON reviews(created_at);
 """
 
-MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17]
+#: migration 18 (a hint survives a restart): the move last hinted to each seat and the table version it was
+#: hinted at, so the same question after a restart gets the same answer (a timed search varies with the load)
+V18 = """
+ALTER TABLE hints ADD COLUMN given_version INTEGER;
+ALTER TABLE hints ADD COLUMN given_move TEXT;
+"""
+
+MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17, V18]
 
 
 #: the schema version this code writes

@@ -30,12 +30,14 @@ Kept apart from ``repository.py``: free functions over a ``Repository``, in the 
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from data.models import INVITED, SeatRow
-from data.repository import Conflict, Repository, Tx
+from data.repository import Conflict, Repository, Tx, readable
+
+T = TypeVar("T")
 
 #: ``TournamentRow.status``
 OPEN, RUNNING, FINISHED, CANCELLED = "open", "running", "finished", "cancelled"
@@ -133,20 +135,46 @@ class NewPairing:
     places: tuple[int, ...] | None = None
 
 
+class DamagedTournament(Exception):
+    """A tournament's row, or one of its entrants' or pairings', cannot be read (edited by hand, or damaged):
+    that event cannot go on, and it says so; every other event is read as ever."""
+
+    def __init__(self, tournament_id: int) -> None:
+        super().__init__(f"tournament {tournament_id}: a stored row cannot be read")
+        self.tournament_id = tournament_id
+
+
+def _read(tournament_id: Any, build: Callable[[], T]) -> T:
+    """``build()``, or ``DamagedTournament`` when a column of its row is not what Mesa writes."""
+    try:
+        return build()
+    except (ValueError, TypeError, KeyError, AttributeError):
+        raise DamagedTournament(int(tournament_id)) from None
+
+
+def _object(text: Any) -> dict[str, Any]:
+    value = json.loads(text or "{}")
+    if not isinstance(value, dict):
+        raise ValueError("not an object")
+    return value
+
+
 def tournament_row(r: Any) -> TournamentRow:
-    return TournamentRow(int(r[0]), int(r[1]), int(r[2]), str(r[3]), str(r[4]), json.loads(r[5] or "{}"), int(r[6]),
-                         int(r[7]), int(r[8]), str(r[9]), str(r[10]), str(r[11]))
+    return _read(r[0], lambda: TournamentRow(int(r[0]), int(r[1]), int(r[2]), str(r[3]), str(r[4]), _object(r[5]),
+                                             int(r[6]), int(r[7]), int(r[8]), str(r[9]), str(r[10]), str(r[11])))
 
 
 def entrant_row(r: Any) -> EntrantRow:
-    return EntrantRow(int(r[0]), int(r[1]), str(r[2]), int(r[3]), str(r[4]), str(r[5]),
-                      None if r[6] is None else int(r[6]), None if r[7] is None else str(r[7]))
+    return _read(r[0], lambda: EntrantRow(int(r[0]), int(r[1]), str(r[2]), int(r[3]), str(r[4]), str(r[5]),
+                                          None if r[6] is None else int(r[6]), None if r[7] is None else str(r[7])))
 
 
 def pairing_row(r: Any) -> PairingRow:
-    places = None if r[6] is None else tuple(int(p) for p in json.loads(r[6]))
-    return PairingRow(int(r[0]), int(r[1]), int(r[2]), str(r[3]), None if r[4] is None else int(r[4]),
-                      tuple(int(p) for p in json.loads(r[5])), places, None if r[7] is None else str(r[7]))
+    def build() -> PairingRow:
+        places = None if r[6] is None else tuple(int(p) for p in json.loads(r[6]))
+        return PairingRow(int(r[0]), int(r[1]), int(r[2]), str(r[3]), None if r[4] is None else int(r[4]),
+                          tuple(int(p) for p in json.loads(r[5])), places, None if r[7] is None else str(r[7]))
+    return _read(r[0], build)
 
 
 def _dump(values: Sequence[int]) -> str:
@@ -275,26 +303,41 @@ async def guild_listing(repo: Repository, guild_id: int, user_id: int, limit: in
     async with repo._reading() as c:
         rows = await c.fetch(sql, (IN, user_id, IN, guild_id, *UNDERWAY, limit))
     n = len(TOURNAMENT_COLUMNS)
-    return [ListedRow(tournament_row(r[:n]), int(r[n]), bool(int(r[n + 1]))) for r in rows]
+    listed = []
+    for r in rows:  # a damaged event is left out of the choices (it says so when named): the others stay offered
+        try:
+            listed.append(ListedRow(tournament_row(r[:n]), int(r[n]), bool(int(r[n + 1]))))
+        except DamagedTournament:
+            continue
+    return listed
 
 
 async def user_tournaments(repo: Repository, guild_id: int, user_id: int,
-                           statuses: Sequence[str] = UNDERWAY) -> list[TournamentRow]:
-    """The server's tournaments in these statuses that the user entered (and is still in), oldest first."""
+                           statuses: Sequence[str] = UNDERWAY, *, skip_damaged: bool = False) -> list[TournamentRow]:
+    """The server's tournaments in these statuses that the user entered (and is still in), oldest first
+    (``skip_damaged``: without those whose row cannot be read, else ``DamagedTournament``)."""
     marks = ", ".join("?" for _ in statuses)
     sql = (f"SELECT {', '.join('t.' + c for c in TOURNAMENT_COLUMNS)} FROM tournaments t JOIN tournament_entrants e "
            f"ON e.tournament_id = t.id WHERE t.guild_id = ? AND e.user_id = ? AND e.status = ? "
            f"AND t.status IN ({marks}) ORDER BY t.id")
     async with repo._reading() as c:
         rows = await c.fetch(sql, (guild_id, user_id, IN, *statuses))
-    return [tournament_row(r) for r in rows]
+    found = []
+    for r in rows:
+        try:
+            found.append(tournament_row(r))
+        except DamagedTournament:
+            if not skip_damaged:
+                raise
+    return found
 
 
 async def managers_only(repo: Repository, guild_id: int) -> bool:
     """Whether only people with Manage Server may create, start and cancel tournaments here."""
     async with repo._reading() as c:
         row = await c.fetchone("SELECT managers_only FROM tournament_settings WHERE guild_id = ?", (guild_id,))
-    return bool(row and int(row[0]))
+    # a flag that cannot be read (edited by hand) keeps organising to the server's managers: the safe side
+    return bool(row and readable(guild_id, "tournaments", lambda: int(row[0]), 1))
 
 
 # ---- writes ----------------------------------------------------------------------------------------

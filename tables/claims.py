@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
@@ -51,18 +52,36 @@ class Claims:
         self.held: set[int] = set()
         self._renewer: asyncio.Task[None] | None = None
         self._sleeping = False
+        self._swept_dead = False
 
     def _until(self) -> str:
         return now_iso(self.now() + timedelta(seconds=CLAIM_SECONDS))
 
     async def claim_due(self, now: datetime) -> list[int]:
-        """Claim the tables due at ``now`` (in the order they fell due); renewed until released."""
+        """Claim the tables due at ``now`` (in the order they fell due); renewed until released.  The first
+        time, the claims of this machine's processes that are dead are given back (``release_dead``)."""
+        if not self._swept_dead:
+            self._swept_dead = True
+            await self.release_dead()
         claimed = await self.repo.claim_due_tables(now_iso(now), self.claimant, self._until())
         if claimed:
             self.held.update(claimed)
             if self._renewer is None or self._renewer.done():
                 self._renewer = asyncio.create_task(self._renewing(), name="mesa-claims")
         return claimed
+
+    async def release_dead(self) -> None:
+        """Give back the claims of the processes of this machine that are gone (a bot killed and started
+        again: its claims would otherwise keep Mesa's turn or a time-out waiting until their lease lapsed,
+        up to ``CLAIM_SECONDS``).  A claimant is ``host:pid:token`` (``TableService``); only this host's,
+        of a process id that no longer runs, is given back: another machine's process, or a live one
+        here, keeps its claims."""
+        host, mine = _host_and_pid(self.claimant)
+        for owner in await self.repo.claimants():
+            their_host, pid = _host_and_pid(owner)
+            if their_host == host and pid is not None and pid != mine and not _running(pid):
+                released = await self.repo.release_claims_of(owner)
+                log.info("%d claims of a process that is gone given back", released)
 
     async def release(self, table_id: int) -> None:
         """The table's work is done: give the claim back.  Never renewed again, even when the database
@@ -104,3 +123,20 @@ class Claims:
         if renewer is not None and not renewer.done():
             renewer.cancel()
             await asyncio.wait([renewer])
+
+
+def _host_and_pid(claimant: str) -> tuple[str, int | None]:
+    host, _, rest = claimant.partition(":")
+    pid = rest.partition(":")[0]
+    return host, int(pid) if pid.isdigit() else None
+
+
+def _running(pid: int) -> bool:
+    """Whether a process of this machine with that id runs (one we may not signal runs too)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True
+    return True

@@ -33,7 +33,10 @@ from tables.store import TableStore
 
 log = logging.getLogger("tables.service")
 
-__all__ = ["CLAIM_SECONDS", "Deadlines"]
+__all__ = ["CLAIM_SECONDS", "DAMAGED_RECHECK_SECONDS", "Deadlines"]
+
+#: how often the tick looks again at a damaged table whose deadline is due (and logs it again)
+DAMAGED_RECHECK_SECONDS = 3600
 
 
 class Deadlines:
@@ -53,6 +56,9 @@ class Deadlines:
         #: more periodic work, run at the end of every tick (issue 31: tournaments whose round a crash left
         #: unfinished); a sweep that fails is logged and the tick goes on
         self.sweeps: list[Callable[[], Awaitable[list[Message]]]] = []
+        #: damaged tables the tick met -> when to look at them again: a hand may mend the row, but until then
+        #: their error (and its traceback) is logged once every ``DAMAGED_RECHECK_SECONDS``, not at every tick
+        self.damaged: dict[int, datetime] = {}
 
     # ---- the tick (issue 29, item 5c) ---------------------------------------------------------------
     async def tick(self, deliver: Deliver | None = None, *, background: bool = False) -> list[Message]:
@@ -76,6 +82,11 @@ class Deadlines:
         held = list(claimed)  # the claims this tick still has to give back
         try:
             for table_id in claimed:
+                if table_id in self.damaged and now < self.damaged[table_id]:  # damaged, logged a moment ago
+                    held.remove(table_id)
+                    await self.claims.release(table_id)
+                    continue
+                self.damaged.pop(table_id, None)
                 if await self.mesa.to_move(table_id):  # Mesa plays before any reminder or deadline
                     held.remove(table_id)  # DueTurns gives this claim back when Mesa's turns are done
                     if background:
@@ -88,6 +99,8 @@ class Deadlines:
                         messages = await self._tick_table(table_id, now)
                 except TableError as exc:
                     log.error("table %d: deadline skipped (%s)", table_id, exc.key)
+                    if exc.key == "error.damaged":
+                        self.damaged[table_id] = now + timedelta(seconds=DAMAGED_RECHECK_SECONDS)
                     messages = []
                 finally:
                     held.remove(table_id)

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from data import guild_life as store
-from data.models import ABORTED, ACTIVE, WAITING, MoveRow, now_iso, parse_iso
+from data.models import ABORTED, ACTIVE, WAITING, MoveRow, moment_or_none, now_iso, parse_iso
 from engines.base import CHANCE
 from tables.durations import format_duration, parse_duration
 from tables.errors import TableError
@@ -95,7 +95,7 @@ class GuildLife:
         for table_id, guild_id, created in await store.waiting_without_expiry(self.repo):
             if guild_id not in expiries:
                 expiries[guild_id] = await self.invitation_expiry(guild_id)
-            start = parse_iso(created) or now
+            start = moment_or_none(created) or now
             await store.set_waiting_expiry(self.repo, table_id, now_iso(start + timedelta(seconds=expiries[guild_id])))
         messages: list[Message] = []
         until = now_iso(now + timedelta(seconds=_CLAIM_SECONDS))
@@ -121,7 +121,7 @@ class GuildLife:
                                             next_event_at=None)
         self.store.forget(table_id)
         host = ctx.seat_of(ctx.row.host_id)
-        created = parse_iso(ctx.row.created_at) or now
+        created = moment_or_none(ctx.row.created_at) or now
         params = {"table": table_id, "game": ctx.title,
                   "host": host.name if host else "?", "waited": format_duration((now - created).total_seconds())}
         return [PublicPost(table_id, INVITE, "invite.expired", params, mention=(ctx.row.host_id,), version=version),
@@ -147,7 +147,10 @@ class GuildLife:
             if status != ACTIVE:
                 continue
             async with self.store.lock(table_id):
-                ctx = await self.store.load(table_id)
+                try:
+                    ctx = await self.store.load(table_id)
+                except TableError:  # damaged (logged): said when named; the server's other games are told
+                    continue
                 messages.append(PublicPost(table_id, INFO, "info.resumed",
                                            {"table": table_id, "game": ctx.title},
                                            version=ctx.row.version))

@@ -6,7 +6,8 @@ Mesa's (``hints_offered``).  Rated games and games between people are refused in
 A hint is the honest player's move: ``MesaMoves.choose`` at ``HINT_LEVEL``, Mesa's strongest, the level its
 reviews judge by (at the table's own level, an ``easy`` table's hints were moves the review then called
 mistakes), from the asker's view only, seeded by the table and the ply; asking again at the same position gives
-the same answer (kept per table, version and seat: a search on a time budget varies with the machine's load).
+the same answer (kept per table, version and seat, in memory and in storage, so a restart changes nothing: a search
+on a time budget varies with the machine's load).
 Its sentence of why is computed from the engine, and from what the seat knows: where the seat's view hides
 something (Plateau's faces, K3's pyramids), the claims are judged on states the engine deals from that view
 (``determinize``) and said only when they hold on every one, so a hint never tells a secret. In order: the move
@@ -132,9 +133,19 @@ class Hints:
         seed = move_seed(ctx.row.seed, ctx.plies + 1, seat.seat, "hint")
         asked = (ctx.id, ctx.row.version, seat.seat)
         given = self.given.get(asked)
-        move = engine.parse_move(state, given) if given is not None else \
-            await self.mesa.choose(ctx, state, seat.seat, HINT_LEVEL, seed)
+        if given is None:  # kept in storage too: after a restart, the same question gets the same answer
+            given = await learning.given_hint(self.store.repo, ctx.id, seat.seat, ctx.row.version)
+        move = None
+        if given is not None:
+            try:
+                move = engine.parse_move(state, given)
+            except (MoveError, ValueError):  # a kept hint that does not read here (edited by hand): searched again
+                given = None
+        if move is None:
+            move = await self.mesa.choose(ctx, state, seat.seat, HINT_LEVEL, seed)
         text = engine.format_move(state, move)
+        if self.given.get(asked) is None:
+            await learning.keep_hint(self.store.repo, ctx.id, seat.seat, ctx.row.version, text)
         self.given[asked] = text
         reason = await asyncio.to_thread(why, ctx, state, seat.seat, move, seed)  # a few thousand moves at most
         used = await learning.count_hint(self.store.repo, ctx.id, seat.seat)

@@ -1618,6 +1618,10 @@ EN.update({
     "answer MOVE",
     "learn.answer_missing": "Write your answer after answer: /learn {game} answer MOVE (/moves lists the step's "
     "moves).",
+    "learn.state.unreadable": "your place in it could not be read: /learn {game} starts it again",
+    "learn.unreadable": "Your place in the {game} course could not be read, so nothing was answered: /learn {game} "
+    "starts the course again at step 1. Your other courses are fine.",
+    "learn.unreadable.lead": "Your place in this course could not be read, so it starts again at step 1.\n\n",
 })
 ES.update({
     "learn.list": "Lecciones: un curso corto por juego, solo para ti (nunca puntúa, sin mesa):\n{lines}\n"
@@ -1645,6 +1649,10 @@ ES.update({
     "JUEGO answer JUGADA",
     "learn.answer_missing": "Escribe tu respuesta tras answer: /learn {game} answer JUGADA (/moves lista las "
     "jugadas del paso).",
+    "learn.state.unreadable": "no se pudo leer por dónde ibas: /learn {game} lo empieza de nuevo",
+    "learn.unreadable": "No se pudo leer por dónde ibas en el curso de {game}, así que no se ha respondido nada: "
+    "/learn {game} empieza el curso de nuevo en el paso 1. Tus otros cursos están bien.",
+    "learn.unreadable.lead": "No se pudo leer por dónde ibas en este curso, así que empieza de nuevo en el paso 1.\n\n",
 })
 
 
@@ -1950,6 +1958,8 @@ EN.update({
     "tournament.error.which": "Several tournaments fit ({ids}): add the number, for example "
     "/tournament {action} {example}.",
     "tournament.error.missing": "There is no tournament #{id} in this server.",
+    "tournament.error.damaged": "Tournament #{id}'s record is damaged and cannot be read, so it cannot go on; the "
+    "other tournaments are fine (name yours with its number). Please tell the server's admins.",
     "tournament.error.not_open": "Tournament #{id} has started: it takes no more players, and leaving it now is "
     "/tournament withdraw.",
     "tournament.error.started_already": "Tournament #{id} has already started: round {round} of {rounds} is in "
@@ -2102,6 +2112,8 @@ ES.update({
     "tournament.error.which": "Hay varios torneos posibles ({ids}): añade el número, por ejemplo "
     "/tournament {action} {example}.",
     "tournament.error.missing": "No hay ningún torneo #{id} en este servidor.",
+    "tournament.error.damaged": "El registro del torneo #{id} está dañado y no se puede leer, así que no puede "
+    "seguir; los demás torneos están bien (nombra el tuyo con su número). Avisa a los administradores del servidor.",
     "tournament.error.not_open": "El torneo #{id} ya empezó: no admite más jugadores, y para dejarlo ahora usa "
     "/tournament withdraw.",
     "tournament.error.started_already": "El torneo #{id} ya ha empezado: se juega la ronda {round} de {rounds}. "

@@ -419,6 +419,7 @@ class Lessons:
         for game, course in courses().items():
             p = done.get(game)
             state = Phrase("learn.state.new") if p is None else \
+                Phrase("learn.state.unreadable", {"game": game}) if not _readable(course, p) else \
                 Phrase("learn.state.done", {"times": p.finished}) if p.step >= len(course.steps) else \
                 Phrase("learn.state.at", {"step": p.step + 1, "of": len(course.steps)})
             lines.append(Phrase("learn.line", {"game": game, "title": Own(course.title), "steps": len(course.steps),
@@ -431,9 +432,9 @@ class Lessons:
         found = await learning.lesson_progress(self.store.repo, user_id)
         if not found:
             return None
-        last = max(found.values(), key=lambda p: p.updated_at)
+        last = max(found.values(), key=_stamp)
         course = courses().get(last.game)
-        if course is None or last.step >= len(course.steps):
+        if course is None or last.step >= len(course.steps) or not _readable(course, last):
             return None
         return last.game
 
@@ -441,6 +442,10 @@ class Lessons:
         """Start or resume ``game``'s course; ``where``: ``restart`` or a step number starts there."""
         course = self.course(game)
         progress = await self._progress(user_id, course.game)
+        lead = None
+        if not _readable(course, progress):  # a row edited by hand: said, and the course starts again
+            lead, progress = Phrase("learn.unreadable.lead"), LessonProgress(course.game, 0, 0, 0)
+            at = None
         self._check_at(course, progress, at, finished_ok=True)
         where = where.strip().lower()
         if where in ("restart", "reiniciar"):
@@ -452,7 +457,7 @@ class Lessons:
         elif progress.step >= len(course.steps):  # a finished course opens again at its start
             progress = LessonProgress(course.game, 0, 0, progress.finished)
         await self._save(user_id, progress)
-        return await self._show(user_id, course, progress.step, None)
+        return await self._show(user_id, course, progress.step, lead)
 
     async def answer(self, user_id: int, game: str, text: str, at: int | None = None) -> LessonPost:
         """The learner's answer at the step they are at: explained and on to the next step when right; what
@@ -483,7 +488,7 @@ class Lessons:
     async def hint(self, user_id: int, game: str, at: int | None = None) -> LessonPost:
         """The hint of the step the learner is at; it counts nothing (no wrong answer, no progress)."""
         course = self.course(game)
-        progress = await self._progress(user_id, course.game)
+        progress = await self._readable_progress(user_id, course)
         self._check_at(course, progress, at)
         params = {"title": Own(course.title), "step": progress.step + 1, "of": len(course.steps),
                   "hint": Own(course.steps[progress.step].hint), "game": course.game}
@@ -493,7 +498,7 @@ class Lessons:
     async def at(self, user_id: int, game: str) -> int:
         """The step the learner is at in ``game``'s course (1-based; one past the last once finished)."""
         course = self.course(game)
-        return (await self._progress(user_id, course.game)).step + 1
+        return (await self._readable_progress(user_id, course)).step + 1
 
     async def moves(self, user_id: int, game: str, at: int | None = None) -> tuple[str, ...]:
         """The legal moves of the learner's seat at the step they are at, as the notation writes them (the
@@ -506,7 +511,7 @@ class Lessons:
                                                                            Engine, Any]:
         """The course, the learner's progress, the step they are at, its engine and state (``_check_at``)."""
         course = self.course(game)
-        progress = await self._progress(user_id, course.game)
+        progress = await self._readable_progress(user_id, course)
         self._check_at(course, progress, at)
         step = course.steps[progress.step]
         engine = get_engine(course.game)
@@ -575,14 +580,38 @@ class Lessons:
         found = await learning.lesson_progress(self.store.repo, user_id)
         return found.get(game) or LessonProgress(game, 0, 0, 0)
 
+    async def _readable_progress(self, user_id: int, course: Course) -> LessonProgress:
+        """The learner's progress in ``course``, refused in words (``learn.unreadable``) when the stored row
+        cannot be read: only ``/learn GAME`` (``open``), which starts the course again, gets past it."""
+        progress = await self._progress(user_id, course.game)
+        if not _readable(course, progress):
+            raise TableError("learn.unreadable", game=course.game)
+        return progress
+
     async def _save(self, user_id: int, progress: LessonProgress) -> None:
         """Write the progress, stamped after every other row of the learner's (a clock that stands still,
         as the console's pretend clock does, is nudged by a microsecond), so the latest row is the course
         last opened or answered (``current``)."""
         stamp = now_iso(self.store.now())
-        latest = max((p.updated_at for p in (await learning.lesson_progress(self.store.repo, user_id)).values()),
+        latest = max((_stamp(p) for p in (await learning.lesson_progress(self.store.repo, user_id)).values()),
                      default="")
         if latest and stamp <= latest:
             moment = parse_iso(latest)
             stamp = now_iso(moment + timedelta(microseconds=1)) if moment is not None else stamp
         await learning.save_lesson(self.store.repo, user_id, progress, stamp)
+
+
+def _readable(course: Course, progress: LessonProgress) -> bool:
+    """Whether a stored place in a course is one Mesa could have written: a step of the course (its length
+    once finished) and counts that are not negative.  Any other was edited by hand or damaged: read as it
+    is, it showed a step counted from the end ("step -2 of 16").  (A moment that is no moment only orders
+    the row first, ``_stamp``: the place itself is sound.)"""
+    return 0 <= progress.step <= len(course.steps) and progress.wrong >= 0 and progress.finished >= 0
+
+
+def _stamp(progress: LessonProgress) -> str:
+    """The row's moment as written (it orders the learner's rows: ``current``), or "" when it is no moment."""
+    try:
+        return progress.updated_at if parse_iso(progress.updated_at) is not None else ""
+    except (TypeError, ValueError):
+        return ""

@@ -47,6 +47,7 @@ from tables.errors import TableError
 from tables.i18n import News, Told
 from tables.loaded import LoadedTable
 from tables.outbox import BOARD, Message, PublicPost
+from tables.outcome_words import deed, events_said
 from tables.thinking import Thinker, has_player, move_seed
 
 log = logging.getLogger(__name__)
@@ -365,15 +366,18 @@ class MesaMoves:
 Submit = Callable[[int, int, str, int], Awaitable[list[Message]]]
 #: how a table is loaded (``TableStore.load``)
 Load = Callable[[int], Awaitable[LoadedTable]]
+#: a table's log replayed, each step with the seat the log stored for it (``TableStore.log_steps``)
+Steps = Callable[[LoadedTable], Awaitable[Sequence[tuple[Any, int]]]]
 
 
 class MesaSeats:
     """Plays Mesa's seats: every Mesa move due at a table, submitted like any player's."""
 
-    def __init__(self, load: Load, moves: MesaMoves, submit: Submit) -> None:
+    def __init__(self, load: Load, moves: MesaMoves, submit: Submit, steps: Steps | None = None) -> None:
         self.load = load
         self.moves = moves
         self.submit = submit
+        self.steps = steps  # the table's log replayed (``TableStore.log_steps``): a turn begun before a restart
         self.busy: set[int] = set()  # tables whose Mesa move is being thought about in this process
 
     async def to_move(self, table_id: int) -> bool:
@@ -400,6 +404,8 @@ class MesaSeats:
                 row = mesa_actor(ctx, ctx.acting(ctx.state)) if ctx.row.status == ACTIVE else None
                 if row is None:
                     return
+                if not held and mesa_turn_goes_on(ctx, ctx.state, row.seat):  # begun by a process that stopped
+                    held = [await self._begun(ctx, row)]
                 level = level_of(row.user_id) or DEFAULT_LEVEL
                 seed = move_seed(ctx.row.seed, ctx.plies + 1, row.seat)
                 if fallback:
@@ -427,6 +433,27 @@ class MesaSeats:
                 yield messages
         finally:
             self.busy.discard(table_id)
+
+    async def _begun(self, ctx: LoadedTable, row: SeatRow) -> PublicPost:
+        """The moves of this Mesa turn stored before this process took it up (the bot stopped in the middle of
+        it, its boards held back for the turn's last board): held as a board, so the turn's last board tells
+        the whole turn, as it would have without the restart ("threw all nine dice (14 points), kept them, ...")."""
+        logged = list(await self.steps(ctx)) if self.steps is not None else []
+        start = len(logged)
+        for i in range(len(logged) - 1, -1, -1):
+            step, seat = logged[i]
+            if seat == row.seat:
+                start = i
+                if not ctx.engine.turn_goes_on(step.before, row.seat):  # the turn's first move
+                    break
+            elif seat >= 0:  # another seat's move: the turn began after it
+                break
+        names, begun = ctx.names(), logged[start:]
+        told = Told(deed(ctx.engine, step.before, step.move, row.name if seat >= 0 else "", names)
+                    for step, seat in begun)
+        news = News(events_said(ctx.engine, ctx.id, ctx.title, names, [(step.before, step.move) for step, _ in begun],
+                                ctx.state))
+        return PublicPost(ctx.id, BOARD, "board.mesa", {"moves": told, "news": news})
 
     async def _acts_again(self, table_id: int, seat: int) -> bool:
         """Whether this Mesa seat's turn goes on after the move just stored: its board can wait."""

@@ -102,6 +102,20 @@ def event_key(game: str, code: str) -> str | None:
     return key if key in EN else None
 
 
+def events_said(engine: Engine, table: int, title: str, names: Sequence[str], moves: Sequence[tuple[Any, Any]],
+                final: Any) -> list[Phrase]:
+    """What ``moves`` (each ``(before, move)``, in order, ``final`` the state after the last) made happen
+    (``Engine.events``), each a sentence with names (``event.<game>.<code>``), in the order they happened."""
+    said: list[Phrase] = []
+    afters = [before for before, _ in moves[1:]] + [final] if moves else []
+    for (before, move), after in zip(moves, afters, strict=True):
+        for code, facts in engine.events(before, move, after):
+            key = event_key(engine.name, code)
+            if key is not None:
+                said.append(Phrase(key, {"table": table, "game": title, **named_facts(names, facts, engine.name)}))
+    return said
+
+
 def move_key(game: str, code: str) -> str | None:
     """The catalogue key of a move's words (``Engine.move_words``), the game's own before every game's."""
     for key in (f"move.{game}.{code}", f"move.any.{code}"):

@@ -35,7 +35,7 @@ from tables.i18n import Names, News, Phrase, Told
 from tables.loaded import LoadedTable, Step
 from tables.mesa import is_mesa, mention_seats, mesa_to_act, mesa_turn_goes_on
 from tables.outbox import BOARD, DRAW, HINT, INFO, INVITE, MINE, QUICK, RESULT, Message, PrivatePost, PublicPost
-from tables.outcome_words import deed, event_key, gone_clauses, named_facts, outcome_key, outcome_params
+from tables.outcome_words import deed, events_said, gone_clauses, outcome_key, outcome_params
 
 log = logging.getLogger("tables.service")
 
@@ -301,16 +301,8 @@ class Posts:
         """What the step's moves made happen (``Engine.events``: eliminations, penalties, bonuses ...),
         each a sentence with names (``event.<game>.<code>``), in the order they happened: the board
         says them after its moves and before whose turn it is."""
-        said: list[Phrase] = []
-        names = ctx.names()
-        afters = [p.before for p in step.items[1:]] + [final] if step.items else []
-        for played, after in zip(step.items, afters, strict=True):
-            for code, event_facts in ctx.engine.events(played.before, played.move, after):
-                key = event_key(ctx.row.game, code)
-                if key is not None:
-                    facts = named_facts(names, event_facts, ctx.row.game)
-                    said.append(Phrase(key, {"table": ctx.id, "game": ctx.title, **facts}))
-        return News(said)
+        return News(events_said(ctx.engine, ctx.id, ctx.title, ctx.names(), [(p.before, p.move) for p in step.items],
+                                final))
 
     # ---- the result -------------------------------------------------------------------------------
     def result(self, ctx: LoadedTable, ending: StoredOutcome, version: int) -> PublicPost:

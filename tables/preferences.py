@@ -6,14 +6,17 @@ Small reads and writes of their own rows, with the checks a player's input needs
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 
 from data.models import GuildSettings, UserPrefs
 from tables.durations import MAX_TIME_PER_MOVE, MIN_TIME_PER_MOVE, parse_duration
 from tables.errors import TableError
 from tables.limits import Limits, limits_of, set_limits
 from tables.store import TableStore
+
+log = logging.getLogger(__name__)
 
 
 class Preferences:
@@ -74,7 +77,14 @@ class Preferences:
     async def pretend_clock(self) -> datetime | None:
         """The console's clock as its last session left it (issue 14: it lives in the database)."""
         saved = await self.repo.pretend_clock()
-        return None if saved is None else datetime.fromisoformat(saved)
+        if saved is None:
+            return None
+        try:
+            moment = datetime.fromisoformat(saved)
+        except ValueError:  # edited by hand: the session starts at the real time (and saves it), as a new one
+            log.warning("the console's pretend clock cannot be read; it starts again from now")
+            return None
+        return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
     async def save_pretend_clock(self, moment: datetime) -> None:
         await self.repo.set_pretend_clock(moment.isoformat())

@@ -16,7 +16,18 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from data import tournaments as tournament_data
-from data.models import ACTIVE, FINISHED, LIVE, WAITING, MoveRow, StoredOutcome, TableOptions, TableRow, parse_iso
+from data.models import (
+    ACTIVE,
+    FINISHED,
+    LIVE,
+    WAITING,
+    MoveRow,
+    StoredOutcome,
+    TableOptions,
+    TableRow,
+    moment_or_none,
+    parse_iso,
+)
 from engines import get_engine
 from engines.base import QuickMove
 from tables.errors import TableError
@@ -269,7 +280,7 @@ class Queries:
                 ctx = await self.store.load(table_id)
             except TableError:
                 continue
-            changed = parse_iso(ctx.row.updated_at)
+            changed = moment_or_none(ctx.row.updated_at)
             if settled_seconds and changed is not None and changed.replace(tzinfo=changed.tzinfo or UTC) > cutoff:
                 continue
             messages.append(await self.posts.current(ctx))

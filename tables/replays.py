@@ -134,8 +134,12 @@ class ReplayKeeper:
         if pending is None:
             await self.evict()  # one kept past its age is made again, not shown
             kept = await self.repo.stored_replay(table_id, version)
-            if kept is not None:
-                return base64.b64decode(kept)
+            gif = _readable_gif(kept) if kept is not None else None
+            if gif is not None:
+                return gif
+            if kept is not None:  # edited by hand or damaged: forgotten and made again, as one past its age
+                log.warning("table %d: its kept replay cannot be read; it is made again", table_id)
+                await self.repo.forget_replay(table_id, version)
             pending = self._making.get(table_id)  # one may have started while storage answered
             if pending is None:
                 pending = self._making[table_id] = asyncio.ensure_future(self._make_and_keep(found, version))
@@ -154,3 +158,12 @@ class ReplayKeeper:
         if submit is not None:  # the bot's process pool
             return await asyncio.wrap_future(submit(found.game, list(found.views), list(found.names)))
         return await asyncio.to_thread(replay_gif, found)
+
+
+def _readable_gif(kept: str) -> bytes | None:
+    """A kept replay's GIF, or None when the stored text is no GIF in base64."""
+    try:
+        data = base64.b64decode(kept, validate=True)
+    except ValueError:  # binascii.Error
+        return None
+    return data if data.startswith(b"GIF8") else None

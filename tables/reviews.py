@@ -52,7 +52,7 @@ from engines import MoveError, replay
 from tables.endings import OUTSIDE_ENDINGS, departures
 from tables.errors import TableError
 from tables.hints import why
-from tables.i18n import Clauses, Count, Counts, Deed, Names, Phrase, Tenths, Told, t
+from tables.i18n import CATALOGS, Clauses, Count, Counts, Deed, Names, Phrase, Tenths, Told, t
 from tables.loaded import LoadedTable
 from tables.outcome_words import deed, gone_clauses
 from tables.replays import bound_from_env
@@ -228,7 +228,10 @@ class Reviews:
             await self.evict()  # one kept past its age is made again, not shown
             kept = await kept_reviews.stored_review(self.store.repo, ctx.id, ctx.row.version)
             if kept is not None:
-                return _from_kept(ctx, kept)
+                readable = _readable(ctx, kept)
+                if readable is not None:
+                    return readable
+                await kept_reviews.forget_review(self.store.repo, ctx.id, ctx.row.version)  # made again below
             making = self._making.get(ctx.id)  # one may have started while storage answered
             if making is None:
                 making = self._making[ctx.id] = _Making()
@@ -731,8 +734,25 @@ def _b64(data: bytes) -> str:
     return base64.b64encode(data).decode("ascii")
 
 
+def _readable(ctx: LoadedTable, kept: kept_reviews.KeptReview) -> Review | None:
+    """The kept review, if it can be read and told in every language; None for a row damaged or edited by
+    hand (it is forgotten and made again, as one past its age: a kept review is only a saving)."""
+    try:
+        review = _from_kept(ctx, kept)
+        if not isinstance(review.analysis.get("decisions"), list):  # every review made has its decisions
+            raise ValueError("no decisions")
+        if review.picture and not review.picture.startswith(b"\x89PNG"):  # its graph, or none at all
+            raise ValueError("not a picture")
+        for lang in CATALOGS:
+            review_text(review, lang)
+    except Exception as exc:  # whatever the row holds, the reader gets the review, never an internal error
+        log.warning("table %d: its kept review cannot be read (%s); it is made again", ctx.id, type(exc).__name__)
+        return None
+    return review
+
+
 def _from_kept(ctx: LoadedTable, kept: kept_reviews.KeptReview) -> Review:
     stored = json.loads(kept.review)
-    picture = base64.b64decode(kept.picture) if kept.picture else b""
+    picture = base64.b64decode(kept.picture, validate=True) if kept.picture else b""
     return Review(ctx.id, ctx.row.game, ctx.title, tuple(ctx.names()), dict(stored.get("analysis") or {}),
                   dict(stored.get("told") or {}), picture)

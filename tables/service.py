@@ -100,7 +100,7 @@ class TableService:
         self.rules = RulesStep(mesa_moves)
         self.submissions = Submissions(self.store, self.posts)  # issue 29, item 1: exactly once
         self.play = Play(self.store, self.posts, self.rules, self.finisher, mesa_moves, self.submissions)
-        self.mesa = MesaSeats(self.store.load, mesa_moves, self.play.submit_move)
+        self.mesa = MesaSeats(self.store.load, mesa_moves, self.play.submit_move, self.store.log_steps)
         self.guild_life = GuildLife(self.store, self.posts, self.claimant)
         self.queries = Queries(self.store, self.posts, self.guild_life)
         self.seating = Seating(self.store, self.posts, self.rules, self.finisher, self.queries, self.guild_life,

@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from typing import Any, NamedTuple, Protocol
 
 from data.errors import StorageError
-from data.models import ABORTED, ACTIVE, FINISHED, MoveRow, SeatRow, TableOptions, TableRow, now_iso
+from data.models import ABORTED, ACTIVE, FINISHED, MoveRow, SeatRow, TableOptions, TableRow, now_iso, parse_iso
 from data.repository import Repository
 from engines import ReplayStep, get_engine, replay
 from tables.bounded import LruCache, TableLocks
@@ -109,15 +109,21 @@ class TableStore:
             return LoadedTable(row, list(seats), get_engine(row.game), TableOptions.from_json(row.options), state,
                                plies)
         self.cache.pop(table_id, None)
-        found, seats, moves = await self.repo.load_with_moves(table_id)  # one snapshot: issue 15, defect 11
+        try:
+            found, seats, moves = await self.repo.load_with_moves(table_id)  # one snapshot: issue 15, defect 11
+        except (ValueError, TypeError) as exc:  # a row edited by hand (SQLite keeps text in a number's column)
+            log_damage(table_id, "a row that cannot be read", exc)
+            raise TableError("error.damaged", table=table_id) from None
         if found is None:
             raise TableError("error.no_table", table=table_id)
         row = found
         try:
             engine = get_engine(row.game)
             options = TableOptions.from_json(row.options)
+            for moment in (row.turn_deadline, row.next_event_at):  # the ticker reads them: one that is no
+                parse_iso(moment)                                     # moment must not stop every deadline
         except (KeyError, ValueError, TypeError) as exc:
-            log_damage(table_id, "damaged options", exc)
+            log_damage(table_id, "damaged options or moments", exc)
             raise TableError("error.damaged", table=table_id) from None
         ctx = LoadedTable(row, seats, engine, options)
         if row.status in (ACTIVE, FINISHED) or (row.status == ABORTED and row.state):  # an abort after the start
@@ -131,7 +137,11 @@ class TableStore:
     async def _still_current(self, row: TableRow) -> bool:
         """Whether a cached table is what the database holds: another process may have moved, offered
         a draw or posted a board since this one cached it."""
-        return await self.repo.table_marks(row.id) == (row.version, row.draw_offer, row.posted_version)
+        try:
+            marks = await self.repo.table_marks(row.id)
+        except (ValueError, TypeError):  # a row edited by hand since: read again (and found damaged)
+            return False
+        return marks == (row.version, row.draw_offer, row.posted_version)
 
     def remember(self, ctx: LoadedTable) -> None:
         if ctx.row.status in (ACTIVE, FINISHED) and ctx.state is not None:

@@ -73,6 +73,8 @@ crash left.
 
 from __future__ import annotations
 
+import functools
+import inspect
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -558,9 +560,13 @@ class Tournaments:
         """The rounds in play at this server's running tournaments where ``user_id`` has a bye, oldest event
         first: ``/games`` says them, where the player otherwise finds no table until the next round."""
         found = []
-        for row in await db.user_tournaments(self.repo, guild_id, user_id, (db.RUNNING,)):
+        for row in await db.user_tournaments(self.repo, guild_id, user_id, (db.RUNNING,), skip_damaged=True):
             number = await db.rounds_paired(self.repo, row.id)
-            if any(p.kind == db.BYE and user_id in p.players for p in await db.pairings(self.repo, row.id, number)):
+            try:
+                round_ = await db.pairings(self.repo, row.id, number)
+            except db.DamagedTournament:  # /games lists the player's tables all the same
+                continue
+            if any(p.kind == db.BYE and user_id in p.players for p in round_):
                 found.append(Bye(row.id, game_title(row.game), number, row.rounds, _plan_of(row).scoring.bye))
         return found
 
@@ -598,8 +604,11 @@ class Tournaments:
         messages: list[Message] = []
         settled = now_iso(self.store.now() - timedelta(seconds=ANNOUNCE_AFTER_SECONDS))
         for tid in await db.unannounced_finals(self.repo, settled):  # never confirmed delivered
-            if await db.lease_final(self.repo, tid, settled, self.store.stamp()):  # one process a minute
-                messages += await self._announce_final(await self._row(tid))
+            try:
+                if await db.lease_final(self.repo, tid, settled, self.store.stamp()):  # one process a minute
+                    messages += await self._announce_final(await self._row(tid))
+            except db.DamagedTournament:  # the others' finals and rounds go on
+                log.error("tournament %d: its final standings not announced (a stored row cannot be read)", tid)
         for tid in await db.running_tournaments(self.repo):
             try:
                 messages += await self.advance(tid)
@@ -956,3 +965,23 @@ def _status_refusal(row: TournamentRow) -> TableError:
     if row.status == db.CANCELLED:
         return TableError("tournament.error.cancelled", id=row.id)
     return TableError("tournament.error.over", id=row.id)
+
+
+def _damaged_in_words(method: Callable[..., Any]) -> Callable[..., Any]:
+    """A tournament whose stored rows cannot be read (``db.DamagedTournament``) is refused in words, naming it
+    (``tournament.error.damaged``); every other event goes on (the sweep skips it, listings leave it out)."""
+
+    @functools.wraps(method)
+    async def guarded(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return await method(*args, **kwargs)
+        except db.DamagedTournament as exc:
+            log.error("tournament %d: a stored row cannot be read", exc.tournament_id)
+            raise TableError("tournament.error.damaged", id=exc.tournament_id) from None
+
+    return guarded
+
+
+for _name, _method in list(vars(Tournaments).items()):
+    if not _name.startswith("_") and inspect.iscoroutinefunction(_method):
+        setattr(Tournaments, _name, _damaged_in_words(_method))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import builtins
 import re
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -238,3 +239,14 @@ def test_output_into_a_closed_pipe_ends_quietly(command: list[str]) -> None:
         os.close(write_end)
     assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr, proc.stderr
     assert proc.stderr == "" and proc.returncode == 1, (proc.returncode, proc.stderr)
+
+
+def test_a_pretend_clock_that_cannot_be_read_starts_from_now(tmp_path: Path) -> None:
+    """A resumed session whose saved clock was edited into no moment starts, at the real time, with its games."""
+    db = str(tmp_path / "games.db")
+    pipe(["Ana: /play kona @Ben time_per_move=2d", "Ben: /accept"], "--db", db)
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE pretend_clock SET moment = 'tomorrow'")
+    con.close()
+    out = pipe(["Ana: /games", "Ana: /move a6-d3"], "--db", db)
+    assert out[0].startswith("[dm Ana] #1 Kona: Ana · Ben") and any("Ana moved from a6 to d3" in line for line in out)

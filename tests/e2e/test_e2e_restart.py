@@ -2,13 +2,16 @@
 
 Every game resumes; no move the bot confirmed is lost and none is applied twice; buttons posted by
 the killed process still work; a board the killed process never managed to post is posted by the
-new one at start-up.
+new one at start-up; a row damaged by hand while the bot was down is said to its players in words and
+holds back no other game's deadline.
 """
 
 from __future__ import annotations
 
 import random
 import re
+import sqlite3
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from discord_standin.server import BotProcess, DiscordServer
@@ -142,3 +145,30 @@ async def test_sigterm_closes_cleanly_and_leaves_no_worker(server: DiscordServer
     # the games go on after a start over the same database
     await bot.start()
     assert table_row(bot.database, table)["status"] == "active"
+
+
+async def test_a_row_damaged_while_the_bot_was_down_is_said_and_every_other_deadline_still_fires(
+        server: DiscordServer, bot: BotProcess, cast: Cast) -> None:
+    """SIGKILL; meanwhile a hand edits one game's deadline into no moment and another game's deadline passes.
+    The new process times the other game out (its ticker used to fail at the damaged one, every tick, so no
+    deadline after it ever fired), and the damaged game's players are told in words."""
+    bot.expect_errors = True  # a killed process, and the damaged table logged as an error
+    rng = random.Random(22)
+    damaged = await cast.open_table(cast.ann, "kona", [cast.bob], seat="first")
+    late = await cast.open_table(cast.cid, "kona", [cast.dee], seat="first")
+    for table in (damaged, late):
+        await cast.turn_by_buttons(table, rng)
+    board = cast.board(damaged)
+    assert board is not None
+    await bot.kill()
+    past = (datetime.now(UTC) - timedelta(seconds=1)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    with sqlite3.connect(bot.database) as db:
+        db.execute("UPDATE tables SET turn_deadline = 'soon', next_event_at = ? WHERE id = ?", (past, damaged))
+        db.execute("UPDATE tables SET turn_deadline = ?, next_event_at = ? WHERE id = ?", (past, past, late))
+    db.close()
+    await bot.start()
+    await server.wait_until(lambda: cast.finished(late), 20, "the other game to end on time")
+    assert table_row(bot.database, late)["status"] == "finished"
+    pick = next(c for c in custom_ids(board) if c.startswith(f"mesa:pick:{damaged}:"))
+    told = cast.note(await cast.bob.press(pick, board))
+    assert told.ephemeral() and "damaged" in told.text() and f"#{damaged}" in told.text()
