@@ -103,15 +103,16 @@ def event_key(game: str, code: str) -> str | None:
 
 
 def events_said(engine: Engine, table: int, title: str, names: Sequence[str], moves: Sequence[tuple[Any, Any]],
-                final: Any) -> list[Phrase]:
+                final: Any, words: str = "event") -> list[Phrase]:
     """What ``moves`` (each ``(before, move)``, in order, ``final`` the state after the last) made happen
-    (``Engine.events``), each a sentence with names (``event.<game>.<code>``), in the order they happened."""
+    (``Engine.events``), each a sentence with names (``<words>.<game>.<code>``: ``event.`` as boards say
+    them), in the order they happened; an event without such words is left unsaid."""
     said: list[Phrase] = []
     afters = [before for before, _ in moves[1:]] + [final] if moves else []
     for (before, move), after in zip(moves, afters, strict=True):
         for code, facts in engine.events(before, move, after):
-            key = event_key(engine.name, code)
-            if key is not None:
+            key = event_key(engine.name, code) if words == "event" else f"{words}.{engine.name}.{code}"
+            if key is not None and key in EN:
                 said.append(Phrase(key, {"table": table, "game": title, **named_facts(names, facts, engine.name)}))
     return said
 
@@ -137,15 +138,10 @@ def deed(engine: Engine, before: Any, move: Any, who: str, names: Sequence[str])
 
 
 def history_news(engine: Engine, before: Any, move: Any, after: Any, names: Sequence[str]) -> tuple[Phrase, ...]:
-    """What a move made happen that ``/history`` tells beside it: the events (``Engine.events``) the
-    catalogue has ``history.event.<game>.<code>`` words for (a K3 player out, K3-7.1); the others a
-    board says are told by the moves themselves (a K3 penalty by the steal that follows)."""
-    said = []
-    for code, facts in engine.events(before, move, after):
-        key = f"history.event.{engine.name}.{code}"
-        if key in EN:
-            said.append(Phrase(key, named_facts(names, facts, engine.name)))
-    return tuple(said)
+    """What a move made happen that ``/history`` tells beside it: the events with ``history.event.<game>.<code>``
+    words (a K3 player out, K3-7.1); the others a board says are told by the moves themselves (a K3 penalty by
+    the steal that follows)."""
+    return tuple(events_said(engine, 0, "", names, [(before, move)], after, words="history.event"))
 
 
 class _Recorded(Protocol):
