@@ -154,6 +154,8 @@ EN: dict[str, str] = {
     "error.eliminated": "You are out of {game} #{table}: none of your pieces could be played when your turn came. "
     "The others play on; the result comes when the game ends.",
     "error.stale": "The board changed in the meantime; here it is again. Please choose your move again.",
+    "error.already_played": "Your move {move} at table #{table} was played already (a second click?): it counts "
+    "once, and nothing more was played. Here is the board as it stands.",
     "error.not_your_turn": "It is not your turn: it is {player}'s turn.",
     "error.not_your_move": "That move belongs to another player.{hint}",
     "error.bad_move": "{move} cannot be played: {detail}.{hint}",
@@ -301,6 +303,8 @@ ES: dict[str, str] = {
     "error.eliminated": "Estás fuera de {game} #{table}: no podías jugar ninguna de tus piezas cuando te tocó. "
     "Los demás siguen; el resultado llegará cuando termine la partida.",
     "error.stale": "El tablero cambió mientras tanto; aquí está de nuevo. Vuelve a elegir tu jugada.",
+    "error.already_played": "Tu jugada {move} en la mesa #{table} ya se había jugado (¿un segundo clic?): cuenta "
+    "una sola vez y no se jugó nada más. Aquí está el tablero tal como está.",
     "error.not_your_turn": "No es tu turno: le toca a {player}.",
     "error.not_your_move": "Esa jugada es de otro jugador.{hint}",
     "error.bad_move": "No se puede jugar {move}: {detail}.{hint}",

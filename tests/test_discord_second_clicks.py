@@ -1,0 +1,82 @@
+"""Second clicks, clicks from people not seated and answers already given, through the stand-in: each is
+answered privately, in the clicker's language, with what happened and what to do, and changes nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from discord_standin import Recorded
+from discord_standin.payloads import Harness, component, option, thread_channel, user
+from test_discord_flow import check_deferred_first, replies, start_kona
+
+ALICE = user(1001, "alice")
+BOB = user(1002, "bob")
+CAROL = user(1003, "carol")
+STRING, USER = 3, 6
+
+
+@pytest.fixture
+async def harness(tmp_path: Any) -> Harness:
+    h = await Harness.open(tmp_path, renderer=None)
+    yield h
+    await h.close()
+
+
+def last(h: Harness) -> Recorded:
+    return replies(h)[-1]
+
+
+async def clicked_twice_at_once(h: Harness, custom_id: str, who: dict[str, Any], place: dict[str, Any],
+                                **kw: Any) -> None:
+    """A double click: both interactions reach the bot before it has answered either."""
+    message = h.message_with(custom_id)
+    payloads = [h.standin.issue(component(custom_id, who, message, place, **kw)) for _ in range(2)]
+    for payload in payloads:
+        h.bot._connection.parse_interaction_create(payload)
+    await h.settle()
+
+
+async def k3_building(h: Harness) -> dict[str, Any]:
+    """alice opens a K3 table, bob joins, alice starts: both build at once (K3-3.2)."""
+    await h.command("play", [option("game", "k3", STRING)], ALICE)
+    place = thread_channel(next(iter(h.standin.channels)))
+    await h.click(h.latest_id("mesa:inv:1:"), BOB, channel=place)
+    start = h.latest_id("mesa:inv:1:").rsplit(":", 1)[0] + ":start"
+    await h.click(start, ALICE, channel=place)
+    return place
+
+
+@pytest.mark.parametrize(("locale", "said"), [("en-US", "was played already"), ("es-ES", "ya se había jugado")])
+async def test_confirming_a_build_twice_says_it_was_played_once(harness: Harness, locale: str, said: str) -> None:
+    h = harness
+    place = await k3_building(h)
+    await h.click(h.latest_id("mesa:build:1:"), ALICE, channel=place, locale=locale)
+    confirm = h.latest_id("mesa:mv:1:")  # the private preview's Confirm: it stays on that private message
+    build = confirm.split(":", 4)[4]
+    await h.click(confirm, ALICE, channel=place, locale=locale)
+    builds = [row.move for row in await h.bot.service.moves_log(1) if row.move.startswith("build:")]
+    assert builds == [build]
+    h.standin.clear()
+    await h.click(confirm, ALICE, channel=place, locale=locale)  # the same Confirm, pressed again
+    check_deferred_first(h)
+    answer = last(h)
+    assert answer.ephemeral and said in answer.content and build in answer.content
+    assert "choose your move again" not in answer.content and "Vuelve a elegir" not in answer.content
+    assert [row.move for row in await h.bot.service.moves_log(1) if row.move.startswith("build:")] == [build], \
+        "nothing more was played"
+    assert not [r for r in h.standin.to_channel() if r.method == "POST"], "nothing public"
+
+
+async def test_a_move_picked_twice_at_once_is_played_once_and_the_second_pick_says_so(harness: Harness) -> None:
+    h = harness
+    place = thread_channel(await start_kona(h))
+    await h.click(h.latest_id("mesa:pick:1:"), ALICE, channel=place)
+    await h.click(h.latest_id("mesasel:1:"), ALICE, channel=place, values=["p:a6-"])
+    h.standin.clear()
+    await clicked_twice_at_once(h, h.latest_id("mesasel:1:"), ALICE, place, values=["m:a6-d3"])
+    assert [row.move for row in await h.bot.service.moves_log(1)] == ["a6-d3"]
+    answers = [r.content for r in replies(h)]
+    assert answers.count("Played a6-d3.") == 1
+    [second] = [a for a in answers if a != "Played a6-d3."]
+    assert "a6-d3" in second and "was played already" in second and "choose your move again" not in second
