@@ -1112,6 +1112,8 @@ EN.update({
     "error.takeback_revealed": "That cannot be taken back at table #{table}: a face hidden until then was shown "
     "({move}), and what was seen cannot be unseen. Play on.",
     "error.no_takeback_request": "Nobody is asking for a takeback at table #{table}.",
+    "error.takeback_answered": "The takeback asked at table #{table} has been answered already ({answer}), "
+    "so nothing changes: the game goes on from the latest board.",
     "error.takeback_lapsed": "The takeback asked at table #{table} lapsed: the game went on since. Ask "
     "again with /takeback if you want.",
     "error.takeback_own": "You asked for this takeback: your opponent answers it (or it lapses when the "
@@ -1175,6 +1177,8 @@ ES.update({
     "error.takeback_revealed": "Eso no se puede deshacer en la mesa #{table}: se mostró una cara hasta entonces "
     "oculta ({move}), y lo que se vio no se puede olvidar. Sigue jugando.",
     "error.no_takeback_request": "Nadie pide deshacer una jugada en la mesa #{table}.",
+    "error.takeback_answered": "La petición de deshacer de la mesa #{table} ya tuvo respuesta ({answer}), así "
+    "que no cambia nada: la partida sigue desde el último tablero.",
     "error.takeback_lapsed": "La petición de deshacer de la mesa #{table} caducó: la partida siguió desde "
     "entonces. Vuelve a pedirlo con /deshacer si quieres.",
     "error.takeback_own": "Tú pediste deshacer: responde tu rival (o la petición caduca si la partida "

@@ -80,3 +80,41 @@ async def test_a_move_picked_twice_at_once_is_played_once_and_the_second_pick_sa
     assert answers.count("Played a6-d3.") == 1
     [second] = [a for a in answers if a != "Played a6-d3."]
     assert "a6-d3" in second and "was played already" in second and "choose your move again" not in second
+
+
+async def takeback_asked(h: Harness) -> tuple[dict[str, Any], str]:
+    """alice plays a6-d3 and asks to take it back: the request's Accept button."""
+    place = thread_channel(await start_kona(h))
+    await h.command("move", [option("text", "a6-d3", STRING)], ALICE, channel=place)
+    await h.command("takeback", [], ALICE, channel=place)
+    return place, h.latest_id("mesa:tb:1:")
+
+
+async def test_a_takeback_declined_then_accepted_by_its_other_button_says_it_was_answered(harness: Harness) -> None:
+    h = harness
+    place, accept = await takeback_asked(h)
+    decline = accept.replace(":accept", ":decline")
+    await h.click(decline, BOB, channel=place)
+    assert last(h).content == "You declined."
+    h.standin.clear()
+    await h.click(accept, BOB, channel=place, locale="es-419")  # the request's buttons are still under it
+    answer = last(h)
+    assert answer.ephemeral and "ya tuvo respuesta" in answer.content and "bob rechazó" in answer.content
+    assert [row.move for row in await h.bot.service.moves_log(1)] == ["a6-d3"], "nothing taken back"
+    assert not [r for r in h.standin.to_channel() if r.method == "POST"], "nothing public"
+    h.standin.clear()
+    await h.click(decline, BOB, channel=place)  # and Decline again
+    assert "has been answered already" in last(h).content and "bob declined" in last(h).content
+
+
+async def test_a_takeback_accepted_twice_is_taken_back_once_and_the_second_click_says_so(harness: Harness) -> None:
+    h = harness
+    place, accept = await takeback_asked(h)
+    await h.click(accept, BOB, channel=place)
+    assert await h.bot.service.moves_log(1) == []
+    h.standin.clear()
+    await h.click(accept, BOB, channel=place)
+    answer = last(h)
+    assert answer.ephemeral and "has been answered already" in answer.content and "bob agreed" in answer.content
+    assert "choose your move again" not in answer.content
+    assert await h.bot.service.moves_log(1) == [] and not [r for r in h.standin.to_channel() if r.method == "POST"]
