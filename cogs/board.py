@@ -233,6 +233,7 @@ class Board(commands.Cog):
             if step == "yes":
                 await self.acts.resign(interaction, table)
                 return
+            await self.service.check_playing(table, interaction.user.id)  # no confirmation for a refusal
             caller_lang = lang_of(interaction)
             confirm = ResignButton(table, version, "yes", label=t("btn.confirm_resign", caller_lang),
                                    style=Style.danger)
@@ -245,6 +246,7 @@ class Board(commands.Cog):
             if action != "ask":
                 await self.acts.draw(interaction, table, {"yes": "offer"}.get(action, action))
                 return
+            await self.service.check_playing(table, interaction.user.id)  # no confirmation for a refusal
             caller_lang = lang_of(interaction)
             confirm = DrawButton(table, version, "yes", label=t("btn.confirm_draw", caller_lang), style=Style.primary)
             await self.confirm(interaction, confirm, t("confirm.draw", caller_lang, table=table))

@@ -118,3 +118,20 @@ async def test_a_takeback_accepted_twice_is_taken_back_once_and_the_second_click
     assert answer.ephemeral and "has been answered already" in answer.content and "bob agreed" in answer.content
     assert "choose your move again" not in answer.content
     assert await h.bot.service.moves_log(1) == [] and not [r for r in h.standin.to_channel() if r.method == "POST"]
+
+
+@pytest.mark.parametrize("kind", ["resign", "draw"])
+@pytest.mark.parametrize(("locale", "said"), [("en-US", "You are not playing at table #1."),
+                                              ("es-ES", "No estás jugando en la mesa #1.")])
+async def test_resign_or_draw_pressed_by_someone_not_seated_is_refused_without_a_confirmation(
+        harness: Harness, kind: str, locale: str, said: str) -> None:
+    h = harness
+    place = thread_channel(await start_kona(h))
+    h.standin.clear()
+    await h.click(h.latest_id(f"mesa:{kind}:1:"), CAROL, channel=place, locale=locale)
+    check_deferred_first(h)
+    [answer] = replies(h)
+    assert answer.ephemeral and answer.content.startswith(said)
+    assert not answer.custom_ids(), "no Confirm button for someone who cannot resign or offer a draw"
+    assert not [r for r in h.standin.to_channel() if r.method == "POST"]
+
