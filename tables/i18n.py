@@ -150,6 +150,8 @@ EN: dict[str, str] = {
     "error.abort_too_late": "Moves have been played at table #{table}: it can no longer be cancelled "
     "(use /resign).",
     "error.not_seated": "You are not playing at table #{table}. Start your own game with /play.",
+    "error.rematch_offered": "{name} has already offered this rematch: {game} #{table}, waiting for you. Accept "
+    "that invitation rather than opening another.",
     "error.you_are_out": "You are out of the game at table #{table}.",
     "error.eliminated": "You are out of {game} #{table}: none of your pieces could be played when your turn came. "
     "The others play on; the result comes when the game ends.",
@@ -299,6 +301,8 @@ ES: dict[str, str] = {
     "error.not_enough_players": "La mesa #{table} necesita al menos {min} jugadores para empezar.",
     "error.abort_too_late": "Ya se han hecho jugadas en la mesa #{table}: no se puede cancelar (usa /resign).",
     "error.not_seated": "No estás jugando en la mesa #{table}. Empieza tu propia partida con /jugar.",
+    "error.rematch_offered": "{name} ya ofreció esta revancha: {game} #{table}, que te espera. Acepta esa "
+    "invitación en vez de abrir otra.",
     "error.you_are_out": "Estás fuera de la partida en la mesa #{table}.",
     "error.eliminated": "Estás fuera de {game} #{table}: no podías jugar ninguna de tus piezas cuando te tocó. "
     "Los demás siguen; el resultado llegará cuando termine la partida.",

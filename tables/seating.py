@@ -31,7 +31,7 @@ from tables.loaded import LoadedTable, Step
 from tables.mesa import is_mesa, mesa_seats, parse_level, person_name, rated_with_mesa, take_request
 from tables.outbox import INVITE, Message, PublicPost
 from tables.posts import Posts
-from tables.queries import Queries
+from tables.queries import Queries, TableSummary
 from tables.rules_step import RulesStep
 from tables.store import TableStore, first_state
 from tables.table_options import check_fits, read_request
@@ -142,6 +142,7 @@ class Seating:
         summary = details.summary
         if user_id not in summary.user_ids:
             raise TableError("error.not_seated", table=table_id)
+        await self._refuse_crossed_rematch(summary, user_id)
         opponents = [(u, n) for u, n in zip(summary.user_ids, summary.players) if u != user_id]
         options = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in details.options.items()
                    if k not in ("seat", "time_per_move")}
@@ -151,6 +152,19 @@ class Seating:
             options["seat"] = "second" if summary.user_ids[0] == user_id else "first"
         return await self.create(summary.guild_id, summary.channel_id, user_id, user_name, summary.game, opponents,
                                  options)
+
+    async def _refuse_crossed_rematch(self, finished: TableSummary, user_id: int) -> None:
+        """Another player of the finished table has already invited the same players to the same game (both
+        pressed Rematch): point at that invitation to accept instead of opening a second, crossed one."""
+        for summary in await self.queries.active_tables(user_id, finished.guild_id):
+            if summary.status in WAITING and summary.game == finished.game and \
+                    set(summary.user_ids) == set(finished.user_ids):
+                ctx = await self.store.load(summary.table_id)
+                host = ctx.row.host_id
+                if host != user_id and host in summary.user_ids:
+                    raise TableError("error.rematch_offered", table=summary.table_id, game=summary.title,
+                                     name=summary.players[summary.user_ids.index(host)], guild=summary.guild_id,
+                                     place=summary.thread_id or summary.channel_id)
 
     async def _refuse_same_invitation(self, guild_id: int, host_id: int, game: str, ids: list[int]) -> None:
         """A second invitation like one still waiting (same host, players and game) is a double click or a

@@ -135,3 +135,22 @@ async def test_resign_or_draw_pressed_by_someone_not_seated_is_refused_without_a
     assert not answer.custom_ids(), "no Confirm button for someone who cannot resign or offer a draw"
     assert not [r for r in h.standin.to_channel() if r.method == "POST"]
 
+
+
+async def test_rematch_pressed_by_both_players_opens_one_invitation_and_points_the_second_at_it(
+        harness: Harness) -> None:
+    h = harness
+    place = thread_channel(await start_kona(h))
+    await h.click(h.latest_id("mesa:resign:1:"), BOB, channel=place)
+    await h.click(h.latest_id("mesa:resign:1:"), BOB, channel=place)
+    rematch = h.latest_id("mesa:rematch:1:")
+    await h.click(rematch, ALICE, channel=place)
+    [offered] = [s for s in await h.bot.service.active_tables(1002) if s.status == "invited"]
+    h.standin.clear()
+    await h.click(rematch, BOB, channel=place, locale="es-ES")  # bob wants a rematch too
+    answer = last(h)
+    assert answer.ephemeral and f"alice ya ofreció esta revancha: Kona #{offered.table_id}" in answer.content
+    assert f"/{offered.thread_id or offered.channel_id}" in answer.content, "a link to the invitation"
+    waiting = [s.table_id for s in await h.bot.service.active_tables(1002) if s.status == "invited"]
+    assert waiting == [offered.table_id], "no second, crossed invitation"
+    assert not [r for r in h.standin.to_channel() if r.method == "POST"]
