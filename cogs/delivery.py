@@ -101,6 +101,8 @@ class Delivery:
         self.boards: dict[int, int] = {}  # table -> message holding the latest controls
         self.langs: dict[int, str] = {}  # table -> language of its public posts
         self.locales: dict[int, str] = {}  # user -> last Discord locale seen
+        #: (table, user) told in the table's place that their DMs are closed (once each while this process runs)
+        self.dms_closed_told: set[tuple[int, int]] = set()
         #: posts a tournament's announcements in its channel (issue 31: ``cogs.tournaments`` sets it)
         self.tournament_posts: Callable[[TournamentPost, str | None], Awaitable[None]] | None = None
         #: makes a tournament's table its thread before its first post; False: the post is not for now
@@ -312,7 +314,25 @@ class Delivery:
         lang = await self.user_lang(post.user_id)
         text = said(post.key, lang, post.params) + "\n" + \
             t("private.link", lang, table=post.table_id, game=place.title, link=self.link(place))
-        await self.dm(post.user_id, post.table_id, text, post.image)
+        if await self.dm(post.user_id, post.table_id, text, post.image):
+            await self.tell_dms_closed(post.user_id, place, post.table_id)
+
+    async def tell_dms_closed(self, user_id: int, place: Place, table_id: int) -> None:
+        """A private view that could not reach its player (DMs closed, 50007): said once in the table's place,
+        to them alone (pinged by id), with what to press to see it and how to open their DMs; never what it
+        shows.  Nobody would tell them otherwise: a closed DM is not retried until they act again."""
+        if (table_id, user_id) in self.dms_closed_told:
+            return
+        self.dms_closed_told.add((table_id, user_id))
+        lang = self.langs.get(table_id) or await self.guilds.server_lang(place.guild_id)
+        text = t("private.dms_closed", lang, player=f"<@{user_id}>", game=place.title, table=table_id,
+                 mine=t("btn.my_pieces", lang))
+        channel = self.client.get_partial_messageable(place.id, guild_id=place.guild_id)
+        try:
+            await channel.send(content=text[:MAX_MESSAGE], allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(id=user_id)], everyone=False, roles=False, replied_user=False))
+        except discord.HTTPException as exc:
+            log.info("table %d: the closed-DM notice was not posted (%s)", table_id, type(exc).__name__)
 
     async def send_reminder(self, post: Reminder) -> None:
         place = await self.place(post.table_id)
@@ -321,10 +341,11 @@ class Delivery:
             t("private.link", lang, table=post.table_id, game=place.title, link=self.link(place))
         await self.dm(post.user_id, post.table_id, text, None)
 
-    async def dm(self, user_id: int, table_id: int, text: str, image: bytes | None) -> None:
-        """A direct message, unless the user's DMs are known to be closed; 50007 marks them closed."""
+    async def dm(self, user_id: int, table_id: int, text: str, image: bytes | None) -> bool:
+        """A direct message, unless the user's DMs are known to be closed; 50007 marks them closed, and
+        only then is True returned (Discord has just said they are closed)."""
         if await self.service.dms_closed(user_id):
-            return
+            return False
         try:
             channel = await self.client.create_dm(discord.Object(id=user_id))
             kwargs: dict[str, Any] = {"content": text[:MAX_MESSAGE]}
@@ -335,10 +356,11 @@ class Delivery:
             if exc.code == DMS_CLOSED:
                 log.info("table %d: a player's DMs are closed; not retrying", table_id)
                 await self.service.set_dms_closed(user_id, True)
-            else:
-                log.warning("table %d: DM refused (%s)", table_id, exc.code)
+                return True
+            log.warning("table %d: DM refused (%s)", table_id, exc.code)
         except (discord.NotFound, discord.HTTPException) as exc:
             log.warning("table %d: DM failed (%s)", table_id, type(exc).__name__)
+        return False
 
     async def answer_private(self, interaction: discord.Interaction, post: PrivatePost, lang: str) -> None:
         """The "My pieces" answer: ephemeral, to the one seated player who asked."""

@@ -165,6 +165,10 @@ EN: dict[str, str] = {
     "word.off": "off",
     "word.and": "and",
     "private.link": "Table #{table} ({game}): {link}",
+    "private.dms_closed": "{player}, Mesa could not send you your private view of {game} #{table} by direct "
+                          "message: your DMs are closed to it. Press **{mine}** under the board to see it here, only "
+                          "for you. To get it by DM, allow direct messages in this server (the server's name > "
+                          "Privacy Settings > Direct Messages), then use any Mesa command.",
     "help.title": "Mesa: how to play",
     "help.body": "**Games:** {titles}. `/{rules}` explains each in a minute.\n"
                  "**Start a game:** `/{play} {opt_game}:{example} {opt_opponent}:@a friend`: the table gets its own "
@@ -345,6 +349,11 @@ ES: dict[str, str] = {
     "word.off": "no",
     "word.and": "y",
     "private.link": "Mesa #{table} ({game}): {link}",
+    "private.dms_closed": "{player}, Mesa no pudo enviarte por mensaje directo tu vista privada de {game} "
+                          "#{table}: tienes los mensajes directos cerrados para Mesa. Pulsa **{mine}** bajo el "
+                          "tablero para verla aquí, solo para ti. Para recibirla por MD, permite los mensajes "
+                          "directos en este servidor (el nombre del servidor > Ajustes de privacidad > Mensajes "
+                          "directos) y usa cualquier comando de Mesa.",
     "help.title": "Mesa: cómo se juega",
     "help.body": "**Juegos:** {titles}. `/{rules}` explica cada uno en un minuto.\n"
                  "**Empezar una partida:** `/{play} {opt_game}:{example} {opt_opponent}:@un amigo`: la mesa tiene su "
