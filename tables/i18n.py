@@ -152,6 +152,8 @@ EN: dict[str, str] = {
     "error.not_seated": "You are not playing at table #{table}. Start your own game with /play.",
     "error.rematch_offered": "{name} has already offered this rematch: {game} #{table}, waiting for you. Accept "
     "that invitation rather than opening another.",
+    "error.rematch_started": "The rematch of table #{old} has started already: {game} #{table}. Play it there; "
+    "no other game was opened.",
     "error.you_are_out": "You are out of the game at table #{table}.",
     "error.eliminated": "You are out of {game} #{table}: none of your pieces could be played when your turn came. "
     "The others play on; the result comes when the game ends.",
@@ -303,6 +305,8 @@ ES: dict[str, str] = {
     "error.not_seated": "No estás jugando en la mesa #{table}. Empieza tu propia partida con /jugar.",
     "error.rematch_offered": "{name} ya ofreció esta revancha: {game} #{table}, que te espera. Acepta esa "
     "invitación en vez de abrir otra.",
+    "error.rematch_started": "La revancha de la mesa #{old} ya empezó: {game} #{table}. Juégala allí; no se abrió "
+    "otra partida.",
     "error.you_are_out": "Estás fuera de la partida en la mesa #{table}.",
     "error.eliminated": "Estás fuera de {game} #{table}: no podías jugar ninguna de tus piezas cuando te tocó. "
     "Los demás siguen; el resultado llegará cuando termine la partida.",

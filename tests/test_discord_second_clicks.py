@@ -6,13 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from discord_standin import Recorded
+from discord_standin import BOT_ID, Recorded
 from discord_standin.payloads import Harness, component, option, thread_channel, user
 from test_discord_flow import check_deferred_first, replies, start_kona
+
+from tables.thinking import Thinker, iterations
 
 ALICE = user(1001, "alice")
 BOB = user(1002, "bob")
 CAROL = user(1003, "carol")
+MESA_USER = user(BOT_ID, "Mesa", bot=True)
 STRING, USER = 3, 6
 
 
@@ -154,3 +157,63 @@ async def test_rematch_pressed_by_both_players_opens_one_invitation_and_points_t
     waiting = [s.table_id for s in await h.bot.service.active_tables(1002) if s.status == "invited"]
     assert waiting == [offered.table_id], "no second, crossed invitation"
     assert not [r for r in h.standin.to_channel() if r.method == "POST"]
+
+
+async def finished_against_mesa(h: Harness) -> dict[str, Any]:
+    """alice plays Kona against Mesa and resigns at once: the result post carries Rematch."""
+    h.bot.service.thinker = Thinker(processes=False, budget=iterations(10))
+    await h.command("play", [option("game", "kona", STRING), option("opponent", BOT_ID, USER),
+                             option("seat", "first", STRING), option("level", "easy", STRING)], ALICE,
+                    users=[MESA_USER])
+    place = thread_channel(next(iter(h.standin.channels)))
+    await h.click(h.latest_id("mesa:resign:1:"), ALICE, channel=place)
+    await h.click(h.latest_id("mesa:resign:1:"), ALICE, channel=place)
+    return place
+
+
+async def live_tables(h: Harness) -> list[int]:
+    return [s.table_id for s in await h.bot.service.active_tables(1001) if s.status == "active"]
+
+
+@pytest.mark.parametrize(("locale", "said"), [("en-US", "The rematch of table #1 has started already: Kona #2"),
+                                              ("es-419", "La revancha de la mesa #1 ya empezó: Kona #2")])
+async def test_rematch_against_mesa_pressed_again_starts_no_second_game(harness: Harness, locale: str,
+                                                                       said: str) -> None:
+    h = harness
+    place = await finished_against_mesa(h)
+    rematch = h.latest_id("mesa:rematch:1:")
+    await h.click(rematch, ALICE, channel=place, locale=locale)
+    assert await live_tables(h) == [2], "Mesa accepts at once: the rematch has begun"
+    h.standin.clear()
+    await h.click(rematch, ALICE, channel=place, locale=locale)  # the result's Rematch, pressed again
+    answer = last(h)
+    assert answer.ephemeral and answer.content.startswith(said)
+    assert await live_tables(h) == [2], "no second game against Mesa"
+    assert not [r for r in h.standin.to_channel() if r.method == "POST"], "nothing posted"
+
+
+async def test_rematch_against_mesa_double_clicked_starts_one_game(harness: Harness) -> None:
+    h = harness
+    place = await finished_against_mesa(h)
+    h.standin.clear()
+    await clicked_twice_at_once(h, h.latest_id("mesa:rematch:1:"), ALICE, place)
+    assert await live_tables(h) == [2]
+    answers = sorted(r.content.split("\n")[0] for r in replies(h))
+    assert answers == ["Rematch started.", "The rematch of table #1 has started already: Kona #2. Play it there; no "
+                                           "other game was opened."]
+
+
+async def test_a_game_of_the_same_players_started_before_the_end_is_no_rematch(harness: Harness) -> None:
+    """alice plays two games against Mesa at once; the first ends: its Rematch opens a third table."""
+    h = harness
+    h.bot.service.thinker = Thinker(processes=False, budget=iterations(10))
+    for _ in range(2):
+        await h.command("play", [option("game", "kona", STRING), option("opponent", BOT_ID, USER),
+                                 option("seat", "first", STRING), option("level", "easy", STRING)], ALICE,
+                        users=[MESA_USER])
+    place = thread_channel(next(iter(h.standin.channels)))
+    await h.click(h.latest_id("mesa:resign:1:"), ALICE, channel=place)
+    await h.click(h.latest_id("mesa:resign:1:"), ALICE, channel=place)
+    await h.click(h.latest_id("mesa:rematch:1:"), ALICE, channel=place)
+    assert last(h).content.startswith("Rematch started.")
+    assert await live_tables(h) == [2, 3]
