@@ -121,6 +121,8 @@ class Delivery:
             found = Place(summary.game, summary.title, summary.guild_id, summary.channel_id, summary.thread_id,
                           settled=summary.thread_id is not None)
             self.places[table_id] = found
+            if summary.message_id is not None:  # a board posted before a restart: its controls go with the next
+                self.boards.setdefault(table_id, summary.message_id)
         return found
 
     async def open_place(self, interaction: discord.Interaction, table_id: int, title: str,

@@ -217,3 +217,24 @@ async def test_a_game_of_the_same_players_started_before_the_end_is_no_rematch(h
     await h.click(h.latest_id("mesa:rematch:1:"), ALICE, channel=place)
     assert last(h).content.startswith("Rematch started.")
     assert await live_tables(h) == [2, 3]
+
+
+async def test_the_board_posted_before_a_restart_loses_its_controls_with_the_next_board(tmp_path: Any) -> None:
+    """Only the latest board carries controls, also across a restart (the new process knows nothing in memory):
+    the board posted before it loses its buttons when the next one is posted, as without a restart."""
+    first = await Harness.open(tmp_path, renderer=None)
+    try:
+        thread = await start_kona(first)
+        board = first.message_with(first.latest_id("mesa:pick:1:"))
+    finally:
+        await first.close()
+    second = await Harness.open(tmp_path, renderer=None)
+    second.standin.adopt(first.standin)  # the same Discord, a new bot process
+    try:
+        await second.command("move", [option("text", "a6-d3", STRING)], ALICE, channel=thread_channel(thread))
+        assert second.standin.messages[int(board["id"])].get("components") == [], "the old board's buttons are gone"
+        latest = second.message_with(second.latest_id("mesa:pick:1:"))
+        assert int(latest["id"]) != int(board["id"]) and "from a6 to d3" in latest["content"]
+        assert not second.standin.refusals()
+    finally:
+        await second.close()
