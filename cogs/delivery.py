@@ -43,6 +43,9 @@ DMS_CLOSED = 50007
 #: threads archive after a week without messages (games can last days); one of the durations Discord offers
 ARCHIVE_MINUTES: Final = 10080
 
+#: ``PublicPost.components_hint`` of a takeback request: Accept / Decline, until the table posts again
+TAKEBACK: Final = "takeback"
+
 #: the controls under a public post, in the reader's language (``cogs.post_controls``)
 Controls = Callable[[PublicPost, str], discord.ui.View | None]
 
@@ -99,6 +102,7 @@ class Delivery:
         self._follow = follow
         self.places: dict[int, Place] = {}
         self.boards: dict[int, int] = {}  # table -> message holding the latest controls
+        self.requests: dict[int, int] = {}  # table -> its takeback request's message, while it has its buttons
         self.langs: dict[int, str] = {}  # table -> language of its public posts
         self.locales: dict[int, str] = {}  # user -> last Discord locale seen
         #: (table, user) told in the table's place that their DMs are closed (once each while this process runs)
@@ -282,6 +286,11 @@ class Delivery:
             if "file" in kwargs:
                 kwargs["file"] = discord.File(io.BytesIO(post.image or b""), filename=f"mesa-{post.table_id}.png")
             message = await channel.send(**kwargs)
+        request = self.requests.pop(post.table_id, None)
+        if request is not None:  # a takeback request is answered, or lapsed, by whatever the table posts next
+            await self._retire(post.table_id, channel, request)
+        if post.components_hint == TAKEBACK:
+            self.requests[post.table_id] = message.id
         if post.kind in (BOARD, INVITE):
             await self._retire_controls(post.table_id, channel)
             self.boards[post.table_id] = message.id
@@ -293,8 +302,13 @@ class Delivery:
         old = self.boards.get(table_id)
         if old is None:
             return
+        await self._retire(table_id, channel, old)
+
+    @staticmethod
+    async def _retire(table_id: int, channel: Any, message_id: int) -> None:
+        """Take the controls off one of the table's earlier posts (a board, a takeback request)."""
         try:
-            await channel.get_partial_message(old).edit(view=None)
+            await channel.get_partial_message(message_id).edit(view=None)
         except (discord.NotFound, discord.Forbidden, discord.HTTPException) as exc:
             log.info("table %d: old controls stay (%s)", table_id, type(exc).__name__)
 

@@ -93,34 +93,57 @@ async def takeback_asked(h: Harness) -> tuple[dict[str, Any], str]:
     return place, h.latest_id("mesa:tb:1:")
 
 
-async def test_a_takeback_declined_then_accepted_by_its_other_button_says_it_was_answered(harness: Harness) -> None:
+async def test_a_takeback_declined_and_accepted_at_once_says_the_second_was_answered(harness: Harness) -> None:
+    """bob presses Decline and Accept at once, before the buttons have gone: whichever comes first stands, and
+    the other is told the request was answered, and how, in his language."""
     h = harness
     place, accept = await takeback_asked(h)
     decline = accept.replace(":accept", ":decline")
-    await h.click(decline, BOB, channel=place)
-    assert last(h).content == "You declined."
+    request = h.message_with(accept)
     h.standin.clear()
-    await h.click(accept, BOB, channel=place, locale="es-419")  # the request's buttons are still under it
-    answer = last(h)
-    assert answer.ephemeral and "ya tuvo respuesta" in answer.content and "bob rechazó" in answer.content
-    assert [row.move for row in await h.bot.service.moves_log(1)] == ["a6-d3"], "nothing taken back"
-    assert not [r for r in h.standin.to_channel() if r.method == "POST"], "nothing public"
-    h.standin.clear()
-    await h.click(decline, BOB, channel=place)  # and Decline again
-    assert "has been answered already" in last(h).content and "bob declined" in last(h).content
+    payloads = [h.standin.issue(component(decline, BOB, request, place, locale="es-419")),
+                h.standin.issue(component(accept, BOB, request, place, locale="es-419"))]
+    for payload in payloads:
+        h.bot._connection.parse_interaction_create(payload)
+    await h.settle()
+    answers = [r.content for r in replies(h)]
+    taken = [row.move for row in await h.bot.service.moves_log(1)] == []
+    done, told = ("Deshecho: el tablero se publica de nuevo.", "(deshecho, bob aceptó)") if taken else \
+        ("Has rechazado.", "(bob rechazó)")
+    assert done in answers
+    [second] = [a for a in answers if a != done]
+    assert "ya tuvo respuesta" in second and told in second
 
 
 async def test_a_takeback_accepted_twice_is_taken_back_once_and_the_second_click_says_so(harness: Harness) -> None:
     h = harness
     place, accept = await takeback_asked(h)
-    await h.click(accept, BOB, channel=place)
-    assert await h.bot.service.moves_log(1) == []
     h.standin.clear()
-    await h.click(accept, BOB, channel=place)
-    answer = last(h)
-    assert answer.ephemeral and "has been answered already" in answer.content and "bob agreed" in answer.content
-    assert "choose your move again" not in answer.content
-    assert await h.bot.service.moves_log(1) == [] and not [r for r in h.standin.to_channel() if r.method == "POST"]
+    await clicked_twice_at_once(h, accept, BOB, place)
+    assert await h.bot.service.moves_log(1) == []
+    answers = [r.content for r in replies(h)]
+    assert "Taken back: the board is posted again." in answers
+    [second] = [a for a in answers if a != "Taken back: the board is posted again."]
+    assert "has been answered already" in second and "bob agreed" in second
+    assert "choose your move again" not in second
+
+
+@pytest.mark.parametrize("answer", ["accept", "decline"])
+async def test_an_answered_takeback_request_loses_its_buttons(harness: Harness, answer: str) -> None:
+    h = harness
+    place, accept = await takeback_asked(h)
+    request = int(h.message_with(accept)["id"])
+    await h.click(accept.replace(":accept", f":{answer}"), BOB, channel=place)
+    assert h.standin.messages[request].get("components") == [], "no button left to press on an answered request"
+    assert not h.standin.refusals()
+
+
+async def test_a_takeback_request_lapsed_by_a_move_loses_its_buttons(harness: Harness) -> None:
+    h = harness
+    place, accept = await takeback_asked(h)
+    request = int(h.message_with(accept)["id"])
+    await h.command("move", [option("text", "f6-c3", STRING)], BOB, channel=place)  # bob plays on instead
+    assert h.standin.messages[request].get("components") == []
 
 
 @pytest.mark.parametrize("kind", ["resign", "draw"])
