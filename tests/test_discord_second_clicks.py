@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 from discord_standin import BOT_ID, Recorded
-from discord_standin.payloads import Harness, component, option, thread_channel, user
+from discord_standin.payloads import CHANNEL_ID, Harness, component, option, thread_channel, user
+from discord_standin.world import ATTACH_FILES, overwrite
 from test_discord_flow import check_deferred_first, replies, start_kona
 
 from tables.thinking import Thinker, iterations
@@ -261,3 +262,39 @@ async def test_the_board_posted_before_a_restart_loses_its_controls_with_the_nex
         assert not second.standin.refusals()
     finally:
         await second.close()
+
+
+@pytest.mark.parametrize(("locale", "said"), [("en-US", "I may not post in that channel"),
+                                              ("es-ES", "No puedo publicar en ese canal")])
+async def test_rematch_where_boards_cannot_be_posted_is_refused_up_front_and_opens_no_table(
+        harness: Harness, locale: str, said: str) -> None:
+    """As /play does: without Attach Files (taken away since the game) Rematch says what to ask for, and no
+    table is opened that could not be posted."""
+    h = harness
+    place = thread_channel(await start_kona(h))
+    await h.click(h.latest_id("mesa:resign:1:"), BOB, channel=place)
+    await h.click(h.latest_id("mesa:resign:1:"), BOB, channel=place)
+    rematch = h.latest_id("mesa:rematch:1:")
+    h.standin.place(CHANNEL_ID)["permission_overwrites"].append(overwrite(BOT_ID, deny=ATTACH_FILES, member=True))
+    h.standin.clear()
+    await h.click(rematch, ALICE, channel=place, locale=locale)
+    [answer] = replies(h)
+    assert answer.ephemeral and answer.content.startswith(said)
+    assert [s.table_id for s in await h.bot.service.active_tables(1001)] == [], "no rematch table"
+    assert not h.standin.refusals(), "Discord was never asked to post what it would refuse"
+
+
+async def test_accepting_where_boards_cannot_be_posted_is_refused_and_starts_nothing(harness: Harness) -> None:
+    """Attach Files taken away after the invitation: Accept would start a game whose boards Discord refuses
+    (and whose deadlines would run): it is refused up front, saying what to ask for, and the table waits."""
+    h = harness
+    await h.command("play", [option("game", "kona", STRING), option("opponent", BOB["id"], USER)], ALICE,
+                    users=[BOB])
+    place = thread_channel(next(iter(h.standin.channels)))
+    h.standin.place(CHANNEL_ID)["permission_overwrites"].append(overwrite(BOT_ID, deny=ATTACH_FILES, member=True))
+    h.standin.clear()
+    await h.click(h.latest_id("mesa:inv:1:"), BOB, channel=place, locale="es-419")
+    [answer] = replies(h)
+    assert answer.ephemeral and answer.content.startswith("No puedo publicar en ese canal")
+    assert (await h.bot.service.table_details(1)).summary.status == "invited", "nothing started"
+    assert not h.standin.refusals()
