@@ -424,5 +424,6 @@ class Seating:
                 await tx.update_table(table_id, ctx.row.version, self.store.stamp(), status=ABORTED,
                                       turn_deadline=None, next_event_at=None)
             self.store.forget(table_id)
-            return [info]
+            # the invitation's last post, as a declined invitation's is: its Accept / Decline / Cancel buttons go
+            return [replace(info, kind=INVITE)]
 

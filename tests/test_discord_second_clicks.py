@@ -298,3 +298,19 @@ async def test_accepting_where_boards_cannot_be_posted_is_refused_and_starts_not
     assert answer.ephemeral and answer.content.startswith("No puedo publicar en ese canal")
     assert (await h.bot.service.table_details(1)).summary.status == "invited", "nothing started"
     assert not h.standin.refusals()
+
+
+async def test_a_cancelled_invitation_loses_its_buttons(harness: Harness) -> None:
+    """Cancel table: the invitation's Accept / Decline / Cancel go with it (as a declined one's do), so
+    nobody is left pressing Accept on a table that no longer exists."""
+    h = harness
+    await h.command("play", [option("game", "kona", STRING), option("opponent", BOB["id"], USER)], ALICE,
+                    users=[BOB])
+    accept = h.latest_id("mesa:inv:1:")
+    invitation = h.message_with(accept)
+    place = h.channel_of(invitation)
+    await h.click(accept.replace(":accept", ":abort"), ALICE, channel=place)
+    assert last(h).content == "The table is cancelled."
+    assert h.standin.messages[int(invitation["id"])].get("components") == [], "no Accept left to press"
+    assert any("alice cancelled Kona table #1" in r.content for r in h.standin.to_channel() if r.method == "POST")
+    assert not h.standin.refusals()
