@@ -34,7 +34,7 @@ from cogs.i18n_discord import lang_for, t
 from cogs.limits import MAX_MESSAGE
 from cogs.plain import said
 from tables import Message, PrivatePost, PublicPost, Reminder, TableService
-from tables.outbox import BOARD, INVITE, TournamentPost
+from tables.outbox import BOARD, INVITE, RESULT, TournamentPost
 
 log = logging.getLogger("mesa.discord")
 
@@ -42,9 +42,6 @@ log = logging.getLogger("mesa.discord")
 DMS_CLOSED = 50007
 #: threads archive after a week without messages (games can last days); one of the durations Discord offers
 ARCHIVE_MINUTES: Final = 10080
-
-#: ``PublicPost.components_hint`` of a takeback request: Accept / Decline, until the table posts again
-TAKEBACK: Final = "takeback"
 
 #: the controls under a public post, in the reader's language (``cogs.post_controls``)
 Controls = Callable[[PublicPost, str], discord.ui.View | None]
@@ -102,7 +99,9 @@ class Delivery:
         self._follow = follow
         self.places: dict[int, Place] = {}
         self.boards: dict[int, int] = {}  # table -> message holding the latest controls
-        self.requests: dict[int, int] = {}  # table -> its takeback request's message, while it has its buttons
+        #: table -> its open offer's message (a takeback request, a draw offer: a line of news with Accept /
+        #: Decline), while it has its buttons; whatever the table posts next answers it, or makes it lapse
+        self.offers: dict[int, int] = {}
         self.langs: dict[int, str] = {}  # table -> language of its public posts
         self.locales: dict[int, str] = {}  # user -> last Discord locale seen
         #: (table, user) told in the table's place that their DMs are closed (once each while this process runs)
@@ -286,11 +285,11 @@ class Delivery:
             if "file" in kwargs:
                 kwargs["file"] = discord.File(io.BytesIO(post.image or b""), filename=f"mesa-{post.table_id}.png")
             message = await channel.send(**kwargs)
-        request = self.requests.pop(post.table_id, None)
-        if request is not None:  # a takeback request is answered, or lapsed, by whatever the table posts next
-            await self._retire(post.table_id, channel, request)
-        if post.components_hint == TAKEBACK:
-            self.requests[post.table_id] = message.id
+        offer = self.offers.pop(post.table_id, None)
+        if offer is not None:  # a takeback request or draw offer is answered, or lapsed, by the table's next post
+            await self._retire(post.table_id, channel, offer)
+        if view is not None and post.kind not in (BOARD, INVITE, RESULT):
+            self.offers[post.table_id] = message.id
         if post.kind in (BOARD, INVITE):
             await self._retire_controls(post.table_id, channel)
             self.boards[post.table_id] = message.id
@@ -306,7 +305,7 @@ class Delivery:
 
     @staticmethod
     async def _retire(table_id: int, channel: Any, message_id: int) -> None:
-        """Take the controls off one of the table's earlier posts (a board, a takeback request)."""
+        """Take the controls off one of the table's earlier posts (a board, an offer)."""
         try:
             await channel.get_partial_message(message_id).edit(view=None)
         except (discord.NotFound, discord.Forbidden, discord.HTTPException) as exc:

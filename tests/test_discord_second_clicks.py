@@ -314,3 +314,20 @@ async def test_a_cancelled_invitation_loses_its_buttons(harness: Harness) -> Non
     assert h.standin.messages[int(invitation["id"])].get("components") == [], "no Accept left to press"
     assert any("alice cancelled Kona table #1" in r.content for r in h.standin.to_channel() if r.method == "POST")
     assert not h.standin.refusals()
+
+
+@pytest.mark.parametrize("answer", ["decline", "move"])
+async def test_a_draw_offer_answered_or_refused_by_a_move_loses_its_buttons(harness: Harness, answer: str) -> None:
+    h = harness
+    place = thread_channel(await start_kona(h))
+    await h.click(h.latest_id("mesa:draw:1:"), ALICE, channel=place)  # alice offers, and confirms
+    await h.click(h.latest_id("mesa:draw:1:"), ALICE, channel=place)
+    accept = h.latest_id("mesa:draw:1:")
+    assert accept.endswith(":accept")
+    offer = int(h.message_with(accept)["id"])
+    if answer == "decline":
+        await h.click(accept.replace(":accept", ":decline"), BOB, channel=place)
+    else:  # a move refuses the offer (as the offer says): alice plays on
+        await h.command("move", [option("text", "a6-d3", STRING)], ALICE, channel=place)
+    assert h.standin.messages[offer].get("components") == [], "no Accept draw left under an answered offer"
+    assert not h.standin.refusals()
