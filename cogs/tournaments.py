@@ -212,7 +212,12 @@ class Tournaments(commands.Cog):
     async def start(self, interaction: discord.Interaction, number: app_commands.Range[int, 1] | None = None) -> None:
         async with self.handling.guard(interaction):
             await self.handling.defer(interaction)
-            if not self.delivery.can_post_boards(interaction):
+            # its tables open in the tournament's channel: the permissions that matter are there, which Discord
+            # gives with the interaction only when the command is typed there (or in one of its threads)
+            where = await self.service.tournaments.start_channel(_guild(interaction), number)
+            channel = interaction.channel
+            here = {interaction.channel_id, channel.parent_id if isinstance(channel, discord.Thread) else None}
+            if where in here and not self.delivery.can_post_boards(interaction):
                 raise Refusal("err.forbidden")
             await self._done(interaction, await self.service.tournaments.start(
                 _guild(interaction), interaction.user.id, number, manages=_manages(interaction)))
