@@ -155,6 +155,8 @@ EN: dict[str, str] = {
     "games.waiting": "waiting for {name}",
     "games.invited": "waiting for players",
     "games.deadline": " (until {when})",
+    "games.more": "…and {count} more not listed here (a message holds only so many): `/{board} {option}:NUMBER` "
+    "shows any table.",
     "settings.title": "Game settings for this server",
     "settings.time": "Time per move: {value}",
     "settings.channels": "Channels where games may start: {value}",
@@ -339,6 +341,8 @@ ES: dict[str, str] = {
     "games.waiting": "esperando a {name}",
     "games.invited": "esperando jugadores",
     "games.deadline": " (hasta {when})",
+    "games.more": "…y {count} más que no caben aquí (un mensaje admite solo unas cuantas): `/{board} {option}:NÚMERO` "
+    "muestra cualquier mesa.",
     "settings.title": "Ajustes de partidas de este servidor",
     "settings.time": "Tiempo por jugada: {value}",
     "settings.channels": "Canales donde se pueden empezar partidas: {value}",
