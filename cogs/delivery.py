@@ -156,12 +156,28 @@ class Delivery:
         thread) and Attach Files.  ``app_permissions`` are the bot's in this channel, overwrites
         included; asking Discord to post without them only earns 403s (issue 15).
         """
-        perms = interaction.app_permissions
+        return Delivery.boards_allowed(interaction.app_permissions, isinstance(interaction.channel, discord.Thread))
+
+    @staticmethod
+    def boards_allowed(perms: discord.Permissions, in_thread: bool) -> bool:
+        """``can_post_boards`` for the bot's permissions in a channel (``in_thread``: a thread of it)."""
         if not perms.attach_files:
             return False
-        if isinstance(interaction.channel, discord.Thread):
+        if in_thread:
             return perms.send_messages_in_threads
         return perms.send_messages or (perms.create_public_threads and perms.send_messages_in_threads)
+
+    @staticmethod
+    def permissions_in(interaction: discord.Interaction, channel_id: int) -> discord.Permissions | None:
+        """The bot's permissions in another channel of the interaction's server, from discord.py's cache of the
+        server (the ``guilds`` intent keeps it: its channels, roles and the bot's member), overwrites included;
+        None when not cached (Discord gives them with an interaction for its own channel only)."""
+        guild = interaction.guild
+        channel = guild.get_channel(channel_id) if guild is not None else None
+        me = guild.me if guild is not None else None
+        if channel is None or me is None:
+            return None
+        return channel.permissions_for(me)
 
     async def _new_thread(self, channel: Any, table_id: int, title: str,
                           interaction: discord.Interaction) -> int | None:

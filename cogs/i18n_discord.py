@@ -120,6 +120,8 @@ EN: dict[str, str] = {
     "err.stale": "That board is out of date. Here is the current one.",
     "err.forbidden": "I may not post in that channel: ask a server manager to give me Send Messages, "
                      "Attach Files and the thread permissions.",
+    "err.forbidden_there": "I may not post in #{channel}, the tournament's channel, where its tables are played: ask "
+                           "a server manager to give me Send Messages, Attach Files and the thread permissions there.",
     "err.not_manager": "Only server managers (Manage Server) can change these settings.",
     "err.bad_variant": "I could not read the variant {text!r}: write name=value pairs separated by commas, "
                        "for example preset=basic, teams=true.",
@@ -306,6 +308,8 @@ ES: dict[str, str] = {
     "err.stale": "Ese tablero está desfasado. Aquí tienes el actual.",
     "err.forbidden": "No puedo publicar en ese canal: pide a un administrador que me dé Enviar mensajes, "
                      "Adjuntar archivos y los permisos de hilos.",
+    "err.forbidden_there": "No puedo publicar en #{channel}, el canal del torneo, donde se juegan sus mesas: pide a un "
+                           "administrador que me dé Enviar mensajes, Adjuntar archivos y los permisos de hilos allí.",
     "err.not_manager": "Solo quien gestiona el servidor (Gestionar servidor) puede cambiar estos ajustes.",
     "err.bad_variant": "No he entendido la variante {text!r}: escribe pares nombre=valor separados por comas, "
                        "por ejemplo preset=basic, teams=true.",

@@ -219,6 +219,11 @@ class Tournaments(commands.Cog):
             here = {interaction.channel_id, channel.parent_id if isinstance(channel, discord.Thread) else None}
             if where in here and not self.delivery.can_post_boards(interaction):
                 raise Refusal("err.forbidden")
+            if where is not None and where not in here:  # typed elsewhere: its channel as discord.py has it cached
+                perms = self.delivery.permissions_in(interaction, where)
+                if perms is not None and not self.delivery.boards_allowed(perms, in_thread=False):
+                    there = interaction.guild.get_channel(where) if interaction.guild is not None else None
+                    raise Refusal("err.forbidden_there", channel=there.name if there is not None else str(where))
             await self._done(interaction, await self.service.tournaments.start(
                 _guild(interaction), interaction.user.id, number, manages=_manages(interaction)))
 
