@@ -30,7 +30,7 @@ from discord.ext import commands
 from cogs.acts import TableActs
 from cogs.controls import TABLE_VERSION, button, button_id, shown
 from cogs.delivery import Delivery, public_lang
-from cogs.handling import Handling, area, lang_of
+from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
 from tables import TableService
 
@@ -38,6 +38,8 @@ Style = discord.ButtonStyle
 
 #: what an invitation button may do (``Board.invitation``: one service call each)
 INVITATION_ACTIONS = ("accept", "decline", "join", "start", "fill", "leave", "abort")
+#: the invitation buttons that may start the game: refused up front where its boards cannot be posted
+STARTING = frozenset({"accept", "join", "start", "fill"})
 
 
 class InvitationButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -193,6 +195,8 @@ class Board(commands.Cog):
         async with self.handling.guard(interaction, table):
             await self.handling.defer(interaction)
             await self.handling.touch(interaction)
+            if action in STARTING and not self.delivery.can_post_boards(interaction):
+                raise Refusal("err.forbidden")  # the game would start with boards that cannot be posted
             user = interaction.user
             if action == "accept":
                 messages, done = await self.service.accept(table, user.id), "ok.accepted"
@@ -233,6 +237,7 @@ class Board(commands.Cog):
             if step == "yes":
                 await self.acts.resign(interaction, table)
                 return
+            await self.service.check_playing(table, interaction.user.id)  # no confirmation for a refusal
             caller_lang = lang_of(interaction)
             confirm = ResignButton(table, version, "yes", label=t("btn.confirm_resign", caller_lang),
                                    style=Style.danger)
@@ -245,6 +250,7 @@ class Board(commands.Cog):
             if action != "ask":
                 await self.acts.draw(interaction, table, {"yes": "offer"}.get(action, action))
                 return
+            await self.service.check_playing(table, interaction.user.id)  # no confirmation for a refusal
             caller_lang = lang_of(interaction)
             confirm = DrawButton(table, version, "yes", label=t("btn.confirm_draw", caller_lang), style=Style.primary)
             await self.confirm(interaction, confirm, t("confirm.draw", caller_lang, table=table))
@@ -260,6 +266,8 @@ class Board(commands.Cog):
         async with self.handling.guard(interaction, table):
             await self.handling.defer(interaction)
             await self.handling.touch(interaction)
+            if not self.delivery.can_post_boards(interaction):  # as /play: refused up front, no table opened
+                raise Refusal("err.forbidden")
             messages = await self.service.rematch(table, interaction.user.id, interaction.user.display_name)
             new_id = messages[0].table_id
             summary = (await self.service.table_details(new_id)).summary

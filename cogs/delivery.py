@@ -34,7 +34,7 @@ from cogs.i18n_discord import lang_for, t
 from cogs.limits import MAX_MESSAGE
 from cogs.plain import said
 from tables import Message, PrivatePost, PublicPost, Reminder, TableService
-from tables.outbox import BOARD, INVITE, TournamentPost
+from tables.outbox import BOARD, INVITE, RESULT, TournamentPost
 
 log = logging.getLogger("mesa.discord")
 
@@ -99,8 +99,13 @@ class Delivery:
         self._follow = follow
         self.places: dict[int, Place] = {}
         self.boards: dict[int, int] = {}  # table -> message holding the latest controls
+        #: table -> its open offer's message (a takeback request, a draw offer: a line of news with Accept /
+        #: Decline), while it has its buttons; whatever the table posts next answers it, or makes it lapse
+        self.offers: dict[int, int] = {}
         self.langs: dict[int, str] = {}  # table -> language of its public posts
         self.locales: dict[int, str] = {}  # user -> last Discord locale seen
+        #: (table, user) told in the table's place that their DMs are closed (once each while this process runs)
+        self.dms_closed_told: set[tuple[int, int]] = set()
         #: posts a tournament's announcements in its channel (issue 31: ``cogs.tournaments`` sets it)
         self.tournament_posts: Callable[[TournamentPost, str | None], Awaitable[None]] | None = None
         #: makes a tournament's table its thread before its first post; False: the post is not for now
@@ -119,6 +124,8 @@ class Delivery:
             found = Place(summary.game, summary.title, summary.guild_id, summary.channel_id, summary.thread_id,
                           settled=summary.thread_id is not None)
             self.places[table_id] = found
+            if summary.message_id is not None:  # a board posted before a restart: its controls go with the next
+                self.boards.setdefault(table_id, summary.message_id)
         return found
 
     async def open_place(self, interaction: discord.Interaction, table_id: int, title: str,
@@ -149,12 +156,28 @@ class Delivery:
         thread) and Attach Files.  ``app_permissions`` are the bot's in this channel, overwrites
         included; asking Discord to post without them only earns 403s (issue 15).
         """
-        perms = interaction.app_permissions
+        return Delivery.boards_allowed(interaction.app_permissions, isinstance(interaction.channel, discord.Thread))
+
+    @staticmethod
+    def boards_allowed(perms: discord.Permissions, in_thread: bool) -> bool:
+        """``can_post_boards`` for the bot's permissions in a channel (``in_thread``: a thread of it)."""
         if not perms.attach_files:
             return False
-        if isinstance(interaction.channel, discord.Thread):
+        if in_thread:
             return perms.send_messages_in_threads
         return perms.send_messages or (perms.create_public_threads and perms.send_messages_in_threads)
+
+    @staticmethod
+    def permissions_in(interaction: discord.Interaction, channel_id: int) -> discord.Permissions | None:
+        """The bot's permissions in another channel of the interaction's server, from discord.py's cache of the
+        server (the ``guilds`` intent keeps it: its channels, roles and the bot's member), overwrites included;
+        None when not cached (Discord gives them with an interaction for its own channel only)."""
+        guild = interaction.guild
+        channel = guild.get_channel(channel_id) if guild is not None else None
+        me = guild.me if guild is not None else None
+        if channel is None or me is None:
+            return None
+        return channel.permissions_for(me)
 
     async def _new_thread(self, channel: Any, table_id: int, title: str,
                           interaction: discord.Interaction) -> int | None:
@@ -278,6 +301,11 @@ class Delivery:
             if "file" in kwargs:
                 kwargs["file"] = discord.File(io.BytesIO(post.image or b""), filename=f"mesa-{post.table_id}.png")
             message = await channel.send(**kwargs)
+        offer = self.offers.pop(post.table_id, None)
+        if offer is not None:  # a takeback request or draw offer is answered, or lapsed, by the table's next post
+            await self._retire(post.table_id, channel, offer)
+        if view is not None and post.kind not in (BOARD, INVITE, RESULT):
+            self.offers[post.table_id] = message.id
         if post.kind in (BOARD, INVITE):
             await self._retire_controls(post.table_id, channel)
             self.boards[post.table_id] = message.id
@@ -289,8 +317,13 @@ class Delivery:
         old = self.boards.get(table_id)
         if old is None:
             return
+        await self._retire(table_id, channel, old)
+
+    @staticmethod
+    async def _retire(table_id: int, channel: Any, message_id: int) -> None:
+        """Take the controls off one of the table's earlier posts (a board, an offer)."""
         try:
-            await channel.get_partial_message(old).edit(view=None)
+            await channel.get_partial_message(message_id).edit(view=None)
         except (discord.NotFound, discord.Forbidden, discord.HTTPException) as exc:
             log.info("table %d: old controls stay (%s)", table_id, type(exc).__name__)
 
@@ -312,7 +345,25 @@ class Delivery:
         lang = await self.user_lang(post.user_id)
         text = said(post.key, lang, post.params) + "\n" + \
             t("private.link", lang, table=post.table_id, game=place.title, link=self.link(place))
-        await self.dm(post.user_id, post.table_id, text, post.image)
+        if await self.dm(post.user_id, post.table_id, text, post.image):
+            await self.tell_dms_closed(post.user_id, place, post.table_id)
+
+    async def tell_dms_closed(self, user_id: int, place: Place, table_id: int) -> None:
+        """A private view that could not reach its player (DMs closed, 50007): said once in the table's place,
+        to them alone (pinged by id), with what to press to see it and how to open their DMs; never what it
+        shows.  Nobody would tell them otherwise: a closed DM is not retried until they act again."""
+        if (table_id, user_id) in self.dms_closed_told:
+            return
+        self.dms_closed_told.add((table_id, user_id))
+        lang = self.langs.get(table_id) or await self.guilds.server_lang(place.guild_id)
+        text = t("private.dms_closed", lang, player=f"<@{user_id}>", game=place.title, table=table_id,
+                 mine=t("btn.my_pieces", lang))
+        channel = self.client.get_partial_messageable(place.id, guild_id=place.guild_id)
+        try:
+            await channel.send(content=text[:MAX_MESSAGE], allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(id=user_id)], everyone=False, roles=False, replied_user=False))
+        except discord.HTTPException as exc:
+            log.info("table %d: the closed-DM notice was not posted (%s)", table_id, type(exc).__name__)
 
     async def send_reminder(self, post: Reminder) -> None:
         place = await self.place(post.table_id)
@@ -321,10 +372,11 @@ class Delivery:
             t("private.link", lang, table=post.table_id, game=place.title, link=self.link(place))
         await self.dm(post.user_id, post.table_id, text, None)
 
-    async def dm(self, user_id: int, table_id: int, text: str, image: bytes | None) -> None:
-        """A direct message, unless the user's DMs are known to be closed; 50007 marks them closed."""
+    async def dm(self, user_id: int, table_id: int, text: str, image: bytes | None) -> bool:
+        """A direct message, unless the user's DMs are known to be closed; 50007 marks them closed, and
+        only then is True returned (Discord has just said they are closed)."""
         if await self.service.dms_closed(user_id):
-            return
+            return False
         try:
             channel = await self.client.create_dm(discord.Object(id=user_id))
             kwargs: dict[str, Any] = {"content": text[:MAX_MESSAGE]}
@@ -335,10 +387,11 @@ class Delivery:
             if exc.code == DMS_CLOSED:
                 log.info("table %d: a player's DMs are closed; not retrying", table_id)
                 await self.service.set_dms_closed(user_id, True)
-            else:
-                log.warning("table %d: DM refused (%s)", table_id, exc.code)
+                return True
+            log.warning("table %d: DM refused (%s)", table_id, exc.code)
         except (discord.NotFound, discord.HTTPException) as exc:
             log.warning("table %d: DM failed (%s)", table_id, type(exc).__name__)
+        return False
 
     async def answer_private(self, interaction: discord.Interaction, post: PrivatePost, lang: str) -> None:
         """The "My pieces" answer: ephemeral, to the one seated player who asked."""

@@ -120,6 +120,8 @@ EN: dict[str, str] = {
     "err.stale": "That board is out of date. Here is the current one.",
     "err.forbidden": "I may not post in that channel: ask a server manager to give me Send Messages, "
                      "Attach Files and the thread permissions.",
+    "err.forbidden_there": "I may not post in #{channel}, the tournament's channel, where its tables are played: ask "
+                           "a server manager to give me Send Messages, Attach Files and the thread permissions there.",
     "err.not_manager": "Only server managers (Manage Server) can change these settings.",
     "err.bad_variant": "I could not read the variant {text!r}: write name=value pairs separated by commas, "
                        "for example preset=basic, teams=true.",
@@ -155,6 +157,8 @@ EN: dict[str, str] = {
     "games.waiting": "waiting for {name}",
     "games.invited": "waiting for players",
     "games.deadline": " (until {when})",
+    "games.more": "…and {count} more not listed here (a message holds only so many): `/{board} {option}:NUMBER` "
+    "shows any table.",
     "settings.title": "Game settings for this server",
     "settings.time": "Time per move: {value}",
     "settings.channels": "Channels where games may start: {value}",
@@ -165,6 +169,10 @@ EN: dict[str, str] = {
     "word.off": "off",
     "word.and": "and",
     "private.link": "Table #{table} ({game}): {link}",
+    "private.dms_closed": "{player}, Mesa could not send you your private view of {game} #{table} by direct "
+                          "message: your DMs are closed to it. Press **{mine}** under the board to see it here, only "
+                          "for you. To get it by DM, allow direct messages in this server (the server's name > "
+                          "Privacy Settings > Direct Messages), then use any Mesa command.",
     "help.title": "Mesa: how to play",
     "help.body": "**Games:** {titles}. `/{rules}` explains each in a minute.\n"
                  "**Start a game:** `/{play} {opt_game}:{example} {opt_opponent}:@a friend`: the table gets its own "
@@ -300,6 +308,8 @@ ES: dict[str, str] = {
     "err.stale": "Ese tablero está desfasado. Aquí tienes el actual.",
     "err.forbidden": "No puedo publicar en ese canal: pide a un administrador que me dé Enviar mensajes, "
                      "Adjuntar archivos y los permisos de hilos.",
+    "err.forbidden_there": "No puedo publicar en #{channel}, el canal del torneo, donde se juegan sus mesas: pide a un "
+                           "administrador que me dé Enviar mensajes, Adjuntar archivos y los permisos de hilos allí.",
     "err.not_manager": "Solo quien gestiona el servidor (Gestionar servidor) puede cambiar estos ajustes.",
     "err.bad_variant": "No he entendido la variante {text!r}: escribe pares nombre=valor separados por comas, "
                        "por ejemplo preset=basic, teams=true.",
@@ -335,6 +345,8 @@ ES: dict[str, str] = {
     "games.waiting": "esperando a {name}",
     "games.invited": "esperando jugadores",
     "games.deadline": " (hasta {when})",
+    "games.more": "…y {count} más que no caben aquí (un mensaje admite solo unas cuantas): `/{board} {option}:NÚMERO` "
+    "muestra cualquier mesa.",
     "settings.title": "Ajustes de partidas de este servidor",
     "settings.time": "Tiempo por jugada: {value}",
     "settings.channels": "Canales donde se pueden empezar partidas: {value}",
@@ -345,6 +357,11 @@ ES: dict[str, str] = {
     "word.off": "no",
     "word.and": "y",
     "private.link": "Mesa #{table} ({game}): {link}",
+    "private.dms_closed": "{player}, Mesa no pudo enviarte por mensaje directo tu vista privada de {game} "
+                          "#{table}: tienes los mensajes directos cerrados para Mesa. Pulsa **{mine}** bajo el "
+                          "tablero para verla aquí, solo para ti. Para recibirla por MD, permite los mensajes "
+                          "directos en este servidor (el nombre del servidor > Ajustes de privacidad > Mensajes "
+                          "directos) y usa cualquier comando de Mesa.",
     "help.title": "Mesa: cómo se juega",
     "help.body": "**Juegos:** {titles}. `/{rules}` explica cada uno en un minuto.\n"
                  "**Empezar una partida:** `/{play} {opt_game}:{example} {opt_opponent}:@un amigo`: la mesa tiene su "
@@ -647,12 +664,18 @@ EN.update({
     "cmd.review.desc": "Mesa's review of a finished game: who was winning, the turning points, the mistakes",
     "opt.review_table.desc": "The number of a finished table (#12 → 12)",
     "btn.review": "Review",
+    "review.late": "Your review of table #{table} is still being made ({percent} %), and Discord lets me answer here "
+    "for 15 minutes only. It goes on and is kept: in a few minutes ask again with `/{review} {option}:{table}` (or "
+    "*{button}* under the result), and it comes at once.",
 })
 ES.update({
     "cmd.review": "revision",
     "cmd.review.desc": "Revisión de Mesa de una partida terminada: quién iba ganando, momentos clave y errores",
     "opt.review_table.desc": "El número de una mesa terminada (#12 → 12)",
     "btn.review": "Revisión",
+    "review.late": "Tu revisión de la mesa #{table} todavía se está haciendo ({percent} %), y Discord solo me deja "
+    "responder aquí durante 15 minutos. Sigue haciéndose y se guarda: dentro de unos minutos vuelve a pedirla con "
+    "`/{review} {option}:{table}` (o *{button}* bajo el resultado) y llegará al momento.",
 })
 
 # ---- tournaments (issue 31, cogs/tournaments.py; the announcements' words are in tables/i18n.py)

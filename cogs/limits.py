@@ -28,8 +28,11 @@ MAX_CUSTOM_ID = 100
 MAX_ALT_TEXT = 1000
 #: bytes of an upload every server accepts (Discord's smallest upload limit, 10 MiB)
 MAX_UPLOAD = 10 * 1024 * 1024
+#: seconds an interaction's token lives: its answer and follow-ups must come within them
+INTERACTION_SECONDS = 15 * 60
 
 __all__ = [
+    "INTERACTION_SECONDS",
     "MAX_ALT_TEXT",
     "MAX_AUTOCOMPLETE",
     "MAX_BUTTON_LABEL",

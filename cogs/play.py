@@ -50,6 +50,20 @@ def parse_variant(text: str | None) -> dict[str, str]:
     return out
 
 
+def within_embed(lines: list[str], lang: str) -> str:
+    """``/games``'s lines, whole, as many as an embed's description holds, then how many more there are
+    (never a line cut short, never a table left out without a word)."""
+    shown: list[str] = []
+    for n, line in enumerate(lines):
+        more = t("games.more", lang, count=len(lines) - n - 1, board=t("cmd.board", lang), option=t("opt.table", lang))
+        room = MAX_EMBED_DESCRIPTION - len(more) - 1 if n < len(lines) - 1 else MAX_EMBED_DESCRIPTION
+        if len("\n".join([*shown, line])) > room:
+            left = t("games.more", lang, count=len(lines) - n, board=t("cmd.board", lang), option=t("opt.table", lang))
+            return "\n".join([*shown, left])
+        shown.append(line)
+    return "\n".join(shown)
+
+
 class Play(commands.Cog):
     """The commands about a table: one per bot (``cogs.client`` adds it)."""
 
@@ -245,7 +259,7 @@ class Play(commands.Cog):
                 return
             # a round sat out: no table until the next one, but not "no games"
             lines = [said(phrase.key, lang, phrase.params) for phrase in (bye.phrase() for bye in byes)]
-            for s in tables[:20]:
+            for s in tables:
                 others = ", ".join(plain(n) for n, u in zip(s.players, s.user_ids) if u != interaction.user.id) or "-"
                 if s.status in ("invited", "open"):
                     turn = t("games.invited", lang)
@@ -257,7 +271,7 @@ class Play(commands.Cog):
                 link = f"https://discord.com/channels/{s.guild_id}/{s.thread_id or s.channel_id}"
                 lines.append(t("games.line", lang, table=s.table_id, game=s.title, opponents=others, turn=turn,
                                deadline=deadline, link=link))
-            embed = discord.Embed(title=t("games.title", lang), description="\n".join(lines)[:MAX_EMBED_DESCRIPTION])
+            embed = discord.Embed(title=t("games.title", lang), description=within_embed(lines, lang))
             await self.handling.reply(interaction, "", embed=embed)
 
     # ================================================================ which table a command means

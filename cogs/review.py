@@ -3,8 +3,10 @@
 A thin adapter over ``service.reviews`` (``tables.reviews``): who may have a review, making it, keeping
 it and its words are the service's.  Here: defer (ephemeral thinking), then, while the review is made,
 edit that deferred answer with how far it is ("Reviewing Kona #12… 40 %": Discord lets an interaction's
-original response be edited for 15 minutes, far more than a review takes), and finally replace it
+original response be edited for 15 minutes, far more than a review takes alone), and finally replace it
 with the picture and the words, privately, in the caller's language.  A kept review is answered at once.
+One still being made a minute before those 15 minutes end (queued behind many others) goes on and is kept,
+and the answer says to ask again in a few minutes (``review.late``).
 
 - ``ReviewButton`` ``mesa:review:<table>:<version>``: under a table's result post (the last post of a
   finished game, beside *Rematch*): the same as ``/review`` for whoever presses it.
@@ -13,8 +15,10 @@ with the picture and the words, privately, in the caller's language.  A kept rev
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import re
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -25,7 +29,8 @@ from discord.ext import commands
 from cogs import answer
 from cogs.controls import TABLE_VERSION, button, button_id, shown
 from cogs.handling import Handling, Refusal, area, lang_of
-from cogs.limits import MAX_ALT_TEXT, MAX_EMBED_DESCRIPTION, MAX_MESSAGE
+from cogs.i18n_discord import t
+from cogs.limits import INTERACTION_SECONDS, MAX_ALT_TEXT, MAX_EMBED_DESCRIPTION, MAX_MESSAGE
 from cogs.plain import plain_params
 from cogs.translator import L
 from tables import TableService
@@ -35,6 +40,9 @@ Style = discord.ButtonStyle
 
 #: the least time between two progress edits of one answer (Discord's rate limits; a review takes tens of seconds)
 PROGRESS_SECONDS = 2.0
+#: how long a review is waited for before the answer says it will come later: a minute before Discord stops
+#: taking this interaction's answers
+LATE_SECONDS = INTERACTION_SECONDS - 60.0
 
 
 class ReviewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"mesa:review:{TABLE_VERSION}"):
@@ -61,9 +69,11 @@ CONTROLS = (ReviewButton,)
 class Reviewing(commands.Cog):
     """``/review`` and the *Review* button: one per bot (``cogs.client`` adds it)."""
 
-    def __init__(self, service: Callable[[], TableService], handling: Handling) -> None:
+    def __init__(self, service: Callable[[], TableService], handling: Handling,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self._service = service
         self.handling = handling
+        self.clock = clock  # seconds, for Discord's 15 minutes (tests give their own)
 
     @property
     def service(self) -> TableService:
@@ -77,7 +87,13 @@ class Reviewing(commands.Cog):
         await self.review(interaction, table)
 
     async def review(self, interaction: discord.Interaction, table: int) -> None:
-        """The table's review for the caller's eyes, its progress shown while it is made."""
+        """The table's review for the caller's eyes, its progress shown while it is made.
+
+        Discord takes this interaction's answers for 15 minutes only (``INTERACTION_SECONDS``).  A review
+        still being made a minute before that (reviews queued behind many others) is left to go on (it is
+        kept once made) and the answer says so, with how to have it at once later: never a "thinking"
+        message left for ever, nor an answer Discord refuses.
+        """
         async with self.handling.guard(interaction, table):
             await self.handling.defer(interaction)
             lang = lang_of(interaction)
@@ -86,16 +102,43 @@ class Reviewing(commands.Cog):
             reviews = self.service.reviews
             ctx = await reviews.finished_table(interaction.guild_id, table)  # refusals before any progress
             loop = asyncio.get_running_loop()
+            began = self.clock()
             shown_at: list[float] = []
+            late = asyncio.Event()
+            done = [0]
+
+            def too_late() -> bool:
+                if self.clock() - began >= LATE_SECONDS:
+                    late.set()
+                return late.is_set()
 
             async def progress(percent: int) -> None:
+                done[0] = max(done[0], percent)
+                if too_late():
+                    return  # the answer says so instead (below)
                 if percent >= 100 or (shown_at and loop.time() - shown_at[-1] < PROGRESS_SECONDS):
                     return  # the answer itself comes next; or the last edit was a moment ago
                 shown_at.append(loop.time())
                 await interaction.edit_original_response(content=service_t(
                     "review.progress", lang, game=ctx.title, table=table, percent=percent))
 
-            made = await reviews.review(interaction.guild_id, table, interaction.user.id, progress)
+            making = asyncio.ensure_future(reviews.review(interaction.guild_id, table, interaction.user.id, progress))
+            noticed = asyncio.ensure_future(late.wait())
+            timer = asyncio.ensure_future(asyncio.sleep(max(0.0, LATE_SECONDS - (self.clock() - began))))
+            try:
+                await asyncio.wait({making, noticed, timer}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for waiting in (noticed, timer):
+                    waiting.cancel()
+            if not making.done():
+                making.cancel()  # this answer stops waiting; the review goes on, and is kept once made
+                with contextlib.suppress(asyncio.CancelledError):
+                    await making
+                await answer.send(interaction, content=t(
+                    "review.late", lang, table=table, percent=done[0], review=t("cmd.review", lang),
+                    option=t("opt.table", lang), button=t("btn.review", lang)))
+                return
+            made = making.result()
             text = made.text(lang, inert=plain_params)  # names as text, never markup or mentions
             files = [discord.File(io.BytesIO(made.picture), filename=f"mesa-review-{table}.png",
                                   description=text.splitlines()[0][:MAX_ALT_TEXT])] if made.picture else []

@@ -212,8 +212,18 @@ class Tournaments(commands.Cog):
     async def start(self, interaction: discord.Interaction, number: app_commands.Range[int, 1] | None = None) -> None:
         async with self.handling.guard(interaction):
             await self.handling.defer(interaction)
-            if not self.delivery.can_post_boards(interaction):
+            # its tables open in the tournament's channel: the permissions that matter are there, which Discord
+            # gives with the interaction only when the command is typed there (or in one of its threads)
+            where = await self.service.tournaments.start_channel(_guild(interaction), number)
+            channel = interaction.channel
+            here = {interaction.channel_id, channel.parent_id if isinstance(channel, discord.Thread) else None}
+            if where in here and not self.delivery.can_post_boards(interaction):
                 raise Refusal("err.forbidden")
+            if where is not None and where not in here:  # typed elsewhere: its channel as discord.py has it cached
+                perms = self.delivery.permissions_in(interaction, where)
+                if perms is not None and not self.delivery.boards_allowed(perms, in_thread=False):
+                    there = interaction.guild.get_channel(where) if interaction.guild is not None else None
+                    raise Refusal("err.forbidden_there", channel=there.name if there is not None else str(where))
             await self._done(interaction, await self.service.tournaments.start(
                 _guild(interaction), interaction.user.id, number, manages=_manages(interaction)))
 

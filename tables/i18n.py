@@ -150,10 +150,16 @@ EN: dict[str, str] = {
     "error.abort_too_late": "Moves have been played at table #{table}: it can no longer be cancelled "
     "(use /resign).",
     "error.not_seated": "You are not playing at table #{table}. Start your own game with /play.",
+    "error.rematch_offered": "{name} has already offered this rematch: {game} #{table}, waiting for you. Accept "
+    "that invitation rather than opening another.",
+    "error.rematch_started": "The rematch of table #{old} has started already: {game} #{table}. Play it there; "
+    "no other game was opened.",
     "error.you_are_out": "You are out of the game at table #{table}.",
     "error.eliminated": "You are out of {game} #{table}: none of your pieces could be played when your turn came. "
     "The others play on; the result comes when the game ends.",
     "error.stale": "The board changed in the meantime; here it is again. Please choose your move again.",
+    "error.already_played": "Your move {move} at table #{table} was played already (a second click?): it counts "
+    "once, and nothing more was played. Here is the board as it stands.",
     "error.not_your_turn": "It is not your turn: it is {player}'s turn.",
     "error.not_your_move": "That move belongs to another player.{hint}",
     "error.bad_move": "{move} cannot be played: {detail}.{hint}",
@@ -297,10 +303,16 @@ ES: dict[str, str] = {
     "error.not_enough_players": "La mesa #{table} necesita al menos {min} jugadores para empezar.",
     "error.abort_too_late": "Ya se han hecho jugadas en la mesa #{table}: no se puede cancelar (usa /resign).",
     "error.not_seated": "No estás jugando en la mesa #{table}. Empieza tu propia partida con /jugar.",
+    "error.rematch_offered": "{name} ya ofreció esta revancha: {game} #{table}, que te espera. Acepta esa "
+    "invitación en vez de abrir otra.",
+    "error.rematch_started": "La revancha de la mesa #{old} ya empezó: {game} #{table}. Juégala allí; no se abrió "
+    "otra partida.",
     "error.you_are_out": "Estás fuera de la partida en la mesa #{table}.",
     "error.eliminated": "Estás fuera de {game} #{table}: no podías jugar ninguna de tus piezas cuando te tocó. "
     "Los demás siguen; el resultado llegará cuando termine la partida.",
     "error.stale": "El tablero cambió mientras tanto; aquí está de nuevo. Vuelve a elegir tu jugada.",
+    "error.already_played": "Tu jugada {move} en la mesa #{table} ya se había jugado (¿un segundo clic?): cuenta "
+    "una sola vez y no se jugó nada más. Aquí está el tablero tal como está.",
     "error.not_your_turn": "No es tu turno: le toca a {player}.",
     "error.not_your_move": "Esa jugada es de otro jugador.{hint}",
     "error.bad_move": "No se puede jugar {move}: {detail}.{hint}",
@@ -1112,6 +1124,8 @@ EN.update({
     "error.takeback_revealed": "That cannot be taken back at table #{table}: a face hidden until then was shown "
     "({move}), and what was seen cannot be unseen. Play on.",
     "error.no_takeback_request": "Nobody is asking for a takeback at table #{table}.",
+    "error.takeback_answered": "The takeback asked at table #{table} has been answered already ({answer}), "
+    "so nothing changes: the game goes on from the latest board.",
     "error.takeback_lapsed": "The takeback asked at table #{table} lapsed: the game went on since. Ask "
     "again with /takeback if you want.",
     "error.takeback_own": "You asked for this takeback: your opponent answers it (or it lapses when the "
@@ -1175,6 +1189,8 @@ ES.update({
     "error.takeback_revealed": "Eso no se puede deshacer en la mesa #{table}: se mostró una cara hasta entonces "
     "oculta ({move}), y lo que se vio no se puede olvidar. Sigue jugando.",
     "error.no_takeback_request": "Nadie pide deshacer una jugada en la mesa #{table}.",
+    "error.takeback_answered": "La petición de deshacer de la mesa #{table} ya tuvo respuesta ({answer}), así "
+    "que no cambia nada: la partida sigue desde el último tablero.",
     "error.takeback_lapsed": "La petición de deshacer de la mesa #{table} caducó: la partida siguió desde "
     "entonces. Vuelve a pedirlo con /deshacer si quieres.",
     "error.takeback_own": "Tú pediste deshacer: responde tu rival (o la petición caduca si la partida "

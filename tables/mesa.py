@@ -416,7 +416,9 @@ class MesaSeats:
                 try:
                     messages = await self.submit(table_id, row.user_id, text, ctx.row.version)
                 except TableError as exc:
-                    if exc.key == "error.stale":  # a player moved meanwhile: look again
+                    # a player moved meanwhile, or this very move was played already (another process playing the
+                    # same turn): look again
+                    if exc.key in ("error.stale", "error.already_played"):
                         continue
                     log.error("table %d: Mesa's move was refused (%s)", table_id, exc.key)
                     if fallback:

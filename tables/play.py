@@ -120,6 +120,10 @@ class Play:
             # builder's own board stale, so only a version older than the building phase is refused
             simultaneous = ctx.simultaneous(ctx.state) and seat.seat in actors
             if expected_version is not None and expected_version != ctx.row.version and not simultaneous:
+                played = await self._played_already(ctx, seat, text)
+                if played is not None:  # the same move sent twice (a double click): it stands, once
+                    raise TableError("error.already_played", move=played, table=ctx.id,
+                                     board=await self.posts.current(ctx))
                 raise TableError("error.stale", board=await self.posts.current(ctx))
             if seat.seat not in actors and seat.seat in ctx.away_seats():
                 return await self._come_back(ctx, seat, submission)  # away: the player acting again (issue 28)
@@ -131,6 +135,24 @@ class Play:
             after = await self.rules.advance(ctx, after, ctx.plies + 1, step)
             messages = await self.finisher.commit(ctx, after, step, change=back)
             return [*messages, MovePlayed(table_id, user_id, step.items[0].text, text.strip())]
+
+    async def _played_already(self, ctx: LoadedTable, seat: SeatRow, text: str) -> str | None:
+        """The seat's last logged move in its canonical text when ``text`` is that very move, else None:
+        a stale submission of the move the player has just played (a second click on the same button or
+        choice) is told so, not asked to choose again."""
+        steps = await self.store.log_steps(ctx)
+        last = next((step for step, s in reversed(steps) if s == seat.seat), None)
+        if last is None:
+            return None
+        engine = ctx.engine
+        played = engine.format_move(last.before, last.move)
+        if text.strip() == played:
+            return played
+        try:
+            same = engine.format_move(last.before, engine.parse_move(last.before, text)) == played
+        except ValueError:  # MoveError among them: not a move there
+            return None
+        return played if same else None
 
     async def _come_back(self, ctx: LoadedTable, seat: SeatRow, submission: Submission | None) -> list[Message]:
         """An away player (turns played for them after time-outs in a row) acts again: their next turns

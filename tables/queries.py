@@ -66,6 +66,8 @@ class TableSummary:
     channel_id: int
     thread_id: int | None
     version: int
+    #: the front end's message holding the table's latest board or invitation, as it reported it (``set_location``)
+    message_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,7 @@ class Queries:
             ctx.id, ctx.row.game, ctx.title, ctx.row.status, tuple(s.name for s in ordered),
             tuple(s.user_id for s in ordered), tuple(row.name for a in actors if (row := ctx.by_seat(a)) is not None),
             ctx.users_of(actors), parse_iso(ctx.row.turn_deadline), ctx.row.guild_id, ctx.row.channel_id,
-            ctx.row.thread_id, ctx.row.version)
+            ctx.row.thread_id, ctx.row.version, ctx.row.message_id)
 
     async def _summaries(self, rows: Sequence[TableRow]) -> list[TableSummary]:
         out = []

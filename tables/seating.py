@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from data import tournaments as tournament_store
 from data.models import ABORTED, ACTIVE, DECLINED, FINISHED, INVITED, LIVE, OPEN, WAITING, SeatRow
@@ -31,7 +32,7 @@ from tables.loaded import LoadedTable, Step
 from tables.mesa import is_mesa, mesa_seats, parse_level, person_name, rated_with_mesa, take_request
 from tables.outbox import INVITE, Message, PublicPost
 from tables.posts import Posts
-from tables.queries import Queries
+from tables.queries import Queries, TableSummary
 from tables.rules_step import RulesStep
 from tables.store import TableStore, first_state
 from tables.table_options import check_fits, read_request
@@ -137,20 +138,44 @@ class Seating:
 
     async def rematch(self, table_id: int, user_id: int, user_name: str) -> list[Message]:
         """A new table for the same players and options: two players swap seats, more are drawn again;
-        everyone the caller invites must accept."""
-        details = await self.queries.table_details(table_id)
-        summary = details.summary
-        if user_id not in summary.user_ids:
-            raise TableError("error.not_seated", table=table_id)
-        opponents = [(u, n) for u, n in zip(summary.user_ids, summary.players) if u != user_id]
-        options = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in details.options.items()
-                   if k not in ("seat", "time_per_move")}
-        if "time_per_move" in details.options:
-            options["time_per_move"] = f"{int(details.options['time_per_move'])}s"
-        if len(summary.user_ids) == 2:
-            options["seat"] = "second" if summary.user_ids[0] == user_id else "first"
-        return await self.create(summary.guild_id, summary.channel_id, user_id, user_name, summary.game, opponents,
-                                 options)
+        everyone the caller invites must accept.  One rematch per finished table: under its lock, a second
+        press (a double click, or the other player's) is pointed at the first (``_refuse_second_rematch``)."""
+        async with self.store.lock(table_id):
+            details = await self.queries.table_details(table_id)
+            summary = details.summary
+            if user_id not in summary.user_ids:
+                raise TableError("error.not_seated", table=table_id)
+            await self._refuse_second_rematch(summary, user_id)
+            opponents = [(u, n) for u, n in zip(summary.user_ids, summary.players) if u != user_id]
+            options = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in details.options.items()
+                       if k not in ("seat", "time_per_move")}
+            if "time_per_move" in details.options:
+                options["time_per_move"] = f"{int(details.options['time_per_move'])}s"
+            if len(summary.user_ids) == 2:
+                options["seat"] = "second" if summary.user_ids[0] == user_id else "first"
+            return await self.create(summary.guild_id, summary.channel_id, user_id, user_name, summary.game,
+                                     opponents, options)
+
+    async def _refuse_second_rematch(self, finished: TableSummary, user_id: int) -> None:
+        """Refuse a rematch that is there already, pointing at it: another player of the finished table has
+        invited the same players to the same game (both pressed Rematch), or a game of the same players and
+        game has started since the finished one ended (against Mesa a rematch starts at once: a second press
+        would start a second game)."""
+        self.store.forget(finished.table_id)  # its row as stored: a cached row keeps the time it was first read
+        ended = (await self.store.load(finished.table_id)).row.updated_at
+        for summary in await self.queries.active_tables(user_id, finished.guild_id):
+            if summary.table_id == finished.table_id or summary.game != finished.game or \
+                    set(summary.user_ids) != set(finished.user_ids):
+                continue
+            ctx = await self.store.load(summary.table_id)
+            where: dict[str, Any] = {"table": summary.table_id, "game": summary.title, "guild": summary.guild_id,
+                                     "place": summary.thread_id or summary.channel_id}
+            host = ctx.row.host_id
+            if summary.status in WAITING and host != user_id and host in summary.user_ids:
+                raise TableError("error.rematch_offered", name=summary.players[summary.user_ids.index(host)],
+                                 **where)
+            if summary.status == ACTIVE and ctx.row.created_at >= ended:
+                raise TableError("error.rematch_started", old=finished.table_id, **where)
 
     async def _refuse_same_invitation(self, guild_id: int, host_id: int, game: str, ids: list[int]) -> None:
         """A second invitation like one still waiting (same host, players and game) is a double click or a
@@ -399,5 +424,6 @@ class Seating:
                 await tx.update_table(table_id, ctx.row.version, self.store.stamp(), status=ABORTED,
                                       turn_deadline=None, next_event_at=None)
             self.store.forget(table_id)
-            return [info]
+            # the invitation's last post, as a declined invitation's is: its Accept / Decline / Cancel buttons go
+            return [replace(info, kind=INVITE)]
 

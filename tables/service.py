@@ -207,6 +207,11 @@ class TableService:
         (``key`` as for ``submit_move``)."""
         return await self.play.auto(table_id, user_id, key)
 
+    async def check_playing(self, table_id: int, user_id: int) -> None:
+        """Refuse (``TableError``, as ``resign`` would) unless the user has a seat still in play at this started
+        table: a front end asks before showing a confirmation (Resign, Offer a draw) to someone it would refuse."""
+        await self.play.active(table_id, user_id)
+
     async def resign(self, table_id: int, user_id: int) -> list[Message]:
         return await self.play.resign(table_id, user_id)
 

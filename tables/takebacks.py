@@ -132,16 +132,31 @@ class Takebacks:
                           ) -> tuple[LoadedTable, SeatRow, TakebackRow]:
         """The table, the answering seat and the pending request, or the refusal that says why not."""
         ctx, seat = await self.seated(table_id, user_id)
-        if version is not None and version != ctx.row.version:
-            raise await self._stale(ctx)
         rows = await learning.takebacks(self.store.repo, ctx.id)
+        if version is not None and version != ctx.row.version:
+            raise self._answered(ctx, rows, version) or await self._stale(ctx)
         request = self._pending(ctx, rows)
         if request is None:
+            answered = self._answered(ctx, rows, ctx.row.version if version is None else version)
+            if answered is not None:
+                raise answered
             lapsed = bool(rows) and rows[-1].status == PENDING
             raise TableError("error.takeback_lapsed" if lapsed else "error.no_takeback_request", table=ctx.id)
         if request.seat == seat.seat:
             raise TableError("error.takeback_own", table=ctx.id)
         return ctx, seat, request
+
+    @staticmethod
+    def _answered(ctx: LoadedTable, rows: list[TakebackRow], version: int) -> TableError | None:
+        """The refusal of an answer to a request already answered (a second click on Accept or Decline, or
+        the other button after one): who answered, and how; None when no request asked at ``version`` was."""
+        asked = [r for r in rows if r.version == version]
+        if not asked or any(r.status == PENDING for r in asked):
+            return None
+        row = asked[-1]
+        who = ctx.by_seat(row.answered_by) if row.answered_by is not None else None
+        answer = Phrase(f"takeback.answer.{row.status}", {"name": who.name if who else "?"})
+        return TableError("error.takeback_answered", table=ctx.id, answer=answer)
 
     @staticmethod
     def _pending(ctx: LoadedTable, rows: list[TakebackRow]) -> TakebackRow | None:

@@ -468,6 +468,17 @@ class Tournaments:
                                     rounds=Count(rounds, "round"), players=Count(count, "player")))
         return notes + await self.advance(row.id)
 
+    async def start_channel(self, guild_id: int, tournament_id: int | None = None) -> int | None:
+        """The channel of the tournament ``start`` would start (its tables are opened there), or None where
+        ``start`` would refuse (it says why itself): a front end checks it may post there, not where the
+        command was typed."""
+        try:
+            row = await self._meant(guild_id, tournament_id, action="start", statuses=(db.OPEN,),
+                                    empty="tournament.error.none_open")
+        except TableError:
+            return None
+        return row.channel_id
+
     async def _started_already(self, guild_id: int, tournament_id: int | None) -> None:
         """``start`` of an event already running (named, or the server's only one underway and none open)
         is refused saying so plainly, and which round is in play; not as if a player asked to join."""

@@ -163,3 +163,39 @@ async def test_help_names_review(harness: Harness) -> None:
         await h.command("help", [], ALICE, locale=locale)
         reply = next(r for r in h.standin.interaction_replies() if r.json and r.json.get("embeds"))
         assert name in reply.json["embeds"][0]["description"]
+
+
+@pytest.mark.parametrize(("locale", "said"), [
+    ("en-US", "is still being made (50 %), and Discord lets me answer here for 15 minutes only"),
+    ("es-ES", "todavía se está haciendo (50 %), y Discord solo me deja responder aquí durante 15 minutos")])
+async def test_a_review_still_being_made_near_discords_15_minutes_is_answered_in_time_and_kept(
+        harness: Harness, locale: str, said: str) -> None:
+    """Reviews queued behind many others: a minute before Discord stops taking this interaction's answers
+    (15 minutes), the answer says the review goes on and how to have it; nothing is sent to the token after
+    it has expired; asked again later, the review made meanwhile comes at once, made once."""
+    h = harness
+    fake = Stepping()
+    fake.hold = True
+    counted(h, fake)
+    now = [0.0]
+    h.bot.get_cog("Reviewing").clock = lambda: now[0]
+    tid = await finished_kona(h, moves=5)  # four decisions: four parts
+    asking = asyncio.ensure_future(h.command("review", [option("table", tid, INTEGER)], CAROL, locale=locale))
+    try:
+        assert await asyncio.to_thread(fake.entered.acquire, True, 30)
+        fake.release(1)
+        assert await asyncio.to_thread(fake.entered.acquire, True, 30)  # 25 % shown
+        now[0] += 14.5 * 60  # the parts waited in a long queue: 14 and a half minutes on both clocks
+        h.standin.advance(14.5 * 60)
+        fake.release(1)  # the second part done: 50 %
+        await asyncio.wait_for(asking, 30)  # answered without waiting for the rest of the review
+        answer = last(h)
+        assert answer.path.endswith("/messages/@original") and answer.ephemeral
+        assert said in answer.content and f":{tid}`" in answer.content
+        h.standin.advance(60)  # past the 15 minutes: the first interaction's token is dead
+    finally:
+        fake.release()
+    await h.command("review", [option("table", tid, INTEGER)], CAROL, locale="en-US")  # asked again, later
+    assert last(h).content.startswith(f"Review of Kona #{tid}: alice and bob") and last(h).files
+    assert fake.decided == 1, "made once"
+    assert not h.standin.refusals(), "nothing sent after Discord's 15 minutes"

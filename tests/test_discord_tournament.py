@@ -28,9 +28,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from discord_standin import Recorded
-from discord_standin.payloads import MANAGE_GUILD, Harness, option, user
-from discord_standin.world import CHANNEL_ID, GUILD_ID
+from discord_standin import BOT_ID, Recorded
+from discord_standin.payloads import MANAGE_GUILD, Harness, option, text_channel, user
+from discord_standin.server import DiscordServer
+from discord_standin.world import ATTACH_FILES, CHANNEL_ID, GUILD_ID, overwrite
 from PIL import Image
 
 from cogs.tournaments import chunks
@@ -717,5 +718,73 @@ async def test_number_is_autocompleted_with_the_tournaments_the_caller_may_act_o
             await svc(h).tournaments.cancel(GUILD_ID, 9301, last)
         offered = [v for _, v in await number_choices(h, "standings", dee)]
         assert len(offered) == 25 and offered[:3] == [2, 1, last]
+    finally:
+        await h.close()
+
+
+@pytest.mark.parametrize(("locale", "started"), [("en-US", "round 1 of 3"), ("es-ES", "ronda 1 de 3")])
+async def test_start_typed_in_another_channel_reads_the_tournaments_channel(tmp_path: Path, locale: str,
+                                                                          started: str) -> None:
+    """The organiser types /tournament start in a channel where Mesa may not attach files; the tournament's
+    own channel (where its tables open) is fine: the event starts, its tables in its channel.  Typed in the
+    tournament's channel where Mesa may not post, it is refused there, and nothing starts."""
+    h = await Harness.open(tmp_path, renderer=None)
+    people = [user(3101 + i, n) for i, n in enumerate(["Ana", "Ben", "Cy"])]
+    try:
+        await tour(h, people[0], "create", option("game", "kona", STRING), option("format", "round-robin", STRING))
+        for p in people:
+            await tour(h, p, "join")
+        elsewhere = h.standin.add_channel(overwrites=[overwrite(BOT_ID, deny=ATTACH_FILES, member=True)])
+        # the gateway's GUILD_CREATE for the server: the tournament's channel is read from discord.py's cache
+        h.bot._connection.parse_guild_create(DiscordServer.guild_payload(h.standin, h.standin.guilds[GUILD_ID]))
+        await h.settle()
+        said = await tour(h, people[0], "start", channel=text_channel(int(elsewhere["id"])), locale=locale)
+        assert started in said
+        assert channel_posts(h), "the round is announced in the tournament's channel"
+        assert not h.standin.refusals()
+    finally:
+        await h.close()
+
+
+async def test_start_in_the_tournaments_channel_without_attach_files_is_refused(tmp_path: Path) -> None:
+    h = await Harness.open(tmp_path, renderer=None)
+    people = [user(3101 + i, n) for i, n in enumerate(["Ana", "Ben", "Cy"])]
+    try:
+        await tour(h, people[0], "create", option("game", "kona", STRING), option("format", "round-robin", STRING))
+        for p in people:
+            await tour(h, p, "join")
+        h.standin.place(CHANNEL_ID)["permission_overwrites"].append(
+            overwrite(BOT_ID, deny=ATTACH_FILES, member=True))
+        assert (await tour(h, people[0], "start")).startswith("I may not post in that channel")
+        assert not channel_posts(h) or all("round 1" not in r.content for r in channel_posts(h))
+    finally:
+        await h.close()
+
+
+@pytest.mark.parametrize(("locale", "said"), [
+    ("en-US", "I may not post in #games, the tournament's channel"),
+    ("es-ES", "No puedo publicar en #games, el canal del torneo")])
+async def test_start_typed_elsewhere_is_refused_when_the_tournaments_channel_forbids_boards(
+        tmp_path: Path, locale: str, said: str) -> None:
+    """Typed in a channel where Mesa may post, for a tournament whose own channel has lost Attach Files: the
+    bot's permissions there are read from discord.py's cache of the server (GUILD_CREATE, the guilds intent),
+    and the start is refused, naming that channel; nothing starts."""
+    h = await Harness.open(tmp_path, renderer=None)
+    people = [user(3101 + i, n) for i, n in enumerate(["Ana", "Ben", "Cy"])]
+    try:
+        await tour(h, people[0], "create", option("game", "kona", STRING), option("format", "round-robin", STRING))
+        for p in people:
+            await tour(h, p, "join")
+        h.standin.place(CHANNEL_ID)["permission_overwrites"].append(
+            overwrite(BOT_ID, deny=ATTACH_FILES, member=True))
+        elsewhere = h.standin.add_channel(name="lobby")
+        # the gateway's GUILD_CREATE for the server, as Discord sends it at start-up
+        h.bot._connection.parse_guild_create(DiscordServer.guild_payload(h.standin, h.standin.guilds[GUILD_ID]))
+        await h.settle()
+        since = len(h.standin.requests)
+        answer = await tour(h, people[0], "start", channel=text_channel(int(elsewhere["id"])), locale=locale)
+        assert answer.startswith(said)
+        assert not channel_posts(h, since), "nothing announced"
+        assert (await svc(h).tournaments.start_channel(GUILD_ID)) == CHANNEL_ID, "still open: not started"
     finally:
         await h.close()

@@ -16,7 +16,7 @@ from data.factory import open_repository
 from data.models import ACTIVE
 from data.repository import Repository
 from engines import get_engine
-from tables import PrivatePost, PublicPost, Reminder, TableService, said, t
+from tables import PrivatePost, PublicPost, Reminder, TableError, TableService, said, t
 from tables.leaderboard import LeaderboardService
 from tables.mesa import board_name, is_mesa, level_of, mesa_id, mesa_records, mesa_seats, records_against_mesa
 from tables.thinking import Thinker, iterations, move_seed
@@ -359,3 +359,38 @@ async def test_a_seat_that_went_out_is_played_by_the_easy_ai(tmp_path: Path) -> 
         state = engine.apply(state, engine.parse_move(state, m.move))
     assert checked > 0
     await repo.close()
+
+
+async def test_mesa_sent_its_move_twice_looks_again_instead_of_falling_back(tmp_path: Path) -> None:
+    """Mesa's move refused as played already (the same move sent again at an old version: another process
+    playing the same Mesa turn, a retry) is a board that moved on, as a stale one is: Mesa looks again and
+    plays its own choice, never the fallback that a refusal of its move brings (the time-out's easy move)."""
+    clock = FakeClock()
+    repo = await open_repository(tmp_path / "mesa.db")
+    svc = service(repo, clock)
+    try:
+        out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [], {"bots": "1", "level": "hard", "seat": "first"})
+        tid = out[0].table_id
+        await svc.submit_move(tid, ANA, "a6-d3")
+        submit, sent, fallbacks = svc.mesa.submit, [], []
+
+        async def once_already_played(table: int, user: int, text: str, version: int) -> list[Any]:
+            sent.append(text)
+            if len(sent) == 1:
+                raise TableError("error.already_played", move=text, table=table)
+            return await submit(table, user, text, version)
+
+        auto_move = svc.mesa.moves.auto_move
+
+        def counted_auto_move(*args: Any) -> Any:
+            fallbacks.append(args)
+            return auto_move(*args)
+
+        svc.mesa.submit = once_already_played
+        svc.mesa.moves.auto_move = counted_auto_move  # type: ignore[method-assign]
+        await svc.play_mesa(tid)
+        moves = await repo.get_moves(tid)
+        assert len(moves) == 2 and len(sent) == 2 and sent[0] == sent[1] == moves[1].move
+        assert fallbacks == [], "Mesa played its own choice, not the fallback"
+    finally:
+        await repo.close()

@@ -1,0 +1,67 @@
+"""A private view that cannot reach its player by DM (their DMs closed: Discord's 50007), through the stand-in:
+the player is told once, in the table's thread, pinged alone, what to press to see it and how to open their
+DMs, and the notice shows nothing of what the view holds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from discord_standin.payloads import Harness, option, thread_channel, user
+
+from tables.outbox import PrivatePost
+
+ALICE = user(1001, "alice")
+BOB = user(1002, "bob")
+
+
+@pytest.fixture
+async def harness(tmp_path: Any) -> Harness:
+    h = await Harness.open(tmp_path, renderer=None)
+    yield h
+    await h.close()
+
+
+async def plateau(h: Harness, **kw: Any) -> tuple[int, dict[str, Any]]:
+    """alice (first) and bob at Plateau, one opening move each: the second is bob's, a hidden face."""
+    await h.command("play", [option("game", "plateau", 3), option("opponent", BOB["id"], 6),
+                             option("seat", "first", 3)], ALICE, users=[BOB], **kw)
+    thread = next(iter(h.standin.channels))
+    place = thread_channel(thread)
+    await h.click(h.latest_id("mesa:inv:1:"), BOB, channel=place)
+    await h.command("move", [option("text", "+xx.rb@a1", 3)], ALICE, channel=place, **kw)
+    await h.command("move", [option("text", "+xo.xx@d4", 3)], BOB, channel=place, **kw)
+    return thread, place
+
+
+def notices(h: Harness, thread: int) -> list[Any]:
+    return [r for r in h.standin.to_channel(thread) if r.method == "POST" and "direct" in r.content.lower()]
+
+
+async def test_a_player_whose_dms_are_closed_is_told_once_in_the_thread_how_to_see_their_pieces(
+        harness: Harness) -> None:
+    h = harness
+    h.standin.closed_dms.add(1002)
+    thread, place = await plateau(h)
+    assert [r.status for r in h.standin.to_dms(1002)] == [403], "bob's private view was refused by Discord"
+    [notice] = notices(h, thread)
+    assert notice.status == 200 and not notice.ephemeral
+    assert notice.content.startswith("<@1002>") and "My pieces" in notice.content
+    assert "Privacy Settings" in notice.content and "Plateau #1" in notice.content
+    assert notice.pings() == ({1002}, False), "bob alone is pinged"
+    assert "+xo.xx@d4" not in notice.content and "d4" not in notice.content, "nothing of bob's move or view"
+    # bob acts again (his DMs are tried again) and they are still closed: no second notice for this table
+    await h.click(h.latest_id("mesa:mine:1:"), BOB, channel=place)
+    again = PrivatePost(1, 1002, "private.view", {"table": 1, "game": "Plateau", "position": "-"})
+    await h.bot.delivery.deliver([again], None)
+    assert [r.status for r in h.standin.to_dms(1002)] == [403, 403]
+    assert len(notices(h, thread)) == 1
+
+
+async def test_the_notice_is_in_the_servers_language(harness: Harness) -> None:
+    h = harness
+    h.standin.closed_dms.add(1002)
+    thread, _ = await plateau(h, guild_locale="es-ES")
+    [notice] = notices(h, thread)
+    assert notice.content.startswith("<@1002>, Mesa no pudo enviarte por mensaje directo tu vista privada")
+    assert "**Mis piezas**" in notice.content and "Ajustes de privacidad" in notice.content

@@ -1,0 +1,44 @@
+"""``/games`` within Discord's limits: a player at many tables of four with long names (32 characters, the
+most Discord allows) gets every line whole, and is told how many tables did not fit and how to see them."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from discord_standin.payloads import CHANNEL_ID, GUILD_ID, Harness, user
+from test_discord_flow import replies
+
+from cogs.limits import MAX_EMBED_DESCRIPTION
+
+ALICE = user(1001, "alice")
+TABLES = 24
+
+
+@pytest.mark.parametrize(("locale", "more"), [("en-US", "…and {n} more not listed here"),
+                                              ("es-419", "…y {n} más que no caben aquí")])
+async def test_games_at_many_tables_of_four_says_how_many_did_not_fit(tmp_path: Path, locale: str,
+                                                                      more: str) -> None:
+    h = await Harness.open(tmp_path, renderer=None)
+    svc = h.bot.service
+    try:
+        for i in range(TABLES):  # each host invites alice and two more, all with the longest names
+            host = 5000 + 3 * i
+            names = [f"{'Ｗ' * 30}{i:02d}"[:32] + str(k) for k in range(3)]
+            out = await svc.create(GUILD_ID, CHANNEL_ID, host, names[0], "k3",
+                                   [(1001, "alice"), (host + 1, names[1]), (host + 2, names[2])], {})
+            for u in (1001, host + 1, host + 2):
+                await svc.accept(out[0].table_id, u)
+        await h.command("games", [], ALICE, locale=locale)
+        [embed] = replies(h)[-1].embeds
+        text = embed["description"]
+        assert len(text) <= MAX_EMBED_DESCRIPTION
+        lines = text.split("\n")
+        listed = [int(m.group(1)) for line in lines[:-1] if (m := re.match(r"#(\d+) K3 ", line))]
+        assert len(listed) == len(lines) - 1, "every line but the last is a whole table's line"
+        assert all(line.endswith(f"/{CHANNEL_ID}") for line in lines[:-1]), "no line cut short"
+        assert lines[-1].startswith(more.format(n=TABLES - len(listed))), lines[-1]
+        assert 0 < len(listed) < TABLES
+    finally:
+        await h.close()
