@@ -1,6 +1,6 @@
 """Storage for learning the games (issue 30): hints used per seat, takebacks, and lesson progress.
 
-- ``hints``: how many hints each seat of a table asked for (``count_hint``); the result post says it.
+- ``hints``: how many hints each seat of a table was given, one a position (``give_hint``); the result post says it.
 - ``takebacks``: every takeback asked at a table, numbered in order (``seq``), with the seat that asked,
   the table version it was asked at (a request is pending only while the table is still at that
   version: any move or takeback since makes it lapse), the moves it asks to take back, and its answer.
@@ -64,15 +64,6 @@ def takeback_row(r: Any) -> TakebackRow:
 
 
 # ---- hints ----------------------------------------------------------------------------------------
-async def count_hint(repo: Repository, table_id: int, seat: int) -> int:
-    """One more hint for ``seat``; the seat's count after it."""
-    async with repo.transaction() as tx:
-        row = await tx._c.fetchone(
-            "INSERT INTO hints (table_id, seat, used) VALUES (?, ?, 1) ON CONFLICT (table_id, seat) "
-            "DO UPDATE SET used = hints.used + 1 RETURNING used", (table_id, seat))
-    return int(row[0]) if row else 0
-
-
 async def given_hint(repo: Repository, table_id: int, seat: int, version: int) -> str | None:
     """The move last hinted to ``seat`` if it was hinted at the table's ``version``, else None."""
     async with repo._reading() as c:
@@ -81,13 +72,21 @@ async def given_hint(repo: Repository, table_id: int, seat: int, version: int) -
     return None if row is None or row[0] is None else str(row[0])
 
 
-async def keep_hint(repo: Repository, table_id: int, seat: int, version: int, move: str) -> None:
-    """Keep the move hinted to ``seat`` at ``version`` (asked again there, even after a restart: the same)."""
+async def give_hint(repo: Repository, table_id: int, seat: int, version: int, move: str) -> tuple[str, int]:
+    """Keep ``move`` as the hint to ``seat`` at the table's ``version`` and count it, once per version: the
+    same question asked again (a second click, the other language, after a restart) is neither counted nor
+    answered otherwise.  Returns the move hinted at that version (the first kept, when two asks raced) and
+    the seat's count."""
     async with repo.transaction() as tx:
         await tx._c.execute(
-            "INSERT INTO hints (table_id, seat, used, given_version, given_move) VALUES (?, ?, 0, ?, ?) "
-            "ON CONFLICT (table_id, seat) DO UPDATE SET given_version = excluded.given_version, "
-            "given_move = excluded.given_move", (table_id, seat, version, move))
+            "INSERT INTO hints (table_id, seat, used, given_version, given_move) VALUES (?, ?, 1, ?, ?) "
+            "ON CONFLICT (table_id, seat) DO UPDATE SET used = hints.used + 1, "
+            "given_version = excluded.given_version, given_move = excluded.given_move "
+            "WHERE hints.given_version IS NULL OR hints.given_version <> excluded.given_version",
+            (table_id, seat, version, move))
+        row = await tx._c.fetchone("SELECT given_move, used FROM hints WHERE table_id = ? AND seat = ?",
+                                   (table_id, seat))
+    return (str(row[0]), int(row[1])) if row and row[0] is not None else (move, int(row[1]) if row else 0)
 
 
 async def hints_used(repo: Repository, table_id: int) -> dict[int, int]:

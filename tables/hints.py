@@ -6,8 +6,8 @@ Mesa's (``hints_offered``).  Rated games and games between people are refused in
 A hint is the honest player's move: ``MesaMoves.choose`` at ``HINT_LEVEL``, Mesa's strongest, the level its
 reviews judge by (at the table's own level, an ``easy`` table's hints were moves the review then called
 mistakes), from the asker's view only, seeded by the table and the ply; asking again at the same position gives
-the same answer (kept per table, version and seat, in memory and in storage, so a restart changes nothing: a search
-on a time budget varies with the machine's load).
+the same answer, and is not counted again (kept per table, version and seat, in memory and in storage, so a
+restart changes nothing: a search on a time budget varies with the machine's load).
 Its sentence of why is computed from the engine, and from what the seat knows: where the seat's view hides
 something (Plateau's faces, K3's pyramids), the claims are judged on states the engine deals from that view
 (``determinize``) and said only when they hold on every one, so a hint never tells a secret. In order: the move
@@ -143,12 +143,13 @@ class Hints:
                 given = None
         if move is None:
             move = await self.mesa.choose(ctx, state, seat.seat, HINT_LEVEL, seed)
-        text = engine.format_move(state, move)
-        if self.given.get(asked) is None:
-            await learning.keep_hint(self.store.repo, ctx.id, seat.seat, ctx.row.version, text)
+        # kept and counted once a position: asked again there (a second click, after a restart) it is the same
+        # hint, not another; of two asks at once, the first kept is the one both are told
+        text, used = await learning.give_hint(self.store.repo, ctx.id, seat.seat, ctx.row.version,
+                                              engine.format_move(state, move))
+        move = engine.parse_move(state, text)
         self.given[asked] = text
         reason = await asyncio.to_thread(why, ctx, state, seat.seat, move, seed)  # a few thousand moves at most
-        used = await learning.count_hint(self.store.repo, ctx.id, seat.seat)
         told = deed(engine, state, move, seat.name, ctx.names())  # the move in words too, where the game has them
         said: Any = "" if told.words.key.startswith("move.any.") else Phrase("hint.said", {"told": Told((told,))})
         params = {"table": ctx.id, "game": ctx.title, "move": text, "said": said, "why": reason,

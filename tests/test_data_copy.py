@@ -33,7 +33,7 @@ async def played_database(path: str) -> dict[str, int]:
     await repo.set_user_prefs(UserPrefs(101, True, "es", "dark"), "2026-03-01T12:00:00.000000Z")
     await repo.set_guild_limits(7, 5, 10, "2026-03-01T12:00:00.000000Z")  # issue 15, defect 10
     await repo.store_replay(live, 3, "R0lGODlh", "2026-03-01T12:00:00.000000Z")  # issue 15, defect 13
-    await learning.count_hint(repo, live, 0)  # issue 30: a hint counted, a takeback asked
+    await learning.give_hint(repo, live, 0, 1, "a6-d3")  # issue 30: a hint counted, a takeback asked
     version = (await repo.load(live))[0].version  # type: ignore[union-attr]
     await learning.ask_takeback(repo, live, 0, version, [learning.ArchivedMove(1, 0, "x", "?")],
                                 "2026-03-01T12:00:00.000000Z")

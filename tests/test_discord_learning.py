@@ -68,11 +68,11 @@ async def test_hint_button_and_command_answer_privately_in_english_and_spanish(h
     await h.command("hint", [], ALICE, channel=place, locale="es-ES")
     [said] = answers(h)
     assert said.startswith(f"Pista para Kona #1: {move} (el tablero diría: alice movió de {move[:2]} ")
-    assert "2 pistas usadas en esta partida" in said
+    assert "1 pista usada en esta partida" in said  # the same hint again: not another
     h.standin.clear()
     await h.click(hint, BOB, channel=place)  # not seated
     assert answers(h) == ["You are not playing at table #1. Start your own game with /play."]
-    assert await h.bot.service.hints.used(1) == {0: 2}
+    assert await h.bot.service.hints.used(1) == {0: 1}
 
 
 async def test_hint_refused_between_people_and_no_hint_button(harness: Harness) -> None:

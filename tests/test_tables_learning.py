@@ -102,7 +102,7 @@ async def test_a_hint_against_mesa_is_mesas_move_from_the_seat_s_view_counted_an
     searched = len(spy.seen)
     assert (await svc.hints.ask(tid, ANA)).move == hint.move  # the same question, the same answer
     assert len(spy.seen) == searched  # given again, not searched again (a timed search varies with the load)
-    assert await svc.hints.used(tid) == {0: 2}
+    assert await svc.hints.used(tid) == {0: 1}  # and not counted again: one hint was given
     await svc.submit_move(tid, ANA, hint.move)
     await svc.play_mesa(tid)
     await svc.hints.ask(tid, ANA)
@@ -110,12 +110,48 @@ async def test_a_hint_against_mesa_is_mesas_move_from_the_seat_s_view_counted_an
 
     repo = await open_repository(db("mesa.db"))  # a restart: the count is stored
     svc = mesa_service(repo, clock)
-    assert await svc.hints.used(tid) == {0: 3}
+    assert await svc.hints.used(tid) == {0: 2}
     out = await svc.resign(tid, ANA)
     result = next(m for m in out if isinstance(m, PublicPost) and m.kind == "result")
     said = t(result.key, "en", **result.params)
-    assert said.startswith("Mesa (easy) wins Kona") and said.endswith("\nAna used 3 hints.")
-    assert t(result.key, "es", **result.params).endswith("\nAna: 3 pistas usadas.")
+    assert said.startswith("Mesa (easy) wins Kona") and said.endswith("\nAna used 2 hints.")
+    assert t(result.key, "es", **result.params).endswith("\nAna: 2 pistas usadas.")
+    await repo.close()
+
+
+async def test_two_asks_of_one_hint_at_once_are_one_hint(db: DbFactory) -> None:
+    """A double click on Hint (two asks at once, before either is kept): one hint given, counted once, the same
+    move told to both; the next position's hint counts again."""
+    import asyncio
+
+    class Racing(Thinker):
+        """Both asks search at once, and (a timed search varies) come back with different moves."""
+
+        def __init__(self) -> None:
+            super().__init__(processes=False, budget=iterations(ITERATIONS), workers=1)
+            self.answers = ["a6-d3", "a6-a5"]  # two legal first moves
+            self.both = asyncio.Event()
+            self.waiting = 0
+
+        async def choose(self, game: str, view: GameView, seat: int, level: str, seed: int, **lane: Any) -> str:
+            if level != "hard":  # Mesa's own moves
+                return await super().choose(game, view, seat, level, seed, **lane)
+            self.waiting += 1
+            if self.waiting == 2:
+                self.both.set()
+            await self.both.wait()
+            return self.answers.pop(0) if self.answers else await super().choose(game, view, seat, level, seed)
+
+    clock = FakeClock()
+    repo = await open_repository(db("mesa.db"))
+    svc = mesa_service(repo, clock, Racing())
+    tid = await against_mesa(svc)
+    first, second = await asyncio.gather(svc.hints.ask(tid, ANA), svc.hints.ask(tid, ANA))
+    assert first.move == second.move and (first.used, second.used) == (1, 1)  # the first kept, told to both
+    assert await svc.hints.used(tid) == {0: 1}
+    await svc.submit_move(tid, ANA, first.move)
+    await svc.play_mesa(tid)
+    assert (await svc.hints.ask(tid, ANA)).used == 2
     await repo.close()
 
 
