@@ -35,6 +35,7 @@ from data import learning
 from data.learning import LessonProgress
 from data.models import now_iso, parse_iso
 from engines import Engine, MoveError, Outcome, canonical_name, game_names, get_engine
+from tables.bounded import LruCache
 from tables.errors import TableError
 from tables.hints import known_states
 from tables.i18n import CATALOGS, EN, Count, Lines, Names, News, Own, Phrase, Tenths, t
@@ -400,6 +401,9 @@ class Lessons:
     def __init__(self, store: TableStore, posts: Posts) -> None:
         self.store = store
         self.posts = posts
+        #: (user, game) -> (step, answer) of the last wrong answer: the same again (a double click on a move
+        #: button) is the same mistake, told again but not counted again (the hint came after one mistake)
+        self.last_wrong: LruCache[tuple[int, str], tuple[int, str]] = LruCache()
 
     @staticmethod
     def course(game: str) -> Course:
@@ -475,10 +479,10 @@ class Lessons:
             engine.apply(state, move)
         except MoveError as exc:
             return await self._wrong(user_id, course, progress, step, Phrase(
-                "learn.wrong.illegal", {"move": text.strip()[:40], "why": reason(engine.name, exc)}))
+                "learn.wrong.illegal", {"move": text.strip()[:40], "why": reason(engine.name, exc)}), text.strip())
         said = engine.format_move(state, move)
         if not meets(engine, step, state, move):
-            return await self._wrong(user_id, course, progress, step, what_it_does(engine, step, state, move))
+            return await self._wrong(user_id, course, progress, step, what_it_does(engine, step, state, move), said)
         nxt = progress.step + 1
         finished = progress.finished + (nxt >= len(course.steps))
         await self._save(user_id, LessonProgress(course.game, nxt, 0, finished))
@@ -531,9 +535,13 @@ class Lessons:
             raise TableError("learn.finished_already", game=course.game)
 
     async def _wrong(self, user_id: int, course: Course, progress: LessonProgress, step: LessonStep,
-                     words: Phrase) -> LessonPost:
-        wrong = progress.wrong + 1
-        await self._save(user_id, LessonProgress(course.game, progress.step, wrong, progress.finished))
+                     words: Phrase, answer: str) -> LessonPost:
+        """A wrong ``answer`` told (``words``), counted unless it is the last wrong answer at this step again."""
+        same = self.last_wrong.get((user_id, course.game)) == (progress.step, answer) and progress.wrong > 0
+        self.last_wrong[(user_id, course.game)] = (progress.step, answer)
+        wrong = progress.wrong if same else progress.wrong + 1
+        if not same:
+            await self._save(user_id, LessonProgress(course.game, progress.step, wrong, progress.finished))
         key = "learn.wrong.hint" if wrong >= 2 else "learn.wrong"
         return LessonPost(user_id, key, {"words": words, "hint": Own(step.hint), "game": course.game,
                                          "again": Phrase("learn.again", {"game": course.game})},

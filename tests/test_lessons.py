@@ -256,3 +256,20 @@ async def test_the_console_reads_the_lessons_in_spanish_and_auto_answers_the_ope
     assert (await said(con, out, "Ben: /move a6-d3"))[0] == \
         "[error Ben] you have no table here; start one with /play GAME @NAME"  # not a learner: as before
     await svc.repo.close()
+
+
+async def test_the_same_wrong_answer_again_is_one_mistake(db: DbFactory) -> None:
+    """A double click on a move button sends the same wrong answer twice: it is told again, but it is one
+    mistake (the hint comes with the second mistake, not with a second click); a different one is the second."""
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    lessons, ana = svc.lessons, 7
+    await lessons.open(ana, "kona")
+    first = await lessons.answer(ana, "kona", "a6-a5", at=1)
+    again = await lessons.answer(ana, "kona", "a6-a5", at=1)
+    assert (first.key, again.key) == ("learn.wrong", "learn.wrong")
+    assert words_of(Phrase(again.key, again.params), "en") == words_of(Phrase(first.key, first.params), "en")
+    other = await lessons.answer(ana, "kona", "a6-a4", at=1)
+    assert other.key == "learn.wrong.hint"
+    await lessons.answer(ana, "kona", "a6-d3", at=1)  # right: step 2, where the same slip counts anew
+    assert (await lessons.answer(ana, "kona", "a6-a5", at=2)).key == "learn.wrong"
+    await repo.close()
