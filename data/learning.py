@@ -72,12 +72,17 @@ async def given_hint(repo: Repository, table_id: int, seat: int, version: int) -
     return None if row is None or row[0] is None else str(row[0])
 
 
-async def give_hint(repo: Repository, table_id: int, seat: int, version: int, move: str) -> tuple[str, int]:
+async def give_hint(repo: Repository, table_id: int, seat: int, version: int, move: str, *,
+                    replacing: str | None = None) -> tuple[str, int]:
     """Keep ``move`` as the hint to ``seat`` at the table's ``version`` and count it, once per version: the
     same question asked again (a second click, the other language, after a restart) is neither counted nor
     answered otherwise.  Returns the move hinted at that version (the first kept, when two asks raced) and
-    the seat's count."""
+    the seat's count.  ``replacing``: the kept move at that version could not be read (edited by hand): ``move``
+    takes its place, not counted again."""
     async with repo.transaction() as tx:
+        if replacing is not None:
+            await tx._c.execute("UPDATE hints SET given_move = ? WHERE table_id = ? AND seat = ? AND given_version = ? "
+                                "AND given_move = ?", (move, table_id, seat, version, replacing))
         await tx._c.execute(
             "INSERT INTO hints (table_id, seat, used, given_version, given_move) VALUES (?, ?, 1, ?, ?) "
             "ON CONFLICT (table_id, seat) DO UPDATE SET used = hints.used + 1, "

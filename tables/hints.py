@@ -135,18 +135,18 @@ class Hints:
         given = self.given.get(asked)
         if given is None:  # kept in storage too: after a restart, the same question gets the same answer
             given = await learning.given_hint(self.store.repo, ctx.id, seat.seat, ctx.row.version)
-        move = None
+        move = unreadable = None
         if given is not None:
             try:
                 move = engine.parse_move(state, given)
             except (MoveError, ValueError):  # a kept hint that does not read here (edited by hand): searched again
-                given = None
+                unreadable = given
         if move is None:
             move = await self.mesa.choose(ctx, state, seat.seat, HINT_LEVEL, seed)
         # kept and counted once a position: asked again there (a second click, after a restart) it is the same
         # hint, not another; of two asks at once, the first kept is the one both are told
         text, used = await learning.give_hint(self.store.repo, ctx.id, seat.seat, ctx.row.version,
-                                              engine.format_move(state, move))
+                                              engine.format_move(state, move), replacing=unreadable)
         move = engine.parse_move(state, text)
         self.given[asked] = text
         reason = await asyncio.to_thread(why, ctx, state, seat.seat, move, seed)  # a few thousand moves at most
