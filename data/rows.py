@@ -64,9 +64,21 @@ def move_row(r: Sequence[Any]) -> MoveRow:
     return MoveRow(table_id=int(r[0]), ply=int(r[1]), seat=int(r[2]), move=str(r[3]), created_at=str(r[4]))
 
 
+#: a result's outcome as stored (``ResultRow.outcome``)
+OUTCOMES = ("win", "loss", "draw")
+
+
+def _outcome(value: Any) -> str:
+    """A stored outcome, else ``ValueError`` (a row edited by hand: its words would be a catalogue key)."""
+    if value not in OUTCOMES:
+        raise ValueError("not an outcome")
+    return str(value)
+
+
 def result_row(r: Sequence[Any]) -> ResultRow:
     return ResultRow(table_id=int(r[0]), seat=int(r[1]), guild_id=int(r[2]), game=str(r[3]), user_id=int(r[4]),
-                     place=int(r[5]), outcome=str(r[6]), reason=str(r[7]), rated=bool(r[8]), finished_at=str(r[9]))
+                     place=int(r[5]), outcome=_outcome(r[6]), reason=str(r[7]), rated=bool(r[8]),
+                     finished_at=str(r[9]))
 
 
 def _finite(value: Any, above: float | None = None) -> float:
@@ -89,7 +101,7 @@ def rating_point(r: Sequence[Any]) -> RatingPoint:
 
 
 def finished_entry(r: Sequence[Any]) -> FinishedEntry:
-    return FinishedEntry(table_id=int(r[0]), game=str(r[1]), place=int(r[2]), outcome=str(r[3]), reason=str(r[4]),
+    return FinishedEntry(table_id=int(r[0]), game=str(r[1]), place=int(r[2]), outcome=_outcome(r[3]), reason=str(r[4]),
                          rated=bool(r[5]), finished_at=str(r[6]), channel_id=int(r[7]), thread_id=_opt_int(r[8]),
                          players=int(r[9]))
 

@@ -315,6 +315,29 @@ async def test_a_result_or_rating_that_cannot_be_read_leaves_the_rest_readable(t
         await repo.close()
 
 
+async def test_a_result_with_an_outcome_that_is_no_outcome_is_left_out_not_shown_as_a_key(db: DbFactory) -> None:
+    """A result edited into an outcome Mesa never writes: /history and /stats leave that row out (they said
+    "result.word.zzz" and "stats.letter.?", catalogue keys), and the other game reads as before."""
+    from tables.leaderboard import history_text, stats_text
+
+    path = db("mesa.db")
+    repo, svc = await open_service(path)
+    first = await _rated_kona(svc, BEN)
+    await _rated_kona(svc, ANA)
+    await repo.close()
+    await run_sql(path, f"UPDATE results SET outcome = 'zzz' WHERE table_id = {first}")
+    repo, svc = await open_service(path)
+    try:
+        board = LeaderboardService(repo)
+        history = await board.history(GUILD, ANA)
+        assert [e.table_id for e in history] != [] and first not in [e.table_id for e in history]
+        for lang in ("en", "es"):
+            text = history_text(history, "Ana", lang) + stats_text(await board.stats(GUILD, ANA), "Ana", lang)
+            assert "result.word" not in text and "stats.letter" not in text and "zzz" not in text, text
+    finally:
+        await repo.close()
+
+
 async def test_a_reminder_that_cannot_be_read_stops_no_other_reminder(tmp_path: Path) -> None:
     """Reminders handed out but never confirmed (a crash) come again; one whose row has text in a number
     column (SQLite) is left out, and the tick goes on: the other table's reminder comes again."""
