@@ -63,11 +63,18 @@ def default_names(view: GameView) -> list[str]:
     return [f"Player {i + 1}" for i in range(int(view.get("players", 2)))]
 
 
+def shown_names(view: GameView, names: Sequence[str] | None) -> list[str]:
+    """The names a picture shows: each as the fonts can draw it (``theme.drawable_name``: "Ana 🎲" is "Ana"), a
+    name they cannot draw at all ("山田") the seat's "Player 2", never a row of empty boxes."""
+    if not names:
+        return default_names(view)
+    return [theme.drawable_name(name, f"Player {seat + 1}") for seat, name in enumerate(names)]
+
+
 def draw(game: str, view: GameView, names: Sequence[str] | None = None, *,
          result: dict[str, Any] | None = None, previous: GameView | None = None) -> Image.Image:
     """The RGB picture of ``view`` (before palette mapping)."""
-    return _module(game).draw(view, list(names) if names else default_names(view), result=result,
-                              previous=previous)
+    return _module(game).draw(view, shown_names(view, names), result=result, previous=previous)
 
 
 def render(game: str, view: GameView, names: Sequence[str] | None = None, *,

@@ -53,7 +53,8 @@ def _row(draw, y: int, row: BoardRow, shade: bool) -> None:
     theme.draw_text(draw, (x0 + 23, mid), str(row.rank), 18 if row.rank < 100 else 14, bold=True, anchor="mm")
     rating = f"{row.rating}{'?' if row.provisional else ''}"
     room = rating_x - theme.text_size("8888?", 21, True)[0] - 12 - (x0 + NAME_X)
-    name = theme.ellipsize_name(row.name, 19, room, bold=row.is_caller)  # "Mesa 2 (hard)" keeps its number
+    shown = theme.drawable_name(row.name, "—")  # a name the fonts cannot draw: the text lines name it
+    name = theme.ellipsize_name(shown, 19, room, bold=row.is_caller)  # "Mesa 2 (hard)" keeps its number
     theme.draw_text(draw, (x0 + NAME_X, mid), name, 19, bold=row.is_caller, anchor="lm")
     theme.draw_text(draw, (rating_x, mid), rating, 21, bold=True, anchor="rm")
     theme.draw_text(draw, (games_x, mid), str(row.games), 18, anchor="rm")

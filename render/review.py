@@ -128,6 +128,7 @@ def review_image(review: dict[str, Any], names: Sequence[str]) -> bytes:
 
 def draw_review(review: dict[str, Any], names: Sequence[str]) -> Image.Image:
     """``review_image``'s picture, before it is encoded (tests read what it drew)."""
+    names = [theme.drawable_name(name, f"Player {seat + 1}") for seat, name in enumerate(names)]
     game = str(review.get("game", ""))
     lines = lines_of(review)
     x0 = theme.FRAME_WIDTH + theme.MARGIN // 2

@@ -142,7 +142,7 @@ def _row(draw: ImageDraw.ImageDraw, y: int, row: StandingLine, shade: bool, rank
         tag = row.out
         tag_w = theme.text_size(tag, 13)[0] + 12
         room -= tag_w + 6
-    name = theme.ellipsize_name(row.name, 17, room, bold=row.is_caller)
+    name = theme.ellipsize_name(theme.drawable_name(row.name, "—"), 17, room, bold=row.is_caller)
     theme.draw_text(draw, (_NAME_X, mid), name, 17, fill=ink, bold=row.is_caller, anchor="lm")
     if tag:
         left = _NAME_X + theme.text_size(name, 17, row.is_caller)[0] + 8
@@ -175,7 +175,8 @@ def standings_image(pic: StandingsPicture) -> Image.Image:
                                outline=theme.INK, width=2)
         draw.ellipse((_X0 + 8, y + 6, _X0 + 36, y + 34), fill=theme.YELLOW, outline=theme.INK, width=2)
         theme.draw_text(draw, (_X0 + 22, y + 20), "1", 16, bold=True, anchor="mm")
-        names = theme.ellipsize(label + ", ".join(pic.winners), 20, _X1 - _X0 - 60, True)
+        shown = [theme.drawable_name(name, "—") for name in pic.winners]
+        names = theme.ellipsize(label + ", ".join(shown), 20, _X1 - _X0 - 60, True)
         theme.draw_text(draw, (_X0 + 48, y + 20), names, 20, bold=True, anchor="lm")
         y += winner_h
     labels = (("Pts", _POINTS_X), (pic.tiebreak_short[0], _TB1_X), (pic.tiebreak_short[1], _TB2_X), ("G", _GAMES_X))

@@ -233,6 +233,33 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / name), size)
 
 
+def _mask_of(char: str, bold: bool) -> tuple[tuple[int, int], bytes]:
+    mask = font(24, bold).getmask(char)
+    return mask.size, bytes(mask)
+
+
+@lru_cache(maxsize=4096)
+def can_draw(char: str) -> bool:
+    """Whether the pictures' fonts draw ``char`` (both weights): one they lack comes out as their empty box
+    (the glyph of a character no font maps, U+FFFF), as CJK letters and emoji would."""
+    if char.isspace():
+        return True
+    return all(_mask_of(char, bold) != _mask_of("\uffff", bold) for bold in (False, True))
+
+
+def drawable_name(name: str, fallback: str) -> str:
+    """``name`` as a picture can show it: without the characters the fonts lack (emoji, symbols: "Ana 🎲" is
+    "Ana"), or ``fallback`` when a letter or number of it is among them or nothing is left ("山田", "🎲"):
+    empty boxes in its place would name nobody.  The words posted with the picture keep the name whole."""
+    missing = [c for c in name if not can_draw(c)]
+    if not missing:
+        return name
+    kept = " ".join("".join(c for c in name if can_draw(c)).split())
+    if any(c.isalnum() for c in missing) or not any(c.isalnum() for c in kept):
+        return fallback
+    return kept
+
+
 def text_box(text: str, size: int, bold: bool = False, anchor: str | None = None) -> tuple[int, int, int, int]:
     """``getbbox`` of ``text``: FreeType's box of text drawn without a stroke is in whole pixels, which
     Pillow types as floats (a stroke may make them fractional), so ``int`` changes only the type."""

@@ -476,7 +476,10 @@ def stats_chart(stats: GameStats, name: str, lang: str) -> bytes:
     from render.leaderboard import rating_chart
     from tables.i18n import Count, t
 
-    picture = rating_chart(t("stats.chart", lang, game=stats.title, name=name), list(stats.series),
+    shown = theme.drawable_name(name, "")  # a name the fonts cannot draw: left to the message's words
+    title = t("stats.chart", lang, game=stats.title, name=shown) if shown else t("stats.chart_unnamed", lang,
+                                                                                  game=stats.title)
+    picture = rating_chart(title, list(stats.series),
                            subtitle=t("stats.chart_sub", lang, games=Count(stats.games, "rated_game")))
     return theme.to_png(picture)
 

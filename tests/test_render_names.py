@@ -1,0 +1,68 @@
+"""Names the pictures' fonts cannot draw (emoji, CJK letters): never a row of empty boxes.  Discord display
+names often carry emoji ("Ana 🎲"), and some are written wholly in a script DejaVu Sans lacks ("山田"): the
+emoji are left out, a name the fonts cannot draw at all is the seat's "Player N" (the posted words keep the
+name whole)."""
+
+from __future__ import annotations
+
+import render
+from engines import get_engine
+from render import theme
+from render.leaderboard import BoardRow, leaderboard_image, rating_chart
+from render.review import review_image
+from render.standings import StandingLine, StandingsPicture, standings_png
+from tables.i18n import Count, t
+from tables.leaderboard import GameStats, stats_chart
+
+
+def test_what_the_fonts_draw() -> None:
+    for char in "Aaé ñÑ0Жλשمß":
+        assert theme.can_draw(char), char
+    for char in "山田🎲✨":  # (DejaVu draws some emoji, the faces 😀 among them, in outline: those stay)
+        assert not theme.can_draw(char), char
+
+
+def test_a_name_keeps_what_can_be_drawn_or_becomes_its_fallback() -> None:
+    assert theme.drawable_name("José Núñez", "Player 1") == "José Núñez"
+    assert theme.drawable_name("Ana 🎲✨", "Player 1") == "Ana"
+    assert theme.drawable_name("🎲 Ana 🎲", "Player 1") == "Ana"
+    assert theme.drawable_name("山田太郎", "Player 2") == "Player 2"
+    assert theme.drawable_name("山田 Ana", "Player 2") == "Player 2"  # a letter of it cannot be drawn: not half a name
+    assert theme.drawable_name("🎲🎲", "Player 3") == "Player 3"
+
+
+def test_a_board_shows_the_drawable_name_or_the_seat() -> None:
+    for game, players in (("kona", 2), ("plateau", 2), ("k3", 3), ("krakatoa", 4)):
+        engine = get_engine(game)
+        view = engine.view(engine.new_game(players, 5), None)
+        plain = ["Player 1", "Ana", *[f"Cy{i}" for i in range(players - 2)]]
+        fancy = ["山田太郎", "Ana 🎲", *[f"Cy{i}✨" for i in range(players - 2)]]
+        assert render.render(game, view, fancy) == render.render(game, view, plain), game
+
+
+def test_the_review_leaderboard_and_standings_pictures_too() -> None:
+    review = {"game": "kona", "decisions": [{"ply": 1, "seat": 0, "before": [0.5, 0.5], "after": [0.6, 0.4]}],
+              "swings": []}
+    assert review_image(review, ["山田", "Ana 🎲"]) == review_image(review, ["Player 1", "Ana"])
+
+    def board(name: str) -> bytes:
+        return theme.to_png(leaderboard_image("Kona leaderboard", [BoardRow(1, name, 1500, 3, 2)]))
+
+    assert board("山田") == board("—") and board("Ana 🎲") == board("Ana")
+
+    def standings(name: str) -> bytes:
+        return standings_png(StandingsPicture("Tournament #1 · Kona", 1, 1, (StandingLine(1, name, 1, (0, 0), 1),),
+                                              final=True, winners=(name,)))
+
+    assert standings("山田") == standings("—") and standings("Ana 🎲") == standings("Ana")
+
+
+def test_a_rating_chart_of_a_name_the_fonts_cannot_draw_is_titled_by_its_game() -> None:
+    stats = GameStats(game="kona", title="Kona", rating=1520, provisional=False, rank=1, players=2, games=3, wins=2,
+                      losses=1, draws=0, streak=("W", 1), last_five=("W", "L", "W"), series=(1480, 1500, 1520))
+    for lang in ("en", "es"):
+        sub = t("stats.chart_sub", lang, games=Count(3, "rated_game"))
+        unnamed = theme.to_png(rating_chart(t("stats.chart_unnamed", lang, game="Kona"), [1480, 1500, 1520],
+                                         subtitle=sub))
+        assert stats_chart(stats, "山田", lang) == unnamed
+        assert stats_chart(stats, "Ana 🎲", lang) == stats_chart(stats, "Ana", lang) != unnamed
