@@ -664,6 +664,7 @@ EN.update({
     "cmd.review.desc": "Mesa's review of a finished game: who was winning, the turning points, the mistakes",
     "opt.review_table.desc": "The number of a finished table (#12 → 12)",
     "btn.review": "Review",
+    "review.attached": "The whole review is in the file attached.",
     "review.late": "Your review of table #{table} is still being made ({percent} %), and Discord lets me answer here "
     "for 15 minutes only. It goes on and is kept: in a few minutes ask again with `/{review} {option}:{table}` (or "
     "*{button}* under the result), and it comes at once.",
@@ -673,6 +674,7 @@ ES.update({
     "cmd.review.desc": "Revisión de Mesa de una partida terminada: quién iba ganando, momentos clave y errores",
     "opt.review_table.desc": "El número de una mesa terminada (#12 → 12)",
     "btn.review": "Revisión",
+    "review.attached": "La revisión completa está en el archivo adjunto.",
     "review.late": "Tu revisión de la mesa #{table} todavía se está haciendo ({percent} %), y Discord solo me deja "
     "responder aquí durante 15 minutos. Sigue haciéndose y se guarda: dentro de unos minutos vuelve a pedirla con "
     "`/{review} {option}:{table}` (o *{button}* bajo el resultado) y llegará al momento.",

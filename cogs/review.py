@@ -146,5 +146,10 @@ class Reviewing(commands.Cog):
                 await answer.send(interaction, content=text, files=files)
             else:  # a long review: its words in an embed's description, which holds twice as much
                 title, _, body = text.partition("\n")
+                if len(body) > MAX_EMBED_DESCRIPTION:  # longer still: the lines that fit, and the whole as a file
+                    note = "\n…\n" + t("review.attached", lang)
+                    cut = body.rfind("\n", 0, MAX_EMBED_DESCRIPTION - len(note))
+                    body = body[:cut if cut > 0 else MAX_EMBED_DESCRIPTION - len(note)] + note
+                    files.append(discord.File(io.BytesIO(text.encode("utf-8")), filename=f"mesa-review-{table}.txt"))
                 await answer.send(interaction, content=title[:MAX_MESSAGE], files=files,
-                                  embed=discord.Embed(description=body[:MAX_EMBED_DESCRIPTION]))
+                                  embed=discord.Embed(description=body))

@@ -199,3 +199,31 @@ async def test_a_review_still_being_made_near_discords_15_minutes_is_answered_in
     assert last(h).content.startswith(f"Review of Kona #{tid}: alice and bob") and last(h).files
     assert fake.decided == 1, "made once"
     assert not h.standin.refusals(), "nothing sent after Discord's 15 minutes"
+
+
+async def test_a_review_longer_than_a_message_and_an_embed_is_never_cut_silently(harness: Harness,
+                                                                                   monkeypatch: Any) -> None:
+    """Its first line as the message, the lines that fit the embed with a word that the rest is attached, and
+    the whole review as a file (a review past 2,000 + 4,096 characters lost its end without a word)."""
+    from tables.reviews import Review
+
+    h = harness
+    counted(h, CountingAnalyser())
+    tid = await finished_kona(h, moves=3)
+    lines = [f"Move {i}: alice's choice instead would have kept her chance at {i} %, " + "and so on " * 8
+             for i in range(90)]
+    whole = "\n".join([f"Review of Kona #{tid}: alice and bob", *lines])
+    assert len(whole) > 2000 + 4096
+    monkeypatch.setattr(Review, "text", lambda self, lang, inert=None: whole)
+    h.standin.clear()
+    await h.command("review", [option("table", tid, INTEGER)], CAROL)
+    answer = last(h)
+    assert answer.content == f"Review of Kona #{tid}: alice and bob"
+    [embed] = answer.embeds
+    description = embed["description"]
+    assert len(description) <= 4096 and description.endswith("\n…\nThe whole review is in the file attached.")
+    shown = description.removesuffix("\n…\nThe whole review is in the file attached.").split("\n")
+    assert shown == lines[:len(shown)] and len(shown) > 10  # whole lines, in order
+    attached = dict(answer.files)
+    assert attached[f"mesa-review-{tid}.txt"].decode("utf-8") == whole
+    assert not h.standin.refusals()
