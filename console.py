@@ -411,7 +411,7 @@ class Console:
     async def remember_tournament_names(self) -> None:
         """A resumed ``--db`` session knows the names of the tournaments' players before they type anything,
         so an announcement says whom it is for by name (issue 31)."""
-        for listed in await self.service.tournaments.listing(GUILD_ID, 0, "standings"):
+        for listed in await self.service.tournament_lists.listing(GUILD_ID, 0, "standings"):
             for row in (await self.service.tournaments.standings(GUILD_ID, listed.id)).rows:
                 self.names.setdefault(row.user_id, row.name)
 
@@ -803,7 +803,7 @@ class Console:
 
     async def _games(self, name: str, uid: int) -> None:
         tables = await self.service.active_tables(uid, GUILD_ID)
-        byes = await self.service.tournaments.byes(GUILD_ID, uid)
+        byes = await self.service.tournament_lists.byes(GUILD_ID, uid)
         if not tables and not byes:
             self.write(f"[dm {name}] {NO_GAMES}")
         for bye in byes:  # a round sat out: no table, but not nothing to wait for

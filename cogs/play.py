@@ -252,7 +252,7 @@ class Play(commands.Cog):
             await self.handling.defer(interaction)
             lang = lang_of(interaction)
             tables = await self.service.active_tables(interaction.user.id, interaction.guild_id)
-            byes = await self.service.tournaments.byes(interaction.guild_id, interaction.user.id) \
+            byes = await self.service.tournament_lists.byes(interaction.guild_id, interaction.user.id) \
                 if interaction.guild_id is not None else []
             if not tables and not byes:
                 await self.handling.reply(interaction, t("games.none", lang))

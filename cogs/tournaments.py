@@ -286,7 +286,7 @@ class Tournaments(commands.Cog):
         (``service.tournaments.listing``), those whose words or number hold what is typed; at most 25."""
         if interaction.guild_id is None:
             return []
-        found = await self.service.tournaments.listing(interaction.guild_id, interaction.user.id, action,
+        found = await self.service.tournament_lists.listing(interaction.guild_id, interaction.user.id, action,
                                                        manages=_manages(interaction), limit=MAX_AUTOCOMPLETE * 2)
         lang = lang_of(interaction)
         typed = current.strip().lstrip("#").lower()

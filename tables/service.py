@@ -72,6 +72,7 @@ from tables.store import Clock, SystemClock, TableStore
 from tables.submissions import Submissions
 from tables.takebacks import Takebacks
 from tables.thinking import Thinker
+from tables.tournament_lists import TournamentLists
 from tables.tournaments import Tournaments
 
 log = logging.getLogger(__name__)
@@ -120,8 +121,10 @@ class TableService:
         self.lessons = Lessons(self.store, self.posts)  # ``/learn``: a course per game, no table
         # issue 32: a finished game's review, made in a lane of its own (processes as Mesa's searches), kept
         self.reviews = Reviews(self.store, ReviewLane(processes=self.thinker.processes))
-        # tournaments (issue 31): ``service.tournaments``; rounds advance when a table ends and at every tick
+        # tournaments (issue 31): ``service.tournaments``; rounds advance when a table ends and at every tick;
+        # ``service.tournament_lists``: a command's choices and /games' byes
         self.tournaments = Tournaments(self.store, self.seating, self.play, self.seating.seed_source)
+        self.tournament_lists = TournamentLists(repo)
         self.finisher.on_end.append(self.tournaments.table_ended)
         self.deadlines.sweeps.append(self.tournaments.sweep)
 

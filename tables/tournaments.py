@@ -567,41 +567,6 @@ class Tournaments:
         return Pairings(row.id, game_title(row.game), number, row.rounds, tuple(boards), _plan_of(row).scoring.bye,
                         row.status)
 
-    async def byes(self, guild_id: int, user_id: int) -> list[Bye]:
-        """The rounds in play at this server's running tournaments where ``user_id`` has a bye, oldest event
-        first: ``/games`` says them, where the player otherwise finds no table until the next round."""
-        found = []
-        for row in await db.user_tournaments(self.repo, guild_id, user_id, (db.RUNNING,), skip_damaged=True):
-            number = await db.rounds_paired(self.repo, row.id)
-            try:
-                round_ = await db.pairings(self.repo, row.id, number)
-            except db.DamagedTournament:  # /games lists the player's tables all the same
-                continue
-            if any(p.kind == db.BYE and user_id in p.players for p in round_):
-                found.append(Bye(row.id, game_title(row.game), number, row.rounds, _plan_of(row).scoring.bye))
-        return found
-
-    async def listing(self, guild_id: int, user_id: int, action: str, *, manages: bool = False,
-                      limit: int = 25) -> list[Listed]:
-        """The server's tournaments ``user_id`` may ``action`` (one of :data:`ACTIONS`), newest first: open
-        ones they are not in to join; open ones they are in to leave; those underway they play in to
-        withdraw from; their own (or, with Manage Server, any) open ones to start, underway ones to cancel
-        or remove from; any recent one for standings and pairings.  A front end offers them as choices."""
-        if action not in ACTIONS:
-            raise ValueError(action)
-        found: list[Listed] = []
-        for item in await db.guild_listing(self.repo, guild_id, user_id, max(limit, 1) * 4):
-            row = item.tournament
-            status, mine = row.status, item.entered
-            organises = manages or row.organiser_id == user_id
-            fits = {"join": status == db.OPEN and not mine, "leave": status == db.OPEN and mine,
-                    "withdraw": status in db.UNDERWAY and mine, "start": status == db.OPEN and organises,
-                    "cancel": status in db.UNDERWAY and organises, "remove": status in db.UNDERWAY and organises,
-                    "standings": True, "pairings": status != db.OPEN}[action]
-            if fits:
-                found.append(Listed(row.id, row.game, game_title(row.game), _format_key(row), status, item.players))
-        return found[:limit]
-
     # ---- rounds advance ------------------------------------------------------------------------------
     async def table_ended(self, table_id: int) -> list[Message]:
         """A table ended (``Finisher``'s hook): if a tournament opened it, record it and maybe pair on."""

@@ -207,7 +207,7 @@ async def test_a_tournament_that_cannot_be_read_is_said_and_the_others_go_on(db:
     events = []
     for org, players in ((ANA, USERS[:3]), (DEE, [USERS[3], (105, "Eve"), (106, "Fay")])):
         await svc.tournaments.create(GUILD, 70, org, "Org", "kona", {"format": "round-robin", "time_per_move": "1d"})
-        number = (await svc.tournaments.listing(GUILD, org, "join"))[0].id
+        number = (await svc.tournament_lists.listing(GUILD, org, "join"))[0].id
         for uid, name in players:
             await svc.tournaments.join(GUILD, uid, name, number)
         await svc.tournaments.start(GUILD, org, number)
@@ -219,7 +219,7 @@ async def test_a_tournament_that_cannot_be_read_is_said_and_the_others_go_on(db:
     await run_sql(path, damage, (bad,))
     repo, svc = await open_service(path, clock)  # a restart after the hand edit; no announcement was confirmed
     try:
-        listed = [e.id for e in await svc.tournaments.listing(GUILD, ANA, "standings")]
+        listed = [e.id for e in await svc.tournament_lists.listing(GUILD, ANA, "standings")]
         assert listed == ([good] if "tournaments SET" in damage else [good, bad])  # its row, or only its pairings
         with pytest.raises(TableError) as err:
             await svc.tournaments.standings(GUILD, bad)
@@ -227,7 +227,7 @@ async def test_a_tournament_that_cannot_be_read_is_said_and_the_others_go_on(db:
         assert f"#{bad}" in err.value.message("en") and f"#{bad}" in err.value.message("es")
         assert "dañado" in err.value.message("es")
         assert len((await svc.tournaments.standings(GUILD, good)).rows) == 3
-        assert await svc.tournaments.byes(GUILD, ANA) == []  # /games of a player of the damaged event
+        assert await svc.tournament_lists.byes(GUILD, ANA) == []  # /games of a player of the damaged event
         clock.advance(minutes=2)
         again = [m for m in await svc.tick() if isinstance(m, TournamentPost)]
         assert [(m.tournament_id, m.announces) for m in again] == [(good, 1)]  # the sweep reached the good one

@@ -96,16 +96,16 @@ async def test_listing_offers_what_the_caller_may_act_on(db: DbFactory) -> None:
     await tours.create(GUILD, 50, 42, "Other", "k3", {"format": "swiss"})
     second = (await stored.guild_tournaments(repo, GUILD))[-1].id
     p1 = 901
-    assert [x.id for x in await tours.listing(GUILD, p1, "join")] == [second]
-    assert [x.id for x in await tours.listing(GUILD, p1, "leave")] == [first]
-    assert [x.id for x in await tours.listing(GUILD, ORG, "start")] == [first]
-    assert [x.id for x in await tours.listing(GUILD, p1, "start", manages=True)] == [second, first]
-    assert [x.id for x in await tours.listing(GUILD, p1, "pairings")] == []
-    (listed,) = await tours.listing(GUILD, ORG, "cancel")
+    assert [x.id for x in await svc.tournament_lists.listing(GUILD, p1, "join")] == [second]
+    assert [x.id for x in await svc.tournament_lists.listing(GUILD, p1, "leave")] == [first]
+    assert [x.id for x in await svc.tournament_lists.listing(GUILD, ORG, "start")] == [first]
+    assert [x.id for x in await svc.tournament_lists.listing(GUILD, p1, "start", manages=True)] == [second, first]
+    assert [x.id for x in await svc.tournament_lists.listing(GUILD, p1, "pairings")] == []
+    (listed,) = await svc.tournament_lists.listing(GUILD, ORG, "cancel")
     assert (listed.label("en"), listed.label("es")) == ("#1 Kona, Swiss (2 players)", "#1 Kona, suizo — 2 jugadores")
     await tours.start(GUILD, ORG, first)
-    assert [x.id for x in await tours.listing(GUILD, p1, "withdraw")] == [first]
-    assert [x.id for x in await tours.listing(GUILD, p1, "pairings")] == [first]
-    assert [x.id for x in await tours.listing(GUILD, 5, "standings")] == [second, first]
-    assert await tours.listing(GUILD + 1, p1, "standings") == []  # another server's: none
+    assert [x.id for x in await svc.tournament_lists.listing(GUILD, p1, "withdraw")] == [first]
+    assert [x.id for x in await svc.tournament_lists.listing(GUILD, p1, "pairings")] == [first]
+    assert [x.id for x in await svc.tournament_lists.listing(GUILD, 5, "standings")] == [second, first]
+    assert await svc.tournament_lists.listing(GUILD + 1, p1, "standings") == []  # another server's: none
     await repo.close()

@@ -1,0 +1,58 @@
+"""What the front ends list of a server's tournaments: the events a user may act on (a command's choices), and
+the byes ``/games`` says (issue 31).  Read-only, beside ``Tournaments``, which runs the events."""
+
+from __future__ import annotations
+
+import inspect
+
+from data import tournaments as db
+from data.repository import Repository
+from tables.games import title as game_title
+from tables.tournaments import ACTIONS, Bye, Listed, _damaged_in_words, _format_key, _plan_of
+
+
+class TournamentLists:
+    """The listings: :meth:`listing` (a command's choices) and :meth:`byes` (``/games``)."""
+
+    def __init__(self, repo: Repository) -> None:
+        self.repo = repo
+
+    async def byes(self, guild_id: int, user_id: int) -> list[Bye]:
+        """The rounds in play at this server's running tournaments where ``user_id`` has a bye, oldest event
+        first: ``/games`` says them, where the player otherwise finds no table until the next round."""
+        found = []
+        for row in await db.user_tournaments(self.repo, guild_id, user_id, (db.RUNNING,), skip_damaged=True):
+            number = await db.rounds_paired(self.repo, row.id)
+            try:
+                round_ = await db.pairings(self.repo, row.id, number)
+            except db.DamagedTournament:  # /games lists the player's tables all the same
+                continue
+            if any(p.kind == db.BYE and user_id in p.players for p in round_):
+                found.append(Bye(row.id, game_title(row.game), number, row.rounds, _plan_of(row).scoring.bye))
+        return found
+
+    async def listing(self, guild_id: int, user_id: int, action: str, *, manages: bool = False,
+                      limit: int = 25) -> list[Listed]:
+        """The server's tournaments ``user_id`` may ``action`` (one of :data:`ACTIONS`), newest first: open
+        ones they are not in to join; open ones they are in to leave; those underway they play in to
+        withdraw from; their own (or, with Manage Server, any) open ones to start, underway ones to cancel
+        or remove from; any recent one for standings and pairings.  A front end offers them as choices."""
+        if action not in ACTIONS:
+            raise ValueError(action)
+        found: list[Listed] = []
+        for item in await db.guild_listing(self.repo, guild_id, user_id, max(limit, 1) * 4):
+            row = item.tournament
+            status, mine = row.status, item.entered
+            organises = manages or row.organiser_id == user_id
+            fits = {"join": status == db.OPEN and not mine, "leave": status == db.OPEN and mine,
+                    "withdraw": status in db.UNDERWAY and mine, "start": status == db.OPEN and organises,
+                    "cancel": status in db.UNDERWAY and organises, "remove": status in db.UNDERWAY and organises,
+                    "standings": True, "pairings": status != db.OPEN}[action]
+            if fits:
+                found.append(Listed(row.id, row.game, game_title(row.game), _format_key(row), status, item.players))
+        return found[:limit]
+
+
+for _name, _method in list(vars(TournamentLists).items()):
+    if not _name.startswith("_") and inspect.iscoroutinefunction(_method):
+        setattr(TournamentLists, _name, _damaged_in_words(_method))
