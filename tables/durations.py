@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from datetime import timedelta
 
@@ -34,8 +35,11 @@ def parse_duration(text: str) -> int | None:
     return total
 
 
-def format_duration(seconds: float) -> str:
-    """``2d 4h``, ``3h 5m``, ``45m``: at most two units, language-neutral."""
+def format_duration(seconds: float, *, up: bool = False) -> str:
+    """``2d 4h``, ``3h 5m``, ``45m``: at most two units, language-neutral.  ``up``: a time still left,
+    counted up to the whole minute (10 seconds to go are "1m", never "0m": that is time already up)."""
+    if up:
+        seconds = math.ceil(max(0.0, seconds) / MINUTE) * MINUTE
     seconds = max(0, int(seconds))
     parts: list[str] = []
     for unit, size in (("d", DAY), ("h", HOUR), ("m", MINUTE)):

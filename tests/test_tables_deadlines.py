@@ -188,3 +188,28 @@ async def test_an_unconfirmed_reminder_is_not_sent_once_the_player_moved(db: DbF
     clock.advance(seconds=REDELIVER_SECONDS)
     assert await svc.tick() == []
     await repo.close()
+
+
+async def test_a_reminder_with_seconds_left_never_says_none_are_left(db: DbFactory) -> None:
+    """A tick that comes with under a minute to go (the bot back from a restart, a clock moved by hand):
+    "only 0m left" told the player their time was already up; the time left is counted up to the minute."""
+    clock = FakeClock()
+    repo, svc = await open_service(db("mesa.db"), clock)
+    await start_table(svc, "kona", 2, {"time_per_move": "1h"})
+    clock.advance(minutes=59, seconds=50)
+    [late] = await svc.tick()
+    assert (late.user_id, late.key) == (ANA, "reminder.late")
+    assert late.params["left"] == "1m"
+    await repo.close()
+
+
+async def test_the_time_left_is_not_said_shorter_than_it_is(db: DbFactory) -> None:
+    """Half of 1h 1m gone (30m 30s): 30m 30s are left, which is more than "30m"."""
+    clock = FakeClock()
+    repo, svc = await open_service(db("mesa.db"), clock)
+    await start_table(svc, "kona", 2, {"time_per_move": "1h1m"})
+    clock.advance(minutes=30, seconds=30)
+    [half] = await svc.tick()
+    assert half.key == "reminder.half"
+    assert half.params["left"] == "31m"
+    await repo.close()
