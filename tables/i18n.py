@@ -93,6 +93,11 @@ EN: dict[str, str] = {
     "info.out.time": "{name} ran out of time in {game} #{table} and is out; their moves are now played "
     "automatically and they will be placed below every player who did not leave the game (those the rules put "
     "out too).",
+    "info.out.resign_many": "{name} resigned from {game} #{table}; their moves are now played automatically and "
+    "they will be placed below every player who did not leave the game (those the rules put out too).",
+    "info.out.time_many": "{name} ran out of time in {game} #{table} and are out; their moves are now played "
+    "automatically and they will be placed below every player who did not leave the game (those the rules put "
+    "out too).",
     # ---- private messages and reminders
     "private.view": "Your view of {game} #{table}, for you alone: the picture shows what only you can see.",
     "private.view_notation": "Your view of {game} #{table} (only you see this; without a picture, in the game's "
@@ -247,6 +252,11 @@ ES: dict[str, str] = {
     "detrás de todos los que no dejen la partida (también de los que eliminen las reglas).",
     "info.out.time": "A {name} se le acabó el tiempo en {game} #{table} y queda fuera; sus jugadas se harán "
     "automáticamente y quedará por detrás de todos los que no dejen la partida (también de los que eliminen las "
+    "reglas).",
+    "info.out.resign_many": "{name} abandonaron {game} #{table}; sus jugadas se harán automáticamente y quedarán "
+    "por detrás de todos los que no dejen la partida (también de los que eliminen las reglas).",
+    "info.out.time_many": "A {name} se les acabó el tiempo en {game} #{table} y quedan fuera; sus jugadas se harán "
+    "automáticamente y quedarán por detrás de todos los que no dejen la partida (también de los que eliminen las "
     "reglas).",
     "private.view": "Tu vista de {game} #{table}, solo para ti: la imagen muestra lo que solo tú puedes ver.",
     "private.view_notation": "Tu vista de {game} #{table} (solo la ves tú; sin imagen, en la notación del juego): "

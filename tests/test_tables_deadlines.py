@@ -213,3 +213,22 @@ async def test_the_time_left_is_not_said_shorter_than_it_is(db: DbFactory) -> No
     assert half.key == "reminder.half"
     assert half.params["left"] == "31m"
     await repo.close()
+
+
+async def test_two_players_out_of_time_at_once_are_told_in_the_plural(db: DbFactory) -> None:
+    """K3 of four: two players never build and run out of time together.  The table was told "Cy, Dee ran
+    out of time ... and is out" ("A Cy, Dee se le acabó el tiempo ... y queda fuera")."""
+    from tables.i18n import t
+
+    clock = FakeClock()
+    repo, svc = await open_service(db("mesa.db"), clock)
+    tid, _ = await start_table(svc, "k3", 4, {"time_per_move": "1h"})
+    await svc.submit_move(tid, ANA, await svc.auto_build(tid, ANA))
+    await svc.submit_move(tid, BEN, await svc.auto_build(tid, BEN))
+    clock.advance(hours=2)
+    out = await svc.tick()
+    [info] = [m for m in out if isinstance(m, PublicPost) and m.key.startswith("info.out.")]
+    english, spanish = t(info.key, "en", **info.params), t(info.key, "es", **info.params)
+    assert "Cy and Dee ran out of time" in english and " are out" in english and " is out" not in english, english
+    assert "A Cy y Dee se les acabó el tiempo" in spanish and "quedan fuera" in spanish, spanish
+    await repo.close()
