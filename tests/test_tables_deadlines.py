@@ -232,3 +232,39 @@ async def test_two_players_out_of_time_at_once_are_told_in_the_plural(db: DbFact
     assert "Cy and Dee ran out of time" in english and " are out" in english and " is out" not in english, english
     assert "A Cy y Dee se les acabó el tiempo" in spanish and "quedan fuera" in spanish, spanish
     await repo.close()
+
+
+async def test_a_pyramid_built_does_not_move_the_others_deadline(db: DbFactory) -> None:
+    """K3's building is one time per move for everyone at once: Ana's pyramid gave Ben and Cy a fresh 10h
+    each time (4 builders one after the other: days), after their reminder had named the deadline."""
+    clock = FakeClock()
+    repo, svc = await open_service(db("mesa.db"), clock)
+    tid, _ = await start_table(svc, "k3", 3, {"time_per_move": "10h"})
+    clock.advance(hours=5)
+    assert sorted((m.user_id, m.key) for m in await svc.tick()) == [
+        (ANA, "reminder.half"), (BEN, "reminder.half"), (CY, "reminder.half")]
+    clock.advance(hours=1)
+    await svc.submit_move(tid, ANA, await svc.auto_build(tid, ANA))
+    assert await svc.tick() == [], "no reminder said again"
+    clock.advance(hours=3)  # 9h of the 10h: the late reminders, to those still building
+    late = await svc.tick()
+    assert sorted((m.user_id, m.key) for m in late) == [(BEN, "reminder.late"), (CY, "reminder.late")]
+    assert all(m.params["left"] == "1h" for m in late)
+    clock.advance(hours=1)  # the deadline the reminders named
+    out = await svc.tick()
+    assert any(isinstance(m, PublicPost) and m.key.startswith("info.out.time") for m in out)
+    await repo.close()
+
+
+async def test_a_pyramid_built_before_half_time_leaves_the_others_their_reminders(db: DbFactory) -> None:
+    clock = FakeClock()
+    repo, svc = await open_service(db("mesa.db"), clock)
+    tid, _ = await start_table(svc, "k3", 3, {"time_per_move": "10h"})
+    clock.advance(hours=2)
+    await svc.submit_move(tid, BEN, await svc.auto_build(tid, BEN))
+    clock.advance(hours=3)  # half of the first 10h
+    half = await svc.tick()
+    assert sorted((m.user_id, m.key) for m in half) == [(ANA, "reminder.half"), (CY, "reminder.half")]
+    assert all(m.params["left"] == "5h" for m in half)
+    assert await svc.tick() == []
+    await repo.close()
