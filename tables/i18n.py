@@ -102,7 +102,7 @@ EN: dict[str, str] = {
     "private.view": "Your view of {game} #{table}, for you alone: the picture shows what only you can see.",
     "private.view_notation": "Your view of {game} #{table} (only you see this; without a picture, in the game's "
     "notation): {position}",
-    "reminder.half": "{gone} of your {total} to move in {game} #{table} have passed: {left} left (deadline "
+    "reminder.half": "You have used {gone} of your {total} to move in {game} #{table}: {left} left (deadline "
     "{deadline}).",
     "reminder.late": "Hurry: only {left} left to move in {game} #{table} (deadline {deadline}).",
     # ---- refusals
@@ -261,9 +261,9 @@ ES: dict[str, str] = {
     "private.view": "Tu vista de {game} #{table}, solo para ti: la imagen muestra lo que solo tú puedes ver.",
     "private.view_notation": "Tu vista de {game} #{table} (solo la ves tú; sin imagen, en la notación del juego): "
     "{position}",
-    "reminder.half": "Ya pasaron {gone} de tus {total} para jugar en {game} #{table}: quedan {left} "
+    "reminder.half": "Has usado {gone} de tus {total} para jugar en {game} #{table}: aún tienes {left} "
     "(plazo {deadline}).",
-    "reminder.late": "Date prisa: solo quedan {left} para jugar en {game} #{table} (plazo {deadline}).",
+    "reminder.late": "Date prisa: solo tienes {left} para jugar en {game} #{table} (plazo {deadline}).",
     "error.no_table": "No existe la mesa #{table}.",
     "error.try_again": "Los registros de las partidas no están disponibles por un momento; no se cambió nada. "
     "Vuelve a intentarlo en un momento.",
