@@ -229,8 +229,9 @@ class Play:
         ctx.seats = Change(seats=updates).seats_after(ctx.seats)  # out before the moves that follow are played
         step = Step()
         state = ctx.state
-        if len(ctx.still_in()) > 1:
-            state = await self.rules.advance(ctx, state, ctx.plies, step)
+        if len(ctx.still_in()) <= 1:  # the game ends here: the result says who left, no moves are played for them
+            return await self.finisher.commit(ctx, state, step, change=Change(seats=updates))
+        state = await self.rules.advance(ctx, state, ctx.plies, step)
         return await self.finisher.commit(ctx, state, step, change=Change(seats=updates), extra=[info])
 
     async def timeout(self, ctx: LoadedTable, actors: list[int]) -> list[Message]:

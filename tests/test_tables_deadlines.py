@@ -251,8 +251,8 @@ async def test_a_pyramid_built_does_not_move_the_others_deadline(db: DbFactory) 
     assert sorted((m.user_id, m.key) for m in late) == [(BEN, "reminder.late"), (CY, "reminder.late")]
     assert all(m.params["left"] == "1h" for m in late)
     clock.advance(hours=1)  # the deadline the reminders named
-    out = await svc.tick()
-    assert any(isinstance(m, PublicPost) and m.key.startswith("info.out.time") for m in out)
+    await svc.tick()
+    assert {r.user_id: r.reason for r in await repo.get_results(tid) if r.user_id != ANA} == {BEN: "time", CY: "time"}
     await repo.close()
 
 
@@ -267,4 +267,18 @@ async def test_a_pyramid_built_before_half_time_leaves_the_others_their_reminder
     assert sorted((m.user_id, m.key) for m in half) == [(ANA, "reminder.half"), (CY, "reminder.half")]
     assert all(m.params["left"] == "5h" for m in half)
     assert await svc.tick() == []
+    await repo.close()
+
+
+async def test_a_time_out_that_ends_the_game_does_not_promise_moves_played_for_the_leavers(db: DbFactory) -> None:
+    """K3 of three: Ben and Cy never build.  Their time-out ends the game (Ana alone is left), yet the table was
+    first told "their moves are now played automatically and they will be placed below ...", then the result."""
+    clock = FakeClock()
+    repo, svc = await open_service(db("mesa.db"), clock)
+    tid, _ = await start_table(svc, "k3", 3, {"time_per_move": "1h"})
+    await svc.submit_move(tid, ANA, await svc.auto_build(tid, ANA))
+    clock.advance(hours=1)
+    out = await svc.tick()
+    assert any(isinstance(m, PublicPost) and m.kind == "result" for m in out), "the game is over"
+    assert not [m.key for m in out if isinstance(m, PublicPost) and m.key.startswith("info.out.")]
     await repo.close()
