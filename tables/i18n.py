@@ -204,9 +204,9 @@ ES: dict[str, str] = {
     "Puntuación: {status}",
     "board.turn": "{game} #{table} · {moves}{news}\nLe toca a {turn} (plazo {deadline}).",
     "board.turn_score": "{game} #{table} · {moves}{news}\nLe toca a {turn} (plazo {deadline}). Puntuación: {status}",
-    "board.build": "{game} #{table} · {moves}{news}\nConstrucción de pirámides: falta {turn} (plazo {deadline}).",
-    "board.build_score": "{game} #{table} · {moves}{news}\nConstrucción de pirámides: falta {turn} (plazo {deadline}). "
-    "Puntuación: {status}",
+    "board.build": "{game} #{table} · {moves}{news}\nConstrucción de pirámides: esperando a {turn} (plazo {deadline}).",
+    "board.build_score": "{game} #{table} · {moves}{news}\nConstrucción de pirámides: esperando a {turn} (plazo "
+    "{deadline}). Puntuación: {status}",
     "board.final": "{game} #{table} · {moves}{news}\nLa partida ha terminado (asientos: {players}).",
     "board.final_score": "{game} #{table} · {moves}{news}\nLa partida ha terminado (asientos: {players}). "
     "Puntuación final: {status}",

@@ -397,3 +397,17 @@ async def test_a_reminder_of_one_hour_is_said_in_the_singular(tmp_path: Path) ->
         assert "1h de tus 2h" in spanish and "pasaron 1h" not in spanish and "quedan 1h" not in spanish, spanish
     finally:
         await svc.close()
+
+
+async def test_the_building_board_waits_for_several_in_good_spanish(tmp_path: Path) -> None:
+    """K3's building board in Spanish named those still to build with a singular verb: "falta Cy, Ben"."""
+    clock = FakeClock()
+    _repo, svc = await open_service(str(tmp_path / "mesa.db"), clock)
+    try:
+        _tid, out = await start_table(svc, "k3", 3, {"time_per_move": "1d"})
+        board = next(m for m in reversed(out) if isinstance(m, PublicPost) and m.key.startswith("board.build"))
+        spanish = t(board.key, "es", **board.params)
+        assert "falta " not in spanish, spanish
+        assert "2026-03-02 12:00 UTC" in spanish, spanish
+    finally:
+        await svc.close()
