@@ -813,10 +813,12 @@ class Console:
             turn = "your turn" if uid in s.turn_user_ids else (f"{said(Names(s.turn), LANG)} to move" if s.turn
                                                                  else s.status)
             deadline = ""
-            if s.deadline:  # the moment, and the time left as Discord's /games says it ("in 11 hours")
-                left = (s.deadline - self.clock.now()).total_seconds()
-                deadline = f", deadline {s.deadline.strftime('%Y-%m-%d %H:%M UTC')} " + \
-                    (f"({format_duration(left, up=True)} left)" if left > 0 else "(time is up)")
+            # the moment, and the time left as Discord's /games says it ("in 11 hours"); a waiting table's closing
+            for word, moment in (("deadline", s.deadline), ("closes", s.closes)):
+                if moment:
+                    left = (moment - self.clock.now()).total_seconds()
+                    deadline += f", {word} {moment.strftime('%Y-%m-%d %H:%M UTC')} " + \
+                        (f"({format_duration(left, up=True)} left)" if left > 0 else "(time is up)")
             self.write(f"[dm {name}] #{s.table_id} {s.title}: {' · '.join(s.players)} — {turn}{deadline}")
 
     # ---- reviews (issue 32) ------------------------------------------------------------------

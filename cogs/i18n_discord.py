@@ -157,6 +157,7 @@ EN: dict[str, str] = {
     "games.waiting": "waiting for {name}",
     "games.invited": "waiting for players",
     "games.deadline": " (deadline {when})",
+    "games.closes": " (closes {when})",
     "games.more": "…and {count} more not listed here (a message holds only so many): `/{board} {option}:NUMBER` "
     "shows any table.",
     "settings.title": "Game settings for this server",
@@ -345,6 +346,7 @@ ES: dict[str, str] = {
     "games.waiting": "esperando a {name}",
     "games.invited": "esperando jugadores",
     "games.deadline": " (plazo: {when})",
+    "games.closes": " (se cierra {when})",
     "games.more": "…y {count} más que no caben aquí (un mensaje admite solo unas cuantas): `/{board} {option}:NÚMERO` "
     "muestra cualquier mesa.",
     "settings.title": "Ajustes de partidas de este servidor",

@@ -29,3 +29,17 @@ async def test_games_names_the_players_to_move_as_a_list(tmp_path: Path) -> None
         assert ("Cy and Dee to move" in games or "Dee and Cy to move" in games), games
     finally:
         await svc.close()
+
+
+async def test_games_says_when_an_invitation_closes(tmp_path: Path) -> None:
+    """An invitation or open table closes after the server's expiry (3 days by default): /games said only
+    "invited" / "open", never when."""
+    svc, con, out = await open_console(tmp_path / "c.db")
+    try:
+        await said(con, out, "Ana: /play kona @Ben")
+        await said(con, out, "Ana: /play k3")
+        await said(con, out, "Ana: /clock +1d")
+        games = await said(con, out, "Ana: /games")
+        assert len(games) == 2 and all("2026-03-04 12:00 UTC (2d left)" in line for line in games), games
+    finally:
+        await svc.close()

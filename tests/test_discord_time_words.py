@@ -58,3 +58,17 @@ async def test_games_says_the_deadline_as_a_sentence(tmp_path: Any) -> None:
             assert f"<t:{int(datetime(2026, 3, 2, 12, 0, tzinfo=UTC).timestamp())}:R>" in text, text
     finally:
         await h.close()
+
+
+async def test_games_says_when_an_invitation_closes(tmp_path: Any) -> None:
+    clock = Clock()
+    h = await Harness.open(tmp_path, clock=clock)
+    try:
+        await h.command("play", [option("game", "kona", 3), option("opponent", BOB["id"], 6)], ALICE, users=[BOB])
+        closes = int(datetime(2026, 3, 4, 12, 0, tzinfo=UTC).timestamp())  # the default 3 days after
+        for locale, words in (("en-US", "closes"), ("es-419", "se cierra")):
+            await h.command("games", [], ALICE, locale=locale)
+            [embed] = replies(h)[-1].embeds
+            assert f"({words} <t:{closes}:R>)" in embed["description"], embed["description"]
+    finally:
+        await h.close()
