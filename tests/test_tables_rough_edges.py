@@ -411,3 +411,19 @@ async def test_the_building_board_waits_for_several_in_good_spanish(tmp_path: Pa
         assert "2026-03-02 12:00 UTC" in spanish, spanish
     finally:
         await svc.close()
+
+
+async def test_a_time_per_move_of_three_units_is_said_whole(tmp_path: Path) -> None:
+    """time_per_move=1d1h30m was announced as "1d 1h per move" and reminders said "of your 1d 1h": half an
+    hour less than the table has."""
+    clock = FakeClock()
+    _repo, svc = await open_service(str(tmp_path / "mesa.db"), clock)
+    try:
+        _tid, out = await start_table(svc, "kona", options={"time_per_move": "1d1h30m"})
+        invite = next(m for m in out if isinstance(m, PublicPost) and m.key.startswith("invite.challenge"))
+        assert "1d 1h 30m per move" in t(invite.key, "en", **invite.params)
+        clock.advance(hours=13)  # past half of 25h 30m
+        [half] = [m for m in await svc.tick() if isinstance(m, Reminder)]
+        assert half.params["total"] == "1d 1h 30m"
+    finally:
+        await svc.close()
