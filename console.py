@@ -63,9 +63,10 @@ from tables import (
     said,
     t,
 )
-from tables.durations import parse_duration
+from tables.durations import format_duration, parse_duration
 from tables.errors import CannotOpen
 from tables.games import auto_styles, games, known_game
+from tables.i18n import Names
 from tables.leaderboard import LeaderboardService
 from tables.learn import LessonPost
 from tables.logs import setup_logging
@@ -809,8 +810,15 @@ class Console:
         for bye in byes:  # a round sat out: no table, but not nothing to wait for
             self.write(f"[dm {name}] {said(bye.phrase(), LANG)}")
         for s in tables:
-            turn = "your turn" if uid in s.turn_user_ids else (f"{', '.join(s.turn)} to move" if s.turn else s.status)
-            deadline = f", deadline {s.deadline.strftime('%Y-%m-%d %H:%M UTC')}" if s.deadline else ""
+            turn = "your turn" if uid in s.turn_user_ids else (f"{said(Names(s.turn), LANG)} to move" if s.turn
+                                                                 else s.status)
+            deadline = ""
+            # the moment, and the time left as Discord's /games says it ("in 11 hours"); a waiting table's closing
+            for word, moment in (("deadline", s.deadline), ("closes", s.closes)):
+                if moment:
+                    left = (moment - self.clock.now()).total_seconds()
+                    deadline += f", {word} {moment.strftime('%Y-%m-%d %H:%M UTC')} " + \
+                        (f"({format_duration(left, up=True)} left)" if left > 0 else "(time is up)")
             self.write(f"[dm {name}] #{s.table_id} {s.title}: {' · '.join(s.players)} — {turn}{deadline}")
 
     # ---- reviews (issue 32) ------------------------------------------------------------------

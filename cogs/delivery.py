@@ -32,8 +32,9 @@ from cogs import answer
 from cogs.guild_life import MISSING_ACCESS, GuildWatch
 from cogs.i18n_discord import lang_for, t
 from cogs.limits import MAX_MESSAGE
-from cogs.plain import said
+from cogs.plain import plain_params, said
 from tables import Message, PrivatePost, PublicPost, Reminder, TableService
+from tables import i18n as service_i18n
 from tables.outbox import BOARD, INVITE, RESULT, TournamentPost
 
 log = logging.getLogger("mesa.discord")
@@ -368,7 +369,11 @@ class Delivery:
     async def send_reminder(self, post: Reminder) -> None:
         place = await self.place(post.table_id)
         lang = await self.user_lang(post.user_id)
-        text = said(post.key, lang, post.params) + "\n" + \
+        params = plain_params(post.params)
+        deadline = post.params.get("deadline_ts")
+        if isinstance(deadline, int) and deadline > 0:  # shown in the reader's own time zone, not UTC
+            params["deadline"] = f"<t:{deadline}:f>"  # made here, after the params were made inert
+        text = service_i18n.t(post.key, lang, **params) + "\n" + \
             t("private.link", lang, table=post.table_id, game=place.title, link=self.link(place))
         await self.dm(post.user_id, post.table_id, text, None)
 

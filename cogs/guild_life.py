@@ -114,4 +114,4 @@ class GuildWatch:
 
 def format_expiry(seconds: int) -> str:
     """How long invitations wait, as ``/settings`` shows it (``3d``)."""
-    return format_duration(seconds)
+    return format_duration(seconds, exact=True)

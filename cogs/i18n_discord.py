@@ -156,7 +156,8 @@ EN: dict[str, str] = {
     "games.your_turn": "your turn",
     "games.waiting": "waiting for {name}",
     "games.invited": "waiting for players",
-    "games.deadline": " (until {when})",
+    "games.deadline": " (deadline {when})",
+    "games.closes": " (closes {when})",
     "games.more": "…and {count} more not listed here (a message holds only so many): `/{board} {option}:NUMBER` "
     "shows any table.",
     "settings.title": "Game settings for this server",
@@ -344,7 +345,8 @@ ES: dict[str, str] = {
     "games.your_turn": "te toca",
     "games.waiting": "esperando a {name}",
     "games.invited": "esperando jugadores",
-    "games.deadline": " (hasta {when})",
+    "games.deadline": " (plazo: {when})",
+    "games.closes": " (se cierra {when})",
     "games.more": "…y {count} más que no caben aquí (un mensaje admite solo unas cuantas): `/{board} {option}:NÚMERO` "
     "muestra cualquier mesa.",
     "settings.title": "Ajustes de partidas de este servidor",

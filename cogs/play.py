@@ -268,6 +268,8 @@ class Play(commands.Cog):
                 else:
                     turn = t("games.waiting", lang, name=", ".join(map(plain, s.turn)) or "-")
                 deadline = t("games.deadline", lang, when=f"<t:{int(s.deadline.timestamp())}:R>") if s.deadline else ""
+                if s.closes:  # an invitation or open table: when it closes unstarted
+                    deadline += t("games.closes", lang, when=f"<t:{int(s.closes.timestamp())}:R>")
                 link = f"https://discord.com/channels/{s.guild_id}/{s.thread_id or s.channel_id}"
                 lines.append(t("games.line", lang, table=s.table_id, game=s.title, opponents=others, turn=turn,
                                deadline=deadline, link=link))

@@ -101,7 +101,7 @@ class Settings(commands.Cog):
                 current = await self.service.set_guild_settings(
                     guild_id, time_per_move=f"{seconds}s" if seconds else None, allowed_channels=channels,
                     rated=rated, rate_mesa=rate_mesa)
-            time_text = format_duration(current.time_per_move) if current.time_per_move else \
+            time_text = format_duration(current.time_per_move, exact=True) if current.time_per_move else \
                 t("settings.default_time", lang)
             where = ", ".join(f"<#{c}>" for c in current.allowed_channels) or t("settings.all_channels", lang)
             lines = [t("ok.settings", lang)] if changed else []

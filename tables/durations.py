@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from datetime import timedelta
 
@@ -34,15 +35,19 @@ def parse_duration(text: str) -> int | None:
     return total
 
 
-def format_duration(seconds: float) -> str:
-    """``2d 4h``, ``3h 5m``, ``45m``: at most two units, language-neutral."""
+def format_duration(seconds: float, *, up: bool = False, exact: bool = False) -> str:
+    """``2d 4h``, ``3h 5m``, ``45m``: at most two units, language-neutral.  ``up``: a time still left,
+    counted up to the whole minute (10 seconds to go are "1m", never "0m": that is time already up).
+    ``exact``: a set length (a time per move, an expiry), every unit said: ``1d 1h 30m``, never ``1d 1h``."""
+    if up:
+        seconds = math.ceil(max(0.0, seconds) / MINUTE) * MINUTE
     seconds = max(0, int(seconds))
     parts: list[str] = []
-    for unit, size in (("d", DAY), ("h", HOUR), ("m", MINUTE)):
+    for unit, size in (("d", DAY), ("h", HOUR), ("m", MINUTE), *((("s", 1),) if exact else ())):
         if seconds >= size:
             parts.append(f"{seconds // size}{unit}")
             seconds %= size
-        if len(parts) == 2:
+        if len(parts) == 2 and not exact:
             break
     return " ".join(parts) or "0m"
 

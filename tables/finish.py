@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any, Final, Literal
 
-from data.models import ABORTED, ACTIVE, FINISHED, OutcomeFacts, ResultRow, SeatRow, StoredOutcome, now_iso
+from data.models import ABORTED, ACTIVE, FINISHED, OutcomeFacts, ResultRow, SeatRow, StoredOutcome, now_iso, parse_iso
 from data.repository import StaleVersion, Tx
 from tables.endings import OUTLASTED, PARTNER
 from tables.errors import TableError
@@ -197,11 +197,18 @@ class Finisher:
                  change: Change) -> dict[str, Any]:
         """The table row's columns after the change: deadlines, status, outcome."""
         columns: dict[str, Any] = {"turn_deadline": None, "next_event_at": None, "draw_offer": None}
-        if ending is None and ctx.acting(state):
+        if ending is None and (acting := ctx.acting(state)):
             seconds = ctx.options.time_per_move
+            start, due = now, now + timedelta(seconds=seconds * HALF)
+            kept = _kept_deadline(ctx, acting)
+            if kept is not None:  # a seat of several acting at once has acted: the others' time runs on
+                start = kept - timedelta(seconds=seconds)
+                # the next reminder still to come (one already due went out before), else the deadline itself
+                due = next((moment for moment in (start + timedelta(seconds=seconds * HALF),
+                                                  start + timedelta(seconds=seconds * LATE)) if moment > now), kept)
             # Mesa to act: due for the ticker at once, so a restart resumes Mesa's turn (tables.mesa)
-            due = now if mesa_to_act(ctx, state) else now + timedelta(seconds=seconds * HALF)
-            columns.update(turn_deadline=now_iso(now + timedelta(seconds=seconds)), next_event_at=now_iso(due))
+            due = now if mesa_to_act(ctx, state) else due
+            columns.update(turn_deadline=now_iso(start + timedelta(seconds=seconds)), next_event_at=now_iso(due))
         if change.end == ABORT:
             columns["status"] = ABORTED
         elif ending is not None:
@@ -271,3 +278,14 @@ def out_updates(ctx: LoadedTable, seats: Sequence[int], reason: str,
     k = max((out_rank(r) for r in ctx.seats if r.out_reason), default=0) + 1
     acted = set(seats if leavers is None else leavers)
     return {s: {"out_reason": reason if s in acted else PARTNER, "result": f"out:{k}:{ctx.plies}"} for s in seats}
+
+
+def _kept_deadline(ctx: LoadedTable, acting: Sequence[int]) -> datetime | None:
+    """The deadline that still stands after a move: where several seats act at once (K3's building) and one
+    of them has acted, those still to act keep the deadline they were given (and told in their reminders);
+    a pyramid built does not give the others a fresh time per move.  None: a new turn, a new deadline."""
+    before = parse_iso(ctx.row.turn_deadline)
+    if before is None or ctx.row.status != ACTIVE or not ctx.simultaneous(ctx.state):
+        return None
+    earlier = set(ctx.acting(ctx.state))
+    return before if set(acting) < earlier else None

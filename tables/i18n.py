@@ -93,11 +93,16 @@ EN: dict[str, str] = {
     "info.out.time": "{name} ran out of time in {game} #{table} and is out; their moves are now played "
     "automatically and they will be placed below every player who did not leave the game (those the rules put "
     "out too).",
+    "info.out.resign_many": "{name} resigned from {game} #{table}; their moves are now played automatically and "
+    "they will be placed below every player who did not leave the game (those the rules put out too).",
+    "info.out.time_many": "{name} ran out of time in {game} #{table} and are out; their moves are now played "
+    "automatically and they will be placed below every player who did not leave the game (those the rules put "
+    "out too).",
     # ---- private messages and reminders
     "private.view": "Your view of {game} #{table}, for you alone: the picture shows what only you can see.",
     "private.view_notation": "Your view of {game} #{table} (only you see this; without a picture, in the game's "
     "notation): {position}",
-    "reminder.half": "{gone} of your {total} to move in {game} #{table} have passed: {left} left (deadline "
+    "reminder.half": "You have used {gone} of your {total} to move in {game} #{table}: {left} left (deadline "
     "{deadline}).",
     "reminder.late": "Hurry: only {left} left to move in {game} #{table} (deadline {deadline}).",
     # ---- refusals
@@ -199,9 +204,9 @@ ES: dict[str, str] = {
     "Puntuación: {status}",
     "board.turn": "{game} #{table} · {moves}{news}\nLe toca a {turn} (plazo {deadline}).",
     "board.turn_score": "{game} #{table} · {moves}{news}\nLe toca a {turn} (plazo {deadline}). Puntuación: {status}",
-    "board.build": "{game} #{table} · {moves}{news}\nConstrucción de pirámides: falta {turn} (plazo {deadline}).",
-    "board.build_score": "{game} #{table} · {moves}{news}\nConstrucción de pirámides: falta {turn} (plazo {deadline}). "
-    "Puntuación: {status}",
+    "board.build": "{game} #{table} · {moves}{news}\nConstrucción de pirámides: esperando a {turn} (plazo {deadline}).",
+    "board.build_score": "{game} #{table} · {moves}{news}\nConstrucción de pirámides: esperando a {turn} (plazo "
+    "{deadline}). Puntuación: {status}",
     "board.final": "{game} #{table} · {moves}{news}\nLa partida ha terminado (asientos: {players}).",
     "board.final_score": "{game} #{table} · {moves}{news}\nLa partida ha terminado (asientos: {players}). "
     "Puntuación final: {status}",
@@ -248,12 +253,17 @@ ES: dict[str, str] = {
     "info.out.time": "A {name} se le acabó el tiempo en {game} #{table} y queda fuera; sus jugadas se harán "
     "automáticamente y quedará por detrás de todos los que no dejen la partida (también de los que eliminen las "
     "reglas).",
+    "info.out.resign_many": "{name} abandonaron {game} #{table}; sus jugadas se harán automáticamente y quedarán "
+    "por detrás de todos los que no dejen la partida (también de los que eliminen las reglas).",
+    "info.out.time_many": "A {name} se les acabó el tiempo en {game} #{table} y quedan fuera; sus jugadas se harán "
+    "automáticamente y quedarán por detrás de todos los que no dejen la partida (también de los que eliminen las "
+    "reglas).",
     "private.view": "Tu vista de {game} #{table}, solo para ti: la imagen muestra lo que solo tú puedes ver.",
     "private.view_notation": "Tu vista de {game} #{table} (solo la ves tú; sin imagen, en la notación del juego): "
     "{position}",
-    "reminder.half": "Ya pasaron {gone} de tus {total} para jugar en {game} #{table}: quedan {left} "
+    "reminder.half": "Has usado {gone} de tus {total} para jugar en {game} #{table}: aún tienes {left} "
     "(plazo {deadline}).",
-    "reminder.late": "Date prisa: solo quedan {left} para jugar en {game} #{table} (plazo {deadline}).",
+    "reminder.late": "Date prisa: solo tienes {left} para jugar en {game} #{table} (plazo {deadline}).",
     "error.no_table": "No existe la mesa #{table}.",
     "error.try_again": "Los registros de las partidas no están disponibles por un momento; no se cambió nada. "
     "Vuelve a intentarlo en un momento.",

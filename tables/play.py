@@ -28,7 +28,7 @@ from data.models import ACTIVE, WAITING, SeatRow
 from engines import MoveError
 from tables.errors import TableError
 from tables.finish import AGREEMENT, SIDE_LEFT, Change, Finisher, LostRace, out_updates
-from tables.i18n import Alternatives
+from tables.i18n import Alternatives, Names
 from tables.loaded import LoadedTable, Step
 from tables.mesa import MesaMoves, is_mesa
 from tables.outbox import Message, MovePlayed
@@ -219,14 +219,19 @@ class Play:
         leavers = list(seats)
         seats = sorted({p for s in seats for p in description.partners(s, len(ctx.seats), ctx.options.game)})
         updates = out_updates(ctx, seats, reason, leavers)
-        info = self.posts.info(ctx, f"info.out.{reason}", name=ctx.names_of(seats))
+        if len(seats) > 1:  # "Cy and Dee ran out of time ... and are out", never "Cy, Dee ... is out"
+            info = self.posts.info(ctx, f"info.out.{reason}_many",
+                                   name=Names(row.name for s in seats if (row := ctx.by_seat(s)) is not None))
+        else:
+            info = self.posts.info(ctx, f"info.out.{reason}", name=ctx.names_of(seats))
         if len(ctx.sides()) == 2:
             return await self.finisher.commit(ctx, ctx.state, Step(), change=Change(seats=updates, end=SIDE_LEFT))
         ctx.seats = Change(seats=updates).seats_after(ctx.seats)  # out before the moves that follow are played
         step = Step()
         state = ctx.state
-        if len(ctx.still_in()) > 1:
-            state = await self.rules.advance(ctx, state, ctx.plies, step)
+        if len(ctx.still_in()) <= 1:  # the game ends here: the result says who left, no moves are played for them
+            return await self.finisher.commit(ctx, state, step, change=Change(seats=updates))
+        state = await self.rules.advance(ctx, state, ctx.plies, step)
         return await self.finisher.commit(ctx, state, step, change=Change(seats=updates), extra=[info])
 
     async def timeout(self, ctx: LoadedTable, actors: list[int]) -> list[Message]:

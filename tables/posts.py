@@ -368,7 +368,7 @@ class Posts:
             "table": ctx.id, "game": ctx.title, "host": host.name if host else "?",
             "players": ", ".join(s.name for s in ctx.ordered()), "invited": Names(s.name for s in pending),
             "count": len(ctx.seats), "min": engine.min_players, "max": engine.max_players,
-            "time": format_duration(ctx.options.time_per_move), "rated": "✓" if ctx.options.rated else "✗",
+            "time": format_duration(ctx.options.time_per_move, exact=True), "rated": "✓" if ctx.options.rated else "✗",
         }
         more = engine.min_players - len(ctx.seats)
         params["ready"] = Phrase("invite.ready" if more <= 0 else "invite.one_more_needed" if more == 1 else

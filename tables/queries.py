@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -68,6 +68,8 @@ class TableSummary:
     version: int
     #: the front end's message holding the table's latest board or invitation, as it reported it (``set_location``)
     message_id: int | None = None
+    #: when an invitation or open table closes unstarted (the server's ``invitation_expiry``); None once started
+    closes: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -113,7 +115,8 @@ class Queries:
             ctx.id, ctx.row.game, ctx.title, ctx.row.status, tuple(s.name for s in ordered),
             tuple(s.user_id for s in ordered), tuple(row.name for a in actors if (row := ctx.by_seat(a)) is not None),
             ctx.users_of(actors), parse_iso(ctx.row.turn_deadline), ctx.row.guild_id, ctx.row.channel_id,
-            ctx.row.thread_id, ctx.row.version, ctx.row.message_id)
+            ctx.row.thread_id, ctx.row.version, ctx.row.message_id,
+            parse_iso(ctx.row.next_event_at) if ctx.row.status in WAITING else None)
 
     async def _summaries(self, rows: Sequence[TableRow]) -> list[TableSummary]:
         out = []
@@ -139,7 +142,13 @@ class Queries:
             except KeyError:
                 log.warning("table %d skipped in a listing (damaged)", row.id)
                 continue
-            out.append(self.summary(LoadedTable(row, seats.get(row.id, []), engine, TableOptions())))
+            summary = self.summary(LoadedTable(row, seats.get(row.id, []), engine, TableOptions()))
+            if summary.closes is None:  # the ticker has not set its expiry yet: the one it will set
+                created = parse_iso(row.created_at)
+                if created is not None:
+                    expiry = await self.guild_life.invitation_expiry(row.guild_id)
+                    summary = replace(summary, closes=created + timedelta(seconds=expiry))
+            out.append(summary)
         return out
 
     async def active_tables(self, user_id: int, guild_id: int | None = None) -> list[TableSummary]:

@@ -63,8 +63,8 @@ class Reminders:
         started = deadline - timedelta(seconds=seconds)
         return Reminder(ctx.id, user_id, f"reminder.{kind}", {
             "table": ctx.id, "game": ctx.title,
-            "left": format_duration((deadline - now).total_seconds()),
-            "gone": format_duration((now - started).total_seconds()), "total": format_duration(seconds),
+            "left": format_duration((deadline - now).total_seconds(), up=True),
+            "gone": format_duration((now - started).total_seconds()), "total": format_duration(seconds, exact=True),
             **self.posts.deadline_params(ctx.row.turn_deadline)}, ctx.row.version, kind)
 
     async def unconfirmed(self, now: datetime) -> list[Reminder]:

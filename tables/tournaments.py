@@ -365,7 +365,7 @@ class Tournaments:
         except db.Refused:
             raise TableError("tournament.error.cap", cap=MAX_OPEN) from None
         row = await self._row(tid)
-        terms = [Phrase("tournament.term.time", {"time": format_duration(resolved.time_per_move)}),
+        terms = [Phrase("tournament.term.time", {"time": format_duration(resolved.time_per_move, exact=True)}),
                  Phrase("tournament.term.rated" if resolved.rated else "tournament.term.unrated")]
         if plan.rounds_asked:
             terms.insert(0, Phrase("tournament.term.rounds", {"count": Count(int(plan.rounds_asked), "round")}))

@@ -127,7 +127,7 @@ def test_console_errors_rules_and_clock(tmp_path: Path) -> None:
     assert any(line.startswith("[rules] **2 players · capybara (C) moves first") for line in out)
     assert "[rules] (all the rules: /rules kona full)" in out
     assert "[rules] (play it: /play kona @NAME, or /play kona @mesa against the computer)" in out
-    reminders = [line for line in out if " to move in Krakatoa #1 have passed: " in line]
+    reminders = [line for line in out if "You have used " in line and " to move in Krakatoa #1: " in line]
     assert len(reminders) == 1 and reminders[0].startswith("[dm ")
     assert any("ran out of time" in line and line.startswith("[#1]") for line in out)
     history = next(line for line in out if line.startswith("[dm Ana] #1 moves: "))

@@ -40,7 +40,7 @@ async def test_a_reminder_a_dead_session_never_printed_is_printed_once(tmp_path:
     await repo.close()
 
     out = run_console(db, [f"Ana: /clock +{REDELIVER_SECONDS}s", "Ana: /clock +30m", "Ana: /clock +30m"])
-    reminders = [line for line in out if line.startswith("[dm ") and "to move in Kona #1 have passed" in line]
+    reminders = [line for line in out if line.startswith("[dm ") and "You have used" in line and "Kona #1: " in line]
     assert len(reminders) == 1, out  # printed once, then confirmed
 
 

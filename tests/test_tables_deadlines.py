@@ -188,3 +188,97 @@ async def test_an_unconfirmed_reminder_is_not_sent_once_the_player_moved(db: DbF
     clock.advance(seconds=REDELIVER_SECONDS)
     assert await svc.tick() == []
     await repo.close()
+
+
+async def test_a_reminder_with_seconds_left_never_says_none_are_left(db: DbFactory) -> None:
+    """A tick that comes with under a minute to go (the bot back from a restart, a clock moved by hand):
+    "only 0m left" told the player their time was already up; the time left is counted up to the minute."""
+    clock = FakeClock()
+    repo, svc = await open_service(db("mesa.db"), clock)
+    await start_table(svc, "kona", 2, {"time_per_move": "1h"})
+    clock.advance(minutes=59, seconds=50)
+    [late] = await svc.tick()
+    assert (late.user_id, late.key) == (ANA, "reminder.late")
+    assert late.params["left"] == "1m"
+    await repo.close()
+
+
+async def test_the_time_left_is_not_said_shorter_than_it_is(db: DbFactory) -> None:
+    """Half of 1h 1m gone (30m 30s): 30m 30s are left, which is more than "30m"."""
+    clock = FakeClock()
+    repo, svc = await open_service(db("mesa.db"), clock)
+    await start_table(svc, "kona", 2, {"time_per_move": "1h1m"})
+    clock.advance(minutes=30, seconds=30)
+    [half] = await svc.tick()
+    assert half.key == "reminder.half"
+    assert half.params["left"] == "31m"
+    await repo.close()
+
+
+async def test_two_players_out_of_time_at_once_are_told_in_the_plural(db: DbFactory) -> None:
+    """K3 of four: two players never build and run out of time together.  The table was told "Cy, Dee ran
+    out of time ... and is out" ("A Cy, Dee se le acabó el tiempo ... y queda fuera")."""
+    from tables.i18n import t
+
+    clock = FakeClock()
+    repo, svc = await open_service(db("mesa.db"), clock)
+    tid, _ = await start_table(svc, "k3", 4, {"time_per_move": "1h"})
+    await svc.submit_move(tid, ANA, await svc.auto_build(tid, ANA))
+    await svc.submit_move(tid, BEN, await svc.auto_build(tid, BEN))
+    clock.advance(hours=2)
+    out = await svc.tick()
+    [info] = [m for m in out if isinstance(m, PublicPost) and m.key.startswith("info.out.")]
+    english, spanish = t(info.key, "en", **info.params), t(info.key, "es", **info.params)
+    assert "Cy and Dee ran out of time" in english and " are out" in english and " is out" not in english, english
+    assert "A Cy y Dee se les acabó el tiempo" in spanish and "quedan fuera" in spanish, spanish
+    await repo.close()
+
+
+async def test_a_pyramid_built_does_not_move_the_others_deadline(db: DbFactory) -> None:
+    """K3's building is one time per move for everyone at once: Ana's pyramid gave Ben and Cy a fresh 10h
+    each time (4 builders one after the other: days), after their reminder had named the deadline."""
+    clock = FakeClock()
+    repo, svc = await open_service(db("mesa.db"), clock)
+    tid, _ = await start_table(svc, "k3", 3, {"time_per_move": "10h"})
+    clock.advance(hours=5)
+    assert sorted((m.user_id, m.key) for m in await svc.tick()) == [
+        (ANA, "reminder.half"), (BEN, "reminder.half"), (CY, "reminder.half")]
+    clock.advance(hours=1)
+    await svc.submit_move(tid, ANA, await svc.auto_build(tid, ANA))
+    assert await svc.tick() == [], "no reminder said again"
+    clock.advance(hours=3)  # 9h of the 10h: the late reminders, to those still building
+    late = await svc.tick()
+    assert sorted((m.user_id, m.key) for m in late) == [(BEN, "reminder.late"), (CY, "reminder.late")]
+    assert all(m.params["left"] == "1h" for m in late)
+    clock.advance(hours=1)  # the deadline the reminders named
+    await svc.tick()
+    assert {r.user_id: r.reason for r in await repo.get_results(tid) if r.user_id != ANA} == {BEN: "time", CY: "time"}
+    await repo.close()
+
+
+async def test_a_pyramid_built_before_half_time_leaves_the_others_their_reminders(db: DbFactory) -> None:
+    clock = FakeClock()
+    repo, svc = await open_service(db("mesa.db"), clock)
+    tid, _ = await start_table(svc, "k3", 3, {"time_per_move": "10h"})
+    clock.advance(hours=2)
+    await svc.submit_move(tid, BEN, await svc.auto_build(tid, BEN))
+    clock.advance(hours=3)  # half of the first 10h
+    half = await svc.tick()
+    assert sorted((m.user_id, m.key) for m in half) == [(ANA, "reminder.half"), (CY, "reminder.half")]
+    assert all(m.params["left"] == "5h" for m in half)
+    assert await svc.tick() == []
+    await repo.close()
+
+
+async def test_a_time_out_that_ends_the_game_does_not_promise_moves_played_for_the_leavers(db: DbFactory) -> None:
+    """K3 of three: Ben and Cy never build.  Their time-out ends the game (Ana alone is left), yet the table was
+    first told "their moves are now played automatically and they will be placed below ...", then the result."""
+    clock = FakeClock()
+    repo, svc = await open_service(db("mesa.db"), clock)
+    tid, _ = await start_table(svc, "k3", 3, {"time_per_move": "1h"})
+    await svc.submit_move(tid, ANA, await svc.auto_build(tid, ANA))
+    clock.advance(hours=1)
+    out = await svc.tick()
+    assert any(isinstance(m, PublicPost) and m.kind == "result" for m in out), "the game is over"
+    assert not [m.key for m in out if isinstance(m, PublicPost) and m.key.startswith("info.out.")]
+    await repo.close()

@@ -87,8 +87,8 @@ async def test_the_first_reminder_says_how_much_of_the_time_has_passed(tmp_path:
         reminders = [m for m in await svc.tick() if isinstance(m, Reminder)]
         assert len(reminders) == 1
         said = t(reminders[0].key, "en", **reminders[0].params)
-        assert said.startswith("2d of your 3d to move in Kona #1 have passed: 1d left"), said
-        assert t(reminders[0].key, "es", **reminders[0].params).startswith("Ya pasaron 2d de tus 3d")
+        assert said.startswith("You have used 2d of your 3d to move in Kona #1: 1d left"), said
+        assert t(reminders[0].key, "es", **reminders[0].params).startswith("Has usado 2d de tus 3d")
     finally:
         await svc.close()
 
@@ -373,5 +373,57 @@ async def test_a_k3_seat_that_resigned_is_named_so_in_the_picture_while_the_game
         drawn.clear()
         await svc.resign(tid, CY)
         assert drawn and "Cy (resigned)" in drawn[-1] and "Ana" in drawn[-1], drawn
+    finally:
+        await svc.close()
+
+
+async def test_a_reminder_of_one_hour_is_said_in_the_singular(tmp_path: Path) -> None:
+    """An hour gone or left reads as one: "1h ... have passed" (English), "Ya pasaron 1h", "solo quedan 1h"
+    (Spanish) read "one hour have passed", "pasaron una hora", "quedan una hora"."""
+    clock = FakeClock()
+    _repo, svc = await open_service(str(tmp_path / "mesa.db"), clock)
+    try:
+        await start_table(svc, "kona", options={"time_per_move": "10h"})
+        clock.advance(hours=9)  # past 90%: the late reminder, 1h left
+        [late] = [m for m in await svc.tick() if isinstance(m, Reminder)]
+        assert late.params["left"] == "1h"
+        spanish = t(late.key, "es", **late.params)
+        assert "1h" in spanish and "quedan 1h" not in spanish, spanish
+        await start_table(svc, "plateau", options={"time_per_move": "2h"})
+        clock.advance(hours=1)  # half of Plateau's 2h: 1h gone, 1h left
+        [half] = [m for m in await svc.tick() if isinstance(m, Reminder) and m.params["total"] == "2h"]
+        english, spanish = t(half.key, "en", **half.params), t(half.key, "es", **half.params)
+        assert "1h of your 2h" in english and "have passed" not in english, english
+        assert "1h de tus 2h" in spanish and "pasaron 1h" not in spanish and "quedan 1h" not in spanish, spanish
+    finally:
+        await svc.close()
+
+
+async def test_the_building_board_waits_for_several_in_good_spanish(tmp_path: Path) -> None:
+    """K3's building board in Spanish named those still to build with a singular verb: "falta Cy, Ben"."""
+    clock = FakeClock()
+    _repo, svc = await open_service(str(tmp_path / "mesa.db"), clock)
+    try:
+        _tid, out = await start_table(svc, "k3", 3, {"time_per_move": "1d"})
+        board = next(m for m in reversed(out) if isinstance(m, PublicPost) and m.key.startswith("board.build"))
+        spanish = t(board.key, "es", **board.params)
+        assert "falta " not in spanish, spanish
+        assert "2026-03-02 12:00 UTC" in spanish, spanish
+    finally:
+        await svc.close()
+
+
+async def test_a_time_per_move_of_three_units_is_said_whole(tmp_path: Path) -> None:
+    """time_per_move=1d1h30m was announced as "1d 1h per move" and reminders said "of your 1d 1h": half an
+    hour less than the table has."""
+    clock = FakeClock()
+    _repo, svc = await open_service(str(tmp_path / "mesa.db"), clock)
+    try:
+        _tid, out = await start_table(svc, "kona", options={"time_per_move": "1d1h30m"})
+        invite = next(m for m in out if isinstance(m, PublicPost) and m.key.startswith("invite.challenge"))
+        assert "1d 1h 30m per move" in t(invite.key, "en", **invite.params)
+        clock.advance(hours=13)  # past half of 25h 30m
+        [half] = [m for m in await svc.tick() if isinstance(m, Reminder)]
+        assert half.params["total"] == "1d 1h 30m"
     finally:
         await svc.close()
