@@ -454,7 +454,7 @@ class MesaSeats:
         told = Told(deed(ctx.engine, step.before, step.move, row.name if seat >= 0 else "", names)
                     for step, seat in begun)
         news = News(events_said(ctx.engine, ctx.id, ctx.title, names, [(step.before, step.move) for step, _ in begun],
-                                ctx.state))
+                                ctx.state, gone=ctx.out_seats()))
         return PublicPost(ctx.id, BOARD, "board.mesa", {"moves": told, "news": news})
 
     async def _acts_again(self, table_id: int, seat: int) -> bool:

@@ -19,7 +19,7 @@ becomes ``<name>``, that seat's player's name.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Protocol
 
 from engines import Engine
@@ -103,14 +103,18 @@ def event_key(game: str, code: str) -> str | None:
 
 
 def events_said(engine: Engine, table: int, title: str, names: Sequence[str], moves: Sequence[tuple[Any, Any]],
-                final: Any, words: str = "event") -> list[Phrase]:
+                final: Any, words: str = "event", gone: Collection[int] = ()) -> list[Phrase]:
     """What ``moves`` (each ``(before, move)``, in order, ``final`` the state after the last) made happen
     (``Engine.events``), each a sentence with names (``<words>.<game>.<code>``: ``event.`` as boards say
-    them), in the order they happened; an event without such words is left unsaid."""
+    them), in the order they happened; an event without such words is left unsaid, and so is the elimination
+    of a seat in ``gone`` (its player left the game, by time or resignation, and was told so: the rules putting
+    the seat they left out later is no news, K3-7.1)."""
     said: list[Phrase] = []
     afters = [before for before, _ in moves[1:]] + [final] if moves else []
     for (before, move), after in zip(moves, afters, strict=True):
         for code, facts in engine.events(before, move, after):
+            if code == "eliminated" and facts.get("out_seat") in gone:
+                continue
             key = event_key(engine.name, code) if words == "event" else f"{words}.{engine.name}.{code}"
             if key is not None and key in EN:
                 said.append(Phrase(key, {"table": table, "game": title, **named_facts(names, facts, engine.name)}))
@@ -137,11 +141,12 @@ def deed(engine: Engine, before: Any, move: Any, who: str, names: Sequence[str])
     return Deed(who, Phrase(key, named_facts(names, facts, engine.name)))
 
 
-def history_news(engine: Engine, before: Any, move: Any, after: Any, names: Sequence[str]) -> tuple[Phrase, ...]:
+def history_news(engine: Engine, before: Any, move: Any, after: Any, names: Sequence[str],
+                 gone: Collection[int] = ()) -> tuple[Phrase, ...]:
     """What a move made happen that ``/history`` tells beside it: the events with ``history.event.<game>.<code>``
-    words (a K3 player out, K3-7.1); the others a board says are told by the moves themselves (a K3 penalty by
-    the steal that follows)."""
-    return tuple(events_said(engine, 0, "", names, [(before, move)], after, words="history.event"))
+    words (a K3 player out, K3-7.1, unless they had left the game: ``gone``); the others a board says are told by
+    the moves themselves (a K3 penalty by the steal that follows)."""
+    return tuple(events_said(engine, 0, "", names, [(before, move)], after, words="history.event", gone=gone))
 
 
 class _Recorded(Protocol):

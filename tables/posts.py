@@ -302,7 +302,7 @@ class Posts:
         each a sentence with names (``event.<game>.<code>``), in the order they happened: the board
         says them after its moves and before whose turn it is."""
         return News(events_said(ctx.engine, ctx.id, ctx.title, ctx.names(), [(p.before, p.move) for p in step.items],
-                                final))
+                                final, gone=ctx.out_seats()))
 
     # ---- the result -------------------------------------------------------------------------------
     def result(self, ctx: LoadedTable, ending: StoredOutcome, version: int) -> PublicPost:

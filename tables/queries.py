@@ -217,7 +217,8 @@ class Queries:
                 name = row.name if row else ""
                 said = deed(ctx.engine, step.before, step.move, name, names) if step is not None else None
                 goes_on = step is not None and logged.seat >= 0 and ctx.engine.turn_goes_on(step.before, logged.seat)
-                news = history_news(ctx.engine, step.before, step.move, after, names) if step is not None else ()
+                news = history_news(ctx.engine, step.before, step.move, after, names,
+                                    ctx.out_seats()) if step is not None else ()
                 records.append(MoveRecord(logged.ply, logged.seat, name, shown, said, goes_on, news))
         stored = StoredOutcome.from_json(ctx.row.outcome)
         outcome = stored.text if stored is not None else None
