@@ -21,6 +21,10 @@ NO_TOKEN = (
     "or play offline with `python bot.py --console`."
 )
 
+#: the levels ``LOG_LEVEL`` may name (any case); unset or empty is INFO
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+BAD_LOG_LEVEL = "LOG_LEVEL={level!r} is not a level: write DEBUG, INFO, WARNING or ERROR, or leave it empty for INFO"
+
 
 def parse_args(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
     parser = argparse.ArgumentParser(prog="python bot.py", description="Mesa, a Discord bot for four board games.")
@@ -41,8 +45,12 @@ def main(argv: list[str] | None = None) -> int:
     args, rest = parse_args(argv)
     from tables.logs import setup_logging
 
+    level = (os.environ.get("LOG_LEVEL") or "").strip()
+    if level and level.upper() not in LOG_LEVELS:
+        print(BAD_LOG_LEVEL.format(level=level[:40]), file=sys.stderr)
+        return 2
     # LOG_LEVEL=DEBUG is DEBUG for Mesa's own lines only: libraries quote secrets there (tables/logs.py)
-    setup_logging(os.environ.get("LOG_LEVEL"), default=logging.INFO)
+    setup_logging(level or None, default=logging.INFO)
     if args.console:
         import console
 

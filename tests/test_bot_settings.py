@@ -1,0 +1,71 @@
+"""``python bot.py`` with a setting it cannot use: one line naming the setting and what to write, exit 2,
+before anything starts (no connection to Discord, no database opened).
+
+Each case runs the real ``bot.py`` with ``DISCORD_API_BASE`` pointing at a local port nothing listens on:
+had the setting been taken (or silently replaced by its default), the bot would go on to connect and
+stop there instead, saying "could not reach Discord".
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _start(tmp_path: Path, **settings: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("SHARD_", "DISCORD_", "DATABASE_", "DEV_GUILD", "TICK_", "REPLAY_", "REVIEW_",
+                                "LOG_LEVEL"))}
+    env.update({"DISCORD_TOKEN": "t.o.k", "DISCORD_API_BASE": f"http://127.0.0.1:{_closed_port()}/api/v10",
+                "DATABASE_PATH": str(tmp_path / "m.db")})
+    env.update(settings)
+    return subprocess.run([sys.executable, str(ROOT / "bot.py")], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=60)
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("TICK_SECONDS", "abc"),
+    ("TICK_SECONDS", "0"),
+    ("TICK_SECONDS", "-5"),
+    ("TICK_SECONDS", "nan"),
+    ("DEV_GUILD_ID", "my-server"),
+    ("LOG_LEVEL", "CHATTY"),
+    ("REPLAY_CACHE_MB", "lots"),
+    ("REPLAY_CACHE_DAYS", "0"),
+    ("REVIEW_CACHE_MB", "-1"),
+    ("REVIEW_CACHE_DAYS", "inf"),
+    ("DISCORD_API_BASE", "localhost:8080/api/v10"),
+    ("DISCORD_TOKEN", "abc\ndef"),
+    ("DISCORD_TOKEN", "abc déf"),
+])
+def test_a_setting_that_cannot_be_used_stops_the_start_in_one_line(name: str, value: str, tmp_path: Path) -> None:
+    done = _start(tmp_path, **{name: value})
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert done.returncode == 2, done.stderr
+    assert len(lines) == 1 and name in lines[0] and "Traceback" not in done.stderr, done.stderr
+    assert not (tmp_path / "m.db").exists()  # nothing half-started
+
+
+def test_the_token_is_never_quoted_in_the_line(tmp_path: Path) -> None:
+    done = _start(tmp_path, DISCORD_TOKEN="secret-part\nrest")
+    assert done.returncode == 2 and "secret-part" not in done.stderr, done.stderr
+
+
+def test_good_settings_go_on_to_connect(tmp_path: Path) -> None:
+    """The check refuses only what is wrong: these are taken, and the start goes on to Discord."""
+    done = _start(tmp_path, TICK_SECONDS="2.5", DEV_GUILD_ID="123456789012345678", LOG_LEVEL="warning",
+                  REPLAY_CACHE_MB="1.5", REVIEW_CACHE_DAYS="7", REPLAY_CACHE_DAYS="", TICK_SECONDS_X="ignored")
+    assert done.returncode == 1 and "could not reach Discord" in done.stderr, done.stderr
