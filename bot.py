@@ -14,7 +14,7 @@ import logging
 import os
 import sys
 
-from dotenv import load_dotenv
+from dotenv import find_dotenv, load_dotenv
 
 NO_TOKEN = (
     "DISCORD_TOKEN is not set: put it in .env (see .env.example), "
@@ -24,6 +24,43 @@ NO_TOKEN = (
 #: the levels ``LOG_LEVEL`` may name (any case); unset or empty is INFO
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 BAD_LOG_LEVEL = "LOG_LEVEL={level!r} is not a level: write DEBUG, INFO, WARNING or ERROR, or leave it empty for INFO"
+
+#: every setting Mesa reads (README, *Configuration*); a ``.env`` line may also set the PostgreSQL
+#: client's own ``PG...`` variables (asyncpg reads them) and Python's ``PYTHON...`` ones
+SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL", "DISCORD_API_BASE",
+            "SHARD_IDS", "SHARD_COUNT", "TICK_SECONDS", "REPLAY_CACHE_MB", "REPLAY_CACHE_DAYS", "REVIEW_CACHE_MB",
+            "REVIEW_CACHE_DAYS")
+OTHER_PROGRAMS = ("PG", "PYTHON")
+
+
+def env_file_problem(path: str) -> str | None:
+    """One line saying what is wrong with the ``.env`` file at ``path`` (None when nothing is, or there is
+    no such file): a line that is not ``NAME=value``, or a name Mesa does not read (a misspelt setting
+    would be ignored in silence).  Never quotes a value: it may be the token."""
+    from difflib import get_close_matches
+
+    from dotenv.parser import parse_stream
+
+    try:
+        with open(path, encoding="utf-8") as stream:
+            bindings = list(parse_stream(stream))
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        return f"{path} cannot be read ({type(exc).__name__}): fix the file or its permissions"
+    for binding in bindings:
+        line = binding.original.line
+        if binding.error:
+            return (f"{path}, line {line}: not a setting: write NAME=value on one line (a quoted value needs "
+                    "its closing quote)")
+        key = binding.key
+        if key is None or key in SETTINGS or key.startswith(OTHER_PROGRAMS):
+            continue
+        close = get_close_matches(key.upper(), SETTINGS, n=1, cutoff=0.75)
+        hint = f"did you mean {close[0]}?" if close else "the settings are listed in .env.example"
+        return (f"{path}, line {line}: {key} is not a setting Mesa reads ({hint}): fix or remove that line "
+                "(another program's variable belongs in the environment, not in Mesa's .env)")
+    return None
 
 
 def parse_args(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
@@ -37,7 +74,12 @@ def parse_args(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    load_dotenv()
+    env_file = find_dotenv()  # next to bot.py, or in a folder above it (as load_dotenv() looks)
+    problem = env_file_problem(env_file) if env_file else None
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
+    load_dotenv(env_file or None)
     if "--console" in argv:  # the console owns every other option, --help included
         import console
 

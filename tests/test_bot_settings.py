@@ -69,3 +69,34 @@ def test_good_settings_go_on_to_connect(tmp_path: Path) -> None:
     done = _start(tmp_path, TICK_SECONDS="2.5", DEV_GUILD_ID="123456789012345678", LOG_LEVEL="warning",
                   REPLAY_CACHE_MB="1.5", REVIEW_CACHE_DAYS="7", REPLAY_CACHE_DAYS="", TICK_SECONDS_X="ignored")
     assert done.returncode == 1 and "could not reach Discord" in done.stderr, done.stderr
+
+
+# ---- the .env file itself ----------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "words"), [
+    ("DISCORD_TOKEN=abc\nDATABSE_URL=postgresql://mesa@db/mesa\n", ["line 2", "DATABSE_URL", "DATABASE_URL"]),
+    ("DISCORD_TOKN=abc\n", ["line 1", "DISCORD_TOKN", "DISCORD_TOKEN"]),
+    ("tick_seconds=10\n", ["line 1", "tick_seconds", "TICK_SECONDS"]),
+    ("DISCORD_TOKEN=abc\n# a comment\nTICK_SECONDS 10\n", ["line 3", "NAME=value"]),
+    ('DISCORD_TOKEN="abc\n', ["line 1", "NAME=value"]),
+])
+def test_a_mistake_in_the_env_file_is_one_line_naming_its_line(text: str, words: list[str], tmp_path: Path) -> None:
+    """A misspelt setting was ignored in silence (``DATABSE_URL``: the bot ran on SQLite), and a line
+    python-dotenv could not read was a library's warning before the logging was even set up."""
+    from bot import env_file_problem
+
+    env_file = tmp_path / ".env"
+    env_file.write_text(text)
+    problem = env_file_problem(str(env_file))
+    assert problem is not None and "\n" not in problem, problem
+    for word in words:
+        assert word in problem, problem
+    assert "abc" not in problem and "postgresql" not in problem  # never a value: it may be the token
+
+
+def test_an_env_file_as_the_example_writes_it_is_fine(tmp_path: Path) -> None:
+    from bot import env_file_problem
+
+    env_file = tmp_path / ".env"
+    env_file.write_text((ROOT / ".env.example").read_text().replace("DISCORD_TOKEN=", "DISCORD_TOKEN=abc"))
+    assert env_file_problem(str(env_file)) is None
+    assert env_file_problem(str(tmp_path / "absent")) is None  # no .env at all: the environment alone
