@@ -262,7 +262,7 @@ async def open_service(path: str | None) -> TableService:
     """
     from tables.service import open_service as open_table_service
 
-    return await open_table_service(path)
+    return await open_table_service(path, alone=True)  # one bot process per SQLite file
 
 
 class MesaBot(commands.Bot):
