@@ -13,6 +13,7 @@ import argparse
 import logging
 import os
 import sys
+from typing import NoReturn
 
 from dotenv import find_dotenv, load_dotenv
 
@@ -63,13 +64,28 @@ def env_file_problem(path: str) -> str | None:
     return None
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """A wrong argument is one line saying so and where the right ones are listed (exit 2), not the usage."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def parse_args(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
-    parser = argparse.ArgumentParser(prog="python bot.py", description="Mesa, a Discord bot for four board games.")
+    """The options, and what follows a ``--console`` written short (``--cons``: the console reads them).
+
+    Anything else bot.py does not take is refused: a mistyped ``--snyc`` would otherwise start the bot."""
+    parser = OneLineParser(prog="python bot.py", description="Mesa, a Discord bot for four board games.")
     parser.add_argument("--console", action="store_true", help="play offline in the terminal (no token)")
     parser.add_argument("--sync", action="store_true", help="sync slash commands to Discord, then exit")
     parser.add_argument("--guild", type=int, default=None, help="with --sync: sync to this server only")
     parser.add_argument("--print-commands", action="store_true", help="print the command tree JSON and exit")
-    return parser.parse_known_args(argv)
+    args, rest = parser.parse_known_args(argv)
+    if rest and not args.console:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    if args.guild is not None and not args.sync:
+        parser.error("--guild goes with --sync (python bot.py --sync --guild YOUR_SERVER_ID)")
+    return args, rest
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -100,3 +100,23 @@ def test_an_env_file_as_the_example_writes_it_is_fine(tmp_path: Path) -> None:
     env_file.write_text((ROOT / ".env.example").read_text().replace("DISCORD_TOKEN=", "DISCORD_TOKEN=abc"))
     assert env_file_problem(str(env_file)) is None
     assert env_file_problem(str(tmp_path / "absent")) is None  # no .env at all: the environment alone
+
+
+# ---- bot.py's own arguments ----------------------------------------------------------------------------
+@pytest.mark.parametrize(("args", "words"), [
+    (["--snyc"], "--snyc"),  # a typo of --sync started the bot itself
+    (["--sync", "extra"], "extra"),
+    (["--print-commands", "--frob"], "--frob"),
+    (["--guild", "123"], "--sync"),  # --guild alone was ignored: the bot started
+    (["--sync", "--guild", "abc"], "--guild"),
+])
+def test_an_argument_bot_py_does_not_take_is_one_line_and_starts_nothing(args: list[str], words: str,
+                                                                         tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SHARD_", "DISCORD_", "DATABASE_"))}
+    env.update({"DISCORD_TOKEN": "t.o.k", "DISCORD_API_BASE": f"http://127.0.0.1:{_closed_port()}/api/v10",
+                "DATABASE_PATH": str(tmp_path / "m.db")})
+    done = subprocess.run([sys.executable, str(ROOT / "bot.py"), *args], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=60)
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert done.returncode == 2 and done.stdout == "", (done.stdout[:300], done.stderr)
+    assert len(lines) == 1 and words in lines[0] and "--help" in lines[0], done.stderr
