@@ -90,6 +90,11 @@ def parse_args(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if tuple(sys.version_info[:2]) < (3, 11):  # the rest of Mesa does not even import there
+        found = ".".join(map(str, sys.version_info[:3]))
+        print(f"Mesa needs Python 3.11 or newer; this is Python {found}: make the .venv with python3.11 "
+              "(python3.11 -m venv .venv)", file=sys.stderr)
+        return 1
     env_file = find_dotenv()  # next to bot.py, or in a folder above it (as load_dotenv() looks)
     problem = env_file_problem(env_file) if env_file else None
     if problem:

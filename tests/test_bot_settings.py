@@ -120,3 +120,15 @@ def test_an_argument_bot_py_does_not_take_is_one_line_and_starts_nothing(args: l
     lines = [line for line in done.stderr.splitlines() if line.strip()]
     assert done.returncode == 2 and done.stdout == "", (done.stdout[:300], done.stderr)
     assert len(lines) == 1 and words in lines[0] and "--help" in lines[0], done.stderr
+
+
+def test_an_older_python_is_told_in_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+                                             ) -> None:
+    """Mesa needs Python 3.11 (pyproject.toml): an older one failed deep in an import with a traceback
+    (``from datetime import UTC``); bot.py itself runs on older ones, so it can say so first."""
+    import bot
+
+    monkeypatch.setattr(sys, "version_info", (3, 10, 12, "final", 0))
+    assert bot.main(["--print-commands"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "3.11" in err and "3.10" in err, err
