@@ -128,6 +128,21 @@ def hold_alone(path: str) -> int:
     return fd
 
 
+def bot_holds(path: str) -> bool:
+    """Whether a bot process holds ``path`` now (``hold_alone``); asks without making a lock file."""
+    try:
+        fd = os.open(f"{path}.lock", os.O_RDWR)
+    except (OSError, ValueError):
+        return False  # no lock file: no bot ever ran on it (or it cannot be opened, which is said later)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)  # closing lets go of the shared lock taken just now
+    return False
+
+
 def let_go(fd: int | None) -> None:
     if fd is not None and fd in _HELD:
         _HELD.discard(fd)
@@ -158,7 +173,7 @@ class SqliteRepository(Repository):
         until ``close``.
         """
         path = str(path)
-        if alone and path != ":memory:":
+        if alone and path != ":memory:" and (create or os.path.isfile(path)):  # a missing SOURCE: said below
             try:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
                 held = hold_alone(path)
