@@ -106,6 +106,10 @@ def main(argv: list[str] | None = None) -> int:
 
         return console.main([a for a in argv if a != "--console"])
     args, rest = parse_args(argv)
+    if args.console:  # written short (--cons): the console sets up its own logging, errors only
+        import console
+
+        return console.main(rest)
     from tables.logs import setup_logging
 
     level = (os.environ.get("LOG_LEVEL") or "").strip()
@@ -114,10 +118,6 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     # LOG_LEVEL=DEBUG is DEBUG for Mesa's own lines only: libraries quote secrets there (tables/logs.py)
     setup_logging(level or None, default=logging.INFO)
-    if args.console:
-        import console
-
-        return console.main(rest)
     if args.print_commands:
         from cogs.commands_json import print_commands
 

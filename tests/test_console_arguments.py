@@ -29,3 +29,13 @@ def test_a_console_argument_it_cannot_use_is_one_line(program: list[str], args: 
     lines = [line for line in done.stderr.splitlines() if line.strip()]
     assert done.returncode == 2 and done.stdout == "", (done.stdout[:300], done.stderr)
     assert len(lines) == 1 and words in lines[0] and "--help" in lines[0], done.stderr
+
+
+def test_console_written_short_is_the_console_without_the_bots_log_lines(tmp_path: Path) -> None:
+    """``python bot.py --cons`` (argparse takes it for --console) printed the bot's INFO log lines (each
+    migration, the database opened) above the game: the console logs errors only."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DATABASE_", "DISCORD_", "LOG_LEVEL"))}
+    done = subprocess.run([sys.executable, str(ROOT / "bot.py"), "--cons", "--no-images"], cwd=tmp_path, env=env,
+                          input="Ana: /play kona @Ben\n", capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stderr == "", done.stderr[:500]
+    assert "Ben" in done.stdout
