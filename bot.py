@@ -71,6 +71,20 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
+def load_env_file(path: str) -> None:
+    """Load ``.env`` (the environment's own values win); a relative ``DATABASE_PATH`` written there is
+    beside that file, as the file itself is found beside bot.py whatever the working folder: started from
+    another folder, ``data/mesa.db`` would otherwise be a new, empty database there."""
+    from dotenv import dotenv_values
+
+    already = "DATABASE_PATH" in os.environ
+    load_dotenv(path)
+    written = (dotenv_values(path).get("DATABASE_PATH") or "").strip()
+    # not a URL nor SQLite's :memory: written there (read as they are: data/factory.py)
+    if not already and written and not os.path.isabs(written) and "://" not in written and written != ":memory:":
+        os.environ["DATABASE_PATH"] = os.path.join(os.path.dirname(os.path.abspath(path)), written)
+
+
 def parse_args(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
     """The options, and what follows a ``--console`` written short (``--cons``: the console reads them).
 
@@ -100,7 +114,8 @@ def main(argv: list[str] | None = None) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return 2
-    load_dotenv(env_file or None)
+    if env_file:
+        load_env_file(env_file)
     if "--console" in argv:  # the console owns every other option, --help included
         import console
 

@@ -132,3 +132,30 @@ def test_an_older_python_is_told_in_one_line(monkeypatch: pytest.MonkeyPatch, ca
     assert bot.main(["--print-commands"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "3.11" in err and "3.10" in err, err
+
+
+def test_a_relative_database_path_in_env_is_beside_the_env_file_whatever_the_working_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``.env`` is found beside bot.py whatever the working folder, but its ``DATABASE_PATH=data/mesa.db``
+    (as .env.example writes it) was read from the working folder: ``python /srv/mesa/bot.py`` started
+    elsewhere (a service manager's default folder) opened a new, empty database and every game seemed gone."""
+    import bot
+
+    home = tmp_path / "mesa"
+    home.mkdir()
+    (home / ".env").write_text("DISCORD_TOKEN=abc\nDATABASE_PATH=data/mesa.db\n")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    monkeypatch.delenv("DATABASE_PATH", raising=False)
+    bot.load_env_file(str(home / ".env"))
+    assert os.environ["DATABASE_PATH"] == str(home / "data" / "mesa.db")
+    # a path set in the environment itself is the operator's own, read as always (from the working folder)
+    monkeypatch.setenv("DATABASE_PATH", "other.db")
+    bot.load_env_file(str(home / ".env"))
+    assert os.environ["DATABASE_PATH"] == "other.db"
+    for kept in (":memory:", "postgresql://mesa@db/mesa"):  # not files beside it
+        monkeypatch.delenv("DATABASE_PATH")
+        (home / ".env").write_text(f"DATABASE_PATH={kept}\n")
+        bot.load_env_file(str(home / ".env"))
+        assert os.environ["DATABASE_PATH"] == kept
