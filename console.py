@@ -47,6 +47,7 @@ import zlib
 from collections.abc import Awaitable, Callable, Iterable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import NoReturn
 
 from tables import (
     Message,
@@ -60,6 +61,7 @@ from tables import (
     follow_mesa,
     mesa_tables,
     redact,
+    redact_text,
     said,
     t,
 )
@@ -1127,9 +1129,27 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
     return 0
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """A wrong argument is one line saying so and where the right ones are listed (exit 2), not the usage."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {redact_text(message)} (see {self.prog} --help)\n")
+
+
+def _iterations(text: str) -> int:
+    """``--mesa-iterations``: a whole number, 1 or more (0 or less was taken, and Mesa played by time)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number of 1 or more")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point for ``python console.py`` and ``python bot.py --console``."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="python console.py",
         description="Play Mesa's games offline as several users (also: python bot.py --console).\n"
                     "Each input line is NAME: COMMAND; lines come from the terminal or from a pipe.",
@@ -1143,7 +1163,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-images", action="store_true", help="do not render images")
     parser.add_argument("--seed", type=int, default=None,
                         help="repeatable dice, deals, seats (with --mesa-iterations: Mesa and /auto too)")
-    parser.add_argument("--mesa-iterations", type=int, default=None,
+    parser.add_argument("--mesa-iterations", type=_iterations, default=None,
                         help="Mesa searches this many iterations a move instead of its level's time (repeatable)")
     parser.add_argument("--positions", action="store_true",
                         help="print each board's position in the games' notation under it (for developers)")

@@ -39,6 +39,7 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp
 import discord
@@ -87,7 +88,12 @@ INVALID_SHARD, SHARDING_REQUIRED = 4010, 4011
 AUTO, AUTO_COUNT = "auto", 0
 
 
-class ShardConfigError(ValueError):
+class ConfigError(ValueError):
+    """A setting of the environment (or ``.env``) the bot cannot use; the message is one line saying what
+    is wrong and what to write instead.  ``run_bot`` prints it and exits 2 before anything starts."""
+
+
+class ShardConfigError(ConfigError):
     """``SHARD_IDS`` / ``SHARD_COUNT`` do not make sense; the message is one line saying what to do."""
 
 
@@ -123,12 +129,54 @@ def parse_shards(env: Mapping[str, str]) -> tuple[tuple[int, ...] | None, int | 
     return tuple(sorted(ids)), count
 
 
-def _positive(text: str | None, default: float) -> float:
-    try:
-        value = float((text or "").strip())
-    except ValueError:
+#: the settings read as positive numbers, with their unit and default as the one line says them
+#: (``REPLAY_*`` and ``REVIEW_*`` are read again where they are used, tables/replays.py and tables/reviews.py)
+POSITIVE_SETTINGS = {"TICK_SECONDS": ("seconds", "30"), "REPLAY_CACHE_MB": ("megabytes", "200"),
+                     "REPLAY_CACHE_DAYS": ("days", "30"), "REVIEW_CACHE_MB": ("megabytes", "100"),
+                     "REVIEW_CACHE_DAYS": ("days", "90")}
+
+
+def _positive(env: Mapping[str, str], name: str, default: float) -> float:
+    """The setting ``name`` as a positive number (unset or empty: ``default``); else ``ConfigError``."""
+    text = (env.get(name) or "").strip()
+    if not text:
         return default
-    return value if value > 0 else default
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < float("inf"):
+        unit, shown = POSITIVE_SETTINGS[name]
+        raise ConfigError(f"{name}={text[:40]!r} is not a positive number of {unit}: write one (e.g. {name}={shown}), "
+                          "or leave it empty for the default")
+    return value
+
+
+def _check_token(token: str) -> None:
+    """A Discord token is printable ASCII without spaces; anything else was pasted wrong (never quoted)."""
+    if any(not ("!" <= ch <= "~") for ch in token):
+        raise ConfigError("DISCORD_TOKEN holds a space, a line break or a character no Discord token has: copy the "
+                          "token again from the developer portal (Bot -> Reset Token) into .env, on one line")
+
+
+def _api_base(text: str) -> str | None:
+    """``DISCORD_API_BASE`` as an http(s) URL, or None when empty; else ``ConfigError``."""
+    if not text:
+        return None
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ConfigError(f"DISCORD_API_BASE={text[:80]!r} is not an http:// or https:// URL: write it as "
+                          "https://HOST/api/v10, or leave it empty for Discord itself")
+    return text
+
+
+def _guild_id(text: str) -> int | None:
+    if not text:
+        return None
+    if not text.isdigit():
+        raise ConfigError(f"DEV_GUILD_ID={text[:40]!r} is not a server id: write the server's number (Discord's "
+                          "Developer Mode, then right-click the server, Copy Server ID), or leave it empty")
+    return int(text)
 
 
 def shard_of(guild_id: int, shard_count: int) -> int:
@@ -148,18 +196,23 @@ class Config:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, token: str | None = None) -> Config:
+        """The settings of ``env`` (the process environment when None), every one checked: a value the bot
+        cannot use is a ``ConfigError`` (one line), never a default taken in silence nor a traceback later."""
         env = os.environ if env is None else env
-        guild = (env.get("DEV_GUILD_ID") or "").strip()
+        token = (token if token is not None else env.get("DISCORD_TOKEN", "")).strip()
+        _check_token(token)
         shard_ids, shard_count = parse_shards(env)
+        for name in POSITIVE_SETTINGS:  # the caches' bounds are read again by tables/: checked here, at start-up
+            _positive(env, name, 1.0)
         return cls(
-            token=(token if token is not None else env.get("DISCORD_TOKEN", "")).strip(),
+            token=token,
             # issue 19: DATABASE_URL (PostgreSQL) wins over DATABASE_PATH (an SQLite file)
             database_path=(env.get("DATABASE_URL") or env.get("DATABASE_PATH") or "").strip() or None,
-            dev_guild_id=int(guild) if guild.isdigit() else None,
-            api_base=(env.get("DISCORD_API_BASE") or "").strip() or None,
+            dev_guild_id=_guild_id((env.get("DEV_GUILD_ID") or "").strip()),
+            api_base=_api_base((env.get("DISCORD_API_BASE") or "").strip()),
             shard_ids=shard_ids,
             shard_count=shard_count,
-            tick_seconds=_positive(env.get("TICK_SECONDS"), TICK_SECONDS),
+            tick_seconds=_positive(env, "TICK_SECONDS", TICK_SECONDS),
         )
 
 
@@ -209,7 +262,7 @@ async def open_service(path: str | None) -> TableService:
     """
     from tables.service import open_service as open_table_service
 
-    return await open_table_service(path)
+    return await open_table_service(path, alone=True)  # one bot process per SQLite file
 
 
 class MesaBot(commands.Bot):
@@ -439,7 +492,7 @@ def run_bot(token: str, sync: bool = False, guild_id: int | None = None) -> int:
     """Run the bot until stopped, or (``sync``) register the slash commands and exit."""
     try:
         config = Config.from_env(token=token)
-    except ShardConfigError as exc:
+    except ConfigError as exc:
         print(str(exc), file=sys.stderr)
         return 2
     apply_api_base(config.api_base)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from data.errors import CannotOpen, SchemaTooNew, StaleVersion, StorageError, StorageUnavailable
 from data.factory import DEFAULT_PATH, database_path, database_target, is_postgres, open_repository
 from data.models import GuildSettings, MoveRow, NewMove, ResultRow, SeatRow, TableRow, UserPrefs
-from data.redaction import redact
+from data.redaction import redact, redact_text
 from data.repository import Repository, Tx
 
 __all__ = [
@@ -37,4 +37,5 @@ __all__ = [
     "is_postgres",
     "open_repository",
     "redact",
+    "redact_text",
 ]

@@ -30,10 +30,11 @@ from typing import Any, NoReturn, TextIO
 import asyncpg  # type: ignore[import-untyped]
 
 from data.errors import CannotOpen, StorageError
-from data.factory import open_repository
+from data.factory import is_postgres, open_repository
 from data.models import TableOptions
-from data.redaction import redact_text, scrub
+from data.redaction import redact, redact_text, scrub
 from data.repository import STORED_TABLES, Repository
+from data.sqlite import bot_holds
 from engines.cli import CommandLineError, OneLineParser, fail, run_main
 
 
@@ -86,6 +87,9 @@ async def copy(source: str, target: str, out: TextIO) -> bool:
     """Copy every row of ``source`` into the empty ``target``, then verify; True when all is well."""
     if source.strip() == target.strip():
         raise CannotOpen("SOURCE and TARGET are the same database: name a new, empty one as TARGET")
+    for name in (source, target):  # the README says to stop the bot first: a move made meanwhile would be lost
+        if not is_postgres(name) and bot_holds(name):
+            raise CannotOpen(f"a Mesa bot is running on {redact(name)}: stop it first, then copy")
     src = await open_repository(source, create=False)  # a mistyped SOURCE must not become a new database
     try:
         dst = await open_repository(target)

@@ -38,11 +38,14 @@ def database_target() -> str:
     return (os.environ.get("DATABASE_URL") or "").strip() or database_path()
 
 
-async def open_repository(target: str | Path | None = None, *, create: bool = True) -> Repository:
+async def open_repository(target: str | Path | None = None, *, create: bool = True, alone: bool = False
+                          ) -> Repository:
     """Open (and migrate) the repository ``target`` names; ``None`` means ``database_target()``.
 
     ``create=False`` opens only a database that exists and holds Mesa's schema (``python -m data``
-    reads from one; a mistyped name must not become a new, empty database).  Raises ``CannotOpen``
+    reads from one; a mistyped name must not become a new, empty database).  ``alone=True`` (a bot
+    process) refuses an SQLite file another bot process holds (``data.sqlite.hold_alone``); several
+    processes share a PostgreSQL database by design.  Raises ``CannotOpen``
     (one line saying what to do, no password in it) when it cannot; nothing is written then.
     """
     target = database_target() if target is None or not str(target).strip() else target
@@ -55,4 +58,4 @@ async def open_repository(target: str | Path | None = None, *, create: bool = Tr
                          "(or DATABASE_PATH)")
     from data.sqlite import SqliteRepository
 
-    return await SqliteRepository.connect(target, create=create)
+    return await SqliteRepository.connect(target, create=create, alone=alone)

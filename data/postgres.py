@@ -75,9 +75,13 @@ def _rowcount(status: str) -> int:
 
 
 def _why_not(url: str, exc: Exception) -> str:
-    """The one line ``connect`` says when asyncpg could not open ``url`` (secrets still in: scrub it)."""
+    """The one line ``connect`` says when asyncpg could not open ``url``, never its password.
+
+    Only the library's words are scrubbed (it may have quoted the password); the URL is shown redacted,
+    so a password that is also a word of the URL (``postgresql://mesa:mesa@host/mesa``) hides nothing else.
+    """
     shown = redact(url)
-    reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    reason = scrub(str(exc).splitlines()[0], [url]) if str(exc) else type(exc).__name__
     if isinstance(exc, asyncpg.InvalidPasswordError):
         return f"PostgreSQL refused the password for {shown}: fix the user or password in DATABASE_URL"
     if isinstance(exc, asyncpg.InvalidAuthorizationSpecificationError):
@@ -181,12 +185,12 @@ class PostgresRepository(Repository):
             pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, timeout=CONNECT_TIMEOUT,
                                              command_timeout=60)
         except Exception as exc:
-            raise CannotOpen(scrub(_why_not(url, exc), [url])) from None
+            raise CannotOpen(_why_not(url, exc)) from None
         try:
             await pool.release(await pool.acquire(timeout=CONNECT_TIMEOUT))
         except Exception as exc:
             pool.terminate()
-            raise CannotOpen(scrub(_why_not(url, exc), [url])) from None
+            raise CannotOpen(_why_not(url, exc)) from None
         repo = cls(pool, url)
         try:
             if not create:

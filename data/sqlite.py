@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import logging
 import os
 import sqlite3
@@ -88,6 +89,66 @@ class SqliteConn:
             return [str(r[1]) for r in await cur.fetchall()]
 
 
+#: the lock files this process holds (``hold_alone``): a forked worker (a drawing process) lets go of its
+#: copies at once, so that the lock ends with the process that took it
+_HELD: set[int] = set()
+
+
+def _forget_held_in_child() -> None:
+    for fd in list(_HELD):
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _HELD.clear()
+
+
+os.register_at_fork(after_in_child=_forget_held_in_child)
+
+
+def hold_alone(path: str) -> int:
+    """Take ``PATH.lock`` for this process alone (a bot process: one per SQLite file); its descriptor.
+
+    A second bot on the same file would answer every interaction a second time (two tables for one
+    ``/play``).  The lock is the kernel's (``flock``): a process that dies, even killed, lets go of it.
+    """
+    shown = redact(path)
+    try:
+        fd = os.open(f"{path}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    except ValueError as exc:  # a NUL in the path
+        raise CannotOpen(f"cannot open the SQLite file {shown} ({exc}): check DATABASE_PATH") from None
+    except OSError as exc:
+        raise CannotOpen(f"cannot create {shown}.lock beside the database ({exc.strerror}): "
+                         "set DATABASE_PATH to a writable place") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise CannotOpen(f"another Mesa bot is already running on {shown}: stop it first (one bot process per "
+                         "SQLite file; several processes need PostgreSQL, see the README's Storage)") from None
+    _HELD.add(fd)
+    return fd
+
+
+def bot_holds(path: str) -> bool:
+    """Whether a bot process holds ``path`` now (``hold_alone``); asks without making a lock file."""
+    try:
+        fd = os.open(f"{path}.lock", os.O_RDWR)
+    except (OSError, ValueError):
+        return False  # no lock file: no bot ever ran on it (or it cannot be opened, which is said later)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)  # closing lets go of the shared lock taken just now
+    return False
+
+
+def let_go(fd: int | None) -> None:
+    if fd is not None and fd in _HELD:
+        _HELD.discard(fd)
+        os.close(fd)
+
+
 class SqliteRepository(Repository):
     """The repository over one SQLite file.  Open with ``await SqliteRepository.connect(path)``."""
 
@@ -99,16 +160,32 @@ class SqliteRepository(Repository):
         self._lock = asyncio.Lock()
         self._conn = SqliteConn(db)
         self._tx = Tx(self._conn)
+        self._alone: int | None = None  # the lock file's descriptor, when opened ``alone``
 
     @classmethod
-    async def connect(cls, path: str | Path, busy_timeout_ms: int = 5000, *, create: bool = True
-                      ) -> SqliteRepository:
+    async def connect(cls, path: str | Path, busy_timeout_ms: int = 5000, *, create: bool = True,
+                      alone: bool = False) -> SqliteRepository:
         """Connect, set the pragmas and apply any migration this file has not seen yet.
 
         ``create=False`` opens only a file that exists and already holds Mesa's schema (what
         ``python -m data`` reads from): a mistyped path is refused in words, and no file is made.
+        ``alone=True`` (a bot process) first takes the file for this process alone (``hold_alone``),
+        until ``close``.
         """
         path = str(path)
+        if alone and path != ":memory:" and (create or os.path.isfile(path)):  # a missing SOURCE: said below
+            try:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+                held = hold_alone(path)
+            except (OSError, ValueError):  # a folder that cannot be made, a NUL in the path: said in words
+                return await cls.connect(path, busy_timeout_ms, create=create)
+            try:
+                repo = await cls.connect(path, busy_timeout_ms, create=create)
+            except BaseException:
+                let_go(held)
+                raise
+            repo._alone = held
+            return repo
         shown = redact(path)
         if not create:
             if path == ":memory:" or not os.path.isfile(path):
@@ -162,6 +239,8 @@ class SqliteRepository(Repository):
     async def close(self) -> None:
         async with self._lock:
             await self._db.close()
+        let_go(self._alone)
+        self._alone = None
 
     async def schema_version(self) -> int:
         async with self._lock, self._db.execute("PRAGMA user_version") as cur:

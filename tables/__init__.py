@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from data import redact
+from data import redact, redact_text
 from engines import canonical_name
 from engines.base import MoveLabel, QuickMove
 from tables.errors import TableError
@@ -35,6 +35,7 @@ __all__ = [
     "lang_for_locale",
     "mesa_tables",
     "redact",
+    "redact_text",
     "said",
     "t",
 ]

@@ -392,18 +392,21 @@ class TableService:
 
 
 async def open_service(path: str | None = None, *, clock: Clock | None = None, images: bool | str = True,
-                       seed_source: Callable[[], int] | None = None, thinker: Thinker | None = None) -> TableService:
+                       seed_source: Callable[[], int] | None = None, thinker: Thinker | None = None,
+                       alone: bool = False) -> TableService:
     """The service over ``path``: an SQLite file or a ``postgresql://`` URL (default ``DATABASE_URL``,
     else ``DATABASE_PATH``, else ``data/mesa.db``; ``":memory:"`` for a throw-away database).
 
     Front ends open the service here, so that only tables/ reaches storage (docs/architecture.md, the layers).
     Board images are drawn in worker processes (``tables.rendering``); ``images="thread"`` draws
     them in a thread of this process instead (the console: no pool to start for a few images), and
-    ``images=False`` leaves board posts without pictures.
+    ``images=False`` leaves board posts without pictures.  ``alone=True`` (the bot): an SQLite file
+    another bot process holds is refused (``CannotOpen``), since both would answer every interaction.
     """
     from data import open_repository
 
-    repo = await open_repository(path)  # issue 19: a postgresql:// URL, a file, or DATABASE_URL / DATABASE_PATH
+    # issue 19: a postgresql:// URL, a file, or DATABASE_URL / DATABASE_PATH
+    repo = await open_repository(path, alone=alone)
     log.info("database %s opened", repo.path)
     renderer: Renderer | None = None
     if images == "thread":

@@ -47,4 +47,6 @@ def test_an_unknown_log_level_is_not_a_traceback(tmp_path: Path) -> None:
     env["LOG_LEVEL"] = "CHATTY"
     done = subprocess.run([sys.executable, str(ROOT / "bot.py"), "--print-commands"], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert len(lines) == 1 and "LOG_LEVEL" in lines[0] and "INFO" in lines[0], done.stderr

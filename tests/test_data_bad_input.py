@@ -165,3 +165,19 @@ async def test_a_postgresql_url_missing_its_slashes_is_refused_and_no_file_made(
         await open_repository(target)
     assert "postgresql://" in str(refused.value)
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("password", ["mesa", "p", "postgres"])
+async def test_a_password_that_is_also_a_word_of_the_url_leaves_the_rest_of_the_url_readable(
+        password: str) -> None:
+    """A password such as ``mesa`` (as the user and the database are named) hid the user, the database and
+    even the scheme in the line ("cannot reach PostgreSQL at ***ql://***:***@.../***"): only the password goes."""
+    import socket
+
+    with socket.socket() as probe:  # a local port nothing listens on: refused at once
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(CannotOpen) as err:
+        await open_repository(f"postgresql://mesa:{password}@127.0.0.1:{port}/mesa")
+    text = str(err.value)
+    assert f"postgresql://mesa:***@127.0.0.1:{port}/mesa" in text, text

@@ -116,3 +116,28 @@ async def test_verify_names_a_move_log_that_does_not_replay(tmp_path: Path) -> N
     assert "table 3: the move log does not replay (ValueError)" in report
     assert "replay: 3 of 5 started tables replay to their snapshot" in report  # one of them the tournament's
     assert "zz" not in out.getvalue() + err.getvalue()
+
+
+async def test_copy_refuses_a_file_a_running_bot_holds_and_leaves_no_target(tmp_path: Path) -> None:
+    """The README says to stop the bot before a copy (a move made meanwhile would be lost to the copy):
+    a copy from (or into) the file of a running bot was made all the same."""
+    from data.sqlite import hold_alone, let_go
+
+    source = str(tmp_path / "mesa.db")
+    await played_database(source)
+    held = hold_alone(source)  # what a running bot holds (cogs/client.py opens its database alone)
+    try:
+        err = io.StringIO()
+        assert await run(["copy", source, str(tmp_path / "copy.db")], io.StringIO(), err) == 2
+        assert "stop it first" in err.getvalue() and err.getvalue().count("\n") == 1, err.getvalue()
+        assert not (tmp_path / "copy.db").exists()
+    finally:
+        let_go(held)
+    out = io.StringIO()
+    assert await run(["copy", source, str(tmp_path / "copy.db")], out, io.StringIO()) == 0, out.getvalue()
+
+
+async def test_a_mistyped_source_makes_no_lock_file_nor_folder(tmp_path: Path) -> None:
+    err = io.StringIO()
+    assert await run(["copy", str(tmp_path / "typo" / "mesa.db"), str(tmp_path / "copy.db")], io.StringIO(), err) == 2
+    assert not (tmp_path / "typo").exists() and not (tmp_path / "copy.db").exists(), err.getvalue()
