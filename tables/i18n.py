@@ -87,6 +87,8 @@ EN: dict[str, str] = {
     "automatically (auto).",
     "info.timeout_away": "{name} ran out of time again in {game} #{table}: their turns are now played "
     "automatically as they come (auto), until they play a move again (/move).",
+    "info.timeout_all_away": "{name} ran out of time again in {game} #{table}, and no player is playing any more: "
+    "each turn is now played automatically (auto) when its time runs out, until someone plays a move again (/move).",
     "info.back": "{name} is back in {game} #{table}: their turns wait for them again.",
     "info.out.resign": "{name} resigned from {game} #{table}; their moves are now played automatically and "
     "they will be placed below every player who did not leave the game (those the rules put out too).",
@@ -247,6 +249,9 @@ ES: dict[str, str] = {
     "automáticamente (auto).",
     "info.timeout_away": "A {name} se le acabó el tiempo otra vez en {game} #{table}: sus turnos se juegan ahora "
     "automáticamente en cuanto llegan (auto), hasta que vuelva a jugar (/mover).",
+    "info.timeout_all_away": "A {name} se le acabó el tiempo otra vez en {game} #{table}, y ya no juega nadie: "
+    "cada turno se juega ahora automáticamente (auto) cuando se acaba su tiempo, hasta que alguien vuelva a jugar "
+    "(/mover).",
     "info.back": "{name} ha vuelto a {game} #{table}: sus turnos vuelven a esperarle.",
     "info.out.resign": "{name} abandonó {game} #{table}; sus jugadas se harán automáticamente y quedará por "
     "detrás de todos los que no dejen la partida (también de los que eliminen las reglas).",

@@ -82,6 +82,13 @@ class LoadedTable:
         """Seats still in whose player timed out ``AWAY_AFTER`` times in a row: their turns are played."""
         return {s.seat for s in self.seats if not s.out_reason and s.timeouts >= AWAY_AFTER}
 
+    def played_away(self) -> set[int]:
+        """The away seats whose turns are played as they come: all of them while a seat still in plays on (a
+        player not away, or Mesa); none when every seat still in is away, so that a game nobody plays is not
+        played to its end at once: each turn then waits for its deadline, and a time-out plays it."""
+        away = self.away_seats()
+        return away if any(s not in away for s in self.still_in()) else set()
+
     def still_in(self) -> list[int]:
         return [s.seat for s in self.seats if not s.out_reason]
 

@@ -241,10 +241,14 @@ class Play:
             # the rest of that turn is played at once; from the second time-out in a row the seat is away:
             # its turns are played as they come until the player acts again (issue 28, item 2)
             row = ctx.by_seat(actors[0])
+            was_away = actors[0] in ctx.away_seats()
             late = Change(seats={actors[0]: {"timeouts": (row.timeouts if row else 0) + 1}})
             ctx.seats = late.seats_after(ctx.seats)
             away = actors[0] in ctx.away_seats()
-            info = self.posts.info(ctx, "info.timeout_away" if away else "info.timeout_auto", name=ctx.names_of(actors))
+            # nobody plays on (every seat away): each turn now waits for its deadline, said once
+            key = "info.timeout_auto" if not away or was_away else "info.timeout_away" if ctx.played_away() else \
+                "info.timeout_all_away"
+            info = self.posts.info(ctx, key, name=ctx.names_of(actors))
             step, after = await self.rules.timeout_move(ctx, actors[0])
             after = await self.rules.advance(ctx, after, ctx.plies + 1, step, finishing=actors[0])
             return await self.finisher.commit(ctx, after, step, change=late, extra=[info])

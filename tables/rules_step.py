@@ -104,7 +104,7 @@ class RulesStep:
         act; ``finishing``: a seat whose turn, if it goes on (``Engine.turn_goes_on``), is played to its end
         (the rest of the turn of a seat whose time ran out, issue 28)."""
         engine = ctx.engine
-        played_for = ctx.out_seats() | ctx.away_seats()
+        played_for = ctx.out_seats() | ctx.played_away()
         for _ in range(MAX_AUTOMATIC_MOVES):
             if engine.outcome(state) is not None:
                 return state

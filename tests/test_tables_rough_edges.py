@@ -313,6 +313,34 @@ async def test_krakatoa_time_outs_play_the_turn_then_every_turn_until_the_player
         await svc.close()
 
 
+async def test_a_krakatoa_game_every_player_left_to_time_is_not_played_to_its_end_at_once(tmp_path: Path) -> None:
+    """Away seats' turns are played as they come while someone plays on; when every player still in is away,
+    nobody plays on: each turn waits for its deadline (said once), so a game nobody plays is not played to its
+    end, and rated, in one tick (a time audit found six two-hour ticks finishing a three-player game)."""
+    clock = FakeClock()
+    repo, svc = await open_service(str(tmp_path / "mesa.db"), clock)
+    try:
+        tid, _ = await start_table(svc, "krakatoa", 3, {"time_per_move": "2h"})
+        said: list[str] = []
+        for _ in range(9):  # three time-outs each: every player away
+            clock.advance(hours=2, minutes=1)
+            said += [m.key for m in await svc.tick() if isinstance(m, PublicPost)]
+        assert said.count("info.timeout_all_away") == 1, said  # the last one to go away: said once
+        assert (await svc.table_details(tid)).summary.status == "active"
+        turns = []
+        for _ in range(3):  # from now on one turn a deadline: its player changes at each tick
+            before = (await svc.board(tid)).mention
+            clock.advance(hours=2, minutes=1)
+            await svc.tick()
+            turns.append(((await svc.board(tid)).mention, before))
+        assert all(now != before and len(now) == 1 for now, before in turns)
+        assert (await svc.table_details(tid)).summary.status == "active"
+        text = t("info.timeout_all_away", "es", name="Ana", game="Krakatoa", table=tid)
+        assert "ya no juega nadie" in text and "(/mover)" in text
+    finally:
+        await svc.close()
+
+
 async def test_a_person_named_mesa_is_marked_so_as_not_to_pass_for_the_computer(tmp_path: Path) -> None:
     # issue 28, item 15: a Discord user called "Mesa" invited Ana as "Mesa invites Ana…"
     _repo, svc = await open_service(str(tmp_path / "mesa.db"))
