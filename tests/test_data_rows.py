@@ -48,12 +48,17 @@ BUILDERS: list[tuple[str, Sequence[str], Callable[[Sequence[Any]], Any]]] = [
 @pytest.mark.parametrize(("name", "columns", "build"), BUILDERS, ids=[b[0] for b in BUILDERS])
 def test_each_column_lands_in_the_field_of_its_name(name: str, columns: Sequence[str],
                                                     build: Callable[[Sequence[Any]], Any]) -> None:
-    row = [100 + i for i in range(len(columns))]  # one value per column, read back through its field's type
+    row: list[Any] = [100 + i for i in range(len(columns))]  # one value per column, read back through its type
+    if "outcome" in columns:  # a word of a fixed few (data.rows.OUTCOMES): any other is a row that cannot be read
+        row[list(columns).index("outcome")] = "draw"
     built = build(row)
     fields = [f.name for f in dataclasses.fields(built)]
     assert list(columns) == fields  # every field has its column, in the dataclass's order
     for i, column in enumerate(columns):
         value = getattr(built, column)
+        if column == "outcome":
+            assert value == "draw"
+            continue
         if isinstance(value, bool):
             continue  # 0/1 columns: any number reads True, so the next check proves nothing for them
         assert value == type(value)(100 + i), (name, column, value)

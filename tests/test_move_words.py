@@ -342,12 +342,12 @@ async def test_history_tells_when_each_k3_player_went_out(tmp_path: Path) -> Non
         if "last player in" not in outcome:
             continue
         listed = history_moves(details.moves, "en")
-        out = re.findall(r"\((\w+) is out: none of their pieces could be played\)", listed)
+        out = re.findall(r"(\w+) is out: none of their pieces could be played", listed)
         names = [name for _uid, name in USERS[:3]]
         assert len(out) == 2 and len(set(out)) == 2 and set(out) < set(names), listed
         assert listed.endswith("is out: none of their pieces could be played)")  # the last one out ends it
         spanish = history_moves(details.moves, "es")
-        assert len(re.findall(r"\(\w+ queda fuera: no podía jugar ninguna de sus piezas\)", spanish)) == 2
+        assert len(re.findall(r"\w+ queda fuera: no podía jugar ninguna de sus piezas", spanish)) == 2
         assert history_moves(details.moves, "en", notation=True).count("is out") == 0
         return
     raise AssertionError("no game of three ended with the last player in")

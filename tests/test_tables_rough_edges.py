@@ -318,7 +318,7 @@ async def test_a_krakatoa_game_every_player_left_to_time_is_not_played_to_its_en
     nobody plays on: each turn waits for its deadline (said once), so a game nobody plays is not played to its
     end, and rated, in one tick (a time audit found six two-hour ticks finishing a three-player game)."""
     clock = FakeClock()
-    repo, svc = await open_service(str(tmp_path / "mesa.db"), clock)
+    _repo, svc = await open_service(str(tmp_path / "mesa.db"), clock)
     try:
         tid, _ = await start_table(svc, "krakatoa", 3, {"time_per_move": "2h"})
         said: list[str] = []
