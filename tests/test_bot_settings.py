@@ -36,13 +36,12 @@ def _start(tmp_path: Path, **settings: str) -> subprocess.CompletedProcess[str]:
                           text=True, timeout=60)
 
 
-@pytest.mark.parametrize(("name", "value"), [
-    ("TICK_SECONDS", "abc"),
+#: settings Config reads (cogs.client) with values it cannot use: each is one line naming the setting
+BAD_SETTINGS = [
     ("TICK_SECONDS", "0"),
     ("TICK_SECONDS", "-5"),
     ("TICK_SECONDS", "nan"),
     ("DEV_GUILD_ID", "my-server"),
-    ("LOG_LEVEL", "CHATTY"),
     ("REPLAY_CACHE_MB", "lots"),
     ("REPLAY_CACHE_DAYS", "0"),
     ("REVIEW_CACHE_MB", "-1"),
@@ -50,13 +49,30 @@ def _start(tmp_path: Path, **settings: str) -> subprocess.CompletedProcess[str]:
     ("DISCORD_API_BASE", "localhost:8080/api/v10"),
     ("DISCORD_TOKEN", "abc\ndef"),
     ("DISCORD_TOKEN", "abc déf"),
-])
+]
+
+
+@pytest.mark.parametrize(("name", "value"), [("TICK_SECONDS", "abc"), ("LOG_LEVEL", "CHATTY")])
 def test_a_setting_that_cannot_be_used_stops_the_start_in_one_line(name: str, value: str, tmp_path: Path) -> None:
+    """The real ``bot.py``: a setting Config refuses, and the log level bot.py itself reads."""
     done = _start(tmp_path, **{name: value})
     lines = [line for line in done.stderr.splitlines() if line.strip()]
     assert done.returncode == 2, done.stderr
     assert len(lines) == 1 and name in lines[0] and "Traceback" not in done.stderr, done.stderr
     assert not (tmp_path / "m.db").exists()  # nothing half-started
+
+
+@pytest.mark.parametrize(("name", "value"), BAD_SETTINGS)
+def test_every_setting_config_cannot_use_is_one_line_naming_it(name: str, value: str) -> None:
+    """The same check for every setting, in this process (``Config.from_env``, what ``run_bot`` does before
+    anything starts; the test above shows the real start stopping on it)."""
+    from cogs.client import Config, ConfigError
+
+    env = {"DISCORD_TOKEN": "t.o.k", name: value}
+    with pytest.raises(ConfigError) as refused:
+        Config.from_env(env, token=env["DISCORD_TOKEN"].strip() if name == "DISCORD_TOKEN" else "t.o.k")
+    line = str(refused.value)
+    assert "\n" not in line and name in line, line
 
 
 def test_the_token_is_never_quoted_in_the_line(tmp_path: Path) -> None:

@@ -155,7 +155,7 @@ def test_random_events_keep_every_rule() -> None:
 
 @pytest.mark.slow
 def test_thousands_of_random_events_keep_every_rule() -> None:
-    many(3000, seed=310)
+    many(2000, seed=310)
 
 
 def test_a_withdrawn_players_round_robin_games_are_forfeits_won_by_the_other() -> None:
