@@ -9,6 +9,7 @@ import random
 import re
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +23,20 @@ from tables.lesson_goals import winning_reply
 
 def wrong_moves(game: str) -> Iterator[tuple[LessonStep, Any, Any]]:
     """(step, state, move) for every legal move missing its step's task, over the whole course."""
+    yield from _wrong_moves(game)
+
+
+@cache
+def _wrong_moves(game: str) -> tuple[tuple[LessonStep, Any, Any], ...]:
+    """``wrong_moves``, found once a run (states are values: ``apply`` returns a new one, DESIGN)."""
     engine = get_engine(game)
+    found = []
     for step in courses()[game].steps:
         state = step_state(engine, step)
         for move in engine.legal_moves(state, step.seat):
             if not meets(engine, step, state, move):
-                yield step, state, move
+                found.append((step, state, move))
+    return tuple(found)
 
 
 def test_a_move_that_ends_the_game_says_who_wins() -> None:
