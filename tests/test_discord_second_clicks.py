@@ -185,10 +185,16 @@ async def test_rematch_pressed_by_both_players_opens_one_invitation_and_points_t
 
 async def finished_against_mesa(h: Harness) -> dict[str, Any]:
     """alice plays Kona against Mesa and resigns at once: the result post carries Rematch."""
+    return await _games_against_mesa_the_first_resigned(h, 1)
+
+
+async def _games_against_mesa_the_first_resigned(h: Harness, games: int) -> dict[str, Any]:
+    """alice opens ``games`` Kona games against Mesa (easy), then resigns the first: its result carries Rematch."""
     h.bot.service.thinker = Thinker(processes=False, budget=iterations(10))
-    await h.command("play", [option("game", "kona", STRING), option("opponent", BOT_ID, USER),
-                             option("seat", "first", STRING), option("level", "easy", STRING)], ALICE,
-                    users=[MESA_USER])
+    for _ in range(games):
+        await h.command("play", [option("game", "kona", STRING), option("opponent", BOT_ID, USER),
+                                 option("seat", "first", STRING), option("level", "easy", STRING)], ALICE,
+                        users=[MESA_USER])
     place = thread_channel(next(iter(h.standin.channels)))
     await h.click(h.latest_id("mesa:resign:1:"), ALICE, channel=place)
     await h.click(h.latest_id("mesa:resign:1:"), ALICE, channel=place)
@@ -230,14 +236,7 @@ async def test_rematch_against_mesa_double_clicked_starts_one_game(harness: Harn
 async def test_a_game_of_the_same_players_started_before_the_end_is_no_rematch(harness: Harness) -> None:
     """alice plays two games against Mesa at once; the first ends: its Rematch opens a third table."""
     h = harness
-    h.bot.service.thinker = Thinker(processes=False, budget=iterations(10))
-    for _ in range(2):
-        await h.command("play", [option("game", "kona", STRING), option("opponent", BOT_ID, USER),
-                                 option("seat", "first", STRING), option("level", "easy", STRING)], ALICE,
-                        users=[MESA_USER])
-    place = thread_channel(next(iter(h.standin.channels)))
-    await h.click(h.latest_id("mesa:resign:1:"), ALICE, channel=place)
-    await h.click(h.latest_id("mesa:resign:1:"), ALICE, channel=place)
+    place = await _games_against_mesa_the_first_resigned(h, 2)
     await h.click(h.latest_id("mesa:rematch:1:"), ALICE, channel=place)
     assert last(h).content.startswith("Rematch started.")
     assert await live_tables(h) == [2, 3]

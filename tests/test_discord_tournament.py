@@ -746,15 +746,20 @@ async def test_start_typed_in_another_channel_reads_the_tournaments_channel(tmp_
         await h.close()
 
 
+async def _three_entered_where_boards_cannot_be_posted(h: Harness) -> list[Any]:
+    """Ana's round robin of Kona with Ana, Ben and Cy entered, in a channel that has since lost Attach Files."""
+    people = [user(3101 + i, n) for i, n in enumerate(["Ana", "Ben", "Cy"])]
+    await tour(h, people[0], "create", option("game", "kona", STRING), option("format", "round-robin", STRING))
+    for p in people:
+        await tour(h, p, "join")
+    h.standin.place(CHANNEL_ID)["permission_overwrites"].append(overwrite(BOT_ID, deny=ATTACH_FILES, member=True))
+    return people
+
+
 async def test_start_in_the_tournaments_channel_without_attach_files_is_refused(tmp_path: Path) -> None:
     h = await Harness.open(tmp_path, renderer=None)
-    people = [user(3101 + i, n) for i, n in enumerate(["Ana", "Ben", "Cy"])]
     try:
-        await tour(h, people[0], "create", option("game", "kona", STRING), option("format", "round-robin", STRING))
-        for p in people:
-            await tour(h, p, "join")
-        h.standin.place(CHANNEL_ID)["permission_overwrites"].append(
-            overwrite(BOT_ID, deny=ATTACH_FILES, member=True))
+        people = await _three_entered_where_boards_cannot_be_posted(h)
         assert (await tour(h, people[0], "start")).startswith("I may not post in that channel")
         assert not channel_posts(h) or all("round 1" not in r.content for r in channel_posts(h))
     finally:
@@ -770,13 +775,8 @@ async def test_start_typed_elsewhere_is_refused_when_the_tournaments_channel_for
     bot's permissions there are read from discord.py's cache of the server (GUILD_CREATE, the guilds intent),
     and the start is refused, naming that channel; nothing starts."""
     h = await Harness.open(tmp_path, renderer=None)
-    people = [user(3101 + i, n) for i, n in enumerate(["Ana", "Ben", "Cy"])]
     try:
-        await tour(h, people[0], "create", option("game", "kona", STRING), option("format", "round-robin", STRING))
-        for p in people:
-            await tour(h, p, "join")
-        h.standin.place(CHANNEL_ID)["permission_overwrites"].append(
-            overwrite(BOT_ID, deny=ATTACH_FILES, member=True))
+        people = await _three_entered_where_boards_cannot_be_posted(h)
         elsewhere = h.standin.add_channel(name="lobby")
         # the gateway's GUILD_CREATE for the server, as Discord sends it at start-up
         h.bot._connection.parse_guild_create(DiscordServer.guild_payload(h.standin, h.standin.guilds[GUILD_ID]))
