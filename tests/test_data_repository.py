@@ -59,6 +59,31 @@ async def old_database(target: str, version: int) -> None:
         db.close()
 
 
+async def test_a_migration_that_fails_leaves_the_file_at_the_last_complete_version(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pending migrations go to SQLite as one script, each still in its own transaction: the one
+    that fails is undone entirely (its first statement too), the ones before it stay."""
+    import data.sqlite as sqlite_backend
+
+    broken = [*MIGRATIONS[:2], "CREATE TABLE half_done (a INTEGER); SELECT * FROM no_such_table", *MIGRATIONS[3:]]
+    monkeypatch.setattr(sqlite_backend, "MIGRATIONS", broken)
+    with pytest.raises(Exception, match="no such table"):
+        await open_repository(tmp_path / "m.db")
+    db = sqlite3.connect(tmp_path / "m.db")
+    try:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+        names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert "half_done" not in names and "tables" in names
+    finally:
+        db.close()
+    monkeypatch.undo()  # the fixed program carries on from version 2
+    repo = await open_repository(tmp_path / "m.db")
+    try:
+        assert await repo.schema_version() == SCHEMA_VERSION
+    finally:
+        await repo.close()
+
+
 async def test_pragmas_and_schema(tmp_path: Path) -> None:
     repo = await open_repository(tmp_path / "m.db")
     assert await repo.schema_version() == SCHEMA_VERSION == len(MIGRATIONS)
