@@ -46,11 +46,13 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from tables.tournament.results import Player, Result, Round, Scoring
 from tables.tournament.standings import points_of
+
+if TYPE_CHECKING:
+    import networkx as nx  # imported where a round is paired: a fifth of a second off every start
 
 FIRST, SECOND = "F", "S"
 #: players within this distance (standings, or mirror position in the score group) are joined first
@@ -142,6 +144,8 @@ def swiss_round(
     pairs: list[tuple[int, int]] = []
     for width in [*attempts, None]:
         graph = costs.graph(width)
+        import networkx as nx
+
         matching = nx.max_weight_matching(graph, maxcardinality=True)
         pairs = [(min(a, b), max(a, b)) for a, b in matching]
         if width is None or (2 * len(pairs) == costs.nodes and not any(costs.hard(a, b) for a, b in pairs)):
@@ -254,6 +258,8 @@ class _Costs:
             if self.bye >= 0:
                 eligible = [a for a in range(n) if self.eligible[a]] or list(range(n))
                 edges |= {(a, self.bye) for a in eligible[-2 * width :] + list(range(n))[-width:]}
+        import networkx as nx
+
         graph = nx.Graph()
         graph.add_weighted_edges_from((a, b, self.weight(a, b)) for a, b in edges)
         return graph
