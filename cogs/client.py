@@ -36,7 +36,7 @@ import logging
 import os
 import signal
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -71,6 +71,7 @@ from tables import Message, TableService
 from tables.errors import CannotOpen
 from tables.leaderboard import LeaderboardService
 from tables.logs import quiet_libraries
+from tables.service import Share
 
 log = logging.getLogger("mesa.discord")
 
@@ -216,6 +217,14 @@ class Config:
         )
 
 
+    def share(self) -> Share:
+        """What this process answers, and holds on a shared database: its shards, or every shard
+        (no ``SHARD_IDS``/``SHARD_COUNT``, or ``SHARD_COUNT=auto``)."""
+        if self.shard_count is None or self.shard_count == AUTO_COUNT:
+            return Share()
+        return Share(tuple(self.shard_ids or ()), self.shard_count)
+
+
 def apply_api_base(base: str | None) -> None:
     """Point discord.py's REST calls (bot and interaction webhooks alike) at ``base``."""
     if base:
@@ -255,14 +264,16 @@ CONTROLS = (*board.CONTROLS, *picking.CONTROLS, *guide.CONTROLS, *results.CONTRO
             *lessons.CONTROLS, *review.CONTROLS)
 
 
-async def open_service(path: str | None) -> TableService:
-    """The table service over the SQLite file at ``path`` (``DATABASE_PATH``; default data/mesa.db).
+async def open_service(config: Config, share_lost: Callable[[Exception], None] | None = None) -> TableService:
+    """The table service over ``config.database_path`` (``DATABASE_URL``, else ``DATABASE_PATH``; default
+    data/mesa.db), held for this process: one bot process per SQLite file, and on PostgreSQL one per
+    shard (``share_lost`` is told if another process takes them while the database is away).
 
     cogs/ reaches storage only through tables/ (docs/architecture.md, the layers).
     """
     from tables.service import open_service as open_table_service
 
-    return await open_table_service(path, alone=True)  # one bot process per SQLite file
+    return await open_table_service(config.database_path, alone=config.share(), share_lost=share_lost)
 
 
 class MesaBot(commands.Bot):
@@ -320,6 +331,7 @@ class MesaBot(commands.Bot):
         self._ticker: asyncio.Task[None] | None = None
         self._owns_service = False
         self._closing: asyncio.Future[None] | None = None  # the close a SIGTERM started
+        self.exit_code = 0  # what run_bot returns once closed (1: the shards were lost, ``_share_lost``)
 
     def table_service(self) -> TableService:
         """The open table service (every part reads it through here)."""
@@ -342,6 +354,15 @@ class MesaBot(commands.Bot):
             if self.get_cog(area.__cog_name__) is None:
                 await self.add_cog(area)
 
+    async def login(self, token: str) -> None:
+        """Storage first, then Discord: a database that cannot be opened, or shards another process holds
+        (``open_service``), stop the bot before it asks Discord anything (a wrong ``DATABASE_URL`` is said
+        even with a token Discord would refuse).  ``--sync`` needs no storage."""
+        if self.service is None and not self.sync_only:
+            self.service = await open_service(self.config, self._share_lost)
+            self._owns_service = True
+        await super().login(token)
+
     async def setup_hook(self) -> None:
         await self.tree.set_translator(MesaTranslator())
         await self.add_areas()
@@ -351,7 +372,7 @@ class MesaBot(commands.Bot):
             await self.use_announced_gateway()
         self.add_dynamic_items(*CONTROLS)
         if self.service is None:
-            self.service = await open_service(self.config.database_path)
+            self.service = await open_service(self.config, self._share_lost)
             self._owns_service = True
         await self._rate_unrated()
         if self.tick_seconds > 0:
@@ -360,6 +381,12 @@ class MesaBot(commands.Bot):
         # the worker processes let go, the database closed) instead of dying mid-flight
         with contextlib.suppress(NotImplementedError, RuntimeError):  # not the main thread, or no such signal
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._close_on_signal)
+
+    def _share_lost(self, exc: Exception) -> None:
+        """Another process took this one's shards while the database was away (``data.holds``; logged
+        there): both would answer every interaction, so this one stops, with exit status 1."""
+        self.exit_code = 1
+        self._close_on_signal()
 
     def _close_on_signal(self) -> None:
         if self._closing is not None:  # a second SIGTERM while closing: the first close goes on
@@ -504,7 +531,8 @@ def run_bot(token: str, sync: bool = False, guild_id: int | None = None) -> int:
             log.info("holding every shard Discord recommends")
         elif config.shard_count is not None:
             log.info("holding shards %s of %d", ",".join(map(str, config.shard_ids or ())), config.shard_count)
-        make_bot(config, tick_seconds=config.tick_seconds).run(config.token, log_handler=None)
+        bot = make_bot(config, tick_seconds=config.tick_seconds)
+        bot.run(config.token, log_handler=None)
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN (Bot -> Reset Token in the developer portal)")
         return 1
@@ -528,4 +556,4 @@ def run_bot(token: str, sync: bool = False, guild_id: int | None = None) -> int:
         log.error("could not reach Discord (%s): check this machine's network (and DISCORD_API_BASE if set), "
                   "then start again; `python bot.py --console` plays offline", exc)
         return 1
-    return 0
+    return bot.exit_code

@@ -10,9 +10,9 @@ dataclasses of ``data.models``.  ``python -m data copy SOURCE TARGET`` moves a d
 
 from __future__ import annotations
 
-from data.errors import CannotOpen, SchemaTooNew, StaleVersion, StorageError, StorageUnavailable
+from data.errors import CannotOpen, HoldLost, SchemaTooNew, StaleVersion, StorageError, StorageUnavailable
 from data.factory import DEFAULT_PATH, database_path, database_target, is_postgres, open_repository
-from data.models import GuildSettings, MoveRow, NewMove, ResultRow, SeatRow, TableRow, UserPrefs
+from data.models import GuildSettings, MoveRow, NewMove, ResultRow, SeatRow, Share, TableRow, UserPrefs
 from data.redaction import redact, redact_text
 from data.repository import Repository, Tx
 
@@ -20,12 +20,14 @@ __all__ = [
     "DEFAULT_PATH",
     "CannotOpen",
     "GuildSettings",
+    "HoldLost",
     "MoveRow",
     "NewMove",
     "Repository",
     "ResultRow",
     "SchemaTooNew",
     "SeatRow",
+    "Share",
     "StaleVersion",
     "StorageError",
     "StorageUnavailable",

@@ -38,3 +38,7 @@ class CannotOpen(StorageError):
 
 class SchemaTooNew(CannotOpen):
     """The database was written by a newer Mesa: this program refuses to touch it."""
+
+
+class HoldLost(CannotOpen):
+    """Another process took this process's share while the database was away; the message says what to do."""

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 from data.errors import CannotOpen
+from data.models import Share
 from data.redaction import redact
 from data.repository import Repository
 
@@ -38,24 +39,33 @@ def database_target() -> str:
     return (os.environ.get("DATABASE_URL") or "").strip() or database_path()
 
 
-async def open_repository(target: str | Path | None = None, *, create: bool = True, alone: bool = False
+async def open_repository(target: str | Path | None = None, *, create: bool = True, alone: bool | Share = False
                           ) -> Repository:
     """Open (and migrate) the repository ``target`` names; ``None`` means ``database_target()``.
 
     ``create=False`` opens only a database that exists and holds Mesa's schema (``python -m data``
-    reads from one; a mistyped name must not become a new, empty database).  ``alone=True`` (a bot
-    process) refuses an SQLite file another bot process holds (``data.sqlite.hold_alone``); several
-    processes share a PostgreSQL database by design.  Raises ``CannotOpen``
-    (one line saying what to do, no password in it) when it cannot; nothing is written then.
+    reads from one; a mistyped name must not become a new, empty database).  ``alone`` (a bot
+    process: ``True``, or the ``Share`` of Discord's shards it answers) refuses an SQLite file another bot
+    process holds (``data.sqlite.hold_alone``); several processes share a PostgreSQL database by design,
+    each holding its own shards, and a share another process holds is refused there (``data.holds``).
+    Raises ``CannotOpen`` (one line saying what to do, no password in it) when it cannot; nothing is
+    written then.
     """
     target = database_target() if target is None or not str(target).strip() else target
     if is_postgres(target):
         from data.postgres import PostgresRepository
 
-        return await PostgresRepository.connect(str(target).strip(), create=create)
+        repo = await PostgresRepository.connect(str(target).strip(), create=create)
+        if alone is not False:
+            try:
+                await repo.hold(alone if isinstance(alone, Share) else Share())
+            except BaseException:
+                await repo.close()
+                raise
+        return repo
     if _ANY_SCHEME.match(str(target)) or _POSTGRES_MEANT.match(str(target)):
         raise CannotOpen(f"{redact(str(target))} is neither a postgresql:// URL nor a file: fix DATABASE_URL "
                          "(or DATABASE_PATH)")
     from data.sqlite import SqliteRepository
 
-    return await SqliteRepository.connect(target, create=create, alone=alone)
+    return await SqliteRepository.connect(target, create=create, alone=alone is not False)

@@ -302,3 +302,20 @@ class StoredOutcome:
     def places(self, seats: int) -> list[int]:
         """The placements, or everybody first when none were stored (an abandoned game)."""
         return list(self.placements) if len(self.placements) == seats else [1] * seats
+
+
+@dataclass(frozen=True)
+class Share:
+    """What a bot process answers: Discord's shards ``shards`` of ``count``, or (``count`` None) everything."""
+
+    shards: tuple[int, ...] = ()
+    count: int | None = None
+
+    @property
+    def whole(self) -> bool:
+        return self.count is None
+
+    def described(self) -> str:
+        if self.whole:
+            return "every shard"
+        return f"shard{'s' if len(self.shards) > 1 else ''} {','.join(map(str, self.shards))} of {self.count}"

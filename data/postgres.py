@@ -27,7 +27,9 @@ from urllib.parse import unquote, urlsplit
 
 import asyncpg  # type: ignore[import-untyped]
 
+from data import holds
 from data.errors import CannotOpen, SchemaTooNew, StorageUnavailable
+from data.holds import RENEW_SECONDS, HoldLost, PgHold, Share
 from data.redaction import redact, scrub
 from data.repository import Conflict, Repository, Tx
 from data.schema import PG_VERSION_TABLE, postgres_migrations, statements
@@ -165,7 +167,29 @@ class PostgresRepository(Repository):
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
+        self._url = url
         self.path = redact(url)
+        self._hold: PgHold | None = None
+        self._watch: asyncio.Task[None] | None = None
+
+    async def hold(self, share: Share, *, every: float = RENEW_SECONDS) -> None:
+        """Hold ``share`` for this bot process until ``close`` (``data.holds``): ``CannotOpen`` saying which
+        process holds what when another does (after ``data.holds.WAIT`` seconds for one just killed to let
+        go); then checked every ``every`` seconds (``share_lost``)."""
+        hold = PgHold(self._url, self.path, share, connect_timeout=CONNECT_TIMEOUT)
+        await hold.take(holds.WAIT)
+        self._hold = hold
+        self._watch = asyncio.create_task(hold.watch(self._lost, every), name="mesa-share-hold")
+
+    def _lost(self, exc: HoldLost) -> None:
+        log.error("%s", exc)
+        if self.share_lost is not None:
+            self.share_lost(exc)
+
+    async def renew_hold(self) -> None:
+        """What the watch does every ``every`` seconds, at once (tests; ``HoldLost`` raised, not told)."""
+        if self._hold is not None:
+            await self._hold.renew()
 
     @classmethod
     async def connect(cls, url: str, *, min_size: int = 0, max_size: int = 10, create: bool = True
@@ -241,6 +265,14 @@ class PostgresRepository(Repository):
             return await self._version(con)
 
     async def close(self) -> None:
+        if self._watch is not None:
+            self._watch.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._watch
+            self._watch = None
+        if self._hold is not None:
+            await self._hold.release()
+            self._hold = None
         await self._pool.close()
 
     @asynccontextmanager

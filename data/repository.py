@@ -456,6 +456,9 @@ class Repository(ABC):
     dialect: str = ""
     #: what the repository was opened with (a path, or a URL without its password)
     path: str = ""
+    #: told once when a bot process's hold on its share is lost (PostgreSQL only: ``data.holds``);
+    #: the process should stop
+    share_lost: Callable[[Exception], None] | None = None
 
     # ---- what a backend provides --------------------------------------------------------------
     @abstractmethod

@@ -40,7 +40,7 @@ from datetime import datetime
 from typing import Any
 
 from data.errors import StorageUnavailable
-from data.models import GuildSettings, MoveRow, UserPrefs
+from data.models import GuildSettings, MoveRow, Share, UserPrefs
 from data.repository import Repository
 from engines import get_engine
 from engines.base import QuickMove
@@ -393,20 +393,25 @@ class TableService:
 
 async def open_service(path: str | None = None, *, clock: Clock | None = None, images: bool | str = True,
                        seed_source: Callable[[], int] | None = None, thinker: Thinker | None = None,
-                       alone: bool = False) -> TableService:
+                       alone: bool | Share = False, share_lost: Callable[[Exception], None] | None = None
+                       ) -> TableService:
     """The service over ``path``: an SQLite file or a ``postgresql://`` URL (default ``DATABASE_URL``,
     else ``DATABASE_PATH``, else ``data/mesa.db``; ``":memory:"`` for a throw-away database).
 
     Front ends open the service here, so that only tables/ reaches storage (docs/architecture.md, the layers).
     Board images are drawn in worker processes (``tables.rendering``); ``images="thread"`` draws
     them in a thread of this process instead (the console: no pool to start for a few images), and
-    ``images=False`` leaves board posts without pictures.  ``alone=True`` (the bot): an SQLite file
-    another bot process holds is refused (``CannotOpen``), since both would answer every interaction.
+    ``images=False`` leaves board posts without pictures.  ``alone`` (the bot: ``True``, or the
+    ``Share`` of Discord's shards it answers): an SQLite file another bot process holds is refused
+    (``CannotOpen``), since both would answer every interaction, and on PostgreSQL a share another
+    process holds (``data.holds``); ``share_lost`` is told if another process takes that share
+    while the database is away (the bot then stops).
     """
     from data import open_repository
 
     # issue 19: a postgresql:// URL, a file, or DATABASE_URL / DATABASE_PATH
     repo = await open_repository(path, alone=alone)
+    repo.share_lost = share_lost
     log.info("database %s opened", repo.path)
     renderer: Renderer | None = None
     if images == "thread":

@@ -50,3 +50,22 @@ def test_an_unknown_log_level_is_not_a_traceback(tmp_path: Path) -> None:
     lines = [line for line in done.stderr.splitlines() if line.strip()]
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
     assert len(lines) == 1 and "LOG_LEVEL" in lines[0] and "INFO" in lines[0], done.stderr
+
+
+def test_a_database_that_cannot_be_opened_is_said_before_discord_is_asked(tmp_path: Path) -> None:
+    """Storage first: a wrong DATABASE_URL is the one line, even where Discord cannot be reached
+    (or would refuse the token): the operator fixes one thing at a time, in order, nothing sent."""
+    ports = []
+    for _ in range(2):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            ports.append(probe.getsockname()[1])
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SHARD_", "DISCORD_", "DATABASE_"))}
+    env.update({"DISCORD_TOKEN": "t.o.k", "DISCORD_API_BASE": f"http://127.0.0.1:{ports[0]}/api/v10",
+                "DATABASE_URL": f"postgresql://mesa@127.0.0.1:{ports[1]}/mesa", "LOG_LEVEL": "WARNING"})
+    done = subprocess.run([sys.executable, str(ROOT / "bot.py")], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=60)
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert done.returncode == 2, done.stderr
+    assert len(lines) == 1 and "cannot reach PostgreSQL" in lines[0] and "DATABASE_URL" in lines[0], done.stderr
+    assert "Discord" not in done.stderr

@@ -9,8 +9,19 @@ from pathlib import Path
 
 import discord
 import pytest
+from pg_server import PgServer
 
-from cogs.client import Config, MesaBot, ShardConfigError, ShardedMesaBot, make_bot, parse_shards, shard_of
+from cogs.client import (
+    Config,
+    MesaBot,
+    ShardConfigError,
+    ShardedMesaBot,
+    make_bot,
+    open_service,
+    parse_shards,
+    shard_of,
+)
+from data import CannotOpen, HoldLost, Share, holds
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -69,3 +80,37 @@ def test_bot_exits_with_one_line_on_shards_outside_the_count(tmp_path: Path) -> 
     lines = [line for line in done.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and "SHARD_COUNT=2" in lines[0], done.stderr
     assert not (tmp_path / "m.db").exists(), "nothing written"
+
+
+def test_the_share_a_process_holds_follows_its_shard_settings() -> None:
+    """What a process holds on a shared database (data.holds): its own shards, or every shard."""
+    assert Config(token="x").share() == Share()
+    assert Config(token="x", shard_ids=(), shard_count=parse_shards({"SHARD_COUNT": "auto"})[1]).share() == Share()
+    ids, count = parse_shards({"SHARD_IDS": "1-2", "SHARD_COUNT": "4"})
+    assert Config(token="x", shard_ids=ids, shard_count=count).share() == Share((1, 2), 4)
+
+
+async def test_the_bot_holds_its_shards_on_postgresql(pg_server: PgServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(holds, "WAIT", 0.0)  # refused at once, not after waiting for a predecessor
+    url = pg_server.new_database("botshare")
+    config = Config(token="x", database_path=url, shard_ids=(0,), shard_count=2)
+    service = await open_service(config)
+    try:
+        with pytest.raises(CannotOpen, match="already holds shard 0"):
+            await open_service(config)
+        other = await open_service(Config(token="x", database_path=url, shard_ids=(1,), shard_count=2))
+        await other.close()
+    finally:
+        await service.close()
+    pg_server.release_database(url)
+
+
+async def test_a_lost_share_stops_the_bot_with_status_1() -> None:
+    """Another process took this one's shards while the database was away: both would answer every
+    interaction, so this one closes, and ``python bot.py`` exits with 1."""
+    bot = MesaBot(Config(token="x"), tick_seconds=0)
+    assert bot.exit_code == 0
+    bot._share_lost(HoldLost("another Mesa bot ... this one stops"))
+    assert bot._closing is not None
+    await bot._closing
+    assert bot.is_closed() and bot.exit_code == 1

@@ -272,6 +272,33 @@ async def test_two_shard_processes_one_database_and_kills(sharded: ShardedServer
         pg_server.release_database(url)
 
 
+async def test_a_second_process_for_a_shard_already_held_stops_with_one_line(
+        sharded: ShardedServer, pg_server: PgServer, tmp_path: Path) -> None:
+    """Started twice by mistake, two processes for shard 0 would both answer its servers (two tables for
+    one /play): the second stops before it reaches the gateway, and the first plays on alone."""
+    url = pg_server.new_database("twice")
+    first = ShardProcess(sharded, tmp_path / "first", [0], url)
+    try:
+        await first.start()
+        identified = sharded.gateway.identified
+        second = ShardProcess(sharded, tmp_path / "second", [0], url, env={"LOG_LEVEL": "WARNING"})
+        code, out = await second.run()
+        lines = [line for line in out.splitlines() if line.strip()]
+        assert code == 2, out
+        assert len(lines) == 1 and "already holds shard 0" in lines[0] and "SHARD_IDS" in lines[0], out
+        assert "Traceback" not in out
+        assert sharded.gateway.identified == identified  # it never reached the gateway
+        g0 = next(g for g in sharded.guilds if shard_of(g, 2) == 0)
+        cast = GuildCast(sharded, g0, 5001)
+        table = await cast.open_table(cast.ann, "kona", [cast.bob], seat="first")
+        await cast.turn_by_buttons(table, random.Random(5))
+        assert len(played(cast.exchanges, table)) == 1  # told once, by one process
+    finally:
+        await first.stop()
+        first.reap()
+        pg_server.release_database(url)
+
+
 async def test_a_shard_process_with_a_shard_discord_does_not_know_stops_with_one_line(
         sharded: ShardedServer, pg_server: PgServer, tmp_path: Path) -> None:
     url = pg_server.new_database("badshard")
