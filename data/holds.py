@@ -75,11 +75,11 @@ class PgHold:
         return await asyncpg.connect(self.url, timeout=self.connect_timeout,
                                      server_settings={"application_name": name[:63], **KEEPALIVE})
 
-    async def take(self, wait: float = WAIT) -> None:
-        """Take the share's locks, waiting up to ``wait`` seconds for another holder to let go;
-        ``CannotOpen`` saying who holds what when it does not."""
+    async def take(self, wait: float | None = None) -> None:
+        """Take the share's locks, waiting up to ``wait`` seconds (``WAIT`` when None) for another holder to
+        let go; ``CannotOpen`` saying who holds what when it does not."""
         loop = asyncio.get_running_loop()
-        until = loop.time() + wait
+        until = loop.time() + (WAIT if wait is None else wait)
         try:
             con = await self._connect()
         except _AWAY as exc:
@@ -165,6 +165,9 @@ class PgHold:
             except HoldLost as exc:
                 lost(exc)
                 return
+            except _AWAY as exc:  # the server went away again while the locks were being taken: next time
+                log.warning("could not take %s again on %s yet (%s)", self.share.described(), self.shown,
+                            type(exc).__name__)
 
     async def release(self) -> None:
         """Let go (closing the connection lets go of every lock on it)."""

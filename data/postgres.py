@@ -27,7 +27,6 @@ from urllib.parse import unquote, urlsplit
 
 import asyncpg  # type: ignore[import-untyped]
 
-from data import holds
 from data.errors import CannotOpen, SchemaTooNew, StorageUnavailable
 from data.holds import RENEW_SECONDS, HoldLost, PgHold, Share
 from data.redaction import redact, scrub
@@ -177,7 +176,7 @@ class PostgresRepository(Repository):
         process holds what when another does (after ``data.holds.WAIT`` seconds for one just killed to let
         go); then checked every ``every`` seconds (``share_lost``)."""
         hold = PgHold(self._url, self.path, share, connect_timeout=CONNECT_TIMEOUT)
-        await hold.take(holds.WAIT)
+        await hold.take()
         self._hold = hold
         self._watch = asyncio.create_task(hold.watch(self._lost, every), name="mesa-share-hold")
 
