@@ -12,11 +12,15 @@ from __future__ import annotations
 import compileall
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from discord_standin import StandIn
 from discord_standin.probe import Probe
 from pg_server import MISSING, DbFactory, PgServer, find_bin_dir
+
+if TYPE_CHECKING:
+    from discord_standin.payloads import Harness
 
 BACKENDS = ("sqlite", "postgresql")
 
@@ -103,3 +107,14 @@ async def probe() -> AsyncIterator[Probe]:
             yield p
     finally:
         await standin.stop()
+
+
+@pytest.fixture
+async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
+    """Mesa's Discord front end (discord.py's real objects) over a temporary database, without pictures; a
+    test file that needs another (Mesa's own moves searched in this process) defines its own."""
+    from discord_standin.payloads import Harness  # the whole bot: imported by the tests that use it
+
+    h = await Harness.open(tmp_path, renderer=None)
+    yield h
+    await h.close()

@@ -6,20 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from discord_standin.payloads import Harness, option, thread_channel, user
 
 from tables.outbox import PrivatePost
 
 ALICE = user(1001, "alice")
 BOB = user(1002, "bob")
-
-
-@pytest.fixture
-async def harness(tmp_path: Any) -> Harness:
-    h = await Harness.open(tmp_path, renderer=None)
-    yield h
-    await h.close()
 
 
 async def plateau(h: Harness, **kw: Any) -> tuple[int, dict[str, Any]]:

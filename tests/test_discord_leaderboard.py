@@ -19,13 +19,6 @@ CAROL = user(1003, "carol")
 STRING, INTEGER, BOOLEAN, USER = 3, 4, 5, 6
 
 
-@pytest.fixture
-async def harness(tmp_path: Any) -> Harness:
-    h = await Harness.open(tmp_path, renderer=None)
-    yield h
-    await h.close()
-
-
 async def finished_kona(h: Harness, winner: dict[str, Any], loser: dict[str, Any], moves: int = 0) -> int:
     """A Kona table in the test server that ``loser`` resigns (after ``moves`` plies of play)."""
     svc = h.bot.service

@@ -25,13 +25,6 @@ CAROL = user(1003, "carol")
 STRING, INTEGER = 3, 4
 
 
-@pytest.fixture
-async def harness(tmp_path: Any) -> Harness:
-    h = await Harness.open(tmp_path, renderer=None)
-    yield h
-    await h.close()
-
-
 class Stepping(CountingAnalyser):
     """The counting analyser whose parts each say when they start (``entered``), so a test can act between
     two parts without a clock."""

@@ -20,13 +20,6 @@ MESA_USER = user(BOT_ID, "Mesa", bot=True)
 STRING, USER = 3, 6
 
 
-@pytest.fixture
-async def harness(tmp_path: Any) -> Harness:
-    h = await Harness.open(tmp_path, renderer=None)
-    yield h
-    await h.close()
-
-
 def last(h: Harness) -> Recorded:
     return replies(h)[-1]
 

@@ -6,19 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from discord_standin.payloads import GUILD_ID, Harness, option, thread_channel, user
 
 ALICE = user(1001, "alice")
 BOB = user(1002, "bob")
 STRING, USER = 3, 6
-
-
-@pytest.fixture
-async def harness(tmp_path: Any) -> Harness:
-    h = await Harness.open(tmp_path, renderer=None)
-    yield h
-    await h.close()
 
 
 def replies(h: Harness) -> list[Any]:
