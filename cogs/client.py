@@ -216,7 +216,6 @@ class Config:
             tick_seconds=_positive(env, "TICK_SECONDS", TICK_SECONDS),
         )
 
-
     def share(self) -> Share:
         """What this process answers, and holds on a shared database: its shards, or every shard
         (no ``SHARD_IDS``/``SHARD_COUNT``, or ``SHARD_COUNT=auto``)."""
@@ -280,7 +279,7 @@ class MesaBot(commands.Bot):
     """The Discord front end: the areas' commands and controls, the service and a ticker.
 
     ``service`` may be passed in (tests give one over a temporary database); otherwise
-    ``setup_hook`` opens the one at ``config.database_path``.  ``sync_only`` skips the service
+    ``login`` opens the one at ``config.database_path`` (before Discord is asked).  ``sync_only`` skips the service
     and the ticker: ``--sync`` only logs in, registers the commands and leaves.
 
     A ``commands.Bot`` for its cogs only: Mesa has no prefix commands (they would need the privileged
@@ -304,7 +303,7 @@ class MesaBot(commands.Bot):
         self.sync_only = sync_only
         self.tick_seconds = tick_seconds
         # the parts, each given what it uses; ``self.table_service`` reads the service at each use,
-        # since setup_hook opens it after this
+        # since ``login`` opens it after this
         self.guild_watch = GuildWatch(self, self.table_service, self._deliver)
         self.mesa = MesaTurns(self.table_service, self._deliver)
         self.delivery = Delivery(self, self.table_service, self.guild_watch, post_controls, self.mesa.follow)
@@ -371,9 +370,6 @@ class MesaBot(commands.Bot):
         if self.config.api_base:
             await self.use_announced_gateway()
         self.add_dynamic_items(*CONTROLS)
-        if self.service is None:
-            self.service = await open_service(self.config, self._share_lost)
-            self._owns_service = True
         await self._rate_unrated()
         if self.tick_seconds > 0:
             self._ticker = asyncio.create_task(self.ticker.run(self.tick_seconds), name="mesa-ticker")
