@@ -92,8 +92,10 @@ async def copy(source: str, target: str, out: TextIO) -> bool:
             raise CannotOpen(f"a Mesa bot is running on {redact(name)}: stop it first, then copy")
     src = await open_repository(source, create=False)  # a mistyped SOURCE must not become a new database
     try:
+        await _no_bot_on(src)  # PostgreSQL: a bot process holds its shards there while it runs
         dst = await open_repository(target)
         try:
+            await _no_bot_on(dst)
             if any((await dst.row_counts()).values()):
                 raise CannotOpen(f"{dst.path} already holds data: copy into a new, empty database")
             counts: dict[str, int] = {}
@@ -112,6 +114,11 @@ async def copy(source: str, target: str, out: TextIO) -> bool:
             await dst.close()
     finally:
         await src.close()
+
+
+async def _no_bot_on(repo: Repository) -> None:
+    if await repo.bots_running():
+        raise CannotOpen(f"a Mesa bot is running on {repo.path}: stop it first, then copy")
 
 
 async def _same_rows(a: Repository, b: Repository) -> bool:

@@ -58,6 +58,19 @@ LIMIT 1
 """
 
 
+#: whether any bot process holds a share of this database now
+_BOTS_HOLDING = """
+SELECT EXISTS (SELECT 1 FROM pg_locks
+               WHERE locktype = 'advisory' AND granted AND objsubid = 2 AND classid = $1::bigint::oid
+                 AND database = (SELECT oid FROM pg_database WHERE datname = current_database()))
+"""
+
+
+async def bots_holding(con: asyncpg.Connection) -> bool:
+    """Whether a bot process runs on the database ``con`` is connected to (it holds a share there)."""
+    return bool(await con.fetchval(_BOTS_HOLDING, BOT))
+
+
 class _Taken(Exception):
     """One of the locks is another process's now (the message names it); retried until ``WAIT`` is over."""
 
@@ -187,4 +200,4 @@ async def _closed(con: asyncpg.Connection) -> None:
         con.terminate()
 
 
-__all__ = ["HoldLost", "PgHold", "Share"]
+__all__ = ["HoldLost", "PgHold", "Share", "bots_holding"]

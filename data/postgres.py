@@ -28,7 +28,7 @@ from urllib.parse import unquote, urlsplit
 import asyncpg  # type: ignore[import-untyped]
 
 from data.errors import CannotOpen, SchemaTooNew, StorageUnavailable
-from data.holds import RENEW_SECONDS, HoldLost, PgHold, Share
+from data.holds import RENEW_SECONDS, HoldLost, PgHold, Share, bots_holding
 from data.redaction import redact, scrub
 from data.repository import Conflict, Repository, Tx
 from data.schema import PG_VERSION_TABLE, postgres_migrations, statements
@@ -179,6 +179,10 @@ class PostgresRepository(Repository):
         await hold.take()
         self._hold = hold
         self._watch = asyncio.create_task(hold.watch(self._lost, every), name="mesa-share-hold")
+
+    async def bots_running(self) -> bool:
+        async with self._faults(), self._pool.acquire() as con:
+            return await bots_holding(con)
 
     def _lost(self, exc: HoldLost) -> None:
         log.error("%s", exc)

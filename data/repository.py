@@ -475,6 +475,11 @@ class Repository(ABC):
     @abstractmethod
     async def schema_version(self) -> int: ...
 
+    async def bots_running(self) -> bool:
+        """Whether a bot process runs on this database now (PostgreSQL: it holds a share, ``data.holds``;
+        an SQLite file's bot is asked before the file is opened, ``data.sqlite.bot_holds``)."""
+        return False
+
     #: appended to the due-tables query of ``claim_due_tables`` (PostgreSQL: skip rows another holds)
     _skip_locked = ""
 

@@ -141,3 +141,32 @@ async def test_a_mistyped_source_makes_no_lock_file_nor_folder(tmp_path: Path) -
     err = io.StringIO()
     assert await run(["copy", str(tmp_path / "typo" / "mesa.db"), str(tmp_path / "copy.db")], io.StringIO(), err) == 2
     assert not (tmp_path / "typo").exists() and not (tmp_path / "copy.db").exists(), err.getvalue()
+
+
+async def test_copy_refuses_a_postgresql_database_a_running_bot_holds(tmp_path: Path, pg_server: PgServer) -> None:
+    """The same on PostgreSQL, where a running bot holds its shards in the database (data.holds)."""
+    from data import Share
+    from data.holds import PgHold
+
+    url = pg_server.new_database("running")
+    source = str(tmp_path / "mesa.db")
+    await played_database(source)
+    bot = PgHold(url, "the test database", Share((1,), 2))
+    try:
+        await bot.take(wait=0)
+        for args in (["copy", url, str(tmp_path / "copy.db")], ["copy", source, url]):
+            err = io.StringIO()
+            assert await run(args, io.StringIO(), err) == 2
+            assert "a Mesa bot is running on" in err.getvalue() and "stop it first" in err.getvalue(), err.getvalue()
+            assert not (tmp_path / "copy.db").exists()
+        repo = await open_repository(url)
+        try:
+            assert not any((await repo.row_counts()).values())  # nothing was copied into it
+        finally:
+            await repo.close()
+        await bot.release()
+        out = io.StringIO()
+        assert await run(["copy", source, url], out, io.StringIO()) == 0, out.getvalue()
+    finally:
+        await bot.release()
+        pg_server.drop_database(url)
