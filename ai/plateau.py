@@ -41,11 +41,12 @@ from engines.plateau import (
     K_ONBOARD,
     K_RETURN,
     K_STOMP,
+    BoardMove,
     PlateauMove,
     PlateauState,
     PlateauView,
+    capture_candidates,
     determinize,
-    stack_moves,
 )
 
 
@@ -138,18 +139,10 @@ def _threat_possible(state: PlateauState, p: int) -> bool:
     return have + most_enemy >= 6 or most_own + bring >= 6 or most_own >= 6
 
 
-def _hot(state: PlateauState, moves: Sequence[PlateauMove]) -> list[PlateauMove]:
-    """The moves that may capture (PL-6): stomps, and moves landing on a stack holding an enemy piece."""
-    p = state.side
-    targets = {sq for sq, stack in enumerate(state.board) if any(piece & 1 != p for piece in stack)}
-    if not targets:
-        return []
-    return [m for m in moves if (m[0] == K_MOVE and m.dest in targets) or m[0] == K_STOMP]
-
-
-def hot_moves(state: PlateauState) -> list[PlateauMove]:
-    """The side to act's moves that may capture now (PL-6: captures are stack moves)."""
-    return _hot(state, stack_moves(state))
+def hot_moves(state: PlateauState) -> list[BoardMove]:
+    """The side to act's moves that may capture now (PL-6): stomps, and moves landing on a stack
+    holding an enemy piece (the engine builds only these, in the order of its stack moves)."""
+    return capture_candidates(state)
 
 
 def gain(before: PlateauState, after: PlateauState, p: int) -> float:
@@ -301,7 +294,7 @@ class PlateauAdapter:
             before = _prisoners(state, p)
             nxt = None
             if tries > 1 and state.phase == 1:  # a normal turn: try a few captures first (PL-6)
-                hot = _hot(state, stack_moves(state))
+                hot = hot_moves(state)
                 for _ in range(min(tries, len(hot))):
                     other = ENGINE.apply(state, hot[int(rng.random() * len(hot))])
                     if other.result or _prisoners(other, p) > before:
