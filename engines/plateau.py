@@ -49,6 +49,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from itertools import accumulate, compress, repeat
 from operator import call, getitem, itemgetter
+from types import MappingProxyType
 from typing import Any, Final, Literal, NamedTuple, TypedDict
 
 from engines.base import (
@@ -2307,7 +2308,7 @@ def determinize(view: PlateauView, seat: int | None, rng: random.Random) -> Plat
         board, side, phase, tender, refused, reserves, prisoners = key
         return PlateauState(board, side, phase, tender, refused, reserves, prisoners, ply, result, (key,),
                             _marks((key,)), rep, cap, last, highlight)  # fmt: skip
-    f = _parse_fields(text, view=True)
+    f = _parsed_view(text)
     squares = [list(s) for s in f["squares"]]
     seen_reserves: list[Any] = list(f["reserves"])
     prisoners = f["prisoners"]
@@ -2319,6 +2320,16 @@ def determinize(view: PlateauView, seat: int | None, rng: random.Random) -> Plat
     key = _key(board, f["side"], f["phase"], f["tender"], f["refused"], res, prisoners)
     return PlateauState(board, f["side"], f["phase"], f["tender"], f["refused"], res, prisoners, f["ply"], "",
                         (key,), _marks((key,)), rep, cap, last, highlight)  # fmt: skip
+
+
+@lru_cache(maxsize=64)
+def _parsed_view(text: str) -> Mapping[str, Any]:
+    """``_parse_fields(text, view=True)``, read once for the many samples of one view (a search
+    determinizes the same view at every iteration); read-only, its stacks and reserves as tuples."""
+    f = _parse_fields(text, view=True)
+    f["squares"] = tuple(tuple(s) for s in f["squares"])
+    f["reserves"] = tuple(f["reserves"])
+    return MappingProxyType(f)
 
 
 def _filled_view(text: str, seat: int | None, rep: bool, cap: int) -> PlateauState:
