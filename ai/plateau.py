@@ -47,6 +47,7 @@ from engines.plateau import (
     PlateauView,
     capture_candidates,
     determinize,
+    stack_moves,
 )
 
 
@@ -227,9 +228,9 @@ def winning_moves(state: PlateauState) -> list[PlateauMove]:
     if p is None or not _threat_possible(state, p):
         return []
     may_win = _WinScreen(state, p)
-    moves = _moves(state)
-    if not any(may_win.onboard_levels):  # the usual case: no onboard wins, so only the others are read
-        moves = [move for move in moves if move[0] != K_ONBOARD]
+    # the usual case: no onboard wins, and the other moves that may win (PL-8.1) are the stack moves,
+    # which ``stack_moves`` lists in the same order without building every onboard
+    moves: Sequence[PlateauMove] = _moves(state) if any(may_win.onboard_levels) else stack_moves(state)
     return [move for move in moves if may_win(move) and _winner(ENGINE.apply(state, move)) == p]
 
 

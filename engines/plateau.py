@@ -48,7 +48,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from itertools import accumulate, compress, repeat
-from operator import call, getitem, itemgetter
+from operator import call, getitem, itemgetter, lshift
 from types import MappingProxyType
 from typing import Any, Final, Literal, NamedTuple, TypedDict
 
@@ -910,7 +910,7 @@ def _enemy_squares(board: tuple[tuple[int, ...], ...], p: int) -> int:
             if bit is None:
                 s = board[sq]
                 bits[sq] = memo[s] = int(any(piece & 1 != p for piece in s))
-    return sum(bit << sq for sq, bit in enumerate(bits))
+    return sum(map(lshift, bits, SQUARES))  # bit << sq for every square, at C speed
 
 
 def capture_candidates(state: PlateauState) -> list[BoardMove]:
