@@ -2363,6 +2363,17 @@ def _filled_view(text: str, seat: int | None, rep: bool, cap: int) -> PlateauSta
     return state
 
 
+#: (up, down) with UNKNOWN for a face not seen -> the types (``TYPE_CODES`` indices) with those faces
+_TYPES_SHOWING: dict[tuple[int, int], tuple[int, ...]] = {
+    (up, down): tuple(
+        t for t in range(7)
+        if (up == UNKNOWN or up in (FACE_OF[TYPE_CODES[t][0]], FACE_OF[TYPE_CODES[t][1]]))
+        and (down == UNKNOWN or down in (FACE_OF[TYPE_CODES[t][0]], FACE_OF[TYPE_CODES[t][1]]))
+    )
+    for up in (UNKNOWN, *range(4)) for down in (UNKNOWN, *range(4))
+}  # fmt: skip
+
+
 def _fill_in_seat(q: int, squares: list[list[Any]], seen_reserves: list[Any], prisoners: Any,
                   rng: random.Random) -> None:
     """``determinize`` for seat ``q``: draw its unknown faces and its reserve (in place)."""
@@ -2385,15 +2396,7 @@ def _fill_in_seat(q: int, squares: list[list[Any]], seen_reserves: list[Any], pr
         raise PositionError(f"the view accounts for more than 12 pieces of seat {q}")
     if not slots and isinstance(seen_reserves[q], tuple):
         return
-    constraints = []
-    for sq, i in slots:
-        _, up, down, _, _ = squares[sq][i]
-        allowed = [
-            t for t in range(7)
-            if (up == UNKNOWN or up in (FACE_OF[TYPE_CODES[t][0]], FACE_OF[TYPE_CODES[t][1]]))
-            and (down == UNKNOWN or down in (FACE_OF[TYPE_CODES[t][0]], FACE_OF[TYPE_CODES[t][1]]))
-        ]  # fmt: skip
-        constraints.append(allowed)
+    constraints = [list(_TYPES_SHOWING[squares[sq][i][1], squares[sq][i][2]]) for sq, i in slots]
     order = sorted(range(len(slots)), key=lambda i: (len(constraints[i]), rng.random()))
     chosen = _assign([constraints[i] for i in order], pool, rng)
     if chosen is None:
