@@ -41,9 +41,11 @@ from engines.plateau import (
     K_ONBOARD,
     K_RETURN,
     K_STOMP,
+    BoardMove,
     PlateauMove,
     PlateauState,
     PlateauView,
+    capture_candidates,
     determinize,
     stack_moves,
 )
@@ -87,31 +89,65 @@ def _winner(state: PlateauState) -> int | None:
     return int(state.result[7])
 
 
-def _may_win(state: PlateauState, move: PlateauMove, p: int) -> bool:
-    """Could ``move`` end the game for ``p`` (PL-8.1)?  Cheap, never wrong when it says no.
+def _onboard_six_levels(stack: tuple[int, ...], p: int, have: int) -> int:
+    """The levels (a bit each) where a piece of ``p`` onboarded into ``stack`` (PL-4.1) wins at once:
+    six prisoners already held, or six own pieces in a row (PL-8.1), through the new piece or not."""
+    h = len(stack)
+    above = [0] * (h + 1)  # above[level]: own pieces in a row from ``level`` up
+    for level in range(h - 1, -1, -1):
+        above[level] = above[level + 1] + 1 if stack[level] & 1 == p else 0
+    if have >= 6 or max(above) >= 6:
+        return (1 << (h + 1)) - 1
+    levels = 0
+    below = 0  # own pieces in a row just under ``level``
+    for level in range(h + 1):
+        if below + 1 + above[level] >= 6:
+            levels |= 1 << level
+        below = below + 1 if level < h and stack[level] & 1 == p else 0
+    return levels
+
+
+class _WinScreen:
+    """Could a move end the game for ``p`` (PL-8.1)?  Cheap, never wrong when it says no.
 
     Six prisoners need a capture of enough enemy pieces; a six-stack needs enough own pieces where the
-    move lands, stops or places (a capture can join runs, so all own pieces there count).
+    move lands or stops (a capture can join runs, so all own pieces there count), or an onboard into
+    a run of five.  The board is counted once per position, so each move costs a few lookups.
     """
-    board = state.board
-    have = _prisoners(state, p)
-    if move[0] == K_MOVE:
-        stops, dest = move.stops, move.dest
-        group = max([move.lifted, *(j for _, j in stops)])
-        for sq in [*(s for s, _ in stops), dest]:
-            stack = board[sq]
-            own = sum(1 for piece in stack if piece & 1 == p)
-            if own + group >= 6:
+
+    __slots__ = ("enemy", "have", "need", "onboard_levels")
+
+    def __init__(self, state: PlateauState, p: int) -> None:
+        self.have = _prisoners(state, p)
+        self.need: list[int] = []  # per square: the own pieces a move must bring to make six there
+        self.enemy: list[int] = []  # per square: the enemy pieces in its stack
+        #: per square: the levels (a bit each) where an onboard wins (none without five own pieces there)
+        self.onboard_levels: list[int] = []
+        for stack in state.board:
+            own = 0
+            for piece in stack:
+                own += piece & 1 == p
+            self.need.append(6 - own)
+            self.enemy.append(len(stack) - own)
+            self.onboard_levels.append(_onboard_six_levels(stack, p, self.have) if own >= 5 else 0)
+
+    def __call__(self, move: PlateauMove) -> bool:
+        if move[0] == K_MOVE:
+            _, _, _, group, stops, dest = move
+            need = self.need
+            if stops:
+                group = max(group, *(j for _, j in stops))  # the most pieces the group has on the way
+                if any(need[sq] <= group for sq, _ in stops):
+                    return True
+            if need[dest] <= group:
                 return True
-        enemies = sum(1 for piece in board[dest] if piece & 1 != p)
-        return enemies > 0 and have + enemies >= 6
-    if move[0] == K_STOMP:
-        stack = board[move.square]
-        own = sum(1 for piece in stack if piece & 1 == p)
-        return own >= 6 or have + (len(stack) - own) >= 6
-    if move[0] == K_ONBOARD:
-        return sum(1 for piece in board[move.square] if piece & 1 == p) + 1 >= 6
-    return False
+            enemies = self.enemy[dest]
+            return enemies > 0 and self.have + enemies >= 6
+        if move[0] == K_STOMP:
+            return self.need[move.square] <= 0 or self.have + self.enemy[move.square] >= 6
+        if move[0] == K_ONBOARD:
+            return self.onboard_levels[move.square] >> move.level & 1 == 1
+        return False
 
 
 def _threat_possible(state: PlateauState, p: int) -> bool:
@@ -138,18 +174,10 @@ def _threat_possible(state: PlateauState, p: int) -> bool:
     return have + most_enemy >= 6 or most_own + bring >= 6 or most_own >= 6
 
 
-def _hot(state: PlateauState, moves: Sequence[PlateauMove]) -> list[PlateauMove]:
-    """The moves that may capture (PL-6): stomps, and moves landing on a stack holding an enemy piece."""
-    p = state.side
-    targets = {sq for sq, stack in enumerate(state.board) if any(piece & 1 != p for piece in stack)}
-    if not targets:
-        return []
-    return [m for m in moves if (m[0] == K_MOVE and m.dest in targets) or m[0] == K_STOMP]
-
-
-def hot_moves(state: PlateauState) -> list[PlateauMove]:
-    """The side to act's moves that may capture now (PL-6: captures are stack moves)."""
-    return _hot(state, stack_moves(state))
+def hot_moves(state: PlateauState) -> list[BoardMove]:
+    """The side to act's moves that may capture now (PL-6): stomps, and moves landing on a stack
+    holding an enemy piece (the engine builds only these, in the order of its stack moves)."""
+    return capture_candidates(state)
 
 
 def gain(before: PlateauState, after: PlateauState, p: int) -> float:
@@ -199,11 +227,11 @@ def winning_moves(state: PlateauState) -> list[PlateauMove]:
     p = ENGINE.to_move(state)
     if p is None or not _threat_possible(state, p):
         return []
-    out = []
-    for move in _moves(state):
-        if _may_win(state, move, p) and _winner(ENGINE.apply(state, move)) == p:
-            out.append(move)
-    return out
+    may_win = _WinScreen(state, p)
+    # the usual case: no onboard wins, and the other moves that may win (PL-8.1) are the stack moves,
+    # which ``stack_moves`` lists in the same order without building every onboard
+    moves: Sequence[PlateauMove] = _moves(state) if any(may_win.onboard_levels) else stack_moves(state)
+    return [move for move in moves if may_win(move) and _winner(ENGINE.apply(state, move)) == p]
 
 
 def evaluate(state: PlateauState) -> tuple[float, float]:
@@ -301,7 +329,7 @@ class PlateauAdapter:
             before = _prisoners(state, p)
             nxt = None
             if tries > 1 and state.phase == 1:  # a normal turn: try a few captures first (PL-6)
-                hot = _hot(state, stack_moves(state))
+                hot = hot_moves(state)
                 for _ in range(min(tries, len(hot))):
                     other = ENGINE.apply(state, hot[int(rng.random() * len(hot))])
                     if other.result or _prisoners(other, p) > before:

@@ -48,7 +48,8 @@ from bisect import bisect_right
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from itertools import accumulate, compress, repeat
-from operator import call, getitem, itemgetter
+from operator import call, getitem, itemgetter, lshift
+from types import MappingProxyType
 from typing import Any, Final, Literal, NamedTuple, TypedDict
 
 from engines.base import (
@@ -612,7 +613,7 @@ def _origin_plan(board: tuple[tuple[int, ...], ...], origin: int, codes: list[in
     """
     s = board[origin]
     recipe = _RECIPES_AT[origin][_origin_code(s, codes[origin])]
-    n_stomps, flips, getters, tables, paths = recipe
+    n_stomps, flips, getters, tables, paths, _ = recipe
     total = n_stomps
     buckets = [(1, flip, 0, (), (1,)) for flip in flips]
     for get, table, (flip, kind, path) in zip(getters, tables, paths):
@@ -748,10 +749,11 @@ def _count_table(kind: int, marker: bool, n: int, unit_mask: int) -> _CountTable
 def _recipe(origin: int, code: int, up: int, down: int, below: bool) -> tuple:
     """How to count and build the moves from ``origin`` (PL-5) once the other squares' codes are known.
 
-    A recipe is (stomps, flips of the stomps, getters, tables, (flip, kind, path) per path): the
-    moves along a path are ``table[getter(codes)]``, where the getter reads the codes of the path's
-    squares.  Kind 1 is a Twister's knight path (path = (M, F)), 2 a line with a marker on top, 3 a
-    line with a blank on top (path = the ray cut to N squares).
+    A recipe is (stomps, flips of the stomps, getters, tables, (flip, kind, path) per path, ends per
+    path): the moves along a path are ``table[getter(codes)]``, where the getter reads the codes of
+    the path's squares, and they end on the squares of its ``ends`` (a bit per square).  Kind 1 is a
+    Twister's knight path (path = (M, F), ending on F), 2 a line with a marker on top, 3 a line with
+    a blank on top (path = the ray cut to N squares, ending on any of them).
     """
     n = (code >> 2) & 15
     unit_mask = code >> 6
@@ -759,6 +761,7 @@ def _recipe(origin: int, code: int, up: int, down: int, below: bool) -> tuple:
     getters = []
     tables = []
     paths = []
+    ends = []
     for flip in (False, True) if up != down else (False,):  # PL-5.2
         face = down if flip else up
         marker = face != BLANK
@@ -770,13 +773,15 @@ def _recipe(origin: int, code: int, up: int, down: int, below: bool) -> tuple:
                 getters.append(itemgetter(pair[0]))
                 tables.append(table)
                 paths.append((flip, 1, pair))
+                ends.append(1 << pair[1])
             continue
         table = _count_table(2, marker, n, unit_mask)
         for ray, get in RAY_CUTS[origin][face][n if n < 3 else 3]:
             getters.append(get)
             tables.append(table)
             paths.append((flip, 2 if marker else 3, ray))
-    return len(stomps), tuple(stomps), tuple(getters), tuple(tables), tuple(paths)
+            ends.append(sum(1 << sq for sq in ray))
+    return len(stomps), tuple(stomps), tuple(getters), tuple(tables), tuple(paths), tuple(ends)
 
 
 class _RecipeTable(dict):
@@ -805,21 +810,29 @@ SQUARES = range(16)
 _is_own_stack = (1).__lt__
 
 
-def _bucket_moves(origin: int, bucket: tuple, codes: list[int], unit_mask: int, k: int) -> list[BoardMove]:
-    """The moves of one bucket of ``_origin_plan`` lifting k pieces."""
+#: every square, as a bit set (``onto`` of ``_bucket_moves``)
+ALL_SQUARES = (1 << 16) - 1
+
+
+def _bucket_moves(origin: int, bucket: tuple, codes: list[int], unit_mask: int, k: int,
+                  onto: int = ALL_SQUARES) -> list[BoardMove]:  # fmt: skip
+    """The moves of one bucket of ``_origin_plan`` lifting k pieces (those ending on a square of
+    ``onto``, a bit per square: the rest are left out, the order kept)."""
     _, flip, kind, path, _ = bucket
     if kind == 0:
         return [_new_move(StompMove, (K_STOMP, flip, origin))]
     mask = unit_mask & ((1 << k) - 1)
     if kind == 1:  # PL-5.7: land on F, perhaps after a stop on M
         mid, fin = path
+        if not onto >> fin & 1:
+            return []
         out: list[BoardMove] = [_new_move(StackMove, (K_MOVE, flip, origin, k, (), fin))]
         out.extend(_new_move(StackMove, (K_MOVE, flip, origin, k, ((mid, j),), fin))
                    for j, _ in _stop_options(codes[mid], k, mask))
         return out
     marker = kind == 2
     size = len(path)
-    land = [_may_end_on(marker, codes[sq]) for sq in path]
+    land = [_may_end_on(marker, codes[sq]) and onto >> sq & 1 == 1 for sq in path]
     out = []  # same list as above: every move tuple of the bucket
     append = out.append
     # lines are at most 3 squares long: at most two stops, so the loops are written out
@@ -861,6 +874,57 @@ def _stack_moves(board: tuple[tuple[int, ...], ...], p: int) -> list[BoardMove]:
     return out
 
 
+def _stack_moves_onto(board: tuple[tuple[int, ...], ...], p: int, onto: int) -> list[BoardMove]:
+    """PL-5: every stomp of player ``p`` and every move of theirs ending on a square of ``onto`` (a
+    bit per square), in ``_stack_moves``' order; only the paths that end there are built."""
+    out: list[BoardMove] = []
+    facts = _facts(board, p)
+    codes = list(map(_code_of_fact, facts))
+    for origin in compress(SQUARES, map(_is_own_stack, codes)):  # own stacks: codes 2 and up
+        _, flips, getters, tables, paths, ends = _RECIPES_AT[origin][facts[origin] & _ORIGIN_CODE]
+        out.extend(_new_move(StompMove, (K_STOMP, flip, origin)) for flip in flips)  # PL-5.8
+        unit_mask = codes[origin] >> 6
+        for get, table, (flip, kind, path), end in zip(getters, tables, paths, ends):
+            if not onto & end:
+                continue
+            line = get(codes)
+            if table[line]:  # the bucket of ``_origin_plan``, built for these squares only
+                by_k = table.split(line)
+                bucket = (table[line], flip, kind, path, by_k)
+                for k in range(1, len(by_k) + 1):
+                    out.extend(_bucket_moves(origin, bucket, codes, unit_mask, k, onto))
+    return out
+
+
+_ENEMY_IN: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})
+
+
+def _enemy_squares(board: tuple[tuple[int, ...], ...], p: int) -> int:
+    """The squares whose stack holds a piece of ``p``'s opponent, a bit per square (memoised per stack)."""
+    memo = _ENEMY_IN[p]
+    bits: list[Any] = list(map(memo.get, board))
+    if None in bits:
+        if len(memo) > _MEMO_LIMIT:
+            memo.clear()
+        for sq, bit in enumerate(bits):
+            if bit is None:
+                s = board[sq]
+                bits[sq] = memo[s] = int(any(piece & 1 != p for piece in s))
+    return sum(map(lshift, bits, SQUARES))  # bit << sq for every square, at C speed
+
+
+def capture_candidates(state: PlateauState) -> list[BoardMove]:
+    """The side to act's moves that may capture (PL-6), in ``stack_moves``' order: every stomp, and
+    every move ending on a stack that holds an enemy piece; none when no stack holds one.  The same
+    list as filtering ``stack_moves``, built without the other moves (a fast path for players)."""
+    if state.result or (state.phase != PHASE_TURN and state.phase != PHASE_REFUSED):
+        return []
+    targets = _enemy_squares(state.board, state.side)
+    if not targets:
+        return []
+    return _stack_moves_onto(state.board, state.side, targets)
+
+
 def stack_moves(state: PlateauState) -> list[BoardMove]:
     """PL-5: the moves and stomps of the side to act, in ``_actions``' order: every move that may
     capture (PL-6) is one of them (a fast path for players that look for captures). Empty when
@@ -873,7 +937,7 @@ def stack_moves(state: PlateauState) -> list[BoardMove]:
 def _recipe_move(origin: int, recipe: tuple, codes: list[int], i: int, along: list[int] | None = None) -> BoardMove:
     """The i-th move from ``origin`` (in the order of ``_origin_plan``'s buckets), building the
     moves of one (path, k) only.  ``along``: the moves along each path, when already counted."""
-    n_stomps, flips, getters, tables, paths = recipe
+    n_stomps, flips, getters, tables, paths, _ = recipe
     if i < n_stomps:
         return _new_move(StompMove, (K_STOMP, flips[i], origin))
     i -= n_stomps
@@ -2244,7 +2308,7 @@ def determinize(view: PlateauView, seat: int | None, rng: random.Random) -> Plat
         board, side, phase, tender, refused, reserves, prisoners = key
         return PlateauState(board, side, phase, tender, refused, reserves, prisoners, ply, result, (key,),
                             _marks((key,)), rep, cap, last, highlight)  # fmt: skip
-    f = _parse_fields(text, view=True)
+    f = _parsed_view(text)
     squares = [list(s) for s in f["squares"]]
     seen_reserves: list[Any] = list(f["reserves"])
     prisoners = f["prisoners"]
@@ -2256,6 +2320,16 @@ def determinize(view: PlateauView, seat: int | None, rng: random.Random) -> Plat
     key = _key(board, f["side"], f["phase"], f["tender"], f["refused"], res, prisoners)
     return PlateauState(board, f["side"], f["phase"], f["tender"], f["refused"], res, prisoners, f["ply"], "",
                         (key,), _marks((key,)), rep, cap, last, highlight)  # fmt: skip
+
+
+@lru_cache(maxsize=64)
+def _parsed_view(text: str) -> Mapping[str, Any]:
+    """``_parse_fields(text, view=True)``, read once for the many samples of one view (a search
+    determinizes the same view at every iteration); read-only, its stacks and reserves as tuples."""
+    f = _parse_fields(text, view=True)
+    f["squares"] = tuple(tuple(s) for s in f["squares"])
+    f["reserves"] = tuple(f["reserves"])
+    return MappingProxyType(f)
 
 
 def _filled_view(text: str, seat: int | None, rep: bool, cap: int) -> PlateauState:
@@ -2289,6 +2363,17 @@ def _filled_view(text: str, seat: int | None, rep: bool, cap: int) -> PlateauSta
     return state
 
 
+#: (up, down) with UNKNOWN for a face not seen -> the types (``TYPE_CODES`` indices) with those faces
+_TYPES_SHOWING: dict[tuple[int, int], tuple[int, ...]] = {
+    (up, down): tuple(
+        t for t in range(7)
+        if (up == UNKNOWN or up in (FACE_OF[TYPE_CODES[t][0]], FACE_OF[TYPE_CODES[t][1]]))
+        and (down == UNKNOWN or down in (FACE_OF[TYPE_CODES[t][0]], FACE_OF[TYPE_CODES[t][1]]))
+    )
+    for up in (UNKNOWN, *range(4)) for down in (UNKNOWN, *range(4))
+}  # fmt: skip
+
+
 def _fill_in_seat(q: int, squares: list[list[Any]], seen_reserves: list[Any], prisoners: Any,
                   rng: random.Random) -> None:
     """``determinize`` for seat ``q``: draw its unknown faces and its reserve (in place)."""
@@ -2311,15 +2396,7 @@ def _fill_in_seat(q: int, squares: list[list[Any]], seen_reserves: list[Any], pr
         raise PositionError(f"the view accounts for more than 12 pieces of seat {q}")
     if not slots and isinstance(seen_reserves[q], tuple):
         return
-    constraints = []
-    for sq, i in slots:
-        _, up, down, _, _ = squares[sq][i]
-        allowed = [
-            t for t in range(7)
-            if (up == UNKNOWN or up in (FACE_OF[TYPE_CODES[t][0]], FACE_OF[TYPE_CODES[t][1]]))
-            and (down == UNKNOWN or down in (FACE_OF[TYPE_CODES[t][0]], FACE_OF[TYPE_CODES[t][1]]))
-        ]  # fmt: skip
-        constraints.append(allowed)
+    constraints = [list(_TYPES_SHOWING[squares[sq][i][1], squares[sq][i][2]]) for sq, i in slots]
     order = sorted(range(len(slots)), key=lambda i: (len(constraints[i]), rng.random()))
     chosen = _assign([constraints[i] for i in order], pool, rng)
     if chosen is None:
