@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,6 +45,7 @@ from engines.k3 import (
     K3View,
     accessible_spots,
     determinize,
+    determinizer,
     open_slots,
 )
 
@@ -234,10 +235,10 @@ def candidate_builds(view: K3View, seat: int, rng: random.Random, count: int) ->
     return out
 
 
-def _simulate_build(view: K3View, seat: int, ranks: tuple[str, ...], rng: random.Random,
-                    care: float) -> float:  # fmt: skip
-    """One game from a determinization of the view, with this pyramid; the seat's reward."""
-    state = determinize(view, seat, rng)
+def _simulate_build(sample: Callable[[random.Random], K3State], seat: int, ranks: tuple[str, ...],
+                    rng: random.Random, care: float) -> float:  # fmt: skip
+    """One game from a determinization of the view (``sample``), with this pyramid; the seat's reward."""
+    state = sample(rng)
     state = ENGINE.apply(state, K3Move("build", seat=seat, rows=ranks))
     while state.phase == "build":
         other = next(i for i, s in enumerate(state.seats) if s.status == "hand")
@@ -253,6 +254,7 @@ def choose_build(view: K3View, seat: int, knobs: Level, budget: Budget, rng: ran
     candidates = candidate_builds(view, seat, rng, knobs.build_candidates)
     ms = budget.ms if budget.ms is not None or budget.iterations is not None else 500
     deadline = None if ms is None else start + ms * 0.75 / 1000.0
+    sample = determinizer(view, seat)  # the view read once for all the simulated games
     scores = {c: [0.0, 0] for c in candidates}
     alive = list(candidates)
     rounds = max(1, (len(alive) - 1).bit_length())
@@ -266,7 +268,7 @@ def choose_build(view: K3View, seat: int, knobs: Level, budget: Budget, rng: ran
                 if round_end is not None and scores[c][1] and time.perf_counter() >= round_end:
                     late = True  # every candidate has one game at least; the clock decides the rest
                     break
-                scores[c][0] += _simulate_build(view, seat, c, rng, knobs.greedy_rollout)
+                scores[c][0] += _simulate_build(sample, seat, c, rng, knobs.greedy_rollout)
                 scores[c][1] += 1
                 done += 1
             if late:
