@@ -155,6 +155,12 @@ class K3Adapter:
     def __init__(self, level: Level) -> None:
         self.level = level
         self._public: K3State | None = None
+        #: the states the search has met and their legal moves, and each move's result: in play a move
+        #: sequence from the one public state leads to one state, so the tree's walk asks the engine once per
+        #: node and edge (per choice: an adapter serves one search).  Keyed by ``id``; each entry holds its
+        #: state, which keeps that id its own.
+        self._legal: dict[int, tuple[K3State, list[K3Move]]] = {}
+        self._after: dict[tuple[int, K3Move], tuple[K3State, K3State]] = {}
 
     def determinize(self, view: K3View, seat: int, rng: random.Random) -> K3State:
         if view.get("phase") != "build":  # K3-10: nothing is hidden once play begins
@@ -166,11 +172,21 @@ class K3Adapter:
     def to_move(self, state: K3State) -> int | None:
         return ENGINE.to_move(state)
 
-    def moves(self, state: K3State) -> Sequence[K3Move]:
-        return ENGINE.legal_moves(state)
+    def moves(self, state: K3State) -> list[K3Move]:
+        known = self._legal.get(id(state))
+        if known is not None and known[0] is state:
+            return known[1]
+        legal = ENGINE.legal_moves(state)
+        self._legal[id(state)] = (state, legal)
+        return legal
 
     def apply(self, state: K3State, move: K3Move) -> K3State:
-        return ENGINE.apply(state, move)
+        known = self._after.get((id(state), move))
+        if known is not None and known[0] is state:
+            return known[1]
+        after = ENGINE.apply(state, move)
+        self._after[id(state), move] = (state, after)
+        return after
 
     def expand(self, state: K3State, untried: list[K3Move], rng: random.Random) -> K3Move:
         good = [m for m in untried if not penalised(state, m) and m.kind != "pass"]
@@ -301,7 +317,7 @@ def choose(view: K3View, seat: int, level: str, budget: Budget, rng: random.Rand
         raise AIError(f"seat {seat} is not the one to act")
     adapter = K3Adapter(knobs)
     state = adapter.determinize(view, seat, rng)
-    legal = ENGINE.legal_moves(state)
+    legal = adapter.moves(state)
     if len(legal) == 1:
         return ENGINE.format_move(state, legal[0])
     ms = budget.ms
