@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,6 +45,7 @@ from engines.k3 import (
     K3View,
     accessible_spots,
     determinize,
+    determinizer,
     open_slots,
 )
 
@@ -154,6 +155,12 @@ class K3Adapter:
     def __init__(self, level: Level) -> None:
         self.level = level
         self._public: K3State | None = None
+        #: the states the search has met and their legal moves, and each move's result: in play a move
+        #: sequence from the one public state leads to one state, so the tree's walk asks the engine once per
+        #: node and edge (per choice: an adapter serves one search).  Keyed by ``id``; each entry holds its
+        #: state, which keeps that id its own.
+        self._legal: dict[int, tuple[K3State, list[K3Move]]] = {}
+        self._after: dict[tuple[int, K3Move], tuple[K3State, K3State]] = {}
 
     def determinize(self, view: K3View, seat: int, rng: random.Random) -> K3State:
         if view.get("phase") != "build":  # K3-10: nothing is hidden once play begins
@@ -165,11 +172,21 @@ class K3Adapter:
     def to_move(self, state: K3State) -> int | None:
         return ENGINE.to_move(state)
 
-    def moves(self, state: K3State) -> Sequence[K3Move]:
-        return ENGINE.legal_moves(state)
+    def moves(self, state: K3State) -> list[K3Move]:
+        known = self._legal.get(id(state))
+        if known is not None and known[0] is state:
+            return known[1]
+        legal = ENGINE.legal_moves(state)
+        self._legal[id(state)] = (state, legal)
+        return legal
 
     def apply(self, state: K3State, move: K3Move) -> K3State:
-        return ENGINE.apply(state, move)
+        known = self._after.get((id(state), move))
+        if known is not None and known[0] is state:
+            return known[1]
+        after = ENGINE.apply(state, move)
+        self._after[id(state), move] = (state, after)
+        return after
 
     def expand(self, state: K3State, untried: list[K3Move], rng: random.Random) -> K3Move:
         good = [m for m in untried if not penalised(state, m) and m.kind != "pass"]
@@ -234,10 +251,10 @@ def candidate_builds(view: K3View, seat: int, rng: random.Random, count: int) ->
     return out
 
 
-def _simulate_build(view: K3View, seat: int, ranks: tuple[str, ...], rng: random.Random,
-                    care: float) -> float:  # fmt: skip
-    """One game from a determinization of the view, with this pyramid; the seat's reward."""
-    state = determinize(view, seat, rng)
+def _simulate_build(sample: Callable[[random.Random], K3State], seat: int, ranks: tuple[str, ...],
+                    rng: random.Random, care: float) -> float:  # fmt: skip
+    """One game from a determinization of the view (``sample``), with this pyramid; the seat's reward."""
+    state = sample(rng)
     state = ENGINE.apply(state, K3Move("build", seat=seat, rows=ranks))
     while state.phase == "build":
         other = next(i for i, s in enumerate(state.seats) if s.status == "hand")
@@ -253,6 +270,7 @@ def choose_build(view: K3View, seat: int, knobs: Level, budget: Budget, rng: ran
     candidates = candidate_builds(view, seat, rng, knobs.build_candidates)
     ms = budget.ms if budget.ms is not None or budget.iterations is not None else 500
     deadline = None if ms is None else start + ms * 0.75 / 1000.0
+    sample = determinizer(view, seat)  # the view read once for all the simulated games
     scores = {c: [0.0, 0] for c in candidates}
     alive = list(candidates)
     rounds = max(1, (len(alive) - 1).bit_length())
@@ -266,7 +284,7 @@ def choose_build(view: K3View, seat: int, knobs: Level, budget: Budget, rng: ran
                 if round_end is not None and scores[c][1] and time.perf_counter() >= round_end:
                     late = True  # every candidate has one game at least; the clock decides the rest
                     break
-                scores[c][0] += _simulate_build(view, seat, c, rng, knobs.greedy_rollout)
+                scores[c][0] += _simulate_build(sample, seat, c, rng, knobs.greedy_rollout)
                 scores[c][1] += 1
                 done += 1
             if late:
@@ -299,7 +317,7 @@ def choose(view: K3View, seat: int, level: str, budget: Budget, rng: random.Rand
         raise AIError(f"seat {seat} is not the one to act")
     adapter = K3Adapter(knobs)
     state = adapter.determinize(view, seat, rng)
-    legal = ENGINE.legal_moves(state)
+    legal = adapter.moves(state)
     if len(legal) == 1:
         return ENGINE.format_move(state, legal[0])
     ms = budget.ms

@@ -11,6 +11,7 @@ position's moves, penalties, steals, eliminations and the final ranking agree.
 from __future__ import annotations
 
 import random
+from bisect import insort
 from typing import Any
 
 from engines.k3 import COLOURS, K3State
@@ -19,13 +20,16 @@ from engines.k3 import COLOURS, K3State
 class Sim:
     """One K3 game in play, mutable.  Rows are bottom-up; a pyramid spot is (file, rank)."""
 
-    __slots__ = ("alive", "coop", "match", "mountain", "moves", "n", "opens", "out_key", "over", "pyr", "side",
-                 "spare", "steal", "thief_next", "turn", "won")  # fmt: skip
+    __slots__ = ("alive", "coop", "free", "match", "mountain", "moves", "n", "opens", "out_key", "over", "pyr",
+                 "side", "spare", "steal", "thief_next", "turn", "won")  # fmt: skip
 
     def __init__(self, state: K3State) -> None:
         self.n = state.players
         self.mountain = [list(row) for row in state.mountain]
         self.pyr = [[list(row) for row in s.pyramid] for s in state.seats]
+        #: per seat, its accessible pyramid pieces (K3-4.4) as (letter, spot), rank by rank from the bottom:
+        #: found once here, then kept as pieces leave (``_take``) instead of searched for every turn
+        self.free = [_uncovered(rows) for rows in self.pyr]
         self.side = [list(s.side) for s in state.seats]
         self.alive = [s.status != "out" for s in state.seats]
         self.out_key = [s.out_at if s.status == "out" else 10**6 for s in state.seats]
@@ -52,21 +56,7 @@ class Sim:
 
     def accessible(self, seat: int) -> list[tuple[str, tuple[int, int] | None]]:
         """(letter, spot) of the accessible pyramid pieces, then (letter, None) per side letter (K3-4.4)."""
-        rows = self.pyr[seat]
-        out: list[tuple[str, tuple[int, int] | None]] = []
-        h = len(rows)
-        for r in range(h):
-            row = rows[r]
-            above = rows[r + 1] if r + 1 < h else None
-            for f in range(len(row)):
-                piece = row[f]
-                if piece is None:
-                    continue
-                if above is not None and (
-                    (f >= 1 and above[f - 1] is not None) or (f < len(above) and above[f] is not None)
-                ):
-                    continue
-                out.append((piece, (f, r)))
+        out: list[tuple[str, tuple[int, int] | None]] = list(self.free[seat])
         for letter in dict.fromkeys(self.side[seat]):
             out.append((letter, None))
         return out
@@ -75,18 +65,32 @@ class Sim:
         """K3-5.1: (piece, src, dest) with dest a slot, '<'/'>' (base end) or None (a white's pass)."""
         out: list[tuple[str, Any, Any]] = []
         opens = self.opens
-        m = self.mountain
+        fitting: dict[str, list[tuple[int, int]]] = {}  # the open slots a letter fits, found once per letter
         for piece, src in self.accessible(seat):
             if piece == "W":
                 out.append((piece, src, None))
             elif opens:
-                for f, r in opens:
-                    a, b = m[r - 1][f], m[r - 1][f + 1]
-                    if piece == "N" or piece in (a, b) or "N" in (a, b):
-                        out.append((piece, src, (f, r)))
+                slots = fitting.get(piece)
+                if slots is None:
+                    slots = fitting[piece] = self._fitting(piece)
+                out += [(piece, src, slot) for slot in slots]
             else:
                 out.append((piece, src, "<"))
                 out.append((piece, src, ">"))
+        return out
+
+    def _fitting(self, piece: str) -> list[tuple[int, int]]:
+        """The open slots ``piece`` fits (K3-5.1 a/b), in the order ``opens`` lists them."""
+        m = self.mountain
+        if piece == "N":
+            return list(self.opens)
+        out = []
+        for slot in self.opens:
+            f, r = slot
+            below = m[r - 1]
+            a, b = below[f], below[f + 1]
+            if piece in (a, b) or "N" in (a, b):
+                out.append(slot)
         return out
 
     def penalised(self, piece: str, dest: Any) -> bool:
@@ -117,8 +121,19 @@ class Sim:
     def _take(self, seat: int, piece: str, src: tuple[int, int] | None) -> None:
         if src is None:
             self.side[seat].remove(piece)
-        else:
-            self.pyr[seat][src[1]][src[0]] = None
+            return
+        f, r = src
+        rows = self.pyr[seat]
+        rows[r][f] = None
+        free = self.free[seat]
+        free.remove((piece, src))
+        if r == 0:
+            return
+        row, below = rows[r], rows[r - 1]
+        for g in (f, f + 1):  # K3-4.4: the two pieces it covered, each free once its other cover is gone too
+            covered = below[g]
+            if covered is not None and (g == 0 or row[g - 1] is None) and (g >= len(row) or row[g] is None):
+                insort(free, (covered, (g, r - 1)), key=_rank_first)
 
     def _begin(self, seat: int) -> None:
         """K3-7.1: eliminate players with no action as their turn comes (K3-7.3 spare white, K3-8.3)."""
@@ -176,7 +191,7 @@ class Sim:
             if self.coop and self.mountain[-1][0] is not None:  # K3-8.2: the summit
                 self.over = self.won = True
                 return
-        if penalty and self.accessible(mover):  # K3-6.3
+        if penalty and (self.free[mover] or self.side[mover]):  # K3-6.3: something to take
             self.steal = mover
             self.turn = self._next(mover) if self.thief_next else self._prev(mover)
             return
@@ -205,9 +220,24 @@ class Sim:
         moves = self.moves if self.moves is not None else self.actions(self.turn)  # type: ignore[arg-type]
         self.moves = None
         if len(moves) > 1 and rng.random() < care:
-            good = [mv for mv in moves if mv[2] is not None and (self.coop or not self.penalised(mv[0], mv[2]))]
-            moves = good or moves
+            moves = self._careful(moves) or moves
         self.play(*moves[int(rng.random() * len(moves))])
+
+    def _careful(self, moves: list[tuple[str, Any, Any]]) -> list[tuple[str, Any, Any]]:
+        """The moves that keep a white (K3-5.1 c) and give no penalty away (K3-6.1; not in the cooperative game)."""
+        if self.coop:
+            return [mv for mv in moves if mv[2] is not None]
+        m = self.mountain
+        doubles: dict[Any, str | None] = {}  # open slot -> the letter both its supports carry
+        for slot in self.opens:
+            f, r = slot
+            below = m[r - 1]
+            if below[f] == below[f + 1]:
+                doubles[slot] = below[f]
+        if self.match:  # only X on X+X
+            return [mv for mv in moves if mv[2] is not None and not (
+                mv[2] in doubles and mv[0] == doubles[mv[2]] and mv[0] in COLOURS)]  # fmt: skip
+        return [mv for mv in moves if mv[2] is not None and mv[2] not in doubles]
 
     def rewards(self) -> list[float]:
         """As ``ai.k3.rewards``: the rank by elimination order scaled to [0, 1]; the team's result in coop."""
@@ -215,6 +245,30 @@ class Sim:
             return [1.0 if self.won else 0.0] * self.n
         key = self.out_key
         return [(self.n - 1 - sum(1 for other in key if other > mine)) / (self.n - 1) for mine in key]
+
+
+def _uncovered(rows: list[list[str | None]]) -> list[tuple[str, tuple[int, int]]]:
+    """(letter, spot) of the pieces with nothing on either covering spot (K3-4.4), rank by rank from the bottom."""
+    out: list[tuple[str, tuple[int, int]]] = []
+    h = len(rows)
+    for r in range(h):
+        row = rows[r]
+        above = rows[r + 1] if r + 1 < h else None
+        for f in range(len(row)):
+            piece = row[f]
+            if piece is None:
+                continue
+            if above is not None and (
+                (f >= 1 and above[f - 1] is not None) or (f < len(above) and above[f] is not None)
+            ):
+                continue
+            out.append((piece, (f, r)))
+    return out
+
+
+def _rank_first(entry: tuple[str, tuple[int, int]]) -> tuple[int, int]:
+    """The order of ``Sim.free``: rank, then file."""
+    return entry[1][1], entry[1][0]
 
 
 def rollout(state: K3State, rng: random.Random, care: float) -> list[float]:

@@ -408,8 +408,9 @@ def _k3_build_value(view: K3.K3View, seat: int, build: K3.K3Move, players: int,
     unbuilt hands built by the engine's sensible plan (K3-3.4), as ``ai.k3`` scores its candidates."""
     rng = random.Random(seed)
     total = [0.0] * players
+    sample = K3.determinizer(view, seat)  # the view read once for all the games
     for _ in range(games):
-        state = K3.determinize(view, seat, rng)
+        state = sample(rng)
         state = K3.ENGINE.apply(state, build)
         while state.phase == "build":
             other = next(i for i, s in enumerate(state.seats) if s.status == "hand")

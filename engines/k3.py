@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, NotRequired, TypedDict
 
@@ -1468,15 +1468,48 @@ def determinize(view: K3View, seat: int | None, rng: random.Random) -> K3State:
         pieces = list(inside.upper())
         if len(pieces) != b * (b + 1) // 2:
             raise PositionError(f"not a K3 view: player {i}'s hidden pyramid has {len(pieces)} pieces")
-        rng.shuffle(pieces)
-        ranks, pos = [], 0
-        for size in range(1, b + 1):  # top rank first (K3-11.1)
-            ranks.append("".join(pieces[pos : pos + size]))
-            pos += size
-        entries[i] = "/".join(ranks) + (f"+{side}" if side else "")
+        entries[i] = "/".join(_hidden_ranks(pieces, b, rng)) + (f"+{side}" if side else "")
     fields[1] = "|".join(entries)
     state = ENGINE.from_position(" ".join(fields))
     return replace(state, ply=ply, last=last if isinstance(last, str) else None, highlight=highlight)
+
+
+def _hidden_ranks(pieces: list[str], b: int, rng: random.Random) -> list[str]:
+    """A uniformly random arrangement of a hidden pyramid's pieces (K3-10), ranks top first (K3-11.1)."""
+    rng.shuffle(pieces)
+    ranks, pos = [], 0
+    for size in range(1, b + 1):
+        ranks.append("".join(pieces[pos : pos + size]))
+        pos += size
+    return ranks
+
+
+def determinizer(view: K3View, seat: int | None) -> Callable[[random.Random], K3State]:
+    """``determinize(view, seat, rng)`` for many samples of one view, each the state ``determinize`` gives
+    for the same ``rng``: the first sample reads the position, the others draw only the hidden pyramids
+    (K3-10) again, as ``determinize`` draws them, into that state (their seats hold nothing else)."""
+    first: K3State | None = None
+    hidden: list[tuple[int, str, tuple[str, ...]]] = []  # (seat, its pieces, its side) per hidden pyramid
+
+    def sample(rng: random.Random) -> K3State:
+        nonlocal first
+        if first is None:
+            first = determinize(view, seat, rng)
+            for i, entry in enumerate(str(view["position"]).split()[1].split("|")):
+                if entry.startswith("!"):
+                    inside, _, beside = entry[1:].partition("+")
+                    hidden.append((i, inside.upper(), canonical(beside.upper())))
+            return first
+        if not hidden:
+            return first
+        b = ALLOTMENT[first.players][3]
+        seats = list(first.seats)
+        for i, pieces, side in hidden:
+            ranks = _hidden_ranks(list(pieces), b, rng)
+            seats[i] = Seat("built", pyramid=tuple(tuple(rank) for rank in reversed(ranks)), side=side)
+        return replace(first, seats=tuple(seats))
+
+    return sample
 
 
 # ---- views read back (for ``K3Engine.view_from_text``; appended, self-contained) ---------------
