@@ -531,18 +531,26 @@ def _origin_code(s: tuple[int, ...], code: int) -> int:
 def _facts(board: tuple[tuple[int, ...], ...], p: int) -> list[int]:
     """The fact of every square (memoised per stack; the map runs at C speed): the sum of the
     facts, shifted right by 32, counts the onboard places (16 origin codes stay below 2**32)."""
-    memo = _FACTS[p]
-    facts: list[Any] = list(map(memo.get, board))
-    if None in facts:
+    def fact(s: tuple[int, ...]) -> int:
+        code = _square_code(s, p)
+        origin = _origin_code(s, code) if code >= 2 else code
+        return len(_slot_levels(s, p)) << _PLACES_SHIFT | origin
+
+    return _per_stack(_FACTS[p], board, fact)
+
+
+def _per_stack(memo: dict[tuple[int, ...], int], board: tuple[tuple[int, ...], ...],
+               compute: Callable[[tuple[int, ...]], int]) -> list[int]:
+    """``compute(stack)`` for every square, memoised per stack in ``memo`` (looked up at C speed; the
+    memo is emptied past ``_MEMO_LIMIT`` stacks, so a long-running process keeps it bounded)."""
+    values: list[Any] = list(map(memo.get, board))
+    if None in values:
         if len(memo) > _MEMO_LIMIT:
             memo.clear()
-        for sq, fact in enumerate(facts):
-            if fact is None:
-                s = board[sq]
-                code = _square_code(s, p)
-                origin = _origin_code(s, code) if code >= 2 else code
-                facts[sq] = memo[s] = len(_slot_levels(s, p)) << _PLACES_SHIFT | origin
-    return facts
+        for sq, value in enumerate(values):
+            if value is None:
+                values[sq] = memo[board[sq]] = compute(board[sq])
+    return values
 
 
 def _codes(board: tuple[tuple[int, ...], ...], p: int) -> list[int]:
@@ -901,15 +909,7 @@ _ENEMY_IN: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, 
 
 def _enemy_squares(board: tuple[tuple[int, ...], ...], p: int) -> int:
     """The squares whose stack holds a piece of ``p``'s opponent, a bit per square (memoised per stack)."""
-    memo = _ENEMY_IN[p]
-    bits: list[Any] = list(map(memo.get, board))
-    if None in bits:
-        if len(memo) > _MEMO_LIMIT:
-            memo.clear()
-        for sq, bit in enumerate(bits):
-            if bit is None:
-                s = board[sq]
-                bits[sq] = memo[s] = int(any(piece & 1 != p for piece in s))
+    bits = _per_stack(_ENEMY_IN[p], board, lambda s: int(any(piece & 1 != p for piece in s)))
     return sum(map(lshift, bits, SQUARES))  # bit << sq for every square, at C speed
 
 
