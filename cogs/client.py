@@ -38,7 +38,7 @@ import signal
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 from urllib.parse import urlsplit
 
 import aiohttp
@@ -330,6 +330,8 @@ class MesaBot(commands.Bot):
         self._ticker: asyncio.Task[None] | None = None
         self._owns_service = False
         self._closing: asyncio.Future[None] | None = None  # the close a SIGTERM started
+        self._starting: asyncio.Task[Any] | None = None  # the start, while ``login`` runs
+        self.stopped_starting = False  # a SIGTERM cancelled the start (``run_bot`` then returns 0)
         self.exit_code = 0  # what run_bot returns once closed (1: the shards were lost, ``_share_lost``)
 
     def table_service(self) -> TableService:
@@ -353,14 +355,27 @@ class MesaBot(commands.Bot):
             if self.get_cog(area.__cog_name__) is None:
                 await self.add_cog(area)
 
+    async def __aenter__(self) -> Self:
+        # a service manager stops the bot with SIGTERM: close as on Ctrl-C (the gateway told goodbye,
+        # the worker processes let go, the database closed) instead of dying mid-flight; from the loop's
+        # first moment, so a SIGTERM while the database opens (a held shard waited for) stops in order too
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # not the main thread, or no such signal
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._close_on_signal)
+        return await super().__aenter__()
+
     async def login(self, token: str) -> None:
         """Storage first, then Discord: a database that cannot be opened, or shards another process holds
         (``open_service``), stop the bot before it asks Discord anything (a wrong ``DATABASE_URL`` is said
-        even with a token Discord would refuse).  ``--sync`` needs no storage."""
-        if self.service is None and not self.sync_only:
-            self.service = await open_service(self.config, self._share_lost)
-            self._owns_service = True
-        await super().login(token)
+        even with a token Discord would refuse).  ``--sync`` needs no storage.  A SIGTERM meanwhile cancels
+        the start (``_close_on_signal``): what was opened is closed, and ``run_bot`` returns 0."""
+        self._starting = asyncio.current_task()
+        try:
+            if self.service is None and not self.sync_only:
+                self.service = await open_service(self.config, self._share_lost)
+                self._owns_service = True
+            await super().login(token)
+        finally:
+            self._starting = None
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(MesaTranslator())
@@ -373,10 +388,6 @@ class MesaBot(commands.Bot):
         await self._rate_unrated()
         if self.tick_seconds > 0:
             self._ticker = asyncio.create_task(self.ticker.run(self.tick_seconds), name="mesa-ticker")
-        # a service manager stops the bot with SIGTERM: close as on Ctrl-C (the gateway told goodbye,
-        # the worker processes let go, the database closed) instead of dying mid-flight
-        with contextlib.suppress(NotImplementedError, RuntimeError):  # not the main thread, or no such signal
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._close_on_signal)
 
     def _share_lost(self, exc: Exception) -> None:
         """Another process took this one's shards while the database was away (``data.holds``; logged
@@ -385,7 +396,12 @@ class MesaBot(commands.Bot):
         self._close_on_signal()
 
     def _close_on_signal(self) -> None:
-        if self._closing is not None:  # a second SIGTERM while closing: the first close goes on
+        if self._closing is not None or self.stopped_starting:  # a second SIGTERM: the first close goes on
+            return
+        if self._starting is not None:  # still opening the database or logging in: nothing to wait for
+            log.info("SIGTERM while starting: stopping before Discord is answered")
+            self.stopped_starting = True
+            self._starting.cancel()  # ``__aexit__`` closes what was opened
             return
         log.info("SIGTERM: closing")
         self._closing = asyncio.ensure_future(self.close())
@@ -528,7 +544,12 @@ def run_bot(token: str, sync: bool = False, guild_id: int | None = None) -> int:
         elif config.shard_count is not None:
             log.info("holding shards %s of %d", ",".join(map(str, config.shard_ids or ())), config.shard_count)
         bot = make_bot(config, tick_seconds=config.tick_seconds)
-        bot.run(config.token, log_handler=None)
+        try:
+            bot.run(config.token, log_handler=None)
+        except asyncio.CancelledError:
+            if not bot.stopped_starting:
+                raise
+            return 0  # SIGTERM while starting (``MesaBot._close_on_signal``): stopped, as asked
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN (Bot -> Reset Token in the developer portal)")
         return 1

@@ -98,6 +98,7 @@ class PgHold:
         except _AWAY as exc:
             raise CannotOpen(f"cannot hold {self.share.described()} on {self.shown} ({type(exc).__name__}): "
                              "check the server, then start again") from None
+        waited = False
         try:
             while True:
                 try:
@@ -106,6 +107,11 @@ class PgHold:
                 except _Taken as taken:
                     if loop.time() >= until:
                         raise CannotOpen(str(taken)) from None
+                    if not waited:  # said once: an operator sees why the start pauses
+                        log.info("cannot hold %s on %s yet, another Mesa bot is in the way; waiting up to %.0f s "
+                                 "in case it was just stopped", self.share.described(), self.shown,
+                                 until - loop.time())
+                        waited = True
                 await asyncio.sleep(min(0.25, max(0.0, until - loop.time())))
         except BaseException:
             await _closed(con)

@@ -15,6 +15,7 @@ import asyncio
 import os
 import random
 import re
+import sys
 from collections import Counter
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
@@ -23,7 +24,7 @@ from typing import Any
 
 import asyncpg
 import pytest
-from discord_standin.server import Exchange, dump
+from discord_standin.server import ROOT, Exchange, dump
 from discord_standin.shards import GuildPlayer, ShardedServer, ShardProcess, shard_of
 from mesa_e2e import Cast, custom_ids
 from pg_server import PgServer
@@ -288,6 +289,24 @@ async def test_a_second_process_for_a_shard_already_held_stops_with_one_line(
         assert len(lines) == 1 and "already holds shard 0" in lines[0] and "SHARD_IDS" in lines[0], out
         assert "Traceback" not in out
         assert sharded.gateway.identified == identified  # it never reached the gateway
+        # a service manager that stops a start while it waits for the held shard: stopped in order, no
+        # traceback, and exit 0 (as asked), not the 2 the wait would have ended with
+        third = ShardProcess(sharded, tmp_path / "third", [0], url)
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, str(ROOT / "bot.py"), cwd=str(third.folder), env=third.env(),
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        assert proc.stdout is not None
+        said = b""
+        while b"in the way" not in said:
+            line = await asyncio.wait_for(proc.stdout.readline(), 30)
+            assert line, said.decode()
+            said += line
+        proc.terminate()
+        rest, _ = await asyncio.wait_for(proc.communicate(), 30)
+        out = (said + rest).decode()
+        assert proc.returncode == 0, out
+        assert "SIGTERM while starting" in out and "Traceback" not in out, out
+        assert sharded.gateway.identified == identified
         g0 = next(g for g in sharded.guilds if shard_of(g, 2) == 0)
         cast = GuildCast(sharded, g0, 5001)
         table = await cast.open_table(cast.ann, "kona", [cast.bob], seat="first")
