@@ -57,6 +57,12 @@ WHERE locktype = 'advisory' AND granted AND objsubid = 2 AND classid = $1::bigin
 LIMIT 1
 """
 
+#: the shards some process holds exclusively now (every-shard processes hold ``WHOLE``, oid 2**32 - 1)
+_HELD_SHARDS = """
+SELECT DISTINCT objid::bigint FROM pg_locks
+WHERE locktype = 'advisory' AND granted AND objsubid = 2 AND classid = $1::bigint::oid AND mode = 'ExclusiveLock'
+  AND objid < $2::bigint::oid AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+"""
 
 #: whether any bot process holds a share of this database now
 _BOTS_HOLDING = """
@@ -82,6 +88,7 @@ class PgHold:
         self.url, self.shown, self.share = url, shown, share
         self.connect_timeout = connect_timeout
         self._con: asyncpg.Connection | None = None
+        self._unheld: tuple[int, ...] = ()  # the shards of the count no process held at the last check
 
     async def _connect(self) -> asyncpg.Connection:
         name = f"mesa bot ({self.share.described()})"  # how pg_stat_activity names it to an operator
@@ -153,7 +160,7 @@ class PgHold:
         con = self._con
         if con is not None and not con.is_closed():
             try:
-                await con.fetchval("SELECT 1")
+                await self._check_every_shard(con)
                 return
             except _AWAY:
                 pass
@@ -174,6 +181,28 @@ class PgHold:
             raise
         self._con = con
         log.info("holding %s on %s again", self.share.described(), self.shown)
+
+    async def _check_every_shard(self, con: asyncpg.Connection) -> None:
+        """Sharded processes split Discord's traffic among them: a shard no process holds is servers whose
+        interactions nobody answers (a process not started, or stopped for good).  Warned once for each
+        new gap, from the first check on (a rolling start has ``RENEW_SECONDS`` to fill it), and said
+        when it closes; every process of the share warns, so whichever log the operator reads says it."""
+        count = self.share.count
+        if self.share.whole or count is None:
+            await con.fetchval("SELECT 1")
+            return
+        held = {int(row[0]) for row in await con.fetch(_HELD_SHARDS, BOT, count)}
+        unheld = tuple(s for s in range(count) if s not in held)
+        if unheld == self._unheld:
+            return
+        if unheld:
+            ids = ",".join(map(str, unheld))
+            log.warning("no Mesa bot on %s holds shard%s %s of %d, so nobody answers the servers there: start "
+                        "a process with SHARD_IDS=%s SHARD_COUNT=%d", self.shown, "s" if len(unheld) > 1 else "",
+                        ids, count, ids, count)
+        else:
+            log.info("every shard of %d is held on %s again", count, self.shown)
+        self._unheld = unheld
 
     async def watch(self, lost: Callable[[HoldLost], None], every: float = RENEW_SECONDS) -> None:
         """``renew`` every ``every`` seconds until cancelled; ``lost`` is told once if the share is lost."""

@@ -164,3 +164,38 @@ async def test_the_watch_tells_a_lost_share_once(procs: Processes, url: str) -> 
     await asyncio.wait_for(mine.watch(told.append, every=0), 30)  # returns once it has told
     assert len(told) == 1 and "already running" in str(told[0])
     assert not mine.held
+
+
+async def test_a_shard_no_process_holds_is_warned_once_and_its_return_said(
+        procs: Processes, caplog: pytest.LogCaptureFixture) -> None:
+    """Sharded processes split Discord's servers among them: a shard none holds is servers nobody answers."""
+    caplog.set_level("INFO", logger="data.holds")
+    zero = await procs.holding(Share((0,), 3))
+
+    def warned() -> list[str]:
+        return [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+
+    await zero.renew()
+    assert len(warned()) == 1
+    assert "shards 1,2 of 3" in warned()[0] and "SHARD_IDS=1,2 SHARD_COUNT=3" in warned()[0]
+    await zero.renew()
+    assert len(warned()) == 1  # the same gap is not said again at every check
+    one = await procs.holding(Share((1,), 3))
+    await zero.renew()
+    await one.renew()  # every process says it, whichever log is read
+    assert len(warned()) == 3 and all("shard 2 of 3" in w and "SHARD_IDS=2 " in w for w in warned()[1:])
+    caplog.clear()
+    await procs.holding(Share((2,), 3))
+    await zero.renew()
+    assert not warned() and any("every shard of 3 is held" in r.getMessage() for r in caplog.records)
+    caplog.clear()
+    await zero.renew()
+    assert not caplog.records  # nothing more to say while every shard is held
+
+
+async def test_a_process_for_every_shard_never_warns_of_a_gap(procs: Processes,
+                                                             caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level("INFO", logger="data.holds")
+    whole = await procs.holding(Share())
+    await whole.renew()
+    assert not [r for r in caplog.records if r.levelname == "WARNING"]
