@@ -231,7 +231,8 @@ def what_it_does(engine: Engine, step: LessonStep, state: Any, move: Any) -> Phr
         if not _sure_of(engine, state, step.seat, move, engine.format_move(after, reply)):  # PL-9: a hidden face
             return Phrase("learn.wrong.allows_hidden", {"move": said})
         return Phrase("learn.wrong.allows", {"move": said, "reply": engine.format_move(after, reply)})
-    if any(decides_a_throw(engine, engine.apply(state, m), step.seat) for m in engine.legal_moves(state, step.seat)):
+    if engine.description.chance != "none" and any(  # (a game without chance has no throw to decide)
+            decides_a_throw(engine, engine.apply(state, m), step.seat) for m in engine.legal_moves(state, step.seat)):
         return _throw_words(engine, step, state, said)  # a choice about a throw (keeping ends it: KR-4.3)
     news = [Phrase(_to_learner(key, facts, step.seat), _named(facts, step.seat, engine.name))
             for code, facts in engine.events(state, move, after)
