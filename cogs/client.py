@@ -79,6 +79,8 @@ log = logging.getLogger("mesa.discord")
 TICK_SECONDS = 30.0
 #: how long a closing bot lets the interactions it is answering finish (seconds)
 CLOSE_GRACE_SECONDS = 5.0
+#: then how long the answers cut short have to say so (``Handling.guard``), in seconds
+CUT_SECONDS = 3.0
 #: discord.py's names for the tasks that run slash commands, buttons and events
 HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: ")
 #: Discord's gateway close codes for a shard it does not know, and for a session that must be sharded
@@ -332,6 +334,7 @@ class MesaBot(commands.Bot):
         self._closing: asyncio.Future[None] | None = None  # the close a SIGTERM started
         self._starting: asyncio.Task[Any] | None = None  # the start, while ``login`` runs
         self.stopped_starting = False  # a SIGTERM cancelled the start (``run_bot`` then returns 0)
+        self.close_grace = CLOSE_GRACE_SECONDS  # how long a close waits for the answers being made
         self.exit_code = 0  # what run_bot returns once closed (1: the shards were lost, ``_share_lost``)
 
     def table_service(self) -> TableService:
@@ -447,7 +450,12 @@ class MesaBot(commands.Bot):
         handlers = [t for t in asyncio.all_tasks()
                     if t is not asyncio.current_task() and t.get_name().startswith(HANDLER_TASKS)]
         if handlers:
-            await asyncio.wait(handlers, timeout=CLOSE_GRACE_SECONDS)
+            _, cut = await asyncio.wait(handlers, timeout=self.close_grace)
+            if cut:  # (a review, tens of seconds): each says it was cut short while Discord can still be told
+                self.handling.closing = True
+                for handler in cut:
+                    handler.cancel()
+                await asyncio.wait(cut, timeout=CUT_SECONDS)
         await super().close()
         if self._owns_service and self.service is not None:
             await self.service.close()  # search and drawing workers, then the database

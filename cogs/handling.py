@@ -9,6 +9,7 @@ Log lines name tables and exception types only: an exception's message might quo
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import traceback
@@ -128,6 +129,9 @@ class Handling:
         self.delivery = delivery
         self.guilds = guilds
         self.in_flight: dict[int, int] = {}  # user -> interactions being handled
+        #: the bot is closing and cuts the answers still running past its grace (``MesaBot.close``): each one
+        #: cut says so (``guard``), in the words a handler left in ``extras["mesa_cut"]`` or ``err.restarting``
+        self.closing = False
 
     @property
     def service(self) -> TableService:
@@ -204,6 +208,10 @@ class Handling:
         except Exception as exc:
             log_failure(exc, table)
             await self.reply(interaction, t("err.generic", caller_lang))
+        except asyncio.CancelledError:
+            if self.closing:  # never a "thinking" message, or a progress, left for ever
+                await self.reply(interaction, interaction.extras.get("mesa_cut") or t("err.restarting", caller_lang))
+            raise
         finally:
             await self.guilds.remember_locale(interaction)  # issue 15, defect 7
             left = self.in_flight.get(user_id, 1) - 1

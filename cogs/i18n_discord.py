@@ -113,6 +113,8 @@ EN: dict[str, str] = {
     "picker.placeholder_start": "Choose a move…",
     # ---- replies ----
     "err.generic": "Something went wrong on my side. Please try again in a moment.",
+    "err.restarting": "Mesa is restarting, so this was cut short. In a minute or two, try again (a move that already "
+    "shows on the board needs nothing more).",
     "err.no_guild": "Games are played in a server channel, not in direct messages.",
     "err.bot": "{name} is a bot and cannot play. Name a human member as opponent.",
     "err.not_seated": "You are not seated at this table. Start your own game with /play.",
@@ -302,6 +304,8 @@ ES: dict[str, str] = {
     "picker.placeholder": "Jugada: {prefix}…",
     "picker.placeholder_start": "Elige una jugada…",
     "err.generic": "Algo ha fallado por mi parte. Vuelve a intentarlo en un momento.",
+    "err.restarting": "Mesa se está reiniciando, así que esto se ha quedado a medias. Dentro de un par de minutos, "
+    "vuelve a intentarlo (una jugada que ya se ve en el tablero no necesita nada más).",
     "err.no_guild": "Las partidas se juegan en un canal de un servidor, no por mensaje directo.",
     "err.bot": "{name} es un bot y no puede jugar. Elige a una persona como rival.",
     "err.not_seated": "No estás sentado en esta mesa. Empieza tu propia partida con /jugar.",
@@ -670,6 +674,8 @@ EN.update({
     "review.late": "Your review of table #{table} is still being made ({percent} %), and Discord lets me answer here "
     "for 15 minutes only. It goes on and is kept: in a few minutes ask again with `/{review} {option}:{table}` (or "
     "*{button}* under the result), and it comes at once.",
+    "review.restarting": "Mesa is restarting, so your review of table #{table} stopped at {percent} %. In a minute or "
+    "two ask again with `/{review} {option}:{table}` (or *{button}* under the result).",
 })
 ES.update({
     "cmd.review": "revision",
@@ -680,6 +686,8 @@ ES.update({
     "review.late": "Tu revisión de la mesa #{table} todavía se está haciendo ({percent} %), y Discord solo me deja "
     "responder aquí durante 15 minutos. Sigue haciéndose y se guarda: dentro de unos minutos vuelve a pedirla con "
     "`/{review} {option}:{table}` (o *{button}* bajo el resultado) y llegará al momento.",
+    "review.restarting": "Mesa se está reiniciando, así que tu revisión de la mesa #{table} se paró en el {percent} %. "
+    "Dentro de un par de minutos vuelve a pedirla con `/{review} {option}:{table}` (o *{button}* bajo el resultado).",
 })
 
 # ---- tournaments (issue 31, cogs/tournaments.py; the announcements' words are in tables/i18n.py)

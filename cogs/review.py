@@ -127,6 +127,12 @@ class Reviewing(commands.Cog):
             timer = asyncio.ensure_future(asyncio.sleep(max(0.0, LATE_SECONDS - (self.clock() - began))))
             try:
                 await asyncio.wait({making, noticed, timer}, return_when=asyncio.FIRST_COMPLETED)
+            except asyncio.CancelledError:  # the bot closes (``Handling.guard`` says this instead of a generic line)
+                making.cancel()
+                interaction.extras["mesa_cut"] = t(
+                    "review.restarting", lang, table=table, percent=done[0], review=t("cmd.review", lang),
+                    option=t("opt.table", lang), button=t("btn.review", lang))
+                raise
             finally:
                 for waiting in (noticed, timer):
                     waiting.cancel()

@@ -158,6 +158,35 @@ async def test_help_names_review(harness: Harness) -> None:
         assert name in reply.json["embeds"][0]["description"]
 
 
+@pytest.mark.parametrize(("where", "words"), [("en-US", "Mesa is restarting, so your review of table #{tid} "
+                                                    "stopped at 25 %"),
+                                          ("es-ES", "tu revisión de la mesa #{tid} se paró en el 25 %")])
+async def test_a_review_cut_short_by_a_restart_says_so_in_place_of_its_progress(harness: Harness, where: str,
+                                                                                words: str) -> None:
+    """A bot stopped (SIGTERM) while a review is made: past the close's grace the review is cut, and its
+    answer says so, with how to ask again, instead of a progress left at 25 % for ever."""
+    h = harness
+    fake = Stepping()
+    fake.hold = True
+    counted(h, fake)
+    tid = await finished_kona(h, moves=5)  # four decisions: four parts
+    h.bot.close_grace = 0.05  # (not five seconds of a test's time: the review is held anyway)
+    asking = asyncio.ensure_future(h.command("review", [option("table", tid, INTEGER)], CAROL, locale=where))
+    try:
+        assert await asyncio.to_thread(fake.entered.acquire, True, 30)
+        fake.release(1)
+        assert await asyncio.to_thread(fake.entered.acquire, True, 30)  # 25 % shown
+        await h.bot.close()
+        answer = last(h)
+        assert answer.path.endswith("/messages/@original") and answer.ephemeral
+        assert words.format(tid=tid) in answer.content and f":{tid}`" in answer.content, answer.content
+        assert h.bot.is_closed()
+    finally:
+        fake.release()
+        asking.cancel()
+    assert not h.standin.refusals()
+
+
 @pytest.mark.parametrize(("locale", "said"), [
     ("en-US", "is still being made (50 %), and Discord lets me answer here for 15 minutes only"),
     ("es-ES", "todavía se está haciendo (50 %), y Discord solo me deja responder aquí durante 15 minutos")])
@@ -219,4 +248,29 @@ async def test_a_review_longer_than_a_message_and_an_embed_is_never_cut_silently
     assert shown == lines[:len(shown)] and len(shown) > 10  # whole lines, in order
     attached = dict(answer.files)
     assert attached[f"mesa-review-{tid}.txt"].decode("utf-8") == whole
+    assert not h.standin.refusals()
+
+
+async def test_any_answer_cut_short_by_a_restart_says_so(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever an answer was waiting for when the close's grace ran out, the caller is told it was cut short
+    (not left with Discord's "thinking…" for ever), in their language."""
+    h = harness
+    entered = asyncio.Event()
+
+    async def stuck(*_args: Any) -> None:
+        entered.set()
+        await asyncio.Event().wait()  # a storage call that never comes back
+
+    monkeypatch.setattr(h.bot.service.reviews, "finished_table", stuck)
+    h.bot.close_grace = 0.05
+    asking = asyncio.ensure_future(h.command("review", [option("table", 1, INTEGER)], CAROL, locale="es-ES"))
+    try:
+        await asyncio.wait_for(entered.wait(), 30)
+        await h.bot.close()
+        answer = last(h)
+        assert answer.path.endswith("/messages/@original") and answer.ephemeral
+        assert answer.content.startswith("Mesa se está reiniciando, así que esto se ha quedado a medias"), \
+            answer.content
+    finally:
+        asking.cancel()
     assert not h.standin.refusals()
