@@ -94,16 +94,18 @@ async def test_a_player_named_in_5000_tables_is_listed_fast(db: DbFactory) -> No
             timings.append(time.perf_counter() - began)
         assert listed and tid in [s.table_id for s in listed]  # the game in play comes first, never cut off
         assert [s.table_id for s in listed] == sorted(s.table_id for s in listed)
-        began = time.perf_counter()
-        assert await repo.count_seated(BEN[0], GUILD, (INVITED,)) == count
-        counting = time.perf_counter() - began
-        best = min(timings)
+        countings = []
+        for _ in range(5):
+            began = time.perf_counter()
+            assert await repo.count_seated(BEN[0], GUILD, (INVITED,)) == count
+            countings.append(time.perf_counter() - began)
+        best, counting = min(timings), min(countings)
         print(f"listing for a player named in {count} tables: best {best * 1000:.1f} ms, "
               f"worst {max(timings) * 1000:.1f} ms; count {counting * 1000:.1f} ms")
         # the issue asks for 50 ms (measured here: about 6 ms on SQLite, 10 ms on PostgreSQL); the best of
-        # five calls, so that a busy moment of this shared machine does not decide
+        # five calls each, so that a busy moment of this shared machine does not decide
         assert best <= 0.050, timings
-        assert counting <= 0.050
+        assert counting <= 0.050, countings
     finally:
         await repo.close()
 
