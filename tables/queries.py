@@ -132,6 +132,7 @@ class Queries:
         started ones from the cache or a load (their state says whose turn it is)."""
         waiting = [row for row in rows if row.status in WAITING]
         seats = await self.repo.seats_of_tables([row.id for row in waiting])
+        expiries: dict[int, int] = {}  # by server: read once a listing, not once a table
         out = []
         for row in rows:
             if row.status not in WAITING:
@@ -146,8 +147,9 @@ class Queries:
             if summary.closes is None:  # the ticker has not set its expiry yet: the one it will set
                 created = parse_iso(row.created_at)
                 if created is not None:
-                    expiry = await self.guild_life.invitation_expiry(row.guild_id)
-                    summary = replace(summary, closes=created + timedelta(seconds=expiry))
+                    if row.guild_id not in expiries:
+                        expiries[row.guild_id] = await self.guild_life.invitation_expiry(row.guild_id)
+                    summary = replace(summary, closes=created + timedelta(seconds=expiries[row.guild_id]))
             out.append(summary)
         return out
 
