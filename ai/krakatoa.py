@@ -320,8 +320,12 @@ def lava_aims(d: int) -> list[AimRaw]:
 
 def quake_marks(total: int) -> int:
     """KR-3.3: the marks a scored throw earns by Quakes on its new ``total`` (the points > 0)."""
-    last_two = total % 100
-    return (1 if last_two and last_two % 11 == 0 else 0) + (2 if total % 20 == 0 else 0)
+    return _QUAKES[total % 100]
+
+
+#: ``quake_marks`` by the total's last two digits (a multiple of 20 is one of 100): x for 11, 22, ... 99, xx
+#: for a multiple of 20
+_QUAKES = tuple((1 if r and r % 11 == 0 else 0) + (2 if r % 20 == 0 else 0) for r in range(100))
 
 
 #: a bonus box's throw (KR-5.2: any set, aimed) when ``hard`` looks at it from before throw 5: its
@@ -453,11 +457,7 @@ class Context:
             points = raw << m1
             total = start + points
             if points > 0:  # KR-3.3 Quakes on the new total
-                last_two = total % 100
-                if last_two and last_two % 11 == 0:
-                    n += 1
-                if total % 20 == 0:
-                    n += 2
+                n += _QUAKES[total % 100]
             out.append(total + (rest[(m2 + n if m2 + n < 2 else 2) * 3 + (e if e < 2 else 2)][d] + base))
         self.by_index = out
 
@@ -470,11 +470,7 @@ class Context:
         else:
             m2 = self.m2
             if points > 0:  # KR-3.3 Quakes on the new total
-                last_two = total % 100
-                if last_two and last_two % 11 == 0:
-                    n += 1
-                if total % 20 == 0:
-                    n += 2
+                n += _QUAKES[total % 100]
         m1 = m2 + n if m2 + n < 2 else 2  # KR-3.1 capped at xx; KR-3.8
         m2 = e if e < 2 else 2
         if self.ahead:
