@@ -441,7 +441,7 @@ class Context:
     def fill(self) -> None:
         """Where the points decide (``linear``, and not ``ahead``), every dice index's ``scored`` at once:
         every decision's options reach all thousand (a fresh set and two struck ones; a rethrow), and one
-        loop does in a third of the time what a thousand calls of ``_scored_at`` do, value for value."""
+        loop does what a thousand calls of ``_scored_at`` do, value for value, in about half the time."""
         if not self.linear or self.ahead or self.by_index[0] is not None:
             return
         rest, base, start, m1, m2 = self._rest, self.base, self.total, self.m1, self.m2
