@@ -42,6 +42,7 @@ them.  An announcement Discord refuses is logged; the sweep hands it out again a
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 from collections.abc import Callable, Sequence
@@ -68,6 +69,9 @@ from tables.tournament_picture import standings_png
 from tables.tournaments import MAX_PLAYERS, Pairings, Standings, pairings_text, pictured, standings_text
 
 log = logging.getLogger("mesa.discord")
+#: how long ``/tournament start`` typed outside the tournament's channel waits, just after a start, for the
+#: server's channels (the gateway's GUILD_CREATE) to check Mesa's permissions there, in seconds
+READY_WAIT_SECONDS = 10.0
 
 #: users one message may ping (Discord: ``allowed_mentions.users`` holds at most 100 ids)
 MAX_MENTIONS = 100
@@ -221,6 +225,12 @@ class Tournaments(commands.Cog):
                 raise Refusal("err.forbidden")
             if where is not None and where not in here:  # typed elsewhere: its channel as discord.py has it cached
                 perms = self.delivery.permissions_in(interaction, where)
+                if perms is None and not interaction.client.is_ready():
+                    # just started: the server's channels come with the gateway's GUILD_CREATE, which may follow
+                    # the first interactions by a moment (this answer is deferred: it may wait)
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(interaction.client.wait_until_ready(), READY_WAIT_SECONDS)
+                    perms = self.delivery.permissions_in(interaction, where)
                 if perms is not None and not self.delivery.boards_allowed(perms, in_thread=False):
                     there = interaction.guild.get_channel(where) if interaction.guild is not None else None
                     raise Refusal("err.forbidden_there", channel=there.name if there is not None else str(where))

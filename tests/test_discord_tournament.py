@@ -18,6 +18,7 @@ thread of its own, and the stand-in refused nothing (payload limits, mentions, p
 
 from __future__ import annotations
 
+import asyncio
 import io
 import random
 from collections import Counter
@@ -742,6 +743,34 @@ async def test_start_typed_in_another_channel_reads_the_tournaments_channel(tmp_
         assert started in said
         assert channel_posts(h), "the round is announced in the tournament's channel"
         assert not h.standin.refusals()
+    finally:
+        await h.close()
+
+
+async def test_start_typed_elsewhere_just_after_a_start_waits_for_the_servers_channels(tmp_path: Path) -> None:
+    """The first interactions may reach a bot just started before the gateway's GUILD_CREATE has given it the
+    server's channels: a start typed outside the tournament's channel then waits for them, and its check of
+    Mesa's permissions there still refuses a channel that forbids boards (not skipped for want of a cache)."""
+    h = await Harness.open(tmp_path, renderer=None)
+    try:
+        people = await _three_entered_where_boards_cannot_be_posted(h)
+        elsewhere = h.standin.add_channel(name="lobby")
+        h.bot._ready.clear()  # connected a moment ago: no GUILD_CREATE yet
+        waiting, ready = asyncio.Event(), h.bot.wait_until_ready
+
+        async def noticed() -> None:
+            waiting.set()
+            await ready()
+
+        h.bot.wait_until_ready = noticed
+        starting = asyncio.ensure_future(tour(h, people[0], "start", channel=text_channel(int(elsewhere["id"]))))
+        await asyncio.wait_for(waiting.wait(), 30)
+        assert not starting.done()  # deferred, and waiting for the server's channels
+        h.bot._connection.parse_guild_create(DiscordServer.guild_payload(h.standin, h.standin.guilds[GUILD_ID]))
+        h.bot._ready.set()  # what discord.py does once every GUILD_CREATE is in
+        answer = await asyncio.wait_for(starting, 30)
+        assert answer.startswith("I may not post in #games, the tournament's channel")
+        assert (await svc(h).tournaments.start_channel(GUILD_ID)) == CHANNEL_ID, "still open: not started"
     finally:
         await h.close()
 

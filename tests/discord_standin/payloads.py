@@ -124,6 +124,7 @@ class Harness:
         service = TableService(repo, clock, renderer, seed_source=lambda: next(seeds))
         bot = MesaBot(Config(token="stand-in"), service=service, tick_seconds=0)
         await bot.login("stand-in-token")
+        bot._ready.set()  # as connected: interactions reach a bot past its gateway's READY and GUILD_CREATEs
         return cls(bot, standin, old)
 
     async def close(self) -> None:
