@@ -95,13 +95,25 @@ class Sim:
 
     def penalised(self, piece: str, dest: Any) -> bool:
         """K3-6.1 (option match: only X on X+X)."""
-        if not isinstance(dest, tuple):
+        return isinstance(dest, tuple) and self._penalty(piece, self._doubles([dest]).get(dest, _SPLIT))
+
+    def _doubles(self, slots: Any) -> dict[Any, str | None]:
+        """Of ``slots`` (open slots), those whose two supports carry one letter (K3-6.1), with that letter."""
+        m = self.mountain
+        out: dict[Any, str | None] = {}
+        for slot in slots:
+            f, r = slot
+            below = m[r - 1]
+            if below[f] == below[f + 1]:
+                out[slot] = below[f]
+        return out
+
+    def _penalty(self, piece: str, double: str | None) -> bool:
+        """K3-6.1: a piece placed on two supports of one letter ``double`` (``_SPLIT``: they differ) gives a
+        penalty; with option match, only a colour on its own colour."""
+        if double is _SPLIT:
             return False
-        f, r = dest
-        a, b = self.mountain[r - 1][f], self.mountain[r - 1][f + 1]
-        if a != b:
-            return False
-        return piece == a and piece in COLOURS if self.match else True
+        return piece == double and piece in COLOURS if self.match else True
 
     # ---- turn order ----------------------------------------------------------------------------
     def _next(self, seat: int) -> int:
@@ -227,17 +239,8 @@ class Sim:
         """The moves that keep a white (K3-5.1 c) and give no penalty away (K3-6.1; not in the cooperative game)."""
         if self.coop:
             return [mv for mv in moves if mv[2] is not None]
-        m = self.mountain
-        doubles: dict[Any, str | None] = {}  # open slot -> the letter both its supports carry
-        for slot in self.opens:
-            f, r = slot
-            below = m[r - 1]
-            if below[f] == below[f + 1]:
-                doubles[slot] = below[f]
-        if self.match:  # only X on X+X
-            return [mv for mv in moves if mv[2] is not None and not (
-                mv[2] in doubles and mv[0] == doubles[mv[2]] and mv[0] in COLOURS)]  # fmt: skip
-        return [mv for mv in moves if mv[2] is not None and mv[2] not in doubles]
+        doubles = self._doubles(self.opens)  # once for all the moves, not once a move
+        return [mv for mv in moves if mv[2] is not None and not self._penalty(mv[0], doubles.get(mv[2], _SPLIT))]
 
     def rewards(self) -> list[float]:
         """As ``ai.k3.rewards``: the rank by elimination order scaled to [0, 1]; the team's result in coop."""
@@ -245,6 +248,10 @@ class Sim:
             return [1.0 if self.won else 0.0] * self.n
         key = self.out_key
         return [(self.n - 1 - sum(1 for other in key if other > mine)) / (self.n - 1) for mine in key]
+
+
+#: ``Sim._penalty``'s word for an open slot whose two supports differ (no letter of them is doubled)
+_SPLIT = "split"
 
 
 def _uncovered(rows: list[list[str | None]]) -> list[tuple[str, tuple[int, int]]]:
