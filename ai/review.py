@@ -142,13 +142,14 @@ def decisions(game: str, start: Any, moves: Sequence[str], left: Sequence[tuple[
     out = []
     for i, step in enumerate(replay(engine, start, moves)):
         seat = engine.move_seat(step.before, step.move)
-        if seat == CHANCE or not _is_choice(engine, step.before, seat) or i >= gone.get(seat, len(moves)):
+        if seat == CHANCE or not is_choice(engine, step.before, seat) or i >= gone.get(seat, len(moves)):
             continue
         out.append(i)
     return out
 
 
-def _is_choice(engine: Engine, state: Any, seat: int) -> bool:
+def is_choice(engine: Engine, state: Any, seat: int) -> bool:
+    """Whether ``seat``'s decision at ``state`` is a real choice (``decisions``; a hint says so, ``tables.hints``)."""
     if engine.name == "krakatoa" and state.phase == "throwoff":
         return False  # KR-4.1: a fresh set, whichever is chosen
     if engine.name == "k3" and engine.phase(state) == "build":

@@ -99,11 +99,12 @@ def _pair(best: str, played: str, value: Callable[[str], list[float]]) -> tuple[
 
 
 # ==================================================================== Kona: alpha-beta scores
-def _kona(view: K.KonaView, seat: int, played: str, iterations: int, rng: random.Random) -> Estimate:
+def _kona(view: K.KonaView, seat: int, played: str, iterations: int, rng: random.Random,
+          chosen: str | None = None) -> Estimate:
     state = K.ENGINE.from_position(view["position"])
     # Mesa's choice: the move the position's own reading prefers (``kona_read``), so that its after reads
     # as the position before did (a win the reading proves is a win its choice plays)
-    best = kona_read(view["position"], iterations)[1] or played
+    best = chosen or kona_read(view["position"], iterations)[1] or played
 
     def value(text: str) -> list[float]:
         after = K.ENGINE.apply(state, K.ENGINE.parse_move(state, text))
@@ -113,7 +114,8 @@ def _kona(view: K.KonaView, seat: int, played: str, iterations: int, rng: random
         return list(kona_value(K.ENGINE.to_position(after), iterations))
 
     after, best_after = _pair(best, played, value)
-    return Estimate(best, after, best_after, before=list(kona_value(view["position"], iterations)))
+    before = None if chosen else list(kona_value(view["position"], iterations))  # a hint's reading needs no before
+    return Estimate(best, after, best_after, before=before)
 
 
 @functools.lru_cache(maxsize=512)
@@ -341,8 +343,10 @@ def plateau_cannot_stop(state: PL.PlateauState) -> bool:
 CANNOT_STOP: dict[str, Callable[[Any], bool]] = {"plateau": plateau_cannot_stop}
 
 
-def _plateau(view: PL.PlateauView, seat: int, played: str, iterations: int, rng: random.Random) -> Estimate:
-    best = choose_move("plateau", view, seat, LEVEL, Budget(iterations=iterations), _seed(rng))
+def _plateau(view: PL.PlateauView, seat: int, played: str, iterations: int, rng: random.Random,
+             chosen: str | None = None) -> Estimate:
+    pick = _seed(rng)  # drawn even for a choice given (``chance_after``): the samples below are the same
+    best = chosen or choose_move("plateau", view, seat, LEVEL, Budget(iterations=iterations), pick)
     sample = PL.determinize(view, seat, random.Random(_seed(rng)))  # to read the moves' texts
     seed = _seed(rng)  # one seed for both moves: their difference is read on the same samples
 
@@ -381,8 +385,10 @@ def _k3_chances(coop: bool) -> Callable[[Sequence[float]], list[float]]:
     return chances
 
 
-def _k3(view: K3.K3View, seat: int, played: str, iterations: int, rng: random.Random) -> Estimate:
-    best = choose_move("k3", view, seat, LEVEL, Budget(iterations=iterations), _seed(rng))
+def _k3(view: K3.K3View, seat: int, played: str, iterations: int, rng: random.Random,
+        chosen: str | None = None) -> Estimate:
+    pick = _seed(rng)  # drawn even for a choice given (``chance_after``): the samples below are the same
+    best = chosen or choose_move("k3", view, seat, LEVEL, Budget(iterations=iterations), pick)
     players = int(view["players"])
     sample = K3.determinize(view, seat, random.Random(_seed(rng)))
     chances = _k3_chances(bool(sample.coop))
@@ -542,3 +548,18 @@ _ESTIMATORS: dict[str, Callable[[Any, int, str, int, random.Random], Estimate]] 
     "k3": _k3,
     "krakatoa": _krakatoa,
 }
+#: the games whose estimator values one given move alone (``chance_after``); Krakatoa's hints say its exact
+#: expected points instead (``expected_points``)
+_ONE_MOVE: dict[str, Callable[..., Estimate]] = {"kona": _kona, "plateau": _plateau, "k3": _k3}
+
+
+def chance_after(game: str, view: Any, seat: int, move: str, iterations: int,
+                 rng: random.Random) -> list[float] | None:
+    """Every seat's chance to win once ``seat`` plays ``move`` (canonical text), read from ``view`` alone exactly
+    as ``estimate`` reads a decision played (the same ``iterations`` and ``rng``, the same figure), without
+    searching for Mesa's own choice: a hint's figure (``tables.hints``), for the move Mesa's search already
+    chose.  None for a game whose hints say something else (Krakatoa's expected points)."""
+    estimator = _ONE_MOVE.get(game)
+    if estimator is None:
+        return None
+    return estimator(view, seat, move, iterations, rng, chosen=move).after

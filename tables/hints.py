@@ -16,7 +16,9 @@ with this reply, and this one does not; the opponent could win on their next mov
 cannot after this one (judged only where nothing is hidden); after it the seat threatens to win on its next
 move, after most of the opponent's replies or after every one (judged only where nothing is hidden); it raises
 the seat's tally (``GameDescription.tallies``: prisoners, points; in a review, further than the move played
-did); otherwise "Mesa's choice".
+did); otherwise "Mesa's choice".  A hint says more than "Mesa's choice" (``Hints._why``): the seat's only move, a
+choice the rules make alike (Krakatoa's throw-off set, KR-4.1), else the seat's chance to win after the move as
+Mesa's review would read it (Kona's proven wins and losses said as such).
 
 Every hint is counted per seat (``data.learning``, it survives a restart), and the result post says it
 (``hinted_result``).
@@ -32,7 +34,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ai.review_games import counts_marks, expected_points, plays_for_the_win
+from ai.review import is_choice
+from ai.review_games import PROVES_RESULTS, counts_marks, expected_points, plays_for_the_win
 from data import learning
 from data import tournaments as tournament_store
 from data.models import SeatRow
@@ -43,7 +46,7 @@ from tables.errors import TableError
 from tables.i18n import Count, Phrase, Tenths, Told
 from tables.lesson_goals import winning_reply
 from tables.loaded import LoadedTable
-from tables.mesa import DEFAULT_LEVEL, MesaMoves, is_mesa, level_of
+from tables.mesa import DEFAULT_LEVEL, MesaMoves, is_mesa, level_of, table_owner
 from tables.outbox import PublicPost
 from tables.outcome_words import deed
 from tables.store import TableStore
@@ -149,12 +152,34 @@ class Hints:
                                               engine.format_move(state, move), replacing=unreadable)
         move = engine.parse_move(state, text)
         self.given[asked] = text
-        reason = await asyncio.to_thread(why, ctx, state, seat.seat, move, seed)  # a few thousand moves at most
+        reason = await self._why(ctx, state, seat.seat, move, seed)
         told = deed(engine, state, move, seat.name, ctx.names())  # the move in words too, where the game has them
         said: Any = "" if told.words.key.startswith("move.any.") else Phrase("hint.said", {"told": Told((told,))})
         params = {"table": ctx.id, "game": ctx.title, "move": text, "said": said, "why": reason,
                   "used": Count(used, "hint")}
         return Hint(ctx.id, user_id, text, used, params=params)
+
+    async def _why(self, ctx: LoadedTable, state: Any, seat: int, move: Any, seed: int) -> Phrase:
+        """``why``'s sentence; where it has no more to say than "Mesa's choice", what Mesa reads instead: a move
+        that is the seat's only one, a choice the rules make alike (KR-4.1), or the seat's chance to win after
+        the move as Mesa's review reads a decision (``ai.review_games.chance_after``, from the seat's view, in
+        the thinking pool's optional lane charged to the table's owner: the same question, the same figure)."""
+        reason = await asyncio.to_thread(why, ctx, state, seat, move, seed)  # a few thousand moves at most
+        if reason.key != "hint.why.choice":
+            return reason
+        engine = ctx.engine
+        if not is_choice(engine, state, seat):
+            return Phrase("hint.why.only" if len(engine.legal_moves(state, seat)) == 1 else "hint.why.alike")
+        try:
+            chances = await self.mesa.thinker.chance_after(engine.name, engine.view(state, seat), seat,
+                                                           engine.format_move(state, move), seed,
+                                                           payer=table_owner(ctx))
+        except Exception as exc:  # words only: a hint without its figure is still a hint (the view never logged)
+            log.warning("table %d: no reading for a hint (%s)", ctx.id, type(exc).__name__)
+            return reason
+        if chances is None:
+            return reason
+        return chance_words(ctx, seat, chances[seat])
 
     async def used(self, table_id: int) -> dict[int, int]:
         """Seat -> hints used at the table (seats that used none are left out)."""
@@ -205,6 +230,15 @@ def why(ctx: LoadedTable, state: Any, seat: int, move: Any, seed: int, played: A
     if gain is not None:
         return gain
     return Phrase("hint.why.choice")
+
+
+def chance_words(ctx: LoadedTable, seat: int, chance: float) -> Phrase:
+    """A hint's reading in words: the seat's chance to win in whole points, or where the game's search proves
+    results (Kona's, ``PROVES_RESULTS``) and this one is proven, the proof."""
+    if ctx.engine.name in PROVES_RESULTS and chance in (0.0, 1.0):
+        other = next((row.name for row in ctx.ordered() if row.seat != seat), "-")
+        return Phrase("hint.why.proven_win" if chance == 1.0 else "hint.why.proven_loss", {"name": other})
+    return Phrase("hint.why.chance", {"chance": round(100 * chance)})
 
 
 def _points_why(engine: Engine, state: Any, seat: int, move: Any, level: str) -> Phrase | None:

@@ -1108,6 +1108,13 @@ EN.update({
     "hint.why.threatens": "it threatens to win on your next move: {name} must answer it.",
     "hint.why.forces": "after it you win on your next move whatever {name} plays.",
     "hint.why.choice": "Mesa's choice here.",
+    "hint.why.chance": "Mesa's choice here: after it, your chance to win reads {chance} % (as Mesa's reviews read a "
+    "move, from what you can see).",
+    "hint.why.proven_win": "after it, Mesa's search finds a win for you whatever {name} plays.",
+    "hint.why.proven_loss": "Mesa's choice here, though its search finds a win for {name} whatever you play.",
+    "hint.why.only": "it is your only legal move.",
+    "hint.why.alike": "the three sets are the same dice, so whichever you choose is thrown alike: any choice is as "
+    "good here.",
     "hint.why.points": "it is expected to bring {points} points from here to the end of your turn (bonus marks "
     "included, the throws still to come too); the next best, {other}, {other_points}.",
     "hint.why.points_basic": "it is expected to bring {points} points from here to the end of your turn (the "
@@ -1173,6 +1180,14 @@ ES.update({
     "hint.why.threatens": "amenaza con ganar en tu próxima jugada: {name} tiene que responder.",
     "hint.why.forces": "tras ella ganas en tu próxima jugada juegue lo que juegue {name}.",
     "hint.why.choice": "es la elección de Mesa aquí.",
+    "hint.why.chance": "es la elección de Mesa aquí: tras ella, Mesa calcula tus posibilidades de ganar en un "
+    "{chance} % (como leen una jugada sus revisiones, con lo que tú puedes ver).",
+    "hint.why.proven_win": "tras ella, la búsqueda de Mesa te encuentra una victoria juegue lo que juegue {name}.",
+    "hint.why.proven_loss": "es la elección de Mesa aquí, aunque su búsqueda encuentra una victoria para {name} "
+    "juegues lo que juegues.",
+    "hint.why.only": "es tu única jugada legal.",
+    "hint.why.alike": "los tres juegos son dados iguales, así que elijas el que elijas se lanza igual: cualquier "
+    "elección vale lo mismo aquí.",
     "hint.why.points": "se espera que sume {points} puntos de aquí al final de tu turno (con las marcas de "
     "bonificación y los lanzamientos que faltan); la siguiente mejor, {other}, {other_points}.",
     "hint.why.points_basic": "se espera que sume {points} puntos de aquí al final de tu turno (con los "

@@ -26,7 +26,8 @@ two *lanes*, each a few slots over its own executor:
   to free a worker (up to 1.5 s each).  Why not in this process's thread: K3's and Plateau's
   ``easy`` searches hold the GIL for their 0.1 s, the event loop with it.  The lane's worker is
   idle most of the time, so it costs a process, not a core;
-- the **optional lane** (Mesa's own seats, ``/auto``) has ``workers`` slots.  Each search is
+- the **optional lane** (Mesa's own seats, ``/auto``, a hint's search and its reading, ``chance_after``) has
+  ``workers`` slots.  Each search is
   charged to a user (``tables.mesa.table_owner``: the human who started the table), who may have at
   most ``per_user`` searches running at once, in any server; the searches waiting are served
   round-robin between users, each user's own in the order asked.  So fifty games of one user take
@@ -44,11 +45,13 @@ import hashlib
 import itertools
 import logging
 import os
+import random
 from collections import Counter, deque
 from collections.abc import Callable, Hashable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from typing import Any
 
 import ai
 from ai import Budget
@@ -64,6 +67,8 @@ BudgetFor = Callable[[str], Budget]
 SEARCHES_PER_USER = 1
 #: the slots kept for moves the rules oblige the service to play (time-outs, seats that went out)
 OBLIGED_WORKERS = 1
+#: the level whose injected budget (tests) also sets a hint's reading (``Thinker.reading``)
+HINT_READING_LEVEL = "hard"
 
 
 def default_budget(level: str) -> Budget:
@@ -103,11 +108,13 @@ Payer = Hashable
 class _Job:
     """One search waiting for a slot, and the future its asker awaits."""
 
-    args: tuple[str, GameView, int, str, Budget, int]
+    args: tuple[Any, ...]
     payer: Payer
-    answer: asyncio.Future[str]
+    answer: asyncio.Future[Any]
     asked: int  # the order it was asked in
     ran_on: Executor | None = None
+    #: what runs in the worker: a search (``_search_now``), or a hint's reading (``_reading_now``)
+    call: Callable[..., Any] | None = None
 
 
 @dataclass(eq=False)
@@ -128,8 +135,9 @@ class _Lane:
     _count: itertools.count[int] = field(default_factory=itertools.count)
     _busy: int = 0
 
-    def submit(self, args: tuple[str, GameView, int, str, Budget, int], payer: Payer) -> asyncio.Future[str]:
-        job = _Job(args, payer, asyncio.get_running_loop().create_future(), next(self._count))
+    def submit(self, args: tuple[Any, ...], payer: Payer,
+               call: Callable[..., Any] | None = None) -> asyncio.Future[Any]:
+        job = _Job(args, payer, asyncio.get_running_loop().create_future(), next(self._count), call=call)
         self._waiting.setdefault(payer, deque()).append(job)
         self._pump()
         return job.answer
@@ -183,13 +191,13 @@ class _Lane:
             if self._executor is None:
                 self._executor = self.start(self.slots)
             job.ran_on = self._executor
-            running = asyncio.wrap_future(self._executor.submit(_search_now, *job.args))
+            running = asyncio.wrap_future(self._executor.submit(job.call or _search_now, *job.args))
         except (BrokenProcessPool, RuntimeError) as exc:  # a pool that broke before this search
             running = asyncio.get_running_loop().create_future()
             running.set_exception(BrokenProcessPool(type(exc).__name__))
         running.add_done_callback(lambda done: self._finished(job, done))
 
-    def _finished(self, job: _Job, done: asyncio.Future[str]) -> None:
+    def _finished(self, job: _Job, done: asyncio.Future[Any]) -> None:
         """A search ended (or failed): its slot goes to the next in turn, its answer to its asker."""
         self._busy -= 1
         self._running[job.payer] -= 1
@@ -227,6 +235,19 @@ def _search_now(game: str, view: GameView, seat: int, level: str, budget: Budget
     return _search(game, view, seat, level, budget, seed)
 
 
+def _review_iterations(game: str) -> int:
+    from ai import review  # (as ``_reading_now``)
+
+    return review.ITERATIONS[game]
+
+
+def _reading_now(game: str, view: GameView, seat: int, move: str, iterations: int, seed: int) -> list[float] | None:
+    """A hint's reading (``ai.review_games.chance_after``), run in a worker."""
+    from ai import review_games  # every game's player: imported where a reading runs, not at every start
+
+    return review_games.chance_after(game, view, seat, move, iterations, random.Random(f"hint:{game}:{seed}"))
+
+
 class Thinker:
     """``await thinker.choose(game, view, seat, level, seed, payer=..., obliged=...)`` -> a move's text.
 
@@ -239,6 +260,10 @@ class Thinker:
     def __init__(self, *, budget: BudgetFor | None = None, processes: bool = True, workers: int | None = None,
                  per_user: int | None = SEARCHES_PER_USER) -> None:
         self.budget = budget or default_budget
+        #: a hint's reading, per game: the review's iterations (``ai.review.ITERATIONS``), or an injected
+        #: iteration budget's count (tests: a fraction of a second, the same answers)
+        injected = budget(HINT_READING_LEVEL).iterations if budget is not None else None
+        self.reading: Callable[[str], int] = (lambda game: injected) if injected else _review_iterations
         self.processes = processes
         self.workers = workers or max(1, min(2, os.cpu_count() or 1))
         self.optional = _Lane("optional", self.workers, per_user, self._executor)
@@ -261,6 +286,18 @@ class Thinker:
         except BrokenProcessPool:
             log.warning("thinking pool broke; starting a new one")
             return await lane.submit(args, payer)
+
+    async def chance_after(self, game: str, view: GameView, seat: int, move: str, seed: int, *,
+                           payer: Payer = None) -> list[float] | None:
+        """Every seat's chance to win once ``seat`` plays ``move`` (its canonical text), read from ``view`` as Mesa's
+        review reads a decision (``ai.review_games.chance_after``; None where the game's hints say something
+        else): an optional job like a search, charged to ``payer``."""
+        args = (game, view.copy(), seat, move, self.reading(game), seed)
+        try:
+            return await self.optional.submit(args, payer, _reading_now)
+        except BrokenProcessPool:
+            log.warning("thinking pool broke; starting a new one")
+            return await self.optional.submit(args, payer, _reading_now)
 
     def close(self) -> None:
         self.optional.close()
