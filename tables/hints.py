@@ -238,7 +238,8 @@ def chance_words(ctx: LoadedTable, seat: int, chance: float) -> Phrase:
     if ctx.engine.name in PROVES_RESULTS and chance in (0.0, 1.0):
         other = next((row.name for row in ctx.ordered() if row.seat != seat), "-")
         return Phrase("hint.why.proven_win" if chance == 1.0 else "hint.why.proven_loss", {"name": other})
-    return Phrase("hint.why.chance", {"chance": round(100 * chance)})
+    together = bool(ctx.options.game.get("cooperative"))  # K3-8: every seat wins, or loses, with the others
+    return Phrase("hint.why.chance_together" if together else "hint.why.chance", {"chance": round(100 * chance)})
 
 
 def _points_why(engine: Engine, state: Any, seat: int, move: Any, level: str) -> Phrase | None:

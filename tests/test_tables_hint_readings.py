@@ -13,10 +13,12 @@ import pytest
 from test_tables_hints_why import said, table
 
 from ai import review, review_games
+from data.models import TableOptions
 from engines import CHANCE, get_engine
 from engines.base import GameView
 from tables.hints import Hints, chance_words
 from tables.i18n import t
+from tables.loaded import LoadedTable
 from tables.mesa import MesaMoves
 from tables.thinking import Thinker, iterations
 
@@ -158,6 +160,17 @@ def test_kona_s_proven_results_are_said_as_proofs_other_games_as_chances() -> No
         "Mesa's choice here, though its search finds a win for Ana whatever you play."
     assert chance_words(table("kona"), 0, 0.625).params == {"chance": 62}
     assert chance_words(table("plateau"), 0, 1.0).params == {"chance": 100}  # an estimate, not a proof
+
+
+def test_in_cooperative_k3_the_chance_is_everyone_s_together() -> None:
+    """K3-8.2, K3-8.3: the players win or lose together, so the figure is the table's, and said so."""
+    ctx = table("k3", ("Ana", "Ben", "Cy"))
+    ctx = LoadedTable(ctx.row, ctx.seats, ctx.engine, TableOptions(rated=False, game={"cooperative": True}))
+    phrase = chance_words(ctx, 0, 0.31)
+    assert said(phrase) == ("Mesa's choice here: after it, the chance that you all win together reads 31 % (as "
+                            "Mesa's reviews read a move, from what you can see).")
+    assert "ganéis todos juntos" in t(phrase.key, "es", **phrase.params)
+    assert chance_words(table("k3"), 0, 0.31).key == "hint.why.chance"  # the ordinary game: one winner
 
 
 async def test_a_reading_in_a_worker_process_is_the_same_as_in_a_thread() -> None:
