@@ -43,7 +43,7 @@ from data.repository import Repository
 from engines import CHANCE, Engine, MoveError
 from tables.bounded import LruCache
 from tables.errors import TableError
-from tables.i18n import Count, Phrase, Tenths, Told
+from tables.i18n import EN, Count, Phrase, Tenths, Told
 from tables.lesson_goals import winning_reply
 from tables.loaded import LoadedTable
 from tables.mesa import DEFAULT_LEVEL, MesaMoves, is_mesa, level_of, table_owner
@@ -169,7 +169,10 @@ class Hints:
             return reason
         engine = ctx.engine
         if not is_choice(engine, state, seat):
-            return Phrase("hint.why.only" if len(engine.legal_moves(state, seat)) == 1 else "hint.why.alike")
+            if len(engine.legal_moves(state, seat)) == 1:
+                return Phrase("hint.why.only")
+            own = f"hint.why.alike.{engine.name}"  # the game's own words of why (Krakatoa's sets, KR-4.1)
+            return Phrase(own if own in EN else "hint.why.alike")
         try:
             chances = await self.mesa.thinker.chance_after(engine.name, engine.view(state, seat), seat,
                                                            engine.format_move(state, move), seed,

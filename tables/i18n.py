@@ -1115,8 +1115,9 @@ EN.update({
     "hint.why.proven_win": "after it, Mesa's search finds a win for you whatever {name} plays.",
     "hint.why.proven_loss": "Mesa's choice here, though its search finds a win for {name} whatever you play.",
     "hint.why.only": "it is your only legal move.",
-    "hint.why.alike": "the three sets are the same dice, so whichever you choose is thrown alike: any choice is as "
-    "good here.",
+    "hint.why.alike": "the rules make every choice here alike: any of them is as good.",
+    "hint.why.alike.krakatoa": "the three sets are the same dice, so whichever you choose is thrown alike: any "
+    "choice is as good here.",
     "hint.why.points": "it is expected to bring {points} points from here to the end of your turn (bonus marks "
     "included, the throws still to come too); the next best, {other}, {other_points}.",
     "hint.why.points_basic": "it is expected to bring {points} points from here to the end of your turn (the "
@@ -1190,8 +1191,9 @@ ES.update({
     "hint.why.proven_loss": "es la elección de Mesa aquí, aunque su búsqueda encuentra una victoria para {name} "
     "juegues lo que juegues.",
     "hint.why.only": "es tu única jugada legal.",
-    "hint.why.alike": "los tres juegos son dados iguales, así que elijas el que elijas se lanza igual: cualquier "
-    "elección vale lo mismo aquí.",
+    "hint.why.alike": "las reglas hacen iguales todas las opciones aquí: cualquiera vale lo mismo.",
+    "hint.why.alike.krakatoa": "los tres juegos son dados iguales, así que elijas el que elijas se lanza igual: "
+    "cualquier elección vale lo mismo aquí.",
     "hint.why.points": "se espera que sume {points} puntos de aquí al final de tu turno (con las marcas de "
     "bonificación y los lanzamientos que faltan); la siguiente mejor, {other}, {other_points}.",
     "hint.why.points_basic": "se espera que sume {points} puntos de aquí al final de tu turno (con los "

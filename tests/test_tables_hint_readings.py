@@ -137,7 +137,7 @@ async def test_krakatoa_s_throw_off_set_is_said_to_be_any_set() -> None:
     assert sorted(engine.format_move(state, m) for m in engine.legal_moves(state, 0)) == ["ash", "lava", "steam"]
     reader = Reader()
     phrase = await hints(reader)._why(table("krakatoa"), state, 0, engine.parse_move(state, "steam"), 1)
-    assert phrase.key == "hint.why.alike" and reader.asked == []
+    assert phrase.key == "hint.why.alike.krakatoa" and reader.asked == []
     assert "any choice is as good here" in said(phrase)
     assert "cualquier elección vale lo mismo" in t(phrase.key, "es")
 
