@@ -182,7 +182,7 @@ class Hints:
             return reason
         if chances is None:
             return reason
-        return chance_words(ctx, seat, chances[seat])
+        return chance_words(ctx, seat, chances[seat], hidden=engine.has_private_info(state))
 
     async def used(self, table_id: int) -> dict[int, int]:
         """Seat -> hints used at the table (seats that used none are left out)."""
@@ -235,14 +235,16 @@ def why(ctx: LoadedTable, state: Any, seat: int, move: Any, seed: int, played: A
     return Phrase("hint.why.choice")
 
 
-def chance_words(ctx: LoadedTable, seat: int, chance: float) -> Phrase:
-    """A hint's reading in words: the seat's chance to win in whole points, or where the game's search proves
-    results (Kona's, ``PROVES_RESULTS``) and this one is proven, the proof."""
+def chance_words(ctx: LoadedTable, seat: int, chance: float, *, hidden: bool = False) -> Phrase:
+    """A hint's reading in words: the seat's chance to win in whole points (``hidden``: read from what the seat
+    can see, which the words then say), or where the game's search proves results (Kona's, ``PROVES_RESULTS``)
+    and this one is proven, the proof."""
     if ctx.engine.name in PROVES_RESULTS and chance in (0.0, 1.0):
         other = next((row.name for row in ctx.ordered() if row.seat != seat), "-")
         return Phrase("hint.why.proven_win" if chance == 1.0 else "hint.why.proven_loss", {"name": other})
     together = bool(ctx.options.game.get("cooperative"))  # K3-8: every seat wins, or loses, with the others
-    return Phrase("hint.why.chance_together" if together else "hint.why.chance", {"chance": round(100 * chance)})
+    return Phrase("hint.why.chance_together" if together else "hint.why.chance",
+                  {"chance": round(100 * chance), "seen": Phrase("hint.seen") if hidden else ""})
 
 
 def _points_why(engine: Engine, state: Any, seat: int, move: Any, level: str) -> Phrase | None:

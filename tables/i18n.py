@@ -1109,9 +1109,10 @@ EN.update({
     "hint.why.forces": "after it you win on your next move whatever {name} plays.",
     "hint.why.choice": "Mesa's choice here.",
     "hint.why.chance": "Mesa's choice here: after it, your chance to win reads {chance} % (as Mesa's reviews read a "
-    "move, from what you can see).",
+    "move{seen}).",
     "hint.why.chance_together": "Mesa's choice here: after it, the chance that you all win together reads "
-    "{chance} % (as Mesa's reviews read a move, from what you can see).",
+    "{chance} % (as Mesa's reviews read a move{seen}).",
+    "hint.seen": ", from what you can see",
     "hint.why.proven_win": "after it, Mesa's search finds a win for you whatever {name} plays.",
     "hint.why.proven_loss": "Mesa's choice here, though its search finds a win for {name} whatever you play.",
     "hint.why.only": "it is your only legal move.",
@@ -1184,9 +1185,10 @@ ES.update({
     "hint.why.forces": "tras ella ganas en tu próxima jugada juegue lo que juegue {name}.",
     "hint.why.choice": "es la elección de Mesa aquí.",
     "hint.why.chance": "es la elección de Mesa aquí: tras ella, Mesa calcula tus posibilidades de ganar en un "
-    "{chance} % (como leen una jugada sus revisiones, con lo que tú puedes ver).",
+    "{chance} % (como leen una jugada sus revisiones{seen}).",
     "hint.why.chance_together": "es la elección de Mesa aquí: tras ella, Mesa calcula en un {chance} % la "
-    "posibilidad de que ganéis todos juntos (como leen una jugada sus revisiones, con lo que tú puedes ver).",
+    "posibilidad de que ganéis todos juntos (como leen una jugada sus revisiones{seen}).",
+    "hint.seen": ", con lo que tú puedes ver",
     "hint.why.proven_win": "tras ella, la búsqueda de Mesa te encuentra una victoria juegue lo que juegue {name}.",
     "hint.why.proven_loss": "es la elección de Mesa aquí, aunque su búsqueda encuentra una victoria para {name} "
     "juegues lo que juegues.",

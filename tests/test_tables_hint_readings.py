@@ -101,7 +101,8 @@ async def test_a_quiet_move_s_hint_gives_the_seat_s_chance_from_its_own_view() -
     assert isinstance(chance, int) and 0 <= chance <= 100
     assert said(phrase) == (f"Mesa's choice here: after it, your chance to win reads {chance} % (as Mesa's reviews "
                             "read a move, from what you can see).")
-    assert f"tus posibilidades de ganar en un {chance} %" in t(phrase.key, "es", **phrase.params)
+    assert t(phrase.key, "es", **phrase.params).endswith(f"tus posibilidades de ganar en un {chance} % (como leen una "
+                                                        "jugada sus revisiones, con lo que tú puedes ver).")
     assert await hints(Reader())._why(ctx, state, 0, move, 11) == phrase  # the same question, the same figure
 
 
@@ -158,15 +159,16 @@ def test_kona_s_proven_results_are_said_as_proofs_other_games_as_chances() -> No
         "after it, Mesa's search finds a win for you whatever Ben plays."
     assert said(chance_words(table("kona"), 1, 0.0)) == \
         "Mesa's choice here, though its search finds a win for Ana whatever you play."
-    assert chance_words(table("kona"), 0, 0.625).params == {"chance": 62}
-    assert chance_words(table("plateau"), 0, 1.0).params == {"chance": 100}  # an estimate, not a proof
+    assert said(chance_words(table("kona"), 0, 0.625)) == ("Mesa's choice here: after it, your chance to win reads "
+                                                          "62 % (as Mesa's reviews read a move).")  # nothing hidden
+    assert chance_words(table("plateau"), 0, 1.0).params["chance"] == 100  # an estimate, not a proof
 
 
 def test_in_cooperative_k3_the_chance_is_everyone_s_together() -> None:
     """K3-8.2, K3-8.3: the players win or lose together, so the figure is the table's, and said so."""
     ctx = table("k3", ("Ana", "Ben", "Cy"))
     ctx = LoadedTable(ctx.row, ctx.seats, ctx.engine, TableOptions(rated=False, game={"cooperative": True}))
-    phrase = chance_words(ctx, 0, 0.31)
+    phrase = chance_words(ctx, 0, 0.31, hidden=True)  # pyramids built in secret (K3-3)
     assert said(phrase) == ("Mesa's choice here: after it, the chance that you all win together reads 31 % (as "
                             "Mesa's reviews read a move, from what you can see).")
     assert "ganéis todos juntos" in t(phrase.key, "es", **phrase.params)
