@@ -452,13 +452,14 @@ class Console:
         verb, _, rest = command.partition(" ")
         verb = verb.lower().lstrip("/")
         rest = rest.strip()
+        spoken = self.lesson_lang.get(uid, LANG)  # a private answer's language: the learner's, else the console's
         if verb in SPANISH_VERBS:  # the lessons' Spanish names, as Discord offers them: said in Spanish
-            verb = SPANISH_VERBS[verb]
+            verb, spoken = SPANISH_VERBS[verb], "es"
             if verb == "learn":
                 self.lesson_lang[uid] = "es"
         if verb in SEATING_VERBS:
             await self._seating(verb, name, uid, rest, table)
-        elif not await self._playing(verb, name, uid, rest, table):
+        elif not await self._playing(verb, name, uid, rest, table, spoken):
             await self._asking(verb, name, uid, rest, table)
 
     async def _seating(self, verb: str, name: str, uid: int, rest: str, table: int | None) -> None:
@@ -487,8 +488,10 @@ class Console:
         elif verb == "abort":
             self.show(await svc.abort(await self._pick(uid, table), uid))
 
-    async def _playing(self, verb: str, name: str, uid: int, rest: str, table: int | None) -> bool:
-        """Moves and offers at a table in play; False when ``verb`` is none of them."""
+    async def _playing(self, verb: str, name: str, uid: int, rest: str, table: int | None,
+                       spoken: str = LANG) -> bool:
+        """Moves and offers at a table in play; False when ``verb`` is none of them.  ``spoken``: the language of
+        a private answer (a hint's: the learner's, or Spanish asked with ``/pista``, as Discord's locale would)."""
         svc = self.service
         if verb == "move":
             if not rest:
@@ -530,7 +533,7 @@ class Console:
                 self._lesson_post(name, await svc.lessons.hint(uid, lesson))
                 return True
             hint = await svc.hints.ask(tid, uid)
-            self._lines(f"[dm {name}]", t(hint.key, LANG, **hint.params))
+            self._lines(f"[dm {name}]", t(hint.key, spoken, **hint.params))
         elif verb == "takeback":
             await self._takeback(uid, rest, table)
         elif verb == "learn":

@@ -38,6 +38,23 @@ async def test_hint_and_takeback_against_mesa(tmp_path: Path) -> None:
     await svc.repo.close()
 
 
+async def test_a_hint_is_said_in_spanish_when_asked_with_pista_or_by_a_learner_reading_spanish(tmp_path: Path) -> None:
+    """As on Discord, where ``/pista`` is what a Spanish client shows and its answers come in Spanish; a learner who
+    reads the lessons in Spanish (``/learn GAME es``) gets the table's hints in Spanish too, as the lessons' own."""
+    svc, con, out = await open_console(tmp_path / "console.db")
+    await said(con, out, "Ana: /play kona @mesa seat=first level=easy")
+    english = await said(con, out, "Ana: /hint")
+    spanish = await said(con, out, "Ana: /pista")
+    assert english[0].startswith("[dm Ana] Hint for Kona #1: ") and "1 hint used" in english[0]
+    assert spanish[0].startswith("[dm Ana] Pista para Kona #1: ") and "1 pista usada" in spanish[0]
+    assert english[0].split(": ", 1)[1].split()[0] == spanish[0].split(": ", 1)[1].split()[0]  # the same move
+    await said(con, out, "Ana: /learn kona es")
+    assert (await said(con, out, "Ana: /hint table=1"))[0].startswith("[dm Ana] Pista para Kona #1: ")
+    await said(con, out, "Ana: /learn kona en")
+    assert (await said(con, out, "Ana: /hint table=1"))[0].startswith("[dm Ana] Hint for Kona #1: ")
+    await svc.repo.close()
+
+
 async def test_takeback_between_people_and_refusals(tmp_path: Path) -> None:
     svc, con, out = await open_console(tmp_path / "console.db")
     await said(con, out, "Ana: /play kona @Ben seat=first")
