@@ -6,6 +6,7 @@ every decision (who may ask, what Mesa would play and why, what is taken back) i
 
 - ``HintButton`` ``mesa:hint:<table>:<version>``: under the board of the one person playing Mesa in an
   unrated game (the board's ``offers`` say so): Mesa's move for the presser, privately (``hint``).
+- *Play it* (``play_it``, a ``MoveButton``) under a hint: the hinted move, played by the player's own click.
 - ``TakebackButton`` ``mesa:tb:<table>:<version>:accept|decline``: under a takeback request, for the
   opponent; the version is the request's, so a click after the game moved on is refused (``takeback``).
 
@@ -23,12 +24,14 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from cogs.board import MoveButton
 from cogs.choices import GAME_CHOICES
 from cogs.controls import TABLE_VERSION, button, button_id, shown
 from cogs.delivery import Delivery, public_lang
 from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
 from cogs.lessons import send_lesson
+from cogs.limits import MAX_CUSTOM_ID
 from cogs.translator import L
 from tables import PublicPost, TableService, TableSummary
 from tables import t as service_t
@@ -80,6 +83,17 @@ class TakebackButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 CONTROLS = (HintButton, TakebackButton)
 
 
+def play_it(table: int, version: int, move: str, lang: str) -> discord.ui.View | None:
+    """*Play it* under a hint: the hinted move as the player's own click (``MoveButton``, the version the hint was
+    given at, so a click once the game moved on is refused as stale); none for a move too long for a button's
+    id (the player types it)."""
+    if len(button_id("mv", table, version, move)) > MAX_CUSTOM_ID:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(MoveButton(table, version, move, label=t("btn.play_hint", lang), style=Style.primary))
+    return view
+
+
 class Learning(commands.Cog):
     """``/hint`` and ``/takeback`` and their buttons: one per bot (``cogs.client`` adds it)."""
 
@@ -108,7 +122,9 @@ class Learning(commands.Cog):
             user_id = interaction.user.id
             table_id = await self.table(interaction, table, lambda s: user_id in s.turn_user_ids)
             hint = await self.service.hints.ask(table_id, user_id)
-            await self.handling.reply(interaction, service_t(hint.key, lang_of(interaction), **hint.params))
+            lang = lang_of(interaction)
+            await self.handling.reply(interaction, service_t(hint.key, lang, **hint.params),
+                                      view=play_it(hint.table_id, hint.version, hint.move, lang))
 
     # ================================================================ /takeback
     @app_commands.command(name=L("cmd.takeback"), description=L("cmd.takeback.desc"))

@@ -99,12 +99,15 @@ def mesa_level(ctx: LoadedTable) -> str:
 @dataclass(frozen=True)
 class Hint:
     """Mesa's move for the asker's seat, for the asker's eyes only: ``move`` to type, ``key`` and
-    ``params`` the sentence (``hint.answer``), ``used`` the seat's hints so far, this one included."""
+    ``params`` the sentence (``hint.answer``), ``used`` the seat's hints so far, this one included;
+    ``version`` the table's version it was given at (a front end's *Play it* carries it: stale once the game
+    moved on)."""
 
     table_id: int
     user_id: int
     move: str
     used: int
+    version: int
     key: str = "hint.answer"
     params: dict[str, Any] = field(default_factory=dict)
 
@@ -157,7 +160,7 @@ class Hints:
         said: Any = "" if told.words.key.startswith("move.any.") else Phrase("hint.said", {"told": Told((told,))})
         params = {"table": ctx.id, "game": ctx.title, "move": text, "said": said, "why": reason,
                   "used": Count(used, "hint")}
-        return Hint(ctx.id, user_id, text, used, params=params)
+        return Hint(ctx.id, user_id, text, used, ctx.row.version, params=params)
 
     async def _why(self, ctx: LoadedTable, state: Any, seat: int, move: Any, seed: int) -> Phrase:
         """``why``'s sentence; where it has no more to say than "Mesa's choice", what Mesa reads instead: a move

@@ -75,6 +75,52 @@ async def test_hint_button_and_command_answer_privately_in_english_and_spanish(h
     assert await h.bot.service.hints.used(1) == {0: 1}
 
 
+async def test_play_it_under_a_hint_plays_the_hinted_move_for_its_player_only_and_once(
+        harness: Harness) -> None:
+    """On a phone a hinted move is one tap away: *Play it* under the private hint plays exactly that move, as the
+    player's own; a click by someone not seated changes nothing, and a second click plays nothing more."""
+    h = harness
+    place = await against_mesa(h)
+    h.standin.clear()
+    await h.command("hint", [], ALICE, channel=place, locale="es-ES")
+    [reply] = [r for r in h.standin.interaction_replies() if r.content]
+    move = reply.content.removeprefix("Pista para Kona #1: ").split(" ")[0]
+    [play] = reply.custom_ids()
+    assert play.startswith("mesa:mv:1:") and play.endswith(f":{move}")
+    assert [c["label"] for row in reply.components for c in row["components"]] == ["Jugarla"]
+    message = h.message_with(play)
+    h.standin.clear()
+    await h.click(play, BOB, message=message, channel=place)  # not seated
+    assert answers(h) == ["You are not playing at table #1. Start your own game with /play."]
+    assert await h.bot.service.moves_log(1) == []
+    await h.click(play, ALICE, message=message, channel=place)
+    await h.bot.mesa.idle()
+    log = await h.bot.service.moves_log(1)
+    assert [m.move for m in log][:1] == [move] and len(log) == 2  # hers, then Mesa's reply
+    h.standin.clear()
+    await h.click(play, ALICE, message=message, channel=place)  # the same button again, the game moved on
+    assert answers(h)[0].startswith(f"Your move {move} at table #1 was played already (a second click?): it counts "
+                                    "once, and nothing more was played.")
+    assert len(await h.bot.service.moves_log(1)) == 2
+
+
+async def test_play_it_after_another_move_was_played_is_refused_as_stale(harness: Harness) -> None:
+    h = harness
+    place = await against_mesa(h)
+    await h.command("hint", [], ALICE, channel=place)
+    play = h.latest_id("mesa:mv:1:")
+    message = h.message_with(play)
+    hinted = play.rsplit(":", 1)[1]
+    other = next(m for m in await h.bot.service.legal_moves_for(1, 1001) if m != hinted)
+    await h.command("move", [option("text", other, 3)], ALICE, channel=place)  # she plays her own move instead
+    await h.bot.mesa.idle()
+    h.standin.clear()
+    await h.click(play, ALICE, message=message, channel=place)
+    assert answers(h)[0].startswith("The board changed in the meantime")
+    assert [m.move for m in await h.bot.service.moves_log(1)][:1] == [other]
+    assert len(await h.bot.service.moves_log(1)) == 2
+
+
 async def test_hint_refused_between_people_and_no_hint_button(harness: Harness) -> None:
     h = harness
     place = await between_people(h)
