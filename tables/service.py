@@ -91,13 +91,13 @@ class TableService:
                  seed_source: Callable[[], int] | None = None, thinker: Thinker | None = None) -> None:
         self.repo = repo
         self.clock = clock or SystemClock()
-        self.thinker = thinker or Thinker()
+        self._thinker = thinker or Thinker()
         #: who this process is when it claims due deadlines (issue 19: several processes share them)
         self.claimant = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self.store = TableStore(repo, self.clock)
         self.posts = Posts(renderer, self.store)
         self.finisher = Finisher(self.store, self.posts)
-        mesa_moves = MesaMoves(self.thinker)
+        mesa_moves = MesaMoves(self._thinker)
         self.rules = RulesStep(mesa_moves)
         self.submissions = Submissions(self.store, self.posts)  # issue 29, item 1: exactly once
         self.play = Play(self.store, self.posts, self.rules, self.finisher, mesa_moves, self.submissions)
@@ -120,7 +120,7 @@ class TableService:
         self.takebacks = Takebacks(self.store, self.posts, self.play.active)
         self.lessons = Lessons(self.store, self.posts)  # ``/learn``: a course per game, no table
         # issue 32: a finished game's review, made in a lane of its own (processes as Mesa's searches), kept
-        self.reviews = Reviews(self.store, ReviewLane(processes=self.thinker.processes))
+        self.reviews = Reviews(self.store, ReviewLane(processes=self._thinker.processes))
         # tournaments (issue 31): ``service.tournaments``; rounds advance when a table ends and at every tick;
         # ``service.tournament_lists``: a command's choices and /games' byes
         self.tournaments = Tournaments(self.store, self.seating, self.play, self.seating.seed_source)
@@ -137,13 +137,19 @@ class TableService:
     def renderer(self, renderer: Renderer | None) -> None:
         self.posts.renderer = renderer
 
+    @property
+    def thinker(self) -> Thinker:
+        """Where Mesa's searches run (given at construction: its collaborators hold it, so it cannot be swapped
+        afterwards; a test wanting iteration budgets passes its own ``Thinker`` to the constructor)."""
+        return self._thinker
+
     async def close(self) -> None:
         """Let the worker processes go (Mesa's searches, the board drawings) and close the database:
         workers told to stop exit at once, rather than when they next notice the bot is gone.  Mesa's
         turns the ticker left running stop first (the next start plays them)."""
         await self.due_turns.stop()
         await self.claims.stop()
-        self.thinker.close()
+        self._thinker.close()
         self.reviews.close()
         close_renderer = getattr(self.renderer, "close", None)
         if close_renderer is not None:

@@ -21,8 +21,8 @@ OTHER_BOT = user(1500, "otherbot", bot=True)
 
 @pytest.fixture
 async def harness(tmp_path: Any) -> Harness:
-    h = await Harness.open(tmp_path, renderer=None)
-    h.bot.service.thinker = Thinker(processes=False, budget=iterations(10))
+    # Mesa's searches in this process, at iteration budgets: quick and repeatable
+    h = await Harness.open(tmp_path, renderer=None, thinker=Thinker(processes=False, budget=iterations(10)))
     yield h
     await h.close()
 

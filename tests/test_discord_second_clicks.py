@@ -3,6 +3,7 @@ answered privately, in the clicker's language, with what happened and what to do
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -176,6 +177,14 @@ async def test_rematch_pressed_by_both_players_opens_one_invitation_and_points_t
     assert not [r for r in h.standin.to_channel() if r.method == "POST"]
 
 
+@pytest.fixture
+async def harness(tmp_path: Any) -> AsyncIterator[Harness]:
+    """The bot with Mesa's searches in this process at iteration budgets (its games against Mesa)."""
+    h = await Harness.open(tmp_path, renderer=None, thinker=Thinker(processes=False, budget=iterations(10)))
+    yield h
+    await h.close()
+
+
 async def finished_against_mesa(h: Harness) -> dict[str, Any]:
     """alice plays Kona against Mesa and resigns at once: the result post carries Rematch."""
     return await _games_against_mesa_the_first_resigned(h, 1)
@@ -183,7 +192,6 @@ async def finished_against_mesa(h: Harness) -> dict[str, Any]:
 
 async def _games_against_mesa_the_first_resigned(h: Harness, games: int) -> dict[str, Any]:
     """alice opens ``games`` Kona games against Mesa (easy), then resigns the first: its result carries Rematch."""
-    h.bot.service.thinker = Thinker(processes=False, budget=iterations(10))
     for _ in range(games):
         await h.command("play", [option("game", "kona", STRING), option("opponent", BOT_ID, USER),
                                  option("seat", "first", STRING), option("level", "easy", STRING)], ALICE,

@@ -514,8 +514,7 @@ async def test_mesa_fills_the_bye_and_plays_in_its_thread(tmp_path: Path) -> Non
     from tables.mesa import is_mesa
     from tables.thinking import Thinker, iterations
 
-    h = await Harness.open(tmp_path, renderer=None)
-    h.bot.service.thinker = Thinker(processes=False, budget=iterations(10))
+    h = await Harness.open(tmp_path, renderer=None, thinker=Thinker(processes=False, budget=iterations(10)))
     players = {8001 + i: user(8001 + i, n) for i, n in enumerate(["Ana", "Ben", "Cy"])}
     try:
         await tour(h, players[8001], "create", option("game", "kona", STRING), option("format", "swiss", STRING),

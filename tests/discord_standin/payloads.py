@@ -106,7 +106,9 @@ class Harness:
         self._old_base = old_base
 
     @classmethod
-    async def open(cls, folder: Path, *, clock: Any = None, renderer: Any = "default") -> Harness:
+    async def open(cls, folder: Path, *, clock: Any = None, renderer: Any = "default", thinker: Any = None) -> Harness:
+        """The bot over a fresh database and the stand-in; ``thinker``: where Mesa's moves, hints and readings are
+        searched (``tables.thinking.Thinker``; by default the bot's own, processes at the levels' time budgets)."""
         from cogs.client import Config, MesaBot, apply_api_base
         from data import open_repository
         from tables.service import TableService
@@ -121,7 +123,7 @@ class Harness:
             renderer = render.render
         repo = await open_repository(folder / "mesa.db")
         seeds = itertools.count(12345)
-        service = TableService(repo, clock, renderer, seed_source=lambda: next(seeds))
+        service = TableService(repo, clock, renderer, seed_source=lambda: next(seeds), thinker=thinker)
         bot = MesaBot(Config(token="stand-in"), service=service, tick_seconds=0)
         await bot.login("stand-in-token")
         bot._ready.set()  # as connected: interactions reach a bot past its gateway's READY and GUILD_CREATEs
