@@ -104,6 +104,25 @@ async def test_play_it_under_a_hint_plays_the_hinted_move_for_its_player_only_an
     assert len(await h.bot.service.moves_log(1)) == 2
 
 
+@pytest.mark.parametrize("game", ["plateau", "k3", "krakatoa"])
+async def test_play_it_plays_each_game_s_hinted_move(harness: Harness, game: str) -> None:
+    """Plateau's moves carry faces and colons (PL-2.2), K3's first is a whole pyramid (K3-3), Krakatoa's first the
+    throw-off set (KR-4.1): each fits a button, and the tap plays exactly the hinted move."""
+    h = harness
+    await h.command("play", [option("game", game, 3), option("opponent", BOT_ID, 6), option("seat", "first", 3),
+                             option("level", "easy", 3)], ALICE, users=[MESA_USER])
+    place = thread_channel(next(iter(h.standin.channels)))
+    await h.bot.mesa.idle()
+    before = len(await h.bot.service.moves_log(1))
+    h.standin.clear()
+    await h.command("hint", [], ALICE, channel=place)
+    play = h.latest_id("mesa:mv:1:")
+    hinted = play.split(":", 4)[4]
+    await h.click(play, ALICE, message=h.message_with(play), channel=place)
+    log = [m.move for m in await h.bot.service.moves_log(1)]
+    assert hinted in log[before:], (hinted, log)
+
+
 async def test_play_it_after_another_move_was_played_is_refused_as_stale(harness: Harness) -> None:
     h = harness
     place = await against_mesa(h)
