@@ -245,7 +245,8 @@ def chance_words(ctx: LoadedTable, seat: int, chance: float, *, hidden: bool = F
     if ctx.engine.name in PROVES_RESULTS and chance in (0.0, 1.0):
         other = next((row.name for row in ctx.ordered() if row.seat != seat), "-")
         return Phrase("hint.why.proven_win" if chance == 1.0 else "hint.why.proven_loss", {"name": other})
-    together = bool(ctx.options.game.get("cooperative"))  # K3-8: every seat wins, or loses, with the others
+    # everybody wins or loses together (K3-8, cooperative): the options that say so, as the game describes them
+    together = any(ctx.options.game.get(name) for name in ctx.engine.description.unrated_options)
     return Phrase("hint.why.chance_together" if together else "hint.why.chance",
                   {"chance": round(100 * chance), "seen": Phrase("hint.seen") if hidden else ""})
 
