@@ -395,6 +395,8 @@ class Console:
             await self._dispatch(name, uid, command)
         except TableError as exc:  # a lesson's refusal in the language its learner reads the lessons in
             lang = self.lesson_lang.get(uid, LANG) if exc.key.startswith("learn.") else LANG
+            if exc.key.startswith("error.hint_"):  # a hint refused: in the language the hint would have come in
+                lang = self._spoken(uid, command)
             if exc.key == "error.no_table_here" and uid in self.lesson_lang:  # a learner: no table, no lesson open
                 self.error(name, _NO_TABLE_OR_LESSON[self.lesson_lang[uid]])
             elif exc.key in _CONSOLE_TEXTS_ES and self.lesson_lang.get(uid) == "es":  # a learner reading Spanish
@@ -452,15 +454,22 @@ class Console:
         verb, _, rest = command.partition(" ")
         verb = verb.lower().lstrip("/")
         rest = rest.strip()
-        spoken = self.lesson_lang.get(uid, LANG)  # a private answer's language: the learner's, else the console's
+        spoken = self._spoken(uid, command)
         if verb in SPANISH_VERBS:  # the lessons' Spanish names, as Discord offers them: said in Spanish
-            verb, spoken = SPANISH_VERBS[verb], "es"
+            verb = SPANISH_VERBS[verb]
             if verb == "learn":
                 self.lesson_lang[uid] = "es"
         if verb in SEATING_VERBS:
             await self._seating(verb, name, uid, rest, table)
         elif not await self._playing(verb, name, uid, rest, table, spoken):
             await self._asking(verb, name, uid, rest, table)
+
+    def _spoken(self, uid: int, command: str) -> str:
+        """A private answer's language (a hint's): Spanish for a command by its Spanish name (``/pista``), as
+        Discord answers the Spanish client that shows it; else the learner's (``/learn GAME es``), else the
+        console's."""
+        verb = command.partition(" ")[0].lower().lstrip("/")
+        return "es" if verb in SPANISH_VERBS else self.lesson_lang.get(uid, LANG)
 
     async def _seating(self, verb: str, name: str, uid: int, rest: str, table: int | None) -> None:
         """Invitations and open tables: /play, /accept, /decline, /join, /start, /fill, /leave, /abort."""

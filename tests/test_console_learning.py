@@ -52,6 +52,11 @@ async def test_a_hint_is_said_in_spanish_when_asked_with_pista_or_by_a_learner_r
     assert (await said(con, out, "Ana: /hint table=1"))[0].startswith("[dm Ana] Pista para Kona #1: ")
     await said(con, out, "Ana: /learn kona en")
     assert (await said(con, out, "Ana: /hint table=1"))[0].startswith("[dm Ana] Hint for Kona #1: ")
+    await said(con, out, "Ana: /play kona @Ben seat=first")
+    await said(con, out, "Ben: /accept")
+    assert (await said(con, out, "Ana: /pista table=2"))[0].startswith(  # refused in Spanish too
+        "[error Ana] Las pistas son solo para partidas a solas contra Mesa")
+    assert (await said(con, out, "Ana: /hint table=2"))[0].startswith("[error Ana] Hints are only for a game alone")
     await svc.repo.close()
 
 
