@@ -543,6 +543,8 @@ class Console:
                 return True
             hint = await svc.hints.ask(tid, uid)
             self._lines(f"[dm {name}]", t(hint.key, spoken, **hint.params))
+            if hint.sketch:  # K3's pyramid, drawn in letters (top first) as /build's proposal shows it
+                self._lines(f"[dm {name}]", hint.sketch)
         elif verb == "takeback":
             await self._takeback(uid, rest, table)
         elif verb == "learn":

@@ -61,6 +61,12 @@ class InvitationButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await area(interaction, Board).invitation(interaction, self.table, self.action)
 
 
+def sketch_block(sketch: str) -> str:
+    """A move's sketch (``Engine.move_sketch``: K3's pyramid) as a monospaced block to put before a text; "" for
+    none."""
+    return f"```\n{sketch}\n```\n" if sketch else ""
+
+
 class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"mesa:mv:{TABLE_VERSION}:(?P<move>.+)"):
     """One move in its canonical text: a quick move under a board, or Confirm under a build preview."""
 
@@ -292,5 +298,4 @@ class Board(commands.Cog):
             view.add_item(BuildButton(table, version, "shuffle", label=t("btn.shuffle", caller_lang)))
             view.add_item(MoveButton(table, version, proposal.text, label=t("btn.confirm_build", caller_lang),
                                      style=Style.success))
-            sketch = f"```\n{proposal.sketch}\n```\n" if proposal.sketch else ""
-            await self.handling.reply(interaction, f"{sketch}`{proposal.text}`", view=view)
+            await self.handling.reply(interaction, f"{sketch_block(proposal.sketch)}`{proposal.text}`", view=view)

@@ -24,7 +24,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from cogs.board import MoveButton
+from cogs.board import MoveButton, sketch_block
 from cogs.choices import GAME_CHOICES
 from cogs.controls import TABLE_VERSION, button, button_id, shown
 from cogs.delivery import Delivery, public_lang
@@ -123,7 +123,7 @@ class Learning(commands.Cog):
             table_id = await self.table(interaction, table, lambda s: user_id in s.turn_user_ids)
             hint = await self.service.hints.ask(table_id, user_id)
             lang = lang_of(interaction)
-            await self.handling.reply(interaction, service_t(hint.key, lang, **hint.params),
+            await self.handling.reply(interaction, sketch_block(hint.sketch) + service_t(hint.key, lang, **hint.params),
                                       view=play_it(hint.table_id, hint.version, hint.move, lang))
 
     # ================================================================ /takeback

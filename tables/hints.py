@@ -110,6 +110,9 @@ class Hint:
     version: int
     key: str = "hint.answer"
     params: dict[str, Any] = field(default_factory=dict)
+    #: a few plain-text lines that show the move (``Engine.move_sketch``: K3's pyramid, whose text is hard to
+    #: read), "" where the text says it all
+    sketch: str = ""
 
 
 class Hints:
@@ -160,7 +163,8 @@ class Hints:
         said: Any = "" if told.words.key.startswith("move.any.") else Phrase("hint.said", {"told": Told((told,))})
         params = {"table": ctx.id, "game": ctx.title, "move": text, "said": said, "why": reason,
                   "used": Count(used, "hint")}
-        return Hint(ctx.id, user_id, text, used, ctx.row.version, params=params)
+        return Hint(ctx.id, user_id, text, used, ctx.row.version, params=params,
+                    sketch=engine.move_sketch(state, move))
 
     async def _why(self, ctx: LoadedTable, state: Any, seat: int, move: Any, seed: int) -> Phrase:
         """``why``'s sentence; where it has no more to say than "Mesa's choice", what Mesa reads instead: a move

@@ -60,6 +60,19 @@ async def test_a_hint_is_said_in_spanish_when_asked_with_pista_or_by_a_learner_r
     await svc.repo.close()
 
 
+async def test_a_k3_build_hint_draws_the_pyramid(tmp_path: Path) -> None:
+    """K3-3: a pyramid's text is hard to read, so the hint draws it under the words, top first, as /build's proposal
+    does; its rows are the move's own."""
+    svc, con, out = await open_console(tmp_path / "console.db")
+    await said(con, out, "Ana: /play k3 @mesa")
+    hint = await said(con, out, "Ana: /hint")
+    assert hint[0].startswith("[dm Ana] Hint for K3 #1: build:")
+    rows = hint[0].split(": ", 1)[1].split()[0].split(":")[2].split("/")
+    assert ["".join(line.removeprefix("[dm Ana]").split()) for line in hint[1:]] == rows
+    assert [len(r) for r in rows] == list(range(1, len(rows) + 1))  # a pyramid: one piece on top, a row more below
+    await svc.repo.close()
+
+
 async def test_takeback_between_people_and_refusals(tmp_path: Path) -> None:
     svc, con, out = await open_console(tmp_path / "console.db")
     await said(con, out, "Ana: /play kona @Ben seat=first")

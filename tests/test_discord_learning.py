@@ -106,8 +106,8 @@ async def test_play_it_under_a_hint_plays_the_hinted_move_for_its_player_only_an
 
 @pytest.mark.parametrize("game", ["plateau", "k3", "krakatoa"])
 async def test_play_it_plays_each_game_s_hinted_move(harness: Harness, game: str) -> None:
-    """Plateau's moves carry faces and colons (PL-2.2), K3's first is a whole pyramid (K3-3), Krakatoa's first the
-    throw-off set (KR-4.1): each fits a button, and the tap plays exactly the hinted move."""
+    """Plateau's moves carry faces and colons (PL-2.2), K3's first is a whole pyramid (K3-3, drawn above the hint),
+    Krakatoa's first the throw-off set (KR-4.1): each fits a button, and the tap plays exactly the hinted move."""
     h = harness
     await h.command("play", [option("game", game, 3), option("opponent", BOT_ID, 6), option("seat", "first", 3),
                              option("level", "easy", 3)], ALICE, users=[MESA_USER])
@@ -118,6 +118,12 @@ async def test_play_it_plays_each_game_s_hinted_move(harness: Harness, game: str
     await h.command("hint", [], ALICE, channel=place)
     play = h.latest_id("mesa:mv:1:")
     hinted = play.split(":", 4)[4]
+    [reply] = [r for r in h.standin.interaction_replies() if r.content]
+    if game == "k3":  # the pyramid drawn above the words, top first (K3-3), its rows the move's own
+        block = reply.content.split("```")[1].strip("\n").splitlines()
+        assert ["".join(row.split()) for row in block] == hinted.split(":")[2].split("/")
+    else:
+        assert "```" not in reply.content
     await h.click(play, ALICE, message=h.message_with(play), channel=place)
     log = [m.move for m in await h.bot.service.moves_log(1)]
     assert hinted in log[before:], (hinted, log)
