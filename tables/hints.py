@@ -125,6 +125,9 @@ class Hints:
         #: (table, version, seat) -> the hinted move: asked again, the same answer (a search at ``HINT_LEVEL`` runs
         #: on a time budget, which the machine's load varies)
         self.given: LruCache[tuple[int, int, int], str] = LruCache()
+        #: (table, version, seat, move) -> the sentence of why: asked again (a second click), not read again
+        #: (a reading takes up to a second of a worker); after a restart it is read again, to the same figure
+        self.told: LruCache[tuple[int, int, int, str], Phrase] = LruCache()
 
     async def ask(self, table_id: int, user_id: int) -> Hint:
         """Mesa's move for the caller's seat and why; counted, never played."""
@@ -158,7 +161,9 @@ class Hints:
                                               engine.format_move(state, move), replacing=unreadable)
         move = engine.parse_move(state, text)
         self.given[asked] = text
-        reason = await self._why(ctx, state, seat.seat, move, seed)
+        reason = self.told.get((*asked, text))
+        if reason is None:
+            reason = self.told[(*asked, text)] = await self._why(ctx, state, seat.seat, move, seed)
         told = deed(engine, state, move, seat.name, ctx.names())  # the move in words too, where the game has them
         said: Any = "" if told.words.key.startswith("move.any.") else Phrase("hint.said", {"told": Told((told,))})
         params = {"table": ctx.id, "game": ctx.title, "move": text, "said": said, "why": reason,

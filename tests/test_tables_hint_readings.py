@@ -10,9 +10,13 @@ import random
 from typing import Any
 
 import pytest
+from pg_server import DbFactory
 from test_tables_hints_why import said, table
+from test_tables_learning import ANA, against_mesa, mesa_service
+from test_tables_service import FakeClock
 
 from ai import review, review_games
+from data.factory import open_repository
 from data.models import TableOptions
 from engines import CHANCE, get_engine
 from engines.base import GameView
@@ -194,3 +198,25 @@ async def test_a_reading_in_a_worker_process_is_the_same_as_in_a_thread() -> Non
 def test_the_bot_reads_a_hint_with_the_review_s_iterations() -> None:
     assert Thinker(processes=False).reading("plateau") == review.ITERATIONS["plateau"]
     assert Thinker(processes=False, budget=iterations(7)).reading("kona") == 7
+
+
+async def test_a_hint_asked_again_is_not_read_again_and_reads_the_same_after_a_restart(db: DbFactory) -> None:
+    """A second click on Hint gets the same sentence without another reading (up to a second of a worker); after a
+    restart the reading is made again, to the same figure (it is seeded, at an iteration budget)."""
+    reader = Reader()
+    repo = await open_repository(db("mesa.db"))
+    svc = mesa_service(repo, FakeClock(), reader)
+    tid = await against_mesa(svc, "plateau")
+    first = await svc.hints.ask(tid, ANA)
+    again = await svc.hints.ask(tid, ANA)
+    assert first.params["why"].key == "hint.why.chance"
+    assert again.params["why"] == first.params["why"] and len(reader.asked) == 1
+    await repo.close()
+
+    restarted = Reader()
+    repo = await open_repository(db("mesa.db"))
+    svc = mesa_service(repo, FakeClock(), restarted)
+    after = await svc.hints.ask(tid, ANA)
+    assert after.move == first.move and after.params["why"] == first.params["why"] and len(restarted.asked) == 1
+    await repo.close()
+
