@@ -72,7 +72,7 @@ async def run(games: int, level: str, folder: Path) -> dict[str, tuple[list[floa
 
 def report(figures: dict[str, tuple[list[float], Counter[str]]], games: int, level: str) -> str:
     lines = [f"hints through the service, searches in the thinking pool ({os.cpu_count()} cores), "
-             f"{games} games a game against Mesa ({level}), a hint at every decision"]
+             f"{games} of each game against Mesa ({level}), a hint at every decision"]
     for game, (times, kinds) in figures.items():
         ordered = sorted(times)
         p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
