@@ -248,6 +248,15 @@ def _reading_now(game: str, view: GameView, seat: int, move: str, iterations: in
     return review_games.chance_after(game, view, seat, move, iterations, random.Random(f"hint:{game}:{seed}"))
 
 
+async def _once_more(lane: _Lane, args: tuple[Any, ...], payer: Payer, call: Callable[..., Any] | None = None) -> Any:
+    """A job's answer from ``lane``; once more on a new pool when the pool broke under it (a worker killed)."""
+    try:
+        return await lane.submit(args, payer, call)
+    except BrokenProcessPool:
+        log.warning("thinking pool broke; starting a new one")
+        return await lane.submit(args, payer, call)
+
+
 class Thinker:
     """``await thinker.choose(game, view, seat, level, seed, payer=..., obliged=...)`` -> a move's text.
 
@@ -280,12 +289,7 @@ class Thinker:
         service play (its own lane, never behind Mesa's optional searches); ``payer``: whom an optional
         search is charged to (the per-user cap and the round-robin)."""
         lane = self.obliged if obliged else self.optional
-        args = (game, view.copy(), seat, level, self.budget(level), seed)
-        try:
-            return await lane.submit(args, payer)
-        except BrokenProcessPool:
-            log.warning("thinking pool broke; starting a new one")
-            return await lane.submit(args, payer)
+        return await _once_more(lane, (game, view.copy(), seat, level, self.budget(level), seed), payer)
 
     async def chance_after(self, game: str, view: GameView, seat: int, move: str, seed: int, *,
                            payer: Payer = None) -> list[float] | None:
@@ -293,11 +297,7 @@ class Thinker:
         review reads a decision (``ai.review_games.chance_after``; None where the game's hints say something
         else): an optional job like a search, charged to ``payer``."""
         args = (game, view.copy(), seat, move, self.reading(game), seed)
-        try:
-            return await self.optional.submit(args, payer, _reading_now)
-        except BrokenProcessPool:
-            log.warning("thinking pool broke; starting a new one")
-            return await self.optional.submit(args, payer, _reading_now)
+        return await _once_more(self.optional, args, payer, _reading_now)
 
     def close(self) -> None:
         self.optional.close()
