@@ -68,7 +68,7 @@ from tables import (
 from tables.durations import format_duration, parse_duration
 from tables.errors import CannotOpen
 from tables.games import auto_styles, games, known_game
-from tables.i18n import Names
+from tables.i18n import Names, Sentences
 from tables.leaderboard import LeaderboardService
 from tables.learn import LessonPost
 from tables.logs import setup_logging
@@ -264,9 +264,10 @@ def unwritable(folder: Path) -> OSError | None:
 class Console:
     def __init__(self, service: TableService, clock: PretendClock, out_dir: Path | None,
                  write: Callable[[str], None], warn: Callable[[str], None] = warn_on_stderr,
-                 positions: bool = False) -> None:
+                 positions: bool = False, describe: bool = False) -> None:
         self.service = service
         self.positions = positions  # --positions: each board's position in notation, for developers
+        self.describe = describe  # --describe: each board's picture in words (its alt text on Discord)
         self.clock = clock
         self.out_dir = out_dir
         self.write = write
@@ -299,6 +300,7 @@ class Console:
                 self._lines(prefix, t(m.key, LANG, **m.params), self._save(m.image, f"t{m.table_id}-v{m.version}"))
                 if self.positions and m.kind == "board" and m.params.get("position"):
                     self.write(f"{prefix}   position: {m.params['position']}")
+                self._described(prefix, m.alt)
                 if m.components_hint in HINTS:
                     self.write(f"{prefix}   {HINTS[m.components_hint]}")
             elif isinstance(m, PrivatePost):
@@ -308,6 +310,7 @@ class Console:
                 # for developers, as under the boards (a view without a picture says its position already)
                 if self.positions and m.params.get("position") and m.key == "private.view":
                     self.write(f"[dm {who}]   position: {m.params['position']}")
+                self._described(f"[dm {who}]", m.alt)
             elif isinstance(m, Reminder):
                 who = self.names.get(m.user_id, str(m.user_id))
                 self._lines(f"[dm {who}]", t(m.key, LANG, **m.params))
@@ -321,6 +324,12 @@ class Console:
             elif isinstance(m, MovePlayed) and not m.as_typed:  # the same choice, as the rules write it
                 who = self.names.get(m.user_id, str(m.user_id))
                 self.write(f"[dm {who}] you wrote {m.typed[:80]}, which the rules record as {m.move}")
+
+    def _described(self, prefix: str, alt: Sentences, lang: str = LANG) -> None:
+        """With ``--describe``: the picture in words under its post, as a screen reader hears it on Discord."""
+        words = said(alt, lang) if self.describe else ""
+        if words:
+            self.write(f"{prefix}   picture: {words}")
 
     def error(self, name: str, text: str) -> None:
         self._lines(f"[error {name}]", text)
@@ -592,9 +601,11 @@ class Console:
         stem = f"learn-{post.game}-{name.lower()}" if post.game else ""
         lang = self.lesson_lang.get(post.user_id, LANG)
         self._lines(f"[dm {name}]", post.text(lang), self._save(post.image, stem))
+        self._described(f"[dm {name}]", post.alt, lang)
         for n, other in enumerate(post.others, start=2):
             saved = self._save(other.image, f"{stem}-player{other.seat + 1}")
             self.write(f"[dm {name}] {_LESSON_WORDS[lang]['picture'].format(n=n)}{saved}")  # the text says whose
+            self._described(f"[dm {name}]", other.alt, lang)
 
     async def _table_or_lesson(self, uid: int, table: int | None,
                                want: Callable[[TableSummary], bool]) -> tuple[int, str | None]:
@@ -1094,13 +1105,14 @@ def _console_text(exc: TableError) -> str:
 async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images: bool,
               write: Callable[[str], None] = print, seed: int | None = None,
               mesa_iterations: int | None = None, warn: Callable[[str], None] = warn_on_stderr,
-              positions: bool = False) -> int:
+              positions: bool = False, describe: bool = False) -> int:
     """Play ``lines`` (or the terminal's lines when None) against a service on ``db``.
 
     ``seed`` makes a session repeatable: table seeds (dice, K3 deals, random seats) then come from it
     instead of the system's randomness; with ``mesa_iterations`` too, Mesa's moves and ``/auto``'s (Mesa's
     easy level, seeded by the table) are repeatable as well.  ``positions``: each board's position in the
-    games' notation under it (``--positions``: for developers, not players).
+    games' notation under it (``--positions``: for developers, not players); ``describe``: each picture in words
+    under it, as its alt text says it on Discord (``--describe``: for a screen reader; with ``--no-images`` too).
 
     An ``out_dir`` that cannot be written (``--out /proc/nope``, a file's name) is said in one line
     through ``warn`` at the start, and the session plays on without images: the games matter more
@@ -1121,7 +1133,7 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
         clock.moment = saved
     else:
         await service.save_pretend_clock(clock.now())
-    console = Console(service, clock, out_dir if images else None, write, warn, positions)
+    console = Console(service, clock, out_dir if images else None, write, warn, positions, describe)
     if seed is not None:  # /build's pyramids repeat with the session's seed, as the deals do
         console.build_rng = random.Random(f"build:{seed}")
     await console.remember_tournament_names()
@@ -1181,12 +1193,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="Mesa searches this many iterations a move instead of its level's time (repeatable)")
     parser.add_argument("--positions", action="store_true",
                         help="print each board's position in the games' notation under it (for developers)")
+    parser.add_argument("--describe", action="store_true",
+                        help="print each board's picture in words under it (its alt text on Discord; for a screen "
+                             "reader, with --no-images too)")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     setup_logging(None, default=logging.ERROR, fmt="%(levelname)s %(name)s: %(message)s")  # tables/logs.py
     lines = None if sys.stdin.isatty() else sys.stdin
     try:
         return asyncio.run(run(lines, args.db, Path(args.out), not args.no_images, seed=args.seed,
-                                   mesa_iterations=args.mesa_iterations, positions=args.positions))
+                                   mesa_iterations=args.mesa_iterations, positions=args.positions,
+                                   describe=args.describe))
     except CannotOpen as exc:  # issue 19: one line that says what to do
         given = args.db != parser.get_default("db")  # the text names the variables; here it came from --db
         print(f"error: {exc}" + (f" (here: --db {redact(args.db)})" if given else ""), file=sys.stderr)

@@ -32,6 +32,7 @@ from cogs import answer
 from cogs.guild_life import MISSING_ACCESS, GuildWatch
 from cogs.i18n_discord import lang_for, t
 from cogs.limits import MAX_MESSAGE
+from cogs.pictures import alt_text, picture_file
 from cogs.plain import plain_params, said
 from tables import Message, PrivatePost, PublicPost, Reminder, TableService
 from tables import i18n as service_i18n
@@ -272,7 +273,7 @@ class Delivery:
         kwargs: dict[str, Any] = {"content": text[:MAX_MESSAGE], "allowed_mentions": discord.AllowedMentions(
             users=[discord.Object(id=u) for u in mentioned], everyone=False, roles=False, replied_user=False)}
         if post.image:
-            kwargs["file"] = discord.File(io.BytesIO(post.image), filename=f"mesa-{post.table_id}.png")
+            kwargs["file"] = picture_file(post.image, f"mesa-{post.table_id}.png", post.alt, lang)
         view = self._controls(post, lang)
         if view is not None:
             kwargs["view"] = view
@@ -300,7 +301,7 @@ class Delivery:
             await self.service.set_location(post.table_id, None, None)
             channel = self.client.get_partial_messageable(place.id, guild_id=place.guild_id)
             if "file" in kwargs:
-                kwargs["file"] = discord.File(io.BytesIO(post.image or b""), filename=f"mesa-{post.table_id}.png")
+                kwargs["file"] = picture_file(post.image or b"", f"mesa-{post.table_id}.png", post.alt, lang)
             message = await channel.send(**kwargs)
         offer = self.offers.pop(post.table_id, None)
         if offer is not None:  # a takeback request or draw offer is answered, or lapsed, by the table's next post
@@ -346,7 +347,7 @@ class Delivery:
         lang = await self.user_lang(post.user_id)
         text = said(post.key, lang, post.params) + "\n" + \
             t("private.link", lang, table=post.table_id, game=place.title, link=self.link(place))
-        if await self.dm(post.user_id, post.table_id, text, post.image):
+        if await self.dm(post.user_id, post.table_id, text, post.image, alt_text(post.alt, lang)):
             await self.tell_dms_closed(post.user_id, place, post.table_id)
 
     async def tell_dms_closed(self, user_id: int, place: Place, table_id: int) -> None:
@@ -377,16 +378,17 @@ class Delivery:
             t("private.link", lang, table=post.table_id, game=place.title, link=self.link(place))
         await self.dm(post.user_id, post.table_id, text, None)
 
-    async def dm(self, user_id: int, table_id: int, text: str, image: bytes | None) -> bool:
-        """A direct message, unless the user's DMs are known to be closed; 50007 marks them closed, and
-        only then is True returned (Discord has just said they are closed)."""
+    async def dm(self, user_id: int, table_id: int, text: str, image: bytes | None, alt: str | None = None) -> bool:
+        """A direct message (``alt``: its picture's alt text), unless the user's DMs are known to be closed; 50007
+        marks them closed, and only then is True returned (Discord has just said they are closed)."""
         if await self.service.dms_closed(user_id):
             return False
         try:
             channel = await self.client.create_dm(discord.Object(id=user_id))
             kwargs: dict[str, Any] = {"content": text[:MAX_MESSAGE]}
             if image:
-                kwargs["file"] = discord.File(io.BytesIO(image), filename=f"mesa-{table_id}-private.png")
+                kwargs["file"] = discord.File(io.BytesIO(image), filename=f"mesa-{table_id}-private.png",
+                                              description=alt)
             await channel.send(**kwargs)
         except discord.Forbidden as exc:
             if exc.code == DMS_CLOSED:
@@ -401,7 +403,6 @@ class Delivery:
     async def answer_private(self, interaction: discord.Interaction, post: PrivatePost, lang: str) -> None:
         """The "My pieces" answer: ephemeral, to the one seated player who asked."""
         text = said(post.key, lang, post.params)
-        files = [discord.File(io.BytesIO(post.image), filename=f"mesa-{post.table_id}-private.png")] \
-            if post.image else None
+        files = [picture_file(post.image, f"mesa-{post.table_id}-private.png", post.alt, lang)] if post.image else None
         await answer.send(interaction, content=text[:MAX_MESSAGE], files=files)
 

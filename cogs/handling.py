@@ -10,7 +10,6 @@ Log lines name tables and exception types only: an exception's message might quo
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import traceback
 from collections.abc import AsyncIterator, Callable
@@ -34,6 +33,7 @@ from cogs.delivery import Delivery, PostFailed
 from cogs.guild_life import GuildWatch
 from cogs.i18n_discord import lang_for, t
 from cogs.limits import MAX_MESSAGE
+from cogs.pictures import picture_file
 from cogs.plain import plain_params, spoken
 from tables import TableError, TableService
 
@@ -195,7 +195,7 @@ class Handling:
         except TableError as exc:
             file = None
             if exc.board is not None and exc.board.image:
-                file = discord.File(io.BytesIO(exc.board.image), filename=f"mesa-{exc.board.table_id}.png")
+                file = picture_file(exc.board.image, f"mesa-{exc.board.table_id}.png", exc.board.alt, caller_lang)
             await self.reply(interaction, with_table_link(exc, refusal_text(exc, caller_lang)), file=file)
         except Refusal as exc:
             await self.reply(interaction, t(exc.key, caller_lang, **plain_params(exc.params)))

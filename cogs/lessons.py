@@ -18,7 +18,6 @@ per seat (``lesson-<game>.png``, then ``lesson-<game>-player<N>.png``; the text 
 
 from __future__ import annotations
 
-import io
 import logging
 import re
 from collections.abc import Callable
@@ -33,6 +32,7 @@ from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
 from cogs.limits import MAX_MESSAGE
 from cogs.picking import picker_options
+from cogs.pictures import picture_file
 from cogs.plain import plain_params
 from tables import TableService, picker
 from tables import t as service_t
@@ -106,10 +106,11 @@ def lesson_text(post: LessonPost, lang: str) -> str:
     return service_t(post.key, lang, **(plain_params(post.params) | words))
 
 
-def lesson_files(post: LessonPost) -> list[discord.File]:
-    """The step's pictures: the learner's first, then what each other seat sees (hidden information)."""
-    files = [discord.File(io.BytesIO(post.image), filename=f"lesson-{post.game}.png")] if post.image else []
-    files += [discord.File(io.BytesIO(other.image), filename=f"lesson-{post.game}-player{other.seat + 1}.png")
+def lesson_files(post: LessonPost, lang: str) -> list[discord.File]:
+    """The step's pictures: the learner's first, then what each other seat sees (hidden information), each with
+    its alt text in ``lang``."""
+    files = [picture_file(post.image, f"lesson-{post.game}.png", post.alt, lang)] if post.image else []
+    files += [picture_file(other.image, f"lesson-{post.game}-player{other.seat + 1}.png", other.alt, lang)
               for other in post.others if other.image]
     return files
 
@@ -133,7 +134,7 @@ async def send_lesson(interaction: discord.Interaction, post: LessonPost, *, edi
     """The post as the interaction's private answer, with its pictures and its step's controls; ``edit``:
     in place of the message clicked (the picker's), else a new private message."""
     lang = lang_of(interaction)
-    text, files, view = lesson_text(post, lang)[:MAX_MESSAGE], lesson_files(post), lesson_view(post, lang)
+    text, files, view = lesson_text(post, lang)[:MAX_MESSAGE], lesson_files(post, lang), lesson_view(post, lang)
     try:
         if edit:
             await answer.edit_original(interaction, content=text, attachments=files, view=view)

@@ -12,7 +12,6 @@ Controls (one ``DynamicItem`` per kind, formats in ``cogs.controls``), each answ
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Callable
 from typing import Any
@@ -25,6 +24,7 @@ from cogs.controls import TABLE_VERSION, button, button_id, select, select_id, s
 from cogs.handling import Handled, Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
 from cogs.limits import MAX_OPTION_TEXT
+from cogs.pictures import picture_file
 from tables import TableService, picker
 
 Style = discord.ButtonStyle
@@ -183,7 +183,7 @@ class Picking(commands.Cog):
             post = await self.service.board(table)
             file = None
             if post.image:
-                file = discord.File(io.BytesIO(post.image), filename=f"mesa-{table}.png")
+                file = picture_file(post.image, f"mesa-{table}.png", post.alt, lang_of(interaction))
             await self.handling.reply(interaction, t("err.stale", lang_of(interaction)), file=file)
             raise Handled
 

@@ -9,7 +9,6 @@ language.  The buttons under the boards these commands post are ``cogs.board``'s
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 
 import discord
@@ -25,6 +24,7 @@ from cogs.i18n_discord import t
 from cogs.lessons import LessonControls
 from cogs.limits import MAX_AUTOCOMPLETE, MAX_EMBED_DESCRIPTION, MAX_OPTION_TEXT, MAX_TEXT_OPTION
 from cogs.mesa import mesa_request
+from cogs.pictures import picture_file
 from cogs.plain import plain, said
 from cogs.translator import L
 from tables import TableError, TableService, TableSummary, picker
@@ -219,7 +219,8 @@ class Play(commands.Cog):
             table_id = await self.board_table(interaction, table)
             post, public = await self.service.board_for(table_id, interaction.user.id, interaction.guild_id)
             if not public:  # issue 15: not seated (or asked again within a minute): for the asker's eyes only
-                file = discord.File(io.BytesIO(post.image), filename=f"mesa-{table_id}.png") if post.image else None
+                file = picture_file(post.image, f"mesa-{table_id}.png", post.alt, lang_of(interaction)) \
+                    if post.image else None
                 await self.handling.reply(interaction, said(post.key, lang_of(interaction), post.params),
                                           file=file)
                 return

@@ -599,6 +599,16 @@ class Engine(Generic[S, M, V]):
         """
         return "notation", {"move": self.public_move(state, move)}
 
+    def view_words(self, view: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        """What a picture of ``view`` shows, as ``(code, facts)`` pairs the front ends word
+        (``picture.<game>.<code>``, one sentence each, in order): the picture's alt text, for a reader who
+        cannot see it (a screen reader, a picture that did not load).  Read from the view alone, so it says
+        exactly what that viewer's picture shows and never a secret the view does not hold.  The facts follow
+        ``move_words``'s conventions, and a fact ``<name>_terms`` is a list of the game's words said as one list
+        ("a poodle, a capybara and a poodle").  The position only: the post's own text already says the last
+        move and whose turn it is.  By default nothing (a picture without alt text)."""
+        return []
+
     def final_view(self, state: S) -> V:
         """The spectator's view of a game that ended outside the rules (a resignation, a time-out, an
         agreed draw, an abort): nobody is to move, and a game with secrets shows them all, as at a

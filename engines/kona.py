@@ -525,6 +525,27 @@ class KonaEngine(Engine[KonaState, KonaMove, KonaView]):
         src, dst = self._check_move(move)
         return f"{NAMES[src]}-{NAMES[dst]}"
 
+    def view_words(self, view: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        """The picture in words: every occupied square in reading order (rank 6 to 1, file a to f, as drawn),
+        a single piece by its animal (``single``), a stack (KO-2.2) by its height and its pieces from the top
+        (``stack``: the top one moves, as far as the height, KO-4.3); then each line of three or more equal
+        tops the picture marks at the end (``line_capybara``, ``line_poodle``, KO-6.1).  Nothing is hidden in
+        Kona (KO-8.1): every viewer's words are the same."""
+        said: list[tuple[str, dict[str, Any]]] = []
+        for rank, row in zip(range(SIZE, 0, -1), view.get("board") or [], strict=False):
+            for file, stack in zip(FILES, row, strict=False):
+                animals = [ANIMALS[SIDE_LETTER.index(p)] for p in str(stack).lower() if p in SIDE_LETTER]
+                if len(animals) == 1:
+                    said.append(("single", {"square": f"{file}{rank}", "animal_term": animals[0]}))
+                elif animals:
+                    said.append(("stack", {"square": f"{file}{rank}", "height": len(animals),
+                                           "pieces_terms": animals[::-1]}))
+        for squares, owner in zip(view.get("lines") or [], view.get("line_owners") or [], strict=False):
+            animal = ANIMALS[SIDE_LETTER.index(str(owner).lower())] if str(owner).lower() in SIDE_LETTER else None
+            if animal is not None:
+                said.append((f"line_{animal}", {"squares": ", ".join(str(sq) for sq in squares)}))
+        return said
+
     def move_words(self, state: KonaState, move: KonaMove) -> tuple[str, dict[str, Any]]:
         """A move told in words (everything is public, KO-8.1): the squares it leaves and lands on (KO-4.1),
         what it climbs onto (``under_term``, the animal on top there, and the new ``height``, KO-4.5) and

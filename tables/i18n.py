@@ -432,6 +432,10 @@ class Lines(tuple[Any, ...]):
     """A param of lines said one under another."""
 
 
+class Sentences(tuple[Phrase, ...]):
+    """A param of sentences said one after another on one line (a picture's alt text, ``tables.picture_words``)."""
+
+
 class Clauses(tuple[Phrase, ...]):
     """A param of sentences said as one list: ``Ben resigned and Ana ran out of time`` (``list.and``)."""
 
@@ -492,8 +496,10 @@ def _said(value: Any, lang: str) -> Any:
         return _listed([counted(c.n, c.noun, lang) for c in value], "list.and", lang)
     if isinstance(value, Tenths):
         return f"{value.value:.1f}".replace(".", t("number.decimal_mark", lang))
-    if isinstance(value, Names):
-        return _listed([str(n) for n in value], "list.and", lang)
+    if isinstance(value, Names):  # a name may be a phrase itself: a lesson's "Player 2" in the reader's language
+        return _listed([str(_said(n, lang)) for n in value], "list.and", lang)
+    if isinstance(value, Sentences):
+        return " ".join(str(_said(sentence, lang)) for sentence in value)
     if isinstance(value, Clauses):
         return _listed([str(_said(clause, lang)) for clause in value], "list.and", lang)
     return value
@@ -2307,4 +2313,21 @@ ES.update({
     "{top}.",
     "learn.wrong.win_best": "{move} es legal y gana el {mine} de las veces desde aquí, como la que más, pero no "
     "hace lo que pide la tarea.",
+})
+
+
+# ---- a board picture in words: its alt text (tables.picture_words; Engine.view_words gives the facts)
+EN.update({
+    "picture.any.marks": "Ringed for this step: {marks}.",
+    "picture.kona.single": "{square}: a {animal}.",
+    "picture.kona.stack": "{square}: a stack of {height}, from the top: {pieces}.",
+    "picture.kona.line_capybara": "Three or more capybaras on top in a row: {squares}.",
+    "picture.kona.line_poodle": "Three or more poodles on top in a row: {squares}.",
+})
+ES.update({
+    "picture.any.marks": "Este paso señala con un anillo: {marks}.",
+    "picture.kona.single": "{square}: un {animal}.",
+    "picture.kona.stack": "{square}: una pila de {height}, de arriba abajo: {pieces}.",
+    "picture.kona.line_capybara": "Tres o más capibaras arriba en línea: {squares}.",
+    "picture.kona.line_poodle": "Tres o más caniches arriba en línea: {squares}.",
 })

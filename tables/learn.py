@@ -38,10 +38,11 @@ from engines import Engine, MoveError, Outcome, canonical_name, game_names, get_
 from tables.bounded import LruCache
 from tables.errors import TableError
 from tables.hints import known_states
-from tables.i18n import CATALOGS, EN, Count, Lines, Names, News, Own, Phrase, Tenths, t
+from tables.i18n import CATALOGS, EN, Count, Lines, Names, News, Own, Phrase, Sentences, Tenths, t
 from tables.lesson_goals import CONDITIONS, decides_a_throw, expected_worth, tally, winning_reply
 from tables.lesson_misses import COUNTS_CAPTURES, missed, unlike_answers
 from tables.outcome_words import event_key, move_key, named_facts
+from tables.picture_words import picture_words
 from tables.posts import Posts
 from tables.rules_step import as_typed, reason
 from tables.store import TableStore
@@ -358,6 +359,8 @@ class SeatPicture:
 
     seat: int
     image: bytes | None
+    #: the picture in words (its alt text, ``tables.picture_words``), from that seat's view
+    alt: Sentences = field(default_factory=Sentences)
 
 
 @dataclass(frozen=True)
@@ -378,6 +381,8 @@ class LessonPost:
     others: tuple[SeatPicture, ...] = ()
     #: the step's answers are too many to list (``unlisted``: K3's builds): the learner types theirs
     typed: bool = False
+    #: the learner's picture in words (its alt text, ``tables.picture_words``)
+    alt: Sentences = field(default_factory=Sentences)
 
     def text(self, lang: str, **words: Any) -> str:
         """The post in ``lang``; ``words`` replace params a front end says its own way (``how``: how to
@@ -565,6 +570,10 @@ class Lessons:
             else []
         views = [self.view(engine, state, step, seat) for seat in (step.seat, *others)]
         images = await asyncio.gather(*(self.posts.image(course.game, view, names) for view in views))
+        # the pictures in words name the seats as the text does, in the reader's language ("Jugador 2 (tú)")
+        said_names = [Phrase("learn.name.you" if s == step.seat else "learn.name", {"n": s + 1})
+                      for s in range(players)]
+        alts = [picture_words(engine, view, said_names) for view in views]
         pictures = News([Phrase("learn.picture.you"), *(Phrase(_picture_key(course.game, seat), {
             "n": n, "seat": Phrase("learn.seat", {"n": seat + 1})}) for n, seat in enumerate(others, start=2))]) \
             if others else ""
@@ -572,8 +581,9 @@ class Lessons:
                   "teach": Own(step.teach), "game": course.game, "pictures": pictures,
                   "how": Phrase("learn.how.typed" if typed else "learn.how", {"game": course.game})}
         return LessonPost(user_id, "learn.step", params, image=images[0], game=course.game, step=index + 1, of=of,
-                          others=tuple(SeatPicture(seat, image) for seat, image in zip(others, images[1:])),
-                          typed=typed)
+                          others=tuple(SeatPicture(seat, image, alt) for seat, image, alt in
+                                       zip(others, images[1:], alts[1:], strict=True)),
+                          typed=typed, alt=alts[0])
 
     @staticmethod
     def view(engine: Engine, state: Any, step: LessonStep, seat: int) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.base import QuickMove
+from tables.i18n import Sentences
 
 #: PublicPost.kind values
 INVITE = "invite"
@@ -54,17 +55,21 @@ class PublicPost:
     offers: frozenset[str] = frozenset()
     quick: tuple[QuickMove, ...] = ()
     mesa_next: bool = False
+    #: the picture in words, its alt text (``tables.picture_words``): the front end says it in the reader's language
+    alt: Sentences = field(default_factory=Sentences)
 
 
 @dataclass(frozen=True)
 class PrivatePost:
-    """A player's private view (Plateau faces, K3 arrangement), for that player's eyes only."""
+    """A player's private view (Plateau faces, K3 arrangement), for that player's eyes only; ``alt`` its
+    picture in words, from that player's view."""
 
     table_id: int
     user_id: int
     key: str
     params: dict[str, Any] = field(default_factory=dict)
     image: bytes | None = None
+    alt: Sentences = field(default_factory=Sentences)
 
 
 @dataclass(frozen=True)

@@ -65,13 +65,13 @@ def outcome_params(names: Sequence[str], places: Sequence[int], facts: Mapping[s
     return params
 
 
-def named_facts(names: Sequence[str], facts: Mapping[str, Any], game: str = "") -> dict[str, Any]:
+def named_facts(names: Sequence[Any], facts: Mapping[str, Any], game: str = "") -> dict[str, Any]:
     """An engine's facts as params: ``<name>_seat`` becomes ``<name>`` (that player's name),
     ``<name>_seats`` a list of names, ``<name>_count`` a number of the noun ``count.<name>``
     (``points_count`` 14: "14 points"), ``<name>_list`` pairs of (number, noun) said as one list
-    (``[[1, "plateau_rr"], [2, "plateau_xx"]]``: "1 Red and 2 Mutes") and ``<name>_term`` one of the
-    game's words, ``term.<game>.<value>`` ("red"), said in the reader's language; other facts stay as
-    they are."""
+    (``[[1, "plateau_rr"], [2, "plateau_xx"]]``: "1 Red and 2 Mutes"), ``<name>_term`` one of the
+    game's words, ``term.<game>.<value>`` ("red"), said in the reader's language, and ``<name>_terms`` a list
+    of them said as one ("a poodle, a capybara and a poodle"); other facts stay as they are."""
     params: dict[str, Any] = {}
     for name, value in facts.items():
         if name.endswith("_seat") and isinstance(value, int) and 0 <= value < len(names):
@@ -85,6 +85,9 @@ def named_facts(names: Sequence[str], facts: Mapping[str, Any], game: str = "") 
             params[name[: -len("_list")]] = Counts(Count(int(n), str(noun)) for n, noun in value)
         elif name.endswith("_term") and f"term.{game}.{value}" in EN:
             params[name[: -len("_term")]] = Phrase(f"term.{game}.{value}")
+        elif name.endswith("_terms") and isinstance(value, list | tuple) and all(
+                f"term.{game}.{v}" in EN for v in value):
+            params[name[: -len("_terms")]] = Clauses(Phrase(f"term.{game}.{v}") for v in value)
         else:
             params[name] = value
     return params

@@ -31,11 +31,12 @@ from tables.durations import format_duration
 from tables.endings import GONE, OUTLASTED, OUTSIDE_ENDINGS, departures, final_picture
 from tables.games import variant_text
 from tables.hints import hints_offered
-from tables.i18n import Names, News, Phrase, Told
+from tables.i18n import Names, News, Phrase, Sentences, Told
 from tables.loaded import LoadedTable, Step
 from tables.mesa import is_mesa, mention_seats, mesa_to_act, mesa_turn_goes_on
 from tables.outbox import BOARD, DRAW, HINT, INFO, INVITE, MINE, QUICK, RESULT, Message, PrivatePost, PublicPost
 from tables.outcome_words import deed, events_said, gone_clauses, outcome_key, outcome_params
+from tables.picture_words import picture_words
 
 log = logging.getLogger("tables.service")
 
@@ -179,7 +180,10 @@ class Posts:
             first = ctx.seat_of(mention[0])
             quick = tuple(engine.quick_moves(state, first.seat)) if first is not None else ()
         mesa_next = not over and mesa_to_act(ctx, state)
-        return PublicPost(ctx.id, BOARD, key, params, picture, mention, hint, version, offers, quick, mesa_next)
+        # the picture in words, from the same view (public: no secret), with the players' own names; made with or
+        # without a renderer (the console's --describe says it where no picture is drawn)
+        alt = picture_words(engine, view, ctx.names()) if image else Sentences()
+        return PublicPost(ctx.id, BOARD, key, params, picture, mention, hint, version, offers, quick, mesa_next, alt)
 
     def _board_key(self, ctx: LoadedTable, state: Any, view: dict[str, Any], actors: list[int],
                    params: dict[str, Any], told: bool, over: bool) -> tuple[str, str | None]:
@@ -279,7 +283,8 @@ class Posts:
         picture = await self.image(ctx.row.game, view, ctx.names())
         # the picture tells it; without one (no renderer, or drawing failed) the position in notation does
         key = "private.view" if picture is not None else "private.view_notation"
-        return PrivatePost(ctx.id, row.user_id, key, params, picture)
+        alt = picture_words(ctx.engine, view, ctx.names())
+        return PrivatePost(ctx.id, row.user_id, key, params, picture, alt)
 
     @staticmethod
     def private_changes(ctx: LoadedTable, step: Step, state_after: Any) -> list[int]:

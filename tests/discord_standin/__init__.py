@@ -481,8 +481,9 @@ class StandIn:
             "content": body.get("content", old.get("content", "")) or "",
             "author": BOT_USER,
             "attachments": [{"id": str(self.next_id()), "filename": name, "size": len(data),
-                             "url": f"https://cdn.invalid/{name}", "proxy_url": f"https://cdn.invalid/{name}"}
-                            for name, data in files] or old.get("attachments", []),
+                             "url": f"https://cdn.invalid/{name}", "proxy_url": f"https://cdn.invalid/{name}",
+                             **_described(body, index)}
+                            for index, (name, data) in enumerate(files)] or old.get("attachments", []),
             "embeds": body.get("embeds", old.get("embeds", [])) or [],
             "components": body.get("components", old.get("components", [])) or [],
             "mentions": [], "mention_roles": [], "mention_everyone": False, "pinned": False, "tts": False,
@@ -741,6 +742,15 @@ class StandIn:
         self.activity[thread_id] = self.clock.now()
         self.emit("THREAD_CREATE", {**thread, "newly_created": True})
         return 201, thread
+
+
+def _described(body: dict[str, Any], index: int) -> dict[str, Any]:
+    """The description (alt text) the payload gives the upload ``files[index]``, as Discord keeps it on the
+    attachment: the payload's ``attachments`` name each upload by that index as their ``id``."""
+    for attachment in body.get("attachments") or []:
+        if isinstance(attachment, dict) and str(attachment.get("id")) == str(index) and attachment.get("description"):
+            return {"description": str(attachment["description"])}
+    return {}
 
 
 def _response(status: int, answer: Any, headers: dict[str, str] | None = None) -> web.Response:

@@ -25,6 +25,8 @@ SELECT_OPTIONS, OPTION_TEXT, PLACEHOLDER = 25, 100, 150
 BUTTON_LABEL, CUSTOM_ID = 80, 100
 CHOICES, CHOICE_TEXT = 25, 100
 FILES, FILE_BYTES = 10, 10 * 1024 * 1024
+#: characters of an attachment's description, its alt text (Discord's API: 1024)
+ATTACHMENT_DESCRIPTION = 1024
 THREAD_NAME = 100
 
 ACTION_ROW, BUTTON, STRING_SELECT = 1, 2, 3
@@ -85,6 +87,9 @@ def check_message(body: Any, files: list[tuple[str, bytes]], *, create: bool) ->
     attachments = body.get("attachments")
     if len(files) > FILES or (isinstance(attachments, list) and len(attachments) > FILES):
         errors.add(["attachments"], "BASE_TYPE_MAX_LENGTH", f"Must be {FILES} or fewer in length.")
+    for i, attachment in enumerate(attachments if isinstance(attachments, list) else []):
+        if isinstance(attachment, dict):
+            errors.too_long(["attachments", i, "description"], attachment.get("description"), ATTACHMENT_DESCRIPTION)
     problem = errors.problem()
     if problem is not None:
         return problem

@@ -1,0 +1,32 @@
+"""A board picture in words: its alt text, for a reader who cannot see it (a screen reader, a picture that did
+not load on a phone), in the reader's language.
+
+The engine says what a view shows as facts (``Engine.view_words``, read from the very view the picture is
+drawn from, so a public picture's words hold no secret and a private picture's words only its seat's); the
+words are the catalogues' ``picture.<game>.<code>`` sentences, and ``named_facts`` turns the facts into params
+as it does for moves.  A code without words is left unsaid.  Nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engines import Engine
+from tables.i18n import EN, Phrase, Sentences
+from tables.outcome_words import named_facts
+
+
+def picture_words(engine: Engine, view: Mapping[str, Any], names: Sequence[Any]) -> Sentences:
+    """What the picture of ``view`` shows, one sentence per fact, in the order the engine gives them; ``names``
+    by seat, each a name or a ``Phrase`` said in the reader's language (a lesson's "Player 2")."""
+    game = engine.name
+    sentences = []
+    for code, facts in engine.view_words(view):
+        key = f"picture.{game}.{code}"
+        if key in EN:
+            sentences.append(Phrase(key, named_facts(names, facts, game)))
+    marks = view.get("marks")  # a lesson's rings round the squares, slots or dice its step is about (tables.learn)
+    if isinstance(marks, list | tuple) and marks:
+        sentences.append(Phrase("picture.any.marks", {"marks": ", ".join(str(m) for m in marks)}))
+    return Sentences(sentences)

@@ -1,0 +1,118 @@
+"""A board picture in words (its alt text): ``Engine.view_words`` facts, worded by ``picture.<game>.<code>``
+(tables.picture_words), carried by every post with a picture (``PublicPost.alt``, ``PrivatePost.alt``, a
+lesson's pictures) and said in the reader's language.  The contract for every game: each code it reports has
+words in English and Spanish, no sentence is left with a placeholder, and the whole text fits Discord's alt
+text (cogs.limits.MAX_ALT_TEXT) without being cut, for every viewer of every position of random games."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_move_words import playout
+from test_tables_service import USERS, open_service, play_out, start_table
+
+from cogs.limits import MAX_ALT_TEXT
+from cogs.pictures import alt_text
+from engines import game_names, get_engine
+from tables import PrivatePost, PublicPost, said
+from tables.i18n import EN, ES, Names, Phrase, Sentences
+from tables.learn import Lessons, courses
+from tables.picture_words import picture_words
+
+NAMES = ["Ana", "Ben", "Cy", "Dee"]
+
+
+def views_of(game: str, seed: int, players: int) -> list[dict[str, Any]]:
+    """Every viewer's view (the spectator's and each seat's) of every position of a random game, and its end."""
+    engine = get_engine(game)
+    steps = playout(game, seed, players)
+    states = [steps[0][0], *(after for _, _, after in steps)] if steps else []
+    views = [engine.view(state, viewer) for state in states for viewer in (None, *range(players))]
+    if states:
+        views.append(engine.final_view(states[-1]))
+    return views
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_every_game_says_its_pictures_in_both_languages_within_discords_limit(game: str) -> None:
+    engine = get_engine(game)
+    longest = {"en": 0, "es": 0}
+    codes: set[str] = set()
+    for players, seed in ((2, 3), (engine.max_players, 4)):
+        for view in views_of(game, seed, players):
+            facts = engine.view_words(view)
+            json.dumps(facts)  # plain facts, as the outbox carries them
+            for code, _ in facts:
+                assert f"picture.{game}.{code}" in EN and f"picture.{game}.{code}" in ES, (game, code)
+                codes.add(code)
+            words = picture_words(engine, view, NAMES[:players])
+            assert len(words) == len(facts), "every fact is said"
+            for lang in longest:
+                text = said(words, lang)
+                assert "{" not in text and "}" not in text, text
+                assert len(text) <= MAX_ALT_TEXT, (game, lang, len(text), text)  # never cut
+                longest[lang] = max(longest[lang], len(text))
+    assert codes and longest["en"] > 0 and longest["es"] > 0, "the game's pictures have words"
+
+
+def test_a_game_without_words_and_a_code_without_a_sentence_say_nothing() -> None:
+    class Quiet:
+        name = "kona"
+
+        @staticmethod
+        def view_words(view: Any) -> list[tuple[str, dict[str, Any]]]:
+            return [("no_such_code", {}), ("single", {"square": "b2", "animal_term": "poodle"})]
+
+    words = picture_words(Quiet(), {}, NAMES[:2])  # type: ignore[arg-type]
+    assert said(words, "en") == "b2: a poodle." and said(words, "es") == "b2: un caniche."
+    assert alt_text(Sentences(), "en") is None, "no words: no description at all"
+
+
+def test_the_alt_text_is_cut_to_discords_limit_with_an_ellipsis() -> None:
+    long = Sentences([Phrase("picture.kona.single", {"square": "b2", "animal": "x" * 40})] * 60)
+    text = alt_text(long, "en")
+    assert text is not None and len(text) == MAX_ALT_TEXT and text.endswith("…")
+
+
+def test_names_may_be_phrases_said_in_the_readers_language() -> None:
+    names = Names([Phrase("learn.name.you", {"n": 1}), Phrase("learn.name", {"n": 2})])
+    assert said(names, "en") == "Player 1 (you) and Player 2"
+    assert said(names, "es") == "Jugador 1 (tú) y Jugador 2"
+
+
+async def test_every_post_with_a_picture_carries_its_words_from_its_own_view(tmp_path: Path) -> None:
+    """Boards from the spectator's view, private posts from their seat's: the same words the view gives, for
+    every post of whole games (a K3 game has private views while its pyramids are built)."""
+    renderer = lambda game, view, names, **kw: json.dumps(view).encode()  # noqa: E731  (the view it drew)
+    _, svc = await open_service(str(tmp_path / "mesa.db"), renderer=renderer)
+    names = [name for _, name in USERS]
+    for game, players in (("kona", 2), ("k3", 3), ("plateau", 2), ("krakatoa", 2)):
+        tid, opening = await start_table(svc, game, players)
+        messages = opening + await play_out(svc, tid, random.Random(5))
+        engine = get_engine(game)
+        pictured = [m for m in messages if isinstance(m, PublicPost | PrivatePost) and m.image]
+        assert pictured, game
+        for post in pictured:
+            view = json.loads(post.image or b"{}")
+            if isinstance(post, PublicPost):
+                assert view["viewer"] is None, "a public post is drawn from the spectator's view"
+            assert post.alt == picture_words(engine, view, names[:players]), (game, post.key)
+        if game == "k3":  # K3-10: while the pyramids are built each player's private view is their own
+            private = [m for m in pictured if isinstance(m, PrivatePost)]
+            assert private and all(json.loads(m.image or b"{}")["viewer"] is not None for m in private)
+
+
+async def test_a_lesson_says_its_pictures_and_the_squares_it_rings(tmp_path: Path) -> None:
+    _, svc = await open_service(str(tmp_path / "mesa.db"))
+    lessons: Lessons = svc.lessons
+    course = courses()["kona"]
+    marked = next(n for n, step in enumerate(course.steps, start=1) if step.marks)
+    post = await lessons.open(USERS[0][0], "kona", str(marked))
+    ringed = course.steps[marked - 1].marks
+    for lang, lead in (("en", "Ringed for this step: "), ("es", "Este paso señala con un anillo: ")):
+        text = said(post.alt, lang)
+        assert text.endswith(lead + ", ".join(ringed) + "."), text
