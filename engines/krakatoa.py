@@ -662,6 +662,109 @@ class KrakatoaEngine(Engine[KrakatoaState, KrakatoaMove, KrakatoaView]):
             return "roll", {"points_count": raw_score(dice) << m1}  # KR-2.4
         return kind, {}
 
+    def view_words(self, view: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        """The picture in words, in its reading order; nothing is hidden (KR-9.1), so every viewer's words are
+        the same.  First where the game stands: ``stage``, the round and throw (KR-4.2, KR-4.3), ``stage_set``
+        with the set thrown now where it is known; ``throwoff`` during KR-4.1; ``bonus`` / ``bonus_set`` for a
+        bonus box (KR-5.2); ``over`` (KR-4.4, or a game ended outside the rules: nobody to move).  Then each
+        set on the table, ``set``: its faces in their sorted order (KR-1.2: the n-th colour told is die n),
+        its class and points (KR-2.2); ``changed``, the dice whose colour the last throw changed (boxed in the
+        picture, KR-8.3).  While the dice show one set only, until throw 1 of round 1 is rolled (KR-4.1), the
+        throw-off's table, a sentence per side: ``throwoff_waiting``, ``throwoff_again`` (tied),
+        ``throwoff_out``, ``throwoff_threw`` (its set, faces and points) or, from a position that holds only
+        the score, ``throwoff_scored``; then ``throwoff_starts``.  Then the bonus boxes left, ``boxes``
+        (KR-5.1), or ``basic`` (KR-7.1: no bonuses).  Last the score sheet, a sentence per side (a team's two
+        players together, KR-6.2): its total; with ``_rounds`` its points by round where it has scored (a
+        bonus box counts in round 6, KR-5.2, so they add up to the total); with ``_next`` / ``_next_after``
+        the marks waiting for its next throw and the one after (KR-3.8) as their multipliers, ×2 or ×4
+        (KR-2.4)."""
+        said: list[tuple[str, dict[str, Any]]] = []
+        sides = int(view.get("sides") or len(view.get("totals") or []))
+        side_of_seat = list(view.get("side_of_seat") or range(sides))
+        seats_of = [[seat for seat, s in enumerate(side_of_seat) if s == side] for side in range(sides)]
+        phase = view.get("phase")
+        step = str(view.get("step") or "")
+        throw = str(view.get("throw") or "")
+        over = phase == "over" or view.get("to_move") is None  # KR-4.4, or a game ended outside the rules
+        # where the game stands, and the set thrown now (KR-4.3: throws 3-5 fixed, throw 2 and boxes chosen)
+        thrown = {"3": "s", "4": "a", "5": "l"}.get(throw) if phase == "play" else None
+        if step.startswith(("aim:", "roll:")) and step.split(":")[1] in SETS and throw[:1] in ("2", "b"):
+            thrown = step.split(":")[1]
+        thrown_term = {"set_term": SET_TITLES[thrown]} if thrown else {}
+        if over:
+            said.append(("over", {"round": int(view.get("round") or 1)}))
+        elif phase == "throwoff":
+            said.append(("throwoff", {}))
+        elif throw.startswith("b"):  # KR-5.2
+            said.append(("bonus_set" if thrown else "bonus", {"box": int(throw[1:]), **thrown_term}))
+        else:
+            said.append(("stage_set" if thrown else "stage",
+                         {"round": int(view.get("round") or 1), "throw": int(throw or 1), **thrown_term}))
+        # the dice, set by set (KR-1.2: sorted, die n is the n-th colour), each set's class and points (KR-2.2)
+        dice = view.get("dice") or {}
+        scores = view.get("sets") or {}
+        for x in SETS:
+            faces = dice.get(x)
+            if not faces:
+                continue
+            points, cls = set_score(str(faces))
+            score = scores.get(x) or {}
+            said.append(("set", {"set_term": SET_TITLES[x], "faces_terms": [f"face_{c}" for c in str(faces)],
+                                 "class_term": str(score.get("class", cls)),
+                                 "points_count": int(score.get("points", points))}))
+        changed = list(view.get("changed") or [])
+        if changed:
+            said.append(("changed", {"dice": ", ".join(str(d) for d in changed)}))
+        # the throw-off's table (KR-4.1) until throw 1 of round 1 is rolled: while the dice show one set only
+        log = list(view.get("throwoff_log") or [])
+        status = view.get("throwoff")
+        if not over and (phase == "throwoff" or (log and phase == "play" and not all(dice.get(x) for x in SETS))):
+            latest: dict[int, Mapping[str, Any]] = {int(e["side"]): e for e in log}
+            for side in range(sides):
+                who = {"side_seats": seats_of[side]}
+                entry = latest.get(side)
+                mark = status[side] if status is not None and side < len(status) else None
+                if mark == "?":
+                    said.append(("throwoff_again" if entry else "throwoff_waiting", who))
+                elif mark == "x":
+                    said.append(("throwoff_out", who))
+                elif entry is not None:
+                    said.append(("throwoff_threw", {**who, "set_term": SET_TITLES[str(entry["set"])],
+                                                    "faces_terms": [f"face_{c}" for c in str(entry["faces"])],
+                                                    "points_count": int(entry["points"])}))
+                elif isinstance(mark, int):  # a position's throw-off score, without the throw that made it
+                    said.append(("throwoff_scored", {**who, "points_count": mark}))
+            start = view.get("start")
+            if phase == "play" and isinstance(start, int) and 0 <= start < sides:
+                said.append(("throwoff_starts", {"side_seats": seats_of[start]}))
+        # the bonus boxes (KR-5.1), or none in the basic game (KR-7.1)
+        if view.get("preset") == "basic":
+            said.append(("basic", {}))
+        elif not over:
+            said.append(("boxes", {"boxes": int(view.get("boxes_left") or 0)}))
+        # the score sheet: each side's total, its points by round, the marks waiting (KR-3.8, KR-6.2)
+        totals = list(view.get("totals") or [])
+        marks = list(view.get("pending_marks") or [])
+        sheet = list(view.get("sheet") or [])
+        for side in range(min(sides, len(totals))):
+            facts: dict[str, Any] = {"side_seats": seats_of[side], "points_count": int(totals[side])}
+            code = "side"
+            rounds = sheet[side] if side < len(sheet) else []
+            scored = [sum(int(e["points"]) for e in entries if e.get("points") is not None)
+                      for entries in rounds]
+            played = [k for k, entries in enumerate(rounds) if any(e.get("points") is not None for e in entries)]
+            if played:
+                code += "_rounds"
+                facts["rounds"] = ", ".join(str(n) for n in scored[: played[-1] + 1])
+            m1, m2 = (int(marks[side][0]), int(marks[side][1])) if side < len(marks) and not over else (0, 0)
+            if m1 or m2:
+                code += "_next_after" if m2 else "_next"
+                facts["next"] = 2 ** m1
+                if m2:
+                    facts["after"] = 2 ** m2
+            said.append((code, facts))
+        return said
+
     def parse_move(self, state: KrakatoaState, text: str) -> KrakatoaMove:
         """KR-10.3/10.4: read a move tolerantly (any case, s/a/l, any face order, any die of a
         colour); ``auto`` returns the move KR-8.4 picks."""
