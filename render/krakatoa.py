@@ -547,7 +547,9 @@ def _draw_info(img: Image.Image, d: ImageDraw.ImageDraw, view: KrakatoaView, nam
     y = INFO_Y0 + 12
     width = x1 - x0
     if view["phase"] == "throwoff" or (view["phase"] == "play" and view["round"] == 1 and view["throw"] == "1"
-                                       and view["step"] in ("throw", "roll:all") and view["throwoff_log"]):
+                                       and view["step"] in ("throw", "roll:all") and view["throwoff_log"]
+                                       and not _thrown_yet(view)):
+        # KR-4.1: the throw-off's table until the starter's first throw; a later side's first throw has its own panel
         _info_throwoff(img, view, names, x0, y, width)
         return
     # whose throw and which
@@ -580,6 +582,13 @@ def _draw_info(img: Image.Image, d: ImageDraw.ImageDraw, view: KrakatoaView, nam
             _text(img, (x0, y + 2), "Basic game: no bonuses", 15, bg=bg)
     if view.get("auto") and y + 26 < INFO_Y0 + INFO_H - 76:  # what the quick button (KR-8.4) would play
         _text(img, (x0, y + 26), f"Auto would play: {view['auto']}", 15, fill=theme.MUTED, bg=bg)
+
+
+def _thrown_yet(view: KrakatoaView) -> bool:
+    """Whether some side has a throw scored on the sheet (the game's first turn is over); the marks the throw-off
+    gave the starter's first throw (KR-4.1) are on the sheet before it is thrown."""
+    return any(entry.get("points") is not None or entry.get("scratch")
+               for side in view.get("sheet") or [] for rounds in side for entry in rounds)
 
 
 def _info_throwoff(img: Image.Image, view: KrakatoaView, names: list[str], x0: int, y: int, width: int) -> None:

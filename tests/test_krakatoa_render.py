@@ -261,3 +261,30 @@ def test_a_bonus_throw_says_the_boxes_left_in_its_header():
         draw("krakatoa", view, NAMES)
     texts = [m.what for m in marks if m.kind == "text"]
     assert any(t.endswith(f"bonus box {str(view['throw'])[1:]} ({view['boxes_left']} left)") for t in texts), texts
+
+
+def test_the_throw_off_table_stays_until_the_starters_first_throw_only():
+    """KR-4.1: the throw-off decides who starts; its table stays on the starter's first board, then each side's
+    first throw of round 1 shows that side's own panel (whose throw, marks, boxes), not the throw-off again."""
+    import render as rendering
+
+    def texts(view: dict) -> list[str]:
+        return [str(m.what) for m in rendering.layout_facts("krakatoa", view, NAMES[:2]).marks if m.kind == "text"]
+
+    rng = random.Random(8)
+    state = E.new_game(2, 8, {})
+    seen = {"starter": False, "second": False}
+    while E.to_move(state) is not None and not seen["second"]:
+        view = E.view(state, None)
+        first_throw = view["phase"] == "play" and view["round"] == 1 and view["throw"] == "1" \
+            and view["step"] == "throw"
+        if first_throw:
+            thrown = any(e["points"] is not None or e["scratch"] for side in view["sheet"] for rounds in side
+                         for e in rounds)
+            heading = any(t.startswith("Throw-off") for t in texts(view))
+            assert heading is not thrown, view["sheet"]
+            seen["second" if thrown else "starter"] = True
+            if thrown:
+                assert any("throw 1 of 5" in t for t in texts(view)), texts(view)
+        state = E.apply(state, E.random_move(state, rng))
+    assert seen == {"starter": True, "second": True}
