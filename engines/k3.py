@@ -68,6 +68,13 @@ def _counts(pieces: Iterable[str | None]) -> Counter[str]:
     return Counter(p for p in pieces if p is not None)
 
 
+def _counted(pieces: Iterable[Any]) -> list[list[Any]]:
+    """Pieces as ``[number, noun]`` pairs in canonical letter order (K3-1.1), the nouns ``k3_piece_<letter>``:
+    a ``<name>_list`` fact of ``view_words`` ("4 blue, 2 naturals and 1 white")."""
+    counts = Counter(str(p) for p in pieces if p in _ORDER)
+    return [[counts[c], f"k3_piece_{c}"] for c in LETTERS if counts[c]]
+
+
 #: the refusal of a play move outside the play phase (K3-5 follows the building, K3-3)
 _NO_PLAY = "K3-5: pieces are played only once every pyramid is built: build yours first, or wait for the others"
 #: the refusal of a steal with no penalty to carry out
@@ -1349,6 +1356,94 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
             "spare_white": self._spare_set_aside(state),
             "players_info": info,
         }
+
+    def view_words(self, view: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        """The picture in words (its alt text), read from ``view`` alone, so a seat hears only what it may see
+        (K3-10).  In order:
+
+        - the phase when nothing is on the table yet: ``drawing`` (the base row, K3-2.1), ``dealing`` (K3-2.2);
+        - the mountain from the base up (K3-4.2), only ranks holding a piece: ``base_row`` (rank 1, always full,
+          from ``a1``), ``row`` (a rank whose first piece is on file ``a``) or ``row_from`` (``start``: the slot
+          of its first piece), with ``rank`` and its pieces left to right as colours (``pieces_terms``:
+          ``piece_<letter>``, ``empty`` for an empty slot between two pieces; the empty slots after the last
+          piece are left unsaid); then the open slots (K3-4.3: ``open`` with ``open_slot_count`` and ``slots``),
+          or, in play, that none is open and only the base row's ends are left (``no_open``, K3-5.3);
+        - the 3-player spare white, while it is set aside (``spare_white``, K3-7.3);
+        - each seat in order (``player_seat``).  While the players build (K3-3, K3-10): the pieces each was
+          dealt, public (``dealt``, or ``built_hidden`` once built, ``pieces_list``: counts by colour), and in a
+          seat's own view its own pyramid (``own_pyramid``, then ``pyramid_rank`` from the top with
+          ``pieces_terms``, and ``own_side`` for the 4-player white beside it, K3-3.1).  In play and at the end:
+          an eliminated seat (``out``, K3-7.1), else its pieces left (``pieces_count``) and those beside the
+          pyramid (``side_list``, always free, K3-4.4): ``player``, ``player_side``, ``player_only_side`` or
+          ``player_none``; then each free pyramid piece (``free``: ``spot`` and ``piece_term``, K3-4.4).
+        """
+        said: list[tuple[str, dict[str, Any]]] = []
+        phase = view.get("phase")
+        ranks = list(view.get("mountain") or [])
+        if not ranks:
+            if phase == "base":
+                said.append(("drawing", {}))
+            return said
+        if phase == "deal":
+            said.append(("dealing", {}))
+        for r, row in enumerate(reversed(ranks), start=1):  # K3-4.2: rank 1, the base row, first
+            filled = [f for f, piece in enumerate(row) if piece in _ORDER]
+            if not filled:
+                continue
+            pieces = [f"piece_{row[f]}" if row[f] in _ORDER else "empty" for f in range(filled[0], filled[-1] + 1)]
+            if r == 1 and filled[0] == 0:
+                said.append(("base_row", {"pieces_terms": pieces}))
+            elif filled[0] == 0:
+                said.append(("row", {"rank": r, "pieces_terms": pieces}))
+            else:
+                said.append(("row_from", {"rank": r, "start": spot_name((filled[0], r - 1)), "pieces_terms": pieces}))
+        opens = [str(s) for s in view.get("open_slots") or []]
+        if opens:
+            said.append(("open", {"open_slot_count": len(opens), "slots": ", ".join(opens)}))
+        elif phase == "play":
+            said.append(("no_open", {}))
+        if view.get("spare_white") and phase in ("build", "play"):
+            said.append(("spare_white", {}))
+        for info in view.get("players_info") or []:
+            said.extend(self._seat_words(info, phase))
+        return said
+
+    @staticmethod
+    def _seat_words(info: Mapping[str, Any], phase: Any) -> list[tuple[str, dict[str, Any]]]:
+        """One seat of ``view_words``: what its panel shows."""
+        seat, state = info.get("seat"), info.get("state")
+        side = _counted(info.get("side") or [])
+        if state == "eliminated":
+            return [("out", {"player_seat": seat})]
+        if state in ("hand", "hidden"):  # K3-10: the deal is public, a pyramid built from it is not
+            code = "dealt" if state == "hand" else "built_hidden"
+            return [(code, {"player_seat": seat, "pieces_list": _counted(info.get("hand") or [])})]
+        if state != "built":
+            return []
+        ranks = list(info.get("pyramid") or [])
+        if phase == "build":  # the viewer's own pyramid, which only they see (K3-10)
+            said: list[tuple[str, dict[str, Any]]] = [("own_pyramid", {"player_seat": seat})]
+            for r, row in zip(range(len(ranks), 0, -1), ranks, strict=False):
+                said.append(("pyramid_rank", {"rank": r, "pieces_terms": [
+                    f"piece_{p}" if p in _ORDER else "empty" for p in row]}))
+            if side:
+                said.append(("own_side", {"side_list": side}))
+            return said
+        count = int(info.get("count") or 0)
+        in_pyramid = any(p in _ORDER for row in ranks for p in row)
+        facts: dict[str, Any] = {"player_seat": seat, "pieces_count": count}
+        if side:
+            facts["side_list"] = side
+        code = ("player_side" if side else "player") if in_pyramid else ("player_only_side" if side else "player_none")
+        said = [(code, facts)]
+        height = len(ranks)
+        for name in info.get("accessible") or []:
+            f, r = ord(str(name)[0]) - 97, int(str(name)[1:])
+            row = ranks[height - r] if 0 < r <= height else []
+            piece = row[f] if 0 <= f < len(row) else None
+            if piece in _ORDER:
+                said.append(("free", {"spot": str(name), "piece_term": f"piece_{piece}"}))
+        return said
 
     @reads_position
     def view_from_text(self, text: str, seat: int | None, options: Mapping[str, Any] | None = None) -> K3View:
