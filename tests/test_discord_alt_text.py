@@ -88,3 +88,36 @@ async def test_a_kona_board_says_its_position_in_the_servers_language(
             # from the top: the animals in the order of the stack read downwards
             assert [w for w in re.findall(r"\w+", words) if w in animals] == [name[p] for p in reversed(pieces)]
     assert "c3" in told and len(stacks["c3"]) == 2, "the last move made a stack of two on c3"
+
+
+COLOURS = {"B": "blue", "R": "red", "K": "black", "Y": "yellow", "G": "green", "N": "natural", "W": "white"}
+
+
+async def test_a_k3_pyramid_built_in_secret_is_told_only_in_its_builders_private_picture(harness: Harness) -> None:
+    """K3-10: while the others build, a built pyramid is secret.  Its arrangement is in its builder's private
+    picture's words (a DM) and nowhere in the thread's; the thread's words say it is built, hidden."""
+    h = harness
+    await h.command("play", [option("game", "k3", 3)], ALICE)
+    place = thread_channel(next(iter(h.standin.channels)))
+    await h.click(h.latest_id("mesa:inv:1:"), BOB, channel=place)
+    await h.click(h.latest_id("mesa:inv:1:").rsplit(":", 1)[0] + ":start", ALICE, channel=place)
+    h.standin.clear()
+    await h.click(h.latest_id("mesa:build:1:"), ALICE, channel=place)
+    confirm = h.latest_id("mesa:mv:1:")
+    build = confirm.split(":", 4)[4]  # build:<seat>:<ranks from the top>
+    await h.click(confirm, ALICE, channel=place)
+    ranks = build.split(":")[2].split("/")
+    # the pyramid read aloud from the top, rank by rank, as the builder's words must say it
+    read = [", ".join(COLOURS[c] for c in rank) for rank in ranks]
+    dm_alts = [a.get("description", "") for r in h.standin.to_dms(1001) if r.files
+               for a in (r.json or {}).get("attachments", [])]
+    assert dm_alts and "seen only by you" in dm_alts[-1]
+    told = dm_alts[-1].replace(" and ", ", ")
+    for rank in read:
+        assert rank in told, (rank, told)
+    public = [a.get("description", "") for r in h.standin.to_channel() if r.files
+              for a in (r.json or {}).get("attachments", [])]
+    assert public and "alice has built a hidden pyramid" in public[-1]
+    assert "seen only by you" not in " ".join(public)
+    assert not [a for a in h.standin.to_dms(1002) for x in (a.json or {}).get("attachments", [])
+                if "alice's pyramid" in x.get("description", "")], "bob is never told alice's pyramid"
