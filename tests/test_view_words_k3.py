@@ -12,12 +12,12 @@ import json
 import random
 import re
 from collections import Counter
-from dataclasses import replace
 from typing import Any
 
 import pytest
+from test_k3_engine import shuffled_pyramid
 
-from engines.k3 import ENGINE, K3State
+from engines.k3 import ENGINE
 
 E = "1/2/3/4/5/6/7/B1YN4/RBBYGKRRG 1/2/3/K1YN/GRKBY/BRKYGB+R|1/2/3/RYGB/KKBNY/GYRBKG play 0 - -"
 P4 = "1/2/3/4/5/6/7/8/RBBYGKRRG K/BY/GNR/YBKG+W|N/RK/BYG/KRYB+W|Y/GR/KNY/RGKB+W|G/YB/RKN/BGYK+W play 2 - -"
@@ -261,20 +261,6 @@ def test_play_positions_of_the_rules_read_back_from_their_notation(position: str
 
 
 # ---- every position of random games --------------------------------------------------------------
-
-
-def shuffled_pyramid(state: K3State, seat: int, rng: random.Random) -> K3State:
-    """Another arrangement of the same pieces for ``seat``."""
-    rows = state.seats[seat].pyramid
-    pieces = [p for row in rows for p in row]
-    rng.shuffle(pieces)
-    new_rows, at = [], 0
-    for row in rows:
-        new_rows.append(tuple(pieces[at:at + len(row)]))
-        at += len(row)
-    seats = list(state.seats)
-    seats[seat] = replace(seats[seat], pyramid=tuple(new_rows))
-    return replace(state, seats=tuple(seats))
 
 
 def expand(pairs: list[list[Any]]) -> list[str]:
