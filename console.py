@@ -76,6 +76,7 @@ from tables.mesa import NAME as MESA
 from tables.mesa import mesa_records, reads_as_mesa, records_text
 from tables.outbox import TournamentPost
 from tables.outcome_words import history_moves
+from tables.picture_words import replay_words
 from tables.service import open_service
 from tables.takebacks import history_lines
 from tables.thinking import Thinker, iterations
@@ -1002,6 +1003,7 @@ class Console:
                 saved = self._save_file(gif, f"replay-{target}.gif")
             frames = lb.replay_frames(replay, gif)  # the GIF's own count (issue 28, item 11)
             self._lines(f"[replay #{target}]", f"{caption} ({frames} frame{'' if frames == 1 else 's'})", saved)
+            self._described(f"[replay #{target}]", replay_words(replay.game, replay.views, replay.names, frames))
         else:
             changed = await board.recompute_guild(GUILD_ID)
             self._lines(f"[dm {name}]", t("recompute.changed" if changed else "recompute.same", LANG))

@@ -36,6 +36,7 @@ from cogs.controls import button, shown
 from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
 from cogs.limits import MAX_ALT_TEXT, MAX_EMBED_DESCRIPTION, MAX_MESSAGE, MAX_UPLOAD
+from cogs.pictures import picture_file
 from cogs.plain import plain
 from cogs.translator import L
 from tables import TableError, TableService
@@ -46,11 +47,13 @@ from tables.leaderboard import (
     board_image,
     board_text,
     history_text,
+    replay_frames,
     stats_chart,
     stats_text,
 )
 from tables.mesa import mesa_records, records_text
 from tables.outcome_words import history_moves
+from tables.picture_words import replay_words
 from tables.takebacks import history_lines
 
 PAGE_ID = re.compile(r"mesalb:(?P<guild>\d+):(?P<game>[a-z0-9]+):(?P<page>\d+)")
@@ -230,7 +233,8 @@ class Results(commands.Cog):
                 raise Refusal("err.replay_too_big", table=table)
             caption = table_text("replay.caption", lang, game=found.title, table=table,
                                  players=", ".join(map(plain, found.names)))
-            file = discord.File(io.BytesIO(gif), filename=f"mesa-replay-{table}.gif")
+            words = replay_words(found.game, found.views, found.names, replay_frames(found, gif))  # its alt text
+            file = picture_file(gif, f"mesa-replay-{table}.gif", words, lang)
             later = self.service.replay_posts.public(table, interaction.user.id)  # issue 29, item 6
             if later is not None:  # posted too often: the GIF privately, and when it may be posted again
                 await _answer(interaction, table_text(later.key, lang, **later.params) + "\n" + caption, files=[file])

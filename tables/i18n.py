@@ -2319,6 +2319,7 @@ ES.update({
 # ---- a board picture in words: its alt text (tables.picture_words; Engine.view_words gives the facts)
 EN.update({
     "picture.any.marks": "Ringed for this step: {marks}.",
+    "picture.any.replay": "An animated replay of the game in {frames} pictures; the last shows the final position.",
     "picture.kona.single": "{square}: a {animal}.",
     "picture.kona.stack": "{square}: a stack of {height}, from the top: {pieces}.",
     "picture.kona.line_capybara": "Three or more capybaras on top in a row: {squares}.",
@@ -2383,6 +2384,8 @@ EN.update({
 })
 ES.update({
     "picture.any.marks": "Este paso señala con un anillo: {marks}.",
+    "picture.any.replay": "Una repetición animada de la partida en {frames} imágenes; la última muestra la posición "
+    "final.",
     "picture.kona.single": "{square}: un {animal}.",
     "picture.kona.stack": "{square}: una pila de {height}, de arriba abajo: {pieces}.",
     "picture.kona.line_capybara": "Tres o más capibaras arriba en línea: {squares}.",

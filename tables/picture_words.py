@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engines import Engine
+from engines import Engine, get_engine
 from tables.i18n import EN, Phrase, Sentences
 from tables.outcome_words import named_facts
 
@@ -30,3 +30,12 @@ def picture_words(engine: Engine, view: Mapping[str, Any], names: Sequence[Any])
     if isinstance(marks, list | tuple) and marks:
         sentences.append(Phrase("picture.any.marks", {"marks": ", ".join(str(m) for m in marks)}))
     return Sentences(sentences)
+
+
+def replay_words(game: str, views: Sequence[Mapping[str, Any]], names: Sequence[Any], frames: int) -> Sentences:
+    """A replay's words (``/replay``'s GIF of ``frames`` pictures, public views only): how many pictures it shows,
+    then its last one, the final position, in words."""
+    if not views:
+        return Sentences()
+    lead = Phrase("picture.any.replay", {"frames": frames})
+    return Sentences([lead, *picture_words(get_engine(game), views[-1], names)])

@@ -12,7 +12,9 @@ from discord_standin.payloads import CHANNEL_ID, GUILD_ID, MANAGE_GUILD, Harness
 from test_discord_flow import callbacks, check_components, check_deferred_first, replies
 
 from data.models import RatingRow
+from engines import get_engine
 
+KONA = get_engine("kona")
 ALICE = user(1001, "alice")
 BOB = user(1002, "bob")
 CAROL = user(1003, "carol")
@@ -123,7 +125,16 @@ async def test_replay_is_posted_publicly_and_refusals_stay_private(harness: Harn
     assert post.method == "POST" and not post.ephemeral
     assert post.content == f"Replay of Kona #{tid}: alice, bob"
     assert post.files[0][0] == f"mesa-replay-{tid}.gif" and post.files[0][1][:6] == b"GIF89a"
+    # its alt text: how many pictures, then the final position in words (every occupied square, KO-2.2)
+    alt = post.json["attachments"][0]["description"]
     svc = h.bot.service
+    final = KONA.new_game(2, 0)
+    for row in await svc.moves_log(tid):
+        final = KONA.play(final, row.move)
+    squares = [sq for sq in (f"{f}{r}" for f in "abcdef" for r in range(1, 7)) if f"{sq}: " in alt]
+    assert alt.startswith("An animated replay of the game in 5 pictures")  # the start and 4 moves
+    assert len(squares) == sum(1 for token in KONA.to_position(final).split()[0].replace("/", ",").split(",")
+                               if not token.isdigit())
     out = await svc.create(GUILD_ID, CHANNEL_ID, 1001, "alice", "kona", [(1002, "bob")], {})
     live = out[0].table_id
     h.standin.clear()
