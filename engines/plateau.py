@@ -1093,6 +1093,44 @@ class PlateauView(GameView):
     options: PlateauOptions
 
 
+#: ``view_words``' owners of pieces and players' colours (``term.plateau.owner_Black``, ``owner_White``: PL-1.2)
+_OWNER_LABELS = ("owner_Black", "owner_White")
+
+
+def _face_pairs() -> frozenset[str]:
+    """Every piece ``view_words`` may say, as up face then down face in the view notation's marks (PL-10.3):
+    both faces known (each public, upper case, or seen by the viewer alone, lower case) for each type's two
+    ways up; or, on another's piece, each face public or ``?`` (unseen)."""
+    pairs = set()
+    for code in TYPE_CODES:
+        for up, down in {(code[0], code[1]), (code[1], code[0])}:
+            pairs.update({up.upper() + down.upper(), up.upper() + down, up + down.upper(), up + down})
+            pairs.update({up.upper() + "?", "?" + down.upper()})
+    return frozenset(pairs | {"??"})
+
+
+#: the words of ``view_words``' pieces: ``term.plateau.faces_<pair>``
+FACE_PAIRS: Final = _face_pairs()
+
+
+def _faces_term(piece: Mapping[str, Any], secret: bool) -> str:
+    """A piece of a view as ``view_words`` says it: ``faces_`` and its up then down face, upper case where
+    public (or the game is over, ``secret`` false for every piece), lower case where only the viewer has seen
+    it (``secret``: the viewer's own piece, PL-9.2), ``?`` where the viewer has not (PL-9.4)."""
+    marks = []
+    for face, public in ((piece.get("up"), piece.get("up_public")), (piece.get("down"), piece.get("down_public"))):
+        face = str(face)
+        marks.append("?" if face not in FACE_OF else face if secret and not public else face.upper())
+    pair = "".join(marks)
+    return f"faces_{pair if pair in FACE_PAIRS else '??'}"
+
+
+def _type_list(codes: list[str]) -> list[list[Any]]:
+    """Type codes (a reserve, prisoners, a tender) as ``view_words``' ``_list`` fact: [count, ``plateau_<type>``]
+    pairs in the canonical order (PL-10.1): "1 Ace and 2 Mutes"."""
+    return [[codes.count(code), f"plateau_{code}"] for code in TYPE_CODES if code in codes]
+
+
 # ---- the engine -------------------------------------------------------------------------------------
 class PlateauEngine(Engine[PlateauState, PlateauMove, PlateauView]):
     """Plateau (docs/spec/plateau.md).  Black = seat 0 moves first."""
@@ -1422,6 +1460,104 @@ class PlateauEngine(Engine[PlateauState, PlateauMove, PlateauView]):
             "refused": state.refused if state.phase == PHASE_REFUSED else None,
             "options": {"repetition_draw": state.repetition_draw, "max_plies": state.max_plies},
         }
+
+    def view_words(self, view: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        """The picture in words (its alt text), read from ``view`` alone: a viewer hears the faces its picture
+        shows and no other (PL-9.4).  In order:
+
+        - ``empty`` when no piece is on the board (PL-2.1); else a key to how pieces are said, ``key``, or
+          ``key_secret`` (``player_seat``: the viewer) in a seat's own view of a game going on where one of its
+          faces is its secret (PL-9.2, PL-9.3: drawn faded), which also says that ``secret`` marks such a face;
+        - every occupied square in reading order (rank 4 to 1, file a to d, as drawn), its stack from the top down
+          by units (PL-1.3): ``single`` for a lone piece (``squares``: every square holding a lone piece said
+          alike, ``owner_term``, ``faces_term``), ``stack`` for two pieces and ``tall`` for more (``square``,
+          ``height``, and ``owner_term`` and ``pieces_terms`` of the top unit), then ``below`` (``owner_term``,
+          ``pieces_terms``) for each unit under it.  A piece is ``faces_`` and its up then down face as the view
+          notation marks them (PL-10.3): upper case a public face, lower case a face only the viewer has seen
+          (their own piece, PL-9.2), ``?`` a face the viewer has not seen (PL-9.4); a finished game shows every
+          face (PL-8.6), all said as public.  Owners are ``owner_Black`` and ``owner_White``;
+        - each player (PL-1.4) with their colour (``player_seat``, ``colour_term``): their reserve by its size
+          where the viewer may not see it (``player_hidden``, ``pieces_count``, PL-9.4), by type
+          (``player_listed``, ``pieces_count`` and ``reserve_list``, PL-9.2), or empty (``player_empty``), with
+          ``_prisoners`` after the code when they hold prisoners (public, PL-9.1: ``prisoner_count`` and
+          ``prisoners_list`` by type; six win, PL-8.1);
+        - a tender waiting for its reply (PL-7.1: ``tenderer_seat``, ``responder_seat``, ``prisoners_list``,
+          ``worth``): ``tender`` with ``least``, the worth the reply must reach (PL-7.2: the best the responder's
+          prisoners can do without passing the tender's worth), or ``tender_refusable`` when that is 0 and the
+          responder may refuse; or after a refusal, ``refused`` (PL-7.4: ``tenderer_seat`` goes on, and a new
+          tender must be worth more than ``worth``).
+        """
+        viewer = view.get("viewer")
+        over = view.get("to_move") is None  # PL-8.6: a finished game (final_view too) shows every face
+        secret_of = None if over or viewer not in (0, 1) else viewer
+        board = view.get("board") or []
+        said: list[tuple[str, dict[str, Any]]] = []
+        singles: dict[tuple[str, str], list[str]] = {}  # lone pieces said alike: their squares, said together
+        for i, rank in enumerate(board[:4]):
+            for f, stack in enumerate(list(rank)[:4]):
+                if not stack:
+                    continue
+                square = f"{FILES[f]}{4 - i}"
+                units: list[tuple[str, list[str]]] = []
+                for piece in reversed(stack):  # PL-1.3: from the top down; a unit is a run of one owner's pieces
+                    owner = 1 if piece.get("owner") == 1 else 0
+                    faces = _faces_term(piece, secret=owner == secret_of)
+                    if units and units[-1][0] == _OWNER_LABELS[owner]:
+                        units[-1][1].append(faces)
+                    else:
+                        units.append((_OWNER_LABELS[owner], [faces]))
+                if len(stack) == 1:
+                    alike = (units[0][0], units[0][1][0])
+                    if alike not in singles:
+                        singles[alike] = []
+                        said.append(("single", {"squares": singles[alike], "owner_term": alike[0],
+                                                "faces_term": alike[1]}))
+                    singles[alike].append(square)
+                    continue
+                (owner_term, top), *rest = units
+                said.append(("tall" if len(stack) > 2 else "stack", {"square": square, "height": len(stack),
+                                                                    "owner_term": owner_term, "pieces_terms": top}))
+                said.extend(("below", {"owner_term": o, "pieces_terms": pieces}) for o, pieces in rest)
+        said = [(code, {**facts, "squares": ", ".join(facts["squares"])} if code == "single" else facts)
+                for code, facts in said]  # fmt: skip
+        secrets = any(mark.islower() for _, facts in said  # a face only the viewer has seen: lower case
+                      for term in [facts.get("faces_term", ""), *facts.get("pieces_terms", [])]
+                      for mark in term.removeprefix("faces_"))  # fmt: skip
+        if not said:
+            said.append(("empty", {}))
+        else:
+            said.insert(0, ("key_secret", {"player_seat": secret_of}) if secrets else ("key", {}))
+        reserves = list(view.get("reserves") or [])
+        prisoners = [[str(c) for c in held] for held in view.get("prisoners") or []]
+        for seat in (0, 1):
+            reserve = reserves[seat] if seat < len(reserves) else 0
+            held = prisoners[seat] if seat < len(prisoners) else []
+            facts: dict[str, Any] = {"player_seat": seat, "colour_term": _OWNER_LABELS[seat]}
+            if isinstance(reserve, list) and reserve:  # PL-9.2: the viewer's own (every one once the game is over)
+                code = "player_listed"
+                facts.update(pieces_count=len(reserve), reserve_list=_type_list([str(c) for c in reserve]))
+            elif isinstance(reserve, int) and reserve > 0:  # PL-9.4: only its size
+                code = "player_hidden"
+                facts["pieces_count"] = reserve
+            else:
+                code = "player_empty"
+            if held:  # PL-9.1: prisoners are public
+                code += "_prisoners"
+                facts.update(prisoner_count=len(held), prisoners_list=_type_list(held))
+            said.append((code, facts))
+        tender = view.get("tender")
+        if tender:  # PL-7.1, PL-7.2: the tender and what its reply must be worth (all public, PL-9.1)
+            tenderer = 1 if tender.get("tenderer") == 1 else 0
+            theirs = prisoners[1 - tenderer] if 1 - tenderer < len(prisoners) else []
+            worth = int(tender.get("value") or 0)
+            least = best_under(tuple(theirs.count(code) for code in TYPE_CODES), worth)
+            facts = {"tenderer_seat": tenderer, "responder_seat": 1 - tenderer, "worth": worth,
+                     "prisoners_list": _type_list([str(c) for c in tender.get("types") or []])}
+            said.append(("tender", {**facts, "least": least}) if least else ("tender_refusable", facts))
+        elif view.get("refused") is not None:  # PL-7.4: the tenderer goes on, the bar raised
+            said.append(("refused", {"tenderer_seat": 1 if view.get("side") == 1 else 0,
+                                     "worth": int(view.get("refused") or 0)}))
+        return said
 
     # ---- JSON --------------------------------------------------------------------------------------
     def to_json(self, state: PlateauState) -> dict[str, Any]:

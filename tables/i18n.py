@@ -2324,6 +2324,30 @@ EN.update({
     "picture.kona.stack": "{square}: a stack of {height}, from the top: {pieces}.",
     "picture.kona.line_capybara": "Three or more capybaras on top in a row: {squares}.",
     "picture.kona.line_poodle": "Three or more poodles on top in a row: {squares}.",
+    "picture.plateau.empty": "The board is empty.",
+    "picture.plateau.key": "Stacks from the top; each piece as up face/down face where seen.",
+    "picture.plateau.key_secret": "Stacks from the top; each piece as up face/down face where seen; secret: only "
+    "{player} has seen it.",
+    "picture.plateau.single": "{squares}: {owner}'s {faces}.",
+    "picture.plateau.stack": "{square}: {owner}'s {pieces}.",
+    "picture.plateau.tall": "{square}, {height} high: {owner}'s {pieces}.",
+    "picture.plateau.below": "Below, {owner}'s {pieces}.",
+    "picture.plateau.player_hidden": "{player} ({colour}): a hidden reserve of {pieces}; no prisoners.",
+    "picture.plateau.player_hidden_prisoners": "{player} ({colour}): a hidden reserve of {pieces}; {prisoner}: "
+    "{prisoners}.",
+    "picture.plateau.player_listed": "{player} ({colour}): a reserve of {pieces} ({reserve}); no prisoners.",
+    "picture.plateau.player_listed_prisoners": "{player} ({colour}): a reserve of {pieces} ({reserve}); {prisoner}: "
+    "{prisoners}.",
+    "picture.plateau.player_empty": "{player} ({colour}): no reserve left; no prisoners.",
+    "picture.plateau.player_empty_prisoners": "{player} ({colour}): no reserve left; {prisoner}: {prisoners}.",
+    "picture.plateau.tender": "{tenderer} tenders {prisoners} (worth {worth}); {responder} must return prisoners "
+    "worth at least {least}.",
+    "picture.plateau.tender_refusable": "{tenderer} tenders {prisoners} (worth {worth}); {responder} may return any "
+    "or refuse.",
+    "picture.plateau.refused": "A tender worth {worth} was refused: {tenderer} goes on, and a new tender must be "
+    "worth more than {worth}.",
+    "term.plateau.owner_Black": "Black",
+    "term.plateau.owner_White": "White",
     "picture.k3.drawing": "The base row of the mountain is being drawn.",
     "picture.k3.dealing": "The pieces are being dealt.",
     "picture.k3.base_row": "Mountain, base row from a1: {pieces}.",
@@ -2390,6 +2414,30 @@ ES.update({
     "picture.kona.stack": "{square}: una pila de {height}, de arriba abajo: {pieces}.",
     "picture.kona.line_capybara": "Tres o más capibaras arriba en línea: {squares}.",
     "picture.kona.line_poodle": "Tres o más caniches arriba en línea: {squares}.",
+    "picture.plateau.empty": "El tablero está vacío.",
+    "picture.plateau.key": "Pilas de arriba abajo; cada pieza, cara de arriba/de abajo si se ve.",
+    "picture.plateau.key_secret": "Pilas de arriba abajo; cada pieza, cara de arriba/de abajo si se ve; secreta: solo "
+    "la ha visto {player}.",
+    "picture.plateau.single": "{squares}: {owner}, {faces}.",
+    "picture.plateau.stack": "{square}: {owner}, {pieces}.",
+    "picture.plateau.tall": "{square}, {height} de alto: {owner}, {pieces}.",
+    "picture.plateau.below": "Debajo, {owner}, {pieces}.",
+    "picture.plateau.player_hidden": "{player} ({colour}): reserva oculta de {pieces}; ningún prisionero.",
+    "picture.plateau.player_hidden_prisoners": "{player} ({colour}): reserva oculta de {pieces}; {prisoner}: "
+    "{prisoners}.",
+    "picture.plateau.player_listed": "{player} ({colour}): reserva de {pieces} ({reserve}); ningún prisionero.",
+    "picture.plateau.player_listed_prisoners": "{player} ({colour}): reserva de {pieces} ({reserve}); {prisoner}: "
+    "{prisoners}.",
+    "picture.plateau.player_empty": "{player} ({colour}): sin reserva; ningún prisionero.",
+    "picture.plateau.player_empty_prisoners": "{player} ({colour}): sin reserva; {prisoner}: {prisoners}.",
+    "picture.plateau.tender": "{tenderer} ofrece {prisoners} (valor {worth}); {responder} debe devolver prisioneros "
+    "de valor {least} o más.",
+    "picture.plateau.tender_refusable": "{tenderer} ofrece {prisoners} (valor {worth}); {responder} puede devolver "
+    "los que quiera o rechazarla.",
+    "picture.plateau.refused": "Se rechazó una oferta de valor {worth}: {tenderer} sigue, y una nueva oferta debe "
+    "valer más de {worth}.",
+    "term.plateau.owner_Black": "negras",
+    "term.plateau.owner_White": "blancas",
     "picture.k3.drawing": "Se está sorteando la fila de base de la montaña.",
     "picture.k3.dealing": "Se están repartiendo las piezas.",
     "picture.k3.base_row": "Montaña, fila de base desde a1: {pieces}.",
@@ -2450,3 +2498,19 @@ ES.update({
     "term.krakatoa.Deuce": "Doble",
     "term.krakatoa.Bust": "Nada",
 })
+
+
+def _plateau_faces(face: dict[str, str], secret: str, unseen: str) -> dict[str, str]:
+    """Plateau's pieces as a picture's words say them (``term.plateau.faces_<up><down>``, ``Engine.view_words``):
+    each face by its mark in the view notation (PL-10.3), upper case public, lower case seen by the reader alone
+    (``secret``), ``?`` unseen; an unseen down face under a known up face is left unsaid ("red")."""
+    def said(mark: str) -> str:
+        return unseen if mark == "?" else secret.format(face=face[mark]) if mark.islower() else face[mark.lower()]
+
+    marks = [*"RBOX", *"rbox", "?"]
+    return {f"term.plateau.faces_{up}{down}": said(up) if down == "?" and up != "?" else
+            unseen if up == down == "?" else f"{said(up)}/{said(down)}" for up in marks for down in marks}
+
+
+EN.update(_plateau_faces({"r": "red", "b": "blue", "o": "orange", "x": "blank"}, "secret {face}", "unseen"))
+ES.update(_plateau_faces({"r": "roja", "b": "azul", "o": "naranja", "x": "en blanco"}, "{face} secreta", "oculta"))

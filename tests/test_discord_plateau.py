@@ -80,6 +80,8 @@ async def test_plateau_game_leaks_nothing(harness: Harness) -> None:
     played: list[tuple[Any, str]] = []
     state = await true_state(h, 1)
     checked_images = 0
+    public_alts: list[str] = []
+    private_alts: list[str] = []
     for ply in range(24):
         if ENGINE.outcome(state) is not None:
             break
@@ -124,11 +126,19 @@ async def test_plateau_game_leaks_nothing(harness: Harness) -> None:
                     assert image != picture(state, seat)
             checked_images += 1
         check_deferred_first(h)
+        public_alts += [a.get("description", "") for r in h.standin.to_channel(thread) for a in
+                        (r.json or {}).get("attachments", [])]
+        private_alts += [a.get("description", "") for r in h.standin.to_dms() for a in
+                         (r.json or {}).get("attachments", [])]
         h.standin.clear()
     assert len(played) >= 10
     assert checked_images
     # the private views went by DM to their owners, never elsewhere
     assert h.standin.dm_users, "private views were sent by DM"
+    # the pictures' words (alt text) follow their pictures: a face only its owner has seen is told in their DMs
+    # ("secret"), never in the thread, whose words are the spectator's
+    assert public_alts and all(alt and "secret" not in alt for alt in public_alts)
+    assert any("secret" in alt for alt in private_alts)
 
 
 async def test_closed_dms_are_remembered_until_the_user_acts(harness: Harness) -> None:
