@@ -4,7 +4,8 @@ The alt text is the picture in words (``tables.picture_words``: the position the
 the language of the message it comes with: a screen reader reads it, and Discord shows it where the picture
 does not load.  It is plain text that Discord neither parses for markdown nor for mentions, so names are said
 as they are (escaping them, as a message's text must, would be read out as backslashes); it is cut to
-Discord's limit with an ellipsis.
+Discord's limit after its last whole sentence that fits, with an ellipsis (the words come in the picture's
+reading order, so what is cut is the end: a rare Spanish view of a full Plateau board with long names).
 """
 
 from __future__ import annotations
@@ -22,7 +23,11 @@ def alt_text(alt: Sentences, lang: str) -> str | None:
     text = said(alt, lang).strip()
     if not text:
         return None
-    return text if len(text) <= MAX_ALT_TEXT else text[: MAX_ALT_TEXT - 1].rstrip() + "…"
+    if len(text) <= MAX_ALT_TEXT:
+        return text
+    room = text[: MAX_ALT_TEXT - 2]
+    end = room.rfind(". ") + 1  # after the last whole sentence that fits (else mid-sentence, between words)
+    return (room[:end] if end > 0 else room[: room.rfind(" ")] if " " in room else room).rstrip() + " …"
 
 
 def picture_file(image: bytes, filename: str, alt: Sentences, lang: str) -> discord.File:

@@ -72,10 +72,15 @@ def test_a_game_without_words_and_a_code_without_a_sentence_say_nothing() -> Non
     assert alt_text(Sentences(), "en") is None, "no words: no description at all"
 
 
-def test_the_alt_text_is_cut_to_discords_limit_with_an_ellipsis() -> None:
-    long = Sentences([Phrase("picture.kona.single", {"square": "b2", "animal": "x" * 40})] * 60)
+def test_the_alt_text_is_cut_to_discords_limit_after_a_whole_sentence() -> None:
+    sentence = Phrase("picture.kona.single", {"square": "b2", "animal": "x" * 40})
+    long = Sentences([sentence] * 60)
+    whole = said(Sentences([sentence]), "en")
     text = alt_text(long, "en")
-    assert text is not None and len(text) == MAX_ALT_TEXT and text.endswith("…")
+    assert text is not None and len(text) <= MAX_ALT_TEXT and text.endswith(". …")
+    kept = text.removesuffix(" …").split(" b2")
+    assert len(kept) > 1 and all(("b2" + part).strip() == whole for part in kept[1:]), "whole sentences only"
+    assert len(text) + len(whole) + 1 > MAX_ALT_TEXT, "as many as fit"
 
 
 def test_names_may_be_phrases_said_in_the_readers_language() -> None:
