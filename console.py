@@ -874,6 +874,7 @@ class Console:
         review = await reviews.review(GUILD_ID, target, uid, progress)
         saved = self._save_file(review.picture, f"review-{target}.png") if review.picture else ""
         self._lines(f"[dm {name}]", review.text(lang), saved)
+        self._described(f"[dm {name}]", review.graph_words(), lang)
 
     # ---- leaderboards, stats, history, replays (issue 9) -------------------------------------
     def _board(self) -> LeaderboardService:

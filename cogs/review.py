@@ -30,7 +30,8 @@ from cogs import answer
 from cogs.controls import TABLE_VERSION, button, button_id, shown
 from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
-from cogs.limits import INTERACTION_SECONDS, MAX_ALT_TEXT, MAX_EMBED_DESCRIPTION, MAX_MESSAGE
+from cogs.limits import INTERACTION_SECONDS, MAX_EMBED_DESCRIPTION, MAX_MESSAGE
+from cogs.pictures import alt_text
 from cogs.plain import plain_params
 from cogs.translator import L
 from tables import TableService
@@ -147,7 +148,7 @@ class Reviewing(commands.Cog):
             made = making.result()
             text = made.text(lang, inert=plain_params)  # names as text, never markup or mentions
             files = [discord.File(io.BytesIO(made.picture), filename=f"mesa-review-{table}.png",
-                                  description=text.splitlines()[0][:MAX_ALT_TEXT])] if made.picture else []
+                                  description=alt_text(made.graph_words(), lang))] if made.picture else []
             if len(text) <= MAX_MESSAGE:
                 await answer.send(interaction, content=text, files=files)
             else:  # a long review: its words in an embed's description, which holds twice as much

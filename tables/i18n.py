@@ -2319,6 +2319,10 @@ ES.update({
 # ---- a board picture in words: its alt text (tables.picture_words; Engine.view_words gives the facts)
 EN.update({
     "picture.any.marks": "Ringed for this step: {marks}.",
+    "picture.review.graph": "A graph of each player's chance to win, move by move up to move {last}: {lines}.",
+    "picture.review.line": "{player} from {start} % to {end} %",
+    "picture.review.swings": "The largest swings are marked: {swings}; the words below tell each one.",
+    "picture.review.swing": "{number} at move {move}, {player} from {before} % to {after} %",
     "picture.any.replay": "An animated replay of the game in {frames} pictures; the last shows the final position.",
     "picture.kona.single": "{square}: a {animal}.",
     "picture.kona.stack": "{square}: a stack of {height}, from the top: {pieces}.",
@@ -2408,6 +2412,11 @@ EN.update({
 })
 ES.update({
     "picture.any.marks": "Este paso señala con un anillo: {marks}.",
+    "picture.review.graph": "Un gráfico de las posibilidades de ganar de cada jugador, jugada a jugada hasta la "
+    "{last}: {lines}.",
+    "picture.review.line": "{player} del {start} % al {end} %",
+    "picture.review.swings": "Los mayores vuelcos van marcados: {swings}; el texto de abajo cuenta cada uno.",
+    "picture.review.swing": "{number} en la jugada {move}, {player} del {before} % al {after} %",
     "picture.any.replay": "Una repetición animada de la partida en {frames} imágenes; la última muestra la posición "
     "final.",
     "picture.kona.single": "{square}: un {animal}.",

@@ -52,7 +52,7 @@ from engines import MoveError, replay
 from tables.endings import OUTSIDE_ENDINGS, departures
 from tables.errors import TableError
 from tables.hints import why
-from tables.i18n import CATALOGS, Clauses, Count, Counts, Deed, Names, Phrase, Tenths, Told, t
+from tables.i18n import CATALOGS, Clauses, Count, Counts, Deed, Names, Phrase, Sentences, Tenths, Told, t
 from tables.loaded import LoadedTable
 from tables.outcome_words import deed, gone_clauses
 from tables.replays import bound_from_env
@@ -160,6 +160,11 @@ class Review:
     def text(self, lang: str, inert: Inert | None = None) -> str:
         """The words under the picture, in ``lang`` (``review_text``)."""
         return review_text(self, lang, inert)
+
+    def graph_words(self) -> Sentences:
+        """The picture in words, its alt text (``tables.picture_words``' kind): each line of the graph from its
+        first point to its last, then the marked swings by their numbers, as the words under it number them."""
+        return graph_words(self)
 
 
 @dataclass(eq=False)
@@ -613,6 +618,28 @@ def _dice_params(review: Review, stretch: Mapping[str, Any]) -> dict[str, Any]:
     return {"ply": stretch.get("ply", int(stretch["index"]) + 1), "told": _decode(told.get("played", "")),
             "name": side_names(review, seat), "before": _percent(_chance(stretch.get("before"), seat)),
             "after": _percent(_chance(seen_of(stretch), seat))}
+
+
+def graph_words(review: Review) -> Sentences:
+    """``Review.graph_words``: what ``render.review`` draws, read from the same analysis (its ``lines_of`` and
+    ``swing_marks``): nothing when it draws no graph."""
+    if not review.picture:
+        return Sentences()
+    picture: Any = importlib.import_module("render.review")
+    lines = picture.lines_of(review.analysis)
+    if not lines or not lines[0][1]:
+        return Sentences()
+    points = lines[0][1]
+    said = Clauses(Phrase("picture.review.line", {"player": side_names(review, seats[0]), "start": _percent(line[0][1]),
+                                                 "end": _percent(line[-1][1])}) for seats, line in lines if line)
+    sentences = [Phrase("picture.review.graph", {"last": points[-1][0], "lines": said})]
+    marks = picture.swing_marks(review.analysis)
+    if marks:
+        swings = Clauses(Phrase("picture.review.swing", {
+            "number": n, "move": ply, "player": side_names(review, seat), "before": _percent(before),
+            "after": _percent(after)}) for n, (ply, before, after, seat) in enumerate(marks, 1))
+        sentences.append(Phrase("picture.review.swings", {"swings": swings}))
+    return Sentences(sentences)
 
 
 def side_names(review: Review, seat: int) -> Any:

@@ -186,3 +186,26 @@ def test_the_swing_discs_keep_apart_and_inside_even_near_the_end() -> None:
         assert len(placed) == len(xs) and all(60 <= p <= 540 for p in placed)
         assert all(b - a >= 30 for a, b in itertools.pairwise(placed))  # in game order, never on each other
     assert disc_positions([100, 300, 500], 60, 540, 30) == [100, 300, 500]  # over its mark where there is room
+
+
+def test_the_graph_in_words_tells_each_line_and_each_marked_swing() -> None:
+    """The picture's alt text (``Review.graph_words``): each line from its first point to its last, in whole
+    percent, and the marked swings by their numbers, in both languages; a review without a picture says nothing."""
+    from tables.i18n import said
+    from tables.reviews import Review
+
+    analysis = hand_review("kona", 2, [3, 7])
+    first, last = analysis["decisions"][0], analysis["decisions"][-1]
+    review = Review(1, "kona", "Kona", ("Ana", "Ben"), analysis, {}, b"png")
+    words = said(review.graph_words(), "en")
+    for seat, name in enumerate(("Ana", "Ben")):
+        start, end = round(100 * first["before"][seat]), round(100 * last["after"][seat])
+        assert f"{name} from {start} % to {end} %" in words, words
+    for n, k in enumerate((3, 7), start=1):  # the swings, numbered in game order as the discs are
+        d = analysis["decisions"][k]
+        who = ("Ana", "Ben")[d["seat"]]
+        before, after = round(100 * d["before"][d["seat"]]), round(100 * d["after"][d["seat"]])
+        assert f"{n} at move {d['ply']}, {who} from {before} % to {after} %" in words, words
+    assert f"up to move {last['ply']}" in words
+    assert said(review.graph_words(), "es").startswith("Un gráfico de las posibilidades de ganar")
+    assert said(Review(1, "kona", "Kona", ("Ana", "Ben"), analysis, {}, b"").graph_words(), "en") == ""
