@@ -24,7 +24,8 @@ from cogs.choices import GAME_CHOICES
 from cogs.controls import TABLE_VERSION, button, button_id, shown
 from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
-from cogs.limits import MAX_EMBED_DESCRIPTION
+from cogs.limits import MAX_ALT_TEXT, MAX_EMBED_DESCRIPTION
+from cogs.pictures import picture_file
 from cogs.quickstart import full_rules, quickstart
 from cogs.translator import L
 from tables import games as game_facts
@@ -105,8 +106,8 @@ class Guide(commands.Cog):
                 return
             text, pictures = document
             files = [discord.File(io.BytesIO(text), filename=f"{game}-rules.md"),
-                     *(discord.File(str(path), filename=f"{game}-rules-{n}.png") for n, path in
-                       enumerate(pictures, start=1))]  # "Picture 1: …" in the text is the first of these
+                     *(discord.File(str(path), filename=f"{game}-rules-{n}.png", description=caption[:MAX_ALT_TEXT])
+                       for n, (path, caption) in enumerate(pictures, start=1))]  # "Picture 1: …" is the first
             await self.handling.reply(interaction, t("rules.full_title", lang, game=title), files=files)
             return
         embed = discord.Embed(title=t("rules.title", lang, game=title), description=quickstart(game, lang))
@@ -114,7 +115,7 @@ class Guide(commands.Cog):
         picture = await asyncio.to_thread(game_facts.sample_picture, game)
         file = None
         if picture is not None:
-            file = discord.File(io.BytesIO(picture), filename=f"{game}.png")
+            file = picture_file(picture, f"{game}.png", game_facts.sample_words(game), lang)
             embed.set_image(url=f"attachment://{game}.png")
         view = discord.ui.View(timeout=None)
         view.add_item(RulesButton(game, label=t("btn.full_rules", lang)))

@@ -15,6 +15,8 @@ from typing import Any
 
 from engines import CHANCE, aliases, canonical_name, descriptions, game_names, get_engine
 from tables.errors import TableError
+from tables.i18n import Phrase, Sentences
+from tables.picture_words import picture_words
 
 log = logging.getLogger(__name__)
 
@@ -96,23 +98,34 @@ def _option_text(name: str, value: Any) -> str:
     return f"{name}={str(value).lower() if isinstance(value, bool) else value}"
 
 
+def _sample(game: str) -> tuple[str, Any, list[str]]:
+    """The opening position a player first sees (spectator view, chance drawn): the game, the view, the names."""
+    name = canonical_name(game)
+    engine = get_engine(name)
+    players = max(SAMPLE_PLAYERS, engine.min_players)
+    state = engine.new_game(players, 1)
+    rng = random.Random(1)
+    for _ in range(MAX_SAMPLE_CHANCE):
+        if engine.to_move(state) != CHANCE:
+            break
+        state = engine.apply(state, engine.sample_chance(state, rng))
+    return name, engine.view(state, None), [f"Player {i + 1}" for i in range(players)]
+
+
 @functools.lru_cache(maxsize=8)
 def sample_picture(game: str) -> bytes | None:
-    """The opening position a player first sees (spectator view, chance drawn), for /rules; None if
-    it cannot be drawn."""
+    """The opening position a player first sees, for /rules; None if it cannot be drawn."""
     try:
         import render
 
-        name = canonical_name(game)
-        engine = get_engine(name)
-        players = max(SAMPLE_PLAYERS, engine.min_players)
-        state = engine.new_game(players, 1)
-        rng = random.Random(1)
-        for _ in range(MAX_SAMPLE_CHANCE):
-            if engine.to_move(state) != CHANCE:
-                break
-            state = engine.apply(state, engine.sample_chance(state, rng))
-        return render.render(name, engine.view(state, None), [f"Player {i + 1}" for i in range(players)])
+        return render.render(*_sample(game))
     except Exception as exc:
         log.info("no sample picture for %s (%s)", game, type(exc).__name__)
         return None
+
+
+def sample_words(game: str) -> Sentences:
+    """``sample_picture`` in words (its alt text, ``tables.picture_words``), the seats named "Player N" in the
+    reader's language as the lessons name them."""
+    name, view, names = _sample(game)
+    return picture_words(get_engine(name), view, [Phrase("learn.name", {"n": k + 1}) for k in range(len(names))])

@@ -129,6 +129,13 @@ def for_reading(game: str, lang: str = "en", folder: Path = RULES_DIR) -> tuple[
     return "\n".join(lines).strip(), pictures
 
 
+def captions(game: str, lang: str = "en", folder: Path = RULES_DIR) -> list[str]:
+    """Each picture's caption, in the order ``for_reading`` lists their files: their alt text on Discord."""
+    path = rules_path(game, lang, folder=folder)
+    found = (_PICTURE.match(line) for line in path.read_text(encoding="utf-8").splitlines())
+    return [m.group(1) for m in found if m and (path.parent / m.group(2)).resolve().is_file()]
+
+
 def pages(text: str, limit: int = EMBED_LIMIT) -> list[str]:
     """``text`` cut into pages of at most ``limit`` characters, between sections or paragraphs when
     possible, so a long document can go out as several Discord embeds."""

@@ -266,6 +266,9 @@ async def test_spanish_caller_gets_spanish(harness: Harness) -> None:
     await h.command("rules", [option("game", "kona", STRING)], ALICE, locale="es-419")
     assert "guía rápida" in replies(h)[-1].embeds[0]["title"]
     assert "capibara" in replies(h)[-1].embeds[0]["description"]
+    # the opening picture's alt text: KO-2.3's four corner stacks of three, in the reader's Spanish
+    sample = replies(h)[-1].json["attachments"][0]["description"]
+    assert all(f"{sq}: una pila de 3" in sample for sq in ("a6", "f6", "a1", "f1")), sample
     assert replies(h)[-1].embeds[0]["footer"]["text"].startswith("Para jugar: /jugar juego:kona rival:")
     await h.command("rules", [option("game", "kona", STRING), option("full", True, BOOLEAN)], ALICE, locale="es-419")
     files = replies(h)[-1].files
@@ -275,6 +278,9 @@ async def test_spanish_caller_gets_spanish(harness: Harness) -> None:
     assert [name for name, _ in files[1:]] == ["kona-rules-1.png", "kona-rules-2.png", "kona-rules-3.png"]
     assert all(data.startswith(b"\x89PNG") for _, data in files[1:])
     assert "*Imagen 3: " in document and "![" not in document
+    # each picture's alt text is its caption, the one the text gives it ("*Imagen 2: <caption>*")
+    alts = [a.get("description", "") for a in replies(h)[-1].json["attachments"][1:]]
+    assert len(alts) == 3 and all(alt and f"*Imagen {n}: {alt}*" in document for n, alt in enumerate(alts, 1))
 
 
 async def test_open_table_join_and_start(harness: Harness) -> None:
