@@ -69,7 +69,7 @@ def measure(game: str, games: int, seed: int, names: list[str]) -> dict[str, Any
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.alt_text", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="random games per game (default 100)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
