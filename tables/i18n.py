@@ -2319,6 +2319,7 @@ ES.update({
 # ---- a board picture in words: its alt text (tables.picture_words; Engine.view_words gives the facts)
 EN.update({
     "picture.any.marks": "Ringed for this step: {marks}.",
+    "picture.any.mark_of": "{player}'s {mark}",
     "picture.review.graph": "A graph of each player's chance to win, move by move up to move {last}: {lines}.",
     "picture.review.line": "{player} from {start} % to {end} %",
     "picture.review.swings": "The largest swings are marked: {swings}; the words below tell each one.",
@@ -2412,6 +2413,7 @@ EN.update({
 })
 ES.update({
     "picture.any.marks": "Este paso señala con un anillo: {marks}.",
+    "picture.any.mark_of": "{mark} de {player}",
     "picture.review.graph": "Un gráfico de las posibilidades de ganar de cada jugador, jugada a jugada hasta la "
     "{last}: {lines}.",
     "picture.review.line": "{player} del {start} % al {end} %",

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines import Engine, get_engine
-from tables.i18n import EN, Phrase, Sentences
+from tables.i18n import EN, Names, Phrase, Sentences
 from tables.outcome_words import named_facts
 
 
@@ -28,8 +28,17 @@ def picture_words(engine: Engine, view: Mapping[str, Any], names: Sequence[Any])
             sentences.append(Phrase(key, named_facts(names, facts, game)))
     marks = view.get("marks")  # a lesson's rings round the squares, slots or dice its step is about (tables.learn)
     if isinstance(marks, list | tuple) and marks:
-        sentences.append(Phrase("picture.any.marks", {"marks": ", ".join(str(m) for m in marks)}))
+        sentences.append(Phrase("picture.any.marks", {"marks": Names(_mark(str(m), names) for m in marks)}))
     return Sentences(sentences)
+
+
+def _mark(mark: str, names: Sequence[Any]) -> Any:
+    """One ringed place as a reader hears it: a square or die as named (``d2``, ``s1``), a place of one seat's own
+    (``0:a6``, K3's pyramid slots: the seat, a colon, the slot) as that player's ("Player 1 (you)'s a6")."""
+    seat, colon, place = mark.partition(":")
+    if colon and seat.isdigit() and int(seat) < len(names):
+        return Phrase("picture.any.mark_of", {"mark": place, "player": names[int(seat)]})
+    return mark
 
 
 def replay_words(game: str, views: Sequence[Mapping[str, Any]], names: Sequence[Any], frames: int) -> Sentences:

@@ -117,7 +117,14 @@ async def test_a_lesson_says_its_pictures_and_the_squares_it_rings(tmp_path: Pat
     course = courses()["kona"]
     marked = next(n for n, step in enumerate(course.steps, start=1) if step.marks)
     post = await lessons.open(USERS[0][0], "kona", str(marked))
-    ringed = course.steps[marked - 1].marks
+    ringed = list(course.steps[marked - 1].marks)
+    listed = {"en": ", ".join(ringed[:-1]) + " and " + ringed[-1], "es": ", ".join(ringed[:-1]) + " y " + ringed[-1]}
     for lang, lead in (("en", "Ringed for this step: "), ("es", "Este paso señala con un anillo: ")):
         text = said(post.alt, lang)
-        assert text.endswith(lead + ", ".join(ringed) + "."), text
+        assert text.endswith(lead + (listed[lang] if len(ringed) > 1 else ringed[0]) + "."), text
+    # a place of one seat's own (K3's pyramid slots, "0:a6") is said as that player's, never in its notation
+    k3 = courses()["k3"]
+    step = next(n for n, s in enumerate(k3.steps, start=1) if any(":" in m for m in s.marks))
+    seat, _, slot = next(m for m in k3.steps[step - 1].marks if ":" in m).partition(":")
+    words = said((await lessons.open(USERS[0][0], "k3", str(step))).alt, "en")
+    assert f"Player {int(seat) + 1}" in words and f"'s {slot}" in words and f"{seat}:{slot}" not in words, words
