@@ -831,9 +831,10 @@ class Console:
         raise TableError("console.several", tables=", ".join(map(str, candidates)))
 
     async def _games(self, name: str, uid: int) -> None:
-        tables = await self.service.active_tables(uid, GUILD_ID)
+        listing = await self.service.listing(uid, GUILD_ID)
+        tables = listing.tables
         byes = await self.service.tournament_lists.byes(GUILD_ID, uid)
-        if not tables and not byes:
+        if not tables and not byes and not listing.damaged:
             self.write(f"[dm {name}] {NO_GAMES}")
         for bye in byes:  # a round sat out: no table, but not nothing to wait for
             self.write(f"[dm {name}] {said(bye.phrase(), LANG)}")
@@ -848,6 +849,8 @@ class Console:
                     deadline += f", {word} {moment.strftime('%Y-%m-%d %H:%M UTC')} " + \
                         (f"({format_duration(left, up=True)} left)" if left > 0 else "(time is up)")
             self.write(f"[dm {name}] #{s.table_id} {s.title}: {' · '.join(s.players)} — {turn}{deadline}")
+        for damaged in listing.damaged:  # a game that cannot be read is said, not left out as if lost
+            self.write(f"[dm {name}] {said(damaged.phrase(), LANG)}")
 
     # ---- reviews (issue 32) ------------------------------------------------------------------
     async def _review(self, name: str, uid: int, rest: str, table: int | None) -> None:

@@ -252,10 +252,11 @@ class Play(commands.Cog):
         async with self.handling.guard(interaction):
             await self.handling.defer(interaction)
             lang = lang_of(interaction)
-            tables = await self.service.active_tables(interaction.user.id, interaction.guild_id)
+            listing = await self.service.listing(interaction.user.id, interaction.guild_id)
+            tables = listing.tables
             byes = await self.service.tournament_lists.byes(interaction.guild_id, interaction.user.id) \
                 if interaction.guild_id is not None else []
-            if not tables and not byes:
+            if not tables and not byes and not listing.damaged:
                 await self.handling.reply(interaction, t("games.none", lang))
                 return
             # a round sat out: no table until the next one, but not "no games"
@@ -274,6 +275,10 @@ class Play(commands.Cog):
                 link = f"https://discord.com/channels/{s.guild_id}/{s.thread_id or s.channel_id}"
                 lines.append(t("games.line", lang, table=s.table_id, game=s.title, opponents=others, turn=turn,
                                deadline=deadline, link=link))
+            for damaged in listing.damaged:  # a game that cannot be read is said, not left out as if lost
+                phrase = damaged.phrase()
+                link = f"https://discord.com/channels/{damaged.guild_id}/{damaged.thread_id or damaged.channel_id}"
+                lines.append(f"{said(phrase.key, lang, phrase.params)} {link}")
             embed = discord.Embed(title=t("games.title", lang), description=within_embed(lines, lang))
             await self.handling.reply(interaction, "", embed=embed)
 

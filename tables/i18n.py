@@ -120,6 +120,8 @@ EN: dict[str, str] = {
     "error.several_tables": "You have several games here: choose one with the table option ({tables}).",
     "error.damaged": "This table's record (#{table}) is damaged and cannot be played; the other tables are fine. "
     "Please tell the server's admins.",
+    "games.damaged": "#{table} {game}: this table's record is damaged and cannot be played (your other tables are "
+    "fine). Please tell the server's admins.",
     "error.unknown_game": "There is no game called {game}. Choose one of: {games}.",
     "error.unknown_game_close": "There is no game called {game}: did you mean {close}? The games: {games}.",
     "error.level_without_mesa": "level={level} chooses how Mesa plays, but no seat here is Mesa's: choose Mesa "
@@ -281,6 +283,8 @@ ES: dict[str, str] = {
     "error.several_tables": "Tienes varias partidas aquí: elige una con la opción mesa ({tables}).",
     "error.damaged": "El registro de esta mesa (#{table}) está dañado y no se puede jugar; las demás mesas "
     "funcionan. Avisa a los administradores del servidor.",
+    "games.damaged": "#{table} {game}: el registro de esta mesa está dañado y no se puede jugar (tus demás mesas "
+    "están bien). Avisa a los administradores del servidor.",
     "error.unknown_game": "No existe el juego {game}. Elige uno de: {games}.",
     "error.unknown_game_close": "No existe el juego {game}: ¿querías decir {close}? Los juegos: {games}.",
     "error.level_without_mesa": "level={level} elige cómo juega Mesa, pero aquí ningún asiento es de Mesa: elige "

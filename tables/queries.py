@@ -73,6 +73,30 @@ class TableSummary:
 
 
 @dataclass(frozen=True)
+class DamagedTable:
+    """A live table of the player whose record cannot be read (``error.damaged`` when it is named): listed by
+    ``/games`` and meant by a command in its own thread, so that neither hides it nor plays elsewhere."""
+
+    table_id: int
+    game: str  # as stored (a record may name a game this release does not have)
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+
+    def phrase(self) -> Phrase:
+        """The ``/games`` line: "#3 Kona: this table's record is damaged and cannot be played (…)"."""
+        return Phrase("games.damaged", {"table": self.table_id, "game": game_title(self.game)})
+
+
+@dataclass(frozen=True)
+class Listing:
+    """A player's live tables (``Queries.listing``): those that can be read, and those that cannot."""
+
+    tables: list[TableSummary]
+    damaged: list[DamagedTable]
+
+
+@dataclass(frozen=True)
 class MoveRecord:
     ply: int
     seat: int  # -1 = chance
@@ -118,16 +142,23 @@ class Queries:
             ctx.row.thread_id, ctx.row.version, ctx.row.message_id,
             parse_iso(ctx.row.next_event_at) if ctx.row.status in WAITING else None)
 
-    async def _summaries(self, rows: Sequence[TableRow]) -> list[TableSummary]:
+    async def _summaries(self, rows: Sequence[TableRow],
+                         damaged: list[DamagedTable] | None = None) -> list[TableSummary]:
+        """The rows' summaries; a row that cannot be loaded is left out (and put in ``damaged``)."""
         out = []
         for row in rows:
             try:
                 out.append(self.summary(await self.store.load(row.id)))
-            except TableError:
+            except TableError as exc:
+                if exc.key != "error.damaged":
+                    raise
                 log.warning("table %d skipped in a listing (damaged)", row.id)
+                if damaged is not None:
+                    damaged.append(DamagedTable(row.id, row.game, row.guild_id, row.channel_id, row.thread_id))
         return out
 
-    async def _listing(self, rows: Sequence[TableRow]) -> list[TableSummary]:
+    async def _listing(self, rows: Sequence[TableRow],
+                       damaged: list[DamagedTable] | None = None) -> list[TableSummary]:
         """Summaries of many tables: waiting ones from their rows and seats (one query for all seats),
         started ones from the cache or a load (their state says whose turn it is)."""
         waiting = [row for row in rows if row.status in WAITING]
@@ -136,12 +167,14 @@ class Queries:
         out = []
         for row in rows:
             if row.status not in WAITING:
-                out.extend(await self._summaries([row]))
+                out.extend(await self._summaries([row], damaged))
                 continue
             try:
                 engine = get_engine(row.game)
             except KeyError:
                 log.warning("table %d skipped in a listing (damaged)", row.id)
+                if damaged is not None:
+                    damaged.append(DamagedTable(row.id, row.game, row.guild_id, row.channel_id, row.thread_id))
                 continue
             summary = self.summary(LoadedTable(row, seats.get(row.id, []), engine, TableOptions()))
             if summary.closes is None:  # the ticker has not set its expiry yet: the one it will set
@@ -154,14 +187,32 @@ class Queries:
         return out
 
     async def active_tables(self, user_id: int, guild_id: int | None = None) -> list[TableSummary]:
-        """The player's live tables (waiting or playing), oldest first."""
+        """The player's live tables (waiting or playing) that can be read, oldest first."""
+        return (await self.listing(user_id, guild_id)).tables
+
+    async def listing(self, user_id: int, guild_id: int | None = None) -> Listing:
+        """The player's live tables, oldest first, with apart those whose record is damaged (``/games`` says
+        them: a game that vanished from the list without a word would look lost)."""
         rows = await self.repo.tables_for_user(user_id, guild_id, LIVE, limit=MAX_USER_TABLES)
-        return await self._listing(rows)  # issue 15, defect 10: fast however many tables name the user
+        damaged: list[DamagedTable] = []
+        tables = await self._listing(rows, damaged)  # issue 15, defect 10: fast however many tables name the user
+        return Listing(tables, damaged)
 
     async def find_tables_in_place(self, guild_id: int, place_id: int, user_id: int) -> list[TableSummary]:
         """Live tables in this channel or thread where the user is seated."""
+        return (await self._in_place(guild_id, place_id, user_id)).tables
+
+    async def _in_place(self, guild_id: int, place_id: int, user_id: int) -> Listing:
         rows = await self.repo.tables_in_place(guild_id, place_id, LIVE)
-        return [s for s in await self._summaries(rows) if user_id in s.user_ids]
+        damaged: list[DamagedTable] = []
+        tables = [s for s in await self._summaries(rows, damaged) if user_id in s.user_ids]
+        if damaged:  # only those the user sits at (their seats may read where the rest of the record does not)
+            try:
+                seats = await self.repo.seats_of_tables([d.table_id for d in damaged])
+            except (ValueError, TypeError):  # the seats are the damage: nobody can be told it is theirs
+                seats = {}
+            damaged = [d for d in damaged if any(seat.user_id == user_id for seat in seats.get(d.table_id, []))]
+        return Listing(tables, damaged)
 
     async def table_meant(self, user_id: int, guild_id: int, place_id: int | None = None,
                           want: Callable[[TableSummary], bool] | None = None) -> int:
@@ -170,9 +221,15 @@ class Queries:
         The caller's only live table in this channel or thread, else in the server; among several,
         those ``want`` prefers.  None or several: a ``TableError`` that lists them.
         """
-        found = await self.find_tables_in_place(guild_id, place_id, user_id) if place_id is not None else []
+        here = await self._in_place(guild_id, place_id, user_id) if place_id is not None else Listing([], [])
+        found = here.tables
+        if not found and here.damaged:  # in a damaged table's own thread: that table, never another one elsewhere
+            raise TableError("error.damaged", table=here.damaged[0].table_id)
         if not found:
-            found = await self.active_tables(user_id, guild_id)
+            everywhere = await self.listing(user_id, guild_id)
+            found = everywhere.tables
+            if not found and everywhere.damaged:  # the one game the player has cannot be read: say that
+                raise TableError("error.damaged", table=everywhere.damaged[0].table_id)
         if want is not None:
             found = [s for s in found if want(s)] or found
         if not found:

@@ -60,7 +60,7 @@ from tables.outbox import Message, PrivatePost, PublicPost
 from tables.play import SHUFFLE, Play, Proposal
 from tables.posts import Posts, Renderer
 from tables.preferences import Preferences
-from tables.queries import MoveRecord, Queries, TableDetails, TableSummary
+from tables.queries import DamagedTable, Listing, MoveRecord, Queries, TableDetails, TableSummary
 from tables.reminders import Reminders
 from tables.replays import ReplayKeeper
 from tables.reposts import ReplayGate
@@ -78,8 +78,8 @@ from tables.tournaments import Tournaments
 log = logging.getLogger(__name__)
 
 __all__ = [
-    "CLAIM_SECONDS", "SHUFFLE", "MoveRecord", "Proposal", "SystemClock", "TableDetails", "TableService",
-    "TableSummary", "log_damage", "open_service",
+    "CLAIM_SECONDS", "SHUFFLE", "DamagedTable", "Listing", "MoveRecord", "Proposal", "SystemClock", "TableDetails",
+    "TableService", "TableSummary", "log_damage", "open_service",
 ]
 
 
@@ -281,6 +281,10 @@ class TableService:
     async def active_tables(self, user_id: int, guild_id: int | None = None) -> list[TableSummary]:
         """The player's live tables (waiting or playing), oldest first."""
         return await self.queries.active_tables(user_id, guild_id)
+
+    async def listing(self, user_id: int, guild_id: int | None = None) -> Listing:
+        """``/games``: the player's live tables, and apart those whose record is damaged."""
+        return await self.queries.listing(user_id, guild_id)
 
     async def find_tables_in_place(self, guild_id: int, place_id: int, user_id: int) -> list[TableSummary]:
         """Live tables in this channel or thread where the user is seated."""

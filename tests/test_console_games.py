@@ -252,3 +252,26 @@ def test_a_k3_player_out_of_time_is_not_told_out_again_when_the_rules_put_the_se
     assert timed_out, out
     assert any(" wins K3 #1" in line for line in out[timed_out[0]:]), out  # the game went on to its end
     assert not any(line.startswith("[#1] Ben is out of K3 #1") for line in out[timed_out[0]:]), out
+
+
+async def test_a_damaged_game_is_said_in_games_and_refused_by_name(tmp_path: Path) -> None:
+    """A game whose log was edited by hand between two sessions: /games says it is damaged (not "no active
+    games"), a command without a number says the same, and a new game can still be opened and played."""
+    import sqlite3
+
+    import console
+
+    db = str(tmp_path / "c.db")
+    await console.run(["Ana: /play kona @Ben seat=first", "Ben: /accept", "Ana: /move a6-d3"], db, None, False,
+                      lambda line: None, seed=1)
+    with sqlite3.connect(db) as edit:
+        edit.execute("UPDATE moves SET move = 'zz-9' WHERE table_id = 1")
+    lines: list[str] = []
+    await console.run(["Ben: /games", "Ben: /move f6-c3", "Ana: /play kona @Ben", "Ben: /accept", "Ana: /games"],
+                      db, None, False, lines.append, seed=1)
+    damaged = "#1 Kona: this table's record is damaged and cannot be played"
+    assert lines[0].startswith(f"[dm Ben] {damaged}"), lines
+    assert lines[1].startswith("[error Ben] This table's record (#1) is damaged"), lines
+    assert any(line.startswith("[#2] Kona #2 begins") for line in lines), lines
+    games = [line for line in lines if line.startswith("[dm Ana] #")]
+    assert games[0].startswith("[dm Ana] #2 Kona: ") and games[1].startswith(f"[dm Ana] {damaged}"), games

@@ -14,9 +14,11 @@ import pytest
 from pg_server import DbFactory, run_sql
 from test_review_service import CountingAnalyser, counted, finished_kona
 from test_tables_replays import CountingPool, _finished_kona
+from test_tables_service import CHANNEL as CHANNEL_OF_TABLES
 from test_tables_service import GUILD, USERS, FakeClock, open_service, start_table
 
 from tables import PublicPost, Reminder, TableError
+from tables.i18n import said
 from tables.leaderboard import LeaderboardService
 from tables.outbox import TournamentPost
 
@@ -258,6 +260,63 @@ async def test_a_table_number_that_cannot_be_read_hides_none_of_the_players_othe
             await svc.board(bad)
         assert err.value.key == "error.damaged"
         assert (await svc.submit_move(good, ANA, "a6-d3"))[0].table_id == good
+    finally:
+        await repo.close()
+
+
+BAD_THREAD, GOOD_THREAD = 901, 902
+
+
+async def _damaged_log(path: str, good_too: bool) -> tuple[Any, Any, int, int | None]:
+    """Ana's Kona game whose move log no longer replays (a move edited by hand), in its own thread; with
+    ``good_too`` a second, sound game of hers in another thread, where ``a6-d3`` is legal too."""
+    repo, svc = await open_service(path)
+    bad, _ = await start_table(svc, "kona", 2)
+    await svc.set_location(bad, BAD_THREAD, None)
+    await svc.submit_move(bad, ANA, "a6-d3")
+    good = None
+    if good_too:
+        good, _ = await start_table(svc, "kona", 2)
+        await svc.set_location(good, GOOD_THREAD, None)
+    await repo.close()
+    await run_sql(path, "UPDATE moves SET move = 'zz-9' WHERE table_id = ? AND ply = 1", (bad,))
+    repo, svc = await open_service(path)  # a restart: nothing of the bad table is in the cache
+    return repo, svc, bad, good
+
+
+async def test_a_players_only_game_that_is_damaged_is_said_not_lost(db: DbFactory) -> None:
+    """A player whose one game cannot be read: a command without a number says that game is damaged (not
+    "you have no game here"), and ``/games`` lists it as damaged with the admins to tell, in both languages."""
+    repo, svc, bad, _ = await _damaged_log(db("mesa.db"), good_too=False)
+    try:
+        for place in (BAD_THREAD, CHANNEL_OF_TABLES, None):
+            with pytest.raises(TableError) as err:
+                await svc.table_meant(BEN, GUILD, place)
+            assert err.value.key == "error.damaged" and err.value.params["table"] == bad, (place, err.value.key)
+        listing = await svc.listing(BEN, GUILD)
+        assert listing.tables == [] and [d.table_id for d in listing.damaged] == [bad]
+        line = listing.damaged[0].phrase()
+        english, spanish = said(line, "en"), said(line, "es")
+        assert english.startswith(f"#{bad} Kona: ") and "damaged" in english and "admins" in english, english
+        assert spanish.startswith(f"#{bad} Kona: ") and "dañado" in spanish, spanish
+        assert (await svc.listing(CY, GUILD)).damaged == []  # not seated there: not theirs to hear of
+    finally:
+        await repo.close()
+
+
+async def test_a_move_in_a_damaged_tables_thread_is_never_played_in_another_game(db: DbFactory) -> None:
+    """In the damaged game's own thread, a move without a number is refused as damaged: it must not fall through
+    to the player's other game elsewhere (where the same move is legal). Elsewhere the sound game is meant."""
+    repo, svc, bad, good = await _damaged_log(db("mesa.db"), good_too=True)
+    try:
+        with pytest.raises(TableError) as err:
+            await svc.table_meant(ANA, GUILD, BAD_THREAD)
+        assert err.value.key == "error.damaged" and err.value.params["table"] == bad
+        assert await svc.table_meant(ANA, GUILD, GOOD_THREAD) == good
+        assert await svc.table_meant(ANA, GUILD) == good  # no place: the one game that can be played
+        listing = await svc.listing(ANA, GUILD)
+        assert [s.table_id for s in listing.tables] == [good] and [d.table_id for d in listing.damaged] == [bad]
+        assert (await svc.legal_moves_for(good, ANA))  # and the sound game plays on, untouched
     finally:
         await repo.close()
 

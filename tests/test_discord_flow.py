@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from discord_standin import EPHEMERAL, Recorded
 from discord_standin.payloads import CHANNEL_ID, MANAGE_GUILD, Harness, option, thread_channel, user
+from pg_server import run_sql
 
 ALICE = user(1001, "alice")
 BOB = user(1002, "bob")
@@ -252,6 +253,26 @@ async def test_games_rules_settings(harness: Harness) -> None:
     assert "Per player: 10 invitations waiting, 3 games at once" in replies(h)[-1].content
     caps = await h.bot.service.caps(100000000000000001)
     assert (caps.max_invitations, caps.max_active) == (10, 3)
+
+
+async def test_a_damaged_game_is_listed_and_refused_in_its_thread(harness: Harness, tmp_path: Any) -> None:
+    """A game whose move log was edited by hand: /games lists it as damaged, with its link (not "no games"), and a
+    move typed in its thread is refused as damaged, in the caller's language, changing nothing."""
+    h = harness
+    thread = await start_kona(h)
+    await h.command("move", [option("text", "a6-d3", STRING)], ALICE, channel=thread_channel(thread))
+    await run_sql(str(tmp_path / "mesa.db"), "UPDATE moves SET move = 'zz-9' WHERE table_id = 1 AND ply = 1")
+    h.bot.service.store.forget(1)  # as after a restart: the table is read from the database again
+    h.standin.clear()
+    await h.command("games", [], BOB)
+    line = replies(h)[-1].embeds[0]["description"]
+    assert line.startswith("#1 Kona: this table's record is damaged") and line.endswith(f"/{thread}"), line
+    await h.command("move", [option("text", "f6-c3", STRING)], BOB, channel=thread_channel(thread), locale="es-ES")
+    refusal = replies(h)[-1]
+    assert refusal.ephemeral and "(#1) está dañado" in refusal.content, refusal.content
+    assert not h.standin.to_channel(thread), "nothing posted in the thread"
+    moves = await h.bot.service.repo.get_moves(1)
+    assert [m.move for m in moves] == ["zz-9"]  # nothing written either
 
 
 async def test_spanish_caller_gets_spanish(harness: Harness) -> None:
