@@ -1375,7 +1375,9 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
           ``pieces_terms``, and ``own_side`` for the 4-player white beside it, K3-3.1).  In play and at the end:
           an eliminated seat (``out``, K3-7.1), else its pieces left (``pieces_count``) and those beside the
           pyramid (``side_list``, always free, K3-4.4): ``player``, ``player_side``, ``player_only_side`` or
-          ``player_none``; then each free pyramid piece (``free``: ``spot`` and ``piece_term``, K3-4.4).
+          ``player_none``; then each free pyramid piece (``free``: ``spot`` and ``piece_term``, K3-4.4);
+        - in play and at the end, after every seat, each pyramid's covered pieces (``covered``: the pyramids are
+          public then, K3-10, and the picture shows them whole).
         """
         said: list[tuple[str, dict[str, Any]]] = []
         phase = view.get("phase")
@@ -1404,8 +1406,11 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
             said.append(("no_open", {}))
         if view.get("spare_white") and phase in ("build", "play"):
             said.append(("spare_white", {}))
-        for info in view.get("players_info") or []:
+        infos = list(view.get("players_info") or [])
+        for info in infos:
             said.extend(self._seat_words(info, phase))
+        for info in infos:  # last, so that words cut to a limit lose these details before anything else
+            said.extend(self._covered_words(info, phase))
         return said
 
     @staticmethod
@@ -1444,6 +1449,20 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
             if piece in _ORDER:
                 said.append(("free", {"spot": str(name), "piece_term": f"piece_{piece}"}))
         return said
+
+    @staticmethod
+    def _covered_words(info: Mapping[str, Any], phase: Any) -> list[tuple[str, dict[str, Any]]]:
+        """A built pyramid's pieces that are not free, once every pyramid is public (play and the end, K3-3.2,
+        K3-10): ``covered`` with ``player_seat`` and ``pieces_placed`` (pairs of slot and ``piece_<letter>``,
+        from the top rank down, each rank left to right), what the picture shows under the free pieces."""
+        if phase == "build" or info.get("state") != "built":
+            return []
+        ranks = list(info.get("pyramid") or [])
+        free = {str(name) for name in info.get("accessible") or []}
+        covered = [[f"{chr(97 + f)}{r}", f"piece_{piece}"]
+                   for r, row in zip(range(len(ranks), 0, -1), ranks, strict=False)
+                   for f, piece in enumerate(row) if piece in _ORDER and f"{chr(97 + f)}{r}" not in free]
+        return [("covered", {"player_seat": info.get("seat"), "pieces_placed": covered})] if covered else []
 
     @reads_position
     def view_from_text(self, text: str, seat: int | None, options: Mapping[str, Any] | None = None) -> K3View:

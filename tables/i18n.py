@@ -2324,6 +2324,7 @@ ES.update({
 EN.update({
     "picture.any.marks": "Ringed for this step: {marks}.",
     "picture.any.mark_of": "{player}'s {mark}",
+    "picture.any.placed": "{place} {piece}",
     "picture.review.graph": "A graph of each player's chance to win, move by move up to move {last}: {lines}.",
     "picture.review.line": "{player} from {start} % to {end} %",
     "picture.review.swings": "The largest swings are marked: {swings}; the words below tell each one.",
@@ -2376,6 +2377,7 @@ EN.update({
     "picture.k3.player_only_side": "{player}: {pieces}, none left in the pyramid; beside it: {side}.",
     "picture.k3.player_none": "{player} has no pieces left.",
     "picture.k3.free": "{spot} {piece}.",
+    "picture.k3.covered": "Under {player}'s free pieces: {pieces}.",
     "term.k3.empty": "empty",
     "count.open_slot": "open slot|open slots",
     "count.k3_piece_B": "blue|blue",
@@ -2418,6 +2420,7 @@ EN.update({
 ES.update({
     "picture.any.marks": "Este paso señala con un anillo: {marks}.",
     "picture.any.mark_of": "{mark} de {player}",
+    "picture.any.placed": "{place} {piece}",
     "picture.review.graph": "Un gráfico de las posibilidades de ganar de cada jugador, jugada a jugada hasta la "
     "{last}: {lines}.",
     "picture.review.line": "{player} del {start} % al {end} %",
@@ -2472,6 +2475,7 @@ ES.update({
     "picture.k3.player_only_side": "{player}: {pieces}, ninguna en la pirámide; al lado: {side}.",
     "picture.k3.player_none": "{player} ya no tiene piezas.",
     "picture.k3.free": "{spot} {piece}.",
+    "picture.k3.covered": "Bajo las libres de {player}: {pieces}.",
     "term.k3.empty": "vacío",
     "count.open_slot": "hueco abierto|huecos abiertos",
     "count.k3_piece_B": "azul|azules",

@@ -71,7 +71,8 @@ def named_facts(names: Sequence[Any], facts: Mapping[str, Any], game: str = "") 
     (``points_count`` 14: "14 points"), ``<name>_list`` pairs of (number, noun) said as one list
     (``[[1, "plateau_rr"], [2, "plateau_xx"]]``: "1 Red and 2 Mutes"), ``<name>_term`` one of the
     game's words, ``term.<game>.<value>`` ("red"), said in the reader's language, and ``<name>_terms`` a list
-    of them said as one ("a poodle, a capybara and a poodle"); other facts stay as they are."""
+    of them said as one ("a poodle, a capybara and a poodle"), ``<name>_placed`` pairs of a place and such a term
+    ("a3 white, b3 red and c3 blue"); other facts stay as they are."""
     params: dict[str, Any] = {}
     for name, value in facts.items():
         if name.endswith("_seat") and isinstance(value, int) and 0 <= value < len(names):
@@ -88,6 +89,11 @@ def named_facts(names: Sequence[Any], facts: Mapping[str, Any], game: str = "") 
         elif name.endswith("_terms") and isinstance(value, list | tuple) and all(
                 f"term.{game}.{v}" in EN for v in value):
             params[name[: -len("_terms")]] = Clauses(Phrase(f"term.{game}.{v}") for v in value)
+        elif name.endswith("_placed") and isinstance(value, list | tuple) and all(
+                isinstance(pair, list | tuple) and len(pair) == 2 and f"term.{game}.{pair[1]}" in EN for pair in value):
+            params[name[: -len("_placed")]] = Clauses(
+                Phrase("picture.any.placed", {"place": str(place), "piece": Phrase(f"term.{game}.{term}")})
+                for place, term in value)
         else:
             params[name] = value
     return params

@@ -83,6 +83,33 @@ def test_the_alt_text_is_cut_to_discords_limit_after_a_whole_sentence() -> None:
     assert len(text) + len(whole) + 1 > MAX_ALT_TEXT, "as many as fit"
 
 
+K3_PLAY = "1/2/3/4/5/6/7/B1YN4/RBBYGKRRG 1/2/3/K1YN/GRKBY/BRKYGB+R|1/2/3/RYGB/KKBNY/GYRBKG play 0 - -"  # K3-13.3
+K3_FOUR = "1/2/3/4/5/6/7/8/RBBYGKRRG K/BY/GNR/YBKG+W|N/RK/BYG/KRYB+W|Y/GR/KNY/RGKB+W|G/YB/RKN/BGYK+W play 2 - -"
+
+
+def test_a_k3_picture_says_what_lies_under_the_free_pieces_last_and_a_cut_loses_only_that() -> None:
+    """In play every pyramid is public (K3-10), so the words say each one's covered pieces too, slot by slot,
+    after everything else; names long enough to pass Discord's limit lose those details first, whole sentences
+    at a time, and never the mountain or anyone's free pieces."""
+    engine = get_engine("k3")
+    view = engine.view(engine.from_position(K3_PLAY), None)
+    words = picture_words(engine, view, ["Ana", "Ben"])
+    english, spanish = said(words, "en"), said(words, "es")
+    # seat 0's pyramid: ranks 2 and 1 (G R K B Y; B R K Y G B) lie under its rank 3 (K . Y N), read off the notation
+    assert english.endswith("Under Ana's free pieces: a2 green, b2 red, c2 black, d2 blue, e2 yellow, a1 blue, "
+                            "b1 red, c1 black, d1 yellow, e1 green and f1 blue. Under Ben's free pieces: a2 black, "
+                            "b2 black, c2 blue, d2 natural, e2 yellow, a1 green, b1 yellow, c1 red, d1 blue, e1 black "
+                            "and f1 green."), english
+    assert "Bajo las libres de Ana: a2 verde, b2 roja, c2 negra, d2 azul, e2 amarilla, a1 azul," in spanish, spanish
+    # four players of Discord's longest names (32 characters) at the start of play: too long, so cut
+    four = engine.view(engine.from_position(K3_FOUR), None)
+    long = [letter * 32 for letter in "ABCD"]
+    whole, cut = said(picture_words(engine, four, long), "es"), alt_text(picture_words(engine, four, long), "es")
+    essential = whole[:whole.index("Bajo las libres de")].strip()
+    assert len(whole) > MAX_ALT_TEXT and cut is not None and len(cut) <= MAX_ALT_TEXT
+    assert cut.startswith(essential + " Bajo las libres de") and cut.endswith(". …"), cut
+
+
 def test_names_may_be_phrases_said_in_the_readers_language() -> None:
     names = Names([Phrase("learn.name.you", {"n": 1}), Phrase("learn.name", {"n": 2})])
     assert said(names, "en") == "Player 1 (you) and Player 2"

@@ -77,6 +77,14 @@ def free_spots(rows: list[list[str | None]]) -> list[tuple[str, str]]:
     return out
 
 
+def covered_spots(rows: list[list[str | None]]) -> list[list[str]]:
+    """[slot, term] of every pyramid piece that is not free (something rests on it), from the top rank down,
+    file by file: what the picture shows under the free pieces once the pyramids are public (K3-10)."""
+    free = {spot for spot, _ in free_spots(rows)}
+    return [[f"{chr(97 + f)}{r + 1}", f"piece_{piece}"] for r in range(len(rows) - 1, -1, -1)
+            for f, piece in enumerate(rows[r]) if piece is not None and f"{chr(97 + f)}{r + 1}" not in free]
+
+
 # ---- positions of the rules, hand-checked ---------------------------------------------------------
 
 
@@ -96,7 +104,14 @@ def test_example_E_the_mountain_its_open_slots_and_the_free_pieces_K3_13_3() -> 
                          ("free", {"spot": "c3", "piece_term": "piece_Y"}),
                          ("free", {"spot": "d3", "piece_term": "piece_N"})]
     assert said[7] == ("player", {"player_seat": 1, "pieces_count": 15})
-    assert said[8:] == [("free", {"spot": f"{f}3", "piece_term": f"piece_{c}"}) for f, c in zip("abcd", "RYGB")]
+    assert said[8:12] == [("free", {"spot": f"{f}3", "piece_term": f"piece_{c}"}) for f, c in zip("abcd", "RYGB")]
+    # then, last, what lies under the free pieces (the pyramids are public in play, K3-10): seat 0's rank 3
+    # K . Y N has nothing covered; ranks 2 (G R K B Y) and 1 (B R K Y G B) are whole
+    assert said[12:] == [
+        ("covered", {"player_seat": 0, "pieces_placed": [[f"{f}{r}", f"piece_{c}"] for r, row in ((2, "GRKBY"),
+                                                            (1, "BRKYGB")) for f, c in zip("abcdef", row)]}),
+        ("covered", {"player_seat": 1, "pieces_placed": [[f"{f}{r}", f"piece_{c}"] for r, row in ((2, "KKBNY"),
+                                                            (1, "GYRBKG")) for f, c in zip("abcdef", row)]})]
     assert "no_open" not in codes and "spare_white" not in codes
     for viewer in (0, 1):  # K3-10: in play everything is public, every viewer is told the same
         assert words(E, viewer) == said
@@ -147,7 +162,9 @@ def test_three_players_spare_white_and_four_players_side_white_K3_7_3_K3_3_1() -
     assert ("spare_white", {}) not in after and ("out", {"player_seat": 1}) in after
     assert ("player_side", {"player_seat": 0, "pieces_count": 15, "side_list": [[1, "k3_piece_W"]]}) in after
     said = words(P4, 3)
-    seats = [(code, facts) for code, facts in said if code != "free"][2:]  # after the base row and open slots
+    seats = [(code, facts) for code, facts in said if code not in ("free", "covered")][2:]  # after the base row
+    # and the open slots; under each free top, nine covered pieces (K3-3.1: 10 spots with 4 players)
+    assert [len(facts["pieces_placed"]) for code, facts in said if code == "covered"] == [9, 9, 9, 9]
     assert seats == [("player_side", {"player_seat": s, "pieces_count": 11, "side_list": [[1, "k3_piece_W"]]})
                      for s in range(4)]
     assert [facts for code, facts in said if code == "free"] == [
@@ -236,6 +253,7 @@ def test_play_positions_of_the_rules_read_back_from_their_notation(position: str
             else:
                 expected.append(("row_from", {"rank": r, "start": f"{chr(97 + filled[0])}{r}", "pieces_terms": pieces}))
     seats: list[tuple[str, dict[str, Any]]] = []
+    covered: list[tuple[str, dict[str, Any]]] = []
     for seat, entry in enumerate(players_text.split("|")):
         if entry == "x":
             seats.append(("out", {"player_seat": seat}))
@@ -250,6 +268,8 @@ def test_play_positions_of_the_rules_read_back_from_their_notation(position: str
         code = ("player_side" if side else "player") if free else ("player_only_side" if side else "player_none")
         seats.append((code, facts))
         seats.extend(("free", {"spot": spot, "piece_term": f"piece_{letter}"}) for spot, letter in free)
+        if covered_spots(pyramid):
+            covered.append(("covered", {"player_seat": seat, "pieces_placed": covered_spots(pyramid)}))
     opened = [f"{chr(97 + f)}{r + 1}" for r in range(1, len(rows)) for f, p in enumerate(rows[r])
               if p is None and rows[r - 1][f] is not None and rows[r - 1][f + 1] is not None]  # K3-4.3
     expected.append(("open", {"open_slot_count": len(opened), "slots": ", ".join(opened)}) if opened
@@ -257,7 +277,7 @@ def test_play_positions_of_the_rules_read_back_from_their_notation(position: str
     entries = players_text.split("|")
     if len(entries) == 3 and "x" not in entries:  # K3-7.3: the spare white is set aside until someone is out
         expected.append(("spare_white", {}))
-    assert words(position, None) == expected + seats
+    assert words(position, None) == expected + seats + covered
 
 
 # ---- every position of random games --------------------------------------------------------------
@@ -288,6 +308,9 @@ def check_plain(facts: dict[str, Any]) -> None:
             assert isinstance(value, list) and value and all(v in TERMS for v in value)
         elif name.endswith("_list"):
             assert isinstance(value, list) and value
+        elif name.endswith("_placed"):
+            assert isinstance(value, list) and value and all(
+                re.fullmatch(r"[a-z][0-9]+", spot) and term in TERMS - {"empty"} for spot, term in value)
         else:
             assert name in ("start", "slots", "spot") and isinstance(value, str)
             assert re.fullmatch(r"[a-z][0-9]+(, [a-z][0-9]+)*", value)  # slot names, language-neutral
@@ -328,6 +351,15 @@ def check_told(view: dict[str, Any]) -> None:
     else:
         assert not opened and (("no_open" in codes) == (phase == "play" and bool(view["mountain"])))
     assert ("spare_white" in codes) == (bool(view["spare_white"]) and phase in ("build", "play"))
+    # last, under each public pyramid's free pieces (play and the end, K3-10): every other piece, top rank first
+    first = next((i for i, (code, _) in enumerate(said) if code == "covered"), len(said))
+    covered = said[first:]
+    assert all(code == "covered" for code, _ in covered), "the covered pieces come after everything else"
+    public = [p for p in view["players_info"] if p["state"] == "built" and phase != "build"]
+    expected = [("covered", {"player_seat": p["seat"], "pieces_placed": covered_spots(
+        [list(row) for row in reversed(p["pyramid"])])}) for p in public]
+    assert covered == [(code, facts) for code, facts in expected if facts["pieces_placed"]]
+    said = said[:first]
     # the seats, in order, each told once as its panel shows it
     seat_said = [(i, code, facts) for i, (code, facts) in enumerate(said) if code in SEAT_CODES]
     shown = [p for p in view["players_info"] if p["state"] != "undealt"]
