@@ -511,6 +511,8 @@ def review_text(review: Review, lang: str, inert: Inert | None = None) -> str:
     swings = sorted([*_at(analysis, analysis.get("swings")), *_dice_at(analysis)], key=lambda d: int(d["index"]))
     if swings:
         lines.append(said("review.turning_points"))
+    elif (drift := _drift(review)) is not None:  # no swing reached the floor: the game went little by little
+        lines.append(said("review.no_swings", floor=round(SWING_FLOOR * 100), lines=drift))
     for number, swing in enumerate(swings, 1):  # numbered as the picture's discs: 1, 2, 3 in game order
         if "from" in swing:  # a stretch of dice (Krakatoa): luck, not a decision
             lines.append(said("review.turning_dice", number=number, **_dice_params(review, swing)))
@@ -630,9 +632,7 @@ def graph_words(review: Review) -> Sentences:
     if not lines or not lines[0][1]:
         return Sentences()
     points = lines[0][1]
-    said = Clauses(Phrase("picture.review.line", {"player": side_names(review, seats[0]), "start": _percent(line[0][1]),
-                                                 "end": _percent(line[-1][1])}) for seats, line in lines if line)
-    sentences = [Phrase("picture.review.graph", {"last": points[-1][0], "lines": said})]
+    sentences = [Phrase("picture.review.graph", {"last": points[-1][0], "lines": _lines_said(review, lines)})]
     marks = picture.swing_marks(review.analysis)
     if marks:
         swings = Clauses(Phrase("picture.review.swing", {
@@ -640,6 +640,20 @@ def graph_words(review: Review) -> Sentences:
             "after": _percent(after)}) for n, (ply, before, after, seat) in enumerate(marks, 1))
         sentences.append(Phrase("picture.review.swings", {"swings": swings}))
     return Sentences(sentences)
+
+
+def _lines_said(review: Review, lines: Sequence[tuple[list[int], list[tuple[int, float]]]]) -> Clauses:
+    """Each line of the graph (``render.review.lines_of``) from its first point to its last: "Ana from 58 % to
+    0 % and Mesa from 42 % to 100 %"."""
+    return Clauses(Phrase("picture.review.line", {"player": side_names(review, seats[0]), "start": _percent(line[0][1]),
+                                                  "end": _percent(line[-1][1])}) for seats, line in lines if line)
+
+
+def _drift(review: Review) -> Clauses | None:
+    """A game no single move or throw turned: how each side's chance went over the whole game, for the words to
+    answer "where did I lose it?" even so (None: nothing to say)."""
+    lines = importlib.import_module("render.review").lines_of(review.analysis)
+    return _lines_said(review, lines) if lines and lines[0][1] else None
 
 
 def side_names(review: Review, seat: int) -> Any:

@@ -274,6 +274,29 @@ async def test_a_best_move_other_than_the_one_played_is_told_with_why() -> None:
     assert "• Ben: 0,0 puntos esperados perdidos frente a las mejores decisiones." in spanish
 
 
+def test_a_game_no_move_turned_says_so_and_how_it_went_over_the_game() -> None:
+    """Where no decision moved a chance by the floor (10 points), there are no turning points to tell; the words
+    say so and give each line from its first point to its last (the first decision's before, the last one's
+    chance after), so "where did I lose it?" still has an answer: little by little."""
+    steps = [(0.58, 0.50), (0.50, 0.41), (0.41, 0.33), (0.33, 0.27), (0.27, 0.20)]  # Ana's chance, each move
+    decisions = [{"index": k, "ply": k + 1, "seat": k % 2, "played": "a6-a5", "best": "a6-a5",
+                  "before": [before, 1 - before], "after": [after, 1 - after], "best_after": [after, 1 - after]}
+                 for k, (before, after) in enumerate(steps)]
+    assert all(abs(after - before) < 0.10 for before, after in steps)  # none reaches the floor
+    review = Review(5, "kona", "Kona", ("Ana", "Ben"), {
+        "decisions": decisions, "swings": [], "mistakes": {"0": [], "1": []}, "blunders": {"0": [], "1": []}},
+        {}, b"")
+    english = review_text(review, "en")
+    assert ("No single move turned this game: none moved a chance to win by 10 points or more. Over the whole "
+            "game: Ana from 58 % to 20 % and Ben from 42 % to 80 %.") in english, english
+    assert "Turning points" not in english
+    spanish = review_text(review, "es")
+    assert "Ninguna jugada dio la vuelta a esta partida" in spanish and "Ana del 58 % al 20 % y Ben del 42 % al 80 %" \
+        in spanish, spanish
+    turned = Review(5, "kona", "Kona", ("Ana", "Ben"), {**review.analysis, "swings": [0]}, {}, b"")
+    assert "No single move" not in review_text(turned, "en")  # with a turning point, that is what is told
+
+
 async def test_a_swing_the_move_played_did_not_make_is_said_so() -> None:
     """A turning point whose move reads as well as Mesa's choice is not told as if the choice were better."""
     decision = {"index": 0, "ply": 1, "seat": 0, "played": "a6-a5", "best": "b6-b4", "before": [0.7, 0.3],
