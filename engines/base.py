@@ -262,6 +262,9 @@ class GameDescription:
     private: PrivateInfo | None = None
     simultaneous: tuple[SimultaneousPhase, ...] = ()
     partnerships: Partnerships | None = None
+    #: codes of ``Engine.view_words`` facts that are details: said last, after a lesson's ringed places, so
+    #: that words cut to a limit (Discord's alt text) lose these first (K3's covered pyramid pieces)
+    detail_words: tuple[str, ...] = ()
     #: short marks of the seats in texts (the notation's own letters), seat 0 first; empty = numbers
     seat_marks: tuple[str, ...] = ()
     #: the names of the seats' colours or animals, seat 0 first

@@ -446,6 +446,7 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
     description = GameDescription(
         name="k3",
         rule_prefix="K3",
+        detail_words=("covered",),
         title="K3",
         min_players=2,
         max_players=4,

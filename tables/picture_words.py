@@ -18,18 +18,22 @@ from tables.outcome_words import named_facts
 
 
 def picture_words(engine: Engine, view: Mapping[str, Any], names: Sequence[Any]) -> Sentences:
-    """What the picture of ``view`` shows, one sentence per fact, in the order the engine gives them; ``names``
+    """What the picture of ``view`` shows, one sentence per fact, in the order the engine gives them (its details
+    after a lesson's ringed places, so that a cut to Discord's limit loses them first); ``names``
     by seat, each a name or a ``Phrase`` said in the reader's language (a lesson's "Player 2")."""
     game = engine.name
-    sentences = []
+    description = getattr(engine, "description", None)
+    details = set(description.detail_words) if description is not None else set()
+    sentences: list[Phrase] = []
+    last: list[Phrase] = []
     for code, facts in engine.view_words(view):
         key = f"picture.{game}.{code}"
         if key in EN:
-            sentences.append(Phrase(key, named_facts(names, facts, game)))
+            (last if code in details else sentences).append(Phrase(key, named_facts(names, facts, game)))
     marks = view.get("marks")  # a lesson's rings round the squares, slots or dice its step is about (tables.learn)
     if isinstance(marks, list | tuple) and marks:
         sentences.append(Phrase("picture.any.marks", {"marks": Names(_mark(str(m), names) for m in marks)}))
-    return Sentences(sentences)
+    return Sentences(sentences + last)  # the details last (``GameDescription.detail_words``): a cut loses them first
 
 
 def _mark(mark: str, names: Sequence[Any]) -> Any:

@@ -101,6 +101,9 @@ def test_a_k3_picture_says_what_lies_under_the_free_pieces_last_and_a_cut_loses_
                             "b2 black, c2 blue, d2 natural, e2 yellow, a1 green, b1 yellow, c1 red, d1 blue, e1 black "
                             "and f1 green."), english
     assert "Bajo las libres de Ana: a2 verde, b2 roja, c2 negra, d2 azul, e2 amarilla, a1 azul," in spanish, spanish
+    # a lesson's ringed places are no detail: they come before the covered pieces (GameDescription.detail_words)
+    ringed = said(picture_words(engine, {**view, "marks": ["c3", "0:a3"]}, ["Ana", "Ben"]), "en")
+    assert ringed.index("Ringed for this step: c3 and Ana's a3.") < ringed.index("Under Ana's free pieces:"), ringed
     # four players of Discord's longest names (32 characters) at the start of play: too long, so cut
     four = engine.view(engine.from_position(K3_FOUR), None)
     long = [letter * 32 for letter in "ABCD"]
