@@ -1453,7 +1453,7 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
 
     @staticmethod
     def _covered_words(info: Mapping[str, Any], phase: Any) -> list[tuple[str, dict[str, Any]]]:
-        """A built pyramid's pieces that are not free, once every pyramid is public (play and the end, K3-3.2,
+        """A built pyramid's pieces that are not free, once every pyramid is public (play and the end:
         K3-10): ``covered`` with ``player_seat`` and ``pieces_placed`` (pairs of slot and ``piece_<letter>``,
         from the top rank down, each rank left to right), what the picture shows under the free pieces."""
         if phase == "build" or info.get("state") != "built":

@@ -149,11 +149,9 @@ class Queries:
         for row in rows:
             try:
                 out.append(self.summary(await self.store.load(row.id)))
-            except TableError as exc:
-                if exc.key != "error.damaged":
-                    raise
-                log.warning("table %d skipped in a listing (damaged)", row.id)
-                if damaged is not None:
+            except TableError as exc:  # damaged, or gone since the listing's query read it
+                log.warning("table %d skipped in a listing (%s)", row.id, exc.key)
+                if damaged is not None and exc.key == "error.damaged":
                     damaged.append(DamagedTable(row.id, row.game, row.guild_id, row.channel_id, row.thread_id))
         return out
 
