@@ -2479,7 +2479,7 @@ ES.update({
     "picture.k3.player_only_side": "{player}: {pieces}, ninguna en la pirámide; al lado: {side}.",
     "picture.k3.player_none": "{player} ya no tiene piezas.",
     "picture.k3.free": "{spot} {piece}.",
-    "picture.k3.covered": "Bajo las libres de {player}: {pieces}.",
+    "picture.k3.covered": "Tapadas de {player}: {pieces}.",
     "term.k3.empty": "vacío",
     "count.open_slot": "hueco abierto|huecos abiertos",
     "count.k3_piece_B": "azul|azules",
