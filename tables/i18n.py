@@ -1774,8 +1774,8 @@ EN.update({
     "review.left": "After move {moves}, {gone}: the game went on, that seat's later moves were played for it "
     "and are not judged here, and it is placed below everyone who played on (its chance to win is 0 from then).",
     "review.turning_points": "Turning points (the largest swings, numbered as in the picture):",
-    "review.no_swings": "No single move turned this game: none moved a chance to win by {floor} points or more. "
-    "Over the whole game: {lines}.",
+    "review.no_swings": "No move changed a chance to win by {floor} points or more, so there is no turning point "
+    "to tell. Over the moves played: {lines}.",
     "review.turning_point": "{number}. Move {ply}: {played} (win chance {before} % → {after} %{others}){points}. "
     "{instead}{read}{reread}",
     "review.others_moved": "; {name}'s {was} % → {now} %",
@@ -1847,8 +1847,8 @@ ES.update({
     "hicieron por él y aquí no se juzgan, y queda por debajo de todos los que siguieron jugando (desde entonces su "
     "probabilidad de ganar es 0).",
     "review.turning_points": "Momentos decisivos (los mayores vuelcos, numerados como en la imagen):",
-    "review.no_swings": "Ninguna jugada dio la vuelta a esta partida: ninguna movió una probabilidad de ganar "
-    "{floor} puntos o más. En toda la partida: {lines}.",
+    "review.no_swings": "Ninguna jugada cambió una probabilidad de ganar {floor} puntos o más, así que no hay "
+    "ningún momento decisivo que contar. A lo largo de las jugadas: {lines}.",
     "review.turning_point": "{number}. Jugada {ply}: {played} (probabilidad de ganar {before} % → {after} %{others})"
     "{points}. {instead}{read}{reread}",
     "review.others_moved": "; la de {name}, {was} % → {now} %",

@@ -287,14 +287,14 @@ def test_a_game_no_move_turned_says_so_and_how_it_went_over_the_game() -> None:
         "decisions": decisions, "swings": [], "mistakes": {"0": [], "1": []}, "blunders": {"0": [], "1": []}},
         {}, b"")
     english = review_text(review, "en")
-    assert ("No single move turned this game: none moved a chance to win by 10 points or more. Over the whole "
-            "game: Ana from 58 % to 20 % and Ben from 42 % to 80 %.") in english, english
+    assert ("No move changed a chance to win by 10 points or more, so there is no turning point to tell. Over the "
+            "moves played: Ana from 58 % to 20 % and Ben from 42 % to 80 %.") in english, english
     assert "Turning points" not in english
     spanish = review_text(review, "es")
-    assert "Ninguna jugada dio la vuelta a esta partida" in spanish and "Ana del 58 % al 20 % y Ben del 42 % al 80 %" \
+    assert "ningún momento decisivo que contar" in spanish and "Ana del 58 % al 20 % y Ben del 42 % al 80 %" \
         in spanish, spanish
     turned = Review(5, "kona", "Kona", ("Ana", "Ben"), {**review.analysis, "swings": [0]}, {}, b"")
-    assert "No single move" not in review_text(turned, "en")  # with a turning point, that is what is told
+    assert "no turning point" not in review_text(turned, "en")  # with a turning point, that is what is told
 
 
 async def test_a_swing_the_move_played_did_not_make_is_said_so() -> None:
