@@ -83,6 +83,10 @@ class DamagedTable:
     channel_id: int
     thread_id: int | None
 
+    @classmethod
+    def of(cls, row: TableRow) -> DamagedTable:
+        return cls(row.id, row.game, row.guild_id, row.channel_id, row.thread_id)
+
     def phrase(self) -> Phrase:
         """The ``/games`` line: "#3 Kona: this table's record is damaged and cannot be played (…)"."""
         return Phrase("games.damaged", {"table": self.table_id, "game": game_title(self.game)})
@@ -152,7 +156,7 @@ class Queries:
             except TableError as exc:  # damaged, or gone since the listing's query read it
                 log.warning("table %d skipped in a listing (%s)", row.id, exc.key)
                 if damaged is not None and exc.key == "error.damaged":
-                    damaged.append(DamagedTable(row.id, row.game, row.guild_id, row.channel_id, row.thread_id))
+                    damaged.append(DamagedTable.of(row))
         return out
 
     async def _listing(self, rows: Sequence[TableRow],
@@ -172,7 +176,7 @@ class Queries:
             except KeyError:
                 log.warning("table %d skipped in a listing (damaged)", row.id)
                 if damaged is not None:
-                    damaged.append(DamagedTable(row.id, row.game, row.guild_id, row.channel_id, row.thread_id))
+                    damaged.append(DamagedTable.of(row))
                 continue
             summary = self.summary(LoadedTable(row, seats.get(row.id, []), engine, TableOptions()))
             if summary.closes is None:  # the ticker has not set its expiry yet: the one it will set
