@@ -57,6 +57,7 @@ from cogs.guild_life import GuildWatch
 from cogs.handling import Handling
 from cogs.learning import Learning
 from cogs.lessons import LessonControls
+from cogs.members import Members
 from cogs.mesa import MesaTurns
 from cogs.picking import Picking
 from cogs.play import Play
@@ -388,6 +389,8 @@ class MesaBot(commands.Bot):
         if self.config.api_base:
             await self.use_announced_gateway()
         self.add_dynamic_items(*CONTROLS)
+        # Discord does not tell Mesa of a member leaving (no member intent): the tournaments ask, when it shows
+        self.table_service().tournaments.still_member = Members(self).still_member
         await self._rate_unrated()
         if self.tick_seconds > 0:
             self._ticker = asyncio.create_task(self.ticker.run(self.tick_seconds), name="mesa-ticker")

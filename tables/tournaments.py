@@ -18,7 +18,9 @@ refusal that lists them):
   (before the start), ``withdraw(guild_id, user_id, tournament_id=None)`` (after it: their game in play is
   resigned, a forfeit, and they are paired no more), ``remove(guild_id, user_id, target_id,
   tournament_id=None, *, manages=False)`` (the organiser, or someone with Manage Server),
-  ``member_left(guild_id, user_id)`` (the front end saw them leave the server: withdrawn from all),
+  ``member_left(guild_id, user_id)`` (the front end saw them leave the server: withdrawn from all; a
+  front end that is not told of departures sets ``still_member`` instead, and a player of a finished round
+  who ran out of time and has left is taken out before the next round: ``tables.tournament_departures``),
 - ``start(guild_id, user_id, tournament_id=None, *, manages=False)``: pairs round 1 and opens its
   tables; ``cancel(...)`` likewise (tables in play go on as ordinary games; no more rounds),
 - ``standings(guild_id, tournament_id=None) -> Standings`` (rows with rank, user id, name, points,
@@ -53,7 +55,8 @@ players concerned.
 - confirm each ``TournamentPost`` whose ``announces`` is not None once delivered (``announced``): until
   then the sweep hands it out again (at least once);
 - pass ``manages`` (the caller has Manage Server) to create, start, cancel and remove, and call
-  ``member_left`` when a member leaves the server; ``managers_only``/``set_managers_only`` is the
+  ``member_left`` when a member leaves the server, or set ``still_member`` where it is not told (Discord,
+  without the member intent); ``managers_only``/``set_managers_only`` is the
   ``/settings`` switch;
 - draw the standings from ``Standings.rows`` (``StandingRow``: rank, user_id, name, points, buchholz,
   sonneborn_berger as ``Fraction``s, ``points_text`` writes them ``2½``; games, byes, status) and
@@ -101,6 +104,7 @@ from tables.store import TableStore
 from tables.table_options import FALSE_WORDS, TRUE_WORDS, check_fits, read_request
 from tables.tournament import Result, standings, table_sizes
 from tables.tournament.plan import FORMATS, MAX_ROUNDS, ROUND_ROBIN, SWISS, Plan, Planned
+from tables.tournament_departures import MemberCheck, departed
 
 log = logging.getLogger(__name__)
 
@@ -336,6 +340,9 @@ class Tournaments:
         self._locks = TableLocks()  # one per tournament, bounded (issue 15, defect 14)
         #: tests only: awaited inside the pairing's transaction after each board (a crash mid-pairing)
         self.fault: Any = None
+        #: the front end's answer to "is this user still in the server?" (``tables.tournament_departures``):
+        #: a late player of a finished round who left is out before the next round is paired; None: never asked
+        self.still_member: MemberCheck | None = None
 
     # ---- the server's setting ------------------------------------------------------------------------
     async def managers_only(self, guild_id: int) -> bool:
@@ -625,12 +632,24 @@ class Tournaments:
                                     self.store.stamp())
             if open_boards:
                 return messages
+            messages += await self._gone(row, current)
         people = await db.entrants(self.repo, row.id)
         still_in = {str(e.user_id) for e in people if e.status == db.IN}
         plan = _plan_of(row)
         if current >= row.rounds or not plan.can_go_on(len(still_in)):
             return messages + await self._finish(row)
         return messages + await self._pair(row, plan, current + 1, people, still_in)
+
+    async def _gone(self, row: TournamentRow, number: int) -> list[Message]:
+        """Round ``number`` is over: whoever in it let their game's time run out and has left the server
+        (``tables.tournament_departures``) is out of the event, as ``member_left`` would have put them."""
+        messages: list[Message] = []
+        names = {e.user_id: e.name for e in await db.entrants(self.repo, row.id)}
+        for user_id in await departed(self.repo, row.guild_id, row.id, number, self.still_member):
+            if await db.stop_entrant(self.repo, row.id, user_id, db.LEFT, self.store.stamp()):  # once, whoever asks
+                log.info("tournament %d: user %d left the server; out after round %d", row.id, user_id, number)
+                messages.append(self._post(row, "tournament.out.left.idle", name=names.get(user_id, "?")))
+        return messages
 
     async def _places(self, pairing: PairingRow) -> tuple[int, ...]:
         """The places of a finished table, seat order; one that ended without results (aborted, or closed

@@ -816,3 +816,56 @@ async def test_start_typed_elsewhere_is_refused_when_the_tournaments_channel_for
         assert (await svc(h).tournaments.start_channel(GUILD_ID)) == CHANNEL_ID, "still open: not started"
     finally:
         await h.close()
+
+
+# ==================================================================== a player who left the server
+async def test_a_player_who_left_the_server_is_out_after_their_game_ran_out_of_time(tmp_path: Path) -> None:
+    """Discord sends no GUILD_MEMBER_REMOVE to a bot without the member intent: when a round ends with a game
+    lost on time, Mesa asks Discord (Get Guild Member) about that player only; one who left is out of the event,
+    said in the channel without a ping, and round 2 is paired without them."""
+    clock = Clock()
+    h = await Harness.open(tmp_path, clock=clock, renderer=None)
+    players = {2101 + i: user(2101 + i, n) for i, n in enumerate(["Ana", "Ben", "Cy", "Dee"])}
+    try:
+        await tour(h, ORG, "create", option("game", "kona", STRING), option("format", "swiss", STRING),
+                   option("rounds", 3, INTEGER), option("time_per_move", 86400, INTEGER))
+        for p in players.values():
+            await tour(h, p, "join")
+        await tour(h, ORG, "start", option("number", 1, INTEGER))
+        first, second = [b for b in (await round_boards(h)).boards if b.kind == "game"]
+        [gone] = (await svc(h).table_details(first.table_id)).summary.turn_user_ids
+        h.standin.member_leaves(gone)
+        await h.command("resign", [option("table", second.table_id, INTEGER)], players[second.user_ids[1]])
+        since = len(h.standin.requests)
+        clock.moment += timedelta(days=2)
+        await h.bot.ticker.tick()
+        lookups = [r for r in h.standin.requests[since:] if r.method == "GET" and "/members/" in r.path]
+        assert [r.path for r in lookups] == [f"/guilds/{GUILD_ID}/members/{gone}"], "only the late player is asked"
+        name = players[gone]["username"]
+        out = announcement(h, since, f"{name} left the server and is out of tournament #1")
+        assert out.pings() == (set(), False)
+        pairing = await round_boards(h)
+        assert pairing.round == 2 and all(gone not in b.user_ids for b in pairing.boards)
+        assert announcement(h, since, "round 2 of 3").pings()[0] == set(players) - {gone}
+        asker = next(p for u, p in players.items() if u != gone)  # someone still in the server
+        assert name in (said := await tour(h, asker, "standings")) and "left the server" in said
+        assert [(r.status, r.answer["code"]) for r in h.standin.refusals()] == [(404, 10007)]  # the lookup, only
+    finally:
+        await h.close()
+
+
+async def test_asking_discord_whether_a_user_is_still_in_a_server(tmp_path: Path) -> None:
+    """``cogs.members``: a member (True), one who left (False: 10007 Unknown Member), and no answer (None: a
+    server the bot is not in), never an exception."""
+    from cogs.members import Members
+
+    h = await Harness.open(tmp_path, renderer=None)
+    try:
+        members = Members(h.bot)
+        assert await members.still_member(GUILD_ID, 2201) is True
+        h.standin.member_leaves(2201)
+        assert await members.still_member(GUILD_ID, 2201) is False
+        assert await members.still_member(GUILD_ID, 2202) is True
+        assert await members.still_member(GUILD_ID + 1, 2202) is None
+    finally:
+        await h.close()

@@ -25,7 +25,9 @@ It is as strict as Discord's documentation, so a green test means something abou
   unless locked, locked threads refuse the bot without Manage Threads, edits in archived threads
   answer 50083; THREAD_UPDATE / THREAD_DELETE are recorded in ``events`` (the gateway sends them);
 - a component interaction is issued only for a component that is on that message now, and an
-  application command never from an archived thread (``issue`` raises ``Refused``).
+  application command never from an archived thread (``issue`` raises ``Refused``);
+- server membership: Get Guild Member (which needs no intent) answers 10007 Unknown Member for a user
+  who left (``member_leaves``; no GUILD_MEMBER_REMOVE reaches a bot without the member intent).
 
 Knobs simulate other refusals: ``forbid_threads`` (403, 50013), ``closed_dms`` (users whose DMs
 answer 403, 50007), ``forbid_posts`` (channels where posting answers 403, 50013), ``deleted``
@@ -525,7 +527,30 @@ class StandIn:
                 return rules.error(403, 50001, "Missing Access")
             return 200, {"id": str(guild.id), "name": guild.name, "icon": None, "owner_id": "1", "features": [],
                          "roles": [], "emojis": [], "preferred_locale": guild.preferred_locale}
+        if parts[0] == "guilds" and len(parts) == 4 and parts[2] == "members" and method == "GET":
+            return self._guild_member(parts[1], parts[3])
         return 404, {"code": 0, "message": f"stand-in: no route for {method} {path}"}
+
+    def _guild_member(self, guild_part: str, user_part: str) -> tuple[int, Any]:
+        """Get Guild Member: needs no intent; 50001 unless the bot is in the server, 10007 Unknown Member for
+        someone who is not (left it: ``member_leaves``), else the member (a user the stand-in has not seen
+        is named after their id)."""
+        guild = self.guilds.get(int(guild_part)) if guild_part.isdigit() else None
+        if guild is None or not guild.bot_member:
+            return rules.error(403, 50001, "Missing Access")
+        if not user_part.isdigit():
+            return rules.error(400, 50035, "Invalid Form Body")
+        user_id = int(user_part)
+        if user_id in guild.departed:
+            return rules.error(404, 10007, "Unknown Member")
+        return 200, {"user": {"id": str(user_id), "username": f"user{user_id}", "global_name": None,
+                              "discriminator": "0", "avatar": None, "bot": False, "public_flags": 0},
+                     "roles": [], "joined_at": TIMESTAMP, "deaf": False, "mute": False, "flags": 0, "nick": None,
+                     "avatar": None, "pending": False}
+
+    def member_leaves(self, user_id: int, guild_id: int = GUILD_ID) -> None:
+        """A user leaves a server (Discord sends GUILD_MEMBER_REMOVE only to bots with the member intent)."""
+        self.guilds[guild_id].departed.add(user_id)
 
     # ---- interaction callbacks and the interaction webhook --------------------------------------
     def _callback(self, token: str, body: Any, files: list[tuple[str, bytes]]) -> tuple[int, Any]:

@@ -94,6 +94,8 @@ class Guild:
     channels: dict[int, dict[str, Any]] = field(default_factory=dict)
     bot_member: bool = True
     preferred_locale: str = "en-US"
+    #: users who left the server (Get Guild Member answers 10007 Unknown Member); anyone else is a member
+    departed: set[int] = field(default_factory=set)
 
     def permissions(self, channel: dict[str, Any], bot_id: int) -> int:
         """The bot's permissions in ``channel`` (a guild channel of this guild)."""
