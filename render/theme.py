@@ -902,6 +902,7 @@ def _foot(width: int, extra: int) -> Image.Image:
 ENDINGS = {
     "resign": "{losers} resigned",
     "time": "{losers} ran out of time",
+    "forfeit": "{losers} forfeited",  # out of their tournament: withdrawn, removed, or gone from the server
     "timeout": "{losers} ran out of time",
     "agreement": "agreed by the players",
     "abort": "game aborted, no result",
@@ -913,7 +914,8 @@ ENDINGS = {
 
 
 #: how a player left a game the tables layer ended (its reason codes), for their own panel or chip
-LEFT_WORDS = {"resign": "resigned", "time": "out of time", "timeout": "out of time", "partner": "partner left"}
+LEFT_WORDS = {"resign": "resigned", "time": "out of time", "timeout": "out of time", "forfeit": "forfeited",
+              "partner": "partner left"}
 
 
 def result_banner(names: Sequence[str], winners: Sequence[int], reason: str, why: dict[str, str],

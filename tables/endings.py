@@ -29,10 +29,13 @@ PARTNER = "partner"
 #: placed below everyone who played on, so first place goes to one who did not win by the rules (K3-7.2's
 #: "last player in" was a seat played for a player who had gone); the engine's words would name the wrong one
 OUTLASTED = "outlasted"
+#: a tournament player out of the event (withdrawn, removed by the organiser, gone from the server): their game in
+#: play is lost as a resignation is, yet they did not resign it (``Tournaments._stop``)
+FORFEIT = "forfeit"
 #: how a seat leaves a game before its end (``SeatRow.out_reason``)
-GONE = (RESIGN, TIME, PARTNER)
+GONE = (RESIGN, TIME, FORFEIT, PARTNER)
 #: endings outside the rules that the words say as such (an abort counts nothing and has words of its own)
-OUTSIDE_ENDINGS = (TIME, RESIGN, AGREEMENT)
+OUTSIDE_ENDINGS = (TIME, RESIGN, FORFEIT, AGREEMENT)
 
 
 def departures(seats: Sequence[SeatRow], reason: str | None = None,

@@ -59,14 +59,18 @@ EN: dict[str, str] = {
     "result.win": "{winners} wins {game} #{table}! ({detail})",
     "result.win.time": "{winners} wins {game} #{table}: {loser} ran out of time.",
     "result.win.resign": "{winners} wins {game} #{table}: {loser} resigned.",
+    "result.win.forfeit": "{winners} wins {game} #{table}: {loser} forfeited, being out of the tournament.",
     "result.win.agreement": "{winners} wins {game} #{table} ({detail}).",
     "result.draw": "{game} #{table} ends in a draw ({detail}).",
     "result.draw.time": "{game} #{table} is over: every player ran out of time.",
     "result.draw.resign": "{game} #{table} is over: every player resigned.",
+    "result.draw.forfeit": "{game} #{table} is over: every player forfeited, being out of the tournament.",
     "result.draw.agreement": "{game} #{table} ends in a draw by agreement.",
     "result.standings": "{game} #{table} is over ({detail}). Standings: {standings}",
     "result.standings.time": "{game} #{table} is over: {loser} ran out of time. Standings: {standings}",
     "result.standings.resign": "{game} #{table} is over: {loser} resigned. Standings: {standings}",
+    "result.standings.forfeit": "{game} #{table} is over: {loser} forfeited, being out of the tournament. "
+    "Standings: {standings}",
     "result.standings.agreement": "{game} #{table} is over by agreement. Standings: {standings}",
     "result.standings.gone": "{game} #{table} is over: {gone}. Standings: {standings}",
     "result.standings.outlasted": "{game} #{table} is over. By the rules it went to the seat of a player who had "
@@ -77,6 +81,7 @@ EN: dict[str, str] = {
     "played on, so {winners} share first place. Standings: {standings}",
     "gone.resign": "{name} resigned",
     "gone.time": "{name} ran out of time",
+    "gone.forfeit": "{name} forfeited, being out of the tournament",
     "gone.partner": "{name} went out too, as their partner (a team is one side)",
     # ---- table news
     "info.aborted": "{name} cancelled {game} table #{table}.",
@@ -100,6 +105,12 @@ EN: dict[str, str] = {
     "info.out.time_many": "{name} ran out of time in {game} #{table} and are out; their moves are now played "
     "automatically and they will be placed below every player who did not leave the game (those the rules put "
     "out too).",
+    "info.out.forfeit": "{name} is out of the tournament and so out of {game} #{table}; their moves are now played "
+    "automatically and they will be placed below every player who did not leave the game (those the rules put out "
+    "too).",
+    "info.out.forfeit_many": "{name} are out of the tournament and so out of {game} #{table}; their moves are now "
+    "played automatically and they will be placed below every player who did not leave the game (those the rules "
+    "put out too).",
     # ---- private messages and reminders
     "private.view": "Your view of {game} #{table}, for you alone: the picture shows what only you can see.",
     "private.view_notation": "Your view of {game} #{table} (only you see this; without a picture, in the game's "
@@ -223,15 +234,19 @@ ES: dict[str, str] = {
     "result.win": "¡{winners} gana {game} #{table}! ({detail})",
     "result.win.time": "{winners} gana {game} #{table}: a {loser} se le acabó el tiempo.",
     "result.win.resign": "{winners} gana {game} #{table}: {loser} abandonó.",
+    "result.win.forfeit": "{winners} gana {game} #{table}: {loser} quedó fuera del torneo y pierde la partida.",
     "result.win.agreement": "{winners} gana {game} #{table} ({detail}).",
     "result.draw": "{game} #{table} termina en tablas ({detail}).",
     "result.draw.time": "{game} #{table} ha terminado: a todos se les acabó el tiempo.",
     "result.draw.resign": "{game} #{table} ha terminado: todos abandonaron.",
+    "result.draw.forfeit": "{game} #{table} ha terminado: todos quedaron fuera del torneo.",
     "result.draw.agreement": "{game} #{table} termina en tablas de mutuo acuerdo.",
     "result.standings": "{game} #{table} ha terminado ({detail}). Clasificación: {standings}",
     "result.standings.time": "{game} #{table} ha terminado: a {loser} se le acabó el tiempo. "
     "Clasificación: {standings}",
     "result.standings.resign": "{game} #{table} ha terminado: {loser} abandonó. Clasificación: {standings}",
+    "result.standings.forfeit": "{game} #{table} ha terminado: {loser} quedó fuera del torneo y pierde la partida. "
+    "Clasificación: {standings}",
     "result.standings.agreement": "{game} #{table} ha terminado de mutuo acuerdo. Clasificación: {standings}",
     "result.standings.gone": "{game} #{table} ha terminado: {gone}. Clasificación: {standings}",
     "result.standings.outlasted": "{game} #{table} ha terminado. Según las reglas, era para el asiento de alguien "
@@ -242,6 +257,7 @@ ES: dict[str, str] = {
     "de todos los que siguieron jugando, así que {winners} comparten el primer puesto. Clasificación: {standings}",
     "gone.resign": "{name} abandonó",
     "gone.time": "a {name} se le acabó el tiempo",
+    "gone.forfeit": "{name} quedó fuera del torneo",
     "gone.partner": "{name} también, por ir en el mismo equipo (un equipo es un solo bando)",
     "info.aborted": "{name} canceló la mesa de {game} #{table}.",
     "info.draw_offered": "{name} ofrece tablas en {game} #{table} (cualquier jugada las rechaza).",
@@ -263,6 +279,12 @@ ES: dict[str, str] = {
     "info.out.resign_many": "{name} abandonaron {game} #{table}; sus jugadas se harán automáticamente y quedarán "
     "por detrás de todos los que no dejen la partida (también de los que eliminen las reglas).",
     "info.out.time_many": "A {name} se les acabó el tiempo en {game} #{table} y quedan fuera; sus jugadas se harán "
+    "automáticamente y quedarán por detrás de todos los que no dejen la partida (también de los que eliminen las "
+    "reglas).",
+    "info.out.forfeit": "{name} quedó fuera del torneo y, con ello, de {game} #{table}; sus jugadas se harán "
+    "automáticamente y quedará por detrás de todos los que no dejen la partida (también de los que eliminen las "
+    "reglas).",
+    "info.out.forfeit_many": "{name} quedaron fuera del torneo y, con ello, de {game} #{table}; sus jugadas se harán "
     "automáticamente y quedarán por detrás de todos los que no dejen la partida (también de los que eliminen las "
     "reglas).",
     "private.view": "Tu vista de {game} #{table}, solo para ti: la imagen muestra lo que solo tú puedes ver.",

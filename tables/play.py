@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from data.errors import StorageUnavailable
 from data.models import ACTIVE, WAITING, SeatRow
 from engines import MoveError
+from tables.endings import RESIGN, TIME
 from tables.errors import TableError
 from tables.finish import AGREEMENT, SIDE_LEFT, Change, Finisher, LostRace, out_updates
 from tables.i18n import Alternatives, Names
@@ -207,10 +208,11 @@ class Play:
         return await self.submit_move(table_id, user_id, engine.format_move(state, move), ctx.row.version, key=key)
 
     # ---- leaving a game -----------------------------------------------------------------------------
-    async def resign(self, table_id: int, user_id: int) -> list[Message]:
+    async def resign(self, table_id: int, user_id: int, how: str = RESIGN) -> list[Message]:
+        """The player leaves the game: by their own ``/resign``, or (``FORFEIT``) as they are out of its tournament."""
         async with self.store.lock(table_id):
             ctx, seat = await self.active(table_id, user_id)
-            return await self.leave_game(ctx, [seat.seat], "resign")
+            return await self.leave_game(ctx, [seat.seat], how)
 
     async def leave_game(self, ctx: LoadedTable, seats: list[int], reason: str) -> list[Message]:
         """Seats leave a running game (resign, or a time-out where the seat goes out): see the module docstring."""
@@ -252,7 +254,7 @@ class Play:
             step, after = await self.rules.timeout_move(ctx, actors[0])
             after = await self.rules.advance(ctx, after, ctx.plies + 1, step, finishing=actors[0])
             return await self.finisher.commit(ctx, after, step, change=late, extra=[info])
-        return await self.leave_game(ctx, actors, "time")
+        return await self.leave_game(ctx, actors, TIME)
 
     # ---- draws --------------------------------------------------------------------------------------
     async def offer_draw(self, table_id: int, user_id: int) -> list[Message]:

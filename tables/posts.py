@@ -46,7 +46,7 @@ Renderer = Callable[..., bytes]
 #: a board without moves of its own to tell, and without news
 NOTHING_TOLD, NO_NEWS = Told(), News()
 #: how a seat that went out is named in pictures while the game goes on (as render.theme.LEFT_WORDS)
-LEFT_WORDS = {"resign": "resigned", "time": "out of time"}
+LEFT_WORDS = {"resign": "resigned", "time": "out of time", "forfeit": "forfeited"}
 
 
 class LogReader(Protocol):

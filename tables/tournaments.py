@@ -91,6 +91,7 @@ from data.tournaments import EntrantRow, NewPairing, NewTable, PairingRow, Tourn
 from engines import Engine, get_engine
 from tables.bounded import TableLocks
 from tables.durations import format_duration
+from tables.endings import FORFEIT
 from tables.errors import TableError
 from tables.finish import LostRace
 from tables.games import known_game
@@ -448,7 +449,7 @@ class Tournaments:
             if pairing.table_id is not None:
                 messages += await self._open_table(pairing.table_id)  # (started first if a crash left it waiting)
                 try:
-                    messages += await self.play.resign(pairing.table_id, user_id)
+                    messages += await self.play.resign(pairing.table_id, user_id, FORFEIT)
                 except TableError as exc:  # already out of that game, or it just ended
                     log.info("tournament %d: no forfeit at table %d (%s)", row.id, pairing.table_id, exc.key)
         return messages + await self.advance(row.id)

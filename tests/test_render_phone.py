@@ -374,6 +374,7 @@ def test_final_picture_has_a_banner_with_the_winner(game: str, players: int, opt
 @pytest.mark.parametrize(("result", "expected"), [
     ({"winners": [1], "reason": "resign"}, "Ben wins: Ana resigned"),
     ({"winners": [0], "reason": "time"}, "Ana wins: Ben ran out of time"),
+    ({"winners": [0], "reason": "forfeit"}, "Ana wins: Ben forfeited"),  # out of their tournament, not resigned
     ({"winners": [], "reason": "agreement"}, "Draw: agreed by the players"),
     ({"winners": [], "reason": "abort"}, "Game aborted, no result"),
 ])

@@ -25,11 +25,12 @@ from data import tournaments as stored
 from data.models import ACTIVE, INVITED
 from data.repository import STORED_TABLES, Repository
 from tables import TableService
+from tables.endings import FORFEIT
 from tables.errors import TableError
 from tables.hints import alone_with_mesa, hints_offered
 from tables.i18n import t
 from tables.mesa import is_mesa, mesa_id
-from tables.outbox import TournamentPost
+from tables.outbox import PublicPost, TournamentPost
 from tables.tournaments import core_results, pairings_text, standings_text
 
 GUILD, CHANNEL, ORG = 5, 50, 900
@@ -403,6 +404,12 @@ async def test_cancel_stops_the_rounds_and_a_member_who_left_forfeits(db: DbFact
     removed = boards[1].user_ids[0]  # the organiser takes a player off: their game is lost too
     out = await svc.tournaments.remove(GUILD, ORG, removed, tid)
     assert any(isinstance(m, TournamentPost) and m.key == "tournament.out.removed" for m in out)
+    # the table's result says a forfeit: the organiser took them off, they did not resign
+    [result] = [m for m in out if isinstance(m, PublicPost) and m.key.startswith("result.")]
+    name = dict(PLAYERS)[removed]
+    assert t(result.key, "en", **result.params).endswith(f": {name} forfeited, being out of the tournament.")
+    assert t(result.key, "es", **result.params).endswith(f": {name} quedó fuera del torneo y pierde la partida.")
+    assert "resign" not in t(result.key, "en", **result.params)
     assert {r.user_id: r.place for r in await repo.get_results(boards[1].table_id or 0)}[removed] == 2
     standing = {r.user_id: r.status for r in (await svc.tournaments.standings(GUILD, tid)).rows}
     assert standing[gone] == "left" and standing[removed] == "removed"
@@ -431,12 +438,16 @@ async def test_a_group_event_seats_tables_of_4_then_3_and_mesa_fills_the_odd_sea
         assert table is not None and table.status == ACTIVE
     # a player at the table of four withdraws: their seat goes out (a forfeit) and the game goes on for three
     leaver = boards[0].user_ids[1]
-    await svc.tournaments.withdraw(GUILD, leaver)
+    out = await svc.tournaments.withdraw(GUILD, leaver)
     table = await repo.get_table(boards[0].table_id or 0)
     assert table is not None and table.status == ACTIVE
     seats = {s.user_id: s for s in await repo.get_seats(boards[0].table_id or 0)}
-    assert seats[leaver].out_reason == "resign" and all(not seats[u].out_reason for u in boards[0].user_ids
-                                                        if u != leaver)
+    assert seats[leaver].out_reason == FORFEIT and all(not seats[u].out_reason for u in boards[0].user_ids
+                                                       if u != leaver)
+    [news] = [m for m in out if getattr(m, "key", "").startswith("info.out.")]  # said as a forfeit, not a resignation
+    name = seats[leaver].name
+    assert t(news.key, "en", **news.params).startswith(f"{name} is out of the tournament and so out of K3 #")
+    assert t(news.key, "es", **news.params).startswith(f"{name} quedó fuera del torneo y, con ello, de K3 #")
     await repo.close()
 
 
@@ -491,6 +502,7 @@ import asyncio, sys
 from datetime import UTC, datetime
 from data import open_repository
 from tables import TableService
+from tables.endings import FORFEIT
 
 class Clock:
     def now(self):
