@@ -232,16 +232,17 @@ def _status(view: KonaView, over: bool) -> str:
     return f"ply {view.get('ply', 0)} · {side} to move"
 
 
-def _caption(view: KonaView, names: list[str]) -> str:
+def _caption(view: KonaView, names: list[str], over: bool = False) -> str:
     """The last move in words: who moved which top piece from where to where (KO-4.3: as far as the
-    tower was high)."""
+    tower was high); before any move, how the opening moves go, unless the game is already over (a
+    resignation or a forfeit before the first move)."""
     last = view.get("last_move")
     seat = 1 if view.get("side") == "c" else 0  # the side not to move made the last move
     if not last or "-" not in str(last):
         if view.get("last"):  # a position loaded with its last square only (KO-9.2): who moved there
             name = names[seat] if seat < len(names) else f"Player {seat + 1}"
             return f"{name} ({('capybara', 'poodle')[seat]}) moved to {view['last']}"
-        return "Opening: any top piece moves 1, 2 or 3 squares" if int(view.get("ply", 0)) < 2 else ""
+        return "Opening: any top piece moves 1, 2 or 3 squares" if int(view.get("ply", 0)) < 2 and not over else ""
     start, end = str(last).split("-")[:2]
     if view.get("outcome"):
         stack = _stack_at(view, end)
@@ -262,8 +263,8 @@ def _stack_at(view: KonaView, square: str) -> str:
 
 
 def _notes(view: KonaView, names: list[str], result: dict[str, Any] | None) -> list[tuple[str, str]]:
-    notes = [("caption", _caption(view, names))]
     ending = theme.result_of(view, result)
+    notes = [("caption", _caption(view, names, over=ending is not None))]
     if ending is not None:
         winners, reason, losers = ending
         why = dict(WHY)

@@ -128,3 +128,21 @@ def test_a_loaded_position_says_who_moved_where_in_words():
     texts = [m.what for m in facts.marks if m.kind == "text"]
     assert "Alice (capybara) moved to d4" in texts
     assert not any(text.startswith("Last move") for text in texts)
+
+
+def test_a_game_over_before_the_first_move_does_not_teach_the_opening():
+    """The opening's reminder belongs to a board someone is about to move on: a table that ended before the
+    first move (a resignation, a tournament forfeit) shows its result, not how to play the first move."""
+    import render as rendering
+
+    start = E.view(E.new_game(2, 1), None)
+    assert int(start.get("ply", 0)) == 0
+
+    def texts(result: dict | None) -> list[str]:
+        view = E.final_view(E.new_game(2, 1)) if result else start
+        return [m.what for m in rendering.layout_facts("kona", view, NAMES, result=result).marks if m.kind == "text"]
+
+    assert any(text.startswith("Opening:") for text in texts(None))
+    ended = texts({"winners": [0], "reason": "forfeit", "losers": [1]})
+    assert not any(text.startswith("Opening:") for text in ended)
+    assert any("wins: Bob forfeited" in text for text in ended), ended
