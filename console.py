@@ -686,6 +686,8 @@ class Console:
                     raise TableError("tournament.error.format_bare", game=game[:20], format=FORMAT_WORDS[word.lower()])
                 elif named is None:
                     raise TableError("console.tournament_usage")
+                elif named[1].lower() == "game" and not game:  # as Discord's form names it: game:kona
+                    game = named[2]
                 else:
                     key = named[1].lower().replace("-", "_")
                     if key in options:

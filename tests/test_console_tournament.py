@@ -221,7 +221,8 @@ async def test_a_newcomers_slips_are_answered_with_what_to_type(tmp_path: Path) 
     svc, con, out = await open_console(tmp_path / "mesa.db")
     (line,) = await said(con, out, "Ana: /tournament create kona swiss")
     assert line == "[error Ana] Write the format as an option: /tournament create kona format=swiss."
-    await said(con, out, "Ana: /tournament create kona format=swiss rounds=1")
+    (line,) = await said(con, out, "Ana: /tournament create game=kona format=swiss rounds=1")  # Discord's form's name
+    assert line.startswith("[tournament #1] Tournament #1: Kona, Swiss, organised by Ana")
     await said(con, out, "Ben: /tournament join")
     (line,) = await said(con, out, "Ana: /tournament start")
     assert "1 entered so far" in line and "the organiser too, join with /tournament join 1" in line
