@@ -1996,7 +1996,9 @@ EN.update({
     "next game comes with round {next}.",
     "tournament.bye_now.last": "Tournament #{id} ({title}), round {round} of {rounds}: you have a bye ({points}); "
     "the final standings come when the round's games end.",
-    "tournament.board.forfeit": "{name}: wins by forfeit ({other} withdrew)",
+    "tournament.board.forfeit.withdrawn": "{name}: wins by forfeit ({other} withdrew)",
+    "tournament.board.forfeit.removed": "{name}: wins by forfeit ({other} was removed by the organiser)",
+    "tournament.board.forfeit.left": "{name}: wins by forfeit ({other} left the server)",
     "tournament.standings.head": "Tournament #{id} ({title}): standings after round {round} of {rounds}",
     "tournament.standings.playing": "Tournament #{id} ({title}): standings after round {round} of {rounds}, with "
     "the games of round {playing} that have ended",
@@ -2150,7 +2152,9 @@ ES.update({
     "partida llega con la ronda {next}.",
     "tournament.bye_now.last": "Torneo #{id} ({title}), ronda {round} de {rounds}: descansas ({points}); la "
     "clasificación final llega cuando terminen las partidas de la ronda.",
-    "tournament.board.forfeit": "{name}: gana por incomparecencia ({other} se retiró)",
+    "tournament.board.forfeit.withdrawn": "{name}: gana por incomparecencia ({other} se retiró)",
+    "tournament.board.forfeit.removed": "{name}: gana por incomparecencia (quien organiza expulsó a {other})",
+    "tournament.board.forfeit.left": "{name}: gana por incomparecencia ({other} salió del servidor)",
     "tournament.standings.head": "Torneo #{id} ({title}): clasificación tras la ronda {round} de {rounds}",
     "tournament.standings.playing": "Torneo #{id} ({title}): clasificación tras la ronda {round} de {rounds}, con "
     "las partidas de la ronda {playing} que ya han terminado",

@@ -181,6 +181,8 @@ class Board:
     user_ids: tuple[int, ...]
     names: tuple[str, ...]
     places: tuple[int, ...] | None
+    #: a forfeit's absent player: how they went out (``withdrawn``, ``removed``, ``left``), said on its line
+    out: str | None = None
 
 
 @dataclass(frozen=True)
@@ -313,8 +315,10 @@ def board_phrase(board: Board, bye: Fraction = Fraction(1)) -> Phrase:
     """One board in words (a ``Phrase``: said in the reader's language); ``bye``: what a bye is worth there."""
     if board.kind == db.BYE:
         return Phrase("tournament.board.bye", {"name": board.names[0], "points": points_phrase(bye)})
-    if board.kind == db.FORFEIT:
-        return Phrase("tournament.board.forfeit", {"name": board.names[0], "other": board.names[1]})
+    if board.kind == db.FORFEIT:  # said as the absent player went out: withdrew, was removed, left the server
+        key = f"tournament.board.forfeit.{board.out}"
+        return Phrase(key if key in EN else "tournament.board.forfeit.withdrawn",
+                      {"name": board.names[0], "other": board.names[1]})
     players = " v ".join(board.names) if len(board.names) == 2 else ", ".join(board.names)
     if board.places is not None:
         return Phrase("tournament.board.done", {"table": board.table_id, "players": players,
@@ -565,13 +569,16 @@ class Tournaments:
         return await self._pairings(row, number)
 
     async def _pairings(self, row: TournamentRow, number: int) -> Pairings:
-        names = {e.user_id: e.name for e in await db.entrants(self.repo, row.id)}
+        people = await db.entrants(self.repo, row.id)
+        names = {e.user_id: e.name for e in people}
+        status = {e.user_id: e.status for e in people}
         boards = []
         for p in await db.pairings(self.repo, row.id, number):
             seats = await self.repo.get_seats(p.table_id) if p.table_id is not None else []
             seat_names = {s.user_id: s.name for s in seats}
+            out = status.get(p.players[-1]) if p.kind == db.FORFEIT else None  # the absent player: named last
             boards.append(Board(p.board, p.kind, p.table_id, p.players,
-                                tuple(seat_names.get(u) or names.get(u, "?") for u in p.players), p.places))
+                                tuple(seat_names.get(u) or names.get(u, "?") for u in p.players), p.places, out))
         return Pairings(row.id, game_title(row.game), number, row.rounds, tuple(boards), _plan_of(row).scoring.bye,
                         row.status)
 

@@ -646,3 +646,34 @@ async def test_a_swiss_asked_for_more_rounds_than_its_players_allow_says_so_at_t
     assert not [m for m in out if isinstance(m, TournamentPost) and m.key == "tournament.rounds_reduced"]
     assert (await svc.tournaments.standings(GUILD, tid)).rounds == 3
     await repo.close()
+
+
+@pytest.mark.parametrize(("how", "english", "spanish"), [
+    ("withdraw", "wins by forfeit (P1 withdrew)", "gana por incomparecencia (P1 se retiró)"),
+    ("remove", "wins by forfeit (P1 was removed by the organiser)",
+     "gana por incomparecencia (quien organiza expulsó a P1)"),
+    ("left", "wins by forfeit (P1 left the server)", "gana por incomparecencia (P1 salió del servidor)"),
+])
+async def test_a_round_robin_forfeit_says_how_the_absent_player_went_out(db: DbFactory, how: str, english: str,
+                                                                         spanish: str) -> None:
+    """In a round robin a player out of the event still has their later games drawn: forfeits won by the other
+    player, each line saying how the absent one went out (never "withdrew" of someone the organiser removed)."""
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tid = await event(svc, 4, {"format": "round-robin"})
+    await svc.tournaments.start(GUILD, ORG)
+    gone = PLAYERS[0][0]
+    if how == "withdraw":
+        await svc.tournaments.withdraw(GUILD, gone, tid)
+    elif how == "remove":
+        await svc.tournaments.remove(GUILD, ORG, gone, tid)
+    else:
+        await svc.tournaments.member_left(GUILD, gone)
+    for board in (await svc.tournaments.pairings(GUILD, tid)).boards:  # the rest of round 1
+        if board.kind == "game" and board.places is None:
+            await svc.resign(board.table_id or 0, board.user_ids[1])
+    pairing = await svc.tournaments.pairings(GUILD, tid)
+    assert pairing.round == 2
+    [forfeit] = [b for b in pairing.boards if b.kind == "forfeit"]
+    assert forfeit.user_ids[1] == gone
+    assert english in pairings_text(pairing, "en") and spanish in pairings_text(pairing, "es")
+    await repo.close()
