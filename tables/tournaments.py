@@ -16,7 +16,7 @@ refusal that lists them):
   ``manages``: whether the caller has Manage Server (the Discord layer knows; the console says True).
 - ``join(guild_id, user_id, name, tournament_id=None)``, ``leave(guild_id, user_id, tournament_id=None)``
   (before the start), ``withdraw(guild_id, user_id, tournament_id=None)`` (after it: their game in play is
-  resigned, a forfeit, and they are paired no more), ``remove(guild_id, user_id, target_id,
+  forfeited, ``tables.endings.FORFEIT``, and they are paired no more), ``remove(guild_id, user_id, target_id,
   tournament_id=None, *, manages=False)`` (the organiser, or someone with Manage Server; taking oneself off is
   ``withdraw``, said as such),
   ``member_left(guild_id, user_id)`` (the front end saw them leave the server: withdrawn from all; a
@@ -441,7 +441,7 @@ class Tournaments:
         return messages
 
     async def _stop(self, row: TournamentRow, user_id: int, status: str) -> list[Message]:
-        """A player out of a running tournament: marked, their game in play resigned (a forfeit)."""
+        """A player out of a running tournament: marked, their game in play forfeited (left as by a resignation)."""
         if row.status != db.RUNNING:
             raise TableError("tournament.error.not_running", id=row.id)
         entrant = await self._entrant(row, user_id)
