@@ -2071,6 +2071,9 @@ EN.update({
     "tournament.error.you_not_entered": "You are not in tournament #{id}.",
     "tournament.error.not_in_any": "You are not in any tournament underway in this server.",
     "tournament.error.use_withdraw": "Tournament #{id} has started: use /tournament withdraw to leave it.",
+    "tournament.error.remove_self_open": "To take yourself off tournament #{id}, use /tournament leave {id}.",
+    "tournament.error.remove_self": "To take yourself off tournament #{id}, use /tournament withdraw {id}: your game "
+    "in play is then a forfeit, and you are paired no more.",
     "tournament.error.organiser_only": "Only the organiser of tournament #{id} (or someone with Manage Server) may "
     "do that.",
     "tournament.error.too_few": "Tournament #{id} needs at least {min} players to start; {count} so far "
@@ -2229,6 +2232,9 @@ ES.update({
     "tournament.error.you_not_entered": "No estás en el torneo #{id}.",
     "tournament.error.not_in_any": "No estás en ningún torneo en marcha en este servidor.",
     "tournament.error.use_withdraw": "El torneo #{id} ya empezó: usa /tournament withdraw para dejarlo.",
+    "tournament.error.remove_self_open": "Para salir tú del torneo #{id}, usa /tournament leave {id}.",
+    "tournament.error.remove_self": "Para salir tú del torneo #{id}, usa /tournament withdraw {id}: tu partida en "
+    "juego se da entonces por perdida y no se te empareja más.",
     "tournament.error.organiser_only": "Solo quien organiza el torneo #{id} (o quien tiene Gestionar servidor) puede "
     "hacer eso.",
     "tournament.error.too_few": "El torneo #{id} necesita al menos {min} jugadores para empezar; hay {count} "

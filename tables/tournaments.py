@@ -17,8 +17,8 @@ refusal that lists them):
 - ``join(guild_id, user_id, name, tournament_id=None)``, ``leave(guild_id, user_id, tournament_id=None)``
   (before the start), ``withdraw(guild_id, user_id, tournament_id=None)`` (after it: their game in play is
   forfeited, ``tables.endings.FORFEIT``, and they are paired no more), ``remove(guild_id, user_id, target_id,
-  tournament_id=None, *, manages=False)`` (the organiser, or someone with Manage Server; taking oneself off is
-  ``withdraw``, said as such),
+  tournament_id=None, *, manages=False)`` (the organiser, or someone with Manage Server; oneself is refused
+  with the command to type: ``leave``, or ``withdraw`` once started),
   ``member_left(guild_id, user_id)`` (the front end saw them leave the server: withdrawn from all; a
   front end that is not told of departures sets ``still_member`` instead, and a player of a finished round
   who ran out of time and has left is taken out before the next round: ``tables.tournament_departures``),
@@ -418,8 +418,9 @@ class Tournaments:
     async def remove(self, guild_id: int, user_id: int, target_id: int, tournament_id: int | None = None, *,
                      manages: bool = False) -> list[Message]:
         row = await self._meant(guild_id, tournament_id, action="remove @NAME")
-        if target_id == user_id:  # taking oneself off is withdrawing (leaving, before the start): said as such
-            return await self.withdraw(guild_id, user_id, row.id)
+        if target_id == user_id:  # taking oneself off is leaving or withdrawing: their own commands, never "removed"
+            raise TableError("tournament.error.remove_self_open" if row.status == db.OPEN
+                             else "tournament.error.remove_self", id=row.id)
         self._organiser(row, user_id, manages)
         entrant = await self._entrant(row, target_id)
         if row.status == db.OPEN:

@@ -679,22 +679,22 @@ async def test_a_round_robin_forfeit_says_how_the_absent_player_went_out(db: DbF
     await repo.close()
 
 
-async def test_removing_oneself_is_withdrawing_and_said_so(db: DbFactory) -> None:
-    """``/tournament remove @me``: the organiser (or anyone) taking themselves off withdraws, said as a withdrawal,
-    never "removed by the organiser"; before the start it is leaving; someone not entered is told so, as "you"."""
+
+async def test_removing_oneself_says_which_command_takes_you_off_and_changes_nothing(db: DbFactory) -> None:
+    """``/tournament remove @me`` (the organiser or anyone): never "removed by the organiser", and never an
+    irreversible withdrawal nobody typed; the answer names the command that does it, and nothing is written."""
     repo, svc = await open_service(db("mesa.db"), FakeClock())
     tid = await event(svc, 4, {"format": "swiss", "rounds": "2"})
     me = PLAYERS[0][0]
-    out = await svc.tournaments.remove(GUILD, me, me, tid)  # not the organiser, before the start: leaves
-    assert [m.key for m in out if isinstance(m, TournamentPost)] == ["tournament.left"]
-    await svc.tournaments.join(GUILD, me, "P1", tid)
+    await refused(svc, "tournament.error.remove_self_open", lambda: svc.tournaments.remove(GUILD, me, me, tid))
     await svc.tournaments.join(GUILD, ORG, "Org", tid)
     await svc.tournaments.start(GUILD, ORG, tid)
-    out = await svc.tournaments.remove(GUILD, ORG, ORG, tid)
-    [post] = [m for m in out if isinstance(m, TournamentPost) and m.key.startswith("tournament.out.")]
-    assert post.key in ("tournament.out.withdrawn", "tournament.out.withdrawn.idle")  # a game to forfeit, or a bye
-    assert t(post.key, "en", **post.params).startswith("Org withdrew from tournament #")
-    standing = {r.user_id: r.status for r in (await svc.tournaments.standings(GUILD, tid)).rows}
-    assert standing[ORG] == "withdrawn"
-    await refused(svc, "tournament.error.you_not_entered", lambda: svc.tournaments.remove(GUILD, 999, 999, tid))
+    for who in (ORG, me):
+        await refused(svc, "tournament.error.remove_self", lambda who=who: svc.tournaments.remove(GUILD, who, who, tid))
+    try:
+        await svc.tournaments.remove(GUILD, me, me, tid)
+    except TableError as exc:
+        assert exc.message("en") == (f"To take yourself off tournament #{tid}, use /tournament withdraw {tid}: your "
+                                     "game in play is then a forfeit, and you are paired no more.")
+    assert all(e.status == stored.IN for e in await stored.entrants(repo, tid))
     await repo.close()
