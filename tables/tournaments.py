@@ -699,7 +699,11 @@ class Tournaments:
         Marked announced only when the front end confirms it delivered it (``announced``): until then the
         sweep hands it out again (a process that dies before the post reaches the channel loses nothing)."""
         pairs = await self._pairings(row, number)
-        concerned = tuple(dict.fromkeys(u for b in pairs.boards for u in b.user_ids if not is_mesa(u)))
+        # the players of the round: a forfeit's absent player (out of the event, maybe gone from the server) is
+        # named on its line but not pinged
+        concerned = tuple(dict.fromkeys(u for b in pairs.boards
+                                        for u in (b.user_ids[:1] if b.kind == db.FORFEIT else b.user_ids)
+                                        if not is_mesa(u)))
         first = f"tournament.first.{row.game}"  # who moves first at a table: the first named, or as the game says
         return [self._post(row, "tournament.round", round=number, rounds=row.rounds,
                            first=Phrase(first if first in EN else "tournament.first.named"),

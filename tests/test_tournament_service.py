@@ -668,14 +668,19 @@ async def test_a_round_robin_forfeit_says_how_the_absent_player_went_out(db: DbF
         await svc.tournaments.remove(GUILD, ORG, gone, tid)
     else:
         await svc.tournaments.member_left(GUILD, gone)
+    said = []
     for board in (await svc.tournaments.pairings(GUILD, tid)).boards:  # the rest of round 1
         if board.kind == "game" and board.places is None:
-            await svc.resign(board.table_id or 0, board.user_ids[1])
+            said += await svc.resign(board.table_id or 0, board.user_ids[1])
     pairing = await svc.tournaments.pairings(GUILD, tid)
     assert pairing.round == 2
     [forfeit] = [b for b in pairing.boards if b.kind == "forfeit"]
     assert forfeit.user_ids[1] == gone
     assert english in pairings_text(pairing, "en") and spanish in pairings_text(pairing, "es")
+    [announced] = [m for m in said if isinstance(m, TournamentPost) and m.key == "tournament.round"]
+    assert english in t(announced.key, "en", **announced.params)
+    assert gone not in announced.mention and set(announced.mention) == {u for u, _ in PLAYERS[1:4]}, \
+        "the round's players are pinged, never the one out of the event"
     await repo.close()
 
 
