@@ -108,3 +108,38 @@ async def test_without_a_front_end_that_asks_nobody_is_taken_out(db: DbFactory) 
     assert late in {u for b in (await svc.tournaments.pairings(GUILD, tid)).boards for u in b.user_ids}
     await repo.close()
 
+
+
+async def test_a_krakatoa_player_whose_turns_were_played_for_them_is_asked_about(db: DbFactory) -> None:
+    """Krakatoa never puts a late player out (KR-8.4: their turns are played automatically), so "late" there is a
+    game that ended with their turns being played for them: that player is asked about, the one who played is
+    not."""
+    clock = FakeClock()
+    repo, svc = await open_service(db("mesa.db"), clock)
+    asked = Asked(False)
+    svc.tournaments.still_member = asked
+    tid = await event(svc, 3, {"format": "swiss", "rounds": "1", "time_per_move": "1h"}, game="krakatoa")
+    await svc.tournaments.start(GUILD, ORG)
+    [board] = [b for b in (await svc.tournaments.pairings(GUILD, tid)).boards if b.kind == "game"]
+    absent, present = board.user_ids[1], {board.user_ids[0], board.user_ids[2]}
+    table_id = board.table_id or 0
+    for _ in range(1000):  # the others play each of their turns at once; the absent one's time runs out
+        table = await repo.get_table(table_id)
+        assert table is not None
+        if table.status == "finished":
+            break
+        turn = set((await svc.table_details(table_id)).summary.turn_user_ids)
+        if turn & present:
+            await svc.auto(table_id, min(turn & present))
+        else:
+            clock.advance(hours=2)
+            await svc.tick()
+    else:
+        pytest.fail("the game did not end")
+    seats = {s.user_id: s for s in await repo.get_seats(table_id)}
+    assert seats[absent].timeouts > 0 and seats[absent].out_reason is None
+    assert all(seats[u].timeouts == 0 for u in present)
+    assert asked.calls == [(GUILD, absent)]
+    standing = {r.user_id: r.status for r in (await svc.tournaments.standings(GUILD, tid)).rows}
+    assert standing == {**dict.fromkeys(present, stored.IN), absent: stored.LEFT}
+    await repo.close()
