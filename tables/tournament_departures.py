@@ -58,3 +58,17 @@ async def departed(repo: Repository, guild_id: int, tournament_id: int, round_: 
         if member is False:
             gone.append(user_id)
     return gone
+
+
+async def take_out_departed(repo: Repository, guild_id: int, tournament_id: int, round_: int,
+                            still_member: MemberCheck | None, now: str) -> list[str]:
+    """Round ``round_`` is over: each of its players who let their game's time run out and has left the server
+    (``departed``) is marked ``left``, once whoever asks (``data.tournaments.stop_entrant``), with no game in
+    play to forfeit; the names of those this call marked."""
+    names = {e.user_id: e.name for e in await db.entrants(repo, tournament_id)}
+    marked: list[str] = []
+    for user_id in await departed(repo, guild_id, tournament_id, round_, still_member):
+        if await db.stop_entrant(repo, tournament_id, user_id, db.LEFT, now):
+            log.info("tournament %d: user %d left the server; out after round %d", tournament_id, user_id, round_)
+            marked.append(names.get(user_id, "?"))
+    return marked

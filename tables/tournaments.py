@@ -106,7 +106,7 @@ from tables.store import TableStore
 from tables.table_options import FALSE_WORDS, TRUE_WORDS, check_fits, read_request
 from tables.tournament import Result, standings, table_sizes
 from tables.tournament.plan import FORMATS, MAX_ROUNDS, ROUND_ROBIN, SWISS, Plan, Planned
-from tables.tournament_departures import MemberCheck, departed
+from tables.tournament_departures import MemberCheck, take_out_departed
 
 log = logging.getLogger(__name__)
 
@@ -644,24 +644,15 @@ class Tournaments:
                                     self.store.stamp())
             if open_boards:
                 return messages
-            messages += await self._gone(row, current)
+            for name in await take_out_departed(self.repo, row.guild_id, row.id, current, self.still_member,
+                                                self.store.stamp()):  # as ``member_left`` would have
+                messages.append(self._post(row, "tournament.out.left.idle", name=name))
         people = await db.entrants(self.repo, row.id)
         still_in = {str(e.user_id) for e in people if e.status == db.IN}
         plan = _plan_of(row)
         if current >= row.rounds or not plan.can_go_on(len(still_in)):
             return messages + await self._finish(row)
         return messages + await self._pair(row, plan, current + 1, people, still_in)
-
-    async def _gone(self, row: TournamentRow, number: int) -> list[Message]:
-        """Round ``number`` is over: whoever in it let their game's time run out and has left the server
-        (``tables.tournament_departures``) is out of the event, as ``member_left`` would have put them."""
-        messages: list[Message] = []
-        names = {e.user_id: e.name for e in await db.entrants(self.repo, row.id)}
-        for user_id in await departed(self.repo, row.guild_id, row.id, number, self.still_member):
-            if await db.stop_entrant(self.repo, row.id, user_id, db.LEFT, self.store.stamp()):  # once, whoever asks
-                log.info("tournament %d: user %d left the server; out after round %d", row.id, user_id, number)
-                messages.append(self._post(row, "tournament.out.left.idle", name=names.get(user_id, "?")))
-        return messages
 
     async def _places(self, pairing: PairingRow) -> tuple[int, ...]:
         """The places of a finished table, seat order; one that ended without results (aborted, or closed
