@@ -109,7 +109,6 @@ async def test_without_a_front_end_that_asks_nobody_is_taken_out(db: DbFactory) 
     await repo.close()
 
 
-
 async def test_a_krakatoa_player_whose_turns_were_played_for_them_is_asked_about(db: DbFactory) -> None:
     """Krakatoa never puts a late player out (KR-8.4: their turns are played automatically), so "late" there is a
     game that ended with their turns being played for them: that player is asked about, the one who played is

@@ -502,7 +502,6 @@ import asyncio, sys
 from datetime import UTC, datetime
 from data import open_repository
 from tables import TableService
-from tables.endings import FORFEIT
 
 class Clock:
     def now(self):
@@ -684,7 +683,6 @@ async def test_a_round_robin_forfeit_says_how_the_absent_player_went_out(db: DbF
     await repo.close()
 
 
-
 async def test_removing_oneself_says_which_command_takes_you_off_and_changes_nothing(db: DbFactory) -> None:
     """``/tournament remove @me`` (the organiser or anyone): never "removed by the organiser", and never an
     irreversible withdrawal nobody typed; the answer names the command that does it, and nothing is written."""
@@ -696,10 +694,9 @@ async def test_removing_oneself_says_which_command_takes_you_off_and_changes_not
     await svc.tournaments.start(GUILD, ORG, tid)
     for who in (ORG, me):
         await refused(svc, "tournament.error.remove_self", lambda who=who: svc.tournaments.remove(GUILD, who, who, tid))
-    try:
+    with pytest.raises(TableError) as caught:
         await svc.tournaments.remove(GUILD, me, me, tid)
-    except TableError as exc:
-        assert exc.message("en") == (f"To take yourself off tournament #{tid}, use /tournament withdraw {tid}: your "
-                                     "game in play is then a forfeit, and you are paired no more.")
+    assert caught.value.message("en") == (f"To take yourself off tournament #{tid}, use /tournament withdraw {tid}: "
+                                          "your game in play is then a forfeit, and you are paired no more.")
     assert all(e.status == stored.IN for e in await stored.entrants(repo, tid))
     await repo.close()
