@@ -33,9 +33,8 @@ from cogs.guild_life import MISSING_ACCESS, GuildWatch
 from cogs.i18n_discord import lang_for, t
 from cogs.limits import MAX_MESSAGE
 from cogs.pictures import alt_text, picture_file
-from cogs.plain import plain_params, said
+from cogs.plain import plain_params, said, service_text
 from tables import Message, PrivatePost, PublicPost, Reminder, TableService
-from tables import i18n as service_i18n
 from tables.outbox import BOARD, INVITE, RESULT, TournamentPost
 
 log = logging.getLogger("mesa.discord")
@@ -374,7 +373,7 @@ class Delivery:
         deadline = post.params.get("deadline_ts")
         if isinstance(deadline, int) and deadline > 0:  # shown in the reader's own time zone, not UTC
             params["deadline"] = f"<t:{deadline}:f>"  # made here, after the params were made inert
-        text = service_i18n.t(post.key, lang, **params) + "\n" + \
+        text = service_text(post.key, lang, **params) + "\n" + \
             t("private.link", lang, table=post.table_id, game=place.title, link=self.link(place))
         await self.dm(post.user_id, post.table_id, text, None)
 

@@ -29,6 +29,7 @@ from discord.app_commands import (
 from discord.ext import commands
 
 from cogs import answer
+from cogs.command_words import in_discord_words
 from cogs.delivery import Delivery, PostFailed
 from cogs.guild_life import GuildWatch
 from cogs.i18n_discord import lang_for, t
@@ -84,7 +85,7 @@ def refusal_text(exc: TableError, lang: str) -> str:
     params = plain_params(exc.params)
     own = DISCORD_ADVICE.get(exc.key)
     if own is None:
-        return TableError(exc.key, **params).message(lang)
+        return in_discord_words(TableError(exc.key, **params).message(lang), lang)
     return t(own, lang, **({k: spoken(v, lang) for k, v in params.items()} | discord_words(lang)))
 
 

@@ -32,9 +32,9 @@ from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
 from cogs.lessons import send_lesson
 from cogs.limits import MAX_CUSTOM_ID
+from cogs.plain import service_text
 from cogs.translator import L
 from tables import PublicPost, TableService, TableSummary
-from tables import t as service_t
 
 Style = discord.ButtonStyle
 
@@ -123,7 +123,8 @@ class Learning(commands.Cog):
             table_id = await self.table(interaction, table, lambda s: user_id in s.turn_user_ids)
             hint = await self.service.hints.ask(table_id, user_id)
             lang = lang_of(interaction)
-            await self.handling.reply(interaction, sketch_block(hint.sketch) + service_t(hint.key, lang, **hint.params),
+            text = sketch_block(hint.sketch) + service_text(hint.key, lang, **hint.params)
+            await self.handling.reply(interaction, text,
                                       view=play_it(hint.table_id, hint.version, hint.move, lang))
 
     # ================================================================ /takeback

@@ -33,9 +33,8 @@ from cogs.i18n_discord import t
 from cogs.limits import MAX_MESSAGE
 from cogs.picking import picker_options
 from cogs.pictures import picture_file
-from cogs.plain import plain_params
+from cogs.plain import plain_params, service_text
 from tables import TableService, picker
-from tables import t as service_t
 from tables.i18n import said
 from tables.learn import LessonPost
 
@@ -103,7 +102,7 @@ def lesson_text(post: LessonPost, lang: str) -> str:
                       move=t("cmd.move", lang), hint=t("btn.hint", lang), learn=t("cmd.learn", lang),
                       answer=t("opt.answer", lang)),
              "again": t("lesson.again", lang, pick=t("btn.lesson_pick", lang), move=t("cmd.move", lang))}
-    return service_t(post.key, lang, **(plain_params(post.params) | words))
+    return service_text(post.key, lang, **(plain_params(post.params) | words))
 
 
 def lesson_files(post: LessonPost, lang: str) -> list[discord.File]:

@@ -21,6 +21,7 @@ from typing import Any
 
 import discord
 
+from cogs.command_words import in_discord_words
 from tables import i18n as service_i18n
 from tables.i18n import Alternatives, Clauses, Count, Deed, Examples, Lines, Names, News, Phrase, Told, counted
 
@@ -28,9 +29,10 @@ from tables.i18n import Alternatives, Clauses, Count, Deed, Examples, Lines, Nam
 NOTATION = frozenset({"position"})
 
 #: what starts a mention or a Discord tag (``<@id>``, ``<@&role>``, ``<#channel>``, ``</cmd:id>``,
-#: ``<:emoji:id>``, ``<t:…>``) and the two mass mentions; each gets a zero-width space after its first
-#: character, so Discord shows the characters and parses nothing
-_TAG = re.compile(r"<(?=[@#/:]|a:|t:)|@(?=everyone|here)", re.IGNORECASE)
+#: ``<:emoji:id>``, ``<t:…>``), the two mass mentions, and a slash that starts a word (``/play``: only the
+#: service's own advice names commands, renamed for the reader by ``cogs.command_words``); each gets a
+#: zero-width space after its first character, so Discord shows the characters and nothing parses them
+_TAG = re.compile(r"<(?=[@#/:]|a:|t:)|@(?=everyone|here)|(?<![\w/<:.\\])/(?=[a-z])", re.IGNORECASE)
 ZERO_WIDTH_SPACE = "\u200b"
 
 
@@ -72,8 +74,15 @@ def plain_params(params: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def said(key: str, lang: str, params: Mapping[str, Any]) -> str:
-    """A sentence of the service's catalogue (``tables.i18n``) for Discord: its params made inert first."""
-    return service_i18n.t(key, lang, **plain_params(params))
+    """A sentence of the service's catalogue (``tables.i18n``) for Discord: its params made inert first, the
+    commands it names as the reader's Discord shows them (``cogs.command_words``)."""
+    return in_discord_words(service_i18n.t(key, lang, **plain_params(params)), lang)
+
+
+def service_text(key: str, lang: str, **params: Any) -> str:
+    """A sentence of the service's catalogue for Discord whose params are inert already (or never a user's
+    words): the commands it names as the reader's Discord shows them (``cogs.command_words``)."""
+    return in_discord_words(service_i18n.t(key, lang, **params), lang)
 
 
 def spoken(value: Any, lang: str) -> Any:

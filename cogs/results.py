@@ -37,10 +37,9 @@ from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
 from cogs.limits import MAX_ALT_TEXT, MAX_EMBED_DESCRIPTION, MAX_MESSAGE, MAX_UPLOAD
 from cogs.pictures import picture_file
-from cogs.plain import plain
+from cogs.plain import plain, service_text
 from cogs.translator import L
 from tables import TableError, TableService
-from tables import t as table_text
 from tables.leaderboard import (
     BoardPage,
     LeaderboardService,
@@ -197,11 +196,11 @@ class Results(commands.Cog):
                 details = await self.service.table_details(table, interaction.user.id, words=not notation)
                 if details.summary.guild_id != _guild(interaction):  # another server's table does not exist here
                     raise TableError("error.no_table", table=table)
-                lines = [table_text("history.moves", lang, table=table,
+                lines = [service_text("history.moves", lang, table=table,
                                     moves=history_moves(details.moves, lang, notation))]
                 lines += history_lines(await self.service.takebacks.history(table), lang)  # issue 30
                 await _answer_long(interaction, "\n".join(lines), f"table-{table}-moves.txt",
-                                   table_text("history.attached", lang))
+                                   service_text("history.attached", lang))
                 return
             target = user or interaction.user
             wanted = game.value if game else None
@@ -231,13 +230,13 @@ class Results(commands.Cog):
             found, gif = await self.service.replays.gif(_guild(interaction), table, interaction.user.id)
             if len(gif) > MAX_UPLOAD:
                 raise Refusal("err.replay_too_big", table=table)
-            caption = table_text("replay.caption", lang, game=found.title, table=table,
+            caption = service_text("replay.caption", lang, game=found.title, table=table,
                                  players=", ".join(map(plain, found.names)))
             words = replay_words(found.game, found.views, found.names, replay_frames(found, gif))  # its alt text
             file = picture_file(gif, f"mesa-replay-{table}.gif", words, lang)
             later = self.service.replay_posts.public(table, interaction.user.id)  # issue 29, item 6
             if later is not None:  # posted too often: the GIF privately, and when it may be posted again
-                await _answer(interaction, table_text(later.key, lang, **later.params) + "\n" + caption, files=[file])
+                await _answer(interaction, service_text(later.key, lang, **later.params) + "\n" + caption, files=[file])
                 return
             # the deferred (ephemeral) answer first, then the replay as a public message of its own
             await answer.edit_original(interaction, content=t("ok.replay_posted", lang, table=table))
@@ -253,5 +252,5 @@ class Results(commands.Cog):
             if not interaction.permissions.manage_guild:
                 raise Refusal("err.not_manager_ratings")
             changed = await self.board().recompute_guild(guild)
-            await self.handling.reply(interaction, table_text("recompute.changed" if changed else "recompute.same",
+            await self.handling.reply(interaction, service_text("recompute.changed" if changed else "recompute.same",
                                                               lang_of(interaction)))

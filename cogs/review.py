@@ -27,15 +27,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import answer
+from cogs.command_words import in_discord_words
 from cogs.controls import TABLE_VERSION, button, button_id, shown
 from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
 from cogs.limits import INTERACTION_SECONDS, MAX_EMBED_DESCRIPTION, MAX_MESSAGE
 from cogs.pictures import alt_text
-from cogs.plain import plain_params
+from cogs.plain import plain_params, service_text
 from cogs.translator import L
 from tables import TableService
-from tables import t as service_t
 
 Style = discord.ButtonStyle
 
@@ -120,7 +120,7 @@ class Reviewing(commands.Cog):
                 if percent >= 100 or (shown_at and loop.time() - shown_at[-1] < PROGRESS_SECONDS):
                     return  # the answer itself comes next; or the last edit was a moment ago
                 shown_at.append(loop.time())
-                await interaction.edit_original_response(content=service_t(
+                await interaction.edit_original_response(content=service_text(
                     "review.progress", lang, game=ctx.title, table=table, percent=percent))
 
             making = asyncio.ensure_future(reviews.review(interaction.guild_id, table, interaction.user.id, progress))
@@ -146,7 +146,8 @@ class Reviewing(commands.Cog):
                     option=t("opt.table", lang), button=t("btn.review", lang)))
                 return
             made = making.result()
-            text = made.text(lang, inert=plain_params)  # names as text, never markup or mentions
+            # names as text, never markup or mentions; the commands it names as the reader's Discord does
+            text = in_discord_words(made.text(lang, inert=plain_params), lang)
             files = [discord.File(io.BytesIO(made.picture), filename=f"mesa-review-{table}.png",
                                   description=alt_text(made.graph_words(), lang))] if made.picture else []
             if len(text) <= MAX_MESSAGE:

@@ -1,0 +1,123 @@
+"""The service's advice names commands as the reader's Discord shows them (``cogs.command_words``).
+
+The service's catalogue names commands the console's way, in English in every language.  On Discord a
+Spanish reader's command list says ``/torneo retirarse``, ``/aprender``, ``/abandonar``: every sentence of the
+service's is checked here against the command tree Discord is sent (``cogs.commands_json``, the sync's own
+payload), so a command, a subcommand or an option that advice names is one the reader can find; then the
+rewrite is followed through the stand-in, as a Spanish speaker meets it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from discord_standin.payloads import Harness, option, user
+
+from cogs.command_words import in_discord_words
+from cogs.commands_json import command_payload
+from cogs.handling import DISCORD_ADVICE
+from cogs.plain import ZERO_WIDTH_SPACE, said
+from tables import i18n
+
+STRING = 3
+#: commands only the console has, and why a sentence naming one never misleads on Discord:
+#: ``/abort``'s refusals are worded by Discord itself (``DISCORD_ADVICE``, checked below); ``/moves`` is named
+#: only in a lesson's console words (Discord puts *Pick a move* in its place: ``cogs.lessons``); ``/build``
+#: is named as the console's ("or /build in the console")
+CONSOLE_ONLY = {"abort", "moves", "build"}
+MENTION = re.compile(r"(?<![\w/<:.\\])/(?P<name>[a-z][a-z-]*)(?![\w-])(?: (?P<sub>[a-z]+)(?![\w-]))?(?P<rest>[^.;\n]*)")
+
+
+async def tree(locale: str | None) -> dict[str, dict[str, Any]]:
+    """Each command as a reader in ``locale`` sees it (None: the default, English): name -> its subcommands
+    and options by their shown names."""
+    def shown(item: dict[str, Any]) -> str:
+        return str((item.get("name_localizations") or {}).get(locale, item["name"])) if locale else str(item["name"])
+
+    seen: dict[str, dict[str, Any]] = {}
+    for command in await command_payload():
+        options = command.get("options") or []
+        subs = {shown(s): {shown(o) for o in s.get("options") or []} for s in options if s["type"] == 1}
+        seen[shown(command)] = {"subs": subs, "options": {shown(o) for o in options if o["type"] != 1}}
+    return seen
+
+
+async def test_every_command_the_service_names_is_in_the_readers_command_list() -> None:
+    """Every sentence of the service's, in English and in Spanish as Discord shows it: each command it names is
+    one the reader's Discord lists under that name (or one of ``CONSOLE_ONLY``), a subcommand after it is one of
+    its subcommands, and an option written ``name=`` after it is one of that command's options."""
+    checked = 0
+    for lang, locale, catalog in (("en", None, i18n.EN), ("es", "es-ES", i18n.ES)):
+        commands = await tree(locale)
+        for key, template in catalog.items():
+            text = in_discord_words(template, lang)
+            for found in MENTION.finditer(text):
+                name, sub, rest = found["name"], found["sub"], found["rest"]
+                if name in CONSOLE_ONLY:
+                    assert name != "abort" or key in DISCORD_ADVICE, (key, text)
+                    continue
+                assert name in commands, (lang, key, name, text)
+                command = commands[name]
+                allowed = command["options"]
+                if command["subs"] and sub is not None and not sub.startswith("{"):
+                    assert sub in command["subs"], (lang, key, sub, text)
+                    allowed = command["subs"][sub]
+                for option_name in re.findall(r"(?<![\w-])([a-z][a-z_]*)=", rest):
+                    assert option_name in allowed, (lang, key, name, option_name, text)
+                checked += 1
+    assert checked > 60  # the audit saw the advice it is about (tournaments, lessons, resigning, /play)
+
+
+def test_spanish_advice_names_the_spanish_commands() -> None:
+    """What the rewrite makes of the console's spelling, one example of each kind."""
+    es = {key: in_discord_words(i18n.ES[key], "es") for key in (
+        "tournament.error.use_withdraw", "tournament.error.no_round_over", "tournament.error.format_missing",
+        "learn.done", "error.use_resign", "tournament.error.table_of")}
+    assert "usa /torneo retirarse para dejarlo" in es["tournament.error.use_withdraw"]
+    assert "/torneo emparejamientos {id} ronda={last} muestra" in es["tournament.error.no_round_over"]
+    assert es["tournament.error.format_missing"].endswith("/torneo crear JUEGO formato=swiss (o formato=round-robin).")
+    assert "/jugar {game} @mesa, o repásalo con /aprender {game} restart" in es["learn.done"]
+    assert "usa /abandonar para dejarla" in es["error.use_resign"]
+    assert "usa /abandonar en esta partida o /torneo retirarse" in es["tournament.error.table_of"]
+    for key, template in i18n.EN.items():
+        assert in_discord_words(template, "en") == template, key  # Discord's English names are the console's
+
+
+def test_what_a_user_wrote_is_never_renamed() -> None:
+    """A tournament titled "/play night" and a player called "/resign" keep their words in a Spanish post; a
+    link and a K3 build keep their slashes."""
+    text = said("tournament.created", "es", {"id": 1, "title": "/play night", "format": "suizo",
+                                              "organiser": "/resign", "max": 8, "terms": "1 día por jugada"})
+    shown = text.replace(ZERO_WIDTH_SPACE, "")
+    assert "Torneo #1: /play night, suizo, organizado por /resign" in shown
+    assert "/jugar" not in shown and "/abandonar" not in shown
+    assert "Apúntate con /torneo apuntarse 1" in shown and "lo empieza con /torneo empezar 1." in shown
+    for words in ("https://discord.com/channels/1/2/3", "build:1:abc/de/f", "roja/azul", "1/2"):
+        assert in_discord_words(f"{words} /tournament join", "es") == f"{words} /torneo apuntarse"
+
+
+async def test_a_spanish_speaker_reads_the_commands_their_discord_lists(tmp_path: Path) -> None:
+    """Through the stand-in: a tournament's announcement in a Spanish server, a refusal to a Spanish caller, and
+    the list of lessons all name ``/torneo …`` and ``/aprender``; an English caller there reads English names."""
+    h = await Harness.open(tmp_path, renderer=None)
+    ana, ben = user(7101, "Ana"), user(7102, "Ben")
+    try:
+        spanish = {"locale": "es-ES", "guild_locale": "es-ES"}
+        await h.command("tournament", [{"name": "create", "type": 1, "options": [
+            option("game", "kona", STRING), option("format", "swiss", STRING)]}], ana, **spanish)
+        post = [r for r in h.standin.to_channel() if r.method == "POST" and r.content][-1].content
+        assert "Apúntate con /torneo apuntarse 1" in post and "lo empieza con /torneo empezar 1." in post
+        for kw, words in ((spanish, "se apunta con /torneo apuntarse 1)"),
+                          ({"guild_locale": "es-ES"}, "join with /tournament join 1)")):
+            h.standin.clear()  # too few players to start: the refusal says how to join
+            await h.command("tournament", [{"name": "start", "type": 1, "options": []}], ana, **kw)
+            [refused] = [r for r in h.standin.interaction_replies() if r.content]
+            assert refused.ephemeral and words in refused.content, refused.content
+        h.standin.clear()
+        await h.command("learn", [], ben, locale="es-ES")
+        [listed] = [r for r in h.standin.interaction_replies() if r.content]
+        assert "Escribe /aprender JUEGO para empezar" in listed.content and "/learn" not in listed.content
+    finally:
+        await h.close()
