@@ -70,7 +70,7 @@ from tables.errors import CannotOpen
 from tables.games import auto_styles, games, known_game
 from tables.i18n import Names, Sentences
 from tables.leaderboard import LeaderboardService
-from tables.learn import LessonPost
+from tables.learn import HINT_WORDS, LessonPost
 from tables.logs import setup_logging
 from tables.mesa import NAME as MESA
 from tables.mesa import mesa_records, reads_as_mesa, records_text
@@ -140,8 +140,8 @@ Mesa (el ordenador): /play JUEGO @mesa [level=easy|normal|hard]   /play JUEGO @N
 Aprender: /hint (pista: la jugada de Mesa para ti y por qué, sin jugarla; partidas sin puntuar contra Mesa)
   /takeback (deshacer tu última jugada y la respuesta; juegos de dos sin azar)
   /takeback accept   /takeback decline (responder a la petición de tu rival)
-  /learn (lecciones: un curso corto por juego, en privado, sin mesa)   /learn JUEGO [restart|PASO]
-  /learn JUEGO answer JUGADA (responder a la tarea de la lección)   /learn JUEGO hint (la pista del paso)
+  /learn (lecciones: un curso corto por juego, en privado, sin mesa)   /learn JUEGO [reiniciar|PASO]
+  /learn JUEGO responder JUGADA (responder a la tarea de la lección)   /learn JUEGO pista (la pista del paso)
   /move JUGADA y /moves sin mesa: responden a la lección abierta (el último curso que abriste), listan sus jugadas
   /aprender JUEGO (las lecciones en español; /learn JUEGO en: en inglés)   /pista   /deshacer
 Torneos: /tournament create JUEGO format=round-robin|swiss [rounds=N] [double=true] [time_per_move=3d]
@@ -590,7 +590,7 @@ class Console:
             if not move.strip():
                 raise TableError("learn.answer_missing", game=lessons.course(game).game)  # an unknown game: said so
             post = await lessons.answer(uid, game, move)
-        elif word.lower() in ("hint", "pista") and not move.strip():
+        elif word.lower() in HINT_WORDS and not move.strip():
             post = await lessons.hint(uid, game)
         else:
             post = await lessons.open(uid, game, more)

@@ -608,7 +608,7 @@ EN.update({
     "cmd.learn.desc": "Lessons: a short course per game, step by step, just for you (never rated)",
     "opt.learn_game.desc": "The game's course (none: list the courses and your progress)",
     "opt.step": "step",
-    "opt.step.desc": "restart, or a step number to go to",
+    "opt.step.desc": "restart, hint (the step's hint), or a step number to go to",
     "opt.answer": "answer",
     "opt.answer.desc": "Your move for the step's task",
 })
@@ -632,7 +632,7 @@ ES.update({
     "cmd.learn.desc": "Lecciones: un curso corto por juego, paso a paso, solo para ti (nunca puntúa)",
     "opt.learn_game.desc": "El curso del juego (ninguno: lista los cursos y tu progreso)",
     "opt.step": "paso",
-    "opt.step.desc": "restart, o el número de un paso al que ir",
+    "opt.step.desc": "reiniciar, pista (la pista del paso) o el número de un paso al que ir",
     "opt.answer": "respuesta",
     "opt.answer.desc": "Tu jugada para la tarea del paso",
 })

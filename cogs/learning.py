@@ -35,6 +35,7 @@ from cogs.limits import MAX_CUSTOM_ID
 from cogs.plain import service_text
 from cogs.translator import L
 from tables import PublicPost, TableService, TableSummary
+from tables.learn import HINT_WORDS
 
 Style = discord.ButtonStyle
 
@@ -168,8 +169,8 @@ class Learning(commands.Cog):
         await self.learn(interaction, game.value if game else None, step or "", answer or "")
 
     async def learn(self, interaction: discord.Interaction, game: str | None, step: str, answer: str) -> None:
-        """The courses and the caller's progress; a course opened (``step``: restart or a number) or its
-        step answered (``answer``), always privately, with the step's picture."""
+        """The courses and the caller's progress; a course opened (``step``: restart or a number), its step's
+        hint (``step``: hint) or its step answered (``answer``), always privately, with the step's picture."""
         async with self.handling.guard(interaction):
             await self.handling.defer(interaction)
             lessons, user_id = self.service.lessons, interaction.user.id
@@ -177,6 +178,8 @@ class Learning(commands.Cog):
                 post = await lessons.list(user_id)
             elif answer.strip():
                 post = await lessons.answer(user_id, game, answer)
+            elif step.strip().lower() in HINT_WORDS:  # ``step:hint`` is the console's ``/learn GAME hint``
+                post = await lessons.hint(user_id, game)
             else:
                 post = await lessons.open(user_id, game, step)
             await send_lesson(interaction, post)  # with the step's pictures and controls (cogs/lessons.py)

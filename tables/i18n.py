@@ -1713,7 +1713,7 @@ EN.update({
 })
 ES.update({
     "learn.list": "Lecciones: un curso corto por juego, solo para ti (nunca puntúa, sin mesa):\n{lines}\n"
-    "Escribe /learn JUEGO para empezar o seguir uno; /learn JUEGO restart, o un número de paso, para "
+    "Escribe /learn JUEGO para empezar o seguir uno; /learn JUEGO reiniciar, o un número de paso, para "
     "empezar de nuevo ahí.",
     "learn.line": "• {game}: {title} ({steps} pasos) — {state}",
     "learn.state.new": "sin empezar",
@@ -1722,7 +1722,7 @@ ES.update({
     "learn.step": "{lead}{title} — paso {step} de {of}\n{teach}{pictures}\n{how}",
     "learn.right": "Correcto: {move}. {explain}\n\n",
     "learn.done": "{lead}¡Terminaste el curso {title}! Juega una partida de verdad con /play {game} @mesa, "
-    "o repásalo con /learn {game} restart.",
+    "o repásalo con /learn {game} reiniciar.",
     "learn.wrong": "Esa no: {words} {again}",
     "learn.wrong.hint": "Esa no: {words}\nPista: {hint} {again}",
     "learn.wrong.illegal": "{move} no está permitida: {why}.",
@@ -1731,11 +1731,11 @@ ES.update({
     "en el acto.",
     "learn.wrong.misses": "{move} es legal, pero no hace lo que pide la tarea.",
     "learn.no_course": "No hay curso de '{game}'. Cursos: {games}.",
-    "learn.bad_step": "'{step}' no es un paso del curso de {game}: da un número del 1 al {of}, o restart.",
+    "learn.bad_step": "'{step}' no es un paso del curso de {game}: da un número del 1 al {of}, o reiniciar.",
     "learn.finished_already": "Terminaste el curso de {game}. /learn {game} lo repasa.",
-    "learn.usage": "escribe /learn, /learn JUEGO, /learn JUEGO restart, /learn JUEGO N, /learn JUEGO hint o /learn "
-    "JUEGO answer JUGADA",
-    "learn.answer_missing": "Escribe tu respuesta tras answer: /learn {game} answer JUGADA (/moves lista las "
+    "learn.usage": "escribe /learn, /learn JUEGO, /learn JUEGO reiniciar, /learn JUEGO N, /learn JUEGO pista o /learn "
+    "JUEGO responder JUGADA",
+    "learn.answer_missing": "Escribe tu respuesta tras responder: /learn {game} responder JUGADA (/moves lista las "
     "jugadas del paso).",
     "learn.state.unreadable": "no se pudo leer por dónde ibas: /learn {game} lo empieza de nuevo",
     "learn.unreadable": "No se pudo leer por dónde ibas en el curso de {game}, así que no se ha respondido nada: "
@@ -1764,8 +1764,8 @@ EN.update({
     "learn.ends.wins.kona.1": "the poodles win",
 })
 ES.update({
-    "learn.how": "Responde con /move JUGADA (/moves lista las jugadas, /learn {game} hint da una pista). Si tienes "
-    "una partida en juego, /move juega allí: responde con /learn {game} answer JUGADA.",
+    "learn.how": "Responde con /move JUGADA (/moves lista las jugadas, /learn {game} pista da una pista). Si tienes "
+    "una partida en juego, /move juega allí: responde con /learn {game} responder JUGADA.",
     "learn.again": "Prueba otra vez (/move JUGADA).",
     "learn.hint": "{title} — paso {step} de {of}. Pista: {hint}",
     "learn.past": "Ese botón es del paso {was}, y estás en el paso {step} de {of} de {title}: no ha cambiado nada. "
@@ -2308,11 +2308,11 @@ EN.update({
     "does not do what the task asks.",
 })
 ES.update({
-    "learn.how.typed": "Responde escribiéndola: /move JUGADA (hay demasiadas para listarlas; /learn {game} hint "
-    "muestra cómo se escribe). Si tienes una partida en juego, /move juega allí: responde con /learn {game} answer "
+    "learn.how.typed": "Responde escribiéndola: /move JUGADA (hay demasiadas para listarlas; /learn {game} pista "
+    "muestra cómo se escribe). Si tienes una partida en juego, /move juega allí: responde con /learn {game} responder "
     "JUGADA.",
     "learn.no_auto": "En una lección, elige tú la jugada: «{word}» haría que Mesa la eligiera por ti. No ha "
-    "cambiado nada; responde con una jugada (/learn {game} hint da una pista).",
+    "cambiado nada; responde con una jugada (/learn {game} pista da una pista).",
     "learn.wrong.ends": "{move} es legal, pero tras ella la partida termina: {result}.",
     "learn.ends.wins": "gana el jugador {n}",
     "learn.ends.win": "ganan los jugadores {ns}",

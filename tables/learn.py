@@ -49,6 +49,10 @@ from tables.store import TableStore
 
 #: where the courses are: ``<game>.json`` each
 LESSONS_DIR = Path(__file__).parent / "lessons"
+#: the words, English and Spanish, that start a course again (``/learn kona restart``, ``reiniciar``) and that ask for
+#: the step's hint (``/learn kona hint``, ``pista``), as every front end reads them after the game
+RESTART_WORDS = ("restart", "reiniciar")
+HINT_WORDS = ("hint", "pista")
 
 # ==================================================================== the courses, read from their files
 @dataclass(frozen=True)
@@ -458,7 +462,7 @@ class Lessons:
             at = None
         self._check_at(course, progress, at, finished_ok=True)
         where = where.strip().lower()
-        if where in ("restart", "reiniciar"):
+        if where in RESTART_WORDS:
             progress = LessonProgress(course.game, 0, 0, progress.finished)
         elif where:
             if not where.isdigit() or not 1 <= int(where) <= len(course.steps):

@@ -78,7 +78,7 @@ def test_spanish_advice_names_the_spanish_commands() -> None:
     assert "usa /torneo retirarse para dejarlo" in es["tournament.error.use_withdraw"]
     assert "/torneo emparejamientos {id} ronda={last} muestra" in es["tournament.error.no_round_over"]
     assert es["tournament.error.format_missing"].endswith("/torneo crear JUEGO formato=swiss (o formato=round-robin).")
-    assert "/jugar {game} @mesa, o repásalo con /aprender {game} restart" in es["learn.done"]
+    assert "/jugar {game} @mesa, o repásalo con /aprender {game} reiniciar" in es["learn.done"]
     assert "usa /abandonar para dejarla" in es["error.use_resign"]
     assert "usa /abandonar en esta partida o /torneo retirarse" in es["tournament.error.table_of"]
     for key, template in i18n.EN.items():

@@ -64,3 +64,30 @@ async def test_a_course_on_discord_across_a_restart(tmp_path: Path) -> None:
             await second.bot.service.table_details(1)
     finally:
         await second.close()
+
+
+async def test_the_hint_the_advice_names_is_there_on_discord(tmp_path: Path) -> None:
+    """A lesson refuses Mesa's ``auto`` and says to ask for the step's hint with ``/learn kona hint`` (Spanish:
+    ``/aprender kona pista``); on Discord that is ``step: hint`` (or ``pista``): the step's hint, privately,
+    the step unchanged, in the caller's language."""
+    from cogs.command_words import in_discord_words
+    from tables import i18n
+
+    h = await Harness.open(tmp_path)
+    try:
+        await h.command("learn", [option("game", "kona", 3)], ALICE, locale="es-ES")
+        h.standin.clear()
+        await h.command("learn", [option("game", "kona", 3), option("answer", "auto", 3)], ALICE, locale="es-ES")
+        [refused] = replies(h)
+        assert "(/aprender kona pista da una pista)" in refused.content
+        for locale, word, said in (("es-ES", "pista", KONA.steps[0].hint["es"]),
+                                   ("en-US", "hint", KONA.steps[0].hint["en"])):
+            h.standin.clear()
+            await h.command("learn", [option("game", "kona", 3), option("step", word, 3)], ALICE, locale=locale)
+            [hint] = replies(h)
+            assert hint.ephemeral and said in hint.content, hint.content
+            assert ("paso 1 de" if locale == "es-ES" else "step 1 of") in hint.content
+        assert await h.bot.service.lessons.at(int(ALICE["id"]), "kona") == 1  # a hint moves nobody on
+        assert in_discord_words(i18n.ES["learn.bad_step"], "es").endswith("o reiniciar.")
+    finally:
+        await h.close()
