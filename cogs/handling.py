@@ -75,6 +75,12 @@ DISCORD_ADVICE = {
     "error.host_cannot_leave": "err.host_cannot_leave",
     "error.same_invitation": "err.same_invitation",
     "error.too_many_invitations": "err.too_many_invitations",
+    # options the service writes ``double=true``; Discord names them as its command list does: `doble`
+    "error.level_without_mesa": "err.level_without_mesa",
+    "tournament.error.double_swiss": "err.double_swiss",
+    "tournament.error.rounds_rr": "err.rounds_rr",
+    "tournament.error.max_too_few": "err.max_too_few",
+    "tournament.error.groups_only": "err.groups_only",
 }
 
 
@@ -90,9 +96,12 @@ def refusal_text(exc: TableError, lang: str) -> str:
 
 
 def discord_words(lang: str) -> dict[str, str]:
-    """What Discord's advice names: the invitation's Cancel button and the commands as the reader sees them."""
+    """What Discord's advice names: the invitation's Cancel button, the commands and options (``opt_<name>``) as the
+    reader sees them, and the Swiss format's choice."""
+    options = {f"opt_{name}": t(f"opt.{name}", lang)
+               for name in ("level", "bots", "double", "rounds", "format", "max_players")}
     return {"button": t("btn.cancel_table", lang), "board": t("cmd.board", lang), "option": t("opt.table", lang),
-            "games": t("cmd.games", lang)}
+            "games": t("cmd.games", lang), "swiss": t("choice.format.swiss", lang)} | options
 
 
 def not_posted_text(exc: PostFailed, lang: str) -> str:

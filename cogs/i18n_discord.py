@@ -568,6 +568,18 @@ EN.update({
     "err.too_many_invitations": "You already have {count} waiting on this server (the most it allows is {max}). "
                                 "Cancel one with the {button} button under its invitation (/{games} lists them), "
                                 "or wait until one starts, then invite again.",
+    # options named as the reader's Discord shows them, where the service's words are the console's ``name=value``
+    "err.level_without_mesa": "`{opt_level}` chooses how Mesa plays, but no seat here is Mesa's: choose me (Mesa) "
+                              "as an opponent, or set `{opt_bots}` (one per Mesa seat), or leave `{opt_level}` out.",
+    "err.double_swiss": "`{opt_double}` is for round robins (everyone meets twice); a {swiss} tournament's length "
+                        "is its `{opt_rounds}`.",
+    "err.rounds_rr": "A round robin has as many rounds as it needs for everyone to meet: leave `{opt_rounds}` out, "
+                     "or choose `{opt_format}: {swiss}`.",
+    "err.max_too_few": "A {game} tournament needs at least {min} players to start, so `{opt_max_players}: {value}` "
+                       "would never let it start: choose `{opt_max_players}` from {min} to {high}.",
+    "err.groups_only": "A {game} tournament seats its players at tables of 3 or 4, grouped by standing each round "
+                       "(a game of {game} takes 2 to 4, but a round robin of such tables cannot be drawn up): "
+                       "choose `{opt_format}: {swiss}`.",
 })
 ES.update({
     "err.invite_not_posted": "Discord no me dejó publicar la invitación de la mesa #{table}{why}. La mesa se "
@@ -585,6 +597,19 @@ ES.update({
     "err.too_many_invitations": "Ya tienes {count} esperando en este servidor (el máximo permitido es {max}). "
                                 "Cancela una con el botón {button} bajo su invitación (/{games} las lista), o "
                                 "espera a que empiece alguna, y vuelve a invitar.",
+    "err.level_without_mesa": "`{opt_level}` elige cómo juega Mesa, pero aquí ningún asiento es de Mesa: elígeme "
+                              "(Mesa) como rival, o pon `{opt_bots}` (uno por asiento de Mesa), o no indiques "
+                              "`{opt_level}`.",
+    "err.double_swiss": "`{opt_double}` es para ligas (todos se enfrentan dos veces); lo que dura un torneo "
+                        "{swiss} lo dicen sus `{opt_rounds}`.",
+    "err.rounds_rr": "Una liga tiene las rondas que hacen falta para que todos se enfrenten: deja `{opt_rounds}` "
+                     "vacío, o elige `{opt_format}: {swiss}`.",
+    "err.max_too_few": "Un torneo de {game} necesita al menos {min} jugadores para empezar, así que con "
+                       "`{opt_max_players}: {value}` nunca podría empezar: elige `{opt_max_players}` entre {min} y "
+                       "{high}.",
+    "err.groups_only": "Un torneo de {game} sienta a sus jugadores en mesas de 3 o 4, agrupados según la "
+                       "clasificación en cada ronda (una partida de {game} admite de 2 a 4, pero no hay liga posible "
+                       "con esas mesas): elige `{opt_format}: {swiss}`.",
 })
 
 # ---- learning the games: hints and takebacks (issue 30)

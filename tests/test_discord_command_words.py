@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from discord_standin.payloads import Harness, option, user
+from discord_standin.world import GUILD_ID
 
 from cogs.command_words import in_discord_words
 from cogs.commands_json import command_payload
@@ -119,5 +120,50 @@ async def test_a_spanish_speaker_reads_the_commands_their_discord_lists(tmp_path
         await h.command("learn", [], ben, locale="es-ES")
         [listed] = [r for r in h.standin.interaction_replies() if r.content]
         assert "Escribe /aprender JUEGO para empezar" in listed.content and "/learn" not in listed.content
+    finally:
+        await h.close()
+
+
+async def test_option_advice_names_the_options_as_discord_shows_them(tmp_path: Path) -> None:
+    """The service's option refusals write the console's ``double=true``; on Discord they name the options and
+    the Swiss choice as the caller's command list shows them (``DISCORD_ADVICE``), in English and Spanish, and
+    nothing is created."""
+    h = await Harness.open(tmp_path, renderer=None)
+    org = user(7201, "Org")
+    boolean, integer = 5, 4
+
+    async def create(locale: str, *options: dict[str, Any]) -> str:
+        h.standin.clear()
+        await h.command("tournament", [{"name": "create", "type": 1, "options": list(options)}], org, locale=locale)
+        [said] = [r for r in h.standin.interaction_replies() if r.content]
+        assert said.ephemeral
+        return str(said.content)
+
+    try:
+        kona, k3 = option("game", "kona", STRING), option("game", "k3", STRING)
+        swiss, rr = option("format", "swiss", STRING), option("format", "round-robin", STRING)
+        for locale, words in (
+            ("es-ES", ("`doble` es para ligas", "lo dicen sus `rondas`", "deja `rondas` vacío, o elige "
+                       "`formato: suizo`", "con `max_jugadores: 2` nunca podría empezar: elige `max_jugadores` "
+                       "entre 3 y", "con esas mesas): elige `formato: suizo`.")),
+            ("en-US", ("`double` is for round robins", "length is its `rounds`", "leave `rounds` out, or choose "
+                       "`format: Swiss`", "so `max_players: 2` would never let it start: choose `max_players` from 3",
+                       "cannot be drawn up): choose `format: Swiss`."))):
+            double = await create(locale, kona, swiss, option("double", True, boolean))
+            rounds = await create(locale, kona, rr, option("rounds", 3, integer))
+            few = await create(locale, k3, swiss, option("max_players", 2, integer))
+            groups = await create(locale, k3, rr)
+            assert words[0] in double and words[1] in double, double
+            assert words[2] in rounds, rounds
+            assert words[3] in few, few
+            assert words[4] in groups, groups
+            assert "=" not in double + rounds + few + groups  # no console syntax left
+        assert await h.bot.service.tournament_lists.listing(GUILD_ID, 7201, "join") == []  # nothing was created
+        h.standin.clear()
+        ben = user(7202, "Ben")
+        await h.command("play", [option("game", "kona", STRING), option("opponent", ben["id"], 6),
+                                 option("level", "hard", STRING)], org, users=[ben], locale="es-ES")
+        [said] = [r for r in h.standin.interaction_replies() if r.content]
+        assert said.content.startswith("`nivel` elige cómo juega Mesa") and "pon `bots`" in said.content, said.content
     finally:
         await h.close()

@@ -319,7 +319,7 @@ async def test_a_k3_event_of_10_players_in_tables_of_4_and_3(tmp_path: Path) -> 
     try:
         said = await tour(h, players[4001], "create", option("game", "k3", STRING),
                           option("format", "round-robin", STRING))
-        assert "format=swiss" in said  # K3 is seated in groups: refused, nothing written
+        assert "choose `format: Swiss`" in said  # K3 is seated in groups: refused, nothing written
         assert await stored.guild_tournaments(svc(h).repo, GUILD_ID) == []
         await tour(h, players[4001], "create", option("game", "k3", STRING), option("format", "swiss", STRING),
                    option("rounds", 3, INTEGER))
@@ -368,7 +368,7 @@ async def test_refusals_are_private_friendly_and_write_nothing(tmp_path: Path) -
         assert "nonsense" in said
         said = await tour(h, ana, "create", option("game", "kona", STRING), option("format", "swiss", STRING),
                           option("double", True, BOOLEAN), permissions=MANAGE_GUILD)
-        assert "double=true is for round robins" in said
+        assert "`double` is for round robins" in said  # the option as Discord names it
         assert await stored.guild_tournaments(repo, GUILD_ID) == []
         assert channel_posts(h) == []
         # nothing to join, start or show yet
