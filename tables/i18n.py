@@ -2254,7 +2254,7 @@ ES.update({
     "tournament.error.no_round_ever": "El torneo #{id} se juega a {rounds} en total: no hay ronda {round}. "
     "/tournament pairings {id} muestra la ronda en juego.",
     "tournament.error.round_from_one": "Las rondas se numeran desde 1: escribe /tournament pairings {id} round=1 "
-    "(o quita round para ver la ronda en juego).",
+    "(o no indiques la ronda para ver la que está en juego).",
     "count.round_paired": "ronda emparejada|rondas emparejadas",
 })
 
