@@ -93,3 +93,25 @@ def test_front_ends_import_nothing_below_tables() -> None:
     wrong = sorted(f"{path.relative_to(ROOT)} imports {name}" for path in FRONT_ENDS for name in imported(path)
                    if name.split(".")[0] in BELOW_TABLES)
     assert wrong == []
+
+
+#: the one cogs module that says the service's sentences (``said``, ``service_text``: each through
+#: ``cogs.command_words``, so the commands they name are the reader's); ``DISCORD_ADVICE`` words refusals in
+#: ``handling.py`` and renames them there too
+SAYS_THE_SERVICE = {"plain.py", "handling.py"}
+
+
+def test_only_plain_says_the_services_sentences() -> None:
+    """No other cogs module reaches the service's catalogue itself (``tables.t``, ``tables.i18n.t``, or the module
+    ``tables.i18n`` to call ``t`` on): a sentence said past ``cogs.plain`` would name the console's commands to a
+    Spanish reader.  Its param helpers (``said`` of a picture's words, ``counted``) stay free to import."""
+    for path in sorted(COGS.glob("*.py")):
+        if path.name in SAYS_THE_SERVICE:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ImportFrom):
+                names = {alias.name for alias in node.names}
+                assert not (node.module == "tables" and names & {"t", "i18n"}), (path.name, names)
+                assert not (node.module == "tables.i18n" and "t" in names), (path.name, names)
+            elif isinstance(node, ast.Import):
+                assert "tables.i18n" not in {alias.name for alias in node.names}, path.name
