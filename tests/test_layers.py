@@ -96,9 +96,9 @@ def test_front_ends_import_nothing_below_tables() -> None:
 
 
 #: the one cogs module that says the service's sentences (``said``, ``service_text``: each through
-#: ``cogs.command_words``, so the commands they name are the reader's); ``DISCORD_ADVICE`` words refusals in
-#: ``handling.py`` and renames them there too
-SAYS_THE_SERVICE = {"plain.py", "handling.py"}
+#: ``cogs.command_words``, so the commands they name are the reader's; refusals are said by ``TableError``
+#: itself, renamed in ``cogs.handling.refusal_text``)
+SAYS_THE_SERVICE = {"plain.py"}
 
 
 def test_only_plain_says_the_services_sentences() -> None:
