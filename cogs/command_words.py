@@ -6,8 +6,9 @@ console's way, in English in every language: "usa /tournament withdraw para deja
 (``cogs.translator``): ``/torneo retirarse``, ``/aprender``, ``/abandonar``, with the options ``ronda``, ``juego``.
 Advice naming a command the reader cannot find in their command list is advice they cannot follow, so
 every sentence of the service's on its way to Discord passes through :func:`in_discord_words`, which names
-the commands, their subcommands and the options written after them (``round=2`` -> ``ronda=2``) as the
-reader's Discord does.  The names come from the same catalogue the translator registers
+the commands, their subcommands and the options written after them (``round=2`` -> ``ronda=2``, with a
+value from a choice list as the list shows it: ``format=swiss`` -> ``formato=suizo``) as the reader's Discord
+does.  The names come from the same catalogue the translator registers
 (``cogs.i18n_discord``), so the advice and the command list cannot drift apart.
 
 Only what the service wrote is rewritten: a name or title a user typed has been made inert first
@@ -27,11 +28,11 @@ GROUPS = ("tournament",)
 
 #: a command named in a sentence: a slash that starts a word (not a link's, not ``1/2``, not ``roja/azul``),
 #: the command's name, and the word after it, which may be one of its subcommands
-_COMMAND = re.compile(r"(?<![\w/<:.\\])/(?P<name>[a-z][a-z-]*)(?![\w-])(?: (?P<sub>[a-z]+)(?![\w-]))?")
+_COMMAND = re.compile(r"(?<![\w/<:.\\])/(?P<name>[a-z][a-z-]*)(?![\w-])(?: (?P<sub>[a-z]+)(?![\w=-]))?")
 #: where the options of a command named in a sentence end: the sentence's or the clause's end
 _CLAUSE_END = re.compile(r"[.;\n]|: |$")
-#: an option written after a command, ``round=2``
-_OPTION = re.compile(r"(?<![\w-])(?P<option>[a-z][a-z_]*)=")
+#: an option written after a command, ``round=2``, ``format=swiss``: its name and its value
+_OPTION = re.compile(r"(?<![\w-])(?P<option>[a-z][a-z_]*)=(?P<value>[a-z][a-z-]*(?![\w-]))?")
 
 
 @cache
@@ -60,13 +61,26 @@ def _options(lang: str) -> dict[str, str]:
             if key.startswith("opt.") and key.count(".") == 1}
 
 
+def _choice(option: str, value: str, lang: str) -> str:
+    """``value`` of ``option`` as the reader's choice list shows it, without its gloss (``swiss`` -> ``suizo``,
+    ``round-robin`` -> ``liga``, from "liga (todos contra todos)"); a value without a choice as it is."""
+    key = f"choice.{option}.{value}"
+    return t(key, lang).split(" (")[0] if key in EN else value
+
+
+def _option(found: re.Match[str], lang: str) -> str:
+    option, value = found["option"], found["value"]
+    said = _options(lang).get(option, option) + "="
+    return said + (_choice(option, value, lang) if value else "")
+
+
 def in_discord_words(text: str, lang: str) -> str:
     """``text`` with each command it names (``/tournament withdraw``, ``/learn``) and the options written after
     it (``round=2``) named as Discord shows them to a reader in ``lang``; English leaves the words as they are,
     and so does a command Discord does not have (the console's ``/moves``)."""
     if lang not in LANGS or lang == "en":
         return text
-    commands, subcommands, options = _commands(lang), _subcommands(lang), _options(lang)
+    commands, subcommands = _commands(lang), _subcommands(lang)
     named = [found for found in _COMMAND.finditer(text) if found["name"] in commands]
     out: list[str] = []
     at = 0
@@ -77,7 +91,7 @@ def in_discord_words(text: str, lang: str) -> str:
             said += " " + subcommands.get((name, sub), sub)
         clause = _CLAUSE_END.search(text, found.end())
         end = min(clause.start() if clause else len(text), named[i + 1].start() if i + 1 < len(named) else len(text))
-        rest = _OPTION.sub(lambda m: options.get(m["option"], m["option"]) + "=", text[found.end():end])
+        rest = _OPTION.sub(lambda m: _option(m, lang), text[found.end():end])
         out += [text[at:found.start()], said, rest]
         at = end
     out.append(text[at:])

@@ -28,27 +28,37 @@ STRING = 3
 #: only in a lesson's console words (Discord puts *Pick a move* in its place: ``cogs.lessons``); ``/build``
 #: is named as the console's ("or /build in the console")
 CONSOLE_ONLY = {"abort", "moves", "build"}
-MENTION = re.compile(r"(?<![\w/<:.\\])/(?P<name>[a-z][a-z-]*)(?![\w-])(?: (?P<sub>[a-z]+)(?![\w-]))?(?P<rest>[^.;\n]*)")
+MENTION = re.compile(r"(?<![\w/<:.\\])/(?P<name>[a-z][a-z-]*)(?![\w-])"
+                     r"(?: (?P<sub>[a-z]+)(?![\w=-]))?(?P<rest>[^.;\n]*)")
 
 
 async def tree(locale: str | None) -> dict[str, dict[str, Any]]:
-    """Each command as a reader in ``locale`` sees it (None: the default, English): name -> its subcommands
-    and options by their shown names."""
+    """Each command as a reader in ``locale`` sees it (None: the default, English): name -> its subcommands and
+    options by their shown names, each option with the words its choices may be written as (a choice as shown,
+    without its gloss: "liga" of "liga (todos contra todos)"; in English also its value, ``round-robin``)."""
     def shown(item: dict[str, Any]) -> str:
         return str((item.get("name_localizations") or {}).get(locale, item["name"])) if locale else str(item["name"])
 
+    def choices(o: dict[str, Any]) -> set[str]:
+        found = {shown(c).split(" (")[0] for c in o.get("choices") or []}
+        return found | ({str(c["value"]) for c in o.get("choices") or []} if locale is None else set())
+
+    def options(items: list[dict[str, Any]]) -> dict[str, set[str]]:
+        return {shown(o): choices(o) for o in items if o["type"] != 1}
+
     seen: dict[str, dict[str, Any]] = {}
     for command in await command_payload():
-        options = command.get("options") or []
-        subs = {shown(s): {shown(o) for o in s.get("options") or []} for s in options if s["type"] == 1}
-        seen[shown(command)] = {"subs": subs, "options": {shown(o) for o in options if o["type"] != 1}}
+        items = command.get("options") or []
+        subs = {shown(s): options(s.get("options") or []) for s in items if s["type"] == 1}
+        seen[shown(command)] = {"subs": subs, "options": options(items)}
     return seen
 
 
 async def test_every_command_the_service_names_is_in_the_readers_command_list() -> None:
     """Every sentence of the service's, in English and in Spanish as Discord shows it: each command it names is
     one the reader's Discord lists under that name (or one of ``CONSOLE_ONLY``), a subcommand after it is one of
-    its subcommands, and an option written ``name=`` after it is one of that command's options."""
+    its subcommands, an option written ``name=`` after it is one of that command's options, and a value written
+    for an option with a choice list is one of its choices as the reader sees them."""
     checked = 0
     for lang, locale, catalog in (("en", None, i18n.EN), ("es", "es-ES", i18n.ES)):
         commands = await tree(locale)
@@ -65,8 +75,10 @@ async def test_every_command_the_service_names_is_in_the_readers_command_list() 
                 if command["subs"] and sub is not None and not sub.startswith("{"):
                     assert sub in command["subs"], (lang, key, sub, text)
                     allowed = command["subs"][sub]
-                for option_name in re.findall(r"(?<![\w-])([a-z][a-z_]*)=", rest):
+                for option_name, value in re.findall(r"(?<![\w-])([a-z][a-z_]*)=([^\s,;:.)]*)", rest):
                     assert option_name in allowed, (lang, key, name, option_name, text)
+                    if allowed[option_name] and value and not value.startswith("{") and not value.isdigit():
+                        assert value in allowed[option_name], (lang, key, option_name, value, text)
                 checked += 1
     assert checked > 60  # the audit saw the advice it is about (tournaments, lessons, resigning, /play)
 
@@ -78,7 +90,7 @@ def test_spanish_advice_names_the_spanish_commands() -> None:
         "learn.done", "error.use_resign", "tournament.error.table_of")}
     assert "usa /torneo retirarse para dejarlo" in es["tournament.error.use_withdraw"]
     assert "/torneo emparejamientos {id} ronda={last} muestra" in es["tournament.error.no_round_over"]
-    assert es["tournament.error.format_missing"].endswith("/torneo crear JUEGO formato=swiss (o formato=round-robin).")
+    assert es["tournament.error.format_missing"].endswith("/torneo crear JUEGO formato=suizo (o formato=liga).")
     assert "/jugar {game} @mesa, o repásalo con /aprender {game} reiniciar" in es["learn.done"]
     assert "usa /abandonar para dejarla" in es["error.use_resign"]
     assert "usa /abandonar en esta partida o /torneo retirarse" in es["tournament.error.table_of"]
