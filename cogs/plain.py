@@ -56,7 +56,9 @@ def plain_value(value: Any) -> Any:
     if isinstance(value, Lines):  # issue 31: a tournament's pairings and standings, a phrase a line
         return Lines(plain_value(line) for line in value)
     if isinstance(value, Told):
-        return Told(Deed(plain(d.who), plain_value(d.words)) for d in value)
+        return Told(plain_value(d) for d in value)
+    if isinstance(value, Deed):  # one move by its player (``/history``'s records)
+        return Deed(plain(value.who), plain_value(value.words))
     if isinstance(value, News):
         return News(plain_value(p) for p in value)
     if isinstance(value, Clauses):  # "Ben resigned and Ana ran out of time": each clause names someone

@@ -37,7 +37,7 @@ from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
 from cogs.limits import MAX_ALT_TEXT, MAX_EMBED_DESCRIPTION, MAX_MESSAGE, MAX_UPLOAD
 from cogs.pictures import picture_file
-from cogs.plain import plain, service_text
+from cogs.plain import plain, plain_value, service_text
 from cogs.translator import L
 from tables import TableError, TableService
 from tables.leaderboard import (
@@ -196,9 +196,13 @@ class Results(commands.Cog):
                 details = await self.service.table_details(table, interaction.user.id, words=not notation)
                 if details.summary.guild_id != _guild(interaction):  # another server's table does not exist here
                     raise TableError("error.no_table", table=table)
-                lines = [service_text("history.moves", lang, table=table,
-                                    moves=history_moves(details.moves, lang, notation))]
-                lines += history_lines(await self.service.takebacks.history(table), lang)  # issue 30
+                records = [replace(r, player=plain(r.player), words=plain_value(r.words),
+                                   news=tuple(map(plain_value, r.news))) for r in details.moves]  # names as text
+                lines = [service_text("history.moves", lang, table=table, moves=history_moves(records, lang, notation))]
+                takebacks = [replace(r, asked_by=plain(r.asked_by), answered_by=plain(r.answered_by),
+                                     moves=r.moves if isinstance(r.moves, str) else plain_value(r.moves))
+                             for r in await self.service.takebacks.history(table)]
+                lines += history_lines(takebacks, lang)  # issue 30
                 await _answer_long(interaction, "\n".join(lines), f"table-{table}-moves.txt",
                                    service_text("history.attached", lang))
                 return

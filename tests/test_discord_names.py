@@ -60,6 +60,7 @@ async def test_names_are_text_and_only_players_are_pinged(harness: Harness) -> N
     for quitter in (SHOUTER, BOLD, CODE):  # the game ends with the injector the last one in
         await h.command("resign", [option("table", 1, 4)], quitter, channel=place)
     await h.command("history", [], INJECTOR, channel=place)  # an embed naming the opponents
+    await h.command("history", [option("table", 1, 4)], INJECTOR, channel=place)  # the moves, each by its player
     await h.command("replay", [option("table", 1, 4)], INJECTOR, channel=place)  # a public caption naming all
     # a refusal that names a player: bold moves out of turn at a Kona table against code
     await h.command("play", [option("game", "kona", STRING), option("opponent", CODE["id"], USER),
@@ -68,12 +69,20 @@ async def test_names_are_text_and_only_players_are_pinged(harness: Harness) -> N
                                if r.path.endswith("/messages") and int(r.path.split("/")[2]) != thread))
     await h.click(h.latest_id("mesa:inv:2:"), CODE, channel=kona)
     await h.command("move", [option("text", "a1-a2", STRING), option("table", 2, 4)], CODE, channel=kona)
+    # a takeback asked by bold and declined by code: /history lists it with both names
+    await h.command("move", [option("text", "a6-d3", STRING), option("table", 2, 4)], BOLD, channel=kona)
+    await h.command("takeback", [option("table", 2, 4)], BOLD, channel=kona)
+    await h.command("takeback", [option("action", "decline", STRING), option("table", 2, 4)], CODE, channel=kona)
+    await h.command("history", [option("table", 2, 4)], BOLD, channel=kona)
 
     sent = messages(h)
     assert len(h.standin.to_dms()) >= 4, "the players' private views went out by DM"
     assert any("turn" in r.content.lower() and r.ephemeral for r in sent), "the refusal was answered"
     assert any(r.files and r.files[0][0].endswith(".gif") and not r.ephemeral for r in sent), "the replay is public"
     assert any(r.embeds and "\\`code\\`" in shown(r) for r in sent), "the history names the opponents"
+    assert any("built a pyramid" in r.content for r in sent), "the history of table 1 tells its moves by name"
+    assert any("asked to take back" in r.content and r"\*\*bold\*\*" in r.content for r in sent), \
+        "the history of table 2 lists the takeback by name"
     seen = "\n".join(shown(r) for r in sent)
     for escaped in ESCAPED:
         assert escaped in seen, f"{escaped} is shown as typed"
