@@ -32,7 +32,7 @@ from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
 from cogs.lessons import send_lesson
 from cogs.limits import MAX_CUSTOM_ID
-from cogs.plain import service_text
+from cogs.plain import said
 from cogs.translator import L
 from tables import PublicPost, TableService, TableSummary
 from tables.learn import HINT_WORDS
@@ -124,7 +124,7 @@ class Learning(commands.Cog):
             table_id = await self.table(interaction, table, lambda s: user_id in s.turn_user_ids)
             hint = await self.service.hints.ask(table_id, user_id)
             lang = lang_of(interaction)
-            text = sketch_block(hint.sketch) + service_text(hint.key, lang, **hint.params)
+            text = sketch_block(hint.sketch) + said(hint.key, lang, hint.params)  # names in its words as text
             await self.handling.reply(interaction, text,
                                       view=play_it(hint.table_id, hint.version, hint.move, lang))
 

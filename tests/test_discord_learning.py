@@ -249,3 +249,17 @@ async def test_help_names_hint_and_takeback(harness: Harness) -> None:
         reply = next(r for r in h.standin.interaction_replies() if r.json and r.json.get("embeds"))
         body = reply.json["embeds"][0]["description"]
         assert all(name in body for name in names), body
+
+
+async def test_a_hint_says_its_players_name_as_text(harness: Harness) -> None:
+    """A hint tells the move in words, by its player's name: a player called ``**bold**`` reads their name as
+    typed (escaped), never as markup."""
+    h = harness
+    bold = user(1009, "**bold**")
+    await h.command("play", [option("game", "kona", 3), option("opponent", BOT_ID, 6), option("seat", "first", 3),
+                             option("level", "easy", 3)], bold, users=[MESA_USER])
+    place = thread_channel(next(iter(h.standin.channels)))
+    h.standin.clear()
+    await h.command("hint", [], bold, channel=place)
+    [said] = answers(h)
+    assert r"(the board would say: \*\*bold\*\* moved from " in said, said
