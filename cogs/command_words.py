@@ -26,9 +26,12 @@ from cogs.i18n_discord import EN, LANGS, t
 #: the commands that have subcommands (``cmd.<name>.<sub>`` in the catalogue)
 GROUPS = ("tournament",)
 
-#: a command named in a sentence: a slash that starts a word (not a link's, not ``1/2``, not ``roja/azul``),
-#: the command's name, and the word after it, which may be one of its subcommands
-_COMMAND = re.compile(r"(?<![\w/<:.\\])/(?P<name>[a-z][a-z-]*)(?![\w-])(?: (?P<sub>[a-z]+)(?![\w=-]))?")
+#: a slash that starts a word (not a link's, not ``1/2``, not ``roja/azul``): where a command may be named; what
+#: a user typed gets a zero-width space after such a slash (``cogs.plain``), so it is never read as one
+SLASH_STARTING_A_WORD = r"(?<![\w/<:.\\])/"
+#: a command named in a sentence: the slash, the command's name, and the word after it, which may be one of its
+#: subcommands
+_COMMAND = re.compile(SLASH_STARTING_A_WORD + r"(?P<name>[a-z][a-z-]*)(?![\w-])(?: (?P<sub>[a-z]+)(?![\w=-]))?")
 #: where the options of a command named in a sentence end: the sentence's or the clause's end
 _CLAUSE_END = re.compile(r"[.;\n]|: |$")
 #: an option written after a command, ``round=2``, ``format=swiss``: its name and its value

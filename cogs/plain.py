@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 
-from cogs.command_words import in_discord_words
+from cogs.command_words import SLASH_STARTING_A_WORD, in_discord_words
 from tables import i18n as service_i18n
 from tables.i18n import Alternatives, Clauses, Count, Deed, Examples, Lines, Names, News, Phrase, Told, counted
 
@@ -32,7 +32,7 @@ NOTATION = frozenset({"position"})
 #: ``<:emoji:id>``, ``<t:…>``), the two mass mentions, and a slash that starts a word (``/play``: only the
 #: service's own advice names commands, renamed for the reader by ``cogs.command_words``); each gets a
 #: zero-width space after its first character, so Discord shows the characters and nothing parses them
-_TAG = re.compile(r"<(?=[@#/:]|a:|t:)|@(?=everyone|here)|(?<![\w/<:.\\])/(?=[a-z])", re.IGNORECASE)
+_TAG = re.compile(r"<(?=[@#/:]|a:|t:)|@(?=everyone|here)|" + SLASH_STARTING_A_WORD + "(?=[a-z])", re.IGNORECASE)
 ZERO_WIDTH_SPACE = "\u200b"
 
 
