@@ -48,6 +48,7 @@ from typing import Any
 from aiohttp import web
 
 from discord_standin import rules
+from discord_standin.commands import check_commands
 from discord_standin.ratelimit import Limits, RateLimiter
 from discord_standin.world import (
     ANNOUNCEMENT,
@@ -505,6 +506,9 @@ class StandIn:
                          "owner": {**BOT_USER, "id": "1", "bot": False, "username": "owner"}, "bot": BOT_USER,
                          "summary": "", "rpc_origins": []}
         if parts[0] == "applications" and parts[-1] == "commands" and method == "PUT":
+            problem = check_commands(body)
+            if problem is not None:
+                return problem
             guild = {"guild_id": parts[3]} if len(parts) == 5 else {}
             return 200, [{**c, "id": str(self.next_id()), "application_id": str(APP_ID), "version": "1", **guild}
                          for c in body]

@@ -40,7 +40,7 @@ TOO_LARGE = 40005
 Problem = tuple[int, dict[str, Any]]
 
 
-class _Errors:
+class FormErrors:
     """Collects field errors into Discord's nested ``errors`` object."""
 
     def __init__(self) -> None:
@@ -72,7 +72,7 @@ def check_message(body: Any, files: list[tuple[str, bytes]], *, create: bool) ->
     too_big = next((name for name, data in files if len(data) > FILE_BYTES), None)
     if too_big is not None:  # Discord rejects the upload before reading the form
         return 413, {"code": TOO_LARGE, "message": "Request entity too large"}
-    errors = _Errors()
+    errors = FormErrors()
     errors.too_long(["content"], body.get("content"), CONTENT)
     embeds = body.get("embeds") or []
     if len(embeds) > EMBEDS:
@@ -99,7 +99,7 @@ def check_message(body: Any, files: list[tuple[str, bytes]], *, create: bool) ->
     return None
 
 
-def _check_embed(errors: _Errors, path: list[str | int], embed: dict[str, Any]) -> int:
+def _check_embed(errors: FormErrors, path: list[str | int], embed: dict[str, Any]) -> int:
     """Field limits of one embed; returns its size towards the 6,000-character total."""
     title, description = embed.get("title"), embed.get("description")
     errors.too_long([*path, "title"], title, EMBED_TITLE)
@@ -125,7 +125,7 @@ MENTION_TYPES = ("roles", "users", "everyone")
 MENTION_IDS = 100
 
 
-def _check_allowed_mentions(errors: _Errors, allowed: Any) -> None:
+def _check_allowed_mentions(errors: FormErrors, allowed: Any) -> None:
     """``parse`` holds only the three types; ``users``/``roles`` at most 100 ids each, and never beside
     the same type in ``parse`` (Discord: "mutually exclusive")."""
     if allowed is None:
@@ -149,7 +149,7 @@ def _check_allowed_mentions(errors: _Errors, allowed: Any) -> None:
                 errors.add(["allowed_mentions", kind, j], "NUMBER_TYPE_COERCE", f"Value \"{value}\" is not snowflake.")
 
 
-def _check_components(errors: _Errors, rows: Any) -> None:
+def _check_components(errors: FormErrors, rows: Any) -> None:
     if rows is None:
         return
     if len(rows) > ACTION_ROWS:
@@ -169,7 +169,7 @@ def _check_components(errors: _Errors, rows: Any) -> None:
             _check_item(errors, [*path, "components", j], item, seen)
 
 
-def _check_item(errors: _Errors, path: list[str | int], item: dict[str, Any], seen: set[str]) -> None:
+def _check_item(errors: FormErrors, path: list[str | int], item: dict[str, Any], seen: set[str]) -> None:
     kind = int(item.get("type", 0))
     custom_id = item.get("custom_id")
     link = kind == BUTTON and int(item.get("style", 0)) in (LINK_STYLE, PREMIUM_STYLE)
@@ -196,7 +196,7 @@ def _check_item(errors: _Errors, path: list[str | int], item: dict[str, Any], se
 def check_choices(data: Any) -> Problem | None:
     """An autocomplete answer (callback type 8): at most 25 choices, names and values of 1-100 characters."""
     choices = (data or {}).get("choices") or []
-    errors = _Errors()
+    errors = FormErrors()
     if len(choices) > CHOICES:
         errors.add(["data", "choices"], "BASE_TYPE_MAX_LENGTH", f"Must be {CHOICES} or fewer in length.")
     for i, c in enumerate(choices):
@@ -207,7 +207,7 @@ def check_choices(data: Any) -> Problem | None:
 
 
 def check_thread_name(body: Any) -> Problem | None:
-    errors = _Errors()
+    errors = FormErrors()
     errors.between(["name"], str((body or {}).get("name") or ""), 1, THREAD_NAME)
     return errors.problem()
 

@@ -11,9 +11,10 @@ with what a separately running bot needs from Discord:
   changes (a thread opened, archived by ``advance_clock``, un-archived by a post, locked, deleted);
   GUILD_DELETE and GUILD_CREATE when the bot is removed from a server and added back
   (``remove_bot``, ``add_bot``);
-- ``PUT /applications/{app}/commands`` (``python bot.py --sync``): the registered commands are kept,
-  and scripted users build their slash commands from them, so a user can only send what Discord
-  would let them send;
+- ``PUT /applications/{app}/commands`` (``python bot.py --sync``): checked as Discord checks it
+  (``discord_standin.commands``: names, descriptions, localizations, options, choices, size); the
+  registered commands are kept, and scripted users build their slash commands from them, so a user
+  can only send what Discord would let them send;
 - faults on demand (``fail``): 429 with ``retry_after`` (and the ``Via`` header Discord's edge adds,
   without which discord.py takes a 429 for a Cloudflare ban), 5xx, 403; closed DMs answer
   403 / 50007 (the base stand-in's ``closed_dms``); ``stall`` holds requests unanswered, so a test
@@ -52,6 +53,7 @@ from aiohttp import web
 
 from discord_standin import APP_ID, BOT_ID, BOT_USER, EPHEMERAL, Recorded, StandIn
 from discord_standin import payloads as P
+from discord_standin.commands import check_commands
 from discord_standin.gateway import Gateway
 from discord_standin.ratelimit import Limits
 from discord_standin.world import Guild
@@ -383,6 +385,9 @@ class DiscordServer(StandIn):
         parts = path.strip("/").split("/")
         if parts[0] == "applications" and parts[-1] == "commands":
             if method == "PUT":
+                problem = check_commands(body)
+                if problem is not None:
+                    return problem
                 self.commands = [{**c, "id": str(self.next_id()), "application_id": str(APP_ID), "version": "1",
                                   "type": c.get("type", 1)} for c in body or []]
             return 200, self.commands
