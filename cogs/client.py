@@ -528,11 +528,32 @@ def make_bot(config: Config, **kwargs: Any) -> MesaBot:
     return MesaBot(config, **kwargs)
 
 
+#: Discord's code for "Missing Access": here, registering commands in a server the application is not in
+MISSING_ACCESS = 50001
+
+
 async def _sync(config: Config, guild_id: int | None) -> int:
+    """``python bot.py --sync [--guild ID]``: 0 when Discord registered the commands; 1, with one paragraph saying
+    what to do and no traceback, when it refused them."""
     bot = MesaBot(config, sync_only=True)
     async with bot:
         await bot.login(config.token)
-        synced = await bot.sync_commands(guild_id)
+        try:
+            synced = await bot.sync_commands(guild_id)
+        except app_commands.CommandSyncFailure as exc:  # 400: a rule of Discord's broken by the tree itself
+            log.error("Discord refused the slash commands, so none changed. What it said, command by command:\n"
+                      "%s\nThe commands are made in cogs/ (`python bot.py --print-commands` shows them as sent); "
+                      "`pytest tests/test_discord_commands.py` checks Discord's rules offline", exc)
+            return 1
+        except discord.Forbidden as exc:
+            if guild_id and exc.code == MISSING_ACCESS:
+                log.error("Discord refused to register the commands in server %d (Missing Access): Mesa is not in "
+                          "that server, or was invited without the applications.commands scope. Invite it with the "
+                          "scopes `bot applications.commands` (README: Running the bot on Discord), or check the "
+                          "server's ID (Developer Mode on, then right-click the server: Copy Server ID)", guild_id)
+            else:
+                log.error("Discord refused to register the commands (%s)", exc)
+            return 1
     where = f"server {guild_id}" if guild_id else "every server (global commands may take up to an hour)"
     print(f"synced {len(synced)} commands to {where}: {', '.join(sorted(c.name for c in synced))}")
     return 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -182,6 +183,51 @@ async def test_sync_registers_localized_commands(tmp_path: Any) -> None:
     assert names["move"]["name_localizations"]["es-419"] == "mover"
     assert (names["hint"]["name_localizations"]["es-ES"], names["takeback"]["name_localizations"]["es-419"]) == \
         ("pista", "deshacer")
+
+
+async def _sync_against(standin: StandIn, guild_id: int) -> int:
+    import discord
+
+    from cogs.client import Config, _sync, apply_api_base
+
+    base = await standin.start()
+    old = discord.http.Route.BASE
+    apply_api_base(base)
+    try:
+        return await _sync(Config(token="stand-in"), guild_id)
+    finally:
+        discord.http.Route.BASE = old
+        await standin.stop()
+
+
+async def test_sync_to_a_server_mesa_is_not_in_says_what_to_do(caplog: pytest.LogCaptureFixture) -> None:
+    """``--sync --guild ID`` for a server the application was not invited to: Discord's 403 / 50001 said in one
+    paragraph naming the server, the scope and where to find its ID; exit status 1; nothing registered."""
+    standin = StandIn()
+    with caplog.at_level(logging.ERROR, logger="mesa.discord"):
+        assert await _sync_against(standin, 4242) == 1
+    puts = [r for r in standin.requests if r.method == "PUT"]
+    assert len(puts) == 1 and puts[0].status == 403 and (puts[0].answer or {}).get("code") == 50001
+    said = " ".join(r.getMessage() for r in caplog.records if r.name == "mesa.discord")
+    assert "server 4242" in said and "applications.commands" in said and "Copy Server ID" in said
+    assert not any(r.exc_info for r in caplog.records), "one paragraph, no traceback"
+
+
+async def test_a_tree_discord_refuses_is_said_command_by_command(monkeypatch: pytest.MonkeyPatch,
+                                                                  caplog: pytest.LogCaptureFixture) -> None:
+    """A Spanish description one character over Discord's 100: the whole overwrite is refused (400 / 50035), and
+    ``--sync`` names the command and the field, exit status 1, no traceback."""
+    from cogs import i18n_discord
+
+    monkeypatch.setitem(i18n_discord.ES, "cmd.play.desc", "d" * 101)
+    standin = StandIn()
+    with caplog.at_level(logging.ERROR, logger="mesa.discord"):
+        assert await _sync_against(standin, GUILD_ID) == 1
+    puts = [r for r in standin.requests if r.method == "PUT"]
+    assert len(puts) == 1 and puts[0].status == 400 and (puts[0].answer or {}).get("code") == 50035
+    said = " ".join(r.getMessage() for r in caplog.records if r.name == "mesa.discord")
+    assert "refused the slash commands" in said and "'play'" in said and "description_localizations" in said
+    assert not any(r.exc_info for r in caplog.records)
 
 
 async def test_buttons_work_after_a_restart(tmp_path: Any) -> None:

@@ -506,7 +506,7 @@ class StandIn:
                          "owner": {**BOT_USER, "id": "1", "bot": False, "username": "owner"}, "bot": BOT_USER,
                          "summary": "", "rpc_origins": []}
         if parts[0] == "applications" and parts[-1] == "commands" and method == "PUT":
-            problem = check_commands(body)
+            problem = self.commands_refused(parts, body)
             if problem is not None:
                 return problem
             guild = {"guild_id": parts[3]} if len(parts) == 5 else {}
@@ -534,6 +534,16 @@ class StandIn:
         if parts[0] == "guilds" and len(parts) == 4 and parts[2] == "members" and method == "GET":
             return self._guild_member(parts[1], parts[3])
         return 404, {"code": 0, "message": f"stand-in: no route for {method} {path}"}
+
+    def commands_refused(self, parts: list[str], body: Any) -> rules.Problem | None:
+        """Registering commands (``applications/{app}[/guilds/{guild}]/commands``): 50001 Missing Access in a
+        server the application is not in (not invited there, or without the ``applications.commands`` scope),
+        else Discord's rules for the tree (``discord_standin.commands``)."""
+        if len(parts) == 5:
+            guild = self.guilds.get(int(parts[3])) if parts[3].isdigit() else None
+            if guild is None or not guild.bot_member:
+                return rules.error(403, 50001, "Missing Access")
+        return check_commands(body)
 
     def _guild_member(self, guild_part: str, user_part: str) -> tuple[int, Any]:
         """Get Guild Member: needs no intent; 50001 unless the bot is in the server, 10007 Unknown Member for

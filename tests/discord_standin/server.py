@@ -53,7 +53,6 @@ from aiohttp import web
 
 from discord_standin import APP_ID, BOT_ID, BOT_USER, EPHEMERAL, Recorded, StandIn
 from discord_standin import payloads as P
-from discord_standin.commands import check_commands
 from discord_standin.gateway import Gateway
 from discord_standin.ratelimit import Limits
 from discord_standin.world import Guild
@@ -385,7 +384,7 @@ class DiscordServer(StandIn):
         parts = path.strip("/").split("/")
         if parts[0] == "applications" and parts[-1] == "commands":
             if method == "PUT":
-                problem = check_commands(body)
+                problem = self.commands_refused(parts, body)
                 if problem is not None:
                     return problem
                 self.commands = [{**c, "id": str(self.next_id()), "application_id": str(APP_ID), "version": "1",
