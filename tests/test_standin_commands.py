@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 from discord_standin import APP_ID
 from discord_standin.probe import Probe
+from discord_standin.world import GUILD_ID
 
 PUT = f"/applications/{APP_ID}/commands"
-GUILD_PUT = f"/applications/{APP_ID}/guilds/1/commands"
+GUILD_PUT = f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands"
 
 
 def tree() -> list[dict[str, Any]]:
@@ -113,10 +114,20 @@ CASES: list[tuple[str, Callable[[list[dict[str, Any]]], None], tuple[Any, ...], 
 
 
 async def test_a_valid_tree_is_registered_and_listed(probe: Probe) -> None:
-    answer = await probe.call("PUT", PUT, tree())
-    assert answer.status == 200, answer.body
-    assert [c["name"] for c in answer.body] == ["play", "tournament", "Show board"]
-    assert all(c["id"] and c["application_id"] == str(APP_ID) for c in answer.body)
+    for route in (PUT, GUILD_PUT):
+        answer = await probe.call("PUT", route, tree())
+        assert answer.status == 200, answer.body
+        assert [c["name"] for c in answer.body] == ["play", "tournament", "Show board"]
+        assert all(c["id"] and c["application_id"] == str(APP_ID) for c in answer.body)
+
+
+async def test_a_server_the_application_is_not_in_answers_missing_access(probe: Probe) -> None:
+    answer = await probe.call("PUT", f"/applications/{APP_ID}/guilds/{GUILD_ID + 1}/commands", tree())
+    assert (answer.status, answer.code) == (403, 50001)
+    probe.standin.guilds[GUILD_ID].bot_member = False  # removed from the server
+    answer = await probe.call("PUT", GUILD_PUT, tree())
+    assert (answer.status, answer.code) == (403, 50001)
+    assert (await probe.call("PUT", PUT, tree())).status == 200, "global commands need no server"
 
 
 @pytest.mark.parametrize(("what", "change", "path", "code"), CASES, ids=[c[0] for c in CASES])
