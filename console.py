@@ -70,7 +70,7 @@ from tables.errors import CannotOpen
 from tables.games import auto_styles, games, known_game
 from tables.i18n import Names, Sentences
 from tables.leaderboard import LeaderboardService
-from tables.learn import HINT_WORDS, LessonPost
+from tables.learn import ANSWER_WORDS, HINT_WORDS, LessonPost
 from tables.logs import setup_logging
 from tables.mesa import NAME as MESA
 from tables.mesa import mesa_records, reads_as_mesa, records_text
@@ -586,7 +586,7 @@ class Console:
         word, _, move = more.strip().partition(" ")
         if not game:
             post = await lessons.list(uid)
-        elif word.lower() in ("answer", "responder"):
+        elif word.lower() in ANSWER_WORDS:
             if not move.strip():
                 raise TableError("learn.answer_missing", game=lessons.course(game).game)  # an unknown game: said so
             post = await lessons.answer(uid, game, move)

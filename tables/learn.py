@@ -53,6 +53,8 @@ LESSONS_DIR = Path(__file__).parent / "lessons"
 #: the step's hint (``/learn kona hint``, ``pista``), as every front end reads them after the game
 RESTART_WORDS = ("restart", "reiniciar")
 HINT_WORDS = ("hint", "pista")
+#: the word before a lesson's answer in ``/learn GAME answer MOVE`` (the console; Discord has an ``answer`` option)
+ANSWER_WORDS = ("answer", "responder")
 
 # ==================================================================== the courses, read from their files
 @dataclass(frozen=True)

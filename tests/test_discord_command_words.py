@@ -19,7 +19,7 @@ from discord_standin.world import GUILD_ID
 from cogs.command_words import in_discord_words
 from cogs.commands_json import command_payload
 from cogs.handling import DISCORD_ADVICE
-from cogs.plain import ZERO_WIDTH_SPACE, said
+from cogs.plain import ZERO_WIDTH_SPACE, plain, said
 from tables import i18n
 
 STRING = 3
@@ -29,7 +29,13 @@ STRING = 3
 #: is named as the console's ("or /build in the console")
 CONSOLE_ONLY = {"abort", "moves", "build"}
 MENTION = re.compile(r"(?<![\w/<:.\\])/(?P<name>[a-z][a-z-]*)(?![\w-])"
-                     r"(?: (?P<sub>[a-z]+)(?![\w=-]))?(?P<rest>[^.;\n]*)")
+                     r"(?: (?P<sub>[a-z]+)(?![\w=:-]))?(?P<rest>[^.;\n]*)")
+#: an option filled in after a command, as Discord's words write it: ``ronda:2``, ``formato:suizo``
+CHIP = re.compile(r" (?P<option>[^\s:=()]+):")
+#: what a positional argument the console reads looks like (a number, a game, a placeholder, a step word, a
+#: user, a move): none may be left after a command on Discord, where every argument is an option
+ARGUMENT = re.compile(r" (?:\d+|N|NÚMERO|GAME|JUEGO|MOVE|JUGADA|\{\w+\}|kona|plateau|k3|krakatoa|restart|reiniciar"
+                      r"|hint|pista|answer|responder|accept|decline|@\w+|[a-h]\d\S*)(?![\w-])")
 
 
 async def tree(locale: str | None) -> dict[str, dict[str, Any]]:
@@ -54,12 +60,28 @@ async def tree(locale: str | None) -> dict[str, dict[str, Any]]:
     return seen
 
 
+def _chips(rest: str, allowed: dict[str, set[str]], where: tuple[Any, ...]) -> str:
+    """The options filled in at the start of ``rest`` (``numero:3 ronda:2``), each checked: an option of the
+    command, a value from its choices when it has some; what follows them."""
+    while (chip := CHIP.match(rest)) is not None:
+        name = chip["option"]
+        assert name in allowed, (*where, name)
+        value_at = rest[chip.end():]
+        chosen = [c for c in sorted(allowed[name], key=len, reverse=True) if value_at.startswith(c)]
+        if allowed[name] and not re.match(r"\{\w+\}|\d|[A-ZÁÉÍÓÚ]+\b", value_at):
+            assert chosen, (*where, name, value_at)
+        value = chosen[0] if chosen else re.match(r"[^\s(),;]*", value_at)[0]  # type: ignore[index]
+        rest = value_at[len(value):]
+    return rest
+
+
 async def test_every_command_the_service_names_is_in_the_readers_command_list() -> None:
     """Every sentence of the service's, in English and in Spanish as Discord shows it: each command it names is
     one the reader's Discord lists under that name (or one of ``CONSOLE_ONLY``), a subcommand after it is one of
-    its subcommands, an option written ``name=`` after it is one of that command's options, and a value written
-    for an option with a choice list is one of its choices as the reader sees them."""
-    checked = 0
+    its subcommands, and everything written after it is the options the reader fills in: each ``name:value`` one
+    of that command's options, a value for an option with a choice list one of its choices as the reader sees
+    them; no console argument is left (``/learn kona hint``, ``round=2``)."""
+    checked = filled = 0
     for lang, locale, catalog in (("en", None, i18n.EN), ("es", "es-ES", i18n.ES)):
         commands = await tree(locale)
         for key, template in catalog.items():
@@ -75,27 +97,73 @@ async def test_every_command_the_service_names_is_in_the_readers_command_list() 
                 if command["subs"] and sub is not None and not sub.startswith("{"):
                     assert sub in command["subs"], (lang, key, sub, text)
                     allowed = command["subs"][sub]
-                for option_name, value in re.findall(r"(?<![\w-])([a-z][a-z_]*)=([^\s,;:.)]*)", rest):
-                    assert option_name in allowed, (lang, key, name, option_name, text)
-                    if allowed[option_name] and value and not value.startswith("{") and not value.isdigit():
-                        assert value in allowed[option_name], (lang, key, option_name, value, text)
+                elif sub is not None:  # a word after a command without subcommands: part of the sentence
+                    rest = f" {sub}{rest}"
+                elif command["subs"] and rest.startswith(" {"):  # the subcommand is a param: checked said, below
+                    continue
+                after = _chips(rest, allowed, (lang, key, name, text))
+                filled += after != rest
+                assert not ARGUMENT.match(after), (lang, key, name, after, text)
+                assert not re.search(r"(?<![\w-])[a-z][a-z_]*=", rest), (lang, key, name, text)
                 checked += 1
     assert checked > 60  # the audit saw the advice it is about (tournaments, lessons, resigning, /play)
+    assert filled > 30  # and the options written after the commands
 
 
 def test_spanish_advice_names_the_spanish_commands() -> None:
     """What the rewrite makes of the console's spelling, one example of each kind."""
     es = {key: in_discord_words(i18n.ES[key], "es") for key in (
         "tournament.error.use_withdraw", "tournament.error.no_round_over", "tournament.error.format_missing",
-        "learn.done", "error.use_resign", "tournament.error.table_of")}
+        "learn.done", "error.use_resign", "tournament.error.table_of", "learn.usage", "learn.how")}
     assert "usa /torneo retirarse para dejarlo" in es["tournament.error.use_withdraw"]
-    assert "/torneo emparejamientos {id} ronda={last} muestra" in es["tournament.error.no_round_over"]
-    assert es["tournament.error.format_missing"].endswith("/torneo crear JUEGO formato=suizo (o formato=liga).")
-    assert "/jugar {game} @mesa, o repásalo con /aprender {game} reiniciar" in es["learn.done"]
+    assert "/torneo emparejamientos numero:{id} ronda:{last} muestra" in es["tournament.error.no_round_over"]
+    assert es["tournament.error.format_missing"].endswith("/torneo crear juego:JUEGO formato:suizo (o formato:liga).")
+    assert "/jugar juego:{game} rival:@Mesa, o repásalo con /aprender juego:{game} paso:reiniciar" in es["learn.done"]
     assert "usa /abandonar para dejarla" in es["error.use_resign"]
     assert "usa /abandonar en esta partida o /torneo retirarse" in es["tournament.error.table_of"]
-    for key, template in i18n.EN.items():
-        assert in_discord_words(template, "en") == template, key  # Discord's English names are the console's
+    assert "/aprender juego:JUEGO paso:pista o /aprender juego:JUEGO respuesta:JUGADA" in es["learn.usage"]
+    assert "Responde con /mover jugada:JUGADA (/moves lista" in es["learn.how"]  # /moves: the console's, left
+
+
+def test_english_advice_keeps_the_names_and_writes_the_options() -> None:
+    """Discord's English names are the console's, so only what follows a command changes: the console's
+    arguments become the options they fill, named as Discord names them; a value from a choice list as shown."""
+    en = {key: in_discord_words(i18n.EN[key], "en") for key in (
+        "tournament.error.no_round_over", "tournament.error.format_missing", "learn.done", "learn.usage",
+        "tournament.created", "error.use_resign")}
+    assert "/tournament pairings number:{id} round:{last} shows the last" in en["tournament.error.no_round_over"]
+    assert en["tournament.error.format_missing"].endswith(
+        "/tournament create game:GAME format:Swiss (or format:round robin).")
+    assert "/play game:{game} opponent:@Mesa, or go over it again with /learn game:{game} step:restart" \
+        in en["learn.done"]
+    assert "/learn game:GAME step:N, /learn game:GAME step:hint or /learn game:GAME answer:MOVE" in en["learn.usage"]
+    assert "Join with /tournament join number:{id} (the organiser" in en["tournament.created"]
+    assert en["error.use_resign"] == i18n.EN["error.use_resign"]  # nothing after the command: unchanged
+    for key, template in i18n.EN.items():  # the commands keep their names
+        assert re.findall(r"(?<![\w/])/[a-z-]+", in_discord_words(template, "en")) == \
+            re.findall(r"(?<![\w/])/[a-z-]+", template), key
+
+
+def test_said_values_are_written_as_the_options_they_fill() -> None:
+    """At run time the params are in: a game as its choice shows it, a step word, a move, a number; a command
+    with its subcommand given as a param; words after a command that are no argument stay as they are."""
+    cases = {
+        ("/learn kona hint gives a hint", "en"): "/learn game:Kona step:hint gives a hint",
+        ("/learn krakatoa 4", "es"): "/aprender juego:Krakatoa paso:4",
+        ("/learn plateau answer +xx.rb@a1.", "en"): "/learn game:Plateau answer:+xx.rb@a1.",
+        ("usa /learn kona responder a6-d3", "es"): "usa /aprender juego:Kona respuesta:a6-d3",
+        ("/move a6-d3 plays it", "en"): "/move text:a6-d3 plays it",
+        ("With a game in play, /move plays there", "en"): "With a game in play, /move plays there",
+        ("for example /tournament withdraw 3.", "es"): "for example /torneo retirarse numero:3.",
+        ("/tournament remove @Ana 2", "es"): "/torneo quitar jugador:@Ana numero:2",
+        ("/takeback accept", "es"): "/deshacer acción:aceptar",
+        ("/review 12 again", "en"): "/review table:12 again",
+        ("/tournament create kona format=round-robin rounds=3", "es"):
+            "/torneo crear juego:Kona formato:liga rondas:3",
+        ("/play to learn", "en"): "/play to learn",
+    }
+    for (text, lang), shown in cases.items():
+        assert in_discord_words(text, lang) == shown, (text, lang)
 
 
 def test_what_a_user_wrote_is_never_renamed() -> None:
@@ -106,9 +174,12 @@ def test_what_a_user_wrote_is_never_renamed() -> None:
     shown = text.replace(ZERO_WIDTH_SPACE, "")
     assert "Torneo #1: /play night, suizo, organizado por /resign" in shown
     assert "/jugar" not in shown and "/abandonar" not in shown
-    assert "Apúntate con /torneo apuntarse 1" in shown and "lo empieza con /torneo empezar 1." in shown
+    assert "Apúntate con /torneo apuntarse numero:1" in shown and "lo empieza con /torneo empezar numero:1." in shown
     for words in ("https://discord.com/channels/1/2/3", "build:1:abc/de/f", "roja/azul", "1/2"):
         assert in_discord_words(f"{words} /tournament join", "es") == f"{words} /torneo apuntarse"
+    # a name spelt like an option, in the clause after a command: the user's words, not an option
+    shown = in_discord_words(f"/tournament join 1 ({plain('round=2')} too)", "es")
+    assert shown.replace(ZERO_WIDTH_SPACE, "") == "/torneo apuntarse numero:1 (round=2 too)", shown
 
 
 async def test_a_spanish_speaker_reads_the_commands_their_discord_lists(tmp_path: Path) -> None:
@@ -121,9 +192,9 @@ async def test_a_spanish_speaker_reads_the_commands_their_discord_lists(tmp_path
         await h.command("tournament", [{"name": "create", "type": 1, "options": [
             option("game", "kona", STRING), option("format", "swiss", STRING)]}], ana, **spanish)
         post = [r for r in h.standin.to_channel() if r.method == "POST" and r.content][-1].content
-        assert "Apúntate con /torneo apuntarse 1" in post and "lo empieza con /torneo empezar 1." in post
-        for kw, words in ((spanish, "se apunta con /torneo apuntarse 1)"),
-                          ({"guild_locale": "es-ES"}, "join with /tournament join 1)")):
+        assert "Apúntate con /torneo apuntarse numero:1" in post and "lo empieza con /torneo empezar numero:1." in post
+        for kw, words in ((spanish, "se apunta con /torneo apuntarse numero:1)"),
+                          ({"guild_locale": "es-ES"}, "join with /tournament join number:1)")):
             h.standin.clear()  # too few players to start: the refusal says how to join
             await h.command("tournament", [{"name": "start", "type": 1, "options": []}], ana, **kw)
             [refused] = [r for r in h.standin.interaction_replies() if r.content]
@@ -131,7 +202,7 @@ async def test_a_spanish_speaker_reads_the_commands_their_discord_lists(tmp_path
         h.standin.clear()
         await h.command("learn", [], ben, locale="es-ES")
         [listed] = [r for r in h.standin.interaction_replies() if r.content]
-        assert "Escribe /aprender JUEGO para empezar" in listed.content and "/learn" not in listed.content
+        assert "Escribe /aprender juego:JUEGO para empezar" in listed.content and "/learn" not in listed.content
     finally:
         await h.close()
 

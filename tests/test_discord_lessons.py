@@ -67,9 +67,9 @@ async def test_a_course_on_discord_across_a_restart(tmp_path: Path) -> None:
 
 
 async def test_the_hint_the_advice_names_is_there_on_discord(tmp_path: Path) -> None:
-    """A lesson refuses Mesa's ``auto`` and says to ask for the step's hint with ``/learn kona hint`` (Spanish:
-    ``/aprender kona pista``); on Discord that is ``step: hint`` (or ``pista``): the step's hint, privately,
-    the step unchanged, in the caller's language."""
+    """A lesson refuses Mesa's ``auto`` and says to ask for the step's hint with ``/learn kona hint``; on Discord
+    the advice names the options to fill, ``/aprender juego:Kona paso:pista``, and ``step: hint`` (or ``pista``)
+    gives the step's hint, privately, the step unchanged, in the caller's language."""
     from cogs.command_words import in_discord_words
     from tables import i18n
 
@@ -79,7 +79,7 @@ async def test_the_hint_the_advice_names_is_there_on_discord(tmp_path: Path) -> 
         h.standin.clear()
         await h.command("learn", [option("game", "kona", 3), option("answer", "auto", 3)], ALICE, locale="es-ES")
         [refused] = replies(h)
-        assert "(/aprender kona pista da una pista)" in refused.content
+        assert "(/aprender juego:Kona paso:pista da una pista)" in refused.content
         for locale, word, said in (("es-ES", "pista", KONA.steps[0].hint["es"]),
                                    ("en-US", "hint", KONA.steps[0].hint["en"])):
             h.standin.clear()

@@ -383,7 +383,8 @@ async def test_refusals_are_private_friendly_and_write_nothing(tmp_path: Path) -
         assert "Only the organiser" in await tour(h, ben, "cancel")
         assert "Only the organiser" in await tour(h, ben, "remove", option("player", 5001, USER), users=[ana])
         # removing oneself names the command that does it, and does nothing
-        assert "use /tournament leave 1" in await tour(h, ben, "remove", option("player", 5002, USER), users=[ben])
+        assert "use /tournament leave number:1" in await tour(h, ben, "remove", option("player", 5002, USER),
+                                                                users=[ben])
         assert "has not started yet" in await tour(h, ben, "pairings")
         assert "There is no tournament #7" in await tour(h, ben, "join", option("number", 7, INTEGER))
         await tour(h, ana, "join")
