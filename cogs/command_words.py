@@ -10,7 +10,7 @@ they cannot follow, so every sentence of the service's on its way to Discord pas
 :func:`in_discord_words`, which names the commands and their subcommands as the reader's Discord does, and writes
 what follows them as Discord's options, the way Discord's own words in ``cogs.i18n_discord`` already do
 (``/board table:NUMBER``): the console's positional arguments by the option each fills (``/learn kona hint`` ->
-``/learn game:kona step:hint``; ``/tournament join 3`` -> ``/torneo apuntarse numero:3``) and its ``name=value``
+``/learn game:Kona step:hint``; ``/tournament join 3`` -> ``/torneo apuntarse numero:3``) and its ``name=value``
 options as ``name:value`` (``round=2`` -> ``ronda:2``; a value from a choice list as the list shows it:
 ``format=swiss`` -> ``formato:suizo``).  The names come from the same catalogue the translator registers
 (``cogs.i18n_discord``), so the advice and the command list cannot drift apart.
@@ -40,8 +40,8 @@ SLASH_STARTING_A_WORD = r"(?<![\w/<:.\\])/"
 _COMMAND = re.compile(SLASH_STARTING_A_WORD + r"(?P<name>[a-z][a-z-]*)(?![\w-])(?: (?P<sub>[a-z]+)(?![\w=-]))?")
 #: where the options of a command named in a sentence end: the sentence's or the clause's end
 _CLAUSE_END = re.compile(r"[.;\n]|: |$")
-#: an option written after a command, ``round=2``, ``format=swiss``, ``seat=``: its name and its value (a user's
-#: ``a=b`` has a zero-width space after its ``=``, from ``cogs.plain``, so it is none)
+#: an option written after a command, ``round=2``, ``format=swiss``, ``seat=``: its name and its value (no user's
+#: words stand where this is read, after a command in its clause: ``tests/test_discord_command_words.py``)
 _OPTION = re.compile(r"(?<![\w-])(?P<option>[a-z][a-z_]*)=(?:(?P<value>[a-z][a-z-]*|\d+|\{\w+\}|N)(?![\w-])"
                      r"|(?=[\s,.;:)]|$))")
 

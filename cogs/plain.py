@@ -29,12 +29,10 @@ from tables.i18n import Alternatives, Clauses, Count, Deed, Examples, Lines, Nam
 NOTATION = frozenset({"position"})
 
 #: what starts a mention or a Discord tag (``<@id>``, ``<@&role>``, ``<#channel>``, ``</cmd:id>``,
-#: ``<:emoji:id>``, ``<t:…>``), the two mass mentions, a slash that starts a word (``/play``) and an ``=`` before a
-#: word (``round=2``: only the service's own advice names commands and their options, written for the reader by
-#: ``cogs.command_words``); each gets a zero-width space after its first character, so Discord shows the
-#: characters and nothing parses them
-_TAG = re.compile(r"<(?=[@#/:]|a:|t:)|@(?=everyone|here)|" + SLASH_STARTING_A_WORD + r"(?=[a-z])|=(?=[\w{])",
-                  re.IGNORECASE)
+#: ``<:emoji:id>``, ``<t:…>``), the two mass mentions, and a slash that starts a word (``/play``: only the
+#: service's own advice names commands, renamed for the reader by ``cogs.command_words``); each gets a
+#: zero-width space after its first character, so Discord shows the characters and nothing parses them
+_TAG = re.compile(r"<(?=[@#/:]|a:|t:)|@(?=everyone|here)|" + SLASH_STARTING_A_WORD + "(?=[a-z])", re.IGNORECASE)
 ZERO_WIDTH_SPACE = "\u200b"
 
 
