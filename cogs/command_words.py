@@ -50,8 +50,8 @@ _SAID = r"\{\w+\}"
 _NUMBER = rf"\d+|N|NÚMERO|{_SAID}"
 _USER = r"@[\w{}.-]+"
 #: a move has a digit (``a6-d3``, ``+xx.rb@a1``, ``build:…``), so a word after ``/move`` ("/move plays there") is
-#: not one
-_MOVE = rf"MOVE|JUGADA|{_SAID}|[^\s(),;]*\d(?:[^\s(),;.]|\.(?=\S))*"
+#: not one; and never an ``=`` (``round=2`` is an option)
+_MOVE = rf"MOVE|JUGADA|{_SAID}|[^\s(),;=]*\d(?:[^\s(),;.=]|\.(?=\S))*(?!=)"
 
 
 def _words(*words: str) -> str:
@@ -79,9 +79,11 @@ def _slots() -> dict[str, tuple[tuple[tuple[str, str, str], ...], ...]]:
 
 
 @cache
-def _slot(pattern: str) -> re.Pattern[str]:
-    """One positional argument, after its space: the whole of it, or its ``value`` group when it has one."""
-    return re.compile(rf" (?:{pattern})(?![\w-])")
+def _slot(pattern: str, lang: str) -> re.Pattern[str]:
+    """One positional argument, after its space: the whole of it, or its ``value`` group when it has one; never
+    an option already written as Discord writes it (``text:a6-d3``, ``numero:3``: a sentence passed twice)."""
+    filled = _words(*sorted({*_options(lang).values(), *_options("en").values()}, key=len, reverse=True))
+    return re.compile(rf" (?!(?:{filled}):)(?:{pattern})(?![\w-])")
 
 
 @cache
@@ -109,7 +111,7 @@ def _english(lang: str) -> dict[str, tuple[str, str]]:
     sentence of the catalogue may write it -> its English command and subcommand."""
     found = {local: (name, "") for name, local in _commands(lang).items()}
     for (name, sub), local in _subcommands(lang).items():
-        found[f"{_commands(lang)[name]} {local}"] = (name, sub)
+        found[f"{_commands(lang)[name]} {local}"] = found[f"{name} {local}"] = (name, sub)
     return found
 
 
@@ -146,7 +148,7 @@ def _arguments(name: str, sub: str | None, text: str, at: int, lang: str) -> tup
     said: list[str] = []
     for place in places:
         for option, pattern, group in place:
-            found = _slot(pattern).match(text, at)
+            found = _slot(pattern, lang).match(text, at)
             if found is not None:
                 value = found["value"] if "value" in found.re.groupindex else found[0][1:]
                 value = "@Mesa" if value == "@mesa" else value  # the console's name for the bot Discord lists

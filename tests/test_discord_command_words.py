@@ -15,6 +15,8 @@ from typing import Any
 
 from discord_standin.payloads import Harness, option, user
 from discord_standin.world import GUILD_ID
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cogs.command_words import in_discord_words
 from cogs.commands_json import command_payload
@@ -267,3 +269,19 @@ async def test_option_advice_names_the_options_as_discord_shows_them(tmp_path: P
         assert said.content.startswith("`nivel` elige cómo juega Mesa") and "pon `bots`" in said.content, said.content
     finally:
         await h.close()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["/tournament", "/torneo", "join", "apuntarse", "pairings", "/learn", "/aprender",
+                                 "kona", "hint", "pista", "answer", "a6-d3", "3", "{id}", "round=2", "format=swiss",
+                                 "/move", "/play", "@mesa", "/resign", "/moves", "GAME", "(", ")", ".", ";", ": ",
+                                 "https://x/y", "1/2", "word"]), max_size=14),
+       st.sampled_from(["en", "es"]))
+def test_the_rewrite_is_total_and_settled(words: list[str], lang: str) -> None:
+    """Any text: no error; text without a slash unchanged; a second pass changes nothing more (the Spanish
+    catalogue already writes some commands in Spanish, and a sentence may pass twice)."""
+    text = " ".join(words)
+    once = in_discord_words(text, lang)
+    assert in_discord_words(once, lang) == once, (text, once)
+    if "/" not in text:
+        assert once == text
