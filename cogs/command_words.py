@@ -107,9 +107,11 @@ def _subcommands(lang: str) -> dict[tuple[str, str], str]:
 
 @cache
 def _english(lang: str) -> dict[str, tuple[str, str]]:
-    """A command (``torneo``) or command and subcommand (``torneo clasificacion``) already written in ``lang``, as a
-    sentence of the catalogue may write it -> its English command and subcommand."""
-    found = {local: (name, "") for name, local in _commands(lang).items()}
+    """A command as a sentence of the catalogue may write it, in the console's words (``tournament``) or already in
+    ``lang``'s (``torneo``), or with a subcommand in ``lang``'s (``torneo clasificacion``) -> its English command
+    and subcommand."""
+    found = {name: (name, "") for name in _commands(lang)}
+    found |= {local: (name, "") for name, local in _commands(lang).items()}
     for (name, sub), local in _subcommands(lang).items():
         found[f"{_commands(lang)[name]} {local}"] = found[f"{name} {local}"] = (name, sub)
     return found
@@ -140,6 +142,19 @@ def _named_option(found: re.Match[str], lang: str) -> str:
     return _as_option(option, _choice(option, value, lang) if value else "", lang)
 
 
+def _command_at(found: re.Match[str], lang: str) -> tuple[str, str | None, int]:
+    """The command (in English) a sentence names, in the console's words or already in the reader's, its
+    subcommand (in English) if the next word is one, and where they end: a word after a command that is none of
+    its subcommands is left to be read as its first argument."""
+    english = _english(lang)
+    name, sub = english[found["name"]][0], found["sub"]
+    if sub is not None:
+        pair = english.get(f"{found['name']} {sub}") or ((name, sub) if (name, sub) in _subcommands(lang) else None)
+        if pair is not None:
+            return name, pair[1], found.end()
+    return name, None, found.end("name")
+
+
 def _arguments(name: str, sub: str | None, text: str, at: int, lang: str) -> tuple[str, int]:
     """The console's positional arguments of ``/name sub`` written from ``at`` in ``text``, as Discord's options,
     and where they end."""
@@ -168,19 +183,12 @@ def in_discord_words(text: str, lang: str) -> str:
     if lang not in LANGS:
         return text
     commands, subcommands, english = _commands(lang), _subcommands(lang), _english(lang)
-    named = [found for found in _COMMAND.finditer(text) if found["name"] in commands or found["name"] in english]
+    named = [found for found in _COMMAND.finditer(text) if found["name"] in english]
     out: list[str] = []
     at = 0
     for i, found in enumerate(named):
-        name, sub = english.get(found["name"], (found["name"], ""))[0], found["sub"]
-        if sub is not None and (name, sub) not in subcommands:  # a subcommand already in the reader's words
-            sub = english.get(f"{found['name']} {sub}", (name, sub))[1]
-        said = "/" + commands[name]
-        after = found.end()
-        if sub is not None and (name, sub) in subcommands:
-            said += " " + subcommands[(name, sub)]
-        elif sub is not None:  # not a subcommand: the word after the command, perhaps its first argument
-            sub, after = None, found.start("sub") - 1
+        name, sub, after = _command_at(found, lang)
+        said = "/" + commands[name] + (f" {subcommands[(name, sub)]}" if sub else "")
         arguments, after = _arguments(name, sub, text, after, lang)
         clause = _CLAUSE_END.search(text, after)
         end = min(clause.start() if clause else len(text), named[i + 1].start() if i + 1 < len(named) else len(text))
