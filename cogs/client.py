@@ -53,7 +53,7 @@ from cogs.acts import TableActs
 from cogs.board import Board
 from cogs.delivery import Delivery, PostFailed
 from cogs.guide import Guide
-from cogs.guild_life import GuildWatch
+from cogs.guild_life import MISSING_ACCESS, GuildWatch
 from cogs.handling import Handling
 from cogs.learning import Learning
 from cogs.lessons import LessonControls
@@ -526,10 +526,6 @@ def make_bot(config: Config, **kwargs: Any) -> MesaBot:
     if config.shard_count is not None:
         return ShardedMesaBot(config, **kwargs)
     return MesaBot(config, **kwargs)
-
-
-#: Discord's code for "Missing Access": here, registering commands in a server the application is not in
-MISSING_ACCESS = 50001
 
 
 async def _sync(config: Config, guild_id: int | None) -> int:
