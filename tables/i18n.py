@@ -396,6 +396,11 @@ class Names(tuple[str, ...]):
     """A param listing people: ``Ana``, ``Ana and Cy``, ``Ana, Ben and Cy`` in the reader's language."""
 
 
+class Name(str):
+    """A person's name as a param, said as it is; marked so that a front end short of room may shorten it (a
+    picture's alt text within Discord's limit, ``cogs.pictures``) rather than lose whole sentences."""
+
+
 class Count(NamedTuple):
     """A param counting something, said with its noun in the reader's language: ``1 game``, ``2 games``,
     ``1 partida``.  ``noun`` names the catalogue entry ``count.<noun>``: the singular and the plural,

@@ -13,14 +13,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines import Engine, get_engine
-from tables.i18n import EN, Names, Phrase, Sentences
+from tables.i18n import EN, Name, Names, Phrase, Sentences
 from tables.outcome_words import named_facts
 
 
 def picture_words(engine: Engine, view: Mapping[str, Any], names: Sequence[Any]) -> Sentences:
     """What the picture of ``view`` shows, one sentence per fact, in the order the engine gives them (its details
     after a lesson's ringed places, so that a cut to Discord's limit loses them first); ``names``
-    by seat, each a name or a ``Phrase`` said in the reader's language (a lesson's "Player 2")."""
+    by seat, each a name or a ``Phrase`` said in the reader's language (a lesson's "Player 2"); a name is said as a
+    ``Name``, which a front end short of room may shorten."""
+    names = [Name(n) if isinstance(n, str) else n for n in names]  # marked: a front end short of room may shorten
     game = engine.name
     description = getattr(engine, "description", None)
     details = set(description.detail_words) if description is not None else set()

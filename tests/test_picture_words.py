@@ -104,13 +104,35 @@ def test_a_k3_picture_says_what_lies_under_the_free_pieces_last_and_a_cut_loses_
     # a lesson's ringed places are no detail: they come before the covered pieces (GameDescription.detail_words)
     ringed = said(picture_words(engine, {**view, "marks": ["c3", "0:a3"]}, ["Ana", "Ben"]), "en")
     assert ringed.index("Ringed for this step: c3 and Ana's a3.") < ringed.index("Under Ana's free pieces:"), ringed
-    # four players of Discord's longest names (32 characters) at the start of play: too long, so cut
+    # four players of Discord's longest names (32 characters) at the start of play: too long as they are, so
+    # said again with the names shortened (their first 15 characters and "…"), and then every sentence fits
     four = engine.view(engine.from_position(K3_FOUR), None)
     long = [letter * 32 for letter in "ABCD"]
-    whole, cut = said(picture_words(engine, four, long), "es"), alt_text(picture_words(engine, four, long), "es")
-    essential = whole[:whole.index("Tapadas de")].strip()
-    assert len(whole) > MAX_ALT_TEXT and cut is not None and len(cut) <= MAX_ALT_TEXT
-    assert cut.startswith(essential + " Tapadas de") and cut.endswith(". …"), cut
+    whole, fitted = said(picture_words(engine, four, long), "es"), alt_text(picture_words(engine, four, long), "es")
+    assert len(whole) > MAX_ALT_TEXT and fitted is not None and len(fitted) <= MAX_ALT_TEXT
+    assert fitted == whole.replace("A" * 32, "A" * 15 + "…").replace("B" * 32, "B" * 15 + "…").replace(
+        "C" * 32, "C" * 15 + "…").replace("D" * 32, "D" * 15 + "…"), fitted
+    assert fitted.endswith("."), "nothing cut"
+
+
+def test_long_names_are_shortened_only_when_the_words_would_be_cut_and_never_into_one_another() -> None:
+    """Within the limit, names stay whole; past it, a name longer than 16 characters is said as its first 15 and
+    "…", unless two names would then read alike (those stay whole, and the end is cut as before)."""
+    engine = get_engine("k3")
+    four = engine.view(engine.from_position(K3_FOUR), None)
+    short = ["Ana", "Ben", "Cy", "Dee"]
+    assert alt_text(picture_words(engine, four, short), "en") == said(picture_words(engine, four, short), "en")
+    twins = ["Alejandra Gutiérrez " + tail for tail in ("de la Fuente", "de la Sierra", "Montenegro", "y Ruiz")]
+    assert len({name[:15] for name in twins}) == 1  # all four would read "Alejandra Gutié…"
+    whole = said(picture_words(engine, four, twins), "en")
+    cut = alt_text(picture_words(engine, four, twins), "en")
+    assert len(whole) > MAX_ALT_TEXT and cut is not None and cut.endswith(". …")
+    assert "…" not in cut.removesuffix(" …") and all(name in cut for name in twins), "names kept whole"
+    mixed = [twins[0], twins[1], "Bartholomew Montgomery-Smithson", "Cyrille Dubois-Laurent Marchand"]
+    fitted = alt_text(picture_words(engine, four, mixed), "en")
+    assert fitted is not None and "Bartholomew Mon…" in fitted and "Cyrille Dubois-…" in fitted
+    assert twins[0] in fitted and twins[1] in fitted, "the two that would read alike stay whole"
+    assert "Bartholomew Montgomery" not in fitted
 
 
 def test_names_may_be_phrases_said_in_the_readers_language() -> None:
