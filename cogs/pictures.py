@@ -54,9 +54,10 @@ def _names_in(value: object) -> set[Name]:
 def _short_names(alt: Sentences) -> dict[str, Name]:
     """Each name longer than ``SHORT_NAME`` -> its beginning and "…", unless two would then read alike (those are
     kept whole)."""
-    short = {name: Name(name[: SHORT_NAME - 1].rstrip() + "…") for name in _names_in(alt) if len(name) > SHORT_NAME}
-    alike = {s for s in short.values() if list(short.values()).count(s) > 1}
-    return {name: s for name, s in short.items() if s not in alike and s not in _names_in(alt)}
+    names = _names_in(alt)
+    short = {name: Name(name[: SHORT_NAME - 1].rstrip() + "…") for name in names if len(name) > SHORT_NAME}
+    alike = {s for s in short.values() if list(short.values()).count(s) > 1} | names
+    return {name: s for name, s in short.items() if s not in alike}
 
 
 def _with_names(value: Any, short: dict[str, Name]) -> Any:
