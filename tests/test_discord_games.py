@@ -157,35 +157,8 @@ async def test_a_move_is_named_by_its_interaction(tmp_path: Any) -> None:
         await h.close()
 
 
-async def test_sync_registers_localized_commands(tmp_path: Any) -> None:
-    """``python bot.py --sync --guild ID``: one PUT of the whole localized tree to that server."""
-    import discord
-
-    from cogs.client import Config, _sync, apply_api_base
-
-    standin = StandIn()
-    base = await standin.start()
-    old = discord.http.Route.BASE
-    apply_api_base(base)
-    try:
-        assert await _sync(Config(token="stand-in"), GUILD_ID) == 0
-    finally:
-        discord.http.Route.BASE = old
-        await standin.stop()
-    puts = [r for r in standin.requests if r.method == "PUT"]
-    assert len(puts) == 1 and puts[0].path.endswith(f"/guilds/{GUILD_ID}/commands")
-    names = {c["name"]: c for c in puts[0].json}
-    assert set(names) == {"play", "move", "resign", "draw", "board", "games", "help", "rules", "settings",
-                          "leaderboard", "stats", "history", "replay", "recompute-ratings",  # issue 9
-                          "hint", "takeback", "learn",  # issue 30
-                          "tournament",  # issue 31
-                          "review"}  # issue 32
-    assert names["move"]["name_localizations"]["es-419"] == "mover"
-    assert (names["hint"]["name_localizations"]["es-ES"], names["takeback"]["name_localizations"]["es-419"]) == \
-        ("pista", "deshacer")
-
-
 async def _sync_against(standin: StandIn, guild_id: int) -> int:
+    """``python bot.py --sync [--guild ID]`` against ``standin`` (started and stopped here): its exit status."""
     import discord
 
     from cogs.client import Config, _sync, apply_api_base
@@ -198,6 +171,23 @@ async def _sync_against(standin: StandIn, guild_id: int) -> int:
     finally:
         discord.http.Route.BASE = old
         await standin.stop()
+
+
+async def test_sync_registers_localized_commands(tmp_path: Any) -> None:
+    """``python bot.py --sync --guild ID``: one PUT of the whole localized tree to that server."""
+    standin = StandIn()
+    assert await _sync_against(standin, GUILD_ID) == 0
+    puts = [r for r in standin.requests if r.method == "PUT"]
+    assert len(puts) == 1 and puts[0].path.endswith(f"/guilds/{GUILD_ID}/commands")
+    names = {c["name"]: c for c in puts[0].json}
+    assert set(names) == {"play", "move", "resign", "draw", "board", "games", "help", "rules", "settings",
+                          "leaderboard", "stats", "history", "replay", "recompute-ratings",  # issue 9
+                          "hint", "takeback", "learn",  # issue 30
+                          "tournament",  # issue 31
+                          "review"}  # issue 32
+    assert names["move"]["name_localizations"]["es-419"] == "mover"
+    assert (names["hint"]["name_localizations"]["es-ES"], names["takeback"]["name_localizations"]["es-419"]) == \
+        ("pista", "deshacer")
 
 
 async def test_sync_to_a_server_mesa_is_not_in_says_what_to_do(caplog: pytest.LogCaptureFixture) -> None:
