@@ -14,22 +14,19 @@ import discord
 from cogs.delivery import Delivery, public_lang
 from cogs.handling import Handling, lang_of
 from cogs.i18n_discord import t
+from cogs.part import ServicePart
 from cogs.plain import plain
 from tables import MovePlayed, TableService
 from tables.outbox import RESULT
 
 
-class TableActs:
+class TableActs(ServicePart):
     """One per bot (``cogs.client`` builds it)."""
 
     def __init__(self, service: Callable[[], TableService], handling: Handling, delivery: Delivery) -> None:
-        self._service = service
+        super().__init__(service)
         self.handling = handling
         self.delivery = delivery
-
-    @property
-    def service(self) -> TableService:
-        return self._service()
 
     async def submit(self, interaction: discord.Interaction, table_id: int, text: str,
                      version: int | None, *, picked: bool = False) -> None:

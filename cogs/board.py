@@ -32,6 +32,7 @@ from cogs.controls import TABLE_VERSION, button, button_id, shown
 from cogs.delivery import Delivery, public_lang
 from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
+from cogs.part import ServicePart
 from tables import TableService
 
 Style = discord.ButtonStyle
@@ -183,19 +184,15 @@ class BuildButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 CONTROLS = (InvitationButton, MoveButton, MineButton, ResignButton, DrawButton, RematchButton, BuildButton)
 
 
-class Board(commands.Cog):
+class Board(ServicePart, commands.Cog):
     """Answers the controls under a table's posts: one per bot (``cogs.client`` adds it)."""
 
     def __init__(self, service: Callable[[], TableService], handling: Handling, delivery: Delivery,
                  acts: TableActs) -> None:
-        self._service = service
+        super().__init__(service)
         self.handling = handling
         self.delivery = delivery
         self.acts = acts
-
-    @property
-    def service(self) -> TableService:
-        return self._service()
 
     async def invitation(self, interaction: discord.Interaction, table: int, action: str) -> None:
         async with self.handling.guard(interaction, table):

@@ -32,6 +32,7 @@ from cogs import answer
 from cogs.guild_life import MISSING_ACCESS, GuildWatch
 from cogs.i18n_discord import lang_for, t
 from cogs.limits import MAX_MESSAGE
+from cogs.part import ServicePart
 from cogs.pictures import alt_text, picture_file
 from cogs.plain import plain_params, said, service_text
 from tables import Message, PrivatePost, PublicPost, Reminder, TableService
@@ -82,7 +83,7 @@ class PostFailed(Exception):
         self.forbidden = forbidden
 
 
-class Delivery:
+class Delivery(ServicePart):
     """One per bot (``cogs.client`` builds it); every area delivers what the service returns through it.
 
     It is given what it does not decide itself: ``controls``, the buttons a post carries
@@ -94,7 +95,7 @@ class Delivery:
     def __init__(self, client: discord.Client, service: Callable[[], TableService], guilds: GuildWatch,
                  controls: Controls, follow: Callable[[Iterable[Message]], None]) -> None:
         self.client = client
-        self._service = service
+        super().__init__(service)
         self.guilds = guilds  # issue 15, defects 5 and 7: servers' languages, the bot leaving
         self._controls = controls
         self._follow = follow
@@ -112,10 +113,6 @@ class Delivery:
         #: makes a tournament's table its thread before its first post; False: the post is not for now
         #: (issue 31: ``cogs.tournaments`` sets it)
         self.tournament_place: Callable[[PublicPost, Place], Awaitable[bool]] | None = None
-
-    @property
-    def service(self) -> TableService:
-        return self._service()
 
     # ---- where a table lives ------------------------------------------------------------------
     async def place(self, table_id: int) -> Place:

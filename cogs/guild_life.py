@@ -20,6 +20,7 @@ import discord
 from discord.http import Route
 
 from cogs.i18n_discord import lang_for
+from cogs.part import ServicePart
 from tables import TableService
 from tables.durations import format_duration
 from tables.follow import Deliver
@@ -30,7 +31,7 @@ log = logging.getLogger("mesa.discord")
 MISSING_ACCESS = 50001
 
 
-class GuildWatch:
+class GuildWatch(ServicePart):
     """One per bot (``cogs.client`` builds it): read by ``Delivery`` (is the server away? in which
     language?) and by ``Handling`` (the caller's server's language), told by the bot's guild events.
 
@@ -40,14 +41,10 @@ class GuildWatch:
 
     def __init__(self, client: discord.Client, service: Callable[[], TableService], deliver: Deliver) -> None:
         self.client = client
-        self._service = service
+        super().__init__(service)
         self._deliver = deliver
         self.locales: dict[int, str] = {}  # guild -> its locale as stored (saves a write per command)
         self.away: set[int] = set()  # guilds whose tables this process suspended
-
-    @property
-    def service(self) -> TableService:
-        return self._service()
 
     # ---- the server's language (defect 7) -------------------------------------------------------
     async def remember_locale(self, interaction: discord.Interaction) -> None:

@@ -34,6 +34,7 @@ from cogs.delivery import Delivery, PostFailed
 from cogs.guild_life import GuildWatch
 from cogs.i18n_discord import lang_for, t
 from cogs.limits import MAX_MESSAGE
+from cogs.part import ServicePart
 from cogs.pictures import picture_file
 from cogs.plain import plain_params, spoken
 from tables import TableError, TableService
@@ -131,21 +132,17 @@ def area(interaction: discord.Interaction, kind: type[CogT]) -> CogT:
     return found
 
 
-class Handling:
+class Handling(ServicePart):
     """One per bot (``cogs.client`` builds it): the plumbing every handler shares."""
 
     def __init__(self, service: Callable[[], TableService], delivery: Delivery, guilds: GuildWatch) -> None:
-        self._service = service
+        super().__init__(service)
         self.delivery = delivery
         self.guilds = guilds
         self.in_flight: dict[int, int] = {}  # user -> interactions being handled
         #: the bot is closing and cuts the answers still running past its grace (``MesaBot.close``): each one
         #: cut says so (``guard``), in the words a handler left in ``extras["mesa_cut"]`` or ``err.restarting``
         self.closing = False
-
-    @property
-    def service(self) -> TableService:
-        return self._service()
 
     async def reply(self, interaction: discord.Interaction, text: str, *, file: discord.File | None = None,
                     view: discord.ui.View | None = None, embed: discord.Embed | None = None,

@@ -32,6 +32,7 @@ from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
 from cogs.lessons import send_lesson
 from cogs.limits import MAX_CUSTOM_ID
+from cogs.part import ServicePart
 from cogs.plain import said
 from cogs.translator import L
 from tables import PublicPost, TableService, TableSummary
@@ -95,17 +96,13 @@ def play_it(table: int, version: int, move: str, lang: str) -> discord.ui.View |
     return view
 
 
-class Learning(commands.Cog):
+class Learning(ServicePart, commands.Cog):
     """``/hint`` and ``/takeback`` and their buttons: one per bot (``cogs.client`` adds it)."""
 
     def __init__(self, service: Callable[[], TableService], handling: Handling, delivery: Delivery) -> None:
-        self._service = service
+        super().__init__(service)
         self.handling = handling
         self.delivery = delivery
-
-    @property
-    def service(self) -> TableService:
-        return self._service()
 
     # ================================================================ /hint
     @app_commands.command(name=L("cmd.hint"), description=L("cmd.hint.desc"))

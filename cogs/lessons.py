@@ -31,6 +31,7 @@ from cogs.controls import button, select, shown
 from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
 from cogs.limits import MAX_MESSAGE
+from cogs.part import ServicePart
 from cogs.picking import picker_options
 from cogs.pictures import picture_file
 from cogs.plain import plain_params, service_text
@@ -144,16 +145,12 @@ async def send_lesson(interaction: discord.Interaction, post: LessonPost, *, edi
 
 
 # ==================================================================== the area
-class LessonControls(commands.Cog):
+class LessonControls(ServicePart, commands.Cog):
     """Answers the lesson controls and ``/move`` at an open lesson: one per bot (``cogs.client`` adds it)."""
 
     def __init__(self, service: Callable[[], TableService], handling: Handling) -> None:
-        self._service = service
+        super().__init__(service)
         self.handling = handling
-
-    @property
-    def service(self) -> TableService:
-        return self._service()
 
     async def click(self, interaction: discord.Interaction, game: str, step: int, action: str) -> None:
         """A button under a lesson step (``step``: the one it was made for)."""

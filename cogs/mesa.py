@@ -15,12 +15,13 @@ from collections.abc import Callable, Iterable
 
 import discord
 
+from cogs.part import ServicePart
 from tables import Message, TableService, follow_mesa, mesa_tables
 from tables.follow import Deliver
 from tables.table_tasks import TableTasks
 
 
-class MesaTurns:
+class MesaTurns(ServicePart):
     """``follow(messages)`` after each delivery (``Delivery`` calls it); ``idle()`` waits for every
     running Mesa turn; ``stop()`` when the bot closes.
 
@@ -29,7 +30,7 @@ class MesaTurns:
     """
 
     def __init__(self, service: Callable[[], TableService], deliver: Deliver) -> None:
-        self._service = service
+        super().__init__(service)
         self._deliver = deliver
         self.background = TableTasks("mesa-turns", "Mesa's turn")
 
@@ -40,7 +41,7 @@ class MesaTurns:
             self.background.start(table_id, functools.partial(self._play, table_id))
 
     async def _play(self, table_id: int) -> None:
-        await follow_mesa(self._service(), table_id, self._deliver)  # a failed post frees the table
+        await follow_mesa(self.service, table_id, self._deliver)  # a failed post frees the table
 
     async def idle(self) -> None:
         await self.background.idle()

@@ -24,6 +24,7 @@ from cogs.controls import TABLE_VERSION, button, button_id, select, select_id, s
 from cogs.handling import Handled, Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
 from cogs.limits import MAX_OPTION_TEXT
+from cogs.part import ServicePart
 from cogs.pictures import picture_file
 from tables import TableService, picker
 
@@ -115,17 +116,13 @@ def picker_options(legal: list[str], step: picker.Step, lang: str) -> tuple[list
     return select_options, placeholder
 
 
-class Picking(commands.Cog):
+class Picking(ServicePart, commands.Cog):
     """Answers the picker's controls: one per bot (``cogs.client`` adds it)."""
 
     def __init__(self, service: Callable[[], TableService], handling: Handling, acts: TableActs) -> None:
-        self._service = service
+        super().__init__(service)
         self.handling = handling
         self.acts = acts
-
-    @property
-    def service(self) -> TableService:
-        return self._service()
 
     async def open(self, interaction: discord.Interaction, table: int, version: int) -> None:
         """The first step of the move picker, privately, for the player to act at the board's version."""

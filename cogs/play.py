@@ -24,6 +24,7 @@ from cogs.i18n_discord import t
 from cogs.lessons import LessonControls
 from cogs.limits import MAX_AUTOCOMPLETE, MAX_EMBED_DESCRIPTION, MAX_OPTION_TEXT, MAX_TEXT_OPTION
 from cogs.mesa import mesa_request
+from cogs.part import ServicePart
 from cogs.pictures import picture_file
 from cogs.plain import plain, said
 from cogs.translator import L
@@ -64,19 +65,15 @@ def within_embed(lines: list[str], lang: str) -> str:
     return "\n".join(shown)
 
 
-class Play(commands.Cog):
+class Play(ServicePart, commands.Cog):
     """The commands about a table: one per bot (``cogs.client`` adds it)."""
 
     def __init__(self, service: Callable[[], TableService], handling: Handling, delivery: Delivery,
                  acts: TableActs) -> None:
-        self._service = service
+        super().__init__(service)
         self.handling = handling
         self.delivery = delivery
         self.acts = acts
-
-    @property
-    def service(self) -> TableService:
-        return self._service()
 
     # ================================================================ /play
     @app_commands.command(name=L("cmd.play"), description=L("cmd.play.desc"))

@@ -36,6 +36,7 @@ from cogs.controls import button, shown
 from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
 from cogs.limits import MAX_ALT_TEXT, MAX_EMBED_DESCRIPTION, MAX_MESSAGE, MAX_UPLOAD
+from cogs.part import ServicePart
 from cogs.pictures import picture_file
 from cogs.plain import plain, plain_value, service_text
 from cogs.translator import L
@@ -123,16 +124,12 @@ async def _page_message(interaction: discord.Interaction, page: BoardPage,
     return content, file, view
 
 
-class Results(commands.Cog):
+class Results(ServicePart, commands.Cog):
     """The results commands: one per bot (``cogs.client`` adds it)."""
 
     def __init__(self, service: Callable[[], TableService], handling: Handling) -> None:
-        self._service = service
+        super().__init__(service)
         self.handling = handling
-
-    @property
-    def service(self) -> TableService:
-        return self._service()
 
     def board(self) -> LeaderboardService:
         """Leaderboards, stats and histories over the table service's storage."""

@@ -32,6 +32,7 @@ from cogs.controls import TABLE_VERSION, button, button_id, shown
 from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
 from cogs.limits import INTERACTION_SECONDS, MAX_EMBED_DESCRIPTION, MAX_MESSAGE
+from cogs.part import ServicePart
 from cogs.pictures import alt_text
 from cogs.plain import plain_params, service_text
 from cogs.translator import L
@@ -67,18 +68,14 @@ class ReviewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"m
 CONTROLS = (ReviewButton,)
 
 
-class Reviewing(commands.Cog):
+class Reviewing(ServicePart, commands.Cog):
     """``/review`` and the *Review* button: one per bot (``cogs.client`` adds it)."""
 
     def __init__(self, service: Callable[[], TableService], handling: Handling,
                  clock: Callable[[], float] = time.monotonic) -> None:
-        self._service = service
+        super().__init__(service)
         self.handling = handling
         self.clock = clock  # seconds, for Discord's 15 minutes (tests give their own)
-
-    @property
-    def service(self) -> TableService:
-        return self._service()
 
     @app_commands.command(name=L("cmd.review"), description=L("cmd.review.desc"))
     @app_commands.guild_only()

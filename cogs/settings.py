@@ -20,6 +20,7 @@ from cogs.choices import CHANNEL_CHOICES, EXPIRY_CHOICES, ORGANISER_CHOICES, TIM
 from cogs.guild_life import format_expiry
 from cogs.handling import Handling, Refusal, lang_of
 from cogs.i18n_discord import t
+from cogs.part import ServicePart
 from cogs.translator import L
 from tables import TableService
 from tables.durations import format_duration
@@ -27,16 +28,12 @@ from tables.i18n import counted
 from tables.limits import LIMIT_RANGE as CAP_RANGE
 
 
-class Settings(commands.Cog):
+class Settings(ServicePart, commands.Cog):
     """``/settings``: one per bot (``cogs.client`` adds it)."""
 
     def __init__(self, service: Callable[[], TableService], handling: Handling) -> None:
-        self._service = service
+        super().__init__(service)
         self.handling = handling
-
-    @property
-    def service(self) -> TableService:
-        return self._service()
 
     @app_commands.command(name=L("cmd.settings"), description=L("cmd.settings.desc"))
     @app_commands.guild_only()

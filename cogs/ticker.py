@@ -14,6 +14,7 @@ import logging
 from collections.abc import Callable
 
 from cogs.delivery import Delivery, PostFailed
+from cogs.part import ServicePart
 from tables import Message, Reminder, TableService
 from tables.errors import TryAgain
 
@@ -23,18 +24,14 @@ log = logging.getLogger("mesa.discord")
 MISSED_AFTER_SECONDS = 60.0
 
 
-class Ticker:
+class Ticker(ServicePart):
     """One per bot.  ``serves_guild`` says whether this process holds a server's shard (issue 19)."""
 
     def __init__(self, service: Callable[[], TableService], delivery: Delivery,
                  serves_guild: Callable[[int], bool]) -> None:
-        self._service = service
+        super().__init__(service)
         self.delivery = delivery
         self.serves_guild = serves_guild
-
-    @property
-    def service(self) -> TableService:
-        return self._service()
 
     async def run(self, every: float) -> None:
         """Deadlines and reminders every ``every`` seconds, until cancelled.

@@ -58,6 +58,7 @@ from cogs.delivery import ARCHIVE_MINUTES, Delivery, Place, public_lang
 from cogs.handling import Handling, Refusal, lang_of
 from cogs.i18n_discord import t
 from cogs.limits import MAX_ALT_TEXT, MAX_AUTOCOMPLETE, MAX_MESSAGE, MAX_OPTION_TEXT, MAX_TEXT_OPTION
+from cogs.part import ServicePart
 from cogs.plain import plain, said
 from cogs.play import parse_variant
 from cogs.translator import L
@@ -128,21 +129,17 @@ def chunks(lines: Sequence[str], pings: Sequence[Sequence[int]], *, limit: int =
     return out
 
 
-class Tournaments(commands.Cog):
+class Tournaments(ServicePart, commands.Cog):
     """``/tournament``: one per bot (``cogs.client`` adds it and hands ``announce`` to the delivery)."""
 
     tournament = app_commands.Group(name=L("cmd.tournament"), description=L("cmd.tournament.desc"), guild_only=True)
 
     def __init__(self, service: Callable[[], TableService], handling: Handling, delivery: Delivery) -> None:
-        self._service = service
+        super().__init__(service)
         self.handling = handling
         self.delivery = delivery
         self._announcing: set[tuple[int, int | None]] = set()  # (tournament, round) being posted by this process
         self._placing = asyncio.Lock()  # a table's thread is made once, whichever delivery asks first
-
-    @property
-    def service(self) -> TableService:
-        return self._service()
 
     # ================================================================ the commands
     @tournament.command(name=L("cmd.tournament.create"), description=L("cmd.tournament.create.desc"))
