@@ -97,6 +97,20 @@ _TABLE_COLUMNS = select_list(TABLE_COLUMNS)
 _SEAT_COLUMNS = select_list(SEAT_COLUMNS)
 _RATING_COLUMNS = select_list(RATING_COLUMNS)
 _RESULT_COLUMNS = select_list(RESULT_COLUMNS)
+
+
+def _results_where(where: str, params: list[Any], game: str | None, rated: bool | None) -> tuple[str, list[Any]]:
+    """``SELECT`` of results under ``where``, narrowed to one game and to rated or unrated games when given."""
+    sql = f"SELECT {_RESULT_COLUMNS} FROM results WHERE {where}"
+    if game is not None:
+        sql += " AND game = ?"
+        params = [*params, game]
+    if rated is not None:
+        sql += " AND rated = ?"
+        params = [*params, int(rated)]
+    return sql, params
+
+
 #: columns a caller may change with ``Tx.update_table`` (version and updated_at are set here)
 _UPDATABLE = frozenset(
     {"thread_id", "message_id", "status", "state", "turn_deadline", "next_event_at", "draw_offer", "outcome",
@@ -723,14 +737,7 @@ class Repository(ABC):
 
     async def results(self, guild_id: int, game: str | None = None, rated: bool | None = None) -> list[ResultRow]:
         """A guild's results in the order the tables finished (for leaderboards and rating rebuilds)."""
-        sql = f"SELECT {_RESULT_COLUMNS} FROM results WHERE guild_id = ?"
-        params: list[Any] = [guild_id]
-        if game is not None:
-            sql += " AND game = ?"
-            params.append(game)
-        if rated is not None:
-            sql += " AND rated = ?"
-            params.append(int(rated))
+        sql, params = _results_where("guild_id = ?", [guild_id], game, rated)
         async with self._reading() as c:
             rows = await c.fetch(sql + " ORDER BY finished_at, table_id, seat", params)
         return readable_rows(rows, result_row, "result")
@@ -814,14 +821,7 @@ class Repository(ABC):
     async def user_results(self, guild_id: int, user_id: int, game: str | None = None,
                            rated: bool | None = None, limit: int | None = None) -> list[ResultRow]:
         """A player's results on one server, newest first."""
-        sql = f"SELECT {_RESULT_COLUMNS} FROM results WHERE guild_id = ? AND user_id = ?"
-        params: list[Any] = [guild_id, user_id]
-        if game is not None:
-            sql += " AND game = ?"
-            params.append(game)
-        if rated is not None:
-            sql += " AND rated = ?"
-            params.append(int(rated))
+        sql, params = _results_where("guild_id = ? AND user_id = ?", [guild_id, user_id], game, rated)
         sql += " ORDER BY finished_at DESC, table_id DESC"
         if limit is not None:
             sql += " LIMIT ?"
