@@ -72,6 +72,7 @@ from tables import Message, TableService
 from tables.errors import CannotOpen
 from tables.leaderboard import LeaderboardService
 from tables.logs import quiet_libraries
+from tables.replays import positive_number
 from tables.service import Share
 
 log = logging.getLogger("mesa.discord")
@@ -145,11 +146,8 @@ def _positive(env: Mapping[str, str], name: str, default: float) -> float:
     text = (env.get(name) or "").strip()
     if not text:
         return default
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value < float("inf"):
+    value = positive_number(text)
+    if value is None:
         unit, shown = POSITIVE_SETTINGS[name]
         raise ConfigError(f"{name}={text[:40]!r} is not a positive number of {unit}: write one (e.g. {name}={shown}), "
                           "or leave it empty for the default")

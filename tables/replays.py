@@ -71,15 +71,22 @@ def bound_from_env(env: Mapping[str, str] | None, what: str, megabytes: float, d
             _positive(env, f"{what}_CACHE_DAYS", days) * 86400)
 
 
+def positive_number(text: str) -> float | None:
+    """``text`` read as a positive, finite number, else None (the one reading of a setting such as
+    ``REPLAY_CACHE_MB``: here, and in the bot's start-up check, ``cogs.client``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if 0 < value < float("inf") else None
+
+
 def _positive(env: Mapping[str, str], name: str, default: float) -> float:
     text = (env.get(name) or "").strip()
     if not text:
         return default
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not value > 0 or value == float("inf"):
+    value = positive_number(text)
+    if value is None:
         log.warning("%s=%.40r is not a positive number; using %g", name, text, default)
         return default
     return value

@@ -171,6 +171,9 @@ def test_the_replay_bound_is_read_from_the_environment(caplog: Any) -> None:
     with caplog.at_level("WARNING"):
         assert ReplayBound.from_env({"REPLAY_CACHE_MB": "-3", "REPLAY_CACHE_DAYS": "lots"}) == ReplayBound()
     assert "REPLAY_CACHE_MB" in caplog.text and "REPLAY_CACHE_DAYS" in caplog.text
+    # not a finite number: the default too, as the bot's start-up check refuses them (test_bot_settings)
+    assert ReplayBound.from_env({"REPLAY_CACHE_MB": "inf", "REPLAY_CACHE_DAYS": "nan"}) == ReplayBound()
+    assert ReplayBound.from_env({"REPLAY_CACHE_MB": "0", "REPLAY_CACHE_DAYS": "1e400"}) == ReplayBound()
 
 
 def test_public_replays_are_limited_per_table_and_per_user() -> None:
