@@ -29,6 +29,10 @@ moves follow each board at once (``--mesa-iterations N``: a fixed search size, r
 Run ``python console.py [--db PATH] [--out DIR] [--no-images] [--seed N] [--positions]`` (or ``python bot.py
 --console``); lines come from the terminal, or from standard input when it is piped.  ``--positions`` prints
 each board's position in the games' notation under it (``position: …``), for developers.
+
+``Console`` here reads the lines, chooses the table a command means, plays and prints; the lessons, tournaments,
+results and reviews are its areas, in ``console_areas/`` (each given the console as a ``Terminal`` to print
+through), as the Discord side has its cogs.
 """
 
 from __future__ import annotations
@@ -49,6 +53,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import NoReturn
 
+from console_areas.common import CHANNEL_ID, GUILD_ID, LANG, table_number
+from console_areas.lessons import CONSOLE_TEXTS_ES, LESSON_WORDS, NO_TABLE_OR_LESSON, Lessons
+from console_areas.results import Results
+from console_areas.tournaments import Tournaments
 from tables import (
     Message,
     MovePlayed,
@@ -69,23 +77,13 @@ from tables.durations import format_duration, parse_duration
 from tables.errors import CannotOpen
 from tables.games import auto_styles, games, known_game
 from tables.i18n import Names, Sentences
-from tables.leaderboard import LeaderboardService
-from tables.learn import ANSWER_WORDS, HINT_WORDS, LessonPost
 from tables.logs import setup_logging
 from tables.mesa import NAME as MESA
-from tables.mesa import mesa_records, reads_as_mesa, records_text
+from tables.mesa import reads_as_mesa
 from tables.outbox import TournamentPost
-from tables.outcome_words import history_moves
-from tables.picture_words import replay_words
 from tables.service import open_service
-from tables.takebacks import history_lines
 from tables.thinking import Thinker, iterations
-from tables.tournament_picture import standings_png
-from tables.tournaments import FORMAT_WORDS, pairings_text, pictured, standings_text
 
-GUILD_ID = 1
-CHANNEL_ID = 1
-LANG = "en"
 #: what to type next, under posts whose controls Discord shows as buttons (``PublicPost.components_hint``)
 HINTS = {
     "invite": "Answer with /accept or /decline.",
@@ -183,7 +181,7 @@ def _take_table_option(command: str) -> tuple[int | None, str]:
     if not matches:
         return None, command
     match = matches[0]
-    return _table_number(match.group(1)), (command[: match.start()] + command[match.end():]).strip()
+    return table_number(match.group(1)), (command[: match.start()] + command[match.end():]).strip()
 
 
 def user_id_for(name: str) -> int:
@@ -276,18 +274,20 @@ class Console:
         self.names: dict[int, str] = {}
         self._images = 0
         self._shown: list[Message] = []  # what the current command showed: its boards say whether Mesa acts next
-        self._printed: list[TournamentPost] = []  # tournament announcements printed, to confirm (issue 31)
-        self.lesson_lang: dict[int, str] = {}  # the language each learner reads the lessons in (/learn GAME es)
+        # the console's areas, each a feature's commands (console_areas/, as cogs/ has them on Discord)
+        self.lessons = Lessons(self)  # issue 30: /learn, and the language each learner reads the lessons in
+        self.tournaments = Tournaments(self)  # issue 31: /tournament, and the announcements printed
+        self.results = Results(self)  # issues 9 and 32: /history, /leaderboard, /stats, /replay, /review
         self.build_rng: random.Random | None = None  # /build's shuffles: seeded by --seed (``run``)
         #: this session's name and its input line's number name each move submitted (issue 29: exactly once)
         self.session = f"{time.time_ns():x}.{os.getpid()}"
         self.line_number = 0
 
     # ---- output -----------------------------------------------------------------------------
-    def _save(self, image: bytes | None, stem: str) -> str:
-        return self._save_file(image, f"{stem}.png") if image else ""
+    def save_image(self, image: bytes | None, stem: str) -> str:
+        return self.save_file(image, f"{stem}.png") if image else ""
 
-    def _lines(self, prefix: str, text: str, suffix: str = "") -> None:
+    def lines(self, prefix: str, text: str, suffix: str = "") -> None:
         rows = text.split("\n")
         rows[-1] += suffix
         for row in rows:
@@ -298,27 +298,27 @@ class Console:
             self._shown.append(m)
             if isinstance(m, PublicPost):
                 prefix = f"[#{m.table_id}]"
-                self._lines(prefix, t(m.key, LANG, **m.params), self._save(m.image, f"t{m.table_id}-v{m.version}"))
+                self.lines(prefix, t(m.key, LANG, **m.params), self.save_image(m.image, f"t{m.table_id}-v{m.version}"))
                 if self.positions and m.kind == "board" and m.params.get("position"):
                     self.write(f"{prefix}   position: {m.params['position']}")
-                self._described(prefix, m.alt)
+                self.described(prefix, m.alt)
                 if m.components_hint in HINTS:
                     self.write(f"{prefix}   {HINTS[m.components_hint]}")
             elif isinstance(m, PrivatePost):
                 who = self.names.get(m.user_id, str(m.user_id))
-                self._lines(f"[dm {who}]", t(m.key, LANG, **m.params),
-                            self._save(m.image, f"t{m.table_id}-dm-{who.lower()}"))
+                self.lines(f"[dm {who}]", t(m.key, LANG, **m.params),
+                            self.save_image(m.image, f"t{m.table_id}-dm-{who.lower()}"))
                 # for developers, as under the boards (a view without a picture says its position already)
                 if self.positions and m.params.get("position") and m.key == "private.view":
                     self.write(f"[dm {who}]   position: {m.params['position']}")
-                self._described(f"[dm {who}]", m.alt)
+                self.described(f"[dm {who}]", m.alt)
             elif isinstance(m, Reminder):
                 who = self.names.get(m.user_id, str(m.user_id))
-                self._lines(f"[dm {who}]", t(m.key, LANG, **m.params))
+                self.lines(f"[dm {who}]", t(m.key, LANG, **m.params))
             elif isinstance(m, TournamentPost):  # a tournament's channel post (issue 31)
-                self._lines(f"[tournament #{m.tournament_id}]", t(m.key, LANG, **m.params))
-                if m.announces is not None:  # confirmed once printed (``_confirm``): the sweep repeats it until then
-                    self._printed.append(m)
+                self.lines(f"[tournament #{m.tournament_id}]", t(m.key, LANG, **m.params))
+                if m.announces is not None:  # confirmed once printed; till then the sweep repeats it
+                    self.tournaments.printed.append(m)
                 if m.mention:
                     self.write(f"[tournament #{m.tournament_id}]   for: "
                                + ", ".join(self.names.get(u, str(u)) for u in m.mention))
@@ -326,21 +326,21 @@ class Console:
                 who = self.names.get(m.user_id, str(m.user_id))
                 self.write(f"[dm {who}] you wrote {m.typed[:80]}, which the rules record as {m.move}")
 
-    def _described(self, prefix: str, alt: Sentences, lang: str = LANG) -> None:
+    def described(self, prefix: str, alt: Sentences, lang: str = LANG) -> None:
         """With ``--describe``: the picture in words under its post, as a screen reader hears it on Discord."""
         words = said(alt, lang) if self.describe else ""
         if words:
             self.write(f"{prefix}   picture: {words}")
 
     def error(self, name: str, text: str) -> None:
-        self._lines(f"[error {name}]", text)
+        self.lines(f"[error {name}]", text)
 
     def key(self) -> str:
         """The name of the move submitted by the current line: this session's, and the line's number."""
         return f"console:{self.session}:{self.line_number}"
 
     # ---- table choice -----------------------------------------------------------------------
-    async def _pick(self, uid: int, table: int | None, want: Callable[[TableSummary], bool] | None = None,
+    async def pick(self, uid: int, table: int | None, want: Callable[[TableSummary], bool] | None = None,
                     fits: Callable[[TableSummary, int], Awaitable[bool]] | None = None) -> int:
         """The table a command means: ``table=N``, else the caller's only table, else the only one that
         ``want`` (then ``fits``, which may ask the service) keeps — never a question when one fits."""
@@ -367,11 +367,11 @@ class Console:
     async def _pick_or_last_finished(self, uid: int, table: int | None) -> int:
         """``/board``: the table the caller means, or with none in play their most recent finished one."""
         try:
-            return await self._pick(uid, table)
+            return await self.pick(uid, table)
         except TableError as exc:
             if not exc.key.startswith("error.no_table_here"):
                 raise
-        finished = await self._board().history(GUILD_ID, uid, None, limit=1)
+        finished = await self.results.board().history(GUILD_ID, uid, None, limit=1)
         if not finished:
             raise TableError("error.no_table_here")
         return finished[0].table_id
@@ -404,13 +404,13 @@ class Console:
         try:
             await self._dispatch(name, uid, command)
         except TableError as exc:  # a lesson's refusal in the language its learner reads the lessons in
-            lang = self.lesson_lang.get(uid, LANG) if exc.key.startswith("learn.") else LANG
+            lang = self.lessons.lang(uid) if exc.key.startswith("learn.") else LANG
             if exc.key.startswith("error.hint_"):  # a hint refused: in the language the hint would have come in
                 lang = self._spoken(uid, command)
-            if exc.key == "error.no_table_here" and uid in self.lesson_lang:  # a learner: no table, no lesson open
-                self.error(name, _NO_TABLE_OR_LESSON[self.lesson_lang[uid]])
-            elif exc.key in _CONSOLE_TEXTS_ES and self.lesson_lang.get(uid) == "es":  # a learner reading Spanish
-                self.error(name, _CONSOLE_TEXTS_ES[exc.key].format(**exc.params))
+            if exc.key == "error.no_table_here" and uid in self.lessons.langs:  # a learner: no table, no lesson open
+                self.error(name, NO_TABLE_OR_LESSON[self.lessons.langs[uid]])
+            elif exc.key in CONSOLE_TEXTS_ES and self.lessons.lang(uid) == "es":  # a learner reading Spanish
+                self.error(name, CONSOLE_TEXTS_ES[exc.key].format(**exc.params))
             else:
                 self.error(name, _console_text(exc) if exc.key in _CONSOLE_TEXTS else exc.message(lang))
             if exc.board is not None:
@@ -421,27 +421,7 @@ class Console:
             logging.getLogger(__name__).exception("console command failed: %.80s", command)
             self.error(name, "that command failed (an internal error, logged); please report it")
         await self._mesa_turns()
-        await self._confirm()
-
-    async def remember_tournament_names(self) -> None:
-        """A resumed ``--db`` session knows the names of the tournaments' players before they type anything,
-        so an announcement says whom it is for by name (issue 31)."""
-        for listed in await self.service.tournament_lists.listing(GUILD_ID, 0, "standings"):
-            for row in (await self.service.tournaments.standings(GUILD_ID, listed.id)).rows:
-                self.names.setdefault(row.user_id, row.name)
-
-    async def _confirm(self) -> None:
-        """Tournament announcements printed are confirmed to the service (issue 31: at least once); one that
-        carries the standings picture on Discord (``tables.tournaments.pictured``) gets it here too."""
-        printed, self._printed = self._printed, []
-        for post in printed:
-            if pictured(post.key, post.params) and self.out_dir is not None:
-                st = await self.service.tournaments.standings(GUILD_ID, post.tournament_id)
-                image = await asyncio.to_thread(standings_png, st, None)
-                saved = self._save(image, f"tournament-{post.tournament_id}-standings")
-                if saved:
-                    self.write(f"[tournament #{post.tournament_id}]   the standings:{saved}")
-            await self.service.tournaments.announced(post)
+        await self.tournaments.confirm()
 
     async def _mesa_turns(self) -> None:
         """After the boards of a command: Mesa's moves where a board says Mesa acts next, each board as it
@@ -468,7 +448,7 @@ class Console:
         if verb in SPANISH_VERBS:  # the lessons' Spanish names, as Discord offers them: said in Spanish
             verb = SPANISH_VERBS[verb]
             if verb == "learn":
-                self.lesson_lang[uid] = "es"
+                self.lessons.langs[uid] = "es"
         if verb in SEATING_VERBS:
             await self._seating(verb, name, uid, rest, table)
         elif not await self._playing(verb, name, uid, rest, table, spoken):
@@ -479,7 +459,7 @@ class Console:
         Discord answers the Spanish client that shows it; else the learner's (``/learn GAME es``), else the
         console's."""
         verb = command.partition(" ")[0].lower().lstrip("/")
-        return "es" if verb in SPANISH_VERBS else self.lesson_lang.get(uid, LANG)
+        return "es" if verb in SPANISH_VERBS else self.lessons.lang(uid)
 
     async def _seating(self, verb: str, name: str, uid: int, rest: str, table: int | None) -> None:
         """Invitations and open tables: /play, /accept, /decline, /join, /start, /fill, /leave, /abort."""
@@ -487,25 +467,25 @@ class Console:
         if verb == "play":
             await self._play(name, uid, rest)
         elif verb == "accept":
-            tid = await self._pick(uid, table, lambda s: s.status == "invited")
+            tid = await self.pick(uid, table, lambda s: s.status == "invited")
             self.show(await svc.accept(tid, uid))
         elif verb == "decline":
-            tid = await self._pick(uid, table, lambda s: s.status == "invited")
+            tid = await self.pick(uid, table, lambda s: s.status == "invited")
             self.show(await svc.decline(tid, uid))
         elif verb == "join":
-            named = table if table is not None else (_table_number(rest, "/join N") if rest else None)
+            named = table if table is not None else (table_number(rest, "/join N") if rest else None)
             tid = named if named is not None else await self._open_table(uid)
             self.show(await svc.join(tid, uid, name))
         elif verb == "start" and "fill=mesa" not in rest.split():
-            self.show(await svc.start(await self._pick(uid, table, lambda s: s.status in ("open", "invited")), uid))
+            self.show(await svc.start(await self.pick(uid, table, lambda s: s.status in ("open", "invited")), uid))
         elif verb in ("start", "fill"):  # an open table's empty seats go to Mesa, and the game starts
             level = next((w.split("=", 1)[1] for w in rest.split() if w.startswith("level=")), None)
-            tid = await self._pick(uid, table, lambda s: s.status == "open")
+            tid = await self.pick(uid, table, lambda s: s.status == "open")
             self.show(await svc.fill_with_mesa(tid, uid, level))
         elif verb == "leave":
-            self.show(await svc.leave(await self._pick(uid, table), uid))
+            self.show(await svc.leave(await self.pick(uid, table), uid))
         elif verb == "abort":
-            self.show(await svc.abort(await self._pick(uid, table), uid))
+            self.show(await svc.abort(await self.pick(uid, table), uid))
 
     async def _playing(self, verb: str, name: str, uid: int, rest: str, table: int | None,
                        spoken: str = LANG) -> bool:
@@ -517,48 +497,48 @@ class Console:
                 raise TableError("console.move_text")
             tid, lesson = await self._table_or_lesson(uid, table, lambda s: uid in s.turn_user_ids)
             if lesson:  # no table it could mean, a lesson open: the answer is the lesson's (issue 30)
-                self._lesson_post(name, await svc.lessons.answer(uid, lesson, rest))
+                self.lessons.post(name, await svc.lessons.answer(uid, lesson, rest))
                 return True
             self.show(await svc.submit_move(tid, uid, rest, key=self.key()))
         elif verb == "build":
-            tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids, self._building)
+            tid = await self.pick(uid, table, lambda s: uid in s.turn_user_ids, self._building)
             text = await svc.auto_build(tid, uid, rest or None, rng=self.build_rng)  # --seed: repeatable
             self.show(await svc.submit_move(tid, uid, text, key=self.key()))
         elif verb == "auto":
             tid, lesson = await self._table_or_lesson(uid, table, lambda s: uid in s.turn_user_ids)
             if lesson:  # a lesson open and no table: its answer is the learner's own (the lesson says so)
-                self._lesson_post(name, await svc.lessons.answer(uid, lesson, "auto"))
+                self.lessons.post(name, await svc.lessons.answer(uid, lesson, "auto"))
                 return True
             self.show(await svc.auto(tid, uid, self.key()))  # what a time-out plays (issue 28, MesaMoves.played_for)
         elif verb == "moves":
             tid, lesson = await self._table_or_lesson(uid, table, lambda s: uid in s.turn_user_ids)
             if lesson:  # the open lesson's step: its legal moves, right and wrong answers alike
-                await self._lesson_moves(name, uid, lesson, rest)
+                await self.lessons.moves(name, uid, lesson, rest)
                 return True
             moves = await svc.legal_moves_for(tid, uid)
             if moves:
-                self._list_moves(name, f"#{tid}", moves, rest)
+                self.list_moves(name, f"#{tid}", moves, rest)
             else:
                 self.write(f"[dm {name}] #{tid} {await self._why_no_moves(tid, uid)}")
         elif verb == "resign":
-            self.show(await svc.resign(await self._pick(uid, table, lambda s: s.status == "active"), uid))
+            self.show(await svc.resign(await self.pick(uid, table, lambda s: s.status == "active"), uid))
         elif verb == "draw":
-            self.show(await svc.offer_draw(await self._pick(uid, table, self._drawable), uid))
+            self.show(await svc.offer_draw(await self.pick(uid, table, self._drawable), uid))
         elif verb in ("decline-draw", "decline_draw"):
-            self.show(await svc.decline_draw(await self._pick(uid, table, self._drawable), uid))
+            self.show(await svc.decline_draw(await self.pick(uid, table, self._drawable), uid))
         elif verb == "hint":  # issue 30: Mesa's move for the caller, privately, never played
             tid, lesson = await self._table_or_lesson(uid, table, lambda s: uid in s.turn_user_ids)
             if lesson:  # no table it could mean, a lesson open: the step's hint (as /learn GAME hint)
-                self._lesson_post(name, await svc.lessons.hint(uid, lesson))
+                self.lessons.post(name, await svc.lessons.hint(uid, lesson))
                 return True
             hint = await svc.hints.ask(tid, uid)
-            self._lines(f"[dm {name}]", t(hint.key, spoken, **hint.params))
+            self.lines(f"[dm {name}]", t(hint.key, spoken, **hint.params))
             if hint.sketch:  # K3's pyramid, drawn in letters (top first) as /build's proposal shows it
-                self._lines(f"[dm {name}]", hint.sketch)
+                self.lines(f"[dm {name}]", hint.sketch)
         elif verb == "takeback":
             await self._takeback(uid, rest, table)
         elif verb == "learn":
-            await self._learn(name, uid, rest)
+            await self.lessons.learn(name, uid, rest)
         else:
             return False
         return True
@@ -568,52 +548,17 @@ class Console:
         action = rest.strip().lower() or "ask"
         if action not in ("ask", "accept", "decline"):
             raise TableError("console.takeback_usage")
-        tid = await self._pick(uid, table, lambda s: s.status == "active")
+        tid = await self.pick(uid, table, lambda s: s.status == "active")
         takebacks = self.service.takebacks
         answer = {"ask": takebacks.ask, "accept": takebacks.accept, "decline": takebacks.decline}[action]
         self.show(await answer(tid, uid))
-
-    async def _learn(self, name: str, uid: int, rest: str) -> None:
-        """``/learn`` lists the courses; ``/learn GAME [restart|N]`` opens one; ``/learn GAME answer MOVE``
-        answers the step, ``/learn GAME hint`` gives its hint (issue 30, lessons: private, no table)."""
-        lessons = self.service.lessons
-        words = rest.split()
-        if words and words[-1].lower() in ("en", "es"):  # the lessons' words in English or Spanish from now on
-            self.lesson_lang[uid] = words.pop().lower()
-            rest = " ".join(words)
-        self.lesson_lang.setdefault(uid, LANG)  # a learner now: a /move with nothing open points to the lessons too
-        game, _, more = rest.partition(" ")
-        word, _, move = more.strip().partition(" ")
-        if not game:
-            post = await lessons.list(uid)
-        elif word.lower() in ANSWER_WORDS:
-            if not move.strip():
-                raise TableError("learn.answer_missing", game=lessons.course(game).game)  # an unknown game: said so
-            post = await lessons.answer(uid, game, move)
-        elif word.lower() in HINT_WORDS and not move.strip():
-            post = await lessons.hint(uid, game)
-        else:
-            post = await lessons.open(uid, game, more)
-        self._lesson_post(name, post)
-
-    def _lesson_post(self, name: str, post: LessonPost) -> None:
-        """A lesson's answer, privately: its text and the step's pictures, the learner's first, then (hidden
-        information) what each other seat sees, each written and named (the text says whose is which)."""
-        stem = f"learn-{post.game}-{name.lower()}" if post.game else ""
-        lang = self.lesson_lang.get(post.user_id, LANG)
-        self._lines(f"[dm {name}]", post.text(lang), self._save(post.image, stem))
-        self._described(f"[dm {name}]", post.alt, lang)
-        for n, other in enumerate(post.others, start=2):
-            saved = self._save(other.image, f"{stem}-player{other.seat + 1}")
-            self.write(f"[dm {name}] {_LESSON_WORDS[lang]['picture'].format(n=n)}{saved}")  # the text says whose
-            self._described(f"[dm {name}]", other.alt, lang)
 
     async def _table_or_lesson(self, uid: int, table: int | None,
                                want: Callable[[TableSummary], bool]) -> tuple[int, str | None]:
         """``/move`` and ``/moves``: the table meant (``_pick``), else, when the caller has no table it
         could mean, their open lesson's game (issue 30); no lesson either: the table's refusal."""
         try:
-            return await self._pick(uid, table, want), None
+            return await self.pick(uid, table, want), None
         except TableError as exc:
             if table is not None or not exc.key.startswith("error.no_table_here"):
                 raise
@@ -622,118 +567,31 @@ class Console:
                 raise
             return 0, lesson
 
-    async def _lesson_moves(self, name: str, uid: int, game: str, page_text: str) -> None:
-        """``/moves`` with a lesson open: the step's legal moves, as ``/moves`` lists a table's."""
-        lessons = self.service.lessons
-        moves = await lessons.moves(uid, game)
-        course = lessons.course(game)
-        lang = self.lesson_lang.get(uid, LANG)
-        words = _LESSON_WORDS[lang]
-        where = words["where"].format(course=course.title[lang], step=await lessons.at(uid, game),
-                                      steps=len(course.steps))
-        if not moves:  # too many to list (K3's builds, K3-3): the answer is typed
-            self.write(f"[dm {name}] {words['typed'].format(where=where, game=game)}")
-            return
-        self._list_moves(name, where, list(moves), page_text, lang)
-
     async def _asking(self, verb: str, name: str, uid: int, rest: str, table: int | None) -> None:
         """Everything that reads rather than plays: boards, histories, rules, help, and the clock."""
         svc = self.service
         if verb == "help":
-            self._lines("[help]", help_text("es" if rest.strip().lower() == "es" else "en"))
+            self.lines("[help]", help_text("es" if rest.strip().lower() == "es" else "en"))
         elif verb == "board":
             self.show([await svc.board(await self._pick_or_last_finished(uid, table))])
         elif verb == "history":
-            await self._history(name, uid, rest, table)
+            await self.results.history(name, uid, rest, table)
         elif verb in ("leaderboard", "stats", "replay", "recompute"):
-            await self._leaderboard_command(verb, name, uid, rest, table)
+            await self.results.leaderboard(verb, name, uid, rest, table)
         elif verb == "review":
-            await self._review(name, uid, rest, table)
+            await self.results.review(name, uid, rest, table)
         elif verb == "games":
             await self._games(name, uid)
         elif verb == "rules":
-            self._lines("[rules]", rules_text(rest))
+            self.lines("[rules]", rules_text(rest))
         elif verb == "mine":
-            self.show([await svc.private_view(await self._pick(uid, table), uid)])
+            self.show([await svc.private_view(await self.pick(uid, table), uid)])
         elif verb == "clock":
             await self._advance_clock(rest)
         elif verb in ("tournament", "tournaments"):
-            await self._tournament(name, uid, rest)
+            await self.tournaments.command(name, uid, rest)
         else:
             raise TableError("console.unknown", verb=verb)
-
-    # ---- tournaments (issue 31; tables.tournaments) ----------------------------------------------
-    async def _tournament(self, name: str, uid: int, rest: str) -> None:
-        """``/tournament create GAME format=... [option=value...]``, ``join [N]``, ``leave [N]``, ``start [N]``,
-        ``standings [N]``, ``pairings [N] [round=R]``, ``withdraw [N]``, ``cancel [N]``, ``remove @NAME [N]``.
-        The console's pretend server has no Manage Server: the organiser starts, cancels and removes."""
-        try:
-            words = self._with_spaces(shlex.split(rest))
-        except ValueError:
-            words = rest.split()
-        if not words:
-            raise TableError("console.tournament_usage")
-        sub, words = words[0].lower(), words[1:]
-        tours = self.service.tournaments
-        if sub == "create":
-            options: dict[str, str] = {}
-            game = ""
-            for word in words:
-                named = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_-]*)[=:](.+)", word)
-                if named is None and not game:
-                    game = word
-                elif named is None and word.lower() in FORMAT_WORDS:  # "create kona swiss": say how it is written
-                    raise TableError("tournament.error.format_bare", game=game[:20], format=FORMAT_WORDS[word.lower()])
-                elif named is None:
-                    raise TableError("console.tournament_usage")
-                elif named[1].lower() == "game" and not game:  # as Discord's form names it: game:kona
-                    game = named[2]
-                else:
-                    key = named[1].lower().replace("-", "_")
-                    if key in options:
-                        raise TableError("console.option_twice", option=key[:40])
-                    options[key] = named[2]
-            if not game:
-                raise TableError("console.tournament_usage")
-            self.show(await tours.create(GUILD_ID, CHANNEL_ID, uid, name, game, options))
-            return
-        target: tuple[int, str] | None = None
-        round_: int | None = None
-        number: int | None = None
-        for word in words:
-            if word.startswith("@") and sub == "remove" and target is None:
-                target = self._named(word)
-            elif sub == "remove" and not re.fullmatch(r"#?[0-9]{1,9}", word):  # a name without its @
-                raise TableError("console.remove_at", text=word[:20] + ("…" if len(word) > 20 else ""))
-            elif word.lower().startswith("round=") and sub == "pairings":
-                round_ = _number(word.split("=", 1)[1], "round", "/tournament pairings round=N")
-            elif number is None:
-                number = _number(word, "tournament", "/tournament " + sub + " N")
-            else:
-                raise TableError("console.tournament_usage")
-        if sub == "join":
-            self.show(await tours.join(GUILD_ID, uid, name, number))
-        elif sub == "leave":
-            self.show(await tours.leave(GUILD_ID, uid, number))
-        elif sub == "withdraw":
-            self.show(await tours.withdraw(GUILD_ID, uid, number))
-        elif sub == "start":
-            self.show(await tours.start(GUILD_ID, uid, number))
-        elif sub == "cancel":
-            self.show(await tours.cancel(GUILD_ID, uid, number))
-        elif sub == "remove" and target is not None:
-            self.show(await tours.remove(GUILD_ID, uid, target[0], number))
-        elif sub == "remove":
-            raise TableError("console.remove_who")
-        elif sub == "standings":  # the text, and the picture the bot attaches
-            st = await tours.standings(GUILD_ID, number)
-            image = await asyncio.to_thread(standings_png, st, uid) if self.out_dir is not None else None
-            self._lines("[tournament]", standings_text(st, LANG),
-                        self._save(image, f"tournament-{st.tournament_id}-standings"))
-        elif sub == "pairings":
-            self._lines("[tournament]", pairings_text(await tours.pairings(GUILD_ID, number, round_), LANG))
-        else:
-            raise TableError("console.tournament_usage")
 
     async def _advance_clock(self, rest: str) -> None:
         """``/clock +3d``: the pretend clock moves on (and is saved: it survives a restart), then the
@@ -750,11 +608,11 @@ class Console:
         self.write(f"[clock] now {self.clock.now().strftime('%Y-%m-%d %H:%M UTC')}")
         await self.service.tick(self._deliver)  # each table's messages printed as they are made
 
-    def _list_moves(self, name: str, where: str, moves: list[str], page_text: str, lang: str = LANG) -> None:
+    def list_moves(self, name: str, where: str, moves: list[str], page_text: str, lang: str = LANG) -> None:
         """``/moves [PAGE]``: a short list on one line; a long one a page at a time, one line per group
         of moves that start alike (the same piece, square or word), never a thousand moves on a line.
         ``where``: ``#3`` for a table, the course and step for a lesson (in the language it is read in)."""
-        words = _LESSON_WORDS[lang]
+        words = LESSON_WORDS[lang]
         if len(moves) <= SHORT_MOVE_LIST:
             self.write(f"[dm {name}] {where} {words['legal'].format(n=len(moves))}: {', '.join(moves)}")
             return
@@ -790,7 +648,7 @@ class Console:
 
     async def _play(self, name: str, uid: int, rest: str) -> None:
         try:
-            words = self._with_spaces(shlex.split(rest))
+            words = self.with_spaces(shlex.split(rest))
         except ValueError:
             words = rest.split()
         game = ""
@@ -809,7 +667,7 @@ class Console:
             elif word.lower() == f"@{MESA}":  # Mesa, the computer player: one more bot seat (beside any bots=N)
                 mesas += 1
             elif word.startswith("@"):
-                opponents.append(self._named(word))
+                opponents.append(self.named(word))
             elif named is not None:
                 key, value = named[1].lower().replace("-", "_"), named[2]
                 if key in options:
@@ -854,38 +712,7 @@ class Console:
         for damaged in listing.damaged:  # a game that cannot be read is said, not left out as if lost
             self.write(f"[dm {name}] {said(damaged.phrase(), LANG)}")
 
-    # ---- reviews (issue 32) ------------------------------------------------------------------
-    async def _review(self, name: str, uid: int, rest: str, table: int | None) -> None:
-        """``/review TABLE [es]``: Mesa's review of a finished game, for the caller: how far it is while it is
-        made, then its words (in English, or in Spanish as Discord says them to a Spanish-speaking user), and
-        its picture (its few words English, like every board's) written to the out folder."""
-        words = rest.split()
-        lang = LANG
-        if words and words[-1].lower() in ("en", "es"):
-            lang = words.pop().lower()
-        elif len(words) == 2 and re.fullmatch(r"[A-Za-z]{2}", words[-1]):  # a language the reviews do not speak
-            raise TableError("console.review_lang", lang=words[-1][:2])
-        rest = " ".join(words)
-        target = table if table is not None else (_table_number(rest, "/review N") if rest else None)
-        if target is None:
-            raise TableError("console.review_usage")
-        reviews = self.service.reviews
-        title = (await reviews.finished_table(GUILD_ID, target)).title  # refusals before any progress
-
-        async def progress(percent: int) -> None:
-            if percent < 100:
-                self.write(f"[dm {name}] " + t("review.progress", lang, game=title, table=target, percent=percent))
-
-        review = await reviews.review(GUILD_ID, target, uid, progress)
-        saved = self._save_file(review.picture, f"review-{target}.png") if review.picture else ""
-        self._lines(f"[dm {name}]", review.text(lang), saved)
-        self._described(f"[dm {name}]", review.graph_words(), lang)
-
-    # ---- leaderboards, stats, history, replays (issue 9) -------------------------------------
-    def _board(self) -> LeaderboardService:
-        return LeaderboardService(self.service.repo, self.clock)
-
-    def _save_file(self, data: bytes, filename: str) -> str:
+    def save_file(self, data: bytes, filename: str) -> str:
         """Write one image; a folder that stops being writable mid-session (removed, full) is said once,
         and the game plays on without images (issue 29: never a traceback after every move)."""
         if self.out_dir is None:
@@ -905,7 +732,7 @@ class Console:
             return ""
         return f" (image: {path})"
 
-    def _named(self, word: str) -> tuple[int, str]:
+    def named(self, word: str) -> tuple[int, str]:
         """``@NAME`` -> (that user's id, their name as first seen); a name too long is refused, not cut."""
         other = word[1:]
         if len(other) > MAX_NAME:
@@ -914,7 +741,7 @@ class Console:
         self.names.setdefault(oid, other)
         return oid, self.names[oid]
 
-    def _with_spaces(self, words: list[str]) -> list[str]:
+    def with_spaces(self, words: list[str]) -> list[str]:
         """``@Ana Maria`` as one word when ``Ana Maria`` is someone this console has seen (names may have
         spaces; quoting, ``@"Ana Maria"``, works for anyone)."""
         known = {n.lower() for n in self.names.values() if " " in n}
@@ -932,87 +759,11 @@ class Console:
             i += 1
         return out
 
-    def _someone(self, word: str, uid: int, name: str) -> tuple[int, str]:
+    def someone(self, word: str, uid: int, name: str) -> tuple[int, str]:
         """``@NAME`` -> that user; anything else -> the caller."""
         if word.startswith("@") and len(word) > 1:
-            return self._named(word)
+            return self.named(word)
         return uid, name
-
-    async def _history(self, name: str, uid: int, rest: str, table: int | None) -> None:
-        """``/history [@NAME] [GAME]``: recent finished tables; ``table=N`` (or, with no words, the caller's
-        only live table) also lists that table's moves, in words as the boards told them, or with
-        ``notation`` as the log records them."""
-        words = rest.split()
-        notation = "notation" in (w.lower() for w in words)
-        rest = " ".join(w for w in words if w.lower() != "notation")
-        named = table is not None
-        if table is None and not rest:
-            live = await self.service.active_tables(uid, GUILD_ID)
-            if len(live) == 1:
-                table = live[0].table_id
-        if table is not None:
-            details = await self.service.table_details(table, uid, words=not notation)
-            listed = history_moves(details.moves, LANG, notation)
-            self._lines(f"[dm {name}]", t("history.moves", LANG, table=table, moves=listed))
-            for line in history_lines(await self.service.takebacks.history(table), LANG):  # issue 30
-                self.write(f"[dm {name}] #{table} {line}")
-            if named and not rest:
-                return
-        from tables.leaderboard import history_text
-
-        who, who_name, game = uid, name, None
-        mesa = False
-        for word in self._with_spaces(rest.split()):
-            if word.lower() == f"@{MESA}":  # the computer: every level and seat of it
-                mesa, who_name = True, "Mesa"
-            elif word.startswith("@"):
-                who, who_name = self._someone(word, uid, name)
-            else:
-                game = word
-        board = self._board()
-        entries = await (board.mesa_history(GUILD_ID, game) if mesa else board.history(GUILD_ID, who, game))
-        self._lines(f"[dm {name}]", history_text(entries, who_name, LANG, links=False))
-
-    async def _leaderboard_command(self, verb: str, name: str, uid: int, rest: str, table: int | None) -> None:
-        from tables import leaderboard as lb
-
-        board = self._board()
-        words = rest.split()
-        if verb == "leaderboard":
-            if not words:
-                raise TableError("console.leaderboard_usage")
-            page_no = int(words[1]) if len(words) > 1 and re.fullmatch(r"[0-9]{1,6}", words[1]) else 1
-            page = await board.page(GUILD_ID, words[0], page_no, uid)
-            image = await asyncio.to_thread(lb.board_image, page, LANG, uid) if self.out_dir else None
-            self._lines(f"[dm {name}]", lb.board_text(page, LANG),
-                        self._save_file(image, f"leaderboard-{page.game}-p{page.page}.png") if image else "")
-        elif verb == "stats":
-            who, who_name = self._someone(words[0] if words else "", uid, name)
-            stats = await board.stats(GUILD_ID, who)
-            self._lines(f"[dm {name}]", lb.stats_text(stats, who_name, LANG))
-            against = records_text(await mesa_records(self.service.repo, GUILD_ID, who), LANG)
-            if against:
-                self._lines(f"[dm {name}]", against)
-            for s in stats:
-                if self.out_dir is not None:
-                    chart = await asyncio.to_thread(lb.stats_chart, s, who_name, LANG)
-                    self.write(f"[dm {name}] {s.title}{self._save_file(chart, f'stats-{who_name}-{s.game}.png')}")
-        elif verb == "replay":
-            target = table if table is not None else (_table_number(rest, "/replay N") if rest else None)
-            if target is None:
-                raise TableError("console.replay_usage")
-            replay = await board.replay(GUILD_ID, target)
-            caption = t("replay.caption", LANG, game=replay.title, table=target, players=", ".join(replay.names))
-            saved, gif = "", None
-            if self.out_dir is not None:  # issue 15, defect 13: made once and kept
-                replay, gif = await self.service.replays.gif(GUILD_ID, target, uid)
-                saved = self._save_file(gif, f"replay-{target}.gif")
-            frames = lb.replay_frames(replay, gif)  # the GIF's own count (issue 28, item 11)
-            self._lines(f"[replay #{target}]", f"{caption} ({frames} frame{'' if frames == 1 else 's'})", saved)
-            self._described(f"[replay #{target}]", replay_words(replay.game, replay.views, replay.names, frames))
-        else:
-            changed = await board.recompute_guild(GUILD_ID)
-            self._lines(f"[dm {name}]", t("recompute.changed" if changed else "recompute.same", LANG))
 
 
 _CONSOLE_TEXTS = {
@@ -1056,55 +807,7 @@ _CONSOLE_TEXTS = {
 }
 
 
-def _table_number(text: str, usage: str = "table=N") -> int:
-    """A table number as typed (``3`` or ``#3``), checked before it goes anywhere near storage; a
-    refusal shows ``usage`` (``/replay N``) with an example."""
-    digits = text.strip().lstrip("#")
-    if not re.fullmatch(r"[0-9]{1,18}", digits) or int(digits) == 0:
-        raise TableError("console.table_number", text=text.strip()[:20] + ("…" if len(text.strip()) > 20 else ""),
-                         usage=usage, example=usage.replace("N", "3"))
-    return int(digits)
-
-
-def _number(text: str, what: str, usage: str) -> int:
-    """A tournament's or a round's number as typed (``2``, ``#2``), checked before it reaches storage."""
-    digits = text.strip().lstrip("#")
-    if not re.fullmatch(r"[0-9]{1,9}", digits) or int(digits) == 0:
-        raise TableError("console.number", text=text.strip()[:20] + ("…" if len(text.strip()) > 20 else ""),
-                         what=what, usage=usage, example=usage.replace("N", "2"))
-    return int(digits)
-
-
 #: the console's own words about lessons and move lists, in the languages the lessons are read in
-_LESSON_WORDS = {
-    "en": {"picture": "Picture {n}", "where": "{course} — step {step} of {steps}:",
-           "typed": "{where} too many possible answers to list: type yours with /move MOVE (/learn {game} hint "
-                    "shows how it is written)",
-           "legal": "legal moves ({n})", "page": "page {page} of {pages}", "more": "; /moves {next} for the next page"},
-    "es": {"picture": "Imagen {n}", "where": "{course} — paso {step} de {steps}:",
-           "typed": "{where} hay demasiadas respuestas posibles para listarlas: escribe la tuya con /move JUGADA "
-                    "(/aprender {game} pista muestra cómo se escribe)",
-           "legal": "jugadas legales ({n})", "page": "página {page} de {pages}",
-           "more": "; /moves {next} para la página siguiente"},
-}
-
-
-#: ``/move``, ``/moves`` or ``/hint`` with no table and no lesson open, to someone who has opened lessons (in the
-#: language they read them in): where to go on
-_NO_TABLE_OR_LESSON = {
-    "en": "You have no table here and no lesson open: start a game with /play GAME @NAME, or a lesson with "
-          "/learn GAME (/learn lists the courses).",
-    "es": "No tienes ninguna mesa aquí ni ninguna lección abierta: empieza una partida con /play JUEGO @NOMBRE, o "
-          "una lección con /aprender JUEGO (/aprender lista los cursos).",
-}
-
-
-#: the console's own refusals a learner reading the lessons in Spanish meets, in Spanish
-_CONSOLE_TEXTS_ES = {
-    "console.move_text": "escribe la jugada tras /move, por ejemplo /move a6-d3",
-    "console.unknown": "no existe el comando /{verb}; prueba /help",
-}
-
 
 def _console_text(exc: TableError) -> str:
     return _CONSOLE_TEXTS[exc.key].format(**exc.params)
@@ -1144,7 +847,7 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
     console = Console(service, clock, out_dir if images else None, write, warn, positions, describe)
     if seed is not None:  # /build's pyramids repeat with the session's seed, as the deals do
         console.build_rng = random.Random(f"build:{seed}")
-    await console.remember_tournament_names()
+    await console.tournaments.remember_names()
     try:
         if lines is not None:
             for line in lines:

@@ -1,5 +1,6 @@
-"""The front ends' layers (docs/architecture.md, the house): cogs/ has no import circle, and neither
-cogs/ nor console.py nor bot.py imports engines/, render/ or data/ (everything comes through tables/).
+"""The front ends' layers (docs/architecture.md, the house): cogs/ has no import circle, the console's areas
+(console_areas/) do not import console.py, which builds them, and neither cogs/ nor the console nor bot.py imports
+engines/, render/ or data/ (everything comes through tables/).
 
 Imports are read with ``ast`` from the source, wherever they are written: at the top, inside a
 function, or under ``if TYPE_CHECKING:`` (a circle of type-only imports is still a circle for a reader).
@@ -13,9 +14,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 COGS = ROOT / "cogs"
+AREAS = ROOT / "console_areas"
 #: what the front ends reach only through tables/
 BELOW_TABLES = ("engines", "render", "data")
-FRONT_ENDS = [*sorted(COGS.glob("*.py")), ROOT / "console.py", ROOT / "bot.py"]
+FRONT_ENDS = [*sorted(COGS.glob("*.py")), *sorted(AREAS.glob("*.py")), ROOT / "console.py", ROOT / "bot.py"]
 
 
 def imported(path: Path) -> Iterator[str]:
@@ -87,6 +89,15 @@ def test_cogs_import_no_circle() -> None:
     assert "cogs.play" in graph["cogs.client"], "the graph is read (the client composes the areas)"
     cycle = find_cycle(graph)
     assert cycle is None, "an import circle in cogs/: " + " -> ".join(cycle or [])
+
+
+def test_the_consoles_areas_do_not_import_the_console() -> None:
+    """console.py builds its areas and hands each itself, as the ``Terminal`` they use (``console_areas.common``):
+    an area importing console.py, even for a type, would be a circle."""
+    assert "console_areas.lessons" in set(imported(ROOT / "console.py")), "the console's imports are read"
+    wrong = sorted(f"{path.name} imports {name}" for path in AREAS.glob("*.py") for name in imported(path)
+                   if name.split(".")[0] == "console")
+    assert wrong == []
 
 
 def test_front_ends_import_nothing_below_tables() -> None:

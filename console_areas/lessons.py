@@ -1,0 +1,101 @@
+"""The console's lessons (issue 30, ``tables.learn``): ``/learn`` and its steps, privately, in English or Spanish,
+and ``/moves`` at the open lesson."""
+
+from __future__ import annotations
+
+from console_areas.common import LANG, Terminal
+from tables import TableError
+from tables.learn import ANSWER_WORDS, HINT_WORDS, LessonPost
+
+#: the console's own words about lessons and move lists, in the languages the lessons are read in
+LESSON_WORDS = {
+    "en": {"picture": "Picture {n}", "where": "{course} — step {step} of {steps}:",
+           "typed": "{where} too many possible answers to list: type yours with /move MOVE (/learn {game} hint "
+                    "shows how it is written)",
+           "legal": "legal moves ({n})", "page": "page {page} of {pages}", "more": "; /moves {next} for the next page"},
+    "es": {"picture": "Imagen {n}", "where": "{course} — paso {step} de {steps}:",
+           "typed": "{where} hay demasiadas respuestas posibles para listarlas: escribe la tuya con /move JUGADA "
+                    "(/aprender {game} pista muestra cómo se escribe)",
+           "legal": "jugadas legales ({n})", "page": "página {page} de {pages}",
+           "more": "; /moves {next} para la página siguiente"},
+}
+
+
+#: ``/move``, ``/moves`` or ``/hint`` with no table and no lesson open, to someone who has opened lessons (in the
+#: language they read them in): where to go on
+NO_TABLE_OR_LESSON = {
+    "en": "You have no table here and no lesson open: start a game with /play GAME @NAME, or a lesson with "
+          "/learn GAME (/learn lists the courses).",
+    "es": "No tienes ninguna mesa aquí ni ninguna lección abierta: empieza una partida con /play JUEGO @NOMBRE, o "
+          "una lección con /aprender JUEGO (/aprender lista los cursos).",
+}
+
+
+#: the console's own refusals a learner reading the lessons in Spanish meets, in Spanish
+CONSOLE_TEXTS_ES = {
+    "console.move_text": "escribe la jugada tras /move, por ejemplo /move a6-d3",
+    "console.unknown": "no existe el comando /{verb}; prueba /help",
+}
+
+
+
+class Lessons:
+    """``/learn`` for every user of the console, and the language each learner reads the lessons in."""
+
+    def __init__(self, console: Terminal) -> None:
+        self.console = console
+        self.langs: dict[int, str] = {}  # the language each learner reads the lessons in (/learn GAME es)
+
+    def lang(self, uid: int) -> str:
+        """The language ``uid`` reads the lessons in (the console's until they say otherwise)."""
+        return self.langs.get(uid, LANG)
+
+    async def learn(self, name: str, uid: int, rest: str) -> None:
+        """``/learn`` lists the courses; ``/learn GAME [restart|N]`` opens one; ``/learn GAME answer MOVE``
+        answers the step, ``/learn GAME hint`` gives its hint (issue 30, lessons: private, no table)."""
+        lessons = self.console.service.lessons
+        words = rest.split()
+        if words and words[-1].lower() in ("en", "es"):  # the lessons' words in English or Spanish from now on
+            self.langs[uid] = words.pop().lower()
+            rest = " ".join(words)
+        self.langs.setdefault(uid, LANG)  # a learner now: a /move with nothing open points to the lessons too
+        game, _, more = rest.partition(" ")
+        word, _, move = more.strip().partition(" ")
+        if not game:
+            post = await lessons.list(uid)
+        elif word.lower() in ANSWER_WORDS:
+            if not move.strip():
+                raise TableError("learn.answer_missing", game=lessons.course(game).game)  # an unknown game: said so
+            post = await lessons.answer(uid, game, move)
+        elif word.lower() in HINT_WORDS and not move.strip():
+            post = await lessons.hint(uid, game)
+        else:
+            post = await lessons.open(uid, game, more)
+        self.post(name, post)
+
+    def post(self, name: str, post: LessonPost) -> None:
+        """A lesson's answer, privately: its text and the step's pictures, the learner's first, then (hidden
+        information) what each other seat sees, each written and named (the text says whose is which)."""
+        stem = f"learn-{post.game}-{name.lower()}" if post.game else ""
+        lang = self.lang(post.user_id)
+        self.console.lines(f"[dm {name}]", post.text(lang), self.console.save_image(post.image, stem))
+        self.console.described(f"[dm {name}]", post.alt, lang)
+        for n, other in enumerate(post.others, start=2):
+            saved = self.console.save_image(other.image, f"{stem}-player{other.seat + 1}")
+            self.console.write(f"[dm {name}] {LESSON_WORDS[lang]['picture'].format(n=n)}{saved}")  # the text says whose
+            self.console.described(f"[dm {name}]", other.alt, lang)
+
+    async def moves(self, name: str, uid: int, game: str, page_text: str) -> None:
+        """``/moves`` with a lesson open: the step's legal moves, as ``/moves`` lists a table's."""
+        lessons = self.console.service.lessons
+        moves = await lessons.moves(uid, game)
+        course = lessons.course(game)
+        lang = self.lang(uid)
+        words = LESSON_WORDS[lang]
+        where = words["where"].format(course=course.title[lang], step=await lessons.at(uid, game),
+                                      steps=len(course.steps))
+        if not moves:  # too many to list (K3's builds, K3-3): the answer is typed
+            self.console.write(f"[dm {name}] {words['typed'].format(where=where, game=game)}")
+            return
+        self.console.list_moves(name, where, list(moves), page_text, lang)
+

@@ -1,0 +1,132 @@
+"""The console's results (issue 9, ``tables.leaderboard``): ``/history``, ``/leaderboard``, ``/stats``, ``/replay``,
+``/recompute``, and Mesa's reviews (issue 32, ``tables.reviews``): ``/review``."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from console_areas.common import GUILD_ID, LANG, Terminal, table_number
+from tables import TableError, t
+from tables.leaderboard import LeaderboardService
+from tables.mesa import NAME as MESA
+from tables.mesa import mesa_records, records_text
+from tables.outcome_words import history_moves
+from tables.picture_words import replay_words
+from tables.takebacks import history_lines
+
+
+class Results:
+    """What finished games left: histories, rankings, ratings, replays and reviews."""
+
+    def __init__(self, console: Terminal) -> None:
+        self.console = console
+
+    def board(self) -> LeaderboardService:
+        """Rankings, ratings and histories over the service's storage, on the pretend clock."""
+        return LeaderboardService(self.console.service.repo, self.console.clock)
+
+    async def history(self, name: str, uid: int, rest: str, table: int | None) -> None:
+        """``/history [@NAME] [GAME]``: recent finished tables; ``table=N`` (or, with no words, the caller's
+        only live table) also lists that table's moves, in words as the boards told them, or with
+        ``notation`` as the log records them."""
+        words = rest.split()
+        notation = "notation" in (w.lower() for w in words)
+        rest = " ".join(w for w in words if w.lower() != "notation")
+        named = table is not None
+        if table is None and not rest:
+            live = await self.console.service.active_tables(uid, GUILD_ID)
+            if len(live) == 1:
+                table = live[0].table_id
+        if table is not None:
+            details = await self.console.service.table_details(table, uid, words=not notation)
+            listed = history_moves(details.moves, LANG, notation)
+            self.console.lines(f"[dm {name}]", t("history.moves", LANG, table=table, moves=listed))
+            for line in history_lines(await self.console.service.takebacks.history(table), LANG):  # issue 30
+                self.console.write(f"[dm {name}] #{table} {line}")
+            if named and not rest:
+                return
+        from tables.leaderboard import history_text
+
+        who, who_name, game = uid, name, None
+        mesa = False
+        for word in self.console.with_spaces(rest.split()):
+            if word.lower() == f"@{MESA}":  # the computer: every level and seat of it
+                mesa, who_name = True, "Mesa"
+            elif word.startswith("@"):
+                who, who_name = self.console.someone(word, uid, name)
+            else:
+                game = word
+        board = self.board()
+        entries = await (board.mesa_history(GUILD_ID, game) if mesa else board.history(GUILD_ID, who, game))
+        self.console.lines(f"[dm {name}]", history_text(entries, who_name, LANG, links=False))
+
+    async def leaderboard(self, verb: str, name: str, uid: int, rest: str, table: int | None) -> None:
+        from tables import leaderboard as lb
+
+        board = self.board()
+        words = rest.split()
+        if verb == "leaderboard":
+            if not words:
+                raise TableError("console.leaderboard_usage")
+            page_no = int(words[1]) if len(words) > 1 and re.fullmatch(r"[0-9]{1,6}", words[1]) else 1
+            page = await board.page(GUILD_ID, words[0], page_no, uid)
+            image = await asyncio.to_thread(lb.board_image, page, LANG, uid) if self.console.out_dir else None
+            self.console.lines(f"[dm {name}]", lb.board_text(page, LANG),
+                        self.console.save_file(image, f"leaderboard-{page.game}-p{page.page}.png") if image else "")
+        elif verb == "stats":
+            who, who_name = self.console.someone(words[0] if words else "", uid, name)
+            stats = await board.stats(GUILD_ID, who)
+            self.console.lines(f"[dm {name}]", lb.stats_text(stats, who_name, LANG))
+            against = records_text(await mesa_records(self.console.service.repo, GUILD_ID, who), LANG)
+            if against:
+                self.console.lines(f"[dm {name}]", against)
+            for s in stats:
+                if self.console.out_dir is not None:
+                    chart = await asyncio.to_thread(lb.stats_chart, s, who_name, LANG)
+                    saved = self.console.save_file(chart, f"stats-{who_name}-{s.game}.png")
+                    self.console.write(f"[dm {name}] {s.title}{saved}")
+        elif verb == "replay":
+            target = table if table is not None else (table_number(rest, "/replay N") if rest else None)
+            if target is None:
+                raise TableError("console.replay_usage")
+            replay = await board.replay(GUILD_ID, target)
+            caption = t("replay.caption", LANG, game=replay.title, table=target, players=", ".join(replay.names))
+            saved, gif = "", None
+            if self.console.out_dir is not None:  # issue 15, defect 13: made once and kept
+                replay, gif = await self.console.service.replays.gif(GUILD_ID, target, uid)
+                saved = self.console.save_file(gif, f"replay-{target}.gif")
+            frames = lb.replay_frames(replay, gif)  # the GIF's own count (issue 28, item 11)
+            self.console.lines(f"[replay #{target}]", f"{caption} ({frames} frame{'' if frames == 1 else 's'})", saved)
+            self.console.described(f"[replay #{target}]", replay_words(replay.game, replay.views, replay.names, frames))
+        else:
+            changed = await board.recompute_guild(GUILD_ID)
+            self.console.lines(f"[dm {name}]", t("recompute.changed" if changed else "recompute.same", LANG))
+
+    async def review(self, name: str, uid: int, rest: str, table: int | None) -> None:
+        """``/review TABLE [es]``: Mesa's review of a finished game, for the caller: how far it is while it is
+        made, then its words (in English, or in Spanish as Discord says them to a Spanish-speaking user), and
+        its picture (its few words English, like every board's) written to the out folder."""
+        words = rest.split()
+        lang = LANG
+        if words and words[-1].lower() in ("en", "es"):
+            lang = words.pop().lower()
+        elif len(words) == 2 and re.fullmatch(r"[A-Za-z]{2}", words[-1]):  # a language the reviews do not speak
+            raise TableError("console.review_lang", lang=words[-1][:2])
+        rest = " ".join(words)
+        target = table if table is not None else (table_number(rest, "/review N") if rest else None)
+        if target is None:
+            raise TableError("console.review_usage")
+        reviews = self.console.service.reviews
+        title = (await reviews.finished_table(GUILD_ID, target)).title  # refusals before any progress
+
+        async def progress(percent: int) -> None:
+            if percent < 100:
+                said = t("review.progress", lang, game=title, table=target, percent=percent)
+                self.console.write(f"[dm {name}] {said}")
+
+        review = await reviews.review(GUILD_ID, target, uid, progress)
+        saved = self.console.save_file(review.picture, f"review-{target}.png") if review.picture else ""
+        self.console.lines(f"[dm {name}]", review.text(lang), saved)
+        self.console.described(f"[dm {name}]", review.graph_words(), lang)
+

@@ -1,0 +1,116 @@
+"""The console's tournaments (issue 31, ``tables.tournaments``): ``/tournament`` and its subcommands, and the
+announcements printed, each confirmed to the service once printed."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import shlex
+
+from console_areas.common import CHANNEL_ID, GUILD_ID, LANG, Terminal, typed_number
+from tables import TableError
+from tables.outbox import TournamentPost
+from tables.tournament_picture import standings_png
+from tables.tournaments import FORMAT_WORDS, pairings_text, pictured, standings_text
+
+
+class Tournaments:
+    """``/tournament`` for every user of the console; the console's pretend server has no Manage Server, so the
+    organiser starts, cancels and removes."""
+
+    def __init__(self, console: Terminal) -> None:
+        self.console = console
+        self.printed: list[TournamentPost] = []  # announcements printed, to confirm (``confirm``)
+
+    async def remember_names(self) -> None:
+        """A resumed ``--db`` session knows the names of the tournaments' players before they type anything,
+        so an announcement says whom it is for by name (issue 31)."""
+        for listed in await self.console.service.tournament_lists.listing(GUILD_ID, 0, "standings"):
+            for row in (await self.console.service.tournaments.standings(GUILD_ID, listed.id)).rows:
+                self.console.names.setdefault(row.user_id, row.name)
+
+    async def confirm(self) -> None:
+        """Tournament announcements printed are confirmed to the service (issue 31: at least once); one that
+        carries the standings picture on Discord (``tables.tournaments.pictured``) gets it here too."""
+        printed, self.printed = self.printed, []
+        for post in printed:
+            if pictured(post.key, post.params) and self.console.out_dir is not None:
+                st = await self.console.service.tournaments.standings(GUILD_ID, post.tournament_id)
+                image = await asyncio.to_thread(standings_png, st, None)
+                saved = self.console.save_image(image, f"tournament-{post.tournament_id}-standings")
+                if saved:
+                    self.console.write(f"[tournament #{post.tournament_id}]   the standings:{saved}")
+            await self.console.service.tournaments.announced(post)
+
+    async def command(self, name: str, uid: int, rest: str) -> None:
+        """``/tournament create GAME format=... [option=value...]``, ``join [N]``, ``leave [N]``, ``start [N]``,
+        ``standings [N]``, ``pairings [N] [round=R]``, ``withdraw [N]``, ``cancel [N]``, ``remove @NAME [N]``.
+        The console's pretend server has no Manage Server: the organiser starts, cancels and removes."""
+        try:
+            words = self.console.with_spaces(shlex.split(rest))
+        except ValueError:
+            words = rest.split()
+        if not words:
+            raise TableError("console.tournament_usage")
+        sub, words = words[0].lower(), words[1:]
+        tours = self.console.service.tournaments
+        if sub == "create":
+            options: dict[str, str] = {}
+            game = ""
+            for word in words:
+                named = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_-]*)[=:](.+)", word)
+                if named is None and not game:
+                    game = word
+                elif named is None and word.lower() in FORMAT_WORDS:  # "create kona swiss": say how it is written
+                    raise TableError("tournament.error.format_bare", game=game[:20], format=FORMAT_WORDS[word.lower()])
+                elif named is None:
+                    raise TableError("console.tournament_usage")
+                elif named[1].lower() == "game" and not game:  # as Discord's form names it: game:kona
+                    game = named[2]
+                else:
+                    key = named[1].lower().replace("-", "_")
+                    if key in options:
+                        raise TableError("console.option_twice", option=key[:40])
+                    options[key] = named[2]
+            if not game:
+                raise TableError("console.tournament_usage")
+            self.console.show(await tours.create(GUILD_ID, CHANNEL_ID, uid, name, game, options))
+            return
+        target: tuple[int, str] | None = None
+        round_: int | None = None
+        number: int | None = None
+        for word in words:
+            if word.startswith("@") and sub == "remove" and target is None:
+                target = self.console.named(word)
+            elif sub == "remove" and not re.fullmatch(r"#?[0-9]{1,9}", word):  # a name without its @
+                raise TableError("console.remove_at", text=word[:20] + ("…" if len(word) > 20 else ""))
+            elif word.lower().startswith("round=") and sub == "pairings":
+                round_ = typed_number(word.split("=", 1)[1], "round", "/tournament pairings round=N")
+            elif number is None:
+                number = typed_number(word, "tournament", "/tournament " + sub + " N")
+            else:
+                raise TableError("console.tournament_usage")
+        if sub == "join":
+            self.console.show(await tours.join(GUILD_ID, uid, name, number))
+        elif sub == "leave":
+            self.console.show(await tours.leave(GUILD_ID, uid, number))
+        elif sub == "withdraw":
+            self.console.show(await tours.withdraw(GUILD_ID, uid, number))
+        elif sub == "start":
+            self.console.show(await tours.start(GUILD_ID, uid, number))
+        elif sub == "cancel":
+            self.console.show(await tours.cancel(GUILD_ID, uid, number))
+        elif sub == "remove" and target is not None:
+            self.console.show(await tours.remove(GUILD_ID, uid, target[0], number))
+        elif sub == "remove":
+            raise TableError("console.remove_who")
+        elif sub == "standings":  # the text, and the picture the bot attaches
+            st = await tours.standings(GUILD_ID, number)
+            image = await asyncio.to_thread(standings_png, st, uid) if self.console.out_dir is not None else None
+            self.console.lines("[tournament]", standings_text(st, LANG),
+                        self.console.save_image(image, f"tournament-{st.tournament_id}-standings"))
+        elif sub == "pairings":
+            self.console.lines("[tournament]", pairings_text(await tours.pairings(GUILD_ID, number, round_), LANG))
+        else:
+            raise TableError("console.tournament_usage")
+
