@@ -158,7 +158,7 @@ def help_text(lang: str = "en") -> str:
 
 
 #: ``/games`` with nothing in play
-NO_GAMES = "you have no active games; start one with /play GAME @NAME, or /play GAME @mesa to play the computer"
+NO_GAMES = "You have no active games; start one with /play GAME @NAME, or /play GAME @mesa to play the computer"
 
 #: what an interactive session prints before its first prompt
 START_LINES = [
@@ -383,10 +383,10 @@ class Console:
         if not line or line.startswith("#"):
             return
         if len(line) > MAX_LINE:
-            self.error("?", f"that line is {len(line)} characters long; a line is at most {MAX_LINE}")
+            self.error("?", f"That line is {len(line)} characters long; a line is at most {MAX_LINE}")
             return
         if ":" not in line:
-            self.error("?", "write NAME: COMMAND, for example  Ana: /play kona @Ben")
+            self.error("?", "Write NAME: COMMAND, for example  Ana: /play kona @Ben")
             return
         name, command = (part.strip() for part in line.split(":", 1))
         if not name or not re.fullmatch(r"[\w.\- ]+", name) or len(name) > MAX_NAME:
@@ -397,7 +397,7 @@ class Console:
             self.error("?", f"{name!r} is the computer's name (Mesa); choose another name for yourself")
             return
         if not command or command == "/":
-            self.error(name, f"write a command after the name, for example  {name}: /help")
+            self.error(name, f"Write a command after the name, for example  {name}: /help")
             return
         uid = user_id_for(name)
         self.names.setdefault(uid, name)
@@ -419,7 +419,7 @@ class Console:
             raise
         except Exception:  # a bug must not end a session; the log keeps the details
             logging.getLogger(__name__).exception("console command failed: %.80s", command)
-            self.error(name, "that command failed (an internal error, logged); please report it")
+            self.error(name, "That command failed (an internal error, logged); please report it")
         await self._mesa_turns()
         await self.tournaments.confirm()
 
@@ -636,15 +636,15 @@ class Console:
         """Why ``/moves`` lists nothing: not seated, not started or over, someone else's turn, or building."""
         summary = (await self.service.table_details(tid)).summary
         if uid not in summary.user_ids:
-            return "you are not seated at this table"
+            return "You are not seated at this table"
         if summary.status != "active":
             why = {"invited": "the game is still waiting for players", "open": "the game is still waiting for players",
                    "finished": "the game is over", "aborted": "the table was cancelled",
                    "declined": "the invitation was declined"}
-            return f"no moves: {why.get(summary.status, summary.status)}"
+            return f"No moves: {why.get(summary.status, summary.status)}"
         if uid not in summary.turn_user_ids:
-            return f"no moves for you now: it is {', '.join(summary.turn) or 'nobody'}'s turn"
-        return "no moves to list: build your pyramid with /build [random|sensible]"
+            return f"No moves for you now: it is {', '.join(summary.turn) or 'nobody'}'s turn"
+        return "No moves to list: build your pyramid with /build [random|sensible]"
 
     async def _play(self, name: str, uid: int, rest: str) -> None:
         try:
@@ -767,41 +767,41 @@ class Console:
 
 
 _CONSOLE_TEXTS = {
-    "error.no_table_here": "you have no table here; start one with /play GAME @NAME",
+    "error.no_table_here": "You have no table here; start one with /play GAME @NAME",
     "error.needs_opponent": "{game} is for two players: name your opponent (/play {name} @NAME), or play the "
                             "computer with /play {name} @mesa",
-    "error.no_table_here_last": "you have no table here: your last one, {game} #{table}, is over; start a new "
+    "error.no_table_here_last": "You have no table here: your last one, {game} #{table}, is over; start a new "
                                 "one with /play GAME @NAME",
-    "error.no_table_here_tournament": "you have no game to play right now: tournament #{id} ({game}) goes on, and "
+    "error.no_table_here_tournament": "You have no game to play right now: tournament #{id} ({game}) goes on, and "
                                       "your next game opens by itself when every table of this round has ended "
                                       "(/tournament standings {id})",
-    "error.several_tables": "you have several tables ({tables}); add table=N",
-    "console.several": "there are several open tables ({tables}); name one with /join N",
-    "console.no_open": "there is no open table to join; name one with /join N",
-    "console.move_text": "write the move after /move, for example /move a6-d3",
-    "console.clock": "write /clock +DURATION, for example /clock +1d or /clock +90m",
-    "console.unknown": "unknown command /{verb}; try /help",
-    "console.play_usage": "write /play GAME @NAME... [option=value...], for example /play kona @Ben",
+    "error.several_tables": "You have several tables ({tables}); add table=N",
+    "console.several": "There are several open tables ({tables}); name one with /join N",
+    "console.no_open": "There is no open table to join; name one with /join N",
+    "console.move_text": "Write the move after /move, for example /move a6-d3",
+    "console.clock": "Write /clock +DURATION, for example /clock +1d or /clock +90m",
+    "console.unknown": "Unknown command /{verb}; try /help",
+    "console.play_usage": "Write /play GAME @NAME... [option=value...], for example /play kona @Ben",
     "console.play_word": "I could not read {word}: after /play GAME, name players as @NAME (a name with spaces "
                          "in quotes: @\"Ana Maria\") and options as option=value, for example "
                          "/play k3 @Ben bots=2 level=normal",
     "console.name_too_long": "{name} is too long for a name: names are at most {max} characters",
-    "console.leaderboard_usage": "write /leaderboard GAME [PAGE], for example /leaderboard kona",
-    "console.replay_usage": "write /replay TABLE, for example /replay 3",
-    "console.review_usage": "write /review TABLE, for example /review 3 (or /review 3 es, in Spanish)",
+    "console.leaderboard_usage": "Write /leaderboard GAME [PAGE], for example /leaderboard kona",
+    "console.replay_usage": "Write /replay TABLE, for example /replay 3",
+    "console.review_usage": "Write /review TABLE, for example /review 3 (or /review 3 es, in Spanish)",
     "console.table_number": "{text} is not a table number; write {usage}, for example {example}",
     "console.moves_page": "{text} is not a page number: write /moves N, N from 1 to {pages}",
-    "console.review_lang": "reviews are said in English or Spanish, not {lang}: write /review N, or /review N es",
+    "console.review_lang": "Reviews are said in English or Spanish, not {lang}: write /review N, or /review N es",
     "console.option_twice": "{option}= is given twice; give each option once",
-    "console.clock_range": "the clock moves at most 1 year at a time (for example /clock +30d)",
-    "console.rules_usage": "write /rules GAME [full] [en|es], for example /rules kona full",
-    "console.takeback_usage": "write /takeback to ask, or /takeback accept or /takeback decline to answer",
+    "console.clock_range": "The clock moves at most 1 year at a time (for example /clock +30d)",
+    "console.rules_usage": "Write /rules GAME [full] [en|es], for example /rules kona full",
+    "console.takeback_usage": "Write /takeback to ask, or /takeback accept or /takeback decline to answer",
     "console.number": "{text} is not a {what} number; write {usage}, for example {example}",
-    "console.remove_who": "name the player to take off with @: /tournament remove @NAME [N], for example "
+    "console.remove_who": "Name the player to take off with @: /tournament remove @NAME [N], for example "
                           "/tournament remove @Ben (or /tournament remove @Ben 2 for tournament #2)",
-    "console.remove_at": "name the player with @: /tournament remove @{text} (add the tournament's number when "
+    "console.remove_at": "Name the player with @: /tournament remove @{text} (add the tournament's number when "
                          "there are several: /tournament remove @{text} 2)",
-    "console.tournament_usage": "write /tournament create GAME format=swiss|round-robin [option=value...], or "
+    "console.tournament_usage": "Write /tournament create GAME format=swiss|round-robin [option=value...], or "
                                 "/tournament join|leave|start|standings|pairings|withdraw|cancel [N], or "
                                 "/tournament remove @NAME [N]",
 }

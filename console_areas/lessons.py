@@ -33,8 +33,8 @@ NO_TABLE_OR_LESSON = {
 
 #: the console's own refusals a learner reading the lessons in Spanish meets, in Spanish
 CONSOLE_TEXTS_ES = {
-    "console.move_text": "escribe la jugada tras /move, por ejemplo /move a6-d3",
-    "console.unknown": "no existe el comando /{verb}; prueba /help",
+    "console.move_text": "Escribe la jugada tras /move, por ejemplo /move a6-d3",
+    "console.unknown": "No existe el comando /{verb}; prueba /help",
 }
 
 

@@ -178,7 +178,7 @@ async def test_a_fifth_game_plays_end_to_end_through_the_console(tally: None, tm
     results = [line for line in out if line.startswith("[#1]") and "wins" in line]
     assert results, text
     # the game ended: /games has nothing in play
-    assert any(line.startswith("[dm Ana] you have no active games; start one with /play") for line in out)
+    assert any(line.startswith("[dm Ana] You have no active games; start one with /play") for line in out)
     assert any("Tally" in line and line.startswith("[dm Ana]") for line in out[-12:])  # leaderboard
     assert list((tmp_path / "img").glob("*.png")), "the registered renderer drew the boards"
     assert "[error" not in "\n".join(line for line in out if "/auto" in line)

@@ -124,7 +124,7 @@ async def test_numbers_are_range_checked_before_storage(tmp_path: Path) -> None:
     assert "[error Ana] 99999999999999999999… is not a table number; write /replay N, for example /replay 3" in refusals
     assert any("time per move must be between 1h and 14d" in r and "…" in r for r in refusals)
     assert any("move_limit takes a whole number from 0 to 1000000" in r for r in refusals)
-    assert refusals.count("[error Ana] the clock moves at most 1 year at a time (for example /clock +30d)") == 2
+    assert refusals.count("[error Ana] The clock moves at most 1 year at a time (for example /clock +30d)") == 2
 
 
 async def test_overlong_input_and_repeated_options_are_refused_in_one_short_line(tmp_path: Path) -> None:
@@ -141,7 +141,7 @@ async def test_overlong_input_and_repeated_options_are_refused_in_one_short_line
     refusals = [line for line in out if line.startswith("[error")]
     assert refusals[:5] == [
         "[error Ana] That move is 500 characters long; a move is at most 200.",
-        "[error ?] that line is 100011 characters long; a line is at most 1000",
+        "[error ?] That line is 100011 characters long; a line is at most 1000",
         "[error Ana] seat= is given twice; give each option once",
         "[error Ana] table= is given twice; give each option once",
         "[error ?] 'NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN' is not a usable name (letters, digits, . - and spaces; "

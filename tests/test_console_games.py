@@ -59,7 +59,7 @@ def test_console_plays_a_whole_kona_game(tmp_path: Path) -> None:
         assert result.startswith(f"[#1] {NAMES[outcome.winners[0]]} wins Kona #1: ")
     else:
         assert result.startswith("[#1] Kona #1 ends in a draw: ")
-    assert out[-1].startswith("[dm Ana] you have no active games; start one with /play GAME @NAME")
+    assert out[-1].startswith("[dm Ana] You have no active games; start one with /play GAME @NAME")
     # images are written when the renderer is there
     images = [m.group(1) for line in out if (m := re.search(r"\(image: (.+\.png)\)$", line))]
     if images:
@@ -121,8 +121,8 @@ def test_console_errors_rules_and_clock(tmp_path: Path) -> None:
     ]
     out = run_console(script, tmp_path, "--no-images")
     assert out[0].startswith("[error ?]")
-    assert "[error Ana] unknown command /dance; try /help" in out
-    assert "[error Ana] you have no table here; start one with /play GAME @NAME" in out
+    assert "[error Ana] Unknown command /dance; try /help" in out
+    assert "[error Ana] You have no table here; start one with /play GAME @NAME" in out
     # the quick-start comes from the repository's docs/rules (issue 14), not from outside it
     assert any(line.startswith("[rules] **2 players · capybara (C) moves first") for line in out)
     assert "[rules] (all the rules: /rules kona full)" in out

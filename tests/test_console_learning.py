@@ -90,7 +90,7 @@ async def test_takeback_between_people_and_refusals(tmp_path: Path) -> None:
     await said(con, out, "Ana: /takeback")
     back = await said(con, out, "Ben: /takeback accept")
     assert back[0] == f"[#1] Ben agreed, and at Kona #1 this is taken back: Ana {A6_D3}. Ana to move."
-    assert (await said(con, out, "Ana: /takeback maybe"))[0].startswith("[error Ana] write /takeback to ask")
+    assert (await said(con, out, "Ana: /takeback maybe"))[0].startswith("[error Ana] Write /takeback to ask")
     await said(con, out, "Ana: /play plateau @Ben seat=first")
     await said(con, out, "Ben: /accept table=2")
     opening = (await svc.legal_moves_for(2, con_user(con, "Ana")))[0]

@@ -81,8 +81,8 @@ def test_help_lists_the_console_options(command: list[str]) -> None:
 
 def test_a_bare_name_asks_for_a_command_and_comments_are_ignored() -> None:
     out = pipe(["Ana:", "# Ana: /dance", "   # an indented comment", "", "Ben:   "])
-    assert out == ["[error Ana] write a command after the name, for example  Ana: /help",
-                   "[error Ben] write a command after the name, for example  Ben: /help"]
+    assert out == ["[error Ana] Write a command after the name, for example  Ana: /help",
+                   "[error Ben] Write a command after the name, for example  Ben: /help"]
 
 
 def test_an_interactive_start_prints_examples_then_a_prompt(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -109,8 +109,8 @@ def test_moves_are_paged_and_grouped_and_say_whose_turn_it_is() -> None:
     out = pipe(["Ana: /play plateau @Ben seat=first", "Ben: /moves", "Ben: /accept", "Ben: /moves", "Ana: /moves",
                 "Ana: /moves 11", "Cy: /moves table=1", "Ana: /play k3 @Ben", "Ben: /accept", "Ana: /moves table=2"])
     said = [line for line in out if line.startswith("[dm") and "Your view" not in line]
-    assert said[0] == "[dm Ben] #1 no moves: the game is still waiting for players"
-    assert said[1] == "[dm Ben] #1 no moves for you now: it is Ana's turn"
+    assert said[0] == "[dm Ben] #1 No moves: the game is still waiting for players"
+    assert said[1] == "[dm Ben] #1 No moves for you now: it is Ana's turn"
     # PL-10.7: 1,260 openings, never on one line: 11 pages of at most 120, grouped by the pieces placed
     assert said[2] == "[dm Ana] #1 legal moves (1260), page 1 of 11; /moves 2 for the next page:"
     page_one = [line for line in said[3:] if line.startswith("[dm Ana]   ")]
@@ -120,8 +120,8 @@ def test_moves_are_paged_and_grouped_and_say_whose_turn_it_is() -> None:
                for move in line.split(": ", 1)[1].split(", "))
     last = said.index("[dm Ana] #1 legal moves (1260), page 11 of 11:")
     assert said[last + 1].startswith("[dm Ana]   +xx.")
-    assert "[dm Cy] #1 you are not seated at this table" in said
-    assert said[-1] == "[dm Ana] #2 no moves to list: build your pyramid with /build [random|sensible]"
+    assert "[dm Cy] #1 You are not seated at this table" in said
+    assert said[-1] == "[dm Ana] #2 No moves to list: build your pyramid with /build [random|sensible]"
 
 
 def test_image_numbers_continue_where_the_folder_left_off(tmp_path: Path) -> None:
@@ -169,7 +169,7 @@ def test_the_pretend_clock_survives_a_restart_with_db(tmp_path: Path) -> None:
 def test_board_with_no_table_at_all_says_how_to_start_one() -> None:
     # someone who never sat at a table asks for the board: words, not a catalogue key
     out = pipe(["Cy: /board", "Cy: /move a1", "Cy: /mine"])
-    assert out == ["[error Cy] you have no table here; start one with /play GAME @NAME"] * 3
+    assert out == ["[error Cy] You have no table here; start one with /play GAME @NAME"] * 3
 
 
 def test_every_refusal_the_code_raises_has_words() -> None:

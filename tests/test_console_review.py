@@ -72,14 +72,14 @@ async def test_review_prints_progress_words_and_writes_the_picture(tmp_path: Pat
 async def test_review_refusals_say_what_to_type(tmp_path: Path) -> None:
     svc, con, out = await open_console(tmp_path)
     try:
-        usage = ["[error Ana] write /review TABLE, for example /review 3 (or /review 3 es, in Spanish)"]
+        usage = ["[error Ana] Write /review TABLE, for example /review 3 (or /review 3 es, in Spanish)"]
         assert await said(con, out, "Ana: /review") == usage
         assert await said(con, out, "Ana: /review es") == usage
         assert await said(con, out, "Ana: /review abc") == [
             "[error Ana] abc is not a table number; write /review N, for example /review 3"]
         assert await said(con, out, "Ana: /review 9") == ["[error Ana] There is no table #9."]
         assert await said(con, out, "Ana: /review 1 fr") == [
-            "[error Ana] reviews are said in English or Spanish, not fr: write /review N, or /review N es"]
+            "[error Ana] Reviews are said in English or Spanish, not fr: write /review N, or /review N es"]
         await said(con, out, "Ana: /play kona @Ben")
         await said(con, out, "Ben: /accept")
         assert await said(con, out, "Ana: /review 1") == [

@@ -279,7 +279,7 @@ async def test_between_rounds_a_player_is_told_the_next_game_opens_by_itself(tmp
     loser = ids[first.user_ids[0]]
     await said(con, out, f"{loser}: /resign table={first.table_id}")
     (line,) = await said(con, out, f"{loser}: /moves")
-    assert line.startswith(f"[error {loser}] you have no game to play right now: tournament #1 (Kona) goes on")
+    assert line.startswith(f"[error {loser}] You have no game to play right now: tournament #1 (Kona) goes on")
     assert "/play" not in line
     waiting = ids[second.user_ids[0]]
     assert not (await said(con, out, f"{waiting}: /moves"))[0].startswith("[error")  # still playing: their moves

@@ -104,7 +104,7 @@ async def test_move_and_moves_answer_the_open_lesson_in_the_console(tmp_path: Pa
     db = tmp_path / "console.db"
     svc, con, out = await open_console(db)
     assert (await said(con, out, "Ana: /move a6-d3"))[0] == \
-        "[error Ana] you have no table here; start one with /play GAME @NAME"  # nothing open: today's words
+        "[error Ana] You have no table here; start one with /play GAME @NAME"  # nothing open: today's words
     await said(con, out, "Ana: /learn kona")
     listed = await said(con, out, "Ana: /moves")
     engine = get_engine("kona")
@@ -124,7 +124,7 @@ async def test_move_and_moves_answer_the_open_lesson_in_the_console(tmp_path: Pa
     right = await said(con, out, "Ana: /move a6-d3")
     assert right[0].startswith("[dm Ana] Right: a6-d3.") and f"[dm Ana] {EN} — step 2 of {N}" in right
     assert (await said(con, out, "Ben: /moves"))[0] == \
-        "[error Ben] you have no table here; start one with /play GAME @NAME"  # per user
+        "[error Ben] You have no table here; start one with /play GAME @NAME"  # per user
     await said(con, out, "Ana: /learn plateau")  # now Plateau is the open lesson: /moves lists its step
     assert (await said(con, out, "Ana: /moves"))[0].startswith(f"[dm Ana] {courses()['plateau'].title['en']} — step 1")
     await svc.repo.close()
@@ -151,7 +151,7 @@ async def test_move_and_moves_answer_the_open_lesson_in_the_console(tmp_path: Pa
         assert lines[0].startswith("[dm Ana] Right: ")
     assert any(f"You finished the course {EN}!" in line for line in lines)
     over = await said(con, out, "Ana: /move a6-d3")  # finished: no lesson open, and the table is over
-    assert over[0].startswith("[error Ana] you have no table here: your last one, Kona #1, is over")
+    assert over[0].startswith("[error Ana] You have no table here: your last one, Kona #1, is over")
     await svc.repo.close()
 
 
@@ -234,7 +234,7 @@ async def test_the_console_reads_the_lessons_in_spanish_and_auto_answers_the_ope
     assert wrong[0].startswith("[dm Ana] Esa no: f1-f2 es legal")
     auto = await said(con, out, "Ana: /auto")  # refused in the language the lessons are read in
     assert auto[0].startswith("[error Ana] En una lección, elige tú la jugada")
-    assert await said(con, out, "Ana: /move") == ["[error Ana] escribe la jugada tras /move, por ejemplo /move a6-d3"]
+    assert await said(con, out, "Ana: /move") == ["[error Ana] Escribe la jugada tras /move, por ejemplo /move a6-d3"]
     hint = await said(con, out, "Ana: /pista")  # with a lesson open and no table: the step's hint, in Spanish
     assert hint == await said(con, out, "Ana: /aprender kona pista") and "Pista: " in hint[0]
     listed = await said(con, out, "Ana: /moves")
@@ -254,7 +254,7 @@ async def test_the_console_reads_the_lessons_in_spanish_and_auto_answers_the_ope
     assert (await said(con, out, "Ana: /pista"))[0].startswith(
         "[error Ana] No tienes ninguna mesa aquí ni ninguna lección abierta")
     assert (await said(con, out, "Ben: /move a6-d3"))[0] == \
-        "[error Ben] you have no table here; start one with /play GAME @NAME"  # not a learner: as before
+        "[error Ben] You have no table here; start one with /play GAME @NAME"  # not a learner: as before
     await svc.repo.close()
 
 
