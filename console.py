@@ -324,7 +324,7 @@ class Console:
                                + ", ".join(self.names.get(u, str(u)) for u in m.mention))
             elif isinstance(m, MovePlayed) and not m.as_typed:  # the same choice, as the rules write it
                 who = self.names.get(m.user_id, str(m.user_id))
-                self.write(f"[dm {who}] you wrote {m.typed[:80]}, which the rules record as {m.move}")
+                self.write(f"[dm {who}] You wrote {m.typed[:80]}, which the rules record as {m.move}")
 
     def described(self, prefix: str, alt: Sentences, lang: str = LANG) -> None:
         """With ``--describe``: the picture in words under its post, as a screen reader hears it on Discord."""

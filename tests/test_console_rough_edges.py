@@ -83,3 +83,13 @@ async def test_a_seeded_session_builds_the_same_pyramids(tmp_path: Path) -> None
     other: list[str] = []
     await run(lines, str(tmp_path / "other.db"), None, False, other.append, seed=6, mesa_iterations=10, positions=True)
     assert [line for line in other if "position:" in line] != runs[0]
+
+
+async def test_a_move_typed_otherwise_is_said_as_the_rules_record_it(tmp_path: Path) -> None:
+    # Krakatoa's "auto" (KR-8.4) is recorded as the choice it makes: the player is told which, in a sentence
+    out = await _console(["Ana: /play krakatoa @Ben preset=basic seat=first", "Ben: /accept", "Ana: /move auto"],
+                         tmp_path)
+    notes = [line for line in out if "which the rules record as" in line]
+    assert len(notes) == 1 and notes[0].startswith("[dm Ana] You wrote auto, which the rules record as ")
+    recorded = notes[0].rsplit(" ", 1)[1]
+    assert recorded != "auto" and any(f"Ana threw {recorded.capitalize()}" in line for line in out)
