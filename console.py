@@ -340,7 +340,7 @@ class Console:
         return f"console:{self.session}:{self.line_number}"
 
     # ---- table choice -----------------------------------------------------------------------
-    async def pick(self, uid: int, table: int | None, want: Callable[[TableSummary], bool] | None = None,
+    async def _pick(self, uid: int, table: int | None, want: Callable[[TableSummary], bool] | None = None,
                     fits: Callable[[TableSummary, int], Awaitable[bool]] | None = None) -> int:
         """The table a command means: ``table=N``, else the caller's only table, else the only one that
         ``want`` (then ``fits``, which may ask the service) keeps — never a question when one fits."""
@@ -367,7 +367,7 @@ class Console:
     async def _pick_or_last_finished(self, uid: int, table: int | None) -> int:
         """``/board``: the table the caller means, or with none in play their most recent finished one."""
         try:
-            return await self.pick(uid, table)
+            return await self._pick(uid, table)
         except TableError as exc:
             if not exc.key.startswith("error.no_table_here"):
                 raise
@@ -467,25 +467,25 @@ class Console:
         if verb == "play":
             await self._play(name, uid, rest)
         elif verb == "accept":
-            tid = await self.pick(uid, table, lambda s: s.status == "invited")
+            tid = await self._pick(uid, table, lambda s: s.status == "invited")
             self.show(await svc.accept(tid, uid))
         elif verb == "decline":
-            tid = await self.pick(uid, table, lambda s: s.status == "invited")
+            tid = await self._pick(uid, table, lambda s: s.status == "invited")
             self.show(await svc.decline(tid, uid))
         elif verb == "join":
             named = table if table is not None else (table_number(rest, "/join N") if rest else None)
             tid = named if named is not None else await self._open_table(uid)
             self.show(await svc.join(tid, uid, name))
         elif verb == "start" and "fill=mesa" not in rest.split():
-            self.show(await svc.start(await self.pick(uid, table, lambda s: s.status in ("open", "invited")), uid))
+            self.show(await svc.start(await self._pick(uid, table, lambda s: s.status in ("open", "invited")), uid))
         elif verb in ("start", "fill"):  # an open table's empty seats go to Mesa, and the game starts
             level = next((w.split("=", 1)[1] for w in rest.split() if w.startswith("level=")), None)
-            tid = await self.pick(uid, table, lambda s: s.status == "open")
+            tid = await self._pick(uid, table, lambda s: s.status == "open")
             self.show(await svc.fill_with_mesa(tid, uid, level))
         elif verb == "leave":
-            self.show(await svc.leave(await self.pick(uid, table), uid))
+            self.show(await svc.leave(await self._pick(uid, table), uid))
         elif verb == "abort":
-            self.show(await svc.abort(await self.pick(uid, table), uid))
+            self.show(await svc.abort(await self._pick(uid, table), uid))
 
     async def _playing(self, verb: str, name: str, uid: int, rest: str, table: int | None,
                        spoken: str = LANG) -> bool:
@@ -501,7 +501,7 @@ class Console:
                 return True
             self.show(await svc.submit_move(tid, uid, rest, key=self.key()))
         elif verb == "build":
-            tid = await self.pick(uid, table, lambda s: uid in s.turn_user_ids, self._building)
+            tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids, self._building)
             text = await svc.auto_build(tid, uid, rest or None, rng=self.build_rng)  # --seed: repeatable
             self.show(await svc.submit_move(tid, uid, text, key=self.key()))
         elif verb == "auto":
@@ -521,11 +521,11 @@ class Console:
             else:
                 self.write(f"[dm {name}] #{tid} {await self._why_no_moves(tid, uid)}")
         elif verb == "resign":
-            self.show(await svc.resign(await self.pick(uid, table, lambda s: s.status == "active"), uid))
+            self.show(await svc.resign(await self._pick(uid, table, lambda s: s.status == "active"), uid))
         elif verb == "draw":
-            self.show(await svc.offer_draw(await self.pick(uid, table, self._drawable), uid))
+            self.show(await svc.offer_draw(await self._pick(uid, table, self._drawable), uid))
         elif verb in ("decline-draw", "decline_draw"):
-            self.show(await svc.decline_draw(await self.pick(uid, table, self._drawable), uid))
+            self.show(await svc.decline_draw(await self._pick(uid, table, self._drawable), uid))
         elif verb == "hint":  # issue 30: Mesa's move for the caller, privately, never played
             tid, lesson = await self._table_or_lesson(uid, table, lambda s: uid in s.turn_user_ids)
             if lesson:  # no table it could mean, a lesson open: the step's hint (as /learn GAME hint)
@@ -548,7 +548,7 @@ class Console:
         action = rest.strip().lower() or "ask"
         if action not in ("ask", "accept", "decline"):
             raise TableError("console.takeback_usage")
-        tid = await self.pick(uid, table, lambda s: s.status == "active")
+        tid = await self._pick(uid, table, lambda s: s.status == "active")
         takebacks = self.service.takebacks
         answer = {"ask": takebacks.ask, "accept": takebacks.accept, "decline": takebacks.decline}[action]
         self.show(await answer(tid, uid))
@@ -558,7 +558,7 @@ class Console:
         """``/move`` and ``/moves``: the table meant (``_pick``), else, when the caller has no table it
         could mean, their open lesson's game (issue 30); no lesson either: the table's refusal."""
         try:
-            return await self.pick(uid, table, want), None
+            return await self._pick(uid, table, want), None
         except TableError as exc:
             if table is not None or not exc.key.startswith("error.no_table_here"):
                 raise
@@ -585,7 +585,7 @@ class Console:
         elif verb == "rules":
             self.lines("[rules]", rules_text(rest))
         elif verb == "mine":
-            self.show([await svc.private_view(await self.pick(uid, table), uid)])
+            self.show([await svc.private_view(await self._pick(uid, table), uid)])
         elif verb == "clock":
             await self._advance_clock(rest)
         elif verb in ("tournament", "tournaments"):
