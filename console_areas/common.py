@@ -78,5 +78,3 @@ def typed_number(text: str, what: str, usage: str) -> int:
         raise TableError("console.number", text=text.strip()[:20] + ("…" if len(text.strip()) > 20 else ""),
                          what=what, usage=usage, example=usage.replace("N", "2"))
     return int(digits)
-
-

@@ -38,7 +38,6 @@ CONSOLE_TEXTS_ES = {
 }
 
 
-
 class Lessons:
     """``/learn`` for every user of the console, and the language each learner reads the lessons in."""
 
@@ -98,4 +97,3 @@ class Lessons:
             self.console.write(f"[dm {name}] {words['typed'].format(where=where, game=game)}")
             return
         self.console.list_moves(name, where, list(moves), page_text, lang)
-

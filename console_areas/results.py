@@ -129,4 +129,3 @@ class Results:
         saved = self.console.save_file(review.picture, f"review-{target}.png") if review.picture else ""
         self.console.lines(f"[dm {name}]", review.text(lang), saved)
         self.console.described(f"[dm {name}]", review.graph_words(), lang)
-

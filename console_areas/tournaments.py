@@ -113,4 +113,3 @@ class Tournaments:
             self.console.lines("[tournament]", pairings_text(await tours.pairings(GUILD_ID, number, round_), LANG))
         else:
             raise TableError("console.tournament_usage")
-
