@@ -43,7 +43,7 @@ from data.repository import Repository
 from engines import CHANCE, Engine, MoveError
 from tables.bounded import LruCache
 from tables.errors import TableError
-from tables.i18n import EN, Count, Phrase, Tenths, Told
+from tables.i18n import EN, Count, Names, Phrase, Tenths, Told
 from tables.lesson_goals import winning_reply
 from tables.loaded import LoadedTable
 from tables.mesa import DEFAULT_LEVEL, MesaMoves, is_mesa, level_of, table_owner
@@ -132,8 +132,9 @@ class Hints:
     async def ask(self, table_id: int, user_id: int) -> Hint:
         """Mesa's move for the caller's seat and why; counted, never played."""
         ctx, seat = await self.seated(table_id, user_id)
-        if not alone_with_mesa(ctx):
-            raise TableError("error.hint_people", table=table_id)
+        if not alone_with_mesa(ctx):  # said with whom: "at table #3 you play with Ben and Cy"
+            people = Names(s.name for s in ctx.seats if s.user_id != user_id and not is_mesa(s.user_id))
+            raise TableError("error.hint_people", table=table_id, people=people)
         if (tournament := await tournament_of(self.store.repo, ctx)) is not None:
             raise TableError("error.hint_tournament", table=table_id, id=tournament)
         if table_rated(ctx):

@@ -1172,8 +1172,8 @@ EN.update({
     "result.hinted": "{result}\n{hints}.",
     "result.hints_used": "{name} used {hints}",
     "result.hints_more": "{first}; {rest}",
-    "error.hint_people": "Hints are only for a game alone against Mesa (table #{table} has other players): "
-    "play Mesa, unrated, to learn with hints.",
+    "error.hint_people": "Hints are only for a game alone against Mesa, and at table #{table} you play with "
+    "{people}: play Mesa, unrated, to learn with hints.",
     "error.hint_rated": "Table #{table} is rated: hints are only for unrated games against Mesa. Start one "
     "with /play and rated off to learn with hints.",
     "error.hint_tournament": "Table #{table} is a game of tournament #{id}: its result counts there, so it "
@@ -1248,8 +1248,8 @@ ES.update({
     "result.hinted": "{result}\n{hints}.",
     "result.hints_used": "{name}: {hints}",
     "result.hints_more": "{first}; {rest}",
-    "error.hint_people": "Las pistas son solo para partidas a solas contra Mesa (en la mesa #{table} hay "
-    "otros jugadores): juega contra Mesa, sin puntuar, para aprender con pistas.",
+    "error.hint_people": "Las pistas son solo para partidas a solas contra Mesa, y en la mesa #{table} juegas "
+    "con {people}: juega contra Mesa, sin puntuar, para aprender con pistas.",
     "error.hint_rated": "La mesa #{table} puntúa: las pistas son solo para partidas sin puntuar contra "
     "Mesa. Empieza una con /jugar sin puntuar para aprender con pistas.",
     "error.hint_tournament": "La mesa #{table} es una partida del torneo #{id}: su resultado cuenta allí, "

@@ -193,6 +193,14 @@ async def test_hints_are_refused_in_rated_games_between_people_and_out_of_turn(d
     with pytest.raises(TableError) as exc:
         await svc.hints.ask(people, ANA)
     assert refusal(exc) == "error.hint_people"
+    # said with whom, in each language: the asker is not among them
+    assert f"at table #{people} you play with Ben:" in exc.value.message()
+    assert f"en la mesa #{people} juegas con Ben:" in exc.value.message("es")
+    three, _ = await start_table(svc, "k3", 3, {"rated": "false"})
+    with pytest.raises(TableError) as exc:
+        await svc.hints.ask(three, 102)  # Ben asks: Ana and Cy play there too
+    assert f"at table #{three} you play with Ana and Cy:" in exc.value.message()
+    assert f"en la mesa #{three} juegas con Ana y Cy:" in exc.value.message("es")
     unrated = await against_mesa(svc, seat="second")  # Mesa moves first
     await svc.play_mesa(unrated)
     await svc.submit_move(unrated, ANA, (await svc.legal_moves_for(unrated, ANA))[0])  # Mesa to move now
