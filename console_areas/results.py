@@ -8,7 +8,8 @@ import re
 
 from console_areas.common import GUILD_ID, LANG, Terminal, table_number
 from tables import TableError, t
-from tables.leaderboard import LeaderboardService
+from tables import leaderboard as lb
+from tables.leaderboard import LeaderboardService, history_text
 from tables.mesa import NAME as MESA
 from tables.mesa import mesa_records, records_text
 from tables.outcome_words import history_moves
@@ -46,8 +47,6 @@ class Results:
                 self.console.write(f"[dm {name}] #{table} {line}")
             if named and not rest:
                 return
-        from tables.leaderboard import history_text
-
         who, who_name, game = uid, name, None
         mesa = False
         for word in self.console.with_spaces(rest.split()):
@@ -62,8 +61,6 @@ class Results:
         self.console.lines(f"[dm {name}]", history_text(entries, who_name, LANG, links=False))
 
     async def leaderboard(self, verb: str, name: str, uid: int, rest: str, table: int | None) -> None:
-        from tables import leaderboard as lb
-
         board = self.board()
         words = rest.split()
         if verb == "leaderboard":
