@@ -86,6 +86,8 @@ EN: dict[str, str] = {
     # ---- table news
     "info.aborted": "{name} cancelled {game} table #{table}.",
     "info.draw_offered": "{name} offers a draw in {game} #{table} (any move refuses it).",
+    "info.draw_offered_at_start": "{name} offers a draw in {game} #{table} (any move refuses it). No one has "
+    "moved yet, so agreeing cancels the table: nothing is counted.",
     "info.draw_declined": "{name} declined the draw offer in {game} #{table}.",
     "info.timeout": "{name} ran out of time in {game} #{table}.",
     "info.timeout_auto": "{name} ran out of time in {game} #{table}; the rest of the turn was played "
@@ -261,6 +263,8 @@ ES: dict[str, str] = {
     "gone.partner": "{name} también, por ir en el mismo equipo (un equipo es un solo bando)",
     "info.aborted": "{name} canceló la mesa de {game} #{table}.",
     "info.draw_offered": "{name} ofrece tablas en {game} #{table} (cualquier jugada las rechaza).",
+    "info.draw_offered_at_start": "{name} ofrece tablas en {game} #{table} (cualquier jugada las rechaza). Nadie "
+    "ha jugado aún, así que aceptarlas cancela la mesa: no cuenta para nada.",
     "info.draw_declined": "{name} rechazó la oferta de tablas en {game} #{table}.",
     "info.timeout": "A {name} se le acabó el tiempo en {game} #{table}.",
     "info.timeout_auto": "A {name} se le acabó el tiempo en {game} #{table}; el resto del turno se jugó "

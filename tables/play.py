@@ -23,12 +23,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from data import tournaments as tournament_store
 from data.errors import StorageUnavailable
 from data.models import ACTIVE, WAITING, SeatRow
-from engines import MoveError
+from engines import CHANCE, MoveError
 from tables.endings import RESIGN, TIME
 from tables.errors import TableError
-from tables.finish import AGREEMENT, SIDE_LEFT, Change, Finisher, LostRace, out_updates
+from tables.finish import ABORT, AGREEMENT, SIDE_LEFT, Change, Finisher, LostRace, out_updates
 from tables.i18n import Alternatives, Names
 from tables.loaded import LoadedTable, Step
 from tables.mesa import MesaMoves, is_mesa
@@ -268,11 +269,24 @@ class Play:
             offer = ctx.row.draw_offer
             if offer == seat.seat:
                 raise TableError("error.draw_already_offered")
+            calls_off = await self._draw_calls_off(ctx)
+            if offer is not None and calls_off:  # agreed before anyone moved: nothing to count, as /abort
+                info = self.posts.info(ctx, "info.aborted_agreed", ctx.row.version + 1)
+                return await self.finisher.commit(ctx, ctx.state, Step(), change=Change(end=ABORT), extra=[info])
             if offer is not None:  # the other player offered: agreed
                 return await self.finisher.commit(ctx, ctx.state, Step(), change=Change(end=AGREEMENT))
             await self._set_offer(ctx, seat.seat)
             other = tuple(s.user_id for s in ctx.seats if s.seat != seat.seat)
-            return [self.posts.info(ctx, "info.draw_offered", mention=other, hint="draw", name=seat.name)]
+            key = "info.draw_offered_at_start" if calls_off else "info.draw_offered"
+            return [self.posts.info(ctx, key, mention=other, hint="draw", name=seat.name)]
+
+    async def _draw_calls_off(self, ctx: LoadedTable) -> bool:
+        """A draw agreed before any player's move would be a rated game no one played: it cancels the table
+        instead, without results, as the host's ``/abort`` would.  A tournament's table keeps its draw, as
+        its round needs a result (its tables are never cancelled)."""
+        if any(m.seat != CHANCE for m in await self.store.repo.get_moves(ctx.id)):
+            return False
+        return await tournament_store.underway_of_table(self.store.repo, ctx.id) is None
 
     async def decline_draw(self, table_id: int, user_id: int) -> list[Message]:
         async with self.store.lock(table_id):

@@ -143,7 +143,8 @@ def test_draw_goes_to_the_one_table_that_takes_draws() -> None:
     out = pipe(["Ana: /play krakatoa @Ben", "Ben: /accept", "Ana: /play kona @Ben seat=first", "Ben: /accept",
                 "Ana: /draw", "Ben: /decline-draw"])
     assert not any(line.startswith("[error") for line in out), out
-    assert "[#2] Ana offers a draw in Kona #2 (any move refuses it)." in out
+    assert "[#2] Ana offers a draw in Kona #2 (any move refuses it). No one has moved yet, so agreeing cancels the " \
+        "table: nothing is counted." in out
 
 
 def test_board_shows_the_table_that_just_finished_and_abort_says_it_is_over() -> None:

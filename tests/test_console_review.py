@@ -90,16 +90,26 @@ async def test_review_refusals_say_what_to_type(tmp_path: Path) -> None:
 
 
 async def test_a_draw_agreed_before_any_move_is_said_so(tmp_path: Path) -> None:
-    # it said "The game ended after move 0 by agreement", where a resignation then said "before the first move"
+    # it said "The game ended after move 0 by agreement", where a resignation then said "before the first move";
+    # such a draw stands only at a tournament's table (a friendly one is called off, with nothing to review)
     svc, con, out = await open_console(tmp_path)
     try:
-        await said(con, out, "Ana: /play kona @Ben seat=first")
-        await said(con, out, "Ben: /accept")
+        await said(con, out, "Ana: /tournament create kona format=round-robin")
+        for name in ("Ana", "Ben"):
+            await said(con, out, f"{name}: /tournament join")
+        await said(con, out, "Ana: /tournament start")
         await said(con, out, "Ana: /draw")
-        await said(con, out, "Ben: /draw")
+        assert "[#1] Kona #1 ends in a draw by agreement." in await said(con, out, "Ben: /draw")
         lines = await said(con, out, "Ana: /review 1")
         assert "[dm Ana] The game ended by agreement before the first move." in lines
         assert "[dm Ana] La partida terminó de mutuo acuerdo antes de la primera jugada." in \
             await said(con, out, "Ana: /review 1 es")
+        await said(con, out, "Ana: /play kona @Ben")
+        await said(con, out, "Ben: /accept")
+        await said(con, out, "Ben: /draw")
+        assert "[#2] Every player agreed: Kona table #2 is cancelled, without results." in \
+            await said(con, out, "Ana: /draw")
+        assert await said(con, out, "Ana: /review 2") == [
+            "[error Ana] Kona #2 was cancelled before it ended: there is no game to review."]
     finally:
         await svc.repo.close()

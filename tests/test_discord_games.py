@@ -78,20 +78,42 @@ async def test_krakatoa_quick_actions(harness: Harness) -> None:
     assert any(f"aimed {force} at {die}" in r.content for r in h.standin.to_channel() if r.method == "POST")
 
 
-async def test_draw_offer_and_accept_with_buttons(harness: Harness) -> None:
-    h = harness
-    place = await start(h, "kona")
+async def offer_and_accept_with_buttons(h: Harness, place: dict[str, Any]) -> list[Any]:
+    """Alice offers a draw from the board's button and confirms; Bob accepts from the offer: what was posted."""
     ask = h.latest_id("mesa:draw:1:")
     await h.click(ask, ALICE, channel=place)
-    confirm = h.latest_id("mesa:draw:1:3:yes")
+    confirm = h.latest_id(ask.removesuffix("ask") + "yes")
     h.standin.clear()
     await h.click(confirm, ALICE, message=h.message_with(confirm), channel=place)
     offer = next(r for r in h.standin.to_channel() if "offers a draw" in r.content)
     assert f"<@{BOB['id']}>" in offer.content
-    assert offer.custom_ids() == ["mesa:draw:1:3:accept", "mesa:draw:1:3:decline"]
+    accept = ask.removesuffix("ask") + "accept"
+    assert offer.custom_ids() == [accept, ask.removesuffix("ask") + "decline"]
     h.standin.clear()
-    await h.click("mesa:draw:1:3:accept", BOB, message=h.message_with("mesa:draw:1:3:accept"), channel=place)
-    assert any("draw by agreement" in r.content for r in h.standin.to_channel())
+    await h.click(accept, BOB, message=h.message_with(accept), channel=place)
+    return [offer, *h.standin.to_channel()]
+
+
+async def test_draw_offer_and_accept_with_buttons(harness: Harness) -> None:
+    h = harness
+    place = await start(h, "kona")
+    await h.command("move", [option("text", "a6-d3", 3)], ALICE)
+    offer, *after = await offer_and_accept_with_buttons(h, place)
+    assert "No one has moved yet" not in offer.content
+    assert any("draw by agreement" in r.content for r in after)
+    assert await h.bot.service.repo.get_results(1)
+
+
+async def test_a_draw_agreed_before_any_move_cancels_the_table(harness: Harness) -> None:
+    # a draw no one played would have been a rated game: it is called off, as /abort would
+    h = harness
+    place = await start(h, "kona")
+    offer, *after = await offer_and_accept_with_buttons(h, place)
+    assert "No one has moved yet, so agreeing cancels the table: nothing is counted." in offer.content
+    assert any("Every player agreed: Kona table #1 is cancelled" in r.content for r in after)
+    assert any("was cancelled before the first move" in r.content for r in after)
+    assert not any("draw by agreement" in r.content for r in after)
+    assert await h.bot.service.repo.get_results(1) == []
 
 
 async def test_clock_reminds_by_dm_then_times_out(tmp_path: Any) -> None:

@@ -159,6 +159,8 @@ async def test_k3_elimination_order_and_draws(tmp_path: Path) -> None:
     out = await svc.create(GUILD, 70, ANA, "Ana", "kona", [(BEN, "Ben")], {})
     kid = out[0].table_id
     await svc.accept(kid, BEN)
+    mover = ANA if await svc.legal_moves_for(kid, ANA) else BEN  # agreed before any move it would be called off
+    await svc.submit_move(kid, mover, (await svc.legal_moves_for(kid, mover))[0])
     await svc.offer_draw(kid, ANA)
     await svc.offer_draw(kid, BEN)
     kona = await stored(repo, GUILD, "kona")

@@ -123,6 +123,7 @@ async def test_history_says_draw_lost_with_a_partner_and_lost_together(tmp_path:
     dee = USERS[3][0]
     try:
         kona, _ = await start_table(svc, "kona")
+        await svc.submit_move(kona, ANA, "a6-d3")  # a draw agreed before any move would call the game off
         await svc.offer_draw(kona, ANA)
         await svc.offer_draw(kona, BEN)
         teams, _ = await start_table(svc, "krakatoa", 4, {"teams": "true"})

@@ -150,8 +150,8 @@ async def test_abort_refused_after_a_move(tmp_path: Path) -> None:
 async def test_draw_offers(tmp_path: Path) -> None:
     repo, svc = await open_service(tmp_path / "mesa.db")
     tid, _ = await start_table(svc, "kona", 2)
-    out = await svc.offer_draw(tid, ANA)
-    assert out[0].key == "info.draw_offered" and out[0].mention == (BEN,) and out[0].components_hint == "draw"
+    out = await svc.offer_draw(tid, ANA)  # before any move: agreeing would cancel the table, and it says so
+    assert out[0].key == "info.draw_offered_at_start" and out[0].mention == (BEN,) and out[0].components_hint == "draw"
     await refused(svc.offer_draw(tid, ANA), "error.draw_already_offered")
     await refused(svc.decline_draw(tid, ANA), "error.no_draw_offer")
     await svc.decline_draw(tid, BEN)
@@ -170,6 +170,22 @@ async def test_draw_offers(tmp_path: Path) -> None:
     # no draw offers in the dice game
     tid2, _ = await start_table(svc, "krakatoa", 2)
     await refused(svc.offer_draw(tid2, ANA), "error.no_draws")
+    await repo.close()
+
+
+async def test_a_draw_agreed_before_any_move_cancels_the_table(tmp_path: Path) -> None:
+    # a draw no one played was a rated game with no move: now it is called off without results, as /abort
+    # is, whoever offered first (the guest could not /abort)
+    repo, svc = await open_service(tmp_path / "mesa.db")
+    for first, second in ((ANA, BEN), (BEN, ANA)):
+        tid, _ = await start_table(svc, "plateau", 2)
+        await svc.offer_draw(tid, first)
+        out = await svc.offer_draw(tid, second)
+        keys = [m.key for m in out if isinstance(m, PublicPost)]
+        assert "info.aborted_agreed" in keys and not any(k.startswith("result.") for k in keys)
+        assert (await repo.get_table(tid)).status == "aborted"  # type: ignore[union-attr]
+        assert await repo.get_results(tid) == []
+        await refused(svc.offer_draw(tid, first), "error.game_over")
     await repo.close()
 
 

@@ -109,3 +109,19 @@ async def test_listing_offers_what_the_caller_may_act_on(db: DbFactory) -> None:
     assert [x.id for x in await svc.tournament_lists.listing(GUILD, 5, "standings")] == [second, first]
     assert await svc.tournament_lists.listing(GUILD + 1, p1, "standings") == []  # another server's: none
     await repo.close()
+
+
+async def test_a_draw_agreed_before_any_move_at_a_tournament_table_is_a_draw(db: DbFactory) -> None:
+    # a friendly table is called off by such a draw; a tournament's round needs its result, so it stands
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tid = await event(svc, 2, {"format": "round-robin"})
+    await svc.tournaments.start(GUILD, ORG)
+    (board,) = [b for b in (await svc.tournaments.pairings(GUILD, tid)).boards if b.kind == "game"]
+    assert board.table_id is not None
+    first, second = board.user_ids
+    offer = await svc.offer_draw(board.table_id, first)
+    assert offer[0].key == "info.draw_offered"  # no word of cancelling: it would not
+    await svc.offer_draw(board.table_id, second)
+    assert (await repo.get_table(board.table_id)).status == FINISHED  # type: ignore[union-attr]
+    assert sorted((r.place, r.outcome) for r in await repo.get_results(board.table_id)) == [(1, "draw")] * 2
+    await repo.close()
