@@ -11,7 +11,7 @@ Commands mirror the slash commands: ``/play GAME @NAME... [option=value...]``, `
 ``/decline``, ``/join [TABLE]``, ``/start``, ``/leave``, ``/abort``, ``/move TEXT``, ``/auto`` (console
 only: what a time-out plays — Mesa's easy level from the seat's view, Krakatoa's auto, K3's sensible build),
 ``/build [STYLE]`` (a proposed move where moves are too many to list: K3's builds), ``/moves``,
-``/resign``, ``/draw``, ``/decline-draw``, ``/board``,
+``/resign``, ``/draw``, ``/decline-draw``, ``/rematch [TABLE]``, ``/board``,
 ``/history [@NAME] [GAME]`` (``table=N [notation]``: that table's moves in words, or as recorded),
 ``/leaderboard GAME [PAGE]``, ``/stats [@NAME]``, ``/replay TABLE``, ``/review TABLE [es]`` (issue 32: Mesa's
 review of a finished game, its picture written to the out folder),
@@ -80,7 +80,7 @@ from tables.i18n import Names, Sentences
 from tables.logs import setup_logging
 from tables.mesa import NAME as MESA
 from tables.mesa import reads_as_mesa
-from tables.outbox import TournamentPost
+from tables.outbox import RESULT, TournamentPost
 from tables.service import open_service
 from tables.thinking import Thinker, iterations
 
@@ -92,6 +92,8 @@ HINTS = {
     "draw": "Accept with /draw, refuse with /decline-draw.",
     "takeback": "Answer with /takeback accept or /takeback decline.",
 }
+#: under a result, where Discord shows its Rematch and Review buttons
+AFTER_RESULT = "Play again with /rematch {table}, or read Mesa's review with /review {table}."
 #: /moves: up to this many on one line, else pages of this many grouped by how they start
 SHORT_MOVE_LIST = 30
 MOVES_PER_PAGE = 120
@@ -106,7 +108,7 @@ HELP = """Commands (write them as NAME: COMMAND):
   /move TEXT   /auto (what a time-out plays for you: Mesa's easy move, Krakatoa's auto)   /build [STYLE] ({styles})
   /moves [PAGE]   /mine   /board   /history [@NAME] [GAME] (table=N [notation]: that table's moves)
   /leaderboard GAME [PAGE]   /stats [@NAME]   /replay TABLE   /review TABLE [es]   /recompute
-  /resign  /draw  /decline-draw  /games  /rules GAME [full] [es]  /clock +DURATION  /help
+  /resign  /draw  /decline-draw  /rematch [TABLE]  /games  /rules GAME [full] [es]  /clock +DURATION  /help
 Mesa (the computer): /play GAME @mesa [level=easy|normal|hard]   /play GAME @NAME bots=N [level=L]
   /start fill=mesa [level=L]   /fill [level=L] (Mesa takes an open table's empty seats and the game starts)
 Learning: /hint (Mesa's move for you and why, not played; unrated games against Mesa)
@@ -130,7 +132,7 @@ HELP_ES = """Órdenes (escríbelas como NOMBRE: ORDEN):
   /build [ESTILO] ({styles})   /moves [PÁGINA] (tus jugadas)   /mine (tus piezas)   /board (el tablero)
   /history [@NOMBRE] [JUEGO] (table=N [notation]: las jugadas de esa mesa)   /leaderboard JUEGO [PÁGINA]
   /stats [@NOMBRE]   /replay MESA   /review MESA [es] (la revisión de Mesa)   /recompute
-  /resign (abandonar)   /draw (tablas)   /decline-draw   /games (tus mesas)
+  /resign (abandonar)   /draw (tablas)   /decline-draw   /rematch [MESA] (revancha)   /games (tus mesas)
   /rules JUEGO [full] [es] (reglas)   /clock +DURACIÓN (adelanta el reloj)   /help [es]
 Mesa (el ordenador): /play JUEGO @mesa [level=easy|normal|hard]   /play JUEGO @NOMBRE bots=N [level=NIVEL]
   /start fill=mesa [level=NIVEL]   /fill [level=NIVEL] (Mesa ocupa los asientos vacíos de una mesa abierta y la
@@ -168,7 +170,7 @@ START_LINES = [
 
 
 #: the commands about seats at a table (``Console._seating``)
-SEATING_VERBS = frozenset({"play", "accept", "decline", "join", "start", "fill", "leave", "abort"})
+SEATING_VERBS = frozenset({"play", "accept", "decline", "join", "start", "fill", "leave", "abort", "rematch"})
 #: the learning commands' Spanish names (Discord's localised ones): /aprender reads the lessons in Spanish
 SPANISH_VERBS = {"aprender": "learn", "pista": "hint", "deshacer": "takeback"}
 
@@ -304,6 +306,8 @@ class Console:
                 self.described(prefix, m.alt)
                 if m.components_hint in HINTS:
                     self.write(f"{prefix}   {HINTS[m.components_hint]}")
+                elif m.kind == RESULT:  # Discord's Rematch and Review buttons under a result
+                    self.write(f"{prefix}   {AFTER_RESULT.format(table=m.table_id)}")
             elif isinstance(m, PrivatePost):
                 who = self.names.get(m.user_id, str(m.user_id))
                 self.lines(f"[dm {who}]", t(m.key, LANG, **m.params),
@@ -371,6 +375,10 @@ class Console:
         except TableError as exc:
             if not exc.key.startswith("error.no_table_here"):
                 raise
+        return await self._last_finished(uid)
+
+    async def _last_finished(self, uid: int) -> int:
+        """The caller's most recent finished table here, or the refusal that says they have none."""
         finished = await self.results.board().history(GUILD_ID, uid, None, limit=1)
         if not finished:
             raise TableError("error.no_table_here")
@@ -486,6 +494,9 @@ class Console:
             self.show(await svc.leave(await self._pick(uid, table), uid))
         elif verb == "abort":
             self.show(await svc.abort(await self._pick(uid, table), uid))
+        elif verb == "rematch":  # the Rematch button under a result on Discord: that table, else the last finished
+            named = table if table is not None else (table_number(rest, "/rematch N") if rest else None)
+            self.show(await svc.rematch(named if named is not None else await self._last_finished(uid), uid, name))
 
     async def _playing(self, verb: str, name: str, uid: int, rest: str, table: int | None,
                        spoken: str = LANG) -> bool:

@@ -172,6 +172,10 @@ EN: dict[str, str] = {
     "error.abort_too_late": "Moves have been played at table #{table}: it can no longer be cancelled "
     "(use /resign).",
     "error.not_seated": "You are not playing at table #{table}. Start your own game with /play.",
+    "error.rematch_not_finished": "{game} #{table} is still being played: ask for a rematch once the game is "
+    "over.",
+    "error.rematch_nothing": "{game} #{table} was never played to its end, so there is no rematch of it: start a "
+    "new game with /play.",
     "error.rematch_offered": "{name} has already offered this rematch: {game} #{table}, waiting for you. Accept "
     "that invitation rather than opening another.",
     "error.rematch_started": "The rematch of table #{old} has started already: {game} #{table}. Play it there; "
@@ -348,6 +352,10 @@ ES: dict[str, str] = {
     "error.not_enough_players": "La mesa #{table} necesita al menos {min} jugadores para empezar.",
     "error.abort_too_late": "Ya se han hecho jugadas en la mesa #{table}: no se puede cancelar (usa /resign).",
     "error.not_seated": "No estás jugando en la mesa #{table}. Empieza tu propia partida con /jugar.",
+    "error.rematch_not_finished": "{game} #{table} aún se está jugando: pide la revancha cuando termine la "
+    "partida.",
+    "error.rematch_nothing": "{game} #{table} nunca se jugó hasta el final, así que no tiene revancha: empieza "
+    "una partida nueva con /play.",
     "error.rematch_offered": "{name} ya ofreció esta revancha: {game} #{table}, que te espera. Acepta esa "
     "invitación en vez de abrir otra.",
     "error.rematch_started": "La revancha de la mesa #{old} ya empezó: {game} #{table}. Juégala allí; no se abrió "

@@ -145,6 +145,9 @@ class Seating:
             summary = details.summary
             if user_id not in summary.user_ids:
                 raise TableError("error.not_seated", table=table_id)
+            if summary.status != FINISHED:  # the button is under a result only; typed, a table may be anything
+                key = "error.rematch_not_finished" if summary.status == ACTIVE else "error.rematch_nothing"
+                raise TableError(key, table=table_id, game=summary.title)
             await self._refuse_second_rematch(summary, user_id)
             opponents = [(u, n) for u, n in zip(summary.user_ids, summary.players) if u != user_id]
             options = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in details.options.items()

@@ -93,3 +93,23 @@ async def test_a_move_typed_otherwise_is_said_as_the_rules_record_it(tmp_path: P
     assert len(notes) == 1 and notes[0].startswith("[dm Ana] You wrote auto, which the rules record as ")
     recorded = notes[0].rsplit(" ", 1)[1]
     assert recorded != "auto" and any(f"Ana threw {recorded.capitalize()}" in line for line in out)
+
+
+async def test_rematch_as_the_button_under_a_result(tmp_path: Path) -> None:
+    # Discord's Rematch and Review buttons had no console command or word: a result now says both, /rematch
+    # plays the same players again with the seats swapped, and a table not played to its end has none
+    out = await _console(["Ana: /play kona @Ben seat=first", "Ben: /accept", "Ana: /rematch 1", "Ana: /move a6-d3",
+                          "Ben: /resign", "Ben: /rematch", "Ana: /accept", "Ben: /abort", "Ben: /rematch 2",
+                          "Ben: /rematch x", "Cy: /rematch 1", "Ana: /play plateau @mesa", "Ana: /resign",
+                          "Ana: /rematch"], tmp_path)
+    assert "[error Ana] Kona #1 is still being played: ask for a rematch once the game is over." in out
+    result = out.index("[#1] Ana wins Kona #1: Ben resigned.")
+    assert out[result + 1] == "[#1]   Play again with /rematch 1, or read Mesa's review with /review 1."
+    assert out[result + 2].startswith("[#2] Ben invites Ana to a game of Kona")
+    assert "[#2] Kona #2 begins: Ben [C] · Ana [P]." in out  # the seats swapped
+    assert "[error Ben] Kona #2 was never played to its end, so there is no rematch of it: start a new game " \
+        "with /play." in out
+    assert "[error Ben] x is not a table number; write /rematch N, for example /rematch 3" in out
+    assert "[error Cy] You are not playing at table #1. Start your own game with /play." in out
+    assert any(re.fullmatch(r"\[#4\] Plateau #4 begins: Mesa \(normal\) \[B\] · Ana \[W\]\.", line) for line in out)
+    assert not any(line.startswith("[#5]") for line in out)  # exactly one game opened by each rematch

@@ -364,6 +364,24 @@ async def test_rematch_swaps_two_seats_and_keeps_the_options(tmp_path) -> None:
         await repo.close()
 
 
+async def test_a_rematch_is_only_of_a_game_played_to_its_end(tmp_path) -> None:
+    # the Rematch button is under a result only, but a typed /rematch may name any table: one still in play
+    # opened a second game of the same players mid-game
+    repo, svc = await open_service(tmp_path / "r.db")
+    try:
+        tid, _ = await start_table(svc, "kona")
+        for key in ("error.rematch_not_finished", "error.rematch_nothing"):
+            if key.endswith("nothing"):
+                await svc.abort(tid, USERS[0][0])  # cancelled before any move: never played to its end
+            with pytest.raises(TableError) as refused:
+                await svc.rematch(tid, USERS[1][0], USERS[1][1])
+            assert refused.value.key == key and refused.value.params["game"] == "Kona"
+            assert [s.table_id for s in await svc.active_tables(USERS[1][0], GUILD)] == ([tid] if key.endswith(
+                "finished") else [])  # nothing opened
+    finally:
+        await repo.close()
+
+
 async def test_boards_offer_the_controls_each_description_declares(tmp_path) -> None:
     """Front ends learn from the board which controls to offer; the service reads the descriptions."""
     from tables.outbox import DRAW, MINE, QUICK
