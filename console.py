@@ -161,6 +161,10 @@ def help_text(lang: str = "en") -> str:
 
 #: ``/games`` with nothing in play
 NO_GAMES = "You have no active games; start one with /play GAME @NAME, or /play GAME @mesa to play the computer"
+#: /games: a draw offer or a takeback waiting for the reader's answer, and the reader's own
+ASKED = {"draw": "; {name} offers a draw (/draw accepts it, /decline-draw refuses it)",
+         "takeback": "; {name} asks to take back a move (/takeback accept or /takeback decline)"}
+OWN_ASK = {"draw": "; your draw offer awaits an answer", "takeback": "; your takeback request awaits an answer"}
 
 #: what an interactive session prints before its first prompt
 START_LINES = [
@@ -719,7 +723,8 @@ class Console:
                     left = (moment - self.clock.now()).total_seconds()
                     deadline += f", {word} {moment.strftime('%Y-%m-%d %H:%M UTC')} " + \
                         (f"({format_duration(left, up=True)} left)" if left > 0 else "(time is up)")
-            self.write(f"[dm {name}] #{s.table_id} {s.title}: {' · '.join(s.players)} — {turn}{deadline}")
+            asks = "".join(OWN_ASK[a.kind] if a.user_id == uid else ASKED[a.kind].format(name=a.name) for a in s.asks)
+            self.write(f"[dm {name}] #{s.table_id} {s.title}: {' · '.join(s.players)} — {turn}{deadline}{asks}")
         for damaged in listing.damaged:  # a game that cannot be read is said, not left out as if lost
             self.write(f"[dm {name}] {said(damaged.phrase(), LANG)}")
 

@@ -158,6 +158,10 @@ EN: dict[str, str] = {
     "games.your_turn": "your turn",
     "games.waiting": "waiting for {name}",
     "games.invited": "waiting for players",
+    "games.asked.draw": " · {name} offers a draw",
+    "games.asked.takeback": " · {name} asks to take back a move",
+    "games.own.draw": " · your draw offer awaits an answer",
+    "games.own.takeback": " · your takeback request awaits an answer",
     "games.deadline": " (deadline {when})",
     "games.closes": " (closes {when})",
     "games.more": "…and {count} more not listed here (a message holds only so many): `/{board} {option}:NUMBER` "
@@ -349,6 +353,10 @@ ES: dict[str, str] = {
     "games.your_turn": "te toca",
     "games.waiting": "esperando a {name}",
     "games.invited": "esperando jugadores",
+    "games.asked.draw": " · {name} ofrece tablas",
+    "games.asked.takeback": " · {name} pide deshacer una jugada",
+    "games.own.draw": " · tu oferta de tablas espera respuesta",
+    "games.own.takeback": " · tu petición de deshacer espera respuesta",
     "games.deadline": " (plazo: {when})",
     "games.closes": " (se cierra {when})",
     "games.more": "…y {count} más que no caben aquí (un mensaje admite solo unas cuantas): `/{board} {option}:NÚMERO` "

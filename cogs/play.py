@@ -266,6 +266,9 @@ class Play(ServicePart, commands.Cog):
                     turn = t("games.your_turn", lang)
                 else:
                     turn = t("games.waiting", lang, name=", ".join(map(plain, s.turn)) or "-")
+                for ask in s.asks:  # a draw offer or a takeback waiting for an answer: the thread's buttons answer
+                    turn += t(f"games.own.{ask.kind}", lang) if ask.user_id == interaction.user.id else \
+                        t(f"games.asked.{ask.kind}", lang, name=plain(ask.name))
                 deadline = t("games.deadline", lang, when=f"<t:{int(s.deadline.timestamp())}:R>") if s.deadline else ""
                 if s.closes:  # an invitation or open table: when it closes unstarted
                     deadline += t("games.closes", lang, when=f"<t:{int(s.closes.timestamp())}:R>")

@@ -14,6 +14,7 @@ Kept apart from ``repository.py``: free functions over a ``Repository``, in the 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,6 +109,22 @@ async def takebacks(repo: Repository, table_id: int) -> list[TakebackRow]:
     async with repo._reading() as c:
         rows = await c.fetch(sql, (table_id,))
     return readable_rows(rows, takeback_row, "takeback")  # one that cannot be read was never asked
+
+
+async def pending_takebacks(repo: Repository, table_ids: Sequence[int]) -> dict[int, list[tuple[int, int]]]:
+    """The takebacks still marked pending at many tables in one query (``/games``): by table, each asker's seat
+    and the table version it was asked at (a request lapses once the table has moved on from it)."""
+    ids = list(dict.fromkeys(table_ids))
+    found: dict[int, list[tuple[int, int]]] = {}
+    if not ids:
+        return found
+    sql = (f"SELECT table_id, seat, version FROM takebacks WHERE status = ? AND table_id IN "
+           f"({', '.join('?' for _ in ids)}) ORDER BY table_id, seq")
+    async with repo._reading() as c:
+        rows = await c.fetch(sql, (PENDING, *ids))
+    for table_id, seat, version in readable_rows(rows, lambda r: (int(r[0]), int(r[1]), int(r[2])), "takeback"):
+        found.setdefault(table_id, []).append((seat, version))
+    return found
 
 
 def _archive(moves: list[ArchivedMove]) -> str:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from data import learning
 from data import tournaments as tournament_data
 from data.models import (
     ACTIVE,
@@ -49,6 +50,21 @@ log = logging.getLogger("tables.service")
 MAX_LISTED_TABLES = 10
 
 
+#: ``Ask.kind``: a draw offered (``/draw``), a takeback asked (``/takeback``)
+DRAW_ASKED, TAKEBACK_ASKED = "draw", "takeback"
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A request at a started table that waits for the other player's answer: a draw offered or a takeback
+    asked (``/games`` says it to the one who answers: a game where the turn is theirs to move may well be
+    waiting for their yes or no instead)."""
+
+    kind: str
+    user_id: int  # who asked
+    name: str
+
+
 @dataclass(frozen=True)
 class TableSummary:
     """One line of ``active_tables``: what a player needs to find their games."""
@@ -70,6 +86,12 @@ class TableSummary:
     message_id: int | None = None
     #: when an invitation or open table closes unstarted (the server's ``invitation_expiry``); None once started
     closes: datetime | None = None
+    #: the requests waiting for an answer there (a draw offer, a takeback asked), oldest first
+    asks: tuple[Ask, ...] = ()
+
+    def asked_of(self, user_id: int) -> tuple[Ask, ...]:
+        """The requests that wait for this player's answer (not their own)."""
+        return tuple(a for a in self.asks if a.user_id != user_id and user_id in self.user_ids)
 
 
 @dataclass(frozen=True)
@@ -136,23 +158,32 @@ class Queries:
 
     # ---- listings -----------------------------------------------------------------------------------
     @staticmethod
-    def summary(ctx: LoadedTable) -> TableSummary:
+    def summary(ctx: LoadedTable, takebacks: Sequence[tuple[int, int]] = ()) -> TableSummary:
+        """What a listing says of a table; ``takebacks``: its pending requests (asker's seat, version asked at)."""
         ordered = ctx.ordered()
-        actors = ctx.acting(ctx.state) if ctx.row.status == ACTIVE else []
+        active = ctx.row.status == ACTIVE
+        actors = ctx.acting(ctx.state) if active else []
+        asked = [(TAKEBACK_ASKED, seat) for seat, version in takebacks if version == ctx.row.version]
+        if ctx.row.draw_offer is not None:
+            asked.insert(0, (DRAW_ASKED, ctx.row.draw_offer))
+        asks = tuple(Ask(kind, row.user_id, row.name) for kind, seat in asked if active and
+                     (row := ctx.by_seat(seat)) is not None)
         return TableSummary(
             ctx.id, ctx.row.game, ctx.title, ctx.row.status, tuple(s.name for s in ordered),
             tuple(s.user_id for s in ordered), tuple(row.name for a in actors if (row := ctx.by_seat(a)) is not None),
             ctx.users_of(actors), parse_iso(ctx.row.turn_deadline), ctx.row.guild_id, ctx.row.channel_id,
             ctx.row.thread_id, ctx.row.version, ctx.row.message_id,
-            parse_iso(ctx.row.next_event_at) if ctx.row.status in WAITING else None)
+            parse_iso(ctx.row.next_event_at) if ctx.row.status in WAITING else None, asks)
 
     async def _summaries(self, rows: Sequence[TableRow],
                          damaged: list[DamagedTable] | None = None) -> list[TableSummary]:
-        """The rows' summaries; a row that cannot be loaded is left out (and put in ``damaged``)."""
+        """The rows' summaries; a row that cannot be loaded is left out (and put in ``damaged``).  The pending
+        takebacks of them all come in one query."""
+        pending = await learning.pending_takebacks(self.repo, [row.id for row in rows if row.status == ACTIVE])
         out = []
         for row in rows:
             try:
-                out.append(self.summary(await self.store.load(row.id)))
+                out.append(self.summary(await self.store.load(row.id), pending.get(row.id, ())))
             except TableError as exc:  # damaged, or gone since the listing's query read it
                 log.warning("table %d skipped in a listing (%s)", row.id, exc.key)
                 if damaged is not None and exc.key == "error.damaged":
@@ -165,11 +196,14 @@ class Queries:
         started ones from the cache or a load (their state says whose turn it is)."""
         waiting = [row for row in rows if row.status in WAITING]
         seats = await self.repo.seats_of_tables([row.id for row in waiting])
+        started = {s.table_id: s for s in await self._summaries([row for row in rows if row.status not in WAITING],
+                                                                  damaged)}
         expiries: dict[int, int] = {}  # by server: read once a listing, not once a table
         out = []
         for row in rows:
             if row.status not in WAITING:
-                out.extend(await self._summaries([row], damaged))
+                if row.id in started:
+                    out.append(started[row.id])
                 continue
             try:
                 engine = get_engine(row.game)

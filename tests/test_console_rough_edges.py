@@ -113,3 +113,17 @@ async def test_rematch_as_the_button_under_a_result(tmp_path: Path) -> None:
     assert "[error Cy] You are not playing at table #1. Start your own game with /play." in out
     assert any(re.fullmatch(r"\[#4\] Plateau #4 begins: Mesa \(normal\) \[B\] · Ana \[W\]\.", line) for line in out)
     assert not any(line.startswith("[#5]") for line in out)  # exactly one game opened by each rematch
+
+
+async def test_games_says_a_draw_offer_and_a_takeback_waiting_for_an_answer(tmp_path: Path) -> None:
+    # /games said only "your turn" while the game waited for Ben's yes or no
+    out = await _console(["Ana: /play kona @Ben seat=first", "Ben: /accept", "Ana: /move a6-d3", "Ana: /draw",
+                          "Ana: /takeback", "Ben: /games", "Ana: /games", "Ben: /decline-draw",
+                          "Ben: /takeback decline", "Ben: /games"], tmp_path)
+    games = [line for line in out if line.startswith("[dm ") and "#1 Kona: Ana · Ben" in line]
+    assert games[0].startswith("[dm Ben] #1 Kona: Ana · Ben — your turn, deadline ")
+    assert games[0].endswith("; Ana offers a draw (/draw accepts it, /decline-draw refuses it); Ana asks to take "
+                             "back a move (/takeback accept or /takeback decline)")
+    assert games[1].startswith("[dm Ana] #1 Kona: Ana · Ben — Ben to move, deadline ")
+    assert games[1].endswith("; your draw offer awaits an answer; your takeback request awaits an answer")
+    assert games[2].endswith("(3d left)")  # both answered: nothing waits any more

@@ -13,6 +13,7 @@ from test_discord_flow import replies
 from cogs.limits import MAX_EMBED_DESCRIPTION
 
 ALICE = user(1001, "alice")
+BOB = user(1002, "bob")
 TABLES = 24
 
 
@@ -40,5 +41,28 @@ async def test_games_at_many_tables_of_four_says_how_many_did_not_fit(tmp_path: 
         assert all(line.endswith(f"/{CHANNEL_ID}") for line in lines[:-1]), "no line cut short"
         assert lines[-1].startswith(more.format(n=TABLES - len(listed))), lines[-1]
         assert 0 < len(listed) < TABLES
+    finally:
+        await h.close()
+
+
+@pytest.mark.parametrize(("locale", "asked", "own"), [
+    ("en-US", "your turn · alice offers a draw · alice asks to take back a move",
+     "waiting for bob · your draw offer awaits an answer · your takeback request awaits an answer"),
+    ("es-419", "te toca · alice ofrece tablas · alice pide deshacer una jugada",
+     "esperando a bob · tu oferta de tablas espera respuesta · tu petición de deshacer espera respuesta")])
+async def test_games_says_what_waits_for_an_answer(tmp_path: Path, locale: str, asked: str, own: str) -> None:
+    h = await Harness.open(tmp_path, renderer=None)
+    svc = h.bot.service
+    try:
+        out = await svc.create(GUILD_ID, CHANNEL_ID, 1001, "alice", "kona", [(1002, "bob")], {"seat": "first"})
+        tid = out[0].table_id
+        await svc.accept(tid, 1002)
+        await svc.submit_move(tid, 1001, "a6-d3")
+        await svc.offer_draw(tid, 1001)
+        await svc.takebacks.ask(tid, 1001)
+        for who, said in ((BOB, asked), (ALICE, own)):
+            await h.command("games", [], who, locale=locale)
+            [embed] = replies(h)[-1].embeds
+            assert f": {said} (" in embed["description"], embed["description"]
     finally:
         await h.close()

@@ -347,6 +347,36 @@ async def test_between_people_declined_lapsed_stale_accepted_and_at_most_three(d
     await repo.close()
 
 
+async def test_games_lists_a_draw_offer_and_a_takeback_waiting_for_an_answer(db: DbFactory) -> None:
+    # /games said only "your turn": a player back after days did not see that the game waited for their yes or
+    # no; the request lasts as long as it can be answered (a move ends both, a refusal its own)
+    repo, svc = await open_service(db("mesa.db"))
+    tid, _ = await start_table(svc, "kona", 2)
+
+    async def asks(uid: int = BEN) -> list[tuple[str, int, str]]:
+        [summary] = [s for s in await svc.active_tables(uid, GUILD) if s.table_id == tid]
+        return [(a.kind, a.user_id, a.name) for a in summary.asks]
+
+    assert await asks() == []
+    await svc.submit_move(tid, ANA, "a6-d3")
+    await svc.offer_draw(tid, ANA)
+    await svc.takebacks.ask(tid, ANA)
+    assert await asks() == await asks(ANA) == [("draw", ANA, "Ana"), ("takeback", ANA, "Ana")]
+    [summary] = await svc.active_tables(BEN, GUILD)
+    assert summary.asked_of(BEN) == summary.asks and summary.asked_of(ANA) == ()
+    assert summary.asked_of(USERS[2][0]) == ()  # nobody else is asked
+    await svc.decline_draw(tid, BEN)
+    assert await asks() == [("takeback", ANA, "Ana")]
+    await svc.submit_move(tid, BEN, (await svc.legal_moves_for(tid, BEN))[0])  # the request lapses
+    assert await asks() == []
+    assert [r.status for r in await learning.takebacks(repo, tid)] == ["pending"]  # as stored: lapsed by version
+    await svc.offer_draw(tid, BEN)
+    await svc.resign(tid, ANA)  # a finished game is listed no more, offers and all
+    assert [s for s in await svc.active_tables(BEN, GUILD) if s.table_id == tid] == []
+    assert await learning.pending_takebacks(repo, []) == {}
+    await repo.close()
+
+
 async def test_a_pending_request_is_answered_after_a_restart(db: DbFactory) -> None:
     clock = FakeClock()
     path = db("mesa.db")
