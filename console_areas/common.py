@@ -26,6 +26,7 @@ class Terminal(Protocol):
     service: TableService
     names: dict[int, str]  # user id -> their name as first typed
     out_dir: Path | None  # where pictures are written; None: no pictures (or the folder stopped taking them)
+    describe: bool  # --describe: each picture in words under its post
 
     @property
     def clock(self) -> Clock:

@@ -81,7 +81,8 @@ class Lessons:
         self.console.described(f"[dm {name}]", post.alt, lang)
         for n, other in enumerate(post.others, start=2):
             saved = self.console.save_image(other.image, f"{stem}-player{other.seat + 1}")
-            self.console.write(f"[dm {name}] {LESSON_WORDS[lang]['picture'].format(n=n)}{saved}")  # the text says whose
+            if saved or self.console.describe:  # a picture's label, never alone: with its file or its words
+                self.console.write(f"[dm {name}] {LESSON_WORDS[lang]['picture'].format(n=n)}{saved}")  # whose: the text
             self.console.described(f"[dm {name}]", other.alt, lang)
 
     async def moves(self, name: str, uid: int, game: str, page_text: str) -> None:
