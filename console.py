@@ -81,6 +81,7 @@ from tables.logs import setup_logging
 from tables.mesa import NAME as MESA
 from tables.mesa import reads_as_mesa
 from tables.outbox import RESULT, TournamentPost
+from tables.queries import DRAW_ASKED, TAKEBACK_ASKED
 from tables.service import open_service
 from tables.thinking import Thinker, iterations
 
@@ -162,9 +163,9 @@ def help_text(lang: str = "en") -> str:
 #: ``/games`` with nothing in play
 NO_GAMES = "You have no active games; start one with /play GAME @NAME, or /play GAME @mesa to play the computer"
 #: /games: a draw offer or a takeback waiting for the reader's answer, and the reader's own
-ASKED = {"draw": "; {name} offers a draw (/draw accepts it, /decline-draw refuses it)",
-         "takeback": "; {name} asks to take back a move (/takeback accept or /takeback decline)"}
-OWN_ASK = {"draw": "; your draw offer awaits an answer", "takeback": "; your takeback request awaits an answer"}
+ASKED = {DRAW_ASKED: "; {name} offers a draw (/draw accepts it, /decline-draw refuses it)",
+         TAKEBACK_ASKED: "; {name} asks to take back a move (/takeback accept or /takeback decline)"}
+OWN_ASK = {DRAW_ASKED: "; your draw offer awaits an answer", TAKEBACK_ASKED: "; your takeback request awaits an answer"}
 
 #: what an interactive session prints before its first prompt
 START_LINES = [

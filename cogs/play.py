@@ -31,6 +31,11 @@ from cogs.translator import L
 from tables import TableError, TableService, TableSummary, picker
 from tables import games as game_facts
 from tables.leaderboard import LeaderboardService
+from tables.queries import DRAW_ASKED, TAKEBACK_ASKED
+
+#: ``/games``: a request waiting for the reader's answer, and the reader's own waiting for another's
+ASKED_KEYS = {DRAW_ASKED: ("games.asked.draw", "games.own.draw"),
+              TAKEBACK_ASKED: ("games.asked.takeback", "games.own.takeback")}
 
 
 def parse_variant(text: str | None) -> dict[str, str]:
@@ -267,8 +272,8 @@ class Play(ServicePart, commands.Cog):
                 else:
                     turn = t("games.waiting", lang, name=", ".join(map(plain, s.turn)) or "-")
                 for ask in s.asks:  # a draw offer or a takeback waiting for an answer: the thread's buttons answer
-                    turn += t(f"games.own.{ask.kind}", lang) if ask.user_id == interaction.user.id else \
-                        t(f"games.asked.{ask.kind}", lang, name=plain(ask.name))
+                    asked, own = ASKED_KEYS[ask.kind]
+                    turn += t(own, lang) if ask.user_id == interaction.user.id else t(asked, lang, name=plain(ask.name))
                 deadline = t("games.deadline", lang, when=f"<t:{int(s.deadline.timestamp())}:R>") if s.deadline else ""
                 if s.closes:  # an invitation or open table: when it closes unstarted
                     deadline += t("games.closes", lang, when=f"<t:{int(s.closes.timestamp())}:R>")
