@@ -355,7 +355,7 @@ ES: dict[str, str] = {
     "error.rematch_not_finished": "{game} #{table} aún se está jugando: pide la revancha cuando termine la "
     "partida.",
     "error.rematch_nothing": "{game} #{table} nunca se jugó hasta el final, así que no tiene revancha: empieza "
-    "una partida nueva con /play.",
+    "una partida nueva con /jugar.",
     "error.rematch_offered": "{name} ya ofreció esta revancha: {game} #{table}, que te espera. Acepta esa "
     "invitación en vez de abrir otra.",
     "error.rematch_started": "La revancha de la mesa #{old} ya empezó: {game} #{table}. Juégala allí; no se abrió "

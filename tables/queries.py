@@ -89,10 +89,6 @@ class TableSummary:
     #: the requests waiting for an answer there (a draw offer, a takeback asked), oldest first
     asks: tuple[Ask, ...] = ()
 
-    def asked_of(self, user_id: int) -> tuple[Ask, ...]:
-        """The requests that wait for this player's answer (not their own)."""
-        return tuple(a for a in self.asks if a.user_id != user_id and user_id in self.user_ids)
-
 
 @dataclass(frozen=True)
 class DamagedTable:
