@@ -168,6 +168,11 @@ EN: dict[str, str] = {
     "error.use_resign": "The game at table #{table} has started: use /resign to leave it.",
     "error.host_cannot_leave": "You are the host of table #{table}: cancel it with /abort instead.",
     "error.host_only": "Only the host of table #{table} can do that.",
+    "error.abort_guest": "Table #{table} can be cancelled before its first move only by {host}, who opened it: "
+    "ask them.",
+    "error.abort_guest_draw": "Table #{table} can be cancelled before its first move only by {host}, who opened "
+    "it. You can offer a draw with /draw: agreed before anyone moves, it cancels the table, and nothing is "
+    "counted.",
     "error.not_enough_players": "Table #{table} needs at least {min} players to start.",
     "error.abort_too_late": "Moves have been played at table #{table}: it can no longer be cancelled "
     "(use /resign).",
@@ -349,6 +354,11 @@ ES: dict[str, str] = {
     "error.use_resign": "La partida de la mesa #{table} ya empezó: usa /resign para dejarla.",
     "error.host_cannot_leave": "Eres el anfitrión de la mesa #{table}: cancélala con /abort.",
     "error.host_only": "Solo el anfitrión de la mesa #{table} puede hacer eso.",
+    "error.abort_guest": "La mesa #{table} solo puede cancelarla antes de su primera jugada {host}, que la abrió: "
+    "pídeselo.",
+    "error.abort_guest_draw": "La mesa #{table} solo puede cancelarla antes de su primera jugada {host}, que la "
+    "abrió. Puedes ofrecer tablas con /draw: aceptadas antes de que nadie juegue, cancelan la mesa y no cuenta "
+    "nada.",
     "error.not_enough_players": "La mesa #{table} necesita al menos {min} jugadores para empezar.",
     "error.abort_too_late": "Ya se han hecho jugadas en la mesa #{table}: no se puede cancelar (usa /resign).",
     "error.not_seated": "No estás jugando en la mesa #{table}. Empieza tu propia partida con /jugar.",

@@ -394,6 +394,16 @@ class Seating:
         return await self.finisher.commit(ctx, state, step, change=Change(roster=seats, guard=guard))
 
     # ---- cancelling ---------------------------------------------------------------------------------
+    @staticmethod
+    def _not_the_host(ctx: LoadedTable, user_id: int) -> TableError:
+        """A started table's guest asks to cancel it: the host alone may, so the refusal names the host and
+        what the guest may do instead (a draw agreed before anyone moves cancels the table too: ``Play``)."""
+        host = ctx.seat_of(ctx.row.host_id)
+        if ctx.row.status != ACTIVE or ctx.seat_of(user_id) is None or host is None:
+            return TableError("error.host_only", table=ctx.id)
+        key = "error.abort_guest_draw" if ctx.engine.description.draw_offers else "error.abort_guest"
+        return TableError(key, table=ctx.id, host=host.name)
+
     async def abort(self, table_id: int, user_id: int) -> list[Message]:
         """Cancel a table before its first player move (the host alone until chance has been seen;
         then every player still in: ``GuildLife.agree_to_abort``)."""
@@ -411,7 +421,7 @@ class Seating:
             if played and ctx.seat_of(user_id) is not None:  # every player told the same: no one can now
                 raise TableError("error.abort_too_late", table=table_id)
             if user_id != ctx.row.host_id and not agreeing:
-                raise TableError("error.host_only", table=table_id)
+                raise self._not_the_host(ctx, user_id)
             if played:
                 raise TableError("error.abort_too_late", table=table_id)
             if agreeing:  # chance has been seen: every player still in must ask for it

@@ -194,10 +194,16 @@ async def test_without_chance_the_host_still_aborts_alone(db: DbFactory) -> None
     for game in ("kona", "plateau"):
         assert get_engine(game).description.chance == "none"
         tid, _ = await start_table(svc, game, 2)
-        with pytest.raises(TableError) as caught:
+        with pytest.raises(TableError) as caught:  # the guest is told who may, and what they may do instead
             await svc.abort(tid, BEN)
-        assert caught.value.key == "error.host_only"
+        assert caught.value.key == "error.abort_guest_draw" and caught.value.params["host"] == "Ana"
+        assert "/draw" in caught.value.message("en") and "/draw" in caught.value.message("es")
         assert [m.key for m in await svc.abort(tid, ANA)] == ["info.aborted", "board.aborted"]
+    tid, _ = await start_table(svc, "krakatoa", 2)  # no draws in the dice game: the guest asks the host
+    with pytest.raises(TableError) as caught:
+        await svc.abort(tid, BEN)
+    assert caught.value.key == "error.abort_guest" and "Ana" in caught.value.message("en")
+    assert (await repo.get_table(tid)).status == "active"  # type: ignore[union-attr]
     waiting = (await svc.create(GUILD, CHANNEL, ANA, "Ana", "k3", []))[0].table_id
     assert [m.key for m in await svc.abort(waiting, ANA)] == ["info.aborted"], "nothing seen yet"
     await repo.close()
