@@ -45,11 +45,13 @@ STARTING = frozenset({"accept", "join", "start", "fill"})
 
 class InvitationButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                        template=rf"mesa:inv:{TABLE_VERSION}:(?P<action>{'|'.join(INVITATION_ACTIONS)})"):
-    """Accept, Decline, Join, Start, Fill with Mesa, Leave or Cancel under an invitation or open table."""
+    """Accept, Decline, Join, Start, Fill with Mesa, Leave or Cancel under an invitation or open table (and
+    Cancel under the opening board, before anyone has moved)."""
 
     def __init__(self, table: int, version: int, action: str, *, label: str = "",
-                 style: Style = Style.secondary) -> None:
-        super().__init__(button(button_id("inv", table, version, action), label, fallback="inv", style=style))
+                 style: Style = Style.secondary, row: int | None = None) -> None:
+        super().__init__(button(button_id("inv", table, version, action), label, fallback="inv", style=style),
+                         row=row)
         self.table, self.version, self.action = table, version, action
 
     @classmethod

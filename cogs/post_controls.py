@@ -26,7 +26,7 @@ from cogs.limits import MAX_SELECT_OPTIONS
 from cogs.picking import PickButton, QuickSelect
 from cogs.review import ReviewButton
 from tables import PublicPost, QuickMove
-from tables.outbox import BOARD, DRAW, HINT, MINE, QUICK, RESULT
+from tables.outbox import BOARD, CANCEL, DRAW, HINT, MINE, QUICK, RESULT
 
 Style = discord.ButtonStyle
 
@@ -81,6 +81,8 @@ def post_controls(post: PublicPost, lang: str) -> discord.ui.View | None:
             if HINT in post.offers:  # issue 30: the one person playing Mesa, unrated
                 view.add_item(HintButton(table, version, label=said("btn.hint"), row=4))
             view.add_item(ResignButton(table, version, "ask", label=said("btn.resign"), style=Style.danger, row=4))
+            if CANCEL in post.offers:  # the opening board: the host may still call the game off, as /abort
+                view.add_item(InvitationButton(table, version, "abort", label=said("btn.cancel_table"), row=4))
     return view if view.children else None
 
 

@@ -25,6 +25,7 @@ MINE = "mine"  # "My pieces": the game has private information now
 DRAW = "draw"  # the game has draw offers
 QUICK = "quick"  # the actor's moves as buttons (``PublicPost.quick``)
 HINT = "hint"  # a Hint button for the player to move (issue 30: unrated, against Mesa alone)
+CANCEL = "cancel"  # the opening board, before anyone moved: the host may still cancel the table (``/abort``)
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from tables.hints import hints_offered
 from tables.i18n import Names, News, Phrase, Sentences, Told
 from tables.loaded import LoadedTable, Step
 from tables.mesa import is_mesa, mention_seats, mesa_to_act, mesa_turn_goes_on
-from tables.outbox import BOARD, DRAW, HINT, INFO, INVITE, MINE, QUICK, RESULT, Message, PrivatePost, PublicPost
+from tables.outbox import BOARD, CANCEL, DRAW, HINT, INFO, INVITE, MINE, QUICK, RESULT, Message, PrivatePost, PublicPost
 from tables.outcome_words import deed, events_said, gone_clauses, outcome_key, outcome_params
 from tables.picture_words import picture_words
 
@@ -174,6 +174,8 @@ class Posts:
         offers = self.offers(engine, state, sum(1 for s in ctx.seats if not is_mesa(s.user_id)))
         if mention and hints_offered(ctx):  # issue 30: a Hint button for the one person playing Mesa
             offers |= {HINT}
+        if mention and key.startswith("board.start") and ctx.options.tournament is None:
+            offers |= {CANCEL}  # nobody has moved and nothing was dealt: the host may still call it off (Seating)
         # what the controls need rides with the post: delivering it never calls the service back
         quick: tuple[QuickMove, ...] = ()
         if QUICK in offers and mention and hint in ("move", "draw"):

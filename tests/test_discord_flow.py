@@ -103,7 +103,8 @@ async def test_accept_posts_board_and_picker_walks_to_a_move(harness: Harness) -
     board = h.standin.to_channel(thread)[-2]
     assert board.files and board.files[0][0].endswith(".png") and board.files[0][1][:4] == b"\x89PNG"
     assert f"<@{ALICE['id']}>" in board.content, "the player to move is mentioned"
-    assert board.custom_ids() == ["mesa:pick:1:3", "mesa:draw:1:3:ask", "mesa:resign:1:3:ask"]
+    # the opening board: the host may still cancel the table (nobody has moved)
+    assert board.custom_ids() == ["mesa:pick:1:3", "mesa:draw:1:3:ask", "mesa:resign:1:3:ask", "mesa:inv:1:3:abort"]
     check_components(board)
     # the old invitation lost its buttons
     assert h.standin.to_channel(thread)[-1].method == "PATCH" and h.standin.to_channel(thread)[-1].components == []
@@ -373,3 +374,32 @@ async def test_help_says_how_to_start_and_names_only_real_commands(harness: Harn
     assert named and named <= shown, named - shown
     start = "`/play game:kona opponent:" if locale == "en-US" else "`/jugar juego:kona rival:"
     assert start in body
+
+
+async def test_the_opening_board_s_cancel_calls_the_game_off_for_its_host_alone(harness: Harness) -> None:
+    # on Discord a started table could not be cancelled at all (the invitation's Cancel goes with it): a wrong
+    # option or the wrong game meant a rated resignation; now the opening board carries Cancel, as /abort
+    h = harness
+    thread = await start_kona(h)
+    place = thread_channel(thread)
+    h.standin.clear()
+    await h.click("mesa:inv:1:3:abort", BOB, message=h.message_with("mesa:inv:1:3:abort"), channel=place)
+    refusal = replies(h)[-1]
+    assert refusal.ephemeral and "only by alice, who opened it" in refusal.content and "/draw" in refusal.content
+    assert (await h.bot.service.table_details(1)).summary.status == "active"  # nothing changed
+    h.standin.clear()
+    await h.click("mesa:inv:1:3:abort", ALICE, message=h.message_with("mesa:inv:1:3:abort"), channel=place)
+    assert replies(h)[-1].content == "The table is cancelled."
+    assert any("was cancelled before the first move" in r.content for r in h.standin.to_channel(thread))
+    assert (await h.bot.service.table_details(1)).summary.status == "aborted"
+    assert await h.bot.service.repo.get_results(1) == []
+
+
+async def test_no_cancel_once_a_move_is_made(harness: Harness) -> None:
+    h = harness
+    thread = await start_kona(h)
+    await h.command("move", [option("text", "a6-d3", STRING)], ALICE, channel=thread_channel(thread))
+    board = [r for r in h.standin.to_channel(thread) if r.method == "POST" and r.files][-1]
+    assert "a6 to d3" in board.content and not any(i.startswith("mesa:inv:") for i in board.custom_ids())
+    opening = next(m for m in h.standin.messages.values() if "Kona #1 begins" in m.get("content", ""))
+    assert opening["components"] == []  # its controls retired with the move, Cancel too

@@ -40,7 +40,8 @@ async def test_play_kona_against_mesa_the_bot_itself(harness: Harness) -> None:
     assert summary.players == ("alice", "Mesa (hard)") and is_mesa(summary.user_ids[1])
     first = posts(h)
     assert len(first) == 1 and "Kona #1 begins" in first[0].content and "<@1001>" in first[0].content
-    assert not any(i.startswith("mesa:inv:") for i in first[0].custom_ids())
+    # no invitation to answer; the opening board's Cancel alone (alice may still call it off, as /abort)
+    assert [i for i in first[0].custom_ids() if i.startswith("mesa:inv:")] == [f"mesa:inv:1:{summary.version}:abort"]
     place = thread_channel(next(iter(h.standin.channels)))
     h.standin.clear()
     await h.command("move", [option("text", "a6-d3", 3)], ALICE, channel=place)
@@ -54,6 +55,7 @@ async def test_play_kona_against_mesa_the_bot_itself(harness: Harness) -> None:
     # no Draw button against Mesa alone (it answers every offer by playing on); Resign stays
     assert not any(i.startswith("mesa:draw:") for r in [*first, *boards] for i in r.custom_ids())
     assert any(i.startswith("mesa:resign:") for i in boards[1].custom_ids())
+    assert not any(i.startswith("mesa:inv:") for r in boards for i in r.custom_ids())  # moves made: no Cancel
     moves = await h.bot.service.moves_log(1)
     assert len(moves) == 2 and moves[1].seat == 1
     assert not h.standin.to_dms()  # nothing private was sent to anyone (Kona has no secrets; Mesa gets no DM)

@@ -384,15 +384,23 @@ async def test_a_rematch_is_only_of_a_game_played_to_its_end(tmp_path) -> None:
 
 async def test_boards_offer_the_controls_each_description_declares(tmp_path) -> None:
     """Front ends learn from the board which controls to offer; the service reads the descriptions."""
-    from tables.outbox import DRAW, MINE, QUICK
+    from tables.outbox import CANCEL, DRAW, MINE, QUICK
 
     repo, svc = await open_service(tmp_path / "o.db")
     try:
-        expected = {"kona": {DRAW}, "plateau": {MINE, DRAW}, "krakatoa": {QUICK}, "k3": {MINE}}  # K3 builds first
+        # the opening boards also offer Cancel (nobody has moved: the host may still call the game off), but
+        # not K3's, whose deal is seen first (K3-2: every player must agree then, GuildLife.agree_to_abort)
+        expected = {"kona": {DRAW, CANCEL}, "plateau": {MINE, DRAW, CANCEL}, "krakatoa": {QUICK, CANCEL},
+                    "k3": {MINE}}  # K3 builds first
         for game, offers in expected.items():
             tid, out = await start_table(svc, game)
             board = [m for m in out if isinstance(m, PublicPost) and m.kind == "board"][-1]
             assert board.offers == offers, game
+            if game == "kona":  # drawn again (/board) the same; after the first move no Cancel: /abort is refused
+                assert CANCEL in (await svc.board(tid)).offers
+                out = await svc.submit_move(tid, USERS[0][0], "a6-d3")
+                board = [m for m in out if isinstance(m, PublicPost) and m.kind == "board"][-1]
+                assert board.offers == {DRAW}
         # K3-10: once everybody has built, nothing is private any more: no "My pieces"
         tid, _ = await start_table(svc, "k3")
         for uid, _ in USERS[:2]:

@@ -119,6 +119,8 @@ async def test_a_draw_agreed_before_any_move_at_a_tournament_table_is_a_draw(db:
     (board,) = [b for b in (await svc.tournaments.pairings(GUILD, tid)).boards if b.kind == "game"]
     assert board.table_id is not None
     first, second = board.user_ids
+    opening = await svc.board(board.table_id)
+    assert "cancel" not in opening.offers  # a tournament's table is never cancelled: no Cancel on its board
     offer = await svc.offer_draw(board.table_id, first)
     assert offer[0].key == "info.draw_offered"  # no word of cancelling: it would not
     await svc.offer_draw(board.table_id, second)
