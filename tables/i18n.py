@@ -168,6 +168,9 @@ EN: dict[str, str] = {
     "error.use_resign": "The game at table #{table} has started: use /resign to leave it.",
     "error.host_cannot_leave": "You are the host of table #{table}: cancel it with /abort instead.",
     "error.host_only": "Only the host of table #{table} can do that.",
+    "error.abort_invited": "Only {host}, who opened table #{table}, can cancel it; to say no, decline the "
+    "invitation.",
+    "error.abort_joined": "Only {host}, who opened table #{table}, can cancel it; to go, leave the table.",
     "error.abort_guest": "Table #{table} can be cancelled before its first move only by {host}, who opened it: "
     "ask them.",
     "error.abort_guest_draw": "Table #{table} can be cancelled before its first move only by {host}, who opened "
@@ -354,6 +357,9 @@ ES: dict[str, str] = {
     "error.use_resign": "La partida de la mesa #{table} ya empezó: usa /resign para dejarla.",
     "error.host_cannot_leave": "Eres el anfitrión de la mesa #{table}: cancélala con /abort.",
     "error.host_only": "Solo el anfitrión de la mesa #{table} puede hacer eso.",
+    "error.abort_invited": "Solo {host}, que abrió la mesa #{table}, puede cancelarla; para decir que no, rechaza "
+    "la invitación.",
+    "error.abort_joined": "Solo {host}, que abrió la mesa #{table}, puede cancelarla; para irte, sal de la mesa.",
     "error.abort_guest": "La mesa #{table} solo puede cancelarla antes de su primera jugada {host}, que la abrió: "
     "pídeselo.",
     "error.abort_guest_draw": "La mesa #{table} solo puede cancelarla antes de su primera jugada {host}, que la "

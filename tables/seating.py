@@ -396,12 +396,18 @@ class Seating:
     # ---- cancelling ---------------------------------------------------------------------------------
     @staticmethod
     def _not_the_host(ctx: LoadedTable, user_id: int) -> TableError:
-        """A started table's guest asks to cancel it: the host alone may, so the refusal names the host and
-        what the guest may do instead (a draw agreed before anyone moves cancels the table too: ``Play``)."""
-        host = ctx.seat_of(ctx.row.host_id)
-        if ctx.row.status != ACTIVE or ctx.seat_of(user_id) is None or host is None:
+        """A guest asks to cancel a table: the host alone may, so the refusal names the host and what the guest
+        may do instead: decline the invitation or leave the table before the start; after it, where draws are
+        offered, a draw agreed before anyone moves cancels the table too (``Play.offer_draw``)."""
+        host, seat = ctx.seat_of(ctx.row.host_id), ctx.seat_of(user_id)
+        if host is None or seat is None:
             return TableError("error.host_only", table=ctx.id)
-        key = "error.abort_guest_draw" if ctx.engine.description.draw_offers else "error.abort_guest"
+        if ctx.row.status == ACTIVE:
+            key = "error.abort_guest_draw" if ctx.engine.description.draw_offers else "error.abort_guest"
+        elif ctx.row.status in WAITING:
+            key = "error.abort_invited" if ctx.row.status == INVITED and not seat.accepted else "error.abort_joined"
+        else:
+            return TableError("error.host_only", table=ctx.id)
         return TableError(key, table=ctx.id, host=host.name)
 
     async def abort(self, table_id: int, user_id: int) -> list[Message]:

@@ -137,6 +137,22 @@ async def test_invitation_flow(tmp_path: Path) -> None:
     await repo.close()
 
 
+async def test_a_guest_who_asks_to_cancel_is_told_who_can_and_what_to_do_instead(tmp_path: Path) -> None:
+    # "Only the host of table #1 can do that." named neither the host nor the guest's own way out
+    repo, svc = await open_service(tmp_path / "mesa.db")
+    tid = (await svc.create(GUILD, CHANNEL, ANA, "Ana", "k3", [(BEN, "Ben"), (CY, "Cy")]))[0].table_id
+    await svc.accept(tid, BEN)
+    for uid, key, how in ((CY, "error.abort_invited", "decline the invitation"),
+                          (BEN, "error.abort_joined", "leave the table")):
+        caught = await refused(svc.abort(tid, uid), key)
+        assert caught.message("en").startswith(f"Only Ana, who opened table #{tid}, can cancel it; ")
+        assert caught.message("en").endswith(f"{how}.")
+        assert "Ana" in caught.message("es")
+    assert (await repo.get_table(tid)).status == "invited"  # type: ignore[union-attr]
+    await refused(svc.abort(tid, DEE), "error.host_only")  # not at the table: nothing to suggest
+    await repo.close()
+
+
 async def test_abort_refused_after_a_move(tmp_path: Path) -> None:
     repo, svc = await open_service(tmp_path / "mesa.db")
     tid, _ = await start_table(svc, "kona", 2)
