@@ -33,7 +33,8 @@ from cogs.delivery import Delivery, public_lang
 from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
 from cogs.part import ServicePart
-from tables import TableService
+from tables import PublicPost, TableService
+from tables.guild_life import ABORT_ASKED
 
 Style = discord.ButtonStyle
 
@@ -212,7 +213,9 @@ class Board(ServicePart, commands.Cog):
             elif action == "leave":
                 messages, done = await self.service.leave(table, user.id), "ok.left"
             elif action == "abort":
-                messages, done = await self.service.abort(table, user.id), "ok.cancelled"
+                messages = await self.service.abort(table, user.id)
+                asked = any(isinstance(m, PublicPost) and m.key == ABORT_ASKED for m in messages)  # a deal was seen
+                done = "ok.abort_asked" if asked else "ok.cancelled"
             elif action == "fill":  # "Fill with Mesa" (issue 17)
                 messages, done = await self.service.fill_with_mesa(table, user.id), "ok.filled"
             else:

@@ -147,6 +147,7 @@ EN: dict[str, str] = {
     "ok.joined": "You joined the table.",
     "ok.left": "You left the table.",
     "ok.cancelled": "The table is cancelled.",
+    "ok.abort_asked": "Asked: the table is cancelled once every player still in has pressed Cancel table too.",
     "ok.rematch_offered": "Rematch offered: every player must accept.",
     "ok.rematch_started": "Rematch started.",
     "confirm.resign": "Do you really want to resign table #{table}?",
@@ -342,6 +343,8 @@ ES: dict[str, str] = {
     "ok.joined": "Te has unido a la mesa.",
     "ok.left": "Has dejado la mesa.",
     "ok.cancelled": "La mesa queda cancelada.",
+    "ok.abort_asked": "Pedido: la mesa se cancela cuando todos los jugadores que siguen hayan pulsado también "
+    "Cancelar mesa.",
     "ok.rematch_offered": "Revancha propuesta: todos los jugadores deben aceptar.",
     "ok.rematch_started": "La revancha ha empezado.",
     "confirm.resign": "¿Seguro que quieres abandonar la mesa #{table}?",

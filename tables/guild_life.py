@@ -48,6 +48,9 @@ MAX_INVITATION_EXPIRY = 30 * 86400
 #: how long a process holds an expiry claim (as deadline claims)
 _CLAIM_SECONDS = 300
 
+#: the post of an agreement to cancel that waits for the other players (``agree_to_abort``)
+ABORT_ASKED = "info.abort_asked"
+
 
 class GuildLife:
     """A server's life around its tables (see the module docstring)."""
@@ -184,5 +187,5 @@ class GuildLife:
             return None
         params = {"table": ctx.id, "game": ctx.title, "name": seat.name,
                   "waiting": ", ".join(s.name for s in waiting)}
-        return [PublicPost(ctx.id, INFO, "info.abort_asked", params, mention=tuple(s.user_id for s in waiting),
+        return [PublicPost(ctx.id, INFO, ABORT_ASKED, params, mention=tuple(s.user_id for s in waiting),
                            version=ctx.row.version)]

@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from data import tournaments as tournament_store
 from data.errors import StorageUnavailable
 from data.models import ACTIVE, WAITING, SeatRow
-from engines import CHANCE, MoveError
+from engines import MoveError
 from tables.endings import RESIGN, TIME
 from tables.errors import TableError
 from tables.finish import ABORT, AGREEMENT, SIDE_LEFT, Change, Finisher, LostRace, out_updates
@@ -284,7 +284,7 @@ class Play:
         """A draw agreed before any player's move would be a rated game no one played: it cancels the table
         instead, without results, as the host's ``/abort`` would.  A tournament's table keeps its draw, as
         its round needs a result (its tables are never cancelled)."""
-        if any(m.seat != CHANCE for m in await self.store.repo.get_moves(ctx.id)):
+        if await self.store.anyone_moved(ctx):
             return False
         return await tournament_store.underway_of_table(self.store.repo, ctx.id) is None
 

@@ -23,8 +23,8 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from data.models import ABORTED, FINISHED, INVITED, WAITING, StoredOutcome, parse_iso
-from engines import Engine, ReplayStep
+from data.models import ABORTED, ACTIVE, FINISHED, INVITED, WAITING, StoredOutcome, parse_iso
+from engines import CHANCE, Engine, ReplayStep
 from engines.base import QuickMove
 from tables.bounded import LruCache
 from tables.durations import format_duration
@@ -50,9 +50,11 @@ LEFT_WORDS = {"resign": "resigned", "time": "out of time", "forfeit": "forfeited
 
 
 class LogReader(Protocol):
-    """The log of a table, replayed (``TableStore.log_steps``)."""
+    """The log of a table, replayed (``TableStore.log_steps``), and whether a player has moved in it."""
 
     async def log_steps(self, ctx: LoadedTable) -> list[tuple[ReplayStep, int]]: ...
+
+    async def anyone_moved(self, ctx: LoadedTable) -> bool: ...
 
 
 class Posts:
@@ -139,11 +141,12 @@ class Posts:
 
     # ---- the board --------------------------------------------------------------------------------
     async def board(self, ctx: LoadedTable, state: Any, version: int, deadline: str | None, told: Told = NOTHING_TOLD,
-                    *, news: News = NO_NEWS, image: bool = True, previous: Any = None, back: bool = False
-                    ) -> PublicPost:
+                    *, news: News = NO_NEWS, image: bool = True, previous: Any = None, back: bool = False,
+                    opening: bool = False) -> PublicPost:
         """The table's board post: ``told`` the step's moves, ``news`` what they caused; ``previous``: the
         state before the last move (the caption's "capturing 1"); ``back``: shown after a takeback (at the start
-        position it is "back at its start", not "begins")."""
+        position it is "back at its start", not "begins"); ``opening``: no player has moved yet (the log holds
+        chance moves at most), so the host may still cancel the table (``CANCEL``, ``Seating.abort``)."""
         engine = ctx.engine
         ended = ctx.row.status in (FINISHED, ABORTED)
         result = None
@@ -174,8 +177,8 @@ class Posts:
         offers = self.offers(engine, state, sum(1 for s in ctx.seats if not is_mesa(s.user_id)))
         if mention and hints_offered(ctx):  # issue 30: a Hint button for the one person playing Mesa
             offers |= {HINT}
-        if mention and key.startswith("board.start") and ctx.options.tournament is None:
-            offers |= {CANCEL}  # nobody has moved and nothing was dealt: the host may still call it off (Seating)
+        if mention and opening and not back and ctx.options.tournament is None:
+            offers |= {CANCEL}  # nobody has moved: the host may still call it off (once a deal is seen, all players)
         # what the controls need rides with the post: delivering it never calls the service back
         quick: tuple[QuickMove, ...] = ()
         if QUICK in offers and mention and hint in ("move", "draw"):
@@ -244,7 +247,15 @@ class Posts:
         """The table's current public post: the invitation, or the board (``back``: after a takeback)."""
         if ctx.row.status in WAITING or ctx.state is None:
             return self.waiting(ctx)
-        return await self.board(ctx, ctx.state, ctx.row.version, ctx.row.turn_deadline, image=image, back=back)
+        return await self.board(ctx, ctx.state, ctx.row.version, ctx.row.turn_deadline, image=image, back=back,
+                                opening=await self._nobody_moved(ctx))
+
+    async def _nobody_moved(self, ctx: LoadedTable) -> bool:
+        """Whether the log holds no player's move (an empty one, or a deal only: K3-2), as ``Seating.abort``
+        reads it; the log is read only where chance may have opened the game."""
+        if ctx.row.status != ACTIVE or (ctx.plies and ctx.engine.description.chance == "none"):
+            return False
+        return not await self.log_reader.anyone_moved(ctx)
 
     # ---- what a step shows ------------------------------------------------------------------------
     async def after_step(self, ctx: LoadedTable, step: Step, state: Any, version: int, deadline: str | None,
@@ -259,8 +270,10 @@ class Posts:
         previous = step.items[-1].before if step.items else None
         mover = step.mover()
         held = not over and mover is not None and mesa_turn_goes_on(ctx, state, mover)  # tables.mesa
+        # the step is the whole log and holds chance moves at most (the start, a deal): nobody has moved yet
+        opening = ctx.plies == len(step.items) and all(p.seat == CHANCE for p in step.items)
         board = asyncio.ensure_future(self.board(ctx, state, version, deadline, told, news=self.news(ctx, step, state),
-                                                 image=not held, previous=previous))
+                                                 image=not held, previous=previous, opening=opening and not over))
         private = await asyncio.gather(*(self.private(ctx, state, seat) for seat in private_seats))
         return [await board, *private]
 

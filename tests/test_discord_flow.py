@@ -403,3 +403,26 @@ async def test_no_cancel_once_a_move_is_made(harness: Harness) -> None:
     assert "a6 to d3" in board.content and not any(i.startswith("mesa:inv:") for i in board.custom_ids())
     opening = next(m for m in h.standin.messages.values() if "Kona #1 begins" in m.get("content", ""))
     assert opening["components"] == []  # its controls retired with the move, Cancel too
+
+
+async def test_after_k3_s_deal_cancel_needs_every_player(harness: Harness) -> None:
+    # K3-2: the deal is seen at the start, so one player's Cancel only asks (GuildLife.agree_to_abort); the
+    # table is cancelled when the last player still in presses it too, and the asker is told which it was
+    h = harness
+    await h.command("play", [option("game", "k3", STRING), option("opponent", BOB["id"], USER)], ALICE, users=[BOB])
+    thread = next(int(r.path.split("/")[2]) for r in h.standin.requests if r.path.endswith("/messages"))
+    place = thread_channel(thread)
+    await h.click(h.latest_id("mesa:inv:1:"), BOB, channel=place)
+    cancel = h.latest_id("mesa:inv:1:")
+    assert cancel.endswith(":abort") and "deal" in h.message_with(cancel)["content"].lower()
+    h.standin.clear()
+    await h.click(cancel, ALICE, message=h.message_with(cancel), channel=place)
+    assert replies(h)[-1].content.startswith("Asked: the table is cancelled once every player")
+    asked = next(r for r in h.standin.to_channel(thread) if "asks to cancel" in r.content)
+    assert f"<@{BOB['id']}>" in asked.content and f"<@{ALICE['id']}>" not in asked.content
+    assert (await h.bot.service.table_details(1)).summary.status == "active"
+    h.standin.clear()
+    await h.click(cancel, BOB, message=h.message_with(cancel), channel=place)
+    assert replies(h)[-1].content == "The table is cancelled."
+    assert (await h.bot.service.table_details(1)).summary.status == "aborted"
+    assert await h.bot.service.repo.get_results(1) == []

@@ -388,16 +388,21 @@ async def test_boards_offer_the_controls_each_description_declares(tmp_path) -> 
 
     repo, svc = await open_service(tmp_path / "o.db")
     try:
-        # the opening boards also offer Cancel (nobody has moved: the host may still call the game off), but
-        # not K3's, whose deal is seen first (K3-2: every player must agree then, GuildLife.agree_to_abort)
+        # the opening boards also offer Cancel (nobody has moved: the host may still call the game off; after
+        # K3's deal, K3-2, every player must ask for it: GuildLife.agree_to_abort)
         expected = {"kona": {DRAW, CANCEL}, "plateau": {MINE, DRAW, CANCEL}, "krakatoa": {QUICK, CANCEL},
-                    "k3": {MINE}}  # K3 builds first
+                    "k3": {MINE, CANCEL}}  # K3 builds first
         for game, offers in expected.items():
             tid, out = await start_table(svc, game)
             board = [m for m in out if isinstance(m, PublicPost) and m.kind == "board"][-1]
             assert board.offers == offers, game
-            if game == "kona":  # drawn again (/board) the same; after the first move no Cancel: /abort is refused
+            if game in ("kona", "k3"):  # drawn again (/board) the same (after K3's deal too)
                 assert CANCEL in (await svc.board(tid)).offers
+            if game == "k3":  # once a pyramid is built, a player has moved: no Cancel, drawn again or not
+                out = await svc.submit_move(tid, USERS[0][0], await svc.auto_build(tid, USERS[0][0]))
+                board = [m for m in out if isinstance(m, PublicPost) and m.kind == "board"][-1]
+                assert CANCEL not in board.offers and CANCEL not in (await svc.board(tid)).offers
+            if game == "kona":  # after the first move no Cancel: /abort is refused
                 out = await svc.submit_move(tid, USERS[0][0], "a6-d3")
                 board = [m for m in out if isinstance(m, PublicPost) and m.kind == "board"][-1]
                 assert board.offers == {DRAW}
