@@ -177,6 +177,11 @@ class Tx:
         sql = f"SELECT {select_list(MOVE_COLUMNS)} FROM moves WHERE table_id = ? ORDER BY ply"
         return [move_row(r) for r in await self._c.fetch(sql, (table_id,))]
 
+    async def anyone_moved(self, table_id: int) -> bool:
+        """Whether the log holds a player's move (chance's seat is -1), without reading the log."""
+        return await self._c.fetchone("SELECT 1 FROM moves WHERE table_id = ? AND seat >= 0 LIMIT 1",
+                                      (table_id,)) is not None
+
     # ---- writes -------------------------------------------------------------------------------
     async def create_table(
         self,
@@ -645,6 +650,11 @@ class Repository(ABC):
     async def count_moves(self, table_id: int) -> int:
         async with self._reading() as c:
             return await Tx(c).count_moves(table_id)
+
+    async def anyone_moved(self, table_id: int) -> bool:
+        """``Tx.anyone_moved``: whether a player (not chance) has moved at the table."""
+        async with self._reading() as c:
+            return await Tx(c).anyone_moved(table_id)
 
     async def load(self, table_id: int) -> tuple[TableRow | None, list[SeatRow]]:
         """A table row and its seats, read together."""

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple, Protocol
 from data.errors import StorageError
 from data.models import ABORTED, ACTIVE, FINISHED, MoveRow, SeatRow, TableOptions, TableRow, now_iso, parse_iso
 from data.repository import Repository
-from engines import CHANCE, ReplayStep, get_engine, replay
+from engines import ReplayStep, get_engine, replay
 from tables.bounded import LruCache, TableLocks
 from tables.errors import TableError
 from tables.loaded import LoadedTable, Step, log_damage
@@ -177,7 +177,7 @@ class TableStore:
     async def anyone_moved(self, ctx: LoadedTable) -> bool:
         """Whether the log holds a player's move (chance moves, a deal, are nobody's): before one, a table may
         still be called off (``Seating.abort``, an agreed draw, the opening board's Cancel)."""
-        return bool(ctx.plies) and any(m.seat != CHANCE for m in await self.repo.get_moves(ctx.id))
+        return bool(ctx.plies) and await self.repo.anyone_moved(ctx.id)
 
     async def log_steps(self, ctx: LoadedTable) -> list[tuple[ReplayStep, int]]:
         """Every logged move replayed, with the seat the log stored for it (a board drawn again)."""

@@ -173,6 +173,20 @@ async def test_append_moves_checks_version_and_is_atomic(db: DbFactory) -> None:
     await repo.close()
 
 
+async def test_anyone_moved_reads_past_chance_moves(db: DbFactory) -> None:
+    # a table may be called off until a player has moved: a deal (chance, seat -1) is nobody's move
+    repo = await open_repository(db("m.db"))
+    tid, other = await new_table(repo), await new_table(repo)
+    assert not await repo.anyone_moved(tid)
+    async with repo.transaction() as tx:
+        version = await tx.append_moves(tid, 1, [NewMove(-1, "deal a"), NewMove(-1, "deal b")], '{"s": 1}', NOW)
+    assert not await repo.anyone_moved(tid)
+    async with repo.transaction() as tx:
+        await tx.append_moves(tid, version, [NewMove(1, "build:1:x")], '{"s": 2}', NOW)
+    assert await repo.anyone_moved(tid) and not await repo.anyone_moved(other)  # one table's log only
+    await repo.close()
+
+
 async def test_results_are_immutable_and_settings_round_trip(db: DbFactory) -> None:
     repo = await open_repository(db("m.db"))
     tid = await new_table(repo)
