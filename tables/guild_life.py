@@ -32,10 +32,11 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from data import guild_life as store
-from data.models import ABORTED, ACTIVE, WAITING, MoveRow, moment_or_none, now_iso, parse_iso
+from data.models import ABORTED, ACTIVE, WAITING, MoveRow, SeatRow, moment_or_none, now_iso, parse_iso
 from engines.base import CHANCE
 from tables.durations import format_duration, parse_duration
 from tables.errors import TableError
+from tables.i18n import Names
 from tables.loaded import LoadedTable
 from tables.outbox import INFO, INVITE, Message, PublicPost, Reminder
 from tables.posts import Posts
@@ -172,17 +173,26 @@ class GuildLife:
         """Whether a player has seen a chance move: the game declares chance and the log holds one."""
         return ctx.engine.description.chance != "none" and any(m.seat == CHANCE for m in moves)
 
+    @staticmethod
+    def _to_agree(ctx: LoadedTable, agreed: set[int]) -> list[SeatRow]:
+        """The players still in who have not asked to cancel (Mesa's seats agree to whatever the people do)."""
+        return sorted((s for s in ctx.seats if not s.is_ai and not s.out_reason and s.user_id not in agreed),
+                      key=lambda r: r.seat)
+
     async def agree_to_abort(self, ctx: LoadedTable, user_id: int) -> list[Message] | None:
         """Record ``user_id``'s agreement to cancel; None when every player still in has agreed (cancel
         now), else the post asking the others."""
         seat = ctx.seat_of(user_id)
         if seat is None or seat.out_reason:
             raise TableError("error.not_seated", table=ctx.id)
+        agreed = await store.abort_agreements(self.repo, ctx.id, ctx.row.version)
+        if user_id in agreed:  # asked already (a second press): said to the asker, the others not pinged again
+            raise TableError("error.abort_asked_already", table=ctx.id,
+                             waiting=Names(s.name for s in self._to_agree(ctx, agreed)))
         async with self.repo.transaction() as tx:
             await tx.record_reminder(ctx.id, ctx.row.version, "abort", user_id, now_iso(self._now()))
         agreed = await store.abort_agreements(self.repo, ctx.id, ctx.row.version)
-        waiting = sorted((s for s in ctx.seats if not s.is_ai and not s.out_reason and s.user_id not in agreed),
-                         key=lambda r: r.seat)
+        waiting = self._to_agree(ctx, agreed)
         if not waiting:
             return None
         params = {"table": ctx.id, "game": ctx.title, "name": seat.name,

@@ -865,6 +865,8 @@ EN.update({
     "info.abort_asked": "{name} asks to cancel {game} table #{table}: chance has already been seen, so every "
     "player must agree (by asking to cancel too). Still to agree: {waiting}.",
     "info.aborted_agreed": "Every player agreed: {game} table #{table} is cancelled, without results.",
+    "error.abort_asked_already": "You have already asked to cancel table #{table}; it is cancelled once the "
+    "others ask too (still to ask: {waiting}).",
 })
 ES.update({
     "invite.expired": "La mesa de {game} #{table} esperó {waited} sin empezar y queda cerrada. {host}, puedes "
@@ -878,6 +880,8 @@ ES.update({
     "deben estar de acuerdo (pidiendo también cancelarla). Faltan por aceptar: {waiting}.",
     "info.aborted_agreed": "Todos estuvieron de acuerdo: la mesa de {game} #{table} queda cancelada, sin "
     "resultados.",
+    "error.abort_asked_already": "Ya pediste cancelar la mesa #{table}; se cancela cuando lo pidan también los "
+    "demás (faltan: {waiting}).",
 })
 
 # ---- playing Mesa (issues 17, 18): shared by the console and Discord

@@ -421,6 +421,10 @@ async def test_after_k3_s_deal_cancel_needs_every_player(harness: Harness) -> No
     asked = next(r for r in h.standin.to_channel(thread) if "asks to cancel" in r.content)
     assert f"<@{BOB['id']}>" in asked.content and f"<@{ALICE['id']}>" not in asked.content
     assert (await h.bot.service.table_details(1)).summary.status == "active"
+    h.standin.clear()  # pressed again: the asker is told, bob is not pinged a second time
+    await h.click(cancel, ALICE, message=h.message_with(cancel), channel=place)
+    assert replies(h)[-1].content.startswith("You have already asked to cancel table #1")
+    assert not any("asks to cancel" in r.content for r in h.standin.to_channel(thread))
     h.standin.clear()
     await h.click(cancel, BOB, message=h.message_with(cancel), channel=place)
     assert replies(h)[-1].content == "The table is cancelled."

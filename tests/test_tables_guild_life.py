@@ -164,8 +164,11 @@ async def test_a_k3_host_cannot_redraw_the_deal_alone(db: DbFactory) -> None:
     out = await svc.abort(tid, ANA)
     assert [(m.key, set(m.mention)) for m in out] == [("info.abort_asked", {BEN, CY})]
     assert (await repo.get_table(tid)).status == "active"  # type: ignore[union-attr]
-    out = await svc.abort(tid, ANA)
-    assert out[0].key == "info.abort_asked", "asking twice is one agreement"
+    with pytest.raises(TableError) as caught:  # asking twice is one agreement: the asker is told, nobody pinged
+        await svc.abort(tid, ANA)
+    assert caught.value.key == "error.abort_asked_already"
+    assert caught.value.message("en").endswith("(still to ask: Ben and Cy).")
+    assert caught.value.message("es").endswith("(faltan: Ben y Cy).")
     out = await svc.abort(tid, CY)
     assert [(m.key, m.mention) for m in out] == [("info.abort_asked", (BEN,))]
     with pytest.raises(TableError) as caught:
