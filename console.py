@@ -716,7 +716,7 @@ class Console:
             self.write(f"[dm {name}] {said(bye.phrase(), LANG)}")
         for s in tables:
             turn = "your turn" if uid in s.turn_user_ids else (f"{said(Names(s.turn), LANG)} to move" if s.turn
-                                                                 else s.status)
+                                                                 else self._waiting_for(s, uid))
             deadline = ""
             # the moment, and the time left as Discord's /games says it ("in 11 hours"); a waiting table's closing
             for word, moment in (("deadline", s.deadline), ("closes", s.closes)):
@@ -728,6 +728,16 @@ class Console:
             self.write(f"[dm {name}] #{s.table_id} {s.title}: {' · '.join(s.players)} — {turn}{deadline}{asks}")
         for damaged in listing.damaged:  # a game that cannot be read is said, not left out as if lost
             self.write(f"[dm {name}] {said(damaged.phrase(), LANG)}")
+
+    @staticmethod
+    def _waiting_for(s: TableSummary, uid: int) -> str:
+        """A table not started, as ``/games`` says it: the reader's answer awaited, or whose, or open to anyone."""
+        if uid in s.unanswered:
+            return "invited: answer with /accept or /decline"
+        names = [n for n, u in zip(s.players, s.user_ids, strict=True) if u in s.unanswered]
+        if names:
+            return f"invited, waiting for {said(Names(names), LANG)}"
+        return f"open to anyone (/join {s.table_id})" if s.status == "open" else s.status
 
     def save_file(self, data: bytes, filename: str) -> str:
         """Write one image; a folder that stops being writable mid-session (removed, full) is said once,

@@ -265,7 +265,12 @@ class Play(ServicePart, commands.Cog):
             lines = [said(phrase.key, lang, phrase.params) for phrase in (bye.phrase() for bye in byes)]
             for s in tables:
                 others = ", ".join(plain(n) for n, u in zip(s.players, s.user_ids) if u != interaction.user.id) or "-"
-                if s.status in ("invited", "open"):
+                unanswered = [plain(n) for n, u in zip(s.players, s.user_ids, strict=True) if u in s.unanswered]
+                if interaction.user.id in s.unanswered:  # an invitation waiting for the reader's own answer
+                    turn = t("games.your_answer", lang, accept=t("btn.accept", lang), decline=t("btn.decline", lang))
+                elif unanswered:
+                    turn = t("games.waiting", lang, name=", ".join(unanswered))
+                elif s.status in ("invited", "open"):
                     turn = t("games.invited", lang)
                 elif interaction.user.id in s.turn_user_ids:
                     turn = t("games.your_turn", lang)

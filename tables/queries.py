@@ -20,6 +20,7 @@ from data import tournaments as tournament_data
 from data.models import (
     ACTIVE,
     FINISHED,
+    INVITED,
     LIVE,
     WAITING,
     MoveRow,
@@ -88,6 +89,8 @@ class TableSummary:
     closes: datetime | None = None
     #: the requests waiting for an answer there (a draw offer, a takeback asked), oldest first
     asks: tuple[Ask, ...] = ()
+    #: an invitation's invitees who have not answered yet (user ids, in seat order)
+    unanswered: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -169,7 +172,8 @@ class Queries:
             tuple(s.user_id for s in ordered), tuple(row.name for a in actors if (row := ctx.by_seat(a)) is not None),
             ctx.users_of(actors), parse_iso(ctx.row.turn_deadline), ctx.row.guild_id, ctx.row.channel_id,
             ctx.row.thread_id, ctx.row.version, ctx.row.message_id,
-            parse_iso(ctx.row.next_event_at) if ctx.row.status in WAITING else None, asks)
+            parse_iso(ctx.row.next_event_at) if ctx.row.status in WAITING else None, asks,
+            tuple(s.user_id for s in ordered if not s.accepted) if ctx.row.status == INVITED else ())
 
     async def _summaries(self, rows: Sequence[TableRow],
                          damaged: list[DamagedTable] | None = None) -> list[TableSummary]:

@@ -127,3 +127,13 @@ async def test_games_says_a_draw_offer_and_a_takeback_waiting_for_an_answer(tmp_
     assert games[1].startswith("[dm Ana] #1 Kona: Ana · Ben — Ben to move, deadline ")
     assert games[1].endswith("; your draw offer awaits an answer; your takeback request awaits an answer")
     assert games[2].endswith("(3d left)")  # both answered: nothing waits any more
+
+
+async def test_games_says_whose_answer_an_invitation_waits_for(tmp_path: Path) -> None:
+    # /games said "invited" to the host and to the invitee alike, and "open" with no word of how to sit down
+    out = await _console(["Ana: /play k3 @Ben @Cy", "Ben: /accept", "Ana: /games", "Cy: /games",
+                          "Dee: /play krakatoa", "Dee: /games"], tmp_path)
+    games = [line.split(", closes ")[0] for line in out if line.startswith("[dm ")]
+    assert games == ["[dm Ana] #1 K3: Ana · Ben · Cy — invited, waiting for Cy",
+                     "[dm Cy] #1 K3: Ana · Ben · Cy — invited: answer with /accept or /decline",
+                     "[dm Dee] #2 Krakatoa: Dee — open to anyone (/join 2)"]

@@ -66,3 +66,21 @@ async def test_games_says_what_waits_for_an_answer(tmp_path: Path, locale: str, 
             assert f": {said} (" in embed["description"], embed["description"]
     finally:
         await h.close()
+
+
+@pytest.mark.parametrize(("locale", "host", "guest"), [
+    ("en-US", "#1 Kona vs bob: waiting for bob (", "#1 Kona vs alice: invited: waiting for your answer (Accept or "
+     "Decline in the thread) ("),
+    ("es-419", "#1 Kona contra bob: esperando a bob (", "#1 Kona contra alice: invitación: espera tu respuesta "
+     "(Aceptar o Rechazar en el hilo) (")])
+async def test_games_says_whose_answer_an_invitation_waits_for(tmp_path: Path, locale: str, host: str,
+                                                               guest: str) -> None:
+    h = await Harness.open(tmp_path, renderer=None)
+    try:
+        await h.bot.service.create(GUILD_ID, CHANNEL_ID, 1001, "alice", "kona", [(1002, "bob")], {})
+        for who, said in ((ALICE, host), (BOB, guest)):
+            await h.command("games", [], who, locale=locale)
+            [embed] = replies(h)[-1].embeds
+            assert embed["description"].startswith(said), embed["description"]
+    finally:
+        await h.close()
