@@ -81,7 +81,7 @@ from tables.logs import setup_logging
 from tables.mesa import NAME as MESA
 from tables.mesa import reads_as_mesa
 from tables.outbox import RESULT, TournamentPost
-from tables.queries import DRAW_ASKED, TAKEBACK_ASKED
+from tables.queries import CANCEL_ASKED, DRAW_ASKED, TAKEBACK_ASKED
 from tables.service import open_service
 from tables.thinking import Thinker, iterations
 
@@ -164,8 +164,10 @@ def help_text(lang: str = "en") -> str:
 NO_GAMES = "You have no active games; start one with /play GAME @NAME, or /play GAME @mesa to play the computer"
 #: /games: a draw offer or a takeback waiting for the reader's answer, and the reader's own
 ASKED = {DRAW_ASKED: "; {name} offers a draw (/draw accepts it, /decline-draw refuses it)",
-         TAKEBACK_ASKED: "; {name} asks to take back a move (/takeback accept or /takeback decline)"}
-OWN_ASK = {DRAW_ASKED: "; your draw offer awaits an answer", TAKEBACK_ASKED: "; your takeback request awaits an answer"}
+         TAKEBACK_ASKED: "; {name} asks to take back a move (/takeback accept or /takeback decline)",
+         CANCEL_ASKED: "; {name} asks to cancel the table (/abort agrees)"}
+OWN_ASK = {DRAW_ASKED: "; your draw offer awaits an answer", TAKEBACK_ASKED: "; your takeback request awaits an answer",
+           CANCEL_ASKED: "; you asked to cancel the table"}
 
 #: what an interactive session prints before its first prompt
 START_LINES = [

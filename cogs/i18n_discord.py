@@ -164,6 +164,8 @@ EN: dict[str, str] = {
     "games.asked.takeback": " · {name} asks to take back a move",
     "games.own.draw": " · your draw offer awaits an answer",
     "games.own.takeback": " · your takeback request awaits an answer",
+    "games.asked.cancel": " · {name} asks to cancel the table ({button} agrees)",
+    "games.own.cancel": " · you asked to cancel the table",
     "games.deadline": " (deadline {when})",
     "games.closes": " (closes {when})",
     "games.more": "…and {count} more not listed here (a message holds only so many): `/{board} {option}:NUMBER` "
@@ -362,6 +364,8 @@ ES: dict[str, str] = {
     "games.asked.takeback": " · {name} pide deshacer una jugada",
     "games.own.draw": " · tu oferta de tablas espera respuesta",
     "games.own.takeback": " · tu petición de deshacer espera respuesta",
+    "games.asked.cancel": " · {name} pide cancelar la mesa ({button} lo acepta)",
+    "games.own.cancel": " · pediste cancelar la mesa",
     "games.deadline": " (plazo: {when})",
     "games.closes": " (se cierra {when})",
     "games.more": "…y {count} más que no caben aquí (un mensaje admite solo unas cuantas): `/{board} {option}:NÚMERO` "

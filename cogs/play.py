@@ -31,11 +31,12 @@ from cogs.translator import L
 from tables import TableError, TableService, TableSummary, picker
 from tables import games as game_facts
 from tables.leaderboard import LeaderboardService
-from tables.queries import DRAW_ASKED, TAKEBACK_ASKED
+from tables.queries import CANCEL_ASKED, DRAW_ASKED, TAKEBACK_ASKED
 
 #: ``/games``: a request waiting for the reader's answer, and the reader's own waiting for another's
 ASKED_KEYS = {DRAW_ASKED: ("games.asked.draw", "games.own.draw"),
-              TAKEBACK_ASKED: ("games.asked.takeback", "games.own.takeback")}
+              TAKEBACK_ASKED: ("games.asked.takeback", "games.own.takeback"),
+              CANCEL_ASKED: ("games.asked.cancel", "games.own.cancel")}
 
 
 def parse_variant(text: str | None) -> dict[str, str]:
@@ -278,7 +279,8 @@ class Play(ServicePart, commands.Cog):
                     turn = t("games.waiting", lang, name=", ".join(map(plain, s.turn)) or "-")
                 for ask in s.asks:  # a draw offer or a takeback waiting for an answer: the thread's buttons answer
                     asked, own = ASKED_KEYS[ask.kind]
-                    turn += t(own, lang) if ask.user_id == interaction.user.id else t(asked, lang, name=plain(ask.name))
+                    turn += t(own, lang) if ask.user_id == interaction.user.id else \
+                        t(asked, lang, name=plain(ask.name), button=t("btn.cancel_table", lang))
                 deadline = t("games.deadline", lang, when=f"<t:{int(s.deadline.timestamp())}:R>") if s.deadline else ""
                 if s.closes:  # an invitation or open table: when it closes unstarted
                     deadline += t("games.closes", lang, when=f"<t:{int(s.closes.timestamp())}:R>")

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from data import guild_life as guild_store
 from data import learning
 from data import tournaments as tournament_data
 from data.models import (
@@ -31,7 +32,7 @@ from data.models import (
     parse_iso,
 )
 from engines import get_engine
-from engines.base import QuickMove
+from engines.base import GameDescription, QuickMove
 from tables.errors import TableError
 from tables.games import title as game_title
 from tables.guild_life import GuildLife
@@ -51,14 +52,23 @@ log = logging.getLogger("tables.service")
 MAX_LISTED_TABLES = 10
 
 
-#: ``Ask.kind``: a draw offered (``/draw``), a takeback asked (``/takeback``)
-DRAW_ASKED, TAKEBACK_ASKED = "draw", "takeback"
+#: ``Ask.kind``: a draw offered (``/draw``), a takeback asked (``/takeback``), a cancel asked once a deal was seen
+#: (``/abort``, ``GuildLife.agree_to_abort``)
+DRAW_ASKED, TAKEBACK_ASKED, CANCEL_ASKED = "draw", "takeback", "cancel"
+
+
+def _description(game: str) -> GameDescription | None:
+    """A stored game's description, or None for a name this release does not know (a damaged row)."""
+    try:
+        return get_engine(game).description
+    except KeyError:
+        return None
 
 
 @dataclass(frozen=True)
 class Ask:
-    """A request at a started table that waits for the other player's answer: a draw offered or a takeback
-    asked (``/games`` says it to the one who answers: a game where the turn is theirs to move may well be
+    """A request at a started table that waits for the other players' answer: a draw offered, a takeback or
+    a cancel asked (``/games`` says it to those who answer: a game where the turn is theirs to move may well be
     waiting for their yes or no instead)."""
 
     kind: str
@@ -157,16 +167,19 @@ class Queries:
 
     # ---- listings -----------------------------------------------------------------------------------
     @staticmethod
-    def summary(ctx: LoadedTable, takebacks: Sequence[tuple[int, int]] = ()) -> TableSummary:
-        """What a listing says of a table; ``takebacks``: its pending requests (asker's seat, version asked at)."""
+    def summary(ctx: LoadedTable, takebacks: Sequence[tuple[int, int]] = (),
+                cancels: Sequence[tuple[int, int]] = ()) -> TableSummary:
+        """What a listing says of a table; ``takebacks``: its pending requests (asker's seat, version asked at);
+        ``cancels``: the agreements to cancel (asker's user id, version asked at)."""
         ordered = ctx.ordered()
         active = ctx.row.status == ACTIVE
         actors = ctx.acting(ctx.state) if active else []
-        asked = [(TAKEBACK_ASKED, seat) for seat, version in takebacks if version == ctx.row.version]
+        now = ctx.row.version  # a request made at an earlier version has lapsed
+        asked = [(TAKEBACK_ASKED, ctx.by_seat(seat)) for seat, version in takebacks if version == now]
+        asked += [(CANCEL_ASKED, ctx.seat_of(user)) for user, version in cancels if version == now]
         if ctx.row.draw_offer is not None:
-            asked.insert(0, (DRAW_ASKED, ctx.row.draw_offer))
-        asks = tuple(Ask(kind, row.user_id, row.name) for kind, seat in asked if active and
-                     (row := ctx.by_seat(seat)) is not None)
+            asked.insert(0, (DRAW_ASKED, ctx.by_seat(ctx.row.draw_offer)))
+        asks = tuple(Ask(kind, row.user_id, row.name) for kind, row in asked if active and row is not None)
         return TableSummary(
             ctx.id, ctx.row.game, ctx.title, ctx.row.status, tuple(s.name for s in ordered),
             tuple(s.user_id for s in ordered), tuple(row.name for a in actors if (row := ctx.by_seat(a)) is not None),
@@ -178,12 +191,17 @@ class Queries:
     async def _summaries(self, rows: Sequence[TableRow],
                          damaged: list[DamagedTable] | None = None) -> list[TableSummary]:
         """The rows' summaries; a row that cannot be loaded is left out (and put in ``damaged``).  The pending
-        takebacks of them all come in one query."""
-        pending = await learning.pending_takebacks(self.repo, [row.id for row in rows if row.status == ACTIVE])
+        takebacks of them all come in one query, the agreements to cancel in another, each asked only of the
+        games where they can be (their descriptions: takebacks; chance, which makes a cancel need everyone)."""
+        games = {row.id: description for row in rows if row.status == ACTIVE and
+                 (description := _description(row.game)) is not None}
+        takebacks = await learning.pending_takebacks(self.repo, [t for t, d in games.items() if d.takebacks])
+        cancels = await guild_store.abort_agreements_of(self.repo, [t for t, d in games.items() if d.chance != "none"])
         out = []
         for row in rows:
             try:
-                out.append(self.summary(await self.store.load(row.id), pending.get(row.id, ())))
+                out.append(self.summary(await self.store.load(row.id), takebacks.get(row.id, ()),
+                                        cancels.get(row.id, ())))
             except TableError as exc:  # damaged, or gone since the listing's query read it
                 log.warning("table %d skipped in a listing (%s)", row.id, exc.key)
                 if damaged is not None and exc.key == "error.damaged":

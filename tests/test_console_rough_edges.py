@@ -137,3 +137,11 @@ async def test_games_says_whose_answer_an_invitation_waits_for(tmp_path: Path) -
     assert games == ["[dm Ana] #1 K3: Ana · Ben · Cy — invited, waiting for Cy",
                      "[dm Cy] #1 K3: Ana · Ben · Cy — invited: answer with /accept or /decline",
                      "[dm Dee] #2 Krakatoa: Dee — open to anyone (/join 2)"]
+
+
+async def test_games_says_a_cancel_asked_after_k3_s_deal(tmp_path: Path) -> None:
+    out = await _console(["Ana: /play k3 @Ben", "Ben: /accept", "Ben: /abort", "Ana: /games", "Ben: /games"],
+                         tmp_path)
+    games = [line for line in out if line.startswith("[dm ") and " — " in line]
+    assert games[0].startswith("[dm Ana] #1 K3: ") and games[0].endswith("; Ben asks to cancel the table (/abort agrees)")
+    assert games[1].startswith("[dm Ben] #1 K3: ") and games[1].endswith("; you asked to cancel the table")

@@ -84,3 +84,19 @@ async def test_games_says_whose_answer_an_invitation_waits_for(tmp_path: Path, l
             assert embed["description"].startswith(said), embed["description"]
     finally:
         await h.close()
+
+
+async def test_games_says_a_cancel_asked_after_k3_s_deal(tmp_path: Path) -> None:
+    h = await Harness.open(tmp_path, renderer=None)
+    svc = h.bot.service
+    try:
+        tid = (await svc.create(GUILD_ID, CHANNEL_ID, 1001, "alice", "k3", [(1002, "bob")], {}))[0].table_id
+        await svc.accept(tid, 1002)
+        await svc.abort(tid, 1002)  # the deal is seen: bob's Cancel asks alice
+        for who, said in ((ALICE, " · bob asks to cancel the table (Cancel table agrees)"),
+                          (BOB, " · you asked to cancel the table")):
+            await h.command("games", [], who)
+            [embed] = replies(h)[-1].embeds
+            assert said in embed["description"], embed["description"]
+    finally:
+        await h.close()

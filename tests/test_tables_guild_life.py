@@ -164,6 +164,8 @@ async def test_a_k3_host_cannot_redraw_the_deal_alone(db: DbFactory) -> None:
     out = await svc.abort(tid, ANA)
     assert [(m.key, set(m.mention)) for m in out] == [("info.abort_asked", {BEN, CY})]
     assert (await repo.get_table(tid)).status == "active"  # type: ignore[union-attr]
+    [summary] = await svc.active_tables(BEN, GUILD)  # /games says it to those whose agreement it waits for
+    assert [(a.kind, a.user_id, a.name) for a in summary.asks] == [("cancel", ANA, "Ana")]
     with pytest.raises(TableError) as caught:  # asking twice is one agreement: the asker is told, nobody pinged
         await svc.abort(tid, ANA)
     assert caught.value.key == "error.abort_asked_already"
@@ -185,7 +187,9 @@ async def test_a_move_makes_agreements_stale_and_ends_the_abort_window(db: DbFac
     repo, svc = await open_service(db("mesa.db"), FakeClock())
     tid, _ = await start_table(svc, "k3", 2)
     await svc.abort(tid, BEN)  # a guest may ask too, once chance is seen
+    assert [a.kind for a in (await svc.active_tables(ANA, GUILD))[0].asks] == ["cancel"]
     await svc.submit_move(tid, ANA, await svc.auto_build(tid, ANA))
+    assert (await svc.active_tables(ANA, GUILD))[0].asks == ()  # lapsed with the move: /games says no more
     with pytest.raises(TableError) as caught:
         await svc.abort(tid, ANA)
     assert caught.value.key == "error.abort_too_late"
