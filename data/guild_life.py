@@ -19,7 +19,6 @@ from datetime import timedelta
 
 from data.models import moment_or_none, now_iso, parse_iso
 from data.repository import Repository, positive, readable
-from data.rows import readable_rows
 
 #: statuses of a table waiting for players (``models.WAITING``), spelled for SQL
 _WAITING_SQL = "('invited', 'open')"
@@ -164,14 +163,5 @@ async def abort_agreements(repo: Repository, table_id: int, version: int) -> set
 async def abort_agreements_of(repo: Repository, table_ids: Sequence[int]) -> dict[int, list[tuple[int, int]]]:
     """The agreements to abort at many tables in one query (``/games``): by table, each asker's user id and
     the table version it was asked at (only those at the table's current version still count)."""
-    ids = list(dict.fromkeys(table_ids))
-    found: dict[int, list[tuple[int, int]]] = {}
-    if not ids:
-        return found
-    sql = (f"SELECT table_id, user_id, version FROM reminders WHERE kind = 'abort' AND table_id IN "
-           f"({', '.join('?' for _ in ids)}) ORDER BY table_id, sent_at")
-    async with repo._reading() as c:
-        rows = await c.fetch(sql, ids)
-    for table_id, user_id, version in readable_rows(rows, lambda r: (int(r[0]), int(r[1]), int(r[2])), "reminder"):
-        found.setdefault(table_id, []).append((user_id, version))
-    return found
+    return await repo.pairs_by_table("SELECT table_id, user_id, version FROM reminders WHERE kind = 'abort' AND "
+                                     "table_id IN ({ids}) ORDER BY table_id, sent_at", (), table_ids, "reminder")

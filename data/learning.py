@@ -114,17 +114,8 @@ async def takebacks(repo: Repository, table_id: int) -> list[TakebackRow]:
 async def pending_takebacks(repo: Repository, table_ids: Sequence[int]) -> dict[int, list[tuple[int, int]]]:
     """The takebacks still marked pending at many tables in one query (``/games``): by table, each asker's seat
     and the table version it was asked at (a request lapses once the table has moved on from it)."""
-    ids = list(dict.fromkeys(table_ids))
-    found: dict[int, list[tuple[int, int]]] = {}
-    if not ids:
-        return found
-    sql = (f"SELECT table_id, seat, version FROM takebacks WHERE status = ? AND table_id IN "
-           f"({', '.join('?' for _ in ids)}) ORDER BY table_id, seq")
-    async with repo._reading() as c:
-        rows = await c.fetch(sql, (PENDING, *ids))
-    for table_id, seat, version in readable_rows(rows, lambda r: (int(r[0]), int(r[1]), int(r[2])), "takeback"):
-        found.setdefault(table_id, []).append((seat, version))
-    return found
+    return await repo.pairs_by_table("SELECT table_id, seat, version FROM takebacks WHERE status = ? AND "
+                                     "table_id IN ({ids}) ORDER BY table_id, seq", (PENDING,), table_ids, "takeback")
 
 
 def _archive(moves: list[ArchivedMove]) -> str:

@@ -929,6 +929,21 @@ class Repository(ABC):
         return counts
 
     # ---- per-user caps and listings (issue 15, defect 10) -----------------------------------------
+    async def pairs_by_table(self, sql: str, params: Sequence[Any], table_ids: Sequence[int],
+                             what: str) -> dict[int, list[tuple[int, int]]]:
+        """Rows of many tables in one query, for a listing: ``sql`` selects ``table_id`` and two integers and
+        writes ``{ids}`` where the tables' placeholders go (after ``params``'); by table, in the query's order.
+        A row that cannot be read is left out (``readable_rows``; ``what`` names its kind)."""
+        ids = list(dict.fromkeys(table_ids))
+        found: dict[int, list[tuple[int, int]]] = {}
+        if not ids:
+            return found
+        async with self._reading() as c:
+            rows = await c.fetch(sql.format(ids=", ".join("?" for _ in ids)), (*params, *ids))
+        for table_id, first, second in readable_rows(rows, lambda r: (int(r[0]), int(r[1]), int(r[2])), what):
+            found.setdefault(table_id, []).append((first, second))
+        return found
+
     async def seats_of_tables(self, table_ids: Sequence[int]) -> dict[int, list[SeatRow]]:
         """The seats of many tables in one query (a listing needs no table loaded one by one)."""
         ids = list(dict.fromkeys(table_ids))

@@ -143,5 +143,6 @@ async def test_games_says_a_cancel_asked_after_k3_s_deal(tmp_path: Path) -> None
     out = await _console(["Ana: /play k3 @Ben", "Ben: /accept", "Ben: /abort", "Ana: /games", "Ben: /games"],
                          tmp_path)
     games = [line for line in out if line.startswith("[dm ") and " — " in line]
-    assert games[0].startswith("[dm Ana] #1 K3: ") and games[0].endswith("; Ben asks to cancel the table (/abort agrees)")
+    assert games[0].startswith("[dm Ana] #1 K3: ")
+    assert games[0].endswith("; Ben asks to cancel the table (/abort agrees)")
     assert games[1].startswith("[dm Ben] #1 K3: ") and games[1].endswith("; you asked to cancel the table")
