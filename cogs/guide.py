@@ -75,7 +75,8 @@ class Guide(commands.Cog):
             body = t("help.body", lang, titles=", ".join(game_facts.title(g) for g in games), example=games[0],
                      several=several_text, opt_game=t("opt.game", lang), opt_opponent=t("opt.opponent", lang),
                      opt_level=t("opt.level", lang), opt_bots=t("opt.bots", lang), mine=t("btn.my_pieces", lang),
-                     join=t("btn.join", lang), start=t("btn.start", lang), **names)
+                     join=t("btn.join", lang), start=t("btn.start", lang), cancel=t("btn.cancel_table", lang),
+                     **names)
             embed = discord.Embed(title=t("help.title", lang), description=body[:MAX_EMBED_DESCRIPTION])
             await self.handling.reply(interaction, "", embed=embed)
 

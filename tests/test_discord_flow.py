@@ -374,6 +374,8 @@ async def test_help_says_how_to_start_and_names_only_real_commands(harness: Harn
     assert named and named <= shown, named - shown
     start = "`/play game:kona opponent:" if locale == "en-US" else "`/jugar juego:kona rival:"
     assert start in body
+    # the opening board's Cancel, named as the button reads in that language
+    assert ("*Cancel table* on the first board" if locale == "en-US" else "*Cancelar mesa* en el primer") in body
 
 
 async def test_the_opening_board_s_cancel_calls_the_game_off_for_its_host_alone(harness: Harness) -> None:
