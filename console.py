@@ -736,7 +736,7 @@ class Console:
         """A table not started, as ``/games`` says it: the reader's answer awaited, or whose, or open to anyone."""
         if uid in s.unanswered:
             return "invited: answer with /accept or /decline"
-        names = [n for n, u in zip(s.players, s.user_ids, strict=True) if u in s.unanswered]
+        names = s.unanswered_names()
         if names:
             return f"invited, waiting for {said(Names(names), LANG)}"
         return f"open to anyone (/join {s.table_id})" if s.status == "open" else s.status

@@ -266,7 +266,7 @@ class Play(ServicePart, commands.Cog):
             lines = [said(phrase.key, lang, phrase.params) for phrase in (bye.phrase() for bye in byes)]
             for s in tables:
                 others = ", ".join(plain(n) for n, u in zip(s.players, s.user_ids) if u != interaction.user.id) or "-"
-                unanswered = [plain(n) for n, u in zip(s.players, s.user_ids, strict=True) if u in s.unanswered]
+                unanswered = [plain(n) for n in s.unanswered_names()]
                 if interaction.user.id in s.unanswered:  # an invitation waiting for the reader's own answer
                     turn = t("games.your_answer", lang, accept=t("btn.accept", lang), decline=t("btn.decline", lang))
                 elif unanswered:

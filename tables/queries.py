@@ -102,6 +102,10 @@ class TableSummary:
     #: an invitation's invitees who have not answered yet (user ids, in seat order)
     unanswered: tuple[int, ...] = ()
 
+    def unanswered_names(self) -> list[str]:
+        """The names of the invitees yet to answer (``/games``: "waiting for Cy")."""
+        return [name for name, user in zip(self.players, self.user_ids, strict=True) if user in self.unanswered]
+
 
 @dataclass(frozen=True)
 class DamagedTable:
