@@ -2041,6 +2041,10 @@ EN.update({
     "the games of round {playing} that have ended",
     "tournament.standings.first_round": "Tournament #{id} ({title}): round {playing} of {rounds} in play; the "
     "games that have ended so far",
+    "tournament.standings.playing_none": "Tournament #{id} ({title}): standings after round {round} of {rounds}; "
+    "round {playing} is in play, and none of its games has ended yet",
+    "tournament.standings.first_round_none": "Tournament #{id} ({title}): round {playing} of {rounds} in play; no "
+    "game has ended yet",
     "tournament.standings.final": "Tournament #{id} ({title}): final standings, {played}",
     "tournament.standings.final_early": "Tournament #{id} ({title}): final standings; it ended after round "
     "{round} of {rounds}, too few players being left to pair another",
@@ -2200,6 +2204,10 @@ ES.update({
     "las partidas de la ronda {playing} que ya han terminado",
     "tournament.standings.first_round": "Torneo #{id} ({title}): ronda {playing} de {rounds} en juego; las "
     "partidas terminadas hasta ahora",
+    "tournament.standings.playing_none": "Torneo #{id} ({title}): clasificación tras la ronda {round} de {rounds}; "
+    "la ronda {playing} está en juego, y ninguna de sus partidas ha terminado aún",
+    "tournament.standings.first_round_none": "Torneo #{id} ({title}): ronda {playing} de {rounds} en juego; aún no "
+    "ha terminado ninguna partida",
     "tournament.standings.final": "Torneo #{id} ({title}): clasificación final, {played}",
     "tournament.standings.final_early": "Torneo #{id} ({title}): clasificación final; terminó tras la ronda "
     "{round} de {rounds}, al quedar muy pocos jugadores para emparejar otra",

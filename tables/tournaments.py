@@ -151,6 +151,7 @@ class Standings:
     rows: tuple[StandingRow, ...]
     playing: int = 0  # the round whose games are still in play (their results count as they end), else 0
     paired: int = 0  # rounds paired so far (a cancelled event may have stopped in the middle of one)
+    ended: int = 0  # the games of the round in play that have ended (a bye is no game)
 
     @property
     def started(self) -> bool:
@@ -284,10 +285,8 @@ def standings_head(st: Standings, lang: str = "en") -> str:
         facts["playing"] = st.stopped_in
     elif st.status == db.CANCELLED:
         key = "tournament.standings.cancelled"
-    elif st.playing and st.round:
-        key = "tournament.standings.playing"
-    elif st.playing:
-        key = "tournament.standings.first_round"
+    elif st.playing:  # a round in play: its ended games count, or none has ended yet
+        key = "tournament.standings." + ("playing" if st.round else "first_round") + ("" if st.ended else "_none")
     else:
         key = "tournament.standings.head"
     return t(key, lang, **facts)
@@ -545,11 +544,12 @@ class Tournaments:
         open_rounds = {p.round for p in decided if p.places is None}
         done = max((r for r in paired if r not in open_rounds), default=0)
         playing = max(open_rounds, default=0) if row.status == db.RUNNING else 0
+        ended = sum(1 for p in decided if p.round == playing and p.places is not None and p.kind != db.BYE)
         if not paired:  # before the start every entrant has 0: keep the entry order, withdrawn ones included
             order = {e.user_id: k for k, e in enumerate(people)}
             rows = tuple(sorted(rows, key=lambda r: order[r.user_id]))
         return Standings(row.id, row.game, game_title(row.game), row.format, row.status, done, row.rounds, rows,
-                         playing, max(paired, default=0))
+                         playing, max(paired, default=0), ended)
 
     async def pairings(self, guild_id: int, tournament_id: int | None = None, round_: int | None = None) -> Pairings:
         row = await self._meant(guild_id, tournament_id, action="pairings", latest=True)

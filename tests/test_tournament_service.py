@@ -379,6 +379,33 @@ async def test_standings_say_the_round_in_play_and_an_event_that_runs_out_of_pla
     await repo.close()
 
 
+async def test_the_standings_of_a_round_in_play_say_whether_any_of_its_games_has_ended(db: DbFactory) -> None:
+    """Five in a Swiss of two rounds: each round has a bye, which is no game.  Until one of a round's games ends
+    the standings do not speak of "the games that have ended"; once one has, they do (English and Spanish)."""
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tid = await event(svc, 5, {"format": "swiss", "rounds": "2"})
+
+    async def head(lang: str = "en") -> str:
+        return standings_text(await svc.tournaments.standings(GUILD, tid), lang).split("\n")[0]
+
+    await svc.tournaments.start(GUILD, ORG)
+    boards = (await svc.tournaments.pairings(GUILD, tid)).boards
+    assert [b.kind for b in boards].count("bye") == 1, "five players: one bye a round"
+    assert (await head()).endswith("round 1 of 2 in play; no game has ended yet")
+    assert (await head("es")).endswith("ronda 1 de 2 en juego; aún no ha terminado ninguna partida")
+    last = await decide_all_but_one(svc, tid)
+    assert (await head()).endswith("round 1 of 2 in play; the games that have ended so far")
+    await svc.resign(last, next(b for b in boards if b.table_id == last).user_ids[1])
+    assert (await svc.tournaments.standings(GUILD, tid)).playing == 2
+    assert (await head()).endswith("standings after round 1 of 2; round 2 is in play, and none of its games has "
+                                   "ended yet")
+    assert (await head("es")).endswith("la ronda 2 está en juego, y ninguna de sus partidas ha terminado aún")
+    second = [b for b in (await svc.tournaments.pairings(GUILD, tid)).boards if b.kind == "game"]
+    await svc.resign(second[0].table_id or 0, second[0].user_ids[1])
+    assert (await head()).endswith("standings after round 1 of 2, with the games of round 2 that have ended")
+    await repo.close()
+
+
 async def test_a_player_out_during_a_bye_has_no_game_to_forfeit(db: DbFactory) -> None:
     repo, svc = await open_service(db("mesa.db"), FakeClock())
     tid = await event(svc, 3, {"format": "swiss", "rounds": "2"})
