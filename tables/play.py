@@ -23,7 +23,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from data import tournaments as tournament_store
 from data.errors import StorageUnavailable
 from data.models import ACTIVE, WAITING, SeatRow
 from engines import MoveError
@@ -284,9 +283,7 @@ class Play:
         """A draw agreed before any player's move would be a rated game no one played: it cancels the table
         instead, without results, as the host's ``/abort`` would.  A tournament's table keeps its draw, as
         its round needs a result (its tables are never cancelled)."""
-        if await self.store.anyone_moved(ctx):
-            return False
-        return await tournament_store.underway_of_table(self.store.repo, ctx.id) is None
+        return await self.store.may_call_off(ctx)
 
     async def decline_draw(self, table_id: int, user_id: int) -> list[Message]:
         async with self.store.lock(table_id):

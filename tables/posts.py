@@ -50,11 +50,12 @@ LEFT_WORDS = {"resign": "resigned", "time": "out of time", "forfeit": "forfeited
 
 
 class LogReader(Protocol):
-    """The log of a table, replayed (``TableStore.log_steps``), and whether a player has moved in it."""
+    """The log of a table, replayed (``TableStore.log_steps``), and whether it may still be called off (no
+    player has moved in it, and no tournament under way paired it: ``TableStore.may_call_off``)."""
 
     async def log_steps(self, ctx: LoadedTable) -> list[tuple[ReplayStep, int]]: ...
 
-    async def anyone_moved(self, ctx: LoadedTable) -> bool: ...
+    async def may_call_off(self, ctx: LoadedTable, *, nobody_moved: bool | None = None) -> bool: ...
 
 
 class Posts:
@@ -146,7 +147,8 @@ class Posts:
         """The table's board post: ``told`` the step's moves, ``news`` what they caused; ``previous``: the
         state before the last move (the caption's "capturing 1"); ``back``: shown after a takeback (at the start
         position it is "back at its start", not "begins"); ``opening``: no player has moved yet (the log holds
-        chance moves at most), so the host may still cancel the table (``CANCEL``, ``Seating.abort``)."""
+        chance moves at most) and no tournament under way paired the table, so the host may still cancel it
+        (``CANCEL``, ``Seating.abort``)."""
         engine = ctx.engine
         ended = ctx.row.status in (FINISHED, ABORTED)
         result = None
@@ -177,7 +179,7 @@ class Posts:
         offers = self.offers(engine, state, sum(1 for s in ctx.seats if not is_mesa(s.user_id)))
         if mention and hints_offered(ctx):  # issue 30: a Hint button for the one person playing Mesa
             offers |= {HINT}
-        if mention and opening and not back and ctx.options.tournament is None:
+        if mention and opening and not back:
             offers |= {CANCEL}  # nobody has moved: the host may still call it off (once a deal is seen, all players)
         # what the controls need rides with the post: delivering it never calls the service back
         quick: tuple[QuickMove, ...] = ()
@@ -248,14 +250,15 @@ class Posts:
         if ctx.row.status in WAITING or ctx.state is None:
             return self.waiting(ctx)
         return await self.board(ctx, ctx.state, ctx.row.version, ctx.row.turn_deadline, image=image, back=back,
-                                opening=await self._nobody_moved(ctx))
+                                opening=await self._may_call_off(ctx))
 
-    async def _nobody_moved(self, ctx: LoadedTable) -> bool:
-        """Whether the log holds no player's move (an empty one, or a deal only: K3-2), as ``Seating.abort``
-        reads it; the log is read only where chance may have opened the game."""
+    async def _may_call_off(self, ctx: LoadedTable) -> bool:
+        """Whether the table may still be called off as ``Seating.abort`` reads it: the log holds no player's
+        move (an empty one, or a deal only: K3-2; it is read only where chance may have opened the game), and
+        no tournament under way paired it."""
         if ctx.row.status != ACTIVE or (ctx.plies and ctx.engine.description.chance == "none"):
             return False
-        return not await self.log_reader.anyone_moved(ctx)
+        return await self.log_reader.may_call_off(ctx)
 
     # ---- what a step shows ------------------------------------------------------------------------
     async def after_step(self, ctx: LoadedTable, step: Step, state: Any, version: int, deadline: str | None,
@@ -271,9 +274,10 @@ class Posts:
         mover = step.mover()
         held = not over and mover is not None and mesa_turn_goes_on(ctx, state, mover)  # tables.mesa
         # the step is the whole log and holds chance moves at most (the start, a deal): nobody has moved yet
-        opening = ctx.plies == len(step.items) and all(p.seat == CHANCE for p in step.items)
+        opening = ctx.plies == len(step.items) and all(p.seat == CHANCE for p in step.items) and not over
+        opening = opening and await self.log_reader.may_call_off(ctx, nobody_moved=True)
         board = asyncio.ensure_future(self.board(ctx, state, version, deadline, told, news=self.news(ctx, step, state),
-                                                 image=not held, previous=previous, opening=opening and not over))
+                                                 image=not held, previous=previous, opening=opening))
         private = await asyncio.gather(*(self.private(ctx, state, seat) for seat in private_seats))
         return [await board, *private]
 

@@ -20,6 +20,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, NamedTuple, Protocol
 
+from data import tournaments as tournament_store
 from data.errors import StorageError
 from data.models import ABORTED, ACTIVE, FINISHED, MoveRow, SeatRow, TableOptions, TableRow, now_iso, parse_iso
 from data.repository import Repository
@@ -178,6 +179,16 @@ class TableStore:
         """Whether the log holds a player's move (chance moves, a deal, are nobody's): before one, a table may
         still be called off (``Seating.abort``, an agreed draw, the opening board's Cancel)."""
         return bool(ctx.plies) and await self.repo.anyone_moved(ctx.id)
+
+    async def may_call_off(self, ctx: LoadedTable, *, nobody_moved: bool | None = None) -> bool:
+        """Whether the table may still be called off, uncounted (``Seating.abort``, an agreed draw, the opening
+        board's Cancel): no player has moved (``nobody_moved``, when the caller knows it), and no tournament
+        still under way paired it (its round needs a result; a finished or cancelled event's tables are
+        ordinary games).  The event is read only for a table a tournament paired."""
+        moved = await self.anyone_moved(ctx) if nobody_moved is None else not nobody_moved
+        if moved:
+            return False
+        return ctx.options.tournament is None or await tournament_store.underway_of_table(self.repo, ctx.id) is None
 
     async def log_steps(self, ctx: LoadedTable) -> list[tuple[ReplayStep, int]]:
         """Every logged move replayed, with the seat the log stored for it (a board drawn again)."""

@@ -657,6 +657,34 @@ async def test_the_picture_says_what_the_text_says_and_a_cancelled_events_tables
     await repo.close()
 
 
+async def test_a_round_table_offers_cancel_only_once_its_event_is_cancelled_before_anyone_moved(
+        db: DbFactory) -> None:
+    """While the event runs its tables are never cancelled: neither the opening board of the round nor a board
+    drawn again offers Cancel, and ``/abort`` is refused.  Cancelled in the middle of the round, its tables are
+    ordinary games: one where no one has moved offers Cancel, as ``/abort`` (the host's) then agrees; a table
+    where someone has moved does not."""
+    from tables.outbox import CANCEL
+
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tours = svc.tournaments
+    tid = await event(svc, 4, {"format": "swiss", "rounds": "2"})
+    started = await tours.start(GUILD, ORG)
+    openings = [m for m in started if isinstance(m, PublicPost) and m.kind == "board"]
+    assert len(openings) == 2 and all(CANCEL not in m.offers for m in openings)
+    moved, unmoved = (b for b in (await tours.pairings(GUILD, tid)).boards if b.kind == "game")
+    assert moved.table_id is not None and unmoved.table_id is not None
+    assert CANCEL not in (await svc.board(unmoved.table_id)).offers
+    await refused(svc, "tournament.error.table_of", lambda: svc.abort(unmoved.table_id or 0, unmoved.user_ids[0]))
+    await svc.auto(moved.table_id, moved.user_ids[0])
+    await tours.cancel(GUILD, ORG, tid)
+    assert CANCEL in (await svc.board(unmoved.table_id)).offers
+    assert CANCEL not in (await svc.board(moved.table_id)).offers
+    out = await svc.abort(unmoved.table_id, unmoved.user_ids[0])
+    assert any(isinstance(m, PublicPost) and m.key.startswith("board.") for m in out)
+    assert (await svc.store.load(unmoved.table_id)).row.status == "aborted"
+    await repo.close()
+
+
 async def test_a_swiss_asked_for_more_rounds_than_its_players_allow_says_so_at_the_start(db: DbFactory) -> None:
     """rounds=10 with three players: three rounds (everyone meets everyone once, a bye each round; more would
     repeat pairings), and the start says so rather than leaving the creation's "10 rounds" standing."""
