@@ -171,6 +171,8 @@ EN: dict[str, str] = {
     "error.abort_invited": "Only {host}, who opened table #{table}, can cancel it; to say no, decline the "
     "invitation.",
     "error.abort_joined": "Only {host}, who opened table #{table}, can cancel it; to go, leave the table.",
+    "error.start_guest": "Only {host}, who opened table #{table}, can start it: ask them once everyone you "
+    "expect has joined.",
     "error.abort_guest": "Table #{table} can be cancelled before its first move only by {host}, who opened it: "
     "ask them.",
     "error.abort_guest_draw": "Table #{table} can be cancelled before its first move only by {host}, who opened "
@@ -360,6 +362,8 @@ ES: dict[str, str] = {
     "error.abort_invited": "Solo {host}, que abrió la mesa #{table}, puede cancelarla; para decir que no, rechaza "
     "la invitación.",
     "error.abort_joined": "Solo {host}, que abrió la mesa #{table}, puede cancelarla; para irte, sal de la mesa.",
+    "error.start_guest": "Solo {host}, que abrió la mesa #{table}, puede empezarla: pídeselo cuando haya llegado "
+    "todo el que esperáis.",
     "error.abort_guest": "La mesa #{table} solo puede cancelarla antes de su primera jugada {host}, que la abrió: "
     "pídeselo.",
     "error.abort_guest_draw": "La mesa #{table} solo puede cancelarla antes de su primera jugada {host}, que la "

@@ -334,7 +334,7 @@ class Seating:
         async with self.store.lock(table_id):
             ctx = await self._waiting(table_id)
             if user_id != ctx.row.host_id:
-                raise TableError("error.host_only", table=table_id)
+                raise self._only_the_host_starts(ctx, user_id)
             ready = [s for s in ctx.seats if s.accepted]
             if len(ready) < ctx.engine.min_players:
                 raise TableError("error.not_enough_players", table=table_id, min=ctx.engine.min_players)
@@ -347,7 +347,7 @@ class Seating:
             ctx = await self._waiting(table_id)
             level = parse_level(level or ctx.options.mesa_level)  # the level chosen at /play
             if user_id != ctx.row.host_id:
-                raise TableError("error.host_only", table=table_id)
+                raise self._only_the_host_starts(ctx, user_id)
             if ctx.row.status != OPEN:
                 raise TableError("error.invite_only", table=table_id)
             ready = sorted((s for s in ctx.seats if s.accepted), key=lambda r: r.seat)
@@ -364,6 +364,14 @@ class Seating:
                 await tx.replace_seats(table_id, seats)
                 await tx.update_table(table_id, ctx.row.version, self.store.stamp(), options=options.to_json())
             return await self._start(await self.store.load(table_id))
+
+    @staticmethod
+    def _only_the_host_starts(ctx: LoadedTable, user_id: int) -> TableError:
+        """A guest asks to start: the host alone may, so a player at the table is told who to ask."""
+        host = ctx.seat_of(ctx.row.host_id)
+        if host is None or ctx.seat_of(user_id) is None:
+            return TableError("error.host_only", table=ctx.id)
+        return TableError("error.start_guest", table=ctx.id, host=host.name)
 
     async def open_paired(self, table_id: int) -> list[Message]:
         """Start a table a tournament paired (issue 31: seats accepted, ``seat=first``, the host first), if it

@@ -113,7 +113,11 @@ async def test_invitation_flow(tmp_path: Path) -> None:
     await refused(svc.join(tid, BEN, "Ben"), "error.already_seated")
     await svc.join(tid, CY, "Cy")
     await svc.leave(tid, CY)
-    await refused(svc.start(tid, BEN), "error.host_only")
+    guest = await refused(svc.start(tid, BEN), "error.start_guest")  # the guest is told whom to ask
+    assert guest.message("en").startswith(f"Only Ana, who opened table #{tid}, can start it: ask them")
+    assert guest.message("es").startswith(f"Solo Ana, que abrió la mesa #{tid}, puede empezarla")
+    await refused(svc.start(tid, DEE), "error.host_only")  # not at the table: nobody to ask on their behalf
+    await refused(svc.fill_with_mesa(tid, BEN), "error.start_guest")
     out = await svc.start(tid, ANA)
     assert (await svc.table_details(tid)).summary.status == "active"
     assert sorted((await svc.table_details(tid)).summary.players) == ["Ana", "Ben"]
