@@ -161,7 +161,8 @@ async def test_invited_player_and_bots_then_fill_an_open_table(tmp_path: Path) -
     tid = max(s.table_id for s in await svc.active_tables(user_id_for("Dee"), 1))
     await con.handle(f"Cy: /join {tid}")
     await con.handle(f"Cy: /start fill=mesa table={tid}")
-    assert any("host" in line.lower() for line in out if line.startswith("[error Cy]"))
+    assert out[-1] == f"[error Cy] Only Dee, who opened table #{tid}, can start it: ask them once everyone you " \
+        "expect has joined."
     await con.handle(f"Dee: /start fill=mesa level=hard table={tid}")
     summary = (await svc.table_details(tid)).summary
     assert summary.status == "active"
