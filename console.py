@@ -709,7 +709,7 @@ class Console:
         raise TableError("console.several", tables=", ".join(map(str, candidates)))
 
     async def _games(self, name: str, uid: int) -> None:
-        listing = await self.service.listing(uid, GUILD_ID)
+        listing = await self.service.listing(uid, GUILD_ID, joinable=True)
         tables = listing.tables
         byes = await self.service.tournament_lists.byes(GUILD_ID, uid)
         if not tables and not byes and not listing.damaged:
@@ -719,17 +719,27 @@ class Console:
         for s in tables:
             turn = "your turn" if uid in s.turn_user_ids else (f"{said(Names(s.turn), LANG)} to move" if s.turn
                                                                  else self._waiting_for(s, uid))
-            deadline = ""
-            # the moment, and the time left as Discord's /games says it ("in 11 hours"); a waiting table's closing
-            for word, moment in (("deadline", s.deadline), ("closes", s.closes)):
-                if moment:
-                    left = (moment - self.clock.now()).total_seconds()
-                    deadline += f", {word} {moment.strftime('%Y-%m-%d %H:%M UTC')} " + \
-                        (f"({format_duration(left, up=True)} left)" if left > 0 else "(time is up)")
             asks = "".join(OWN_ASK[a.kind] if a.user_id == uid else ASKED[a.kind].format(name=a.name) for a in s.asks)
-            self.write(f"[dm {name}] #{s.table_id} {s.title}: {' · '.join(s.players)} — {turn}{deadline}{asks}")
+            self.write(f"[dm {name}] #{s.table_id} {s.title}: {' · '.join(s.players)} — {turn}{self._when(s)}{asks}")
         for damaged in listing.damaged:  # a game that cannot be read is said, not left out as if lost
             self.write(f"[dm {name}] {said(damaged.phrase(), LANG)}")
+        if listing.joinable:  # the server's open tables with a free seat: games waiting for someone to sit down
+            self.write(f"[dm {name}] Open tables you can join:")
+        for s in listing.joinable:
+            free = f"{s.room} seat{'s' if s.room != 1 else ''} free"
+            self.write(f"[dm {name}] #{s.table_id} {s.title}: {' · '.join(s.players)} — {free} (/join {s.table_id})"
+                       f"{self._when(s)}")
+
+    def _when(self, s: TableSummary) -> str:
+        """A listed table's deadline, or when a waiting one closes: the moment, and the time left as Discord's
+        ``/games`` says it ("in 11 hours")."""
+        out = ""
+        for word, moment in (("deadline", s.deadline), ("closes", s.closes)):
+            if moment:
+                left = (moment - self.clock.now()).total_seconds()
+                out += f", {word} {moment.strftime('%Y-%m-%d %H:%M UTC')} " + \
+                    (f"({format_duration(left, up=True)} left)" if left > 0 else "(time is up)")
+        return out
 
     @staticmethod
     def _waiting_for(s: TableSummary, uid: int) -> str:

@@ -168,6 +168,8 @@ EN: dict[str, str] = {
     "games.own.cancel": " · you asked to cancel the table",
     "games.deadline": " (deadline {when})",
     "games.closes": " (closes {when})",
+    "games.joinable": "**Open tables you can join**",
+    "games.joinable.line": "#{table} {game}: {players} (free seats: {count}): {join} in the thread{closes} {link}",
     "games.more": "…and {count} more not listed here (a message holds only so many): `/{board} {option}:NUMBER` "
     "shows any table.",
     "settings.title": "Game settings for this server",
@@ -192,7 +194,8 @@ EN: dict[str, str] = {
                  "{several}, `{opt_bots}:` gives Mesa seats.\n"
                  "**Moves:** the buttons under each board, or `/{move}`. Your secret pieces reach only you "
                  "(*{mine}*, and by DM).\n"
-                 "**Your games:** `/{games}` lists them, and what waits for your answer; `/{board}` posts a board "
+                 "**Your games:** `/{games}` lists them, what waits for your answer, and open tables you can join; "
+                 "`/{board}` posts a board "
                  "again, `/{resign}` gives up. Until anyone moves, *{cancel}* on the first board calls the game "
                  "off, and nothing is counted.\n"
                  "**Learning:** `/{hint}` shows Mesa's move for you and why (unrated games against Mesa); "
@@ -370,6 +373,8 @@ ES: dict[str, str] = {
     "games.own.cancel": " · pediste cancelar la mesa",
     "games.deadline": " (plazo: {when})",
     "games.closes": " (se cierra {when})",
+    "games.joinable": "**Mesas abiertas a las que puedes unirte**",
+    "games.joinable.line": "#{table} {game}: {players} (plazas libres: {count}): {join} en el hilo{closes} {link}",
     "games.more": "…y {count} más que no caben aquí (un mensaje admite solo unas cuantas): `/{board} {option}:NÚMERO` "
     "muestra cualquier mesa.",
     "settings.title": "Ajustes de partidas de este servidor",
@@ -396,7 +401,8 @@ ES: dict[str, str] = {
                  "{several}, `{opt_bots}:` da asientos a Mesa.\n"
                  "**Jugadas:** los botones bajo cada tablero, o `/{move}`. Tus piezas secretas solo te llegan a ti "
                  "(*{mine}*, y por mensaje directo).\n"
-                 "**Tus partidas:** `/{games}` las lista, con lo que espera tu respuesta; `/{board}` vuelve a "
+                 "**Tus partidas:** `/{games}` las lista, con lo que espera tu respuesta y las mesas abiertas a las "
+                 "que puedes unirte; `/{board}` vuelve a "
                  "publicar un tablero, `/{resign}` abandona. Hasta que alguien juegue, *{cancel}* en el primer "
                  "tablero cancela la partida, y no cuenta nada.\n"
                  "**Aprender:** `/{hint}` muestra la jugada de Mesa para ti y por qué (partidas sin puntuar contra "

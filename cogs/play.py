@@ -57,6 +57,11 @@ def parse_variant(text: str | None) -> dict[str, str]:
     return out
 
 
+def place_link(guild_id: int, place_id: int) -> str:
+    """The link that opens a table's thread (or channel) in Discord."""
+    return f"https://discord.com/channels/{guild_id}/{place_id}"
+
+
 def within_embed(lines: list[str], lang: str) -> str:
     """``/games``'s lines, whole, as many as an embed's description holds, then how many more there are
     (never a line cut short, never a table left out without a word)."""
@@ -255,15 +260,18 @@ class Play(ServicePart, commands.Cog):
         async with self.handling.guard(interaction):
             await self.handling.defer(interaction)
             lang = lang_of(interaction)
-            listing = await self.service.listing(interaction.user.id, interaction.guild_id)
+            listing = await self.service.listing(interaction.user.id, interaction.guild_id, joinable=True)
             tables = listing.tables
             byes = await self.service.tournament_lists.byes(interaction.guild_id, interaction.user.id) \
                 if interaction.guild_id is not None else []
-            if not tables and not byes and not listing.damaged:
+            joinable = [s for s in listing.joinable if self._sees(interaction, s)]
+            if not tables and not byes and not listing.damaged and not joinable:
                 await self.handling.reply(interaction, t("games.none", lang))
                 return
             # a round sat out: no table until the next one, but not "no games"
             lines = [said(phrase.key, lang, phrase.params) for phrase in (bye.phrase() for bye in byes)]
+            if not tables and not byes and not listing.damaged:
+                lines.append(t("games.none", lang))
             for s in tables:
                 others = ", ".join(plain(n) for n, u in zip(s.players, s.user_ids) if u != interaction.user.id) or "-"
                 unanswered = [plain(n) for n in s.unanswered_names()]
@@ -284,15 +292,32 @@ class Play(ServicePart, commands.Cog):
                 deadline = t("games.deadline", lang, when=f"<t:{int(s.deadline.timestamp())}:R>") if s.deadline else ""
                 if s.closes:  # an invitation or open table: when it closes unstarted
                     deadline += t("games.closes", lang, when=f"<t:{int(s.closes.timestamp())}:R>")
-                link = f"https://discord.com/channels/{s.guild_id}/{s.thread_id or s.channel_id}"
+                link = place_link(s.guild_id, s.thread_id or s.channel_id)
                 lines.append(t("games.line", lang, table=s.table_id, game=s.title, opponents=others, turn=turn,
                                deadline=deadline, link=link))
             for damaged in listing.damaged:  # a game that cannot be read is said, not left out as if lost
                 phrase = damaged.phrase()
-                link = f"https://discord.com/channels/{damaged.guild_id}/{damaged.thread_id or damaged.channel_id}"
+                link = place_link(damaged.guild_id, damaged.thread_id or damaged.channel_id)
                 lines.append(f"{said(phrase.key, lang, phrase.params)} {link}")
+            if joinable:  # the server's open tables with a free seat, where the reader may look: sit down there
+                lines.append(t("games.joinable", lang))
+            for s in joinable:
+                closes = t("games.closes", lang, when=f"<t:{int(s.closes.timestamp())}:R>") if s.closes else ""
+                lines.append(t("games.joinable.line", lang, table=s.table_id, game=s.title,
+                               players=", ".join(map(plain, s.players)), count=s.room, join=t("btn.join", lang),
+                               closes=closes, link=place_link(s.guild_id, s.thread_id or s.channel_id)))
             embed = discord.Embed(title=t("games.title", lang), description=within_embed(lines, lang))
             await self.handling.reply(interaction, "", embed=embed)
+
+    @staticmethod
+    def _sees(interaction: discord.Interaction, table: TableSummary) -> bool:
+        """Whether the reader can see the channel or thread where an open table waits: ``/games`` offers no
+        table of a channel hidden from them (neither its players nor its link)."""
+        guild, member = interaction.guild, interaction.user
+        if guild is None or not isinstance(member, discord.Member):
+            return False
+        place = guild.get_channel_or_thread(table.thread_id or table.channel_id)
+        return place is not None and place.permissions_for(member).view_channel
 
     # ================================================================ which table a command means
     async def resolve_table(self, interaction: discord.Interaction, table: int | None,

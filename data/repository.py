@@ -28,6 +28,7 @@ from data.errors import StaleVersion, StorageError
 from data.models import (
     ACTIVE,
     FINISHED,
+    OPEN,
     FinishedEntry,
     GuildSettings,
     MoveRow,
@@ -716,6 +717,17 @@ class Repository(ABC):
         sql += " ORDER BY id"
         async with self._reading() as c:
             return _readable_tables(await c.fetch(sql, params))
+
+    async def open_tables_without(self, guild_id: int, user_id: int, now: str, limit: int) -> list[TableRow]:
+        """The server's open tables (anyone may join) where the user has no seat and whose closing, once the
+        ticker has set it, is after ``now``, the newest first: those ``/games`` offers to a player (the index
+        ``tables_place`` serves it)."""
+        cols = select_list(TABLE_COLUMNS, "t")
+        sql = (f"SELECT {cols} FROM tables t WHERE t.guild_id = ? AND t.status = ? "
+               "AND (t.next_event_at IS NULL OR t.next_event_at > ?) AND NOT EXISTS "
+               "(SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.user_id = ?) ORDER BY t.id DESC LIMIT ?")
+        async with self._reading() as c:
+            return _readable_tables(await c.fetch(sql, (guild_id, OPEN, now, user_id, int(limit))))
 
     async def due_tables(self, now: str) -> list[int]:
         """Ids of active tables whose next deadline event (reminder or timeout) is due (claims aside)."""

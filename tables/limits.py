@@ -29,6 +29,8 @@ DEFAULT_MAX_ACTIVE = 25
 LIMIT_RANGE = range(1, 501)
 #: most tables a player's listing (``/games``, table autocomplete) reads: those in play come first
 MAX_USER_TABLES = 50
+#: most of the server's open tables ``/games`` offers to a player with no seat at them (the newest)
+MAX_JOINABLE_LISTED = 5
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -23,6 +23,7 @@ from data.models import (
     FINISHED,
     INVITED,
     LIVE,
+    OPEN,
     WAITING,
     MoveRow,
     StoredOutcome,
@@ -38,7 +39,7 @@ from tables.games import title as game_title
 from tables.guild_life import GuildLife
 from tables.hints import hinted_result
 from tables.i18n import Deed, Phrase
-from tables.limits import MAX_USER_TABLES
+from tables.limits import MAX_JOINABLE_LISTED, MAX_USER_TABLES
 from tables.loaded import LoadedTable
 from tables.outbox import Message, PrivatePost, PublicPost
 from tables.outcome_words import deed, history_news
@@ -101,6 +102,8 @@ class TableSummary:
     asks: tuple[Ask, ...] = ()
     #: an invitation's invitees who have not answered yet (user ids, in seat order)
     unanswered: tuple[int, ...] = ()
+    #: the seats still free at an open table (anyone may join), else 0
+    room: int = 0
 
     def unanswered_names(self) -> list[str]:
         """The names of the invitees yet to answer (``/games``: "waiting for Cy")."""
@@ -133,6 +136,8 @@ class Listing:
 
     tables: list[TableSummary]
     damaged: list[DamagedTable]
+    #: asked for (``joinable``): the server's open tables the player could sit at, the newest first
+    joinable: list[TableSummary] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -190,7 +195,8 @@ class Queries:
             ctx.users_of(actors), parse_iso(ctx.row.turn_deadline), ctx.row.guild_id, ctx.row.channel_id,
             ctx.row.thread_id, ctx.row.version, ctx.row.message_id,
             parse_iso(ctx.row.next_event_at) if ctx.row.status in WAITING else None, asks,
-            tuple(s.user_id for s in ordered if not s.accepted) if ctx.row.status == INVITED else ())
+            tuple(s.user_id for s in ordered if not s.accepted) if ctx.row.status == INVITED else (),
+            max(ctx.engine.max_players - len(ordered), 0) if ctx.row.status == OPEN else 0)
 
     async def _summaries(self, rows: Sequence[TableRow],
                          damaged: list[DamagedTable] | None = None) -> list[TableSummary]:
@@ -248,13 +254,20 @@ class Queries:
         """The player's live tables (waiting or playing) that can be read, oldest first."""
         return (await self.listing(user_id, guild_id)).tables
 
-    async def listing(self, user_id: int, guild_id: int | None = None) -> Listing:
+    async def listing(self, user_id: int, guild_id: int | None = None, *, joinable: bool = False) -> Listing:
         """The player's live tables, oldest first, with apart those whose record is damaged (``/games`` says
-        them: a game that vanished from the list without a word would look lost)."""
+        them: a game that vanished from the list without a word would look lost); ``joinable`` (``/games`` in a
+        server): also the server's open tables with a free seat where the player has none, still open, the
+        newest first, so a player sees the games waiting for someone to sit down."""
         rows = await self.repo.tables_for_user(user_id, guild_id, LIVE, limit=MAX_USER_TABLES)
         damaged: list[DamagedTable] = []
         tables = await self._listing(rows, damaged)  # issue 15, defect 10: fast however many tables name the user
-        return Listing(tables, damaged)
+        if not joinable or guild_id is None:
+            return Listing(tables, damaged)
+        now = self.store.now()  # a closing the ticker has not set yet is the one it will set (``_listing``)
+        rows = await self.repo.open_tables_without(guild_id, user_id, self.store.stamp(), MAX_JOINABLE_LISTED)
+        others = await self._listing(rows)
+        return Listing(tables, damaged, [s for s in others if s.room and (s.closes is None or s.closes > now)])
 
     async def find_tables_in_place(self, guild_id: int, place_id: int, user_id: int) -> list[TableSummary]:
         """Live tables in this channel or thread where the user is seated."""

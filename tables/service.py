@@ -282,9 +282,10 @@ class TableService:
         """The player's live tables (waiting or playing), oldest first."""
         return await self.queries.active_tables(user_id, guild_id)
 
-    async def listing(self, user_id: int, guild_id: int | None = None) -> Listing:
-        """``/games``: the player's live tables, and apart those whose record is damaged."""
-        return await self.queries.listing(user_id, guild_id)
+    async def listing(self, user_id: int, guild_id: int | None = None, *, joinable: bool = False) -> Listing:
+        """``/games``: the player's live tables, and apart those whose record is damaged; ``joinable``: also
+        the server's open tables the player could sit at."""
+        return await self.queries.listing(user_id, guild_id, joinable=joinable)
 
     async def find_tables_in_place(self, guild_id: int, place_id: int, user_id: int) -> list[TableSummary]:
         """Live tables in this channel or thread where the user is seated."""

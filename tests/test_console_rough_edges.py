@@ -139,6 +139,25 @@ async def test_games_says_whose_answer_an_invitation_waits_for(tmp_path: Path) -
                      "[dm Dee] #2 Krakatoa: Dee — open to anyone (/join 2)"]
 
 
+async def test_games_offers_the_open_tables_one_could_sit_at(tmp_path: Path) -> None:
+    # a player with no game read only "You have no active games" while tables waited for someone to sit down
+    out = await _console(["Ana: /play krakatoa", "Ben: /join", "Dee: /play k3", "Cy: /games", "Ben: /games",
+                          "Eve: /play kona @Fay", "Fay: /games"], tmp_path)
+    games = [line.split(", closes ")[0] for line in out if line.startswith("[dm ")]
+    assert games == ["[dm Cy] You have no active games; start one with /play GAME @NAME, or /play GAME @mesa to "
+                     "play the computer",
+                     "[dm Cy] Open tables you can join:",
+                     "[dm Cy] #2 K3: Dee — 3 seats free (/join 2)",
+                     "[dm Cy] #1 Krakatoa: Ana · Ben — 2 seats free (/join 1)",
+                     "[dm Ben] #1 Krakatoa: Ana · Ben — open to anyone (/join 1)",
+                     "[dm Ben] Open tables you can join:",
+                     "[dm Ben] #2 K3: Dee — 3 seats free (/join 2)",
+                     "[dm Fay] #3 Kona: Eve · Fay — invited: answer with /accept or /decline",
+                     "[dm Fay] Open tables you can join:",
+                     "[dm Fay] #2 K3: Dee — 3 seats free (/join 2)",
+                     "[dm Fay] #1 Krakatoa: Ana · Ben — 2 seats free (/join 1)"]
+
+
 async def test_games_says_a_cancel_asked_after_k3_s_deal(tmp_path: Path) -> None:
     out = await _console(["Ana: /play k3 @Ben", "Ben: /accept", "Ben: /abort", "Ana: /games", "Ben: /games"],
                          tmp_path)

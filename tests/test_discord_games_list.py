@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from discord_standin.payloads import CHANNEL_ID, GUILD_ID, Harness, user
+from discord_standin.server import DiscordServer
+from discord_standin.world import VIEW_CHANNEL, overwrite
 from test_discord_flow import replies
 
 from cogs.limits import MAX_EMBED_DESCRIPTION
@@ -98,5 +100,41 @@ async def test_games_says_a_cancel_asked_after_k3_s_deal(tmp_path: Path) -> None
             await h.command("games", [], who)
             [embed] = replies(h)[-1].embeds
             assert said in embed["description"], embed["description"]
+    finally:
+        await h.close()
+
+
+@pytest.mark.parametrize(("locale", "none", "head", "line"), [
+    ("en-US", "You have no active games.", "**Open tables you can join**",
+     "#1 Krakatoa: bob (free seats: 3): Join in the thread (closes <t:"),
+    ("es-419", "No tienes partidas activas.", "**Mesas abiertas a las que puedes unirte**",
+     "#1 Krakatoa: bob (plazas libres: 3): Unirme en el hilo (se cierra <t:")])
+async def test_games_offers_the_open_tables_the_reader_can_see_and_sit_at(tmp_path: Path, locale: str, none: str,
+                                                                         head: str, line: str) -> None:
+    """Someone with no game reads the server's open tables with a free seat, each linked to its thread; not a
+    table in a channel hidden from them, not a full one, and not their own (listed as theirs already)."""
+    h = await Harness.open(tmp_path, renderer=None)
+    svc = h.bot.service
+    try:
+        hidden = h.standin.add_channel(name="staff", overwrites=[overwrite(1001, deny=VIEW_CHANNEL, member=True)])
+        # the gateway's GUILD_CREATE for the server: the channels are read from discord.py's cache
+        h.bot._connection.parse_guild_create(DiscordServer.guild_payload(h.standin, h.standin.guilds[GUILD_ID]))
+        await h.settle()
+        await svc.create(GUILD_ID, CHANNEL_ID, 1002, "bob", "krakatoa", [], {})  # #1: open to anyone
+        await svc.create(GUILD_ID, int(hidden["id"]), 1003, "cy", "k3", [], {})  # #2: where alice cannot look
+        full = (await svc.create(GUILD_ID, CHANNEL_ID, 1004, "dee", "krakatoa", [], {}))[0].table_id  # #3
+        for k in range(3):
+            await svc.join(full, 1100 + k, f"p{k}")
+        await h.command("games", [], ALICE, locale=locale)
+        [embed] = replies(h)[-1].embeds
+        lines = embed["description"].split("\n")
+        assert lines[0].startswith(none) and lines[1] == head, lines
+        assert len(lines) == 3 and lines[2].startswith(line), lines
+        assert lines[2].endswith(f"/{GUILD_ID}/{CHANNEL_ID}")
+        await h.command("games", [], BOB, locale=locale)  # bob may look in the staff channel; #1 is his own
+        [embed] = replies(h)[-1].embeds
+        lines = embed["description"].split("\n")
+        assert lines[0].startswith("#1 Krakatoa") and lines[1] == head, lines
+        assert len(lines) == 3 and lines[2].startswith("#2 K3: cy") and lines[2].endswith(f"/{hidden['id']}")
     finally:
         await h.close()

@@ -15,6 +15,7 @@ import pytest
 from pg_server import DbFactory, run_sql
 
 from data import Repository, open_repository
+from data.models import now_iso
 from engines import get_engine
 from tables import PrivatePost, PublicPost, Reminder, TableError, TableFinished, TableService, said, t
 
@@ -415,3 +416,38 @@ async def test_boards_offer_the_controls_each_description_declares(tmp_path) -> 
         assert await svc.quick_moves(tid, USERS[0][0]) == []  # K3 moves are picked, not buttons
     finally:
         await repo.close()
+
+
+async def test_a_listing_offers_the_servers_open_tables_with_a_free_seat_newest_first(db: DbFactory) -> None:
+    """``listing(joinable=True)``: the server's open tables where the reader has no seat, the newest first and no
+    more than ``MAX_JOINABLE_LISTED``; not another server's, not an invitation, not one that filled up and
+    started, and not one whose time to start has run out, whether or not the ticker has set its closing yet."""
+    from tables.limits import MAX_JOINABLE_LISTED
+
+    clock = FakeClock()
+    repo, svc = await open_service(db("mesa.db"), clock)
+    reader = 900
+    stale = (await svc.create(GUILD, CHANNEL, 500, "Old", "krakatoa", [], {}))[0].table_id
+    ticked = (await svc.create(GUILD, CHANNEL, 501, "Set", "krakatoa", [], {}))[0].table_id
+    async with repo.transaction() as tx:  # the ticker's closing, set (an hour after its start, for the test)
+        await tx.set_next_event(ticked, now_iso(clock.now() + timedelta(hours=1)))
+    clock.advance(days=2)
+    fresh = (await svc.create(GUILD, CHANNEL, 502, "New", "k3", [], {}))[0].table_id
+    full = (await svc.create(GUILD, CHANNEL, 600, "Full", "krakatoa", [], {}))[0].table_id
+    for k in range(3):  # the fourth seat starts the game
+        await svc.join(full, 610 + k, f"F{k}")
+    await svc.create(GUILD + 1, CHANNEL, 700, "Away", "k3", [], {})  # another server
+    await svc.create(GUILD, CHANNEL, 701, "Host", "kona", [(702, "Guest")], {})  # an invitation, not open
+    mine = (await svc.create(GUILD, CHANNEL, reader, "Me", "k3", [], {}))[0].table_id
+    listing = await svc.listing(reader, GUILD, joinable=True)
+    assert [s.table_id for s in listing.tables] == [mine]
+    assert [s.table_id for s in listing.joinable] == [fresh, stale]  # the set closing is past; 1 day is left
+    assert [s.room for s in listing.joinable] == [3, 3]  # four seats, the host in one
+    assert (await svc.listing(reader, GUILD)).joinable == []  # asked for only by /games
+    clock.advance(days=1, minutes=1)  # the oldest table's three days are up too
+    assert [s.table_id for s in (await svc.listing(reader, GUILD, joinable=True)).joinable] == [fresh]
+    more = [(await svc.create(GUILD, CHANNEL, 800 + k, f"H{k}", "k3", [], {}))[0].table_id
+            for k in range(MAX_JOINABLE_LISTED)]
+    listed = (await svc.listing(reader, GUILD, joinable=True)).joinable
+    assert [s.table_id for s in listed] == more[::-1][:MAX_JOINABLE_LISTED]
+    await repo.close()
