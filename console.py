@@ -749,7 +749,14 @@ class Console:
         names = s.unanswered_names()
         if names:
             return f"invited, waiting for {said(Names(names), LANG)}"
-        return f"open to anyone (/join {s.table_id})" if s.status == "open" else s.status
+        if s.status != "open":
+            return s.status
+        host = s.host_name()
+        if uid == s.host_id:  # the host starts it, with Mesa in the empty seats if they like
+            return f"open to anyone (/join {s.table_id}); start it with /start once everyone is in (/start " \
+                "fill=mesa: Mesa takes the empty seats)"
+        return f"open to anyone (/join {s.table_id}), waiting for {host} to start it" if host else \
+            f"open to anyone (/join {s.table_id})"
 
     def save_file(self, data: bytes, filename: str) -> str:
         """Write one image; a folder that stops being writable mid-session (removed, full) is said once,

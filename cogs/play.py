@@ -279,6 +279,10 @@ class Play(ServicePart, commands.Cog):
                     turn = t("games.your_answer", lang, accept=t("btn.accept", lang), decline=t("btn.decline", lang))
                 elif unanswered:
                     turn = t("games.waiting", lang, name=", ".join(unanswered))
+                elif s.status == "open" and interaction.user.id == s.host_id:  # theirs to start
+                    turn = t("games.open_host", lang, start=t("btn.start", lang), fill=t("btn.fill_mesa", lang))
+                elif s.status == "open" and (host := s.host_name()):
+                    turn = t("games.open_guest", lang, name=plain(host))
                 elif s.status in ("invited", "open"):
                     turn = t("games.invited", lang)
                 elif interaction.user.id in s.turn_user_ids:

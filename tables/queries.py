@@ -104,6 +104,12 @@ class TableSummary:
     unanswered: tuple[int, ...] = ()
     #: the seats still free at an open table (anyone may join), else 0
     room: int = 0
+    #: who opened the table (the one who may start or cancel it)
+    host_id: int | None = None
+
+    def host_name(self) -> str | None:
+        """The name of who opened the table, while they sit at it."""
+        return next((n for n, u in zip(self.players, self.user_ids, strict=True) if u == self.host_id), None)
 
     def unanswered_names(self) -> list[str]:
         """The names of the invitees yet to answer (``/games``: "waiting for Cy")."""
@@ -196,7 +202,7 @@ class Queries:
             ctx.row.thread_id, ctx.row.version, ctx.row.message_id,
             parse_iso(ctx.row.next_event_at) if ctx.row.status in WAITING else None, asks,
             tuple(s.user_id for s in ordered if not s.accepted) if ctx.row.status == INVITED else (),
-            max(ctx.engine.max_players - len(ordered), 0) if ctx.row.status == OPEN else 0)
+            max(ctx.engine.max_players - len(ordered), 0) if ctx.row.status == OPEN else 0, ctx.row.host_id)
 
     async def _summaries(self, rows: Sequence[TableRow],
                          damaged: list[DamagedTable] | None = None) -> list[TableSummary]:

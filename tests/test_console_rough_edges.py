@@ -136,7 +136,8 @@ async def test_games_says_whose_answer_an_invitation_waits_for(tmp_path: Path) -
     games = [line.split(", closes ")[0] for line in out if line.startswith("[dm ")]
     assert games == ["[dm Ana] #1 K3: Ana · Ben · Cy — invited, waiting for Cy",
                      "[dm Cy] #1 K3: Ana · Ben · Cy — invited: answer with /accept or /decline",
-                     "[dm Dee] #2 Krakatoa: Dee — open to anyone (/join 2)"]
+                     "[dm Dee] #2 Krakatoa: Dee — open to anyone (/join 2); start it with /start once everyone is "
+                     "in (/start fill=mesa: Mesa takes the empty seats)"]
 
 
 async def test_games_offers_the_open_tables_one_could_sit_at(tmp_path: Path) -> None:
@@ -149,7 +150,7 @@ async def test_games_offers_the_open_tables_one_could_sit_at(tmp_path: Path) -> 
                      "[dm Cy] Open tables you can join:",
                      "[dm Cy] #2 K3: Dee — 3 seats free (/join 2)",
                      "[dm Cy] #1 Krakatoa: Ana · Ben — 2 seats free (/join 1)",
-                     "[dm Ben] #1 Krakatoa: Ana · Ben — open to anyone (/join 1)",
+                     "[dm Ben] #1 Krakatoa: Ana · Ben — open to anyone (/join 1), waiting for Ana to start it",
                      "[dm Ben] Open tables you can join:",
                      "[dm Ben] #2 K3: Dee — 3 seats free (/join 2)",
                      "[dm Fay] #3 Kona: Eve · Fay — invited: answer with /accept or /decline",

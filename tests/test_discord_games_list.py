@@ -104,13 +104,17 @@ async def test_games_says_a_cancel_asked_after_k3_s_deal(tmp_path: Path) -> None
         await h.close()
 
 
-@pytest.mark.parametrize(("locale", "none", "head", "line"), [
+@pytest.mark.parametrize(("locale", "none", "head", "line", "host"), [
     ("en-US", "You have no active games.", "**Open tables you can join**",
-     "#1 Krakatoa: bob (free seats: 3): Join in the thread (closes <t:"),
+     "#1 Krakatoa: bob (free seats: 3): Join in the thread (closes <t:",
+     "#1 Krakatoa vs -: open to anyone: Start in the thread once everyone is in (Fill with Mesa fills the empty "
+     "seats) (closes <t:"),
     ("es-419", "No tienes partidas activas.", "**Mesas abiertas a las que puedes unirte**",
-     "#1 Krakatoa: bob (plazas libres: 3): Unirme en el hilo (se cierra <t:")])
+     "#1 Krakatoa: bob (plazas libres: 3): Unirme en el hilo (se cierra <t:",
+     "#1 Krakatoa contra -: abierta a todos: Empezar en el hilo cuando hayan llegado todos (Completar con Mesa "
+     "ocupa los asientos libres) (se cierra <t:")])
 async def test_games_offers_the_open_tables_the_reader_can_see_and_sit_at(tmp_path: Path, locale: str, none: str,
-                                                                         head: str, line: str) -> None:
+                                                                         head: str, line: str, host: str) -> None:
     """Someone with no game reads the server's open tables with a free seat, each linked to its thread; not a
     table in a channel hidden from them, not a full one, and not their own (listed as theirs already)."""
     h = await Harness.open(tmp_path, renderer=None)
@@ -134,7 +138,13 @@ async def test_games_offers_the_open_tables_the_reader_can_see_and_sit_at(tmp_pa
         await h.command("games", [], BOB, locale=locale)  # bob may look in the staff channel; #1 is his own
         [embed] = replies(h)[-1].embeds
         lines = embed["description"].split("\n")
-        assert lines[0].startswith("#1 Krakatoa") and lines[1] == head, lines
+        assert lines[0].startswith(host) and lines[1] == head, lines  # his to start
         assert len(lines) == 3 and lines[2].startswith("#2 K3: cy") and lines[2].endswith(f"/{hidden['id']}")
+        await svc.join(2, 1001, "alice")
+        await h.command("games", [], ALICE, locale=locale)  # seated at cy's table: cy starts it
+        [embed] = replies(h)[-1].embeds
+        waiting = {"en-US": "#2 K3 vs cy: open to anyone, waiting for cy to start it (closes <t:",
+                   "es-419": "#2 K3 contra cy: abierta a todos, esperando a que cy la empiece (se cierra <t:"}
+        assert embed["description"].startswith(waiting[locale]), embed["description"]
     finally:
         await h.close()
