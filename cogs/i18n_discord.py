@@ -159,6 +159,7 @@ EN: dict[str, str] = {
     "games.your_turn": "your turn",
     "games.waiting": "waiting for {name}",
     "games.invited": "waiting for players",
+    "games.no_one_yet": "no one yet",
     "games.open_host": "open to anyone: {start} in the thread once everyone is in ({fill} fills the empty seats)",
     "games.open_guest": "open to anyone, waiting for {name} to start it",
     "games.your_answer": "invited: waiting for your answer ({accept} or {decline} in the thread)",
@@ -366,6 +367,7 @@ ES: dict[str, str] = {
     "games.your_turn": "te toca",
     "games.waiting": "esperando a {name}",
     "games.invited": "esperando jugadores",
+    "games.no_one_yet": "nadie aún",
     "games.open_host": "abierta a todos: {start} en el hilo cuando hayan llegado todos ({fill} ocupa los "
     "asientos libres)",
     "games.open_guest": "abierta a todos, esperando a que {name} la empiece",

@@ -273,7 +273,8 @@ class Play(ServicePart, commands.Cog):
             if not tables and not byes and not listing.damaged:
                 lines.append(t("games.none", lang))
             for s in tables:
-                others = ", ".join(plain(n) for n, u in zip(s.players, s.user_ids) if u != interaction.user.id) or "-"
+                others = ", ".join(plain(n) for n, u in zip(s.players, s.user_ids) if u != interaction.user.id) or \
+                    t("games.no_one_yet", lang)
                 unanswered = [plain(n) for n in s.unanswered_names()]
                 if interaction.user.id in s.unanswered:  # an invitation waiting for the reader's own answer
                     turn = t("games.your_answer", lang, accept=t("btn.accept", lang), decline=t("btn.decline", lang))

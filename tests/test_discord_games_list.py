@@ -107,11 +107,11 @@ async def test_games_says_a_cancel_asked_after_k3_s_deal(tmp_path: Path) -> None
 @pytest.mark.parametrize(("locale", "none", "head", "line", "host"), [
     ("en-US", "You have no active games.", "**Open tables you can join**",
      "#1 Krakatoa: bob (free seats: 3): Join in the thread (closes <t:",
-     "#1 Krakatoa vs -: open to anyone: Start in the thread once everyone is in (Fill with Mesa fills the empty "
-     "seats) (closes <t:"),
+     "#1 Krakatoa vs no one yet: open to anyone: Start in the thread once everyone is in (Fill with Mesa fills "
+     "the empty seats) (closes <t:"),
     ("es-419", "No tienes partidas activas.", "**Mesas abiertas a las que puedes unirte**",
      "#1 Krakatoa: bob (plazas libres: 3): Unirme en el hilo (se cierra <t:",
-     "#1 Krakatoa contra -: abierta a todos: Empezar en el hilo cuando hayan llegado todos (Completar con Mesa "
+     "#1 Krakatoa contra nadie aún: abierta a todos: Empezar en el hilo cuando hayan llegado todos (Completar con Mesa "
      "ocupa los asientos libres) (se cierra <t:")])
 async def test_games_offers_the_open_tables_the_reader_can_see_and_sit_at(tmp_path: Path, locale: str, none: str,
                                                                          head: str, line: str, host: str) -> None:
