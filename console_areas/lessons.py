@@ -77,7 +77,15 @@ class Lessons:
         information) what each other seat sees, each written and named (the text says whose is which)."""
         stem = f"learn-{post.game}-{name.lower()}" if post.game else ""
         lang = self.lang(post.user_id)
-        self.console.lines(f"[dm {name}]", post.text(lang), self.console.save_image(post.image, stem))
+        saved = self.console.save_image(post.image, stem)
+        # without pictures (--no-images) and without their words, the text names no picture ("Picture 1: …")
+        words = {} if saved or self.console.describe else {"pictures": ""}
+        if not post.others:  # one picture: its file ends the text, as a board's does
+            self.console.lines(f"[dm {name}]", post.text(lang, **words), saved)
+        else:  # several: each file beside its number, as the text names them ("Picture 1: what you see.")
+            self.console.lines(f"[dm {name}]", post.text(lang, **words))
+            if saved or self.console.describe:  # a label never alone: with its file or its words
+                self.console.write(f"[dm {name}] {LESSON_WORDS[lang]['picture'].format(n=1)}{saved}")
         self.console.described(f"[dm {name}]", post.alt, lang)
         for n, other in enumerate(post.others, start=2):
             saved = self.console.save_image(other.image, f"{stem}-player{other.seat + 1}")

@@ -156,20 +156,41 @@ async def test_move_and_moves_answer_the_open_lesson_in_the_console(tmp_path: Pa
 
 
 async def test_a_hidden_information_step_in_the_console(tmp_path: Path) -> None:
-    """A Plateau step (hidden faces, PL-9): the text says whose each picture is; one line per picture."""
+    """A Plateau step (hidden faces, PL-9): the text says whose each picture is, and each picture's file or words
+    come beside its number; a console that shows neither names no picture at all."""
     other = 1 - courses()["plateau"].steps[0].seat  # the course grows: its first step names the learner's seat
     svc, con, out = await open_console(tmp_path / "console.db")
+    # without pictures (this console writes none) nor their words, no "Picture 1: what you see." of nothing
+    lines = await said(con, out, "Ana: /learn plateau")
+    assert not any("Picture" in line for line in lines), lines
+    assert lines[-1].startswith("[dm Ana] Answer with /move MOVE")
+    kona = await said(con, out, "Ana: /learn kona")  # no hidden information: one picture, no such lines
+    assert not any("Picture" in line for line in kona)
+    con.describe = True  # --describe: each picture said in words, under its number
     lines = await said(con, out, "Ana: /learn plateau")
     assert "[dm Ana] Picture 1: what you see." in lines
     side = ("Black", "White")[other]  # PL-1: the side's own name, as the course's texts say it
     assert f"[dm Ana] Picture 2: what {side} sees." in lines
-    # without pictures (this console writes none), no label is left alone: it came as "[dm Ana] Picture 2"
-    assert not lines[-1].startswith("[dm Ana] Picture 2")
-    kona = await said(con, out, "Ana: /learn kona")  # no hidden information: one picture, no such lines
-    assert not any("Picture" in line for line in kona)
-    con.describe = True  # --describe: each picture said in words, under its label
-    lines = await said(con, out, "Ana: /learn plateau")
+    first, second = lines.index("[dm Ana] Picture 1"), lines.index("[dm Ana] Picture 2")
+    assert lines[first + 1].startswith("[dm Ana]   picture: ") and first + 2 == second
     assert lines[-2] == "[dm Ana] Picture 2" and lines[-1].startswith("[dm Ana]   picture: ")  # said once
+    await svc.repo.close()
+
+
+async def test_a_hidden_information_step_names_each_pictures_file_beside_its_number(tmp_path: Path) -> None:
+    """With pictures written, the text's "Picture 1: what you see." is followed by one line per picture, each
+    number with its file, and both files exist."""
+    import re
+
+    import render
+
+    svc, con, out = await open_console(tmp_path / "console.db")
+    svc.posts.renderer = render.render  # as the console draws them (``images="thread"``)
+    con.out_dir = tmp_path / "out"
+    lines = await said(con, out, "Ana: /learn plateau")
+    assert "[dm Ana] Picture 1: what you see." in lines and lines[-3].startswith("[dm Ana] Answer with /move")
+    files = [re.fullmatch(rf"\[dm Ana\] Picture {n} \(image: (.+)\)", line) for n, line in enumerate(lines[-2:], 1)]
+    assert all(m is not None and Path(m.group(1)).is_file() for m in files), lines[-2:]
     await svc.repo.close()
 
 
@@ -243,9 +264,11 @@ async def test_the_console_reads_the_lessons_in_spanish_and_auto_answers_the_ope
     assert hint == await said(con, out, "Ana: /aprender kona pista") and "Pista: " in hint[0]
     listed = await said(con, out, "Ana: /moves")
     assert listed[0].startswith("[dm Ana] Kona paso a paso — paso 1 de ") and "jugadas legales (" in listed[0]
+    con.describe = True  # the pictures in words: each named by its number, in Spanish
     plateau = await said(con, out, "Ana: /aprender plateau")  # a second picture: what the other side sees
     assert any(line.startswith("[dm Ana] Imagen 2: ") for line in plateau)
-    assert not any("Picture" in line for line in plateau)
+    assert "[dm Ana] Imagen 2" in plateau and not any("Picture" in line for line in plateau)
+    con.describe = False
     english = await said(con, out, "Ana: /learn kona en")
     assert english[0].startswith("[dm Ana] Kona, step by step")
     for index in range(len(courses()["kona"].steps)):  # the course finished: no lesson open, no table
