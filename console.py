@@ -123,7 +123,8 @@ Tournaments: /tournament create GAME format=round-robin|swiss [rounds=N] [double
     [rated=true|false] [max_players=N] [mesa_fills=true] [game options]
   /tournament join [N]  leave [N]  start [N]  standings [N]  pairings [N] [round=R]  withdraw [N]  cancel [N]
   /tournament remove @NAME [N] (the organiser takes a player off)
-Add table=N when you have several tables.  /help es: this help in Spanish."""
+Add table=N when you have several tables (/abort, /resign, /board... also take the number alone: /resign 2).
+/help es: this help in Spanish."""
 
 #: ``/help es``: the same help in Spanish (the console's commands keep their English names)
 HELP_ES = """Órdenes (escríbelas como NOMBRE: ORDEN):
@@ -150,7 +151,7 @@ Torneos: /tournament create JUEGO format=round-robin|swiss [rounds=N] [double=tr
   /tournament join [N] (apuntarse)  leave [N] (borrarse)  start [N] (empezar)  standings [N] (clasificación)
   pairings [N] [round=R] (emparejamientos)  withdraw [N] (retirarse)  cancel [N] (cancelar)
   /tournament remove @NOMBRE [N] (quien organiza quita a alguien)
-Añade table=N cuando tengas varias mesas."""
+Añade table=N cuando tengas varias mesas (/abort, /resign, /board... aceptan también el número solo: /resign 2)."""
 
 
 def help_text(lang: str = "en") -> str:
@@ -178,6 +179,12 @@ START_LINES = [
 
 #: the commands about seats at a table (``Console._seating``)
 SEATING_VERBS = frozenset({"play", "accept", "decline", "join", "start", "fill", "leave", "abort", "rematch"})
+#: the commands that act at one table and take no other word: a lone number is that table ("/abort 2" is
+#: "/abort table=2"); any other word is refused, never ignored (it had cancelled or resigned another table)
+TABLE_VERBS = frozenset({"accept", "decline", "leave", "abort", "resign", "draw", "decline-draw", "decline_draw",
+                         "mine", "board", "hint", "auto"})
+#: what Discord's /draw offers besides: ``/draw offer|accept`` is /draw, ``/draw decline`` is /decline-draw
+DRAW_WORDS = {"offer": "draw", "accept": "draw", "decline": "decline-draw"}
 #: the learning commands' Spanish names (Discord's localised ones): /aprender reads the lessons in Spanish
 SPANISH_VERBS = {"aprender": "learn", "pista": "hint", "deshacer": "takeback"}
 
@@ -191,6 +198,16 @@ def _take_table_option(command: str) -> tuple[int | None, str]:
         return None, command
     match = matches[0]
     return table_number(match.group(1)), (command[: match.start()] + command[match.end():]).strip()
+
+
+def _table_word(verb: str, rest: str, table: int | None) -> int | None:
+    """A command of ``TABLE_VERBS``: the table a lone number names (``/abort 2``, ``/resign #2``), else the
+    ``table=N`` given; a word it does not take is refused, saying how to name a table."""
+    if not rest:
+        return table
+    if table is None and re.fullmatch(r"#?[0-9]{1,18}", rest):
+        return table_number(rest, f"/{verb} N")
+    raise TableError("console.stray_words", verb=verb, words=rest[:30] + ("…" if len(rest) > 30 else ""))
 
 
 def user_id_for(name: str) -> int:
@@ -464,6 +481,11 @@ class Console:
             verb = SPANISH_VERBS[verb]
             if verb == "learn":
                 self.lessons.langs[uid] = "es"
+        if verb == "draw" and rest.split()[:1] and rest.split()[0].lower() in DRAW_WORDS:  # Discord's words
+            first, _, rest = rest.partition(" ")
+            verb, rest = DRAW_WORDS[first.lower()], rest.strip()
+        if verb in TABLE_VERBS:
+            table, rest = _table_word(verb, rest, table), ""
         if verb in SEATING_VERBS:
             await self._seating(verb, name, uid, rest, table)
         elif not await self._playing(verb, name, uid, rest, table, spoken):
@@ -842,6 +864,8 @@ _CONSOLE_TEXTS = {
     "console.clock_range": "The clock moves at most 1 year at a time (for example /clock +30d)",
     "console.rules_usage": "Write /rules GAME [full] [en|es], for example /rules kona full",
     "console.takeback_usage": "Write /takeback to ask, or /takeback accept or /takeback decline to answer",
+    "console.stray_words": "/{verb} takes no words but a table's number, and '{words}' is not one: write "
+    "/{verb}, or /{verb} 2 (or table=2) for table #2",
     "console.number": "{text} is not a {what} number; write {usage}, for example {example}",
     "console.remove_who": "Name the player to take off with @: /tournament remove @NAME [N], for example "
                           "/tournament remove @Ben (or /tournament remove @Ben 2 for tournament #2)",

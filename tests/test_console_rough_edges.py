@@ -166,3 +166,23 @@ async def test_games_says_a_cancel_asked_after_k3_s_deal(tmp_path: Path) -> None
     assert games[0].startswith("[dm Ana] #1 K3: ")
     assert games[0].endswith("; Ben asks to cancel the table (/abort agrees)")
     assert games[1].startswith("[dm Ben] #1 K3: ") and games[1].endswith("; you asked to cancel the table")
+
+
+async def test_a_number_after_a_table_command_is_its_table_and_a_stray_word_is_refused(tmp_path: Path) -> None:
+    # "/abort 2" cancelled the caller's own table #1: the number was ignored, as was any other word
+    out = await _console(["Ana: /play krakatoa", "Ben: /play krakatoa", "Ana: /abort 2", "Ana: /abort please",
+                          "Ana: /games", "Cy: /play kona @Dee seat=first", "Dee: /accept 3", "Cy: /resign #9",
+                          "Cy: /resign 3 now",
+                          "Cy: /draw offer", "Dee: /draw decline", "Dee: /draw accept", "Cy: /draw accept",
+                          "Ana: /abort #1"], tmp_path)
+    assert "[error Ana] Only the host of table #2 can do that." in out  # table #2 meant, and refused
+    assert "[error Ana] /abort takes no words but a table's number, and 'please' is not one: write /abort, or " \
+        "/abort 2 (or table=2) for table #2" in out
+    assert any(line.startswith("[dm Ana] #1 Krakatoa: Ana — open to anyone") for line in out), "#1 still open"
+    assert "[error Cy] There is no table #9." in out
+    assert any(line.startswith("[error Cy] /resign takes no words but a table's number, and '3 now'") for line in out)
+    assert any(line.startswith("[#3] Cy offers a draw in Kona #3") for line in out)  # /draw offer: Discord's words
+    assert any(line.startswith("[#3]") and "declined" in line for line in out), out  # /draw decline
+    assert any(line.startswith("[#3] Dee offers a draw") for line in out)  # after the decline, /draw accept offers
+    assert "[#3] Every player agreed: Kona table #3 is cancelled, without results." in out
+    assert out[-1] == "[#1] Ana cancelled Krakatoa table #1."
