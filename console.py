@@ -207,7 +207,8 @@ def _table_word(verb: str, rest: str, table: int | None) -> int | None:
         return table
     if table is None and re.fullmatch(r"#?[0-9]{1,18}", rest):
         return table_number(rest, f"/{verb} N")
-    raise TableError("console.stray_words", verb=verb, words=rest[:30] + ("…" if len(rest) > 30 else ""))
+    key = "console.start_words" if verb in ("start", "fill") else "console.stray_words"
+    raise TableError(key, verb=verb, words=rest[:30] + ("…" if len(rest) > 30 else ""))
 
 
 def user_id_for(name: str) -> int:
@@ -513,9 +514,15 @@ class Console:
             named = table if table is not None else (table_number(rest, "/join N") if rest else None)
             tid = named if named is not None else await self._open_table(uid)
             self.show(await svc.join(tid, uid, name))
-        elif verb == "start" and "fill=mesa" not in rest.split():
-            self.show(await svc.start(await self._pick(uid, table, lambda s: s.status in ("open", "invited")), uid))
-        elif verb in ("start", "fill"):  # an open table's empty seats go to Mesa, and the game starts
+        elif verb in ("start", "fill"):
+            # fill=mesa and level=…, else a lone number (the table) and nothing more: no word is ignored
+            table = _table_word(verb, " ".join(w for w in rest.split() if w != "fill=mesa" and
+                                               not w.startswith("level=")), table)
+            if verb == "start" and "fill=mesa" not in rest.split():
+                self.show(await svc.start(await self._pick(uid, table, lambda s: s.status in ("open", "invited")),
+                                          uid))
+                return
+            # an open table's empty seats go to Mesa, and the game starts
             level = next((w.split("=", 1)[1] for w in rest.split() if w.startswith("level=")), None)
             tid = await self._pick(uid, table, lambda s: s.status == "open")
             self.show(await svc.fill_with_mesa(tid, uid, level))
@@ -866,6 +873,8 @@ _CONSOLE_TEXTS = {
     "console.takeback_usage": "Write /takeback to ask, or /takeback accept or /takeback decline to answer",
     "console.stray_words": "/{verb} takes no words but a table's number, and '{words}' is not one: write "
     "/{verb}, or /{verb} 2 (or table=2) for table #2",
+    "console.start_words": "/{verb} takes fill=mesa, level=easy|normal|hard and a table's number, and '{words}' is "
+    "none of them: write /start, /start 2 for table #2, or /start fill=mesa level=hard",
     "console.number": "{text} is not a {what} number; write {usage}, for example {example}",
     "console.remove_who": "Name the player to take off with @: /tournament remove @NAME [N], for example "
                           "/tournament remove @Ben (or /tournament remove @Ben 2 for tournament #2)",

@@ -174,7 +174,7 @@ async def test_a_number_after_a_table_command_is_its_table_and_a_stray_word_is_r
                           "Ana: /games", "Cy: /play kona @Dee seat=first", "Dee: /accept 3", "Cy: /resign #9",
                           "Cy: /resign 3 now",
                           "Cy: /draw offer", "Dee: /draw decline", "Dee: /draw accept", "Cy: /draw accept",
-                          "Ana: /abort #1"], tmp_path)
+                          "Ben: /start now", "Ben: /start fill=mesa 2 level=easy", "Ana: /abort #1"], tmp_path)
     assert "[error Ana] Only the host of table #2 can do that." in out  # table #2 meant, and refused
     assert "[error Ana] /abort takes no words but a table's number, and 'please' is not one: write /abort, or " \
         "/abort 2 (or table=2) for table #2" in out
@@ -185,4 +185,7 @@ async def test_a_number_after_a_table_command_is_its_table_and_a_stray_word_is_r
     assert any(line.startswith("[#3]") and "declined" in line for line in out), out  # /draw decline
     assert any(line.startswith("[#3] Dee offers a draw") for line in out)  # after the decline, /draw accept offers
     assert "[#3] Every player agreed: Kona table #3 is cancelled, without results." in out
+    assert "[error Ben] /start takes fill=mesa, level=easy|normal|hard and a table's number, and 'now' is none of " \
+        "them: write /start, /start 2 for table #2, or /start fill=mesa level=hard" in out
+    assert any(line.startswith("[#2] Krakatoa #2 begins: ") and "Mesa (easy)" in line for line in out)
     assert out[-1] == "[#1] Ana cancelled Krakatoa table #1."
