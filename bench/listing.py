@@ -1,0 +1,88 @@
+"""Benchmark of ``/games``: how long a player's listing takes, with and without the server's open tables.
+
+    python -m bench.listing [--open 2000] [--mine 50] [--repeat 200] [--db PATH]
+
+Fills one server with ``--open`` open tables (K3 and Krakatoa, each with its host seated) and gives the reader
+``--mine`` tables of their own (Kona, half of them started and moved once), on SQLite in a temporary folder
+(or ``--db``: a file or a ``postgresql://`` URL).  Then times ``listing(user, guild)`` as the table autocomplete
+reads it and ``listing(..., joinable=True)`` as ``/games`` reads it (the newest open tables the reader could sit
+at: one indexed query and one read of their seats), and prints the medians and the 95th percentiles in ms.
+Not a test: it prints figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from data import open_repository
+from tables import TableService
+
+GUILD, CHANNEL, READER = 1, 10, 7
+
+
+class StillClock:
+    """Time stands still: every open table stays open while it is measured."""
+
+    def now(self) -> datetime:
+        return datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+
+
+async def fill(svc: TableService, open_tables: int, mine: int) -> None:
+    for k in range(open_tables):
+        await svc.create(GUILD, CHANNEL, 10_000 + k, f"Host {k}", ("k3", "krakatoa")[k % 2], [], {})
+    for k in range(mine):
+        opponent = 50_000 + k
+        tid = (await svc.create(GUILD, CHANNEL, READER, "Reader", "kona", [(opponent, f"Opp {k}")],
+                                {"seat": "first"}))[0].table_id
+        if k % 2:
+            await svc.accept(tid, opponent)
+            await svc.submit_move(tid, READER, "a6-d3")
+
+
+async def timed(call: object, repeat: int) -> list[float]:
+    out = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        await call()  # type: ignore[operator]
+        out.append((time.perf_counter() - start) * 1000)
+    return out
+
+
+def figures(name: str, times: list[float]) -> str:
+    p95 = sorted(times)[int(0.95 * (len(times) - 1))]
+    return f"{name:<34} median {statistics.median(times):7.2f} ms   p95 {p95:7.2f} ms"
+
+
+async def main(args: argparse.Namespace) -> None:
+    folder = tempfile.mkdtemp(prefix="mesa-listing-")
+    repo = await open_repository(args.db or str(Path(folder) / "listing.db"))
+    svc = TableService(repo, StillClock(), None, seed_source=lambda: 1)
+    await svc.preferences.set_caps(GUILD, 500, 500)  # the reader's invitations and games, past the defaults
+    start = time.perf_counter()
+    await fill(svc, args.open, args.mine)
+    print(f"{args.open} open tables and {args.mine} of the reader's own, made in {time.perf_counter() - start:.1f} s")
+    plain = await svc.listing(READER, GUILD)
+    joined = await svc.listing(READER, GUILD, joinable=True)
+    print(f"listed: {len(plain.tables)} of the reader's tables; {len(joined.joinable)} open tables offered")
+    print(figures("listing (autocomplete)", await timed(lambda: svc.listing(READER, GUILD), args.repeat)))
+    print(figures("listing, joinable (/games)",
+                  await timed(lambda: svc.listing(READER, GUILD, joinable=True), args.repeat)))
+    await repo.close()
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--open", type=int, default=2000, help="open tables in the server")
+    parser.add_argument("--mine", type=int, default=50, help="the reader's own tables")
+    parser.add_argument("--repeat", type=int, default=200, help="listings timed of each kind")
+    parser.add_argument("--db", help="a database file or postgresql:// URL (default: SQLite in a temporary folder)")
+    asyncio.run(main(parser.parse_args()))
