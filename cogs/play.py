@@ -316,12 +316,14 @@ class Play(ServicePart, commands.Cog):
 
     @staticmethod
     def _sees(interaction: discord.Interaction, table: TableSummary) -> bool:
-        """Whether the reader can see the channel or thread where an open table waits: ``/games`` offers no
-        table of a channel hidden from them (neither its players nor its link)."""
+        """Whether the reader can see the channel where an open table waits: ``/games`` offers no table of a
+        channel hidden from them (neither its players nor its link).  The channel decides, not the table's
+        thread: a public thread is seen by whoever sees its channel, and one archived while the table waits is
+        not in discord.py's cache."""
         guild, member = interaction.guild, interaction.user
         if guild is None or not isinstance(member, discord.Member):
             return False
-        place = guild.get_channel_or_thread(table.thread_id or table.channel_id)
+        place = guild.get_channel_or_thread(table.channel_id)
         return place is not None and place.permissions_for(member).view_channel
 
     # ================================================================ which table a command means
