@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import difflib
 import logging
 import os
 import random
@@ -185,6 +186,11 @@ TABLE_VERBS = frozenset({"accept", "decline", "leave", "abort", "resign", "draw"
                          "mine", "board", "hint", "auto"})
 #: what Discord's /draw offers besides: ``/draw offer|accept`` is /draw, ``/draw decline`` is /decline-draw
 DRAW_WORDS = {"offer": "draw", "accept": "draw", "decline": "decline-draw"}
+#: every command's name, for "did you mean /play?" after a slip of the keyboard
+COMMANDS = ("play", "accept", "decline", "join", "start", "fill", "leave", "abort", "rematch", "move", "build",
+            "auto", "moves", "resign", "draw", "decline-draw", "hint", "takeback", "learn", "help", "board", "history",
+            "leaderboard", "stats", "replay", "recompute", "review", "games", "rules", "mine", "clock", "tournament",
+            "aprender", "pista", "deshacer")
 #: the learning commands' Spanish names (Discord's localised ones): /aprender reads the lessons in Spanish
 SPANISH_VERBS = {"aprender": "learn", "pista": "hint", "deshacer": "takeback"}
 
@@ -637,8 +643,11 @@ class Console:
             await self._advance_clock(rest)
         elif verb in ("tournament", "tournaments"):
             await self.tournaments.command(name, uid, rest)
-        else:
-            raise TableError("console.unknown", verb=verb)
+        else:  # a slip of the keyboard is answered with the command it was surely meant to be
+            near = difflib.get_close_matches(verb, COMMANDS, n=1, cutoff=0.6)
+            if near:
+                raise TableError("console.unknown_near", verb=verb[:30], near=near[0])
+            raise TableError("console.unknown", verb=verb[:30])
 
     async def _advance_clock(self, rest: str) -> None:
         """``/clock +3d``: the pretend clock moves on (and is saved: it survives a restart), then the
@@ -856,6 +865,7 @@ _CONSOLE_TEXTS = {
     "console.move_text": "Write the move after /move, for example /move a6-d3",
     "console.clock": "Write /clock +DURATION, for example /clock +1d or /clock +90m",
     "console.unknown": "Unknown command /{verb}; try /help",
+    "console.unknown_near": "Unknown command /{verb}: did you mean /{near}? /help lists them all",
     "console.play_usage": "Write /play GAME @NAME... [option=value...], for example /play kona @Ben",
     "console.play_word": "I could not read {word}: after /play GAME, name players as @NAME (a name with spaces "
                          "in quotes: @\"Ana Maria\") and options as option=value, for example "

@@ -189,3 +189,15 @@ async def test_a_number_after_a_table_command_is_its_table_and_a_stray_word_is_r
         "them: write /start, /start 2 for table #2, or /start fill=mesa level=hard" in out
     assert any(line.startswith("[#2] Krakatoa #2 begins: ") and "Mesa (easy)" in line for line in out)
     assert out[-1] == "[#1] Ana cancelled Krakatoa table #1."
+
+
+async def test_a_slip_of_the_keyboard_is_answered_with_the_command_it_meant(tmp_path: Path) -> None:
+    # "/pla kona" was told only "Unknown command /pla; try /help"
+    from console import COMMANDS
+
+    out = await _console(["Ana: /pla kona", "Ana: /resing", "Ana: /xyz", *(f"Zed: /{verb}" for verb in COMMANDS)],
+                         tmp_path)
+    assert out[0] == "[error Ana] Unknown command /pla: did you mean /play? /help lists them all"
+    assert out[1] == "[error Ana] Unknown command /resing: did you mean /resign? /help lists them all"
+    assert out[2] == "[error Ana] Unknown command /xyz; try /help"  # nothing near: no guess
+    assert not any("Unknown command" in line for line in out[3:])  # every name suggested is a command
