@@ -76,7 +76,7 @@ from tables import (
 )
 from tables.durations import format_duration, parse_duration
 from tables.errors import CannotOpen
-from tables.games import auto_styles, games, known_game
+from tables.games import auto_styles, game_names, games, known_game
 from tables.i18n import Names, Sentences
 from tables.logs import setup_logging
 from tables.mesa import NAME as MESA
@@ -245,7 +245,7 @@ def rules_text(rest: str) -> str:
     langs = [w for w in words if w in ("en", "es")]
     named = [w for w in words if w != "full" and w not in langs]
     if len(named) != 1:
-        raise TableError("console.rules_usage")
+        raise TableError("console.rules_usage", games=", ".join(game_names()))
     game = known_game(named[0][:40])  # a slip of the keyboard is answered with the game meant
     if full:  # as a player reads them here: each picture a line with its file to open (markdown draws none)
         text, pictures = rules_text.for_reading(game, langs[0] if langs else LANG)
@@ -879,7 +879,7 @@ _CONSOLE_TEXTS = {
     "console.review_lang": "Reviews are said in English or Spanish, not {lang}: write /review N, or /review N es",
     "console.option_twice": "{option}= is given twice; give each option once",
     "console.clock_range": "The clock moves at most 1 year at a time (for example /clock +30d)",
-    "console.rules_usage": "Write /rules GAME [full] [en|es], for example /rules kona full",
+    "console.rules_usage": "Write /rules GAME [full] [en|es], for example /rules kona full; the games: {games}",
     "console.takeback_usage": "Write /takeback to ask, or /takeback accept or /takeback decline to answer",
     "console.stray_words": "/{verb} takes no words but a table's number, and '{words}' is not one: write "
     "/{verb}, or /{verb} 2 (or table=2) for table #2",

@@ -100,7 +100,8 @@ def test_console_rules_full_in_english_and_spanish(tmp_path: Path) -> None:
     assert any(line.startswith("[rules] | points | 10 | 5 | 3 |") for line in out)
     assert any(line.startswith("[rules] **2-4 jugadores.**") for line in out)
     assert "[rules] # Plateau — cómo se juega" in out
-    assert "[error Ana] Write /rules GAME [full] [en|es], for example /rules kona full" in out
+    assert "[error Ana] Write /rules GAME [full] [en|es], for example /rules kona full; the games: kona, plateau, " \
+        "k3, krakatoa" in out
     assert "[error Ana] There is no game called chess. Choose one of: kona, plateau, k3, krakatoa." in out
     # the pictures, which a terminal does not draw, are numbered captions with the file to open (it printed the
     # markdown "![caption](img/…)" and the repository's paths)
