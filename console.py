@@ -644,7 +644,7 @@ class Console:
         elif verb in ("tournament", "tournaments"):
             await self.tournaments.command(name, uid, rest)
         else:  # a slip of the keyboard is answered with the command it was surely meant to be
-            near = difflib.get_close_matches(verb, COMMANDS, n=1, cutoff=0.6)
+            near = difflib.get_close_matches(verb, COMMANDS, n=1, cutoff=0.75)  # not "dance": "games"
             if near:
                 raise TableError("console.unknown_near", verb=verb[:30], near=near[0])
             raise TableError("console.unknown", verb=verb[:30])

@@ -80,7 +80,8 @@ async def main(args: argparse.Namespace) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(prog="python -m bench.listing", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--open", type=int, default=2000, help="open tables in the server")
     parser.add_argument("--mine", type=int, default=50, help="the reader's own tables")
     parser.add_argument("--repeat", type=int, default=200, help="listings timed of each kind")

@@ -195,9 +195,9 @@ async def test_a_slip_of_the_keyboard_is_answered_with_the_command_it_meant(tmp_
     # "/pla kona" was told only "Unknown command /pla; try /help"
     from console import COMMANDS
 
-    out = await _console(["Ana: /pla kona", "Ana: /resing", "Ana: /xyz", *(f"Zed: /{verb}" for verb in COMMANDS)],
+    out = await _console(["Ana: /pla kona", "Ana: /resing", "Ana: /dance", *(f"Zed: /{verb}" for verb in COMMANDS)],
                          tmp_path)
     assert out[0] == "[error Ana] Unknown command /pla: did you mean /play? /help lists them all"
     assert out[1] == "[error Ana] Unknown command /resing: did you mean /resign? /help lists them all"
-    assert out[2] == "[error Ana] Unknown command /xyz; try /help"  # nothing near: no guess
+    assert out[2] == "[error Ana] Unknown command /dance; try /help"  # nothing near enough ("games"): no guess
     assert not any("Unknown command" in line for line in out[3:])  # every name suggested is a command
