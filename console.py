@@ -871,7 +871,7 @@ _CONSOLE_TEXTS = {
                          "in quotes: @\"Ana Maria\") and options as option=value, for example "
                          "/play k3 @Ben bots=2 level=normal",
     "console.name_too_long": "{name} is too long for a name: names are at most {max} characters",
-    "console.leaderboard_usage": "Write /leaderboard GAME [PAGE], for example /leaderboard kona",
+    "console.leaderboard_usage": "Write /leaderboard GAME [PAGE], for example /leaderboard kona; the games: {games}",
     "console.replay_usage": "Write /replay TABLE, for example /replay 3",
     "console.review_usage": "Write /review TABLE, for example /review 3 (or /review 3 es, in Spanish)",
     "console.table_number": "{text} is not a table number; write {usage}, for example {example}",

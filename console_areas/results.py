@@ -9,6 +9,7 @@ import re
 from console_areas.common import GUILD_ID, LANG, Terminal, table_number
 from tables import TableError, t
 from tables import leaderboard as lb
+from tables.games import game_names
 from tables.leaderboard import LeaderboardService, history_text
 from tables.mesa import NAME as MESA
 from tables.mesa import mesa_records, records_text
@@ -65,7 +66,7 @@ class Results:
         words = rest.split()
         if verb == "leaderboard":
             if not words:
-                raise TableError("console.leaderboard_usage")
+                raise TableError("console.leaderboard_usage", games=", ".join(game_names()))
             page_no = int(words[1]) if len(words) > 1 and re.fullmatch(r"[0-9]{1,6}", words[1]) else 1
             page = await board.page(GUILD_ID, words[0], page_no, uid)
             image = await asyncio.to_thread(lb.board_image, page, LANG, uid) if self.console.out_dir else None

@@ -50,7 +50,8 @@ def test_console_leaderboard_stats_history_replay(tmp_path: Path) -> None:
     assert re.search(r"\(image: .+leaderboard-kona-p1\.png\)$", out[board + 3])
     assert "[dm Dee] You:" not in out  # Dee has no rating: no own row
     assert "[error Ana] There is no game called chess. Choose one of: kona, plateau, k3, krakatoa." in out
-    assert "[error Ana] Write /leaderboard GAME [PAGE], for example /leaderboard kona" in out
+    assert "[error Ana] Write /leaderboard GAME [PAGE], for example /leaderboard kona; the games: kona, plateau, " \
+        "k3, krakatoa" in out
     stats = next(line for line in out if line.startswith("[dm Ana] Kona: rating"))
     assert "rank 2 of 3 · 2 games: 1 won, 1 lost, 0 drawn · streak L1 · last five L W" in stats
     assert any(line.startswith("[dm Ana] Kona: rating") and "rank 1 of 3" in line for line in out)  # Cy's
