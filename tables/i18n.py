@@ -869,6 +869,8 @@ EN.update({
     "info.abort_asked": "{name} asks to cancel {game} table #{table}: chance has already been seen, so every "
     "player must agree (by asking to cancel too). Still to agree: {waiting}.",
     "info.aborted_agreed": "Every player agreed: {game} table #{table} is cancelled, without results.",
+    "info.timeout_unplayed": "The time ran out with no move from {name} in {game} #{table}: no one has played, "
+    "so the table is cancelled and nothing is counted.",
     "error.abort_asked_already": "You have already asked to cancel table #{table}; it is cancelled once the "
     "others ask too (still to ask: {waiting}).",
 })
@@ -884,6 +886,8 @@ ES.update({
     "deben estar de acuerdo (pidiendo también cancelarla). Faltan por aceptar: {waiting}.",
     "info.aborted_agreed": "Todos estuvieron de acuerdo: la mesa de {game} #{table} queda cancelada, sin "
     "resultados.",
+    "info.timeout_unplayed": "Se acabó el plazo sin ninguna jugada de {name} en {game} #{table}: nadie ha jugado, "
+    "así que la mesa queda cancelada y no cuenta nada.",
     "error.abort_asked_already": "Ya pediste cancelar la mesa #{table}; se cancela cuando lo pidan también los "
     "demás (faltan: {waiting}).",
 })

@@ -254,6 +254,11 @@ class Play:
             step, after = await self.rules.timeout_move(ctx, actors[0])
             after = await self.rules.advance(ctx, after, ctx.plies + 1, step, finishing=actors[0])
             return await self.finisher.commit(ctx, after, step, change=late, extra=[info])
+        if len(ctx.sides()) == 2 and await self.store.may_call_off(ctx):
+            # no player has moved: a loss on time would be a rated game no one played, so the table is called
+            # off uncounted, as the host's /abort or an agreed draw would (a running tournament's keeps its loss)
+            info = self.posts.info(ctx, "info.timeout_unplayed", ctx.row.version + 1, name=ctx.names_of(actors))
+            return await self.finisher.commit(ctx, ctx.state, Step(), change=Change(end=ABORT), extra=[info])
         return await self.leave_game(ctx, actors, TIME)
 
     # ---- draws --------------------------------------------------------------------------------------

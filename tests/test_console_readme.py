@@ -158,7 +158,8 @@ def test_board_shows_the_table_that_just_finished_and_abort_says_it_is_over() ->
 
 def test_the_pretend_clock_survives_a_restart_with_db(tmp_path: Path) -> None:
     db = str(tmp_path / "games.db")
-    first = pipe(["Ana: /play kona @Ben time_per_move=2d", "Ben: /accept", "Ana: /clock +1d"], "--db", db)
+    first = pipe(["Ana: /play kona @Ben time_per_move=2d seat=first", "Ben: /accept", "Ana: /move a6-d3",
+                  "Ana: /clock +1d"], "--db", db)
     second = pipe(["Ana: /clock +0m", "Ana: /clock +1d12h"], "--db", db)
     reached = [line for line in first if line.startswith("[clock] now ")]
     resumed = [line for line in second if line.startswith("[clock] now ")]

@@ -117,7 +117,8 @@ async def test_a_draw_agreed_before_any_move_cancels_the_table(harness: Harness)
 
 
 async def test_clock_reminds_by_dm_then_times_out(tmp_path: Any) -> None:
-    """The periodic tick: a reminder DM at half time, then the timeout result in the thread."""
+    """The periodic tick: a reminder DM at half time, then the time-out in the thread; nobody having moved, it
+    cancels the table, uncounted, instead of a rated game no one played."""
     clock = Clock()
     h = await Harness.open(tmp_path, clock=clock)
     try:
@@ -130,7 +131,12 @@ async def test_clock_reminds_by_dm_then_times_out(tmp_path: Any) -> None:
         assert not h.standin.to_channel()
         clock.moment += timedelta(days=2)
         await h.bot.ticker.tick()
-        assert any("ran out of time" in r.content for r in h.standin.to_channel(int(thread["id"])))
+        said = [r.content for r in h.standin.to_channel(int(thread["id"]))]
+        assert any("The time ran out with no move from alice in Kona #1: no one has played, so the table is "
+                   "cancelled and nothing is counted." in text for text in said), said
+        assert any("was cancelled before the first move" in text for text in said), said
+        assert not any("ran out of time" in text for text in said)
+        assert not await h.bot.service.repo.get_results(1)
     finally:
         await h.close()
 

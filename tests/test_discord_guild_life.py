@@ -155,8 +155,10 @@ async def test_a_spanish_server_gets_spanish_timeouts_after_a_restart(tmp_path: 
     h = await Harness.open(tmp_path, clock=clock)
     try:
         thread = await start_kona(h, guild_locale="es-ES")
+        old = h.bot.service  # a first move: the time-out that follows loses the game (none at all cancels it)
+        mover = (await old.table_details(1)).summary.turn_user_ids[0]
+        await old.submit_move(1, mover, (await old.legal_moves_for(1, mover))[0])
         # a restart: a new service over the same database, a front end with nothing in memory
-        old = h.bot.service
         await h.bot.close()
         await old.repo.close()
         repo = await open_repository(tmp_path / "mesa.db")

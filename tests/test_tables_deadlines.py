@@ -70,6 +70,8 @@ async def test_deadlines_survive_a_restart_and_fire_once(db: DbFactory) -> None:
     clock = FakeClock()
     repo, svc = await open_service(path, clock)
     tid, _ = await start_table(svc, "plateau", 2, {"time_per_move": "2h"})
+    # Ana (Black) opens, so the time-out is a loss, not a table no one played (cancelled: tested below)
+    await svc.submit_move(tid, ANA, (await svc.legal_moves_for(tid, ANA))[0])
     clock.advance(hours=1)
     assert [m.key for m in await svc.tick()] == ["reminder.half"]
     await repo.close()
@@ -86,8 +88,42 @@ async def test_deadlines_survive_a_restart_and_fire_once(db: DbFactory) -> None:
     out = await svc3.tick()
     assert sum(isinstance(m, TableFinished) for m in out) == 1
     assert await svc3.tick() == []
-    assert [r.place for r in await repo3.get_results(tid)] == [2, 1]  # Ana (Black) lost on time
+    assert [r.place for r in await repo3.get_results(tid)] == [1, 2]  # Ben (White) lost on time
     await repo3.close()
+
+
+async def test_a_time_out_before_anyone_moved_cancels_the_table_uncounted(db: DbFactory) -> None:
+    """A two-player table whose first mover never moves: a loss on time would be a rated game no one played,
+    so the time-out cancels the table, as the host's /abort or a draw agreed before any move would: no
+    results, the last board says so (both languages).  K3 after its deal (chance only): the same; once one
+    pyramid is built, someone has played, and the time-out is a loss."""
+    from tables.i18n import t
+
+    clock = FakeClock()
+    repo, svc = await open_service(db("mesa.db"), clock)
+    tid, _ = await start_table(svc, "plateau", 2, {"time_per_move": "2h"})
+    clock.advance(hours=2)
+    out = await svc.tick()
+    posts = [m for m in out if isinstance(m, PublicPost)]
+    [info] = [m for m in posts if m.key == "info.timeout_unplayed"]
+    assert t(info.key, "en", **info.params) == ("The time ran out with no move from Ana in Plateau #1: no one has "
+                                                "played, so the table is cancelled and nothing is counted.")
+    assert t(info.key, "es", **info.params).startswith("Se acabó el plazo sin ninguna jugada de Ana en Plateau #1")
+    assert any(m.key == "board.aborted" for m in posts)
+    assert not any(isinstance(m, TableFinished) for m in out)  # nothing for the leaderboard
+    assert (await repo.get_table(tid)).status == "aborted"  # type: ignore[union-attr]
+    assert await repo.get_results(tid) == [] and await svc.tick() == []
+    built, _ = await start_table(svc, "k3", 2, {"time_per_move": "2h"})  # the deal is in the log: chance only
+    idle, _ = await start_table(svc, "k3", 2, {"time_per_move": "2h"})
+    text = await svc.auto_build(built, ANA, "sensible", rng=random.Random(1))
+    await svc.submit_move(built, ANA, text)  # Ana built: Ben's time-out now loses a game that was played
+    clock.advance(hours=2)
+    await svc.tick()
+    assert (await repo.get_table(idle)).status == "aborted"  # type: ignore[union-attr]
+    assert await repo.get_results(idle) == []
+    assert (await repo.get_table(built)).status == "finished"  # type: ignore[union-attr]
+    assert [r.place for r in await repo.get_results(built)] == [1, 2]  # Ben lost on time
+    await repo.close()
 
 
 async def test_krakatoa_timeout_plays_auto(db: DbFactory) -> None:

@@ -251,6 +251,7 @@ async def test_the_ticker_leaves_mesas_due_turns_to_the_background(tmp_path: Pat
     svc = service(repo, clock, workers=1)
     mesa_table, _ = await against_mesa(svc, CY, "Cy")
     kona, _ = await start_table(svc, "kona", 2, {"time_per_move": "1h"})
+    await svc.submit_move(kona, ANA, "a6-d3")  # Ben's time then runs out: a loss (no move at all cancels)
     clock.advance(hours=2)
     delivered: list[Message] = []
 

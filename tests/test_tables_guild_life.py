@@ -132,6 +132,8 @@ async def test_suspension_touches_one_server_only(db: DbFactory) -> None:
     repo, svc = await open_service(db("mesa.db"), clock)
     there = (await svc.create(OTHER_GUILD, 80, ANA, "Ana", "kona", [(BEN, "Ben")]))[0].table_id
     await svc.accept(there, BEN)
+    mover = (await svc.table_details(there)).summary.turn_user_ids[0]  # a move: the time-out then loses the game
+    await svc.submit_move(there, mover, (await svc.legal_moves_for(there, mover))[0])
     await svc.suspend_guild(GUILD)
     assert not await svc.is_suspended(there)
     clock.advance(days=14, minutes=1)

@@ -685,6 +685,23 @@ async def test_a_round_table_offers_cancel_only_once_its_event_is_cancelled_befo
     await repo.close()
 
 
+async def test_a_round_table_nobody_moved_at_still_loses_on_time(db: DbFactory) -> None:
+    """A friendly table nobody moved at is cancelled by its time-out, uncounted; a running tournament's table
+    is not: its round needs a result, so the first mover who never moved loses on time."""
+    clock = FakeClock()
+    repo, svc = await open_service(db("mesa.db"), clock)
+    tid = await event(svc, 2, {"format": "swiss", "rounds": "1", "time_per_move": "1h"})
+    await svc.tournaments.start(GUILD, ORG)
+    [board] = [b for b in (await svc.tournaments.pairings(GUILD, tid)).boards if b.kind == "game"]
+    clock.advance(hours=1, minutes=1)
+    out = await svc.tick()
+    assert not any(isinstance(m, PublicPost) and m.key == "info.timeout_unplayed" for m in out)
+    table = await repo.get_table(board.table_id or 0)
+    assert table is not None and table.status == "finished"
+    assert [r.place for r in await repo.get_results(board.table_id or 0)] == [2, 1]  # the first mover lost
+    await repo.close()
+
+
 async def test_a_swiss_asked_for_more_rounds_than_its_players_allow_says_so_at_the_start(db: DbFactory) -> None:
     """rounds=10 with three players: three rounds (everyone meets everyone once, a bye each round; more would
     repeat pairings), and the start says so rather than leaving the creation's "10 rounds" standing."""
