@@ -257,7 +257,9 @@ class Play:
         if len(ctx.sides()) == 2 and await self.store.may_call_off(ctx):
             # no player has moved: a loss on time would be a rated game no one played, so the table is called
             # off uncounted, as the host's /abort or an agreed draw would (a running tournament's keeps its loss)
-            info = self.posts.info(ctx, "info.timeout_unplayed", ctx.row.version + 1, name=ctx.names_of(actors))
+            waiting = tuple(s.user_id for s in ctx.seats if s.seat not in actors and not is_mesa(s.user_id))
+            info = self.posts.info(ctx, "info.timeout_unplayed", ctx.row.version + 1, mention=waiting,
+                                   name=ctx.names_of(actors))  # those who waited are told
             return await self.finisher.commit(ctx, ctx.state, Step(), change=Change(end=ABORT), extra=[info])
         return await self.leave_game(ctx, actors, TIME)
 

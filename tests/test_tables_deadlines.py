@@ -106,6 +106,7 @@ async def test_a_time_out_before_anyone_moved_cancels_the_table_uncounted(db: Db
     out = await svc.tick()
     posts = [m for m in out if isinstance(m, PublicPost)]
     [info] = [m for m in posts if m.key == "info.timeout_unplayed"]
+    assert info.mention == (BEN,)  # the one who waited is told
     assert t(info.key, "en", **info.params) == ("The time ran out with no move from Ana in Plateau #1: no one has "
                                                 "played, so the table is cancelled and nothing is counted.")
     assert t(info.key, "es", **info.params).startswith("Se acabó el plazo sin ninguna jugada de Ana en Plateau #1")
