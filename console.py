@@ -182,10 +182,11 @@ START_LINES = [
 SEATING_VERBS = frozenset({"play", "accept", "decline", "join", "start", "fill", "leave", "abort", "rematch"})
 #: the commands that act at one table and take no other word: a lone number is that table ("/abort 2" is
 #: "/abort table=2"); any other word is refused, never ignored (it had cancelled or resigned another table)
-TABLE_VERBS = frozenset({"accept", "decline", "leave", "abort", "resign", "draw", "decline-draw", "decline_draw",
-                         "mine", "board", "hint", "auto"})
-#: what Discord's /draw offers besides: ``/draw offer|accept`` is /draw, ``/draw decline`` is /decline-draw
-DRAW_WORDS = {"offer": "draw", "accept": "draw", "decline": "decline-draw"}
+TABLE_VERBS = frozenset({"accept", "decline", "leave", "abort", "resign", "draw", "accept-draw", "decline-draw",
+                         "decline_draw", "mine", "board", "hint", "auto"})
+#: what Discord's /draw offers besides: ``/draw offer`` is /draw, ``/draw accept`` accepts only an offer standing,
+#: ``/draw decline`` is /decline-draw
+DRAW_WORDS = {"offer": "draw", "accept": "accept-draw", "decline": "decline-draw"}
 #: every command's name, for "did you mean /play?" after a slip of the keyboard
 COMMANDS = ("play", "accept", "decline", "join", "start", "fill", "leave", "abort", "rematch", "move", "build",
             "auto", "moves", "resign", "draw", "decline-draw", "hint", "takeback", "learn", "help", "board", "history",
@@ -575,8 +576,9 @@ class Console:
                 self.write(f"[dm {name}] #{tid} {await self._why_no_moves(tid, uid)}")
         elif verb == "resign":
             self.show(await svc.resign(await self._pick(uid, table, lambda s: s.status == "active"), uid))
-        elif verb == "draw":
-            self.show(await svc.offer_draw(await self._pick(uid, table, self._drawable), uid))
+        elif verb in ("draw", "accept-draw"):
+            self.show(await svc.offer_draw(await self._pick(uid, table, self._drawable), uid,
+                                           accept=verb == "accept-draw"))
         elif verb in ("decline-draw", "decline_draw"):
             self.show(await svc.decline_draw(await self._pick(uid, table, self._drawable), uid))
         elif verb == "hint":  # issue 30: Mesa's move for the caller, privately, never played

@@ -48,12 +48,13 @@ class TableActs(ServicePart):
         await self.handling.edit_or_reply(interaction, done, None, edit=picked)
 
     async def draw(self, interaction: discord.Interaction, table_id: int, action: str) -> None:
-        """``action`` is ``decline``, else an offer (which accepts when the other side has offered)."""
+        """``action`` is ``decline``; ``accept`` only accepts an offer standing now; else an offer (which
+        accepts when the other side has offered)."""
         if action == "decline":
             messages = await self.service.decline_draw(table_id, interaction.user.id)
             done = "ok.declined"
         else:  # offering when the other player has offered accepts (the service decides)
-            messages = await self.service.offer_draw(table_id, interaction.user.id)
+            messages = await self.service.offer_draw(table_id, interaction.user.id, accept=action == "accept")
             agreed = any(getattr(m, "kind", None) == RESULT for m in messages)
             done = "ok.accepted" if agreed else "ok.draw_offered"
         await self.delivery.deliver(messages, public_lang(interaction))

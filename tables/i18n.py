@@ -206,6 +206,8 @@ EN: dict[str, str] = {
     "error.no_draws": "{game} has no draw offers.",
     "error.draw_already_offered": "You have already offered a draw; wait for the answer.",
     "error.no_draw_offer": "There is no draw offer for you to answer.",
+    "error.no_draw_to_accept": "There is no draw offer to accept at table #{table}: a move since has refused it, "
+    "or none was made. To offer one yourself, use /draw.",
 }
 
 ES: dict[str, str] = {
@@ -396,6 +398,8 @@ ES: dict[str, str] = {
     "error.no_draws": "{game} no tiene ofertas de tablas.",
     "error.draw_already_offered": "Ya ofreciste tablas; espera la respuesta.",
     "error.no_draw_offer": "No hay ninguna oferta de tablas que responder.",
+    "error.no_draw_to_accept": "No hay ninguna oferta de tablas que aceptar en la mesa #{table}: una jugada la "
+    "rechazó después, o no se hizo. Para ofrecerlas tú, usa /draw.",
 }
 
 CATALOGS: dict[str, dict[str, str]] = {"en": EN, "es": ES}

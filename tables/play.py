@@ -264,8 +264,10 @@ class Play:
         return await self.leave_game(ctx, actors, TIME)
 
     # ---- draws --------------------------------------------------------------------------------------
-    async def offer_draw(self, table_id: int, user_id: int) -> list[Message]:
-        """Offer a draw (Kona, Plateau); the opponent accepts by offering too."""
+    async def offer_draw(self, table_id: int, user_id: int, *, accept: bool = False) -> list[Message]:
+        """Offer a draw (Kona, Plateau); the opponent accepts by offering too.  ``accept`` (an Accept button,
+        ``/draw accept``): only an offer standing now is accepted, never a new one made in its place (a move
+        since refused it, and the button was still on screen)."""
         async with self.store.lock(table_id):
             ctx, seat = await self.active(table_id, user_id)
             if not ctx.engine.description.draw_offers:
@@ -275,6 +277,8 @@ class Play:
             offer = ctx.row.draw_offer
             if offer == seat.seat:
                 raise TableError("error.draw_already_offered")
+            if accept and offer is None:
+                raise TableError("error.no_draw_to_accept", table=table_id)
             calls_off = await self._draw_calls_off(ctx)
             if offer is not None and calls_off:  # agreed before anyone moved: nothing to count, as /abort
                 info = self.posts.info(ctx, "info.aborted_agreed", ctx.row.version + 1)

@@ -229,9 +229,9 @@ class TableService:
         """Whether players of ``game`` may offer draws (front ends pick the one table a /draw means)."""
         return get_engine(game).description.draw_offers
 
-    async def offer_draw(self, table_id: int, user_id: int) -> list[Message]:
-        """Offer a draw (Kona, Plateau); the opponent accepts by offering too."""
-        return await self.play.offer_draw(table_id, user_id)
+    async def offer_draw(self, table_id: int, user_id: int, *, accept: bool = False) -> list[Message]:
+        """Offer a draw (Kona, Plateau); the opponent accepts by offering too (``accept``: only accept)."""
+        return await self.play.offer_draw(table_id, user_id, accept=accept)
 
     async def decline_draw(self, table_id: int, user_id: int) -> list[Message]:
         return await self.play.decline_draw(table_id, user_id)

@@ -173,7 +173,8 @@ async def test_a_number_after_a_table_command_is_its_table_and_a_stray_word_is_r
     out = await _console(["Ana: /play krakatoa", "Ben: /play krakatoa", "Ana: /abort 2", "Ana: /abort please",
                           "Ana: /games", "Cy: /play kona @Dee seat=first", "Dee: /accept 3", "Cy: /resign #9",
                           "Cy: /resign 3 now",
-                          "Cy: /draw offer", "Dee: /draw decline", "Dee: /draw accept", "Cy: /draw accept",
+                          "Cy: /draw offer", "Dee: /draw decline", "Dee: /draw accept", "Dee: /draw offer",
+                          "Cy: /draw accept",
                           "Ben: /start now", "Ben: /start fill=mesa 2 level=easy", "Ana: /abort #1"], tmp_path)
     assert "[error Ana] Only the host of table #2 can do that." in out  # table #2 meant, and refused
     assert "[error Ana] /abort takes no words but a table's number, and 'please' is not one: write /abort, or " \
@@ -183,7 +184,9 @@ async def test_a_number_after_a_table_command_is_its_table_and_a_stray_word_is_r
     assert any(line.startswith("[error Cy] /resign takes no words but a table's number, and '3 now'") for line in out)
     assert any(line.startswith("[#3] Cy offers a draw in Kona #3") for line in out)  # /draw offer: Discord's words
     assert any(line.startswith("[#3]") and "declined" in line for line in out), out  # /draw decline
-    assert any(line.startswith("[#3] Dee offers a draw") for line in out)  # after the decline, /draw accept offers
+    assert "[error Dee] There is no draw offer to accept at table #3: a move since has refused it, or none was " \
+        "made. To offer one yourself, use /draw." in out  # /draw accept with nothing to accept makes no offer
+    assert any(line.startswith("[#3] Dee offers a draw") for line in out)  # /draw offer does
     assert "[#3] Every player agreed: Kona table #3 is cancelled, without results." in out
     assert "[error Ben] /start takes fill=mesa, level=easy|normal|hard and a table's number, and 'now' is none of " \
         "them: write /start, /start 2 for table #2, or /start fill=mesa level=hard" in out

@@ -330,4 +330,10 @@ async def test_a_draw_offer_answered_or_refused_by_a_move_loses_its_buttons(harn
     else:  # a move refuses the offer (as the offer says): alice plays on
         await h.command("move", [option("text", "a6-d3", STRING)], ALICE, channel=place)
     assert h.standin.messages[offer].get("components") == [], "no Accept draw left under an answered offer"
+    if answer == "move":  # /draw accept typed after the move: it accepts nothing, and offers nothing either
+        posts_before = len([r for r in h.standin.to_channel() if r.method == "POST"])
+        await h.command("draw", [option("action", "accept", STRING)], BOB, channel=place)
+        assert last(h).content.startswith("There is no draw offer to accept at table #1: a move since has refused")
+        assert len([r for r in h.standin.to_channel() if r.method == "POST"]) == posts_before, "no new offer posted"
+        assert (await h.bot.service.repo.get_table(1)).draw_offer is None  # type: ignore[union-attr]
     assert not h.standin.refusals()

@@ -180,9 +180,15 @@ async def test_draw_offers(tmp_path: Path) -> None:
     await svc.offer_draw(tid, ANA)
     board_version = (await svc.board(tid)).version
     await svc.submit_move(tid, ANA, "a6-d3", expected_version=board_version)  # an offer does not stale the board
+    # Ben's Accept, pressed after the move refused the offer: refused in words, never a new offer of Ben's
+    before = await repo.get_table(tid)
+    late = await refused(svc.offer_draw(tid, BEN, accept=True), "error.no_draw_to_accept")
+    assert late.message("en").startswith(f"There is no draw offer to accept at table #{tid}: a move since has")
+    assert late.message("es").startswith(f"No hay ninguna oferta de tablas que aceptar en la mesa #{tid}")
+    assert await repo.get_table(tid) == before
     out = await svc.offer_draw(tid, BEN)
     assert out[0].key == "info.draw_offered"
-    out = await svc.offer_draw(tid, ANA)  # accepting = offering too
+    out = await svc.offer_draw(tid, ANA, accept=True)  # accepting the offer standing (or by offering too)
     result = next(m for m in out if isinstance(m, PublicPost) and m.kind == "result")
     assert result.key == "result.draw.agreement"
     assert [(r.place, r.outcome, r.reason) for r in await repo.get_results(tid)] == [(1, "draw", "agreement")] * 2
