@@ -279,7 +279,9 @@ class Play:
                 raise TableError("error.draw_already_offered")
             if accept and offer is None:
                 raise TableError("error.no_draw_to_accept", table=table_id)
-            calls_off = await self._draw_calls_off(ctx)
+            # a draw agreed before any player's move would be a rated game no one played: it cancels the table
+            # instead, without results, as the host's /abort would (a running tournament's table keeps its draw)
+            calls_off = await self.store.may_call_off(ctx)
             if offer is not None and calls_off:  # agreed before anyone moved: nothing to count, as /abort
                 info = self.posts.info(ctx, "info.aborted_agreed", ctx.row.version + 1)
                 return await self.finisher.commit(ctx, ctx.state, Step(), change=Change(end=ABORT), extra=[info])
@@ -289,12 +291,6 @@ class Play:
             other = tuple(s.user_id for s in ctx.seats if s.seat != seat.seat)
             key = "info.draw_offered_at_start" if calls_off else "info.draw_offered"
             return [self.posts.info(ctx, key, mention=other, hint="draw", name=seat.name)]
-
-    async def _draw_calls_off(self, ctx: LoadedTable) -> bool:
-        """A draw agreed before any player's move would be a rated game no one played: it cancels the table
-        instead, without results, as the host's ``/abort`` would.  A tournament's table keeps its draw, as
-        its round needs a result (its tables are never cancelled)."""
-        return await self.store.may_call_off(ctx)
 
     async def decline_draw(self, table_id: int, user_id: int) -> list[Message]:
         async with self.store.lock(table_id):
