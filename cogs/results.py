@@ -32,6 +32,7 @@ from discord.ext import commands
 
 from cogs import answer
 from cogs.choices import GAME_CHOICES
+from cogs.command_words import in_discord_words
 from cogs.controls import button, shown
 from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
@@ -108,12 +109,16 @@ async def _page_message(interaction: discord.Interaction, page: BoardPage,
                         lang: str) -> tuple[str, discord.File, discord.ui.View | None]:
     me = interaction.user.id
     picture = await asyncio.to_thread(board_image, page, lang, me)
-    alt = board_text(page, lang)
+    advice = page.advice(lang)
+    alt = board_text(page, lang)  # the players' names as they are; only the service's advice names commands
+    if advice:
+        alt = alt.replace(advice, in_discord_words(advice, lang))
     file = discord.File(io.BytesIO(picture), filename=f"leaderboard-{page.game}-{page.page}.png",
                         description=alt[:MAX_ALT_TEXT])
-    content = alt.splitlines()[-1] if page.caller is not None else ""
-    if page.asked is not None:  # a page there is not: say which one this is, above the picture
-        content = "\n".join(filter(None, [page.note(lang), content]))
+    # above the picture: a page there is not (which one this is), how to get on an empty board or that ratings
+    # are off, and the caller's own row when it is not on the page
+    content = "\n".join(filter(None, [page.note(lang), in_discord_words(advice, lang),
+                                      alt.splitlines()[-1] if page.caller is not None else ""]))
     view = None
     if page.pages > 1:
         view = discord.ui.View(timeout=None)

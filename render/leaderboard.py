@@ -68,7 +68,7 @@ def leaderboard_image(title: str, rows: Sequence[BoardRow], *, caller: BoardRow 
     """The top rows of a server's leaderboard for one game, and the caller's own row below if they are
     not among them.  ``labels`` and texts come translated from the caller."""
     extra = 1 if caller else 0
-    height = max(320, 130 + ROW_H * (max(len(rows), 1) + extra) + 60)
+    height = max(320, 130 + ROW_H * (max(len(rows), 1) + extra) + 60) if rows or caller else 220
     img, draw = theme.canvas(WIDTH, height)
     x0, x1, columns = _columns()
     draw.rounded_rectangle((x0 - 6, theme.FRAME_WIDTH + 6, x1 + 6, theme.FRAME_WIDTH + 62), radius=10,
@@ -80,11 +80,13 @@ def leaderboard_image(title: str, rows: Sequence[BoardRow], *, caller: BoardRow 
     if pager:
         theme.draw_text(draw, (x1 - 6, theme.FRAME_WIDTH + 34), pager, 18, anchor="rm")
     y = theme.FRAME_WIDTH + 74
-    for label, x in zip(labels, columns):
-        theme.draw_text(draw, (x, y), label, 15, fill=theme.MUTED, bold=True, anchor="ra")
+    if rows or caller:  # an empty board has no columns to head and no "?" to explain
+        for label, x in zip(labels, columns):
+            theme.draw_text(draw, (x, y), label, 15, fill=theme.MUTED, bold=True, anchor="ra")
     y += 26
     if not rows:
-        theme.draw_text(draw, (WIDTH / 2, y + 36), empty_text, 20, fill=theme.MUTED, anchor="mm")
+        theme.draw_text(draw, (WIDTH / 2, y + 36), theme.ellipsize(empty_text, 20, x1 - x0 - 24), 20,
+                        fill=theme.MUTED, anchor="mm")
         y += ROW_H
     for i, row in enumerate(rows):
         _row(draw, y, row, i % 2 == 1)
@@ -94,7 +96,8 @@ def leaderboard_image(title: str, rows: Sequence[BoardRow], *, caller: BoardRow 
         y += 26
         _row(draw, y, caller, False)
         y += ROW_H
-    theme.footer(draw, WIDTH, height, footnote)
+    if rows or caller:
+        theme.footer(draw, WIDTH, height, footnote)
     return img
 
 

@@ -609,6 +609,12 @@ EN.update({
     "lb.only_one": "There is only one page: here it is.",
     "lb.only_pages": "There are only {pages} pages: here is the last.",
     "lb.pages_from_one": "Pages are numbered from 1: here is the first.",
+    "lb.how": "Every rated game that ends in this server puts its players here: challenge someone with "
+    "/play {game} @friend (a table is rated unless opened with rated=false).",
+    "lb.mesa_unrated": "Games against Mesa are not rated in this server.",
+    "lb.mesa_rated": "Games against one Mesa count too.",
+    "lb.off": "Ratings are off in this server: games that end now change no leaderboard. A server manager can "
+    "turn them on with /settings rated=true.",
     "stats.none": "{name} has no rated games in this server yet.",
     "stats.title": "Stats of {name}",
     "stats.line": "{game}: rating {rating}{mark}, rank {rank} of {players} · {games}: {wins}, {losses}, "
@@ -653,6 +659,12 @@ ES.update({
     "lb.only_one": "Solo hay una página: es esta.",
     "lb.only_pages": "Solo hay {pages} páginas: esta es la última.",
     "lb.pages_from_one": "Las páginas se numeran desde 1: esta es la primera.",
+    "lb.how": "Cada partida puntuada que termina en este servidor trae aquí a sus jugadores: reta a alguien con "
+    "/play {game} @amigo (una mesa es puntuada salvo que se abra con rated=false).",
+    "lb.mesa_unrated": "Las partidas contra Mesa no son puntuadas en este servidor.",
+    "lb.mesa_rated": "Las partidas contra una sola Mesa también cuentan.",
+    "lb.off": "Las puntuaciones están desactivadas en este servidor: las partidas que terminan ahora no cambian "
+    "ninguna clasificación. Quien gestiona el servidor puede activarlas con /settings rated=true.",
     "stats.none": "{name} todavía no tiene partidas puntuadas en este servidor.",
     "stats.title": "Estadísticas de {name}",
     "stats.line": "{game}: puntuación {rating}{mark}, puesto {rank} de {players} · {games}: "

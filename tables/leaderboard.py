@@ -146,6 +146,9 @@ class BoardPage:
     caller: BoardEntry | None = None
     #: the page asked for, when it was not one there is (``page`` is then the nearest: the first or the last)
     asked: int | None = None
+    #: the server's settings: whether games count for ratings now, and games against one Mesa seat too
+    ratings_on: bool = True
+    mesa_rated: bool = False
 
     def note(self, lang: str) -> str:
         """Why this is not the page asked for ("There is only one page: here it is."), or ""."""
@@ -156,6 +159,18 @@ class BoardPage:
         if self.asked < 1:
             return t("lb.pages_from_one", lang)
         return t("lb.only_one", lang) if self.pages == 1 else t("lb.only_pages", lang, pages=self.pages)
+
+    def advice(self, lang: str) -> str:
+        """How games get on this board, when that is worth saying: with ratings off in the server, that nothing
+        finished now changes it (a server manager turns them on); on an empty board, how to get on it ("")."""
+        from tables.i18n import t
+
+        if not self.ratings_on:
+            return t("lb.off", lang)
+        if self.entries or self.caller is not None:
+            return ""
+        return " ".join([t("lb.how", lang, game=self.game), t("lb.mesa_rated" if self.mesa_rated else "lb.mesa_unrated",
+                                                               lang)])
 
 
 @dataclass(frozen=True)
@@ -263,6 +278,7 @@ class LeaderboardService:
             mine = None
         wanted = [u for _, u, _ in shown] + ([mine[1]] if mine else [])
         names = await self.repo.user_names(wanted)
+        settings = await self.repo.guild_settings(guild_id)
 
         def entry(rank: int, user: int, rating: Rating) -> BoardEntry:
             from tables.mesa import board_name  # Mesa is marked as a bot (issue 17)
@@ -272,7 +288,7 @@ class LeaderboardService:
 
         return BoardPage(guild_id, game, game_title(game), page, pages, len(ranked),
                          tuple(entry(*x) for x in shown), entry(*mine) if mine else None,
-                         None if asked == page else asked)
+                         None if asked == page else asked, settings.rated, settings.rate_mesa)
 
     # ---- stats ------------------------------------------------------------------------------
     async def stats(self, guild_id: int, user_id: int) -> list[GameStats]:
@@ -426,6 +442,8 @@ def board_text(page: BoardPage, lang: str) -> str:
         lines.append(page.note(lang))
     if not page.entries:
         lines.append(t("lb.empty", lang))
+    if page.advice(lang):
+        lines.append(page.advice(lang))
     for e in page.entries:
         lines.append(t("lb.line", lang, rank=e.rank, name=e.name, rating=e.rating, mark=_mark(e.provisional),
                        games=Count(e.games, "game"), wins=Count(e.wins, "win")))

@@ -29,6 +29,7 @@ def test_console_leaderboard_stats_history_replay(tmp_path: Path) -> None:
         "Ana: /leaderboard kona",
         "Dee: /leaderboard carpniches",
         "Ana: /leaderboard chess",
+        "Dee: /leaderboard plateau",
         "Ana: /leaderboard",
         "Ana: /stats",
         "Ana: /stats @Cy",
@@ -49,6 +50,11 @@ def test_console_leaderboard_stats_history_replay(tmp_path: Path) -> None:
     assert out[board + 3].startswith("[dm Ana] 3. Ben ") and "?" in out[board + 3]  # provisional
     assert re.search(r"\(image: .+leaderboard-kona-p1\.png\)$", out[board + 3])
     assert "[dm Dee] You:" not in out  # Dee has no rating: no own row
+    empty = out.index("[dm Dee] Plateau leaderboard")  # an empty board says how to get on it
+    assert out[empty + 1] == "[dm Dee] No rated games yet"
+    assert out[empty + 2].startswith("[dm Dee] Every rated game that ends in this server puts its players here: "
+                                     "challenge someone with /play plateau @friend (a table is rated unless opened "
+                                     "with rated=false). Games against Mesa are not rated in this server. (image: ")
     assert "[error Ana] There is no game called chess. Choose one of: kona, plateau, k3, krakatoa." in out
     assert "[error Ana] Write /leaderboard GAME [PAGE], for example /leaderboard kona; the games: kona, plateau, " \
         "k3, krakatoa" in out

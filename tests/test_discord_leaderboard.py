@@ -84,6 +84,29 @@ async def test_leaderboard_in_spanish_and_per_server(harness: Harness) -> None:
     assert "No rated games yet" in alt and "alice" not in alt  # another server: its own (empty) board
 
 
+async def test_an_empty_leaderboard_says_how_to_get_on_it_in_the_readers_commands(harness: Harness) -> None:
+    h = harness
+    await h.command("leaderboard", [option("game", "plateau", STRING)], ALICE)
+    answer = last(h)
+    assert answer.content.startswith("Every rated game that ends in this server puts its players here: challenge "
+                                     "someone with /play game:Plateau opponent:@friend")
+    assert answer.content.endswith("Games against Mesa are not rated in this server.")
+    assert answer.content in answer.json["attachments"][0]["description"]  # the picture's words say it too
+    await h.command("leaderboard", [option("game", "plateau", STRING)], CAROL, locale="es-ES")
+    assert "reta a alguien con /jugar juego:Plateau rival:@amigo" in last(h).content
+    # ratings off: the board says games ending now do not change it, and names Discord's /settings and option;
+    # a player's name that looks like a command is left as they wrote it
+    slash = user(1004, "/leave")
+    await finished_kona(h, slash, BOB)
+    await h.bot.service.set_guild_settings(GUILD_ID, rated=False)
+    await h.command("leaderboard", [option("game", "kona", STRING)], ALICE)
+    answer = last(h)
+    assert answer.content == ("Ratings are off in this server: games that end now change no leaderboard. A server "
+                              "manager can turn them on with /settings rated:true.")
+    alt = answer.json["attachments"][0]["description"]
+    assert "1. /leave " in alt and "/settings rated:true" in alt
+
+
 async def test_stats_and_history(harness: Harness) -> None:
     h = harness
     first = await finished_kona(h, ALICE, BOB)

@@ -43,6 +43,18 @@ def test_empty_leaderboard_renders() -> None:
     assert len(png) < 80_000
 
 
+def test_an_empty_leaderboard_heads_no_columns_and_explains_no_mark() -> None:
+    with theme.recording() as marks:
+        empty = leaderboard_image("K3 leaderboard", [], footnote="? = provisional")
+    said = [m.what for m in marks if m.kind == "text"]
+    assert "No rated games yet" in said and "K3 leaderboard" in said
+    assert not {"Rating", "Games", "Wins", "? = provisional"} & set(said)
+    assert empty.height < leaderboard_image("K3 leaderboard", rows(1)).height  # no room left for rows that are not
+    with theme.recording() as marks:
+        leaderboard_image("K3 leaderboard", rows(1), footnote="? = provisional")
+    assert {"Rating", "Games", "Wins", "? = provisional"} <= {m.what for m in marks if m.kind == "text"}
+
+
 def test_rating_chart_renders_one_and_many_points() -> None:
     for series in ([1000], [1000, 1100, 1050, 1200]):
         png = theme.to_png(rating_chart("Ana", series))

@@ -263,6 +263,32 @@ async def test_leaderboards_are_per_server(tmp_path: Path) -> None:
     await repo.close()
 
 
+async def test_an_empty_board_says_how_to_get_on_it_and_ratings_off_are_said(tmp_path: Path) -> None:
+    repo, svc = await open_service(tmp_path / "m.db")
+    board = LeaderboardService(repo)
+    empty = await board.page(GUILD, "plateau", 1, ANA)
+    text = board_text(empty, "en").split("\n")
+    assert text[:2] == ["Plateau leaderboard", "No rated games yet"]
+    assert "challenge someone with /play plateau @friend" in text[2]
+    assert text[2].endswith("Games against Mesa are not rated in this server.")  # the default (issue 17)
+    assert "/play plateau @amigo" in board_text(empty, "es")
+    await svc.set_guild_settings(GUILD, rate_mesa=True)
+    assert (await board.page(GUILD, "plateau")).advice("en").endswith("Games against one Mesa count too.")
+    # a board with players needs no advice
+    await kona_result(svc, ANA, BEN)
+    kona = await board.page(GUILD, "kona", 1, CY)
+    assert kona.entries and kona.advice("en") == "" and "/play" not in board_text(kona, "en")
+    # ratings turned off: the board stays as it was, and says that games ending now do not change it
+    await svc.set_guild_settings(GUILD, rated=False)
+    off = await board.page(GUILD, "kona", 1, CY)
+    assert [e.user_id for e in off.entries] == [e.user_id for e in kona.entries]
+    assert "Ratings are off in this server" in board_text(off, "en") and "/settings rated=true" in off.advice("en")
+    assert "desactivadas" in off.advice("es")
+    # an empty board with ratings off: not the advice to play, which would not count
+    assert "Ratings are off" in (await board.page(GUILD, "k3")).advice("en")
+    await repo.close()
+
+
 async def test_leaderboard_pages_and_the_callers_rank(tmp_path: Path) -> None:
     repo = await open_repository(tmp_path / "m.db")
     rows = [RatingRow(5, "kona", 500 + i, 40.0 - i, 2.0, 6 + i, 3, 3 + i, 0, "t") for i in range(23)]
