@@ -54,7 +54,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import NoReturn
 
-from console_areas.common import CHANNEL_ID, GUILD_ID, LANG, table_number
+from console_areas.common import CHANNEL_ID, GUILD_ID, LANG, shown, table_number
 from console_areas.lessons import CONSOLE_TEXTS_ES, LESSON_WORDS, NO_TABLE_OR_LESSON, Lessons
 from console_areas.results import Results
 from console_areas.tournaments import Tournaments
@@ -215,7 +215,7 @@ def _table_word(verb: str, rest: str, table: int | None) -> int | None:
     if table is None and re.fullmatch(r"#?[0-9]{1,18}", rest):
         return table_number(rest, f"/{verb} N")
     key = "console.start_words" if verb in ("start", "fill") else "console.stray_words"
-    raise TableError(key, verb=verb, words=rest[:30] + ("…" if len(rest) > 30 else ""))
+    raise TableError(key, verb=verb, words=shown(rest))
 
 
 def user_id_for(name: str) -> int:
@@ -626,6 +626,8 @@ class Console:
         """Everything that reads rather than plays: boards, histories, rules, help, and the clock."""
         svc = self.service
         if verb == "help":
+            if rest.strip().lower() not in ("", "en", "es"):
+                raise TableError("console.help_words", words=shown(rest))
             self.lines("[help]", help_text("es" if rest.strip().lower() == "es" else "en"))
         elif verb == "board":
             self.show([await svc.board(await self._pick_or_last_finished(uid, table))])
@@ -636,6 +638,8 @@ class Console:
         elif verb == "review":
             await self.results.review(name, uid, rest, table)
         elif verb == "games":
+            if rest:
+                raise TableError("console.no_words", verb=verb, words=shown(rest))
             await self._games(name, uid)
         elif verb == "rules":
             self.lines("[rules]", rules_text(rest))
@@ -731,6 +735,8 @@ class Console:
                 if key in options:
                     raise TableError("console.option_twice", option=key[:40])
                 options[key] = value
+            elif reads_as_mesa(word) or word.lower() in {n.lower() for i, n in self.names.items() if i != uid}:
+                raise TableError("console.play_at", word=shown(word), game=game)  # a player named without @
             else:
                 raise TableError("console.play_word", word=word[:40] + ("…" if len(word) > 40 else ""))
         if not game:
@@ -869,6 +875,7 @@ _CONSOLE_TEXTS = {
     "console.unknown": "Unknown command /{verb}; try /help",
     "console.unknown_near": "Unknown command /{verb}: did you mean /{near}? /help lists them all",
     "console.play_usage": "Write /play GAME @NAME... [option=value...], for example /play kona @Ben",
+    "console.play_at": "Name players with @: /play {game} @{word}",
     "console.play_word": "I could not read {word}: after /play GAME, name players as @NAME (a name with spaces "
                          "in quotes: @\"Ana Maria\") and options as option=value, for example "
                          "/play k3 @Ben bots=2 level=normal",
@@ -883,6 +890,13 @@ _CONSOLE_TEXTS = {
     "console.clock_range": "The clock moves at most 1 year at a time (for example /clock +30d)",
     "console.rules_usage": "Write /rules GAME [full] [en|es], for example /rules kona full; the games: {games}",
     "console.takeback_usage": "Write /takeback to ask, or /takeback accept or /takeback decline to answer",
+    "console.no_words": "/{verb} takes no words: write /{verb} alone (not '{words}')",
+    "console.help_words": "/help takes es (this help in Spanish) or nothing, not '{words}'",
+    "console.at_player": "Name a player with @: /{verb} @{word}",
+    "console.stats_usage": "Write /stats for your own ratings, or /stats @NAME for one player's, not '{words}'",
+    "console.history_words": "/history takes a player (@NAME) and a game, and '{words}' is a word too many: for "
+    "example /history @Ben kona",
+    "console.leaderboard_page": "'{words}' is not a page number: write /leaderboard {game} 2 for its second page",
     "console.stray_words": "/{verb} takes no words but a table's number, and '{words}' is not one: write "
     "/{verb}, or /{verb} 2 (or table=2) for table #2",
     "console.start_words": "/{verb} takes fill=mesa, level=easy|normal|hard and a table's number, and '{words}' is "

@@ -62,6 +62,11 @@ class Terminal(Protocol):
         """``/moves [PAGE]``: moves listed one page at a time."""
 
 
+def shown(words: str) -> str:
+    """Words a user typed, as a refusal quotes them: at most 30 characters."""
+    return words[:30] + ("…" if len(words) > 30 else "")
+
+
 def table_number(text: str, usage: str = "table=N") -> int:
     """A table number as typed (``3`` or ``#3``), checked before it goes anywhere near storage; a
     refusal shows ``usage`` (``/replay N``) with an example."""

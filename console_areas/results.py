@@ -6,10 +6,10 @@ from __future__ import annotations
 import asyncio
 import re
 
-from console_areas.common import GUILD_ID, LANG, Terminal, table_number
+from console_areas.common import GUILD_ID, LANG, Terminal, shown, table_number
 from tables import TableError, t
 from tables import leaderboard as lb
-from tables.games import game_names
+from tables.games import game_names, known_game
 from tables.leaderboard import LeaderboardService, history_text
 from tables.mesa import NAME as MESA
 from tables.mesa import mesa_records, records_text
@@ -55,7 +55,10 @@ class Results:
                 mesa, who_name = True, "Mesa"
             elif word.startswith("@"):
                 who, who_name = self.console.someone(word, uid, name)
+            elif game is not None:
+                raise TableError("console.history_words", words=shown(word))
             else:
+                self._player_word("history", word)
                 game = word
         board = self.board()
         entries = await (board.mesa_history(GUILD_ID, game) if mesa else board.history(GUILD_ID, who, game))
@@ -67,12 +70,18 @@ class Results:
         if verb == "leaderboard":
             if not words:
                 raise TableError("console.leaderboard_usage", games=", ".join(game_names()))
-            page_no = int(words[1]) if len(words) > 1 and re.fullmatch(r"[0-9]{1,6}", words[1]) else 1
+            if len(words) > 2 or (len(words) == 2 and not re.fullmatch(r"[0-9]{1,6}", words[1])):
+                raise TableError("console.leaderboard_page", words=shown(" ".join(words[1:])),
+                                 game=known_game(words[0]))
+            page_no = int(words[1]) if len(words) > 1 else 1
             page = await board.page(GUILD_ID, words[0], page_no, uid)
             image = await asyncio.to_thread(lb.board_image, page, LANG, uid) if self.console.out_dir else None
             self.console.lines(f"[dm {name}]", lb.board_text(page, LANG),
                         self.console.save_file(image, f"leaderboard-{page.game}-p{page.page}.png") if image else "")
         elif verb == "stats":
+            if len(words) > 1 or (words and not words[0].startswith("@")):
+                self._player_word(verb, words[0])
+                raise TableError("console.stats_usage", words=shown(rest.strip()))
             who, who_name = self.console.someone(words[0] if words else "", uid, name)
             stats = await board.stats(GUILD_ID, who)
             self.console.lines(f"[dm {name}]", lb.stats_text(stats, who_name, LANG))
@@ -98,8 +107,16 @@ class Results:
             self.console.lines(f"[replay #{target}]", f"{caption} ({frames} frame{'' if frames == 1 else 's'})", saved)
             self.console.described(f"[replay #{target}]", replay_words(replay.game, replay.views, replay.names, frames))
         else:
+            if words:
+                raise TableError("console.no_words", verb=verb, words=shown(rest.strip()))
             changed = await board.recompute_guild(GUILD_ID)
             self.console.lines(f"[dm {name}]", t("recompute.changed" if changed else "recompute.same", LANG))
+
+    def _player_word(self, verb: str, word: str) -> None:
+        """A player's name written without its @ (``/stats Ben``): refused, saying how to name them, rather than
+        read as a game or passed over (the caller's own stats shown instead of Ben's)."""
+        if not word.startswith("@") and word.lower() in {n.lower() for n in self.console.names.values()}:
+            raise TableError("console.at_player", verb=verb, word=shown(word))
 
     async def review(self, name: str, uid: int, rest: str, table: int | None) -> None:
         """``/review TABLE [es]``: Mesa's review of a finished game, for the caller: how far it is while it is

@@ -115,12 +115,14 @@ async def test_play_reads_discords_option_colon_value_and_names_a_word_it_cannot
     repo, svc, con, out = await open_console(tmp_path)
     await con.handle("Ana: /play game:k3 opponent:@Ben bots:2 level:normal")
     await con.handle("Ana: /play kona opponent:Dee")  # the @ may be left out after opponent:
-    await con.handle("Ana: /play kona Ben")
+    await con.handle("Ana: /play kona Ben")  # a player this console knows, named without @
+    await con.handle("Ana: /play kona Zed")
     await con.handle("Ana: /play kona @Cy seat=first seat:second")
     details = await svc.table_details(1)
     assert sorted(details.summary.players) == ["Ana", "Ben", "Mesa (normal)", "Mesa 2 (normal)"]
     assert details.summary.status == "invited"
-    assert out[-2] == ("[error Ana] I could not read Ben: after /play GAME, name players as @NAME (a name with "
+    assert out[-3] == "[error Ana] Name players with @: /play kona @Ben"
+    assert out[-2] == ("[error Ana] I could not read Zed: after /play GAME, name players as @NAME (a name with "
                        'spaces in quotes: @"Ana Maria") and options as option=value, for example /play k3 @Ben '
                        "bots=2 level=normal")
     assert out[-1] == "[error Ana] seat= is given twice; give each option once"

@@ -204,3 +204,33 @@ async def test_a_slip_of_the_keyboard_is_answered_with_the_command_it_meant(tmp_
     assert out[1] == "[error Ana] Unknown command /resing: did you mean /resign? /help lists them all"
     assert out[2] == "[error Ana] Unknown command /dance; try /help"  # nothing near enough ("games"): no guess
     assert not any("Unknown command" in line for line in out[3:])  # every name suggested is a command
+
+
+async def test_a_player_named_without_at_and_words_a_reading_command_does_not_take_are_refused(
+        tmp_path: Path) -> None:
+    # "/stats Ben" showed the caller's own stats; "/play krakatoa mesa" was "I could not read mesa"; "/games x",
+    # "/recompute x", "/help x" and "/leaderboard kona 2 x" passed over the words; "/history Ben" said "no game"
+    out = await _console(["Ana: /play kona @Ben seat=first", "Ben: /accept", "Ben: /resign",
+                          "Ana: /stats Ben", "Ana: /stats @Ben junk", "Ana: /stats Zed", "Ana: /history Ben",
+                          "Ana: /history @Ben kona junk", "Ana: /play krakatoa mesa", "Ana: /play k3 ben bots=1",
+                          "Ana: /play k3 ana", "Ana: /games x", "Ana: /recompute now", "Ana: /help please",
+                          "Ana: /leaderboard kona 2 x", "Ana: /leaderboard kona next"], tmp_path)
+    errors = [line for line in out if line.startswith("[error")]
+    assert errors == [
+        "[error Ana] Name a player with @: /stats @Ben",
+        "[error Ana] Write /stats for your own ratings, or /stats @NAME for one player's, not '@Ben junk'",
+        "[error Ana] Write /stats for your own ratings, or /stats @NAME for one player's, not 'Zed'",
+        "[error Ana] Name a player with @: /history @Ben",
+        "[error Ana] /history takes a player (@NAME) and a game, and 'junk' is a word too many: for example "
+        "/history @Ben kona",
+        "[error Ana] Name players with @: /play krakatoa @mesa",
+        "[error Ana] Name players with @: /play k3 @ben",
+        "[error Ana] I could not read ana: after /play GAME, name players as @NAME (a name with spaces in quotes: "
+        "@\"Ana Maria\") and options as option=value, for example /play k3 @Ben bots=2 level=normal",  # herself
+        "[error Ana] /games takes no words: write /games alone (not 'x')",
+        "[error Ana] /recompute takes no words: write /recompute alone (not 'now')",
+        "[error Ana] /help takes es (this help in Spanish) or nothing, not 'please'",
+        "[error Ana] '2 x' is not a page number: write /leaderboard kona 2 for its second page",
+        "[error Ana] 'next' is not a page number: write /leaderboard kona 2 for its second page",
+    ]
+    assert not any(line.startswith(("[dm Ana] Stats of", "[#2]", "[help]")) for line in out)  # nothing shown or made
