@@ -84,7 +84,7 @@ class Results:
                 raise TableError("console.stats_usage", words=shown(rest.strip()))
             who, who_name = self.console.someone(words[0] if words else "", uid, name)
             stats = await board.stats(GUILD_ID, who)
-            self.console.lines(f"[dm {name}]", lb.stats_text(stats, who_name, LANG))
+            self.console.lines(f"[dm {name}]", lb.stats_text(stats, who_name, LANG, own=who == uid))
             against = records_text(await mesa_records(self.console.service.repo, GUILD_ID, who), LANG)
             if against:
                 self.console.lines(f"[dm {name}]", against)

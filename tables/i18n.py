@@ -616,6 +616,8 @@ EN.update({
     "lb.off": "Ratings are off in this server: games that end now change no leaderboard. A server manager can "
     "turn them on with /settings rated=true.",
     "stats.none": "{name} has no rated games in this server yet.",
+    "stats.none_own": "You have no rated games in this server yet: your rating in a game appears here once you "
+    "finish a rated game of it (challenge someone with /play GAME @friend).",
     "stats.title": "Stats of {name}",
     "stats.line": "{game}: rating {rating}{mark}, rank {rank} of {players} · {games}: {wins}, {losses}, "
     "{draws} drawn · streak {streak} · last five {last}",
@@ -666,6 +668,8 @@ ES.update({
     "lb.off": "Las puntuaciones están desactivadas en este servidor: las partidas que terminan ahora no cambian "
     "ninguna clasificación. Quien gestiona el servidor puede activarlas con /settings rated=true.",
     "stats.none": "{name} todavía no tiene partidas puntuadas en este servidor.",
+    "stats.none_own": "Todavía no tienes partidas puntuadas en este servidor: tu puntuación en un juego aparece "
+    "aquí cuando terminas una partida puntuada de él (reta a alguien con /play JUEGO @amigo).",
     "stats.title": "Estadísticas de {name}",
     "stats.line": "{game}: puntuación {rating}{mark}, puesto {rank} de {players} · {games}: "
     "{wins}, {losses}, {draws} en tablas · racha {streak} · últimas cinco {last} (V victoria, D derrota, "

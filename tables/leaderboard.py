@@ -470,11 +470,12 @@ def board_image(page: BoardPage, lang: str, caller_id: int | None = None) -> byt
     return theme.to_png(picture)
 
 
-def stats_text(stats: Sequence[GameStats], name: str, lang: str) -> str:
+def stats_text(stats: Sequence[GameStats], name: str, lang: str, *, own: bool = False) -> str:
+    """A player's rated record per game; ``own``: the reader's, whom an empty record tells how to start one."""
     from tables.i18n import Count, t
 
     if not stats:
-        return t("stats.none", lang, name=name)
+        return t("stats.none_own" if own else "stats.none", lang, name=name)
     lines = [t("stats.title", lang, name=name)]
     for s in stats:
         def letter(code: str) -> str:  # W/L/D in English, V/D/T (victoria, derrota, tablas) in Spanish

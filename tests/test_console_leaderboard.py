@@ -61,7 +61,8 @@ def test_console_leaderboard_stats_history_replay(tmp_path: Path) -> None:
     stats = next(line for line in out if line.startswith("[dm Ana] Kona: rating"))
     assert "rank 2 of 3 · 2 games: 1 won, 1 lost, 0 drawn · streak L1 · last five L W" in stats
     assert any(line.startswith("[dm Ana] Kona: rating") and "rank 1 of 3" in line for line in out)  # Cy's
-    assert "[dm Dee] Dee has no rated games in this server yet." in out
+    assert "[dm Dee] You have no rated games in this server yet: your rating in a game appears here once you finish " \
+        "a rated game of it (challenge someone with /play GAME @friend)." in out  # her own: how to get one
     history = out.index("[dm Ana] Recent tables of Ana")
     assert out[history + 1].startswith("[dm Ana] #3 Kona · lost, unrated · ")
     assert out[history + 2].startswith("[dm Ana] #2 Kona · lost · ")

@@ -122,6 +122,9 @@ async def test_stats_and_history(harness: Harness) -> None:
     assert last(h).content.startswith("Stats of bob")
     await h.command("stats", [option("user", CAROL["id"], USER)], ALICE, users=[CAROL])
     assert last(h).content == "carol has no rated games in this server yet." and not last(h).files
+    await h.command("stats", [], CAROL, locale="es-ES")  # her own: how to get a rating, in her Discord's commands
+    assert last(h).content.startswith("Todavía no tienes partidas puntuadas en este servidor")
+    assert "(reta a alguien con /jugar juego:JUEGO rival:@amigo)" in last(h).content
     await h.command("history", [], ALICE)
     answer = last(h)
     embed = answer.embeds[0]
