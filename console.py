@@ -757,11 +757,13 @@ class Console:
     async def _games(self, name: str, uid: int) -> None:
         listing = await self.service.listing(uid, GUILD_ID, joinable=True)
         tables = listing.tables
-        byes = await self.service.tournament_lists.byes(GUILD_ID, uid)
-        if not tables and not byes and not listing.damaged:
+        # a round sat out, an event open for entries one entered or organises, one running that one organises: no
+        # table of theirs, but not nothing to wait for
+        events = await self.service.tournament_lists.for_games(GUILD_ID, uid)
+        if not tables and not events and not listing.damaged:
             self.write(f"[dm {name}] {NO_GAMES}")
-        for bye in byes:  # a round sat out: no table, but not nothing to wait for
-            self.write(f"[dm {name}] {said(bye.phrase(), LANG)}")
+        for phrase in events:
+            self.write(f"[dm {name}] {said(phrase, LANG)}")
         for s in tables:
             turn = "your turn" if uid in s.turn_user_ids else (f"{said(Names(s.turn), LANG)} to move" if s.turn
                                                                  else self._waiting_for(s, uid))

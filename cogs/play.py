@@ -262,15 +262,16 @@ class Play(ServicePart, commands.Cog):
             lang = lang_of(interaction)
             listing = await self.service.listing(interaction.user.id, interaction.guild_id, joinable=True)
             tables = listing.tables
-            byes = await self.service.tournament_lists.byes(interaction.guild_id, interaction.user.id) \
+            events = await self.service.tournament_lists.for_games(interaction.guild_id, interaction.user.id) \
                 if interaction.guild_id is not None else []
             joinable = [s for s in listing.joinable if self._sees(interaction, s)]
-            if not tables and not byes and not listing.damaged and not joinable:
+            if not tables and not events and not listing.damaged and not joinable:
                 await self.handling.reply(interaction, t("games.none", lang))
                 return
-            # a round sat out: no table until the next one, but not "no games"
-            lines = [said(phrase.key, lang, phrase.params) for phrase in (bye.phrase() for bye in byes)]
-            if not tables and not byes and not listing.damaged:
+            # a round sat out, an event open for entries one entered or organises, one running that one organises:
+            # no table of theirs, but not "no games"
+            lines = [said(phrase.key, lang, phrase.params) for phrase in events]
+            if not tables and not events and not listing.damaged:
                 lines.append(t("games.none", lang))
             for s in tables:
                 others = ", ".join(plain(n) for n, u in zip(s.players, s.user_ids) if u != interaction.user.id) or \

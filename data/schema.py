@@ -369,7 +369,13 @@ ALTER TABLE hints ADD COLUMN given_version INTEGER;
 ALTER TABLE hints ADD COLUMN given_move TEXT;
 """
 
-MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17, V18]
+#: migration 19: the organiser's name as they created the event, so that ``/games`` can tell an entrant whom the
+#: start waits for (the organiser may never have sat at a table, where names are otherwise kept); NULL before
+V19 = """
+ALTER TABLE tournaments ADD COLUMN organiser_name TEXT;
+"""
+
+MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17, V18, V19]
 
 
 #: the schema version this code writes

@@ -51,7 +51,7 @@ UNPLACED = -1
 GAME, BYE, FORFEIT = "game", "bye", "forfeit"
 
 TOURNAMENT_COLUMNS = ("id", "guild_id", "channel_id", "game", "format", "options", "organiser_id", "max_players",
-                      "rounds", "status", "created_at", "updated_at")
+                      "rounds", "status", "created_at", "updated_at", "organiser_name")
 ENTRANT_COLUMNS = ("tournament_id", "user_id", "name", "seed", "joined_at", "status", "left_round", "left_at")
 PAIRING_COLUMNS = ("tournament_id", "round", "board", "kind", "table_id", "players", "places", "decided_at")
 
@@ -83,6 +83,8 @@ class TournamentRow:
     status: str
     created_at: str
     updated_at: str
+    #: the organiser's name when they created the event (None: an event from before it was kept)
+    organiser_name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -161,7 +163,8 @@ def _object(text: Any) -> dict[str, Any]:
 
 def tournament_row(r: Any) -> TournamentRow:
     return _read(r[0], lambda: TournamentRow(int(r[0]), int(r[1]), int(r[2]), str(r[3]), str(r[4]), _object(r[5]),
-                                             int(r[6]), int(r[7]), int(r[8]), str(r[9]), str(r[10]), str(r[11])))
+                                             int(r[6]), int(r[7]), int(r[8]), str(r[9]), str(r[10]), str(r[11]),
+                                             None if r[12] is None else str(r[12])))
 
 
 def entrant_row(r: Any) -> EntrantRow:
@@ -351,7 +354,7 @@ async def set_managers_only(repo: Repository, guild_id: int, value: bool, now: s
 
 async def create_tournament(repo: Repository, *, guild_id: int, channel_id: int, game: str, format: str,
                             options: dict[str, Any], organiser_id: int, max_players: int, cap: int,
-                            now: str) -> int:
+                            now: str, organiser_name: str | None = None) -> int:
     """A new open tournament; ``Refused("cap")`` when the server already has ``cap`` open or running
     (counted under a per-server lock in the insert's transaction: two creations at once cannot both pass)."""
     async with repo.transaction() as tx:
@@ -363,9 +366,9 @@ async def create_tournament(repo: Repository, *, guild_id: int, channel_id: int,
             raise Refused("cap", cap=cap)
         made = await tx._c.fetchone(
             "INSERT INTO tournaments (guild_id, channel_id, game, format, options, organiser_id, max_players, rounds, "
-            "status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?) RETURNING id",
+            "status, created_at, updated_at, organiser_name) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?) RETURNING id",
             (guild_id, channel_id, game, format, json.dumps(options, sort_keys=True), organiser_id, max_players,
-             OPEN, now, now))
+             OPEN, now, now, organiser_name))
     assert made is not None
     return int(made[0])
 

@@ -2061,6 +2061,15 @@ EN.update({
     "next game comes with round {next}.",
     "tournament.bye_now.last": "Tournament #{id} ({title}), round {round} of {rounds}: you have a bye ({points}); "
     "the final standings come when the round's games end.",
+    "tournament.games.open_yours": "Tournament #{id} ({title}, {format}): open for entries, {players} in; yours to "
+    "start with /tournament start {id} once everyone has joined.",
+    "tournament.games.open_entered": "Tournament #{id} ({title}, {format}): you are entered, {players} in so far; it "
+    "begins when {organiser} starts it.",
+    "tournament.games.open_entered_anon": "Tournament #{id} ({title}, {format}): you are entered, {players} in so "
+    "far; it begins when its organiser starts it.",
+    "tournament.games.running_yours": "Tournament #{id} ({title}), which you organise: round {round} of {rounds}, "
+    "{tables} (/tournament standings {id}).",
+    "count.table_playing": "table still playing|tables still playing",
     "tournament.board.forfeit.withdrawn": "{name}: wins by forfeit ({other} withdrew)",
     "tournament.board.forfeit.removed": "{name}: wins by forfeit ({other} was removed by the organiser)",
     "tournament.board.forfeit.left": "{name}: wins by forfeit ({other} left the server)",
@@ -2224,6 +2233,15 @@ ES.update({
     "partida llega con la ronda {next}.",
     "tournament.bye_now.last": "Torneo #{id} ({title}), ronda {round} de {rounds}: descansas ({points}); la "
     "clasificación final llega cuando terminen las partidas de la ronda.",
+    "tournament.games.open_yours": "Torneo #{id} ({title}, {format}): abierto a inscripciones, {players} dentro; "
+    "lo empiezas tú con /tournament start {id} cuando se hayan apuntado todos.",
+    "tournament.games.open_entered": "Torneo #{id} ({title}, {format}): estás inscrito, {players} hasta ahora; "
+    "empieza cuando {organiser} lo inicie.",
+    "tournament.games.open_entered_anon": "Torneo #{id} ({title}, {format}): estás inscrito, {players} hasta ahora; "
+    "empieza cuando quien lo organiza lo inicie.",
+    "tournament.games.running_yours": "Torneo #{id} ({title}), que organizas: ronda {round} de {rounds}, {tables} "
+    "(/tournament standings {id}).",
+    "count.table_playing": "mesa aún en juego|mesas aún en juego",
     "tournament.board.forfeit.withdrawn": "{name}: gana por incomparecencia ({other} se retiró)",
     "tournament.board.forfeit.removed": "{name}: gana por incomparecencia (quien organiza expulsó a {other})",
     "tournament.board.forfeit.left": "{name}: gana por incomparecencia ({other} salió del servidor)",

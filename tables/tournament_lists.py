@@ -8,7 +8,12 @@ import inspect
 from data import tournaments as db
 from data.repository import Repository
 from tables.games import title as game_title
+from tables.i18n import Count, Phrase
 from tables.tournaments import ACTIONS, Bye, Listed, _damaged_in_words, _format_key, _plan_of
+
+#: how many of a server's tournaments ``/games`` looks through (those underway come first): far more than are ever
+#: open or running at once
+GAMES_LOOK = 100
 
 
 class TournamentLists:
@@ -30,6 +35,34 @@ class TournamentLists:
             if any(p.kind == db.BYE and user_id in p.players for p in round_):
                 found.append(Bye(row.id, game_title(row.game), number, row.rounds, _plan_of(row).scoring.bye))
         return found
+
+    async def for_games(self, guild_id: int, user_id: int) -> list[Phrase]:
+        """What ``/games`` says of this server's tournaments to ``user_id``, where no table of theirs says it: the
+        rounds they sit out with a bye (:meth:`byes`); the events open for entries that they entered ("it begins
+        when Ana starts it") or organise ("yours to start with /tournament start 1 once everyone has joined");
+        and the running events they organise without playing in (the round in play, its tables still playing).
+        Oldest event first.  An organiser who plays finds their table listed; an entrant of a running event, their
+        table or their bye."""
+        found: list[tuple[int, Phrase]] = [(bye.tournament_id, bye.phrase()) for bye in await self.byes(guild_id,
+                                                                                                          user_id)]
+        listed = await db.guild_listing(self.repo, guild_id, user_id, GAMES_LOOK)
+        for item in listed:
+            row = item.tournament
+            mine = row.organiser_id == user_id
+            facts = {"id": row.id, "title": game_title(row.game), "players": Count(item.players, "player"),
+                     "format": Phrase(f"tournament.format.{_format_key(row)}")}
+            if row.status == db.OPEN and mine:
+                found.append((row.id, Phrase("tournament.games.open_yours", facts)))
+            elif row.status == db.OPEN and item.entered:
+                organiser = row.organiser_name or ""
+                found.append((row.id, Phrase("tournament.games.open_entered" if organiser else
+                                            "tournament.games.open_entered_anon", {**facts, "organiser": organiser})))
+            elif row.status == db.RUNNING and mine and not item.entered:
+                number = await db.rounds_paired(self.repo, row.id)
+                playing = len(await db.undecided_tables(self.repo, row.id, number)) if number else 0
+                found.append((row.id, Phrase("tournament.games.running_yours", {
+                    **facts, "round": number, "rounds": row.rounds, "tables": Count(playing, "table_playing")})))
+        return [phrase for _, phrase in sorted(found, key=lambda x: x[0])]
 
     async def listing(self, guild_id: int, user_id: int, action: str, *, manages: bool = False,
                       limit: int = 25) -> list[Listed]:

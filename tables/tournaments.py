@@ -370,10 +370,12 @@ class Tournaments:
         await self._may_organise(guild_id, manages)
         stored = {"table": resolved.to_json(), "rounds": plan.rounds_asked, "double": plan.double,
                   "mesa_fills": plan.mesa_fills}
+        organiser = person_name(name[:MAX_NAME])
         try:
             tid = await db.create_tournament(self.repo, guild_id=guild_id, channel_id=channel_id, game=game_name,
                                              format=plan.format, options=stored, organiser_id=user_id,
-                                             max_players=max_players, cap=MAX_OPEN, now=self.store.stamp())
+                                             max_players=max_players, cap=MAX_OPEN, now=self.store.stamp(),
+                                             organiser_name=organiser)
         except db.Refused:
             raise TableError("tournament.error.cap", cap=MAX_OPEN) from None
         row = await self._row(tid)
@@ -383,7 +385,7 @@ class Tournaments:
             terms.insert(0, Phrase("tournament.term.rounds", {"count": Count(int(plan.rounds_asked), "round")}))
         if plan.mesa_fills:
             terms.append(Phrase("tournament.term.mesa_fills"))
-        return [self._post(row, "tournament.created", organiser=person_name(name[:MAX_NAME]), max=max_players,
+        return [self._post(row, "tournament.created", organiser=organiser, max=max_players,
                            format=Phrase(f"tournament.format.{_format_key(row)}"), terms=Clauses(terms))]
 
     # ---- entering and leaving --------------------------------------------------------------------------

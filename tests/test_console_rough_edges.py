@@ -234,3 +234,18 @@ async def test_a_player_named_without_at_and_words_a_reading_command_does_not_ta
         "[error Ana] 'next' is not a page number: write /leaderboard kona 2 for its second page",
     ]
     assert not any(line.startswith(("[dm Ana] Stats of", "[#2]", "[help]")) for line in out)  # nothing shown or made
+
+
+async def test_games_says_what_a_tournament_waits_for(tmp_path: Path) -> None:
+    # the organiser of an event open for entries, its entrants, and an organiser whose event runs without them were
+    # all told "You have no active games"
+    out = await _console(["Ana: /tournament create kona format=swiss", "Ben: /tournament join", "Ana: /games",
+                          "Ben: /games", "Cy: /tournament join", "Ana: /tournament start", "Ana: /games"], tmp_path)
+    said = [line for line in out if line.startswith(("[dm Ana]", "[dm Ben]"))]
+    assert said == [
+        "[dm Ana] Tournament #1 (Kona, Swiss): open for entries, 1 player in; yours to start with /tournament start 1 "
+        "once everyone has joined.",
+        "[dm Ben] Tournament #1 (Kona, Swiss): you are entered, 1 player in so far; it begins when Ana starts it.",
+        "[dm Ana] Tournament #1 (Kona), which you organise: round 1 of 1, 1 table still playing (/tournament "
+        "standings 1).",
+    ]

@@ -18,7 +18,7 @@ from test_tables_service import CHANNEL as CHANNEL_OF_TABLES
 from test_tables_service import GUILD, USERS, FakeClock, open_service, start_table
 
 from tables import PublicPost, Reminder, TableError
-from tables.i18n import said
+from tables.i18n import said, t
 from tables.leaderboard import LeaderboardService
 from tables.outbox import TournamentPost
 
@@ -230,6 +230,8 @@ async def test_a_tournament_that_cannot_be_read_is_said_and_the_others_go_on(db:
         assert "dañado" in err.value.message("es")
         assert len((await svc.tournaments.standings(GUILD, good)).rows) == 3
         assert await svc.tournament_lists.byes(GUILD, ANA) == []  # /games of a player of the damaged event
+        events = await svc.tournament_lists.for_games(GUILD, ANA)
+        assert not any(f"#{bad}" in t(p.key, "en", **p.params) for p in events)
         clock.advance(minutes=2)
         again = [m for m in await svc.tick() if isinstance(m, TournamentPost)]
         assert [(m.tournament_id, m.announces) for m in again] == [(good, 1)]  # the sweep reached the good one

@@ -511,6 +511,37 @@ async def test_a_spanish_server_hears_its_tournaments_in_spanish(tmp_path: Path)
         await h.close()
 
 
+async def test_games_tells_the_organiser_and_an_entrant_what_the_event_waits_for(tmp_path: Path) -> None:
+    """/games said "You have no active games" to an organiser whose event waited for them to start it, to the
+    entrants waiting for that, and to an organiser whose event ran without them: each now reads the event, with the
+    command it waits for as their Discord names it."""
+    h = await Harness.open(tmp_path, renderer=None)
+    ana, ben, cy = user(7101, "Ana"), user(7102, "Ben"), user(7103, "Cy")
+
+    async def games(who: dict[str, Any], locale: str = "en-US") -> str:
+        await h.command("games", [], who, locale=locale)
+        [embed] = [r for r in h.standin.interaction_replies() if r.embeds][-1].embeds
+        return str(embed["description"])
+
+    try:
+        await tour(h, ana, "create", option("game", "kona", STRING), option("format", "swiss", STRING))
+        await tour(h, ben, "join")
+        assert await games(ana) == ("Tournament #1 (Kona, Swiss): open for entries, 1 player in; yours to start with "
+                                    "/tournament start number:1 once everyone has joined.")
+        assert await games(ben, "es-ES") == ("Torneo #1 (Kona, suizo): estás inscrito, 1 jugador hasta ahora; "
+                                             "empieza cuando Ana lo inicie.")
+        await tour(h, cy, "join")
+        await tour(h, ana, "start")
+        assert await games(ana) == ("Tournament #1 (Kona), which you organise: round 1 of 1, 1 table still playing "
+                                    "(/tournament standings number:1).")
+        assert "/torneo clasificacion numero:1" in await games(ana, "es-ES")
+        listed = await games(ben)  # a player finds their table, not the event
+        assert listed.startswith("#1 Kona vs Cy: ") and "Tournament" not in listed
+        assert h.standin.refusals() == []
+    finally:
+        await h.close()
+
+
 async def test_mesa_fills_the_bye_and_plays_in_its_thread(tmp_path: Path) -> None:
     """``mesa_fills``: the player who would sit out plays Mesa, at a table in a thread of its own; Mesa
     answers there after the player's move, and is never pinged (its seats have no Discord id)."""

@@ -772,3 +772,45 @@ async def test_removing_oneself_says_which_command_takes_you_off_and_changes_not
                                           "your game in play is then a forfeit, and you are paired no more.")
     assert all(e.status == stored.IN for e in await stored.entrants(repo, tid))
     await repo.close()
+
+
+async def test_games_tells_the_organiser_and_the_entrants_what_an_event_waits_for(db: DbFactory) -> None:
+    # /games said "You have no active games" to an organiser whose event waited for them to start it, to its
+    # entrants waiting for the start, and to an organiser whose event ran without them
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    lists = svc.tournament_lists
+
+    async def said(user: int, lang: str = "en") -> list[str]:
+        return [t(p.key, lang, **p.params) for p in await lists.for_games(GUILD, user)]
+
+    tid = await event(svc, 3)
+    assert await said(ORG) == [f"Tournament #{tid} (Kona, Swiss): open for entries, 3 players in; yours to start "
+                               f"with /tournament start {tid} once everyone has joined."]
+    assert await said(PLAYERS[0][0]) == [f"Tournament #{tid} (Kona, Swiss): you are entered, 3 players in so far; it "
+                                         "begins when Org starts it."]
+    assert (await said(PLAYERS[0][0], "es"))[0].endswith("empieza cuando Org lo inicie.")
+    assert await said(PLAYERS[5][0]) == []  # not entered: the choices of /tournament join offer it, not /games
+    assert await lists.for_games(GUILD + 1, ORG) == []  # another server's
+    await svc.tournaments.start(GUILD, ORG, tid)
+    boards = (await svc.tournaments.pairings(GUILD, tid)).boards
+    sitter = next(b.user_ids[0] for b in boards if b.kind == "bye")
+    row = await stored.get_tournament(repo, tid)
+    assert row is not None and row.organiser_name == "Org"
+    assert await said(ORG) == [f"Tournament #{tid} (Kona), which you organise: round 1 of {row.rounds}, 1 table still "
+                               f"playing (/tournament standings {tid})."]
+    assert f"ronda 1 de {row.rounds}, 1 mesa aún en juego" in (await said(ORG, "es"))[0]
+    assert (await said(sitter))[0].startswith(f"Tournament #{tid} (Kona), round 1 of {row.rounds}: you have a bye")
+    players = next(b.user_ids for b in boards if b.kind == "game")
+    assert await said(players[0]) == []  # their table is listed: nothing more to say
+    # an organiser who plays in their own event finds their table, not the event, once it runs
+    second = await event(svc, 2, game="plateau")
+    await svc.tournaments.join(GUILD, ORG, "Org", second)
+    assert (await said(ORG))[-1].startswith(f"Tournament #{second} (Plateau, Swiss): open for entries, 3 players in")
+    await svc.tournaments.start(GUILD, ORG, second)
+    assert [line for line in await said(ORG) if f"#{second}" in line and "bye" not in line] == []
+    # an event from before the organiser's name was kept: its entrants are told "its organiser"
+    third = await event(svc, 1)
+    async with repo.transaction() as tx:
+        await tx._c.execute("UPDATE tournaments SET organiser_name = NULL WHERE id = ?", (third,))
+    assert (await said(PLAYERS[0][0]))[-1].endswith("it begins when its organiser starts it.")
+    await repo.close()
