@@ -179,7 +179,9 @@ class Results(ServicePart, commands.Cog):
             charts = await asyncio.gather(*(asyncio.to_thread(stats_chart, s, name, lang) for s in found[:10]))
             files = [discord.File(io.BytesIO(png), filename=f"rating-{s.game}.png") for s, png in zip(found, charts)]
             # the chart above draws the name as it is; the text's is made inert, so the advice alone names commands
-            text = in_discord_words(stats_text(found, plain(name), lang, own=target.id == interaction.user.id), lang)
+            rated = (await self.service.guild_settings(_guild(interaction))).rated
+            text = in_discord_words(stats_text(found, plain(name), lang, own=target.id == interaction.user.id,
+                                               ratings_on=rated), lang)
             against = records_text(await mesa_records(self.service.repo, _guild(interaction), target.id), lang)
             await _answer(interaction, text + ("\n" + against if against else ""), files=files)
 

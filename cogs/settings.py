@@ -23,7 +23,7 @@ from cogs.i18n_discord import t
 from cogs.part import ServicePart
 from cogs.translator import L
 from tables import TableService
-from tables.durations import format_duration
+from tables.durations import DEFAULT_TIME_PER_MOVE, format_duration
 from tables.i18n import counted
 from tables.limits import LIMIT_RANGE as CAP_RANGE
 
@@ -99,7 +99,7 @@ class Settings(ServicePart, commands.Cog):
                     guild_id, time_per_move=f"{seconds}s" if seconds else None, allowed_channels=channels,
                     rated=rated, rate_mesa=rate_mesa)
             time_text = format_duration(current.time_per_move, exact=True) if current.time_per_move else \
-                t("settings.default_time", lang)
+                t("settings.default_time", lang, time=format_duration(DEFAULT_TIME_PER_MOVE, exact=True))
             where = ", ".join(f"<#{c}>" for c in current.allowed_channels) or t("settings.all_channels", lang)
             lines = [t("ok.settings", lang)] if changed else []
             lines += [t("settings.title", lang), t("settings.time", lang, value=time_text),

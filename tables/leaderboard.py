@@ -470,11 +470,16 @@ def board_image(page: BoardPage, lang: str, caller_id: int | None = None) -> byt
     return theme.to_png(picture)
 
 
-def stats_text(stats: Sequence[GameStats], name: str, lang: str, *, own: bool = False) -> str:
-    """A player's rated record per game; ``own``: the reader's, whom an empty record tells how to start one."""
+def stats_text(stats: Sequence[GameStats], name: str, lang: str, *, own: bool = False,
+               ratings_on: bool = True) -> str:
+    """A player's rated record per game; ``own``: the reader's, whom an empty record tells how to start one;
+    ``ratings_on``: the server's setting (off: the record stays, and the text says games ending now change it no
+    more, rather than advise playing for a rating)."""
     from tables.i18n import Count, t
 
     if not stats:
+        if not ratings_on:
+            return "\n".join([t("stats.none", lang, name=name), t("lb.off", lang)])
         return t("stats.none_own" if own else "stats.none", lang, name=name)
     lines = [t("stats.title", lang, name=name)]
     for s in stats:
@@ -486,6 +491,8 @@ def stats_text(stats: Sequence[GameStats], name: str, lang: str, *, own: bool = 
                        players=s.players, games=Count(s.games, "game"), wins=Count(s.wins, "won"),
                        losses=Count(s.losses, "lost"), draws=s.draws,
                        streak=streak, last=" ".join(letter(r) for r in s.last_five) or "-"))
+    if not ratings_on:
+        lines.append(t("lb.off", lang))
     return "\n".join(lines)
 
 

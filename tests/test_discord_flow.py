@@ -243,6 +243,8 @@ async def test_games_rules_settings(harness: Harness) -> None:
     assert full.files[0][1].startswith(b"# Kona \xe2\x80\x94 how to play")  # the players' rules, docs/rules
     await h.command("settings", [option("rated", False, BOOLEAN)], BOB)
     assert "Manage Server" in replies(h)[-1].content
+    await h.command("settings", [], BOB, permissions=MANAGE_GUILD)  # the default time per move says what it is
+    assert "Time per move: the default (3d)" in replies(h)[-1].content
     await h.command("settings", [option("rated", False, BOOLEAN), option("time_per_move", 86400, INTEGER)], BOB,
                     permissions=MANAGE_GUILD)
     done = replies(h)[-1].content

@@ -105,6 +105,12 @@ async def test_an_empty_leaderboard_says_how_to_get_on_it_in_the_readers_command
                               "manager can turn them on with /settings rated:true.")
     alt = answer.json["attachments"][0]["description"]
     assert "1. /leave " in alt and "/settings rated:true" in alt
+    await h.command("stats", [], ALICE)  # no advice to play for a rating that would not come: ratings are off
+    assert last(h).content == ("alice has no rated games in this server yet.\nRatings are off in this server: games "
+                               "that end now change no leaderboard. A server manager can turn them on with /settings "
+                               "rated:true.")
+    await h.command("stats", [], BOB)  # a record kept from before
+    assert last(h).content.startswith("Stats of bob") and last(h).content.endswith("/settings rated:true.")
 
 
 async def test_stats_and_history(harness: Harness) -> None:
