@@ -2014,6 +2014,10 @@ EN.update({
     "Join with /tournament join {id} (the organiser too, to play); once everyone is in, the organiser starts it "
     "with /tournament start {id}.",
     "tournament.joined": "{name} joined tournament #{id} ({title}): {count} so far.",
+    "tournament.joined_full": "{name} joined tournament #{id} ({title}): {count}, and it is full. {organiser} can "
+    "start it now with /tournament start {id}.",
+    "tournament.joined_full_anon": "{name} joined tournament #{id} ({title}): {count}, and it is full. Its organiser "
+    "can start it now with /tournament start {id}.",
     "count.entrant": "entered|entered",
     "tournament.term.rounds": "{count}",
     "tournament.term.time": "{time} a move",
@@ -2184,6 +2188,10 @@ ES.update({
     "Apúntate con /tournament join {id} (quien organiza también, si quiere jugar); cuando estén todos, quien lo "
     "organiza lo empieza con /tournament start {id}.",
     "tournament.joined": "{name} se apuntó al torneo #{id} ({title}): {count} hasta ahora.",
+    "tournament.joined_full": "{name} se apuntó al torneo #{id} ({title}): {count}, y está completo. {organiser} "
+    "ya puede empezarlo con /tournament start {id}.",
+    "tournament.joined_full_anon": "{name} se apuntó al torneo #{id} ({title}): {count}, y está completo. Quien lo "
+    "organiza ya puede empezarlo con /tournament start {id}.",
     "count.entrant": "inscrito|inscritos",
     "tournament.term.rounds": "{count}",
     "tournament.term.time": "{time} por jugada",

@@ -397,6 +397,11 @@ class Tournaments:
             count = await db.join(self.repo, row.id, user_id, shown, self.store.stamp())
         except db.Refused as exc:
             raise _refusal(exc, row) from None
+        if count >= row.max_players:  # the last seat taken: the organiser is told they can start it (pinged)
+            by = row.organiser_name or ""
+            return [self._post(row, "tournament.joined_full" if by else "tournament.joined_full_anon",
+                               () if user_id == row.organiser_id else (row.organiser_id,), name=shown,
+                               count=Count(count, "entrant"), organiser=by)]
         return [self._post(row, "tournament.joined", name=shown, count=Count(count, "entrant"))]
 
     async def leave(self, guild_id: int, user_id: int, tournament_id: int | None = None) -> list[Message]:

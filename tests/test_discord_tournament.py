@@ -542,6 +542,28 @@ async def test_games_tells_the_organiser_and_an_entrant_what_the_event_waits_for
         await h.close()
 
 
+async def test_the_join_that_fills_an_event_tells_its_organiser_they_can_start_it(tmp_path: Path) -> None:
+    h = await Harness.open(tmp_path, renderer=None)
+    ana, ben, cy = user(7201, "Ana"), user(7202, "Ben"), user(7203, "Cy")
+    try:
+        await tour(h, ana, "create", option("game", "kona", STRING), option("format", "swiss", STRING),
+                   option("max_players", 2, INTEGER))
+        since = len(h.standin.requests)
+        await tour(h, ben, "join")
+        [post] = channel_posts(h, since)
+        assert post.content == "Ben joined tournament #1 (Kona): 1 entered so far." and post.pings()[0] == set()
+        since = len(h.standin.requests)
+        await tour(h, cy, "join")
+        [post] = channel_posts(h, since)
+        assert post.content.endswith("Cy joined tournament #1 (Kona): 2 entered, and it is full. Ana can start it now "
+                                     "with /tournament start number:1.")
+        assert post.pings()[0] == {7201}  # the organiser, and only them
+        assert "is full" in await tour(h, user(7204, "Dee"), "join")
+        assert h.standin.refusals() == []
+    finally:
+        await h.close()
+
+
 async def test_mesa_fills_the_bye_and_plays_in_its_thread(tmp_path: Path) -> None:
     """``mesa_fills``: the player who would sit out plays Mesa, at a table in a thread of its own; Mesa
     answers there after the player's move, and is never pinged (its seats have no Discord id)."""

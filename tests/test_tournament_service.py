@@ -814,3 +814,28 @@ async def test_games_tells_the_organiser_and_the_entrants_what_an_event_waits_fo
         await tx._c.execute("UPDATE tournaments SET organiser_name = NULL WHERE id = ?", (third,))
     assert (await said(PLAYERS[0][0]))[-1].endswith("it begins when its organiser starts it.")
     await repo.close()
+
+
+async def test_the_join_that_fills_an_event_tells_its_organiser_they_can_start_it(db: DbFactory) -> None:
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    await svc.tournaments.create(GUILD, CHANNEL, ORG, "Org", "kona", {"format": "swiss", "max_players": "3"})
+    [row] = await stored.guild_tournaments(repo, GUILD)
+    posts = [await svc.tournaments.join(GUILD, uid, name, row.id) for uid, name in PLAYERS[:2]]
+    assert [p[0].key for p in posts] == ["tournament.joined"] * 2 and not any(p[0].mention for p in posts)
+    [full] = await svc.tournaments.join(GUILD, ORG, "Org", row.id)  # the organiser takes the last place: no ping
+    assert isinstance(full, TournamentPost) and full.key == "tournament.joined_full" and full.mention == ()
+    assert t(full.key, "en", **full.params).endswith("3 entered, and it is full. Org can start it now with "
+                                                     f"/tournament start {row.id}.")
+    assert "y está completo. Org ya puede empezarlo" in t(full.key, "es", **full.params)
+    # someone else filling it pings the organiser; an event from before the organiser's name was kept says "its
+    # organiser"
+    await svc.tournaments.create(GUILD, CHANNEL, ORG, "Org", "kona", {"format": "swiss", "max_players": "2"})
+    second = (await stored.guild_tournaments(repo, GUILD))[-1].id
+    async with repo.transaction() as tx:
+        await tx._c.execute("UPDATE tournaments SET organiser_name = NULL WHERE id = ?", (second,))
+    await svc.tournaments.join(GUILD, PLAYERS[2][0], PLAYERS[2][1], second)
+    [full] = await svc.tournaments.join(GUILD, PLAYERS[3][0], PLAYERS[3][1], second)
+    assert isinstance(full, TournamentPost) and full.mention == (ORG,)
+    assert t(full.key, "en", **full.params).endswith("Its organiser can start it now with /tournament start "
+                                                     f"{second}.")
+    await repo.close()
