@@ -6,8 +6,10 @@ Fills one server with ``--open`` open tables (K3 and Krakatoa, each with its hos
 ``--mine`` tables of their own (Kona, half of them started and moved once), on SQLite in a temporary folder
 (or ``--db``: a file or a ``postgresql://`` URL).  Then times ``listing(user, guild)`` as the table autocomplete
 reads it and ``listing(..., joinable=True)`` as ``/games`` reads it (the newest open tables the reader could sit
-at: one indexed query and one read of their seats), and prints the medians and the 95th percentiles in ms.
-Not a test: it prints figures.
+at: one indexed query and one read of their seats), and what ``/games`` says of the server's tournaments
+(``tournament_lists.for_games``) with as many events underway as a server may have (5): one the reader
+organises open for entries, one they entered, three running that they organise without playing (eight players
+each); and prints the medians and the 95th percentiles in ms.  Not a test: it prints figures.
 """
 
 from __future__ import annotations
@@ -48,6 +50,23 @@ async def fill(svc: TableService, open_tables: int, mine: int) -> None:
             await svc.submit_move(tid, READER, "a6-d3")
 
 
+async def events(svc: TableService) -> None:
+    """The most events a server may have underway (``MAX_OPEN``): what ``/games`` says of each to the reader."""
+    async def event(organiser: int, players: range) -> int:
+        await svc.tournaments.create(GUILD, CHANNEL, organiser, f"Org {organiser}", "kona", {"format": "swiss"})
+        number = max(e.id for e in await svc.tournament_lists.listing(GUILD, organiser, "standings"))
+        for uid in players:
+            await svc.tournaments.join(GUILD, uid, f"P{uid}", number)
+        return number
+
+    await event(READER, range(60_000, 60_003))  # open, the reader's to start
+    entered = await event(70_000, range(60_010, 60_013))  # open, the reader entered
+    await svc.tournaments.join(GUILD, READER, "Reader", entered)
+    for k in range(3):  # running, organised by the reader, who does not play
+        started = await event(READER, range(61_000 + 10 * k, 61_008 + 10 * k))
+        await svc.tournaments.start(GUILD, READER, started)
+
+
 async def timed(call: object, repeat: int) -> list[float]:
     out = []
     for _ in range(repeat):
@@ -72,10 +91,15 @@ async def main(args: argparse.Namespace) -> None:
     print(f"{args.open} open tables and {args.mine} of the reader's own, made in {time.perf_counter() - start:.1f} s")
     plain = await svc.listing(READER, GUILD)
     joined = await svc.listing(READER, GUILD, joinable=True)
-    print(f"listed: {len(plain.tables)} of the reader's tables; {len(joined.joinable)} open tables offered")
+    await events(svc)
+    said = await svc.tournament_lists.for_games(GUILD, READER)
+    print(f"listed: {len(plain.tables)} of the reader's tables; {len(joined.joinable)} open tables offered; "
+          f"{len(said)} tournaments said")
     print(figures("listing (autocomplete)", await timed(lambda: svc.listing(READER, GUILD), args.repeat)))
     print(figures("listing, joinable (/games)",
                   await timed(lambda: svc.listing(READER, GUILD, joinable=True), args.repeat)))
+    print(figures("tournaments (/games)",
+                  await timed(lambda: svc.tournament_lists.for_games(GUILD, READER), args.repeat)))
     await repo.close()
 
 
