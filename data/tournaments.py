@@ -410,8 +410,8 @@ async def join(repo: Repository, tournament_id: int, user_id: int, name: str, no
     return int(count[0]) + 1
 
 
-async def leave_open(repo: Repository, tournament_id: int, user_id: int, now: str) -> None:
-    """Take the user off an open tournament's list (before the start: no trace is kept).
+async def leave_open(repo: Repository, tournament_id: int, user_id: int, now: str) -> int:
+    """Take the user off an open tournament's list (before the start: no trace is kept); how many are entered now.
     ``Refused("not_open")`` or ``Refused("not_entered")``."""
     async with repo.transaction() as tx:
         status = await _status(tx, tournament_id)
@@ -422,6 +422,9 @@ async def leave_open(repo: Repository, tournament_id: int, user_id: int, now: st
         if gone != 1:
             raise Refused("not_entered")
         await tx._c.execute("UPDATE tournaments SET updated_at = ? WHERE id = ?", (now, tournament_id))
+        left = await tx._c.fetchone("SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = ? AND status = ?",
+                                    (tournament_id, IN))
+    return int(left[0]) if left else 0
 
 
 async def stop_entrant(repo: Repository, tournament_id: int, user_id: int, status: str, now: str) -> bool:

@@ -2025,7 +2025,7 @@ EN.update({
     "tournament.term.unrated": "unrated",
     "tournament.term.mesa_fills": "Mesa fills the byes",
     "count.round": "round|rounds",
-    "tournament.left": "{name} left tournament #{id} ({title}).",
+    "tournament.left": "{name} left tournament #{id} ({title}): {count} now.",
     "tournament.removed": "{name} was taken off tournament #{id} ({title}) by the organiser.",
     "tournament.out.withdrawn": "{name} withdrew from tournament #{id} ({title}): their game in play is a forfeit, "
     "and they are paired no more.",
@@ -2199,7 +2199,7 @@ ES.update({
     "tournament.term.unrated": "no puntúa",
     "tournament.term.mesa_fills": "Mesa cubre los descansos",
     "count.round": "ronda|rondas",
-    "tournament.left": "{name} se borró del torneo #{id} ({title}).",
+    "tournament.left": "{name} se borró del torneo #{id} ({title}): {count} ahora.",
     "tournament.removed": "Quien organiza el torneo #{id} ({title}) quitó a {name} de la lista.",
     "tournament.out.withdrawn": "{name} se retiró del torneo #{id} ({title}): su partida en juego se da por "
     "perdida y no se le empareja más.",

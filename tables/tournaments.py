@@ -410,10 +410,10 @@ class Tournaments:
             raise TableError("tournament.error.use_withdraw", id=row.id)
         entrant = await self._entrant(row, user_id, "tournament.error.you_not_entered")
         try:
-            await db.leave_open(self.repo, row.id, user_id, self.store.stamp())
+            count = await db.leave_open(self.repo, row.id, user_id, self.store.stamp())
         except db.Refused as exc:
             raise _refusal(exc, row) from None
-        return [self._post(row, "tournament.left", name=entrant.name)]
+        return [self._post(row, "tournament.left", name=entrant.name, count=Count(count, "entrant"))]
 
     async def withdraw(self, guild_id: int, user_id: int, tournament_id: int | None = None) -> list[Message]:
         row = await self._mine(guild_id, user_id, tournament_id, action="withdraw")

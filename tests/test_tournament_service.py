@@ -838,4 +838,7 @@ async def test_the_join_that_fills_an_event_tells_its_organiser_they_can_start_i
     assert isinstance(full, TournamentPost) and full.mention == (ORG,)
     assert t(full.key, "en", **full.params).endswith("Its organiser can start it now with /tournament start "
                                                      f"{second}.")
+    [left] = await svc.tournaments.leave(GUILD, PLAYERS[2][0], second)  # and a place is free again: how many are in
+    assert t(left.key, "en", **left.params) == f"{PLAYERS[2][1]} left tournament #{second} (Kona): 1 entered now."
+    assert t(left.key, "es", **left.params).endswith(": 1 inscrito ahora.")
     await repo.close()
