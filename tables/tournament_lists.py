@@ -1,5 +1,6 @@
 """What the front ends list of a server's tournaments: the events a user may act on (a command's choices), and
-the byes ``/games`` says (issue 31).  Read-only, beside ``Tournaments``, which runs the events."""
+what ``/games`` says of them (issue 31: a bye; an event open for entries, to its organiser and its entrants; one
+running, to an organiser who does not play in it).  Read-only, beside ``Tournaments``, which runs the events."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ GAMES_LOOK = 100
 
 
 class TournamentLists:
-    """The listings: :meth:`listing` (a command's choices) and :meth:`byes` (``/games``)."""
+    """The listings: :meth:`listing` (a command's choices) and :meth:`for_games` (``/games``, with :meth:`byes`)."""
 
     def __init__(self, repo: Repository) -> None:
         self.repo = repo
