@@ -370,9 +370,11 @@ ALTER TABLE hints ADD COLUMN given_move TEXT;
 """
 
 #: migration 19: the organiser's name as they created the event, so that ``/games`` can tell an entrant whom the
-#: start waits for (the organiser may never have sat at a table, where names are otherwise kept); NULL before
+#: start waits for (the organiser may never have sat at a table, where names are otherwise kept); NULL before.
+#: And when an event open for entries was last warned that it closes unstarted (``tables.tournament_idle``)
 V19 = """
 ALTER TABLE tournaments ADD COLUMN organiser_name TEXT;
+ALTER TABLE tournaments ADD COLUMN warned_at TEXT;
 """
 
 MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17, V18, V19]

@@ -51,7 +51,7 @@ UNPLACED = -1
 GAME, BYE, FORFEIT = "game", "bye", "forfeit"
 
 TOURNAMENT_COLUMNS = ("id", "guild_id", "channel_id", "game", "format", "options", "organiser_id", "max_players",
-                      "rounds", "status", "created_at", "updated_at", "organiser_name")
+                      "rounds", "status", "created_at", "updated_at", "organiser_name", "warned_at")
 ENTRANT_COLUMNS = ("tournament_id", "user_id", "name", "seed", "joined_at", "status", "left_round", "left_at")
 PAIRING_COLUMNS = ("tournament_id", "round", "board", "kind", "table_id", "players", "places", "decided_at")
 
@@ -85,6 +85,8 @@ class TournamentRow:
     updated_at: str
     #: the organiser's name when they created the event (None: an event from before it was kept)
     organiser_name: str | None = None
+    #: when the event, open for entries, was last warned that it closes unstarted (``tables.tournament_idle``)
+    warned_at: str | None = None
 
 
 @dataclass(frozen=True)
@@ -164,7 +166,8 @@ def _object(text: Any) -> dict[str, Any]:
 def tournament_row(r: Any) -> TournamentRow:
     return _read(r[0], lambda: TournamentRow(int(r[0]), int(r[1]), int(r[2]), str(r[3]), str(r[4]), _object(r[5]),
                                              int(r[6]), int(r[7]), int(r[8]), str(r[9]), str(r[10]), str(r[11]),
-                                             None if r[12] is None else str(r[12])))
+                                             None if r[12] is None else str(r[12]),
+                                             None if r[13] is None else str(r[13])))
 
 
 def entrant_row(r: Any) -> EntrantRow:
@@ -406,7 +409,9 @@ async def join(repo: Repository, tournament_id: int, user_id: int, name: str, no
                 "VALUES (?, ?, ?, ?, ?, ?)", (tournament_id, user_id, name, seed, now, IN))
         except Conflict:
             raise Refused("already", status=IN) from None
-        await tx._c.execute("UPDATE tournaments SET updated_at = ? WHERE id = ?", (now, tournament_id))
+        # a join starts an open event's wait for its start over (``tables.tournament_idle``)
+        await tx._c.execute("UPDATE tournaments SET updated_at = ?, warned_at = NULL WHERE id = ?",
+                            (now, tournament_id))
     return int(count[0]) + 1
 
 
@@ -421,7 +426,9 @@ async def leave_open(repo: Repository, tournament_id: int, user_id: int, now: st
                                    "AND status = ?", (tournament_id, user_id, IN))
         if gone != 1:
             raise Refused("not_entered")
-        await tx._c.execute("UPDATE tournaments SET updated_at = ? WHERE id = ?", (now, tournament_id))
+        # so does a leave
+        await tx._c.execute("UPDATE tournaments SET updated_at = ?, warned_at = NULL WHERE id = ?",
+                            (now, tournament_id))
         left = await tx._c.fetchone("SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = ? AND status = ?",
                                     (tournament_id, IN))
     return int(left[0]) if left else 0
@@ -437,6 +444,38 @@ async def stop_entrant(repo: Repository, tournament_id: int, user_id: int, statu
             "UPDATE tournament_entrants SET status = ?, left_at = ?, left_round = (SELECT COALESCE(MAX(round), 0) "
             "FROM tournament_rounds WHERE tournament_id = ?) WHERE tournament_id = ? AND user_id = ? AND status = ?",
             (status, now, tournament_id, tournament_id, user_id, IN))
+    return changed == 1
+
+
+async def idle_open(repo: Repository, before: str) -> list[int]:
+    """The open tournaments whose last change (creation, a join, a leave) came before ``before``, oldest first."""
+    async with repo._reading() as c:
+        rows = await c.fetch("SELECT id FROM tournaments WHERE status = ? AND updated_at < ? ORDER BY id",
+                             (OPEN, before))
+    return [int(r[0]) for r in rows]
+
+
+async def mark_warned(repo: Repository, tournament_id: int, before: str, now: str) -> bool:
+    """Note that an open tournament idle since before ``before`` was warned it closes unstarted; False when it
+    was warned already (a join or a leave clears the warning), or changed meanwhile (a join, a leave, its start),
+    or another process was first: the warning is posted by whoever gets True, once per idle spell."""
+    async with repo.transaction() as tx:
+        await tx._serialise(f"tournament:{tournament_id}")
+        changed = await tx._c.execute(
+            "UPDATE tournaments SET warned_at = ? WHERE id = ? AND status = ? AND updated_at < ? "
+            "AND warned_at IS NULL", (now, tournament_id, OPEN, before))
+    return changed == 1
+
+
+async def close_idle(repo: Repository, tournament_id: int, before: str, warned_by: str, now: str) -> bool:
+    """Cancel an open tournament that has had no change since before ``before`` and was warned of it since, by
+    ``warned_by``; False when it changed meanwhile (a join or a leave keeps it open, a start runs it), was not
+    warned in time, or another process closed it first."""
+    async with repo.transaction() as tx:
+        await tx._serialise(f"tournament:{tournament_id}")
+        changed = await tx._c.execute(
+            "UPDATE tournaments SET status = ?, updated_at = ? WHERE id = ? AND status = ? AND updated_at < ? "
+            "AND warned_at IS NOT NULL AND warned_at <= ?", (CANCELLED, now, tournament_id, OPEN, before, warned_by))
     return changed == 1
 
 

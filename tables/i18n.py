@@ -2014,6 +2014,15 @@ EN.update({
     "Join with /tournament join {id} (the organiser too, to play); once everyone is in, the organiser starts it "
     "with /tournament start {id}.",
     "tournament.joined": "{name} joined tournament #{id} ({title}): {count} so far.",
+    "tournament.closing": "Tournament #{id} ({title}) has waited {idle} for its start with no one joining or "
+    "leaving, and closes unstarted in a day. {organiser} can start it now with /tournament start {id}; a join or a "
+    "leave keeps it open.",
+    "tournament.closing_anon": "Tournament #{id} ({title}) has waited {idle} for its start with no one joining or "
+    "leaving, and closes unstarted in a day. Its organiser can start it now with /tournament start {id}; a join or "
+    "a leave keeps it open.",
+    "tournament.closed_idle": "Tournament #{id} ({title}) closed unstarted: in {days} no one started it, joined or "
+    "left. Nothing was played, so nothing is counted.",
+    "count.day": "day|days",
     "tournament.joined_full": "{name} joined tournament #{id} ({title}): {count}, and it is full. {organiser} can "
     "start it now with /tournament start {id}.",
     "tournament.joined_full_anon": "{name} joined tournament #{id} ({title}): {count}, and it is full. Its organiser "
@@ -2188,6 +2197,15 @@ ES.update({
     "Apúntate con /tournament join {id} (quien organiza también, si quiere jugar); cuando estén todos, quien lo "
     "organiza lo empieza con /tournament start {id}.",
     "tournament.joined": "{name} se apuntó al torneo #{id} ({title}): {count} hasta ahora.",
+    "tournament.closing": "El torneo #{id} ({title}) lleva {idle} esperando a empezar sin que nadie se apunte ni se "
+    "borre, y se cierra sin empezar dentro de un día. {organiser} puede empezarlo ya con /tournament start {id}; "
+    "quien se apunte o se borre lo mantiene abierto.",
+    "tournament.closing_anon": "El torneo #{id} ({title}) lleva {idle} esperando a empezar sin que nadie se apunte "
+    "ni se borre, y se cierra sin empezar dentro de un día. Quien lo organiza puede empezarlo ya con /tournament "
+    "start {id}; quien se apunte o se borre lo mantiene abierto.",
+    "tournament.closed_idle": "El torneo #{id} ({title}) se cerró sin empezar: en {days} nadie lo empezó, se apuntó "
+    "ni se borró. No se jugó nada, así que nada cuenta.",
+    "count.day": "día|días",
     "tournament.joined_full": "{name} se apuntó al torneo #{id} ({title}): {count}, y está completo. {organiser} "
     "ya puede empezarlo con /tournament start {id}.",
     "tournament.joined_full_anon": "{name} se apuntó al torneo #{id} ({title}): {count}, y está completo. Quien lo "

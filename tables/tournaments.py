@@ -107,6 +107,7 @@ from tables.table_options import FALSE_WORDS, TRUE_WORDS, check_fits, read_reque
 from tables.tournament import Result, standings, table_sizes
 from tables.tournament.plan import FORMATS, MAX_ROUNDS, ROUND_ROBIN, SWISS, Plan, Planned
 from tables.tournament_departures import MemberCheck, take_out_departed
+from tables.tournament_idle import sweep_idle
 
 log = logging.getLogger(__name__)
 
@@ -602,7 +603,8 @@ class Tournaments:
         return await self.advance(pairing.tournament_id)
 
     async def sweep(self) -> list[Message]:
-        """Every running tournament advanced where it can (the ticker: what a crash left undone)."""
+        """Every running tournament advanced where it can (the ticker: what a crash left undone); open events no
+        one starts warned, then closed (``tables.tournament_idle``)."""
         messages: list[Message] = []
         settled = now_iso(self.store.now() - timedelta(seconds=ANNOUNCE_AFTER_SECONDS))
         for tid in await db.unannounced_finals(self.repo, settled):  # never confirmed delivered
@@ -616,6 +618,7 @@ class Tournaments:
                 messages += await self.advance(tid)
             except TableError as exc:
                 log.error("tournament %d: not advanced (%s)", tid, exc.key)
+        messages += await sweep_idle(self.repo, self.store.now())  # open events no one starts: warned, then closed
         return messages
 
     async def advance(self, tournament_id: int) -> list[Message]:

@@ -249,3 +249,17 @@ async def test_games_says_what_a_tournament_waits_for(tmp_path: Path) -> None:
         "[dm Ana] Tournament #1 (Kona), which you organise: round 1 of 1, 1 table still playing (/tournament "
         "standings 1).",
     ]
+
+
+async def test_an_event_no_one_starts_is_warned_then_closes(tmp_path: Path) -> None:
+    out = await _console(["Ana: /tournament create kona format=swiss", "Ben: /tournament join", "Ana: /clock +13d",
+                          "Ana: /clock +1h", "Ana: /clock +1d", "Ana: /games", "Cy: /tournament join"], tmp_path)
+    warning = out.index("[tournament #1] Tournament #1 (Kona) has waited 13 days for its start with no one joining "
+                        "or leaving, and closes unstarted in a day. Ana can start it now with /tournament start 1; a "
+                        "join or a leave keeps it open.")
+    assert out[warning + 1] == "[tournament #1]   for: Ana"
+    closed = out.index("[tournament #1] Tournament #1 (Kona) closed unstarted: in 14 days no one started it, joined "
+                       "or left. Nothing was played, so nothing is counted.")
+    assert closed > warning and out[closed + 1] == "[tournament #1]   for: Ana, Ben"
+    assert out[-2].startswith("[dm Ana] You have no active games")
+    assert out[-1].startswith("[error Cy] No tournament in this server is taking players")

@@ -564,6 +564,31 @@ async def test_the_join_that_fills_an_event_tells_its_organiser_they_can_start_i
         await h.close()
 
 
+async def test_an_event_no_one_starts_is_warned_in_its_channel_then_closes(tmp_path: Path) -> None:
+    clock = Clock()
+    h = await Harness.open(tmp_path, clock=clock, renderer=None)
+    ana, ben = user(7301, "Ana"), user(7302, "Ben")
+    try:
+        await tour(h, ana, "create", option("game", "kona", STRING), option("format", "swiss", STRING))
+        await tour(h, ben, "join")
+        since = len(h.standin.requests)
+        clock.moment += timedelta(days=13, minutes=1)
+        await h.bot.ticker.tick()
+        [warning] = channel_posts(h, since)
+        assert "closes unstarted in a day. Ana can start it now with /tournament start number:1" in warning.content
+        assert warning.pings()[0] == {7301}  # the organiser only
+        since = len(h.standin.requests)
+        clock.moment += timedelta(days=1)
+        await h.bot.ticker.tick()
+        [closed] = channel_posts(h, since)
+        assert "Tournament #1 (Kona) closed unstarted: in 14 days no one started it, joined or left." in closed.content
+        assert closed.pings()[0] == {7301, 7302}  # the organiser and the entrant
+        assert "No tournament in this server is taking players" in await tour(h, user(7303, "Cy"), "join")
+        assert h.standin.refusals() == []
+    finally:
+        await h.close()
+
+
 async def test_mesa_fills_the_bye_and_plays_in_its_thread(tmp_path: Path) -> None:
     """``mesa_fills``: the player who would sit out plays Mesa, at a table in a thread of its own; Mesa
     answers there after the player's move, and is never pinged (its seats have no Discord id)."""

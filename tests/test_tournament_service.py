@@ -842,3 +842,75 @@ async def test_the_join_that_fills_an_event_tells_its_organiser_they_can_start_i
     assert t(left.key, "en", **left.params) == f"{PLAYERS[2][1]} left tournament #{second} (Kona): 1 entered now."
     assert t(left.key, "es", **left.params).endswith(": 1 inscrito ahora.")
     await repo.close()
+
+
+async def test_an_event_no_one_starts_is_warned_then_closes_unstarted(db: DbFactory) -> None:
+    # an organiser who never started their event kept one of the server's five places for events underway for good
+    clock = FakeClock()
+    repo_a, svc_a = await open_service(db("mesa.db"), clock)
+    repo_b, svc_b = await open_service(db("mesa.db"), clock)  # a second process ticking the same database
+
+    async def posts() -> list[TournamentPost]:
+        out_a, out_b = await asyncio.gather(svc_a.tournaments.sweep(), svc_b.tournaments.sweep())
+        return [m for m in out_a + out_b if isinstance(m, TournamentPost)]
+
+    tid = await event(svc_a, 2)
+    clock.advance(days=12, hours=23)
+    assert await posts() == []  # waiting for 12 days and 23 hours: nothing yet
+    clock.advance(hours=2)
+    [warned] = await posts()  # one warning, whichever process made it
+    assert warned.key == "tournament.closing" and warned.mention == (ORG,)
+    assert t(warned.key, "en", **warned.params) == (
+        f"Tournament #{tid} (Kona) has waited 13 days for its start with no one joining or leaving, and closes "
+        f"unstarted in a day. Org can start it now with /tournament start {tid}; a join or a leave keeps it open.")
+    assert "se cierra sin empezar dentro de un día" in t(warned.key, "es", **warned.params)
+    clock.advance(hours=12)
+    assert await posts() == []  # warned once
+    # a join starts the wait over: no closing a day after the warning, and a new warning 13 days on
+    await svc_a.tournaments.join(GUILD, PLAYERS[2][0], PLAYERS[2][1], tid)
+    clock.advance(days=1)
+    assert await posts() == []
+    row = await stored.get_tournament(repo_a, tid)
+    assert row is not None and row.status == stored.OPEN and row.warned_at is None
+    clock.advance(days=12, hours=1)
+    assert [p.key for p in await posts()] == ["tournament.closing"]
+    clock.advance(hours=23)
+    assert await posts() == []  # not yet a day after the warning
+    clock.advance(hours=2)
+    [closed] = await posts()
+    assert closed.key == "tournament.closed_idle"
+    assert set(closed.mention) == {ORG, *(uid for uid, _ in PLAYERS[:3])}  # the organiser and every entrant
+    assert t(closed.key, "en", **closed.params) == (f"Tournament #{tid} (Kona) closed unstarted: in 14 days no one "
+                                                    "started it, joined or left. Nothing was played, so nothing is "
+                                                    "counted.")
+    row = await stored.get_tournament(repo_a, tid)
+    assert row is not None and row.status == stored.CANCELLED
+    assert await svc_a.tournament_lists.for_games(GUILD, ORG) == []  # /games no longer speaks of it
+    with pytest.raises(TableError):
+        await svc_a.tournaments.join(GUILD, PLAYERS[4][0], PLAYERS[4][1], tid)
+    clock.advance(days=30)
+    assert await posts() == []  # closed once
+    await repo_a.close()
+    await repo_b.close()
+
+
+async def test_an_idle_event_is_never_closed_unwarned_and_a_start_after_the_warning_runs_it(db: DbFactory) -> None:
+    clock = FakeClock()
+    repo, svc = await open_service(db("mesa.db"), clock)
+    first = await event(svc, 3)
+    await svc.tournaments.create(GUILD, CHANNEL, ORG, "Org", "kona", {"format": "swiss"})
+    second = (await stored.guild_tournaments(repo, GUILD))[-1].id
+    for uid, name in PLAYERS[3:5]:
+        await svc.tournaments.join(GUILD, uid, name, second)
+    clock.advance(days=40)  # the bot was down for weeks: both are warned first, not closed
+    swept = [m for m in await svc.tournaments.sweep() if isinstance(m, TournamentPost)]
+    assert sorted((m.tournament_id, m.key) for m in swept) == [(first, "tournament.closing"),
+                                                                (second, "tournament.closing")]
+    await svc.tournaments.start(GUILD, ORG, first)  # the organiser answers the warning
+    clock.advance(days=1, minutes=1)
+    swept = [m for m in await svc.tournaments.sweep() if isinstance(m, TournamentPost)]
+    assert [(m.tournament_id, m.key) for m in swept if m.key.startswith("tournament.clos")] == [
+        (second, "tournament.closed_idle")]
+    row = await stored.get_tournament(repo, first)
+    assert row is not None and row.status == stored.RUNNING
+    await repo.close()
