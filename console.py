@@ -760,6 +760,7 @@ class Console:
         # a round sat out, an event open for entries one entered or organises, one running that one organises: no
         # table of theirs, but not nothing to wait for
         events = await self.service.tournament_lists.for_games(GUILD_ID, uid)
+        lesson = await self.service.lessons.for_games(uid)  # a course left halfway: where it is, how to go on
         if not tables and not events and not listing.damaged:
             self.write(f"[dm {name}] {NO_GAMES}")
         for phrase in events:
@@ -771,6 +772,8 @@ class Console:
             self.write(f"[dm {name}] #{s.table_id} {s.title}: {' · '.join(s.players)} — {turn}{self._when(s)}{asks}")
         for damaged in listing.damaged:  # a game that cannot be read is said, not left out as if lost
             self.write(f"[dm {name}] {said(damaged.phrase(), LANG)}")
+        if lesson is not None:
+            self.write(f"[dm {name}] {said(lesson, LANG)}")
         if listing.joinable:  # the server's open tables with a free seat: games waiting for someone to sit down
             self.write(f"[dm {name}] Open tables you can join:")
         for s in listing.joinable:

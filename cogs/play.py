@@ -265,7 +265,8 @@ class Play(ServicePart, commands.Cog):
             events = await self.service.tournament_lists.for_games(interaction.guild_id, interaction.user.id) \
                 if interaction.guild_id is not None else []
             joinable = [s for s in listing.joinable if self._sees(interaction, s)]
-            if not tables and not events and not listing.damaged and not joinable:
+            lesson = await self.service.lessons.for_games(interaction.user.id)  # a course left halfway
+            if not tables and not events and not listing.damaged and not joinable and lesson is None:
                 await self.handling.reply(interaction, t("games.none", lang))
                 return
             # a round sat out, an event open for entries one entered or organises, one running that one organises:
@@ -305,6 +306,8 @@ class Play(ServicePart, commands.Cog):
                 phrase = damaged.phrase()
                 link = place_link(damaged.guild_id, damaged.thread_id or damaged.channel_id)
                 lines.append(f"{said(phrase.key, lang, phrase.params)} {link}")
+            if lesson is not None:
+                lines.append(said(lesson.key, lang, lesson.params))
             if joinable:  # the server's open tables with a free seat, where the reader may look: sit down there
                 lines.append(t("games.joinable", lang))
             for s in joinable:

@@ -454,6 +454,17 @@ class Lessons:
             return None
         return last.game
 
+    async def for_games(self, user_id: int) -> Phrase | None:
+        """What ``/games`` says of the learner's open lesson (``current``): its course, step and how to go on; None
+        with no lesson open."""
+        game = await self.current(user_id)
+        if game is None:
+            return None
+        course = self.course(game)
+        progress = await self._progress(user_id, game)
+        return Phrase("learn.games_open", {"game": game, "title": Own(course.title), "step": progress.step + 1,
+                                           "of": len(course.steps)})
+
     async def open(self, user_id: int, game: str, where: str = "", at: int | None = None) -> LessonPost:
         """Start or resume ``game``'s course; ``where``: ``restart`` or a step number starts there."""
         course = self.course(game)

@@ -263,3 +263,15 @@ async def test_an_event_no_one_starts_is_warned_then_closes(tmp_path: Path) -> N
     assert closed > warning and out[closed + 1] == "[tournament #1]   for: Ana, Ben"
     assert out[-2].startswith("[dm Ana] You have no active games")
     assert out[-1].startswith("[error Cy] No tournament in this server is taking players")
+
+
+async def test_games_says_the_lesson_left_halfway(tmp_path: Path) -> None:
+    from tables.learn import courses
+
+    steps = len(courses()["kona"].steps)  # the course grows; the test follows it
+    out = await _console(["Ana: /learn kona", "Ana: /move a6-d3", "Ana: /games", "Ben: /games"], tmp_path)
+    assert out[-3:] == [
+        "[dm Ana] You have no active games; start one with /play GAME @NAME, or /play GAME @mesa to play the computer",
+        f"[dm Ana] Your lesson: Kona, step by step — step 2 of {steps} (go on with /learn kona).",
+        "[dm Ben] You have no active games; start one with /play GAME @NAME, or /play GAME @mesa to play the computer",
+    ]

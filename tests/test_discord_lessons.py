@@ -43,6 +43,13 @@ async def test_a_course_on_discord_across_a_restart(tmp_path: Path) -> None:
         await first.command("learn", [option("game", "kona", 3), option("answer", "a6-d3", 3)], ALICE)
         [right] = replies(first)
         assert right.content.startswith("Right: a6-d3.") and f"step 2 of {N}" in right.content
+        # /games says the lesson left halfway and how to go on, as the reader's Discord names the command
+        for locale, words in (("en-US", f"Your lesson: {EN} — step 2 of {N} (go on with /learn game:Kona)."),
+                              ("es-ES", f"Tu lección: {ES} — paso 2 de {N} (sigue con /aprender juego:Kona).")):
+            await first.command("games", [], ALICE, locale=locale)
+            [embed] = [r for r in first.standin.interaction_replies() if r.embeds][-1].embeds
+            assert embed["description"].split("\n")[-1] == words  # after "You have no active games"
+        first.standin.clear()
         assert not [r for r in first.standin.to_channel() if r.method == "POST"]  # nothing public
     finally:
         await first.close()

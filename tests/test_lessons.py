@@ -220,10 +220,15 @@ async def test_the_open_lesson_and_a_past_step_on_both_backends(db: DbFactory) -
     repo, svc = await open_service(db("mesa.db"), clock)  # a restart
     lessons = svc.lessons
     assert await lessons.current(ana) == "kona" and await lessons.at(ana, "kona") == 1
+    told = await lessons.for_games(ana)  # /games says the lesson left halfway, and how to go on
+    assert told is not None and words_of(told, "en") == (f"Your lesson: Kona, step by step — step 1 of {N} (go on "
+                                                          "with /learn kona).")
+    assert words_of(told, "es").startswith("Tu lección: ")
     for index in range(N):
         post = await lessons.answer(ana, "kona", right_answer("kona", index), at=index + 1)
     assert post.key == "learn.done" and post.done and post.step == N + 1
     assert await lessons.current(ana) is None  # finished: no lesson open (Plateau was not the last one)
+    assert await lessons.for_games(ana) is None and await lessons.for_games(ana + 1) is None  # nor a newcomer's
     with pytest.raises(TableError) as finished:
         await lessons.moves(ana, "kona")
     assert finished.value.key == "learn.finished_already"
