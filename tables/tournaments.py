@@ -81,14 +81,14 @@ import functools
 import inspect
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import timedelta
 from fractions import Fraction
 from typing import Any
 
 from data import tournaments as db
-from data.models import ABORTED, LIVE, WAITING, GuildSettings, SeatRow, TableOptions, now_iso
-from data.tournaments import EntrantRow, NewPairing, NewTable, PairingRow, TournamentRow
+from data.models import ABORTED, LIVE, WAITING, GuildSettings, TableOptions, now_iso
+from data.tournaments import EntrantRow, PairingRow, TournamentRow
 from engines import Engine, get_engine
 from tables.bounded import TableLocks
 from tables.durations import format_duration
@@ -98,14 +98,15 @@ from tables.finish import LostRace
 from tables.games import known_game
 from tables.games import title as game_title
 from tables.i18n import EN, Clauses, Count, Lines, Names, Phrase, t
-from tables.mesa import is_mesa, mesa_seats, parse_level, person_name, rated_with_mesa
+from tables.mesa import is_mesa, person_name
 from tables.outbox import Message, TournamentPost
 from tables.play import Play
 from tables.seating import MAX_NAME, Seating
 from tables.store import TableStore
 from tables.table_options import FALSE_WORDS, TRUE_WORDS, check_fits, read_request
 from tables.tournament import Result, standings, table_sizes
-from tables.tournament.plan import FORMATS, MAX_ROUNDS, ROUND_ROBIN, SWISS, Plan, Planned
+from tables.tournament.plan import FORMATS, MAX_ROUNDS, ROUND_ROBIN, SWISS, Plan
+from tables.tournament_boards import round_boards
 from tables.tournament_departures import MemberCheck, take_out_departed
 from tables.tournament_idle import sweep_idle
 
@@ -679,7 +680,7 @@ class Tournaments:
         results = core_results(await db.pairings(self.repo, row.id))
         planned = plan.next_round(number, [str(e.user_id) for e in people], still_in, results)
         names = {e.user_id: e.name for e in people}
-        boards = self._boards(row, plan, planned, names)
+        boards = round_boards(row, plan, planned, names, self.seed_source)
         try:
             tables = await db.pair_round(self.repo, row.id, number, boards, guild_id=row.guild_id,
                                          still_in={int(p) for p in still_in}, now=self.store.stamp(),
@@ -726,35 +727,6 @@ class Tournaments:
         the front end makes it before the table's first post, whichever path delivers that post (a round's
         announcement, the board itself, or the ticker's missed posts after a restart)."""
         return await db.unplaced_table(self.repo, table_id)
-
-    def _boards(self, row: TournamentRow, plan: Plan, planned: Planned, names: dict[int, str]) -> list[NewPairing]:
-        """The round's boards to store: tables to open, Mesa's tables for byes (``mesa_fills``), byes, forfeits."""
-        base = TableOptions.from_json(row.options.get("table"))
-        boards: list[NewPairing] = []
-
-        def table(players: Sequence[int], extra: list[SeatRow]) -> NewTable:
-            seats = [SeatRow(0, i, u, names[u], False, True) for i, u in enumerate(players)]
-            seats += [replace(s, seat=len(seats) + i) for i, s in enumerate(extra)]
-            options = replace(base, seat="first", tournament=row.id)  # no hints, no takebacks there
-            if extra:
-                options = replace(options, rated=rated_with_mesa(options.rated, False, len(extra)))
-            return NewTable(row.channel_id, row.game, options.to_json(), self.seed_source(), players[0], tuple(seats))
-
-        for group in planned.tables:
-            ids = tuple(int(p) for p in group)
-            boards.append(NewPairing(len(boards) + 1, db.GAME, ids, table(ids, [])))
-        byes = [int(p) for p in planned.byes]
-        if plan.mesa_fills and byes:
-            size = 2 if not plan.grouped else max(min(plan.sizes), len(byes) + 1)
-            extra = mesa_seats(0, len(byes), size - len(byes), parse_level(None), byes)
-            ids = tuple(byes) + tuple(s.user_id for s in extra)
-            boards.append(NewPairing(len(boards) + 1, db.GAME, ids, table(byes, extra)))
-        else:
-            for p in byes:
-                boards.append(NewPairing(len(boards) + 1, db.BYE, (p,), places=(1,)))
-        for won, lost in planned.forfeits:
-            boards.append(NewPairing(len(boards) + 1, db.FORFEIT, (int(won), int(lost)), places=(1, 2)))
-        return boards
 
     async def _open_table(self, table_id: int) -> list[Message]:
         """Start a paired table still waiting (its first board, DMs and deadline); another process may
