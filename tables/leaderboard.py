@@ -442,8 +442,9 @@ def board_text(page: BoardPage, lang: str) -> str:
         lines.append(page.note(lang))
     if not page.entries:
         lines.append(t("lb.empty", lang))
-    if page.advice(lang):
-        lines.append(page.advice(lang))
+    advice = page.advice(lang)
+    if advice:
+        lines.append(advice)
     for e in page.entries:
         lines.append(t("lb.line", lang, rank=e.rank, name=e.name, rating=e.rating, mark=_mark(e.provisional),
                        games=Count(e.games, "game"), wins=Count(e.wins, "win")))
