@@ -780,6 +780,11 @@ class Console:
             free = f"{s.room} seat{'s' if s.room != 1 else ''} free"
             self.write(f"[dm {name}] #{s.table_id} {s.title}: {' · '.join(s.players)} — {free} (/join {s.table_id})"
                        f"{self._when(s)}")
+        entries = await self.service.tournament_lists.joinable(GUILD_ID, uid)  # events with a place left
+        if entries:
+            self.write(f"[dm {name}] Tournaments open for entries:")
+        for entry in entries:
+            self.write(f"[dm {name}] {said(entry.phrase, LANG)}")
 
     def _when(self, s: TableSummary) -> str:
         """A listed table's deadline, or when a waiting one closes: the moment, and the time left as Discord's

@@ -172,6 +172,7 @@ EN: dict[str, str] = {
     "games.deadline": " (deadline {when})",
     "games.closes": " (closes {when})",
     "games.joinable": "**Open tables you can join**",
+    "games.tournaments_joinable": "**Tournaments open for entries**",
     "games.joinable.line": "#{table} {game}: {players} (free seats: {count}): {join} in the thread{closes} {link}",
     "games.more": "…and {count} more not listed here (a message holds only so many): `/{board} {option}:NUMBER` "
     "shows any table.",
@@ -197,8 +198,8 @@ EN: dict[str, str] = {
                  "{several}, `{opt_bots}:` gives Mesa seats.\n"
                  "**Moves:** the buttons under each board, or `/{move}`. Your secret pieces reach only you "
                  "(*{mine}*, and by DM).\n"
-                 "**Your games:** `/{games}` lists them, what waits for your answer, your tournaments and open "
-                 "tables you can join; "
+                 "**Your games:** `/{games}` lists them, what waits for your answer, your tournaments, and the "
+                 "open tables and tournaments you can join; "
                  "`/{board}` posts a board "
                  "again, `/{resign}` gives up. Until anyone moves, *{cancel}* on the first board calls the game "
                  "off, and nothing is counted.\n"
@@ -382,6 +383,7 @@ ES: dict[str, str] = {
     "games.deadline": " (plazo: {when})",
     "games.closes": " (se cierra {when})",
     "games.joinable": "**Mesas abiertas a las que puedes unirte**",
+    "games.tournaments_joinable": "**Torneos abiertos a inscripciones**",
     "games.joinable.line": "#{table} {game}: {players} (plazas libres: {count}): {join} en el hilo{closes} {link}",
     "games.more": "…y {count} más que no caben aquí (un mensaje admite solo unas cuantas): `/{board} {option}:NÚMERO` "
     "muestra cualquier mesa.",
@@ -409,8 +411,8 @@ ES: dict[str, str] = {
                  "{several}, `{opt_bots}:` da asientos a Mesa.\n"
                  "**Jugadas:** los botones bajo cada tablero, o `/{move}`. Tus piezas secretas solo te llegan a ti "
                  "(*{mine}*, y por mensaje directo).\n"
-                 "**Tus partidas:** `/{games}` las lista, con lo que espera tu respuesta, tus torneos y las mesas "
-                 "abiertas a las que puedes unirte; `/{board}` vuelve a "
+                 "**Tus partidas:** `/{games}` las lista, con lo que espera tu respuesta, tus torneos, y las mesas "
+                 "y torneos abiertos a los que puedes unirte; `/{board}` vuelve a "
                  "publicar un tablero, `/{resign}` abandona. Hasta que alguien juegue, *{cancel}* en el primer "
                  "tablero cancela la partida, y no cuenta nada.\n"
                  "**Aprender:** `/{hint}` muestra la jugada de Mesa para ti y por qué (partidas sin puntuar contra "

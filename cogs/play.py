@@ -264,9 +264,14 @@ class Play(ServicePart, commands.Cog):
             tables = listing.tables
             events = await self.service.tournament_lists.for_games(interaction.guild_id, interaction.user.id) \
                 if interaction.guild_id is not None else []
-            joinable = [s for s in listing.joinable if self._sees(interaction, s)]
+            joinable = [s for s in listing.joinable if self._sees(interaction, s.channel_id)]
+            # the events open for entries the reader could enter, announced where they can look
+            entries = [j for j in await self.service.tournament_lists.joinable(interaction.guild_id,
+                                                                               interaction.user.id)
+                       if self._sees(interaction, j.channel_id)] if interaction.guild_id is not None else []
             lesson = await self.service.lessons.for_games(interaction.user.id)  # a course left halfway
-            if not tables and not events and not listing.damaged and not joinable and lesson is None:
+            if not tables and not events and not listing.damaged and not joinable and not entries and \
+                    lesson is None:
                 await self.handling.reply(interaction, t("games.none", lang))
                 return
             # a round sat out, an event open for entries one entered or organises, one running that one organises:
@@ -315,19 +320,24 @@ class Play(ServicePart, commands.Cog):
                 lines.append(t("games.joinable.line", lang, table=s.table_id, game=s.title,
                                players=", ".join(map(plain, s.players)), count=s.room, join=t("btn.join", lang),
                                closes=closes, link=place_link(s.guild_id, s.thread_id or s.channel_id)))
+            if entries:  # the events open for entries with a place left: enter one with /tournament join
+                lines.append(t("games.tournaments_joinable", lang))
+            for j in entries:
+                lines.append(f"{said(j.phrase.key, lang, j.phrase.params)} "
+                             f"{place_link(interaction.guild_id or 0, j.channel_id)}")
             embed = discord.Embed(title=t("games.title", lang), description=within_embed(lines, lang))
             await self.handling.reply(interaction, "", embed=embed)
 
     @staticmethod
-    def _sees(interaction: discord.Interaction, table: TableSummary) -> bool:
-        """Whether the reader can see the channel where an open table waits: ``/games`` offers no table of a
-        channel hidden from them (neither its players nor its link).  The channel decides, not the table's
-        thread: a public thread is seen by whoever sees its channel, and one archived while the table waits is
-        not in discord.py's cache."""
+    def _sees(interaction: discord.Interaction, channel_id: int) -> bool:
+        """Whether the reader can see the channel where an open table waits, or where an event open for entries
+        was announced: ``/games`` offers nothing of a channel hidden from them (neither its players nor its
+        link).  The channel decides, not a table's thread: a public thread is seen by whoever sees its channel,
+        and one archived while the table waits is not in discord.py's cache."""
         guild, member = interaction.guild, interaction.user
         if guild is None or not isinstance(member, discord.Member):
             return False
-        place = guild.get_channel_or_thread(table.channel_id)
+        place = guild.get_channel_or_thread(channel_id)
         return place is not None and place.permissions_for(member).view_channel
 
     # ================================================================ which table a command means

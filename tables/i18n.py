@@ -2082,6 +2082,14 @@ EN.update({
     "begins when {organiser} starts it.",
     "tournament.games.open_entered_anon": "Tournament #{id} ({title}, {format}): you are entered, {players} in so "
     "far; it begins when its organiser starts it.",
+    "tournament.games.joinable": "Tournament #{id} ({title}, {format}), organised by {organiser}: {entered}, {room}; "
+    "enter it with /tournament join {id}.",
+    "tournament.games.joinable_anon": "Tournament #{id} ({title}, {format}): {entered}, {room}; enter it with "
+    "/tournament join {id}.",
+    "tournament.games.entered_so_far": "{players} in so far",
+    "tournament.games.none_entered": "nobody has entered yet",
+    "tournament.games.nobody": "nobody",
+    "count.place_left": "place left|places left",
     "tournament.games.running_yours": "Tournament #{id} ({title}), which you organise: round {round} of {rounds}, "
     "{tables} (/tournament standings {id}).",
     "count.table_playing": "table still playing|tables still playing",
@@ -2267,6 +2275,14 @@ ES.update({
     "empieza cuando {organiser} lo inicie.",
     "tournament.games.open_entered_anon": "Torneo #{id} ({title}, {format}): estás inscrito, {players} hasta ahora; "
     "empieza cuando quien lo organiza lo inicie.",
+    "tournament.games.joinable": "Torneo #{id} ({title}, {format}), organizado por {organiser}: {entered}, {room}; "
+    "apúntate con /tournament join {id}.",
+    "tournament.games.joinable_anon": "Torneo #{id} ({title}, {format}): {entered}, {room}; apúntate con "
+    "/tournament join {id}.",
+    "tournament.games.entered_so_far": "{players} hasta ahora",
+    "tournament.games.none_entered": "aún no se ha apuntado nadie",
+    "tournament.games.nobody": "nadie",
+    "count.place_left": "plaza libre|plazas libres",
     "tournament.games.running_yours": "Torneo #{id} ({title}), que organizas: ronda {round} de {rounds}, {tables} "
     "(/tournament standings {id}).",
     "count.table_playing": "mesa aún en juego|mesas aún en juego",

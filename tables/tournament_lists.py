@@ -5,6 +5,7 @@ running, to an organiser who does not play in it).  Read-only, beside ``Tourname
 from __future__ import annotations
 
 import inspect
+from dataclasses import dataclass
 
 from data import tournaments as db
 from data.repository import Repository
@@ -15,6 +16,18 @@ from tables.tournaments import ACTIONS, Bye, Listed, _damaged_in_words, _format_
 #: how many of a server's tournaments ``/games`` looks through (those underway come first): far more than are ever
 #: open or running at once
 GAMES_LOOK = 100
+#: how many events open for entries ``/games`` offers a player who has not entered them, the newest first
+JOINABLE_SHOWN = 5
+
+
+@dataclass(frozen=True)
+class Joinable:
+    """An event open for entries that a player could enter (``TournamentLists.joinable``): where it was announced
+    (a front end offers it only to a reader who can see that channel) and what ``/games`` says of it."""
+
+    tournament_id: int
+    channel_id: int
+    phrase: Phrase
 
 
 class TournamentLists:
@@ -52,8 +65,10 @@ class TournamentLists:
             mine = row.organiser_id == user_id
             facts = {"id": row.id, "title": game_title(row.game), "players": Count(item.players, "player"),
                      "format": Phrase(f"tournament.format.{_format_key(row)}")}
-            if row.status == db.OPEN and mine:
-                found.append((row.id, Phrase("tournament.games.open_yours", facts)))
+            if row.status == db.OPEN and mine:  # "open for entries, nobody in" before anyone has entered
+                found.append((row.id, Phrase("tournament.games.open_yours", {**facts, "players": facts["players"] if
+                                                                             item.players else
+                                                                             Phrase("tournament.games.nobody")})))
             elif row.status == db.OPEN and item.entered:
                 organiser = row.organiser_name or ""
                 found.append((row.id, Phrase("tournament.games.open_entered" if organiser else
@@ -64,6 +79,28 @@ class TournamentLists:
                 found.append((row.id, Phrase("tournament.games.running_yours", {
                     **facts, "round": number, "rounds": row.rounds, "tables": Count(playing, "table_playing")})))
         return [phrase for _, phrase in sorted(found, key=lambda x: x[0])]
+
+    async def joinable(self, guild_id: int, user_id: int, limit: int = JOINABLE_SHOWN) -> list[Joinable]:
+        """The server's events open for entries that ``user_id`` has not entered and that have a place left, the
+        newest first, at most ``limit``: ``/games`` offers them under the open tables ("Tournament #2 (Kona, Swiss),
+        organised by Ana: 3 players in so far, 5 places left; enter it with /tournament join
+        2.").  The organiser's own event is
+        said with theirs (:meth:`for_games`), not offered to them again."""
+        found = []
+        for item in await db.guild_listing(self.repo, guild_id, user_id, GAMES_LOOK):
+            row = item.tournament
+            if row.status != db.OPEN or item.entered or row.organiser_id == user_id or \
+                    item.players >= row.max_players:
+                continue
+            organiser = row.organiser_name or ""
+            found.append(Joinable(row.id, row.channel_id, Phrase(
+                "tournament.games.joinable" if organiser else "tournament.games.joinable_anon", {
+                    "id": row.id, "title": game_title(row.game), "organiser": organiser,
+                    "format": Phrase(f"tournament.format.{_format_key(row)}"),
+                    "entered": Phrase("tournament.games.entered_so_far", {"players": Count(item.players, "player")})
+                    if item.players else Phrase("tournament.games.none_entered"),
+                    "room": Count(row.max_players - item.players, "place_left")})))
+        return found[:limit]
 
     async def listing(self, guild_id: int, user_id: int, action: str, *, manages: bool = False,
                       limit: int = 25) -> list[Listed]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from console import run
+from console import NO_GAMES, run
 
 
 async def _console(lines: list[str], tmp_path: Path) -> list[str]:
@@ -239,13 +239,19 @@ async def test_a_player_named_without_at_and_words_a_reading_command_does_not_ta
 async def test_games_says_what_a_tournament_waits_for(tmp_path: Path) -> None:
     # the organiser of an event open for entries, its entrants, and an organiser whose event runs without them were
     # all told "You have no active games"
+    # and one who had not entered was not told of it
     out = await _console(["Ana: /tournament create kona format=swiss", "Ben: /tournament join", "Ana: /games",
-                          "Ben: /games", "Cy: /tournament join", "Ana: /tournament start", "Ana: /games"], tmp_path)
-    said = [line for line in out if line.startswith(("[dm Ana]", "[dm Ben]"))]
+                          "Ben: /games", "Cy: /games", "Cy: /tournament join", "Ana: /tournament start",
+                          "Ana: /games"], tmp_path)
+    said = [line for line in out if line.startswith(("[dm Ana]", "[dm Ben]", "[dm Cy]"))]
     assert said == [
         "[dm Ana] Tournament #1 (Kona, Swiss): open for entries, 1 player in; yours to start with /tournament start 1 "
         "once everyone has joined.",
         "[dm Ben] Tournament #1 (Kona, Swiss): you are entered, 1 player in so far; it begins when Ana starts it.",
+        f"[dm Cy] {NO_GAMES}",
+        "[dm Cy] Tournaments open for entries:",
+        "[dm Cy] Tournament #1 (Kona, Swiss), organised by Ana: 1 player in so far, 63 places left; enter it with "
+        "/tournament join 1.",
         "[dm Ana] Tournament #1 (Kona), which you organise: round 1 of 1, 1 table still playing (/tournament "
         "standings 1).",
     ]

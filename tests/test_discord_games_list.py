@@ -148,3 +148,46 @@ async def test_games_offers_the_open_tables_the_reader_can_see_and_sit_at(tmp_pa
         assert embed["description"].startswith(waiting[locale]), embed["description"]
     finally:
         await h.close()
+
+
+@pytest.mark.parametrize(("locale", "head", "line"), [
+    ("en-US", "**Tournaments open for entries**",
+     "Tournament #1 (Kona, Swiss), organised by bob: 1 player in so far, 3 places left; enter it with "
+     "/tournament join number:1."),
+    ("es-419", "**Torneos abiertos a inscripciones**",
+     "Torneo #1 (Kona, suizo), organizado por bob: 1 jugador hasta ahora, 3 plazas libres; apúntate con "
+     "/torneo apuntarse numero:1.")])
+async def test_games_offers_the_tournaments_the_reader_could_enter(tmp_path: Path, locale: str, head: str,
+                                                                  line: str) -> None:
+    """Someone who has not entered reads the server's events open for entries with a place left, each linked to
+    the channel where it was announced: not one announced where they cannot look, not a full one, not one they
+    entered (listed as theirs), not one running; the organiser reads theirs as theirs, not as one to enter."""
+    h = await Harness.open(tmp_path, renderer=None)
+    events = h.bot.service.tournaments
+    try:
+        hidden = h.standin.add_channel(name="staff", overwrites=[overwrite(1001, deny=VIEW_CHANNEL, member=True)])
+        h.bot._connection.parse_guild_create(DiscordServer.guild_payload(h.standin, h.standin.guilds[GUILD_ID]))
+        await h.settle()
+        await events.create(GUILD_ID, CHANNEL_ID, 1002, "bob", "kona", {"format": "swiss", "max_players": "4"})
+        await events.join(GUILD_ID, 1003, "cy", 1)  # #1: one in, three places left
+        await events.create(GUILD_ID, int(hidden["id"]), 1004, "dee", "kona", {"format": "swiss"})  # #2: hidden
+        await events.create(GUILD_ID, CHANNEL_ID, 1005, "eve", "kona", {"format": "swiss", "max_players": "2"})
+        for k in range(2):  # #3: full
+            await events.join(GUILD_ID, 1100 + k, f"p{k}", 3)
+        await events.create(GUILD_ID, CHANNEL_ID, 1006, "fay", "kona", {"format": "swiss"})
+        for k in range(2):  # #4: running
+            await events.join(GUILD_ID, 1200 + k, f"q{k}", 4)
+        await events.start(GUILD_ID, 1006, 4)
+        await h.command("games", [], ALICE, locale=locale)
+        [embed] = replies(h)[-1].embeds
+        lines = embed["description"].split("\n")
+        assert lines[1:] == [head, f"{line} https://discord.com/channels/{GUILD_ID}/{CHANNEL_ID}"], lines
+        await h.command("games", [], BOB, locale=locale)  # the organiser: #1 is theirs to start; #2 to enter
+        [embed] = replies(h)[-1].embeds
+        lines = embed["description"].split("\n")
+        assert lines[0].startswith(("Tournament #1 (Kona, Swiss): open for entries", "Torneo #1 (Kona, suizo)")), lines
+        assert lines[1] == head and lines[2].startswith(("Tournament #2 ", "Torneo #2 ")), lines
+        assert len(lines) == 3 and lines[2].endswith(f"/{hidden['id']}"), lines
+        assert h.standin.refusals() == []
+    finally:
+        await h.close()

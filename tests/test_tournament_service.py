@@ -789,7 +789,7 @@ async def test_games_tells_the_organiser_and_the_entrants_what_an_event_waits_fo
     assert await said(PLAYERS[0][0]) == [f"Tournament #{tid} (Kona, Swiss): you are entered, 3 players in so far; it "
                                          "begins when Org starts it."]
     assert (await said(PLAYERS[0][0], "es"))[0].endswith("empieza cuando Org lo inicie.")
-    assert await said(PLAYERS[5][0]) == []  # not entered: the choices of /tournament join offer it, not /games
+    assert await said(PLAYERS[5][0]) == []  # not entered: offered apart, as one to enter (``joinable``)
     assert await lists.for_games(GUILD + 1, ORG) == []  # another server's
     await svc.tournaments.start(GUILD, ORG, tid)
     boards = (await svc.tournaments.pairings(GUILD, tid)).boards
@@ -813,6 +813,43 @@ async def test_games_tells_the_organiser_and_the_entrants_what_an_event_waits_fo
     async with repo.transaction() as tx:
         await tx._c.execute("UPDATE tournaments SET organiser_name = NULL WHERE id = ?", (third,))
     assert (await said(PLAYERS[0][0]))[-1].endswith("it begins when its organiser starts it.")
+    await repo.close()
+
+
+async def test_games_offers_the_events_a_player_could_enter(db: DbFactory) -> None:
+    # someone who had not entered found nothing in /games of the server's events open for entries
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    lists = svc.tournament_lists
+    outsider = PLAYERS[7][0]
+
+    async def offered(user: int, lang: str = "en") -> list[str]:
+        return [t(j.phrase.key, lang, **j.phrase.params) for j in await lists.joinable(GUILD, user)]
+
+    first = await event(svc, 0, {"format": "swiss", "max_players": "4"})
+    assert await offered(outsider) == [f"Tournament #{first} (Kona, Swiss), organised by Org: nobody has entered "
+                                       f"yet, 4 places left; enter it with /tournament join {first}."]
+    assert [t(p.key, "en", **p.params) for p in await lists.for_games(GUILD, ORG)] == [
+        f"Tournament #{first} (Kona, Swiss): open for entries, nobody in; yours to start with /tournament start "
+        f"{first} once everyone has joined."]
+    assert await offered(ORG) == []  # the organiser reads it as theirs
+    await svc.tournaments.join(GUILD, PLAYERS[0][0], "P1", first)
+    assert await offered(outsider, "es") == [f"Torneo #{first} (Kona, suizo), organizado por Org: 1 jugador hasta "
+                                             f"ahora, 3 plazas libres; apúntate con /tournament join {first}."]
+    assert await offered(PLAYERS[0][0]) == []  # entered: listed as theirs
+    full = await event(svc, 2, {"format": "swiss", "max_players": "2"})
+    running = await event(svc, 3, game="plateau")
+    await svc.tournaments.start(GUILD, ORG, running)
+    newest = await event(svc, 1, game="plateau")
+    assert [j.tournament_id for j in await lists.joinable(GUILD, outsider)] == [newest, first]  # not full, not running
+    assert full not in [j.tournament_id for j in await lists.joinable(GUILD, outsider)]
+    assert [j.channel_id for j in await lists.joinable(GUILD, outsider)] == [CHANNEL, CHANNEL]
+    assert len(await lists.joinable(GUILD, outsider, limit=1)) == 1
+    assert await lists.joinable(GUILD + 1, outsider) == []  # another server's
+    await svc.tournaments.leave(GUILD, PLAYERS[0][0], first)  # leaving before the start: offered again
+    assert first in [j.tournament_id for j in await lists.joinable(GUILD, PLAYERS[0][0])]
+    async with repo.transaction() as tx:  # an event from before the organiser's name was kept
+        await tx._c.execute("UPDATE tournaments SET organiser_name = NULL WHERE id = ?", (first,))
+    assert (await offered(outsider))[-1].startswith(f"Tournament #{first} (Kona, Swiss): nobody has entered yet")
     await repo.close()
 
 
