@@ -412,8 +412,8 @@ class Console:
     async def _last_finished(self, uid: int) -> int:
         """The caller's most recent finished table here, or the refusal that says they have none."""
         finished = await self.results.board().history(GUILD_ID, uid, None, limit=1)
-        if not finished:
-            raise TableError("error.no_table_here")
+        if not finished:  # not "no table here": they may have tables in play, just none over to play again
+            raise TableError("console.no_rematch")
         return finished[0].table_id
 
     # ---- commands ---------------------------------------------------------------------------
@@ -880,6 +880,8 @@ _CONSOLE_TEXTS = {
     "error.several_tables": "You have several tables ({tables}); add table=N",
     "console.several": "There are several open tables ({tables}); name one with /join N",
     "console.no_open": "There is no open table to join; name one with /join N",
+    "console.no_rematch": "You have no finished game to play again yet; /rematch TABLE names one, and a new game "
+                          "starts with /play GAME @NAME",
     "console.move_text": "Write the move after /move, for example /move a6-d3",
     "console.clock": "Write /clock +DURATION, for example /clock +1d or /clock +90m",
     "console.unknown": "Unknown command /{verb}; try /help",

@@ -115,6 +115,15 @@ async def test_rematch_as_the_button_under_a_result(tmp_path: Path) -> None:
     assert not any(line.startswith("[#5]") for line in out)  # exactly one game opened by each rematch
 
 
+async def test_a_rematch_with_no_finished_game_says_so(tmp_path: Path) -> None:
+    # /rematch before any game had ended said "You have no table here" to a player seated at a game in play
+    out = await _console(["Ana: /play kona @Ben", "Ben: /accept", "Ana: /rematch", "Ben: /rematch"], tmp_path)
+    errors = [line for line in out if line.startswith("[error")]
+    assert errors == [f"[error {who}] You have no finished game to play again yet; /rematch TABLE names one, and a "
+                      "new game starts with /play GAME @NAME" for who in ("Ana", "Ben")]
+    assert not any(line.startswith("[#2]") for line in out)
+
+
 async def test_games_says_a_draw_offer_and_a_takeback_waiting_for_an_answer(tmp_path: Path) -> None:
     # /games said only "your turn" while the game waited for Ben's yes or no
     out = await _console(["Ana: /play kona @Ben seat=first", "Ben: /accept", "Ana: /move a6-d3", "Ana: /draw",
