@@ -33,7 +33,9 @@ K3-10), so a review shown to everyone tells no face its owner alone knew.
   move played where that read better), so a move equal to Mesa's choice changes nothing.
 - The mover's **fall** is ``best_after[seat] - after[seat]``: a **mistake** when at least
   ``MISTAKE`` (0.20) and below ``BLUNDER`` (0.40), a **blunder** from 0.40 on (the two are
-  apart: a blunder is not also listed as a mistake).  ``seen``: the chances the graph shows after the
+  apart: a blunder is not also listed as a mistake), judged in whole points as the review shows the two
+  chances (``shown_fall``: each rounded to a whole per cent first), so that a move the review shows at 30 %
+  against Mesa's choice at 50 % is the mistake its legend says it is.  ``seen``: the chances the graph shows after the
   decision ("How the graph moves").  A decision's **swing** is the largest change
   ``|seen[s] - before[s]|`` over the seats; the review marks the three largest (at least
   ``SWING_FLOOR``).
@@ -285,10 +287,10 @@ def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[s
     swing_of = []
     for k, d in enumerate(ordered):
         seat = int(d["seat"])
-        fall = fall_of(d) if "cannot_stop" not in d else 0.0  # a move that won by force is no mistake
-        if fall >= BLUNDER - 1e-9:
+        fall = shown_fall(d) if "cannot_stop" not in d else 0  # a move that won by force is no mistake
+        if fall >= round(100 * BLUNDER):
             blunders[str(seat)].append(k)
-        elif fall >= MISTAKE - 1e-9:
+        elif fall >= round(100 * MISTAKE):
             mistakes[str(seat)].append(k)
         swing_of.append((swing(d), int(d["index"]), "decision", k))
     hidden_at = [engine.has_private_info(step.before) for step in steps]  # what seats see differs (PL-9, K3-10)
@@ -474,6 +476,13 @@ def fall_of(decision: dict[str, Any]) -> float:
     return float(decision["best_after"][seat]) - float(decision["after"][seat])
 
 
+def shown_fall(decision: dict[str, Any]) -> int:
+    """``fall_of`` in whole points as the review shows the two chances, each rounded to a whole per cent first
+    (Mesa's choice 49.6 % and the move 29.9 % are shown as 50 % and 30 %: a fall of 20, a mistake)."""
+    seat = int(decision["seat"])
+    return round(100 * float(decision["best_after"][seat])) - round(100 * float(decision["after"][seat]))
+
+
 def points_given(decision: Mapping[str, Any]) -> float | None:
     """Krakatoa: the expected points the decision played gave up to the best one (0 or more); ``None`` where the
     decision has no points (the other games)."""
@@ -503,4 +512,4 @@ def _sides(engine: Engine, start: Any, seats: int) -> list[list[int]]:
 
 
 __all__ = ["BLUNDER", "COSTLY", "COSTLY_FLOOR", "ITERATIONS", "LEVEL", "MISTAKE", "assemble", "budget_each",
-           "decisions", "fall_of", "points_given", "review_part", "seen_of", "swing"]
+           "decisions", "fall_of", "points_given", "review_part", "seen_of", "shown_fall", "swing"]

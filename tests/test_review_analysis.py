@@ -527,6 +527,24 @@ def test_a_game_without_a_large_swing_has_no_turning_points() -> None:
     assert review.swing(made["decisions"][0]) == pytest.approx(0.05) and made["swings"] == []
 
 
+@pytest.mark.parametrize(("best", "played", "mistakes", "blunders"), [
+    (0.4953, 0.2991, [0], []),  # shown 50 % and 30 %: a fall of 20 as the review shows it, a mistake
+    (0.4949, 0.2951, [], []),  # shown 49 % and 30 %: 19, none (though the two are 19.98 apart)
+    (0.6951, 0.2949, [], [0]),  # shown 70 % and 29 %: 41, a blunder
+    (0.6949, 0.2951, [0], []),  # shown 69 % and 30 %: 39, a mistake only
+])
+def test_mistakes_and_blunders_are_judged_as_the_review_shows_the_chances(best: float, played: float,
+                                                                          mistakes: list[int],
+                                                                          blunders: list[int]) -> None:
+    """A review that showed Mesa's choice at 50 % and the move at 30 % said "no mistakes" beside a legend calling
+    a fall of 20 points a mistake: the fall is judged in the whole points shown."""
+    start = PLATEAU.from_position(PLATEAU_WIN_IN_ONE)
+    parts = [{"index": 0, "ply": 1, "seat": 0, "before": [best, 1 - best], "after": [played, 1 - played],
+              "best_after": [best, 1 - best]}]
+    made = review.assemble("plateau", start, ["a1:1-b1"], parts)
+    assert made["mistakes"]["0"] == mistakes and made["blunders"]["0"] == blunders
+
+
 def test_decisions_are_the_players_choices_only() -> None:
     start, moves = random_game("krakatoa", 2, 5, 80)
     indices = review.decisions("krakatoa", start, moves)
