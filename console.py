@@ -409,11 +409,11 @@ class Console:
                 raise
         return await self._last_finished(uid)
 
-    async def _last_finished(self, uid: int) -> int:
-        """The caller's most recent finished table here, or the refusal that says they have none."""
+    async def _last_finished(self, uid: int, none: str = "error.no_table_here") -> int:
+        """The caller's most recent finished table here, or the refusal ``none`` that says they have none."""
         finished = await self.results.board().history(GUILD_ID, uid, None, limit=1)
-        if not finished:  # not "no table here": they may have tables in play, just none over to play again
-            raise TableError("console.no_rematch")
+        if not finished:
+            raise TableError(none)
         return finished[0].table_id
 
     # ---- commands ---------------------------------------------------------------------------
@@ -539,7 +539,9 @@ class Console:
             self.show(await svc.abort(await self._pick(uid, table), uid))
         elif verb == "rematch":  # the Rematch button under a result on Discord: that table, else the last finished
             named = table if table is not None else (table_number(rest, "/rematch N") if rest else None)
-            self.show(await svc.rematch(named if named is not None else await self._last_finished(uid), uid, name))
+            # with no game over: not "no table here", to a player who may have tables in play
+            self.show(await svc.rematch(named if named is not None else
+                                        await self._last_finished(uid, "console.no_rematch"), uid, name))
 
     async def _playing(self, verb: str, name: str, uid: int, rest: str, table: int | None,
                        spoken: str = LANG) -> bool:

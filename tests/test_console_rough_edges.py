@@ -117,10 +117,14 @@ async def test_rematch_as_the_button_under_a_result(tmp_path: Path) -> None:
 
 async def test_a_rematch_with_no_finished_game_says_so(tmp_path: Path) -> None:
     # /rematch before any game had ended said "You have no table here" to a player seated at a game in play
-    out = await _console(["Ana: /play kona @Ben", "Ben: /accept", "Ana: /rematch", "Ben: /rematch"], tmp_path)
+    # (and /board with no table still says that there is none)
+    out = await _console(["Ana: /play kona @Ben", "Ben: /accept", "Ana: /rematch", "Ben: /rematch", "Cy: /board",
+                          "Cy: /rematch"], tmp_path)
     errors = [line for line in out if line.startswith("[error")]
-    assert errors == [f"[error {who}] You have no finished game to play again yet; /rematch TABLE names one, and a "
-                      "new game starts with /play GAME @NAME" for who in ("Ana", "Ben")]
+    rematch = "You have no finished game to play again yet; /rematch TABLE names one, and a new game starts with " \
+        "/play GAME @NAME"
+    assert errors == [f"[error Ana] {rematch}", f"[error Ben] {rematch}",
+                      "[error Cy] You have no table here; start one with /play GAME @NAME", f"[error Cy] {rematch}"]
     assert not any(line.startswith("[#2]") for line in out)
 
 
