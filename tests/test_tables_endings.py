@@ -404,6 +404,19 @@ async def test_one_partner_resigning_ends_the_team_game_and_says_the_other_went_
     await repo.close()
 
 
+async def test_a_partner_seated_before_the_leaver_is_said_after_them(tmp_path: Path) -> None:
+    """The words said "Ben went out too, as their partner (a team is one side) and Dee resigned" when Dee, seated
+    after Ben, resigned: the partner is said after the leaver they went out with (KR-6.2)."""
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    tid, _ = await start_table(svc, "krakatoa", 4, {"teams": "true"})
+    out = await svc.resign(tid, USERS[3][0])  # Dee; Ben (seat 1) is her partner
+    [result] = [m for m in out if isinstance(m, PublicPost) and m.kind == "result"]
+    assert "is over: Dee resigned and Ben went out too, as their partner (a team is one side)." in \
+        t(result.key, "en", **result.params)
+    assert "Dee abandonó y Ben también, por ir en el mismo equipo" in t(result.key, "es", **result.params)
+    await repo.close()
+
+
 async def test_the_final_picture_says_how_each_player_left_that_its_banner_does_not(tmp_path: Path) -> None:
     """K3 of three: Ana resigns, then Ben runs out of time: Cy wins.  The banner names the first to leave and how;
     the final picture dropped "(out of time)" from Ben's name, so his going was said nowhere on it."""
