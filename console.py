@@ -55,7 +55,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from console_areas.common import CHANNEL_ID, GUILD_ID, LANG, shown, table_number
-from console_areas.lessons import CONSOLE_TEXTS_ES, LESSON_WORDS, NO_TABLE_OR_LESSON, Lessons
+from console_areas.lessons import CONSOLE_TEXTS_ES, LESSON_NOT_A_TABLE, LESSON_WORDS, NO_TABLE_OR_LESSON, Lessons
 from console_areas.results import Results
 from console_areas.tournaments import Tournaments
 from tables import (
@@ -447,8 +447,8 @@ class Console:
             lang = self.lessons.lang(uid) if exc.key.startswith("learn.") else LANG
             if exc.key.startswith("error.hint_"):  # a hint refused: in the language the hint would have come in
                 lang = self._spoken(uid, command)
-            if exc.key == "error.no_table_here" and uid in self.lessons.langs:  # a learner: no table, no lesson open
-                self.error(name, NO_TABLE_OR_LESSON[self.lessons.langs[uid]])
+            if exc.key == "error.no_table_here" and uid in self.lessons.langs:  # a learner with no table
+                self.error(name, await self._learner_without_table(uid, command))
             elif exc.key in CONSOLE_TEXTS_ES and self.lessons.lang(uid) == "es":  # a learner reading Spanish
                 self.error(name, CONSOLE_TEXTS_ES[exc.key].format(**exc.params))
             else:
@@ -462,6 +462,14 @@ class Console:
             self.error(name, "That command failed (an internal error, logged); please report it")
         await self._mesa_turns()
         await self.tournaments.confirm()
+
+    async def _learner_without_table(self, uid: int, command: str) -> str:
+        """A game's command from a learner with no table: with a lesson open (only /move, /moves and /hint answer
+        it), that the command is a game's and how the lesson goes on; with none, where to go on."""
+        lang, game = self.lessons.langs[uid], await self.service.lessons.current(uid)
+        if game is None:
+            return NO_TABLE_OR_LESSON[lang]
+        return LESSON_NOT_A_TABLE[lang].format(command=command.split()[0][:30], game=game)
 
     async def _mesa_turns(self) -> None:
         """After the boards of a command: Mesa's moves where a board says Mesa acts next, each board as it
