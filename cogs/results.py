@@ -220,7 +220,7 @@ class Results(ServicePart, commands.Cog):
                 entries, who = await self.board().history(_guild(interaction), target.id, wanted), target.display_name
             entries = [replace(e, names=tuple(map(plain, e.names)), partners=tuple(map(plain, e.partners)))
                        for e in entries]  # names as text, never as mentions or markup (issue 29, item 7)
-            text = history_text(entries, plain(who), lang)
+            text = history_text(entries, plain(who), lang, game=wanted)
             title, _, body = text.partition("\n")
             if not body:
                 await _answer(interaction, text)

@@ -60,9 +60,10 @@ class Results:
             else:
                 self._player_word("history", word)
                 game = word
+        game = known_game(game) if game else None  # a slip of the keyboard (knoa) is answered with the game meant
         board = self.board()
         entries = await (board.mesa_history(GUILD_ID, game) if mesa else board.history(GUILD_ID, who, game))
-        self.console.lines(f"[dm {name}]", history_text(entries, who_name, LANG, links=False))
+        self.console.lines(f"[dm {name}]", history_text(entries, who_name, LANG, links=False, game=game))
 
     async def leaderboard(self, verb: str, name: str, uid: int, rest: str, table: int | None) -> None:
         board = self.board()

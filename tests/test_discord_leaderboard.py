@@ -142,7 +142,11 @@ async def test_stats_and_history(harness: Harness) -> None:
         f"https://discord.com/channels/{GUILD_ID}/{CHANNEL_ID}")
     await h.command("history", [option("user", BOB["id"], USER), option("game", "plateau", STRING)], ALICE,
                     users=[BOB])
-    assert last(h).content == "bob has no finished tables in this server yet."
+    # bob has finished Kona tables: "no finished tables" read as if he had none of any game
+    assert last(h).content == "bob has no finished Plateau tables in this server yet."
+    await h.command("history", [option("user", BOB["id"], USER), option("game", "plateau", STRING)], ALICE,
+                    users=[BOB], locale="es-ES")
+    assert last(h).content == "bob todavía no tiene mesas de Plateau terminadas en este servidor."
     await h.command("history", [], ALICE, locale="es-ES")  # a Spanish client: Spanish texts
     assert last(h).embeds[0]["title"] == "Mesas recientes de alice"
 
