@@ -53,6 +53,7 @@ from tables.leaderboard import (
     stats_text,
 )
 from tables.mesa import mesa_records, records_text
+from tables.mesa_stats import mesa_stats_text
 from tables.outcome_words import history_moves
 from tables.picture_words import replay_words
 from tables.takebacks import history_lines
@@ -174,6 +175,11 @@ class Results(ServicePart, commands.Cog):
             await self.handling.defer(interaction)
             lang = lang_of(interaction)
             target = user or interaction.user
+            me = interaction.client.user
+            if me is not None and target.id == me.id:  # the bot itself: each Mesa level's record against players
+                await _answer(interaction, in_discord_words(await mesa_stats_text(self.board(), _guild(interaction),
+                                                                                  lang), lang))
+                return
             name = target.display_name
             found = await self.board().stats(_guild(interaction), target.id)
             charts = await asyncio.gather(*(asyncio.to_thread(stats_chart, s, name, lang) for s in found[:10]))

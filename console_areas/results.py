@@ -13,6 +13,7 @@ from tables.games import game_names, known_game
 from tables.leaderboard import LeaderboardService, history_text
 from tables.mesa import NAME as MESA
 from tables.mesa import mesa_records, records_text
+from tables.mesa_stats import mesa_stats_text
 from tables.outcome_words import history_moves
 from tables.picture_words import replay_words
 from tables.takebacks import history_lines
@@ -83,6 +84,9 @@ class Results:
             if len(words) > 1 or (words and not words[0].startswith("@")):
                 self._player_word(verb, words[0])
                 raise TableError("console.stats_usage", words=shown(rest.strip()))
+            if words and words[0].lower() == f"@{MESA}":  # the computer: each level's record against the players
+                self.console.lines(f"[dm {name}]", await mesa_stats_text(board, GUILD_ID, LANG))
+                return
             who, who_name = self.console.someone(words[0] if words else "", uid, name)
             stats = await board.stats(GUILD_ID, who)
             self.console.lines(f"[dm {name}]", lb.stats_text(stats, who_name, LANG, own=who == uid))

@@ -917,6 +917,8 @@ ES.update({
 # ---- playing Mesa (issues 17, 18): shared by the console and Discord
 EN.update({
     "mesa.stats_title": "Against Mesa (all games, rated or not):",
+    "mesa.own_title": "Mesa in this server, against its players (all games, rated or not):",
+    "mesa.own_none": "No game against Mesa has ended in this server yet.",
     "mesa.stats_line": "{name}: {games}: {wins}, {losses}, {draws} drawn",
     "error.mesa_plays_on": "Mesa does not agree to draws: it plays on. Resign if you want to stop.",
     "board.mesa": "{game} #{table} · {moves}{news}\n{turn} is thinking…",
@@ -932,6 +934,8 @@ EN.update({
 })
 ES.update({
     "mesa.stats_title": "Contra Mesa (todos los juegos, puntuadas o no):",
+    "mesa.own_title": "Mesa en este servidor, contra sus jugadores (todas las partidas, puntuadas o no):",
+    "mesa.own_none": "Todavía no ha terminado ninguna partida contra Mesa en este servidor.",
     "mesa.stats_line": "{name}: {games}: {wins}, {losses}, {draws} en tablas",
     "error.mesa_plays_on": "Mesa no acepta tablas: sigue jugando. Abandona si quieres terminar.",
     "board.mesa": "{game} #{table} · {moves}{news}\n{turn} está pensando…",

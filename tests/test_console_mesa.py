@@ -9,6 +9,7 @@ service asked from that view (and nothing more) with a seed derived from the tab
 from __future__ import annotations
 
 import random
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -90,6 +91,14 @@ async def test_a_console_game_against_mesa_at_each_level(tmp_path: Path, game: s
     await con.handle("Ana: /stats")
     assert f"[dm Ana] Mesa ({level}): 1 game:" in " ".join(out[-3:]) or any(
         line.startswith(f"[dm Ana] Mesa ({level}): 1 game:") for line in out)
+    ana = next(re.fullmatch(r"\[dm Ana\] Mesa \(\w+\): 1 game: (\d) won, (\d) lost, (\d) drawn", line)
+               for line in out if line.startswith(f"[dm Ana] Mesa ({level}): 1 game: "))
+    assert ana is not None
+    won, lost, drawn = ana.groups()
+    before = len(out)
+    await con.handle("Ben: /stats @Mesa")  # Mesa's own: its record against the players, seen from its side
+    assert out[before:] == ["[dm Ben] Mesa in this server, against its players (all games, rated or not):",
+                            f"[dm Ben] Mesa ({level}): 1 game: {lost} won, {won} lost, {drawn} drawn"]
     await repo.close()
 
 

@@ -120,6 +120,16 @@ async def test_rate_mesa_setting_and_stats_record_against_mesa(harness: Harness)
     assert answer.content.startswith("Stats of alice")  # rated now: a Kona rating line
     assert "Kona: rating" in answer.content
     assert "Against Mesa" in answer.content and "Mesa (easy): 1 game:" in answer.content
+    # the bot's own /stats said "Mesa has no rated games in this server yet" beside its rated game
+    await h.command("stats", [option("user", BOT_ID, 6)], ALICE, users=[MESA_USER])
+    answer = [r for r in h.standin.interaction_replies() if r.content][-1]
+    lines = answer.content.splitlines()
+    assert answer.ephemeral and lines[0] == "Stats of Mesa (easy)" and lines[1].startswith("Kona: rating ")
+    assert lines[-2:-1] == ["Mesa in this server, against its players (all games, rated or not):"]
+    assert lines[-1].startswith("Mesa (easy): 1 game: ")
+    await h.command("stats", [option("user", BOT_ID, 6)], ALICE, users=[MESA_USER], locale="es-ES")
+    answer = [r for r in h.standin.interaction_replies() if r.content][-1]
+    assert "Mesa en este servidor, contra sus jugadores (todas las partidas, puntuadas o no):" in answer.content
 
 
 async def test_rematch_against_mesa_seats_mesa_again(harness: Harness) -> None:

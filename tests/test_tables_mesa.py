@@ -19,6 +19,7 @@ from engines import get_engine
 from tables import PrivatePost, PublicPost, Reminder, TableError, TableService, said, t
 from tables.leaderboard import LeaderboardService
 from tables.mesa import board_name, is_mesa, level_of, mesa_id, mesa_records, mesa_seats, records_against_mesa
+from tables.mesa_stats import mesa_stats_text, records_of_mesa, records_of_mesa_text
 from tables.thinking import Thinker, iterations, move_seed
 
 ANA, BEN = USERS[0][0], USERS[1][0]
@@ -145,6 +146,14 @@ async def test_unrated_by_default_rated_when_the_server_says_so(tmp_path: Path) 
     records = await mesa_records(repo, GUILD, ANA)
     assert [(r.level, r.games) for r in records] == [("easy", 1), ("hard", 1)]
     assert all(r.wins + r.losses + r.draws == 1 for r in records)
+    # /stats of Mesa itself: the rated level's rating, then every level's record against the players
+    said = (await mesa_stats_text(LeaderboardService(repo, clock), GUILD, "en")).splitlines()
+    assert said[0] == "Stats of Mesa (hard)" and said[1].startswith("Kona: rating ")
+    assert not any("Mesa (easy)" in line for line in said[:-3])  # its game was unrated: no rating line
+    assert said[-3] == "Mesa in this server, against its players (all games, rated or not):"
+    assert said[-2].startswith("Mesa (easy): 1 game: ") and said[-1].startswith("Mesa (hard): 1 game: ")
+    spanish = await mesa_stats_text(LeaderboardService(repo, clock), GUILD + 1, "es")
+    assert spanish == "Todavía no ha terminado ninguna partida contra Mesa en este servidor."  # another server
     await repo.close()
 
 
@@ -161,6 +170,12 @@ def test_record_against_each_level_counts_places() -> None:
                row(4, 0, BEN, 1), row(4, 1, hard, 2)]
     records = {r.level: (r.games, r.wins, r.losses, r.draws) for r in records_against_mesa(results, ANA)}
     assert records == {"hard": (2, 1, 1, 0), "easy": (1, 0, 1, 0)}
+    # from Mesa's side, against every person at the table: table 3's easy seat placed first, ahead of Ana and Ben
+    theirs = {r.level: (r.games, r.wins, r.losses, r.draws) for r in records_of_mesa(results)}
+    assert theirs == {"hard": (3, 1, 2, 0), "easy": (1, 1, 0, 0)}
+    tied = [row(5, 0, ANA, 1), row(5, 1, hard, 1), row(6, 0, easy, 1), row(6, 1, easy2, 2)]  # a draw; Mesa alone
+    assert [(r.level, r.games, r.draws) for r in records_of_mesa(tied)] == [("hard", 1, 1)]
+    assert "1 game: 0 won, 0 lost, 1 drawn" in records_of_mesa_text(records_of_mesa(tied), "en")
 
 
 async def test_mesa_seats_get_no_private_post_and_build_at_once(tmp_path: Path) -> None:

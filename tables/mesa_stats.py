@@ -1,0 +1,58 @@
+"""``/stats`` of Mesa itself (the bot, ``@mesa`` in the console): how each of its levels has done against this
+server's players, rated or not, and its ratings where the server rates games against it.  A player's own record
+against Mesa is ``tables.mesa.records_against_mesa``; this is the same tally from Mesa's side."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ai import LEVELS
+from data.models import ResultRow
+from tables.i18n import Count, t
+from tables.leaderboard import LeaderboardService, stats_text
+from tables.mesa import MesaRecord, level_of, mesa_id, mesa_name
+
+
+def records_of_mesa(results: Sequence[ResultRow]) -> list[MesaRecord]:
+    """Per level (weakest first), that level's results at the tables where it sat with at least one person: a win
+    when its best seat placed ahead of every person, a loss when a person placed ahead of it, else a draw.  A
+    table of Mesa seats alone (none is ever opened) counts nothing."""
+    by_table: dict[int, list[ResultRow]] = {}
+    for r in results:
+        by_table.setdefault(r.table_id, []).append(r)
+    tally = {level: [0, 0, 0, 0] for level in LEVELS}
+    for rows in by_table.values():
+        people = [r.place for r in rows if level_of(r.user_id) is None]
+        if not people:
+            continue
+        for level in LEVELS:
+            seats = [r.place for r in rows if level_of(r.user_id) == level]
+            if not seats:
+                continue
+            count = tally[level]
+            count[0] += 1
+            mine, theirs = min(seats), min(people)
+            count[1 if mine < theirs else 2 if mine > theirs else 3] += 1
+    return [MesaRecord(level, *tally[level]) for level in LEVELS if tally[level][0]]
+
+
+def records_of_mesa_text(records: Sequence[MesaRecord], lang: str) -> str:
+    """The lines of Mesa's record ("Mesa (normal): 12 games: 7 won, 4 lost, 1 drawn"), or that no game against
+    it has ended here yet."""
+    if not records:
+        return t("mesa.own_none", lang)
+    return "\n".join([t("mesa.own_title", lang)] + [
+        t("mesa.stats_line", lang, name=mesa_name(r.level), games=Count(r.games, "game"),
+          wins=Count(r.wins, "won"), losses=Count(r.losses, "lost"), draws=r.draws) for r in records])
+
+
+async def mesa_stats_text(board: LeaderboardService, guild_id: int, lang: str) -> str:
+    """``/stats`` of Mesa: each level's ratings where it has rated games in this server (a server that rates
+    games against Mesa), then its record against the players, every game counted."""
+    lines = []
+    for level in LEVELS:
+        found = await board.stats(guild_id, mesa_id(level))
+        if found:
+            lines.append(stats_text(found, mesa_name(level), lang))
+    lines.append(records_of_mesa_text(records_of_mesa(await board.repo.results(guild_id)), lang))
+    return "\n".join(lines)
