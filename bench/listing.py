@@ -9,7 +9,8 @@ reads it and ``listing(..., joinable=True)`` as ``/games`` reads it (the newest 
 at: one indexed query and one read of their seats), and what ``/games`` says of the server's tournaments
 (``tournament_lists.for_games``) with as many events underway as a server may have (5): one the reader
 organises open for entries, one they entered, three running that they organise without playing (eight players
-each); and prints the medians and the 95th percentiles in ms.  Not a test: it prints figures.
+each), and the events open for entries it offers someone who entered none (``tournament_lists.joinable``); and
+prints the medians and the 95th percentiles in ms.  Not a test: it prints figures.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from data import open_repository
 from tables import TableService
 
 GUILD, CHANNEL, READER = 1, 10, 7
+#: someone in none of the events: ``/games`` offers them the events open for entries (``tournament_lists.joinable``)
+NEWCOMER = 99_999
 
 
 class StillClock:
@@ -100,6 +103,10 @@ async def main(args: argparse.Namespace) -> None:
                   await timed(lambda: svc.listing(READER, GUILD, joinable=True), args.repeat)))
     print(figures("tournaments (/games)",
                   await timed(lambda: svc.tournament_lists.for_games(GUILD, READER), args.repeat)))
+    offered = await svc.tournament_lists.joinable(GUILD, NEWCOMER)
+    print(f"{len(offered)} tournaments open for entries offered to a newcomer")
+    print(figures("tournaments to enter (/games)",
+                  await timed(lambda: svc.tournament_lists.joinable(GUILD, NEWCOMER), args.repeat)))
     await repo.close()
 
 
