@@ -513,15 +513,17 @@ def stats_chart(stats: GameStats, name: str, lang: str) -> bytes:
 
 def history_text(entries: Sequence[HistoryEntry], name: str, lang: str, *, links: bool = True,
                  game: str | None = None) -> str:
-    """The player's recent tables in words; ``game``: the one game asked for, which an empty history names ("Ana
-    has no finished Kona tables in this server yet", not as if she had none of any game)."""
+    """The player's recent tables in words; ``game``: the one game asked for, which the title names ("Recent Kona
+    tables of Ana") and an empty history too ("Ana has no finished Kona tables in this server yet", not as if she
+    had none of any game)."""
     from tables.games import title
     from tables.i18n import t
 
     if not entries:
         return t("history.none_game", lang, name=name, game=title(game)) if game else \
             t("history.none", lang, name=name)
-    lines = [t("history.title", lang, name=name)]
+    lines = [t("history.title_game", lang, name=name, game=title(game)) if game else t("history.title", lang,
+                                                                                         name=name)]
     for e in entries:
         lines.append(t("history.line", lang, table=e.table_id, game=e.title, result=result_words(e, lang),
                        unrated="" if e.rated else t("history.unrated", lang), date=e.finished_at[:10],

@@ -67,7 +67,7 @@ def test_console_leaderboard_stats_history_replay(tmp_path: Path) -> None:
     assert out[history + 1].startswith("[dm Ana] #3 Kona · lost, unrated · ")
     assert out[history + 2].startswith("[dm Ana] #2 Kona · lost · ")
     assert out[history + 3].startswith("[dm Ana] #1 Kona · won · ")
-    cy = out.index("[dm Ana] Recent tables of Cy")
+    cy = out.index("[dm Ana] Recent Kona tables of Cy")  # one game asked for: the title names it
     assert out[cy + 1].startswith("[dm Ana] #2 Kona · won")
     replay = next(line for line in out if line.startswith("[replay #1]"))
     assert "Replay of Kona #1: Ana, Ben (2 frames)" in replay  # the start and the position after a6-a4

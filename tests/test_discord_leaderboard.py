@@ -149,6 +149,10 @@ async def test_stats_and_history(harness: Harness) -> None:
     assert last(h).content == "bob todavía no tiene mesas de Plateau terminadas en este servidor."
     await h.command("history", [], ALICE, locale="es-ES")  # a Spanish client: Spanish texts
     assert last(h).embeds[0]["title"] == "Mesas recientes de alice"
+    await h.command("history", [option("game", "kona", STRING)], ALICE)  # one game: the title names it
+    assert last(h).embeds[0]["title"] == "Recent Kona tables of alice"
+    await h.command("history", [option("game", "kona", STRING)], ALICE, locale="es-ES")
+    assert last(h).embeds[0]["title"] == "Mesas recientes de Kona de alice"
 
 
 async def test_replay_is_posted_publicly_and_refusals_stay_private(harness: Harness) -> None:
