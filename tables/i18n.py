@@ -1761,6 +1761,10 @@ EN.update({
     "learn.state.new": "not started",
     "learn.state.at": "at step {step} of {of}",
     "learn.games_open": "Your lesson: {title} — step {step} of {of} (go on with /learn {game}).",
+    "learn.games_open_also": "Your lesson: {title} — step {step} of {of} (go on with /learn {game}). Also left "
+    "halfway: {others}.",
+    "learn.games_other": "{title} (step {step} of {of}: /learn {game})",
+    "learn.games_halfway": "Lessons left halfway: {others}.",
     "learn.state.done": "finished ({times}×)",
     "learn.step": "{lead}{title} — step {step} of {of}\n{teach}{pictures}\n{how}",
     "learn.right": "Right: {move}. {explain}\n\n",
@@ -1793,6 +1797,10 @@ ES.update({
     "learn.state.new": "sin empezar",
     "learn.state.at": "en el paso {step} de {of}",
     "learn.games_open": "Tu lección: {title} — paso {step} de {of} (sigue con /learn {game}).",
+    "learn.games_open_also": "Tu lección: {title} — paso {step} de {of} (sigue con /learn {game}). También a "
+    "medias: {others}.",
+    "learn.games_other": "{title} (paso {step} de {of}: /learn {game})",
+    "learn.games_halfway": "Lecciones a medias: {others}.",
     "learn.state.done": "terminado ({times}×)",
     "learn.step": "{lead}{title} — paso {step} de {of}\n{teach}{pictures}\n{how}",
     "learn.right": "Correcto: {move}. {explain}\n\n",

@@ -38,7 +38,7 @@ from engines import Engine, MoveError, Outcome, canonical_name, game_names, get_
 from tables.bounded import LruCache
 from tables.errors import TableError
 from tables.hints import known_states
-from tables.i18n import CATALOGS, EN, Count, Lines, Names, News, Own, Phrase, Sentences, Tenths, t
+from tables.i18n import CATALOGS, EN, Clauses, Count, Lines, Names, News, Own, Phrase, Sentences, Tenths, t
 from tables.lesson_goals import CONDITIONS, decides_a_throw, expected_worth, tally, winning_reply
 from tables.lesson_misses import COUNTS_CAPTURES, missed, unlike_answers
 from tables.outcome_words import event_key, move_key, named_facts
@@ -455,15 +455,25 @@ class Lessons:
         return last.game
 
     async def for_games(self, user_id: int) -> Phrase | None:
-        """What ``/games`` says of the learner's open lesson (``current``): its course, step and how to go on; None
-        with no lesson open."""
+        """What ``/games`` says of the learner's open lesson (``current``): its course, step and how to go on, and
+        the other courses they left halfway, each with its step (those alone when the course last touched is
+        finished); None with none left halfway."""
         game = await self.current(user_id)
-        if game is None:
-            return None
-        course = self.course(game)
-        progress = await self._progress(user_id, game)
-        return Phrase("learn.games_open", {"game": game, "title": Own(course.title), "step": progress.step + 1,
-                                           "of": len(course.steps)})
+        found = await learning.lesson_progress(self.store.repo, user_id)
+
+        def facts(course: Course, progress: LessonProgress) -> dict[str, Any]:
+            return {"game": course.game, "title": Own(course.title), "step": progress.step + 1,
+                    "of": len(course.steps)}
+
+        # the other courses left halfway: /learn GAME resumes each (``/move`` answers the open one only)
+        others = [Phrase("learn.games_other", facts(c, p)) for g, c in courses().items() if g != game
+                  and (p := found.get(g)) is not None and _readable(c, p) and p.step < len(c.steps)]
+        if game is None:  # the course last touched is finished: the others are still to go on with
+            return Phrase("learn.games_halfway", {"others": Clauses(others)}) if others else None
+        shown = facts(self.course(game), found.get(game) or LessonProgress(game, 0, 0, 0))
+        if others:
+            return Phrase("learn.games_open_also", {**shown, "others": Clauses(others)})
+        return Phrase("learn.games_open", shown)
 
     async def open(self, user_id: int, game: str, where: str = "", at: int | None = None) -> LessonPost:
         """Start or resume ``game``'s course; ``where``: ``restart`` or a step number starts there."""

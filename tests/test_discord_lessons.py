@@ -67,6 +67,14 @@ async def test_a_course_on_discord_across_a_restart(tmp_path: Path) -> None:
         second.standin.clear()
         await second.command("learn", [option("game", "kona", 3), option("step", "restart", 3)], ALICE)
         assert replies(second)[0].content.startswith(f"{EN} — step 1 of {N}")
+        # a second course left halfway is said after the open one, as the reader's Discord names the command
+        await second.command("learn", [option("game", "plateau", 3), option("step", "2", 3)], ALICE)
+        await second.command("learn", [option("game", "kona", 3)], ALICE)
+        await second.command("games", [], ALICE, locale="es-ES")
+        [embed] = [r for r in second.standin.interaction_replies() if r.embeds][-1].embeds
+        assert embed["description"].split("\n")[-1] == (
+            f"Tu lección: {ES} — paso 1 de {N} (sigue con /aprender juego:Kona). También a medias: Plateau paso a "
+            f"paso (paso 2 de {len(courses()['plateau'].steps)}: /aprender juego:Plateau).")
         with pytest.raises(TableError):  # no table was created
             await second.bot.service.table_details(1)
     finally:

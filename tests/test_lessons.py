@@ -221,14 +221,29 @@ async def test_the_open_lesson_and_a_past_step_on_both_backends(db: DbFactory) -
     lessons = svc.lessons
     assert await lessons.current(ana) == "kona" and await lessons.at(ana, "kona") == 1
     told = await lessons.for_games(ana)  # /games says the lesson left halfway, and how to go on
-    assert told is not None and words_of(told, "en") == (f"Your lesson: Kona, step by step — step 1 of {N} (go on "
-                                                          "with /learn kona).")
+    plateau = len(courses()["plateau"].steps)
+    # only the open lesson was said: the other courses left halfway are said after it, each with its step
+    assert told is not None and words_of(told, "en") == (
+        f"Your lesson: Kona, step by step — step 1 of {N} (go on with /learn kona). Also left halfway: Plateau, step "
+        f"by step (step 1 of {plateau}: /learn plateau).")
     assert words_of(told, "es").startswith("Tu lección: ")
+    await lessons.open(ana, "plateau", "3")
+    await lessons.open(ana, "kona")  # Kona is the open lesson again; Plateau waits at step 3
+    told = await lessons.for_games(ana)
+    assert told is not None and words_of(told, "en") == (
+        f"Your lesson: Kona, step by step — step 1 of {N} (go on with /learn kona). Also left halfway: Plateau, step "
+        f"by step (step 3 of {plateau}: /learn plateau).")
+    assert words_of(told, "es").endswith(f"También a medias: Plateau paso a paso (paso 3 de {plateau}: /learn "
+                                         "plateau).")
     for index in range(N):
         post = await lessons.answer(ana, "kona", right_answer("kona", index), at=index + 1)
     assert post.key == "learn.done" and post.done and post.step == N + 1
     assert await lessons.current(ana) is None  # finished: no lesson open (Plateau was not the last one)
-    assert await lessons.for_games(ana) is None and await lessons.for_games(ana + 1) is None  # nor a newcomer's
+    told = await lessons.for_games(ana)  # but Plateau is still halfway: said, with how to go on
+    assert told is not None and words_of(told, "en") == (f"Lessons left halfway: Plateau, step by step (step 3 of "
+                                                          f"{plateau}: /learn plateau).")
+    assert words_of(told, "es").startswith("Lecciones a medias: Plateau paso a paso (paso 3 de ")
+    assert await lessons.for_games(ana + 1) is None  # nor a newcomer's
     with pytest.raises(TableError) as finished:
         await lessons.moves(ana, "kona")
     assert finished.value.key == "learn.finished_already"
