@@ -52,8 +52,8 @@ from tables.leaderboard import (
     stats_chart,
     stats_text,
 )
-from tables.mesa import mesa_records, records_text
-from tables.mesa_stats import mesa_stats_text
+from tables.mesa import mesa_name, mesa_records, records_text
+from tables.mesa_stats import mesa_stats
 from tables.outcome_words import history_moves
 from tables.picture_words import replay_words
 from tables.takebacks import history_lines
@@ -177,8 +177,12 @@ class Results(ServicePart, commands.Cog):
             target = user or interaction.user
             me = interaction.client.user
             if me is not None and target.id == me.id:  # the bot itself: each Mesa level's record against players
-                await _answer(interaction, in_discord_words(await mesa_stats_text(self.board(), _guild(interaction),
-                                                                                  lang), lang))
+                mesa = await mesa_stats(self.board(), _guild(interaction), lang)
+                charts = await asyncio.gather(*(asyncio.to_thread(stats_chart, s, mesa_name(level), lang)
+                                                for level, s in mesa.rated[:10]))
+                files = [discord.File(io.BytesIO(png), filename=f"rating-{s.game}-{level}.png")
+                         for (level, s), png in zip(mesa.rated, charts)]
+                await _answer(interaction, in_discord_words(mesa.text, lang), files=files)
                 return
             name = target.display_name
             found = await self.board().stats(_guild(interaction), target.id)

@@ -12,8 +12,8 @@ from tables import leaderboard as lb
 from tables.games import game_names, known_game
 from tables.leaderboard import LeaderboardService, history_text
 from tables.mesa import NAME as MESA
-from tables.mesa import mesa_records, records_text
-from tables.mesa_stats import mesa_stats_text
+from tables.mesa import mesa_name, mesa_records, records_text
+from tables.mesa_stats import mesa_stats
 from tables.outcome_words import history_moves
 from tables.picture_words import replay_words
 from tables.takebacks import history_lines
@@ -85,7 +85,10 @@ class Results:
                 self._player_word(verb, words[0])
                 raise TableError("console.stats_usage", words=shown(rest.strip()))
             if words and words[0].lower() == f"@{MESA}":  # the computer: each level's record against the players
-                self.console.lines(f"[dm {name}]", await mesa_stats_text(board, GUILD_ID, LANG))
+                mesa = await mesa_stats(board, GUILD_ID, LANG)
+                self.console.lines(f"[dm {name}]", mesa.text)
+                for level, s in mesa.rated:  # a rated level's chart, as a player's
+                    await self._chart(name, s, mesa_name(level), f"stats-mesa-{level}-{s.game}.png")
                 return
             who, who_name = self.console.someone(words[0] if words else "", uid, name)
             stats = await board.stats(GUILD_ID, who)
@@ -94,10 +97,7 @@ class Results:
             if against:
                 self.console.lines(f"[dm {name}]", against)
             for s in stats:
-                if self.console.out_dir is not None:
-                    chart = await asyncio.to_thread(lb.stats_chart, s, who_name, LANG)
-                    saved = self.console.save_file(chart, f"stats-{who_name}-{s.game}.png")
-                    self.console.write(f"[dm {name}] {s.title}{saved}")
+                await self._chart(name, s, who_name, f"stats-{who_name}-{s.game}.png")
         elif verb == "replay":
             target = table if table is not None else (table_number(rest, "/replay N") if rest else None)
             if target is None:
@@ -116,6 +116,12 @@ class Results:
                 raise TableError("console.no_words", verb=verb, words=shown(rest.strip()))
             changed = await board.recompute_guild(GUILD_ID)
             self.console.lines(f"[dm {name}]", t("recompute.changed" if changed else "recompute.same", LANG))
+
+    async def _chart(self, name: str, stats: lb.GameStats, who_name: str, file_name: str) -> None:
+        """One game's rating chart, written to the out folder and named under the figures (none without one)."""
+        if self.console.out_dir is not None:
+            chart = await asyncio.to_thread(lb.stats_chart, stats, who_name, LANG)
+            self.console.write(f"[dm {name}] {stats.title}{self.console.save_file(chart, file_name)}")
 
     def _player_word(self, verb: str, word: str) -> None:
         """A player's name written without its @ (``/stats Ben``): refused, saying how to name them, rather than

@@ -5,11 +5,12 @@ against Mesa is ``tables.mesa.records_against_mesa``; this is the same tally fro
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ai import LEVELS
 from data.models import ResultRow
 from tables.i18n import Count, t
-from tables.leaderboard import LeaderboardService, stats_text
+from tables.leaderboard import GameStats, LeaderboardService, stats_text
 from tables.mesa import MesaRecord, level_of, mesa_id, mesa_name
 
 
@@ -46,13 +47,23 @@ def records_of_mesa_text(records: Sequence[MesaRecord], lang: str) -> str:
           wins=Count(r.wins, "won"), losses=Count(r.losses, "lost"), draws=r.draws) for r in records])
 
 
-async def mesa_stats_text(board: LeaderboardService, guild_id: int, lang: str) -> str:
+@dataclass(frozen=True)
+class MesaStats:
+    """``/stats`` of Mesa: its words, and each rated level's games (the level, a game's figures) for the front
+    ends' rating charts, as a player's ``/stats`` has them (each drawn under ``mesa_name(level)``)."""
+
+    text: str
+    rated: tuple[tuple[str, GameStats], ...]
+
+
+async def mesa_stats(board: LeaderboardService, guild_id: int, lang: str) -> MesaStats:
     """``/stats`` of Mesa: each level's ratings where it has rated games in this server (a server that rates
     games against Mesa), then its record against the players, every game counted."""
-    lines = []
+    lines, rated = [], []
     for level in LEVELS:
         found = await board.stats(guild_id, mesa_id(level))
         if found:
             lines.append(stats_text(found, mesa_name(level), lang))
+            rated += [(level, s) for s in found]
     lines.append(records_of_mesa_text(records_of_mesa(await board.repo.results(guild_id)), lang))
-    return "\n".join(lines)
+    return MesaStats("\n".join(lines), tuple(rated))

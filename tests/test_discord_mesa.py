@@ -125,6 +125,7 @@ async def test_rate_mesa_setting_and_stats_record_against_mesa(harness: Harness)
     answer = [r for r in h.standin.interaction_replies() if r.content][-1]
     lines = answer.content.splitlines()
     assert answer.ephemeral and lines[0] == "Stats of Mesa (easy)" and lines[1].startswith("Kona: rating ")
+    assert [name for name, _ in answer.files] == ["rating-kona-easy.png"]  # its rating chart, as a player's
     assert lines[-2:-1] == ["Mesa in this server, against its players (all games, rated or not):"]
     assert lines[-1].startswith("Mesa (easy): 1 game: ")
     await h.command("stats", [option("user", BOT_ID, 6)], ALICE, users=[MESA_USER], locale="es-ES")

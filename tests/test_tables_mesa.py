@@ -19,7 +19,7 @@ from engines import get_engine
 from tables import PrivatePost, PublicPost, Reminder, TableError, TableService, said, t
 from tables.leaderboard import LeaderboardService
 from tables.mesa import board_name, is_mesa, level_of, mesa_id, mesa_records, mesa_seats, records_against_mesa
-from tables.mesa_stats import mesa_stats_text, records_of_mesa, records_of_mesa_text
+from tables.mesa_stats import mesa_stats, records_of_mesa, records_of_mesa_text
 from tables.thinking import Thinker, iterations, move_seed
 
 ANA, BEN = USERS[0][0], USERS[1][0]
@@ -147,12 +147,14 @@ async def test_unrated_by_default_rated_when_the_server_says_so(tmp_path: Path) 
     assert [(r.level, r.games) for r in records] == [("easy", 1), ("hard", 1)]
     assert all(r.wins + r.losses + r.draws == 1 for r in records)
     # /stats of Mesa itself: the rated level's rating, then every level's record against the players
-    said = (await mesa_stats_text(LeaderboardService(repo, clock), GUILD, "en")).splitlines()
+    mesa = await mesa_stats(LeaderboardService(repo, clock), GUILD, "en")
+    assert [(level, s.game) for level, s in mesa.rated] == [("hard", "kona")]  # its chart's figures
+    said = mesa.text.splitlines()
     assert said[0] == "Stats of Mesa (hard)" and said[1].startswith("Kona: rating ")
     assert not any("Mesa (easy)" in line for line in said[:-3])  # its game was unrated: no rating line
     assert said[-3] == "Mesa in this server, against its players (all games, rated or not):"
     assert said[-2].startswith("Mesa (easy): 1 game: ") and said[-1].startswith("Mesa (hard): 1 game: ")
-    spanish = await mesa_stats_text(LeaderboardService(repo, clock), GUILD + 1, "es")
+    spanish = (await mesa_stats(LeaderboardService(repo, clock), GUILD + 1, "es")).text
     assert spanish == "Todavía no ha terminado ninguna partida contra Mesa en este servidor."  # another server
     await repo.close()
 
