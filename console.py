@@ -109,7 +109,8 @@ HELP = """Commands (write them as NAME: COMMAND):
   /accept  /decline  /join [TABLE]  /start  /leave  /abort
   /move TEXT   /auto (what a time-out plays for you: Mesa's easy move, Krakatoa's auto)   /build [STYLE] ({styles})
   /moves [PAGE]   /mine   /board   /history [@NAME] [GAME] (table=N [notation]: that table's moves)
-  /leaderboard GAME [PAGE]   /stats [@NAME]   /replay TABLE   /review TABLE [es]   /recompute
+  /leaderboard GAME [PAGE]   /stats [@NAME] (@mesa: the computer's record)   /replay TABLE   /review TABLE [es]
+  /recompute
   /resign  /draw  /decline-draw  /rematch [TABLE]  /games  /rules GAME [full] [es]  /clock +DURATION  /help
 Mesa (the computer): /play GAME @mesa [level=easy|normal|hard]   /play GAME @NAME bots=N [level=L]
   /start fill=mesa [level=L]   /fill [level=L] (Mesa takes an open table's empty seats and the game starts)
@@ -134,7 +135,8 @@ HELP_ES = """Órdenes (escríbelas como NOMBRE: ORDEN):
   /move JUGADA   /auto (lo que se juega por ti si se te acaba el tiempo: la jugada fácil de Mesa, el auto de Krakatoa)
   /build [ESTILO] ({styles})   /moves [PÁGINA] (tus jugadas)   /mine (tus piezas)   /board (el tablero)
   /history [@NOMBRE] [JUEGO] (table=N [notation]: las jugadas de esa mesa)   /leaderboard JUEGO [PÁGINA]
-  /stats [@NOMBRE]   /replay MESA   /review MESA [es] (la revisión de Mesa)   /recompute
+  /stats [@NOMBRE] (@mesa: el historial de la máquina)   /replay MESA   /review MESA [es] (la revisión de Mesa)
+  /recompute
   /resign (abandonar)   /draw (tablas)   /decline-draw   /rematch [MESA] (revancha)   /games (tus mesas)
   /rules JUEGO [full] [es] (reglas)   /clock +DURACIÓN (adelanta el reloj)   /help [es]
 Mesa (el ordenador): /play JUEGO @mesa [level=easy|normal|hard]   /play JUEGO @NOMBRE bots=N [level=NIVEL]
