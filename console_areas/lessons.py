@@ -34,10 +34,10 @@ NO_TABLE_OR_LESSON = {
 #: a game's command (``/takeback``, ``/resign``, ``/board``...) with no table, to someone with a lesson open: not
 #: "no lesson open", but that the command is a game's and how the lesson goes on
 LESSON_NOT_A_TABLE = {
-    "en": "You have no table here: {command} is for a game in play. Your lesson goes on with /move MOVE (/learn "
-          "{game} shows the step again; /learn {game} N goes to step N).",
-    "es": "No tienes ninguna mesa aquí: {command} es para una partida en juego. Tu lección sigue con /move JUGADA "
-          "(/aprender {game} muestra otra vez el paso; /aprender {game} N va al paso N).",
+    "en": "You have no table here for {command}. Your lesson goes on with /move MOVE (/learn {game} shows the step "
+          "again; /learn {game} N goes to step N).",
+    "es": "No tienes ninguna mesa aquí para {command}. Tu lección sigue con /move JUGADA (/aprender {game} muestra "
+          "otra vez el paso; /aprender {game} N va al paso N).",
 }
 
 

@@ -23,6 +23,7 @@ Progress is kept per user and game (``data.learning.lesson_progress``), so a cou
 from __future__ import annotations
 
 import asyncio
+import difflib
 import json
 import random
 from dataclasses import dataclass, field
@@ -425,7 +426,13 @@ class Lessons:
             name = ""
         course = courses().get(name)
         if course is None:
-            raise TableError("learn.no_course", game=game.strip()[:40], games=", ".join(courses()))
+            word, listed = game.strip()[:40], ", ".join(courses())
+            if word.isdigit() or word.lower() in (*RESTART_WORDS, *HINT_WORDS, *ANSWER_WORDS):  # /learn hint
+                raise TableError("learn.no_course_named", word=word, games=listed)
+            close = difflib.get_close_matches(word.lower(), list(courses()), n=1, cutoff=0.6)  # a slip: knoa
+            if close:
+                raise TableError("learn.no_course_close", game=word, close=close[0], games=listed)
+            raise TableError("learn.no_course", game=word, games=listed)
         return course
 
     async def list(self, user_id: int) -> LessonPost:

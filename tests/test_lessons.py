@@ -291,13 +291,22 @@ async def test_the_console_reads_the_lessons_in_spanish_and_auto_answers_the_ope
     con.describe = False
     # a game's command with a lesson open said "no lesson open": it says the command is a game's, and how to go on
     assert await said(con, out, "Ana: /deshacer") == [
-        "[error Ana] No tienes ninguna mesa aquí: /deshacer es para una partida en juego. Tu lección sigue con /move "
-        "JUGADA (/aprender plateau muestra otra vez el paso; /aprender plateau N va al paso N)."]
+        "[error Ana] No tienes ninguna mesa aquí para /deshacer. Tu lección sigue con /move JUGADA (/aprender plateau "
+        "muestra otra vez el paso; /aprender plateau N va al paso N)."]
     english = await said(con, out, "Ana: /learn kona en")
     assert english[0].startswith("[dm Ana] Kona, step by step")
     assert await said(con, out, "Ana: /resign") == [
-        "[error Ana] You have no table here: /resign is for a game in play. Your lesson goes on with /move MOVE "
-        "(/learn kona shows the step again; /learn kona N goes to step N)."]
+        "[error Ana] You have no table here for /resign. Your lesson goes on with /move MOVE (/learn kona shows the "
+        "step again; /learn kona N goes to step N)."]
+    # a course not named, or mistyped: said so, with the course meant
+    assert await said(con, out, "Ana: /learn hint") == [
+        "[error Ana] Name the course first: /learn GAME hint (courses: kona, plateau, k3, krakatoa)."]
+    assert await said(con, out, "Ana: /learn 3") == [
+        "[error Ana] Name the course first: /learn GAME 3 (courses: kona, plateau, k3, krakatoa)."]
+    assert await said(con, out, "Ana: /learn knoa") == [
+        "[error Ana] There is no course for 'knoa': did you mean kona? Courses: kona, plateau, k3, krakatoa."]
+    assert await said(con, out, "Ana: /learn chess") == [
+        "[error Ana] There is no course for 'chess'. Courses: kona, plateau, k3, krakatoa."]
     for index in range(len(courses()["kona"].steps)):  # the course finished: no lesson open, no table
         await said(con, out, f"Ana: /move {right_answer('kona', index)}")
     assert await said(con, out, "Ana: /move a6-d3") == [
