@@ -1779,7 +1779,7 @@ EN.update({
     "learn.wrong.misses": "{move} is legal, but it does not do what the task asks.",
     "learn.no_course": "There is no course for '{game}'. Courses: {games}.",
     "learn.no_course_close": "There is no course for '{game}': did you mean {close}? Courses: {games}.",
-    "learn.no_course_named": "Name the course first: /learn GAME {word} (courses: {games}).",
+    "learn.no_course_named": "Name the course first, before '{word}' (courses: {games}), for example /learn kona.",
     "learn.bad_step": "'{step}' is not a step of the {game} course: give a number from 1 to {of}, or restart.",
     "learn.finished_already": "You finished the {game} course. /learn {game} goes over it again.",
     "learn.usage": "write /learn, /learn GAME, /learn GAME restart, /learn GAME N, /learn GAME hint or /learn GAME "
@@ -1817,7 +1817,7 @@ ES.update({
     "learn.wrong.misses": "{move} es legal, pero no hace lo que pide la tarea.",
     "learn.no_course": "No hay curso de '{game}'. Cursos: {games}.",
     "learn.no_course_close": "No hay curso de '{game}': ¿querías decir {close}? Cursos: {games}.",
-    "learn.no_course_named": "Di primero el curso: /learn JUEGO {word} (cursos: {games}).",
+    "learn.no_course_named": "Di primero el curso, antes de '{word}' (cursos: {games}), por ejemplo /learn kona.",
     "learn.bad_step": "'{step}' no es un paso del curso de {game}: da un número del 1 al {of}, o reiniciar.",
     "learn.finished_already": "Terminaste el curso de {game}. /learn {game} lo repasa.",
     "learn.usage": "escribe /learn, /learn JUEGO, /learn JUEGO reiniciar, /learn JUEGO N, /learn JUEGO pista o /learn "

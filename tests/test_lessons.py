@@ -300,9 +300,11 @@ async def test_the_console_reads_the_lessons_in_spanish_and_auto_answers_the_ope
         "step again; /learn kona N goes to step N)."]
     # a course not named, or mistyped: said so, with the course meant
     assert await said(con, out, "Ana: /learn hint") == [
-        "[error Ana] Name the course first: /learn GAME hint (courses: kona, plateau, k3, krakatoa)."]
+        "[error Ana] Name the course first, before 'hint' (courses: kona, plateau, k3, krakatoa), for example /learn "
+        "kona."]
     assert await said(con, out, "Ana: /learn 3") == [
-        "[error Ana] Name the course first: /learn GAME 3 (courses: kona, plateau, k3, krakatoa)."]
+        "[error Ana] Name the course first, before '3' (courses: kona, plateau, k3, krakatoa), for example /learn "
+        "kona."]
     assert await said(con, out, "Ana: /learn knoa") == [
         "[error Ana] There is no course for 'knoa': did you mean kona? Courses: kona, plateau, k3, krakatoa."]
     assert await said(con, out, "Ana: /learn chess") == [
