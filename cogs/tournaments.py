@@ -215,7 +215,8 @@ class Tournaments(ServicePart, commands.Cog):
             await self.handling.defer(interaction)
             # its tables open in the tournament's channel: the permissions that matter are there, which Discord
             # gives with the interaction only when the command is typed there (or in one of its threads)
-            where = await self.service.tournaments.start_channel(_guild(interaction), number)
+            where = await self.service.tournaments.start_channel(_guild(interaction), number,
+                                                                 user_id=interaction.user.id)
             channel = interaction.channel
             here = {interaction.channel_id, channel.parent_id if isinstance(channel, discord.Thread) else None}
             if where in here and not self.delivery.can_post_boards(interaction):
@@ -271,7 +272,7 @@ class Tournaments(ServicePart, commands.Cog):
         async with self.handling.guard(interaction):
             await self.handling.defer(interaction)
             lang = lang_of(interaction)
-            st = await self.service.tournaments.standings(_guild(interaction), number)
+            st = await self.service.tournaments.standings(_guild(interaction), number, user_id=interaction.user.id)
             text, file = await self.standings_message(st, lang, interaction.user.id)
             await self.handling.reply(interaction, text, file=file)
 
@@ -283,7 +284,8 @@ class Tournaments(ServicePart, commands.Cog):
         async with self.handling.guard(interaction):
             await self.handling.defer(interaction)
             lang = lang_of(interaction)
-            found = await self.service.tournaments.pairings(_guild(interaction), number, round)
+            found = await self.service.tournaments.pairings(_guild(interaction), number, round,
+                                                            user_id=interaction.user.id)
             text = pairings_text(_plain_pairings(found), lang)
             await self.handling.reply(interaction, cut_lines(text, MAX_MESSAGE, lambda n: t("tour.more", lang, n=n)))
 

@@ -105,11 +105,12 @@ class Tournaments:
         elif sub == "remove":
             raise TableError("console.remove_who")
         elif sub == "standings":  # the text, and the picture the bot attaches
-            st = await tours.standings(GUILD_ID, number)
+            st = await tours.standings(GUILD_ID, number, user_id=uid)
             image = await asyncio.to_thread(standings_png, st, uid) if self.console.out_dir is not None else None
             self.console.lines("[tournament]", standings_text(st, LANG),
                         self.console.save_image(image, f"tournament-{st.tournament_id}-standings"))
         elif sub == "pairings":
-            self.console.lines("[tournament]", pairings_text(await tours.pairings(GUILD_ID, number, round_), LANG))
+            found = await tours.pairings(GUILD_ID, number, round_, user_id=uid)
+            self.console.lines("[tournament]", pairings_text(found, LANG))
         else:
             raise TableError("console.tournament_usage")

@@ -88,6 +88,7 @@ from typing import Any
 
 from data import tournaments as db
 from data.models import ABORTED, LIVE, WAITING, GuildSettings, TableOptions, now_iso
+from data.repository import Repository
 from data.tournaments import EntrantRow, PairingRow, TournamentRow
 from engines import Engine, get_engine
 from tables.bounded import TableLocks
@@ -392,7 +393,7 @@ class Tournaments:
 
     # ---- entering and leaving --------------------------------------------------------------------------
     async def join(self, guild_id: int, user_id: int, name: str, tournament_id: int | None = None) -> list[Message]:
-        row = await self._meant(guild_id, tournament_id, action="join", statuses=(db.OPEN,),
+        row = await self._meant(guild_id, tournament_id, action="join", statuses=(db.OPEN,), user_id=user_id,
                                 empty="tournament.error.none_open")
         shown = person_name(name[:MAX_NAME])
         try:
@@ -425,7 +426,7 @@ class Tournaments:
 
     async def remove(self, guild_id: int, user_id: int, target_id: int, tournament_id: int | None = None, *,
                      manages: bool = False) -> list[Message]:
-        row = await self._meant(guild_id, tournament_id, action="remove @NAME")
+        row = await self._meant(guild_id, tournament_id, action="remove @NAME", user_id=user_id)
         if target_id == user_id:  # taking oneself off is leaving or withdrawing: their own commands, never "removed"
             raise TableError("tournament.error.remove_self_open" if row.status == db.OPEN
                              else "tournament.error.remove_self", id=row.id)
@@ -475,7 +476,7 @@ class Tournaments:
                     manages: bool = False) -> list[Message]:
         await self._started_already(guild_id, tournament_id)
         row = await self._meant(guild_id, tournament_id, action="start", statuses=(db.OPEN,),
-                                empty="tournament.error.none_open")
+                                empty="tournament.error.none_open", user_id=user_id)
         self._organiser(row, user_id, manages)
         await self._may_organise(guild_id, manages)
         plan = _plan_of(row)
@@ -492,13 +493,14 @@ class Tournaments:
                                     rounds=Count(rounds, "round"), players=Count(count, "player")))
         return notes + await self.advance(row.id)
 
-    async def start_channel(self, guild_id: int, tournament_id: int | None = None) -> int | None:
+    async def start_channel(self, guild_id: int, tournament_id: int | None = None, *,
+                            user_id: int | None = None) -> int | None:
         """The channel of the tournament ``start`` would start (its tables are opened there), or None where
         ``start`` would refuse (it says why itself): a front end checks it may post there, not where the
         command was typed."""
         try:
             row = await self._meant(guild_id, tournament_id, action="start", statuses=(db.OPEN,),
-                                    empty="tournament.error.none_open")
+                                    empty="tournament.error.none_open", user_id=user_id)
         except TableError:
             return None
         return row.channel_id
@@ -522,7 +524,7 @@ class Tournaments:
 
     async def cancel(self, guild_id: int, user_id: int, tournament_id: int | None = None, *,
                      manages: bool = False) -> list[Message]:
-        row = await self._meant(guild_id, tournament_id, action="cancel")
+        row = await self._meant(guild_id, tournament_id, action="cancel", user_id=user_id)
         self._organiser(row, user_id, manages)
         await self._may_organise(guild_id, manages)
         if not await db.set_status(self.repo, row.id, db.UNDERWAY, db.CANCELLED, self.store.stamp()):
@@ -534,8 +536,9 @@ class Tournaments:
             raise TableError("tournament.error.organiser_only", id=row.id)
 
     # ---- reading --------------------------------------------------------------------------------------
-    async def standings(self, guild_id: int, tournament_id: int | None = None) -> Standings:
-        row = await self._meant(guild_id, tournament_id, action="standings", latest=True)
+    async def standings(self, guild_id: int, tournament_id: int | None = None, *,
+                        user_id: int | None = None) -> Standings:
+        row = await self._meant(guild_id, tournament_id, action="standings", latest=True, user_id=user_id)
         return await self._standings(row)
 
     async def _standings(self, row: TournamentRow) -> Standings:
@@ -560,8 +563,9 @@ class Tournaments:
         return Standings(row.id, row.game, game_title(row.game), row.format, row.status, done, row.rounds, rows,
                          playing, max(paired, default=0), ended)
 
-    async def pairings(self, guild_id: int, tournament_id: int | None = None, round_: int | None = None) -> Pairings:
-        row = await self._meant(guild_id, tournament_id, action="pairings", latest=True)
+    async def pairings(self, guild_id: int, tournament_id: int | None = None, round_: int | None = None, *,
+                       user_id: int | None = None) -> Pairings:
+        row = await self._meant(guild_id, tournament_id, action="pairings", latest=True, user_id=user_id)
         current = await db.rounds_paired(self.repo, row.id)
         if row.status == db.OPEN:  # nothing paired before the start: say how it starts
             raise TableError("tournament.error.not_started", id=row.id)
@@ -761,8 +765,8 @@ class Tournaments:
         return row
 
     async def _meant(self, guild_id: int, tournament_id: int | None, *, statuses: Sequence[str] = db.UNDERWAY,
-                     empty: str = "tournament.error.none", latest: bool = False, action: str = "join"
-                     ) -> TournamentRow:
+                     empty: str = "tournament.error.none", latest: bool = False, action: str = "join",
+                     user_id: int | None = None) -> TournamentRow:
         if tournament_id is not None:
             row = await db.get_tournament(self.repo, tournament_id)
             if row is None or row.guild_id != guild_id:
@@ -776,6 +780,8 @@ class Tournaments:
             rows = [found] if found is not None else []
         if not rows:
             raise TableError(empty)
+        if len(rows) > 1 and user_id is not None:  # several: the one the caller's part in them picks, if one does
+            rows = await _narrowed(self.repo, rows, user_id, action) or rows
         if len(rows) > 1:
             raise TableError("tournament.error.which", ids=", ".join(f"#{r.id}" for r in rows), action=action,
                              example=rows[0].id)
@@ -927,6 +933,21 @@ def core_results(stored: Sequence[PairingRow]) -> list[Result]:
             score = Fraction(sum(size - k for k in range(place, place + shared)), shared)
             out.append(Result(p.round, p.board, (str(u),), (1,), score=score, played=True))
     return out
+
+
+async def _narrowed(repo: Repository, rows: Sequence[TournamentRow], user_id: int, action: str
+                    ) -> list[TournamentRow]:
+    """Of several events a command without a number could mean, those the caller's part in them picks: the ones
+    they organise to start, cancel or remove from; the ones they have not entered to join; the ones they play in
+    or organise for standings and pairings.  The command takes the one left, or asks which when none or several
+    are."""
+    if action in ("start", "cancel", "remove @NAME"):
+        return [r for r in rows if r.organiser_id == user_id]
+    entered = {r.id for r in rows if any(e.user_id == user_id and e.status == db.IN
+                                         for e in await db.entrants(repo, r.id))}
+    if action == "join":
+        return [r for r in rows if r.id not in entered]
+    return [r for r in rows if r.id in entered or r.organiser_id == user_id]
 
 
 def _refusal(exc: db.Refused, row: TournamentRow) -> TableError:

@@ -151,6 +151,33 @@ async def test_every_refusal_is_a_sentence_and_writes_nothing(db: DbFactory) -> 
     await repo.close()
 
 
+async def test_a_command_without_a_number_takes_the_one_event_the_caller_s_part_picks(db: DbFactory) -> None:
+    """With several events underway, a command without a number asked "Several tournaments fit" even where only
+    one could be meant: the organiser's own to start or cancel, the one not entered to join, the one played in
+    for the standings. Where the caller's part picks none or several, it still asks which."""
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tours, other = svc.tournaments, 950
+    ours = await event(svc, 2)  # Org's, with P1 and P2
+    await tours.create(GUILD, CHANNEL, other, "Other", "plateau", {"format": "swiss"})
+    theirs = max(r.id for r in await stored.guild_tournaments(repo, GUILD))
+    await tours.join(GUILD, PLAYERS[2][0], "P3", theirs)
+    assert (await tours.standings(GUILD, user_id=PLAYERS[0][0])).tournament_id == ours  # the one P1 plays in
+    assert (await tours.standings(GUILD, user_id=other)).tournament_id == theirs  # the one Other organises
+    await refused(svc, "tournament.error.which", lambda: tours.standings(GUILD, user_id=PLAYERS[7][0]))  # neither
+    await refused(svc, "tournament.error.which", lambda: tours.standings(GUILD))  # nobody said
+    [joined] = await tours.join(GUILD, PLAYERS[0][0], "P1")  # entered in Org's: the other one is meant
+    assert isinstance(joined, TournamentPost) and joined.tournament_id == theirs
+    await refused(svc, "tournament.error.which", lambda: tours.join(GUILD, PLAYERS[7][0], "P8"))  # either
+    assert await tours.start_channel(GUILD, user_id=other) == CHANNEL
+    assert await tours.start_channel(GUILD) is None  # start would ask which
+    await tours.start(GUILD, other)  # Other's own, not Org's
+    assert (await stored.get_tournament(repo, theirs)).status == stored.RUNNING  # type: ignore[union-attr]
+    assert (await stored.get_tournament(repo, ours)).status == stored.OPEN  # type: ignore[union-attr]
+    await tours.cancel(GUILD, ORG)  # Org's own
+    assert (await stored.get_tournament(repo, ours)).status == stored.CANCELLED  # type: ignore[union-attr]
+    await repo.close()
+
+
 async def test_the_announcement_of_a_new_tournament_says_its_terms(db: DbFactory) -> None:
     repo, svc = await open_service(db("mesa.db"), FakeClock())
     [post] = await svc.tournaments.create(GUILD, CHANNEL, ORG, "Org", "kona", {
