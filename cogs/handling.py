@@ -74,6 +74,9 @@ def with_table_link(exc: TableError, text: str) -> str:
 #: not have): Discord words them itself, naming its button and its commands (issue 29, item 11)
 DISCORD_ADVICE = {
     "error.host_cannot_leave": "err.host_cannot_leave",
+    # what a table not started waits for: the invitation's buttons, the host's Start, in its thread
+    "error.not_started.invited": "err.not_started_invited",
+    "error.not_started.open": "err.not_started_open",
     "error.same_invitation": "err.same_invitation",
     "error.too_many_invitations": "err.too_many_invitations",
     # options the service writes ``double=true``; Discord names them as its command list does: `doble`

@@ -162,6 +162,10 @@ EN: dict[str, str] = {
     "games.no_one_yet": "no one yet",
     "games.open_host": "open to anyone: {start} in the thread once everyone is in ({fill} fills the empty seats)",
     "games.open_guest": "open to anyone, waiting for {name} to start it",
+    "err.not_started_invited": "Table #{table} has not started yet: it waits for {names} to answer the invitation "
+    "(Accept or Decline in its thread).",
+    "err.not_started_open": "Table #{table} has not started yet: {host}, who opened it, starts it with Start in its "
+    "thread once everyone is in.",
     "games.your_answer": "invited: waiting for your answer ({accept} or {decline} in the thread)",
     "games.asked.draw": " · {name} offers a draw",
     "games.asked.takeback": " · {name} asks to take back a move",
@@ -373,6 +377,10 @@ ES: dict[str, str] = {
     "games.open_host": "abierta a todos: {start} en el hilo cuando hayan llegado todos ({fill} ocupa los "
     "asientos libres)",
     "games.open_guest": "abierta a todos, esperando a que {name} la empiece",
+    "err.not_started_invited": "La mesa #{table} aún no ha empezado: espera la respuesta de {names} a la invitación "
+    "(Aceptar o Rechazar en su hilo).",
+    "err.not_started_open": "La mesa #{table} aún no ha empezado: {host}, que la abrió, la empieza con Empezar en su "
+    "hilo cuando hayan llegado todos.",
     "games.your_answer": "invitación: espera tu respuesta ({accept} o {decline} en el hilo)",
     "games.asked.draw": " · {name} ofrece tablas",
     "games.asked.takeback": " · {name} pide deshacer una jugada",

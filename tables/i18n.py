@@ -159,6 +159,10 @@ EN: dict[str, str] = {
     "error.invitation_closed": "The invitation to {game} #{table} was cancelled or declined: it can no longer be "
     "answered. Start a new game with /play.",
     "error.not_started": "Table #{table} has not started yet.",
+    "error.not_started.invited": "Table #{table} has not started yet: it waits for {names} to answer the "
+    "invitation (/accept or /decline).",
+    "error.not_started.open": "Table #{table} has not started yet: {host}, who opened it, starts it with /start once "
+    "everyone is in.",
     "error.game_over": "The game at table #{table} is over.",
     "error.not_invited": "You have no pending invitation at table #{table}.",
     "error.already_accepted": "You already accepted the invitation at table #{table}.",
@@ -352,6 +356,10 @@ ES: dict[str, str] = {
     "error.invitation_closed": "La invitación a {game} #{table} se canceló o se rechazó: ya no se puede responder. "
     "Empieza una partida nueva con /jugar.",
     "error.not_started": "La mesa #{table} aún no ha empezado.",
+    "error.not_started.invited": "La mesa #{table} aún no ha empezado: espera la respuesta de {names} a la "
+    "invitación (/accept o /decline).",
+    "error.not_started.open": "La mesa #{table} aún no ha empezado: {host}, que la abrió, la empieza con /start "
+    "cuando hayan llegado todos.",
     "error.game_over": "La partida de la mesa #{table} ha terminado.",
     "error.not_invited": "No tienes ninguna invitación pendiente en la mesa #{table}.",
     "error.already_accepted": "Ya aceptaste la invitación de la mesa #{table}.",

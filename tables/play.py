@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass, replace
 
 from data.errors import StorageUnavailable
-from data.models import ACTIVE, WAITING, SeatRow
+from data.models import ACTIVE, INVITED, OPEN, WAITING, SeatRow
 from engines import MoveError
 from tables.endings import RESIGN, TIME
 from tables.errors import TableError
@@ -70,6 +70,12 @@ class Play:
     async def active(self, table_id: int, user_id: int) -> tuple[LoadedTable, SeatRow]:
         """The started table and the caller's seat in it, or the refusal that says why not."""
         ctx = await self.store.load(table_id)
+        if ctx.row.status == INVITED:  # what it waits for: the invited players' answers
+            raise TableError("error.not_started.invited", table=table_id,
+                             names=Names(s.name for s in sorted(ctx.seats, key=lambda r: r.seat) if not s.accepted))
+        if ctx.row.status == OPEN:  # or its host's start
+            host = next((s.name for s in ctx.seats if s.user_id == ctx.row.host_id), "")
+            raise TableError("error.not_started.open" if host else "error.not_started", table=table_id, host=host)
         if ctx.row.status != ACTIVE:
             key = "error.not_started" if ctx.row.status in WAITING else "error.game_over"
             raise TableError(key, table=table_id)

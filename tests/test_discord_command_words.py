@@ -26,10 +26,12 @@ from tables import i18n
 
 STRING = 3
 #: commands only the console has, and why a sentence naming one never misleads on Discord:
-#: ``/abort``'s refusals are worded by Discord itself (``DISCORD_ADVICE``, checked below); ``/moves`` is named
+#: the refusals naming ``/abort``, ``/accept``, ``/decline`` or ``/start`` (the invitation's and the open table's
+#: buttons on Discord) are worded by Discord itself (``DISCORD_ADVICE``, checked below); ``/moves`` is named
 #: only in a lesson's console words (Discord puts *Pick a move* in its place: ``cogs.lessons``); ``/build``
 #: is named as the console's ("or /build in the console")
-CONSOLE_ONLY = {"abort", "moves", "build"}
+ADVISED = {"abort", "accept", "decline", "start"}
+CONSOLE_ONLY = {"moves", "build"} | ADVISED
 MENTION = re.compile(r"(?<![\w/<:.\\])/(?P<name>[a-z][a-z-]*)(?![\w-])"
                      r"(?: (?P<sub>[a-z]+)(?![\w=:-]))?(?P<rest>[^.;\n]*)")
 #: an option filled in after a command, as Discord's words write it: ``ronda:2``, ``formato:suizo``
@@ -91,7 +93,7 @@ async def test_every_command_the_service_names_is_in_the_readers_command_list() 
             for found in MENTION.finditer(text):
                 name, sub, rest = found["name"], found["sub"], found["rest"]
                 if name in CONSOLE_ONLY:
-                    assert name != "abort" or key in DISCORD_ADVICE, (key, text)
+                    assert name not in ADVISED or key in DISCORD_ADVICE, (key, text)
                     continue
                 assert name in commands, (lang, key, name, text)
                 command = commands[name]

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from discord_standin import Recorded
-from discord_standin.payloads import CHANNEL_ID, MANAGE_GUILD, Harness, option, user
+from discord_standin.payloads import CHANNEL_ID, GUILD_ID, MANAGE_GUILD, Harness, option, user
 
 ALICE = user(1001, "alice")
 BOB = user(1002, "bob")
@@ -119,3 +119,26 @@ async def test_a_move_whose_board_is_refused_is_said_to_be_stored_and_coming(har
     assert "Done" in told and "table #1" in told and "Send Messages" in told and "again" in told, told
     assert [m.move for m in await h.bot.service.moves_log(1)] == ["a6-d3"], "the move is stored"
 
+
+
+@pytest.mark.parametrize(("locale", "invited", "opened"), [
+    ("en-US", "Table #1 has not started yet: it waits for bob to answer the invitation (Accept or Decline in its "
+     "thread).", "Table #2 has not started yet: alice, who opened it, starts it with Start in its thread once "
+     "everyone is in."),
+    ("es-ES", "La mesa #1 aún no ha empezado: espera la respuesta de bob a la invitación (Aceptar o Rechazar en su "
+     "hilo).", "La mesa #2 aún no ha empezado: alice, que la abrió, la empieza con Empezar en su hilo cuando hayan "
+     "llegado todos.")])
+async def test_a_move_at_a_table_not_started_says_what_it_waits_for(harness: Harness, locale: str, invited: str,
+                                                                    opened: str) -> None:
+    """A move at a table not started said only "Table #1 has not started yet": it says what the table waits for,
+    with the buttons that give it, and nothing is played."""
+    h = harness
+    svc = h.bot.service
+    await svc.create(GUILD_ID, CHANNEL_ID, 1001, "alice", "kona", [(1002, "bob")], {})
+    await svc.create(GUILD_ID, CHANNEL_ID, 1001, "alice", "k3", [], {})
+    for table, said in ((1, invited), (2, opened)):
+        await h.command("move", [option("text", "a6-d3", STRING), option("table", table, INTEGER)], ALICE,
+                        locale=locale)
+        assert answers(h)[-1].content == said
+        assert answers(h)[-1].ephemeral
+    assert not await svc.repo.get_moves(1) and not await svc.repo.get_moves(2)

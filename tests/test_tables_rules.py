@@ -99,7 +99,9 @@ async def test_invitation_flow(tmp_path: Path) -> None:
     tid = out[0].table_id
     assert out[0].key == "invite.challenge" and out[0].mention == (BEN,) and out[0].components_hint == "invite"
     await refused(svc.accept(tid, CY), "error.not_invited")
-    await refused(svc.submit_move(tid, ANA, "a6-d3"), "error.not_started")
+    waiting = await refused(svc.submit_move(tid, ANA, "a6-d3"), "error.not_started.invited")
+    assert waiting.message("en") == (f"Table #{tid} has not started yet: it waits for Ben to answer the invitation "
+                                     "(/accept or /decline).")
     out = await svc.decline(tid, BEN)
     assert out[0].key == "invite.declined"
     await refused(svc.accept(tid, BEN), "error.invitation_closed")
@@ -108,6 +110,10 @@ async def test_invitation_flow(tmp_path: Path) -> None:
     out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "k3")
     tid = out[0].table_id
     assert out[0].key == "invite.open"
+    waiting = await refused(svc.submit_move(tid, ANA, "Ya5-a2"), "error.not_started.open")
+    assert waiting.message("en") == f"Table #{tid} has not started yet: Ana, who opened it, starts it with /start " \
+        "once everyone is in."
+    assert waiting.message("es").startswith(f"La mesa #{tid} aún no ha empezado: Ana, que la abrió, la empieza")
     await refused(svc.start(tid, ANA), "error.not_enough_players")
     await svc.join(tid, BEN, "Ben")
     await refused(svc.join(tid, BEN, "Ben"), "error.already_seated")
