@@ -155,7 +155,7 @@ EN: dict[str, str] = {
     "error.partners_players": "This game cannot start with {players} players: {option}=true (partnerships) needs "
     "exactly {needed}.",
     "error.already_started": "Table #{table} has already started.",
-    "error.not_active": "Table #{table} is no longer running.",
+    "error.not_active": "Table #{table} was cancelled before its game ended: start a new one with /play.",
     "error.invitation_closed": "The invitation to {game} #{table} was cancelled or declined: it can no longer be "
     "answered. Start a new game with /play.",
     "error.not_started": "Table #{table} has not started yet.",
@@ -352,7 +352,7 @@ ES: dict[str, str] = {
     "error.partners_players": "Esta partida no puede empezar con {players} jugadores: {option}=true (por parejas) "
     "necesita exactamente {needed}.",
     "error.already_started": "La mesa #{table} ya ha empezado.",
-    "error.not_active": "La mesa #{table} ya no está en juego.",
+    "error.not_active": "La mesa #{table} se canceló antes de que terminara su partida: empieza otra con /play.",
     "error.invitation_closed": "La invitación a {game} #{table} se canceló o se rechazó: ya no se puede responder. "
     "Empieza una partida nueva con /jugar.",
     "error.not_started": "La mesa #{table} aún no ha empezado.",

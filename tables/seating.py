@@ -197,8 +197,7 @@ class Seating:
         if ctx.row.status in (ABORTED, DECLINED) and ctx.state is None:  # closed before it started
             raise TableError("error.invitation_closed", table=table_id, game=ctx.title)
         if ctx.row.status not in WAITING:
-            key = "error.already_started" if ctx.row.status == ACTIVE else "error.not_active"
-            raise TableError(key, table=table_id)
+            raise TableError("error.already_started", table=table_id) if ctx.row.status == ACTIVE else _ended(ctx)
         return ctx
 
     async def _reseated(self, ctx: LoadedTable, info: PublicPost) -> list[Message]:
@@ -313,7 +312,7 @@ class Seating:
             if ctx.row.status == ACTIVE:
                 raise TableError("error.use_resign", table=table_id)
             if ctx.row.status not in WAITING:
-                raise TableError("error.not_active", table=table_id)
+                raise _ended(ctx)
             seat = ctx.seat_of(user_id)
             if seat is None:
                 raise TableError("error.not_seated", table=table_id)
@@ -426,8 +425,7 @@ class Seating:
             if ctx.row.status == FINISHED:  # whoever asks: the game is over, there is nothing to cancel
                 raise TableError("error.game_over", table=table_id)
             if ctx.row.status not in LIVE:
-                raise TableError("error.host_only" if user_id != ctx.row.host_id else "error.not_active",
-                                 table=table_id)
+                raise TableError("error.host_only", table=table_id) if user_id != ctx.row.host_id else _ended(ctx)
             await self._not_a_tournament_table(table_id)
             moves = await self.repo.get_moves(table_id) if ctx.row.status == ACTIVE else []
             played = any(m.seat != CHANCE for m in moves)
@@ -454,3 +452,10 @@ class Seating:
             # the invitation's last post, as a declined invitation's is: its Accept / Decline / Cancel buttons go
             return [replace(info, kind=INVITE)]
 
+
+def _ended(ctx: LoadedTable) -> TableError:
+    """A table that no longer runs, as it ended: its game over ("/review", "/rematch" tell the rest), or cancelled
+    before it ended (``error.not_active``)."""
+    if ctx.row.status == FINISHED:
+        return TableError("error.game_over", table=ctx.id)
+    return TableError("error.not_active", table=ctx.id)

@@ -163,6 +163,18 @@ async def test_a_cancelled_table_says_cancelled_and_its_invitation_cannot_be_ans
         with pytest.raises(TableError) as refused:
             await svc.accept(invited, BEN)
         assert "Plateau #2 was cancelled" in refused.value.message("en")
+        # leaving or joining a table that no longer runs said only "Table #1 is no longer running": it says how
+        with pytest.raises(TableError) as refused:
+            await svc.leave(tid, BEN)
+        assert refused.value.message("en") == f"Table #{tid} was cancelled before its game ended: start a new one " \
+            "with /play."
+        assert refused.value.message("es").startswith(f"La mesa #{tid} se canceló antes de que terminara")
+        over, _ = await start_table(svc, "kona")
+        await svc.resign(over, BEN)
+        for call in (svc.leave(over, ANA), svc.abort(over, ANA), svc.join(over, CY, "Cy")):
+            with pytest.raises(TableError) as refused:
+                await call
+            assert refused.value.key == "error.game_over", refused.value.key
     finally:
         await svc.close()
 
