@@ -77,6 +77,7 @@ DISCORD_ADVICE = {
     # what a table not started waits for: the invitation's buttons, the host's Start, in its thread
     "error.not_started.invited": "err.not_started_invited",
     "error.not_started.open": "err.not_started_open",
+    "error.not_enough_players": "err.not_enough_players",
     "error.same_invitation": "err.same_invitation",
     "error.too_many_invitations": "err.too_many_invitations",
     # options the service writes ``double=true``; Discord names them as its command list does: `doble`

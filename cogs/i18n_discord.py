@@ -166,6 +166,8 @@ EN: dict[str, str] = {
     "(Accept or Decline in its thread).",
     "err.not_started_open": "Table #{table} has not started yet: {host}, who opened it, starts it with Start in its "
     "thread once everyone is in.",
+    "err.not_enough_players": "Table #{table} needs at least {min} players to start ({seated} so far): wait for "
+    "more to join, or have Mesa take the empty seats (Fill with Mesa in its thread).",
     "games.your_answer": "invited: waiting for your answer ({accept} or {decline} in the thread)",
     "games.asked.draw": " · {name} offers a draw",
     "games.asked.takeback": " · {name} asks to take back a move",
@@ -381,6 +383,8 @@ ES: dict[str, str] = {
     "(Aceptar o Rechazar en su hilo).",
     "err.not_started_open": "La mesa #{table} aún no ha empezado: {host}, que la abrió, la empieza con Empezar en su "
     "hilo cuando hayan llegado todos.",
+    "err.not_enough_players": "La mesa #{table} necesita al menos {min} jugadores para empezar ({seated} por "
+    "ahora): espera a que se unan más, o deja que Mesa ocupe los asientos libres (Completar con Mesa en su hilo).",
     "games.your_answer": "invitación: espera tu respuesta ({accept} o {decline} en el hilo)",
     "games.asked.draw": " · {name} ofrece tablas",
     "games.asked.takeback": " · {name} pide deshacer una jugada",

@@ -182,7 +182,8 @@ EN: dict[str, str] = {
     "error.abort_guest_draw": "Table #{table} can be cancelled before its first move only by {host}, who opened "
     "it. You can offer a draw with /draw: agreed before anyone moves, it cancels the table, and nothing is "
     "counted.",
-    "error.not_enough_players": "Table #{table} needs at least {min} players to start.",
+    "error.not_enough_players": "Table #{table} needs at least {min} players to start ({seated} so far): wait for "
+    "more to join, or have Mesa take the empty seats (/start fill=mesa).",
     "error.abort_too_late": "Moves have been played at table #{table}: it can no longer be cancelled "
     "(use /resign).",
     "error.not_seated": "You are not playing at table #{table}. Start your own game with /play.",
@@ -379,7 +380,8 @@ ES: dict[str, str] = {
     "error.abort_guest_draw": "La mesa #{table} solo puede cancelarla antes de su primera jugada {host}, que la "
     "abrió. Puedes ofrecer tablas con /draw: aceptadas antes de que nadie juegue, cancelan la mesa y no cuenta "
     "nada.",
-    "error.not_enough_players": "La mesa #{table} necesita al menos {min} jugadores para empezar.",
+    "error.not_enough_players": "La mesa #{table} necesita al menos {min} jugadores para empezar ({seated} por "
+    "ahora): espera a que se unan más, o deja que Mesa ocupe los asientos libres (/start fill=mesa).",
     "error.abort_too_late": "Ya se han hecho jugadas en la mesa #{table}: no se puede cancelar (usa /resign).",
     "error.not_seated": "No estás jugando en la mesa #{table}. Empieza tu propia partida con /jugar.",
     "error.rematch_not_finished": "{game} #{table} aún se está jugando: pide la revancha cuando termine la "

@@ -336,7 +336,8 @@ class Seating:
                 raise self._only_the_host_starts(ctx, user_id)
             ready = [s for s in ctx.seats if s.accepted]
             if len(ready) < ctx.engine.min_players:
-                raise TableError("error.not_enough_players", table=table_id, min=ctx.engine.min_players)
+                raise TableError("error.not_enough_players", table=table_id, min=ctx.engine.min_players,
+                                 seated=Count(len(ready), "player"))
             ctx.seats = ready
             return await self._start(ctx)
 

@@ -14,6 +14,10 @@ import pytest
 from discord_standin import Recorded
 from discord_standin.payloads import CHANNEL_ID, GUILD_ID, MANAGE_GUILD, Harness, option, user
 
+from cogs.handling import refusal_text
+from cogs.i18n_discord import lang_for
+from tables import TableError
+
 ALICE = user(1001, "alice")
 BOB = user(1002, "bob")
 STRING, INTEGER, USER = 3, 4, 6
@@ -142,3 +146,9 @@ async def test_a_move_at_a_table_not_started_says_what_it_waits_for(harness: Har
         assert answers(h)[-1].content == said
         assert answers(h)[-1].ephemeral
     assert not await svc.repo.get_moves(1) and not await svc.repo.get_moves(2)
+    # the host's Start with too few seated: wait for more, or Discord's Fill with Mesa (not the console's /start)
+    with pytest.raises(TableError) as few:
+        await svc.start(2, 1001)
+    shown = refusal_text(few.value, lang_for(locale))
+    assert ("Fill with Mesa in its thread" if locale == "en-US" else "Completar con Mesa en su hilo") in shown
+    assert "/start" not in shown

@@ -114,7 +114,9 @@ async def test_invitation_flow(tmp_path: Path) -> None:
     assert waiting.message("en") == f"Table #{tid} has not started yet: Ana, who opened it, starts it with /start " \
         "once everyone is in."
     assert waiting.message("es").startswith(f"La mesa #{tid} aún no ha empezado: Ana, que la abrió, la empieza")
-    await refused(svc.start(tid, ANA), "error.not_enough_players")
+    few = await refused(svc.start(tid, ANA), "error.not_enough_players")
+    assert few.message("en") == f"Table #{tid} needs at least 2 players to start (1 player so far): wait for more " \
+        "to join, or have Mesa take the empty seats (/start fill=mesa)."  # what to do
     await svc.join(tid, BEN, "Ben")
     await refused(svc.join(tid, BEN, "Ben"), "error.already_seated")
     await svc.join(tid, CY, "Cy")
