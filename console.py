@@ -778,8 +778,12 @@ class Console:
         for phrase in events:
             self.write(f"[dm {name}] {said(phrase, LANG)}")
         for s in tables:
-            turn = "your turn" if uid in s.turn_user_ids else (f"{said(Names(s.turn), LANG)} to move" if s.turn
-                                                                 else self._waiting_for(s, uid))
+            if s.building:  # K3's pyramids: a build, not a move
+                turn = "build your pyramid (/build)" if uid in s.turn_user_ids else \
+                    f"waiting for {said(Names(s.turn), LANG)} to build"
+            else:
+                turn = "your turn" if uid in s.turn_user_ids else (f"{said(Names(s.turn), LANG)} to move" if s.turn
+                                                                     else self._waiting_for(s, uid))
             asks = "".join(OWN_ASK[a.kind] if a.user_id == uid else ASKED[a.kind].format(name=a.name) for a in s.asks)
             self.write(f"[dm {name}] #{s.table_id} {s.title}: {' · '.join(s.players)} — {turn}{self._when(s)}{asks}")
         for damaged in listing.damaged:  # a game that cannot be read is said, not left out as if lost

@@ -293,8 +293,11 @@ class Play(ServicePart, commands.Cog):
                     turn = t("games.open_guest", lang, name=plain(host))
                 elif s.status in ("invited", "open"):
                     turn = t("games.invited", lang)
-                elif interaction.user.id in s.turn_user_ids:
-                    turn = t("games.your_turn", lang)
+                elif interaction.user.id in s.turn_user_ids:  # K3's pyramids: a build, with the board's buttons
+                    turn = t("games.your_build", lang, button=t("btn.auto_build", lang)) if s.building else \
+                        t("games.your_turn", lang)
+                elif s.building:
+                    turn = t("games.waiting_build", lang, name=", ".join(map(plain, s.turn)) or "-")
                 else:
                     turn = t("games.waiting", lang, name=", ".join(map(plain, s.turn)) or "-")
                 for ask in s.asks:  # a draw offer or a takeback waiting for an answer: the thread's buttons answer

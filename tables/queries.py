@@ -106,6 +106,8 @@ class TableSummary:
     room: int = 0
     #: who opened the table (the one who may start or cancel it)
     host_id: int | None = None
+    #: the players build their secret pieces before play (K3's pyramids): the turn is a build, not a move
+    building: bool = False
 
     def host_name(self) -> str | None:
         """The name of who opened the table, while they sit at it."""
@@ -202,7 +204,8 @@ class Queries:
             ctx.row.thread_id, ctx.row.version, ctx.row.message_id,
             parse_iso(ctx.row.next_event_at) if ctx.row.status in WAITING else None, asks,
             tuple(s.user_id for s in ordered if not s.accepted) if ctx.row.status == INVITED else (),
-            max(ctx.engine.max_players - len(ordered), 0) if ctx.row.status == OPEN else 0, ctx.row.host_id)
+            max(ctx.engine.max_players - len(ordered), 0) if ctx.row.status == OPEN else 0, ctx.row.host_id,
+            active and ctx.unlisted(ctx.state))
 
     async def _summaries(self, rows: Sequence[TableRow],
                          damaged: list[DamagedTable] | None = None) -> list[TableSummary]:

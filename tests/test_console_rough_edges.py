@@ -294,3 +294,13 @@ async def test_games_says_the_lesson_left_halfway(tmp_path: Path) -> None:
         f"[dm Ana] Your lesson: Kona, step by step — step 2 of {steps} (go on with /learn kona).",
         "[dm Ben] You have no active games; start one with /play GAME @NAME, or /play GAME @mesa to play the computer",
     ]
+
+
+async def test_games_says_a_pyramid_to_build_not_a_move(tmp_path: Path) -> None:
+    # /games said "your turn" while K3's pyramids were being built, and "Ben to move" of a player still building
+    out = await _console(["Ana: /play k3 @Ben", "Ben: /accept", "Ana: /games", "Ana: /build", "Ana: /games",
+                          "Ben: /build", "Ana: /games"], tmp_path)
+    games = [line.split(" — ")[1].split(",")[0] for line in out if line.startswith("[dm Ana] #1 K3: ")]
+    assert games[:2] == ["build your pyramid (/build)", "waiting for Ben to build"]
+    assert games[2] in ("your turn", "Ben to move")  # play has begun: whoever built first moves first (K3-3)
+

@@ -191,3 +191,27 @@ async def test_games_offers_the_tournaments_the_reader_could_enter(tmp_path: Pat
         assert h.standin.refusals() == []
     finally:
         await h.close()
+
+
+@pytest.mark.parametrize(("locale", "building", "waiting"), [
+    ("en-US", "your pyramid to build (Auto-build under the board builds one for you)", "waiting for bob to build"),
+    ("es-419", "te toca construir tu pirámide (Montar solo bajo el tablero te la construye)",
+     "esperando a que bob construya")])
+async def test_games_says_a_pyramid_to_build(tmp_path: Path, locale: str, building: str, waiting: str) -> None:
+    """K3's building: /games said "your turn", with no word of the build or its button; and of a player still
+    building, "waiting for bob" as if he had a move to make."""
+    h = await Harness.open(tmp_path, renderer=None)
+    svc = h.bot.service
+    try:
+        tid = (await svc.create(GUILD_ID, CHANNEL_ID, 1001, "alice", "k3", [(1002, "bob")], {}))[0].table_id
+        await svc.accept(tid, 1002)
+        await h.command("games", [], ALICE, locale=locale)
+        [embed] = replies(h)[-1].embeds
+        assert f": {building} (" in embed["description"], embed["description"]
+        await svc.auto(tid, 1001)  # alice's pyramid built for her
+        await h.command("games", [], ALICE, locale=locale)
+        [embed] = replies(h)[-1].embeds
+        assert f": {waiting} (" in embed["description"], embed["description"]
+    finally:
+        await h.close()
+
