@@ -78,6 +78,7 @@ DISCORD_ADVICE = {
     "error.not_started.invited": "err.not_started_invited",
     "error.not_started.open": "err.not_started_open",
     "error.not_enough_players": "err.not_enough_players",
+    "error.open_join": "err.open_join",
     "error.same_invitation": "err.same_invitation",
     "error.too_many_invitations": "err.too_many_invitations",
     # options the service writes ``double=true``; Discord names them as its command list does: `doble`

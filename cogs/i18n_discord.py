@@ -170,6 +170,8 @@ EN: dict[str, str] = {
     "thread once everyone is in.",
     "err.not_enough_players": "Table #{table} needs at least {min} players to start ({seated} so far): wait for "
     "more to join, or have Mesa take the empty seats (Fill with Mesa in its thread).",
+    "err.open_join": "Table #{table} is open to anyone, with no invitation to accept: sit down with Join in its "
+    "thread.",
     "games.your_answer": "invited: waiting for your answer ({accept} or {decline} in the thread)",
     "games.asked.draw": " · {name} offers a draw",
     "games.asked.takeback": " · {name} asks to take back a move",
@@ -389,6 +391,8 @@ ES: dict[str, str] = {
     "hilo cuando hayan llegado todos.",
     "err.not_enough_players": "La mesa #{table} necesita al menos {min} jugadores para empezar ({seated} por "
     "ahora): espera a que se unan más, o deja que Mesa ocupe los asientos libres (Completar con Mesa en su hilo).",
+    "err.open_join": "La mesa #{table} está abierta a todos, sin invitación que aceptar: siéntate con Unirme en su "
+    "hilo.",
     "games.your_answer": "invitación: espera tu respuesta ({accept} o {decline} en el hilo)",
     "games.asked.draw": " · {name} ofrece tablas",
     "games.asked.takeback": " · {name} pide deshacer una jugada",

@@ -211,6 +211,8 @@ class Seating:
         async with self.store.lock(table_id):
             ctx = await self._waiting(table_id)
             seat = ctx.seat_of(user_id)
+            if seat is None and ctx.row.status == OPEN:  # nobody is invited there: anyone sits down
+                raise TableError("error.open_join", table=table_id)
             if seat is None or seat.accepted:
                 raise TableError("error.not_invited" if seat is None else "error.already_accepted", table=table_id)
             if all(s.accepted or s.user_id == user_id for s in ctx.seats):  # this acceptance starts the game

@@ -26,11 +26,11 @@ from tables import i18n
 
 STRING = 3
 #: commands only the console has, and why a sentence naming one never misleads on Discord:
-#: the refusals naming ``/abort``, ``/accept``, ``/decline`` or ``/start`` (the invitation's and the open table's
-#: buttons on Discord) are worded by Discord itself (``DISCORD_ADVICE``, checked below); ``/moves`` is named
+#: the refusals naming ``/abort``, ``/accept``, ``/decline``, ``/join`` or ``/start`` (the invitation's and the open
+#: table's buttons on Discord) are worded by Discord itself (``DISCORD_ADVICE``, checked below); ``/moves`` is named
 #: only in a lesson's console words (Discord puts *Pick a move* in its place: ``cogs.lessons``); ``/build``
 #: is named as the console's ("or /build in the console")
-ADVISED = {"abort", "accept", "decline", "start"}
+ADVISED = {"abort", "accept", "decline", "join", "start"}
 CONSOLE_ONLY = {"moves", "build"} | ADVISED
 MENTION = re.compile(r"(?<![\w/<:.\\])/(?P<name>[a-z][a-z-]*)(?![\w-])"
                      r"(?: (?P<sub>[a-z]+)(?![\w=:-]))?(?P<rest>[^.;\n]*)")

@@ -152,3 +152,7 @@ async def test_a_move_at_a_table_not_started_says_what_it_waits_for(harness: Har
     shown = refusal_text(few.value, lang_for(locale))
     assert ("Fill with Mesa in its thread" if locale == "en-US" else "Completar con Mesa en su hilo") in shown
     assert "/start" not in shown
+    with pytest.raises(TableError) as open_table:  # no invitation to accept at an open table: its Join button
+        await svc.accept(2, 1003)
+    shown = refusal_text(open_table.value, lang_for(locale))
+    assert shown.endswith("Join in its thread." if locale == "en-US" else "Unirme en su hilo.") and "/join" not in shown

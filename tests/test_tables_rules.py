@@ -110,6 +110,9 @@ async def test_invitation_flow(tmp_path: Path) -> None:
     out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "k3")
     tid = out[0].table_id
     assert out[0].key == "invite.open"
+    joining = await refused(svc.accept(tid, CY), "error.open_join")  # no invitation there: /join says how
+    assert joining.message("en") == f"Table #{tid} is open to anyone, with no invitation to accept: sit down with " \
+        "/join."
     waiting = await refused(svc.submit_move(tid, ANA, "Ya5-a2"), "error.not_started.open")
     assert waiting.message("en") == f"Table #{tid} has not started yet: Ana, who opened it, starts it with /start " \
         "once everyone is in."
