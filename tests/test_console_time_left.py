@@ -26,7 +26,8 @@ async def test_games_names_the_players_to_move_as_a_list(tmp_path: Path) -> None
                      "Ana: /build random", "Ben: /build random"):
             await said(con, out, line)
         [games] = await said(con, out, "Ana: /games")
-        assert ("Cy and Dee to move" in games or "Dee and Cy to move" in games), games
+        # still building their pyramids: a build, not a move
+        assert ("waiting for Cy and Dee to build" in games or "waiting for Dee and Cy to build" in games), games
     finally:
         await svc.close()
 
