@@ -457,8 +457,8 @@ class Seating:
 
 
 def _ended(ctx: LoadedTable) -> TableError:
-    """A table that no longer runs, as it ended: its game over ("/review", "/rematch" tell the rest), or cancelled
-    before it ended (``error.not_active``)."""
+    """A table that no longer runs, as it ended: its game over, or cancelled before it ended (``error.not_active``,
+    which says how to start another)."""
     if ctx.row.status == FINISHED:
         return TableError("error.game_over", table=ctx.id)
     return TableError("error.not_active", table=ctx.id)
