@@ -36,7 +36,7 @@ from typing import Any
 from ai import LEVELS
 from data.models import ABORTED, DECLINED, FINISHED, RatingPoint, RatingRow, ResultRow, TableOptions, now_iso
 from data.repository import Repository, Tx
-from engines import canonical_name, game_names, get_engine
+from engines import game_names, get_engine
 from engines.base import GameView
 from tables.endings import final_picture
 from tables.errors import TableError
@@ -243,11 +243,11 @@ def letter(outcome: str) -> str:
 
 
 def resolve_game(game: str) -> str:
-    """The canonical game name, or a TableError listing the games."""
-    try:
-        return canonical_name(game)
-    except KeyError:
-        raise TableError("error.unknown_game", game=game, games=", ".join(game_names())) from None
+    """The canonical game name, or a TableError listing the games (and, for a slip of the keyboard, the one meant:
+    ``tables.games.known_game``)."""
+    from tables.games import known_game
+
+    return known_game(game)
 
 
 class LeaderboardService:
