@@ -895,7 +895,8 @@ _CONSOLE_TEXTS = {
                                       "(/tournament standings {id})",
     "error.several_tables": "You have several tables ({tables}); add table=N",
     "console.several": "There are several open tables ({tables}); name one with /join N",
-    "console.no_open": "There is no open table to join; name one with /join N",
+    "console.no_open": "There is no open table to join; open one anyone may join with /play k3 or /play krakatoa "
+                       "(no @NAME), or name a table with /join N",
     "console.no_rematch": "You have no finished game to play again yet; /rematch TABLE names one, and a new game "
                           "starts with /play GAME @NAME",
     "console.move_text": "Write the move after /move, for example /move a6-d3",

@@ -304,3 +304,10 @@ async def test_games_says_a_pyramid_to_build_not_a_move(tmp_path: Path) -> None:
     assert games[:2] == ["build your pyramid (/build)", "waiting for Ben to build"]
     assert games[2] in ("your turn", "Ben to move")  # play has begun: whoever built first moves first (K3-3)
 
+
+async def test_join_with_no_open_table_says_how_to_open_one(tmp_path: Path) -> None:
+    # /join with no open table said "name one with /join N", of tables that did not exist
+    out = await _console(["Ana: /join"], tmp_path)
+    assert out == ["[error Ana] There is no open table to join; open one anyone may join with /play k3 or /play "
+                   "krakatoa (no @NAME), or name a table with /join N"]
+
