@@ -76,7 +76,7 @@ from tables import (
 )
 from tables.durations import format_duration, parse_duration
 from tables.errors import CannotOpen
-from tables.games import auto_styles, game_names, games, known_game
+from tables.games import auto_styles, game_names, games, group_game_names, known_game
 from tables.i18n import Names, Sentences
 from tables.logs import setup_logging
 from tables.mesa import NAME as MESA
@@ -763,7 +763,7 @@ class Console:
         if len(candidates) == 1:
             return candidates[0]
         if not candidates:
-            raise TableError("console.no_open")
+            raise TableError("console.no_open", plays=" or ".join(f"/play {g}" for g in group_game_names()))
         raise TableError("console.several", tables=", ".join(map(str, candidates)))
 
     async def _games(self, name: str, uid: int) -> None:
@@ -895,8 +895,8 @@ _CONSOLE_TEXTS = {
                                       "(/tournament standings {id})",
     "error.several_tables": "You have several tables ({tables}); add table=N",
     "console.several": "There are several open tables ({tables}); name one with /join N",
-    "console.no_open": "There is no open table to join; open one anyone may join with /play k3 or /play krakatoa "
-                       "(no @NAME), or name a table with /join N",
+    "console.no_open": "There is no open table to join; open one anyone may join with {plays} (no @NAME), or name "
+                       "a table with /join N",
     "console.no_rematch": "You have no finished game to play again yet; /rematch TABLE names one, and a new game "
                           "starts with /play GAME @NAME",
     "console.move_text": "Write the move after /move, for example /move a6-d3",

@@ -41,6 +41,11 @@ def group_games() -> list[str]:
     return [d.title for d in descriptions() if d.max_players > 2]
 
 
+def group_game_names() -> list[str]:
+    """The names of the games more than two may play, as a command takes them (``/play k3``), in listing order."""
+    return [d.name for d in descriptions() if d.max_players > 2]
+
+
 def known_game(game: str) -> str:
     """The canonical name of the game a player typed (an alias, any case), or a refusal that lists the
     games and, for a slip of the keyboard (``knoa``), suggests the one meant."""
