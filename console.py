@@ -771,7 +771,8 @@ class Console:
         tables = listing.tables
         # a round sat out, an event open for entries one entered or organises, one running that one organises: no
         # table of theirs, but not nothing to wait for
-        events = await self.service.tournament_lists.for_games(GUILD_ID, uid)
+        tours = await self.service.tournament_lists.in_games(GUILD_ID, uid)
+        events = tours.said
         lesson = await self.service.lessons.for_games(uid)  # a course left halfway: where it is, how to go on
         if not tables and not events and not listing.damaged:
             self.write(f"[dm {name}] {NO_GAMES}")
@@ -796,7 +797,7 @@ class Console:
             free = f"{s.room} seat{'s' if s.room != 1 else ''} free"
             self.write(f"[dm {name}] #{s.table_id} {s.title}: {' · '.join(s.players)} — {free} (/join {s.table_id})"
                        f"{self._when(s)}")
-        entries = await self.service.tournament_lists.joinable(GUILD_ID, uid)  # events with a place left
+        entries = tours.joinable  # events open for entries with a place left
         if entries:
             self.write(f"[dm {name}] Tournaments open for entries:")
         for entry in entries:

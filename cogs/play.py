@@ -32,6 +32,7 @@ from tables import TableError, TableService, TableSummary, picker
 from tables import games as game_facts
 from tables.leaderboard import LeaderboardService
 from tables.queries import CANCEL_ASKED, DRAW_ASKED, TAKEBACK_ASKED
+from tables.tournament_lists import InGames
 
 #: ``/games``: a request waiting for the reader's answer, and the reader's own waiting for another's
 ASKED_KEYS = {DRAW_ASKED: ("games.asked.draw", "games.own.draw"),
@@ -262,13 +263,12 @@ class Play(ServicePart, commands.Cog):
             lang = lang_of(interaction)
             listing = await self.service.listing(interaction.user.id, interaction.guild_id, joinable=True)
             tables = listing.tables
-            events = await self.service.tournament_lists.for_games(interaction.guild_id, interaction.user.id) \
-                if interaction.guild_id is not None else []
+            tours = await self.service.tournament_lists.in_games(interaction.guild_id, interaction.user.id) \
+                if interaction.guild_id is not None else InGames([], [])
+            events = tours.said
             joinable = [s for s in listing.joinable if self._sees(interaction, s.channel_id)]
             # the events open for entries the reader could enter, announced where they can look
-            entries = [j for j in await self.service.tournament_lists.joinable(interaction.guild_id,
-                                                                               interaction.user.id)
-                       if self._sees(interaction, j.channel_id)] if interaction.guild_id is not None else []
+            entries = [j for j in tours.joinable if self._sees(interaction, j.channel_id)]
             lesson = await self.service.lessons.for_games(interaction.user.id)  # a course left halfway
             if not tables and not events and not listing.damaged and not joinable and not entries and \
                     lesson is None:

@@ -30,6 +30,15 @@ class Joinable:
     phrase: Phrase
 
 
+@dataclass(frozen=True)
+class InGames:
+    """What ``/games`` says of a server's tournaments (``TournamentLists.in_games``): the reader's own (a bye, an
+    event they entered or organise), and the events open for entries they could enter."""
+
+    said: list[Phrase]
+    joinable: list[Joinable]
+
+
 class TournamentLists:
     """The listings: :meth:`listing` (a command's choices) and :meth:`for_games` (``/games``, with :meth:`byes`)."""
 
@@ -57,9 +66,17 @@ class TournamentLists:
         and the running events they organise without playing in (the round in play, its tables still playing).
         Oldest event first.  An organiser who plays finds their table listed; an entrant of a running event, their
         table or their bye."""
+        return (await self.in_games(guild_id, user_id)).said
+
+    async def in_games(self, guild_id: int, user_id: int) -> InGames:
+        """All ``/games`` says of this server's tournaments, from one read of them: :meth:`for_games`'s words and
+        :meth:`joinable`'s events to enter."""
+        listed = await db.guild_listing(self.repo, guild_id, user_id, GAMES_LOOK)
+        return InGames(await self._said(guild_id, user_id, listed), _joinable(listed, user_id, JOINABLE_SHOWN))
+
+    async def _said(self, guild_id: int, user_id: int, listed: list[db.ListedRow]) -> list[Phrase]:
         found: list[tuple[int, Phrase]] = [(bye.tournament_id, bye.phrase()) for bye in await self.byes(guild_id,
                                                                                                           user_id)]
-        listed = await db.guild_listing(self.repo, guild_id, user_id, GAMES_LOOK)
         for item in listed:
             row = item.tournament
             mine = row.organiser_id == user_id
@@ -83,24 +100,9 @@ class TournamentLists:
     async def joinable(self, guild_id: int, user_id: int, limit: int = JOINABLE_SHOWN) -> list[Joinable]:
         """The server's events open for entries that ``user_id`` has not entered and that have a place left, the
         newest first, at most ``limit``: ``/games`` offers them under the open tables ("Tournament #2 (Kona, Swiss),
-        organised by Ana: 3 players in so far, 5 places left; enter it with /tournament join
-        2.").  The organiser's own event is
-        said with theirs (:meth:`for_games`), not offered to them again."""
-        found = []
-        for item in await db.guild_listing(self.repo, guild_id, user_id, GAMES_LOOK):
-            row = item.tournament
-            if row.status != db.OPEN or item.entered or row.organiser_id == user_id or \
-                    item.players >= row.max_players:
-                continue
-            organiser = row.organiser_name or ""
-            found.append(Joinable(row.id, row.channel_id, Phrase(
-                "tournament.games.joinable" if organiser else "tournament.games.joinable_anon", {
-                    "id": row.id, "title": game_title(row.game), "organiser": organiser,
-                    "format": Phrase(f"tournament.format.{_format_key(row)}"),
-                    "entered": Phrase("tournament.games.entered_so_far", {"players": Count(item.players, "player")})
-                    if item.players else Phrase("tournament.games.none_entered"),
-                    "room": Count(row.max_players - item.players, "place_left")})))
-        return found[:limit]
+        organised by Ana: 3 players in so far, 5 places left; enter it with /tournament join 2.").  The organiser's
+        own event is said with theirs (:meth:`for_games`), not offered to them again."""
+        return _joinable(await db.guild_listing(self.repo, guild_id, user_id, GAMES_LOOK), user_id, limit)
 
     async def listing(self, guild_id: int, user_id: int, action: str, *, manages: bool = False,
                       limit: int = 25) -> list[Listed]:
@@ -122,6 +124,24 @@ class TournamentLists:
             if fits:
                 found.append(Listed(row.id, row.game, game_title(row.game), _format_key(row), status, item.players))
         return found[:limit]
+
+
+def _joinable(listed: list[db.ListedRow], user_id: int, limit: int) -> list[Joinable]:
+    """:meth:`TournamentLists.joinable` of a listing already read."""
+    found = []
+    for item in listed:
+        row = item.tournament
+        if row.status != db.OPEN or item.entered or row.organiser_id == user_id or item.players >= row.max_players:
+            continue
+        organiser = row.organiser_name or ""
+        found.append(Joinable(row.id, row.channel_id, Phrase(
+            "tournament.games.joinable" if organiser else "tournament.games.joinable_anon", {
+                "id": row.id, "title": game_title(row.game), "organiser": organiser,
+                "format": Phrase(f"tournament.format.{_format_key(row)}"),
+                "entered": Phrase("tournament.games.entered_so_far", {"players": Count(item.players, "player")})
+                if item.players else Phrase("tournament.games.none_entered"),
+                "room": Count(row.max_players - item.players, "place_left")})))
+    return found[:limit]
 
 
 for _name, _method in list(vars(TournamentLists).items()):
