@@ -262,7 +262,8 @@ class Tournaments(ServicePart, commands.Cog):
         async with self.handling.guard(interaction):
             await self.handling.defer(interaction)
             await self._done(interaction, await self.service.tournaments.remove(
-                _guild(interaction), interaction.user.id, player.id, number, manages=_manages(interaction)))
+                _guild(interaction), interaction.user.id, player.id, number, manages=_manages(interaction),
+                target_name=getattr(player, "display_name", "")))  # (an Object when Discord sent no user)
 
     @tournament.command(name=L("cmd.tournament.standings"), description=L("cmd.tournament.standings.desc"))
     @app_commands.rename(number=L("opt.number"))

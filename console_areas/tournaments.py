@@ -101,7 +101,7 @@ class Tournaments:
         elif sub == "cancel":
             self.console.show(await tours.cancel(GUILD_ID, uid, number))
         elif sub == "remove" and target is not None:
-            self.console.show(await tours.remove(GUILD_ID, uid, target[0], number))
+            self.console.show(await tours.remove(GUILD_ID, uid, target[0], number, target_name=target[1]))
         elif sub == "remove":
             raise TableError("console.remove_who")
         elif sub == "standings":  # the text, and the picture the bot attaches

@@ -2201,6 +2201,11 @@ EN.update({
     "tournament.error.rejoin": "You left tournament #{id} after it started; you cannot enter it again.",
     "tournament.error.full": "Tournament #{id} is full ({max} players).",
     "tournament.error.not_entered": "That player is not in tournament #{id}.",
+    "tournament.error.player_not_entered": "{name} is not in tournament #{id}: /tournament standings {id} lists its "
+                                           "players.",
+    "tournament.error.out.withdrawn": "{name} already withdrew from tournament #{id} and is paired no more.",
+    "tournament.error.out.removed": "{name} is already off tournament #{id}: the organiser removed them.",
+    "tournament.error.out.left": "{name} left the server and is already out of tournament #{id}.",
     "tournament.error.you_not_entered": "You are not in tournament #{id}.",
     "tournament.error.not_in_any": "You are not in any tournament underway in this server.",
     "tournament.error.use_withdraw": "Tournament #{id} has started: use /tournament withdraw to leave it.",
@@ -2396,6 +2401,11 @@ ES.update({
     "tournament.error.rejoin": "Dejaste el torneo #{id} después de empezar; no puedes volver a entrar.",
     "tournament.error.full": "El torneo #{id} está completo ({max} jugadores).",
     "tournament.error.not_entered": "Esa persona no está en el torneo #{id}.",
+    "tournament.error.player_not_entered": "{name} no está en el torneo #{id}: /tournament standings {id} dice quién "
+                                           "juega.",
+    "tournament.error.out.withdrawn": "{name} ya se retiró del torneo #{id} y no se le empareja más.",
+    "tournament.error.out.removed": "Quien organiza el torneo #{id} ya expulsó a {name}.",
+    "tournament.error.out.left": "{name} salió del servidor y ya está fuera del torneo #{id}.",
     "tournament.error.you_not_entered": "No estás en el torneo #{id}.",
     "tournament.error.not_in_any": "No estás en ningún torneo en marcha en este servidor.",
     "tournament.error.use_withdraw": "El torneo #{id} ya empezó: usa /tournament withdraw para dejarlo.",

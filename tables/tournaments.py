@@ -425,13 +425,13 @@ class Tournaments:
         return await self._stop(row, user_id, db.WITHDRAWN)
 
     async def remove(self, guild_id: int, user_id: int, target_id: int, tournament_id: int | None = None, *,
-                     manages: bool = False) -> list[Message]:
+                     manages: bool = False, target_name: str = "") -> list[Message]:
         row = await self._meant(guild_id, tournament_id, action="remove @NAME", user_id=user_id)
         if target_id == user_id:  # taking oneself off is leaving or withdrawing: their own commands, never "removed"
             raise TableError("tournament.error.remove_self_open" if row.status == db.OPEN
                              else "tournament.error.remove_self", id=row.id)
         self._organiser(row, user_id, manages)
-        entrant = await self._entrant(row, target_id)
+        entrant = await self._entrant(row, target_id, target_name=target_name)
         if row.status == db.OPEN:
             try:
                 await db.leave_open(self.repo, row.id, target_id, self.store.stamp())
@@ -801,12 +801,18 @@ class Tournaments:
                              example=rows[0].id)
         return rows[0]
 
-    async def _entrant(self, row: TournamentRow, user_id: int, missing: str = "tournament.error.not_entered"
-                       ) -> EntrantRow:
-        """``user_id``'s entry, still in; else ``missing`` (the caller's own: "You are not in ...")."""
-        for e in await db.entrants(self.repo, row.id):
-            if e.user_id == user_id and e.status == db.IN:
+    async def _entrant(self, row: TournamentRow, user_id: int, missing: str = "tournament.error.not_entered",
+                       target_name: str = "") -> EntrantRow:
+        """``user_id``'s entry, still in; else ``missing`` (the caller's own: "You are not in ..."). Of another
+        player named (``target_name``), the refusal names them, and says how they went out if they did."""
+        entries = [e for e in await db.entrants(self.repo, row.id) if e.user_id == user_id]
+        for e in entries:
+            if e.status == db.IN:
                 return e
+        if entries and missing == "tournament.error.not_entered":
+            raise TableError(f"tournament.error.out.{entries[0].status}", id=row.id, name=entries[0].name)
+        if target_name and missing == "tournament.error.not_entered":
+            raise TableError("tournament.error.player_not_entered", id=row.id, name=target_name)
         raise TableError(missing, id=row.id)
 
     def _post(self, row: TournamentRow, key: str, mention: tuple[int, ...] = (), announces: int | None = None,

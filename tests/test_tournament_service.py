@@ -125,6 +125,9 @@ async def test_every_refusal_is_a_sentence_and_writes_nothing(db: DbFactory) -> 
     await refused(svc, "tournament.error.you_not_entered", lambda: tours.withdraw(GUILD, PLAYERS[5][0], tid))
     await refused(svc, "tournament.error.you_not_entered", lambda: tours.leave(GUILD, PLAYERS[5][0], tid))
     await refused(svc, "tournament.error.not_entered", lambda: tours.remove(GUILD, ORG, PLAYERS[5][0], tid))
+    # a player the organiser names: the refusal names them back and says where the list is
+    await refused(svc, "tournament.error.player_not_entered",
+                  lambda: tours.remove(GUILD, ORG, PLAYERS[5][0], tid, target_name="Fay"))
     await refused(svc, "tournament.error.not_in_any", lambda: tours.withdraw(GUILD, PLAYERS[5][0]))
     await refused(svc, "tournament.error.not_started", lambda: tours.pairings(GUILD))
     await refused(svc, "tournament.error.missing", lambda: tours.join(GUILD, 1, "Ana", 999))
@@ -977,4 +980,27 @@ async def test_an_idle_event_is_never_closed_unwarned_and_a_start_after_the_warn
         (second, "tournament.closed_idle")]
     row = await stored.get_tournament(repo, first)
     assert row is not None and row.status == stored.RUNNING
+    await repo.close()
+
+
+async def test_removing_someone_already_out_says_how_they_went(db: DbFactory) -> None:
+    """The organiser removing a player who withdrew, or was removed already, hears that (with their name), not
+    "not in the tournament"; a player who left an open event is simply not in it."""
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tours = svc.tournaments
+    tid = await event(svc, 5)
+    await tours.leave(GUILD, PLAYERS[4][0], tid)
+    with pytest.raises(TableError) as caught:
+        await tours.remove(GUILD, ORG, PLAYERS[4][0], tid, target_name=PLAYERS[4][1])
+    assert caught.value.key == "tournament.error.player_not_entered"
+    assert caught.value.message("en").startswith(f"{PLAYERS[4][1]} is not in tournament #{tid}")
+    await tours.start(GUILD, ORG)
+    await tours.withdraw(GUILD, PLAYERS[0][0], tid)
+    await tours.remove(GUILD, ORG, PLAYERS[1][0], tid, target_name="whatever the caller says")
+    for (uid, name), how in ((PLAYERS[0], "withdrawn"), (PLAYERS[1], "removed")):
+        await refused(svc, f"tournament.error.out.{how}",
+                      lambda u=uid: tours.remove(GUILD, ORG, u, tid, target_name="x"))
+        with pytest.raises(TableError) as caught:
+            await tours.remove(GUILD, ORG, uid, tid)
+        assert caught.value.params["name"] == name  # the name they entered with, not the caller's words
     await repo.close()

@@ -68,7 +68,13 @@ def _base(kind: int, u: dict[str, Any], channel: dict[str, Any], locale: str, pe
     }
 
 
+#: option types whose value is a snowflake, which Discord sends as a string (USER, CHANNEL, ROLE, MENTIONABLE)
+_SNOWFLAKE_OPTIONS = (6, 7, 8, 9)
+
+
 def option(name: str, value: Any, kind: int, focused: bool = False) -> dict[str, Any]:
+    if kind in _SNOWFLAKE_OPTIONS and not focused:
+        value = str(value)  # as Discord sends it: a test may name the user by its number
     out = {"name": name, "type": kind, "value": value}
     if focused:
         out["focused"] = True
