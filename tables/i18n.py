@@ -2216,6 +2216,10 @@ EN.update({
     "do that.",
     "tournament.error.too_few": "Tournament #{id} needs at least {min} players to start; {count} so far "
     "(players, the organiser too, join with /tournament join {id}).",
+    "tournament.error.too_few.none": "Tournament #{id} needs at least {min} players to start, and nobody has entered "
+    "yet (players, the organiser too, join with /tournament join {id}).",
+    "tournament.error.cancelled_unpaired": "Tournament #{id} was cancelled before its first round: it has no "
+    "pairings.",
     "tournament.error.not_started": "Tournament #{id} has not started yet: its rounds are paired when the organiser "
     "starts it with /tournament start {id}.",
     "tournament.error.format_bare": "Write the format as an option: /tournament create {game} format={format}.",
@@ -2416,6 +2420,10 @@ ES.update({
     "hacer eso.",
     "tournament.error.too_few": "El torneo #{id} necesita al menos {min} jugadores para empezar; hay {count} "
     "(quien juega, también quien organiza, se apunta con /tournament join {id}).",
+    "tournament.error.too_few.none": "El torneo #{id} necesita al menos {min} jugadores para empezar, y aún no se "
+    "ha inscrito nadie (quien juega, también quien organiza, se apunta con /tournament join {id}).",
+    "tournament.error.cancelled_unpaired": "El torneo #{id} se canceló antes de su primera ronda: no tiene "
+    "emparejamientos.",
     "tournament.error.not_started": "El torneo #{id} aún no ha empezado: sus rondas se emparejan cuando quien lo "
     "organiza lo empieza con /tournament start {id}.",
     "tournament.error.format_bare": "Escribe el formato como opción: /tournament create {game} format={format}.",

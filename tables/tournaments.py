@@ -482,7 +482,8 @@ class Tournaments:
         plan = _plan_of(row)
         count = len([e for e in await db.entrants(self.repo, row.id) if e.status == db.IN])
         if count < plan.min_players():
-            raise TableError("tournament.error.too_few", id=row.id, count=Count(count, "entrant"),
+            raise TableError("tournament.error.too_few" if count else "tournament.error.too_few.none", id=row.id,
+                             count=Count(count, "entrant"),
                              min=plan.min_players())
         rounds = plan.rounds(count)
         if not await db.set_status(self.repo, row.id, (db.OPEN,), db.RUNNING, self.store.stamp(), rounds=rounds):
@@ -574,6 +575,8 @@ class Tournaments:
             facts: dict[str, Any] = {"id": row.id, "round": number, "paired": Count(current, "round_paired"),
                                      "last": current, "played": Count(current, "round"),
                                      "rounds": Count(row.rounds, "round")}
+            if row.status == db.CANCELLED and not current:  # stopped before any round: no round to point at
+                raise TableError("tournament.error.cancelled_unpaired", id=row.id)
             if number < 1 and round_ is not None:
                 raise TableError("tournament.error.round_from_one", **facts)
             if row.status == db.CANCELLED:  # there never will be: it stopped

@@ -1004,3 +1004,19 @@ async def test_removing_someone_already_out_says_how_they_went(db: DbFactory) ->
             await tours.remove(GUILD, ORG, uid, tid)
         assert caught.value.params["name"] == name  # the name they entered with, not the caller's words
     await repo.close()
+
+
+async def test_an_empty_event_says_nobody_is_in_and_a_cancelled_one_never_paired_has_no_pairings(db: DbFactory
+                                                                                                ) -> None:
+    """Not "0 entered so far" nor "there is no round 0 … round=0 shows the last": what the event really is."""
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tours = svc.tournaments
+    tid = await event(svc, 0)
+    await refused(svc, "tournament.error.too_few.none", lambda: tours.start(GUILD, ORG, tid))
+    with pytest.raises(TableError) as empty:
+        await tours.start(GUILD, ORG, tid)
+    assert "nobody has entered yet" in empty.value.message("en") and "0" not in empty.value.message("en")
+    await tours.cancel(GUILD, ORG, tid)
+    for asked in (None, 0, 1, 2):  # (not "rounds are numbered from 1": there is no round 1 either)
+        await refused(svc, "tournament.error.cancelled_unpaired", lambda r=asked: tours.pairings(GUILD, tid, r))
+    await repo.close()
