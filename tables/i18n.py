@@ -2068,6 +2068,7 @@ EN.update({
     "tournament.term.unrated": "unrated",
     "tournament.term.mesa_fills": "Mesa fills the byes",
     "count.round": "round|rounds",
+    "tournament.left.empty": "{name} left tournament #{id} ({title}): nobody is entered now.",
     "tournament.left": "{name} left tournament #{id} ({title}): {count} now.",
     "tournament.removed": "{name} was taken off tournament #{id} ({title}) by the organiser.",
     "tournament.out.withdrawn": "{name} withdrew from tournament #{id} ({title}): their game in play is a forfeit, "
@@ -2084,6 +2085,8 @@ EN.update({
     "{players} has at most as many rounds as it takes for everyone to meet everyone (players − 1, or the count "
     "itself when it is odd, a bye each round), and more would pair the same players again.",
     "tournament.cancelled": "Tournament #{id} ({title}) is cancelled. Tables in play go on as ordinary games.",
+    "tournament.cancelled.open": "Tournament #{id} ({title}) is cancelled before it started: no game of it was "
+    "played.",
     "tournament.round": "Tournament #{id} ({title}), round {round} of {rounds}. {first}; play at your table with "
     "/move:\n{lines}",
     "tournament.first.named": "The first named at each table moves first",
@@ -2195,6 +2198,10 @@ EN.update({
     "started. /tournament standings N shows where one stands.",
     "tournament.error.over": "Tournament #{id} is over.",
     "tournament.error.cancelled": "Tournament #{id} was cancelled.",
+    "tournament.standings.none.empty": "Tournament #{id} ({title}): no round played yet, and nobody has "
+    "entered yet.",
+    "tournament.standings.cancelled_unplayed.empty": "Tournament #{id} ({title}) was cancelled before anyone "
+    "entered.",
     "tournament.standings.none": "Tournament #{id} ({title}): no round played yet; {count}, in entry order:",
     "tournament.standings.cancelled_unplayed": "Tournament #{id} ({title}) was cancelled before any game; {count}:",
     "tournament.error.already": "You are already in tournament #{id}.",
@@ -2268,6 +2275,7 @@ ES.update({
     "tournament.term.unrated": "no puntúa",
     "tournament.term.mesa_fills": "Mesa cubre los descansos",
     "count.round": "ronda|rondas",
+    "tournament.left.empty": "{name} se borró del torneo #{id} ({title}): ya no queda nadie inscrito.",
     "tournament.left": "{name} se borró del torneo #{id} ({title}): {count} ahora.",
     "tournament.removed": "Quien organiza el torneo #{id} ({title}) quitó a {name} de la lista.",
     "tournament.out.withdrawn": "{name} se retiró del torneo #{id} ({title}): su partida en juego se da por "
@@ -2283,6 +2291,8 @@ ES.update({
     "tournament.rounds_reduced": "El torneo #{id} ({title}) se juega a {rounds}, no a las {asked} pedidas: un "
     "suizo de {players} tiene como mucho las rondas necesarias para que todos se enfrenten con todos (jugadores − 1, "
     "o su número si es impar, con un descanso por ronda), y más volverían a emparejar a los mismos.",
+    "tournament.cancelled.open": "El torneo #{id} ({title}) queda cancelado antes de empezar: no se jugó ninguna "
+    "partida suya.",
     "tournament.cancelled": "El torneo #{id} ({title}) queda cancelado. Las mesas en juego siguen como partidas "
     "normales.",
     "tournament.round": "Torneo #{id} ({title}), ronda {round} de {rounds}. {first}; juega en tu mesa con "
@@ -2399,6 +2409,10 @@ ES.update({
     "tournament.error.cancelled": "El torneo #{id} fue cancelado.",
     "tournament.standings.cancelled_unplayed": "El torneo #{id} ({title}) se canceló antes de ninguna partida; "
     "en la lista había {count}:",
+    "tournament.standings.none.empty": "Torneo #{id} ({title}): aún no se ha jugado ninguna ronda, y todavía no se "
+    "ha inscrito nadie.",
+    "tournament.standings.cancelled_unplayed.empty": "El torneo #{id} ({title}) se canceló antes de que se "
+    "inscribiera nadie.",
     "tournament.standings.none": "Torneo #{id} ({title}): aún no se ha jugado ninguna ronda; {count}, por "
     "orden de inscripción:",
     "tournament.error.already": "Ya estás en el torneo #{id}.",

@@ -299,6 +299,7 @@ def standings_text(st: Standings, lang: str = "en") -> str:
     """The standings as lines of text, in ``lang``."""
     if not st.started:  # not started (or cancelled before its first round): who entered, in that order
         key = "tournament.standings.cancelled_unplayed" if st.status == db.CANCELLED else "tournament.standings.none"
+        key += "" if st.rows else ".empty"  # nobody entered: no "0 entered" over an empty list
         head = t(key, lang, id=st.tournament_id, title=st.title, count=Count(len(st.rows), "entrant"))
         return "\n".join([head, *(f"{i}. {row.name}" for i, row in enumerate(st.rows, start=1))])
     lines = [standings_head(st, lang)]
@@ -416,7 +417,8 @@ class Tournaments:
             count = await db.leave_open(self.repo, row.id, user_id, self.store.stamp())
         except db.Refused as exc:
             raise _refusal(exc, row) from None
-        return [self._post(row, "tournament.left", name=entrant.name, count=Count(count, "entrant"))]
+        return [self._post(row, "tournament.left" if count else "tournament.left.empty", name=entrant.name,
+                           count=Count(count, "entrant"))]
 
     async def withdraw(self, guild_id: int, user_id: int, tournament_id: int | None = None) -> list[Message]:
         row = await self._mine(guild_id, user_id, tournament_id, action="withdraw")
@@ -528,9 +530,10 @@ class Tournaments:
         row = await self._meant(guild_id, tournament_id, action="cancel", user_id=user_id)
         self._organiser(row, user_id, manages)
         await self._may_organise(guild_id, manages)
-        if not await db.set_status(self.repo, row.id, db.UNDERWAY, db.CANCELLED, self.store.stamp()):
-            raise TableError("tournament.error.not_running", id=row.id)
-        return [self._post(row, "tournament.cancelled")]
+        for was, key in ((db.OPEN, "tournament.cancelled.open"), (db.RUNNING, "tournament.cancelled")):  # as it was
+            if await db.set_status(self.repo, row.id, (was,), db.CANCELLED, self.store.stamp()):
+                return [self._post(row, key)]
+        raise TableError("tournament.error.not_running", id=row.id)
 
     def _organiser(self, row: TournamentRow, user_id: int, manages: bool) -> None:
         if user_id != row.organiser_id and not manages:

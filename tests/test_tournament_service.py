@@ -1008,15 +1008,25 @@ async def test_removing_someone_already_out_says_how_they_went(db: DbFactory) ->
 
 async def test_an_empty_event_says_nobody_is_in_and_a_cancelled_one_never_paired_has_no_pairings(db: DbFactory
                                                                                                 ) -> None:
-    """Not "0 entered so far" nor "there is no round 0 … round=0 shows the last": what the event really is."""
+    """Not "0 entered so far" (a leave, the standings, a start) nor "there is no round 0 … round=0 shows the last":
+    what the event really is."""
     repo, svc = await open_service(db("mesa.db"), FakeClock())
     tours = svc.tournaments
-    tid = await event(svc, 0)
+    tid = await event(svc, 1)
+    left = await tours.leave(GUILD, PLAYERS[0][0], tid)  # the only entrant leaves
+    assert [m.key for m in left if isinstance(m, TournamentPost)] == ["tournament.left.empty"]
+    assert t("tournament.left.empty", "en", name="P1", id=tid, title="Kona").endswith("nobody is entered now.")
+    for lang in ("en", "es"):
+        text = standings_text(await tours.standings(GUILD, tid), lang)
+        assert "0" not in text and "\n" not in text and text == t("tournament.standings.none.empty", lang, id=tid,
+                                                                   title="Kona")
     await refused(svc, "tournament.error.too_few.none", lambda: tours.start(GUILD, ORG, tid))
     with pytest.raises(TableError) as empty:
         await tours.start(GUILD, ORG, tid)
     assert "nobody has entered yet" in empty.value.message("en") and "0" not in empty.value.message("en")
-    await tours.cancel(GUILD, ORG, tid)
+    out = await tours.cancel(GUILD, ORG, tid)  # (not "tables in play go on": there never were any)
+    assert [m.key for m in out if isinstance(m, TournamentPost)] == ["tournament.cancelled.open"]
+    assert standings_text(await tours.standings(GUILD, tid)).endswith("was cancelled before anyone entered.")
     for asked in (None, 0, 1, 2):  # (not "rounds are numbered from 1": there is no round 1 either)
         await refused(svc, "tournament.error.cancelled_unpaired", lambda r=asked: tours.pairings(GUILD, tid, r))
     await repo.close()
