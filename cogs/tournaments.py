@@ -64,6 +64,7 @@ from cogs.play import parse_variant
 from cogs.translator import L
 from tables import TableService
 from tables import games as game_facts
+from tables.mesa import mesa_id
 from tables.outbox import INVITE, PublicPost, TournamentPost
 from tables.tournament.plan import MAX_ROUNDS
 from tables.tournament_picture import standings_png
@@ -261,8 +262,10 @@ class Tournaments(ServicePart, commands.Cog):
                      number: app_commands.Range[int, 1] | None = None) -> None:
         async with self.handling.guard(interaction):
             await self.handling.defer(interaction)
+            me = interaction.client.user  # the bot itself is Mesa, which is never entered (the service says so)
+            target = mesa_id("normal") if me is not None and player.id == me.id else player.id
             await self._done(interaction, await self.service.tournaments.remove(
-                _guild(interaction), interaction.user.id, player.id, number, manages=_manages(interaction),
+                _guild(interaction), interaction.user.id, target, number, manages=_manages(interaction),
                 target_name=getattr(player, "display_name", "")))  # (an Object when Discord sent no user)
 
     @tournament.command(name=L("cmd.tournament.standings"), description=L("cmd.tournament.standings.desc"))

@@ -9,6 +9,7 @@ import shlex
 
 from console_areas.common import CHANNEL_ID, GUILD_ID, LANG, Terminal, typed_number
 from tables import TableError
+from tables.mesa import mesa_id, reads_as_mesa
 from tables.outbox import TournamentPost
 from tables.tournament_picture import standings_png
 from tables.tournaments import FORMAT_WORDS, pairings_text, pictured, standings_text
@@ -80,8 +81,8 @@ class Tournaments:
         round_: int | None = None
         number: int | None = None
         for word in words:
-            if word.startswith("@") and sub == "remove" and target is None:
-                target = self.console.named(word)
+            if word.startswith("@") and sub == "remove" and target is None:  # (@mesa: the computer, never entered)
+                target = (mesa_id("normal"), "Mesa") if reads_as_mesa(word[1:]) else self.console.named(word)
             elif sub == "remove" and not re.fullmatch(r"#?[0-9]{1,9}", word):  # a name without its @
                 raise TableError("console.remove_at", text=word[:20] + ("…" if len(word) > 20 else ""))
             elif word.lower().startswith("round=") and sub == "pairings":

@@ -2208,6 +2208,10 @@ EN.update({
     "tournament.error.rejoin": "You left tournament #{id} after it started; you cannot enter it again.",
     "tournament.error.full": "Tournament #{id} is full ({max} players).",
     "tournament.error.not_entered": "That player is not in tournament #{id}.",
+    "tournament.error.remove_mesa": "Mesa is not entered in tournament #{id}: it plays no games in it, so there is "
+    "nobody to remove.",
+    "tournament.error.remove_mesa.fills": "Mesa is not entered in tournament #{id}: it only sits in when a round "
+    "leaves someone without an opponent, so that they play a game instead of a bye. There is nobody to remove.",
     "tournament.error.player_not_entered": "{name} is not in tournament #{id}: /tournament standings {id} lists its "
                                            "players.",
     "tournament.error.out.withdrawn": "{name} already withdrew from tournament #{id} and is paired no more.",
@@ -2419,6 +2423,10 @@ ES.update({
     "tournament.error.rejoin": "Dejaste el torneo #{id} después de empezar; no puedes volver a entrar.",
     "tournament.error.full": "El torneo #{id} está completo ({max} jugadores).",
     "tournament.error.not_entered": "Esa persona no está en el torneo #{id}.",
+    "tournament.error.remove_mesa": "Mesa no está inscrita en el torneo #{id}: no juega ninguna partida en él, así "
+    "que no hay nadie a quien quitar.",
+    "tournament.error.remove_mesa.fills": "Mesa no está inscrita en el torneo #{id}: solo se sienta cuando una ronda "
+    "deja a alguien sin rival, para que juegue una partida en vez de descansar. No hay nadie a quien quitar.",
     "tournament.error.player_not_entered": "{name} no está en el torneo #{id}: /tournament standings {id} dice quién "
                                            "juega.",
     "tournament.error.out.withdrawn": "{name} ya se retiró del torneo #{id} y no se le empareja más.",

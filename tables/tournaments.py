@@ -433,6 +433,7 @@ class Tournaments:
             raise TableError("tournament.error.remove_self_open" if row.status == db.OPEN
                              else "tournament.error.remove_self", id=row.id)
         self._organiser(row, user_id, manages)
+        _not_mesa(row, target_id)
         entrant = await self._entrant(row, target_id, target_name=target_name)
         if row.status == db.OPEN:
             try:
@@ -960,6 +961,13 @@ async def _narrowed(repo: Repository, rows: Sequence[TournamentRow], user_id: in
     if action == "join":
         return [r for r in rows if r.id not in entered]
     return [r for r in rows if r.id in entered or r.organiser_id == user_id]
+
+
+def _not_mesa(row: TournamentRow, user_id: int) -> None:
+    """Mesa is never an entrant: one who would remove it hears what it does in the event (its filled byes)."""
+    if is_mesa(user_id):
+        key = "tournament.error.remove_mesa" + (".fills" if _plan_of(row).mesa_fills else "")
+        raise TableError(key, id=row.id)
 
 
 def _refusal(exc: db.Refused, row: TournamentRow) -> TableError:

@@ -234,6 +234,10 @@ async def test_a_newcomers_slips_are_answered_with_what_to_type(tmp_path: Path) 
     assert "/tournament remove @NAME [N]" in line
     (line,) = await said(con, out, "Cy: /tournament leave 1")  # Cy never joined: said to Cy as "you"
     assert line == "[error Cy] You are not in tournament #1."
+    (line,) = await said(con, out, "Ana: /tournament remove @Cy")  # not "That player": Cy, and where the list is
+    assert line == "[error Ana] Cy is not in tournament #1: /tournament standings 1 lists its players."
+    (line,) = await said(con, out, "Ana: /tournament remove @mesa")  # the computer, never a person called "mesa"
+    assert line.startswith("[error Ana] Mesa is not entered in tournament #1: it plays no games in it")
     await said(con, out, "Ana: /tournament join")
     started = await said(con, out, "Ana: /tournament start")
     assert any("round 1 of 1. The first named at each table moves first" in s for s in started)

@@ -396,6 +396,9 @@ async def test_refusals_are_private_friendly_and_write_nothing(tmp_path: Path) -
         # removing him again: he is named, and the list is a command in Discord's words
         said = await tour(h, ana, "remove", option("player", 5002, USER), users=[ben], permissions=MANAGE_GUILD)
         assert said == "Ben is not in tournament #1: /tournament standings number:1 lists its players."
+        bot = user(h.bot.user.id, "Mesa", bot=True)  # the bot itself is Mesa: never entered, nothing to remove
+        said = await tour(h, ana, "remove", option("player", bot["id"], USER), users=[bot], permissions=MANAGE_GUILD)
+        assert said.startswith("Mesa is not entered in tournament #1: it plays no games in it")
         said = await tour(h, ana, "standings")
         reply = [r for r in h.standin.interaction_replies() if r.files][-1]
         assert picture_of(reply).width <= 576 and "Ana" in said

@@ -1030,3 +1030,20 @@ async def test_an_empty_event_says_nobody_is_in_and_a_cancelled_one_never_paired
     for asked in (None, 0, 1, 2):  # (not "rounds are numbered from 1": there is no round 1 either)
         await refused(svc, "tournament.error.cancelled_unpaired", lambda r=asked: tours.pairings(GUILD, tid, r))
     await repo.close()
+
+
+async def test_removing_mesa_says_what_it_does_in_the_event(db: DbFactory) -> None:
+    """Mesa is never an entrant: removing it says it only fills byes (mesa_fills) or plays no games."""
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tours = svc.tournaments
+    fills = await event(svc, 3, {"format": "swiss", "mesa_fills": "true"})
+    plain = await event(svc, 3)
+    for tid, key in ((fills, "tournament.error.remove_mesa.fills"), (plain, "tournament.error.remove_mesa")):
+        await refused(svc, key, lambda n=tid: tours.remove(GUILD, ORG, mesa_id("normal"), n, target_name="Mesa"))
+        # only the organiser may remove anyone: the others hear that first
+        await refused(svc, "tournament.error.organiser_only", lambda n=tid: tours.remove(GUILD, PLAYERS[0][0],
+                                                                                         mesa_id("hard"), n))
+    await tours.start(GUILD, ORG, fills)  # three players: Mesa sits in for the bye, and is still not removable
+    assert any(is_mesa(u) for b in (await tours.pairings(GUILD, fills)).boards for u in b.user_ids)
+    await refused(svc, "tournament.error.remove_mesa.fills", lambda: tours.remove(GUILD, ORG, mesa_id("normal"), fills))
+    await repo.close()
