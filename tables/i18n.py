@@ -2210,8 +2210,8 @@ EN.update({
     "tournament.error.not_entered": "That player is not in tournament #{id}.",
     "tournament.error.remove_mesa": "Mesa is not entered in tournament #{id}: it plays no games in it, so there is "
     "nobody to remove.",
-    "tournament.error.remove_mesa.fills": "Mesa is not entered in tournament #{id}: it only sits in when a round "
-    "leaves someone without an opponent, so that they play a game instead of a bye. There is nobody to remove.",
+    "tournament.error.remove_mesa.fills": "Mesa is not entered in tournament #{id}: it only takes the seats a "
+    "round would leave empty (a bye), so that everyone plays. There is nobody to remove.",
     "tournament.error.player_not_entered": "{name} is not in tournament #{id}: /tournament standings {id} lists its "
                                            "players.",
     "tournament.error.out.withdrawn": "{name} already withdrew from tournament #{id} and is paired no more.",
@@ -2425,8 +2425,8 @@ ES.update({
     "tournament.error.not_entered": "Esa persona no está en el torneo #{id}.",
     "tournament.error.remove_mesa": "Mesa no está inscrita en el torneo #{id}: no juega ninguna partida en él, así "
     "que no hay nadie a quien quitar.",
-    "tournament.error.remove_mesa.fills": "Mesa no está inscrita en el torneo #{id}: solo se sienta cuando una ronda "
-    "deja a alguien sin rival, para que juegue una partida en vez de descansar. No hay nadie a quien quitar.",
+    "tournament.error.remove_mesa.fills": "Mesa no está inscrita en el torneo #{id}: solo ocupa los asientos que una "
+    "ronda dejaría vacíos (un descanso), para que todos jueguen. No hay nadie a quien quitar.",
     "tournament.error.player_not_entered": "{name} no está en el torneo #{id}: /tournament standings {id} dice quién "
                                            "juega.",
     "tournament.error.out.withdrawn": "{name} ya se retiró del torneo #{id} y no se le empareja más.",
