@@ -13,7 +13,7 @@ only: what a time-out plays — Mesa's easy level from the seat's view, Krakatoa
 ``/build [STYLE]`` (a proposed move where moves are too many to list: K3's builds), ``/moves``,
 ``/resign``, ``/draw``, ``/decline-draw``, ``/rematch [TABLE]``, ``/board``,
 ``/history [@NAME] [GAME]`` (``table=N [notation]``: that table's moves in words, or as recorded),
-``/leaderboard GAME [PAGE]``, ``/stats [@NAME]``, ``/replay TABLE``, ``/review TABLE [es]`` (issue 32: Mesa's
+``/leaderboard GAME [PAGE]``, ``/stats [@NAME]``, ``/replay [TABLE]``, ``/review [TABLE] [es]`` (issue 32: Mesa's
 review of a finished game, its picture written to the out folder),
 ``/recompute``, ``/games``, ``/rules GAME``, ``/mine``, ``/clock +DURATION`` (console only: move the
 pretend clock forward, then run the deadline check), ``/hint``, ``/takeback [accept|decline]``,
@@ -109,7 +109,7 @@ HELP = """Commands (write them as NAME: COMMAND):
   /accept  /decline  /join [TABLE]  /start  /leave  /abort
   /move TEXT   /auto (what a time-out plays for you: Mesa's easy move, Krakatoa's auto)   /build [STYLE] ({styles})
   /moves [PAGE]   /mine   /board   /history [@NAME] [GAME] (table=N [notation]: that table's moves)
-  /leaderboard GAME [PAGE]   /stats [@NAME] (@mesa: the computer's record)   /replay TABLE   /review TABLE [es]
+  /leaderboard GAME [PAGE]   /stats [@NAME] (@mesa: the computer's record)   /replay [TABLE]   /review [TABLE] [es]
   /recompute
   /resign  /draw  /decline-draw  /rematch [TABLE]  /games  /rules GAME [full] [es]  /clock +DURATION  /help
 Mesa (the computer): /play GAME @mesa [level=easy|normal|hard]   /play GAME @NAME bots=N [level=L]
@@ -135,7 +135,7 @@ HELP_ES = """Órdenes (escríbelas como NOMBRE: ORDEN):
   /move JUGADA   /auto (lo que se juega por ti si se te acaba el tiempo: la jugada fácil de Mesa, el auto de Krakatoa)
   /build [ESTILO] ({styles})   /moves [PÁGINA] (tus jugadas)   /mine (tus piezas)   /board (el tablero)
   /history [@NOMBRE] [JUEGO] (table=N [notation]: las jugadas de esa mesa)   /leaderboard JUEGO [PÁGINA]
-  /stats [@NOMBRE] (@mesa: el historial de la máquina)   /replay MESA   /review MESA [es] (la revisión de Mesa)
+  /stats [@NOMBRE] (@mesa: el historial de la máquina)   /replay [MESA]   /review [MESA] [es] (la revisión de Mesa)
   /recompute
   /resign (abandonar)   /draw (tablas)   /decline-draw   /rematch [MESA] (revancha)   /games (tus mesas)
   /rules JUEGO [full] [es] (reglas)   /clock +DURACIÓN (adelanta el reloj)   /help [es]
@@ -911,8 +911,6 @@ _CONSOLE_TEXTS = {
                          "/play k3 @Ben bots=2 level=normal",
     "console.name_too_long": "{name} is too long for a name: names are at most {max} characters",
     "console.leaderboard_usage": "Write /leaderboard GAME [PAGE], for example /leaderboard kona; the games: {games}",
-    "console.replay_usage": "Write /replay TABLE, for example /replay 3",
-    "console.review_usage": "Write /review TABLE, for example /review 3 (or /review 3 es, in Spanish)",
     "console.table_number": "{text} is not a table number; write {usage}, for example {example}",
     "console.moves_page": "{text} is not a page number: write /moves N, N from 1 to {pages}",
     "console.review_lang": "Reviews are said in English or Spanish, not {lang}: write /review N, or /review N es",

@@ -70,6 +70,7 @@ def _slots() -> dict[str, tuple[tuple[tuple[str, str, str], ...], ...]]:
         "play": ((("game", game, "game"),), (("opponent", _USER, ""),)),
         "move": ((("text", _MOVE, ""),),),
         "review": ((("table", _NUMBER, ""),),),
+        "replay": ((("table", _NUMBER, ""),),),
         "takeback": ((("action", "ask|accept|decline", "takeback"),),),
         "learn": ((("game", game, "game"),), (("answer", answer, ""), ("step", step, ""))),
         "tournament create": ((("game", game, "game"),),),

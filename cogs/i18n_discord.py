@@ -502,7 +502,7 @@ EN.update({
     "opt.history_table.desc": "List this table's moves instead (#12 → 12)",
     "opt.notation": "notation",
     "opt.notation.desc": "The moves as the games' notation records them, not in words",
-    "opt.replay_table.desc": "The number of a finished table (#12 → 12)",
+    "opt.replay_table.desc": "A finished table (#12 → 12); left out, your latest finished game",
     "btn.prev": "◀ Previous",
     "btn.next": "Next ▶",
     "ok.replay_posted": "The replay of table #{table} is posted below.",
@@ -528,7 +528,7 @@ ES.update({
     "opt.history_table.desc": "Lista en su lugar las jugadas de esta mesa (#12 → 12)",
     "opt.notation": "notacion",
     "opt.notation.desc": "Las jugadas como las anota la notación de los juegos, no en palabras",
-    "opt.replay_table.desc": "El número de una mesa terminada (#12 → 12)",
+    "opt.replay_table.desc": "Una mesa terminada (#12 → 12); si no la das, tu última partida terminada",
     "btn.prev": "◀ Anterior",
     "btn.next": "Siguiente ▶",
     "ok.replay_posted": "La repetición de la mesa #{table} está publicada abajo.",
@@ -751,7 +751,7 @@ ES.update({
 EN.update({
     "cmd.review": "review",
     "cmd.review.desc": "Mesa's review of a finished game: who was winning, the turning points, the mistakes",
-    "opt.review_table.desc": "The number of a finished table (#12 → 12)",
+    "opt.review_table.desc": "A finished table (#12 → 12); left out, your latest finished game",
     "btn.review": "Review",
     "review.attached": "The whole review is in the file attached.",
     "review.late": "Your review of table #{table} is still being made ({percent} %), and Discord lets me answer here "
@@ -763,7 +763,7 @@ EN.update({
 ES.update({
     "cmd.review": "revision",
     "cmd.review.desc": "Revisión de Mesa de una partida terminada: quién iba ganando, momentos clave y errores",
-    "opt.review_table.desc": "El número de una mesa terminada (#12 → 12)",
+    "opt.review_table.desc": "Una mesa terminada (#12 → 12); si no la das, tu última partida terminada",
     "btn.review": "Revisión",
     "review.attached": "La revisión completa está en el archivo adjunto.",
     "review.late": "Tu revisión de la mesa #{table} todavía se está haciendo ({percent} %), y Discord solo me deja "

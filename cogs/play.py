@@ -364,11 +364,11 @@ class Play(ServicePart, commands.Cog):
         except TableError as exc:
             if not exc.key.startswith("error.no_table_here") or interaction.guild_id is None:
                 raise
-            finished = await LeaderboardService(self.service.repo).history(interaction.guild_id, interaction.user.id,
-                                                                           None, limit=1)
-            if not finished:
+            finished = await LeaderboardService(self.service.repo).last_finished(interaction.guild_id,
+                                                                                interaction.user.id)
+            if finished is None:
                 raise
-            return finished[0].table_id
+            return finished
 
     @staticmethod
     def _my_turn(user_id: int) -> Callable[[TableSummary], bool]:

@@ -34,6 +34,7 @@ from cogs import answer
 from cogs.choices import GAME_CHOICES
 from cogs.command_words import in_discord_words
 from cogs.controls import button, shown
+from cogs.finished import finished_choices, table_or_last
 from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
 from cogs.limits import MAX_ALT_TEXT, MAX_EMBED_DESCRIPTION, MAX_MESSAGE, MAX_UPLOAD
@@ -241,25 +242,31 @@ class Results(ServicePart, commands.Cog):
     @app_commands.guild_only()
     @app_commands.rename(table=L("opt.table"))
     @app_commands.describe(table=L("opt.replay_table.desc"))
-    async def replay(self, interaction: discord.Interaction, table: app_commands.Range[int, 1]) -> None:
+    async def replay(self, interaction: discord.Interaction, table: app_commands.Range[int, 1] | None = None) -> None:
         async with self.handling.guard(interaction, table):
             await self.handling.defer(interaction)
             lang = lang_of(interaction)
+            # none named: the caller's most recent finished table here
+            number = await table_or_last(self.board(), interaction, table, "replay.none_finished")
             # issue 15, defect 13: made once in the render pool and kept; one per user at a time
-            found, gif = await self.service.replays.gif(_guild(interaction), table, interaction.user.id)
+            found, gif = await self.service.replays.gif(_guild(interaction), number, interaction.user.id)
             if len(gif) > MAX_UPLOAD:
-                raise Refusal("err.replay_too_big", table=table)
-            caption = service_text("replay.caption", lang, game=found.title, table=table,
+                raise Refusal("err.replay_too_big", table=number)
+            caption = service_text("replay.caption", lang, game=found.title, table=number,
                                  players=", ".join(map(plain, found.names)))
             words = replay_words(found.game, found.views, found.names, replay_frames(found, gif))  # its alt text
-            file = picture_file(gif, f"mesa-replay-{table}.gif", words, lang)
-            later = self.service.replay_posts.public(table, interaction.user.id)  # issue 29, item 6
+            file = picture_file(gif, f"mesa-replay-{number}.gif", words, lang)
+            later = self.service.replay_posts.public(number, interaction.user.id)  # issue 29, item 6
             if later is not None:  # posted too often: the GIF privately, and when it may be posted again
                 await _answer(interaction, service_text(later.key, lang, **later.params) + "\n" + caption, files=[file])
                 return
             # the deferred (ephemeral) answer first, then the replay as a public message of its own
-            await answer.edit_original(interaction, content=t("ok.replay_posted", lang, table=table))
+            await answer.edit_original(interaction, content=t("ok.replay_posted", lang, table=number))
             await interaction.followup.send(content=caption, file=file)
+
+    @replay.autocomplete("table")
+    async def replay_table(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        return await finished_choices(self.board(), interaction, current)
 
     @app_commands.command(name=L("cmd.recompute"), description=L("cmd.recompute.desc"))
     @app_commands.guild_only()

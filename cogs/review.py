@@ -24,11 +24,13 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import Choice
 from discord.ext import commands
 
 from cogs import answer
 from cogs.command_words import in_discord_words
 from cogs.controls import TABLE_VERSION, button, button_id, shown
+from cogs.finished import finished_choices, table_or_last
 from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
 from cogs.limits import INTERACTION_SECONDS, MAX_EMBED_DESCRIPTION, MAX_MESSAGE
@@ -37,6 +39,7 @@ from cogs.pictures import alt_text
 from cogs.plain import plain_params, service_text
 from cogs.translator import L
 from tables import TableService
+from tables.leaderboard import LeaderboardService
 
 Style = discord.ButtonStyle
 
@@ -81,10 +84,15 @@ class Reviewing(ServicePart, commands.Cog):
     @app_commands.guild_only()
     @app_commands.rename(table=L("opt.table"))
     @app_commands.describe(table=L("opt.review_table.desc"))
-    async def review_command(self, interaction: discord.Interaction, table: app_commands.Range[int, 1]) -> None:
+    async def review_command(self, interaction: discord.Interaction,
+                             table: app_commands.Range[int, 1] | None = None) -> None:
         await self.review(interaction, table)
 
-    async def review(self, interaction: discord.Interaction, table: int) -> None:
+    @review_command.autocomplete("table")
+    async def review_table(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        return await finished_choices(LeaderboardService(self.service.repo), interaction, current)
+
+    async def review(self, interaction: discord.Interaction, asked: int | None) -> None:
         """The table's review for the caller's eyes, its progress shown while it is made.
 
         Discord takes this interaction's answers for 15 minutes only (``INTERACTION_SECONDS``).  A review
@@ -92,11 +100,14 @@ class Reviewing(ServicePart, commands.Cog):
         kept once made) and the answer says so, with how to have it at once later: never a "thinking"
         message left for ever, nor an answer Discord refuses.
         """
-        async with self.handling.guard(interaction, table):
+        async with self.handling.guard(interaction, asked):
             await self.handling.defer(interaction)
             lang = lang_of(interaction)
             if interaction.guild_id is None:
                 raise Refusal("err.no_guild")
+            # none named: the caller's most recent finished table here
+            table = await table_or_last(LeaderboardService(self.service.repo), interaction, asked,
+                                        "review.none_finished")
             reviews = self.service.reviews
             ctx = await reviews.finished_table(interaction.guild_id, table)  # refusals before any progress
             loop = asyncio.get_running_loop()

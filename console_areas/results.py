@@ -100,8 +100,8 @@ class Results:
                 await self._chart(name, s, who_name, f"stats-{who_name}-{s.game}.png")
         elif verb == "replay":
             target = table if table is not None else (table_number(rest, "/replay N") if rest else None)
-            if target is None:
-                raise TableError("console.replay_usage")
+            if target is None:  # none named: the caller's most recent finished table here
+                target = await self._last_finished(uid, "replay.none_finished")
             replay = await board.replay(GUILD_ID, target)
             caption = t("replay.caption", LANG, game=replay.title, table=target, players=", ".join(replay.names))
             saved, gif = "", None
@@ -123,6 +123,13 @@ class Results:
             chart = await asyncio.to_thread(lb.stats_chart, stats, who_name, LANG)
             self.console.write(f"[dm {name}] {stats.title}{self.console.save_file(chart, file_name)}")
 
+    async def _last_finished(self, uid: int, none: str) -> int:
+        """The caller's most recent finished table, for a command that names none; ``none`` when there is none."""
+        found = await self.board().last_finished(GUILD_ID, uid)
+        if found is None:
+            raise TableError(none)
+        return found
+
     def _player_word(self, verb: str, word: str) -> None:
         """A player's name written without its @ (``/stats Ben``): refused, saying how to name them, rather than
         read as a game or passed over (the caller's own stats shown instead of Ben's)."""
@@ -141,8 +148,8 @@ class Results:
             raise TableError("console.review_lang", lang=words[-1][:2])
         rest = " ".join(words)
         target = table if table is not None else (table_number(rest, "/review N") if rest else None)
-        if target is None:
-            raise TableError("console.review_usage")
+        if target is None:  # none named: the caller's most recent finished table here
+            target = await self._last_finished(uid, "review.none_finished")
         reviews = self.console.service.reviews
         title = (await reviews.finished_table(GUILD_ID, target)).title  # refusals before any progress
 

@@ -654,6 +654,8 @@ EN.update({
     "result.word.win": "won",
     "result.word.loss": "lost",
     "result.word.draw": "draw",
+    "review.none_finished": "You have no finished game in this server yet: /review N reviews finished table #N.",
+    "replay.none_finished": "You have no finished game in this server yet: /replay N replays finished table #N.",
     "replay.caption": "Replay of {game} #{table}: {players}",
     "recompute.changed": "Ratings rebuilt from the stored results of this server: some numbers changed.",
     "recompute.same": "Ratings rebuilt from the stored results of this server: every number was already right.",
@@ -709,6 +711,10 @@ ES.update({
     "result.word.win": "ganada",
     "result.word.loss": "perdida",
     "result.word.draw": "tablas",
+    "review.none_finished": "Aún no tienes ninguna partida terminada en este servidor: /review N revisa la mesa "
+    "terminada #N.",
+    "replay.none_finished": "Aún no tienes ninguna partida terminada en este servidor: /replay N repite la mesa "
+    "terminada #N.",
     "replay.caption": "Repetición de {game} #{table}: {players}",
     "recompute.changed": "Puntuaciones reconstruidas con los resultados guardados de este servidor: algunas "
     "cambiaron.",

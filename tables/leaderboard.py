@@ -313,6 +313,12 @@ class LeaderboardService:
         return out
 
     # ---- history ----------------------------------------------------------------------------
+    async def last_finished(self, guild_id: int, user_id: int) -> int | None:
+        """The player's most recent finished table on this server: what ``/board``, ``/review`` and ``/replay``
+        mean when they name none (``None``: they have finished none here)."""
+        found = await self.repo.finished_entries(guild_id, user_id, None, 1)
+        return found[0].table_id if found else None
+
     async def history(self, guild_id: int, user_id: int, game: str | None = None,
                       limit: int = 10) -> list[HistoryEntry]:
         """The player's most recent finished tables on this server (optionally of one game)."""
@@ -524,11 +530,18 @@ def history_text(entries: Sequence[HistoryEntry], name: str, lang: str, *, links
             t("history.none", lang, name=name)
     lines = [t("history.title_game", lang, name=name, game=title(game)) if game else t("history.title", lang,
                                                                                          name=name)]
-    for e in entries:
-        lines.append(t("history.line", lang, table=e.table_id, game=e.title, result=result_words(e, lang),
-                       unrated="" if e.rated else t("history.unrated", lang), date=e.finished_at[:10],
-                       link=e.link if links else ", ".join(e.names)).rstrip(" ·"))
+    lines += [history_line(e, lang, links=links) for e in entries]
     return "\n".join(lines)
+
+
+def history_line(entry: HistoryEntry, lang: str, *, links: bool = True) -> str:
+    """One finished table as a history lists it: ``#12 Kona · won · 2026-03-02 · <link>`` (``links=False``: the
+    players' names instead of the link, as the console and Discord's lists of finished tables say it)."""
+    from tables.i18n import t
+
+    return t("history.line", lang, table=entry.table_id, game=entry.title, result=result_words(entry, lang),
+             unrated="" if entry.rated else t("history.unrated", lang), date=entry.finished_at[:10],
+             link=entry.link if links else ", ".join(entry.names)).rstrip(" ·")
 
 
 def result_words(entry: HistoryEntry, lang: str) -> str:

@@ -38,6 +38,8 @@ def test_console_leaderboard_stats_history_replay(tmp_path: Path) -> None:
         "Ana: /history @Cy kona",
         "Ana: /replay 1",
         "Ana: /replay 42",
+        "Dee: /replay",  # none named: her latest finished table, and she has none
+        "Cy: /replay",  # his latest finished table: #2
         "Ana: /play plateau @Ben", "Ben: /accept",
         "Ana: /replay table=4",
         "Ana: /recompute",
@@ -74,6 +76,8 @@ def test_console_leaderboard_stats_history_replay(tmp_path: Path) -> None:
     gif = Path(re.search(r"\(image: (.+\.gif)\)$", replay).group(1))  # type: ignore[union-attr]
     assert gif.read_bytes()[:6] == b"GIF89a"
     assert "[error Ana] There is no table #42 in this server." in out
+    assert "[error Dee] You have no finished game in this server yet: /replay N replays finished table #N." in out
+    assert any(line.startswith("[replay #2] Replay of Kona #2: ") and "Cy" in line for line in out)
     assert "[error Ana] Table #4 is still being played: replays are for finished games." in out
     assert out[-1] == "[dm Ana] Ratings rebuilt from the stored results of this server: every number was already right."
     charts = [line for line in out if re.search(r"stats-\w+-kona\.png\)$", line)]

@@ -72,9 +72,10 @@ async def test_review_prints_progress_words_and_writes_the_picture(tmp_path: Pat
 async def test_review_refusals_say_what_to_type(tmp_path: Path) -> None:
     svc, con, out = await open_console(tmp_path)
     try:
-        usage = ["[error Ana] Write /review TABLE, for example /review 3 (or /review 3 es, in Spanish)"]
-        assert await said(con, out, "Ana: /review") == usage
-        assert await said(con, out, "Ana: /review es") == usage
+        # none named: her latest finished table, and she has none yet
+        none = ["[error Ana] You have no finished game in this server yet: /review N reviews finished table #N."]
+        assert await said(con, out, "Ana: /review") == none
+        assert await said(con, out, "Ana: /review es") == none
         assert await said(con, out, "Ana: /review abc") == [
             "[error Ana] abc is not a table number; write /review N, for example /review 3"]
         assert await said(con, out, "Ana: /review 9") == ["[error Ana] There is no table #9."]
@@ -84,7 +85,16 @@ async def test_review_refusals_say_what_to_type(tmp_path: Path) -> None:
         await said(con, out, "Ben: /accept")
         assert await said(con, out, "Ana: /review 1") == [
             "[error Ana] Kona #1 is still being played: ask for its review once the game is over."]
-        assert "/review TABLE [es]" in console.help_text() and "/review MESA [es]" in console.help_text("es")
+        assert "/review [TABLE] [es]" in console.help_text() and "/review [MESA] [es]" in console.help_text("es")
+        for who in ("Ana", "Ben"):  # one move (whoever's turn it is), then Ana resigns: Kona #1 is finished
+            await said(con, out, f"{who}: /auto")
+        await said(con, out, "Ana: /resign")
+        await said(con, out, "Ana: /play kona @Ben")  # a game in play is not what /review means: #1 is
+        await said(con, out, "Ben: /accept")
+        lines = await said(con, out, "Ben: /review")
+        assert lines[-1].endswith("-review-1.png)") and any(line.startswith("[dm Ben] Review of Kona #1: ")
+                                                             for line in lines)
+        assert (await said(con, out, "Ben: /review es"))[0].startswith("[dm Ben] Revisión de Kona #1: ")
     finally:
         await svc.repo.close()
 

@@ -274,3 +274,47 @@ async def test_any_answer_cut_short_by_a_restart_says_so(harness: Harness, monke
     finally:
         asking.cancel()
     assert not h.standin.refusals()
+
+
+async def review_choices(h: Harness, who: dict[str, Any], typed: str = "", **kw: Any) -> list[tuple[str, int]]:
+    """``/review table:`` as Discord asks while it is typed: the autocomplete choices answered."""
+    before = len(h.standin.requests)
+    await h.command("review", [option("table", typed, INTEGER, focused=True)], who, autocomplete=True, **kw)
+    answers = [r for r in h.standin.requests[before:] if r.path.endswith("/callback")]
+    assert len(answers) == 1 and answers[0].json["type"] == 8  # APPLICATION_COMMAND_AUTOCOMPLETE_RESULT
+    assert not h.standin.refusals()  # within Discord's limits: 25 choices, names of 1-100 characters
+    return [(c["name"], c["value"]) for c in answers[0].json["data"]["choices"]]
+
+
+async def test_review_and_replay_without_a_table_mean_the_callers_latest_finished_one(harness: Harness) -> None:
+    """On a phone a table's number is a scroll away: ``table`` left out means the caller's most recent finished
+    table in this server, and while it is typed Discord lists theirs, newest first, as their history says them."""
+    h = harness
+    fake = CountingAnalyser()
+    counted(h, fake)
+    await h.command("review", [], ALICE)  # nothing finished yet: said so, with how to name a table
+    assert last(h).ephemeral and last(h).content == (
+        "You have no finished game in this server yet: /review table:N reviews finished table #N.")
+    await h.command("review", [], ALICE, locale="es-ES")
+    assert last(h).content.startswith("Aún no tienes ninguna partida terminada en este servidor: /revision mesa:N")
+    await h.command("replay", [], ALICE)
+    assert last(h).content == "You have no finished game in this server yet: /replay table:N replays finished " \
+        "table #N."
+    assert await review_choices(h, ALICE) == []
+    first = await finished_kona(h, moves=1)
+    second = await finished_kona(h, moves=2)
+    svc = h.bot.service
+    live = (await svc.create(GUILD_ID, CHANNEL_ID, 1001, "alice", "kona", [(1002, "bob")], {}))[0].table_id
+    await svc.accept(live, 1002)  # a game in play is not one to review
+    choices = await review_choices(h, ALICE)
+    assert [value for _, value in choices] == [second, first]  # newest first; the game in play is not offered
+    assert choices[0][0].startswith(f"#{second} Kona · won · ") and choices[0][0].endswith("alice, bob")
+    assert [value for _, value in await review_choices(h, ALICE, str(first))] == [first]  # the number typed
+    assert (await review_choices(h, BOB, locale="es-ES"))[0][0].startswith(f"#{second} Kona · perdida · ")
+    assert await review_choices(h, CAROL) == []  # her own finished tables: none
+    await h.command("review", [], BOB)
+    assert last(h).content.startswith(f"Review of Kona #{second}: alice and bob") and last(h).files
+    await h.command("replay", [], BOB)
+    post = replies(h)[-1]  # posted for everyone, after the private "posted below"
+    assert post.method == "POST" and not post.ephemeral and post.content == f"Replay of Kona #{second}: alice, bob"
+    assert not h.standin.refusals()
