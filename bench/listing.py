@@ -1,6 +1,6 @@
 """Benchmark of ``/games``: how long a player's listing takes, with and without the server's open tables.
 
-    python -m bench.listing [--open 2000] [--mine 50] [--repeat 200] [--db PATH]
+    python -m bench.listing [--open 2000] [--mine 50] [--finished 200] [--repeat 200] [--db PATH]
 
 Fills one server with ``--open`` open tables (K3 and Krakatoa, each with its host seated) and gives the reader
 ``--mine`` tables of their own (Kona, half of them started and moved once), on SQLite in a temporary folder
@@ -10,7 +10,9 @@ at: one indexed query and one read of their seats), and what ``/games`` says of 
 (``tournament_lists.for_games``) with as many events underway as a server may have (5): one the reader
 organises open for entries, one they entered, three running that they organise without playing (eight players
 each), and the events open for entries it offers someone who entered none (``tournament_lists.joinable``); and
-prints the medians and the 95th percentiles in ms.  Not a test: it prints figures.
+the reader's finished tables as ``/review`` and ``/replay`` list them while ``table`` is typed (``--finished`` Kona
+games the reader won, the newest 25: ``cogs.finished``); and prints the medians and the 95th percentiles in ms.
+Not a test: it prints figures.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from data import open_repository
 from tables import TableService
+from tables.leaderboard import LeaderboardService
 
 GUILD, CHANNEL, READER = 1, 10, 7
 #: someone in none of the events: ``/games`` offers them the events open for entries (``tournament_lists.joinable``)
@@ -51,6 +54,17 @@ async def fill(svc: TableService, open_tables: int, mine: int) -> None:
         if k % 2:
             await svc.accept(tid, opponent)
             await svc.submit_move(tid, READER, "a6-d3")
+
+
+async def finished(svc: TableService, count: int) -> None:
+    """``count`` Kona games the reader won (each opponent resigns after the reader's first move)."""
+    for k in range(count):
+        opponent = 70_000 + k
+        tid = (await svc.create(GUILD, CHANNEL, READER, "Reader", "kona", [(opponent, f"Lost {k}")],
+                                {"seat": "first"}))[0].table_id
+        await svc.accept(tid, opponent)
+        await svc.submit_move(tid, READER, "a6-d3")
+        await svc.resign(tid, opponent)
 
 
 async def events(svc: TableService) -> None:
@@ -91,6 +105,7 @@ async def main(args: argparse.Namespace) -> None:
     await svc.preferences.set_caps(GUILD, 500, 500)  # the reader's invitations and games, past the defaults
     start = time.perf_counter()
     await fill(svc, args.open, args.mine)
+    await finished(svc, args.finished)
     print(f"{args.open} open tables and {args.mine} of the reader's own, made in {time.perf_counter() - start:.1f} s")
     plain = await svc.listing(READER, GUILD)
     joined = await svc.listing(READER, GUILD, joinable=True)
@@ -107,6 +122,11 @@ async def main(args: argparse.Namespace) -> None:
     print(f"{len(offered)} tournaments open for entries offered to a newcomer")
     print(figures("tournaments to enter (/games)",
                   await timed(lambda: svc.tournament_lists.joinable(GUILD, NEWCOMER), args.repeat)))
+    board = LeaderboardService(repo)
+    listed = await board.history(GUILD, READER, None, limit=25)
+    print(f"{len(listed)} of the reader's {args.finished} finished tables listed")
+    print(figures("finished tables (/review table:)",
+                  await timed(lambda: board.history(GUILD, READER, None, limit=25), args.repeat)))
     await repo.close()
 
 
@@ -115,6 +135,7 @@ if __name__ == "__main__":
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--open", type=int, default=2000, help="open tables in the server")
     parser.add_argument("--mine", type=int, default=50, help="the reader's own tables")
+    parser.add_argument("--finished", type=int, default=200, help="the reader's finished tables")
     parser.add_argument("--repeat", type=int, default=200, help="listings timed of each kind")
     parser.add_argument("--db", help="a database file or postgresql:// URL (default: SQLite in a temporary folder)")
     asyncio.run(main(parser.parse_args()))
