@@ -34,6 +34,7 @@ from cogs.lessons import send_lesson
 from cogs.limits import MAX_CUSTOM_ID
 from cogs.part import ServicePart
 from cogs.plain import said
+from cogs.table_choices import live_choices
 from cogs.translator import L
 from tables import PublicPost, TableService, TableSummary
 from tables.learn import HINT_WORDS
@@ -112,6 +113,10 @@ class Learning(ServicePart, commands.Cog):
     async def hint_command(self, interaction: discord.Interaction, table: int | None = None) -> None:
         await self.hint(interaction, table)
 
+    @hint_command.autocomplete("table")
+    async def hint_table(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        return await live_choices(self.service, interaction, current)
+
     async def hint(self, interaction: discord.Interaction, table: int | None) -> None:
         """Mesa's move for the caller, and why, for the caller's eyes only; nothing is played."""
         async with self.handling.guard(interaction, table):
@@ -134,6 +139,10 @@ class Learning(ServicePart, commands.Cog):
     async def takeback_command(self, interaction: discord.Interaction, action: Choice[str] | None = None,
                                table: int | None = None) -> None:
         await self.takeback(interaction, table, action.value if action else "ask", None)
+
+    @takeback_command.autocomplete("table")
+    async def takeback_table(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        return await live_choices(self.service, interaction, current)
 
     async def takeback(self, interaction: discord.Interaction, table: int | None, action: str,
                        version: int | None) -> None:

@@ -27,6 +27,7 @@ from cogs.mesa import mesa_request
 from cogs.part import ServicePart
 from cogs.pictures import picture_file
 from cogs.plain import plain, said
+from cogs.table_choices import live_choices
 from cogs.translator import L
 from tables import TableError, TableService, TableSummary, picker
 from tables import games as game_facts
@@ -242,18 +243,7 @@ class Play(ServicePart, commands.Cog):
     @board.autocomplete("table")
     async def table_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
         """The caller's live tables in this server, by number, game and opponents."""
-        try:
-            tables = await self.service.active_tables(interaction.user.id, interaction.guild_id)
-        except Exception as exc:
-            log_failure(exc, None)
-            return []
-        out = []
-        for s in tables:
-            others = ", ".join(n for n, u in zip(s.players, s.user_ids) if u != interaction.user.id)
-            label = f"#{s.table_id} {s.title} · {others}"[:MAX_OPTION_TEXT]
-            if current.strip().lstrip("#") in label:
-                out.append(Choice(name=label, value=s.table_id))
-        return out[:MAX_AUTOCOMPLETE]
+        return await live_choices(self.service, interaction, current)
 
     # ================================================================ /games
     @app_commands.command(name=L("cmd.games"), description=L("cmd.games.desc"))

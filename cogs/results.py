@@ -34,13 +34,13 @@ from cogs import answer
 from cogs.choices import GAME_CHOICES
 from cogs.command_words import in_discord_words
 from cogs.controls import button, shown
-from cogs.finished import finished_choices, table_or_last
 from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
 from cogs.limits import MAX_ALT_TEXT, MAX_EMBED_DESCRIPTION, MAX_MESSAGE, MAX_UPLOAD
 from cogs.part import ServicePart
 from cogs.pictures import picture_file
 from cogs.plain import plain, plain_value, service_text
+from cogs.table_choices import any_choices, finished_choices, table_or_last
 from cogs.translator import L
 from tables import TableError, TableService
 from tables.leaderboard import (
@@ -267,6 +267,10 @@ class Results(ServicePart, commands.Cog):
     @replay.autocomplete("table")
     async def replay_table(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
         return await finished_choices(self.board(), interaction, current)
+
+    @history.autocomplete("table")
+    async def history_table(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        return await any_choices(self.service, interaction, current)
 
     @app_commands.command(name=L("cmd.recompute"), description=L("cmd.recompute.desc"))
     @app_commands.guild_only()

@@ -30,13 +30,13 @@ from discord.ext import commands
 from cogs import answer
 from cogs.command_words import in_discord_words
 from cogs.controls import TABLE_VERSION, button, button_id, shown
-from cogs.finished import finished_choices, table_or_last
 from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
 from cogs.limits import INTERACTION_SECONDS, MAX_EMBED_DESCRIPTION, MAX_MESSAGE
 from cogs.part import ServicePart
 from cogs.pictures import alt_text
 from cogs.plain import plain_params, service_text
+from cogs.table_choices import finished_choices, table_or_last
 from cogs.translator import L
 from tables import TableService
 from tables.leaderboard import LeaderboardService

@@ -276,10 +276,11 @@ async def test_any_answer_cut_short_by_a_restart_says_so(harness: Harness, monke
     assert not h.standin.refusals()
 
 
-async def review_choices(h: Harness, who: dict[str, Any], typed: str = "", **kw: Any) -> list[tuple[str, int]]:
-    """``/review table:`` as Discord asks while it is typed: the autocomplete choices answered."""
+async def review_choices(h: Harness, who: dict[str, Any], typed: str = "", command: str = "review",
+                         **kw: Any) -> list[tuple[str, int]]:
+    """``/review table:`` (or another ``command``'s) as Discord asks while it is typed: the choices answered."""
     before = len(h.standin.requests)
-    await h.command("review", [option("table", typed, INTEGER, focused=True)], who, autocomplete=True, **kw)
+    await h.command(command, [option("table", typed, INTEGER, focused=True)], who, autocomplete=True, **kw)
     answers = [r for r in h.standin.requests[before:] if r.path.endswith("/callback")]
     assert len(answers) == 1 and answers[0].json["type"] == 8  # APPLICATION_COMMAND_AUTOCOMPLETE_RESULT
     assert not h.standin.refusals()  # within Discord's limits: 25 choices, names of 1-100 characters
@@ -288,7 +289,8 @@ async def review_choices(h: Harness, who: dict[str, Any], typed: str = "", **kw:
 
 async def test_review_and_replay_without_a_table_mean_the_callers_latest_finished_one(harness: Harness) -> None:
     """On a phone a table's number is a scroll away: ``table`` left out means the caller's most recent finished
-    table in this server, and while it is typed Discord lists theirs, newest first, as their history says them."""
+    table in this server, and while it is typed Discord lists theirs, newest first, as their history says them
+    (and ``/hint``, ``/takeback``, ``/board`` their live ones; ``/history`` both)."""
     h = harness
     fake = CountingAnalyser()
     counted(h, fake)
@@ -312,6 +314,13 @@ async def test_review_and_replay_without_a_table_mean_the_callers_latest_finishe
     assert [value for _, value in await review_choices(h, ALICE, str(first))] == [first]  # the number typed
     assert (await review_choices(h, BOB, locale="es-ES"))[0][0].startswith(f"#{second} Kona · perdida · ")
     assert await review_choices(h, CAROL) == []  # her own finished tables: none
+    assert [value for _, value in await review_choices(h, ALICE, command="replay")] == [second, first]
+    # what is done at a table in play lists the live ones; the moves of one table, live ones then finished ones
+    for command in ("hint", "takeback", "board"):
+        assert [value for _, value in await review_choices(h, ALICE, command=command)] == [live]
+    assert [value for _, value in await review_choices(h, ALICE, command="history")] == [live, second, first]
+    assert [value for _, value in await review_choices(h, ALICE, "bob", command="history")] == [live, second, first]
+    assert await review_choices(h, ALICE, "carol", command="history") == []
     await h.command("review", [], BOB)
     assert last(h).content.startswith(f"Review of Kona #{second}: alice and bob") and last(h).files
     await h.command("replay", [], BOB)
