@@ -77,6 +77,8 @@ DISCORD_ADVICE = {
     # what a table not started waits for: the invitation's buttons, the host's Start, in its thread
     "error.not_started.invited": "err.not_started_invited",
     "error.not_started.open": "err.not_started_open",
+    "error.not_started.invited_you": "err.not_started_invited_you",
+    "error.not_started.open_host": "err.not_started_open_host",
     "error.not_enough_players": "err.not_enough_players",
     "error.open_join": "err.open_join",
     "error.same_invitation": "err.same_invitation",

@@ -168,6 +168,10 @@ EN: dict[str, str] = {
     "(Accept or Decline in its thread).",
     "err.not_started_open": "Table #{table} has not started yet: {host}, who opened it, starts it with Start in its "
     "thread once everyone is in.",
+    "err.not_started_invited_you": "Table #{table} has not started yet: it waits for your answer to the invitation "
+    "(Accept or Decline in its thread).",
+    "err.not_started_open_host": "Table #{table} has not started yet: you opened it, and start it with Start in its "
+    "thread once everyone is in (Fill with Mesa takes the empty seats).",
     "err.not_enough_players": "Table #{table} needs at least {min} players to start ({seated} so far): wait for "
     "more to join, or have Mesa take the empty seats (Fill with Mesa in its thread).",
     "err.open_join": "Table #{table} is open to anyone, with no invitation to accept: sit down with Join in its "
@@ -389,6 +393,10 @@ ES: dict[str, str] = {
     "(Aceptar o Rechazar en su hilo).",
     "err.not_started_open": "La mesa #{table} aún no ha empezado: {host}, que la abrió, la empieza con Empezar en su "
     "hilo cuando hayan llegado todos.",
+    "err.not_started_invited_you": "La mesa #{table} aún no ha empezado: espera tu respuesta a la invitación "
+    "(Aceptar o Rechazar en su hilo).",
+    "err.not_started_open_host": "La mesa #{table} aún no ha empezado: la abriste tú, y la empiezas con Empezar en "
+    "su hilo cuando hayan llegado todos (Completar con Mesa ocupa los asientos libres).",
     "err.not_enough_players": "La mesa #{table} necesita al menos {min} jugadores para empezar ({seated} por "
     "ahora): espera a que se unan más, o deja que Mesa ocupe los asientos libres (Completar con Mesa en su hilo).",
     "err.open_join": "La mesa #{table} está abierta a todos, sin invitación que aceptar: siéntate con Unirme en su "

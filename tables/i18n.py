@@ -163,6 +163,10 @@ EN: dict[str, str] = {
     "invitation (/accept or /decline).",
     "error.not_started.open": "Table #{table} has not started yet: {host}, who opened it, starts it with /start once "
     "everyone is in.",
+    "error.not_started.invited_you": "Table #{table} has not started yet: it waits for your answer to the "
+    "invitation (/accept or /decline).",
+    "error.not_started.open_host": "Table #{table} has not started yet: you opened it, and start it with /start once "
+    "everyone is in (/start fill=mesa: Mesa takes the empty seats).",
     "error.game_over": "The game at table #{table} is over.",
     "error.not_invited": "You have no pending invitation at table #{table}.",
     "error.open_join": "Table #{table} is open to anyone, with no invitation to accept: sit down with /join.",
@@ -362,6 +366,10 @@ ES: dict[str, str] = {
     "invitación (/accept o /decline).",
     "error.not_started.open": "La mesa #{table} aún no ha empezado: {host}, que la abrió, la empieza con /start "
     "cuando hayan llegado todos.",
+    "error.not_started.invited_you": "La mesa #{table} aún no ha empezado: espera tu respuesta a la invitación "
+    "(/accept o /decline).",
+    "error.not_started.open_host": "La mesa #{table} aún no ha empezado: la abriste tú, y la empiezas con /start "
+    "cuando hayan llegado todos (/start fill=mesa: Mesa ocupa los asientos libres).",
     "error.game_over": "La partida de la mesa #{table} ha terminado.",
     "error.not_invited": "No tienes ninguna invitación pendiente en la mesa #{table}.",
     "error.open_join": "La mesa #{table} está abierta a todos, sin invitación que aceptar: siéntate con /join.",

@@ -47,6 +47,24 @@ MAX_MOVE_TEXT = 200
 RACE_RETRIES = 4
 
 
+def not_active(ctx: LoadedTable, user_id: int) -> TableError:
+    """Why a table that is not in play refuses what ``user_id`` does in play: what a table not started waits for
+    (the invited players' answers, theirs said as theirs; its host's start, said to the host as theirs to give),
+    or that its game is over."""
+    table_id = ctx.row.id
+    if ctx.row.status == INVITED:
+        waiting = [s for s in sorted(ctx.seats, key=lambda r: r.seat) if not s.accepted]
+        if any(s.user_id == user_id for s in waiting):
+            return TableError("error.not_started.invited_you", table=table_id)
+        return TableError("error.not_started.invited", table=table_id, names=Names(s.name for s in waiting))
+    if ctx.row.status == OPEN:
+        host = next((s.name for s in ctx.seats if s.user_id == ctx.row.host_id), "")
+        if host and user_id == ctx.row.host_id:
+            return TableError("error.not_started.open_host", table=table_id)
+        return TableError("error.not_started.open" if host else "error.not_started", table=table_id, host=host)
+    return TableError("error.not_started" if ctx.row.status in WAITING else "error.game_over", table=table_id)
+
+
 @dataclass(frozen=True)
 class Proposal:
     """A move proposed for a player (``Play.propose``): its text, and a sketch to preview it."""
@@ -70,15 +88,8 @@ class Play:
     async def active(self, table_id: int, user_id: int) -> tuple[LoadedTable, SeatRow]:
         """The started table and the caller's seat in it, or the refusal that says why not."""
         ctx = await self.store.load(table_id)
-        if ctx.row.status == INVITED:  # what it waits for: the invited players' answers
-            raise TableError("error.not_started.invited", table=table_id,
-                             names=Names(s.name for s in sorted(ctx.seats, key=lambda r: r.seat) if not s.accepted))
-        if ctx.row.status == OPEN:  # or its host's start
-            host = next((s.name for s in ctx.seats if s.user_id == ctx.row.host_id), "")
-            raise TableError("error.not_started.open" if host else "error.not_started", table=table_id, host=host)
         if ctx.row.status != ACTIVE:
-            key = "error.not_started" if ctx.row.status in WAITING else "error.game_over"
-            raise TableError(key, table=table_id)
+            raise not_active(ctx, user_id)
         seat = ctx.seat_of(user_id)
         if seat is None:
             raise TableError("error.not_seated", table=table_id)

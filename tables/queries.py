@@ -43,6 +43,7 @@ from tables.limits import MAX_JOINABLE_LISTED, MAX_USER_TABLES
 from tables.loaded import LoadedTable
 from tables.outbox import Message, PrivatePost, PublicPost
 from tables.outcome_words import deed, history_news
+from tables.play import not_active
 from tables.posts import Posts
 from tables.reposts import RepostGate
 from tables.store import TableStore
@@ -408,8 +409,8 @@ class Queries:
         seat = ctx.seat_of(user_id)
         if seat is None:
             raise TableError("error.not_seated", table=table_id)
-        if ctx.state is None:
-            raise TableError("error.not_started", table=table_id)
+        if ctx.state is None:  # what it waits for (the invited players' answers, its host's start)
+            raise not_active(ctx, user_id)
         return await self.posts.private(ctx, ctx.state, seat.seat)
 
     async def missed_posts(self, settled_seconds: float = 0) -> list[Message]:

@@ -20,6 +20,7 @@ from tables import TableError
 
 ALICE = user(1001, "alice")
 BOB = user(1002, "bob")
+CAROL = user(1003, "carol")
 STRING, INTEGER, USER = 3, 4, 6
 
 
@@ -125,27 +126,33 @@ async def test_a_move_whose_board_is_refused_is_said_to_be_stored_and_coming(har
 
 
 
-@pytest.mark.parametrize(("locale", "invited", "opened"), [
+@pytest.mark.parametrize(("locale", "invited", "opened", "answer", "start"), [
     ("en-US", "Table #1 has not started yet: it waits for bob to answer the invitation (Accept or Decline in its "
      "thread).", "Table #2 has not started yet: alice, who opened it, starts it with Start in its thread once "
-     "everyone is in."),
+     "everyone is in.", "Table #1 has not started yet: it waits for your answer to the invitation (Accept or "
+     "Decline in its thread).", "Table #2 has not started yet: you opened it, and start it with Start in its thread "
+     "once everyone is in (Fill with Mesa takes the empty seats)."),
     ("es-ES", "La mesa #1 aún no ha empezado: espera la respuesta de bob a la invitación (Aceptar o Rechazar en su "
      "hilo).", "La mesa #2 aún no ha empezado: alice, que la abrió, la empieza con Empezar en su hilo cuando hayan "
-     "llegado todos.")])
+     "llegado todos.", "La mesa #1 aún no ha empezado: espera tu respuesta a la invitación (Aceptar o Rechazar en "
+     "su hilo).", "La mesa #2 aún no ha empezado: la abriste tú, y la empiezas con Empezar en su hilo cuando hayan "
+     "llegado todos (Completar con Mesa ocupa los asientos libres).")])
 async def test_a_move_at_a_table_not_started_says_what_it_waits_for(harness: Harness, locale: str, invited: str,
-                                                                    opened: str) -> None:
+                                                                    opened: str, answer: str, start: str) -> None:
     """A move at a table not started said only "Table #1 has not started yet": it says what the table waits for,
-    with the buttons that give it, and nothing is played."""
+    with the buttons that give it (to the one it waits for, as theirs to give), and nothing is played."""
     h = harness
     svc = h.bot.service
     await svc.create(GUILD_ID, CHANNEL_ID, 1001, "alice", "kona", [(1002, "bob")], {})
     await svc.create(GUILD_ID, CHANNEL_ID, 1001, "alice", "k3", [], {})
-    for table, said in ((1, invited), (2, opened)):
-        await h.command("move", [option("text", "a6-d3", STRING), option("table", table, INTEGER)], ALICE,
+    await svc.join(2, 1003, "carol")
+    for table, who, said in ((1, ALICE, invited), (2, CAROL, opened), (1, BOB, answer), (2, ALICE, start)):
+        await h.command("move", [option("text", "a6-d3", STRING), option("table", table, INTEGER)], who,
                         locale=locale)
         assert answers(h)[-1].content == said
         assert answers(h)[-1].ephemeral
     assert not await svc.repo.get_moves(1) and not await svc.repo.get_moves(2)
+    await svc.leave(2, 1003)
     # the host's Start with too few seated: wait for more, or Discord's Fill with Mesa (not the console's /start)
     with pytest.raises(TableError) as few:
         await svc.start(2, 1001)

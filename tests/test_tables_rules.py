@@ -102,6 +102,10 @@ async def test_invitation_flow(tmp_path: Path) -> None:
     waiting = await refused(svc.submit_move(tid, ANA, "a6-d3"), "error.not_started.invited")
     assert waiting.message("en") == (f"Table #{tid} has not started yet: it waits for Ben to answer the invitation "
                                      "(/accept or /decline).")
+    yours = await refused(svc.submit_move(tid, BEN, "a6-d3"), "error.not_started.invited_you")  # to Ben: his
+    assert yours.message("en") == f"Table #{tid} has not started yet: it waits for your answer to the invitation " \
+        "(/accept or /decline)."
+    await refused(svc.private_view(tid, ANA), "error.not_started.invited")  # her pieces: what the table waits for
     out = await svc.decline(tid, BEN)
     assert out[0].key == "invite.declined"
     await refused(svc.accept(tid, BEN), "error.invitation_closed")
@@ -113,10 +117,16 @@ async def test_invitation_flow(tmp_path: Path) -> None:
     joining = await refused(svc.accept(tid, CY), "error.open_join")  # no invitation there: /join says how
     assert joining.message("en") == f"Table #{tid} is open to anyone, with no invitation to accept: sit down with " \
         "/join."
-    waiting = await refused(svc.submit_move(tid, ANA, "Ya5-a2"), "error.not_started.open")
+    await svc.join(tid, DEE, "Dee")
+    waiting = await refused(svc.submit_move(tid, DEE, "Ya5-a2"), "error.not_started.open")
     assert waiting.message("en") == f"Table #{tid} has not started yet: Ana, who opened it, starts it with /start " \
         "once everyone is in."
     assert waiting.message("es").startswith(f"La mesa #{tid} aún no ha empezado: Ana, que la abrió, la empieza")
+    await refused(svc.private_view(tid, DEE), "error.not_started.open")
+    hers = await refused(svc.submit_move(tid, ANA, "Ya5-a2"), "error.not_started.open_host")  # to Ana: hers to start
+    assert hers.message("en") == f"Table #{tid} has not started yet: you opened it, and start it with /start once " \
+        "everyone is in (/start fill=mesa: Mesa takes the empty seats)."
+    await svc.leave(tid, DEE)
     few = await refused(svc.start(tid, ANA), "error.not_enough_players")
     assert few.message("en") == f"Table #{tid} needs at least 2 players to start (1 player so far): wait for more " \
         "to join, or have Mesa take the empty seats (/start fill=mesa)."  # what to do
