@@ -2212,6 +2212,10 @@ EN.update({
     "started. /tournament standings N shows where one stands.",
     "tournament.error.over": "Tournament #{id} is over.",
     "tournament.error.cancelled": "Tournament #{id} was cancelled.",
+    "tournament.error.over.join": "Tournament #{id} is over, so it takes no players; /games lists the tournaments "
+    "open for entries.",
+    "tournament.error.cancelled.join": "Tournament #{id} was cancelled, so it takes no players; /games lists the "
+    "tournaments open for entries.",
     "tournament.standings.none.empty": "Tournament #{id} ({title}): no round played yet, and nobody has "
     "entered yet.",
     "tournament.standings.cancelled_unplayed.empty": "Tournament #{id} ({title}) was cancelled before anyone "
@@ -2425,6 +2429,10 @@ ES.update({
     "/tournament standings N muestra cómo va cada uno.",
     "tournament.error.over": "El torneo #{id} ha terminado.",
     "tournament.error.cancelled": "El torneo #{id} fue cancelado.",
+    "tournament.error.over.join": "El torneo #{id} ha terminado, así que no admite jugadores; /games lista los "
+    "torneos abiertos a inscripciones.",
+    "tournament.error.cancelled.join": "El torneo #{id} fue cancelado, así que no admite jugadores; /games lista los "
+    "torneos abiertos a inscripciones.",
     "tournament.standings.cancelled_unplayed": "El torneo #{id} ({title}) se canceló antes de ninguna partida; "
     "en la lista había {count}:",
     "tournament.standings.none.empty": "Torneo #{id} ({title}): aún no se ha jugado ninguna ronda, y todavía no se "

@@ -779,7 +779,7 @@ class Tournaments:
             if row is None or row.guild_id != guild_id:
                 raise TableError("tournament.error.missing", id=tournament_id)
             if row.status not in statuses and not latest:
-                raise _status_refusal(row)
+                raise _status_refusal(row, action)
             return row
         rows = await db.guild_tournaments(self.repo, guild_id, statuses)
         if not rows and latest:
@@ -797,7 +797,7 @@ class Tournaments:
     async def _mine(self, guild_id: int, user_id: int, tournament_id: int | None, action: str = "withdraw"
                     ) -> TournamentRow:
         if tournament_id is not None:
-            row = await self._meant(guild_id, tournament_id)
+            row = await self._meant(guild_id, tournament_id, action=action)
             await self._entrant(row, user_id, "tournament.error.you_not_entered")  # the caller's own entry
             return row
         rows = await db.user_tournaments(self.repo, guild_id, user_id)
@@ -984,12 +984,12 @@ def _refusal(exc: db.Refused, row: TournamentRow) -> TableError:
     return TableError("tournament.error.missing", id=row.id)
 
 
-def _status_refusal(row: TournamentRow) -> TableError:
+def _status_refusal(row: TournamentRow, action: str = "") -> TableError:
+    """An event no longer underway, said for ``action``: one who would join hears where the open ones are."""
     if row.status == db.RUNNING:
         return TableError("tournament.error.not_open", id=row.id)
-    if row.status == db.CANCELLED:
-        return TableError("tournament.error.cancelled", id=row.id)
-    return TableError("tournament.error.over", id=row.id)
+    key = "tournament.error.cancelled" if row.status == db.CANCELLED else "tournament.error.over"
+    return TableError(key + (".join" if action == "join" else ""), id=row.id)
 
 
 def _damaged_in_words(method: Callable[..., Any]) -> Callable[..., Any]:

@@ -301,6 +301,9 @@ async def test_a_round_a_process_died_before_announcing_is_announced_by_a_later_
         await svc.resign(last, (await repo.get_seats(last))[1].user_id)
     assert (await stored.get_tournament(repo, tid)).status == stored.FINISHED  # type: ignore[union-attr]
     svc.tournaments._announce_final = final  # type: ignore[method-assign]
+    # one who would still join it hears where the open ones are
+    await refused(svc, "tournament.error.over.join", lambda: svc.tournaments.join(GUILD, 999, "Late", tid))
+    assert "/games lists the tournaments open for entries" in t("tournament.error.over.join", "en", id=tid)
     clock.advance(minutes=2)
     finals = [m for m in await svc.tick() if isinstance(m, TournamentPost)]
     assert [m.key for m in finals] in (["tournament.final"], ["tournament.final_shared"])
@@ -1027,6 +1030,8 @@ async def test_an_empty_event_says_nobody_is_in_and_a_cancelled_one_never_paired
     out = await tours.cancel(GUILD, ORG, tid)  # (not "tables in play go on": there never were any)
     assert [m.key for m in out if isinstance(m, TournamentPost)] == ["tournament.cancelled.open"]
     assert standings_text(await tours.standings(GUILD, tid)).endswith("was cancelled before anyone entered.")
+    await refused(svc, "tournament.error.cancelled.join", lambda: tours.join(GUILD, PLAYERS[1][0], "P2", tid))
+    await refused(svc, "tournament.error.cancelled", lambda: tours.withdraw(GUILD, PLAYERS[1][0], tid))
     for asked in (None, 0, 1, 2):  # (not "rounds are numbered from 1": there is no round 1 either)
         await refused(svc, "tournament.error.cancelled_unpaired", lambda r=asked: tours.pairings(GUILD, tid, r))
     await repo.close()
