@@ -30,13 +30,13 @@ from cogs.controls import TABLE_VERSION, button, button_id, shown
 from cogs.delivery import Delivery, public_lang
 from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
-from cogs.lessons import send_lesson
+from cogs.lessons import LessonControls, send_lesson
 from cogs.limits import MAX_CUSTOM_ID
 from cogs.part import ServicePart
 from cogs.plain import said
 from cogs.table_choices import live_choices
 from cogs.translator import L
-from tables import PublicPost, TableService, TableSummary
+from tables import PublicPost, TableError, TableService, TableSummary
 from tables.learn import HINT_WORDS
 
 Style = discord.ButtonStyle
@@ -123,7 +123,13 @@ class Learning(ServicePart, commands.Cog):
             await self.handling.defer(interaction)
             await self.handling.touch(interaction)
             user_id = interaction.user.id
-            table_id = await self.table(interaction, table, lambda s: user_id in s.turn_user_ids)
+            try:
+                table_id = await self.table(interaction, table, lambda s: user_id in s.turn_user_ids)
+            except TableError as exc:  # no table it could mean, a lesson open: the step's hint (as the console)
+                if table is not None or not exc.key.startswith("error.no_table_here") or \
+                        not await area(interaction, LessonControls).hint_open(interaction):
+                    raise
+                return
             hint = await self.service.hints.ask(table_id, user_id)
             lang = lang_of(interaction)
             text = sketch_block(hint.sketch) + said(hint.key, lang, hint.params)  # names in its words as text

@@ -200,6 +200,16 @@ class LessonControls(ServicePart, commands.Cog):
         await send_lesson(interaction, await lessons.answer(interaction.user.id, game, text))
         return True
 
+    async def hint_open(self, interaction: discord.Interaction) -> bool:
+        """``/hint`` with no table it could mean: the hint of the caller's open lesson's step, as its *Hint* button
+        gives it; False (nothing done) when no lesson is open."""
+        lessons = self.service.lessons
+        game = await lessons.current(interaction.user.id)
+        if game is None:
+            return False
+        await send_lesson(interaction, await lessons.hint(interaction.user.id, game))
+        return True
+
     async def open_moves(self, user_id: int) -> tuple[str, ...]:
         """The open lesson's legal moves (``/move``'s suggestions with no table); none without one."""
         game = await self.service.lessons.current(user_id)

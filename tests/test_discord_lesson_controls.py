@@ -168,6 +168,26 @@ async def test_move_suggests_the_open_lessons_moves(tmp_path: Path) -> None:
         await h.close()
 
 
+async def test_hint_with_no_table_gives_the_open_lessons_hint(tmp_path: Path) -> None:
+    """``/hint`` with no table it could mean said "no active game" to a learner: with a lesson open it gives the
+    step's hint, as its *Hint* button (and the console's ``/hint``) does; with none, the refusal stays."""
+    h = await Harness.open(tmp_path)
+    try:
+        await h.command("hint", [], BOB)
+        assert "no active game" in h.standin.interaction_replies()[-1].content
+        await h.command("learn", [option("game", "kona", STRING)], BOB)
+        h.standin.clear()
+        await h.command("hint", [], BOB)
+        reply = h.standin.interaction_replies()[-1]
+        assert reply.ephemeral and reply.content.startswith("Kona, step by step — step 1 of 10. Hint: ")
+        button = next(c for c in reply.custom_ids() if c.endswith(":hint"))  # the step's own controls come with it
+        await h.click(button, BOB, message=h.message_with(button))
+        assert h.standin.interaction_replies()[-1].content == reply.content  # what the Hint button says
+        assert not h.standin.refusals()
+    finally:
+        await h.close()
+
+
 def hidden_faces(mine: dict[str, Any], theirs: dict[str, Any], other: int) -> list[tuple[str, str]]:
     """The faces of ``other``'s pieces on the board that the learner's view (``mine``) does not show:
     (as the learner's view has it, as ``other``'s own view has it)."""
