@@ -42,8 +42,8 @@ async def _listed(read: Callable[[], Awaitable[list[Listed]]]) -> list[Listed]:
 
 async def _live(service: TableService, interaction: discord.Interaction) -> list[Listed]:
     tables = await service.active_tables(interaction.user.id, interaction.guild_id)
-    return [(s.table_id, f"#{s.table_id} {s.title} · " + ", ".join(
-        n for n, u in zip(s.players, s.user_ids) if u != interaction.user.id)) for s in tables]
+    return [(s.table_id, (f"#{s.table_id} {s.title} · " + ", ".join(
+        n for n, u in zip(s.players, s.user_ids) if u != interaction.user.id)).rstrip(" ·")) for s in tables]
 
 
 async def _finished(board: LeaderboardService, interaction: discord.Interaction) -> list[Listed]:
