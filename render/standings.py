@@ -101,13 +101,15 @@ def round_text(pic: StandingsPicture) -> str:
     if pic.cancelled:
         if pic.playing:
             return f"Cancelled during round {pic.playing} of {pic.rounds}"
-        return f"Cancelled after round {pic.round} of {pic.rounds}" if pic.round else "Cancelled before any game"
+        if pic.round:
+            return f"Cancelled after round {pic.round} of {pic.rounds}"
+        return "Cancelled before any game" if pic.rows else "Cancelled before anyone entered"
     if pic.playing:
         if pic.round:
             return f"After round {pic.round} of {pic.rounds}; round {pic.playing} in play"
         return f"Round {pic.playing} of {pic.rounds} in play"
     if pic.round == 0:
-        return "Not started yet: players in entry order"
+        return "Not started yet: players in entry order" if pic.rows else "Not started yet: nobody has entered"
     return f"After round {pic.round} of {pic.rounds}"
 
 
@@ -160,7 +162,9 @@ def standings_image(pic: StandingsPicture) -> Image.Image:
     head, caller = shown_rows(pic.rows)
     winner_h = 48 if pic.final and pic.winners else 0
     body = ROW_H * (max(len(head), 1) + (1 if caller else 0)) + (24 if caller else 0)
-    height = theme.FRAME_WIDTH + 74 + winner_h + 30 + body + 58 + theme.FRAME_WIDTH
+    # nobody entered: the line above says so, with no column to head and no legend or count under it
+    head_h, notes_h = (30, 58) if pic.rows else (0, 12)
+    height = theme.FRAME_WIDTH + 74 + winner_h + head_h + body + notes_h + theme.FRAME_WIDTH
     img, draw = theme.canvas(WIDTH, height)
     top = theme.FRAME_WIDTH + 6
     draw.rounded_rectangle((_X0 - 4, top, _X1 + 4, top + 64), radius=10, fill=theme.PANEL)
@@ -179,15 +183,16 @@ def standings_image(pic: StandingsPicture) -> Image.Image:
         names = theme.ellipsize(label + ", ".join(shown), 20, _X1 - _X0 - 60, True)
         theme.draw_text(draw, (_X0 + 48, y + 20), names, 20, bold=True, anchor="lm")
         y += winner_h
+    if not head:
+        empty = "Nobody entered" if pic.cancelled else "No players yet"
+        theme.draw_text(draw, (WIDTH / 2, y + ROW_H // 2), empty, 17, fill=theme.MUTED, anchor="mm")
+        return img
     labels = (("Pts", _POINTS_X), (pic.tiebreak_short[0], _TB1_X), (pic.tiebreak_short[1], _TB2_X), ("G", _GAMES_X))
     theme.draw_text(draw, (_X0 + 19, y + 4), "#", 14, fill=theme.MUTED, bold=True, anchor="ma")
     theme.draw_text(draw, (_NAME_X, y + 4), "Player", 14, fill=theme.MUTED, bold=True, anchor="la")
     for label, x in labels:
         theme.draw_text(draw, (x, y + 4), label, 14, fill=theme.MUTED, bold=True, anchor="ra")
     y += 30
-    if not head:
-        theme.draw_text(draw, (WIDTH / 2, y + ROW_H // 2), "No players yet", 17, fill=theme.MUTED, anchor="mm")
-        y += ROW_H
     for i, row in enumerate(head):
         _row(draw, y, row, i % 2 == 1, not pic.entries)
         y += ROW_H

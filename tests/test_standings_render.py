@@ -124,8 +124,17 @@ def test_the_picture_is_a_deterministic_png() -> None:
 
 
 def test_empty_standings_draw() -> None:
-    marks, _ = texts(picture(0, rows=(), round=0, rounds=0))
-    assert "No players yet" in [m.what for m in marks]
+    """Nobody entered: the card says so, with no column to head and no "0 players" under it."""
+    marks, img = texts(picture(0, rows=(), round=0, rounds=0))
+    said = [m.what for m in marks]
+    assert "No players yet" in said and "Not started yet: nobody has entered" in said
+    assert "Pts" not in said and not any("players" in w and w[0].isdigit() for w in said)
+    assert img.height < standings_image(picture(1, round=0, rounds=0)).height
+    cancelled, _ = texts(picture(0, rows=(), round=0, rounds=0, cancelled=True))
+    assert {"Nobody entered", "Cancelled before anyone entered"} <= {m.what for m in cancelled}
+    entered, _ = texts(picture(2, round=0, rounds=0))  # with entrants: their order, and the count
+    assert "Not started yet: players in entry order" in [m.what for m in entered]
+    assert "2 players" in [m.what for m in entered]
 
 
 @pytest.mark.parametrize("value, text", [
