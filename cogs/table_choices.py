@@ -4,9 +4,10 @@ Discord's users find a table's number in its thread's name, which on a phone is 
 ``table`` Discord lists their own tables in this server: the live ones for what is done at a table in play
 (``/move``, ``/resign``, ``/draw``, ``/board``, ``/hint``, ``/takeback``), the finished ones, newest first, as their
 history says them ("#12 Kona · won · 2026-03-02 · alice, bob"), for ``/review`` and ``/replay``, and both for
-``/history``'s moves of one table.  A number typed matches the tables' numbers (not a date's digits), words
-anywhere in the line (a game, a player).  ``/review`` and ``/replay`` naming none mean the most recent finished
-table (``LeaderboardService.last_finished``), as ``/board`` does.  Any table may still be named by its number.
+``/history``'s moves of one table (the tables of the player it asks about, once its ``user`` is filled).  A number
+typed matches the tables' numbers (not a date's digits), words anywhere in the line (a game, a player).  ``/review``
+and ``/replay`` naming none mean the most recent finished table (``LeaderboardService.last_finished``), as
+``/board`` does.  Any table may still be named by its number.
 """
 
 from __future__ import annotations
@@ -40,16 +41,22 @@ async def _listed(read: Callable[[], Awaitable[list[Listed]]]) -> list[Listed]:
         return []
 
 
-async def _live(service: TableService, interaction: discord.Interaction) -> list[Listed]:
-    tables = await service.active_tables(interaction.user.id, interaction.guild_id)
+async def _live(service: TableService, interaction: discord.Interaction, user_id: int | None = None
+                ) -> list[Listed]:
+    """``user_id``'s live tables in this server (the caller's by default), named by the others seated."""
+    whose = interaction.user.id if user_id is None else user_id
+    tables = await service.active_tables(whose, interaction.guild_id)
     return [(s.table_id, (f"#{s.table_id} {s.title} · " + ", ".join(
-        n for n, u in zip(s.players, s.user_ids) if u != interaction.user.id)).rstrip(" ·")) for s in tables]
+        n for n, u in zip(s.players, s.user_ids) if u != whose)).rstrip(" ·")) for s in tables]
 
 
-async def _finished(board: LeaderboardService, interaction: discord.Interaction) -> list[Listed]:
+async def _finished(board: LeaderboardService, interaction: discord.Interaction, user_id: int | None = None
+                    ) -> list[Listed]:
+    """``user_id``'s finished tables in this server (the caller's by default), as their history says them."""
     if interaction.guild_id is None:
         return []
-    entries = await board.history(interaction.guild_id, interaction.user.id, None, limit=MAX_AUTOCOMPLETE)
+    whose = interaction.user.id if user_id is None else user_id
+    entries = await board.history(interaction.guild_id, whose, None, limit=MAX_AUTOCOMPLETE)
     return [(e.table_id, history_line(e, lang_of(interaction), links=False)) for e in entries]
 
 
@@ -65,10 +72,12 @@ async def finished_choices(board: LeaderboardService, interaction: discord.Inter
 
 
 async def any_choices(service: TableService, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
-    """The caller's live tables, then their finished ones (``/history``'s moves of one table)."""
+    """``/history``'s moves of one table: the live tables, then the finished ones, of the player whose history is
+    asked for (its ``user`` option, already filled), else the caller's."""
     board = LeaderboardService(service.repo)
-    live = await _listed(lambda: _live(service, interaction))
-    return _chosen(live + await _listed(lambda: _finished(board, interaction)), current)
+    whose = getattr(getattr(interaction.namespace, "user", None), "id", None)
+    live = await _listed(lambda: _live(service, interaction, whose))
+    return _chosen(live + await _listed(lambda: _finished(board, interaction, whose)), current)
 
 
 async def table_or_last(board: LeaderboardService, interaction: discord.Interaction, table: int | None,

@@ -22,7 +22,7 @@ from tables.reviews import Reviews
 ALICE = user(1001, "alice")
 BOB = user(1002, "bob")
 CAROL = user(1003, "carol")
-STRING, INTEGER = 3, 4
+STRING, INTEGER, USER = 3, 4, 6
 
 
 class Stepping(CountingAnalyser):
@@ -277,10 +277,12 @@ async def test_any_answer_cut_short_by_a_restart_says_so(harness: Harness, monke
 
 
 async def review_choices(h: Harness, who: dict[str, Any], typed: str = "", command: str = "review",
-                         **kw: Any) -> list[tuple[str, int]]:
-    """``/review table:`` (or another ``command``'s) as Discord asks while it is typed: the choices answered."""
+                         filled: Sequence[dict[str, Any]] = (), **kw: Any) -> list[tuple[str, int]]:
+    """``/review table:`` (or another ``command``'s, after the options ``filled``) as Discord asks while it is
+    typed: the choices answered."""
     before = len(h.standin.requests)
-    await h.command(command, [option("table", typed, INTEGER, focused=True)], who, autocomplete=True, **kw)
+    await h.command(command, [*filled, option("table", typed, INTEGER, focused=True)], who, autocomplete=True,
+                    **kw)
     answers = [r for r in h.standin.requests[before:] if r.path.endswith("/callback")]
     assert len(answers) == 1 and answers[0].json["type"] == 8  # APPLICATION_COMMAND_AUTOCOMPLETE_RESULT
     assert not h.standin.refusals()  # within Discord's limits: 25 choices, names of 1-100 characters
@@ -321,6 +323,11 @@ async def test_review_and_replay_without_a_table_mean_the_callers_latest_finishe
     assert [value for _, value in await review_choices(h, ALICE, command="history")] == [live, second, first]
     assert [value for _, value in await review_choices(h, ALICE, "bob", command="history")] == [live, second, first]
     assert await review_choices(h, ALICE, "carol", command="history") == []
+    # /history user:bob table: lists bob's tables, to whoever asks; user:carol, hers (none)
+    assert [value for _, value in await review_choices(h, CAROL, command="history", filled=[
+        option("user", BOB["id"], USER)], users=[BOB])] == [live, second, first]
+    assert await review_choices(h, ALICE, command="history", filled=[option("user", CAROL["id"], USER)],
+                                users=[CAROL]) == []
     await h.command("review", [], BOB)
     assert last(h).content.startswith(f"Review of Kona #{second}: alice and bob") and last(h).files
     await h.command("replay", [], BOB)
