@@ -222,7 +222,7 @@ EN: dict[str, str] = {
                  "`/{learn}` teaches each game step by step, privately (answer with its buttons, or `/{move}` when "
                  "you have no table).\n"
                  "**Results:** `/{leaderboard}`, `/{stats}`, `/{history}`, `/{replay}`; `/{review}` is Mesa's "
-                 "review of a finished game.\n"
+                 "review of a finished game (your latest, if you name none).\n"
                  "**Tournaments:** `/{tournament}` create, join, start, standings, pairings, withdraw: round robin "
                  "and Swiss over days, each round's tables opened by themselves.",
     "rules.title": "{game}: quick-start",
@@ -448,7 +448,7 @@ ES: dict[str, str] = {
                  "`/{learn}` enseña cada juego paso a paso, en privado (responde con sus botones, o con `/{move}` si "
                  "no tienes mesa).\n"
                  "**Resultados:** `/{leaderboard}`, `/{stats}`, `/{history}`, `/{replay}`; `/{review}` es la "
-                 "revisión de Mesa de una partida terminada.\n"
+                 "revisión de Mesa de una partida terminada (la última tuya, si no nombras ninguna).\n"
                  "**Torneos:** `/{tournament}` crear, apuntarse, empezar, clasificacion, emparejamientos, retirarse: "
                  "liga y suizo a lo largo de días, con las mesas de cada ronda abiertas solas.",
     "rules.title": "{game}: guía rápida",
