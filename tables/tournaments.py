@@ -544,29 +544,7 @@ class Tournaments:
     async def standings(self, guild_id: int, tournament_id: int | None = None, *,
                         user_id: int | None = None) -> Standings:
         row = await self._meant(guild_id, tournament_id, action="standings", latest=True, user_id=user_id)
-        return await self._standings(row)
-
-    async def _standings(self, row: TournamentRow) -> Standings:
-        plan = _plan_of(row)
-        people = await db.entrants(self.repo, row.id)
-        decided = await db.pairings(self.repo, row.id)
-        results = core_results(decided)
-        by_id = {str(e.user_id): e for e in people}
-        # at the end, whoever withdrew, was removed or left comes below everyone who played on: never the winner
-        out = {str(e.user_id) for e in people if e.status != db.IN} if row.status == db.FINISHED else set()
-        lines = standings(results, [str(e.user_id) for e in people], plan.scoring, behind=out)
-        rows = tuple(StandingRow(s.rank, int(s.player), by_id[s.player].name, s.points, s.buchholz,
-                                 s.sonneborn_berger, s.played, s.byes, by_id[s.player].status) for s in lines)
-        paired = {p.round for p in decided}
-        open_rounds = {p.round for p in decided if p.places is None}
-        done = max((r for r in paired if r not in open_rounds), default=0)
-        playing = max(open_rounds, default=0) if row.status == db.RUNNING else 0
-        ended = sum(1 for p in decided if p.round == playing and p.places is not None and p.kind != db.BYE)
-        if not paired:  # before the start every entrant has 0: keep the entry order, withdrawn ones included
-            order = {e.user_id: k for k, e in enumerate(people)}
-            rows = tuple(sorted(rows, key=lambda r: order[r.user_id]))
-        return Standings(row.id, row.game, game_title(row.game), row.format, row.status, done, row.rounds, rows,
-                         playing, max(paired, default=0), ended)
+        return await _standings_of(self.repo, row)
 
     async def pairings(self, guild_id: int, tournament_id: int | None = None, round_: int | None = None, *,
                        user_id: int | None = None) -> Pairings:
@@ -576,35 +554,8 @@ class Tournaments:
             raise TableError("tournament.error.not_started", id=row.id)
         number = current if round_ is None else round_
         if not 1 <= number <= max(current, 0):
-            facts: dict[str, Any] = {"id": row.id, "round": number, "paired": Count(current, "round_paired"),
-                                     "last": current, "played": Count(current, "round"),
-                                     "rounds": Count(row.rounds, "round")}
-            if row.status == db.CANCELLED and not current:  # stopped before any round: no round to point at
-                raise TableError("tournament.error.cancelled_unpaired", id=row.id)
-            if number < 1 and round_ is not None:
-                raise TableError("tournament.error.round_from_one", **facts)
-            if row.status == db.CANCELLED:  # there never will be: it stopped
-                raise TableError("tournament.error.no_round_cancelled", **facts)
-            if row.status == db.FINISHED:
-                raise TableError("tournament.error.no_round_over", **facts)
-            if number > row.rounds:  # beyond the rounds the event plays: never, not "yet"
-                raise TableError("tournament.error.no_round_ever", **facts)
-            raise TableError("tournament.error.no_round", **{**facts, "round": max(number, 1)})
-        return await self._pairings(row, number)
-
-    async def _pairings(self, row: TournamentRow, number: int) -> Pairings:
-        people = await db.entrants(self.repo, row.id)
-        names = {e.user_id: e.name for e in people}
-        status = {e.user_id: e.status for e in people}
-        boards = []
-        for p in await db.pairings(self.repo, row.id, number):
-            seats = await self.repo.get_seats(p.table_id) if p.table_id is not None else []
-            seat_names = {s.user_id: s.name for s in seats}
-            out = status.get(p.players[-1]) if p.kind == db.FORFEIT else None  # the absent player: named last
-            boards.append(Board(p.board, p.kind, p.table_id, p.players,
-                                tuple(seat_names.get(u) or names.get(u, "?") for u in p.players), p.places, out))
-        return Pairings(row.id, game_title(row.game), number, row.rounds, tuple(boards), _plan_of(row).scoring.bye,
-                        row.status)
+            raise _no_round(row, number, current, asked=round_ is not None)
+        return await _pairings_of(self.repo, row, number)
 
     # ---- rounds advance ------------------------------------------------------------------------------
     async def table_ended(self, table_id: int) -> list[Message]:
@@ -711,7 +662,7 @@ class Tournaments:
         """Round ``number`` and its pairings, for the tournament's channel, mentioning only its players.
         Marked announced only when the front end confirms it delivered it (``announced``): until then the
         sweep hands it out again (a process that dies before the post reaches the channel loses nothing)."""
-        pairs = await self._pairings(row, number)
+        pairs = await _pairings_of(self.repo, row, number)
         # the players of the round: a forfeit's absent player (out of the event, maybe gone from the server) is
         # named on its line but not pinged
         concerned = tuple(dict.fromkeys(u for b in pairs.boards
@@ -755,7 +706,7 @@ class Tournaments:
     async def _announce_final(self, row: TournamentRow) -> list[Message]:
         """The final standings naming the winner, for the tournament's channel; handed out again by the sweep
         until the front end confirms it (``announced``)."""
-        st = await self._standings(await self._row(row.id))
+        st = await _standings_of(self.repo, await self._row(row.id))
         lines = Lines(Phrase("tournament.standings.line" if r.status == db.IN else "tournament.standings.line_out",
                              {"rank": r.rank, "name": r.name, "points": points_phrase(r.points),
                               "status": Phrase(f"tournament.status.{r.status}")}) for r in st.rows)
@@ -961,6 +912,63 @@ async def _narrowed(repo: Repository, rows: Sequence[TournamentRow], user_id: in
     if action == "join":
         return [r for r in rows if r.id not in entered]
     return [r for r in rows if r.id in entered or r.organiser_id == user_id]
+
+
+async def _standings_of(repo: Repository, row: TournamentRow) -> Standings:
+    """The event's standings as they stand (``Tournaments.standings``, and its announcements')."""
+    plan = _plan_of(row)
+    people = await db.entrants(repo, row.id)
+    decided = await db.pairings(repo, row.id)
+    results = core_results(decided)
+    by_id = {str(e.user_id): e for e in people}
+    # at the end, whoever withdrew, was removed or left comes below everyone who played on: never the winner
+    out = {str(e.user_id) for e in people if e.status != db.IN} if row.status == db.FINISHED else set()
+    lines = standings(results, [str(e.user_id) for e in people], plan.scoring, behind=out)
+    rows = tuple(StandingRow(s.rank, int(s.player), by_id[s.player].name, s.points, s.buchholz,
+                             s.sonneborn_berger, s.played, s.byes, by_id[s.player].status) for s in lines)
+    paired = {p.round for p in decided}
+    open_rounds = {p.round for p in decided if p.places is None}
+    done = max((r for r in paired if r not in open_rounds), default=0)
+    playing = max(open_rounds, default=0) if row.status == db.RUNNING else 0
+    ended = sum(1 for p in decided if p.round == playing and p.places is not None and p.kind != db.BYE)
+    if not paired:  # before the start every entrant has 0: keep the entry order, withdrawn ones included
+        order = {e.user_id: k for k, e in enumerate(people)}
+        rows = tuple(sorted(rows, key=lambda r: order[r.user_id]))
+    return Standings(row.id, row.game, game_title(row.game), row.format, row.status, done, row.rounds, rows,
+                     playing, max(paired, default=0), ended)
+
+
+async def _pairings_of(repo: Repository, row: TournamentRow, number: int) -> Pairings:
+    """Round ``number``'s tables and byes, with their results so far (``Tournaments.pairings``, announcements)."""
+    people = await db.entrants(repo, row.id)
+    names = {e.user_id: e.name for e in people}
+    status = {e.user_id: e.status for e in people}
+    boards = []
+    for p in await db.pairings(repo, row.id, number):
+        seats = await repo.get_seats(p.table_id) if p.table_id is not None else []
+        seat_names = {s.user_id: s.name for s in seats}
+        out = status.get(p.players[-1]) if p.kind == db.FORFEIT else None  # the absent player: named last
+        boards.append(Board(p.board, p.kind, p.table_id, p.players,
+                            tuple(seat_names.get(u) or names.get(u, "?") for u in p.players), p.places, out))
+    return Pairings(row.id, game_title(row.game), number, row.rounds, tuple(boards), _plan_of(row).scoring.bye,
+                    row.status)
+
+
+def _no_round(row: TournamentRow, number: int, current: int, *, asked: bool) -> TableError:
+    """Why round ``number`` has no pairings (``current`` rounds paired; ``asked``: a round was named)."""
+    facts: dict[str, Any] = {"id": row.id, "round": number, "paired": Count(current, "round_paired"),
+                             "last": current, "played": Count(current, "round"), "rounds": Count(row.rounds, "round")}
+    if row.status == db.CANCELLED and not current:  # stopped before any round: no round to point at
+        return TableError("tournament.error.cancelled_unpaired", id=row.id)
+    if number < 1 and asked:
+        return TableError("tournament.error.round_from_one", **facts)
+    if row.status == db.CANCELLED:  # there never will be: it stopped
+        return TableError("tournament.error.no_round_cancelled", **facts)
+    if row.status == db.FINISHED:
+        return TableError("tournament.error.no_round_over", **facts)
+    if number > row.rounds:  # beyond the rounds the event plays: never, not "yet"
+        return TableError("tournament.error.no_round_ever", **facts)
+    return TableError("tournament.error.no_round", **{**facts, "round": max(number, 1)})
 
 
 def _not_mesa(row: TournamentRow, user_id: int) -> None:
