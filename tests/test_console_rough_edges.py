@@ -311,3 +311,18 @@ async def test_join_with_no_open_table_says_how_to_open_one(tmp_path: Path) -> N
     assert out == ["[error Ana] There is no open table to join; open one anyone may join with /play k3 or /play "
                    "krakatoa (no @NAME), or name a table with /join N"]
 
+
+
+async def test_build_takes_a_pyramid_typed_out(tmp_path: Path) -> None:
+    # /build build:0:Y/KG/... said "There is no build style build:0:Y/KG/...": a pyramid typed out is the build itself,
+    # as /move build:... plays it (and one for another seat is refused as such)
+    proposed = await _console(["Ana: /play k3 @Ben seat=first", "Ben: /accept", "Ana: /build sensible"],
+                              tmp_path / "a")
+    view = [line for line in proposed if line.startswith("[dm Ana] Your view of K3 #1")][-1]
+    pyramid = view.split(": ", 1)[1].split()[1].split("|")[0]  # seat 0's ranks, top first: Y/KG/WRB/...
+    assert re.fullmatch(r"[A-Z]+(/[A-Z]+)+", pyramid)
+    out = await _console(["Ana: /play k3 @Ben seat=first", "Ben: /accept", f"Ana: /build build:1:{pyramid}",
+                          f"Ana: /build build:0:{pyramid}"], tmp_path / "b")
+    assert any(line.startswith("[error Ana] That move belongs to another player.") for line in out)
+    assert not any("no build style" in line for line in out)
+    assert "[#1] K3 #1 · Ana built a pyramid" in out
