@@ -54,9 +54,10 @@ class Preferences:
 
     async def set_caps(self, guild_id: int, max_invitations: int | None, max_active: int | None) -> Limits:
         """Change either cap (None keeps that one); a value outside 1-500 is refused, nothing changed."""
-        current = await limits_of(self.repo, guild_id)
-        return await set_limits(self.repo, guild_id, max_invitations or current.max_invitations,
-                                max_active or current.max_active, self.store.now())
+        current = await limits_of(self.repo, guild_id)  # (0 is a value, refused as such: never "keep it")
+        return await set_limits(self.repo, guild_id,
+                                current.max_invitations if max_invitations is None else max_invitations,
+                                current.max_active if max_active is None else max_active, self.store.now())
 
     # ---- a user's preferences -----------------------------------------------------------------------
     async def user_prefs(self, user_id: int) -> UserPrefs:

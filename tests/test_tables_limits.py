@@ -7,6 +7,7 @@ import asyncio
 import time
 from typing import Any
 
+import pytest
 from pg_server import DbFactory
 from test_tables_service import CHANNEL, GUILD, USERS, FakeClock, open_service, start_table
 
@@ -39,6 +40,11 @@ async def test_a_host_cannot_keep_more_invitations_waiting_than_the_cap(db: DbFa
             raise AssertionError("a cap of 0 was accepted")
         except TableError as exc:
             assert exc.key == "error.bad_option"
+        for zero in ((0, None), (None, 0)):  # through the service too: 0 is refused, never read as "keep it"
+            with pytest.raises(TableError) as refused:
+                await svc.set_caps(GUILD + 2, *zero)
+            assert refused.value.key == "error.bad_option" and refused.value.params["value"] == "0"
+        assert await svc.set_caps(GUILD + 2, None, None) == await svc.set_caps(GUILD + 2, 1, 1)  # None keeps
         await svc.create(GUILD + 2, CHANNEL, ANA[0], ANA[1], "kona", [(BEN[0], BEN[1])])
         try:
             await svc.create(GUILD + 2, CHANNEL, ANA[0], ANA[1], "plateau", [(CY[0], CY[1])])
