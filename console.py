@@ -568,10 +568,12 @@ class Console:
             self.show(await svc.submit_move(tid, uid, rest, key=self.key()))
         elif verb == "build":
             tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids, self._building)
-            # a pyramid typed out (/build build:1:Y/GR/...) is the build itself, as /move build:... plays it
-            typed = rest.strip()
-            text = typed if typed.lower().startswith("build:") else \
-                await svc.auto_build(tid, uid, rest or None, rng=self.build_rng)  # --seed: repeatable
+            try:
+                text = await svc.auto_build(tid, uid, rest or None, rng=self.build_rng)  # --seed: repeatable
+            except TableError as exc:
+                if exc.key != "error.bad_style" or rest.strip().isalpha():
+                    raise  # a word that is not a style: the styles there are, named
+                text = rest.strip()  # not a word: the build typed out, played (or refused) as /move plays it
             self.show(await svc.submit_move(tid, uid, text, key=self.key()))
         elif verb == "auto":
             tid, lesson = await self._table_or_lesson(uid, table, lambda s: uid in s.turn_user_ids)

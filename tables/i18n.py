@@ -2099,7 +2099,7 @@ EN.update({
     "{players} has at most as many rounds as it takes for everyone to meet everyone (players − 1, or the count "
     "itself when it is odd, a bye each round), and more would pair the same players again.",
     "tournament.cancelled": "Tournament #{id} ({title}) is cancelled. Tables in play go on as ordinary games.",
-    "tournament.cancelled.open": "Tournament #{id} ({title}) is cancelled before it started: no game of it was "
+    "tournament.cancelled.open": "Tournament #{id} ({title}) is cancelled. It had not started, so no game of it was "
     "played.",
     "tournament.round": "Tournament #{id} ({title}), round {round} of {rounds}. {first}; play at your table with "
     "/move:\n{lines}",
@@ -2313,8 +2313,8 @@ ES.update({
     "tournament.rounds_reduced": "El torneo #{id} ({title}) se juega a {rounds}, no a las {asked} pedidas: un "
     "suizo de {players} tiene como mucho las rondas necesarias para que todos se enfrenten con todos (jugadores − 1, "
     "o su número si es impar, con un descanso por ronda), y más volverían a emparejar a los mismos.",
-    "tournament.cancelled.open": "El torneo #{id} ({title}) queda cancelado antes de empezar: no se jugó ninguna "
-    "partida suya.",
+    "tournament.cancelled.open": "El torneo #{id} ({title}) queda cancelado. No había empezado, así que no se jugó "
+    "ninguna partida suya.",
     "tournament.cancelled": "El torneo #{id} ({title}) queda cancelado. Las mesas en juego siguen como partidas "
     "normales.",
     "tournament.round": "Torneo #{id} ({title}), ronda {round} de {rounds}. {first}; juega en tu mesa con "

@@ -321,8 +321,9 @@ async def test_build_takes_a_pyramid_typed_out(tmp_path: Path) -> None:
     view = [line for line in proposed if line.startswith("[dm Ana] Your view of K3 #1")][-1]
     pyramid = view.split(": ", 1)[1].split()[1].split("|")[0]  # seat 0's ranks, top first: Y/KG/WRB/...
     assert re.fullmatch(r"[A-Z]+(/[A-Z]+)+", pyramid)
-    out = await _console(["Ana: /play k3 @Ben seat=first", "Ben: /accept", f"Ana: /build build:1:{pyramid}",
-                          f"Ana: /build build:0:{pyramid}"], tmp_path / "b")
+    out = await _console(["Ana: /play k3 @Ben seat=first", "Ben: /accept", "Ana: /build nice",
+                          f"Ana: /build build:1:{pyramid}", f"Ana: /build build:0:{pyramid}"], tmp_path / "b")
+    assert "[error Ana] There is no build style nice: use sensible or random." in out  # a word: the styles named
     assert any(line.startswith("[error Ana] That move belongs to another player.") for line in out)
-    assert not any("no build style" in line for line in out)
+    assert sum("no build style" in line for line in out) == 1  # the typed pyramids were judged as moves
     assert "[#1] K3 #1 · Ana built a pyramid" in out
