@@ -125,7 +125,7 @@ def _options(lang: str) -> dict[str, str]:
             if key.startswith("opt.") and key.count(".") == 1}
 
 
-def _choice(group: str, value: str, lang: str) -> str:
+def choice_word(group: str, value: str, lang: str) -> str:
     """``value`` as the reader's choice list ``group`` shows it, without its gloss (``swiss`` -> ``suizo``,
     ``round-robin`` -> ``liga``, from "liga (todos contra todos)"; ``kona`` -> ``Kona``); a value without a
     choice as it is."""
@@ -140,7 +140,7 @@ def _as_option(option: str, value: str, lang: str) -> str:
 
 def _named_option(found: re.Match[str], lang: str) -> str:
     option, value = found["option"], found["value"]
-    return _as_option(option, _choice(option, value, lang) if value else "", lang)
+    return _as_option(option, choice_word(option, value, lang) if value else "", lang)
 
 
 def _command_at(found: re.Match[str], lang: str) -> tuple[str, str | None, int]:
@@ -168,7 +168,7 @@ def _arguments(name: str, sub: str | None, text: str, at: int, lang: str) -> tup
             if found is not None:
                 value = found["value"] if "value" in found.re.groupindex else found[0][1:]
                 value = "@Mesa" if value == "@mesa" else value  # the console's name for the bot Discord lists
-                said.append(" " + _as_option(option, _choice(group, value, lang), lang))
+                said.append(" " + _as_option(option, choice_word(group, value, lang), lang))
                 at = found.end()
                 break
         else:

@@ -29,7 +29,7 @@ from discord.app_commands import (
 from discord.ext import commands
 
 from cogs import answer
-from cogs.command_words import in_discord_words
+from cogs.command_words import choice_word, in_discord_words
 from cogs.delivery import Delivery, PostFailed
 from cogs.guild_life import GuildWatch
 from cogs.i18n_discord import lang_for, t
@@ -210,7 +210,8 @@ class Handling(ServicePart):
             file = None
             if exc.board is not None and exc.board.image:
                 file = picture_file(exc.board.image, f"mesa-{exc.board.table_id}.png", exc.board.alt, caller_lang)
-            await self.reply(interaction, with_table_link(exc, refusal_text(exc, caller_lang)), file=file)
+            text = await self.lesson_not_a_table(interaction, exc, table) or refusal_text(exc, caller_lang)
+            await self.reply(interaction, with_table_link(exc, text), file=file)
         except Refusal as exc:
             await self.reply(interaction, t(exc.key, caller_lang, **plain_params(exc.params)))
         except PostFailed as exc:
@@ -233,6 +234,23 @@ class Handling(ServicePart):
                 self.in_flight[user_id] = left
             else:
                 self.in_flight.pop(user_id, None)
+
+    async def lesson_not_a_table(self, interaction: discord.Interaction, exc: TableError,
+                                 table: int | None) -> str | None:
+        """A game's command (``/takeback``, ``/resign``, ``/board``...) naming no table, from someone with no table
+        here and a lesson open: not "start one with /play", but that the command is a game's and how the lesson
+        goes on (as the console says it); None otherwise. ``/move`` and ``/hint`` answer the lesson themselves."""
+        command = interaction.command
+        if exc.key != "error.no_table_here" or table is not None or command is None:
+            return None
+        game = await self.service.lessons.current(interaction.user.id)
+        if game is None:
+            return None
+        lang = lang_of(interaction)
+        return t("err.lesson_not_a_table", lang, command=t(f"cmd.{command.name}", lang),
+                 game=choice_word("game", game, lang),
+                 pick=t("btn.lesson_pick", lang), move=t("cmd.move", lang), learn=t("cmd.learn", lang),
+                 opt_game=t("opt.game", lang))
 
     async def on_error(self, interaction: discord.Interaction, error: AppCommandError) -> None:
         """The command tree's errors: raised before a handler runs (checks, option conversion) or escaping one."""

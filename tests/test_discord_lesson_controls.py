@@ -188,6 +188,35 @@ async def test_hint_with_no_table_gives_the_open_lessons_hint(tmp_path: Path) ->
         await h.close()
 
 
+async def test_a_games_command_with_no_table_says_how_the_lesson_goes_on(tmp_path: Path) -> None:
+    """``/takeback``, ``/resign``, ``/draw``, ``/board`` with no table, from a learner with a lesson open, said
+    "no active game here: start one with /play": now that the command is a game's and how the lesson goes on, in
+    the reader's words (the console's ``LESSON_NOT_A_TABLE``); nothing changes; with no lesson, the refusal stays."""
+    h = await Harness.open(tmp_path)
+    try:
+        await h.command("takeback", [], BOB)
+        assert "no active game here" in h.standin.interaction_replies()[-1].content
+        await h.command("learn", [option("game", "kona", STRING)], BOB)
+        for command, locale, words in (
+                ("takeback", "en-US", "You have no game here for `/takeback`. Your lesson goes on: answer its step "
+                                      "with *Pick a move…* or `/move` (`/learn game:Kona` shows the step again)."),
+                ("resign", "en-US", "You have no game here for `/resign`."),
+                ("draw", "en-US", "You have no game here for `/draw`."),
+                ("board", "es-ES", "No tienes ninguna partida aquí para `/tablero`. Tu lección sigue: responde a su "
+                                   "paso con *Elegir jugada…* o `/mover` (`/aprender juego:Kona` muestra otra vez el "
+                                   "paso).")):
+            h.standin.clear()
+            await h.command(command, [], BOB, locale=locale)
+            [reply] = replies(h)
+            assert reply.ephemeral and reply.content.startswith(words), reply.content
+        assert await h.bot.service.lessons.at(int(BOB["id"]), "kona") == 1  # nothing moved on
+        h.standin.clear()
+        await h.command("resign", [option("table", 7, 4)], BOB)  # a table named: the table's own refusal
+        assert "#7" in h.standin.interaction_replies()[-1].content
+    finally:
+        await h.close()
+
+
 def hidden_faces(mine: dict[str, Any], theirs: dict[str, Any], other: int) -> list[tuple[str, str]]:
     """The faces of ``other``'s pieces on the board that the learner's view (``mine``) does not show:
     (as the learner's view has it, as ``other``'s own view has it)."""
