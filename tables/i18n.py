@@ -121,7 +121,7 @@ EN: dict[str, str] = {
     "{deadline}).",
     "reminder.late": "Hurry: only {left} left to move in {game} #{table} (deadline {deadline}).",
     # ---- refusals
-    "error.no_table": "There is no table #{table}.",
+    "error.no_table": "There is no table #{table} in this server.",
     "error.try_again": "The game records are out of reach for a moment; nothing was changed. Please try again "
     "in a moment.",
     "error.no_table_here": "You have no active game here. Start one with /play, or name the table.",
@@ -323,7 +323,7 @@ ES: dict[str, str] = {
     "reminder.half": "Has usado {gone} de tus {total} para jugar en {game} #{table}: aún tienes {left} "
     "(plazo {deadline}).",
     "reminder.late": "Date prisa: solo tienes {left} para jugar en {game} #{table} (plazo {deadline}).",
-    "error.no_table": "No existe la mesa #{table}.",
+    "error.no_table": "No hay ninguna mesa #{table} en este servidor.",
     "error.try_again": "Los registros de las partidas no están disponibles por un momento; no se cambió nada. "
     "Vuelve a intentarlo en un momento.",
     "error.no_table_here": "No tienes ninguna partida activa aquí. Empieza una con /jugar o indica la mesa.",
@@ -614,7 +614,6 @@ def t(key: str, lang: str = DEFAULT_LANG, **params: Any) -> str:
 
 # ---- leaderboards, stats, history, replays (issue 9): shared by the console and Discord
 EN.update({
-    "error.replay_elsewhere": "There is no table #{table} in this server.",
     "error.replay_not_finished": "Table #{table} is still being played: replays are for finished games.",
     "error.replay_nothing": "Table #{table} was cancelled before it ended: there is no game to replay.",
     "lb.title": "{game} leaderboard",
@@ -669,7 +668,6 @@ EN.update({
     "recompute.same": "Ratings rebuilt from the stored results of this server: every number was already right.",
 })
 ES.update({
-    "error.replay_elsewhere": "No hay ninguna mesa #{table} en este servidor.",
     "error.replay_not_finished": "La mesa #{table} todavía se está jugando: las repeticiones son de partidas "
     "terminadas.",
     "error.replay_nothing": "La mesa #{table} se canceló antes de terminar: no hay partida que repetir.",

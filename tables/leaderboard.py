@@ -355,7 +355,7 @@ class LeaderboardService:
         """The spectator views of a finished table of this server (see the module docstring)."""
         row, seats = await self.repo.load(table_id)
         if row is None or row.guild_id != guild_id:
-            raise TableError("error.replay_elsewhere", table=table_id)
+            raise TableError("error.no_table", table=table_id)  # another server's table does not exist here
         if row.status in (ABORTED, DECLINED):
             raise TableError("error.replay_nothing", table=table_id)
         if row.status != FINISHED:

@@ -78,7 +78,7 @@ async def test_review_refusals_say_what_to_type(tmp_path: Path) -> None:
         assert await said(con, out, "Ana: /review es") == none
         assert await said(con, out, "Ana: /review abc") == [
             "[error Ana] abc is not a table number; write /review N, for example /review 3"]
-        assert await said(con, out, "Ana: /review 9") == ["[error Ana] There is no table #9."]
+        assert await said(con, out, "Ana: /review 9") == ["[error Ana] There is no table #9 in this server."]
         assert await said(con, out, "Ana: /review 1 fr") == [
             "[error Ana] Reviews are said in English or Spanish, not fr: write /review N, or /review N es"]
         await said(con, out, "Ana: /play kona @Ben")

@@ -193,7 +193,7 @@ async def test_a_number_after_a_table_command_is_its_table_and_a_stray_word_is_r
     assert "[error Ana] /abort takes no words but a table's number, and 'please' is not one: write /abort, or " \
         "/abort 2 (or table=2) for table #2" in out
     assert any(line.startswith("[dm Ana] #1 Krakatoa: Ana — open to anyone") for line in out), "#1 still open"
-    assert "[error Cy] There is no table #9." in out
+    assert "[error Cy] There is no table #9 in this server." in out
     assert any(line.startswith("[error Cy] /resign takes no words but a table's number, and '3 now'") for line in out)
     assert any(line.startswith("[#3] Cy offers a draw in Kona #3") for line in out)  # /draw offer: Discord's words
     assert any(line.startswith("[#3]") and "declined" in line for line in out), out  # /draw decline

@@ -129,7 +129,7 @@ async def test_review_refusals_in_the_callers_language(harness: Harness) -> None
     await h.command("review", [option("table", live, INTEGER)], CAROL, locale="es-ES")
     assert last(h).content == f"Kona #{live} todavía se está jugando: pide su revisión cuando termine la partida."
     await h.command("review", [option("table", 777, INTEGER)], CAROL)
-    assert last(h).ephemeral and last(h).content == "There is no table #777."
+    assert last(h).ephemeral and last(h).content == "There is no table #777 in this server."
     assert not any(r.files for r in replies(h)) and fake.decided == 0
     assert not h.standin.refusals()
 

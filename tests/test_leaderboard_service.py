@@ -371,8 +371,8 @@ async def test_replay_views_are_public_and_refusals(tmp_path: Path) -> None:
     cancelled, _ = await start_table(svc, "kona", 2)
     await svc.abort(cancelled, USERS[0][0])
     assert (await repo.get_table(cancelled)).status == ABORTED  # type: ignore[union-attr]
-    for guild, table, key in [(GUILD, live, "error.replay_not_finished"), (GUILD + 1, tid, "error.replay_elsewhere"),
-                              (GUILD, 999, "error.replay_elsewhere"), (GUILD, cancelled, "error.replay_nothing")]:
+    for guild, table, key in [(GUILD, live, "error.replay_not_finished"), (GUILD + 1, tid, "error.no_table"),
+                              (GUILD, 999, "error.no_table"), (GUILD, cancelled, "error.replay_nothing")]:
         with pytest.raises(TableError) as err:
             await board.replay(guild, table)
         assert err.value.key == key

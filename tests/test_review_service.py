@@ -202,10 +202,12 @@ async def test_refusals_in_both_languages(db: DbFactory) -> None:
         done = await finished_kona(svc, moves=2)
         with pytest.raises(TableError) as elsewhere:  # another server's table does not exist here
             await reviews.review(GUILD + 1, done, ANA)
-        cases.append((elsewhere.value, f"There is no table #{done}", f"No existe la mesa #{done}"))
+        cases.append((elsewhere.value, f"There is no table #{done} in this server",
+                      f"No hay ninguna mesa #{done} en este servidor"))
         with pytest.raises(TableError) as unknown:
             await reviews.review(GUILD, 9999, ANA)
-        cases.append((unknown.value, "There is no table #9999", "No existe la mesa #9999"))
+        cases.append((unknown.value, "There is no table #9999 in this server",
+                      "No hay ninguna mesa #9999 en este servidor"))
         with pytest.raises(TableError) as huge:  # a typed number past storage's integers: refused the same way
             await reviews.review(GUILD, 2**70, ANA)
         assert huge.value.key == "error.no_table"

@@ -66,7 +66,7 @@ async def test_a_replay_is_made_once_and_kept_across_a_restart(db: DbFactory) ->
         assert after == first and pool.calls == 1  # kept in storage, not only in memory
         with pytest.raises(TableError) as refused:  # another server's table stays refused
             await svc.replays.gif(8, tid, ANA)
-        assert refused.value.key == "error.replay_elsewhere"
+        assert refused.value.key == "error.no_table"
     finally:
         await repo.close()
 

@@ -354,10 +354,10 @@ def test_catalogs_are_complete() -> None:
 def test_lang_for_locale_and_fallbacks() -> None:
     assert lang_for_locale("es-ES") == "es" and lang_for_locale("es-419") == "es"
     assert lang_for_locale("en-US") == "en" and lang_for_locale("fr") == "en" and lang_for_locale(None) == "en"
-    assert t("error.no_table", "es", table=3) == "No existe la mesa #3."
-    assert t("error.no_table", "fr", table=3) == "There is no table #3."
+    assert t("error.no_table", "es", table=3) == "No hay ninguna mesa #3 en este servidor."
+    assert t("error.no_table", "fr", table=3) == "There is no table #3 in this server."
     assert t("no.such.key", "en") == "no.such.key"
-    assert t("error.no_table", "en") == "There is no table #{table}."  # a missing param never raises
+    assert t("error.no_table", "en") == "There is no table #{table} in this server."  # a missing param never raises
 
 
 def test_every_game_is_known() -> None:
