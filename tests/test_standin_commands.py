@@ -183,3 +183,28 @@ async def test_at_most_100_commands_of_unique_names(probe: Probe) -> None:
     assert answer.status == 400 and answer.error_at() == "APPLICATION_COMMANDS_TOO_MANY"
     twice = await probe.call("PUT", PUT, [{"name": "c", "description": "d"}, {"name": "c", "description": "e"}])
     assert twice.error_at(1, "name") == "APPLICATION_COMMANDS_DUPLICATE_NAME"
+
+
+def test_a_scripted_user_sends_only_what_discords_client_lets_through() -> None:
+    """A scripted user's slash command is built from the registered command, and Discord's client checks each
+    option before any interaction reaches a bot: a value none of the choices, a number outside ``min_value``, a
+    string past ``max_length``, a required option left out are refused here (a test sending them would test
+    what never happens); the option being typed (autocomplete) goes as it stands."""
+    from types import SimpleNamespace
+
+    from discord_standin.payloads import text_channel
+    from discord_standin.server import Player
+
+    play = {**tree()[0], "id": "1"}
+    server = SimpleNamespace(command=lambda name: play, channel=text_channel())
+    ana = Player(server, 1001, "ana")  # type: ignore[arg-type]
+    sent = ana.slash_payload("play", game="kona", table=3, note="n" * 100)
+    assert [(o["name"], o["value"]) for o in sent["data"]["options"]] == [("game", "kona"), ("table", 3),
+                                                                           ("note", "n" * 100)]
+    for wrong in ({"game": "chess"}, {"game": "kona", "table": 0}, {"game": "kona", "table": "3"},
+                  {"game": "kona", "note": "n" * 101}, {"game": "kona", "note": ""}, {"table": 3}):
+        with pytest.raises(ValueError):
+            ana.slash_payload("play", **wrong)
+    typed = ana.slash_payload("play", focused="table", game="kona", table=0)  # being typed: as it stands
+    assert typed["type"] == 4 and typed["data"]["options"][1] == {"name": "table", "type": 4, "value": 0,
+                                                                  "focused": True}

@@ -14,7 +14,9 @@ with what a separately running bot needs from Discord:
 - ``PUT /applications/{app}/commands`` (``python bot.py --sync``): checked as Discord checks it
   (``discord_standin.commands``: names, descriptions, localizations, options, choices, size); the
   registered commands are kept, and scripted users build their slash commands from them, so a user
-  can only send what Discord would let them send;
+  can only send what Discord would let them send (options it has, a choice among its choices, numbers within
+  ``min_value``/``max_value``, strings within their lengths, required options filled: what Discord's
+  client checks before an interaction is sent);
 - faults on demand (``fail``): 429 with ``retry_after`` (and the ``Via`` header Discord's edge adds,
   without which discord.py takes a 429 for a Cloudflare ban), 5xx, 403; closed DMs answer
   403 / 50007 (the base stand-in's ``closed_dms``); ``stall`` holds requests unanswered, so a test
@@ -584,12 +586,17 @@ class Player:
     def _options(self, schema: list[dict[str, Any]], given: dict[str, Any], focused: str | None,
                  resolved: list[dict[str, Any]]) -> list[dict[str, Any]]:
         out = []
+        missing = [o["name"] for o in schema if o.get("required") and given.get(o["name"]) is None]
+        if missing and focused is None:  # the client sends no command with a required option left empty
+            raise ValueError(f"Discord's client sends no command without its required options {missing}")
         for name, value in given.items():
             if value is None:
                 continue
             spec = next((o for o in schema if o["name"] == name), None)
             if spec is None:
                 raise KeyError(f"the registered command has no option {name!r}")
+            if name != focused:  # an option being typed goes as it stands; the others as the client checked them
+                _as_the_client_checks(spec, value)
             kind = int(spec["type"])
             if kind == USER:
                 target = value if isinstance(value, Player) else None
@@ -633,6 +640,31 @@ class Player:
                               values=list(values) if values is not None else None)
         payload["member"]["permissions"] = str(self.permissions)
         return await self.server.interact(payload, wait=wait)
+
+
+def _as_the_client_checks(spec: dict[str, Any], value: Any) -> None:
+    """A value Discord's client would send for the registered option ``spec``, else ``ValueError``: one of its
+    choices, a whole number (or a number) within ``min_value``/``max_value``, a string within
+    ``min_length``/``max_length`` (Discord checks them before any interaction reaches a bot, so a test sending
+    another value tests what never happens)."""
+    kind, name = int(spec["type"]), spec["name"]
+    choices = spec.get("choices")
+    if choices and value not in [c["value"] for c in choices]:
+        raise ValueError(f"option {name!r}: {value!r} is none of its choices")
+    if kind in (INTEGER, NUMBER):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or (kind == INTEGER and
+                                                                             not isinstance(value, int)):
+            raise ValueError(f"option {name!r} takes a {'whole ' if kind == INTEGER else ''}number, not {value!r}")
+        low, high = spec.get("min_value"), spec.get("max_value")
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise ValueError(f"option {name!r}: {value} is outside {low}..{high}, which the client enforces")
+    elif kind == STRING:
+        if not isinstance(value, str):
+            raise ValueError(f"option {name!r} takes a string, not {value!r}")
+        if not spec.get("min_length", 1) <= len(value) <= spec.get("max_length", 6000):
+            raise ValueError(f"option {name!r}: {len(value)} characters is outside the length the client enforces")
+    elif kind == BOOLEAN and not isinstance(value, bool):
+        raise ValueError(f"option {name!r} takes true or false, not {value!r}")
 
 
 def table_of(custom_id: str) -> int:
