@@ -81,6 +81,34 @@ def option(name: str, value: Any, kind: int, focused: bool = False) -> dict[str,
     return out
 
 
+_STRING, _INTEGER, _BOOLEAN, _NUMBER = 3, 4, 5, 10
+
+
+def as_the_client_checks(spec: dict[str, Any], value: Any) -> None:
+    """A value Discord's client would send for the registered option ``spec``, else ``ValueError``: one of its
+    choices, a whole number (or a number) within ``min_value``/``max_value``, a string within
+    ``min_length``/``max_length`` (Discord checks them before any interaction reaches a bot, so a test sending
+    another value tests what never happens)."""
+    kind, name = int(spec["type"]), spec["name"]
+    choices = spec.get("choices")
+    if choices and value not in [c["value"] for c in choices]:
+        raise ValueError(f"option {name!r}: {value!r} is none of its choices")
+    if kind in (_INTEGER, _NUMBER):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or (kind == _INTEGER and
+                                                                             not isinstance(value, int)):
+            raise ValueError(f"option {name!r} takes a {'whole ' if kind == _INTEGER else ''}number, not {value!r}")
+        low, high = spec.get("min_value"), spec.get("max_value")
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise ValueError(f"option {name!r}: {value} is outside {low}..{high}, which the client enforces")
+    elif kind == _STRING:
+        if not isinstance(value, str):
+            raise ValueError(f"option {name!r} takes a string, not {value!r}")
+        if not spec.get("min_length", 1) <= len(value) <= spec.get("max_length", 6000):
+            raise ValueError(f"option {name!r}: {len(value)} characters is outside the length the client enforces")
+    elif kind == _BOOLEAN and not isinstance(value, bool):
+        raise ValueError(f"option {name!r} takes true or false, not {value!r}")
+
+
 def command(name: str, options: Sequence[dict[str, Any]], u: dict[str, Any], channel: dict[str, Any] | None = None,
             *, locale: str = "en-US", users: Sequence[dict[str, Any]] = (), permissions: int = 0,
             autocomplete: bool = False, guild_locale: str = "en-US") -> dict[str, Any]:
@@ -103,6 +131,23 @@ def component(custom_id: str, u: dict[str, Any], message: dict[str, Any], channe
     return payload
 
 
+def _client_checks(where: str, schema: list[dict[str, Any]], given: Sequence[dict[str, Any]], focused: bool) -> None:
+    """``given`` against the registered options ``schema`` of ``where`` (a command or subcommand), as the client
+    checks them (``Harness.client_sends``)."""
+    names = {str(o["name"]) for o in given}
+    missing = [o["name"] for o in schema if o.get("required") and o["name"] not in names]
+    if missing and not focused:
+        raise ValueError(f"{where}: Discord's client sends no command without its required options {missing}")
+    for item in given:
+        spec = next((o for o in schema if o["name"] == item["name"]), None)
+        if spec is None:
+            raise KeyError(f"{where} has no option {item['name']!r} (a client with an older registration: stale=True)")
+        if int(spec["type"]) in (1, 2):  # a subcommand (group): its own options
+            _client_checks(f"{where} {spec['name']}", spec.get("options") or [], item.get("options") or [], focused)
+        elif not focused and int(spec["type"]) not in _SNOWFLAKE_OPTIONS:  # autocomplete: values being typed
+            as_the_client_checks(spec, item.get("value"))
+
+
 class Harness:
     """The real bot (``MesaBot``) over a real service on a temporary database, talking to the stand-in."""
 
@@ -110,6 +155,7 @@ class Harness:
         self.bot = bot
         self.standin = standin
         self._old_base = old_base
+        self._commands: dict[str, dict[str, Any]] | None = None  # the bot's commands as it registers them
 
     @classmethod
     async def open(cls, folder: Path, *, clock: Any = None, renderer: Any = "default", thinker: Any = None) -> Harness:
@@ -172,8 +218,27 @@ class Harness:
             await asyncio.wait(pending, timeout=left)
 
     # ---- conveniences ---------------------------------------------------------------------------
-    async def command(self, name: str, options: Sequence[dict[str, Any]], u: dict[str, Any], **kw: Any) -> None:
+    async def command(self, name: str, options: Sequence[dict[str, Any]], u: dict[str, Any], *, stale: bool = False,
+                      **kw: Any) -> None:
+        """``/name`` with ``options`` from ``u``, as Discord's client lets it through for the bot's commands (see
+        ``client_sends``); ``stale``: from a client still showing an older registration (a command or option the bot
+        no longer has), which Discord delivers as it stands."""
+        if not stale:
+            await self.client_sends(name, options, focused=bool(kw.get("autocomplete")))
         await self.dispatch(command(name, options, u, **kw))
+
+    async def client_sends(self, name: str, options: Sequence[dict[str, Any]], *, focused: bool = False) -> None:
+        """Raise unless Discord's client could send ``/name`` with ``options`` for the commands the bot registers:
+        each option one the command has, of its type, one of its choices, within its range and length, the required
+        ones filled (the option being typed, with autocomplete, goes as it stands)."""
+        if self._commands is None:
+            from cogs.commands_json import command_payload
+
+            self._commands = {c["name"]: c for c in await command_payload(self.bot.tree)}
+        spec = self._commands.get(name)
+        if spec is None:
+            raise KeyError(f"the bot registers no command /{name}")
+        _client_checks(f"/{name}", spec.get("options") or [], options, focused)
 
     async def click(self, custom_id: str, u: dict[str, Any], message: dict[str, Any] | None = None,
                     channel: dict[str, Any] | None = None, **kw: Any) -> None:

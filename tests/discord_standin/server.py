@@ -596,7 +596,7 @@ class Player:
             if spec is None:
                 raise KeyError(f"the registered command has no option {name!r}")
             if name != focused:  # an option being typed goes as it stands; the others as the client checked them
-                _as_the_client_checks(spec, value)
+                P.as_the_client_checks(spec, value)
             kind = int(spec["type"])
             if kind == USER:
                 target = value if isinstance(value, Player) else None
@@ -640,31 +640,6 @@ class Player:
                               values=list(values) if values is not None else None)
         payload["member"]["permissions"] = str(self.permissions)
         return await self.server.interact(payload, wait=wait)
-
-
-def _as_the_client_checks(spec: dict[str, Any], value: Any) -> None:
-    """A value Discord's client would send for the registered option ``spec``, else ``ValueError``: one of its
-    choices, a whole number (or a number) within ``min_value``/``max_value``, a string within
-    ``min_length``/``max_length`` (Discord checks them before any interaction reaches a bot, so a test sending
-    another value tests what never happens)."""
-    kind, name = int(spec["type"]), spec["name"]
-    choices = spec.get("choices")
-    if choices and value not in [c["value"] for c in choices]:
-        raise ValueError(f"option {name!r}: {value!r} is none of its choices")
-    if kind in (INTEGER, NUMBER):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or (kind == INTEGER and
-                                                                             not isinstance(value, int)):
-            raise ValueError(f"option {name!r} takes a {'whole ' if kind == INTEGER else ''}number, not {value!r}")
-        low, high = spec.get("min_value"), spec.get("max_value")
-        if (low is not None and value < low) or (high is not None and value > high):
-            raise ValueError(f"option {name!r}: {value} is outside {low}..{high}, which the client enforces")
-    elif kind == STRING:
-        if not isinstance(value, str):
-            raise ValueError(f"option {name!r} takes a string, not {value!r}")
-        if not spec.get("min_length", 1) <= len(value) <= spec.get("max_length", 6000):
-            raise ValueError(f"option {name!r}: {len(value)} characters is outside the length the client enforces")
-    elif kind == BOOLEAN and not isinstance(value, bool):
-        raise ValueError(f"option {name!r} takes true or false, not {value!r}")
 
 
 def table_of(custom_id: str) -> int:
