@@ -51,6 +51,7 @@ from discord.gateway import DiscordWebSocket
 from cogs import board, guide, learning, lessons, picking, results, review
 from cogs.acts import TableActs
 from cogs.board import Board
+from cogs.current_commands import MesaTree
 from cogs.delivery import Delivery, PostFailed
 from cogs.guide import Guide
 from cogs.guild_life import MISSING_ACCESS, GuildWatch
@@ -297,6 +298,7 @@ class MesaBot(commands.Bot):
             # no message pings anyone it merely names: a post that means to ping says whom, by id
             # (cogs.delivery); a display name such as "<@id>" or "@everyone" is text (issue 29, item 7)
             allowed_mentions=discord.AllowedMentions.none(),
+            tree_cls=MesaTree,  # a command with an option no longer registered is refused as outdated
             **client_options,
         )
         self.config = config or Config()

@@ -211,6 +211,24 @@ async def test_refusals_self_bot_and_not_seated(harness: Harness) -> None:
     assert replies(h)[-1].ephemeral and "not seated" in replies(h)[-1].content
 
 
+@pytest.mark.parametrize("locale, words", [("en-US", "That command has changed or no longer exists: restart Discord"),
+                                            ("es-ES", "Ese comando ha cambiado o ya no existe: reinicia Discord")])
+async def test_a_client_with_an_older_registration_is_told_to_restart(harness: Harness, locale: str,
+                                                                      words: str) -> None:
+    """A Discord client still showing an older registration sends a command the bot no longer has, an option it
+    no longer has, or leaves out one it now requires; Discord delivers it as it stands, and the caller hears,
+    privately, in their language, to restart Discord to get the current commands; nothing is created."""
+    h = harness
+    with pytest.raises(KeyError):  # what a current client never sends (the stand-in's check, Harness.client_sends)
+        await h.command("pieces", [], ALICE)
+    for name, options in (("pieces", []), ("board", [option("tabel", 1, INTEGER)]), ("move", [])):
+        h.standin.clear()
+        await h.command(name, options, ALICE, stale=True, locale=locale)
+        [answer] = [r for r in h.standin.interaction_replies() if r.content]  # answered at once, not deferred
+        assert answer.ephemeral and answer.content.startswith(words), (name, answer.content)
+    assert not h.standin.to_channel() and not h.standin.channels, "no table, no thread"
+
+
 async def test_thread_refused_falls_back_to_channel(harness: Harness) -> None:
     h = harness
     h.standin.forbid_threads = True
