@@ -616,8 +616,14 @@ class Console:
         return True
 
     async def _takeback(self, uid: int, rest: str, table: int | None) -> None:
-        """``/takeback`` asks to take back the caller's last move; ``/takeback accept|decline`` answers."""
-        action = rest.strip().lower() or "ask"
+        """``/takeback`` asks to take back the caller's last move; ``/takeback accept|decline`` answers; a number
+        alone names the table, as it does for ``/resign 2`` (``/takeback 2``, ``/takeback accept 2``)."""
+        words = rest.split()
+        numbers = [w for w in words if re.fullmatch(r"#?[0-9]{1,18}", w)]
+        if table is None and len(numbers) == 1:
+            table = table_number(numbers[0], "/takeback N")
+            words.remove(numbers[0])
+        action = " ".join(words).lower() or "ask"
         if action not in ("ask", "accept", "decline"):
             raise TableError("console.takeback_usage")
         tid = await self._pick(uid, table, lambda s: s.status == "active")
@@ -922,7 +928,8 @@ _CONSOLE_TEXTS = {
     "console.option_twice": "{option}= is given twice; give each option once",
     "console.clock_range": "The clock moves at most 1 year at a time (for example /clock +30d)",
     "console.rules_usage": "Write /rules GAME [full] [en|es], for example /rules kona full; the games: {games}",
-    "console.takeback_usage": "Write /takeback to ask, or /takeback accept or /takeback decline to answer",
+    "console.takeback_usage": "Write /takeback to ask, or /takeback accept or /takeback decline to answer (and the "
+    "table's number with several: /takeback 2)",
     "console.no_words": "/{verb} takes no words: write /{verb} alone (not '{words}')",
     "console.help_words": "/help takes es (this help in Spanish) or nothing, not '{words}'",
     "console.at_player": "Name a player with @: /{verb} @{word}",

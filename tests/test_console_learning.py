@@ -100,6 +100,10 @@ async def test_takeback_between_people_and_refusals(tmp_path: Path) -> None:
     assert refused.startswith("[error Ana] That cannot be taken back at table #2: a face hidden until then was "
                               f"shown (Ana opened with a stack of two on {opening.split('@')[1][:2]}, ")
     assert refused.endswith(" face up), and what was seen cannot be unseen. Play on.")
+    assert (await said(con, out, "Ana: /takeback 2"))[0] == refused  # the number alone names it, as /resign 2 does
+    assert await said(con, out, "Ben: /takeback decline #2") == [
+        "[error Ben] Nobody is asking for a takeback at table #2."]
+    assert (await said(con, out, "Ana: /takeback 1 2"))[0].startswith("[error Ana] Write /takeback to ask")
     await svc.repo.close()
 
 
