@@ -220,6 +220,17 @@ def _table_word(verb: str, rest: str, table: int | None) -> int | None:
     raise TableError(key, verb=verb, words=shown(rest))
 
 
+def _table_among_words(verb: str, rest: str, table: int | None) -> tuple[int | None, str]:
+    """A command that takes words besides a table (``/build random 2``, ``/takeback accept 2``): the one number
+    among them names the table, as ``/resign 2`` does, unless ``table=N`` did; (the table, the other words)."""
+    words = rest.split()
+    numbers = [w for w in words if re.fullmatch(r"#?[0-9]{1,18}", w)]
+    if table is not None or len(numbers) != 1:
+        return table, rest
+    words.remove(numbers[0])
+    return table_number(numbers[0], f"/{verb} N"), " ".join(words)
+
+
 def user_id_for(name: str) -> int:
     """A stable fake id for a console name (case-insensitive)."""
     return 1_000_000 + zlib.crc32(name.strip().lower().encode())
@@ -567,6 +578,7 @@ class Console:
                 return True
             self.show(await svc.submit_move(tid, uid, rest, key=self.key()))
         elif verb == "build":
+            table, rest = _table_among_words("build", rest, table)  # /build 2, /build random 2
             tid = await self._pick(uid, table, lambda s: uid in s.turn_user_ids, self._building)
             try:
                 text = await svc.auto_build(tid, uid, rest or None, rng=self.build_rng)  # --seed: repeatable
@@ -618,12 +630,8 @@ class Console:
     async def _takeback(self, uid: int, rest: str, table: int | None) -> None:
         """``/takeback`` asks to take back the caller's last move; ``/takeback accept|decline`` answers; a number
         alone names the table, as it does for ``/resign 2`` (``/takeback 2``, ``/takeback accept 2``)."""
-        words = rest.split()
-        numbers = [w for w in words if re.fullmatch(r"#?[0-9]{1,18}", w)]
-        if table is None and len(numbers) == 1:
-            table = table_number(numbers[0], "/takeback N")
-            words.remove(numbers[0])
-        action = " ".join(words).lower() or "ask"
+        table, rest = _table_among_words("takeback", rest, table)
+        action = rest.lower() or "ask"
         if action not in ("ask", "accept", "decline"):
             raise TableError("console.takeback_usage")
         tid = await self._pick(uid, table, lambda s: s.status == "active")

@@ -327,3 +327,15 @@ async def test_build_takes_a_pyramid_typed_out(tmp_path: Path) -> None:
     assert any(line.startswith("[error Ana] That move belongs to another player.") for line in out)
     assert sum("no build style" in line for line in out) == 1  # the typed pyramids were judged as moves
     assert "[#1] K3 #1 · Ana built a pyramid" in out
+
+
+async def test_build_names_its_table_with_a_number_alone(tmp_path: Path) -> None:
+    # with two pyramids to build, /build 2 said "You have several tables ... add table=N", and /build random 1 was
+    # judged as the build "random 1": a number alone names the table, as /resign 2 does
+    out = await _console(["Ana: /play k3 @Ben seat=first", "Ben: /accept", "Ana: /play k3 @Cy seat=first",
+                          "Cy: /accept", "Ana: /build", "Ana: /build 2", "Ana: /build random #1", "Ana: /build 1"],
+                         tmp_path)
+    assert out.count("[error Ana] You have several tables (#1 K3, #2 K3); add table=N") == 1  # /build alone
+    built = [line for line in out if line.endswith("Ana built a pyramid")]
+    assert built == ["[#2] K3 #2 · Ana built a pyramid", "[#1] K3 #1 · Ana built a pyramid"]
+    assert out[-1] == "[error Ana] There is no pyramid for you to build now at table #1."  # built already
