@@ -126,6 +126,8 @@ async def test_accept_posts_board_and_picker_walks_to_a_move(harness: Harness) -
     back = replies(h)[-1]
     assert back.method == "PATCH" and back.custom_ids() == ["mesasel:1:3:pick"], "Back redraws the first step"
     assert [o["label"] for o in back.components[0]["components"][0]["options"]] == ["a6-…", "f1-…"]
+    await h.click("mesasel:1:3:pick", ALICE, message=h.message_with("mesasel:1:3:pick"),
+                  channel=thread_channel(thread), values=["p:a6-"])  # the moves from a6: a6-d3 among them
     h.standin.clear()
     await h.click("mesasel:1:3:pick", ALICE, message=h.message_with("mesasel:1:3:pick"),
                   channel=thread_channel(thread), values=["m:a6-d3"])

@@ -263,8 +263,7 @@ async def test_buttons_work_after_a_restart(tmp_path: Any) -> None:
         await second.click(pick, ALICE, message=board, channel=place)
         step = [r for r in second.standin.interaction_replies() if not r.path.endswith("/callback")][-1]
         assert step.ephemeral and step.custom_ids() == [f"mesasel:1:{pick.split(':')[3]}:pick"]
-        await second.click(step.custom_ids()[0], ALICE, message=second.message_with(step.custom_ids()[0]),
-                           channel=place, values=["m:f1-c4"])
+        await second.pick_move(step.custom_ids()[0], ALICE, "f1-c4", channel=place)
         assert any("from f1 to c4" in r.content for r in second.standin.to_channel(int(place["id"])))
     finally:
         await second.close()

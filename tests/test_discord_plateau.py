@@ -93,8 +93,7 @@ async def test_plateau_game_leaks_nothing(harness: Harness) -> None:
             board_pick = h.latest_id("mesa:pick:1:")
             await h.click(board_pick, PLAYERS[mover], channel=place)
             select = h.latest_id("mesasel:1:")
-            await h.click(select, PLAYERS[mover], message=h.message_with(select), channel=place,
-                          values=["m:" + text])
+            await h.pick_move(select, PLAYERS[mover], text, channel=place)
         else:
             await h.command("move", [option("text", text, 3)], PLAYERS[mover], channel=place)
         played.append((state, text))

@@ -4,8 +4,9 @@ Discord (interactions, receiving and responding): the initial response within 3 
 token is invalid (10062 Unknown interaction); one initial response (40060 already acknowledged);
 the token works for follow-ups and edits of the original for 15 minutes; after a deferred
 response (type 5) the first follow-up edits the deferred "thinking" message and keeps its
-ephemeral flag.  A client sends clicks only for components on the message, and no application
-command from an archived thread.
+ephemeral flag.  A client sends clicks only for components on the message, enabled, with values only
+from a select and only those it offers (as many as it takes), and no application command from an
+archived thread.
 """
 
 from __future__ import annotations
@@ -105,6 +106,27 @@ async def test_a_click_needs_the_component_on_the_message(probe: Probe) -> None:
     await probe.call("PATCH", f"/channels/{CHANNEL_ID}/messages/{posted.body['id']}", {"components": []})
     with pytest.raises(Refused):
         probe.interaction("component", message=posted.body, custom_id="mesa:go")
+
+
+async def test_a_click_is_only_what_the_component_lets_a_client_send(probe: Probe) -> None:
+    """No client clicks a disabled button, sends values with a button or none with a select, chooses a value
+    its select does not offer, or more or fewer values than the select's ``min_values``-``max_values``."""
+    posted = await probe.call("POST", f"/channels/{CHANNEL_ID}/messages", {"content": "board", "components": [
+        {"type": 1, "components": [{"type": 2, "style": 1, "label": "go", "custom_id": "mesa:go"},
+                                   {"type": 2, "style": 1, "label": "off", "custom_id": "mesa:off", "disabled": True}]},
+        {"type": 1, "components": [{"type": 3, "custom_id": "mesa:pick", "options": [
+            {"label": "a", "value": "a"}, {"label": "b", "value": "b"}]}]},
+        {"type": 1, "components": [{"type": 3, "custom_id": "mesa:some", "min_values": 0, "max_values": 2,
+                                    "options": [{"label": "a", "value": "a"}, {"label": "b", "value": "b"}]}]}]})
+    message = posted.body
+    probe.interaction("component", message=message, custom_id="mesa:go")
+    probe.interaction("component", message=message, custom_id="mesa:pick", values=["b"])
+    for values in ([], ["a"], ["a", "b"]):
+        probe.interaction("component", message=message, custom_id="mesa:some", values=values)
+    for custom_id, values in (("mesa:off", None), ("mesa:go", ["a"]), ("mesa:pick", None), ("mesa:pick", ["c"]),
+                              ("mesa:pick", []), ("mesa:pick", ["a", "b"]), ("mesa:some", ["a", "b", "a"])):
+        with pytest.raises(Refused):
+            probe.interaction("component", message=message, custom_id=custom_id, values=values)
 
 
 async def test_component_updates_edit_the_message_and_defer_update_makes_none(probe: Probe) -> None:

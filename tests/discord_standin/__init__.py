@@ -84,6 +84,8 @@ LOADING = 1 << 7
 PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
 CALLBACK_MESSAGE, CALLBACK_DEFER, CALLBACK_DEFER_UPDATE, CALLBACK_UPDATE, CALLBACK_AUTOCOMPLETE, CALLBACK_MODAL = \
     4, 5, 6, 7, 8, 9
+#: the string select's component type (a button is 2)
+STRING_SELECT = 3
 #: Discord's deadlines: the first answer to an interaction, and the life of its token
 ACK_SECONDS = 3.0
 TOKEN_SECONDS = 15 * 60
@@ -206,6 +208,28 @@ class Recorded:
                 if "custom_id" in item:
                     out.append(item["custom_id"])
         return out
+
+
+def _as_the_client_clicks(item: dict[str, Any], data: dict[str, Any]) -> None:
+    """Raise ``Refused`` for a click no Discord client can send on ``item``: a disabled component; a button
+    with values, a select without; a string select's values not among its options, or fewer than its
+    ``min_values`` (default 1) or more than its ``max_values`` (default 1)."""
+    custom_id = item.get("custom_id")
+    if item.get("disabled"):
+        raise Refused(f"component {custom_id!r} is disabled: no client can click it")
+    values = data.get("values")
+    if int(item.get("type", 0)) != STRING_SELECT:
+        if values is not None:
+            raise Refused(f"component {custom_id!r} is no select: a click on it has no values")
+        return
+    if values is None:
+        raise Refused(f"select {custom_id!r} is answered with the values chosen")
+    offered = [str(option.get("value")) for option in item.get("options") or []]
+    if any(str(v) not in offered for v in values):
+        raise Refused(f"select {custom_id!r} offers none of {values!r} that are not {offered!r}")
+    if not int(item.get("min_values", 1)) <= len(values) <= int(item.get("max_values", 1)):
+        raise Refused(f"select {custom_id!r} takes {item.get('min_values', 1)}-{item.get('max_values', 1)} values, "
+                      f"not {len(values)}")
 
 
 class StandIn:
@@ -357,7 +381,8 @@ class StandIn:
 
         The channel object and ``app_permissions`` are the stand-in's current ones.  Raises
         ``Refused`` for what no Discord client can send: a click on a component that is not on
-        that message (any more), an application command in an archived thread.
+        that message (any more) or is disabled, values a select does not offer (or too many, too
+        few, or any from a button), an application command in an archived thread.
         """
         kind = int(payload["type"])
         channel_id = int(payload["channel_id"])
@@ -373,10 +398,11 @@ class StandIn:
             message_id = int(payload["message"]["id"])
             data = payload.get("data") or {}
             current = self.messages.get(message_id)
-            ids = [str(item.get("custom_id")) for row in (current or {}).get("components") or []
-                   for item in row.get("components", [])]
-            if current is None or str(data.get("custom_id")) not in ids:
+            items = {str(item.get("custom_id")): item for row in (current or {}).get("components") or []
+                     for item in row.get("components", [])}
+            if current is None or str(data.get("custom_id")) not in items:
                 raise Refused(f"message {message_id} has no component {data.get('custom_id')!r}")
+            _as_the_client_clicks(items[str(data.get("custom_id"))], data)
             payload["message"] = json.loads(json.dumps(current))
         self.interactions[str(payload["token"])] = Issued(
             int(payload["id"]), str(payload["token"]), kind, channel_id,

@@ -246,6 +246,24 @@ class Harness:
         channel = channel or self.channel_of(message)
         await self.dispatch(component(custom_id, u, message, channel, **kw))
 
+    async def pick_move(self, select_id: str, u: dict[str, Any], move: str, **kw: Any) -> None:
+        """Walk the move picker ``select_id`` (on the latest message carrying it) down to ``move``, choosing at each
+        step the option that leads there, as a player does: a client sends only the values a select offers."""
+        from tables.picker import Step
+
+        for _ in range(8):
+            message = self.message_with(select_id)
+            options = [str(o["value"]) for row in message.get("components", []) for item in row.get("components", [])
+                       if item.get("custom_id") == select_id for o in item.get("options") or []]
+            chosen = next((v for v in options if v == "m:" + move), None) or next(
+                (v for v in options if not v.startswith("m:") and Step.decode(v).moves([move])), None)
+            if chosen is None:
+                raise AssertionError(f"the picker {select_id} offers no way to {move}: {options}")
+            await self.click(select_id, u, message=message, values=[chosen], **kw)
+            if chosen.startswith("m:"):
+                return
+        raise AssertionError(f"{move} not reached in the picker {select_id}")
+
     def latest_id(self, prefix: str) -> str:
         """The custom id starting with ``prefix`` on the most recent message that has one."""
         for message in reversed(list(self.standin.messages.values())):

@@ -69,12 +69,14 @@ class Probe:
             return Answer(response.status, json.loads(text) if text else None, dict(response.headers))
 
     def interaction(self, kind: str = "command", *, channel: dict[str, Any] | None = None,
-                    message: dict[str, Any] | None = None, custom_id: str = "") -> dict[str, Any]:
-        """Issue an interaction (``command``, ``autocomplete`` or ``component``) and return its payload."""
+                    message: dict[str, Any] | None = None, custom_id: str = "",
+                    values: list[str] | None = None) -> dict[str, Any]:
+        """Issue an interaction (``command``, ``autocomplete`` or ``component``: ``values`` chosen in a select)
+        and return its payload."""
         u = payloads.user(1001, "ann")
         if kind == "component":
             assert message is not None
-            payload = payloads.component(custom_id, u, message, channel)
+            payload = payloads.component(custom_id, u, message, channel, values=values)
         else:
             payload = payloads.command("ping", [], u, channel, autocomplete=kind == "autocomplete")
         return self.standin.issue(payload)

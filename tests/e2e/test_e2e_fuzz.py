@@ -250,9 +250,12 @@ class Fuzzer:
         if values is None:
             item = {"type": 2, "style": 2, "label": "x", "custom_id": custom_id}
         else:
-            item = {"type": 3, "custom_id": custom_id, "options": [{"label": v[:100] or "x", "value": v[:100] or "x"}
-                                                                   for v in values] or [{"label": "x", "value": "x"}],
-                    "min_values": 1, "max_values": 1}
+            values = [v[:100] or "x" for v in values]  # an option's value is 1-100 characters: what can be chosen
+            item = {"type": 3, "custom_id": custom_id, "options": [{"label": v, "value": v} for v in values]
+                    or [{"label": "x", "value": "x"}],
+                    # a select an older release posted may have taken no value, or several (a client
+                    # sends only what its select allows: the stand-in checks it)
+                    "min_values": min(1, len(values)), "max_values": max(1, len(values))}
         message = {"id": str(self.server.next_id()), "channel_id": self.server.channel["id"], "type": 0,
                    "content": "", "author": P.user(900000000000000001, "Mesa", bot=True), "attachments": [],
                    "embeds": [], "mentions": [], "mention_roles": [], "mention_everyone": False, "pinned": False,
