@@ -52,7 +52,7 @@ import zlib
 from collections.abc import Awaitable, Callable, Iterable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from console_areas.common import CHANNEL_ID, GUILD_ID, LANG, shown, table_number
 from console_areas.lessons import CONSOLE_TEXTS_ES, LESSON_NOT_A_TABLE, LESSON_WORDS, NO_TABLE_OR_LESSON, Lessons
@@ -77,7 +77,7 @@ from tables import (
 from tables.durations import format_duration, parse_duration
 from tables.errors import CannotOpen
 from tables.games import auto_styles, game_names, games, group_game_names, known_game
-from tables.i18n import Names, Sentences
+from tables.i18n import Names, Own, Phrase, Sentences
 from tables.logs import setup_logging
 from tables.mesa import NAME as MESA
 from tables.mesa import reads_as_mesa
@@ -465,7 +465,7 @@ class Console:
             elif exc.key in CONSOLE_TEXTS_ES and self.lessons.lang(uid) == "es":  # a learner reading Spanish
                 self.error(name, CONSOLE_TEXTS_ES[exc.key].format(**exc.params))
             else:
-                self.error(name, _console_text(exc) if exc.key in _CONSOLE_TEXTS else exc.message(lang))
+                self.error(name, _console_text(exc) if exc.key in _CONSOLE_TEXTS else in_console_words(exc, lang))
             if exc.board is not None:
                 self.show([exc.board])
         except BrokenPipeError:  # the reader of the output has gone (`... | head`): nothing more to say (main)
@@ -964,6 +964,28 @@ _CONSOLE_TEXTS = {
 
 def _console_text(exc: TableError) -> str:
     return _CONSOLE_TEXTS[exc.key].format(**exc.params)
+
+
+#: what the service's refusals say of the fronts' own controls, as the console has them: K3's pyramid to build is
+#: proposed by /build here (Discord's board has an Auto-build button: ``cogs.handling.DISCORD_PHRASES``)
+CONSOLE_PHRASES = {
+    "error.hint.unlisted": {
+        "en": " Build your pyramid, or have one proposed and played: /build (or /build random). Typed, yours is "
+              "build:{seat}: then its rows from the top, split by /.",
+        "es": " Monta tu pirámide, o pide que te propongan una y se juegue: /build (o /build random). Escrita, la "
+              "tuya es build:{seat}: y sus filas desde arriba, separadas por /.",
+    },
+}
+
+
+def in_console_words(exc: TableError, lang: str) -> str:
+    """The service's refusal in ``lang``, what it says of a front's controls said as the console has them."""
+    params: dict[str, Any] = dict(exc.params)
+    for name, value in exc.params.items():
+        if isinstance(value, Phrase) and value.key in CONSOLE_PHRASES:
+            params[name] = Own({lang: text.format(**value.params)  # ours, said whole (a str would be cut as an echo)
+                                for lang, text in CONSOLE_PHRASES[value.key].items()})
+    return TableError(exc.key, **params).message(lang)
 
 
 async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images: bool,

@@ -38,6 +38,7 @@ from cogs.part import ServicePart
 from cogs.pictures import picture_file
 from cogs.plain import plain_params, spoken
 from tables import TableError, TableService
+from tables.i18n import Own, Phrase
 
 log = logging.getLogger("mesa.discord")
 
@@ -92,11 +93,21 @@ DISCORD_ADVICE = {
 }
 
 
+#: what the service's refusals say of the fronts' own controls, as Discord has them: K3's pyramid to build is
+#: proposed by the board's Auto-build button (the console's /build: ``console.CONSOLE_PHRASES``)
+DISCORD_PHRASES = {"error.hint.unlisted": "err.hint.unlisted"}
+
+
 def refusal_text(exc: TableError, lang: str) -> str:
     """The service's refusal in words for Discord: names and echoes of what a user typed made inert
     (``cogs.plain``), so a refusal naming a player called ``**x**`` shows the stars; advice in
-    Discord's own terms where the service's names a console command (``DISCORD_ADVICE``)."""
-    params = plain_params(exc.params)
+    Discord's own terms where the service's names a console command (``DISCORD_ADVICE``), and what it says of
+    a front's controls as Discord has them (``DISCORD_PHRASES``)."""
+    params: dict[str, Any] = plain_params(exc.params)
+    for name, value in params.items():
+        if isinstance(value, Phrase) and value.key in DISCORD_PHRASES:
+            params[name] = Own({lang: t(DISCORD_PHRASES[value.key], lang, button=t("btn.auto_build", lang),
+                                        **value.params)})  # ours, said whole (a str would be cut as an echo)
     own = DISCORD_ADVICE.get(exc.key)
     if own is None:
         return in_discord_words(TableError(exc.key, **params).message(lang), lang)

@@ -739,6 +739,8 @@ EN.update({
     "`/{learn}`'s *{answer}*): there are too many to pick from a list (*{hint}* shows how it is written).",
     "lesson.pick.typed": "This step has too many possible answers to pick from a list: type yours with `/{move}`. "
     "How it is written: {hint}",
+    "err.hint.unlisted": " Build your pyramid, or have one proposed: *{button}* under the board. Typed, "
+    "yours is build:{seat}: then its rows from the top, split by /.",
     "err.lesson_not_a_table": "You have no game here for `/{command}`. Your lesson goes on: answer its step with "
     "*{pick}* or `/{move}` (`/{learn} {opt_game}:{game}` shows the step again).",
 })
@@ -755,6 +757,8 @@ ES.update({
     "escribe).",
     "lesson.pick.typed": "Este paso tiene demasiadas respuestas posibles para elegirlas de una lista: escribe la tuya "
     "con `/{move}`. Cómo se escribe: {hint}",
+    "err.hint.unlisted": " Monta tu pirámide, o pide que te propongan una: *{button}* bajo el tablero. "
+    "Escrita, la tuya es build:{seat}: y sus filas desde arriba, separadas por /.",
     "err.lesson_not_a_table": "No tienes ninguna partida aquí para `/{command}`. Tu lección sigue: responde a su paso "
     "con *{pick}* o `/{move}` (`/{learn} {opt_game}:{game}` muestra otra vez el paso).",
 })

@@ -1197,15 +1197,16 @@ ES.update({
 EN.update({
     "list.more": "{items} and {more} more",
     "error.hint.moves": " You may play {moves}.",
-    "error.hint.unlisted": " Build your pyramid, or have one proposed: Auto-build under the board, or /build in "
-    "the console. Typed, yours is build:{seat}: then its rows from the top, split by /.",
+    # each front says how it proposes one (cogs.handling.DISCORD_PHRASES, console.CONSOLE_PHRASES)
+    "error.hint.unlisted": " Build your pyramid, or have one proposed. Typed, yours is build:{seat}: then its rows "
+    "from the top, split by /.",
     "error.bad_style": "There is no build style {style}: use {styles}.",
 })
 ES.update({
     "list.more": "{items} y {more} más",
     "error.hint.moves": " Puedes jugar {moves}.",
-    "error.hint.unlisted": " Monta tu pirámide, o pide que te propongan una: Montar solo bajo el tablero, o "
-    "/build en la consola. Escrita, la tuya es build:{seat}: y sus filas desde arriba, separadas por /.",
+    "error.hint.unlisted": " Monta tu pirámide, o pide que te propongan una. Escrita, la tuya es build:{seat}: y sus "
+    "filas desde arriba, separadas por /.",
     "error.bad_style": "No hay ningún estilo de construcción {style}: usa {styles}.",
 })
 

@@ -29,7 +29,7 @@ STRING = 3
 #: the refusals naming ``/abort``, ``/accept``, ``/decline``, ``/join`` or ``/start`` (the invitation's and the open
 #: table's buttons on Discord) are worded by Discord itself (``DISCORD_ADVICE``, checked below); ``/moves`` is named
 #: only in a lesson's console words (Discord puts *Pick a move* in its place: ``cogs.lessons``); ``/build``
-#: is named as the console's ("or /build in the console")
+#: only in the console's own words (Discord names its Auto-build button: ``cogs.handling.DISCORD_PHRASES``)
 ADVISED = {"abort", "accept", "decline", "join", "start"}
 CONSOLE_ONLY = {"moves", "build"} | ADVISED
 MENTION = re.compile(r"(?<![\w/<:.\\])/(?P<name>[a-z][a-z-]*)(?![\w-])"

@@ -123,8 +123,18 @@ async def test_the_refusals_players_met_now_read_as_sentences(tmp_path: Path) ->
     # K3: a chance move typed is refused as chance's, with no chance move offered
     assert by_move["base:RBBYGKRRG"].message() == (
         "base:RBBYGKRRG cannot be played: the base row is drawn by chance at the start, not by a player. Build "
-        "your pyramid, or have one proposed: Auto-build under the board, or /build in the console. Typed, yours is "
-        "build:0: then its rows from the top, split by /.")
+        "your pyramid, or have one proposed. Typed, yours is build:0: then its rows from the top, split by /.")
+    # how one is proposed is each front's own: the board's Auto-build on Discord, /build in the console
+    from cogs.handling import refusal_text
+    from console import in_console_words
+
+    for lang, button in (("en", "*Auto-build* under the board"), ("es", "*Montar solo* bajo el tablero")):
+        on_discord = refusal_text(by_move["base:RBBYGKRRG"], lang)
+        assert button in on_discord and "/build" not in on_discord and "build:0:" in on_discord, on_discord
+    in_console = in_console_words(by_move["base:RBBYGKRRG"], "en")
+    assert in_console.endswith(". Build your pyramid, or have one proposed and played: /build (or /build random). "
+                               "Typed, yours is build:0: then its rows from the top, split by /."), in_console
+    assert "Auto-build" not in in_console and "(o /build random)" in in_console_words(by_move["base:RBBYGKRRG"], "es")
 
 
 async def test_a_build_for_another_seat_says_which_seat_is_yours(tmp_path: Path) -> None:
