@@ -983,8 +983,8 @@ def in_console_words(exc: TableError, lang: str) -> str:
     params: dict[str, Any] = dict(exc.params)
     for name, value in exc.params.items():
         if isinstance(value, Phrase) and value.key in CONSOLE_PHRASES:
-            params[name] = Own({lang: text.format(**value.params)  # ours, said whole (a str would be cut as an echo)
-                                for lang, text in CONSOLE_PHRASES[value.key].items()})
+            params[name] = Own({each: text.format(**value.params)  # ours, said whole (a str would be cut as an echo)
+                                for each, text in CONSOLE_PHRASES[value.key].items()})
     return TableError(exc.key, **params).message(lang)
 
 
