@@ -86,6 +86,8 @@ DISCORD_ADVICE = {
     "error.too_many_invitations": "err.too_many_invitations",
     # options the service writes ``double=true``; Discord names them as its command list does: `doble`
     "error.level_without_mesa": "err.level_without_mesa",
+    "error.unknown_option": "err.unknown_option",  # seat, rated, time_per_move are /play's options of their own
+    "tournament.error.unknown_option": "err.tournament_unknown_option",  # as are format, rounds... of create's
     "tournament.error.double_swiss": "err.double_swiss",
     "tournament.error.rounds_rr": "err.rounds_rr",
     "tournament.error.max_too_few": "err.max_too_few",
@@ -117,10 +119,12 @@ def refusal_text(exc: TableError, lang: str) -> str:
 def discord_words(lang: str) -> dict[str, str]:
     """What Discord's advice names: the invitation's Cancel button, the commands and options (``opt_<name>``) as the
     reader sees them, and the Swiss format's choice."""
-    options = {f"opt_{name}": t(f"opt.{name}", lang)
-               for name in ("level", "bots", "double", "rounds", "format", "max_players")}
-    return {"button": t("btn.cancel_table", lang), "board": t("cmd.board", lang), "option": t("opt.table", lang),
-            "games": t("cmd.games", lang), "swiss": t("choice.format.swiss", lang)} | options
+    options = {f"opt_{name}": t(f"opt.{name}", lang) for name in ("table", "level", "bots", "double", "rounds",
+                                                                  "format", "max_players", "seat", "rated",
+                                                                  "time_per_move", "variant")}
+    return {"button": t("btn.cancel_table", lang), "board": t("cmd.board", lang), "games": t("cmd.games", lang),
+            "play": t("cmd.play", lang), "create": f"{t('cmd.tournament', lang)} {t('cmd.tournament.create', lang)}",
+            "swiss": t("choice.format.swiss", lang)} | options
 
 
 def not_posted_text(exc: PostFailed, lang: str) -> str:

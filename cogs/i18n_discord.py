@@ -619,7 +619,7 @@ ES.update({
 EN.update({
     "err.invite_not_posted": "Discord did not let me post the invitation of table #{table}{why}. The table is "
                              "kept: I will post the invitation again by myself as soon as Discord lets me "
-                             "(/{board} {option}:{table} tries at once).",
+                             "(/{board} {opt_table}:{table} tries at once).",
     "err.post_not_posted": "Done, but Discord did not let me post the news of table #{table}{why}. It is kept: "
                            "I will post it again by myself as soon as Discord lets me.",
     "post.why_forbidden": " (a permission is missing in that channel: ask a server manager to give me Send "
@@ -627,12 +627,16 @@ EN.update({
     "post.why_failed": " (Discord answered with an error)",
     "err.host_cannot_leave": "You are the host of table #{table}: cancel it with its {button} button instead.",
     "err.same_invitation": "You already have this {game} invitation open: table #{table}. Cancel it with the "
-                           "{button} button under it (/{board} {option}:{table} shows it again) before opening "
+                           "{button} button under it (/{board} {opt_table}:{table} shows it again) before opening "
                            "another.",
     "err.too_many_invitations": "You already have {count} waiting on this server (the most it allows is {max}). "
                                 "Cancel one with the {button} button under its invitation (/{games} lists them), "
                                 "or wait until one starts, then invite again.",
     # options named as the reader's Discord shows them, where the service's words are the console's ``name=value``
+    "err.unknown_option": "{game} has no option {option}. What `{opt_variant}` takes: {own}; `{opt_seat}`, "
+                          "`{opt_rated}` and `{opt_time_per_move}` are options of `/{play}` itself.",
+    "err.tournament_unknown_option": "A {game} tournament has no option {option}. What `{opt_variant}` takes: "
+                                     "{own}; the others are options of `/{create}` itself.",
     "err.level_without_mesa": "`{opt_level}` chooses how Mesa plays, but no seat here is Mesa's: choose me (Mesa) "
                               "as an opponent, or set `{opt_bots}` (one per Mesa seat), or leave `{opt_level}` out.",
     "err.double_swiss": "`{opt_double}` is for round robins (everyone meets twice); a {swiss} tournament's length "
@@ -648,7 +652,7 @@ EN.update({
 ES.update({
     "err.invite_not_posted": "Discord no me dejó publicar la invitación de la mesa #{table}{why}. La mesa se "
                              "conserva: volveré a publicar la invitación yo mismo en cuanto Discord me deje "
-                             "(/{board} {option}:{table} lo intenta ya).",
+                             "(/{board} {opt_table}:{table} lo intenta ya).",
     "err.post_not_posted": "Hecho, pero Discord no me dejó publicar la novedad de la mesa #{table}{why}. Se "
                            "conserva: la volveré a publicar yo mismo en cuanto Discord me deje.",
     "post.why_forbidden": " (falta un permiso en ese canal: pide a un administrador que me dé Enviar mensajes, "
@@ -656,11 +660,15 @@ ES.update({
     "post.why_failed": " (Discord respondió con un error)",
     "err.host_cannot_leave": "Eres el anfitrión de la mesa #{table}: cancélala con su botón {button}.",
     "err.same_invitation": "Ya tienes abierta esta invitación de {game}: mesa #{table}. Cancélala con el botón "
-                           "{button} que tiene debajo (/{board} {option}:{table} la vuelve a mostrar) antes de "
+                           "{button} que tiene debajo (/{board} {opt_table}:{table} la vuelve a mostrar) antes de "
                            "abrir otra.",
     "err.too_many_invitations": "Ya tienes {count} esperando en este servidor (el máximo permitido es {max}). "
                                 "Cancela una con el botón {button} bajo su invitación (/{games} las lista), o "
                                 "espera a que empiece alguna, y vuelve a invitar.",
+    "err.unknown_option": "{game} no tiene la opción {option}. En `{opt_variant}` van: {own}; `{opt_seat}`, "
+                          "`{opt_rated}` y `{opt_time_per_move}` son opciones del propio `/{play}`.",
+    "err.tournament_unknown_option": "Un torneo de {game} no tiene la opción {option}. En `{opt_variant}` van: "
+                                     "{own}; las demás son opciones del propio `/{create}`.",
     "err.level_without_mesa": "`{opt_level}` elige cómo juega Mesa, pero aquí ningún asiento es de Mesa: elígeme "
                               "(Mesa) como rival, o pon `{opt_bots}` (uno por asiento de Mesa), o no indiques "
                               "`{opt_level}`.",

@@ -28,7 +28,8 @@ def check_game_option(engine: Engine, name: str, text: str) -> None:
     option: Option | None = engine.options.get(name)
     if option is None:
         allowed = ", ".join(["seat", "rated", "time_per_move", *engine.options])
-        raise TableError("error.unknown_option", game=game_title(engine.name), option=name, allowed=allowed)
+        raise TableError("error.unknown_option", game=game_title(engine.name), option=name, allowed=allowed,
+                         own=", ".join(engine.options) or "-")  # the game's own: what Discord's `variant` takes
     try:
         option.coerce(text)
     except OptionError:

@@ -841,10 +841,11 @@ def read_event(engine: Engine, game_name: str, options: Mapping[str, str], setti
         if exc.key != "error.unknown_option":
             raise
         own_list = [o for o in OWN_OPTIONS if o != "double" or engine.max_players == 2]  # groups: no double
-        own_list += ["rated", "time_per_move",
-                     *(o for o in engine.options if o not in engine.description.unrated_options)]
+        game_options = [o for o in engine.options if o not in engine.description.unrated_options]
+        own_list += ["rated", "time_per_move", *game_options]
         raise TableError("tournament.error.unknown_option", game=exc.params.get("game", game_name),
-                         option=exc.params.get("option", ""), allowed=", ".join(own_list)) from None
+                         option=exc.params.get("option", ""), allowed=", ".join(own_list),
+                         own=", ".join(game_options) or "-") from None  # the game's: what Discord's `variant` takes
     together = [name for name in engine.description.unrated_options if resolved.game.get(name)]
     if together:  # everyone wins or loses together (K3-8): no game could rank the players, so no standings
         key = f"tournament.error.together.{game_name}"

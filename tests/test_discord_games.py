@@ -288,6 +288,23 @@ async def test_variant_autocomplete_offers_the_games_options(harness: Harness) -
     assert "preset=basic" in values and "teams=true" in values  # KR-6.2, KR-7.1
 
 
+@pytest.mark.parametrize("locale, words", [
+    ("en-US", "Kona has no option colour. What `variant` takes: repetition_draw, move_limit; `seat`, `rated` and "
+              "`time_per_move` are options of `/play` itself."),
+    ("es-ES", "Kona no tiene la opción colour. En `variante` van: repetition_draw, move_limit; `asiento`, "
+              "`puntuada` y `tiempo_por_jugada` son opciones del propio `/jugar`.")])
+async def test_an_unknown_variant_says_what_variant_takes(harness: Harness, locale: str, words: str) -> None:
+    """A key ``variant`` does not take was answered with the console's list, "Its options: seat, rated,
+    time_per_move, …", names Discord shows as options of their own (Spanish: `asiento`, `puntuada`…): now what
+    ``variant`` takes, and the others as the reader's Discord names them; no table is opened."""
+    h = harness
+    await h.command("play", [option("game", "kona", 3), option("opponent", BOB["id"], 6),
+                             option("variant", "colour=red", 3)], ALICE, users=[BOB], locale=locale)
+    [answer] = [r for r in h.standin.interaction_replies() if r.content]
+    assert answer.ephemeral and answer.content.replace("\\_", "_") == words  # Discord shows \_ as _
+    assert not h.standin.channels, "no table, no thread"
+
+
 async def test_click_on_a_finished_game_shows_the_final_board(harness: Harness) -> None:
     h = harness
     place = await start(h, "kona")
