@@ -287,3 +287,22 @@ def test_the_rewrite_is_total_and_settled(words: list[str], lang: str) -> None:
     assert in_discord_words(once, lang) == once, (text, once)
     if "/" not in text:
         assert once == text
+
+
+def test_every_advice_discord_words_itself_fills_every_blank() -> None:
+    """Each refusal Discord words itself (``DISCORD_ADVICE``), and the news of a post Discord did not take, leaves
+    no ``{blank}`` in either language: each is one of the service's params for that refusal (``own``: the game's
+    options) or one of Discord's own words (``discord_words``: commands, options, buttons)."""
+    from cogs.delivery import PostFailed
+    from cogs.handling import not_posted_text, refusal_text
+    from tables import TableError
+
+    for key in DISCORD_ADVICE:
+        params = {name: "x" for name in re.findall(r"\{(\w+)\}", i18n.EN[key] + i18n.ES[key])} | {"own": "x"}
+        for lang in ("en", "es"):
+            text = refusal_text(TableError(key, **params), lang)
+            assert "{" not in text and "}" not in text, (key, lang, text)
+    for invitation in (True, False):
+        for lang in ("en", "es"):
+            text = not_posted_text(PostFailed(3, invitation=invitation, forbidden=True), lang)
+            assert "{" not in text and "#3" in text, text
