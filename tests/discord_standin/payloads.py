@@ -84,7 +84,7 @@ def option(name: str, value: Any, kind: int, focused: bool = False) -> dict[str,
 _STRING, _INTEGER, _BOOLEAN, _NUMBER = 3, 4, 5, 10
 
 
-def as_the_client_checks(spec: dict[str, Any], value: Any) -> None:
+def _as_the_client_checks(spec: dict[str, Any], value: Any) -> None:
     """A value Discord's client would send for the registered option ``spec``, else ``ValueError``: one of its
     choices, a whole number (or a number) within ``min_value``/``max_value``, a string within
     ``min_length``/``max_length`` (Discord checks them before any interaction reaches a bot, so a test sending
@@ -131,21 +131,26 @@ def component(custom_id: str, u: dict[str, Any], message: dict[str, Any], channe
     return payload
 
 
-def _client_checks(where: str, schema: list[dict[str, Any]], given: Sequence[dict[str, Any]], focused: bool) -> None:
-    """``given`` against the registered options ``schema`` of ``where`` (a command or subcommand), as the client
-    checks them (``Harness.client_sends``)."""
+def client_checks(where: str, schema: list[dict[str, Any]], given: Sequence[dict[str, Any]],
+                  autocomplete: bool) -> None:
+    """``given`` (an interaction's options) against the registered options ``schema`` of ``where`` (a command or
+    subcommand), as Discord's client checks them before it sends anything: each an option it has, of its type,
+    among its choices, within its range and length, the required ones filled; while one is being typed
+    (``autocomplete``) that one goes as it stands and the required ones may still be empty. Used by the in-process
+    ``Harness.command`` and by the process-level stand-in's scripted users (``server.Player``)."""
     names = {str(o["name"]) for o in given}
     missing = [o["name"] for o in schema if o.get("required") and o["name"] not in names]
-    if missing and not focused:
+    if missing and not autocomplete:
         raise ValueError(f"{where}: Discord's client sends no command without its required options {missing}")
     for item in given:
         spec = next((o for o in schema if o["name"] == item["name"]), None)
         if spec is None:
             raise KeyError(f"{where} has no option {item['name']!r} (a client with an older registration: stale=True)")
         if int(spec["type"]) in (1, 2):  # a subcommand (group): its own options
-            _client_checks(f"{where} {spec['name']}", spec.get("options") or [], item.get("options") or [], focused)
-        elif not focused and int(spec["type"]) not in _SNOWFLAKE_OPTIONS:  # autocomplete: values being typed
-            as_the_client_checks(spec, item.get("value"))
+            client_checks(f"{where} {spec['name']}", spec.get("options") or [], item.get("options") or [],
+                          autocomplete)
+        elif not item.get("focused") and int(spec["type"]) not in _SNOWFLAKE_OPTIONS:
+            _as_the_client_checks(spec, item.get("value"))
 
 
 class Harness:
@@ -238,7 +243,7 @@ class Harness:
         spec = self._commands.get(name)
         if spec is None:
             raise KeyError(f"the bot registers no command /{name}")
-        _client_checks(f"/{name}", spec.get("options") or [], options, focused)
+        client_checks(f"/{name}", spec.get("options") or [], options, focused)
 
     async def click(self, custom_id: str, u: dict[str, Any], message: dict[str, Any] | None = None,
                     channel: dict[str, Any] | None = None, **kw: Any) -> None:

@@ -586,17 +586,12 @@ class Player:
     def _options(self, schema: list[dict[str, Any]], given: dict[str, Any], focused: str | None,
                  resolved: list[dict[str, Any]]) -> list[dict[str, Any]]:
         out = []
-        missing = [o["name"] for o in schema if o.get("required") and given.get(o["name"]) is None]
-        if missing and focused is None:  # the client sends no command with a required option left empty
-            raise ValueError(f"Discord's client sends no command without its required options {missing}")
         for name, value in given.items():
             if value is None:
                 continue
             spec = next((o for o in schema if o["name"] == name), None)
             if spec is None:
                 raise KeyError(f"the registered command has no option {name!r}")
-            if name != focused:  # an option being typed goes as it stands; the others as the client checked them
-                P.as_the_client_checks(spec, value)
             kind = int(spec["type"])
             if kind == USER:
                 target = value if isinstance(value, Player) else None
@@ -614,6 +609,7 @@ class Player:
         spec = self.server.command(name)
         resolved: list[dict[str, Any]] = []
         built = self._options(spec.get("options") or [], options, focused, resolved)
+        P.client_checks(f"/{name}", spec.get("options") or [], built, focused is not None)  # as the client does
         payload = P.command(name, built, self.user, channel or self.server.channel, locale=self.locale,
                             users=resolved, permissions=self.permissions, autocomplete=focused is not None)
         payload["data"]["id"] = spec["id"]
