@@ -420,14 +420,7 @@ class Console:
         except TableError as exc:
             if not exc.key.startswith("error.no_table_here"):
                 raise
-        return await self._last_finished(uid)
-
-    async def _last_finished(self, uid: int, none: str = "error.no_table_here") -> int:
-        """The caller's most recent finished table here, or the refusal ``none`` that says they have none."""
-        finished = await self.results.board().history(GUILD_ID, uid, None, limit=1)
-        if not finished:
-            raise TableError(none)
-        return finished[0].table_id
+        return await self.results.last_finished(uid)
 
     # ---- commands ---------------------------------------------------------------------------
     async def handle(self, line: str) -> None:
@@ -562,7 +555,7 @@ class Console:
             named = table if table is not None else (table_number(rest, "/rematch N") if rest else None)
             # with no game over: not "no table here", to a player who may have tables in play
             self.show(await svc.rematch(named if named is not None else
-                                        await self._last_finished(uid, "console.no_rematch"), uid, name))
+                                        await self.results.last_finished(uid, "console.no_rematch"), uid, name))
 
     async def _playing(self, verb: str, name: str, uid: int, rest: str, table: int | None,
                        spoken: str = LANG) -> bool:

@@ -101,7 +101,7 @@ class Results:
         elif verb == "replay":
             target = table if table is not None else (table_number(rest, "/replay N") if rest else None)
             if target is None:  # none named: the caller's most recent finished table here
-                target = await self._last_finished(uid, "replay.none_finished")
+                target = await self.last_finished(uid, "replay.none_finished")
             replay = await board.replay(GUILD_ID, target)
             caption = t("replay.caption", LANG, game=replay.title, table=target, players=", ".join(replay.names))
             saved, gif = "", None
@@ -123,8 +123,9 @@ class Results:
             chart = await asyncio.to_thread(lb.stats_chart, stats, who_name, LANG)
             self.console.write(f"[dm {name}] {stats.title}{self.console.save_file(chart, file_name)}")
 
-    async def _last_finished(self, uid: int, none: str) -> int:
-        """The caller's most recent finished table, for a command that names none; ``none`` when there is none."""
+    async def last_finished(self, uid: int, none: str = "error.no_table_here") -> int:
+        """The caller's most recent finished table here, for a command that names none (``/board``, ``/review``,
+        ``/replay``, ``/rematch``); the refusal ``none`` when there is none."""
         found = await self.board().last_finished(GUILD_ID, uid)
         if found is None:
             raise TableError(none)
@@ -149,7 +150,7 @@ class Results:
         rest = " ".join(words)
         target = table if table is not None else (table_number(rest, "/review N") if rest else None)
         if target is None:  # none named: the caller's most recent finished table here
-            target = await self._last_finished(uid, "review.none_finished")
+            target = await self.last_finished(uid, "review.none_finished")
         reviews = self.console.service.reviews
         title = (await reviews.finished_table(GUILD_ID, target)).title  # refusals before any progress
 
