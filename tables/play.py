@@ -202,8 +202,9 @@ class Play:
             try:
                 move = engine.auto_move(state, seat.seat, rng or random.Random(), style or styles[0])
             except MoveError as exc:
-                raise TableError("error.bad_move", move="auto", detail=reason(engine.name, exc),
-                                 hint=what_to_play(ctx, seat.seat)) from None
+                why = reason(engine.name, exc)
+                raise TableError("error.bad_move", move="auto", detail=why,
+                                 hint=what_to_play(ctx, seat.seat, why)) from None
             return Proposal(engine.format_move(state, move), engine.move_sketch(state, move))
 
     async def auto(self, table_id: int, user_id: int, key: str | None = None) -> list[Message]:

@@ -11,12 +11,13 @@ are ordinary log entries.  Nothing here writes: the step is committed by ``Finis
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from data.models import SeatRow
 from engines import CHANCE, MoveError
 from tables.errors import TableError, _short
-from tables.i18n import EN, Examples, Phrase
+from tables.i18n import EN, Examples, Phrase, said
 from tables.loaded import LoadedTable, Played, Step
 from tables.mesa import MesaMoves
 
@@ -34,18 +35,28 @@ def as_typed(text: str) -> str:
     return text.translate(_DASHES)
 
 
-def what_to_play(ctx: LoadedTable, seat: int) -> Phrase | str:
+def what_to_play(ctx: LoadedTable, seat: int, why: Phrase | str = "") -> Phrase | str:
     """What a refused player may do instead (issue 28, item 4): some of their legal moves, cut at a move
     and the rest counted, or where the moves are too many to list (K3's pyramids) how to have one
-    proposed; "" when the seat has nothing to play.  Only the seat's own moves: the refusal is theirs."""
+    proposed; "" when the seat has nothing to play, or when ``why``, the refusal's reason, names every
+    one of them already (Krakatoa's "choose a set to throw: steam, ash or lava" was followed by "You may
+    play ash, lava or steam.").  Only the seat's own moves: the refusal is theirs."""
     engine, state = ctx.engine, ctx.state
     if ctx.unlisted(state):  # K3's builds name the seat (K3-11.4), which nothing on the board numbers
         return Phrase("error.hint.unlisted", {"seat": seat})
     moves = [engine.format_move(state, m) for m in engine.legal_moves(state, seat)]
-    if not moves:
+    if not moves or names_all(why, moves):
         return ""
     shown = tuple(moves[:HINT_MOVES])
     return Phrase("error.hint.moves", {"moves": Examples(shown, len(moves) - len(shown))})
+
+
+def names_all(why: Phrase | str, moves: list[str]) -> bool:
+    """Whether the reason ``why`` names each of ``moves`` as a word of its own, in English and Spanish alike
+    (the moves are notation, the same in both)."""
+    return bool(why) and all(
+        all(re.search(rf"(?<![\w:-]){re.escape(move)}(?![\w:-])", said(why, lang)) for lang in ("en", "es"))
+        for move in moves)
 
 
 def refusal_key(game: str, code: str) -> str:
@@ -89,8 +100,9 @@ class RulesStep:
                 raise TableError("error.not_your_move", hint=what_to_play(ctx, seat.seat))
             after = engine.apply(state, move)
         except MoveError as exc:  # the engine's reason, then what the player may do instead
-            raise TableError("error.bad_move", move=text.strip(), detail=reason(engine.name, exc),
-                             hint=what_to_play(ctx, seat.seat)) from None
+            why = reason(engine.name, exc)
+            raise TableError("error.bad_move", move=text.strip(), detail=why,
+                             hint=what_to_play(ctx, seat.seat, why)) from None
         return Step([Played(state, move, seat.seat, engine.format_move(state, move))]), after
 
     async def timeout_move(self, ctx: LoadedTable, seat: int) -> tuple[Step, Any]:

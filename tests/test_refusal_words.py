@@ -47,31 +47,37 @@ async def krakatoa_aim(svc: TableService, tid: int) -> tuple[int, str, list[str]
     raise AssertionError("no aimed throw reached")
 
 
-async def every_refusal(svc: TableService) -> list[TableError]:
+async def every_refusal(svc: TableService) -> list[tuple[TableError, list[str]]]:
+    """Refusals of every kind players met, each with the moves the refused player had then."""
     said = []
+
+    async def refuse(tid: int, uid: int, text: str) -> None:
+        moves = await svc.legal_moves_for(tid, uid)
+        said.append((await refused(svc.submit_move(tid, uid, text)), moves))
+
     kona, _ = await start_table(svc, "kona")
     for text in ("zz", "a6-a2", "g9-a1", "a6-b6-c6"):
-        said.append(await refused(svc.submit_move(kona, await to_act(svc, kona), text)))
+        await refuse(kona, await to_act(svc, kona), text)
     plateau, _ = await start_table(svc, "plateau")
     for text in ("zzz", "tender:rr", "+xx.rb@b2", "return:bb"):
-        said.append(await refused(svc.submit_move(plateau, ANA, text)))
+        await refuse(plateau, ANA, text)
     await svc.submit_move(plateau, ANA, "+xx.rb@a1")
     await svc.submit_move(plateau, BEN, "+xo.xx@d4")
-    said.append(await refused(svc.submit_move(plateau, ANA, "a1:3-a2")))  # once "lift 1 to N = 2 pieces"
+    await refuse(plateau, ANA, "a1:3-a2")  # once "lift 1 to N = 2 pieces"
     k3, _ = await start_table(svc, "k3")
     for text in ("zz", "base:RBBYGKRRG", "build:0:B/BB", "Wb4"):
-        said.append(await refused(svc.submit_move(k3, ANA, text)))
-    said.append(await refused(svc.propose(k3, ANA, "nice", unlisted_only=True)))  # /build nice
+        await refuse(k3, ANA, text)
+    said.append((await refused(svc.propose(k3, ANA, "nice", unlisted_only=True)), []))  # /build nice
     for uid in (ANA, BEN):
         await svc.submit_move(k3, uid, (await svc.propose(k3, uid)).text)
     for text in ("xNd3", "zz"):
-        said.append(await refused(svc.submit_move(k3, await to_act(svc, k3), text)))
+        await refuse(k3, await to_act(svc, k3), text)
     krakatoa, _ = await start_table(svc, "krakatoa")
     for text in ("roll YYB/YRR/RRR", "aim a1 hard", "zz", "keep"):
-        said.append(await refused(svc.submit_move(krakatoa, ANA, text)))
+        await refuse(krakatoa, ANA, text)
     uid, thrown, _moves = await krakatoa_aim(svc, krakatoa)
     for text in (f"aim {thrown}1 hard", "keep", "aim a1", "scratch YYB/YRR/RRR"):
-        said.append(await refused(svc.submit_move(krakatoa, uid, text)))
+        await refuse(krakatoa, uid, text)
     return said
 
 
@@ -82,7 +88,7 @@ async def test_refusals_say_why_and_what_to_do_in_words(tmp_path: Path) -> None:
     finally:
         await repo.close()
     assert len(refusals) == 24
-    for exc in refusals:
+    for exc, moves in refusals:
         for lang in ("en", "es"):
             message = exc.message(lang)
             said = message.replace(str(exc.params.get("move", "")), "")  # the player's own text, echoed, aside
@@ -93,14 +99,19 @@ async def test_refusals_say_why_and_what_to_do_in_words(tmp_path: Path) -> None:
                 assert said.endswith({"en": "use sensible or random.", "es": "usa sensible o random."}[lang])
             else:
                 assert exc.key == "error.bad_move", exc.key
-                assert any(hint in said for hint in TO_DO[lang]), message
+                # what to do: a hint, or a reason that names every move the player has (Krakatoa's "choose a set
+                # to throw: steam, ash or lava" is not followed by "You may play ash, lava or steam.")
+                assert any(hint in said for hint in TO_DO[lang]) or (
+                    moves and all(re.search(rf"\b{re.escape(m)}\b", said) for m in moves)), message
+                assert not any(hint in said for hint in TO_DO[lang]) or not moves or not all(
+                    re.search(rf"\b{re.escape(m)}\b", said.split(TO_DO[lang][0])[0]) for m in moves), message
                 assert said.startswith({"en": " cannot be played: ", "es": "No se puede jugar : "}[lang]), message
 
 
 async def test_the_refusals_players_met_now_read_as_sentences(tmp_path: Path) -> None:
     repo, svc = await open_service(str(tmp_path / "mesa.db"))
     try:
-        by_move = {str(e.params.get("move", e.params.get("style"))): e for e in await every_refusal(svc)}
+        by_move = {str(e.params.get("move", e.params.get("style"))): e for e, _ in await every_refusal(svc)}
     finally:
         await repo.close()
     # Plateau: "lift 1 to N = 2 pieces from a1, not 3"
@@ -112,8 +123,8 @@ async def test_the_refusals_players_met_now_read_as_sentences(tmp_path: Path) ->
     # Krakatoa: "it is a player's decision now (...), not a roll"
     assert by_move["roll YYB/YRR/RRR"].message() == (
         "roll YYB/YRR/RRR cannot be played: the dice decide every roll, not the players; now choose a set to throw: "
-        "steam, ash or lava. You may play ash, lava or steam.")
-    assert by_move["roll YYB/YRR/RRR"].message("es").endswith(". Puedes jugar ash, lava o steam.")
+        "steam, ash or lava.")  # the reason names every move already: no "You may play ash, lava or steam." after it
+    assert by_move["roll YYB/YRR/RRR"].message("es").endswith("elige qué juego lanzar: steam, ash o lava.")
     # "(aim <die> soft|hard; Lava is thrown)"
     assert "soft or hard (for example aim " in by_move["keep"].message()
     # Plateau's examples were cut mid-word ("… return:bb, refus…"): now a few of the player's moves, and a count
