@@ -64,13 +64,14 @@ def told_squares(alt: str) -> dict[str, str]:
 async def test_a_kona_board_says_its_position_in_the_servers_language(
         harness: Harness, locale: str, single: str, stack: str, animals: tuple[str, str]) -> None:
     h = harness
+    h.server_speaks(locale)
     await h.command("play", [option("game", "kona", 3), option("opponent", BOB["id"], 6), option("seat", "first", 3)],
-                    ALICE, users=[BOB], guild_locale=locale, locale=locale)
+                    ALICE, users=[BOB], locale=locale)
     thread = next(iter(h.standin.channels))
     place = thread_channel(thread)
     await h.click(h.latest_id("mesa:inv:1:"), BOB, channel=place, locale=locale)
     for who, move in ((ALICE, "a6-d3"), (BOB, "f6-c3"), (ALICE, "d3-c3")):
-        await h.command("move", [option("text", move, 3)], who, channel=place, guild_locale=locale, locale=locale)
+        await h.command("move", [option("text", move, 3)], who, channel=place, locale=locale)
     alts = boards_alt(h, thread)
     assert len(alts) >= 4, "the opening board and one per move, each with its words"
     assert all(0 < len(alt) <= 1024 for alt in alts)

@@ -53,7 +53,8 @@ async def test_a_player_whose_dms_are_closed_is_told_once_in_the_thread_how_to_s
 async def test_the_notice_is_in_the_servers_language(harness: Harness) -> None:
     h = harness
     h.standin.closed_dms.add(1002)
-    thread, _ = await plateau(h, guild_locale="es-ES")
+    h.server_speaks("es-ES")
+    thread, _ = await plateau(h)
     [notice] = notices(h, thread)
     assert notice.content.startswith("<@1002>, Mesa no pudo enviarte por mensaje directo tu vista privada")
     assert "**Mis piezas**" in notice.content and "Ajustes de privacidad" in notice.content

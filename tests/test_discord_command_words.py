@@ -209,13 +209,14 @@ async def test_a_spanish_speaker_reads_the_commands_their_discord_lists(tmp_path
     h = await Harness.open(tmp_path, renderer=None)
     ana, ben = user(7101, "Ana"), user(7102, "Ben")
     try:
-        spanish = {"locale": "es-ES", "guild_locale": "es-ES"}
+        h.server_speaks("es-ES")
+        spanish = {"locale": "es-ES"}
         await h.command("tournament", [{"name": "create", "type": 1, "options": [
             option("game", "kona", STRING), option("format", "swiss", STRING)]}], ana, **spanish)
         post = [r for r in h.standin.to_channel() if r.method == "POST" and r.content][-1].content
         assert "Apúntate con /torneo apuntarse numero:1" in post and "lo empieza con /torneo empezar numero:1." in post
         for kw, words in ((spanish, "se apunta con /torneo apuntarse numero:1)"),
-                          ({"guild_locale": "es-ES"}, "join with /tournament join number:1)")):
+                          ({}, "join with /tournament join number:1)")):
             h.standin.clear()  # too few players to start: the refusal says how to join
             await h.command("tournament", [{"name": "start", "type": 1, "options": []}], ana, **kw)
             [refused] = [r for r in h.standin.interaction_replies() if r.content]

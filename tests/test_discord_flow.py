@@ -300,8 +300,9 @@ async def test_a_damaged_game_is_listed_and_refused_in_its_thread(harness: Harne
 
 async def test_spanish_caller_gets_spanish(harness: Harness) -> None:
     h = harness
+    h.server_speaks("es-ES")
     await h.command("play", [option("game", "kona", STRING), option("opponent", BOB["id"], USER)], ALICE,
-                    users=[BOB], locale="es-ES", guild_locale="es-ES")
+                    users=[BOB], locale="es-ES")
     assert "invita" in h.standin.to_channel()[-1].content, "a Spanish server gets Spanish public posts"
     assert replies(h)[-1].content.startswith("Mesa #1")
     await h.command("play", [option("game", "kona", STRING), option("opponent", ALICE["id"], USER)], ALICE,

@@ -61,14 +61,13 @@ async def bot_removed(h: Harness) -> None:
 
 
 async def start_kona(h: Harness, guild_locale: str = "en-US") -> int:
-    """alice invites bob (alice first), bob accepts: the table's thread."""
+    """alice invites bob (alice first), bob accepts: the table's thread, in a server speaking ``guild_locale``."""
+    h.server_speaks(guild_locale)  # every interaction from the server carries its locale
     await h.command("play", [option("game", "kona", STRING), option("opponent", BOB["id"], USER),
-                             option("seat", "first", STRING)], ALICE, users=[BOB], guild_locale=guild_locale)
+                             option("seat", "first", STRING)], ALICE, users=[BOB])
     thread = next(int(r.path.split("/")[2]) for r in h.standin.requests if r.path.endswith("/messages"))
     accept = h.latest_id("mesa:inv:1:")
-    click = component(accept, BOB, h.message_with(accept), thread_channel(thread))
-    click["guild_locale"] = guild_locale  # every interaction from a server carries its locale
-    await h.dispatch(click)
+    await h.dispatch(component(accept, BOB, h.message_with(accept), thread_channel(thread)))
     return thread
 
 

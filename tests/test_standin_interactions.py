@@ -4,17 +4,18 @@ Discord (interactions, receiving and responding): the initial response within 3 
 token is invalid (10062 Unknown interaction); one initial response (40060 already acknowledged);
 the token works for follow-ups and edits of the original for 15 minutes; after a deferred
 response (type 5) the first follow-up edits the deferred "thinking" message and keeps its
-ephemeral flag.  A client sends clicks only for components on the message, enabled, with values only
-from a select and only those it offers (as many as it takes), and no application command from an
-archived thread.
+ephemeral flag.  Every interaction from a server carries the server's own ``guild_locale`` (its settings'
+``preferred_locale``), a click as much as a command.  A client sends clicks only for components on the
+message, enabled, with values only from a select and only those it offers (as many as it takes), and no
+application command from an archived thread.
 """
 
 from __future__ import annotations
 
 import pytest
-from discord_standin import EPHEMERAL, LOADING, Refused
+from discord_standin import EPHEMERAL, LOADING, Refused, payloads
 from discord_standin.probe import Probe
-from discord_standin.world import CHANNEL_ID
+from discord_standin.world import CHANNEL_ID, GUILD_ID
 
 
 async def test_an_unknown_interaction_is_refused(probe: Probe) -> None:
@@ -150,3 +151,16 @@ async def test_no_application_command_from_an_archived_thread(probe: Probe) -> N
     probe.standin.advance(3601)
     with pytest.raises(Refused):
         probe.interaction(channel=channel)
+
+
+async def test_every_interaction_carries_the_servers_locale(probe: Probe) -> None:
+    """A Spanish server's clicks say es-ES as its commands do: the locale is the server's, not the payload's."""
+    posted = await probe.call("POST", f"/channels/{CHANNEL_ID}/messages", {"content": "board", "components": [
+        {"type": 1, "components": [{"type": 2, "style": 1, "label": "go", "custom_id": "mesa:go"}]}]})
+    assert probe.interaction()["guild_locale"] == "en-US"  # the world's server, as it starts
+    probe.standin.guilds[GUILD_ID].preferred_locale = "es-ES"
+    assert probe.interaction()["guild_locale"] == "es-ES"
+    assert probe.interaction("component", message=posted.body, custom_id="mesa:go")["guild_locale"] == "es-ES"
+    stated = payloads.command("ping", [], payloads.user(1001, "ann"), guild_locale="en-US")
+    with pytest.raises(ValueError, match="preferred_locale"):  # a test cannot give one server two languages
+        probe.standin.issue(stated)

@@ -379,7 +379,8 @@ class StandIn:
     def issue(self, payload: dict[str, Any]) -> dict[str, Any]:
         """Register an interaction about to be sent to the bot, as Discord would build it.
 
-        The channel object and ``app_permissions`` are the stand-in's current ones.  Raises
+        The channel object, ``app_permissions`` and ``guild_locale`` (the server's ``preferred_locale``, which a
+        payload may state only as it is) are the stand-in's current ones.  Raises
         ``Refused`` for what no Discord client can send: a click on a component that is not on
         that message (any more) or is disabled, values a select does not offer (or too many, too
         few, or any from a button), an application command in an archived thread.
@@ -387,6 +388,15 @@ class StandIn:
         kind = int(payload["type"])
         channel_id = int(payload["channel_id"])
         channel = self.place(channel_id)
+        guild = self.guilds.get(int(payload["guild_id"])) if payload.get("guild_id") else None
+        if guild is not None:  # the server's locale is the server's (Community settings), the same on every interaction
+            given = payload.get("guild_locale")
+            if given is not None and given != guild.preferred_locale:
+                raise ValueError(f"guild {guild.id}'s interactions carry its preferred_locale "
+                                 f"{guild.preferred_locale!r}, not {given!r}: set it on the guild")
+            payload["guild_locale"] = guild.preferred_locale
+        elif payload.get("guild_id") and payload.get("guild_locale") is None:
+            payload["guild_locale"] = "en-US"  # a server the world does not describe: Discord's default
         if channel is not None:
             payload["channel"] = json.loads(json.dumps(channel))
             payload["app_permissions"] = str(self.permissions(channel_id))

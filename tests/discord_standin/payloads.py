@@ -58,7 +58,7 @@ def thread_channel(thread_id: int, parent_id: int = CHANNEL_ID, guild_id: int = 
 
 
 def _base(kind: int, u: dict[str, Any], channel: dict[str, Any], locale: str, permissions: int,
-          guild_locale: str = "en-US") -> dict[str, Any]:
+          guild_locale: str | None = None) -> dict[str, Any]:
     return {
         "id": snowflake(), "application_id": str(APP_ID), "type": kind, "token": "tok-" + snowflake(), "version": 1,
         "guild_id": channel.get("guild_id", str(GUILD_ID)), "channel_id": channel["id"], "channel": channel,
@@ -111,7 +111,7 @@ def _as_the_client_checks(spec: dict[str, Any], value: Any) -> None:
 
 def command(name: str, options: Sequence[dict[str, Any]], u: dict[str, Any], channel: dict[str, Any] | None = None,
             *, locale: str = "en-US", users: Sequence[dict[str, Any]] = (), permissions: int = 0,
-            autocomplete: bool = False, guild_locale: str = "en-US") -> dict[str, Any]:
+            autocomplete: bool = False, guild_locale: str | None = None) -> dict[str, Any]:
     payload = _base(4 if autocomplete else 2, u, channel or text_channel(), locale, permissions, guild_locale)
     data: dict[str, Any] = {"id": snowflake(), "name": name, "type": 1, "options": list(options)}
     if users:
@@ -122,8 +122,9 @@ def command(name: str, options: Sequence[dict[str, Any]], u: dict[str, Any], cha
 
 
 def component(custom_id: str, u: dict[str, Any], message: dict[str, Any], channel: dict[str, Any] | None = None,
-              *, values: Sequence[str] | None = None, locale: str = "en-US") -> dict[str, Any]:
-    payload = _base(3, u, channel or text_channel(), locale, 0)
+              *, values: Sequence[str] | None = None, locale: str = "en-US",
+              guild_locale: str | None = None) -> dict[str, Any]:
+    payload = _base(3, u, channel or text_channel(), locale, 0, guild_locale)
     payload["message"] = message
     payload["data"] = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
     if values is not None:
@@ -196,6 +197,11 @@ class Harness:
         finally:
             await self.standin.stop()
             discord.http.Route.BASE = self._old_base
+
+    def server_speaks(self, locale: str, guild_id: int = GUILD_ID) -> None:
+        """The server's language as its settings set it (Discord's ``preferred_locale``): every interaction from
+        there carries it as ``guild_locale`` from now on."""
+        self.standin.guilds[guild_id].preferred_locale = locale
 
     async def dispatch(self, payload: dict[str, Any]) -> None:
         """Deliver ``payload`` as the gateway would, and wait until the bot has finished with it.
