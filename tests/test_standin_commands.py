@@ -208,3 +208,20 @@ def test_a_scripted_user_sends_only_what_discords_client_lets_through() -> None:
     typed = ana.slash_payload("play", focused="table", game="kona", table=0)  # being typed: as it stands
     assert typed["type"] == 4 and typed["data"]["options"][1] == {"name": "table", "type": 4, "value": 0,
                                                                   "focused": True}
+
+
+def test_an_option_goes_as_its_registered_type_and_a_user_as_one_the_client_resolved() -> None:
+    """Discord's client sends an option as the type the command registers, and a user option as the snowflake of
+    a user it picked, that user resolved in the interaction: a test typing a name into a user option (``mesa``)
+    or a string into a number tests what never happens."""
+    from discord_standin.payloads import client_checks, option
+
+    schema = [{"type": 6, "name": "opponent", "description": "Who"},
+              {"type": 4, "name": "table", "description": "Which table"}]
+    client_checks("/play", schema, [option("opponent", 1002, 6), option("table", 2, 4)], False, {"1002"})
+    for given, resolved in (([option("opponent", "mesa", 3)], None),  # a string where a user goes
+                            ([option("table", "2", 3)], None),  # the right value, the wrong type
+                            ([{"name": "opponent", "type": 6, "value": "mesa"}], None),  # not a snowflake
+                            ([option("opponent", 1003, 6)], {"1002"})):  # a user the interaction did not resolve
+        with pytest.raises(ValueError):
+            client_checks("/play", schema, given, False, resolved)

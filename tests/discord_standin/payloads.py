@@ -13,7 +13,7 @@ import asyncio
 import itertools
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -81,7 +81,7 @@ def option(name: str, value: Any, kind: int, focused: bool = False) -> dict[str,
     return out
 
 
-_STRING, _INTEGER, _BOOLEAN, _NUMBER = 3, 4, 5, 10
+_STRING, _INTEGER, _BOOLEAN, _USER, _NUMBER = 3, 4, 5, 6, 10
 
 
 def _as_the_client_checks(spec: dict[str, Any], value: Any) -> None:
@@ -133,11 +133,12 @@ def component(custom_id: str, u: dict[str, Any], message: dict[str, Any], channe
 
 
 def client_checks(where: str, schema: list[dict[str, Any]], given: Sequence[dict[str, Any]],
-                  autocomplete: bool) -> None:
+                  autocomplete: bool, resolved: Collection[str] | None = None) -> None:
     """``given`` (an interaction's options) against the registered options ``schema`` of ``where`` (a command or
     subcommand), as Discord's client checks them before it sends anything: each an option it has, of its type,
     among its choices, within its range and length, the required ones filled; while one is being typed
-    (``autocomplete``) that one goes as it stands and the required ones may still be empty. Used by the in-process
+    (``autocomplete``) that one goes as it stands and the required ones may still be empty; a user picked is a
+    snowflake among the interaction's ``resolved`` users (when given), as Discord resolves each. Used by the in-process
     ``Harness.command`` and by the process-level stand-in's scripted users (``server.Player``)."""
     names = {str(o["name"]) for o in given}
     missing = [o["name"] for o in schema if o.get("required") and o["name"] not in names]
@@ -147,10 +148,19 @@ def client_checks(where: str, schema: list[dict[str, Any]], given: Sequence[dict
         spec = next((o for o in schema if o["name"] == item["name"]), None)
         if spec is None:
             raise KeyError(f"{where} has no option {item['name']!r} (a client with an older registration: stale=True)")
+        if int(item.get("type", -1)) != int(spec["type"]):
+            raise ValueError(f"{where}: option {item['name']!r} is of type {spec['type']}, not {item.get('type')}")
         if int(spec["type"]) in (1, 2):  # a subcommand (group): its own options
             client_checks(f"{where} {spec['name']}", spec.get("options") or [], item.get("options") or [],
-                          autocomplete)
-        elif not item.get("focused") and int(spec["type"]) not in _SNOWFLAKE_OPTIONS:
+                          autocomplete, resolved)
+        elif item.get("focused"):
+            continue
+        elif int(spec["type"]) in _SNOWFLAKE_OPTIONS:  # a user, channel or role picked from the client's list
+            if not str(item.get("value", "")).isdigit():
+                raise ValueError(f"{where}: option {item['name']!r} takes a snowflake, not {item.get('value')!r}")
+            if int(spec["type"]) == _USER and resolved is not None and str(item["value"]) not in resolved:
+                raise ValueError(f"{where}: user {item['value']} is not in the interaction's resolved users")
+        else:
             _as_the_client_checks(spec, item.get("value"))
 
 
@@ -235,10 +245,12 @@ class Harness:
         ``client_sends``); ``stale``: from a client still showing an older registration (a command or option the bot
         no longer has), which Discord delivers as it stands."""
         if not stale:
-            await self.client_sends(name, options, focused=bool(kw.get("autocomplete")))
+            await self.client_sends(name, options, focused=bool(kw.get("autocomplete")),
+                                    resolved={str(x["id"]) for x in kw.get("users") or ()})
         await self.dispatch(command(name, options, u, **kw))
 
-    async def client_sends(self, name: str, options: Sequence[dict[str, Any]], *, focused: bool = False) -> None:
+    async def client_sends(self, name: str, options: Sequence[dict[str, Any]], *, focused: bool = False,
+                           resolved: Collection[str] | None = None) -> None:
         """Raise unless Discord's client could send ``/name`` with ``options`` for the commands the bot registers:
         each option one the command has, of its type, one of its choices, within its range and length, the required
         ones filled (the option being typed, with autocomplete, goes as it stands)."""
@@ -249,7 +261,7 @@ class Harness:
         spec = self._commands.get(name)
         if spec is None:
             raise KeyError(f"the bot registers no command /{name}")
-        client_checks(f"/{name}", spec.get("options") or [], options, focused)
+        client_checks(f"/{name}", spec.get("options") or [], options, focused, resolved)
 
     async def click(self, custom_id: str, u: dict[str, Any], message: dict[str, Any] | None = None,
                     channel: dict[str, Any] | None = None, **kw: Any) -> None:

@@ -609,7 +609,8 @@ class Player:
         spec = self.server.command(name)
         resolved: list[dict[str, Any]] = []
         built = self._options(spec.get("options") or [], options, focused, resolved)
-        P.client_checks(f"/{name}", spec.get("options") or [], built, focused is not None)  # as the client does
+        P.client_checks(f"/{name}", spec.get("options") or [], built, focused is not None,  # as the client does
+                        {str(u["id"]) for u in resolved})
         payload = P.command(name, built, self.user, channel or self.server.channel, locale=self.locale,
                             users=resolved, permissions=self.permissions, autocomplete=focused is not None)
         payload["data"]["id"] = spec["id"]
