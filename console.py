@@ -148,7 +148,8 @@ Aprender: /hint (pista: la jugada de Mesa para ti y por qué, sin jugarla; parti
   /learn (lecciones: un curso corto por juego, en privado, sin mesa)   /learn JUEGO [reiniciar|PASO]
   /learn JUEGO responder JUGADA (responder a la tarea de la lección)   /learn JUEGO pista (la pista del paso)
   /move JUGADA y /moves sin mesa: responden a la lección abierta (el último curso que abriste), listan sus jugadas
-  /aprender JUEGO (las lecciones en español; /learn JUEGO en: en inglés)   /pista   /deshacer
+  /aprender JUEGO (las lecciones en español; /learn JUEGO en: en inglés)   /pista   /deshacer [aceptar|rechazar]
+  (responden en español)
 Torneos: /tournament create JUEGO format=round-robin|swiss [rounds=N] [double=true] [time_per_move=3d]
     [rated=true|false] [max_players=N] [mesa_fills=true] [opciones del juego]
   /tournament join [N] (apuntarse)  leave [N] (borrarse)  start [N] (empezar)  standings [N] (clasificación)
@@ -196,6 +197,14 @@ COMMANDS = ("play", "accept", "decline", "join", "start", "fill", "leave", "abor
             "aprender", "pista", "deshacer")
 #: the learning commands' Spanish names (Discord's localised ones): /aprender reads the lessons in Spanish
 SPANISH_VERBS = {"aprender": "learn", "pista": "hint", "deshacer": "takeback"}
+#: /takeback's words, and Spanish Discord's for its choices (``/deshacer aceptar``)
+TAKEBACK_WORDS = {"ask": "ask", "accept": "accept", "decline": "decline",
+                  "pedir": "ask", "aceptar": "accept", "rechazar": "decline"}
+
+
+def _named_in_spanish(command: str) -> bool:
+    """Whether ``command`` is written with a command's Spanish name (``/pista``, ``/deshacer``, ``/aprender``)."""
+    return command.partition(" ")[0].lower().lstrip("/") in SPANISH_VERBS
 
 
 def _take_table_option(command: str) -> tuple[int | None, str]:
@@ -451,11 +460,11 @@ class Console:
             await self._dispatch(name, uid, command)
         except TableError as exc:  # a lesson's refusal in the language its learner reads the lessons in
             lang = self.lessons.lang(uid) if exc.key.startswith("learn.") else LANG
-            if exc.key.startswith("error.hint_"):  # a hint refused: in the language the hint would have come in
-                lang = self._spoken(uid, command)
+            if exc.key.startswith("error.hint_") or _named_in_spanish(command):  # a hint refused, or /deshacer's
+                lang = self._spoken(uid, command)  # refusal: in the language the answer would have come in
             if exc.key == "error.no_table_here" and uid in self.lessons.langs:  # a learner with no table
                 self.error(name, await self._learner_without_table(uid, command))
-            elif exc.key in CONSOLE_TEXTS_ES and self.lessons.lang(uid) == "es":  # a learner reading Spanish
+            elif exc.key in CONSOLE_TEXTS_ES and "es" in (lang, self.lessons.lang(uid)):  # Spanish read or spoken
                 self.error(name, CONSOLE_TEXTS_ES[exc.key].format(**exc.params))
             else:
                 self.error(name, _console_text(exc) if exc.key in _CONSOLE_TEXTS else in_console_words(exc, lang))
@@ -514,11 +523,10 @@ class Console:
             await self._asking(verb, name, uid, rest, table)
 
     def _spoken(self, uid: int, command: str) -> str:
-        """A private answer's language (a hint's): Spanish for a command by its Spanish name (``/pista``), as
-        Discord answers the Spanish client that shows it; else the learner's (``/learn GAME es``), else the
-        console's."""
-        verb = command.partition(" ")[0].lower().lstrip("/")
-        return "es" if verb in SPANISH_VERBS else self.lessons.lang(uid)
+        """A private answer's language (a hint's, a refusal's): Spanish for a command by its Spanish name
+        (``/pista``, ``/deshacer``), as Discord answers the Spanish client that shows it; else the learner's
+        (``/learn GAME es``), else the console's."""
+        return "es" if _named_in_spanish(command) else self.lessons.lang(uid)
 
     async def _seating(self, verb: str, name: str, uid: int, rest: str, table: int | None) -> None:
         """Invitations and open tables: /play, /accept, /decline, /join, /start, /fill, /leave, /abort."""
@@ -624,8 +632,8 @@ class Console:
         """``/takeback`` asks to take back the caller's last move; ``/takeback accept|decline`` answers; a number
         alone names the table, as it does for ``/resign 2`` (``/takeback 2``, ``/takeback accept 2``)."""
         table, rest = _table_among_words("takeback", rest, table)
-        action = rest.lower() or "ask"
-        if action not in ("ask", "accept", "decline"):
+        action = TAKEBACK_WORDS.get(rest.lower() or "ask")
+        if action is None:
             raise TableError("console.takeback_usage")
         tid = await self._pick(uid, table, lambda s: s.status == "active")
         takebacks = self.service.takebacks

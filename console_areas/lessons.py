@@ -41,10 +41,19 @@ LESSON_NOT_A_TABLE = {
 }
 
 
-#: the console's own refusals a learner reading the lessons in Spanish meets, in Spanish
+#: the console's own refusals in Spanish: those a learner reading the lessons in Spanish meets, and those a command
+#: written by its Spanish name meets (``/deshacer``, ``/pista``: which table, and how ``/deshacer`` is written)
 CONSOLE_TEXTS_ES = {
+    "error.no_table_here": "No tienes ninguna mesa aquí; empieza una con /play JUEGO @NOMBRE",
+    "error.no_table_here_last": "No tienes ninguna mesa aquí: la última, {game} #{table}, ha terminado; empieza "
+    "otra con /play JUEGO @NOMBRE",
+    "error.no_table_here_tournament": "Ahora no tienes ninguna partida que jugar: el torneo #{id} ({game}) sigue, y "
+    "tu próxima partida se abre sola cuando terminen todas las mesas de esta ronda (/tournament standings {id})",
+    "error.several_tables": "Tienes varias mesas ({tables}); añade table=N",
     "console.move_text": "Escribe la jugada tras /move, por ejemplo /move a6-d3",
     "console.unknown": "No existe el comando /{verb}; prueba /help",
+    "console.takeback_usage": "Escribe /deshacer para pedirlo, o /deshacer aceptar o /deshacer rechazar para "
+    "responder (y el número de la mesa si tienes varias: /deshacer 2)",
 }
 
 

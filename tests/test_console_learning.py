@@ -60,6 +60,36 @@ async def test_a_hint_is_said_in_spanish_when_asked_with_pista_or_by_a_learner_r
     await svc.repo.close()
 
 
+async def test_deshacer_answers_in_spanish_and_takes_discords_spanish_words(tmp_path: Path) -> None:
+    """``/deshacer`` is ``/takeback`` as a Spanish Discord shows it: its refusals come in Spanish, as ``/pista``'s do,
+    and it takes the words that Discord's Spanish choices show (``aceptar``, ``rechazar``, ``pedir``); the same
+    refusals to ``/takeback`` stay English."""
+    svc, con, out = await open_console(tmp_path / "console.db")
+    assert await said(con, out, "Ben: /deshacer") == [
+        "[error Ben] No tienes ninguna mesa aquí; empieza una con /play JUEGO @NOMBRE"]
+    assert await said(con, out, "Ben: /takeback") == [
+        "[error Ben] You have no table here; start one with /play GAME @NAME"]
+    await said(con, out, "Ana: /play kona @Ben seat=first")
+    await said(con, out, "Ben: /accept")
+    await said(con, out, "Ana: /play plateau @Ben seat=first")
+    await said(con, out, "Ben: /accept")
+    several = await said(con, out, "Ana: /deshacer")
+    assert several == ["[error Ana] Tienes varias mesas (#1 Kona, #2 Plateau); añade table=N"], several
+    assert (await said(con, out, "Ana: /deshacer 1")) == [
+        "[error Ana] Aún no tienes ninguna jugada que deshacer en la mesa #1."]
+    assert (await said(con, out, "Ana: /deshacer quizá 1"))[0].startswith("[error Ana] Escribe /deshacer para pedirlo")
+    await said(con, out, "Ana: /move a6-d3 table=1")
+    asked = await said(con, out, "Ana: /deshacer pedir 1")
+    assert asked and asked[0].startswith("[#1] Ana asks to take back"), asked  # the table's post: the server's words
+    assert (await said(con, out, "Ben: /deshacer aceptar 1"))[0].startswith("[#1] Ben agreed")
+    assert (await svc.table_details(1)).moves == ()  # taken back
+    assert await said(con, out, "Ben: /deshacer rechazar 1") == [
+        "[error Ben] Nadie pide deshacer una jugada en la mesa #1."]
+    assert await said(con, out, "Ben: /takeback decline 1") == [
+        "[error Ben] Nobody is asking for a takeback at table #1."]
+    await svc.repo.close()
+
+
 async def test_a_k3_build_hint_draws_the_pyramid(tmp_path: Path) -> None:
     """K3-3: a pyramid's text is hard to read, so the hint draws it under the words, top first, as /build's proposal
     does; its rows are the move's own."""
