@@ -237,9 +237,9 @@ ES: dict[str, str] = {
     "invite.declined": "{name} rechazó la invitación a {game}; la mesa #{table} queda cerrada.",
     "invite.declined_seat": "{name} rechazó la invitación a {game} (mesa #{table}).",
     "invite.declined_unplayable": "{name} rechazó la invitación a {game}; la mesa #{table} queda cerrada, porque "
-    "la partida no se puede jugar con los {players} que quedan. Empieza otra con /jugar.",
+    "la partida no se puede jugar con los {players} que quedan. Empieza otra con /play.",
     "invite.left_unplayable": "{name} dejó la mesa de {game} #{table}; la mesa queda cerrada, porque la partida "
-    "no se puede jugar con los {players} que quedan. Empieza otra con /jugar.",
+    "no se puede jugar con los {players} que quedan. Empieza otra con /play.",
     "invite.joined": "{name} se unió a la mesa de {game} #{table} ({count}/{max}).",
     "invite.left": "{name} dejó la mesa de {game} #{table}.",
     "board.start": "Empieza {game} #{table}: {players}.{news}\nLe toca a {turn} (plazo {deadline}).",
@@ -296,10 +296,10 @@ ES: dict[str, str] = {
     "info.timeout_auto": "A {name} se le acabó el tiempo en {game} #{table}; el resto del turno se jugó "
     "automáticamente (auto).",
     "info.timeout_away": "A {name} se le acabó el tiempo otra vez en {game} #{table}: sus turnos se juegan ahora "
-    "automáticamente en cuanto llegan (auto), hasta que vuelva a jugar (/mover).",
+    "automáticamente en cuanto llegan (auto), hasta que vuelva a jugar (/move).",
     "info.timeout_all_away": "A {name} se le acabó el tiempo otra vez en {game} #{table}, y ya no juega nadie: "
     "cada turno se juega ahora automáticamente (auto) cuando se acaba su tiempo, hasta que alguien vuelva a jugar "
-    "(/mover).",
+    "(/move).",
     "info.back": "{name} ha vuelto a {game} #{table}: sus turnos vuelven a esperarle.",
     "info.out.resign": "{name} abandonó {game} #{table}; sus jugadas se harán automáticamente y quedará por "
     "detrás de todos los que no dejen la partida (también de los que eliminen las reglas).",
@@ -326,11 +326,11 @@ ES: dict[str, str] = {
     "error.no_table": "No hay ninguna mesa #{table} en este servidor.",
     "error.try_again": "Los registros de las partidas no están disponibles por un momento; no se cambió nada. "
     "Vuelve a intentarlo en un momento.",
-    "error.no_table_here": "No tienes ninguna partida activa aquí. Empieza una con /jugar o indica la mesa.",
+    "error.no_table_here": "No tienes ninguna partida activa aquí. Empieza una con /play o indica la mesa.",
     "error.no_table_here_last": "No tienes ninguna partida activa aquí: la última, {game} #{table}, ha terminado. "
-    "Empieza otra con /jugar (o Revancha bajo su último tablero).",
+    "Empieza otra con /play (o Revancha bajo su último tablero).",
     "error.no_table_here_tournament": "Ahora no tienes ninguna partida que jugar: el torneo #{id} ({game}) sigue, y "
-    "tu próxima partida se abre sola cuando terminen todas las mesas de esta ronda (/torneo clasificacion {id} "
+    "tu próxima partida se abre sola cuando terminen todas las mesas de esta ronda (/tournament standings {id} "
     "muestra cómo vas).",
     "error.several_tables": "Tienes varias partidas aquí: elige una con la opción mesa ({tables}).",
     "error.damaged": "El registro de esta mesa (#{table}) está dañado y no se puede jugar; las demás mesas "
@@ -360,7 +360,7 @@ ES: dict[str, str] = {
     "error.already_started": "La mesa #{table} ya ha empezado.",
     "error.not_active": "La mesa #{table} se canceló antes de que terminara su partida: empieza otra con /play.",
     "error.invitation_closed": "La invitación a {game} #{table} se canceló o se rechazó: ya no se puede responder. "
-    "Empieza una partida nueva con /jugar.",
+    "Empieza una partida nueva con /play.",
     "error.not_started": "La mesa #{table} aún no ha empezado.",
     "error.not_started.invited": "La mesa #{table} aún no ha empezado: espera la respuesta de {names} a la "
     "invitación (/accept o /decline).",
@@ -393,11 +393,11 @@ ES: dict[str, str] = {
     "error.not_enough_players": "La mesa #{table} necesita al menos {min} jugadores para empezar ({seated} por "
     "ahora): espera a que se unan más, o deja que Mesa ocupe los asientos libres (/start fill=mesa).",
     "error.abort_too_late": "Ya se han hecho jugadas en la mesa #{table}: no se puede cancelar (usa /resign).",
-    "error.not_seated": "No estás jugando en la mesa #{table}. Empieza tu propia partida con /jugar.",
+    "error.not_seated": "No estás jugando en la mesa #{table}. Empieza tu propia partida con /play.",
     "error.rematch_not_finished": "{game} #{table} aún se está jugando: pide la revancha cuando termine la "
     "partida.",
     "error.rematch_nothing": "{game} #{table} nunca se jugó hasta el final, así que no tiene revancha: empieza "
-    "una partida nueva con /jugar.",
+    "una partida nueva con /play.",
     "error.rematch_offered": "{name} ya ofreció esta revancha: {game} #{table}, que te espera. Acepta esa "
     "invitación en vez de abrir otra.",
     "error.rematch_started": "La revancha de la mesa #{old} ya empezó: {game} #{table}. Juégala allí; no se abrió "
@@ -1344,7 +1344,7 @@ ES.update({
     "error.hint_people": "Las pistas son solo para partidas a solas contra Mesa, y en la mesa #{table} juegas "
     "con {people}: juega contra Mesa, sin puntuar, para aprender con pistas.",
     "error.hint_rated": "La mesa #{table} puntúa: las pistas son solo para partidas sin puntuar contra "
-    "Mesa. Empieza una con /jugar sin puntuar para aprender con pistas.",
+    "Mesa. Empieza una con /play sin puntuar para aprender con pistas.",
     "error.hint_tournament": "La mesa #{table} es una partida del torneo #{id}: su resultado cuenta allí, "
     "así que no admite pistas. Juega contra Mesa fuera del torneo, sin puntuar, para aprender con pistas.",
     "error.takeback_tournament": "La mesa #{table} es una partida del torneo #{id}: las jugadas hechas allí "
@@ -1362,7 +1362,7 @@ ES.update({
     "error.takeback_answered": "La petición de deshacer de la mesa #{table} ya tuvo respuesta ({answer}), así "
     "que no cambia nada: la partida sigue desde el último tablero.",
     "error.takeback_lapsed": "La petición de deshacer de la mesa #{table} caducó: la partida siguió desde "
-    "entonces. Vuelve a pedirlo con /deshacer si quieres.",
+    "entonces. Vuelve a pedirlo con /takeback si quieres.",
     "error.takeback_own": "Tú pediste deshacer: responde tu rival (o la petición caduca si la partida "
     "sigue).",
     "info.takeback_asked": "{name} pide deshacer en {game} #{table}: {moves}. ¿Aceptar o rechazar? {left}",

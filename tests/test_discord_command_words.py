@@ -114,6 +114,18 @@ async def test_every_command_the_service_names_is_in_the_readers_command_list() 
     assert filled > 30  # and the options written after the commands
 
 
+async def test_the_catalogue_names_every_command_as_the_console_spells_it() -> None:
+    """In English and in Spanish the service's sentences name commands by their English names, which the console
+    reads and Discord rewrites for each reader: a Spanish name written in the catalogue ("Empieza otra con
+    /jugar") would stand in the console, where ``/jugar`` is no command, and would skip the rewrite of what
+    follows it on Discord ("/torneo clasificacion 3" where the reader fills ``numero:3``)."""
+    english = set(await tree(None)) | CONSOLE_ONLY
+    for lang, catalog in (("en", i18n.EN), ("es", i18n.ES)):
+        for key, template in catalog.items():
+            for found in MENTION.finditer(template):
+                assert found["name"] in english, (lang, key, found["name"], template)
+
+
 def test_spanish_advice_names_the_spanish_commands() -> None:
     """What the rewrite makes of the console's spelling, one example of each kind."""
     es = {key: in_discord_words(i18n.ES[key], "es") for key in (

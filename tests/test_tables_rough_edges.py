@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from test_tables_service import CHANNEL, GUILD, USERS, FakeClock, open_service, start_table
 
+from cogs.command_words import in_discord_words
 from data import Repository
 from tables import PublicPost, Reminder, TableError, TableService, said, t
 
@@ -311,7 +312,8 @@ async def test_krakatoa_time_outs_play_the_turn_then_every_turn_until_the_player
         out = await svc.tick()
         away = next(m for m in out if m.key == "info.timeout_away")
         assert "until they play a move again" in t(away.key, "en", **away.params)
-        assert "(/mover)" in t(away.key, "es", **away.params)
+        said_es = t(away.key, "es", **away.params)  # the console's /move, which a Spanish Discord shows as /mover
+        assert "(/move)" in said_es and "(/mover)" in in_discord_words(said_es, "es")
         assert (await svc.board(tid)).mention == (BEN,)
         await _to_ben(svc, repo, tid)
         board = await svc.board(tid)
@@ -349,7 +351,7 @@ async def test_a_krakatoa_game_every_player_left_to_time_is_not_played_to_its_en
         assert all(now != before and len(now) == 1 for now, before in turns)
         assert (await svc.table_details(tid)).summary.status == "active"
         text = t("info.timeout_all_away", "es", name="Ana", game="Krakatoa", table=tid)
-        assert "ya no juega nadie" in text and "(/mover)" in text
+        assert "ya no juega nadie" in text and "(/move)" in text and "(/mover)" in in_discord_words(text, "es")
     finally:
         await svc.close()
 
