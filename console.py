@@ -15,7 +15,7 @@ only: what a time-out plays — Mesa's easy level from the seat's view, Krakatoa
 ``/history [@NAME] [GAME]`` (``table=N [notation]``: that table's moves in words, or as recorded),
 ``/leaderboard GAME [PAGE]``, ``/stats [@NAME]``, ``/replay [TABLE]``, ``/review [TABLE] [es]`` (issue 32: Mesa's
 review of a finished game, its picture written to the out folder),
-``/recompute``, ``/games``, ``/rules GAME``, ``/mine``, ``/clock +DURATION`` (console only: move the
+``/recompute``, ``/games [es]``, ``/rules GAME``, ``/mine``, ``/clock +DURATION`` (console only: move the
 pretend clock forward, then run the deadline check), ``/hint``, ``/takeback [accept|decline]``,
 ``/learn [GAME [restart|STEP|hint|answer MOVE]]`` (issue 30; with no table, ``/move`` and ``/moves`` answer the
 open lesson)
@@ -56,6 +56,8 @@ from typing import Any, NoReturn
 
 from console_areas.common import CHANNEL_ID, GUILD_ID, LANG, shown, table_number
 from console_areas.lessons import CONSOLE_TEXTS_ES, LESSON_NOT_A_TABLE, LESSON_WORDS, NO_TABLE_OR_LESSON, Lessons
+from console_areas.listing import LANGS as GAMES_LANGS
+from console_areas.listing import Listing
 from console_areas.results import Results
 from console_areas.tournaments import Tournaments
 from tables import (
@@ -74,15 +76,14 @@ from tables import (
     said,
     t,
 )
-from tables.durations import format_duration, parse_duration
+from tables.durations import parse_duration
 from tables.errors import CannotOpen
 from tables.games import auto_styles, game_names, games, group_game_names, known_game
-from tables.i18n import Names, Own, Phrase, Sentences
+from tables.i18n import Own, Phrase, Sentences
 from tables.logs import setup_logging
 from tables.mesa import NAME as MESA
 from tables.mesa import reads_as_mesa
 from tables.outbox import RESULT, TournamentPost
-from tables.queries import CANCEL_ASKED, DRAW_ASKED, TAKEBACK_ASKED
 from tables.service import open_service
 from tables.thinking import Thinker, iterations
 
@@ -111,7 +112,7 @@ HELP = """Commands (write them as NAME: COMMAND):
   /moves [PAGE]   /mine   /board   /history [@NAME] [GAME] (table=N [notation]: that table's moves)
   /leaderboard GAME [PAGE]   /stats [@NAME] (@mesa: the computer's record)   /replay [TABLE]   /review [TABLE] [es]
   /recompute
-  /resign  /draw  /decline-draw  /rematch [TABLE]  /games  /rules GAME [full] [es]  /clock +DURATION  /help
+  /resign  /draw  /decline-draw  /rematch [TABLE]  /games [es]  /rules GAME [full] [es]  /clock +DURATION  /help
 Mesa (the computer): /play GAME @mesa [level=easy|normal|hard]   /play GAME @NAME bots=N [level=L]
   /start fill=mesa [level=L]   /fill [level=L] (Mesa takes an open table's empty seats and the game starts)
 Learning: /hint (Mesa's move for you and why, not played; unrated games against Mesa)
@@ -137,7 +138,7 @@ HELP_ES = """Órdenes (escríbelas como NOMBRE: ORDEN):
   /history [@NOMBRE] [JUEGO] (table=N [notation]: las jugadas de esa mesa)   /leaderboard JUEGO [PÁGINA]
   /stats [@NOMBRE] (@mesa: el historial de la máquina)   /replay [MESA]   /review [MESA] [es] (la revisión de Mesa)
   /recompute
-  /resign (abandonar)   /draw (tablas)   /decline-draw   /rematch [MESA] (revancha)   /games (tus mesas)
+  /resign (abandonar)   /draw (tablas)   /decline-draw   /rematch [MESA] (revancha)   /games [es] (tus mesas)
   /rules JUEGO [full] [es] (reglas)   /clock +DURACIÓN (adelanta el reloj)   /help [es]
 Mesa (el ordenador): /play JUEGO @mesa [level=easy|normal|hard]   /play JUEGO @NOMBRE bots=N [level=NIVEL]
   /start fill=mesa [level=NIVEL]   /fill [level=NIVEL] (Mesa ocupa los asientos vacíos de una mesa abierta y la
@@ -165,14 +166,6 @@ def help_text(lang: str = "en") -> str:
     return (HELP_ES if lang == "es" else HELP).format(games=", ".join(games()), styles=styles or "-")
 
 
-#: ``/games`` with nothing in play
-NO_GAMES = "You have no active games; start one with /play GAME @NAME, or /play GAME @mesa to play the computer"
-#: /games: a draw offer or a takeback waiting for the reader's answer, and the reader's own
-ASKED = {DRAW_ASKED: "; {name} offers a draw (/draw accepts it, /decline-draw refuses it)",
-         TAKEBACK_ASKED: "; {name} asks to take back a move (/takeback accept or /takeback decline)",
-         CANCEL_ASKED: "; {name} asks to cancel the table (/abort agrees)"}
-OWN_ASK = {DRAW_ASKED: "; your draw offer awaits an answer", TAKEBACK_ASKED: "; your takeback request awaits an answer",
-           CANCEL_ASKED: "; you asked to cancel the table"}
 
 #: what an interactive session prints before its first prompt
 START_LINES = [
@@ -334,6 +327,7 @@ class Console:
         self.lessons = Lessons(self)  # issue 30: /learn, and the language each learner reads the lessons in
         self.tournaments = Tournaments(self)  # issue 31: /tournament, and the announcements printed
         self.results = Results(self)  # issues 9 and 32: /history, /leaderboard, /stats, /replay, /review
+        self.listing = Listing(self)  # /games, in English or Spanish
         self.build_rng: random.Random | None = None  # /build's shuffles: seeded by --seed (``run``)
         #: this session's name and its input line's number name each move submitted (issue 29: exactly once)
         self.session = f"{time.time_ns():x}.{os.getpid()}"
@@ -669,10 +663,10 @@ class Console:
             await self.results.leaderboard(verb, name, uid, rest, table)
         elif verb == "review":
             await self.results.review(name, uid, rest, table)
-        elif verb == "games":
-            if rest:
-                raise TableError("console.no_words", verb=verb, words=shown(rest))
-            await self._games(name, uid)
+        elif verb == "games":  # /games es: in Spanish
+            if rest.strip().lower() not in ("", *GAMES_LANGS):
+                raise TableError("console.games_words", words=shown(rest))
+            await self.listing.games(name, uid, rest.strip().lower() or LANG)
         elif verb == "rules":
             self.lines("[rules]", rules_text(rest))
         elif verb == "mine":
@@ -786,71 +780,6 @@ class Console:
             raise TableError("console.no_open", plays=" or ".join(f"/play {g}" for g in group_game_names()))
         raise TableError("console.several", tables=", ".join(map(str, candidates)))
 
-    async def _games(self, name: str, uid: int) -> None:
-        listing = await self.service.listing(uid, GUILD_ID, joinable=True)
-        tables = listing.tables
-        # a round sat out, an event open for entries one entered or organises, one running that one organises: no
-        # table of theirs, but not nothing to wait for
-        tours = await self.service.tournament_lists.in_games(GUILD_ID, uid)
-        events = tours.said
-        lesson = await self.service.lessons.for_games(uid)  # a course left halfway: where it is, how to go on
-        if not tables and not events and not listing.damaged:
-            self.write(f"[dm {name}] {NO_GAMES}")
-        for phrase in events:
-            self.write(f"[dm {name}] {said(phrase, LANG)}")
-        for s in tables:
-            if s.building:  # K3's pyramids: a build, not a move
-                turn = "build your pyramid (/build)" if uid in s.turn_user_ids else \
-                    f"waiting for {said(Names(s.turn), LANG)} to build"
-            else:
-                turn = "your turn" if uid in s.turn_user_ids else (f"{said(Names(s.turn), LANG)} to move" if s.turn
-                                                                     else self._waiting_for(s, uid))
-            asks = "".join(OWN_ASK[a.kind] if a.user_id == uid else ASKED[a.kind].format(name=a.name) for a in s.asks)
-            self.write(f"[dm {name}] #{s.table_id} {s.title}: {' · '.join(s.players)} — {turn}{self._when(s)}{asks}")
-        for damaged in listing.damaged:  # a game that cannot be read is said, not left out as if lost
-            self.write(f"[dm {name}] {said(damaged.phrase(), LANG)}")
-        if lesson is not None:
-            self.write(f"[dm {name}] {said(lesson, LANG)}")
-        if listing.joinable:  # the server's open tables with a free seat: games waiting for someone to sit down
-            self.write(f"[dm {name}] Open tables you can join:")
-        for s in listing.joinable:
-            free = f"{s.room} seat{'s' if s.room != 1 else ''} free"
-            self.write(f"[dm {name}] #{s.table_id} {s.title}: {' · '.join(s.players)} — {free} (/join {s.table_id})"
-                       f"{self._when(s)}")
-        entries = tours.joinable  # events open for entries with a place left
-        if entries:
-            self.write(f"[dm {name}] Tournaments open for entries:")
-        for entry in entries:
-            self.write(f"[dm {name}] {said(entry.phrase, LANG)}")
-
-    def _when(self, s: TableSummary) -> str:
-        """A listed table's deadline, or when a waiting one closes: the moment, and the time left as Discord's
-        ``/games`` says it ("in 11 hours")."""
-        out = ""
-        for word, moment in (("deadline", s.deadline), ("closes", s.closes)):
-            if moment:
-                left = (moment - self.clock.now()).total_seconds()
-                out += f", {word} {moment.strftime('%Y-%m-%d %H:%M UTC')} " + \
-                    (f"({format_duration(left, up=True)} left)" if left > 0 else "(time is up)")
-        return out
-
-    @staticmethod
-    def _waiting_for(s: TableSummary, uid: int) -> str:
-        """A table not started, as ``/games`` says it: the reader's answer awaited, or whose, or open to anyone."""
-        if uid in s.unanswered:
-            return "invited: answer with /accept or /decline"
-        names = s.unanswered_names()
-        if names:
-            return f"invited, waiting for {said(Names(names), LANG)}"
-        if s.status != "open":
-            return s.status
-        host = s.host_name()
-        if uid == s.host_id:  # the host starts it, with Mesa in the empty seats if they like
-            return f"open to anyone (/join {s.table_id}); start it with /start once everyone is in (/start " \
-                "fill=mesa: Mesa takes the empty seats)"
-        return f"open to anyone (/join {s.table_id}), waiting for {host} to start it" if host else \
-            f"open to anyone (/join {s.table_id})"
-
     def save_file(self, data: bytes, filename: str) -> str:
         """Write one image; a folder that stops being writable mid-session (removed, full) is said once,
         and the game plays on without images (issue 29: never a traceback after every move)."""
@@ -941,6 +870,7 @@ _CONSOLE_TEXTS = {
     "table's number with several: /takeback 2)",
     "console.no_words": "/{verb} takes no words: write /{verb} alone (not '{words}')",
     "console.help_words": "/help takes es (this help in Spanish) or nothing, not '{words}'",
+    "console.games_words": "/games takes es (your games in Spanish) or nothing, not '{words}'",
     "console.at_player": "Name a player with @: /{verb} @{word}",
     "console.stats_usage": "Write /stats for your own ratings, or /stats @NAME for one player's, not '{words}'",
     "console.history_words": "/history takes a player (@NAME) and a game, and '{words}' is a word too many: for "

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from console import NO_GAMES, run
+from console import run
+from console_areas.listing import WORDS
 
 
 async def _console(lines: list[str], tmp_path: Path) -> list[str]:
@@ -172,6 +173,47 @@ async def test_games_offers_the_open_tables_one_could_sit_at(tmp_path: Path) -> 
                      "[dm Fay] #1 Krakatoa: Ana · Ben — 2 seats free (/join 1)"]
 
 
+async def test_games_in_spanish_says_the_same_lines_in_spanish(tmp_path: Path) -> None:
+    """``/games es``, as Discord's ``/games`` for a Spanish reader: every line of the listing in Spanish (the
+    service's tournament and lesson lines too), the tables, numbers, names and commands as in English; any other
+    word is refused."""
+    out = await _console(["Ana: /play kona @Ben seat=first", "Ben: /accept", "Ana: /move a6-d3", "Ben: /draw",
+                          "Cy: /play krakatoa", "Dee: /tournament create kona format=swiss", "Ana: /learn plateau",
+                          "Ana: /games", "Ana: /games es", "Cy: /games es", "Eve: /games es", "Eve: /games fr"],
+                         tmp_path)
+    listed = out[next(i for i, line in enumerate(out) if line.startswith("[dm Ana] #1 Kona")):]
+    said = [re.sub(r", (deadline|closes|plazo|se cierra) \d{4}-.*?\)", "", line) for line in listed
+            if line.startswith(("[dm ", "[error "))]
+    english = said[:said.index("[dm Ana] Tournaments open for entries:") + 2]
+    spanish = said[len(english):]
+    assert english[:2] == ["[dm Ana] #1 Kona: Ana · Ben — Ben to move; Ben offers a draw (/draw accepts it, "
+                           "/decline-draw refuses it)",
+                           "[dm Ana] Your lesson: Plateau, step by step — step 1 of 16 (go on with /learn plateau)."]
+    assert spanish == [
+        "[dm Ana] #1 Kona: Ana · Ben — le toca a Ben; Ben ofrece tablas (/draw las acepta, /decline-draw las rechaza)",
+        "[dm Ana] Tu lección: Plateau paso a paso — paso 1 de 16 (sigue con /learn plateau).",
+        "[dm Ana] Mesas abiertas en las que puedes sentarte:",
+        "[dm Ana] #2 Krakatoa: Cy — 3 asientos libres (/join 2)",
+        "[dm Ana] Torneos con inscripción abierta:",
+        "[dm Ana] Torneo #1 (Kona, suizo), organizado por Dee: aún no se ha apuntado nadie, 64 plazas libres; "
+        "apúntate con /tournament join 1.",
+        "[dm Cy] #2 Krakatoa: Cy — abierta a todos (/join 2); empiézala con /start cuando estén todos (/start "
+        "fill=mesa: Mesa ocupa los asientos vacíos)",
+        "[dm Cy] Torneos con inscripción abierta:",
+        "[dm Cy] Torneo #1 (Kona, suizo), organizado por Dee: aún no se ha apuntado nadie, 64 plazas libres; "
+        "apúntate con /tournament join 1.",
+        "[dm Eve] No tienes ninguna partida en juego; empieza una con /play JUEGO @NOMBRE, o /play JUEGO @mesa para "
+        "jugar contra el ordenador",
+        "[dm Eve] Mesas abiertas en las que puedes sentarte:",
+        "[dm Eve] #2 Krakatoa: Cy — 3 asientos libres (/join 2)",
+        "[dm Eve] Torneos con inscripción abierta:",
+        "[dm Eve] Torneo #1 (Kona, suizo), organizado por Dee: aún no se ha apuntado nadie, 64 plazas libres; "
+        "apúntate con /tournament join 1.",
+        "[error Eve] /games takes es (your games in Spanish) or nothing, not 'fr'"], spanish
+    ana = next(line for line in out if line.startswith("[dm Ana] #1 Kona: Ana · Ben — le toca a Ben"))
+    assert re.search(r"— le toca a Ben, plazo \d{4}-\d\d-\d\d \d\d:\d\d UTC \(quedan 3d\); Ben ofrece", ana), ana
+
+
 async def test_games_says_a_cancel_asked_after_k3_s_deal(tmp_path: Path) -> None:
     out = await _console(["Ana: /play k3 @Ben", "Ben: /accept", "Ben: /abort", "Ana: /games", "Ben: /games"],
                          tmp_path)
@@ -240,7 +282,7 @@ async def test_a_player_named_without_at_and_words_a_reading_command_does_not_ta
         "[error Ana] Name players with @: /play k3 @ben",
         "[error Ana] I could not read ana: after /play GAME, name players as @NAME (a name with spaces in quotes: "
         "@\"Ana Maria\") and options as option=value, for example /play k3 @Ben bots=2 level=normal",  # herself
-        "[error Ana] /games takes no words: write /games alone (not 'x')",
+        "[error Ana] /games takes es (your games in Spanish) or nothing, not 'x'",
         "[error Ana] /recompute takes no words: write /recompute alone (not 'now')",
         "[error Ana] /help takes es (this help in Spanish) or nothing, not 'please'",
         "[error Ana] '2 x' is not a page number: write /leaderboard kona 2 for its second page",
@@ -261,7 +303,7 @@ async def test_games_says_what_a_tournament_waits_for(tmp_path: Path) -> None:
         "[dm Ana] Tournament #1 (Kona, Swiss): open for entries, 1 player in; yours to start with /tournament start 1 "
         "once everyone has joined.",
         "[dm Ben] Tournament #1 (Kona, Swiss): you are entered, 1 player in so far; it begins when Ana starts it.",
-        f"[dm Cy] {NO_GAMES}",
+        f"[dm Cy] {WORDS['en']['none']}",
         "[dm Cy] Tournaments open for entries:",
         "[dm Cy] Tournament #1 (Kona, Swiss), organised by Ana: 1 player in so far, 63 places left; enter it with "
         "/tournament join 1.",
