@@ -166,7 +166,6 @@ def help_text(lang: str = "en") -> str:
     return (HELP_ES if lang == "es" else HELP).format(games=", ".join(games()), styles=styles or "-")
 
 
-
 #: what an interactive session prints before its first prompt
 START_LINES = [
     "Mesa console: each line is NAME: COMMAND, acting as that user (Ctrl-D to quit, /help for every command).",
@@ -475,7 +474,7 @@ class Console:
     async def _learner_without_table(self, uid: int, command: str) -> str:
         """A game's command from a learner with no table: with a lesson open (only /move, /moves and /hint answer
         it), that the command is a game's and how the lesson goes on; with none, where to go on."""
-        lang, game = self.lessons.langs[uid], await self.service.lessons.current(uid)
+        lang, game = self._spoken(uid, command), await self.service.lessons.current(uid)
         if game is None:
             return NO_TABLE_OR_LESSON[lang]
         return LESSON_NOT_A_TABLE[lang].format(command=command.split()[0][:30], game=game)

@@ -69,6 +69,10 @@ async def test_deshacer_answers_in_spanish_and_takes_discords_spanish_words(tmp_
         "[error Ben] No tienes ninguna mesa aquí; empieza una con /play JUEGO @NOMBRE"]
     assert await said(con, out, "Ben: /takeback") == [
         "[error Ben] You have no table here; start one with /play GAME @NAME"]
+    await said(con, out, "Cy: /learn kona")  # a learner reading English: /deshacer is still answered in Spanish
+    assert (await said(con, out, "Cy: /deshacer"))[0].startswith(
+        "[error Cy] No tienes ninguna mesa aquí para /deshacer.")
+    assert (await said(con, out, "Cy: /takeback"))[0].startswith("[error Cy] You have no table here for /takeback.")
     await said(con, out, "Ana: /play kona @Ben seat=first")
     await said(con, out, "Ben: /accept")
     await said(con, out, "Ana: /play plateau @Ben seat=first")
