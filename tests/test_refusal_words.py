@@ -23,6 +23,11 @@ CHANCE_MOVE = re.compile(r"\b(?:roll|scratch) [RYB-]{3}/|\b(?:base|deal):")
 RULE = re.compile(r"\b(?:KO|PL|K3|KR)-\d")
 
 
+def names_every(text: str, moves: list[str]) -> bool:
+    """Whether ``text`` names each of ``moves`` (and there are some)."""
+    return bool(moves) and all(re.search(rf"\b{re.escape(m)}\b", text) for m in moves)
+
+
 async def refused(what: Awaitable[Any]) -> TableError:
     try:
         await what
@@ -99,12 +104,11 @@ async def test_refusals_say_why_and_what_to_do_in_words(tmp_path: Path) -> None:
                 assert said.endswith({"en": "use sensible or random.", "es": "usa sensible o random."}[lang])
             else:
                 assert exc.key == "error.bad_move", exc.key
-                # what to do: a hint, or a reason that names every move the player has (Krakatoa's "choose a set
-                # to throw: steam, ash or lava" is not followed by "You may play ash, lava or steam.")
-                assert any(hint in said for hint in TO_DO[lang]) or (
-                    moves and all(re.search(rf"\b{re.escape(m)}\b", said) for m in moves)), message
-                assert not any(hint in said for hint in TO_DO[lang]) or not moves or not all(
-                    re.search(rf"\b{re.escape(m)}\b", said.split(TO_DO[lang][0])[0]) for m in moves), message
+                # what to do: a hint, or a reason that names every move the player has (KR-4.1, KR-4.3: a set chosen,
+                # "choose a set to throw: steam, ash or lava" is not followed by "You may play ash, lava or steam.")
+                hinted = any(hint in said for hint in TO_DO[lang])
+                assert hinted or names_every(said, moves), message
+                assert not hinted or not names_every(said.split(TO_DO[lang][0])[0], moves), message  # never twice
                 assert said.startswith({"en": " cannot be played: ", "es": "No se puede jugar : "}[lang]), message
 
 
