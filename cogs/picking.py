@@ -13,7 +13,7 @@ Controls (one ``DynamicItem`` per kind, formats in ``cogs.controls``), each answ
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -27,6 +27,8 @@ from cogs.limits import MAX_OPTION_TEXT
 from cogs.part import ServicePart
 from cogs.pictures import picture_file
 from tables import TableService, picker
+from tables.i18n import Phrase, said
+from tables.move_choices import LegalMove
 
 Style = discord.ButtonStyle
 
@@ -103,13 +105,36 @@ class QuickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"me
 CONTROLS = (PickButton, BackButton, PickSelect, QuickSelect)
 
 
-def picker_options(legal: list[str], step: picker.Step, lang: str) -> tuple[list[discord.SelectOption], str]:
+def what_it_does(does: Phrase | None, lang: str) -> str | None:
+    """A move's words as an option's description (at most Discord's 100 characters: a longer one ends in "…"),
+    or None."""
+    if does is None:
+        return None
+    return _within(said(does, lang))
+
+
+def suggested(move: str, does: Phrase | None, lang: str) -> str:
+    """A move as ``/move``'s suggestions name it: the notation, and what it does where the game says
+    ("a1:1-b2 — Move 1 piece from a1 to b2"), within the 100 characters of a suggestion's name."""
+    return _within(f"{move} — {said(does, lang)}" if does is not None else move)
+
+
+def _within(text: str) -> str:
+    """``text`` in at most the 100 characters of an option's words, a longer one ending in "…"."""
+    return text if len(text) <= MAX_OPTION_TEXT else text[: MAX_OPTION_TEXT - 1].rstrip() + "…"
+
+
+def picker_options(legal: Sequence[str], step: picker.Step, lang: str,
+                   does: Mapping[str, Phrase | None] | None = None) -> tuple[list[discord.SelectOption], str]:
     """The select options of one picker step over ``legal`` and their placeholder (a table's picker here,
-    a lesson step's in ``cogs.lessons``); ``err.picker_gone`` when the step leads to no move."""
+    a lesson step's in ``cogs.lessons``); ``err.picker_gone`` when the step leads to no move.  ``does``:
+    what each move does (``tables.move_choices``), said under the option that plays it."""
     options = picker.choices(legal, step)
     if not options:
         raise Refusal("err.picker_gone")
-    select_options = [discord.SelectOption(label=c.label[:MAX_OPTION_TEXT], value=c.option_value[:MAX_OPTION_TEXT])
+    does = does or {}
+    select_options = [discord.SelectOption(label=c.label[:MAX_OPTION_TEXT], value=c.option_value[:MAX_OPTION_TEXT],
+                                           description=what_it_does(does.get(c.value) if c.final else None, lang))
                       for c in options]
     placeholder = t("picker.placeholder", lang, prefix=step.prefix.strip()) if step.prefix else \
         t("picker.placeholder_start", lang)
@@ -130,7 +155,7 @@ class Picking(ServicePart, commands.Cog):
             await self.handling.defer(interaction)
             await self.handling.touch(interaction)
             await self.check_current(interaction, table, version)
-            legal = await self.service.legal_moves_for(table, interaction.user.id)
+            legal = await self.service.legal_moves_said(table, interaction.user.id)
             if not legal:
                 await self.handling.reply(interaction, t("err.not_your_turn", lang_of(interaction)))
                 return
@@ -142,7 +167,7 @@ class Picking(ServicePart, commands.Cog):
             await self.handling.defer(interaction, update=True)
             await self.handling.touch(interaction)
             await self.check_current(interaction, table, version)
-            legal = await self.service.legal_moves_for(table, interaction.user.id)
+            legal = await self.service.legal_moves_said(table, interaction.user.id)
             if not legal:
                 raise Refusal("err.picker_gone")
             await self.reply_step(interaction, table, version, legal, picker.Step(), edit=True)
@@ -163,7 +188,7 @@ class Picking(ServicePart, commands.Cog):
                 await self.acts.submit(interaction, table, move, version, picked=picked)
                 return
             await self.check_current(interaction, table, version)
-            legal = await self.service.legal_moves_for(table, interaction.user.id)
+            legal = await self.service.legal_moves_said(table, interaction.user.id)
             if not legal:
                 raise Refusal("err.picker_gone")
             await self.reply_step(interaction, table, version, legal, step or picker.Step(), edit=True)
@@ -184,10 +209,11 @@ class Picking(ServicePart, commands.Cog):
             await self.handling.reply(interaction, t("err.stale", lang_of(interaction)), file=file)
             raise Handled
 
-    async def reply_step(self, interaction: discord.Interaction, table: int, version: int, legal: list[str],
+    async def reply_step(self, interaction: discord.Interaction, table: int, version: int, legal: list[LegalMove],
                          step: picker.Step, *, edit: bool) -> None:
         caller_lang = lang_of(interaction)
-        select_options, placeholder = picker_options(legal, step, caller_lang)
+        select_options, placeholder = picker_options([m.text for m in legal], step, caller_lang,
+                                                     {m.text: m.does for m in legal})
         view = discord.ui.View(timeout=None)
         view.add_item(PickSelect(table, version, options=select_options, placeholder=placeholder))
         if step != picker.Step():

@@ -25,12 +25,14 @@ from cogs.lessons import LessonControls
 from cogs.limits import MAX_AUTOCOMPLETE, MAX_EMBED_DESCRIPTION, MAX_OPTION_TEXT, MAX_TEXT_OPTION
 from cogs.mesa import mesa_request
 from cogs.part import ServicePart
+from cogs.picking import suggested
 from cogs.pictures import picture_file
 from cogs.plain import plain, said
 from cogs.table_choices import live_choices
 from cogs.translator import L
 from tables import TableError, TableService, TableSummary, picker
 from tables import games as game_facts
+from tables.i18n import Phrase
 from tables.leaderboard import LeaderboardService
 from tables.queries import CANCEL_ASKED, DRAW_ASKED, TAKEBACK_ASKED
 from tables.tournament_lists import InGames
@@ -177,6 +179,7 @@ class Play(ServicePart, commands.Cog):
     async def move_text(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         """The caller's legal moves matching what is typed (at most 25): at the table meant, else at the
         open lesson's step (issue 30)."""
+        does: dict[str, Phrase | None] = {}  # a lesson's moves go without words: reading them is the lesson
         try:
             table = getattr(interaction.namespace, "table", None)
             try:
@@ -186,13 +189,15 @@ class Play(ServicePart, commands.Cog):
                     raise
                 legal = list(await area(interaction, LessonControls).open_moves(interaction.user.id))
             else:
-                legal = await self.service.legal_moves_for(table_id, interaction.user.id)
+                does = {m.text: m.does for m in await self.service.legal_moves_said(table_id, interaction.user.id)}
+                legal = list(does)
         except (TableError, Refusal):
             return []
         except Exception as exc:
             log_failure(exc, None)
             return []
-        return [Choice(name=m[:MAX_OPTION_TEXT], value=m[:MAX_OPTION_TEXT])
+        lang = lang_of(interaction)
+        return [Choice(name=suggested(m, does.get(m), lang), value=m[:MAX_OPTION_TEXT])
                 for m in picker.rank_for_autocomplete(legal, current)]
 
     @app_commands.command(name=L("cmd.resign"), description=L("cmd.resign.desc"))

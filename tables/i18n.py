@@ -1176,6 +1176,115 @@ ES.update({
     "move.kona.move_onto_uncover": "movió de {origin} sobre el {under} de {landing}, formó una pila de "
     "{height} y destapó un {uncovered} en {origin}",
 })
+# ---- what a move does, said to its mover (``tables.move_choices``): the move picker's options and ``/move``'s
+# suggestions.  ``does.<game>.<code>``, the codes and facts of each ``Engine.move_words`` as ``move.<game>.<code>``
+# tells them on a board; short, since Discord shows at most 100 characters of an option's words.
+EN.update({
+    "does.k3.place": "Place a {piece} piece from your pyramid ({origin}) on the mountain ({slot})",
+    "does.k3.place_side": "Place a {piece} piece from beside your pyramid on the mountain ({slot})",
+    "does.k3.end_left": "Add a {piece} piece from your pyramid ({origin}) at the left end of the base row",
+    "does.k3.end_left_side": "Add a {piece} piece from beside your pyramid at the left end of the base row",
+    "does.k3.end_right": "Add a {piece} piece from your pyramid ({origin}) at the right end of the base row",
+    "does.k3.end_right_side": "Add a {piece} piece from beside your pyramid at the right end of the base row",
+    "does.k3.pass": "Pass with a white piece from your pyramid ({origin})",
+    "does.k3.pass_side": "Pass with a white piece from beside your pyramid",
+    "does.k3.steal": "Take a {piece} piece from {victim}'s pyramid ({origin})",
+    "does.k3.steal_side": "Take a {piece} piece from beside {victim}'s pyramid",
+    "does.krakatoa.throwoff_steam": "Throw Steam to see who starts",
+    "does.krakatoa.throwoff_ash": "Throw Ash to see who starts",
+    "does.krakatoa.throwoff_lava": "Throw Lava to see who starts",
+    "does.krakatoa.set_steam": "Throw Steam",
+    "does.krakatoa.set_ash": "Throw Ash",
+    "does.krakatoa.set_lava": "Throw Lava",
+    "does.krakatoa.throw": "Throw all nine dice",
+    "does.krakatoa.keep": "Keep the dice",
+    "does.krakatoa.rethrow": "Throw all nine again",
+    "does.krakatoa.aim_soft": "Aim soft at {die}",
+    "does.krakatoa.aim_hard": "Aim hard at {die}",
+    "does.plateau.open": "Open with a stack of two on {square}, {face} face up",
+    "does.plateau.onboard": "Put a reserve piece on {square}, {face} face up",
+    "does.plateau.onboard_under": "Put a reserve piece under the stack on {square}, {face} face up",
+    "does.plateau.onboard_into": "Put a reserve piece into the stack on {square} with {pieces} under it, {face} "
+    "face up",
+    "does.plateau.move": "Move {pieces} from {origin} to {landing}",
+    "does.plateau.move_capture": "Move {pieces} from {origin} to {landing}, capturing {captured}",
+    "does.plateau.move_via": "Move {pieces} from {origin} to {landing} via {stops}, arriving with {arriving}",
+    "does.plateau.move_via_capture": "Move {pieces} from {origin} to {landing} via {stops}, arriving with "
+    "{arriving}, capturing {captured}",
+    "does.plateau.flip_move": "Flip the top piece on {origin}, move {pieces} to {landing}",
+    "does.plateau.flip_move_capture": "Flip the top piece on {origin}, move {pieces} to {landing}, capturing "
+    "{captured}",
+    "does.plateau.flip_move_via": "Flip the top piece on {origin}, move {pieces} to {landing} via {stops}, "
+    "arriving with {arriving}",
+    "does.plateau.flip_move_via_capture": "Flip {origin}'s top, move {pieces} to {landing} via {stops}, arriving "
+    "with {arriving}, capturing {captured}",
+    "does.plateau.stomp": "Stomp on {square}, capturing {captured}",
+    "does.plateau.flip_stomp": "Flip the top piece on {square} and stomp, capturing {captured}",
+    "does.plateau.tender": "Offer {prisoners} (worth {worth}) in exchange",
+    "does.plateau.return": "Give back {prisoners} (worth {worth}) for the exchange",
+    "does.plateau.refuse": "Refuse the exchange",
+    "does.plateau.pass": "Pass: nothing else is allowed",
+    "does.kona.move": "Move from {origin} to {landing}",
+    "does.kona.move_onto": "Move from {origin} onto the {under} on {landing}, making a stack of {height}",
+    "does.kona.move_uncover": "Move from {origin} to {landing}, uncovering a {uncovered}",
+    "does.kona.move_onto_uncover": "Move from {origin} onto the {under} on {landing} (a stack of {height}), "
+    "uncovering a {uncovered}",
+})
+ES.update({
+    "does.k3.place": "Colocar una pieza {piece} de tu pirámide ({origin}) en la montaña ({slot})",
+    "does.k3.place_side": "Colocar una pieza {piece} de al lado de tu pirámide en la montaña ({slot})",
+    "does.k3.end_left": "Añadir una pieza {piece} de tu pirámide ({origin}) al extremo izquierdo "
+    "de la fila de base",
+    "does.k3.end_left_side": "Añadir una pieza {piece} de al lado de tu pirámide al extremo izquierdo "
+    "de la fila de base",
+    "does.k3.end_right": "Añadir una pieza {piece} de tu pirámide ({origin}) al extremo derecho "
+    "de la fila de base",
+    "does.k3.end_right_side": "Añadir una pieza {piece} de al lado de tu pirámide al extremo derecho "
+    "de la fila de base",
+    "does.k3.pass": "Pasar con una pieza blanca de tu pirámide ({origin})",
+    "does.k3.pass_side": "Pasar con una pieza blanca de al lado de tu pirámide",
+    "does.k3.steal": "Llevarte una pieza {piece} de la pirámide de {victim} ({origin})",
+    "does.k3.steal_side": "Llevarte una pieza {piece} de al lado de la pirámide de {victim}",
+    "does.krakatoa.throwoff_steam": "Lanzar Vapor para ver quién empieza",
+    "does.krakatoa.throwoff_ash": "Lanzar Ceniza para ver quién empieza",
+    "does.krakatoa.throwoff_lava": "Lanzar Lava para ver quién empieza",
+    "does.krakatoa.set_steam": "Lanzar Vapor",
+    "does.krakatoa.set_ash": "Lanzar Ceniza",
+    "does.krakatoa.set_lava": "Lanzar Lava",
+    "does.krakatoa.throw": "Lanzar los nueve dados",
+    "does.krakatoa.keep": "Quedarte con los dados",
+    "does.krakatoa.rethrow": "Volver a lanzar los nueve",
+    "does.krakatoa.aim_soft": "Apuntar suave a {die}",
+    "does.krakatoa.aim_hard": "Apuntar fuerte a {die}",
+    "does.plateau.open": "Abrir con una pila de dos en {square}, con la cara {face} arriba",
+    "does.plateau.onboard": "Poner una pieza de la reserva en {square}, con la cara {face} arriba",
+    "does.plateau.onboard_under": "Poner una pieza de la reserva bajo la pila de {square}, cara {face} arriba",
+    "does.plateau.onboard_into": "Meter una pieza de la reserva en la pila de {square}, con {pieces} debajo y la "
+    "cara {face} arriba",
+    "does.plateau.move": "Mover {pieces} de {origin} a {landing}",
+    "does.plateau.move_capture": "Mover {pieces} de {origin} a {landing} y capturar {captured}",
+    "does.plateau.move_via": "Mover {pieces} de {origin} a {landing} por {stops} y llegar con {arriving}",
+    "does.plateau.move_via_capture": "Mover {pieces} de {origin} a {landing} por {stops}, llegar con {arriving} "
+    "y capturar {captured}",
+    "does.plateau.flip_move": "Dar la vuelta a la de arriba de {origin} y mover {pieces} a {landing}",
+    "does.plateau.flip_move_capture": "Dar la vuelta a la de arriba de {origin}, mover {pieces} a {landing} y "
+    "capturar {captured}",
+    "does.plateau.flip_move_via": "Dar la vuelta a la de arriba de {origin}, mover {pieces} a {landing} por "
+    "{stops} y llegar con {arriving}",
+    "does.plateau.flip_move_via_capture": "Voltear la de arriba de {origin}, mover {pieces} a {landing} por "
+    "{stops}, llegar con {arriving} y capturar {captured}",
+    "does.plateau.stomp": "Dar un pisotón en {square} y capturar {captured}",
+    "does.plateau.flip_stomp": "Dar la vuelta a la de arriba de {square} y dar un pisotón que captura {captured}",
+    "does.plateau.tender": "Ofrecer {prisoners} (valor {worth}) a cambio",
+    "does.plateau.return": "Devolver {prisoners} (valor {worth}) para el intercambio",
+    "does.plateau.refuse": "Rechazar el intercambio",
+    "does.plateau.pass": "Pasar: no se puede hacer otra cosa",
+    "does.kona.move": "Mover de {origin} a {landing}",
+    "does.kona.move_onto": "Mover de {origin} sobre el {under} de {landing} y formar una pila de {height}",
+    "does.kona.move_uncover": "Mover de {origin} a {landing} y destapar un {uncovered}",
+    "does.kona.move_onto_uncover": "Mover de {origin} sobre el {under} de {landing} (pila de {height}) y "
+    "destapar un {uncovered}",
+})
 EN.update({
     "history.moves": "#{table} moves: {moves}",
     "history.entry": "{ply}. {told}",

@@ -41,6 +41,7 @@ from tables.hints import hinted_result
 from tables.i18n import Deed, Phrase
 from tables.limits import MAX_JOINABLE_LISTED, MAX_USER_TABLES
 from tables.loaded import LoadedTable
+from tables.move_choices import LegalMove, legal_moves_said
 from tables.outbox import Message, PrivatePost, PublicPost
 from tables.outcome_words import deed, history_news
 from tables.play import not_active
@@ -366,13 +367,25 @@ class Queries:
         return TableDetails(self.summary(ctx), ctx.options.public(), tuple(records), outcome, position)
 
     async def legal_moves_for(self, table_id: int, user_id: int) -> list[str]:
-        """Canonical strings this user may play now (autocomplete, button pickers); [] when none."""
+        """Canonical strings this user may play now (the console's ``/moves``); [] when none."""
+        ctx, seat = await self._acting(table_id, user_id)
+        if seat is None:
+            return []
+        return sorted(ctx.engine.format_move(ctx.state, m) for m in ctx.engine.legal_moves(ctx.state, seat))
+
+    async def legal_moves_said(self, table_id: int, user_id: int) -> list[LegalMove]:
+        """This user's moves now, each with what it does in words (the move picker, ``/move``'s suggestions:
+        ``tables.move_choices``); [] when none."""
+        ctx, seat = await self._acting(table_id, user_id)
+        return legal_moves_said(ctx.engine, ctx.state, seat, ctx.names()) if seat is not None else []
+
+    async def _acting(self, table_id: int, user_id: int) -> tuple[LoadedTable, int | None]:
+        """The table, and the user's seat when they are to act at it now (else None)."""
         ctx = await self.store.load(table_id)
         seat = ctx.seat_of(user_id)
         if ctx.row.status != ACTIVE or seat is None or seat.out_reason or seat.seat not in ctx.acting(ctx.state):
-            return []
-        state, engine = ctx.state, ctx.engine
-        return sorted(engine.format_move(state, m) for m in engine.legal_moves(state, seat.seat))
+            return ctx, None
+        return ctx, seat.seat
 
     async def quick_moves(self, table_id: int, user_id: int) -> list[QuickMove]:
         """The player's moves as controls under the public board (games with ``quick_moves``)."""

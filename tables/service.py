@@ -56,6 +56,7 @@ from tables.learn import Lessons
 from tables.limits import Limits
 from tables.loaded import log_damage
 from tables.mesa import MesaMoves, MesaSeats
+from tables.move_choices import LegalMove
 from tables.outbox import Message, PrivatePost, PublicPost
 from tables.play import SHUFFLE, Play, Proposal
 from tables.posts import Posts, Renderer
@@ -310,8 +311,12 @@ class TableService:
         return await self.queries.table_details(table_id, viewer_id, words=words)
 
     async def legal_moves_for(self, table_id: int, user_id: int) -> list[str]:
-        """Canonical strings this user may play now (autocomplete, button pickers); [] when none."""
+        """Canonical strings this user may play now (the console's ``/moves``); [] when none."""
         return await self.queries.legal_moves_for(table_id, user_id)
+
+    async def legal_moves_said(self, table_id: int, user_id: int) -> list[LegalMove]:
+        """This user's moves now, each with what it does in words (the move picker, ``/move``'s suggestions)."""
+        return await self.queries.legal_moves_said(table_id, user_id)
 
     async def moves_log(self, table_id: int) -> list[MoveRow]:
         """The raw move log (server use only: it holds hidden faces)."""

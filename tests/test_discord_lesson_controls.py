@@ -56,7 +56,9 @@ async def pick(h: Harness, who: dict[str, Any], step: int, move: str, **kw: Any)
     for _ in range(6):
         menu = replies(h)[-1]
         assert menu.ephemeral and menu_id in menu.custom_ids()
-        options = [o["value"] for o in menu.components[0]["components"][0]["options"]]
+        offered = menu.components[0]["components"][0]["options"]
+        assert not any("description" in o for o in offered), "a lesson's moves go without words: reading is the step"
+        options = [o["value"] for o in offered]
         chosen = next((v for v in options if v == "m:" + move), None) or next(
             v for v in options if not v.startswith("m:") and picker.Step.decode(v).moves([move]))
         await h.click(menu_id, who, message=h.message_with(menu_id), values=[chosen], **kw)

@@ -1,0 +1,152 @@
+"""What each legal move does, in words, where moves are listed to choose from (``tables.move_choices``): the
+Discord move picker says it under each option that plays a move, ``/move``'s suggestions beside the notation,
+in the reader's language; the words are the board's own facts (public ones, ``Engine.move_words``), said to
+the mover; a lesson's lists go without them (reading the board is what a step asks)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from discord_standin.payloads import Harness, option, thread_channel
+from test_discord_flow import ALICE, STRING, callbacks, check_components, harness, replies, start_kona
+from test_move_words import NAMES
+
+from engines import CHANCE, game_names, get_engine
+from tables import said
+from tables.i18n import EN, ES
+from tables.move_choices import legal_moves_said
+from tables.outcome_words import deed
+
+__all__ = ["harness"]  # the fixture, shared with test_discord_flow
+
+
+def listed_positions(game: str, seed: int) -> list[tuple[Any, int]]:
+    """(state, seat) wherever a seat has moves listed, along a random game to its end (K3's builds, which are
+    typed, not listed, by ``auto_move``)."""
+    engine = get_engine(game)
+    rng = random.Random(seed)
+    state = engine.new_game(3 if engine.max_players > 2 else 2, seed, {})
+    found = []
+    for _ in range(3000):
+        if engine.outcome(state) is not None:
+            break
+        actors = engine.actors(state)
+        if engine.to_move(state) == CHANCE or not actors:
+            state = engine.apply(state, engine.random_move(state, rng))
+            continue
+        legal = engine.legal_moves(state, actors[0])
+        if not legal:
+            state = engine.apply(state, engine.auto_move(state, actors[0], rng))
+            continue
+        found.append((state, actors[0]))
+        state = engine.apply(state, rng.choice(legal))
+    return found
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_every_listed_move_says_what_it_does_in_both_languages(game: str) -> None:
+    """Every move a player can choose from a list has words, filled in English and Spanish, that fit an option's
+    100 characters (longer ones would be cut), and they rest on the facts the board tells of it: the same code and
+    facts as ``move.<game>.<code>``, so they tell the mover nothing the board would not."""
+    engine = get_engine(game)
+    codes = set()
+    for seed in (3, 11):
+        for state, seat in listed_positions(game, seed):
+            said_moves = legal_moves_said(engine, state, seat, NAMES)
+            assert [m.text for m in said_moves] == sorted(engine.format_move(state, m)
+                                                          for m in engine.legal_moves(state, seat))
+            for move in said_moves:
+                assert move.does is not None, (game, move.text)
+                board = deed(engine, state, engine.parse_move(state, move.text), "Ana", NAMES).words
+                assert move.does.key == board.key.replace("move.", "does.", 1)
+                assert move.does.params == board.params, "the board's facts, no more"
+                for lang in ("en", "es"):
+                    text = said(move.does, lang)
+                    assert "{" not in text and text[0].isupper() and len(text) <= 100, (game, lang, text)
+                codes.add(move.does.key)
+    assert codes
+
+
+def test_the_catalogue_says_every_code_in_both_languages_and_only_player_moves() -> None:
+    does = {k for k in EN if k.startswith("does.")}
+    assert does == {k for k in ES if k.startswith("does.")}
+    for key in does:  # each a player's move the boards tell (chance and K3's typed builds have none)
+        assert "move." + key[len("does."):] in EN, key
+
+
+def test_plateau_words_name_the_move_made_as_the_mover_makes_it() -> None:
+    """PL-5: a lift of two that drops one on the way and captures; PL-4.1: a reserve piece on an empty square."""
+    plateau = get_engine("plateau")
+    words = {m.text: m.does for state, seat in listed_positions("plateau", 3)
+             for m in legal_moves_said(plateau, state, seat, NAMES) if m.does is not None}
+    onboard = next(text for text in words if text.startswith("+") and "@" in text and ":" not in text
+                   and "." not in text)
+    square = onboard.split("@")[1]
+    assert said(words[onboard]).startswith(f"Put a reserve piece on {square}, ")
+    assert said(words[onboard], "es").startswith(f"Poner una pieza de la reserva en {square}, ")
+    via = next(text for text in words if text.count(":") == 2 and not text.startswith("*"))
+    origin, lifted = via.split("-")[0].split(":")
+    assert said(words[via]).startswith(f"Move {lifted} pieces from {origin} to ")
+    assert " via " in said(words[via]) and " por " in said(words[via], "es")
+
+
+def test_k3_steal_names_whose_pyramid() -> None:
+    """K3-6.2: after a penalty the thief takes a piece from the penalised player's pyramid, named."""
+    k3 = get_engine("k3")
+    for seed in range(40):
+        for state, seat in listed_positions("k3", seed):
+            steals = [m for m in legal_moves_said(k3, state, seat, NAMES) if m.text.startswith("x")]
+            if steals:
+                victim = NAMES[state.steal]
+                assert all(victim in said(m.does) and victim in said(m.does, "es") for m in steals if m.does)
+                return
+    pytest.fail("no steal met in 40 games")
+
+
+# ---- on Discord: the picker's options and /move's suggestions ------------------------------------------------
+def options_of(request: Any) -> list[dict[str, Any]]:
+    return list(request.components[0]["components"][0]["options"])
+
+
+async def test_the_picker_says_what_each_move_does_in_the_readers_language(harness: Harness) -> None:
+    """KO-5.1 (its E1): from a6 the capybaras' tower moves to nine empty squares; KO-2.3: a6 holds CPC, so each
+    move uncovers its poodle.  Each option says so; a group of moves (the first step's ``a6-…``) says nothing,
+    since it is not one move."""
+    h = harness
+    thread = await start_kona(h)
+    await h.click("mesa:pick:1:3", ALICE, channel=thread_channel(thread))
+    first = options_of(replies(h)[-1])
+    assert [o["label"] for o in first] == ["a6-…", "f1-…"] and all("description" not in o for o in first)
+    await h.click("mesasel:1:3:pick", ALICE, message=h.message_with("mesasel:1:3:pick"),
+                  channel=thread_channel(thread), values=["p:a6-"])
+    step = replies(h)[-1]
+    check_components(step)
+    described = {o["label"]: o.get("description") for o in options_of(step)}
+    assert described == {f"a6-{to}": f"Move from a6 to {to}, uncovering a poodle"
+                         for to in ("a3", "a4", "a5", "b5", "b6", "c4", "c6", "d3", "d6")}
+    # a Spanish reader (another player's client) reads them in Spanish, the labels are the notation still
+    await h.click("mesa:pick:1:3:back", ALICE, message=h.message_with("mesa:pick:1:3:back"),
+                  channel=thread_channel(thread), locale="es-ES")
+    await h.click("mesasel:1:3:pick", ALICE, message=h.message_with("mesasel:1:3:pick"),
+                  channel=thread_channel(thread), values=["p:a6-"], locale="es-ES")
+    spanish = {o["label"]: o.get("description") for o in options_of(replies(h)[-1])}
+    assert spanish["a6-d3"] == "Mover de a6 a d3 y destapar un caniche" and set(spanish) == set(described)
+    await h.pick_move("mesasel:1:3:pick", ALICE, "a6-d3", channel=thread_channel(thread), locale="es-ES")
+    assert replies(h)[-1].content == "Has jugado a6-d3.", "an option with words plays its move as before"
+
+
+async def test_move_suggestions_say_what_each_move_does(harness: Harness) -> None:
+    """``/move``'s suggestions are named by the notation and the words, and fill in the notation alone."""
+    h = harness
+    thread = await start_kona(h)
+    await h.command("move", [option("text", "a6-d", STRING, focused=True)], ALICE, channel=thread_channel(thread),
+                    autocomplete=True)
+    choices = callbacks(h)[-1].json["data"]["choices"]
+    assert [c["value"] for c in choices] == ["a6-d3", "a6-d6"]
+    assert [c["name"] for c in choices] == ["a6-d3 — Move from a6 to d3, uncovering a poodle",
+                                            "a6-d6 — Move from a6 to d6, uncovering a poodle"]
+    await h.command("move", [option("text", "a6-d", STRING, focused=True)], ALICE, channel=thread_channel(thread),
+                    autocomplete=True, locale="es-ES")
+    assert callbacks(h)[-1].json["data"]["choices"][0]["name"] == "a6-d3 — Mover de a6 a d3 y destapar un caniche"
