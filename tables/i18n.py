@@ -89,7 +89,6 @@ EN: dict[str, str] = {
     "info.draw_offered_at_start": "{name} offers a draw in {game} #{table} (any move refuses it). No one has "
     "moved yet, so agreeing cancels the table: nothing is counted.",
     "info.draw_declined": "{name} declined the draw offer in {game} #{table}.",
-    "info.timeout": "{name} ran out of time in {game} #{table}.",
     "info.timeout_auto": "{name} ran out of time in {game} #{table}; the rest of the turn was played "
     "automatically (auto).",
     "info.timeout_away": "{name} ran out of time again in {game} #{table}: their turns are now played "
@@ -292,7 +291,6 @@ ES: dict[str, str] = {
     "info.draw_offered_at_start": "{name} ofrece tablas en {game} #{table} (cualquier jugada las rechaza). Nadie "
     "ha jugado aún, así que aceptarlas cancela la mesa: no cuenta para nada.",
     "info.draw_declined": "{name} rechazó la oferta de tablas en {game} #{table}.",
-    "info.timeout": "A {name} se le acabó el tiempo en {game} #{table}.",
     "info.timeout_auto": "A {name} se le acabó el tiempo en {game} #{table}; el resto del turno se jugó "
     "automáticamente (auto).",
     "info.timeout_away": "A {name} se le acabó el tiempo otra vez en {game} #{table}: sus turnos se juegan ahora "
@@ -1916,8 +1914,6 @@ EN.update({
     "learn.no_course_named": "Name the course first, before '{word}' (courses: {games}), for example /learn kona.",
     "learn.bad_step": "'{step}' is not a step of the {game} course: give a number from 1 to {of}, or restart.",
     "learn.finished_already": "You finished the {game} course. /learn {game} goes over it again.",
-    "learn.usage": "write /learn, /learn GAME, /learn GAME restart, /learn GAME N, /learn GAME hint or /learn GAME "
-    "answer MOVE",
     "learn.answer_missing": "Write your answer after answer: /learn {game} answer MOVE (/moves lists the step's "
     "moves).",
     "learn.state.unreadable": "your place in it could not be read: /learn {game} starts it again",
@@ -1954,8 +1950,6 @@ ES.update({
     "learn.no_course_named": "Di primero el curso, antes de '{word}' (cursos: {games}), por ejemplo /learn kona.",
     "learn.bad_step": "'{step}' no es un paso del curso de {game}: da un número del 1 al {of}, o reiniciar.",
     "learn.finished_already": "Terminaste el curso de {game}. /learn {game} lo repasa.",
-    "learn.usage": "escribe /learn, /learn JUEGO, /learn JUEGO reiniciar, /learn JUEGO N, /learn JUEGO pista o /learn "
-    "JUEGO responder JUGADA",
     "learn.answer_missing": "Escribe tu respuesta tras responder: /learn {game} responder JUGADA (/moves lista las "
     "jugadas del paso).",
     "learn.state.unreadable": "no se pudo leer por dónde ibas: /learn {game} lo empieza de nuevo",
