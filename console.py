@@ -49,7 +49,7 @@ import sys
 import tempfile
 import time
 import zlib
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, NoReturn
@@ -71,6 +71,7 @@ from tables import (
     TableSummary,
     follow_mesa,
     mesa_tables,
+    picker,
     redact,
     redact_text,
     said,
@@ -99,6 +100,8 @@ HINTS = {
 AFTER_RESULT = "Play again with /rematch {table}, or read Mesa's review with /review {table}."
 #: /moves: up to this many on one line, else pages of this many grouped by how they start
 SHORT_MOVE_LIST = 30
+#: moves ``/moves TEXT`` lists at most: as many as Discord's ``/move`` suggests
+MAX_SUGGESTED = picker.MAX_CHOICES
 MOVES_PER_PAGE = 120
 #: the longest input line, a name (Discord's display names), one /clock step
 MAX_LINE = 1000
@@ -109,7 +112,8 @@ HELP = """Commands (write them as NAME: COMMAND):
   /play GAME @NAME... [option=value...]   games: {games}
   /accept  /decline  /join [TABLE]  /start  /leave  /abort
   /move TEXT   /auto (what a time-out plays for you: Mesa's easy move, Krakatoa's auto)   /build [STYLE] ({styles})
-  /moves [PAGE]   /mine   /board   /history [@NAME] [GAME] (table=N [notation]: that table's moves)
+  /moves [PAGE|TEXT] (TEXT: the moves matching it, with what each does)   /mine   /board
+  /history [@NAME] [GAME] (table=N [notation]: that table's moves)
   /leaderboard GAME [PAGE]   /stats [@NAME] (@mesa: the computer's record)   /replay [TABLE]   /review [TABLE] [es]
   /recompute
   /resign  /draw  /decline-draw  /rematch [TABLE]  /games [es]  /rules GAME [full] [es]  /clock +DURATION  /help
@@ -134,7 +138,8 @@ HELP_ES = """Órdenes (escríbelas como NOMBRE: ORDEN):
   /play JUEGO @NOMBRE... [opción=valor...]   juegos: {games}
   /accept (aceptar)  /decline (rechazar)  /join [MESA] (unirse)  /start (empezar)  /leave (salir)  /abort (cancelar)
   /move JUGADA   /auto (lo que se juega por ti si se te acaba el tiempo: la jugada fácil de Mesa, el auto de Krakatoa)
-  /build [ESTILO] ({styles})   /moves [PÁGINA] (tus jugadas)   /mine (tus piezas)   /board (el tablero)
+  /build [ESTILO] ({styles})   /moves [PÁGINA|TEXTO] (tus jugadas; con TEXTO, las que coinciden y qué hace cada una)
+  /mine (tus piezas)   /board (el tablero)
   /history [@NOMBRE] [JUEGO] (table=N [notation]: las jugadas de esa mesa)   /leaderboard JUEGO [PÁGINA]
   /stats [@NOMBRE] (@mesa: el historial de la máquina)   /replay [MESA]   /review [MESA] [es] (la revisión de Mesa)
   /recompute
@@ -592,9 +597,9 @@ class Console:
             if lesson:  # the open lesson's step: its legal moves, right and wrong answers alike
                 await self.lessons.moves(name, uid, lesson, rest)
                 return True
-            moves = await svc.legal_moves_for(tid, uid)
-            if moves:
-                self.list_moves(name, f"#{tid}", moves, rest)
+            legal = await svc.legal_moves_said(tid, uid)
+            if legal:
+                self.list_moves(name, f"#{tid}", [m.text for m in legal], rest, does={m.text: m.does for m in legal})
             else:
                 self.write(f"[dm {name}] #{tid} {await self._why_no_moves(tid, uid)}")
         elif verb == "resign":
@@ -695,18 +700,23 @@ class Console:
         self.write(f"[clock] now {self.clock.now().strftime('%Y-%m-%d %H:%M UTC')}")
         await self.service.tick(self._deliver)  # each table's messages printed as they are made
 
-    def list_moves(self, name: str, where: str, moves: list[str], page_text: str, lang: str = LANG) -> None:
+    def list_moves(self, name: str, where: str, moves: list[str], page_text: str, lang: str = LANG,
+                   does: Mapping[str, Phrase | None] | None = None) -> None:
         """``/moves [PAGE]``: a short list on one line; a long one a page at a time, one line per group
         of moves that start alike (the same piece, square or word), never a thousand moves on a line.
+        ``/moves TEXT``: the moves matching it, as Discord's ``/move`` suggests them, each with what it does
+        (``does``, a table's moves; a lesson's go without).
         ``where``: ``#3`` for a table, the course and step for a lesson (in the language it is read in)."""
         words = LESSON_WORDS[lang]
+        typed = page_text.strip()
+        if typed and not re.fullmatch(r"[0-9]{1,4}", typed):  # no move starts with a digit: a page is a number
+            self._matching_moves(name, where, moves, typed, words, lang, does or {})
+            return
         if len(moves) <= SHORT_MOVE_LIST:
             self.write(f"[dm {name}] {where} {words['legal'].format(n=len(moves))}: {', '.join(moves)}")
             return
         pages = -(-len(moves) // MOVES_PER_PAGE)
-        if page_text.strip() and not re.fullmatch(r"[0-9]{1,4}", page_text.strip()):
-            raise TableError("console.moves_page", text=page_text.strip()[:20], pages=pages)
-        page = int(page_text) if page_text.strip() else 1
+        page = int(typed) if typed else 1
         page = min(max(page, 1), pages)
         chunk = moves[(page - 1) * MOVES_PER_PAGE: page * MOVES_PER_PAGE]
         more = words["more"].format(next=page + 1) if page < pages else ""
@@ -718,6 +728,21 @@ class Console:
             groups.setdefault(start.group(0) if start else move, []).append(move)
         for head, members in groups.items():
             self.write(f"[dm {name}]   {head}: {', '.join(members)}")
+
+    def _matching_moves(self, name: str, where: str, moves: list[str], typed: str, words: Mapping[str, str],
+                        lang: str, does: Mapping[str, Phrase | None]) -> None:
+        """``/moves TEXT``: the moves matching ``typed`` (case and spaces aside; those that start with it first),
+        one a line with what it does, at most as many as Discord suggests; nothing changes when none match."""
+        matched = picker.rank_for_autocomplete(moves, typed, limit=len(moves))
+        text = typed[:20]
+        if not matched:
+            self.write(f"[error {name}] {words['none'].format(where=where, text=text)}")
+            return
+        first = words["first"].format(n=MAX_SUGGESTED) if len(matched) > MAX_SUGGESTED else ""
+        self.write(f"[dm {name}] {where} {words['matching'].format(text=text, n=len(matched))}{first}:")
+        for move in matched[:MAX_SUGGESTED]:
+            told = does.get(move)
+            self.write(f"[dm {name}]   {move}" + (f" — {said(told, lang)}" if told is not None else ""))
 
     async def _why_no_moves(self, tid: int, uid: int) -> str:
         """Why ``/moves`` lists nothing: not seated, not started or over, someone else's turn, or building."""
@@ -860,7 +885,6 @@ _CONSOLE_TEXTS = {
     "console.name_too_long": "{name} is too long for a name: names are at most {max} characters",
     "console.leaderboard_usage": "Write /leaderboard GAME [PAGE], for example /leaderboard kona; the games: {games}",
     "console.table_number": "{text} is not a table number; write {usage}, for example {example}",
-    "console.moves_page": "{text} is not a page number: write /moves N, N from 1 to {pages}",
     "console.review_lang": "Reviews are said in English or Spanish, not {lang}: write /review N, or /review N es",
     "console.option_twice": "{option}= is given twice; give each option once",
     "console.clock_range": "The clock moves at most 1 year at a time (for example /clock +30d)",

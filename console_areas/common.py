@@ -4,12 +4,12 @@ numbers as typed."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Protocol
 
 from tables import Message, TableError, TableService
-from tables.i18n import Sentences
+from tables.i18n import Phrase, Sentences
 from tables.store import Clock
 
 #: the console's one pretend server and channel, and the language it speaks (a learner may read the lessons in
@@ -58,8 +58,9 @@ class Terminal(Protocol):
     def someone(self, word: str, uid: int, name: str) -> tuple[int, str]:
         """``@NAME`` -> that user; anything else -> the caller."""
 
-    def list_moves(self, name: str, where: str, moves: list[str], page_text: str, lang: str = LANG) -> None:
-        """``/moves [PAGE]``: moves listed one page at a time."""
+    def list_moves(self, name: str, where: str, moves: list[str], page_text: str, lang: str = LANG,
+                   does: Mapping[str, Phrase | None] | None = None) -> None:
+        """``/moves [PAGE|TEXT]``: moves listed one page at a time, or those matching TEXT."""
 
 
 def shown(words: str) -> str:

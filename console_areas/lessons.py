@@ -12,12 +12,16 @@ LESSON_WORDS = {
     "en": {"picture": "Picture {n}", "where": "{course} — step {step} of {steps}:",
            "typed": "{where} too many possible answers to list: type yours with /move MOVE (/learn {game} hint "
                     "shows how it is written)",
-           "legal": "legal moves ({n})", "page": "page {page} of {pages}", "more": "; /moves {next} for the next page"},
+           "legal": "legal moves ({n})", "page": "page {page} of {pages}", "more": "; /moves {next} for the next page",
+           "matching": "legal moves matching '{text}' ({n})", "first": ", the first {n}",
+           "none": "{where} no legal move matches '{text}': /moves lists them all"},
     "es": {"picture": "Imagen {n}", "where": "{course} — paso {step} de {steps}:",
            "typed": "{where} hay demasiadas respuestas posibles para listarlas: escribe la tuya con /move JUGADA "
                     "(/aprender {game} pista muestra cómo se escribe)",
            "legal": "jugadas legales ({n})", "page": "página {page} de {pages}",
-           "more": "; /moves {next} para la página siguiente"},
+           "more": "; /moves {next} para la página siguiente",
+           "matching": "jugadas legales que coinciden con '{text}' ({n})", "first": ", las {n} primeras",
+           "none": "{where} ninguna jugada legal coincide con '{text}': /moves las lista todas"},
 }
 
 

@@ -59,14 +59,36 @@ async def test_krakatoa_moves_are_listed_apart(tmp_path: Path) -> None:
     assert len(moves) > 1 and all(" " not in m or m.startswith(("aim ", "roll ")) for m in moves), listed
 
 
-async def test_a_long_move_list_names_a_page_it_cannot_read(tmp_path: Path) -> None:
-    # /moves x showed page 1 without a word: the page asked for is named, with the pages there are
-    out = await _console(["Ana: /play plateau @Ben seat=first", "Ben: /accept", "Ana: /moves x", "Ana: /moves 2"],
+async def test_a_long_move_list_is_read_a_page_at_a_time(tmp_path: Path) -> None:
+    # PL-3: Plateau's first move has a thousand placements; a page number out of range reads the nearest page
+    out = await _console(["Ana: /play plateau @Ben seat=first", "Ben: /accept", "Ana: /moves 2", "Ana: /moves 999"],
                          tmp_path)
-    refused = [line for line in out if line.startswith("[error Ana]")]
-    assert len(refused) == 1 and re.fullmatch(
-        r"\[error Ana\] x is not a page number: write /moves N, N from 1 to \d+", refused[0]), refused
-    assert any(re.search(r"legal moves \(\d+\), page 2 of \d+", line) for line in out)
+    assert any(re.search(r"legal moves \(\d+\), page 2 of \d+; /moves 3 for the next page:$", line) for line in out)
+    last = [line for line in out if re.search(r"page (\d+) of \1:$", line)]
+    assert len(last) == 1 and not any(line.startswith("[error Ana]") for line in out)
+
+
+async def test_moves_with_words_lists_the_moves_matching_them_with_what_each_does(tmp_path: Path) -> None:
+    # /moves x was refused as a page it could not read; words typed now list the moves matching them, one a line with
+    # what each does, as Discord's /move suggests them: KO-5.1 (E1), the nine moves from a6; KO-2.3, a6 holds CPC, so
+    # each uncovers a poodle
+    out = await _console(["Ana: /play kona @Ben seat=first", "Ben: /accept", "Ana: /moves A6", "Ana: /moves zz",
+                          "Ana: /moves"], tmp_path)
+    at = out.index("[dm Ana] #1 legal moves matching 'A6' (9):")
+    expected = [f"[dm Ana]   a6-{to} — Move from a6 to {to}, uncovering a poodle"
+                for to in ("a3", "a4", "a5", "b5", "b6", "c4", "c6", "d3", "d6")]
+    assert out[at + 1: at + 10] == expected
+    assert "[error Ana] #1 no legal move matches 'zz': /moves lists them all" in out
+    assert any(line.startswith("[dm Ana] #1 legal moves (18): a6-a3, ") for line in out), "/moves alone: as before"
+    # more matches than Discord suggests: the first 25, and how many there are
+    plateau = tmp_path / "plateau"
+    plateau.mkdir()
+    out = await _console(["Ana: /play plateau @Ben seat=first", "Ben: /accept", "Ana: /moves +rb"], plateau)
+    at = next(i for i, line in enumerate(out) if "legal moves matching '+rb'" in line)
+    assert re.fullmatch(r"\[dm Ana\] #1 legal moves matching '\+rb' \((\d+)\), the first 25:", out[at])
+    listed = out[at + 1: at + 26]
+    assert all(re.fullmatch(r"\[dm Ana\]   \+rb\.\S+ — Open with a stack of two on [a-d][1-4], \w+ face up", line)
+               for line in listed), listed
 
 
 async def test_a_seeded_session_builds_the_same_pyramids(tmp_path: Path) -> None:

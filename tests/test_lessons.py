@@ -112,6 +112,10 @@ async def test_move_and_moves_answer_the_open_lesson_in_the_console(tmp_path: Pa
     legal = [engine.format_move(state, m) for m in engine.legal_moves(state, KONA.steps[0].seat)]
     assert listed == [f"[dm Ana] {EN} — step 1 of {N}: legal moves ({len(legal)}): {', '.join(legal)}"]
     assert "a6-d3" in legal and "a6-a5" in legal
+    # /moves TEXT: the step's moves matching it, without what each does (reading the board is what the step asks)
+    matching = await said(con, out, "Ana: /moves a6-d")
+    assert matching == [f"[dm Ana] {EN} — step 1 of {N}: legal moves matching 'a6-d' (2):", "[dm Ana]   a6-d3",
+                        "[dm Ana]   a6-d6"]  # KO-5.1: from a6, d3 and d6 are the moves to the d file
     hint = await said(con, out, "Ana: /learn kona hint")
     assert hint == [f"[dm Ana] {EN} — step 1 of {N}. Hint: Write it from-to: a6-d3."]
     first = await said(con, out, "Ana: /move a6-a5")  # the hint counted nothing: this is the first wrong answer
@@ -284,6 +288,9 @@ async def test_the_console_reads_the_lessons_in_spanish_and_auto_answers_the_ope
     assert hint == await said(con, out, "Ana: /aprender kona pista") and "Pista: " in hint[0]
     listed = await said(con, out, "Ana: /moves")
     assert listed[0].startswith("[dm Ana] Kona paso a paso — paso 1 de ") and "jugadas legales (" in listed[0]
+    none = await said(con, out, "Ana: /moves zz")
+    assert len(none) == 1 and none[0].startswith("[error Ana] Kona paso a paso — paso 1 de ") and none[0].endswith(
+        "ninguna jugada legal coincide con 'zz': /moves las lista todas")
     con.describe = True  # the pictures in words: each named by its number, in Spanish
     plateau = await said(con, out, "Ana: /aprender plateau")  # a second picture: what the other side sees
     assert any(line.startswith("[dm Ana] Imagen 2: ") for line in plateau)
