@@ -23,7 +23,7 @@ otherwise an encoded step (``Step.encode``); ``option_value`` tells them apart i
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 MAX_CHOICES = 25
@@ -195,19 +195,24 @@ def rank_for_autocomplete(legal: Sequence[str], typed: str, limit: int = MAX_CHO
     """Moves matching what is typed, most useful first: exact, then prefix matches, then the rest.
 
     Matching ignores case and spaces (as the engines' parsers do); when nothing is typed the first
-    moves in canonical order come first.
+    moves in canonical order come first.  When nothing matches, hyphens are left out too, as parsers
+    that take a move without its hyphen do (KO-9.3: ``a6 d3``, ``a6d3``).
     """
     def squash(text: str) -> str:
         return "".join(text.split()).lower()
 
-    want = squash(typed)
-    exact, starts, contains = [], [], []
-    for move in legal:
-        flat = squash(move)
-        if flat == want:
-            exact.append(move)
-        elif flat.startswith(want):
-            starts.append(move)
-        elif want in flat:
-            contains.append(move)
-    return (exact + starts + contains)[:limit]
+    def ranked(want: str, flat_of: Callable[[str], str]) -> list[str]:
+        exact, starts, contains = [], [], []
+        for move in legal:
+            flat = flat_of(move)
+            if flat == want:
+                exact.append(move)
+            elif flat.startswith(want):
+                starts.append(move)
+            elif want in flat:
+                contains.append(move)
+        return exact + starts + contains
+
+    found = ranked(squash(typed), squash) or ranked(squash(typed).replace("-", ""),
+                                                     lambda move: squash(move).replace("-", ""))
+    return found[:limit]

@@ -136,5 +136,9 @@ def test_autocomplete_ranking() -> None:
     assert picker.rank_for_autocomplete(legal, "A1") == ["a1-a2", "a1-b2", "b1-a1", "c3-a1"]
     assert picker.rank_for_autocomplete(legal, "a1-b2") == ["a1-b2"]
     assert picker.rank_for_autocomplete(legal, "-a1") == ["b1-a1", "c3-a1"]
+    # KO-9.3: a move may be written without its hyphen; typed so, it is still suggested (only when nothing else is)
+    assert picker.rank_for_autocomplete(legal, "A1 B") == ["a1-b2"]
+    assert picker.rank_for_autocomplete(legal, "c3a1") == ["c3-a1"]
+    assert picker.rank_for_autocomplete(legal, "zz") == []
     assert picker.rank_for_autocomplete(legal, "") == legal
     assert len(picker.rank_for_autocomplete([f"m{i}" for i in range(100)], "")) == 25
