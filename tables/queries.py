@@ -367,7 +367,7 @@ class Queries:
         return TableDetails(self.summary(ctx), ctx.options.public(), tuple(records), outcome, position)
 
     async def legal_moves_for(self, table_id: int, user_id: int) -> list[str]:
-        """Canonical strings this user may play now (the console's ``/moves``); [] when none."""
+        """Canonical strings this user may play now (whether they have any; tests and benches); [] when none."""
         ctx, seat = await self._acting(table_id, user_id)
         if seat is None:
             return []

@@ -311,7 +311,7 @@ class TableService:
         return await self.queries.table_details(table_id, viewer_id, words=words)
 
     async def legal_moves_for(self, table_id: int, user_id: int) -> list[str]:
-        """Canonical strings this user may play now (the console's ``/moves``); [] when none."""
+        """Canonical strings this user may play now (whether they have any; tests and benches); [] when none."""
         return await self.queries.legal_moves_for(table_id, user_id)
 
     async def legal_moves_said(self, table_id: int, user_id: int) -> list[LegalMove]:

@@ -130,14 +130,15 @@ def test_spanish_advice_names_the_spanish_commands() -> None:
     """What the rewrite makes of the console's spelling, one example of each kind."""
     es = {key: in_discord_words(i18n.ES[key], "es") for key in (
         "tournament.error.use_withdraw", "tournament.error.no_round_over", "tournament.error.format_missing",
-        "learn.done", "error.use_resign", "tournament.error.table_of", "learn.usage", "learn.how")}
+        "learn.done", "error.use_resign", "tournament.error.table_of", "learn.how")}
     assert "usa /torneo retirarse para dejarlo" in es["tournament.error.use_withdraw"]
     assert "/torneo emparejamientos numero:{id} ronda:{last} muestra" in es["tournament.error.no_round_over"]
     assert es["tournament.error.format_missing"].endswith("/torneo crear juego:JUEGO formato:suizo (o formato:liga).")
     assert "/jugar juego:{game} rival:@Mesa, o repásalo con /aprender juego:{game} paso:reiniciar" in es["learn.done"]
     assert "usa /abandonar para dejarla" in es["error.use_resign"]
     assert "usa /abandonar en esta partida o /torneo retirarse" in es["tournament.error.table_of"]
-    assert "/aprender juego:JUEGO paso:pista o /aprender juego:JUEGO respuesta:JUGADA" in es["learn.usage"]
+    assert "/aprender juego:{game} paso:pista da una pista" in es["learn.how"]
+    assert "responde con /aprender juego:{game} respuesta:JUGADA." in es["learn.how"]
     assert "Responde con /mover jugada:JUGADA (/moves lista" in es["learn.how"]  # /moves: the console's, left
 
 
@@ -145,14 +146,15 @@ def test_english_advice_keeps_the_names_and_writes_the_options() -> None:
     """Discord's English names are the console's, so only what follows a command changes: the console's
     arguments become the options they fill, named as Discord names them; a value from a choice list as shown."""
     en = {key: in_discord_words(i18n.EN[key], "en") for key in (
-        "tournament.error.no_round_over", "tournament.error.format_missing", "learn.done", "learn.usage",
+        "tournament.error.no_round_over", "tournament.error.format_missing", "learn.done", "learn.how",
         "tournament.created", "error.use_resign")}
     assert "/tournament pairings number:{id} round:{last} shows the last" in en["tournament.error.no_round_over"]
     assert en["tournament.error.format_missing"].endswith(
         "/tournament create game:GAME format:Swiss (or format:round robin).")
     assert "/play game:{game} opponent:@Mesa, or go over it again with /learn game:{game} step:restart" \
         in en["learn.done"]
-    assert "/learn game:GAME step:N, /learn game:GAME step:hint or /learn game:GAME answer:MOVE" in en["learn.usage"]
+    assert "/learn game:{game} step:hint gives a hint" in en["learn.how"]
+    assert en["learn.how"].endswith("answer with /learn game:{game} answer:MOVE.")
     assert "Join with /tournament join number:{id} (the organiser" in en["tournament.created"]
     assert en["error.use_resign"] == i18n.EN["error.use_resign"]  # nothing after the command: unchanged
     for key, template in i18n.EN.items():  # the commands keep their names
