@@ -602,6 +602,13 @@ class Engine(Generic[S, M, V]):
         """
         return "notation", {"move": self.public_move(state, move)}
 
+    def own_move_words(self, state: S, move: M) -> tuple[str, dict[str, Any]]:
+        """The move as its mover may be told it before choosing it (the move picker's and the suggestions'
+        words, ``does.<game>.<code>``, said to that player alone): ``move_words``' code and facts, and, where
+        the mover knows more of their own move than the board tells, those facts too (Plateau's reserve
+        pieces by name).  Never for anyone else's eyes.  By default ``move_words``."""
+        return self.move_words(state, move)
+
     def view_words(self, view: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
         """What a picture of ``view`` shows, as ``(code, facts)`` pairs the front ends word
         (``picture.<game>.<code>``, one sentence each, in order): the picture's alt text, for a reader who

@@ -1125,6 +1125,11 @@ def _faces_term(piece: Mapping[str, Any], secret: bool) -> str:
     return f"faces_{pair if pair in FACE_PAIRS else '??'}"
 
 
+def _type_term(choice: str) -> str:
+    """A piece chosen with its up face first (``xr``: a Red Mask, blank face up) as its type's word, ``type_rx``."""
+    return f"type_{TYPE_CODES[CHOICE_TYPE[choice]]}"
+
+
 def _type_list(codes: list[str]) -> list[list[Any]]:
     """Type codes (a reserve, prisoners, a tender) as ``view_words``' ``_list`` fact: [count, ``plateau_<type>``]
     pairs in the canonical order (PL-10.1): "1 Ace and 2 Mutes"."""
@@ -1349,6 +1354,18 @@ class PlateauEngine(Engine[PlateauState, PlateauMove, PlateauView]):
             code = "tender" if isinstance(move, TenderMove) else "return"
             return code, {"prisoners_list": listed, "worth": value_of(move.counts)}
         return ("refuse" if isinstance(move, RefuseMove) else "pass"), {}
+
+    def own_move_words(self, state: PlateauState, move: PlateauMove) -> tuple[str, dict[str, Any]]:
+        """``move_words``, and for a placement the mover's own pieces by name (PL-9.2: a player knows both faces
+        of their own pieces; the board tells the up face only): ``piece_term`` of an onboard (PL-4.1),
+        ``top_term`` and ``bottom_term`` of an opening (PL-2.2; PL-10.4: bottom piece first), each
+        ``term.plateau.type_<code>`` (``type_rb``: the Ace)."""
+        code, facts = self.move_words(state, move)
+        if isinstance(move, OnboardMove):
+            return code, {**facts, "piece_term": _type_term(move.pair)}
+        if isinstance(move, OpeningMove):
+            return code, {**facts, "top_term": _type_term(move.top), "bottom_term": _type_term(move.bottom)}
+        return code, facts
 
     def private_changes(self, state: PlateauState, move: PlateauMove) -> tuple[int, ...]:
         """PL-9.2, PL-9.5: the mover after an opening or onboard (the move holds faces its public form

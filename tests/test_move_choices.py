@@ -45,11 +45,26 @@ def listed_positions(game: str, seed: int) -> list[tuple[Any, int]]:
     return found
 
 
+#: PL-1.2: the pieces by their faces (either order), as the mover's own words name them
+PLATEAU_PIECES = {"rb": "Ace", "ox": "Twister", "rx": "Red Mask", "bx": "Blue Mask", "rr": "Red", "bb": "Blue",
+                  "xx": "Mute"}
+
+
+def named_by_notation(text: str) -> set[str]:
+    """The pieces a Plateau placement's own notation names (PL-10.4: ``+`` a face pair, up face first, or two
+    joined by ``.``, bottom piece first, then ``@``): what its mover reads in the option's label anyway."""
+    if not text.startswith("+"):
+        return set()
+    pairs = text[1:].split("@")[0].split(".")
+    return {PLATEAU_PIECES.get(pair, PLATEAU_PIECES.get(pair[::-1], "?")) for pair in pairs}
+
+
 @pytest.mark.parametrize("game", game_names())
 def test_every_listed_move_says_what_it_does_in_both_languages(game: str) -> None:
     """Every move a player can choose from a list has words, filled in English and Spanish, that fit an option's
-    100 characters (longer ones would be cut), and they rest on the facts the board tells of it: the same code and
-    facts as ``move.<game>.<code>``, so they tell the mover nothing the board would not."""
+    100 characters (longer ones would be cut), and they rest on what the mover knows: the code and facts the board
+    tells of it (``move.<game>.<code>``), and beyond them only the pieces the move's own notation names (a Plateau
+    placement's reserve pieces, PL-9.2: a player knows both faces of their own pieces)."""
     engine = get_engine(game)
     codes = set()
     for seed in (3, 11):
@@ -61,7 +76,11 @@ def test_every_listed_move_says_what_it_does_in_both_languages(game: str) -> Non
                 assert move.does is not None, (game, move.text)
                 board = deed(engine, state, engine.parse_move(state, move.text), "Ana", NAMES).words
                 assert move.does.key == board.key.replace("move.", "does.", 1)
-                assert move.does.params == board.params, "the board's facts, no more"
+                beyond = {k: v for k, v in move.does.params.items() if board.params.get(k) != v}
+                assert board.params.items() <= move.does.params.items(), "the board's facts, all of them"
+                assert {said(v) for v in beyond.values()} == named_by_notation(move.text) - {"?"} or not beyond, \
+                    (move.text, beyond)
+                assert not beyond or said(move.does).count("your ") == len(beyond), "the mover's own, said so"
                 for lang in ("en", "es"):
                     text = said(move.does, lang)
                     assert "{" not in text and text[0].isupper() and len(text) <= 100, (game, lang, text)
@@ -77,15 +96,16 @@ def test_the_catalogue_says_every_code_in_both_languages_and_only_player_moves()
 
 
 def test_plateau_words_name_the_move_made_as_the_mover_makes_it() -> None:
-    """PL-5: a lift of two that drops one on the way and captures; PL-4.1: a reserve piece on an empty square."""
+    """PL-5: a lift of two that drops one on the way; PL-4.1: a reserve piece on an empty square, named (PL-9.2)."""
     plateau = get_engine("plateau")
     words = {m.text: m.does for state, seat in listed_positions("plateau", 3)
              for m in legal_moves_said(plateau, state, seat, NAMES) if m.does is not None}
-    onboard = next(text for text in words if text.startswith("+") and "@" in text and ":" not in text
-                   and "." not in text)
-    square = onboard.split("@")[1]
-    assert said(words[onboard]).startswith(f"Put a reserve piece on {square}, ")
-    assert said(words[onboard], "es").startswith(f"Poner una pieza de la reserva en {square}, ")
+    assert said(words["+xr@a2"]) == "Put your Red Mask on a2, blank face up"
+    assert said(words["+xr@a2"], "es") == "Poner tu Máscara roja en a2, con la cara en blanco arriba"
+    start = plateau.new_game(2, 1)  # PL-10.4's example: +xx.rb@a1, bottom piece first, the top's up face first
+    opening = {m.text: m.does for m in legal_moves_said(plateau, start, 0, NAMES)}
+    assert said(opening["+xx.rb@a1"]) == "Open on a1 with your Ace on your Mute, red face up"
+    assert said(opening["+xx.rb@a1"], "es") == "Abrir en a1 con tu As sobre tu Muda, con la cara roja arriba"
     via = next(text for text in words if text.count(":") == 2 and not text.startswith("*"))
     origin, lifted = via.split("-")[0].split(":")
     assert said(words[via]).startswith(f"Move {lifted} pieces from {origin} to ")
