@@ -733,7 +733,8 @@ class Console:
                         lang: str, does: Mapping[str, Phrase | None]) -> None:
         """``/moves TEXT``: the moves matching ``typed`` (case and spaces aside; those that start with it first),
         one a line with what it does, at most as many as Discord suggests; nothing changes when none match."""
-        matched = picker.rank_for_autocomplete(moves, typed, limit=len(moves))
+        what = {move: said(told, lang) for move, told in does.items() if told is not None}
+        matched = picker.rank_for_autocomplete(moves, typed, limit=len(moves), words=what)
         text = typed[:20]
         if not matched:
             self.write(f"[error {name}] {words['none'].format(where=where, text=text)}")

@@ -33,6 +33,7 @@ from cogs.translator import L
 from tables import TableError, TableService, TableSummary, picker
 from tables import games as game_facts
 from tables.i18n import Phrase
+from tables.i18n import said as service_said
 from tables.leaderboard import LeaderboardService
 from tables.queries import CANCEL_ASKED, DRAW_ASKED, TAKEBACK_ASKED
 from tables.tournament_lists import InGames
@@ -197,8 +198,9 @@ class Play(ServicePart, commands.Cog):
             log_failure(exc, None)
             return []
         lang = lang_of(interaction)
+        words = {m: service_said(told, lang) for m, told in does.items() if told is not None}
         return [Choice(name=suggested(m, does.get(m), lang), value=m[:MAX_OPTION_TEXT])
-                for m in picker.rank_for_autocomplete(legal, current)]
+                for m in picker.rank_for_autocomplete(legal, current, words=words)]
 
     @app_commands.command(name=L("cmd.resign"), description=L("cmd.resign.desc"))
     @app_commands.guild_only()

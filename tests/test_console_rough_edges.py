@@ -73,12 +73,15 @@ async def test_moves_with_words_lists_the_moves_matching_them_with_what_each_doe
     # what each does, as Discord's /move suggests them: KO-5.1 (E1), the nine moves from a6; KO-2.3, a6 holds CPC, so
     # each uncovers a poodle
     out = await _console(["Ana: /play kona @Ben seat=first", "Ben: /accept", "Ana: /moves A6", "Ana: /moves zz",
-                          "Ana: /moves"], tmp_path)
+                          "Ana: /moves d3 uncover", "Ana: /moves"], tmp_path)
     at = out.index("[dm Ana] #1 legal moves matching 'A6' (9):")
     expected = [f"[dm Ana]   a6-{to} — Move from a6 to {to}, uncovering a poodle"
                 for to in ("a3", "a4", "a5", "b5", "b6", "c4", "c6", "d3", "d6")]
     assert out[at + 1: at + 10] == expected
     assert "[error Ana] #1 no legal move matches 'zz': /moves lists them all" in out
+    at = out.index("[dm Ana] #1 legal moves matching 'd3 uncover' (2):")  # by the words: E1's two moves to d3
+    assert out[at + 1: at + 3] == ["[dm Ana]   a6-d3 — Move from a6 to d3, uncovering a poodle",
+                                   "[dm Ana]   f1-d3 — Move from f1 to d3, uncovering a poodle"]
     assert any(line.startswith("[dm Ana] #1 legal moves (18): a6-a3, ") for line in out), "/moves alone: as before"
     # more matches than Discord suggests: the first 25, and how many there are
     plateau = tmp_path / "plateau"

@@ -170,3 +170,9 @@ async def test_move_suggestions_say_what_each_move_does(harness: Harness) -> Non
     await h.command("move", [option("text", "a6-d", STRING, focused=True)], ALICE, channel=thread_channel(thread),
                     autocomplete=True, locale="es-ES")
     assert callbacks(h)[-1].json["data"]["choices"][0]["name"] == "a6-d3 — Mover de a6 a d3 y destapar un caniche"
+    # words that are not notation find the moves whose words have them, in the reader's language: KO-5.1's E1 has
+    # two moves to d3 (a6-d3, f1-d3), and each uncovers a poodle (KO-2.3)
+    for typed, locale in (("d3 uncover", "en-US"), ("d3 destap", "es-ES")):
+        await h.command("move", [option("text", typed, STRING, focused=True)], ALICE, channel=thread_channel(thread),
+                        autocomplete=True, locale=locale)
+        assert [c["value"] for c in callbacks(h)[-1].json["data"]["choices"]] == ["a6-d3", "f1-d3"], typed
