@@ -731,8 +731,9 @@ class Console:
 
     def _matching_moves(self, name: str, where: str, moves: list[str], typed: str, words: Mapping[str, str],
                         lang: str, does: Mapping[str, Phrase | None]) -> None:
-        """``/moves TEXT``: the moves matching ``typed`` (case and spaces aside; those that start with it first),
-        one a line with what it does, at most as many as Discord suggests; nothing changes when none match."""
+        """``/moves TEXT``: the moves matching ``typed`` as Discord's suggestions match it (``rank_for_autocomplete``:
+        the notation, case and spaces aside, else what each does), one a line with what it does, at most as many
+        as Discord suggests; nothing changes when none match."""
         what = {move: said(told, lang) for move, told in does.items() if told is not None}
         matched = picker.rank_for_autocomplete(moves, typed, limit=len(moves), words=what)
         text = typed[:20]
