@@ -734,7 +734,9 @@ class Console:
         """``/moves TEXT``: the moves matching ``typed`` as Discord's suggestions match it (``rank_for_autocomplete``:
         the notation, case and spaces aside, else what each does), one a line with what it does, at most as many
         as Discord suggests; nothing changes when none match."""
-        what = {move: said(told, lang) for move, told in does.items() if told is not None}
+        def what() -> dict[str, str]:
+            return {move: said(told, lang) for move, told in does.items() if told is not None}
+
         matched = picker.rank_for_autocomplete(moves, typed, limit=len(moves), words=what)
         text = typed[:20]
         if not matched:

@@ -198,7 +198,9 @@ class Play(ServicePart, commands.Cog):
             log_failure(exc, None)
             return []
         lang = lang_of(interaction)
-        words = {m: service_said(told, lang) for m, told in does.items() if told is not None}
+        def words() -> dict[str, str]:
+            return {m: service_said(told, lang) for m, told in does.items() if told is not None}
+
         return [Choice(name=suggested(m, does.get(m), lang), value=m[:MAX_OPTION_TEXT])
                 for m in picker.rank_for_autocomplete(legal, current, words=words)]
 

@@ -193,14 +193,14 @@ def walk(legal: Sequence[str]) -> dict[str, list[str]]:
 
 
 def rank_for_autocomplete(legal: Sequence[str], typed: str, limit: int = MAX_CHOICES,
-                          words: Mapping[str, str] | None = None) -> list[str]:
+                          words: Callable[[], Mapping[str, str]] | None = None) -> list[str]:
     """Moves matching what is typed, most useful first: exact, then prefix matches, then the rest.
 
     Matching ignores case and spaces (as the engines' parsers do); when nothing is typed the first
     moves in canonical order come first.  When nothing matches, hyphens are left out too, as parsers
     that take a move without its hyphen do (KO-9.3: ``a6 d3``, ``a6d3``); and when still nothing does,
-    the moves whose ``words`` (what each does, in the reader's language) have a word starting with each
-    word typed ("captur", "ace c2", "poodle"), in the moves' order.
+    the moves whose ``words`` (what each does, in the reader's language; asked for only then) have a word
+    starting with each word typed ("captur", "ace c2", "poodle"), in the moves' order.
     """
     def squash(text: str) -> str:
         return "".join(text.split()).lower()
@@ -220,8 +220,9 @@ def rank_for_autocomplete(legal: Sequence[str], typed: str, limit: int = MAX_CHO
     found = ranked(squash(typed), squash) or ranked(squash(typed).replace("-", ""),
                                                      lambda move: squash(move).replace("-", ""))
     wanted = re.findall(r"\w+", typed.casefold())
-    if not found and words and wanted:  # each word typed starts a word of the move's ("ace", not "face")
+    if not found and words is not None and wanted:  # each word typed starts a word of the move's ("ace", not "face")
+        said = words()
         found = [move for move in legal
-                 if all(any(w.startswith(t) for w in re.findall(r"\w+", words.get(move, "").casefold()))
+                 if all(any(w.startswith(t) for w in re.findall(r"\w+", said.get(move, "").casefold()))
                         for t in wanted)]
     return found[:limit]

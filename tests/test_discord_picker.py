@@ -141,12 +141,22 @@ def test_autocomplete_ranking() -> None:
     assert picker.rank_for_autocomplete(legal, "c3a1") == ["c3-a1"]
     assert picker.rank_for_autocomplete(legal, "zz") == []
     # nothing in the notation: the words of what each move does, each word typed starting one of theirs
-    words = {"a1-a2": "Move from a1 to a2, capturing 1 piece", "a1-b2": "Move from a1 to b2, blue face up",
-             "b1-a1": "Move from b1 to a1"}
+    said = {"a1-a2": "Move from a1 to a2, capturing 1 piece", "a1-b2": "Move from a1 to b2, blue face up",
+            "b1-a1": "Move from b1 to a1"}
+
+    def words() -> dict[str, str]:
+        return said
     assert picker.rank_for_autocomplete(legal, "Captur", words=words) == ["a1-a2"]
     assert picker.rank_for_autocomplete(legal, "FACE b2", words=words) == ["a1-b2"], "each word, anywhere"
     assert picker.rank_for_autocomplete(legal, "move from", words=words) == ["a1-a2", "a1-b2", "b1-a1"]
     assert picker.rank_for_autocomplete(legal, "ace", words=words) == [], "a word's start, not its middle (face)"
-    assert picker.rank_for_autocomplete(legal, "b1", words=words) == ["b1-a1"], "the notation first"
+    asked: list[str] = []
+
+    def counted() -> dict[str, str]:
+        asked.append("words")
+        return said
+
+    assert picker.rank_for_autocomplete(legal, "b1", words=counted) == ["b1-a1"], "the notation first"
+    assert not asked, "the words are made only when the notation finds nothing (a keystroke's hot path)"
     assert picker.rank_for_autocomplete(legal, "") == legal
     assert len(picker.rank_for_autocomplete([f"m{i}" for i in range(100)], "")) == 25
