@@ -51,6 +51,7 @@ import time
 import zlib
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -84,6 +85,7 @@ from tables.i18n import Own, Phrase, Sentences
 from tables.logs import setup_logging
 from tables.mesa import NAME as MESA
 from tables.mesa import reads_as_mesa
+from tables.move_choices import LegalMoves
 from tables.outbox import RESULT, TournamentPost
 from tables.service import open_service
 from tables.thinking import Thinker, iterations
@@ -599,7 +601,7 @@ class Console:
                 return True
             legal = await svc.legal_moves_said(tid, uid)
             if legal:
-                self.list_moves(name, f"#{tid}", [m.text for m in legal], rest, does={m.text: m.does for m in legal})
+                self.list_moves(name, f"#{tid}", legal.texts, rest, said_by=legal)
             else:
                 self.write(f"[dm {name}] #{tid} {await self._why_no_moves(tid, uid)}")
         elif verb == "resign":
@@ -701,16 +703,16 @@ class Console:
         await self.service.tick(self._deliver)  # each table's messages printed as they are made
 
     def list_moves(self, name: str, where: str, moves: list[str], page_text: str, lang: str = LANG,
-                   does: Mapping[str, Phrase | None] | None = None) -> None:
+                   said_by: LegalMoves | None = None) -> None:
         """``/moves [PAGE]``: a short list on one line; a long one a page at a time, one line per group
         of moves that start alike (the same piece, square or word), never a thousand moves on a line.
         ``/moves TEXT``: the moves matching it, as Discord's ``/move`` suggests them, each with what it does
-        (``does``, a table's moves; a lesson's go without).
+        (``said_by``, a table's moves; a lesson's go without).
         ``where``: ``#3`` for a table, the course and step for a lesson (in the language it is read in)."""
         words = LESSON_WORDS[lang]
         typed = page_text.strip()
         if typed and not re.fullmatch(r"[0-9]{1,4}", typed):  # no move starts with a digit: a page is a number
-            self._matching_moves(name, where, moves, typed, words, lang, does or {})
+            self._matching_moves(name, where, moves, typed, words, lang, said_by)
             return
         if len(moves) <= SHORT_MOVE_LIST:
             self.write(f"[dm {name}] {where} {words['legal'].format(n=len(moves))}: {', '.join(moves)}")
@@ -730,20 +732,19 @@ class Console:
             self.write(f"[dm {name}]   {head}: {', '.join(members)}")
 
     def _matching_moves(self, name: str, where: str, moves: list[str], typed: str, words: Mapping[str, str],
-                        lang: str, does: Mapping[str, Phrase | None]) -> None:
+                        lang: str, said_by: LegalMoves | None) -> None:
         """``/moves TEXT``: the moves matching ``typed`` as Discord's suggestions match it (``rank_for_autocomplete``:
         the notation, case and spaces aside, else what each does), one a line with what it does, at most as many
         as Discord suggests; nothing changes when none match."""
-        def what() -> dict[str, str]:
-            return {move: said(told, lang) for move, told in does.items() if told is not None}
-
-        matched = picker.rank_for_autocomplete(moves, typed, limit=len(moves), words=what)
+        matched = picker.rank_for_autocomplete(moves, typed, limit=len(moves),
+                                               words=partial(said_by.said, lang) if said_by else None)
         text = typed[:20]
         if not matched:
             self.write(f"[error {name}] {words['none'].format(where=where, text=text)}")
             return
         first = words["first"].format(n=MAX_SUGGESTED) if len(matched) > MAX_SUGGESTED else ""
         self.write(f"[dm {name}] {where} {words['matching'].format(text=text, n=len(matched))}{first}:")
+        does = said_by.does(matched[:MAX_SUGGESTED]) if said_by else {}
         for move in matched[:MAX_SUGGESTED]:
             told = does.get(move)
             self.write(f"[dm {name}]   {move}" + (f" — {said(told, lang)}" if told is not None else ""))

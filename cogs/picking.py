@@ -13,7 +13,7 @@ Controls (one ``DynamicItem`` per kind, formats in ``cogs.controls``), each answ
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -28,7 +28,7 @@ from cogs.part import ServicePart
 from cogs.pictures import picture_file
 from tables import TableService, picker
 from tables.i18n import Phrase, said
-from tables.move_choices import LegalMove
+from tables.move_choices import LegalMoves
 
 Style = discord.ButtonStyle
 
@@ -125,16 +125,17 @@ def _within(text: str) -> str:
 
 
 def picker_options(legal: Sequence[str], step: picker.Step, lang: str,
-                   does: Mapping[str, Phrase | None] | None = None) -> tuple[list[discord.SelectOption], str]:
+                   does: Callable[[Iterable[str]], Mapping[str, Phrase | None]] | None = None,
+                   ) -> tuple[list[discord.SelectOption], str]:
     """The select options of one picker step over ``legal`` and their placeholder (a table's picker here,
     a lesson step's in ``cogs.lessons``); ``err.picker_gone`` when the step leads to no move.  ``does``:
-    what each move does (``tables.move_choices``), said under the option that plays it."""
+    what the step's moves do (``tables.move_choices.LegalMoves.does``), said under the option that plays each."""
     options = picker.choices(legal, step)
     if not options:
         raise Refusal("err.picker_gone")
-    does = does or {}
+    told = does([c.value for c in options if c.final]) if does is not None else {}
     select_options = [discord.SelectOption(label=c.label[:MAX_OPTION_TEXT], value=c.option_value[:MAX_OPTION_TEXT],
-                                           description=what_it_does(does.get(c.value) if c.final else None, lang))
+                                           description=what_it_does(told.get(c.value) if c.final else None, lang))
                       for c in options]
     placeholder = t("picker.placeholder", lang, prefix=step.prefix.strip()) if step.prefix else \
         t("picker.placeholder_start", lang)
@@ -209,11 +210,10 @@ class Picking(ServicePart, commands.Cog):
             await self.handling.reply(interaction, t("err.stale", lang_of(interaction)), file=file)
             raise Handled
 
-    async def reply_step(self, interaction: discord.Interaction, table: int, version: int, legal: list[LegalMove],
+    async def reply_step(self, interaction: discord.Interaction, table: int, version: int, legal: LegalMoves,
                          step: picker.Step, *, edit: bool) -> None:
         caller_lang = lang_of(interaction)
-        select_options, placeholder = picker_options([m.text for m in legal], step, caller_lang,
-                                                     {m.text: m.does for m in legal})
+        select_options, placeholder = picker_options(legal.texts, step, caller_lang, legal.does)
         view = discord.ui.View(timeout=None)
         view.add_item(PickSelect(table, version, options=select_options, placeholder=placeholder))
         if step != picker.Step():

@@ -10,6 +10,7 @@ language.  The buttons under the boards these commands post are ``cogs.board``'s
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import discord
 from discord import app_commands
@@ -32,9 +33,8 @@ from cogs.table_choices import live_choices
 from cogs.translator import L
 from tables import TableError, TableService, TableSummary, picker
 from tables import games as game_facts
-from tables.i18n import Phrase
-from tables.i18n import said as service_said
 from tables.leaderboard import LeaderboardService
+from tables.move_choices import LegalMoves
 from tables.queries import CANCEL_ASKED, DRAW_ASKED, TAKEBACK_ASKED
 from tables.tournament_lists import InGames
 
@@ -180,7 +180,7 @@ class Play(ServicePart, commands.Cog):
     async def move_text(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         """The caller's legal moves matching what is typed (at most 25): at the table meant, else at the
         open lesson's step (issue 30)."""
-        does: dict[str, Phrase | None] = {}  # a lesson's moves go without words: reading them is the lesson
+        moves: LegalMoves | None = None  # a lesson's moves go without words: reading them is the lesson
         try:
             table = getattr(interaction.namespace, "table", None)
             try:
@@ -190,19 +190,17 @@ class Play(ServicePart, commands.Cog):
                     raise
                 legal = list(await area(interaction, LessonControls).open_moves(interaction.user.id))
             else:
-                does = {m.text: m.does for m in await self.service.legal_moves_said(table_id, interaction.user.id)}
-                legal = list(does)
+                moves = await self.service.legal_moves_said(table_id, interaction.user.id)
+                legal = moves.texts
         except (TableError, Refusal):
             return []
         except Exception as exc:
             log_failure(exc, None)
             return []
         lang = lang_of(interaction)
-        def words() -> dict[str, str]:
-            return {m: service_said(told, lang) for m, told in does.items() if told is not None}
-
-        return [Choice(name=suggested(m, does.get(m), lang), value=m[:MAX_OPTION_TEXT])
-                for m in picker.rank_for_autocomplete(legal, current, words=words)]
+        ranked = picker.rank_for_autocomplete(legal, current, words=partial(moves.said, lang) if moves else None)
+        does = moves.does(ranked) if moves else {}
+        return [Choice(name=suggested(m, does.get(m), lang), value=m[:MAX_OPTION_TEXT]) for m in ranked]
 
     @app_commands.command(name=L("cmd.resign"), description=L("cmd.resign.desc"))
     @app_commands.guild_only()

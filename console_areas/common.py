@@ -4,12 +4,13 @@ numbers as typed."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Protocol
 
 from tables import Message, TableError, TableService
-from tables.i18n import Phrase, Sentences
+from tables.i18n import Sentences
+from tables.move_choices import LegalMoves
 from tables.store import Clock
 
 #: the console's one pretend server and channel, and the language it speaks (a learner may read the lessons in
@@ -59,7 +60,7 @@ class Terminal(Protocol):
         """``@NAME`` -> that user; anything else -> the caller."""
 
     def list_moves(self, name: str, where: str, moves: list[str], page_text: str, lang: str = LANG,
-                   does: Mapping[str, Phrase | None] | None = None) -> None:
+                   said_by: LegalMoves | None = None) -> None:
         """``/moves [PAGE|TEXT]``: moves listed one page at a time, or those matching TEXT."""
 
 

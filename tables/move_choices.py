@@ -13,20 +13,12 @@ new game adds catalogue entries.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, NamedTuple
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from engines import Engine
-from tables.i18n import EN, Phrase
+from tables.i18n import EN, Phrase, said
 from tables.outcome_words import named_facts
-
-
-class LegalMove(NamedTuple):
-    """A move the player may make: ``text`` as the notation writes it (what is submitted), ``does`` in
-    words, or None where the game has no words for it."""
-
-    text: str
-    does: Phrase | None
 
 
 def does(engine: Engine, state: Any, move: Any, names: Sequence[str]) -> Phrase | None:
@@ -36,8 +28,26 @@ def does(engine: Engine, state: Any, move: Any, names: Sequence[str]) -> Phrase 
     return Phrase(key, named_facts(names, facts, engine.name)) if key in EN else None
 
 
-def legal_moves_said(engine: Engine, state: Any, seat: int, names: Sequence[str]) -> list[LegalMove]:
-    """The seat's legal moves in the notation's order (as ``legal_moves_for`` lists them), each with its words."""
-    said = [LegalMove(engine.format_move(state, m), does(engine, state, m, names))
-            for m in engine.legal_moves(state, seat)]
-    return sorted(said, key=lambda m: m.text)
+class LegalMoves:
+    """A seat's legal moves now: ``texts``, as the notation writes them (what is submitted), in its order, and
+    what any of them does, worded when asked (``does``): a picker step shows at most 25 of Plateau's 1,260
+    openings, and every click of a busy server would otherwise word them all."""
+
+    def __init__(self, engine: Engine, state: Any, seat: int | None, names: Sequence[str]) -> None:
+        self._engine, self._state, self._names = engine, state, names
+        self._moves = {engine.format_move(state, m): m for m in engine.legal_moves(state, seat)} \
+            if seat is not None else {}
+        self.texts = sorted(self._moves)
+
+    def __bool__(self) -> bool:
+        return bool(self.texts)
+
+    def does(self, texts: Iterable[str]) -> dict[str, Phrase | None]:
+        """What each of ``texts`` does (None where the game has no words for it); a text that is not a legal
+        move is left out."""
+        return {text: does(self._engine, self._state, self._moves[text], self._names)
+                for text in texts if text in self._moves}
+
+    def said(self, lang: str) -> dict[str, str]:
+        """What every move does, in ``lang`` (those the game has words for): what words typed are looked for in."""
+        return {text: said(told, lang) for text, told in self.does(self.texts).items() if told is not None}

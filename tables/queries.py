@@ -41,7 +41,7 @@ from tables.hints import hinted_result
 from tables.i18n import Deed, Phrase
 from tables.limits import MAX_JOINABLE_LISTED, MAX_USER_TABLES
 from tables.loaded import LoadedTable
-from tables.move_choices import LegalMove, legal_moves_said
+from tables.move_choices import LegalMoves
 from tables.outbox import Message, PrivatePost, PublicPost
 from tables.outcome_words import deed, history_news
 from tables.play import not_active
@@ -373,11 +373,11 @@ class Queries:
             return []
         return sorted(ctx.engine.format_move(ctx.state, m) for m in ctx.engine.legal_moves(ctx.state, seat))
 
-    async def legal_moves_said(self, table_id: int, user_id: int) -> list[LegalMove]:
-        """This user's moves now, each with what it does in words (the move picker, ``/move``'s suggestions:
-        ``tables.move_choices``); [] when none."""
+    async def legal_moves_said(self, table_id: int, user_id: int) -> LegalMoves:
+        """This user's moves now, and what each does in words when asked (the move picker, ``/move``'s
+        suggestions: ``tables.move_choices``); none (false) when they have none."""
         ctx, seat = await self._acting(table_id, user_id)
-        return legal_moves_said(ctx.engine, ctx.state, seat, ctx.names()) if seat is not None else []
+        return LegalMoves(ctx.engine, ctx.state, seat, ctx.names())
 
     async def _acting(self, table_id: int, user_id: int) -> tuple[LoadedTable, int | None]:
         """The table, and the user's seat when they are to act at it now (else None)."""

@@ -56,7 +56,7 @@ from tables.learn import Lessons
 from tables.limits import Limits
 from tables.loaded import log_damage
 from tables.mesa import MesaMoves, MesaSeats
-from tables.move_choices import LegalMove
+from tables.move_choices import LegalMoves
 from tables.outbox import Message, PrivatePost, PublicPost
 from tables.play import SHUFFLE, Play, Proposal
 from tables.posts import Posts, Renderer
@@ -314,8 +314,8 @@ class TableService:
         """Canonical strings this user may play now (whether they have any; tests and benches); [] when none."""
         return await self.queries.legal_moves_for(table_id, user_id)
 
-    async def legal_moves_said(self, table_id: int, user_id: int) -> list[LegalMove]:
-        """This user's moves now, each with what it does in words (the move picker, ``/move``'s suggestions)."""
+    async def legal_moves_said(self, table_id: int, user_id: int) -> LegalMoves:
+        """This user's moves now, and what each does in words when asked (the move picker, ``/move``'s suggestions)."""
         return await self.queries.legal_moves_said(table_id, user_id)
 
     async def moves_log(self, table_id: int) -> list[MoveRow]:

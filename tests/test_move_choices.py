@@ -6,7 +6,7 @@ the mover; a lesson's lists go without them (reading the board is what a step as
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from discord_standin.payloads import Harness, option, thread_channel
@@ -16,10 +16,23 @@ from test_move_words import NAMES
 from engines import CHANCE, game_names, get_engine
 from tables import said
 from tables.i18n import EN, ES
-from tables.move_choices import legal_moves_said
+from tables.move_choices import LegalMoves
 from tables.outcome_words import deed
 
 __all__ = ["harness"]  # the fixture, shared with test_discord_flow
+
+
+class Said(NamedTuple):
+    text: str
+    does: Any
+
+
+def legal_moves_said(engine: Any, state: Any, seat: int, names: list[str]) -> list[Said]:
+    """Every legal move of the seat with its words, in the order the controls list them."""
+    moves = LegalMoves(engine, state, seat, names)
+    told = moves.does(moves.texts)
+    assert list(told) == moves.texts
+    return [Said(text, told[text]) for text in moves.texts]
 
 
 def listed_positions(game: str, seed: int) -> list[tuple[Any, int]]:
@@ -86,6 +99,18 @@ def test_every_listed_move_says_what_it_does_in_both_languages(game: str) -> Non
                     assert "{" not in text and text[0].isupper() and len(text) <= 100, (game, lang, text)
                 codes.add(move.does.key)
     assert codes
+
+
+def test_the_words_are_made_for_the_moves_asked_only() -> None:
+    """A picker step shows a few moves of many (PL-10.7: Plateau's 1,260 openings); a text that is no legal move
+    gets no words; a seat that is not to act has no moves (false)."""
+    plateau = get_engine("plateau")
+    start = plateau.new_game(2, 1)
+    moves = LegalMoves(plateau, start, 0, NAMES)
+    assert len(moves.texts) == 1260 and moves
+    assert list(moves.does(["+xx.rb@a1", "a1-a2", "+xx.rb@b2"])) == ["+xx.rb@a1"]  # PL-2.2: b2 is not perimeter
+    assert moves.said("es")["+xx.rb@a1"] == "Abrir en a1 con tu As sobre tu Muda, con la cara roja arriba"
+    assert not LegalMoves(plateau, start, None, NAMES) and LegalMoves(plateau, start, None, NAMES).texts == []
 
 
 def test_the_catalogue_says_every_code_in_both_languages_and_only_player_moves() -> None:
