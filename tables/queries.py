@@ -368,24 +368,16 @@ class Queries:
 
     async def legal_moves_for(self, table_id: int, user_id: int) -> list[str]:
         """Canonical strings this user may play now (whether they have any; tests and benches); [] when none."""
-        ctx, seat = await self._acting(table_id, user_id)
-        if seat is None:
-            return []
-        return sorted(ctx.engine.format_move(ctx.state, m) for m in ctx.engine.legal_moves(ctx.state, seat))
+        return (await self.legal_moves_said(table_id, user_id)).texts
 
     async def legal_moves_said(self, table_id: int, user_id: int) -> LegalMoves:
         """This user's moves now, and what each does in words when asked (the move picker, ``/move``'s
         suggestions: ``tables.move_choices``); none (false) when they have none."""
-        ctx, seat = await self._acting(table_id, user_id)
-        return LegalMoves(ctx.engine, ctx.state, seat, ctx.names())
-
-    async def _acting(self, table_id: int, user_id: int) -> tuple[LoadedTable, int | None]:
-        """The table, and the user's seat when they are to act at it now (else None)."""
         ctx = await self.store.load(table_id)
         seat = ctx.seat_of(user_id)
-        if ctx.row.status != ACTIVE or seat is None or seat.out_reason or seat.seat not in ctx.acting(ctx.state):
-            return ctx, None
-        return ctx, seat.seat
+        acting = ctx.row.status == ACTIVE and seat is not None and not seat.out_reason and \
+            seat.seat in ctx.acting(ctx.state)
+        return LegalMoves(ctx.engine, ctx.state, seat.seat if acting and seat else None, ctx.names())
 
     async def quick_moves(self, table_id: int, user_id: int) -> list[QuickMove]:
         """The player's moves as controls under the public board (games with ``quick_moves``)."""
