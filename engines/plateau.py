@@ -1359,12 +1359,19 @@ class PlateauEngine(Engine[PlateauState, PlateauMove, PlateauView]):
         """``move_words``, and for a placement the mover's own pieces by name (PL-9.2: a player knows both faces
         of their own pieces; the board tells the up face only): ``piece_term`` of an onboard (PL-4.1),
         ``top_term`` and ``bottom_term`` of an opening (PL-2.2; PL-10.4: bottom piece first), each
-        ``term.plateau.type_<code>`` (``type_rb``: the Ace)."""
+        ``term.plateau.type_<code>`` (``type_rb``: the Ace), and the bottom piece's up face, ``bottom_face_term``
+        (hidden from the board, PL-9.5, yet ``+rb.xx@a1`` and ``+br.xx@a1`` are two moves); and for a move with
+        stops (PL-5.5) the count going on from each, ``route_onward`` pairs of (square, count): the board says
+        the count arriving only, and ``d1:3-c2:2-b3:1-a4`` and ``d1:3-c2:4-b3:1-a4`` are two moves.  So distinct
+        moves are never told alike to their mover."""
         code, facts = self.move_words(state, move)
         if isinstance(move, OnboardMove):
             return code, {**facts, "piece_term": _type_term(move.pair)}
         if isinstance(move, OpeningMove):
-            return code, {**facts, "top_term": _type_term(move.top), "bottom_term": _type_term(move.bottom)}
+            return code, {**facts, "top_term": _type_term(move.top), "bottom_term": _type_term(move.bottom),
+                          "bottom_face_term": _FACE_TERMS[move.bottom[0]]}
+        if isinstance(move, StackMove) and move.stops:
+            return code, {**facts, "route_onward": [[NAMES[sq], onward] for sq, onward in move.stops]}
         return code, facts
 
     def private_changes(self, state: PlateauState, move: PlateauMove) -> tuple[int, ...]:

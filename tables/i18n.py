@@ -1199,22 +1199,22 @@ EN.update({
     "does.krakatoa.rethrow": "Throw all nine again",
     "does.krakatoa.aim_soft": "Aim soft at {die}",
     "does.krakatoa.aim_hard": "Aim hard at {die}",
-    "does.plateau.open": "Open on {square} with your {top} on your {bottom}, {face} face up",
+    "does.plateau.open": "Open on {square}: your {top}, {face} face up, on your {bottom}, {bottom_face} face up",
     "does.plateau.onboard": "Put your {piece} on {square}, {face} face up",
     "does.plateau.onboard_under": "Put your {piece} under the stack on {square}, {face} face up",
     "does.plateau.onboard_into": "Put your {piece} into the stack on {square} with {pieces} under it, {face} face up",
     "does.plateau.move": "Move {pieces} from {origin} to {landing}",
     "does.plateau.move_capture": "Move {pieces} from {origin} to {landing}, capturing {captured}",
-    "does.plateau.move_via": "Move {pieces} from {origin} to {landing} via {stops}, arriving with {arriving}",
-    "does.plateau.move_via_capture": "Move {pieces} from {origin} to {landing} via {stops}, arriving with "
-    "{arriving}, capturing {captured}",
+    "does.plateau.move_via": "Move {pieces} from {origin} to {landing} via {route}",
+    "does.plateau.move_via_capture": "Move {pieces} from {origin} to {landing} via {route}, capturing {captured}",
     "does.plateau.flip_move": "Flip the top piece on {origin}, move {pieces} to {landing}",
     "does.plateau.flip_move_capture": "Flip the top piece on {origin}, move {pieces} to {landing}, capturing "
     "{captured}",
-    "does.plateau.flip_move_via": "Flip the top piece on {origin}, move {pieces} to {landing} via {stops}, "
-    "arriving with {arriving}",
-    "does.plateau.flip_move_via_capture": "Flip {origin}'s top, move {pieces} to {landing} via {stops}, arriving "
-    "with {arriving}, capturing {captured}",
+    "does.plateau.flip_move_via": "Flip the top piece on {origin}, move {pieces} to {landing} via {route}",
+    "does.plateau.flip_move_via_capture": "Flip {origin}'s top, move {pieces} to {landing} via {route}, capturing "
+    "{captured}",
+    # a stop and the count going on from it (``route_onward``, PL-5.5): the mover's own words tell them all
+    "onward.stop": "{square} (on with {n})",
     "does.plateau.stomp": "Stomp on {square}, capturing {captured}",
     "does.plateau.flip_stomp": "Flip the top piece on {square} and stomp, capturing {captured}",
     "does.plateau.tender": "Offer {prisoners} (worth {worth}) in exchange",
@@ -1261,23 +1261,23 @@ ES.update({
     "does.krakatoa.rethrow": "Volver a lanzar los nueve",
     "does.krakatoa.aim_soft": "Apuntar suave a {die}",
     "does.krakatoa.aim_hard": "Apuntar fuerte a {die}",
-    "does.plateau.open": "Abrir en {square} con tu {top} sobre tu {bottom}, con la cara {face} arriba",
+    "does.plateau.open": "Abrir en {square}: tu {top} ({face} arriba) sobre tu {bottom} ({bottom_face} arriba)",
     "does.plateau.onboard": "Poner tu {piece} en {square}, con la cara {face} arriba",
     "does.plateau.onboard_under": "Poner tu {piece} bajo la pila de {square}, con la cara {face} arriba",
     "does.plateau.onboard_into": "Meter tu {piece} en la pila de {square}, con {pieces} debajo y la cara {face} "
     "arriba",
     "does.plateau.move": "Mover {pieces} de {origin} a {landing}",
     "does.plateau.move_capture": "Mover {pieces} de {origin} a {landing} y capturar {captured}",
-    "does.plateau.move_via": "Mover {pieces} de {origin} a {landing} por {stops} y llegar con {arriving}",
-    "does.plateau.move_via_capture": "Mover {pieces} de {origin} a {landing} por {stops}, llegar con {arriving} "
-    "y capturar {captured}",
+    "does.plateau.move_via": "Mover {pieces} de {origin} a {landing} por {route}",
+    "does.plateau.move_via_capture": "Mover {pieces} de {origin} a {landing} por {route} y capturar {captured}",
     "does.plateau.flip_move": "Dar la vuelta a la de arriba de {origin} y mover {pieces} a {landing}",
     "does.plateau.flip_move_capture": "Dar la vuelta a la de arriba de {origin}, mover {pieces} a {landing} y "
     "capturar {captured}",
-    "does.plateau.flip_move_via": "Dar la vuelta a la de arriba de {origin}, mover {pieces} a {landing} por "
-    "{stops} y llegar con {arriving}",
-    "does.plateau.flip_move_via_capture": "Voltear la de arriba de {origin}, mover {pieces} a {landing} por "
-    "{stops}, llegar con {arriving} y capturar {captured}",
+    "does.plateau.flip_move_via": "Dar la vuelta a la de arriba de {origin} y mover {pieces} a {landing} por "
+    "{route}",
+    "does.plateau.flip_move_via_capture": "Voltear la de {origin}, mover {pieces} a {landing} por {route} y "
+    "capturar {captured}",
+    "onward.stop": "{square} (sigue con {n})",
     "does.plateau.stomp": "Dar un pisotón en {square} y capturar {captured}",
     "does.plateau.flip_stomp": "Dar la vuelta a la de arriba de {square} y dar un pisotón que captura {captured}",
     "does.plateau.tender": "Ofrecer {prisoners} (valor {worth}) a cambio",

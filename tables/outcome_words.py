@@ -72,7 +72,8 @@ def named_facts(names: Sequence[Any], facts: Mapping[str, Any], game: str = "") 
     (``[[1, "plateau_rr"], [2, "plateau_xx"]]``: "1 Red and 2 Mutes"), ``<name>_term`` one of the
     game's words, ``term.<game>.<value>`` ("red"), said in the reader's language, and ``<name>_terms`` a list
     of them said as one ("a poodle, a capybara and a poodle"), ``<name>_placed`` pairs of a place and such a term
-    ("a3 white, b3 red and c3 blue"); other facts stay as they are."""
+    ("a3 white, b3 red and c3 blue"), ``<name>_onward`` pairs of a square and the count going on from it (a
+    Plateau move's stops, PL-5.5: "c2 (on with 2) and b3 (on with 1)"); other facts stay as they are."""
     params: dict[str, Any] = {}
     for name, value in facts.items():
         if name.endswith("_seat") and isinstance(value, int) and 0 <= value < len(names):
@@ -94,6 +95,10 @@ def named_facts(names: Sequence[Any], facts: Mapping[str, Any], game: str = "") 
             params[name[: -len("_placed")]] = Clauses(
                 Phrase("picture.any.placed", {"place": str(place), "piece": Phrase(f"term.{game}.{term}")})
                 for place, term in value)
+        elif name.endswith("_onward") and isinstance(value, list | tuple) and all(
+                isinstance(pair, list | tuple) and len(pair) == 2 and isinstance(pair[1], int) for pair in value):
+            params[name[: -len("_onward")]] = Clauses(
+                Phrase("onward.stop", {"square": str(square), "n": n}) for square, n in value)
         else:
             params[name] = value
     return params

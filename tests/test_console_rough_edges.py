@@ -91,8 +91,9 @@ async def test_moves_with_words_lists_the_moves_matching_them_with_what_each_doe
     assert re.fullmatch(r"\[dm Ana\] #1 legal moves matching '\+rb' \((\d+)\), the first 25:", out[at])
     listed = out[at + 1: at + 26]
     # PL-10.4: +rb.… has the Ace at the bottom; PL-9.2: the mover's own pieces are named
-    assert all(re.fullmatch(r"\[dm Ana\]   \+rb\.\S+ — Open on [a-d][1-4] with your [A-Z][a-z]+( Mask)? on your Ace, "
-                            r"(red|blue|orange|blank) face up", line) for line in listed), listed
+    assert all(re.fullmatch(r"\[dm Ana\]   \+rb\.\S+ — Open on [a-d][1-4]: your [A-Z][a-z]+( Mask)?, "
+                            r"(red|blue|orange|blank) face up, on your Ace, red face up", line)
+               for line in listed), listed
 
 
 async def test_a_seeded_session_builds_the_same_pyramids(tmp_path: Path) -> None:

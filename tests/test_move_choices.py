@@ -63,13 +63,25 @@ PLATEAU_PIECES = {"rb": "Ace", "ox": "Twister", "rx": "Red Mask", "bx": "Blue Ma
                   "xx": "Mute"}
 
 
-def named_by_notation(text: str) -> set[str]:
-    """The pieces a Plateau placement's own notation names (PL-10.4: ``+`` a face pair, up face first, or two
-    joined by ``.``, bottom piece first, then ``@``): what its mover reads in the option's label anyway."""
-    if not text.startswith("+"):
-        return set()
-    pairs = text[1:].split("@")[0].split(".")
-    return {PLATEAU_PIECES.get(pair, PLATEAU_PIECES.get(pair[::-1], "?")) for pair in pairs}
+#: PL-1.2: the faces by their letters
+PLATEAU_FACES = {"r": "red", "b": "blue", "o": "orange", "x": "blank"}
+
+
+def named_by_notation(text: str) -> dict[str, str]:
+    """What a Plateau move's own notation tells its mover beyond the board's words (PL-10.4), as the mover's words
+    say it: a placement's pieces (``+`` a face pair, up face first, or two joined by ``.``, bottom piece first, then
+    ``@``), an opening's bottom piece's up face, and a move's count going on from each stop (``-sq:j``, PL-5.5):
+    what its mover reads in the option's label anyway."""
+    if text.startswith("+"):
+        pairs = text[1:].split("@")[0].split(".")
+        pieces = [PLATEAU_PIECES.get(pair, PLATEAU_PIECES.get(pair[::-1], "?")) for pair in pairs]
+        if len(pairs) == 1:
+            return {"piece": pieces[0]}
+        return {"bottom": pieces[0], "top": pieces[1], "bottom_face": PLATEAU_FACES[pairs[0][0]]}
+    squares = text.lstrip("*").split("-")
+    if len(squares) > 2:  # a move with stops (two at most on a 4x4 board, PL-5.4): ``a1:3-a2:2-a3:1-a4``
+        return {"route": " and ".join(f"{stop.replace(':', ' (on with ')})" for stop in squares[1:-1])}
+    return {}
 
 
 @pytest.mark.parametrize("game", game_names())
@@ -89,11 +101,11 @@ def test_every_listed_move_says_what_it_does_in_both_languages(game: str) -> Non
                 assert move.does is not None, (game, move.text)
                 board = deed(engine, state, engine.parse_move(state, move.text), "Ana", NAMES).words
                 assert move.does.key == board.key.replace("move.", "does.", 1)
-                beyond = {k: v for k, v in move.does.params.items() if board.params.get(k) != v}
+                beyond = {k: said(v) for k, v in move.does.params.items() if board.params.get(k) != v}
                 assert board.params.items() <= move.does.params.items(), "the board's facts, all of them"
-                assert {said(v) for v in beyond.values()} == named_by_notation(move.text) - {"?"} or not beyond, \
-                    (move.text, beyond)
-                assert not beyond or said(move.does).count("your ") == len(beyond), "the mover's own, said so"
+                assert beyond == (named_by_notation(move.text) if game == "plateau" else {}), (move.text, beyond)
+                pieces = {"piece", "top", "bottom"} & set(beyond)
+                assert not pieces or said(move.does).count("your ") == len(pieces), "the mover's own pieces, said so"
                 for lang in ("en", "es"):
                     text = said(move.does, lang)
                     assert "{" not in text and text[0].isupper() and len(text) <= 100, (game, lang, text)
@@ -109,7 +121,7 @@ def test_the_words_are_made_for_the_moves_asked_only() -> None:
     moves = LegalMoves(plateau, start, 0, NAMES)
     assert len(moves.texts) == 1260 and moves
     assert list(moves.does(["+xx.rb@a1", "a1-a2", "+xx.rb@b2"])) == ["+xx.rb@a1"]  # PL-2.2: b2 is not perimeter
-    assert moves.said("es")["+xx.rb@a1"] == "Abrir en a1 con tu As sobre tu Muda, con la cara roja arriba"
+    assert moves.said("es")["+xx.rb@a1"] == "Abrir en a1: tu As (roja arriba) sobre tu Muda (en blanco arriba)"
     assert not LegalMoves(plateau, start, None, NAMES) and LegalMoves(plateau, start, None, NAMES).texts == []
 
 
@@ -129,12 +141,34 @@ def test_plateau_words_name_the_move_made_as_the_mover_makes_it() -> None:
     assert said(words["+xr@a2"], "es") == "Poner tu Máscara roja en a2, con la cara en blanco arriba"
     start = plateau.new_game(2, 1)  # PL-10.4's example: +xx.rb@a1, bottom piece first, the top's up face first
     opening = {m.text: m.does for m in legal_moves_said(plateau, start, 0, NAMES)}
-    assert said(opening["+xx.rb@a1"]) == "Open on a1 with your Ace on your Mute, red face up"
-    assert said(opening["+xx.rb@a1"], "es") == "Abrir en a1 con tu As sobre tu Muda, con la cara roja arriba"
+    assert said(opening["+xx.rb@a1"]) == "Open on a1: your Ace, red face up, on your Mute, blank face up"
+    assert said(opening["+xx.rb@a1"], "es") == "Abrir en a1: tu As (roja arriba) sobre tu Muda (en blanco arriba)"
+    # the bottom piece's up face is hidden from the board (PL-9.5), but its mover chooses it: two moves, two sayings
+    assert said(opening["+br.xx@a1"]) == "Open on a1: your Mute, blank face up, on your Ace, blue face up"
+    assert said(opening["+rb.xx@a1"]) == "Open on a1: your Mute, blank face up, on your Ace, red face up"
     via = next(text for text in words if text.count(":") == 2 and not text.startswith("*"))
     origin, lifted = via.split("-")[0].split(":")
-    assert said(words[via]).startswith(f"Move {lifted} pieces from {origin} to ")
-    assert " via " in said(words[via]) and " por " in said(words[via], "es")
+    stop, onward = via.split("-")[1].split(":")
+    assert said(words[via]) == f"Move {lifted} pieces from {origin} to {via[-2:]} via {stop} (on with {onward})"
+    assert said(words[via], "es").endswith(f" por {stop} (sigue con {onward})")
+
+
+def test_no_two_moves_of_a_list_are_told_alike() -> None:
+    """A player chooses by the words: two legal moves of one list never read the same, in either language.  PL-9.5
+    hides an opening's bottom face from the board and PL-5.5's counts at the first of two stops are not the
+    board's (it says the count arriving), yet each makes another move (``+rb.xx@a1``, ``+br.xx@a1``;
+    ``d1:3-c2:2-b3:1-a4``, ``d1:3-c2:4-b3:1-a4``): the mover's words say them."""
+    stops_met = 0
+    for game in game_names():
+        engine = get_engine(game)
+        for seed in (3, 5, 11):
+            for state, seat in listed_positions(game, seed):
+                said_moves = legal_moves_said(engine, state, seat, NAMES)
+                stops_met += sum(m.text.count("-") == 3 for m in said_moves)
+                for lang in ("en", "es"):
+                    told = [said(m.does, lang) for m in said_moves if m.does is not None]
+                    assert len(told) == len(set(told)) == len(said_moves), (game, lang, sorted(told))
+    assert stops_met, "moves with two stops were met"
 
 
 def test_k3_steal_names_whose_pyramid() -> None:
