@@ -111,6 +111,8 @@ EN: dict[str, str] = {
     "btn.full_rules": "Full rules",
     "picker.placeholder": "Move: {prefix}…",
     "picker.placeholder_start": "Choose a move…",
+    "picker.group": "{words} · {n} moves",
+    "picker.group_bare": "{n} moves",
     # ---- replies ----
     "err.generic": "Something went wrong on my side. Please try again in a moment.",
     "err.restarting": "Mesa is restarting, so this was cut short. In a minute or two, try again (a move that already "
@@ -335,6 +337,8 @@ ES: dict[str, str] = {
     "btn.full_rules": "Reglas completas",
     "picker.placeholder": "Jugada: {prefix}…",
     "picker.placeholder_start": "Elige una jugada…",
+    "picker.group": "{words} · {n} jugadas",
+    "picker.group_bare": "{n} jugadas",
     "err.generic": "Algo ha fallado por mi parte. Vuelve a intentarlo en un momento.",
     "err.restarting": "Mesa se está reiniciando, así que esto se ha quedado a medias. Dentro de un par de minutos, "
     "vuelve a intentarlo (una jugada que ya se ve en el tablero no necesita nada más).",

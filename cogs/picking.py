@@ -13,7 +13,7 @@ Controls (one ``DynamicItem`` per kind, formats in ``cogs.controls``), each answ
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -124,19 +124,34 @@ def _within(text: str) -> str:
     return text if len(text) <= MAX_OPTION_TEXT else text[: MAX_OPTION_TEXT - 1].rstrip() + "…"
 
 
-def picker_options(legal: Sequence[str], step: picker.Step, lang: str,
-                   does: Callable[[Iterable[str]], Mapping[str, Phrase | None]] | None = None,
+def group_says(legal: Sequence[str], step: str, shared: Phrase | None, lang: str) -> str:
+    """A choice that opens a further step, as its option's words: what its moves share and how many there are
+    ("Move from a6, uncovering a poodle · 9 moves"), or how many alone."""
+    n = len(picker.Step.decode(step).moves(legal))
+    return _within(t("picker.group", lang, words=said(shared, lang), n=n) if shared is not None
+                   else t("picker.group_bare", lang, n=n))
+
+
+def picker_options(legal: Sequence[str], step: picker.Step, lang: str, said_by: LegalMoves | None = None,
                    ) -> tuple[list[discord.SelectOption], str]:
     """The select options of one picker step over ``legal`` and their placeholder (a table's picker here,
-    a lesson step's in ``cogs.lessons``); ``err.picker_gone`` when the step leads to no move.  ``does``:
-    what the step's moves do (``tables.move_choices.LegalMoves.does``), said under the option that plays each."""
+    a lesson step's in ``cogs.lessons``); ``err.picker_gone`` when the step leads to no move.  ``said_by``: the
+    words of the step's moves (``tables.move_choices.LegalMoves``): what each move does under the option that
+    plays it, what a group's moves share and how many there are under one that opens a further step.  Without
+    it (a lesson's: reading the board is what a step asks) the options are the notation alone."""
     options = picker.choices(legal, step)
     if not options:
         raise Refusal("err.picker_gone")
-    told = does([c.value for c in options if c.final]) if does is not None else {}
+    told = said_by.does([c.value for c in options if c.final]) if said_by is not None else {}
+    shared = said_by.shared([c.value for c in options if not c.final]) if said_by is not None else {}
+
+    def words(choice: picker.Choice) -> str | None:
+        if choice.final:
+            return what_it_does(told.get(choice.value), lang)
+        return group_says(legal, choice.value, shared.get(choice.value), lang) if said_by is not None else None
+
     select_options = [discord.SelectOption(label=c.label[:MAX_OPTION_TEXT], value=c.option_value[:MAX_OPTION_TEXT],
-                                           description=what_it_does(told.get(c.value) if c.final else None, lang))
-                      for c in options]
+                                           description=words(c)) for c in options]
     placeholder = t("picker.placeholder", lang, prefix=step.prefix.strip()) if step.prefix else \
         t("picker.placeholder_start", lang)
     return select_options, placeholder
@@ -213,7 +228,7 @@ class Picking(ServicePart, commands.Cog):
     async def reply_step(self, interaction: discord.Interaction, table: int, version: int, legal: LegalMoves,
                          step: picker.Step, *, edit: bool) -> None:
         caller_lang = lang_of(interaction)
-        select_options, placeholder = picker_options(legal.texts, step, caller_lang, legal.does)
+        select_options, placeholder = picker_options(legal.texts, step, caller_lang, legal)
         view = discord.ui.View(timeout=None)
         view.add_item(PickSelect(table, version, options=select_options, placeholder=placeholder))
         if step != picker.Step():

@@ -385,6 +385,13 @@ M = TypeVar("M")
 V = TypeVar("V", bound=GameView)
 
 
+
+def shared_facts(told: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The facts (name and value) that every one of ``told`` has: what a group of moves' words may say."""
+    if not told:
+        return {}
+    return {name: value for name, value in told[0].items() if all(facts.get(name) == value for facts in told[1:])}
+
 class Engine(Generic[S, M, V]):
     """Base class of every game engine.  Subclasses fill in the abstract members.
 
@@ -608,6 +615,21 @@ class Engine(Generic[S, M, V]):
         the mover knows more of their own move than the board tells, those facts too (Plateau's reserve
         pieces by name).  Never for anyone else's eyes.  By default ``move_words``."""
         return self.move_words(state, move)
+
+    def own_group_words(self, state: S, moves: Sequence[M]) -> tuple[str, dict[str, Any]] | None:
+        """What a group of the mover's legal moves have in common, as that player may be told it: the move
+        picker's words under a choice that opens a further step (Kona's ``a6-…``: "Move from a6, uncovering a
+        poodle"; ``group.<game>.<code>``), or None when the game has nothing to say of them.  Each fact is one
+        that ``own_move_words`` tells of every move of the group (the same name and value), so the words never
+        claim more than each of its moves does.  By default the facts every move shares (``shared_facts``) go to
+        ``group_words``, which says nothing unless a game overrides it."""
+        told = [self.own_move_words(state, move) for move in moves]
+        return self.group_words([code for code, _ in told], shared_facts([facts for _, facts in told]))
+
+    def group_words(self, codes: Sequence[str], shared: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
+        """``own_group_words``' answer from the codes of a group's moves and the facts all of them share; None by
+        default."""
+        return None
 
     def view_words(self, view: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
         """What a picture of ``view`` shows, as ``(code, facts)`` pairs the front ends word

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NotRequired, TypedDict
 
@@ -603,6 +603,20 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
         if move.kind == "steal" and state.steal is not None:
             return "steal" + side, {**facts, "victim_seat": state.steal}
         return super().move_words(state, move)
+
+    def group_words(self, codes: Sequence[str], shared: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
+        """The moves of one piece (the picker's ``Ga5-…``, ``Gs-…``): the piece from its spot of the pyramid,
+        or from beside it (K3-4.4), still to place; or steals (K3-6.2) of one colour from the penalised player."""
+        if "piece_term" not in shared or not codes:
+            return None
+        piece = {"piece_term": shared["piece_term"]}
+        if all(code.startswith("steal") for code in codes):
+            return ("steal", {**piece, "victim_seat": shared["victim_seat"]}) if "victim_seat" in shared else None
+        if any(code.startswith("steal") for code in codes):
+            return None
+        if "origin" in shared:
+            return "from", {**piece, "origin": shared["origin"]}
+        return ("from_side", piece) if all(code.endswith("_side") for code in codes) else None
 
     def parse_move(self, state: K3State, text: str) -> K3Move:
         """K3-11.4: case-insensitive, whitespace ignored; a pyramid spot's letter may be left out."""

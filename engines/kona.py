@@ -565,6 +565,15 @@ class KonaEngine(Engine[KonaState, KonaMove, KonaView]):
             facts["uncovered_term"] = ANIMALS[PIECE.index(left[-1])]
         return code, facts
 
+    def group_words(self, codes: Sequence[str], shared: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
+        """Moves from one square (the picker's ``a6-…``, KO-4.1): where from, and what leaving it uncovers
+        (KO-6.2: the piece left on top may make a line); a group from several squares is not told."""
+        if "origin" not in shared:
+            return None
+        if "uncovered_term" in shared:
+            return "from_uncover", {"origin": shared["origin"], "uncovered_term": shared["uncovered_term"]}
+        return "from", {"origin": shared["origin"]}
+
     @staticmethod
     def _check_move(move: Any) -> tuple[int, int]:
         if (

@@ -662,6 +662,12 @@ class KrakatoaEngine(Engine[KrakatoaState, KrakatoaMove, KrakatoaView]):
             return "roll", {"points_count": raw_score(dice) << m1}  # KR-2.4
         return kind, {}
 
+    def group_words(self, codes: Sequence[str], shared: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
+        """KR-8.2: the two aims at one die (the picker's ``aim s1 …``), soft or hard still to choose."""
+        if codes and all(code.startswith("aim_") for code in codes) and "die" in shared:
+            return "aim", {"die": shared["die"]}
+        return None
+
     def view_words(self, view: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
         """The picture in words, in its reading order; nothing is hidden (KR-9.1), so every viewer's words are
         the same.  First where the game stands: ``stage``, the round and throw (KR-4.2, KR-4.3), ``stage_set``

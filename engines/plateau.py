@@ -45,7 +45,7 @@ import itertools
 import random
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from itertools import accumulate, compress, repeat
 from operator import call, getitem, itemgetter, lshift
@@ -66,6 +66,7 @@ from engines.base import (
     PositionError,
     PrivateInfo,
     reads_position,
+    shared_facts,
 )
 
 # ---- faces, types, pieces (PL-1.2) -------------------------------------------------------------
@@ -1136,6 +1137,27 @@ def _type_list(codes: list[str]) -> list[list[Any]]:
     return [[codes.count(code), f"plateau_{code}"] for code in TYPE_CODES if code in codes]
 
 
+def _route_shared(moves: list[StackMove], code: str, facts: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """What moves of one lift share of their way (PL-5.4, PL-5.5): the stops every one makes with the same count
+    going on (``_via``, ``route_onward``), then the next square if it is the same for all (``next``): ``_to``
+    where some land there and others go on, ``_past`` where all go on from it (with different counts)."""
+    paths = [[*m.stops, (m.dest, None)] for m in moves]
+    stops: list[tuple[int, int]] = []
+    for step in paths[0]:
+        if step[1] is None or any(len(path) <= len(stops) or path[len(stops)] != step for path in paths):
+            break
+        stops.append((step[0], step[1]))
+    if stops:
+        code += "_via"
+        facts = {**facts, "route_onward": [[NAMES[square], onward] for square, onward in stops]}
+    after = {path[len(stops)] for path in paths}
+    if len({square for square, _ in after}) == 1:
+        ((square, _), *_) = after
+        code += "_to" if any(onward is None for _, onward in after) else "_past"
+        facts = {**facts, "next": NAMES[square]}
+    return code, facts
+
+
 # ---- the engine -------------------------------------------------------------------------------------
 class PlateauEngine(Engine[PlateauState, PlateauMove, PlateauView]):
     """Plateau (docs/spec/plateau.md).  Black = seat 0 moves first."""
@@ -1373,6 +1395,49 @@ class PlateauEngine(Engine[PlateauState, PlateauMove, PlateauView]):
         if isinstance(move, StackMove) and move.stops:
             return code, {**facts, "route_onward": [[NAMES[sq], onward] for sq, onward in move.stops]}
         return code, facts
+
+    def own_group_words(self, state: PlateauState, moves: Sequence[PlateauMove]) -> tuple[str, dict[str, Any]] | None:
+        """What a group of the mover's moves share (the picker's ``+ox.…``, ``+rb@…``, ``*d1:…``, ``a3:2-…``): an
+        opening's bottom piece and its up face, and the top piece too when it is chosen (PL-2.2, PL-10.4: bottom
+        piece first); a reserve piece and its up face, and the square when only the level is left (PL-4.1); the
+        stack moved from, whether its top is flipped first (PL-5.2), the pieces lifted (PL-5.3) and whether a
+        stomp is among them (PL-5.8); an offer or a giving back of prisoners (PL-7).  Facts named as
+        ``own_move_words`` names them (a stomp's square is its origin)."""
+        kinds = {type(move) for move in moves}
+        if not moves or len(kinds) > 2:
+            return None
+        travels = [m for m in moves if isinstance(m, StackMove | StompMove)]
+        if len(travels) == len(moves):
+            starts = {(m.origin if isinstance(m, StackMove) else m.square, m.flip) for m in travels}
+            if len(starts) > 1:
+                return None
+            ((origin, flip),) = starts
+            code, facts = "flip_" * flip + "from", {"origin": NAMES[origin]}
+            lifts = [m for m in travels if isinstance(m, StackMove)]
+            if len(lifts) < len(travels):
+                return code + "_or_stomp", facts
+            if len({m.lifted for m in lifts}) > 1:
+                return code, facts
+            return _route_shared(lifts, code + "_lift", {**facts, "pieces_count": lifts[0].lifted})
+        if len(kinds) > 1:
+            return None
+        exchanges = [m for m in moves if isinstance(m, TenderMove | ReturnMove)]
+        if exchanges:  # PL-7: the prisoners every one of them holds, if any
+            code = "tender" if isinstance(exchanges[0], TenderMove) else "return"
+            held = [min(counts) for counts in zip(*(move.counts for move in exchanges), strict=True)]
+            listed = [[n, f"plateau_{TYPE_CODES[i]}"] for i, n in enumerate(held) if n]
+            return (code + "_with", {"prisoners_list": listed}) if listed else (code, {})
+        shared = shared_facts([self.own_move_words(state, move)[1] for move in moves])
+        if kinds == {OpeningMove} and {"bottom_term", "bottom_face_term"} <= shared.keys():
+            bottom = {name: shared[name] for name in ("bottom_term", "bottom_face_term")}
+            if {"top_term", "face_term"} <= shared.keys():
+                return "open_pair", {**bottom, "top_term": shared["top_term"], "face_term": shared["face_term"]}
+            return "open_bottom", bottom
+        if kinds == {OnboardMove} and {"piece_term", "face_term"} <= shared.keys():
+            piece = {name: shared[name] for name in ("piece_term", "face_term")}
+            return ("onboard_square", {**piece, "square": shared["square"]}) if "square" in shared \
+                else ("onboard_piece", piece)
+        return None
 
     def private_changes(self, state: PlateauState, move: PlateauMove) -> tuple[int, ...]:
         """PL-9.2, PL-9.5: the mover after an opening or onboard (the move holds faces its public form

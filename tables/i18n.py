@@ -1235,6 +1235,41 @@ EN.update({
     "does.kona.move_onto_uncover": "Move from {origin} onto the {under} on {landing} (a stack of {height}), "
     "uncovering a {uncovered}",
 })
+# what a group of the mover's moves share (``Engine.own_group_words``): a picker choice that opens a further step
+EN.update({
+    "group.kona.from": "Move from {origin}",
+    "group.kona.from_uncover": "Move from {origin}, uncovering a {uncovered}",
+    "group.k3.from": "Play the {piece} piece from your pyramid ({origin})",
+    "group.k3.from_side": "Play a {piece} piece from beside your pyramid",
+    "group.k3.steal": "Take a {piece} piece from {victim}'s pyramid",
+    "group.krakatoa.aim": "Aim at {die}, soft or hard",
+    "group.plateau.open_bottom": "Open with your {bottom} at the bottom, {bottom_face} face up",
+    "group.plateau.open_pair": "Open with your {top}, {face} face up, on your {bottom}, {bottom_face} face up",
+    "group.plateau.onboard_piece": "Put your {piece} on the board, {face} face up",
+    "group.plateau.onboard_square": "Put your {piece} into the stack on {square}, {face} face up: how deep?",
+    "group.plateau.from": "Move from {origin}",
+    "group.plateau.from_or_stomp": "Move from {origin}, or stomp there",
+    "group.plateau.from_lift": "Move {pieces} from {origin}",
+    "group.plateau.from_lift_to": "Move {pieces} from {origin} to {next}, to land there or go on",
+    "group.plateau.from_lift_past": "Move {pieces} from {origin} via {next}",
+    "group.plateau.from_lift_via": "Move {pieces} from {origin} via {route}",
+    "group.plateau.from_lift_via_to": "Move {pieces} from {origin} via {route} to {next}, to land there or go on",
+    "group.plateau.from_lift_via_past": "Move {pieces} from {origin} via {route} and {next}",
+    "group.plateau.flip_from": "Flip the top piece on {origin}, then move",
+    "group.plateau.flip_from_or_stomp": "Flip the top piece on {origin}, then move or stomp",
+    "group.plateau.flip_from_lift": "Flip the top piece on {origin}, then move {pieces}",
+    "group.plateau.flip_from_lift_to": "Flip the top piece on {origin}, move {pieces} to {next}, to land there or "
+    "go on",
+    "group.plateau.flip_from_lift_past": "Flip the top piece on {origin}, move {pieces} via {next}",
+    "group.plateau.flip_from_lift_via": "Flip the top piece on {origin}, move {pieces} via {route}",
+    "group.plateau.flip_from_lift_via_to": "Flip {origin}'s top, move {pieces} via {route} to {next}, to land there "
+    "or go on",
+    "group.plateau.flip_from_lift_via_past": "Flip {origin}'s top, move {pieces} via {route} and {next}",
+    "group.plateau.tender": "Offer prisoners in exchange",
+    "group.plateau.tender_with": "Offer {prisoners}, perhaps with more, in exchange",
+    "group.plateau.return": "Give back prisoners for the exchange",
+    "group.plateau.return_with": "Give back {prisoners}, perhaps with more, for the exchange",
+})
 ES.update({
     "does.k3.place": "Colocar una pieza {piece} de tu pirámide ({origin}) en la montaña ({slot})",
     "does.k3.place_side": "Colocar una pieza {piece} de al lado de tu pirámide en la montaña ({slot})",
@@ -1296,6 +1331,40 @@ ES.update({
     "does.kona.move_uncover": "Mover de {origin} a {landing} y destapar un {uncovered}",
     "does.kona.move_onto_uncover": "Mover de {origin} sobre el {under} de {landing} (pila de {height}) y "
     "destapar un {uncovered}",
+})
+ES.update({
+    "group.kona.from": "Mover desde {origin}",
+    "group.kona.from_uncover": "Mover desde {origin} y destapar un {uncovered}",
+    "group.k3.from": "Jugar la pieza {piece} de tu pirámide ({origin})",
+    "group.k3.from_side": "Jugar una pieza {piece} de al lado de tu pirámide",
+    "group.k3.steal": "Llevarte una pieza {piece} de la pirámide de {victim}",
+    "group.krakatoa.aim": "Apuntar a {die}, suave o fuerte",
+    "group.plateau.open_bottom": "Abrir con tu {bottom} debajo ({bottom_face} arriba)",
+    "group.plateau.open_pair": "Abrir con tu {top} ({face} arriba) sobre tu {bottom} ({bottom_face} arriba)",
+    "group.plateau.onboard_piece": "Poner tu {piece} en el tablero, con la cara {face} arriba",
+    "group.plateau.onboard_square": "Meter tu {piece} en la pila de {square}, con la cara {face} arriba: ¿a qué "
+    "altura?",
+    "group.plateau.from": "Mover desde {origin}",
+    "group.plateau.from_or_stomp": "Mover desde {origin} o dar allí un pisotón",
+    "group.plateau.from_lift": "Mover {pieces} desde {origin}",
+    "group.plateau.from_lift_to": "Mover {pieces} de {origin} a {next}, para quedarse o seguir",
+    "group.plateau.from_lift_past": "Mover {pieces} de {origin} por {next}",
+    "group.plateau.from_lift_via": "Mover {pieces} de {origin} por {route}",
+    "group.plateau.from_lift_via_to": "Mover {pieces} de {origin} por {route} a {next}, para quedarse o seguir",
+    "group.plateau.from_lift_via_past": "Mover {pieces} de {origin} por {route} y {next}",
+    "group.plateau.flip_from": "Dar la vuelta a la de arriba de {origin} y mover",
+    "group.plateau.flip_from_or_stomp": "Dar la vuelta a la de arriba de {origin} y mover o dar un pisotón",
+    "group.plateau.flip_from_lift": "Dar la vuelta a la de arriba de {origin} y mover {pieces}",
+    "group.plateau.flip_from_lift_to": "Voltear la de {origin}, mover {pieces} a {next}, para quedarse o seguir",
+    "group.plateau.flip_from_lift_past": "Voltear la de {origin} y mover {pieces} por {next}",
+    "group.plateau.flip_from_lift_via": "Voltear la de {origin} y mover {pieces} por {route}",
+    "group.plateau.flip_from_lift_via_to": "Voltear la de {origin}, mover {pieces} por {route} a {next}, para "
+    "quedarse o seguir",
+    "group.plateau.flip_from_lift_via_past": "Voltear la de {origin} y mover {pieces} por {route} y {next}",
+    "group.plateau.tender": "Ofrecer prisioneros a cambio",
+    "group.plateau.tender_with": "Ofrecer {prisoners}, quizá con más, a cambio",
+    "group.plateau.return": "Devolver prisioneros para el intercambio",
+    "group.plateau.return_with": "Devolver {prisoners}, quizá con más, para el intercambio",
 })
 EN.update({
     "history.moves": "#{table} moves: {moves}",

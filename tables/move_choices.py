@@ -1,6 +1,8 @@
 """What each of a player's legal moves does, in words, for the controls that list them: the Discord move
 picker's options and ``/move``'s suggestions show ``+rx@c2`` with "Put your Red Mask on c2, red face up",
-``aim s1 hard`` with "Aim hard at s1", so a player who has not learnt the notation reads what they choose.
+``aim s1 hard`` with "Aim hard at s1", so a player who has not learnt the notation reads what they choose; and
+a picker choice that opens a further step says what its moves share (``+rb.…``: "Open with your Ace at the
+bottom, red face up", ``group.<game>.<code>`` from ``Engine.own_group_words``).
 
 The words are the engine's own (``Engine.own_move_words``: the code and public facts a board tells of the move,
 ``move_words``, and what its mover knows of their own pieces besides: Plateau's reserve pieces by name), said
@@ -17,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engines import Engine
+from tables import picker
 from tables.i18n import EN, Phrase, said
 from tables.outcome_words import named_facts
 
@@ -26,6 +29,15 @@ def does(engine: Engine, state: Any, move: Any, names: Sequence[str]) -> Phrase 
     code, facts = engine.own_move_words(state, move)
     key = f"does.{engine.name}.{code}"
     return Phrase(key, named_facts(names, facts, engine.name)) if key in EN else None
+
+
+def shared(engine: Engine, state: Any, moves: Sequence[Any], names: Sequence[str]) -> Phrase | None:
+    """What a group of the mover's moves have in common ("Move from a6, uncovering a poodle"), or None."""
+    told = engine.own_group_words(state, moves)
+    if told is None:
+        return None
+    key = f"group.{engine.name}.{told[0]}"
+    return Phrase(key, named_facts(names, told[1], engine.name)) if key in EN else None
 
 
 class LegalMoves:
@@ -47,6 +59,17 @@ class LegalMoves:
         move is left out."""
         return {text: does(self._engine, self._state, self._moves[text], self._names)
                 for text in texts if text in self._moves}
+
+    def shared(self, steps: Iterable[str]) -> dict[str, Phrase | None]:
+        """What the moves under each of ``steps`` (a picker choice that opens a further step, ``Step.encode``)
+        have in common: "Open with your Ace at the bottom, red face up" under ``+rb.…``.  A step holding no
+        legal move is left out."""
+        found: dict[str, Phrase | None] = {}
+        for step in steps:
+            moves = [self._moves[text] for text in picker.Step.decode(step).moves(self.texts)]
+            if moves:
+                found[step] = shared(self._engine, self._state, moves, self._names)
+        return found
 
     def said(self, lang: str) -> dict[str, str]:
         """What every move does, in ``lang`` (those the game has words for): what words typed are looked for in."""

@@ -13,9 +13,10 @@ from discord_standin.payloads import Harness, option, thread_channel
 from test_discord_flow import ALICE, STRING, callbacks, check_components, harness, replies, start_kona
 from test_move_words import NAMES
 
-from engines import CHANCE, game_names, get_engine
-from tables import said
-from tables.i18n import EN, ES
+from cogs.picking import group_says
+from engines import CHANCE, Engine, game_names, get_engine
+from tables import picker, said
+from tables.i18n import EN, ES, Counts, Phrase
 from tables.move_choices import LegalMoves
 from tables.outcome_words import deed
 
@@ -130,6 +131,17 @@ def test_the_catalogue_says_every_code_in_both_languages_and_only_player_moves()
     assert does == {k for k in ES if k.startswith("does.")}
     for key in does:  # each a player's move the boards tell (chance and K3's typed builds have none)
         assert "move." + key[len("does."):] in EN, key
+    groups = {k for k in EN if k.startswith("group.")}
+    assert groups == {k for k in ES if k.startswith("group.")}
+    assert {k.split(".")[1] for k in groups} == set(game_names())
+
+
+def test_a_group_without_words_says_how_many_moves_it_holds() -> None:
+    """A game with nothing to say of a group (``Engine.group_words``' default) still tells its size."""
+    legal = ["a1-a2", "a1-a3", "b1-b2"]
+    assert group_says(legal, "p:a1-", None, "en") == "2 moves" and group_says(legal, "p:a1-", None, "es") == "2 jugadas"
+    assert group_says(legal, "p:a1-", Phrase("group.kona.from", {"origin": "a1"}), "es") == "Mover desde a1 · 2 jugadas"
+    assert get_engine("kona").group_words(["move"], {}) is None and Engine.group_words(get_engine("k3"), [], {}) is None
 
 
 def test_plateau_words_name_the_move_made_as_the_mover_makes_it() -> None:
@@ -151,6 +163,59 @@ def test_plateau_words_name_the_move_made_as_the_mover_makes_it() -> None:
     stop, onward = via.split("-")[1].split(":")
     assert said(words[via]) == f"Move {lifted} pieces from {origin} to {via[-2:]} via {stop} (on with {onward})"
     assert said(words[via], "es").endswith(f" por {stop} (sigue con {onward})")
+
+
+def picker_groups(moves: LegalMoves) -> list[list[str]]:
+    """Every step of a walk through the picker over ``moves``: the encoded steps of its choices that open a
+    further step (groups of moves)."""
+    steps, pending, seen = [], [picker.Step()], set()
+    while pending:
+        step = pending.pop()
+        if step in seen:
+            continue
+        seen.add(step)
+        groups = [c.value for c in picker.choices(moves.texts, step) if not c.final]
+        steps.append(groups)
+        pending += [picker.Step.decode(group) for group in groups]
+    return steps
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_every_group_the_picker_offers_says_what_its_moves_share(game: str) -> None:
+    """A choice that opens a further step (Kona's ``a6-…``, Plateau's ``+ox.…``, ``*d1:2-…``, K3's ``Ga5-…``,
+    Krakatoa's ``aim s1 …``) says what all its moves have in common, in both languages: each thing it says is said
+    by every one of its moves' own words too (the square, the pieces and faces, the count lifted, the die), a
+    flip only of flips and a stomp only where one is among them; two groups of a step never read alike."""
+    engine = get_engine(game)
+    codes = set()
+    for seed in (3, 11):
+        for state, seat in listed_positions(game, seed)[:40]:
+            moves = LegalMoves(engine, state, seat, NAMES)
+            for groups in picker_groups(moves):
+                shared = moves.shared(groups)
+                assert list(shared) == groups
+                for lang in ("en", "es"):
+                    told = [said(words, lang) for words in shared.values() if words is not None]
+                    assert len(told) == len(set(told)) == len(groups), (game, lang, told)
+                for group, words in shared.items():
+                    assert words is not None and words.key.startswith(f"group.{game}.")
+                    codes.add(words.key)
+                    members = moves.does(picker.Step.decode(group).moves(moves.texts))
+                    assert len(members) > 1
+                    for lang in ("en", "es"):
+                        for name, fact in words.params.items():
+                            if isinstance(fact, Counts):  # prisoners (PL-7): each one offers at least as many
+                                assert all({c.noun: c.n for c in told.params[name]}.get(part.noun, 0) >= part.n
+                                           for told in members.values() for part in fact), (group, fact)
+                                continue
+                            assert all(said(fact, lang) in said(told, lang) for told in members.values()), \
+                                (game, group, said(fact, lang))
+                    flips = {"flip_" in told.key for told in members.values() if told is not None}
+                    assert flips == {"flip_" in words.key} or game != "plateau", (group, flips)
+                    stomps = any(told.key.endswith("stomp") for told in members.values() if told is not None)
+                    assert stomps == words.key.endswith("_or_stomp"), group
+                    assert len(said(words)) <= 85, "room left in an option's 100 characters for the count"
+    assert codes
 
 
 def test_no_two_moves_of_a_list_are_told_alike() -> None:
@@ -192,13 +257,13 @@ def options_of(request: Any) -> list[dict[str, Any]]:
 
 async def test_the_picker_says_what_each_move_does_in_the_readers_language(harness: Harness) -> None:
     """KO-5.1 (its E1): from a6 the capybaras' tower moves to nine empty squares; KO-2.3: a6 holds CPC, so each
-    move uncovers its poodle.  Each option says so; a group of moves (the first step's ``a6-…``) says nothing,
-    since it is not one move."""
+    move uncovers its poodle.  Each option says so; a group of moves (the first step's ``a6-…``) says what its
+    moves share and how many they are: the options of the step it opens."""
     h = harness
     thread = await start_kona(h)
     await h.click("mesa:pick:1:3", ALICE, channel=thread_channel(thread))
-    first = options_of(replies(h)[-1])
-    assert [o["label"] for o in first] == ["a6-…", "f1-…"] and all("description" not in o for o in first)
+    first = {o["label"]: o.get("description") for o in options_of(replies(h)[-1])}
+    assert list(first) == ["a6-…", "f1-…"]
     await h.click("mesasel:1:3:pick", ALICE, message=h.message_with("mesasel:1:3:pick"),
                   channel=thread_channel(thread), values=["p:a6-"])
     step = replies(h)[-1]
@@ -206,6 +271,8 @@ async def test_the_picker_says_what_each_move_does_in_the_readers_language(harne
     described = {o["label"]: o.get("description") for o in options_of(step)}
     assert described == {f"a6-{to}": f"Move from a6 to {to}, uncovering a poodle"
                          for to in ("a3", "a4", "a5", "b5", "b6", "c4", "c6", "d3", "d6")}
+    assert first["a6-…"] == f"Move from a6, uncovering a poodle · {len(described)} moves"
+    assert first["f1-…"].startswith("Move from f1, uncovering a ") and first["f1-…"].endswith(" moves")
     # a Spanish reader (another player's client) reads them in Spanish, the labels are the notation still
     await h.click("mesa:pick:1:3:back", ALICE, message=h.message_with("mesa:pick:1:3:back"),
                   channel=thread_channel(thread), locale="es-ES")
@@ -213,6 +280,11 @@ async def test_the_picker_says_what_each_move_does_in_the_readers_language(harne
                   channel=thread_channel(thread), values=["p:a6-"], locale="es-ES")
     spanish = {o["label"]: o.get("description") for o in options_of(replies(h)[-1])}
     assert spanish["a6-d3"] == "Mover de a6 a d3 y destapar un caniche" and set(spanish) == set(described)
+    await h.click("mesa:pick:1:3:back", ALICE, message=h.message_with("mesa:pick:1:3:back"),
+                  channel=thread_channel(thread), locale="es-ES")
+    assert options_of(replies(h)[-1])[0]["description"] == "Mover desde a6 y destapar un caniche · 9 jugadas"
+    await h.click("mesasel:1:3:pick", ALICE, message=h.message_with("mesasel:1:3:pick"),
+                  channel=thread_channel(thread), values=["p:a6-"], locale="es-ES")
     await h.pick_move("mesasel:1:3:pick", ALICE, "a6-d3", channel=thread_channel(thread), locale="es-ES")
     assert replies(h)[-1].content == "Has jugado a6-d3.", "an option with words plays its move as before"
 
