@@ -728,8 +728,12 @@ class Console:
         for move in chunk:
             start = re.match(r".[^-:@!\s]*", move)
             groups.setdefault(start.group(0) if start else move, []).append(move)
+        # what each group's moves share, as the picker's choices say it (a table's; a lesson's go without)
+        shared = said_by.shared(picker.Step(head).encode() for head in groups) if said_by else {}
         for head, members in groups.items():
-            self.write(f"[dm {name}]   {head}: {', '.join(members)}")
+            told = shared.get(picker.Step(head).encode())
+            self.write(f"[dm {name}]   {head}" + (f" ({said(told, lang)})" if told is not None else "")
+                       + f": {', '.join(members)}")
 
     def _matching_moves(self, name: str, where: str, moves: list[str], typed: str, words: Mapping[str, str],
                         lang: str, said_by: LegalMoves | None) -> None:

@@ -114,10 +114,17 @@ def test_moves_are_paged_and_grouped_and_say_whose_turn_it_is() -> None:
     # PL-10.7: 1,260 openings, never on one line: 11 pages of at most 120, grouped by the pieces placed
     assert said[2] == "[dm Ana] #1 legal moves (1260), page 1 of 11; /moves 2 for the next page:"
     page_one = [line for line in said[3:] if line.startswith("[dm Ana]   ")]
-    listed = [move for line in page_one[:10] for move in line.split(": ", 1)[1].split(", ")]
-    assert len(listed) == 120 and all(len(line) < 200 for line in page_one)
-    assert all(move.startswith(line.split()[2].rstrip(":")) for line in page_one[:10]
-               for move in line.split(": ", 1)[1].split(", "))
+    listed = [move for line in page_one[:10] for move in line.split("): ", 1)[1].split(", ")]
+    assert len(listed) == 120 and all(len(line) < 240 for line in page_one)
+    assert all(move.startswith(line.split()[2]) for line in page_one[:10]
+               for move in line.split("): ", 1)[1].split(", "))
+    # each group says what its moves share, as the picker's choices do: PL-10.4, the bottom piece first, each face
+    # pair its up face first
+    faces = {"r": "red", "b": "blue", "o": "orange", "x": "blank"}
+    for line in page_one:
+        head = line.split()[2]
+        assert re.fullmatch(rf"\[dm Ana\]   \{head} \(Open with your [A-Z][a-z]+( Mask)?, {faces[head[4]]} face up, "
+                            rf"on your [A-Z][a-z]+( Mask)?, {faces[head[1]]} face up\): .+", line), line
     last = said.index("[dm Ana] #1 legal moves (1260), page 11 of 11:")
     assert said[last + 1].startswith("[dm Ana]   +xx.")
     assert "[dm Cy] #1 You are not seated at this table" in said
