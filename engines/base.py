@@ -385,12 +385,12 @@ M = TypeVar("M")
 V = TypeVar("V", bound=GameView)
 
 
-
 def shared_facts(told: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """The facts (name and value) that every one of ``told`` has: what a group of moves' words may say."""
     if not told:
         return {}
     return {name: value for name, value in told[0].items() if all(facts.get(name) == value for facts in told[1:])}
+
 
 class Engine(Generic[S, M, V]):
     """Base class of every game engine.  Subclasses fill in the abstract members.
