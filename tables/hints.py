@@ -47,6 +47,7 @@ from tables.i18n import EN, Count, Names, Phrase, Tenths, Told
 from tables.lesson_goals import winning_reply
 from tables.loaded import LoadedTable
 from tables.mesa import DEFAULT_LEVEL, MesaMoves, is_mesa, level_of, table_owner
+from tables.move_choices import does
 from tables.outbox import PublicPost
 from tables.outcome_words import deed
 from tables.store import TableStore
@@ -167,6 +168,10 @@ class Hints:
             reason = self.told[(*asked, text)] = await self._why(ctx, state, seat.seat, move, seed)
         told = deed(engine, state, move, seat.name, ctx.names())  # the move in words too, where the game has them
         said: Any = "" if told.words.key.startswith("move.any.") else Phrase("hint.said", {"told": Told((told,))})
+        own = does(engine, state, move, ctx.names())
+        if said and own is not None and engine.own_move_words(state, move) != engine.move_words(state, move):
+            # what the asker knows of the move beyond the board's words (PL-9.2: an opening's two pieces by name)
+            said = Phrase("hint.said_own", {"does": own, "told": Told((told,))})
         params = {"table": ctx.id, "game": ctx.title, "move": text, "said": said, "why": reason,
                   "used": Count(used, "hint")}
         return Hint(ctx.id, user_id, text, used, ctx.row.version, params=params,

@@ -1419,6 +1419,7 @@ ES.update({
 # ---- learning the games: hints and takebacks (issue 30), shared by the console and Discord
 EN.update({
     "hint.said": " (the board would say: {told})",
+    "hint.said_own": " ({does}; the board would say: {told})",
     "hint.answer": "Hint for {game} #{table}: {move}{said} — {why} ({used} used in this game; the hint is not "
     "played for you.)",
     "hint.why.wins": "it wins the game at once.",
@@ -1495,6 +1496,7 @@ EN.update({
 })
 ES.update({
     "hint.said": " (el tablero diría: {told})",
+    "hint.said_own": " ({does}; el tablero diría: {told})",
     "hint.answer": "Pista para {game} #{table}: {move}{said} — {why} ({used} en esta partida; la pista no se "
     "juega por ti.)",
     "hint.why.wins": "gana la partida en el acto.",

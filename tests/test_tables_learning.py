@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -167,12 +168,18 @@ async def test_a_plateau_hint_says_the_move_in_words_too(db: DbFactory) -> None:
         state = await state_of(repo, tid)
         move = engine.parse_move(state, hint.move)  # PL-2.2: an opening, "+<bottom>.<top>@<square>"
         top, square = hint.move.split(".")[1].split("@")
-        face = {"r": "red", "b": "blue", "o": "orange", "x": "blank"}[top[0]]
+        faces = {"r": "red", "b": "blue", "o": "orange", "x": "blank"}
+        face, bottom_face = faces[top[0]], faces[hint.move[1]]
         text = t(hint.key, "en", **hint.params)
-        assert text.startswith(f"Hint for Plateau #{tid}: {hint.move} (the board would say: Ana opened with a stack of "
-                               f"two on {square}, {face} face up) — "), text
+        # PL-9.2: the asker knows both pieces, and reads them by name first; then what the board will say
+        piece = "[A-Z][a-z]+( Mask)?"
+        assert re.match(rf"Hint for Plateau #{tid}: {re.escape(hint.move)} \(Open on {square}: your {piece}, "
+                        rf"{face} face up, on your {piece}, {bottom_face} face up; the board would say: Ana "
+                        rf"opened with a stack of two on {square}, {face} face up\) — ", text), text
         assert engine.move_words(state, move)[0] == "open"
-        assert "(el tablero diría: Ana abrió con una pila de dos en" in t(hint.key, "es", **hint.params)
+        spanish = t(hint.key, "es", **hint.params)
+        assert spanish.startswith(f"Pista para Plateau #{tid}: {hint.move} (Abrir en {square}: ")
+        assert "; el tablero diría: Ana abrió con una pila de dos en" in spanish
     finally:
         await repo.close()
 
