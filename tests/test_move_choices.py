@@ -5,7 +5,6 @@ the mover; a lesson's lists go without them (reading the board is what a step as
 
 from __future__ import annotations
 
-import random
 from typing import Any, NamedTuple
 
 import pytest
@@ -13,8 +12,9 @@ from discord_standin.payloads import Harness, option, thread_channel
 from test_discord_flow import ALICE, STRING, callbacks, check_components, harness, replies, start_kona
 from test_move_words import NAMES
 
+from bench.picker import positions
 from cogs.picking import group_says
-from engines import CHANCE, Engine, game_names, get_engine
+from engines import Engine, game_names, get_engine
 from tables import picker, said
 from tables.i18n import EN, ES, Counts, Phrase
 from tables.move_choices import LegalMoves
@@ -38,25 +38,9 @@ def legal_moves_said(engine: Any, state: Any, seat: int, names: list[str]) -> li
 
 def listed_positions(game: str, seed: int) -> list[tuple[Any, int]]:
     """(state, seat) wherever a seat has moves listed, along a random game to its end (K3's builds, which are
-    typed, not listed, by ``auto_move``)."""
-    engine = get_engine(game)
-    rng = random.Random(seed)
-    state = engine.new_game(3 if engine.max_players > 2 else 2, seed, {})
-    found = []
-    for _ in range(3000):
-        if engine.outcome(state) is not None:
-            break
-        actors = engine.actors(state)
-        if engine.to_move(state) == CHANCE or not actors:
-            state = engine.apply(state, engine.random_move(state, rng))
-            continue
-        legal = engine.legal_moves(state, actors[0])
-        if not legal:
-            state = engine.apply(state, engine.auto_move(state, actors[0], rng))
-            continue
-        found.append((state, actors[0]))
-        state = engine.apply(state, rng.choice(legal))
-    return found
+    typed, not listed, by ``auto_move``): ``bench.picker``'s positions, with three players where the game takes
+    them."""
+    return positions(game, 3 if get_engine(game).max_players > 2 else 2, seed)
 
 
 #: PL-1.2: the pieces by their faces (either order), as the mover's own words name them
