@@ -15,7 +15,7 @@ from cogs.delivery import Delivery, public_lang
 from cogs.handling import Handling, lang_of
 from cogs.i18n_discord import t
 from cogs.part import ServicePart
-from cogs.plain import plain
+from cogs.plain import plain, said
 from tables import MovePlayed, TableService
 from tables.outbox import RESULT
 
@@ -42,7 +42,11 @@ class TableActs(ServicePart):
         played = next((m for m in messages if isinstance(m, MovePlayed)), None)
         lang = lang_of(interaction)
         # echoed inert (issue 29, item 7): the move as recorded, and as typed when that differs
-        done = t("ok.move_sent", lang, move=plain((played.move if played else text.strip())[:80]))
+        move = plain((played.move if played else text.strip())[:80])
+        if played is not None and played.does is not None:  # and what it did, in the mover's own words
+            done = t("ok.move_sent_does", lang, move=move, does=said(played.does.key, lang, played.does.params))
+        else:
+            done = t("ok.move_sent", lang, move=move)
         if played is not None and not played.as_typed:  # the same choice, written as the rules write it
             done += " " + t("ok.move_recorded_as", lang, typed=plain(played.typed[:80]), move=plain(played.move[:80]))
         await self.handling.edit_or_reply(interaction, done, None, edit=picked)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.base import QuickMove
-from tables.i18n import Sentences
+from tables.i18n import Phrase, Sentences
 
 #: PublicPost.kind values
 INVITE = "invite"
@@ -108,12 +108,15 @@ class TableFinished:
 class MovePlayed:
     """The mover's own move as recorded (``move``, canonical) and as they wrote it (``typed``): a front end
     confirms it to the mover, and says so when the two differ (issue 28: on Krakatoa's Steam ``YBB``,
-    ``aim s3 hard`` is recorded as ``aim s2 hard``, one target, KR-10.3).  Nothing to post publicly."""
+    ``aim s3 hard`` is recorded as ``aim s2 hard``, one target, KR-10.3), and what the move did in the mover's own
+    words where the game has them (``does``: "Open on d3: your Red Mask, blank face up, on your Blue Mask", which
+    the board hides, PL-9.5).  Nothing to post publicly."""
 
     table_id: int
     user_id: int
     move: str
     typed: str
+    does: Phrase | None = None
 
     @property
     def as_typed(self) -> bool:

@@ -32,6 +32,7 @@ from tables.finish import ABORT, AGREEMENT, SIDE_LEFT, Change, Finisher, LostRac
 from tables.i18n import Alternatives, Names
 from tables.loaded import LoadedTable, Step
 from tables.mesa import MesaMoves, is_mesa
+from tables.move_choices import does
 from tables.outbox import Message, MovePlayed
 from tables.posts import Posts
 from tables.rules_step import RulesStep, reason, what_to_play
@@ -152,7 +153,9 @@ class Play:
             ctx.seats = back.seats_after(ctx.seats)  # acted: no longer late
             after = await self.rules.advance(ctx, after, ctx.plies + 1, step)
             messages = await self.finisher.commit(ctx, after, step, change=back)
-            return [*messages, MovePlayed(table_id, user_id, step.items[0].text, text.strip())]
+            mine = step.items[0]  # what it did in the mover's words, which may say more than the board (PL-9.5)
+            told = does(ctx.engine, mine.before, mine.move, ctx.names())
+            return [*messages, MovePlayed(table_id, user_id, mine.text, text.strip(), told)]
 
     async def _played_already(self, ctx: LoadedTable, seat: SeatRow, text: str) -> str | None:
         """The seat's last logged move in its canonical text when ``text`` is that very move, else None:

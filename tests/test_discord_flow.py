@@ -128,13 +128,16 @@ async def test_accept_posts_board_and_picker_walks_to_a_move(harness: Harness) -
     assert [o["label"] for o in back.components[0]["components"][0]["options"]] == ["a6-…", "f1-…"]
     await h.click("mesasel:1:3:pick", ALICE, message=h.message_with("mesasel:1:3:pick"),
                   channel=thread_channel(thread), values=["p:a6-"])  # the moves from a6: a6-d3 among them
+    [chosen] = [o for o in replies(h)[-1].components[0]["components"][0]["options"] if o["value"] == "m:a6-d3"]
     h.standin.clear()
     await h.click("mesasel:1:3:pick", ALICE, message=h.message_with("mesasel:1:3:pick"),
                   channel=thread_channel(thread), values=["m:a6-d3"])
     posted = h.standin.to_channel(thread)
     assert "from a6 to d3" in posted[0].content and f"<@{BOB['id']}>" in posted[0].content and posted[0].files
     assert posted[0].custom_ids()[0] == "mesa:pick:1:4"
-    assert replies(h)[-1].content == "Played a6-d3."
+    # the picker's message confirms the move, in the words its choice had (KO-6.2: what leaving a6 uncovers)
+    assert replies(h)[-1].content == f"Played a6-d3 ({chosen['description']})."
+    assert "uncovering" in chosen["description"]
     check_deferred_first(h)
 
 

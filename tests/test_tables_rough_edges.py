@@ -470,3 +470,26 @@ async def test_a_time_per_move_of_three_units_is_said_whole(tmp_path: Path) -> N
         assert half.params["total"] == "1d 1h 30m"
     finally:
         await svc.close()
+
+
+@pytest.mark.parametrize(("lang", "bottom", "top"),
+                         [("en", "Blue Mask", "Red Mask"), ("es", "Máscara azul", "Máscara roja")])
+async def test_a_played_opening_is_confirmed_to_its_mover_with_the_piece_the_board_hides(
+        tmp_path: Path, lang: str, bottom: str, top: str) -> None:
+    # the public board hides an opening's bottom piece (PL-9.5); its mover is told what they played, both pieces
+    from tables import MovePlayed
+
+    _repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    try:
+        tid, _ = await start_table(svc, "plateau")
+        opening = next(m for m in await svc.legal_moves_for(tid, ANA) if m.startswith("+bx.xr@"))
+        out = await svc.submit_move(tid, ANA, opening)
+        played = next(m for m in out if isinstance(m, MovePlayed))
+        assert played.move == opening and played.does is not None
+        mine = said(played.does, lang)
+        assert bottom in mine and top in mine and opening[-2:] in mine, mine
+        board = next(m for m in out if isinstance(m, PublicPost) and m.kind == "board")
+        public = said(board.params["moves"], lang)
+        assert bottom not in public and opening[-2:] in public, public
+    finally:
+        await svc.close()
