@@ -270,7 +270,8 @@ async def test_the_picker_says_what_each_move_does_in_the_readers_language(harne
     await h.click("mesasel:1:3:pick", ALICE, message=h.message_with("mesasel:1:3:pick"),
                   channel=thread_channel(thread), values=["p:a6-"], locale="es-ES")
     await h.pick_move("mesasel:1:3:pick", ALICE, "a6-d3", channel=thread_channel(thread), locale="es-ES")
-    assert replies(h)[-1].content == "Has jugado a6-d3.", "an option with words plays its move as before"
+    assert replies(h)[-1].content == f"Has jugado a6-d3 ({spanish['a6-d3']}).", \
+        "an option with words plays its move as before, and the answer says it in the option's words"
 
 
 async def test_move_suggestions_say_what_each_move_does(harness: Harness) -> None:

@@ -34,7 +34,7 @@ from data import open_repository
 from data.models import now_iso
 
 VERSION = re.compile(r"^mesa:resign:(\d+):(\d+):")
-PLAYED = re.compile(r"Played (\S+)\.")
+PLAYED = re.compile(r"Played (\S+?)(?:\.| \()")  # "Played a6-d3 (Move from a6 to d3, …)."
 REMINDER = re.compile(r"(?:of your .+? to move in|Hurry: only) .* #(\d+)")
 ROUNDS = 10
 KILLS = 3
