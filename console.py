@@ -49,7 +49,7 @@ import sys
 import tempfile
 import time
 import zlib
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
@@ -100,8 +100,11 @@ HINTS = {
 }
 #: under a result, where Discord shows its Rematch and Review buttons
 AFTER_RESULT = "Play again with /rematch {table}, or read Mesa's review with /review {table}."
-#: /moves: up to this many on one line, else pages of this many grouped by how they start
+#: /moves: a lesson's list, up to this many on one line, else pages of this many grouped by how they start
 SHORT_MOVE_LIST = 30
+#: /moves: a table's list, up to this many one a line with what each does, else grouped by how they start, with
+#: what each group's moves share
+FEW_MOVES = 8
 #: moves ``/moves TEXT`` lists at most: as many as Discord's ``/move`` suggests
 MAX_SUGGESTED = picker.MAX_CHOICES
 MOVES_PER_PAGE = 120
@@ -704,8 +707,9 @@ class Console:
 
     def list_moves(self, name: str, where: str, moves: list[str], page_text: str, lang: str = LANG,
                    said_by: LegalMoves | None = None) -> None:
-        """``/moves [PAGE]``: a short list on one line; a long one a page at a time, one line per group
-        of moves that start alike (the same piece, square or word), never a thousand moves on a line.
+        """``/moves [PAGE]``: a table's few moves (``FEW_MOVES``) one a line, each with what it does; more, one line
+        per group of moves that start alike (the same piece, square or word) with what they share, a long list a page
+        at a time, never a thousand moves on a line; a lesson's, and a game's without words, on one line when short.
         ``/moves TEXT``: the moves matching it, as Discord's ``/move`` suggests them, each with what it does
         (``said_by``, a table's moves; a lesson's go without).
         ``where``: ``#3`` for a table, the course and step for a lesson (in the language it is read in)."""
@@ -714,7 +718,14 @@ class Console:
         if typed and not re.fullmatch(r"[0-9]{1,4}", typed):  # no move starts with a digit: a page is a number
             self._matching_moves(name, where, moves, typed, words, lang, said_by)
             return
-        if len(moves) <= SHORT_MOVE_LIST:
+        # a lesson's moves go without words (reading the board is its step), and so do a game's that has none
+        worded = said_by is not None and len(moves) <= SHORT_MOVE_LIST and \
+            any(told is not None for told in said_by.does(moves).values())
+        if worded and len(moves) <= FEW_MOVES:  # a few moves: one a line, with what each does
+            self.write(f"[dm {name}] {where} {words['legal'].format(n=len(moves))}:")
+            self._moves_said(name, moves, lang, said_by)
+            return
+        if not worded and len(moves) <= SHORT_MOVE_LIST:  # the notation on one line
             self.write(f"[dm {name}] {where} {words['legal'].format(n=len(moves))}: {', '.join(moves)}")
             return
         pages = -(-len(moves) // MOVES_PER_PAGE)
@@ -722,8 +733,8 @@ class Console:
         page = min(max(page, 1), pages)
         chunk = moves[(page - 1) * MOVES_PER_PAGE: page * MOVES_PER_PAGE]
         more = words["more"].format(next=page + 1) if page < pages else ""
-        self.write(f"[dm {name}] {where} {words['legal'].format(n=len(moves))}, "
-                   f"{words['page'].format(page=page, pages=pages)}{more}:")
+        paged = f", {words['page'].format(page=page, pages=pages)}{more}" if pages > 1 else ""
+        self.write(f"[dm {name}] {where} {words['legal'].format(n=len(moves))}{paged}:")
         groups: dict[str, list[str]] = {}
         for move in chunk:
             start = re.match(r".[^-:@!\s]*", move)
@@ -731,9 +742,20 @@ class Console:
         # what each group's moves share, as the picker's choices say it (a table's; a lesson's go without)
         shared = said_by.shared(picker.Step(head).encode() for head in groups) if said_by else {}
         for head, members in groups.items():
+            if said_by is not None and len(members) == 1:  # a group of one: the move, and what it does
+                self._moves_said(name, members, lang, said_by)
+                continue
             told = shared.get(picker.Step(head).encode())
             self.write(f"[dm {name}]   {head}" + (f" ({said(told, lang)})" if told is not None else "")
                        + f": {', '.join(members)}")
+
+    def _moves_said(self, name: str, moves: Sequence[str], lang: str, said_by: LegalMoves | None) -> None:
+        """Moves one a line, each with what it does (a table's: ``said_by``): ``  a6-d3 — Move from a6 to d3,
+        uncovering a poodle``."""
+        does = said_by.does(moves) if said_by else {}
+        for move in moves:
+            told = does.get(move)
+            self.write(f"[dm {name}]   {move}" + (f" — {said(told, lang)}" if told is not None else ""))
 
     def _matching_moves(self, name: str, where: str, moves: list[str], typed: str, words: Mapping[str, str],
                         lang: str, said_by: LegalMoves | None) -> None:
@@ -748,10 +770,7 @@ class Console:
             return
         first = words["first"].format(n=MAX_SUGGESTED) if len(matched) > MAX_SUGGESTED else ""
         self.write(f"[dm {name}] {where} {words['matching'].format(text=text, n=len(matched))}{first}:")
-        does = said_by.does(matched[:MAX_SUGGESTED]) if said_by else {}
-        for move in matched[:MAX_SUGGESTED]:
-            told = does.get(move)
-            self.write(f"[dm {name}]   {move}" + (f" — {said(told, lang)}" if told is not None else ""))
+        self._moves_said(name, matched[:MAX_SUGGESTED], lang, said_by)
 
     async def _why_no_moves(self, tid: int, uid: int) -> str:
         """Why ``/moves`` lists nothing: not seated, not started or over, someone else's turn, or building."""

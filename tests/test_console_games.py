@@ -46,7 +46,11 @@ def test_console_plays_a_whole_kona_game(tmp_path: Path) -> None:
     out = run_console(script, tmp_path, "--positions")
     engine = get_engine("kona")
     assert out[0].startswith("[#1] Ana invites Ben to a game of Kona")
-    assert any(line.startswith("[dm Ana] #1 legal moves (18): a6-a3, a6-a4") for line in out)  # KO-10 E1
+    # KO-10 E1: eighteen moves, nine from each of a6 and f1 (a line each, with what its moves share)
+    at = out.index("[dm Ana] #1 legal moves (18):")
+    assert out[at + 1].startswith("[dm Ana]   a6 (Move from a6, uncovering a poodle): a6-a3, a6-a4, ")
+    assert out[at + 2].startswith("[dm Ana]   f1 (Move from f1, uncovering a ")
+    assert sum(len(re.findall(r"\b[a-f][1-6]-[a-f][1-6]\b", line)) for line in out[at + 1: at + 3]) == 18
     assert "[error Ben] It is not your turn: it is Ana's turn." in out
     positions = [line.split("position: ", 1)[1] for line in out if line.startswith("[#1]   position: ")]
     assert positions == [engine.to_position(s) for s in states]  # one board per ply, in order

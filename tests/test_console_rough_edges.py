@@ -54,9 +54,12 @@ async def test_krakatoa_moves_are_listed_apart(tmp_path: Path) -> None:
     # issue 28, item 8: /moves ran multi-word moves together ("steam ash lava", "aim s1 hard aim s1 soft")
     out = await _console(["Ana: /play krakatoa @Ben preset=basic seat=first", "Ben: /accept", "Ana: /moves",
                           "Ben: /moves"], tmp_path)
-    listed = next(line for line in out if " legal moves (" in line)
-    moves = listed.split(": ", 1)[1].split(", ")
+    at = next(i for i, line in enumerate(out) if " legal moves (" in line)
+    n = int(out[at].split("legal moves (", 1)[1].split(")")[0])
+    listed = out[at + 1: at + 1 + n]  # one a line, each with what it does (KR-4.1: the set to throw off with)
+    moves = [line.removeprefix("[dm Ana]   ").split(" — ")[0] for line in listed]
     assert len(moves) > 1 and all(" " not in m or m.startswith(("aim ", "roll ")) for m in moves), listed
+    assert all(" — " in line for line in listed), listed
 
 
 async def test_a_long_move_list_is_read_a_page_at_a_time(tmp_path: Path) -> None:
@@ -82,7 +85,10 @@ async def test_moves_with_words_lists_the_moves_matching_them_with_what_each_doe
     at = out.index("[dm Ana] #1 legal moves matching 'd3 uncover' (2):")  # by the words: E1's two moves to d3
     assert out[at + 1: at + 3] == ["[dm Ana]   a6-d3 — Move from a6 to d3, uncovering a poodle",
                                    "[dm Ana]   f1-d3 — Move from f1 to d3, uncovering a poodle"]
-    assert any(line.startswith("[dm Ana] #1 legal moves (18): a6-a3, ") for line in out), "/moves alone: as before"
+    # /moves alone: a line for each square moved from, with what its moves share
+    at = out.index("[dm Ana] #1 legal moves (18):")
+    assert out[at + 1] == "[dm Ana]   a6 (Move from a6, uncovering a poodle): " + ", ".join(
+        f"a6-{to}" for to in ("a3", "a4", "a5", "b5", "b6", "c4", "c6", "d3", "d6"))
     # more matches than Discord suggests: the first 25, and how many there are
     plateau = tmp_path / "plateau"
     plateau.mkdir()
