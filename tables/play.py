@@ -20,6 +20,7 @@ the table ends at once with that seat first.  Games of two sides simply end: the
 
 from __future__ import annotations
 
+import logging
 import random
 from dataclasses import dataclass, replace
 
@@ -29,7 +30,7 @@ from engines import MoveError
 from tables.endings import RESIGN, TIME
 from tables.errors import TableError
 from tables.finish import ABORT, AGREEMENT, SIDE_LEFT, Change, Finisher, LostRace, out_updates
-from tables.i18n import Alternatives, Names
+from tables.i18n import Alternatives, Names, Phrase
 from tables.loaded import LoadedTable, Step
 from tables.mesa import MesaMoves, is_mesa
 from tables.move_choices import does
@@ -39,6 +40,8 @@ from tables.rules_step import RulesStep, reason, what_to_play
 from tables.store import TableStore
 from tables.submissions import Submission, Submissions
 from tables.thinking import move_seed
+
+log = logging.getLogger("tables.service")
 
 #: ``propose(style=SHUFFLE)``: the game's last auto style, another kind of proposal (K3's random build)
 SHUFFLE = "shuffle"
@@ -72,6 +75,18 @@ class Proposal:
 
     text: str
     sketch: str = ""
+
+
+def said_to_mover(ctx: LoadedTable, step: Step) -> Phrase | None:
+    """What the player's move (the step's first) does, in their own words, which may say more than the board (an
+    opening's bottom piece, PL-9.5); None where the game has none.  Words are a courtesy: a fault in them is logged
+    and the move is confirmed in its notation alone, never refused."""
+    mine = step.items[0]
+    try:
+        return does(ctx.engine, mine.before, mine.move, ctx.names())
+    except Exception:  # any engine's words: the move itself is sound
+        log.exception("table %d: no words for %s", ctx.id, mine.text)
+        return None
 
 
 class Play:
@@ -149,13 +164,12 @@ class Play:
             if seat.seat not in actors:
                 raise TableError("error.not_your_turn", player=ctx.names_of(actors) or "-")
             step, after = self.rules.player_move(ctx, seat, text)
+            told = said_to_mover(ctx, step)  # before the commit: nothing after it may fail the mover's answer
             back = Change(seats={seat.seat: {"timeouts": 0}} if seat.timeouts else {}, submission=submission)
             ctx.seats = back.seats_after(ctx.seats)  # acted: no longer late
             after = await self.rules.advance(ctx, after, ctx.plies + 1, step)
             messages = await self.finisher.commit(ctx, after, step, change=back)
-            mine = step.items[0]  # what it did in the mover's words, which may say more than the board (PL-9.5)
-            told = does(ctx.engine, mine.before, mine.move, ctx.names())
-            return [*messages, MovePlayed(table_id, user_id, mine.text, text.strip(), told)]
+            return [*messages, MovePlayed(table_id, user_id, step.items[0].text, text.strip(), told)]
 
     async def _played_already(self, ctx: LoadedTable, seat: SeatRow, text: str) -> str | None:
         """The seat's last logged move in its canonical text when ``text`` is that very move, else None:

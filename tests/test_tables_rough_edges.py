@@ -493,3 +493,25 @@ async def test_a_played_opening_is_confirmed_to_its_mover_with_the_piece_the_boa
         assert bottom not in public and opening[-2:] in public, public
     finally:
         await svc.close()
+
+
+async def test_a_move_whose_words_fail_is_played_and_confirmed_in_its_notation(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    # the words are a courtesy: a fault in them never refuses a sound move, nor loses it
+    from engines import get_engine
+    from tables import MovePlayed
+
+    def broken(*_args: object) -> None:
+        raise RuntimeError("no words today")
+
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    try:
+        tid, _ = await start_table(svc, "kona")
+        monkeypatch.setattr(type(get_engine("kona")), "own_move_words", broken)
+        out = await svc.submit_move(tid, ANA, "a6-d3")
+        played = next(m for m in out if isinstance(m, MovePlayed))
+        assert played.move == "a6-d3" and played.does is None
+        assert [m.move for m in await repo.get_moves(tid)] == ["a6-d3"]
+        assert "no words for a6-d3" in caplog.text
+    finally:
+        await svc.close()
