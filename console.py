@@ -719,11 +719,11 @@ class Console:
             self._matching_moves(name, where, moves, typed, words, lang, said_by)
             return
         # a lesson's moves go without words (reading the board is its step), and so do a game's that has none
-        worded = said_by is not None and len(moves) <= SHORT_MOVE_LIST and \
-            any(told is not None for told in said_by.does(moves).values())
+        does = said_by.does(moves) if said_by is not None and len(moves) <= SHORT_MOVE_LIST else {}
+        worded = any(told is not None for told in does.values())
         if worded and len(moves) <= FEW_MOVES:  # a few moves: one a line, with what each does
             self.write(f"[dm {name}] {where} {words['legal'].format(n=len(moves))}:")
-            self._moves_said(name, moves, lang, said_by)
+            self._moves_said(name, moves, lang, does)
             return
         if not worded and len(moves) <= SHORT_MOVE_LIST:  # the notation on one line
             self.write(f"[dm {name}] {where} {words['legal'].format(n=len(moves))}: {', '.join(moves)}")
@@ -743,16 +743,15 @@ class Console:
         shared = said_by.shared(picker.Step(head).encode() for head in groups) if said_by else {}
         for head, members in groups.items():
             if said_by is not None and len(members) == 1:  # a group of one: the move, and what it does
-                self._moves_said(name, members, lang, said_by)
+                self._moves_said(name, members, lang, said_by.does(members))
                 continue
             told = shared.get(picker.Step(head).encode())
             self.write(f"[dm {name}]   {head}" + (f" ({said(told, lang)})" if told is not None else "")
                        + f": {', '.join(members)}")
 
-    def _moves_said(self, name: str, moves: Sequence[str], lang: str, said_by: LegalMoves | None) -> None:
-        """Moves one a line, each with what it does (a table's: ``said_by``): ``  a6-d3 — Move from a6 to d3,
-        uncovering a poodle``."""
-        does = said_by.does(moves) if said_by else {}
+    def _moves_said(self, name: str, moves: Sequence[str], lang: str, does: Mapping[str, Phrase | None]) -> None:
+        """Moves one a line, each with what it does where ``does`` words it (a table's moves; a lesson's go
+        without): ``  a6-d3 — Move from a6 to d3, uncovering a poodle``."""
         for move in moves:
             told = does.get(move)
             self.write(f"[dm {name}]   {move}" + (f" — {said(told, lang)}" if told is not None else ""))
@@ -770,7 +769,7 @@ class Console:
             return
         first = words["first"].format(n=MAX_SUGGESTED) if len(matched) > MAX_SUGGESTED else ""
         self.write(f"[dm {name}] {where} {words['matching'].format(text=text, n=len(matched))}{first}:")
-        self._moves_said(name, matched[:MAX_SUGGESTED], lang, said_by)
+        self._moves_said(name, matched[:MAX_SUGGESTED], lang, said_by.does(matched[:MAX_SUGGESTED]) if said_by else {})
 
     async def _why_no_moves(self, tid: int, uid: int) -> str:
         """Why ``/moves`` lists nothing: not seated, not started or over, someone else's turn, or building."""
