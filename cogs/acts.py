@@ -15,7 +15,7 @@ from cogs.delivery import Delivery, public_lang
 from cogs.handling import Handling, lang_of
 from cogs.i18n_discord import t
 from cogs.part import ServicePart
-from cogs.plain import plain, said
+from cogs.plain import plain, said, sketch_block
 from tables import MovePlayed, TableService
 from tables.outbox import RESULT
 
@@ -49,6 +49,8 @@ class TableActs(ServicePart):
             done = t("ok.move_sent", lang, move=move)
         if played is not None and not played.as_typed:  # the same choice, written as the rules write it
             done += " " + t("ok.move_recorded_as", lang, typed=plain(played.typed[:80]), move=plain(played.move[:80]))
+        if played is not None:  # a move drawn (K3's pyramid as built) shows its drawing above the words
+            done = sketch_block(played.sketch) + done
         await self.handling.edit_or_reply(interaction, done, None, edit=picked)
 
     async def draw(self, interaction: discord.Interaction, table_id: int, action: str) -> None:

@@ -33,6 +33,7 @@ from cogs.delivery import Delivery, public_lang
 from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
 from cogs.part import ServicePart
+from cogs.plain import sketch_block
 from tables import PublicPost, TableService
 from tables.guild_life import ABORT_ASKED
 
@@ -63,12 +64,6 @@ class InvitationButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await area(interaction, Board).invitation(interaction, self.table, self.action)
-
-
-def sketch_block(sketch: str) -> str:
-    """A move's sketch (``Engine.move_sketch``: K3's pyramid) as a monospaced block to put before a text; "" for
-    none."""
-    return f"```\n{sketch}\n```\n" if sketch else ""
 
 
 class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"mesa:mv:{TABLE_VERSION}:(?P<move>.+)"):

@@ -24,7 +24,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from cogs.board import MoveButton, sketch_block
+from cogs.board import MoveButton
 from cogs.choices import GAME_CHOICES
 from cogs.controls import TABLE_VERSION, button, button_id, shown
 from cogs.delivery import Delivery, public_lang
@@ -33,7 +33,7 @@ from cogs.i18n_discord import t
 from cogs.lessons import LessonControls, send_lesson
 from cogs.limits import MAX_CUSTOM_ID
 from cogs.part import ServicePart
-from cogs.plain import said
+from cogs.plain import said, sketch_block
 from cogs.table_choices import live_choices
 from cogs.translator import L
 from tables import PublicPost, TableError, TableService, TableSummary

@@ -99,3 +99,9 @@ def spoken(value: Any, lang: str) -> Any:
         return service_i18n.t("list.and", lang, first=", ".join(names[:-1]), last=names[-1]) if len(names) > 1 \
             else "".join(names)
     return value
+
+
+def sketch_block(sketch: str) -> str:
+    """A move's sketch (``Engine.move_sketch``: K3's pyramid, letters the engine writes) as a monospaced block to
+    put before a text; "" for none."""
+    return f"```\n{sketch}\n```\n" if sketch else ""

@@ -110,13 +110,15 @@ class MovePlayed:
     confirms it to the mover, and says so when the two differ (issue 28: on Krakatoa's Steam ``YBB``,
     ``aim s3 hard`` is recorded as ``aim s2 hard``, one target, KR-10.3), and what the move did in the mover's own
     words where the game has them (``does``: "Open on d3: your Red Mask, blank face up, on your Blue Mask", which
-    the board hides, PL-9.5).  Nothing to post publicly."""
+    the board hides, PL-9.5), and its sketch where it has one (``sketch``: a K3 pyramid as built, ``move_sketch``).
+    Nothing to post publicly."""
 
     table_id: int
     user_id: int
     move: str
     typed: str
     does: Phrase | None = None
+    sketch: str = ""
 
     @property
     def as_typed(self) -> bool:

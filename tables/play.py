@@ -77,16 +77,17 @@ class Proposal:
     sketch: str = ""
 
 
-def said_to_mover(ctx: LoadedTable, step: Step) -> Phrase | None:
+def told_to_mover(ctx: LoadedTable, step: Step) -> tuple[Phrase | None, str]:
     """What the player's move (the step's first) does, in their own words, which may say more than the board (an
-    opening's bottom piece, PL-9.5); None where the game has none.  Words are a courtesy: a fault in them is logged
-    and the move is confirmed in its notation alone, never refused."""
+    opening's bottom piece, PL-9.5), None where the game has none; and its sketch (a K3 pyramid as built), "" for
+    none.  Both are a courtesy: a fault in them is logged and the move confirmed in its notation alone, never
+    refused."""
     mine = step.items[0]
     try:
-        return does(ctx.engine, mine.before, mine.move, ctx.names())
+        return does(ctx.engine, mine.before, mine.move, ctx.names()), ctx.engine.move_sketch(mine.before, mine.move)
     except Exception:  # any engine's words: the move itself is sound
         log.exception("table %d: no words for %s", ctx.id, mine.text)
-        return None
+        return None, ""
 
 
 class Play:
@@ -164,12 +165,12 @@ class Play:
             if seat.seat not in actors:
                 raise TableError("error.not_your_turn", player=ctx.names_of(actors) or "-")
             step, after = self.rules.player_move(ctx, seat, text)
-            told = said_to_mover(ctx, step)  # before the commit: nothing after it may fail the mover's answer
+            told, sketch = told_to_mover(ctx, step)  # before the commit: nothing after it may fail the answer
             back = Change(seats={seat.seat: {"timeouts": 0}} if seat.timeouts else {}, submission=submission)
             ctx.seats = back.seats_after(ctx.seats)  # acted: no longer late
             after = await self.rules.advance(ctx, after, ctx.plies + 1, step)
             messages = await self.finisher.commit(ctx, after, step, change=back)
-            return [*messages, MovePlayed(table_id, user_id, step.items[0].text, text.strip(), told)]
+            return [*messages, MovePlayed(table_id, user_id, step.items[0].text, text.strip(), told, sketch)]
 
     async def _played_already(self, ctx: LoadedTable, seat: SeatRow, text: str) -> str | None:
         """The seat's last logged move in its canonical text when ``text`` is that very move, else None:

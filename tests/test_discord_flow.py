@@ -358,7 +358,11 @@ async def test_open_table_join_and_start(harness: Harness) -> None:
     confirm = next(i for i in preview.custom_ids() if i.startswith("mesa:mv:"))
     assert any(i.startswith("mesa:build:") and i.endswith(":shuffle") for i in preview.custom_ids())
     await h.click(confirm, BOB, message=h.message_with(confirm))
-    assert replies(h)[-1].content.startswith("Played build:")
+    # the confirmation draws the pyramid as built (K3-3), as the preview drew it, above the move
+    drawing = preview.content.split("```")[1]
+    built = confirm.split(":", 4)[4]
+    assert replies(h)[-1].content == f"```{drawing}```\nPlayed {built}."
+    assert [line.split() for line in drawing.strip("\n").splitlines()][-1] == list(built.split(":")[2].split("/")[-1])
     public = " ".join(r.text() for r in h.standin.to_channel())
     assert confirm.split(":", 4)[4] not in public, "the confirmed pyramid stays private while others build"
 
