@@ -44,9 +44,10 @@ class Tournaments:
             await self.console.service.tournaments.announced(post)
 
     async def command(self, name: str, uid: int, rest: str) -> None:
-        """``/tournament create GAME format=... [option=value...]``, ``join [N]``, ``leave [N]``, ``start [N]``,
-        ``standings [N]``, ``pairings [N] [round=R]``, ``withdraw [N]``, ``cancel [N]``, ``remove @NAME [N]``.
-        The console's pretend server has no Manage Server: the organiser starts, cancels and removes."""
+        """``/tournament create GAME format=... [option=value...]`` (the format also bare: ``create kona swiss``),
+        ``join [N]``, ``leave [N]``, ``start [N]``, ``standings [N]``, ``pairings [N] [round=R]``, ``withdraw [N]``,
+        ``cancel [N]``, ``remove @NAME [N]``. The console's pretend server has no Manage Server: the organiser
+        starts, cancels and removes."""
         try:
             words = self.console.with_spaces(shlex.split(rest))
         except ValueError:
@@ -60,10 +61,12 @@ class Tournaments:
             game = ""
             for word in words:
                 named = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_-]*)[=:](.+)", word)
-                if named is None and not game:
+                if named is None and word.lower() in FORMAT_WORDS:  # "create kona swiss": the format, typed bare
+                    if "format" in options:
+                        raise TableError("console.option_twice", option="format")
+                    options["format"] = word
+                elif named is None and not game:
                     game = word
-                elif named is None and word.lower() in FORMAT_WORDS:  # "create kona swiss": say how it is written
-                    raise TableError("tournament.error.format_bare", game=game[:20], format=FORMAT_WORDS[word.lower()])
                 elif named is None:
                     raise TableError("console.tournament_usage")
                 elif named[1].lower() == "game" and not game:  # as Discord's form names it: game:kona

@@ -2438,7 +2438,6 @@ EN.update({
     "pairings.",
     "tournament.error.not_started": "Tournament #{id} has not started yet: its rounds are paired when the organiser "
     "starts it with /tournament start {id}.",
-    "tournament.error.format_bare": "Write the format as an option: /tournament create {game} format={format}.",
     "tournament.error.not_running": "Tournament #{id} is not running.",
     "tournament.choice": "#{id} {title}, {format} ({players})",
     "tournament.error.table_of": "Table #{table} is a table of tournament #{id}: to stop playing, /resign this "
@@ -2657,7 +2656,6 @@ ES.update({
     "emparejamientos.",
     "tournament.error.not_started": "El torneo #{id} aún no ha empezado: sus rondas se emparejan cuando quien lo "
     "organiza lo empieza con /tournament start {id}.",
-    "tournament.error.format_bare": "Escribe el formato como opción: /tournament create {game} format={format}.",
     "tournament.error.not_running": "El torneo #{id} no está en juego.",
     "tournament.choice": "#{id} {title}, {format} — {players}",
     "tournament.error.table_of": "La mesa #{table} es una mesa del torneo #{id}: para dejar de jugar, usa /resign "

@@ -216,13 +216,17 @@ async def test_a_k3_event_of_10_players_seats_tables_of_4_and_3(tmp_path: Path) 
 
 
 async def test_a_newcomers_slips_are_answered_with_what_to_type(tmp_path: Path) -> None:
-    """The format typed bare, starting with the organiser not entered, pairings before the start: each
-    answer says what to type, and an announcement printed is confirmed (the sweep does not repeat it)."""
+    """The format typed twice, a word that is no format, starting with the organiser not entered, pairings before
+    the start: each answer says what to type, and an announcement printed is confirmed (the sweep does not
+    repeat it)."""
     svc, con, out = await open_console(tmp_path / "mesa.db")
-    (line,) = await said(con, out, "Ana: /tournament create kona swiss")
-    assert line == "[error Ana] Write the format as an option: /tournament create kona format=swiss."
-    (line,) = await said(con, out, "Ana: /tournament create game=kona format=swiss rounds=1")  # Discord's form's name
-    assert line.startswith("[tournament #1] Tournament #1: Kona, Swiss, organised by Ana")
+    (line,) = await said(con, out, "Ana: /tournament create kona swiss format=round-robin")  # the format twice
+    assert line.startswith("[error Ana]") and "format" in line
+    (line,) = await said(con, out, "Ana: /tournament create kona chess")  # neither a format nor an option
+    assert line.startswith("[error Ana] Write /tournament create GAME format=swiss|round-robin")
+    assert await stored.guild_tournaments(svc.repo, GUILD_ID) == []  # nothing written by either
+    (line,) = await said(con, out, "Ana: /tournament create game=kona swiss rounds=1")  # Discord's form's name, and
+    assert line.startswith("[tournament #1] Tournament #1: Kona, Swiss, organised by Ana")  # the format typed bare
     await said(con, out, "Ben: /tournament join")
     (line,) = await said(con, out, "Ana: /tournament start")
     assert "1 entered so far" in line and "the organiser too, join with /tournament join 1" in line

@@ -164,9 +164,8 @@ def test_english_advice_keeps_the_names_and_writes_the_options() -> None:
 
 #: the params a sentence puts after a command, in the clause the rewrite reads as its arguments: each written by
 #: Mesa (a tournament's or a round's number, a course's game, a subcommand and its example), never a user's
-#: words, which the rewrite could take for an argument or an option ("round=2" as a name); ``format`` and ``game``
-#: of ``tournament.error.format_bare`` are the console's alone (Discord's ``format`` is a choice)
-MESAS_PARAMS = {"id", "last", "game", "action", "example", "format"}
+#: words, which the rewrite could take for an argument or an option ("round=2" as a name)
+MESAS_PARAMS = {"id", "last", "game", "action", "example"}
 
 
 def test_no_users_words_stand_where_the_rewrite_reads() -> None:
