@@ -17,6 +17,8 @@ every view (``tables.service`` -> ``tables.rendering``).  Two optional arguments
   whose ``outcome`` is set shows the engine's own result.
 - ``previous``: the view just before this one (same viewer), so the caption can say what the last
   move changed (Plateau's captures, Krakatoa's points).  Replays pass it for every frame.
+- ``lang``: the language of the words drawn (``render.words``: ``"en"``, ``"es"`` or a Discord locale), the
+  reader's: a public board's is its server's, a private view's its player's.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageChops
 
-from render import theme
+from render import theme, words
 
 if TYPE_CHECKING:  # the view's type only: render/ never imports engines/ when it runs
     from engines.base import GameView
@@ -59,28 +61,29 @@ def _module(game: str):
     return importlib.import_module(_MODULES[key])
 
 
-def default_names(view: GameView) -> list[str]:
-    return [f"Player {i + 1}" for i in range(int(view.get("players", 2)))]
+def default_names(view: GameView, lang: str = "en") -> list[str]:
+    return [words.player(lang, i) for i in range(int(view.get("players", 2)))]
 
 
-def shown_names(view: GameView, names: Sequence[str] | None) -> list[str]:
+def shown_names(view: GameView, names: Sequence[str] | None, lang: str = "en") -> list[str]:
     """The names a picture shows: each as the fonts can draw it (``theme.drawable_name``: "Ana 🎲" is "Ana"), a
-    name they cannot draw at all ("山田") the seat's "Player 2", never a row of empty boxes."""
+    name they cannot draw at all ("山田") the seat's "Player 2" ("Jugador 2"), never a row of empty boxes."""
     if not names:
-        return default_names(view)
-    return [theme.drawable_name(name, f"Player {seat + 1}") for seat, name in enumerate(names)]
+        return default_names(view, lang)
+    return [theme.drawable_name(name, words.player(lang, seat)) for seat, name in enumerate(names)]
 
 
 def draw(game: str, view: GameView, names: Sequence[str] | None = None, *,
-         result: dict[str, Any] | None = None, previous: GameView | None = None) -> Image.Image:
-    """The RGB picture of ``view`` (before palette mapping)."""
-    return _module(game).draw(view, shown_names(view, names), result=result, previous=previous)
+         result: dict[str, Any] | None = None, previous: GameView | None = None, lang: str = "en") -> Image.Image:
+    """The RGB picture of ``view`` (before palette mapping), its words in ``lang``."""
+    lang = words.lang_of(lang)
+    return _module(game).draw(view, shown_names(view, names, lang), result=result, previous=previous, lang=lang)
 
 
 def render(game: str, view: GameView, names: Sequence[str] | None = None, *,
-           result: dict[str, Any] | None = None, previous: GameView | None = None) -> bytes:
+           result: dict[str, Any] | None = None, previous: GameView | None = None, lang: str = "en") -> bytes:
     """PNG bytes of ``view``: the same arguments always give the same bytes."""
-    return theme.to_png(draw(game, view, names, result=result, previous=previous))
+    return theme.to_png(draw(game, view, names, result=result, previous=previous, lang=lang))
 
 
 @dataclass(frozen=True)
@@ -109,11 +112,12 @@ class LayoutFacts:
 
 
 def layout_facts(game: str, view: GameView, names: Sequence[str] | None = None, *,
-                 result: dict[str, Any] | None = None, previous: GameView | None = None) -> LayoutFacts:
+                 result: dict[str, Any] | None = None, previous: GameView | None = None,
+                 lang: str = "en") -> LayoutFacts:
     """Draw ``view`` noting every text, symbol and face as it is drawn (caches emptied first, so the
     cached sprites are drawn and noted too): the facts tests hold the pictures to."""
     with theme.recording() as marks:
-        picture = draw(game, view, names, result=result, previous=previous)
+        picture = draw(game, view, names, result=result, previous=previous, lang=lang)
     return LayoutFacts(picture.width, picture.height, tuple(marks))
 
 
@@ -148,7 +152,7 @@ def replay_durations(game: str, frames: int) -> list[int]:
 
 
 def replay(game: str, views: Sequence[GameView], names: Sequence[str] | None = None,
-           max_width: int = REPLAY_WIDTH, *, result: dict[str, Any] | None = None) -> bytes:
+           max_width: int = REPLAY_WIDTH, *, result: dict[str, Any] | None = None, lang: str = "en") -> bytes:
     """An animated GIF of a whole game, at most ``REPLAY_MS`` long (``replay_frames``: the views that
     change the board, sampled evenly for a long game), the last frame (with the result) held.
 
@@ -160,7 +164,7 @@ def replay(game: str, views: Sequence[GameView], names: Sequence[str] | None = N
     the previous frame shows through (disposal 1) and LZW packs the unchanged runs to almost nothing.
     That keeps a game under 3 MB even when changes are spread over the picture (a title strip at the
     top and a score sheet at the bottom), where a single changed rectangle would cover nearly the
-    whole frame.
+    whole frame.  ``lang``: the language of the frames' words.
     """
     if not views:
         raise ValueError("a replay needs at least one view")
@@ -169,7 +173,7 @@ def replay(game: str, views: Sequence[GameView], names: Sequence[str] | None = N
     for n, i in enumerate(chosen):
         last = n == len(chosen) - 1
         frames.append(draw(game, views[i], names, result=result if last else None,
-                           previous=views[i - 1] if i else None))
+                           previous=views[i - 1] if i else None, lang=lang))
     tallest = max(f.height for f in frames)
     for k, picture in enumerate(frames):  # one canvas size for the whole GIF: shorter cards grown
         picture = theme.taller(picture, tallest)

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
 
-from render import theme
+from render import theme, words
 
 if TYPE_CHECKING:  # the view's type only: render/ never imports engines/ when it runs
     from engines.k3 import K3View
@@ -493,7 +493,7 @@ def _draw_panel(
     penalised = view.get("steal") == seat
     winner = view.get("phase") == "over" and seat in (view.get("winners") or [])
     left = _left_word(ending, seat)
-    if ending is not None and ending[1] in theme.LEFT_WORDS:  # an ending outside the rules: its winners
+    if ending is not None and ending[1] in words.LEFT_CODES:  # an ending outside the rules: its winners
         winner = seat in ending[0]
     colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
     if state == "eliminated":
@@ -522,11 +522,11 @@ def _draw_panel(
 
 def _left_word(ending: tuple[list[int], str, list[int] | None] | None, seat: int) -> str:
     """How ``seat`` left a game that ended outside the rules ("resigned", "out of time"), or ""."""
-    if ending is None or ending[1] not in theme.LEFT_WORDS:
+    if ending is None or ending[1] not in words.LEFT_CODES:
         return ""
     winners, reason, losers = ending
     left = seat in losers if losers is not None else seat not in winners  # as theme.result_banner reads it
-    return theme.LEFT_WORDS[reason] if left else ""
+    return words.left("en", reason) if left else ""
 
 
 def _draw_panel_header(img: Image.Image, view: K3View, names: list[str], seat: int, box: tuple,
@@ -699,7 +699,7 @@ def _pyramid_row(players: int, box: tuple[int, int, int, int], sides: int, reser
 
 
 def draw(view: K3View, names: list[str], result: dict[str, Any] | None = None,
-         previous: K3View | None = None) -> Image.Image:
+         previous: K3View | None = None, lang: str = "en") -> Image.Image:
     """The picture of a K3 view (never the true state): title, mountain, one panel per seat, footer."""
     players = int(view["players"])
     ranks = view.get("mountain") or []

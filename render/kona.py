@@ -277,7 +277,7 @@ def _notes(view: KonaView, names: list[str], result: dict[str, Any] | None) -> l
 
 
 def draw(view: KonaView, names: list[str], result: dict[str, Any] | None = None,
-         previous: KonaView | None = None) -> Image.Image:
+         previous: KonaView | None = None, lang: str = "en") -> Image.Image:
     """The picture of a Kona view (``engines.kona`` documents its shape); names[0] is capybara."""
     names = list(names) + [f"Player {i + 1}" for i in range(len(names), 2)]
     blocks, extra = theme.lay_out_notes(WIDTH, _notes(view, names, result))

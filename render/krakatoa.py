@@ -360,7 +360,7 @@ def _prime() -> None:
 
 
 def draw(view: KrakatoaView, names: list[str], result: dict[str, Any] | None = None,
-         previous: KrakatoaView | None = None) -> Image.Image:
+         previous: KrakatoaView | None = None, lang: str = "en") -> Image.Image:
     """The picture of a Krakatoa view (any viewer: everything is public, KR-9.1)."""
     _prime()
     players = int(view["players"])

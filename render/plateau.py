@@ -494,7 +494,7 @@ def _banner(view: PlateauView, names: list[str], result: dict[str, Any] | None) 
 
 
 def draw(view: PlateauView, names: list[str], result: dict[str, Any] | None = None,
-         previous: PlateauView | None = None) -> Image.Image:
+         previous: PlateauView | None = None, lang: str = "en") -> Image.Image:
     """The picture of a Plateau view (``engines.plateau`` documents its shape); names[0] is Black."""
     names = list(names) + [f"Player {i + 1}" for i in range(len(names), 2)]
     banner = _banner(view, names, result)

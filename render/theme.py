@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render import words
+
 if TYPE_CHECKING:  # the view's type only: render/ never imports engines/ when it runs
     from engines.base import GameView
 
@@ -443,13 +445,21 @@ def ellipsize(text: str, size: int, width: int, bold: bool = False) -> str:
 _NUMBER = re.compile(r"[0-9]+")
 
 
+def bare_name(name: str) -> str:
+    """``name`` without the note the pictures add to a name that went out ("Cy (resigned)", ``tables.posts``):
+    that note is left to the panel that shows it, so "Cy's a1", never "Cy (resigned)'s a1"."""
+    return name[:name.rindex(" (")] if name.endswith(")") and " (" in name else name
+
+
 @lru_cache(maxsize=4096)
-def possessive(name: str) -> str:
-    """``name``'s possessive as a caption says it: a note the pictures add to a name that went out
-    ("Cy (resigned)", ``tables.posts``) is left to the panel that shows it, so "Cy's a1", never
-    "Cy (resigned)'s a1"."""
-    base = name[:name.rindex(" (")] if name.endswith(")") and " (" in name else name
-    return f"{base}'s"
+def possessive(name: str, lang: str = "en") -> str:
+    """``name``'s possessive as a caption says it ("Cy's"; Spanish "de Cy"), without a note it went out."""
+    return words.say(words.WORDS, lang, "possessive", name=bare_name(name))
+
+
+def whose(name: str, thing: str, lang: str = "en") -> str:
+    """``thing`` of ``name`` as a caption says it: "Cy's a1", "a1 de Cy" (``bare_name``)."""
+    return words.whose(lang, bare_name(name), thing)
 
 
 def ellipsize_name(name: str, size: int, width: int, bold: bool = False) -> str:
@@ -898,46 +908,27 @@ def _foot(width: int, extra: int) -> Image.Image:
     return blank.crop((0, 40, width, height + 40))
 
 
-#: endings decided outside the engine (the tables layer's reason codes), in words; {losers} = names
-ENDINGS = {
-    "resign": "{losers} resigned",
-    "time": "{losers} ran out of time",
-    "forfeit": "{losers} forfeited",  # out of their tournament: withdrawn, removed, or gone from the server
-    "timeout": "{losers} ran out of time",
-    "agreement": "agreed by the players",
-    "abort": "game aborted, no result",
-    "aborted": "game aborted, no result",
-    "abandoned": "game abandoned, no result",
-    "ply_limit_hard": "the longest a game may last",  # tables.plybound: every game's hard bound (issue 15)
-    "outlasted": "first of those who played on",  # tables.endings.OUTLASTED: the rules' winner had left
-}
-
-
-#: how a player left a game the tables layer ended (its reason codes), for their own panel or chip
-LEFT_WORDS = {"resign": "resigned", "time": "out of time", "timeout": "out of time", "forfeit": "forfeited",
-              "partner": "partner left"}
-
-
 def result_banner(names: Sequence[str], winners: Sequence[int], reason: str, why: dict[str, str],
-                  losers: Sequence[int] | None = None) -> str:
-    """The result in words: who won (or a draw, or no result) and why.
+                  losers: Sequence[int] | None = None, lang: str = "en") -> str:
+    """The result in words, in ``lang``: who won (or a draw, or no result) and why.
 
-    ``why`` holds a game's own reasons (its engine's outcome codes); ``ENDINGS`` those of the tables
-    layer (resignation, time-out, agreement, abort)."""
+    ``why`` holds a game's own reasons (its engine's outcome codes, in ``lang``); ``render.words`` those of the
+    tables layer (resignation, time-out, agreement, abort)."""
     def who(seats: Sequence[int]) -> str:  # "Ana & Ben", "Ana, Ben & Cy"
-        named = [names[s] if 0 <= s < len(names) else f"Player {s + 1}" for s in seats]
-        return ", ".join(named[:-1]) + " & " + named[-1] if len(named) > 2 else " & ".join(named)
+        return words.joined(lang, [names[s] if 0 <= s < len(names) else words.player(lang, s) for s in seats])
 
     if losers is None:
         losers = [s for s in range(len(names)) if s not in winners]
-    words = why.get(reason) or ENDINGS.get(reason, "")  # never a raw code
-    words = words.replace("{losers}", who(losers) or "a player")
+    said = why.get(reason) or words.ending(lang, reason) or ""  # never a raw code
+    said = said.replace("{losers}", who(losers) or words.say(words.WORDS, lang, "a_player"))
     if reason in ("abort", "aborted", "abandoned"):
-        return words[0].upper() + words[1:]
+        return said[0].upper() + said[1:]
     if not winners:
-        return f"Draw: {words}" if words else "Draw"
-    verb = "wins" if len(winners) == 1 else "win"
-    return f"{who(winners)} {verb}: {words}" if words else f"{who(winners)} {verb}"
+        return words.say(words.WORDS, lang, "draw_why", why=said) if said else words.say(words.WORDS, lang, "draw")
+    key = "wins" if len(winners) == 1 else "win"
+    if said:
+        return words.say(words.WORDS, lang, key + "_why", who=who(winners), why=said)
+    return words.say(words.WORDS, lang, key, who=who(winners))
 
 
 def result_of(view: GameView, result: dict[str, Any] | None) -> tuple[list[int], str, list[int] | None] | None:
