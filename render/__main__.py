@@ -1,4 +1,5 @@
-"""``python -m render GAME "POSITION" [--viewer SEAT] [--out FILE] [--names A,B]``: the PNG of a view.
+"""``python -m render GAME "POSITION" [--viewer SEAT] [--out FILE] [--names A,B] [--lang en|es]``: the PNG of a
+view, its words in English or Spanish.
 
 A bad command line, an unknown game, an invalid position, a file that cannot be written (a missing
 folder, a directory) is one line on standard error and exit code 2 (``engines.cli``).  Names are at
@@ -15,7 +16,7 @@ import unicodedata
 from engines import GAMES, get_engine
 from engines.base import PositionError
 from engines.cli import CommandLineError, OneLineParser, fail, one_line, run_main
-from render import render
+from render import render, words
 
 #: the longest player name drawn (Discord names are at most 32 characters, and so are Mesa's)
 MAX_NAME_CHARS = 32
@@ -45,6 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default=None, help="output file (default: GAME.png)")
     parser.add_argument("--names", default=None,
                         help=f"comma-separated player names, at most {MAX_NAME_CHARS} characters each")
+    parser.add_argument("--lang", default="en", help="the language of the words drawn: " + " or ".join(words.LANGS))
     try:
         args = parser.parse_args(argv)
         engine = get_engine(args.game)
@@ -67,10 +69,12 @@ def main(argv: list[str] | None = None) -> int:
         names = _names(args.names, engine.num_players(state))
     except CommandLineError as exc:
         return fail(str(exc))
+    if args.lang.strip().lower() not in words.LANGS:
+        return fail(f"--lang takes {' or '.join(words.LANGS)}, not {one_line(repr(args.lang), 40)}")
     out = f"{engine.name}.png" if args.out is None else args.out
     if not out.strip():
         return fail("--out names no file")
-    data = render(engine.name, engine.view(state, viewer), names)
+    data = render(engine.name, engine.view(state, viewer), names, lang=args.lang.strip().lower())
     try:
         with open(out, "wb") as fh:
             fh.write(data)

@@ -24,7 +24,11 @@ What a player must read at a glance, and how:
 Issue 16 (a phone shows the picture 400 px wide): 560 px wide, portrait; with two players the two
 pyramids sit one above the other, full width, so their bricks are as big as the mountain's.
 
-Piece sprites are cached per (letter, size, style); the framed card per layout.
+Every word drawn is said in the reader's language (``lang``: English or Spanish) from ``WORDS``, in the
+messages' own terms (the colours azul, roja...; "al lado" for a side piece).
+
+Piece sprites are cached per (letter, size, style); the framed card per layout and language, as are the
+pyramids (their "side"): a layer with words is never served to a reader of the other language.
 """
 
 from __future__ import annotations
@@ -61,12 +65,151 @@ MOUNTAIN_W = WIDTH - 2 * theme.FRAME_WIDTH - 2 * theme.MARGIN - 50
 FOOTER_H = 16
 #: replay pace (render.replay)
 REPLAY_FRAME_MS = 800
-#: K3's endings in words (the engine's outcome reasons)
-WHY = {
-    "summit reached": "the summit is filled",
-    "no legal action": "a player had no legal action",
-    "last player in": "the last player still in",
+#: every word the picture draws, in English and Spanish (``render.words``), as the messages say them: the piece
+#: colours (``term.k3.piece_*``: azul, roja, negra...), "al lado" (a side piece), "fila de base" (the base row)
+WORDS: words.Catalog = {
+    "en": {
+        "title": "K3",
+        "title.cooperative": "K3 · cooperative",
+        # the title strip's status line
+        "status.over": "game over",
+        "status.base": "drawing the base row",
+        "status.deal": "dealing the pieces",
+        "status.build": "building: {ready} of {total} ready",
+        "status.steal": "{taker} takes a piece from {penalised}",
+        "status.to_move": "{name} to move",
+        # a player's panel
+        "tag.out": "out",
+        "tag.gives": "gives a piece",
+        "tag.takes": "takes a piece",
+        "tag.to_move": "to move",
+        "tag.wins": "wins",
+        "tag.stuck": "no legal action",
+        "tag.building": "building…",
+        "tag.ready": "ready",
+        "pieces": "{n} piece|{n} pieces",
+        "eliminated": "eliminated",
+        "side": "side",
+        "hand.hidden": "built, hidden for now",
+        "hand.own": "your pieces (not built yet)",
+        "hand.other": "dealt: arranging a pyramid…",
+        # the mountain before its base row, the three-player legend and the spare white (K3-7.3)
+        "drawing": "the base row is being drawn",
+        "piece.B": "blue",
+        "piece.R": "red",
+        "piece.K": "black",
+        "piece.Y": "yellow",
+        "piece.G": "green",
+        "piece.N": "natural",
+        "piece.W": "white: pass",
+        "spare": "spare white",
+        "spare.aside": "set aside",
+        # the caption: the last move in words
+        "caption.base": "The base row was drawn (K3-3)",
+        "caption.deal": "The pieces were dealt; each player builds a pyramid",
+        "caption.build": "{name} built a pyramid",
+        "caption.someone": "The last player",
+        "caption.steal": "{who} took {piece} from {victim}'s {spot}: the penalty for equal supports (K3-6.3)",
+        "caption.steal_side": "{who} took {piece} from {victim}'s side: the penalty for equal supports (K3-6.3)",
+        "caption.steal_anon": "{who} took {piece} from the penalised player's {spot}: the penalty for equal "
+                              "supports (K3-6.3)",
+        "caption.steal_anon_side": "{who} took {piece} from the penalised player's side: the penalty for equal "
+                                   "supports (K3-6.3)",
+        "caption.pass": "{who} passed with a white from {spot} (K3-5.1)",
+        "caption.pass_side": "{who} passed with a white from the side (K3-5.1)",
+        "caption.end_left": "{who} added {piece} at the left end of the base row (K3-5.3)",
+        "caption.end_right": "{who} added {piece} at the right end of the base row (K3-5.3)",
+        "caption.place": "{who} placed {piece} from {spot} on {slot}",
+        "caption.place_side": "{who} placed {piece} from the side on {slot}",
+        "caption.penalised_on": "{placed} on {left}+{right}: penalised (K3-6.1)",
+        "caption.penalised": "{placed}: penalised (K3-6.1)",
+        "caption.so_takes": "{said}, so {taker} takes a piece",
+        # the hint line: options that differ from the defaults, whose view this is
+        "hint.match": "penalty only on a match",
+        "hint.thief": "thief: next player",
+        "hint.private": "private view of {name}",
+        "hint.hidden": "pyramids stay hidden",
+        # the result (the engine's reasons, K3-8)
+        "why.summit reached": "the summit is filled",
+        "why.no legal action": "a player had no legal action",
+        "why.last player in": "the last player still in",
+        "why.stuck": "{name} had no legal action",
+        "everyone_loses": "Everyone loses: {why}",
+    },
+    "es": {
+        "title": "K3",
+        "title.cooperative": "K3 · cooperativo",
+        "status.over": "partida terminada",
+        "status.base": "sorteando la fila de base",
+        "status.deal": "repartiendo las piezas",
+        "status.build": "pirámides listas: {ready} de {total}",
+        "status.steal": "{taker} toma una pieza de {penalised}",
+        "status.to_move": "le toca a {name}",
+        "tag.out": "fuera",
+        "tag.gives": "cede una pieza",
+        "tag.takes": "toma una pieza",
+        "tag.to_move": "le toca",
+        "tag.wins": "gana",
+        "tag.stuck": "no pudo jugar",
+        "tag.building": "construyendo…",
+        "tag.ready": "pirámide lista",
+        "pieces": "{n} pieza|{n} piezas",
+        "eliminated": "ya no juega",
+        "side": "al lado",
+        "hand.hidden": "construida, oculta por ahora",
+        "hand.own": "tus piezas (aún sin construir)",
+        "hand.other": "sus piezas (aún sin construir)",
+        "drawing": "se está sorteando la fila de base",
+        "piece.B": "azul",
+        "piece.R": "roja",
+        "piece.K": "negra",
+        "piece.Y": "amarilla",
+        "piece.G": "verde",
+        "piece.N": "natural",
+        "piece.W": "blanca: pasa",
+        "spare": "de reserva",
+        "spare.aside": "aparte",
+        "caption.base": "Se sorteó la fila de base (K3-3)",
+        "caption.deal": "Se repartieron las piezas; cada jugador construye su pirámide",
+        "caption.build": "{name} construyó su pirámide",
+        "caption.someone": "El último jugador",
+        "caption.steal": "{who} se llevó la {piece} que {victim} tenía en {spot}: la penalización por apoyos "
+                         "iguales (K3-6.3)",
+        "caption.steal_side": "{who} se llevó la {piece} que {victim} tenía al lado: la penalización por apoyos "
+                              "iguales (K3-6.3)",
+        "caption.steal_anon": "{who} se llevó la {piece} de {spot} del jugador penalizado: la penalización por "
+                              "apoyos iguales (K3-6.3)",
+        "caption.steal_anon_side": "{who} se llevó la {piece} de al lado del jugador penalizado: la penalización "
+                                   "por apoyos iguales (K3-6.3)",
+        "caption.pass": "{who} pasó con una blanca de {spot} (K3-5.1)",
+        "caption.pass_side": "{who} pasó con una blanca de al lado (K3-5.1)",
+        "caption.end_left": "{who} añadió la {piece} en el extremo izquierdo de la fila de base (K3-5.3)",
+        "caption.end_right": "{who} añadió la {piece} en el extremo derecho de la fila de base (K3-5.3)",
+        "caption.place": "{who} colocó la {piece} de {spot} en {slot}",
+        "caption.place_side": "{who} colocó la {piece} de al lado en {slot}",
+        "caption.penalised_on": "{placed} sobre {left}+{right}: penalización (K3-6.1)",
+        "caption.penalised": "{placed}: penalización (K3-6.1)",
+        "caption.so_takes": "{said}, así que {taker} toma una pieza",
+        "hint.match": "solo se penaliza sobre dos de su color",
+        "hint.thief": "ladrón: el jugador siguiente",
+        "hint.private": "vista privada de {name}",
+        "hint.hidden": "las pirámides siguen ocultas",
+        "why.summit reached": "llenaron la cima",
+        "why.no legal action": "un jugador no pudo jugar",
+        "why.last player in": "el último que queda en juego",
+        "why.stuck": "{name} no pudo jugar",
+        "everyone_loses": "Todos pierden: {why}",
+    },
 }
+#: the engine's ending reasons the banner says in words (``why.<reason>``)
+ENDINGS = ("summit reached", "no legal action", "last player in")
+
+
+def why(lang: str = "en") -> dict[str, str]:
+    """K3's endings in words, in ``lang``, by the engine's outcome reason (for the result banner)."""
+    return {reason: words.say(WORDS, lang, f"why.{reason}") for reason in ENDINGS}
+
+
 PANEL_GAP = 12
 #: how far above the side column its word "side" stands (clear of a highlight ring round the column)
 SIDE_LIFT = 2
@@ -296,9 +439,10 @@ def _slot_names(width: int) -> list[tuple[str, int, int]]:
 
 
 @lru_cache(maxsize=16)
-def _background(players: int, width: int) -> Image.Image:
-    """Card, every mountain slot drawn empty with rank numbers and file letters, and the 3p legend:
-    everything that does not change from one move to the next (the base width changes rarely)."""
+def _background(players: int, width: int, lang: str = "en") -> Image.Image:
+    """Card, every mountain slot drawn empty with rank numbers and file letters, and the 3p legend (its
+    words in ``lang``): everything that does not change from one move to the next (the base width changes
+    rarely)."""
     img, draw = theme.canvas(WIDTH, _height(players))
     if width:
         pitch, step, left, base_top = _mountain_geometry(width, players)
@@ -313,21 +457,40 @@ def _background(players: int, width: int) -> Image.Image:
             _text(img, (left + f * pitch + bw / 2, base_top + bh + 3), chr(97 + f), RANK_NAME, DIM_TEXT, bold=True,
                   anchor="ma")
     else:
-        _text(img, (WIDTH / 2, mountain_top(players) + MOUNTAIN_H[players] / 2), "the base row is being drawn", 22,
-              DIM_TEXT, anchor="mm")
+        _text(img, (WIDTH / 2, mountain_top(players) + MOUNTAIN_H[players] / 2), words.say(WORDS, lang, "drawing"),
+              22, DIM_TEXT, anchor="mm")
     for seat in range(players):  # the plain player panels; a marked one is pasted over its own
         img.paste(_frame_sprite(*_frame_size(players, seat), theme.PANEL, None, 0), _panel_box(players, seat)[:2])
     if players == 3:
         x0, y0, x1, y1 = _panel_box(3, 3)
         draw.rounded_rectangle((x0, y0, x1, y1), radius=10, outline=theme.PANEL, width=2)
-        entries = [("B", "blue"), ("R", "red"), ("K", "black"), ("Y", "yellow"), ("G", "green"), ("N", "natural"),
-                   ("W", "white: pass")]
-        for k, (letter, word) in enumerate(entries):
+        size, pitch = _legend_layout(lang)
+        for k, letter in enumerate(LEGEND):
             col, row = divmod(k, 4)
-            x, y = x0 + 14 + col * 104, y0 + 16 + row * 34
+            x, y = x0 + 14 + col * pitch, y0 + 16 + row * 34
             _paste(img, letter, x, y, 32, 26, "full")
-            _text(img, (x + 40, y + 13), word, 14, anchor="lm")
+            _text(img, (x + 40, y + 13), words.say(WORDS, lang, f"piece.{letter}"), size, anchor="lm")
     return img
+
+
+#: the three-player legend's pieces, four to a column (the spare white under the second column)
+LEGEND = "BRKYGNW"
+
+
+@lru_cache(maxsize=4)
+def _legend_layout(lang: str) -> tuple[int, int]:
+    """(font size, column pitch) of the three-player legend in ``lang``: 14 px and 104 px where its words fit
+    so (English); else 13 px, the second column as near the first one's longest word as leaves a gap, so
+    that the second column's longest ("blanca: pasa") ends clear of the cell's edge."""
+    x0, _, x1, _ = _panel_box(3, 3)
+    right = x1 - 8 - x0  # where the words must end, from the cell's left edge
+
+    def widest(size: int, letters: str) -> int:
+        return max(theme.text_size(words.say(WORDS, lang, f"piece.{c}"), size)[0] for c in letters)
+
+    if widest(14, LEGEND[:4]) + 40 + 6 <= 104 and 14 + 104 + 40 + widest(14, LEGEND[4:]) <= right:
+        return 14, 104
+    return 13, min(104, widest(13, LEGEND[:4]) + 40 + 8)
 
 
 @lru_cache(maxsize=64)
@@ -363,32 +526,33 @@ def _fit(text: str, size: int, width: int) -> int:
 # ---- drawing -----------------------------------------------------------------------------------------
 
 
-def _name(names: list[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+def _name(names: list[str], seat: int, lang: str = "en") -> str:
+    return names[seat] if 0 <= seat < len(names) else words.player(lang, seat)
 
 
-def _status(view: K3View, names: list[str], over: bool = False) -> str:
-    """The title strip's line; a finished game says only that (the banner below says how)."""
+def _status(view: K3View, names: list[str], over: bool = False, lang: str = "en") -> str:
+    """The title strip's line, in ``lang``; a finished game says only that (the banner below says how)."""
     phase = view.get("phase")
     if over or phase == "over":
-        return "game over"
+        return words.say(WORDS, lang, "status.over")
     if phase == "base":
-        return "drawing the base row"
+        return words.say(WORDS, lang, "status.base")
     if phase == "deal":
-        return "dealing the pieces"
+        return words.say(WORDS, lang, "status.deal")
     if phase == "build":
         info = view["players_info"]
         ready = sum(1 for p in info if p["state"] in ("built", "hidden"))
-        return f"building: {ready} of {len(info)} ready"
+        return words.say(WORDS, lang, "status.build", ready=ready, total=len(info))
     steal, taker, to_move = view.get("steal"), view.get("taker"), view.get("to_move")
     if steal is not None and taker is not None:
-        return f"{_name(names, taker)} takes a piece from {_name(names, steal)}"
+        return words.say(WORDS, lang, "status.steal", taker=_name(names, taker, lang),
+                         penalised=_name(names, steal, lang))
     if to_move is not None:
-        return f"{_name(names, to_move)} to move"
+        return words.say(WORDS, lang, "status.to_move", name=_name(names, to_move, lang))
     return ""
 
 
-def _draw_mountain(img: Image.Image, view: K3View) -> dict[str, tuple]:
+def _draw_mountain(img: Image.Image, view: K3View, lang: str = "en") -> dict[str, tuple]:
     """The mountain's pieces and open slots over the cached empty triangle; returns slot boxes by name."""
     boxes: dict[str, tuple] = {}
     ranks = view.get("mountain") or []
@@ -408,7 +572,7 @@ def _draw_mountain(img: Image.Image, view: K3View) -> dict[str, tuple]:
             boxes[name] = (x, y, x + bw, y + bh)
         opened = tuple(name in open_slots for name in names)
         if any(piece is not None for piece in row) or any(opened):
-            sprite, origin = _mountain_row(players, width, i, tuple(row), opened)
+            sprite, origin = _mountain_row(players, width, i, tuple(row), opened, lang)
             img.paste(sprite, origin)
     if view.get("phase") == "play" and not open_slots:  # K3-5.3: only base ends remain
         y = base_top + bh / 2
@@ -418,17 +582,18 @@ def _draw_mountain(img: Image.Image, view: K3View) -> dict[str, tuple]:
 
 
 @lru_cache(maxsize=64)
-def _mountain_row(players: int, width: int, i: int, row: tuple[str | None, ...],
-                  opened: tuple[bool, ...]) -> tuple[Image.Image, tuple[int, int]]:
+def _mountain_row(players: int, width: int, i: int, row: tuple[str | None, ...], opened: tuple[bool, ...],
+                  lang: str = "en") -> tuple[Image.Image, tuple[int, int]]:
     """Rank ``i + 1`` of the mountain (its pieces and open slots over the empty slots) as one picture,
-    with its top-left on the card: a rank changes only when a piece is placed in it."""
+    with its top-left on the card: a rank changes only when a piece is placed in it.  Cut from the
+    background of ``lang`` (the reader's: the one the picture is drawn on)."""
     pitch, step, left, base_top = _mountain_geometry(width, players)
     bw, bh = pitch - 4, step - 4
     y = base_top - i * step
     x_row = left + i * pitch / 2
     x0, y0 = round(x_row), round(y)
     x1, y1 = round(x_row + (len(row) - 1) * pitch) + int(bw), y0 + int(bh)
-    img = _background(players, width).crop((x0, y0, x1, y1))
+    img = _background(players, width, lang).crop((x0, y0, x1, y1))
     for f, piece in enumerate(row):
         if piece is not None:
             _paste(img, piece, x_row + f * pitch, y, bw, bh, "full", (x0, y0))
@@ -437,14 +602,15 @@ def _mountain_row(players: int, width: int, i: int, row: tuple[str | None, ...],
     return img, (x0, y0)
 
 
-def _draw_spare(img: Image.Image, view: K3View) -> None:
+def _draw_spare(img: Image.Image, view: K3View, lang: str = "en") -> None:
     """K3-7.3: the spare white set aside with three players, in the legend cell."""
     if view.get("spare_white") and view.get("phase") in ("build", "play"):
         x0, y0, _, _ = _panel_box(3, 3)
-        x, y = x0 + 118, y0 + 16 + 3 * 34
+        size, pitch = _legend_layout(lang)
+        x, y = x0 + 14 + pitch, y0 + 16 + 3 * 34
         _paste(img, "W", x, y, 32, 26, "full")
-        _text(img, (x + 40, y + 13), "spare white", 14, anchor="lm")
-        _text(img, (x + 40, y + 31), "set aside", 13, DIM_TEXT, anchor="lm")
+        _text(img, (x + 40, y + 13), words.say(WORDS, lang, "spare"), size, anchor="lm")
+        _text(img, (x + 40, y + 31), words.say(WORDS, lang, "spare.aside"), 13, DIM_TEXT, anchor="lm")
 
 
 def _panel_frame(img: Image.Image, box: tuple[int, int, int, int], fill: tuple, outline: tuple | None,
@@ -477,11 +643,13 @@ def _draw_panel(
     seat: int,
     labels: list[tuple[tuple[float, float], str, int]],
     ending: tuple[list[int], str, list[int] | None] | None = None,
+    lang: str = "en",
 ) -> dict[str, tuple]:
     """One player's panel; returns the boxes of its spots (``"<seat>:<spot>"``) and side (``"<seat>:s"``).
 
     Spot labels of accessible pieces go to ``labels``: they are written after the highlight boxes.
     ``ending``: the picture's result (``theme.result_of``), whose winners' and leavers' panels say so.
+    ``lang``: the language of its words.
     """
     players = view["players"]
     info = view["players_info"][seat]
@@ -492,7 +660,7 @@ def _draw_panel(
     moving = seat in (view.get("actors") or []) and view.get("phase") in ("build", "play")
     penalised = view.get("steal") == seat
     winner = view.get("phase") == "over" and seat in (view.get("winners") or [])
-    left = _left_word(ending, seat)
+    left = _left_word(ending, seat, lang)
     if ending is not None and ending[1] in words.LEFT_CODES:  # an ending outside the rules: its winners
         winner = seat in ending[0]
     colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
@@ -505,32 +673,33 @@ def _draw_panel(
     elif winner:
         _panel_frame(img, box, theme.PANEL, theme.GREEN, 4)
     # else: the plain panel, already on the background
-    ground = _draw_panel_header(img, view, names, seat, box, moving, penalised, winner, left)
+    ground = _draw_panel_header(img, view, names, seat, box, moving, penalised, winner, left, lang)
     body_top = y0 + 58
     body_h = y1 - 8 - body_top
     if state == "eliminated":
-        _text(img, ((x0 + x1) / 2, body_top + body_h / 2), "eliminated", 18, fill=DIM_TEXT, anchor="mm",
-              bg=ground)
+        _text(img, ((x0 + x1) / 2, body_top + body_h / 2), words.say(WORDS, lang, "eliminated"), 18, fill=DIM_TEXT,
+              anchor="mm", bg=ground)
         return boxes
     if state == "undealt":
         return boxes
     if state == "hand" or (state == "hidden" and view["players_info"][seat].get("hand")):
-        _draw_hand(img, view, seat, box, body_top, body_h, ground)
+        _draw_hand(img, view, seat, box, body_top, body_h, ground, lang)
         return boxes
-    return _draw_panel_pyramid(img, view, seat, box, labels)
+    return _draw_panel_pyramid(img, view, seat, box, labels, lang)
 
 
-def _left_word(ending: tuple[list[int], str, list[int] | None] | None, seat: int) -> str:
-    """How ``seat`` left a game that ended outside the rules ("resigned", "out of time"), or ""."""
+def _left_word(ending: tuple[list[int], str, list[int] | None] | None, seat: int, lang: str = "en") -> str:
+    """How ``seat`` left a game that ended outside the rules ("resigned", "out of time"; in ``lang``), or ""."""
     if ending is None or ending[1] not in words.LEFT_CODES:
         return ""
     winners, reason, losers = ending
     left = seat in losers if losers is not None else seat not in winners  # as theme.result_banner reads it
-    return words.left("en", reason) if left else ""
+    return words.left(lang, reason) if left else ""
 
 
 def _draw_panel_header(img: Image.Image, view: K3View, names: list[str], seat: int, box: tuple,
-                       moving: bool, penalised: bool, winner: bool, left: str = "") -> tuple[int, int, int]:
+                       moving: bool, penalised: bool, winner: bool, left: str = "",
+                       lang: str = "en") -> tuple[int, int, int]:
     """A panel's badge, name, piece count and what the player is doing; the colour its texts sit on.
     ``left``: how the player left a game that ended outside the rules ("resigned", "out of time"),
     said in their panel (issue 28, item 14), not only in the banner under the picture."""
@@ -538,27 +707,28 @@ def _draw_panel_header(img: Image.Image, view: K3View, names: list[str], seat: i
     info = view["players_info"][seat]
     state = info["state"]
     img.paste(_badge(seat, DIM_PANEL if state == "eliminated" else theme.PANEL), (x0 + 6, y0 + 6))
-    tag = ""
+    key = ""
     tag_colour = theme.INK
     if left:
-        tag, tag_colour = left, theme.DARK_RED
+        tag_colour = theme.DARK_RED
     elif state == "eliminated":
-        tag, tag_colour = "out", DIM_TEXT
+        key, tag_colour = "tag.out", DIM_TEXT
     elif penalised:
-        tag, tag_colour = "gives a piece", theme.DARK_RED
+        key, tag_colour = "tag.gives", theme.DARK_RED
     elif view.get("phase") == "play" and moving:
-        tag = "takes a piece" if view.get("steal") is not None else "to move"
+        key = "tag.takes" if view.get("steal") is not None else "tag.to_move"
     elif winner:
-        tag, tag_colour = "wins", theme.DARK_GREEN
+        key, tag_colour = "tag.wins", theme.DARK_GREEN
     elif view.get("phase") == "over" and view.get("turn") == seat:  # K3-8.3: the cooperative loss
-        tag, tag_colour = "no legal action", theme.DARK_RED
+        key, tag_colour = "tag.stuck", theme.DARK_RED
     elif state == "hand":
-        tag = "building…"
+        key = "tag.building"
     elif state in ("built", "hidden") and view.get("phase") == "build":
-        tag = "ready"
+        key = "tag.ready"
+    tag = left or (words.say(WORDS, lang, key) if key else "")
     count = info.get("count", 0)
-    pieces = "" if state in ("eliminated", "undealt") else f"{count} piece{'s' if count != 1 else ''}"
-    name = _ellipsize(_name(names, seat), 17, int(x1 - x0 - 52))
+    pieces = "" if state in ("eliminated", "undealt") else words.count(WORDS, lang, "pieces", count)
+    name = _ellipsize(_name(names, seat, lang), 17, int(x1 - x0 - 52))
     ground = DIM_PANEL if state == "eliminated" else theme.PANEL  # what the panel's texts sit on
     _text(img, (x0 + 38, y0 + 20), name, 17, fill=DIM_TEXT if state == "eliminated" else theme.INK,
           bold=True, anchor="lm", bg=ground)
@@ -570,16 +740,16 @@ def _draw_panel_header(img: Image.Image, view: K3View, names: list[str], seat: i
 
 
 def _draw_hand(img: Image.Image, view: K3View, seat: int, box: tuple, body_top: float, body_h: float,
-               ground: tuple[int, int, int]) -> None:
+               ground: tuple[int, int, int], lang: str = "en") -> None:
     """A dealt hand not built yet (K3-3), the viewer's own or another's: the deal is public (K3-10: everyone
     sees who got what), only the pyramid each builds from it is secret until all have built."""
     x0, _, x1, _ = box
     hand = view["players_info"][seat].get("hand") or []
     own = seat == view.get("viewer")
     if view["players_info"][seat].get("state") == "hidden":  # built, hidden until everyone has built
-        note = "built, hidden for now"
+        note = words.say(WORDS, lang, "hand.hidden")
     else:
-        note = "your pieces (not built yet)" if own else "dealt: arranging a pyramid…"
+        note = words.say(WORDS, lang, "hand.own" if own else "hand.other")
     _text(img, (x0 + 12, body_top), note, 13, fill=DIM_TEXT, bg=ground)
     cols = {2: 7, 3: 8, 4: 6}[view["players"]]
     cell = min(38.0, (x1 - x0 - 24) / cols)
@@ -590,7 +760,7 @@ def _draw_hand(img: Image.Image, view: K3View, seat: int, box: tuple, body_top: 
 
 
 def _draw_panel_pyramid(img: Image.Image, view: K3View, seat: int, box: tuple,
-                        labels: list[tuple[tuple[float, float], str, int]]) -> dict[str, tuple]:
+                        labels: list[tuple[tuple[float, float], str, int]], lang: str = "en") -> dict[str, tuple]:
     """A built pyramid (or the hidden one's back) and its side pieces; the boxes of its spots and side."""
     players = view["players"]
     info = view["players_info"][seat]
@@ -602,7 +772,7 @@ def _draw_panel_pyramid(img: Image.Image, view: K3View, seat: int, box: tuple,
     b, side_cols, pitch, step, bw, bh, pyr_w, _, px, base_y = _pyramid_geometry(players, box, len(side), reserve)
     ranks_key = None if ranks is None else tuple(tuple(row) for row in ranks)
     accessible = frozenset(info.get("accessible") or [])
-    sprite, origin = _pyramid_sprite(players, box, ranks_key, accessible, tuple(side), reserve)
+    sprite, origin = _pyramid_sprite(players, box, ranks_key, accessible, tuple(side), reserve, lang)
     img.paste(sprite, origin)
     if ranks is not None:
         label = max(theme.MIN_TEXT, int(bh * 0.42))
@@ -645,10 +815,10 @@ def _pyramid_geometry(players: int, box: tuple[int, int, int, int], sides: int,
 
 @lru_cache(maxsize=32)
 def _pyramid_sprite(players: int, box: tuple[int, int, int, int], ranks: tuple[tuple[str | None, ...], ...] | None,
-                    accessible: frozenset[str], side: tuple[str, ...],
-                    reserve: bool) -> tuple[Image.Image, tuple[int, int]]:
-    """A pyramid and its side column on the panel's colour, with its top-left on the card: pasted
-    whole, as a pyramid changes only when its owner plays from it or takes a piece."""
+                    accessible: frozenset[str], side: tuple[str, ...], reserve: bool,
+                    lang: str = "en") -> tuple[Image.Image, tuple[int, int]]:
+    """A pyramid and its side column (its word "side" in ``lang``) on the panel's colour, with its top-left on
+    the card: pasted whole, as a pyramid changes only when its owner plays from it or takes a piece."""
     b, side_cols, pitch, step, bw, bh, pyr_w, group_w, px, base_y = _pyramid_geometry(players, box, len(side),
                                                                                       reserve)
     top_y = base_y - (b - 1) * step
@@ -668,7 +838,8 @@ def _pyramid_sprite(players: int, box: tuple[int, int, int, int], ranks: tuple[t
                 img.paste(sprite, (at[0] - origin[0], at[1] - origin[1]), mask)
     if side_cols:
         sx = px + pyr_w + 10
-        _text(img, (sx + bw * 0.45, top_y - SIDE_LIFT), "side", 13, fill=DIM_TEXT, anchor="md", origin=origin)
+        _text(img, (sx + bw * 0.45, top_y - SIDE_LIFT), words.say(WORDS, lang, "side"), 13, fill=DIM_TEXT, anchor="md",
+              origin=origin)
         if not side:
             _paste(img, "", sx, top_y, bw * 0.9, bh, "empty", origin)
         for k, letter in enumerate(side):
@@ -700,12 +871,13 @@ def _pyramid_row(players: int, box: tuple[int, int, int, int], sides: int, reser
 
 def draw(view: K3View, names: list[str], result: dict[str, Any] | None = None,
          previous: K3View | None = None, lang: str = "en") -> Image.Image:
-    """The picture of a K3 view (never the true state): title, mountain, one panel per seat, footer."""
+    """The picture of a K3 view (never the true state): title, mountain, one panel per seat, footer; its words
+    in ``lang``."""
     players = int(view["players"])
     ranks = view.get("mountain") or []
     phase = view.get("phase")
-    blocks, extra = theme.lay_out_notes(WIDTH, _notes(view, names, result, previous))
-    background = _background(players, len(ranks[-1]) if ranks else 0)
+    blocks, extra = theme.lay_out_notes(WIDTH, _notes(view, names, result, previous, lang))
+    background = _background(players, len(ranks[-1]) if ranks else 0, lang)
     img = theme.grown(background, extra).copy()
     canvas = ImageDraw.Draw(img)
     to_move: Any = view.get("actors") if phase == "build" else view.get("to_move")
@@ -713,21 +885,21 @@ def draw(view: K3View, names: list[str], result: dict[str, Any] | None = None,
         to_move = None
     if view.get("viewer") is not None and phase == "build":
         to_move = [s for s in (to_move or []) if s == view["viewer"]] or None
-    title = "K3 · cooperative" if (view.get("options") or {}).get("cooperative") else "K3"
+    title = words.say(WORDS, lang, "title.cooperative" if (view.get("options") or {}).get("cooperative") else "title")
     moving = tuple(to_move) if isinstance(to_move, list) else to_move
     ending = theme.result_of(view, result)
     over = ending is not None
     if over:
         moving = None
-    top = theme.paste_title_strip(img, title, names[:players], moving, status=_status(view, names, over),
+    top = theme.paste_title_strip(img, title, names[:players], moving, status=_status(view, names, over, lang),
                                   chip_rows=chip_rows(players))
     assert top <= mountain_top(players)
-    boxes = _draw_mountain(img, view)
+    boxes = _draw_mountain(img, view, lang)
     if players == 3:
-        _draw_spare(img, view)
+        _draw_spare(img, view, lang)
     labels: list[tuple[tuple[float, float], str, int]] = []
     for seat in range(players):
-        boxes.update(_draw_panel(img, canvas, view, names, seat, labels, ending))
+        boxes.update(_draw_panel(img, canvas, view, names, seat, labels, ending, lang))
     rings = []
     # the last move's slots and spots, and a lesson's marks (theme.lesson_marks): rings alike (no arrows)
     ringed = list(dict.fromkeys([*(view.get("highlight") or []), *theme.lesson_marks(view)]))
@@ -747,14 +919,14 @@ def draw(view: K3View, names: list[str], result: dict[str, Any] | None = None,
         _DRAWN["highlights"] += [(name, ring) for name, ring in zip(
             [n for n in ringed if n in boxes], rings, strict=True)]
         _DRAWN["texts"] += [(text, box) for (_, text, _), (_, box) in zip(labels, placed, strict=True)]
-        _DRAWN["texts"] += _fixed_texts(view, boxes)
+        _DRAWN["texts"] += _fixed_texts(view, boxes, lang)
     theme.paint_notes(img, background.height - theme.FRAME_WIDTH - 14, blocks)
     return img
 
 
-def _fixed_texts(view: K3View, boxes: dict[str, tuple]) -> list[tuple[str, Box]]:
+def _fixed_texts(view: K3View, boxes: dict[str, tuple], lang: str = "en") -> list[tuple[str, Box]]:
     """The ink boxes of the coordinate labels drawn in cached layers: the mountain's rank numbers and
-    file letters (``_background``) and each side column's "side" (``_pyramid_sprite``)."""
+    file letters (``_background``) and each side column's "side" (``_pyramid_sprite``, in ``lang``)."""
     players = int(view["players"])
     ranks = view.get("mountain") or []
     texts: list[tuple[str, Box]] = []
@@ -776,37 +948,39 @@ def _fixed_texts(view: K3View, boxes: dict[str, tuple]) -> list[tuple[str, Box]]
             players, _panel_box(players, seat), len(info.get("side") or []), reserve)
         if side_cols:
             xy = (px + pyr_w + 10 + bw * 0.45, base_y - (b - 1) * step - SIDE_LIFT)
-            texts.append((f"{seat}:side", _ink_box(xy, "side", 13, "md")))
+            texts.append((f"{seat}:side", _ink_box(xy, words.say(WORDS, lang, "side"), 13, "md")))
     return texts
 
 
 def _notes(view: K3View, names: list[str], result: dict[str, Any] | None,
-           previous: K3View | None) -> list[tuple[str, str]]:
-    """Under the picture: the last move in words, the result, options that differ from the
+           previous: K3View | None, lang: str = "en") -> list[tuple[str, str]]:
+    """Under the picture, in ``lang``: the last move in words, the result, options that differ from the
     defaults, whose private view this is."""
     players = int(view["players"])
     phase = view.get("phase")
-    notes = [("caption", caption(view, names, previous))]
+    notes = [("caption", caption(view, names, previous, lang))]
     ending = theme.result_of(view, result)
     if ending is not None:
         winners, reason, losers = ending
-        why = dict(WHY)
+        said = why(lang)
         turn = view.get("turn")
         if reason == "no legal action" and turn is not None:  # K3-8.3, with the player's name
-            why[reason] = f"{_name(names, turn)} had no legal action"
-        banner = theme.result_banner(names[:players], winners, reason, why, losers)
-        if not winners and (view.get("options") or {}).get("cooperative") and reason in why:
-            banner = f"Everyone loses: {why[reason]}"  # K3-8.3: the whole team loses together, no draw
+            said[reason] = words.say(WORDS, lang, "why.stuck", name=_name(names, turn, lang))
+        banner = theme.result_banner(names[:players], winners, reason, said, losers, lang=lang)
+        if not winners and (view.get("options") or {}).get("cooperative") and reason in said:
+            # K3-8.3: the whole team loses together, no draw
+            banner = words.say(WORDS, lang, "everyone_loses", why=said[reason])
         notes.append(("banner", banner))
     bits = []
     options = view.get("options") or {}
     if options.get("penalty_requires_match"):
-        bits.append("penalty only on a match")
+        bits.append(words.say(WORDS, lang, "hint.match"))
     if options.get("thief") == "next":
-        bits.append("thief: next player")
+        bits.append(words.say(WORDS, lang, "hint.thief"))
     viewer = view.get("viewer")
     if phase == "build":
-        bits.append("private view of " + _name(names, viewer) if viewer is not None else "pyramids stay hidden")
+        bits.append(words.say(WORDS, lang, "hint.private", name=_name(names, viewer, lang)) if viewer is not None
+                    else words.say(WORDS, lang, "hint.hidden"))
     if bits:
         notes.append(("hint", " · ".join(bits)))
     return notes
@@ -844,18 +1018,18 @@ def _supports(view: K3View, slot: str) -> tuple[str, str] | None:
         return None
 
 
-def caption(view: K3View, names: list[str], previous: K3View | None = None) -> str:
-    """The last move in words, with the reason of a penalty (K3-6.1) and of a steal (K3-6.3)."""
+def caption(view: K3View, names: list[str], previous: K3View | None = None, lang: str = "en") -> str:
+    """The last move in words, in ``lang``, with the reason of a penalty (K3-6.1) and of a steal (K3-6.3)."""
     last = str(view.get("last_move") or "")
     if not last:
         return ""
     if last.startswith("base:"):
-        return "The base row was drawn (K3-3)"
+        return words.say(WORDS, lang, "caption.base")
     if last.startswith("deal:"):
-        return "The pieces were dealt; each player builds a pyramid"
+        return words.say(WORDS, lang, "caption.deal")
     if last.startswith("build:"):
         seat = int(last.split(":")[1])
-        return f"{_name(names, seat)} built a pyramid"
+        return words.say(WORDS, lang, "caption.build", name=_name(names, seat, lang))
     to_move = view.get("to_move")
     steal = view.get("steal")
     moved = None if previous is None else previous.get("to_move")  # who was to move before
@@ -867,7 +1041,7 @@ def caption(view: K3View, names: list[str], previous: K3View | None = None) -> s
         mover = _active_before(view, to_move)
     else:
         mover = -1
-    who = _name(names, mover) if mover >= 0 else "The last player"
+    who = _name(names, mover, lang) if mover >= 0 else words.say(WORDS, lang, "caption.someone")
     letter = last[0]
     if letter == "x":  # a steal: the taker took a piece of the penalised player
         src = last[2:]
@@ -878,24 +1052,27 @@ def caption(view: K3View, names: list[str], previous: K3View | None = None) -> s
             victim = _active_before(view, to_move) if int(view["players"]) > 2 else 1 - to_move
         else:
             victim = -1
-        whose = theme.possessive(_name(names, victim)) if victim >= 0 else "the penalised player's"
-        where = "side" if src == "s" else src
-        return f"{who} took {last[1]} from {whose} {where}: the penalty for equal supports (K3-6.3)"
+        # the victim's bare name ("Cy", never "Cy (resigned)'s"): theme.bare_name
+        key = "caption.steal" + ("" if victim >= 0 else "_anon") + ("_side" if src == "s" else "")
+        return words.say(WORDS, lang, key, who=who, piece=last[1], spot=src,
+                         victim=theme.bare_name(_name(names, victim, lang)))
     src, _, slot = last[1:].partition("-")
-    origin = "the side" if src == "s" else src
+    side = "_side" if src == "s" else ""
     if letter == "W" and not slot:
-        return f"{who} passed with a white from {origin} (K3-5.1)"
+        return words.say(WORDS, lang, "caption.pass" + side, who=who, spot=src)
     if slot in ("<", ">"):
-        end = "left" if slot == "<" else "right"
-        return f"{who} added {letter} at the {end} end of the base row (K3-5.3)"
-    text = f"{who} placed {letter} from {origin} on {slot}"
+        return words.say(WORDS, lang, "caption.end_left" if slot == "<" else "caption.end_right", who=who,
+                         piece=letter)
+    text = words.say(WORDS, lang, "caption.place" + side, who=who, piece=letter, spot=src, slot=slot)
     if steal is not None:
         supports = _supports(view, slot)
         taker = view.get("taker")
-        on = f" on {supports[0]}+{supports[1]}" if supports else ""
-        text += f"{on}: penalised (K3-6.1)"
+        if supports:
+            text = words.say(WORDS, lang, "caption.penalised_on", placed=text, left=supports[0], right=supports[1])
+        else:
+            text = words.say(WORDS, lang, "caption.penalised", placed=text)
         if taker is not None:
-            text += f", so {_name(names, int(taker))} takes a piece"
+            text = words.say(WORDS, lang, "caption.so_takes", said=text, taker=_name(names, int(taker), lang))
     return text
 
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
 
-from render import theme
+from render import theme, words
 
 if TYPE_CHECKING:  # the view's type only: render/ never imports engines/ when it runs
     from engines.kona import KonaView
@@ -50,15 +50,62 @@ TOKEN = 40  # token size (diameter of the capybara disc)
 #: replay pace (render.replay)
 REPLAY_FRAME_MS = 900
 
-#: a few words on each ending (KO-6, KO-7) for the footer
-WHY = {
-    "line": "three tops in a row",
-    "exposed-line": "the mover uncovered a line",
-    "double-line": "both own a line: the mover loses",
-    "blocked": "no legal move left",
-    "repetition": "third repetition",
-    "move-limit": "move limit reached",
+#: every word the picture draws, in English and Spanish (``render.words``): the animals as the messages say
+#: them (``term.kona.*``: capibara, caniche), the status line, the caption, the hint and a few words on each
+#: ending (KO-6, KO-7) for the banner
+WORDS: words.Catalog = {
+    "en": {
+        "animal.C": "capybara",
+        "animal.P": "poodle",
+        "chip": "{name} ({animal})",
+        "status.over": "ply {ply} · game over",
+        "status.to_move": "ply {ply} · {animal} to move",
+        "moved_to": "{name} ({animal}) moved to {square}",
+        "moved": "{name} ({animal}) moved {start} → {end}, {steps}",
+        "squares": "{n} square|{n} squares",
+        "opening": "Opening: any top piece moves 1, 2 or 3 squares",
+        "hint": "A top piece moves exactly its tower's height",
+        "why.line": "three tops in a row",
+        "why.exposed-line": "the mover uncovered a line",
+        "why.double-line": "both own a line: the mover loses",
+        "why.blocked": "no legal move left",
+        "why.blocked_by": "{animal} cannot move",
+        "why.repetition": "third repetition",
+        "why.move-limit": "move limit reached",
+    },
+    "es": {
+        "animal.C": "capibara",
+        "animal.P": "caniche",
+        "chip": "{name} ({animal})",
+        "status.over": "jugada {ply} · partida terminada",
+        "status.to_move": "jugada {ply} · le toca al {animal}",
+        "moved_to": "{name} ({animal}) movió a {square}",
+        "moved": "{name} ({animal}) movió {start} → {end}, {steps}",
+        "squares": "{n} casilla|{n} casillas",
+        "opening": "Apertura: cualquier pieza de arriba va 1, 2 o 3 casillas",
+        "hint": "La pieza de arriba avanza exactamente la altura de su pila",
+        "why.line": "tres cimas en línea",
+        "why.exposed-line": "quien movió destapó una línea",
+        "why.double-line": "doble línea: pierde quien movió",
+        "why.blocked": "no queda ninguna jugada legal",
+        "why.blocked_by": "el {animal} no puede mover",
+        "why.repetition": "tercera repetición",
+        "why.move-limit": "se llegó al límite de jugadas",
+    },
 }
+#: the engine's ending codes the banner says in words (``why.<code>``)
+ENDINGS = ("line", "exposed-line", "double-line", "blocked", "repetition", "move-limit")
+
+
+def animal(letter: str, lang: str = "en") -> str:
+    """The animal of a piece letter (``C``/``c`` capybara, ``P``/``p`` poodle) in ``lang``: "caniche" (any other
+    letter: capybara, who moves first)."""
+    return words.say(WORDS, lang, "animal.P" if letter in ("P", "p") else "animal.C")
+
+
+def why(lang: str = "en") -> dict[str, str]:
+    """The few words on each of the engine's endings, in ``lang``, by reason code (for the banner)."""
+    return {code: words.say(WORDS, lang, f"why.{code}") for code in ENDINGS}
 
 
 def square_xy(name: str) -> tuple[int, int]:
@@ -225,14 +272,14 @@ def _line_marker(draw: ImageDraw.ImageDraw, squares: list[str], owner: str) -> N
         draw.ellipse((x - 8, y - 8, x + 8, y + 8), fill=colour)
 
 
-def _status(view: KonaView, over: bool) -> str:
+def _status(view: KonaView, over: bool, lang: str = "en") -> str:
+    ply = view.get("ply", 0)
     if over:
-        return f"ply {view.get('ply', 0)} · game over"
-    side = ANIMAL.get(view.get("side", "c"), "capybara")
-    return f"ply {view.get('ply', 0)} · {side} to move"
+        return words.say(WORDS, lang, "status.over", ply=ply)
+    return words.say(WORDS, lang, "status.to_move", ply=ply, animal=animal(view.get("side") or "c", lang))
 
 
-def _caption(view: KonaView, names: list[str], over: bool = False) -> str:
+def _caption(view: KonaView, names: list[str], over: bool = False, lang: str = "en") -> str:
     """The last move in words: who moved which top piece from where to where (KO-4.3: as far as the
     tower was high); before any move, how the opening moves go, unless the game is already over (a
     resignation or a forfeit before the first move)."""
@@ -240,17 +287,17 @@ def _caption(view: KonaView, names: list[str], over: bool = False) -> str:
     seat = 1 if view.get("side") == "c" else 0  # the side not to move made the last move
     if not last or "-" not in str(last):
         if view.get("last"):  # a position loaded with its last square only (KO-9.2): who moved there
-            name = names[seat] if seat < len(names) else f"Player {seat + 1}"
-            return f"{name} ({('capybara', 'poodle')[seat]}) moved to {view['last']}"
-        return "Opening: any top piece moves 1, 2 or 3 squares" if int(view.get("ply", 0)) < 2 and not over else ""
+            name = names[seat] if seat < len(names) else words.player(lang, seat)
+            return words.say(WORDS, lang, "moved_to", name=name, animal=animal("CP"[seat], lang), square=view["last"])
+        return words.say(WORDS, lang, "opening") if int(view.get("ply", 0)) < 2 and not over else ""
     start, end = str(last).split("-")[:2]
     if view.get("outcome"):
         stack = _stack_at(view, end)
         seat = 0 if stack.endswith("C") else 1
     steps = max(abs(ord(start[0]) - ord(end[0])), abs(int(start[1:]) - int(end[1:])))
-    name = names[seat] if seat < len(names) else f"Player {seat + 1}"
-    return (f"{name} ({('capybara', 'poodle')[seat]}) moved {start} → {end}, "
-            f"{steps} square{'s' if steps != 1 else ''}")
+    name = names[seat] if seat < len(names) else words.player(lang, seat)
+    return words.say(WORDS, lang, "moved", name=name, animal=animal("CP"[seat], lang), start=start, end=end,
+                     steps=words.count(WORDS, lang, "squares", steps))
 
 
 def _stack_at(view: KonaView, square: str) -> str:
@@ -262,31 +309,33 @@ def _stack_at(view: KonaView, square: str) -> str:
         return ""
 
 
-def _notes(view: KonaView, names: list[str], result: dict[str, Any] | None) -> list[tuple[str, str]]:
+def _notes(view: KonaView, names: list[str], result: dict[str, Any] | None,
+           lang: str = "en") -> list[tuple[str, str]]:
     ending = theme.result_of(view, result)
-    notes = [("caption", _caption(view, names, over=ending is not None))]
+    notes = [("caption", _caption(view, names, over=ending is not None, lang=lang))]
     if ending is not None:
         winners, reason, losers = ending
-        why = dict(WHY)
-        if reason == "blocked" and len(winners) == 1:
-            why["blocked"] = f"{('poodle', 'capybara')[winners[0]]} cannot move"
-        notes.append(("banner", theme.result_banner(names, winners, reason, why, losers)))
+        said = why(lang)
+        if reason == "blocked" and len(winners) == 1:  # the loser's animal: the winner's other
+            said["blocked"] = words.say(WORDS, lang, "why.blocked_by", animal=animal("PC"[winners[0]], lang))
+        notes.append(("banner", theme.result_banner(names, winners, reason, said, losers, lang=lang)))
     elif int(view.get("ply", 0)) >= 2:
-        notes.append(("hint", "A top piece moves exactly its tower's height"))
+        notes.append(("hint", words.say(WORDS, lang, "hint")))
     return notes
 
 
 def draw(view: KonaView, names: list[str], result: dict[str, Any] | None = None,
          previous: KonaView | None = None, lang: str = "en") -> Image.Image:
-    """The picture of a Kona view (``engines.kona`` documents its shape); names[0] is capybara."""
-    names = list(names) + [f"Player {i + 1}" for i in range(len(names), 2)]
-    blocks, extra = theme.lay_out_notes(WIDTH, _notes(view, names, result))
+    """The picture of a Kona view (``engines.kona`` documents its shape); names[0] is capybara; its words in
+    ``lang`` (``WORDS``)."""
+    names = list(names) + [words.player(lang, i) for i in range(len(names), 2)]
+    blocks, extra = theme.lay_out_notes(WIDTH, _notes(view, names, result, lang))
     img = theme.grown(_background(), extra).copy()
     d = ImageDraw.Draw(img)
-    labels = [f"{names[0]} (capybara)", f"{names[1]} (poodle)"]
+    labels = [words.say(WORDS, lang, "chip", name=names[seat], animal=animal("CP"[seat], lang)) for seat in (0, 1)]
     over = theme.result_of(view, result) is not None
-    theme.paste_title_strip(img, "Kona", labels, None if over else view.get("to_move"), status=_status(view, over),
-                      markers=[(CAPYBARA, "C"), (POODLE, "P")])
+    theme.paste_title_strip(img, "Kona", labels, None if over else view.get("to_move"),
+                            status=_status(view, over, lang), markers=[(CAPYBARA, "C"), (POODLE, "P")])
     lines = [(sq, o) for sq, o in zip(view.get("lines") or [], view.get("line_owners") or [])
              if len(sq) >= 2 and o in ("c", "p")]
     for squares, owner in lines:  # layer order: tint, highlight, bar, arrow, towers

@@ -4,7 +4,8 @@
 What a player must read at a glance, and how:
 - every piece of every stack: stacks are drawn side-on as a column of slabs, bottom→top, so a
   buried piece is as visible as the top one.  Owners differ by more than colour: Black is a dark
-  slab with a light rim and a "B", White a light slab with a dark rim and a "W";
+  slab with a light rim and a "B", White a light slab with a dark rim and a "W" (in Spanish "N" for
+  negras and "B" for blancas: a Spanish reader reads "B" as blancas, White);
 - each piece's up face as a symbol in the middle of its slab, told apart by shape as well as colour
   (colour-blind safe): red a square, blue a diamond, orange (Twister) a disc with a swirl, blank an
   empty ring, and "?" where this viewer does not know the face (PL-9.4);
@@ -25,6 +26,9 @@ grows with its tallest stack, so a face is never under 20 px (14 px on the phone
 
 Static parts (framed card, board, coordinates) and every slab and type icon are cached.  Only theme
 colours (and their 0.2-step blends) are used.
+
+Every word drawn speaks the reader's language (``WORDS``, ``render.words``): the terms of the messages
+(``tables.i18n``: "negras", "Máscara roja", "oferta", "pisotón"), so the picture and its message agree.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
 
-from render import theme
+from render import theme, words
 
 if TYPE_CHECKING:  # the view's type only: render/ never imports engines/ when it runs
     from engines.plateau import PlateauPiece, PlateauView
@@ -65,21 +69,143 @@ FACE = SLAB_H - 6
 OWNER_FILL = (theme.INK, theme.WHITE)
 OWNER_RIM = (theme.LIGHT_GREY, theme.INK)
 OWNER_TEXT = (theme.WHITE, theme.INK)
+#: the sides' letters on slabs and badges: the seat marks the messages give them in every language ("Ana [B]")
 OWNER_LETTER = ("B", "W")
-OWNER_NAME = ("Black", "White")
 FACE_COLOUR = {"r": theme.RED, "b": theme.BLUE, "o": theme.ORANGE}
+#: each face's name as its mark is noted (``theme.note_face``: what the tests read, not a word drawn)
 FACE_WORD = {"r": "red", "b": "blue", "o": "orange", "x": "blank"}
-TYPE_NAMES = {"rb": "Ace", "ox": "Twister", "rx": "Red Mask", "bx": "Blue Mask", "rr": "Red", "bb": "Blue",
-              "xx": "Mute"}  # fmt: skip
 TYPE_ORDER = ("rb", "ox", "rx", "bx", "rr", "bb", "xx")
-#: PL-8 endings in words (PL-10.6 codes)
-WHY = {
-    "prisoners": "six prisoners taken",
-    "stack": "six own pieces in one stack",
-    "repetition": "the same position a third time",
-    "ply limit": "the ply limit was reached",
-    "no moves": "neither player can act",
+#: PL-8 endings (PL-10.6 codes) in words: ``why.<code>`` in WORDS
+WHY_CODES = ("prisoners", "stack", "repetition", "ply limit", "no moves")
+
+#: every word the picture draws, in each language (``render.words``); the Spanish as the messages say it
+#: (``tables.i18n``: ``term.plateau.*``, ``move.plateau.*``, ``count.plateau_*``)
+WORDS: words.Catalog = {
+    "en": {
+        # the owners: the chips' and panels' "(Black)", and the letter on each slab and badge
+        "owner.0": "Black",
+        "owner.1": "White",
+        "seat": "{who} ({owner})",
+        # the faces (legend, captions)
+        "face.r": "red",
+        "face.b": "blue",
+        "face.o": "orange",
+        "face.x": "blank",
+        # the piece types (a tender's or a return's caption): one, or "{n}" of them
+        "type.rb": "Ace|{n} Ace",
+        "type.ox": "Twister|{n} Twister",
+        "type.rx": "Red Mask|{n} Red Mask",
+        "type.bx": "Blue Mask|{n} Blue Mask",
+        "type.rr": "Red|{n} Red",
+        "type.bb": "Blue|{n} Blue",
+        "type.xx": "Mute|{n} Mute",
+        # the title strip's status
+        "status.over": "ply {ply} · game over",
+        "status.open": "ply {ply} · {who} places an opening stack",
+        "status.reply": "ply {ply} · {who} replies to the tender",
+        "status.move": "ply {ply} · {who} to move",
+        # the panels under the board
+        "reserve": "Reserve: {n}",
+        "reserve_hidden": "Reserve: {n} hidden",
+        "prisoners": "Prisoners: {n} of 6",
+        "tender": "Tender by {who} — worth {value}",
+        "tender_reply": "{who} replies: return prisoners worth enough, or refuse",
+        "refused": "Tender worth {value} refused",
+        "refused_next": "{who} goes on; a new tender must be worth > {value}",
+        # the legend
+        "legend.moves": "last move, in order",
+        "legend.unseen": "? unseen face",
+        "legend.faded": "faded: yours alone",
+        # whose private view it is (the name without a note of how its player left)
+        "private": "{name}'s private view: faded faces are known to this player alone",
+        # the caption: the last move in words
+        "opened": "{who} opened with a stack of 2 on {square}",
+        "onboard": "{who} put a reserve piece on {square}{face}",
+        "onboard_into": "{who} put a reserve piece into {square} at level {level}{face}",
+        "face_up": ", {face} up",
+        "tendered": "{who} tendered prisoners: {types} (PL-7.1)",
+        "returned": "{who} returned {types}: the exchange is made (PL-7.3)",
+        "refused_tender": "{who} refused the tender (PL-7.4)",
+        "passed": "{who} passed: no legal action (PL-3.2)",
+        "stomped": "{who} stomped on {square}{flip}{captured}",
+        "stomp_flip": " after a flip",
+        "stomp_flip_then": " after a flip",  # with a capture after it
+        "moved": "{who} moved {lifted} from {origin} to {landing}{via}{flip}{captured}",
+        "top_unit": "the top unit",
+        "via": " via {stops}",
+        "via_arriving": " via {stops}, arriving with {arriving}",
+        "move_flip": ", flipped first",
+        "move_flip_then": ", flipped first",  # with a capture after it
+        "captured": ", capturing {n} piece|, capturing {n} pieces",
+        # PL-8 endings, for the result banner
+        "why.prisoners": "six prisoners taken",
+        "why.stack": "six own pieces in one stack",
+        "why.repetition": "the same position a third time",
+        "why.ply limit": "the ply limit was reached",
+        "why.no moves": "neither player can act",
+    },
+    "es": {
+        "owner.0": "negras",
+        "owner.1": "blancas",
+        "seat": "{who} ({owner})",
+        "face.r": "roja",
+        "face.b": "azul",
+        "face.o": "naranja",
+        "face.x": "en blanco",
+        "type.rb": "As|{n} Ases",
+        "type.ox": "Torbellino|{n} Torbellinos",
+        "type.rx": "Máscara roja|{n} Máscaras rojas",
+        "type.bx": "Máscara azul|{n} Máscaras azules",
+        "type.rr": "Roja|{n} Rojas",
+        "type.bb": "Azul|{n} Azules",
+        "type.xx": "Muda|{n} Mudas",
+        "status.over": "jugada {ply} · partida terminada",
+        "status.open": "jugada {ply} · le toca abrir a {who}",
+        "status.reply": "jugada {ply} · {who} responde a la oferta",
+        "status.move": "jugada {ply} · le toca a {who}",
+        "reserve": "Reserva: {n}",
+        "reserve_hidden": "Reserva oculta: {n}",
+        "prisoners": "Prisioneros: {n} de 6",
+        "tender": "Oferta de {who} — valor {value}",
+        "tender_reply": "{who} debe devolver prisioneros que basten o rechazarla",
+        "refused": "Oferta de valor {value} rechazada",
+        "refused_next": "{who} sigue; una nueva oferta debe valer > {value}",
+        "legend.moves": "última jugada, en orden",
+        "legend.unseen": "? cara oculta",
+        "legend.faded": "pálida: solo tú la ves",
+        "private": "Vista privada de {name}: solo este jugador ve las caras pálidas",
+        "opened": "{who} abrió con una pila de 2 en {square}",
+        "onboard": "{who} puso una pieza de la reserva en {square}{face}",
+        "onboard_into": "{who} metió una pieza de la reserva en la pila de {square} a la altura {level}{face}",
+        "face_up": ", con la cara {face} arriba",
+        "tendered": "{who} ofreció prisioneros: {types} (PL-7.1)",
+        "returned": "{who} devolvió prisioneros: {types}; se hace el intercambio (PL-7.3)",
+        "refused_tender": "{who} rechazó la oferta (PL-7.4)",
+        "passed": "{who} pasó: no podía hacer otra cosa (PL-3.2)",
+        "stomped": "{who}{flip} dio un pisotón en {square}{captured}",
+        "stomp_flip": " volteó la pieza de arriba y",
+        "stomp_flip_then": " volteó la pieza de arriba,",
+        "moved": "{who}{flip} movió {lifted} de {origin} a {landing}{via}{captured}",
+        "top_unit": "su unidad superior",
+        "via": " pasando por {stops}",
+        "via_arriving": " pasando por {stops}, llegó con {arriving}",
+        "move_flip": " volteó la pieza de arriba y",
+        "move_flip_then": " volteó la pieza de arriba,",
+        "captured": " y capturó {n} pieza| y capturó {n} piezas",
+        "why.prisoners": "seis prisioneros capturados",
+        "why.stack": "seis piezas propias seguidas en una pila",
+        "why.repetition": "la misma posición por tercera vez",
+        "why.ply limit": "se alcanzó el límite de jugadas",
+        "why.no moves": "ningún jugador puede hacer nada",
+    },
 }
+
+
+def say(lang: str, key: str, **params: object) -> str:
+    """``key``'s words in ``lang`` (``WORDS``)."""
+    return words.say(WORDS, lang, key, **params)
+
+
 #: replay pace (render.replay)
 REPLAY_FRAME_MS = 800
 
@@ -203,7 +329,7 @@ def slab_sprite(owner: int, up: str, down: str, up_public: bool, down_public: bo
     return img
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=8)
 def _slab_body(owner: int) -> Image.Image:
     """A slab without its faces: rim, body and owner letter (shared by every piece of that owner)."""
     img = Image.new("RGBA", (SLAB_W, SLAB_H), (0, 0, 0, 0))
@@ -308,23 +434,41 @@ def _panel_height(view: PlateauView, seat: int) -> int:
     return h + 8
 
 
+#: the least room a shortened name keeps (``_fitted``): "Maxim…", never a bare "…"
+NAME_FLOOR = 60
+
+
+def _fitted(lang: str, key: str, name: str, size: int, room: int, bold: bool = False, **params: object) -> str:
+    """``key``'s words with ``name`` as ``{who}``, made to fit ``room`` at ``size`` by shortening the name
+    (``theme.ellipsize_name``) rather than the words around it: "Bartholo… (negras)", not "Bartholomew the
+    Lo…"; a note after the name ("Ana (tú)", ``theme.bare_name``) is left out first.  The name keeps at least
+    ``NAME_FLOOR`` px; only words too long even then are cut at their end."""
+    text = say(lang, key, who=name, **params)
+    if theme.fits(text, size, room, bold):
+        return text
+    name = theme.bare_name(name)  # a note after the name ("Ana (tú)") goes first, never cut into "Ana (…"
+    rest = theme.text_size(say(lang, key, who="", **params), size, bold)[0]
+    short = theme.ellipsize_name(name, size, max(NAME_FLOOR, room - rest), bold)
+    return theme.ellipsize(say(lang, key, who=short, **params), size, room, bold)
+
+
 def _player_panel(img: Image.Image, draw: ImageDraw.ImageDraw, x0: int, y: int, h: int, seat: int, name: str,
-                  view: PlateauView) -> None:  # fmt: skip
+                  view: PlateauView, lang: str = "en") -> None:  # fmt: skip
     """One player's reserve and prisoners in a box under the board."""
     draw.rounded_rectangle((x0, y, x0 + PANEL_W, y + h), radius=10, fill=theme.PANEL)
     x = x0 + 10
     _owner_badge(draw, x + 12, y + 17, seat)
-    label = theme.ellipsize(f"{name} ({OWNER_NAME[seat]})", 16, PANEL_W - 50, bold=True)
+    label = _fitted(lang, "seat", name, 16, PANEL_W - 50, bold=True, owner=say(lang, f"owner.{seat}"))
     theme.paste_text(img, (x + 30, y + 17), label, 16, bg=theme.PANEL, bold=True, anchor="lm")
     y += 34
     types, count, prisoners = _panel_rows(view, seat)
     if types is not None:
-        theme.paste_text(img, (x, y), f"Reserve: {count}", 15, bg=theme.PANEL, anchor="la")
+        theme.paste_text(img, (x, y), say(lang, "reserve", n=count), 15, bg=theme.PANEL, anchor="la")
         y = _type_rows(img, x, y + 24, seat, types, theme.PANEL, PANEL_W - 20) + 2
     else:
-        theme.paste_text(img, (x, y), f"Reserve: {count} hidden", 15, bg=theme.PANEL, anchor="la")
+        theme.paste_text(img, (x, y), say(lang, "reserve_hidden", n=count), 15, bg=theme.PANEL, anchor="la")
         y += 24
-    theme.paste_text(img, (x, y), f"Prisoners: {len(prisoners)} of 6", 15, bg=theme.PANEL, anchor="la")
+    theme.paste_text(img, (x, y), say(lang, "prisoners", n=len(prisoners)), 15, bg=theme.PANEL, anchor="la")
     y += 24
     if prisoners:
         _type_rows(img, x, y, 1 - seat, prisoners, theme.PANEL, PANEL_W - 20)
@@ -337,7 +481,7 @@ def _exchange_height(view: PlateauView) -> int:
 
 
 def _exchange_box(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: PlateauView,
-                  names: list[str]) -> None:  # fmt: skip
+                  names: list[str], lang: str = "en") -> None:  # fmt: skip
     """A pending tender (PL-7.1) or the bar after a refusal (PL-7.4), full width."""
     tender = view.get("tender")
     refused = view.get("refused")
@@ -350,41 +494,44 @@ def _exchange_box(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, view: Pla
         tenderer = int(tender.get("tenderer", 0))
         responder = 1 - tenderer
         who = theme.ellipsize(names[tenderer], 16, 200, bold=True)
-        theme.paste_text(img, (x, y + 8), f"Tender by {who} — worth {tender.get('value')}", 16,
+        theme.paste_text(img, (x, y + 8), say(lang, "tender", who=who, value=tender.get("value")), 16,
                          bg=theme.CARD, bold=True)
         _type_rows(img, x, y + 34, responder, [str(c) for c in tender.get("types", [])], theme.CARD, x1 - x0 - 24)
-        reply = theme.ellipsize(f"{names[responder]} replies: return prisoners worth enough, or refuse",
-                                15, x1 - x0 - 24)
+        reply = _fitted(lang, "tender_reply", names[responder], 15, x1 - x0 - 24)
         theme.paste_text(img, (x, y + height - 24), reply, 15, bg=theme.CARD)
     else:
         side = int(view.get("side", 0))
         who = theme.ellipsize(names[side], 15, 160)
-        theme.paste_text(img, (x, y + 8), f"Tender worth {refused} refused", 16, bg=theme.CARD, bold=True)
-        theme.paste_text(img, (x, y + 30), f"{who} goes on; a new tender must be worth > {refused}", 15,
+        theme.paste_text(img, (x, y + 8), say(lang, "refused", value=refused), 16, bg=theme.CARD, bold=True)
+        theme.paste_text(img, (x, y + 30), _fitted(lang, "refused_next", who, 15, x1 - x0 - 24, value=refused), 15,
                          bg=theme.CARD)
 
 
 LEGEND_H = 62
 
 
-@lru_cache(maxsize=4)
-def _legend(moves: bool = True, own: bool = True) -> Image.Image:
+@lru_cache(maxsize=8)
+def _legend(moves: bool = True, own: bool = True, lang: str = "en") -> Image.Image:
     """The key to the face symbols (colour is never the only clue: PL-1.2's faces by shape too) and
     to the last move's numbers (``moves``; a lesson's picture with marks and no last move has none);
-    "faded: yours alone" only in a player's own view (``own``: a spectator's has no such faces)."""
+    "faded: yours alone" only in a player's own view (``own``: a spectator's has no such faces); its words
+    in ``lang``."""
     img = Image.new("RGB", (PANEL_X1 - PANEL_X0, LEGEND_H - 6), theme.CARD)
     draw = ImageDraw.Draw(img)
     draw.rounded_rectangle((0, 0, img.width - 1, img.height - 1), radius=8, fill=theme.PANEL)
     cx = 20
     for face in ("r", "b", "o", "x"):
         _face(draw, cx, 16, FACE, face, theme.PANEL, False)
-        label = FACE_WORD[face]
+        label = say(lang, f"face.{face}")
         theme.draw_text(draw, (cx + 15, 16), label, 15, anchor="lm")
         cx += 15 + theme.text_size(label, 15)[0] + 30
     if moves:
         _step_badge(draw, 20, 40, 1)
-    theme.draw_text(draw, (36, 40) if moves else (12, 40), ("last move, in order   " if moves else "") +
-                    "? unseen face" + ("   faded: yours alone" if own else ""), 14, fill=theme.INK, anchor="lm")
+    keys = (["legend.moves"] if moves else []) + ["legend.unseen"] + (["legend.faded"] if own else [])
+    left = 36 if moves else 12
+    line = "   ".join(say(lang, key) for key in keys)
+    size = theme.fit_text(line, 14, img.width - left - 8)  # Spanish runs longer: never past the panel
+    theme.draw_text(draw, (left, 40), line, size, fill=theme.INK, anchor="lm")
     return img
 
 
@@ -413,32 +560,41 @@ def _arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, fl
                  fill=theme.HIGHLIGHT)
 
 
-def _status(view: PlateauView, names: list[str], over: bool) -> str:
+#: the room the title strip gives its status line (``theme.paste_title_strip``: right of the title)
+STATUS_ROOM = WIDTH - 2 * theme.FRAME_WIDTH - 12 - 40 - theme.text_size("Plateau", 22, True)[0]
+
+
+def _status(view: PlateauView, names: list[str], over: bool, lang: str = "en") -> str:
+    """The title strip's status: the ply and who is to do what; a long name is shortened so the words
+    after it still show at the strip's smallest size."""
     ply = int(view.get("ply", 0))
     if over:
-        return f"ply {ply} · game over"
+        return say(lang, "status.over", ply=ply)
     side = int(view.get("side", 0)) % 2
-    who = names[side]
     phase = view.get("phase")
-    if phase == "open":
-        return f"ply {ply} · {who} places an opening stack"
-    if phase == "reply":
-        return f"ply {ply} · {who} replies to the tender"
-    return f"ply {ply} · {who} to move"
+    key = "status.open" if phase == "open" else "status.reply" if phase == "reply" else "status.move"
+    return _fitted(lang, key, names[side], theme.MIN_TEXT, STATUS_ROOM, ply=ply)
 
 
-def _types_words(codes: str) -> str:
-    """``rr.2xx`` -> "Red, 2 Mute"."""
+def _types_words(codes: str, lang: str = "en") -> str:
+    """``rr.2xx`` -> "Red, 2 Mute" ("Roja, 2 Mudas")."""
     out = []
     for part in codes.split("."):
         n, code = (part[0], part[1:]) if part[:1].isdigit() else ("", part)
-        out.append(f"{n} {TYPE_NAMES.get(code, code)}".strip())
+        key = f"type.{code}"
+        if key not in WORDS["en"]:
+            out.append(f"{n} {code}".strip())
+        elif n:
+            out.append(words.template(WORDS, lang, key).partition("|")[2].format(n=n))
+        else:
+            out.append(words.template(WORDS, lang, key).partition("|")[0])
     return ", ".join(out)
 
 
-def caption(view: PlateauView, names: list[str], previous: PlateauView | None = None) -> str:
+def caption(view: PlateauView, names: list[str], previous: PlateauView | None = None, lang: str = "en") -> str:
     """The last move in words (PL-10.4 notation read out), with the pieces it captured when the view
-    before it is known: "Ben moved 2 from a1 to a3, capturing 1 piece"."""
+    before it is known: "Ben moved 2 from a1 to a3, capturing 1 piece" ("Ben movió 2 de a1 a a3 y
+    capturó 1 pieza"), in ``lang``."""
     last = str(view.get("last_move") or "")
     if not last:
         return ""
@@ -450,54 +606,57 @@ def caption(view: PlateauView, names: list[str], previous: PlateauView | None = 
         before = len((previous.get("prisoners") or [[], []])[mover])
         after = len((view.get("prisoners") or [[], []])[mover])
         if after > before:
-            taken = after - before
-            captured = f", capturing {taken} piece{'' if taken == 1 else 's'}"
+            captured = words.count(WORDS, lang, "captured", after - before)
     if last.startswith("+") and "." in last.split("@")[0]:
-        return f"{who} opened with a stack of 2 on {last.split('@')[1]}"
+        return say(lang, "opened", who=who, square=last.split("@")[1])
     if last.startswith("+"):
         pair, _, where = last[1:].partition("@")
         square, _, level = where.partition(":")
-        face = FACE_WORD.get(pair[:1], "")
-        at = f"into {square} at level {level}" if level else f"on {square}"
-        return f"{who} put a reserve piece {at}" + (f", {face} up" if face else "")
+        face = say(lang, "face_up", face=say(lang, f"face.{pair[:1]}")) if pair[:1] in FACE_WORD else ""
+        if level:
+            return say(lang, "onboard_into", who=who, square=square, level=level, face=face)
+        return say(lang, "onboard", who=who, square=square, face=face)
     if last.startswith("tender:"):
-        return f"{who} tendered prisoners: {_types_words(last[7:])} (PL-7.1)"
+        return say(lang, "tendered", who=who, types=_types_words(last[7:], lang))
     if last.startswith("return:"):
-        return f"{who} returned {_types_words(last[7:])}: the exchange is made (PL-7.3)"
+        return say(lang, "returned", who=who, types=_types_words(last[7:], lang))
     if last == "refuse":
-        return f"{who} refused the tender (PL-7.4)"
+        return say(lang, "refused_tender", who=who)
     if last == "pass":
-        return f"{who} passed: no legal action (PL-3.2)"
+        return say(lang, "passed", who=who)
+    # a flip is said before the move in Spanish, so it is joined to it by "y" or, a capture's "y" to come, a comma
+    then = "_then" if captured else ""
     flip = last.startswith("*")
     body = last.lstrip("*")
     if body.endswith("!"):
-        return f"{who} stomped on {body[:-1]}" + (" after a flip" if flip else "") + captured
+        return say(lang, "stomped", who=who, square=body[:-1], flip=say(lang, f"stomp_flip{then}") if flip else "",
+                   captured=captured)
     steps = body.split("-")
     origin, _, lifted = steps[0].partition(":")
     stops = [s.split(":") for s in steps[1:-1]]
-    text = f"{who} moved {lifted or 'the top unit'} from {origin} to {steps[-1]}"
+    via = ""
     if stops:  # PL-5.5: a stop drops or picks up pieces, so it arrives with another count
-        text += f" via {', '.join(s[0] for s in stops)}"
-        if len(stops[-1]) > 1:
-            text += f", arriving with {stops[-1][1]}"
-    if flip:
-        text += ", flipped first"
-    return text + captured
+        where = ", ".join(s[0] for s in stops)
+        via = say(lang, "via_arriving", stops=where, arriving=stops[-1][1]) if len(stops[-1]) > 1 else \
+            say(lang, "via", stops=where)
+    return say(lang, "moved", who=who, lifted=lifted or say(lang, "top_unit"), origin=origin, landing=steps[-1],
+               via=via, flip=say(lang, f"move_flip{then}") if flip else "", captured=captured)
 
 
-def _banner(view: PlateauView, names: list[str], result: dict[str, Any] | None) -> str | None:
+def _banner(view: PlateauView, names: list[str], result: dict[str, Any] | None, lang: str = "en") -> str | None:
     ending = theme.result_of(view, result)
     if ending is None:
         return None
     winners, reason, losers = ending
-    return theme.result_banner(names, winners, reason, WHY, losers)
+    why = {code: say(lang, f"why.{code}") for code in WHY_CODES}
+    return theme.result_banner(names, winners, reason, why, losers, lang=lang)
 
 
 def draw(view: PlateauView, names: list[str], result: dict[str, Any] | None = None,
          previous: PlateauView | None = None, lang: str = "en") -> Image.Image:
     """The picture of a Plateau view (``engines.plateau`` documents its shape); names[0] is Black."""
-    names = list(names) + [f"Player {i + 1}" for i in range(len(names), 2)]
-    banner = _banner(view, names, result)
+    names = list(names) + [words.player(lang, i) for i in range(len(names), 2)]
+    banner = _banner(view, names, result, lang)
     over = banner is not None
     reveal = over  # PL-8.6: a finished game's view (``Engine.final_view`` too) shows every face
     rows = row_heights(view)
@@ -506,20 +665,20 @@ def draw(view: PlateauView, names: list[str], result: dict[str, Any] | None = No
     panel_h = max(_panel_height(view, 0), _panel_height(view, 1))
     exchange_y = panels_y + panel_h + 10
     legend_y = exchange_y + _exchange_height(view)
-    notes = [("caption", caption(view, names, previous))]
+    notes = [("caption", caption(view, names, previous, lang))]
     if banner:
         notes.append(("banner", banner))
-    elif (viewer := view.get("viewer")) is not None:
-        whose = theme.possessive(names[int(viewer)])
-        notes.append(("hint", f"{whose} private view: faded faces are known to this player alone"))
+    elif (viewer := view.get("viewer")) is not None:  # whose view: the name without a note of how they left
+        notes.append(("hint", say(lang, "private", name=theme.bare_name(names[int(viewer)]))))
     blocks, extra = theme.lay_out_notes(WIDTH, notes)
     height = legend_y + LEGEND_H + extra + theme.FRAME_WIDTH + 14
     img = _card(height).copy()
     img.paste(_board(rows), (theme.FRAME_WIDTH, BOARD_Y - 6))
     d = ImageDraw.Draw(img)
-    labels = [f"{names[0]} (Black)", f"{names[1]} (White)"]
+    labels = [say(lang, "seat", who=names[seat], owner=say(lang, f"owner.{seat}")) for seat in (0, 1)]
     theme.paste_title_strip(img, "Plateau", labels, None if over else view.get("to_move"),
-                            status=_status(view, names, over), markers=[(theme.INK, "B"), (theme.WHITE, "W")])
+                            status=_status(view, names, over, lang),
+                            markers=[(theme.INK, OWNER_LETTER[0]), (theme.WHITE, OWNER_LETTER[1])])
     highlight = [sq for sq in view.get("highlight") or [] if isinstance(sq, str) and len(sq) == 2]
     # a lesson's marks (theme.lesson_marks): plain rings, no path, no numbers (not a move)
     marks = [sq for sq in theme.lesson_marks(view) if len(sq) == 2 and sq not in highlight]
@@ -546,11 +705,11 @@ def draw(view: PlateauView, names: list[str], result: dict[str, Any] | None = No
         _step_badge(d, x0 + 13, y0 + 45, n)  # well below the height badge (x0 + 13, y0 + 13)
     y = panels_y
     for seat in (0, 1):
-        _player_panel(img, d, PANEL_X0 + seat * (PANEL_W + PANEL_GAP), y, panel_h, seat, names[seat], view)
+        _player_panel(img, d, PANEL_X0 + seat * (PANEL_W + PANEL_GAP), y, panel_h, seat, names[seat], view, lang)
     if _exchange_height(view):
-        _exchange_box(img, d, exchange_y, view, names)
+        _exchange_box(img, d, exchange_y, view, names, lang)
     # a lesson's picture (a view with ``marks``, even none) shows no last move, so no key to one
-    img.paste(_legend(moves=bool(highlight) or "marks" not in view, own=view.get("viewer") is not None),
+    img.paste(_legend(moves=bool(highlight) or "marks" not in view, own=view.get("viewer") is not None, lang=lang),
               (PANEL_X0, legend_y))
     theme.paint_notes(img, legend_y + LEGEND_H, blocks)
     return img

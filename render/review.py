@@ -10,8 +10,8 @@ decision's, or (Krakatoa) the dice's between two decisions, drawn where they fel
 and the move numbers; a legend names the players, each with the badge of its seat (colour *and* shape,
 so lines are told apart without colour).
 
-Words in the picture are few and English, like every board label; the turning points are told in
-words under it by the caller.  Pure: the review is a plain dict, the result PNG bytes.
+Words in the picture are few, in the reader's language (``WORDS``, ``render.words``); the turning points are
+told in words under it by the caller.  Pure: the review is a plain dict, the result PNG bytes.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import theme
+from render import theme, words
 
 WIDTH = theme.MAX_WIDTH
 #: the plot's height in pixels
@@ -32,6 +32,12 @@ LINE_COLOURS: dict[str, tuple[theme.RGB, ...]] = {
     "plateau": (theme.INK, theme.WHITE),
 }
 TITLES = {"kona": "Kona", "plateau": "Plateau", "k3": "K3", "krakatoa": "Krakatoa"}
+#: the words the picture draws (``render.words``), as the review's words under it say them
+WORDS: words.Catalog = {
+    "en": {"title": "Review · {game}", "chance": "chance to win", "move": "move", "none": "No decisions"},
+    "es": {"title": "Revisión · {game}", "chance": "probabilidad de ganar", "move": "jugada",
+           "none": "Ninguna decisión"},
+}
 #: the radius of the badge at a line's end
 END_R = 8
 #: the swing discs: radius, and the colour they are filled with
@@ -121,14 +127,15 @@ def plot_box(review: dict[str, Any]) -> tuple[int, int, int, int]:
     return x0 + 52, plot_top, x1 - 8, plot_top + PLOT_H
 
 
-def review_image(review: dict[str, Any], names: Sequence[str]) -> bytes:
-    """The review's graph as PNG bytes (see the module docstring); ``names`` by seat."""
-    return theme.to_png(draw_review(review, names))
+def review_image(review: dict[str, Any], names: Sequence[str], lang: str = "en") -> bytes:
+    """The review's graph as PNG bytes (see the module docstring); ``names`` by seat; its words in ``lang``."""
+    return theme.to_png(draw_review(review, names, lang))
 
 
-def draw_review(review: dict[str, Any], names: Sequence[str]) -> Image.Image:
+def draw_review(review: dict[str, Any], names: Sequence[str], lang: str = "en") -> Image.Image:
     """``review_image``'s picture, before it is encoded (tests read what it drew)."""
-    names = [theme.drawable_name(name, f"Player {seat + 1}") for seat, name in enumerate(names)]
+    lang = words.lang_of(lang)
+    names = [theme.drawable_name(name, words.player(lang, seat)) for seat, name in enumerate(names)]
     game = str(review.get("game", ""))
     lines = lines_of(review)
     x0 = theme.FRAME_WIDTH + theme.MARGIN // 2
@@ -143,9 +150,10 @@ def draw_review(review: dict[str, Any], names: Sequence[str]) -> Image.Image:
 
     # the title
     draw.rounded_rectangle((x0, top, x1, top + head_h), radius=10, fill=theme.PANEL)
-    title = f"Review · {TITLES.get(game, game.capitalize())}"
+    title = words.say(WORDS, lang, "title", game=TITLES.get(game, game.capitalize()))
     theme.draw_text(draw, (x0 + 14, top + head_h / 2), title, 22, bold=True, anchor="lm")
-    theme.draw_text(draw, (x1 - 14, top + head_h / 2), "chance to win", 17, fill=theme.MUTED, anchor="rm")
+    theme.draw_text(draw, (x1 - 14, top + head_h / 2), words.say(WORDS, lang, "chance"), 17, fill=theme.MUTED,
+                    anchor="rm")
 
     # the legend: two players a row, each with its seat's badge
     col_w = (x1 - x0) / 2
@@ -153,7 +161,7 @@ def draw_review(review: dict[str, Any], names: Sequence[str]) -> Image.Image:
         cx = x0 + (i % 2) * col_w
         cy = legend_top + 17 + (i // 2) * 34
         _badge(draw, game, side[0], (cx + 18, cy), radius=15)  # its number legible at 400 px too
-        label = " & ".join(names[s] if s < len(names) else f"Player {s + 1}" for s in side)
+        label = words.joined(lang, [names[s] if s < len(names) else words.player(lang, s) for s in side])
         size = theme.fit_text(label, 19, int(col_w - 48), min_size=16)
         theme.draw_text(draw, (cx + 38, cy), theme.ellipsize_name(label, size, int(col_w - 48)), size, anchor="lm")
 
@@ -166,7 +174,7 @@ def draw_review(review: dict[str, Any], names: Sequence[str]) -> Image.Image:
             theme.draw_text(draw, (plot_left - 6, y), f"{pct} %", 16, fill=theme.MUTED, anchor="rm")
     points = [p for _, line in lines for p in line]
     if not points:
-        theme.draw_text(draw, ((plot_left + plot_right) / 2, plot_top + PLOT_H / 2), "No decisions", 20,
+        theme.draw_text(draw, ((plot_left + plot_right) / 2, plot_top + PLOT_H / 2), words.say(WORDS, lang, "none"), 20,
                         fill=theme.MUTED, anchor="mm")
         return img
     lo = min(x for x, _ in points)
@@ -179,8 +187,8 @@ def draw_review(review: dict[str, Any], names: Sequence[str]) -> Image.Image:
         tx = at(tick, 0)[0]
         draw.line((tx, plot_bottom, tx, plot_bottom + 5), fill=theme.GREY, width=1)
         theme.draw_text(draw, (tx, plot_bottom + 8), str(tick), 16, fill=theme.MUTED, anchor="mt")
-    theme.draw_text(draw, ((plot_left + plot_right) / 2, plot_bottom + 30), "move", 16, fill=theme.MUTED,
-                    anchor="mt")
+    theme.draw_text(draw, ((plot_left + plot_right) / 2, plot_bottom + 30), words.say(WORDS, lang, "move"), 16,
+                    fill=theme.MUTED, anchor="mt")
 
     # the swings: a band at the decision (or the dice), and its numbered disc above the plot
     marks = []

@@ -1,7 +1,9 @@
 """A tournament's standings as a picture (issue 31), drawn with the shared theme.
 
 Pure: plain data in, PNG bytes out (``standings_png``); nothing here reads storage or knows Discord.
-Like every picture of the project it speaks English.
+Its own words (the line under the title, the column heads, the winners, the notes under the table) are in
+the reader's language, ``lang`` (``WORDS``, ``render.words``: English or Spanish); the title, the players'
+names, their ``out`` marks and the tie-breaks' names come in from the caller, already in words.
 
 **What it takes** (:class:`StandingsPicture`): the title (``"Kona Swiss #3"``), the round reached and
 the rounds planned, the round in play (its finished games counted; for a cancelled event, the round it
@@ -30,7 +32,7 @@ from fractions import Fraction
 
 from PIL import Image, ImageDraw
 
-from render import theme
+from render import theme, words
 
 WIDTH = 560
 ROW_H = 36
@@ -42,8 +44,8 @@ Number = int | float | Fraction
 
 @dataclass(frozen=True)
 class StandingLine:
-    """One player's line: ``out`` is empty while the player is in the event, else the word shown
-    (``"withdrawn"``, ``"removed"``, ``"left"``)."""
+    """One player's line: ``out`` is empty while the player is in the event, else the word shown, in the
+    reader's language (``"withdrawn"``, ``"removed"``, ``"left"``; ``"se retiró"``...)."""
 
     rank: int
     name: str
@@ -73,6 +75,63 @@ class StandingsPicture:
     tiebreak_short: tuple[str, str] = ("Bu", "SB")
 
 
+#: every word the picture draws of its own, in English and Spanish (as the standings' text says them,
+#: ``tournament.standings.*`` of ``tables.i18n``)
+WORDS: words.Catalog = {
+    "en": {
+        "final": "Final standings",
+        "final.early": "Final standings: ended after round {round} of {rounds}",
+        "final.after": "Final standings after {n} round|Final standings after {n} rounds",
+        "cancelled.during": "Cancelled during round {playing} of {rounds}",
+        "cancelled.after": "Cancelled after round {round} of {rounds}",
+        "cancelled.unplayed": "Cancelled before any game",
+        "cancelled.empty": "Cancelled before anyone entered",
+        "playing": "After round {round} of {rounds}; round {playing} in play",
+        "playing.first": "Round {playing} of {rounds} in play",
+        "entries": "Not started yet: players in entry order",
+        "entries.empty": "Not started yet: nobody has entered",
+        "after": "After round {round} of {rounds}",
+        "winner": "Winner: {names}",
+        "winners": "Winners: {names}",
+        "and": "{first}, {last}",
+        "empty": "No players yet",
+        "empty.cancelled": "Nobody entered",
+        "head.rank": "#",
+        "head.player": "Player",
+        "head.points": "Pts",
+        "head.games": "G",
+        "legend": "{short1} = {name1}, {short2} = {name2}, G = games",
+        "top": "Top {shown} of {total} players shown",
+        "players": "{n} player|{n} players",
+    },
+    "es": {
+        "final": "Clasificación final",
+        "final.early": "Clasificación final: terminó tras la ronda {round} de {rounds}",
+        "final.after": "Clasificación final tras {n} ronda|Clasificación final tras {n} rondas",
+        "cancelled.during": "Cancelado durante la ronda {playing} de {rounds}",
+        "cancelled.after": "Cancelado tras la ronda {round} de {rounds}",
+        "cancelled.unplayed": "Cancelado antes de ninguna partida",
+        "cancelled.empty": "Cancelado antes de que se inscribiera nadie",
+        "playing": "Tras la ronda {round} de {rounds}; ronda {playing} en juego",
+        "playing.first": "Ronda {playing} de {rounds} en juego",
+        "entries": "Aún no ha empezado: jugadores por orden de inscripción",
+        "entries.empty": "Aún no ha empezado: no se ha inscrito nadie",
+        "after": "Tras la ronda {round} de {rounds}",
+        "winner": "Gana: {names}",
+        "winners": "Ganan: {names}",
+        "and": "{first} y {last}",
+        "empty": "Aún no hay jugadores",
+        "empty.cancelled": "No se inscribió nadie",
+        "head.rank": "#",
+        "head.player": "Jugador",
+        "head.points": "Pts",
+        "head.games": "PJ",
+        "legend": "{short1} = {name1}, {short2} = {name2}, PJ = partidas jugadas",
+        "top": "Se muestran los {shown} primeros de {total} jugadores",
+        "players": "{n} jugador|{n} jugadores",
+    },
+}
+
 _PARTS = {Fraction(0): "", Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}
 
 
@@ -89,28 +148,29 @@ def number_text(value: Number) -> str:
     return f"{float(exact):.2f}".rstrip("0").rstrip(".")
 
 
-def round_text(pic: StandingsPicture) -> str:
-    """The line under the title: where the event stands, as the standings' text says it
+def round_text(pic: StandingsPicture, lang: str = "en") -> str:
+    """The line under the title, in ``lang``: where the event stands, as the standings' text says it
     (``tables.tournaments.standings_head``)."""
+    def say(key: str) -> str:
+        return words.say(WORDS, lang, key, round=pic.round, rounds=pic.rounds, playing=pic.playing)
+
     if pic.final:
         if not pic.round:
-            return "Final standings"
+            return say("final")
         if pic.round < pic.rounds:  # too few players were left to pair another round
-            return f"Final standings: ended after round {pic.round} of {pic.rounds}"
-        return f"Final standings after {pic.round} round{'s' if pic.round != 1 else ''}"
+            return say("final.early")
+        return words.count(WORDS, lang, "final.after", pic.round)
     if pic.cancelled:
         if pic.playing:
-            return f"Cancelled during round {pic.playing} of {pic.rounds}"
+            return say("cancelled.during")
         if pic.round:
-            return f"Cancelled after round {pic.round} of {pic.rounds}"
-        return "Cancelled before any game" if pic.rows else "Cancelled before anyone entered"
+            return say("cancelled.after")
+        return say("cancelled.unplayed") if pic.rows else say("cancelled.empty")
     if pic.playing:
-        if pic.round:
-            return f"After round {pic.round} of {pic.rounds}; round {pic.playing} in play"
-        return f"Round {pic.playing} of {pic.rounds} in play"
+        return say("playing") if pic.round else say("playing.first")
     if pic.round == 0:
-        return "Not started yet: players in entry order" if pic.rows else "Not started yet: nobody has entered"
-    return f"After round {pic.round} of {pic.rounds}"
+        return say("entries") if pic.rows else say("entries.empty")
+    return say("after")
 
 
 def shown_rows(rows: Sequence[StandingLine], top: int = TOP_ROWS) -> tuple[list[StandingLine], StandingLine | None]:
@@ -157,8 +217,9 @@ def _row(draw: ImageDraw.ImageDraw, y: int, row: StandingLine, shade: bool, rank
     theme.draw_text(draw, (_GAMES_X, mid), str(row.games), 16, fill=ink, anchor="rm")
 
 
-def standings_image(pic: StandingsPicture) -> Image.Image:
-    """The standings card (module docstring): title, round, the winner when over, the rows."""
+def standings_image(pic: StandingsPicture, lang: str = "en") -> Image.Image:
+    """The standings card (module docstring): title, round, the winner when over, the rows; its words in
+    ``lang``."""
     head, caller = shown_rows(pic.rows)
     winner_h = 48 if pic.final and pic.winners else 0
     body = ROW_H * (max(len(head), 1) + (1 if caller else 0)) + (24 if caller else 0)
@@ -171,25 +232,33 @@ def standings_image(pic: StandingsPicture) -> Image.Image:
     size = theme.fit_text(pic.title, 24, _X1 - _X0 - 16, bold=True, min_size=18)
     theme.draw_text(draw, (_X0 + 8, top + 20), theme.ellipsize(pic.title, size, _X1 - _X0 - 16, True), size,
                     bold=True, anchor="lm")
-    theme.draw_text(draw, (_X0 + 8, top + 48), round_text(pic), 16, fill=theme.MUTED, anchor="lm")
+    stage = round_text(pic, lang)
+    size = theme.fit_text(stage, 16, _X1 - _X0 - 16)
+    theme.draw_text(draw, (_X0 + 8, top + 48), theme.ellipsize(stage, size, _X1 - _X0 - 16), size, fill=theme.MUTED,
+                    anchor="lm")
     y = top + 74
     if winner_h:
-        label = "Winner: " if len(pic.winners) == 1 else "Winners: "
+        shown = [theme.drawable_name(name, "—") for name in pic.winners]
+        joined = words.say(WORDS, lang, "and", first=", ".join(shown[:-1]), last=shown[-1]) if len(shown) > 1 \
+            else "".join(shown)
+        said = words.say(WORDS, lang, "winner" if len(shown) == 1 else "winners", names=joined)
         draw.rounded_rectangle((_X0, y, _X1, y + 40), radius=10, fill=theme.mix(theme.YELLOW, theme.CARD, 0.4),
                                outline=theme.INK, width=2)
         draw.ellipse((_X0 + 8, y + 6, _X0 + 36, y + 34), fill=theme.YELLOW, outline=theme.INK, width=2)
         theme.draw_text(draw, (_X0 + 22, y + 20), "1", 16, bold=True, anchor="mm")
-        shown = [theme.drawable_name(name, "—") for name in pic.winners]
-        names = theme.ellipsize(label + ", ".join(shown), 20, _X1 - _X0 - 60, True)
-        theme.draw_text(draw, (_X0 + 48, y + 20), names, 20, bold=True, anchor="lm")
+        theme.draw_text(draw, (_X0 + 48, y + 20), theme.ellipsize(said, 20, _X1 - _X0 - 60, True), 20, bold=True,
+                        anchor="lm")
         y += winner_h
     if not head:
-        empty = "Nobody entered" if pic.cancelled else "No players yet"
+        empty = words.say(WORDS, lang, "empty.cancelled" if pic.cancelled else "empty")
         theme.draw_text(draw, (WIDTH / 2, y + ROW_H // 2), empty, 17, fill=theme.MUTED, anchor="mm")
         return img
-    labels = (("Pts", _POINTS_X), (pic.tiebreak_short[0], _TB1_X), (pic.tiebreak_short[1], _TB2_X), ("G", _GAMES_X))
-    theme.draw_text(draw, (_X0 + 19, y + 4), "#", 14, fill=theme.MUTED, bold=True, anchor="ma")
-    theme.draw_text(draw, (_NAME_X, y + 4), "Player", 14, fill=theme.MUTED, bold=True, anchor="la")
+    labels = ((words.say(WORDS, lang, "head.points"), _POINTS_X), (pic.tiebreak_short[0], _TB1_X),
+              (pic.tiebreak_short[1], _TB2_X), (words.say(WORDS, lang, "head.games"), _GAMES_X))
+    theme.draw_text(draw, (_X0 + 19, y + 4), words.say(WORDS, lang, "head.rank"), 14, fill=theme.MUTED, bold=True,
+                    anchor="ma")
+    theme.draw_text(draw, (_NAME_X, y + 4), words.say(WORDS, lang, "head.player"), 14, fill=theme.MUTED, bold=True,
+                    anchor="la")
     for label, x in labels:
         theme.draw_text(draw, (x, y + 4), label, 14, fill=theme.MUTED, bold=True, anchor="ra")
     y += 30
@@ -202,16 +271,17 @@ def standings_image(pic: StandingsPicture) -> Image.Image:
         _row(draw, y, caller, False, not pic.entries)
         y += ROW_H
     left_out = len(pic.rows) - len(head) - (1 if caller else 0)
-    notes = [f"{pic.tiebreak_short[0]} = {pic.tiebreak_labels[0]}, {pic.tiebreak_short[1]} = "
-             f"{pic.tiebreak_labels[1]}, G = games"]
-    notes.append(f"Top {len(head)} of {len(pic.rows)} players shown" if left_out > 0 else
-                 f"{len(pic.rows)} player{'s' if len(pic.rows) != 1 else ''}")
+    notes = [words.say(WORDS, lang, "legend", short1=pic.tiebreak_short[0], name1=pic.tiebreak_labels[0],
+                       short2=pic.tiebreak_short[1], name2=pic.tiebreak_labels[1])]
+    notes.append(words.say(WORDS, lang, "top", shown=len(head), total=len(pic.rows)) if left_out > 0 else
+                 words.count(WORDS, lang, "players", len(pic.rows)))
     for k, note in enumerate(notes):
         size = theme.fit_text(note, 14, _X1 - _X0)
         theme.draw_text(draw, (WIDTH / 2, y + 16 + 20 * k), note, size, fill=theme.MUTED, anchor="mm")
     return img
 
 
-def standings_png(pic: StandingsPicture) -> bytes:
-    """The standings card as PNG bytes (the fixed palette: the same picture, the same bytes)."""
-    return theme.to_png(standings_image(pic))
+def standings_png(pic: StandingsPicture, lang: str = "en") -> bytes:
+    """The standings card as PNG bytes, its words in ``lang`` (the fixed palette: the same picture, the same
+    bytes)."""
+    return theme.to_png(standings_image(pic, lang))

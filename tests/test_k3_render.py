@@ -114,11 +114,13 @@ def _overlap(a: tuple, b: tuple) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_no_label_on_a_highlight_or_on_another_label(players: int) -> None:
+def test_no_label_on_a_highlight_or_on_another_label(players: int, lang: str) -> None:
     """Issue 16 ("b1 c1" over the highlight): in seeded random games, every spot and coordinate label of
     the mountain and the pyramids keeps off every highlight ring and every other label, whatever was
-    just played or taken (a spot emptied just above an accessible piece is boxed)."""
+    just played or taken (a spot emptied just above an accessible piece is boxed); in Spanish too, whose
+    side column says "al lado", wider than "side"."""
     from engines import get_engine
     from render import k3 as k3_render
 
@@ -133,7 +135,7 @@ def test_no_label_on_a_highlight_or_on_another_label(players: int) -> None:
             if not view.get("highlight"):
                 continue
             with k3_render.boxes_drawn() as drawn:
-                draw("k3", view, NAMES[:players])
+                draw("k3", view, NAMES[:players], lang=lang)
             rings, texts = drawn["highlights"], drawn["texts"]
             checked += bool(rings)
             labels_seen += len(texts)
@@ -146,24 +148,27 @@ def test_no_label_on_a_highlight_or_on_another_label(players: int) -> None:
     assert checked > 50 and labels_seen > 500  # the games did box moves and write labels
 
 
+@pytest.mark.parametrize(("lang", "wins"), [("en", "wins"), ("es", "gana")])
 @pytest.mark.parametrize(("players", "result", "tag"), [
-    (2, {"winners": [0], "reason": "resign", "losers": [1]}, "resigned"),
-    (4, {"winners": [0], "reason": "time", "losers": [2]}, "out of time"),
-    (3, {"winners": [1], "reason": "resign"}, "resigned"),  # no losers given: every seat but the winners
+    (2, {"winners": [0], "reason": "resign", "losers": [1]}, {"en": "resigned", "es": "abandonó"}),
+    (4, {"winners": [0], "reason": "time", "losers": [2]}, {"en": "out of time", "es": "sin tiempo"}),
+    (3, {"winners": [1], "reason": "resign"}, {"en": "resigned", "es": "abandonó"}),  # no losers: all but the winners
 ])
-def test_a_seat_that_left_says_so_in_its_panel(players: int, result: dict, tag: str) -> None:
+def test_a_seat_that_left_says_so_in_its_panel(players: int, result: dict, tag: dict, lang: str, wins: str) -> None:
     """Issue 28 (item 14): after a resignation or a time-out (an ending outside the rules, the
     tables layer's ``result``), the panel of each seat that left says how, the winners' say "wins";
-    nobody else's panel says either."""
+    nobody else's panel says either.  In the reader's language: "abandonó", "gana"."""
     import render as rendering
 
     states = game_states(players, seed=5)
     view = ENGINE.final_view(states[len(states) * 2 // 3])
-    facts = rendering.layout_facts("k3", view, NAMES[:players], result=result)
+    facts = rendering.layout_facts("k3", view, NAMES[:players], result=result, lang=lang)
     tags = [m.what for m in facts.marks if m.kind == "text"]
     losers = result.get("losers", [s for s in range(players) if s not in result["winners"]])
-    assert tags.count(tag) == len(losers)
-    assert tags.count("wins") == len(result["winners"])
+    assert tags.count(tag[lang]) == len(losers)
+    assert tags.count(wins) == len(result["winners"])
+    other = {"en": "es", "es": "en"}[lang]
+    assert tag[other] not in tags
 
 
 def test_four_players_names_are_whole_in_the_title_strip():

@@ -36,14 +36,15 @@ def _png(data: bytes) -> Image.Image:
     return img
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize(("players", "options"), CONFIGS)
-def test_start_middle_end_render_for_every_viewer(players, options):
+def test_start_middle_end_render_for_every_viewer(players, options, lang):
     states = _states(players, options, seed=players * 7 + len(options))
     picks = [states[0], states[3], states[len(states) // 2], states[-1]]
     for state in picks:
         for viewer in [None, *range(players)]:
             view = E.view(state, viewer)
-            data = render("krakatoa", view, NAMES[:players])
+            data = render("krakatoa", view, NAMES[:players], lang=lang)
             img = _png(data)
             assert 520 <= img.width <= kr.theme.MAX_WIDTH and img.height <= 1800
             assert len(data) <= 80_000
@@ -124,8 +125,9 @@ def test_few_names_are_padded():
     assert img.width == kr.WIDTH
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_every_table_die_is_named_where_aims_are_made(players):
+def test_every_table_die_is_named_where_aims_are_made(players, lang):
     """Issue 28 (item 8): aims name the table dice s1 ... l3 (KR-1.2, KR-10.3), so every view where
     an aim is chosen names each die on the picture, every aim's die among them, legible at the 400 px
     a phone shows (9 px or more)."""
@@ -137,7 +139,7 @@ def test_every_table_die_is_named_where_aims_are_made(players):
         view = E.view(state, None)
         if not view["step"].startswith("aim:"):
             continue
-        facts = rendering.layout_facts("krakatoa", view, NAMES[:players])
+        facts = rendering.layout_facts("krakatoa", view, NAMES[:players], lang=lang)
         drawn = {m.what: m.size * 400 / facts.width for m in facts.marks if m.kind == "text" and m.what in names}
         assert set(drawn) == set(names)
         assert min(drawn.values()) >= 9
@@ -152,6 +154,7 @@ def test_every_table_die_is_named_where_aims_are_made(players):
 MESAS = ["Mesa (normal)", "Mesa 2 (normal)", "Mesa 3 (normal)", "Bartholomew the Long-Named"]
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize(
     "position",
     [
@@ -160,7 +163,7 @@ MESAS = ["Mesa (normal)", "Mesa 2 (normal)", "Mesa 3 (normal)", "Bartholomew the
         "YYB/YRR/YRB play 2 1 2 throw 1 40,41,12 00,00,00 - 3 advanced",  # three players
     ],
 )
-def test_many_players_names_and_scores_are_all_shown(position):
+def test_many_players_names_and_scores_are_all_shown(position, lang):
     """Issue 28 (item 10): with three or four players every seat's chip in the title strip shows
     its score and its name (whole for names like Mesa's), at 9 px or more on a phone; nothing names
     a Mesa seat cut short (the sheet breaks a name over two lines), so three Mesa seats are told
@@ -170,7 +173,7 @@ def test_many_players_names_and_scores_are_all_shown(position):
     state = E.from_position(position)
     view = E.view(state, None)
     players = state.players
-    facts = rendering.layout_facts("krakatoa", view, MESAS[:players])
+    facts = rendering.layout_facts("krakatoa", view, MESAS[:players], lang=lang)
     texts = [m for m in facts.marks if m.kind == "text"]
     for seat in range(players):
         score = str(view["totals"][view["side_of_seat"][seat]])
@@ -184,10 +187,12 @@ def test_many_players_names_and_scores_are_all_shown(position):
     assert all("Barth" in what or "the Lon" in what for what in cut), cut  # only the long name is cut
 
 
-def test_caption_says_the_last_move_in_words():
+@pytest.mark.parametrize(("lang", "throwoff", "kept"),
+                         [("en", "throw-off", "if kept"), ("es", "Sorteo de", "si se los queda")])
+def test_caption_says_the_last_move_in_words(lang, throwoff, kept):
     """Issue 28 (item 3): before a throw is scored (the throw-off, throw 1's roll to keep or rethrow)
     the caption says the last move as a player would, with who made it, never its notation
-    ("roll YBB/---/---"), in at most two lines at the picture's caption size."""
+    ("roll YBB/---/---"), in at most two lines at the picture's caption size (in Spanish too)."""
     room = kr.WIDTH - 2 * kr.theme.MARGIN - 16
     said: dict[str, str] = {}
     for players, seed in ((2, 1), (3, 2), (4, 3)):
@@ -196,18 +201,20 @@ def test_caption_says_the_last_move_in_words():
             view = E.view(state, None)
             if view["last_throw"] is not None or not view["last_move"]:
                 continue
-            text = kr.caption(view, names)
+            text = kr.caption(view, names, lang)
             kind = view["last_move"].split()[0]
             said[kind] = text
             assert "/" not in text and "Last move" not in text, text
-            assert any(text.startswith(name) for name in names), text
+            assert any(name in text.split(":")[0] for name in names), text
             assert len(kr.theme.wrap(text, kr.theme.CAPTION_SIZE, room)) <= 2, text
     assert {"steam", "ash", "lava"} & set(said) and {"roll", "throw"} <= set(said)
-    assert any(word in said["roll"] for word in ("throw-off", "if kept"))
+    assert any(word in said["roll"] for word in (throwoff, kept))
 
 
-def test_the_last_throw_says_point_or_points_by_its_number():
-    """An audit read "throw 5: 1 points": a throw worth 1 (a Deuce YRR, KR-2) is "1 point"."""
+@pytest.mark.parametrize(("lang", "prefix", "one", "many"), [("en", "Last: ", "point", "points"),
+                                                           ("es", "Último: ", "punto", "puntos")])
+def test_the_last_throw_says_point_or_points_by_its_number(lang, prefix, one, many):
+    """An audit read "throw 5: 1 points": a throw worth 1 (a Deuce YRR, KR-2) is "1 point" ("1 punto")."""
     import render as rendering
 
     said = {}
@@ -216,12 +223,12 @@ def test_the_last_throw_says_point_or_points_by_its_number():
             last = E.view(state, None).get("last_throw")
             if last is None or last["scratch"] or last["points"] in said:
                 continue
-            facts = rendering.layout_facts("krakatoa", E.view(state, None), NAMES[:2])
-            [line] = [m.what for m in facts.marks if m.kind == "text" and str(m.what).startswith("Last: ")]
+            facts = rendering.layout_facts("krakatoa", E.view(state, None), NAMES[:2], lang=lang)
+            [line] = [m.what for m in facts.marks if m.kind == "text" and str(m.what).startswith(prefix)]
             said[last["points"]] = line
         if 1 in said and len(said) > 2:
             break
-    assert said[1].endswith(": 1 point") and all(line.endswith(f": {n} points") for n, line in said.items() if n != 1)
+    assert said[1].endswith(f": 1 {one}") and all(line.endswith(f": {n} {many}") for n, line in said.items() if n != 1)
 
 
 @pytest.mark.parametrize("sides", [2, 3, 4])
@@ -245,11 +252,15 @@ def test_the_winner_is_said_with_their_own_total_not_the_highest():
     # ("Mesa (normal) wins with 298" named the resigned Ana's total)
     view = {"winners": [2], "totals": [298, 156, 254], "side_of_seat": [0, 1, 2]}
     assert kr._result_words(view, ["Ana", "Ben", "Mesa"]) == "Mesa wins with 254"
+    assert kr._result_words(view, ["Ana", "Ben", "Mesa"], "es") == "Mesa gana con 254"
     view = {"winners": [1, 2], "totals": [298, 254, 254], "side_of_seat": [0, 1, 2]}
     assert kr._result_words(view, ["Ana", "Ben", "Mesa"]) == "Ben & Mesa share the win at 254"
+    assert kr._result_words(view, ["Ana", "Ben", "Mesa"], "es") == "Ben y Mesa comparten la victoria con 254"
 
 
-def test_a_bonus_throw_says_the_boxes_left_in_its_header():
+@pytest.mark.parametrize(("lang", "header"), [("en", "bonus box {box} ({left} left)"),
+                                              ("es", "caja {box} (quedan {left})")])
+def test_a_bonus_throw_says_the_boxes_left_in_its_header(lang, header):
     # KR-5: with a last throw and its news above it, "Bonus boxes left: 2 of 3" ran through the set table's rule;
     # a bonus throw's header says the boxes left, and the line is drawn only where it has room
     state = E.new_game(4, 1, {"teams": True})
@@ -258,9 +269,9 @@ def test_a_bonus_throw_says_the_boxes_left_in_its_header():
         state = E.apply(state, E.random_move(state, rng))
     view = E.view(state, None)
     with theme.recording() as marks:
-        draw("krakatoa", view, NAMES)
+        draw("krakatoa", view, NAMES, lang=lang)
     texts = [m.what for m in marks if m.kind == "text"]
-    assert any(t.endswith(f"bonus box {str(view['throw'])[1:]} ({view['boxes_left']} left)") for t in texts), texts
+    assert any(t.endswith(header.format(box=str(view["throw"])[1:], left=view["boxes_left"])) for t in texts), texts
 
 
 def test_the_throw_off_table_stays_until_the_starters_first_throw_only():

@@ -55,17 +55,18 @@ def count(img: Image.Image, colour: tuple[int, int, int]) -> int:
     return sum(n for n, c in img.getcolors(img.width * img.height) if c == colour)
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("name", list(STATES))
 @pytest.mark.parametrize("viewer", [0, 1, None])
-def test_every_view_renders_within_limits(name: str, viewer: int | None) -> None:
-    """Start, middle, final (and exchange) positions for both players and the spectator."""
+def test_every_view_renders_within_limits(name: str, viewer: int | None, lang: str) -> None:
+    """Start, middle, final (and exchange) positions for both players and the spectator, in both languages."""
     view = E.view(STATES[name], viewer)
-    data = render("plateau", view, NAMES)
+    data = render("plateau", view, NAMES, lang=lang)
     img = Image.open(io.BytesIO(data))
     assert img.format == "PNG"
     assert 520 <= img.width <= theme.MAX_WIDTH and img.height <= 1800  # issue 16: a phone's portrait
     assert len(data) <= 80_000
-    assert render("plateau", view, NAMES) == data  # same view, same bytes
+    assert render("plateau", view, NAMES, lang=lang) == data  # same view, same bytes
 
 
 def test_public_image_depends_only_on_the_spectator_view() -> None:
@@ -207,13 +208,14 @@ def test_faded_faces_read_at_phone_width_and_still_look_faded(owner: int, face: 
     assert 3.0 <= faded_peak < solid_peak
 
 
-def test_a_spectator_s_plateau_legend_does_not_explain_faded_faces() -> None:
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_spectator_s_plateau_legend_does_not_explain_faded_faces(lang: str) -> None:
     """"faded: yours alone" keys a player's own hidden faces; a spectator's picture (a replay, a public board)
     has none, so its legend leaves it out."""
     from render.plateau import _legend
 
-    assert _legend(True, False).tobytes() != _legend(True, True).tobytes()
-    assert _legend(False, False).tobytes() != _legend(False, True).tobytes()
+    assert _legend(True, False, lang).tobytes() != _legend(True, True, lang).tobytes()
+    assert _legend(False, False, lang).tobytes() != _legend(False, True, lang).tobytes()
 
 
 def test_the_caption_says_how_many_pieces_arrive_after_a_stop():
@@ -241,3 +243,8 @@ def test_a_private_view_says_whose_faces_are_faded_whoever_looks():
     drawn = " ".join(str(m.what) for m in facts.marks if m.kind == "text")  # the note wraps over lines
     assert "Player 2's private view: faded faces are known to this player alone" in drawn, drawn
     assert "you alone" not in drawn
+    # in Spanish too, whoever looks: the view's player by name ("Jugador 2"), never "tú"
+    facts = rendering.layout_facts("plateau", plateau.view(state, 1), ["Jugador 1 (tú)", "Jugador 2"], lang="es")
+    drawn = " ".join(str(m.what) for m in facts.marks if m.kind == "text")
+    assert "Vista privada de Jugador 2: solo este jugador ve las caras pálidas" in drawn, drawn
+    assert "private view" not in drawn

@@ -91,11 +91,12 @@ def test_text_and_faces_are_big_enough_at_phone_width(game: str, players: int, o
     assert faces > 20  # the faces really were noted
 
 
-def test_a_sixteen_high_plateau_stack_keeps_its_faces_big() -> None:
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_sixteen_high_plateau_stack_keeps_its_faces_big(lang: str) -> None:
     engine = get_engine("plateau")
     state = engine.from_position(TALL_PLATEAU)
     for viewer in (None, 0, 1):
-        facts = render.layout_facts("plateau", engine.view(state, viewer), NAMES[:2])
+        facts = render.layout_facts("plateau", engine.view(state, viewer), NAMES[:2], lang=lang)
         assert facts.shown_at(DISPLAY_WIDTH)[1] >= 14
         assert facts.height <= 1800
 
@@ -255,7 +256,14 @@ def words(facts: render.LayoutFacts) -> str:
     return " ".join(m.what for m in facts.marks if m.kind == "text")
 
 
-def test_plateau_caption_tells_the_move_and_its_captures() -> None:
+#: how a Plateau caption says a move's squares and its captures, by language (``render.plateau.WORDS``)
+PLATEAU_MOVE = {"en": ("from {a} to {b}", "capturing {n} piece{s}", "capturing"),
+                "es": ("de {a} a {b}", "y capturó {n} pieza{s}", "capturó")}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_plateau_caption_tells_the_move_and_its_captures(lang: str) -> None:
+    squares_said, captured_said, capture_word = PLATEAU_MOVE[lang]
     seen_capture = seen_move = 0
     for seed in range(1, 8):
         states, engine = played("plateau", 2, (), seed)
@@ -263,18 +271,18 @@ def test_plateau_caption_tells_the_move_and_its_captures() -> None:
             view, previous = engine.view(after, None), engine.view(before, None)
             last = view["last_move"]
             mover = 1 - int(view["side"]) if not last.startswith("return:") else int(view["side"])
-            text = pl_render.caption(view, NAMES[:2], previous)
+            text = pl_render.caption(view, NAMES[:2], previous, lang=lang)
             assert text.startswith(NAMES[mover])
             if "-" in last and not last.startswith(("+", "tender", "return")):
                 seen_move += 1
                 squares = view["highlight"]
-                assert f"from {squares[0]} to {squares[-1]}" in text
+                assert squares_said.format(a=squares[0], b=squares[-1]) in text
                 gained = len(view["prisoners"][mover]) - len(previous["prisoners"][mover])
                 if gained:
                     seen_capture += 1
-                    assert text.endswith(f"capturing {gained} piece{'' if gained == 1 else 's'}")
+                    assert text.endswith(captured_said.format(n=gained, s="" if gained == 1 else "s"))
                 else:
-                    assert "capturing" not in text
+                    assert capture_word not in text
     assert seen_move > 20 and seen_capture > 0
 
 
@@ -291,24 +299,29 @@ def test_captions_reach_the_picture() -> None:
                 assert word in words(facts)
 
 
-def test_k3_penalty_and_steal_give_their_reason() -> None:
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_k3_penalty_and_steal_give_their_reason(lang: str) -> None:
     penalties = steals = 0
     for seed in range(1, 6):
         states, engine = played("k3", 3, (), seed)
         for before, after in itertools.pairwise(states):
             view, previous = engine.view(after, None), engine.view(before, None)
             last = str(view.get("last_move") or "")
-            text = k3_render.caption(view, NAMES[:3], previous)
+            text = k3_render.caption(view, NAMES[:3], previous, lang)
             if view.get("steal") is not None and "-" in last:
                 penalties += 1
                 slot = last.split("-")[1]
                 a, b = k3_render._supports(view, slot)
-                assert f"on {a}+{b}: penalised" in text and NAMES[view["steal"]] in text
-                assert NAMES[view["taker"]] + " takes a piece" in text
+                assert f"{a}+{b}: {'penalised' if lang == 'en' else 'penalización'}" in text
+                assert text.startswith(NAMES[view["steal"]])
+                assert NAMES[view["taker"]] + (" takes a piece" if lang == "en" else " toma una pieza") in text
             if last.startswith("x"):
                 steals += 1
-                assert f"{NAMES[previous['taker']]} took {last[1]} from {NAMES[previous['steal']]}'s" in text
-                assert "penalty" in text
+                taker, victim = NAMES[previous["taker"]], NAMES[previous["steal"]]
+                if lang == "en":
+                    assert f"{taker} took {last[1]} from {victim}'s" in text and "penalty" in text
+                else:
+                    assert f"{taker} se llevó la {last[1]} que {victim} tenía" in text and "penalización" in text
     assert penalties > 0 and steals > 0
 
 
@@ -323,11 +336,14 @@ def test_a_caption_names_whose_piece_without_the_note_of_how_they_left() -> None
                 text = k3_render.caption(view, names, previous)
                 victim = NAMES[previous["steal"]]
                 assert f"from {victim}'s " in text and ")'s" not in text
+                spanish = k3_render.caption(view, [f"{n} (abandonó)" for n in NAMES[:3]], previous, "es")
+                assert f" que {victim} tenía " in spanish and "(abandonó) tenía" not in spanish
                 return
     raise AssertionError("no steal in these games")
 
 
-def test_krakatoa_caption_gives_the_last_throw_and_its_score() -> None:
+@pytest.mark.parametrize(("lang", "scratch", "point"), [("en", "scratch", "point"), ("es", "fallo", "punto")])
+def test_krakatoa_caption_gives_the_last_throw_and_its_score(lang: str, scratch: str, point: str) -> None:
     states, engine = played("krakatoa", 2, ())
     checked = 0
     for state in states:
@@ -335,21 +351,22 @@ def test_krakatoa_caption_gives_the_last_throw_and_its_score() -> None:
         last = view.get("last_throw")
         if last is None:
             continue
-        text = kr_render.caption(view, NAMES[:2])
+        text = kr_render.caption(view, NAMES[:2], lang)
         assert text.startswith(NAMES[last["seat"]])
         if last["scratch"]:
-            assert "scratch" in text and "0 points" in text
+            assert scratch in text and f"0 {point}s" in text
         else:
-            assert f": {last['points']} point" in text
+            assert f": {last['points']} {point}" in text
         checked += 1
     assert checked > 20
 
 
-def test_kona_caption_names_both_squares() -> None:
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_kona_caption_names_both_squares(lang: str) -> None:
     states, engine = played("kona", 2, ())
     for state in states[3:]:
         view = engine.view(state, None)
-        facts = render.layout_facts("kona", view, NAMES[:2])
+        facts = render.layout_facts("kona", view, NAMES[:2], lang=lang)
         a, b = view["highlight"]
         assert f"{a} → {b}" in words(facts)
         break
@@ -386,29 +403,31 @@ def test_endings_outside_the_engine_show_their_reason(game: str, result: dict, e
         all(w in words(facts) for w in expected.split())
 
 
-def test_plateau_shows_every_face_at_the_end() -> None:
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_plateau_shows_every_face_at_the_end(lang: str) -> None:
     states, engine = played("plateau", 2, ())
-    facts = render.layout_facts("plateau", engine.view(states[-1], None), NAMES[:2])
+    facts = render.layout_facts("plateau", engine.view(states[-1], None), NAMES[:2], lang=lang)
     faces = [m for m in facts.marks if m.kind == "face"]
     assert not any(m.faded for m in faces)
     assert "?" not in {m.what for m in facts.marks if m.kind == "symbol"}
     pieces = sum(len(stack) for rank in engine.view(states[-1], None)["board"] for stack in rank)
     assert len(faces) >= 2 * pieces  # both faces of every piece on the board
-    mid = render.layout_facts("plateau", engine.view(states[len(states) // 2], None), NAMES[:2])
+    mid = render.layout_facts("plateau", engine.view(states[len(states) // 2], None), NAMES[:2], lang=lang)
     assert "?" in {m.what for m in mid.marks if m.kind == "symbol"}
 
 
 # ---- only what the variant uses ------------------------------------------------------------------------
-def test_krakatoa_basic_shows_no_advanced_rows() -> None:
+@pytest.mark.parametrize(("lang", "box", "next_", "marks"),
+                         [("en", "Box", "Next", "Marks"), ("es", "Caja", "Sig.", "Marcas")])
+def test_krakatoa_basic_shows_no_advanced_rows(lang: str, box: str, next_: str, marks: str) -> None:
     for preset, shown in (("basic", False), ("advanced", True)):
         states, engine = played("krakatoa", 2, (("preset", preset),))
         for state in states[::max(1, len(states) // 6)]:
-            text = words(render.layout_facts("krakatoa", engine.view(state, None), NAMES[:2]))
+            text = words(render.layout_facts("krakatoa", engine.view(state, None), NAMES[:2], lang=lang))
             tokens = set(text.split())
-            assert ("Box" in tokens and "Next" in tokens) is shown
-            assert ("Marks" in tokens) is (shown and "Marks" in tokens)
+            assert (box in tokens and next_ in tokens) is shown
             if not shown:
-                assert "Marks" not in tokens and "x2" not in tokens and "x4" not in tokens
+                assert marks not in tokens and "x2" not in tokens and "x4" not in tokens
 
 
 def test_k3_two_players_get_two_large_pyramids() -> None:

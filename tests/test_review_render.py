@@ -160,6 +160,29 @@ def test_text_reads_at_phone_width_and_names_are_there() -> None:
     assert "0 %" in said and "100 %" in said and "move" in said
 
 
+@pytest.mark.parametrize("game", ["krakatoa", "plateau"])
+def test_the_picture_speaks_the_readers_language(game: str) -> None:
+    """The title, the axis and "chance to win" in Spanish for a Spanish reader (the words under it are Spanish
+    too), the title and the label beside it apart; and the English picture as it was."""
+    review = hand_review(game, 2, [3, 7, 10])
+    said: dict[str, list[str]] = {}
+    for lang in ("es", "en", "es-419"):
+        with theme.recording() as marks:
+            draw_review(review, ["Ana", "Ben"], lang)
+        said[lang] = [m.what for m in marks if m.kind == "text"]
+    title = f"Revisión · {game.capitalize()}"
+    assert {title, "probabilidad de ganar", "jugada"} <= set(said["es"]) and said["es-419"] == said["es"]
+    assert not {"chance to win", "move"} & set(said["es"])
+    assert {f"Review · {game.capitalize()}", "chance to win", "move"} <= set(said["en"])
+    left = theme.FRAME_WIDTH + theme.MARGIN // 2
+    room = WIDTH - 2 * left - 28  # the title's panel, less its padding on both sides
+    assert theme.text_size(title, 22, bold=True)[0] + theme.text_size("probabilidad de ganar", 17)[0] + 12 < room
+    empty = {**review, "decisions": []}
+    with theme.recording() as marks:
+        draw_review(empty, ["Ana", "Ben"], "es")
+    assert "Ninguna decisión" in [m.what for m in marks]
+
+
 def test_an_empty_review_still_draws() -> None:
     review = hand_review("k3", 2, [])
     review["decisions"] = []
