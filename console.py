@@ -578,7 +578,7 @@ class Console:
                 raise TableError("console.move_text")
             tid, lesson = await self._table_or_lesson(uid, table, lambda s: uid in s.turn_user_ids)
             if lesson:  # no table it could mean, a lesson open: the answer is the lesson's (issue 30)
-                self.lessons.post(name, await svc.lessons.answer(uid, lesson, rest))
+                self.lessons.post(name, await svc.lessons.answer(uid, lesson, rest, lang=self.lessons.lang(uid)))
                 return True
             self.show(await svc.submit_move(tid, uid, rest, key=self.key()))
         elif verb == "build":
@@ -594,7 +594,7 @@ class Console:
         elif verb == "auto":
             tid, lesson = await self._table_or_lesson(uid, table, lambda s: uid in s.turn_user_ids)
             if lesson:  # a lesson open and no table: its answer is the learner's own (the lesson says so)
-                self.lessons.post(name, await svc.lessons.answer(uid, lesson, "auto"))
+                self.lessons.post(name, await svc.lessons.answer(uid, lesson, "auto", lang=self.lessons.lang(uid)))
                 return True
             self.show(await svc.auto(tid, uid, self.key()))  # what a time-out plays (issue 28, MesaMoves.played_for)
         elif verb == "moves":

@@ -113,7 +113,7 @@ class Guide(commands.Cog):
             return
         embed = discord.Embed(title=t("rules.title", lang, game=title), description=quickstart(game, lang))
         embed.set_footer(text=t("rules.try", lang, name=game))  # a newcomer's next step: a game, alone or not
-        picture = await asyncio.to_thread(game_facts.sample_picture, game)
+        picture = await asyncio.to_thread(game_facts.sample_picture, game, lang)
         file = None
         if picture is not None:
             file = picture_file(picture, f"{game}.png", game_facts.sample_words(game), lang)

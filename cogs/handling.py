@@ -207,6 +207,8 @@ class Handling(ServicePart):
                 await interaction.response.defer(ephemeral=True, thinking=True)
         except (discord.NotFound, discord.HTTPException) as exc:
             log.warning("could not defer an interaction: %s", type(exc).__name__)
+        # the server's language, known before the command's first board is drawn (its picture speaks it)
+        await self.guilds.remember_locale(interaction)
 
     @asynccontextmanager
     async def guard(self, interaction: discord.Interaction, table: int | None = None) -> AsyncIterator[None]:

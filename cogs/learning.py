@@ -189,11 +189,11 @@ class Learning(ServicePart, commands.Cog):
             if game is None:
                 post = await lessons.list(user_id)
             elif answer.strip():
-                post = await lessons.answer(user_id, game, answer)
+                post = await lessons.answer(user_id, game, answer, lang=lang_of(interaction))
             elif step.strip().lower() in HINT_WORDS:  # ``step:hint`` is the console's ``/learn GAME hint``
                 post = await lessons.hint(user_id, game)
             else:
-                post = await lessons.open(user_id, game, step)
+                post = await lessons.open(user_id, game, step, lang=lang_of(interaction))
             await send_lesson(interaction, post)  # with the step's pictures and controls (cogs/lessons.py)
 
     # ================================================================ which table

@@ -170,7 +170,8 @@ class LessonControls(ServicePart, commands.Cog):
                 await send_lesson(interaction, await lessons.hint(user_id, game, at=step))
             else:
                 where = str(step) if action == "again" else "restart"
-                await send_lesson(interaction, await lessons.open(user_id, game, where, at=step))
+                await send_lesson(interaction, await lessons.open(user_id, game, where, at=step,
+                                                                  lang=lang_of(interaction)))
 
     async def choose(self, interaction: discord.Interaction, game: str, step: int, values: list[str]) -> None:
         """A choice in a lesson's picker: a move answers the step (the picker's message shows the answer
@@ -185,7 +186,8 @@ class LessonControls(ServicePart, commands.Cog):
             except ValueError:  # not an option this picker ever offered
                 raise Refusal("err.picker_gone") from None
             if move is not None:
-                await send_lesson(interaction, await lessons.answer(user_id, game, move, at=step), edit=True)
+                await send_lesson(interaction, await lessons.answer(user_id, game, move, at=step,
+                                                                    lang=lang_of(interaction)), edit=True)
                 return
             legal = await lessons.moves(user_id, game, at=step)
             await self.reply_step(interaction, game, step, legal, where or picker.Step(), edit=True)
@@ -197,7 +199,8 @@ class LessonControls(ServicePart, commands.Cog):
         game = await lessons.current(interaction.user.id)
         if game is None:
             return False
-        await send_lesson(interaction, await lessons.answer(interaction.user.id, game, text))
+        await send_lesson(interaction, await lessons.answer(interaction.user.id, game, text,
+                                                            lang=lang_of(interaction)))
         return True
 
     async def hint_open(self, interaction: discord.Interaction) -> bool:

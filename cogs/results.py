@@ -249,7 +249,7 @@ class Results(ServicePart, commands.Cog):
             # none named: the caller's most recent finished table here
             number = await table_or_last(self.board(), interaction, table, "replay.none_finished")
             # issue 15, defect 13: made once in the render pool and kept; one per user at a time
-            found, gif = await self.service.replays.gif(_guild(interaction), number, interaction.user.id)
+            found, gif = await self.service.replays.gif(_guild(interaction), number, interaction.user.id, lang)
             if len(gif) > MAX_UPLOAD:
                 raise Refusal("err.replay_too_big", table=number)
             caption = service_text("replay.caption", lang, game=found.title, table=number,

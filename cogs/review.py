@@ -156,7 +156,7 @@ class Reviewing(ServicePart, commands.Cog):
             made = making.result()
             # names as text, never markup or mentions; the commands it names as the reader's Discord does
             text = in_discord_words(made.text(lang, inert=plain_params), lang)
-            files = [discord.File(io.BytesIO(made.picture), filename=f"mesa-review-{table}.png",
+            files = [discord.File(io.BytesIO(made.picture_in(lang)), filename=f"mesa-review-{table}.png",
                                   description=alt_text(made.graph_words(), lang))] if made.picture else []
             if len(text) <= MAX_MESSAGE:
                 await answer.send(interaction, content=text, files=files)

@@ -345,7 +345,7 @@ class Tournaments(ServicePart, commands.Cog):
     # ================================================================ answers and announcements
     async def standings_message(self, st: Standings, lang: str, caller_id: int | None) -> tuple[str, discord.File]:
         """The standings as text (cut to one message) with the picture attached (drawn off the event loop)."""
-        png = await asyncio.to_thread(standings_png, st, caller_id)
+        png = await asyncio.to_thread(standings_png, st, caller_id, lang)
         text = standings_text(_plain_standings(st), lang)
         file = discord.File(io.BytesIO(png), filename=f"tournament-{st.tournament_id}-standings.png",
                             description=text[:MAX_ALT_TEXT])
@@ -395,7 +395,7 @@ class Tournaments(ServicePart, commands.Cog):
         file = None
         if pictured(post.key, post.params):  # standings after the rounds decided
             st = await tours.standings(post.guild_id, post.tournament_id)
-            png = await asyncio.to_thread(standings_png, st, None)
+            png = await asyncio.to_thread(standings_png, st, None, lang)
             file = (png, standings_text(_plain_standings(st), lang)[:MAX_ALT_TEXT])
         channel = self.delivery.client.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
         for i, (content, users) in enumerate(chunks(lines, pings)):

@@ -88,11 +88,11 @@ class Lessons:
         elif word.lower() in ANSWER_WORDS:
             if not move.strip():
                 raise TableError("learn.answer_missing", game=lessons.course(game).game)  # an unknown game: said so
-            post = await lessons.answer(uid, game, move)
+            post = await lessons.answer(uid, game, move, lang=self.lang(uid))
         elif word.lower() in HINT_WORDS and not move.strip():
             post = await lessons.hint(uid, game)
         else:
-            post = await lessons.open(uid, game, more)
+            post = await lessons.open(uid, game, more, lang=self.lang(uid))
         self.post(name, post)
 
     def post(self, name: str, post: LessonPost) -> None:

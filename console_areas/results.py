@@ -160,6 +160,6 @@ class Results:
                 self.console.write(f"[dm {name}] {said}")
 
         review = await reviews.review(GUILD_ID, target, uid, progress)
-        saved = self.console.save_file(review.picture, f"review-{target}.png") if review.picture else ""
+        saved = self.console.save_file(review.picture_in(lang), f"review-{target}.png") if review.picture else ""
         self.console.lines(f"[dm {name}]", review.text(lang), saved)
         self.console.described(f"[dm {name}]", review.graph_words(), lang)

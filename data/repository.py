@@ -994,24 +994,26 @@ class Repository(ABC):
                 (guild_id, max_invitations, max_active, now))
 
     # ---- replays kept once made (issue 15, defect 13) ---------------------------------------------
-    async def stored_replay(self, table_id: int, version: int) -> str | None:
-        """A finished table's replay as made at ``version`` (base64 GIF text), or None."""
-        sql = "SELECT gif FROM replays WHERE table_id = ? AND version = ?"
+    async def stored_replay(self, table_id: int, version: int, lang: str = "en") -> str | None:
+        """A finished table's replay as made at ``version`` with its words in ``lang`` (base64 GIF text), or
+        None."""
+        sql = "SELECT gif FROM replays WHERE table_id = ? AND version = ? AND lang = ?"
         async with self._reading() as c:
-            row = await c.fetchone(sql, (table_id, version))
+            row = await c.fetchone(sql, (table_id, version, lang))
         return None if row is None else str(row[0])
 
-    async def forget_replay(self, table_id: int, version: int) -> None:
-        """Forget the table's replay kept at ``version`` (one that cannot be read is made again)."""
+    async def forget_replay(self, table_id: int, version: int, lang: str = "en") -> None:
+        """Forget the table's replay kept at ``version`` in ``lang`` (one that cannot be read is made again)."""
         async with self.transaction() as tx:
-            await tx._c.execute("DELETE FROM replays WHERE table_id = ? AND version = ?", (table_id, version))
+            await tx._c.execute("DELETE FROM replays WHERE table_id = ? AND version = ? AND lang = ?",
+                                (table_id, version, lang))
 
-    async def store_replay(self, table_id: int, version: int, gif: str, now: str) -> None:
-        """Keep a replay (a second one for the same table and version is ignored: they are equal)."""
+    async def store_replay(self, table_id: int, version: int, gif: str, now: str, lang: str = "en") -> None:
+        """Keep a replay (a second one for the same table, version and language is ignored: they are equal)."""
         async with self.transaction() as tx:
             await tx._c.execute(
-                "INSERT INTO replays (table_id, version, gif, created_at, size) VALUES (?, ?, ?, ?, ?) "
-                "ON CONFLICT (table_id, version) DO NOTHING", (table_id, version, gif, now, len(gif)))
+                "INSERT INTO replays (table_id, version, lang, gif, created_at, size) VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (table_id, version, lang) DO NOTHING", (table_id, version, lang, gif, now, len(gif)))
 
     async def evict_replays(self, made_before: str, max_size: int) -> int:
         """Issue 29, item 6: forget the replays made before ``made_before``, then the oldest until the

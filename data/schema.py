@@ -377,7 +377,28 @@ ALTER TABLE tournaments ADD COLUMN organiser_name TEXT;
 ALTER TABLE tournaments ADD COLUMN warned_at TEXT;
 """
 
-MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17, V18, V19]
+#: migration 20: a replay for each language its words speak (``render.words``: a Spanish server's replay says
+#: "Ronda", an English one "Round"), so the kept replays are keyed by (table, version, language); those kept
+#: before were drawn in English
+V20 = """
+CREATE TABLE replays_by_language (
+    table_id   INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    version    INTEGER NOT NULL,
+    lang       TEXT    NOT NULL DEFAULT 'en',
+    gif        TEXT    NOT NULL,
+    created_at TEXT    NOT NULL,
+    size       INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (table_id, version, lang)
+);
+INSERT INTO replays_by_language (table_id, version, lang, gif, created_at, size)
+    SELECT table_id, version, 'en', gif, created_at, size FROM replays;
+DROP TABLE replays;
+ALTER TABLE replays_by_language RENAME TO replays;
+CREATE INDEX replays_made ON replays(created_at);
+"""
+
+MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17, V18, V19,
+                         V20]
 
 
 #: the schema version this code writes

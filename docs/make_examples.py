@@ -66,14 +66,21 @@ RULE_PICTURES = [
 ]
 
 
+#: the README's boards the players' rules show too: the English rules show them as they are (``docs/<name>.png``),
+#: the Spanish rules their Spanish drawing (``docs/rules/img/es/<name>.png``)
+EXAMPLES_IN_RULES = ("kona", "plateau-public", "k3", "krakatoa")
+
+
 def rule_pictures() -> int:
-    """The pictures the players' rules show (``docs/rules/img/<name>.png``), through ``python -m render``."""
-    folder = DOCS / "rules" / "img"
-    folder.mkdir(parents=True, exist_ok=True)
-    for file, game, position, viewer, names in RULE_PICTURES:
-        cmd = [sys.executable, "-m", "render", game, position, "--viewer", viewer,
-               "--out", str(folder / f"{file}.png"), "--names", names]
-        subprocess.run(cmd, check=True, cwd=ROOT)
+    """The pictures the players' rules show, through ``python -m render``: ``docs/rules/img/<name>.png`` for the
+    English rules, ``docs/rules/img/es/<name>.png`` (the words drawn in Spanish) for the Spanish ones."""
+    for lang, folder in (("en", DOCS / "rules" / "img"), ("es", DOCS / "rules" / "img" / "es")):
+        folder.mkdir(parents=True, exist_ok=True)
+        shown = [e for e in EXAMPLES if e[0] in EXAMPLES_IN_RULES] if lang == "es" else []
+        for file, game, position, viewer, names in [*RULE_PICTURES, *shown]:
+            cmd = [sys.executable, "-m", "render", game, position, "--viewer", viewer,
+                   "--out", str(folder / f"{file}.png"), "--names", names, "--lang", lang]
+            subprocess.run(cmd, check=True, cwd=ROOT)
     return 0
 
 

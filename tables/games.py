@@ -103,7 +103,7 @@ def _option_text(name: str, value: Any) -> str:
     return f"{name}={str(value).lower() if isinstance(value, bool) else value}"
 
 
-def _sample(game: str) -> tuple[str, Any, list[str]]:
+def _sample(game: str, lang: str = "en") -> tuple[str, Any, list[str]]:
     """The opening position a player first sees (spectator view, chance drawn): the game, the view, the names."""
     name = canonical_name(game)
     engine = get_engine(name)
@@ -114,16 +114,18 @@ def _sample(game: str) -> tuple[str, Any, list[str]]:
         if engine.to_move(state) != CHANCE:
             break
         state = engine.apply(state, engine.sample_chance(state, rng))
-    return name, engine.view(state, None), [f"Player {i + 1}" for i in range(players)]
+    from render import words  # (the unnamed seats as the picture names them: "Player 2", "Jugador 2")
+
+    return name, engine.view(state, None), [words.player(lang, i) for i in range(players)]
 
 
-@functools.lru_cache(maxsize=8)
-def sample_picture(game: str) -> bytes | None:
-    """The opening position a player first sees, for /rules; None if it cannot be drawn."""
+@functools.lru_cache(maxsize=16)
+def sample_picture(game: str, lang: str = "en") -> bytes | None:
+    """The opening position a player first sees, for /rules, its words in ``lang``; None if it cannot be drawn."""
     try:
         import render
 
-        return render.render(*_sample(game))
+        return render.render(*_sample(game, lang), lang=lang)
     except Exception as exc:
         log.info("no sample picture for %s (%s)", game, type(exc).__name__)
         return None

@@ -563,11 +563,12 @@ def result_words(entry: HistoryEntry, lang: str) -> str:
     return word
 
 
-def replay_gif(replay: Replay) -> bytes:
-    """The animated GIF of a replay (render.replay; slow for long games: run it off the event loop)."""
+def replay_gif(replay: Replay, lang: str = "en") -> bytes:
+    """The animated GIF of a replay, its words in ``lang`` (render.replay; slow for long games: run it off the
+    event loop)."""
     import render
 
-    return render.replay(replay.game, list(replay.views), list(replay.names), result=replay.result)
+    return render.replay(replay.game, list(replay.views), list(replay.names), result=replay.result, lang=lang)
 
 
 def replay_frames(replay: Replay, gif: bytes | None = None) -> int:

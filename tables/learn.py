@@ -39,7 +39,21 @@ from engines import Engine, MoveError, Outcome, canonical_name, game_names, get_
 from tables.bounded import LruCache
 from tables.errors import TableError
 from tables.hints import known_states
-from tables.i18n import CATALOGS, EN, Clauses, Count, Lines, Names, News, Own, Phrase, Sentences, Tenths, t
+from tables.i18n import (
+    CATALOGS,
+    EN,
+    Clauses,
+    Count,
+    Lines,
+    Names,
+    News,
+    Own,
+    Phrase,
+    Sentences,
+    Tenths,
+    lang_for_locale,
+    t,
+)
 from tables.lesson_goals import CONDITIONS, decides_a_throw, expected_worth, tally, winning_reply
 from tables.lesson_misses import COUNTS_CAPTURES, missed, unlike_answers
 from tables.outcome_words import event_key, move_key, named_facts
@@ -203,11 +217,16 @@ def check_step(engine: Engine, step: LessonStep) -> list[str]:
     return problems
 
 
-def picture_names(players: int, seat: int) -> list[str]:
-    """The seats' names on a step's pictures (which speak English, like all their labels): the learner's
-    seat "Player N (you)", a name every picture sentence reads right with ("Player 1 (you) places an
-    opening stack", "Player 1 (you)'s private view"), the others "Player N"."""
-    return [f"Player {s + 1} (you)" if s == seat else f"Player {s + 1}" for s in range(players)]
+#: the seats' names on a step's pictures, in the language the learner reads (the texts' ``learn.name``)
+PICTURE_NAMES = {"en": ("Player {n}", "Player {n} (you)"), "es": ("Jugador {n}", "Jugador {n} (tú)")}
+
+
+def picture_names(players: int, seat: int, lang: str = "en") -> list[str]:
+    """The seats' names on a step's pictures, which speak the learner's language as every word on them does: the
+    learner's seat "Player N (you)" ("Jugador N (tú)"), a name every picture sentence reads right with ("Player
+    1 (you) places an opening stack", "Player 1 (you)'s private view"), the others "Player N"."""
+    other, you = PICTURE_NAMES.get(lang_for_locale(lang), PICTURE_NAMES["en"])
+    return [(you if s == seat else other).format(n=s + 1) for s in range(players)]
 
 
 def _picture_key(game: str, seat: int) -> str:
@@ -482,8 +501,10 @@ class Lessons:
             return Phrase("learn.games_open_also", {**shown, "others": Clauses(others)})
         return Phrase("learn.games_open", shown)
 
-    async def open(self, user_id: int, game: str, where: str = "", at: int | None = None) -> LessonPost:
-        """Start or resume ``game``'s course; ``where``: ``restart`` or a step number starts there."""
+    async def open(self, user_id: int, game: str, where: str = "", at: int | None = None, *,
+                   lang: str = "en") -> LessonPost:
+        """Start or resume ``game``'s course; ``where``: ``restart`` or a step number starts there; ``lang``: the
+        language the learner reads (the step's pictures speak it)."""
         course = self.course(game)
         progress = await self._progress(user_id, course.game)
         lead = None
@@ -501,11 +522,12 @@ class Lessons:
         elif progress.step >= len(course.steps):  # a finished course opens again at its start
             progress = LessonProgress(course.game, 0, 0, progress.finished)
         await self._save(user_id, progress)
-        return await self._show(user_id, course, progress.step, lead)
+        return await self._show(user_id, course, progress.step, lead, lang)
 
-    async def answer(self, user_id: int, game: str, text: str, at: int | None = None) -> LessonPost:
+    async def answer(self, user_id: int, game: str, text: str, at: int | None = None, *,
+                     lang: str = "en") -> LessonPost:
         """The learner's answer at the step they are at: explained and on to the next step when right; what
-        it does instead when wrong (with the hint from the second wrong answer on)."""
+        it does instead when wrong (with the hint from the second wrong answer on); ``lang`` as ``open``'s."""
         course, progress, step, engine, state = await self._at(user_id, game, at)
         if text.strip().lower() in NOT_AN_ANSWER:
             raise TableError("learn.no_auto", word=text.strip().lower(), game=course.game)
@@ -527,7 +549,7 @@ class Lessons:
         finished = progress.finished + (nxt >= len(course.steps))
         await self._save(user_id, LessonProgress(course.game, nxt, 0, finished))
         right = Phrase("learn.right", {"move": said, "explain": Own(step.explain)})
-        return await self._show(user_id, course, nxt, right)
+        return await self._show(user_id, course, nxt, right, lang)
 
     async def hint(self, user_id: int, game: str, at: int | None = None) -> LessonPost:
         """The hint of the step the learner is at; it counts nothing (no wrong answer, no progress)."""
@@ -587,7 +609,8 @@ class Lessons:
                                          "again": Phrase("learn.again", {"game": course.game})},
                           game=course.game, step=progress.step + 1, of=len(course.steps))
 
-    async def _show(self, user_id: int, course: Course, index: int, before: Phrase | None) -> LessonPost:
+    async def _show(self, user_id: int, course: Course, index: int, before: Phrase | None,
+                    lang: str = "en") -> LessonPost:
         lead: Phrase | str = before if before is not None else ""
         of = len(course.steps)
         if index >= of:
@@ -597,13 +620,14 @@ class Lessons:
         engine = get_engine(course.game)
         state = step_state(engine, step)
         players = engine.num_players(state)
-        names = picture_names(players, step.seat)
+        lang = lang_for_locale(lang)
+        names = picture_names(players, step.seat, lang)
         typed = unlisted(engine, state, step.seat)  # too many answers to pick from (K3's builds): typed
         # hidden information: beside the learner's view, what each other seat sees (PL-9, K3-10)
         others = [s for s in range(players) if s != step.seat] if engine.has_private_info(state) and step.others \
             else []
         views = [self.view(engine, state, step, seat) for seat in (step.seat, *others)]
-        images = await asyncio.gather(*(self.posts.image(course.game, view, names) for view in views))
+        images = await asyncio.gather(*(self.posts.image(course.game, view, names, lang=lang) for view in views))
         # the pictures in words name the seats as the text does, in the reader's language ("Jugador 2 (tú)")
         said_names = [Phrase("learn.name.you" if s == step.seat else "learn.name", {"n": s + 1})
                       for s in range(players)]

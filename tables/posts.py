@@ -32,6 +32,7 @@ from tables.endings import GONE, OUTLASTED, OUTSIDE_ENDINGS, departures, final_p
 from tables.games import variant_text
 from tables.hints import hints_offered
 from tables.i18n import Names, News, Phrase, Sentences, Told
+from tables.languages import Languages
 from tables.loaded import LoadedTable, Step
 from tables.mesa import is_mesa, mention_seats, mesa_to_act, mesa_turn_goes_on
 from tables.outbox import BOARD, CANCEL, DRAW, HINT, INFO, INVITE, MINE, QUICK, RESULT, Message, PrivatePost, PublicPost
@@ -45,8 +46,6 @@ Renderer = Callable[..., bytes]
 
 #: a board without moves of its own to tell, and without news
 NOTHING_TOLD, NO_NEWS = Told(), News()
-#: how a seat that went out is named in pictures while the game goes on (as render.theme.LEFT_WORDS)
-LEFT_WORDS = {"resign": "resigned", "time": "out of time", "forfeit": "forfeited"}
 
 
 class LogReader(Protocol):
@@ -59,22 +58,36 @@ class LogReader(Protocol):
 
 
 class Posts:
-    """Builds every message a table posts.  ``renderer`` None: posts without pictures."""
+    """Builds every message a table posts.  ``renderer`` None: posts without pictures; ``languages``: the language
+    each picture speaks (a public board its server's, a private view its player's; None: English)."""
 
-    def __init__(self, renderer: Renderer | None, log_reader: LogReader) -> None:
+    def __init__(self, renderer: Renderer | None, log_reader: LogReader, languages: Languages | None = None) -> None:
         self.renderer = renderer
         self.log_reader = log_reader
+        self.languages = languages
         #: table id -> (plies, words) of its last step's board caption, for the board drawn again
         self.said: LruCache[int, tuple[int, Told]] = LruCache()
 
     # ---- pictures and small parts -----------------------------------------------------------------
+    async def public_lang(self, ctx: LoadedTable) -> str:
+        """The language of the table's public pictures: its server's, as its posts' words."""
+        return "en" if self.languages is None else await self.languages.of_guild(ctx.row.guild_id)
+
+    async def user_lang(self, user_id: int) -> str:
+        """The language of a player's private pictures: their own, as the words of their private posts."""
+        return "en" if self.languages is None else await self.languages.of_user(user_id)
+
     async def image(self, game: str, view: dict[str, Any], names: list[str], *,
-                    result: dict[str, Any] | None = None, previous: dict[str, Any] | None = None) -> bytes | None:
-        """The picture; ``result`` (an ending outside the rules) and ``previous`` (the view before the
-        last move, for the caption) are passed only when there is one, as ``render.render`` takes them."""
+                    result: dict[str, Any] | None = None, previous: dict[str, Any] | None = None,
+                    lang: str = "en") -> bytes | None:
+        """The picture, its words in ``lang``; ``result`` (an ending outside the rules) and ``previous`` (the view
+        before the last move, for the caption) are passed only when there is one, as ``render.render`` takes
+        them."""
         if self.renderer is None:
             return None
-        extra = {k: v for k, v in (("result", result), ("previous", previous)) if v is not None}
+        extra: dict[str, Any] = {k: v for k, v in (("result", result), ("previous", previous)) if v is not None}
+        if lang != "en":
+            extra["lang"] = lang
         try:
             return await asyncio.to_thread(self.renderer, game, view, names, **extra)
         except Exception:  # an image is a nicety: never lose a stored move over it
@@ -96,12 +109,14 @@ class Posts:
         return " · ".join(parts)
 
     @staticmethod
-    def picture_names(ctx: LoadedTable, told: Sequence[int] = ()) -> list[str]:
-        """The names a board's picture shows: a seat that went out says how ("Cy (resigned)"): the engine's view
-        does not know it (issue 28, item 14), the final picture's too, except the seats its banner names for the
-        same (``told``: "Cy wins: Ana resigned"; a second leaver, out of time, was left unsaid).  The pictures
-        speak English, like every label drawn on them."""
-        return [f"{s.name} ({LEFT_WORDS.get(s.out_reason, 'out')})" if s.out_reason and s.seat not in told
+    def picture_names(ctx: LoadedTable, told: Sequence[int] = (), lang: str = "en") -> list[str]:
+        """The names a board's picture shows: a seat that went out says how ("Cy (resigned)", "Cy (abandonó)"):
+        the engine's view does not know it (issue 28, item 14), the final picture's too, except the seats its
+        banner names for the same (``told``: "Cy wins: Ana resigned"; a second leaver, out of time, was left
+        unsaid).  In the picture's language, as every word drawn on it."""
+        from render import words  # (the pictures' own words: how a player left, "resigned", "abandonó")
+
+        return [f"{s.name} ({words.left(lang, s.out_reason)})" if s.out_reason and s.seat not in told
                 else s.name for s in ctx.ordered()]
 
     @staticmethod
@@ -172,9 +187,10 @@ class Posts:
             key = key.replace("start", "back", 1)
         before = engine.view(previous, None) if previous is not None else None
         # the banner names those who left for its own reason ("Cy wins: Ana resigned"); every other leaver says so
-        names = self.picture_names(ctx, result["losers"] if result and result["reason"] in GONE else ())
+        lang = await self.public_lang(ctx) if image and self.renderer is not None else "en"
+        names = self.picture_names(ctx, result["losers"] if result and result["reason"] in GONE else (), lang)
         picture = await self.image(ctx.row.game, view, names, result=result,
-                                   previous=before) if image else None
+                                   previous=before, lang=lang) if image else None
         mention = () if over else tuple(u for u in ctx.users_of(actors) if not is_mesa(u))
         offers = self.offers(engine, state, sum(1 for s in ctx.seats if not is_mesa(s.user_id)))
         if mention and hints_offered(ctx):  # issue 30: a Hint button for the one person playing Mesa
@@ -299,7 +315,8 @@ class Posts:
         row = ctx.by_seat(seat)
         assert row is not None
         params = {"table": ctx.id, "game": ctx.title, "position": view.get("position", "")}
-        picture = await self.image(ctx.row.game, view, ctx.names())
+        picture = await self.image(ctx.row.game, view, ctx.names(), lang=await self.user_lang(row.user_id)
+                                   if self.renderer is not None else "en")
         # the picture tells it; without one (no renderer, or drawing failed) the position in notation does
         key = "private.view" if picture is not None else "private.view_notation"
         alt = picture_words(ctx.engine, view, ctx.names())

@@ -50,10 +50,10 @@ def _draw(game: str, view: GameView, names: list[str], extra: dict[str, Any] | N
     return render.render(game, view, names, **(extra or {}))
 
 
-def _draw_replay(game: str, views: list[GameView], names: list[str]) -> bytes:
+def _draw_replay(game: str, views: list[GameView], names: list[str], lang: str = "en") -> bytes:
     import render
 
-    return render.replay(game, views, names)
+    return render.replay(game, views, names, lang=lang)
 
 
 class ProcessRenderer:
@@ -77,14 +77,15 @@ class ProcessRenderer:
             self._pool = None
             return _draw(game, view, names, extra)
 
-    def replay(self, game: str, views: list[GameView], names: list[str]) -> Future[bytes]:
-        """An animated replay drawn in the pool (issue 15, defect 13): a future of the GIF's bytes."""
+    def replay(self, game: str, views: list[GameView], names: list[str], lang: str = "en") -> Future[bytes]:
+        """An animated replay drawn in the pool (issue 15, defect 13), its words in ``lang``: a future of the GIF's
+        bytes."""
         try:
-            return self._executor().submit(_draw_replay, game, list(views), list(names))
+            return self._executor().submit(_draw_replay, game, list(views), list(names), lang)
         except BrokenProcessPool:
             log.warning("render pool broke; starting a new one")
             self._pool = None
-            return self._executor().submit(_draw_replay, game, list(views), list(names))
+            return self._executor().submit(_draw_replay, game, list(views), list(names), lang)
 
     def close(self) -> None:
         if self._pool is not None:

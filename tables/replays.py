@@ -5,12 +5,12 @@
 
 - the GIF is drawn in the render process pool (``tables.rendering.ProcessRenderer.replay``), so
   the bot's event loop never holds the GIL for it (a service without the pool draws in a thread);
-- it is kept in storage, table ``replays`` keyed by (table id, table version), through the
-  repository.  Why storage and not a file cache: a finished game never changes, so a replay made
-  once is right for ever; storage is shared by every bot process (PostgreSQL), goes with
-  ``python -m data copy`` and backups, and is deleted with its table; the version in the key
-  means a table changed by hand (an admin fix) gets a fresh replay instead of a stale one.  The
-  GIF is at most Discord's upload size and kept as base64 text (one portable column type);
+- it is kept in storage, table ``replays`` keyed by (table id, table version, language: its words are
+  the reader's, ``render.words``, migration 20), through the repository.  Why storage and not a file
+  cache: a finished game never changes, so a replay made once is right for ever; storage is shared by
+  every bot process (PostgreSQL), goes with ``python -m data copy`` and backups, and is deleted with its
+  table; the version in the key means a table changed by hand (an admin fix) gets a fresh replay instead of
+  a stale one.  The GIF is at most Discord's upload size and kept as base64 text (one portable column type);
 - a player asking again while theirs is being made is told so (``error.replay_busy``) instead of
   starting a second one, and two players asking for the same table share one drawing.
 
@@ -37,6 +37,7 @@ from typing import Any
 from data.models import FINISHED, now_iso
 from data.repository import Repository
 from tables.errors import TableError
+from tables.i18n import lang_for_locale
 from tables.leaderboard import LeaderboardService, Replay, replay_gif
 
 log = logging.getLogger(__name__)
@@ -101,7 +102,7 @@ class ReplayKeeper:
         self.renderer = renderer
         self.clock = clock
         self.bound = bound or ReplayBound.from_env()
-        self._making: dict[int, asyncio.Future[bytes]] = {}  # table id -> the drawing under way
+        self._making: dict[tuple[int, str], asyncio.Future[bytes]] = {}  # (table, language) -> the drawing under way
         self._users: dict[int, int] = {}  # user id -> the table whose replay they wait for
 
     def _moment(self) -> datetime:
@@ -115,8 +116,9 @@ class ReplayKeeper:
         made_before = now_iso(self._moment() - timedelta(seconds=self.bound.max_age))
         return await self.repo.evict_replays(made_before, self.bound.max_size)
 
-    async def gif(self, guild_id: int, table_id: int, user_id: int) -> tuple[Replay, bytes]:
-        """The replay of a finished table of this server and its GIF (made now, or kept from before)."""
+    async def gif(self, guild_id: int, table_id: int, user_id: int, lang: str = "en") -> tuple[Replay, bytes]:
+        """The replay of a finished table of this server and its GIF (made now, or kept from before), its words in
+        ``lang`` (where it is posted: the server's language, or the reader's when it comes to them alone)."""
         waiting = self._users.get(user_id)
         if waiting is not None:
             raise TableError("error.replay_busy", table=waiting)
@@ -126,45 +128,47 @@ class ReplayKeeper:
             row = await self.repo.get_table(table_id)
             if row is None or row.status != FINISHED:
                 raise TableError("error.replay_not_finished", table=table_id)
-            return found, await self._kept_or_made(found, row.version)
+            return found, await self._kept_or_made(found, row.version, lang_for_locale(lang))
         finally:
             self._users.pop(user_id, None)
 
-    async def _kept_or_made(self, found: Replay, version: int) -> bytes:
+    async def _kept_or_made(self, found: Replay, version: int, lang: str) -> bytes:
         """The kept GIF, or the one drawing of it (others asking meanwhile wait for the same bytes).
 
         The drawing under way is looked up before storage and forgotten only once its GIF is
         stored, so a request never misses both and draws a second time.
         """
         table_id = found.table_id
-        pending = self._making.get(table_id)
+        making = (table_id, lang)
+        pending = self._making.get(making)
         if pending is None:
             await self.evict()  # one kept past its age is made again, not shown
-            kept = await self.repo.stored_replay(table_id, version)
+            kept = await self.repo.stored_replay(table_id, version, lang)
             gif = _readable_gif(kept) if kept is not None else None
             if gif is not None:
                 return gif
             if kept is not None:  # edited by hand or damaged: forgotten and made again, as one past its age
                 log.warning("table %d: its kept replay cannot be read; it is made again", table_id)
-                await self.repo.forget_replay(table_id, version)
-            pending = self._making.get(table_id)  # one may have started while storage answered
+                await self.repo.forget_replay(table_id, version, lang)
+            pending = self._making.get(making)  # one may have started while storage answered
             if pending is None:
-                pending = self._making[table_id] = asyncio.ensure_future(self._make_and_keep(found, version))
-                pending.add_done_callback(lambda _done: self._making.pop(table_id, None))
+                pending = self._making[making] = asyncio.ensure_future(self._make_and_keep(found, version, lang))
+                pending.add_done_callback(lambda _done: self._making.pop(making, None))
         return await asyncio.shield(pending)
 
-    async def _make_and_keep(self, found: Replay, version: int) -> bytes:
-        data = await self._draw(found)
+    async def _make_and_keep(self, found: Replay, version: int, lang: str) -> bytes:
+        data = await self._draw(found, lang)
         if len(data) <= MAX_KEPT_BYTES:
-            await self.repo.store_replay(found.table_id, version, base64.b64encode(data).decode("ascii"), self._now())
+            await self.repo.store_replay(found.table_id, version, base64.b64encode(data).decode("ascii"), self._now(),
+                                         lang)
             await self.evict()
         return data
 
-    async def _draw(self, found: Replay) -> bytes:
+    async def _draw(self, found: Replay, lang: str) -> bytes:
         submit = getattr(self.renderer, "replay", None)
         if submit is not None:  # the bot's process pool
-            return await asyncio.wrap_future(submit(found.game, list(found.views), list(found.names)))
-        return await asyncio.to_thread(replay_gif, found)
+            return await asyncio.wrap_future(submit(found.game, list(found.views), list(found.names), lang=lang))
+        return await asyncio.to_thread(replay_gif, found, lang)
 
 
 def _readable_gif(kept: str) -> bytes | None:

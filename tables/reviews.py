@@ -16,10 +16,11 @@ the mover's view only, Mesa's preferred decision, Krakatoa's expected points) an
   people asking for the same table share one making.  What is kept is the analysis as JSON, the facts
   its words need (the moves in public form, why Mesa's choice was better), and the picture.  Why keep
   the picture too: a review is read far more often than it is made, and a kept picture costs nothing to
-  serve (no drawing on any process); one picture serves every language, as every board does: its few words
-  (the title, "chance to win", "move") are English like every board's labels, and everything it means is
-  said under it in the reader's language from the kept facts; it is small beside the analysis it is drawn
-  from.
+  serve (no drawing on any process).  A picture for each language (``render.words.LANGS``): its few words
+  (the title, "chance to win", "move") speak the reader's language as the words under it do, and drawing
+  one is a fraction of a second beside the analysis it is drawn from; the English one is the row's
+  ``picture``, the others ride with the analysis (``pictures``).  A review kept before there were pictures in
+  Spanish shows its English one.
 - **In parts, with progress.** The decisions are reviewed a slice at a time (``PARTS`` slices, each a
   call of ``review_part`` in ``tables.review_lane``), sharing one budget (``budget_each``: the same
   quality for every game length); after each slice every caller waiting for that review hears the
@@ -52,7 +53,21 @@ from engines import MoveError, replay
 from tables.endings import OUTSIDE_ENDINGS, departures
 from tables.errors import TableError
 from tables.hints import why
-from tables.i18n import CATALOGS, Clauses, Count, Counts, Deed, Names, Phrase, Sentences, Tenths, Told, t
+from tables.i18n import (
+    CATALOGS,
+    DEFAULT_LANG,
+    Clauses,
+    Count,
+    Counts,
+    Deed,
+    Names,
+    Phrase,
+    Sentences,
+    Tenths,
+    Told,
+    lang_for_locale,
+    t,
+)
 from tables.loaded import LoadedTable
 from tables.outcome_words import deed, gone_clauses
 from tables.replays import bound_from_env
@@ -88,10 +103,10 @@ def _review_part(game: str, start: Any, moves: Sequence[str], indices: Sequence[
     return list(analysis.review_part(game, start, moves, indices, budget_each=budget, seed=seed, left=left))
 
 
-def _review_image(review: dict[str, Any], names: Sequence[str]) -> bytes:
-    """The review's picture, drawn in the review worker."""
+def _review_image(review: dict[str, Any], names: Sequence[str], lang: str = "en") -> bytes:
+    """The review's picture, its words in ``lang``, drawn in the review worker."""
     picture: Any = importlib.import_module("render.review")
-    return bytes(picture.review_image(review, list(names)))
+    return bytes(picture.review_image(review, list(names), lang))
 
 
 def _decisions(game: str, start: Any, moves: Sequence[str], left: Sequence[tuple[int, int]] = ()) -> list[int]:
@@ -125,7 +140,8 @@ class Analyser:
     #: (game, start, moves, parts, seats that left, final placements) -> the review
     assemble: Callable[[str, Any, Sequence[str], Sequence[dict[str, Any]], Sequence[tuple[int, int]],
                         Sequence[int]], dict[str, Any]] = _assemble
-    review_image: Callable[[dict[str, Any], Sequence[str]], bytes] = _review_image
+    #: (review, names, language) -> the picture
+    review_image: Callable[[dict[str, Any], Sequence[str], str], bytes] = _review_image
 
 
 # ==================================================================== the bound on what is kept
@@ -156,6 +172,12 @@ class Review:
     told: dict[str, Any]
     picture: bytes
     made: bool = False
+    #: the picture in each other language (``"es"``), its words in it
+    pictures: Mapping[str, bytes] = field(default_factory=dict)
+
+    def picture_in(self, lang: str) -> bytes:
+        """The picture with its words in ``lang`` (the English one where none was drawn in it)."""
+        return self.pictures.get(lang_for_locale(lang)) or self.picture
 
     def text(self, lang: str, inert: Inert | None = None) -> str:
         """The words under the picture, in ``lang`` (``review_text``)."""
@@ -279,8 +301,10 @@ class Reviews:
         told = await asyncio.to_thread(told_facts, ctx, start, moves, analysis)
         names = tuple(ctx.names())
         # no decision, no graph: the words say so, and an empty chart would only repeat it
-        picture = await self.lane.run(ctx.id, analyser.review_image, analysis, names) if _listed(analysis) else b""
-        review = Review(ctx.id, game, ctx.title, names, analysis, told, bytes(picture), made=True)
+        drawn = {lang: bytes(await self.lane.run(ctx.id, analyser.review_image, analysis, names, lang))
+                 for lang in CATALOGS} if _listed(analysis) else {}
+        review = Review(ctx.id, game, ctx.title, names, analysis, told, drawn.pop(DEFAULT_LANG, b""), made=True,
+                        pictures=drawn)
         await kept_reviews.store_review(self.store.repo, ctx.id, ctx.row.version, _encode_kept(review),
                                         _b64(review.picture), now_iso(self._moment()))
         await self.evict()
@@ -768,7 +792,8 @@ def _decode(value: Any) -> Any:
 
 
 def _encode_kept(review: Review) -> str:
-    return json.dumps({"analysis": review.analysis, "told": review.told}, separators=(",", ":"))
+    pictures = {lang: _b64(picture) for lang, picture in review.pictures.items()}
+    return json.dumps({"analysis": review.analysis, "told": review.told, "pictures": pictures}, separators=(",", ":"))
 
 
 def _b64(data: bytes) -> str:
@@ -782,8 +807,9 @@ def _readable(ctx: LoadedTable, kept: kept_reviews.KeptReview) -> Review | None:
         review = _from_kept(ctx, kept)
         if not isinstance(review.analysis.get("decisions"), list):  # every review made has its decisions
             raise ValueError("no decisions")
-        if review.picture and not review.picture.startswith(b"\x89PNG"):  # its graph, or none at all
-            raise ValueError("not a picture")
+        for picture in (review.picture, *review.pictures.values()):
+            if picture and not picture.startswith(b"\x89PNG"):  # its graph, or none at all
+                raise ValueError("not a picture")
         for lang in CATALOGS:
             review_text(review, lang)
     except Exception as exc:  # whatever the row holds, the reader gets the review, never an internal error
@@ -795,5 +821,7 @@ def _readable(ctx: LoadedTable, kept: kept_reviews.KeptReview) -> Review | None:
 def _from_kept(ctx: LoadedTable, kept: kept_reviews.KeptReview) -> Review:
     stored = json.loads(kept.review)
     picture = base64.b64decode(kept.picture, validate=True) if kept.picture else b""
+    pictures = {str(lang): base64.b64decode(text, validate=True)
+                for lang, text in dict(stored.get("pictures") or {}).items()}  # (none in a review kept before)
     return Review(ctx.id, ctx.row.game, ctx.title, tuple(ctx.names()), dict(stored.get("analysis") or {}),
-                  dict(stored.get("told") or {}), picture)
+                  dict(stored.get("told") or {}), picture, pictures=pictures)

@@ -52,6 +52,7 @@ from tables.finish import Finisher
 from tables.follow import Deliver
 from tables.guild_life import GuildLife
 from tables.hints import Hints
+from tables.languages import Languages
 from tables.learn import Lessons
 from tables.limits import Limits
 from tables.loaded import log_damage
@@ -96,7 +97,8 @@ class TableService:
         #: who this process is when it claims due deadlines (issue 19: several processes share them)
         self.claimant = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self.store = TableStore(repo, self.clock)
-        self.posts = Posts(renderer, self.store)
+        self.languages = Languages(repo)  # the language each picture speaks: its server's, or its player's
+        self.posts = Posts(renderer, self.store, self.languages)
         self.finisher = Finisher(self.store, self.posts)
         mesa_moves = MesaMoves(self._thinker)
         self.rules = RulesStep(mesa_moves)
@@ -341,6 +343,8 @@ class TableService:
 
     async def remember_guild_locale(self, guild_id: int, locale: str | None) -> None:
         await self.guild_life.remember_guild_locale(guild_id, locale)
+        if locale:
+            self.languages.guild_changed(guild_id, locale)
 
     async def invitation_expiry(self, guild_id: int) -> int:
         """Seconds this server's invitations and open tables wait before they close."""
@@ -398,6 +402,7 @@ class TableService:
 
     async def set_locale(self, user_id: int, locale: str | None) -> None:
         await self.preferences.set_locale(user_id, locale)
+        self.languages.user_changed(user_id, locale)
 
     async def pretend_clock(self) -> datetime | None:
         """The console's clock as its last session left it (it lives in the database)."""

@@ -96,6 +96,29 @@ async def test_pragmas_and_schema(tmp_path: Path) -> None:
     await repo.close()
 
 
+async def test_replays_kept_before_migration_20_stay_kept_as_the_english_ones(db: DbFactory) -> None:
+    """Migration 20 keys the kept replays by language too: one kept before is the English replay (it was drawn
+    in English), found again as such, and a Spanish one is kept beside it."""
+    path = db("old.db", blank=True)
+    await old_database(path, 19)
+    await run_sql(path, "INSERT INTO tables (id, guild_id, channel_id, game, options, seed, status, host_id, state, "
+                  "version, turn_deadline, created_at, updated_at) VALUES (5, 1, 2, 'kona', '{}', 42, 'finished', 10, "
+                  "'{}', 3, ?, ?, ?)", (NOW, NOW, NOW))
+    await run_sql(path, "INSERT INTO replays (table_id, version, gif, created_at, size) "
+                  "VALUES (5, 3, 'R0lGODlh', ?, 8)", (NOW,))
+    repo = await open_repository(path)
+    try:
+        assert await repo.schema_version() == SCHEMA_VERSION
+        assert await repo.stored_replay(5, 3) == "R0lGODlh" and await repo.stored_replay(5, 3, "es") is None
+        await repo.store_replay(5, 3, "R0lGODlhES", NOW, "es")
+        await repo.store_replay(5, 3, "R0lGODlhXX", NOW, "es")  # the same table, version and language: ignored
+        assert (await repo.stored_replay(5, 3, "es"), await repo.stored_replay(5, 3)) == ("R0lGODlhES", "R0lGODlh")
+        await repo.forget_replay(5, 3, "es")
+        assert await repo.stored_replay(5, 3, "es") is None and await repo.stored_replay(5, 3) == "R0lGODlh"
+    finally:
+        await repo.close()
+
+
 async def test_v1_database_upgrades_in_place(db: DbFactory) -> None:
     """A database written by the first release (schema 1) opens with today's code; its data survives."""
     path = db("old.db", blank=True)

@@ -70,9 +70,9 @@ class CountingAnalyser:
                  left: Sequence[tuple[int, int]] = (), placements: Sequence[int] = ()) -> dict[str, Any]:
         return review.assemble(game, start, moves, parts, left=left, placements=placements)  # the real one: pure
 
-    def review_image(self, review: dict[str, Any], names: Sequence[str]) -> bytes:
+    def review_image(self, review: dict[str, Any], names: Sequence[str], lang: str) -> bytes:
         self.pictures += 1
-        return b"\x89PNG fake " + ",".join(names).encode()
+        return b"\x89PNG fake " + lang.encode() + b" " + ",".join(names).encode()
 
     def release(self, parts: int = 1000) -> None:
         for _ in range(parts):
@@ -107,15 +107,17 @@ async def test_a_review_is_made_once_kept_and_served_again_without_recomputation
         tid = await finished_kona(svc)
         first = await reviews.review(GUILD, tid, ANA)
         assert first.made and len(first.analysis["decisions"]) == 5
-        assert fake.decided == 1 and fake.parts == 5 and fake.pictures == 1  # five decisions, one a part
-        assert first.picture.startswith(b"\x89PNG fake Ana,Ben")
+        assert fake.decided == 1 and fake.parts == 5 and fake.pictures == 2  # five decisions, one a part; a
+        assert first.picture.startswith(b"\x89PNG fake en Ana,Ben")  # picture in English, one in Spanish
+        assert first.picture_in("es-ES").startswith(b"\x89PNG fake es Ana,Ben")
         again = await reviews.review(GUILD, tid, CY)  # not a player: the game is over, anyone here may
         assert not again.made and again.analysis == first.analysis and again.picture == first.picture
         assert again.told == first.told
-        assert fake.decided == 1 and fake.parts == 5 and fake.pictures == 1  # served, not made again
+        assert fake.decided == 1 and fake.parts == 5 and fake.pictures == 2  # served, not made again
         restarted = TableService(repo, svc.clock, None, thinker=Thinker(processes=False))
         after = await counted(restarted, fake).review(GUILD, tid, BEN)  # kept in storage, not only in memory
         assert not after.made and after.analysis == first.analysis and fake.parts == 5
+        assert after.picture_in("es") == first.picture_in("es") != after.picture  # both pictures kept
         assert after.text("en") == first.text("en")
     finally:
         await repo.close()

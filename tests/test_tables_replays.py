@@ -35,14 +35,14 @@ class CountingPool:
     def __call__(self, game: str, view: dict[str, Any], names: list[str], **extra: Any) -> bytes:
         return b"png"
 
-    def replay(self, game: str, views: list[dict[str, Any]], names: list[str]) -> Future[bytes]:
+    def replay(self, game: str, views: list[dict[str, Any]], names: list[str], lang: str = "en") -> Future[bytes]:
         self.calls += 1
         future: Future[bytes] = Future()
         self.started.set()
         if self.hold:
             self.pending.append(future)
         else:
-            future.set_result(f"GIF89a {game} {len(views)} frames".encode())
+            future.set_result(f"GIF89a {game} {len(views)} frames {lang}".encode())
         return future
 
 
@@ -64,6 +64,10 @@ async def test_a_replay_is_made_once_and_kept_across_a_restart(db: DbFactory) ->
         restarted = TableService(repo, svc.clock, pool)
         _, after = await restarted.replays.gif(7, tid, ANA)
         assert after == first and pool.calls == 1  # kept in storage, not only in memory
+        _, spanish = await svc.replays.gif(7, tid, BEN, "es-ES")  # its words in Spanish: a replay of its own
+        assert spanish.endswith(b" es") and first.endswith(b" en") and pool.calls == 2
+        _, spanish_again = await restarted.replays.gif(7, tid, ANA, "es")
+        assert spanish_again == spanish and pool.calls == 2  # kept too, beside the English one
         with pytest.raises(TableError) as refused:  # another server's table stays refused
             await svc.replays.gif(8, tid, ANA)
         assert refused.value.key == "error.no_table"
@@ -117,7 +121,7 @@ async def test_kept_replays_are_bounded_in_size_and_age_and_made_again_on_demand
     repo, svc = await open_service(db(), clock, renderer=pool)
     try:
         tables = [await _finished_kona(svc) for _ in range(3)]
-        size = len(base64.b64encode(b"GIF89a kona 2 frames"))  # each kept replay's stored size
+        size = len(base64.b64encode(b"GIF89a kona 2 frames en"))  # each kept replay's stored size
         keeper = ReplayKeeper(repo, pool, clock, ReplayBound(max_size=2 * size, max_age=86400))
         for tid in tables:
             await keeper.gif(GUILD, tid, ANA)

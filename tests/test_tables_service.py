@@ -268,6 +268,37 @@ async def test_renderer_gets_only_spectator_views_in_public(db: DbFactory) -> No
     await repo.close()
 
 
+async def test_a_picture_speaks_its_readers_language(db: DbFactory) -> None:
+    """The public board's picture speaks its server's language (as stored with each command), a private view
+    its player's (their client's locale, as stored with their preferences); English before either is known,
+    and a change is heard at once."""
+    drawn: list[tuple[object, str]] = []
+
+    def renderer(game: str, view: dict[str, Any], names: list[str], **extra: Any) -> bytes:
+        drawn.append((view["viewer"], extra.get("lang", "en")))
+        return b"PNG"
+
+    repo, svc = await open_service(db("mesa.db"), renderer=renderer)
+    tid, _ = await start_table(svc, "plateau", 2)
+    assert drawn and {lang for _, lang in drawn} == {"en"}  # nothing known yet: English
+    await svc.remember_guild_locale(GUILD, "es-ES")  # a command from a Spanish server
+    await svc.set_locale(USERS[0][0], "en-GB")  # Ana reads English
+    drawn.clear()
+    await svc.submit_move(tid, USERS[0][0], "+xx.rb@a1")
+    assert sorted(drawn, key=str) == sorted([(None, "es"), (0, "en")], key=str)  # public: the server's; Ana's own
+    await svc.set_locale(USERS[1][0], "es-419")
+    await svc.remember_guild_locale(GUILD, "en-US")  # the server changed its language
+    drawn.clear()
+    await svc.submit_move(tid, USERS[1][0], "+xo.xx@d4")
+    assert sorted(drawn, key=str) == sorted([(None, "en"), (1, "es")], key=str)
+    await svc.remember_guild_locale(GUILD, "es-419")
+    restarted = TableService(repo, svc.clock, renderer)  # read from storage after a restart
+    drawn.clear()
+    await restarted.submit_move(tid, USERS[0][0], "a1:1-a2")
+    assert (None, "es") in drawn
+    await repo.close()
+
+
 async def test_texts_render_in_both_languages(db: DbFactory) -> None:
     repo, svc = await open_service(db("mesa.db"))
     tid, out = await start_table(svc, "kona", 2)

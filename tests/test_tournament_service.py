@@ -638,16 +638,17 @@ async def test_a_player_who_withdrew_is_never_the_winner_and_is_listed_below_tho
     assert "3. P3: 1 point (withdrew)" in words.split("\n")
     assert "P3" not in words.split("\n")[0]
     assert "P3" not in standings_text(st).split("\n")[-1]  # the winners' line
+    assert "withdrawn" in picture_says(st) and "se retiró" in picture_says(st, "es")  # the picture's mark for P3
     await repo.close()
 
 
-def picture_says(st: Any) -> list[str]:
-    """The texts the standings picture draws."""
+def picture_says(st: Any, lang: str = "en") -> list[str]:
+    """The texts the standings picture draws, in ``lang``."""
     from render import theme
     from tables.tournament_picture import standings_png
 
     with theme.recording() as marks:
-        standings_png(st)
+        standings_png(st, None, lang)
     return [m.what for m in marks if m.kind == "text"]
 
 
@@ -664,6 +665,9 @@ async def test_the_picture_says_what_the_text_says_and_a_cancelled_events_tables
     st = await tours.standings(GUILD, tid)
     assert "round 1 of 2 in play" in standings_text(st).split("\n")[0]
     assert "Round 1 of 2 in play" in picture_says(st) and "Not started yet" not in " ".join(picture_says(st))
+    spanish = picture_says(st, "es-ES")  # a Spanish reader's picture: its title and where the event stands
+    assert f"Torneo #{tid} · Kona suizo" in spanish and "Ronda 1 de 2 en juego" in spanish
+    assert not {f"Tournament #{tid} · Kona Swiss", "Round 1 of 2 in play"} & set(spanish)
     with pytest.raises(TableError) as never:
         await tours.pairings(GUILD, tid, 5)
     assert never.value.key == "tournament.error.no_round_ever" and "yet" not in never.value.message("en")
