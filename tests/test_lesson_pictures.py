@@ -16,7 +16,7 @@ from test_tables_service import FakeClock, open_service
 from engines import get_engine
 from render import draw, layout_facts
 from tables import TableError
-from tables.learn import Lessons, courses, picture_names, step_state
+from tables.learn import Lessons, courses, picture_names, right_answer, step_state
 
 #: every step of every course, with the seats whose pictures it posts (the learner's; every seat's where
 #: information is hidden)
@@ -28,14 +28,14 @@ STEPS = [(game, i, seat) for game, course in courses().items() for i, step in en
 RULE_NUMBER = re.compile(r"\b(?:KO|PL|K3|KR)-\d")
 
 
-def lesson_picture_texts(game: str, index: int, seat: int) -> list[str]:
-    """Every text drawn on the picture ``seat`` gets at step ``index`` (0-based) of ``game``'s course."""
+def lesson_picture_texts(game: str, index: int, seat: int, lang: str = "en") -> list[str]:
+    """Every text drawn on the picture ``seat`` gets at step ``index`` (0-based) of ``game``'s course, in ``lang``."""
     engine = get_engine(game)
     step = courses()[game].steps[index]
     state = step_state(engine, step)
     view = Lessons.view(engine, state, step, seat)
-    names = picture_names(engine.num_players(state), step.seat)
-    facts = layout_facts(game, view, names)  # type: ignore[arg-type]
+    names = picture_names(engine.num_players(state), step.seat, lang)
+    facts = layout_facts(game, view, names, lang=lang)  # type: ignore[arg-type]
     return [m.what for m in facts.marks if m.kind == "text"]
 
 
@@ -49,6 +49,41 @@ def test_every_lesson_picture_reads_right(game: str, index: int, seat: int) -> N
     assert "last move" not in joined  # a lesson's marks are no move
     learner = courses()[game].steps[index].seat
     assert f"Player {learner + 1} (you)" in joined  # the learner's seat is named on every picture
+
+
+@pytest.mark.parametrize(("game", "index", "seat"), STEPS, ids=lambda v: str(v))
+def test_every_lesson_picture_reads_right_in_spanish(game: str, index: int, seat: int) -> None:
+    """A learner reading the lessons in Spanish gets the step's pictures in Spanish: the learner's seat "Jugador N
+    (tú)" as the texts name it, the same nothing-given-away (no "Auto jugaría", no last move's key)."""
+    texts = lesson_picture_texts(game, index, seat, "es")
+    joined = " | ".join(texts)
+    assert not [text for text in texts if RULE_NUMBER.search(text)], joined
+    assert "Auto jugaría" not in joined and "última jugada" not in joined
+    assert not re.search(r"\b(Player|Round|to move|Reserve)\b", joined), joined  # no English left
+    learner = courses()[game].steps[index].seat
+    assert f"Jugador {learner + 1} (tú)" in joined
+
+
+async def test_a_lesson_opened_in_spanish_draws_its_pictures_in_spanish(tmp_path: Path) -> None:
+    drawn: list[tuple[str, list[str]]] = []
+
+    def renderer(game: str, view: dict[str, Any], names: list[str], **extra: Any) -> bytes:
+        drawn.append((extra.get("lang", "en"), list(names)))
+        return b"\x89PNG"
+
+    repo, svc = await open_service(str(tmp_path / "mesa.db"), FakeClock(), renderer=renderer)
+    try:
+        await svc.lessons.open(7, "plateau", lang="es-ES")  # (Plateau's step: one picture per seat)
+        spanish, drawn[:] = list(drawn), []
+        step = courses()["plateau"].steps[0]
+        await svc.lessons.answer(7, "plateau", right_answer("plateau", 0), lang="es")  # right: the next step, Spanish
+        assert spanish and all(lang == "es" for lang, _ in [*spanish, *drawn])
+        assert all(names[step.seat] == f"Jugador {step.seat + 1} (tú)" for _, names in spanish)
+        drawn.clear()
+        await svc.lessons.open(7, "kona")  # a learner reading English: English
+        assert drawn and all(lang == "en" and any(n.endswith("(you)") for n in names) for lang, names in drawn)
+    finally:
+        await repo.close()
 
 
 def test_krakatoa_views_have_auto_but_lessons_do_not() -> None:
