@@ -1,6 +1,6 @@
 """Render speed and size per game: median render-and-encode time, the floor, PNG size.
 
-    python -m bench.render [GAME ...] [--games N]
+    python -m bench.render [GAME ...] [--games N] [--lang es]
 
 For each game, random games are played from the start and every view along them (each seat's and
 the spectator's) is rendered.  Printed per game: image size, median / p95 render+encode time, the
@@ -10,7 +10,8 @@ at 400 px wide (``render.layout_facts`` over a sample of views); and the replay 
 game (the longest of a few random games with the game's own end rules off, to its end or the
 engine's hard ply bound ``max_plies_hard``): frames, seconds it lasts, bytes and the time to make it.
 Targets (issues 6 and 16): width ≤ 576 px (portrait), typical PNG ≤ 80 KB, median ≤ 25 ms; text ≥ 9 px
-and faces ≥ 14 px at 400 px wide; replay ≤ 60 s, ≤ 3 MB, made in ≤ 5 s.
+and faces ≥ 14 px at 400 px wide; replay ≤ 60 s, ≤ 3 MB, made in ≤ 5 s.  ``--lang es``: the same figures for
+the pictures a Spanish reader gets (their words in Spanish, ``render.words``).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import time
 from PIL import Image
 
 from engines import GAMES, get_engine
-from render import draw, layout_facts, render, replay, theme
+from render import draw, layout_facts, render, replay, theme, words
 
 
 def sample_views(name: str, games: int, players: int) -> list[dict]:
@@ -86,23 +87,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("games", nargs="*", default=list(GAMES))
     parser.add_argument("--games", dest="count", type=int, default=2, help="random games sampled per game")
     parser.add_argument("--limit", type=int, default=300, help="views rendered per game at most")
+    parser.add_argument("--lang", default="en", choices=list(words.LANGS), help="the language of the words drawn")
     args = parser.parse_args(argv)
+    lang = args.lang
     for name in args.games:
         engine = get_engine(name)
         players = min(4, engine.max_players) if name in ("k3", "krakatoa") else 2
         views = sample_views(name, args.count, players)
         step = max(1, len(views) // args.limit)
         views = views[::step][: args.limit]
-        names = [f"Player {i + 1}" for i in range(players)]
-        render(name, views[0], names)  # warm the caches, as a running bot has them
+        names = [words.player(lang, i) for i in range(players)]
+        render(name, views[0], names, lang=lang)  # warm the caches, as a running bot has them
         times, sizes, floors = [], [], []
         size_px = (0, 0)
         for view in views:
             started = time.perf_counter()
-            data = render(name, view, names)
+            data = render(name, view, names, lang=lang)
             times.append(time.perf_counter() - started)
             sizes.append(len(data))
-        picture = draw(name, views[-1], names)
+        picture = draw(name, views[-1], names, lang=lang)
         size_px = picture.size
         for _ in range(30):  # the floor: palette-map and encode a picture that is already drawn
             started = time.perf_counter()
@@ -113,14 +116,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name}: {len(views)} views, {size_px[0]}x{size_px[1]} px; render+encode median {med * 1000:.1f} ms, "
               f"p95 {p95 * 1000:.1f} ms; floor {floor * 1000:.1f} ms; ratio {med / floor:.2f}x; "
               f"PNG median {statistics.median(sizes) / 1024:.1f} KB, max {max(sizes) / 1024:.1f} KB")
-        facts = [layout_facts(name, view, names) for view in views[:: max(1, len(views) // 12)]]
+        facts = [layout_facts(name, view, names, lang=lang) for view in views[:: max(1, len(views) // 12)]]
         text_px = min(f.shown_at(400)[0] for f in facts)
         face_px = min(f.shown_at(400)[1] for f in facts)
         print(f"{name}: at 400 px wide: smallest text {text_px:.1f} px, smallest face {face_px:.1f} px")
         replay_views, ending = longest_game(name, players)
-        render(name, replay_views[0], names)
+        render(name, replay_views[0], names, lang=lang)
         started = time.perf_counter()
-        gif = replay(name, replay_views, names, result=ending)
+        gif = replay(name, replay_views, names, result=ending, lang=lang)
         made = time.perf_counter() - started
         shown = Image.open(io.BytesIO(gif))
         lasts = 0
