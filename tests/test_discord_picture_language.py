@@ -4,6 +4,7 @@ player's private view in the player's own language, and the full rules' pictures
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,14 +17,18 @@ MESA_USER = user(BOT_ID, "Mesa", bot=True)
 STRING, USER, BOOLEAN = 3, 6, 5
 
 
-async def test_a_spanish_servers_boards_and_each_players_view_speak_their_language(tmp_path: Path) -> None:
-    drawn: list[tuple[Any, str]] = []
-
+def recording(drawn: list[tuple[Any, str]]) -> Callable[..., bytes]:
+    """A renderer that notes each picture's viewer and language (``None``: the public board)."""
     def renderer(game: str, view: dict[str, Any], names: list[str], **extra: Any) -> bytes:
         drawn.append((view["viewer"], extra.get("lang", "en")))
         return b"\x89PNG picture"
 
-    h = await Harness.open(tmp_path, renderer=renderer)
+    return renderer
+
+
+async def test_a_spanish_servers_boards_and_each_players_view_speak_their_language(tmp_path: Path) -> None:
+    drawn: list[tuple[Any, str]] = []
+    h = await Harness.open(tmp_path, renderer=recording(drawn))
     try:
         h.server_speaks("es-ES")  # a server new to Mesa: its first command is the /play
         await h.command("play", [option("game", "plateau", STRING), option("opponent", BOB["id"], USER),
@@ -45,12 +50,7 @@ async def test_a_game_against_mesa_opened_by_a_new_spanish_servers_first_command
     """The server's language is stored as the command is deferred, before its first board is drawn: a game against
     Mesa starts within the command that opens it."""
     drawn: list[tuple[Any, str]] = []
-
-    def renderer(game: str, view: dict[str, Any], names: list[str], **extra: Any) -> bytes:
-        drawn.append((view["viewer"], extra.get("lang", "en")))
-        return b"\x89PNG picture"
-
-    h = await Harness.open(tmp_path, renderer=renderer)
+    h = await Harness.open(tmp_path, renderer=recording(drawn))
     try:
         h.server_speaks("es-ES")
         await h.command("play", [option("game", "kona", STRING), option("opponent", BOT_ID, USER),
