@@ -664,7 +664,6 @@ def _prime(lang: str = "en") -> None:
         theme.prime_words(vocabulary, size, bold, anchor)
 
 
-
 def draw(view: KrakatoaView, names: list[str], result: dict[str, Any] | None = None,
          previous: KrakatoaView | None = None, lang: str = "en") -> Image.Image:
     """The picture of a Krakatoa view (any viewer: everything is public, KR-9.1), its words in ``lang``."""
