@@ -451,12 +451,6 @@ def bare_name(name: str) -> str:
     return name[:name.rindex(" (")] if name.endswith(")") and " (" in name else name
 
 
-@lru_cache(maxsize=4096)
-def possessive(name: str, lang: str = "en") -> str:
-    """``name``'s possessive as a caption says it ("Cy's"; Spanish "de Cy"), without a note it went out."""
-    return words.say(words.WORDS, lang, "possessive", name=bare_name(name))
-
-
 def whose(name: str, thing: str, lang: str = "en") -> str:
     """``thing`` of ``name`` as a caption says it: "Cy's a1", "a1 de Cy" (``bare_name``)."""
     return words.whose(lang, bare_name(name), thing)

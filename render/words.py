@@ -79,7 +79,6 @@ WORDS: Catalog = {
         "left.forfeit": "forfeited",
         "left.partner": "partner left",
         "left.out": "out",
-        "possessive": "{name}'s",
         "of_whom": "{name}'s {thing}",
     },
     "es": {
@@ -105,7 +104,6 @@ WORDS: Catalog = {
         "left.forfeit": "retirado",
         "left.partner": "se fue su pareja",
         "left.out": "fuera",
-        "possessive": "de {name}",
         "of_whom": "{thing} de {name}",
     },
 }
