@@ -751,7 +751,7 @@ def _draw_hand(img: Image.Image, view: K3View, seat: int, box: tuple, body_top: 
     else:
         note = words.say(WORDS, lang, "hand.own" if own else "hand.other")
     _text(img, (x0 + 12, body_top), note, 13, fill=DIM_TEXT, bg=ground)
-    cols = {2: 7, 3: 8, 4: 6}[view["players"]]
+    cols = {2: 7, 3: 5, 4: 6}[view["players"]]  # three players: 15 pieces in three rows of 5, 14 px or more on a phone
     cell = min(38.0, (x1 - x0 - 24) / cols)
     for k, letter in enumerate(hand):
         cx = x0 + 12 + (k % cols) * cell

@@ -181,3 +181,21 @@ def test_four_players_names_are_whole_in_the_title_strip():
     texts = [m.what for m in marks if m.kind == "text"]
     assert "▶ Mesa (normal)" in texts and "Mesa 2 (normal)" in texts  # the chips, whole (seat 2 to move: its ▶)
     assert not any("…" in t and t.startswith(("Mes", "▶ Mes")) for t in texts)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_dealt_hand_reads_on_a_phone_while_its_player_builds(players: int, lang: str) -> None:
+    """K3-3: while the players build, each dealt hand is drawn in its panel with pieces of 14 px or more at the 400 px
+    a phone shows (three players' 15 pieces were 13.6 px, in two rows of 8), every piece inside the picture."""
+    from engines import CHANCE
+    from render import layout_facts
+
+    state = ENGINE.new_game(players, 1)
+    rng = random.Random(players)
+    while ENGINE.to_move(state) == CHANCE:
+        state = ENGINE.apply(state, ENGINE.sample_chance(state, rng))
+    view = ENGINE.view(state, 0)
+    assert view["players_info"][0].get("hand"), "no hand dealt: this test checks nothing"
+    facts = layout_facts("k3", view, ["Ana", "Ben", "Cy", "Dee"][:players], lang=lang)
+    assert facts.shown_at(400)[1] >= 14.0
