@@ -130,7 +130,7 @@ WORDS: words.Catalog = {
         "hint.private": "private view of {name}",
         "hint.hidden": "pyramids stay hidden",
         # the result (the engine's reasons, K3-8)
-        "why.summit reached": "the summit is filled",
+        "why.summit reached": "the summit is full",
         "why.no legal action": "a player had no legal action",
         "why.last player in": "the last player still in",
         "why.stuck": "{name} had no legal action",
