@@ -217,16 +217,12 @@ def check_step(engine: Engine, step: LessonStep) -> list[str]:
     return problems
 
 
-#: the seats' names on a step's pictures, in the language the learner reads (the texts' ``learn.name``)
-PICTURE_NAMES = {"en": ("Player {n}", "Player {n} (you)"), "es": ("Jugador {n}", "Jugador {n} (tú)")}
-
-
 def picture_names(players: int, seat: int, lang: str = "en") -> list[str]:
-    """The seats' names on a step's pictures, which speak the learner's language as every word on them does: the
-    learner's seat "Player N (you)" ("Jugador N (tú)"), a name every picture sentence reads right with ("Player
-    1 (you) places an opening stack", "Player 1 (you)'s private view"), the others "Player N"."""
-    other, you = PICTURE_NAMES.get(lang_for_locale(lang), PICTURE_NAMES["en"])
-    return [(you if s == seat else other).format(n=s + 1) for s in range(players)]
+    """The seats' names on a step's pictures, which speak the learner's language as every word on them does, as the
+    texts name them (``learn.name``): the learner's seat "Player N (you)" ("Jugador N (tú)"), a name every picture
+    sentence reads right with ("Player 1 (you) places an opening stack", "Player 1 (you)'s private view"), the
+    others "Player N"."""
+    return [t("learn.name.you" if s == seat else "learn.name", lang, n=s + 1) for s in range(players)]
 
 
 def _picture_key(game: str, seat: int) -> str:
