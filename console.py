@@ -56,10 +56,18 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from console_areas.common import CHANNEL_ID, GUILD_ID, LANG, shown, table_number
-from console_areas.lessons import CONSOLE_TEXTS_ES, LESSON_NOT_A_TABLE, LESSON_WORDS, NO_TABLE_OR_LESSON, Lessons
+from console_areas.lessons import LESSON_NOT_A_TABLE, LESSON_WORDS, NO_TABLE_OR_LESSON, Lessons
 from console_areas.listing import LANGS as GAMES_LANGS
 from console_areas.listing import Listing
 from console_areas.results import Results
+from console_areas.texts import (
+    CONSOLE_LANGS,
+    CONSOLE_TEXTS,
+    HINTS,
+    SAID_TO_SPANISH_LEARNERS,
+    console_line,
+    console_text,
+)
 from console_areas.tournaments import Tournaments
 from tables import (
     Message,
@@ -90,16 +98,8 @@ from tables.outbox import RESULT, TournamentPost
 from tables.service import open_service
 from tables.thinking import Thinker, iterations
 
-#: what to type next, under posts whose controls Discord shows as buttons (``PublicPost.components_hint``)
-HINTS = {
-    "invite": "Answer with /accept or /decline.",
-    "join": "Join with /join; the host starts with /start (or /start fill=mesa: Mesa takes the empty seats).",
-    "build": "Build your pyramid with /build [random|sensible] or /move build:...",
-    "draw": "Accept with /draw, refuse with /decline-draw.",
-    "takeback": "Answer with /takeback accept or /takeback decline.",
-}
-#: under a result, where Discord shows its Rematch and Review buttons
-AFTER_RESULT = "Play again with /rematch {table}, or read Mesa's review with /review {table}."
+#: the Discord locale the console's pretend server and its users have in each language it speaks (``--lang``)
+LOCALES = {"en": "en-US", "es": "es-ES"}
 #: /moves: a lesson's list, up to this many on one line, else pages of this many grouped by how they start
 SHORT_MOVE_LIST = 30
 #: /moves: a table's list, up to this many one a line with what each does, else grouped by how they start, with
@@ -119,9 +119,9 @@ HELP = """Commands (write them as NAME: COMMAND):
   /move TEXT   /auto (what a time-out plays for you: Mesa's easy move, Krakatoa's auto)   /build [STYLE] ({styles})
   /moves [PAGE|TEXT] (TEXT: the moves matching it, with what each does)   /mine   /board
   /history [@NAME] [GAME] (table=N [notation]: that table's moves)
-  /leaderboard GAME [PAGE]   /stats [@NAME] (@mesa: the computer's record)   /replay [TABLE]   /review [TABLE] [es]
-  /recompute
-  /resign  /draw  /decline-draw  /rematch [TABLE]  /games [es]  /rules GAME [full] [es]  /clock +DURATION  /help
+  /leaderboard GAME [PAGE]   /stats [@NAME] (@mesa: the computer's record)   /replay [TABLE]   /review [TABLE] [en|es]
+  /recompute   /resign  /draw  /decline-draw  /rematch [TABLE]  /games [en|es]  /rules GAME [full] [en|es]
+  /clock +DURATION  /help [en|es]
 Mesa (the computer): /play GAME @mesa [level=easy|normal|hard]   /play GAME @NAME bots=N [level=L]
   /start fill=mesa [level=L]   /fill [level=L] (Mesa takes an open table's empty seats and the game starts)
 Learning: /hint (Mesa's move for you and why, not played; unrated games against Mesa)
@@ -136,7 +136,7 @@ Tournaments: /tournament create GAME format=round-robin|swiss [rounds=N] [double
   /tournament join [N]  leave [N]  start [N]  standings [N]  pairings [N] [round=R]  withdraw [N]  cancel [N]
   /tournament remove @NAME [N] (the organiser takes a player off)
 Add table=N when you have several tables (/abort, /resign, /board... also take the number alone: /resign 2).
-/help es: this help in Spanish."""
+/help es: this help in Spanish.  python console.py --lang es: the whole console in Spanish."""
 
 #: ``/help es``: the same help in Spanish (the console's commands keep their English names)
 HELP_ES = """Órdenes (escríbelas como NOMBRE: ORDEN):
@@ -146,10 +146,10 @@ HELP_ES = """Órdenes (escríbelas como NOMBRE: ORDEN):
   /build [ESTILO] ({styles})   /moves [PÁGINA|TEXTO] (tus jugadas; con TEXTO, las que coinciden y qué hace cada una)
   /mine (tus piezas)   /board (el tablero)
   /history [@NOMBRE] [JUEGO] (table=N [notation]: las jugadas de esa mesa)   /leaderboard JUEGO [PÁGINA]
-  /stats [@NOMBRE] (@mesa: el historial de la máquina)   /replay [MESA]   /review [MESA] [es] (la revisión de Mesa)
+  /stats [@NOMBRE] (@mesa: el historial de la máquina)   /replay [MESA]   /review [MESA] [en|es] (la revisión de Mesa)
   /recompute
-  /resign (abandonar)   /draw (tablas)   /decline-draw   /rematch [MESA] (revancha)   /games [es] (tus mesas)
-  /rules JUEGO [full] [es] (reglas)   /clock +DURACIÓN (adelanta el reloj)   /help [es]
+  /resign (abandonar)   /draw (tablas)   /decline-draw   /rematch [MESA] (revancha)   /games [en|es] (tus mesas)
+  /rules JUEGO [full] [en|es] (reglas)   /clock +DURACIÓN (adelanta el reloj)   /help [en|es]
 Mesa (el ordenador): /play JUEGO @mesa [level=easy|normal|hard]   /play JUEGO @NOMBRE bots=N [level=NIVEL]
   /start fill=mesa [level=NIVEL]   /fill [level=NIVEL] (Mesa ocupa los asientos vacíos de una mesa abierta y la
   partida empieza)
@@ -166,7 +166,8 @@ Torneos: /tournament create JUEGO format=round-robin|swiss [rounds=N] [double=tr
   /tournament join [N] (apuntarse)  leave [N] (borrarse)  start [N] (empezar)  standings [N] (clasificación)
   pairings [N] [round=R] (emparejamientos)  withdraw [N] (retirarse)  cancel [N] (cancelar)
   /tournament remove @NOMBRE [N] (quien organiza quita a alguien)
-Añade table=N cuando tengas varias mesas (/abort, /resign, /board... aceptan también el número solo: /resign 2)."""
+Añade table=N cuando tengas varias mesas (/abort, /resign, /board... aceptan también el número solo: /resign 2).
+/help en: esta ayuda en inglés.  python console.py --lang es: toda la consola en español."""
 
 
 def help_text(lang: str = "en") -> str:
@@ -174,13 +175,6 @@ def help_text(lang: str = "en") -> str:
     joiner = " o " if lang == "es" else " or "
     styles = "; ".join(f"{title}: {joiner.join(names)}" for title, names in auto_styles().items())
     return (HELP_ES if lang == "es" else HELP).format(games=", ".join(games()), styles=styles or "-")
-
-
-#: what an interactive session prints before its first prompt
-START_LINES = [
-    "Mesa console: each line is NAME: COMMAND, acting as that user (Ctrl-D to quit, /help for every command).",
-    "Examples:  Ana: /play kona @Ben   Ben: /accept   Ana: /moves   Ana: /move a6-d3   Ana: /rules kona",
-]
 
 
 #: the commands about seats at a table (``Console._seating``)
@@ -260,9 +254,9 @@ class PretendClock:
         self.moment += timedelta(seconds=seconds)
 
 
-def rules_text(rest: str) -> str:
+def rules_text(rest: str, lang: str = LANG) -> str:
     """``/rules GAME [full] [LANG]``: the quick-start, or with ``full`` the players' whole rules
-    (``docs/rules/``, the same texts Discord shows), in English or the language named (``es``)."""
+    (``docs/rules/``, the same texts Discord shows), in the language named (``en``, ``es``), else in ``lang``."""
     from tables import rules_text
 
     words = rest.lower().split()
@@ -273,7 +267,7 @@ def rules_text(rest: str) -> str:
         raise TableError("console.rules_usage", games=", ".join(game_names()))
     game = known_game(named[0][:40])  # a slip of the keyboard is answered with the game meant
     if full:  # as a player reads them here: each picture a line with its file to open (markdown draws none)
-        text, pictures = rules_text.for_reading(game, langs[0] if langs else LANG)
+        text, pictures = rules_text.for_reading(game, langs[0] if langs else lang)
         lines, seen = [], 0
         for line in text.splitlines():
             lines.append(line)
@@ -281,7 +275,7 @@ def rules_text(rest: str) -> str:
                 lines[-1] = f"{line} (image: {_shown_path(pictures[seen])})"
                 seen += 1
         return "\n".join(lines)
-    return rules_text.quickstart(game, langs[0] if langs else LANG, front="console")  # the console's own words
+    return rules_text.quickstart(game, langs[0] if langs else lang, front="console")  # the console's own words
 
 
 def _shown_path(path: Path) -> str:
@@ -321,8 +315,10 @@ def unwritable(folder: Path) -> OSError | None:
 class Console:
     def __init__(self, service: TableService, clock: PretendClock, out_dir: Path | None,
                  write: Callable[[str], None], warn: Callable[[str], None] = warn_on_stderr,
-                 positions: bool = False, describe: bool = False) -> None:
+                 positions: bool = False, describe: bool = False, lang: str = LANG) -> None:
         self.service = service
+        #: the language the pretend server and its users speak (``--lang``): every post, refusal and picture
+        self.lang = lang
         self.positions = positions  # --positions: each board's position in notation, for developers
         self.describe = describe  # --describe: each board's picture in words (its alt text on Discord)
         self.clock = clock
@@ -341,6 +337,7 @@ class Console:
         #: this session's name and its input line's number name each move submitted (issue 29: exactly once)
         self.session = f"{time.time_ns():x}.{os.getpid()}"
         self.line_number = 0
+        self._spoken_to: set[int] = set()  # users whose language the service was told this session
 
     # ---- output -----------------------------------------------------------------------------
     def save_image(self, image: bytes | None, stem: str) -> str:
@@ -357,44 +354,59 @@ class Console:
             self._shown.append(m)
             if isinstance(m, PublicPost):
                 prefix = f"[#{m.table_id}]"
-                self.lines(prefix, t(m.key, LANG, **m.params), self.save_image(m.image, f"t{m.table_id}-v{m.version}"))
+                self.lines(prefix, t(m.key, self.lang, **m.params),
+                           self.save_image(m.image, f"t{m.table_id}-v{m.version}"))
                 if self.positions and m.kind == "board" and m.params.get("position"):
-                    self.write(f"{prefix}   position: {m.params['position']}")
+                    self.write(f"{prefix}   {console_line('position', self.lang)}: {m.params['position']}")
                 self.described(prefix, m.alt)
-                if m.components_hint in HINTS:
-                    self.write(f"{prefix}   {HINTS[m.components_hint]}")
+                if m.components_hint in HINTS[self.lang]:
+                    self.write(f"{prefix}   {HINTS[self.lang][m.components_hint]}")
                 elif m.kind == RESULT:  # Discord's Rematch and Review buttons under a result
-                    self.write(f"{prefix}   {AFTER_RESULT.format(table=m.table_id)}")
+                    self.write(f"{prefix}   {console_line('after_result', self.lang, table=m.table_id)}")
             elif isinstance(m, PrivatePost):
                 who = self.names.get(m.user_id, str(m.user_id))
-                self.lines(f"[dm {who}]", t(m.key, LANG, **m.params),
+                self.lines(f"[dm {who}]", t(m.key, self.lang, **m.params),
                             self.save_image(m.image, f"t{m.table_id}-dm-{who.lower()}"))
                 # for developers, as under the boards (a view without a picture says its position already)
                 if self.positions and m.params.get("position") and m.key == "private.view":
-                    self.write(f"[dm {who}]   position: {m.params['position']}")
+                    self.write(f"[dm {who}]   {console_line('position', self.lang)}: {m.params['position']}")
                 self.described(f"[dm {who}]", m.alt)
             elif isinstance(m, Reminder):
                 who = self.names.get(m.user_id, str(m.user_id))
-                self.lines(f"[dm {who}]", t(m.key, LANG, **m.params))
+                self.lines(f"[dm {who}]", t(m.key, self.lang, **m.params))
             elif isinstance(m, TournamentPost):  # a tournament's channel post (issue 31)
-                self.lines(f"[tournament #{m.tournament_id}]", t(m.key, LANG, **m.params))
+                self.lines(f"[tournament #{m.tournament_id}]", t(m.key, self.lang, **m.params))
                 if m.announces is not None:  # confirmed once printed; till then the sweep repeats it
                     self.tournaments.printed.append(m)
                 if m.mention:
-                    self.write(f"[tournament #{m.tournament_id}]   for: "
+                    self.write(f"[tournament #{m.tournament_id}]   {console_line('for', self.lang)}: "
                                + ", ".join(self.names.get(u, str(u)) for u in m.mention))
             elif isinstance(m, MovePlayed) and not m.as_typed:  # the same choice, as the rules write it
                 who = self.names.get(m.user_id, str(m.user_id))
-                self.write(f"[dm {who}] You wrote {m.typed[:80]}, which the rules record as {m.move}")
+                self.write(f"[dm {who}] {console_line('recorded', self.lang, typed=m.typed[:80], move=m.move)}")
 
-    def described(self, prefix: str, alt: Sentences, lang: str = LANG) -> None:
+    def described(self, prefix: str, alt: Sentences, lang: str | None = None) -> None:
         """With ``--describe``: the picture in words under its post, as a screen reader hears it on Discord."""
-        words = said(alt, lang) if self.describe else ""
+        words = said(alt, lang or self.lang) if self.describe else ""
         if words:
-            self.write(f"{prefix}   picture: {words}")
+            self.write(f"{prefix}   {console_line('picture', lang or self.lang)}: {words}")
 
     def error(self, name: str, text: str) -> None:
         self.lines(f"[error {name}]", text)
+
+    async def speak(self) -> None:
+        """The pretend server speaks the console's language (``--lang``): the service is told, as Discord tells it
+        with each command's locale, so that the tables' public pictures are drawn in it (``tables.languages``)."""
+        await self.service.remember_guild_locale(GUILD_ID, LOCALES[self.lang])
+
+    async def _speaking(self, uid: int) -> None:
+        """A user seen for the first time this session speaks the console's language: their private pictures (a
+        view of their pieces) are drawn in it, as Discord's client locale has them drawn (``tables.languages``)."""
+        if uid in self._spoken_to:
+            return
+        self._spoken_to.add(uid)
+        if await self.service.languages.of_user(uid) != self.lang:
+            await self.service.set_locale(uid, LOCALES[self.lang])
 
     def key(self) -> str:
         """The name of the move submitted by the current line: this session's, and the line's number."""
@@ -435,49 +447,50 @@ class Console:
         return await self.results.last_finished(uid)
 
     # ---- commands ---------------------------------------------------------------------------
-    async def handle(self, line: str) -> None:
+    async def handle(self, typed: str) -> None:
         self.line_number += 1
-        line = line.strip()
-        if not line or line.startswith("#"):
+        typed = typed.strip()
+        if not typed or typed.startswith("#"):
             return
-        if len(line) > MAX_LINE:
-            self.error("?", f"That line is {len(line)} characters long; a line is at most {MAX_LINE}")
+        if len(typed) > MAX_LINE:
+            self.error("?", console_line("too_long", self.lang, length=len(typed), max=MAX_LINE))
             return
-        if ":" not in line:
-            self.error("?", "Write NAME: COMMAND, for example  Ana: /play kona @Ben")
+        if ":" not in typed:
+            self.error("?", console_line("no_colon", self.lang))
             return
-        name, command = (part.strip() for part in line.split(":", 1))
+        name, command = (part.strip() for part in typed.split(":", 1))
         if not name or not re.fullmatch(r"[\w.\- ]+", name) or len(name) > MAX_NAME:
-            self.error("?", f"{name[:MAX_NAME]!r} is not a usable name (letters, digits, . - and spaces; "
-                            f"at most {MAX_NAME})")
+            self.error("?", console_line("bad_name", self.lang, name=repr(name[:MAX_NAME]), max=MAX_NAME))
             return
         if reads_as_mesa(name):  # issue 28, item 15: "Mesa invites Ana" must be the computer
-            self.error("?", f"{name!r} is the computer's name (Mesa); choose another name for yourself")
+            self.error("?", console_line("mesa_name", self.lang, name=repr(name)))
             return
         if not command or command == "/":
-            self.error(name, f"Write a command after the name, for example  {name}: /help")
+            self.error(name, console_line("no_command", self.lang, name=name))
             return
         uid = user_id_for(name)
         self.names.setdefault(uid, name)
+        await self._speaking(uid)
         try:
             await self._dispatch(name, uid, command)
         except TableError as exc:  # a lesson's refusal in the language its learner reads the lessons in
-            lang = self.lessons.lang(uid) if exc.key.startswith("learn.") else LANG
+            lang = self.lessons.lang(uid) if exc.key.startswith("learn.") else self.lang
             if exc.key.startswith("error.hint_") or _named_in_spanish(command):  # a hint refused, or /deshacer's
                 lang = self._spoken(uid, command)  # refusal: in the language the answer would have come in
             if exc.key == "error.no_table_here" and uid in self.lessons.langs:  # a learner with no table
                 self.error(name, await self._learner_without_table(uid, command))
-            elif exc.key in CONSOLE_TEXTS_ES and "es" in (lang, self.lessons.lang(uid)):  # Spanish read or spoken
-                self.error(name, CONSOLE_TEXTS_ES[exc.key].format(**exc.params))
+            elif exc.key in CONSOLE_TEXTS[self.lang]:  # the console's own words: Spanish read or spoken, or its own
+                spanish = exc.key in SAID_TO_SPANISH_LEARNERS and "es" in (lang, self.lessons.lang(uid))
+                self.error(name, console_text(exc.key, "es" if spanish else lang, **exc.params))
             else:
-                self.error(name, _console_text(exc) if exc.key in _CONSOLE_TEXTS else in_console_words(exc, lang))
+                self.error(name, in_console_words(exc, lang))
             if exc.board is not None:
                 self.show([exc.board])
         except BrokenPipeError:  # the reader of the output has gone (`... | head`): nothing more to say (main)
             raise
         except Exception:  # a bug must not end a session; the log keeps the details
             logging.getLogger(__name__).exception("console command failed: %.80s", command)
-            self.error(name, "That command failed (an internal error, logged); please report it")
+            self.error(name, console_line("failed", self.lang))
         await self._mesa_turns()
         await self.tournaments.confirm()
 
@@ -604,7 +617,7 @@ class Console:
                 return True
             legal = await svc.legal_moves_said(tid, uid)
             if legal:
-                self.list_moves(name, f"#{tid}", legal.texts, rest, said_by=legal)
+                self.list_moves(name, f"#{tid}", legal.texts, rest, self.lang, said_by=legal)
             else:
                 self.write(f"[dm {name}] #{tid} {await self._why_no_moves(tid, uid)}")
         elif verb == "resign":
@@ -661,9 +674,9 @@ class Console:
         """Everything that reads rather than plays: boards, histories, rules, help, and the clock."""
         svc = self.service
         if verb == "help":
-            if rest.strip().lower() not in ("", "en", "es"):
+            if rest.strip().lower() not in ("", *CONSOLE_LANGS):
                 raise TableError("console.help_words", words=shown(rest))
-            self.lines("[help]", help_text("es" if rest.strip().lower() == "es" else "en"))
+            self.lines("[help]", help_text(rest.strip().lower() or self.lang))
         elif verb == "board":
             self.show([await svc.board(await self._pick_or_last_finished(uid, table))])
         elif verb == "history":
@@ -675,9 +688,9 @@ class Console:
         elif verb == "games":  # /games es: in Spanish
             if rest.strip().lower() not in ("", *GAMES_LANGS):
                 raise TableError("console.games_words", words=shown(rest))
-            await self.listing.games(name, uid, rest.strip().lower() or LANG)
+            await self.listing.games(name, uid, rest.strip().lower() or self.lang)
         elif verb == "rules":
-            self.lines("[rules]", rules_text(rest))
+            self.lines("[rules]", rules_text(rest, self.lang))
         elif verb == "mine":
             self.show([await svc.private_view(await self._pick(uid, table), uid)])
         elif verb == "clock":
@@ -702,7 +715,8 @@ class Console:
             raise TableError("console.clock_range")
         self.clock.advance(seconds)
         await self.service.save_pretend_clock(self.clock.now())
-        self.write(f"[clock] now {self.clock.now().strftime('%Y-%m-%d %H:%M UTC')}")
+        moment = self.clock.now().strftime('%Y-%m-%d %H:%M UTC')
+        self.write(f"[clock] {console_line('clock', self.lang, moment=moment)}")
         await self.service.tick(self._deliver)  # each table's messages printed as they are made
 
     def list_moves(self, name: str, where: str, moves: list[str], page_text: str, lang: str = LANG,
@@ -773,17 +787,17 @@ class Console:
 
     async def _why_no_moves(self, tid: int, uid: int) -> str:
         """Why ``/moves`` lists nothing: not seated, not started or over, someone else's turn, or building."""
-        summary = (await self.service.table_details(tid)).summary
+        summary, lang = (await self.service.table_details(tid)).summary, self.lang
         if uid not in summary.user_ids:
-            return "You are not seated at this table"
+            return console_line("not_seated", lang)
         if summary.status != "active":
-            why = {"invited": "the game is still waiting for players", "open": "the game is still waiting for players",
-                   "finished": "the game is over", "aborted": "the table was cancelled",
-                   "declined": "the invitation was declined"}
-            return f"No moves: {why.get(summary.status, summary.status)}"
+            why = {"invited": "why.waiting", "open": "why.waiting", "finished": "why.finished",
+                   "aborted": "why.aborted", "declined": "why.declined"}.get(summary.status)
+            return console_line("no_moves", lang, why=console_line(why, lang) if why else summary.status)
         if uid not in summary.turn_user_ids:
-            return f"No moves for you now: it is {', '.join(summary.turn) or 'nobody'}'s turn"
-        return "No moves to list: build your pyramid with /build [random|sensible]"
+            players = ", ".join(summary.turn) or console_line("nobody", lang)
+            return console_line("not_yours", lang, players=players)
+        return console_line("building", lang)
 
     async def _play(self, name: str, uid: int, rest: str) -> None:
         try:
@@ -885,68 +899,6 @@ class Console:
         return uid, name
 
 
-_CONSOLE_TEXTS = {
-    "error.no_table_here": "You have no table here; start one with /play GAME @NAME",
-    "error.needs_opponent": "{game} is for two players: name your opponent (/play {name} @NAME), or play the "
-                            "computer with /play {name} @mesa",
-    "error.no_table_here_last": "You have no table here: your last one, {game} #{table}, is over; start a new "
-                                "one with /play GAME @NAME",
-    "error.no_table_here_tournament": "You have no game to play right now: tournament #{id} ({game}) goes on, and "
-                                      "your next game opens by itself when every table of this round has ended "
-                                      "(/tournament standings {id})",
-    "error.several_tables": "You have several tables ({tables}); add table=N",
-    "console.several": "There are several open tables ({tables}); name one with /join N",
-    "console.no_open": "There is no open table to join; open one anyone may join with {plays} (no @NAME), or name "
-                       "a table with /join N",
-    "console.no_rematch": "You have no finished game to play again yet; /rematch TABLE names one, and a new game "
-                          "starts with /play GAME @NAME",
-    "console.move_text": "Write the move after /move, for example /move a6-d3",
-    "console.clock": "Write /clock +DURATION, for example /clock +1d or /clock +90m",
-    "console.unknown": "Unknown command /{verb}; try /help",
-    "console.unknown_near": "Unknown command /{verb}: did you mean /{near}? /help lists them all",
-    "console.play_usage": "Write /play GAME @NAME... [option=value...], for example /play kona @Ben",
-    "console.play_at": "Name players with @: /play {game} @{word}",
-    "console.play_word": "I could not read {word}: after /play GAME, name players as @NAME (a name with spaces "
-                         "in quotes: @\"Ana Maria\") and options as option=value, for example "
-                         "/play k3 @Ben bots=2 level=normal",
-    "console.name_too_long": "{name} is too long for a name: names are at most {max} characters",
-    "console.leaderboard_usage": "Write /leaderboard GAME [PAGE], for example /leaderboard kona; the games: {games}",
-    "console.table_number": "{text} is not a table number; write {usage}, for example {example}",
-    "console.review_lang": "Reviews are said in English or Spanish, not {lang}: write /review N, or /review N es",
-    "console.option_twice": "{option}= is given twice; give each option once",
-    "console.clock_range": "The clock moves at most 1 year at a time (for example /clock +30d)",
-    "console.rules_usage": "Write /rules GAME [full] [en|es], for example /rules kona full; the games: {games}",
-    "console.takeback_usage": "Write /takeback to ask, or /takeback accept or /takeback decline to answer (and the "
-    "table's number with several: /takeback 2)",
-    "console.no_words": "/{verb} takes no words: write /{verb} alone (not '{words}')",
-    "console.help_words": "/help takes es (this help in Spanish) or nothing, not '{words}'",
-    "console.games_words": "/games takes es (your games in Spanish) or nothing, not '{words}'",
-    "console.at_player": "Name a player with @: /{verb} @{word}",
-    "console.stats_usage": "Write /stats for your own ratings, or /stats @NAME for one player's, not '{words}'",
-    "console.history_words": "/history takes a player (@NAME) and a game, and '{words}' is a word too many: for "
-    "example /history @Ben kona",
-    "console.leaderboard_page": "'{words}' is not a page number: write /leaderboard {game} 2 for its second page",
-    "console.stray_words": "/{verb} takes no words but a table's number, and '{words}' is not one: write "
-    "/{verb}, or /{verb} 2 (or table=2) for table #2",
-    "console.start_words": "/{verb} takes fill=mesa, level=easy|normal|hard and a table's number, and '{words}' is "
-    "none of them: write /start, /start 2 for table #2, or /start fill=mesa level=hard",
-    "console.number": "{text} is not a {what} number; write {usage}, for example {example}",
-    "console.remove_who": "Name the player to take off with @: /tournament remove @NAME [N], for example "
-                          "/tournament remove @Ben (or /tournament remove @Ben 2 for tournament #2)",
-    "console.remove_at": "Name the player with @: /tournament remove @{text} (add the tournament's number when "
-                         "there are several: /tournament remove @{text} 2)",
-    "console.tournament_usage": "Write /tournament create GAME format=swiss|round-robin [option=value...], or "
-                                "/tournament join|leave|start|standings|pairings|withdraw|cancel [N], or "
-                                "/tournament remove @NAME [N]",
-}
-
-
-#: the console's own words about lessons and move lists, in the languages the lessons are read in
-
-def _console_text(exc: TableError) -> str:
-    return _CONSOLE_TEXTS[exc.key].format(**exc.params)
-
-
 #: what the service's refusals say of the fronts' own controls, as the console has them: K3's pyramid to build is
 #: proposed by /build here (Discord's board has an Auto-build button: ``cogs.handling.DISCORD_PHRASES``)
 CONSOLE_PHRASES = {
@@ -972,7 +924,7 @@ def in_console_words(exc: TableError, lang: str) -> str:
 async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images: bool,
               write: Callable[[str], None] = print, seed: int | None = None,
               mesa_iterations: int | None = None, warn: Callable[[str], None] = warn_on_stderr,
-              positions: bool = False, describe: bool = False) -> int:
+              positions: bool = False, describe: bool = False, lang: str = LANG) -> int:
     """Play ``lines`` (or the terminal's lines when None) against a service on ``db``.
 
     ``seed`` makes a session repeatable: table seeds (dice, K3 deals, random seats) then come from it
@@ -980,6 +932,7 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
     easy level, seeded by the table) are repeatable as well.  ``positions``: each board's position in the
     games' notation under it (``--positions``: for developers, not players); ``describe``: each picture in words
     under it, as its alt text says it on Discord (``--describe``: for a screen reader; with ``--no-images`` too).
+    ``lang``: the language the pretend server and its users speak (``--lang es``): posts, refusals, pictures.
 
     An ``out_dir`` that cannot be written (``--out /proc/nope``, a file's name) is said in one line
     through ``warn`` at the start, and the session plays on without images: the games matter more
@@ -1000,7 +953,8 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
         clock.moment = saved
     else:
         await service.save_pretend_clock(clock.now())
-    console = Console(service, clock, out_dir if images else None, write, warn, positions, describe)
+    console = Console(service, clock, out_dir if images else None, write, warn, positions, describe, lang)
+    await console.speak()
     if seed is not None:  # /build's pyramids repeat with the session's seed, as the deals do
         console.build_rng = random.Random(f"build:{seed}")
     await console.tournaments.remember_names()
@@ -1009,8 +963,8 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
             for line in lines:
                 await console.handle(line)
         else:
-            for row in START_LINES:
-                write(row)
+            for row in ("start", "examples"):
+                write(console_line(row, console.lang))
             while True:
                 try:
                     line = await asyncio.to_thread(input, "> ")
@@ -1063,13 +1017,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--describe", action="store_true",
                         help="print each board's picture in words under it (its alt text on Discord; for a screen "
                              "reader, with --no-images too)")
+    parser.add_argument("--lang", choices=CONSOLE_LANGS, default=LANG, metavar="LANG",
+                        help="the language the pretend server and its users speak, en or es: every post, refusal "
+                             "and picture (default en; es: Spanish, as a Spanish Discord has it)")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     setup_logging(None, default=logging.ERROR, fmt="%(levelname)s %(name)s: %(message)s")  # tables/logs.py
     lines = None if sys.stdin.isatty() else sys.stdin
     try:
         return asyncio.run(run(lines, args.db, Path(args.out), not args.no_images, seed=args.seed,
                                    mesa_iterations=args.mesa_iterations, positions=args.positions,
-                                   describe=args.describe))
+                                   describe=args.describe, lang=args.lang))
     except CannotOpen as exc:  # issue 19: one line that says what to do
         given = args.db != parser.get_default("db")  # the text names the variables; here it came from --db
         print(f"error: {exc}" + (f" (here: --db {redact(args.db)})" if given else ""), file=sys.stderr)

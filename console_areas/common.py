@@ -13,8 +13,8 @@ from tables.i18n import Sentences
 from tables.move_choices import LegalMoves
 from tables.store import Clock
 
-#: the console's one pretend server and channel, and the language it speaks (a learner may read the lessons in
-#: Spanish: ``console_areas.lessons``)
+#: the console's one pretend server and channel, and the language it speaks unless told another (``--lang es``;
+#: a learner may read the lessons in another: ``console_areas.lessons``)
 GUILD_ID = 1
 CHANNEL_ID = 1
 LANG = "en"
@@ -28,6 +28,7 @@ class Terminal(Protocol):
     names: dict[int, str]  # user id -> their name as first typed
     out_dir: Path | None  # where pictures are written; None: no pictures (or the folder stopped taking them)
     describe: bool  # --describe: each picture in words under its post
+    lang: str  # --lang: the language the pretend server and its users speak
 
     @property
     def clock(self) -> Clock:
@@ -47,7 +48,7 @@ class Terminal(Protocol):
     def save_file(self, data: bytes, filename: str) -> str:
         """A file written to the out folder: `` (image: PATH)``, or ``""``."""
 
-    def described(self, prefix: str, alt: Sentences, lang: str = LANG) -> None:
+    def described(self, prefix: str, alt: Sentences, lang: str | None = None) -> None:
         """With ``--describe``: a picture in words under its post."""
 
     def named(self, word: str) -> tuple[int, str]:

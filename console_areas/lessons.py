@@ -3,7 +3,7 @@ and ``/moves`` at the open lesson."""
 
 from __future__ import annotations
 
-from console_areas.common import LANG, Terminal
+from console_areas.common import Terminal
 from tables import TableError
 from tables.learn import ANSWER_WORDS, HINT_WORDS, LessonPost
 
@@ -45,22 +45,6 @@ LESSON_NOT_A_TABLE = {
 }
 
 
-#: the console's own refusals in Spanish: those a learner reading the lessons in Spanish meets, and those a command
-#: written by its Spanish name meets (``/deshacer``, ``/pista``: which table, and how ``/deshacer`` is written)
-CONSOLE_TEXTS_ES = {
-    "error.no_table_here": "No tienes ninguna mesa aquí; empieza una con /play JUEGO @NOMBRE",
-    "error.no_table_here_last": "No tienes ninguna mesa aquí: la última, {game} #{table}, ha terminado; empieza "
-    "otra con /play JUEGO @NOMBRE",
-    "error.no_table_here_tournament": "Ahora no tienes ninguna partida que jugar: el torneo #{id} ({game}) sigue, y "
-    "tu próxima partida se abre sola cuando terminen todas las mesas de esta ronda (/tournament standings {id})",
-    "error.several_tables": "Tienes varias mesas ({tables}); añade table=N",
-    "console.move_text": "Escribe la jugada tras /move, por ejemplo /move a6-d3",
-    "console.unknown": "No existe el comando /{verb}; prueba /help",
-    "console.takeback_usage": "Escribe /deshacer para pedirlo, o /deshacer aceptar o /deshacer rechazar para "
-    "responder (y el número de la mesa si tienes varias: /deshacer 2)",
-}
-
-
 class Lessons:
     """``/learn`` for every user of the console, and the language each learner reads the lessons in."""
 
@@ -70,7 +54,7 @@ class Lessons:
 
     def lang(self, uid: int) -> str:
         """The language ``uid`` reads the lessons in (the console's until they say otherwise)."""
-        return self.langs.get(uid, LANG)
+        return self.langs.get(uid, self.console.lang)
 
     async def learn(self, name: str, uid: int, rest: str) -> None:
         """``/learn`` lists the courses; ``/learn GAME [restart|N]`` opens one; ``/learn GAME answer MOVE``
@@ -80,7 +64,7 @@ class Lessons:
         if words and words[-1].lower() in ("en", "es"):  # the lessons' words in English or Spanish from now on
             self.langs[uid] = words.pop().lower()
             rest = " ".join(words)
-        self.langs.setdefault(uid, LANG)  # a learner now: a /move with nothing open points to the lessons too
+        self.langs.setdefault(uid, self.console.lang)  # a learner now: a /move with nothing open points to lessons
         game, _, more = rest.partition(" ")
         word, _, move = more.strip().partition(" ")
         if not game:

@@ -8,7 +8,7 @@ the lines in the console's own form, is worded here in both.
 
 from __future__ import annotations
 
-from console_areas.common import GUILD_ID, LANG, Terminal
+from console_areas.common import GUILD_ID, Terminal
 from tables import TableSummary, said
 from tables.durations import format_duration
 from tables.i18n import Names
@@ -88,7 +88,7 @@ class Listing:
     def __init__(self, console: Terminal) -> None:
         self.console = console
 
-    async def games(self, name: str, uid: int, lang: str = LANG) -> None:
+    async def games(self, name: str, uid: int, lang: str) -> None:
         """Print the caller's ``/games`` privately (``[dm NAME]``), in ``lang``."""
         service, words, dm = self.console.service, WORDS[lang], f"[dm {name}]"
         listing = await service.listing(uid, GUILD_ID, joinable=True)

@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 import re
 
-from console_areas.common import GUILD_ID, LANG, Terminal, shown, table_number
+from console_areas.common import GUILD_ID, Terminal, shown, table_number
+from console_areas.texts import console_line
 from tables import TableError, t
 from tables import leaderboard as lb
 from tables.games import game_names, known_game
@@ -33,7 +34,7 @@ class Results:
         """``/history [@NAME] [GAME]``: recent finished tables; ``table=N`` (or, with no words, the caller's
         only live table) also lists that table's moves, in words as the boards told them, or with
         ``notation`` as the log records them."""
-        words = rest.split()
+        words, lang = rest.split(), self.console.lang
         notation = "notation" in (w.lower() for w in words)
         rest = " ".join(w for w in words if w.lower() != "notation")
         named = table is not None
@@ -43,9 +44,9 @@ class Results:
                 table = live[0].table_id
         if table is not None:
             details = await self.console.service.table_details(table, uid, words=not notation)
-            listed = history_moves(details.moves, LANG, notation)
-            self.console.lines(f"[dm {name}]", t("history.moves", LANG, table=table, moves=listed))
-            for line in history_lines(await self.console.service.takebacks.history(table), LANG):  # issue 30
+            listed = history_moves(details.moves, lang, notation)
+            self.console.lines(f"[dm {name}]", t("history.moves", lang, table=table, moves=listed))
+            for line in history_lines(await self.console.service.takebacks.history(table), lang):  # issue 30
                 self.console.write(f"[dm {name}] #{table} {line}")
             if named and not rest:
                 return
@@ -64,11 +65,11 @@ class Results:
         game = known_game(game) if game else None  # a slip of the keyboard (knoa) is answered with the game meant
         board = self.board()
         entries = await (board.mesa_history(GUILD_ID, game) if mesa else board.history(GUILD_ID, who, game))
-        self.console.lines(f"[dm {name}]", history_text(entries, who_name, LANG, links=False, game=game))
+        self.console.lines(f"[dm {name}]", history_text(entries, who_name, lang, links=False, game=game))
 
     async def leaderboard(self, verb: str, name: str, uid: int, rest: str, table: int | None) -> None:
         board = self.board()
-        words = rest.split()
+        words, lang = rest.split(), self.console.lang
         if verb == "leaderboard":
             if not words:
                 raise TableError("console.leaderboard_usage", games=", ".join(game_names()))
@@ -77,23 +78,23 @@ class Results:
                                  game=known_game(words[0]))
             page_no = int(words[1]) if len(words) > 1 else 1
             page = await board.page(GUILD_ID, words[0], page_no, uid)
-            image = await asyncio.to_thread(lb.board_image, page, LANG, uid) if self.console.out_dir else None
-            self.console.lines(f"[dm {name}]", lb.board_text(page, LANG),
+            image = await asyncio.to_thread(lb.board_image, page, lang, uid) if self.console.out_dir else None
+            self.console.lines(f"[dm {name}]", lb.board_text(page, lang),
                         self.console.save_file(image, f"leaderboard-{page.game}-p{page.page}.png") if image else "")
         elif verb == "stats":
             if len(words) > 1 or (words and not words[0].startswith("@")):
                 self._player_word(verb, words[0])
                 raise TableError("console.stats_usage", words=shown(rest.strip()))
             if words and words[0].lower() == f"@{MESA}":  # the computer: each level's record against the players
-                mesa = await mesa_stats(board, GUILD_ID, LANG)
+                mesa = await mesa_stats(board, GUILD_ID, lang)
                 self.console.lines(f"[dm {name}]", mesa.text)
                 for level, s in mesa.rated:  # a rated level's chart, as a player's
                     await self._chart(name, s, mesa_name(level), f"stats-mesa-{level}-{s.game}.png")
                 return
             who, who_name = self.console.someone(words[0] if words else "", uid, name)
             stats = await board.stats(GUILD_ID, who)
-            self.console.lines(f"[dm {name}]", lb.stats_text(stats, who_name, LANG, own=who == uid))
-            against = records_text(await mesa_records(self.console.service.repo, GUILD_ID, who), LANG)
+            self.console.lines(f"[dm {name}]", lb.stats_text(stats, who_name, lang, own=who == uid))
+            against = records_text(await mesa_records(self.console.service.repo, GUILD_ID, who), lang)
             if against:
                 self.console.lines(f"[dm {name}]", against)
             for s in stats:
@@ -103,24 +104,25 @@ class Results:
             if target is None:  # none named: the caller's most recent finished table here
                 target = await self.last_finished(uid, "replay.none_finished")
             replay = await board.replay(GUILD_ID, target)
-            caption = t("replay.caption", LANG, game=replay.title, table=target, players=", ".join(replay.names))
+            caption = t("replay.caption", lang, game=replay.title, table=target, players=", ".join(replay.names))
             saved, gif = "", None
             if self.console.out_dir is not None:  # issue 15, defect 13: made once and kept
-                replay, gif = await self.console.service.replays.gif(GUILD_ID, target, uid)
+                replay, gif = await self.console.service.replays.gif(GUILD_ID, target, uid, lang)
                 saved = self.console.save_file(gif, f"replay-{target}.gif")
             frames = lb.replay_frames(replay, gif)  # the GIF's own count (issue 28, item 11)
-            self.console.lines(f"[replay #{target}]", f"{caption} ({frames} frame{'' if frames == 1 else 's'})", saved)
+            counted = console_line("frame", lang) if frames == 1 else console_line("frames", lang, n=frames)
+            self.console.lines(f"[replay #{target}]", f"{caption} ({counted})", saved)
             self.console.described(f"[replay #{target}]", replay_words(replay.game, replay.views, replay.names, frames))
         else:
             if words:
                 raise TableError("console.no_words", verb=verb, words=shown(rest.strip()))
             changed = await board.recompute_guild(GUILD_ID)
-            self.console.lines(f"[dm {name}]", t("recompute.changed" if changed else "recompute.same", LANG))
+            self.console.lines(f"[dm {name}]", t("recompute.changed" if changed else "recompute.same", lang))
 
     async def _chart(self, name: str, stats: lb.GameStats, who_name: str, file_name: str) -> None:
         """One game's rating chart, written to the out folder and named under the figures (none without one)."""
         if self.console.out_dir is not None:
-            chart = await asyncio.to_thread(lb.stats_chart, stats, who_name, LANG)
+            chart = await asyncio.to_thread(lb.stats_chart, stats, who_name, self.console.lang)
             self.console.write(f"[dm {name}] {stats.title}{self.console.save_file(chart, file_name)}")
 
     async def last_finished(self, uid: int, none: str = "error.no_table_here") -> int:
@@ -138,11 +140,11 @@ class Results:
             raise TableError("console.at_player", verb=verb, word=shown(word))
 
     async def review(self, name: str, uid: int, rest: str, table: int | None) -> None:
-        """``/review TABLE [es]``: Mesa's review of a finished game, for the caller: how far it is while it is
-        made, then its words (in English, or in Spanish as Discord says them to a Spanish-speaking user), and
-        its picture (its few words English, like every board's) written to the out folder."""
+        """``/review TABLE [en|es]``: Mesa's review of a finished game, for the caller: how far it is while it is
+        made, then its words and its picture, written to the out folder, in the console's language or the one
+        named (as Discord says them to a Spanish-speaking user)."""
         words = rest.split()
-        lang = LANG
+        lang = self.console.lang
         if words and words[-1].lower() in ("en", "es"):
             lang = words.pop().lower()
         elif len(words) == 2 and re.fullmatch(r"[A-Za-z]{2}", words[-1]):  # a language the reviews do not speak

@@ -7,7 +7,8 @@ import asyncio
 import re
 import shlex
 
-from console_areas.common import CHANNEL_ID, GUILD_ID, LANG, Terminal, typed_number
+from console_areas.common import CHANNEL_ID, GUILD_ID, Terminal, typed_number
+from console_areas.texts import console_line
 from tables import TableError
 from tables.mesa import mesa_id, reads_as_mesa
 from tables.outbox import TournamentPost
@@ -37,10 +38,11 @@ class Tournaments:
         for post in printed:
             if pictured(post.key, post.params) and self.console.out_dir is not None:
                 st = await self.console.service.tournaments.standings(GUILD_ID, post.tournament_id)
-                image = await asyncio.to_thread(standings_png, st, None)
+                image = await asyncio.to_thread(standings_png, st, None, self.console.lang)
                 saved = self.console.save_image(image, f"tournament-{post.tournament_id}-standings")
                 if saved:
-                    self.console.write(f"[tournament #{post.tournament_id}]   the standings:{saved}")
+                    standings = console_line("standings", self.console.lang)
+                    self.console.write(f"[tournament #{post.tournament_id}]   {standings}{saved}")
             await self.console.service.tournaments.announced(post)
 
     async def command(self, name: str, uid: int, rest: str) -> None:
@@ -110,11 +112,12 @@ class Tournaments:
             raise TableError("console.remove_who")
         elif sub == "standings":  # the text, and the picture the bot attaches
             st = await tours.standings(GUILD_ID, number, user_id=uid)
-            image = await asyncio.to_thread(standings_png, st, uid) if self.console.out_dir is not None else None
-            self.console.lines("[tournament]", standings_text(st, LANG),
+            image = (await asyncio.to_thread(standings_png, st, uid, self.console.lang)
+                     if self.console.out_dir is not None else None)
+            self.console.lines("[tournament]", standings_text(st, self.console.lang),
                         self.console.save_image(image, f"tournament-{st.tournament_id}-standings"))
         elif sub == "pairings":
             found = await tours.pairings(GUILD_ID, number, round_, user_id=uid)
-            self.console.lines("[tournament]", pairings_text(found, LANG))
+            self.console.lines("[tournament]", pairings_text(found, self.console.lang))
         else:
             raise TableError("console.tournament_usage")

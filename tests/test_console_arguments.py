@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
     (["--frob"], "--frob"),
     (["--mesa-iterations", "0"], "--mesa-iterations"),  # Mesa played anyway, as if it had been given a number
     (["--mesa-iterations", "-5"], "--mesa-iterations"),
+    (["--lang", "fr"], "--lang"),  # a language the console does not speak: said, not played in English
 ])
 @pytest.mark.parametrize("program", [["console.py"], ["bot.py", "--console"]])
 def test_a_console_argument_it_cannot_use_is_one_line(program: list[str], args: list[str], words: str,

@@ -19,7 +19,7 @@ async def test_describe_says_each_picture_in_words(tmp_path: Path) -> None:
     # KO-2.3: four stacks of three in the corners; after a6-d3 the capybara stands alone on d3
     assert all(f"{sq}: a stack of 3" in boards[0] for sq in ("a6", "f6", "a1", "f1"))
     assert "d3: a capybara." in boards[1] and "a6: a stack of 2, from the top: poodle and capybara." in boards[1]
-    lesson = [line for line in pictures if line.startswith("[dm Ana]")]
+    lesson = [line for line in out if line.startswith("[dm Ana]   imagen: ")]  # all of it in Spanish
     assert lesson and "una pila de" in lesson[-1], "the lesson's picture in the learner's Spanish"
 
 

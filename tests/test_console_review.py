@@ -85,7 +85,7 @@ async def test_review_refusals_say_what_to_type(tmp_path: Path) -> None:
         await said(con, out, "Ben: /accept")
         assert await said(con, out, "Ana: /review 1") == [
             "[error Ana] Kona #1 is still being played: ask for its review once the game is over."]
-        assert "/review [TABLE] [es]" in console.help_text() and "/review [MESA] [es]" in console.help_text("es")
+        assert "/review [TABLE] [en|es]" in console.help_text() and "/review [MESA] [en|es]" in console.help_text("es")
         for who in ("Ana", "Ben"):  # one move (whoever's turn it is), then Ana resigns: Kona #1 is finished
             await said(con, out, f"{who}: /auto")
         await said(con, out, "Ana: /resign")

@@ -242,7 +242,7 @@ async def test_games_in_spanish_says_the_same_lines_in_spanish(tmp_path: Path) -
         "[dm Eve] Torneos con inscripción abierta:",
         "[dm Eve] Torneo #1 (Kona, suizo), organizado por Dee: aún no se ha apuntado nadie, 64 plazas libres; "
         "apúntate con /tournament join 1.",
-        "[error Eve] /games takes es (your games in Spanish) or nothing, not 'fr'"], spanish
+        "[error Eve] /games takes en or es (your games in English or Spanish) or nothing, not 'fr'"], spanish
     ana = next(line for line in out if line.startswith("[dm Ana] #1 Kona: Ana · Ben — le toca a Ben"))
     assert re.search(r"— le toca a Ben, plazo \d{4}-\d\d-\d\d \d\d:\d\d UTC \(quedan 3d\); Ben ofrece", ana), ana
 
@@ -315,9 +315,9 @@ async def test_a_player_named_without_at_and_words_a_reading_command_does_not_ta
         "[error Ana] Name players with @: /play k3 @ben",
         "[error Ana] I could not read ana: after /play GAME, name players as @NAME (a name with spaces in quotes: "
         "@\"Ana Maria\") and options as option=value, for example /play k3 @Ben bots=2 level=normal",  # herself
-        "[error Ana] /games takes es (your games in Spanish) or nothing, not 'x'",
+        "[error Ana] /games takes en or es (your games in English or Spanish) or nothing, not 'x'",
         "[error Ana] /recompute takes no words: write /recompute alone (not 'now')",
-        "[error Ana] /help takes es (this help in Spanish) or nothing, not 'please'",
+        "[error Ana] /help takes en or es (this help in English or Spanish) or nothing, not 'please'",
         "[error Ana] '2 x' is not a page number: write /leaderboard kona 2 for its second page",
         "[error Ana] 'next' is not a page number: write /leaderboard kona 2 for its second page",
     ]
