@@ -1,7 +1,7 @@
 """Start Mesa: the Discord bot, or the offline console (``--console``).
 
     python bot.py                      run the bot (needs DISCORD_TOKEN in the environment or .env)
-    python bot.py --console [--db PATH] [--out DIR] [--seed N] [--no-images]   (--console --help lists them)
+    python bot.py --console [--db PATH] [--out DIR] [--seed N] [--no-images] [--lang es]   (--console --help lists them)
                                        play in the terminal as several named users, no token needed
     python bot.py --sync [--guild ID]  register the slash commands with Discord, then exit
     python bot.py --print-commands     print the command tree's JSON payload, no connection

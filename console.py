@@ -26,9 +26,10 @@ Mesa, the computer player (``tables.mesa``): ``/play kona @mesa level=hard``, ``
 level=normal``, and for an open table ``/start fill=mesa [level=L]`` or ``/fill [level=L]``.  Mesa's
 moves follow each board at once (``--mesa-iterations N``: a fixed search size, repeatable with ``--seed``).
 
-Run ``python console.py [--db PATH] [--out DIR] [--no-images] [--seed N] [--positions]`` (or ``python bot.py
---console``); lines come from the terminal, or from standard input when it is piped.  ``--positions`` prints
-each board's position in the games' notation under it (``position: …``), for developers.
+Run ``python console.py [--db PATH] [--out DIR] [--no-images] [--seed N] [--positions] [--lang es]`` (or ``python
+bot.py --console``); lines come from the terminal, or from standard input when it is piped.  ``--positions`` prints
+each board's position in the games' notation under it (``position: …``), for developers; ``--lang es``: the pretend
+server and its users speak Spanish (the console's own words: ``console_areas/texts.py``).
 
 ``Console`` here reads the lines, chooses the table a command means, plays and prints; the lessons, tournaments,
 results and reviews are its areas, in ``console_areas/`` (each given the console as a ``Terminal`` to print
@@ -337,7 +338,6 @@ class Console:
         #: this session's name and its input line's number name each move submitted (issue 29: exactly once)
         self.session = f"{time.time_ns():x}.{os.getpid()}"
         self.line_number = 0
-        self._spoken_to: set[int] = set()  # users whose language the service was told this session
 
     # ---- output -----------------------------------------------------------------------------
     def save_image(self, image: bytes | None, stem: str) -> str:
@@ -395,18 +395,11 @@ class Console:
         self.lines(f"[error {name}]", text)
 
     async def speak(self) -> None:
-        """The pretend server speaks the console's language (``--lang``): the service is told, as Discord tells it
-        with each command's locale, so that the tables' public pictures are drawn in it (``tables.languages``)."""
+        """The pretend server and its users speak the console's language (``--lang``): the service is told, as
+        Discord tells it with each command's locale, so that the tables' public pictures are drawn in it; and its
+        users, who have no client locale of their own, read their private pictures in it (``tables.languages``)."""
         await self.service.remember_guild_locale(GUILD_ID, LOCALES[self.lang])
-
-    async def _speaking(self, uid: int) -> None:
-        """A user seen for the first time this session speaks the console's language: their private pictures (a
-        view of their pieces) are drawn in it, as Discord's client locale has them drawn (``tables.languages``)."""
-        if uid in self._spoken_to:
-            return
-        self._spoken_to.add(uid)
-        if await self.service.languages.of_user(uid) != self.lang:
-            await self.service.set_locale(uid, LOCALES[self.lang])
+        self.service.languages.default_user = self.lang
 
     def key(self) -> str:
         """The name of the move submitted by the current line: this session's, and the line's number."""
@@ -470,7 +463,6 @@ class Console:
             return
         uid = user_id_for(name)
         self.names.setdefault(uid, name)
-        await self._speaking(uid)
         try:
             await self._dispatch(name, uid, command)
         except TableError as exc:  # a lesson's refusal in the language its learner reads the lessons in

@@ -26,7 +26,10 @@ class Languages:
     def __init__(self, repo: Repository) -> None:
         self.repo = repo
         self._guilds: LruCache[int, str] = LruCache()
-        self._users: LruCache[int, str] = LruCache()
+        self._users: LruCache[int, str] = LruCache()  # a player's locale as stored, "" for none
+        #: the language of a player whose own was never seen: English on Discord (as the words of their private
+        #: messages, ``cogs.delivery``); the console's own (``--lang``), whose users have no client locale
+        self.default_user = lang_for_locale(None)
 
     async def of_guild(self, guild_id: int) -> str:
         """The server's language, as its last command's Discord locale says (English before any)."""
@@ -41,19 +44,19 @@ class Languages:
         return lang
 
     async def of_user(self, user_id: int) -> str:
-        """A player's language, as their Discord client's locale was last seen (English before any)."""
-        lang = self._users.get(user_id)
-        if lang is None:
+        """A player's language, as their Discord client's locale was last seen (``default_user`` before any)."""
+        locale = self._users.get(user_id)
+        if locale is None:
             try:
-                lang = lang_for_locale((await self.repo.user_prefs(user_id)).locale)
+                locale = (await self.repo.user_prefs(user_id)).locale or ""
             except Exception:
                 log.warning("user %d: their language could not be read", user_id)
-                return lang_for_locale(None)
-            self._users[user_id] = lang
-        return lang
+                return self.default_user
+            self._users[user_id] = locale
+        return lang_for_locale(locale) if locale else self.default_user
 
     def guild_changed(self, guild_id: int, locale: str | None) -> None:
         self._guilds[guild_id] = lang_for_locale(locale)
 
     def user_changed(self, user_id: int, locale: str | None) -> None:
-        self._users[user_id] = lang_for_locale(locale)
+        self._users[user_id] = locale or ""

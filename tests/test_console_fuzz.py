@@ -76,18 +76,20 @@ def fuzz_lines(seed: int, count: int) -> list[str]:
     return lines
 
 
-async def run_checked(lines: list[str], tmp_path: Path) -> list[str]:
+async def run_checked(lines: list[str], tmp_path: Path, lang: str = "en") -> list[str]:
     clock = PretendClock()
     service = await open_service(str(tmp_path / "fuzz.db"), clock=clock, images=False, seed_source=lambda: 42)
     out: list[str] = []
-    console = Console(service, clock, None, out.append)
+    console = Console(service, clock, None, out.append, lang=lang)
+    await console.speak()
     db = service.repo._db  # the connection's count of written rows: a refusal must leave it unchanged
     try:
         for line in lines:
             before_rows, before_len = db.total_changes, len(out)
             await console.handle(line)  # raises on any escaping exception: the test fails with it
             said = out[before_len:]
-            assert not any("internal error" in s or "Traceback" in s for s in said), (line[:80], said)
+            assert not any("internal error" in s or "error interno" in s or "Traceback" in s for s in said), \
+                (line[:80], said)
             if said and said[0].startswith("[error"):
                 assert len(said) == 1, (line[:80], said)  # one line, nothing else
                 assert len(said[0]) <= 400, (line[:80], said[0][:100])  # short: nothing huge echoed
@@ -102,6 +104,19 @@ async def test_fuzzed_console_lines_are_answered_or_refused_in_one_line(seed: in
     out = await run_checked(fuzz_lines(seed, 400), tmp_path)
     assert sum(line.startswith("[error") for line in out) > 100, "the fuzz reaches the refusals"
     assert any(line.startswith("[#1]") for line in out), "and the games"
+
+
+async def test_fuzzed_lines_in_a_spanish_console_are_answered_in_spanish(tmp_path: Path) -> None:
+    """``--lang es``: the same fuzz, and none of the console's own English words leak into what it says."""
+    from console_areas.texts import CONSOLE_TEXTS, HINTS, LINES
+
+    out = await run_checked(fuzz_lines(4, 400), tmp_path, "es")
+    assert sum(line.startswith("[error") for line in out) > 100 and any(line.startswith("[#1]") for line in out)
+    english = {template.split("{")[0].strip() for catalog in (CONSOLE_TEXTS, HINTS, LINES)
+               for template in catalog["en"].values()}
+    leaks = sorted({words for words in english if len(words) >= 12 for line in out if words in line})
+    assert leaks == [], leaks
+    assert any("No tienes ninguna mesa" in line or "No existe el comando" in line for line in out)
 
 
 async def test_numbers_are_range_checked_before_storage(tmp_path: Path) -> None:

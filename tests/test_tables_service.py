@@ -299,6 +299,26 @@ async def test_a_picture_speaks_its_readers_language(db: DbFactory) -> None:
     await repo.close()
 
 
+async def test_a_player_without_a_language_of_their_own_reads_the_default_one(db: DbFactory) -> None:
+    """The console's users have no client locale: they read the console's language (``Languages.default_user``,
+    ``--lang es``); a player whose locale was seen keeps theirs."""
+    drawn: list[tuple[object, str]] = []
+
+    def renderer(game: str, view: dict[str, Any], names: list[str], **extra: Any) -> bytes:
+        drawn.append((view["viewer"], extra.get("lang", "en")))
+        return b"PNG"
+
+    repo, svc = await open_service(db("mesa.db"), renderer=renderer)
+    tid, _ = await start_table(svc, "plateau", 2)
+    svc.languages.default_user = "es"
+    await svc.set_locale(USERS[1][0], "en-GB")  # Ben's client was seen: English
+    drawn.clear()
+    await svc.submit_move(tid, USERS[0][0], "+xx.rb@a1")
+    await svc.submit_move(tid, USERS[1][0], "+xo.xx@d4")
+    assert {(seat, lang) for seat, lang in drawn if seat is not None} == {(0, "es"), (1, "en")}
+    await repo.close()
+
+
 async def test_texts_render_in_both_languages(db: DbFactory) -> None:
     repo, svc = await open_service(db("mesa.db"))
     tid, out = await start_table(svc, "kona", 2)
