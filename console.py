@@ -273,7 +273,7 @@ def rules_text(rest: str, lang: str = LANG) -> str:
         for line in text.splitlines():
             lines.append(line)
             if seen < len(pictures) and line.startswith("*") and line.split(":", 1)[0].endswith(f" {seen + 1}"):
-                lines[-1] = f"{line} (image: {_shown_path(pictures[seen])})"
+                lines[-1] = f"{line} ({console_line('image', lang)}: {_shown_path(pictures[seen])})"
                 seen += 1
         return "\n".join(lines)
     return rules_text.quickstart(game, langs[0] if langs else lang, front="console")  # the console's own words
@@ -855,7 +855,7 @@ class Console:
             self.warn(no_images_line(self.out_dir, exc))
             self.out_dir = None
             return ""
-        return f" (image: {path})"
+        return f" ({console_line('image', self.lang)}: {path})"
 
     def named(self, word: str) -> tuple[int, str]:
         """``@NAME`` -> (that user's id, their name as first seen); a name too long is refused, not cut."""

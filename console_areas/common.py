@@ -43,7 +43,8 @@ class Terminal(Protocol):
         """The service's messages printed as Discord would post them."""
 
     def save_image(self, image: bytes | None, stem: str) -> str:
-        """A picture written to the out folder: `` (image: PATH)`` to print after its post, or ``""``."""
+        """A picture written to the out folder: `` (image: PATH)`` to print after its post (``imagen`` in Spanish),
+        or ``""``."""
 
     def save_file(self, data: bytes, filename: str) -> str:
         """A file written to the out folder: `` (image: PATH)``, or ``""``."""

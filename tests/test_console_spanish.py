@@ -78,8 +78,9 @@ async def test_the_pictures_are_drawn_in_the_consoles_language(tmp_path: Path) -
     for n in (1, 2):
         await session(PLATEAU, "en", tmp_path / f"en{n}")
         english.append(pictures(tmp_path / f"en{n}"))
-    await session(PLATEAU, "es", tmp_path / "es")
+    printed = await session(PLATEAU, "es", tmp_path / "es")
     spanish = pictures(tmp_path / "es")
+    assert sum(" (imagen: " in line for line in printed) == len(spanish) and not any("(image: " in p for p in printed)
     assert english[0] == english[1] and len(english[0]) >= 2  # the same session draws the same pictures
     assert set(spanish) == set(english[0])
     differ = [name for name in spanish if spanish[name] != english[0][name]]
