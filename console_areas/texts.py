@@ -213,7 +213,7 @@ LINES = {
         "clock": "ahora {moment}",
         "frames": "{n} imágenes",
         "frame": "1 imagen",
-        "not_seated": "No estás sentado en esta mesa",
+        "not_seated": "No tienes asiento en esta mesa",
         "no_moves": "No hay jugadas: {why}",
         "why.waiting": "la partida aún espera jugadores",
         "why.finished": "la partida ha terminado",
