@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -268,16 +269,22 @@ async def test_renderer_gets_only_spectator_views_in_public(db: DbFactory) -> No
     await repo.close()
 
 
-async def test_a_picture_speaks_its_readers_language(db: DbFactory) -> None:
-    """The public board's picture speaks its server's language (as stored with each command), a private view
-    its player's (their client's locale, as stored with their preferences); English before either is known,
-    and a change is heard at once."""
+def language_spy() -> tuple[list[tuple[object, str]], Callable[..., bytes]]:
+    """A renderer that draws nothing and notes whose view it was asked for and in which language."""
     drawn: list[tuple[object, str]] = []
 
     def renderer(game: str, view: dict[str, Any], names: list[str], **extra: Any) -> bytes:
         drawn.append((view["viewer"], extra.get("lang", "en")))
         return b"PNG"
 
+    return drawn, renderer
+
+
+async def test_a_picture_speaks_its_readers_language(db: DbFactory) -> None:
+    """The public board's picture speaks its server's language (as stored with each command), a private view
+    its player's (their client's locale, as stored with their preferences); English before either is known,
+    and a change is heard at once."""
+    drawn, renderer = language_spy()
     repo, svc = await open_service(db("mesa.db"), renderer=renderer)
     tid, _ = await start_table(svc, "plateau", 2)
     assert drawn and {lang for _, lang in drawn} == {"en"}  # nothing known yet: English
@@ -302,12 +309,7 @@ async def test_a_picture_speaks_its_readers_language(db: DbFactory) -> None:
 async def test_a_player_without_a_language_of_their_own_reads_the_default_one(db: DbFactory) -> None:
     """The console's users have no client locale: they read the console's language (``Languages.default_user``,
     ``--lang es``); a player whose locale was seen keeps theirs."""
-    drawn: list[tuple[object, str]] = []
-
-    def renderer(game: str, view: dict[str, Any], names: list[str], **extra: Any) -> bytes:
-        drawn.append((view["viewer"], extra.get("lang", "en")))
-        return b"PNG"
-
+    drawn, renderer = language_spy()
     repo, svc = await open_service(db("mesa.db"), renderer=renderer)
     tid, _ = await start_table(svc, "plateau", 2)
     svc.languages.default_user = "es"
