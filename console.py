@@ -834,7 +834,7 @@ class Console:
         if len(candidates) == 1:
             return candidates[0]
         if not candidates:
-            raise TableError("console.no_open", plays=" or ".join(f"/play {g}" for g in group_game_names()))
+            raise TableError("console.no_open", plays=tuple(f"/play {g}" for g in group_game_names()))
         raise TableError("console.several", tables=", ".join(map(str, candidates)))
 
     def save_file(self, data: bytes, filename: str) -> str:

@@ -139,6 +139,9 @@ SAID_TO_SPANISH_LEARNERS = frozenset({
 #: what a ``console.number`` refusal calls the number it wanted (``{what}``)
 NUMBER_WHATS = {"es": {"tournament": "torneo", "round": "ronda"}}
 
+#: how alternatives are joined (``{plays}``)
+OR = {"en": " or ", "es": " o "}
+
 #: what to type next, under posts whose controls Discord shows as buttons (``PublicPost.components_hint``)
 HINTS = {
     "en": {
@@ -227,10 +230,13 @@ LINES = {
 
 
 def console_text(key: str, lang: str, /, **params: object) -> str:
-    """One of the console's refusals (``CONSOLE_TEXTS``) in ``lang``, English for a language it does not speak."""
+    """One of the console's refusals (``CONSOLE_TEXTS``) in ``lang``, English for a language it does not speak; a
+    tuple given is said as alternatives (``/play k3 or /play krakatoa``, ``/play k3 o /play krakatoa``)."""
     texts = CONSOLE_TEXTS.get(lang, CONSOLE_TEXTS["en"])
     if lang in NUMBER_WHATS and "what" in params:
         params = {**params, "what": NUMBER_WHATS[lang].get(str(params["what"]), params["what"])}
+    params = {name: OR.get(lang, OR["en"]).join(map(str, value)) if isinstance(value, tuple) else value
+              for name, value in params.items()}
     return texts[key].format(**params)
 
 

@@ -56,13 +56,15 @@ async def test_a_session_says_everything_in_the_consoles_language(lang: str) -> 
 
 async def test_spanish_help_and_the_service_refusals_are_spanish_and_en_still_asks_for_english() -> None:
     printed = await session(["Ana: /help", "Ana: /help en", "Ana: /play plateau @Ben", "Ana: /move +rb@a1",
-                             "Ana: /games en", "Ana: /help fr"], "es")
+                             "Ana: /games en", "Ana: /help fr", "Cy: /join"], "es")
     text = "\n".join(printed)
     assert "[help] Órdenes (escríbelas como NOMBRE: ORDEN):" in printed
     assert "[help] Commands (write them as NAME: COMMAND):" in printed  # /help en: asked for
     assert "[error Ana] La mesa #1 aún no ha empezado" in text  # the service's refusal, in Spanish
     assert "invitation" not in text.split("[help] Commands")[0]
     assert "[error Ana] /help lleva en o es" in text
+    assert "[error Cy] No hay ninguna mesa abierta a la que unirse; abre una a la que pueda sentarse cualquiera con " \
+           "/play k3 o /play krakatoa (sin @NOMBRE)" in text  # the alternatives joined in Spanish too
 
 
 def pictures(folder: Path) -> dict[str, bytes]:
