@@ -163,6 +163,17 @@ EN: dict[str, str] = {
     "games.your_build": "your pyramid to build ({button} under the board builds one for you)",
     "games.waiting_build": "waiting for {name} to build",
     "games.waiting": "waiting for {name}",
+    # a player who no longer chooses their moves at a table in play (``TableSummary.standing``), then whose turn
+    "games.out.resign": "you resigned: your moves are made automatically while the others play on",
+    "games.out.time": "you ran out of time and are out: your moves are made automatically while the others play on",
+    "games.out.forfeit": "you left the tournament and are out: your moves are made automatically while the others "
+    "play on",
+    "games.out.partner": "you are out with your partner: your moves are made automatically while the others play on",
+    "games.out.eliminated": "you are out: none of your pieces could be played when your turn came; the others play "
+    "on",
+    "games.out.away": "you ran out of time again and again: your turns are played as they come until you play a "
+    "move yourself",
+    "games.out_then": "{out}; {turn}",
     "games.invited": "waiting for players",
     "games.no_one_yet": "no one yet",
     "games.open_host": "open to anyone: {start} in the thread once everyone is in ({fill} fills the empty seats)",
@@ -390,6 +401,17 @@ ES: dict[str, str] = {
     "games.your_build": "te toca construir tu pirámide ({button} bajo el tablero te la construye)",
     "games.waiting_build": "esperando a que {name} construya",
     "games.waiting": "esperando a {name}",
+    "games.out.resign": "abandonaste: tus jugadas se hacen solas mientras los demás siguen jugando",
+    "games.out.time": "se te acabó el tiempo y quedaste fuera: tus jugadas se hacen solas mientras los demás siguen "
+    "jugando",
+    "games.out.forfeit": "dejaste el torneo y quedaste fuera: tus jugadas se hacen solas mientras los demás siguen "
+    "jugando",
+    "games.out.partner": "quedaste fuera con tu equipo: tus jugadas se hacen solas mientras los demás siguen jugando",
+    "games.out.eliminated": "estás fuera: no podías jugar ninguna de tus piezas cuando te tocó; los demás siguen "
+    "jugando",
+    "games.out.away": "se te acabó el tiempo una y otra vez: tus turnos se juegan solos en cuanto llegan, hasta que "
+    "vuelvas a jugar tú",
+    "games.out_then": "{out}; {turn}",
     "games.invited": "esperando jugadores",
     "games.no_one_yet": "nadie aún",
     "games.open_host": "abierta a todos: {start} en el hilo cuando hayan llegado todos ({fill} ocupa los "

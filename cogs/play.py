@@ -297,6 +297,8 @@ class Play(ServicePart, commands.Cog):
                     turn = t("games.waiting_build", lang, name=", ".join(map(plain, s.turn)) or "-")
                 else:
                     turn = t("games.waiting", lang, name=", ".join(map(plain, s.turn)) or "-")
+                if (how := s.how_out(interaction.user.id)) is not None:  # gone, out by the rules, or away
+                    turn = t("games.out_then", lang, out=t(f"games.out.{how}", lang), turn=turn)
                 for ask in s.asks:  # a draw offer or a takeback waiting for an answer: the thread's buttons answer
                     asked, own = ASKED_KEYS[ask.kind]
                     turn += t(own, lang) if ask.user_id == interaction.user.id else \

@@ -48,6 +48,15 @@ WORDS: dict[str, dict[str, str]] = {
         f"own.{CANCEL_ASKED}": "; you asked to cancel the table",
         "status.invited": "invited",
         "status.active": "in play",
+        "out.resign": "you resigned: your moves are made automatically while the others play on",
+        "out.time": "you ran out of time and are out: your moves are made automatically while the others play on",
+        "out.forfeit": "you left the tournament and are out: your moves are made automatically while the others "
+                       "play on",
+        "out.partner": "you are out with your partner: your moves are made automatically while the others play on",
+        "out.eliminated": "you are out: none of your pieces could be played when your turn came; the others play on",
+        "out.away": "you ran out of time again and again: your turns are played as they come until you play a "
+                    "move yourself (/move)",
+        "out.then": "{out}; {turn}",
     },
     "es": {
         "none": "No tienes ninguna partida en juego; empieza una con /play JUEGO @NOMBRE, o /play JUEGO @mesa para "
@@ -78,6 +87,17 @@ WORDS: dict[str, dict[str, str]] = {
         f"own.{CANCEL_ASKED}": "; pediste cancelar la mesa",
         "status.invited": "invitación",
         "status.active": "en juego",
+        "out.resign": "abandonaste: tus jugadas se hacen solas mientras los demás siguen jugando",
+        "out.time": "se te acabó el tiempo y quedaste fuera: tus jugadas se hacen solas mientras los demás siguen "
+                    "jugando",
+        "out.forfeit": "dejaste el torneo y quedaste fuera: tus jugadas se hacen solas mientras los demás siguen "
+                       "jugando",
+        "out.partner": "quedaste fuera con tu equipo: tus jugadas se hacen solas mientras los demás siguen jugando",
+        "out.eliminated": "estás fuera: no podías jugar ninguna de tus piezas cuando te tocó; los demás siguen "
+                          "jugando",
+        "out.away": "se te acabó el tiempo una y otra vez: tus turnos se juegan solos en cuanto llegan, hasta que "
+                    "vuelvas a jugar tú (/move)",
+        "out.then": "{out}; {turn}",
     },
 }
 
@@ -123,6 +143,13 @@ class Listing:
 
     @staticmethod
     def _turn(s: TableSummary, uid: int, lang: str) -> str:
+        """Whose move it is at a listed table, or (not started) what it waits for; to a player who no longer
+        chooses their moves there (gone, out by the rules, away), first that and why."""
+        how, turn = s.how_out(uid), Listing._to_move(s, uid, lang)
+        return turn if how is None else WORDS[lang]["out.then"].format(out=WORDS[lang][f"out.{how}"], turn=turn)
+
+    @staticmethod
+    def _to_move(s: TableSummary, uid: int, lang: str) -> str:
         """Whose move it is at a listed table, or (not started) what it waits for."""
         words, players = WORDS[lang], said(Names(s.turn), lang)
         if s.building:  # K3's pyramids: a build, not a move

@@ -300,21 +300,21 @@ ES: dict[str, str] = {
     "(/move).",
     "info.back": "{name} ha vuelto a {game} #{table}: sus turnos vuelven a esperarle.",
     "info.out.resign": "{name} abandonó {game} #{table}; sus jugadas se harán automáticamente y quedará por "
-    "detrás de todos los que no dejen la partida (también de los que eliminen las reglas).",
+    "detrás de todos los que no dejen la partida (también de los que queden eliminados por las reglas).",
     "info.out.time": "A {name} se le acabó el tiempo en {game} #{table} y queda fuera; sus jugadas se harán "
-    "automáticamente y quedará por detrás de todos los que no dejen la partida (también de los que eliminen las "
-    "reglas).",
+    "automáticamente y quedará por detrás de todos los que no dejen la partida (también de los que queden "
+    "eliminados por las reglas).",
     "info.out.resign_many": "{name} abandonaron {game} #{table}; sus jugadas se harán automáticamente y quedarán "
-    "por detrás de todos los que no dejen la partida (también de los que eliminen las reglas).",
+    "por detrás de todos los que no dejen la partida (también de los que queden eliminados por las reglas).",
     "info.out.time_many": "A {name} se les acabó el tiempo en {game} #{table} y quedan fuera; sus jugadas se harán "
-    "automáticamente y quedarán por detrás de todos los que no dejen la partida (también de los que eliminen las "
-    "reglas).",
+    "automáticamente y quedarán por detrás de todos los que no dejen la partida (también de los que queden "
+    "eliminados por las reglas).",
     "info.out.forfeit": "{name} quedó fuera del torneo y, con ello, de {game} #{table}; sus jugadas se harán "
-    "automáticamente y quedará por detrás de todos los que no dejen la partida (también de los que eliminen las "
-    "reglas).",
+    "automáticamente y quedará por detrás de todos los que no dejen la partida (también de los que queden "
+    "eliminados por las reglas).",
     "info.out.forfeit_many": "{name} quedaron fuera del torneo y, con ello, de {game} #{table}; sus jugadas se harán "
-    "automáticamente y quedarán por detrás de todos los que no dejen la partida (también de los que eliminen las "
-    "reglas).",
+    "automáticamente y quedarán por detrás de todos los que no dejen la partida (también de los que queden "
+    "eliminados por las reglas).",
     "private.view": "Tu vista de {game} #{table}, solo para ti: la imagen muestra lo que solo tú puedes ver.",
     "private.view_notation": "Tu vista de {game} #{table} (solo la ves tú; sin imagen, en la notación del juego): "
     "{position}",

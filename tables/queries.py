@@ -34,6 +34,7 @@ from data.models import (
 )
 from engines import get_engine
 from engines.base import GameDescription, QuickMove
+from tables.endings import GONE
 from tables.errors import TableError
 from tables.games import title as game_title
 from tables.guild_life import GuildLife
@@ -58,6 +59,8 @@ MAX_LISTED_TABLES = 10
 #: ``Ask.kind``: a draw offered (``/draw``), a takeback asked (``/takeback``), a cancel asked once a deal was seen
 #: (``/abort``, ``GuildLife.agree_to_abort``)
 DRAW_ASKED, TAKEBACK_ASKED, CANCEL_ASKED = "draw", "takeback", "cancel"
+#: ``TableSummary.standing``'s words besides ``tables.endings.GONE``: out by the rules, and away
+ELIMINATED, AWAY = "eliminated", "away"
 
 
 def _description(game: str) -> GameDescription | None:
@@ -110,6 +113,15 @@ class TableSummary:
     host_id: int | None = None
     #: the players build their secret pieces before play (K3's pyramids): the turn is a build, not a move
     building: bool = False
+    #: the players at a table in play who no longer choose their moves, and why (user id, how): gone by
+    #: resignation, time, a tournament forfeit or with their partner (``tables.endings.GONE``: their turns are
+    #: played for them, KR-6.2), put out by the rules (``ELIMINATED``, K3-7.1), or still in but ``AWAY`` (timed out
+    #: again and again: their turns are played as they come until they play a move themselves)
+    standing: tuple[tuple[int, str], ...] = ()
+
+    def how_out(self, user_id: int) -> str | None:
+        """Why the player no longer chooses their moves here (``standing``), or None while they do."""
+        return next((how for user, how in self.standing if user == user_id), None)
 
     def host_name(self) -> str | None:
         """The name of who opened the table, while they sit at it."""
@@ -207,7 +219,17 @@ class Queries:
             parse_iso(ctx.row.next_event_at) if ctx.row.status in WAITING else None, asks,
             tuple(s.user_id for s in ordered if not s.accepted) if ctx.row.status == INVITED else (),
             max(ctx.engine.max_players - len(ordered), 0) if ctx.row.status == OPEN else 0, ctx.row.host_id,
-            active and ctx.unlisted(ctx.state))
+            active and ctx.unlisted(ctx.state), Queries._standing(ctx) if active else ())
+
+    @staticmethod
+    def _standing(ctx: LoadedTable) -> tuple[tuple[int, str], ...]:
+        """``TableSummary.standing`` of a table in play: who left it and how, whom its rules put out (K3-7.1), who
+        is away (their turns played as they come)."""
+        eliminated = set(ctx.engine.eliminated(ctx.state)) if ctx.state is not None else set()
+        away = ctx.away_seats()
+        return tuple((s.user_id, str(s.out_reason) if s.out_reason in GONE else
+                      ELIMINATED if s.seat in eliminated else AWAY)
+                     for s in ctx.ordered() if s.out_reason in GONE or s.seat in eliminated or s.seat in away)
 
     async def _summaries(self, rows: Sequence[TableRow],
                          damaged: list[DamagedTable] | None = None) -> list[TableSummary]:
