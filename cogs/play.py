@@ -33,15 +33,19 @@ from cogs.table_choices import live_choices
 from cogs.translator import L
 from tables import TableError, TableService, TableSummary, picker
 from tables import games as game_facts
+from tables.endings import FORFEIT, PARTNER, RESIGN, TIME
 from tables.leaderboard import LeaderboardService
 from tables.move_choices import LegalMoves
-from tables.queries import CANCEL_ASKED, DRAW_ASKED, TAKEBACK_ASKED
+from tables.queries import AWAY, CANCEL_ASKED, DRAW_ASKED, ELIMINATED, TAKEBACK_ASKED
 from tables.tournament_lists import InGames
 
 #: ``/games``: a request waiting for the reader's answer, and the reader's own waiting for another's
 ASKED_KEYS = {DRAW_ASKED: ("games.asked.draw", "games.own.draw"),
               TAKEBACK_ASKED: ("games.asked.takeback", "games.own.takeback"),
               CANCEL_ASKED: ("games.asked.cancel", "games.own.cancel")}
+#: ``/games`` to a player who no longer chooses their moves at a table in play (``TableSummary.standing``): why
+OUT_KEYS = {RESIGN: "games.out.resign", TIME: "games.out.time", FORFEIT: "games.out.forfeit",
+            PARTNER: "games.out.partner", ELIMINATED: "games.out.eliminated", AWAY: "games.out.away"}
 
 
 def parse_variant(text: str | None) -> dict[str, str]:
@@ -298,7 +302,7 @@ class Play(ServicePart, commands.Cog):
                 else:
                     turn = t("games.waiting", lang, name=", ".join(map(plain, s.turn)) or "-")
                 if (how := s.how_out(interaction.user.id)) is not None:  # gone, out by the rules, or away
-                    turn = t("games.out_then", lang, out=t(f"games.out.{how}", lang), turn=turn)
+                    turn = t("games.out_then", lang, out=t(OUT_KEYS[how], lang), turn=turn)
                 for ask in s.asks:  # a draw offer or a takeback waiting for an answer: the thread's buttons answer
                     asked, own = ASKED_KEYS[ask.kind]
                     turn += t(own, lang) if ask.user_id == interaction.user.id else \

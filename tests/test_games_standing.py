@@ -16,8 +16,10 @@ from test_tables_service import USERS, FakeClock, open_service, start_table, ste
 
 from cogs.i18n_discord import EN as DISCORD_EN
 from cogs.i18n_discord import ES as DISCORD_ES
+from cogs.play import OUT_KEYS
 from console import run
 from console_areas.listing import WORDS
+from tables.endings import GONE
 from tables.loaded import AWAY_AFTER
 from tables.queries import AWAY, ELIMINATED
 
@@ -88,12 +90,13 @@ async def test_a_krakatoa_player_away_after_time_outs_is_told_so_until_they_play
 
 
 def test_the_words_for_each_way_out_are_said_in_both_languages() -> None:
-    hows = ("resign", "time", "forfeit", "partner", ELIMINATED, AWAY)
+    hows = {*GONE, ELIMINATED, AWAY}  # every ``TableSummary.standing`` word
+    assert set(OUT_KEYS) == hows
     for words in WORDS.values():
-        assert all(f"out.{how}" in words for how in hows)
+        assert {f"out.{how}" for how in hows} <= set(words)
     for catalogue in (DISCORD_EN, DISCORD_ES):
-        assert all(f"games.out.{how}" in catalogue for how in hows)
-    assert WORDS["es"]["out.time"] != WORDS["en"]["out.time"]
+        assert set(OUT_KEYS.values()) <= set(catalogue)
+    assert all(WORDS["es"][f"out.{how}"] != WORDS["en"][f"out.{how}"] for how in hows)
 
 
 async def _console(lines: list[str], tmp_path: Path, lang: str = "en") -> list[str]:
