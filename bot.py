@@ -90,7 +90,8 @@ def parse_args(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
 
     Anything else bot.py does not take is refused: a mistyped ``--snyc`` would otherwise start the bot."""
     parser = OneLineParser(prog="python bot.py", description="Mesa, a Discord bot for four board games.")
-    parser.add_argument("--console", action="store_true", help="play offline in the terminal (no token)")
+    parser.add_argument("--console", action="store_true", help="play offline in the terminal (no token); its own "
+                        "options (--db, --seed, --lang es, ...): --console --help")
     parser.add_argument("--sync", action="store_true", help="sync slash commands to Discord, then exit")
     parser.add_argument("--guild", type=int, default=None, help="with --sync: sync to this server only")
     parser.add_argument("--print-commands", action="store_true", help="print the command tree JSON and exit")

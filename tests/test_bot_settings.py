@@ -175,3 +175,13 @@ def test_a_relative_database_path_in_env_is_beside_the_env_file_whatever_the_wor
         (home / ".env").write_text(f"DATABASE_PATH={kept}\n")
         bot.load_env_file(str(home / ".env"))
         assert os.environ["DATABASE_PATH"] == kept
+
+
+def test_bot_py_help_says_where_the_console_s_own_options_are_listed() -> None:
+    """``python bot.py --help`` listed --console with no word of --db, --seed or --lang es: a newcomer reading it
+    could not find them; it names them and ``--console --help``, which lists them all."""
+    done = subprocess.run([sys.executable, str(ROOT / "bot.py"), "--help"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "--console --help" in " ".join(done.stdout.split()), done.stdout
+    listed = subprocess.run([sys.executable, str(ROOT / "bot.py"), "--console", "--help"], capture_output=True,
+                            text=True, timeout=60).stdout
+    assert all(option in listed for option in ("--db", "--seed", "--lang")), listed
