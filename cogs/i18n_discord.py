@@ -171,8 +171,8 @@ EN: dict[str, str] = {
     "games.out.partner": "you are out with your partner: your moves are made automatically while the others play on",
     "games.out.eliminated": "you are out: none of your pieces could be played when your turn came; the others play "
     "on",
-    "games.out.away": "you ran out of time again and again: your turns are played as they come until you play a "
-    "move yourself",
+    "games.out.away": "you ran out of time again and again: your turns are played as they come until you use "
+    "`/{move}` again",
     "games.out_then": "{out}; {turn}",
     "games.invited": "waiting for players",
     "games.no_one_yet": "no one yet",
@@ -410,7 +410,7 @@ ES: dict[str, str] = {
     "games.out.eliminated": "estás fuera: no podías jugar ninguna de tus piezas cuando te tocó; los demás siguen "
     "jugando",
     "games.out.away": "se te acabó el tiempo una y otra vez: tus turnos se juegan solos en cuanto llegan, hasta que "
-    "vuelvas a jugar tú",
+    "vuelvas a usar `/{move}`",
     "games.out_then": "{out}; {turn}",
     "games.invited": "esperando jugadores",
     "games.no_one_yet": "nadie aún",

@@ -302,7 +302,7 @@ class Play(ServicePart, commands.Cog):
                 else:
                     turn = t("games.waiting", lang, name=", ".join(map(plain, s.turn)) or "-")
                 if (how := s.how_out(interaction.user.id)) is not None:  # gone, out by the rules, or away
-                    turn = t("games.out_then", lang, out=t(OUT_KEYS[how], lang), turn=turn)
+                    turn = t("games.out_then", lang, out=t(OUT_KEYS[how], lang, move=t("cmd.move", lang)), turn=turn)
                 for ask in s.asks:  # a draw offer or a takeback waiting for an answer: the thread's buttons answer
                     asked, own = ASKED_KEYS[ask.kind]
                     turn += t(own, lang) if ask.user_id == interaction.user.id else \

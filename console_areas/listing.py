@@ -54,8 +54,8 @@ WORDS: dict[str, dict[str, str]] = {
                        "play on",
         "out.partner": "you are out with your partner: your moves are made automatically while the others play on",
         "out.eliminated": "you are out: none of your pieces could be played when your turn came; the others play on",
-        "out.away": "you ran out of time again and again: your turns are played as they come until you play a "
-                    "move yourself (/move)",
+        "out.away": "you ran out of time again and again: your turns are played as they come until you use /move "
+                    "again",
         "out.then": "{out}; {turn}",
     },
     "es": {
@@ -96,7 +96,7 @@ WORDS: dict[str, dict[str, str]] = {
         "out.eliminated": "estás fuera: no podías jugar ninguna de tus piezas cuando te tocó; los demás siguen "
                           "jugando",
         "out.away": "se te acabó el tiempo una y otra vez: tus turnos se juegan solos en cuanto llegan, hasta que "
-                    "vuelvas a jugar tú (/move)",
+                    "vuelvas a usar /move",
         "out.then": "{out}; {turn}",
     },
 }

@@ -116,7 +116,7 @@ class TableSummary:
     #: the players at a table in play who no longer choose their moves, and why (user id, how): gone by
     #: resignation, time, a tournament forfeit or with their partner (``tables.endings.GONE``: their turns are
     #: played for them, KR-6.2), put out by the rules (``ELIMINATED``, K3-7.1), or still in but ``AWAY`` (timed out
-    #: again and again: their turns are played as they come until they play a move themselves)
+    #: again and again while others play on: their turns are played as they come until they play a move themselves)
     standing: tuple[tuple[int, str], ...] = ()
 
     def how_out(self, user_id: int) -> str | None:
@@ -224,9 +224,10 @@ class Queries:
     @staticmethod
     def _standing(ctx: LoadedTable) -> tuple[tuple[int, str], ...]:
         """``TableSummary.standing`` of a table in play: who left it and how, whom its rules put out (K3-7.1), who
-        is away (their turns played as they come)."""
+        is away with their turns played as they come (``played_away``: not while everyone still in is away, when each
+        turn waits for its deadline)."""
         eliminated = set(ctx.engine.eliminated(ctx.state)) if ctx.state is not None else set()
-        away = ctx.away_seats()
+        away = ctx.played_away()
         return tuple((s.user_id, str(s.out_reason) if s.out_reason in GONE else
                       ELIMINATED if s.seat in eliminated else AWAY)
                      for s in ctx.ordered() if s.out_reason in GONE or s.seat in eliminated or s.seat in away)

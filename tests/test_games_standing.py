@@ -72,20 +72,40 @@ async def test_a_krakatoa_player_away_after_time_outs_is_told_so_until_they_play
     clock = FakeClock()
     repo, svc = await open_service(str(tmp_path / "mesa.db"), clock)
     tid, _ = await start_table(svc, "krakatoa", 2, {"time_per_move": "1h"})
-    for _ in range(40):  # nobody plays: each turn times out and auto is played (KR-8.4)
-        clock.advance(hours=1, minutes=1)
-        await svc.tick()
+
+    async def ben_plays_ana_waits() -> None:
+        """Ben plays each of his decisions; each of Ana's times out and auto is played for her (KR-8.4)."""
+        if await svc.legal_moves_for(tid, BEN):
+            await svc.submit_move(tid, BEN, (await svc.legal_moves_for(tid, BEN))[0])
+        else:
+            clock.advance(hours=1, minutes=1)
+            await svc.tick()
+
+    for _ in range(200):
+        await ben_plays_ana_waits()
         if await standing(svc, tid, ANA) == AWAY:
             break
     else:
         raise AssertionError(f"Ana was never away after {AWAY_AFTER} time-outs in a row")
-    for _ in range(40):  # Ana plays a move herself: her turns wait for her again
-        if await svc.legal_moves_for(tid, ANA):
-            await svc.submit_move(tid, ANA, (await svc.legal_moves_for(tid, ANA))[0])
-            break
+    assert await standing(svc, tid, BEN) is None
+    assert not await svc.legal_moves_for(tid, ANA), "her turns are played as they come"
+    await svc.submit_move(tid, ANA, "auto")  # Ana acts again: her turns wait for her again
+    assert await standing(svc, tid, ANA) is None
+    await repo.close()
+
+
+async def test_no_one_is_told_away_while_everyone_still_in_is(tmp_path: Path) -> None:
+    """When every player still in is away, each turn waits for its deadline (``LoadedTable.played_away``): a turn of
+    theirs is theirs to play, and ``/games`` says so, not that it is played as it comes."""
+    clock = FakeClock()
+    repo, svc = await open_service(str(tmp_path / "mesa.db"), clock)
+    tid, _ = await start_table(svc, "krakatoa", 2, {"time_per_move": "1h"})
+    for _ in range(12):  # nobody plays: both time out again and again
         clock.advance(hours=1, minutes=1)
         await svc.tick()
-    assert await standing(svc, tid, ANA) is None
+    ctx = await svc.store.load(tid)
+    assert ctx.away_seats() == {0, 1} and ctx.row.status == "active"
+    assert [await standing(svc, tid, uid) for uid in (ANA, BEN)] == [None, None]
     await repo.close()
 
 
@@ -145,6 +165,36 @@ async def test_discord_games_says_a_resigned_player_is_out(tmp_path: Path, local
         await h.command("games", [], carol, locale=locale)
         [embed] = replies(h)[-1].embeds
         assert f": {waiting} (" in embed["description"] and out not in embed["description"]
+        assert h.standin.refusals() == []
+    finally:
+        await h.close()
+
+
+@pytest.mark.parametrize(("locale", "away"), [
+    ("en-US", "you ran out of time again and again: your turns are played as they come until you use `/move` again"),
+    ("es-419", "se te acabó el tiempo una y otra vez: tus turnos se juegan solos en cuanto llegan, hasta que vuelvas "
+               "a usar `/mover`")])
+async def test_discord_games_says_an_away_player_how_to_come_back(tmp_path: Path, locale: str, away: str) -> None:
+    """The command to use is named as the reader's Discord lists it."""
+    clock = FakeClock()
+    h = await Harness.open(tmp_path, renderer=None, clock=clock)
+    svc = h.bot.service
+    alice = user(1001, "alice")
+    try:
+        tid = (await svc.create(GUILD_ID, CHANNEL_ID, 1001, "alice", "krakatoa", [(1002, "bob")],
+                                {"seat": "first", "time_per_move": "1h"}))[0].table_id
+        await svc.accept(tid, 1002)
+        for _ in range(200):  # bob plays; each of alice's decisions times out
+            if await svc.legal_moves_for(tid, 1002):
+                await svc.submit_move(tid, 1002, (await svc.legal_moves_for(tid, 1002))[0])
+            else:
+                clock.advance(hours=1, minutes=1)
+                await svc.tick()
+            if await standing(svc, tid, 1001) == AWAY:
+                break
+        await h.command("games", [], alice, locale=locale)
+        [embed] = replies(h)[-1].embeds
+        assert f": {away}; " in embed["description"], embed["description"]
         assert h.standin.refusals() == []
     finally:
         await h.close()
