@@ -6,13 +6,13 @@ why, and what happens to their moves; the others' lines are as before."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 from discord_standin.payloads import CHANNEL_ID, GUILD_ID, Harness, user
 from test_discord_flow import replies
-from test_tables_service import USERS, FakeClock, open_service, start_table, step
+from test_tables_endings import k3_player_put_out
+from test_tables_service import USERS, FakeClock, open_service, start_table
 
 from cogs.i18n_discord import EN as DISCORD_EN
 from cogs.i18n_discord import ES as DISCORD_ES
@@ -53,19 +53,10 @@ async def test_a_k3_player_who_resigned_or_ran_out_of_time_is_out_the_others_are
 
 async def test_a_k3_player_the_rules_put_out_is_told_so(tmp_path: Path) -> None:
     repo, svc = await open_service(str(tmp_path / "mesa.db"))
-    for seed in range(20):  # K3-7.1: a player with no possible move when their turn begins
-        tid, _ = await start_table(svc, "k3", 3)
-        rng = random.Random(seed)
-        while (await step(svc, tid, rng)) is not None:
-            ctx = await svc.store.load(tid)
-            out = ctx.engine.eliminated(ctx.state)
-            if out and ctx.row.status == "active":
-                assert await standing(svc, tid, USERS[out[0]][0]) == ELIMINATED
-                assert [await standing(svc, tid, USERS[s][0]) for s in range(3) if s not in out] == \
-                    [None] * (3 - len(out))
-                await repo.close()
-                return
-    raise AssertionError("nobody was put out while the game went on in 20 games")
+    tid, out = await k3_player_put_out(svc)  # K3-7.1: a player with no possible move when their turn begins
+    assert await standing(svc, tid, USERS[out[0]][0]) == ELIMINATED
+    assert [await standing(svc, tid, USERS[s][0]) for s in range(3) if s not in out] == [None] * (3 - len(out))
+    await repo.close()
 
 
 async def test_a_krakatoa_player_away_after_time_outs_is_told_so_until_they_play(tmp_path: Path) -> None:

@@ -367,6 +367,20 @@ async def test_a_k3_player_the_rules_put_out_is_told_so_not_to_wait_for_a_turn(t
     answered "It is not your turn: it is Cy's turn", a turn that never comes."""
     from tables import TableError
     repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    tid, out = await k3_player_put_out(svc)
+    with pytest.raises(TableError) as err:
+        await svc.submit_move(tid, USERS[out[0]][0], "Ws")
+    assert err.value.key == "error.eliminated"
+    assert err.value.message("en").startswith(f"You are out of K3 #{tid}: none of your pieces could be")
+    with pytest.raises(TableError) as err:  # /auto and the build preview alike
+        await svc.auto(tid, USERS[out[0]][0])
+    assert err.value.key == "error.eliminated"
+    await repo.close()
+
+
+async def k3_player_put_out(svc: Any) -> tuple[int, tuple[int, ...]]:
+    """A three-player K3 table played at random until the rules put a player out (K3-7.1) while the others play
+    on: its number and the seats put out."""
     for seed in range(20):
         tid, _ = await start_table(svc, "k3", 3)
         rng = random.Random(seed)
@@ -374,15 +388,7 @@ async def test_a_k3_player_the_rules_put_out_is_told_so_not_to_wait_for_a_turn(t
             ctx = await svc.store.load(tid)
             out = ctx.engine.eliminated(ctx.state)
             if out and ctx.row.status == "active":
-                with pytest.raises(TableError) as err:
-                    await svc.submit_move(tid, USERS[out[0]][0], "Ws")
-                assert err.value.key == "error.eliminated"
-                assert err.value.message("en").startswith(f"You are out of K3 #{tid}: none of your pieces could be")
-                with pytest.raises(TableError) as err:  # /auto and the build preview alike
-                    await svc.auto(tid, USERS[out[0]][0])
-                assert err.value.key == "error.eliminated"
-                await repo.close()
-                return
+                return tid, out
     raise AssertionError("nobody was put out while the game went on in 20 games")
 
 
