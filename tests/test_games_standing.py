@@ -22,13 +22,14 @@ from console_areas.listing import WORDS
 from tables.endings import GONE
 from tables.loaded import AWAY_AFTER
 from tables.queries import AWAY, ELIMINATED
+from tables.service import TableService
 
 ANA, BEN, CY, DEE = (uid for uid, _ in USERS)
 
 
-async def standing(svc: object, tid: int, uid: int) -> str | None:
+async def standing(svc: TableService, tid: int, uid: int) -> str | None:
     """What the player's ``/games`` line rests on: why they no longer choose their moves at ``tid``, or None."""
-    [summary] = [s for s in (await svc.listing(uid)).tables if s.table_id == tid]  # type: ignore[attr-defined]
+    [summary] = [s for s in (await svc.listing(uid)).tables if s.table_id == tid]
     return summary.how_out(uid)
 
 
