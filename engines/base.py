@@ -287,7 +287,10 @@ class GameDescription:
     max_plies_hard: int = 10_000
 
     def sides(self, players: int, options: Mapping[str, Any] | None = None) -> tuple[tuple[int, ...], ...]:
-        """The sides of a table: each side's seats (partners share a side)."""
+        """The sides of a table: each side's seats (partners share a side; where everybody wins or loses
+        together, K3-8, the whole table is one side)."""
+        if not self.rated(options):
+            return (tuple(range(players)),)
         teams = self.partnerships
         if teams is not None and players == teams.players and (options or {}).get(teams.option):
             return teams.sides
@@ -305,7 +308,8 @@ class GameDescription:
         return next((p for p in self.simultaneous if p.phase == phase), None)
 
     def rated(self, options: Mapping[str, Any] | None) -> bool:
-        """False when an option makes the table unratable (K3's cooperative variant)."""
+        """False when an option makes the table unratable: everybody wins or loses together (K3's cooperative
+        variant), so the table is one side (``sides``)."""
         return not any((options or {}).get(name) for name in self.unrated_options)
 
     @property

@@ -967,9 +967,11 @@ def _notes(view: K3View, names: list[str], result: dict[str, Any] | None,
         if reason == "no legal action" and turn is not None:  # K3-8.3, with the player's name
             said[reason] = words.say(WORDS, lang, "why.stuck", name=_name(names, turn, lang))
         banner = theme.result_banner(names[:players], winners, reason, said, losers, lang=lang)
-        if not winners and (view.get("options") or {}).get("cooperative") and reason in said:
-            # K3-8.3: the whole team loses together, no draw
-            banner = words.say(WORDS, lang, "everyone_loses", why=said[reason])
+        cooperative = bool((view.get("options") or {}).get("cooperative"))
+        if not winners and cooperative and reason not in ("abort", "aborted", "abandoned"):
+            # K3-8.3: the whole team loses together, no draw: a player stuck, or one who left ("Ben resigned")
+            banner = words.say(WORDS, lang, "everyone_loses",
+                               why=theme.ending_why(names[:players], winners, reason, said, losers, lang))
         notes.append(("banner", banner))
     bits = []
     options = view.get("options") or {}

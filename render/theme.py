@@ -911,10 +911,7 @@ def result_banner(names: Sequence[str], winners: Sequence[int], reason: str, why
     def who(seats: Sequence[int]) -> str:  # "Ana & Ben", "Ana, Ben & Cy"
         return words.joined(lang, [names[s] if 0 <= s < len(names) else words.player(lang, s) for s in seats])
 
-    if losers is None:
-        losers = [s for s in range(len(names)) if s not in winners]
-    said = why.get(reason) or words.ending(lang, reason) or ""  # never a raw code
-    said = said.replace("{losers}", who(losers) or words.say(words.WORDS, lang, "a_player"))
+    said = ending_why(names, winners, reason, why, losers, lang)
     if reason in ("abort", "aborted", "abandoned"):
         return said[0].upper() + said[1:]
     if not winners:
@@ -923,6 +920,17 @@ def result_banner(names: Sequence[str], winners: Sequence[int], reason: str, why
     if said:
         return words.say(words.WORDS, lang, key + "_why", who=who(winners), why=said)
     return words.say(words.WORDS, lang, key, who=who(winners))
+
+
+def ending_why(names: Sequence[str], winners: Sequence[int], reason: str, why: dict[str, str],
+               losers: Sequence[int] | None = None, lang: str = "en") -> str:
+    """Why the game ended, in ``lang`` ("Ben resigned", a game's own reason), never a raw code; "" when unknown.
+    ``losers`` None: every seat not among ``winners``."""
+    if losers is None:
+        losers = [s for s in range(len(names)) if s not in winners]
+    said = why.get(reason) or words.ending(lang, reason) or ""
+    seats = [names[s] if 0 <= s < len(names) else words.player(lang, s) for s in losers]
+    return said.replace("{losers}", words.joined(lang, seats) or words.say(words.WORDS, lang, "a_player"))
 
 
 def result_of(view: GameView, result: dict[str, Any] | None) -> tuple[list[int], str, list[int] | None] | None:

@@ -172,6 +172,8 @@ class Finisher:
         if not out_rows:
             return StoredOutcome(reason, tuple(places), text, facts, together)
         still = [s for s in range(n) if (row := ctx.by_seat(s)) is not None and not row.out_reason]
+        if not still and n > 1 and len(ctx.sides()) == 1:  # a player left a team that plays together: all lose
+            together = "loss"  # together (K3-8.3), placed alike
         ranked = sorted(still, key=lambda s: places[s])
         final = [0] * n
         place, previous = 0, None
@@ -189,7 +191,7 @@ class Finisher:
             reason, text, facts = OUTLASTED, "", None
         left = tuple(sorted((r.seat, then) for r in out_rows
                             if (then := out_moves(r)) is not None and moves is not None and then < moves))
-        return StoredOutcome(reason, tuple(final), text, facts, left=left)
+        return StoredOutcome(reason, tuple(final), text, facts, together if set(final) == {1} else None, left=left)
 
     # ---- the write ---------------------------------------------------------------------------------
     @staticmethod

@@ -73,6 +73,7 @@ EN: dict[str, str] = {
     "Standings: {standings}",
     "result.standings.agreement": "{game} #{table} is over by agreement. Standings: {standings}",
     "result.standings.gone": "{game} #{table} is over: {gone}. Standings: {standings}",
+    "result.together_lost": "The whole team loses {game} #{table}: {gone}, so {everyone} lose together.",
     "result.standings.outlasted": "{game} #{table} is over. By the rules it went to the seat of a player who had "
     "left ({gone}; their moves were played automatically), and those who left are placed below everyone who "
     "played on, so {winners} comes first. Standings: {standings}",
@@ -276,6 +277,7 @@ ES: dict[str, str] = {
     "Clasificación: {standings}",
     "result.standings.agreement": "{game} #{table} ha terminado de mutuo acuerdo. Clasificación: {standings}",
     "result.standings.gone": "{game} #{table} ha terminado: {gone}. Clasificación: {standings}",
+    "result.together_lost": "Todo el equipo pierde {game} #{table}: {gone}, así que {everyone} pierden juntos.",
     "result.standings.outlasted": "{game} #{table} ha terminado. Según las reglas, era para el asiento de alguien "
     "que se había ido ({gone}; sus jugadas se hacían automáticamente), y quienes se van quedan por debajo de todos "
     "los que siguieron jugando, así que {winners} queda primero. Clasificación: {standings}",
@@ -2093,6 +2095,9 @@ EN.update({
     "review.ended.agreement": "The game ended after move {moves} by agreement.",
     "review.ended.agreement_at_start": "The game ended by agreement before the first move.",
     "review.ended.at_start": "The game ended before the first move: {gone}.",
+    "review.ended.together": "The game ended after move {moves}: {gone}, so the whole team lost together.",
+    "review.ended.at_start.together": "The game ended before the first move: {gone}, so the whole team lost "
+    "together.",
     "review.left": "After move {moves}, {gone}: the game went on, that seat's later moves were played for it "
     "and are not judged here, and it is placed below everyone who played on (its chance to win is 0 from then).",
     "review.turning_points": "Turning points (the largest swings, numbered as in the picture):",
@@ -2165,6 +2170,10 @@ ES.update({
     "review.ended.agreement": "La partida terminó tras la jugada {moves} de mutuo acuerdo.",
     "review.ended.agreement_at_start": "La partida terminó de mutuo acuerdo antes de la primera jugada.",
     "review.ended.at_start": "La partida terminó antes de la primera jugada: {gone}.",
+    "review.ended.together": "La partida terminó tras la jugada {moves}: {gone}, así que todo el equipo perdió "
+    "junto.",
+    "review.ended.at_start.together": "La partida terminó antes de la primera jugada: {gone}, así que todo el "
+    "equipo perdió junto.",
     "review.left": "Tras la jugada {moves}, {gone}: la partida siguió, las jugadas posteriores de ese asiento se "
     "hicieron por él y aquí no se juzgan, y queda por debajo de todos los que siguieron jugando (desde entonces su "
     "probabilidad de ganar es 0).",

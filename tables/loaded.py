@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from data.models import NewMove, SeatRow, TableOptions, TableRow
 from engines import Engine
 from tables.games import title as game_title
+from tables.i18n import Names
 
 log = logging.getLogger("tables.service")
 
@@ -71,6 +72,10 @@ class LoadedTable:
     def names_of(self, seats: Sequence[int]) -> str:
         """``Ana, Ben``: the names of these seats, in the order given."""
         return ", ".join(row.name for s in seats if (row := self.by_seat(s)) is not None)
+
+    def named(self, seats: Sequence[int]) -> Names:
+        """The names of these seats as a param said in the reader's language: ``Ana``, ``Ben and Ana``."""
+        return Names(row.name for s in seats if (row := self.by_seat(s)) is not None)
 
     def users_of(self, seats: Sequence[int]) -> tuple[int, ...]:
         return tuple(row.user_id for s in seats if (row := self.by_seat(s)) is not None)

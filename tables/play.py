@@ -253,7 +253,8 @@ class Play:
     async def leave_game(self, ctx: LoadedTable, seats: list[int], reason: str) -> list[Message]:
         """Seats leave a running game (resign, or a time-out where the seat goes out): see the module docstring."""
         description = ctx.engine.description
-        # a partnership is one side: the partners go out with the leaver (KR-6.2)
+        # a partnership is one side: the partners go out with the leaver (KR-6.2); where everybody wins or loses
+        # together the table is one side, and the whole team goes out and loses with them (K3-8.3)
         leavers = list(seats)
         seats = sorted({p for s in seats for p in description.partners(s, len(ctx.seats), ctx.options.game)})
         updates = out_updates(ctx, seats, reason, leavers)
@@ -290,12 +291,13 @@ class Play:
             step, after = await self.rules.timeout_move(ctx, actors[0])
             after = await self.rules.advance(ctx, after, ctx.plies + 1, step, finishing=actors[0])
             return await self.finisher.commit(ctx, after, step, change=late, extra=[info])
-        if len(ctx.sides()) == 2 and await self.store.may_call_off(ctx):
-            # no player has moved: a loss on time would be a rated game no one played, so the table is called
-            # off uncounted, as the host's /abort or an agreed draw would (a running tournament's keeps its loss)
+        if len(ctx.sides()) <= 2 and await self.store.may_call_off(ctx):
+            # no player has moved: a loss on time would be a rated game no one played (a duel's, or the whole
+            # team's where everybody loses together, K3-8), so the table is called off uncounted, as the host's
+            # /abort or an agreed draw would (a running tournament's keeps its loss)
             waiting = tuple(s.user_id for s in ctx.seats if s.seat not in actors and not is_mesa(s.user_id))
             info = self.posts.info(ctx, "info.timeout_unplayed", ctx.row.version + 1, mention=waiting,
-                                   name=ctx.names_of(actors))  # those who waited are told
+                                   name=ctx.named(actors))  # those who waited are told
             return await self.finisher.commit(ctx, ctx.state, Step(), change=Change(end=ABORT), extra=[info])
         return await self.leave_game(ctx, actors, TIME)
 

@@ -178,7 +178,7 @@ class Posts:
         params: dict[str, Any] = {
             "table": ctx.id, "game": ctx.title, "players": self.player_list(ctx),
             "moves": told or (Phrase("board.last_move", {"told": redrawn}) if redrawn else Told()), "news": news,
-            "turn": ctx.names_of(actors), "status": self.status_line(ctx, view),
+            "turn": ctx.named(actors), "status": self.status_line(ctx, view),
             "position": view.get("position", ""), "ply": view.get("ply", 0),
             **self.deadline_params(deadline),
         }
@@ -188,7 +188,10 @@ class Posts:
         before = engine.view(previous, None) if previous is not None else None
         # the banner names those who left for its own reason ("Cy wins: Ana resigned"); every other leaver says so
         lang = await self.public_lang(ctx) if image and self.renderer is not None else "en"
-        names = self.picture_names(ctx, result["losers"] if result and result["reason"] in GONE else (), lang)
+        banner: Sequence[int] = result["losers"] if result and result["reason"] in GONE else ()
+        if banner and (ending := StoredOutcome.from_json(ctx.row.outcome)) and ending.together == "loss":
+            banner = range(len(ctx.seats))  # "Everyone loses: Ana resigned": the others did not leave (K3-8.3)
+        names = self.picture_names(ctx, banner, lang)
         picture = await self.image(ctx.row.game, view, names, result=result,
                                    previous=before, lang=lang) if image else None
         mention = () if over else tuple(u for u in ctx.users_of(actors) if not is_mesa(u))
@@ -370,6 +373,12 @@ class Posts:
             key = "result.standings.outlasted" + ("_shared" if len(winners) > 1 else "")
             params["gone"] = gone_clauses(departures(ctx.seats))
             params["winners"] = Names(winners)
+        if ending.together == "loss" and ending.reason in OUTSIDE_ENDINGS:  # a team that plays together: a player
+            # left, so all lose together (K3-8.3); those who went with them did nothing, and are not named as leavers
+            gone = departures(ctx.seats, partners=False)
+            return PublicPost(ctx.id, RESULT, "result.together_lost", {
+                "table": ctx.id, "game": ctx.title, "gone": gone_clauses(gone), "everyone": Names(names)},
+                None, (), None, version)
         if ending.reason in OUTSIDE_ENDINGS:
             gone = departures(ctx.seats)
             if key == "result.standings" and gone:  # each who left, and how: "Ben resigned and Ana ran out of time"

@@ -380,10 +380,12 @@ def ended_outside(ctx: LoadedTable, moves: int) -> Phrase | None:
         return None
     if ending.reason == "agreement":
         return Phrase("review.ended.agreement" if moves else "review.ended.agreement_at_start", {"moves": moves})
-    gone = departures(ctx.seats, ending.reason, ending.places(len(ctx.seats)))
+    together = ending.together == "loss"  # a player left a team that plays together: all lost (K3-8.3)
+    gone = departures(ctx.seats, ending.reason, ending.places(len(ctx.seats)), partners=not together)
     if not gone:
         return None
-    return Phrase("review.ended" if moves else "review.ended.at_start", {"moves": moves, "gone": gone_clauses(gone)})
+    key = "review.ended" if moves else "review.ended.at_start"
+    return Phrase(key + ".together" if together else key, {"moves": moves, "gone": gone_clauses(gone)})
 
 
 def told_facts(ctx: LoadedTable, start: Any, moves: Sequence[str], analysis: Mapping[str, Any]) -> dict[str, Any]:

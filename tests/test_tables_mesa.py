@@ -242,7 +242,7 @@ async def test_when_mesa_moves_first_the_start_board_shows_no_deadline(tmp_path:
     out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [], {"bots": "1", "seat": "second"})
     board = [m for m in out if isinstance(m, PublicPost) and m.kind == "board"][-1]
     assert board.key == "board.mesa_start" and not board.mention
-    assert "deadline" not in t(board.key, "en", **board.params) and "Mesa" in board.params["turn"]
+    assert "deadline" not in t(board.key, "en", **board.params) and "Mesa" in t(board.key, "en", **board.params)
     await repo.close()
 
 
