@@ -33,7 +33,7 @@ from cogs.delivery import Delivery, public_lang
 from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
 from cogs.part import ServicePart
-from cogs.plain import sketch_block
+from cogs.plain import plain_value, sketch_block, spoken
 from tables import PublicPost, TableService
 from tables.guild_life import ABORT_ASKED
 
@@ -240,11 +240,15 @@ class Board(ServicePart, commands.Cog):
             if step == "yes":
                 await self.acts.resign(interaction, table)
                 return
-            await self.service.check_playing(table, interaction.user.id)  # no confirmation for a refusal
+            leaving = await self.service.check_playing(table, interaction.user.id)  # no confirmation for a refusal
             caller_lang = lang_of(interaction)
             confirm = ResignButton(table, version, "yes", label=t("btn.confirm_resign", caller_lang),
                                    style=Style.danger)
-            await self.confirm(interaction, confirm, t("confirm.resign", caller_lang, table=table))
+            # who goes out with them: the whole cooperative team (K3-8.3), or their partner (KR-6.2)
+            key = "confirm.resign_together" if leaving.together else \
+                "confirm.resign_partners" if leaving.with_them else "confirm.resign"
+            others = spoken(plain_value(leaving.with_them), caller_lang)  # names are users' words: inert
+            await self.confirm(interaction, confirm, t(key, caller_lang, table=table, others=others))
 
     async def draw(self, interaction: discord.Interaction, table: int, version: int, action: str) -> None:
         async with self.handling.guard(interaction, table):

@@ -154,6 +154,10 @@ EN: dict[str, str] = {
     "ok.rematch_offered": "Rematch offered: every player must accept.",
     "ok.rematch_started": "Rematch started.",
     "confirm.resign": "Do you really want to resign table #{table}?",
+    "confirm.resign_together": "Do you really want to resign table #{table}? It is a cooperative game: the whole "
+    "team loses with you ({others} too).",
+    "confirm.resign_partners": "Do you really want to resign table #{table}? {others}, your partner, goes out with "
+    "you, and your team loses.",
     "confirm.draw": "Offer a draw at table #{table}?",
     "games.none": "You have no active games. Start one with /play (choose Mesa, this bot, as the opponent to "
     "play the computer).",
@@ -392,6 +396,10 @@ ES: dict[str, str] = {
     "ok.rematch_offered": "Revancha propuesta: todos los jugadores deben aceptar.",
     "ok.rematch_started": "La revancha ha empezado.",
     "confirm.resign": "¿Seguro que quieres abandonar la mesa #{table}?",
+    "confirm.resign_together": "¿Seguro que quieres abandonar la mesa #{table}? Es una partida cooperativa: todo el "
+    "equipo pierde contigo ({others} también).",
+    "confirm.resign_partners": "¿Seguro que quieres abandonar la mesa #{table}? {others}, tu pareja, queda fuera "
+    "contigo, y tu equipo pierde.",
     "confirm.draw": "¿Ofrecer tablas en la mesa #{table}?",
     "games.none": "No tienes partidas activas. Empieza una con /jugar (elige a Mesa, este bot, como rival para "
     "jugar con la máquina).",

@@ -70,6 +70,15 @@ def not_active(ctx: LoadedTable, user_id: int) -> TableError:
 
 
 @dataclass(frozen=True)
+class Leaving:
+    """Who would go out with a player who resigns (``Play.leaving``), for a confirmation to warn them: their
+    partners (KR-6.2), or, where everybody wins or loses together (K3-8.3), the whole team (``together``)."""
+
+    with_them: Names
+    together: bool
+
+
+@dataclass(frozen=True)
 class Proposal:
     """A move proposed for a player (``Play.propose``): its text, and a sketch to preview it."""
 
@@ -244,6 +253,13 @@ class Play:
         return await self.submit_move(table_id, user_id, engine.format_move(state, move), ctx.row.version, key=key)
 
     # ---- leaving a game -----------------------------------------------------------------------------
+    async def leaving(self, table_id: int, user_id: int) -> Leaving:
+        """Who would go out with the player if they resigned now; refused (``TableError``) as ``resign`` would."""
+        ctx, seat = await self.active(table_id, user_id)
+        side = ctx.engine.description.partners(seat.seat, len(ctx.seats), ctx.options.game)
+        still = set(ctx.still_in())
+        return Leaving(ctx.named([s for s in side if s != seat.seat and s in still]), len(ctx.sides()) == 1)
+
     async def resign(self, table_id: int, user_id: int, how: str = RESIGN) -> list[Message]:
         """The player leaves the game: by their own ``/resign``, or (``FORFEIT``) as they are out of its tournament."""
         async with self.store.lock(table_id):

@@ -59,7 +59,7 @@ from tables.loaded import log_damage
 from tables.mesa import MesaMoves, MesaSeats
 from tables.move_choices import LegalMoves
 from tables.outbox import Message, PrivatePost, PublicPost
-from tables.play import SHUFFLE, Play, Proposal
+from tables.play import SHUFFLE, Leaving, Play, Proposal
 from tables.posts import Posts, Renderer
 from tables.preferences import Preferences
 from tables.queries import DamagedTable, Listing, MoveRecord, Queries, TableDetails, TableSummary
@@ -219,10 +219,11 @@ class TableService:
         (``key`` as for ``submit_move``)."""
         return await self.play.auto(table_id, user_id, key)
 
-    async def check_playing(self, table_id: int, user_id: int) -> None:
+    async def check_playing(self, table_id: int, user_id: int) -> Leaving:
         """Refuse (``TableError``, as ``resign`` would) unless the user has a seat still in play at this started
-        table: a front end asks before showing a confirmation (Resign, Offer a draw) to someone it would refuse."""
-        await self.play.active(table_id, user_id)
+        table: a front end asks before showing a confirmation (Resign, Offer a draw) to someone it would refuse.
+        Returns who would go out with them if they resigned (their partners; a cooperative team), for it to warn."""
+        return await self.play.leaving(table_id, user_id)
 
     async def resign(self, table_id: int, user_id: int) -> list[Message]:
         return await self.play.resign(table_id, user_id)

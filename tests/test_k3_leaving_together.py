@@ -179,6 +179,11 @@ async def test_on_discord_a_spanish_servers_cooperative_k3_lost_by_a_resignation
         for uid in (1001, 1002):  # both pyramids (K3-3)
             await svc.submit_move(1, uid, await svc.auto_build(1, uid, "sensible"))
         h.standin.clear()
+        ask = h.latest_id("mesa:resign:1:")  # the board's Resign button asks first, and warns: the team loses
+        await h.click(ask, bob, message=h.message_with(ask), channel=place, locale="en-US")
+        [confirm] = [r for r in h.standin.interaction_replies() if r.custom_ids()]
+        assert confirm.ephemeral and "cooperative game: the whole team loses with you (alice too)" in confirm.content
+        assert not h.standin.to_channel(int(place["id"])), "nothing happens before the confirmation"
         await h.command("resign", [], bob, channel=place)
         said = " ".join(r.text() for r in h.standin.to_channel(int(place["id"])))
         assert re.search(r"Todo el equipo pierde K3 #1: bob abandonó, así que (alice y bob|bob y alice) pierden "
@@ -190,3 +195,34 @@ async def test_on_discord_a_spanish_servers_cooperative_k3_lost_by_a_resignation
     finally:
         await h.close()
 
+
+async def test_resigning_a_krakatoa_team_game_warns_that_the_partner_goes_too(tmp_path: Path) -> None:
+    """KR-6.2: the Resign button's question says the partner goes out too; a duel's says nothing more."""
+    from discord_standin.payloads import Harness, option, thread_channel, user
+
+    people = [user(1001 + i, name) for i, name in enumerate(("alice", "bob", "cy", "dee"))]
+    h = await Harness.open(tmp_path, renderer=None)
+    try:
+        await h.command("play", [option("game", "krakatoa", 3), option("opponent", people[1]["id"], 6),
+                                 option("opponent2", people[2]["id"], 6), option("opponent3", people[3]["id"], 6),
+                                 option("variant", "teams=true", 3), option("seat", "first", 3)],
+                        people[0], users=people[1:])
+        place = thread_channel(next(iter(h.standin.channels)))
+        for who in people[1:]:
+            await h.click(h.latest_id("mesa:inv:1:"), who, channel=place)
+        ctx = await h.bot.service.store.load(1)
+        seat = ctx.seat_of(1001)
+        assert seat is not None
+        [partner] = [r.name for r in ctx.seats if r.seat != seat.seat
+                     and r.seat in ctx.engine.description.partners(seat.seat, 4, ctx.options.game)]
+        h.standin.clear()
+        ask = h.latest_id("mesa:resign:1:")
+        await h.click(ask, people[0], message=h.message_with(ask), channel=place)
+        [confirm] = [r for r in h.standin.interaction_replies() if r.custom_ids()]
+        assert f"#1? {partner}, your partner, goes out with you, and your team loses." in confirm.content
+        await h.click(ask, people[0], message=h.message_with(ask), channel=place, locale="es-ES")
+        spanish = [r for r in h.standin.interaction_replies() if r.custom_ids()][-1]
+        assert f"{partner}, tu pareja, queda fuera contigo, y tu equipo pierde." in spanish.content
+        assert not h.standin.refusals()
+    finally:
+        await h.close()
