@@ -504,11 +504,14 @@ def swing(decision: dict[str, Any]) -> float:
 
 
 def _sides(engine: Engine, start: Any, seats: int) -> list[list[int]]:
-    """Each side's seats: KR-6.2's partnerships when the game has them on, else one seat a side."""
+    """Each side's seats (``GameDescription.sides``): KR-6.2's partnerships when the game has them on, the whole
+    table where everybody wins or loses together (K3-8: one chance, one line), else one seat a side.  The options
+    are the game's own, as its view shows them, and the partnership's flag on the state."""
+    options = dict(engine.view(start, None).get("options") or {})
     parts = engine.description.partnerships
-    if parts is not None and seats == parts.players and getattr(start, parts.option, False):
-        return [list(side) for side in parts.sides]
-    return [[s] for s in range(seats)]
+    if parts is not None and getattr(start, parts.option, False):
+        options[parts.option] = True
+    return [list(side) for side in engine.description.sides(seats, options)]
 
 
 __all__ = ["BLUNDER", "COSTLY", "COSTLY_FLOOR", "ITERATIONS", "LEVEL", "MISTAKE", "assemble", "budget_each",

@@ -155,8 +155,8 @@ def draw_review(review: dict[str, Any], names: Sequence[str], lang: str = "en") 
     theme.draw_text(draw, (x1 - 14, top + head_h / 2), words.say(WORDS, lang, "chance"), 17, fill=theme.MUTED,
                     anchor="rm")
 
-    # the legend: two players a row, each with its seat's badge
-    col_w = (x1 - x0) / 2
+    # the legend: two players a row, each with its seat's badge (one team playing together, K3-8: the whole row)
+    col_w = (x1 - x0) / (1 if len(lines) == 1 else 2)
     for i, (side, _) in enumerate(lines):
         cx = x0 + (i % 2) * col_w
         cy = legend_top + 17 + (i // 2) * 34

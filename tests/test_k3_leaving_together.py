@@ -226,3 +226,20 @@ async def test_resigning_a_krakatoa_team_game_warns_that_the_partner_goes_too(tm
         assert not h.standin.refusals()
     finally:
         await h.close()
+
+
+def test_a_cooperative_games_review_draws_one_line_for_the_team() -> None:
+    """K3-8: one chance for everyone, so the review's graph has one line (three used to lie on top of each other,
+    only the last one's colour seen) and its words say the team's chance once."""
+    from ai.review import _sides
+    from render.review import lines_of
+
+    k3, krakatoa = get_engine("k3"), get_engine("krakatoa")
+    assert _sides(k3, k3.new_game(3, 1, {"cooperative": True}), 3) == [[0, 1, 2]]
+    assert _sides(k3, k3.new_game(3, 1, {}), 3) == [[0], [1], [2]]
+    assert _sides(krakatoa, krakatoa.new_game(4, 1, {"teams": True}), 4) == [[0, 2], [1, 3]]
+    review = {"game": "k3", "seats": 3, "sides": [[0, 1, 2]], "swings": [1], "decisions": [
+        {"ply": 2, "seat": 0, "before": [0.1] * 3, "after": [0.2] * 3},
+        {"ply": 3, "seat": 1, "before": [0.2] * 3, "after": [0.9] * 3}]}
+    [(side, points)] = lines_of(review)
+    assert side == [0, 1, 2] and points == [(1, 0.1), (2, 0.2), (3, 0.9)]
