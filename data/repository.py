@@ -877,6 +877,16 @@ class Repository(ABC):
         async with self._reading() as c:
             return {int(r[0]): str(r[1]) for r in await c.fetch(sql, ids)}
 
+    async def results_with_options(self, guild_id: int) -> list[tuple[ResultRow, str]]:
+        """A guild's results, rated or not, each with its table's options (who partners whom), in the order the
+        tables finished (Mesa's records: a Mesa seat on a player's own side is no game against it)."""
+        cols = select_list(RESULT_COLUMNS, "r")
+        sql = (f"SELECT {cols}, t.options FROM results r JOIN tables t ON t.id = r.table_id WHERE r.guild_id = ? "
+               "ORDER BY r.finished_at, r.table_id, r.seat")
+        async with self._reading() as c:
+            rows = await c.fetch(sql, (guild_id,))
+        return readable_rows(rows, lambda r: (result_row(r), str(r[len(RESULT_COLUMNS)])), "result")
+
     async def rating_inputs(self, guild_id: int) -> list[tuple[ResultRow, str]]:
         """A server's rated results with their table's options, in rating order (then finishing order).
 

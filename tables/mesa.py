@@ -263,10 +263,33 @@ class MesaRecord:
     draws: int
 
 
-def records_against_mesa(results: Sequence[ResultRow], user_id: int) -> list[MesaRecord]:
-    """Per level, the player's results at tables where that level of Mesa sat (weakest level first).
+#: each finished table's sides, by table id: each seat's side, partners sharing one (``tables.leaderboard.table_sides``)
+SidesByTable = Mapping[int, Sequence[int]]
 
-    A win is placing ahead of every Mesa seat of that level, a loss behind one, a draw level.
+
+def same_side(sides: SidesByTable, one: ResultRow, other: ResultRow) -> bool:
+    """Whether two seats of a table played on one side (KR-6.2's partners, a cooperative K3 team): no game
+    against each other.  A table whose sides are unknown: every seat its own."""
+    side = sides.get(one.table_id) or ()
+    return one.seat != other.seat and max(one.seat, other.seat) < len(side) and side[one.seat] == side[other.seat]
+
+
+def sides_by_table(pairs: Sequence[tuple[ResultRow, str]]) -> tuple[list[ResultRow], dict[int, list[int]]]:
+    """The results of ``Repository.results_with_options``, and each table's sides from its options."""
+    from tables.leaderboard import table_sides
+
+    seats: dict[int, tuple[ResultRow, str, int]] = {}
+    for r, options in pairs:
+        seats[r.table_id] = (r, options, seats.get(r.table_id, (r, options, 0))[2] + 1)
+    return [r for r, _ in pairs], {tid: table_sides(r.game, n, options) for tid, (r, options, n) in seats.items()}
+
+
+def records_against_mesa(results: Sequence[ResultRow], user_id: int,
+                         sides: SidesByTable | None = None) -> list[MesaRecord]:
+    """Per level, the player's results at tables where that level of Mesa sat against them (weakest level first).
+
+    A win is placing ahead of every Mesa seat of that level, a loss behind one, a draw level.  A Mesa seat on
+    the player's own side (``sides``: a partner, a cooperative team-mate) played with them, not against them.
     """
     by_table: dict[int, list[ResultRow]] = {}
     for r in results:
@@ -277,7 +300,7 @@ def records_against_mesa(results: Sequence[ResultRow], user_id: int) -> list[Mes
         if mine is None:
             continue
         for level in LEVELS:
-            bots = [r for r in rows if level_of(r.user_id) == level]
+            bots = [r for r in rows if level_of(r.user_id) == level and not same_side(sides or {}, r, mine)]
             if not bots:
                 continue
             best = min(r.place for r in bots)
@@ -294,7 +317,8 @@ def records_against_mesa(results: Sequence[ResultRow], user_id: int) -> list[Mes
 
 async def mesa_records(repo: Repository, guild_id: int, user_id: int) -> list[MesaRecord]:
     """``records_against_mesa`` over the server's stored results."""
-    return records_against_mesa(await repo.results(guild_id), user_id)
+    results, sides = sides_by_table(await repo.results_with_options(guild_id))
+    return records_against_mesa(results, user_id, sides)
 
 
 def records_text(records: Sequence[MesaRecord], lang: str) -> str:

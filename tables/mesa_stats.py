@@ -11,24 +11,25 @@ from ai import LEVELS
 from data.models import ResultRow
 from tables.i18n import Count, t
 from tables.leaderboard import GameStats, LeaderboardService, stats_text
-from tables.mesa import MesaRecord, level_of, mesa_id, mesa_name
+from tables.mesa import MesaRecord, SidesByTable, level_of, mesa_id, mesa_name, same_side, sides_by_table
 
 
-def records_of_mesa(results: Sequence[ResultRow]) -> list[MesaRecord]:
-    """Per level (weakest first), that level's results at the tables where it sat with at least one person: a win
-    when its best seat placed ahead of every person, a loss when a person placed ahead of it, else a draw.  A
-    table of Mesa seats alone (none is ever opened) counts nothing."""
+def records_of_mesa(results: Sequence[ResultRow], sides: SidesByTable | None = None) -> list[MesaRecord]:
+    """Per level (weakest first), that level's results at the tables where it sat against at least one person: a
+    win when its best seat placed ahead of every such person, a loss when one placed ahead of it, else a draw.  A
+    table of Mesa seats alone (none is ever opened) counts nothing, nor does one where every person played on
+    that level's side (``sides``: partners, a cooperative K3 team)."""
     by_table: dict[int, list[ResultRow]] = {}
     for r in results:
         by_table.setdefault(r.table_id, []).append(r)
     tally = {level: [0, 0, 0, 0] for level in LEVELS}
     for rows in by_table.values():
-        people = [r.place for r in rows if level_of(r.user_id) is None]
-        if not people:
-            continue
         for level in LEVELS:
-            seats = [r.place for r in rows if level_of(r.user_id) == level]
-            if not seats:
+            bots = [r for r in rows if level_of(r.user_id) == level]
+            people = [r.place for r in rows if level_of(r.user_id) is None
+                      and not any(same_side(sides or {}, r, b) for b in bots)]
+            seats = [r.place for r in bots]
+            if not seats or not people:
                 continue
             count = tally[level]
             count[0] += 1
@@ -65,5 +66,6 @@ async def mesa_stats(board: LeaderboardService, guild_id: int, lang: str) -> Mes
         if found:
             lines.append(stats_text(found, mesa_name(level), lang))
             rated += [(level, s) for s in found]
-    lines.append(records_of_mesa_text(records_of_mesa(await board.repo.results(guild_id)), lang))
+    results, sides = sides_by_table(await board.repo.results_with_options(guild_id))
+    lines.append(records_of_mesa_text(records_of_mesa(results, sides), lang))
     return MesaStats("\n".join(lines), tuple(rated))

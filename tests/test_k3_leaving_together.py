@@ -243,3 +243,37 @@ def test_a_cooperative_games_review_draws_one_line_for_the_team() -> None:
         {"ply": 3, "seat": 1, "before": [0.2] * 3, "after": [0.9] * 3}]}
     [(side, points)] = lines_of(review)
     assert side == [0, 1, 2] and points == [(1, 0.1), (2, 0.2), (3, 0.9)]
+
+
+async def test_mesa_on_a_players_own_side_is_no_game_against_mesa(tmp_path: Path) -> None:
+    """/stats said "Mesa (normal): 1 game: 0 won, 0 lost, 1 drawn" of a cooperative K3 game Ana played with Mesa,
+    and so of a Krakatoa partnership with Mesa: they played together, not against each other."""
+    from data.models import ResultRow
+    from tables.mesa import mesa_id, mesa_records, records_against_mesa
+    from tables.mesa_stats import mesa_stats, records_of_mesa
+
+    clock = FakeClock()
+    repo = await open_repository(str(tmp_path / "mesa.db"))
+    svc = TableService(repo, clock, None, seed_source=lambda: 7,
+                       thinker=Thinker(processes=False, budget=iterations(10), workers=1))
+    try:
+        out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "k3", [], {"bots": "2", **COOP})
+        tid = out[0].table_id
+        await playing(svc, tid, random.Random(5))
+        await svc.resign(tid, ANA)
+        assert {(r.place, r.outcome) for r in await repo.get_results(tid)} == {(1, "loss")}
+        assert await mesa_records(repo, GUILD, ANA) == []
+        said = (await mesa_stats(LeaderboardService(repo, clock), GUILD, "en")).text
+        assert said == t("mesa.own_none", "en"), said
+    finally:
+        await svc.close()
+
+    # Krakatoa's teams (KR-6.2): Ana and Mesa (normal) against Ben and Mesa (hard), who won
+    normal, hard = mesa_id("normal"), mesa_id("hard")
+    rows = [ResultRow(9, seat, GUILD, "krakatoa", user, place, "win" if place == 1 else "loss", "x", False, "t")
+            for seat, user, place in ((0, ANA, 3), (1, BEN, 1), (2, normal, 3), (3, hard, 1))]
+    sides = {9: [0, 1, 0, 1]}
+    mine = {r.level: (r.games, r.wins, r.losses, r.draws) for r in records_against_mesa(rows, ANA, sides)}
+    assert mine == {"hard": (1, 0, 1, 0)}  # not "normal": Ana's partner
+    theirs = {r.level: (r.games, r.wins, r.losses, r.draws) for r in records_of_mesa(rows, sides)}
+    assert theirs == {"normal": (1, 0, 1, 0), "hard": (1, 1, 0, 0)}  # each against the people across the table
