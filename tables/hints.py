@@ -142,7 +142,7 @@ class Hints:
             raise TableError("error.hint_rated", table=table_id)
         actors = ctx.acting(ctx.state)
         if seat.seat not in actors:
-            raise TableError("error.not_your_turn", player=ctx.names_of(actors) or "-")
+            raise ctx.not_your_turn(actors)
         engine, state = ctx.engine, ctx.state
         seed = move_seed(ctx.row.seed, ctx.plies + 1, seat.seat, "hint")
         asked = (ctx.id, ctx.row.version, seat.seat)

@@ -207,6 +207,7 @@ EN: dict[str, str] = {
     "error.already_played": "Your move {move} at table #{table} was played already (a second click?): it counts "
     "once, and nothing more was played. Here is the board as it stands.",
     "error.not_your_turn": "It is not your turn: it is {player}'s turn.",
+    "error.not_your_turn_many": "It is not your turn: waiting for {players}.",
     "error.not_your_move": "That move belongs to another player.{hint}",
     "error.bad_move": "{move} cannot be played: {detail}.{hint}",
     "error.same_invitation": "You already have this {game} invitation open: table #{table}. Cancel it with "
@@ -409,6 +410,7 @@ ES: dict[str, str] = {
     "error.already_played": "Tu jugada {move} en la mesa #{table} ya se había jugado (¿un segundo clic?): cuenta "
     "una sola vez y no se jugó nada más. Aquí está el tablero tal como está.",
     "error.not_your_turn": "No es tu turno: le toca a {player}.",
+    "error.not_your_turn_many": "No es tu turno: esperando a {players}.",
     "error.not_your_move": "Esa jugada es de otro jugador.{hint}",
     "error.bad_move": "No se puede jugar {move}: {detail}.{hint}",
     "error.same_invitation": "Ya tienes abierta esta invitación a {game}: la mesa #{table}. Cancélala con "

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 from data.models import NewMove, SeatRow, TableOptions, TableRow
 from engines import Engine
+from tables.errors import TableError
 from tables.games import title as game_title
 from tables.i18n import Names
 
@@ -76,6 +77,13 @@ class LoadedTable:
     def named(self, seats: Sequence[int]) -> Names:
         """The names of these seats as a param said in the reader's language: ``Ana``, ``Ben and Ana``."""
         return Names(row.name for s in seats if (row := self.by_seat(s)) is not None)
+
+    def not_your_turn(self, actors: Sequence[int]) -> TableError:
+        """The refusal of a move out of turn: whose turn it is, or, where several act at once (K3-3.2's building),
+        whom the table waits for ("waiting for Ben and Cy", not "it is Ben, Cy's turn")."""
+        if len(actors) > 1:
+            return TableError("error.not_your_turn_many", players=self.named(actors))
+        return TableError("error.not_your_turn", player=self.names_of(actors) or "-")
 
     def users_of(self, seats: Sequence[int]) -> tuple[int, ...]:
         return tuple(row.user_id for s in seats if (row := self.by_seat(s)) is not None)

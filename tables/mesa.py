@@ -34,6 +34,7 @@ from __future__ import annotations
 import logging
 import random
 import re
+from collections import Counter
 from collections.abc import AsyncGenerator, Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass, replace
@@ -278,10 +279,10 @@ def sides_by_table(pairs: Sequence[tuple[ResultRow, str]]) -> tuple[list[ResultR
     """The results of ``Repository.results_with_options``, and each table's sides from its options."""
     from tables.leaderboard import table_sides
 
-    seats: dict[int, tuple[ResultRow, str, int]] = {}
-    for r, options in pairs:
-        seats[r.table_id] = (r, options, seats.get(r.table_id, (r, options, 0))[2] + 1)
-    return [r for r, _ in pairs], {tid: table_sides(r.game, n, options) for tid, (r, options, n) in seats.items()}
+    players = Counter(r.table_id for r, _ in pairs)
+    tables = {r.table_id: (r.game, options) for r, options in pairs}
+    return [r for r, _ in pairs], {tid: table_sides(game, players[tid], options)
+                                   for tid, (game, options) in tables.items()}
 
 
 def records_against_mesa(results: Sequence[ResultRow], user_id: int,

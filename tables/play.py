@@ -172,7 +172,7 @@ class Play:
             if seat.seat not in actors and seat.seat in ctx.away_seats():
                 return await self._come_back(ctx, seat, submission)  # away: the player acting again (issue 28)
             if seat.seat not in actors:
-                raise TableError("error.not_your_turn", player=ctx.names_of(actors) or "-")
+                raise ctx.not_your_turn(actors)
             step, after = self.rules.player_move(ctx, seat, text)
             told, sketch = told_to_mover(ctx, step)  # before the commit: nothing after it may fail the answer
             back = Change(seats={seat.seat: {"timeouts": 0}} if seat.timeouts else {}, submission=submission)
@@ -220,7 +220,7 @@ class Play:
             if unlisted_only and (not ctx.unlisted(state) or seat.seat not in actors):
                 raise TableError("error.no_build_now", table=table_id)
             if seat.seat not in actors:
-                raise TableError("error.not_your_turn", player=ctx.names_of(actors) or "-")
+                raise ctx.not_your_turn(actors)
             styles = engine.description.auto_styles
             if style == SHUFFLE:
                 style = styles[-1]
@@ -243,7 +243,7 @@ class Play:
             ctx, seat = await self.active(table_id, user_id)
             actors = ctx.acting(ctx.state)
             if seat.seat not in actors:
-                raise TableError("error.not_your_turn", player=ctx.names_of(actors) or "-")
+                raise ctx.not_your_turn(actors)
         engine, state = ctx.engine, ctx.state
         seed = move_seed(ctx.row.seed, ctx.plies + 1, seat.seat, "auto")
         if ctx.unlisted(state):

@@ -515,3 +515,21 @@ async def test_a_move_whose_words_fail_is_played_and_confirmed_in_its_notation(
         assert "no words for a6-d3" in caplog.text
     finally:
         await svc.close()
+
+
+async def test_players_named_together_are_a_list_in_the_readers_language(tmp_path: Path) -> None:
+    """K3-3.2: several build at once.  A move out of turn then said "it is Ben, Cy's turn", and the board "waiting
+    for Ben, Cy, Ana"; now "waiting for Ben and Cy" ("esperando a Ben y Cy")."""
+    _repo, svc = await open_service(str(tmp_path / "mesa.db"))
+    try:
+        tid, out = await start_table(svc, "k3", 3)
+        board = [m for m in out if isinstance(m, PublicPost) and m.kind == "board"][-1]
+        assert board.key.startswith("board.build")
+        assert "waiting for Ana, Ben and Cy" in t(board.key, "en", **board.params)
+        await svc.submit_move(tid, ANA, await svc.auto_build(tid, ANA, "sensible"))
+        with pytest.raises(TableError) as refused:
+            await svc.submit_move(tid, ANA, "Ya5-a2")
+        assert t(refused.value.key, "en", **refused.value.params) == "It is not your turn: waiting for Ben and Cy."
+        assert t(refused.value.key, "es", **refused.value.params) == "No es tu turno: esperando a Ben y Cy."
+    finally:
+        await svc.close()
