@@ -658,7 +658,7 @@ def _draw_panel(
     x0, y0, x1, y1 = box
     boxes: dict[str, tuple] = {}
     moving = seat in (view.get("actors") or []) and view.get("phase") in ("build", "play")
-    penalised = view.get("steal") == seat
+    penalised = view.get("steal") == seat and ending is None  # a take still owed at the end: nobody will take it
     winner = view.get("phase") == "over" and seat in (view.get("winners") or [])
     left = _left_word(ending, seat, lang)
     if ending is not None and ending[1] in words.LEFT_CODES:  # an ending outside the rules: its winners

@@ -199,3 +199,21 @@ def test_a_dealt_hand_reads_on_a_phone_while_its_player_builds(players: int, lan
     assert view["players_info"][0].get("hand"), "no hand dealt: this test checks nothing"
     facts = layout_facts("k3", view, ["Ana", "Ben", "Cy", "Dee"][:players], lang=lang)
     assert facts.shown_at(400)[1] >= 14.0
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_game_ended_with_a_take_still_owed_shows_nobody_giving_a_piece(lang: str) -> None:
+    """K3-6: a placement on two equal supports owes the thief a piece; a game that ended before the take (a
+    resignation) still framed the penalised panel and tagged it "gives a piece" under "Everyone loses"."""
+    import render as rendering
+
+    state = ENGINE.apply(ENGINE.from_position(E), ENGINE.parse_move(ENGINE.from_position(E), "Rs-g2"))
+    view = ENGINE.view(state, None)
+    assert view["steal"] is not None
+    gives = {"en": "gives a piece", "es": "cede una pieza"}[lang]
+    going = [m.what for m in rendering.layout_facts("k3", view, NAMES[:2], lang=lang).marks if m.kind == "text"]
+    assert gives in going  # while the game goes on, the take is shown
+    final = ENGINE.final_view(state)
+    ended = rendering.layout_facts("k3", final, NAMES[:2], result={"winners": [0], "reason": "resign",
+                                                                   "losers": [1]}, lang=lang)
+    assert gives not in [m.what for m in ended.marks if m.kind == "text"]
