@@ -215,6 +215,9 @@ class Results(ServicePart, commands.Cog):
                 records = [replace(r, player=plain(r.player), words=plain_value(r.words),
                                    news=tuple(map(plain_value, r.news))) for r in details.moves]  # names as text
                 lines = [service_text("history.moves", lang, table=table, moves=history_moves(records, lang, notation))]
+                if details.ending is not None:  # a finished table: how it ended, first (a long list is cut after it)
+                    lines.insert(0, service_text("history.ending", lang, table=table,
+                                                 result=plain_value(details.ending)))
                 takebacks = [replace(r, asked_by=plain(r.asked_by), answered_by=plain(r.answered_by),
                                      moves=r.moves if isinstance(r.moves, str) else plain_value(r.moves))
                              for r in await self.service.takebacks.history(table)]

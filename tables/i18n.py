@@ -1372,6 +1372,7 @@ ES.update({
 })
 EN.update({
     "history.moves": "#{table} moves: {moves}",
+    "history.ending": "How it ended: {result}",
     "history.entry": "{ply}. {told}",
     "history.entry.news": "{ply}. {told} ({news})",
     "history.event.k3.eliminated": "{out} is out: none of their pieces could be played",
@@ -1380,6 +1381,7 @@ EN.update({
 })
 ES.update({
     "history.moves": "#{table}, jugadas: {moves}",
+    "history.ending": "Cómo terminó: {result}",
     "history.entry": "{ply}. {told}",
     "history.entry.news": "{ply}. {told} ({news})",
     "history.event.k3.eliminated": "{out} queda fuera: no podía jugar ninguna de sus piezas",

@@ -184,6 +184,8 @@ class TableDetails:
     moves: tuple[MoveRecord, ...]
     outcome: str | None
     position: str | None  # the spectator view notation (None before the start)
+    #: how a finished table ended, as its thread's result said it ("The whole team loses K3 #1: Ben resigned, …")
+    ending: Phrase | None = None
 
 
 class Queries:
@@ -387,7 +389,11 @@ class Queries:
         stored = StoredOutcome.from_json(ctx.row.outcome)
         outcome = stored.text if stored is not None else None
         position = ctx.engine.view(ctx.state, None).get("position") if ctx.state is not None else None
-        return TableDetails(self.summary(ctx), ctx.options.public(), tuple(records), outcome, position)
+        ending = None
+        if over and stored is not None:  # the result as the thread was told it (``Posts.result``)
+            result = self.posts.result(ctx, stored, ctx.row.version)
+            ending = Phrase(result.key, result.params)
+        return TableDetails(self.summary(ctx), ctx.options.public(), tuple(records), outcome, position, ending)
 
     async def legal_moves_for(self, table_id: int, user_id: int) -> list[str]:
         """Canonical strings this user may play now (whether they have any; tests and benches); [] when none."""

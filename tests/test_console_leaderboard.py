@@ -91,10 +91,23 @@ def test_console_history_of_a_live_table_lists_its_moves(tmp_path: Path) -> None
                       "--no-images")
     # in words (issue 28, item 3)
     assert out.count("[dm Ana] #1 moves: 1. Ana moved from a6 to a4, uncovering a poodle on a6") == 2
+    assert not any("How it ended" in line for line in out)  # a live table has no ending yet
     assert "[dm Ana] Ana has no finished tables in this server yet." in out
     assert "[dm Ana] Ana has no finished Kona tables in this server yet." in out  # the game asked for, named
     assert out.count("[error Ana] There is no game called knoa: did you mean kona? The games: kona, plateau, k3, "
                      "krakatoa.") == 2  # /history knoa and /leaderboard knoa alike
+
+
+def test_console_history_of_a_finished_table_says_first_how_it_ended(tmp_path: Path) -> None:
+    """A finished table's moves came without its end: the thread's result, said again before the moves (a live
+    table's have none: above)."""
+    out = run_console(["Ana: /play kona @Ben seat=first", "Ben: /accept", "Ana: /move a6-a4", "Ben: /resign",
+                       "Cy: /history table=1"], tmp_path, "--no-images")
+    at = out.index("[dm Cy] How it ended: Ana wins Kona #1: Ben resigned.")
+    assert out[at + 1].startswith("[dm Cy] #1 moves: 1. Ana moved from a6 to a4")
+    spanish = run_console(["Ana: /play kona @Ben seat=first", "Ben: /accept", "Ana: /move a6-a4", "Ben: /resign",
+                           "Cy: /history table=1"], tmp_path, "--no-images", "--lang", "es")
+    assert "[dm Cy] Cómo terminó: Ana gana Kona #1: Ben abandonó." in spanish
 
 
 def test_console_replay_says_the_frames_its_gif_has(tmp_path: Path) -> None:

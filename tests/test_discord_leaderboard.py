@@ -284,12 +284,15 @@ async def test_history_of_one_table_in_words_or_notation(harness: Harness) -> No
     tid = await finished_kona(h, ALICE, BOB, moves=2)
     await h.command("history", [option("table", tid, INTEGER)], CAROL)
     words = last(h)
-    assert words.ephemeral and words.content.startswith(f"#{tid} moves: 1. alice moved from a6 to ")
-    assert "2. bob moved from " in words.content
+    ending, listed = words.content.split("\n", 1)  # how it ended first, as the thread said it
+    assert words.ephemeral and ending == f"How it ended: alice wins Kona #{tid}: bob resigned."
+    assert listed.startswith(f"#{tid} moves: 1. alice moved from a6 to ") and "2. bob moved from " in listed
     await h.command("history", [option("table", tid, INTEGER), option("notation", True, BOOLEAN)], CAROL)
-    assert last(h).content.startswith(f"#{tid} moves: 1.alice:a6-")
+    assert last(h).content.split("\n")[1].startswith(f"#{tid} moves: 1.alice:a6-")
     await h.command("history", [option("table", tid, INTEGER)], CAROL, locale="es-ES")
-    assert last(h).content.startswith(f"#{tid}, jugadas: 1. alice movió de a6 a ")
+    ending, listed = last(h).content.split("\n", 1)
+    assert ending == f"Cómo terminó: alice gana Kona #{tid}: bob abandonó."
+    assert listed.startswith(f"#{tid}, jugadas: 1. alice movió de a6 a ")
     other = {"id": "555", "type": 0, "guild_id": "999", "name": "x", "position": 0, "permission_overwrites": [],
              "nsfw": False, "parent_id": None, "topic": None, "last_message_id": None, "rate_limit_per_user": 0,
              "flags": 0}
