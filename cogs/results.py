@@ -216,8 +216,7 @@ class Results(ServicePart, commands.Cog):
                                    news=tuple(map(plain_value, r.news))) for r in details.moves]  # names as text
                 lines = [service_text("history.moves", lang, table=table, moves=history_moves(records, lang, notation))]
                 if details.ending is not None:  # a finished table: how it ended, first (a long list is cut after it)
-                    lines.insert(0, service_text("history.ending", lang, table=table,
-                                                 result=plain_value(details.ending)))
+                    lines.insert(0, service_text("history.ending", lang, result=plain_value(details.ending)))
                 takebacks = [replace(r, asked_by=plain(r.asked_by), answered_by=plain(r.answered_by),
                                      moves=r.moves if isinstance(r.moves, str) else plain_value(r.moves))
                              for r in await self.service.takebacks.history(table)]

@@ -46,7 +46,7 @@ class Results:
             details = await self.console.service.table_details(table, uid, words=not notation)
             listed = history_moves(details.moves, lang, notation)
             if details.ending is not None:  # a finished table: how it ended, as its thread was told, first
-                self.console.lines(f"[dm {name}]", t("history.ending", lang, table=table, result=details.ending))
+                self.console.lines(f"[dm {name}]", t("history.ending", lang, result=details.ending))
             self.console.lines(f"[dm {name}]", t("history.moves", lang, table=table, moves=listed))
             for line in history_lines(await self.console.service.takebacks.history(table), lang):  # issue 30
                 self.console.write(f"[dm {name}] #{table} {line}")

@@ -357,6 +357,12 @@ class Posts:
         if worded is not None:
             return worded
         names = ctx.names()
+        if ending.together == "loss" and ending.reason in OUTSIDE_ENDINGS:  # a team that plays together: a player
+            # left, so all lose together (K3-8.3); those who went with them did nothing, and are not named as leavers
+            gone = departures(ctx.seats, partners=False)
+            return PublicPost(ctx.id, RESULT, "result.together_lost", {
+                "table": ctx.id, "game": ctx.title, "gone": gone_clauses(gone), "everyone": Names(names)},
+                None, (), None, version)
         winners = [names[s] for s, p in enumerate(places) if p == 1]
         params: dict[str, Any] = {
             "table": ctx.id, "game": ctx.title, "detail": ending.text or ending.reason, "reason": ending.reason,
@@ -373,12 +379,6 @@ class Posts:
             key = "result.standings.outlasted" + ("_shared" if len(winners) > 1 else "")
             params["gone"] = gone_clauses(departures(ctx.seats))
             params["winners"] = Names(winners)
-        if ending.together == "loss" and ending.reason in OUTSIDE_ENDINGS:  # a team that plays together: a player
-            # left, so all lose together (K3-8.3); those who went with them did nothing, and are not named as leavers
-            gone = departures(ctx.seats, partners=False)
-            return PublicPost(ctx.id, RESULT, "result.together_lost", {
-                "table": ctx.id, "game": ctx.title, "gone": gone_clauses(gone), "everyone": Names(names)},
-                None, (), None, version)
         if ending.reason in OUTSIDE_ENDINGS:
             gone = departures(ctx.seats)
             if key == "result.standings" and gone:  # each who left, and how: "Ben resigned and Ana ran out of time"
