@@ -40,6 +40,9 @@ WORDS: words.Catalog = {
 }
 #: the radius of the badge at a line's end
 END_R = 8
+#: how far under the plot the move numbers start: clear of an end badge at 0 % (its outline included), which
+#: covered the last move's number in nearly every decided game
+TICKS_DOWN = END_R + 6
 #: the swing discs: radius, and the colour they are filled with
 DISC_R = 12
 DISC: theme.RGB = theme.YELLOW
@@ -145,7 +148,7 @@ def draw_review(review: dict[str, Any], names: Sequence[str], lang: str = "en") 
     legend_top = top + head_h + 6
     plot_left, plot_top, plot_right, plot_bottom = plot_box(review)
     disc_row = plot_top - 8 - DISC_R
-    height = plot_bottom + 54 + theme.FRAME_WIDTH
+    height = plot_bottom + TICKS_DOWN + 48 + theme.FRAME_WIDTH
     img, draw = theme.canvas(WIDTH, height)
 
     # the title
@@ -186,9 +189,9 @@ def draw_review(review: dict[str, Any], names: Sequence[str], lang: str = "en") 
     for tick in _ticks(lo, hi):
         tx = at(tick, 0)[0]
         draw.line((tx, plot_bottom, tx, plot_bottom + 5), fill=theme.GREY, width=1)
-        theme.draw_text(draw, (tx, plot_bottom + 8), str(tick), 16, fill=theme.MUTED, anchor="mt")
-    theme.draw_text(draw, ((plot_left + plot_right) / 2, plot_bottom + 30), words.say(WORDS, lang, "move"), 16,
-                    fill=theme.MUTED, anchor="mt")
+        theme.draw_text(draw, (tx, plot_bottom + TICKS_DOWN), str(tick), 16, fill=theme.MUTED, anchor="mt")
+    theme.draw_text(draw, ((plot_left + plot_right) / 2, plot_bottom + TICKS_DOWN + 22), words.say(WORDS, lang, "move"),
+                    16, fill=theme.MUTED, anchor="mt")
 
     # the swings: a band at the decision (or the dice), and its numbered disc above the plot
     marks = []

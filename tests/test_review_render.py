@@ -200,6 +200,23 @@ def test_lines_ending_together_show_every_seat_s_badge_side_by_side() -> None:
 
 
 
+@pytest.mark.parametrize(("game", "seats"), [("kona", 2), ("k3", 3), ("krakatoa", 3)])
+def test_the_last_move_number_stands_clear_of_badges_ending_at_0_percent(game: str, seats: int) -> None:
+    """A decided game ends with lines at 0 %, their badges on the plot's bottom edge right over the last move's
+    number: they touched it (one pixel row apart), and at 400 px "238" read "230". The number starts at least
+    3 rows under the badges' outlines, 2 rows still at a phone's 400 px."""
+    review = hand_review(game, seats, [])
+    review["decisions"][-1]["after"] = [0.0] * (seats - 1) + [1.0]
+    image = draw_review(review, ["Ana", "Ben", "Cy"][:seats]).convert("RGB")
+    _, _, right, bottom = plot_box(review)
+    columns = range(right - 40, min(image.width, right + 30))
+    rows = range(bottom + 2, image.height)
+    badges = [y for y in rows if any(image.getpixel((x, y)) == theme.INK for x in columns)]
+    number = [y for y in rows if any(image.getpixel((x, y)) == theme.MUTED for x in columns)]
+    assert badges and number  # the end badges reach under the plot, and the last move's number is drawn
+    assert min(number) - max(badges) > 3
+
+
 def test_the_swing_discs_keep_apart_and_inside_even_near_the_end() -> None:
     # three swings close to the game's end: the second disc was pushed right and the third clamped onto it, so
     # the picture showed "1" and "3" while the words listed 1, 2 and 3
