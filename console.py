@@ -61,6 +61,7 @@ from console_areas.lessons import LESSON_NOT_A_TABLE, LESSON_WORDS, NO_TABLE_OR_
 from console_areas.listing import LANGS as GAMES_LANGS
 from console_areas.listing import Listing
 from console_areas.results import Results
+from console_areas.spanish import SPANISH_COMMANDS, in_english, named_in_spanish
 from console_areas.texts import (
     CONSOLE_LANGS,
     CONSOLE_TEXTS,
@@ -131,43 +132,55 @@ Learning: /hint (Mesa's move for you and why, not played; unrated games against 
   /learn (the lessons: a short course per game, private, no table)   /learn GAME [restart|STEP]
   /learn GAME answer MOVE (answer the lesson's task)   /learn GAME hint (the step's hint)
   /move MOVE and /moves with no table: answer the open lesson (the course you last opened), list its moves
-  /learn GAME es (the lessons in Spanish from now on; en: English)   /aprender, /pista, /deshacer: the same in Spanish
+  /learn GAME es (the lessons in Spanish from now on; en: English)
 Tournaments: /tournament create GAME format=round-robin|swiss [rounds=N] [double=true] [time_per_move=3d]
     [rated=true|false] [max_players=N] [mesa_fills=true] [game options]
   /tournament join [N]  leave [N]  start [N]  standings [N]  pairings [N] [round=R]  withdraw [N]  cancel [N]
   /tournament remove @NAME [N] (the organiser takes a player off)
 Add table=N when you have several tables (/abort, /resign, /board... also take the number alone: /resign 2).
+Spanish names work too, as a Spanish Discord shows them (/jugar, /mover, /abandonar, /torneo apuntarse,
+  asiento=primero; /help es lists them); a command named in Spanish is refused in Spanish, and /partidas, /ayuda,
+  /reglas, /revision, /pista, /deshacer and /aprender answer in Spanish.
 /help es: this help in Spanish.  python console.py --lang es: the whole console in Spanish."""
 
-#: ``/help es``: the same help in Spanish (the console's commands keep their English names)
+#: ``/help es``: the same help in Spanish, with each command's Spanish name (``console_areas.spanish``)
 HELP_ES = """Órdenes (escríbelas como NOMBRE: ORDEN):
-  /play JUEGO @NOMBRE... [opción=valor...]   juegos: {games}
-  /accept (aceptar)  /decline (rechazar)  /join [MESA] (unirse)  /start (empezar)  /leave (salir)  /abort (cancelar)
-  /move JUGADA   /auto (lo que se juega por ti si se te acaba el tiempo: la jugada fácil de Mesa, el auto de Krakatoa)
-  /build [ESTILO] ({styles})   /moves [PÁGINA|TEXTO] (tus jugadas; con TEXTO, las que coinciden y qué hace cada una)
-  /mine (tus piezas)   /board (el tablero)
-  /history [@NOMBRE] [JUEGO] (table=N [notation]: las jugadas de esa mesa)   /leaderboard JUEGO [PÁGINA]
-  /stats [@NOMBRE] (@mesa: el historial de la máquina)   /replay [MESA]   /review [MESA] [en|es] (la revisión de Mesa)
-  /recompute
-  /resign (abandonar)   /draw (tablas)   /decline-draw   /rematch [MESA] (revancha)   /games [en|es] (tus mesas)
-  /rules JUEGO [full] [en|es] (reglas)   /clock +DURACIÓN (adelanta el reloj)   /help [en|es]
+  cada una con su nombre inglés o con el español que muestra Discord en español, entre paréntesis
+  /play JUEGO @NOMBRE... [opción=valor...] (/jugar)   juegos: {games}
+  /accept (/aceptar)  /decline (/rechazar)  /join [MESA] (/unirme)  /start (/empezar)  /leave (/salir)
+  /abort (/cancelar)
+  /move JUGADA (/mover)   /auto (lo que se juega por ti si se te acaba el tiempo: la jugada fácil de Mesa, el auto de
+  Krakatoa)   /build [ESTILO] (/montar; {styles})
+  /moves [PÁGINA|TEXTO] (/jugadas: las tuyas; con TEXTO, las que coinciden y qué hace cada una)
+  /mine (/mis-piezas: tus piezas)   /board (/tablero)
+  /history [@NOMBRE] [JUEGO] (/historial; table=N [notation]: las jugadas de esa mesa)   /leaderboard JUEGO [PÁGINA]
+  (/clasificacion)   /stats [@NOMBRE] (/estadisticas; @mesa: el historial de la máquina)   /replay [MESA] (/repeticion)
+  /review [MESA] [en|es] (/revision: la revisión de Mesa)   /recompute (/recalcular)
+  /resign (/abandonar)   /draw (/tablas; /tablas aceptar o /aceptar-tablas: solo si hay unas ofrecidas)
+  /decline-draw (/rechazar-tablas)   /rematch [MESA] (/revancha)
+  /games [en|es] (/partidas: tus mesas)   /rules JUEGO [full] [en|es] (/reglas JUEGO [completas])
+  /clock +DURACIÓN (/reloj: adelanta el reloj)   /help [en|es] (/ayuda)
 Mesa (el ordenador): /play JUEGO @mesa [level=easy|normal|hard]   /play JUEGO @NOMBRE bots=N [level=NIVEL]
-  /start fill=mesa [level=NIVEL]   /fill [level=NIVEL] (Mesa ocupa los asientos vacíos de una mesa abierta y la
-  partida empieza)
-Aprender: /hint (pista: la jugada de Mesa para ti y por qué, sin jugarla; partidas sin puntuar contra Mesa)
-  /takeback (deshacer tu última jugada y la respuesta; juegos de dos sin azar)
-  /takeback accept   /takeback decline (responder a la petición de tu rival)
-  /learn (lecciones: un curso corto por juego, en privado, sin mesa)   /learn JUEGO [reiniciar|PASO]
+  /start fill=mesa [level=NIVEL]   /fill [level=NIVEL] (/completar: Mesa ocupa los asientos vacíos de una mesa abierta
+  y la partida empieza)
+Aprender: /hint (/pista: la jugada de Mesa para ti y por qué, sin jugarla; partidas sin puntuar contra Mesa)
+  /takeback (/deshacer tu última jugada y la respuesta; juegos de dos sin azar)
+  /takeback accept   /takeback decline (/deshacer aceptar, /deshacer rechazar: responder a la petición de tu rival)
+  /learn (/aprender: lecciones, un curso corto por juego, en privado, sin mesa)   /learn JUEGO [reiniciar|PASO]
   /learn JUEGO responder JUGADA (responder a la tarea de la lección)   /learn JUEGO pista (la pista del paso)
   /move JUGADA y /moves sin mesa: responden a la lección abierta (el último curso que abriste), listan sus jugadas
-  /aprender JUEGO (las lecciones en español; /learn JUEGO en: en inglés)   /pista   /deshacer [aceptar|rechazar]
-  (responden en español)
+  /aprender JUEGO: las lecciones en español (/learn JUEGO en: en inglés)
 Torneos: /tournament create JUEGO format=round-robin|swiss [rounds=N] [double=true] [time_per_move=3d]
-    [rated=true|false] [max_players=N] [mesa_fills=true] [opciones del juego]
-  /tournament join [N] (apuntarse)  leave [N] (borrarse)  start [N] (empezar)  standings [N] (clasificación)
+    [rated=true|false] [max_players=N] [mesa_fills=true] [opciones del juego]   (/torneo crear)
+  /tournament join [N] (apuntarse)  leave [N] (borrarse)  start [N] (empezar)  standings [N] (clasificacion)
   pairings [N] [round=R] (emparejamientos)  withdraw [N] (retirarse)  cancel [N] (cancelar)
-  /tournament remove @NOMBRE [N] (quien organiza quita a alguien)
-Añade table=N cuando tengas varias mesas (/abort, /resign, /board... aceptan también el número solo: /resign 2).
+  /tournament remove @NOMBRE [N] (quitar: quien organiza quita a alguien)
+Las opciones, también con sus nombres de Discord en español: juego:, rival:, asiento=primero|segundo|al_azar,
+  puntuada=sí|no, tiempo_por_jugada=, nivel=fácil|normal|difícil, mesa=N; en los torneos formato=suizo|liga, rondas=,
+  doble=, max_jugadores=, mesa_completa=, ronda=.
+Añade table=N (o mesa=N) cuando tengas varias mesas (/abort, /resign, /board... aceptan también el número solo:
+  /resign 2). Una orden escrita en español se rechaza en español, y /partidas, /ayuda, /reglas, /revision, /pista,
+  /deshacer y /aprender responden en español.
 /help en: esta ayuda en inglés.  python console.py --lang es: toda la consola en español."""
 
 
@@ -191,17 +204,10 @@ DRAW_WORDS = {"offer": "draw", "accept": "accept-draw", "decline": "decline-draw
 COMMANDS = ("play", "accept", "decline", "join", "start", "fill", "leave", "abort", "rematch", "move", "build",
             "auto", "moves", "resign", "draw", "decline-draw", "hint", "takeback", "learn", "help", "board", "history",
             "leaderboard", "stats", "replay", "recompute", "review", "games", "rules", "mine", "clock", "tournament",
-            "aprender", "pista", "deshacer")
-#: the learning commands' Spanish names (Discord's localised ones): /aprender reads the lessons in Spanish
-SPANISH_VERBS = {"aprender": "learn", "pista": "hint", "deshacer": "takeback"}
+            *SPANISH_COMMANDS)
 #: /takeback's words, and Spanish Discord's for its choices (``/deshacer aceptar``)
 TAKEBACK_WORDS = {"ask": "ask", "accept": "accept", "decline": "decline",
                   "pedir": "ask", "aceptar": "accept", "rechazar": "decline"}
-
-
-def _named_in_spanish(command: str) -> bool:
-    """Whether ``command`` is written with a command's Spanish name (``/pista``, ``/deshacer``, ``/aprender``)."""
-    return command.partition(" ")[0].lower().lstrip("/") in SPANISH_VERBS
 
 
 def _take_table_option(command: str) -> tuple[int | None, str]:
@@ -467,7 +473,7 @@ class Console:
             await self._dispatch(name, uid, command)
         except TableError as exc:  # a lesson's refusal in the language its learner reads the lessons in
             lang = self.lessons.lang(uid) if exc.key.startswith("learn.") else self.lang
-            if exc.key.startswith("error.hint_") or _named_in_spanish(command):  # a hint refused, or /deshacer's
+            if exc.key.startswith("error.hint_") or named_in_spanish(command):  # a hint refused, or /deshacer's
                 lang = self._spoken(uid, command)  # refusal: in the language the answer would have come in
             if exc.key == "error.no_table_here" and uid in self.lessons.langs:  # a learner with no table
                 self.error(name, await self._learner_without_table(uid, command))
@@ -511,15 +517,15 @@ class Console:
                 await self.service.reminder_delivered(m.table_id, m.user_id, m.version, m.kind)
 
     async def _dispatch(self, name: str, uid: int, command: str) -> None:
+        spoken = self._spoken(uid, command)
+        if named_in_spanish(command):  # Discord's Spanish names (/jugar, /torneo apuntarse): said in Spanish
+            command = in_english(command)
+            if command.lstrip("/").startswith("learn"):  # /aprender: the lessons in Spanish from now on
+                self.lessons.langs[uid] = "es"
         table, command = _take_table_option(command)
         verb, _, rest = command.partition(" ")
         verb = verb.lower().lstrip("/")
         rest = rest.strip()
-        spoken = self._spoken(uid, command)
-        if verb in SPANISH_VERBS:  # the lessons' Spanish names, as Discord offers them: said in Spanish
-            verb = SPANISH_VERBS[verb]
-            if verb == "learn":
-                self.lessons.langs[uid] = "es"
         if verb == "draw" and rest.split()[:1] and rest.split()[0].lower() in DRAW_WORDS:  # Discord's words
             first, _, rest = rest.partition(" ")
             verb, rest = DRAW_WORDS[first.lower()], rest.strip()
@@ -534,7 +540,7 @@ class Console:
         """A private answer's language (a hint's, a refusal's): Spanish for a command by its Spanish name
         (``/pista``, ``/deshacer``), as Discord answers the Spanish client that shows it; else the learner's
         (``/learn GAME es``), else the console's."""
-        return "es" if _named_in_spanish(command) else self.lessons.lang(uid)
+        return "es" if named_in_spanish(command) else self.lessons.lang(uid)
 
     async def _seating(self, verb: str, name: str, uid: int, rest: str, table: int | None) -> None:
         """Invitations and open tables: /play, /accept, /decline, /join, /start, /fill, /leave, /abort."""

@@ -1,6 +1,7 @@
 """``python console.py --lang es``: the pretend server and its users speak Spanish, as a Spanish Discord does.
 Every post and private message (the service's words), every refusal (the service's and the console's own), the
-lines the console prints itself, and the pictures are Spanish; the console's commands keep their names.  A
+lines the console prints itself, and the pictures are Spanish; the console's words name the commands by their
+English names (their Spanish ones work too: ``test_console_spanish_names``).  A
 resumed session in English speaks English again, pictures too."""
 
 from __future__ import annotations

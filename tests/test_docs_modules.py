@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("engines", "render", "tables", "data", "ai", "cogs", "bench")
+PACKAGES = ("engines", "render", "tables", "data", "ai", "cogs", "console_areas", "bench")
 
 
 def modules() -> list[Path]:

@@ -1,0 +1,152 @@
+"""The console takes the commands by the names a Spanish Discord shows (``console_areas.spanish``): ``/jugar``,
+``/mover``, ``/torneo apuntarse``, the buttons' words (``/aceptar``, ``/revancha``), Discord's option names and
+choices (``asiento=primero``, ``nivel=difícil``, ``formato=suizo``).  A reader of the Spanish rules who typed
+``/mover a6-d3`` was told "No existe el comando /mover".  The names are checked against Discord's own catalogue,
+so that the two cannot drift apart, then played in a console in each language."""
+
+from __future__ import annotations
+
+import pytest
+
+from cogs.i18n_discord import EN, ES
+from console import COMMANDS, TABLE_VERBS, help_text, run
+from console_areas.spanish import (
+    BUTTON_COMMANDS,
+    DISCORD_COMMANDS,
+    OPTIONS,
+    SPANISH_COMMANDS,
+    SUBCOMMANDS,
+    VALUES,
+    in_english,
+    named_in_spanish,
+    plain,
+)
+
+#: the console's verb of each Discord command whose name differs (``/recompute-ratings`` is the console's
+#: ``/recompute``); the server's ``/settings`` has no console command
+CONSOLE_VERB = {"recompute-ratings": "recompute"}
+#: the Discord button each console command named by a button's word is on Discord
+BUTTONS = {"accept": "btn.accept", "decline": "btn.decline", "join": "btn.join", "start": "btn.start",
+           "leave": "btn.leave_table", "abort": "btn.cancel_table", "mine": "btn.my_pieces", "rematch": "btn.rematch",
+           "fill": "btn.fill_mesa", "build": "btn.auto_build", "accept-draw": "btn.accept_draw"}
+
+
+def words_of(label: str) -> str:
+    """A Spanish button or choice as a command's word: ``Mis piezas`` is ``mis-piezas``, ``primero (mueves tú
+    primero)`` is ``primero``."""
+    return plain(label.split(" (")[0]).replace(" ", "-")
+
+
+def test_every_discord_command_has_its_spanish_name_here_and_no_other() -> None:
+    named = {}
+    for key, english in EN.items():
+        if key.startswith("cmd.") and key.count(".") == 1 and english != "settings":
+            named[plain(ES[key])] = CONSOLE_VERB.get(english, english)
+    assert named == DISCORD_COMMANDS
+
+
+def test_the_subcommands_choices_and_options_are_discords_spanish_ones() -> None:
+    tournament = {plain(ES[key]): key.rsplit(".", 1)[1] for key in EN
+                  if key.startswith("cmd.tournament.") and not key.endswith(".desc")}
+    assert SUBCOMMANDS["tournament"] == tournament
+    for command in ("draw", "takeback"):
+        choices = {plain(ES[key]): key.rsplit(".", 1)[1] for key in EN if key.startswith(f"choice.{command}.")}
+        assert SUBCOMMANDS[command] == choices
+    for spanish, english in OPTIONS.items():
+        assert plain(ES[f"opt.{english}"]) == spanish, english
+    for option, choices in (("seat", ("first", "second", "random")), ("level", ("easy", "hard")),
+                            ("format", ("swiss", "round-robin"))):
+        for choice in choices:
+            assert VALUES[option][words_of(ES[f"choice.{option}.{choice}"])] == choice
+
+
+def test_the_buttons_words_are_the_spanish_buttons_and_every_name_is_a_console_command() -> None:
+    for spanish, english in BUTTON_COMMANDS.items():
+        label = words_of(ES[BUTTONS[english]])
+        assert label == spanish or label.startswith(spanish + "-"), (spanish, label)
+    verbs = set(COMMANDS) | TABLE_VERBS
+    assert set(SPANISH_COMMANDS.values()) <= verbs
+    assert not set(SPANISH_COMMANDS) & (verbs - set(SPANISH_COMMANDS)), "a Spanish name is an English command"
+
+
+def test_a_line_with_spanish_names_reads_as_the_consoles_own() -> None:
+    assert in_english("/jugar kona @Ben asiento=primero") == "/play kona @Ben seat=first"
+    assert in_english("/Jugar juego:k3 rival:@Ben rival2:@Cy nivel=Difícil puntuada=sí mesa=2") == \
+        "/play game:k3 opponent:@Ben opponent2:@Cy level=hard rated=true table=2"
+    assert in_english("/torneo crear kona formato=liga doble=sí mesa_completa=no") == \
+        "/tournament create kona format=round-robin double=true mesa_fills=false"
+    assert in_english("/torneo emparejamientos 1 ronda=2") == "/tournament pairings 1 round=2"
+    assert in_english("/tablas aceptar") == "/draw accept"
+    assert in_english("/deshacer rechazar 2") == "/takeback decline 2"
+    assert in_english("/estadísticas @Ben") == "/stats @Ben" and in_english("/mis_piezas 2") == "/mine 2"
+    # moves and other words pass as typed, colons and all; a value Discord does not offer is left to be refused
+    assert in_english("/mover a1:1-a2") == "/move a1:1-a2"
+    assert in_english("/mover build:0:Y/KG/NRB") == "/move build:0:Y/KG/NRB"
+    assert in_english("/jugar kona @mesa asiento=tercero") == "/play kona @mesa seat=tercero"
+    # the commands that take a language word are said in Spanish, unless another is named
+    assert in_english("/partidas") == "/games es" and in_english("/reglas kona completas") == "/rules kona full es"
+    assert in_english("/revision 3 en") == "/review 3 en" and in_english("/ayuda") == "/help es"
+    # English names are the console's own, left as they are
+    for line in ("/play kona @Ben asiento=primero", "/games", "aprende kona"):
+        assert in_english(line) == line and not named_in_spanish(line)
+    assert named_in_spanish("/Revancha") and named_in_spanish("jugadas")
+
+
+async def session(lines: list[str], lang: str = "en") -> list[str]:
+    printed: list[str] = []
+    await run(lines, ":memory:", None, False, printed.append, seed=3, mesa_iterations=10, lang=lang,
+              warn=printed.append)
+    return printed
+
+
+async def test_a_game_of_kona_played_by_its_spanish_names() -> None:
+    printed = await session([
+        "Ana: /jugar kona @Ben asiento=primero", "Ben: /aceptar", "Ana: /jugadas a6", "Ana: /mover a6-d4",
+        "Ana: /mover a6-d3", "Ben: /partidas", "Ben: /tablas", "Ana: /tablas aceptar", "Ana: /revancha",
+        "Ben: /rechazar", "Ana: /historial", "Ana: /jugr kona @Ben",
+    ])
+    text = "\n".join(printed)
+    assert "[#1] Kona #1 begins: Ana [C] · Ben [P]." in printed  # asiento=primero: Ana plays first
+    assert "[dm Ana]   a6-d3 — Move from a6 to d3, uncovering a poodle" in printed  # /jugadas a6
+    # a wrong move named in Spanish is refused in Spanish, as a Spanish Discord would; nothing is played
+    refusal = next(line for line in printed if line.startswith("[error Ana]"))
+    assert "a6-d4" in refusal and "no es una línea recta" in refusal
+    assert "[#1] Kona #1 · Ana moved from a6 to d3, uncovering a poodle on a6" in printed
+    assert any(line.startswith("[dm Ben] #1 Kona: Ana · Ben — te toca") for line in printed)  # /partidas: Spanish
+    assert "[#1] Kona #1 ends in a draw by agreement." in printed
+    assert "[#2] Ben declined the Kona invitation; table #2 is closed." in printed  # /revancha, /rechazar
+    assert "[dm Ana] #1 Kona · draw" in text  # /historial
+    # a slip of the keyboard is answered with the Spanish name it was surely meant to be (in the console's English:
+    # a name that is no command is in no language)
+    assert printed[-1] == "[error Ana] Unknown command /jugr: did you mean /jugar? /help lists them all"
+
+
+async def test_a_tournament_and_an_open_table_with_mesa_by_their_spanish_names() -> None:
+    printed = await session([
+        "Dee: /torneo crear kona formato=suizo rondas=1 mesa_completa=sí", "Dee: /torneo apuntarse",
+        "Eve: /torneo apuntarse 1", "Dee: /torneo empezar", "Dee: /torneo emparejamientos ronda=1",
+        "Eve: /torneo retirarse", "Dee: /torneo clasificación",
+        "Ana: /jugar krakatoa", "Ben: /unirme", "Ben: /salir", "Ana: /completar nivel=fácil",
+    ], "es")
+    text = "\n".join(printed)
+    assert "Torneo #1: Kona, suizo, organizado por Dee" in text and "Mesa cubre los descansos" in text
+    assert "[tournament] mesa #1: Dee v Eve" in printed  # /torneo emparejamientos ronda=1
+    assert "Eve se retiró del torneo #1 (Kona)" in text
+    assert any(line.startswith("[tournament] 1. Dee: 1 punto") for line in printed)  # /torneo clasificación
+    assert "Ben se unió a la mesa de Krakatoa #2 (2/4)." in text and "Ben dejó" in text
+    assert any(line.startswith("[#2] Empieza Krakatoa #2: ") and "Mesa (easy)" in line for line in printed)
+    assert not any(line.startswith("[error") for line in printed), text
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_help_names_the_spanish_names(lang: str) -> None:
+    text = help_text(lang)
+    for name in ("/jugar", "/mover", "/abandonar", "/torneo", "asiento=primero"):
+        assert name in text
+    if lang == "es":
+        spanish = set(SPANISH_COMMANDS) - {"recalcular-puntuaciones"}  # /recalcular is the console's shorter one
+        missing = [name for name in spanish if f"/{name}" not in text and f"({name}" not in text]
+        assert not missing
+        for words in SUBCOMMANDS["tournament"]:
+            assert f"({words}" in text or f"/torneo {words}" in text, words
+
