@@ -10,8 +10,9 @@ Another language is another folder under ``docs/rules``; a text missing in it fa
 These are the players' rules; the specifications with rule numbers are ``docs/spec/<game>.md``.
 
 A quick-start is read by players of every front end, and each front end has its own controls: Discord
-has buttons (*My pieces*) and localized command names (``/mover``), the console has typed commands with
-English names in every language (``/mine``, ``/move``, ``/moves``, ``/auto``, ``/build``).  So a quick-start
+has buttons (*My pieces*) and localized command names (``/mover``), the console has typed commands, which its
+texts name in English in every language (``/mine``, ``/move``, ``/moves``, ``/auto``, ``/build``; it takes the
+Spanish names too, ``console_areas.spanish``).  So a quick-start
 file may mark what belongs to one front end (issue 28, item 19), and :func:`quickstart` keeps only the
 reader's:
 
