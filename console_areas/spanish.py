@@ -67,7 +67,7 @@ VALUES = {
 }
 #: the commands that take a language word (``/games es``): named in Spanish with none, they are said in Spanish
 SAID_IN = ("games", "help", "rules", "review")
-_OPTION = re.compile(r"(?P<key>[^\W\d][\w]*)(?P<sign>[=:])(?P<value>.*)", re.DOTALL)
+_OPTION = re.compile(r"(?P<key>[^\W\d][\w-]*)(?P<sign>[=:])(?P<value>.*)", re.DOTALL)
 
 
 def plain(word: str) -> str:

@@ -76,6 +76,8 @@ def test_a_line_with_spanish_names_reads_as_the_consoles_own() -> None:
     assert in_english("/torneo crear kona formato=liga doble=sí mesa_completa=no") == \
         "/tournament create kona format=round-robin double=true mesa_fills=false"
     assert in_english("/torneo emparejamientos 1 ronda=2") == "/tournament pairings 1 round=2"
+    assert in_english("/torneo crear kona mesa-completa=Sí tiempo-por-jugada=1d") == \
+        "/tournament create kona mesa_fills=true time_per_move=1d"  # hyphens for underscores, as plain() reads them
     assert in_english("/tablas aceptar") == "/draw accept"
     assert in_english("/deshacer rechazar 2") == "/takeback decline 2"
     assert in_english("/estadísticas @Ben") == "/stats @Ben" and in_english("/mis_piezas 2") == "/mine 2"
