@@ -518,8 +518,9 @@ class Console:
 
     async def _dispatch(self, name: str, uid: int, command: str) -> None:
         spoken = self._spoken(uid, command)
+        said_in = self.lang
         if named_in_spanish(command):  # Discord's Spanish names (/jugar, /torneo apuntarse): said in Spanish
-            command = in_english(command)
+            command, said_in = in_english(command), "es"
             if command.lstrip("/").startswith("learn"):  # /aprender: the lessons in Spanish from now on
                 self.lessons.langs[uid] = "es"
         table, command = _take_table_option(command)
@@ -534,7 +535,7 @@ class Console:
         if verb in SEATING_VERBS:
             await self._seating(verb, name, uid, rest, table)
         elif not await self._playing(verb, name, uid, rest, table, spoken):
-            await self._asking(verb, name, uid, rest, table)
+            await self._asking(verb, name, uid, rest, table, said_in)
 
     def _spoken(self, uid: int, command: str) -> str:
         """A private answer's language (a hint's, a refusal's): Spanish for a command by its Spanish name
@@ -668,13 +669,15 @@ class Console:
                 raise
             return 0, lesson
 
-    async def _asking(self, verb: str, name: str, uid: int, rest: str, table: int | None) -> None:
-        """Everything that reads rather than plays: boards, histories, rules, help, and the clock."""
+    async def _asking(self, verb: str, name: str, uid: int, rest: str, table: int | None, said_in: str = LANG) -> None:
+        """Everything that reads rather than plays: boards, histories, rules, help, and the clock.  ``said_in``: the
+        language of the answers that take a language word, when none is named (Spanish for a command named in
+        Spanish, ``/partidas``, as a Spanish Discord says it; else the console's)."""
         svc = self.service
         if verb == "help":
             if rest.strip().lower() not in ("", *CONSOLE_LANGS):
                 raise TableError("console.help_words", words=shown(rest))
-            self.lines("[help]", help_text(rest.strip().lower() or self.lang))
+            self.lines("[help]", help_text(rest.strip().lower() or said_in))
         elif verb == "board":
             self.show([await svc.board(await self._pick_or_last_finished(uid, table))])
         elif verb == "history":
@@ -682,13 +685,13 @@ class Console:
         elif verb in ("leaderboard", "stats", "replay", "recompute"):
             await self.results.leaderboard(verb, name, uid, rest, table)
         elif verb == "review":
-            await self.results.review(name, uid, rest, table)
+            await self.results.review(name, uid, rest, table, said_in)
         elif verb == "games":  # /games es: in Spanish
             if rest.strip().lower() not in ("", *GAMES_LANGS):
                 raise TableError("console.games_words", words=shown(rest))
-            await self.listing.games(name, uid, rest.strip().lower() or self.lang)
+            await self.listing.games(name, uid, rest.strip().lower() or said_in)
         elif verb == "rules":
-            self.lines("[rules]", rules_text(rest, self.lang))
+            self.lines("[rules]", rules_text(rest, said_in))
         elif verb == "mine":
             self.show([await svc.private_view(await self._pick(uid, table), uid)])
         elif verb == "clock":

@@ -141,12 +141,12 @@ class Results:
         if not word.startswith("@") and word.lower() in {n.lower() for n in self.console.names.values()}:
             raise TableError("console.at_player", verb=verb, word=shown(word))
 
-    async def review(self, name: str, uid: int, rest: str, table: int | None) -> None:
+    async def review(self, name: str, uid: int, rest: str, table: int | None, said_in: str | None = None) -> None:
         """``/review TABLE [en|es]``: Mesa's review of a finished game, for the caller: how far it is while it is
-        made, then its words and its picture, written to the out folder, in the console's language or the one
-        named (as Discord says them to a Spanish-speaking user)."""
+        made, then its words and its picture, written to the out folder, in the console's language (``said_in``:
+        another, Spanish for ``/revision``) or the one named (as Discord says them to a Spanish-speaking user)."""
         words = rest.split()
-        lang = self.console.lang
+        lang = said_in or self.console.lang
         if words and words[-1].lower() in ("en", "es"):
             lang = words.pop().lower()
         elif len(words) == 2 and re.fullmatch(r"[A-Za-z]{2}", words[-1]):  # a language the reviews do not speak

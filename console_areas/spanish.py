@@ -10,7 +10,8 @@ completas``), and the options as Discord names them, ``name=value`` or ``name:va
 ``rival:@Ben``, ``asiento=primero``, ``nivel=difícil``, ``formato=suizo``, ``mesa=2``), a value from a choice list
 by the word Discord shows for it; anything else passes as typed, to be read (or refused) as it is.  A command
 named in Spanish is answered in Spanish, as Discord answers the Spanish client that shows it
-(:func:`named_in_spanish`; the console's ``_spoken``).
+(:func:`named_in_spanish`): its refusals, a hint, a lesson (the console's ``_spoken``), and what takes a language
+word when none is named (``/partidas``, ``/ayuda``, ``/reglas``, ``/revision``: the console's ``said_in``).
 """
 
 from __future__ import annotations
@@ -65,8 +66,6 @@ VALUES = {
     "format": {"suizo": "swiss", "liga": "round-robin"},
     "rated": YES_NO, "double": YES_NO, "mesa_fills": YES_NO,
 }
-#: the commands that take a language word (``/games es``): named in Spanish with none, they are said in Spanish
-SAID_IN = ("games", "help", "rules", "review")
 _OPTION = re.compile(r"(?P<key>[^\W\d][\w-]*)(?P<sign>[=:])(?P<value>.*)", re.DOTALL)
 
 
@@ -97,8 +96,6 @@ def in_english(command: str) -> str:
         words[0] = SUBCOMMANDS[english][plain(words[0])]
     taken = WORDS.get(english, {})
     words = [taken.get(plain(word), _option(word)) for word in words]
-    if english in SAID_IN and not any(word.lower() in ("en", "es") for word in words):
-        words.append("es")
     return " ".join([slash + english, *words])
 
 

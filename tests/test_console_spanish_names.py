@@ -85,9 +85,8 @@ def test_a_line_with_spanish_names_reads_as_the_consoles_own() -> None:
     assert in_english("/mover a1:1-a2") == "/move a1:1-a2"
     assert in_english("/mover build:0:Y/KG/NRB") == "/move build:0:Y/KG/NRB"
     assert in_english("/jugar kona @mesa asiento=tercero") == "/play kona @mesa seat=tercero"
-    # the commands that take a language word are said in Spanish, unless another is named
-    assert in_english("/partidas") == "/games es" and in_english("/reglas kona completas") == "/rules kona full es"
-    assert in_english("/revision 3 en") == "/review 3 en" and in_english("/ayuda") == "/help es"
+    assert in_english("/partidas") == "/games" and in_english("/reglas kona completas") == "/rules kona full"
+    assert in_english("/revision 3 en") == "/review 3 en" and in_english("/ayuda") == "/help"
     # English names are the console's own, left as they are
     for line in ("/play kona @Ben asiento=primero", "/games", "aprende kona"):
         assert in_english(line) == line and not named_in_spanish(line)
@@ -121,6 +120,19 @@ async def test_a_game_of_kona_played_by_its_spanish_names() -> None:
     # a slip of the keyboard is answered with the Spanish name it was surely meant to be (in the console's English:
     # a name that is no command is in no language)
     assert printed[-1] == "[error Ana] Unknown command /jugr: did you mean /jugar? /help lists them all"
+
+
+async def test_what_takes_a_language_word_is_said_in_spanish_when_named_in_spanish() -> None:
+    printed = await session(["Ana: /ayuda", "Ana: /reglas kona", "Ana: /partidas", "Ana: /partidas en",
+                             "Ana: /partidas foo", "Ana: /ayuda foo", "Ana: /help", "Ana: /games"])
+    assert "[help] Órdenes (escríbelas como NOMBRE: ORDEN):" in printed
+    assert any(line.startswith("[rules] **2 jugadores") for line in printed)
+    assert "[dm Ana] No tienes ninguna partida en juego" in "\n".join(printed)
+    assert "[dm Ana] You have no active games" in "\n".join(printed)  # /partidas en, and /games: English
+    # a word neither takes is refused as typed, in Spanish (no language word of the console's added to it)
+    assert "[error Ana] /games lleva en o es (tus partidas en inglés o en español) o nada, no 'foo'" in printed
+    assert "[error Ana] /help lleva en o es (esta ayuda en inglés o en español) o nada, no 'foo'" in printed
+    assert "[help] Commands (write them as NAME: COMMAND):" in printed  # /help: the console's English
 
 
 async def test_a_tournament_and_an_open_table_with_mesa_by_their_spanish_names() -> None:
