@@ -61,7 +61,7 @@ from console_areas.lessons import LESSON_NOT_A_TABLE, LESSON_WORDS, NO_TABLE_OR_
 from console_areas.listing import LANGS as GAMES_LANGS
 from console_areas.listing import Listing
 from console_areas.results import Results
-from console_areas.spanish import SPANISH_COMMANDS, in_english, named_in_spanish
+from console_areas.spanish import SPANISH_COMMANDS, in_english, named_in_spanish, plain
 from console_areas.texts import (
     CONSOLE_LANGS,
     CONSOLE_TEXTS,
@@ -123,7 +123,7 @@ HELP = """Commands (write them as NAME: COMMAND):
   /history [@NAME] [GAME] (table=N [notation]: that table's moves)
   /leaderboard GAME [PAGE]   /stats [@NAME] (@mesa: the computer's record)   /replay [TABLE]   /review [TABLE] [en|es]
   /recompute   /resign  /draw  /decline-draw  /rematch [TABLE]  /games [en|es]  /rules GAME [full] [en|es]
-  /clock +DURATION  /help [en|es]
+  /clock +DURATION  /help [en|es]  /settings (Discord's, for a server's managers: what they set, and a table's own)
 Mesa (the computer): /play GAME @mesa [level=easy|normal|hard]   /play GAME @NAME bots=N [level=L]
   /start fill=mesa [level=L]   /fill [level=L] (Mesa takes an open table's empty seats and the game starts)
 Learning: /hint (Mesa's move for you and why, not played; unrated games against Mesa)
@@ -160,6 +160,7 @@ HELP_ES = """Órdenes (escríbelas como NOMBRE: ORDEN):
   /decline-draw (/rechazar-tablas)   /rematch [MESA] (/revancha)
   /games [en|es] (/partidas: tus mesas)   /rules JUEGO [full] [en|es] (/reglas JUEGO [completas])
   /clock +DURACIÓN (/reloj: adelanta el reloj)   /help [en|es] (/ayuda)
+  /settings (/ajustes: son de Discord, para quien gestiona el servidor; aquí, cada mesa lleva sus opciones)
 Mesa (el ordenador): /play JUEGO @mesa [level=easy|normal|hard]   /play JUEGO @NOMBRE bots=N [level=NIVEL]
   /start fill=mesa [level=NIVEL]   /fill [level=NIVEL] (/completar: Mesa ocupa los asientos vacíos de una mesa abierta
   y la partida empieza)
@@ -204,7 +205,7 @@ DRAW_WORDS = {"offer": "draw", "accept": "accept-draw", "decline": "decline-draw
 COMMANDS = ("play", "accept", "decline", "join", "start", "fill", "leave", "abort", "rematch", "move", "build",
             "auto", "moves", "resign", "draw", "decline-draw", "hint", "takeback", "learn", "help", "board", "history",
             "leaderboard", "stats", "replay", "recompute", "review", "games", "rules", "mine", "clock", "tournament",
-            *SPANISH_COMMANDS)
+            "settings", *SPANISH_COMMANDS)
 #: /takeback's words, and Spanish Discord's for its choices (``/deshacer aceptar``)
 TAKEBACK_WORDS = {"ask": "ask", "accept": "accept", "decline": "decline",
                   "pedir": "ask", "aceptar": "accept", "rechazar": "decline"}
@@ -518,7 +519,7 @@ class Console:
 
     async def _dispatch(self, name: str, uid: int, command: str) -> None:
         spoken = self._spoken(uid, command)
-        said_in = self.lang
+        said_in, typed = self.lang, plain(command.strip().partition(" ")[0].lstrip("/"))
         if named_in_spanish(command):  # Discord's Spanish names (/jugar, /torneo apuntarse): said in Spanish
             command, said_in = in_english(command), "es"
             if command.lstrip("/").startswith("learn"):  # /aprender: the lessons in Spanish from now on
@@ -535,7 +536,7 @@ class Console:
         if verb in SEATING_VERBS:
             await self._seating(verb, name, uid, rest, table)
         elif not await self._playing(verb, name, uid, rest, table, spoken):
-            await self._asking(verb, name, uid, rest, table, said_in)
+            await self._asking(verb, name, uid, rest, table, said_in, typed)
 
     def _spoken(self, uid: int, command: str) -> str:
         """A private answer's language (a hint's, a refusal's): Spanish for a command by its Spanish name
@@ -669,7 +670,8 @@ class Console:
                 raise
             return 0, lesson
 
-    async def _asking(self, verb: str, name: str, uid: int, rest: str, table: int | None, said_in: str = LANG) -> None:
+    async def _asking(self, verb: str, name: str, uid: int, rest: str, table: int | None, said_in: str = LANG,
+                      typed: str = "") -> None:
         """Everything that reads rather than plays: boards, histories, rules, help, and the clock.  ``said_in``: the
         language of the answers that take a language word, when none is named (Spanish for a command named in
         Spanish, ``/partidas``, as a Spanish Discord says it; else the console's)."""
@@ -698,6 +700,8 @@ class Console:
             await self._advance_clock(rest)
         elif verb in ("tournament", "tournaments"):
             await self.tournaments.command(name, uid, rest)
+        elif verb == "settings":  # Discord's, for a server's managers: what it sets, and a table's own options
+            raise TableError("console.settings", verb="ajustes" if said_in == "es" and typed == "ajustes" else verb)
         else:  # a slip of the keyboard is answered with the command it was surely meant to be
             near = difflib.get_close_matches(verb, COMMANDS, n=1, cutoff=0.75)  # not "dance": "games"
             if near:

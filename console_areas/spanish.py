@@ -20,12 +20,13 @@ import re
 import unicodedata
 
 #: Discord's Spanish name of each command it has (``cmd.<name>`` in ``cogs/i18n_discord.py``), as the console's
-#: verb; ``/ajustes`` (the server's settings) has no console command, as ``/settings`` has none
+#: verb (``/ajustes``, the server's settings, is answered with what they set on Discord and a table's own options)
 DISCORD_COMMANDS = {
     "jugar": "play", "mover": "move", "abandonar": "resign", "tablas": "draw", "tablero": "board",
     "partidas": "games", "reglas": "rules", "ayuda": "help", "clasificacion": "leaderboard",
     "estadisticas": "stats", "historial": "history", "repeticion": "replay", "recalcular-puntuaciones": "recompute",
     "pista": "hint", "deshacer": "takeback", "aprender": "learn", "revision": "review", "torneo": "tournament",
+    "ajustes": "settings",
 }
 #: the console's commands that are buttons on Discord, by the first word or words of the Spanish button
 #: (``btn.*``): Aceptar, Rechazar, Unirme, Empezar, Salir, Cancelar mesa, Mis piezas, Revancha, Completar con Mesa,

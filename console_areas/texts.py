@@ -29,6 +29,10 @@ CONSOLE_TEXTS: dict[str, dict[str, str]] = {
         "console.move_text": "Write the move after /move, for example /move a6-d3",
         "console.clock": "Write /clock +DURATION, for example /clock +1d or /clock +90m",
         "console.unknown": "Unknown command /{verb}; try /help",
+        "console.settings": "/{verb} is Discord's, for a server's managers: the time per move new games get, whether "
+                            "games count for ratings (and games against Mesa), how long invitations wait, which "
+                            "channels take games, who runs tournaments. The console's pretend server keeps the "
+                            "defaults; a table takes options of its own: /play kona @Ben time_per_move=1d rated=false",
         "console.unknown_near": "Unknown command /{verb}: did you mean /{near}? /help lists them all",
         "console.play_usage": "Write /play GAME @NAME... [option=value...], for example /play kona @Ben",
         "console.play_at": "Name players with @: /play {game} @{word}",
@@ -84,6 +88,11 @@ CONSOLE_TEXTS: dict[str, dict[str, str]] = {
         "console.move_text": "Escribe la jugada tras /move, por ejemplo /move a6-d3",
         "console.clock": "Escribe /clock +DURACIÓN, por ejemplo /clock +1d o /clock +90m",
         "console.unknown": "No existe el comando /{verb}; prueba /help",
+        "console.settings": "/{verb} es de Discord, para quien gestiona el servidor: el tiempo por jugada de las "
+                            "partidas nuevas, si cuentan para la clasificación (y las partidas contra Mesa), cuánto "
+                            "esperan las invitaciones, qué canales admiten partidas, quién organiza torneos. El "
+                            "servidor simulado de la consola usa los valores por defecto; cada mesa lleva sus "
+                            "propias opciones: /play kona @Ben time_per_move=1d rated=false",
         "console.unknown_near": "No existe el comando /{verb}: ¿querías decir /{near}? /help los lista todos",
         "console.play_usage": "Escribe /play JUEGO @NOMBRE... [opción=valor...], por ejemplo /play kona @Ben",
         "console.play_at": "Nombra a los jugadores con @: /play {game} @{word}",

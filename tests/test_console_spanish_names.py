@@ -23,7 +23,7 @@ from console_areas.spanish import (
 )
 
 #: the console's verb of each Discord command whose name differs (``/recompute-ratings`` is the console's
-#: ``/recompute``); the server's ``/settings`` has no console command
+#: ``/recompute``)
 CONSOLE_VERB = {"recompute-ratings": "recompute"}
 #: the Discord button each console command named by a button's word is on Discord
 BUTTONS = {"accept": "btn.accept", "decline": "btn.decline", "join": "btn.join", "start": "btn.start",
@@ -40,7 +40,7 @@ def words_of(label: str) -> str:
 def test_every_discord_command_has_its_spanish_name_here_and_no_other() -> None:
     named = {}
     for key, english in EN.items():
-        if key.startswith("cmd.") and key.count(".") == 1 and english != "settings":
+        if key.startswith("cmd.") and key.count(".") == 1:
             named[plain(ES[key])] = CONSOLE_VERB.get(english, english)
     assert named == DISCORD_COMMANDS
 
@@ -133,6 +133,20 @@ async def test_what_takes_a_language_word_is_said_in_spanish_when_named_in_spani
     assert "[error Ana] /games lleva en o es (tus partidas en inglés o en español) o nada, no 'foo'" in printed
     assert "[error Ana] /help lleva en o es (esta ayuda en inglés o en español) o nada, no 'foo'" in printed
     assert "[help] Commands (write them as NAME: COMMAND):" in printed  # /help: the console's English
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_the_servers_settings_are_discords_and_the_console_says_what_they_set(lang: str) -> None:
+    """``/settings`` (``/ajustes``) was "Unknown command": it is Discord's, for a server's managers; the console says
+    what it sets there and how a table takes options of its own, by the name it was asked with."""
+    printed = await session(["Ana: /settings", "Ana: /ajustes", "Ana: /play kona @Ben time_per_move=1d rated=false"],
+                            lang)
+    english, spanish = printed[0], printed[1]
+    assert english.startswith("[error Ana] /settings is Discord's" if lang == "en" else
+                              "[error Ana] /settings es de Discord")
+    assert spanish.startswith("[error Ana] /ajustes es de Discord, para quien gestiona el servidor")
+    assert "/play kona @Ben time_per_move=1d rated=false" in english  # the advice given is one that works:
+    assert any("1d" in line and "Kona" in line for line in printed[2:])  # the table it opens
 
 
 async def test_a_tournament_and_an_open_table_with_mesa_by_their_spanish_names() -> None:
