@@ -211,6 +211,23 @@ TAKEBACK_WORDS = {"ask": "ask", "accept": "accept", "decline": "decline",
                   "pedir": "ask", "aceptar": "accept", "rechazar": "decline"}
 
 
+def _variant(text: str) -> dict[str, str]:
+    """Discord's ``variant`` option as /play reads it: the game's options, ``option=value`` separated by commas (or
+    semicolons), ``variant:"preset=basic, teams=true"``; anything else is refused, and nothing is opened."""
+    out: dict[str, str] = {}
+    for part in text.replace(";", ",").split(","):
+        key, sign, value = (p.strip() for p in part.partition("="))
+        if not sign and not key:
+            continue
+        if not (key and sign and value) or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", key):
+            raise TableError("console.bad_variant", text=shown(text[:60]))
+        key = key.lower().replace("-", "_")
+        if key in out:
+            raise TableError("console.option_twice", option=key[:40])
+        out[key] = value
+    return out
+
+
 def _take_table_option(command: str) -> tuple[int | None, str]:
     """``table=N`` (once at most) taken out of ``command``: (N or None, the command without it)."""
     matches = list(re.finditer(r"(?:^|\s)table=#?(\S*)(?=\s|$)", command))
@@ -827,10 +844,11 @@ class Console:
             elif word.startswith("@"):
                 opponents.append(self.named(word))
             elif named is not None:
-                key, value = named[1].lower().replace("-", "_"), named[2]
-                if key in options:
-                    raise TableError("console.option_twice", option=key[:40])
-                options[key] = value
+                typed = {named[1].lower().replace("-", "_"): named[2]}
+                for key, value in (_variant(named[2]) if "variant" in typed else typed).items():
+                    if key in options:
+                        raise TableError("console.option_twice", option=key[:40])
+                    options[key] = value
             elif reads_as_mesa(word) or word.lower() in {n.lower() for i, n in self.names.items() if i != uid}:
                 raise TableError("console.play_at", word=shown(word), game=game)  # a player named without @
             else:

@@ -57,7 +57,7 @@ OPTIONS = {
     "juego": "game", "rival": "opponent", "rival2": "opponent2", "rival3": "opponent3", "asiento": "seat",
     "puntuada": "rated", "tiempo-por-jugada": "time_per_move", "nivel": "level", "mesa": "table",
     "formato": "format", "rondas": "rounds", "doble": "double", "max-jugadores": "max_players",
-    "mesa-completa": "mesa_fills", "ronda": "round",
+    "mesa-completa": "mesa_fills", "ronda": "round", "variante": "variant",
 }
 #: the values Discord's choice lists show in Spanish (``choice.*``), and yes and no for the true-or-false options
 YES_NO = {"si": "true", "no": "false", "verdadero": "true", "falso": "false"}

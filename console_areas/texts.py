@@ -36,6 +36,8 @@ CONSOLE_TEXTS: dict[str, dict[str, str]] = {
         "console.unknown_near": "Unknown command /{verb}: did you mean /{near}? /help lists them all",
         "console.play_usage": "Write /play GAME @NAME... [option=value...], for example /play kona @Ben",
         "console.play_at": "Name players with @: /play {game} @{word}",
+        "console.bad_variant": "variant takes the game's options as option=value, separated by commas, as Discord's "
+                               "variant does (/play krakatoa @Ben variant:\"preset=basic, teams=true\"), not {text}",
         "console.play_word": "I could not read {word}: after /play GAME, name players as @NAME (a name with spaces "
                              "in quotes: @\"Ana Maria\") and options as option=value, for example "
                              "/play k3 @Ben bots=2 level=normal",
@@ -96,6 +98,9 @@ CONSOLE_TEXTS: dict[str, dict[str, str]] = {
         "console.unknown_near": "No existe el comando /{verb}: ¿querías decir /{near}? /help los lista todos",
         "console.play_usage": "Escribe /play JUEGO @NOMBRE... [opción=valor...], por ejemplo /play kona @Ben",
         "console.play_at": "Nombra a los jugadores con @: /play {game} @{word}",
+        "console.bad_variant": "variant lleva las opciones del juego como opción=valor, separadas por comas, como la "
+                               "variante de Discord (/play krakatoa @Ben variant:\"preset=basic, teams=true\"), no "
+                               "{text}",
         "console.play_word": "No entiendo {word}: tras /play JUEGO, nombra a los jugadores como @NOMBRE (un nombre "
                              "con espacios, entre comillas: @\"Ana María\") y las opciones como opción=valor, por "
                              "ejemplo /play k3 @Ben bots=2 level=normal",

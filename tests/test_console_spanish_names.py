@@ -135,6 +135,25 @@ async def test_what_takes_a_language_word_is_said_in_spanish_when_named_in_spani
     assert "[help] Commands (write them as NAME: COMMAND):" in printed  # /help: the console's English
 
 
+async def test_discords_variant_option_gives_the_games_options_in_either_language() -> None:
+    """Discord's ``variant`` (``variante``) holds the game's options, separated by commas: /play read it as an option
+    of that name ("K3 has no option variant")."""
+    printed = await session(['Ana: /play k3 @Ben variant:cooperative=true',
+                             'Ana: /jugar krakatoa @Ben variante:"preset=basic; teams=false"',
+                             'Ana: /play kona @Ben variant:"foo"',
+                             'Ana: /play kona @Ben variant:"seat=first" seat=second',
+                             'Ana: /play kona @Ben variant:"move_limit=50, repetition_draw=false"'])
+    assert "[#1] Ana invites Ben to a game of K3 (table #1; cooperative=true; 3d per move, rated ✗)." in printed
+    assert any(line.startswith("[#2] Ana invites Ben to a game of Krakatoa (table #2; preset=basic;")
+               for line in printed)
+    assert any(line.startswith("[error Ana] variant takes the game's options as option=value") and line.endswith("foo")
+               for line in printed)
+    assert "[error Ana] seat= is given twice; give each option once" in printed
+    assert any(line.startswith("[#3] ") and "move_limit=50" in line and "repetition_draw=false" in line
+               for line in printed)
+    assert not any("#4" in line for line in printed)  # the refused lines opened nothing
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 async def test_the_servers_settings_are_discords_and_the_console_says_what_they_set(lang: str) -> None:
     """``/settings`` (``/ajustes``) was "Unknown command": it is Discord's, for a server's managers; the console says
