@@ -30,13 +30,14 @@ DISCORD_COMMANDS = {
 }
 #: the console's commands that are buttons on Discord, by the first word or words of the Spanish button
 #: (``btn.*``): Aceptar, Rechazar, Unirme, Empezar, Salir, Cancelar mesa, Mis piezas, Revancha, Completar con Mesa,
-#: Montar solo, Aceptar tablas; and the console's own (``/moves``: Discord's picker; ``/clock``: the pretend clock;
-#: ``/decline-draw``: Discord's ``/tablas rechazar``, which works too)
+#: Montar solo, Aceptar tablas
 BUTTON_COMMANDS = {
     "aceptar": "accept", "rechazar": "decline", "unirme": "join", "empezar": "start", "salir": "leave",
     "cancelar": "abort", "mis-piezas": "mine", "revancha": "rematch", "completar": "fill", "montar": "build",
     "aceptar-tablas": "accept-draw",
 }
+#: the console's own, in Spanish (``/moves``: Discord's picker; ``/clock``: the pretend clock; ``/decline-draw``:
+#: Discord's ``/tablas rechazar``, which works too)
 CONSOLE_COMMANDS = {"jugadas": "moves", "reloj": "clock", "recalcular": "recompute", "rechazar-tablas": "decline-draw"}
 SPANISH_COMMANDS = {**DISCORD_COMMANDS, **BUTTON_COMMANDS, **CONSOLE_COMMANDS}
 #: the word after a command: Discord's Spanish subcommands (``cmd.tournament.*``) and choices (``choice.draw.*``,
