@@ -893,6 +893,8 @@ class Console:
         other = word[1:]
         if len(other) > MAX_NAME:
             raise TableError("console.name_too_long", name=other[:20] + "…", max=MAX_NAME)
+        if not re.fullmatch(r"[\w.\- ]+", other) or not other.strip():  # as a line's NAME: "@" alone was a player
+            raise TableError("console.bad_mention", word=shown(word[:40]))
         oid = user_id_for(other)
         self.names.setdefault(oid, other)
         return oid, self.names[oid]
@@ -916,8 +918,8 @@ class Console:
         return out
 
     def someone(self, word: str, uid: int, name: str) -> tuple[int, str]:
-        """``@NAME`` -> that user; anything else -> the caller."""
-        if word.startswith("@") and len(word) > 1:
+        """``@NAME`` -> that user (``@`` alone is refused, as ``named`` refuses it); anything else -> the caller."""
+        if word.startswith("@"):
             return self.named(word)
         return uid, name
 

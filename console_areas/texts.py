@@ -42,6 +42,8 @@ CONSOLE_TEXTS: dict[str, dict[str, str]] = {
                              "in quotes: @\"Ana Maria\") and options as option=value, for example "
                              "/play k3 @Ben bots=2 level=normal",
         "console.name_too_long": "{name} is too long for a name: names are at most {max} characters",
+        "console.bad_mention": "Name a player as @NAME, a name of letters, digits, . - and spaces (in quotes: "
+                               "@\"Ana Maria\"), not {word}",
         "console.leaderboard_usage": "Write /leaderboard GAME [PAGE], for example /leaderboard kona; the games: "
                                      "{games}",
         "console.table_number": "{text} is not a table number; write {usage}, for example {example}",
@@ -106,6 +108,8 @@ CONSOLE_TEXTS: dict[str, dict[str, str]] = {
                              "ejemplo /play k3 @Ben bots=2 level=normal",
         "console.name_too_long": "{name} es demasiado largo para un nombre: un nombre tiene como mucho {max} "
                                  "caracteres",
+        "console.bad_mention": "Nombra a un jugador como @NOMBRE, un nombre de letras, cifras, . - y espacios "
+                               "(entre comillas: @\"Ana María\"), no {word}",
         "console.leaderboard_usage": "Escribe /leaderboard JUEGO [PÁGINA], por ejemplo /leaderboard kona; los "
                                      "juegos: {games}",
         "console.table_number": "{text} no es un número de mesa; escribe {usage}, por ejemplo {example}",

@@ -414,3 +414,17 @@ async def test_build_names_its_table_with_a_number_alone(tmp_path: Path) -> None
     built = [line for line in out if line.endswith("Ana built a pyramid")]
     assert built == ["[#2] K3 #2 · Ana built a pyramid", "[#1] K3 #1 · Ana built a pyramid"]
     assert out[-1] == "[error Ana] There is no pyramid for you to build now at table #1."  # built already
+
+
+async def test_a_mention_with_no_name_or_a_second_at_is_refused_and_invites_nobody(tmp_path: Path) -> None:
+    # "/play plateau @" invited a player with an empty name ("Ana invites  to a game", "waiting for , ..."), and
+    # "@@Cy" one called "@Cy"; "/stats @" showed the caller's own
+    out = await _console(["Ana: /play plateau @", "Ana: /play plateau @@Cy", 'Ana: /play plateau @" "',
+                          "Ana: /stats @", "Ana: /history @", "Ana: /games", 'Ana: /play plateau @"Ana María"'],
+                         tmp_path)
+    refusal = ("[error Ana] Name a player as @NAME, a name of letters, digits, . - and spaces (in quotes: "
+               "@\"Ana Maria\"), ")
+    assert out[:5] == [refusal + "not @", refusal + "not @@Cy", refusal + "not @ ", refusal + "not @",
+                       refusal + "not @"]
+    assert not any("invites" in line for line in out[:6]) and "#1" not in "".join(out[:6])  # no table opened
+    assert out[-2] == "[#1] Ana invites Ana María to a game of Plateau (table #1; 3d per move, rated ✓)."
