@@ -91,7 +91,7 @@ from tables import (
 from tables.durations import parse_duration
 from tables.errors import CannotOpen
 from tables.games import auto_styles, game_names, games, group_game_names, known_game
-from tables.i18n import Own, Phrase, Sentences
+from tables.i18n import Names, Own, Phrase, Sentences
 from tables.logs import setup_logging
 from tables.mesa import NAME as MESA
 from tables.mesa import reads_as_mesa
@@ -817,8 +817,10 @@ class Console:
                    "aborted": "why.aborted", "declined": "why.declined"}.get(summary.status)
             return console_line("no_moves", lang, why=console_line(why, lang) if why else summary.status)
         if uid not in summary.turn_user_ids:
-            players = ", ".join(summary.turn) or console_line("nobody", lang)
-            return console_line("not_yours", lang, players=players)
+            if len(summary.turn) > 1:  # several build at once (K3-3): a list, as the board's words say it
+                return console_line("not_yours_many", lang, players=said(Names(summary.turn), lang))
+            return console_line("not_yours", lang, players=summary.turn[0] if summary.turn else
+                                console_line("nobody", lang))
         return console_line("building", lang)
 
     async def _play(self, name: str, uid: int, rest: str) -> None:

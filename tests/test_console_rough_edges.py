@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from console import run
 from console_areas.listing import WORDS
 
@@ -428,3 +430,16 @@ async def test_a_mention_with_no_name_or_a_second_at_is_refused_and_invites_nobo
                        refusal + "not @"]
     assert not any("invites" in line for line in out[:6]) and "#1" not in "".join(out[:6])  # no table opened
     assert out[-2] == "[#1] Ana invites Ana María to a game of Plateau (table #1; 3d per move, rated ✓)."
+
+
+@pytest.mark.parametrize(("lang", "many", "one"), [
+    ("en", "No moves for you now: waiting for Ben and Cy", "No moves for you now: it is Cy's turn"),
+    ("es", "Ahora no tienes jugadas: esperando a Ben y Cy", "Ahora no tienes jugadas: le toca a Cy")])
+async def test_moves_while_several_build_names_them_as_a_list(lang: str, many: str, one: str) -> None:
+    # "/moves" after building your pyramid while two others build said "le toca a Ben, Cy" (it is Ben, Cy's turn)
+    out: list[str] = []
+    await run(["Ana: /play k3 @Ben @Cy", "Ben: /accept", "Cy: /accept", "Ana: /build", "Ana: /moves", "Ben: /build",
+               "Ana: /moves"], ":memory:", None, False, out.append, seed=3, lang=lang)
+    said = [line for line in out if line.startswith("[dm Ana] #1 ")]
+    swapped = many.replace("Ben", "?").replace("Cy", "Ben").replace("?", "Cy")  # in seat order, whichever it is
+    assert said[0] in (f"[dm Ana] #1 {many}", f"[dm Ana] #1 {swapped}") and said[1:] == [f"[dm Ana] #1 {one}"]
