@@ -2314,6 +2314,7 @@ EN.update({
     "tournament.final_none": "Tournament #{id} ({title}) is over.{early} No one is left in it to be named "
     "winner: every player withdrew or was taken off.\n{lines}",
     "tournament.board.game": "table #{table}: {players}",
+    "tournament.versus": "{first} v {second}",
     "tournament.board.done": "table #{table}: {players} ({result})",
     "tournament.result.won": "{name} won",
     "tournament.result.drawn": "drawn",
@@ -2530,6 +2531,7 @@ ES.update({
     "tournament.final_none": "El torneo #{id} ({title}) ha terminado.{early} No queda nadie en él a quien "
     "nombrar ganador: todos se retiraron o fueron expulsados.\n{lines}",
     "tournament.board.game": "mesa #{table}: {players}",
+    "tournament.versus": "{first} contra {second}",
     "tournament.board.done": "mesa #{table}: {players} ({result})",
     "tournament.result.won": "ganó {name}",
     "tournament.result.drawn": "tablas",

@@ -323,7 +323,8 @@ def board_phrase(board: Board, bye: Fraction = Fraction(1)) -> Phrase:
         key = f"tournament.board.forfeit.{board.out}"
         return Phrase(key if key in EN else "tournament.board.forfeit.withdrawn",
                       {"name": board.names[0], "other": board.names[1]})
-    players = " v ".join(board.names) if len(board.names) == 2 else ", ".join(board.names)
+    players: Phrase | str = (Phrase("tournament.versus", {"first": board.names[0], "second": board.names[1]})
+                             if len(board.names) == 2 else ", ".join(board.names))  # "Ana v Cy", "Ana contra Cy"
     if board.places is not None:
         return Phrase("tournament.board.done", {"table": board.table_id, "players": players,
                                                 "result": result_phrase(board.names, board.places)})

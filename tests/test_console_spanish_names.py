@@ -177,7 +177,7 @@ async def test_a_tournament_and_an_open_table_with_mesa_by_their_spanish_names()
     ], "es")
     text = "\n".join(printed)
     assert "Torneo #1: Kona, suizo, organizado por Dee" in text and "Mesa cubre los descansos" in text
-    assert "[tournament] mesa #1: Dee v Eve" in printed  # /torneo emparejamientos ronda=1
+    assert "[tournament] mesa #1: Dee contra Eve" in printed  # /torneo emparejamientos ronda=1
     assert "Eve se retiró del torneo #1 (Kona)" in text
     assert any(line.startswith("[tournament] 1. Dee: 1 punto") for line in printed)  # /torneo clasificación
     assert "Ben se unió a la mesa de Krakatoa #2 (2/4)." in text and "Ben dejó" in text

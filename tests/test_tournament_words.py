@@ -39,12 +39,13 @@ def test_a_decided_board_says_its_result_by_name() -> None:
     group = Board(3, "game", 9, (5, 6, 7), ("Eve", "Fay", "Gus"), (2, 3, 1))
     playing = Board(4, "game", 10, (8, 9), ("Hal", "Ivy"), None)
     assert said(won, "en") == "table #7: Ana v Ben (Ben won)"
-    assert said(won, "es") == "mesa #7: Ana v Ben (ganó Ben)"
+    assert said(won, "es") == "mesa #7: Ana contra Ben (ganó Ben)"  # "v" is no Spanish
     assert said(drawn, "en") == "table #8: Cy v Dee (drawn)"
-    assert said(drawn, "es") == "mesa #8: Cy v Dee (tablas)"
+    assert said(drawn, "es") == "mesa #8: Cy contra Dee (tablas)"
     assert said(group, "en") == "table #9: Eve, Fay, Gus (places: Gus 1, Eve 2, Fay 3)"
     assert said(group, "es") == "mesa #9: Eve, Fay, Gus (puestos: Gus 1, Eve 2, Fay 3)"
     assert said(playing, "en") == "table #10: Hal v Ivy"
+    assert said(playing, "es") == "mesa #10: Hal contra Ivy"
 
 
 def test_a_bye_says_what_it_is_worth_at_its_event() -> None:
