@@ -2419,7 +2419,7 @@ EN.update({
     "tournaments open for entries.",
     "tournament.standings.none.empty": "Tournament #{id} ({title}): no round played yet, and nobody has "
     "entered yet.",
-    "tournament.standings.cancelled_unplayed.empty": "Tournament #{id} ({title}) was cancelled before anyone "
+    "tournament.standings.cancelled_unplayed.empty": "Tournament #{id} ({title}) was cancelled with nobody "
     "entered.",
     "tournament.standings.none": "Tournament #{id} ({title}): no round played yet; {count}, in entry order:",
     "tournament.standings.cancelled_unplayed": "Tournament #{id} ({title}) was cancelled before any game; {count}:",
@@ -2437,7 +2437,7 @@ EN.update({
     "tournament.error.out.removed": "{name} is already off tournament #{id}: the organiser removed them.",
     "tournament.error.out.left": "{name} left the server and is already out of tournament #{id}.",
     "tournament.error.you_not_entered": "You are not in tournament #{id}.",
-    "tournament.error.not_in_any": "You are not in any tournament underway in this server.",
+    "tournament.error.not_in_any": "You are not in any tournament in this server, open for entries or underway.",
     "tournament.error.use_withdraw": "Tournament #{id} has started: use /tournament withdraw to leave it.",
     "tournament.error.remove_self_open": "To take yourself off tournament #{id}, use /tournament leave {id}.",
     "tournament.error.remove_self": "To take yourself off tournament #{id}, use /tournament withdraw {id}: your game "
@@ -2638,8 +2638,7 @@ ES.update({
     "en la lista había {count}:",
     "tournament.standings.none.empty": "Torneo #{id} ({title}): aún no se ha jugado ninguna ronda, y todavía no se "
     "ha inscrito nadie.",
-    "tournament.standings.cancelled_unplayed.empty": "El torneo #{id} ({title}) se canceló antes de que se "
-    "inscribiera nadie.",
+    "tournament.standings.cancelled_unplayed.empty": "El torneo #{id} ({title}) se canceló sin nadie inscrito.",
     "tournament.standings.none": "Torneo #{id} ({title}): aún no se ha jugado ninguna ronda; {count}, por "
     "orden de inscripción:",
     "tournament.error.already": "Ya estás en el torneo #{id}.",
@@ -2656,7 +2655,8 @@ ES.update({
     "tournament.error.out.removed": "Quien organiza el torneo #{id} ya expulsó a {name}.",
     "tournament.error.out.left": "{name} salió del servidor y ya está fuera del torneo #{id}.",
     "tournament.error.you_not_entered": "No estás en el torneo #{id}.",
-    "tournament.error.not_in_any": "No estás en ningún torneo en marcha en este servidor.",
+    "tournament.error.not_in_any": "No estás en ningún torneo de este servidor, ni abierto a inscripciones ni en "
+    "marcha.",
     "tournament.error.use_withdraw": "El torneo #{id} ya empezó: usa /tournament withdraw para dejarlo.",
     "tournament.error.remove_self_open": "Para salir tú del torneo #{id}, usa /tournament leave {id}.",
     "tournament.error.remove_self": "Para salir tú del torneo #{id}, usa /tournament withdraw {id}: tu partida en "

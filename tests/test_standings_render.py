@@ -146,7 +146,7 @@ def test_empty_standings_draw() -> None:
     assert "Pts" not in said and not any("players" in w and w[0].isdigit() for w in said)
     assert img.height < standings_image(picture(1, round=0, rounds=0)).height
     cancelled, _ = texts(picture(0, rows=(), round=0, rounds=0, cancelled=True))
-    assert {"Nobody entered", "Cancelled before anyone entered"} <= {m.what for m in cancelled}
+    assert {"Nobody entered", "Cancelled with nobody entered"} <= {m.what for m in cancelled}
     entered, _ = texts(picture(2, round=0, rounds=0))  # with entrants: their order, and the count
     assert "Not started yet: players in entry order" in [m.what for m in entered]
     assert "2 players" in [m.what for m in entered]
@@ -170,7 +170,7 @@ STAGES = [
     (dict(round=0, rounds=2, playing=1, cancelled=True), "Cancelado durante la ronda 1 de 2"),
     (dict(round=2, rounds=3, cancelled=True), "Cancelado tras la ronda 2 de 3"),
     (dict(round=0, rounds=3, cancelled=True), "Cancelado antes de ninguna partida"),
-    (dict(round=0, rounds=3, cancelled=True, rows=()), "Cancelado antes de que se inscribiera nadie"),
+    (dict(round=0, rounds=3, cancelled=True, rows=()), "Cancelado sin nadie inscrito"),
     (dict(round=2, rounds=5, playing=3), "Tras la ronda 2 de 5; ronda 3 en juego"),
     (dict(round=0, rounds=2, playing=1), "Ronda 1 de 2 en juego"),
     (dict(round=0, rounds=0, entries=True), "Aún no ha empezado: jugadores por orden de inscripción"),

@@ -1033,7 +1033,8 @@ async def test_an_empty_event_says_nobody_is_in_and_a_cancelled_one_never_paired
     assert "nobody has entered yet" in empty.value.message("en") and "0" not in empty.value.message("en")
     out = await tours.cancel(GUILD, ORG, tid)  # (not "tables in play go on": there never were any)
     assert [m.key for m in out if isinstance(m, TournamentPost)] == ["tournament.cancelled.open"]
-    assert standings_text(await tours.standings(GUILD, tid)).endswith("was cancelled before anyone entered.")
+    # P1 entered and left: "cancelled before anyone entered" was not so
+    assert standings_text(await tours.standings(GUILD, tid)).endswith("was cancelled with nobody entered.")
     await refused(svc, "tournament.error.cancelled.join", lambda: tours.join(GUILD, PLAYERS[1][0], "P2", tid))
     await refused(svc, "tournament.error.cancelled", lambda: tours.withdraw(GUILD, PLAYERS[1][0], tid))
     for asked in (None, 0, 1, 2):  # (not "rounds are numbered from 1": there is no round 1 either)
