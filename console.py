@@ -56,7 +56,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, NoReturn
 
-from console_areas.common import CHANNEL_ID, GUILD_ID, LANG, shown, table_number
+from console_areas.common import CHANNEL_ID, GUILD_ID, LANG, shown, table_number, variant_options
 from console_areas.lessons import LESSON_NOT_A_TABLE, LESSON_WORDS, NO_TABLE_OR_LESSON, Lessons
 from console_areas.listing import LANGS as GAMES_LANGS
 from console_areas.listing import Listing
@@ -209,23 +209,6 @@ COMMANDS = ("play", "accept", "decline", "join", "start", "fill", "leave", "abor
 #: /takeback's words, and Spanish Discord's for its choices (``/deshacer aceptar``)
 TAKEBACK_WORDS = {"ask": "ask", "accept": "accept", "decline": "decline",
                   "pedir": "ask", "aceptar": "accept", "rechazar": "decline"}
-
-
-def _variant(text: str) -> dict[str, str]:
-    """Discord's ``variant`` option as /play reads it: the game's options, ``option=value`` separated by commas (or
-    semicolons), ``variant:"preset=basic, teams=true"``; anything else is refused, and nothing is opened."""
-    out: dict[str, str] = {}
-    for part in text.replace(";", ",").split(","):
-        key, sign, value = (p.strip() for p in part.partition("="))
-        if not sign and not key:
-            continue
-        if not (key and sign and value) or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", key):
-            raise TableError("console.bad_variant", text=shown(text[:60]))
-        key = key.lower().replace("-", "_")
-        if key in out:
-            raise TableError("console.option_twice", option=key[:40])
-        out[key] = value
-    return out
 
 
 def _take_table_option(command: str) -> tuple[int | None, str]:
@@ -538,9 +521,10 @@ class Console:
         spoken = self._spoken(uid, command)
         said_in, typed = self.lang, plain(command.strip().partition(" ")[0].lstrip("/"))
         if named_in_spanish(command):  # Discord's Spanish names (/jugar, /torneo apuntarse): said in Spanish
-            command, said_in = in_english(command), "es"
-            if command.lstrip("/").startswith("learn"):  # /aprender: the lessons in Spanish from now on
+            said_in = "es"
+            if in_english(command).lstrip("/").startswith("learn"):  # /aprender: the lessons in Spanish from now on
                 self.lessons.langs[uid] = "es"
+        command = in_english(command)  # Spanish names, and Discord's option:value, as the console reads them
         table, command = _take_table_option(command)
         verb, _, rest = command.partition(" ")
         verb = verb.lower().lstrip("/")
@@ -847,7 +831,7 @@ class Console:
                 opponents.append(self.named(word))
             elif named is not None:
                 typed = {named[1].lower().replace("-", "_"): named[2]}
-                for key, value in (_variant(named[2]) if "variant" in typed else typed).items():
+                for key, value in (variant_options(named[2]) if "variant" in typed else typed).items():
                     if key in options:
                         raise TableError("console.option_twice", option=key[:40])
                     options[key] = value

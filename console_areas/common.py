@@ -88,3 +88,20 @@ def typed_number(text: str, what: str, usage: str) -> int:
         raise TableError("console.number", text=text.strip()[:20] + ("…" if len(text.strip()) > 20 else ""),
                          what=what, usage=usage, example=usage.replace("N", "2"))
     return int(digits)
+
+
+def variant_options(text: str) -> dict[str, str]:
+    """Discord's ``variant`` option as /play reads it: the game's options, ``option=value`` separated by commas (or
+    semicolons), ``variant:"preset=basic, teams=true"``; anything else is refused, and nothing is opened."""
+    out: dict[str, str] = {}
+    for part in text.replace(";", ",").split(","):
+        key, sign, value = (p.strip() for p in part.partition("="))
+        if not sign and not key:
+            continue
+        if not (key and sign and value) or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", key):
+            raise TableError("console.bad_variant", text=shown(text[:60]))
+        key = key.lower().replace("-", "_")
+        if key in out:
+            raise TableError("console.option_twice", option=key[:40])
+        out[key] = value
+    return out

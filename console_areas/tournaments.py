@@ -7,7 +7,7 @@ import asyncio
 import re
 import shlex
 
-from console_areas.common import CHANNEL_ID, GUILD_ID, Terminal, typed_number
+from console_areas.common import CHANNEL_ID, GUILD_ID, Terminal, typed_number, variant_options
 from console_areas.texts import console_line
 from tables import TableError
 from tables.mesa import mesa_id, reads_as_mesa
@@ -73,11 +73,12 @@ class Tournaments:
                     raise TableError("console.tournament_usage")
                 elif named[1].lower() == "game" and not game:  # as Discord's form names it: game:kona
                     game = named[2]
-                else:
-                    key = named[1].lower().replace("-", "_")
-                    if key in options:
-                        raise TableError("console.option_twice", option=key[:40])
-                    options[key] = named[2]
+                else:  # option=value, and Discord's variant: the game's options, variant:"thief=next"
+                    typed = {named[1].lower().replace("-", "_"): named[2]}
+                    for key, value in (variant_options(named[2]) if "variant" in typed else typed).items():
+                        if key in options:
+                            raise TableError("console.option_twice", option=key[:40])
+                        options[key] = value
             if not game:
                 raise TableError("console.tournament_usage")
             self.console.show(await tours.create(GUILD_ID, CHANNEL_ID, uid, name, game, options))

@@ -96,7 +96,7 @@ from tables.durations import format_duration
 from tables.endings import FORFEIT
 from tables.errors import TableError
 from tables.finish import LostRace
-from tables.games import known_game
+from tables.games import known_game, variant_text
 from tables.games import title as game_title
 from tables.i18n import EN, Clauses, Count, Lines, Names, Phrase, t
 from tables.mesa import is_mesa, person_name
@@ -386,6 +386,9 @@ class Tournaments:
         row = await self._row(tid)
         terms = [Phrase("tournament.term.time", {"time": format_duration(resolved.time_per_move, exact=True)}),
                  Phrase("tournament.term.rated" if resolved.rated else "tournament.term.unrated")]
+        variant = variant_text(game_name, resolved.game)  # what is played, as a table's invitation says it
+        if variant:
+            terms.insert(0, Phrase("tournament.term.variant", {"variant": variant}))
         if plan.rounds_asked:
             terms.insert(0, Phrase("tournament.term.rounds", {"count": Count(int(plan.rounds_asked), "round")}))
         if plan.mesa_fills:

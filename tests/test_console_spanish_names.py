@@ -17,6 +17,7 @@ from console_areas.spanish import (
     SPANISH_COMMANDS,
     SUBCOMMANDS,
     VALUES,
+    WORDS,
     in_english,
     named_in_spanish,
     plain,
@@ -51,13 +52,18 @@ def test_the_subcommands_choices_and_options_are_discords_spanish_ones() -> None
     assert SUBCOMMANDS["tournament"] == tournament
     for command in ("draw", "takeback"):
         choices = {plain(ES[key]): key.rsplit(".", 1)[1] for key in EN if key.startswith(f"choice.{command}.")}
-        assert SUBCOMMANDS[command] == choices
+        assert WORDS[command] == choices
     for spanish, english in OPTIONS.items():
         assert plain(ES[f"opt.{english}"]) == spanish, english
     for option, choices in (("seat", ("first", "second", "random")), ("level", ("easy", "hard")),
                             ("format", ("swiss", "round-robin"))):
         for choice in choices:
             assert VALUES[option][words_of(ES[f"choice.{option}.{choice}"])] == choice
+    assert {plain(word): english for word, english in WORDS["tournament"].items()} == {
+        words_of(ES[f"choice.format.{choice}"]): choice for choice in ("swiss", "round-robin")}  # typed bare
+    for seconds, typed in ((3600, "1h"), (21600, "6h"), (86400, "1d"), (259200, "3d"), (604800, "7d"),
+                           (1209600, "14d")):
+        assert VALUES["time_per_move"][words_of(ES[f"choice.time.{seconds}"])] == typed
 
 
 def test_the_buttons_words_are_the_spanish_buttons_and_every_name_is_a_console_command() -> None:
@@ -72,7 +78,22 @@ def test_the_buttons_words_are_the_spanish_buttons_and_every_name_is_a_console_c
 def test_a_line_with_spanish_names_reads_as_the_consoles_own() -> None:
     assert in_english("/jugar kona @Ben asiento=primero") == "/play kona @Ben seat=first"
     assert in_english("/Jugar juego:k3 rival:@Ben rival2:@Cy nivel=Difícil puntuada=sí mesa=2") == \
-        "/play game:k3 opponent:@Ben opponent2:@Cy level=hard rated=true table=2"
+        "/play k3 opponent=@Ben opponent2=@Cy level=hard rated=true table=2"
+    # a choice as Discord shows it, in quotes or not; a button's words; Discord's options a word of their own
+    assert in_english('/jugar kona @Ben asiento=al azar tiempo_por_jugada="3 días"') == \
+        "/play kona @Ben seat=random time_per_move=3d"
+    assert in_english('/torneo crear kona formato="liga (todos contra todos)" variante:"thief=next"') == \
+        '/tournament create kona format=round-robin variant="thief=next"'
+    assert in_english("/torneo crear kona suizo") == "/tournament create kona swiss"
+    assert in_english("/mis piezas 2") == "/mine 2" and in_english("/Aceptar tablas") == "/accept-draw"
+    assert in_english("/completar con mesa nivel=fácil") == "/fill level=easy"
+    assert in_english("/montar aleatoria 2") == "/build random 2"
+    assert in_english("/historial juego:kona mesa:1 notacion:sí") == "/history kona table=1 notation"
+    assert in_english("/aprender kona paso:3") == "/learn kona 3"
+    assert in_english("/aprender kona respuesta:a6-d3") == "/learn kona answer a6-d3"
+    assert in_english("/tablas accion:aceptar mesa:2") == "/draw accept table=2"
+    assert in_english("/reglas kona completas:no") == "/rules kona"
+    assert in_english("/torneo apuntarse numero:1") == "/tournament join 1"
     assert in_english("/torneo crear kona formato=liga doble=sí mesa_completa=no") == \
         "/tournament create kona format=round-robin double=true mesa_fills=false"
     assert in_english("/torneo emparejamientos 1 ronda=2") == "/tournament pairings 1 round=2"
@@ -87,10 +108,18 @@ def test_a_line_with_spanish_names_reads_as_the_consoles_own() -> None:
     assert in_english("/jugar kona @mesa asiento=tercero") == "/play kona @mesa seat=tercero"
     assert in_english("/partidas") == "/games" and in_english("/reglas kona completas") == "/rules kona full"
     assert in_english("/revision 3 en") == "/review 3 en" and in_english("/ayuda") == "/help"
-    # English names are the console's own, left as they are
-    for line in ("/play kona @Ben asiento=primero", "/games", "aprende kona"):
+    # English names are the console's own, left as they are, and so are their words, unless Discord's or Spanish
+    for line in ("/play kona @Ben seat=first", "/games", "aprende kona", '/play kona @"Ana Maria"'):
         assert in_english(line) == line and not named_in_spanish(line)
-    assert named_in_spanish("/Revancha") and named_in_spanish("jugadas")
+    assert in_english("/play kona @Ben asiento=primero") == "/play kona @Ben seat=first"  # Spanish options too
+    assert in_english("/tournament create kona formato=suizo") == "/tournament create kona format=swiss"
+    # Discord's way of writing options, name:value, in English too
+    assert in_english("/leaderboard game:kona page:2") == "/leaderboard kona 2"
+    assert in_english("/tournament join number:3") == "/tournament join 3"
+    assert in_english("/board table:2") == "/board table=2" and in_english("/stats user:@Ben") == "/stats @Ben"
+    assert in_english("/history user:@Ben notation:true") == "/history @Ben notation"
+    assert named_in_spanish("/Revancha") and named_in_spanish("jugadas") and named_in_spanish("/mis piezas")
+    assert not named_in_spanish("/mis")
 
 
 async def session(lines: list[str], lang: str = "en") -> list[str]:
@@ -154,6 +183,26 @@ async def test_discords_variant_option_gives_the_games_options_in_either_languag
     assert not any("#4" in line for line in printed)  # the refused lines opened nothing
 
 
+async def test_discords_way_of_writing_options_and_the_buttons_words_play_in_a_session() -> None:
+    """What a newcomer from Discord types: ``name:value`` for every command (``mesa:1``, ``numero:1``, ``paso:3``),
+    the buttons' words as they read (``/mis piezas``, ``/aceptar tablas``), a choice of two words (``asiento=al
+    azar``), a tournament's ``variante`` and its format typed bare in Spanish."""
+    printed = await session([
+        "Ana: /jugar kona @Ben asiento=al azar puntuada=no", "Ben: /aceptar", "Ana: /tablero mesa:1",
+        "Ben: /mis piezas 1", "Ana: /tablas accion:ofrecer mesa:1", "Ben: /aceptar tablas",
+        'Dee: /torneo crear k3 suizo variante:"thief=next"', "Dee: /torneo apuntarse numero:1",
+        "Eve: /tournament join number:1", "Ana: /aprender kona paso:3", "Ana: /leaderboard game:kona page:1",
+    ], "es")
+    text = "\n".join(printed)
+    assert not any(line.startswith("[error") for line in printed), text
+    assert "[#1] Ana invita a Ben a una partida de Kona (mesa #1; 3d por jugada, puntuable ✗)." in printed
+    assert any(line.startswith("[dm Ben] Tu vista de Kona #1") for line in printed)  # /mis piezas 1
+    assert "Todos estuvieron de acuerdo: la mesa de Kona #1 queda cancelada, sin resultados." in text
+    assert "[tournament #1] Torneo #1: K3, rondas en grupos de 3-4" in text and "thief=next" in text
+    assert "Dee se apuntó al torneo #1" in text and "Eve se apuntó al torneo #1" in text
+    assert "[dm Ana] Kona paso a paso — paso 3 de 10" in printed
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 async def test_the_servers_settings_are_discords_and_the_console_says_what_they_set(lang: str) -> None:
     """``/settings`` (``/ajustes``) was "Unknown command": it is Discord's, for a server's managers; the console says
@@ -191,7 +240,9 @@ def test_help_names_the_spanish_names(lang: str) -> None:
     for name in ("/jugar", "/mover", "/abandonar", "/torneo", "asiento=primero"):
         assert name in text
     if lang == "es":
-        spanish = set(SPANISH_COMMANDS) - {"recalcular-puntuaciones"}  # /recalcular is the console's shorter one
+        # /recalcular is the console's shorter name; a button's whole words (Cancelar mesa) are not listed
+        spanish = set(SPANISH_COMMANDS) - {"recalcular-puntuaciones", "cancelar-mesa", "completar-con-mesa",
+                                           "montar-solo"}
         missing = [name for name in spanish if f"/{name}" not in text and f"({name}" not in text]
         assert not missing
         for words in SUBCOMMANDS["tournament"]:

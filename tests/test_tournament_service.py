@@ -190,6 +190,9 @@ async def test_the_announcement_of_a_new_tournament_says_its_terms(db: DbFactory
     assert "(up to 64 players; 3 rounds, 2d a move, unrated and Mesa fills the byes)" in english
     assert "(hasta 64 jugadores; 3 rondas, 2d por jugada, no puntúa y Mesa cubre los descansos)" in t(
         post.key, "es", **post.params)
+    # the game's own options, as a table's invitation says them: an entrant knows what is played (they were not said)
+    [k3] = await svc.tournaments.create(GUILD, CHANNEL, ORG, "Org", "k3", {"format": "swiss", "thief": "next"})
+    assert "(up to 64 players; thief=next, 3d a move and rated)" in t(k3.key, "en", **k3.params)
     await repo.close()
 
 
