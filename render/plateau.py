@@ -4,8 +4,9 @@
 What a player must read at a glance, and how:
 - every piece of every stack: stacks are drawn side-on as a column of slabs, bottom→top, so a
   buried piece is as visible as the top one.  Owners differ by more than colour: Black is a dark
-  slab with a light rim and a "B", White a light slab with a dark rim and a "W" (in Spanish "N" for
-  negras and "B" for blancas: a Spanish reader reads "B" as blancas, White);
+  slab with a light rim and a "B", White a light slab with a dark rim and a "W", in every language: the
+  notation's letters, which the messages' seat marks use too ("Ana [B]"); the Spanish rules say that B is
+  negras, since a Spanish reader would take "B" for blancas;
 - each piece's up face as a symbol in the middle of its slab, told apart by shape as well as colour
   (colour-blind safe): red a square, blue a diamond, orange (Twister) a disc with a swirl, blank an
   empty ring, and "?" where this viewer does not know the face (PL-9.4);
