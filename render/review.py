@@ -45,6 +45,9 @@ END_R = 8
 TICKS_DOWN = END_R + 6
 #: the swing discs: radius, and the colour they are filled with
 DISC_R = 12
+#: the room between the swing discs and the plot: clear of an end badge at 100 % (radius ``END_R``), which a swing
+#: at the last move's disc touched
+DISC_GAP = END_R + 5
 DISC: theme.RGB = theme.YELLOW
 #: the band behind a swing's decision
 BAND: theme.RGB = theme.mix(theme.YELLOW, theme.WHITE, 0.4)
@@ -122,12 +125,37 @@ def _ticks(lo: int, hi: int) -> list[int]:
 def plot_box(review: dict[str, Any]) -> tuple[int, int, int, int]:
     """(left, top, right, bottom) of the plot in the picture: under the title, the legend (two
     players a row) and the row of swing discs."""
-    legend_rows = (len(lines_of(review)) + 1) // 2
+    columns = legend_columns(review)
+    legend_rows = (len(lines_of(review)) + columns - 1) // columns
     x0 = theme.FRAME_WIDTH + theme.MARGIN // 2
     x1 = WIDTH - theme.FRAME_WIDTH - theme.MARGIN // 2
     legend_top = theme.FRAME_WIDTH + 8 + 44 + 6
-    plot_top = legend_top + 34 * legend_rows + 8 + 2 * DISC_R + 8
+    plot_top = legend_top + 34 * legend_rows + 8 + 2 * DISC_R + DISC_GAP
     return x0 + 52, plot_top, x1 - 8, plot_top + PLOT_H
+
+
+def legend_columns(review: dict[str, Any]) -> int:
+    """The legend's entries a row: two, each a line's seats; one where a line is a team's (KR-6.2's partners, one
+    with a whole cooperative table): a team's names side by side in half a row lost the partner's name."""
+    sides = _sides(review)
+    return 1 if len(sides) == 1 or any(len(side) > 1 for side in sides) else 2
+
+
+def legend_label(names: Sequence[str], lang: str, width: int) -> tuple[str, int]:
+    """A legend entry's words and size: the names of its seats as a list, at the largest size from 19 down to 16
+    that fits ``width``; where even 16 is too large, each name cut to an equal share (every partner still named)."""
+    label = words.joined(lang, list(names))
+    size = theme.fit_text(label, 19, width, min_size=16)
+    if theme.fits(label, size, width) or len(names) == 1:
+        return theme.ellipsize_name(label, size, width), size
+    share = width
+    while share > 20:
+        cut = [theme.ellipsize_name(name, size, share) for name in names]
+        label = words.joined(lang, cut)
+        if theme.fits(label, size, width):
+            return label, size
+        share -= 4
+    return theme.ellipsize_name(label, size, width), size
 
 
 def review_image(review: dict[str, Any], names: Sequence[str], lang: str = "en") -> bytes:
@@ -147,7 +175,7 @@ def draw_review(review: dict[str, Any], names: Sequence[str], lang: str = "en") 
     head_h = 44
     legend_top = top + head_h + 6
     plot_left, plot_top, plot_right, plot_bottom = plot_box(review)
-    disc_row = plot_top - 8 - DISC_R
+    disc_row = plot_top - DISC_GAP - DISC_R
     height = plot_bottom + TICKS_DOWN + 48 + theme.FRAME_WIDTH
     img, draw = theme.canvas(WIDTH, height)
 
@@ -158,15 +186,16 @@ def draw_review(review: dict[str, Any], names: Sequence[str], lang: str = "en") 
     theme.draw_text(draw, (x1 - 14, top + head_h / 2), words.say(WORDS, lang, "chance"), 17, fill=theme.MUTED,
                     anchor="rm")
 
-    # the legend: two players a row, each with its seat's badge (one team playing together, K3-8: the whole row)
-    col_w = (x1 - x0) / (1 if len(lines) == 1 else 2)
+    # the legend: two players a row, each with its seat's badge (a team, KR-6.2 or K3-8: a whole row each)
+    columns = legend_columns(review)
+    col_w = (x1 - x0) / columns
     for i, (side, _) in enumerate(lines):
-        cx = x0 + (i % 2) * col_w
-        cy = legend_top + 17 + (i // 2) * 34
+        cx = x0 + (i % columns) * col_w
+        cy = legend_top + 17 + (i // columns) * 34
         _badge(draw, game, side[0], (cx + 18, cy), radius=15)  # its number legible at 400 px too
-        label = words.joined(lang, [names[s] if s < len(names) else words.player(lang, s) for s in side])
-        size = theme.fit_text(label, 19, int(col_w - 48), min_size=16)
-        theme.draw_text(draw, (cx + 38, cy), theme.ellipsize_name(label, size, int(col_w - 48)), size, anchor="lm")
+        label, size = legend_label([names[s] if s < len(names) else words.player(lang, s) for s in side], lang,
+                                   int(col_w - 48))
+        theme.draw_text(draw, (cx + 38, cy), label, size, anchor="lm")
 
     # the plot: 0-100 % up, move numbers across
     draw.rectangle((plot_left, plot_top, plot_right, plot_bottom), fill=PLOT, outline=theme.LIGHT_GREY)
@@ -198,7 +227,8 @@ def draw_review(review: dict[str, Any], names: Sequence[str], lang: str = "en") 
     for ply, before, after, seat in swing_marks(review):
         x, y_after = at(ply, after)
         _, y_before = at(ply, before)
-        draw.rectangle((x - 4, plot_top + 1, x + 4, plot_bottom - 1), fill=BAND)
+        draw.rectangle((max(plot_left + 1, x - 4), plot_top + 1, min(plot_right - 1, x + 4), plot_bottom - 1),
+                       fill=BAND)  # within the plot, at its ends too
         marks.append((x, y_before, y_after, seat))
 
     ends: list[tuple[int, tuple[float, float]]] = []

@@ -249,3 +249,38 @@ def test_the_graph_in_words_tells_each_line_and_each_marked_swing() -> None:
     assert f"up to move {last['ply']}" in words
     assert said(review.graph_words(), "es").startswith("Un gráfico de las posibilidades de ganar")
     assert said(Review(1, "kona", "Kona", ("Ana", "Ben"), analysis, {}, b"").graph_words(), "en") == ""
+
+
+def test_a_teams_legend_names_every_partner_however_long_their_names() -> None:
+    """Partners share a line and a legend entry (KR-6.2): in half a row, long names lost the partner's altogether
+    ("Maximiliano_Rodríguez_…"); a team's entry now has the whole row, and where the names still do not fit
+    each is cut to a share, so every partner is named."""
+    from render.review import legend_columns, legend_label
+
+    teams = hand_review("krakatoa", 4, [], sides=[[0, 2], [1, 3]])
+    assert legend_columns(teams) == 1 and legend_columns(hand_review("krakatoa", 4, [])) == 2
+    assert plot_box(teams)[1] > plot_box(hand_review("kona", 2, []))[1]  # two rows of legend above the plot
+    long = ["Maximiliano_Rodríguez_Fernández", "Alejandra_Gutiérrez_Fernández"]
+    label, size = legend_label(long, "es", 450)
+    assert theme.fits(label, size, 450) and size >= 16
+    first, second = label.split(" y ")
+    assert first.startswith("Maximiliano") and second.startswith("Alejandra")
+    assert legend_label(["Ana", "Cy"], "en", 450) == ("Ana & Cy", 19)  # short names as they are
+
+
+def test_a_swing_at_the_last_move_keeps_its_disc_off_the_end_badge_and_its_band_inside_the_plot() -> None:
+    """A decisive last move (a resignation after it): its numbered disc sat on the end badge at 100 %, and its band
+    ran past the plot's right edge."""
+    review = hand_review("kona", 2, [11])
+    review["decisions"][-1]["after"] = [1.0, 0.0]  # the last decision, seat 1's: seat 0 then sure to win
+    review["decisions"][-1]["seat"] = 0
+    image = draw_review(review, ["Ana", "Ben"]).convert("RGB")
+    _, top, right, bottom = plot_box(review)
+    columns = range(right - 30, min(image.width, right + 20))
+    disc = [y for y in range(top - 40, top) if any(image.getpixel((x, y)) == DISC for x in columns)]
+    badge = [y for y in range(top - 40, top) if any(image.getpixel((x, y)) == colour_of("kona", 0) for x in columns)]
+    # between the fills, each one's 2-pixel outline and a clear row at least: they touched (4 rows apart)
+    assert disc and badge and min(badge) - max(disc) >= 6
+    band = shown(BAND)
+    assert not any(image.getpixel((x, y)) in (BAND, band) for x in range(right + 1, image.width)
+                   for y in range(top, bottom))
