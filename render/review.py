@@ -97,8 +97,10 @@ def _sides(review: dict[str, Any]) -> list[list[int]]:
 def swing_marks(review: dict[str, Any]) -> list[tuple[int, float, float, int]]:
     """The marked swings in game order (the discs' numbers, and the words' order): (move number, the
     chance before, after, the seat whose line it is on: its side's first, KR-6.2's partners sharing one) — a
-    decision's (``swings``: its mover's line) or a stretch of dice's (``dice_swings``: the line of the seat
-    they moved most)."""
+    decision's (``swings``: its mover's line; where the graph stepped more on another line just before the move,
+    a seat reading the position otherwise than the seat before, ``reread``, that line's step from its point
+    before: the mark had been on the mover's line, which barely moved) or a stretch of dice's (``dice_swings``:
+    the line of the seat they moved most)."""
     line_of = {s: side[0] for side in _sides(review) for s in side}
     marks = []
     for key, swings in (("decisions", "swings"), ("dice", "dice_swings")):
@@ -107,8 +109,14 @@ def swing_marks(review: dict[str, Any]) -> list[tuple[int, float, float, int]]:
             if 0 <= int(k) < len(listed):
                 d = listed[int(k)]
                 seat = int(d["seat"])
-                marks.append((int(d["ply"]), float(d["before"][seat]), float(shown_after(d)[seat]),
-                              line_of.get(seat, seat)))
+                before, after = float(d["before"][seat]), float(shown_after(d)[seat])
+                reread = d.get("reread")  # the step just before the move, read from another seat (``ai.review``)
+                if reread is not None and int(reread["seat"]) != seat:
+                    other = int(reread["seat"])
+                    was, now = float(reread["was"]), float(shown_after(d)[other])
+                    if abs(now - was) > abs(after - before):  # the larger step is that line's: marked there
+                        seat, before, after = other, was, now
+                marks.append((int(d["ply"]), before, after, line_of.get(seat, seat)))
     return sorted(marks)
 
 

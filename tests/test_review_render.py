@@ -284,3 +284,17 @@ def test_a_swing_at_the_last_move_keeps_its_disc_off_the_end_badge_and_its_band_
     band = shown(BAND)
     assert not any(image.getpixel((x, y)) in (BAND, band) for x in range(right + 1, image.width)
                    for y in range(top, bottom))
+
+
+def test_a_swing_read_otherwise_just_before_the_move_is_marked_on_the_line_that_stepped() -> None:
+    """K3's building (pyramids hidden, K3-10): the graph steps on Cy's line just before Ana's move, Cy reading
+    Cy's chance 25 % and Ana reading it 9 %; the words tell that step, but the mark sat on Ana's line, which moved
+    4 points.  It is on the line that stepped, from its point before."""
+    review = hand_review("k3", 3, [5])
+    d = review["decisions"][5]  # seat 2's decision (Cy's): the line of seat 0 stepped before it
+    d["seat"], d["before"], d["after"] = 2, [0.09, 0.59, 0.32], [0.09, 0.63, 0.28]
+    d["reread"] = {"seat": 0, "reader": 1, "was": 0.25, "now": 0.09}
+    [(ply, before, after, seat)] = swing_marks(review)
+    assert (ply, before, after, seat) == (d["ply"], 0.25, 0.09, 0)
+    d["after"] = [0.09, 0.91, 0.0]  # the move itself swung more: its own line, as before
+    assert swing_marks(review)[0][1:] == (0.32, 0.0, 2)
