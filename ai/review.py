@@ -441,8 +441,9 @@ def _dice(engine: Engine, start: Any, steps: Sequence[Any], chance_at: Sequence[
                 continue  # an unfinished game: nothing known after the last decision
             seen = final or _rounded(_result_shares(engine, start, outcome))  # ``final``: seats had left
         before = [float(v) for v in decision["seen"]]
-        gone = {seat for seat, moves in left if last < moves <= rolls[-1]}
-        if gone:  # a seat left in this stretch (a resignation, a time-out): its share is no swing of the dice
+        gone = {seat for seat, moves in left if last < moves <= end}
+        if gone:  # a seat left in this stretch, or after its dice before the next decision (a resignation, a
+            # time-out): its share is no swing of the dice (Ben resigning after Cy's throw was "the dice: Ben 34 % → 0")
             before = _scaled(before, gone)
         thrower = next(engine.move_seat(steps[i].before, steps[i].move) for i in range(rolls[-1], -1, -1)
                        if not chance_at[i])

@@ -811,6 +811,27 @@ def test_a_plateau_return_after_which_its_mover_wins_at_once_reads_as_a_win() ->
     assert estimate.after[seat] == 1.0
 
 
+def test_a_leaving_just_after_the_dice_is_no_swing_of_the_dice() -> None:
+    # Ben resigned right after Cy's throw: the stretch of dice before it ended on the next decision's reading,
+    # without Ben, and was told as "Move 12, the dice: Cy aimed soft at s1: win chance for Ben 34 % → 0 %"
+    engine = get_engine("krakatoa")
+    start, moves = random_game("krakatoa", 3, seed=11, plies=100_000)
+    steps = list(replay(engine, start, moves))
+    seat_of = [engine.move_seat(s.before, s.move) for s in steps]
+    gone_at = next(i for i in range(len(moves) // 3, len(moves)) if seat_of[i - 1] == CHANCE and
+                   seat_of[i] not in (CHANCE, 0) and i in review.decisions("krakatoa", start, moves))
+    left, placements = ((0, gone_at),), (3, 1, 2)  # seat 0 left after the throw that move gone_at - 1 made
+    indices = review.decisions("krakatoa", start, moves, left)
+    parts = [{"index": i, "ply": i + 1, "seat": seat_of[i], "played": moves[i], "best": moves[i],
+              "played_move": moves[i], "best_move": moves[i], "before": [0.5, 0.3, 0.2], "after": [0.5, 0.3, 0.2],
+              "best_after": [0.5, 0.3, 0.2], "points_played": 1.0, "points_best": 1.0, "proves": False}
+             for i in indices]
+    made = review.assemble("krakatoa", start, moves, parts, left=left, placements=placements)
+    [stretch] = [k for k, d in enumerate(made["dice"]) if int(d["index"]) == gone_at - 1]
+    assert review.swing(made["dice"][stretch]) < 0.01  # her share went to the others: no luck of the dice
+    assert stretch not in made["dice_swings"]
+
+
 def test_a_krakatoa_leaver_far_ahead_leaves_the_others_their_chances() -> None:
     # a resigned player's seat 150 points ahead took every other side's chance to nothing, and the review's sides
     # still in read 50 % and 50 % whatever the dice did (their shares lost in the scaling); a seat that left is
