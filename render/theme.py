@@ -18,6 +18,7 @@ import io
 import math
 import re
 import sys
+import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -350,7 +351,7 @@ def _layout(text: str, size: int, bold: bool, anchor: str, mode: str, fx: float,
     if " " not in text and not text.isdigit():
         mask, (ox, oy) = _glyph_mask(text, size, bold, anchor, mode, fx, fy)
         return ((ox, oy, mask),)
-    words = text.split(" ")
+    words = visual_order(text.split(" "))
     space = _advance(" ", size, bold)
     widths = [_advance(word, size, bold) for word in words]
     total = sum(widths) + space * (len(words) - 1)
@@ -366,6 +367,27 @@ def _layout(text: str, size: int, bold: bool, anchor: str, mode: str, fx: float,
             placed.append(_place(word, size, bold, line_anchor, mode, pen, fy))
         pen += width + space
     return tuple(placed)
+
+
+def _right_to_left(word: str) -> bool:
+    """Whether ``word`` is written right to left (a Hebrew or Arabic letter in it)."""
+    return any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in word)
+
+
+def visual_order(words: list[str]) -> list[str]:
+    """A line's words in the order they are seen, left to right: each run of right-to-left words (a name in
+    Hebrew or Arabic, "علي حسن") reversed, as the bidirectional algorithm shows it in a left-to-right line (each
+    word shapes its own letters).  Laid out word by word from the left, a two-word name read back to front."""
+    out: list[str] = []
+    run: list[str] = []
+    for word in words:
+        if _right_to_left(word):
+            run.append(word)
+            continue
+        out += run[::-1]
+        run = []
+        out.append(word)
+    return out + run[::-1]
 
 
 def _place(word: str, size: int, bold: bool, anchor: str, mode: str, pen: float, fy: float) -> tuple[int, int, Any]:

@@ -5,6 +5,11 @@ name whole)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+from PIL import Image
+
 import render
 from engines import get_engine
 from render import theme
@@ -66,3 +71,29 @@ def test_a_rating_chart_of_a_name_the_fonts_cannot_draw_is_titled_by_its_game() 
                                          subtitle=sub))
         assert stats_chart(stats, "山田", lang) == unnamed
         assert stats_chart(stats, "Ana 🎲", lang) == stats_chart(stats, "Ana", lang) != unnamed
+
+
+def test_a_name_written_right_to_left_reads_in_its_own_order() -> None:
+    """Words are laid out one by one from the left, so "דוד לוי" (David Levi) and "علي حسن" read back to front:
+    each word's letters were right, their order not.  A run of right-to-left words is laid out as a whole line
+    is shown (Pillow's own bidirectional layout of the whole line is the yardstick)."""
+    from PIL import ImageDraw, features
+
+    from render.theme import visual_order
+
+    assert visual_order(["Ana", "דוד", "לוי", "(poodle)"]) == ["Ana", "לוי", "דוד", "(poodle)"]
+    assert visual_order(["علي", "حسن"]) == ["حسن", "علي"] and visual_order(["Ana", "Cy"]) == ["Ana", "Cy"]
+    if not features.check("raqm"):
+        pytest.skip("Pillow without its bidirectional layout here: nothing to compare with")
+
+    def inked(draw_line: Any) -> list[bool]:
+        image = Image.new("RGB", (320, 60), "white")
+        draw_line(ImageDraw.Draw(image))
+        grey = image.convert("L")
+        return [any(grey.getpixel((x, y)) < 128 for y in range(60)) for x in range(320)]
+
+    for name in ("דוד לוי", "علي حسن", "Ana דוד לוי (poodle)"):
+        ours = inked(lambda draw, name=name: theme.draw_text(draw, (10, 30), name, 24, anchor="lm"))
+        whole = inked(lambda draw, name=name: draw.text((10, 30), name, font=theme.font(24, False), fill=0,
+                                                       anchor="lm"))
+        assert sum(a != b for a, b in zip(ours, whole, strict=True)) <= 4, name  # the same columns inked
