@@ -12,6 +12,8 @@ from __future__ import annotations
 import string
 from typing import Any
 
+from tables.i18n import with_levels_in
+
 LANGS = ("en", "es")
 
 EN: dict[str, str] = {
@@ -518,7 +520,7 @@ def t(key: str, lang: str = "en", **params: Any) -> str:
     """The string ``key`` in ``lang`` (English when missing), with ``params`` filled in."""
     catalog = CATALOGS.get(lang, EN)
     template = catalog.get(key) or EN.get(key) or key
-    return template.format(**params) if params else template
+    return with_levels_in(template.format(**params), lang) if params else template  # "Mesa (fácil)" in Spanish
 
 
 def placeholders(template: str) -> set[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from console_areas.common import GUILD_ID, Terminal
 from tables import TableSummary, said
 from tables.durations import format_duration
-from tables.i18n import Names
+from tables.i18n import Names, with_levels_in
 from tables.queries import CANCEL_ASKED, DRAW_ASKED, TAKEBACK_ASKED
 
 #: the languages ``/games`` is said in (``/games es``)
@@ -111,6 +111,10 @@ class Listing:
     async def games(self, name: str, uid: int, lang: str) -> None:
         """Print the caller's ``/games`` privately (``[dm NAME]``), in ``lang``."""
         service, words, dm = self.console.service, WORDS[lang], f"[dm {name}]"
+
+        def write(line: str) -> None:  # Mesa's seats named in the reader's language ("Mesa (fácil)")
+            self.console.write(with_levels_in(line, lang))
+
         listing = await service.listing(uid, GUILD_ID, joinable=True)
         tables = listing.tables
         # a round sat out, an event open for entries one entered or organises, one running that one organises: no
@@ -118,28 +122,28 @@ class Listing:
         tours = await service.tournament_lists.in_games(GUILD_ID, uid)
         lesson = await service.lessons.for_games(uid)  # a course left halfway: where it is, how to go on
         if not tables and not tours.said and not listing.damaged:
-            self.console.write(f"{dm} {words['none']}")
+            write(f"{dm} {words['none']}")
         for phrase in tours.said:
-            self.console.write(f"{dm} {said(phrase, lang)}")
+            write(f"{dm} {said(phrase, lang)}")
         for s in tables:
             asks = "".join(words[f"own.{a.kind}"] if a.user_id == uid else words[f"asked.{a.kind}"].format(name=a.name)
                            for a in s.asks)
-            self.console.write(f"{dm} #{s.table_id} {s.title}: {' · '.join(s.players)} — {self._turn(s, uid, lang)}"
+            write(f"{dm} #{s.table_id} {s.title}: {' · '.join(s.players)} — {self._turn(s, uid, lang)}"
                                f"{self._when(s, lang)}{asks}")
         for damaged in listing.damaged:  # a game that cannot be read is said, not left out as if lost
-            self.console.write(f"{dm} {said(damaged.phrase(), lang)}")
+            write(f"{dm} {said(damaged.phrase(), lang)}")
         if lesson is not None:
-            self.console.write(f"{dm} {said(lesson, lang)}")
+            write(f"{dm} {said(lesson, lang)}")
         if listing.joinable:  # the server's open tables with a free seat: games waiting for someone to sit down
-            self.console.write(f"{dm} {words['joinable']}")
+            write(f"{dm} {words['joinable']}")
         for s in listing.joinable:
             free = words["free" if s.room == 1 else "free_many"].format(count=s.room)
-            self.console.write(f"{dm} #{s.table_id} {s.title}: {' · '.join(s.players)} — {free} (/join {s.table_id})"
+            write(f"{dm} #{s.table_id} {s.title}: {' · '.join(s.players)} — {free} (/join {s.table_id})"
                                f"{self._when(s, lang)}")
         if tours.joinable:  # events open for entries with a place left
-            self.console.write(f"{dm} {words['tournaments']}")
+            write(f"{dm} {words['tournaments']}")
         for entry in tours.joinable:
-            self.console.write(f"{dm} {said(entry.phrase, lang)}")
+            write(f"{dm} {said(entry.phrase, lang)}")
 
     @staticmethod
     def _turn(s: TableSummary, uid: int, lang: str) -> str:

@@ -5,6 +5,8 @@ commands keep their English names in both (``/help es`` says so), as the service
 
 from __future__ import annotations
 
+from tables.i18n import with_levels_in
+
 #: the languages the console speaks (``--lang``)
 CONSOLE_LANGS = ("en", "es")
 
@@ -257,9 +259,9 @@ def console_text(key: str, lang: str, /, **params: object) -> str:
         params = {**params, "what": NUMBER_WHATS[lang].get(str(params["what"]), params["what"])}
     params = {name: OR.get(lang, OR["en"]).join(map(str, value)) if isinstance(value, tuple) else value
               for name, value in params.items()}
-    return texts[key].format(**params)
+    return with_levels_in(texts[key].format(**params), lang)
 
 
 def console_line(key: str, lang: str, /, **params: object) -> str:
     """One of the console's own lines (``LINES``) in ``lang``."""
-    return LINES.get(lang, LINES["en"])[key].format(**params)
+    return with_levels_in(LINES.get(lang, LINES["en"])[key].format(**params), lang)  # "Mesa (fácil)"

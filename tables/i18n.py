@@ -14,6 +14,7 @@ language.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
@@ -606,12 +607,30 @@ def counted(n: int, noun: str, lang: str = DEFAULT_LANG) -> str:
 
 
 def t(key: str, lang: str = DEFAULT_LANG, **params: Any) -> str:
-    """The text of ``key`` in ``lang`` (falling back to English, then to the key)."""
+    """The text of ``key`` in ``lang`` (falling back to English, then to the key), Mesa's seats named in it
+    (``with_levels_in``)."""
     catalog = CATALOGS.get(lang_for_locale(lang), EN)
     template = catalog.get(key) or EN.get(key)
     if template is None:
         return key
-    return template.format_map(_Params({name: _said(value, lang) for name, value in params.items()}))
+    return with_levels_in(template.format_map(_Params({name: _said(value, lang) for name, value in params.items()})),
+                          lang)
+
+
+#: Mesa's seats are named with their level in English, as the tables keep them ("Mesa (easy)", "Mesa 2 (hard)":
+#: ``tables.mesa.mesa_name``; a person's name never reads so, ``tables.mesa.person_name``)
+MESA_SEAT = re.compile(r"\bMesa( \d+)? \((easy|normal|hard)\)")
+#: the levels as a reader of another language reads them (Discord's Spanish choices: Fácil, Normal, Difícil)
+LEVEL_WORDS = {"es": {"easy": "fácil", "normal": "normal", "hard": "difícil"}}
+
+
+def with_levels_in(text: str, lang: str) -> str:
+    """``text`` with Mesa's seats named in ``lang``: "Mesa (fácil)", "Mesa 2 (difícil)" in Spanish ("Mesa (easy)"
+    was read in every language, in posts, lists, reviews and pictures alike)."""
+    words = LEVEL_WORDS.get(lang_for_locale(lang))
+    if words is None or "Mesa" not in text:
+        return text
+    return MESA_SEAT.sub(lambda m: f"Mesa{m[1] or ''} ({words[m[2]]})", text)
 
 
 # ---- leaderboards, stats, history, replays (issue 9): shared by the console and Discord

@@ -41,6 +41,7 @@ from engines.base import GameView
 from tables.endings import final_picture
 from tables.errors import TableError
 from tables.games import title as game_title
+from tables.i18n import with_levels_in
 from tables.loaded import LoadedTable, log_damage
 from tables.ratings import Placing, Rating, leaderboard, rate_game
 from tables.store import first_state, replay_log
@@ -467,7 +468,8 @@ def board_image(page: BoardPage, lang: str, caller_id: int | None = None) -> byt
     from tables.i18n import t
 
     def row(e: BoardEntry) -> BoardRow:
-        return BoardRow(e.rank, e.name, e.rating, e.games, e.wins, e.provisional, e.user_id == caller_id)
+        return BoardRow(e.rank, with_levels_in(e.name, lang), e.rating, e.games, e.wins, e.provisional,
+                        e.user_id == caller_id)
 
     picture = leaderboard_image(
         t("lb.title", lang, game=page.title), [row(e) for e in page.entries],
@@ -568,7 +570,8 @@ def replay_gif(replay: Replay, lang: str = "en") -> bytes:
     event loop)."""
     import render
 
-    return render.replay(replay.game, list(replay.views), list(replay.names), result=replay.result, lang=lang)
+    return render.replay(replay.game, list(replay.views), [with_levels_in(name, lang) for name in replay.names],
+                         result=replay.result, lang=lang)
 
 
 def replay_frames(replay: Replay, gif: bytes | None = None) -> int:

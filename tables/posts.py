@@ -31,7 +31,7 @@ from tables.durations import format_duration
 from tables.endings import GONE, OUTLASTED, OUTSIDE_ENDINGS, departures, final_picture
 from tables.games import variant_text
 from tables.hints import hints_offered
-from tables.i18n import Names, News, Phrase, Sentences, Told
+from tables.i18n import Names, News, Phrase, Sentences, Told, with_levels_in
 from tables.languages import Languages
 from tables.loaded import LoadedTable, Step
 from tables.mesa import is_mesa, mention_seats, mesa_to_act, mesa_turn_goes_on
@@ -88,6 +88,7 @@ class Posts:
         extra: dict[str, Any] = {k: v for k, v in (("result", result), ("previous", previous)) if v is not None}
         if lang != "en":
             extra["lang"] = lang
+            names = [with_levels_in(name, lang) for name in names]  # "Mesa (fácil)"
         try:
             return await asyncio.to_thread(self.renderer, game, view, names, **extra)
         except Exception:  # an image is a nicety: never lose a stored move over it

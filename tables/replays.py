@@ -37,7 +37,7 @@ from typing import Any
 from data.models import FINISHED, now_iso
 from data.repository import Repository
 from tables.errors import TableError
-from tables.i18n import lang_for_locale
+from tables.i18n import lang_for_locale, with_levels_in
 from tables.leaderboard import LeaderboardService, Replay, replay_gif
 
 log = logging.getLogger(__name__)
@@ -167,7 +167,8 @@ class ReplayKeeper:
     async def _draw(self, found: Replay, lang: str) -> bytes:
         submit = getattr(self.renderer, "replay", None)
         if submit is not None:  # the bot's process pool
-            return await asyncio.wrap_future(submit(found.game, list(found.views), list(found.names), lang=lang))
+            names = [with_levels_in(name, lang) for name in found.names]  # "Mesa (fácil)"
+            return await asyncio.wrap_future(submit(found.game, list(found.views), names, lang=lang))
         return await asyncio.to_thread(replay_gif, found, lang)
 
 

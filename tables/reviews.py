@@ -67,6 +67,7 @@ from tables.i18n import (
     Told,
     lang_for_locale,
     t,
+    with_levels_in,
 )
 from tables.loaded import LoadedTable
 from tables.outcome_words import deed, gone_clauses
@@ -106,7 +107,7 @@ def _review_part(game: str, start: Any, moves: Sequence[str], indices: Sequence[
 def _review_image(review: dict[str, Any], names: Sequence[str], lang: str = "en") -> bytes:
     """The review's picture, its words in ``lang``, drawn in the review worker."""
     picture: Any = importlib.import_module("render.review")
-    return bytes(picture.review_image(review, list(names), lang))
+    return bytes(picture.review_image(review, [with_levels_in(name, lang) for name in names], lang))
 
 
 def _decisions(game: str, start: Any, moves: Sequence[str], left: Sequence[tuple[int, int]] = ()) -> list[int]:

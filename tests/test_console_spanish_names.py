@@ -230,7 +230,7 @@ async def test_a_tournament_and_an_open_table_with_mesa_by_their_spanish_names()
     assert "Eve se retiró del torneo #1 (Kona)" in text
     assert any(line.startswith("[tournament] 1. Dee: 1 punto") for line in printed)  # /torneo clasificación
     assert "Ben se unió a la mesa de Krakatoa #2 (2/4)." in text and "Ben dejó" in text
-    assert any(line.startswith("[#2] Empieza Krakatoa #2: ") and "Mesa (easy)" in line for line in printed)
+    assert any(line.startswith("[#2] Empieza Krakatoa #2: ") and "Mesa (fácil)" in line for line in printed)
     assert not any(line.startswith("[error") for line in printed), text
 
 

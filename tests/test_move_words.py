@@ -207,7 +207,7 @@ def test_krakatoa_throws_are_told_with_the_points_they_score() -> None:
     english = said(Told(steps))
     assert "roll" not in english and "/" not in english and "aim " not in english
     assert english.startswith("Mesa (hard) threw Steam to see who starts (")
-    assert said(Told(steps), "es").startswith("Mesa (hard) lanzó Vapor para ver quién empieza (")
+    assert said(Told(steps), "es").startswith("Mesa (difícil) lanzó Vapor para ver quién empieza (")
 
 
 def test_the_catalogue_words_every_code_in_both_languages() -> None:

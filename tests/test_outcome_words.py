@@ -122,8 +122,8 @@ def test_counts_say_one_in_the_singular_in_both_languages() -> None:
             for lang in ("en", "es")}
     assert line["en"][1] == "Mesa (easy): 1 game: 1 won, 0 lost, 0 drawn"
     assert line["en"][2] == "Mesa (easy): 2 games: 2 won, 0 lost, 0 drawn"
-    assert line["es"][1] == "Mesa (easy): 1 partida: 1 ganada, 0 perdidas, 0 en tablas"
-    assert line["es"][2] == "Mesa (easy): 2 partidas: 2 ganadas, 0 perdidas, 0 en tablas"
+    assert line["es"][1] == "Mesa (fácil): 1 partida: 1 ganada, 0 perdidas, 0 en tablas"
+    assert line["es"][2] == "Mesa (fácil): 2 partidas: 2 ganadas, 0 perdidas, 0 en tablas"
     # every noun of a Count has its singular and plural in both catalogues
     nouns = {k for k in i18n.EN if k.startswith("count.")}
     assert nouns == {k for k in i18n.ES if k.startswith("count.")} and nouns
