@@ -61,7 +61,7 @@ from console_areas.lessons import LESSON_NOT_A_TABLE, LESSON_WORDS, NO_TABLE_OR_
 from console_areas.listing import LANGS as GAMES_LANGS
 from console_areas.listing import Listing
 from console_areas.results import Results
-from console_areas.spanish import SPANISH_COMMANDS, in_english, named_in_spanish, plain
+from console_areas.spanish import SPANISH_COMMANDS, in_english, named_in_spanish, plain, refusal_in_spanish
 from console_areas.texts import (
     CONSOLE_LANGS,
     CONSOLE_TEXTS,
@@ -476,6 +476,8 @@ class Console:
             lang = self.lessons.lang(uid) if exc.key.startswith("learn.") else self.lang
             if exc.key.startswith("error.hint_") or named_in_spanish(command):  # a hint refused, or /deshacer's
                 lang = self._spoken(uid, command)  # refusal: in the language the answer would have come in
+            if lang == "es":  # an option named as the Spanish line named it: asiento, not seat
+                exc = TableError(exc.key, board=exc.board, **refusal_in_spanish(exc.key, exc.params, command))
             if exc.key == "error.no_table_here" and uid in self.lessons.langs:  # a learner with no table
                 self.error(name, await self._learner_without_table(uid, command))
             elif exc.key in CONSOLE_TEXTS[self.lang]:  # the console's own words: Spanish read or spoken, or its own

@@ -169,3 +169,30 @@ def _option(word: str) -> str:
     if key in POSITIONAL:
         return value
     return f"{key}={value}"
+
+
+#: how a Spanish refusal names the options and choices, as Discord shows them in Spanish (``opt.*``, ``choice.*``)
+SAID_OPTIONS = {english: spanish.replace("-", "_") for spanish, english in OPTIONS.items()}
+SAID_VALUES = {
+    "seat": {"first": "primero", "second": "segundo", "random": "al azar"},
+    "level": {"easy": "fácil", "normal": "normal", "hard": "difícil"},
+    "format": {"swiss": "suizo", "round-robin": "liga"},
+    **{flag: {"true": "sí", "false": "no"} for flag in ("rated", "double", "mesa_fills")},
+}
+#: the refusals that name an option (``option``) and what it allows (``allowed``: values, or the options there are)
+OPTION_REFUSALS = frozenset({"error.bad_option", "error.unknown_option", "tournament.error.unknown_option"})
+
+
+def refusal_in_spanish(key: str, params: dict[str, object], command: str) -> dict[str, object]:
+    """A refusal's params for a line written with Spanish names: the option it names and what it allows, by the
+    names a Spanish Discord shows ("La opción asiento no puede ser tercero: usa uno de primero, segundo, al azar",
+    not "seat ... first, second, random"), where the command or that option was named in Spanish; else as
+    they were."""
+    option = str(params.get("option", ""))
+    spanish = SAID_OPTIONS.get(option)
+    typed = {plain(m["key"]) for m in (_OPTION.fullmatch(w) for w in command.split()) if m is not None}
+    if key not in OPTION_REFUSALS or not (named_in_spanish(command) or (spanish and plain(spanish) in typed)):
+        return params
+    values = SAID_VALUES.get(option, {})
+    allowed = [values.get(word, SAID_OPTIONS.get(word, word)) for word in str(params.get("allowed", "")).split(", ")]
+    return {**params, "option": spanish or option, "allowed": ", ".join(allowed)}

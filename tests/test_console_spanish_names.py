@@ -248,3 +248,20 @@ def test_help_names_the_spanish_names(lang: str) -> None:
         for words in SUBCOMMANDS["tournament"]:
             assert f"({words}" in text or f"/torneo {words}" in text, words
 
+
+
+async def test_a_refusal_names_the_option_and_its_choices_as_the_line_named_them() -> None:
+    """"/jugar kona @mesa asiento=tercero" was told "La opción seat no puede ser tercero: usa uno de first, second,
+    random": the option and its choices by names the reader never typed nor saw."""
+    printed = await session(["Ana: /jugar kona @mesa asiento=tercero", "Ana: /jugar kona @mesa nivel=muy_dificil",
+                             "Ana: /jugar kona @mesa color=negro", "Ana: /torneo crear kona formato=todos",
+                             "Ana: /play kona @Ben asiento=tercero", "Ana: /play kona @Ben seat=third"], "es")
+    assert printed == [
+        "[error Ana] La opción asiento no puede ser tercero: usa uno de primero, segundo, al azar.",
+        "[error Ana] La opción nivel no puede ser muy_dificil: usa uno de fácil, normal, difícil.",
+        "[error Ana] Kona no tiene la opción color. Sus opciones: asiento, puntuada, tiempo_por_jugada, "
+        "repetition_draw, move_limit.",
+        "[error Ana] La opción formato no puede ser todos: usa uno de liga, suizo.",
+        "[error Ana] La opción asiento no puede ser tercero: usa uno de primero, segundo, al azar.",
+        # named in English: the console's own names, as /help writes them
+        "[error Ana] La opción seat no puede ser third: usa uno de first, second, random."]
