@@ -718,7 +718,9 @@ def draw(view: PlateauView, names: list[str], result: dict[str, Any] | None = No
 
 def _path_arrow(draw: ImageDraw.ImageDraw, a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> None:
     """An arrow from square box ``a`` to ``b`` across their borders: it starts just inside ``a``'s edge
-    and its head ends just inside ``b``'s, so it covers as little of the stacks as it can."""
+    and its head ends just inside ``b``'s, so it covers as little of the stacks as it can; through an edge the
+    slabs touch (the right, the bottom) it starts or ends on the edge itself: the head had covered the top
+    piece's down face at b1 of a move from c1."""
     ca = ((a[0] + a[2]) / 2, (a[1] + a[3]) / 2)
     cb = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
     length = math.hypot(cb[0] - ca[0], cb[1] - ca[1])
@@ -730,8 +732,17 @@ def _path_arrow(draw: ImageDraw.ImageDraw, a: tuple[int, int, int, int], b: tupl
         half_w, half_h = (box[2] - box[0]) / 2, (box[3] - box[1]) / 2
         return min(half_w / abs(ux) if ux else math.inf, half_h / abs(uy) if uy else math.inf)
 
-    start = (ca[0] + ux * (reach(a) - 16), ca[1] + uy * (reach(a) - 16))
-    _arrow(draw, start, cb, reach(b) - 14)
+    def on_the_stack(box: tuple[int, int, int, int], dx: float, dy: float) -> bool:
+        """Whether the path crosses ``box``'s edge in direction (dx, dy) on its right or its bottom: where the
+        slabs sit (flush right, from the bottom up), so an end drawn inside would cover a face."""
+        half_w, half_h = (box[2] - box[0]) / 2, (box[3] - box[1]) / 2
+        through_side = (half_w / abs(dx) if dx else math.inf) <= (half_h / abs(dy) if dy else math.inf)
+        return dx > 0 if through_side else dy > 0
+
+    start_in = 2 if on_the_stack(a, ux, uy) else 16  # leaving a through its right or bottom: from the edge
+    tip_in = 2 if on_the_stack(b, -ux, -uy) else 14  # entering b there: the tip at its edge
+    start = (ca[0] + ux * (reach(a) - start_in), ca[1] + uy * (reach(a) - start_in))
+    _arrow(draw, start, cb, reach(b) - tip_in)
 
 
 @lru_cache(maxsize=8)

@@ -248,3 +248,30 @@ def test_a_private_view_says_whose_faces_are_faded_whoever_looks():
     drawn = " ".join(str(m.what) for m in facts.marks if m.kind == "text")
     assert "Vista privada de Jugador 2: solo este jugador ve las caras pálidas" in drawn, drawn
     assert "private view" not in drawn
+
+
+@pytest.mark.parametrize(("a", "b"), [((240, 0, 360, 120), (120, 0, 240, 120)),  # leftwards, into b's right side
+                                      ((0, 120, 120, 240), (0, 0, 120, 120)),  # upwards, into b's bottom
+                                      ((240, 120, 360, 240), (120, 0, 240, 120))])  # up and left
+def test_the_last_move_s_arrow_leaves_the_destination_s_faces_clear(a: tuple[int, int, int, int],
+                                                                    b: tuple[int, int, int, int]) -> None:
+    """Slabs sit flush with a square's right edge, from its bottom up: the arrowhead of a move from c1 to b1 covered
+    half of b1's top piece's down face (its right end); an arrow entering through the right or the bottom now
+    stops at the edge.  Nothing of it is drawn over the faces of the two lowest slabs of ``b``."""
+    from PIL import ImageDraw
+
+    from render.plateau import CELL_W, FACE, SLAB_GAP, SLAB_H, SLAB_LEFT, SLAB_W, _path_arrow
+
+    image = Image.new("RGB", (400, 300), (255, 255, 255))
+    _path_arrow(ImageDraw.Draw(image), a, b)
+    x0, _, _, y1 = b
+    faces = [(x0 + SLAB_LEFT + centre - FACE // 2, x0 + SLAB_LEFT + centre + FACE // 2)
+             for centre in (SLAB_W // 2, SLAB_W - 17)]  # the up face in the middle, the down face at the right end
+    for slab in range(2):
+        bottom = y1 - 5 - slab * (SLAB_H + SLAB_GAP)
+        for left, right in faces:
+            inked = [(x, y) for x in range(left, right + 1) for y in range(bottom - SLAB_H, bottom)
+                     if image.getpixel((x, y)) != (255, 255, 255)]
+            assert not inked, (slab, left, inked[:3])
+    assert b[2] - b[0] == CELL_W
+    assert any(image.getpixel((x, y)) != (255, 255, 255) for x in range(400) for y in range(300))  # an arrow drawn
