@@ -54,6 +54,7 @@ WORDS = {
     "takeback": {"pedir": "ask", "aceptar": "accept", "rechazar": "decline"},
     "tournament": {"suizo": "swiss", "liga": "round-robin"},
     "rules": {"completas": "full"}, "history": {"notacion": "notation"},
+    "learn": {"respuesta": "answer"},  # Discord's option's name, as /learn's word (responder works too)
     "build": {"aleatoria": "random", "aleatorio": "random", "al-azar": "random", "azar": "random",
               "sensata": "sensible", "sensato": "sensible"},
 }

@@ -91,6 +91,7 @@ def test_a_line_with_spanish_names_reads_as_the_consoles_own() -> None:
     assert in_english("/historial juego:kona mesa:1 notacion:sí") == "/history kona table=1 notation"
     assert in_english("/aprender kona paso:3") == "/learn kona 3"
     assert in_english("/aprender kona respuesta:a6-d3") == "/learn kona answer a6-d3"
+    assert in_english("/aprender kona respuesta a6-d3") == "/learn kona answer a6-d3"
     assert in_english("/tablas accion:aceptar mesa:2") == "/draw accept table=2"
     assert in_english("/reglas kona completas:no") == "/rules kona"
     assert in_english("/torneo apuntarse numero:1") == "/tournament join 1"
