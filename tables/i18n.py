@@ -627,8 +627,10 @@ LEVEL_WORDS = {"es": {"easy": "fácil", "normal": "normal", "hard": "difícil"}}
 def with_levels_in(text: str, lang: str) -> str:
     """``text`` with Mesa's seats named in ``lang``: "Mesa (fácil)", "Mesa 2 (difícil)" in Spanish ("Mesa (easy)"
     was read in every language, in posts, lists, reviews and pictures alike)."""
+    if "Mesa" not in text:  # most texts: nothing to look up (t() is on every post's path)
+        return text
     words = LEVEL_WORDS.get(lang_for_locale(lang))
-    if words is None or "Mesa" not in text:
+    if words is None:
         return text
     return MESA_SEAT.sub(lambda m: f"Mesa{m[1] or ''} ({words[m[2]]})", text)
 
