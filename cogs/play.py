@@ -37,6 +37,7 @@ from tables.endings import FORFEIT, PARTNER, RESIGN, TIME
 from tables.leaderboard import LeaderboardService
 from tables.move_choices import LegalMoves
 from tables.queries import AWAY, CANCEL_ASKED, DRAW_ASKED, ELIMINATED, TAKEBACK_ASKED
+from tables.table_options import variant_parts
 from tables.tournament_lists import InGames
 
 #: ``/games``: a request waiting for the reader's answer, and the reader's own waiting for another's
@@ -50,20 +51,12 @@ OUT_KEYS = {RESIGN: "games.out.resign", TIME: "games.out.time", FORFEIT: "games.
 
 def parse_variant(text: str | None) -> dict[str, str]:
     """``preset=basic, teams=true`` -> {"preset": "basic", "teams": "true"} (the service validates)."""
-    out: dict[str, str] = {}
     if not text:
-        return out
-    for part in text.replace(";", ",").split(","):
-        part = part.strip()
-        if not part:
-            continue
-        if "=" not in part:
-            raise Refusal("err.bad_variant", text=text)
-        key, value = (p.strip() for p in part.split("=", 1))
-        if not key or not value:
-            raise Refusal("err.bad_variant", text=text)
-        out[key] = value
-    return out
+        return {}
+    try:
+        return dict(variant_parts(text))  # a name given twice: the last (the service checks each)
+    except ValueError:
+        raise Refusal("err.bad_variant", text=text) from None
 
 
 def place_link(guild_id: int, place_id: int) -> str:

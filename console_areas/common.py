@@ -12,6 +12,7 @@ from tables import Message, TableError, TableService
 from tables.i18n import Sentences
 from tables.move_choices import LegalMoves
 from tables.store import Clock
+from tables.table_options import variant_parts
 
 #: the console's one pretend server and channel, and the language it speaks unless told another (``--lang es``;
 #: a learner may read the lessons in another: ``console_areas.lessons``)
@@ -94,11 +95,12 @@ def variant_options(text: str) -> dict[str, str]:
     """Discord's ``variant`` option as /play reads it: the game's options, ``option=value`` separated by commas (or
     semicolons), ``variant:"preset=basic, teams=true"``; anything else is refused, and nothing is opened."""
     out: dict[str, str] = {}
-    for part in text.replace(";", ",").split(","):
-        key, sign, value = (p.strip() for p in part.partition("="))
-        if not sign and not key:
-            continue
-        if not (key and sign and value) or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", key):
+    try:
+        parts = variant_parts(text)  # as Discord's variant reads it
+    except ValueError:
+        parts = [("", "")]
+    for key, value in parts:
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", key):
             raise TableError("console.bad_variant", text=shown(text[:60]))
         key = key.lower().replace("-", "_")
         if key in out:

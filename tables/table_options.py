@@ -19,6 +19,22 @@ from tables.durations import DEFAULT_TIME_PER_MOVE, MAX_TIME_PER_MOVE, MIN_TIME_
 from tables.errors import TableError
 from tables.games import title as game_title
 
+
+def variant_parts(text: str) -> list[tuple[str, str]]:
+    """Discord's ``variant`` option, which the console reads too (``variant:"preset=basic, teams=true"``): the game's
+    options as (name, value), in the order written, separated by commas or semicolons; ``ValueError`` where a part
+    is no ``name=value`` (each front end refuses it in its own words; the service checks each option)."""
+    parts = []
+    for part in text.replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        key, sign, value = (p.strip() for p in part.partition("="))
+        if not (key and sign and value):
+            raise ValueError(part)
+        parts.append((key, value))
+    return parts
+
+
 TRUE_WORDS = ("true", "yes", "on", "1")
 FALSE_WORDS = ("false", "no", "off", "0")
 
