@@ -35,7 +35,8 @@ log = logging.getLogger(__name__)
 
 #: what SQLite says when the file is busy (another process holds the write lock past the busy
 #: timeout) or the disk fails it: passing faults, not a player's mistake nor a bug
-_PASSING = ("database is locked", "database table is locked", "database schema is locked", "disk i/o error")
+_PASSING = ("database is locked", "database table is locked", "database schema is locked", "disk i/o error",
+            "database or disk is full")
 
 
 @asynccontextmanager

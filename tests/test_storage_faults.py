@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from pg_server import PgServer
-from test_tables_service import USERS, FakeClock, assert_replay_matches, open_service, start_table
+from test_tables_service import CHANNEL, GUILD, USERS, FakeClock, assert_replay_matches, open_service, start_table
 
 from data.errors import StorageUnavailable
 from data.models import MoveRow
@@ -160,3 +160,34 @@ async def test_a_postgresql_restart_in_the_middle_of_operations_is_answered_in_w
     finally:
         await repo.close()
         pg_server.release_database(url)
+
+
+async def test_a_full_disk_under_sqlite_is_try_again_and_play_goes_on_once_there_is_room(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A disk that fills up (here the file's page limit, which SQLite answers as it answers a full disk:
+    "database or disk is full") is "try again" in words, logged in one line, nothing half-written; once there
+    is room the same invitation is made (it escaped as a raw ``OperationalError``, "an internal error")."""
+    repo = await SqliteRepository.connect(tmp_path / "full.db")
+    svc = TableService(repo, FakeClock())
+    try:
+        db = repo._db  # type: ignore[attr-defined]  # the file's own limit stands in for the disk
+        async with db.execute("PRAGMA page_count") as cur:
+            pages = (await cur.fetchone())[0]
+        await db.execute(f"PRAGMA max_page_count = {pages}")
+        refused: TryAgain | None = None
+        with caplog.at_level(logging.WARNING):
+            for host in range(1000, 1500):  # until a write needs a page the disk does not have
+                try:
+                    await svc.create(GUILD, CHANNEL, host, f"P{host}", "kona", [(host + 1000, "Ben")], {})
+                except TryAgain as exc:
+                    refused = exc
+                    break
+        assert refused is not None and "try again" in refused.message("en").lower()
+        assert any("full" in r.getMessage() for r in caplog.records if r.name == "data.sqlite")
+        assert _tracebacks(caplog.records) == []
+        assert await repo.tables_for_user(host) == []  # the refused invitation left nothing behind
+        await db.execute(f"PRAGMA max_page_count = {pages * 100}")  # room again
+        await svc.create(GUILD, CHANNEL, host, f"P{host}", "kona", [(host + 1000, "Ben")], {})
+        assert len(await repo.tables_for_user(host)) == 1
+    finally:
+        await repo.close()
