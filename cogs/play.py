@@ -308,8 +308,9 @@ class Play(ServicePart, commands.Cog):
                                deadline=deadline, link=link))
             for damaged in listing.damaged:  # a game that cannot be read is said, not left out as if lost
                 phrase = damaged.phrase()
-                link = place_link(damaged.guild_id, damaged.thread_id or damaged.channel_id)
-                lines.append(f"{said(phrase.key, lang, phrase.params)} {link}")
+                place = damaged.thread_id or damaged.channel_id
+                link = place_link(damaged.guild_id, place) if damaged.guild_id and place else ""  # unread: no link
+                lines.append(f"{said(phrase.key, lang, phrase.params)} {link}".rstrip())
             if lesson is not None:
                 lines.append(said(lesson.key, lang, lesson.params))
             if joinable:  # the server's open tables with a free seat, where the reader may look: sit down there

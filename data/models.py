@@ -81,6 +81,19 @@ class TableRow:
 
 
 @dataclass(frozen=True)
+class UnreadableTable:
+    """What can still be read of a table row that cannot be (a row edited by hand: text in a number's column):
+    its number and game, and where it is played when those columns read (None when they do not).  A listing
+    says it damaged rather than leaving it out, so that a player never takes the game for lost."""
+
+    id: int
+    game: str
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+
+
+@dataclass(frozen=True)
 class MoveRow:
     table_id: int
     ply: int

@@ -38,6 +38,7 @@ from data.models import (
     ResultRow,
     SeatRow,
     TableRow,
+    UnreadableTable,
     UserPrefs,
 )
 from data.rows import (
@@ -57,6 +58,7 @@ from data.rows import (
     seat_row,
     select_list,
     table_row,
+    unreadable_table,
 )
 
 log = logging.getLogger(__name__)
@@ -74,15 +76,18 @@ def readable(guild_id: int, column: str, read: Callable[[], T], default: T) -> T
         return default
 
 
-def _readable_tables(rows: Iterable[Sequence[Any]]) -> list[TableRow]:
+def _readable_tables(rows: Iterable[Sequence[Any]], unreadable: list[UnreadableTable] | None = None) -> list[TableRow]:
     """Table rows for a listing, without those that cannot be read (a row edited by hand: text in a number's
-    column): one such table must not hide a player's other tables; named alone, it is reported damaged."""
+    column): one such table must not hide a player's other tables; named alone, it is reported damaged.  What
+    can be read of those goes to ``unreadable`` (a listing says them damaged: a game left out looks lost)."""
     out = []
     for r in rows:
         try:
             out.append(table_row(r))
         except (ValueError, TypeError):
             log.warning("table %s: left out of a listing (a row that cannot be read)", r[0])
+            if unreadable is not None and (what := unreadable_table(r)) is not None:
+                unreadable.append(what)
     return out
 
 
@@ -687,8 +692,11 @@ class Repository(ABC):
             return row, await tx.get_seats(table_id), await tx.get_moves(table_id)
 
     async def tables_for_user(
-        self, user_id: int, guild_id: int | None = None, statuses: Sequence[str] = (), limit: int | None = None
+        self, user_id: int, guild_id: int | None = None, statuses: Sequence[str] = (), limit: int | None = None,
+        unreadable: list[UnreadableTable] | None = None,
     ) -> list[TableRow]:
+        """The user's tables (of a server, in these statuses), by id; those whose row cannot be read are left out
+        and, given ``unreadable``, what can be read of them put there."""
         cols = select_list(TABLE_COLUMNS, "t")
         sql = f"SELECT {cols} FROM tables t JOIN seats s ON s.table_id = t.id WHERE s.user_id = ?"
         params: list[Any] = [user_id]
@@ -704,11 +712,12 @@ class Repository(ABC):
             sql += " ORDER BY CASE WHEN t.status = 'active' THEN 0 ELSE 1 END, t.id LIMIT ?"
             params.append(int(limit))
         async with self._reading() as c:
-            rows = _readable_tables(await c.fetch(sql, params))
+            rows = _readable_tables(await c.fetch(sql, params), unreadable)
         return sorted(rows, key=lambda r: r.id)
 
-    async def tables_in_place(self, guild_id: int, place_id: int, statuses: Sequence[str] = ()) -> list[TableRow]:
-        """Tables of a guild whose channel or thread is ``place_id``."""
+    async def tables_in_place(self, guild_id: int, place_id: int, statuses: Sequence[str] = (),
+                              unreadable: list[UnreadableTable] | None = None) -> list[TableRow]:
+        """Tables of a guild whose channel or thread is ``place_id`` (``unreadable``: as ``tables_for_user``)."""
         sql = f"SELECT {_TABLE_COLUMNS} FROM tables WHERE guild_id = ? AND (channel_id = ? OR thread_id = ?)"
         params: list[Any] = [guild_id, place_id, place_id]
         if statuses:
@@ -716,7 +725,7 @@ class Repository(ABC):
             params.extend(statuses)
         sql += " ORDER BY id"
         async with self._reading() as c:
-            return _readable_tables(await c.fetch(sql, params))
+            return _readable_tables(await c.fetch(sql, params), unreadable)
 
     async def open_tables_without(self, guild_id: int, user_id: int, now: str, limit: int) -> list[TableRow]:
         """The server's open tables (anyone may join) where the user has no seat and whose closing, once the

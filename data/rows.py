@@ -15,7 +15,7 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
-from data.models import FinishedEntry, MoveRow, RatingPoint, RatingRow, ResultRow, SeatRow, TableRow
+from data.models import FinishedEntry, MoveRow, RatingPoint, RatingRow, ResultRow, SeatRow, TableRow, UnreadableTable
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -53,6 +53,20 @@ def table_row(r: Sequence[Any]) -> TableRow:
                     host_id=int(r[9]), state=_opt_str(r[10]), version=int(r[11]), turn_deadline=_opt_str(r[12]),
                     next_event_at=_opt_str(r[13]), draw_offer=_opt_int(r[14]), outcome=_opt_str(r[15]),
                     created_at=str(r[16]), updated_at=str(r[17]), posted_version=_opt_int(r[18]))
+
+
+def unreadable_table(r: Sequence[Any]) -> UnreadableTable | None:
+    """What can be read of a table row ``table_row`` refused: its id and game, and each place column that reads
+    (None where it does not); None when not even its id reads."""
+    def number(value: Any) -> int | None:
+        try:
+            return _opt_int(value)
+        except (ValueError, TypeError):
+            return None
+
+    table_id = number(r[0])
+    return None if table_id is None else UnreadableTable(id=table_id, game=str(r[5]), guild_id=number(r[1]),
+                                                         channel_id=number(r[2]), thread_id=number(r[3]))
 
 
 def seat_row(r: Sequence[Any]) -> SeatRow:

@@ -361,11 +361,11 @@ class LeaderboardService:
             raise TableError("error.replay_nothing", table=table_id)
         if row.status != FINISHED:
             raise TableError("error.replay_not_finished", table=table_id)
-        engine = get_engine(row.game)
         try:
+            engine = get_engine(row.game)  # a row edited by hand may name no game
             options = TableOptions.from_json(row.options)
-        except ValueError as exc:
-            log_damage(table_id, "damaged options", exc)
+        except (KeyError, ValueError) as exc:
+            log_damage(table_id, "damaged game or options", exc)
             raise TableError("error.damaged", table=table_id) from None
         table = LoadedTable(row, seats, engine, options)
         steps = replay_log(table, await self.repo.get_moves(table_id))  # the one policy for a damaged log

@@ -29,6 +29,7 @@ from data.models import (
     StoredOutcome,
     TableOptions,
     TableRow,
+    UnreadableTable,
     moment_or_none,
     parse_iso,
 )
@@ -139,12 +140,12 @@ class DamagedTable:
 
     table_id: int
     game: str  # as stored (a record may name a game this release does not have)
-    guild_id: int
-    channel_id: int
+    guild_id: int | None  # None: a row whose place cannot be read either (text in a number's column)
+    channel_id: int | None
     thread_id: int | None
 
     @classmethod
-    def of(cls, row: TableRow) -> DamagedTable:
+    def of(cls, row: TableRow | UnreadableTable) -> DamagedTable:
         return cls(row.id, row.game, row.guild_id, row.channel_id, row.thread_id)
 
     def phrase(self) -> Phrase:
@@ -295,8 +296,9 @@ class Queries:
         them: a game that vanished from the list without a word would look lost); ``joinable`` (``/games`` in a
         server): also the server's open tables with a free seat where the player has none, still open, the
         newest first, so a player sees the games waiting for someone to sit down."""
-        rows = await self.repo.tables_for_user(user_id, guild_id, LIVE, limit=MAX_USER_TABLES)
-        damaged: list[DamagedTable] = []
+        unreadable: list[UnreadableTable] = []  # a row with text in a number's column: said damaged too
+        rows = await self.repo.tables_for_user(user_id, guild_id, LIVE, limit=MAX_USER_TABLES, unreadable=unreadable)
+        damaged = [DamagedTable.of(row) for row in unreadable]
         tables = await self._listing(rows, damaged)  # issue 15, defect 10: fast however many tables name the user
         if not joinable or guild_id is None:
             return Listing(tables, damaged)
@@ -310,8 +312,9 @@ class Queries:
         return (await self._in_place(guild_id, place_id, user_id)).tables
 
     async def _in_place(self, guild_id: int, place_id: int, user_id: int) -> Listing:
-        rows = await self.repo.tables_in_place(guild_id, place_id, LIVE)
-        damaged: list[DamagedTable] = []
+        unreadable: list[UnreadableTable] = []
+        rows = await self.repo.tables_in_place(guild_id, place_id, LIVE, unreadable=unreadable)
+        damaged = [DamagedTable.of(row) for row in unreadable]
         tables = [s for s in await self._summaries(rows, damaged) if user_id in s.user_ids]
         if damaged:  # only those the user sits at (their seats may read where the rest of the record does not)
             try:

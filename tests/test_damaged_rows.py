@@ -575,3 +575,51 @@ async def test_a_damaged_table_is_logged_once_an_hour_not_at_every_tick(db: DbFa
             assert caplog.text.count(f"table {bad}: deadline skipped") == 2  # looked at again after an hour
     finally:
         await repo.close()
+
+
+@pytest.mark.parametrize("column", ["version", "seed", "posted_version"])
+async def test_a_players_only_game_with_text_in_a_number_column_is_said_not_lost(tmp_path: Path, column: str) -> None:
+    """The player's one game holds text in a number's column (SQLite keeps it), found after a restart: ``/games``
+    says it damaged and a command without a number names it (it was left out of both: "You have no active game
+    here. Start one with /play", as if the game were lost)."""
+    path = str(tmp_path / "mesa.db")
+    repo, svc = await open_service(path)
+    bad, _ = await start_table(svc, "kona", 2)
+    await svc.submit_move(bad, ANA, "a6-d3")
+    await repo.close()
+    await run_sql(path, f"UPDATE tables SET {column} = 'x' WHERE id = ?", (bad,))
+    repo, svc = await open_service(path)  # a restart: nothing of it in the cache
+    try:
+        for user in (ANA, BEN):
+            listing = await svc.listing(user, GUILD)
+            assert listing.tables == [] and [d.table_id for d in listing.damaged] == [bad], (column, user)
+            assert listing.damaged[0].game == "kona" and (listing.damaged[0].guild_id, listing.damaged[0].channel_id) \
+                == (GUILD, CHANNEL_OF_TABLES)
+            assert "damaged" in said(listing.damaged[0].phrase(), "en")
+            for place in (CHANNEL_OF_TABLES, None):
+                with pytest.raises(TableError) as err:
+                    await svc.table_meant(user, GUILD, place)
+                assert err.value.key == "error.damaged" and err.value.params["table"] == bad, (column, place)
+        assert (await svc.listing(CY, GUILD)).damaged == []  # not seated there: not theirs to hear of
+    finally:
+        await repo.close()
+
+
+async def test_the_replay_of_a_finished_table_that_names_no_game_is_said_damaged(db: DbFactory) -> None:
+    """A finished table whose ``game`` was edited to a name this release does not have: ``/replay`` says it is
+    damaged, as ``/board`` does (it escaped as an internal error)."""
+    path = db("mesa.db")
+    repo, svc = await open_service(path)
+    tid, _ = await start_table(svc, "kona", 2)
+    await svc.submit_move(tid, ANA, "a6-d3")
+    await svc.resign(tid, BEN)
+    await repo.close()
+    await run_sql(path, "UPDATE tables SET game = 'chess' WHERE id = ?", (tid,))
+    repo, svc = await open_service(path)
+    try:
+        for ask in (lambda: svc.board(tid), lambda: svc.replays.gif(GUILD, tid, ANA)):
+            with pytest.raises(TableError) as err:
+                await ask()
+            assert err.value.key == "error.damaged" and err.value.params["table"] == tid
+    finally:
+        await repo.close()
