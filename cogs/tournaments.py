@@ -389,7 +389,7 @@ class Tournaments(ServicePart, commands.Cog):
             found = await tours.pairings(post.guild_id, post.tournament_id, int(post.params["round"]))
             threads = await self._open_threads(post, found, lang)
             if len(found.boards) == len(lines) - 1:  # a line a board: each pings its players, links its thread
-                pings = [[], *(list(b.user_ids) for b in found.boards)]
+                pings = [[], *(list(b.concerned) for b in found.boards)]  # not a forfeit's absent player
                 lines = [lines[0], *(line + (f" <#{threads[b.table_id]}>" if b.table_id in threads else "")
                                      for line, b in zip(lines[1:], found.boards))]
         file = None

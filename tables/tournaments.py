@@ -189,6 +189,13 @@ class Board:
     #: a forfeit's absent player: how they went out (``withdrawn``, ``removed``, ``left``), said on its line
     out: str | None = None
 
+    @property
+    def concerned(self) -> tuple[int, ...]:
+        """Whom the board's line pings: its players, but not a forfeit's absent one (out of the event, maybe gone
+        from the server: named on its line, never pinged) nor Mesa."""
+        players = self.user_ids[:1] if self.kind == db.FORFEIT else self.user_ids
+        return tuple(u for u in players if not is_mesa(u))
+
 
 @dataclass(frozen=True)
 class Pairings:
@@ -669,9 +676,7 @@ class Tournaments:
         pairs = await _pairings_of(self.repo, row, number)
         # the players of the round: a forfeit's absent player (out of the event, maybe gone from the server) is
         # named on its line but not pinged
-        concerned = tuple(dict.fromkeys(u for b in pairs.boards
-                                        for u in (b.user_ids[:1] if b.kind == db.FORFEIT else b.user_ids)
-                                        if not is_mesa(u)))
+        concerned = tuple(dict.fromkeys(u for b in pairs.boards for u in b.concerned))
         first = f"tournament.first.{row.game}"  # who moves first at a table: the first named, or as the game says
         return [self._post(row, "tournament.round", round=number, rounds=row.rounds,
                            first=Phrase(first if first in EN else "tournament.first.named"),

@@ -311,6 +311,34 @@ async def test_a_round_robin_of_5_gives_a_bye_each_round(tmp_path: Path) -> None
         await h.close()
 
 
+async def test_a_player_who_withdrew_from_a_round_robin_is_named_on_the_forfeit_lines_never_pinged(
+        tmp_path: Path) -> None:
+    """Dee withdraws in round 1 of a round robin: every later round names her on its forfeit line ("Ben: wins by
+    forfeit (Dee withdrew)") but pings only the players still in (each board's line pinged every one of its
+    players, Dee too, in every round to the end)."""
+    clock = Clock()
+    h = await Harness.open(tmp_path, clock=clock, renderer=None)
+    players = {3101 + i: user(3101 + i, n) for i, n in enumerate(["Ana", "Ben", "Cy", "Dee"])}
+    dee = 3104
+    try:
+        await tour(h, players[3101], "create", option("game", "kona", STRING), option("format", "round-robin", STRING))
+        for p in players.values():
+            await tour(h, p, "join")
+        await tour(h, players[3101], "start")
+        assert "withdrew" in await tour(h, players[dee], "withdraw")
+        rng = random.Random(3)
+        for number in (2, 3):
+            since = len(h.standin.requests)
+            await finish_round(h, clock, players, rng, timeouts=False)
+            post = announcement(h, since, f"round {number} of 3")
+            assert "forfeit (Dee withdrew)" in post.content
+            pinged = set().union(*(r.pings()[0] for r in channel_posts(h, since)))
+            assert dee not in pinged and pinged == set(players) - {dee}, (number, pinged)
+        check_pings(h, set(players))
+    finally:
+        await h.close()
+
+
 # ==================================================================== K3, ten players
 async def test_a_k3_event_of_10_players_in_tables_of_4_and_3(tmp_path: Path) -> None:
     clock = Clock()
