@@ -252,11 +252,15 @@ def can_draw(char: str) -> bool:
 
 def drawable_name(name: str, fallback: str) -> str:
     """``name`` as a picture can show it: without the characters the fonts lack (emoji, symbols: "Ana 🎲" is
-    "Ana"), or ``fallback`` when a letter or number of it is among them or nothing is left ("山田", "🎲"):
+    "Ana"; letters of a "fancy font", "𝓜𝓪𝓻𝓲𝓪", as their plain selves), or ``fallback`` when a letter or number of
+    it is among them or nothing is left ("山田", "🎲"):
     empty boxes in its place would name nobody.  The words posted with the picture keep the name whole."""
     missing = [c for c in name if not can_draw(c)]
     if not missing:
         return name
+    plain = unicodedata.normalize("NFKC", name)  # letters in a "fancy font" ("𝓜𝓪𝓻𝓲𝓪", "Ａｎａ") are plain ones
+    if plain != name:
+        return drawable_name(plain, fallback)
     kept = " ".join("".join(c for c in name if can_draw(c)).split())
     if any(c.isalnum() for c in missing) or not any(c.isalnum() for c in kept):
         return fallback

@@ -36,6 +36,16 @@ def test_a_name_keeps_what_can_be_drawn_or_becomes_its_fallback() -> None:
     assert theme.drawable_name("🎲🎲", "Player 3") == "Player 3"
 
 
+def test_a_name_in_a_fancy_font_is_drawn_in_its_plain_letters() -> None:
+    """Discord names written in Unicode's "fancy" letters (mathematical script, bold, full width) were drawn as the
+    fallback ("Winner: —" on a tournament's standings): they are the plain letters a font has."""
+    assert not all(theme.can_draw(c) for c in "𝓜𝓪𝓻𝓲𝓪")
+    assert theme.drawable_name("𝓜𝓪𝓻𝓲𝓪", "Player 1") == "Maria"
+    assert theme.drawable_name("𝐁𝐞𝐧 🎲", "Player 2") == "Ben"
+    assert theme.drawable_name("Ａｎａ", "Player 3") == "Ana"
+    assert theme.drawable_name("𝓜𝓪𝓻𝓲𝓪 山田", "Player 4") == "Player 4"  # what no font here has stays the fallback
+
+
 def test_a_board_shows_the_drawable_name_or_the_seat() -> None:
     for game, players in (("kona", 2), ("plateau", 2), ("k3", 3), ("krakatoa", 4)):
         engine = get_engine(game)
