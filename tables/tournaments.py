@@ -929,17 +929,19 @@ async def _standings_of(repo: Repository, row: TournamentRow) -> Standings:
     plan = _plan_of(row)
     people = await db.entrants(repo, row.id)
     decided = await db.pairings(repo, row.id)
-    results = core_results(decided)
+    paired = {p.round for p in decided}
+    open_rounds = {p.round for p in decided if p.places is None}
+    playing = max(open_rounds, default=0) if row.status == db.RUNNING else 0
+    # a bye of the round in play counts once its round is decided: standings "after round 1" never rank above
+    # a winner of round 1 the player who lost it and sits out round 2 (the words say the games ended, not byes)
+    results = core_results([p for p in decided if not (p.round == playing and p.kind == db.BYE)])
     by_id = {str(e.user_id): e for e in people}
     # at the end, whoever withdrew, was removed or left comes below everyone who played on: never the winner
     out = {str(e.user_id) for e in people if e.status != db.IN} if row.status == db.FINISHED else set()
     lines = standings(results, [str(e.user_id) for e in people], plan.scoring, behind=out)
     rows = tuple(StandingRow(s.rank, int(s.player), by_id[s.player].name, s.points, s.buchholz,
                              s.sonneborn_berger, s.played, s.byes, by_id[s.player].status) for s in lines)
-    paired = {p.round for p in decided}
-    open_rounds = {p.round for p in decided if p.places is None}
     done = max((r for r in paired if r not in open_rounds), default=0)
-    playing = max(open_rounds, default=0) if row.status == db.RUNNING else 0
     ended = sum(1 for p in decided if p.round == playing and p.places is not None and p.kind != db.BYE)
     if not paired:  # before the start every entrant has 0: keep the entry order, withdrawn ones included
         order = {e.user_id: k for k, e in enumerate(people)}

@@ -442,6 +442,42 @@ async def test_the_standings_of_a_round_in_play_say_whether_any_of_its_games_has
     await repo.close()
 
 
+async def test_a_bye_counts_in_the_standings_once_its_round_is_decided(db: DbFactory) -> None:
+    """Five in a Swiss: the standings "after round 1" while round 2 is in play leave out round 2's bye (its sitter,
+    who lost round 1, ranked above round 1's winners on a point the heading said no game had given), and count it
+    once round 2 is decided; the bye of round 1 counts from the end of round 1."""
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    tid = await event(svc, 5, {"format": "swiss", "rounds": "3"})
+
+    async def points() -> dict[int, float]:
+        return {r.user_id: float(r.points) for r in (await svc.tournaments.standings(GUILD, tid)).rows}
+
+    await svc.tournaments.start(GUILD, ORG)
+    first = (await svc.tournaments.pairings(GUILD, tid)).boards
+    [sitter] = [b.user_ids[0] for b in first if b.kind == "bye"]
+    assert (await points())[sitter] == 0  # round 1 in play: its bye not yet
+    losers = set()
+    for board in first:
+        if board.kind == "game":
+            await svc.resign(board.table_id or 0, board.user_ids[1])
+            losers.add(board.user_ids[1])
+    after_one = await points()
+    assert after_one[sitter] == 1 and all(after_one[u] == 0 for u in losers)
+    second = (await svc.tournaments.pairings(GUILD, tid)).boards
+    assert (await svc.tournaments.standings(GUILD, tid)).playing == 2
+    [sitter2] = [b.user_ids[0] for b in second if b.kind == "bye"]
+    assert sitter2 in losers  # Swiss gives the bye to the lowest standing
+    assert await points() == after_one  # "after round 1": round 2's bye not counted yet
+    ranks = {r.user_id: r.rank for r in (await svc.tournaments.standings(GUILD, tid)).rows}
+    winners = {b.user_ids[0] for b in first if b.kind == "game"}
+    assert all(ranks[w] < ranks[sitter2] for w in winners)
+    for board in second:
+        if board.kind == "game":
+            await svc.resign(board.table_id or 0, board.user_ids[1])
+    assert (await points())[sitter2] == 1  # round 2 decided: its bye counts
+    await repo.close()
+
+
 async def test_a_player_out_during_a_bye_has_no_game_to_forfeit(db: DbFactory) -> None:
     repo, svc = await open_service(db("mesa.db"), FakeClock())
     tid = await event(svc, 3, {"format": "swiss", "rounds": "2"})
