@@ -2348,6 +2348,10 @@ EN.update({
     "next game comes with round {next}.",
     "tournament.bye_now.last": "Tournament #{id} ({title}), round {round} of {rounds}: you have a bye ({points}); "
     "the final standings come when the round's games end.",
+    "tournament.round_decided": "Tournament #{id} ({title}), round {round} of {rounds}: your game of this round is "
+    "decided; your next game comes with round {next}, when the round ends ({tables}).",
+    "tournament.round_decided.last": "Tournament #{id} ({title}), round {round} of {rounds}: your game of this round "
+    "is decided; the final standings come when the round ends ({tables}).",
     "tournament.games.open_yours": "Tournament #{id} ({title}, {format}): open for entries, {players} in; yours to "
     "start with /tournament start {id} once everyone has joined.",
     "tournament.games.open_entered": "Tournament #{id} ({title}, {format}): you are entered, {players} in so far; it "
@@ -2566,6 +2570,10 @@ ES.update({
     "partida llega con la ronda {next}.",
     "tournament.bye_now.last": "Torneo #{id} ({title}), ronda {round} de {rounds}: descansas ({points}); la "
     "clasificación final llega cuando terminen las partidas de la ronda.",
+    "tournament.round_decided": "Torneo #{id} ({title}), ronda {round} de {rounds}: tu partida de esta ronda está "
+    "decidida; tu próxima partida llega con la ronda {next}, cuando termine la ronda ({tables}).",
+    "tournament.round_decided.last": "Torneo #{id} ({title}), ronda {round} de {rounds}: tu partida de esta ronda "
+    "está decidida; la clasificación final llega cuando termine la ronda ({tables}).",
     "tournament.games.open_yours": "Torneo #{id} ({title}, {format}): abierto a inscripciones, {players} dentro; "
     "lo empiezas tú con /tournament start {id} cuando se hayan apuntado todos.",
     "tournament.games.open_entered": "Torneo #{id} ({title}, {format}): estás inscrito, {players} hasta ahora; "

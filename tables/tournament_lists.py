@@ -46,8 +46,10 @@ class TournamentLists:
         self.repo = repo
 
     async def byes(self, guild_id: int, user_id: int) -> list[Bye]:
-        """The rounds in play at this server's running tournaments where ``user_id`` has a bye, oldest event
-        first: ``/games`` says them, where the player otherwise finds no table until the next round."""
+        """The rounds in play at this server's running tournaments where ``user_id`` has no table, oldest event
+        first: a bye, or their board decided (a game ended, a forfeit won) while other tables play on.  ``/games``
+        says them, where the player otherwise finds no table until the next round (a player whose game had ended
+        was told "You have no active games", as if out of the event)."""
         found = []
         for row in await db.user_tournaments(self.repo, guild_id, user_id, (db.RUNNING,), skip_damaged=True):
             number = await db.rounds_paired(self.repo, row.id)
@@ -55,8 +57,13 @@ class TournamentLists:
                 round_ = await db.pairings(self.repo, row.id, number)
             except db.DamagedTournament:  # /games lists the player's tables all the same
                 continue
-            if any(p.kind == db.BYE and user_id in p.players for p in round_):
-                found.append(Bye(row.id, game_title(row.game), number, row.rounds, _plan_of(row).scoring.bye))
+            mine = [p for p in round_ if user_id in p.players]
+            worth = _plan_of(row).scoring.bye
+            if any(p.kind == db.BYE for p in mine):
+                found.append(Bye(row.id, game_title(row.game), number, row.rounds, worth))
+            elif mine and all(p.places is not None for p in mine) and \
+                    (playing := sum(p.places is None and p.table_id is not None for p in round_)):
+                found.append(Bye(row.id, game_title(row.game), number, row.rounds, worth, playing))
         return found
 
     async def for_games(self, guild_id: int, user_id: int) -> list[Phrase]:

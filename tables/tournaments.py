@@ -212,20 +212,26 @@ class Pairings:
 
 @dataclass(frozen=True)
 class Bye:
-    """A round in play that a player sits out with a bye (``Tournaments.byes``): no table of theirs there."""
+    """A round in play where a player has no table (``TournamentLists.byes``): they sit it out with a bye, or
+    (``playing``: the round's tables still playing) their game of it is decided while others play on."""
 
     tournament_id: int
     title: str
     round: int
     rounds: int
     worth: Fraction
+    #: None: a bye; else the player's board is decided (a game ended, a forfeit won) and this many tables play on
+    playing: int | None = None
 
     def phrase(self) -> Phrase:
         """"Tournament #1 (Kona), round 1 of 3: you have a bye (1 point); your next game comes with round 2."
-        (the last round: the final standings come when its games end)."""
-        key = "tournament.bye_now" if self.round < self.rounds else "tournament.bye_now.last"
+        (the last round: the final standings come when its games end); a decided game: "…: your game of this round
+        is decided; your next game comes with round 2, when the round ends (1 table still playing)"."""
+        kind = "tournament.bye_now" if self.playing is None else "tournament.round_decided"
+        key = kind if self.round < self.rounds else f"{kind}.last"
         return Phrase(key, {"id": self.tournament_id, "title": self.title, "round": self.round,
-                            "rounds": self.rounds, "points": points_phrase(self.worth), "next": self.round + 1})
+                            "rounds": self.rounds, "points": points_phrase(self.worth), "next": self.round + 1,
+                            "tables": Count(self.playing or 0, "table_playing")})
 
 
 @dataclass(frozen=True)

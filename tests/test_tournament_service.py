@@ -892,6 +892,37 @@ async def test_games_tells_the_organiser_and_the_entrants_what_an_event_waits_fo
     await repo.close()
 
 
+async def test_games_tells_a_player_whose_game_is_decided_that_the_next_comes_with_the_next_round(
+        db: DbFactory) -> None:
+    """Five in a Swiss: a player whose game of the round has ended while another table plays on found nothing in
+    ``/games`` ("You have no active games", as if out of the event): it says their next game comes with the next
+    round, and in the last round that the final standings come when it ends (English and Spanish)."""
+    repo, svc = await open_service(db("mesa.db"), FakeClock())
+    lists = svc.tournament_lists
+
+    async def said(user: int, lang: str = "en") -> list[str]:
+        return [t(p.key, lang, **p.params) for p in await lists.for_games(GUILD, user)]
+
+    tid = await event(svc, 5, {"format": "swiss", "rounds": "2"})
+    await svc.tournaments.start(GUILD, ORG, tid)
+    games = [b for b in (await svc.tournaments.pairings(GUILD, tid)).boards if b.kind == "game"]
+    first, other = games
+    await svc.resign(first.table_id or 0, first.user_ids[1])
+    for user in first.user_ids:
+        assert await said(user) == [f"Tournament #{tid} (Kona), round 1 of 2: your game of this round is decided; your "
+                                    "next game comes with round 2, when the round ends (1 table still playing)."]
+        assert await said(user, "es") == [f"Torneo #{tid} (Kona), ronda 1 de 2: tu partida de esta ronda está "
+                                          "decidida; tu próxima partida llega con la ronda 2, cuando termine la ronda "
+                                          "(1 mesa aún en juego)."]
+    assert [await said(user) for user in other.user_ids] == [[], []]  # their table is listed: nothing more to say
+    await svc.resign(other.table_id or 0, other.user_ids[1])
+    last = [b for b in (await svc.tournaments.pairings(GUILD, tid)).boards if b.kind == "game"]
+    await svc.resign(last[0].table_id or 0, last[0].user_ids[0])
+    assert (await said(last[0].user_ids[1]))[0].endswith("round 2 of 2: your game of this round is decided; the final "
+                                                          "standings come when the round ends (1 table still playing).")
+    await repo.close()
+
+
 async def test_games_offers_the_events_a_player_could_enter(db: DbFactory) -> None:
     # someone who had not entered found nothing in /games of the server's events open for entries
     repo, svc = await open_service(db("mesa.db"), FakeClock())
