@@ -2321,6 +2321,8 @@ EN.update({
     "{players} has at most as many rounds as it takes for everyone to meet everyone (players − 1, or the count "
     "itself when it is odd, a bye each round), and more would pair the same players again.",
     "tournament.cancelled": "Tournament #{id} ({title}) is cancelled. Tables in play go on as ordinary games.",
+    "tournament.cancelled.table": "Tournament #{id} ({title}) is cancelled: this game goes on as an ordinary one, "
+    "and its result no longer counts for the event.",
     "tournament.cancelled.open": "Tournament #{id} ({title}) is cancelled. It had not started, so no game of it was "
     "played.",
     "tournament.round": "Tournament #{id} ({title}), round {round} of {rounds}. {first}; play at your table with "
@@ -2544,6 +2546,8 @@ ES.update({
     "ninguna partida suya.",
     "tournament.cancelled": "El torneo #{id} ({title}) queda cancelado. Las mesas en juego siguen como partidas "
     "normales.",
+    "tournament.cancelled.table": "El torneo #{id} ({title}) queda cancelado: esta partida sigue como una partida "
+    "normal, y su resultado ya no cuenta para el torneo.",
     "tournament.round": "Torneo #{id} ({title}), ronda {round} de {rounds}. {first}; juega en tu mesa con "
     "/move:\n{lines}",
     "tournament.first.named": "En cada mesa empieza quien se nombra primero",

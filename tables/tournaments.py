@@ -100,7 +100,7 @@ from tables.games import known_game, variant_text
 from tables.games import title as game_title
 from tables.i18n import EN, Clauses, Count, Lines, Names, Phrase, t
 from tables.mesa import is_mesa, person_name
-from tables.outbox import Message, TournamentPost
+from tables.outbox import INFO, Message, PublicPost, TournamentPost
 from tables.play import Play
 from tables.seating import MAX_NAME, Seating
 from tables.store import TableStore
@@ -550,8 +550,21 @@ class Tournaments:
         await self._may_organise(guild_id, manages)
         for was, key in ((db.OPEN, "tournament.cancelled.open"), (db.RUNNING, "tournament.cancelled")):  # as it was
             if await db.set_status(self.repo, row.id, (was,), db.CANCELLED, self.store.stamp()):
-                return [self._post(row, key)]
+                return [self._post(row, key), *await self._told_at_tables(row)]
         raise TableError("tournament.error.not_running", id=row.id)
+
+    async def _told_at_tables(self, row: TournamentRow) -> list[Message]:
+        """Each table of the round in play is told, in its own thread, that it goes on as an ordinary game: its
+        players, who may not read the event's channel, had no word that their game no longer counted for it."""
+        number = await db.rounds_paired(self.repo, row.id)
+        told: list[Message] = []
+        for table_id, status in (await db.undecided_tables(self.repo, row.id, number)).values() if number else ():
+            if status not in LIVE:
+                continue
+            players = tuple(s.user_id for s in await self.repo.get_seats(table_id) if not is_mesa(s.user_id))
+            told.append(PublicPost(table_id, INFO, "tournament.cancelled.table",
+                                   {"id": row.id, "title": game_title(row.game)}, mention=players))
+        return told
 
     def _organiser(self, row: TournamentRow, user_id: int, manages: bool) -> None:
         if user_id != row.organiser_id and not manages:

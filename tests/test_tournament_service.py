@@ -516,6 +516,12 @@ async def test_cancel_stops_the_rounds_and_a_member_who_left_forfeits(db: DbFact
     out = await svc.tournaments.cancel(GUILD, ORG, tid)
     assert [m.key for m in out if isinstance(m, TournamentPost)] == ["tournament.cancelled"]
     (board,) = (await svc.tournaments.pairings(GUILD, tid)).boards
+    # the table in play is told in its own thread, its players pinged (they may not read the event's channel)
+    [told] = [m for m in out if isinstance(m, PublicPost)]
+    assert told.table_id == board.table_id and set(told.mention) == set(board.user_ids)
+    assert t(told.key, "en", **told.params) == (f"Tournament #{tid} (Kona) is cancelled: this game goes on as an "
+                                                "ordinary one, and its result no longer counts for the event.")
+    assert "ya no cuenta para el torneo" in t(told.key, "es", **told.params)
     await svc.resign(board.table_id or 0, board.user_ids[1])  # its table goes on, as an ordinary game, and ends
     assert await stored.rounds_paired(repo, tid) == 2  # no round after a cancellation
     assert (await svc.tournaments.standings(GUILD, tid)).status == "cancelled"
