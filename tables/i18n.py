@@ -97,6 +97,8 @@ EN: dict[str, str] = {
     "automatically as they come (auto), until they play a move again (/move).",
     "info.timeout_all_away": "{name} ran out of time again in {game} #{table}, and no player is playing any more: "
     "each turn is now played automatically (auto) when its time runs out, until someone plays a move again (/move).",
+    "info.timeout_all_away_played": "{name} ran out of time again in {game} #{table}, and no player is playing any "
+    "more: a tournament's round needs a result, so the game is played out automatically (auto) to its end.",
     "info.back": "{name} is back in {game} #{table}: their turns wait for them again.",
     "info.out.resign": "{name} resigned from {game} #{table}; their moves are now played automatically and "
     "they will be placed below every player who did not leave the game (those the rules put out too).",
@@ -302,6 +304,9 @@ ES: dict[str, str] = {
     "info.timeout_all_away": "A {name} se le acabó el tiempo otra vez en {game} #{table}, y ya no juega nadie: "
     "cada turno se juega ahora automáticamente (auto) cuando se acaba su tiempo, hasta que alguien vuelva a jugar "
     "(/move).",
+    "info.timeout_all_away_played": "A {name} se le acabó el tiempo otra vez en {game} #{table}, y ya no juega "
+    "nadie: una ronda del torneo necesita un resultado, así que la partida se juega automáticamente (auto) hasta el "
+    "final.",
     "info.back": "{name} ha vuelto a {game} #{table}: sus turnos vuelven a esperarle.",
     "info.out.resign": "{name} abandonó {game} #{table}; sus jugadas se harán automáticamente y quedará por "
     "detrás de todos los que no dejen la partida (también de los que queden eliminados por las reglas).",

@@ -98,9 +98,11 @@ class LoadedTable:
     def played_away(self) -> set[int]:
         """The away seats whose turns are played as they come: all of them while a seat still in plays on (a
         player not away, or Mesa); none when every seat still in is away, so that a game nobody plays is not
-        played to its end at once: each turn then waits for its deadline, and a time-out plays it."""
+        played to its end at once: each turn then waits for its deadline, and a time-out plays it.  At a
+        tournament's table all of them even then: a round needs a result, and a Krakatoa table nobody played held
+        its whole event up for a deadline a turn (21 deadlines, two months at 3 days a move)."""
         away = self.away_seats()
-        return away if any(s not in away for s in self.still_in()) else set()
+        return away if self.options.tournament is not None or any(s not in away for s in self.still_in()) else set()
 
     def still_in(self) -> list[int]:
         return [s.seat for s in self.seats if not s.out_reason]

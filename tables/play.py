@@ -301,8 +301,10 @@ class Play:
             ctx.seats = late.seats_after(ctx.seats)
             away = actors[0] in ctx.away_seats()
             # nobody plays on (every seat away): each turn now waits for its deadline, said once
-            key = "info.timeout_auto" if not away or was_away else "info.timeout_away" if ctx.played_away() else \
-                "info.timeout_all_away"
+            everyone = all(s in ctx.away_seats() for s in ctx.still_in())  # a tournament's table: played out now
+            key = "info.timeout_auto" if not away or was_away else \
+                "info.timeout_all_away" if everyone and not ctx.played_away() else \
+                "info.timeout_all_away_played" if everyone else "info.timeout_away"
             info = self.posts.info(ctx, key, name=ctx.names_of(actors))
             step, after = await self.rules.timeout_move(ctx, actors[0])
             after = await self.rules.advance(ctx, after, ctx.plies + 1, step, finishing=actors[0])

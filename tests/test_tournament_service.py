@@ -478,6 +478,31 @@ async def test_a_bye_counts_in_the_standings_once_its_round_is_decided(db: DbFac
     await repo.close()
 
 
+async def test_a_krakatoa_table_nobody_plays_is_played_out_once_every_player_is_away(db: DbFactory) -> None:
+    """A tournament's Krakatoa table where nobody moves: once every player has timed out twice in a row (away), the
+    game is played out automatically to its end (a round needs a result) and said so once; it had waited a deadline
+    a turn, 21 deadlines for three players, holding the whole event up (a friendly table still waits)."""
+    clock = FakeClock()
+    repo, svc = await open_service(db("mesa.db"), clock)
+    tid = await event(svc, 3, {"format": "swiss", "rounds": "1", "time_per_move": "2h"}, game="krakatoa")
+    await svc.tournaments.start(GUILD, ORG, tid)
+    [board] = (await svc.tournaments.pairings(GUILD, tid)).boards
+    said: list[PublicPost] = []
+    ticks = 0
+    while (await stored.get_tournament(repo, tid)).status != stored.FINISHED:  # type: ignore[union-attr]
+        ticks += 1
+        assert ticks <= 7, "two time-outs each, then the game is played out"
+        clock.advance(hours=2, minutes=1)
+        said += [m for m in await svc.tick() if isinstance(m, PublicPost) and m.table_id == board.table_id]
+    keys = [m.key for m in said]
+    assert keys.count("info.timeout_all_away_played") == 1 and "info.timeout_all_away" not in keys, keys
+    told = next(m for m in said if m.key == "info.timeout_all_away_played")
+    assert "played out automatically (auto) to its end" in t(told.key, "en", **told.params)
+    assert "hasta el final" in t(told.key, "es", **told.params)
+    assert len(await repo.get_results(board.table_id or 0)) == 3
+    await repo.close()
+
+
 async def test_a_player_out_during_a_bye_has_no_game_to_forfeit(db: DbFactory) -> None:
     repo, svc = await open_service(db("mesa.db"), FakeClock())
     tid = await event(svc, 3, {"format": "swiss", "rounds": "2"})
