@@ -44,3 +44,21 @@ def test_opponent_cannot_capture_tells_apart_what_the_opponent_sees() -> None:
 ])
 def test_opponent_must_pass(move: str, passes: bool) -> None:
     assert judged("opponent_must_pass", ONE_FREE_STACK, move) is passes
+
+
+def test_the_lesson_on_shown_faces_names_no_piece_the_learner_cannot_see() -> None:
+    """The step that teaches which faces a capture shows (PL-9.3) said "the white Mute left at the bottom of a3 now
+    shows its face"; Black sees only its blank up face there (PL-9.4: White's reserve hidden), so it could as well
+    be the Twister or a Mask: the explanation says what Black sees, and no more."""
+    from tables.learn import courses, step_state
+
+    engine = get_engine("plateau")
+    [step] = [s for s in courses()["plateau"].steps if "a1:2-a3" in (s.accept or ())]
+    state = step_state(engine, step)
+    after = engine.apply(state, engine.parse_move(state, "a1:2-a3"))
+    a3 = engine.view_notation(after, step.seat).split()[0].split("/")[1].split(",")[0]
+    assert a3.startswith("WX?"), a3  # White's piece at a3's bottom: blank up, its down face hidden from Black
+    for lang, names in (("en", ("Mute", "Twister", "Mask")), ("es", ("Muda", "Torbellino", "Máscara"))):
+        explained = step.explain[lang]
+        assert not any(name in explained for name in names), explained
+        assert "a3" in explained and ("blank" if lang == "en" else "en blanco") in explained
