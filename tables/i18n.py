@@ -1509,6 +1509,8 @@ EN.update({
     "so nothing changes: the game goes on from the latest board.",
     "error.takeback_lapsed": "The takeback asked at table #{table} lapsed: the game went on since. Ask "
     "again with /takeback if you want.",
+    "error.takeback_lapsed_theirs": "{name}'s takeback request at table #{table} lapsed when the game went on, so "
+    "there is nothing to answer.",
     "error.takeback_own": "You asked for this takeback: your opponent answers it (or it lapses when the "
     "game goes on).",
     "info.takeback_asked": "{name} asks to take back at {game} #{table}: {moves}. Accept or decline? {left}",
@@ -1587,6 +1589,8 @@ ES.update({
     "que no cambia nada: la partida sigue desde el último tablero.",
     "error.takeback_lapsed": "La petición de deshacer de la mesa #{table} caducó: la partida siguió desde "
     "entonces. Vuelve a pedirlo con /takeback si quieres.",
+    "error.takeback_lapsed_theirs": "La petición de deshacer de {name} en la mesa #{table} caducó cuando la partida "
+    "siguió, así que no hay nada que responder.",
     "error.takeback_own": "Tú pediste deshacer: responde tu rival (o la petición caduca si la partida "
     "sigue).",
     "info.takeback_asked": "{name} pide deshacer en {game} #{table}: {moves}. ¿Aceptar o rechazar? {left}",

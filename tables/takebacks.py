@@ -140,7 +140,10 @@ class Takebacks:
             answered = self._answered(ctx, rows, ctx.row.version if version is None else version)
             if answered is not None:
                 raise answered
-            lapsed = bool(rows) and rows[-1].status == PENDING
+            lapsed = rows[-1] if rows and rows[-1].status == PENDING else None
+            if lapsed is not None and lapsed.seat != seat.seat and (asker := ctx.by_seat(lapsed.seat)) is not None:
+                # the one answering never asked: whose request lapsed, and that it is theirs to ask again
+                raise TableError("error.takeback_lapsed_theirs", table=ctx.id, name=asker.name)
             raise TableError("error.takeback_lapsed" if lapsed else "error.no_takeback_request", table=ctx.id)
         if request.seat == seat.seat:
             raise TableError("error.takeback_own", table=ctx.id)

@@ -326,9 +326,15 @@ async def test_between_people_declined_lapsed_stale_accepted_and_at_most_three(d
 
     [asked] = await svc.takebacks.ask(tid, ANA)  # 2: Ben moves instead of answering: the request lapses
     await svc.submit_move(tid, BEN, (await svc.legal_moves_for(tid, BEN))[0])
-    with pytest.raises(TableError) as exc:
+    with pytest.raises(TableError) as exc:  # Ben never asked: told whose request lapsed, not to "ask again"
         await svc.takebacks.accept(tid, BEN)
-    assert refusal(exc) == "error.takeback_lapsed"
+    assert refusal(exc) == "error.takeback_lapsed_theirs"
+    assert exc.value.message("en") == (f"Ana's takeback request at table #{tid} lapsed when the game went on, so "
+                                       "there is nothing to answer.")
+    assert exc.value.message("es").startswith("La petición de deshacer de Ana en la mesa")
+    with pytest.raises(TableError) as exc:  # Ana, who asked, may ask again
+        await svc.takebacks.decline(tid, ANA)
+    assert refusal(exc) == "error.takeback_lapsed" and "Ask again" in exc.value.message("en")
 
     [asked] = await svc.takebacks.ask(tid, ANA)  # 3: Ana's move and Ben's reply
     assert t(asked.key, "en", **asked.params).endswith("(It is Ana's last takeback request in this game.)")
