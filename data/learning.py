@@ -65,31 +65,32 @@ def takeback_row(r: Any) -> TakebackRow:
 
 
 # ---- hints ----------------------------------------------------------------------------------------
-async def given_hint(repo: Repository, table_id: int, seat: int, version: int) -> str | None:
-    """The move last hinted to ``seat`` if it was hinted at the table's ``version``, else None."""
+async def given_hint(repo: Repository, table_id: int, seat: int, position: int) -> str | None:
+    """The move last hinted to ``seat`` if it was hinted at ``position`` (a key of the whole state), else None."""
     async with repo._reading() as c:
-        row = await c.fetchone("SELECT given_move FROM hints WHERE table_id = ? AND seat = ? AND given_version = ?",
-                               (table_id, seat, version))
+        row = await c.fetchone("SELECT given_move FROM hints WHERE table_id = ? AND seat = ? AND given_position = ?",
+                               (table_id, seat, position))
     return None if row is None or row[0] is None else str(row[0])
 
 
-async def give_hint(repo: Repository, table_id: int, seat: int, version: int, move: str, *,
+async def give_hint(repo: Repository, table_id: int, seat: int, position: int, move: str, *,
                     replacing: str | None = None) -> tuple[str, int]:
-    """Keep ``move`` as the hint to ``seat`` at the table's ``version`` and count it, once per version: the
-    same question asked again (a second click, the other language, after a restart) is neither counted nor
-    answered otherwise.  Returns the move hinted at that version (the first kept, when two asks raced) and
-    the seat's count.  ``replacing``: the kept move at that version could not be read (edited by hand): ``move``
-    takes its place, not counted again."""
+    """Keep ``move`` as the hint to ``seat`` at ``position`` (a key of the whole state) and count it, once a
+    position: the same question asked again (a second click, the other language, after a restart, after a
+    takeback back to it) is neither counted nor answered otherwise.  Returns the move hinted there (the first
+    kept, when two asks raced) and the seat's count.  ``replacing``: the kept move there could not be read (edited
+    by hand): ``move`` takes its place, not counted again."""
     async with repo.transaction() as tx:
         if replacing is not None:
-            await tx._c.execute("UPDATE hints SET given_move = ? WHERE table_id = ? AND seat = ? AND given_version = ? "
-                                "AND given_move = ?", (move, table_id, seat, version, replacing))
+            await tx._c.execute("UPDATE hints SET given_move = ? WHERE table_id = ? AND seat = ? "
+                                "AND given_position = ? AND given_move = ?",
+                                (move, table_id, seat, position, replacing))
         await tx._c.execute(
-            "INSERT INTO hints (table_id, seat, used, given_version, given_move) VALUES (?, ?, 1, ?, ?) "
+            "INSERT INTO hints (table_id, seat, used, given_position, given_move) VALUES (?, ?, 1, ?, ?) "
             "ON CONFLICT (table_id, seat) DO UPDATE SET used = hints.used + 1, "
-            "given_version = excluded.given_version, given_move = excluded.given_move "
-            "WHERE hints.given_version IS NULL OR hints.given_version <> excluded.given_version",
-            (table_id, seat, version, move))
+            "given_position = excluded.given_position, given_move = excluded.given_move "
+            "WHERE hints.given_position IS NULL OR hints.given_position <> excluded.given_position",
+            (table_id, seat, position, move))
         row = await tx._c.fetchone("SELECT given_move, used FROM hints WHERE table_id = ? AND seat = ?",
                                    (table_id, seat))
     return (str(row[0]), int(row[1])) if row and row[0] is not None else (move, int(row[1]) if row else 0)

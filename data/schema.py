@@ -397,8 +397,15 @@ ALTER TABLE replays_by_language RENAME TO replays;
 CREATE INDEX replays_made ON replays(created_at);
 """
 
+#: migration 21: the position a seat was last hinted at (a key of the whole state, ``tables.hints.position_key``):
+#: the same position asked again after a takeback (a new version, the same position) is the same hint, not counted
+#: again.  ``given_version`` is no longer read.
+V21 = """
+ALTER TABLE hints ADD COLUMN given_position INTEGER;
+"""
+
 MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17, V18, V19,
-                         V20]
+                         V20, V21]
 
 
 #: the schema version this code writes

@@ -6,8 +6,9 @@ Mesa's (``hints_offered``).  Rated games and games between people are refused in
 A hint is the honest player's move: ``MesaMoves.choose`` at ``HINT_LEVEL``, Mesa's strongest, the level its
 reviews judge by (at the table's own level, an ``easy`` table's hints were moves the review then called
 mistakes), from the asker's view only, seeded by the table and the ply; asking again at the same position gives
-the same answer, and is not counted again (kept per table, version and seat, in memory and in storage, so a
-restart changes nothing: a search on a time budget varies with the machine's load).
+the same answer, and is not counted again (kept per table, position and seat, in memory and in storage, so a
+restart changes nothing: a search on a time budget varies with the machine's load; and a takeback back to a position
+hinted at is that position again).
 Its sentence of why is computed from the engine, and from what the seat knows: where the seat's view hides
 something (Plateau's faces, K3's pyramids), the claims are judged on states the engine deals from that view
 (``determinize``) and said only when they hold on every one, so a hint never tells a secret. In order: the move
@@ -27,6 +28,8 @@ Every hint is counted per seat (``data.learning``, it survives a restart), and t
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 import random
 from collections import Counter
@@ -116,6 +119,13 @@ class Hint:
     sketch: str = ""
 
 
+def position_key(engine: Engine, state: Any) -> int:
+    """A key of the whole state (62 bits, stored beside the hint): the same position, however reached (a takeback
+    back to it gives the table a new version), has the same key."""
+    text = json.dumps(engine.to_json(state), sort_keys=True, separators=(",", ":"))
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big") >> 2
+
+
 class Hints:
     """Gives hints and counts them (a collaborator of ``TableService``: ``service.hints``)."""
 
@@ -123,10 +133,10 @@ class Hints:
         self.store = store
         self.mesa = mesa
         self.seated = seated
-        #: (table, version, seat) -> the hinted move: asked again, the same answer (a search at ``HINT_LEVEL`` runs
+        #: (table, position, seat) -> the hinted move: asked again, the same answer (a search at ``HINT_LEVEL`` runs
         #: on a time budget, which the machine's load varies)
         self.given: LruCache[tuple[int, int, int], str] = LruCache()
-        #: (table, version, seat, move) -> the sentence of why: asked again (a second click), not read again
+        #: (table, position, seat, move) -> the sentence of why: asked again (a second click), not read again
         #: (a reading takes up to a second of a worker); after a restart it is read again, to the same figure
         self.told: LruCache[tuple[int, int, int, str], Phrase] = LruCache()
 
@@ -145,10 +155,11 @@ class Hints:
             raise ctx.not_your_turn(actors)
         engine, state = ctx.engine, ctx.state
         seed = move_seed(ctx.row.seed, ctx.plies + 1, seat.seat, "hint")
-        asked = (ctx.id, ctx.row.version, seat.seat)
+        position = position_key(engine, state)  # a takeback back to a position hinted at is that position again
+        asked = (ctx.id, position, seat.seat)
         given = self.given.get(asked)
         if given is None:  # kept in storage too: after a restart, the same question gets the same answer
-            given = await learning.given_hint(self.store.repo, ctx.id, seat.seat, ctx.row.version)
+            given = await learning.given_hint(self.store.repo, ctx.id, seat.seat, position)
         move = unreadable = None
         if given is not None:
             try:
@@ -159,7 +170,7 @@ class Hints:
             move = await self.mesa.choose(ctx, state, seat.seat, HINT_LEVEL, seed)
         # kept and counted once a position: asked again there (a second click, after a restart) it is the same
         # hint, not another; of two asks at once, the first kept is the one both are told
-        text, used = await learning.give_hint(self.store.repo, ctx.id, seat.seat, ctx.row.version,
+        text, used = await learning.give_hint(self.store.repo, ctx.id, seat.seat, position,
                                               engine.format_move(state, move), replacing=unreadable)
         move = engine.parse_move(state, text)
         self.given[asked] = text

@@ -1541,9 +1541,9 @@ ES.update({
     "hint.why.forces": "tras ella ganas en tu próxima jugada juegue lo que juegue {name}.",
     "hint.why.choice": "es la elección de Mesa aquí.",
     "hint.why.chance": "es la elección de Mesa aquí: tras ella, Mesa calcula tus posibilidades de ganar en un "
-    "{chance} % (como leen una jugada sus revisiones{seen}).",
+    "{chance} % (según lo leería una revisión de Mesa{seen}).",
     "hint.why.chance_together": "es la elección de Mesa aquí: tras ella, Mesa calcula en un {chance} % la "
-    "posibilidad de que ganéis todos juntos (como leen una jugada sus revisiones{seen}).",
+    "posibilidad de que ganéis todos juntos (según lo leería una revisión de Mesa{seen}).",
     "hint.seen": ", con lo que tú puedes ver",
     "hint.why.proven_win": "tras ella, la búsqueda de Mesa te encuentra una victoria juegue lo que juegue {name}.",
     "hint.why.proven_loss": "es la elección de Mesa aquí, aunque su búsqueda encuentra una victoria para {name} "

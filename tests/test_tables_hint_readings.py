@@ -105,8 +105,8 @@ async def test_a_quiet_move_s_hint_gives_the_seat_s_chance_from_its_own_view() -
     assert isinstance(chance, int) and 0 <= chance <= 100
     assert said(phrase) == (f"Mesa's choice here: after it, your chance to win reads {chance} % (as Mesa's reviews "
                             "read a move, from what you can see).")
-    assert t(phrase.key, "es", **phrase.params).endswith(f"tus posibilidades de ganar en un {chance} % (como leen una "
-                                                        "jugada sus revisiones, con lo que tú puedes ver).")
+    assert t(phrase.key, "es", **phrase.params).endswith(f"tus posibilidades de ganar en un {chance} % (según lo "
+                                                        "leería una revisión de Mesa, con lo que tú puedes ver).")
     assert await hints(Reader())._why(ctx, state, 0, move, 11) == phrase  # the same question, the same figure
 
 

@@ -227,6 +227,30 @@ async def test_hints_are_refused_in_rated_games_between_people_and_out_of_turn(d
 
 
 # ==================================================================== takebacks
+async def test_a_hint_at_a_position_a_takeback_returned_to_is_the_same_hint_not_counted_again(db: DbFactory) -> None:
+    """Hint, play, take it back (Mesa agrees), hint again at the very same position: the same move, and still one
+    hint used (it was counted again, the table's version having changed, and the result said "2 hints"); a new
+    position is a new hint."""
+    repo = await open_repository(db("mesa.db"))
+    svc = mesa_service(repo, FakeClock())
+    tid = await against_mesa(svc)
+    await svc.submit_move(tid, ANA, "a6-d3")
+    await svc.play_mesa(tid)
+    first = await svc.hints.ask(tid, ANA)
+    await svc.submit_move(tid, ANA, first.move)
+    await svc.play_mesa(tid)
+    await svc.takebacks.ask(tid, ANA)  # Mesa agrees at once: back to the position of the hint
+    again = await svc.hints.ask(tid, ANA)
+    assert again.move == first.move and again.version != first.version
+    assert await svc.hints.used(tid) == {0: 1}
+    assert "1 hint used in this game" in t(again.key, "en", **again.params)
+    await svc.submit_move(tid, ANA, first.move)
+    await svc.play_mesa(tid)
+    await svc.hints.ask(tid, ANA)  # a position not hinted at before
+    assert await svc.hints.used(tid) == {0: 2}
+    await repo.close()
+
+
 async def test_mesa_accepts_a_takeback_at_once_in_an_unrated_game_and_it_survives_a_restart(db: DbFactory) -> None:
     clock = FakeClock()
     repo = await open_repository(db("mesa.db"))
