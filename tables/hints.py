@@ -168,6 +168,9 @@ class Hints:
                 unreadable = given
         if move is None:
             move = await self.mesa.choose(ctx, state, seat.seat, HINT_LEVEL, seed)
+            # a move that wins at once, on every state the seat's view allows, is the hint (Mesa's K3 search, on
+            # its budget, at times chose a move that wins a turn later: a hint's first reason is "it wins at once")
+            move = await asyncio.to_thread(winning_instead, engine, state, seat.seat, seed, move)
         # kept and counted once a position: asked again there (a second click, after a restart) it is the same
         # hint, not another; of two asks at once, the first kept is the one both are told
         text, used = await learning.give_hint(self.store.repo, ctx.id, seat.seat, position,
@@ -306,6 +309,22 @@ def _points_why(engine: Engine, state: Any, seat: int, move: Any, level: str) ->
     else:
         key = "hint.why.points_level"
     return Phrase(key, {"points": Tenths(mine), "other": other, "other_points": Tenths(best), "level": level})
+
+
+def winning_instead(engine: Engine, state: Any, seat: int, seed: int, chosen: Any) -> Any:
+    """``chosen``, unless it does not win at once and another of the seat's moves does, on every state the seat's
+    view allows (``known_states``): then that one (the first in the engine's order)."""
+    known = known_states(engine, state, seat, seed)
+    if not known:
+        return chosen
+
+    def wins(move: Any) -> bool:
+        afters = [_after(engine, s, move) for s in known]
+        return all(after is not None and _wins(engine, after, seat) for after in afters)
+
+    if wins(chosen):
+        return chosen
+    return next((m for m in engine.legal_moves(state, seat) if wins(m)), chosen)
 
 
 def known_states(engine: Engine, state: Any, seat: int, seed: int) -> list[Any]:

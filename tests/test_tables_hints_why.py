@@ -255,3 +255,29 @@ def test_a_krakatoa_hint_that_gives_points_up_says_why_by_level_and_round() -> N
     lesser = next(p for p in said["easy"] if p is not None and p.key == "hint.why.points_level")
     assert t(lesser.key, "en", **lesser.params).endswith("this is the choice Mesa makes at its easy level, which "
                                                          "does not always take the most.")
+
+
+def test_a_hint_takes_a_move_that_wins_at_once_over_the_search_s_choice() -> None:
+    """K3 positions where the seat to move wins at once (the last player in, K3-7.1/7.2): Mesa's search on its
+    budget at times chose a move that wins only a turn later, and the hint said "Mesa's choice"; the hint takes a
+    move that wins at once on every state the seat's view allows, and keeps a choice that already wins."""
+    from tables.hints import winning_instead
+
+    engine = get_engine("k3")
+    for position in (
+        "1/2/BKR/NKYR/KKYYR/GKYYGR/NYKYGRN/BYBKNGRR/BYBKBBGRG 1/2/3/4/5/4B1|1/2/3/4/5/2G2B+KG play 1 - -",
+        "1/2/3/KGY1/KGYYR/YNBYRR/GYGBNKR/YNGBBBKN/YBGBKBGKR 1/2/3/1K2/1RG2/1KYW1B+RR|1/2/3/4/5/3K2 play 0 - -",
+    ):
+        state = engine.from_position(position)
+        seat = engine.to_move(state)
+        moves = engine.legal_moves(state, seat)
+        winning = [m for m in moves if (o := engine.outcome(engine.apply(state, m))) and seat in o.winners]
+        quiet = [m for m in moves if m not in winning]
+        assert winning and quiet, position
+        for seed in range(3):
+            assert winning_instead(engine, state, seat, seed, quiet[0]) in winning
+            assert winning_instead(engine, state, seat, seed, winning[-1]) == winning[-1]
+    kona = get_engine("kona")
+    start = kona.new_game(2, 5)  # nothing wins at once: the search's choice stands
+    chosen = kona.legal_moves(start, 0)[3]
+    assert winning_instead(kona, start, 0, 1, chosen) == chosen
