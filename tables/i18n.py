@@ -1513,7 +1513,9 @@ EN.update({
     "there is nothing to answer.",
     "error.takeback_own": "You asked for this takeback: your opponent answers it (or it lapses when the "
     "game goes on).",
-    "info.takeback_asked": "{name} asks to take back at {game} #{table}: {moves}. Accept or decline? {left}",
+    "info.takeback_asked": "{name} asks to take back at {game} #{table}: {moves}. Accept or decline? {left}{clock}",
+    "takeback.clock": " {name}'s clock keeps running meanwhile: with no answer, {name} can play on with /move, which "
+    "withdraws the request.",
     "takeback.left": "({name} may ask {count} in this game.)",
     "takeback.left_none": "(It is {name}'s last takeback request in this game.)",
     "count.takeback_left": "more time|more times",
@@ -1527,6 +1529,7 @@ EN.update({
     "takeback.answer.declined": "{name} declined",
     "takeback.answer.pending": "waiting for an answer",
     "takeback.answer.lapsed": "lapsed (the game went on)",
+    "takeback.answer.lapsed_ended": "unanswered when the game ended",
 })
 ES.update({
     "hint.said": " (el tablero diría: {told})",
@@ -1593,7 +1596,9 @@ ES.update({
     "siguió, así que no hay nada que responder.",
     "error.takeback_own": "Tú pediste deshacer: responde tu rival (o la petición caduca si la partida "
     "sigue).",
-    "info.takeback_asked": "{name} pide deshacer en {game} #{table}: {moves}. ¿Aceptar o rechazar? {left}",
+    "info.takeback_asked": "{name} pide deshacer en {game} #{table}: {moves}. ¿Aceptar o rechazar? {left}{clock}",
+    "takeback.clock": " Mientras tanto, el reloj de {name} sigue corriendo: si no hay respuesta, {name} puede seguir "
+    "jugando con /move, y la petición se retira.",
     "takeback.left": "({name} puede pedirlo {count} en esta partida.)",
     "takeback.left_none": "(Es la última vez que {name} puede pedirlo en esta partida.)",
     "count.takeback_left": "vez más|veces más",
@@ -1607,6 +1612,7 @@ ES.update({
     "takeback.answer.declined": "{name} rechazó",
     "takeback.answer.pending": "esperando respuesta",
     "takeback.answer.lapsed": "caducó (la partida siguió)",
+    "takeback.answer.lapsed_ended": "sin respuesta cuando terminó la partida",
 })
 
 # ---- an engine's reason for refusing a move, in the reader's language (issue 28, item 4: MoveError's

@@ -101,9 +101,11 @@ class Takebacks:
                     await learning.decline_takeback(self.store.repo, ctx.id, seq, mesa.seat, self.store.stamp())
                     return [self.posts.info(ctx, "info.takeback_mesa_declined", name=mesa.name, moves=moves)]
                 return await self._take_back(ctx, seq, mesa, steps, first)
+            # asked on the asker's own turn, their clock runs while the answer waits: said, with the way out
+            clock = Phrase("takeback.clock", {"name": seat.name}) if seat.seat in ctx.acting(ctx.state) else ""
             return [self.posts.info(ctx, "info.takeback_asked", mention=tuple(s.user_id for s in others),
                                     hint="takeback", name=seat.name, moves=moves,
-                                    left=_left(seat.name, MAX_TAKEBACKS - asked - 1))]
+                                    left=_left(seat.name, MAX_TAKEBACKS - asked - 1), clock=clock)]
 
     # ---- answering ----------------------------------------------------------------------------------
     async def accept(self, table_id: int, user_id: int, version: int | None = None) -> list[Message]:
@@ -220,6 +222,8 @@ class Takebacks:
             asker, answerer = ctx.by_seat(r.seat), ctx.by_seat(r.answered_by) if r.answered_by is not None else None
             answer = "lapsed" if r.status == PENDING and (r.version != ctx.row.version or ctx.row.status != "active") \
                 else r.status
+            if answer == "lapsed" and ctx.row.status != "active" and r.moves and ctx.plies == r.moves[-1].ply:
+                answer = "lapsed_ended"  # no move after it: the game ended (a time-out, a resignation) unanswered
             moves = _said_back(ctx, r, rows[k + 1:], before_at, logged)
             records.append(TakebackRecord(r.seq, asker.name if asker else "?", moves, r.asked_at, answer,
                                           answerer.name if answerer else ""))

@@ -306,6 +306,35 @@ async def test_mesa_accepts_a_takeback_at_once_in_an_unrated_game_and_it_survive
     assert "MISMATCH" not in out.getvalue() and "replay: 1 of 1 started tables replay" in out.getvalue()
 
 
+async def test_a_request_on_the_askers_own_turn_says_their_clock_runs_and_history_says_it_went_unanswered(
+        db: DbFactory) -> None:
+    """A takeback asked on one's own turn leaves one's clock running while the answer waits (Ana lost on time
+    waiting, told nothing): the request says so, and how to play on; asked on the opponent's turn it says nothing
+    of it.  ``/history`` of a request the game ended on says "unanswered when the game ended", not "the game went
+    on"."""
+    clock = FakeClock()
+    repo = await open_repository(db("mesa.db"))
+    svc = mesa_service(repo, clock)
+    tid, _ = await start_table(svc, "kona", 2, {"time_per_move": "1h"})
+    await svc.submit_move(tid, ANA, "a6-d3")
+    [asked] = await svc.takebacks.ask(tid, ANA)  # Ben's turn: Ben's clock runs, and Ben answers
+    assert asked.params["clock"] == ""
+    await svc.takebacks.decline(tid, BEN)
+    await svc.submit_move(tid, BEN, (await svc.legal_moves_for(tid, BEN))[0])
+    [asked] = await svc.takebacks.ask(tid, ANA)  # Ana's own turn
+    said = t(asked.key, "en", **asked.params)
+    assert said.endswith("Ana's clock keeps running meanwhile: with no answer, Ana can play on with /move, which "
+                         "withdraws the request."), said
+    assert "el reloj de Ana sigue corriendo" in t(asked.key, "es", **asked.params)
+    clock.advance(hours=1, minutes=1)
+    await svc.tick()  # Ben never answered: Ana's time ran out
+    assert (await repo.get_table(tid)).status == "finished"  # type: ignore[union-attr]
+    lines = history_lines(await svc.takebacks.history(tid), "en")
+    assert lines[1].endswith("Answer: Ben declined") and lines[2].endswith("Answer: unanswered when the game ended")
+    assert history_lines(await svc.takebacks.history(tid), "es")[2].endswith("sin respuesta cuando terminó la partida")
+    await repo.close()
+
+
 async def test_mesa_declines_in_a_rated_game(db: DbFactory) -> None:
     repo = await open_repository(db("mesa.db"))
     svc = mesa_service(repo, FakeClock())
