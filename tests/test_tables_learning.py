@@ -389,9 +389,11 @@ async def test_between_people_declined_lapsed_stale_accepted_and_at_most_three(d
         await svc.takebacks.decline(tid, ANA)
     assert refusal(exc) == "error.takeback_lapsed" and "Ask again" in exc.value.message("en")
 
-    [asked] = await svc.takebacks.ask(tid, ANA)  # 3: Ana's move and Ben's reply
-    assert t(asked.key, "en", **asked.params).endswith("(It is Ana's last takeback request in this game.)")
-    assert t(asked.key, "es", **asked.params).endswith("(Es la última vez que Ana puede pedirlo en esta partida.)")
+    [asked] = await svc.takebacks.ask(tid, ANA)  # 3: Ana's move and Ben's reply (on her turn: her clock runs)
+    assert "(It is Ana's last takeback request in this game.) Ana's clock keeps running" in t(asked.key, "en",
+                                                                                               **asked.params)
+    assert "(Es la última vez que Ana puede pedirlo en esta partida.) Mientras tanto" in t(asked.key, "es",
+                                                                                             **asked.params)
     await svc.submit_move(tid, ANA, (await svc.legal_moves_for(tid, ANA))[0])  # she moves on meanwhile
     with pytest.raises(TableError) as exc:
         await svc.takebacks.accept(tid, BEN, asked.version)  # the button's version is stale now
