@@ -509,6 +509,13 @@ class Repository(ABC):
     _skip_locked = ""
 
     # ---- single writes (each its own transaction) ---------------------------------------------
+    async def table_made(self, host_id: int, seed: int) -> int | None:
+        """The table of this host with this seed (drawn for it alone), if the database stored it: read on a fresh
+        connection after a storage fault, when its COMMIT may have gone through and the answer been lost."""
+        async with self._reading() as c:
+            row = await c.fetchone("SELECT id FROM tables WHERE host_id = ? AND seed = ?", (host_id, seed))
+        return None if row is None else int(row[0])
+
     async def create_table(self, *, seats: Sequence[SeatRow] = (), **columns: Any) -> int:
         """A new table (``Tx.create_table``'s columns) with its seats; returns its id."""
         async with self.transaction() as tx:

@@ -376,6 +376,17 @@ async def create_tournament(repo: Repository, *, guild_id: int, channel_id: int,
     return int(made[0])
 
 
+async def tournament_made(repo: Repository, guild_id: int, organiser_id: int, channel_id: int, game: str,
+                          now: str) -> int | None:
+    """The tournament ``create_tournament`` made with these values at ``now``, if the database stored it (read on a
+    fresh connection after a storage fault: the COMMIT may have gone through, its answer lost), else None."""
+    async with repo._reading() as c:
+        row = await c.fetchone("SELECT id FROM tournaments WHERE guild_id = ? AND organiser_id = ? AND channel_id = ? "
+                               "AND game = ? AND created_at = ? ORDER BY id DESC", (guild_id, organiser_id,
+                                                                                    channel_id, game, now))
+    return None if row is None else int(row[0])
+
+
 async def _status(tx: Tx, tournament_id: int) -> str | None:
     row = await tx._c.fetchone("SELECT status FROM tournaments WHERE id = ?", (tournament_id,))
     return None if row is None else str(row[0])

@@ -34,9 +34,13 @@ class TableError(Exception):
 
 
 class TryAgain(TableError):
-    """The database is out of reach for a moment (a restart, a failover): nothing was written (issue 19).
+    """The database is out of reach for a moment (a restart, a failover), issue 19.
 
-    The player should simply repeat the action; the front end shows ``error.try_again``.
+    The player should simply repeat the action; the front end shows ``error.try_again``.  Its words do not say
+    "nothing was changed": a COMMIT whose answer was lost may have stored it.  Where that can be told, the
+    service tells it (a move by its key, any table change by ``Finisher._landed``, a new table by its seed, a new
+    tournament by its moment); elsewhere the retry is refused in words as done already (a draw offered, an
+    event joined), never done twice.
     """
 
     def __init__(self) -> None:

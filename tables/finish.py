@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any, Final, Literal
 
+from data.errors import StorageUnavailable
 from data.models import ABORTED, ACTIVE, FINISHED, OutcomeFacts, ResultRow, SeatRow, StoredOutcome, now_iso, parse_iso
 from data.repository import StaleVersion, Tx
 from tables.endings import OUTLASTED, PARTNER
@@ -100,12 +101,19 @@ class Finisher:
         ctx.seats = change.seats_after(ctx.seats)
         ending = self.ending(ctx, state, step, change)
         columns = self._columns(ctx, state, now, ending, change)
+        stamp = now_iso(now)
         try:
-            version = await self._write(ctx, state, step, change, columns, ending, now_iso(now))
+            version = await self._write(ctx, state, step, change, columns, ending, stamp)
         except StaleVersion:
             self.store.forget(ctx.id)
             fresh = await self.store.load(ctx.id)
             raise LostRace("error.stale", board=await self.posts.current(fresh)) from None
+        except StorageUnavailable:  # perhaps while COMMIT was on its way: did the database store it after all?
+            landed = await self._landed(ctx, step, change, stamp)  # a fault here too is "try again"
+            if landed is None:
+                raise
+            log.info("table %d: the database's reply was lost, but the change was stored", ctx.id)
+            version = landed
         ctx.row = replace(ctx.row, version=version, turn_deadline=columns["turn_deadline"],
                           next_event_at=columns["next_event_at"], status=columns.get("status", ctx.row.status),
                           draw_offer=None, outcome=columns.get("outcome", ctx.row.outcome), state=None)
@@ -192,6 +200,25 @@ class Finisher:
         left = tuple(sorted((r.seat, then) for r in out_rows
                             if (then := out_moves(r)) is not None and moves is not None and then < moves))
         return StoredOutcome(reason, tuple(final), text, facts, together if set(final) == {1} else None, left=left)
+
+    async def _landed(self, ctx: LoadedTable, step: Step, change: Change, stamp: str) -> int | None:
+        """After a storage fault during the write: the version it made when the database stored it all the same
+        (PostgreSQL committed, and its answer was lost on the way back), else None (nothing was written).  Read on
+        a fresh connection: the row one version on and stamped by this write, its moves at the end of the log,
+        its seats' changes made.  (A player was told "nothing was changed, try again" of a resignation, a draw, a
+        start, a time-out that were stored; a keyed move is found by its key, ``tables.submissions``.)"""
+        row, seats = await self.store.repo.load(ctx.id)
+        if row is None or row.version != ctx.row.version + 1 or row.updated_at != stamp:
+            return None
+        moves = await self.store.repo.get_moves(ctx.id)
+        if [(m.seat, m.move) for m in moves[ctx.plies:]] != [(m.seat, m.move) for m in step.new_moves()]:
+            return None  # (``ctx.plies``: the moves before this step's)
+        stored = {s.seat: s for s in seats}
+        for seat, cols in change.seats.items():
+            # (an ending writes each seat's ``result`` again, its verdict: that column is not compared)
+            if seat not in stored or any(getattr(stored[seat], k) != v for k, v in cols.items() if k != "result"):
+                return None
+        return row.version
 
     # ---- the write ---------------------------------------------------------------------------------
     @staticmethod

@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from data import tournaments as tournament_store
+from data.errors import StorageUnavailable
 from data.models import ABORTED, ACTIVE, DECLINED, FINISHED, INVITED, LIVE, OPEN, WAITING, SeatRow
 from data.repository import Tx
 from engines import CHANCE, get_engine
@@ -106,18 +107,25 @@ class Seating:
         if opponents or mesa.count or len(ids) == engine.max_players:  # the roster is known: check it now
             check_fits(engine, resolved, len(ids) + mesa.count)
         await self._refuse_same_invitation(guild_id, host_id, name, ids)
-        async with self.repo.transaction() as tx:
-            # issue 15, defect 10; counted in the insert's transaction (issue 29, item 4)
-            await check_can_host(tx, guild_id, host_id, host_name, waits=bool(opponents) or not mesa.count)
-            table_id = await tx.create_table(guild_id=guild_id, channel_id=channel_id, game=name,
-                                             options=resolved.to_json(), seed=self.seed_source(),
-                                             status=INVITED if opponents else OPEN, host_id=host_id,
-                                             now=self.store.stamp())
-            await tx.add_seat(SeatRow(table_id, 0, host_id, host_name, accepted=True))
-            for i, (uid, uname) in enumerate(opponents, start=1):
-                await tx.add_seat(SeatRow(table_id, i, uid, uname, accepted=False))
-            for seat in mesa.seats(table_id, len(ids)):  # accepted at once
-                await tx.add_seat(seat)
+        seed = self.seed_source()
+        try:
+            async with self.repo.transaction() as tx:
+                # issue 15, defect 10; counted in the insert's transaction (issue 29, item 4)
+                await check_can_host(tx, guild_id, host_id, host_name, waits=bool(opponents) or not mesa.count)
+                table_id = await tx.create_table(guild_id=guild_id, channel_id=channel_id, game=name,
+                                                 options=resolved.to_json(), seed=seed,
+                                                 status=INVITED if opponents else OPEN, host_id=host_id,
+                                                 now=self.store.stamp())
+                await tx.add_seat(SeatRow(table_id, 0, host_id, host_name, accepted=True))
+                for i, (uid, uname) in enumerate(opponents, start=1):
+                    await tx.add_seat(SeatRow(table_id, i, uid, uname, accepted=False))
+                for seat in mesa.seats(table_id, len(ids)):  # accepted at once
+                    await tx.add_seat(seat)
+        except StorageUnavailable:  # perhaps while COMMIT was on its way: made after all, the table goes on
+            made = await self.repo.table_made(host_id, seed)  # (its seed, drawn for it alone, names it)
+            if made is None:  # (a table stored unannounced, never started, and a retry made a second one)
+                raise
+            table_id = made
         ctx = await self.store.load(table_id)
         if mesa.count and not opponents:  # only Mesa invited: the game starts now
             async with self.store.lock(table_id):

@@ -87,6 +87,7 @@ from fractions import Fraction
 from typing import Any
 
 from data import tournaments as db
+from data.errors import StorageUnavailable
 from data.models import ABORTED, LIVE, WAITING, GuildSettings, TableOptions, now_iso
 from data.repository import Repository
 from data.tournaments import EntrantRow, PairingRow, TournamentRow
@@ -389,13 +390,19 @@ class Tournaments:
         stored = {"table": resolved.to_json(), "rounds": plan.rounds_asked, "double": plan.double,
                   "mesa_fills": plan.mesa_fills}
         organiser = person_name(name[:MAX_NAME])
+        now = self.store.stamp()
         try:
             tid = await db.create_tournament(self.repo, guild_id=guild_id, channel_id=channel_id, game=game_name,
                                              format=plan.format, options=stored, organiser_id=user_id,
-                                             max_players=max_players, cap=MAX_OPEN, now=self.store.stamp(),
+                                             max_players=max_players, cap=MAX_OPEN, now=now,
                                              organiser_name=organiser)
         except db.Refused:
             raise TableError("tournament.error.cap", cap=MAX_OPEN) from None
+        except StorageUnavailable:  # perhaps while COMMIT was on its way: made after all, it is announced now
+            made = await db.tournament_made(self.repo, guild_id, user_id, channel_id, game_name, now)
+            if made is None:  # (a retry had made a second event, the first never announced)
+                raise
+            tid = made
         row = await self._row(tid)
         terms = [Phrase("tournament.term.time", {"time": format_duration(resolved.time_per_move, exact=True)}),
                  Phrase("tournament.term.rated" if resolved.rated else "tournament.term.unrated")]
