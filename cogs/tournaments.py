@@ -356,8 +356,9 @@ class Tournaments(ServicePart, commands.Cog):
         tell the caller, privately, what happened: the first announcement in their own language."""
         await self.delivery.deliver(messages, public_lang(interaction))
         lang = lang_of(interaction)
-        post = next((m for m in messages if isinstance(m, TournamentPost)), None)
-        text = said(post.key, lang, post.params) if post is not None else t("ok.posted", lang)
+        # every announcement it made, in order: a start whose rounds were cut said only that, not the pairings
+        posts = [m for m in messages if isinstance(m, TournamentPost)]
+        text = "\n\n".join(said(p.key, lang, p.params) for p in posts) if posts else t("ok.posted", lang)
         await self.handling.reply(interaction, cut_lines(text, MAX_MESSAGE, lambda n: t("tour.more", lang, n=n)))
 
     async def announce(self, post: TournamentPost, lang: str | None) -> None:

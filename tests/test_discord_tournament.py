@@ -339,6 +339,24 @@ async def test_a_player_who_withdrew_from_a_round_robin_is_named_on_the_forfeit_
         await h.close()
 
 
+async def test_a_start_that_cuts_the_rounds_asked_tells_the_organiser_the_pairings_too(tmp_path: Path) -> None:
+    """A Swiss of three asked for 5 rounds plays 3: the organiser's private answer said only that, not that the
+    event had started nor round 1's tables (the channel had both)."""
+    h = await Harness.open(tmp_path, clock=Clock(), renderer=None)
+    players = {3201 + i: user(3201 + i, n) for i, n in enumerate(["Ana", "Ben", "Cy"])}
+    try:
+        await tour(h, players[3201], "create", option("game", "kona", STRING), option("format", "swiss", STRING),
+                   option("rounds", 5, INTEGER))
+        for p in players.values():
+            await tour(h, p, "join")
+        said = await tour(h, players[3201], "start")
+        assert "plays 3 rounds, not the 5 rounds asked" in said
+        assert "round 1 of 3" in said and "a bye (1 point)" in said, said
+        assert len(said) <= 2000
+    finally:
+        await h.close()
+
+
 # ==================================================================== K3, ten players
 async def test_a_k3_event_of_10_players_in_tables_of_4_and_3(tmp_path: Path) -> None:
     clock = Clock()
