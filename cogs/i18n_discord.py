@@ -124,6 +124,7 @@ EN: dict[str, str] = {
     "err.not_seated": "You are not seated at this table. Start your own game with /play.",
     "err.not_your_turn": "It is not your turn.",
     "err.stale": "That board is out of date. Here is the current one.",
+    "err.over_board": "The game at table #{table} is over. Here is its last board.",
     "err.forbidden": "I may not post in that channel: ask a server manager to give me Send Messages, "
                      "Attach Files and the thread permissions.",
     "err.forbidden_there": "I may not post in #{channel}, the tournament's channel, where its tables are played: ask "
@@ -365,6 +366,7 @@ ES: dict[str, str] = {
     "err.not_seated": "No estás sentado en esta mesa. Empieza tu propia partida con /jugar.",
     "err.not_your_turn": "No es tu turno.",
     "err.stale": "Ese tablero está desfasado. Aquí tienes el actual.",
+    "err.over_board": "La partida de la mesa #{table} ha terminado. Aquí tienes su último tablero.",
     "err.forbidden": "No puedo publicar en ese canal: pide a un administrador que me dé Enviar mensajes, "
                      "Adjuntar archivos y los permisos de hilos.",
     "err.forbidden_there": "No puedo publicar en #{channel}, el canal del torneo, donde se juegan sus mesas: pide a un "

@@ -222,7 +222,12 @@ class Picking(ServicePart, commands.Cog):
             file = None
             if post.image:
                 file = picture_file(post.image, f"mesa-{table}.png", post.alt, lang_of(interaction))
-            await self.handling.reply(interaction, t("err.stale", lang_of(interaction)), file=file)
+            # a game over is said over, with its last board ("out of date, here is the current one" read as a game
+            # still to play: a tournament's player clicked an earlier round's board)
+            over = summary.status not in ("active", "open", "invited")
+            words = t("err.over_board", lang_of(interaction), table=table) if over else \
+                t("err.stale", lang_of(interaction))
+            await self.handling.reply(interaction, words, file=file)
             raise Handled
 
     async def reply_step(self, interaction: discord.Interaction, table: int, version: int, legal: LegalMoves,

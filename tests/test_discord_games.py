@@ -317,7 +317,9 @@ async def test_click_on_a_finished_game_shows_the_final_board(harness: Harness) 
     h.standin.messages[int(board["id"])] = board
     await h.click(pick, ALICE, message=board, channel=place)
     answer = [r for r in h.standin.interaction_replies() if not r.path.endswith("/callback")][-1]
-    assert answer.ephemeral and "out of date" in answer.content and answer.files
+    # said over, not "out of date" (read as a game still to play), with its last board
+    assert answer.ephemeral and answer.content == "The game at table #1 is over. Here is its last board."
+    assert answer.files
 
 
 async def test_deleted_thread_falls_back_to_the_channel(harness: Harness) -> None:
