@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
 from typing import Any
 
 from data.models import SeatRow
@@ -30,9 +31,35 @@ HINT_MOVES = 6
 _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": "-", "\u2011": "-"})
 
 
-def as_typed(text: str) -> str:
-    """A move as the player meant it: a phone's dashes read as the notation's hyphen (issue 28)."""
-    return text.translate(_DASHES)
+#: a game's move words as a Spanish reader types them, read as the notation's (English: KR-10.3), each a word of its
+#: own, accents optional: the Spanish rules and lessons say "¿te los quedas o relanzas?", and "relanzar" was refused
+#: as no move (a lesson counted it a mistake).  Phrases of several words first.
+TYPED_IN_SPANISH: dict[str, tuple[tuple[str, str], ...]] = {
+    "krakatoa": (("me quedo", "keep"), ("volver a tirar", "rethrow"), ("vuelvo a tirar", "rethrow"),
+                 ("relanzar", "rethrow"), ("relanza", "rethrow"), ("relanzo", "rethrow"), ("relanzas", "rethrow"),
+                 ("quedarse", "keep"), ("quedarme", "keep"), ("quedar", "keep"), ("quedate", "keep"),
+                 ("quedo", "keep"), ("plantarse", "keep"), ("plantarme", "keep"), ("lanzar", "throw"),
+                 ("lanza", "throw"), ("lanzo", "throw"), ("tirar", "throw"), ("tira", "throw"), ("tiro", "throw"),
+                 ("vapor", "steam"), ("ceniza", "ash"), ("apuntar", "aim"), ("apunta", "aim"), ("apunto", "aim"),
+                 ("suave", "soft"), ("fuerte", "hard")),
+}
+
+
+def as_typed(text: str, game: str = "") -> str:
+    """A move as the player meant it: a phone's dashes read as the notation's hyphen (issue 28); in a game whose
+    moves are words, its words as a Spanish reader types them (``TYPED_IN_SPANISH``)."""
+    text = text.translate(_DASHES)
+    spanish = TYPED_IN_SPANISH.get(game)
+    if not spanish:
+        return text
+    plain = " " + " ".join(_without_accents(text.lower()).split()) + " "
+    for words, move in spanish:
+        plain = plain.replace(f" {words} ", f" {move} ")
+    return plain.strip()
+
+
+def _without_accents(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
 
 
 def what_to_play(ctx: LoadedTable, seat: int, why: Phrase | str = "") -> Phrase | str:
@@ -95,7 +122,7 @@ class RulesStep:
         a refusal in the player's words when it is not theirs to play or breaks a rule."""
         engine, state = ctx.engine, ctx.state
         try:
-            move = engine.parse_move(state, as_typed(text))
+            move = engine.parse_move(state, as_typed(text, engine.name))
             if engine.move_seat(state, move) != seat.seat:
                 raise TableError("error.not_your_move", hint=what_to_play(ctx, seat.seat))
             after = engine.apply(state, move)

@@ -346,3 +346,28 @@ async def test_the_same_wrong_answer_again_is_one_mistake(db: DbFactory) -> None
     await lessons.answer(ana, "kona", "a6-d3", at=1)  # right: step 2, where the same slip counts anew
     assert (await lessons.answer(ana, "kona", "a6-a5", at=2)).key == "learn.wrong"
     await repo.close()
+
+
+def test_krakatoa_s_move_words_typed_in_spanish_read_as_the_notation_s() -> None:
+    """The Spanish rules and lessons ask "¿te los quedas o relanzas?": "relanzar" was refused as no move of Krakatoa
+    (and a lesson counted it a mistake). Spanish words read as the notation's, accents optional; other games'
+    notation is left as typed."""
+    from tables.rules_step import as_typed
+
+    for typed, meant in (("relanzar", "rethrow"), ("Quédate", "keep"), ("me quedo", "keep"), ("lanzar", "throw"),
+                         ("vapor", "steam"), ("ceniza", "ash"), ("lava", "lava"), ("aim s3 suave", "aim s3 soft"),
+                         ("apuntar l2 fuerte", "aim l2 hard"), ("volver a tirar", "rethrow"), ("keep", "keep")):
+        assert as_typed(typed, "krakatoa") == meant, typed
+    assert as_typed("a6–d3", "kona") == "a6-d3"  # a phone's dash, as before
+    assert as_typed("Ra6-c2", "k3") == "Ra6-c2"  # no words to read: as typed
+
+
+async def test_a_spanish_learner_answers_krakatoa_s_lesson_in_spanish_words(tmp_path: Path) -> None:
+    repo, svc = await open_service(str(tmp_path / "mesa.db"), FakeClock())
+    lessons, ana = svc.lessons, 7
+    await lessons.open(ana, "krakatoa", lang="es")
+    answered = await lessons.answer(ana, "krakatoa", "relanzar", lang="es")  # step 1: zero is zero, even ×4
+    assert answered.step == 2 and answered.text("es").startswith("Correcto: rethrow."), answered.text("es")
+    answered = await lessons.answer(ana, "krakatoa", "quédate", lang="es")  # step 2: 26 points, doubled
+    assert answered.step == 3 and answered.text("es").startswith("Correcto: keep.")
+    await repo.close()
