@@ -196,6 +196,7 @@ class Tournaments(ServicePart, commands.Cog):
         async with self.handling.guard(interaction):
             await self.handling.defer(interaction)
             me = interaction.user
+            number = await self._number(interaction, number, "join")
             await self._done(interaction, await self.service.tournaments.join(_guild(interaction), me.id,
                                                                               me.display_name, number))
 
@@ -205,6 +206,7 @@ class Tournaments(ServicePart, commands.Cog):
     async def leave(self, interaction: discord.Interaction, number: app_commands.Range[int, 1] | None = None) -> None:
         async with self.handling.guard(interaction):
             await self.handling.defer(interaction)
+            number = await self._number(interaction, number, "leave")
             await self._done(interaction, await self.service.tournaments.leave(_guild(interaction),
                                                                                interaction.user.id, number))
 
@@ -214,6 +216,7 @@ class Tournaments(ServicePart, commands.Cog):
     async def start(self, interaction: discord.Interaction, number: app_commands.Range[int, 1] | None = None) -> None:
         async with self.handling.guard(interaction):
             await self.handling.defer(interaction)
+            number = await self._number(interaction, number, "start")
             # its tables open in the tournament's channel: the permissions that matter are there, which Discord
             # gives with the interaction only when the command is typed there (or in one of its threads)
             where = await self.service.tournaments.start_channel(_guild(interaction), number,
@@ -243,6 +246,7 @@ class Tournaments(ServicePart, commands.Cog):
                        number: app_commands.Range[int, 1] | None = None) -> None:
         async with self.handling.guard(interaction):
             await self.handling.defer(interaction)
+            number = await self._number(interaction, number, "withdraw")
             await self._done(interaction, await self.service.tournaments.withdraw(_guild(interaction),
                                                                                   interaction.user.id, number))
 
@@ -252,6 +256,7 @@ class Tournaments(ServicePart, commands.Cog):
     async def cancel(self, interaction: discord.Interaction, number: app_commands.Range[int, 1] | None = None) -> None:
         async with self.handling.guard(interaction):
             await self.handling.defer(interaction)
+            number = await self._number(interaction, number, "cancel")
             await self._done(interaction, await self.service.tournaments.cancel(
                 _guild(interaction), interaction.user.id, number, manages=_manages(interaction)))
 
@@ -264,6 +269,7 @@ class Tournaments(ServicePart, commands.Cog):
             await self.handling.defer(interaction)
             me = interaction.client.user  # the bot itself is Mesa, which is never entered (the service says so)
             target = mesa_id("normal") if me is not None and player.id == me.id else player.id
+            number = await self._number(interaction, number, "remove @NAME")
             await self._done(interaction, await self.service.tournaments.remove(
                 _guild(interaction), interaction.user.id, target, number, manages=_manages(interaction),
                 target_name=getattr(player, "display_name", "")))  # (an Object when Discord sent no user)
@@ -276,6 +282,7 @@ class Tournaments(ServicePart, commands.Cog):
         async with self.handling.guard(interaction):
             await self.handling.defer(interaction)
             lang = lang_of(interaction)
+            number = await self._number(interaction, number, "standings")
             st = await self.service.tournaments.standings(_guild(interaction), number, user_id=interaction.user.id)
             text, file = await self.standings_message(st, lang, interaction.user.id)
             await self.handling.reply(interaction, text, file=file)
@@ -288,6 +295,7 @@ class Tournaments(ServicePart, commands.Cog):
         async with self.handling.guard(interaction):
             await self.handling.defer(interaction)
             lang = lang_of(interaction)
+            number = await self._number(interaction, number, "pairings")
             found = await self.service.tournaments.pairings(_guild(interaction), number, round,
                                                             user_id=interaction.user.id)
             text = pairings_text(_plain_pairings(found), lang)
@@ -350,6 +358,16 @@ class Tournaments(ServicePart, commands.Cog):
         file = discord.File(io.BytesIO(png), filename=f"tournament-{st.tournament_id}-standings.png",
                             description=text[:MAX_ALT_TEXT])
         return cut_lines(text, MAX_MESSAGE, lambda n: t("tour.more", lang, n=n)), file
+
+    async def _number(self, interaction: discord.Interaction, number: int | None, action: str) -> int | None:
+        """The event a command means: the number given, else, of several that could fit, the one of the channel or
+        thread it is typed in (``meant_here``), else None (the service picks, or asks which)."""
+        if number is not None:
+            return number
+        channel = interaction.channel
+        places = [p for p in (interaction.channel_id, channel.parent_id if isinstance(channel, discord.Thread)
+                              else None) if p is not None]
+        return await self.service.tournaments.meant_here(_guild(interaction), interaction.user.id, action, places)
 
     async def _done(self, interaction: discord.Interaction, messages: list[Any]) -> None:
         """Deliver the service's messages (announcements in the channel, tables' boards in their threads) and

@@ -357,6 +357,39 @@ async def test_a_start_that_cuts_the_rounds_asked_tells_the_organiser_the_pairin
         await h.close()
 
 
+async def test_a_command_without_a_number_means_the_event_of_the_channel_or_thread_it_is_typed_in(
+        tmp_path: Path) -> None:
+    """Two events in two channels of one server: ``/tournament join`` typed in #other, ``standings`` typed in the
+    first event's channel and ``pairings`` typed in a table's thread of the second were all refused "Several
+    tournaments fit (#1, #2)" (the example named the other channel's); each now means the event of that place."""
+    h = await Harness.open(tmp_path, clock=Clock(), renderer=None)
+    people = [user(3301 + i, n) for i, n in enumerate(["Ana", "Ben", "Cy", "Dee"])]
+    other = h.standin.add_channel(name="other")
+    try:
+        await tour(h, people[0], "create", option("game", "kona", STRING), option("format", "swiss", STRING))
+        await tour(h, people[1], "create", option("game", "plateau", STRING), option("format", "swiss", STRING),
+                   channel=other)
+        assert "joined tournament #2" in await tour(h, people[2], "join", channel=other)
+        assert "joined tournament #1" in await tour(h, people[2], "join")
+        for p in people:
+            if p is not people[2]:
+                await tour(h, p, "join", option("number", 1, INTEGER))
+                await tour(h, p, "join", option("number", 2, INTEGER), channel=other)
+        await tour(h, people[0], "start", option("number", 1, INTEGER))
+        await tour(h, people[1], "start", option("number", 2, INTEGER), channel=other)
+        assert (await tour(h, people[2], "standings")).startswith("Tournament #1 (Kona)")
+        assert (await tour(h, people[2], "standings", channel=other)).startswith("Tournament #2 (Plateau)")
+        board = next(b for b in (await svc(h).tournaments.pairings(GUILD_ID, 2)).boards if b.kind == "game")
+        thread = (await svc(h).table_details(board.table_id or 0)).summary.thread_id
+        by_id = {3301 + i: p for i, p in enumerate(people)}
+        said = await tour(h, by_id[board.user_ids[0]], "pairings", channel=h.standin.place(thread))
+        assert said.startswith("Tournament #2 (Plateau): round 1"), said
+        lobby = h.standin.add_channel(name="lobby")  # neither event's place: asked which, as before
+        assert "Several tournaments fit" in await tour(h, people[3], "withdraw", channel=lobby)
+    finally:
+        await h.close()
+
+
 # ==================================================================== K3, ten players
 async def test_a_k3_event_of_10_players_in_tables_of_4_and_3(tmp_path: Path) -> None:
     clock = Clock()
