@@ -884,14 +884,16 @@ class Repository(ABC):
             rows = await c.fetch(sql, params)
         return readable_rows(rows, finished_entry, "result")
 
-    async def user_names(self, user_ids: Iterable[int]) -> dict[int, str]:
-        """The name each user had at their most recent table (ratings store ids only)."""
+    async def user_names(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, str]:
+        """The name each user had at their most recent table of this server (ratings store ids only): the name
+        they go by there (a nickname of another server's, where it differs, is not this server's to show)."""
         ids = list(dict.fromkeys(user_ids))
         if not ids:
             return {}
-        sql = f"SELECT user_id, name FROM seats WHERE user_id IN ({', '.join('?' for _ in ids)}) ORDER BY table_id"
+        sql = (f"SELECT s.user_id, s.name FROM seats s JOIN tables t ON t.id = s.table_id WHERE t.guild_id = ? "
+               f"AND s.user_id IN ({', '.join('?' for _ in ids)}) ORDER BY s.table_id")
         async with self._reading() as c:
-            return {int(r[0]): str(r[1]) for r in await c.fetch(sql, ids)}
+            return {int(r[0]): str(r[1]) for r in await c.fetch(sql, (guild_id, *ids))}
 
     async def results_with_options(self, guild_id: int) -> list[tuple[ResultRow, str]]:
         """A guild's results, rated or not, each with its table's options (who partners whom), in the order the

@@ -219,6 +219,8 @@ class HistoryEntry:
     sides: int = 0
     #: every seat won, or lost, together (K3's cooperative variant, K3-8)
     together: bool = False
+    #: every side tied for first: the win is shared (KR-4.4; a competitive game, not one played together)
+    shared: bool = False
 
     @property
     def link(self) -> str:
@@ -278,7 +280,7 @@ class LeaderboardService:
         if mine is not None and any(x[1] == caller_id for x in shown):
             mine = None
         wanted = [u for _, u, _ in shown] + ([mine[1]] if mine else [])
-        names = await self.repo.user_names(wanted)
+        names = await self.repo.user_names(guild_id, wanted)
         settings = await self.repo.guild_settings(guild_id)
 
         def entry(rank: int, user: int, rating: Rating) -> BoardEntry:
@@ -333,10 +335,13 @@ class LeaderboardService:
             mine = next((s.seat for s in seats if s.user_id == user_id), -1)
             partners = tuple(s.name for s in seats if s.seat != mine and 0 <= mine < len(sides)
                              and s.seat < len(sides) and sides[s.seat] == sides[mine])
-            together = e.outcome != "draw" and all(r.place == 1 for r in await self.repo.get_results(e.table_id))
+            all_first = all(r.place == 1 for r in await self.repo.get_results(e.table_id))
+            # one side (cooperative K3, K3-8) wins or loses together; sides that tie for first share the win (KR-4.4)
+            together = e.outcome != "draw" and all_first and len(set(sides)) == 1
             out.append(HistoryEntry(e.table_id, e.game, game_title(e.game), e.place, e.outcome, e.reason, e.rated,
                                     e.finished_at, guild_id, e.channel_id, e.thread_id,
-                                    tuple(s.name for s in seats), partners, len(set(sides)), together))
+                                    tuple(s.name for s in seats), partners, len(set(sides)), together,
+                                    e.outcome == "win" and all_first and not together))
         return out
 
     async def mesa_history(self, guild_id: int, game: str | None = None, limit: int = 10) -> list[HistoryEntry]:
@@ -557,6 +562,8 @@ def result_words(entry: HistoryEntry, lang: str) -> str:
     won = entry.outcome == "win"
     if entry.together:
         return t("history.won_together" if won else "history.lost_together", lang)
+    if entry.shared:  # a tie for first in a competitive game (it read "won together", the cooperative words)
+        return t("history.shared_win", lang)
     if entry.partners:
         return t("history.won_with" if won else "history.lost_with", lang, partners=Names(entry.partners))
     word = t(f"result.word.{entry.outcome}", lang)

@@ -263,6 +263,39 @@ async def test_leaderboards_are_per_server(tmp_path: Path) -> None:
     await repo.close()
 
 
+async def test_a_leaderboard_names_its_players_as_this_server_knows_them(tmp_path: Path) -> None:
+    """Ana's latest table is on another server, under the nickname she has there: this server's board named her so
+    (a nickname one community uses, shown in another); it names her as this server's tables do."""
+    repo, svc = await open_service(tmp_path / "m.db")
+    await kona_result(svc, ANA, BEN, guild=7)
+    out = await svc.create(8, 80, ANA, "Ana's nickname elsewhere", "kona", [(DEE, "Dee")], {"seat": "first"})
+    await svc.accept(out[0].table_id, DEE)
+    await svc.resign(out[0].table_id, DEE)
+    board = LeaderboardService(repo)
+    assert [e.name for e in (await board.page(7, "kona")).entries] == ["Ana", "Ben"]
+    assert [e.name for e in (await board.page(8, "kona")).entries] == ["Ana's nickname elsewhere", "Dee"]
+    await repo.close()
+
+
+async def test_a_tie_for_first_is_a_shared_win_in_history_not_a_win_together(tmp_path: Path) -> None:
+    """Sides tied for first share the win (KR-4.4): ``/history`` said "won together", the cooperative game's words
+    (K3-8), of a competitive Krakatoa game tied on points.  (The tie is stored as the ending stores one: both
+    first, both won.)"""
+    repo, svc = await open_service(tmp_path / "m.db")
+    tid, _ = await start_table(svc, "krakatoa", 2)
+    await svc.resign(tid, BEN)
+    await repo.close()
+    with sqlite3.connect(tmp_path / "m.db") as db:
+        db.execute("UPDATE results SET place = 1, outcome = 'win' WHERE table_id = ?", (tid,))
+    repo, svc = await open_service(tmp_path / "m.db")
+    from tables.leaderboard import result_words
+
+    [entry] = await LeaderboardService(repo).history(GUILD, BEN)
+    assert entry.shared and not entry.together
+    assert result_words(entry, "en") == "shared the win" and result_words(entry, "es") == "victoria compartida"
+    await repo.close()
+
+
 async def test_an_empty_board_says_how_to_get_on_it_and_ratings_off_are_said(tmp_path: Path) -> None:
     repo, svc = await open_service(tmp_path / "m.db")
     board = LeaderboardService(repo)
