@@ -396,6 +396,11 @@ class Tx:
         row = await self._c.fetchone("SELECT rated FROM guild_settings WHERE guild_id = ?", (guild_id,))
         return True if row is None else bool(row[0])
 
+    async def guild_rates_mesa(self, guild_id: int) -> bool:
+        """Whether the server rates games against Mesa (off by default)."""
+        row = await self._c.fetchone("SELECT rate_mesa FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return False if row is None else bool(row[0])
+
     async def mark_rated(self, table_id: int, guild_id: int, game: str, now: str) -> bool:
         """Record that a table's results went into the ratings; False when it already had (no rating twice).
 

@@ -25,12 +25,12 @@ from typing import Any, Final, Literal
 from data.errors import StorageUnavailable
 from data.models import ABORTED, ACTIVE, FINISHED, OutcomeFacts, ResultRow, SeatRow, StoredOutcome, now_iso, parse_iso
 from data.repository import StaleVersion, Tx
-from tables.endings import OUTLASTED, PARTNER
+from tables.endings import OUTLASTED, PARTNER, TIME
 from tables.errors import TableError
 from tables.hints import hinted_result
 from tables.leaderboard import rate_finished_table
 from tables.loaded import LoadedTable, Step
-from tables.mesa import mesa_to_act
+from tables.mesa import is_mesa, mesa_to_act
 from tables.outbox import Message, TableFinished
 from tables.plybound import bound_ending, reaches_bound
 from tables.posts import Posts
@@ -102,8 +102,14 @@ class Finisher:
         ending = self.ending(ctx, state, step, change)
         columns = self._columns(ctx, state, now, ending, change)
         stamp = now_iso(now)
+        # a game that ends on time before any player moved is no game played (a tournament's no-show: its result
+        # stands for the event's round, and ratings do not move; elsewhere such a table is called off uncounted).
+        # A resignation is a player's own act, and counts as ever
+        on_time = any(cols.get("out_reason") == TIME for cols in change.seats.values())
+        played = ending is None or not on_time or any(p.seat >= 0 for p in step.items) or \
+            await self.store.anyone_moved(ctx)
         try:
-            version = await self._write(ctx, state, step, change, columns, ending, stamp)
+            version = await self._write(ctx, state, step, change, columns, ending, stamp, played)
         except StaleVersion:
             self.store.forget(ctx.id)
             fresh = await self.store.load(ctx.id)
@@ -247,7 +253,7 @@ class Finisher:
         return columns
 
     async def _write(self, ctx: LoadedTable, state: Any, step: Step, change: Change, columns: dict[str, Any],
-                     ending: StoredOutcome | None, stamp: str) -> int:
+                     ending: StoredOutcome | None, stamp: str, played: bool = True) -> int:
         """One transaction: the seats, the moves, the row (version checked), the results and ratings."""
         state_json = json.dumps(ctx.engine.to_json(state), separators=(",", ":"))
         async with self.store.repo.transaction() as tx:
@@ -262,16 +268,20 @@ class Finisher:
             if change.submission is not None:  # exactly once: the key lives and dies with the move (issue 29)
                 await tx.record_submission(change.submission.key, ctx.id, change.submission.user_id, version, stamp)
             if ending is not None and change.end != ABORT:
-                await self._results(tx, ctx, ending, stamp)
+                await self._results(tx, ctx, ending, stamp, played)
         return version
 
     @staticmethod
-    async def _results(tx: Tx, ctx: LoadedTable, ending: StoredOutcome, stamp: str) -> list[ResultRow]:
-        """Each seat's result, and the ratings, in the ending's transaction."""
+    async def _results(tx: Tx, ctx: LoadedTable, ending: StoredOutcome, stamp: str,
+                       played: bool = True) -> list[ResultRow]:
+        """Each seat's result, and the ratings, in the ending's transaction (``played``: some player moved)."""
         places = ending.places(len(ctx.seats))
-        # issue 9: unrated too when the server turned ratings off meanwhile, or the game's options say so
-        rated = (ctx.options.rated and ctx.engine.description.rated(ctx.options.game)
+        # issue 9: unrated too when the server turned ratings off meanwhile, or the game's options say so; and
+        # a table with Mesa seated when the server stopped rating games against Mesa meanwhile, as the setting says
+        rated = (played and ctx.options.rated and ctx.engine.description.rated(ctx.options.game)
                  and await tx.guild_rated(ctx.row.guild_id))
+        if rated and any(is_mesa(s.user_id) for s in ctx.seats):
+            rated = await tx.guild_rates_mesa(ctx.row.guild_id)
         rows = []
         for s in ctx.ordered():
             place = places[s.seat]

@@ -244,6 +244,48 @@ async def test_unrated_tables_change_nothing(tmp_path: Path) -> None:
     await repo.close()
 
 
+async def test_rating_games_against_mesa_turned_off_mid_game_leaves_that_game_unrated(tmp_path: Path) -> None:
+    """Like ratings turned off for the server mid-game: a game against Mesa begun while the server rated such games,
+    ended after it stopped, is unrated (it was rated, and Mesa appeared on the board the admin had just cleared of
+    it); one ended while the server still rates them is rated."""
+    repo, svc = await open_service(tmp_path / "m.db")
+    await svc.set_guild_settings(GUILD, rate_mesa=True)
+    first = (await svc.create(GUILD, 70, ANA, "Ana", "kona", [], {"bots": "1", "seat": "first"}))[0].table_id
+    second = (await svc.create(GUILD, 70, BEN, "Ben", "kona", [], {"bots": "1", "seat": "first"}))[0].table_id
+    await svc.submit_move(second, BEN, "a6-d3")
+    await svc.resign(second, BEN)  # while the server rates games against Mesa: rated
+    await svc.submit_move(first, ANA, "a6-d3")
+    await svc.set_guild_settings(GUILD, rate_mesa=False)  # turned off while Ana's game is played
+    await svc.resign(first, ANA)
+    rated = {r.table_id: r.rated for r in await repo.results(GUILD)}
+    assert rated == {second: True, first: False}
+    await repo.close()
+
+
+async def test_a_tournament_no_show_counts_for_the_event_but_moves_no_rating(tmp_path: Path) -> None:
+    """At a tournament's table nobody moves and time runs out: the round needs its result (a loss on time), but no
+    game was played, so no rating moves (Cy went to 1138 and Ana to 927 on a game neither moved in); a resignation
+    before any move is a player's own act and is rated as ever."""
+    clock = FakeClock()
+    repo, svc = await open_service(tmp_path / "m.db", clock)
+    await svc.tournaments.create(GUILD, 70, ANA, "Ana", "kona", {"format": "swiss", "rounds": "1",
+                                                               "time_per_move": "1h"})
+    for uid, name in USERS[:2]:
+        await svc.tournaments.join(GUILD, uid, name)
+    await svc.tournaments.start(GUILD, ANA)
+    clock.advance(hours=1, minutes=1)
+    await svc.tick()
+    [board] = (await svc.tournaments.pairings(GUILD)).boards
+    results = await repo.get_results(board.table_id or 0)
+    assert sorted(r.outcome for r in results) == ["loss", "win"] and {r.reason for r in results} == {"time"}
+    assert not any(r.rated for r in results) and await repo.ratings(GUILD, "kona") == []
+    out = await svc.create(GUILD, 70, CY, "Cy", "kona", [(DEE, "Dee")], {"seat": "first"})
+    await svc.accept(out[0].table_id, DEE)
+    await svc.resign(out[0].table_id, DEE)  # before any move, by choice: rated
+    assert all(r.rated for r in await repo.get_results(out[0].table_id))
+    await repo.close()
+
+
 async def test_leaderboards_are_per_server(tmp_path: Path) -> None:
     repo, svc = await open_service(tmp_path / "m.db")
     await kona_result(svc, ANA, BEN, guild=7)
