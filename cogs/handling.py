@@ -45,6 +45,8 @@ log = logging.getLogger("mesa.discord")
 #: interactions one user may have in progress at once; more is a flood (a script, a stuck key) and is
 #: answered with a polite "slow down" instead of being worked on.  One person clicking never gets there.
 MAX_IN_FLIGHT = 3
+#: Discord's error code for a second acknowledgement of one interaction ("Interaction has already been acknowledged")
+ALREADY_ACKNOWLEDGED = 40060
 
 CogT = TypeVar("CogT", bound=commands.Cog)
 
@@ -206,6 +208,9 @@ class Handling(ServicePart):
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
         except (discord.NotFound, discord.HTTPException) as exc:
+            if exc.code == ALREADY_ACKNOWLEDGED:  # a second copy of one interaction (Discord's retry, or delivered
+                log.info("interaction %s: acknowledged already; this copy does nothing", interaction.id)  # to two
+                raise Handled from None  # processes): the first does the work; two did it twice (two tables)
             log.warning("could not defer an interaction: %s", type(exc).__name__)
         # the server's language, known before the command's first board is drawn (its picture speaks it)
         await self.guilds.remember_locale(interaction)

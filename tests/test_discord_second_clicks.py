@@ -338,3 +338,43 @@ async def test_a_draw_offer_answered_or_refused_by_a_move_loses_its_buttons(harn
         assert len([r for r in h.standin.to_channel() if r.method == "POST"]) == posts_before, "no new offer posted"
         assert (await h.bot.service.repo.get_table(1)).draw_offer is None  # type: ignore[union-attr]
     assert not h.standin.refusals()
+
+
+@pytest.mark.parametrize("kind", ["play", "rematch"])
+async def test_one_interaction_delivered_twice_is_acted_on_once(harness: Harness, kind: str) -> None:
+    """Discord (or a second process's gateway) delivers one interaction twice: the copy whose acknowledgement Discord
+    refuses (40060, already acknowledged) does nothing.  It went on and did it again: one ``/play`` opened two
+    tables, one Rematch click two rematches."""
+    from discord_standin.payloads import command
+
+    h = harness
+    if kind == "play":
+        payload = command("play", [option("game", "kona", STRING), option("opponent", BOB["id"], USER)], ALICE,
+                          users=[BOB])
+    else:
+        place = thread_channel(await start_kona(h))
+        await h.command("resign", [], BOB, channel=place)
+        rematch = h.latest_id("mesa:rematch:")
+        payload = component(rematch, ALICE, h.message_with(rematch), place)
+    before = len(await h.bot.service.active_tables(ALICE["id"]))
+    service = h.bot.service
+    acted: list[str] = []
+    original = getattr(service, "create" if kind == "play" else "rematch")
+
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        acted.append(kind)
+        return await original(*args, **kwargs)
+
+    setattr(service, "create" if kind == "play" else "rematch", counted)
+    issued = h.standin.issue(payload)
+    since = len(h.standin.requests)
+    for _ in range(2):  # the same id and token, twice
+        h.bot._connection.parse_interaction_create(dict(issued))
+    await h.settle()
+    assert len(await h.bot.service.active_tables(ALICE["id"])) == before + 1
+    assert acted == [kind], acted  # the second copy never reached the service (two at once made two tables)
+    token = str(issued["token"])
+    answers = [r for r in h.standin.requests[since:] if token in r.path and not r.path.endswith("/callback")]
+    # one answer, the first copy's: the second did nothing, not even a refusal of its own ("you already have
+    # this invitation open", "a rematch is already waiting"), where two at once had made two tables
+    assert len(answers) == 1, [(r.method, r.path, (r.content or "")[:80]) for r in answers]
