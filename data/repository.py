@@ -560,6 +560,15 @@ class Repository(ABC):
             rows = await tx._c.fetch(sql, (owner, until, now, now, int(limit)))
         return [int(r[0]) for r in sorted(rows, key=lambda r: (r[1], r[0]))]
 
+    async def claim_table(self, table_id: int, owner: str, now: str, until: str) -> bool:
+        """Claim one table for ``owner`` until ``until`` (Mesa's turn played where its player's move was: no other
+        process's tick takes it meanwhile), unless another owner's claim still holds; True when ``owner`` holds it."""
+        async with self.transaction() as tx:
+            changed = await tx._c.execute(
+                "UPDATE tables SET claimed_by = ?, claimed_until = ? WHERE id = ? AND (claimed_until IS NULL OR "
+                "claimed_until <= ? OR claimed_by = ?)", (owner, until, table_id, now, owner))
+        return changed == 1
+
     async def release_claim(self, table_id: int, owner: str) -> bool:
         """Give a claimed table back (its deadline work is done); False when ``owner`` no longer held it."""
         async with self.transaction() as tx:

@@ -70,6 +70,17 @@ class Claims:
                 self._renewer = asyncio.create_task(self._renewing(), name="mesa-claims")
         return claimed
 
+    async def claim(self, table_id: int) -> bool:
+        """Claim one table now, whatever its due time (Mesa's turn played inline, after its player's move: another
+        process's tick found the table due at once and thought the same turn too); renewed until released.  False:
+        another process holds it, and plays that turn."""
+        if not await self.repo.claim_table(table_id, self.claimant, now_iso(self.now()), self._until()):
+            return False
+        self.held.add(table_id)
+        if self._renewer is None or self._renewer.done():
+            self._renewer = asyncio.create_task(self._renewing(), name="mesa-claims")
+        return True
+
     async def release_dead(self) -> None:
         """Give back the claims of the processes of this machine that are gone (a bot killed and started
         again: its claims would otherwise keep Mesa's turn or a time-out waiting until their lease lapsed,

@@ -36,6 +36,7 @@ import random
 import secrets
 import socket
 from collections.abc import AsyncGenerator, Callable, Sequence
+from contextlib import aclosing
 from datetime import datetime
 from typing import Any
 
@@ -245,9 +246,21 @@ class TableService:
         """Whether a Mesa seat is to act at this table now."""
         return await self.mesa.to_move(table_id)
 
-    def mesa_turns(self, table_id: int) -> AsyncGenerator[list[Message], None]:
-        """Play every Mesa move due at this table, one stored move (and its messages) at a time."""
-        return self.mesa.turns(table_id)
+    async def mesa_turns(self, table_id: int) -> AsyncGenerator[list[Message], None]:
+        """Play every Mesa move due at this table, one stored move (and its messages) at a time, under the table's
+        claim: another process's tick, which finds the table due at once (so that a restart resumes Mesa's turn),
+        leaves it alone meanwhile (both processes had thought the same turn; the version check kept one move).
+        Where another process holds the claim, it plays the turn; where this process's ticker does, its claim."""
+        held = table_id in self.claims.held
+        if not held and not await self.claims.claim(table_id):
+            return
+        try:
+            async with aclosing(self.mesa.turns(table_id)) as turns:
+                async for messages in turns:
+                    yield messages
+        finally:
+            if not held:
+                await self.claims.release(table_id)
 
     async def play_mesa(self, table_id: int) -> list[Message]:
         """Every Mesa move due at this table, their messages in order (the ticker, tests)."""

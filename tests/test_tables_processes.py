@@ -164,3 +164,57 @@ async def test_a_process_dying_after_its_reminders_leaves_nothing_to_send_twice(
         assert await repo_b.claim_of(tid) == (None, None)
         await assert_replay_matches(repo_b, tid)
     await repo_b.close()
+
+
+async def test_mesa_s_turn_played_where_its_player_moved_is_not_thought_again_by_another_process(
+        db: DbFactory) -> None:
+    """Ana moves against Mesa through process A, which then plays Mesa's turn at once (``mesa_turns``, as both front
+    ends do).  The table is due at once for the ticker (so that a restart resumes Mesa's turn), and process B's tick
+    found it and thought the same turn too, a second search of a worker on a game B does not even serve (the version
+    check kept one move).  A holds the table's claim while it thinks: B leaves it alone; one move is stored."""
+    from collections.abc import Sequence
+    from typing import Any
+
+    from data.factory import open_repository
+    from tables import TableService
+    from tables.thinking import Thinker, iterations
+
+    class Slow(Thinker):
+        def __init__(self, gate: asyncio.Event | None) -> None:
+            super().__init__(processes=False, budget=iterations(10), workers=1)
+            self.gate, self.searches = gate, 0
+
+        async def choose(self, game: str, view: Any, seat: int, level: str, seed: int, **lane: Any) -> str:
+            self.searches += 1
+            if self.gate is not None:
+                await self.gate.wait()  # A thinks for a while
+            return await super().choose(game, view, seat, level, seed, **lane)
+
+    clock = FakeClock()
+    gate = asyncio.Event()
+    a, b = Slow(gate), Slow(None)
+    repo_a, repo_b = await open_repository(db("mesa.db")), await open_repository(db("mesa.db"))
+    svc_a = TableService(repo_a, clock, thinker=a, seed_source=lambda: 7)
+    svc_b = TableService(repo_b, clock, thinker=b, seed_source=lambda: 8)
+    try:
+        out = await svc_a.create(5, 50, ANA, "Ana", "kona", [], {"bots": "1", "seat": "first"})
+        tid = out[0].table_id
+        await svc_a.submit_move(tid, ANA, "a6-d3")
+
+        async def inline() -> Sequence[Any]:
+            return [m async for m in svc_a.mesa_turns(tid)]
+
+        playing = asyncio.create_task(inline())
+        while a.searches == 0:  # A has begun thinking
+            await asyncio.sleep(0.01)
+        await svc_b.tick()
+        await svc_b.due_turns.idle()
+        assert b.searches == 0, "B thought Mesa's turn that A was thinking"
+        gate.set()
+        await playing
+        assert [m.seat for m in await repo_a.get_moves(tid)] == [0, 1]  # Ana's move, then Mesa's, once
+        assert await repo_a.claimants() == []  # the claim given back once the turn was played
+    finally:
+        gate.set()
+        await svc_a.close()
+        await svc_b.close()
