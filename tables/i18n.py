@@ -125,8 +125,8 @@ EN: dict[str, str] = {
     "reminder.late": "Hurry: only {left} left to move in {game} #{table} (deadline {deadline}).",
     # ---- refusals
     "error.no_table": "There is no table #{table} in this server.",
-    "error.try_again": "The game records are out of reach for a moment, so this could not be confirmed. Please try "
-    "again in a moment: if it went through after all, Mesa will say so, and nothing is done twice.",
+    "error.try_again": "The game records are out of reach for a moment. Please try again shortly: if a change of "
+    "yours went through after all, Mesa will say so, and nothing is done twice.",
     "error.no_table_here": "You have no active game here. Start one with /play, or name the table.",
     "error.no_table_here_last": "You have no active game here: your last one, {game} #{table}, is over. Start a "
     "new one with /play (or Rematch under its last board).",
@@ -331,9 +331,8 @@ ES: dict[str, str] = {
     "(plazo {deadline}).",
     "reminder.late": "Date prisa: solo tienes {left} para jugar en {game} #{table} (plazo {deadline}).",
     "error.no_table": "No hay ninguna mesa #{table} en este servidor.",
-    "error.try_again": "Los registros de las partidas no están disponibles por un momento, así que no se pudo "
-    "confirmar. Vuelve a intentarlo en un momento: si se hizo de todos modos, Mesa te lo dirá, y nada se hace dos "
-    "veces.",
+    "error.try_again": "Los registros de las partidas no están disponibles por un momento. Vuelve a intentarlo "
+    "enseguida: si un cambio tuyo se hizo de todos modos, Mesa te lo dirá, y nada se hace dos veces.",
     "error.no_table_here": "No tienes ninguna partida activa aquí. Empieza una con /play o indica la mesa.",
     "error.no_table_here_last": "No tienes ninguna partida activa aquí: la última, {game} #{table}, ha terminado. "
     "Empieza otra con /play (o Revancha bajo su último tablero).",

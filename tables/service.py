@@ -54,6 +54,7 @@ from tables.follow import Deliver
 from tables.guild_life import GuildLife
 from tables.hints import Hints
 from tables.languages import Languages
+from tables.leaderboard import LeaderboardService
 from tables.learn import Lessons
 from tables.limits import Limits
 from tables.loaded import log_damage
@@ -475,7 +476,8 @@ def _refuse_while_storage_is_away(method: Callable[..., Any]) -> Callable[..., A
 
 
 # the façade's public coroutine methods, and its collaborators' that front ends reach (issues 30, 31, 32)
-for _owner in (TableService, Hints, Takebacks, Reviews, Tournaments):
+for _owner in (TableService, Hints, Takebacks, Reviews, Tournaments, TournamentLists, Lessons, ReplayKeeper,
+               LeaderboardService):
     for _name, _method in list(vars(_owner).items()):
         if not _name.startswith("_") and inspect.iscoroutinefunction(_method):
             setattr(_owner, _name, _refuse_while_storage_is_away(_method))

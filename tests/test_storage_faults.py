@@ -191,3 +191,31 @@ async def test_a_full_disk_under_sqlite_is_try_again_and_play_goes_on_once_there
         assert len(await repo.tables_for_user(host)) == 1
     finally:
         await repo.close()
+
+
+async def test_the_leaderboard_and_stats_while_the_database_is_away_say_try_again(tmp_path: Path) -> None:
+    """``/leaderboard`` and ``/stats`` reach storage through a collaborator the front ends call directly: a storage
+    fault there is "try again" in words too (it was "Something went wrong on my side"), and its words do not claim
+    that a read changed nothing or may have gone through."""
+    from contextlib import asynccontextmanager
+
+    from tables.leaderboard import LeaderboardService
+
+    repo = await SqliteRepository.connect(tmp_path / "away.db")
+    TableService(repo, FakeClock())  # (the service's module wraps the collaborators front ends call)
+    try:
+        @asynccontextmanager
+        async def away() -> Any:
+            raise StorageUnavailable("the database is unavailable for a moment")
+            yield
+
+        repo._reading = away  # type: ignore[method-assign]  # every read goes through it
+        board = LeaderboardService(repo)
+        for ask in (lambda: board.page(GUILD, "kona"), lambda: board.stats(GUILD, ANA),
+                    lambda: board.history(GUILD, ANA)):
+            with pytest.raises(TryAgain) as refused:
+                await ask()
+            said = refused.value.message("en")
+            assert "try again" in said.lower() and "nothing was changed" not in said
+    finally:
+        await repo.close()
