@@ -135,10 +135,14 @@ def rating_chart(title: str, ratings: Sequence[int], *, subtitle: str = "") -> I
     width, height = CHART_WIDTH, CHART_HEIGHT
     img, draw = theme.canvas(width, height)
     x0 = theme.FRAME_WIDTH + 18
-    title_room = width - 2 * x0 - (theme.text_size(subtitle, 17)[0] + 16 if subtitle else 0)
-    theme.draw_text(draw, (x0, theme.FRAME_WIDTH + 14), theme.ellipsize(title, 22, title_room, True), 22, bold=True)
+    # the title ("Krakatoa: puntuación de Mesa (difícil)") has the whole width, a size smaller where it needs it,
+    # and the games counted on a line of their own: beside it, the count left no room for the name, which the
+    # title ends with (each of Mesa's levels read "puntuación de Me…")
+    room = width - 2 * x0
+    size = next((s for s in (22, 20, 18) if theme.text_size(title, s, True)[0] <= room), 18)
+    theme.draw_text(draw, (x0, theme.FRAME_WIDTH + 12), theme.ellipsize(title, size, room, True), size, bold=True)
     if subtitle:
-        theme.draw_text(draw, (width - x0, theme.FRAME_WIDTH + 18), subtitle, 17, fill=theme.MUTED, anchor="ra")
+        theme.draw_text(draw, (x0, theme.FRAME_WIDTH + 44), theme.ellipsize(subtitle, 17, room), 17, fill=theme.MUTED)
     left, top, right, bottom = 78, 88, width - 34, height - 48
     draw.rectangle((left, top, right, bottom), fill=theme.WHITE, outline=theme.LIGHT_GREY)
     points = list(ratings) or [1000]

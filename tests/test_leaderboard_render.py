@@ -90,3 +90,17 @@ def test_a_flat_chart_says_its_rating_once_amid_a_real_axis() -> None:
     assert numbers.count("1") == numbers.count("3") == 1  # the game axis: the first game and the last
     numbers, smallest = _numbers([1000, 1100, 1050, 1200])
     assert numbers.count("1200") == 1 and smallest >= 9
+
+
+def test_a_chart_title_keeps_the_players_name_whole() -> None:
+    """The chart's title ends with the player's name; the count of games beside it left too little room, so in
+    Spanish the name went ("Krakatoa: puntuación de …", each of Mesa's levels "puntuación de Me…").  The title has
+    the width, a size smaller where it needs it, the count a line of its own; all of it read at 9 px on a phone."""
+    for title, count in (("Krakatoa: puntuación de Mesa (difícil)", "250 partidas puntuadas"),
+                         ("Krakatoa: puntuación de Alejandra Gutiérrez", "12 partidas puntuadas"),
+                         ("Plateau: rating of Mesa 2 (normal)", "1 rated game")):
+        with theme.recording() as marks:
+            img = rating_chart(title, [1000, 1040, 1100], subtitle=count)
+        texts = [m for m in marks if m.kind == "text"]
+        assert title in [m.what for m in texts] and count in [m.what for m in texts], [m.what for m in texts]
+        assert min(m.size for m in texts) * 400 / img.width >= 9
