@@ -24,6 +24,7 @@ import discord
 from cogs.command_words import SLASH_STARTING_A_WORD, in_discord_words
 from tables import i18n as service_i18n
 from tables.i18n import Alternatives, Clauses, Count, Deed, Examples, Lines, Names, News, Phrase, Told, counted
+from tables.mesa import BIDI_CONTROLS
 
 #: params in a game's notation, written by the engines (never by a user) and meant to be copied as shown
 NOTATION = frozenset({"position"})
@@ -39,7 +40,7 @@ ZERO_WIDTH_SPACE = "\u200b"
 def plain(text: str) -> str:
     """``text`` as Discord shows it literally: no markdown (``**``, code, headings, masked links,
     lists, quotes) and no mention of a user, a role, a channel or everyone."""
-    text = discord.utils.escape_markdown(text, ignore_links=False)
+    text = discord.utils.escape_markdown(BIDI_CONTROLS.sub("", text), ignore_links=False)  # (a name kept before)
     return _TAG.sub(lambda m: m.group(0) + ZERO_WIDTH_SPACE, text)
 
 

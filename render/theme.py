@@ -250,11 +250,16 @@ def can_draw(char: str) -> bool:
     return all(_mask_of(char, bold) != _mask_of("\uffff", bold) for bold in (False, True))
 
 
+#: the bidirectional embeddings, overrides and isolates a user may put in a name: they reorder what follows them
+BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
+
+
 def drawable_name(name: str, fallback: str) -> str:
     """``name`` as a picture can show it: without the characters the fonts lack (emoji, symbols: "Ana 🎲" is
     "Ana"; letters of a "fancy font", "𝓜𝓪𝓻𝓲𝓪", as their plain selves), or ``fallback`` when a letter or number of
     it is among them or nothing is left ("山田", "🎲"):
     empty boxes in its place would name nobody.  The words posted with the picture keep the name whole."""
+    name = BIDI_CONTROLS.sub("", name)  # an override inside a name ("x\u202eevil" drawn "xlive") is no letter of it
     missing = [c for c in name if not can_draw(c)]
     if not missing:
         return name

@@ -98,10 +98,16 @@ def reads_as_mesa(name: str) -> bool:
     return _MESA_LIKE.fullmatch(name) is not None
 
 
+#: the bidirectional embeddings, overrides and isolates a user may put in a name: they reorder what follows them
+#: in every message the name is said in ("x\u202eevil" read "xlive", and the numbers after it reversed)
+BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
+
+
 def person_name(name: str) -> str:
     """A person's name as tables show it: one that reads as Mesa's gets a mark, so it never passes for
     the computer (issue 28, item 15; Discord's display names are the users' own, so they are marked
-    rather than refused)."""
+    rather than refused); without the controls that would reorder the words around it."""
+    name = BIDI_CONTROLS.sub("", name)
     return f"{name} (player)" if reads_as_mesa(name) else name
 
 

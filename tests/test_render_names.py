@@ -107,3 +107,18 @@ def test_a_name_written_right_to_left_reads_in_its_own_order() -> None:
         whole = inked(lambda draw, name=name: draw.text((10, 30), name, font=theme.font(24, False), fill=0,
                                                        anchor="lm"))
         assert sum(a != b for a, b in zip(ours, whole, strict=True)) <= 4, name  # the same columns inked
+
+
+def test_a_bidirectional_override_in_a_name_reorders_nothing() -> None:
+    """A right-to-left override typed into a display name ("x\u202eevil") was applied: the picture drew "xlive",
+    and in words it reversed what followed.  The controls are no letters of a name: dropped where names are taken
+    (``person_name``), said (``cogs.plain``) and drawn."""
+    from cogs.plain import plain
+    from tables.mesa import person_name
+
+    for controls in ("\u202e", "\u202b\u202c", "\u2067\u2069", "\u202d"):
+        name = f"x{controls}evil"
+        assert theme.drawable_name(name, "Player 1") == "xevil"
+        assert person_name(name) == "xevil"
+        assert plain(name) == "xevil"
+    assert theme.drawable_name("علي حسن", "Player 1") == "علي حسن"  # right-to-left letters are kept
