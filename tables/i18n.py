@@ -989,7 +989,7 @@ EN.update({
     "{status}",
 })
 ES.update({
-    "mesa.stats_title": "Contra Mesa (todos los juegos, puntuadas o no):",
+    "mesa.stats_title": "Contra Mesa (todos los juegos, partidas puntuadas o no):",
     "mesa.own_title": "Mesa en este servidor, contra sus jugadores (todas las partidas, puntuadas o no):",
     "mesa.own_none": "Todavía no ha terminado ninguna partida contra Mesa en este servidor.",
     "mesa.stats_line": "{name}: {games}: {wins}, {losses}, {draws} en tablas",
