@@ -668,6 +668,7 @@ EN.update({
     "stats.title": "Stats of {name}",
     "stats.line": "{game}: rating {rating}{mark}, rank {rank} of {players} · {games}: {wins}, {losses}, "
     "{draws} drawn · streak {streak} · last five {last}",
+    "stats.legend": "(W win, L loss, D draw)",
     "stats.letter.W": "W",
     "stats.letter.L": "L",
     "stats.letter.D": "D",
@@ -723,8 +724,8 @@ ES.update({
     "aquí cuando terminas una partida puntuada de él (reta a alguien con /play JUEGO @amigo).",
     "stats.title": "Estadísticas de {name}",
     "stats.line": "{game}: puntuación {rating}{mark}, puesto {rank} de {players} · {games}: "
-    "{wins}, {losses}, {draws} en tablas · racha {streak} · últimas cinco {last} (V victoria, D derrota, "
-    "T tablas)",
+    "{wins}, {losses}, {draws} en tablas · racha {streak} · últimas cinco {last}",
+    "stats.legend": "(V victoria, D derrota, T tablas)",
     "stats.letter.W": "V",
     "stats.letter.L": "D",
     "stats.letter.D": "T",

@@ -505,6 +505,7 @@ def stats_text(stats: Sequence[GameStats], name: str, lang: str, *, own: bool = 
                        players=s.players, games=Count(s.games, "game"), wins=Count(s.wins, "won"),
                        losses=Count(s.losses, "lost"), draws=s.draws,
                        streak=streak, last=" ".join(letter(r) for r in s.last_five) or "-"))
+    lines.append(t("stats.legend", lang))  # the letters, said once (Spanish said them on every game's line)
     if not ratings_on:
         lines.append(t("lb.off", lang))
     return "\n".join(lines)

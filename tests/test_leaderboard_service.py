@@ -418,6 +418,24 @@ async def test_stats_history_and_chart_series(tmp_path: Path) -> None:
     await repo.close()
 
 
+async def test_stats_say_their_letters_once_below_every_game(tmp_path: Path) -> None:
+    """``/estadisticas`` said "(V victoria, D derrota, T tablas)" at the end of every game's line; it is said once,
+    below them (English too: W, L, D)."""
+    from tables.leaderboard import stats_text
+
+    repo, svc = await open_service(tmp_path / "m.db")
+    await kona_result(svc, ANA, BEN)
+    out = await svc.create(GUILD, 70, ANA, "Ana", "plateau", [(BEN, "Ben")], {"seat": "first"})
+    await svc.accept(out[0].table_id, BEN)
+    await svc.resign(out[0].table_id, BEN)
+    stats = await LeaderboardService(repo).stats(GUILD, ANA)
+    assert len(stats) == 2
+    for lang, legend in (("es", "(V victoria, D derrota, T tablas)"), ("en", "(W win, L loss, D draw)")):
+        lines = stats_text(stats, "Ana", lang).split("\n")
+        assert lines[-1] == legend and sum(legend in line for line in lines) == 1, lines
+    await repo.close()
+
+
 async def test_replay_views_are_public_and_refusals(tmp_path: Path) -> None:
     repo, svc = await open_service(tmp_path / "m.db")
     tid, _ = await start_table(svc, "plateau", 2)
