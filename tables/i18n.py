@@ -1665,6 +1665,8 @@ _REFUSALS_EN: dict[str, str] = {
     "refusal.krakatoa.dice_decide_now": "the dice decide every roll, not the players; now {expected}",
     "refusal.krakatoa.notation": "that is not a Krakatoa move; the moves are steam, ash, lava, throw, keep, rethrow, "
     "aim (aim a2 hard) and auto",
+    "refusal.krakatoa.notation.lesson": "that is not a Krakatoa move; the moves are steam, ash, lava, throw, keep, "
+    "rethrow and aim (aim a2 hard)",
     "refusal.krakatoa.not_a_move": "not a Krakatoa move: {move}",
     "refusal.krakatoa.not_chance": "not a chance move: {move}",
     "refusal.krakatoa.aim_own_set": "{set} is being thrown: aim at a die of another set, soft or hard (for example "
@@ -1857,7 +1859,9 @@ _REFUSALS_ES: dict[str, str] = {
     "refusal.krakatoa.dice_decide": "los dados deciden cada tirada, no los jugadores",
     "refusal.krakatoa.dice_decide_now": "los dados deciden cada tirada, no los jugadores; ahora {expected}",
     "refusal.krakatoa.notation": "eso no es una jugada de Krakatoa; las jugadas son steam, ash, lava, throw, keep, "
-    "rethrow, aim (aim a2 hard) y auto",
+    "rethrow, aim (aim a2 hard) y auto, o las mismas en español (relanzar, quedarme, vapor...)",
+    "refusal.krakatoa.notation.lesson": "eso no es una jugada de Krakatoa; las jugadas son steam, ash, lava, throw, "
+    "keep, rethrow y aim (aim a2 hard), o las mismas en español (relanzar, quedarme, vapor...)",
     "refusal.krakatoa.not_a_move": "no es una jugada de Krakatoa: {move}",
     "refusal.krakatoa.not_chance": "no es una jugada del azar: {move}",
     "refusal.krakatoa.aim_own_set": "se lanza {set}: apunta a un dado de otro juego, suave o fuerte (por ejemplo "

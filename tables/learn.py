@@ -385,6 +385,14 @@ class SeatPicture:
     alt: Sentences = field(default_factory=Sentences)
 
 
+def in_a_lesson(why: Phrase | str) -> Phrase | str:
+    """A refusal's reason as a lesson says it: its lesson's words where the catalogue has them (``<key>.lesson``:
+    Krakatoa's list of moves without ``auto``, which a lesson then refuses, ``learn.no_auto``)."""
+    if isinstance(why, Phrase) and f"{why.key}.lesson" in EN:
+        return Phrase(f"{why.key}.lesson", why.params)
+    return why
+
+
 @dataclass(frozen=True)
 class LessonPost:
     """What the learner reads, privately: ``key`` and ``params`` (``t``), and the step's picture (what the
@@ -537,7 +545,8 @@ class Lessons:
             engine.apply(state, move)
         except MoveError as exc:
             return await self._wrong(user_id, course, progress, step, Phrase(
-                "learn.wrong.illegal", {"move": text.strip()[:40], "why": reason(engine.name, exc)}), text.strip())
+                "learn.wrong.illegal", {"move": text.strip()[:40], "why": in_a_lesson(reason(engine.name, exc))}),
+                text.strip())
         said = engine.format_move(state, move)
         if not meets(engine, step, state, move):
             return await self._wrong(user_id, course, progress, step, what_it_does(engine, step, state, move), said)

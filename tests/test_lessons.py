@@ -371,3 +371,17 @@ async def test_a_spanish_learner_answers_krakatoa_s_lesson_in_spanish_words(tmp_
     answered = await lessons.answer(ana, "krakatoa", "quédate", lang="es")  # step 2: 26 points, doubled
     assert answered.step == 3 and answered.text("es").startswith("Correcto: keep.")
     await repo.close()
+
+
+async def test_a_krakatoa_lesson_s_refusal_lists_no_move_the_lesson_refuses(tmp_path: Path) -> None:
+    """A word that is no Krakatoa move, in a lesson: the refusal listed "… and auto", which the lesson then refused
+    ("choose the move yourself"); a lesson's list leaves it out (a game's keeps it)."""
+    repo, svc = await open_service(str(tmp_path / "mesa.db"), FakeClock())
+    lessons, ana = svc.lessons, 7
+    for lang in ("en", "es"):
+        await lessons.open(ana, "krakatoa", lang=lang)
+        wrong = await lessons.answer(ana, "krakatoa", "jump", lang=lang)
+        said = wrong.text(lang)
+        assert "steam, ash, lava" in said and "auto" not in said, said
+    assert "relanzar" in wrong.text("es")
+    await repo.close()
