@@ -285,6 +285,10 @@ class GameDescription:
     #: plies (chance moves included) after which the service ends any game as a draw, even with the
     #: game's own end rules switched off (issue 15, defect 12): no table grows without end
     max_plies_hard: int = 10_000
+    #: words of the game's moves as players of its other published languages type them, read as the notation's
+    #: (phrases of several words first; compared without accents, each a word of its own): the Spanish rules say
+    #: "quédate" and "relanza" where the notation writes ``keep`` and ``rethrow``
+    typed_words: tuple[tuple[str, str], ...] = ()
 
     def sides(self, players: int, options: Mapping[str, Any] | None = None) -> tuple[tuple[int, ...], ...]:
         """The sides of a table: each side's seats (partners share a side; where everybody wins or loses

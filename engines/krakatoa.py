@@ -442,6 +442,13 @@ class KrakatoaEngine(Engine[KrakatoaState, KrakatoaMove, KrakatoaView]):
         chance="listed",  # KR-10.5 (drawn by simulating the dice, same law: ``draw_chance``)
         on_timeout="auto",  # KR-8.4
         quick_moves=True,  # KR-9.1: nothing is hidden, and a decision has at most 18 choices
+        typed_words=(("me quedo", "keep"), ("volver a tirar", "rethrow"), ("vuelvo a tirar", "rethrow"),
+                     ("relanzar", "rethrow"), ("relanza", "rethrow"), ("relanzo", "rethrow"), ("relanzas", "rethrow"),
+                     ("quedarse", "keep"), ("quedarme", "keep"), ("quedar", "keep"), ("quedate", "keep"),
+                     ("quedo", "keep"), ("plantarse", "keep"), ("plantarme", "keep"), ("lanzar", "throw"),
+                     ("lanza", "throw"), ("lanzo", "throw"), ("tirar", "throw"), ("tira", "throw"), ("tiro", "throw"),
+                     ("vapor", "steam"), ("ceniza", "ash"), ("apuntar", "aim"), ("apunta", "aim"), ("apunto", "aim"),
+                     ("suave", "soft"), ("fuerte", "hard")),
         max_plies_hard=5_000,  # issue 15, defect 12: Krakatoa's rounds end it within a few hundred plies
     )
 

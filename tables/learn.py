@@ -536,7 +536,7 @@ class Lessons:
         if text.strip().lower() in NOT_AN_ANSWER:
             raise TableError("learn.no_auto", word=text.strip().lower(), game=course.game)
         try:
-            move = engine.parse_move(state, as_typed(text, engine.name))
+            move = engine.parse_move(state, as_typed(text, engine.description.typed_words))
             mover = engine.move_seat(state, move)
             if mover != step.seat:  # K3's builds name their seat (build:1:… is Player 2's, K3-11.4)
                 raise MoveError(f"that is Player {mover + 1}'s move: in this step you are Player "

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import re
 import unicodedata
+from collections.abc import Sequence
 from typing import Any
 
 from data.models import SeatRow
@@ -31,29 +32,15 @@ HINT_MOVES = 6
 _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": "-", "\u2011": "-"})
 
 
-#: a game's move words as a Spanish reader types them, read as the notation's (English: KR-10.3), each a word of its
-#: own, accents optional: the Spanish rules and lessons say "¿te los quedas o relanzas?", and "relanzar" was refused
-#: as no move (a lesson counted it a mistake).  Phrases of several words first.
-TYPED_IN_SPANISH: dict[str, tuple[tuple[str, str], ...]] = {
-    "krakatoa": (("me quedo", "keep"), ("volver a tirar", "rethrow"), ("vuelvo a tirar", "rethrow"),
-                 ("relanzar", "rethrow"), ("relanza", "rethrow"), ("relanzo", "rethrow"), ("relanzas", "rethrow"),
-                 ("quedarse", "keep"), ("quedarme", "keep"), ("quedar", "keep"), ("quedate", "keep"),
-                 ("quedo", "keep"), ("plantarse", "keep"), ("plantarme", "keep"), ("lanzar", "throw"),
-                 ("lanza", "throw"), ("lanzo", "throw"), ("tirar", "throw"), ("tira", "throw"), ("tiro", "throw"),
-                 ("vapor", "steam"), ("ceniza", "ash"), ("apuntar", "aim"), ("apunta", "aim"), ("apunto", "aim"),
-                 ("suave", "soft"), ("fuerte", "hard")),
-}
-
-
-def as_typed(text: str, game: str = "") -> str:
+def as_typed(text: str, typed_words: Sequence[tuple[str, str]] = ()) -> str:
     """A move as the player meant it: a phone's dashes read as the notation's hyphen (issue 28); in a game whose
-    moves are words, its words as a Spanish reader types them (``TYPED_IN_SPANISH``)."""
+    moves are words, its words as a reader of its other languages types them (``GameDescription.typed_words``: the
+    Spanish rules and lessons ask "¿te los quedas o relanzas?", and "relanzar" was refused as no move)."""
     text = text.translate(_DASHES)
-    spanish = TYPED_IN_SPANISH.get(game)
-    if not spanish:
+    if not typed_words:
         return text
     plain = " " + " ".join(_without_accents(text.lower()).split()) + " "
-    for words, move in spanish:
+    for words, move in typed_words:
         plain = plain.replace(f" {words} ", f" {move} ")
     return plain.strip()
 
@@ -122,7 +109,7 @@ class RulesStep:
         a refusal in the player's words when it is not theirs to play or breaks a rule."""
         engine, state = ctx.engine, ctx.state
         try:
-            move = engine.parse_move(state, as_typed(text, engine.name))
+            move = engine.parse_move(state, as_typed(text, engine.description.typed_words))
             if engine.move_seat(state, move) != seat.seat:
                 raise TableError("error.not_your_move", hint=what_to_play(ctx, seat.seat))
             after = engine.apply(state, move)

@@ -354,12 +354,13 @@ def test_krakatoa_s_move_words_typed_in_spanish_read_as_the_notation_s() -> None
     notation is left as typed."""
     from tables.rules_step import as_typed
 
+    words = get_engine("krakatoa").description.typed_words
     for typed, meant in (("relanzar", "rethrow"), ("Quédate", "keep"), ("me quedo", "keep"), ("lanzar", "throw"),
                          ("vapor", "steam"), ("ceniza", "ash"), ("lava", "lava"), ("aim s3 suave", "aim s3 soft"),
                          ("apuntar l2 fuerte", "aim l2 hard"), ("volver a tirar", "rethrow"), ("keep", "keep")):
-        assert as_typed(typed, "krakatoa") == meant, typed
-    assert as_typed("a6–d3", "kona") == "a6-d3"  # a phone's dash, as before
-    assert as_typed("Ra6-c2", "k3") == "Ra6-c2"  # no words to read: as typed
+        assert as_typed(typed, words) == meant, typed
+    assert as_typed("a6–d3", get_engine("kona").description.typed_words) == "a6-d3"  # a phone's dash, as before
+    assert as_typed("Ra6-c2", get_engine("k3").description.typed_words) == "Ra6-c2"  # no words to read: as typed
 
 
 async def test_a_spanish_learner_answers_krakatoa_s_lesson_in_spanish_words(tmp_path: Path) -> None:
