@@ -367,7 +367,8 @@ class Tournaments(ServicePart, commands.Cog):
         channel = interaction.channel
         places = [p for p in (interaction.channel_id, channel.parent_id if isinstance(channel, discord.Thread)
                               else None) if p is not None]
-        return await self.service.tournaments.meant_here(_guild(interaction), interaction.user.id, action, places)
+        return await self.service.tournament_lists.meant_here(_guild(interaction), interaction.user.id, action,
+                                                                 places)
 
     async def _done(self, interaction: discord.Interaction, messages: list[Any]) -> None:
         """Deliver the service's messages (announcements in the channel, tables' boards in their threads) and

@@ -1,17 +1,19 @@
-"""What the front ends list of a server's tournaments: the events a user may act on (a command's choices), and
+"""What the front ends list of a server's tournaments: the events a user may act on (a command's choices; of several,
+the one of the channel or thread a command is typed in, ``meant_here``), and
 what ``/games`` says of them (issue 31: a bye; an event open for entries, to its organiser and its entrants; one
 running, to an organiser who does not play in it).  Read-only, beside ``Tournaments``, which runs the events."""
 
 from __future__ import annotations
 
 import inspect
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from data import tournaments as db
 from data.repository import Repository
 from tables.games import title as game_title
 from tables.i18n import Count, Phrase
-from tables.tournaments import ACTIONS, Bye, Listed, _damaged_in_words, _format_key, _plan_of
+from tables.tournaments import ACTIONS, Bye, Listed, _damaged_in_words, _format_key, _narrowed, _plan_of
 
 #: how many of a server's tournaments ``/games`` looks through (those underway come first): far more than are ever
 #: open or running at once
@@ -65,6 +67,26 @@ class TournamentLists:
                     (playing := sum(p.places is None and p.table_id is not None for p in round_)):
                 found.append(Bye(row.id, game_title(row.game), number, row.rounds, worth, playing))
         return found
+
+    async def meant_here(self, guild_id: int, user_id: int, action: str, places: Sequence[int]) -> int | None:
+        """Of several events a command without a number could mean, the one announced in ``places`` (the channel
+        or thread it was typed in, and the thread's channel) or whose table's thread it was typed in, when exactly
+        one is; else None, and the command picks as it does without (or asks which).  Two events in two channels
+        were "Several tournaments fit (#1, #2)" even typed in one's own channel."""
+        statuses = (db.OPEN,) if action in ("join", "start") else db.UNDERWAY
+        rows = await db.guild_tournaments(self.repo, guild_id, statuses)
+        if len(rows) > 1:
+            rows = await _narrowed(self.repo, rows, user_id, action) or rows
+        if len(rows) < 2:
+            return None
+        paired_here = set()  # typed in a table's own thread: the event that paired that table
+        for place in set(places):
+            for table in await self.repo.tables_in_place(guild_id, place):
+                pairing = await db.pairing_of_table(self.repo, table.id) if table.thread_id == place else None
+                if pairing is not None:
+                    paired_here.add(pairing.tournament_id)
+        found = [r for r in rows if r.id in paired_here] or [r for r in rows if r.channel_id in places]
+        return found[0].id if len(found) == 1 else None
 
     async def for_games(self, guild_id: int, user_id: int) -> list[Phrase]:
         """What ``/games`` says of this server's tournaments to ``user_id``, where no table of theirs says it: the

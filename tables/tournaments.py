@@ -780,26 +780,6 @@ class Tournaments:
                              example=rows[0].id)
         return rows[0]
 
-    async def meant_here(self, guild_id: int, user_id: int, action: str, places: Sequence[int]) -> int | None:
-        """Of several events a command without a number could mean, the one announced in ``places`` (the channel
-        or thread it was typed in, and the thread's channel) or whose table's thread it was typed in, when exactly
-        one is; else None, and the command picks as it does without (or asks which).  Two events in two channels
-        were "Several tournaments fit (#1, #2)" even typed in one's own channel."""
-        statuses = (db.OPEN,) if action in ("join", "start") else db.UNDERWAY
-        rows = await db.guild_tournaments(self.repo, guild_id, statuses)
-        if len(rows) > 1:
-            rows = await _narrowed(self.repo, rows, user_id, action) or rows
-        if len(rows) < 2:
-            return None
-        paired_here = set()  # typed in a table's own thread: the event that paired that table
-        for place in set(places):
-            for table in await self.repo.tables_in_place(guild_id, place):
-                pairing = await db.pairing_of_table(self.repo, table.id) if table.thread_id == place else None
-                if pairing is not None:
-                    paired_here.add(pairing.tournament_id)
-        found = [r for r in rows if r.id in paired_here] or [r for r in rows if r.channel_id in places]
-        return found[0].id if len(found) == 1 else None
-
     async def _mine(self, guild_id: int, user_id: int, tournament_id: int | None, action: str = "withdraw"
                     ) -> TournamentRow:
         if tournament_id is not None:
