@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Sequence
+from typing import Any
 
 from pg_server import DbFactory
 from test_tables_service import USERS, FakeClock, assert_replay_matches, open_service, start_table
 
-from tables import PublicPost, Reminder, TableError, TableFinished
+from data.factory import open_repository
+from tables import PublicPost, Reminder, TableError, TableFinished, TableService
+from tables.thinking import Thinker, iterations
 
 ANA, BEN = USERS[0][0], USERS[1][0]
 
@@ -172,13 +176,6 @@ async def test_mesa_s_turn_played_where_its_player_moved_is_not_thought_again_by
     ends do).  The table is due at once for the ticker (so that a restart resumes Mesa's turn), and process B's tick
     found it and thought the same turn too, a second search of a worker on a game B does not even serve (the version
     check kept one move).  A holds the table's claim while it thinks: B leaves it alone; one move is stored."""
-    from collections.abc import Sequence
-    from typing import Any
-
-    from data.factory import open_repository
-    from tables import TableService
-    from tables.thinking import Thinker, iterations
-
     class Slow(Thinker):
         def __init__(self, gate: asyncio.Event | None) -> None:
             super().__init__(processes=False, budget=iterations(10), workers=1)
