@@ -62,6 +62,7 @@ from console_areas.listing import LANGS as GAMES_LANGS
 from console_areas.listing import Listing
 from console_areas.results import Results
 from console_areas.spanish import SPANISH_COMMANDS, in_english, named_in_spanish, plain, refusal_in_spanish
+from console_areas.spanish_advice import in_spanish_names
 from console_areas.texts import (
     CONSOLE_LANGS,
     CONSOLE_TEXTS,
@@ -113,6 +114,8 @@ MOVES_PER_PAGE = 120
 #: the longest input line, a name (Discord's display names), one /clock step
 MAX_LINE = 1000
 MAX_NAME = 32
+#: the lines a Spanish console prints as they are written: its help (each command by both names) and the rules
+AS_WRITTEN = ("[help]", "[rules]")
 MAX_CLOCK_STEP = 366 * 86400
 
 HELP = """Commands (write them as NAME: COMMAND):
@@ -331,7 +334,11 @@ class Console:
         self.describe = describe  # --describe: each board's picture in words (its alt text on Discord)
         self.clock = clock
         self.out_dir = out_dir
-        self.write = write
+        #: what the console prints; a Spanish console's lines name commands by their Spanish names, as a Spanish
+        #: Discord shows them (``console_areas/spanish_advice.py``), all but the help's and the rules' (the help
+        #: lists both names; the rules are the documents as written)
+        self.write = write if lang != "es" else lambda line: write(
+            line if line.startswith(AS_WRITTEN) else in_spanish_names(line))
         self.warn = warn  # what goes to standard error: a folder that cannot take images
         self.names: dict[int, str] = {}
         self._images = 0
@@ -350,7 +357,9 @@ class Console:
     def save_image(self, image: bytes | None, stem: str) -> str:
         return self.save_file(image, f"{stem}.png") if image else ""
 
-    def lines(self, prefix: str, text: str, suffix: str = "") -> None:
+    def lines(self, prefix: str, text: str, suffix: str = "", lang: str | None = None) -> None:
+        if lang == "es" and self.lang != "es":  # said in Spanish in an English console: as a Spanish Discord names
+            text = in_spanish_names(text)  # the commands (a Spanish console's lines are all renamed as written)
         rows = text.split("\n")
         rows[-1] += suffix
         for row in rows:
@@ -398,8 +407,8 @@ class Console:
         if words:
             self.write(f"{prefix}   {console_line('picture', lang or self.lang)}: {words}")
 
-    def error(self, name: str, text: str) -> None:
-        self.lines(f"[error {name}]", text)
+    def error(self, name: str, text: str, lang: str | None = None) -> None:
+        self.lines(f"[error {name}]", text, lang=lang)
 
     async def speak(self) -> None:
         """The pretend server and its users speak the console's language (``--lang``): the service is told, as
@@ -482,9 +491,10 @@ class Console:
                 self.error(name, await self._learner_without_table(uid, command))
             elif exc.key in CONSOLE_TEXTS[self.lang]:  # the console's own words: Spanish read or spoken, or its own
                 spanish = exc.key in SAID_TO_SPANISH_LEARNERS and "es" in (lang, self.lessons.lang(uid))
-                self.error(name, console_text(exc.key, "es" if spanish else lang, **exc.params))
+                said_in = "es" if spanish else lang
+                self.error(name, console_text(exc.key, said_in, **exc.params), said_in)
             else:
-                self.error(name, in_console_words(exc, lang))
+                self.error(name, in_console_words(exc, lang), lang)
             if exc.board is not None:
                 self.show([exc.board])
         except BrokenPipeError:  # the reader of the output has gone (`... | head`): nothing more to say (main)
@@ -636,7 +646,7 @@ class Console:
                 self.lessons.post(name, await svc.lessons.hint(uid, lesson))
                 return True
             hint = await svc.hints.ask(tid, uid)
-            self.lines(f"[dm {name}]", t(hint.key, spoken, **hint.params))
+            self.lines(f"[dm {name}]", t(hint.key, spoken, **hint.params), lang=spoken)
             if hint.sketch:  # K3's pyramid, drawn in letters (top first) as /build's proposal shows it
                 self.lines(f"[dm {name}]", hint.sketch)
         elif verb == "takeback":
@@ -977,7 +987,7 @@ async def run(lines: Iterable[str] | None, db: str, out_dir: Path | None, images
                 await console.handle(line)
         else:
             for row in ("start", "examples"):
-                write(console_line(row, console.lang))
+                console.write(console_line(row, console.lang))
             while True:
                 try:
                     line = await asyncio.to_thread(input, "> ")

@@ -37,8 +37,9 @@ class Terminal(Protocol):
 
     def write(self, line: str) -> None: ...
 
-    def lines(self, prefix: str, text: str, suffix: str = "") -> None:
-        """``text`` printed line by line under ``prefix`` (``[dm Ana]``), ``suffix`` after its last line."""
+    def lines(self, prefix: str, text: str, suffix: str = "", lang: str | None = None) -> None:
+        """``text`` printed line by line under ``prefix`` (``[dm Ana]``), ``suffix`` after its last line; said in
+        ``lang`` when it is not the console's (the commands it names by that language's names)."""
 
     def show(self, messages: Iterable[Message]) -> None:
         """The service's messages printed as Discord would post them."""

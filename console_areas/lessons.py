@@ -88,9 +88,9 @@ class Lessons:
         # without pictures (--no-images) and without their words, the text names no picture ("Picture 1: …")
         words = {} if saved or self.console.describe else {"pictures": ""}
         if not post.others:  # one picture: its file ends the text, as a board's does
-            self.console.lines(f"[dm {name}]", post.text(lang, **words), saved)
+            self.console.lines(f"[dm {name}]", post.text(lang, **words), saved, lang)
         else:  # several: each file beside its number, as the text names them ("Picture 1: what you see.")
-            self.console.lines(f"[dm {name}]", post.text(lang, **words))
+            self.console.lines(f"[dm {name}]", post.text(lang, **words), lang=lang)
             if saved or self.console.describe:  # a label never alone: with its file or its words
                 self.console.write(f"[dm {name}] {LESSON_WORDS[lang]['picture'].format(n=1)}{saved}")
         self.console.described(f"[dm {name}]", post.alt, lang)
@@ -110,6 +110,6 @@ class Lessons:
         where = words["where"].format(course=course.title[lang], step=await lessons.at(uid, game),
                                       steps=len(course.steps))
         if not moves:  # too many to list (K3's builds, K3-3): the answer is typed
-            self.console.write(f"[dm {name}] {words['typed'].format(where=where, game=game)}")
+            self.console.lines(f"[dm {name}]", words["typed"].format(where=where, game=game), lang=lang)
             return
         self.console.list_moves(name, where, list(moves), page_text, lang)

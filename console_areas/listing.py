@@ -112,8 +112,8 @@ class Listing:
         """Print the caller's ``/games`` privately (``[dm NAME]``), in ``lang``."""
         service, words, dm = self.console.service, WORDS[lang], f"[dm {name}]"
 
-        def write(line: str) -> None:  # Mesa's seats named in the reader's language ("Mesa (fácil)")
-            self.console.write(with_levels_in(line, lang))
+        def write(line: str) -> None:  # Mesa's seats named in the reader's language ("Mesa (fácil)"), and the
+            self.console.lines(dm, with_levels_in(line, lang), lang=lang)  # commands
 
         listing = await service.listing(uid, GUILD_ID, joinable=True)
         tables = listing.tables
@@ -122,28 +122,28 @@ class Listing:
         tours = await service.tournament_lists.in_games(GUILD_ID, uid)
         lesson = await service.lessons.for_games(uid)  # a course left halfway: where it is, how to go on
         if not tables and not tours.said and not listing.damaged:
-            write(f"{dm} {words['none']}")
+            write(f"{words['none']}")
         for phrase in tours.said:
-            write(f"{dm} {said(phrase, lang)}")
+            write(f"{said(phrase, lang)}")
         for s in tables:
             asks = "".join(words[f"own.{a.kind}"] if a.user_id == uid else words[f"asked.{a.kind}"].format(name=a.name)
                            for a in s.asks)
-            write(f"{dm} #{s.table_id} {s.title}: {' · '.join(s.players)} — {self._turn(s, uid, lang)}"
+            write(f"#{s.table_id} {s.title}: {' · '.join(s.players)} — {self._turn(s, uid, lang)}"
                                f"{self._when(s, lang)}{asks}")
         for damaged in listing.damaged:  # a game that cannot be read is said, not left out as if lost
-            write(f"{dm} {said(damaged.phrase(), lang)}")
+            write(f"{said(damaged.phrase(), lang)}")
         if lesson is not None:
-            write(f"{dm} {said(lesson, lang)}")
+            write(f"{said(lesson, lang)}")
         if listing.joinable:  # the server's open tables with a free seat: games waiting for someone to sit down
-            write(f"{dm} {words['joinable']}")
+            write(f"{words['joinable']}")
         for s in listing.joinable:
             free = words["free" if s.room == 1 else "free_many"].format(count=s.room)
-            write(f"{dm} #{s.table_id} {s.title}: {' · '.join(s.players)} — {free} (/join {s.table_id})"
+            write(f"#{s.table_id} {s.title}: {' · '.join(s.players)} — {free} (/join {s.table_id})"
                                f"{self._when(s, lang)}")
         if tours.joinable:  # events open for entries with a place left
-            write(f"{dm} {words['tournaments']}")
+            write(f"{words['tournaments']}")
         for entry in tours.joinable:
-            write(f"{dm} {said(entry.phrase, lang)}")
+            write(f"{said(entry.phrase, lang)}")
 
     @staticmethod
     def _turn(s: TableSummary, uid: int, lang: str) -> str:

@@ -165,5 +165,5 @@ class Results:
 
         review = await reviews.review(GUILD_ID, target, uid, progress)
         saved = self.console.save_file(review.picture_in(lang), f"review-{target}.png") if review.picture else ""
-        self.console.lines(f"[dm {name}]", review.text(lang), saved)
+        self.console.lines(f"[dm {name}]", review.text(lang), saved, lang)
         self.console.described(f"[dm {name}]", review.graph_words(), lang)

@@ -66,7 +66,7 @@ async def test_deshacer_answers_in_spanish_and_takes_discords_spanish_words(tmp_
     refusals to ``/takeback`` stay English."""
     svc, con, out = await open_console(tmp_path / "console.db")
     assert await said(con, out, "Ben: /deshacer") == [
-        "[error Ben] No tienes ninguna mesa aquí; empieza una con /play JUEGO @NOMBRE"]
+        "[error Ben] No tienes ninguna mesa aquí; empieza una con /jugar JUEGO @NOMBRE"]  # Spanish Discord's names
     assert await said(con, out, "Ben: /takeback") == [
         "[error Ben] You have no table here; start one with /play GAME @NAME"]
     await said(con, out, "Cy: /learn kona")  # a learner reading English: /deshacer is still answered in Spanish

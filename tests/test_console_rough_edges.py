@@ -210,8 +210,8 @@ async def test_games_offers_the_open_tables_one_could_sit_at(tmp_path: Path) -> 
 
 async def test_games_in_spanish_says_the_same_lines_in_spanish(tmp_path: Path) -> None:
     """``/games es``, as Discord's ``/games`` for a Spanish reader: every line of the listing in Spanish (the
-    service's tournament and lesson lines too), the tables, numbers, names and commands as in English; any other
-    word is refused."""
+    service's tournament and lesson lines too), the tables, numbers and names as in English, the commands by the names
+    a Spanish Discord shows (``console_areas/spanish_advice.py``); any other word is refused."""
     out = await _console(["Ana: /play kona @Ben seat=first", "Ben: /accept", "Ana: /move a6-d3", "Ben: /draw",
                           "Cy: /play krakatoa", "Dee: /tournament create kona format=swiss", "Ana: /learn plateau",
                           "Ana: /games", "Ana: /games es", "Cy: /games es", "Eve: /games es", "Eve: /games fr"],
@@ -225,25 +225,26 @@ async def test_games_in_spanish_says_the_same_lines_in_spanish(tmp_path: Path) -
                            "/decline-draw refuses it)",
                            "[dm Ana] Your lesson: Plateau, step by step — step 1 of 16 (go on with /learn plateau)."]
     assert spanish == [
-        "[dm Ana] #1 Kona: Ana · Ben — le toca a Ben; Ben ofrece tablas (/draw las acepta, /decline-draw las rechaza)",
-        "[dm Ana] Tu lección: Plateau paso a paso — paso 1 de 16 (sigue con /learn plateau).",
+        "[dm Ana] #1 Kona: Ana · Ben — le toca a Ben; Ben ofrece tablas (/tablas las acepta, /rechazar-tablas las "
+        "rechaza)",
+        "[dm Ana] Tu lección: Plateau paso a paso — paso 1 de 16 (sigue con /aprender plateau).",
         "[dm Ana] Mesas abiertas en las que puedes sentarte:",
-        "[dm Ana] #2 Krakatoa: Cy — 3 asientos libres (/join 2)",
+        "[dm Ana] #2 Krakatoa: Cy — 3 asientos libres (/unirme 2)",
         "[dm Ana] Torneos con inscripción abierta:",
         "[dm Ana] Torneo #1 (Kona, suizo), organizado por Dee: aún no se ha apuntado nadie, 64 plazas libres; "
-        "apúntate con /tournament join 1.",
-        "[dm Cy] #2 Krakatoa: Cy — abierta a todos (/join 2); empiézala con /start cuando estén todos (/start "
+        "apúntate con /torneo apuntarse 1.",
+        "[dm Cy] #2 Krakatoa: Cy — abierta a todos (/unirme 2); empiézala con /empezar cuando estén todos (/empezar "
         "fill=mesa: Mesa ocupa los asientos vacíos)",
         "[dm Cy] Torneos con inscripción abierta:",
         "[dm Cy] Torneo #1 (Kona, suizo), organizado por Dee: aún no se ha apuntado nadie, 64 plazas libres; "
-        "apúntate con /tournament join 1.",
-        "[dm Eve] No tienes ninguna partida en juego; empieza una con /play JUEGO @NOMBRE, o /play JUEGO @mesa para "
+        "apúntate con /torneo apuntarse 1.",
+        "[dm Eve] No tienes ninguna partida en juego; empieza una con /jugar JUEGO @NOMBRE, o /jugar JUEGO @mesa para "
         "jugar contra el ordenador",
         "[dm Eve] Mesas abiertas en las que puedes sentarte:",
-        "[dm Eve] #2 Krakatoa: Cy — 3 asientos libres (/join 2)",
+        "[dm Eve] #2 Krakatoa: Cy — 3 asientos libres (/unirme 2)",
         "[dm Eve] Torneos con inscripción abierta:",
         "[dm Eve] Torneo #1 (Kona, suizo), organizado por Dee: aún no se ha apuntado nadie, 64 plazas libres; "
-        "apúntate con /tournament join 1.",
+        "apúntate con /torneo apuntarse 1.",
         "[error Eve] /games takes en or es (your games in English or Spanish) or nothing, not 'fr'"], spanish
     ana = next(line for line in out if line.startswith("[dm Ana] #1 Kona: Ana · Ben — le toca a Ben"))
     assert re.search(r"— le toca a Ben, plazo \d{4}-\d\d-\d\d \d\d:\d\d UTC \(quedan 3d\); Ben ofrece", ana), ana

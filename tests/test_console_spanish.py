@@ -29,10 +29,11 @@ SAID = {
            "Write NAME: COMMAND", "is the computer's name", "Write the move after /move", "[clock] now 20",
            "Write /clock +DURATION", "Play again with /rematch 1, or read Mesa's review with /review 1.",
            "picture: ", "invites Ben", "(2 frames)"],
-    "es": ["Responde con /accept o /decline.", "jugadas legales (18)", "Ahora no tienes jugadas: le toca a Ben",
-           "No tienes ninguna mesa aquí", "No existe el comando /bogus; prueba /help", "¿querías decir /play?",
-           "Escribe NOMBRE: ORDEN", "es el nombre de la máquina", "Escribe la jugada tras /move", "[clock] ahora 20",
-           "Escribe /clock +DURACIÓN", "Juega otra vez con /rematch 1, o lee la revisión de Mesa con /review 1.",
+    # the commands by the names a Spanish Discord shows (console_areas/spanish_advice.py)
+    "es": ["Responde con /aceptar o /rechazar.", "jugadas legales (18)", "Ahora no tienes jugadas: le toca a Ben",
+           "No tienes ninguna mesa aquí", "No existe el comando /bogus; prueba /ayuda", "¿querías decir /jugar?",
+           "Escribe NOMBRE: ORDEN", "es el nombre de la máquina", "Escribe la jugada tras /mover", "[clock] ahora 20",
+           "Escribe /reloj +DURACIÓN", "Juega otra vez con /revancha 1, o lee la revisión de Mesa con /revision 1.",
            "imagen: ", "invita a Ben", "(2 imágenes)"],
 }
 
@@ -63,9 +64,9 @@ async def test_spanish_help_and_the_service_refusals_are_spanish_and_en_still_as
     assert "[help] Commands (write them as NAME: COMMAND):" in printed  # /help en: asked for
     assert "[error Ana] La mesa #1 aún no ha empezado" in text  # the service's refusal, in Spanish
     assert "invitation" not in text.split("[help] Commands")[0]
-    assert "[error Ana] /help lleva en o es" in text
+    assert "[error Ana] /ayuda lleva en o es" in text
     assert "[error Cy] No hay ninguna mesa abierta a la que unirse; abre una a la que pueda sentarse cualquiera con " \
-           "/play k3 o /play krakatoa (sin @NOMBRE)" in text  # the alternatives joined in Spanish too
+           "/jugar k3 o /jugar krakatoa (sin @NOMBRE)" in text  # the alternatives joined in Spanish too
 
 
 def pictures(folder: Path) -> dict[str, bytes]:

@@ -1,0 +1,115 @@
+"""A Spanish console names its commands as a Spanish Discord shows them (``console_areas/spanish_advice.py``).
+
+The service's advice names commands the console's way, in English ("Responde con /accept o /decline", "/learn
+kona hint"); a Spanish Discord shows each reader ``/aceptar``, ``/aprender``, and the console takes those names
+too, so a console started with ``--lang es`` said one name and its help and rules another.  Every command it
+advises is one it reads back as the same command.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from console import COMMANDS, run
+from console_areas.spanish import (
+    FLAGS,
+    POSITIONAL,
+    SAID_OPTIONS,
+    SAID_VALUES,
+    SPANISH_COMMANDS,
+    SUBCOMMANDS,
+    in_english,
+)
+from console_areas.spanish_advice import in_spanish_names
+
+#: the console's English commands that a Spanish Discord names otherwise (``/auto`` is ``/auto`` in both)
+RENAMED = sorted({english for english in SPANISH_COMMANDS.values()} - set(SPANISH_COMMANDS), key=len, reverse=True)
+#: an English name of a command standing where a command is named
+ENGLISH_COMMAND = re.compile(r"(?<![\w/'])/(" + "|".join(map(re.escape, RENAMED)) + r")(?![\w/-])")
+
+
+def test_every_command_said_in_spanish_is_read_back_as_itself() -> None:
+    for english in (c for c in COMMANDS if c not in SPANISH_COMMANDS):
+        spanish = in_spanish_names(f"/{english} 2")
+        assert in_english(spanish) == f"/{english} 2", spanish
+        if english in RENAMED:
+            assert spanish != f"/{english} 2"
+    for group, words in SUBCOMMANDS.items():
+        for sub in words.values():
+            said = in_spanish_names(f"usa /{group} {sub} 3 para eso")
+            assert said != f"usa /{group} {sub} 3 para eso"
+            assert in_english(said.split("usa ")[1].split(" para")[0]) == f"/{group} {sub} 3"
+
+
+@pytest.mark.parametrize("line, said", [
+    ("Responde con /accept o /decline.", "Responde con /aceptar o /rechazar."),
+    ("sigue con /learn kona hint, o /learn kona restart", "sigue con /aprender kona pista, o /aprender kona reiniciar"),
+    ("/learn {game} answer MOVE", "/aprender {game} responder MOVE"),
+    ("Acepta con /draw accept; /takeback decline", "Acepta con /tablas aceptar; /deshacer rechazar"),
+    ("(/start fill=mesa level=hard: Mesa ocupa)", "(/empezar fill=mesa nivel=difícil: Mesa ocupa)"),
+    ("/tournament pairings 3 round=2.", "/torneo emparejamientos 3 ronda=2."),
+    ("/play kona @Ben seat=random rated=false time_per_move=3d", "/jugar kona @Ben asiento=al_azar puntuada=no "
+                                                                 "tiempo_por_jugada=3d"),
+    ("/tournament create kona format=swiss", "/torneo crear kona formato=suizo"),
+])
+def test_commands_their_words_and_options_by_their_spanish_names(line: str, said: str) -> None:
+    assert in_spanish_names(line) == said
+    assert in_spanish_names(said) == said  # said once: a line passed twice is the same
+
+
+@pytest.mark.parametrize("line", [
+    "docs/rules/kona.md", "1/2 de los puntos", "roja/azul", "No existe el comando '/movee'", "/movee", "/auto",
+    "https://example.org/play", "round=2 sin orden", "a6/3",
+])
+def test_what_names_no_command_the_console_has_is_left_as_it_is(line: str) -> None:
+    assert in_spanish_names(line) == line
+
+
+def test_options_and_choices_said_in_spanish_are_the_ones_the_console_reads() -> None:
+    written = {option: spanish for option, spanish in SAID_OPTIONS.items()  # not those the console takes bare
+               if option not in POSITIONAL | FLAGS | {"answer"}}
+    assert {"seat", "level", "rated", "round", "time_per_move", "table", "format"} <= set(written)
+    for option, spanish in written.items():
+        for value in SAID_VALUES.get(option, {"7": "7"}):
+            said = in_spanish_names(f"/play kona @Ben {option}={value}")
+            assert said.startswith(f"/jugar kona @Ben {spanish}="), said
+            assert in_english(said) == f"/play kona @Ben {option}={value}", said
+
+
+async def session(lines: list[str], lang: str) -> list[str]:
+    printed: list[str] = []
+    await run(lines, ":memory:", None, False, printed.append, seed=5, mesa_iterations=10, lang=lang,
+              warn=printed.append)
+    return printed
+
+
+SESSION = [
+    "Ana: /jugar kona @Ben", "Ben: /aceptar", "Ana: /mover zz", "Ben: /tablas", "Ana: /partidas",
+    "Ben: /mover a6-d3", "Ben: /deshacer", "Ana: /mover f6-f5", "Ana: /jugar kona @Ben asiento=tercero",
+    "Ana: /aprender kona", "Ana: /aprender kona responder zz", "Ana: /jugadas",
+    "Dee: /torneo crear kona formato=suizo rondas=1", "Eve: /torneo apuntarse", "Dee: /torneo apuntarse",
+    "Dee: /torneo empezar", "Eve: /torneo retirarse", "Ana: /abandonar 1", "Ana: /revision 1", "Ana: /movee",
+    "Cy: /unirme", "Ana: /jugar k3", "Ana: /montar", "Ana: /reloj +4d",
+]
+
+
+async def test_a_spanish_console_names_every_command_by_its_spanish_name() -> None:
+    printed = await session(SESSION, "es")
+    said = [line for line in printed if not line.startswith(("[help]", "[rules]"))]
+    english = [line for line in said if ENGLISH_COMMAND.search(line)]
+    assert english == [], "\n".join(english)
+    text = "\n".join(said)
+    for advice in ("/aceptar o /rechazar", "/mover JUGADA", "/aprender kona pista", "/torneo", "/revancha 1"):
+        assert advice in text, advice  # the session did give advice naming commands
+
+
+async def test_an_english_console_keeps_english_names_but_answers_a_spanish_name_in_spanish() -> None:
+    printed = await session(["Ana: /play kona @Ben", "Ben: /accept", "Ben: /jugar kona @Ana asiento=tercero",
+                             "Ana: /aprender kona", "Ben: /partidas"], "en")
+    text = "\n".join(printed)
+    assert "Answer with /accept or /decline." in text  # the console's own language: its names
+    assert "[error Ben] La opción asiento no puede ser tercero" in text
+    assert "Responde con /mover JUGADA (/jugadas lista las jugadas, /aprender kona pista da una pista)" in text
+    assert "/move JUGADA" not in text and "/learn kona pista" not in text
