@@ -141,13 +141,26 @@ def decisions(game: str, start: Any, moves: Sequence[str], left: Sequence[tuple[
     played when it left)``; its moves were played for it automatically, ``tables.play``)."""
     engine = get_engine(game)
     gone = dict(left)
+    steps = list(replay(engine, start, moves))
+    kept = withheld(engine, steps)
     out = []
-    for i, step in enumerate(replay(engine, start, moves)):
+    for i, step in enumerate(steps):
         seat = engine.move_seat(step.before, step.move)
         if seat == CHANCE or not is_choice(engine, step.before, seat) or i >= gone.get(seat, len(moves)):
             continue
-        out.append(i)
+        if i not in kept:
+            out.append(i)
     return out
+
+
+def withheld(engine: Engine, steps: Sequence[Any]) -> set[int]:
+    """The moves (indices) that hold a secret the game's end did not show (``Engine.end_shows_all``; K3-10: a
+    pyramid built before a game ended in its building): not reviewed, since any figure of them would tell
+    everyone something of what only their mover knew."""
+    if not steps or engine.end_shows_all(steps[-1].after):
+        return set()
+    return {i for i, step in enumerate(steps) if engine.move_seat(step.before, step.move) != CHANCE
+            and engine.public_move(step.before, step.move) != engine.format_move(step.before, step.move)}
 
 
 def is_choice(engine: Engine, state: Any, seat: int) -> bool:
@@ -225,13 +238,11 @@ def _rounded(values: Sequence[float]) -> list[float]:
 
 
 def _builds_public(engine: Engine, start: Any, moves: Sequence[str]) -> bool:
-    """Whether the game got past building (K3-10: every pyramid public once play begins)."""
-    if engine.name != "k3":
-        return False
+    """Whether the game's end showed every secret (K3-10: every pyramid public once play begins)."""
     state = start
     for step in replay(engine, start, moves):
         state = step.after
-    return engine.phase(state) != "build"
+    return engine.end_shows_all(state)
 
 
 def _shown(engine: Engine, state: Any, text: str, builds_public: bool) -> str:
@@ -260,7 +271,7 @@ def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[s
     ``points_lost`` per seat (where the decisions carry expected points, Krakatoa's; else empty) the sum of
     ``points_best - points_played``; ``costly`` (the same games, else empty) the positions of the ``COSTLY``
     decisions that gave up the most expected points (at least ``COSTLY_FLOOR``), in game
-    order.
+    order; ``withheld`` how many moves were left out for a secret the end did not show (``withheld``).
 
     ``left`` (``(seat, moves played when it left)``) and ``placements`` (the final places, 1 first): a game of
     three or more that went on after seats left it (``tables.play``: they are placed below everyone still in,
@@ -321,6 +332,7 @@ def assemble(game: str, start: Any, moves: Sequence[str], parts: Sequence[dict[s
         "blunders": blunders,
         "points_lost": points_lost,
         "costly": sorted(k for _, k in sorted(costly, key=lambda c: (-c[0], c[1]))[:COSTLY]),
+        "withheld": len(withheld(engine, steps)),
     }
 
 

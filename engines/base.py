@@ -529,6 +529,13 @@ class Engine(Generic[S, M, V]):
         private = self.description.private
         return private is not None and (not private.phases or self.phase(state) in private.phases)
 
+    def end_shows_all(self, state: S) -> bool:
+        """Whether a game that ended at ``state`` (by the rules, or by a resignation or time-out there) has shown
+        every secret it kept, so that its moves may be told in full to anyone (PL-8.6: every face shows at the
+        end); False where the end leaves some unshown (K3-10: a pyramid built before a game ended in its
+        building stays its builder's)."""
+        return True
+
     def private_changes(self, state: S, move: M) -> tuple[int, ...]:
         """Seats whose private view ``move`` (played at ``state``) changes: they are sent it again."""
         return ()

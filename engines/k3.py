@@ -1299,6 +1299,11 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
         """``base``, ``deal``, ``build``, ``play`` or ``over`` (K3-11.6)."""
         return state.phase
 
+    def end_shows_all(self, state: K3State) -> bool:
+        """K3-10: everything is public once the last build is accepted; a game that ended while pyramids were
+        still being built (a resignation, a time-out) keeps the built ones hidden."""
+        return state.phase != "build"
+
     def private_changes(self, state: K3State, move: K3Move) -> tuple[int, ...]:
         """K3-10: every hand once the deal is made; a builder's pyramid after their build."""
         if move.kind == "deal":

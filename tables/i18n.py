@@ -2136,6 +2136,8 @@ EN.update({
     "review.title": "Review of {game} #{table}: {players}",
     "review.no_decisions": "There is nothing to review: the game ended before anyone made a choice that could be "
     "better or worse.",
+    "review.no_decisions_secret": "There is nothing to review: the game ended before the choices made in secret "
+    "were shown, and they stay their players' secrets.",
     "review.ending": "{ending}",
     "review.sides": "{first} against {second}",
     "review.ended": "The game ended after move {moves}: {gone}.",
@@ -2211,6 +2213,8 @@ ES.update({
     "review.title": "Revisión de {game} #{table}: {players}",
     "review.no_decisions": "No hay nada que revisar: la partida terminó antes de que nadie tomara una decisión que "
     "pudiera ser mejor o peor.",
+    "review.no_decisions_secret": "No hay nada que revisar: la partida terminó antes de que se mostraran las "
+    "decisiones tomadas en secreto, y siguen siendo el secreto de quien las tomó.",
     "review.ending": "{ending}",
     "review.sides": "{first} contra {second}",
     "review.ended": "La partida terminó tras la jugada {moves}: {gone}.",

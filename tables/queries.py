@@ -367,11 +367,14 @@ class Queries:
 
     # ---- one table ----------------------------------------------------------------------------------
     async def table_details(self, table_id: int, viewer_id: int | None = None, *, words: bool = False) -> TableDetails:
-        """Summary and move list; hidden moves in public form unless the viewer made them or it is over.
+        """Summary and move list; hidden moves in public form unless the viewer made them or the game is over and
+        its end showed them (``Engine.end_shows_all``).
         ``words``: each move in words too (``MoveRecord.words``, ``/history table=N``), which replays the log."""
         ctx = await self.store.load(table_id)
         records: list[MoveRecord] = []
+        # a finished game's moves in full, once its end has shown every secret (K3-10: not while building)
         over = ctx.row.status == FINISHED
+        in_full = over and ctx.state is not None and ctx.engine.end_shows_all(ctx.state)
         viewer = ctx.seat_of(viewer_id) if viewer_id is not None else None
         if ctx.state is not None:
             logged_moves = await self.store.log_texts(ctx)
@@ -381,7 +384,7 @@ class Queries:
             # the state each move left: the next move's before, the last one's the table's
             afters = [step.before for step in steps[1:] if step is not None] + [ctx.state] if steps and words else steps
             for logged, step, after in zip(logged_moves, steps, afters, strict=True):
-                shown = logged.text if over or (viewer is not None and viewer.seat == logged.seat) else logged.public
+                shown = logged.text if in_full or (viewer is not None and viewer.seat == logged.seat) else logged.public
                 row = ctx.by_seat(logged.seat) if logged.seat >= 0 else None
                 name = row.name if row else ""
                 said = deed(ctx.engine, step.before, step.move, name, names) if step is not None else None

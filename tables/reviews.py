@@ -397,6 +397,7 @@ def told_facts(ctx: LoadedTable, start: Any, moves: Sequence[str], analysis: Map
     the engine still cannot read is told without a why.  JSON-ready."""
     engine = ctx.engine
     names = ctx.names()
+    in_full = ctx.state is None or engine.end_shows_all(ctx.state)  # K3-10: not a game that ended while building
     by_index = {int(d["index"]): d for d in _listed(analysis)}
     wanted = [i for i in shown_decisions(analysis) if i in by_index]
     dice = _dice_at(analysis)
@@ -428,7 +429,7 @@ def told_facts(ctx: LoadedTable, start: Any, moves: Sequence[str], analysis: Map
         decision = by_index[index]
         seat = int(decision["seat"])
         name = names[seat] if 0 <= seat < len(names) else "?"
-        words = Told((_shown(engine, before, played, name, names),))
+        words = Told((_shown(engine, before, played, name, names, in_full),))
         reason = Phrase("review.why.choice")
         best_text = str(decision.get("best") or "")
         entry: dict[str, Any] = {"played": _encode(words)}
@@ -437,7 +438,7 @@ def told_facts(ctx: LoadedTable, start: Any, moves: Sequence[str], analysis: Map
                 # the full notation when the public form hides the mover's own faces (Plateau's ``?``): the
                 # mover knew them, and every ending shows them all (PL-8.6), so the why tells nothing secret
                 best = engine.parse_move(before, str(decision.get("best_move") or best_text))
-                said = _shown(engine, before, best, name, names).words
+                said = _shown(engine, before, best, name, names, in_full).words
                 if said.key != "move.any.notation":  # a game with words for its moves (Krakatoa's "chose Steam")
                     entry["best"] = _encode(said)
                 reason = _why_words(ctx, before, seat, best, played, name)
@@ -448,13 +449,15 @@ def told_facts(ctx: LoadedTable, start: Any, moves: Sequence[str], analysis: Map
     return told
 
 
-def _shown(engine: Any, before: Any, move: Any, name: str, names: Sequence[str]) -> Deed:
+def _shown(engine: Any, before: Any, move: Any, name: str, names: Sequence[str], in_full: bool) -> Deed:
     """A move as the review tells it: as the boards did (``deed``), except a move whose words keep its content
     secret while the game goes on (K3's build, K3-10: "built a pyramid"), which the review shows as its sketch
-    (``Engine.move_sketch``; the ranks top first, in the rules' letters): every pyramid is public once play
-    begins, and an ending shows them all, so a review of a finished game tells nothing secret by it; and a
-    choice of Mesa's that only said "built a pyramid" read the same as the build played."""
-    sketch = engine.move_sketch(before, move)
+    (``Engine.move_sketch``; the ranks top first, in the rules' letters) where the game's end showed it
+    (``in_full``: ``Engine.end_shows_all``; every pyramid is public once play begins), so a review of a finished
+    game tells nothing secret by it; and a choice of Mesa's that only said "built a pyramid" read the same as the
+    build played.  A game that ended while pyramids were built has its builds withheld (``ai.review.withheld``):
+    none is told here."""
+    sketch = engine.move_sketch(before, move) if in_full else ""
     if not sketch:
         return deed(engine, before, move, name, names)
     shape = " / ".join("".join(line.split()) for line in sketch.splitlines() if line.strip())
@@ -532,8 +535,8 @@ def review_text(review: Review, lang: str, inert: Inert | None = None) -> str:
         lines.append(said("review.ending", ending=_decode(review.told["ending"])))
     for gone in review.told.get("left") or []:  # left while the others played on (a game of three or more)
         lines.append(said("review.ending", ending=_decode(gone)))
-    if not listed:
-        lines.append(said("review.no_decisions"))
+    if not listed:  # none, or only moves whose secret the end kept (K3-10's pyramids), which are not reviewed
+        lines.append(said("review.no_decisions_secret" if analysis.get("withheld") else "review.no_decisions"))
         return "\n".join(lines)
     swings = sorted([*_at(analysis, analysis.get("swings")), *_dice_at(analysis)], key=lambda d: int(d["index"]))
     if swings:
@@ -810,6 +813,8 @@ def _readable(ctx: LoadedTable, kept: kept_reviews.KeptReview) -> Review | None:
         review = _from_kept(ctx, kept)
         if not isinstance(review.analysis.get("decisions"), list):  # every review made has its decisions
             raise ValueError("no decisions")
+        if "withheld" not in review.analysis:  # kept before a secret the end kept was withheld (K3-10): made again
+            raise ValueError("made before secrets were withheld")
         for picture in (review.picture, *review.pictures.values()):
             if picture and not picture.startswith(b"\x89PNG"):  # its graph, or none at all
                 raise ValueError("not a picture")
