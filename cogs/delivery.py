@@ -353,26 +353,47 @@ class Delivery(ServicePart):
         if (table_id, user_id) in self.dms_closed_told:
             return
         self.dms_closed_told.add((table_id, user_id))
-        lang = self.langs.get(table_id) or await self.guilds.server_lang(place.guild_id)
+        lang = await self.place_lang(place, table_id)
         text = t("private.dms_closed", lang, player=f"<@{user_id}>", game=place.title, table=table_id,
                  mine=t("btn.my_pieces", lang))
+        await self.tell_in_place(place, table_id, user_id, text, "the closed-DM notice")
+
+    async def place_lang(self, place: Place, table_id: int) -> str:
+        """The language a table's place is written in (its server's)."""
+        return self.langs.get(table_id) or await self.guilds.server_lang(place.guild_id)
+
+    async def tell_in_place(self, place: Place, table_id: int, user_id: int, text: str, what: str) -> None:
+        """``text`` in the table's place, its one player pinged (only they may be: ``allowed_mentions``)."""
         channel = self.client.get_partial_messageable(place.id, guild_id=place.guild_id)
         try:
             await channel.send(content=text[:MAX_MESSAGE], allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(id=user_id)], everyone=False, roles=False, replied_user=False))
         except discord.HTTPException as exc:
-            log.info("table %d: the closed-DM notice was not posted (%s)", table_id, type(exc).__name__)
+            log.info("table %d: %s was not posted (%s)", table_id, what, type(exc).__name__)
 
     async def send_reminder(self, post: Reminder) -> None:
+        """A deadline's reminder by DM; where the player's DMs are closed, in the table's place, pinging them
+        alone (a player who closed DMs to server members, a common setting on phones, was timed out unwarned)."""
         place = await self.place(post.table_id)
         lang = await self.user_lang(post.user_id)
+        text = self._reminder_text(post, lang)
+        closed = await self.service.dms_closed(post.user_id)
+        if not closed and not await self.dm(post.user_id, post.table_id, text + "\n" + t(
+                "private.link", lang, table=post.table_id, game=place.title, link=self.link(place)), None):
+            return
+        if post.kind:  # a deadline's (an expired table's own notice is posted in its place already)
+            public = await self.place_lang(place, post.table_id)
+            said_there = t("reminder.in_place", public, player=f"<@{post.user_id}>",
+                           reminder=self._reminder_text(post, public))
+            await self.tell_in_place(place, post.table_id, post.user_id, said_there, "a reminder")
+
+    @staticmethod
+    def _reminder_text(post: Reminder, lang: str) -> str:
         params = plain_params(post.params)
         deadline = post.params.get("deadline_ts")
         if isinstance(deadline, int) and deadline > 0:  # shown in the reader's own time zone, not UTC
             params["deadline"] = f"<t:{deadline}:f>"  # made here, after the params were made inert
-        text = service_text(post.key, lang, **params) + "\n" + \
-            t("private.link", lang, table=post.table_id, game=place.title, link=self.link(place))
-        await self.dm(post.user_id, post.table_id, text, None)
+        return service_text(post.key, lang, **params)
 
     async def dm(self, user_id: int, table_id: int, text: str, image: bytes | None, alt: str | None = None) -> bool:
         """A direct message (``alt``: its picture's alt text), unless the user's DMs are known to be closed; 50007

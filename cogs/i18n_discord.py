@@ -221,6 +221,7 @@ EN: dict[str, str] = {
     "word.off": "off",
     "word.and": "and",
     "private.link": "Table #{table} ({game}): {link}",
+    "reminder.in_place": "{player} {reminder} (Said here: your direct messages are closed to Mesa.)",
     "private.dms_closed": "{player}, Mesa could not send you your private view of {game} #{table} by direct "
                           "message: your DMs are closed to it. Press **{mine}** under the board to see it here, only "
                           "for you. To get it by DM, allow direct messages in this server (the server's name > "
@@ -465,6 +466,7 @@ ES: dict[str, str] = {
     "word.off": "no",
     "word.and": "y",
     "private.link": "Mesa #{table} ({game}): {link}",
+    "reminder.in_place": "{player} {reminder} (Te lo digo aquí: tienes los mensajes directos cerrados para Mesa.)",
     "private.dms_closed": "{player}, Mesa no pudo enviarte por mensaje directo tu vista privada de {game} "
                           "#{table}: tienes los mensajes directos cerrados para Mesa. Pulsa **{mine}** bajo el "
                           "tablero para verla aquí, solo para ti. Para recibirla por MD, permite los mensajes "

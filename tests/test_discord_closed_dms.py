@@ -58,3 +58,35 @@ async def test_the_notice_is_in_the_servers_language(harness: Harness) -> None:
     [notice] = notices(h, thread)
     assert notice.content.startswith("<@1002>, Mesa no pudo enviarte por mensaje directo tu vista privada")
     assert "**Mis piezas**" in notice.content and "Ajustes de privacidad" in notice.content
+
+
+async def test_a_deadline_reminder_for_closed_dms_is_said_in_the_thread_to_that_player_alone(tmp_path: Any) -> None:
+    """A player whose DMs are closed (a common setting on phones) was timed out unwarned: the reminder's DM was
+    refused and it was taken as delivered.  It is said in the table's thread instead, pinging them alone, in the
+    server's language, at each reminder (the DM is not tried again while they are known closed)."""
+    from datetime import timedelta
+
+    from test_discord_time_words import Clock
+
+    clock = Clock()
+    h = await Harness.open(tmp_path, clock=clock, renderer=None)
+    try:
+        h.standin.closed_dms.add(1001)
+        h.server_speaks("es-ES")
+        await h.command("play", [option("game", "kona", 3), option("opponent", BOB["id"], 6),
+                                 option("seat", "first", 3), option("time_per_move", 86400, 4)], ALICE, users=[BOB])
+        thread = next(iter(h.standin.channels))
+        await h.click(h.latest_id("mesa:inv:1:"), BOB, channel=thread_channel(thread))
+        h.standin.clear()
+        for hours in (13, 10):  # half of alice's day gone, then under two hours left
+            clock.moment += timedelta(hours=hours)
+            await h.bot.ticker.tick()
+        assert [r.status for r in h.standin.to_dms(1001)] == [403], "tried once by DM, then known closed"
+        half, late = [r for r in h.standin.to_channel(thread) if r.method == "POST" and "<@1001>" in r.content]
+        for notice in (half, late):
+            assert notice.status == 200 and notice.pings() == ({1001}, False), "alice alone is pinged"
+            assert notice.content.startswith("<@1001> ") and "mensajes directos cerrados" in notice.content
+        assert "Has usado" in half.content and "Date prisa" in late.content
+        assert h.standin.to_dms(1002) == [], "bob, whose turn it is not, is told nothing"
+    finally:
+        await h.close()
