@@ -74,6 +74,9 @@ class Change:
     guard: Guard | None = None
     #: the player's key, stored in the same transaction (``tables.submissions``, issue 29, item 1)
     submission: Submission | None = None
+    #: the seat whose own act this is (a resignation, a draw accepted): its player knows the game ended, and the
+    #: result pings only the others (as the seat whose move ended it)
+    by: int | None = None
 
     def seats_after(self, seats: list[SeatRow]) -> list[SeatRow]:
         seats = self.roster if self.roster is not None else seats
@@ -131,7 +134,8 @@ class Finisher:
         messages: list[Message] = [*extra, *await self.posts.after_step(ctx, step, state, version,
                                                                          columns["turn_deadline"], over)]
         if ending is not None and change.end != ABORT:
-            result = await hinted_result(self.store.repo, ctx, self.posts.result(ctx, ending, version))  # issue 30
+            acted = {seat for seat in (step.mover(), change.by) if seat is not None}
+            result = await hinted_result(self.store.repo, ctx, self.posts.result(ctx, ending, version, acted))
             messages += [result, self.finished(ctx, ending)]
         if ending is not None:
             for hook in self.on_end:

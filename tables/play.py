@@ -264,10 +264,11 @@ class Play:
         """The player leaves the game: by their own ``/resign``, or (``FORFEIT``) as they are out of its tournament."""
         async with self.store.lock(table_id):
             ctx, seat = await self.active(table_id, user_id)
-            return await self.leave_game(ctx, [seat.seat], how)
+            return await self.leave_game(ctx, [seat.seat], how, by=seat.seat if how == RESIGN else None)
 
-    async def leave_game(self, ctx: LoadedTable, seats: list[int], reason: str) -> list[Message]:
-        """Seats leave a running game (resign, or a time-out where the seat goes out): see the module docstring."""
+    async def leave_game(self, ctx: LoadedTable, seats: list[int], reason: str, by: int | None = None) -> list[Message]:
+        """Seats leave a running game (resign, or a time-out where the seat goes out): see the module docstring.
+        ``by``: the seat whose own act it is (a resignation; not a time-out, nor a forfeit in a tournament)."""
         description = ctx.engine.description
         # a partnership is one side: the partners go out with the leaver (KR-6.2); where everybody wins or loses
         # together the table is one side, and the whole team goes out and loses with them (K3-8.3)
@@ -280,12 +281,13 @@ class Play:
         else:
             info = self.posts.info(ctx, f"info.out.{reason}", name=ctx.names_of(seats))
         if len(ctx.sides()) == 2:
-            return await self.finisher.commit(ctx, ctx.state, Step(), change=Change(seats=updates, end=SIDE_LEFT))
+            return await self.finisher.commit(ctx, ctx.state, Step(), change=Change(seats=updates, end=SIDE_LEFT,
+                                                                                    by=by))
         ctx.seats = Change(seats=updates).seats_after(ctx.seats)  # out before the moves that follow are played
         step = Step()
         state = ctx.state
         if len(ctx.still_in()) <= 1:  # the game ends here: the result says who left, no moves are played for them
-            return await self.finisher.commit(ctx, state, step, change=Change(seats=updates))
+            return await self.finisher.commit(ctx, state, step, change=Change(seats=updates, by=by))
         state = await self.rules.advance(ctx, state, ctx.plies, step)
         return await self.finisher.commit(ctx, state, step, change=Change(seats=updates), extra=[info])
 
@@ -342,7 +344,7 @@ class Play:
                 info = self.posts.info(ctx, "info.aborted_agreed", ctx.row.version + 1)
                 return await self.finisher.commit(ctx, ctx.state, Step(), change=Change(end=ABORT), extra=[info])
             if offer is not None:  # the other player offered: agreed
-                return await self.finisher.commit(ctx, ctx.state, Step(), change=Change(end=AGREEMENT))
+                return await self.finisher.commit(ctx, ctx.state, Step(), change=Change(end=AGREEMENT, by=seat.seat))
             await self._set_offer(ctx, seat.seat)
             other = tuple(s.user_id for s in ctx.seats if s.seat != seat.seat)
             key = "info.draw_offered_at_start" if calls_off else "info.draw_offered"

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import replace
 from typing import Any, Protocol
 
 from data.models import ABORTED, ACTIVE, FINISHED, INVITED, WAITING, StoredOutcome, parse_iso
@@ -159,12 +160,14 @@ class Posts:
     # ---- the board --------------------------------------------------------------------------------
     async def board(self, ctx: LoadedTable, state: Any, version: int, deadline: str | None, told: Told = NOTHING_TOLD,
                     *, news: News = NO_NEWS, image: bool = True, previous: Any = None, back: bool = False,
-                    opening: bool = False) -> PublicPost:
+                    opening: bool = False, pinged: Collection[int] = ()) -> PublicPost:
         """The table's board post: ``told`` the step's moves, ``news`` what they caused; ``previous``: the
         state before the last move (the caption's "capturing 1"); ``back``: shown after a takeback (at the start
         position it is "back at its start", not "begins"); ``opening``: no player has moved yet (the log holds
         chance moves at most) and no tournament under way paired the table, so the host may still cancel it
-        (``CANCEL``, ``Seating.abort``)."""
+        (``CANCEL``, ``Seating.abort``); ``pinged``: players the board before told it was their turn, and whose
+        turn it still is, who are not pinged again (a Krakatoa turn's every throw, each K3 pyramid built while
+        others build: a phone buzzed six times a turn)."""
         engine = ctx.engine
         ended = ctx.row.status in (FINISHED, ABORTED)
         result = None
@@ -210,7 +213,8 @@ class Posts:
         # the picture in words, from the same view (public: no secret), with the players' own names; made with or
         # without a renderer (the console's --describe says it where no picture is drawn)
         alt = picture_words(engine, view, ctx.names()) if image else Sentences()
-        return PublicPost(ctx.id, BOARD, key, params, picture, mention, hint, version, offers, quick, mesa_next, alt)
+        ping = tuple(u for u in mention if u not in pinged)
+        return PublicPost(ctx.id, BOARD, key, params, picture, ping, hint, version, offers, quick, mesa_next, alt)
 
     def _board_key(self, ctx: LoadedTable, state: Any, view: dict[str, Any], actors: list[int],
                    params: dict[str, Any], told: bool, over: bool) -> tuple[str, str | None]:
@@ -296,8 +300,10 @@ class Posts:
         # the step is the whole log and holds chance moves at most (the start, a deal): nobody has moved yet
         opening = ctx.plies == len(step.items) and all(p.seat == CHANCE for p in step.items) and not over
         opening = opening and await self.log_reader.may_call_off(ctx, nobody_moved=True)
+        # whose turn the board before this step said it was, and still is: told already (their own turn goes on)
+        pinged = set(ctx.users_of(ctx.acting(step.items[0].before))) if step.items else set()
         board = asyncio.ensure_future(self.board(ctx, state, version, deadline, told, news=self.news(ctx, step, state),
-                                                 image=not held, previous=previous, opening=opening))
+                                                 image=not held, previous=previous, opening=opening, pinged=pinged))
         private = await asyncio.gather(*(self.private(ctx, state, seat) for seat in private_seats))
         return [await board, *private]
 
@@ -350,9 +356,19 @@ class Posts:
                                 final, gone=ctx.out_seats()))
 
     # ---- the result -------------------------------------------------------------------------------
-    def result(self, ctx: LoadedTable, ending: StoredOutcome, version: int) -> PublicPost:
+    def result(self, ctx: LoadedTable, ending: StoredOutcome, version: int,
+               acted: Collection[int] | None = None) -> PublicPost:
         """The ending in words: the catalogue's sentence for the engine's facts when it has one, else
-        the winners and standings."""
+        the winners and standings.  Told the first time (``acted``: the seats whose own act ended it, a winning
+        move's, a resignation's, who know; none for a time-out), it pings every other player: a game that runs
+        for days ended unseen by them.  Told again (``None``: an answer repeated, a board asked for), nobody."""
+        post = self._result(ctx, ending, version)
+        if acted is None:
+            return post
+        told = tuple(row.user_id for row in ctx.ordered() if not is_mesa(row.user_id) and row.seat not in acted)
+        return replace(post, mention=told)
+
+    def _result(self, ctx: LoadedTable, ending: StoredOutcome, version: int) -> PublicPost:
         places = ending.places(len(ctx.seats))
         worded = self._worded_result(ctx, places, ending, version)
         if worded is not None:
@@ -411,7 +427,7 @@ class Posts:
     @staticmethod
     def waiting(ctx: LoadedTable, update: bool = False) -> PublicPost:
         """The invitation (``update``: the table's news after someone answered, joined or left, which
-        reads as an update of the invitation rather than a fresh one)."""
+        reads as an update of the invitation rather than a fresh one, and pings nobody: the invitation did)."""
         engine = ctx.engine
         pending = [s for s in ctx.seats if not s.accepted]
         host = ctx.seat_of(ctx.row.host_id)
@@ -431,8 +447,8 @@ class Posts:
             others = [s.name for s in ctx.ordered() if s.accepted and s.user_id != ctx.row.host_id]
             key = "invite.challenge.update" if update else ("invite.challenge.with" if others else "invite.challenge")
             params["others"] = Names(others)
-            return PublicPost(ctx.id, INVITE, key, params, None, tuple(s.user_id for s in pending), "invite",
-                              ctx.row.version)
+            return PublicPost(ctx.id, INVITE, key, params, None, () if update else tuple(s.user_id for s in pending),
+                              "invite", ctx.row.version)
         return PublicPost(ctx.id, INVITE, "invite.open.update" if update else "invite.open", params, None, (), "join",
                           ctx.row.version)
 

@@ -478,5 +478,7 @@ class Queries:
             messages.append(await self.posts.current(ctx))
             ending = StoredOutcome.from_json(ctx.row.outcome) if ctx.row.status == FINISHED else None
             if ending is not None:
-                messages.append(await hinted_result(self.repo, ctx, self.posts.result(ctx, ending, ctx.row.version)))
+                # first told now (its process died before): everyone is pinged, as a time-out's result is
+                told = self.posts.result(ctx, ending, ctx.row.version, acted=())
+                messages.append(await hinted_result(self.repo, ctx, told))
         return messages

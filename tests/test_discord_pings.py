@@ -1,0 +1,122 @@
+"""Who a table's posts ping, through the stand-in: a player is pinged when their turn comes, once, and when a
+game ends that they did not end themselves.
+
+A phone buzzes at every ping.  An audit counted six or seven pings a Krakatoa turn to the player who had just
+clicked (each throw's board named them again), seven to a K3 builder before they did anything (each pyramid
+built by another, each answer to the invitation), and none at all when a game ended: a player waiting days for
+their opponent learned of the result only when they next opened the thread.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from discord_standin.payloads import Harness, option, thread_channel, user
+from test_discord_time_words import Clock
+
+PEOPLE = [user(1001 + k, name) for k, name in enumerate(("alice", "bob", "carol", "dave"))]
+ALICE, BOB, CAROL, DAVE = PEOPLE
+
+
+async def open_table(h: Harness, game: str, players: int, **extra: Any) -> tuple[int, dict[str, Any]]:
+    """``game`` for ``players`` (alice first), every invitation accepted with its button."""
+    options = [option("game", game, 3)] + [option(("opponent", "opponent2", "opponent3")[k], PEOPLE[k + 1]["id"], 6)
+                                           for k in range(players - 1)]
+    if players == 2:
+        options.append(option("seat", "first", 3))
+    options += [option(name, value, kind) for name, (value, kind) in extra.items()]
+    await h.command("play", options, ALICE, users=PEOPLE[1:players])
+    thread = next(iter(h.standin.channels))
+    place = thread_channel(thread)
+    for invited in PEOPLE[1:players]:
+        accept = h.latest_id("mesa:inv:1:").rsplit(":", 1)[0] + ":accept"
+        await h.click(accept, invited, message=h.message_with(accept), channel=place)
+    return thread, place
+
+
+def posts(h: Harness, thread: int) -> list[Any]:
+    return [r for r in h.standin.to_channel(thread) if r.method == "POST" and r.status == 200]
+
+
+async def test_a_krakatoa_turn_pings_its_player_once_not_at_every_throw(tmp_path: Any) -> None:
+    h = await Harness.open(tmp_path, renderer=None)
+    try:
+        thread, place = await open_table(h, "krakatoa", 2)
+        acted: list[int] = []
+        for _ in range(30):  # the throw-off, then turns, each decision by its Auto button
+            seated = [u for u in (1001, 1002) if await h.bot.service.legal_moves_for(1, u)]
+            if not seated:
+                break
+            who = seated[0]
+            auto = h.latest_id("mesa:mv:1:")
+            auto = auto.rsplit(":", 1)[0] + ":auto"
+            h.standin.clear()
+            await h.click(auto, PEOPLE[who - 1001], message=h.message_with(auto), channel=place)
+            acted.append(who)
+            pinged = set().union(*(post.pings()[0] for post in posts(h, thread)))
+            now = [u for u in (1001, 1002) if await h.bot.service.legal_moves_for(1, u)]
+            if who in now:  # the turn goes on (the next throw's decision): told already
+                assert who not in pinged, [post.content[:80] for post in posts(h, thread)]
+            elif now:  # the turn passed: the new player is pinged
+                assert pinged == set(now), [post.content[:80] for post in posts(h, thread)]
+        assert len(set(acted)) == 2, "both players had turns"
+    finally:
+        await h.close()
+
+
+async def test_a_k3_builder_is_pinged_by_the_invitation_and_the_deal_only(tmp_path: Any) -> None:
+    h = await Harness.open(tmp_path, renderer=None)
+    try:
+        thread, place = await open_table(h, "k3", 4)
+        for builder in (ALICE, BOB, CAROL):  # each builds Mesa's proposal, confirmed: dave still to build
+            await h.click(h.latest_id("mesa:build:1:"), builder, channel=place)
+            confirm = next(i for i in h.standin.interaction_replies()[-1].custom_ids() if i.startswith("mesa:mv:"))
+            await h.click(confirm, builder, message=h.message_with(confirm), channel=place)
+        told = [post.content.split("\n", 1)[-1][:60] for post in posts(h, thread) if 1004 in post.pings()[0]]
+        assert len(told) == 2, told  # invited; then the pieces dealt and the pyramids to build
+        assert told[0].startswith("alice invites") and "dealt" in told[1]
+    finally:
+        await h.close()
+
+
+async def test_the_result_pings_the_players_who_did_not_end_the_game(tmp_path: Any) -> None:
+    h = await Harness.open(tmp_path, renderer=None)
+    try:
+        thread, place = await open_table(h, "kona", 2)
+        await h.command("move", [option("text", "a6-d3", 3)], ALICE, channel=place)
+        h.standin.clear()
+        await h.click(h.latest_id("mesa:resign:1:"), BOB, channel=place)  # bob resigns on his turn, by button
+        yes = h.latest_id("mesa:resign:1:").rsplit(":", 1)[0] + ":yes"
+        await h.click(yes, BOB, message=h.message_with(yes), channel=place)
+        result = [post for post in posts(h, thread) if "resigned" in post.content]
+        assert result and result[-1].pings() == ({1001}, False), "alice, who waited for bob, learns she won"
+        assert all(1002 not in post.pings()[0] for post in posts(h, thread)), "bob resigned: he knows"
+    finally:
+        await h.close()
+
+
+async def test_a_result_on_time_pings_everyone_and_an_agreed_draw_the_one_who_offered(tmp_path: Any) -> None:
+    clock = Clock()
+    h = await Harness.open(tmp_path, clock=clock, renderer=None)
+    try:
+        thread, place = await open_table(h, "kona", 2, time_per_move=(3600, 4))
+        await h.command("move", [option("text", "a6-d3", 3)], ALICE, channel=place)
+        h.standin.clear()
+        clock.moment += timedelta(hours=2)  # bob's hour runs out: nobody acted
+        await h.bot.ticker.tick()
+        [result] = [post for post in posts(h, thread) if "ran out of time" in post.content and post.pings()[0]]
+        assert result.pings() == ({1001, 1002}, False)
+    finally:
+        await h.close()
+    h = await Harness.open(tmp_path / "draw", renderer=None)
+    try:
+        thread, place = await open_table(h, "kona", 2)
+        await h.command("move", [option("text", "a6-d3", 3)], ALICE, channel=place)
+        await h.command("draw", [], BOB, channel=place)
+        h.standin.clear()
+        await h.command("draw", [], ALICE, channel=place)  # alice accepts bob's offer
+        ended = [post for post in posts(h, thread) if post.pings()[0]]
+        assert [post.pings() for post in ended] == [({1002}, False)], [p.content for p in posts(h, thread)]
+    finally:
+        await h.close()
