@@ -173,6 +173,8 @@ class Picking(ServicePart, commands.Cog):
             await self.check_current(interaction, table, version)
             legal = await self.service.legal_moves_said(table, interaction.user.id)
             if not legal:
+                if legal.refusal is not None:  # whose turn it is, as /move says it ("…: it is Mesa (hard)'s turn.")
+                    raise legal.refusal
                 await self.handling.reply(interaction, t("err.not_your_turn", lang_of(interaction)))
                 return
             await self.reply_step(interaction, table, version, legal, picker.Step(), edit=False)

@@ -72,7 +72,7 @@ def post_controls(post: PublicPost, lang: str) -> discord.ui.View | None:
                                           row=1))
             elif QUICK in post.offers:
                 _quick_moves(view, post, lang)
-            else:
+            elif not post.mesa_next:  # while Mesa thinks nobody here has a move to choose (its board comes next)
                 view.add_item(PickButton(table, version, label=said("btn.pick"), style=Style.primary, row=1))
             if MINE in post.offers:
                 view.add_item(MineButton(table, version, label=said("btn.my_pieces"), row=1))

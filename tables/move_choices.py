@@ -20,6 +20,7 @@ from typing import Any
 
 from engines import Engine
 from tables import picker
+from tables.errors import TableError
 from tables.i18n import EN, Phrase, said
 from tables.outcome_words import named_facts
 
@@ -45,8 +46,11 @@ class LegalMoves:
     what any of them does, worded when asked (``does``): a picker step shows at most 25 of Plateau's 1,260
     openings, and every click of a busy server would otherwise word them all."""
 
-    def __init__(self, engine: Engine, state: Any, seat: int | None, names: Sequence[str]) -> None:
+    def __init__(self, engine: Engine, state: Any, seat: int | None, names: Sequence[str],
+                 refusal: TableError | None = None) -> None:
         self._engine, self._state, self._names = engine, state, names
+        #: why a seated player has none now, as a move would be refused ("It is not your turn: it is Mesa's turn.")
+        self.refusal = refusal
         self._moves = {engine.format_move(state, m): m for m in engine.legal_moves(state, seat)} \
             if seat is not None else {}
         self.texts = sorted(self._moves)

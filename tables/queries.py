@@ -410,9 +410,11 @@ class Queries:
         suggestions: ``tables.move_choices``); none (false) when they have none."""
         ctx = await self.store.load(table_id)
         seat = ctx.seat_of(user_id)
-        acting = ctx.row.status == ACTIVE and seat is not None and not seat.out_reason and \
-            seat.seat in ctx.acting(ctx.state)
-        return LegalMoves(ctx.engine, ctx.state, seat.seat if acting and seat else None, ctx.names())
+        actors = ctx.acting(ctx.state)
+        acting = ctx.row.status == ACTIVE and seat is not None and not seat.out_reason and seat.seat in actors
+        waiting = ctx.row.status == ACTIVE and seat is not None and not seat.out_reason and bool(actors)
+        return LegalMoves(ctx.engine, ctx.state, seat.seat if acting and seat else None, ctx.names(),
+                          ctx.not_your_turn(actors) if waiting and not acting else None)
 
     async def quick_moves(self, table_id: int, user_id: int) -> list[QuickMove]:
         """The player's moves as controls under the public board (games with ``quick_moves``)."""

@@ -376,3 +376,17 @@ async def test_move_needs_table_option_only_when_ambiguous(harness: Harness) -> 
     assert any("from a6 to d3" in r.content for r in h.standin.to_channel(int(first["id"])))
     await h.command("move", [option("text", "a6-d3", 3), option("table", 2, 4)], ALICE)
     assert len([r for r in h.standin.to_channel() if "from a6 to d3" in r.content and r.files]) == 2
+
+
+async def test_choose_a_move_out_of_turn_says_whose_turn_it_is(harness: Harness) -> None:
+    """The picker's button pressed by the player who waits said a bare "It is not your turn."; it says whose
+    turn it is, as /move does, in the presser's language."""
+    h = harness
+    place = await start(h, "kona")  # alice moves first
+    for locale, said in (("en-US", "It is not your turn: it is alice's turn."),
+                         ("es-ES", "No es tu turno: le toca a alice.")):
+        h.standin.clear()
+        await h.click(h.latest_id("mesa:pick:1:"), BOB, channel=place, locale=locale)
+        [answer] = [r for r in h.standin.interaction_replies() if not r.path.endswith("/callback")]
+        assert answer.content == said and answer.ephemeral
+    assert await h.bot.service.legal_moves_for(1, ALICE_ID)  # nothing changed

@@ -49,6 +49,9 @@ async def test_play_kona_against_mesa_the_bot_itself(harness: Harness) -> None:
     boards = posts(h)
     assert len(boards) == 2  # alice's board, then Mesa's
     assert "alice moved from a6 to d3" in boards[0].content and "Mesa (hard) is thinking" in boards[0].content
+    # while Mesa thinks nobody here has a move to choose: no Choose a move button (it only answered "not your turn")
+    assert not any(i.startswith("mesa:pick:") for i in boards[0].custom_ids())
+    assert any(i.startswith("mesa:pick:") for i in boards[1].custom_ids())
     assert "⏳" not in boards[0].content and "⏳" in boards[1].content  # Mesa has no deadline to show; alice has
     assert "Mesa (hard) moved from " in boards[1].content and "<@1001>" in boards[1].content  # alice to move again
     assert not any(f"<@-{n}" in r.content for r in boards for n in range(10))  # Mesa is never mentioned
