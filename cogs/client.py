@@ -391,6 +391,7 @@ class MesaBot(commands.Bot):
         self.add_dynamic_items(*CONTROLS)
         # Discord does not tell Mesa of a member leaving (no member intent): the tournaments ask, when it shows
         self.table_service().tournaments.still_member = Members(self).still_member
+        self.table_service().seating.still_member = Members(self).still_member  # a rematch invites members only
         await self._rate_unrated()
         if self.tick_seconds > 0:
             self._ticker = asyncio.create_task(self.ticker.run(self.tick_seconds), name="mesa-ticker")

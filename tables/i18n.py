@@ -203,6 +203,8 @@ EN: dict[str, str] = {
     "that invitation rather than opening another.",
     "error.rematch_started": "The rematch of table #{old} has started already: {game} #{table}. Play it there; "
     "no other game was opened.",
+    "error.rematch_departed": "{name} is no longer in this server, so there is no rematch of {game} #{table}: start "
+    "a new game with /play.",
     "error.you_are_out": "You are out of the game at table #{table}.",
     "error.eliminated": "You are out of {game} #{table}: none of your pieces could be played when your turn came. "
     "The others play on; the result comes when the game ends.",
@@ -409,6 +411,8 @@ ES: dict[str, str] = {
     "invitación en vez de abrir otra.",
     "error.rematch_started": "La revancha de la mesa #{old} ya empezó: {game} #{table}. Juégala allí; no se abrió "
     "otra partida.",
+    "error.rematch_departed": "{name} ya no está en este servidor, así que no hay revancha de {game} #{table}: "
+    "empieza otra partida con /play.",
     "error.you_are_out": "Estás fuera de la partida en la mesa #{table}.",
     "error.eliminated": "Estás fuera de {game} #{table}: no podías jugar ninguna de tus piezas cuando te tocó. "
     "Los demás siguen; el resultado llegará cuando termine la partida.",

@@ -37,6 +37,7 @@ from tables.queries import Queries, TableSummary
 from tables.rules_step import RulesStep
 from tables.store import TableStore, first_state
 from tables.table_options import check_fits, read_request
+from tables.tournament_departures import MemberCheck
 
 #: Discord's own length of a display name (issue 14)
 MAX_NAME = 32
@@ -72,6 +73,9 @@ class Seating:
         self.queries = queries
         self.guild_life = guild_life
         self.seed_source = seed_source
+        #: whether a user is still in a server, asked of the front end that knows (Discord: ``cogs.members``; False
+        #: only when it says they are gone): a rematch does not invite a player who left
+        self.still_member: MemberCheck | None = None
 
     # ---- opening a table ----------------------------------------------------------------------------
     async def create(self, guild_id: int, channel_id: int, host_id: int, host_name: str, game: str,
@@ -158,6 +162,10 @@ class Seating:
                 raise TableError(key, table=table_id, game=summary.title)
             await self._refuse_second_rematch(summary, user_id)
             opponents = [(u, n) for u, n in zip(summary.user_ids, summary.players) if u != user_id]
+            for opponent, name in opponents:  # an invitation nobody could answer (Discord's /play offers members only)
+                if self.still_member is not None and not is_mesa(opponent) and \
+                        await self.still_member(summary.guild_id, opponent) is False:
+                    raise TableError("error.rematch_departed", name=name, table=table_id, game=summary.title)
             options = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in details.options.items()
                        if k not in ("seat", "time_per_move")}
             if "time_per_move" in details.options:

@@ -462,3 +462,25 @@ async def test_after_k3_s_deal_cancel_needs_every_player(harness: Harness) -> No
     assert replies(h)[-1].content == "The table is cancelled."
     assert (await h.bot.service.table_details(1)).summary.status == "aborted"
     assert await h.bot.service.repo.get_results(1) == []
+
+
+@pytest.mark.parametrize("locale, said", [
+    ("en-US", "bob is no longer in this server, so there is no rematch of Kona #1: start a new game with /play."),
+    ("es-ES", "bob ya no está en este servidor, así que no hay revancha de Kona #1: empieza otra partida con /jugar."),
+])
+async def test_rematch_with_a_player_who_left_the_server_is_refused(harness: Harness, locale: str, said: str) -> None:
+    """bob resigned and left the server; alice's Rematch opened an invitation nobody could answer, pinged bob in
+    the thread, and told alice "Rematch offered: every player must accept." (Discord's /play offers members only,
+    so Rematch was the one way in)."""
+    h = harness
+    thread = await start_kona(h)
+    await h.click("mesa:resign:1:3:ask", BOB, channel=thread_channel(thread))
+    await h.click("mesa:resign:1:3:yes", BOB, message=h.message_with("mesa:resign:1:3:yes"),
+                  channel=thread_channel(thread))
+    h.standin.member_leaves(1002)  # Discord tells a bot without the member intent nothing: Mesa asks
+    h.standin.clear()
+    await h.click(h.latest_id("mesa:rematch:1:"), ALICE, channel=thread_channel(thread), locale=locale)
+    answer = replies(h)[-1]
+    assert answer.ephemeral and answer.content == said
+    assert not [r for r in h.standin.to_channel() if r.method == "POST"], "nothing posted, nobody pinged"
+    assert await h.bot.service.active_tables(1001) == [], "no invitation opened"
