@@ -32,14 +32,14 @@ class Results:
 
     async def history(self, name: str, uid: int, rest: str, table: int | None) -> None:
         """``/history [@NAME] [GAME]``: recent finished tables; ``table=N`` (or, with no words, the caller's
-        only live table) also lists that table's moves, in words as the boards told them, or with
-        ``notation`` as the log records them."""
+        only game in play; not an invitation, which has no moves to list) also lists that table's moves, in
+        words as the boards told them, or with ``notation`` as the log records them."""
         words, lang = rest.split(), self.console.lang
         notation = "notation" in (w.lower() for w in words)
         rest = " ".join(w for w in words if w.lower() != "notation")
         named = table is not None
         if table is None and not rest:
-            live = await self.console.service.active_tables(uid, GUILD_ID)
+            live = [s for s in await self.console.service.active_tables(uid, GUILD_ID) if s.status == "active"]
             if len(live) == 1:
                 table = live[0].table_id
         if table is not None:

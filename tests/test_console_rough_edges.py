@@ -444,3 +444,14 @@ async def test_moves_while_several_build_names_them_as_a_list(lang: str, many: s
     said = [line for line in out if line.startswith("[dm Ana] #1 ")]
     swapped = many.replace("Ben", "?").replace("Cy", "Ben").replace("?", "Cy")  # in seat order, whichever it is
     assert said[0] in (f"[dm Ana] #1 {many}", f"[dm Ana] #1 {swapped}") and said[1:] == [f"[dm Ana] #1 {one}"]
+
+
+async def test_history_without_words_lists_the_moves_of_a_game_in_play_not_of_an_invitation(tmp_path: Path) -> None:
+    """A bare /history lists the moves of the caller's only game in play; with only an invitation waiting (a
+    rematch offered) it printed "#2 moves: (none)" before the recent games."""
+    out = await _console(["Ana: /play kona @Ben seat=first", "Ben: /accept", "Ben: /resign", "Ana: /rematch 1",
+                          "Ana: /history", "Ben: /accept", "Ben: /move a6-d3", "Ana: /history"], tmp_path)
+    said = [line for line in out if line.startswith("[dm Ana]")]
+    first = said[:said.index("[dm Ana] Recent tables of Ana") + 1]
+    assert first == ["[dm Ana] Recent tables of Ana"], said  # the invitation has no moves to list
+    assert "[dm Ana] #2 moves: 1. Ben moved from a6 to d3, uncovering a poodle on a6" in said  # the game in play
