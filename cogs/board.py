@@ -33,7 +33,7 @@ from cogs.delivery import Delivery, public_lang
 from cogs.handling import Handling, Refusal, area, lang_of
 from cogs.i18n_discord import t
 from cogs.part import ServicePart
-from cogs.plain import plain_value, sketch_block, spoken
+from cogs.plain import plain_value, spoken
 from tables import PublicPost, TableService
 from tables.guild_life import ABORT_ASKED
 
@@ -159,27 +159,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"
         await area(interaction, Board).rematch(interaction, self.table)
 
 
-class BuildButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=rf"mesa:build:{TABLE_VERSION}:(?P<style>auto|shuffle)"):
-    """*Build for me* under a board of moves too many to list (K3-3.4), and *Shuffle* in its preview."""
-
-    def __init__(self, table: int, version: int, build_style: str, *, label: str = "", style: Style = Style.secondary,
-                 row: int | None = None) -> None:
-        super().__init__(button(button_id("build", table, version, build_style), label, fallback="build", style=style),
-                         row=row)
-        self.table, self.version, self.build_style = table, version, build_style
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> BuildButton:
-        label, style = shown(item)
-        return cls(int(match["table"]), int(match["version"]), match["style"], label=label, style=style)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await area(interaction, Board).build(interaction, self.table, self.version, self.build_style)
-
-
-CONTROLS = (InvitationButton, MoveButton, MineButton, ResignButton, DrawButton, RematchButton, BuildButton)
+CONTROLS = (InvitationButton, MoveButton, MineButton, ResignButton, DrawButton, RematchButton)
 
 
 class Board(ServicePart, commands.Cog):
@@ -285,18 +265,3 @@ class Board(ServicePart, commands.Cog):
             done = "ok.rematch_started" if summary.status == "active" else "ok.rematch_offered"
             await self.handling.reply(interaction, t(done, caller_lang) + "\n"
                                       + self.delivery.table_line(new_id, place, caller_lang))
-
-    async def build(self, interaction: discord.Interaction, table: int, version: int, style: str) -> None:
-        """Moves too many to list (K3 building): a proposed move shown only to its player, with
-        Shuffle (the game's other auto style) and Confirm."""
-        async with self.handling.guard(interaction, table):
-            await self.handling.defer(interaction)
-            await self.handling.touch(interaction)
-            caller_lang = lang_of(interaction)
-            proposal = await self.service.propose(table, interaction.user.id,
-                                                  "shuffle" if style == "shuffle" else None, unlisted_only=True)
-            view = discord.ui.View(timeout=None)
-            view.add_item(BuildButton(table, version, "shuffle", label=t("btn.shuffle", caller_lang)))
-            view.add_item(MoveButton(table, version, proposal.text, label=t("btn.confirm_build", caller_lang),
-                                     style=Style.success))
-            await self.handling.reply(interaction, f"{sketch_block(proposal.sketch)}`{proposal.text}`", view=view)

@@ -48,8 +48,9 @@ from discord import app_commands
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
-from cogs import board, guide, learning, lessons, picking, results, review
+from cogs import arranging, board, guide, learning, lessons, picking, results, review
 from cogs.acts import TableActs
+from cogs.arranging import Arranging
 from cogs.board import Board
 from cogs.current_commands import MesaTree
 from cogs.delivery import Delivery, PostFailed
@@ -261,8 +262,8 @@ discord.VoiceClient.warn_dave = False
 
 
 #: every persistent control, one ``DynamicItem`` class per kind (``cogs.controls``), registered at start-up
-CONTROLS = (*board.CONTROLS, *picking.CONTROLS, *guide.CONTROLS, *results.CONTROLS, *learning.CONTROLS,
-            *lessons.CONTROLS, *review.CONTROLS)
+CONTROLS = (*board.CONTROLS, *arranging.CONTROLS, *picking.CONTROLS, *guide.CONTROLS, *results.CONTROLS,
+            *learning.CONTROLS, *lessons.CONTROLS, *review.CONTROLS)
 
 
 async def open_service(config: Config, share_lost: Callable[[Exception], None] | None = None) -> TableService:
@@ -324,6 +325,7 @@ class MesaBot(commands.Bot):
             Results(self.table_service, self.handling),
             Board(self.table_service, self.handling, self.delivery, acts),
             Picking(self.table_service, self.handling, acts),
+            Arranging(self.table_service, self.handling),  # a build's preview: shuffle, exchange pieces, confirm
             Learning(self.table_service, self.handling, self.delivery),  # issue 30: /hint, /takeback
             LessonControls(self.table_service, self.handling),  # issue 30: a lesson's buttons and picker
             Reviewing(self.table_service, self.handling),  # issue 32: /review and the Review button

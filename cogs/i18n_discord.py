@@ -110,6 +110,11 @@ EN: dict[str, str] = {
     "btn.auto_build": "Auto-build",
     "btn.shuffle": "Shuffle",
     "btn.confirm_build": "Confirm build",
+    "arrange.how": "To change it, exchange two pieces below: choose one, then the one to take its place (spots as "
+                   "the rules name them: a1 is the bottom left). Confirm when it is yours.",
+    "arrange.first": "Exchange two pieces: choose the first…",
+    "arrange.second": "…and the piece to change places with {place}",
+    "arrange.chosen": "Now choose the piece to change places with {place}.",
     "btn.full_rules": "Full rules",
     "picker.placeholder": "Move: {prefix}…",
     "picker.placeholder_start": "Choose a move…",
@@ -354,6 +359,12 @@ ES: dict[str, str] = {
     "btn.auto_build": "Montar solo",
     "btn.shuffle": "Barajar",
     "btn.confirm_build": "Confirmar pirámide",
+    "arrange.how": "Para cambiarla, intercambia dos piezas abajo: elige una y luego la que ocupará su sitio (los "
+                   "huecos como los nombran las reglas: a1 es el de abajo a la izquierda). Confirma cuando sea la "
+                   "tuya.",
+    "arrange.first": "Intercambia dos piezas: elige la primera…",
+    "arrange.second": "…y la pieza que cambia de sitio con {place}",
+    "arrange.chosen": "Ahora elige la pieza que cambia de sitio con {place}.",
     "btn.full_rules": "Reglas completas",
     "picker.placeholder": "Jugada: {prefix}…",
     "picker.placeholder_start": "Elige una jugada…",

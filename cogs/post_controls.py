@@ -11,8 +11,8 @@ from typing import Any
 
 import discord
 
+from cogs.arranging import BuildButton
 from cogs.board import (
-    BuildButton,
     DrawButton,
     InvitationButton,
     MineButton,

@@ -587,6 +587,18 @@ class Engine(Generic[S, M, V]):
         """The seat's moves as controls for under the public board (only where ``quick_moves``)."""
         return []
 
+    def arrangement(self, state: S, move: M) -> tuple[tuple[str, str], ...]:
+        """A move that arranges a player's pieces in named places (K3's pyramid, K3-3.1): each place's name and
+        the term of the piece there (``term.<game>.<term>``, as ``move_words``' ``*_term`` facts), in the order
+        ``move_sketch`` draws them; empty for any other move.  Front ends let a player exchange two pieces of a
+        proposed arrangement (``rearranged``) instead of writing one out."""
+        return ()
+
+    def rearranged(self, state: S, move: M, first: str, second: str) -> M:
+        """``move`` with the pieces at its places ``first`` and ``second`` (``arrangement``'s names) exchanged;
+        ``MoveError`` for a name that is not one of its places."""
+        raise MoveError("this move arranges no pieces")
+
     def move_sketch(self, state: S, move: M) -> str:
         """A few plain-text lines that show a proposed move (K3's pyramid); "" when the text says it all."""
         return ""

@@ -1312,6 +1312,28 @@ class K3Engine(Engine[K3State, K3Move, K3View]):
             return (move.seat,)
         return ()
 
+    def arrangement(self, state: K3State, move: K3Move) -> tuple[tuple[str, str], ...]:
+        """A build's spots (K3-4.1: file letter and rank, rank 1 the bottom) and their pieces, top rank first."""
+        if not isinstance(move, K3Move) or move.kind != "build":
+            return ()
+        top = len(move.rows)
+        return tuple((spot_name((file, top - 1 - k)), f"piece_{piece}")
+                     for k, rank in enumerate(move.rows) for file, piece in enumerate(rank))
+
+    def rearranged(self, state: K3State, move: K3Move, first: str, second: str) -> K3Move:
+        """The build with the pieces on two of its spots exchanged (K3-3.1: any order of the player's pieces)."""
+        names = [name for name, _ in self.arrangement(state, move)]
+        if first not in names or second not in names:
+            raise InvalidMoveError(f"{first if first not in names else second} is no spot of this pyramid")
+        letters = list("".join(move.rows))
+        a, b = names.index(first), names.index(second)
+        letters[a], letters[b] = letters[b], letters[a]
+        rows, at = [], 0
+        for rank in move.rows:
+            rows.append("".join(letters[at:at + len(rank)]))
+            at += len(rank)
+        return replace(move, rows=tuple(rows))
+
     def move_sketch(self, state: K3State, move: K3Move) -> str:
         """A build drawn as a small pyramid of letters, the top centred over the bottom (K3-3)."""
         if move.kind != "build":

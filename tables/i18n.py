@@ -203,6 +203,8 @@ EN: dict[str, str] = {
     "that invitation rather than opening another.",
     "error.rematch_started": "The rematch of table #{old} has started already: {game} #{table}. Play it there; "
     "no other game was opened.",
+    "error.not_your_arrangement": "That is another player's proposal: yours is shown to you alone when you build "
+    "your pyramid.",
     "error.rematch_departed": "{name} is no longer in this server, so there is no rematch of {game} #{table}: start "
     "a new game with /play.",
     "error.you_are_out": "You are out of the game at table #{table}.",
@@ -411,6 +413,8 @@ ES: dict[str, str] = {
     "invitación en vez de abrir otra.",
     "error.rematch_started": "La revancha de la mesa #{old} ya empezó: {game} #{table}. Juégala allí; no se abrió "
     "otra partida.",
+    "error.not_your_arrangement": "Esa es la propuesta de otro jugador: la tuya se te muestra solo a ti cuando montas "
+    "tu pirámide.",
     "error.rematch_departed": "{name} ya no está en este servidor, así que no hay revancha de {game} #{table}: "
     "empieza otra partida con /play.",
     "error.you_are_out": "Estás fuera de la partida en la mesa #{table}.",

@@ -45,6 +45,7 @@ from data.models import GuildSettings, MoveRow, Share, UserPrefs
 from data.repository import Repository
 from engines import get_engine
 from engines.base import QuickMove
+from tables.arranging import Arranging
 from tables.claims import Claims
 from tables.deadlines import CLAIM_SECONDS, Deadlines
 from tables.due_turns import DueTurns
@@ -123,6 +124,7 @@ class TableService:
         # ``service.lessons``
         self.hints = Hints(self.store, mesa_moves, self.play.active)
         self.takebacks = Takebacks(self.store, self.posts, self.play.active)
+        self.arranging = Arranging(self.store, self.play.active)  # a build shaped by exchanging pieces (K3-3.1)
         self.lessons = Lessons(self.store, self.posts)  # ``/learn``: a course per game, no table
         # issue 32: a finished game's review, made in a lane of its own (processes as Mesa's searches), kept
         self.reviews = Reviews(self.store, ReviewLane(processes=self._thinker.processes))

@@ -175,7 +175,7 @@ def test_every_catalog_key_is_used() -> None:
     src = "".join((ROOT / "cogs" / name).read_text() for name in
                   ("play.py", "board.py", "post_controls.py", "picking.py", "guide.py", "settings.py",
                    "results.py", "acts.py", "handling.py", "delivery.py", "translator.py", "controls.py",
-                   "learning.py", "lessons.py", "review.py", "tournaments.py"))
+                   "learning.py", "lessons.py", "review.py", "tournaments.py", "arranging.py"))
     families = ("choice.", "confirm.", "cmd.", "opt.")
     labels = quick_move_label_keys()
     unused = [k for k in i18n_discord.EN if f'"{k}"' not in src and f"'{k}'" not in src

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
+from cogs.arranging import ArrangeSelect, BuildButton
 from cogs.board import (
-    BuildButton,
     DrawButton,
     InvitationButton,
     MineButton,
@@ -42,6 +42,8 @@ POSTED = {
     "mesa:draw:1:3:decline": DrawButton,
     "mesa:rematch:1:9": RematchButton,
     "mesa:build:4:2:auto": BuildButton, "mesa:build:4:2:shuffle": BuildButton,
+    "mesasel:4:2:arr:-:build:0:B/YG/WRK/WBYG/NRKBY/NGRKGK": ArrangeSelect,  # a build's preview: exchange pieces
+    "mesasel:4:2:arr:b5:build:0:B/YG/WRK/WBYG/NRKBY/NGRKGK": ArrangeSelect,
     "mesa:rules:0:0:kona": RulesButton,
     "mesasel:1:3:pick": PickSelect, "mesasel:1:3": PickSelect, "mesasel:7:12:quick": QuickSelect,
     "mesalb:100000000000000001:kona:2": PageButton,
@@ -59,7 +61,7 @@ def matching(custom_id: str) -> list[type]:
 
 
 def test_every_kind_is_registered_once() -> None:
-    assert len(CONTROLS) == len(set(CONTROLS)) == 18
+    assert len(CONTROLS) == len(set(CONTROLS)) == 19
     assert set(POSTED.values()) == set(CONTROLS)
 
 

@@ -353,7 +353,7 @@ async def test_bot_opens_its_own_database(tmp_path: Any) -> None:
         # one class per kind of control: invitation, move, my pieces, resign, draw, rematch, build; the
         # picker's open, back, step and quick select; full rules; the leaderboard's pages (issue 9)
         # issue 30: Hint, Takeback, a lesson's buttons and its picker; issue 32: Review
-        assert len(bot._connection._view_store._dynamic_items) == 18
+        assert len(bot._connection._view_store._dynamic_items) == 19
     finally:
         await bot.close()
         discord.http.Route.BASE = old
