@@ -120,3 +120,26 @@ async def test_the_service_reads_a_build_against_the_table_now(tmp_path: Any) ->
         assert refused.value.key == "error.not_your_arrangement"
     finally:
         await h.close()
+
+
+async def test_a_pyramid_shaped_while_the_other_builds_is_still_confirmed(tmp_path: Any) -> None:
+    """Builders build at once (K3-3.2): bob's pyramid, built while alice shapes hers, moves the table on; her
+    preview's exchange and Confirm still answer (the preview is hers alone, read against the table now)."""
+    h = await Harness.open(tmp_path, renderer=None)
+    try:
+        place = await k3(h)
+        await h.click(h.latest_id("mesa:build:1:"), ALICE, channel=place)
+        message = answers(h)[-1].stored_message()
+        first = select_of(message)
+        bob_build = (await h.bot.service.propose(1, 1002, unlisted_only=True)).text
+        await h.bot.service.submit_move(1, 1002, bob_build)  # bob builds meanwhile: the table's version moves on
+        await h.click(first["custom_id"], ALICE, message=message, channel=place, values=["a6"])
+        second = select_of(h.message_with(h.latest_id("mesasel:1:")))
+        await h.click(second["custom_id"], ALICE, message=h.message_with(second["custom_id"]), channel=place,
+                      values=[second["options"][0]["value"]])
+        confirm = h.latest_id("mesa:mv:1:")
+        await h.click(confirm, ALICE, message=h.message_with(confirm), channel=place)
+        built = [m.move for m in await h.bot.service.moves_log(1) if m.seat >= 0]
+        assert built[-1] == confirm.split(":", 4)[4] and len(built) == 2, answers(h)[-1].content
+    finally:
+        await h.close()
