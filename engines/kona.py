@@ -481,7 +481,7 @@ class KonaEngine(Engine[KonaState, KonaMove, KonaView]):
         stacks = parse_board(board_text)
         side = _parse_side(side_text)
         if not _TOKEN_DIGITS.fullmatch(plies_text) or len(plies_text) > 9:
-            raise PositionError(f"plies must be a whole number of plies played, not {plies_text!r}")
+            raise PositionError(f"plies must be a whole number of plies played, at most 9 digits, not {plies_text!r}")
         plies = int(plies_text)
         if last_text == "-":
             last = None

@@ -1792,6 +1792,13 @@ def _position_text(state: PlateauState, viewer: int | None, full: bool) -> str:
 
 
 _PIECE_RE = re.compile(r"([BW])([rboxRBOX?])([rboxRBOX?])")
+
+
+def _digits(text: str) -> bool:
+    """Whether ``text`` is a number in the notation's digits, 0-9 (``"²".isdigit()`` is true; ``int`` refuses it)."""
+    return text.isascii() and text.isdigit()
+
+
 UNKNOWN = -1
 
 
@@ -1805,7 +1812,7 @@ def _parse_board(text: str, view: bool) -> list[list[tuple[int, int, int, bool, 
         rank = 3 - i
         f = 0
         for item in rank_text.split(","):
-            if item.isdigit():
+            if _digits(item):
                 n = int(item)
                 if n < 1:
                     raise PositionError(f"bad empty run {item!r} on rank {rank + 1}")
@@ -1855,7 +1862,7 @@ def _parse_fields(text: str, view: bool) -> dict[str, Any]:
     elif phase_text.startswith("reply:"):
         phase = PHASE_REPLY
         tender = parse_types(phase_text[6:], PositionError, allow_empty=False)
-    elif phase_text.startswith("refused:") and phase_text[8:].isdigit():
+    elif phase_text.startswith("refused:") and _digits(phase_text[8:]):
         phase = PHASE_REFUSED
         refused = int(phase_text[8:])
         if refused < 1:
@@ -1864,12 +1871,12 @@ def _parse_fields(text: str, view: bool) -> dict[str, Any]:
         raise PositionError(f"phase must be open, turn, reply:T or refused:t, not {phase_text!r}")
     reserves: list[Any] = []
     for r in (r0, r1):
-        if view and r.startswith("#") and r[1:].isdigit():
+        if view and r.startswith("#") and _digits(r[1:]):
             reserves.append(int(r[1:]))
         else:
             reserves.append(parse_types(r, PositionError))
     prisoners = (parse_types(p0, PositionError), parse_types(p1, PositionError))
-    if not ply_text.isdigit():
+    if not _digits(ply_text):
         raise PositionError(f"ply must be a whole number, not {ply_text!r}")
     return {
         "squares": squares, "side": side, "phase": phase, "tender": tender, "refused": refused,
@@ -2100,6 +2107,10 @@ def _apply_open(state: PlateauState, move: OpeningMove) -> PlateauState:
                                code="opening_edge", facts={"square": NAMES[sq]})
     if state.board[sq]:
         raise IllegalMoveError(f"PL-2.2: {NAMES[sq]} is not empty", code="not_empty", facts={"square": NAMES[sq]})
+    if tb == tt and state.reserves[p][tb] == 1:  # two of a type the reserve holds one of
+        raise IllegalMoveError(f"PL-2.2: {_side_name(p)} has only one {TYPE_NAMES[tb]} ({TYPE_CODES[tb]}) in reserve, "
+                               "and the opening stack needs two", code="only_one_in_reserve",
+                               facts={"side": _side_name(p), "piece": TYPE_NAMES[tb], "type": TYPE_CODES[tb]})
     reserve = _take(_take(state.reserves[p], tb, p, "PL-2.2"), tt, p, "PL-2.2")
     # PL-9.3 (a): only the up face of the top piece is public
     stack = (

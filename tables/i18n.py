@@ -1716,6 +1716,8 @@ _REFUSALS_EN: dict[str, str] = {
     "refusal.plateau.not_square": "not a square: {square}",
     "refusal.plateau.no_faces": "no piece has the faces {faces}",
     "refusal.plateau.none_in_reserve": "{side} has no {piece} ({type}) left in reserve",
+    "refusal.plateau.only_one_in_reserve": "{side} has only one {piece} ({type}) in reserve, and the opening stack "
+    "needs two",
     "refusal.plateau.opening_over": "the opening placement is over",
     "refusal.plateau.opening_edge": "the opening stack goes on an empty perimeter square, not {square}",
     "refusal.plateau.not_empty": "{square} is not empty",
@@ -1911,6 +1913,8 @@ _REFUSALS_ES: dict[str, str] = {
     "refusal.plateau.not_square": "{square} no es una casilla",
     "refusal.plateau.no_faces": "ninguna pieza tiene las caras {faces}",
     "refusal.plateau.none_in_reserve": "{side} ya no tienen en la reserva ninguna pieza {piece} ({type})",
+    "refusal.plateau.only_one_in_reserve": "{side} solo tienen en la reserva una pieza {piece} ({type}), y la pila "
+    "de apertura necesita dos",
     "refusal.plateau.opening_over": "la colocación inicial ya terminó",
     "refusal.plateau.opening_edge": "la pila inicial va en una casilla vacía del borde, no en {square}",
     "refusal.plateau.not_empty": "{square} no está vacía",

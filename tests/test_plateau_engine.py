@@ -479,6 +479,10 @@ def test_position_input_is_tolerant_and_output_canonical() -> None:
         ("3,WXx/4/4/BXx,3 W reply:rb rb.ox.bx.2rr.bb.3xx rb.ox.rx.bx.rr.2bb.xx rr.2xx rx.bb 30", "tender"),
         ("3,W??.WX?/4/4/B??.BR?,3 B turn #10 #10 - - 2", "piece"),
         ("4/4/1,BXx.BRr,2/4 W open rb.ox.rx.bx.rr.2bb.3xx rb.ox.rx.bx.2rr.2bb.4xx - - 1", "opening"),
+        # a digit other than 0-9 ("²".isdigit() is true) is no number of the notation: said as such, not as
+        # Python's "invalid literal for int()"
+        ("²,2/4/4/4 B open rb.ox.rx.bx.2rr.2bb.4xx rb.ox.rx.bx.2rr.2bb.4xx - - 0", "'²' is not a piece"),
+        ("4/4/4/4 B open rb.ox.rx.bx.2rr.2bb.4xx rb.ox.rx.bx.2rr.2bb.4xx - - ²", "ply"),
     ],
 )
 def test_bad_positions(text: str, why: str) -> None:
@@ -910,3 +914,11 @@ def test_moving_from_an_empty_square_says_it_is_empty(text: str) -> None:
     with pytest.raises(IllegalMoveError) as err:  # an enemy's stack: not controlled, as before
         engine.apply(state, engine.parse_move(state, "b2:1-b3"))
     assert err.value.code == "not_control"
+
+
+def test_an_opening_of_two_aces_says_there_is_only_one() -> None:
+    """PL-2.2, PL-11 example 1 ("one Ace"): +rb.br@a1 uses the only Ace twice; it said "Black has no Ace left in
+    reserve", which Black has."""
+    with pytest.raises(IllegalMoveError, match=r"only one Ace \(rb\) in reserve, and the opening stack needs two"):
+        E.play(E.new_game(2), "+rb.br@a1")
+    E.play(E.new_game(2), "+rr.rr@a1")  # two of a type the reserve holds two of
