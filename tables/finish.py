@@ -77,6 +77,9 @@ class Change:
     #: the seat whose own act this is (a resignation, a draw accepted): its player knows the game ended, and the
     #: result pings only the others (as the seat whose move ended it)
     by: int | None = None
+    #: whether the step's first move is its player's own act (False: played for a seat whose time ran out, or for
+    #: the seats left after one went out): only then is its mover left out of the result's pings
+    own_move: bool = True
 
     def seats_after(self, seats: list[SeatRow]) -> list[SeatRow]:
         seats = self.roster if self.roster is not None else seats
@@ -134,7 +137,7 @@ class Finisher:
         messages: list[Message] = [*extra, *await self.posts.after_step(ctx, step, state, version,
                                                                          columns["turn_deadline"], over)]
         if ending is not None and change.end != ABORT:
-            acted = {seat for seat in (step.mover(), change.by) if seat is not None}
+            acted = {seat for seat in (step.mover() if change.own_move else None, change.by) if seat is not None}
             result = await hinted_result(self.store.repo, ctx, self.posts.result(ctx, ending, version, acted))
             messages += [result, self.finished(ctx, ending)]
         if ending is not None:

@@ -289,7 +289,8 @@ class Play:
         if len(ctx.still_in()) <= 1:  # the game ends here: the result says who left, no moves are played for them
             return await self.finisher.commit(ctx, state, step, change=Change(seats=updates, by=by))
         state = await self.rules.advance(ctx, state, ctx.plies, step)
-        return await self.finisher.commit(ctx, state, step, change=Change(seats=updates), extra=[info])
+        return await self.finisher.commit(ctx, state, step, change=Change(seats=updates, by=by, own_move=False),
+                                          extra=[info])
 
     async def timeout(self, ctx: LoadedTable, actors: list[int]) -> list[Message]:
         """Time ran out: the engine's auto move where the rules say so (KR-8.4); else the seats leave
@@ -299,7 +300,7 @@ class Play:
             # its turns are played as they come until the player acts again (issue 28, item 2)
             row = ctx.by_seat(actors[0])
             was_away = actors[0] in ctx.away_seats()
-            late = Change(seats={actors[0]: {"timeouts": (row.timeouts if row else 0) + 1}})
+            late = Change(seats={actors[0]: {"timeouts": (row.timeouts if row else 0) + 1}}, own_move=False)
             ctx.seats = late.seats_after(ctx.seats)
             away = actors[0] in ctx.away_seats()
             # nobody plays on (every seat away): each turn now waits for its deadline, said once

@@ -120,3 +120,35 @@ async def test_a_result_on_time_pings_everyone_and_an_agreed_draw_the_one_who_of
         assert [post.pings() for post in ended] == [({1002}, False)], [p.content for p in posts(h, thread)]
     finally:
         await h.close()
+
+
+async def test_a_game_a_time_out_ends_pings_the_player_whose_time_ran_out(tmp_path: Any) -> None:
+    """Krakatoa plays a late player's turn for them (KR-8.4); where that turn is the game's last, the result pings
+    them too: they did not end it, their clock did (the move's seat is not who acted)."""
+    from test_tables_service import USERS, FakeClock, open_service, start_table
+
+    from tables import PublicPost
+    from tables.outbox import RESULT
+
+    async def game(stop_before: int | None) -> tuple[int, list[Any]]:
+        clock = FakeClock()
+        repo, svc = await open_service(str(tmp_path / f"kr{stop_before}.db"), clock)
+        try:
+            tid, _ = await start_table(svc, "krakatoa", options={"time_per_move": "1h"})
+            made = 0
+            while (await svc.table_details(tid)).summary.status == "active":
+                if made == stop_before:  # the last decision's time runs out instead
+                    clock.advance(hours=2)
+                    return made, await svc.tick()
+                acting = [uid for uid, _ in USERS[:2] if await svc.legal_moves_for(tid, uid)]
+                actor = acting[0]  # (an async comprehension, so no next() over a generator)
+                out = await svc.auto(tid, actor)
+                made += 1
+            return made, out
+        finally:
+            await repo.close()
+
+    decisions, _ = await game(None)  # the whole game, each decision by /auto: how many it took
+    _, messages = await game(decisions - 1)  # the same dice; the last decision left to the clock
+    [result] = [m for m in messages if isinstance(m, PublicPost) and m.kind == RESULT]
+    assert set(result.mention) == {USERS[0][0], USERS[1][0]}, "nobody acted: both are told"
