@@ -338,7 +338,10 @@ class Console:
         #: Discord shows them (``console_areas/spanish_advice.py``), all but the help's and the rules' (the help
         #: lists both names; the rules are the documents as written)
         self.write = write if lang != "es" else lambda line: write(
-            line if line.startswith(AS_WRITTEN) else in_spanish_names(line))
+            line if line.startswith(AS_WRITTEN) else in_spanish_names(line, self.typed))
+        #: the commands the line being answered names as typed: said back as typed, never renamed ("/help lleva
+        #: en o es", "No se puede jugar /resign": the user's own words)
+        self.typed: frozenset[str] = frozenset()
         self.warn = warn  # what goes to standard error: a folder that cannot take images
         self.names: dict[int, str] = {}
         self._images = 0
@@ -359,7 +362,7 @@ class Console:
 
     def lines(self, prefix: str, text: str, suffix: str = "", lang: str | None = None) -> None:
         if lang == "es" and self.lang != "es":  # said in Spanish in an English console: as a Spanish Discord names
-            text = in_spanish_names(text)  # the commands (a Spanish console's lines are all renamed as written)
+            text = in_spanish_names(text, self.typed)  # the commands (a Spanish console's lines are renamed as written)
         rows = text.split("\n")
         rows[-1] += suffix
         for row in rows:
@@ -459,6 +462,7 @@ class Console:
     async def handle(self, typed: str) -> None:
         self.line_number += 1
         typed = typed.strip()
+        self.typed = frozenset(re.findall(r"/[a-z][a-z-]*", typed.lower()))
         if not typed or typed.startswith("#"):
             return
         if len(typed) > MAX_LINE:

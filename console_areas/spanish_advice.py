@@ -10,8 +10,9 @@ options after a command by their Spanish names and choices (``ronda=2``, ``puntu
 what it advises is what it takes.
 
 Only a command the console has is renamed, at a slash that starts a word: a path (``docs/rules``), a fraction, a
-quoted word a user typed (``'/movee'`` in "no such command") and the console's own help (which lists both
-names side by side) are left as they are.
+quoted word, a command the user typed in the line being answered (said back in their words: "No se puede jugar
+/resign", "/help lleva en o es") and the console's own help (which lists both names side by side) are left as
+they are.
 """
 
 from __future__ import annotations
@@ -63,15 +64,17 @@ def _words() -> dict[str, dict[str, str]]:
     return words
 
 
-def in_spanish_names(line: str) -> str:
+def in_spanish_names(line: str, typed: frozenset[str] = frozenset()) -> str:
     """``line`` with every command the console has named by its Spanish name, its subcommand and words in
-    Spanish, and the options written after it (in its clause) by their Spanish names and choices."""
+    Spanish, and the options written after it (in its clause) by their Spanish names and choices; but not a
+    command the user typed in the line being answered (``typed``: ``/move``, ``/resign``), which is said back as
+    they wrote it ("/help lleva en o es", "No se puede jugar /resign")."""
     out: list[str] = []
     done = 0
     matches = list(_COMMAND.finditer(line))
     for k, match in enumerate(matches):
         english = match["name"]
-        if english not in _names():
+        if english not in _names() or f"/{english}" in typed:
             continue
         out.append(line[done:match.start()])
         words = _words().get(english, {})

@@ -32,8 +32,9 @@ SAID = {
     # the commands by the names a Spanish Discord shows (console_areas/spanish_advice.py)
     "es": ["Responde con /aceptar o /rechazar.", "jugadas legales (18)", "Ahora no tienes jugadas: le toca a Ben",
            "No tienes ninguna mesa aquí", "No existe el comando /bogus; prueba /ayuda", "¿querías decir /jugar?",
-           "Escribe NOMBRE: ORDEN", "es el nombre de la máquina", "Escribe la jugada tras /mover", "[clock] ahora 20",
-           "Escribe /reloj +DURACIÓN", "Juega otra vez con /revancha 1, o lee la revisión de Mesa con /revision 1.",
+           "Escribe NOMBRE: ORDEN", "es el nombre de la máquina", "Escribe la jugada tras /move", "[clock] ahora 20",
+           # /move and /clock: the commands those lines typed, said back as typed
+           "Escribe /clock +DURACIÓN", "Juega otra vez con /revancha 1, o lee la revisión de Mesa con /revision 1.",
            "imagen: ", "invita a Ben", "(2 imágenes)"],
 }
 
@@ -64,7 +65,7 @@ async def test_spanish_help_and_the_service_refusals_are_spanish_and_en_still_as
     assert "[help] Commands (write them as NAME: COMMAND):" in printed  # /help en: asked for
     assert "[error Ana] La mesa #1 aún no ha empezado" in text  # the service's refusal, in Spanish
     assert "invitation" not in text.split("[help] Commands")[0]
-    assert "[error Ana] /ayuda lleva en o es" in text
+    assert "[error Ana] /help lleva en o es" in text  # the command as typed, said back in the user's words
     assert "[error Cy] No hay ninguna mesa abierta a la que unirse; abre una a la que pueda sentarse cualquiera con " \
            "/jugar k3 o /jugar krakatoa (sin @NOMBRE)" in text  # the alternatives joined in Spanish too
 

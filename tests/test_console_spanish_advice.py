@@ -113,3 +113,19 @@ async def test_an_english_console_keeps_english_names_but_answers_a_spanish_name
     assert "[error Ben] La opción asiento no puede ser tercero" in text
     assert "Responde con /mover JUGADA (/jugadas lista las jugadas, /aprender kona pista da una pista)" in text
     assert "/move JUGADA" not in text and "/learn kona pista" not in text
+
+
+def test_a_command_the_user_typed_is_said_back_as_typed() -> None:
+    typed = frozenset({"/move", "/resign"})
+    assert in_spanish_names("No se puede jugar /resign: prueba otra vez (/move JUGADA).", typed) == \
+        "No se puede jugar /resign: prueba otra vez (/move JUGADA)."
+    assert in_spanish_names("usa /games", typed) == "usa /partidas"  # what they did not type: as Discord shows it
+
+
+async def test_what_the_user_typed_is_never_renamed_in_a_spanish_console() -> None:
+    printed = await session(["Ana: /jugar kona @Ben", "Ben: /aceptar", "Ben: /move /resign", "Ana /help: /games",
+                             "Ana: /help xx"], "es")
+    text = "\n".join(printed)
+    assert "[error Ben] No se puede jugar /resign:" in text  # the move Ben typed, not "/abandonar"
+    assert "'Ana /help' no sirve como nombre" in text
+    assert "[error Ana] /help lleva en o es" in text

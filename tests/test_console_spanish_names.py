@@ -216,7 +216,7 @@ async def test_the_servers_settings_are_discords_and_the_console_says_what_they_
     printed = await session(["Ana: /settings", "Ana: /ajustes", f"Ana: {advice}"], lang)
     english, spanish = printed[0], printed[1]
     assert english.startswith("[error Ana] /settings is Discord's" if lang == "en" else
-                              "[error Ana] /ajustes es de Discord")  # a Spanish Discord has no /settings
+                              "[error Ana] /settings es de Discord")  # by the name it was asked with
     assert spanish.startswith("[error Ana] /ajustes es de Discord, para quien gestiona el servidor")
     assert advice in english
     assert any("1d" in line and "Kona" in line for line in printed[2:])  # the table it opens

@@ -13,10 +13,16 @@ from cli_fuzz import JUNK, call, check, check_process, run_module
 
 from data.__main__ import main
 
+#: where the junk runs: deep enough that its relative paths (``../../../../etc/passwd``) stay in the test's folder,
+#: whatever the depth of the folder itself (a copy or a migrate there made /tmp/etc/passwd, a database that the
+#: next run's ``verify`` then found: the suite failed on its second run on a machine)
+DEEP = Path("a/b/c/d")
+
 
 @pytest.fixture(autouse=True)
 def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)  # migrate creates the files it is given; they land here
+    (tmp_path / DEEP).mkdir(parents=True)
+    monkeypatch.chdir(tmp_path / DEEP)  # migrate creates the files it is given; they land here
     monkeypatch.delenv("DATABASE_URL", raising=False)
     monkeypatch.delenv("DATABASE_PATH", raising=False)
 
@@ -40,7 +46,7 @@ def test_junk_arguments_are_answered_in_one_line(tmp_path: Path) -> None:
         check(ran)
         if ran.code == 0:  # only a migrate of a new file (or --help), or a copy into a new one, succeeds
             assert argv[:1] in (["migrate"], ["copy"], ["--help"]), str(ran)
-    assert not (tmp_path / "h").exists()  # no URL was taken for a file name
+    assert not (tmp_path / DEEP / "h").exists()  # no URL was taken for a file name
 
 
 def test_port_99999_is_one_line_naming_the_port() -> None:
@@ -52,5 +58,5 @@ def test_port_99999_is_one_line_naming_the_port() -> None:
 def test_end_to_end(tmp_path: Path) -> None:
     for argv in (["migrate", "postgresql://mesa@127.0.0.1:99999/mesa"], ["verify", b"/tmp/\xff/mesa.db"],
                  ["copy", "9" * 5000, "x.db"], ["frobnicate"], []):
-        check_process(run_module("data", argv, cwd=tmp_path), allowed=(2,))
-    assert sorted(p.name for p in tmp_path.iterdir()) == []
+        check_process(run_module("data", argv, cwd=tmp_path / DEEP), allowed=(2,))
+    assert sorted(p.name for p in (tmp_path / DEEP).iterdir()) == []

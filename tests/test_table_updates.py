@@ -29,7 +29,8 @@ async def test_updates_in_both_languages_through_the_service(tmp_path: Path) -> 
     tid = out[0].table_id
     posts = [m for m in await svc.accept(tid, BEN) if isinstance(m, PublicPost)]
     update = posts[-1]
-    assert update.mention == (CY, DEE) and update.components_hint == "invite"  # still answerable
+    assert update.components_hint == "invite"  # still answerable
+    assert update.mention == (), "the invitation pinged Cy and Dee; its update pings nobody again"
     assert t(update.key, "en", **update.params) == "K3 #1: Ana, Ben, Cy, Dee — waiting for Cy and Dee to answer."
     assert t(update.key, "es", **update.params) == "K3 #1: Ana, Ben, Cy, Dee — esperando la respuesta de Cy y Dee."
     posts = [m for m in await svc.decline(tid, DEE) if isinstance(m, PublicPost)]

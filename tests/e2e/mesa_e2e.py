@@ -19,6 +19,8 @@ from typing import Any
 from discord_standin.server import MANAGE_GUILD, DiscordServer, Exchange, Player
 
 MENTION = re.compile(r"<@!?(\d+)>")
+#: the players a board names to act, in its words ("bob to move", "Building pyramids: waiting for ann and cid")
+TURN = re.compile(r"(?m)^(?:Building pyramids: waiting for )?(?P<who>[^\n·]+?) (?:to move|\(deadline)")
 TABLE_NO = re.compile(r"#(\d+)")
 #: a game that does not end after this many player moves is reported, not looped on forever
 MAX_TURNS = 600
@@ -75,10 +77,18 @@ class Cast:
         return self.server.latest_message_with(f"mesa:rematch:{table}:", public=True) is not None
 
     def movers(self, table: int) -> list[Player]:
+        """Whose turn the board says it is: those it pings, or, where a player's own turn goes on (a Krakatoa
+        turn's next throw, a K3 turn after a steal: the board pings nobody again), those its words name."""
         board = self.board(table)
         if board is None:
             return []
-        return [self.by_id[int(u)] for u in MENTION.findall(board.get("content") or "") if int(u) in self.by_id]
+        content = board.get("content") or ""
+        pinged = [self.by_id[int(u)] for u in MENTION.findall(content) if int(u) in self.by_id]
+        if pinged:
+            return pinged
+        turn = TURN.search(content)
+        named = re.split(r", | and ", turn["who"]) if turn else []
+        return [p for name in named for p in self.players if p.name == name.strip()]
 
     # ---- one move -------------------------------------------------------------------------------
     async def turn_by_buttons(self, table: int, rng: random.Random, player: Player | None = None, *,
