@@ -69,6 +69,12 @@ async def replay_problems(repo: Repository) -> tuple[int, list[str]]:
 
 
 async def verify(repo: Repository, out: TextIO, expected: dict[str, int] | None = None) -> bool:
+    damage = await repo.damage()  # the database engine's own check first: rows are read from its pages
+    for problem in damage:
+        print(problem, file=out)
+    if damage:
+        print("the database itself is damaged: restore a backup (or copy what can be read into a new one)", file=out)
+        return False
     counts = await repo.row_counts()
     ok = True
     for table in STORED_TABLES:

@@ -31,7 +31,7 @@ from data.errors import CannotOpen, SchemaTooNew, StorageUnavailable
 from data.holds import RENEW_SECONDS, HoldLost, PgHold, Share, bots_holding
 from data.redaction import redact, scrub
 from data.repository import Conflict, Repository, Tx
-from data.schema import PG_VERSION_TABLE, postgres_migrations, statements
+from data.schema import PG_VERSION_TABLE, older_schema, postgres_migrations, statements
 
 log = logging.getLogger(__name__)
 
@@ -222,9 +222,12 @@ class PostgresRepository(Repository):
         try:
             if not create:
                 async with pool.acquire() as con:
-                    if await cls._version(con) == 0:
-                        raise CannotOpen(f"{repo.path} holds no Mesa database (no schema): name an existing "
-                                         "Mesa database")
+                    version = await cls._version(con)
+                if version == 0:
+                    raise CannotOpen(f"{repo.path} holds no Mesa database (no schema): name an existing "
+                                     "Mesa database")
+                if version < len(postgres_migrations()):  # what reads (verify, copy's source) changes nothing
+                    raise CannotOpen(older_schema(repo.path, version))
             await repo._migrate()
         except BaseException:
             await pool.close()

@@ -973,6 +973,11 @@ class Repository(ABC):
             )
 
     # ---- whole-database copy ------------------------------------------------------------------
+    async def damage(self) -> list[str]:
+        """What the database engine itself finds damaged (``python -m data verify``); none where it has no such
+        check of its own (PostgreSQL's pages carry their checksums)."""
+        return []
+
     async def row_counts(self) -> dict[str, int]:
         """Rows per stored table (``python -m data copy`` compares source and target)."""
         counts: dict[str, int] = {}

@@ -436,3 +436,10 @@ def statements(script: str) -> list[str]:
 
 def postgres_migrations() -> list[str]:
     return [to_postgres(m) for m in MIGRATIONS]
+
+
+def older_schema(shown: str, version: int) -> str:
+    """A database an older Mesa wrote, opened for reading only (``python -m data verify``, ``copy``'s source):
+    said, and left as it is."""
+    return (f"{shown} holds Mesa's schema {version}, older than this program's {SCHEMA_VERSION}: bring it up to "
+            "date first with python -m data migrate (the bot does so when it starts); nothing was changed")

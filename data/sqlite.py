@@ -28,7 +28,7 @@ import aiosqlite
 from data.errors import CannotOpen, SchemaTooNew, StorageError, StorageUnavailable
 from data.redaction import redact, scrub
 from data.repository import Conflict, Repository, Tx
-from data.schema import MIGRATIONS, SCHEMA_VERSION, statements
+from data.schema import MIGRATIONS, SCHEMA_VERSION, older_schema, statements
 
 log = logging.getLogger(__name__)
 
@@ -222,10 +222,14 @@ class SqliteRepository(Repository):
         try:
             await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
             # before anything is written, even the journal mode
-            if await _refuse_newer(db) == 0 and not create:
+            version = await _refuse_newer(db)
+            if version == 0 and not create:
                 raise CannotOpen(f"{shown} holds no Mesa database (no schema): name an existing Mesa database")
-            await db.execute("PRAGMA journal_mode = WAL")
-            await db.execute("PRAGMA synchronous = NORMAL")
+            if not create and version < SCHEMA_VERSION:  # what reads (python -m data verify, copy) changes nothing
+                raise CannotOpen(older_schema(shown, version))
+            if create:
+                await db.execute("PRAGMA journal_mode = WAL")
+                await db.execute("PRAGMA synchronous = NORMAL")
             await db.execute("PRAGMA foreign_keys = ON")
             await migrate(db)
         except sqlite3.DatabaseError as exc:
@@ -242,6 +246,16 @@ class SqliteRepository(Repository):
             await self._db.close()
         let_go(self._alone)
         self._alone = None
+
+    async def damage(self) -> list[str]:
+        """SQLite's own ``integrity_check``: pages a disk or a hand damaged, which row counts and replays may
+        not touch (a file SQLite calls malformed passed ``verify``, and the bot then failed on it)."""
+        try:
+            async with self._lock, self._db.execute("PRAGMA integrity_check(20)") as cur:
+                rows = [str(row[0]) for row in await cur.fetchall()]
+        except sqlite3.DatabaseError as exc:
+            return [f"SQLite cannot read the file ({exc})"]
+        return [] if rows == ["ok"] else [f"SQLite finds it damaged: {row}" for row in rows]
 
     async def schema_version(self) -> int:
         async with self._lock, self._db.execute("PRAGMA user_version") as cur:

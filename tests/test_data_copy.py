@@ -170,3 +170,43 @@ async def test_copy_refuses_a_postgresql_database_a_running_bot_holds(tmp_path: 
     finally:
         await bot.release()
         pg_server.drop_database(url)
+
+
+async def test_verify_and_copy_read_an_older_database_without_changing_it(tmp_path: Path) -> None:
+    """``verify`` and ``copy`` read: a database an older Mesa wrote was migrated (and switched to WAL) by them, the
+    source of a copy too.  They say what to run, and the file stays as it was."""
+    import sqlite3
+
+    import aiosqlite
+
+    from data.sqlite import migrate
+
+    old = tmp_path / "old.db"
+    db = await aiosqlite.connect(old, isolation_level=None)
+    await migrate(db, 15)
+    await db.close()
+    before = old.read_bytes()
+    for argv in (["verify", str(old)], ["copy", str(old), str(tmp_path / "new.db")]):
+        out, err = io.StringIO(), io.StringIO()
+        assert await run(argv, out, err) == 2
+        assert "holds Mesa's schema 15, older than this program's" in err.getvalue()
+        assert "python -m data migrate" in err.getvalue() and err.getvalue().count("\n") == 1
+    assert old.read_bytes() == before, "nothing was changed"
+    assert sqlite3.connect(old).execute("PRAGMA user_version").fetchone() == (15,)
+    assert not (tmp_path / "new.db").exists(), "the source is refused before the target is made"
+    assert await run(["migrate", str(old)], io.StringIO(), io.StringIO()) == 0  # as it says
+    assert await run(["verify", str(old)], io.StringIO(), io.StringIO()) == 0
+
+
+async def test_verify_finds_a_file_sqlite_itself_calls_damaged(tmp_path: Path) -> None:
+    """Pages overwritten on disk: row counts and replays may read past them (verify said all was well, and the
+    bot then failed on the file); SQLite's own integrity check does not."""
+    path = tmp_path / "mesa.db"
+    await played_database(str(path))
+    with path.open("r+b") as file:
+        file.seek(3 * 4096)
+        file.write(b"\xde\xad" * 2048)
+    out, err = io.StringIO(), io.StringIO()
+    assert await run(["verify", str(path)], out, err) == 1
+    assert "damaged" in out.getvalue() and "restore a backup" in out.getvalue()
+    assert "check failed" in err.getvalue()
