@@ -33,8 +33,10 @@ from engines.cli import CommandLineError, OneLineParser, fail, one_line, run_mai
 
 #: the longest thinking time ``--ms`` accepts: one minute (the hard level thinks 1.5 s)
 MAX_MS = 60_000
-#: the largest ``--iterations``: well past what any level searches in its time, still minutes at most
-MAX_ITERATIONS = 1_000_000
+#: the largest ``--iterations``: well past what any level searches in its time (the hard level's 1.5 s is some
+#: 1,000 to 2,000 iterations), and about a minute at most, as ``--ms`` is: Plateau's opening searches some 750 a
+#: second on a 2-core machine (a million were 22 minutes, not the "minutes at most" said)
+MAX_ITERATIONS = 50_000
 #: the refusal of a view that hides what the seat to play knows (a spectator's view of Plateau)
 HIDDEN_SEAT = "this view hides the seat's own pieces: give the seat's view or the full position"
 
