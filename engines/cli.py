@@ -61,7 +61,13 @@ def escape_unencodable_output() -> None:
 def run_main(main: Callable[[], int | None]) -> NoReturn:
     """Run a command line's ``main`` as ``__main__``: unencodable output escaped, and output into a pipe
     its reader has closed (``python -m engines moves … | head -1``, once ``head`` has quit) ends quietly
-    with exit code 1 (the output did not all arrive), not a ``BrokenPipeError`` traceback."""
+    with exit code 1 (the output did not all arrive), not a ``BrokenPipeError`` traceback.  Output that cannot
+    be written at all (standard output closed, ``>&-``; a full disk, ``>/dev/full``) is said in one line on
+    standard error; a closed standard input reads as an empty one."""
+    if sys.stdout is None:  # print() would drop every answer without a word, and the exit say all was well
+        sys.exit(fail("standard output is closed: there is nowhere to print the answer"))
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull)  # noqa: SIM115 - the process's own stdin, for as long as it runs
     escape_unencodable_output()
     try:
         try:
@@ -70,7 +76,16 @@ def run_main(main: Callable[[], int | None]) -> NoReturn:
             code = exc.code
         sys.stdout.flush()
     except BrokenPipeError:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())  # what is left in the buffer is flushed at exit: to nowhere
+        _to_nowhere()
+        sys.exit(1)
+    except OSError as exc:  # not a reader gone: the output itself cannot be written (ENOSPC, EIO)
+        _to_nowhere()
+        fail(f"the output could not be written ({exc.strerror or type(exc).__name__})")
         sys.exit(1)
     sys.exit(code)
+
+
+def _to_nowhere() -> None:
+    """What is left in standard output's buffer is flushed at exit: to nowhere (no second error then)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())

@@ -8,9 +8,14 @@ digits) where every caller catches ``PositionError``, so ``python -m ai serve`` 
 from __future__ import annotations
 
 import itertools
+import os
+import shlex
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
-from cli_fuzz import JUNK, POSITIONS, call, check, check_process, mangled, run_into_closed_pipe, run_module
+from cli_fuzz import JUNK, POSITIONS, ROOT, call, check, check_process, mangled, run_into_closed_pipe, run_module
 
 from engines import GAMES, get_engine
 from engines.__main__ import MAX_PERFT_DEPTH, main
@@ -108,3 +113,31 @@ def test_output_into_a_closed_pipe_is_no_traceback(module: str, argv: list[str])
         assert done.returncode in (0, 1), (done.returncode, err)
     else:
         assert done.returncode == 1, (done.returncode, err)  # not 0: the output did not all arrive
+
+
+@pytest.mark.parametrize("module, argv", [
+    ("ai", ["move", "kona", POSITIONS["kona"], "--iterations", "50"]),
+    ("engines", ["moves", "kona", POSITIONS["kona"]]),
+    ("render", ["kona", POSITIONS["kona"]]),
+])
+@pytest.mark.parametrize("redirect, code, said", [
+    (">&-", 2, "error: standard output is closed"),  # print() dropped the answer; a flush then raised
+    (">/dev/full", 1, "error: the output could not be written (No space left on device)"),
+])
+def test_output_that_cannot_be_written_is_said_in_one_line(module: str, argv: list[str], redirect: str, code: int,
+                                                          said: str) -> None:
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    quoted = " ".join(shlex.quote(a) for a in [sys.executable, "-m", module, *argv])
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(["sh", "-c", f"{quoted} {redirect}"], capture_output=True, cwd=ROOT, env=env,
+                          timeout=60, check=False)
+    err = done.stderr.decode()
+    assert done.returncode == code and err.startswith(said) and err.count("\n") == 1, (done.returncode, err)
+
+
+def test_ai_serve_with_stdin_closed_reads_an_empty_input() -> None:
+    quoted = " ".join(shlex.quote(a) for a in [sys.executable, "-m", "ai", "serve", "kona"])
+    done = subprocess.run(["sh", "-c", f"{quoted} <&-"], capture_output=True, cwd=ROOT, timeout=60, check=False,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0 and done.stderr == b"" and done.stdout == b""
