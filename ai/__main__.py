@@ -37,6 +37,9 @@ MAX_MS = 60_000
 #: 1,000 to 2,000 iterations), and about a minute at most, as ``--ms`` is: Plateau's opening searches some 750 a
 #: second on a 2-core machine (a million were 22 minutes, not the "minutes at most" said)
 MAX_ITERATIONS = 50_000
+#: the longest request line ``serve`` reads (a position is a few hundred characters): a line of 100 MB took 1.6 GB
+#: and half a minute to refuse
+MAX_REQUEST = 10_000
 #: the refusal of a view that hides what the seat to play knows (a spectator's view of Plateau)
 HIDDEN_SEAT = "this view hides the seat's own pieces: give the seat's view or the full position"
 
@@ -174,8 +177,12 @@ def serve(game: str, level: str, budget: ai.Budget, seed: int) -> int:
     reconfigure = getattr(sys.stdin, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors="replace")
-    for line in sys.stdin:
+    while line := sys.stdin.readline(MAX_REQUEST + 1):
         try:
+            if len(line) > MAX_REQUEST:  # no position is this long: the rest of the line is skipped unread
+                while (rest := sys.stdin.readline(MAX_REQUEST)) and not rest.endswith("\n"):
+                    pass
+                raise Refusal(f"a request is at most {MAX_REQUEST} characters: send POSITION or POSITION<TAB>SEAT")
             position, seat = _request(line)
             reply = answer(game, position, seat, level, budget, seed)
         except Refusal as exc:

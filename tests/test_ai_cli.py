@@ -226,3 +226,20 @@ def test_a_chance_node_is_refused_as_chance_and_k3_has_no_dice(position: str) ->
     assert "chance" in ran.err and "no seat can act" in ran.err
     if game == "k3":  # K3 draws its base row and deals its pieces (K3-2): it has no dice to roll
         assert "dice" not in ran.err and "rolling" not in ran.err, ran.err
+
+
+def test_serve_refuses_a_huge_line_unread_and_answers_the_next() -> None:
+    """A line of 3 MB (no position is more than a few hundred characters) was read whole, copied and scanned: a
+    100 MB one took 1.6 GB and half a minute to refuse.  It is refused, the rest of it skipped, and the next
+    request answered."""
+    from ai.__main__ import MAX_REQUEST
+
+    requests = ["x" * 3_000_000, "y" * (MAX_REQUEST - 1), KONA_START]
+    done = run("serve", "kona", "--iterations", "50", stdin="\n".join(requests) + "\n")
+    assert done.returncode == 0, done.stderr
+    first, second, third = done.stdout.splitlines()
+    assert first == f"error: a request is at most {MAX_REQUEST} characters: send POSITION or POSITION<TAB>SEAT"
+    assert second.startswith("error: ") and "at most" not in second  # within the bound: read, and refused
+    engine = get_engine("kona")
+    state = engine.from_position(KONA_START)
+    assert third in {engine.format_move(state, move) for move in engine.legal_moves(state)}
