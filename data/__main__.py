@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import logging
 import sqlite3
 import sys
 from collections.abc import Sequence
@@ -186,13 +187,17 @@ async def run(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None
         return fail(scrub(str(exc), targets), err)
     except (StorageError, sqlite3.Error, asyncpg.PostgresError) as exc:
         reason = scrub(str(exc).splitlines()[0] if str(exc) else type(exc).__name__, targets)
-        return fail(f"{reason} (nothing was written to the target)", err)
+        return fail(reason if "nothing was written" in reason else f"{reason} (nothing was written to the target)",
+                    err)
     if not ok:
         print("error: the check failed (see above); nothing else was changed", file=err)
     return 0 if ok else 1
 
 
 def main(argv: Sequence[str] | None = None) -> Any:
+    # every refusal is the one line ``run`` prints: the storage layer's own log lines ("SQLite unavailable …")
+    # are for a running bot's log, not a second line here (no handler: Python's last resort printed them)
+    logging.getLogger().addHandler(logging.NullHandler())
     return asyncio.run(run(sys.argv[1:] if argv is None else argv))
 
 

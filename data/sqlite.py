@@ -234,6 +234,9 @@ class SqliteRepository(Repository):
             await migrate(db)
         except sqlite3.DatabaseError as exc:
             await db.close()
+            if any(words in str(exc).lower() for words in _PASSING):  # a Mesa database another program holds now
+                raise CannotOpen(f"{shown} is busy ({scrub(str(exc), [path])}): another program holds it; try again "
+                                 "when it has finished") from None
             raise CannotOpen(f"{shown} is not a Mesa database ({scrub(str(exc), [path])}): check DATABASE_PATH"
                              ) from None
         except BaseException:

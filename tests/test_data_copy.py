@@ -6,6 +6,7 @@ import io
 import random
 from pathlib import Path
 
+import pytest
 from pg_server import PgServer, run_sql
 from test_tables_service import USERS, FakeClock, open_service, play_out, start_table
 
@@ -210,3 +211,37 @@ async def test_verify_finds_a_file_sqlite_itself_calls_damaged(tmp_path: Path) -
     assert await run(["verify", str(path)], out, err) == 1
     assert "damaged" in out.getvalue() and "restore a backup" in out.getvalue()
     assert "check failed" in err.getvalue()
+
+
+@pytest.mark.slow  # two busy timeouts of 5 s
+async def test_a_database_another_program_holds_is_said_busy_in_one_line(tmp_path: Path) -> None:
+    """A file another program holds (its exclusive lock past the busy timeout): the copy said it in two lines, one
+    of them a log line, "nothing was written" twice; verify called a Mesa database "not a Mesa database"."""
+    import sqlite3
+    import subprocess
+    import sys
+
+    from cli_fuzz import ROOT
+
+    source, target = tmp_path / "games.db", tmp_path / "target.db"
+    await played_database(str(source))
+    assert await run(["migrate", str(target)], io.StringIO(), io.StringIO()) == 0
+    for held in (target, source):
+        holder = sqlite3.connect(held, isolation_level=None)
+        holder.execute("PRAGMA journal_mode = DELETE")
+        holder.execute("BEGIN EXCLUSIVE")
+        try:
+            if held == target:
+                done = subprocess.run([sys.executable, "-m", "data", "copy", str(source), str(target)], cwd=ROOT,
+                                      capture_output=True, text=True, timeout=60, check=False)
+                said = done.stderr
+                assert done.returncode == 2 and said.count("\n") == 1 and said.startswith("error: "), said
+                assert "busy" in said and said.count("nothing was written") <= 1 and "not a Mesa" not in said
+            else:
+                err = io.StringIO()
+                assert await run(["verify", str(source)], io.StringIO(), err) == 2
+                assert err.getvalue() == f"error: {source} is busy (database is locked): another program holds " \
+                    "it; try again when it has finished\n"
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
