@@ -87,7 +87,7 @@ def report(figures: dict[str, tuple[list[float], Counter[str]]], games: int, lev
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.hints",
-                                     description=__doc__.splitlines()[0] if __doc__ else None)
+                                     description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=3, help="games per game kind")
     parser.add_argument("--level", default="normal", help="Mesa's level at the tables")
     args = parser.parse_args(argv)

@@ -237,6 +237,8 @@ def main() -> None:
                                      description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--spread", type=int, default=450, help="differences of totals -E..E (default 450)")
     args = parser.parse_args()
+    if args.spread < MAX_TURN:  # a turn's points must fit the table of differences
+        parser.error(f"--spread must be at least {MAX_TURN}, a turn's most points")
     started = time.perf_counter()
     turn = Turn(args.spread)
     print("Krakatoa, 2 players, basic preset (KR-7): exact probability of winning (a shared win 1/2)")

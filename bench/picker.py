@@ -80,7 +80,7 @@ def positions(game: str, players: int, seed: int) -> list[tuple[Any, int]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench.picker", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.picker", description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

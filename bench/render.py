@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import math
 import random
 import statistics
 import sys
@@ -112,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
             theme.to_png(picture)
             floors.append(time.perf_counter() - started)
         med, floor = statistics.median(times), statistics.median(floors)
-        p95 = sorted(times)[int(len(times) * 0.95) - 1]
+        p95 = sorted(times)[max(0, math.ceil(len(times) * 0.95) - 1)]  # of two times, the larger
         print(f"{name}: {len(views)} views, {size_px[0]}x{size_px[1]} px; render+encode median {med * 1000:.1f} ms, "
               f"p95 {p95 * 1000:.1f} ms; floor {floor * 1000:.1f} ms; ratio {med / floor:.2f}x; "
               f"PNG median {statistics.median(sizes) / 1024:.1f} KB, max {max(sizes) / 1024:.1f} KB")

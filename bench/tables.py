@@ -176,6 +176,11 @@ async def long_game(folder: Path, plies: int, window: int = 99) -> None:
                 spent_list.append(spent)
     row = await repo.get_table(tid)
     size = len(row.state or "") if row else 0
+    if not all(marks.values()) or plies <= 500:  # the marks need the game past ply 500
+        print(f"long Plateau game: {plies} plies are too few to compare the move's cost at ply 50, 500 and the end "
+              "(give --long-plies 600 or more)")
+        await repo.close()
+        return
     at_start, at_500, at_end = (statistics.median(marks[m]) * 1000 for m in (50, 500, plies))
     print(f"long Plateau game (end rules off), {plies} plies in {time.perf_counter() - began:.0f} s: "
           f"move cost median {at_start:.2f} ms at ply 50, {at_500:.2f} ms at ply 500, {at_end:.2f} ms at ply "
@@ -185,6 +190,9 @@ async def long_game(folder: Path, plies: int, window: int = 99) -> None:
 
 def report(label: str, elapsed: float, latencies: list[float]) -> None:
     ms = sorted(x * 1000 for x in latencies)
+    if not ms:
+        print(f"{label:<38} no moves (too few asked for this run)")
+        return
     p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
     print(f"{label:<38} {len(ms):>5} moves  {len(ms) / elapsed:8.1f} moves/s  "
           f"median {statistics.median(ms):7.2f} ms  p99 {p99:7.2f} ms")
@@ -213,10 +221,10 @@ async def main_async(args: argparse.Namespace) -> None:
         tables = await create_tables(svc, args.tables, rng)
         elapsed, lat = await run(svc, tables, moves, args.workers, seed=1)
         report(f"{label}, {args.workers} tasks", elapsed, lat)
-        elapsed, lat = await run(svc, tables, moves // 3, 1, seed=2)
+        elapsed, lat = await run(svc, tables, max(1, moves // 3), 1, seed=2)
         report(f"{label}, 1 task (service cost)", elapsed, lat)
         if renderer is not None:
-            elapsed, lat = await run_paced(svc, tables, moves // 2, args.rate, seed=3)
+            elapsed, lat = await run_paced(svc, tables, max(1, moves // 2), args.rate, seed=3)
             report(f"{label}, {args.rate:g} moves/s arriving", elapsed, lat)
         await repo.close()
     pool.close()

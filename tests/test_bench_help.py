@@ -28,3 +28,7 @@ def test_help_names_the_command_that_runs_it(name: str) -> None:
                           text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(f"usage: python -m bench.{name} "), done.stdout.splitlines()[0]
+    # its description is whole sentences (two stopped mid-sentence, "...so its time is", at a docstring's line end)
+    described = done.stdout.split("\n\n")[1] if "\n\n" in done.stdout else ""
+    if described and not described.lstrip().startswith(("positional arguments", "options")):
+        assert described.rstrip().endswith((".", ":", ")", "?")), described
