@@ -281,6 +281,11 @@ class Delivery(ServicePart):
             if isinstance(exc, discord.Forbidden) and exc.code == MISSING_ACCESS and \
                     await self.guilds.whole_guild_gone(place.guild_id):
                 raise  # the bot is out of the server, not out of the thread: keep the thread (issue 15, defect 5)
+            if isinstance(exc, discord.Forbidden) and not await self._thread_locked(place.thread_id):
+                # a permission taken away (Attach Files, Send Messages in Threads, View Channel), not a locked
+                # thread: the post waits to be made again where it belongs (the mover is told; the ticker posts it
+                # once the permission is back), rather than the game leaving its thread for good
+                raise
             # the thread was deleted, or locked (issue 15, defect 2: a 403 there stalled the game):
             # the table goes on in its channel, and the first post there says where and why, once
             thread_id = place.thread_id
@@ -310,6 +315,18 @@ class Delivery(ServicePart):
             # the version tells the ticker (and a restarted process) which boards and invitations it missed
             await self.service.set_location(post.table_id, place.thread_id, message.id, post.version)
         return message
+
+    async def _thread_locked(self, thread_id: int) -> bool:
+        """Whether Discord says the thread is locked (or gone), asked when a post there was refused: a locked
+        thread refuses the bot as a missing permission does (403), and only a locked one sends the game on in
+        its channel."""
+        try:
+            thread = await self.client.fetch_channel(thread_id)
+        except discord.NotFound:
+            return True
+        except discord.HTTPException:  # no View Channel, or Discord unsure: a permission, said and waited out
+            return False
+        return isinstance(thread, discord.Thread) and bool(thread.locked)
 
     async def _retire_controls(self, table_id: int, channel: Any) -> None:
         old = self.boards.get(table_id)
