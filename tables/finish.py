@@ -80,6 +80,8 @@ class Change:
     #: whether the step's first move is its player's own act (False: played for a seat whose time ran out, or for
     #: the seats left after one went out): only then is its mover left out of the result's pings
     own_move: bool = True
+    #: the turn goes on as it was (an away player back, no move made): its deadline and reminders stand
+    same_turn: bool = False
 
     def seats_after(self, seats: list[SeatRow]) -> list[SeatRow]:
         seats = self.roster if self.roster is not None else seats
@@ -242,7 +244,7 @@ class Finisher:
         if ending is None and (acting := ctx.acting(state)):
             seconds = ctx.options.time_per_move
             start, due = now, now + timedelta(seconds=seconds * HALF)
-            kept = _kept_deadline(ctx, acting)
+            kept = _kept_deadline(ctx, acting, change.same_turn)
             if kept is not None:  # a seat of several acting at once has acted: the others' time runs on
                 start = kept - timedelta(seconds=seconds)
                 # the next reminder still to come (one already due went out before), else the deadline itself
@@ -326,11 +328,14 @@ def out_updates(ctx: LoadedTable, seats: Sequence[int], reason: str,
     return {s: {"out_reason": reason if s in acted else PARTNER, "result": f"out:{k}:{ctx.plies}"} for s in seats}
 
 
-def _kept_deadline(ctx: LoadedTable, acting: Sequence[int]) -> datetime | None:
+def _kept_deadline(ctx: LoadedTable, acting: Sequence[int], same_turn: bool = False) -> datetime | None:
     """The deadline that still stands after a move: where several seats act at once (K3's building) and one
     of them has acted, those still to act keep the deadline they were given (and told in their reminders);
-    a pyramid built does not give the others a fresh time per move.  None: a new turn, a new deadline."""
+    a pyramid built does not give the others a fresh time per move; and a change that is no move (``same_turn``:
+    an away player back) keeps the turn's.  None: a new turn, a new deadline."""
     before = parse_iso(ctx.row.turn_deadline)
+    if before is not None and ctx.row.status == ACTIVE and same_turn:
+        return before
     if before is None or ctx.row.status != ACTIVE or not ctx.simultaneous(ctx.state):
         return None
     earlier = set(ctx.acting(ctx.state))

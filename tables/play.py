@@ -203,8 +203,15 @@ class Play:
         """An away player (turns played for them after time-outs in a row) acts again: their next turns
         wait for them as before.  Not a move: the board shows the same position, told again."""
         info = self.posts.info(ctx, "info.back", name=seat.name)
-        back = Change(seats={seat.seat: {"timeouts": 0}}, submission=submission)
-        return await self.finisher.commit(ctx, ctx.state, Step(), change=back, extra=[info])
+        ctx.seats = Change(seats={seat.seat: {"timeouts": 0}}).seats_after(ctx.seats)
+        # a table where everyone was away waited a deadline a turn; with one player back, the away seats' turns
+        # are played as they come again (the turn to move now among them); else the turn goes on as it was, its
+        # deadline and reminders standing (a come-back gave the player to move a fresh time per move)
+        step = Step()
+        after = await self.rules.advance(ctx, ctx.state, ctx.plies, step)
+        back = Change(seats={seat.seat: {"timeouts": 0}}, submission=submission, same_turn=not step.items,
+                      own_move=False)
+        return await self.finisher.commit(ctx, after, step, change=back, extra=[info])
 
     async def propose(self, table_id: int, user_id: int, style: str | None = None, *,
                       rng: random.Random | None = None, unlisted_only: bool = False) -> Proposal:
