@@ -40,6 +40,8 @@ from tables.outbox import BOARD, INVITE, RESULT, TournamentPost
 
 log = logging.getLogger("mesa.discord")
 
+#: what became of a direct message (``Delivery.dm``)
+SENT, CLOSED, JUST_CLOSED, FAILED = "sent", "closed", "just closed", "failed"
 #: Discord error code: "Cannot send messages to this user" (DMs closed or no shared server)
 DMS_CLOSED = 50007
 #: threads archive after a week without messages (games can last days); one of the durations Discord offers
@@ -360,7 +362,7 @@ class Delivery(ServicePart):
         lang = await self.user_lang(post.user_id)
         text = said(post.key, lang, post.params) + "\n" + \
             t("private.link", lang, table=post.table_id, game=place.title, link=self.link(place))
-        if await self.dm(post.user_id, post.table_id, text, post.image, alt_text(post.alt, lang)):
+        if await self.dm(post.user_id, post.table_id, text, post.image, alt_text(post.alt, lang)) == JUST_CLOSED:
             await self.tell_dms_closed(post.user_id, place, post.table_id)
 
     async def tell_dms_closed(self, user_id: int, place: Place, table_id: int) -> None:
@@ -379,30 +381,47 @@ class Delivery(ServicePart):
         """The language a table's place is written in (its server's)."""
         return self.langs.get(table_id) or await self.guilds.server_lang(place.guild_id)
 
-    async def tell_in_place(self, place: Place, table_id: int, user_id: int, text: str, what: str) -> None:
-        """``text`` in the table's place, its one player pinged (only they may be: ``allowed_mentions``)."""
+    async def tell_in_place(self, place: Place, table_id: int, user_id: int, text: str, what: str) -> bool:
+        """``text`` in the table's place, its one player pinged (only they may be: ``allowed_mentions``); whether
+        Discord took it."""
         channel = self.client.get_partial_messageable(place.id, guild_id=place.guild_id)
         try:
             await channel.send(content=text[:MAX_MESSAGE], allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(id=user_id)], everyone=False, roles=False, replied_user=False))
         except discord.HTTPException as exc:
             log.info("table %d: %s was not posted (%s)", table_id, what, type(exc).__name__)
+            return False
+        return True
 
-    async def send_reminder(self, post: Reminder) -> None:
+    async def send_reminder(self, post: Reminder) -> bool:
         """A deadline's reminder by DM; where the player's DMs are closed, in the table's place, pinging them
-        alone (a player who closed DMs to server members, a common setting on phones, was timed out unwarned)."""
+        alone (a player who closed DMs to server members, a common setting on phones, was timed out unwarned).
+        Whether it reached them: one Discord refused for another reason (too many DMs opened at once, an outage)
+        is not, and is handed out again by a later tick (issue 29: a reminder counts as sent once it went out)."""
         place = await self.place(post.table_id)
         lang = await self.user_lang(post.user_id)
         text = self._reminder_text(post, lang)
-        closed = await self.service.dms_closed(post.user_id)
-        if not closed and not await self.dm(post.user_id, post.table_id, text + "\n" + t(
-                "private.link", lang, table=post.table_id, game=place.title, link=self.link(place)), None):
-            return
-        if post.kind:  # a deadline's (an expired table's own notice is posted in its place already)
-            public = await self.place_lang(place, post.table_id)
-            said_there = t("reminder.in_place", public, player=f"<@{post.user_id}>",
-                           reminder=self._reminder_text(post, public))
-            await self.tell_in_place(place, post.table_id, post.user_id, said_there, "a reminder")
+        sent = await self.dm(post.user_id, post.table_id, text + "\n" + t(
+            "private.link", lang, table=post.table_id, game=place.title, link=self.link(place)), None)
+        if sent == SENT:
+            return True
+        if sent == FAILED or not post.kind:  # not closed: tried again later; an expired table's is said there
+            return sent != FAILED
+        public = await self.place_lang(place, post.table_id)
+        said_there = t("reminder.in_place", public, player=f"<@{post.user_id}>",
+                       reminder=self._reminder_text(post, public))
+        return await self.tell_in_place(place, post.table_id, post.user_id, said_there, "a reminder")
+
+    async def remind(self, reminder: Reminder) -> bool:
+        """One reminder of the ticker's, and whether to confirm it delivered: not while Discord keeps it from
+        the player (then a later tick hands it out again); a server the bot has left sends nothing (confirmed)."""
+        if self.guilds.away and (await self.place(reminder.table_id)).guild_id in self.guilds.away:
+            return True
+        try:
+            return await self.send_reminder(reminder)
+        except discord.HTTPException as exc:
+            log.warning("table %d: a reminder failed (%s)", reminder.table_id, type(exc).__name__)
+            return False
 
     @staticmethod
     def _reminder_text(post: Reminder, lang: str) -> str:
@@ -412,11 +431,12 @@ class Delivery(ServicePart):
             params["deadline"] = f"<t:{deadline}:f>"  # made here, after the params were made inert
         return service_text(post.key, lang, **params)
 
-    async def dm(self, user_id: int, table_id: int, text: str, image: bytes | None, alt: str | None = None) -> bool:
+    async def dm(self, user_id: int, table_id: int, text: str, image: bytes | None, alt: str | None = None) -> str:
         """A direct message (``alt``: its picture's alt text), unless the user's DMs are known to be closed; 50007
-        marks them closed, and only then is True returned (Discord has just said they are closed)."""
+        marks them closed.  ``SENT``, ``CLOSED`` (known closed: not tried), ``JUST_CLOSED`` (Discord has just
+        said so) or ``FAILED`` (refused or failed otherwise)."""
         if await self.service.dms_closed(user_id):
-            return False
+            return CLOSED
         try:
             channel = await self.client.create_dm(discord.Object(id=user_id))
             kwargs: dict[str, Any] = {"content": text[:MAX_MESSAGE]}
@@ -428,11 +448,13 @@ class Delivery(ServicePart):
             if exc.code == DMS_CLOSED:
                 log.info("table %d: a player's DMs are closed; not retrying", table_id)
                 await self.service.set_dms_closed(user_id, True)
-                return True
+                return JUST_CLOSED
             log.warning("table %d: DM refused (%s)", table_id, exc.code)
+            return FAILED
         except (discord.NotFound, discord.HTTPException) as exc:
             log.warning("table %d: DM failed (%s)", table_id, type(exc).__name__)
-        return False
+            return FAILED
+        return SENT
 
     async def answer_private(self, interaction: discord.Interaction, post: PrivatePost, lang: str) -> None:
         """The "My pieces" answer: ephemeral, to the one seated player who asked."""

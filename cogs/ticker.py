@@ -66,9 +66,9 @@ class Ticker(ServicePart):
         """Each reminder DM, then its confirmation (issue 29, item 2): one not confirmed, because this
         process died first, is handed out again by a later tick, of this process or another."""
         for reminder in reminders:
-            await self.delivery.deliver([reminder], None)
-            await self.service.reminder_delivered(reminder.table_id, reminder.user_id, reminder.version,
-                                                  reminder.kind)
+            if await self.delivery.remind(reminder):  # one Discord kept from the player comes again later
+                await self.service.reminder_delivered(reminder.table_id, reminder.user_id, reminder.version,
+                                                      reminder.kind)
 
     async def post_missed(self) -> None:
         """At start-up: post the boards, results and invitations stored by a process that died before

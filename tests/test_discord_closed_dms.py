@@ -90,3 +90,35 @@ async def test_a_deadline_reminder_for_closed_dms_is_said_in_the_thread_to_that_
         assert h.standin.to_dms(1002) == [], "bob, whose turn it is not, is told nothing"
     finally:
         await h.close()
+
+
+async def test_a_reminder_discord_refuses_for_another_reason_comes_again(tmp_path: Any) -> None:
+    """A reminder DM refused otherwise than by closed DMs (40003, opening DMs too fast, as a tick of many
+    reminders may meet; an outage alike) was confirmed as delivered and never sent: the player was timed out
+    unwarned.  It is handed out again by a later tick, and reaches them."""
+    from datetime import timedelta
+
+    from test_discord_time_words import Clock
+
+    clock = Clock()
+    h = await Harness.open(tmp_path, clock=clock, renderer=None)
+    try:
+        await h.command("play", [option("game", "kona", 3), option("opponent", BOB["id"], 6),
+                                 option("seat", "first", 3), option("time_per_move", 86400, 4)], ALICE, users=[BOB])
+        thread = next(iter(h.standin.channels))
+        await h.click(h.latest_id("mesa:inv:1:"), BOB, channel=thread_channel(thread))
+        h.standin.clear()
+        h.standin.dms_too_fast = 1
+        clock.moment += timedelta(hours=12, minutes=1)  # half of alice's day: the half-time reminder is due
+        await h.bot.ticker.tick()
+        assert h.standin.dms_too_fast == 0 and not h.standin.to_dms(1001), "refused once"
+        clock.moment += timedelta(minutes=3)  # past the two minutes a reminder handed out waits for its confirmation
+        await h.bot.ticker.tick()
+        [dm] = [r for r in h.standin.to_dms(1001) if r.method == "POST"]
+        assert dm.status == 200 and "You have used 12h" in dm.content
+        clock.moment += timedelta(minutes=10)
+        await h.bot.ticker.tick()
+        assert len([r for r in h.standin.to_dms(1001) if r.method == "POST"]) == 1, "confirmed now: once"
+        assert not await h.bot.service.dms_closed(1001), "a refusal of another kind closes nothing"
+    finally:
+        await h.close()

@@ -31,7 +31,8 @@ It is as strict as Discord's documentation, so a green test means something abou
 
 Knobs simulate other refusals: ``forbid_threads`` (403, 50013), ``closed_dms`` (users whose DMs
 answer 403, 50007), ``forbid_posts`` (channels where posting answers 403, 50013), ``deleted``
-(channels answering 404, 10003).
+(channels answering 404, 10003), ``dms_too_fast`` (how many of the next DMs opened answer 403, 40003 "You are
+opening direct messages too fast", as Discord answers a bot that opens many at once).
 
 ``payloads`` builds gateway-shaped interaction payloads; ``Harness`` ties a bot, the stand-in and
 the dispatch of interactions together.
@@ -246,6 +247,7 @@ class StandIn:
         self.closed_dms: set[int] = set()
         self.forbid_posts: set[int] = set()  # channels where posting answers 403 / 50013
         self.deleted: set[int] = set()  # channels that answer 404 / 10003 (a deleted thread)
+        self.dms_too_fast = 0  # the next DMs opened that answer 403 / 40003
         self.clock = Clock()
         self.ratelimiter = RateLimiter(self.clock.now, self.clock.wall, limits or Limits())
         self.interactions: dict[str, Issued] = {}  # by token
@@ -553,6 +555,9 @@ class StandIn:
         if parts[0] == "webhooks":
             return self._webhook(method, parts, body, files)
         if parts[0] == "users" and parts[1:] == ["@me", "channels"] and method == "POST":
+            if self.dms_too_fast > 0:
+                self.dms_too_fast -= 1
+                return rules.error(403, 40003, "You are opening direct messages too fast.")
             user_id = int(body["recipient_id"])
             channel_id = next((c for c, u in self.dm_users.items() if u == user_id), None) or self.next_id()
             self.dm_users[channel_id] = user_id
