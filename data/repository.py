@@ -659,6 +659,12 @@ class Repository(ABC):
             row = await c.fetchone("SELECT table_id, user_id, version FROM submissions WHERE key = ?", (key,))
         return None if row is None else (int(row[0]), int(row[1]), int(row[2]))
 
+    async def anyone_submitted(self, table_id: int) -> bool:
+        """Whether a player ever made a move of their own at the table (each is stored with its submission's
+        key, issue 29), as against moves played for them when their time ran out."""
+        async with self._reading() as c:
+            return await c.fetchone("SELECT 1 FROM submissions WHERE table_id = ? LIMIT 1", (table_id,)) is not None
+
     async def table_marks(self, table_id: int) -> tuple[int, int | None, int | None] | None:
         """(version, draw offer, posted version) of a table, or None: the cheap read that tells a
         process whether its cached copy is still current (issue 19: another process may have written).

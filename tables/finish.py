@@ -116,6 +116,11 @@ class Finisher:
         on_time = any(cols.get("out_reason") == TIME for cols in change.seats.values())
         played = ending is None or not on_time or any(p.seat >= 0 for p in step.items) or \
             await self.store.anyone_moved(ctx)
+        # nor is one every move of which the clock played (Krakatoa's auto for each player away, KR-8.4: a
+        # tournament's table played out with nobody there counted its ratings)
+        away = ctx.away_seats()
+        if played and ending is not None and ctx.still_in() and all(s in away for s in ctx.still_in()):
+            played = await self.store.repo.anyone_submitted(ctx.id)
         try:
             version = await self._write(ctx, state, step, change, columns, ending, stamp, played)
         except StaleVersion:
