@@ -41,6 +41,11 @@ def format_duration(seconds: float, *, up: bool = False, exact: bool = False) ->
     ``exact``: a set length (a time per move, an expiry), every unit said: ``1d 1h 30m``, never ``1d 1h``."""
     if up:
         seconds = math.ceil(max(0.0, seconds) / MINUTE) * MINUTE
+        if not exact:  # two units said: the second counted up too (1d 9h 36m left is "1d 10h", never "1d 9h")
+            sizes = (DAY, HOUR, MINUTE)
+            first = next((k for k, size in enumerate(sizes) if seconds >= size), len(sizes) - 1)
+            second = sizes[min(first + 1, len(sizes) - 1)]
+            seconds = math.ceil(seconds / second) * second
     seconds = max(0, int(seconds))
     parts: list[str] = []
     for unit, size in (("d", DAY), ("h", HOUR), ("m", MINUTE), *((("s", 1),) if exact else ())):
