@@ -15,7 +15,11 @@ MAX_TIME_PER_MOVE = 14 * DAY
 DEFAULT_TIME_PER_MOVE = 3 * DAY
 
 _UNITS = {"w": 7 * DAY, "d": DAY, "h": HOUR, "m": MINUTE, "s": 1}
-_PART = re.compile(r"(\d{1,8})\s*([wdhms])")  # eight digits (14 days is 1,209,600 s): more is no duration anyone means
+#: a unit written out, as Discord's English choices show them ("3 days", "1 hour"): its letter
+_WORDS = {"weeks": "w", "week": "w", "days": "d", "day": "d", "hours": "h", "hour": "h", "minutes": "m",
+          "minute": "m", "mins": "m", "min": "m", "seconds": "s", "second": "s", "secs": "s", "sec": "s"}
+_PART = re.compile(r"(\d{1,8})\s*(weeks?|days?|hours?|minutes?|mins?|seconds?|secs?|[wdhms])")  # eight digits
+# (14 days is 1,209,600 s): more is no duration anyone means
 
 
 def parse_duration(text: str) -> int | None:
@@ -28,7 +32,7 @@ def parse_duration(text: str) -> int | None:
     for match in _PART.finditer(compact):
         if match.start() != pos:
             return None
-        total += int(match.group(1)) * _UNITS[match.group(2)]
+        total += int(match.group(1)) * _UNITS[_WORDS.get(match.group(2), match.group(2))]
         pos = match.end()
     if pos != len(compact):
         return None

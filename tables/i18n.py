@@ -151,6 +151,8 @@ EN: dict[str, str] = {
     "error.channel_not_allowed": "Games cannot be started in this channel on this server.",
     "error.bad_option": "The option {option} cannot be {value}: use one of {allowed}.",
     "error.bad_time": "The time per move must be between 1h and 14d (for example 1h, 90m, 3d), not {value}.",
+    "error.unreadable_time": "{value} is not a time per move I can read: write whole numbers with their units, such as "
+    "1h, 90m, 3d or 1d12h (from 1h to 14d).",
     "error.bad_game_option": "{detail}.",
     "error.unknown_option": "{game} has no option {option}. Its options: {allowed}.",
     "error.bad_number": "The option {option} takes a whole number from {low} to {high}, not {value}.",
@@ -362,6 +364,8 @@ ES: dict[str, str] = {
     "error.channel_not_allowed": "En este servidor no se pueden empezar partidas en este canal.",
     "error.bad_option": "La opción {option} no puede ser {value}: usa uno de {allowed}.",
     "error.bad_time": "El tiempo por jugada debe estar entre 1h y 14d (por ejemplo 1h, 90m, 3d), no {value}.",
+    "error.unreadable_time": "No sé leer {value} como tiempo por jugada: escribe números enteros con sus unidades, "
+    "como 1h, 90m, 3d o 1d12h (de 1h a 14d).",
     "error.bad_game_option": "{detail}.",
     "error.unknown_option": "{game} no tiene la opción {option}. Sus opciones: {allowed}.",
     "error.bad_number": "La opción {option} admite un número entero de {low} a {high}, no {value}.",

@@ -79,7 +79,9 @@ def read_request(engine: Engine, options: Mapping[str, str], settings: GuildSett
             rated = settings.rated if flag in TRUE_WORDS else False
         elif name in ("time_per_move", "time"):
             parsed = parse_duration(text)
-            if parsed is None or not MIN_TIME_PER_MOVE <= parsed <= MAX_TIME_PER_MOVE:
+            if parsed is None:  # not the range's fault: a time it cannot read (1.5h, 1h30, 3dias)
+                raise TableError("error.unreadable_time", value=text)
+            if not MIN_TIME_PER_MOVE <= parsed <= MAX_TIME_PER_MOVE:
                 raise TableError("error.bad_time", value=text)
             seconds = parsed
         else:

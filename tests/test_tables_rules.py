@@ -33,9 +33,17 @@ async def test_create_refusals(tmp_path: Path) -> None:
     err = await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [(BEN, "Ben")], {"seat": "middle"}),
                         "error.bad_option")
     assert "first, second, random" in err.message("en")
-    for bad in ("30m", "15d", "soon", "3x"):
+    for bad in ("30m", "15d"):  # out of the range
         await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [(BEN, "Ben")], {"time_per_move": bad}),
                       "error.bad_time")
+    for bad in ("soon", "3x", "1.5h", "3dias"):  # no time read: not the range's fault (it said "between 1h and 14d")
+        err = await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [(BEN, "Ben")], {"time_per_move": bad}),
+                            "error.unreadable_time")
+        assert "1d12h" in err.message("en") and "1d12h" in err.message("es")
+    for words, seconds in (("3 days", 3 * 86400), ("1 hour", 3600), ("2 weeks", 14 * 86400)):  # Discord's words
+        out = await svc.create(GUILD, CHANNEL, ANA, "Ana", "kona", [(BEN, "Ben")], {"time_per_move": words})
+        assert (await svc.table_details(out[0].table_id)).options["time_per_move"] == seconds
+        await svc.abort(out[0].table_id, ANA)
     err = await refused(svc.create(GUILD, CHANNEL, ANA, "Ana", "krakatoa", [(BEN, "Ben")], {"preset": "expert"}),
                         "error.bad_option")
     assert err.message("en") == "The option preset cannot be expert: use one of advanced, basic."  # KR-7.1

@@ -100,7 +100,8 @@ async def test_every_refusal_is_a_sentence_and_writes_nothing(db: DbFactory) -> 
         await create("k3", format="swiss", colour="red")()
     allowed = unknown.value.params["allowed"].split(", ")
     assert not {"seat", "double", "cooperative"} & set(allowed) and {"rounds", "thief"} <= set(allowed)
-    await refused(svc, "error.bad_time", create(format="swiss", time_per_move="forever"))
+    await refused(svc, "error.unreadable_time", create(format="swiss", time_per_move="forever"))
+    await refused(svc, "error.bad_time", create(format="swiss", time_per_move="15d"))
     # Krakatoa's partnerships need four at a table; a group event seats tables of three too (KR-6.2)
     await refused(svc, "error.partners_players", create("krakatoa", format="swiss", teams="true"))
     # cooperative K3: everyone wins or loses together (K3-8), so its games could not rank anyone
