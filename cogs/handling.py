@@ -77,6 +77,7 @@ def with_table_link(exc: TableError, text: str) -> str:
 #: not have): Discord words them itself, naming its button and its commands (issue 29, item 11)
 DISCORD_ADVICE = {
     "error.host_cannot_leave": "err.host_cannot_leave",
+    "error.channel_not_allowed": "err.channel_not_allowed",  # where games are played: the channels, as links
     # what a table not started waits for: the invitation's buttons, the host's Start, in its thread
     "error.not_started.invited": "err.not_started_invited",
     "error.not_started.open": "err.not_started_open",
@@ -97,6 +98,8 @@ DISCORD_ADVICE = {
 }
 
 
+#: the allowed channels a refusal names at most (each a link of some 22 characters)
+MAX_CHANNELS_SAID = 20
 #: what the service's refusals say of the fronts' own controls, as Discord has them: K3's pyramid to build is
 #: proposed by the board's Auto-build button (the console's /build: ``console.CONSOLE_PHRASES``)
 DISCORD_PHRASES = {"error.hint.unlisted": "err.hint.unlisted"}
@@ -112,6 +115,10 @@ def refusal_text(exc: TableError, lang: str) -> str:
         if isinstance(value, Phrase) and value.key in DISCORD_PHRASES:
             params[name] = Own({lang: t(DISCORD_PHRASES[value.key], lang, button=t("btn.auto_build", lang),
                                         **value.params)})  # ours, said whole (a str would be cut as an echo)
+    if exc.key == "error.channel_not_allowed":  # the allowed channels by their links (ids in the service's refusal)
+        channels = [c for c in exc.params.get("channels") or () if isinstance(c, int)]
+        params["channels"] = ", ".join(f"<#{c}>" for c in channels[:MAX_CHANNELS_SAID]) + (
+            " …" if len(channels) > MAX_CHANNELS_SAID else "")
     own = DISCORD_ADVICE.get(exc.key)
     if own is None:
         return in_discord_words(TableError(exc.key, **params).message(lang), lang)

@@ -146,6 +146,8 @@ EN: dict[str, str] = {
     "ok.move_sent": "Played {move}.",
     "ok.move_sent_does": "Played {move} ({does}).",
     "ok.move_recorded_as": "(You wrote {typed}, which the rules record as {move}.)",
+    "ok.no_thread": "No thread could be made for it here (I need Create Public Threads and Send Messages in Threads "
+                    "in this channel), so the game is played in this channel itself.",
     "ok.table": "Table #{table}: {place}",
     "ok.resigned": "You resigned.",
     "ok.draw_offered": "Draw offered.",
@@ -219,6 +221,7 @@ EN: dict[str, str] = {
     "settings.title": "Game settings for this server",
     "settings.time": "Time per move: {value}",
     "settings.channels": "Channels where games may start: {value}",
+    "settings.more_channels": "and {count} more",
     "settings.all_channels": "every channel",
     "settings.rated": "Rated games: {value}",
     "settings.default_time": "the default ({time})",
@@ -395,6 +398,8 @@ ES: dict[str, str] = {
     "ok.move_sent": "Has jugado {move}.",
     "ok.move_sent_does": "Has jugado {move} ({does}).",
     "ok.move_recorded_as": "(Escribiste {typed}, que las reglas anotan como {move}.)",
+    "ok.no_thread": "Aquí no pude crearle un hilo (necesito Crear hilos públicos y Enviar mensajes en hilos en "
+                    "este canal), así que la partida se juega en el propio canal.",
     "ok.table": "Mesa #{table}: {place}",
     "ok.resigned": "Has abandonado.",
     "ok.draw_offered": "Tablas ofrecidas.",
@@ -470,6 +475,7 @@ ES: dict[str, str] = {
     "settings.title": "Ajustes de partidas de este servidor",
     "settings.time": "Tiempo por jugada: {value}",
     "settings.channels": "Canales donde se pueden empezar partidas: {value}",
+    "settings.more_channels": "y {count} más",
     "settings.all_channels": "todos los canales",
     "settings.rated": "Partidas puntuadas: {value}",
     "settings.default_time": "el predeterminado ({time})",
@@ -678,6 +684,7 @@ EN.update({
     "post.why_forbidden": " (a permission is missing in that channel: ask a server manager to give me Send "
                           "Messages, Send Messages in Threads and Attach Files there)",
     "post.why_failed": " (Discord answered with an error)",
+    "err.channel_not_allowed": "Games cannot be started in this channel on this server: start one in {channels}.",
     "err.host_cannot_leave": "You are the host of table #{table}: cancel it with its {button} button instead.",
     "err.same_invitation": "You already have this {game} invitation open: table #{table}. Cancel it with the "
                            "{button} button under it (/{board} {opt_table}:{table} shows it again) before opening "
@@ -711,6 +718,8 @@ ES.update({
     "post.why_forbidden": " (falta un permiso en ese canal: pide a un administrador que me dé Enviar mensajes, "
                           "Enviar mensajes en hilos y Adjuntar archivos allí)",
     "post.why_failed": " (Discord respondió con un error)",
+    "err.channel_not_allowed": "En este servidor no se pueden empezar partidas en este canal: empieza una en "
+                               "{channels}.",
     "err.host_cannot_leave": "Eres el anfitrión de la mesa #{table}: cancélala con su botón {button}.",
     "err.same_invitation": "Ya tienes abierta esta invitación de {game}: mesa #{table}. Cancélala con el botón "
                            "{button} que tiene debajo (/{board} {opt_table}:{table} la vuelve a mostrar) antes de "

@@ -146,7 +146,10 @@ class Play(ServicePart, commands.Cog):
             table_id = messages[0].table_id
             place = await self.delivery.open_place(interaction, table_id, game_facts.title(game.value))
             await self.delivery.deliver(messages, public_lang(interaction))
-            await self.handling.reply(interaction, self.delivery.table_line(table_id, place, lang_of(interaction)))
+            said = self.delivery.table_line(table_id, place, lang_of(interaction))
+            if not isinstance(channel, discord.Thread) and place == channel.id:  # no thread could be made here
+                said += "\n" + t("ok.no_thread", lang_of(interaction))
+            await self.handling.reply(interaction, said)
 
     @play.autocomplete("variant")
     async def play_variant(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:

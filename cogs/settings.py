@@ -27,6 +27,10 @@ from tables.durations import DEFAULT_TIME_PER_MOVE, format_duration
 from tables.i18n import counted
 from tables.limits import LIMIT_RANGE as CAP_RANGE
 
+#: the allowed channels the answer names (a link is some 22 characters: 99 of them cut the answer at 2000, its
+#: other settings lost)
+MAX_CHANNELS_SHOWN = 40
+
 
 class Settings(ServicePart, commands.Cog):
     """``/settings``: one per bot (``cogs.client`` adds it)."""
@@ -100,7 +104,10 @@ class Settings(ServicePart, commands.Cog):
                     rated=rated, rate_mesa=rate_mesa)
             time_text = format_duration(current.time_per_move, exact=True) if current.time_per_move else \
                 t("settings.default_time", lang, time=format_duration(DEFAULT_TIME_PER_MOVE, exact=True))
-            where = ", ".join(f"<#{c}>" for c in current.allowed_channels) or t("settings.all_channels", lang)
+            allowed = list(current.allowed_channels)
+            where = ", ".join(f"<#{c}>" for c in allowed[:MAX_CHANNELS_SHOWN]) or t("settings.all_channels", lang)
+            if len(allowed) > MAX_CHANNELS_SHOWN:  # every line of the answer within Discord's 2000 characters
+                where += " " + t("settings.more_channels", lang, count=len(allowed) - MAX_CHANNELS_SHOWN)
             lines = [t("ok.settings", lang)] if changed else []
             lines += [t("settings.title", lang), t("settings.time", lang, value=time_text),
                       t("settings.channels", lang, value=where),

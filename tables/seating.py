@@ -103,7 +103,7 @@ class Seating:
             raise TableError("error.needs_opponent", game=game_title(name), name=name)
         settings = await self.repo.guild_settings(guild_id)
         if settings.allowed_channels and channel_id not in settings.allowed_channels:
-            raise TableError("error.channel_not_allowed")
+            raise TableError("error.channel_not_allowed", channels=tuple(settings.allowed_channels))
         resolved = read_request(engine, requested, settings)
         resolved = replace(resolved, rated=rated_with_mesa(resolved.rated, settings.rate_mesa, mesa.count))
         if not opponents and not mesa.count:  # an open table: "Fill with Mesa" seats this level later

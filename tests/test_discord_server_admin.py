@@ -1,0 +1,77 @@
+"""What a server's managers meet (an audit as an administrator): where games may be played, said with the
+channels; `/settings` whole however many channels it allows; a game that could get no thread says so."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from discord_standin.payloads import GUILD_ID, MANAGE_GUILD, Harness, command, option, user
+from discord_standin.server import DiscordServer
+from discord_standin.world import CREATE_PUBLIC_THREADS, overwrite
+
+ALICE, BOB, MOD = user(1001, "alice"), user(1002, "bob"), user(1009, "mod")
+
+
+def last(h: Harness) -> str:
+    return [r for r in h.standin.interaction_replies() if r.content][-1].content
+
+
+async def cache(h: Harness) -> None:
+    """The server as the gateway tells it, with the channels added since."""
+    h.bot._connection.parse_guild_create(DiscordServer.guild_payload(h.standin, h.standin.guilds[GUILD_ID]))
+    await h.settle()
+
+
+async def allow(h: Harness, channel: dict[str, Any], lang: str = "en-US") -> str:
+    payload = command("settings", [option("channel", channel["id"], 7), option("channel_action", "allow", 3)], MOD,
+                      permissions=MANAGE_GUILD, locale=lang)
+    payload["data"]["resolved"] = {"channels": {channel["id"]: {"id": channel["id"], "name": channel["name"],
+                                                                "type": 0, "permissions": "0", "parent_id": None}}}
+    h.standin.clear()
+    await h.dispatch(payload)
+    return last(h)
+
+
+async def test_play_outside_the_allowed_channels_names_them(tmp_path: Any) -> None:
+    h = await Harness.open(tmp_path)
+    try:
+        games = h.standin.add_channel(name="board-games")
+        await cache(h)
+        await allow(h, games)
+        for locale, said in (("en-US", "Games cannot be started in this channel on this server: start one in "),
+                             ("es-ES", "En este servidor no se pueden empezar partidas en este canal: empieza una "
+                                       "en ")):
+            h.standin.clear()
+            await h.command("play", [option("game", "kona", 3), option("opponent", BOB["id"], 6)], ALICE,
+                            users=[BOB], locale=locale)
+            assert last(h) == f"{said}<#{games['id']}>.", last(h)
+        assert not h.standin.channels, "no table, no thread"
+    finally:
+        await h.close()
+
+
+async def test_settings_are_said_whole_with_a_hundred_allowed_channels(tmp_path: Any) -> None:
+    """99 channels' links cut the answer at Discord's 2000 characters, its other settings lost."""
+    h = await Harness.open(tmp_path)
+    try:
+        channels = [h.standin.add_channel(name=f"t{i}") for i in range(100)]
+        await cache(h)
+        await h.bot.service.set_guild_settings(GUILD_ID, allowed_channels=[int(c["id"]) for c in channels[:99]])
+        answer = await allow(h, channels[99])
+        assert len(answer) < 2000 and "and 60 more" in answer and "Who may create" in answer, answer[-200:]
+    finally:
+        await h.close()
+
+
+async def test_a_game_that_could_get_no_thread_says_it_is_played_in_the_channel(tmp_path: Any) -> None:
+    h = await Harness.open(tmp_path)
+    try:
+        channel = h.standin.add_channel(overwrites=[overwrite(GUILD_ID, deny=CREATE_PUBLIC_THREADS)])
+        await h.command("play", [option("game", "kona", 3), option("opponent", BOB["id"], 6)], ALICE, users=[BOB],
+                        channel=channel)
+        assert last(h).endswith("No thread could be made for it here (I need Create Public Threads and Send "
+                                "Messages in Threads in this channel), so the game is played in this channel itself.")
+        await h.command("play", [option("game", "kona", 3), option("opponent", BOB["id"], 6)], ALICE, users=[BOB])
+        assert "No thread" not in last(h)  # where a thread is made, nothing more is said
+    finally:
+        await h.close()
