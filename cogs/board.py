@@ -30,7 +30,7 @@ from discord.ext import commands
 from cogs.acts import TableActs
 from cogs.controls import TABLE_VERSION, button, button_id, shown
 from cogs.delivery import Delivery, public_lang
-from cogs.handling import Handling, Refusal, area, lang_of
+from cogs.handling import Handling, area, board_refusal, lang_of
 from cogs.i18n_discord import t
 from cogs.part import ServicePart
 from cogs.plain import plain_value, spoken
@@ -176,8 +176,8 @@ class Board(ServicePart, commands.Cog):
         async with self.handling.guard(interaction, table):
             await self.handling.defer(interaction)
             await self.handling.touch(interaction)
-            if action in STARTING and not self.delivery.can_post_boards(interaction):
-                raise Refusal("err.forbidden")  # the game would start with boards that cannot be posted
+            if action in STARTING and (refused := board_refusal(interaction)) is not None:
+                raise refused
             user = interaction.user
             if action == "accept":
                 messages, done = await self.service.accept(table, user.id), "ok.accepted"
@@ -253,8 +253,8 @@ class Board(ServicePart, commands.Cog):
         async with self.handling.guard(interaction, table):
             await self.handling.defer(interaction)
             await self.handling.touch(interaction)
-            if not self.delivery.can_post_boards(interaction):  # as /play: refused up front, no table opened
-                raise Refusal("err.forbidden")
+            if (refused := board_refusal(interaction)) is not None:  # as /play: refused up front, no table opened
+                raise refused
             messages = await self.service.rematch(table, interaction.user.id, interaction.user.display_name)
             new_id = messages[0].table_id
             summary = (await self.service.table_details(new_id)).summary

@@ -161,11 +161,22 @@ class Delivery(ServicePart):
     @staticmethod
     def boards_allowed(perms: discord.Permissions, in_thread: bool) -> bool:
         """``can_post_boards`` for the bot's permissions in a channel (``in_thread``: a thread of it)."""
-        if not perms.attach_files:
-            return False
+        return not Delivery.missing_for_boards(perms, in_thread)
+
+    @staticmethod
+    def missing_for_boards(perms: discord.Permissions, in_thread: bool) -> list[str]:
+        """The permissions the bot lacks to post boards in a channel, by ``perm.*`` keys, in the order Discord's
+        settings list them: all it needs to be given there, never one it has (View Channel first: without it
+        nothing else helps)."""
+        if not perms.view_channel:
+            return ["perm.view_channel"]
+        missing = []
         if in_thread:
-            return perms.send_messages_in_threads
-        return perms.send_messages or (perms.create_public_threads and perms.send_messages_in_threads)
+            missing += [] if perms.send_messages_in_threads else ["perm.send_messages_in_threads"]
+        elif not perms.send_messages and not (perms.create_public_threads and perms.send_messages_in_threads):
+            missing += ["perm.send_messages"]  # posting in the channel itself; a thread of its own needs two more
+        return missing + ([] if perms.attach_files else ["perm.attach_files"])
+
 
     @staticmethod
     def permissions_in(interaction: discord.Interaction, channel_id: int) -> discord.Permissions | None:

@@ -37,8 +37,8 @@ from cogs.limits import MAX_MESSAGE
 from cogs.part import ServicePart
 from cogs.pictures import picture_file
 from cogs.plain import plain_params, spoken
-from tables import TableError, TableService
-from tables.i18n import Own, Phrase
+from tables import TableError, TableService, said
+from tables.i18n import Names, Own, Phrase
 
 log = logging.getLogger("mesa.discord")
 
@@ -63,6 +63,17 @@ class Refusal(Exception):
         self.key = key
         self.params = params
 
+
+
+def board_refusal(interaction: discord.Interaction) -> Refusal | None:
+    """The refusal of a command that would post boards where the bot may not: naming all it lacks there (it
+    asked for "Send Messages, Attach Files and the thread permissions" whatever was missing, and never View
+    Channel), or None where it may."""
+    missing = Delivery.missing_for_boards(interaction.app_permissions, isinstance(interaction.channel, discord.Thread))
+    if not missing:
+        return None
+    lang = lang_of(interaction)
+    return Refusal("err.forbidden_missing", missing=said(Names(t(key, lang) for key in missing), lang))
 
 def with_table_link(exc: TableError, text: str) -> str:
     """A refusal that points at a table (``guild`` and ``place`` ids in its params: the identical

@@ -130,6 +130,12 @@ EN: dict[str, str] = {
     "err.not_your_turn": "It is not your turn.",
     "err.stale": "That board is out of date. Here is the current one.",
     "err.over_board": "The game at table #{table} is over. Here is its last board.",
+    "err.forbidden_missing": "I may not post the game's boards in this channel: ask a server manager to give me "
+                             "{missing} here, or start it in another channel.",
+    "perm.view_channel": "View Channel",
+    "perm.send_messages": "Send Messages",
+    "perm.send_messages_in_threads": "Send Messages in Threads",
+    "perm.attach_files": "Attach Files",
     "err.forbidden": "I may not post in that channel: ask a server manager to give me Send Messages, "
                      "Attach Files and the thread permissions.",
     "err.forbidden_there": "I may not post in #{channel}, the tournament's channel, where its tables are played: ask "
@@ -382,6 +388,12 @@ ES: dict[str, str] = {
     "err.not_your_turn": "No es tu turno.",
     "err.stale": "Ese tablero está desfasado. Aquí tienes el actual.",
     "err.over_board": "La partida de la mesa #{table} ha terminado. Aquí tienes su último tablero.",
+    "err.forbidden_missing": "No puedo publicar los tableros de la partida en este canal: pide a un administrador que "
+                             "me dé {missing} aquí, o empiézala en otro canal.",
+    "perm.view_channel": "Ver canal",
+    "perm.send_messages": "Enviar mensajes",
+    "perm.send_messages_in_threads": "Enviar mensajes en hilos",
+    "perm.attach_files": "Adjuntar archivos",
     "err.forbidden": "No puedo publicar en ese canal: pide a un administrador que me dé Enviar mensajes, "
                      "Adjuntar archivos y los permisos de hilos.",
     "err.forbidden_there": "No puedo publicar en #{channel}, el canal del torneo, donde se juegan sus mesas: pide a un "

@@ -20,7 +20,7 @@ from discord.ext import commands
 from cogs.acts import TableActs
 from cogs.choices import DRAW_CHOICES, GAME_CHOICES, LEVEL_CHOICES, SEAT_CHOICES, TIME_CHOICES
 from cogs.delivery import Delivery, public_lang
-from cogs.handling import Handling, Refusal, area, lang_of, log_failure
+from cogs.handling import Handling, Refusal, area, board_refusal, lang_of, log_failure
 from cogs.i18n_discord import t
 from cogs.lessons import LessonControls
 from cogs.limits import MAX_AUTOCOMPLETE, MAX_EMBED_DESCRIPTION, MAX_OPTION_TEXT, MAX_TEXT_OPTION
@@ -130,8 +130,8 @@ class Play(ServicePart, commands.Cog):
             for u in opponents:  # a bot account is Discord's own fact; who may sit is the service's call
                 if u.bot:
                     raise Refusal("err.bot", name=u.display_name)
-            if not self.delivery.can_post_boards(interaction):  # issue 15: refused up front, no table
-                raise Refusal("err.forbidden")
+            if (refused := board_refusal(interaction)) is not None:  # issue 15: refused up front, no table
+                raise refused
             options = parse_variant(variant) | mesa
             if seat:
                 options["seat"] = seat.value

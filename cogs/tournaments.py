@@ -55,7 +55,7 @@ from discord.ext import commands
 
 from cogs.choices import GAME_CHOICES, TIME_CHOICES
 from cogs.delivery import ARCHIVE_MINUTES, Delivery, Place, public_lang
-from cogs.handling import Handling, Refusal, lang_of
+from cogs.handling import Handling, Refusal, board_refusal, lang_of
 from cogs.i18n_discord import t
 from cogs.limits import MAX_ALT_TEXT, MAX_AUTOCOMPLETE, MAX_MESSAGE, MAX_OPTION_TEXT, MAX_TEXT_OPTION
 from cogs.part import ServicePart
@@ -165,8 +165,8 @@ class Tournaments(ServicePart, commands.Cog):
             channel = interaction.channel
             if channel is None:
                 raise Refusal("err.no_guild")
-            if not self.delivery.can_post_boards(interaction):  # its tables are opened here: refused up front
-                raise Refusal("err.forbidden")
+            if (refused := board_refusal(interaction)) is not None:  # its tables are opened here: refused up front
+                raise refused
             options: dict[str, str] = parse_variant(variant)
             options["format"] = format.value
             for key, value in (("rounds", rounds), ("max_players", max_players)):
@@ -223,8 +223,8 @@ class Tournaments(ServicePart, commands.Cog):
                                                                  user_id=interaction.user.id)
             channel = interaction.channel
             here = {interaction.channel_id, channel.parent_id if isinstance(channel, discord.Thread) else None}
-            if where in here and not self.delivery.can_post_boards(interaction):
-                raise Refusal("err.forbidden")
+            if where in here and (refused := board_refusal(interaction)) is not None:
+                raise refused
             if where is not None and where not in here:  # typed elsewhere: its channel as discord.py has it cached
                 perms = self.delivery.permissions_in(interaction, where)
                 if perms is None and not interaction.client.is_ready():

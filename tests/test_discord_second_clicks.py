@@ -265,8 +265,11 @@ async def test_the_board_posted_before_a_restart_loses_its_controls_with_the_nex
         await second.close()
 
 
-@pytest.mark.parametrize(("locale", "said"), [("en-US", "I may not post in that channel"),
-                                              ("es-ES", "No puedo publicar en ese canal")])
+@pytest.mark.parametrize(("locale", "said"), [
+    ("en-US", "I may not post the game's boards in this channel: ask a server manager to give me Attach Files here, "
+              "or start it in another channel."),  # what is missing, and only that
+    ("es-ES", "No puedo publicar los tableros de la partida en este canal: pide a un administrador que me dé "
+              "Adjuntar archivos aquí, o empiézala en otro canal.")])
 async def test_rematch_where_boards_cannot_be_posted_is_refused_up_front_and_opens_no_table(
         harness: Harness, locale: str, said: str) -> None:
     """As /play does: without Attach Files (taken away since the game) Rematch says what to ask for, and no
@@ -296,7 +299,8 @@ async def test_accepting_where_boards_cannot_be_posted_is_refused_and_starts_not
     h.standin.clear()
     await h.click(h.latest_id("mesa:inv:1:"), BOB, channel=place, locale="es-419")
     [answer] = replies(h)
-    assert answer.ephemeral and answer.content.startswith("No puedo publicar en ese canal")
+    assert answer.ephemeral and answer.content.startswith("No puedo publicar los tableros de la partida en este canal")
+    assert "Adjuntar archivos" in answer.content and "Enviar mensajes" not in answer.content
     assert (await h.bot.service.table_details(1)).summary.status == "invited", "nothing started"
     assert not h.standin.refusals()
 

@@ -75,3 +75,21 @@ async def test_a_game_that_could_get_no_thread_says_it_is_played_in_the_channel(
         assert "No thread" not in last(h)  # where a thread is made, nothing more is said
     finally:
         await h.close()
+
+
+async def test_a_play_where_mesa_lacks_permissions_names_what_it_lacks(tmp_path: Any) -> None:
+    """It asked for "Send Messages, Attach Files and the thread permissions" whatever was missing: never View
+    Channel, which an admin then did not give, and Send Messages where only Attach Files lacked."""
+    from discord_standin.world import ATTACH_FILES, VIEW_CHANNEL
+
+    h = await Harness.open(tmp_path)
+    try:
+        for denied, named in ((VIEW_CHANNEL, "View Channel"), (ATTACH_FILES, "Attach Files")):
+            channel = h.standin.add_channel(overwrites=[overwrite(GUILD_ID, deny=denied)])
+            await h.command("play", [option("game", "kona", 3), option("opponent", BOB["id"], 6)], ALICE,
+                            users=[BOB], channel=channel)
+            assert last(h) == f"I may not post the game's boards in this channel: ask a server manager to give me " \
+                              f"{named} here, or start it in another channel."
+        assert not h.standin.channels, "no table, no thread"
+    finally:
+        await h.close()

@@ -961,7 +961,7 @@ async def test_start_in_the_tournaments_channel_without_attach_files_is_refused(
     h = await Harness.open(tmp_path, renderer=None)
     try:
         people = await _three_entered_where_boards_cannot_be_posted(h)
-        assert (await tour(h, people[0], "start")).startswith("I may not post in that channel")
+        assert (await tour(h, people[0], "start")).startswith("I may not post the game's boards in this channel")
         assert not channel_posts(h) or all("round 1" not in r.content for r in channel_posts(h))
     finally:
         await h.close()
