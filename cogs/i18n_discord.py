@@ -131,7 +131,7 @@ EN: dict[str, str] = {
     "err.stale": "That board is out of date. Here is the current one.",
     "err.over_board": "The game at table #{table} is over. Here is its last board.",
     "err.forbidden_missing": "I may not post the game's boards in this channel: ask a server manager to give me "
-                             "{missing} here, or start it in another channel.",
+                             "{missing} in this channel's permissions, or start it in another channel.",
     "perm.view_channel": "View Channel",
     "perm.send_messages": "Send Messages",
     "perm.send_messages_in_threads": "Send Messages in Threads",
@@ -389,7 +389,7 @@ ES: dict[str, str] = {
     "err.stale": "Ese tablero está desfasado. Aquí tienes el actual.",
     "err.over_board": "La partida de la mesa #{table} ha terminado. Aquí tienes su último tablero.",
     "err.forbidden_missing": "No puedo publicar los tableros de la partida en este canal: pide a un administrador que "
-                             "me dé {missing} aquí, o empiézala en otro canal.",
+                             "me dé {missing} en los permisos de este canal, o empiézala en otro canal.",
     "perm.view_channel": "Ver canal",
     "perm.send_messages": "Enviar mensajes",
     "perm.send_messages_in_threads": "Enviar mensajes en hilos",

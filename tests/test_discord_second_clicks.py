@@ -266,10 +266,10 @@ async def test_the_board_posted_before_a_restart_loses_its_controls_with_the_nex
 
 
 @pytest.mark.parametrize(("locale", "said"), [
-    ("en-US", "I may not post the game's boards in this channel: ask a server manager to give me Attach Files here, "
-              "or start it in another channel."),  # what is missing, and only that
+    ("en-US", "I may not post the game's boards in this channel: ask a server manager to give me Attach Files in "
+              "this channel's permissions, or start it in another channel."),  # what is missing, and only that
     ("es-ES", "No puedo publicar los tableros de la partida en este canal: pide a un administrador que me dé "
-              "Adjuntar archivos aquí, o empiézala en otro canal.")])
+              "Adjuntar archivos en los permisos de este canal, o empiézala en otro canal.")])
 async def test_rematch_where_boards_cannot_be_posted_is_refused_up_front_and_opens_no_table(
         harness: Harness, locale: str, said: str) -> None:
     """As /play does: without Attach Files (taken away since the game) Rematch says what to ask for, and no

@@ -89,7 +89,7 @@ async def test_a_play_where_mesa_lacks_permissions_names_what_it_lacks(tmp_path:
             await h.command("play", [option("game", "kona", 3), option("opponent", BOB["id"], 6)], ALICE,
                             users=[BOB], channel=channel)
             assert last(h) == f"I may not post the game's boards in this channel: ask a server manager to give me " \
-                              f"{named} here, or start it in another channel."
+                              f"{named} in this channel's permissions, or start it in another channel."
         assert not h.standin.channels, "no table, no thread"
     finally:
         await h.close()
