@@ -813,6 +813,12 @@ EN.update({
     "btn.lesson_pick": "Pick a move…",
     "btn.lesson_again": "Start this step again",
     "btn.lesson_restart": "Restart course",
+    "lesson.how.dm": "Answer with *{pick}* below, or type it in `/{learn}`'s *{answer}*.",
+    "lesson.how.typed.dm": "Answer by typing it in `/{learn}`'s *{answer}*: there are too many to pick from a list "
+    "(*{hint}* shows how it is written).",
+    "lesson.again.dm": "Try again: *{pick}* below, or `/{learn}`'s *{answer}*.",
+    "lesson.pick.typed.dm": "This step has too many possible answers to pick from a list: type yours in `/{learn}`'s "
+    "*{answer}*. How it is written: {hint}",
     "lesson.how": "Answer with *{pick}* below, or with `/{move}` (with a game in play, `/{move}` plays there: "
     "type the answer in `/{learn}`'s *{answer}* instead).",
     "lesson.again": "Try again: *{pick}* below, or `/{move}`.",
@@ -830,6 +836,12 @@ ES.update({
     "btn.lesson_pick": "Elegir jugada…",
     "btn.lesson_again": "Repetir este paso",
     "btn.lesson_restart": "Reiniciar el curso",
+    "lesson.how.dm": "Responde con *{pick}* aquí debajo, o escríbela en *{answer}* de `/{learn}`.",
+    "lesson.how.typed.dm": "Responde escribiéndola en *{answer}* de `/{learn}`: hay demasiadas para elegir de una "
+    "lista (*{hint}* muestra cómo se escribe).",
+    "lesson.again.dm": "Prueba otra vez: *{pick}* aquí debajo, o *{answer}* de `/{learn}`.",
+    "lesson.pick.typed.dm": "Este paso tiene demasiadas respuestas posibles para elegirlas de una lista: escribe la "
+    "tuya en *{answer}* de `/{learn}`. Cómo se escribe: {hint}",
     "lesson.how": "Responde con *{pick}* aquí debajo, o con `/{move}` (si tienes una partida en juego, `/{move}` "
     "juega allí: escribe la respuesta en *{answer}* de `/{learn}`).",
     "lesson.again": "Prueba otra vez: *{pick}* aquí debajo, o `/{move}`.",

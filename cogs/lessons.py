@@ -96,13 +96,21 @@ CONTROLS = (LessonButton, LessonSelect)
 
 
 # ==================================================================== a lesson post, as Discord shows it
-def lesson_text(post: LessonPost, lang: str) -> str:
+def lesson_text(post: LessonPost, lang: str, in_dm: bool = False) -> str:
     """The post in ``lang``, what it echoes made inert (``cogs.plain``), saying how to answer in
-    Discord's words: the *Pick a move* button and ``/move`` as the reader's Discord names it."""
-    words = {"how": t("lesson.how.typed" if post.typed else "lesson.how", lang, pick=t("btn.lesson_pick", lang),
-                      move=t("cmd.move", lang), hint=t("btn.hint", lang), learn=t("cmd.learn", lang),
-                      answer=t("opt.answer", lang)),
-             "again": t("lesson.again", lang, pick=t("btn.lesson_pick", lang), move=t("cmd.move", lang))}
+    Discord's words: the *Pick a move* button and ``/move`` as the reader's Discord names it; in a direct message
+    (``in_dm``), where Discord has no ``/move`` (a server's command), ``/learn``'s *answer*."""
+    if in_dm:
+        how = t("lesson.how.typed.dm" if post.typed else "lesson.how.dm", lang, pick=t("btn.lesson_pick", lang),
+                hint=t("btn.hint", lang), learn=t("cmd.learn", lang), answer=t("opt.answer", lang))
+        again = t("lesson.again.dm", lang, pick=t("btn.lesson_pick", lang), learn=t("cmd.learn", lang),
+                  answer=t("opt.answer", lang))
+    else:
+        how = t("lesson.how.typed" if post.typed else "lesson.how", lang, pick=t("btn.lesson_pick", lang),
+                move=t("cmd.move", lang), hint=t("btn.hint", lang), learn=t("cmd.learn", lang),
+                answer=t("opt.answer", lang))
+        again = t("lesson.again", lang, pick=t("btn.lesson_pick", lang), move=t("cmd.move", lang))
+    words = {"how": how, "again": again}
     return service_text(post.key, lang, **(plain_params(post.params) | words))
 
 
@@ -134,7 +142,8 @@ async def send_lesson(interaction: discord.Interaction, post: LessonPost, *, edi
     """The post as the interaction's private answer, with its pictures and its step's controls; ``edit``:
     in place of the message clicked (the picker's), else a new private message."""
     lang = lang_of(interaction)
-    text, files, view = lesson_text(post, lang)[:MAX_MESSAGE], lesson_files(post, lang), lesson_view(post, lang)
+    text = lesson_text(post, lang, in_dm=interaction.guild_id is None)[:MAX_MESSAGE]
+    files, view = lesson_files(post, lang), lesson_view(post, lang)
     try:
         if edit:
             await answer.edit_original(interaction, content=text, attachments=files, view=view)
@@ -162,8 +171,10 @@ class LessonControls(ServicePart, commands.Cog):
                 if not legal:  # moves too many to list (K3's builds, K3-3): the answer is typed
                     hint = await lessons.hint(user_id, game, at=step)
                     lang = lang_of(interaction)
-                    await self.handling.reply(interaction, t("lesson.pick.typed", lang, move=t("cmd.move", lang),
-                                                             hint=said(hint.params["hint"], lang)))
+                    typed = t("lesson.pick.typed.dm", lang, learn=t("cmd.learn", lang), answer=t("opt.answer", lang),
+                              hint=said(hint.params["hint"], lang)) if interaction.guild_id is None else \
+                        t("lesson.pick.typed", lang, move=t("cmd.move", lang), hint=said(hint.params["hint"], lang))
+                    await self.handling.reply(interaction, typed)
                     return
                 await self.reply_step(interaction, game, step, legal, picker.Step(), edit=action == "back")
             elif action == "hint":

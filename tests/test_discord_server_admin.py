@@ -93,3 +93,32 @@ async def test_a_play_where_mesa_lacks_permissions_names_what_it_lacks(tmp_path:
         assert not h.standin.channels, "no table, no thread"
     finally:
         await h.close()
+
+
+def in_dms(payload: dict[str, Any]) -> dict[str, Any]:
+    """The same command typed in the bot's DM channel: no server, a DM channel, the user no member."""
+    u = payload.pop("member")["user"]
+    payload.pop("guild_id", None)
+    payload.pop("guild_locale", None)
+    payload.update(user=u, channel_id="900000000000000001", context=1,
+                   channel={"id": "900000000000000001", "type": 1, "recipients": [u], "flags": 0,
+                            "last_message_id": None},
+                   app_permissions=str((1 << 15) | (1 << 14) | (1 << 17)))
+    return payload
+
+
+async def test_a_lesson_in_direct_messages_says_how_to_answer_there(tmp_path: Any) -> None:
+    """/move is a server's command (Discord lists it nowhere in DMs); a lesson there told the learner to use it."""
+    h = await Harness.open(tmp_path, renderer=None)
+    try:
+        for locale, answer in (("en-US", "or type it in `/learn`'s *answer*"),
+                               ("es-ES", "o escríbela en *respuesta* de `/aprender`")):
+            h.standin.clear()
+            await h.dispatch(in_dms(command("learn", [option("game", "kona", 3)], ALICE, locale=locale)))
+            said = last(h)
+            assert answer in said and "/move" not in said and "/mover" not in said, said
+        h.standin.clear()
+        await h.command("learn", [option("game", "kona", 3)], ALICE)  # in a server: /move as ever
+        assert "`/move`" in last(h)
+    finally:
+        await h.close()
