@@ -152,6 +152,8 @@ EN: dict[str, str] = {
     "ok.move_sent": "Played {move}.",
     "ok.move_sent_does": "Played {move} ({does}).",
     "ok.move_recorded_as": "(You wrote {typed}, which the rules record as {move}.)",
+    "ok.unrated_here": "It is unrated all the same: this server's settings do not rate it (rated games are off here, "
+                       "or games against Mesa are not rated).",
     "ok.no_thread": "No thread could be made for it here (I need Create Public Threads and Send Messages in Threads "
                     "in this channel), so the game is played in this channel itself.",
     "ok.table": "Table #{table}: {place}",
@@ -410,6 +412,8 @@ ES: dict[str, str] = {
     "ok.move_sent": "Has jugado {move}.",
     "ok.move_sent_does": "Has jugado {move} ({does}).",
     "ok.move_recorded_as": "(Escribiste {typed}, que las reglas anotan como {move}.)",
+    "ok.unrated_here": "Aun así no es puntuable: los ajustes de este servidor no la puntúan (aquí las partidas no "
+                       "son puntuables, o no lo son las partidas contra Mesa).",
     "ok.no_thread": "Aquí no pude crearle un hilo (necesito Crear hilos públicos y Enviar mensajes en hilos en "
                     "este canal), así que la partida se juega en el propio canal.",
     "ok.table": "Mesa #{table}: {place}",

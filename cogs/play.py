@@ -149,6 +149,8 @@ class Play(ServicePart, commands.Cog):
             said = self.delivery.table_line(table_id, place, lang_of(interaction))
             if not isinstance(channel, discord.Thread) and place == channel.id:  # no thread could be made here
                 said += "\n" + t("ok.no_thread", lang_of(interaction))
+            if rated and not (await self.service.table_details(table_id)).options.get("rated"):  # asked, not had
+                said += "\n" + t("ok.unrated_here", lang_of(interaction))
             await self.handling.reply(interaction, said)
 
     @play.autocomplete("variant")

@@ -122,3 +122,18 @@ async def test_a_lesson_in_direct_messages_says_how_to_answer_there(tmp_path: An
         assert "`/move`" in last(h)
     finally:
         await h.close()
+
+
+async def test_rated_asked_on_a_server_that_rates_nothing_is_said_unrated(tmp_path: Any) -> None:
+    h = await Harness.open(tmp_path)
+    try:
+        await h.command("settings", [option("rated", False, 5)], MOD, permissions=MANAGE_GUILD)
+        await h.command("play", [option("game", "kona", 3), option("opponent", BOB["id"], 6),
+                                 option("rated", True, 5)], ALICE, users=[BOB])
+        assert last(h).endswith("It is unrated all the same: this server's settings do not rate it (rated games are "
+                                "off here, or games against Mesa are not rated).")
+        assert (await h.bot.service.table_details(1)).options["rated"] is False
+        await h.command("play", [option("game", "plateau", 3), option("opponent", BOB["id"], 6)], ALICE, users=[BOB])
+        assert "unrated" not in last(h)  # not asked: nothing to correct
+    finally:
+        await h.close()
