@@ -229,6 +229,12 @@ EN: dict[str, str] = {
     "settings.title": "Game settings for this server",
     "settings.time": "Time per move: {value}",
     "settings.channels": "Channels where games may start: {value}",
+    "settings.all_channels_again": "No channel is on the list any more: games may now be started in every channel.",
+    "settings.channel_cannot_post": "Note: I cannot post the game's boards in {channel}: give me {missing} in its "
+                                    "permissions, or games started there will be refused.",
+    "err.settings_channel_needed": "Name the channel too (the channel option) to allow or remove it.",
+    "err.settings_not_allowed_channel": "#{channel} is not on the list of channels that take games: nothing was "
+                                        "changed.",
     "settings.more_channels": "and {count} more",
     "settings.all_channels": "every channel",
     "settings.rated": "Rated games: {value}",
@@ -491,6 +497,13 @@ ES: dict[str, str] = {
     "settings.title": "Ajustes de partidas de este servidor",
     "settings.time": "Tiempo por jugada: {value}",
     "settings.channels": "Canales donde se pueden empezar partidas: {value}",
+    "settings.all_channels_again": "Ya no queda ningún canal en la lista: ahora se pueden empezar partidas en todos "
+                                   "los canales.",
+    "settings.channel_cannot_post": "Aviso: no puedo publicar los tableros de las partidas en {channel}: dame "
+                                    "{missing} en sus permisos, o se rechazarán las partidas que se empiecen allí.",
+    "err.settings_channel_needed": "Indica también el canal (la opción canal) para permitirlo o quitarlo.",
+    "err.settings_not_allowed_channel": "#{channel} no está en la lista de canales que admiten partidas: no se "
+                                        "cambió nada.",
     "settings.more_channels": "y {count} más",
     "settings.all_channels": "todos los canales",
     "settings.rated": "Partidas puntuadas: {value}",

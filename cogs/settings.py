@@ -17,14 +17,15 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from cogs.choices import CHANNEL_CHOICES, EXPIRY_CHOICES, ORGANISER_CHOICES, TIME_CHOICES
+from cogs.delivery import Delivery
 from cogs.guild_life import format_expiry
 from cogs.handling import Handling, Refusal, lang_of
 from cogs.i18n_discord import t
 from cogs.part import ServicePart
 from cogs.translator import L
-from tables import TableService
+from tables import TableService, said
 from tables.durations import DEFAULT_TIME_PER_MOVE, format_duration
-from tables.i18n import counted
+from tables.i18n import Names, counted
 from tables.limits import LIMIT_RANGE as CAP_RANGE
 
 #: the allowed channels the answer names (a link is some 22 characters: 99 of them cut the answer at 2000, its
@@ -80,14 +81,27 @@ class Settings(ServicePart, commands.Cog):
             action = channel_action.value if channel_action else None
             current = await self.service.guild_settings(guild_id)
             channels: list[int] | None = None
+            notes: list[str] = []  # what became of a channel asked for, said before the settings
+            if action in ("allow", "remove") and channel is None:  # it was shown the settings, unchanged, silently
+                raise Refusal("err.settings_channel_needed")
             if action == "all":
                 channels = []
             elif channel is not None:
                 channels = list(current.allowed_channels)
                 if action == "remove":
+                    if channel.id not in channels:
+                        raise Refusal("err.settings_not_allowed_channel", channel=channel.name)
                     channels = [c for c in channels if c != channel.id]
+                    if not channels:  # the list gone: every channel takes games again
+                        notes.append(t("settings.all_channels_again", lang))
                 elif channel.id not in channels:
                     channels.append(channel.id)
+                if action != "remove":  # a channel where Mesa could not post its boards: said, with what it lacks
+                    perms = Delivery.permissions_in(interaction, channel.id)
+                    missing = Delivery.missing_for_boards(perms, False) if perms is not None else []
+                    if missing:
+                        notes.append(t("settings.channel_cannot_post", lang, channel=f"<#{channel.id}>",
+                                       missing=said(Names(t(key, lang) for key in missing), lang)))
             changed = seconds is not None or rated is not None or channels is not None or rate_mesa is not None
             if invitations is not None:  # issue 15, defect 4
                 await self.service.set_invitation_expiry(guild_id, f"{invitations.value}s")
@@ -108,7 +122,7 @@ class Settings(ServicePart, commands.Cog):
             where = ", ".join(f"<#{c}>" for c in allowed[:MAX_CHANNELS_SHOWN]) or t("settings.all_channels", lang)
             if len(allowed) > MAX_CHANNELS_SHOWN:  # every line of the answer within Discord's 2000 characters
                 where += " " + t("settings.more_channels", lang, count=len(allowed) - MAX_CHANNELS_SHOWN)
-            lines = [t("ok.settings", lang)] if changed else []
+            lines = ([t("ok.settings", lang)] if changed else []) + notes
             lines += [t("settings.title", lang), t("settings.time", lang, value=time_text),
                       t("settings.channels", lang, value=where),
                       t("settings.rated", lang, value=t("word.on" if current.rated else "word.off", lang)),

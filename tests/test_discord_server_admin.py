@@ -22,8 +22,8 @@ async def cache(h: Harness) -> None:
     await h.settle()
 
 
-async def allow(h: Harness, channel: dict[str, Any], lang: str = "en-US") -> str:
-    payload = command("settings", [option("channel", channel["id"], 7), option("channel_action", "allow", 3)], MOD,
+async def allow(h: Harness, channel: dict[str, Any], lang: str = "en-US", action: str = "allow") -> str:
+    payload = command("settings", [option("channel", channel["id"], 7), option("channel_action", action, 3)], MOD,
                       permissions=MANAGE_GUILD, locale=lang)
     payload["data"]["resolved"] = {"channels": {channel["id"]: {"id": channel["id"], "name": channel["name"],
                                                                 "type": 0, "permissions": "0", "parent_id": None}}}
@@ -135,5 +135,34 @@ async def test_rated_asked_on_a_server_that_rates_nothing_is_said_unrated(tmp_pa
         assert (await h.bot.service.table_details(1)).options["rated"] is False
         await h.command("play", [option("game", "plateau", 3), option("opponent", BOB["id"], 6)], ALICE, users=[BOB])
         assert "unrated" not in last(h)  # not asked: nothing to correct
+    finally:
+        await h.close()
+
+
+async def test_settings_say_what_became_of_a_channel(tmp_path: Any) -> None:
+    """Each was "Settings saved." (or the settings shown unchanged) without a word on what happened."""
+    from discord_standin.world import ATTACH_FILES
+
+    h = await Harness.open(tmp_path)
+    try:
+        games, other = h.standin.add_channel(name="games"), h.standin.add_channel(name="other")
+        blind = h.standin.add_channel(name="blind", overwrites=[overwrite(GUILD_ID, deny=ATTACH_FILES)])
+        await cache(h)
+        await h.command("settings", [option("channel_action", "allow", 3)], MOD, permissions=MANAGE_GUILD)
+        assert last(h) == "Name the channel too (the channel option) to allow or remove it."
+        await allow(h, games)
+        payload = command("settings", [option("channel", other["id"], 7), option("channel_action", "remove", 3)], MOD,
+                          permissions=MANAGE_GUILD)
+        payload["data"]["resolved"] = {"channels": {other["id"]: {"id": other["id"], "name": "other", "type": 0,
+                                                                  "permissions": "0", "parent_id": None}}}
+        await h.dispatch(payload)
+        assert last(h) == "#other is not on the list of channels that take games: nothing was changed."
+        said = await allow(h, blind)
+        assert f"Note: I cannot post the game's boards in <#{blind['id']}>: give me Attach Files" in said
+        settings = await h.bot.service.guild_settings(GUILD_ID)
+        assert set(settings.allowed_channels) == {int(games["id"]), int(blind["id"])}  # allowed all the same
+        await allow(h, games, action="remove")
+        said = await allow(h, blind, action="remove")
+        assert "No channel is on the list any more: games may now be started in every channel." in said
     finally:
         await h.close()
