@@ -34,9 +34,9 @@ from engines.cli import CommandLineError, OneLineParser, fail, one_line, run_mai
 #: the longest thinking time ``--ms`` accepts: one minute (the hard level thinks 1.5 s)
 MAX_MS = 60_000
 #: the largest ``--iterations``: well past what any level searches in its time (the hard level's 1.5 s is some
-#: 1,000 to 2,000 iterations), and about a minute at most, as ``--ms`` is: Plateau's opening searches some 750 a
+#: 1,000 to 2,000 iterations), and about a minute at most, as ``--ms`` is: Plateau's opening searches some 630 a
 #: second on a 2-core machine (a million were 22 minutes, not the "minutes at most" said)
-MAX_ITERATIONS = 50_000
+MAX_ITERATIONS = 40_000
 #: the longest request line ``serve`` reads (a position is a few hundred characters): a line of 100 MB took 1.6 GB
 #: and half a minute to refuse
 MAX_REQUEST = 10_000
