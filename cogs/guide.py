@@ -77,6 +77,9 @@ class Guide(commands.Cog):
                      opt_level=t("opt.level", lang), opt_bots=t("opt.bots", lang), mine=t("btn.my_pieces", lang),
                      join=t("btn.join", lang), start=t("btn.start", lang), cancel=t("btn.cancel_table", lang),
                      **names)
+            if interaction.guild_id is not None and interaction.permissions.manage_guild:  # a manager's own commands
+                body += "\n" + t("help.managers", lang, settings=t("cmd.settings", lang),
+                                  recompute=t("cmd.recompute", lang))
             embed = discord.Embed(title=t("help.title", lang), description=body[:MAX_EMBED_DESCRIPTION])
             await self.handling.reply(interaction, "", embed=embed)
 

@@ -249,6 +249,9 @@ EN: dict[str, str] = {
                           "for you. To get it by DM, allow direct messages in this server (the server's name > "
                           "Privacy Settings > Direct Messages), then use any Mesa command.",
     "help.title": "Mesa: how to play",
+    "help.managers": "**For this server's managers:** `/{settings}`: where games are played, the time per move new "
+                     "games get, ratings on or off (and for games against Mesa), how long invitations wait, caps per "
+                     "player, who runs tournaments; `/{recompute}` rebuilds the ratings from the games played.",
     "help.body": "**Games:** {titles}. `/{rules}` explains each in a minute.\n"
                  "**Start a game:** `/{play} {opt_game}:{example} {opt_opponent}:@a friend`: the table gets its own "
                  "thread. With no opponent, tables of {several} are open to anyone ({join}, then {start}).\n"
@@ -519,6 +522,10 @@ ES: dict[str, str] = {
                           "directos en este servidor (el nombre del servidor > Ajustes de privacidad > Mensajes "
                           "directos) y usa cualquier comando de Mesa.",
     "help.title": "Mesa: cómo se juega",
+    "help.managers": "**Para quien gestiona el servidor:** `/{settings}`: dónde se juega, el tiempo por jugada de "
+                     "las partidas nuevas, si son puntuables (y las partidas contra Mesa), cuánto esperan las "
+                     "invitaciones, los límites por jugador, quién organiza torneos; `/{recompute}` rehace las "
+                     "puntuaciones a partir de las partidas jugadas.",
     "help.body": "**Juegos:** {titles}. `/{rules}` explica cada uno en un minuto.\n"
                  "**Empezar una partida:** `/{play} {opt_game}:{example} {opt_opponent}:@un amigo`: la mesa tiene su "
                  "propio hilo. Sin rival, las mesas de {several} quedan abiertas a cualquiera ({join}, luego "

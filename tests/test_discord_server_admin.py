@@ -166,3 +166,21 @@ async def test_settings_say_what_became_of_a_channel(tmp_path: Any) -> None:
         assert "No channel is on the list any more: games may now be started in every channel." in said
     finally:
         await h.close()
+
+
+async def test_help_names_the_managers_commands_to_a_manager_only(tmp_path: Any) -> None:
+    h = await Harness.open(tmp_path)
+    try:
+        for who, permissions, locale, shown in ((MOD, MANAGE_GUILD, "en-US", "`/settings`"),
+                                                (MOD, MANAGE_GUILD, "es-ES", "`/ajustes`"), (ALICE, 0, "en-US", None)):
+            h.standin.clear()
+            await h.command("help", [], who, permissions=permissions, locale=locale)
+            [embed] = [r for r in h.standin.interaction_replies() if r.embeds][-1].embeds
+            text = embed["description"]
+            if shown is None:
+                assert "/settings" not in text and "recompute" not in text
+            else:
+                assert shown in text and ("`/recompute-ratings`" in text or "`/recalcular-puntuaciones`" in text)
+                assert len(text) <= 4096
+    finally:
+        await h.close()
