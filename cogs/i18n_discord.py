@@ -193,6 +193,8 @@ EN: dict[str, str] = {
     "games.out.partner": "you are out with your partner: your moves are made automatically while the others play on",
     "games.out.eliminated": "you are out: none of your pieces could be played when your turn came; the others play "
     "on",
+    "games.paused": "paused: Mesa is no longer in that server; the game waits, its clocks stopped, until Mesa is "
+                    "back there",
     "games.out.away": "you ran out of time again and again: your turns are played as they come until you use "
     "`/{move}` again",
     "games.out_then": "{out}; {turn}",
@@ -463,6 +465,8 @@ ES: dict[str, str] = {
     "games.out.partner": "quedaste fuera con tu equipo: tus jugadas se hacen solas mientras los demás siguen jugando",
     "games.out.eliminated": "estás fuera: no podías jugar ninguna de tus piezas cuando te tocó; los demás siguen "
     "jugando",
+    "games.paused": "en pausa: Mesa ya no está en ese servidor; la partida espera, con los relojes parados, hasta "
+                    "que Mesa vuelva allí",
     "games.out.away": "se te acabó el tiempo una y otra vez: tus turnos se juegan solos en cuanto llegan, hasta que "
     "vuelvas a usar `/{move}`",
     "games.out_then": "{out}; {turn}",

@@ -308,6 +308,8 @@ class Play(ServicePart, commands.Cog):
                 deadline = t("games.deadline", lang, when=f"<t:{int(s.deadline.timestamp())}:R>") if s.deadline else ""
                 if s.closes:  # an invitation or open table: when it closes unstarted
                     deadline += t("games.closes", lang, when=f"<t:{int(s.closes.timestamp())}:R>")
+                if s.guild_id in self.delivery.guilds.away:  # Mesa is out of that server: its tables are paused
+                    turn, deadline = t("games.paused", lang), ""  # (their deadlines move on by the time away)
                 link = place_link(s.guild_id, s.thread_id or s.channel_id)
                 lines.append(t("games.line", lang, table=s.table_id, game=s.title, opponents=others, turn=turn,
                                deadline=deadline, link=link))

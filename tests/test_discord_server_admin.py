@@ -184,3 +184,28 @@ async def test_help_names_the_managers_commands_to_a_manager_only(tmp_path: Any)
                 assert len(text) <= 4096
     finally:
         await h.close()
+
+
+async def test_games_in_direct_messages_says_a_servers_tables_are_paused_while_mesa_is_out(tmp_path: Any) -> None:
+    """They were listed as if they ran ("your turn", a deadline that does not run), an invitation to answer "in the
+    thread", while no answer can reach them."""
+    from test_discord_guild_life import bot_joins, bot_removed
+
+    h = await Harness.open(tmp_path)
+    try:
+        await bot_joins(h)
+        await h.command("play", [option("game", "kona", 3), option("opponent", BOB["id"], 6),
+                                 option("seat", "first", 3)], ALICE, users=[BOB])
+        await bot_removed(h)
+        h.standin.clear()
+        await h.dispatch(in_dms(command("games", [], ALICE)))
+        [embed] = [r for r in h.standin.interaction_replies() if r.embeds][-1].embeds
+        text = embed["description"]
+        assert "paused: Mesa is no longer in that server" in text and "<t:" not in text, text
+        await bot_joins(h)
+        h.standin.clear()
+        await h.dispatch(in_dms(command("games", [], ALICE)))
+        [embed] = [r for r in h.standin.interaction_replies() if r.embeds][-1].embeds
+        assert "paused" not in embed["description"]  # back: as ever
+    finally:
+        await h.close()
