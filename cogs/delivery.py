@@ -177,7 +177,6 @@ class Delivery(ServicePart):
             missing += ["perm.send_messages"]  # posting in the channel itself; a thread of its own needs two more
         return missing + ([] if perms.attach_files else ["perm.attach_files"])
 
-
     @staticmethod
     def permissions_in(interaction: discord.Interaction, channel_id: int) -> discord.Permissions | None:
         """The bot's permissions in another channel of the interaction's server, from discord.py's cache of the
@@ -414,10 +413,10 @@ class Delivery(ServicePart):
         text = self._reminder_text(post, lang)
         sent = await self.dm(post.user_id, post.table_id, text + "\n" + t(
             "private.link", lang, table=post.table_id, game=place.title, link=self.link(place)), None)
-        if sent == SENT:
+        if sent in (SENT, FAILED):  # failed: not delivered, handed out again by a later tick
+            return sent == SENT
+        if not post.kind:  # DMs closed, an expired table's notice: its own post in the table's place said it
             return True
-        if sent == FAILED or not post.kind:  # not closed: tried again later; an expired table's is said there
-            return sent != FAILED
         public = await self.place_lang(place, post.table_id)
         said_there = t("reminder.in_place", public, player=f"<@{post.user_id}>",
                        reminder=self._reminder_text(post, public))

@@ -64,7 +64,6 @@ class Refusal(Exception):
         self.params = params
 
 
-
 def board_refusal(interaction: discord.Interaction) -> Refusal | None:
     """The refusal of a command that would post boards where the bot may not: naming all it lacks there (it
     asked for "Send Messages, Attach Files and the thread permissions" whatever was missing, and never View
@@ -74,6 +73,7 @@ def board_refusal(interaction: discord.Interaction) -> Refusal | None:
         return None
     lang = lang_of(interaction)
     return Refusal("err.forbidden_missing", missing=said(Names(t(key, lang) for key in missing), lang))
+
 
 def with_table_link(exc: TableError, text: str) -> str:
     """A refusal that points at a table (``guild`` and ``place`` ids in its params: the identical

@@ -100,17 +100,11 @@ def lesson_text(post: LessonPost, lang: str, in_dm: bool = False) -> str:
     """The post in ``lang``, what it echoes made inert (``cogs.plain``), saying how to answer in
     Discord's words: the *Pick a move* button and ``/move`` as the reader's Discord names it; in a direct message
     (``in_dm``), where Discord has no ``/move`` (a server's command), ``/learn``'s *answer*."""
-    if in_dm:
-        how = t("lesson.how.typed.dm" if post.typed else "lesson.how.dm", lang, pick=t("btn.lesson_pick", lang),
-                hint=t("btn.hint", lang), learn=t("cmd.learn", lang), answer=t("opt.answer", lang))
-        again = t("lesson.again.dm", lang, pick=t("btn.lesson_pick", lang), learn=t("cmd.learn", lang),
-                  answer=t("opt.answer", lang))
-    else:
-        how = t("lesson.how.typed" if post.typed else "lesson.how", lang, pick=t("btn.lesson_pick", lang),
-                move=t("cmd.move", lang), hint=t("btn.hint", lang), learn=t("cmd.learn", lang),
-                answer=t("opt.answer", lang))
-        again = t("lesson.again", lang, pick=t("btn.lesson_pick", lang), move=t("cmd.move", lang))
-    words = {"how": how, "again": again}
+    named = {"pick": t("btn.lesson_pick", lang), "move": t("cmd.move", lang), "hint": t("btn.hint", lang),
+             "learn": t("cmd.learn", lang), "answer": t("opt.answer", lang)}
+    how = {(False, False): "lesson.how", (True, False): "lesson.how.typed", (False, True): "lesson.how.dm",
+           (True, True): "lesson.how.typed.dm"}[bool(post.typed), in_dm]
+    words = {"how": t(how, lang, **named), "again": t("lesson.again.dm" if in_dm else "lesson.again", lang, **named)}
     return service_text(post.key, lang, **(plain_params(post.params) | words))
 
 
