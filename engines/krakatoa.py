@@ -1188,10 +1188,13 @@ class KrakatoaEngine(Engine[KrakatoaState, KrakatoaMove, KrakatoaView]):
             # whole turn of Mesa's, "the next throw" would not say which
             label = str(after.last_throw[2])
             throw = f"throw_{label}" if label.isdigit() else "throw_bonus"
+            # the round too: a post telling a whole played-out stretch names it when it spans rounds
+            round_ = int(after.last_throw[1])
             if after.last_throw[5]:  # a scratch earns nothing (KR-3.7); ``bonuses`` still holds older ones
-                found.append(("scratch", {"who_seat": seat, "throw_term": throw}))
+                found.append(("scratch", {"who_seat": seat, "throw_term": throw, "round": round_}))
             else:
-                found.extend((name.lower().replace(" ", "_"), {"who_seat": seat, "total": total, "throw_term": throw})
+                found.extend((name.lower().replace(" ", "_"),
+                              {"who_seat": seat, "total": total, "throw_term": throw, "round": round_})
                              for name in after.bonuses)
         return found
 

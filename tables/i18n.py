@@ -885,6 +885,7 @@ EN.update({
     "before {out} (with three players, at the first one out).",
     "event.k3.spare_white": "The spare white set aside now goes beside {heir}'s pyramid, the player before {out} "
     "(with three players, at the first one out).",
+    "event.any.in_round": "Round {round}: {event}",
     "event.krakatoa.starter": "{starter} threw best before the game ({points}) and starts round 1.",
     "event.krakatoa.throwoff_tie": "Tie for the start at {points}: {tied} throw again.",
     "event.krakatoa.scratch": "{who} hit nothing on {throw}: a scratch, 0 points.",
@@ -924,6 +925,7 @@ ES.update({
     "a {out} (con tres jugadores, en la primera eliminación).",
     "event.k3.spare_white": "La blanca que estaba aparte va junto a la pirámide de {heir}, el jugador anterior a "
     "{out} (con tres jugadores, en la primera eliminación).",
+    "event.any.in_round": "Ronda {round}: {event}",
     "event.krakatoa.starter": "{starter} hizo el mejor lanzamiento inicial ({points}) y empieza la ronda 1.",
     "event.krakatoa.throwoff_tie": "Empate para empezar a {points}: {tied} vuelven a lanzar.",
     "event.krakatoa.scratch": "{who} no tocó nada en {throw}: un fallo, 0 puntos.",

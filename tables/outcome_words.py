@@ -123,7 +123,7 @@ def events_said(engine: Engine, table: int, title: str, names: Sequence[str], mo
     them), in the order they happened; an event without such words is left unsaid, and so is the elimination
     of a seat in ``gone`` (its player left the game, by time or resignation, and was told so: the rules putting
     the seat they left out later is no news, K3-7.1)."""
-    said: list[Phrase] = []
+    said: list[tuple[Phrase, Any]] = []
     afters = [before for before, _ in moves[1:]] + [final] if moves else []
     for (before, move), after in zip(moves, afters, strict=True):
         for code, facts in engine.events(before, move, after):
@@ -131,8 +131,14 @@ def events_said(engine: Engine, table: int, title: str, names: Sequence[str], mo
                 continue
             key = event_key(engine.name, code) if words == "event" else f"{words}.{engine.name}.{code}"
             if key is not None and key in EN:
-                said.append(Phrase(key, {"table": table, "game": title, **named_facts(names, facts, engine.name)}))
-    return said
+                said.append((Phrase(key, {"table": table, "game": title, **named_facts(names, facts, engine.name)}),
+                             facts.get("round")))
+    if len({round_ for _, round_ in said if round_ is not None}) > 1:
+        # events of more than one round in one telling (a stretch the clock played out, KR-4.2): each says its
+        # round, or "Cy hit nothing on throw 4" twice would read as one throw told twice
+        return [phrase if round_ is None else Phrase("event.any.in_round", {"round": round_, "event": phrase})
+                for phrase, round_ in said]
+    return [phrase for phrase, _ in said]
 
 
 def move_key(game: str, code: str) -> str | None:

@@ -129,3 +129,39 @@ async def test_whole_games_announce_their_events(tmp_path: Path, game: str, play
             said = [t(p.key, lang, **p.params) for p in board.params["news"]]
             assert lines[1:1 + len(said)] == said, lines
     await repo.close()
+
+
+def test_a_telling_across_krakatoa_rounds_names_each_round() -> None:
+    # a stretch of several rounds told in one post (a game the clock played out, KR-4.2): each scratch or bonus
+    # says its round, so the same words in two rounds do not read as one throw told twice; within a round, no
+    # round is added
+    from tables.outcome_words import events_said
+    engine = get_engine("krakatoa")
+    rng = random.Random(7)
+    state = engine.new_game(2, seed=7)
+    moves: list[tuple[object, object]] = []
+    while engine.outcome(state) is None:
+        move = engine.random_move(state, rng)
+        moves.append((state, move))
+        state = engine.apply(state, move)
+    rounds_told = []
+    for lang in ("en", "es"):
+        told_all = events_said(engine, 4, engine.title, NAMES, moves, state)
+        said = [t(phrase.key, lang, **phrase.params) for phrase in told_all]
+        word = "Round" if lang == "en" else "Ronda"
+        prefixed = [line for line in said if line.startswith(f"{word} ")]
+        assert len(prefixed) > 1, said
+        rounds_told.append([int(re.match(rf"{word} (\d):", line).group(1)) for line in prefixed])  # type: ignore[union-attr]
+    assert rounds_told[0] == rounds_told[1]
+    # each prefix is the round the throw was made in: that round's events alone, told apart, say no round
+    afters = [before for before, _ in moves[1:]] + [state]
+    expected = []
+    for (before, move), after in zip(moves, afters, strict=True):
+        for code, _ in engine.events(before, move, after):
+            if code in ("starter", "throwoff_tie"):
+                continue
+            expected.append(before.round)  # type: ignore[attr-defined]
+    assert rounds_told[0] == expected and len(set(expected)) > 1
+    ends = [i for i, (before, _) in enumerate(moves) if before.round == 2]  # type: ignore[attr-defined]
+    alone = events_said(engine, 4, engine.title, NAMES, moves[:ends[0]], moves[ends[0]][0])
+    assert alone and not any(t(p.key, "en", **p.params).startswith("Round ") for p in alone)
