@@ -666,7 +666,8 @@ class KrakatoaEngine(Engine[KrakatoaState, KrakatoaMove, KrakatoaView]):
                 return "roll", {"points_count": set_score(faces)[0] if faces is not None else 0}
             side = state.side
             m1 = state.marks[side][0] if side is not None else 0
-            return "roll", {"points_count": raw_score(dice) << m1}  # KR-2.4
+            # throw 1's nine dice score only if kept (KR-4.3: a rethrown result earns nothing)
+            return "roll_all" if state.step == "roll:all" else "roll", {"points_count": raw_score(dice) << m1}  # KR-2.4
         return kind, {}
 
     def group_words(self, codes: Sequence[str], shared: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:

@@ -1086,6 +1086,7 @@ EN.update({
     "move.krakatoa.aim_soft": "aimed soft at {die}",
     "move.krakatoa.aim_hard": "aimed hard at {die}",
     "move.krakatoa.roll": "{points}",
+    "move.krakatoa.roll_all": "{points} if kept",
     "move.krakatoa.scratch": "a scratch",
     # Plateau (``PlateauEngine.move_words``): public facts only, PL-9.5
     "term.plateau.red": "red",
@@ -1176,6 +1177,7 @@ ES.update({
     "move.krakatoa.aim_soft": "apuntó suave a {die}",
     "move.krakatoa.aim_hard": "apuntó fuerte a {die}",
     "move.krakatoa.roll": "{points}",
+    "move.krakatoa.roll_all": "{points} si se los queda",
     "move.krakatoa.scratch": "un fallo",
     "term.plateau.red": "roja",
     "term.plateau.blue": "azul",

@@ -165,3 +165,23 @@ def test_a_telling_across_krakatoa_rounds_names_each_round() -> None:
     ends = [i for i, (before, _) in enumerate(moves) if before.round == 2]  # type: ignore[attr-defined]
     alone = events_said(engine, 4, engine.title, NAMES, moves[:ends[0]], moves[ends[0]][0])
     assert alone and not any(t(p.key, "en", **p.params).startswith("Round ") for p in alone)
+
+
+def test_krakatoa_throw_one_says_its_points_count_only_if_kept() -> None:
+    # KR-4.3: throw 1's nine dice are kept or rethrown once, and a rethrown result earns nothing: its points are
+    # told as the points a keep would score; the second throw, which must be kept, as points
+    from tables.outcome_words import deed
+    engine = get_engine("krakatoa")
+    rng = random.Random(11)
+    state = engine.new_game(2, seed=11)
+    told_steps: dict[str, list[str]] = {}
+    while engine.outcome(state) is None and len(told_steps) < 2:
+        move = engine.random_move(state, rng)
+        step = state.step  # type: ignore[attr-defined]
+        if step in ("roll:all", "roll:again"):
+            said = deed(engine, state, move, "", NAMES)
+            told_steps.setdefault(step, [t(said.words.key, lang, **said.words.params) for lang in ("en", "es")])
+        state = engine.apply(state, move)
+    first, again = told_steps["roll:all"], told_steps["roll:again"]
+    assert first[0].endswith(" if kept") and first[1].endswith(" si se los queda")
+    assert re.fullmatch(r"\d+ points?", again[0]) and re.fullmatch(r"\d+ puntos?", again[1])
