@@ -40,6 +40,26 @@ from tables.outbox import BOARD, INVITE, RESULT, TournamentPost
 
 log = logging.getLogger("mesa.discord")
 
+#: what stands for the lines a caption too long for one message leaves out
+LEFT_OUT = "…"
+
+
+def fit_middle(text: str, limit: int) -> str:
+    """``text`` in at most ``limit`` characters: its first and last lines kept (what happened first; whose turn,
+    the scores), lines from the middle (a long round's news) left out for "…"; a first line still too long is
+    cut and ends in "…"."""
+    if len(text) <= limit:
+        return text
+    lines = text.split("\n")
+    first, middle, last = lines[0], lines[1:-1], lines[-1] if len(lines) > 1 else ""
+    while middle and len("\n".join([first, *middle, LEFT_OUT, last])) > limit:
+        middle.pop()
+    kept = [*middle, LEFT_OUT] if len(lines) > 2 else []
+    room = limit - len("\n".join(["", *kept, last])) if last else limit
+    if len(first) > room:
+        first = first[: max(room - 1, 0)].rstrip() + LEFT_OUT
+    return "\n".join([first, *kept, last] if last else [first])[:limit]
+
 #: what became of a direct message (``Delivery.dm``)
 SENT, CLOSED, JUST_CLOSED, FAILED = "sent", "closed", "just closed", "failed"
 #: Discord error code: "Cannot send messages to this user" (DMs closed or no shared server)
@@ -272,11 +292,10 @@ class Delivery(ServicePart):
         channel = self.client.get_partial_messageable(place.id, guild_id=place.guild_id)
         text = said(post.key, lang, post.params)
         deadline = post.params.get("deadline_ts")
-        if post.kind == BOARD and isinstance(deadline, int) and deadline > 0:
-            text += f" ⏳ <t:{deadline}:R>"  # Discord shows it in each reader's time zone
+        tail = f" ⏳ <t:{deadline}:R>" if post.kind == BOARD and isinstance(deadline, int) and deadline > 0 else ""
         mentioned = [u for u in post.mention if u > 0]  # Discord users only (Mesa's seats have negative ids)
-        if mentioned:
-            text = " ".join(f"<@{u}>" for u in mentioned) + "\n" + text
+        head = " ".join(f"<@{u}>" for u in mentioned) + "\n" if mentioned else ""
+        text = head + fit_middle(text, MAX_MESSAGE - len(head) - len(tail)) + tail
         # the players this post is for, by id, and nobody else: whatever a name says, it pings no one
         kwargs: dict[str, Any] = {"content": text[:MAX_MESSAGE], "allowed_mentions": discord.AllowedMentions(
             users=[discord.Object(id=u) for u in mentioned], everyone=False, roles=False, replied_user=False)}

@@ -152,3 +152,46 @@ async def test_a_game_a_time_out_ends_pings_the_player_whose_time_ran_out(tmp_pa
     _, messages = await game(decisions - 1)  # the same dice; the last decision left to the clock
     [result] = [m for m in messages if isinstance(m, PublicPost) and m.kind == RESULT]
     assert set(result.mention) == {USERS[0][0], USERS[1][0]}, "nobody acted: both are told"
+
+
+def test_a_caption_too_long_keeps_its_first_and_last_lines() -> None:
+    # a board telling a long stretch (a Krakatoa round of four long names played out) is cut from the middle:
+    # the last line says whose turn it is and the scores, the first what happened first
+    from cogs.delivery import LEFT_OUT, fit_middle
+    first, last = "Krakatoa #4 · " + "A" * 300, "D to move. Score: " + " · ".join(["X" * 32 + " 298"] * 4)
+    news = [f"Big Quake for {'B' * 32} on throw {k} (total {k * 40}): ×4 on the throw after it." for k in range(30)]
+    text = "\n".join([first, *news, last])
+    fitted = fit_middle(text, 1900)
+    assert len(text) > 1900 >= len(fitted)
+    lines = fitted.split("\n")
+    assert lines[0] == first and lines[-1] == last and lines[-2] == LEFT_OUT
+    assert lines[1:-2] == news[:len(lines) - 3] and len(lines) > 5, "news kept in order, as many as fit"
+    assert fit_middle(text, len(text)) == text, "a caption that fits is left alone"
+    one_line = fit_middle("Z" * 3000, 2000)
+    assert len(one_line) == 2000 and one_line.endswith(LEFT_OUT)
+
+
+async def test_a_board_s_pings_and_deadline_survive_a_caption_too_long(tmp_path: Any, monkeypatch: Any) -> None:
+    import cogs.delivery
+    real = cogs.delivery.said
+
+    def long_said(key: str, lang: str, params: Any) -> str:
+        text = real(key, lang, params)
+        return text.replace("\n", "\n" + "\n".join(["news " * 60] * 12) + "\n", 1) if "\n" in text else text
+
+    monkeypatch.setattr(cogs.delivery, "said", long_said)
+    h = await Harness.open(tmp_path)
+    try:
+        thread, place = await open_table(h, "kona", 2)
+        await h.command("move", [option("text", "a6-d3", 3), option("table", 1, 4)], ALICE, channel=place)
+        boards = [r for r in posts(h, thread) if r.files]
+        long_ones = [r for r in boards if "news news" in r.content]
+        assert long_ones, "a caption was made too long"
+        for r in long_ones:
+            assert len(r.content) <= 2000
+            mover = ALICE if "alice to move" in r.content else BOB
+            assert r.content.startswith(f"<@{mover['id']}>\n"), "the player to move is still pinged"
+            assert r.content.endswith(":R>") and f"{mover['username']} to move" in r.content.split("\n")[-1], \
+                "whose turn and its deadline are still said"
+    finally:
+        await h.close()
