@@ -30,10 +30,13 @@ from tables.mesa import BIDI_CONTROLS
 NOTATION = frozenset({"position"})
 
 #: what starts a mention or a Discord tag (``<@id>``, ``<@&role>``, ``<#channel>``, ``</cmd:id>``,
-#: ``<:emoji:id>``, ``<t:…>``), the two mass mentions, and a slash that starts a word (``/play``: only the
-#: service's own advice names commands, renamed for the reader by ``cogs.command_words``); each gets a
-#: zero-width space after its first character, so Discord shows the characters and nothing parses them
-_TAG = re.compile(r"<(?=[@#/:]|a:|t:)|@(?=everyone|here)|" + SLASH_STARTING_A_WORD + "(?=[a-z])", re.IGNORECASE)
+#: ``<:emoji:id>``, ``<t:…>``, ``<id:customize>``: a server's navigation), a link's scheme (``https://``:
+#: Discord makes it a link and shows the page's preview under the post), the two mass mentions, and a slash
+#: that starts a word (``/play``: only the service's own advice names commands, renamed for the reader by
+#: ``cogs.command_words``); each gets a zero-width space after its first character, so Discord shows the
+#: characters and nothing parses them
+_TAG = re.compile(r"<(?=[@#/:]|a:|t:|id:)|@(?=everyone|here)|\bhttps?(?=://)|" + SLASH_STARTING_A_WORD + "(?=[a-z])",
+                  re.IGNORECASE)
 ZERO_WIDTH_SPACE = "\u200b"
 
 

@@ -99,3 +99,25 @@ async def test_names_are_text_and_only_players_are_pinged(harness: Harness) -> N
             assert raw not in shown(r), f"{raw!r} reached Discord unescaped: {shown(r)!r}"
     boards = [r for r in h.standin.to_channel(thread) if r.method == "POST" and r.files]
     assert boards and all(r.pings()[0] for r in boards[:1]), "the board still pings the players to act"
+
+
+NAVIGATOR = user(1005, "<id:customize>")
+LINKER = user(1006, "https://evil.example/x")
+
+
+async def test_a_name_that_is_a_server_link_or_a_web_link_is_shown_not_linked(harness: Harness) -> None:
+    # Discord draws ``<id:customize>`` (and ``<id:browse>``, ``<id:guide>``…) as a link to a tab of the server,
+    # and a bare http(s) address as a link with the page's preview under the post: a name is neither
+    h = harness
+    await h.command("play", [option("game", "kona", STRING), option("opponent", LINKER["id"], USER),
+                             option("seat", "first", STRING)], NAVIGATOR, users=[LINKER])
+    thread = next(int(r.path.split("/")[2]) for r in h.standin.requests if r.path.endswith("/messages"))
+    place = thread_channel(thread)
+    await h.click(h.latest_id("mesa:inv:1:"), LINKER, channel=place)
+    await h.command("resign", [option("table", 1, 4)], LINKER, channel=place)
+    await h.command("history", [], NAVIGATOR, channel=place)
+    sent = messages(h)
+    seen = "\n".join(shown(r) for r in sent)
+    assert "customize" in seen and "evil.example" in seen, "both names are told"
+    assert not re.search(r"<id:", seen), "a server's navigation tag reached Discord as it is"
+    assert not re.search(r"https?://evil", seen), "a web address in a name reached Discord as a link"
