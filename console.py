@@ -338,10 +338,13 @@ class Console:
         #: Discord shows them (``console_areas/spanish_advice.py``), all but the help's and the rules' (the help
         #: lists both names; the rules are the documents as written)
         self.write = write if lang != "es" else lambda line: write(
-            line if line.startswith(AS_WRITTEN) else in_spanish_names(line, self.typed))
-        #: the commands the line being answered names as typed: said back as typed, never renamed ("/help lleva
-        #: en o es", "No se puede jugar /resign": the user's own words)
+            line if line.startswith(AS_WRITTEN) else in_spanish_names(line, self.echoed))
+        #: the commands the line being answered names as typed: said back as typed, never renamed, in what answers
+        #: its user ("/help lleva en o es", "No se puede jugar /resign": their own words); a post for everyone
+        #: names commands as a Spanish Discord lists them, whatever the line that caused it typed (Ben's
+        #: ``/accept`` does not make Cy's "Responde con /aceptar" English)
         self.typed: frozenset[str] = frozenset()
+        self.echoed: frozenset[str] = frozenset()  # ``typed`` while a refusal to its user is written, else empty
         self.warn = warn  # what goes to standard error: a folder that cannot take images
         self.names: dict[int, str] = {}
         self._images = 0
@@ -362,7 +365,7 @@ class Console:
 
     def lines(self, prefix: str, text: str, suffix: str = "", lang: str | None = None) -> None:
         if lang == "es" and self.lang != "es":  # said in Spanish in an English console: as a Spanish Discord names
-            text = in_spanish_names(text, self.typed)  # the commands (a Spanish console's lines are renamed as written)
+            text = in_spanish_names(text, self.echoed)  # the commands (a Spanish console renames its lines as written)
         rows = text.split("\n")
         rows[-1] += suffix
         for row in rows:
@@ -411,7 +414,11 @@ class Console:
             self.write(f"{prefix}   {console_line('picture', lang or self.lang)}: {words}")
 
     def error(self, name: str, text: str, lang: str | None = None) -> None:
-        self.lines(f"[error {name}]", text, lang=lang)
+        self.echoed = self.typed  # a refusal says the user's commands back as they typed them
+        try:
+            self.lines(f"[error {name}]", text, lang=lang)
+        finally:
+            self.echoed = frozenset()
 
     async def speak(self) -> None:
         """The pretend server and its users speak the console's language (``--lang``): the service is told, as

@@ -129,3 +129,13 @@ async def test_what_the_user_typed_is_never_renamed_in_a_spanish_console() -> No
     assert "[error Ben] No se puede jugar /resign:" in text  # the move Ben typed, not "/abandonar"
     assert "'Ana /help' no sirve como nombre" in text
     assert "[error Ana] /help lleva en o es" in text
+
+
+async def test_a_post_for_everyone_names_commands_as_discord_does_whoever_typed_english() -> None:
+    # Ben answers in the console's English names; the invitation's update, advice for Cy, is a post for everyone:
+    # it names the commands as a Spanish Discord lists them (only what answers Ben himself says his words back)
+    printed = await session(["Ana: /play krakatoa @Ben @Cy", "Ben: /accept"], "es")
+    text = "\n".join(printed)
+    assert "esperando la respuesta de Cy" in text
+    answers = [line for line in printed if "Responde con" in line]
+    assert len(answers) == 2 and all("/aceptar o /rechazar" in line for line in answers), answers
