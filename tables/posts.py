@@ -42,6 +42,8 @@ from tables.picture_words import picture_words
 
 log = logging.getLogger("tables.service")
 
+#: ``Posts.private``'s default: the state before the last move is read from the table's log
+_FROM_LOG: Any = object()
 #: render.render or tables.rendering.ProcessRenderer: ``(game, view, names, result=..., previous=...)``
 Renderer = Callable[..., bytes]
 
@@ -304,7 +306,7 @@ class Posts:
         pinged = set(ctx.users_of(ctx.acting(step.items[0].before))) if step.items else set()
         board = asyncio.ensure_future(self.board(ctx, state, version, deadline, told, news=self.news(ctx, step, state),
                                                  image=not held, previous=previous, opening=opening, pinged=pinged))
-        private = await asyncio.gather(*(self.private(ctx, state, seat) for seat in private_seats))
+        private = await asyncio.gather(*(self.private(ctx, state, seat, previous) for seat in private_seats))
         return [await board, *private]
 
     @staticmethod
@@ -319,14 +321,19 @@ class Posts:
             deeds.append(deed(ctx.engine, before, move, row.name if row else "", names))
         return Told(deeds)
 
-    async def private(self, ctx: LoadedTable, state: Any, seat: int) -> PrivatePost:
-        """A seat's private view (its own secrets), for that player only."""
+    async def private(self, ctx: LoadedTable, state: Any, seat: int, previous: Any = _FROM_LOG) -> PrivatePost:
+        """A seat's private view (its own secrets), for that player only; ``previous``, the state before the last
+        move, read from the log when not given (``/mine``, a takeback): the picture's caption tells that move as
+        the board does (K3-6.2: who took a piece, not the player before whose turn it is now)."""
         view = ctx.engine.view(state, seat)
         row = ctx.by_seat(seat)
         assert row is not None
         params = {"table": ctx.id, "game": ctx.title, "position": view.get("position", "")}
-        picture = await self.image(ctx.row.game, view, ctx.names(), lang=await self.user_lang(row.user_id)
-                                   if self.renderer is not None else "en")
+        if previous is _FROM_LOG:
+            previous = (await self._last_step(ctx))[0] if self.renderer is not None else None
+        before = ctx.engine.view(previous, seat) if previous is not None else None
+        picture = await self.image(ctx.row.game, view, ctx.names(), previous=before,
+                                   lang=await self.user_lang(row.user_id) if self.renderer is not None else "en")
         # the picture tells it; without one (no renderer, or drawing failed) the position in notation does
         key = "private.view" if picture is not None else "private.view_notation"
         alt = picture_words(ctx.engine, view, ctx.names())
