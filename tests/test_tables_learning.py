@@ -574,3 +574,23 @@ async def test_the_data_layer_refuses_a_stale_takeback_itself(db: DbFactory) -> 
     assert [m.move for m in await repo.get_moves(tid)] == ["a6-d3"]
     assert [r.status for r in await learning.takebacks(repo, tid)] == ["pending"]
     await repo.close()
+
+
+async def test_a_takeback_asked_at_a_version_the_table_has_left_is_refused_and_writes_nothing(db: DbFactory) -> None:
+    """Another process plays between this one's load and its request (the per-process lock does not see it): the
+    request's own version check refuses it, as the move's does, and nothing is recorded."""
+    from data.errors import StaleVersion
+
+    repo, svc = await open_service(db())
+    try:
+        tid, _ = await start_table(svc, "kona")
+        ana, ben = USERS[0][0], USERS[1][0]
+        await svc.submit_move(tid, ana, (await svc.legal_moves_for(tid, ana))[0])
+        stale = (await repo.get_table(tid)).version
+        await svc.submit_move(tid, ben, (await svc.legal_moves_for(tid, ben))[0])  # the other process's move
+        with pytest.raises(StaleVersion):
+            await learning.ask_takeback(repo, tid, 0, stale, [], "2026-03-01T12:00:00.000000Z")
+        assert await learning.takebacks(repo, tid) == []
+    finally:
+        await svc.close()
+        await repo.close()
