@@ -379,7 +379,8 @@ class Delivery(ServicePart):
             return lang_for(self.locales[user_id])
         try:
             prefs = await self.service.user_prefs(user_id)
-        except Exception:
+        except Exception as exc:  # the language is a nicety: the message goes in English, and the fault is told
+            log.warning("user %d: their language could not be read (%s)", user_id, type(exc).__name__)
             return "en"
         return lang_for(prefs.locale)
 

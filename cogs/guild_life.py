@@ -63,7 +63,8 @@ class GuildWatch(ServicePart):
         if guild_id not in self.locales:
             try:
                 locale = await self.service.guild_locale(guild_id)
-            except Exception:
+            except Exception as exc:  # posted in English, and the fault told
+                log.warning("server %d: its language could not be read (%s)", guild_id, type(exc).__name__)
                 return "en"
             if locale:
                 self.locales[guild_id] = locale
