@@ -202,8 +202,9 @@ async def test_mesa_s_turn_played_where_its_player_moved_is_not_thought_again_by
             return [m async for m in svc_a.mesa_turns(tid)]
 
         playing = asyncio.create_task(inline())
-        while a.searches == 0:  # A has begun thinking
-            await asyncio.sleep(0.01)
+        async with asyncio.timeout(60):  # a regression fails here rather than hanging the suite
+            while a.searches == 0:  # A has begun thinking
+                await asyncio.sleep(0.01)
         await svc_b.tick()
         await svc_b.due_turns.idle()
         assert b.searches == 0, "B thought Mesa's turn that A was thinking"
