@@ -47,11 +47,3 @@ class Stopwatch:
     def elapsed(self) -> float:
         """Seconds since the search started (for reports; never decides a move)."""
         return self.clock() - self.started
-
-    def fraction_left(self) -> float:
-        """How much of the time budget is left (1.0 without one): iterative deepening uses it to
-        skip an iteration that cannot finish."""
-        if self.deadline is None:
-            return 1.0
-        total = self.deadline - self.started
-        return max(0.0, (self.deadline - self.clock()) / total) if total > 0 else 0.0

@@ -362,14 +362,3 @@ def choose(view: K.KonaView, seat: int, level: str, budget: Budget, rng: random.
         LAST_STATS.update(work=search.nodes, seconds=stopwatch.elapsed(), unit="nodes")
     return K.ENGINE.format_move(state, K.MOVES[mv])
 
-
-def analyse(position: str, budget: Budget, seed: int = 0, depth: int = 64) -> dict[str, Any]:
-    """The search's figures for one position (benchmarks): move, nodes, scores."""
-    state = K.ENGINE.from_position(position)
-    search = Search(state, Stopwatch(budget), random.Random(seed))
-    mv, scored = search.root(depth)
-    return {
-        "move": K.ENGINE.format_move(state, K.MOVES[mv]),
-        "nodes": search.nodes,
-        "scores": {K.ENGINE.format_move(state, K.MOVES[m]): s for m, s in scored},
-    }

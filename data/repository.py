@@ -302,9 +302,6 @@ class Tx:
         values = [int(v) if isinstance(v, bool) else v for v in columns.values()]
         await self._c.execute(f"UPDATE seats SET {sets} WHERE table_id = ? AND seat = ?", (*values, table_id, seat))
 
-    async def remove_seat(self, table_id: int, seat: int) -> None:
-        await self._c.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
-
     async def record_results(self, rows: Iterable[ResultRow]) -> None:
         """Results are immutable: a second write for the same (table, seat) is ignored."""
         await self._c.executemany(

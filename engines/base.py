@@ -720,15 +720,6 @@ class Engine(Generic[S, M, V]):
             return len(moves)
         return sum(self.perft(self.apply(state, m), depth - 1) for m in moves)
 
-    def describe_options(self) -> str:
-        return ", ".join(f"{o.name}={o.default}" for o in self.options.values()) or "none"
-
-
-def sorted_moves(engine: Engine[S, M, Any], state: S, moves: Sequence[M]) -> list[str]:
-    """Canonical strings of ``moves`` in plain character order (every game's ``moves`` listing)."""
-    return sorted(engine.format_move(state, m) for m in moves)
-
-
 class ReplayError(ValueError):
     """A stored move log that does not replay: ``ply`` is the first record (counted from 1) that fails.
 

@@ -135,12 +135,6 @@ def _die(name: str) -> tuple[int, int]:
     return SETS.index(name[0]), int(name[1]) - 1
 
 
-def scratch_probability(dice: tuple[str, str, str], thrown: str, die: str, force: str) -> Fraction:
-    """KR-8.2: P(no table die struck) for an aimed throw of set ``thrown`` at ``die``."""
-    _, _, none_y, _, _, none_z = _aim(dice, SETS.index(thrown), die, force)
-    return none_y * none_z
-
-
 def _aim(dice: tuple[str | None, ...], x: int, die: str, force: str):
     y, i = _die(die)
     if y == x:
@@ -814,10 +808,6 @@ class KrakatoaEngine(Engine[KrakatoaState, KrakatoaMove, KrakatoaView]):
                 "aim (aim a2 hard) and auto", code="notation"
             )
         return self._legalize(state, move)
-
-    def _expected_text(self, state: KrakatoaState) -> str:
-        """What the player may do now, in words, for a refusal (KR-4.3, KR-8.2)."""
-        return self._expected(state)[0]
 
     def _expected(self, state: KrakatoaState) -> tuple[str, dict[str, object]]:
         """What the player may do now: the words, and the facts a refusal's code says them by (the

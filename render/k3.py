@@ -999,16 +999,6 @@ def _active_before(view: K3View, seat: int) -> int:
     return (seat - 1) % n
 
 
-def _active_after(view: K3View, seat: int) -> int:
-    info = view.get("players_info") or []
-    n = int(view["players"])
-    for k in range(1, n + 1):
-        other = (seat + k) % n
-        if other < len(info) and info[other].get("state") != "eliminated":
-            return other
-    return (seat + 1) % n
-
-
 def _supports(view: K3View, slot: str) -> tuple[str, str] | None:
     """The letters under a mountain slot (K3-4.1: c2 rests on c1 and d1)."""
     ranks = view.get("mountain") or []

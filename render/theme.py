@@ -893,22 +893,6 @@ def paint_notes(img: Image.Image, top: int, blocks: Notes) -> None:
         y += 13 if kind == "banner" else 6
 
 
-def with_notes(img: Image.Image, notes: Sequence[tuple[str, str]]) -> Image.Image:
-    """``img`` (a framed card) grown downwards by lines of words: ``("caption", text)`` the last move,
-    ``("banner", text)`` the result on a yellow band edged in ink, ``("hint", text)`` a quiet note.
-
-    Words rather than symbols, so a player who was away for days reads what happened (issue 16).
-    Renderers that start from a cached background use ``lay_out_notes``, ``grown`` and
-    ``paint_notes`` instead, which save a copy of the whole picture."""
-    blocks, extra = lay_out_notes(img.width, notes)
-    cut = img.height - FRAME_WIDTH - 14  # above the card's rounded foot
-    out = Image.new("RGB", (img.width, cut + extra + FRAME_WIDTH + 14))
-    out.paste(img, (0, 0))
-    out.paste(_foot(img.width, extra), (0, cut))  # a fresh foot over the old one
-    paint_notes(out, cut, blocks)
-    return out
-
-
 def taller(img: Image.Image, height: int) -> Image.Image:
     """``img`` (a framed card) made ``height`` tall by bare card rows put in above its rounded foot:
     the card grows, every pixel of it kept.  A replay's shorter frames are padded so (issue 28, item

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import re
-from datetime import timedelta
 
 MINUTE = 60
 HOUR = 3600
@@ -60,6 +59,3 @@ def format_duration(seconds: float, *, up: bool = False, exact: bool = False) ->
             break
     return " ".join(parts) or "0m"
 
-
-def as_timedelta(seconds: int) -> timedelta:
-    return timedelta(seconds=seconds)

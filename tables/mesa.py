@@ -253,11 +253,6 @@ def _told_of(board: PublicPost) -> Told:
     return moves if isinstance(moves, Told) else Told()
 
 
-def board_tables(messages: Iterable[Message]) -> list[int]:
-    """Tables whose new board a front end just delivered: where Mesa may be to act next."""
-    return list(dict.fromkeys(m.table_id for m in messages if _is_board(m)))
-
-
 # ==================================================================== the record against Mesa
 @dataclass(frozen=True)
 class MesaRecord:

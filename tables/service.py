@@ -245,10 +245,6 @@ class TableService:
         return await self.play.decline_draw(table_id, user_id)
 
     # ---- Mesa (tables.mesa) ---------------------------------------------------------------------------
-    async def mesa_to_move(self, table_id: int) -> bool:
-        """Whether a Mesa seat is to act at this table now."""
-        return await self.mesa.to_move(table_id)
-
     async def mesa_turns(self, table_id: int) -> AsyncGenerator[list[Message], None]:
         """Play every Mesa move due at this table, one stored move (and its messages) at a time, under the table's
         claim: another process's tick, which finds the table due at once (so that a restart resumes Mesa's turn),
