@@ -572,10 +572,14 @@ def the_last_player_in_wins() -> None:
     assert outcome_text(K3, play(K3, K3.from_position(K3_BE), "Re1->")) == "player 2 wins (last player in)"
 
 
-@claim("k3", en=("`Ka3-c3` (piece, spot, slot)", "`Ws` (pass)"),
-       es=("`Ka3-c3` (pieza, posición, hueco)", "`Ws` (pasar)"))
+@claim("k3", en=("`Ka3-c3` (piece, spot, slot)", "`Wb4` (pass with the white on b4", "`Ws`, the white beside"),
+       es=("`Ka3-c3` (pieza, posición, hueco)", "`Wb4` (pasar con la blanca de b4", "`Ws`, la blanca al lado"))
 def k3_moves_are_written_so() -> None:
     assert legal(K3, K3.from_position(K3_E), "Ka3-c3") and legal(K3, K3.from_position(K3_P4), "Ws")
+    # a white in one's pyramid passes from its spot, not as ``Ws`` (a two-player game keeps its whites there)
+    in_pyramid = K3.from_position("1/2/3/4/5/6/Y1KG1R1/BYYNYRKK/GBYBYRKKG 1/2/2W/2BN/Y1BGG/RRNKYW|"
+                                  "1/2/KW1/BBR1/GRGGB/KBRNGY play 1 - -")
+    assert legal(K3, in_pyramid, "Wb4") and not legal(K3, in_pyramid, "Ws")
 
 
 # ==== Krakatoa (docs/spec/krakatoa.md) ==================================================================
