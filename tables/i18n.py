@@ -2952,9 +2952,9 @@ EN.update({
     "picture.krakatoa.side": "{side}: {points}.",
     "picture.krakatoa.side_next": "{side}: {points}, ×{next} on the next throw.",
     "picture.krakatoa.side_next_after": "{side}: {points}, ×{next} on the next throw and ×{after} on the one after.",
-    "picture.krakatoa.side_rounds": "{side}: {points} (by round {rounds}).",
-    "picture.krakatoa.side_rounds_next": "{side}: {points} (by round {rounds}), ×{next} on the next throw.",
-    "picture.krakatoa.side_rounds_next_after": "{side}: {points} (by round {rounds}), ×{next} on the next throw "
+    "picture.krakatoa.side_rounds": "{side}: {points} (round by round: {rounds}).",
+    "picture.krakatoa.side_rounds_next": "{side}: {points} (round by round: {rounds}), ×{next} on the next throw.",
+    "picture.krakatoa.side_rounds_next_after": "{side}: {points} (round by round: {rounds}), ×{next} on the next throw "
     "and ×{after} on the one after.",
     "term.krakatoa.face_Y": "yellow",
     "term.krakatoa.face_R": "red",
@@ -3051,10 +3051,10 @@ ES.update({
     "picture.krakatoa.side_next": "{side}: {points}, ×{next} en el siguiente lanzamiento.",
     "picture.krakatoa.side_next_after": "{side}: {points}, ×{next} en el siguiente lanzamiento y ×{after} en el de "
     "después.",
-    "picture.krakatoa.side_rounds": "{side}: {points} (por ronda {rounds}).",
-    "picture.krakatoa.side_rounds_next": "{side}: {points} (por ronda {rounds}), ×{next} en el siguiente "
+    "picture.krakatoa.side_rounds": "{side}: {points} (ronda a ronda: {rounds}).",
+    "picture.krakatoa.side_rounds_next": "{side}: {points} (ronda a ronda: {rounds}), ×{next} en el siguiente "
     "lanzamiento.",
-    "picture.krakatoa.side_rounds_next_after": "{side}: {points} (por ronda {rounds}), ×{next} en el siguiente "
+    "picture.krakatoa.side_rounds_next_after": "{side}: {points} (ronda a ronda: {rounds}), ×{next} en el siguiente "
     "lanzamiento y ×{after} en el de después.",
     "term.krakatoa.face_Y": "amarillo",
     "term.krakatoa.face_R": "rojo",

@@ -279,3 +279,13 @@ def test_random_games_tell_every_die_total_and_mark_alike_for_every_viewer(playe
                 move = rng.choice(E.legal_moves(state)) if rng.random() < 0.4 else E.auto_move(state)
             state = E.apply(state, move)
         _check_view(E.final_view(state), True)
+
+
+def test_points_by_round_are_said_as_a_list_not_as_a_round_number() -> None:
+    # "Ana: 4 points (by round 4)" was heard as "by round four": the list is said as one
+    from tables import t
+    for lang, said in (("en", "round by round: 30, 47, 8"), ("es", "ronda a ronda: 30, 47, 8")):
+        for key in ("picture.krakatoa.side_rounds", "picture.krakatoa.side_rounds_next",
+                    "picture.krakatoa.side_rounds_next_after"):
+            text = t(key, lang, side="Ana", points="85 points", rounds="30, 47, 8", next=2, after=4)
+            assert said in text and "by round 30" not in text and "por ronda 30" not in text, text
