@@ -28,7 +28,7 @@ CONSOLE_TEXTS: dict[str, dict[str, str]] = {
                            "name a table with /join N",
         "console.no_rematch": "You have no finished game to play again yet; /rematch TABLE names one, and a new game "
                               "starts with /play GAME @NAME",
-        "console.move_text": "Write the move after /move, for example /move a6-d3",
+        "console.move_text": "Write the move after /move: /moves lists the moves you may play, in this game's notation",
         "console.clock": "Write /clock +DURATION, for example /clock +1d or /clock +90m",
         "console.unknown": "Unknown command /{verb}; try /help",
         "console.settings": "/{verb} is Discord's, for a server's managers: the time per move new games get, whether "
@@ -75,6 +75,8 @@ CONSOLE_TEXTS: dict[str, dict[str, str]] = {
         "console.tournament_usage": "Write /tournament create GAME format=swiss|round-robin [option=value...], or "
                                     "/tournament join|leave|start|standings|pairings|withdraw|cancel [N], or "
                                     "/tournament remove @NAME [N]",
+        "console.tournament_near": "/tournament has no {sub}: try /tournament {near}, or /tournament alone to see "
+                                   "them all",
     },
     "es": {
         "error.no_table_here": "No tienes ninguna mesa aquí; empieza una con /play JUEGO @NOMBRE",
@@ -91,7 +93,8 @@ CONSOLE_TEXTS: dict[str, dict[str, str]] = {
                            "con {plays} (sin @NOMBRE), o nombra una mesa con /join N",
         "console.no_rematch": "Aún no tienes ninguna partida terminada que volver a jugar; /rematch MESA nombra una, "
                               "y una partida nueva empieza con /play JUEGO @NOMBRE",
-        "console.move_text": "Escribe la jugada tras /move, por ejemplo /move a6-d3",
+        "console.move_text": "Escribe la jugada tras /move: /moves lista las jugadas que puedes hacer, en la notación "
+                             "de este juego",
         "console.clock": "Escribe /clock +DURACIÓN, por ejemplo /clock +1d o /clock +90m",
         "console.unknown": "No existe el comando /{verb}; prueba /help",
         "console.settings": "/{verb} es de Discord, para quien gestiona el servidor: el tiempo por jugada de las "
@@ -143,9 +146,11 @@ CONSOLE_TEXTS: dict[str, dict[str, str]] = {
                               "ejemplo /tournament remove @Ben (o /tournament remove @Ben 2 para el torneo #2)",
         "console.remove_at": "Nombra al jugador con @: /tournament remove @{text} (añade el número del torneo si hay "
                              "varios: /tournament remove @{text} 2)",
-        "console.tournament_usage": "Escribe /tournament create JUEGO format=swiss|round-robin [opción=valor...], o "
-                                    "/tournament join|leave|start|standings|pairings|withdraw|cancel [N], o "
-                                    "/tournament remove @NOMBRE [N]",
+        "console.tournament_usage": "Escribe /torneo crear JUEGO formato=suizo|liga [opción=valor...], o /torneo "
+                                    "apuntarse|borrarse|empezar|clasificacion|emparejamientos|retirarse|cancelar [N], "
+                                    "o /torneo quitar @NOMBRE [N]",
+        "console.tournament_near": "/tournament no tiene {sub}: prueba /tournament {near} o escribe /tournament "
+                                   "sin más para verlos todos",
     },
 }
 
@@ -175,7 +180,7 @@ HINTS = {
         "invite": "Responde con /accept o /decline.",
         "join": "Siéntate con /join; quien la abrió la empieza con /start (o /start fill=mesa: Mesa ocupa los "
                 "asientos libres).",
-        "build": "Monta tu pirámide con /build [random|sensible] o /move build:...",
+        "build": "Monta tu pirámide con /build [aleatoria|sensata] o /move build:...",
         "draw": "Acepta con /draw, rechaza con /decline-draw.",
         "takeback": "Responde con /takeback accept o /takeback decline.",
     },
@@ -246,7 +251,7 @@ LINES = {
         "not_yours": "Ahora no tienes jugadas: le toca a {players}",
         "not_yours_many": "Ahora no tienes jugadas: esperando a {players}",
         "nobody": "nadie",
-        "building": "No hay jugadas que listar: monta tu pirámide con /build [random|sensible]",
+        "building": "No hay jugadas que listar: monta tu pirámide con /build [aleatoria|sensata]",
     },
 }
 

@@ -4,16 +4,21 @@ announcements printed, each confirmed to the service once printed."""
 from __future__ import annotations
 
 import asyncio
+import difflib
 import re
 import shlex
 
 from console_areas.common import CHANNEL_ID, GUILD_ID, Terminal, typed_number, variant_options
+from console_areas.spanish import SUBCOMMANDS
 from console_areas.texts import console_line
 from tables import TableError
 from tables.mesa import mesa_id, reads_as_mesa
 from tables.outbox import TournamentPost
 from tables.tournament_picture import standings_png
 from tables.tournaments import FORMAT_WORDS, pairings_text, pictured, standings_text
+
+#: the subcommands after ``create`` (which takes a game): each takes a tournament's number, ``remove`` a player too
+NUMBERED = ("join", "leave", "start", "standings", "pairings", "withdraw", "cancel", "remove")
 
 
 class Tournaments:
@@ -83,6 +88,11 @@ class Tournaments:
                 raise TableError("console.tournament_usage")
             self.console.show(await tours.create(GUILD_ID, CHANNEL_ID, uid, name, game, options))
             return
+        if sub not in NUMBERED:  # a mistyped subcommand: never echoed back as a command ("/tournament creat N")
+            near = difflib.get_close_matches(sub, [*NUMBERED, "create", *SUBCOMMANDS["tournament"]], n=1, cutoff=0.6)
+            if near:
+                raise TableError("console.tournament_near", sub=sub[:20], near=near[0])
+            raise TableError("console.tournament_usage")
         target: tuple[int, str] | None = None
         round_: int | None = None
         number: int | None = None

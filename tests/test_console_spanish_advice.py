@@ -139,3 +139,25 @@ async def test_a_post_for_everyone_names_commands_as_discord_does_whoever_typed_
     assert "esperando la respuesta de Cy" in text
     answers = [line for line in printed if "Responde con" in line]
     assert len(answers) == 2 and all("/aceptar o /rechazar" in line for line in answers), answers
+
+
+async def test_what_a_newcomer_mistypes_is_answered_with_what_works_in_either_language() -> None:
+    # /move alone gave a Kona move as the example in every game; "/tournament creat kona" was told "write
+    # /tournament creat N"; the Spanish usage and build advice named English words
+    english = await session(["Ana: /play krakatoa @Ben", "Ben: /accept", "Ana: /move", "Ana: /tournament creat kona",
+                             "Ana: /tournament joni"], "en")
+    assert "[error Ana] Write the move after /move: /moves lists the moves you may play, in this game's notation" \
+        in english
+    assert "[error Ana] /tournament has no creat: try /tournament create, or /tournament alone to see them all" \
+        in english
+    assert any(line.startswith("[error Ana] /tournament has no joni: try /tournament join,") for line in english)
+    assert not any("a6-d3" in line or "creat N" in line for line in english)
+    spanish = await session(["Ana: /torneo empzar", "Ana: /torneo", "Ana: /jugar k3 @Ben", "Ben: /aceptar",
+                             "Ana: /jugadas"], "es")
+    assert "[error Ana] /torneo no tiene empzar: prueba /torneo empezar o escribe /torneo sin más para verlos todos" \
+        in spanish
+    usage = next(line for line in spanish if "/torneo crear JUEGO" in line)
+    for word in ("join", "leave", "standings", "withdraw", "swiss", "round-robin", "format="):
+        assert word not in usage, usage
+    assert any("/montar [aleatoria|sensata]" in line for line in spanish), spanish
+    assert not any("random|sensible" in line for line in spanish)
