@@ -2371,8 +2371,9 @@ EN.update({
     "and its result no longer counts for the event.",
     "tournament.cancelled.open": "Tournament #{id} ({title}) is cancelled. It had not started, so no game of it was "
     "played.",
-    "tournament.round": "Tournament #{id} ({title}), round {round} of {rounds}. {first}; play at your table with "
-    "/move:\n{lines}",
+    "tournament.round": "Tournament #{id} ({title}), round {round} of {rounds}. {first}:\n{lines}",
+    "tournament.play": "{first}; play at your table with /move",
+    "tournament.first.none": "No game to play this round, only byes and forfeits: it is decided already",
     "tournament.first.named": "The first named at each table moves first",
     "tournament.first.k3": "At each table the first to build their pyramid moves first (K3-3.3)",
     "tournament.first.krakatoa": "At each table a throw decides who starts (KR-4.1)",
@@ -2594,8 +2595,10 @@ ES.update({
     "normales.",
     "tournament.cancelled.table": "El torneo #{id} ({title}) queda cancelado: esta partida sigue como una partida "
     "normal, y su resultado ya no cuenta para el torneo.",
-    "tournament.round": "Torneo #{id} ({title}), ronda {round} de {rounds}. {first}; juega en tu mesa con "
-    "/move:\n{lines}",
+    "tournament.round": "Torneo #{id} ({title}), ronda {round} de {rounds}. {first}:\n{lines}",
+    "tournament.play": "{first}; juega en tu mesa con /move",
+    "tournament.first.none": "En esta ronda no hay partidas, solo descansos y victorias por incomparecencia: ya está "
+    "decidida",
     "tournament.first.named": "En cada mesa empieza quien se nombra primero",
     "tournament.first.k3": "En cada mesa empieza quien antes construya su pirámide (K3-3.3)",
     "tournament.first.krakatoa": "En cada mesa una tirada decide quién empieza (KR-4.1)",

@@ -693,6 +693,8 @@ class Tournaments:
             except Exception as exc:  # the round stands; the next advance (a sweep) starts what is left
                 log.error("tournament %d: table %d not started (%s)", row.id, tables[board], type(exc).__name__)
                 break
+        if not tables:  # byes and forfeits only: decided already, so the next round (or the end) follows now
+            messages += await self._advance(row.id)
         return messages
 
     async def _announce(self, row: TournamentRow, number: int) -> list[Message]:
@@ -704,8 +706,10 @@ class Tournaments:
         # named on its line but not pinged
         concerned = tuple(dict.fromkeys(u for b in pairs.boards for u in b.concerned))
         first = f"tournament.first.{row.game}"  # who moves first at a table: the first named, or as the game says
-        return [self._post(row, "tournament.round", round=number, rounds=row.rounds,
-                           first=Phrase(first if first in EN else "tournament.first.named"),
+        played = any(b.table_id is not None for b in pairs.boards)  # else byes and forfeits only: decided already
+        lead = Phrase("tournament.play", {"first": Phrase(first if first in EN else "tournament.first.named")}) \
+            if played else Phrase("tournament.first.none")
+        return [self._post(row, "tournament.round", round=number, rounds=row.rounds, first=lead,
                            lines=Lines(board_phrase(b, pairs.bye) for b in pairs.boards), mention=concerned,
                            announces=number)]
 
@@ -959,8 +963,10 @@ async def _standings_of(repo: Repository, row: TournamentRow) -> Standings:
     open_rounds = {p.round for p in decided if p.places is None}
     playing = max(open_rounds, default=0) if row.status == db.RUNNING else 0
     # a bye of the round in play counts once its round is decided: standings "after round 1" never rank above
-    # a winner of round 1 the player who lost it and sits out round 2 (the words say the games ended, not byes)
-    results = core_results([p for p in decided if not (p.round == playing and p.kind == db.BYE)])
+    # a winner of round 1 the player who lost it and sits out round 2 (the words say the games ended, not byes);
+    # nor does the bye of the round a cancelled event stopped in, which never will be decided
+    undecided = max(open_rounds, default=0) if row.status in (db.RUNNING, db.CANCELLED) else 0
+    results = core_results([p for p in decided if not (p.round == undecided and p.kind == db.BYE)])
     by_id = {str(e.user_id): e for e in people}
     # at the end, whoever withdrew, was removed or left comes below everyone who played on: never the winner
     out = {str(e.user_id) for e in people if e.status != db.IN} if row.status == db.FINISHED else set()

@@ -313,3 +313,43 @@ async def test_the_console_writes_the_standings_picture_as_the_bot_attaches_it(t
     assert path.read_bytes().startswith(b"\x89PNG") and any("round 2 of 3" in line for line in resigned)
     assert not any("(image:" in line for line in await said(con, out, "Ana: /tournament standings"))  # no folder
     await svc.close()
+
+
+async def test_a_cancelled_event_counts_no_bye_of_the_round_it_stopped_in(tmp_path: Path) -> None:
+    # the bye of round 1 counts once round 1 is decided; an event cancelled during it never decides it (the
+    # standings gave the player sitting out 1 point and ranked them first, with no game ended)
+    svc, con, out = await open_console(tmp_path / "mesa.db")
+    await said(con, out, "Ana: /tournament create kona swiss rounds=2 time_per_move=1d")
+    for name in ("Ana", "Ben", "Cy"):
+        await said(con, out, f"{name}: /tournament join")
+    await said(con, out, "Ana: /tournament start")
+    byes = [b for b in (await current(svc)).boards if b.kind == "bye"]
+    assert len(byes) == 1
+    await said(con, out, "Ana: /tournament cancel")
+    lines = await said(con, out, "Ana: /tournament standings")
+    assert any("cancelled during round 1" in line for line in lines)
+    ranked = [line for line in lines if line.startswith("[tournament] ") and ": " in line and "points" in line]
+    assert len(ranked) == 3 and all(": 0 points" in line for line in ranked), ranked
+    await svc.repo.close()
+
+
+async def test_a_round_of_byes_and_forfeits_only_is_decided_at_once(tmp_path: Path) -> None:
+    # a round robin of 3 whose round-1 bye withdraws: rounds 2 and 3 hold no game (a bye and a forfeit each); they
+    # were paired one a clock tick apart, each announced as a round to play at one's table
+    svc, con, out = await open_console(tmp_path / "mesa.db")
+    await said(con, out, "Ana: /tournament create kona round-robin time_per_move=1d")
+    for name in ("Ana", "Ben", "Cy"):
+        await said(con, out, f"{name}: /tournament join")
+    await said(con, out, "Ana: /tournament start")
+    first = await current(svc)
+    (bye,) = [b for b in first.boards if b.kind == "bye"]
+    (game,) = [b for b in first.boards if b.kind == "game"]
+    await said(con, out, f"{bye.names[0]}: /tournament withdraw")
+    lines = await said(con, out, f"{game.names[0]}: /resign")
+    text = "\n".join(lines)
+    assert "round 2 of 3. No game to play this round" in text and "round 3 of 3. No game to play this round" in text
+    assert "is over. Winner:" in text, "the event ends with the move that decided its last game"
+    assert "play at your table" not in text
+    row = await stored.get_tournament(svc.repo, first.tournament_id)
+    assert row is not None and row.status == stored.FINISHED
+    await svc.repo.close()

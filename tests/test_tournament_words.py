@@ -64,10 +64,10 @@ def t_board(board: Board, bye: Fraction, lang: str) -> str:
 def test_a_round_says_who_moves_first_and_how_to_play_and_the_organiser_joins_too() -> None:
     for lang, first, move in (("en", "moves first", "/move"), ("es", "empieza", "/move")):
         head = t("tournament.round", lang, id=1, title="Kona", round=1, rounds=3, lines="x",
-                 first=Phrase("tournament.first.named")).split("\n")[0]
+                 first=Phrase("tournament.play", {"first": Phrase("tournament.first.named")})).split("\n")[0]
         assert first in head and move in head
         thrown = t("tournament.round", lang, id=1, title="Krakatoa", round=1, rounds=3, lines="x",
-                   first=Phrase("tournament.first.krakatoa")).split("\n")[0]
+                   first=Phrase("tournament.play", {"first": Phrase("tournament.first.krakatoa")})).split("\n")[0]
         assert "KR-4.1" in thrown and "first named" not in thrown and move in thrown  # a throw decides
         created = t("tournament.created", lang, id=1, title="Kona", format="Swiss", organiser="Ana", max=64, terms="")
         assert "/tournament join 1" in created and "/tournament start 1" in created
