@@ -31,9 +31,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tables.rendering import worker_pool
+from tables.thinking import kill_workers
 
 log = logging.getLogger(__name__)
 
+#: a part still running this long is taken for hung: its review fails (said), and the worker is killed
+PART_LIMIT_SECONDS = 300.0
 #: how much lower than the bot's the review worker's priority is (``os.nice``: 0 same, 19 lowest)
 NICENESS = 10
 
@@ -125,6 +128,16 @@ class ReviewLane:
             running = asyncio.get_running_loop().create_future()
             running.set_exception(BrokenProcessPool(type(exc).__name__))
         running.add_done_callback(lambda done: self._finished(part, done))
+        overdue = asyncio.get_running_loop().call_later(PART_LIMIT_SECONDS, self._overdue, part, running)
+        running.add_done_callback(lambda _done: overdue.cancel())
+
+    def _overdue(self, part: _Part, running: asyncio.Future[Any]) -> None:
+        if running.done():
+            return
+        log.error("review part ran past %.0f s; the review worker is killed", PART_LIMIT_SECONDS)
+        if not part.answer.done():
+            part.answer.set_exception(TimeoutError())
+        kill_workers(self._executor)
 
     def _pool(self) -> Executor:
         if self._executor is None:
@@ -136,6 +149,9 @@ class ReviewLane:
 
     def _finished(self, part: _Part, done: asyncio.Future[Any]) -> None:
         self._busy = False
+        failed = None if done.cancelled() else done.exception()  # retrieved even when the asker stopped waiting
+        if isinstance(failed, BrokenProcessPool) and part.answer.done():
+            self._broken()
         if not part.answer.done():
             if done.cancelled():
                 part.answer.cancel()

@@ -41,6 +41,7 @@ import json
 import logging
 import math
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -215,6 +216,9 @@ class Reviews:
     def close(self) -> None:
         self.lane.close()
 
+    async def _run(self, owner: int, call: Callable[..., Any], *args: Any) -> Any:
+        return await _lane_run(self.lane, owner, call, *args)
+
     async def review(self, guild_id: int, table_id: int, user_id: int, progress: Progress | None = None) -> Review:
         """The review of a finished table of this server (kept, or made now; ``progress`` hears the
         percentage done while it is made).  One per user at a time."""
@@ -292,17 +296,17 @@ class Reviews:
         # it is split), one-way: nothing of the table's seed, which drew the dice, reaches the worker
         seed = move_seed(ctx.row.seed, 0, 0, "review")
         for number, chunk in enumerate(slices, 1):
-            parts += await self.lane.run(ctx.id, analyser.review_part, game, start, moves, list(chunk), budget, seed,
+            parts += await self._run(ctx.id, analyser.review_part, game, start, moves, list(chunk), budget, seed,
                                          left)
             await _tell(making, 100 * number // len(slices))
         # in the lane too: assembling replays the game and tests each position for a threat nothing answers
         # (``ai.review_games.CANNOT_STOP``), up to a second of CPU a long Plateau game, kept off the bot's loop
-        analysis = await self.lane.run(ctx.id, analyser.assemble, game, start, moves, parts, left, placements)
+        analysis = await self._run(ctx.id, analyser.assemble, game, start, moves, parts, left, placements)
         analysis = json.loads(json.dumps(analysis))  # as it is kept: served made or kept, the same review
         told = await asyncio.to_thread(told_facts, ctx, start, moves, analysis)
         names = tuple(ctx.names())
         # no decision, no graph: the words say so, and an empty chart would only repeat it
-        drawn = {lang: bytes(await self.lane.run(ctx.id, analyser.review_image, analysis, names, lang))
+        drawn = {lang: bytes(await self._run(ctx.id, analyser.review_image, analysis, names, lang))
                  for lang in CATALOGS} if _listed(analysis) else {}
         review = Review(ctx.id, game, ctx.title, names, analysis, told, drawn.pop(DEFAULT_LANG, b""), made=True,
                         pictures=drawn)
@@ -310,6 +314,16 @@ class Reviews:
                                         _b64(review.picture), now_iso(self._moment()))
         await self.evict()
         return review
+
+
+async def _lane_run(lane: ReviewLane, owner: int, call: Callable[..., Any], *args: Any) -> Any:
+    """A part's answer from the review lane; once more on a new worker when the worker died under it (killed by
+    the system, as Mesa's searches are asked again: ``tables.thinking._once_more``)."""
+    try:
+        return await lane.run(owner, call, *args)
+    except BrokenProcessPool:
+        log.warning("review worker broke; its part is asked again")
+        return await lane.run(owner, call, *args)
 
 
 def _slices(indices: Sequence[int], parts: int) -> list[list[int]]:

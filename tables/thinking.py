@@ -67,6 +67,21 @@ BudgetFor = Callable[[str], Budget]
 SEARCHES_PER_USER = 1
 #: the slots kept for moves the rules oblige the service to play (time-outs, seats that went out)
 OBLIGED_WORKERS = 1
+
+
+def overdue_seconds(budget: Budget) -> float:
+    """How long after its start a search is taken for hung (a loop, a worker stopped): its asker then hears
+    ``TimeoutError`` (Mesa plays the automatic move) and the lane's workers are killed (a new pool); generous,
+    so that a loaded machine never gives up a search that was merely slow."""
+    return 30.0 + 4 * budget.ms / 1000 if budget.ms else 120.0
+
+
+def kill_workers(executor: Executor | None) -> None:
+    """Kill a process pool's workers (a hung one cannot be told to stop): the pool breaks, and is started again."""
+    for process in list((getattr(executor, "_processes", None) or {}).values()):
+        process.kill()
+
+
 #: the level whose injected budget (tests) also sets a hint's reading (``Thinker.reading``)
 HINT_READING_LEVEL = "hard"
 
@@ -113,6 +128,8 @@ class _Job:
     answer: asyncio.Future[Any]
     asked: int  # the order it was asked in
     ran_on: Executor | None = None
+    #: seconds after its start past which the search is taken for hung (``overdue_seconds``)
+    limit: float = 120.0
     #: what runs in the worker: a search (``_search_now``), or a hint's reading (``_reading_now``)
     call: Callable[..., Any] | None = None
 
@@ -136,8 +153,9 @@ class _Lane:
     _busy: int = 0
 
     def submit(self, args: tuple[Any, ...], payer: Payer,
-               call: Callable[..., Any] | None = None) -> asyncio.Future[Any]:
-        job = _Job(args, payer, asyncio.get_running_loop().create_future(), next(self._count), call=call)
+               call: Callable[..., Any] | None = None, limit: float = 120.0) -> asyncio.Future[Any]:
+        job = _Job(args, payer, asyncio.get_running_loop().create_future(), next(self._count), call=call,
+                   limit=limit)
         self._waiting.setdefault(payer, deque()).append(job)
         self._pump()
         return job.answer
@@ -196,12 +214,27 @@ class _Lane:
             running = asyncio.get_running_loop().create_future()
             running.set_exception(BrokenProcessPool(type(exc).__name__))
         running.add_done_callback(lambda done: self._finished(job, done))
+        overdue = asyncio.get_running_loop().call_later(job.limit, self._overdue, job, running)
+        running.add_done_callback(lambda _done: overdue.cancel())
+
+    def _overdue(self, job: _Job, running: asyncio.Future[Any]) -> None:
+        """A search past its limit: its asker stops waiting, and the hung worker is killed (its slot comes back
+        when the pool reports the break; the other searches it ran are asked again on a new pool)."""
+        if running.done():
+            return
+        log.error("%s lane: a search ran past %.0f s; its pool's workers are killed", self.name, job.limit)
+        if not job.answer.done():
+            job.answer.set_exception(TimeoutError())
+        kill_workers(job.ran_on)
 
     def _finished(self, job: _Job, done: asyncio.Future[Any]) -> None:
         """A search ended (or failed): its slot goes to the next in turn, its answer to its asker."""
         self._busy -= 1
         self._running[job.payer] -= 1
         self._forget(job.payer)
+        failed = None if done.cancelled() else done.exception()  # retrieved even when the asker stopped waiting
+        if isinstance(failed, BrokenProcessPool) and job.answer.done():
+            self._broken(job.ran_on)
         if not job.answer.done():
             if done.cancelled():
                 job.answer.cancel()
@@ -248,13 +281,14 @@ def _reading_now(game: str, view: GameView, seat: int, move: str, iterations: in
     return review_games.chance_after(game, view, seat, move, iterations, random.Random(f"hint:{game}:{seed}"))
 
 
-async def _once_more(lane: _Lane, args: tuple[Any, ...], payer: Payer, call: Callable[..., Any] | None = None) -> Any:
+async def _once_more(lane: _Lane, args: tuple[Any, ...], payer: Payer, call: Callable[..., Any] | None = None,
+                     limit: float = 120.0) -> Any:
     """A job's answer from ``lane``; once more on a new pool when the pool broke under it (a worker killed)."""
     try:
-        return await lane.submit(args, payer, call)
+        return await lane.submit(args, payer, call, limit)
     except BrokenProcessPool:
         log.warning("thinking pool broke; starting a new one")
-        return await lane.submit(args, payer, call)
+        return await lane.submit(args, payer, call, limit)
 
 
 class Thinker:
@@ -289,7 +323,9 @@ class Thinker:
         service play (its own lane, never behind Mesa's optional searches); ``payer``: whom an optional
         search is charged to (the per-user cap and the round-robin)."""
         lane = self.obliged if obliged else self.optional
-        return await _once_more(lane, (game, view.copy(), seat, level, self.budget(level), seed), payer)
+        budget = self.budget(level)
+        return await _once_more(lane, (game, view.copy(), seat, level, budget, seed), payer,
+                                limit=overdue_seconds(budget))
 
     async def chance_after(self, game: str, view: GameView, seat: int, move: str, seed: int, *,
                            payer: Payer = None) -> list[float] | None:
