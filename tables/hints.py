@@ -49,7 +49,7 @@ from tables.errors import TableError
 from tables.i18n import EN, Count, Names, Phrase, Tenths, Told
 from tables.lesson_goals import winning_reply
 from tables.loaded import LoadedTable
-from tables.mesa import DEFAULT_LEVEL, MesaMoves, is_mesa, level_of, table_owner
+from tables.mesa import DEFAULT_LEVEL, MesaMoves, is_mesa, level_of
 from tables.move_choices import does
 from tables.outbox import PublicPost
 from tables.outcome_words import deed
@@ -167,7 +167,7 @@ class Hints:
             except (MoveError, ValueError):  # a kept hint that does not read here (edited by hand): searched again
                 unreadable = given
         if move is None:
-            move = await self.mesa.choose(ctx, state, seat.seat, HINT_LEVEL, seed)
+            move = await self.mesa.choose(ctx, state, seat.seat, HINT_LEVEL, seed, payer=user_id)  # the asker's
             # a move that wins at once, on every state the seat's view allows, is the hint (Mesa's K3 search, on
             # its budget, at times chose a move that wins a turn later: a hint's first reason is "it wins at once")
             move = await asyncio.to_thread(winning_instead, engine, state, seat.seat, seed, move)
@@ -179,7 +179,7 @@ class Hints:
         self.given[asked] = text
         reason = self.told.get((*asked, text))
         if reason is None:
-            reason = self.told[(*asked, text)] = await self._why(ctx, state, seat.seat, move, seed)
+            reason = self.told[(*asked, text)] = await self._why(ctx, state, seat.seat, move, seed, user_id)
         told = deed(engine, state, move, seat.name, ctx.names())  # the move in words too, where the game has them
         said: Any = "" if told.words.key.startswith("move.any.") else Phrase("hint.said", {"told": Told((told,))})
         own = does(engine, state, move, ctx.names())
@@ -191,11 +191,11 @@ class Hints:
         return Hint(ctx.id, user_id, text, used, ctx.row.version, params=params,
                     sketch=engine.move_sketch(state, move))
 
-    async def _why(self, ctx: LoadedTable, state: Any, seat: int, move: Any, seed: int) -> Phrase:
+    async def _why(self, ctx: LoadedTable, state: Any, seat: int, move: Any, seed: int, asker: int) -> Phrase:
         """``why``'s sentence; where it has no more to say than "Mesa's choice", what Mesa reads instead: a move
         that is the seat's only one, a choice the rules make alike (KR-4.1), or the seat's chance to win after
         the move as Mesa's review reads a decision (``ai.review_games.chance_after``, from the seat's view, in
-        the thinking pool's optional lane charged to the table's owner: the same question, the same figure)."""
+        the thinking pool's optional lane charged to ``asker``: the same question, the same figure)."""
         reason = await asyncio.to_thread(why, ctx, state, seat, move, seed)  # a few thousand moves at most
         if reason.key != "hint.why.choice":
             return reason
@@ -208,7 +208,7 @@ class Hints:
         try:
             chances = await self.mesa.thinker.chance_after(engine.name, engine.view(state, seat), seat,
                                                            engine.format_move(state, move), seed,
-                                                           payer=table_owner(ctx))
+                                                           payer=asker)
         except Exception as exc:  # words only: a hint without its figure is still a hint (the view never logged)
             log.warning("table %d: no reading for a hint (%s)", ctx.id, type(exc).__name__)
             return reason

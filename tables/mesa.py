@@ -49,7 +49,7 @@ from tables.i18n import News, Told
 from tables.loaded import LoadedTable
 from tables.outbox import BOARD, Message, PublicPost
 from tables.outcome_words import deed, events_said
-from tables.thinking import Thinker, has_player, move_seed
+from tables.thinking import Anyone, Payer, Thinker, has_player, move_seed
 
 log = logging.getLogger(__name__)
 
@@ -209,14 +209,13 @@ def mesa_actor(ctx: LoadedTable, actors: Sequence[int]) -> SeatRow | None:
     return None
 
 
-def table_owner(ctx: LoadedTable) -> int | None:
-    """Whom Mesa's searches at this table are charged to (issue 29, item 5: one user's games may not
-    take every worker): the human who started the table, its host, when seated; else its first
-    human seat; None at a table of Mesa alone."""
-    humans = [s.user_id for s in sorted(ctx.seats, key=lambda s: s.seat) if not is_mesa(s.user_id)]
-    if ctx.row.host_id in humans:
-        return ctx.row.host_id
-    return humans[0] if humans else None
+def table_players(ctx: LoadedTable) -> Anyone:
+    """Whom Mesa's searches at this table are charged to (issue 29, item 5: one user's games may not take every
+    worker): any of its human players still in the game, the least loaded when it is asked (``Anyone``): a guest
+    at a busy host's table no longer waits behind the host's other games; none at a table of Mesa alone."""
+    out = ctx.out_seats()
+    return Anyone(s.user_id for s in sorted(ctx.seats, key=lambda s: s.seat)
+                  if not is_mesa(s.user_id) and s.seat not in out)
 
 
 def mesa_to_act(ctx: LoadedTable, state: Any) -> bool:
@@ -352,30 +351,33 @@ class MesaMoves:
             return ctx.engine.random_move(state, rng)
 
     async def choose(self, ctx: LoadedTable, state: Any, seat: int, level: str, seed: int, *,
-                     obliged: bool = False) -> Any:
+                     obliged: bool = False, payer: Payer = None) -> Any:
         """The computer player's move for ``seat`` from that seat's view only.  ``obliged``: a move the
         rules make the service play (a time-out, a seat that went out), searched in the thinker's own
-        lane for them, never behind Mesa's optional searches; the others are charged to the table's
-        owner (``table_owner``), whose searches run a few at a time (``tables.thinking``)."""
+        lane for them, never behind Mesa's optional searches; the others are charged to ``payer``, the user who
+        asked (a hint, ``/auto``), else to the table's players (``table_players``), whose searches run a few at a
+        time (``tables.thinking``)."""
         engine = ctx.engine
         if has_player(engine.name):
             try:
+                charged = None if obliged else table_players(ctx) if payer is None else payer
                 text = await self.thinker.choose(engine.name, engine.view(state, seat), seat, level, seed,
-                                                 payer=None if obliged else table_owner(ctx), obliged=obliged)
+                                                 payer=charged, obliged=obliged)
                 return engine.parse_move(state, text)
             except Exception as exc:  # the view's content never reaches the log: the type only
                 log.error("table %d: Mesa's search failed (%s); playing the automatic move", ctx.id,
                           type(exc).__name__)
         return self.auto_move(ctx, state, seat, random.Random(seed))
 
-    async def played_for(self, ctx: LoadedTable, state: Any, seat: int, seed: int, *, obliged: bool = False) -> Any:
+    async def played_for(self, ctx: LoadedTable, state: Any, seat: int, seed: int, *, obliged: bool = False,
+                         payer: Payer = None) -> Any:
         """The move played for a player (a time-out, a seat that went out, ``/auto``): where the game's rules
         name the move a time-out plays (``on_timeout="auto"``: Krakatoa's ``auto``, KR-8.4, the move its board
         says "Auto would play" and its Auto button plays), exactly that; else Mesa's ``easy`` level from the
         seat's view (issue 17)."""
         if ctx.engine.description.on_timeout == "auto":
             return self.auto_move(ctx, state, seat, random.Random(seed))
-        return await self.choose(ctx, state, seat, TIMEOUT_LEVEL, seed, obliged=obliged)
+        return await self.choose(ctx, state, seat, TIMEOUT_LEVEL, seed, obliged=obliged, payer=payer)
 
     async def timeout_move(self, ctx: LoadedTable, state: Any, seat: int) -> Any:
         """The automatic move of a player whose time ran out (``played_for``)."""

@@ -258,7 +258,7 @@ class Play:
         if ctx.unlisted(state):
             move = engine.auto_move(state, seat.seat, random.Random(seed), engine.description.auto_styles[0])
         else:
-            move = await self.mesa.played_for(ctx, state, seat.seat, seed)
+            move = await self.mesa.played_for(ctx, state, seat.seat, seed, payer=user_id)  # charged to who asked
         return await self.submit_move(table_id, user_id, engine.format_move(state, move), ctx.row.version, key=key)
 
     # ---- leaving a game -----------------------------------------------------------------------------

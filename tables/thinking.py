@@ -28,7 +28,8 @@ two *lanes*, each a few slots over its own executor:
   idle most of the time, so it costs a process, not a core;
 - the **optional lane** (Mesa's own seats, ``/auto``, a hint's search and its reading, ``chance_after``) has
   ``workers`` slots.  Each search is
-  charged to a user (``tables.mesa.table_owner``: the human who started the table), who may have at
+  charged to a user (the one who asked a hint or ``/auto``; for Mesa's own seat, the least loaded of the
+  table's players, ``tables.mesa.table_players``), who may have at
   most ``per_user`` searches running at once, in any server; the searches waiting are served
   round-robin between users, each user's own in the order asked.  So fifty games of one user take
   one worker and their Mesa simply answers more slowly, while everyone else's answers come next.
@@ -119,6 +120,12 @@ def has_player(game: str) -> bool:
 Payer = Hashable
 
 
+class Anyone(tuple[Payer, ...]):
+    """A search any of these users may be charged with: the one with the fewest searches running and waiting
+    (Mesa's move at a table of several people, all waiting for it: one user's many games slow only their own
+    Mesa, not a guest's at their table, who waited behind the host's whole queue)."""
+
+
 @dataclass(eq=False)
 class _Job:
     """One search waiting for a slot, and the future its asker awaits."""
@@ -154,6 +161,8 @@ class _Lane:
 
     def submit(self, args: tuple[Any, ...], payer: Payer,
                call: Callable[..., Any] | None = None, limit: float = 120.0) -> asyncio.Future[Any]:
+        if isinstance(payer, Anyone):
+            payer = min(payer, key=lambda p: self._running[p] + len(self._waiting.get(p, ()))) if payer else None
         job = _Job(args, payer, asyncio.get_running_loop().create_future(), next(self._count), call=call,
                    limit=limit)
         self._waiting.setdefault(payer, deque()).append(job)

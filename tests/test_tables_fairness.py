@@ -194,6 +194,50 @@ async def test_waiting_searches_are_served_round_robin_between_users(gate: Gate)
     thinker.close()
 
 
+async def test_a_search_for_a_table_of_several_is_charged_to_its_least_loaded_player(gate: Gate) -> None:
+    """One worker; Ana asks three searches; then Mesa moves at a table of Ana and Ben (``Anyone``): it is charged
+    to Ben, who has none, and runs second, not behind all of Ana's (it was charged to the table's host)."""
+    from tables.thinking import Anyone
+
+    thinker = Thinker(processes=False, budget=iterations(10), workers=1)
+    view = _kona_view()
+    searches = [asyncio.create_task(thinker.choose("kona", view, 0, "hard", seed, payer=ANA)) for seed in (1, 2, 3)]
+    await asyncio.sleep(0)
+    shared = asyncio.create_task(thinker.choose("kona", view, 0, "hard", 9, payer=Anyone((ANA, BEN))))
+    order = []
+    for _ in range(4):
+        search = await gate.next()
+        order.append(search.seed)
+        search.release()
+    assert order == [1, 9, 2, 3]
+    await asyncio.gather(*searches, shared)
+    thinker.close()
+
+
+async def test_mesa_s_searches_at_a_table_are_charged_to_its_players_still_in(tmp_path: Path) -> None:
+    """Any human player still in the game may be charged (not only the host); Mesa's seats and a player who went
+    out never are."""
+    from tables.mesa import table_players
+    from tables.thinking import Anyone
+
+    repo = await open_repository(tmp_path / "mesa.db")
+    svc = service(repo, FakeClock(), workers=1)
+    try:
+        alone, _ = await against_mesa(svc, ANA, "Ana")
+        players = table_players(await svc.store.load(alone))
+        assert isinstance(players, Anyone) and tuple(players) == (ANA,)
+        out = await svc.create(GUILD, CHANNEL, CY, "Cy", "k3", [(EVE, "Eve"), (FAY, "Fay")], {"seat": "first"})
+        k3 = out[0].table_id
+        await svc.accept(k3, EVE)
+        await svc.accept(k3, FAY)
+        assert set(table_players(await svc.store.load(k3))) == {CY, EVE, FAY}
+        await svc.resign(k3, CY)  # the host goes out: the others are charged
+        assert set(table_players(await svc.store.load(k3))) == {EVE, FAY}
+    finally:
+        svc.thinker.close()
+        await repo.close()
+
+
 def _kona_view() -> GameView:
     from engines import get_engine
 
