@@ -223,7 +223,10 @@ class Reviews:
         """The review of a finished table of this server (kept, or made now; ``progress`` hears the
         percentage done while it is made).  One per user at a time."""
         waiting = self._users.get(user_id)
-        if waiting is not None:
+        if waiting is not None:  # one being made for them: another that costs nothing to serve is served all the same
+            kept = await self._kept(await self.finished_table(guild_id, table_id)) if waiting != table_id else None
+            if kept is not None:
+                return kept
             raise TableError("error.review_busy", table=waiting)
         self._users[user_id] = table_id
         try:
@@ -251,19 +254,27 @@ class Reviews:
     def _moment(self) -> datetime:
         return self.store.now()
 
+    async def _kept(self, ctx: LoadedTable) -> Review | None:
+        """The review kept for this table, if there is one still readable (one past its age, or unreadable, is
+        forgotten: made again)."""
+        await self.evict()  # one kept past its age is made again, not shown
+        kept = await kept_reviews.stored_review(self.store.repo, ctx.id, ctx.row.version)
+        if kept is None:
+            return None
+        readable = _readable(ctx, kept)
+        if readable is None:
+            await kept_reviews.forget_review(self.store.repo, ctx.id, ctx.row.version)
+        return readable
+
     async def _kept_or_made(self, ctx: LoadedTable, progress: Progress | None) -> Review:
         """The kept review, or the one making of it (others asking meanwhile share it).  The making under
         way is looked up before storage and forgotten only once its review is stored, so a request never
         misses both and makes a second one."""
         making = self._making.get(ctx.id)
         if making is None:
-            await self.evict()  # one kept past its age is made again, not shown
-            kept = await kept_reviews.stored_review(self.store.repo, ctx.id, ctx.row.version)
+            kept = await self._kept(ctx)
             if kept is not None:
-                readable = _readable(ctx, kept)
-                if readable is not None:
-                    return readable
-                await kept_reviews.forget_review(self.store.repo, ctx.id, ctx.row.version)  # made again below
+                return kept
             making = self._making.get(ctx.id)  # one may have started while storage answered
             if making is None:
                 making = self._making[ctx.id] = _Making()

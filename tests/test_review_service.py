@@ -893,3 +893,29 @@ def test_a_k3_build_is_shown_by_its_pyramid_in_a_review() -> None:
     assert f"Mesa's choice instead: built the pyramid {' / '.join(other.rows)}, top rank first (50 %)" in text
     spanish = Review(1, "k3", "K3", ("Ana", "Ben"), analysis, told, b"").text("es")
     assert f"construyó la pirámide {' / '.join(played.rows)}, de la fila de arriba a la de abajo" in spanish
+
+
+async def test_a_kept_review_is_served_while_another_of_the_same_user_is_made(db: DbFactory) -> None:
+    # one per user at a time is about making them: a kept review costs nothing to serve, and was refused
+    repo, svc = await open_service(db())
+    fake = CountingAnalyser()
+    try:
+        reviews = counted(svc, fake)
+        kept_table = await finished_kona(svc, moves=5)
+        first = await reviews.review(GUILD, kept_table, ANA)
+        fake.hold = True
+        fake.started.clear()  # (set by the first review's parts)
+        other = await finished_kona(svc, moves=5)
+        making = asyncio.ensure_future(reviews.review(GUILD, other, ANA))
+        assert await asyncio.to_thread(fake.started.wait, 30)
+        decided = fake.decided  # the review of #other counted among them
+        again = await reviews.review(GUILD, kept_table, ANA)  # served from storage while #other is made
+        assert not again.made and again.analysis == first.analysis and fake.decided == decided
+        with pytest.raises(TableError) as busy:  # the one being made, asked again: still "already making"
+            await reviews.review(GUILD, other, ANA)
+        assert busy.value.key == "error.review_busy"
+        fake.release()
+        assert (await asyncio.wait_for(making, 30)).made
+    finally:
+        fake.release()
+        await repo.close()
