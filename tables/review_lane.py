@@ -9,8 +9,10 @@ decisions each, ``ai.review.review_part``), and the parts run here, never in the
   Mesa search never waits in a queue behind a review, not even for one part; what the two share is the
   machine's cores, and the review's worker asks the system for a lower priority (``os.nice``), so
   Mesa's searches get a core first whenever both want one;
-- one part at a time, taken round-robin between the reviews being made (each review's own parts in
-  order), so two reviews at once both advance, and their makers both see their progress move.
+- one part at a time, for the reviews in the order they began (each review's own parts in order): a review
+  asks its next part only once its last one is answered, so the first two begun take turns, and both their
+  makers see their progress move; a burst of reviews (a tournament round's end) is then answered one pair at
+  a time, most of them within Discord's 15 minutes, where turns between all of them made every one late.
 
 ``ReviewLane(processes=False)`` runs the parts in a thread of this process instead (the console, tests),
 in the same order.  A part whose asker gave up (a cancelled task) is dropped from the queue.
@@ -65,13 +67,13 @@ class _Part:
 
 @dataclass(eq=False)
 class ReviewLane:
-    """Runs review parts one at a time, round-robin between the reviews that wait (keyed by table): the next
-    part is the oldest of the review served least recently (one with nothing waiting is forgotten)."""
+    """Runs review parts one at a time (keyed by table): the next is the oldest waiting part of the review that
+    began first (see the module)."""
 
     processes: bool = True
     _executor: Executor | None = None
     _waiting: dict[Hashable, deque[_Part]] = field(default_factory=dict)
-    _served: dict[Hashable, int] = field(default_factory=dict)  # owner -> when last served (the count below)
+    _began: dict[Hashable, int] = field(default_factory=dict)  # owner -> when its first part was asked
     _count: itertools.count[int] = field(default_factory=itertools.count)
     _busy: bool = False
 
@@ -79,6 +81,7 @@ class ReviewLane:
         """``call(*args)`` in the lane's worker once it is ``owner``'s turn; a future of its answer.
         With processes, ``call`` and ``args`` must be picklable (a module-level function)."""
         part = _Part(call, args, asyncio.get_running_loop().create_future(), next(self._count))
+        self._began.setdefault(owner, part.asked)
         self._waiting.setdefault(owner, deque()).append(part)
         self._pump()
         return part.answer
@@ -97,17 +100,16 @@ class ReviewLane:
             if not queue:
                 del self._waiting[owner]
                 continue
-            rank = (self._served.get(owner, -1), queue[0].asked)
+            rank = (self._began.get(owner, queue[0].asked), queue[0].asked)
             if best is None or rank < best:
                 best, chosen = rank, owner
         if best is None:
-            self._served.clear()  # nothing waits: every review starts afresh (bounded memory)
+            self._began.clear()  # nothing waits: every review starts afresh (bounded memory)
             return None
         queue = self._waiting[chosen]
         part = queue.popleft()
         if not queue:
             del self._waiting[chosen]
-        self._served[chosen] = next(self._count)
         return part
 
     def _pump(self) -> None:

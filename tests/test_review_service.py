@@ -748,7 +748,7 @@ async def test_the_review_lane_runs_the_real_analysis_in_a_process_of_its_own(tm
         await repo.close()
 
 
-async def test_the_lane_runs_one_part_at_a_time_round_robin_between_reviews() -> None:
+async def test_the_lane_runs_one_part_at_a_time_the_review_begun_first_first() -> None:
     lane = ReviewLane(processes=False)
     order: list[str] = []
     gate = threading.Event()
@@ -765,7 +765,8 @@ async def test_the_lane_runs_one_part_at_a_time_round_robin_between_reviews() ->
         assert lane.waiting() == 4
         gate.set()
         assert await asyncio.wait_for(asyncio.gather(first, *rest), 30) == ["a1", "a2", "a3", "b1", "b2"]
-        assert order == ["a1", "b1", "a2", "b2", "a3"]  # B waited least long for its first part
+        # A began first: its parts first (a review asks them one at a time, so two being made take turns: below)
+        assert order == ["a1", "a2", "a3", "b1", "b2"]
     finally:
         gate.set()
         lane.close()
@@ -919,3 +920,26 @@ async def test_a_kept_review_is_served_while_another_of_the_same_user_is_made(db
     finally:
         fake.release()
         await repo.close()
+
+
+async def test_a_burst_of_reviews_is_made_two_at_a_time_in_the_order_asked() -> None:
+    # turns between every review being made made a burst (a tournament round's end) finish all together, late;
+    # the first two begun take turns (both makers see progress), the others wait their turn
+    lane = ReviewLane(processes=False)
+    ran: list[str] = []
+
+    def part(name: str) -> str:
+        ran.append(name)
+        return name
+
+    async def review(owner: int) -> None:
+        for k in range(3):
+            await lane.run(owner, part, f"{owner}.{k}")
+
+    try:
+        await asyncio.wait_for(asyncio.gather(*(review(owner) for owner in (1, 2, 3, 4))), 30)
+    finally:
+        lane.close()
+    owners = [name.split(".")[0] for name in ran]
+    assert owners == ["1", "2", "1", "2", "1", "2", "3", "4", "3", "4", "3", "4"], ran
+    assert ran.index("1.2") < ran.index("3.0") and ran.index("2.2") < ran.index("4.0")
