@@ -168,5 +168,10 @@ def rating_chart(title: str, ratings: Sequence[int], *, subtitle: str = "") -> I
     x, y = xy[-1]
     draw.ellipse((x - 7, y - 7, x + 7, y + 7), fill=theme.ORANGE, outline=theme.INK, width=2)
     # above the dot (over the plot's top edge when the dot is on it: the margin under the title has room)
-    theme.draw_text(draw, (x - 10 if n > 1 else x, y - 12), latest, 18, bold=True, anchor="rb" if n > 1 else "mb")
+    # on a white ground of its own: a line falling to the last dot runs through where the number stands
+    label_xy, anchor = (x - 10 if n > 1 else x, y - 12), "rb" if n > 1 else "mb"
+    lx0, ly0, lx1, ly1 = theme.font(18, True).getbbox(latest, anchor=anchor)
+    draw.rounded_rectangle((label_xy[0] + lx0 - 4, label_xy[1] + ly0 - 3, label_xy[0] + lx1 + 4, label_xy[1] + ly1 + 3),
+                           radius=4, fill=theme.WHITE, outline=theme.LIGHT_GREY)
+    theme.draw_text(draw, label_xy, latest, 18, bold=True, anchor=anchor)
     return img

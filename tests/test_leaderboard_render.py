@@ -104,3 +104,18 @@ def test_a_chart_title_keeps_the_players_name_whole() -> None:
         texts = [m for m in marks if m.kind == "text"]
         assert title in [m.what for m in texts] and count in [m.what for m in texts], [m.what for m in texts]
         assert min(m.size for m in texts) * 400 / img.width >= 9
+
+
+def test_the_latest_rating_stands_clear_of_a_line_falling_to_it() -> None:
+    # the number is printed above and left of the last dot, where a falling line arrives: it stands on a ground
+    # of its own, so the line does not run through its digits
+    from render import theme
+    from render.leaderboard import rating_chart
+
+    img = rating_chart("Ana · Kona rating", [1500, 1520, 1540, 1530, 1510, 1495, 1488, 1482]).convert("RGB")
+    orange = [(x, y) for x in range(img.width) for y in range(img.height) if img.getpixel((x, y)) == theme.ORANGE]
+    assert orange
+    dot_x = sum(x for x, _ in orange) / len(orange)
+    dot_y = sum(y for _, y in orange) / len(orange)
+    label = [(x, y) for x in range(int(dot_x) - 50, int(dot_x) - 12) for y in range(int(dot_y) - 28, int(dot_y) - 14)]
+    assert not [p for p in label if img.getpixel(p) == theme.BLUE], "the line runs through the latest rating"
