@@ -105,6 +105,15 @@ def cut_lines(text: str, limit: int, more: Callable[[int], str]) -> str:
     return "\n".join(kept)[:limit]
 
 
+def standings_alt(st: Standings, lang: str) -> str:
+    """The standings picture's alt text within Discord's limit: the head and the winners first (the picture's banner),
+    then the rows, cut after a whole line with how many are left out (never mid-word)."""
+    lines = standings_text(_plain_standings(st), lang).split("\n")
+    if st.winners and len(lines) > 2:  # standings_text says the winners last; the picture says them on top
+        lines = [lines[0], lines[-1], *lines[1:-1]]
+    return cut_lines("\n".join(lines), MAX_ALT_TEXT, lambda n: t("tour.more", lang, n=n))
+
+
 def chunks(lines: Sequence[str], pings: Sequence[Sequence[int]], *, limit: int = MAX_MESSAGE,
            max_mentions: int = MAX_MENTIONS) -> list[tuple[str, list[int]]]:
     """Lines grouped into messages of at most ``limit`` characters that ping at most ``max_mentions``
@@ -356,7 +365,7 @@ class Tournaments(ServicePart, commands.Cog):
         png = await asyncio.to_thread(standings_png, st, caller_id, lang)
         text = standings_text(_plain_standings(st), lang)
         file = discord.File(io.BytesIO(png), filename=f"tournament-{st.tournament_id}-standings.png",
-                            description=text[:MAX_ALT_TEXT])
+                            description=standings_alt(st, lang))
         return cut_lines(text, MAX_MESSAGE, lambda n: t("tour.more", lang, n=n)), file
 
     async def _number(self, interaction: discord.Interaction, number: int | None, action: str) -> int | None:
@@ -416,7 +425,7 @@ class Tournaments(ServicePart, commands.Cog):
         if pictured(post.key, post.params):  # standings after the rounds decided
             st = await tours.standings(post.guild_id, post.tournament_id)
             png = await asyncio.to_thread(standings_png, st, None, lang)
-            file = (png, standings_text(_plain_standings(st), lang)[:MAX_ALT_TEXT])
+            file = (png, standings_alt(st, lang))
         channel = self.delivery.client.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
         for i, (content, users) in enumerate(chunks(lines, pings)):
             kwargs: dict[str, Any] = {"content": content, "allowed_mentions": discord.AllowedMentions(

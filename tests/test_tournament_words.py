@@ -4,6 +4,7 @@ round's announcement saying who moves first and how to play, the creation saying
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from tables.i18n import Count, Phrase, t
@@ -105,3 +106,24 @@ def test_stats_say_results_in_the_readers_letters() -> None:
     es = stats_text([stats], "Ana", "es")
     assert "racha D1 · últimas cinco D V T" in es and "V victoria, D derrota, T tablas" in es
     assert "streak L1 · last five L W D" in stats_text([stats], "Ana", "en")
+
+
+def test_a_long_standings_alt_text_names_the_winner_and_ends_on_a_whole_line() -> None:
+    # the picture's alt text was the standings cut at 1,000 characters mid-word, losing the winner (the picture's
+    # banner says it first)
+    from cogs.limits import MAX_ALT_TEXT
+    from cogs.tournaments import standings_alt
+    from tables.tournaments import StandingRow, Standings
+
+    count = 24
+    rows = tuple(StandingRow(i + 1, 1000 + i, f"Jugador Número {i + 1:02d} de Sevilla", Fraction(2 * (count - i), 4),
+                             Fraction(60 - i, 2), Fraction(90 - i, 4), 5, 0, "in") for i in range(count))
+    st = Standings(7, "kona", "Kona", "swiss", "finished", 5, 5, rows, paired=5)
+    for lang, winner in (("en", "Winner"), ("es", "Gan")):
+        alt = standings_alt(st, lang)
+        lines = alt.split("\n")
+        assert len(alt) <= MAX_ALT_TEXT
+        assert winner in lines[1] and "Jugador Número 01" in lines[1], lines[:2]  # the banner's words, second
+        left_out = int(re.search(r"\d+", lines[-1]).group())  # type: ignore[union-attr]
+        assert lines[-1].startswith("…") and left_out == count - (len(lines) - 3), lines[-1]  # how many left out
+        assert all(line.endswith(")") for line in lines[2:-1]), "whole lines only"
