@@ -530,8 +530,9 @@ class KonaEngine(Engine[KonaState, KonaMove, KonaView]):
         a single piece by its animal (``single``), a stack (KO-2.2) by its height and its pieces from the top
         (``stack``: the top one moves, as far as the height, KO-4.3); then each line of three or more equal
         tops the picture marks at the end (``line_capybara``, ``line_poodle``, KO-6.1).  Nothing is hidden in
-        Kona (KO-8.1): every viewer's words are the same."""
-        said: list[tuple[str, dict[str, Any]]] = []
+        Kona (KO-8.1): every viewer's words are the same.  First who plays which animal (``sides``, KO-1.1), as
+        the picture's title strip says it."""
+        said: list[tuple[str, dict[str, Any]]] = [("sides", {"capybara_seat": 0, "poodle_seat": 1})]
         for rank, row in zip(range(SIZE, 0, -1), view.get("board") or [], strict=False):
             for file, stack in zip(FILES, row, strict=False):
                 animals = [ANIMALS[SIDE_LETTER.index(p)] for p in str(stack).lower() if p in SIDE_LETTER]

@@ -2879,6 +2879,7 @@ EN.update({
     "picture.review.swings": "The largest swings are marked: {swings}; the words below tell each one.",
     "picture.review.swing": "{number} at move {move}, {player} from {before} % to {after} %",
     "picture.any.replay": "An animated replay of the game in {frames} pictures; the last shows the final position.",
+    "picture.kona.sides": "{capybara} plays the capybaras, {poodle} the poodles.",
     "picture.kona.single": "{square}: a {animal}.",
     "picture.kona.stack": "{square}: a stack of {height}, from the top: {pieces}.",
     "picture.kona.line_capybara": "Three or more capybaras on top in a row: {squares}.",
@@ -2977,6 +2978,7 @@ ES.update({
     "picture.review.swing": "{number} en la jugada {move}, {player} del {before} % al {after} %",
     "picture.any.replay": "Una repetición animada de la partida en {frames} imágenes; la última muestra la posición "
     "final.",
+    "picture.kona.sides": "{capybara} juega con los capibaras, {poodle} con los caniches.",
     "picture.kona.single": "{square}: un {animal}.",
     "picture.kona.stack": "{square}: una pila de {height}, de arriba abajo: {pieces}.",
     "picture.kona.line_capybara": "Tres o más capibaras arriba en línea: {squares}.",

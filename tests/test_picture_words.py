@@ -199,3 +199,15 @@ async def test_every_lesson_picture_is_said_whole_in_both_languages(tmp_path: Pa
                     assert alt_text(alt, lang) == text  # never cut
                     longest = max(longest, len(text))
     assert longest > 0
+
+
+def test_kona_s_words_say_who_plays_which_animal_as_its_title_strip_does() -> None:
+    # a screen reader heard "c6: a poodle. e4: a capybara" with no word of whose pieces those were (KO-1.1)
+    from engines import get_engine
+    from tables.picture_words import picture_words
+
+    engine = get_engine("kona")
+    view = engine.view(engine.new_game(2, seed=1), None)
+    for lang, first in (("en", "Ana plays the capybaras, Ben the poodles."),
+                        ("es", "Ana juega con los capibaras, Ben con los caniches.")):
+        assert said(picture_words(engine, view, ["Ana", "Ben"]), lang).startswith(first)
