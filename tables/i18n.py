@@ -196,6 +196,8 @@ EN: dict[str, str] = {
     "more to join, or have Mesa take the empty seats (/start fill=mesa).",
     "error.abort_too_late": "Moves have been played at table #{table}: it can no longer be cancelled "
     "(use /resign).",
+    "error.nothing_hidden": "Nothing of {game} #{table} is hidden now: its board shows it all, the same to everyone "
+    "(/board shows it again).",
     "error.not_seated": "You are not playing at table #{table}. Start your own game with /play.",
     "error.rematch_not_finished": "{game} #{table} is still being played: ask for a rematch once the game is "
     "over.",
@@ -408,6 +410,8 @@ ES: dict[str, str] = {
     "error.not_enough_players": "La mesa #{table} necesita al menos {min} jugadores para empezar ({seated} por "
     "ahora): espera a que se unan más, o deja que Mesa ocupe los asientos libres (/start fill=mesa).",
     "error.abort_too_late": "Ya se han hecho jugadas en la mesa #{table}: no se puede cancelar (usa /resign).",
+    "error.nothing_hidden": "Nada de {game} #{table} está oculto ahora: su tablero lo muestra todo, igual para "
+    "todos (/board lo vuelve a mostrar).",
     "error.not_seated": "No estás jugando en la mesa #{table}. Empieza tu propia partida con /play.",
     "error.rematch_not_finished": "{game} #{table} aún se está jugando: pide la revancha cuando termine la "
     "partida.",

@@ -453,6 +453,8 @@ class Queries:
             raise TableError("error.not_seated", table=table_id)
         if ctx.state is None:  # what it waits for (the invited players' answers, its host's start)
             raise not_active(ctx, user_id)
+        if not ctx.engine.has_private_info(ctx.state):  # Kona, Krakatoa; K3 once every pyramid shows (K3-10)
+            raise TableError("error.nothing_hidden", table=table_id, game=ctx.title)
         return await self.posts.private(ctx, ctx.state, seat.seat)
 
     async def missed_posts(self, settled_seconds: float = 0) -> list[Message]:

@@ -371,3 +371,18 @@ def test_lang_for_locale_and_fallbacks() -> None:
 def test_every_game_is_known() -> None:
     for name in ("kona", "plateau", "k3", "krakatoa"):
         assert get_engine(name).name == name
+
+
+async def test_my_pieces_where_nothing_is_hidden_says_the_board_shows_it_all(tmp_path: Path) -> None:
+    # Kona and Krakatoa hide nothing (KO-8.1, KR-9.1): "your view, for you alone: what only you can see" was no view
+    # of anything; Discord offers no My pieces there, but the console's /mine and a stale button asked it
+    repo, svc = await open_service(tmp_path / "mesa.db")
+    try:
+        for game in ("kona", "krakatoa"):
+            tid, _ = await start_table(svc, game, 2)
+            err = await refused(svc.private_view(tid, ANA), "error.nothing_hidden")
+            assert "board" in err.message("en") and "tablero" in err.message("es")
+        tid, _ = await start_table(svc, "plateau", 2)  # faces are hidden: the view is given
+        assert isinstance(await svc.private_view(tid, ANA), PrivatePost)
+    finally:
+        await repo.close()
