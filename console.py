@@ -97,7 +97,7 @@ from tables.logs import setup_logging
 from tables.mesa import NAME as MESA
 from tables.mesa import reads_as_mesa
 from tables.move_choices import LegalMoves
-from tables.outbox import RESULT, TournamentPost
+from tables.outbox import RESULT, REVIEW, TournamentPost
 from tables.service import open_service
 from tables.thinking import Thinker, iterations
 
@@ -384,7 +384,8 @@ class Console:
                 if m.components_hint in HINTS[self.lang]:
                     self.write(f"{prefix}   {HINTS[self.lang][m.components_hint]}")
                 elif m.kind == RESULT:  # Discord's Rematch and Review buttons under a result
-                    self.write(f"{prefix}   {console_line('after_result', self.lang, table=m.table_id)}")
+                    after = "after_result" if REVIEW in m.offers else "after_result_no_review"
+                    self.write(f"{prefix}   {console_line(after, self.lang, table=m.table_id)}")
             elif isinstance(m, PrivatePost):
                 who = self.names.get(m.user_id, str(m.user_id))
                 self.lines(f"[dm {who}]", t(m.key, self.lang, **m.params),

@@ -26,7 +26,7 @@ from cogs.limits import MAX_SELECT_OPTIONS
 from cogs.picking import PickButton, QuickSelect
 from cogs.review import ReviewButton
 from tables import PublicPost, QuickMove
-from tables.outbox import BOARD, CANCEL, DRAW, HINT, MINE, QUICK, RESULT
+from tables.outbox import BOARD, CANCEL, DRAW, HINT, MINE, QUICK, RESULT, REVIEW
 
 Style = discord.ButtonStyle
 
@@ -45,7 +45,8 @@ def post_controls(post: PublicPost, lang: str) -> discord.ui.View | None:
 
     if post.kind == RESULT:
         view.add_item(RematchButton(table, version, label=said("btn.rematch"), style=Style.primary))
-        view.add_item(ReviewButton(table, version, label=said("btn.review")))  # issue 32: the game's review
+        if REVIEW in post.offers:  # issue 32: the game's review, where it has something to say
+            view.add_item(ReviewButton(table, version, label=said("btn.review")))
     elif hint == "invite":
         view.add_item(InvitationButton(table, version, "accept", label=said("btn.accept"), style=Style.success))
         view.add_item(InvitationButton(table, version, "decline", label=said("btn.decline"), style=Style.danger))

@@ -191,6 +191,7 @@ HINTS = {
 LINES = {
     "en": {
         "after_result": "Play again with /rematch {table}, or read Mesa's review with /review {table}.",
+        "after_result_no_review": "Play again with /rematch {table}.",
         "start": "Mesa console: each line is NAME: COMMAND, acting as that user (Ctrl-D to quit, /help for every "
                  "command).",
         "examples": "Examples:  Ana: /play kona @Ben   Ben: /accept   Ana: /moves   Ana: /move a6-d3   "
@@ -223,6 +224,7 @@ LINES = {
     },
     "es": {
         "after_result": "Juega otra vez con /rematch {table}, o lee la revisión de Mesa con /review {table}.",
+        "after_result_no_review": "Juega otra vez con /rematch {table}.",
         "start": "Consola de Mesa: cada línea es NOMBRE: ORDEN, como ese usuario (Ctrl-D para salir, /help para todas "
                  "las órdenes).",
         "examples": "Ejemplos:  Ana: /play kona @Ben   Ben: /accept   Ana: /moves   Ana: /move a6-d3   "

@@ -26,6 +26,8 @@ DRAW = "draw"  # the game has draw offers
 QUICK = "quick"  # the actor's moves as buttons (``PublicPost.quick``)
 HINT = "hint"  # a Hint button for the player to move (issue 30: unrated, against Mesa alone)
 CANCEL = "cancel"  # the opening board, before anyone moved: the host may still cancel the table (``/abort``)
+REVIEW = "review"  # a result whose game Mesa's review has something to say of (issue 32): someone moved, and the
+#                    end showed every secret (a K3 game ended while pyramids were built keeps them, K3-10)
 
 
 @dataclass(frozen=True)

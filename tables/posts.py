@@ -36,7 +36,21 @@ from tables.i18n import Names, News, Phrase, Sentences, Told, with_levels_in
 from tables.languages import Languages
 from tables.loaded import LoadedTable, Step
 from tables.mesa import is_mesa, mention_seats, mesa_to_act, mesa_turn_goes_on
-from tables.outbox import BOARD, CANCEL, DRAW, HINT, INFO, INVITE, MINE, QUICK, RESULT, Message, PrivatePost, PublicPost
+from tables.outbox import (
+    BOARD,
+    CANCEL,
+    DRAW,
+    HINT,
+    INFO,
+    INVITE,
+    MINE,
+    QUICK,
+    RESULT,
+    REVIEW,
+    Message,
+    PrivatePost,
+    PublicPost,
+)
 from tables.outcome_words import deed, events_said, gone_clauses, outcome_key, outcome_params
 from tables.picture_words import picture_words
 
@@ -370,6 +384,8 @@ class Posts:
         move's, a resignation's, who know; none for a time-out), it pings every other player: a game that runs
         for days ended unseen by them.  Told again (``None``: an answer repeated, a board asked for), nobody."""
         post = self._result(ctx, ending, version)
+        if ctx.plies and ctx.state is not None and ctx.engine.end_shows_all(ctx.state):
+            post = replace(post, offers=post.offers | {REVIEW})  # else "nothing to review": no Review offered
         if acted is None:
             return post
         told = tuple(row.user_id for row in ctx.ordered() if not is_mesa(row.user_id) and row.seat not in acted)

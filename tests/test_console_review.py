@@ -123,3 +123,16 @@ async def test_a_draw_agreed_before_any_move_is_said_so(tmp_path: Path) -> None:
             "[error Ana] Kona #2 was cancelled before it ended: there is no game to review."]
     finally:
         await svc.repo.close()
+
+
+async def test_a_result_offers_a_review_only_where_it_has_something_to_say(tmp_path: Path) -> None:
+    # a game resigned (or lost on time) before anyone moved offered "read Mesa's review with /review 1", which then
+    # said there was nothing to review
+    from console import run
+
+    out: list[str] = []
+    lines = ["Ana: /play kona @Ben seat=first", "Ben: /accept", "Ana: /resign",
+             "Ana: /play kona @Ben seat=first", "Ben: /accept", "Ana: /move a6-d3", "Ben: /resign"]
+    assert await run(lines, str(tmp_path / "mesa.db"), None, False, out.append, seed=3) == 0
+    assert "[#1]   Play again with /rematch 1." in out
+    assert "[#2]   Play again with /rematch 2, or read Mesa's review with /review 2." in out

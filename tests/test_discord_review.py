@@ -334,3 +334,13 @@ async def test_review_and_replay_without_a_table_mean_the_callers_latest_finishe
     post = replies(h)[-1]  # posted for everyone, after the private "posted below"
     assert post.method == "POST" and not post.ephemeral and post.content == f"Replay of Kona #{second}: alice, bob"
     assert not h.standin.refusals()
+
+
+async def test_a_result_before_anyone_moved_carries_rematch_and_no_review(harness: Harness) -> None:
+    # "Review" under a game resigned before its first move answered that there was nothing to review
+    h = harness
+    thread = await start_kona(h)
+    await h.command("resign", [option("table", 1, 4)], ALICE, channel=thread_channel(thread))
+    result = next(r for r in h.standin.to_channel(thread) if r.method == "POST"
+                  and any(c.startswith("mesa:rematch:1:") for c in r.custom_ids()))
+    assert not any(c.startswith("mesa:review:") for c in result.custom_ids())
