@@ -323,6 +323,16 @@ def unwritable(folder: Path) -> OSError | None:
     return None
 
 
+def _pages(groups: list[tuple[str, list[str]]]) -> list[list[tuple[str, list[str]]]]:
+    """``/moves``' pages: whole groups, as many as fit in ``MOVES_PER_PAGE`` moves (a bigger group alone)."""
+    book: list[list[tuple[str, list[str]]]] = [[]]
+    for group in groups:
+        if book[-1] and sum(len(members) for _, members in book[-1]) + len(group[1]) > MOVES_PER_PAGE:
+            book.append([])
+        book[-1].append(group)
+    return book
+
+
 class Console:
     def __init__(self, service: TableService, clock: PretendClock, out_dir: Path | None,
                  write: Callable[[str], None], warn: Callable[[str], None] = warn_on_stderr,
@@ -772,17 +782,16 @@ class Console:
         if not worded and len(moves) <= SHORT_MOVE_LIST:  # the notation on one line
             self.write(f"[dm {name}] {where} {words['legal'].format(n=len(moves))}: {', '.join(moves)}")
             return
-        pages = -(-len(moves) // MOVES_PER_PAGE)
-        page = int(typed) if typed else 1
-        page = min(max(page, 1), pages)
-        chunk = moves[(page - 1) * MOVES_PER_PAGE: page * MOVES_PER_PAGE]
-        more = words["more"].format(next=page + 1) if page < pages else ""
-        paged = f", {words['page'].format(page=page, pages=pages)}{more}" if pages > 1 else ""
-        self.write(f"[dm {name}] {where} {words['legal'].format(n=len(moves))}{paged}:")
-        groups: dict[str, list[str]] = {}
-        for move in chunk:
+        every: dict[str, list[str]] = {}
+        for move in moves:
             start = re.match(r".[^-:@!\s]*", move)
-            groups.setdefault(start.group(0) if start else move, []).append(move)
+            every.setdefault(start.group(0) if start else move, []).append(move)
+        book = _pages(list(every.items()))  # a group of moves that start alike is never cut between two pages
+        page = min(max(int(typed) if typed else 1, 1), len(book))
+        more = words["more"].format(next=page + 1) if page < len(book) else ""
+        paged = f", {words['page'].format(page=page, pages=len(book))}{more}" if len(book) > 1 else ""
+        self.write(f"[dm {name}] {where} {words['legal'].format(n=len(moves))}{paged}:")
+        groups = dict(book[page - 1])
         # what each group's moves share, as the picker's choices say it (a table's; a lesson's go without)
         shared = said_by.shared(picker.Step(head).encode() for head in groups) if said_by else {}
         for head, members in groups.items():

@@ -73,6 +73,24 @@ async def test_a_long_move_list_is_read_a_page_at_a_time(tmp_path: Path) -> None
     assert len(last) == 1 and not any(line.startswith("[error Ana]") for line in out)
 
 
+async def test_the_pages_of_a_long_move_list_never_cut_a_group_in_two(tmp_path: Path) -> None:
+    # page 1 ended "+bb.xx (...): +bb.xx@a2 ... @d3" and page 2 began "+bb.xx@d4 — Open on d4": one group, two pages
+    opening = ["Ana: /play plateau @Ben seat=second", "Ben: /accept", "Ben: /move +xx.ox@a1"]  # 11 squares free
+    out = await _console([*opening, "Ana: /moves"], tmp_path)
+    pages = int(re.search(r"page 1 of (\d+)", "\n".join(out)).group(1))  # type: ignore[union-attr]
+    (tmp_path / "all").mkdir()
+    out = await _console([*opening, *(f"Ana: /moves {page}" for page in range(1, pages + 1))], tmp_path / "all")
+    heads, listed = [], []
+    for line in out:
+        group = re.match(r"\[dm Ana\]   (\S+) \(.*\): (.*)$", line)
+        if group:
+            heads.append(group[1])
+            listed += group[2].split(", ")
+    assert len(heads) == len(set(heads)), "a group of moves is listed on two pages"
+    total = int(re.search(r"legal moves \((\d+)\)", "\n".join(out)).group(1))  # type: ignore[union-attr]
+    assert len(listed) == len(set(listed)) == total, "every move on exactly one page"
+
+
 async def test_moves_with_words_lists_the_moves_matching_them_with_what_each_does(tmp_path: Path) -> None:
     # /moves x was refused as a page it could not read; words typed now list the moves matching them, one a line with
     # what each does, as Discord's /move suggests them: KO-5.1 (E1), the nine moves from a6; KO-2.3, a6 holds CPC, so
