@@ -55,6 +55,7 @@ from discord.ext import commands
 
 from cogs.choices import GAME_CHOICES, TIME_CHOICES
 from cogs.delivery import ARCHIVE_MINUTES, Delivery, Place, public_lang
+from cogs.guild_life import MISSING_ACCESS
 from cogs.handling import Handling, Refusal, board_refusal, lang_of
 from cogs.i18n_discord import t
 from cogs.limits import MAX_ALT_TEXT, MAX_AUTOCOMPLETE, MAX_MESSAGE, MAX_OPTION_TEXT, MAX_TEXT_OPTION
@@ -395,7 +396,7 @@ class Tournaments(ServicePart, commands.Cog):
         confirmed to the service (until then the sweep hands it out again).  A failure is logged: the rest
         of the delivery goes on."""
         if post.guild_id in self.delivery.guilds.away:  # issue 15, defect 5: nothing for a server the bot left
-            return
+            return  # (not confirmed: a stored announcement is handed out again once the bot is back)
         stored = (post.tournament_id, post.announces)
         if post.announces is not None and stored in self._announcing:
             return  # this process is posting it now (a slow round of many threads, and the sweep's second try)
@@ -403,6 +404,14 @@ class Tournaments(ServicePart, commands.Cog):
         try:
             await self._announce(post, lang or await self.delivery.guilds.server_lang(post.guild_id))
             await self.service.tournaments.announced(post)
+        except discord.Forbidden as exc:
+            # not confirmed: the sweep hands it out again a minute later (a warning that an idle event closes,
+            # too: the close waits a day after its delivery).  Refused for the whole server: the bot is out of it,
+            # its tables suspended and its open events' idle clock stopped until it is back
+            if exc.code == MISSING_ACCESS and await self.delivery.guilds.missing_access(post.guild_id):
+                log.info("tournament %d: the bot is out of its server; the announcement waits", post.tournament_id)
+            else:
+                log.warning("tournament %d: an announcement was refused (%s)", post.tournament_id, exc.code)
         except discord.HTTPException as exc:
             log.warning("tournament %d: an announcement failed (%s)", post.tournament_id, type(exc).__name__)
         except Exception:

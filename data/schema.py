@@ -404,8 +404,20 @@ V21 = """
 ALTER TABLE hints ADD COLUMN given_position INTEGER;
 """
 
+#: migration 22: an idle event's warning is an announcement like the others: ``warned_at`` is now when it was last
+#: handed out, ``warning_delivered_at`` when a front end confirmed it reached the channel (the close waits a day
+#: after that); ``suspended_at``: when Mesa left the event's server (its idle clock stops until Mesa is back, and
+#: then moves on by the time away); ``channel_gone_at``: when Discord said the event's channel was deleted (its
+#: posts are no longer tried, its organiser and players told once).  A warning handed out before this migration
+#: is not known to have been delivered: it is handed out again, and the close waits a day after it
+V22 = """
+ALTER TABLE tournaments ADD COLUMN warning_delivered_at TEXT;
+ALTER TABLE tournaments ADD COLUMN suspended_at TEXT;
+ALTER TABLE tournaments ADD COLUMN channel_gone_at TEXT;
+"""
+
 MIGRATIONS: list[str] = [V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17, V18, V19,
-                         V20, V21]
+                         V20, V21, V22]
 
 
 #: the schema version this code writes

@@ -32,9 +32,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any, TypeVar
 
-from data.models import INVITED, SeatRow
+from data.models import INVITED, SeatRow, moment_or_none, now_iso, parse_iso
 from data.repository import Conflict, Repository, Tx, readable
 
 T = TypeVar("T")
@@ -51,7 +52,8 @@ UNPLACED = -1
 GAME, BYE, FORFEIT = "game", "bye", "forfeit"
 
 TOURNAMENT_COLUMNS = ("id", "guild_id", "channel_id", "game", "format", "options", "organiser_id", "max_players",
-                      "rounds", "status", "created_at", "updated_at", "organiser_name", "warned_at")
+                      "rounds", "status", "created_at", "updated_at", "organiser_name", "warned_at",
+                      "warning_delivered_at", "suspended_at", "channel_gone_at")
 ENTRANT_COLUMNS = ("tournament_id", "user_id", "name", "seed", "joined_at", "status", "left_round", "left_at")
 PAIRING_COLUMNS = ("tournament_id", "round", "board", "kind", "table_id", "players", "places", "decided_at")
 
@@ -85,8 +87,14 @@ class TournamentRow:
     updated_at: str
     #: the organiser's name when they created the event (None: an event from before it was kept)
     organiser_name: str | None = None
-    #: when the event, open for entries, was last warned that it closes unstarted (``tables.tournament_idle``)
+    #: when the warning that the event, open for entries, closes unstarted was last handed out to a front end
+    #: (``tables.tournament_idle``), and when a front end confirmed it delivered it (the close counts from then)
     warned_at: str | None = None
+    warning_delivered_at: str | None = None
+    #: since when Mesa is out of the event's server (its idle clock stands still meanwhile)
+    suspended_at: str | None = None
+    #: when Discord said the event's channel was deleted (nothing is posted there any more)
+    channel_gone_at: str | None = None
 
 
 @dataclass(frozen=True)
@@ -166,8 +174,7 @@ def _object(text: Any) -> dict[str, Any]:
 def tournament_row(r: Any) -> TournamentRow:
     return _read(r[0], lambda: TournamentRow(int(r[0]), int(r[1]), int(r[2]), str(r[3]), str(r[4]), _object(r[5]),
                                              int(r[6]), int(r[7]), int(r[8]), str(r[9]), str(r[10]), str(r[11]),
-                                             None if r[12] is None else str(r[12]),
-                                             None if r[13] is None else str(r[13])))
+                                             *(None if v is None else str(v) for v in r[12:17])))
 
 
 def entrant_row(r: Any) -> EntrantRow:
@@ -421,8 +428,8 @@ async def join(repo: Repository, tournament_id: int, user_id: int, name: str, no
         except Conflict:
             raise Refused("already", status=IN) from None
         # a join starts an open event's wait for its start over (``tables.tournament_idle``)
-        await tx._c.execute("UPDATE tournaments SET updated_at = ?, warned_at = NULL WHERE id = ?",
-                            (now, tournament_id))
+        await tx._c.execute("UPDATE tournaments SET updated_at = ?, warned_at = NULL, warning_delivered_at = NULL "
+                            "WHERE id = ?", (now, tournament_id))
     return int(count[0]) + 1
 
 
@@ -438,8 +445,8 @@ async def leave_open(repo: Repository, tournament_id: int, user_id: int, now: st
         if gone != 1:
             raise Refused("not_entered")
         # so does a leave
-        await tx._c.execute("UPDATE tournaments SET updated_at = ?, warned_at = NULL WHERE id = ?",
-                            (now, tournament_id))
+        await tx._c.execute("UPDATE tournaments SET updated_at = ?, warned_at = NULL, warning_delivered_at = NULL "
+                            "WHERE id = ?", (now, tournament_id))
         left = await tx._c.fetchone("SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = ? AND status = ?",
                                     (tournament_id, IN))
     return int(left[0]) if left else 0
@@ -459,35 +466,99 @@ async def stop_entrant(repo: Repository, tournament_id: int, user_id: int, statu
 
 
 async def idle_open(repo: Repository, before: str) -> list[int]:
-    """The open tournaments whose last change (creation, a join, a leave) came before ``before``, oldest first."""
+    """The open tournaments whose last change (creation, a join, a leave) came before ``before``, oldest first;
+    not those of a server Mesa is out of (their idle clock stands still: ``suspend_open``)."""
     async with repo._reading() as c:
-        rows = await c.fetch("SELECT id FROM tournaments WHERE status = ? AND updated_at < ? ORDER BY id",
-                             (OPEN, before))
+        rows = await c.fetch("SELECT id FROM tournaments WHERE status = ? AND updated_at < ? AND suspended_at IS NULL "
+                             "ORDER BY id", (OPEN, before))
     return [int(r[0]) for r in rows]
 
 
-async def mark_warned(repo: Repository, tournament_id: int, before: str, now: str) -> bool:
-    """Note that an open tournament idle since before ``before`` was warned it closes unstarted; False when it
-    was warned already (a join or a leave clears the warning), or changed meanwhile (a join, a leave, its start),
-    or another process was first: the warning is posted by whoever gets True, once per idle spell."""
+async def lease_warning(repo: Repository, tournament_id: int, before: str, handed_before: str, now: str) -> bool:
+    """Take the right to hand out the warning that an open tournament idle since before ``before`` closes
+    unstarted: the first time in this idle spell, or again when the last hand-out (before ``handed_before``) was
+    never confirmed delivered (``warned_delivered``).  False when it was delivered already (a join or a leave
+    clears it), changed meanwhile (a join, a leave, its start), Mesa is out of its server, or another process
+    took it: one process a minute hands it out, until a front end confirms it."""
     async with repo.transaction() as tx:
         await tx._serialise(f"tournament:{tournament_id}")
         changed = await tx._c.execute(
             "UPDATE tournaments SET warned_at = ? WHERE id = ? AND status = ? AND updated_at < ? "
-            "AND warned_at IS NULL", (now, tournament_id, OPEN, before))
+            "AND suspended_at IS NULL AND warning_delivered_at IS NULL AND (warned_at IS NULL OR warned_at < ?)",
+            (now, tournament_id, OPEN, before, handed_before))
+    return changed == 1
+
+
+async def warned_delivered(repo: Repository, tournament_id: int, now: str) -> bool:
+    """Record that a front end delivered the warning handed out (``lease_warning``); the close counts a day from
+    ``now``.  False when there is none to confirm: a join or a leave since cleared it (that warning is void), the
+    event is no longer open, or it was confirmed already."""
+    async with repo.transaction() as tx:
+        await tx._serialise(f"tournament:{tournament_id}")
+        changed = await tx._c.execute(
+            "UPDATE tournaments SET warning_delivered_at = ? WHERE id = ? AND status = ? AND warned_at IS NOT NULL "
+            "AND warning_delivered_at IS NULL", (now, tournament_id, OPEN))
     return changed == 1
 
 
 async def close_idle(repo: Repository, tournament_id: int, before: str, warned_by: str, now: str) -> bool:
-    """Cancel an open tournament that has had no change since before ``before`` and was warned of it since, by
-    ``warned_by``; False when it changed meanwhile (a join or a leave keeps it open, a start runs it), was not
-    warned in time, or another process closed it first."""
+    """Cancel an open tournament that has had no change since before ``before`` and whose warning was delivered
+    since, by ``warned_by``; False when it changed meanwhile (a join or a leave keeps it open, a start runs it),
+    its warning was not delivered in time, Mesa is out of its server, or another process closed it first."""
     async with repo.transaction() as tx:
         await tx._serialise(f"tournament:{tournament_id}")
         changed = await tx._c.execute(
             "UPDATE tournaments SET status = ?, updated_at = ? WHERE id = ? AND status = ? AND updated_at < ? "
-            "AND warned_at IS NOT NULL AND warned_at <= ?", (CANCELLED, now, tournament_id, OPEN, before, warned_by))
+            "AND suspended_at IS NULL AND warning_delivered_at IS NOT NULL AND warning_delivered_at <= ?",
+            (CANCELLED, now, tournament_id, OPEN, before, warned_by))
     return changed == 1
+
+
+async def suspend_open(repo: Repository, guild_id: int, now: str) -> list[int]:
+    """Mesa is out of ``guild_id``: its open tournaments' idle clock stops (``suspended_at``); their ids."""
+    async with repo.transaction() as tx:
+        rows = await tx._c.fetch(
+            "UPDATE tournaments SET suspended_at = ? WHERE guild_id = ? AND status = ? AND suspended_at IS NULL "
+            "RETURNING id", (now, guild_id, OPEN))
+    return sorted(int(r[0]) for r in rows)
+
+
+async def resume_open(repo: Repository, guild_id: int, now: str) -> list[int]:
+    """Mesa is back in ``guild_id``: its suspended tournaments' idle clock runs again, moved on by the time away
+    (the last change, the warning's hand-out and its delivery alike), as a table's deadline is; their ids."""
+    moment = parse_iso(now)
+    assert moment is not None
+    resumed: list[int] = []
+    async with repo.transaction() as tx:
+        rows = await tx._c.fetch("SELECT id, suspended_at, updated_at, warned_at, warning_delivered_at "
+                                 "FROM tournaments WHERE guild_id = ? AND suspended_at IS NOT NULL ORDER BY id",
+                                 (guild_id,))
+        for tid, since, changed, warned, delivered in rows:
+            started = moment_or_none(str(since))
+            away = moment - started if started is not None and moment > started else timedelta(0)
+            await tx._c.execute(
+                "UPDATE tournaments SET suspended_at = NULL, updated_at = ?, warned_at = ?, warning_delivered_at = ? "
+                "WHERE id = ?", (_shift(changed, away), _shift(warned, away), _shift(delivered, away), int(tid)))
+            resumed.append(int(tid))
+    return resumed
+
+
+def _shift(text: Any, away: timedelta) -> str | None:
+    if text is None:
+        return None
+    when = moment_or_none(str(text))  # a moment edited into no moment is kept as it is
+    return str(text) if when is None else now_iso(when + away)
+
+
+async def mark_channel_gone(repo: Repository, channel_id: int, now: str) -> list[int]:
+    """Discord said ``channel_id`` is deleted: the tournaments announced there (open or running, not marked yet)
+    are marked, so nothing more is posted there; their ids (each is told to its people once, by whoever marks
+    it)."""
+    async with repo.transaction() as tx:
+        rows = await tx._c.fetch(
+            "UPDATE tournaments SET channel_gone_at = ? WHERE channel_id = ? AND status IN (?, ?) "
+            "AND channel_gone_at IS NULL RETURNING id", (now, channel_id, OPEN, RUNNING))
+    return sorted(int(r[0]) for r in rows)
 
 
 async def set_status(repo: Repository, tournament_id: int, expected: Sequence[str], status: str, now: str,

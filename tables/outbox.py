@@ -131,6 +131,10 @@ class MovePlayed:
         return plain(self.move) == plain(self.typed)
 
 
+#: ``TournamentPost.announces`` of the warning that an idle event closes unstarted (``tables.tournament_idle``)
+WARNING = -1
+
+
 @dataclass(frozen=True)
 class TournamentPost:
     """A tournament's announcement (issue 31) for its channel: created, a round paired, the final standings.
@@ -138,9 +142,10 @@ class TournamentPost:
     ``mention``: only the players concerned (those paired in the round announced; the winners at the
     end); ``params`` may hold ``Lines`` of pairings or standings, said in the reader's language.
     ``table_id`` is 0: the post belongs to no table (front ends that sort messages by table put it apart).
-    ``announces``: the round this post announces (0: the final standings), which the front end confirms
-    once it is delivered (``service.tournaments.announced(post)``); until then the sweep hands it out again
-    (at least once, as a ``Reminder``).  None for a post nothing stores (a command's answer).
+    ``announces``: the round this post announces (0: the final standings; ``WARNING``: the warning that an event
+    no one starts closes in a day), which the front end confirms once it is delivered
+    (``service.tournaments.announced(post)``); until then the sweep hands it out again (at least once, as a
+    ``Reminder``).  None for a post nothing stores (a command's answer).
     """
 
     tournament_id: int

@@ -372,11 +372,15 @@ class TableService:
         return await self.guild_life.expire_invitations()
 
     async def suspend_guild(self, guild_id: int) -> list[int]:
-        """The bot is no longer in ``guild_id``: suspend its live tables (returns their ids)."""
+        """The bot is no longer in ``guild_id``: suspend its live tables (returns their ids), and stop the idle
+        clock of its tournaments open for entries (``tables.tournament_idle``)."""
+        await self.tournaments.guild_left(guild_id)
         return await self.guild_life.suspend_guild(guild_id)
 
     async def resume_guild(self, guild_id: int) -> list[Message]:
-        """The bot is back in ``guild_id``: resume its suspended tables, deadlines shifted by the time away."""
+        """The bot is back in ``guild_id``: resume its suspended tables, deadlines shifted by the time away (and its
+        open tournaments' idle clock, ``tables.tournament_idle``)."""
+        await self.tournaments.guild_back(guild_id)
         return await self.guild_life.resume_guild(guild_id)
 
     async def is_suspended(self, table_id: int) -> bool:

@@ -92,6 +92,7 @@ from data.models import ABORTED, LIVE, WAITING, GuildSettings, TableOptions, now
 from data.repository import Repository
 from data.tournaments import EntrantRow, PairingRow, TournamentRow
 from engines import Engine, get_engine
+from tables import tournament_idle
 from tables.bounded import TableLocks
 from tables.durations import format_duration
 from tables.endings import FORFEIT
@@ -101,7 +102,7 @@ from tables.games import known_game, variant_text
 from tables.games import title as game_title
 from tables.i18n import EN, Clauses, Count, Lines, Names, Phrase, t
 from tables.mesa import is_mesa, person_name
-from tables.outbox import INFO, Message, PublicPost, TournamentPost
+from tables.outbox import INFO, WARNING, Message, PublicPost, TournamentPost
 from tables.play import Play
 from tables.seating import MAX_NAME, Seating
 from tables.store import TableStore
@@ -718,10 +719,20 @@ class Tournaments:
         the sweep hands it out no more.  Nothing for a post nothing stores (``announces`` None)."""
         if post.announces is None:
             return
-        if post.announces:
+        if post.announces == WARNING:  # the idle event's warning: its close counts a day from now
+            await db.warned_delivered(self.repo, post.tournament_id, self.store.stamp())
+        elif post.announces:
             await db.mark_announced(self.repo, post.tournament_id, post.announces, self.store.stamp())
         else:
             await db.mark_final_announced(self.repo, post.tournament_id, self.store.stamp())
+
+    async def guild_left(self, guild_id: int) -> list[int]:
+        """Mesa is out of the server: its open events' idle clock stands still (``tables.tournament_idle``)."""
+        return await tournament_idle.suspend(self.repo, guild_id, self.store.now())
+
+    async def guild_back(self, guild_id: int) -> list[int]:
+        """Mesa is back in the server: its open events' idle clock runs on, moved on by the time away."""
+        return await tournament_idle.resume(self.repo, guild_id, self.store.now())
 
     async def needs_place(self, table_id: int) -> bool:
         """Whether this is a tournament's table whose front end has not made its place yet (its thread):

@@ -119,6 +119,32 @@ async def test_replays_kept_before_migration_20_stay_kept_as_the_english_ones(db
         await repo.close()
 
 
+async def test_an_idle_warning_handed_out_before_migration_22_is_not_taken_as_delivered(db: DbFactory) -> None:
+    """Migration 22 tells a warning handed out (``warned_at``) from one delivered (``warning_delivered_at``): one
+    handed out before it is not known to have reached the channel, so it is handed out again and the event does not
+    close before a day after its delivery; nothing is suspended nor any channel gone."""
+    from data import tournaments as stored
+    from tables.tournament_idle import sweep_idle
+
+    path = db("old.db", blank=True)
+    await old_database(path, 21)
+    await run_sql(path, "INSERT INTO tournaments (id, guild_id, channel_id, game, format, options, organiser_id, "
+                  "max_players, rounds, status, created_at, updated_at, warned_at) VALUES (3, 1, 2, 'kona', 'swiss', "
+                  "'{}', 10, 64, 0, 'open', ?, ?, ?)", (NOW, NOW, "2026-03-14T12:00:00.000000Z"))
+    repo = await open_repository(path)
+    try:
+        assert await repo.schema_version() == SCHEMA_VERSION
+        row = await stored.get_tournament(repo, 3)
+        assert row is not None and row.warned_at is not None
+        assert (row.warning_delivered_at, row.suspended_at, row.channel_gone_at) == (None, None, None)
+        later = parse_iso("2026-03-16T12:00:00.000000Z")
+        assert later is not None
+        [again] = await sweep_idle(repo, later)  # not closed: warned again
+        assert again.key == "tournament.closing_anon"  # (no organiser name before migration 19)
+    finally:
+        await repo.close()
+
+
 async def test_v1_database_upgrades_in_place(db: DbFactory) -> None:
     """A database written by the first release (schema 1) opens with today's code; its data survives."""
     path = db("old.db", blank=True)

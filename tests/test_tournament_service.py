@@ -30,7 +30,7 @@ from tables.errors import TableError
 from tables.hints import alone_with_mesa, hints_offered
 from tables.i18n import t
 from tables.mesa import is_mesa, mesa_id
-from tables.outbox import PublicPost, TournamentPost
+from tables.outbox import WARNING, PublicPost, TournamentPost
 from tables.tournaments import core_results, pairings_text, standings_text
 
 GUILD, CHANNEL, ORG = 5, 50, 900
@@ -1040,6 +1040,7 @@ async def test_an_event_no_one_starts_is_warned_then_closes_unstarted(db: DbFact
         f"Tournament #{tid} (Kona) has waited 13 days for its start with no one joining or leaving, and closes "
         f"unstarted in a day. Org can start it now with /tournament start {tid}; a join or a leave keeps it open.")
     assert "se cierra sin empezar dentro de un día" in t(warned.key, "es", **warned.params)
+    await svc_b.tournaments.announced(warned)  # the front end delivered it: the close counts a day from now
     clock.advance(hours=12)
     assert await posts() == []  # warned once
     # a join starts the wait over: no closing a day after the warning, and a new warning 13 days on
@@ -1049,7 +1050,9 @@ async def test_an_event_no_one_starts_is_warned_then_closes_unstarted(db: DbFact
     row = await stored.get_tournament(repo_a, tid)
     assert row is not None and row.status == stored.OPEN and row.warned_at is None
     clock.advance(days=12, hours=1)
-    assert [p.key for p in await posts()] == ["tournament.closing"]
+    [again] = await posts()
+    assert again.key == "tournament.closing"
+    await svc_a.tournaments.announced(again)
     clock.advance(hours=23)
     assert await posts() == []  # not yet a day after the warning
     clock.advance(hours=2)
@@ -1082,6 +1085,8 @@ async def test_an_idle_event_is_never_closed_unwarned_and_a_start_after_the_warn
     swept = [m for m in await svc.tournaments.sweep() if isinstance(m, TournamentPost)]
     assert sorted((m.tournament_id, m.key) for m in swept) == [(first, "tournament.closing"),
                                                                 (second, "tournament.closing")]
+    for post in swept:
+        await svc.tournaments.announced(post)
     await svc.tournaments.start(GUILD, ORG, first)  # the organiser answers the warning
     clock.advance(days=1, minutes=1)
     swept = [m for m in await svc.tournaments.sweep() if isinstance(m, TournamentPost)]
@@ -1089,6 +1094,88 @@ async def test_an_idle_event_is_never_closed_unwarned_and_a_start_after_the_warn
         (second, "tournament.closed_idle")]
     row = await stored.get_tournament(repo, first)
     assert row is not None and row.status == stored.RUNNING
+    await repo.close()
+
+
+async def test_an_idle_warning_not_delivered_is_handed_out_again_and_the_close_counts_from_its_delivery(
+        db: DbFactory) -> None:
+    """The warning is an announcement like a round's: until a front end confirms it, it is handed out again (one
+    process a minute), and the event never closes; it closes a day after the delivery, not after the hand-out."""
+    clock = FakeClock()
+    repo_a, svc_a = await open_service(db("mesa.db"), clock)
+    repo_b, svc_b = await open_service(db("mesa.db"), clock)
+
+    async def posts() -> list[TournamentPost]:
+        out_a, out_b = await asyncio.gather(svc_a.tournaments.sweep(), svc_b.tournaments.sweep())
+        return [m for m in out_a + out_b if isinstance(m, TournamentPost)]
+
+    tid = await event(svc_a, 2)
+    clock.advance(days=13, minutes=1)
+    [first] = await posts()
+    assert first.key == "tournament.closing" and first.announces == WARNING
+    clock.advance(seconds=30)
+    assert await posts() == []  # handed out a moment ago: not again yet
+    for _ in range(3):  # never delivered (Discord refused it): handed out again each minute, by one process
+        clock.advance(days=1)
+        assert [p.key for p in await posts()] == ["tournament.closing"]
+    row = await stored.get_tournament(repo_a, tid)
+    assert row is not None and row.status == stored.OPEN and row.warning_delivered_at is None
+    clock.advance(minutes=2)
+    [last] = await posts()
+    await svc_a.tournaments.announced(last)  # delivered now
+    await svc_b.tournaments.announced(last)  # a second confirmation changes nothing
+    clock.advance(minutes=2)
+    assert await posts() == []  # delivered: not handed out again
+    clock.advance(hours=23, minutes=50)
+    assert await posts() == []  # a day after the hand-outs began, but not a day after the delivery
+    clock.advance(minutes=10)
+    [closed] = await posts()
+    assert closed.key == "tournament.closed_idle"
+    # a confirmation of an event's old warning after a join is void: the new idle spell is warned anew
+    tid2 = await event(svc_a, 2)
+    clock.advance(days=13, minutes=1)
+    [old] = [p for p in await posts() if p.tournament_id == tid2]
+    await svc_a.tournaments.join(GUILD, PLAYERS[2][0], PLAYERS[2][1], tid2)
+    await svc_a.tournaments.announced(old)
+    row = await stored.get_tournament(repo_a, tid2)
+    assert row is not None and row.warned_at is None and row.warning_delivered_at is None
+    await repo_a.close()
+    await repo_b.close()
+
+
+async def test_an_open_events_idle_clock_stands_still_while_mesa_is_out_of_its_server(db: DbFactory) -> None:
+    """Mesa removed from the server (``suspend_guild``, as its tables are): nothing is warned or closed, and on its
+    return the idle clock, the warning's hand-out and its delivery move on by the time away."""
+    clock = FakeClock()
+    repo, svc = await open_service(db("mesa.db"), clock)
+
+    async def posts() -> list[TournamentPost]:
+        return [m for m in await svc.tournaments.sweep() if isinstance(m, TournamentPost)]
+
+    quiet = await event(svc, 2)  # idle 2 days when Mesa leaves
+    clock.advance(days=2)
+    await svc.suspend_guild(GUILD)
+    clock.advance(days=30)
+    assert await posts() == []
+    await svc.resume_guild(GUILD)
+    clock.advance(days=10, hours=23)
+    assert await posts() == []  # 12 days and 23 hours idle, the 30 away not counted
+    clock.advance(hours=2)
+    [warned] = await posts()
+    assert (warned.tournament_id, warned.key) == (quiet, "tournament.closing")
+    await svc.tournaments.announced(warned)
+    clock.advance(hours=12)
+    await svc.suspend_guild(GUILD)  # away again 12 hours after the warning reached the channel
+    clock.advance(days=5)
+    assert await posts() == []  # not closed while away
+    row = await stored.get_tournament(repo, quiet)
+    assert row is not None and row.status == stored.OPEN and row.suspended_at is not None
+    await svc.resume_guild(GUILD)
+    clock.advance(hours=11, minutes=59)
+    assert await posts() == []  # the delivery moved on by the 5 days: 12 hours are still left
+    clock.advance(minutes=2)
+    assert [p.key for p in await posts()] == ["tournament.closed_idle"]
+    await svc.resume_guild(GUILD)  # a second return (a reconnection's GUILD_CREATE) moves nothing
     await repo.close()
 
 
