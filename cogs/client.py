@@ -487,6 +487,15 @@ class MesaBot(commands.Bot):
         if self.service is not None:
             await self.guild_watch.left(guild.id)
 
+    # a channel deleted (the ``guilds`` intent brings CHANNEL_DELETE): its tournaments and tables are not left
+    # posting into nothing (cogs/delivery.py, ``channel_gone``; a post's 404 Unknown Channel finds it out too)
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        if self.service is not None:
+            try:
+                await self.delivery.channel_gone(channel.guild.id, channel.id)
+            except Exception:
+                log.exception("channel %d: its deletion was not handled", channel.id)
+
     async def on_guild_join(self, guild: discord.Guild) -> None:
         if self.service is not None:
             await self.guild_watch.returned(guild.id)

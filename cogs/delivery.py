@@ -10,6 +10,10 @@
   preferences and not retried until they use a command again (``Handling.touch``).
 - ``TableFinished`` -> nothing more to post (the result post came before it).
 - ``TournamentPost`` -> the tournament's channel, through ``tournament_posts`` (``cogs.tournaments``).
+- A channel Discord says is deleted (404 Unknown Channel, 10003, on a post there or in a thread of it; or the
+  gateway's CHANNEL_DELETE, ``channel_gone``) is posted to no more: its tables' posts are recorded as made (the
+  ticker does not try them again), its tournaments are cancelled, and their players, organisers and entrants are
+  told by DM once, in their language, with what to do (``tables.channels_gone``); a closed DM is skipped, logged.
   A tournament's table gets its thread before its first post, whichever path brings that post (the round's
   announcement, its first board, or the ticker's missed posts after a restart): ``tournament_place``.
 
@@ -64,11 +68,19 @@ def fit_middle(text: str, limit: int) -> str:
 SENT, CLOSED, JUST_CLOSED, FAILED = "sent", "closed", "just closed", "failed"
 #: Discord error code: "Cannot send messages to this user" (DMs closed or no shared server)
 DMS_CLOSED = 50007
+#: Discord error code: "Unknown Channel" (the channel, or thread, was deleted)
+UNKNOWN_CHANNEL = 10003
 #: threads archive after a week without messages (games can last days); one of the durations Discord offers
 ARCHIVE_MINUTES: Final = 10080
 
 #: the controls under a public post, in the reader's language (``cogs.post_controls``)
 Controls = Callable[[PublicPost, str], discord.ui.View | None]
+
+
+def gone_words(lang: str) -> dict[str, str]:
+    """The commands a deleted channel's DMs name, as the reader's Discord shows them."""
+    return {"resign": t("cmd.resign", lang), "opt_table": t("opt.table", lang), "play": t("cmd.play", lang),
+            "games": t("cmd.games", lang), "create": f"{t('cmd.tournament', lang)} {t('cmd.tournament.create', lang)}"}
 
 
 def public_lang(interaction: discord.Interaction) -> str:
@@ -96,13 +108,15 @@ class PostFailed(Exception):
     """Discord did not take a public post: refused it (``forbidden``: a 403, a permission missing in
     that channel at that moment) or failed it.  What the post shows is stored; its table's posted
     version stays behind, so the ticker posts it again (``missed_posts``, boards and invitations
-    alike).  The caller is told so, in words for what was lost (``invitation``: the table's invitation)."""
+    alike).  The caller is told so, in words for what was lost (``invitation``: the table's invitation).
+    ``gone``: the table's channel was deleted, so nothing will be posted again (its players were told by DM)."""
 
-    def __init__(self, table_id: int, *, invitation: bool, forbidden: bool) -> None:
+    def __init__(self, table_id: int, *, invitation: bool, forbidden: bool, gone: bool = False) -> None:
         super().__init__(table_id)
         self.table_id = table_id
         self.invitation = invitation
         self.forbidden = forbidden
+        self.gone = gone
 
 
 class Delivery(ServicePart):
@@ -130,6 +144,8 @@ class Delivery(ServicePart):
         self.locales: dict[int, str] = {}  # user -> last Discord locale seen
         #: (table, user) told in the table's place that their DMs are closed (once each while this process runs)
         self.dms_closed_told: set[tuple[int, int]] = set()
+        #: channels Discord said are deleted (``channel_gone``): nothing is posted there any more
+        self.gone_channels: set[int] = set()
         #: posts a tournament's announcements in its channel (issue 31: ``cogs.tournaments`` sets it)
         self.tournament_posts: Callable[[TournamentPost, str | None], Awaitable[None]] | None = None
         #: makes a tournament's table its thread before its first post; False: the post is not for now
@@ -246,6 +262,9 @@ class Delivery(ServicePart):
                 continue  # issue 15, defect 5: nothing about a server the bot has left, not even DMs
             try:
                 if isinstance(message, PublicPost):
+                    if (await self.place(message.table_id)).channel_id in self.gone_channels:
+                        failed = failed or await self._post_gone(message)
+                        continue
                     if not await self._placed(message):
                         continue
                     await self.post_public(message, lang)
@@ -253,6 +272,14 @@ class Delivery(ServicePart):
                     await self.send_private(message)
                 elif isinstance(message, Reminder):
                     await self.send_reminder(message)
+            except discord.NotFound as exc:
+                if exc.code == UNKNOWN_CHANNEL and isinstance(message, PublicPost):  # its channel was deleted
+                    place = await self.place(message.table_id)
+                    await self.channel_gone(place.guild_id, place.channel_id)
+                    failed = failed or await self._post_gone(message)
+                    continue
+                log.warning("table %d: a post failed (NotFound %s)", message.table_id, exc.code)
+                failed = failed or self._failed(message, forbidden=False)
             except discord.Forbidden as exc:
                 if exc.code == MISSING_ACCESS and await self.guilds.missing_access(
                         (await self.place(message.table_id)).guild_id):
@@ -265,6 +292,49 @@ class Delivery(ServicePart):
         self._follow(messages)  # Mesa's moves follow the boards delivered here (cogs/mesa.py)
         if failed is not None:
             raise failed
+
+    # ---- a channel deleted (tables.channels_gone) ------------------------------------------------
+    async def channel_gone(self, guild_id: int, channel_id: int) -> None:
+        """Discord said ``channel_id`` is deleted (a post's 404 Unknown Channel, or CHANNEL_DELETE): nothing is
+        posted there from now on; its tournaments are cancelled and their people told by DM, and so are the players
+        of its tables, each once (``tables.channels_gone``)."""
+        if channel_id in self.gone_channels:
+            return
+        self.gone_channels.add(channel_id)
+        log.info("server %d: channel %d was deleted; its tournaments and tables are told", guild_id, channel_id)
+        gone = self.service.channels_gone
+        tournaments = await gone.channel(channel_id)
+        for event in tournaments:
+            for user_id in event.people:
+                lang = await self.user_lang(user_id)
+                key = "gone.tournament" if event.running else "gone.tournament.open"
+                text = t(key, lang, id=event.tournament_id, title=event.title,
+                         organiser=plain_params({"n": event.organiser})["n"] or "?",
+                         standings=f"/{t('cmd.tournament', lang)} {t('cmd.tournament.standings', lang)} "
+                                   f"{t('opt.number', lang)}:{event.tournament_id}", **gone_words(lang))
+                await self._tell_gone(user_id, 0, text)
+        for table in await gone.tables_in(channel_id):
+            await self._tell_table_gone(table)
+
+    async def _post_gone(self, post: PublicPost) -> PostFailed:
+        """A table's post whose channel is deleted: recorded as made (the ticker does not try it again), its
+        players told once (``channel_gone`` told them all, unless the table began since)."""
+        place = await self.place(post.table_id)
+        place.thread_id = None
+        self.boards.pop(post.table_id, None)
+        await self.service.set_location(post.table_id, None, None, post.version)
+        await self._tell_table_gone(await self.service.channels_gone.table(post.table_id))
+        return PostFailed(post.table_id, invitation=post.kind == INVITE, forbidden=False, gone=True)
+
+    async def _tell_table_gone(self, table: Any) -> None:
+        for user_id in table.players:
+            lang = await self.user_lang(user_id)
+            await self._tell_gone(user_id, table.table_id, t("gone.table", lang, table=table.table_id,
+                                                             game=table.title, **gone_words(lang)))
+
+    async def _tell_gone(self, user_id: int, table_id: int, text: str) -> None:
+        if await self.dm(user_id, table_id, text, None) != SENT:  # DMs closed: skipped (no channel to say it in)
+            log.info("user %d: not told by DM that a channel was deleted", user_id)
 
     async def _placed(self, post: PublicPost) -> bool:
         """Whether ``post`` goes out now: a table whose place is not settled may be a tournament's, whose
@@ -414,6 +484,8 @@ class Delivery(ServicePart):
     async def tell_in_place(self, place: Place, table_id: int, user_id: int, text: str, what: str) -> bool:
         """``text`` in the table's place, its one player pinged (only they may be: ``allowed_mentions``); whether
         Discord took it."""
+        if place.channel_id in self.gone_channels:  # deleted: nothing to say there (its players were told by DM)
+            return True
         channel = self.client.get_partial_messageable(place.id, guild_id=place.guild_id)
         try:
             await channel.send(content=text[:MAX_MESSAGE], allowed_mentions=discord.AllowedMentions(

@@ -150,6 +150,8 @@ def discord_words(lang: str) -> dict[str, str]:
 def not_posted_text(exc: PostFailed, lang: str) -> str:
     """A post Discord did not take: what it was, why if Discord said (a permission), and that the ticker
     posts it again (``Delivery.deliver``); never "done" without a word about it."""
+    if exc.gone:  # the channel was deleted: nothing to post again (its players were told by DM)
+        return t("err.invite_gone" if exc.invitation else "err.post_gone", lang, table=exc.table_id)
     why = t("post.why_forbidden" if exc.forbidden else "post.why_failed", lang)
     if exc.invitation:
         return t("err.invite_not_posted", lang, table=exc.table_id, why=why, **discord_words(lang))

@@ -724,6 +724,21 @@ EN.update({
     "post.why_forbidden": " (a permission is missing in that channel: ask a server manager to give me Send "
                           "Messages, Send Messages in Threads and Attach Files there)",
     "post.why_failed": " (Discord answered with an error)",
+    "err.post_gone": "Done, but the channel of table #{table} was deleted, so I can no longer post its news there; "
+                     "its players have been told privately.",
+    "err.invite_gone": "Discord says the channel of table #{table} was deleted, so I could not post its invitation "
+                       "there; its players have been told privately. Start a game in a channel that is still there.",
+    "gone.table": "The channel where {game} #{table} was played has been deleted, so I can no longer post its "
+                  "boards. The game is kept, but nobody can see it any more: end it with "
+                  "/{resign} {opt_table}:{table}, and start another in a channel that is still there with /{play} "
+                  "(/{games} lists your tables).",
+    "gone.tournament": "The channel of tournament #{id} ({title}) has been deleted, so I can no longer announce its "
+                       "rounds: the tournament is cancelled, and nothing more counts for it ({standings} shows where "
+                       "it stopped). Its games still in play go on as ordinary games. {organiser} (or anyone) can "
+                       "start a new one in another channel with /{create}.",
+    "gone.tournament.open": "The channel of tournament #{id} ({title}) has been deleted before it started, so the "
+                            "tournament is closed: nothing was played. {organiser} (or anyone) can create it again "
+                            "in another channel with /{create}.",
     "err.channel_not_allowed": "Games cannot be started in this channel on this server: start one in {channels}.",
     "err.host_cannot_leave": "You are the host of table #{table}: cancel it with its {button} button instead.",
     "err.same_invitation": "You already have this {game} invitation open: table #{table}. Cancel it with the "
@@ -758,6 +773,22 @@ ES.update({
     "post.why_forbidden": " (falta un permiso en ese canal: pide a un administrador que me dé Enviar mensajes, "
                           "Enviar mensajes en hilos y Adjuntar archivos allí)",
     "post.why_failed": " (Discord respondió con un error)",
+    "err.post_gone": "Hecho, pero el canal de la mesa #{table} se ha borrado, así que ya no puedo publicar allí sus "
+                     "novedades; sus jugadores han recibido un aviso en privado.",
+    "err.invite_gone": "Discord dice que el canal de la mesa #{table} se ha borrado, así que no pude publicar allí "
+                       "su invitación; sus jugadores han recibido un aviso en privado. Empieza una partida en un canal "
+                       "que siga existiendo.",
+    "gone.table": "El canal donde se jugaba {game} #{table} se ha borrado, así que ya no puedo publicar sus "
+                  "tableros. La partida se conserva, pero nadie puede verla ya: termínala con "
+                  "/{resign} {opt_table}:{table} y empieza otra en un canal que siga existiendo con /{play} "
+                  "(/{games} lista tus mesas).",
+    "gone.tournament": "El canal del torneo #{id} ({title}) se ha borrado, así que ya no puedo anunciar sus rondas: "
+                       "el torneo queda cancelado y nada más cuenta para él ({standings} muestra dónde se quedó). "
+                       "Sus partidas en juego siguen como partidas normales. {organiser} (o cualquiera) puede "
+                       "empezar otro en otro canal con /{create}.",
+    "gone.tournament.open": "El canal del torneo #{id} ({title}) se ha borrado antes de que empezara, así que el "
+                            "torneo queda cerrado: no se jugó nada. {organiser} (o cualquiera) puede crearlo de nuevo "
+                            "en otro canal con /{create}.",
     "err.channel_not_allowed": "En este servidor no se pueden empezar partidas en este canal: empieza una en "
                                "{channels}.",
     "err.host_cannot_leave": "Eres el anfitrión de la mesa #{table}: cancélala con su botón {button}.",

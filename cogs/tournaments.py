@@ -34,6 +34,10 @@ that post: the round's announcement, the board itself, or the ticker's missed po
 paired table is stored with no place, ``UNPLACED``, until then).  A paired table never shows an
 invitation: the sweep starts it.
 
+**A deleted channel.**  Discord answering 404 Unknown Channel for the tournament's channel (an announcement, a
+thread made for a table) or the gateway's CHANNEL_DELETE: the event is cancelled and its organiser and entrants
+told by DM (``Delivery.channel_gone``, ``tables.channels_gone``); nothing is posted there again.
+
 A player who leaves the server is not seen by Mesa (it asks for no privileged intent, so no member
 events): their games run out of time by the game's time-out rule, and the organiser may ``remove``
 them.  An announcement Discord refuses is logged; the sweep hands it out again a minute later.
@@ -54,7 +58,7 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from cogs.choices import GAME_CHOICES, TIME_CHOICES
-from cogs.delivery import ARCHIVE_MINUTES, Delivery, Place, public_lang
+from cogs.delivery import ARCHIVE_MINUTES, UNKNOWN_CHANNEL, Delivery, Place, public_lang
 from cogs.guild_life import MISSING_ACCESS
 from cogs.handling import Handling, Refusal, board_refusal, lang_of
 from cogs.i18n_discord import t
@@ -397,6 +401,9 @@ class Tournaments(ServicePart, commands.Cog):
         of the delivery goes on."""
         if post.guild_id in self.delivery.guilds.away:  # issue 15, defect 5: nothing for a server the bot left
             return  # (not confirmed: a stored announcement is handed out again once the bot is back)
+        if post.channel_id in self.delivery.gone_channels:  # deleted: its people were told by DM, nothing is posted
+            await self.service.tournaments.announced(post)
+            return
         stored = (post.tournament_id, post.announces)
         if post.announces is not None and stored in self._announcing:
             return  # this process is posting it now (a slow round of many threads, and the sweep's second try)
@@ -404,6 +411,12 @@ class Tournaments(ServicePart, commands.Cog):
         try:
             await self._announce(post, lang or await self.delivery.guilds.server_lang(post.guild_id))
             await self.service.tournaments.announced(post)
+        except discord.NotFound as exc:
+            if exc.code != UNKNOWN_CHANNEL:
+                log.warning("tournament %d: an announcement failed (NotFound %s)", post.tournament_id, exc.code)
+            else:  # the channel was deleted: the event is cancelled and its people told by DM; never tried again
+                await self.delivery.channel_gone(post.guild_id, post.channel_id)
+                await self.service.tournaments.announced(post)
         except discord.Forbidden as exc:
             # not confirmed: the sweep hands it out again a minute later (a warning that an idle event closes,
             # too: the close waits a day after its delivery).  Refused for the whole server: the bot is out of it,
@@ -490,6 +503,8 @@ class Tournaments(ServicePart, commands.Cog):
                         type=discord.ChannelType.public_thread.value)
                     thread_id = int(data["id"])
             except discord.HTTPException as exc:  # Forbidden included
+                if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL:
+                    raise  # the channel itself was deleted: no place for the table there (``Delivery.channel_gone``)
                 log.info("table %d: no thread (%s); playing in the channel", table_id, type(exc).__name__)
                 may[0] = not isinstance(exc, discord.Forbidden)
             await self.service.set_location(table_id, thread_id, None, 0)  # placed: no longer UNPLACED

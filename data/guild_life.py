@@ -136,6 +136,14 @@ async def resume_guild_tables(repo: Repository, guild_id: int, now: str) -> list
     return resumed
 
 
+async def live_tables_in_channel(repo: Repository, channel_id: int) -> list[int]:
+    """The live tables played in ``channel_id`` or in a thread of it (``tables.channels_gone``)."""
+    async with repo._reading() as c:
+        rows = await c.fetch(f"SELECT id FROM tables WHERE channel_id = ? AND status IN {_LIVE_SQL} ORDER BY id",
+                             (channel_id,))
+    return [int(r[0]) for r in rows]
+
+
 async def suspended_ids(repo: Repository, table_ids: list[int] | None = None) -> set[int]:
     """Which tables are suspended (of ``table_ids``, or all)."""
     sql = "SELECT id FROM tables WHERE suspended_at IS NOT NULL"

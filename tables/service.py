@@ -17,6 +17,7 @@ composed here through their constructors (docs/architecture.md, "tables/"):
 - ``GuildLife`` (``tables.guild_life``): a server's life (expiry, suspension, language);
 - ``Queries`` and ``Preferences`` (``tables.queries``, ``tables.preferences``): reads, and settings.
 - ``Tournaments`` (``tables.tournaments``, as ``service.tournaments``): events of many tables (issue 31).
+- ``ChannelsGone`` (``tables.channels_gone``, as ``service.channels_gone``): a deleted channel's events and tables.
 
 How a move is stored: under the table's lock, ``Play`` loads the table (``TableStore``), the rules
 step parses and applies the move and draws every chance move that follows from
@@ -46,6 +47,7 @@ from data.repository import Repository
 from engines import get_engine
 from engines.base import QuickMove
 from tables.arranging import Arranging
+from tables.channels_gone import ChannelsGone
 from tables.claims import Claims
 from tables.deadlines import CLAIM_SECONDS, Deadlines
 from tables.due_turns import DueTurns
@@ -132,6 +134,7 @@ class TableService:
         # ``service.tournament_lists``: a command's choices and /games' byes
         self.tournaments = Tournaments(self.store, self.seating, self.play, self.seating.seed_source)
         self.tournament_lists = TournamentLists(repo)
+        self.channels_gone = ChannelsGone(self.store, self.tournaments)
         self.finisher.on_end.append(self.tournaments.table_ended)
         self.deadlines.sweeps.append(self.tournaments.sweep)
 

@@ -561,6 +561,14 @@ class Tournaments:
                 return [self._post(row, key), *await self._told_at_tables(row)]
         raise TableError("tournament.error.not_running", id=row.id)
 
+    async def channel_gone(self, row: TournamentRow) -> bool:
+        """The event's channel was deleted (``tables.channels_gone``): it is cancelled, as ``cancel`` would, with
+        nothing posted (its tables in play go on as ordinary games); whether it was running."""
+        if await db.set_status(self.repo, row.id, (db.OPEN,), db.CANCELLED, self.store.stamp()):
+            return False
+        await db.set_status(self.repo, row.id, (db.RUNNING,), db.CANCELLED, self.store.stamp())
+        return row.status == db.RUNNING
+
     async def _told_at_tables(self, row: TournamentRow) -> list[Message]:
         """Each table of the round in play is told, in its own thread, that it goes on as an ordinary game: its
         players, who may not read the event's channel, had no word that their game no longer counted for it."""
