@@ -262,3 +262,12 @@ def test_a_pretend_clock_that_cannot_be_read_starts_from_now(tmp_path: Path) -> 
     con.close()
     out = pipe(["Ana: /games", "Ana: /move a6-d3"], "--db", db)
     assert out[0].startswith("[dm Ana] #1 Kona: Ana · Ben") and any("Ana moved from a6 to d3" in line for line in out)
+
+
+def test_the_krakatoa_block_shows_the_reminder_and_the_late_turn_its_comment_promises() -> None:
+    # "time passes: reminders, then the move is played" ran /clock +3d: straight to the time-out, no reminder
+    block = next(b for b in readme_console_blocks() if any("/play krakatoa" in line for line in b))
+    out = pipe(block)
+    reminded = [i for i, line in enumerate(out) if line.startswith("[dm Ana] You have used")]
+    timed_out = [i for i, line in enumerate(out) if "ran out of time" in line]
+    assert reminded and timed_out and reminded[0] < timed_out[0], out
