@@ -189,6 +189,8 @@ def refusal_in_spanish(key: str, params: dict[str, object], command: str) -> dic
     names a Spanish Discord shows ("La opción asiento no puede ser tercero: usa uno de primero, segundo, al azar",
     not "seat ... first, second, random"), where the command or that option was named in Spanish; else as
     they were."""
+    if key == "error.level_without_mesa":  # "nivel=difícil elige cómo juega Mesa": the level as Spanish says it
+        return {**params, "level": SAID_VALUES["level"].get(str(params.get("level")), params.get("level"))}
     option = str(params.get("option", ""))
     spanish = SAID_OPTIONS.get(option)
     typed = {plain(m["key"]) for m in (_OPTION.fullmatch(w) for w in command.split()) if m is not None}

@@ -354,7 +354,7 @@ ES: dict[str, str] = {
     "están bien). Avisa a los administradores del servidor.",
     "error.unknown_game": "No existe el juego {game}. Elige uno de: {games}.",
     "error.unknown_game_close": "No existe el juego {game}: ¿querías decir {close}? Los juegos: {games}.",
-    "error.level_without_mesa": "level={level} elige cómo juega Mesa, pero aquí ningún asiento es de Mesa: elige "
+    "error.level_without_mesa": "nivel={level} elige cómo juega Mesa, pero aquí ningún asiento es de Mesa: elige "
     "a Mesa como rival, o añade bots (uno por asiento de Mesa), o no indiques el nivel.",
     "error.self_play": "No puedes jugar contra ti mismo: invita a otra persona.",
     "error.duplicate_player": "Un jugador aparece dos veces: invita a cada jugador una sola vez.",

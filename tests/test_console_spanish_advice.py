@@ -161,3 +161,11 @@ async def test_what_a_newcomer_mistypes_is_answered_with_what_works_in_either_la
         assert word not in usage, usage
     assert any("/montar [aleatoria|sensata]" in line for line in spanish), spanish
     assert not any("random|sensible" in line for line in spanish)
+
+
+async def test_a_level_without_mesa_is_refused_in_the_level_s_spanish_words() -> None:
+    # "level=hard elige cómo juega Mesa" answered /jugar kona @Ben nivel=difícil
+    spanish = await session(["Ana: /jugar kona @Ben nivel=difícil"], "es")
+    assert any(line.startswith("[error Ana] nivel=difícil elige cómo juega Mesa") for line in spanish), spanish
+    english = await session(["Ana: /play kona @Ben level=hard"], "en")
+    assert any(line.startswith("[error Ana] level=hard chooses how Mesa plays") for line in english), english
