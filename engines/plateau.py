@@ -2432,6 +2432,7 @@ _RE_STOP = re.compile(rf"-({_SQ}):(\d{{1,2}})")
 #: a few moves as examples, in words: a refusal never cuts a list of moves mid-way (the player's own list
 #: of legal moves follows it, from the tables layer)
 _EXAMPLES = "for example +xr@c2 brings a Red Mask onto c2, a1:2-a3 moves two pieces"
+_OPENING_EXAMPLE = "the opening is a stack of two, like +xx.rb@a1: your Ace, red face up, on your Mute"
 
 
 def _parse_move(state: PlateauState, text: str) -> PlateauMove:
@@ -2478,6 +2479,8 @@ def _parse_move(state: PlateauState, text: str) -> PlateauMove:
             k = int(m.group(3))
         stops = tuple((SQUARE_OF[sq], int(j)) for sq, j in _RE_STOP.findall(m.group(4)))
         return StackMove(K_MOVE, bool(m.group(1)), origin, k, stops, SQUARE_OF[m.group(5)])
+    if state.phase == PHASE_OPEN:  # the opening stack's own notation: the examples of later moves are illegal now
+        raise InvalidMoveError(f"PL-10.4: that is not a Plateau move ({_OPENING_EXAMPLE})", code="notation_opening")
     raise InvalidMoveError(f"PL-10.4: that is not a Plateau move ({_EXAMPLES})", code="notation")
 
 

@@ -1777,6 +1777,8 @@ _REFUSALS_EN: dict[str, str] = {
     "refusal.plateau.hidden_faces": "a move names the faces of its pieces; ? only hides them in the public record",
     "refusal.plateau.notation": "that is not a Plateau move (for example +xr@c2 brings a Red Mask onto c2, a1:2-a3 "
     "moves two pieces)",
+    "refusal.plateau.notation_opening": "that is not a Plateau move (the opening is a stack of two, like +xx.rb@a1: "
+    "your Ace, red face up, on your Mute)",
     "refusal.plateau.no_pair": "no piece has the faces {up} and {down} (pieces: rb ox rx bx rr bb xx)",
     # K3 (K3-2 to K3-6, K3-11.4)
     "term.k3.your": "your",
@@ -1978,6 +1980,8 @@ _REFUSALS_ES: dict[str, str] = {
     "público",
     "refusal.plateau.notation": "eso no es una jugada de Plateau (por ejemplo +xr@c2 trae una Máscara roja a c2, "
     "a1:2-a3 mueve dos piezas)",
+    "refusal.plateau.notation_opening": "eso no es una jugada de Plateau (la apertura es una pila de dos, como "
+    "+xx.rb@a1: tu As, con la cara roja arriba, sobre tu Muda)",
     "refusal.plateau.no_pair": "ninguna pieza tiene las caras {up} y {down} (piezas: rb ox rx bx rr bb xx)",
     "term.k3.your": "tu",
     "term.k3.that": "esa",

@@ -22,7 +22,7 @@ from refusal_corpus import refusals
 
 from engines import game_names
 from tables.errors import TableError
-from tables.i18n import EN, ES
+from tables.i18n import EN, ES, Phrase, t
 from tables.rules_step import reason, refusal_key
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -184,3 +184,22 @@ def test_the_command_line_says_refusals_as_before(game: str, position: str, move
                          capture_output=True, text=True, timeout=60)
     assert run.stdout + run.stderr == expected
     assert run.returncode == 1
+
+
+def test_a_plateau_opening_refusal_gives_an_example_legal_at_the_opening() -> None:
+    # at the opening, "that is not a Plateau move (for example +xr@c2 ..., a1:2-a3 ...)" gave two moves illegal then
+    import re
+
+    from engines import MoveError, get_engine
+
+    plateau = get_engine("plateau")
+    state = plateau.new_game(2, 1)
+    with pytest.raises(MoveError) as opening:
+        plateau.parse_move(state, "open a1")
+    example = re.search(r"\+[a-z]{2}\.[a-z]{2}@[a-d][1-4]", str(opening.value))
+    assert opening.value.code == "notation_opening" and example is not None
+    plateau.apply(state, plateau.parse_move(state, example.group()))  # legal where it is given
+    detail = reason("plateau", opening.value)  # as players read it: the same example in each language
+    assert isinstance(detail, Phrase)
+    for lang in ("en", "es"):
+        assert example.group() in t(detail.key, lang, **detail.params)
