@@ -110,11 +110,12 @@ class Finisher:
         ending = self.ending(ctx, state, step, change)
         columns = self._columns(ctx, state, now, ending, change)
         stamp = now_iso(now)
-        # a game that ends on time before any player moved is no game played (a tournament's no-show: its result
-        # stands for the event's round, and ratings do not move; elsewhere such a table is called off uncounted).
-        # A resignation is a player's own act, and counts as ever
+        # a game that ends on time, or by a draw agreed, before any player moved is no game played (a tournament's
+        # no-show or agreed draw: its result stands for the event's round, and ratings do not move; elsewhere such
+        # a table is called off uncounted).  A resignation is a player's own act, and counts as ever
         on_time = any(cols.get("out_reason") == TIME for cols in change.seats.values())
-        played = ending is None or not on_time or any(p.seat >= 0 for p in step.items) or \
+        unplayed = on_time or change.end == AGREEMENT
+        played = ending is None or not unplayed or any(p.seat >= 0 for p in step.items) or \
             await self.store.anyone_moved(ctx)
         # nor is one every move of which the clock played (Krakatoa's auto for each player away, KR-8.4: a
         # tournament's table played out with nobody there counted its ratings)

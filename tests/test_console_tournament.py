@@ -353,3 +353,20 @@ async def test_a_round_of_byes_and_forfeits_only_is_decided_at_once(tmp_path: Pa
     row = await stored.get_tournament(svc.repo, first.tournament_id)
     assert row is not None and row.status == stored.FINISHED
     await svc.repo.close()
+
+
+async def test_a_draw_agreed_at_a_tournament_table_before_any_move_is_unrated(tmp_path: Path) -> None:
+    # no game was played: the draw counts for the event's round, as a no-show's result does, but moves no rating
+    svc, con, out = await open_console(tmp_path / "mesa.db")
+    await said(con, out, "Ana: /tournament create kona swiss rounds=1 time_per_move=1d")
+    for name in ("Ana", "Ben"):
+        await said(con, out, f"{name}: /tournament join")
+    await said(con, out, "Ana: /tournament start")
+    await said(con, out, "Ana: /draw")
+    lines = await said(con, out, "Ben: /draw")
+    assert any("½ point" in line for line in lines), "the draw counts for the event"
+    history = await said(con, out, "Ana: /history")
+    assert any("Kona · draw, unrated" in line for line in history), history
+    board = await said(con, out, "Ana: /leaderboard kona")
+    assert any("No rated games yet" in line for line in board), board
+    await svc.repo.close()
