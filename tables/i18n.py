@@ -2385,7 +2385,11 @@ EN.update({
     "tournament.first.named": "The first named at each table moves first",
     "tournament.first.k3": "At each table the first to build their pyramid moves first (K3-3.3)",
     "tournament.first.krakatoa": "At each table a throw decides who starts (KR-4.1)",
-    "tournament.final": "Tournament #{id} ({title}) is over.{early} Winner: {names}!\n{lines}",
+    "tournament.final": "Tournament #{id} ({title}) is over.{early} Winner: {names}!{decided}\n{lines}",
+    "tournament.decided.buchholz": " {winner} and {second} finished level on {points}: Buchholz decided it ({mine} "
+    "to {theirs}).",
+    "tournament.decided.sonneborn_berger": " {winner} and {second} finished level on {points} and Buchholz: "
+    "Sonneborn-Berger decided it ({mine} to {theirs}).",
     "tournament.early": " It ends after round {round} of {rounds}: too few players are left to pair another.",
     "tournament.final_shared": "Tournament #{id} ({title}) is over.{early} Winners, equal on points and every "
     "tie-break: "
@@ -2610,7 +2614,11 @@ ES.update({
     "tournament.first.named": "En cada mesa empieza quien se nombra primero",
     "tournament.first.k3": "En cada mesa empieza quien antes construya su pirámide (K3-3.3)",
     "tournament.first.krakatoa": "En cada mesa una tirada decide quién empieza (KR-4.1)",
-    "tournament.final": "El torneo #{id} ({title}) ha terminado.{early} Gana: {names}.\n{lines}",
+    "tournament.final": "El torneo #{id} ({title}) ha terminado.{early} Gana: {names}.{decided}\n{lines}",
+    "tournament.decided.buchholz": " {winner} y {second} acabaron igualados a {points}: decidió el Buchholz ({mine} "
+    "a {theirs}).",
+    "tournament.decided.sonneborn_berger": " {winner} y {second} acabaron igualados a {points} y en Buchholz: "
+    "decidió el Sonneborn-Berger ({mine} a {theirs}).",
     "tournament.early": " Termina tras la ronda {round} de {rounds}: quedan muy pocos jugadores para emparejar "
     "otra.",
     "tournament.final_shared": "El torneo #{id} ({title}) ha terminado.{early} Ganan, empatados en puntos y en "

@@ -276,6 +276,23 @@ def points_text(value: Fraction) -> str:
     return f"{float(value):.2f}".rstrip("0")
 
 
+def tiebreak_said(st: Standings) -> Phrase | str:
+    """Which tiebreak made the one winner, where the runner-up has as many points: "Ana and Ben finished level on
+    1½ points: Buchholz decided it (2½ to 1½)" (the final's lines give the points alone); else nothing."""
+    if len(st.winners) != 1 or len(st.rows) < 2:
+        return ""
+    first, second = st.rows[0], st.rows[1]
+    if second.points != first.points or second.status != db.IN:
+        return ""
+    for key, mine, theirs in (("buchholz", first.buchholz, second.buchholz),
+                              ("sonneborn_berger", first.sonneborn_berger, second.sonneborn_berger)):
+        if mine != theirs:
+            return Phrase(f"tournament.decided.{key}", {"winner": first.name, "second": second.name,
+                                                        "points": points_phrase(first.points),
+                                                        "mine": points_text(mine), "theirs": points_text(theirs)})
+    return ""
+
+
 def points_phrase(value: Fraction) -> Phrase:
     """``1 point``, ``½ point``, ``2½ points``, ``0 points`` (the reader's language)."""
     key = "tournament.points.one" if 0 < value <= 1 else "tournament.points.many"
@@ -771,7 +788,7 @@ class Tournaments:
         key = {0: "tournament.final_none", 1: "tournament.final"}.get(len(st.winners), "tournament.final_shared")
         early = Phrase("tournament.early", {"round": st.round, "rounds": st.rounds}) if st.round < st.rounds else ""
         return [self._post(row, key, names=Names(r.name for r in st.winners), lines=lines, early=early,
-                           mention=tuple(r.user_id for r in st.winners), announces=0)]
+                           decided=tiebreak_said(st), mention=tuple(r.user_id for r in st.winners), announces=0)]
 
     # ---- which tournament ----------------------------------------------------------------------------
     async def _row(self, tournament_id: int) -> TournamentRow:

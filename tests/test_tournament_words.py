@@ -127,3 +127,25 @@ def test_a_long_standings_alt_text_names_the_winner_and_ends_on_a_whole_line() -
         left_out = int(re.search(r"\d+", lines[-1]).group())  # type: ignore[union-attr]
         assert lines[-1].startswith("…") and left_out == count - (len(lines) - 3), lines[-1]  # how many left out
         assert all(line.endswith(")") for line in lines[2:-1]), "whole lines only"
+
+
+def test_the_final_says_which_tiebreak_made_the_winner_of_a_tie_on_points() -> None:
+    # "Winner: Ana!" above "1. Ana: 1½ points / 2. Ben: 1½ points" said nothing of why Ana
+    from tables.tournaments import StandingRow, Standings, tiebreak_said
+
+    def final(*rows: tuple[str, Fraction, Fraction, Fraction]) -> Standings:
+        made = tuple(StandingRow(k + 1, 100 + k, name, points, buchholz, sb, 2, 0, "in")
+                     for k, (name, points, buchholz, sb) in enumerate(rows))
+        return Standings(1, "plateau", "Plateau", "swiss", "finished", 2, 2, made, paired=2)
+
+    half = Fraction(1, 2)
+    by_buchholz = tiebreak_said(final(("Ana", 1 + half, 2 + half, 1), ("Ben", 1 + half, 1 + half, 2),
+                                      ("Cy", Fraction(1), Fraction(2), Fraction(0))))
+    assert isinstance(by_buchholz, Phrase)
+    assert t(by_buchholz.key, "en", **by_buchholz.params) == \
+        " Ana and Ben finished level on 1½ points: Buchholz decided it (2½ to 1½)."
+    assert "decidió el Buchholz (2½ a 1½)" in t(by_buchholz.key, "es", **by_buchholz.params)
+    by_sb = tiebreak_said(final(("Ana", Fraction(2), Fraction(3), 2 + half), ("Ben", Fraction(2), Fraction(3), half)))
+    assert isinstance(by_sb, Phrase) and by_sb.key == "tournament.decided.sonneborn_berger"
+    assert tiebreak_said(final(("Ana", Fraction(2), Fraction(3), Fraction(1)), ("Ben", Fraction(1), Fraction(3),
+                                                                                 Fraction(1)))) == ""  # ahead
