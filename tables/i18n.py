@@ -2409,6 +2409,7 @@ EN.update({
     "next game comes with round {next}.",
     "tournament.bye_now.last": "Tournament #{id} ({title}), round {round} of {rounds}: you have a bye ({points}); "
     "the final standings come when the round's games end.",
+    "tournament.table_decided": "{said}",
     "tournament.round_decided": "Tournament #{id} ({title}), round {round} of {rounds}: your game of this round is "
     "decided; your next game comes with round {next}, when the round ends ({tables}).",
     "tournament.round_decided.last": "Tournament #{id} ({title}), round {round} of {rounds}: your game of this round "
@@ -2639,6 +2640,7 @@ ES.update({
     "partida llega con la ronda {next}.",
     "tournament.bye_now.last": "Torneo #{id} ({title}), ronda {round} de {rounds}: descansas ({points}); la "
     "clasificación final llega cuando terminen las partidas de la ronda.",
+    "tournament.table_decided": "{said}",
     "tournament.round_decided": "Torneo #{id} ({title}), ronda {round} de {rounds}: tu partida de esta ronda está "
     "decidida; tu próxima partida llega con la ronda {next}, cuando termine la ronda ({tables}).",
     "tournament.round_decided.last": "Torneo #{id} ({title}), ronda {round} de {rounds}: tu partida de esta ronda "

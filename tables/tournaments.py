@@ -626,7 +626,15 @@ class Tournaments:
         pairing = await db.pairing_of_table(self.repo, table_id)
         if pairing is None:
             return []
-        return await self.advance(pairing.tournament_id)
+        messages = await self.advance(pairing.tournament_id)
+        row = await self._row(pairing.tournament_id)
+        if row.status == db.RUNNING and await db.rounds_paired(self.repo, row.id) == pairing.round:
+            # the round goes on at other tables: its players are told, at their table, what comes next and when
+            playing = len(await db.undecided_tables(self.repo, row.id, pairing.round))
+            if playing:
+                said = Bye(row.id, game_title(row.game), pairing.round, row.rounds, Fraction(0), playing).phrase()
+                messages.append(PublicPost(table_id, INFO, "tournament.table_decided", {"said": said}))
+        return messages
 
     async def sweep(self) -> list[Message]:
         """Every running tournament advanced where it can (the ticker: what a crash left undone); open events no

@@ -370,3 +370,20 @@ async def test_a_draw_agreed_at_a_tournament_table_before_any_move_is_unrated(tm
     board = await said(con, out, "Ana: /leaderboard kona")
     assert any("No rated games yet" in line for line in board), board
     await svc.repo.close()
+
+
+async def test_a_tournament_table_decided_while_others_play_says_what_comes_next(tmp_path: Path) -> None:
+    # its result offered a rematch and a review, nothing of the event: when would the next game come?
+    svc, con, out = await open_console(tmp_path / "mesa.db")
+    await said(con, out, "Ana: /tournament create kona swiss rounds=2 time_per_move=1d")
+    for name in ("Ana", "Ben", "Cy", "Dee"):
+        await said(con, out, f"{name}: /tournament join")
+    await said(con, out, "Ana: /tournament start")
+    first, second = [b for b in (await current(svc)).boards if b.kind == "game"]
+    lines = await said(con, out, f"{first.names[1]}: /resign {first.table_id}")
+    assert (f"[#{first.table_id}] Tournament #1 (Kona), round 1 of 2: your game of this round is decided; your next "
+            "game comes with round 2, when the round ends (1 table still playing).") in lines, lines
+    lines = await said(con, out, f"{second.names[1]}: /resign {second.table_id}")
+    assert not any("your game of this round is decided" in line for line in lines)  # the round ended: round 2 comes
+    assert any("round 2 of 2" in line for line in lines)
+    await svc.repo.close()
