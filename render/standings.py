@@ -217,6 +217,27 @@ def _row(draw: ImageDraw.ImageDraw, y: int, row: StandingLine, shade: bool, rank
     theme.draw_text(draw, (_GAMES_X, mid), str(row.games), 16, fill=ink, anchor="rm")
 
 
+def winners_banner(shown: list[str], room: int, lang: str) -> tuple[str, int]:
+    """The winners' banner and its font size within ``room`` pixels: smaller type first, then (shared first
+    places) every name shortened alike, so that no winner is left out ("Winners: Alexandr…, Bartholo…")."""
+    said = _winners_said(shown, lang)
+    size = theme.fit_text(said, 20, room, True, min_size=16)
+    if theme.fits(said, size, room, True):
+        return said, size
+    for cut in range(max(len(n) for n in shown), 3, -1):
+        shorter = _winners_said([theme.ellipsize_name(n, size, cut * size // 2, True) for n in shown], lang)
+        if theme.fits(shorter, size, room, True):
+            return shorter, size
+    return said, size
+
+
+def _winners_said(shown: list[str], lang: str) -> str:
+    """"Winner: Ana", "Winners: Ana, Ben and Cy" in ``lang``."""
+    joined = words.say(WORDS, lang, "and", first=", ".join(shown[:-1]), last=shown[-1]) if len(shown) > 1 \
+        else "".join(shown)
+    return words.say(WORDS, lang, "winner" if len(shown) == 1 else "winners", names=joined)
+
+
 def standings_image(pic: StandingsPicture, lang: str = "en") -> Image.Image:
     """The standings card (module docstring): title, round, the winner when over, the rows; its words in
     ``lang``."""
@@ -238,15 +259,13 @@ def standings_image(pic: StandingsPicture, lang: str = "en") -> Image.Image:
                     anchor="lm")
     y = top + 74
     if winner_h:
-        shown = [theme.drawable_name(name, "—") for name in pic.winners]
-        joined = words.say(WORDS, lang, "and", first=", ".join(shown[:-1]), last=shown[-1]) if len(shown) > 1 \
-            else "".join(shown)
-        said = words.say(WORDS, lang, "winner" if len(shown) == 1 else "winners", names=joined)
+        room = _X1 - _X0 - 60
+        said, size = winners_banner([theme.drawable_name(name, "—") for name in pic.winners], room, lang)
         draw.rounded_rectangle((_X0, y, _X1, y + 40), radius=10, fill=theme.mix(theme.YELLOW, theme.CARD, 0.4),
                                outline=theme.INK, width=2)
         draw.ellipse((_X0 + 8, y + 6, _X0 + 36, y + 34), fill=theme.YELLOW, outline=theme.INK, width=2)
         theme.draw_text(draw, (_X0 + 22, y + 20), "1", 16, bold=True, anchor="mm")
-        theme.draw_text(draw, (_X0 + 48, y + 20), theme.ellipsize(said, 20, _X1 - _X0 - 60, True), 20, bold=True,
+        theme.draw_text(draw, (_X0 + 48, y + 20), theme.ellipsize(said, size, room, True), size, bold=True,
                         anchor="lm")
         y += winner_h
     if not head:

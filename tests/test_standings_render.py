@@ -240,3 +240,18 @@ def test_no_language_leaks_into_the_other() -> None:
     english = standings_png(pic)
     spanish = standings_png(pic, lang="es")
     assert spanish != english and standings_png(pic) == english and standings_png(pic, "es") == spanish
+
+
+def test_a_shared_first_place_names_every_winner_in_the_banner() -> None:
+    # "Winners: Alexandra Montoya, Barthol…": the second winner was cut off with everyday names
+    from render import theme
+    from render.standings import _X0, _X1, winners_banner
+
+    room = _X1 - _X0 - 60
+    for winners in (["Alexandra Montoya", "Bartholomew Quinn"],
+                    ["Alexandra Montoya", "Bartholomew Quinn", "Constantina Papadopoulou", "Dee"]):
+        for lang in ("en", "es"):
+            said, size = winners_banner(winners, room, lang)
+            assert theme.fits(said, size, room, True) and size >= 16
+            for name in winners:
+                assert name[:6] in said, (name, said)  # every winner named, shortened alike at most
