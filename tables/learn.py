@@ -632,11 +632,16 @@ class Lessons:
         others = [s for s in range(players) if s != step.seat] if engine.has_private_info(state) and step.others \
             else []
         views = [self.view(engine, state, step, seat) for seat in (step.seat, *others)]
-        images = await asyncio.gather(*(self.posts.image(course.game, view, names, lang=lang) for view in views))
+        # another seat's picture names no one "you": it is that seat's view (its own panel says "your pieces"), and
+        # a "Player 1 (you)" beside it made two yous
+        plain = picture_names(players, -1, lang)
+        images = await asyncio.gather(*(self.posts.image(course.game, view, names if k == 0 else plain, lang=lang)
+                                        for k, view in enumerate(views)))
         # the pictures in words name the seats as the text does, in the reader's language ("Jugador 2 (tú)")
         said_names = [Phrase("learn.name.you" if s == step.seat else "learn.name", {"n": s + 1})
                       for s in range(players)]
-        alts = [picture_words(engine, view, said_names) for view in views]
+        plain_said = [Phrase("learn.name", {"n": s + 1}) for s in range(players)]
+        alts = [picture_words(engine, view, said_names if k == 0 else plain_said) for k, view in enumerate(views)]
         pictures = News([Phrase("learn.picture.you"), *(Phrase(_picture_key(course.game, seat), {
             "n": n, "seat": Phrase("learn.seat", {"n": seat + 1})}) for n, seat in enumerate(others, start=2))]) \
             if others else ""

@@ -186,3 +186,16 @@ async def test_a_takeback_to_the_first_position_says_the_game_is_back_at_its_sta
     assert back[1] == "[#1] Kona #1 is back at its start: Ana [C] · Ben [P]." and not any("begins" in x for x in back)
     await said(con, out, "Ana: /move a6-d3")  # a later board is a move's, as ever
     await svc.repo.close()
+
+
+async def test_another_seat_s_lesson_picture_names_no_one_you(tmp_path: Path) -> None:
+    # K3's step 2, "Picture 2: what Player 2 sees", labelled Player 1 "(you)" beside Player 2's "your pieces"
+    from console import run
+
+    out: list[str] = []
+    assert await run(["Ana: /learn k3 2"], str(tmp_path / "mesa.db"), None, False, out.append, seed=3,
+                     describe=True) == 0
+    described = [line for line in out if line.startswith("[dm Ana]   picture: ")]
+    assert len(described) == 2, out
+    assert "Player 1 (you)" in described[0]
+    assert "(you)" not in described[1] and "Player 1" in described[1]
