@@ -1,9 +1,14 @@
-"""When a search must stop: the one place in ``ai/`` that reads the clock.
+"""When a search must stop: the stopwatch Kona's and Krakatoa's searches (and the reviews') share.
 
 A search counts its own work (nodes, playouts, outcomes) and asks ``Stopwatch.over(work)`` now and
 then.  With an iteration budget the answer depends only on the count, so a seeded search is
 repeatable; with a millisecond budget it also looks at ``time.perf_counter`` — but only every
 ``check_every`` units of work, because reading the clock costs as much as a little search.
+
+The sampling searches (``ai.ismcts``, K3's build search in ``ai.k3``, Plateau's in ``ai.plateau``) read the
+clock themselves, each against the deadline its own shape needs (ISMCTS the whole budget, checked every
+``clock_every`` iterations; K3's builds a share per round of candidates); with an iteration budget they do not
+read it at all either.
 """
 
 from __future__ import annotations
