@@ -12,6 +12,8 @@ application command from an archived thread.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from discord_standin import EPHEMERAL, LOADING, Refused, payloads
 from discord_standin.probe import Probe
@@ -164,3 +166,104 @@ async def test_every_interaction_carries_the_servers_locale(probe: Probe) -> Non
     stated = payloads.command("ping", [], payloads.user(1001, "ann"), guild_locale="en-US")
     with pytest.raises(ValueError, match="preferred_locale"):  # a test cannot give one server two languages
         probe.standin.issue(stated)
+
+
+# ---- modals (interaction callback type 9: "Modal"; Text Input Structure; Label Structure) ----
+def text_input(custom_id: str = "answer", **extra: Any) -> dict[str, Any]:
+    return {"type": 4, "custom_id": custom_id, "style": 1, "label": "Your answer", **extra}
+
+
+def modal(*rows: dict[str, Any], title: str = "Mesa", custom_id: str = "mesa:modal") -> dict[str, Any]:
+    return {"type": 9, "data": {"custom_id": custom_id, "title": title,
+                                "components": list(rows) or [{"type": 1, "components": [text_input()]}]}}
+
+
+def in_row(*items: dict[str, Any]) -> dict[str, Any]:
+    return {"type": 1, "components": list(items)}
+
+
+async def test_a_modal_at_every_limit_is_accepted(probe: Probe) -> None:
+    rows = [in_row(text_input(f"{i}" * 100, style=1 + i % 2, label="l" * 45, value="v" * 4000,
+                              placeholder="p" * 100, min_length=0, max_length=4000)) for i in range(4)]
+    labelled = {"type": 18, "label": "l" * 45, "description": "d" * 100,
+                "component": {"type": 4, "custom_id": "inside", "style": 2, "max_length": 1}}
+    payload = probe.interaction()
+    answer = await probe.callback(payload, modal(*rows, labelled, title="t" * 45, custom_id="m" * 100))
+    assert answer.status == 200, answer.body
+    assert answer.body["resource"]["type"] == 9 and "message" not in answer.body["resource"]
+    click = await probe.call("POST", f"/channels/{CHANNEL_ID}/messages", {"content": "board", "components": [
+        {"type": 1, "components": [{"type": 2, "style": 1, "label": "go", "custom_id": "mesa:go"}]}]})
+    from_a_button = probe.interaction("component", message=click.body, custom_id="mesa:go")
+    assert (await probe.callback(from_a_button, modal())).status == 200, "a click may open a modal"
+
+
+@pytest.mark.parametrize(("body", "path", "code"), [
+    (modal(title="t" * 46), ("data", "title"), "BASE_TYPE_MAX_LENGTH"),
+    (modal(title=""), ("data", "title"), "BASE_TYPE_REQUIRED"),
+    (modal(custom_id="m" * 101), ("data", "custom_id"), "BASE_TYPE_MAX_LENGTH"),
+    ({"type": 9, "data": {"title": "t", "components": [in_row(text_input())]}}, ("data", "custom_id"),
+     "BASE_TYPE_REQUIRED"),
+    (modal(*[in_row(text_input(f"i{i}")) for i in range(6)]), ("data", "components"), "BASE_TYPE_BAD_LENGTH"),
+    ({"type": 9, "data": {"custom_id": "m", "title": "t", "components": []}}, ("data", "components"),
+     "BASE_TYPE_BAD_LENGTH"),
+    (modal(in_row(text_input("a"), text_input("b"))), ("data", "components", 0, "components"),
+     "BASE_TYPE_BAD_LENGTH"),
+    (modal(in_row()), ("data", "components", 0, "components"), "BASE_TYPE_BAD_LENGTH"),
+    (modal(in_row({"type": 2, "style": 1, "label": "go", "custom_id": "go"})),
+     ("data", "components", 0, "components", 0, "type"), "UNION_TYPE_CHOICES"),
+    (modal({"type": 2, "style": 1, "label": "go", "custom_id": "go"}), ("data", "components", 0, "type"),
+     "UNION_TYPE_CHOICES"),
+    (modal(in_row(text_input(label="l" * 46))), ("data", "components", 0, "components", 0, "label"),
+     "BASE_TYPE_MAX_LENGTH"),
+    (modal(in_row(text_input(label=None))), ("data", "components", 0, "components", 0, "label"),
+     "BASE_TYPE_REQUIRED"),
+    (modal(in_row(text_input("c" * 101))), ("data", "components", 0, "components", 0, "custom_id"),
+     "BASE_TYPE_BAD_LENGTH"),
+    (modal(in_row(text_input("same")), in_row(text_input("same"))),
+     ("data", "components", 1, "components", 0, "custom_id"), "COMPONENT_CUSTOM_ID_DUPLICATED"),
+    (modal(in_row(text_input(style=3))), ("data", "components", 0, "components", 0, "style"), "BASE_TYPE_CHOICES"),
+    (modal(in_row(text_input(style=None))), ("data", "components", 0, "components", 0, "style"),
+     "BASE_TYPE_CHOICES"),
+    (modal(in_row(text_input(min_length=4001))), ("data", "components", 0, "components", 0, "min_length"),
+     "NUMBER_TYPE_MAX"),
+    (modal(in_row(text_input(min_length=-1))), ("data", "components", 0, "components", 0, "min_length"),
+     "NUMBER_TYPE_MIN"),
+    (modal(in_row(text_input(max_length=0))), ("data", "components", 0, "components", 0, "max_length"),
+     "NUMBER_TYPE_MIN"),
+    (modal(in_row(text_input(max_length=4001))), ("data", "components", 0, "components", 0, "max_length"),
+     "NUMBER_TYPE_MAX"),
+    (modal(in_row(text_input(value="v" * 4001))), ("data", "components", 0, "components", 0, "value"),
+     "BASE_TYPE_MAX_LENGTH"),
+    (modal(in_row(text_input(placeholder="p" * 101))), ("data", "components", 0, "components", 0, "placeholder"),
+     "BASE_TYPE_MAX_LENGTH"),
+    (modal({"type": 18, "label": "l" * 46, "component": text_input()}), ("data", "components", 0, "label"),
+     "BASE_TYPE_MAX_LENGTH"),
+    (modal({"type": 18, "label": "l", "description": "d" * 101, "component": text_input()}),
+     ("data", "components", 0, "description"), "BASE_TYPE_MAX_LENGTH"),
+    (modal({"type": 18, "label": "l"}), ("data", "components", 0, "component"), "BASE_TYPE_REQUIRED"),
+])
+async def test_a_modal_is_checked_as_discord_documents_it(probe: Probe, body: dict[str, Any],
+                                                          path: tuple[Any, ...], code: str) -> None:
+    payload = probe.interaction()
+    answer = await probe.callback(payload, body)
+    assert answer.status == 400 and answer.code == 50035 and answer.body["message"] == "Invalid Form Body"
+    assert answer.error_at(*path) == code, answer.body
+    assert (await probe.callback(payload, modal())).status == 200, "refused: the interaction is still unanswered"
+
+
+async def test_a_modal_answers_neither_a_modal_nor_an_autocomplete_nor_twice(probe: Probe) -> None:
+    submitted = probe.interaction("modal_submit")
+    answer = await probe.callback(submitted, modal())
+    assert answer.status == 400 and answer.error_at("type") == "INTERACTION_RESPONSE_TYPE_INVALID"
+    assert (await probe.callback(submitted, {"type": 4, "data": {"content": "thanks"}})).status == 200, \
+        "a modal submit is answered with a message"
+    typing = probe.interaction("autocomplete")
+    answer = await probe.callback(typing, modal())
+    assert answer.status == 400 and answer.error_at("type") == "INTERACTION_RESPONSE_TYPE_INVALID"
+    answered = probe.interaction()
+    assert (await probe.callback(answered, {"type": 5})).status == 200
+    again = await probe.callback(answered, modal())
+    assert again.status == 400 and again.code == 40060, "a modal only as the first answer"
+    shown = probe.interaction()
+    assert (await probe.callback(shown, modal())).status == 200
+    assert (await probe.callback(shown, modal())).code == 40060

@@ -177,3 +177,164 @@ def test_pings_follow_allowed_mentions() -> None:
     assert pings({"content": text, "allowed_mentions": {"parse": [], "users": ["1002", "7"]}}) == ({1002}, False)
     assert pings({"content": text, "allowed_mentions": {"parse": ["users", "everyone"]}}) == ({1001, 1002}, True)
     assert pings({"content": "<\u200b@1001> @\u200beveryone"}) == (set(), False)
+
+
+# ---- select menus: how many values, and the options (Select Menu Structure, Select Option Structure) ----
+@pytest.mark.parametrize(("extra", "options", "field", "code"), [
+    ({"max_values": 26}, 25, "max_values", "NUMBER_TYPE_MAX"),  # max_values 1-25
+    ({"max_values": 0}, 3, "max_values", "NUMBER_TYPE_MIN"),
+    ({"min_values": 26, "max_values": 25}, 25, "min_values", "NUMBER_TYPE_MAX"),  # min_values 0-25
+    ({"min_values": -1}, 3, "min_values", "NUMBER_TYPE_MIN"),
+    ({"min_values": 3, "max_values": 2}, 3, "min_values", "NUMBER_TYPE_MAX"),  # min_values <= max_values
+    ({"min_values": 2}, 3, "min_values", "NUMBER_TYPE_MAX"),  # max_values is 1 when left out
+    ({"max_values": 5}, 2, "max_values", "NUMBER_TYPE_MAX"),  # no more values than options
+    ({"min_values": 3, "max_values": 3}, 2, "min_values", "NUMBER_TYPE_MAX"),
+    ({"max_values": "2"}, 3, "max_values", "NUMBER_TYPE_COERCE"),
+])
+async def test_a_selects_values_fit_its_range_and_its_options(probe: Probe, extra: dict[str, Any], options: int,
+                                                              field: str, code: str) -> None:
+    answer = await probe.call("POST", POST, {"content": "x", "components": [row(select("s", options, **extra))]})
+    assert answer.status == 400 and answer.code == 50035 and answer.body["message"] == "Invalid Form Body"
+    assert answer.error_at("components", 0, "components", 0, field) == code, answer.body
+    assert not probe.standin.messages
+
+
+@pytest.mark.parametrize(("extra", "options"), [
+    ({"min_values": 25, "max_values": 25}, 25), ({"min_values": 0, "max_values": 25}, 25),
+    ({"min_values": 0}, 1), ({"max_values": 2}, 2), ({}, 1),
+])
+async def test_a_select_at_the_edges_of_its_range_is_accepted(probe: Probe, extra: dict[str, Any],
+                                                              options: int) -> None:
+    answer = await probe.call("POST", POST, {"content": "x", "components": [row(select("s", options, **extra))]})
+    assert answer.status == 200, answer.body
+
+
+@pytest.mark.parametrize(("option", "field"), [
+    ({"label": "", "value": "v"}, "label"), ({"label": "l", "value": ""}, "value"),
+    ({"value": "v"}, "label"), ({"label": "l"}, "value"),
+])
+async def test_an_option_needs_a_label_and_a_value(probe: Probe, option: dict[str, Any], field: str) -> None:
+    answer = await probe.call("POST", POST, {"content": "x", "components": [row({**select("s"), "options": [option]})]})
+    assert answer.status == 400 and answer.code == 50035
+    assert answer.error_at("components", 0, "components", 0, "options", 0, field) == "BASE_TYPE_REQUIRED", answer.body
+    one_each = {**select("s"), "options": [{"label": "l", "value": "v"}, {"label": "l" * 100, "value": "v" * 100}]}
+    assert (await probe.call("POST", POST, {"content": "x", "components": [row(one_each)]})).status == 200
+
+
+# ---- buttons: a link button has a url and no custom id, the others the reverse (Button Structure) ----
+def link(url: str | None = "https://example.invalid/", **extra: Any) -> dict[str, Any]:
+    out = {"type": 2, "style": 5, "label": "rules", **extra}
+    if url is not None:
+        out["url"] = url
+    return out
+
+
+@pytest.mark.parametrize(("item", "field", "code"), [
+    (link("https://e.invalid/" + "a" * 495), "url", "BASE_TYPE_MAX_LENGTH"),  # 513 characters
+    (link(None), "url", "BASE_TYPE_REQUIRED"),
+    (link(""), "url", "BASE_TYPE_REQUIRED"),
+    (link(custom_id="rules"), "custom_id", "BUTTON_COMPONENT_CUSTOM_ID_FORBIDDEN"),
+    ({**button("go"), "url": "https://example.invalid/"}, "url", "BUTTON_COMPONENT_URL_FORBIDDEN"),
+    ({"type": 2, "style": 1, "label": "go"}, "custom_id", "BASE_TYPE_BAD_LENGTH"),
+])
+async def test_link_buttons_have_a_url_and_the_others_a_custom_id(probe: Probe, item: dict[str, Any], field: str,
+                                                                 code: str) -> None:
+    answer = await probe.call("POST", POST, {"content": "x", "components": [row(item)]})
+    assert answer.status == 400 and answer.code == 50035
+    assert answer.error_at("components", 0, "components", 0, field) == code, answer.body
+
+
+async def test_a_link_of_512_characters_is_accepted(probe: Probe) -> None:
+    url = "https://e.invalid/" + "a" * 494
+    assert len(url) == 512
+    answer = await probe.call("POST", POST, {"content": "x", "components": [row(link(url), button("go"))]})
+    assert answer.status == 200, answer.body
+
+
+# ---- embed fields: name and value required (Embed Field Structure) ----
+@pytest.mark.parametrize(("field", "path"), [
+    ({"name": "n", "value": ""}, "value"), ({"name": "", "value": "v"}, "name"),
+    ({"value": "v"}, "name"), ({"name": "n"}, "value"), ({"name": "n", "value": None}, "value"),
+])
+async def test_an_embed_field_needs_a_name_and_a_value(probe: Probe, field: dict[str, Any], path: str) -> None:
+    answer = await probe.call("POST", POST, {"embeds": [{"title": "t", "fields": [field]}]})
+    assert answer.status == 400 and answer.code == 50035
+    assert answer.error_at("embeds", 0, "fields", 0, path) == "BASE_TYPE_REQUIRED", answer.body
+    full = await probe.call("POST", POST, {"embeds": [{"fields": [{"name": "n" * 256, "value": "v" * 1024}]}]})
+    assert full.status == 200, full.body
+
+
+# ---- an edit may not leave the message empty (50006, as a post) ----
+async def test_an_edit_that_empties_a_channel_message_is_refused(probe: Probe) -> None:
+    posted = await probe.call("POST", POST, {"content": "board"})
+    path = f"{POST}/{posted.body['id']}"
+    for body in ({"content": ""}, {"content": None, "embeds": [], "attachments": [], "components": []}):
+        answer = await probe.call("PATCH", path, body)
+        assert answer.status == 400 and answer.code == 50006, answer.body
+        assert answer.body["message"] == "Cannot send an empty message"
+    assert probe.standin.messages[int(posted.body["id"])]["content"] == "board", "the edit did not apply"
+    kept = await probe.call("PATCH", path, {"content": "", "embeds": [{"title": "the board"}]})
+    assert kept.status == 200, kept.body
+    assert (await probe.call("PATCH", path, {"components": []})).status == 200, "the embed is still there"
+
+
+async def test_an_edit_that_drops_the_only_attachment_is_refused(probe: Probe) -> None:
+    posted = await probe.call("POST", POST, {"content": "", "attachments": [{"id": "0"}]}, [("board.png", b"png")])
+    assert posted.status == 200, posted.body
+    path = f"{POST}/{posted.body['id']}"
+    assert (await probe.call("PATCH", path, {"content": ""})).status == 200, "the picture stays: not empty"
+    dropped = await probe.call("PATCH", path, {"attachments": []})
+    assert dropped.status == 400 and dropped.code == 50006
+    replaced = await probe.call("PATCH", path, {"attachments": [{"id": "0"}]}, [("board2.png", b"png")])
+    assert replaced.status == 200, "a new upload in its place"
+
+
+async def test_an_edit_that_empties_an_interaction_response_is_refused(probe: Probe) -> None:
+    payload = probe.interaction()
+    await probe.callback(payload, {"type": 4, "data": {"content": "hi"}})
+    empty = await probe.webhook("PATCH", payload, "/messages/@original", {"content": ""})
+    assert empty.status == 400 and empty.code == 50006
+    assert (await probe.webhook("PATCH", payload, "/messages/@original", {"content": "edited"})).status == 200
+    deferred = probe.interaction()
+    await probe.callback(deferred, {"type": 5})
+    still_empty = await probe.webhook("PATCH", deferred, "/messages/@original", {"embeds": []})
+    assert still_empty.status == 400 and still_empty.code == 50006, "the thinking message is no content"
+    # a component's update (callback type 7) edits its message: the same rule
+    posted = await probe.call("POST", POST, {"content": "board", "components": [row(button("mesa:go"))]})
+    click = probe.interaction("component", message=posted.body, custom_id="mesa:go")
+    emptied = await probe.callback(click, {"type": 7, "data": {"content": "", "components": []}})
+    assert emptied.status == 400 and emptied.code == 50006
+    assert (await probe.callback(click, {"type": 7, "data": {"components": []}})).status == 200, "the text stays"
+
+
+def test_pings_report_the_roles_allowed_mentions_let_through() -> None:
+    """A role mention (``<@&id>``) notifies the role's members unless ``allowed_mentions`` holds it back."""
+    from discord_standin import Recorded
+
+    def pings(body: dict[str, Any]) -> Any:
+        return Recorded("POST", POST, {}, body).pings()
+
+    text = "<@1001> <@&55> <@&66>"
+    assert pings({"content": text}).roles == {55, 66}, "without allowed_mentions every mention counts"
+    assert pings({"content": text, "allowed_mentions": {"parse": []}}).roles == set()
+    assert pings({"content": text, "allowed_mentions": {"parse": ["roles"]}}).roles == {55, 66}
+    assert pings({"content": text, "allowed_mentions": {"parse": [], "roles": ["66", "7"]}}).roles == {66}
+    assert pings({"content": text, "allowed_mentions": {"parse": ["users"]}}).roles == set()
+    # the old shape still holds: (users, everyone), unpacked or compared; a role ping breaks the comparison
+    users, everyone = pings({"content": text, "allowed_mentions": {"parse": ["users"]}})
+    assert (users, everyone) == ({1001}, False)
+    assert pings({"content": text, "allowed_mentions": {"parse": ["users"]}}) == ({1001}, False)
+    assert pings({"content": text, "allowed_mentions": {"parse": ["users", "roles"]}}) != ({1001}, False), \
+        "a role pinged is a ping a (users, everyone) expectation did not allow"
+
+
+def test_an_edit_is_judged_on_the_message_it_leaves() -> None:
+    """A field an edit gives replaces the message's, one it leaves out stays; without the message, the edit alone."""
+    from discord_standin import rules
+
+    board = {"content": "", "embeds": [{"title": "t"}], "attachments": [{"id": "1", "filename": "b.png"}]}
+    assert rules.check_message({"embeds": []}, [], create=False, existing=board) is None, "the picture stays"
+    assert rules.check_message({"embeds": [], "attachments": []}, [], create=False, existing=board) == \
+        (400, {"code": 50006, "message": "Cannot send an empty message"})
+    assert rules.check_message({"attachments": []}, [("new.png", b"png")], create=False, existing=board) is None
+    assert rules.check_message({"content": "", "components": []}, [], create=False) is not None

@@ -8,9 +8,12 @@ real HTTP code.
 
 It is as strict as Discord's documentation, so a green test means something about real Discord:
 
-- payload limits (``rules``): content, embeds, components, autocomplete choices, uploads, thread
-  names, allowed mentions, answered 400 / 50035 "Invalid Form Body" with the nested ``errors``
-  Discord sends; ``Recorded.pings`` says whom a message notifies, by the allowed-mentions rules;
+- payload limits (``rules``): content, embeds (fields need a name and a value), components (a select's
+  ``min_values``/``max_values`` against its options, options' labels and values, link buttons' urls),
+  modals, autocomplete choices, uploads, thread names, allowed mentions, answered 400 / 50035 "Invalid
+  Form Body" with the nested ``errors`` Discord sends; a post or an edit that leaves a message empty
+  400 / 50006; ``Recorded.pings`` says whom a message notifies (users, everyone, roles), by the
+  allowed-mentions rules;
 - interaction deadlines on the stand-in's clock (``world.Clock``): the callback within 3 s or
   10062 Unknown interaction, a second callback 40060, the token (follow-ups, edits of the
   original) for 15 minutes, then 50027; the first follow-up after a deferred response edits the
@@ -98,9 +101,43 @@ _ALLOWED_CALLBACKS = {
 }
 
 
-#: a user mention in a message's text (``<@id>``, ``<@!id>``), and the two mass mentions
+#: a user mention in a message's text (``<@id>``, ``<@!id>``), a role mention (``<@&id>``), and the two mass mentions
 _USER_MENTION = re.compile(r"<@!?(\d+)>")
+_ROLE_MENTION = re.compile(r"<@&(\d+)>")
 _MASS_MENTION = re.compile(r"@(?:everyone|here)")
+
+
+class Pings(tuple[set[int], bool]):
+    """Whom a message notifies: unpacks as ``(users, everyone)`` as it always has, and carries the roles
+    pinged as ``roles``.  It equals a plain ``(users, everyone)`` pair only when no role is pinged, so an
+    existing ``post.pings() == ({1001}, False)`` also fails on a role ping."""
+
+    roles: set[int]
+
+    def __new__(cls, users: set[int], everyone: bool, roles: set[int] | None = None) -> Pings:
+        made = super().__new__(cls, (users, everyone))
+        made.roles = set(roles or ())
+        return made
+
+    @property
+    def users(self) -> set[int]:
+        return self[0]
+
+    @property
+    def everyone(self) -> bool:
+        return self[1]
+
+    def __eq__(self, other: object) -> bool:
+        theirs = other.roles if isinstance(other, Pings) else set()
+        return tuple.__eq__(self, other) is True and self.roles == theirs
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = None  # type: ignore[assignment]  # holds sets: unhashable, as the pair it replaces
+
+    def __repr__(self) -> str:
+        return f"Pings(users={self.users!r}, everyone={self.everyone!r}, roles={self.roles!r})"
 
 
 class Refused(Exception):
@@ -184,19 +221,22 @@ class Recorded:
         found = (inner or {}).get("allowed_mentions")
         return found if isinstance(found, dict) else None
 
-    def pings(self) -> tuple[set[int], bool]:
-        """Whom Discord notifies for this message's content: (user ids, whether everyone or here), by
-        the documented rules.  Without ``allowed_mentions`` every mention in the text counts; with it,
-        a user mentioned in the text only when ``parse`` has ``users`` or ``users`` lists them, and
+    def pings(self) -> Pings:
+        """Whom Discord notifies for this message's content: (user ids, whether everyone or here), with the
+        roles pinged as ``.roles``, by the documented rules.  Without ``allowed_mentions`` every mention in the
+        text counts; with it, a user mentioned in the text only when ``parse`` has ``users`` or ``users`` lists
+        them, a role (``<@&id>``) only when ``parse`` has ``roles`` or ``roles`` lists it, and
         ``@everyone``/``@here`` only when ``parse`` has ``everyone``."""
         named = {int(u) for u in _USER_MENTION.findall(self.content)}
+        roles = {int(r) for r in _ROLE_MENTION.findall(self.content)}
         mass = bool(_MASS_MENTION.search(self.content))
         allowed = self.allowed_mentions
         if allowed is None:
-            return named, mass
+            return Pings(named, mass, roles)
         parse = allowed.get("parse") or []
         users = named if "users" in parse else named & {int(u) for u in allowed.get("users") or []}
-        return users, mass and "everyone" in parse
+        roles = roles if "roles" in parse else roles & {int(r) for r in allowed.get("roles") or []}
+        return Pings(users, mass and "everyone" in parse, roles)
 
     def text(self) -> str:
         """Everything a reader could see in this request: content, embeds, component labels, file names."""
@@ -625,9 +665,13 @@ class StandIn:
         if kind == CALLBACK_AUTOCOMPLETE:
             problem = rules.check_choices(data)
         elif kind in (CALLBACK_MESSAGE, CALLBACK_UPDATE):
-            problem = rules.check_message(data, files, create=kind == CALLBACK_MESSAGE)
+            edited = self.messages.get(issued.message_id) if issued.message_id is not None else None
+            problem = rules.check_message(data, files, create=kind == CALLBACK_MESSAGE,
+                                          existing=edited if kind == CALLBACK_UPDATE else None)
             if problem is not None and problem[1].get("errors"):
                 problem = (problem[0], {**problem[1], "errors": {"data": problem[1]["errors"]}})
+        elif kind == CALLBACK_MODAL:  # refused for autocomplete and modal submits above (_ALLOWED_CALLBACKS)
+            problem = rules.check_modal(data)
         if problem is not None:
             return problem
         issued.callback = kind
@@ -673,7 +717,7 @@ class StandIn:
         if mid is None or mid not in self.messages:
             return rules.error(404, 10008, "Unknown Message")
         if method == "PATCH":
-            problem = rules.check_message(body, files, create=False)
+            problem = rules.check_message(body, files, create=False, existing=self.messages[mid])
             if problem is not None:
                 return problem
             flags = None
@@ -728,8 +772,8 @@ class StandIn:
         if thread and channel["thread_metadata"]["archived"]:
             return rules.error(400, 50083, "Thread is archived")
         if method == "PATCH":
-            problem = rules.check_message(body, files, create=False) or self._missing(perms, body, files, thread,
-                                                                                      send=False)
+            problem = rules.check_message(body, files, create=False, existing=self.messages[mid]) or \
+                self._missing(perms, body, files, thread, send=False)
             return problem or (200, self._message(channel_id, body, files, mid))
         if method == "DELETE":
             self.messages.pop(mid, None)

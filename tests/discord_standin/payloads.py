@@ -1,7 +1,7 @@
 """Gateway-shaped INTERACTION_CREATE payloads, and a harness that runs the real bot against the stand-in.
 
 The payloads follow Discord's documented interaction object (type 2 application command, 3 message
-component, 4 autocomplete), with ``member`` (guild), ``channel``, ``locale``, ``app_permissions`` and,
+component, 4 autocomplete, 5 modal submit), with ``member`` (guild), ``channel``, ``locale``, ``app_permissions`` and,
 for components, the ``message`` that carries them.  ``Harness.dispatch`` hands a payload to
 ``ConnectionState.parse_interaction_create`` exactly as the gateway would, then waits for every task
 it started.  ``STANDIN_DEBUG=1`` prints, when a harness closes, every request Discord refused.
@@ -129,6 +129,17 @@ def component(custom_id: str, u: dict[str, Any], message: dict[str, Any], channe
     payload["data"] = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
     if values is not None:
         payload["data"]["values"] = list(values)
+    return payload
+
+
+def modal_submit(custom_id: str, u: dict[str, Any], values: dict[str, str] | None = None,
+                 channel: dict[str, Any] | None = None, *, locale: str = "en-US") -> dict[str, Any]:
+    """A modal submitted (interaction type 5): the modal's ``custom_id`` and each text input's value, in action
+    rows as Discord sends them."""
+    payload = _base(5, u, channel or text_channel(), locale, 0)
+    rows = [{"type": 1, "components": [{"type": 4, "custom_id": key, "value": value}]}
+            for key, value in (values or {}).items()]
+    payload["data"] = {"custom_id": custom_id, "components": rows}
     return payload
 
 

@@ -71,10 +71,12 @@ class Probe:
     def interaction(self, kind: str = "command", *, channel: dict[str, Any] | None = None,
                     message: dict[str, Any] | None = None, custom_id: str = "",
                     values: list[str] | None = None) -> dict[str, Any]:
-        """Issue an interaction (``command``, ``autocomplete`` or ``component``: ``values`` chosen in a select)
-        and return its payload."""
+        """Issue an interaction (``command``, ``autocomplete``, ``component``: ``values`` chosen in a select, or
+        ``modal_submit``: the modal ``custom_id`` sent) and return its payload."""
         u = payloads.user(1001, "ann")
-        if kind == "component":
+        if kind == "modal_submit":
+            payload = payloads.modal_submit(custom_id or "modal", u, {"answer": "yes"}, channel)
+        elif kind == "component":
             assert message is not None
             payload = payloads.component(custom_id, u, message, channel, values=values)
         else:
