@@ -117,3 +117,37 @@ async def test_discord_py_retries_after_a_global_429(standin: StandIn) -> None:
         discord.http.Route.BASE = old
     assert any(scope == "global" for scope, _, _ in standin.ratelimiter.limited), "the storm happened"
     assert sorted(m["content"] for m in standin.messages.values()) == sorted(c["id"] for c in channels)
+
+
+async def test_the_global_limit_is_discords_50_requests_a_second() -> None:
+    """Discord's Global Rate Limit: "All bots can make up to 50 requests per second to our API"; the 51st in a
+    second answers 429 with ``global: true``, ``X-RateLimit-Global: true`` and ``X-RateLimit-Scope: global``;
+    "Interaction endpoints are not bound to the bot's Global Rate Limit" (the callback and the interaction's
+    webhook).  (The stand-in's clock is held still, so the second cannot end
+    while a slow machine is sending the 51 requests.)"""
+    standin = StandIn()
+    assert standin.ratelimiter.limits.global_ == 50 and standin.ratelimiter.limits.global_window == 1.0
+    still = standin.clock.now()
+    standin.ratelimiter.clock = lambda: still
+    channels = [standin.add_channel() for _ in range(51)]  # one route bucket each: only the global limit binds
+    await standin.start()
+    try:
+        async with Probe(standin) as p:
+            answers = [await p.call("POST", f"/channels/{c['id']}/messages", {"content": "x"}) for c in channels]
+            payload = p.interaction()
+            callback = await p.callback(payload, {"type": 4, "data": {"content": "hi"}})
+            followup = await p.webhook("POST", payload, body={"content": "more"})
+            edit = await p.webhook("PATCH", payload, "/messages/@original", {"content": "edited"})
+            still_over = await p.call("POST", f"/channels/{channels[0]['id']}/messages", {"content": "x"})
+    finally:
+        await standin.stop()
+    assert [a.status for a in answers[:50]] == [200] * 50, "50 in a second are Discord's allowance"
+    over = answers[50]
+    assert over.status == 429 and set(over.body) == {"message", "retry_after", "global"}
+    assert over.body["global"] is True and 0 < over.body["retry_after"] <= 1.0
+    assert over.headers["X-RateLimit-Global"] == "true" and over.headers["X-RateLimit-Scope"] == "global"
+    assert over.headers["Retry-After"] and over.headers["Via"], "discord.py takes a 429 without Via for a ban"
+    assert len(standin.messages) == 50 + 2, "50 posts, the response and its follow-up: the refused posts stored nothing"
+    assert (callback.status, followup.status, edit.status) == (200, 200, 200), \
+        "interaction endpoints (the callback, follow-ups, the original response) are not bound by the global limit"
+    assert still_over.status == 429 and still_over.body["global"] is True, "the bot's other requests still are"

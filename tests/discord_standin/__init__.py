@@ -529,7 +529,9 @@ class StandIn:
                 files: list[tuple[str, bytes]]) -> tuple[int, Any, dict[str, str]]:
         """Rate limits first (as Discord's edge), then the route: (status, JSON answer, headers)."""
         self.sweep()
-        verdict = self.ratelimiter.check(method, path, self._edited_message(method, path))
+        parts = path.strip("/").split("/")
+        interaction = parts[0] == "webhooks" and len(parts) > 2 and parts[2] in self.interactions
+        verdict = self.ratelimiter.check(method, path, self._edited_message(method, path), interaction=interaction)
         if not verdict.allowed:
             return 429, {"message": "You are being rate limited.", "retry_after": verdict.retry_after,
                          "global": verdict.scope == "global"}, verdict.headers
