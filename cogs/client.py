@@ -31,6 +31,7 @@ needs neither message content nor the member list nor presences.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import os
@@ -244,6 +245,57 @@ def quiet_discord_logs() -> None:
     quiet_libraries()
 
 
+#: requests a second the bot sends on its own token: under Discord's global rate limit ("All bots can make up
+#: to 50 requests per second to our API", topics/rate-limits), with room for the network bunching them up
+GLOBAL_REQUESTS, GLOBAL_SECONDS = 45, 1.0
+
+
+class GlobalPace:
+    """Holds the bot's REST requests under Discord's global rate limit: at most ``limit`` in any ``seconds``.
+
+    discord.py only reacts to the global limit: after a 429 with ``global: true`` it waits and tries again, at
+    most five times, then raises, so a burst of posts (a hundred tables started at once) lost boards and
+    invitations, and every 429 counts towards Discord's invalid-request limit (10,000 in 10 minutes, then a
+    Cloudflare ban).  Requests wait here, in order, until the last ``seconds`` hold fewer than ``limit``.
+    Interaction responses (the callback, follow-ups, the original response) go through discord.py's webhook
+    adapter, not ``HTTPClient.request``, and Discord does not count them ("Interaction endpoints are not bound
+    to the bot's Global Rate Limit"): they are never held.
+    """
+
+    def __init__(self, limit: int = GLOBAL_REQUESTS, seconds: float = GLOBAL_SECONDS,
+                 clock: Callable[[], float] | None = None) -> None:
+        self.limit = limit
+        self.seconds = seconds
+        self.clock = clock  # None: the running loop's clock
+        self._sent: collections.deque[float] = collections.deque()
+        self._turn = asyncio.Lock()
+
+    def _now(self) -> float:
+        return self.clock() if self.clock is not None else asyncio.get_running_loop().time()
+
+    async def wait(self) -> None:
+        """Return when one more request keeps the last ``seconds`` within ``limit`` (and count it)."""
+        async with self._turn:
+            while True:
+                now = self._now()
+                while self._sent and now - self._sent[0] >= self.seconds:
+                    self._sent.popleft()
+                if len(self._sent) < self.limit:
+                    self._sent.append(now)
+                    return
+                await asyncio.sleep(self._sent[0] + self.seconds - now)
+
+    def pace(self, http: discord.http.HTTPClient) -> None:
+        """Make every request of ``http`` (the bot's own REST calls) wait its turn here first."""
+        request = http.request
+
+        async def paced(route: discord.http.Route, **kwargs: Any) -> Any:
+            await self.wait()
+            return await request(route, **kwargs)
+
+        http.request = paced  # type: ignore[method-assign]
+
+
 def default_intents() -> discord.Intents:
     """Only ``guilds`` (issue 15, item 8): guilds, channels and threads for delivery and GUILD_DELETE.
 
@@ -303,6 +355,8 @@ class MesaBot(commands.Bot):
             **client_options,
         )
         self.config = config or Config()
+        self.pace = GlobalPace()
+        self.pace.pace(self.http)  # under Discord's global rate limit, rather than meeting its 429s
         self.service = service
         self.sync_only = sync_only
         self.tick_seconds = tick_seconds
