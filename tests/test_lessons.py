@@ -283,7 +283,8 @@ async def test_the_console_reads_the_lessons_in_spanish_and_auto_answers_the_ope
     assert wrong[0].startswith("[dm Ana] Esa no: f1-f2 es legal")
     auto = await said(con, out, "Ana: /auto")  # refused in the language the lessons are read in
     assert auto[0].startswith("[error Ana] En una lección, elige tú la jugada")
-    assert await said(con, out, "Ana: /move") == ["[error Ana] Escribe la jugada tras /move, por ejemplo /move a6-d3"]
+    assert await said(con, out, "Ana: /move") == ["[error Ana] Escribe la jugada tras /move: /jugadas lista las "
+                                                  "jugadas que puedes hacer, en la notación de este juego"]
     hint = await said(con, out, "Ana: /pista")  # with a lesson open and no table: the step's hint, in Spanish
     assert hint == await said(con, out, "Ana: /aprender kona pista") and "Pista: " in hint[0]
     listed = await said(con, out, "Ana: /moves")

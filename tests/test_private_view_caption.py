@@ -1,7 +1,6 @@
 """A private view's picture tells the last move as the board does: its caption is drawn from the state before that
-move, as the board's is.  Drawn without it, a K3 picture after a steal named the robbed player as the taker (the
-renderer then takes the mover to be the player before the one to move, K3-6.2), and a Plateau view dropped the
-capture its board told."""
+move, as the board's is (drawn without it, a Plateau view dropped the capture its board told, and a K3 view after
+a steal, which the My pieces of K3's play no longer gives, named the robbed player as the taker)."""
 
 from __future__ import annotations
 
@@ -10,7 +9,6 @@ from typing import Any
 
 from test_tables_service import USERS, open_service, start_table, step
 
-from render.k3 import caption
 from tables import PrivatePost
 
 
@@ -25,34 +23,40 @@ def spy() -> tuple[list[tuple[dict[str, Any], dict[str, Any] | None]], Any]:
     return drawn, renderer
 
 
-async def test_a_k3_view_after_a_steal_names_the_taker(db: Any) -> None:
+async def test_my_pieces_asked_later_is_drawn_with_the_state_before_the_last_move(db: Any) -> None:
+    # /mine (the My pieces button) after Ben's move: the state before it is read from the log, so the picture's
+    # caption tells that move as the board did
     drawn, renderer = spy()
     repo, svc = await open_service(db("mesa.db"), renderer=renderer)
-    names = [name for _, name in USERS[:3]]
-    public: tuple[dict[str, Any], dict[str, Any] | None] | None = None
-    for game in range(8):  # tables played at random until a penalty's steal (K3-6.2)
-        tid, _ = await start_table(svc, "k3", 3)
-        rng = random.Random(5 + game)
-        while public is None:
-            drawn.clear()
-            if await step(svc, tid, rng) is None:
-                break
-            boards = [(view, before) for view, before in drawn if view["viewer"] is None]
-            if boards and str(boards[-1][0].get("last_move") or "").startswith("x"):
-                public = boards[-1]
-        if public is not None:
-            break
-    assert public is not None and public[1] is not None, "no steal in this game"
-    taker = names[int(public[1]["to_move"])]
-    assert taker in caption(public[0], names, public[1])
-    for user_id, _ in USERS[:3]:
-        drawn.clear()
-        view = await svc.private_view(tid, user_id)
-        assert isinstance(view, PrivatePost) and view.image == b"PNG"
-        (mine, before), = drawn
-        assert before is not None and before["viewer"] == mine["viewer"] != None  # noqa: E711  (its own view)
-        said = caption(mine, names, before)
-        assert said == caption(public[0], names, public[1]) and taker in said, said
+    tid, _ = await start_table(svc, "plateau", 2)
+    await svc.submit_move(tid, USERS[0][0], "+xx.rb@a1")
+    await svc.submit_move(tid, USERS[1][0], "+xo.xx@d4")
+    board = [(view, before) for view, before in drawn if view["viewer"] is None][-1]
+    drawn.clear()
+    mine = await svc.private_view(tid, USERS[0][0])
+    assert isinstance(mine, PrivatePost) and mine.image == b"PNG"
+    (_, before), = drawn
+    assert before is not None and board[1] is not None
+    assert before["viewer"] == 0 and before["to_move"] == board[1]["to_move"] == 1  # before Ben's move
+    assert before.get("last_move") == board[1].get("last_move")
+    await repo.close()
+
+
+async def test_k3_after_its_pyramids_show_has_no_private_view_to_draw(db: Any) -> None:
+    # once play begins every pyramid is public (K3-10): My pieces says the board shows it all
+    import pytest
+
+    from tables import TableError
+
+    repo, svc = await open_service(db("mesa.db"))
+    tid, _ = await start_table(svc, "k3", 2)
+    rng = random.Random(5)
+    while (await svc.board(tid)).key.startswith("board") and await svc.legal_moves_for(tid, USERS[0][0]) == [] \
+            and await step(svc, tid, rng) is not None:
+        pass  # until the builds are done
+    with pytest.raises(TableError) as refused:
+        await svc.private_view(tid, USERS[0][0])
+    assert refused.value.key == "error.nothing_hidden"
     await repo.close()
 
 

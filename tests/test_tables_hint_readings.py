@@ -28,6 +28,9 @@ from tables.thinking import Thinker, iterations
 
 READING = 12
 
+#: the player asking the hint: the reading is charged to them (the table's host is 101)
+ASKER = 102
+
 
 def positions(game: str, seed: int, every: int = 5, players: int = 2) -> list[tuple[Any, int, str]]:
     """(state, seat, a legal move's text) at every ``every``-th decision of a random game."""
@@ -92,22 +95,23 @@ def hints(thinker: Thinker) -> Hints:
 
 async def test_a_quiet_move_s_hint_gives_the_seat_s_chance_from_its_own_view() -> None:
     """Plateau's opening: nothing captured, nothing threatened, faces hidden; the hint reads Ana's chance from
-    Ana's view (the reading never sees Ben's faces), charged to the table's owner, the same figure asked again."""
+    Ana's view (the reading never sees Ben's faces), charged to the player who asked (not the table's host), the
+    same figure asked again."""
     engine = get_engine("plateau")
     state = engine.new_game(2, 4)
     move = engine.legal_moves(state, 0)[0]
     reader = Reader()
     ctx = table("plateau")
-    phrase = await hints(reader)._why(ctx, state, 0, move, 11)
+    phrase = await hints(reader)._why(ctx, state, 0, move, 11, ASKER)
     assert phrase.key == "hint.why.chance"
-    assert reader.asked == [("plateau", engine.view(state, 0), 0, engine.format_move(state, move), 101)]
+    assert reader.asked == [("plateau", engine.view(state, 0), 0, engine.format_move(state, move), ASKER)]
     chance = phrase.params["chance"]
     assert isinstance(chance, int) and 0 <= chance <= 100
     assert said(phrase) == (f"Mesa's choice here: after it, your chance to win reads {chance} % (as Mesa's reviews "
                             "read a move, from what you can see).")
     assert t(phrase.key, "es", **phrase.params).endswith(f"tus posibilidades de ganar en un {chance} % (según lo "
                                                         "leería una revisión de Mesa, con lo que tú puedes ver).")
-    assert await hints(Reader())._why(ctx, state, 0, move, 11) == phrase  # the same question, the same figure
+    assert await hints(Reader())._why(ctx, state, 0, move, 11, ASKER) == phrase  # the same question, the same figure
 
 
 async def test_a_tactic_is_said_before_any_reading() -> None:
@@ -115,7 +119,7 @@ async def test_a_tactic_is_said_before_any_reading() -> None:
     engine = get_engine("kona")
     state = engine.from_position("P,5/6/6/6/2,C,3/C,C,4 c 20 -")
     reader = Reader()
-    phrase = await hints(reader)._why(table("kona"), state, 0, engine.parse_move(state, "c2-c1"), 1)
+    phrase = await hints(reader)._why(table("kona"), state, 0, engine.parse_move(state, "c2-c1"), 1, ASKER)
     assert phrase.key == "hint.why.wins" and reader.asked == []
 
 
@@ -130,7 +134,7 @@ async def test_the_only_legal_move_is_said_to_be_the_only_one(game: str, positio
     state = engine.from_position(position)
     assert [engine.format_move(state, m) for m in engine.legal_moves(state, seat)] == [move]
     reader = Reader()
-    phrase = await hints(reader)._why(table(game), state, seat, engine.parse_move(state, move), 1)
+    phrase = await hints(reader)._why(table(game), state, seat, engine.parse_move(state, move), 1, ASKER)
     assert said(phrase) == "it is your only legal move." and reader.asked == []
     assert t(phrase.key, "es") == "es tu única jugada legal."
 
@@ -141,7 +145,7 @@ async def test_krakatoa_s_throw_off_set_is_said_to_be_any_set() -> None:
     state = engine.new_game(2, 1)
     assert sorted(engine.format_move(state, m) for m in engine.legal_moves(state, 0)) == ["ash", "lava", "steam"]
     reader = Reader()
-    phrase = await hints(reader)._why(table("krakatoa"), state, 0, engine.parse_move(state, "steam"), 1)
+    phrase = await hints(reader)._why(table("krakatoa"), state, 0, engine.parse_move(state, "steam"), 1, ASKER)
     assert phrase.key == "hint.why.alike.krakatoa" and reader.asked == []
     assert "any choice is as good here" in said(phrase)
     assert "cualquier elección vale lo mismo" in t(phrase.key, "es")
@@ -152,7 +156,7 @@ async def test_a_reading_that_fails_leaves_mesa_s_choice_and_logs_no_view(caplog
     state = engine.new_game(2, 4)
     move = engine.legal_moves(state, 0)[0]
     with caplog.at_level(logging.WARNING, logger="tables.hints"):
-        phrase = await hints(Reader(fail=True))._why(table("plateau"), state, 0, move, 11)
+        phrase = await hints(Reader(fail=True))._why(table("plateau"), state, 0, move, 11, ASKER)
     assert said(phrase) == "Mesa's choice here."
     assert "no reading for a hint (RuntimeError)" in caplog.text and "broken worker" not in caplog.text
 
