@@ -14,7 +14,7 @@ picture through ``final_picture``, so they always agree.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from data.models import SeatRow, StoredOutcome
@@ -38,19 +38,21 @@ GONE = (RESIGN, TIME, FORFEIT, PARTNER)
 OUTSIDE_ENDINGS = (TIME, RESIGN, FORFEIT, AGREEMENT)
 
 
-def departures(seats: Sequence[SeatRow], reason: str | None = None,
-               places: Sequence[int] | None = None, *, partners: bool = True) -> list[tuple[str, str]]:
+def departures(seats: Sequence[SeatRow], reason: str | None = None, places: Sequence[int] | None = None, *,
+               partners: bool = True, names: Mapping[int, str] | None = None) -> list[tuple[str, str]]:
     """(name, how) of each player who left before the end, in seat order: the seats gone by resignation or
     time; where none is marked (two players: the table ends at once) and ``reason`` is one of them, the
     seats not placed first.  The words say each ("Ben resigned and Ana ran out of time"); a partner who went out
     with a leaver comes after them ("Ana resigned and Cy went out too, as their partner", KR-6.2), never first.
-    ``partners`` False: the leavers alone (a team that loses together says its players once, K3-8.3)."""
+    ``partners`` False: the leavers alone (a team that loses together says its players once, K3-8.3).  ``names``:
+    each seat's name as the table's texts say it (``LoadedTable.told_names``: "Sam [2] resigned"), else as stored."""
+    told = names or {}
     ordered = sorted(seats, key=lambda r: (r.out_reason == PARTNER, r.seat))
-    gone = [(s.name, str(s.out_reason)) for s in ordered
+    gone = [(told.get(s.seat, s.name), str(s.out_reason)) for s in ordered
             if s.out_reason in GONE and (partners or s.out_reason != PARTNER)]
     if gone or reason not in GONE or places is None or len(set(places)) < 2:
         return gone
-    return [(s.name, str(reason)) for s in sorted(seats, key=lambda r: r.seat) if places[s.seat] != 1]
+    return [(told.get(s.seat, s.name), str(reason)) for s in sorted(seats, key=lambda r: r.seat) if places[s.seat] != 1]
 
 
 def outside_result(stored_outcome: str | None, seats: Sequence[SeatRow], *, aborted: bool = False

@@ -127,7 +127,7 @@ class GuildLife:
         host = ctx.seat_of(ctx.row.host_id)
         created = moment_or_none(ctx.row.created_at) or now
         params = {"table": table_id, "game": ctx.title,
-                  "host": host.name if host else "?", "waited": format_duration((now - created).total_seconds())}
+                  "host": ctx.name(host) if host else "?", "waited": format_duration((now - created).total_seconds())}
         return [PublicPost(table_id, INVITE, "invite.expired", params, mention=(ctx.row.host_id,), version=version),
                 Reminder(table_id, ctx.row.host_id, "reminder.expired", params)]
 
@@ -188,14 +188,14 @@ class GuildLife:
         agreed = await store.abort_agreements(self.repo, ctx.id, ctx.row.version)
         if user_id in agreed:  # asked already (a second press): said to the asker, the others not pinged again
             raise TableError("error.abort_asked_already", table=ctx.id,
-                             waiting=Names(s.name for s in self._to_agree(ctx, agreed)))
+                             waiting=Names(ctx.name(s) for s in self._to_agree(ctx, agreed)))
         async with self.repo.transaction() as tx:
             await tx.record_reminder(ctx.id, ctx.row.version, "abort", user_id, now_iso(self._now()))
         agreed = await store.abort_agreements(self.repo, ctx.id, ctx.row.version)
         waiting = self._to_agree(ctx, agreed)
         if not waiting:
             return None
-        params = {"table": ctx.id, "game": ctx.title, "name": seat.name,
-                  "waiting": ", ".join(s.name for s in waiting)}
+        params = {"table": ctx.id, "game": ctx.title, "name": ctx.name(seat),
+                  "waiting": ", ".join(ctx.name(s) for s in waiting)}
         return [PublicPost(ctx.id, INFO, ABORT_ASKED, params, mention=tuple(s.user_id for s in waiting),
                            version=ctx.row.version)]

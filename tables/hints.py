@@ -144,7 +144,7 @@ class Hints:
         """Mesa's move for the caller's seat and why; counted, never played."""
         ctx, seat = await self.seated(table_id, user_id)
         if not alone_with_mesa(ctx):  # said with whom: "at table #3 you play with Ben and Cy"
-            people = Names(s.name for s in ctx.seats if s.user_id != user_id and not is_mesa(s.user_id))
+            people = Names(ctx.name(s) for s in ctx.seats if s.user_id != user_id and not is_mesa(s.user_id))
             raise TableError("error.hint_people", table=table_id, people=people)
         if (tournament := await tournament_of(self.store.repo, ctx)) is not None:
             raise TableError("error.hint_tournament", table=table_id, id=tournament)
@@ -180,7 +180,7 @@ class Hints:
         reason = self.told.get((*asked, text))
         if reason is None:
             reason = self.told[(*asked, text)] = await self._why(ctx, state, seat.seat, move, seed, user_id)
-        told = deed(engine, state, move, seat.name, ctx.names())  # the move in words too, where the game has them
+        told = deed(engine, state, move, ctx.name(seat), ctx.names())  # the move in words too, where the game has them
         said: Any = "" if told.words.key.startswith("move.any.") else Phrase("hint.said", {"told": Told((told,))})
         own = does(engine, state, move, ctx.names())
         if said and own is not None and engine.own_move_words(state, move) != engine.move_words(state, move):
@@ -251,7 +251,7 @@ def why(ctx: LoadedTable, state: Any, seat: int, move: Any, seed: int, played: A
             threat = None
         row = ctx.by_seat(threat) if threat is not None else None
         if row is not None:
-            return Phrase("hint.why.stops", {"name": row.name})
+            return Phrase("hint.why.stops", {"name": ctx.name(row)})
         try:
             built = _builds_threat(engine, afters[0], seat, [THREAT_WORK])
         except _OutOfWork:
@@ -259,7 +259,7 @@ def why(ctx: LoadedTable, state: Any, seat: int, move: Any, seed: int, played: A
         if built is not None:
             opponent = ctx.by_seat(built[0])
             if opponent is not None:
-                return Phrase("hint.why.forces" if built[1] else "hint.why.threatens", {"name": opponent.name})
+                return Phrase("hint.why.forces" if built[1] else "hint.why.threatens", {"name": ctx.name(opponent)})
     rivals = None if played is None or played == move else [_after(engine, s, played) for s in known]
     gain = _gain(ctx, engine, known, afters, seat, rivals)
     if gain is not None:
@@ -272,7 +272,7 @@ def chance_words(ctx: LoadedTable, seat: int, chance: float, *, hidden: bool = F
     can see, which the words then say), or where the game's search proves results (Kona's, ``PROVES_RESULTS``)
     and this one is proven, the proof."""
     if ctx.engine.name in PROVES_RESULTS and chance in (0.0, 1.0):
-        other = next((row.name for row in ctx.ordered() if row.seat != seat), "-")
+        other = next((ctx.name(row) for row in ctx.ordered() if row.seat != seat), "-")
         return Phrase("hint.why.proven_win" if chance == 1.0 else "hint.why.proven_loss", {"name": other})
     # everybody wins or loses together (K3-8, cooperative): the options that say so, as the game describes them
     together = any(ctx.options.game.get(name) for name in ctx.engine.description.unrated_options)
@@ -415,7 +415,7 @@ def _allows(ctx: LoadedTable, engine: Engine, known: Sequence[Any], seat: int, p
     row = ctx.by_seat(next(iter(opponents))) if len(opponents) == 1 else None
     if len(replies) != 1 or row is None:
         return None
-    return Phrase("hint.why.allows", {"move": engine.public_move(known[0], played), "name": row.name,
+    return Phrase("hint.why.allows", {"move": engine.public_move(known[0], played), "name": ctx.name(row),
                                       "reply": next(iter(replies))})
 
 
@@ -486,7 +486,7 @@ async def hinted_result(repo: Repository, ctx: LoadedTable, post: PublicPost) ->
         row = ctx.by_seat(seat)
         if row is None:
             continue
-        mine = Phrase("result.hints_used", {"name": row.name, "hints": Count(used[seat], "hint")})
+        mine = Phrase("result.hints_used", {"name": ctx.name(row), "hints": Count(used[seat], "hint")})
         said = mine if said is None else Phrase("result.hints_more", {"first": mine, "rest": said})
     if said is None:
         return post

@@ -42,7 +42,7 @@ from tables.endings import final_picture
 from tables.errors import TableError
 from tables.games import title as game_title
 from tables.i18n import with_levels_in
-from tables.loaded import LoadedTable, log_damage
+from tables.loaded import LoadedTable, log_damage, seat_marks_of, told_apart
 from tables.ratings import Placing, Rating, leaderboard, rate_game
 from tables.store import first_state, replay_log
 
@@ -333,14 +333,15 @@ class LeaderboardService:
             sides = table_sides(e.game, len(seats), row.options if row is not None else None) or \
                 list(range(len(seats)))
             mine = next((s.seat for s in seats if s.user_id == user_id), -1)
-            partners = tuple(s.name for s in seats if s.seat != mine and 0 <= mine < len(sides)
+            told = told_apart(seats, seat_marks_of(e.game))  # as the table's texts said them: "Sam [1]", "Sam [2]"
+            partners = tuple(told[s.seat] for s in seats if s.seat != mine and 0 <= mine < len(sides)
                              and s.seat < len(sides) and sides[s.seat] == sides[mine])
             all_first = all(r.place == 1 for r in await self.repo.get_results(e.table_id))
             # one side (cooperative K3, K3-8) wins or loses together; sides that tie for first share the win (KR-4.4)
             together = e.outcome != "draw" and all_first and len(set(sides)) == 1
             out.append(HistoryEntry(e.table_id, e.game, game_title(e.game), e.place, e.outcome, e.reason, e.rated,
                                     e.finished_at, guild_id, e.channel_id, e.thread_id,
-                                    tuple(s.name for s in seats), partners, len(set(sides)), together,
+                                    tuple(told[s.seat] for s in seats), partners, len(set(sides)), together,
                                     e.outcome == "win" and all_first and not together))
         return out
 
@@ -380,7 +381,7 @@ class LeaderboardService:
         shown = _spread(during, MAX_FRAMES - 1)
         last, result = final_picture(engine, states[-1], row.outcome, seats)  # as the thread's last board
         views = tuple([engine.view(s, None) for s in shown] + [last])
-        names = tuple(s.name for s in sorted(seats, key=lambda s: s.seat))
+        names = tuple(table.names())  # as its boards named them: "Sam [1]", "Sam [2]" where two share one
         return Replay(table_id, row.game, game_title(row.game), views, names, result)
 
     # ---- recompute --------------------------------------------------------------------------

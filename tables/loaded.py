@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import logging
 import traceback
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from data.models import NewMove, SeatRow, TableOptions, TableRow
-from engines import Engine
+from engines import Engine, get_engine
 from tables.errors import TableError
 from tables.games import title as game_title
 from tables.i18n import Names
@@ -35,6 +36,34 @@ def log_damage(table_id: int, what: str, exc: BaseException) -> None:
     """
     frames = "".join(traceback.format_tb(exc.__traceback__))
     log.error("table %d: %s (%s)\n%s", table_id, what, type(exc).__name__, frames.rstrip())
+
+
+def seat_mark(marks: Sequence[str], seat: int) -> str:
+    """The mark the pictures give a seat: the notation's letter where the game has one (``seat_marks``: Plateau's
+    B and W on its slabs and badges, Kona's C and P), else its number counted from 1, as on the seat badges
+    (``render.theme.seat_marker``: K3's and Krakatoa's 1 in a circle, 2 in a square…)."""
+    return marks[seat] if 0 <= seat < len(marks) else str(seat + 1)
+
+
+def seat_marks_of(game: str) -> tuple[str, ...]:
+    """The marks a stored table's pictures give its seats (``GameDescription.seat_marks``): none, numbers, for a game
+    this release does not know (a damaged row)."""
+    try:
+        return get_engine(game).description.seat_marks
+    except KeyError:
+        return ()
+
+
+def told_apart(seats: Iterable[SeatRow], marks: Sequence[str] = ()) -> dict[int, str]:
+    """Each seat's name as every text of its table says it (posts, private messages, the pictures' words and alt
+    text, ``/games``, ``/history``, results, reviews), by seat: a name two or more players of the table share
+    (Discord's display names are not unique; compared without regard to case, as the service holds them) followed
+    by its seat's mark as the picture shows it, ``Sam [1]`` and ``Sam [2]`` (``seat_mark``; the form of the
+    player list, "Ana [1] · Ben [2]", in every language); every other name exactly as it is."""
+    rows = list(seats)
+    shared = Counter(row.name.casefold() for row in rows)
+    return {row.seat: f"{row.name} [{seat_mark(marks, row.seat)}]" if shared[row.name.casefold()] > 1 else row.name
+            for row in rows}
 
 
 @dataclass
@@ -67,16 +96,31 @@ class LoadedTable:
         """The seats in seat order."""
         return sorted(self.seats, key=lambda s: s.seat)
 
+    def told_names(self) -> dict[int, str]:
+        """Each seat's name as the table's texts say it (``told_apart``: "Sam [1]" and "Sam [2]" where two share it)."""
+        return told_apart(self.seats, self.engine.description.seat_marks)
+
+    def name(self, row: SeatRow) -> str:
+        """The name of this seat's player as every text of the table says it (``told_apart``); a seat no longer at
+        the table (a guest who left before the start) by the name it had."""
+        if not any(s.seat == row.seat and s.user_id == row.user_id for s in self.seats):
+            return row.name
+        return self.told_names()[row.seat]
+
     def names(self) -> list[str]:
-        return [s.name for s in self.ordered()]
+        """Every seat's name in seat order, as the table's texts and pictures say it (``told_names``)."""
+        told = self.told_names()
+        return [told[s.seat] for s in self.ordered()]
 
     def names_of(self, seats: Sequence[int]) -> str:
         """``Ana, Ben``: the names of these seats, in the order given."""
-        return ", ".join(row.name for s in seats if (row := self.by_seat(s)) is not None)
+        told = self.told_names()
+        return ", ".join(told[s] for s in seats if s in told)
 
     def named(self, seats: Sequence[int]) -> Names:
         """The names of these seats as a param said in the reader's language: ``Ana``, ``Ben and Ana``."""
-        return Names(row.name for s in seats if (row := self.by_seat(s)) is not None)
+        told = self.told_names()
+        return Names(told[s] for s in seats if s in told)
 
     def not_your_turn(self, actors: Sequence[int]) -> TableError:
         """The refusal of a move out of turn: whose turn it is, or, where several act at once (K3-3.2's building),

@@ -479,7 +479,7 @@ class MesaSeats:
             elif seat >= 0:  # another seat's move: the turn began after it
                 break
         names, begun = ctx.names(), logged[start:]
-        told = Told(deed(ctx.engine, step.before, step.move, row.name if seat >= 0 else "", names)
+        told = Told(deed(ctx.engine, step.before, step.move, ctx.name(row) if seat >= 0 else "", names)
                     for step, seat in begun)
         news = News(events_said(ctx.engine, ctx.id, ctx.title, names, [(step.before, step.move) for step, _ in begun],
                                 ctx.state, gone=ctx.out_seats()))

@@ -60,9 +60,9 @@ def not_active(ctx: LoadedTable, user_id: int) -> TableError:
         waiting = [s for s in sorted(ctx.seats, key=lambda r: r.seat) if not s.accepted]
         if any(s.user_id == user_id for s in waiting):
             return TableError("error.not_started.invited_you", table=table_id)
-        return TableError("error.not_started.invited", table=table_id, names=Names(s.name for s in waiting))
+        return TableError("error.not_started.invited", table=table_id, names=Names(ctx.name(s) for s in waiting))
     if ctx.row.status == OPEN:
-        host = next((s.name for s in ctx.seats if s.user_id == ctx.row.host_id), "")
+        host = next((ctx.name(s) for s in ctx.seats if s.user_id == ctx.row.host_id), "")
         if host and user_id == ctx.row.host_id:
             return TableError("error.not_started.open_host", table=table_id)
         return TableError("error.not_started.open" if host else "error.not_started", table=table_id, host=host)
@@ -204,7 +204,7 @@ class Play:
     async def _come_back(self, ctx: LoadedTable, seat: SeatRow, submission: Submission | None) -> list[Message]:
         """An away player (turns played for them after time-outs in a row) acts again: their next turns
         wait for them as before.  Not a move: the board shows the same position, told again."""
-        info = self.posts.info(ctx, "info.back", name=seat.name)
+        info = self.posts.info(ctx, "info.back", name=ctx.name(seat))
         ctx.seats = Change(seats={seat.seat: {"timeouts": 0}}).seats_after(ctx.seats)
         # a table where everyone was away waited a deadline a turn; with one player back, the away seats' turns
         # are played as they come again (the turn to move now among them); else the turn goes on as it was, its
@@ -286,7 +286,7 @@ class Play:
         updates = out_updates(ctx, seats, reason, leavers)
         if len(seats) > 1:  # "Cy and Dee ran out of time ... and are out", never "Cy, Dee ... is out"
             info = self.posts.info(ctx, f"info.out.{reason}_many",
-                                   name=Names(row.name for s in seats if (row := ctx.by_seat(s)) is not None))
+                                   name=ctx.named(seats))
         else:
             info = self.posts.info(ctx, f"info.out.{reason}", name=ctx.names_of(seats))
         if len(ctx.sides()) == 2:
@@ -358,7 +358,7 @@ class Play:
             await self._set_offer(ctx, seat.seat)
             other = tuple(s.user_id for s in ctx.seats if s.seat != seat.seat)
             key = "info.draw_offered_at_start" if calls_off else "info.draw_offered"
-            return [self.posts.info(ctx, key, mention=other, hint="draw", name=seat.name)]
+            return [self.posts.info(ctx, key, mention=other, hint="draw", name=ctx.name(seat))]
 
     async def decline_draw(self, table_id: int, user_id: int) -> list[Message]:
         async with self.store.lock(table_id):
@@ -366,7 +366,7 @@ class Play:
             if ctx.row.draw_offer is None or ctx.row.draw_offer == seat.seat:
                 raise TableError("error.no_draw_offer")
             await self._set_offer(ctx, None)
-            return [self.posts.info(ctx, "info.draw_declined", name=seat.name)]
+            return [self.posts.info(ctx, "info.draw_declined", name=ctx.name(seat))]
 
     async def _set_offer(self, ctx: LoadedTable, seat: int | None) -> None:
         """Record a draw offer (or its refusal): the board stays as it was, so its version does too."""

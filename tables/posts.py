@@ -34,7 +34,7 @@ from tables.games import variant_text
 from tables.hints import hints_offered
 from tables.i18n import Names, News, Phrase, Sentences, Told, with_levels_in
 from tables.languages import Languages
-from tables.loaded import LoadedTable, Step
+from tables.loaded import LoadedTable, Step, seat_mark
 from tables.mesa import is_mesa, mention_seats, mesa_to_act, mesa_turn_goes_on
 from tables.outbox import (
     BOARD,
@@ -114,14 +114,15 @@ class Posts:
 
     @staticmethod
     def player_list(ctx: LoadedTable) -> str:
-        """``Ana [1] · Mesa (hard) [2] ✗``: each seat's name and the mark the pictures give it (the
+        """``Ana [1] · Mesa (hard) [2] ✗``: each seat's name and the mark the pictures give it (``seat_mark``: the
         notation's letter, else its number counted from 1 as on the seat badges), ✗ once out, (auto) while
-        away (its turns are played for it until the player acts again)."""
+        away (its turns are played for it until the player acts again).  The name as stored: the mark tells two
+        players of one name apart already ("Sam [1] · Sam [2]", never "Sam [1] [1]")."""
         marks = ctx.engine.description.seat_marks
         away = ctx.away_seats()
         parts = []
         for s in ctx.ordered():
-            mark = marks[s.seat] if marks and s.seat < len(marks) else str(s.seat + 1)
+            mark = seat_mark(marks, s.seat)
             gone = " ✗" if s.out_reason else " (auto)" if s.seat in away else ""  # (auto): played for them
             parts.append(f"{s.name} [{mark}]{gone}")
         return " · ".join(parts)
@@ -131,11 +132,13 @@ class Posts:
         """The names a board's picture shows: a seat that went out says how ("Cy (resigned)", "Cy (abandonó)"):
         the engine's view does not know it (issue 28, item 14), the final picture's too, except the seats its
         banner names for the same (``told``: "Cy wins: Ana resigned"; a second leaver, out of time, was left
-        unsaid).  In the picture's language, as every word drawn on it."""
+        unsaid).  In the picture's language, as every word drawn on it; two players of one name told apart by
+        their seats' marks as the texts tell them ("Sam [1]", ``LoadedTable.told_names``)."""
         from render import words  # (the pictures' own words: how a player left, "resigned", "abandonó")
 
-        return [f"{s.name} ({words.left(lang, s.out_reason)})" if s.out_reason and s.seat not in told
-                else s.name for s in ctx.ordered()]
+        names = ctx.told_names()
+        return [f"{names[s.seat]} ({words.left(lang, s.out_reason)})" if s.out_reason and s.seat not in told
+                else names[s.seat] for s in ctx.ordered()]
 
     @staticmethod
     def status_line(ctx: LoadedTable, view: dict[str, Any]) -> str:
@@ -332,7 +335,7 @@ class Posts:
         deeds = []
         for before, move, seat in items:
             row = ctx.by_seat(seat) if seat >= 0 else None
-            deeds.append(deed(ctx.engine, before, move, row.name if row else "", names))
+            deeds.append(deed(ctx.engine, before, move, ctx.name(row) if row else "", names))
         return Told(deeds)
 
     async def private(self, ctx: LoadedTable, state: Any, seat: int, previous: Any = _FROM_LOG) -> PrivatePost:
@@ -399,7 +402,7 @@ class Posts:
         names = ctx.names()
         if ending.together == "loss" and ending.reason in OUTSIDE_ENDINGS:  # a team that plays together: a player
             # left, so all lose together (K3-8.3); those who went with them did nothing, and are not named as leavers
-            gone = departures(ctx.seats, partners=False)
+            gone = departures(ctx.seats, partners=False, names=ctx.told_names())
             return PublicPost(ctx.id, RESULT, "result.together_lost", {
                 "table": ctx.id, "game": ctx.title, "gone": gone_clauses(gone), "everyone": Names(names)},
                 None, (), None, version)
@@ -417,10 +420,10 @@ class Posts:
             key = "result.win"
         if ending.reason == OUTLASTED:  # the rules' winner had left: first place is the best who played on
             key = "result.standings.outlasted" + ("_shared" if len(winners) > 1 else "")
-            params["gone"] = gone_clauses(departures(ctx.seats))
+            params["gone"] = gone_clauses(departures(ctx.seats, names=ctx.told_names()))
             params["winners"] = Names(winners)
         if ending.reason in OUTSIDE_ENDINGS:
-            gone = departures(ctx.seats)
+            gone = departures(ctx.seats, names=ctx.told_names())
             if key == "result.standings" and gone:  # each who left, and how: "Ben resigned and Ana ran out of time"
                 key = "result.standings.gone"
                 params["gone"] = gone_clauses(gone)
@@ -440,7 +443,7 @@ class Posts:
             return None
         params = outcome_params(ctx.names(), places, dict(facts.extra), facts.scores)
         params.update(table=ctx.id, game=ctx.title, reason=ending.reason)
-        gone = departures(ctx.seats)
+        gone = departures(ctx.seats, names=ctx.told_names())
         if gone and params.get("standings_line"):  # who left, and why they stand below those who played on
             params["standings_line"] = Phrase("outcome.standings_gone", {
                 "standings": params["standings_line"], "gone": gone_clauses(gone)})
@@ -455,8 +458,8 @@ class Posts:
         pending = [s for s in ctx.seats if not s.accepted]
         host = ctx.seat_of(ctx.row.host_id)
         params = {
-            "table": ctx.id, "game": ctx.title, "host": host.name if host else "?",
-            "players": ", ".join(s.name for s in ctx.ordered()), "invited": Names(s.name for s in pending),
+            "table": ctx.id, "game": ctx.title, "host": ctx.name(host) if host else "?",
+            "players": ", ".join(ctx.names()), "invited": Names(ctx.name(s) for s in pending),
             "count": len(ctx.seats), "min": engine.min_players, "max": engine.max_players,
             "time": format_duration(ctx.options.time_per_move, exact=True), "rated": "✓" if ctx.options.rated else "✗",
         }
@@ -467,7 +470,7 @@ class Posts:
         params["variant"] = f"{variant}; " if variant else ""
         if ctx.row.status == INVITED and pending:
             # seats already taken besides the host's: Mesa's (bots=N), so the invited know whom they play
-            others = [s.name for s in ctx.ordered() if s.accepted and s.user_id != ctx.row.host_id]
+            others = [ctx.name(s) for s in ctx.ordered() if s.accepted and s.user_id != ctx.row.host_id]
             key = "invite.challenge.update" if update else ("invite.challenge.with" if others else "invite.challenge")
             params["others"] = Names(others)
             return PublicPost(ctx.id, INVITE, key, params, None, () if update else tuple(s.user_id for s in pending),

@@ -213,10 +213,11 @@ class Queries:
         asked += [(CANCEL_ASKED, ctx.seat_of(user)) for user, version in cancels if version == now]
         if ctx.row.draw_offer is not None:
             asked.insert(0, (DRAW_ASKED, ctx.by_seat(ctx.row.draw_offer)))
-        asks = tuple(Ask(kind, row.user_id, row.name) for kind, row in asked if active and row is not None)
+        asks = tuple(Ask(kind, row.user_id, ctx.name(row)) for kind, row in asked if active and row is not None)
+        told = ctx.told_names()  # two players of one name told apart by their seats: "Sam [1]", "Sam [2]"
         return TableSummary(
-            ctx.id, ctx.row.game, ctx.title, ctx.row.status, tuple(s.name for s in ordered),
-            tuple(s.user_id for s in ordered), tuple(row.name for a in actors if (row := ctx.by_seat(a)) is not None),
+            ctx.id, ctx.row.game, ctx.title, ctx.row.status, tuple(told[s.seat] for s in ordered),
+            tuple(s.user_id for s in ordered), tuple(told[a] for a in actors if a in told),
             ctx.users_of(actors), parse_iso(ctx.row.turn_deadline), ctx.row.guild_id, ctx.row.channel_id,
             ctx.row.thread_id, ctx.row.version, ctx.row.message_id,
             parse_iso(ctx.row.next_event_at) if ctx.row.status in WAITING else None, asks,
@@ -386,7 +387,7 @@ class Queries:
             for logged, step, after in zip(logged_moves, steps, afters, strict=True):
                 shown = logged.text if in_full or (viewer is not None and viewer.seat == logged.seat) else logged.public
                 row = ctx.by_seat(logged.seat) if logged.seat >= 0 else None
-                name = row.name if row else ""
+                name = ctx.name(row) if row else ""
                 said = deed(ctx.engine, step.before, step.move, name, names) if step is not None else None
                 goes_on = step is not None and logged.seat >= 0 and ctx.engine.turn_goes_on(step.before, logged.seat)
                 news = history_news(ctx.engine, step.before, step.move, after, names,

@@ -407,7 +407,8 @@ def ended_outside(ctx: LoadedTable, moves: int) -> Phrase | None:
     if ending.reason == "agreement":
         return Phrase("review.ended.agreement" if moves else "review.ended.agreement_at_start", {"moves": moves})
     together = ending.together == "loss"  # a player left a team that plays together: all lost (K3-8.3)
-    gone = departures(ctx.seats, ending.reason, ending.places(len(ctx.seats)), partners=not together)
+    gone = departures(ctx.seats, ending.reason, ending.places(len(ctx.seats)), partners=not together,
+                      names=ctx.told_names())
     if not gone:
         return None
     key = "review.ended" if moves else "review.ended.at_start"
@@ -434,7 +435,7 @@ def told_facts(ctx: LoadedTable, start: Any, moves: Sequence[str], analysis: Map
     if stored is not None and stored.left:  # seats that left while the game went on: said, and not judged after
         by_seat = {row.seat: row for row in ctx.seats}
         told["left"] = [_encode(Phrase("review.left", {"moves": moves_then, "gone": gone_clauses(
-            [(by_seat[seat].name, str(by_seat[seat].out_reason))])})) for seat, moves_then in stored.left
+            [(ctx.name(by_seat[seat]), str(by_seat[seat].out_reason))])})) for seat, moves_then in stored.left
             if seat in by_seat and by_seat[seat].out_reason]
     if not wanted and not dice:
         return told
@@ -824,7 +825,8 @@ def _decode(value: Any) -> Any:
 
 def _encode_kept(review: Review) -> str:
     pictures = {lang: _b64(picture) for lang, picture in review.pictures.items()}
-    return json.dumps({"analysis": review.analysis, "told": review.told, "pictures": pictures}, separators=(",", ":"))
+    return json.dumps({"analysis": review.analysis, "told": review.told, "pictures": pictures,
+                       "names": list(review.names)}, separators=(",", ":"))
 
 
 def _b64(data: bytes) -> str:
@@ -853,6 +855,10 @@ def _readable(ctx: LoadedTable, kept: kept_reviews.KeptReview) -> Review | None:
 
 def _from_kept(ctx: LoadedTable, kept: kept_reviews.KeptReview) -> Review:
     stored = json.loads(kept.review)
+    # its words and graph name the players as they were told when it was made (a review kept before two players of
+    # one name were told apart, "Sam [1]" and "Sam [2]", named them as stored): told otherwise now, it is made again
+    if stored.get("names", [row.name for row in ctx.ordered()]) != ctx.names():
+        raise ValueError("made with the players named otherwise")
     picture = base64.b64decode(kept.picture, validate=True) if kept.picture else b""
     pictures = {str(lang): base64.b64decode(text, validate=True)
                 for lang, text in dict(stored.get("pictures") or {}).items()}  # (none in a review kept before)

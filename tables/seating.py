@@ -161,11 +161,14 @@ class Seating:
                 key = "error.rematch_not_finished" if summary.status == ACTIVE else "error.rematch_nothing"
                 raise TableError(key, table=table_id, game=summary.title)
             await self._refuse_second_rematch(summary, user_id)
-            opponents = [(u, n) for u, n in zip(summary.user_ids, summary.players) if u != user_id]
-            for opponent, name in opponents:  # an invitation nobody could answer (Discord's /play offers members only)
-                if self.still_member is not None and not is_mesa(opponent) and \
-                        await self.still_member(summary.guild_id, opponent) is False:
-                    raise TableError("error.rematch_departed", name=name, table=table_id, game=summary.title)
+            ctx = await self.store.load(table_id)
+            others = [s for s in ctx.ordered() if s.user_id != user_id]
+            for seat in others:  # an invitation nobody could answer (Discord's /play offers members only)
+                if self.still_member is not None and not is_mesa(seat.user_id) and \
+                        await self.still_member(summary.guild_id, seat.user_id) is False:
+                    raise TableError("error.rematch_departed", name=ctx.name(seat), table=table_id, game=summary.title)
+            # the names as stored, not as this table told them ("Sam [2]"): the new table tells its own seats apart
+            opponents = [(seat.user_id, seat.name) for seat in others]
             options = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in details.options.items()
                        if k not in ("seat", "time_per_move")}
             if "time_per_move" in details.options:
@@ -238,7 +241,7 @@ class Seating:
                                      seated=(table_id, ctx.row.version, self.store.stamp()))
                     ctx.row = replace(ctx.row, version=ctx.row.version + 1)
                     ctx.seats = [replace(s, accepted=True) if s.user_id == user_id else s for s in ctx.seats]
-                    info = self.posts.info(ctx, "invite.accepted", name=seat.name)
+                    info = self.posts.info(ctx, "invite.accepted", name=ctx.name(seat))
                     return [info, *await self._start(ctx, guard=guard)]
             async with self.repo.transaction() as tx:
                 # issue 15, defect 10; counted in the seat's transaction (issue 29, item 4)
@@ -246,7 +249,7 @@ class Seating:
                 await tx.update_seat(table_id, seat.seat, accepted=1)
                 await tx.update_table(table_id, ctx.row.version, self.store.stamp())
             ctx = await self.store.load(table_id)
-            return await self._reseated(ctx, self.posts.info(ctx, "invite.accepted", name=seat.name))
+            return await self._reseated(ctx, self.posts.info(ctx, "invite.accepted", name=ctx.name(seat)))
 
     async def decline(self, table_id: int, user_id: int) -> list[Message]:
         async with self.store.lock(table_id):
@@ -275,15 +278,16 @@ class Seating:
             key = "invite.declined" if not unplayable else "invite.declined_unplayable"
             if seat.accepted and unplayable:
                 key = "invite.left_unplayable"
-            return [PublicPost(table_id, INVITE, key, {"table": table_id, "name": seat.name, "game": ctx.title,
+            return [PublicPost(table_id, INVITE, key, {"table": table_id, "name": ctx.name(seat), "game": ctx.title,
                                                        "players": len(remaining)},
                                mention=(ctx.row.host_id,), version=ctx.row.version + 1)]
+        name = ctx.name(seat)  # as the table named them while they sat at it ("Sam [2]")
         async with self.repo.transaction() as tx:
             await tx.replace_seats(table_id, [replace(s, seat=i) for i, s in enumerate(remaining)])
             await tx.update_table(table_id, ctx.row.version, self.store.stamp(), status=INVITED)
         ctx = await self.store.load(table_id)
         key = "invite.left" if seat.accepted else "invite.declined_seat"
-        return await self._reseated(ctx, self.posts.info(ctx, key, name=seat.name))  # the options fit (above)
+        return await self._reseated(ctx, self.posts.info(ctx, key, name=name))  # the options fit (above)
 
     async def join(self, table_id: int, user_id: int, name: str) -> list[Message]:
         name = person_name(name[:MAX_NAME])
@@ -302,7 +306,7 @@ class Seating:
                                  seated=(table_id, ctx.row.version, self.store.stamp()))
                 ctx.row = replace(ctx.row, version=ctx.row.version + 1)
                 ctx.seats = [*ctx.seats, joining]
-                info = self.posts.info(ctx, "invite.joined", name=name, count=len(ctx.seats),
+                info = self.posts.info(ctx, "invite.joined", name=ctx.name(joining), count=len(ctx.seats),
                                        max=ctx.engine.max_players)
                 return [info, *await self._start(ctx, guard=guard)]
             async with self.repo.transaction() as tx:
@@ -311,7 +315,8 @@ class Seating:
                 await tx.add_seat(joining)
                 await tx.update_table(table_id, ctx.row.version, self.store.stamp())
             ctx = await self.store.load(table_id)
-            info = self.posts.info(ctx, "invite.joined", name=name, count=len(ctx.seats), max=ctx.engine.max_players)
+            info = self.posts.info(ctx, "invite.joined", name=ctx.name(joining), count=len(ctx.seats),
+                                   max=ctx.engine.max_players)
             return [info, self.posts.waiting(ctx, update=True)]
 
     async def _not_a_tournament_table(self, table_id: int) -> None:
@@ -340,11 +345,12 @@ class Seating:
                 return await self._withdraw(ctx, seat)
             remaining = sorted((s for s in ctx.seats if s.user_id != user_id), key=lambda r: r.seat)
             status = INVITED if any(not s.accepted for s in remaining) else OPEN
+            name = ctx.name(seat)  # as the table named them while they sat at it ("Sam [2]")
             async with self.repo.transaction() as tx:
                 await tx.replace_seats(table_id, [replace(s, seat=i) for i, s in enumerate(remaining)])
                 await tx.update_table(table_id, ctx.row.version, self.store.stamp(), status=status)
             ctx = await self.store.load(table_id)
-            return [self.posts.info(ctx, "invite.left", name=seat.name), self.posts.waiting(ctx, update=True)]
+            return [self.posts.info(ctx, "invite.left", name=name), self.posts.waiting(ctx, update=True)]
 
     # ---- starting -----------------------------------------------------------------------------------
     async def start(self, table_id: int, user_id: int) -> list[Message]:
@@ -389,7 +395,7 @@ class Seating:
         host = ctx.seat_of(ctx.row.host_id)
         if host is None or ctx.seat_of(user_id) is None:
             return TableError("error.host_only", table=ctx.id)
-        return TableError("error.start_guest", table=ctx.id, host=host.name)
+        return TableError("error.start_guest", table=ctx.id, host=ctx.name(host))
 
     async def open_paired(self, table_id: int) -> list[Message]:
         """Start a table a tournament paired (issue 31: seats accepted, ``seat=first``, the host first), if it
@@ -434,7 +440,7 @@ class Seating:
             key = "error.abort_invited" if ctx.row.status == INVITED and not seat.accepted else "error.abort_joined"
         else:
             return TableError("error.host_only", table=ctx.id)
-        return TableError(key, table=ctx.id, host=host.name)
+        return TableError(key, table=ctx.id, host=ctx.name(host))
 
     async def abort(self, table_id: int, user_id: int) -> list[Message]:
         """Cancel a table before its first player move (the host alone until chance has been seen;
@@ -461,7 +467,7 @@ class Seating:
                     return asked
             asker = ctx.seat_of(user_id)
             info = self.posts.info(ctx, "info.aborted_agreed" if agreeing else "info.aborted", ctx.row.version + 1,
-                                   name=asker.name if asker else "?")
+                                   name=ctx.name(asker) if asker else "?")
             if ctx.state is not None:  # a started game ends with its picture saying so (issue 16)
                 return await self.finisher.commit(ctx, ctx.state, Step(), change=Change(end=ABORT), extra=[info])
             async with self.repo.transaction() as tx:

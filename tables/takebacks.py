@@ -99,13 +99,13 @@ class Takebacks:
                 mesa = others[0]
                 if table_rated(ctx):
                     await learning.decline_takeback(self.store.repo, ctx.id, seq, mesa.seat, self.store.stamp())
-                    return [self.posts.info(ctx, "info.takeback_mesa_declined", name=mesa.name, moves=moves)]
+                    return [self.posts.info(ctx, "info.takeback_mesa_declined", name=ctx.name(mesa), moves=moves)]
                 return await self._take_back(ctx, seq, mesa, steps, first)
             # asked on the asker's own turn, their clock runs while the answer waits: said, with the way out
-            clock = Phrase("takeback.clock", {"name": seat.name}) if seat.seat in ctx.acting(ctx.state) else ""
+            clock = Phrase("takeback.clock", {"name": ctx.name(seat)}) if seat.seat in ctx.acting(ctx.state) else ""
             return [self.posts.info(ctx, "info.takeback_asked", mention=tuple(s.user_id for s in others),
-                                    hint="takeback", name=seat.name, moves=moves,
-                                    left=_left(seat.name, MAX_TAKEBACKS - asked - 1), clock=clock)]
+                                    hint="takeback", name=ctx.name(seat), moves=moves,
+                                    left=_left(ctx.name(seat), MAX_TAKEBACKS - asked - 1), clock=clock)]
 
     # ---- answering ----------------------------------------------------------------------------------
     async def accept(self, table_id: int, user_id: int, version: int | None = None) -> list[Message]:
@@ -128,7 +128,7 @@ class Takebacks:
             steps = await self.store.log_steps(ctx)
             first = last_move_of(steps, request.seat)  # the moves that stand, named as the request named them
             moves = self._told(ctx, steps[first:]) if first is not None else Told(())
-            return [self.posts.info(ctx, "info.takeback_declined", name=seat.name, moves=moves)]
+            return [self.posts.info(ctx, "info.takeback_declined", name=ctx.name(seat), moves=moves)]
 
     async def _answerable(self, table_id: int, user_id: int, version: int | None
                           ) -> tuple[LoadedTable, SeatRow, TakebackRow]:
@@ -145,7 +145,7 @@ class Takebacks:
             lapsed = rows[-1] if rows and rows[-1].status == PENDING else None
             if lapsed is not None and lapsed.seat != seat.seat and (asker := ctx.by_seat(lapsed.seat)) is not None:
                 # the one answering never asked: whose request lapsed, and that it is theirs to ask again
-                raise TableError("error.takeback_lapsed_theirs", table=ctx.id, name=asker.name)
+                raise TableError("error.takeback_lapsed_theirs", table=ctx.id, name=ctx.name(asker))
             raise TableError("error.takeback_lapsed" if lapsed else "error.no_takeback_request", table=ctx.id)
         if request.seat == seat.seat:
             raise TableError("error.takeback_own", table=ctx.id)
@@ -160,7 +160,7 @@ class Takebacks:
             return None
         row = asked[-1]
         who = ctx.by_seat(row.answered_by) if row.answered_by is not None else None
-        answer = Phrase(f"takeback.answer.{row.status}", {"name": who.name if who else "?"})
+        answer = Phrase(f"takeback.answer.{row.status}", {"name": ctx.name(who) if who else "?"})
         return TableError("error.takeback_answered", table=ctx.id, answer=answer)
 
     @staticmethod
@@ -194,7 +194,7 @@ class Takebacks:
         ctx.state, ctx.plies = restored, taken[0][0].ply - 1
         self.store.remember(ctx)
         self.store.log_cache.pop(ctx.id, None)  # the log is shorter now: read again when next asked
-        info = self.posts.info(ctx, "info.takeback_accepted", name=answerer.name, moves=self._told(ctx, taken),
+        info = self.posts.info(ctx, "info.takeback_accepted", name=ctx.name(answerer), moves=self._told(ctx, taken),
                                turn=ctx.names_of(ctx.acting(restored)) or "-")
         board = await self.posts.current(ctx, back=True)
         undone = Step([Played(step.before, step.move, seat, "") for step, seat in taken])
@@ -225,8 +225,8 @@ class Takebacks:
             if answer == "lapsed" and ctx.row.status != "active" and r.moves and ctx.plies == r.moves[-1].ply:
                 answer = "lapsed_ended"  # no move after it: the game ended (a time-out, a resignation) unanswered
             moves = _said_back(ctx, r, rows[k + 1:], before_at, logged)
-            records.append(TakebackRecord(r.seq, asker.name if asker else "?", moves, r.asked_at, answer,
-                                          answerer.name if answerer else ""))
+            records.append(TakebackRecord(r.seq, ctx.name(asker) if asker else "?", moves, r.asked_at, answer,
+                                          ctx.name(answerer) if answerer else ""))
         return records
 
 

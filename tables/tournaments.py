@@ -101,6 +101,7 @@ from tables.finish import LostRace
 from tables.games import known_game, variant_text
 from tables.games import title as game_title
 from tables.i18n import EN, Clauses, Count, Lines, Names, Phrase, t
+from tables.loaded import seat_marks_of, told_apart
 from tables.mesa import is_mesa, person_name
 from tables.outbox import INFO, WARNING, Message, PublicPost, TournamentPost
 from tables.play import Play
@@ -1034,7 +1035,8 @@ async def _pairings_of(repo: Repository, row: TournamentRow, number: int) -> Pai
     boards = []
     for p in await db.pairings(repo, row.id, number):
         seats = await repo.get_seats(p.table_id) if p.table_id is not None else []
-        seat_names = {s.user_id: s.name for s in seats}
+        told = told_apart(seats, seat_marks_of(row.game))  # a board's two Sams as their table tells them: "Sam [1]"
+        seat_names = {s.user_id: told[s.seat] for s in seats}
         out = status.get(p.players[-1]) if p.kind == db.FORFEIT else None  # the absent player: named last
         boards.append(Board(p.board, p.kind, p.table_id, p.players,
                             tuple(seat_names.get(u) or names.get(u, "?") for u in p.players), p.places, out))
