@@ -20,6 +20,7 @@ import discord
 
 from cogs.limits import MAX_ALT_TEXT
 from tables.i18n import Clauses, Name, Names, Phrase, Sentences, said
+from tables.loaded import TOLD_APART_MARK
 
 #: a long name's length once shortened to fit the limit (its first characters and "…"): with every name this
 #: short, no picture's words reach the limit (``python -m bench.alt_text``)
@@ -53,11 +54,20 @@ def _names_in(value: object) -> set[Name]:
 
 def _short_names(alt: Sentences) -> dict[str, Name]:
     """Each name longer than ``SHORT_NAME`` -> its beginning and "…", unless two would then read alike (those are
-    kept whole)."""
+    kept whole); a seat's mark that tells two players of one name apart stays ("Alejandra Gutié… [2]",
+    ``tables.loaded.told_apart``)."""
     names = _names_in(alt)
-    short = {name: Name(name[: SHORT_NAME - 1].rstrip() + "…") for name in names if len(name) > SHORT_NAME}
+    short = {name: Name(_short(name)) for name in names if len(name) > SHORT_NAME}
     alike = {s for s in short.values() if list(short.values()).count(s) > 1} | names
     return {name: s for name, s in short.items() if s not in alike}
+
+
+def _short(name: str) -> str:
+    """A long name's beginning and "…", with its seat's mark after it where it has one (the name before the mark
+    as long as any other: said whole when it is short)."""
+    mark = found.group(0) if (found := TOLD_APART_MARK.search(name)) else ""
+    base = name.removesuffix(mark)
+    return (base[: SHORT_NAME - 1].rstrip() + "…" if len(base) > SHORT_NAME else base) + mark
 
 
 def _with_names(value: Any, short: dict[str, Name]) -> Any:

@@ -9,6 +9,7 @@ chance moves and out seats' moves that follow it), which ``Finisher.commit`` wri
 from __future__ import annotations
 
 import logging
+import re
 import traceback
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -36,6 +37,10 @@ def log_damage(table_id: int, what: str, exc: BaseException) -> None:
     """
     frames = "".join(traceback.format_tb(exc.__traceback__))
     log.error("table %d: %s (%s)\n%s", table_id, what, type(exc).__name__, frames.rstrip())
+
+
+#: the seat's mark ``told_apart`` puts after a name shared at a table (" [2]"): kept when a name is said short
+TOLD_APART_MARK = re.compile(r" \[[^\[\]]{1,3}\]$")
 
 
 def seat_mark(marks: Sequence[str], seat: int) -> str:

@@ -11,9 +11,11 @@ import re
 from typing import Any
 
 from pg_server import DbFactory
+from test_picture_words import K3_FOUR
 from test_review_service import CountingAnalyser, counted
 from test_tables_service import CHANNEL, GUILD, open_service, play_out, step
 
+from cogs.limits import MAX_ALT_TEXT
 from cogs.pictures import alt_text
 from data import reviews as kept_reviews
 from data.models import SeatRow
@@ -21,6 +23,7 @@ from engines import get_engine
 from tables import PrivatePost, PublicPost, TableService, t
 from tables.i18n import Deed, Told
 from tables.leaderboard import LeaderboardService
+from tables.picture_words import picture_words
 from tables.thinking import Thinker
 
 #: the two Sams (one of them typed in lower case: the names are compared without regard to case), then Cy and Dee
@@ -69,7 +72,7 @@ def alts(messages: list[Any], lang: str = "en") -> list[str]:
 
 
 def test_only_names_shared_at_a_table_get_their_seats_mark() -> None:
-    from tables.loaded import told_apart  # (here: the tests below fail one by one on a release without it)
+    from tables.loaded import told_apart  # (here: the service's tests below fail one by one on a release without it)
 
     seats = [SeatRow(1, i, 300 + i, name) for i, name in enumerate(["Sam", "Cy", "SAM", "Dee"])]
     assert told_apart(seats) == {0: "Sam [1]", 1: "Cy", 2: "SAM [3]", 3: "Dee"}
@@ -205,3 +208,18 @@ async def test_a_review_names_the_two_sams_and_one_kept_before_is_made_again(db:
         assert not (await reviews.review(GUILD, plain, 203)).made and fake.decided == made + 2
     finally:
         await repo.close()
+
+
+def test_long_names_said_short_keep_the_seats_mark() -> None:
+    """Words past Discord's limit say long names short ("Alejandra Gutié…"): two players of one long name keep
+    their seats' marks, and so still read apart ("Alejandra Gutié… [1]", "Alejandra Gutié… [2]")."""
+    from tables.loaded import told_apart
+
+    engine = get_engine("k3")
+    four = engine.view(engine.from_position(K3_FOUR), None)
+    seats = [SeatRow(1, i, 300 + i, name) for i, name in enumerate(
+        ["Alejandra Gutiérrez de la Fuente"] * 2 + ["Bartholomew Montgomery-Smithson", "Cyrille Dubois-Laurent"])]
+    names = list(told_apart(seats).values())
+    fitted = alt_text(picture_words(engine, four, names), "en")
+    assert fitted is not None and len(fitted) <= MAX_ALT_TEXT and fitted.endswith("."), "said short, nothing cut"
+    assert "Alejandra Gutié… [1]" in fitted and "Alejandra Gutié… [2]" in fitted and "Bartholomew Mon…" in fitted
