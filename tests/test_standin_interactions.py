@@ -232,6 +232,8 @@ async def test_a_modal_at_every_limit_is_accepted(probe: Probe) -> None:
      "NUMBER_TYPE_MIN"),
     (modal(in_row(text_input(max_length=4001))), ("data", "components", 0, "components", 0, "max_length"),
      "NUMBER_TYPE_MAX"),
+    (modal(in_row(text_input(min_length=10, max_length=5))), ("data", "components", 0, "components", 0, "min_length"),
+     "NUMBER_TYPE_MAX"),
     (modal(in_row(text_input(value="v" * 4001))), ("data", "components", 0, "components", 0, "value"),
      "BASE_TYPE_MAX_LENGTH"),
     (modal(in_row(text_input(placeholder="p" * 101))), ("data", "components", 0, "components", 0, "placeholder"),

@@ -221,6 +221,14 @@ async def test_an_option_needs_a_label_and_a_value(probe: Probe, option: dict[st
     assert (await probe.call("POST", POST, {"content": "x", "components": [row(one_each)]})).status == 200
 
 
+async def test_two_options_of_one_value_are_refused(probe: Probe) -> None:
+    twice = {**select("s"), "options": [{"label": "a", "value": "v"}, {"label": "b", "value": "v"}]}
+    answer = await probe.call("POST", POST, {"content": "x", "components": [row(twice)]})
+    assert answer.status == 400 and answer.code == 50035
+    assert answer.error_at("components", 0, "components", 0, "options", 1, "value") == \
+        "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED", answer.body
+
+
 # ---- buttons: a link button has a url and no custom id, the others the reverse (Button Structure) ----
 def link(url: str | None = "https://example.invalid/", **extra: Any) -> dict[str, Any]:
     out = {"type": 2, "style": 5, "label": "rules", **extra}

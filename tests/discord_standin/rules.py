@@ -241,12 +241,18 @@ def _check_item(errors: FormErrors, path: list[str | int], item: dict[str, Any],
         options = item.get("options") or []
         if kind == STRING_SELECT:
             errors.between([*path, "options"], options, 1, SELECT_OPTIONS)
+            values: set[str] = set()
             for k, o in enumerate(options):
                 # Select Option Structure: label and value required, 1-100 characters; description max 100
                 for key in ("label", "value"):
                     if errors.required([*path, "options", k, key], o.get(key)):
                         errors.too_long([*path, "options", k, key], o.get(key), OPTION_TEXT)
                 errors.too_long([*path, "options", k, "description"], o.get("description"), OPTION_TEXT)
+                # two options of one value: Discord tells them apart by value, and refuses the select
+                if o.get("value") in values:
+                    errors.add([*path, "options", k, "value"], "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                               "Component option value cannot be duplicated")
+                values.add(str(o.get("value")))
         _check_values_range(errors, path, item, len(options) if kind == STRING_SELECT else None)
 
 
@@ -360,6 +366,10 @@ def _check_text_input(errors: FormErrors, path: list[str | int], item: dict[str,
         errors.too_long([*path, "label"], item.get("label"), INPUT_LABEL)
     errors.number([*path, "min_length"], item.get("min_length"), 0, INPUT_LENGTH)
     errors.number([*path, "max_length"], item.get("max_length"), 1, INPUT_LENGTH)
+    low, high = item.get("min_length"), item.get("max_length")
+    if isinstance(low, int) and isinstance(high, int) and 0 <= low <= INPUT_LENGTH and 1 <= high <= INPUT_LENGTH \
+            and low > high:  # an input no text could fill
+        errors.add([*path, "min_length"], "NUMBER_TYPE_MAX", f"Int value should be less than or equal to {high}.")
     errors.too_long([*path, "value"], item.get("value"), INPUT_LENGTH)
     errors.too_long([*path, "placeholder"], item.get("placeholder"), INPUT_PLACEHOLDER)
 
