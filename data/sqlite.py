@@ -313,12 +313,20 @@ class SqliteRepository(Repository):
             while not statement.done():
                 with contextlib.suppress(asyncio.CancelledError):
                     await asyncio.shield(statement)
+            if not statement.cancelled():
+                statement.exception()  # its failure (a connection closed meanwhile) is the stop's: read, not logged
             raise
 
     async def _end_open_transaction(self, sql: str) -> None:
         """Leave the connection outside any transaction before the lock is let go: after a BEGIN
-        or COMMIT that a cancellation (or a failed COMMIT) cut short, ``sql`` ends what is open."""
-        if self._db.in_transaction:
+        or COMMIT that a cancellation (or a failed COMMIT) cut short, ``sql`` ends what is open.  A connection
+        already closed (a bot stopping while a server's tables resumed: the stop cancelled the transaction) holds
+        nothing open: there is nothing to end, and no second error to hide the cancellation behind."""
+        try:
+            open_now = self._db.in_transaction
+        except ValueError:  # aiosqlite: "no active connection"
+            return
+        if open_now:
             await self._settle(sql)
 
 

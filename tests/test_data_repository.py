@@ -429,3 +429,14 @@ async def _written_whole_or_not_at_all(repo: Repository, task: asyncio.Future[in
     written = await asyncio.wait_for(new_table(repo), 10)
     row, seats, moves = await repo.load_with_moves(written)
     assert row is not None and len(seats) == 2 and moves == []
+
+
+async def test_a_closed_sqlite_connection_has_no_transaction_left_to_end(tmp_path: Path) -> None:
+    # a bot stopping (SIGTERM) while a server's tables resumed: the stop cancelled the transaction and closed the
+    # file; ending what was open then raised "no active connection" over the cancellation, an error in the log
+    from data.sqlite import SqliteRepository
+
+    repo = await open_repository(tmp_path / "mesa.db")
+    assert isinstance(repo, SqliteRepository)
+    await repo.close()
+    await repo._end_open_transaction("ROLLBACK")  # nothing open, nothing raised
