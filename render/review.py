@@ -16,6 +16,8 @@ told in words under it by the caller.  Pure: the review is a plain dict, the res
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -53,6 +55,36 @@ DISC: theme.RGB = theme.YELLOW
 BAND: theme.RGB = theme.mix(theme.YELLOW, theme.WHITE, 0.4)
 #: the plot's ground: lighter than the card, and not white (Plateau's White line must show on it)
 PLOT: theme.RGB = theme.mix(theme.CARD, theme.WHITE, 0.4)
+
+
+#: with three or four lines, each seat's dash pattern (pixels on, off, ...; none: solid): under a simulated
+#: deuteranopia K3's green and pink lines turn the same grey, and crossings could not be followed by colour alone
+DASHES: tuple[tuple[int, ...], ...] = ((), (14, 6), (6, 4), (14, 4, 3, 4))
+
+
+def dashed(xy: Sequence[tuple[float, float]], pattern: Sequence[int]) -> list[list[tuple[float, float]]]:
+    """The pieces of the polyline ``xy`` that ``pattern`` (lengths on, off, on, off, ...) draws, in order."""
+    pieces: list[list[tuple[float, float]]] = []
+    k, left, on = 0, float(pattern[0]), True
+    current: list[tuple[float, float]] = [xy[0]] if xy else []
+    for (ax, ay), (bx, by) in itertools.pairwise(xy):
+        length, done = math.hypot(bx - ax, by - ay), 0.0
+        while length - done > left:
+            done += left
+            point = (ax + (bx - ax) * done / length, ay + (by - ay) * done / length)
+            if on:
+                pieces.append([*current, point])
+            current = [point]
+            k = (k + 1) % len(pattern)
+            left, on = float(pattern[k]), not on
+        left -= length - done
+        if on:
+            current.append((bx, by))
+        else:
+            current = [(bx, by)]
+    if on and len(current) > 1:
+        pieces.append(current)
+    return pieces
 
 
 def colour_of(game: str, seat: int) -> theme.RGB:
@@ -245,7 +277,12 @@ def draw_review(review: dict[str, Any], names: Sequence[str], lang: str = "en") 
         colour = colour_of(game, side[0])
         if colour == theme.WHITE:  # Plateau's White: a white line edged in ink, as its pieces are drawn
             draw.line(xy, fill=theme.INK, width=8, joint="curve")
-        draw.line(xy, fill=colour, width=4 if colour == theme.WHITE else 3, joint="curve")
+        pattern = DASHES[side[0] % len(DASHES)] if len(lines) > 2 else ()
+        if pattern:  # three or four lines: each its own dash too, for eyes that tell some colours apart poorly
+            for piece in dashed(xy, pattern):
+                draw.line(piece, fill=colour, width=3, joint="curve")
+        else:
+            draw.line(xy, fill=colour, width=4 if colour == theme.WHITE else 3, joint="curve")
         ends.append((side[0], xy[-1]))
     for seat, centre in end_badges(ends):  # over every line: each end shows its seat's badge
         _badge(draw, game, seat, centre, radius=END_R)

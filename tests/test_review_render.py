@@ -298,3 +298,18 @@ def test_a_swing_read_otherwise_just_before_the_move_is_marked_on_the_line_that_
     assert (ply, before, after, seat) == (d["ply"], 0.25, 0.09, 0)
     d["after"] = [0.09, 0.91, 0.0]  # the move itself swung more: its own line, as before
     assert swing_marks(review)[0][1:] == (0.32, 0.0, 2)
+
+
+def test_three_or_four_lines_are_told_apart_by_their_dashes_too() -> None:
+    # under a simulated deuteranopia K3's green and pink lines turned the same grey: each seat has a dash of its own
+    import math
+
+    from render.review import DASHES, dashed
+
+    assert len(set(DASHES)) == 4 and DASHES[0] == ()
+    straight = [(0.0, 0.0), (50.0, 0.0), (100.0, 0.0)]  # a bend at 50 inside a dash
+    pieces = dashed(straight, (14, 6))
+    drawn = [math.dist(piece[0], piece[-1]) for piece in pieces]
+    assert [round(piece[0][0]) for piece in pieces] == list(range(0, 100, 20))  # a dash every 20 px
+    assert all(abs(length - 14) < 1e-6 for length in drawn)
+    assert any(len(piece) == 3 for piece in pieces), "a dash across a bend keeps the bend"
