@@ -145,7 +145,7 @@ async def test_every_post_with_a_picture_carries_its_words_from_its_own_view(tmp
     """Boards from the spectator's view, private posts from their seat's: the same words the view gives, for
     every post of whole games (a K3 game has private views while its pyramids are built)."""
     renderer = lambda game, view, names, **kw: json.dumps(view).encode()  # noqa: E731  (the view it drew)
-    _, svc = await open_service(str(tmp_path / "mesa.db"), renderer=renderer)
+    repo, svc = await open_service(str(tmp_path / "mesa.db"), renderer=renderer)
     names = [name for _, name in USERS]
     for game, players in (("kona", 2), ("k3", 3), ("plateau", 2), ("krakatoa", 2)):
         tid, opening = await start_table(svc, game, players)
@@ -161,10 +161,11 @@ async def test_every_post_with_a_picture_carries_its_words_from_its_own_view(tmp
         if game == "k3":  # K3-10: while the pyramids are built each player's private view is their own
             private = [m for m in pictured if isinstance(m, PrivatePost)]
             assert private and all(json.loads(m.image or b"{}")["viewer"] is not None for m in private)
+    await repo.close()  # (an open connection's thread outlived the test's loop: a warning later)
 
 
 async def test_a_lesson_says_its_pictures_and_the_squares_it_rings(tmp_path: Path) -> None:
-    _, svc = await open_service(str(tmp_path / "mesa.db"))
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
     lessons: Lessons = svc.lessons
     course = courses()["kona"]
     marked = next(n for n, step in enumerate(course.steps, start=1) if step.marks)
@@ -180,13 +181,14 @@ async def test_a_lesson_says_its_pictures_and_the_squares_it_rings(tmp_path: Pat
     seat, _, slot = next(m for m in k3.steps[step - 1].marks if ":" in m).partition(":")
     words = said((await lessons.open(USERS[0][0], "k3", str(step))).alt, "en")
     assert f"Player {int(seat) + 1}" in words and f"'s {slot}" in words and f"{seat}:{slot}" not in words, words
+    await repo.close()  # (an open connection's thread outlived the test's loop: a warning later)
 
 
 async def test_every_lesson_picture_is_said_whole_in_both_languages(tmp_path: Path) -> None:
     """A learner who cannot see the pictures reads the whole course by their words: every picture of every step
     (the learner's and, with hidden information, each other seat's) fits Discord's limit uncut, in English and in
     Spanish, ringed places and details included (K3's covered pieces at the four-player steps were the longest)."""
-    _, svc = await open_service(str(tmp_path / "mesa.db"))
+    repo, svc = await open_service(str(tmp_path / "mesa.db"))
     lessons: Lessons = svc.lessons
     longest = 0
     for game, course in courses().items():
@@ -199,6 +201,7 @@ async def test_every_lesson_picture_is_said_whole_in_both_languages(tmp_path: Pa
                     assert alt_text(alt, lang) == text  # never cut
                     longest = max(longest, len(text))
     assert longest > 0
+    await repo.close()  # (an open connection's thread outlived the test's loop: a warning later)
 
 
 def test_kona_s_words_say_who_plays_which_animal_as_its_title_strip_does() -> None:
