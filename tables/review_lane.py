@@ -37,6 +37,8 @@ from tables.thinking import kill_workers
 
 log = logging.getLogger(__name__)
 
+#: how many reviews' places (when each began) the lane remembers before it forgets those no longer asking
+MAX_BEGAN = 256
 #: a part still running this long is taken for hung: its review fails (said), and the worker is killed
 PART_LIMIT_SECONDS = 300.0
 #: how much lower than the bot's the review worker's priority is (``os.nice``: 0 same, 19 lowest)
@@ -81,6 +83,8 @@ class ReviewLane:
         """``call(*args)`` in the lane's worker once it is ``owner``'s turn; a future of its answer.
         With processes, ``call`` and ``args`` must be picklable (a module-level function)."""
         part = _Part(call, args, asyncio.get_running_loop().create_future(), next(self._count))
+        if len(self._began) >= MAX_BEGAN:  # bounded memory: the reviews that are no longer asking are forgotten
+            self._began = {o: began for o, began in self._began.items() if o in self._waiting}
         self._began.setdefault(owner, part.asked)
         self._waiting.setdefault(owner, deque()).append(part)
         self._pump()
@@ -103,8 +107,7 @@ class ReviewLane:
             rank = (self._began.get(owner, queue[0].asked), queue[0].asked)
             if best is None or rank < best:
                 best, chosen = rank, owner
-        if best is None:
-            self._began.clear()  # nothing waits: every review starts afresh (bounded memory)
+        if best is None:  # (a review between two of its parts keeps its place: it began when it began)
             return None
         queue = self._waiting[chosen]
         part = queue.popleft()

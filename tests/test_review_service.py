@@ -943,3 +943,23 @@ async def test_a_burst_of_reviews_is_made_two_at_a_time_in_the_order_asked() -> 
     owners = [name.split(".")[0] for name in ran]
     assert owners == ["1", "2", "1", "2", "1", "2", "3", "4", "3", "4", "3", "4"], ran
     assert ran.index("1.2") < ran.index("3.0") and ran.index("2.2") < ran.index("4.0")
+
+
+async def test_a_review_between_two_of_its_parts_keeps_its_place() -> None:
+    # the lane forgot when a review began whenever nothing waited, as between a review's parts: a review asked in
+    # that moment went ahead of it for all its parts
+    lane = ReviewLane(processes=False)
+    ran: list[str] = []
+
+    def part(name: str) -> str:
+        ran.append(name)
+        return name
+
+    try:
+        assert await asyncio.wait_for(lane.run("A", part, "a1"), 30) == "a1"  # A alone, between its parts now
+        later = asyncio.ensure_future(asyncio.gather(*(lane.run("B", part, f"b{k}") for k in (1, 2))))
+        await asyncio.sleep(0)  # B asks first ...
+        await asyncio.wait_for(asyncio.gather(lane.run("A", part, "a2"), later), 30)  # ... A's next part meanwhile
+    finally:
+        lane.close()
+    assert ran.index("a2") < ran.index("b2"), ran  # A began first: B does not take every turn before it
