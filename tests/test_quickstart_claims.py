@@ -576,7 +576,8 @@ def the_last_player_in_wins() -> None:
        es=("`Ka3-c3` (pieza, posición, hueco)", "`Wb4` (pasar con la blanca de b4", "`Ws`, la blanca al lado"))
 def k3_moves_are_written_so() -> None:
     assert legal(K3, K3.from_position(K3_E), "Ka3-c3") and legal(K3, K3.from_position(K3_P4), "Ws")
-    # a white in one's pyramid passes from its spot, not as ``Ws`` (a two-player game keeps its whites there)
+    # K3-5.1 c: a white in one's pyramid passes from its spot, not as ``Ws`` (a two-player game keeps its whites
+    # there; K3-11.4's notation, ``W`` src)
     in_pyramid = K3.from_position("1/2/3/4/5/6/Y1KG1R1/BYYNYRKK/GBYBYRKKG 1/2/2W/2BN/Y1BGG/RRNKYW|"
                                   "1/2/KW1/BBR1/GRGGB/KBRNGY play 1 - -")
     assert legal(K3, in_pyramid, "Wb4") and not legal(K3, in_pyramid, "Ws")

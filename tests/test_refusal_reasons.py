@@ -187,7 +187,8 @@ def test_the_command_line_says_refusals_as_before(game: str, position: str, move
 
 
 def test_a_plateau_opening_refusal_gives_an_example_legal_at_the_opening() -> None:
-    # at the opening, "that is not a Plateau move (for example +xr@c2 ..., a1:2-a3 ...)" gave two moves illegal then
+    # PL-2.2, PL-10.4: at the opening, "that is not a Plateau move (for example +xr@c2 ..., a1:2-a3 ...)" gave two
+    # moves illegal then
     import re
 
     from engines import MoveError, get_engine
