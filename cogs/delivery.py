@@ -64,6 +64,7 @@ def fit_middle(text: str, limit: int) -> str:
         first = first[: max(room - 1, 0)].rstrip() + LEFT_OUT
     return "\n".join([first, *kept, last] if last else [first])[:limit]
 
+
 #: what became of a direct message (``Delivery.dm``)
 SENT, CLOSED, JUST_CLOSED, FAILED = "sent", "closed", "just closed", "failed"
 #: Discord error code: "Cannot send messages to this user" (DMs closed or no shared server)
